@@ -1,0 +1,47 @@
+/**
+ * The error catalogue of SPEC §8. The server answers every failure with one of these codes and the
+ * HTTP status given here; the web app shows the localised message of the code.
+ */
+export const ERROR_CATALOGUE = {
+  INVALID_INVITATION_CODE: { status: 400 },
+  WRONG_CREDENTIALS: { status: 401 },
+  WRONG_VERIFICATION_CODE: { status: 400 },
+  NOT_LOGGED_IN: { status: 401 },
+  ACCOUNT_UNAVAILABLE: { status: 403 },
+  USERNAME_EXISTS: { status: 409 },
+  FEATURE_NOT_ENABLED: { status: 403 },
+  IP_RESTRICTED: { status: 403 },
+  MAINTENANCE: { status: 503 },
+  NETWORK_OFFLINE: { status: 0 },
+  SYSTEM_ERROR: { status: 500 },
+  LOGIN_PERMISSION_MISSING: { status: 403 },
+  AGENT_LINK_INCORRECT: { status: 400 },
+  REFERRER_LINK_ERROR: { status: 400 },
+  ACCOUNT_FORMAT: { status: 400 },
+  PASSWORD_FORMAT: { status: 400 },
+  EMAIL_FORMAT: { status: 400 },
+  NAME_FORMAT: { status: 400 },
+  MOBILE_FORMAT: { status: 400 },
+  CONFIRMATION_NOT_MATCHED: { status: 400 },
+  UNKNOWN_ERROR: { status: 500 },
+  SYSTEM_UPGRADING: { status: 503 },
+  SESSION_EXPIRED: { status: 401 },
+  LOAD_FAILED: { status: 0 },
+  INVALID_INPUT: { status: 400 },
+  NOT_FOUND: { status: 404 },
+  METHOD_NOT_ALLOWED: { status: 405 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  TOO_MANY_REQUESTS: { status: 429 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** Codes the client produces itself (no server answers with them). */
+export const CLIENT_ONLY_ERROR_CODES = ['NETWORK_OFFLINE', 'LOAD_FAILED'] as const satisfies readonly ErrorCode[];

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** Merchant toggles of SPEC §6. */
+export const MERCHANT_TOGGLES = [
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FACEBOOKLOGIN3',
+  'GOOGLELOGIN3',
+  'MOBILEVERCODELOGIN3',
+  'LOGINREQCAPTCHA3',
+  'CBS3',
+  'AGENTPOLICY3',
+  'showVipBenefit',
+] as const;
+export type MerchantToggle = (typeof MERCHANT_TOGGLES)[number];
+
+export const merchantToggles = z.object(
+  Object.fromEntries(MERCHANT_TOGGLES.map((name) => [name, z.boolean()])) as Record<
+    MerchantToggle,
+    z.ZodBoolean
+  >,
+);
+export type MerchantToggles = z.infer<typeof merchantToggles>;
+
+export const CS_TYPES = ['LIVECHAT', 'TELEGRAM', 'FACEBOOK', 'YOUTUBE', 'CS', 'whatsapp'] as const;
+export const RESOURCE_TYPES = [
+  'IOS',
+  'Android',
+  'ANDROID2',
+  'MOBILECONFIG',
+  'AGENT',
+  'TELEGRAM',
+  'AppDownloadIcon',
+  'LOGINLINK',
+  'LOGOLINK',
+  'YOUTUBE',
+  'FACEBOOK',
+] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export const customerServiceLink = z.object({ csType: z.enum(CS_TYPES), path: z.string() });
+export const resourceLink = z.object({
+  resourceType: z.enum(RESOURCE_TYPES),
+  url: z.string(),
+  labelNameEn: z.string(),
+});
+export type ResourceLink = z.infer<typeof resourceLink>;
+
+/** Status `info` of SPEC §3. */
+export const statusInfo = z.object({
+  customerService: z.array(customerServiceLink),
+  /** Mirror domains the site is also reachable at. */
+  domainRoute: z.array(z.string()),
+  /** Templates (SPEC §4): member centre new when mem_cen is 1; deposit detail new when dep_func is 1. */
+  mobileTemplate: z.object({ mem_cen: z.union([z.literal(0), z.literal(1)]), dep_func: z.union([z.literal(0), z.literal(1)]) }),
+  /** Named site paths (terms, privacy, agent sign-up…), relative or absolute. */
+  paths: z.record(z.string(), z.string()),
+  register: z.object({
+    ageLimit: z.number().int().positive(),
+    defaultCountryDialingCode: z.string(),
+    countryDialingCodes: z.array(z.string()),
+    termsCheckedByDefault: z.boolean(),
+  }),
+  resources: z.array(resourceLink),
+  whitelabel: z.object({
+    siteName: z.string(),
+    logoUrl: z.string(),
+    themeColor: z.string(),
+    copyrightYear: z.number().int(),
+  }),
+  mainDomain: z.string(),
+  imageCDNs: z.array(z.string()),
+  toggles: merchantToggles,
+  /** Shown on the maintenance page when set: ISO time at which service resumes. */
+  maintenanceUntil: z.string().nullable(),
+});
+export type StatusInfo = z.infer<typeof statusInfo>;
+
+/** SPEC §4: 0 normal, 1 maintenance (even if region restriction also on), 2 region restriction only. */
+export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
+export type SystemStatusCode = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
+
+export function systemStatusCode(maintenance: boolean, regionRestriction: boolean): SystemStatusCode {
+  if (maintenance) return SYSTEM_STATUS.maintenance;
+  if (regionRestriction) return SYSTEM_STATUS.regionRestricted;
+  return SYSTEM_STATUS.normal;
+}
+
+export const systemStatus = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  merchantCode: z.string(),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+  location: z.object({ ip: z.string(), country: z.string().nullable() }),
+  info: statusInfo,
+});
+export type SystemStatus = z.infer<typeof systemStatus>;
