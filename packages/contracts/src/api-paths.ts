@@ -5,5 +5,6 @@ export const API = {
   health: { method: 'GET', path: '/api/health', moduleId: 'COMM3' },
   status: { method: 'GET', path: '/api/status', moduleId: 'COMM3' },
   outbox: { method: 'GET', path: '/api/dev/outbox', moduleId: 'COMM3' },
+  opsStatus: { method: 'PUT', path: '/api/ops/status', moduleId: 'COMM3' },
 } as const satisfies Record<string, { method: string; path: string; moduleId: ModuleId }>;
 export type ApiCall = keyof typeof API;

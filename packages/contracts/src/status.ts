@@ -97,3 +97,13 @@ export const systemStatus = z.object({
   info: statusInfo,
 });
 export type SystemStatus = z.infer<typeof systemStatus>;
+
+/** Operator change of the merchant's status (PUT /api/ops/status, bearer OPS_TOKEN). */
+export const opsStatusUpdate = z
+  .object({
+    maintenance: z.boolean().optional(),
+    maintenanceUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+    allowedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  })
+  .strict();
+export type OpsStatusUpdate = z.infer<typeof opsStatusUpdate>;
