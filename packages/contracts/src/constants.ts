@@ -63,7 +63,13 @@ export type PlayType = (typeof PLAY_TYPES)[number];
 export const ESPORTS_VENDORS = ['IMES', 'TF', 'IA'] as const;
 export const COCKFIGHT_VENDORS = ['DS88', 'WS168', 'DIG', 'SV3'] as const;
 
-export const CONTENT_CODES = { Agent: 'A', Player: 'PL', Banner: 'B', Pop_Up: 'PU', Promotion: 'PR' } as const;
+export const CONTENT_CODES = {
+  Agent: 'A',
+  Player: 'PL',
+  Banner: 'B',
+  Pop_Up: 'PU',
+  Promotion: 'PR',
+} as const;
 
 /** Keys of the browser's local cache (SPEC §9). */
 export const CACHE_KEYS = {

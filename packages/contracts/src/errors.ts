@@ -44,4 +44,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** Codes the client produces itself (no server answers with them). */
-export const CLIENT_ONLY_ERROR_CODES = ['NETWORK_OFFLINE', 'LOAD_FAILED'] as const satisfies readonly ErrorCode[];
+export const CLIENT_ONLY_ERROR_CODES = [
+  'NETWORK_OFFLINE',
+  'LOAD_FAILED',
+] as const satisfies readonly ErrorCode[];

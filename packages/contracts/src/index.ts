@@ -8,3 +8,4 @@ export * from './modules.ts';
 export * from './platform.ts';
 export * from './routes.ts';
 export * from './status.ts';
+export * from './verifier.ts';

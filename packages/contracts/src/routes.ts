@@ -84,10 +84,7 @@ export interface RouteDefinition {
   gated?: boolean;
 }
 
-const route = (
-  pattern: string,
-  extra: Partial<Omit<RouteDefinition, 'pattern'>> = {},
-): RouteDefinition => {
+const route = (pattern: string, extra: Partial<Omit<RouteDefinition, 'pattern'>> = {}): RouteDefinition => {
   const page = extra.page ?? pattern.split('/')[0] ?? pattern;
   return { pattern, page, titleKey: `route.${page}`, ...extra };
 };
@@ -118,9 +115,21 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('member/home', { page: 'member', titleKey: 'route.memberHome', gated: true }),
   route('member/benefits', { page: 'member', titleKey: 'route.memberBenefits', gated: true }),
   route('inviteFriends'),
-  route('member/agent/getSalaryContract', { page: 'agentContract', titleKey: 'route.getSalaryContract', gated: true }),
-  route('member/agent/getDevidendContract', { page: 'agentContract', titleKey: 'route.getDevidendContract', gated: true }),
-  route('member/agent/getHourContract', { page: 'agentContract', titleKey: 'route.getHourContract', gated: true }),
+  route('member/agent/getSalaryContract', {
+    page: 'agentContract',
+    titleKey: 'route.getSalaryContract',
+    gated: true,
+  }),
+  route('member/agent/getDevidendContract', {
+    page: 'agentContract',
+    titleKey: 'route.getDevidendContract',
+    gated: true,
+  }),
+  route('member/agent/getHourContract', {
+    page: 'agentContract',
+    titleKey: 'route.getHourContract',
+    gated: true,
+  }),
   route('voucherCenter', { gated: true }),
   route('withdraw', { gated: true }),
   route('notice'),

@@ -54,7 +54,10 @@ export const statusInfo = z.object({
   /** Mirror domains the site is also reachable at. */
   domainRoute: z.array(z.string()),
   /** Templates (SPEC §4): member centre new when mem_cen is 1; deposit detail new when dep_func is 1. */
-  mobileTemplate: z.object({ mem_cen: z.union([z.literal(0), z.literal(1)]), dep_func: z.union([z.literal(0), z.literal(1)]) }),
+  mobileTemplate: z.object({
+    mem_cen: z.union([z.literal(0), z.literal(1)]),
+    dep_func: z.union([z.literal(0), z.literal(1)]),
+  }),
   /** Named site paths (terms, privacy, agent sign-up…), relative or absolute. */
   paths: z.record(z.string(), z.string()),
   register: z.object({
