@@ -36,7 +36,11 @@ export default tseslint.config(
       // Imports flow one way (CONVENTIONS.md): shared → features → app; never the server.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '@kl/server'], message: 'The web app never imports the server.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '@kl/server'], message: 'The web app never imports the server.' },
+          ],
+        },
       ],
       'import-x/no-restricted-paths': [
         'error',

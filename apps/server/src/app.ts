@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { brandRoutes } from './modules/brand/routes.ts';
+import { registerDocs } from './modules/docs/register.ts';
+import { createHealthRepository } from './modules/health/repository.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createHealthService } from './modules/health/service.ts';
+import { createMerchantRepository, createMerchantService } from './modules/merchant/index.ts';
+import { createOutboxRepository } from './modules/outbox/repository.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+import { createOutboxService } from './modules/outbox/service.ts';
+import { type CountryLookup, geoIpCountry } from './modules/status/geo-ip.ts';
+import { statusRoutes } from './modules/status/routes.ts';
+import { createStatusService } from './modules/status/service.ts';
+import { registerWebApp } from './modules/web-app/routes.ts';
+import type { AppConfig } from './platform/config.ts';
+import type { Database } from './platform/db.ts';
+import { errorHandlingPlugin } from './platform/error-handling.ts';
+import { gracefulClosePlugin } from './platform/graceful-close.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { moduleIdPlugin } from './platform/module-id.ts';
+import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
+import { SERVER_VERSION } from './platform/version.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+  /** An open, migrated database; its owner closes it. */
+  database: Pick<Database, 'db' | 'kind'>;
+  /** Logger options; by default JSON lines at the configured level on stdout. */
+  logger?: FastifyServerOptions['logger'];
+  /** Country of a public IP; by default the bundled geo-IP database. */
+  lookupCountry?: CountryLookup;
+  /** When the process started (uptime of /api/health); by default now. */
+  startedAt?: number;
+}
+
+/** Builds the whole application (API under /api, web app under /m) without listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(gracefulClosePlugin);
+  await app.register(errorHandlingPlugin);
+  await app.register(moduleIdPlugin);
+  await app.register(securityHeadersPlugin);
+
+  const { db } = database;
+  const merchants = createMerchantRepository(db);
+  const merchantService = createMerchantService({ merchants });
+  const statusService = createStatusService({
+    merchants,
+    merchantService,
+    lookupCountry: options.lookupCountry ?? geoIpCountry,
+  });
+  const healthService = createHealthService({
+    health: createHealthRepository(db),
+    databaseKind: database.kind,
+    version: SERVER_VERSION,
+    startedAt: options.startedAt ?? Date.now(),
+  });
+
+  // The API: its own context, so compression and the rate limit stay off the static files.
+  await app.register(async (api) => {
+    await api.register(compress, { global: true, threshold: 1024 });
+    await registerRateLimit(api, config.rateLimitMax);
+    await registerDocs(api, SERVER_VERSION);
+
+    await api.register(healthRoutes, { healthService });
+    await api.register(statusRoutes, {
+      statusService,
+      merchantCode: config.merchantCode,
+      opsToken: config.opsToken,
+    });
+    await api.register(brandRoutes, { merchantService, merchantCode: config.merchantCode });
+    // Never in production, whatever the configuration says.
+    if (config.devOutbox && config.nodeEnv !== 'production') {
+      await api.register(outboxRoutes, {
+        outboxService: createOutboxService({ outbox: createOutboxRepository(db) }),
+      });
+    }
+  });
+
+  await registerWebApp(app, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,2 @@
+export * from './dev-outbox.ts';
+export * from './merchant.ts';

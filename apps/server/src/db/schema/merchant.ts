@@ -1,0 +1,52 @@
+import type { StatusInfo } from '@kl/contracts/status';
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A merchant: one branded site (SPEC §3 "Status", §6 toggles). A deployment serves the merchant named by
+ * MERCHANT_CODE. The Status info parts are jsonb documents checked by the contracts `statusInfo` schema
+ * when read; the toggles and the operator's switches are plain columns so they can be queried and updated.
+ */
+export const merchant = pgTable('merchant', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+
+  // Merchant toggles of SPEC §6, named as the spec names them.
+  USERNAMEREG3: boolean('usernamereg3').notNull().default(false),
+  MOBILENUMREG3: boolean('mobilenumreg3').notNull().default(false),
+  REGMOBVERF3: boolean('regmobverf3').notNull().default(false),
+  MOBILENUMPASSREG3: boolean('mobilenumpassreg3').notNull().default(false),
+  FACEBOOKLOGIN3: boolean('facebooklogin3').notNull().default(false),
+  GOOGLELOGIN3: boolean('googlelogin3').notNull().default(false),
+  MOBILEVERCODELOGIN3: boolean('mobilevercodelogin3').notNull().default(false),
+  LOGINREQCAPTCHA3: boolean('loginreqcaptcha3').notNull().default(false),
+  CBS3: boolean('cbs3').notNull().default(false),
+  AGENTPOLICY3: boolean('agentpolicy3').notNull().default(false),
+  showVipBenefit: boolean('show_vip_benefit').notNull().default(false),
+
+  // Operator switches (PUT /api/ops/status).
+  maintenance: boolean('maintenance').notNull().default(false),
+  maintenanceUntil: timestamp('maintenance_until', { withTimezone: true, mode: 'date' }),
+  /** ISO 3166 alpha-2 codes allowed to use the site; empty means every country. */
+  allowedCountries: text('allowed_countries')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+
+  // Status info of SPEC §3.
+  customerService: jsonb('customer_service').$type<StatusInfo['customerService']>().notNull(),
+  domainRoute: jsonb('domain_route').$type<StatusInfo['domainRoute']>().notNull(),
+  mobileTemplate: jsonb('mobile_template').$type<StatusInfo['mobileTemplate']>().notNull(),
+  paths: jsonb('paths').$type<StatusInfo['paths']>().notNull(),
+  register: jsonb('register').$type<StatusInfo['register']>().notNull(),
+  resources: jsonb('resources').$type<StatusInfo['resources']>().notNull(),
+  whitelabel: jsonb('whitelabel').$type<StatusInfo['whitelabel']>().notNull(),
+  mainDomain: text('main_domain').notNull(),
+  imageCDNs: jsonb('image_cdns').$type<StatusInfo['imageCDNs']>().notNull(),
+
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type MerchantRow = typeof merchant.$inferSelect;
+export type NewMerchantRow = typeof merchant.$inferInsert;

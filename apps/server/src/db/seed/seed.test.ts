@@ -1,0 +1,51 @@
+import { CS_TYPES, RESOURCE_TYPES, statusInfo } from '@kl/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { toMerchant } from '../../modules/merchant/index.ts';
+import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { merchant } from '../schema/index.ts';
+import { runSeed } from './index.ts';
+
+describeEachDatabase('seed', (kind) => {
+  const database = useTestDatabase(kind, { seed: false });
+
+  const merchantCount = async () => {
+    const [row] = await database.current.db.select({ count: sql<number>`count(*)::int` }).from(merchant);
+    return row?.count;
+  };
+
+  it('creates the demo merchant kimlong with every csType and resourceType', async () => {
+    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 1 });
+    const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));
+    expect(row).toBeDefined();
+    if (!row) return;
+    const kimlong = toMerchant(row);
+    expect(kimlong.name).toBe('Kim Long');
+    expect(kimlong.allowedCountries).toEqual(['VN']);
+    expect(kimlong.maintenance).toBe(false);
+    expect(statusInfo.safeParse(kimlong.info).success).toBe(true);
+    expect(kimlong.info.customerService.map((link) => link.csType).sort()).toEqual([...CS_TYPES].sort());
+    expect(kimlong.info.resources.map((link) => link.resourceType).sort()).toEqual(
+      [...RESOURCE_TYPES].sort(),
+    );
+    for (const { url } of kimlong.info.resources) expect(url).toMatch(/^(\/|https:\/\/)/);
+    expect(kimlong.info.resources.find((link) => link.resourceType === 'AGENT')?.url).toBe(
+      kimlong.info.paths.agentSignUp,
+    );
+  });
+
+  it('changes nothing when run again and keeps what an operator changed', async () => {
+    await database.current.db
+      .update(merchant)
+      .set({ maintenance: true, allowedCountries: ['VN', 'TH'], CBS3: false })
+      .where(eq(merchant.code, 'kimlong'));
+    const before = await merchantCount();
+
+    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 0 });
+    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 0 });
+
+    expect(await merchantCount()).toBe(before);
+    const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));
+    expect(row).toMatchObject({ maintenance: true, allowedCountries: ['VN', 'TH'], CBS3: false });
+  });
+});

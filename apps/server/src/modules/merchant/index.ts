@@ -1,0 +1,12 @@
+export {
+  createMerchantRepository,
+  type MerchantRepository,
+  type OperatorStatusChange,
+} from './repository.ts';
+export {
+  createMerchantService,
+  type Merchant,
+  MerchantNotFoundError,
+  type MerchantService,
+  toMerchant,
+} from './service.ts';

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import { merchant, type MerchantRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+export interface OperatorStatusChange {
+  maintenance?: boolean;
+  maintenanceUntil?: Date | null;
+  allowedCountries?: string[];
+}
+
+export type MerchantRepository = ReturnType<typeof createMerchantRepository>;
+
+export function createMerchantRepository(db: Db) {
+  return {
+    async findByCode(code: string, tx?: DbOrTx): Promise<MerchantRow | undefined> {
+      const [row] = await (tx ?? db).select().from(merchant).where(eq(merchant.code, code)).limit(1);
+      return row;
+    },
+
+    /** Applies an operator's change; undefined when the merchant does not exist. */
+    async updateOperatorStatus(
+      code: string,
+      change: OperatorStatusChange,
+      tx?: DbOrTx,
+    ): Promise<MerchantRow | undefined> {
+      const [row] = await (tx ?? db)
+        .update(merchant)
+        .set({ ...change, updatedAt: sql`now()` })
+        .where(eq(merchant.code, code))
+        .returning();
+      return row;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { MERCHANT_TOGGLES, type MerchantToggles, type StatusInfo, statusInfo } from '@kl/contracts/status';
+import type { MerchantRow } from '../../db/schema/index.ts';
+import type { MerchantRepository } from './repository.ts';
+
+/** The merchant as the rest of the server sees it: toggles, operator switches and checked status info. */
+export interface Merchant {
+  code: string;
+  name: string;
+  toggles: MerchantToggles;
+  maintenance: boolean;
+  maintenanceUntil: Date | null;
+  /** ISO 3166 alpha-2 codes allowed to use the site; empty means every country. */
+  allowedCountries: string[];
+  info: StatusInfo;
+}
+
+export class MerchantNotFoundError extends Error {
+  constructor(readonly code: string) {
+    super(`Merchant ${code} does not exist in the database`);
+    this.name = 'MerchantNotFoundError';
+  }
+}
+
+/** Turns a row into a Merchant; throws when the stored status info no longer matches the contract. */
+export function toMerchant(row: MerchantRow): Merchant {
+  const toggles = Object.fromEntries(MERCHANT_TOGGLES.map((name) => [name, row[name]])) as MerchantToggles;
+  const maintenanceUntil = row.maintenanceUntil;
+  const info = statusInfo.parse({
+    customerService: row.customerService,
+    domainRoute: row.domainRoute,
+    mobileTemplate: row.mobileTemplate,
+    paths: row.paths,
+    register: row.register,
+    resources: row.resources,
+    whitelabel: row.whitelabel,
+    mainDomain: row.mainDomain,
+    imageCDNs: row.imageCDNs,
+    toggles,
+    maintenanceUntil: maintenanceUntil ? maintenanceUntil.toISOString() : null,
+  });
+  return {
+    code: row.code,
+    name: row.name,
+    toggles,
+    maintenance: row.maintenance,
+    maintenanceUntil,
+    allowedCountries: row.allowedCountries,
+    info,
+  };
+}
+
+export function createMerchantService(deps: { merchants: MerchantRepository }) {
+  return {
+    /** The merchant this deployment serves; a missing merchant is a deployment fault (500). */
+    async getMerchant(code: string): Promise<Merchant> {
+      const row = await deps.merchants.findByCode(code);
+      if (!row) throw new MerchantNotFoundError(code);
+      return toMerchant(row);
+    },
+  };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -1,0 +1,50 @@
+import { successEnvelope } from '@kl/contracts/envelope';
+import { opsStatusUpdate, systemStatus } from '@kl/contracts/status';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoute } from '../../platform/api-route.ts';
+import { failureResponses } from '../../platform/responses.ts';
+import { checkOpsToken } from './ops-auth.ts';
+import type { StatusService } from './service.ts';
+
+export interface StatusRoutesOptions {
+  statusService: StatusService;
+  merchantCode: string;
+  opsToken: string | undefined;
+}
+
+export const statusRoutes: FastifyPluginAsyncZod<StatusRoutesOptions> = async (app, options) => {
+  const { statusService, merchantCode, opsToken } = options;
+
+  app.route({
+    ...apiRoute('status'),
+    schema: {
+      summary: 'System status: maintenance, region restriction and the site information',
+      description:
+        'status is 0 normal, 1 maintenance (even when the region is also restricted), 2 region restriction.',
+      tags: ['status'],
+      response: { 200: successEnvelope(systemStatus), ...failureResponses() },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      value: await statusService.getSystemStatus(merchantCode, request.ip),
+    }),
+  });
+
+  app.route({
+    ...apiRoute('opsStatus'),
+    onRequest: async (request) => checkOpsToken(opsToken, request.headers.authorization),
+    schema: {
+      summary: 'Operator: switch maintenance or change the allowed countries',
+      description: 'Needs `Authorization: Bearer <OPS_TOKEN>`; answers 404 when OPS_TOKEN is not configured.',
+      tags: ['operator'],
+      security: [{ opsToken: [] }],
+      body: opsStatusUpdate,
+      response: { 200: successEnvelope(systemStatus), ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND') },
+    },
+    handler: async (request) => {
+      const value = await statusService.updateOperatorStatus(merchantCode, request.body, request.ip);
+      request.log.info({ change: request.body, status: value.status }, 'operator changed the system status');
+      return { success: true as const, value };
+    },
+  });
+};

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { BASE_PATH } from '@kl/contracts/routes';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError } from '../../platform/errors.ts';
+
+/** Hashed build output: cached for a year and never revalidated. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, service worker, manifest): revalidated on every use. */
+export const REVALIDATE_CACHE = 'no-cache';
+export const WEB_APP_NOT_BUILT = 'web app not built: run npm run build';
+export const HOME_PATH = `${BASE_PATH}/home`;
+
+/**
+ * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
+ * served as they are; any other GET under /m answers index.html so the app's router shows the screen
+ * (SPEC §2: unknown paths fall back to home on the client); `/` redirects to /m/home.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+  const { webDist } = options;
+  const assetsDir = join(webDist, 'assets');
+  // Without the folder at start there is nothing to serve until a restart.
+  const served = existsSync(webDist);
+  let built = false;
+  const isBuilt = () => (built ||= served && existsSync(join(webDist, 'index.html')));
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!isBuilt())
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(WEB_APP_NOT_BUILT);
+    return reply.sendFile('index.html');
+  };
+
+  await app.register(
+    async (web) => {
+      if (served) {
+        await web.register(fastifyStatic, {
+          root: webDist,
+          prefix: '/',
+          preCompressed: true,
+          cacheControl: false,
+          setHeaders: (res, path) => {
+            res.header(
+              'cache-control',
+              path.startsWith(assetsDir + sep) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+            );
+          },
+        });
+      }
+      web.setNotFoundHandler((request, reply) => {
+        // A missing build file is a 404, not the app: a browser must not run index.html as a script.
+        const missingAsset = request.url.startsWith(`${BASE_PATH}/assets/`);
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || missingAsset) {
+          throw new DomainError('NOT_FOUND');
+        }
+        return sendIndex(reply);
+      });
+    },
+    { prefix: BASE_PATH },
+  );
+
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? HOME_PATH : `${HOME_PATH}${request.url.slice(query)}`, 302);
+  });
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/site');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).toLines();
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({}, '/srv/site')).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/site/data',
+      databaseUrl: undefined,
+      devOutbox: true,
+      nodeEnv: 'development',
+      logLevel: 'info',
+      trustProxy: false,
+      opsToken: undefined,
+      merchantCode: 'kimlong',
+      webDist: DEFAULT_WEB_DIST,
+      rateLimitMax: 300,
+    });
+    expect(DEFAULT_WEB_DIST).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '18080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/kl',
+        DATABASE_URL: 'postgres://kl:secret@db.internal:5432/kl',
+        DEV_OUTBOX: '0',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        OPS_TOKEN: 'operator-token',
+        MERCHANT_CODE: 'other_site',
+        WEB_DIST: 'web',
+        RATE_LIMIT_MAX: '50',
+      },
+      '/srv/site',
+    );
+    expect(config).toEqual({
+      port: 18080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/kl',
+      databaseUrl: 'postgres://kl:secret@db.internal:5432/kl',
+      devOutbox: false,
+      nodeEnv: 'test',
+      logLevel: 'warn',
+      trustProxy: true,
+      opsToken: 'operator-token',
+      merchantCode: 'other_site',
+      webDist: '/srv/site/web',
+      rateLimitMax: 50,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }, '/srv').databaseUrl).toBeUndefined();
+    expect(loadConfig({ PORT: '' }, '/srv').port).toBe(8080);
+  });
+
+  it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'not-a-url' }, 'DATABASE_URL must be a URL like postgres://'],
+    [{ DATABASE_URL: 'mysql://db/kl' }, 'DATABASE_URL must be a URL like postgres://'],
+    [{ DEV_OUTBOX: 'yes' }, 'DEV_OUTBOX must be 0 or 1'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be 0 or 1'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ HOST: 'local host' }, 'HOST must be a host name or an IP address'],
+    [{ MERCHANT_CODE: 'Kim Long' }, 'MERCHANT_CODE must be 2 to 32 lowercase letters'],
+    [{ OPS_TOKEN: 'two words' }, 'OPS_TOKEN must be printable ASCII without spaces'],
+    [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be a positive whole number'],
+  ])('rejects %o naming the variable', (env, expected) => {
+    const lines = problemsOf(env);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`Invalid configuration: ${expected}`);
+  });
+
+  it('lists every bad variable at once', () => {
+    const lines = problemsOf({ PORT: 'abc', DATABASE_URL: 'not-a-url', DEV_OUTBOX: '2' });
+    expect(lines.map((line) => line.split(' ')[2])).toEqual(['PORT', 'DATABASE_URL', 'DEV_OUTBOX']);
+  });
+
+  it('asks for a long OPS_TOKEN in production only', () => {
+    expect(problemsOf({ NODE_ENV: 'production', OPS_TOKEN: 'short' })).toEqual([
+      'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development', OPS_TOKEN: 'short' }).opsToken).toBe('short');
+  });
+
+  it('never puts the value of a variable in the message', () => {
+    const [line] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/kl' });
+    expect(line).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,147 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The environment of the server, read and validated here only (CONVENTIONS.md: "Env read in one place").
+ * `loadConfig` is pure: it takes the environment and the current directory and returns a typed config, or
+ * throws a ConfigError naming every bad variable.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = 'development' | 'production' | 'test';
+
+/** Where the Vite build of the web app lands when WEB_DIST is not set: <repo>/apps/web/dist. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** OPS_TOKEN must be at least this long in production. */
+export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
+
+const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((value) => value === '1');
+
+const port = z
+  .string()
+  .regex(/^\d+$/, { error: 'must be a whole number from 0 to 65535' })
+  .transform(Number)
+  .refine((value) => value <= 65535, { error: 'must be a whole number from 0 to 65535' });
+
+const postgresUrl = z.string().refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'postgres:' || protocol === 'postgresql:') && hostname !== '';
+  },
+  { error: 'must be a URL like postgres://user:password@host:5432/database' },
+);
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { error: 'must be a host name or an IP address' })
+    .default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DEV_OUTBOX: flag.optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: flag.default(false),
+  OPS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
+  MERCHANT_CODE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, {
+      error: 'must be 2 to 32 lowercase letters, digits, - or _',
+    })
+    .default('kimlong'),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_MAX: z
+    .string()
+    .regex(/^[1-9]\d*$/, { error: 'must be a positive whole number (requests per minute per IP)' })
+    .transform(Number)
+    .default(300),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database folder (unused when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** GET /api/dev/outbox answers only when on; never on in production. */
+  devOutbox: boolean;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  opsToken: string | undefined;
+  merchantCode: string;
+  /** Absolute path of the built web app served under /m/. */
+  webDist: string;
+  /** Requests per minute per client IP on /api. */
+  rateLimitMax: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; reason: string }[]) {
+    super(problems.map((problem) => `${problem.variable} ${problem.reason}`).join('; '));
+    this.name = 'ConfigError';
+  }
+
+  /** One line per bad variable: `Invalid configuration: PORT must be …`. */
+  toLines(): string[] {
+    return this.problems.map((problem) => `Invalid configuration: ${problem.variable} ${problem.reason}`);
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+export function loadConfig(env: Environment, cwd: string = process.cwd()): AppConfig {
+  // An empty variable counts as unset (`DATABASE_URL= npm start`).
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value.trim()]];
+    }),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        reason: issue.message,
+      })),
+    );
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === 'production';
+
+  if (production && vars.OPS_TOKEN !== undefined && vars.OPS_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH) {
+    throw new ConfigError([
+      {
+        variable: 'OPS_TOKEN',
+        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
+      },
+    ]);
+  }
+
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: absolute(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    devOutbox: !production && (vars.DEV_OUTBOX ?? true),
+    nodeEnv: vars.NODE_ENV,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    opsToken: vars.OPS_TOKEN,
+    merchantCode: vars.MERCHANT_CODE,
+    webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
+    rateLimitMax: vars.RATE_LIMIT_MAX,
+  };
+}

@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema/index.ts';
+
+/**
+ * The database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server when DATABASE_URL is
+ * set. Both speak the PostgreSQL dialect, so the rest of the code sees one `Db` type.
+ */
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs its statements on: the database, or the caller's transaction. */
+export type DbOrTx = Db | Tx;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies the committed SQL migrations that are not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** Any number that identifies this application's migration lock among other users of the server. */
+const MIGRATION_LOCK_KEY = 7_415_020_251;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Opens the database. A PGlite `dataDir` of undefined keeps the database in memory (tests). */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite'
+    ? openPglite(target.dataDir)
+    : openPostgres(target.url, target.maxConnections);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // PGlite creates only the last folder of its path.
+  if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // A connection that dies while idle (server restart, network) must not crash the process; the pool
+  // opens a new one on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
+  // Fail at start, not on the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several API processes may start at once: one applies the migrations, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
