@@ -1,0 +1,22 @@
+import { preloadStatusPage, primeSystemStatus } from '../features/system-status/index.ts';
+import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
+import { initUiStore } from '../shared/stores/ui-store.ts';
+import { createQueryClient } from './query-client.ts';
+import { preloadScreenFor } from './router.tsx';
+
+/**
+ * Everything the first render needs, fetched in parallel: the texts of the current language, the
+ * cached system status (checked against its schema) and the chunk of the screen being opened.
+ * The theme is applied at once. `url` is the address the page was opened at.
+ */
+export async function bootstrap(url: URL) {
+  initUiStore();
+  preloadScreenFor(url.pathname);
+  const queryClient = createQueryClient();
+  await Promise.all([
+    initI18n(resolveInitialLanguage(url.search)),
+    // A cached maintenance or region status shows its page on the first render.
+    primeSystemStatus(queryClient).then(preloadStatusPage),
+  ]);
+  return { queryClient };
+}

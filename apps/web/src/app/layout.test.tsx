@@ -1,0 +1,172 @@
+import { HOME_PATH, ROUTES, chromeFor, type RouteDefinition } from '@kl/contracts/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
+import { useUiStore } from '../shared/stores/ui-store.ts';
+import { createSystemStatus } from '../test/factories.ts';
+import { findScreen, renderApp } from '../test/render-app.tsx';
+
+/** A concrete path of a route pattern (parameters filled in). */
+const pathOf = (route: RouteDefinition) =>
+  `/m/${route.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => `${name}1`)}`;
+
+/** The English title a route shows. */
+const titleOf = (route: RouteDefinition) =>
+  route.category
+    ? en.category[route.category]
+    : en.route[route.titleKey.slice('route.'.length) as keyof typeof en.route];
+
+describe('header, footer and back arrow of every route (SPEC §2)', () => {
+  it.each(ROUTES.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
+    const status = createSystemStatus();
+    await renderApp(`${pathOf(route)}?lang=en`, { status, cachedStatus: status });
+    const page = await findScreen();
+    const chrome = chromeFor(route.page);
+
+    expect(page).toHaveAttribute('data-page', route.page);
+    expect(window.location.pathname).toBe(pathOf(route));
+    expect(within(page).getByTestId('empty-state')).toHaveTextContent(en.in_no_data);
+
+    const header = screen.queryByTestId('app-header');
+    if (chrome.header === 'none') {
+      expect(header).toBeNull();
+      expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent(titleOf(route));
+    } else {
+      expect(header).toHaveAttribute('data-kind', chrome.header);
+    }
+    if (chrome.header === 'title') {
+      expect(within(header!).getByRole('heading', { level: 1 })).toHaveTextContent(titleOf(route));
+      expect(within(header!).getByRole('button', { name: en.common.back })).toHaveAttribute(
+        'data-back',
+        chrome.back,
+      );
+    }
+    if (chrome.header === 'special') {
+      expect(within(header!).getByRole('link', { name: en.header.login })).toHaveAttribute(
+        'href',
+        '/m/login',
+      );
+      expect(within(header!).getByRole('link', { name: en.header.register })).toHaveAttribute(
+        'href',
+        '/m/register',
+      );
+      expect(within(header!).getByRole('button', { name: en.header.menu })).toBeInTheDocument();
+    }
+
+    const footer = screen.queryByTestId('app-footer');
+    if (chrome.footer) expect(footer).toBeInTheDocument();
+    else expect(footer).toBeNull();
+    expect(document.title).toBe(`${titleOf(route)} | Kim Long`);
+  });
+});
+
+describe('paths that land on home', () => {
+  it.each(['/', '/m', '/m/', '/m/index', '/m/index.html', '/m/no-such-page', '/elsewhere/deep'])(
+    '%s goes to /m/home without a new history entry',
+    async (path) => {
+      const entriesBefore = window.history.length;
+      await renderApp(path);
+      expect(await findScreen()).toHaveAttribute('data-page', 'home');
+      expect(window.location.pathname).toBe(HOME_PATH);
+      expect(window.history.length).toBe(entriesBefore);
+      expect(screen.getByTestId('app-header')).toHaveAttribute('data-kind', 'special');
+    },
+  );
+});
+
+describe('categories', () => {
+  it('a category path selects its category and shows its title', async () => {
+    await renderApp('/m/live-games?lang=en');
+    await findScreen();
+    expect(useUiStore.getState().category).toBe('LIVE');
+    expect(within(screen.getByTestId('app-header')).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Live casino',
+    );
+  });
+
+  it('the footer home item goes home and resets the category to HOT', async () => {
+    const { user } = await renderApp('/m/fishing-games?lang=en');
+    await findScreen();
+    expect(useUiStore.getState().category).toBe('FISH');
+    await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Home' }));
+    expect(await findScreen()).toHaveAttribute('data-page', 'home');
+    expect(window.location.pathname).toBe(HOME_PATH);
+    expect(useUiStore.getState().category).toBe('HOT');
+  });
+
+  it('the logo goes home and selects HOT', async () => {
+    const status = createSystemStatus();
+    const { user } = await renderApp('/m/login?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    useUiStore.getState().selectCategory('LIVE');
+    await user.click(screen.getByRole('link', { name: 'Kim Long' }));
+    expect(await findScreen()).toHaveAttribute('data-page', 'home');
+    expect(useUiStore.getState().category).toBe('HOT');
+  });
+});
+
+describe('back arrow', () => {
+  it('goes home on the back-home pages', async () => {
+    const { user } = await renderApp('/m/home?lang=en');
+    await findScreen();
+    await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Promotions' }));
+    expect(await findScreen()).toHaveAttribute('data-page', 'activity');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(window.location.pathname).toBe(HOME_PATH));
+  });
+
+  it('goes back in history elsewhere', async () => {
+    const { user } = await renderApp('/m/activity?lang=en');
+    await findScreen();
+    await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Invite' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/inviteFriends'));
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveAttribute('data-back', 'history');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/activity'));
+  });
+
+  it('goes home when the page was the first one opened', async () => {
+    const { user } = await renderApp('/m/notice?lang=en');
+    await findScreen();
+    const entriesBefore = window.history.length;
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(window.location.pathname).toBe(HOME_PATH));
+    expect(window.history.length).toBe(entriesBefore);
+  });
+});
+
+describe('footer menu', () => {
+  it('marks the current item and opens the agent link in a new tab', async () => {
+    const status = createSystemStatus();
+    await renderApp('/m/activity?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    const footer = within(screen.getByTestId('app-footer'));
+    expect(footer.getByRole('link', { name: 'Promotions' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Home', 'Invite', 'Member']) {
+      expect(footer.getByRole('link', { name })).not.toHaveAttribute('aria-current');
+    }
+    const agent = footer.getByRole('link', { name: 'Agent' });
+    expect(agent).toHaveAttribute('href', 'https://agent.example.test/join');
+    expect(agent).toHaveAttribute('target', '_blank');
+    expect(agent).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(footer.getByRole('link', { name: 'Member' })).toHaveAttribute('href', '/m/member/home');
+  });
+
+  it('marks member centre on its sub-pages', async () => {
+    await renderApp('/m/member/benefits?lang=en');
+    await findScreen();
+    expect(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Member' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('has no agent item without an AGENT resource', async () => {
+    const status = createSystemStatus({ info: { resources: [] } });
+    await renderApp('/m/home?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    const footer = within(screen.getByTestId('app-footer'));
+    expect(footer.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(footer.queryByRole('link', { name: 'Agent' })).toBeNull();
+  });
+});

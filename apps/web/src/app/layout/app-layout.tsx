@@ -1,0 +1,63 @@
+import { chromeFor } from '@kl/contracts/routes';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { SideMenu } from '../../features/shell/index.ts';
+import { useSystemStatus } from '../../features/system-status/index.ts';
+import { useLanguageFromQuery } from '../../shared/hooks/use-language-from-query.ts';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
+import { useCurrentRoute, useRouteTitle } from '../route-meta.ts';
+import { FooterMenu } from './footer-menu.tsx';
+import { RouteLoading } from './route-loading.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { SpecialHeader } from './special-header.tsx';
+import { TitleHeader } from './title-header.tsx';
+
+/**
+ * The frame of every screen: header and footer by the rules of SPEC §2 (contracts `chromeFor`),
+ * the screen, and the side menu (downloaded when first opened).
+ */
+export function AppLayout() {
+  const route = useCurrentRoute();
+  const title = useRouteTitle(route);
+  const chrome = route ? chromeFor(route.page) : undefined;
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const { data: status } = useSystemStatus();
+  const siteName = status?.info.whitelabel.siteName;
+  const sideMenuOpen = useUiStore((state) => state.sideMenuOpen);
+  const closeSideMenu = useUiStore((state) => state.closeSideMenu);
+  const [sideMenuUsed, setSideMenuUsed] = useState(false);
+  if (sideMenuOpen && !sideMenuUsed) setSideMenuUsed(true);
+
+  useLanguageFromQuery();
+
+  useEffect(() => {
+    if (title) document.title = siteName ? `${title} | ${siteName}` : title;
+  }, [title, siteName]);
+
+  // A navigation (link, back button) closes the menu; a new page starts at its top.
+  useEffect(() => closeSideMenu(), [pathname, closeSideMenu]);
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+
+  return (
+    <div className={chrome?.footer ? 'kl-app kl-app--with-footer' : 'kl-app'}>
+      {chrome?.header === 'special' && <SpecialHeader />}
+      {chrome?.header === 'title' && <TitleHeader title={title} back={chrome.back} />}
+      <main className="kl-main">
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </main>
+      {chrome?.footer && <FooterMenu />}
+      {sideMenuUsed && (
+        <Suspense fallback={null}>
+          <SideMenu />
+        </Suspense>
+      )}
+    </div>
+  );
+}

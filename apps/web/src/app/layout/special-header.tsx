@@ -1,0 +1,74 @@
+import { HOME_PATH, fullPath } from '@kl/contracts/routes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SideMenu } from '../../features/shell/index.ts';
+import { useSystemStatus } from '../../features/system-status/index.ts';
+import { safeLinkUrl } from '../../shared/lib/url.ts';
+import { HomeIcon, MenuIcon } from '../../shared/ui/icons.tsx';
+import { DEFAULT_CATEGORY, useUiStore } from '../../shared/stores/ui-store.ts';
+
+/** The merchant's logo from the status info (its site name if the image is missing or fails). */
+function Logo() {
+  const { t } = useTranslation();
+  const { data: status } = useSystemStatus();
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const whitelabel = status?.info.whitelabel;
+  if (!whitelabel) {
+    return (
+      <span className="kl-header__logo-fallback" aria-label={t('header.home')} role="img">
+        <HomeIcon />
+      </span>
+    );
+  }
+  const src = safeLinkUrl(whitelabel.logoUrl);
+  if (!src || src === failedSrc) return <span className="kl-header__site-name">{whitelabel.siteName}</span>;
+  return (
+    <img
+      className="kl-header__logo-image"
+      src={src}
+      alt={whitelabel.siteName}
+      height={32}
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}
+
+/**
+ * The header of home, login, register, forget and changePsw (SPEC §2): logo (home, selects HOT),
+ * login and register, side-menu toggle.
+ */
+export function SpecialHeader() {
+  const { t } = useTranslation();
+  const sideMenuOpen = useUiStore((state) => state.sideMenuOpen);
+  const openSideMenu = useUiStore((state) => state.openSideMenu);
+  const selectCategory = useUiStore((state) => state.selectCategory);
+  const preloadMenu = () => void SideMenu.preload().catch(() => undefined);
+  return (
+    <header data-testid="app-header" data-kind="special" className="kl-header kl-header--special">
+      <Link to={HOME_PATH} className="kl-header__logo" onClick={() => selectCategory(DEFAULT_CATEGORY)}>
+        <Logo />
+      </Link>
+      <div className="kl-header__actions">
+        <Link to={fullPath('login')} className="kl-button kl-button--outline kl-button--small">
+          {t('header.login')}
+        </Link>
+        <Link to={fullPath('register')} className="kl-button kl-button--primary kl-button--small">
+          {t('header.register')}
+        </Link>
+        <button
+          type="button"
+          className="kl-icon-button"
+          aria-label={t('header.menu')}
+          aria-haspopup="dialog"
+          aria-expanded={sideMenuOpen}
+          onClick={openSideMenu}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { ROUTES, fullPath, type RouteDefinition } from '@kl/contracts/routes';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchRoutes, useLocation } from 'react-router';
+import type translation from '../locales/vi.json';
+import type { PreloadableComponent } from '../shared/lib/lazy-with-preload.ts';
+
+/** A screen takes no props; one that needs its route-table row reads `useCurrentRoute()`. */
+export type Screen = PreloadableComponent<object>;
+
+/** Title keys that exist in the locale files (the route table's keys are checked by a test). */
+export type RouteTitleKey = `route.${keyof typeof translation.route}`;
+
+const TABLE = ROUTES.map((route) => ({ path: fullPath(route.pattern), route }));
+
+/** The route-table row a path shows (undefined for the paths that redirect home). */
+export function routeAt(pathname: string): RouteDefinition | undefined {
+  return matchRoutes(TABLE, pathname)?.at(-1)?.route.route;
+}
+
+/** The route-table row of the current screen. */
+export function useCurrentRoute(): RouteDefinition | undefined {
+  const { pathname } = useLocation();
+  return useMemo(() => routeAt(pathname), [pathname]);
+}
+
+/** A category path shows the title of its category; any other route the title of its page. */
+export function useRouteTitle(route: RouteDefinition | undefined): string {
+  const { t } = useTranslation();
+  if (!route) return '';
+  return route.category ? t(`category.${route.category}`) : t(route.titleKey as RouteTitleKey);
+}

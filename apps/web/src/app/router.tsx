@@ -1,0 +1,52 @@
+import { BASE_PATH, HOME_PATH, ROUTES, type RouteDefinition } from '@kl/contracts/routes';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { HomeScreen } from '../features/home/index.ts';
+import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { routeAt, type Screen } from './route-meta.ts';
+import { RouteScreen } from './route-screen.tsx';
+
+const NotBuiltScreen: Screen = lazyWithPreload(() => import('./screens/not-built-screen.tsx'));
+
+/** Screens built so far, by route pattern. Every other route shows the not-yet-built screen. */
+const SCREENS: Readonly<Record<string, Screen>> = {
+  home: HomeScreen,
+};
+
+const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;
+
+const goHome = <Navigate to={HOME_PATH} replace />;
+
+/**
+ * Every route of the contracts route table (SPEC §2) under /m, each a lazily loaded screen.
+ * `/`, `/m`, `/m/`, `/m/index`, `/m/index.html` and unknown paths go (replace) to /m/home.
+ */
+const appRoutes: RouteObject[] = [
+  {
+    path: BASE_PATH,
+    element: <AppLayout />,
+    children: [
+      { index: true, element: goHome },
+      { path: 'index', element: goHome },
+      { path: 'index.html', element: goHome },
+      ...ROUTES.map((route): RouteObject => ({
+        path: route.pattern,
+        element: <RouteScreen route={route} screen={screenOf(route)} />,
+      })),
+      { path: '*', element: goHome },
+    ],
+  },
+  { path: '*', element: goHome },
+];
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/** Starts downloading the screen a path shows (home for the paths that redirect there). */
+export function preloadScreenFor(pathname: string): void {
+  const route = routeAt(pathname);
+  (route ? screenOf(route) : HomeScreen).preload().catch(() => {
+    // Rendering the screen retries the download and shows the error screen if it fails again.
+  });
+}

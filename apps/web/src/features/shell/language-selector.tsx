@@ -1,0 +1,51 @@
+import { LANGUAGES, isLocale } from '@kl/contracts/i18n';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage } from '../../shared/lib/i18n.ts';
+
+/**
+ * Every language of SPEC §9 by its native name; those without a complete translation are shown
+ * disabled with a note. The choice is remembered (localStorage `lang`).
+ */
+export function LanguageSelector() {
+  const { t } = useTranslation();
+  const id = useId();
+  const current = currentLanguage();
+  return (
+    <section className="kl-side-menu__section">
+      <h2 id={`${id}-label`} className="kl-side-menu__heading">
+        {t('sideMenu.language')}
+      </h2>
+      <div role="radiogroup" aria-labelledby={`${id}-label`} className="kl-language">
+        {LANGUAGES.map((language) => {
+          const tag = language.tag;
+          const available = language.complete && isLocale(tag);
+          const noteId = `${id}-${language.code}-note`;
+          return (
+            <div key={language.code} className="kl-language__option">
+              <label className="kl-language__label">
+                <input
+                  type="radio"
+                  name={`${id}-language`}
+                  value={tag}
+                  checked={available && current === tag}
+                  disabled={!available}
+                  aria-describedby={available ? undefined : noteId}
+                  onChange={() => {
+                    if (isLocale(tag)) void setLanguage(tag);
+                  }}
+                />
+                <span lang={tag}>{language.nativeName}</span>
+              </label>
+              {!available && (
+                <span id={noteId} className="kl-language__note">
+                  {t('sideMenu.translationUnavailable')}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { SystemStatus } from '@kl/contracts/status';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { readStatusCache, writeStatusCache } from '../status-cache.ts';
+
+export const systemStatusQueryKey = ['system-status'] as const;
+
+/** GET /api/status, checked against the contracts schema, then cached for the next visit. */
+export async function getSystemStatus({ signal }: { signal?: AbortSignal } = {}): Promise<SystemStatus> {
+  const checker = import('../validate-status.ts');
+  const value = await apiCall('status', { signal });
+  const status = (await checker).parseSystemStatus(value);
+  if (!status) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed system status' });
+  writeStatusCache(status);
+  return status;
+}
+
+export const systemStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: systemStatusQueryKey,
+    queryFn: ({ signal }) => getSystemStatus({ signal }),
+    // Refreshed on every page load and, at most once a minute, when the user comes back to the tab.
+    staleTime: 60_000,
+    retry: 1,
+    retryDelay: 1_000,
+  });
+
+/** The system status: the cached one at once (see primeSystemStatus), refreshed from the server. */
+export function useSystemStatus() {
+  return useQuery(systemStatusQueryOptions());
+}
+
+/**
+ * Puts a valid cached status into the query cache before the first render, marked stale so that
+ * the first use refreshes it from the server.
+ */
+export async function primeSystemStatus(queryClient: QueryClient): Promise<SystemStatus | undefined> {
+  const cached = await readStatusCache();
+  if (cached) queryClient.setQueryData(systemStatusQueryKey, cached, { updatedAt: 0 });
+  return cached;
+}

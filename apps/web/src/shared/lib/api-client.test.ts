@@ -1,0 +1,178 @@
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiCall, buildUrl, errorCodeOf, messageFor } from './api-client.ts';
+import { initI18n } from './i18n.ts';
+
+const answer = (body: string | object, status = 200) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+
+function stubFetch(implementation: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn(implementation);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The ApiError a call rejects with (fails the test if it resolves). */
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiCall', () => {
+  it('answers the value of a success envelope', async () => {
+    stubFetch(async () => answer({ success: true, value: { status: 'ok' } }));
+    await expect(apiCall('health')).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('sends the method, module id, language and same-origin credentials of the API table', async () => {
+    const fetchMock = stubFetch(async () => answer({ success: true, value: null }));
+    await apiCall('status');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/status');
+    expect(init?.method).toBe('GET');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toMatchObject({
+      Accept: 'application/json',
+      'Accept-Language': 'en',
+      'x-module-id': 'COMM3',
+    });
+
+    await initI18n('vi');
+    await apiCall('status');
+    expect(fetchMock.mock.calls[1]![1]?.headers).toMatchObject({ 'Accept-Language': 'vi' });
+  });
+
+  it('sends a body as JSON, and the query', async () => {
+    const fetchMock = stubFetch(async () => answer({ success: true, value: null }));
+    const signal = new AbortController().signal;
+    await apiCall('opsStatus', {
+      body: { maintenance: true },
+      query: { kind: 'sms', skip: undefined },
+      signal,
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/ops/status?kind=sms');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"maintenance":true}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(init?.signal).toBe(signal);
+  });
+
+  it('throws the server’s failure code with its status, message and value', async () => {
+    stubFetch(async () =>
+      answer(
+        { success: false, code: 'WRONG_CREDENTIALS', message: 'Sai mật khẩu', value: { captcha: true } },
+        401,
+      ),
+    );
+    const error = await failureOf(apiCall('status'));
+    expect(error.code).toBe('WRONG_CREDENTIALS');
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Sai mật khẩu');
+    expect(error.value).toEqual({ captcha: true });
+  });
+
+  it('maps a failure code outside the catalogue to UNKNOWN_ERROR', async () => {
+    stubFetch(async () => answer({ success: false, code: 'TEAPOT', message: 'I am a teapot' }, 418));
+    const error = await failureOf(apiCall('status'));
+    expect(error.code).toBe('UNKNOWN_ERROR');
+    expect(error.status).toBe(418);
+  });
+
+  it.each([
+    ['an HTML error page', '<html><body>Bad gateway</body></html>', 502],
+    ['an empty answer', '', 200],
+    ['JSON that is not an envelope', '{"ok":true}', 200],
+    ['a success without value', '{"success":true}', 200],
+    ['a JSON array', '[1,2]', 200],
+  ])('maps %s to UNKNOWN_ERROR', async (_what, body, status) => {
+    stubFetch(async () => answer(body, status));
+    const error = await failureOf(apiCall('status'));
+    expect(error.code).toBe('UNKNOWN_ERROR');
+    expect(error.status).toBe(status);
+  });
+
+  it('maps a request that got no answer (TypeError) to NETWORK_OFFLINE', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failureOf(apiCall('status'));
+    expect(error.code).toBe('NETWORK_OFFLINE');
+    expect(error.status).toBe(0);
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('maps an answer cut off while reading to NETWORK_OFFLINE', async () => {
+    stubFetch(async () => {
+      const response = answer('{}');
+      vi.spyOn(response, 'text').mockRejectedValue(new TypeError('network error'));
+      return response;
+    });
+    expect((await failureOf(apiCall('status'))).code).toBe('NETWORK_OFFLINE');
+  });
+
+  it('answers NETWORK_OFFLINE without a request when the browser is offline', async () => {
+    const fetchMock = stubFetch(async () => answer({ success: true, value: null }));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect((await failureOf(apiCall('status'))).code).toBe('NETWORK_OFFLINE');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets an abort through untouched', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    stubFetch(async () => {
+      throw abort;
+    });
+    await expect(apiCall('status')).rejects.toBe(abort);
+  });
+});
+
+describe('buildUrl', () => {
+  it('fills path parameters and repeats array query values', () => {
+    expect(buildUrl('/api/games/:gameId/favourite', { params: { gameId: 'a b/1' } })).toBe(
+      '/api/games/a%20b%2F1/favourite',
+    );
+    expect(buildUrl('/api/x', { query: { type: ['RNG', 'FISH'], page: 1, all: false, none: null } })).toBe(
+      '/api/x?type=RNG&type=FISH&page=1&all=false',
+    );
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => buildUrl('/api/games/:gameId')).toThrow('gameId');
+  });
+});
+
+describe('messageFor', () => {
+  it('gives the catalogue text of the code in the current language', async () => {
+    const error = new ApiError('NETWORK_OFFLINE');
+    expect(messageFor(error)).toBe(ERROR_MESSAGES.en.NETWORK_OFFLINE);
+    await initI18n('vi');
+    expect(messageFor(error)).toBe(ERROR_MESSAGES.vi.NETWORK_OFFLINE);
+  });
+
+  it('ignores the server text and uses the catalogue (the language may have changed since)', () => {
+    expect(messageFor(new ApiError('USERNAME_EXISTS', { message: 'Tên đăng nhập đã tồn tại' }))).toBe(
+      ERROR_MESSAGES.en.USERNAME_EXISTS,
+    );
+  });
+
+  it('treats anything that is not an ApiError as UNKNOWN_ERROR', () => {
+    expect(errorCodeOf(new Error('boom'))).toBe('UNKNOWN_ERROR');
+    expect(messageFor('boom')).toBe(ERROR_MESSAGES.en.UNKNOWN_ERROR);
+  });
+});

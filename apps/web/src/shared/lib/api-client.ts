@@ -1,0 +1,133 @@
+import { API, type ApiCall } from '@kl/contracts/api-paths';
+import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
+import { MODULE_ID_HEADER } from '@kl/contracts/modules';
+import { currentLanguage, i18n } from './i18n.ts';
+
+/**
+ * The one way the web app talks to the API. Every call is named in the contracts API table
+ * (method, path, module id); the answer is the envelope of contracts `envelope.ts`. A failure is
+ * always an `ApiError` carrying a code of the error catalogue:
+ * - the server's failure code, as given;
+ * - NETWORK_OFFLINE when the browser is offline or the request never got an answer;
+ * - UNKNOWN_ERROR when the answer is not an envelope (not JSON, unknown code, wrong shape).
+ * An aborted call rejects with the browser's AbortError, untouched (TanStack Query expects it).
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** HTTP status of the answer; 0 when there was none. */
+  readonly status: number;
+  /** Extra data of the failure (for example a captcha flag after a failed login). */
+  readonly value: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { status?: number; message?: string; value?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? 0;
+    this.value = options.value;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiCallOptions {
+  /** Values for `:name` segments of the path. */
+  params?: Readonly<Record<string, string | number>>;
+  /** Query string; `null` and `undefined` values are left out, arrays repeat the key. */
+  query?: Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, { params, query }: Pick<ApiCallOptions, 'params' | 'query'> = {}) {
+  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (segment, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query ?? {})) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (value !== null && value !== undefined) search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** By name: the AbortError may come from another realm's DOMException class. */
+const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+
+/** The `value` of a success envelope, or the `ApiError` of anything else. */
+export function unwrapEnvelope(payload: unknown, status: number): unknown {
+  if (isRecord(payload)) {
+    if (payload.success === true && 'value' in payload) return payload.value;
+    if (payload.success === false && isErrorCode(payload.code)) {
+      throw new ApiError(payload.code, {
+        status,
+        message: typeof payload.message === 'string' ? payload.message : undefined,
+        value: isRecord(payload.value) ? payload.value : undefined,
+      });
+    }
+  }
+  throw new ApiError('UNKNOWN_ERROR', { status });
+}
+
+/** Calls the API and answers the `value` of its envelope (to be parsed by the caller's schema). */
+export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Promise<unknown> {
+  const { method, path, moduleId } = API[call];
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NETWORK_OFFLINE');
+
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    [MODULE_ID_HEADER]: moduleId,
+  };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(path, options), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError('NETWORK_OFFLINE', { cause: error });
+  }
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('UNKNOWN_ERROR', { status: response.status, cause: error });
+  }
+  return unwrapEnvelope(payload, response.status);
+}
+
+/** The catalogue code of any error (UNKNOWN_ERROR for what is not an `ApiError`). */
+export function errorCodeOf(error: unknown): ErrorCode {
+  return error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
+}
+
+/** The localised text of an error, in the current language (namespace `errors`). */
+export function messageFor(error: unknown): string {
+  return i18n.t(errorCodeOf(error), { ns: 'errors' });
+}

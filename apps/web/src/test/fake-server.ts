@@ -1,0 +1,26 @@
+import type { SystemStatus } from '@kl/contracts/status';
+import { vi } from 'vitest';
+
+export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stands in for the API in component tests (replaces global fetch for the current test): answers
+ * GET /api/status with the given status (or a network failure, or a status that arrives when the
+ * promise settles) and 404 NOT_FOUND for anything else. Returns the fetch mock to inspect calls.
+ */
+export function stubServer({ status }: { status: StatusAnswer | (() => StatusAnswer) }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), window.location.origin);
+    if (url.pathname === '/api/status') {
+      const answer = typeof status === 'function' ? status() : status;
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      return json({ success: true, value: await answer });
+    }
+    return json({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

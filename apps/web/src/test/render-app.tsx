@@ -1,0 +1,45 @@
+import { CACHE_KEYS } from '@kl/contracts/constants';
+import type { SystemStatus } from '@kl/contracts/status';
+import { render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../app/app.tsx';
+import { bootstrap } from '../app/bootstrap.ts';
+import { createSystemStatus } from './factories.ts';
+import { stubServer, type StatusAnswer } from './fake-server.ts';
+
+export interface RenderAppOptions {
+  /** What GET /api/status answers (default: a normal status). */
+  status?: StatusAnswer | (() => StatusAnswer);
+  /** Content of localStorage `status` before the page opens (an object is stored as JSON). */
+  cachedStatus?: SystemStatus | string;
+  /** Other localStorage entries before the page opens. */
+  storage?: Record<string, string>;
+}
+
+/**
+ * Opens the app at `path` the way main.tsx does (bootstrap, then render), against the fake
+ * server. The URL of the jsdom window is set to `path` first.
+ */
+export async function renderApp(path: string, options: RenderAppOptions = {}) {
+  window.history.replaceState(null, '', path);
+  for (const [key, value] of Object.entries(options.storage ?? {})) window.localStorage.setItem(key, value);
+  if (options.cachedStatus !== undefined) {
+    const raw =
+      typeof options.cachedStatus === 'string' ? options.cachedStatus : JSON.stringify(options.cachedStatus);
+    window.localStorage.setItem(CACHE_KEYS.status, raw);
+  }
+  const fetchMock = stubServer({ status: options.status ?? createSystemStatus() });
+  const { queryClient } = await bootstrap(new URL(window.location.href));
+  const user = userEvent.setup();
+  const view = render(<App queryClient={queryClient} />);
+  return { ...view, user, queryClient, fetchMock };
+}
+
+/** Waits until a screen (an element with data-page) is shown, and returns it. */
+export function findScreen(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[data-page]');
+    if (!found) throw new Error('No screen (element with data-page) is shown');
+    return found;
+  });
+}

@@ -1,0 +1,41 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import '../shared/lib/antd-setup.ts';
+import { toast } from '../shared/ui/toast.ts';
+
+/**
+ * A test fails when console.error is called and the test did not take the message with
+ * `takeConsoleErrors()` (React warnings, failed prop types, act() warnings, jsdom errors…).
+ */
+let consoleErrors: unknown[][] = [];
+
+export function takeConsoleErrors(): string[] {
+  const taken = consoleErrors.map((args) => format(...args));
+  consoleErrors = [];
+  return taken;
+}
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  // jsdom does not scroll; the layout scrolls to the top of each new page.
+  window.scrollTo = () => {};
+});
+
+afterEach(async () => {
+  cleanup();
+  await toast.clear();
+  // Toasts render in their own roots, outside the test's container: wait until they are gone.
+  await waitFor(() => {
+    if (document.querySelector('.adm-toast-mask')) throw new Error('A toast is still shown');
+  });
+  window.localStorage.clear();
+  const unexpected = takeConsoleErrors();
+  if (unexpected.length > 0) {
+    throw new Error(`console.error was called unexpectedly:\n${unexpected.join('\n---\n')}`);
+  }
+});

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Modules every screen needs: one long-lived chunk, cached across releases of the app code. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand)[\\/]/;
+
+export default defineConfig({
+  base: '/m/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Screens are split by route (React.lazy); the framework gets its own chunk.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: FRAMEWORK, priority: 10 }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
+    },
+  },
+});
