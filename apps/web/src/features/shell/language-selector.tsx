@@ -20,32 +20,32 @@ export function LanguageSelector() {
         {LANGUAGES.map((language) => {
           const tag = language.tag;
           const available = language.complete && isLocale(tag);
-          const noteId = `${id}-${language.code}-note`;
           return (
-            <div key={language.code} className="kl-language__option">
-              <label className="kl-language__label">
-                <input
-                  type="radio"
-                  name={`${id}-language`}
-                  value={tag}
-                  checked={available && current === tag}
-                  disabled={!available}
-                  aria-describedby={available ? undefined : noteId}
-                  onChange={() => {
-                    if (isLocale(tag)) void setLanguage(tag);
-                  }}
-                />
-                <span lang={tag}>{language.nativeName}</span>
-              </label>
-              {!available && (
-                <span id={noteId} className="kl-language__note">
-                  {t('sideMenu.translationUnavailable')}
-                </span>
-              )}
-            </div>
+            <label
+              key={language.code}
+              className={
+                available ? 'kl-language__label' : 'kl-language__label kl-language__label--unavailable'
+              }
+            >
+              <input
+                type="radio"
+                name={`${id}-language`}
+                value={tag}
+                checked={available && current === tag}
+                disabled={!available}
+                aria-describedby={available ? undefined : `${id}-note`}
+                onChange={() => {
+                  if (isLocale(tag)) void setLanguage(tag);
+                }}
+              />
+              <span lang={tag}>{language.nativeName}</span>
+            </label>
           );
         })}
       </div>
+      <p id={`${id}-note`} className="kl-language__note">
+        {t('sideMenu.translationUnavailable')}
+      </p>
     </section>
   );
 }

@@ -82,12 +82,12 @@ function SideMenuPanel() {
           </li>
         </ul>
       </nav>
-      <LanguageSelector />
+      <Gmt8Clock />
       <section className="kl-side-menu__section">
         <h2 className="kl-side-menu__heading">{t('sideMenu.appearance')}</h2>
         <ThemeSwitch />
       </section>
-      <Gmt8Clock />
+      <LanguageSelector />
     </div>
   );
 }
