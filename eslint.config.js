@@ -1,8 +1,17 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Imports flow one way (CONVENTIONS.md): web shared → features → app; both apps import contracts;
+ * web never imports the server nor the reverse.
+ */
+const neverTheServer = {
+  group: ['**/server/**', '@kl/server'],
+  message: 'The web app never imports the server.',
+};
+const webBoundaries = (patterns) => ['error', { patterns: [neverTheServer, ...patterns] }];
 
 export default tseslint.config(
   {
@@ -19,11 +28,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -33,25 +41,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports flow one way (CONVENTIONS.md): shared → features → app; never the server.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '@kl/server'], message: 'The web app never imports the server.' },
-          ],
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web/src/shared', from: './apps/web/src/features' },
-            { target: './apps/web/src/shared', from: './apps/web/src/app' },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-          ],
-        },
-      ],
+      'no-restricted-imports': webBoundaries([]),
+    },
+  },
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': webBoundaries([
+        { group: ['**/features/**', '**/app/**'], message: 'shared/ never imports features/ or app/.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': webBoundaries([
+        { group: ['**/app/**'], message: 'features/ never import app/.' },
+      ]),
     },
   },
   {

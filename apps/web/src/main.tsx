@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
-import './shared/lib/antd-setup.ts';
 import { toast } from './shared/ui/toast.ts';
 import './app/styles/index.css';
 

@@ -11,12 +11,25 @@ import { preloadScreenFor } from './router.tsx';
  */
 export async function bootstrap(url: URL) {
   initUiStore();
+  const language = resolveInitialLanguage(url.search);
+  dropLanguageParameter(url);
   preloadScreenFor(url.pathname);
   const queryClient = createQueryClient();
   await Promise.all([
-    initI18n(resolveInitialLanguage(url.search)),
+    initI18n(language),
     // A cached maintenance or region status shows its page on the first render.
     primeSystemStatus(queryClient).then(preloadStatusPage),
   ]);
   return { queryClient };
+}
+
+/**
+ * `?lang=` has done its work once the choice is stored: take it out of the address (before the
+ * router reads it), so that a reload shows whatever language is chosen later in the side menu.
+ */
+function dropLanguageParameter(url: URL): void {
+  if (!url.searchParams.has('lang')) return;
+  const next = new URL(url);
+  next.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', `${next.pathname}${next.search}${next.hash}`);
 }

@@ -26,6 +26,8 @@ describe('language', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem('lang')).toBe('en');
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    // Taken out of the address once applied: a reload shows whatever is chosen later.
+    await waitFor(() => expect(window.location.search).toBe(''));
     first.unmount();
 
     await renderApp('/m/activity');

@@ -26,6 +26,7 @@ export function AppLayout() {
   const siteName = status?.info.whitelabel.siteName;
   const sideMenuOpen = useUiStore((state) => state.sideMenuOpen);
   const closeSideMenu = useUiStore((state) => state.closeSideMenu);
+  const category = useUiStore((state) => state.category);
   const [sideMenuUsed, setSideMenuUsed] = useState(false);
   if (sideMenuOpen && !sideMenuUsed) setSideMenuUsed(true);
 
@@ -45,7 +46,7 @@ export function AppLayout() {
     <div className={chrome?.footer ? 'kl-app kl-app--with-footer' : 'kl-app'}>
       {chrome?.header === 'special' && <SpecialHeader />}
       {chrome?.header === 'title' && <TitleHeader title={title} back={chrome.back} />}
-      <main className="kl-main">
+      <main className="kl-main" data-category={category}>
         <ScreenErrorBoundary key={pathname}>
           <Suspense fallback={<RouteLoading />}>
             <Outlet />

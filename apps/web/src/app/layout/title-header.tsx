@@ -1,6 +1,16 @@
 import { HOME_PATH, type BackTarget } from '@kl/contracts/routes';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
+
+/**
+ * Whether the current history entry is the one the app was opened on (the router numbers its
+ * entries in `history.state.idx`; a replace keeps the number), so there is nothing of ours to go
+ * back to.
+ */
+function isFirstEntry(): boolean {
+  const idx: unknown = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx !== 'number' || idx === 0;
+}
 
 /**
  * The title bar of the other pages (SPEC §2). The arrow goes home on login, register, trail,
@@ -8,11 +18,9 @@ import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
  */
 export function TitleHeader({ title, back }: { title: string; back: BackTarget }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const onBack = () => {
     if (back === 'home') void navigate(HOME_PATH);
-    // `default`: the entry the app was opened on, so there is nothing of ours to go back to.
-    else if (location.key === 'default') void navigate(HOME_PATH, { replace: true });
+    else if (isFirstEntry()) void navigate(HOME_PATH, { replace: true });
     else void navigate(-1);
   };
   return (

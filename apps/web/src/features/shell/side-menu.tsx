@@ -10,6 +10,7 @@ import { Gmt8Clock } from './gmt8-clock.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import './side-menu.css';
+import '../../shared/lib/antd-setup.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

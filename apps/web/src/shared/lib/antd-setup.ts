@@ -4,7 +4,9 @@ import { ANTD_LOCALES } from './antd-locales.ts';
 import { currentLanguage, onLanguageChanged } from './i18n.ts';
 
 /**
- * antd-mobile on React 19 (imported once by main.tsx, before any Toast or Dialog):
+ * antd-mobile on React 19. Imported by every module that shows antd-mobile's imperative components
+ * (Toast, Dialog) or its built-in texts (the toast and side-menu chunks), so that it stays out of
+ * the first load of /m/home:
  * - its imperative components (Toast, Dialog) render through `unstableSetRender`, which must be
  *   given a createRoot-based renderer or they render nothing;
  * - its built-in texts default to Chinese: they follow the interface language instead.

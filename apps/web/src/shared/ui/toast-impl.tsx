@@ -1,4 +1,5 @@
 import { Toast } from 'antd-mobile';
+import '../lib/antd-setup.ts';
 
 /** antd-mobile's Toast, loaded on first use (see toast.ts) so it stays out of the first load. */
 export function showToast(options: {

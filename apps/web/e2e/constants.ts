@@ -1,0 +1,7 @@
+/** Values shared by the Playwright configuration and the specs. */
+
+/** Port of the server started for the end-to-end tests (E2E_PORT overrides it). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
+
+/** Operator token the test server is started with (PUT /api/ops/status). */
+export const OPS_TOKEN = 'e2e-ops-token';

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { OpsStatusUpdate, SystemStatus } from '@kl/contracts/status';
+import { E2E_PORT, OPS_TOKEN } from './constants.ts';
+
+/**
+ * Fixtures of every journey:
+ * - `page` fails the test on any console error or uncaught page error (collected over the whole test);
+ * - `navigate(path, { lang })` opens a screen in a language (English unless told), waits until it has
+ *   rendered and settled, and checks it with axe;
+ * - `expectAccessible()` checks the screen as it is now (after an in-app navigation);
+ * - `t(lang, key)` reads the web app's own translation files, so expectations follow its texts.
+ */
+
+export type Lang = 'vi' | 'en';
+
+export interface NavigateOptions {
+  /** Appended as `lang=<lang>`; `null` leaves the address as it is (default `en`). */
+  lang?: Lang | null;
+  /** Skip the axe check (only for a screen that another step of the same test checks). */
+  scan?: boolean;
+}
+
+interface Fixtures {
+  navigate: (path: string, options?: NavigateOptions) => Promise<void>;
+  expectAccessible: (label?: string) => Promise<void>;
+  consoleErrors: ConsoleErrors;
+}
+
+/** Console errors and page errors seen during a test. */
+export class ConsoleErrors {
+  readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  /** Lets a test accept an error it provokes on purpose; the reason is part of the call. */
+  allow(pattern: RegExp, _reason: string): void {
+    this.allowed.push(pattern);
+  }
+
+  unexpected(): string[] {
+    return this.seen.filter((message) => !this.allowed.some((pattern) => pattern.test(message)));
+  }
+}
+
+/** A selector that matches whatever screen the app is showing. */
+export const ANY_SCREEN =
+  '[data-page], [data-testid="maintenance-page"], [data-testid="region-restricted-page"]';
+
+/** `path` with `lang=<lang>` appended to its query (before any hash). */
+export function withLang(path: string, lang: Lang | null): string {
+  if (lang === null) return path;
+  const [beforeHash = '', hash] = path.split('#', 2);
+  const separator = beforeHash.includes('?') ? '&' : '?';
+  return `${beforeHash}${separator}lang=${lang}${hash === undefined ? '' : `#${hash}`}`;
+}
+
+/** Waits for finite animations and transitions (page transitions, popups) to end, at most 2 s. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .evaluate(() => {
+      const finite = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+      return Promise.race([
+        Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 2_000)),
+      ]);
+    })
+    .catch(() => undefined);
+}
+
+/** Runs axe on the page and records every violation (soft: the journey goes on, the test fails). */
+export async function checkAccessibility(page: Page, label: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => {
+    const targets = violation.nodes
+      .slice(0, 5)
+      .map((node) => node.target.join(' '))
+      .join(' | ');
+    const more = violation.nodes.length > 5 ? ` (+${violation.nodes.length - 5} more)` : '';
+    return `[${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} — ${targets}${more}`;
+  });
+  expect.soft(violations, `accessibility violations on ${label}`).toEqual([]);
+}
+
+export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be destructured.
+  // eslint-disable-next-line no-empty-pattern
+  consoleErrors: async ({}, use) => {
+    await use(new ConsoleErrors());
+  },
+
+  page: async ({ page, consoleErrors }, use) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        const location = message.location();
+        consoleErrors.seen.push(`console.error at ${location.url || page.url()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      consoleErrors.seen.push(`page error at ${page.url()}: ${error.stack ?? error.message}`);
+    });
+    await use(page);
+    expect(consoleErrors.unexpected(), 'console errors and page errors during the test').toEqual([]);
+  },
+
+  expectAccessible: async ({ page }, use) => {
+    await use(async (label) => {
+      await checkAccessibility(page, label ?? new URL(page.url()).pathname);
+    });
+  },
+
+  navigate: async ({ page }, use) => {
+    await use(async (path, options = {}) => {
+      const { lang = 'en', scan = true } = options;
+      const response = await page.goto(withLang(path, lang));
+      expect(response?.status(), `HTTP status of ${path}`).toBeLessThan(400);
+      await expect(page.locator(ANY_SCREEN).first(), `a screen rendered for ${path}`).toBeVisible();
+      if (scan) await checkAccessibility(page, path);
+    });
+  },
+});
+
+export { expect };
+
+// ── Texts of the web app ───────────────────────────────────────────────────────────────────────
+
+const localeUrl = (lang: Lang) => new URL(`../src/locales/${lang}.json`, import.meta.url);
+const locales = new Map<Lang, unknown>();
+
+/** The web app's text for an i18n key (nested objects or flat dotted keys). */
+export function t(lang: Lang, key: string): string {
+  if (!locales.has(lang)) locales.set(lang, JSON.parse(readFileSync(localeUrl(lang), 'utf8')));
+  const messages = locales.get(lang) as Record<string, unknown>;
+  const flat = messages[key];
+  const value =
+    typeof flat === 'string'
+      ? flat
+      : key
+          .split('.')
+          .reduce<unknown>(
+            (node, part) =>
+              node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
+            messages,
+          );
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(`the ${lang} translation has no text for "${key}"`);
+  }
+  return value;
+}
+
+// ── The operator's side of the server ──────────────────────────────────────────────────────────
+
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** Changes the merchant's status as the operator would (PUT /api/ops/status). */
+export async function setSystemStatus(
+  request: APIRequestContext,
+  update: OpsStatusUpdate,
+): Promise<SystemStatus> {
+  const response = await request.put(`${BASE_URL}/api/ops/status`, {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+    data: update,
+  });
+  expect(response.status(), `PUT /api/ops/status ${JSON.stringify(update)}`).toBe(200);
+  const body = (await response.json()) as { success: boolean; value: SystemStatus };
+  expect(body.success).toBe(true);
+  return body.value;
+}
+
+/** The server's status as seen from the loopback address. */
+export async function getSystemStatus(request: APIRequestContext): Promise<SystemStatus> {
+  const response = await request.get(`${BASE_URL}/api/status`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { value: SystemStatus }).value;
+}

@@ -1,0 +1,91 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { E2E_PORT, OPS_TOKEN } from './constants.ts';
+
+/**
+ * End-to-end tests: Debian's Chromium on a phone viewport against the real server (the one process
+ * of `npm start`), on a fresh embedded database per run. The web app must be built first
+ * (`npm run build`; `npm test` does it).
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const builtIndex = join(repoRoot, 'apps/web/dist/index.html');
+if (!existsSync(builtIndex)) {
+  throw new Error(
+    `The web app is not built (${builtIndex} is missing): run \`npm run build\` before the end-to-end tests.`,
+  );
+}
+
+// The configuration is read by the runner and again by each worker: the data folder is made once, by
+// the runner, and handed to the workers through the environment. The runner removes it on exit, after
+// the server has been stopped.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: join(repoRoot, 'test-results'),
+  // One test switches the shared server into maintenance: the tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    // The visitors of the site: Vietnamese phones (GMT+7; the side-menu clock shows GMT+8).
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      TRUST_PROXY: '1',
+      OPS_TOKEN,
+      NODE_ENV: 'test',
+      DEV_OUTBOX: '1',
+      LOG_LEVEL: 'warn',
+      // Every page of every test comes from this one machine: the per-IP limit of real visitors
+      // would throttle the suite, not test anything.
+      RATE_LIMIT_MAX: '100000',
+    },
+  },
+});

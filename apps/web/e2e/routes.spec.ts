@@ -1,0 +1,53 @@
+import { ROUTES, chromeFor, fullPath, type RouteDefinition } from '@kl/contracts/routes';
+import { expect, t, test } from './fixtures.ts';
+
+/**
+ * A visitor opens every screen of the route table by its address: each renders, with the header,
+ * title bar, back arrow and footer that SPEC §2 gives its page.
+ */
+
+/** Sample values for the parameters of parameterised routes. */
+const SAMPLE_PARAMS: Record<string, string> = { mui: 'kimlong', playType: 'trad', gameId: '1001' };
+
+function pathOf(route: RouteDefinition): string {
+  return fullPath(
+    route.pattern.replace(/:(\w+)/g, (_, name: string) => {
+      const value = SAMPLE_PARAMS[name];
+      if (value === undefined) throw new Error(`no sample value for the route parameter :${name}`);
+      return value;
+    }),
+  );
+}
+
+for (const route of ROUTES) {
+  const path = pathOf(route);
+  const chrome = chromeFor(route.page);
+
+  test(`${path} shows the ${route.page} screen with its header and footer`, async ({ page, navigate }) => {
+    await navigate(path);
+
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.locator(`[data-page="${route.page}"]`)).toBeVisible();
+
+    const header = page.getByTestId('app-header');
+    if (chrome.header === 'none') {
+      await expect(header).toHaveCount(0);
+    } else {
+      await expect(header).toBeVisible();
+      await expect(header).toHaveAttribute('data-kind', chrome.header);
+    }
+
+    if (chrome.header === 'title') {
+      const title = header.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(t('en', route.titleKey));
+      const back = header.locator('[data-back]');
+      await expect(back).toHaveCount(1);
+      await expect(back).toHaveAccessibleName(t('en', 'common.back'));
+      await expect(back).toHaveAttribute('data-back', chrome.back);
+    }
+
+    const footer = page.getByTestId('app-footer');
+    if (chrome.footer) await expect(footer).toBeVisible();
+    else await expect(footer).toHaveCount(0);
+  });
+}
