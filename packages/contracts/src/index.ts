@@ -9,3 +9,4 @@ export * from './platform.ts';
 export * from './routes.ts';
 export * from './status.ts';
 export * from './verifier.ts';
+export * from './accounts.ts';

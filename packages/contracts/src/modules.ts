@@ -1,4 +1,7 @@
-/** Module ids of SPEC §9. Every call carries one in the `x-module-id` header (SPEC §7). */
+/**
+ * Module ids of SPEC §9, and those SPEC §7 names beside individual calls (FREEPLAY3, REGISTER_REE3…).
+ * Every call carries one in the `x-module-id` header (SPEC §7).
+ */
 export const MODULE_IDS = [
   'COMM3',
   'FUNDTRANS3',
@@ -11,6 +14,15 @@ export const MODULE_IDS = [
   'CAPTCHA3',
   'CBS3',
   'INBOX3',
+  'FREEPLAY3',
+  'REGISTER_REE3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'VALID_CAPTCHA3',
+  'AFFMAN3',
+  'CHNGPASSVERIF3',
+  'FEEDBACK3',
+  'PROFPIC3',
 ] as const;
 
 export type ModuleId = (typeof MODULE_IDS)[number];

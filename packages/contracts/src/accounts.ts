@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * Accounts (SPEC §3 Session, Login payload, Registration payload, Change password, SMS send, Member
+ * info; §7 login, register, verification, captcha and password calls). Field formats are checked by
+ * the shared verifier (verifier.ts) under the merchant's rule set; these schemas give the shapes.
+ */
+
+/** Member types (SPEC §3): 0, 1, 2 real; 4 free/trial; 40–42 agents. */
+export const MEMBER_TYPES = { real: [0, 1, 2], trial: 4, agents: [40, 41, 42] } as const;
+export const REAL_MEMBER_TYPES: readonly number[] = MEMBER_TYPES.real;
+export const TRIAL_MEMBER_TYPE = MEMBER_TYPES.trial;
+/** SPEC §3: types 0, 4 and 40 are not agents. */
+export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
+/** SPEC §3: types 4, 40, 41, 42 skip the contract check. */
+export const CONTRACT_CHECK_EXEMPT_TYPES: readonly number[] = [4, 40, 41, 42];
+
+export const isRealMember = (type: number) => REAL_MEMBER_TYPES.includes(type);
+export const isTrialMember = (type: number) => type === TRIAL_MEMBER_TYPE;
+export const isAgent = (type: number) => !NON_AGENT_TYPES.includes(type);
+
+export const REGISTER_METHODS = ['APP', 'H5', 'PWA', 'WEBCLIP'] as const;
+export const LOGIN_TYPES = ['username', 'sms', 'firebase'] as const;
+export const FIREBASE_CHANNELS = ['google', 'facebook', 'sms'] as const;
+
+/** Device header (SPEC §7): the installed web app sends OTHERS. */
+export const DEVICE_HEADER = 'x-device';
+export const DEVICES = ['H5', 'OTHERS'] as const;
+/** Header carrying the login payload's AES key wrapped with the server's RSA-OAEP key: `<keyId>.<base64>`. */
+export const LOGIN_KEY_HEADER = 'x-login-key';
+/** Name of the HttpOnly session cookie. */
+export const SESSION_COOKIE = 'kl_session';
+
+/** The server's public key for the login payload (RSA-OAEP, SHA-256, SPKI base64). */
+export const loginKey = z.object({
+  keyId: z.string(),
+  algorithm: z.literal('RSA-OAEP-256'),
+  spki: z.string(),
+});
+export type LoginKey = z.infer<typeof loginKey>;
+
+/** An AES-GCM encrypted body: the JSON of the payload, encrypted with a fresh 256-bit key. */
+export const encryptedBody = z.object({
+  iv: z.string().max(32),
+  ciphertext: z.string().max(16_384),
+});
+export type EncryptedBody = z.infer<typeof encryptedBody>;
+
+const short = (max: number) => z.string().max(max);
+
+/** Login payload (SPEC §3), inside the encrypted body. */
+export const loginPayload = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('username'),
+    username: short(64),
+    password: short(64),
+    captcha: short(16).optional(),
+    captchaId: short(64).optional(),
+  }),
+  z.object({
+    type: z.literal('sms'),
+    mobileNum: short(32),
+    countryDialingCode: short(8),
+    verificationCode: short(16),
+    captcha: short(16).optional(),
+    captchaId: short(64).optional(),
+  }),
+  z.object({
+    type: z.literal('firebase'),
+    firebaseChannel: z.enum(FIREBASE_CHANNELS),
+    firebaseIdToken: short(8_192),
+    firebaseMobileNo: short(32).optional(),
+    countryDialingCode: short(8).optional(),
+  }),
+]);
+export type LoginPayload = z.infer<typeof loginPayload>;
+
+/** What the browser may keep of a session (MC_SESSION_INFO): never the secret, which is a cookie. */
+export const sessionInfo = z.object({
+  userName: z.string(),
+  merchantCode: z.string(),
+  type: z.number().int(),
+  firstTimeLogin: z.boolean(),
+  /** When the session ends unless renewed (ISO time). */
+  expiresAt: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** Failed login: `value.captchaRequired` tells the form to show the captcha (SPEC §2 Login). */
+export const loginFailureValue = z.object({ captchaRequired: z.boolean() });
+
+export const registrationPayload = z.object({
+  countryDialingCode: short(8).optional(),
+  registerUrl: short(2_048).optional(),
+  registerMethod: z.enum(REGISTER_METHODS),
+  username: short(64).optional(),
+  password: short(64),
+  confirmPassword: short(64),
+  affiliateCode: short(64).optional(),
+  paymentPassword: short(64).optional(),
+  recommenderId: short(64).optional(),
+  nickname: short(64).optional(),
+  payeeName: short(128).optional(),
+  email: short(320).optional(),
+  mobileNum: short(32).optional(),
+  idNumber: short(32).optional(),
+  qqNum: short(32).optional(),
+  facebook: short(64).optional(),
+  wechat: short(64).optional(),
+  line: short(64).optional(),
+  whatsapp: short(32).optional(),
+  zalo: short(32).optional(),
+  birthday: short(10).optional(),
+  captcha: short(16).optional(),
+  captchaId: short(64).optional(),
+  type: z.literal(0).default(0),
+  domain: short(255).optional(),
+  verificationCode: short(16).optional(),
+  firebaseChannel: z.literal('sms').optional(),
+  firebaseIdToken: short(8_192).optional(),
+});
+export type RegistrationPayload = z.infer<typeof registrationPayload>;
+
+export const captchaChallenge = z.object({
+  captchaId: z.string(),
+  /** data: URL of the image (SVG, base64). */
+  image: z.string(),
+  expiresAt: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+export const SMS_PURPOSES = ['register', 'login', 'resetPassword'] as const;
+export const smsSendRequest = z.object({
+  mobileNum: short(32),
+  countryDialingCode: short(8),
+  purpose: z.enum(SMS_PURPOSES),
+  captcha: short(16).optional(),
+  captchaId: short(64).optional(),
+});
+/** SPEC §3: the answer's expirationTime (ISO) drives the resend countdown. */
+export const smsSendResult = z.object({ expirationTime: z.string() });
+
+export const changePasswordRequest = z.object({
+  oldPassword: short(64).optional(),
+  newPassword: short(64),
+  confirmNewPassword: short(64),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const memberInfo = z.object({
+  id: z.string(),
+  account: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  clubLabel: z.object({ labelName: z.string() }),
+  mobileNum: z.string().nullable(),
+  email: z.string().nullable(),
+  firstTimeLogin: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
