@@ -158,3 +158,47 @@ export const memberInfo = z.object({
   firstTimeLogin: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
+
+/** GET /api/register/rules: what the registration and login screens show (SPEC §2, §5, §6). */
+export const registrationRules = z.object({
+  /** Rule of every verifier field (enabled, required). */
+  fields: z.record(z.string(), z.object({ enabled: z.boolean(), required: z.boolean() })),
+  methods: z.object({ username: z.boolean(), mobile: z.boolean() }),
+  /** REGMOBVERF3: mobile registration needs an SMS code. */
+  smsVerification: z.boolean(),
+  /** MOBILENUMPASSREG3: mobile registration asks for a password. */
+  mobilePassword: z.boolean(),
+  /** MOBILEVERCODELOGIN3: log in by SMS code. */
+  smsLogin: z.boolean(),
+  /** LOGINREQCAPTCHA3: every login needs the captcha. */
+  loginCaptcha: z.boolean(),
+  social: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  ageLimit: z.number().int(),
+  termsCheckedByDefault: z.boolean(),
+  defaultCountryDialingCode: z.string(),
+  countryDialingCodes: z.array(z.string()),
+});
+export type RegistrationRules = z.infer<typeof registrationRules>;
+
+/** POST /api/auth/password/by-phone, inside the encrypted body. */
+export const setPasswordByPhonePayload = z.object({
+  mobileNum: short(32),
+  countryDialingCode: short(8),
+  verificationCode: short(16),
+  newPassword: short(64),
+  confirmNewPassword: short(64),
+});
+
+/** POST /api/auth/password/email: a reset link is sent to the member's e-mail. */
+export const passwordEmailRequest = z.object({
+  email: short(320),
+  captcha: short(16),
+  captchaId: short(64),
+});
+
+/** POST /api/auth/password/reset with the token of the e-mailed link. */
+export const passwordResetRequest = z.object({
+  token: short(256),
+  newPassword: short(64),
+  confirmNewPassword: short(64),
+});
