@@ -15,6 +15,9 @@ import { type CountryLookup, geoIpCountry } from './modules/status/geo-ip.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { createStatusService } from './modules/status/service.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
+import { createAccountsModules } from './modules/accounts.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
@@ -34,6 +37,10 @@ export interface AppOptions {
   lookupCountry?: CountryLookup;
   /** When the process started (uptime of /api/health); by default now. */
   startedAt?: number;
+  /** The current time of the accounts rules (expiry of sessions, codes, captchas); by default the system clock. */
+  clock?: Clock;
+  /** Where SMS codes, e-mails and captcha answers go; by default the development outbox table. */
+  outbox?: OutboxSender;
 }
 
 /** Builds the whole application (API under /api, web app under /m) without listening. */
@@ -57,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moduleIdPlugin);
   await app.register(securityHeadersPlugin);
 
+  app.decorateRequest('member', null);
+
   const { db } = database;
   const merchants = createMerchantRepository(db);
   const merchantService = createMerchantService({ merchants });
@@ -72,6 +81,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startedAt: options.startedAt ?? Date.now(),
   });
 
+  const accounts = createAccountsModules({
+    db,
+    config,
+    merchantService,
+    clock: options.clock ?? systemClock,
+    outbox: options.outbox ?? createDevOutboxSender(db),
+  });
+
   // The API: its own context, so compression and the rate limit stay off the static files.
   await app.register(async (api) => {
     await api.register(compress, { global: true, threshold: 1024 });
@@ -85,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       opsToken: config.opsToken,
     });
     await api.register(brandRoutes, { merchantService, merchantCode: config.merchantCode });
+    await accounts.register(api);
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {

@@ -10,3 +10,4 @@ export * from './routes.ts';
 export * from './status.ts';
 export * from './verifier.ts';
 export * from './accounts.ts';
+export * from './account-checks.ts';

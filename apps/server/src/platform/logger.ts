@@ -6,6 +6,7 @@ import type { LogLevel } from './config.ts';
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-login-key"]',
   'res.headers["set-cookie"]',
 ];
 

@@ -1,2 +1,3 @@
 export * from './dev-outbox.ts';
 export * from './merchant.ts';
+export * from './accounts.ts';

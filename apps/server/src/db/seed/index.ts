@@ -1,14 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import type { Db } from '../../platform/db.ts';
-import { merchant } from '../schema/index.ts';
-import { KIMLONG } from './kimlong.ts';
+import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
+import { DEMO_AGENT, DEMO_AFFILIATE_CODE, KIMLONG } from './kimlong.ts';
 
 export interface SeedResult {
   merchantsCreated: number;
+  fieldRulesCreated: number;
+  affiliateCodesCreated: number;
 }
 
 /**
  * Seeds the demo data. Idempotent: each step only inserts what is missing, so running it again changes
- * nothing and never overwrites what an operator changed since (maintenance, allowed countries…).
+ * nothing and never overwrites what an operator changed since (maintenance, allowed countries, field
+ * rules…).
  */
 export async function runSeed(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
@@ -17,6 +22,40 @@ export async function runSeed(db: Db): Promise<SeedResult> {
       .values(KIMLONG)
       .onConflictDoNothing({ target: merchant.code })
       .returning({ code: merchant.code });
-    return { merchantsCreated: created.length };
+
+    const rules = await tx
+      .insert(registrationFieldRule)
+      .values(
+        Object.entries(DEFAULT_FIELD_RULES).map(([field, rule]) => ({
+          merchantCode: KIMLONG.code,
+          field,
+          ...rule,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ field: registrationFieldRule.field });
+
+    // The demo agent (no password: agents use the agent site) and its invitation code.
+    await tx.insert(member).values(DEMO_AGENT).onConflictDoNothing();
+    const [agent] = await tx
+      .select({ id: member.id })
+      .from(member)
+      .where(
+        and(
+          eq(member.merchantCode, KIMLONG.code),
+          sql`lower(${member.username}) = lower(${DEMO_AGENT.username})`,
+        ),
+      );
+    const codes = await tx
+      .insert(affiliateCode)
+      .values({ merchantCode: KIMLONG.code, code: DEMO_AFFILIATE_CODE, agentMemberId: agent?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ code: affiliateCode.code });
+
+    return {
+      merchantsCreated: created.length,
+      fieldRulesCreated: rules.length,
+      affiliateCodesCreated: codes.length,
+    };
   });
 }

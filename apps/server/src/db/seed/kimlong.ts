@@ -1,5 +1,5 @@
 import { API } from '@kl/contracts/api-paths';
-import type { NewMerchantRow } from '../schema/index.ts';
+import type { NewMemberRow, NewMerchantRow } from '../schema/index.ts';
 
 /**
  * The demo merchant: Kim Long, a Vietnamese site. Links to the site's own screens are relative paths;
@@ -72,3 +72,13 @@ export const KIMLONG: NewMerchantRow = {
   mainDomain: MAIN_DOMAIN,
   imageCDNs: [],
 };
+
+/** The demo agent whose invitation code new members may enter (SPEC §5 affiliate code). */
+export const DEMO_AGENT: NewMemberRow = {
+  merchantCode: 'kimlong',
+  username: 'kimlongagent',
+  type: 41,
+  passwordHash: null,
+  registerMethod: null,
+};
+export const DEMO_AFFILIATE_CODE = 'KL2026';

@@ -15,7 +15,11 @@ describeEachDatabase('seed', (kind) => {
   };
 
   it('creates the demo merchant kimlong with every csType and resourceType', async () => {
-    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 1 });
+    expect(await runSeed(database.current.db)).toEqual({
+      merchantsCreated: 1,
+      fieldRulesCreated: 19,
+      affiliateCodesCreated: 1,
+    });
     const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));
     expect(row).toBeDefined();
     if (!row) return;
@@ -41,8 +45,9 @@ describeEachDatabase('seed', (kind) => {
       .where(eq(merchant.code, 'kimlong'));
     const before = await merchantCount();
 
-    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 0 });
-    expect(await runSeed(database.current.db)).toEqual({ merchantsCreated: 0 });
+    const nothing = { merchantsCreated: 0, fieldRulesCreated: 0, affiliateCodesCreated: 0 };
+    expect(await runSeed(database.current.db)).toEqual(nothing);
+    expect(await runSeed(database.current.db)).toEqual(nothing);
 
     expect(await merchantCount()).toBe(before);
     const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { DOCS_PREFIX } from '../../platform/api-route.ts';
+import { SESSION_COOKIE } from '@kl/contracts/accounts';
 
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -34,7 +35,15 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         version,
       },
       components: {
-        securitySchemes: { opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' } },
+        securitySchemes: {
+          opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The HttpOnly session cookie set by login, registration and trial login',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,0 +1,232 @@
+import { DEVICES, REGISTER_METHODS, SMS_PURPOSES } from '@kl/contracts/accounts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchant } from './merchant.ts';
+
+/**
+ * Accounts (SPEC §3, §6): members, their sessions, and what proves who a person is (captchas, SMS codes,
+ * password reset tokens). No secret is stored in clear: passwords are argon2id hashes, tokens, codes and
+ * captcha answers are SHA-256 digests.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+/** A member of one merchant: types 0, 1, 2 real, 4 trial, 40–42 agents. */
+export const member = pgTable(
+  'member',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    /** As registered; unique per merchant without regard to case. */
+    username: text('username').notNull(),
+    type: smallint('type').notNull(),
+    /** argon2id; null for trial members and members who log in by SMS only. */
+    passwordHash: text('password_hash'),
+    paymentPasswordHash: text('payment_password_hash'),
+    /** `+84`; with mobile_num, unique per merchant. */
+    countryDialingCode: text('country_dialing_code'),
+    /** National number, digits only, leading zeros dropped. */
+    mobileNum: text('mobile_num'),
+    email: text('email'),
+    nickname: text('nickname'),
+    payeeName: text('payee_name'),
+    birthday: date('birthday', { mode: 'string' }),
+    idNumber: text('id_number'),
+    qqNum: text('qq_num'),
+    facebook: text('facebook'),
+    wechat: text('wechat'),
+    line: text('line'),
+    whatsapp: text('whatsapp'),
+    zalo: text('zalo'),
+    recommenderId: text('recommender_id'),
+    /** The affiliate code the member registered with (its agent). */
+    affiliateCode: text('affiliate_code'),
+    registerMethod: text('register_method', { enum: REGISTER_METHODS }),
+    registerUrl: text('register_url'),
+    domain: text('domain'),
+    registerIp: text('register_ip'),
+    /** Set by an operator: the member can no longer log in. */
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_merchant_username_key').on(table.merchantCode, sql`lower(${table.username})`),
+    uniqueIndex('member_merchant_mobile_key')
+      .on(table.merchantCode, table.countryDialingCode, table.mobileNum)
+      .where(sql`${table.mobileNum} is not null`),
+    index('member_merchant_email_idx').on(table.merchantCode, sql`lower(${table.email})`),
+    index('member_register_ip_created_idx').on(table.registerIp, table.createdAt),
+    check('member_type_check', sql`${table.type} in (0, 1, 2, 4, 40, 41, 42)`),
+    check(
+      'member_register_method_check',
+      sql`${table.registerMethod} is null or ${inList(table.registerMethod, REGISTER_METHODS)}`,
+    ),
+  ],
+);
+
+/** A logged-in browser. The cookie holds the token; only its SHA-256 is kept here. */
+export const memberSession = pgTable(
+  'member_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The member's first session ever (SPEC §3 firstTimeLogin). */
+    firstTimeLogin: boolean('first_time_login').notNull(),
+    createdAt: at('created_at').notNull(),
+    renewedAt: at('renewed_at').notNull(),
+    /** Ends here unless renewed; never later than created_at + 30 days. */
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    device: text('device', { enum: DEVICES }).notNull(),
+    ip: text('ip').notNull(),
+  },
+  (table) => [
+    index('member_session_member_idx').on(table.memberId),
+    check('member_session_device_check', inList(table.device, DEVICES)),
+  ],
+);
+
+/** An image captcha: single use, expiring; the answer kept as a digest. */
+export const captcha = pgTable(
+  'captcha',
+  {
+    id: text('id').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    ip: text('ip').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('captcha_expires_idx').on(table.expiresAt)],
+);
+
+/** An SMS code. `delivered` is false for numbers that have no account (nothing was sent). */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    purpose: text('purpose', { enum: SMS_PURPOSES }).notNull(),
+    /** `<countryDialingCode><normalised number>`, e.g. +84912345678. */
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    delivered: boolean('delivered').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** A new code may be asked from this moment (the answer's expirationTime). */
+    resendAt: at('resend_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    ip: text('ip').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('sms_code_mobile_created_idx').on(table.merchantCode, table.mobile, table.createdAt),
+    index('sms_code_ip_created_idx').on(table.ip, table.createdAt),
+    check('sms_code_purpose_check', inList(table.purpose, SMS_PURPOSES)),
+  ],
+);
+
+/** Every login attempt: drives the captcha after a failure and the per-IP limit. */
+export const loginAttempt = pgTable(
+  'login_attempt',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    /** Lower-cased username or the mobile number tried; null when the payload named neither. */
+    account: text('account'),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('login_attempt_ip_idx').on(table.ip, table.createdAt),
+    index('login_attempt_account_idx').on(table.merchantCode, table.account, table.createdAt),
+  ],
+);
+
+/** The token of an e-mailed password reset link: single use, 30 minutes, kept as a digest. */
+export const passwordResetToken = pgTable(
+  'password_reset_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('password_reset_token_member_idx').on(table.memberId, table.createdAt)],
+);
+
+/** RSA-OAEP key pairs of the login payload, shared by every process through the database. */
+export const loginKey = pgTable('login_key', {
+  id: text('id').primaryKey(),
+  /** base64 DER SubjectPublicKeyInfo. */
+  publicKeySpki: text('public_key_spki').notNull(),
+  /** PEM PKCS#8. */
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** An agent's invitation code (SPEC §5 affiliate code). */
+export const affiliateCode = pgTable(
+  'affiliate_code',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    code: text('code').notNull(),
+    agentMemberId: uuid('agent_member_id').references(() => member.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.code] }),
+    uniqueIndex('affiliate_code_merchant_upper_key').on(table.merchantCode, sql`upper(${table.code})`),
+  ],
+);
+
+/** The merchant's rule of each registration field (SPEC §5): shown (enabled) and required. */
+export const registrationFieldRule = pgTable(
+  'registration_field_rule',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    field: text('field').notNull(),
+    enabled: boolean('enabled').notNull(),
+    required: boolean('required').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.field] })],
+);
+
+export type MemberRow = typeof member.$inferSelect;
+export type NewMemberRow = typeof member.$inferInsert;
+export type MemberSessionRow = typeof memberSession.$inferSelect;
+export type SmsCodeRow = typeof smsCode.$inferSelect;

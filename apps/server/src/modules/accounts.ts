@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { isTrialMember } from '@kl/contracts/accounts';
+import type { Clock } from '../platform/clock.ts';
+import type { AppConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db.ts';
+import { createMemberGuards, createSessionCookies, type MemberGuards } from '../platform/member-guard.ts';
+import type { OutboxSender } from '../platform/outbox.ts';
+import {
+  authRoutes,
+  checkNewPassword,
+  createLoginAttemptRepository,
+  createLoginKeyRepository,
+  createLoginKeyService,
+  createLoginService,
+  createPasswordResetRepository,
+  createPasswordService,
+  createSessionRepository,
+  createSessionService,
+} from './auth/index.ts';
+import type { MerchantService } from './merchant/index.ts';
+import { createMemberRepository, createMemberService, memberRoutes } from './member/index.ts';
+import { createRegisterRepository, createRegisterService, registerRoutes } from './register/index.ts';
+import {
+  createCaptchaRepository,
+  createCaptchaService,
+  createSmsCodeRepository,
+  createSmsService,
+  createVerificationService,
+  verificationRoutes,
+} from './verification/index.ts';
+
+/**
+ * The accounts modules wired together (SPEC §2–§7 register, login, trial, logout, passwords): their
+ * services, the member guards later modules reuse, and one `register` that adds their routes.
+ */
+export function createAccountsModules(deps: {
+  db: Db;
+  config: AppConfig;
+  merchantService: MerchantService;
+  clock: Clock;
+  outbox: OutboxSender;
+}) {
+  const { db, config, merchantService, clock, outbox } = deps;
+  const merchantCode = config.merchantCode;
+  const members = createMemberRepository(db);
+  const sessionService = createSessionService({ sessions: createSessionRepository(db), clock });
+  const cookies = createSessionCookies({ secure: config.nodeEnv === 'production', clock });
+  const guards: MemberGuards = createMemberGuards({
+    resolveSession: (token) => sessionService.resolve(token),
+    cookies,
+    isTrial: isTrialMember,
+  });
+  const captchaService = createCaptchaService({ db, captchas: createCaptchaRepository(db), outbox, clock });
+  const smsService = createSmsService({ db, smsCodes: createSmsCodeRepository(db), outbox, clock });
+  const verificationService = createVerificationService({ merchantService, members, smsService });
+  const registerService = createRegisterService({
+    db,
+    clock,
+    merchantService,
+    members,
+    registerRepository: createRegisterRepository(db),
+    captchaService,
+    smsService,
+    sessionService,
+  });
+  const loginKeyService = createLoginKeyService({ loginKeys: createLoginKeyRepository(db) });
+  const loginService = createLoginService({
+    db,
+    clock,
+    merchantService,
+    members,
+    attempts: createLoginAttemptRepository(db),
+    captchaService,
+    smsService,
+    sessionService,
+  });
+  const passwordService = createPasswordService({
+    db,
+    clock,
+    merchantService,
+    members,
+    resets: createPasswordResetRepository(db),
+    captchaService,
+    smsService,
+    sessionService,
+    outbox,
+  });
+  const memberService = createMemberService({
+    db,
+    clock,
+    members,
+    sessions: sessionService,
+    checkNewPassword,
+  });
+
+  return {
+    guards,
+    sessionService,
+    async register(api: FastifyInstance): Promise<void> {
+      await api.register(verificationRoutes, { captchaService, verificationService, merchantCode });
+      await api.register(registerRoutes, { registerService, cookies, merchantCode });
+      await api.register(authRoutes, {
+        loginKeyService,
+        loginService,
+        passwordService,
+        sessionService,
+        cookies,
+        guards,
+        merchantCode,
+      });
+      await api.register(memberRoutes, { memberService, guards });
+    },
+  };
+}

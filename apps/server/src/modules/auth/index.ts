@@ -1,0 +1,18 @@
+export { authRoutes } from './routes.ts';
+export { createLoginKeyService, type LoginKeyService } from './login-key-service.ts';
+export { createLoginService, type LoginService } from './login-service.ts';
+export { checkNewPassword, createPasswordService, type PasswordService } from './password-service.ts';
+export {
+  createLoginAttemptRepository,
+  createLoginKeyRepository,
+  createPasswordResetRepository,
+} from './repository.ts';
+export { createSessionRepository, type SessionRepository } from './session-repository.ts';
+export {
+  createSessionService,
+  type NewSession,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  type SessionService,
+  toSessionInfo,
+} from './session-service.ts';

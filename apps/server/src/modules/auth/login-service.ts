@@ -1,0 +1,174 @@
+import { type LoginPayload, loginPayload, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import { verifyField } from '@kl/contracts/verifier';
+import type { MemberRow } from '../../db/schema/index.ts';
+import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { randomDigits, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import { DomainError, isDomainError } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/request-context.ts';
+import type { MerchantService } from '../merchant/index.ts';
+import type { MemberRepository } from '../member/index.ts';
+import { type CaptchaService, normaliseMobile, type SmsService } from '../verification/index.ts';
+import type { LoginAttemptRepository } from './repository.ts';
+import type { NewSession, SessionService } from './session-service.ts';
+
+/** After a failed login, that account and that IP must pass the captcha for this long. */
+export const CAPTCHA_AFTER_FAILURE_MS = 15 * MINUTE_MS;
+/** Login attempts per client IP per window; over it, 429 TOO_MANY_REQUESTS (never an account lock). */
+export const LOGIN_ATTEMPTS_PER_IP = 20;
+export const LOGIN_IP_WINDOW_MS = 5 * MINUTE_MS;
+/** Trial accounts created per client IP per hour. */
+export const TRIALS_PER_IP_PER_HOUR = 10;
+
+export interface LoginServiceDeps {
+  db: Db;
+  clock: Clock;
+  merchantService: MerchantService;
+  members: MemberRepository;
+  attempts: LoginAttemptRepository;
+  captchaService: CaptchaService;
+  smsService: SmsService;
+  sessionService: SessionService;
+}
+
+/** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
+export function createLoginService(deps: LoginServiceDeps) {
+  const { clock, members, attempts, captchaService, sessionService } = deps;
+
+  async function checkIpLimit(ip: string): Promise<void> {
+    const since = addMs(clock(), -LOGIN_IP_WINDOW_MS);
+    if ((await attempts.countFromIpSince(ip, since)) < LOGIN_ATTEMPTS_PER_IP) return;
+    const oldest = (await attempts.oldestFromIpSince(ip, since)) ?? clock();
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((oldest.getTime() + LOGIN_IP_WINDOW_MS - clock().getTime()) / 1000),
+    );
+    throw new DomainError('TOO_MANY_REQUESTS', { retryAfterSeconds });
+  }
+
+  const record = (merchantCode: string, account: string, ip: string, succeeded: boolean) =>
+    attempts.record({ merchantCode, account, ip, succeeded, createdAt: clock() });
+
+  /**
+   * Runs one attempt: the captcha when required (LOGINREQCAPTCHA3, or a failure of this account or IP in
+   * the last 15 minutes), then `authenticate`. A failure is recorded and answered with captchaRequired.
+   */
+  async function attempt(
+    merchantCode: string,
+    account: string,
+    payload: { captcha?: string | undefined; captchaId?: string | undefined },
+    context: RequestContext,
+    alwaysCaptcha: boolean,
+    authenticate: () => Promise<MemberRow>,
+  ): Promise<NewSession> {
+    const captchaRequired =
+      alwaysCaptcha ||
+      (await attempts.failedSince(
+        merchantCode,
+        account,
+        context.ip,
+        addMs(clock(), -CAPTCHA_AFTER_FAILURE_MS),
+      ));
+    let member: MemberRow;
+    try {
+      if (captchaRequired) await captchaService.require(payload, { captchaRequired: true });
+      member = await authenticate();
+    } catch (error) {
+      await record(merchantCode, account, context.ip, false);
+      if (isDomainError(error) && error.code !== 'ACCOUNT_UNAVAILABLE') {
+        throw new DomainError(error.code, { ...error.value, captchaRequired: true });
+      }
+      throw error;
+    }
+    await record(merchantCode, account, context.ip, true);
+    return sessionService.create(member, context);
+  }
+
+  const wrongCredentials = () => new DomainError('WRONG_CREDENTIALS', { captchaRequired: true });
+
+  return {
+    /** `payload` is the decrypted JSON; it is checked here. */
+    async login(merchantCode: string, decrypted: unknown, context: RequestContext): Promise<NewSession> {
+      await checkIpLimit(context.ip);
+      const parsed = loginPayload.safeParse(decrypted);
+      if (!parsed.success) throw new DomainError('INVALID_INPUT', { reason: 'PAYLOAD_INVALID' });
+      const payload: LoginPayload = parsed.data;
+      const merchant = await deps.merchantService.getMerchant(merchantCode);
+      const alwaysCaptcha = merchant.toggles.LOGINREQCAPTCHA3;
+
+      if (payload.type === 'username') {
+        const username = verifyField('loginUsername', payload.username);
+        if (!username.ok) throw new DomainError(username.code, { field: 'username' });
+        const password = verifyField('loginPassword', payload.password);
+        if (!password.ok) throw new DomainError(password.code, { field: 'password' });
+        const name = username.value ?? '';
+        return attempt(merchantCode, name.toLowerCase(), payload, context, alwaysCaptcha, async () => {
+          const member = await members.findByUsername(merchantCode, name);
+          const ok = member?.passwordHash
+            ? await verifyPassword(member.passwordHash, password.value ?? '')
+            : await verifyAgainstDecoy(password.value ?? '');
+          if (!member || !ok) throw wrongCredentials();
+          if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
+          return member;
+        });
+      }
+
+      if (payload.type === 'sms') {
+        if (!merchant.toggles.MOBILEVERCODELOGIN3) {
+          throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'SMS_LOGIN_OFF' });
+        }
+        const mobile = normaliseMobile(
+          payload.mobileNum,
+          payload.countryDialingCode,
+          merchant.info.register,
+          {
+            verifierField: 'loginMobileNum',
+          },
+        );
+        return attempt(merchantCode, mobile.e164, payload, context, alwaysCaptcha, async () => {
+          await deps.smsService.verify(merchantCode, mobile, 'login', payload.verificationCode);
+          const member = await members.findByMobile(
+            merchantCode,
+            mobile.countryDialingCode,
+            mobile.mobileNum,
+          );
+          if (!member) throw wrongCredentials();
+          if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
+          return member;
+        });
+      }
+
+      // Google / Facebook / Firebase SMS quick login is not available on this server yet.
+      throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'FIREBASE_LOGIN_UNAVAILABLE' });
+    },
+
+    /** SPEC §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */
+    async trialLogin(merchantCode: string, context: RequestContext): Promise<NewSession> {
+      const now = clock();
+      const recent = await members.countCreatedFromIp(context.ip, TRIAL_MEMBER_TYPE, addMs(now, -HOUR_MS));
+      if (recent >= TRIALS_PER_IP_PER_HOUR)
+        throw new DomainError('TOO_MANY_REQUESTS', { reason: 'TRIAL_LIMIT' });
+      await deps.merchantService.getMerchant(merchantCode);
+      return deps.db.transaction(async (tx) => {
+        for (let tries = 0; tries < 5; tries += 1) {
+          const created = await members.insert(
+            {
+              merchantCode,
+              username: `try${randomDigits(8)}`,
+              type: TRIAL_MEMBER_TYPE,
+              passwordHash: null,
+              registerIp: context.ip,
+              createdAt: now,
+              updatedAt: now,
+            },
+            tx,
+          );
+          if (created) return sessionService.create(created, context, tx);
+        }
+        throw new Error('Could not find a free trial username in 5 tries');
+      });
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

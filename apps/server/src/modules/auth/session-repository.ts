@@ -1,0 +1,83 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { member, memberSession, type MemberRow, type MemberSessionRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+export function createSessionRepository(db: Db) {
+  return {
+    async insert(row: typeof memberSession.$inferInsert, tx?: DbOrTx): Promise<MemberSessionRow> {
+      const [created] = await (tx ?? db).insert(memberSession).values(row).returning();
+      if (!created) throw new Error('member_session insert returned nothing');
+      return created;
+    },
+
+    async hasAnySession(memberId: string, tx?: DbOrTx): Promise<boolean> {
+      const [row] = await (tx ?? db)
+        .select({ id: memberSession.id })
+        .from(memberSession)
+        .where(eq(memberSession.memberId, memberId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The session of a token digest with its member, whatever its state. */
+    async findByTokenHash(
+      tokenHash: string,
+      tx?: DbOrTx,
+    ): Promise<{ session: MemberSessionRow; member: MemberRow } | undefined> {
+      const [row] = await (tx ?? db)
+        .select({ session: memberSession, member })
+        .from(memberSession)
+        .innerJoin(member, eq(member.id, memberSession.memberId))
+        .where(eq(memberSession.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Moves a live session's expiry to `idleUntil`, capped at its creation + `maxMs`; undefined when the
+     * session is no longer live.
+     */
+    async renew(
+      id: string,
+      now: Date,
+      idleUntil: Date,
+      maxMs: number,
+      tx?: DbOrTx,
+    ): Promise<MemberSessionRow | undefined> {
+      const cap = sql`${memberSession.createdAt} + make_interval(secs => ${maxMs / 1000})`;
+      const [row] = await (tx ?? db)
+        .update(memberSession)
+        .set({ renewedAt: now, expiresAt: sql`least(${idleUntil.toISOString()}::timestamptz, ${cap})` })
+        .where(
+          and(eq(memberSession.id, id), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, now)),
+        )
+        .returning();
+      return row;
+    },
+
+    async revoke(id: string, now: Date, tx?: DbOrTx): Promise<void> {
+      await (tx ?? db)
+        .update(memberSession)
+        .set({ revokedAt: now })
+        .where(and(eq(memberSession.id, id), isNull(memberSession.revokedAt)));
+    },
+
+    /** Revokes every live session of a member, except `keepId` when given; answers how many. */
+    async revokeAllOf(memberId: string, now: Date, keepId?: string, tx?: DbOrTx): Promise<number> {
+      const rows = await (tx ?? db)
+        .update(memberSession)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(memberSession.memberId, memberId),
+            isNull(memberSession.revokedAt),
+            keepId === undefined ? sql`true` : ne(memberSession.id, keepId),
+          ),
+        )
+        .returning({ id: memberSession.id });
+      return rows.length;
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,98 @@
+import { isTrialMember, type SessionInfo } from '@kl/contracts/accounts';
+import type { MemberRow } from '../../db/schema/index.ts';
+import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
+import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import type { SessionRepository } from './session-repository.ts';
+
+/** A session ends 7 days after its last renewal… */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+/** …and never later than 30 days after the login. */
+export const SESSION_MAX_MS = 30 * DAY_MS;
+
+import type { RequestContext } from '../../platform/request-context.ts';
+
+export interface NewSession {
+  /** The cookie's value: 32 random bytes, base64url. Only its SHA-256 is stored. */
+  token: string;
+  expiresAt: Date;
+  sessionInfo: SessionInfo;
+}
+
+export function toSessionInfo(
+  member: Pick<MemberRow, 'username' | 'merchantCode' | 'type'>,
+  session: { firstTimeLogin: boolean; expiresAt: Date },
+): SessionInfo {
+  return {
+    userName: member.username,
+    merchantCode: member.merchantCode,
+    type: member.type,
+    firstTimeLogin: session.firstTimeLogin,
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}
+
+/** Sessions of members: created on login and registration, renewed, revoked. */
+export function createSessionService(deps: { sessions: SessionRepository; clock: Clock }) {
+  const { sessions, clock } = deps;
+  return {
+    async create(
+      member: Pick<MemberRow, 'id' | 'username' | 'merchantCode' | 'type'>,
+      context: RequestContext,
+      tx?: DbOrTx,
+    ): Promise<NewSession> {
+      const now = clock();
+      const token = randomToken(32);
+      const firstTimeLogin = !(await sessions.hasAnySession(member.id, tx));
+      const expiresAt = addMs(now, SESSION_IDLE_MS);
+      await sessions.insert(
+        {
+          memberId: member.id,
+          tokenHash: sha256Hex(token),
+          firstTimeLogin,
+          createdAt: now,
+          renewedAt: now,
+          expiresAt,
+          device: context.device,
+          ip: context.ip,
+        },
+        tx,
+      );
+      return { token, expiresAt, sessionInfo: toSessionInfo(member, { firstTimeLogin, expiresAt }) };
+    },
+
+    /** The member of a live session token; undefined when unknown, expired, revoked or disabled. */
+    async resolve(token: string): Promise<AuthenticatedMember | undefined> {
+      const found = await sessions.findByTokenHash(sha256Hex(token));
+      if (!found) return undefined;
+      const { session, member } = found;
+      if (session.revokedAt || session.expiresAt <= clock() || member.disabledAt) return undefined;
+      return {
+        memberId: member.id,
+        sessionId: session.id,
+        username: member.username,
+        merchantCode: member.merchantCode,
+        type: member.type,
+        firstTimeLogin: session.firstTimeLogin,
+        expiresAt: session.expiresAt,
+      };
+    },
+
+    /** Pushes the expiry 7 days ahead (capped at 30 days after login); undefined when no longer live. */
+    async renew(sessionId: string): Promise<Date | undefined> {
+      const now = clock();
+      const renewed = await sessions.renew(sessionId, now, addMs(now, SESSION_IDLE_MS), SESSION_MAX_MS);
+      return renewed?.expiresAt;
+    },
+
+    revoke: (sessionId: string, tx?: DbOrTx) => sessions.revoke(sessionId, clock(), tx),
+    revokeOthers: (memberId: string, keepSessionId: string, tx?: DbOrTx) =>
+      sessions.revokeAllOf(memberId, clock(), keepSessionId, tx),
+    revokeAll: (memberId: string, tx?: DbOrTx) => sessions.revokeAllOf(memberId, clock(), undefined, tx),
+
+    isTrial: isTrialMember,
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,3 @@
+export { createMemberRepository, type MemberRepository } from './repository.ts';
+export { memberRoutes } from './routes.ts';
+export { createMemberService, type MemberService } from './service.ts';

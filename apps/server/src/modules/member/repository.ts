@@ -1,0 +1,84 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** Members of a merchant. Usernames compare without regard to case. */
+export function createMemberRepository(db: Db) {
+  return {
+    async findById(id: string, tx?: DbOrTx): Promise<MemberRow | undefined> {
+      const [row] = await (tx ?? db).select().from(member).where(eq(member.id, id)).limit(1);
+      return row;
+    },
+
+    async findByUsername(
+      merchantCode: string,
+      username: string,
+      tx?: DbOrTx,
+    ): Promise<MemberRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(member)
+        .where(
+          and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async findByMobile(
+      merchantCode: string,
+      countryDialingCode: string,
+      mobileNum: string,
+      tx?: DbOrTx,
+    ): Promise<MemberRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(member)
+        .where(
+          and(
+            eq(member.merchantCode, merchantCode),
+            eq(member.countryDialingCode, countryDialingCode),
+            eq(member.mobileNum, mobileNum),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Members with this e-mail (an e-mail is not unique), active ones only. */
+    async findByEmail(merchantCode: string, email: string, tx?: DbOrTx): Promise<MemberRow[]> {
+      return (tx ?? db)
+        .select()
+        .from(member)
+        .where(
+          and(
+            eq(member.merchantCode, merchantCode),
+            sql`lower(${member.email}) = lower(${email})`,
+            isNull(member.disabledAt),
+          ),
+        )
+        .limit(10);
+    },
+
+    /** Inserts a member; undefined when the username or the mobile number is already taken. */
+    async insert(row: NewMemberRow, tx?: DbOrTx): Promise<MemberRow | undefined> {
+      const [created] = await (tx ?? db).insert(member).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async setPassword(id: string, passwordHash: string, now: Date, tx?: DbOrTx): Promise<void> {
+      await (tx ?? db).update(member).set({ passwordHash, updatedAt: now }).where(eq(member.id, id));
+    },
+
+    /** Members created from this IP since `since` with this type (trial creation limit). */
+    async countCreatedFromIp(ip: string, type: number, since: Date, tx?: DbOrTx): Promise<number> {
+      const [row] = await (tx ?? db)
+        .select({ count: sql<number>`count(*)::int` })
+        .from(member)
+        .where(and(eq(member.registerIp, ip), eq(member.type, type), sql`${member.createdAt} >= ${since}`));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type MemberRepository = ReturnType<typeof createMemberRepository>;

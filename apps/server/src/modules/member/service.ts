@@ -1,0 +1,72 @@
+import type { ChangePasswordRequest, MemberInfo } from '@kl/contracts/accounts';
+import type { Clock } from '../../platform/clock.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import type { MemberRepository } from './repository.ts';
+
+/** What the member service needs of sessions (the auth module's session service). */
+export interface SessionRevoker {
+  revokeOthers(memberId: string, keepSessionId: string, tx?: DbOrTx): Promise<number>;
+}
+
+export function createMemberService(deps: {
+  db: Db;
+  clock: Clock;
+  members: MemberRepository;
+  sessions: SessionRevoker;
+  /** The new password's format and confirmation check (shared with the password reset calls). */
+  checkNewPassword: (newPassword: string, confirmNewPassword: string) => string;
+}) {
+  const { db, clock, members } = deps;
+
+  async function load(current: AuthenticatedMember) {
+    const member = await members.findById(current.memberId);
+    if (!member) throw new DomainError('SESSION_EXPIRED');
+    return member;
+  }
+
+  return {
+    /** SPEC §3 Member info (clubLabel.labelName '0' until VIP levels exist). */
+    async memberInfo(current: AuthenticatedMember): Promise<MemberInfo> {
+      const member = await load(current);
+      return {
+        id: member.id,
+        account: member.username,
+        nickname: member.nickname,
+        type: member.type,
+        clubLabel: { labelName: '0' },
+        mobileNum: member.mobileNum ? `${member.countryDialingCode ?? ''}${member.mobileNum}` : null,
+        email: member.email,
+        firstTimeLogin: current.firstTimeLogin,
+      };
+    },
+
+    /**
+     * passWordChangeV2: the old password is required when the member has one; the new one must differ
+     * and match its confirmation. Ends the member's other sessions.
+     */
+    async changePassword(current: AuthenticatedMember, request: ChangePasswordRequest): Promise<void> {
+      const member = await load(current);
+      const newPassword = deps.checkNewPassword(request.newPassword, request.confirmNewPassword);
+      if (member.passwordHash) {
+        const oldPassword = request.oldPassword ?? '';
+        if (oldPassword === '') throw new DomainError('PASSWORD_FORMAT', { field: 'oldPassword' });
+        if (oldPassword === newPassword) {
+          throw new DomainError('INVALID_INPUT', { field: 'newPassword', reason: 'SAME_AS_OLD' });
+        }
+        if (!(await verifyPassword(member.passwordHash, oldPassword))) {
+          throw new DomainError('WRONG_CREDENTIALS', { field: 'oldPassword' });
+        }
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await members.setPassword(member.id, passwordHash, clock(), tx);
+        await deps.sessions.revokeOthers(member.id, current.sessionId, tx);
+      });
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

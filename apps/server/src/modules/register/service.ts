@@ -1,0 +1,213 @@
+import type { RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
+import { toPayeeName, verifyField } from '@kl/contracts/verifier';
+import type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { hashPassword, randomDigits } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/request-context.ts';
+import type { NewSession, SessionService } from '../auth/index.ts';
+import type { Merchant, MerchantService } from '../merchant/index.ts';
+import type { MemberRepository } from '../member/index.ts';
+import {
+  type CaptchaService,
+  type MobileNumber,
+  normaliseMobile,
+  type SmsService,
+} from '../verification/index.ts';
+import type { RegisterRepository } from './repository.ts';
+import { type RegistrationField, registrationRulesOf, rulesForMethod, storedRules } from './rules.ts';
+
+export type RegisterMethod = 'username' | 'mobile';
+
+/** Optional profile fields, checked in the order of the form (SPEC §2 Registration). */
+const PROFILE_FIELDS = [
+  'paymentPassword',
+  'payeeName',
+  'email',
+  'birthday',
+  'nickname',
+  'idNumber',
+  'qqNum',
+  'facebook',
+  'wechat',
+  'line',
+  'whatsapp',
+  'zalo',
+  'recommenderId',
+  'affiliateCode',
+] as const satisfies readonly RegistrationField[];
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** A new member's real type (SPEC §3). */
+const NEW_MEMBER_TYPE = 0;
+
+function fieldError(field: string, code: DomainError['code'], reason: string): DomainError {
+  return new DomainError(code, reason === 'disabled' ? { field, reason: 'FIELD_DISABLED' } : { field });
+}
+
+export interface RegisterServiceDeps {
+  db: Db;
+  clock: Clock;
+  merchantService: MerchantService;
+  members: MemberRepository;
+  registerRepository: RegisterRepository;
+  captchaService: CaptchaService;
+  smsService: SmsService;
+  sessionService: SessionService;
+}
+
+/** Registration by username or by mobile number (SPEC §2, §4, §5), username and affiliate checks. */
+export function createRegisterService(deps: RegisterServiceDeps) {
+  const { db, clock, merchantService, members, registerRepository } = deps;
+
+  async function loadRules(
+    merchantCode: string,
+  ): Promise<{ merchant: Merchant; stored: ReturnType<typeof storedRules> }> {
+    const merchant = await merchantService.getMerchant(merchantCode);
+    return { merchant, stored: storedRules(await registerRepository.fieldRules(merchantCode)) };
+  }
+
+  async function requireAffiliateCode(merchantCode: string, code: string): Promise<string> {
+    const found = await registerRepository.findActiveAffiliateCode(merchantCode, code);
+    if (!found) throw new DomainError('INVALID_INVITATION_CODE', { field: 'affiliateCode' });
+    return found.code;
+  }
+
+  /** `vn` + the national number; a few random digits added in the unlikely case it is taken. */
+  async function derivedUsername(merchantCode: string, mobile: MobileNumber): Promise<string> {
+    const base = `vn${mobile.mobileNum}`;
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const candidate = attempt === 0 ? base : `${base}${randomDigits(3)}`;
+      if (!(await members.findByUsername(merchantCode, candidate))) return candidate;
+    }
+    throw new DomainError('USERNAME_EXISTS', { field: 'mobileNum' });
+  }
+
+  return {
+    async rules(merchantCode: string): Promise<RegistrationRules> {
+      const { merchant, stored } = await loadRules(merchantCode);
+      return registrationRulesOf(stored, merchant);
+    },
+
+    /** Free to register: answers nothing; ACCOUNT_FORMAT or USERNAME_EXISTS otherwise. */
+    async checkUsername(merchantCode: string, username: string): Promise<void> {
+      const checked = verifyField('username', username);
+      if (!checked.ok) throw new DomainError(checked.code, { field: 'username' });
+      if (await members.findByUsername(merchantCode, checked.value ?? '')) {
+        throw new DomainError('USERNAME_EXISTS', { field: 'username' });
+      }
+    },
+
+    /** A valid, active affiliate code: answers nothing; INVALID_INVITATION_CODE otherwise. */
+    async checkAffiliateCode(merchantCode: string, code: string): Promise<void> {
+      const checked = verifyField('affiliateCode', code);
+      if (!checked.ok) throw new DomainError('INVALID_INVITATION_CODE', { field: 'affiliateCode' });
+      await requireAffiliateCode(merchantCode, checked.value ?? '');
+    },
+
+    /**
+     * Registers a member of type 0 and logs them in. Checks in this order: the method is on, every field
+     * under the merchant's rules (first failing field answered with its code and `value.field`), the
+     * confirmation, the captcha, the SMS code (mobile method with REGMOBVERF3), the affiliate code, then
+     * that the username / mobile number is free.
+     */
+    async register(
+      merchantCode: string,
+      method: RegisterMethod,
+      payload: RegistrationPayload,
+      context: RequestContext,
+    ): Promise<NewSession> {
+      const { merchant, stored } = await loadRules(merchantCode);
+      const methodOn = method === 'username' ? merchant.toggles.USERNAMEREG3 : merchant.toggles.MOBILENUMREG3;
+      if (!methodOn) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'REGISTER_METHOD_OFF' });
+      const rules = rulesForMethod(stored, merchant, method);
+      const now = clock();
+
+      const check = (field: RegistrationField, raw: string | undefined): string | undefined => {
+        const result = verifyField(field, raw, rules[field], now);
+        if (!result.ok) throw fieldError(field, result.code, result.reason);
+        return result.value;
+      };
+
+      // Identity fields first, in the order of the form.
+      let mobile: MobileNumber | undefined;
+      let username: string | undefined;
+      if (method === 'mobile') {
+        mobile = normaliseMobile(payload.mobileNum, payload.countryDialingCode, merchant.info.register);
+        check('verificationCode', payload.verificationCode);
+      } else {
+        username = check('username', payload.username);
+      }
+      const password = check('password', payload.password || undefined);
+      if (password !== undefined && payload.confirmPassword !== password) {
+        throw new DomainError('CONFIRMATION_NOT_MATCHED', { field: 'confirmPassword' });
+      }
+      if (method === 'username' && payload.mobileNum?.trim()) {
+        mobile = normaliseMobile(payload.mobileNum, payload.countryDialingCode, merchant.info.register);
+      }
+      const profile: Partial<Record<ProfileField, string>> = {};
+      for (const field of PROFILE_FIELDS) {
+        const raw =
+          field === 'payeeName' && payload.payeeName ? toPayeeName(payload.payeeName) : payload[field];
+        const value = check(field, raw);
+        if (value !== undefined) profile[field] = value;
+      }
+
+      await deps.captchaService.require({ captchaId: payload.captchaId, captcha: payload.captcha });
+      if (method === 'mobile' && mobile && merchant.toggles.REGMOBVERF3) {
+        await deps.smsService.verify(merchantCode, mobile, 'register', payload.verificationCode);
+      }
+      const affiliate = profile.affiliateCode
+        ? await requireAffiliateCode(merchantCode, profile.affiliateCode)
+        : null;
+
+      if (username && (await members.findByUsername(merchantCode, username))) {
+        throw new DomainError('USERNAME_EXISTS', { field: 'username' });
+      }
+      if (mobile && (await members.findByMobile(merchantCode, mobile.countryDialingCode, mobile.mobileNum))) {
+        throw new DomainError('USERNAME_EXISTS', { field: 'mobileNum' });
+      }
+      const finalUsername = username ?? (mobile ? await derivedUsername(merchantCode, mobile) : undefined);
+      if (!finalUsername) throw new DomainError('ACCOUNT_FORMAT', { field: 'username' });
+
+      const row: NewMemberRow = {
+        merchantCode,
+        username: finalUsername,
+        type: NEW_MEMBER_TYPE,
+        passwordHash: password === undefined ? null : await hashPassword(password),
+        paymentPasswordHash: profile.paymentPassword ? await hashPassword(profile.paymentPassword) : null,
+        countryDialingCode: mobile?.countryDialingCode ?? null,
+        mobileNum: mobile?.mobileNum ?? null,
+        email: profile.email ?? null,
+        nickname: profile.nickname ?? null,
+        payeeName: profile.payeeName ?? null,
+        birthday: profile.birthday ?? null,
+        idNumber: profile.idNumber ?? null,
+        qqNum: profile.qqNum ?? null,
+        facebook: profile.facebook ?? null,
+        wechat: profile.wechat ?? null,
+        line: profile.line ?? null,
+        whatsapp: profile.whatsapp ?? null,
+        zalo: profile.zalo ?? null,
+        recommenderId: profile.recommenderId ?? null,
+        affiliateCode: affiliate,
+        registerMethod: payload.registerMethod,
+        registerUrl: payload.registerUrl?.trim() || null,
+        domain: payload.domain?.trim() || null,
+        registerIp: context.ip,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return db.transaction(async (tx) => {
+        const created: MemberRow | undefined = await members.insert(row, tx);
+        // Taken meanwhile by a concurrent registration.
+        if (!created)
+          throw new DomainError('USERNAME_EXISTS', { field: method === 'mobile' ? 'mobileNum' : 'username' });
+        return deps.sessionService.create(created, context, tx);
+      });
+    },
+  };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

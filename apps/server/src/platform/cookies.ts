@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Reads one cookie of the request's Cookie header; undefined when absent or empty. */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    const value = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+    try {
+      return decodeURIComponent(value) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export interface CookieOptions {
+  /** Adds `Secure` (production). */
+  secure: boolean;
+  /** When the browser should forget the cookie; undefined clears it now. */
+  expires?: Date;
+  now: Date;
+}
+
+/** Appends a Set-Cookie header: HttpOnly, SameSite=Lax, Path=/ (the session cookie's attributes). */
+export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
+  const maxAge = options.expires
+    ? Math.max(0, Math.floor((options.expires.getTime() - options.now.getTime()) / 1000))
+    : 0;
+  const expires = options.expires ?? new Date(0);
+  const attributes = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAge}`,
+    `Expires=${expires.toUTCString()}`,
+    ...(options.secure ? ['Secure'] : []),
+  ];
+  const previous = reply.getHeader('set-cookie');
+  const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
+  reply.header('set-cookie', [
+    ...list.filter((cookie) => !cookie.startsWith(`${name}=`)),
+    attributes.join('; '),
+  ]);
+}
+
+export function clearCookie(
+  reply: FastifyReply,
+  name: string,
+  options: Omit<CookieOptions, 'expires'>,
+): void {
+  setCookie(reply, name, '', options);
+}
