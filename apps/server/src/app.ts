@@ -16,6 +16,8 @@ import { statusRoutes } from './modules/status/routes.ts';
 import { createStatusService } from './modules/status/service.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
 import { createAccountsModules } from './modules/accounts.ts';
+import { createGamesRepository, createGamesService, gamesRoutes } from './modules/games/index.ts';
+import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import type { AppConfig } from './platform/config.ts';
@@ -41,6 +43,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where SMS codes, e-mails and captcha answers go; by default the development outbox table. */
   outbox?: OutboxSender;
+  /** Certificates of Firebase's signing keys (quick login); by default fetched from FIREBASE_CERTS_URL. */
+  firebaseKeySource?: FirebaseKeySource;
 }
 
 /** Builds the whole application (API under /api, web app under /m) without listening. */
@@ -87,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     merchantService,
     clock: options.clock ?? systemClock,
     outbox: options.outbox ?? createDevOutboxSender(db),
+    firebaseKeySource: options.firebaseKeySource,
   });
 
   // The API: its own context, so compression and the rate limit stay off the static files.
@@ -103,6 +108,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(brandRoutes, { merchantService, merchantCode: config.merchantCode });
     await accounts.register(api);
+    await api.register(gamesRoutes, {
+      gamesService: createGamesService({
+        games: createGamesRepository(db),
+        clock: options.clock ?? systemClock,
+      }),
+      guards: accounts.guards,
+      merchantCode: config.merchantCode,
+    });
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {

@@ -27,5 +27,19 @@ export const API = {
   requestPasswordEmail: { method: 'POST', path: '/api/auth/password/email', moduleId: 'PERSPNL3' },
   resetPassword: { method: 'POST', path: '/api/auth/password/reset', moduleId: 'PERSPNL3' },
   memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3' },
+  // Games (SPEC §7 game calls): the catalogue, favourites, recent, launch and the winner board.
+  gameVendors: { method: 'GET', path: '/api/games/vendors', moduleId: 'COMM3' },
+  gameSearch: { method: 'GET', path: '/api/games/search', moduleId: 'COMM3' },
+  hotGames: { method: 'GET', path: '/api/games/hot', moduleId: 'COMM3' },
+  recentGames: { method: 'GET', path: '/api/games/recent', moduleId: 'COMM3' },
+  favouriteList: { method: 'GET', path: '/api/games/favourites', moduleId: 'COMM3' },
+  favouriteIds: { method: 'GET', path: '/api/games/favourites/ids', moduleId: 'COMM3' },
+  addFavourite: { method: 'POST', path: '/api/games/favourites', moduleId: 'COMM3' },
+  removeFavourite: { method: 'DELETE', path: '/api/games/favourites', moduleId: 'COMM3' },
+  lotteryMenu: { method: 'GET', path: '/api/games/lottery/menu', moduleId: 'COMM3' },
+  lotteryList: { method: 'GET', path: '/api/games/lottery/list', moduleId: 'COMM3' },
+  launchGame: { method: 'POST', path: '/api/games/launch', moduleId: 'COMM3' },
+  redeemLaunch: { method: 'POST', path: '/api/games/launch/redeem', moduleId: 'COMM3' },
+  winnerBoard: { method: 'GET', path: '/api/games/winners', moduleId: 'COMM3' },
 } as const satisfies Record<string, { method: string; path: string; moduleId: ModuleId }>;
 export type ApiCall = keyof typeof API;

@@ -11,3 +11,4 @@ export * from './status.ts';
 export * from './verifier.ts';
 export * from './accounts.ts';
 export * from './account-checks.ts';
+export * from './games.ts';

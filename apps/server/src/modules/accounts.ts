@@ -8,6 +8,9 @@ import type { OutboxSender } from '../platform/outbox.ts';
 import {
   authRoutes,
   checkNewPassword,
+  createFirebaseIdentityRepository,
+  createFirebaseLoginService,
+  createHttpFirebaseKeySource,
   createLoginAttemptRepository,
   createLoginKeyRepository,
   createLoginKeyService,
@@ -16,6 +19,7 @@ import {
   createPasswordService,
   createSessionRepository,
   createSessionService,
+  type FirebaseKeySource,
 } from './auth/index.ts';
 import type { MerchantService } from './merchant/index.ts';
 import { createMemberRepository, createMemberService, memberRoutes } from './member/index.ts';
@@ -39,6 +43,8 @@ export function createAccountsModules(deps: {
   merchantService: MerchantService;
   clock: Clock;
   outbox: OutboxSender;
+  /** Firebase's signing certificates; by default fetched from FIREBASE_CERTS_URL. */
+  firebaseKeySource?: FirebaseKeySource | undefined;
 }) {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
@@ -53,6 +59,15 @@ export function createAccountsModules(deps: {
   const captchaService = createCaptchaService({ db, captchas: createCaptchaRepository(db), outbox, clock });
   const smsService = createSmsService({ db, smsCodes: createSmsCodeRepository(db), outbox, clock });
   const verificationService = createVerificationService({ merchantService, members, smsService });
+  const firebaseLogin = createFirebaseLoginService({
+    db,
+    clock,
+    projectId: config.firebaseProjectId,
+    keySource: deps.firebaseKeySource ?? createHttpFirebaseKeySource({ url: config.firebaseCertsUrl, clock }),
+    members,
+    identities: createFirebaseIdentityRepository(db),
+    sessionService,
+  });
   const registerService = createRegisterService({
     db,
     clock,
@@ -62,6 +77,7 @@ export function createAccountsModules(deps: {
     captchaService,
     smsService,
     sessionService,
+    firebaseLoginEnabled: firebaseLogin.enabled,
   });
   const loginKeyService = createLoginKeyService({ loginKeys: createLoginKeyRepository(db) });
   const loginService = createLoginService({
@@ -73,6 +89,7 @@ export function createAccountsModules(deps: {
     captchaService,
     smsService,
     sessionService,
+    firebaseLogin,
   });
   const passwordService = createPasswordService({
     db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_WEB_DIST, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_FIREBASE_CERTS_URL, DEFAULT_WEB_DIST, loadConfig } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -26,7 +26,12 @@ describe('loadConfig', () => {
       merchantCode: 'kimlong',
       webDist: DEFAULT_WEB_DIST,
       rateLimitMax: 300,
+      firebaseProjectId: undefined,
+      firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
     });
+    expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
+      'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
+    );
     expect(DEFAULT_WEB_DIST).toMatch(/apps\/web\/dist$/);
   });
 
@@ -45,6 +50,8 @@ describe('loadConfig', () => {
         MERCHANT_CODE: 'other_site',
         WEB_DIST: 'web',
         RATE_LIMIT_MAX: '50',
+        FIREBASE_PROJECT_ID: 'kimlong-web',
+        FIREBASE_CERTS_URL: 'https://keys.example.com/x509',
       },
       '/srv/site',
     );
@@ -61,6 +68,8 @@ describe('loadConfig', () => {
       merchantCode: 'other_site',
       webDist: '/srv/site/web',
       rateLimitMax: 50,
+      firebaseProjectId: 'kimlong-web',
+      firebaseCertsUrl: 'https://keys.example.com/x509',
     });
   });
 
@@ -89,6 +98,11 @@ describe('loadConfig', () => {
     [{ MERCHANT_CODE: 'Kim Long' }, 'MERCHANT_CODE must be 2 to 32 lowercase letters'],
     [{ OPS_TOKEN: 'two words' }, 'OPS_TOKEN must be printable ASCII without spaces'],
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be a positive whole number'],
+    [{ FIREBASE_PROJECT_ID: 'Kim Long' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+    [{ FIREBASE_PROJECT_ID: 'kl' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+    [{ FIREBASE_PROJECT_ID: 'kimlong-' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+    [{ FIREBASE_CERTS_URL: 'not a url' }, 'FIREBASE_CERTS_URL must be an https URL'],
+    [{ FIREBASE_CERTS_URL: 'http://keys.example.com/x509' }, 'FIREBASE_CERTS_URL must be an https URL'],
   ])('rejects %o naming the variable', (env, expected) => {
     const lines = problemsOf(env);
     expect(lines).toHaveLength(1);
@@ -105,6 +119,14 @@ describe('loadConfig', () => {
       'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
     ]);
     expect(loadConfig({ NODE_ENV: 'development', OPS_TOKEN: 'short' }).opsToken).toBe('short');
+  });
+
+  it('accepts a plain http FIREBASE_CERTS_URL only towards this machine', () => {
+    const url = 'http://127.0.0.1:18999/x509';
+    expect(loadConfig({ FIREBASE_CERTS_URL: url }).firebaseCertsUrl).toBe(url);
+    expect(loadConfig({ FIREBASE_CERTS_URL: 'http://localhost/x509' }).firebaseCertsUrl).toBe(
+      'http://localhost/x509',
+    );
   });
 
   it('never puts the value of a variable in the message', () => {

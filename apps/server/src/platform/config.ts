@@ -15,6 +15,10 @@ export type NodeEnv = 'development' | 'production' | 'test';
 /** Where the Vite build of the web app lands when WEB_DIST is not set: <repo>/apps/web/dist. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** Google's X.509 certificates of the keys that sign Firebase ID tokens (kid → PEM). */
+export const DEFAULT_FIREBASE_CERTS_URL =
+  'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
+
 /** OPS_TOKEN must be at least this long in production. */
 export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
 
@@ -33,6 +37,18 @@ const postgresUrl = z.string().refine(
     return (protocol === 'postgres:' || protocol === 'postgresql:') && hostname !== '';
   },
   { error: 'must be a URL like postgres://user:password@host:5432/database' },
+);
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An https URL; plain http only towards this machine (a local stand-in of the certificate service). */
+const certificatesUrl = z.string().refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.has(hostname));
+  },
+  { error: 'must be an https URL (http only for localhost)' },
 );
 
 const envSchema = z.object({
@@ -65,6 +81,13 @@ const envSchema = z.object({
     .regex(/^[1-9]\d*$/, { error: 'must be a positive whole number (requests per minute per IP)' })
     .transform(Number)
     .default(300),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, {
+      error: 'must be a Firebase project id: 6 to 30 lowercase letters, digits or -, starting with a letter',
+    })
+    .optional(),
+  FIREBASE_CERTS_URL: certificatesUrl.default(DEFAULT_FIREBASE_CERTS_URL),
 });
 
 export interface AppConfig {
@@ -84,6 +107,10 @@ export interface AppConfig {
   webDist: string;
   /** Requests per minute per client IP on /api. */
   rateLimitMax: number;
+  /** The Firebase project whose ID tokens log members in (Google, Facebook, phone); unset → quick login off. */
+  firebaseProjectId: string | undefined;
+  /** Where the certificates of Firebase's signing keys are fetched (kid → PEM, JSON). */
+  firebaseCertsUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -143,5 +170,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     merchantCode: vars.MERCHANT_CODE,
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
     rateLimitMax: vars.RATE_LIMIT_MAX,
+    firebaseProjectId: vars.FIREBASE_PROJECT_ID,
+    firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
   };
 }

@@ -1,3 +1,5 @@
 export * from './dev-outbox.ts';
 export * from './merchant.ts';
 export * from './accounts.ts';
+export * from './member-identity.ts';
+export * from './games.ts';

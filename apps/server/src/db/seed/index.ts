@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { seedCatalogue } from '../../modules/games/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
@@ -51,6 +52,9 @@ export async function runSeed(db: Db): Promise<SeedResult> {
       .values({ merchantCode: KIMLONG.code, code: DEMO_AFFILIATE_CODE, agentMemberId: agent?.id ?? null })
       .onConflictDoNothing()
       .returning({ code: affiliateCode.code });
+
+    // The game catalogue: vendors, games and the winner board (its own counts; see modules/games).
+    await seedCatalogue(db, tx, KIMLONG.code);
 
     return {
       merchantsCreated: created.length,

@@ -1,4 +1,15 @@
 export { authRoutes } from './routes.ts';
+export {
+  createFirebaseIdentityRepository,
+  type FirebaseIdentityRepository,
+} from './firebase-identity-repository.ts';
+export {
+  createHttpFirebaseKeySource,
+  type FirebaseCertificates,
+  type FirebaseKeySource,
+  FirebaseKeysUnavailableError,
+} from './firebase-keys.ts';
+export { createFirebaseLoginService, type FirebaseLoginService } from './firebase-login-service.ts';
 export { createLoginKeyService, type LoginKeyService } from './login-key-service.ts';
 export { createLoginService, type LoginService } from './login-service.ts';
 export { checkNewPassword, createPasswordService, type PasswordService } from './password-service.ts';

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../platform/request-context.ts';
 import type { MerchantService } from '../merchant/index.ts';
 import type { MemberRepository } from '../member/index.ts';
 import { type CaptchaService, normaliseMobile, type SmsService } from '../verification/index.ts';
+import type { FirebaseLoginService } from './firebase-login-service.ts';
 import type { LoginAttemptRepository } from './repository.ts';
 import type { NewSession, SessionService } from './session-service.ts';
 
@@ -29,6 +30,7 @@ export interface LoginServiceDeps {
   captchaService: CaptchaService;
   smsService: SmsService;
   sessionService: SessionService;
+  firebaseLogin: FirebaseLoginService;
 }
 
 /** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
@@ -46,7 +48,7 @@ export function createLoginService(deps: LoginServiceDeps) {
     throw new DomainError('TOO_MANY_REQUESTS', { retryAfterSeconds });
   }
 
-  const record = (merchantCode: string, account: string, ip: string, succeeded: boolean) =>
+  const record = (merchantCode: string, account: string | null, ip: string, succeeded: boolean) =>
     attempts.record({ merchantCode, account, ip, succeeded, createdAt: clock() });
 
   /**
@@ -138,8 +140,17 @@ export function createLoginService(deps: LoginServiceDeps) {
         });
       }
 
-      // Google / Facebook / Firebase SMS quick login is not available on this server yet.
-      throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'FIREBASE_LOGIN_UNAVAILABLE' });
+      // Google / Facebook / phone quick login with a Firebase ID token; a refused token counts as a failure.
+      try {
+        const session = await deps.firebaseLogin.login(merchant, payload, context);
+        await record(merchantCode, null, context.ip, true);
+        return session;
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'WRONG_CREDENTIALS') {
+          await record(merchantCode, null, context.ip, false);
+        }
+        throw error;
+      }
     },
 
     /** SPEC §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */

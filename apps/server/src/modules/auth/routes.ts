@@ -55,10 +55,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.route({
     ...apiRoute('login'),
     schema: {
-      summary: 'Log in by username and password or by SMS code (encrypted payload)',
+      summary:
+        'Log in by username and password, by SMS code, or with a Firebase ID token (Google, Facebook, phone)',
       description:
         `${ENCRYPTION_NOTE} A failure is WRONG_CREDENTIALS with value { captchaRequired: true }; the captcha ` +
         'is then needed for 15 minutes for that account and IP (always when LOGINREQCAPTCHA3 is on). ' +
+        'A refused Firebase ID token is WRONG_CREDENTIALS with value { reason }; quick login needs ' +
+        'FIREBASE_PROJECT_ID and the channel’s switch (else FEATURE_NOT_ENABLED), and answers ' +
+        'SYSTEM_UPGRADING when Google’s certificates cannot be fetched; the first one creates the member. ' +
         'Sets the kl_session cookie; x-device: OTHERS from the installed web app.',
       tags: ['auth'],
       body: encryptedBody,
@@ -69,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'WRONG_VERIFICATION_CODE',
           'ACCOUNT_UNAVAILABLE',
           'FEATURE_NOT_ENABLED',
+          'SYSTEM_UPGRADING',
         ),
       },
     },

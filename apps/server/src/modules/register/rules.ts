@@ -56,8 +56,15 @@ export function rulesForMethod(
   };
 }
 
-/** GET /api/register/rules: the form's fields and the merchant's registration and login switches. */
-export function registrationRulesOf(stored: StoredRules, merchant: Merchant): RegistrationRules {
+/**
+ * GET /api/register/rules: the form's fields and the merchant's registration and login switches. The
+ * social buttons need the merchant's switch and a configured Firebase project (FIREBASE_PROJECT_ID).
+ */
+export function registrationRulesOf(
+  stored: StoredRules,
+  merchant: Merchant,
+  firebaseLoginEnabled: boolean,
+): RegistrationRules {
   const { toggles, info } = merchant;
   const fields: Record<string, FieldRule> = Object.fromEntries(
     REGISTRATION_FIELDS.map((field) => [field, stored[field] ?? DISABLED]),
@@ -72,7 +79,10 @@ export function registrationRulesOf(stored: StoredRules, merchant: Merchant): Re
     mobilePassword: toggles.MOBILENUMPASSREG3,
     smsLogin: toggles.MOBILEVERCODELOGIN3,
     loginCaptcha: toggles.LOGINREQCAPTCHA3,
-    social: { google: toggles.GOOGLELOGIN3, facebook: toggles.FACEBOOKLOGIN3 },
+    social: {
+      google: firebaseLoginEnabled && toggles.GOOGLELOGIN3,
+      facebook: firebaseLoginEnabled && toggles.FACEBOOKLOGIN3,
+    },
     ageLimit: info.register.ageLimit,
     termsCheckedByDefault: info.register.termsCheckedByDefault,
     defaultCountryDialingCode: info.register.defaultCountryDialingCode,

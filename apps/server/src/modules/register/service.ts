@@ -55,6 +55,8 @@ export interface RegisterServiceDeps {
   captchaService: CaptchaService;
   smsService: SmsService;
   sessionService: SessionService;
+  /** FIREBASE_PROJECT_ID is set: Google / Facebook quick login can be offered. */
+  firebaseLoginEnabled: boolean;
 }
 
 /** Registration by username or by mobile number (SPEC §2, §4, §5), username and affiliate checks. */
@@ -87,7 +89,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
   return {
     async rules(merchantCode: string): Promise<RegistrationRules> {
       const { merchant, stored } = await loadRules(merchantCode);
-      return registrationRulesOf(stored, merchant);
+      return registrationRulesOf(stored, merchant, deps.firebaseLoginEnabled);
     },
 
     /** Free to register: answers nothing; ACCOUNT_FORMAT or USERNAME_EXISTS otherwise. */

@@ -1,0 +1,216 @@
+import { GAME_TYPES } from '@kl/contracts/games';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * The game catalogue (SPEC §3 Game, Vendor; §4 Favourites): vendors and games per merchant, members'
+ * favourites and recent games, one-time launch tokens and the winner board.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const gameTypeCheck = (column: unknown) =>
+  sql`${column} in (${sql.raw(GAME_TYPES.map((type) => `'${type}'`).join(', '))})`;
+
+/** A vendor in one category of a merchant (a vendor may serve several categories). */
+export const gameVendor = pgTable(
+  'game_vendor',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    vassalage: text('vassalage').notNull(),
+    gameCategory: text('game_category', { enum: GAME_TYPES }).notNull(),
+    displayName: text('display_name').notNull(),
+    /** Order of the vendor inside its category (SPEC §3 vendor structure sorting). */
+    sortOrder: integer('sort_order').notNull(),
+    /** Colour of its generated artwork (#rrggbb). */
+    colour: text('colour').notNull(),
+    /** False when the merchant has no launch integration for it: launches answer a catalogue error. */
+    configured: boolean('configured').notNull().default(true),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.vassalage, table.gameCategory] }),
+    index('game_vendor_category_idx').on(table.merchantCode, table.gameCategory, table.sortOrder),
+    check('game_vendor_category_check', gameTypeCheck(table.gameCategory)),
+  ],
+);
+
+/** A game (SPEC §3 Game). Money: min_bet in hundredths of the game credit. */
+export const game = pgTable(
+  'game',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    /** Catalogue node id (digits), what favourites hold. */
+    nodeId: text('node_id').notNull(),
+    /** The game's id at its vendor (digits); names its artwork. */
+    gameId: text('game_id').notNull(),
+    gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
+    vassalage: text('vassalage').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    roomId: text('room_id'),
+    nodeName: text('node_name').notNull(),
+    gameName: text('game_name').notNull(),
+    gameCode: text('game_code').notNull(),
+    gameGroupId: text('game_group_id'),
+    lottoMode: text('lotto_mode'),
+    displayName: text('display_name').notNull(),
+    /** Slot class (JP, SC, VP, TG, AC) or the vendor family; '' when none. */
+    gameClassify: text('game_classify').notNull(),
+    /** Every classification of the game; searched with `@>`. */
+    classifyTags: text('classify_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    supportPlay: smallint('support_play').notNull(),
+    isNew: boolean('is_new').notNull().default(false),
+    isTop: boolean('is_top').notNull().default(false),
+    minBet: integer('min_bet').notNull(),
+    minLine: integer('min_line').notNull(),
+    /** Position in lists (lower first: top games, then by vendor order and popularity). */
+    sortRank: integer('sort_rank').notNull(),
+    /** Position among hot games; null when not hot. */
+    hotRank: integer('hot_rank'),
+    /** Lower-cased name without diacritics, searched with LIKE. */
+    nameSearch: text('name_search').notNull(),
+    /** Trigrams of name_search: a GIN index narrows a name search before LIKE checks it. */
+    nameTrigrams: text('name_trigrams').array().notNull(),
+    /** Colour of its generated artwork (#rrggbb). */
+    colour: text('colour').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('game_merchant_node_key').on(table.merchantCode, table.nodeId),
+    uniqueIndex('game_merchant_game_id_key').on(table.merchantCode, table.gameId),
+    index('game_type_vendor_rank_idx').on(
+      table.merchantCode,
+      table.gameType,
+      table.vassalage,
+      table.sortRank,
+    ),
+    index('game_type_rank_idx').on(table.merchantCode, table.gameType, table.sortRank),
+    index('game_rank_idx').on(table.merchantCode, table.sortRank),
+    index('game_new_rank_idx')
+      .on(table.merchantCode, table.sortRank)
+      .where(sql`${table.isNew}`),
+    index('game_top_rank_idx')
+      .on(table.merchantCode, table.sortRank)
+      .where(sql`${table.isTop}`),
+    index('game_hot_idx')
+      .on(table.merchantCode, table.hotRank)
+      .where(sql`${table.hotRank} is not null`),
+    index('game_classify_tags_idx').using('gin', table.classifyTags),
+    index('game_name_trigrams_idx').using('gin', table.nameTrigrams),
+    check('game_type_check', gameTypeCheck(table.gameType)),
+    check('game_support_play_check', sql`${table.supportPlay} in (0, 1)`),
+    check('game_min_bet_check', sql`${table.minBet} > 0`),
+  ],
+);
+
+/** A member's favourite game (SPEC §4 Favourites). */
+export const gameFavourite = pgTable(
+  'game_favourite',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    gameRowId: bigint('game_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.gameRowId] }),
+    index('game_favourite_member_created_idx').on(table.memberId, table.createdAt),
+  ],
+);
+
+/** A member's recently launched game (SPEC §3 Recent), recorded on launch. */
+export const gameRecent = pgTable(
+  'game_recent',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    gameRowId: bigint('game_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    clientType: smallint('client_type').notNull(),
+    lastPlayedAt: at('last_played_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.gameRowId] }),
+    index('game_recent_member_played_idx').on(table.memberId, table.lastPlayedAt),
+  ],
+);
+
+/** A one-time launch token: random, kept as its SHA-256, single use, short-lived, bound to member and game. */
+export const gameLaunchToken = pgTable(
+  'game_launch_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    merchantCode: text('merchant_code').notNull(),
+    /** The game launched; null for a vendor's lobby. */
+    gameRowId: bigint('game_row_id', { mode: 'number' }).references(() => game.id, { onDelete: 'cascade' }),
+    vassalage: text('vassalage').notNull(),
+    gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
+    prizeMode: text('prize_mode'),
+    playType: text('play_type'),
+    supportPlay: smallint('support_play'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  (table) => [index('game_launch_token_expires_idx').on(table.expiresAt)],
+);
+
+/** A win shown on the winner board. win_amount in minor units of currency (VND: whole đồng). */
+export const gameWin = pgTable(
+  'game_win',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    gameRowId: bigint('game_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
+    /** Unmasked; masked when shown. */
+    customerName: text('customer_name').notNull(),
+    winAmount: bigint('win_amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    wonAt: at('won_at').notNull(),
+  },
+  (table) => [
+    index('game_win_merchant_won_idx').on(table.merchantCode, table.wonAt),
+    index('game_win_type_won_idx').on(table.merchantCode, table.gameType, table.wonAt),
+    check('game_win_amount_check', sql`${table.winAmount} > 0`),
+  ],
+);
+
+export type GameRow = typeof game.$inferSelect;
+export type NewGameRow = typeof game.$inferInsert;
+export type GameVendorRow = typeof gameVendor.$inferSelect;
+export type NewGameVendorRow = typeof gameVendor.$inferInsert;

@@ -1,0 +1,365 @@
+import {
+  BG_CLASSIFY,
+  GAME_CLASSES,
+  GAME_CLIENT_TYPE,
+  GAME_TYPES,
+  type GameType,
+  isListFirst,
+  LAUNCH_TOKEN_TTL_MS,
+  LOTTERY_GAME_TYPES,
+  type LaunchResult,
+  launchRouteOf,
+  gameListPath,
+  maskCustomerName,
+  prizeModeOf,
+  queryString,
+  type Vendor,
+  type VendorStructure,
+} from '@kl/contracts/games';
+import { PAGE_SIZE } from '@kl/contracts/constants';
+import type { z } from 'zod';
+import type {
+  favouritesQuery,
+  gameSearchQuery,
+  hotGamesQuery,
+  launchQuery,
+  recentGamesQuery,
+  winnerBoardQuery,
+} from '@kl/contracts/games';
+import type { GameRow, GameVendorRow } from '../../db/schema/index.ts';
+import { addMs, type Clock } from '../../platform/clock.ts';
+import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { renderGameArt, renderVendorArt } from './artwork.ts';
+import { minBetUnits, toGame, vendorArtUrl } from './game-mapping.ts';
+import type { GameFilters, GamesRepository } from './repository.ts';
+
+type SearchQuery = z.output<typeof gameSearchQuery>;
+type HotQuery = z.output<typeof hotGamesQuery>;
+type RecentQuery = z.output<typeof recentGamesQuery>;
+type FavouritesQuery = z.output<typeof favouritesQuery>;
+type LaunchInput = z.output<typeof launchQuery>;
+type WinnerQuery = z.output<typeof winnerBoardQuery>;
+
+const pages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+const offsetOf = (pageNo: number, pageSize: number) => (pageNo - 1) * pageSize;
+
+export interface GamesServiceDeps {
+  games: GamesRepository;
+  clock: Clock;
+}
+
+function toVendor(row: GameVendorRow): Vendor {
+  return {
+    vassalage: row.vassalage,
+    displayName: row.displayName,
+    mobileSmallIcon: vendorArtUrl(row),
+    gameCategory: row.gameCategory,
+    listFirst: isListFirst(row.gameCategory),
+  };
+}
+
+/** The vendor structure of SPEC §3: vendors, their sorting per category and the category mapping. */
+export function vendorStructureOf(
+  rows: readonly GameVendorRow[],
+  classifyByCategory: Map<string, Set<string>>,
+): VendorStructure {
+  const ordered = [...rows].sort(
+    (a, b) =>
+      GAME_TYPES.indexOf(a.gameCategory) - GAME_TYPES.indexOf(b.gameCategory) || a.sortOrder - b.sortOrder,
+  );
+  const sorting: VendorStructure['sorting'] = [];
+  const mapping: VendorStructure['mapping'] = {};
+  for (const row of ordered) {
+    let entry = sorting.find((item) => item.gameCategory === row.gameCategory);
+    if (!entry) {
+      entry = { gameCategory: row.gameCategory, vendorNames: [] };
+      sorting.push(entry);
+    }
+    entry.vendorNames.push(row.vassalage);
+    mapping[row.gameCategory] ??= {
+      vendors: [],
+      gameClassify: [...(classifyByCategory.get(row.gameCategory) ?? [])].sort(),
+    };
+    mapping[row.gameCategory]?.vendors.push(row.vassalage);
+  }
+  return { vendors: ordered.map(toVendor), sorting, mapping, prizeMode: prizeModeOf(mapping) };
+}
+
+const GAME_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
+
+/** The game catalogue (SPEC §3, §4, §5): search, hot, recent, favourites, lottery, launch, winner board. */
+export function createGamesService(deps: GamesServiceDeps) {
+  const { games, clock } = deps;
+
+  function checkMerchant(merchantCode: string, asked: string | undefined) {
+    if (asked !== undefined && asked !== merchantCode) {
+      throw new DomainError('INVALID_INPUT', { field: 'merchant', reason: 'UNKNOWN_MERCHANT' });
+    }
+  }
+
+  async function vendorStructure(merchantCode: string): Promise<VendorStructure> {
+    const rows = await games.vendors(merchantCode);
+    const classify = new Map<string, Set<string>>();
+    // The classifications each category offers: slot classes of RNG, vendor families.
+    for (const row of rows) {
+      const set = classify.get(row.gameCategory) ?? new Set<string>();
+      if (row.gameCategory === 'RNG') for (const gameClass of GAME_CLASSES) set.add(gameClass);
+      if (row.vassalage === BG_CLASSIFY) set.add(BG_CLASSIFY);
+      classify.set(row.gameCategory, set);
+    }
+    return vendorStructureOf(rows, classify);
+  }
+
+  async function findGame(merchantCode: string, nodeId: string): Promise<GameRow> {
+    const row = await games.findByNodeId(merchantCode, nodeId);
+    if (!row) throw GAME_NOT_FOUND();
+    return row;
+  }
+
+  return {
+    vendorStructure,
+
+    async search(merchantCode: string, query: SearchQuery) {
+      checkMerchant(merchantCode, query.merchant);
+      const filters: GameFilters = {
+        ...(query.gameType && { gameType: query.gameType }),
+        ...(query.vassalage && { vassalage: query.vassalage }),
+        ...(query.gameClassify && { gameClassify: query.gameClassify }),
+        ...(query.isNew !== undefined && { isNew: query.isNew }),
+        ...(query.isTop !== undefined && { isTop: query.isTop }),
+        ...(query.minBet && query.minBet !== 'all' && { minBet: minBetUnits(query.minBet) }),
+        ...(query.minLine !== undefined && { minLine: query.minLine }),
+        ...(query.gameName && { gameName: query.gameName }),
+      };
+      const { rows, total } = await games.search(
+        merchantCode,
+        filters,
+        query.pageSize,
+        offsetOf(query.pageNo, query.pageSize),
+      );
+      return {
+        games: rows.map(toGame),
+        pageNum: query.pageNo,
+        totalPages: pages(total, query.pageSize),
+        total,
+      };
+    },
+
+    /** Hot games: no further pages (SPEC §4). Language UR is taken as EN (names are the same in both). */
+    async hot(merchantCode: string, query: HotQuery) {
+      const rows = await games.hot(
+        merchantCode,
+        {
+          ...(query.gameType && { gameType: query.gameType }),
+          ...(query.vassalage && { vassalage: query.vassalage }),
+        },
+        PAGE_SIZE.hot,
+      );
+      return { list: rows.map(toGame) };
+    },
+
+    async recent(member: AuthenticatedMember, query: RecentQuery) {
+      const { rows, total } = await games.recent(
+        member.memberId,
+        query.gameType,
+        query.pageSize,
+        offsetOf(query.page, query.pageSize),
+      );
+      return {
+        list: rows.map((row) => ({ ...toGame(row.game), lastPlayedAt: row.lastPlayedAt.toISOString() })),
+        totalPages: pages(total, query.pageSize),
+      };
+    },
+
+    async favourites(member: AuthenticatedMember, query: FavouritesQuery) {
+      const { rows, total } = await games.favourites(
+        member.memberId,
+        query.gameType,
+        query.pageSize,
+        offsetOf(query.pageNo, query.pageSize),
+      );
+      return { content: rows.map(toGame), totalPages: pages(total, query.pageSize), pageNum: query.pageNo };
+    },
+
+    favouriteIds: (member: AuthenticatedMember) => games.favouriteNodeIds(member.memberId),
+
+    /** Adds a favourite; adding it again changes nothing. */
+    async addFavourite(member: AuthenticatedMember, nodeId: string) {
+      const row = await findGame(member.merchantCode, nodeId);
+      await games.addFavourite(member.memberId, row.id, clock());
+      return { nodeId, favourite: true };
+    },
+
+    /** Removes a favourite; removing one that is not there succeeds too. */
+    async removeFavourite(member: AuthenticatedMember, nodeId: string) {
+      const row = await games.findByNodeId(member.merchantCode, nodeId);
+      if (row) await games.removeFavourite(member.memberId, row.id);
+      return { nodeId, favourite: false };
+    },
+
+    async lotteryList(merchantCode: string, gameType: (typeof LOTTERY_GAME_TYPES)[number]) {
+      return { list: (await games.byGameType(merchantCode, gameType)).map(toGame) };
+    },
+
+    async lotteryMenu(merchantCode: string) {
+      const structure = await vendorStructure(merchantCode);
+      const groups = [];
+      for (const gameType of LOTTERY_GAME_TYPES) {
+        const list = (await games.byGameType(merchantCode, gameType)).map(toGame);
+        groups.push({ gameType, vendors: structure.mapping[gameType]?.vendors ?? [], games: list });
+      }
+      return { prizeMode: structure.prizeMode, groups };
+    },
+
+    /**
+     * Launches a game or a vendor's lobby for the member, routed by SPEC §5. Lottery and direct launches
+     * carry a one-time launch token (never the session token) and record the game as recent.
+     */
+    async launch(member: AuthenticatedMember, input: LaunchInput): Promise<LaunchResult> {
+      const merchantCode = member.merchantCode;
+      let row: GameRow | undefined;
+      let vassalage: string;
+      let gameType: GameType;
+      if (input.gameId !== undefined) {
+        row = await games.findByGameId(merchantCode, input.gameId);
+        if (!row) throw GAME_NOT_FOUND();
+        vassalage = row.vassalage;
+        gameType = row.gameType;
+      } else {
+        vassalage = input.vassalage ?? '';
+        gameType = input.gameType ?? 'RNG';
+      }
+      const vendor = await games.findVendor(merchantCode, vassalage, gameType);
+      if (!vendor) {
+        throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND', vassalage, gameType });
+      }
+      if (!vendor.configured) {
+        throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'VENDOR_NOT_CONFIGURED', vassalage });
+      }
+      const structure = await vendorStructure(merchantCode);
+      const route = launchRouteOf(
+        {
+          vassalage,
+          gameType,
+          lottoMode: row?.lottoMode ?? null,
+          fromVendor: input.from === 'vendor' || !row,
+        },
+        structure.prizeMode,
+      );
+      if (route.kind === 'gameList') {
+        return {
+          kind: route.kind,
+          rule: route.rule,
+          url: gameListPath(route.gameType, route.vassalage),
+          expiresAt: null,
+          prizeMode: null,
+          playType: null,
+          supportPlay: null,
+        };
+      }
+
+      const now = clock();
+      const token = randomToken();
+      const expiresAt = addMs(now, LAUNCH_TOKEN_TTL_MS);
+      await games.insertLaunchToken({
+        tokenHash: sha256Hex(token),
+        memberId: member.memberId,
+        merchantCode,
+        gameRowId: row?.id ?? null,
+        vassalage,
+        gameType,
+        prizeMode: route.kind === 'lottery' ? route.prizeMode : null,
+        playType: route.kind === 'lottery' ? route.playType : null,
+        supportPlay: route.kind === 'direct' ? route.supportPlay : null,
+        createdAt: now,
+        expiresAt,
+      });
+      if (row) await games.recordRecent(member.memberId, row.id, input.clientType ?? GAME_CLIENT_TYPE, now);
+
+      if (route.kind === 'lottery') {
+        const url = `/m/lotto-h5/${encodeURIComponent(merchantCode)}/${route.playType}/games/${row?.gameId ?? 'lobby'}?${queryString(
+          { token, merchant: merchantCode, prize_mode: route.prizeMode },
+        )}`;
+        return {
+          kind: route.kind,
+          rule: route.rule,
+          url,
+          expiresAt: expiresAt.toISOString(),
+          prizeMode: route.prizeMode,
+          playType: route.playType,
+          supportPlay: null,
+        };
+      }
+      return {
+        kind: route.kind,
+        rule: route.rule,
+        url: `/m/slotsCenter?${queryString({ launch: token })}`,
+        expiresAt: expiresAt.toISOString(),
+        prizeMode: null,
+        playType: null,
+        supportPlay: route.supportPlay,
+      };
+    },
+
+    /** The in-house provider takes a launch token, once, before it expires. */
+    async redeemLaunch(token: string) {
+      const used = await games.consumeLaunchToken(sha256Hex(token), clock());
+      if (!used) throw new DomainError('SESSION_EXPIRED', { reason: 'LAUNCH_TOKEN_INVALID' });
+      const row = used.gameRowId === null ? undefined : await games.findById(used.gameRowId);
+      const owner = await games.memberName(used.memberId);
+      return {
+        userName: owner ?? '',
+        merchantCode: used.merchantCode,
+        vassalage: used.vassalage,
+        gameType: used.gameType,
+        game: row ? toGame(row) : null,
+        prizeMode: (used.prizeMode as LaunchResult['prizeMode']) ?? null,
+        playType: (used.playType as LaunchResult['playType']) ?? null,
+        supportPlay: used.supportPlay === null ? null : used.supportPlay === 1 ? (1 as const) : (0 as const),
+      };
+    },
+
+    async winners(merchantCode: string, query: WinnerQuery) {
+      const rows = await games.wins(
+        merchantCode,
+        query.gameCategory === 'ALL' ? undefined : query.gameCategory,
+        query.limitNum,
+      );
+      return {
+        list: rows.map(({ win, game }) => ({
+          gameType: win.gameType,
+          iconUrl: toGame(game).iconUrl,
+          customerName: maskCustomerName(win.customerName),
+          gameName: game.gameName,
+          winAmount: win.winAmount,
+          currency: win.currency,
+          wonAt: win.wonAt.toISOString(),
+        })),
+      };
+    },
+
+    /** The artwork of a game; undefined when the merchant has no such game. */
+    async gameArt(merchantCode: string, gameId: string): Promise<string | undefined> {
+      const row = await games.findByGameId(merchantCode, gameId);
+      if (!row) return undefined;
+      const vendor = await games.findVendor(merchantCode, row.vassalage, row.gameType);
+      return renderGameArt({
+        gameId: row.gameId,
+        gameName: row.gameName,
+        gameType: row.gameType,
+        vassalage: row.vassalage,
+        vendorName: vendor?.displayName ?? row.vassalage,
+        colour: row.colour,
+      });
+    },
+
+    async vendorArt(merchantCode: string, vassalage: string): Promise<string | undefined> {
+      const vendor = (await games.vendors(merchantCode)).find((row) => row.vassalage === vassalage);
+      return vendor ? renderVendorArt(vendor) : undefined;
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;
