@@ -3,10 +3,11 @@
  * Benchmark of the site, to compare a change before and after (tools/perf/README.md):
  *   (a) JavaScript each route loads, as the server sends it (brotli and gzip), against the home budget;
  *   (b) Lighthouse mobile run of /m/home;
- *   (c) API latency and throughput on loopback, sequential and concurrent.
+ *   (c) API latency and throughput on loopback, sequential and concurrent;
+ *   (d) game search latency (p50/p99) on the demo catalogue and on 100,000 games.
  * Prints the numbers and writes a JSON copy to tools/perf/reports/. Exits 0 when it could measure.
  *
- * Options: --skip-lighthouse, --skip-bundles, --skip-api, --requests=<n> (per API run, default 2000),
+ * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search, --requests=<n> (per API run, default 2000),
  * --concurrency=<n> (default 16).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -484,6 +485,32 @@ async function main() {
     }
   } finally {
     await server.stop();
+  }
+
+  if (!args.has('--skip-search')) {
+    // (d) Game search on the demo catalogue and on 100,000 games (its own in-memory database).
+    console.log(
+      '\n(d) Game search latency through the API (in-memory PGlite; the demo catalogue, then 100,000 games)\n',
+    );
+    const searchJson = join(tmpdir(), `kl-search-bench-${process.pid}.json`);
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/scripts/search-bench.ts',
+        '--games=100000',
+        '--runs=100',
+        `--json=${searchJson}`,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (result.status === 0 && existsSync(searchJson)) {
+      report.search = JSON.parse(readFileSync(searchJson, 'utf8'));
+      rmSync(searchJson, { force: true });
+    } else {
+      console.log('search bench: failed (see above)');
+    }
   }
 
   const reportsDir = join(perfDir, 'reports');

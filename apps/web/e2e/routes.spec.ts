@@ -3,7 +3,8 @@ import { expect, t, test } from './fixtures.ts';
 
 /**
  * A visitor opens every screen of the route table by its address: each renders, with the header,
- * title bar, back arrow and footer that SPEC §2 gives its page.
+ * title bar, back arrow and footer that SPEC §2 gives its page. A gated route (SPEC §6) sends the
+ * visitor to /m/login instead.
  */
 
 /** Sample values for the parameters of parameterised routes. */
@@ -22,6 +23,17 @@ function pathOf(route: RouteDefinition): string {
 for (const route of ROUTES) {
   const path = pathOf(route);
   const chrome = chromeFor(route.page);
+
+  if (route.gated) {
+    test(`${path} sends a visitor to /m/login`, async ({ page, navigate }) => {
+      await navigate(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/m/login');
+      await expect(page.locator('[data-page="login"]')).toBeVisible();
+      await expect(page.getByRole('dialog', { name: t('en', 'route.login') })).toBeVisible();
+      await expect(page.getByTestId('app-footer')).toHaveCount(0);
+    });
+    continue;
+  }
 
   test(`${path} shows the ${route.page} screen with its header and footer`, async ({ page, navigate }) => {
     await navigate(path);

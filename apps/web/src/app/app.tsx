@@ -1,13 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
+import { MEMBER_QUERY_KEY } from '../features/auth/index.ts';
 import { onLanguageChanged } from '../shared/lib/i18n.ts';
+import { useSessionStore } from '../shared/stores/session-store.ts';
 import { AppRoutes } from './router.tsx';
 import { StatusGate } from './status-gate.tsx';
 
 /** Server texts follow Accept-Language: a language change refreshes what the server said. */
 function RefetchOnLanguageChange({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => onLanguageChanged(() => void queryClient.invalidateQueries()), [queryClient]);
+  return null;
+}
+
+/** A session that ends (logout, or refused by the server) takes the member's data with it. */
+function ForgetMemberDataOnSessionEnd({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (previous.info !== null && state.info === null)
+          queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+      }),
+    [queryClient],
+  );
   return null;
 }
 
@@ -19,6 +34,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RefetchOnLanguageChange queryClient={queryClient} />
+      <ForgetMemberDataOnSessionEnd queryClient={queryClient} />
       <StatusGate>
         <BrowserRouter>
           <AppRoutes />

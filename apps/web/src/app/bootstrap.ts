@@ -1,5 +1,7 @@
+import { renewSessionOnLoad } from '../features/auth/index.ts';
 import { preloadStatusPage, primeSystemStatus } from '../features/system-status/index.ts';
 import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
+import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
@@ -11,6 +13,8 @@ import { preloadScreenFor } from './router.tsx';
  */
 export async function bootstrap(url: URL) {
   initUiStore();
+  // SPEC §4: a session the browser believes in is renewed on load (forgotten quietly if refused).
+  if (initSessionStore()) void renewSessionOnLoad();
   const language = resolveInitialLanguage(url.search);
   dropLanguageParameter(url);
   preloadScreenFor(url.pathname);

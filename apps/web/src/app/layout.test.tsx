@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { useUiStore } from '../shared/stores/ui-store.ts';
+import { createFakeAccounts } from '../test/fake-accounts.ts';
 import { createSystemStatus } from '../test/factories.ts';
 import { findScreen, renderApp } from '../test/render-app.tsx';
 
@@ -16,16 +17,28 @@ const titleOf = (route: RouteDefinition) =>
     ? en.category[route.category]
     : en.route[route.titleKey.slice('route.'.length) as keyof typeof en.route];
 
+/** Screens built so far (the others show the empty state). */
+const BUILT = new Set(['login', 'register', 'forget', 'changePsw', 'trail']);
+
+/** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */
+function memberBrowser() {
+  const accounts = createFakeAccounts({ members: [{ username: 'member01', password: 'abc123', type: 0 }] });
+  return { accounts, storage: accounts.loggedInAs('member01') };
+}
+
 describe('header, footer and back arrow of every route (SPEC §2)', () => {
   it.each(ROUTES.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
     const status = createSystemStatus();
-    await renderApp(`${pathOf(route)}?lang=en`, { status, cachedStatus: status });
+    const member = route.gated ? memberBrowser() : { accounts: createFakeAccounts() };
+    await renderApp(`${pathOf(route)}?lang=en`, { status, cachedStatus: status, ...member });
     const page = await findScreen();
     const chrome = chromeFor(route.page);
 
     expect(page).toHaveAttribute('data-page', route.page);
     expect(window.location.pathname).toBe(pathOf(route));
-    expect(within(page).getByTestId('empty-state')).toHaveTextContent(en.in_no_data);
+    if (!BUILT.has(route.pattern)) {
+      expect(within(page).getByTestId('empty-state')).toHaveTextContent(en.in_no_data);
+    }
 
     const header = screen.queryByTestId('app-header');
     if (chrome.header === 'none') {
@@ -41,7 +54,9 @@ describe('header, footer and back arrow of every route (SPEC §2)', () => {
         chrome.back,
       );
     }
-    if (chrome.header === 'special') {
+    if (chrome.header === 'special' && route.gated) {
+      expect(within(header!).getByTestId('header-member')).toHaveTextContent('member01');
+    } else if (chrome.header === 'special') {
       expect(within(header!).getByRole('link', { name: en.header.login })).toHaveAttribute(
         'href',
         '/m/login',
@@ -153,7 +168,7 @@ describe('footer menu', () => {
   });
 
   it('marks member centre on its sub-pages', async () => {
-    await renderApp('/m/member/benefits?lang=en');
+    await renderApp('/m/member/benefits?lang=en', memberBrowser());
     await findScreen();
     expect(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Member' })).toHaveAttribute(
       'aria-current',

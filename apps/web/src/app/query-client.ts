@@ -24,6 +24,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorToast === false) return;
+        // The API client already said the session is gone.
+        if (error instanceof ApiError && error.sessionCleared) return;
         void toast.error(messageFor(error));
       },
     }),

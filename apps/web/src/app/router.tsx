@@ -1,5 +1,12 @@
 import { BASE_PATH, HOME_PATH, ROUTES, type RouteDefinition } from '@kl/contracts/routes';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import {
+  ChangePasswordScreen,
+  ForgetScreen,
+  LoginScreen,
+  RegisterScreen,
+  TrialScreen,
+} from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -11,6 +18,11 @@ const NotBuiltScreen: Screen = lazyWithPreload(() => import('./screens/not-built
 /** Screens built so far, by route pattern. Every other route shows the not-yet-built screen. */
 const SCREENS: Readonly<Record<string, Screen>> = {
   home: HomeScreen,
+  login: LoginScreen,
+  register: RegisterScreen,
+  forget: ForgetScreen,
+  changePsw: ChangePasswordScreen,
+  trail: TrialScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

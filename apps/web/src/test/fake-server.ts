@@ -1,5 +1,6 @@
 import type { SystemStatus } from '@kl/contracts/status';
 import { vi } from 'vitest';
+import type { FakeAccounts } from './fake-accounts.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
 
@@ -9,11 +10,21 @@ const json = (body: unknown, status = 200) =>
 /**
  * Stands in for the API in component tests (replaces global fetch for the current test): answers
  * GET /api/status with the given status (or a network failure, or a status that arrives when the
- * promise settles) and 404 NOT_FOUND for anything else. Returns the fetch mock to inspect calls.
+ * promise settles), the accounts calls when a fake accounts server is given, and 404 NOT_FOUND for
+ * anything else. Returns the fetch mock to inspect calls.
  */
-export function stubServer({ status }: { status: StatusAnswer | (() => StatusAnswer) }) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+export function stubServer({
+  status,
+  accounts,
+}: {
+  status: StatusAnswer | (() => StatusAnswer);
+  /** The accounts calls (see fake-accounts.ts). */
+  accounts?: FakeAccounts;
+}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
+    const accountsAnswer = await accounts?.handle(url, init);
+    if (accountsAnswer) return accountsAnswer;
     if (url.pathname === '/api/status') {
       const answer = typeof status === 'function' ? status() : status;
       if (answer === 'network-error') throw new TypeError('Failed to fetch');

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../app/app.tsx';
 import { bootstrap } from '../app/bootstrap.ts';
 import { createSystemStatus } from './factories.ts';
+import type { FakeAccounts } from './fake-accounts.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
 
 export interface RenderAppOptions {
@@ -14,6 +15,8 @@ export interface RenderAppOptions {
   cachedStatus?: SystemStatus | string;
   /** Other localStorage entries before the page opens. */
   storage?: Record<string, string>;
+  /** Answers the accounts calls (see fake-accounts.ts). */
+  accounts?: FakeAccounts;
 }
 
 /**
@@ -28,7 +31,10 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       typeof options.cachedStatus === 'string' ? options.cachedStatus : JSON.stringify(options.cachedStatus);
     window.localStorage.setItem(CACHE_KEYS.status, raw);
   }
-  const fetchMock = stubServer({ status: options.status ?? createSystemStatus() });
+  const fetchMock = stubServer({
+    status: options.status ?? createSystemStatus(),
+    accounts: options.accounts,
+  });
   const { queryClient } = await bootstrap(new URL(window.location.href));
   const user = userEvent.setup();
   const view = render(<App queryClient={queryClient} />);

@@ -17,6 +17,11 @@ export function takeConsoleErrors(): string[] {
   return taken;
 }
 
+// jsdom has no pointer capture; antd-mobile's bottom sheets (Popup, swipe to close) call it.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 beforeEach(() => {
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

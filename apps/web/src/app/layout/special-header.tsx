@@ -1,7 +1,8 @@
-import { HOME_PATH, fullPath } from '@kl/contracts/routes';
+import { HOME_PATH } from '@kl/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeaderAccount } from '../../features/auth/index.ts';
 import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
 import { safeLinkUrl } from '../../shared/lib/url.ts';
@@ -36,7 +37,7 @@ function Logo() {
 
 /**
  * The header of home, login, register, forget and changePsw (SPEC §2): logo (home, selects HOT),
- * login and register, side-menu toggle.
+ * login and register (or the member's name and VIP badge), side-menu toggle.
  */
 export function SpecialHeader() {
   const { t } = useTranslation();
@@ -50,12 +51,7 @@ export function SpecialHeader() {
         <Logo />
       </Link>
       <div className="kl-header__actions">
-        <Link to={fullPath('login')} className="kl-button kl-button--outline kl-button--small">
-          {t('header.login')}
-        </Link>
-        <Link to={fullPath('register')} className="kl-button kl-button--primary kl-button--small">
-          {t('header.register')}
-        </Link>
+        <HeaderAccount />
         <button
           type="button"
           className="kl-icon-button"

@@ -1,16 +1,20 @@
 import { HOME_PATH } from '@kl/contracts/routes';
 import { Popup } from 'antd-mobile';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloseIcon, HomeIcon } from '../../shared/ui/icons.tsx';
 import { DEFAULT_CATEGORY, useUiStore } from '../../shared/stores/ui-store.ts';
+import { SideMenuAccount, SignOutButton } from '../auth/index.ts';
 import { useSystemStatus } from '../system-status/index.ts';
 import { Gmt8Clock } from './gmt8-clock.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import './side-menu.css';
 import '../../shared/lib/antd-setup.ts';
+
+// The account panel comes with the menu.
+void SideMenuAccount.preload().catch(() => undefined);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -66,6 +70,9 @@ function SideMenuPanel() {
           <CloseIcon />
         </button>
       </div>
+      <Suspense fallback={null}>
+        <SideMenuAccount />
+      </Suspense>
       <nav aria-label={t('sideMenu.title')}>
         <ul className="kl-side-menu__links">
           <li>
@@ -89,6 +96,9 @@ function SideMenuPanel() {
         <ThemeSwitch />
       </section>
       <LanguageSelector />
+      <Suspense fallback={null}>
+        <SignOutButton onSignedOut={close} />
+      </Suspense>
     </div>
   );
 }

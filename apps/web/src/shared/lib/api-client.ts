@@ -1,6 +1,8 @@
 import { API, type ApiCall } from '@kl/contracts/api-paths';
 import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
 import { MODULE_ID_HEADER } from '@kl/contracts/modules';
+import { useSessionStore } from '../stores/session-store.ts';
+import { toast } from '../ui/toast.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
 /**
@@ -18,6 +20,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** Extra data of the failure (for example a captcha flag after a failed login). */
   readonly value: Readonly<Record<string, unknown>> | undefined;
+  /** The call found the session gone: it was cleared and the message shown (no second toast). */
+  sessionCleared = false;
 
   constructor(
     code: ErrorCode,
@@ -41,7 +45,14 @@ export interface ApiCallOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (login key, device). */
+  headers?: Readonly<Record<string, string>>;
+  /** A refused session is cleared without a message (the renewal on page load). */
+  quietSessionError?: boolean;
 }
+
+/** Codes meaning the server holds no session for this browser (SPEC §8 not logged in / logged out). */
+export const SESSION_ERROR_CODES: readonly ErrorCode[] = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'];
 
 export function buildUrl(path: string, { params, query }: Pick<ApiCallOptions, 'params' | 'query'> = {}) {
   const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (segment, name: string) => {
@@ -87,6 +98,7 @@ export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Prom
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NETWORK_OFFLINE');
 
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
     [MODULE_ID_HEADER]: moduleId,
@@ -119,7 +131,25 @@ export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Prom
   } catch (error) {
     throw new ApiError('UNKNOWN_ERROR', { status: response.status, cause: error });
   }
-  return unwrapEnvelope(payload, response.status);
+  try {
+    return unwrapEnvelope(payload, response.status);
+  } catch (error) {
+    if (error instanceof ApiError) forgetRefusedSession(error, options.quietSessionError === true);
+    throw error;
+  }
+}
+
+/**
+ * Any call answered NOT_LOGGED_IN or SESSION_EXPIRED while the browser believes it is logged in:
+ * the session is gone on the server, so it is forgotten here and the localised message is shown.
+ */
+function forgetRefusedSession(error: ApiError, quiet: boolean): void {
+  if (!SESSION_ERROR_CODES.includes(error.code)) return;
+  const session = useSessionStore.getState();
+  if (session.info === null) return;
+  session.clearSession();
+  error.sessionCleared = true;
+  if (!quiet) void toast.error(messageFor(error));
 }
 
 /** The catalogue code of any error (UNKNOWN_ERROR for what is not an `ApiError`). */

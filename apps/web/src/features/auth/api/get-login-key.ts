@@ -1,0 +1,33 @@
+import { loginKey } from '@kl/contracts/accounts';
+import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { importLoginKey } from '../../../shared/lib/login-crypto.ts';
+
+export interface ServerLoginKey {
+  keyId: string;
+  publicKey: CryptoKey;
+}
+
+let cached: Promise<ServerLoginKey> | null = null;
+
+/** GET login-key: the server's RSA-OAEP public key, fetched once per page and kept in memory. */
+export function getLoginKey({ fresh = false }: { fresh?: boolean } = {}): Promise<ServerLoginKey> {
+  if (fresh || cached === null) {
+    const pending = (async () => {
+      const parsed = loginKey.safeParse(await apiCall('loginKey'));
+      if (!parsed.success)
+        throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed login key' });
+      return { keyId: parsed.data.keyId, publicKey: await importLoginKey(parsed.data) };
+    })();
+    cached = pending;
+    // A failed fetch is not kept: the next call asks again.
+    pending.catch(() => {
+      if (cached === pending) cached = null;
+    });
+  }
+  return cached;
+}
+
+/** Forgets the cached key (tests). */
+export function resetLoginKeyCache(): void {
+  cached = null;
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+
+/** DELETE logout: the server revokes the session and clears its cookie. */
+export async function logout(): Promise<void> {
+  await apiCall('logout', { quietSessionError: true });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout, meta: { errorToast: false } });
+}

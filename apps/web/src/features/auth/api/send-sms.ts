@@ -1,0 +1,20 @@
+import { smsSendResult, type SMS_PURPOSES } from '@kl/contracts/accounts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+
+export interface SendSmsRequest {
+  mobileNum: string;
+  countryDialingCode: string;
+  purpose: (typeof SMS_PURPOSES)[number];
+}
+
+/** POST sendSms: answers when a new code may be asked (expirationTime, ISO). */
+export async function sendSms(request: SendSmsRequest): Promise<{ expirationTime: string }> {
+  const parsed = smsSendResult.safeParse(await apiCall('sendSms', { body: request }));
+  if (!parsed.success) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed answer' });
+  return parsed.data;
+}
+
+export function useSendSms() {
+  return useMutation({ mutationFn: sendSms, meta: { errorToast: false } });
+}

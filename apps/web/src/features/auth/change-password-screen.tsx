@@ -1,0 +1,150 @@
+import { TOAST_MS } from '@kl/contracts/constants';
+import { HOME_PATH } from '@kl/contracts/routes';
+import { fieldSchema } from '@kl/contracts/verifier';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { messageFor } from '../../shared/lib/api-client.ts';
+import { useSession } from '../../shared/stores/session-store.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { useChangePassword } from './api/change-password.ts';
+import { useMemberInfo } from './api/get-member-info.ts';
+import { PasswordField, TextField } from './components/fields.tsx';
+import { mapServerFieldError } from './lib/form-errors.ts';
+import { updateRememberedPassword } from './lib/remembered-login.ts';
+import './auth.css';
+
+interface ChangePasswordValues {
+  username: string;
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+function changePasswordSchema(withOld: boolean) {
+  return z
+    .object({
+      ...(withOld ? { oldPassword: fieldSchema('loginPassword') } : {}),
+      newPassword: fieldSchema('password'),
+      confirmNewPassword: z.string(),
+    })
+    .loose()
+    .superRefine((values, context) => {
+      if (withOld && values.newPassword === values.oldPassword) {
+        context.addIssue({ code: 'custom', path: ['newPassword'], message: 'auth.errors.samePassword' });
+      }
+      if (values.confirmNewPassword !== values.newPassword) {
+        context.addIssue({
+          code: 'custom',
+          path: ['confirmNewPassword'],
+          message: 'CONFIRMATION_NOT_MATCHED',
+        });
+      }
+    });
+}
+
+/**
+ * /m/changePsw (SPEC §2 Change password, §4 success): username read-only, old password (unless the
+ * member is known to have none), new password, confirmation. 'Change saved' for 1 s, then home.
+ */
+export default function ChangePasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const { userName } = useSession();
+  const member = useMemberInfo();
+  // Shown unless the server says the member has no password (trial, or mobile sign-up without one).
+  const withOld = member.data?.hasPassword !== false;
+  const changePassword = useChangePassword();
+  // The rules of the fields on screen; react-hook-form takes the resolver of each render.
+  const resolver = useMemo(
+    () => zodResolver(changePasswordSchema(withOld)) as unknown as Resolver<ChangePasswordValues>,
+    [withOld],
+  );
+  const { register, handleSubmit, formState, setError, trigger, getFieldState, control } =
+    useForm<ChangePasswordValues>({
+      resolver,
+      defaultValues: { username: userName ?? '', oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    });
+  const errors = formState.errors;
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  useEffect(() => {
+    if (getFieldState('confirmNewPassword').isDirty) void trigger('confirmNewPassword');
+  }, [newPassword, getFieldState, trigger]);
+
+  const submit = handleSubmit(async (values) => {
+    void toast.loading(t('in_please_wait'));
+    try {
+      await changePassword.mutateAsync({
+        ...(withOld ? { oldPassword: values.oldPassword } : {}),
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmNewPassword,
+      });
+    } catch (error) {
+      await toast.clear();
+      if (
+        !mapServerFieldError(error, setError, [
+          ...(withOld ? ['oldPassword'] : []),
+          'newPassword',
+          'confirmNewPassword',
+        ])
+      ) {
+        void toast.error(messageFor(error));
+      }
+      return;
+    }
+    if (userName) await updateRememberedPassword(userName, values.newPassword).catch(() => undefined);
+    void toast.success(t('auth.changeSaved'));
+    window.setTimeout(() => void navigate(HOME_PATH, { replace: true }), TOAST_MS.success);
+  });
+
+  return (
+    <section className="kl-screen kl-auth-page" data-page="changePsw" aria-labelledby={titleId}>
+      <h1 id={titleId} className="kl-auth-page__title">
+        {t('route.changePsw')}
+      </h1>
+      <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={t('auth.fields.username')}
+          registration={register('username')}
+          readOnly
+          autoComplete="username"
+        />
+        {withOld && (
+          <PasswordField
+            label={t('auth.fields.oldPassword')}
+            registration={register('oldPassword')}
+            error={errors.oldPassword?.message}
+            autoComplete="current-password"
+            maxLength={20}
+          />
+        )}
+        <PasswordField
+          label={t('auth.fields.newPassword')}
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+          autoComplete="new-password"
+          maxLength={20}
+          hint={t('auth.hints.password')}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmNewPassword')}
+          registration={register('confirmNewPassword')}
+          error={errors.confirmNewPassword?.message}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+        <button
+          type="submit"
+          className="kl-button kl-button--primary kl-auth-form__wide"
+          disabled={formState.isSubmitting}
+        >
+          {t('auth.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

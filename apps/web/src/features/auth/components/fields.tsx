@@ -1,0 +1,121 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { formMessage } from '../lib/form-errors.ts';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
+
+interface FieldProps extends InputProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  /** Shown after the input (a button). */
+  addon?: ReactNode;
+  /** Shown before the input (the dialing code). */
+  leading?: ReactNode;
+  hint?: string;
+}
+
+/** A labelled input with its error message (announced, and described on the input). */
+export function TextField({ label, registration, error, addon, leading, hint, id, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const message = formMessage(error);
+  const describedBy = [message ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean);
+  return (
+    <div className="kl-field">
+      <label className="kl-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={message ? 'kl-field__row kl-field__row--invalid' : 'kl-field__row'}>
+        {leading}
+        <input
+          id={inputId}
+          className="kl-field__input"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+          {...input}
+          {...registration}
+        />
+        {addon}
+      </div>
+      {hint && (
+        <p id={`${inputId}-hint`} className="kl-field__hint">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${inputId}-error`} className="kl-field__error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. Never trimmed. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck={false}
+      addon={
+        <button
+          type="button"
+          className="kl-field__addon-button"
+          aria-label={
+            shown
+              ? t('auth.hidePassword', { field: props.label })
+              : t('auth.showPassword', { field: props.label })
+          }
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? t('auth.hide') : t('auth.show')}
+        </button>
+      }
+    />
+  );
+}
+
+/** The dialing-code picker (native select: the phone's own wheel, an accessible name). */
+export function DialingCodeSelect({
+  codes,
+  registration,
+}: {
+  codes: readonly string[];
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return (
+    <select className="kl-field__prefix" aria-label={t('auth.fields.countryDialingCode')} {...registration}>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {code}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A checkbox with its label. */
+export function CheckboxField({
+  label,
+  registration,
+  children,
+}: {
+  label?: string;
+  registration: UseFormRegisterReturn;
+  children?: ReactNode;
+}) {
+  return (
+    <label className="kl-checkbox">
+      <input type="checkbox" {...registration} />
+      <span>{children ?? label}</span>
+    </label>
+  );
+}

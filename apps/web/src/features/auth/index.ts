@@ -1,0 +1,26 @@
+import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
+
+/**
+ * Accounts (SPEC §2 Login, Registration, Change password, Free trial; §4 Logout): the screens, each
+ * in its own chunk, and the small pieces the header needs on every page.
+ */
+export { HeaderAccount } from './components/header-account.tsx';
+export { MEMBER_QUERY_KEY } from './api/get-member-info.ts';
+
+export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));
+export const RegisterScreen = lazyWithPreload(() => import('./register-screen.tsx'));
+export const ForgetScreen = lazyWithPreload(() => import('./forget-screen.tsx'));
+export const ChangePasswordScreen = lazyWithPreload(() => import('./change-password-screen.tsx'));
+export const TrialScreen = lazyWithPreload(() => import('./trial-screen.tsx'));
+export const TrialMemberAlert = lazyWithPreload(() => import('./trial-member-alert.tsx'));
+export const FreeReject = lazyWithPreload(() => import('./free-reject.tsx'));
+
+/** The side menu's account panel and sign-out button (the side menu is itself loaded late). */
+export const SideMenuAccount = lazyWithPreload(() => import('./components/side-menu-account.tsx'));
+export const SignOutButton = lazyWithPreload(() => import('./components/sign-out-button.tsx'));
+
+/** SPEC §4: on load, a session the browser believes in is renewed (or forgotten if refused). */
+export async function renewSessionOnLoad(): Promise<void> {
+  const { renewSession } = await import('./api/renew-session.ts');
+  await renewSession().catch(() => undefined);
+}

@@ -1,0 +1,267 @@
+import type { LoginPayload } from '@kl/contracts/accounts';
+import { fullPath } from '@kl/contracts/routes';
+import { fieldSchema } from '@kl/contracts/verifier';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { z } from 'zod';
+import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
+import { useCaptcha } from './api/get-captcha.ts';
+import { useRegistrationRules } from './api/get-registration-rules.ts';
+import { useLogin } from './api/login.ts';
+import { AuthSheet } from './components/auth-sheet.tsx';
+import { CaptchaField } from './components/captcha-field.tsx';
+import { CheckboxField, DialingCodeSelect, PasswordField, TextField } from './components/fields.tsx';
+import { MethodTabs } from './components/method-tabs.tsx';
+import { SmsCodeButton } from './components/sms-code-button.tsx';
+import { TrialButton } from './components/trial-button.tsx';
+import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
+import { useSmsSender } from './hooks/use-sms-sender.ts';
+import { mapServerFieldError } from './lib/form-errors.ts';
+import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from './lib/remembered-login.ts';
+
+type LoginMode = 'username' | 'sms';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  countryDialingCode: string;
+  mobileNum: string;
+  verificationCode: string;
+  captcha: string;
+  remember: boolean;
+}
+
+const captchaSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, 'WRONG_VERIFICATION_CODE');
+
+function loginSchema(mode: LoginMode, withCaptcha: boolean) {
+  const shape: Record<string, z.ZodType> =
+    mode === 'username'
+      ? { username: fieldSchema('loginUsername'), password: fieldSchema('loginPassword') }
+      : { mobileNum: fieldSchema('loginMobileNum'), verificationCode: fieldSchema('verificationCode') };
+  if (withCaptcha) shape.captcha = captchaSchema;
+  return z.object(shape).loose();
+}
+
+/** /m/login (SPEC §2 Login): username and password, or SMS code; captcha; remember; free play. */
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const rules = useRegistrationRules();
+  const [mode, setMode] = useState<LoginMode>('username');
+  const [captchaAfterFailure, setCaptchaAfterFailure] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const withCaptcha = rules.data?.loginCaptcha === true || captchaAfterFailure;
+  const captcha = useCaptcha('login', withCaptcha);
+  const login = useLogin();
+  const startSession = useStartSession();
+  const afterLogin = useAfterLogin();
+  const sms = useSmsSender('login');
+  const smsLogin = rules.data?.smsLogin === true;
+  const activeMode: LoginMode = smsLogin ? mode : 'username';
+
+  // The rules of the fields on screen; react-hook-form takes the resolver of each render.
+  const resolver = useMemo(
+    () => zodResolver(loginSchema(activeMode, withCaptcha)) as unknown as Resolver<LoginValues>,
+    [activeMode, withCaptcha],
+  );
+
+  const form = useForm<LoginValues>({
+    resolver,
+    defaultValues: {
+      username: '',
+      password: '',
+      countryDialingCode: '',
+      mobileNum: '',
+      verificationCode: '',
+      captcha: '',
+      remember: false,
+    },
+  });
+  const { register, handleSubmit, formState, setError, reset, getValues, trigger, setValue, setFocus } = form;
+  const errors = formState.errors;
+
+  // The remembered record fills the form (SPEC §2 "remembered password option").
+  useEffect(() => {
+    let active = true;
+    void readRememberedLogin().then((record) => {
+      if (!active || !record) return;
+      reset({ ...getValues(), username: record.username, password: record.password, remember: true });
+      if (record.countryDialingCode) setValue('countryDialingCode', record.countryDialingCode);
+    });
+    return () => {
+      active = false;
+    };
+  }, [reset, getValues, setValue]);
+
+  const defaultCode = rules.data?.defaultCountryDialingCode;
+  useEffect(() => {
+    if (defaultCode && !getValues('countryDialingCode')) setValue('countryDialingCode', defaultCode);
+  }, [defaultCode, getValues, setValue]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const trimmed = (value: string) => value.trim();
+    const captchaPart =
+      withCaptcha && captcha.data
+        ? { captcha: trimmed(values.captcha), captchaId: captcha.data.captchaId }
+        : {};
+    const payload: LoginPayload =
+      activeMode === 'username'
+        ? { type: 'username', username: trimmed(values.username), password: values.password, ...captchaPart }
+        : {
+            type: 'sms',
+            mobileNum: trimmed(values.mobileNum),
+            countryDialingCode: values.countryDialingCode,
+            verificationCode: trimmed(values.verificationCode),
+            ...captchaPart,
+          };
+    try {
+      const info = await login.mutateAsync(payload);
+      if (values.remember && activeMode === 'username') {
+        await saveRememberedLogin({
+          type: 'username',
+          username: trimmed(values.username),
+          password: values.password,
+          countryDialingCode: values.countryDialingCode,
+        });
+      } else if (!values.remember) {
+        forgetRememberedLogin();
+      }
+      startSession(info);
+      afterLogin(from);
+    } catch (error) {
+      // Captchas are single use: a new one after every failed attempt.
+      if (error instanceof ApiError && error.value?.captchaRequired === true) setCaptchaAfterFailure(true);
+      if (withCaptcha) void captcha.refetch();
+      setValue('captcha', '');
+      const visible =
+        activeMode === 'username' ? ['username', 'password'] : ['mobileNum', 'verificationCode'];
+      if (!mapServerFieldError(error, setError, [...visible, ...(withCaptcha ? ['captcha'] : [])])) {
+        setFailure(messageFor(error));
+        setFocus(activeMode === 'username' ? 'password' : 'verificationCode');
+      }
+    }
+  });
+
+  const sendCode = () =>
+    sms.send(async () => {
+      if (!(await trigger('mobileNum', { shouldFocus: true }))) return null;
+      return {
+        mobileNum: getValues('mobileNum').trim(),
+        countryDialingCode: getValues('countryDialingCode'),
+      };
+    });
+
+  return (
+    <AuthSheet page="login" title={t('route.login')}>
+      <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        {smsLogin && (
+          <MethodTabs
+            label={t('auth.loginMethod')}
+            value={mode}
+            onChange={(next) => {
+              setMode(next);
+              setFailure(null);
+              form.clearErrors();
+            }}
+            options={[
+              { value: 'username', label: t('auth.byPassword') },
+              { value: 'sms', label: t('auth.bySms') },
+            ]}
+          />
+        )}
+        {activeMode === 'username' ? (
+          <>
+            <TextField
+              label={t('auth.fields.username')}
+              registration={register('username')}
+              error={errors.username?.message}
+              autoComplete="username"
+              autoCapitalize="off"
+              maxLength={15}
+              hint={t('auth.hints.loginUsername')}
+            />
+            <PasswordField
+              label={t('auth.fields.password')}
+              registration={register('password')}
+              error={errors.password?.message}
+              autoComplete="current-password"
+              maxLength={20}
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              label={t('auth.fields.mobileNum')}
+              registration={register('mobileNum')}
+              error={errors.mobileNum?.message}
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={20}
+              leading={
+                <DialingCodeSelect
+                  codes={rules.data?.countryDialingCodes ?? []}
+                  registration={register('countryDialingCode')}
+                />
+              }
+            />
+            <TextField
+              label={t('auth.fields.verificationCode')}
+              registration={register('verificationCode')}
+              error={errors.verificationCode?.message}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={10}
+              addon={
+                <SmsCodeButton
+                  sending={sms.sending}
+                  secondsLeft={sms.secondsLeft}
+                  onSend={() => void sendCode()}
+                />
+              }
+            />
+          </>
+        )}
+        {withCaptcha && (
+          <CaptchaField
+            captcha={captcha}
+            registration={register('captcha')}
+            error={errors.captcha?.message}
+          />
+        )}
+        {failure && (
+          <p className="kl-auth-form__failure" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="kl-auth-form__options">
+          <CheckboxField label={t('auth.rememberPassword')} registration={register('remember')} />
+          <Link to={`${fullPath('forget')}?type=email`} replace className="kl-auth-form__link">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        <button
+          type="submit"
+          className="kl-button kl-button--primary kl-auth-form__wide"
+          disabled={formState.isSubmitting || rules.isPending}
+        >
+          {t('auth.loginSubmit')}
+        </button>
+        <TrialButton />
+        <p className="kl-auth-form__switch">
+          {t('auth.noAccount')}{' '}
+          <Link to={fullPath('register')} replace className="kl-auth-form__link">
+            {t('auth.registerNow')}
+          </Link>
+        </p>
+      </form>
+    </AuthSheet>
+  );
+}

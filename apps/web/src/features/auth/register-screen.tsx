@@ -1,0 +1,447 @@
+import type { RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
+import { HOME_PATH, fullPath } from '@kl/contracts/routes';
+import {
+  BIRTHDAY_MIN_YEAR,
+  FIELD_SPECS,
+  fieldSchema,
+  toPayeeName,
+  type FieldRule,
+  type VerifierField,
+} from '@kl/contracts/verifier';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { messageFor } from '../../shared/lib/api-client.ts';
+import { isInstalledWebApp } from '../../shared/lib/device.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { toast } from '../../shared/ui/toast.ts';
+import { affiliateCheck } from './api/affiliate-check.ts';
+import { useCaptcha } from './api/get-captcha.ts';
+import { useRegistrationRules } from './api/get-registration-rules.ts';
+import { useRegister, type RegisterMethod } from './api/register.ts';
+import { AuthSheet } from './components/auth-sheet.tsx';
+import { CaptchaField } from './components/captcha-field.tsx';
+import { CheckboxField, DialingCodeSelect, PasswordField, TextField } from './components/fields.tsx';
+import { MethodTabs } from './components/method-tabs.tsx';
+import { SmsCodeButton } from './components/sms-code-button.tsx';
+import { TrialButton } from './components/trial-button.tsx';
+import { useStartSession } from './hooks/use-session-actions.ts';
+import { useSmsSender } from './hooks/use-sms-sender.ts';
+import { mapServerFieldError } from './lib/form-errors.ts';
+
+/** The fields a merchant may switch on, in the order of SPEC §2. */
+const OPTIONAL_FIELDS = [
+  'payeeName',
+  'paymentPassword',
+  'idNumber',
+  'qqNum',
+  'facebook',
+  'wechat',
+  'line',
+  'whatsapp',
+  'zalo',
+  'email',
+  'nickname',
+  'recommenderId',
+  'birthday',
+  'affiliateCode',
+] as const satisfies readonly VerifierField[];
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
+type TextFieldName =
+  | OptionalField
+  | 'username'
+  | 'password'
+  | 'confirmPassword'
+  | 'mobileNum'
+  | 'verificationCode'
+  | 'countryDialingCode'
+  | 'captcha';
+
+type RegisterValues = Record<TextFieldName, string> & { ageTerms: boolean };
+
+const REQUIRED: FieldRule = { enabled: true, required: true };
+const OPTIONAL: FieldRule = { enabled: true, required: false };
+
+/** Which fields the form shows for a method, in screen order (the first failing one gets the focus). */
+export function visibleFields(rules: RegistrationRules, method: RegisterMethod): TextFieldName[] {
+  const ruleOf = (field: VerifierField) => rules.fields[field];
+  const optional = OPTIONAL_FIELDS.filter((field) => ruleOf(field)?.enabled);
+  if (method === 'mobile') {
+    return [
+      'mobileNum',
+      ...(rules.smsVerification ? (['verificationCode'] as const) : []),
+      ...(rules.mobilePassword ? (['password', 'confirmPassword'] as const) : []),
+      ...optional,
+      'captcha',
+    ];
+  }
+  return [
+    // The mobileNum rule describes the mobile method; without it, an optional extra of this one.
+    ...(!rules.methods.mobile && ruleOf('mobileNum')?.enabled ? (['mobileNum'] as const) : []),
+    'username',
+    'password',
+    'confirmPassword',
+    ...optional,
+    'captcha',
+  ];
+}
+
+function registerSchema(rules: RegistrationRules, method: RegisterMethod) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of visibleFields(rules, method)) {
+    if (field === 'captcha')
+      shape.captcha = z
+        .string()
+        .trim()
+        .regex(/^\d{1,6}$/, 'WRONG_VERIFICATION_CODE');
+    else if (field === 'confirmPassword') shape.confirmPassword = z.string();
+    else if (field === 'countryDialingCode') continue;
+    else {
+      const required =
+        ['username', 'password', 'verificationCode'].includes(field) ||
+        (method === 'mobile' && field === 'mobileNum');
+      const rule = field === 'mobileNum' ? OPTIONAL : (rules.fields[field] ?? REQUIRED);
+      shape[field] = fieldSchema(field, required ? REQUIRED : rule);
+    }
+  }
+  return z
+    .object(shape)
+    .loose()
+    .superRefine((values, context) => {
+      if ('confirmPassword' in shape && values.confirmPassword !== values.password) {
+        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'CONFIRMATION_NOT_MATCHED' });
+      }
+    });
+}
+
+const FIELD_INPUT: Partial<
+  Record<TextFieldName, { inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string }>
+> = {
+  username: { autoComplete: 'username' },
+  mobileNum: { inputMode: 'tel', autoComplete: 'tel-national' },
+  verificationCode: { inputMode: 'numeric', autoComplete: 'one-time-code' },
+  paymentPassword: { inputMode: 'numeric', autoComplete: 'off' },
+  qqNum: { inputMode: 'numeric' },
+  zalo: { inputMode: 'tel' },
+  whatsapp: { inputMode: 'tel' },
+  email: { inputMode: 'email', autoComplete: 'email' },
+  payeeName: { autoComplete: 'name' },
+  nickname: { autoComplete: 'nickname' },
+};
+
+/** The form once the rules are known. */
+function RegisterForm({ rules }: { rules: RegistrationRules }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bothMethods = rules.methods.username && rules.methods.mobile;
+  const [method, setMethod] = useState<RegisterMethod>(rules.methods.username ? 'username' : 'mobile');
+  const captcha = useCaptcha('register');
+  const registerCall = useRegister();
+  const startSession = useStartSession();
+  const sms = useSmsSender('register');
+  const [checkedAffiliate, setCheckedAffiliate] = useState<string | null>(null);
+  const fields = visibleFields(rules, method);
+  const shows = (field: TextFieldName) => fields.includes(field);
+
+  // The rules of the fields on screen; react-hook-form takes the resolver of each render.
+  const resolver = useMemo(
+    () => zodResolver(registerSchema(rules, method)) as unknown as Resolver<RegisterValues>,
+    [rules, method],
+  );
+
+  const emptyText = Object.fromEntries(
+    [
+      ...OPTIONAL_FIELDS,
+      'username',
+      'password',
+      'confirmPassword',
+      'mobileNum',
+      'verificationCode',
+      'captcha',
+    ].map((name) => [name, '']),
+  ) as Record<TextFieldName, string>;
+  const form = useForm<RegisterValues>({
+    resolver,
+    defaultValues: {
+      ...emptyText,
+      countryDialingCode: rules.defaultCountryDialingCode,
+      ageTerms: rules.termsCheckedByDefault,
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState,
+    setError,
+    setValue,
+    getValues,
+    trigger,
+    getFieldState,
+    control,
+  } = form;
+  const errors = formState.errors;
+  const ageTerms = useWatch({ control, name: 'ageTerms' });
+  const password = useWatch({ control, name: 'password' });
+
+  // SPEC §5: changing the password revalidates the confirmation (once it has been typed).
+  useEffect(() => {
+    if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
+  }, [password, getFieldState, trigger]);
+
+  const submit = handleSubmit(async (values) => {
+    const affiliateCode = shows('affiliateCode') ? values.affiliateCode : undefined;
+    if (affiliateCode && checkedAffiliate !== affiliateCode) {
+      let valid: boolean;
+      try {
+        valid = await affiliateCheck(affiliateCode);
+      } catch (error) {
+        void toast.error(messageFor(error));
+        return;
+      }
+      if (!valid) {
+        setError(
+          'affiliateCode',
+          { type: 'server', message: 'INVALID_INVITATION_CODE' },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      setCheckedAffiliate(affiliateCode);
+    }
+    const payload: RegistrationPayload = {
+      registerMethod: isInstalledWebApp() ? 'PWA' : 'H5',
+      registerUrl: window.location.href,
+      domain: window.location.hostname,
+      type: 0,
+      password: values.password ?? '',
+      confirmPassword: values.confirmPassword ?? '',
+      captcha: values.captcha,
+      captchaId: captcha.data?.captchaId,
+    };
+    const extra = payload as Record<string, unknown>;
+    for (const field of fields) {
+      if (['password', 'confirmPassword', 'captcha'].includes(field)) continue;
+      const value = values[field];
+      if (value) extra[field] = value;
+    }
+    if (shows('mobileNum') && values.mobileNum) payload.countryDialingCode = values.countryDialingCode;
+    try {
+      const info = await registerCall.mutateAsync({ method, payload });
+      startSession(info);
+      void toast.success(t('auth.registered'));
+      void navigate(HOME_PATH, { replace: true });
+    } catch (error) {
+      // The captcha was used up by the attempt.
+      setValue('captcha', '');
+      void captcha.refetch();
+      if (!mapServerFieldError(error, setError, fields)) void toast.error(messageFor(error));
+    }
+  });
+
+  const sendCode = () =>
+    sms.send(async () => {
+      if (!(await trigger('mobileNum', { shouldFocus: true }))) return null;
+      return {
+        mobileNum: getValues('mobileNum').trim(),
+        countryDialingCode: getValues('countryDialingCode'),
+      };
+    });
+
+  const field = (name: Exclude<TextFieldName, 'password' | 'confirmPassword' | 'captcha'>) => {
+    const registration = register(name);
+    const input = FIELD_INPUT[name] ?? {};
+    const common = {
+      label: t(`auth.fields.${name}`),
+      error: errors[name]?.message,
+      maxLength: name in FIELD_SPECS ? FIELD_SPECS[name as VerifierField].maxLength : undefined,
+      ...input,
+    };
+    if (name === 'payeeName') {
+      return (
+        <TextField
+          {...common}
+          autoCapitalize="characters"
+          registration={{
+            ...registration,
+            onChange: (event) => {
+              const target = event.target as HTMLInputElement;
+              target.value = toPayeeName(target.value);
+              return registration.onChange(event);
+            },
+          }}
+        />
+      );
+    }
+    if (name === 'birthday') {
+      return (
+        <TextField
+          {...common}
+          type="date"
+          min={`${BIRTHDAY_MIN_YEAR}-01-01`}
+          max={`${new Date().getFullYear()}-12-31`}
+          registration={registration}
+        />
+      );
+    }
+    if (name === 'mobileNum') {
+      return (
+        <TextField
+          {...common}
+          registration={registration}
+          leading={
+            <DialingCodeSelect
+              codes={rules.countryDialingCodes}
+              registration={register('countryDialingCode')}
+            />
+          }
+        />
+      );
+    }
+    if (name === 'verificationCode') {
+      return (
+        <TextField
+          {...common}
+          registration={registration}
+          addon={
+            <SmsCodeButton
+              sending={sms.sending}
+              secondsLeft={sms.secondsLeft}
+              onSend={() => void sendCode()}
+            />
+          }
+        />
+      );
+    }
+    if (name === 'paymentPassword') {
+      return <PasswordField {...common} registration={registration} />;
+    }
+    return <TextField {...common} registration={registration} />;
+  };
+
+  return (
+    <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      {bothMethods && (
+        <MethodTabs
+          label={t('auth.registerMethod')}
+          value={method}
+          onChange={(next) => {
+            setMethod(next);
+            form.clearErrors();
+          }}
+          options={[
+            { value: 'username', label: t('auth.byUsername') },
+            { value: 'mobile', label: t('auth.byMobile') },
+          ]}
+        />
+      )}
+      {fields.map((name) => {
+        if (name === 'password') {
+          return (
+            <PasswordField
+              key={name}
+              label={t('auth.fields.password')}
+              registration={register('password')}
+              error={errors.password?.message}
+              autoComplete="new-password"
+              maxLength={FIELD_SPECS.password.maxLength}
+              hint={t('auth.hints.password')}
+            />
+          );
+        }
+        if (name === 'confirmPassword') {
+          return (
+            <PasswordField
+              key={name}
+              label={t('auth.fields.confirmPassword')}
+              registration={register('confirmPassword')}
+              error={errors.confirmPassword?.message}
+              autoComplete="new-password"
+              maxLength={FIELD_SPECS.password.maxLength}
+            />
+          );
+        }
+        if (name === 'captcha') {
+          return (
+            <CaptchaField
+              key={name}
+              captcha={captcha}
+              registration={register('captcha')}
+              error={errors.captcha?.message}
+            />
+          );
+        }
+        if (name === 'countryDialingCode') return null;
+        return <Fragment key={name}>{field(name)}</Fragment>;
+      })}
+      <CheckboxField registration={register('ageTerms')}>
+        {t('auth.ageTerms', { age: rules.ageLimit })}{' '}
+        <Link to={`${fullPath('help')}?tag=terms`} className="kl-auth-form__link">
+          {t('auth.terms')}
+        </Link>
+      </CheckboxField>
+      <button
+        type="submit"
+        className="kl-button kl-button--primary kl-auth-form__wide"
+        disabled={!ageTerms || formState.isSubmitting}
+      >
+        {t('auth.registerSubmit')}
+      </button>
+      <TrialButton />
+      {(rules.social.google || rules.social.facebook) && (
+        <div className="kl-auth-form__social">
+          {rules.social.google && (
+            <button
+              type="button"
+              className="kl-button kl-button--outline"
+              onClick={() => void toast.error(t('FEATURE_NOT_ENABLED', { ns: 'errors' }))}
+            >
+              {t('auth.google')}
+            </button>
+          )}
+          {rules.social.facebook && (
+            <button
+              type="button"
+              className="kl-button kl-button--outline"
+              onClick={() => void toast.error(t('FEATURE_NOT_ENABLED', { ns: 'errors' }))}
+            >
+              {t('auth.facebook')}
+            </button>
+          )}
+        </div>
+      )}
+      <p className="kl-auth-form__switch">
+        {t('auth.haveAccount')}{' '}
+        <Link to={fullPath('login')} replace className="kl-auth-form__link">
+          {t('auth.loginNow')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/** /m/register (SPEC §2 Registration screen), a sheet; opening it fetches a fresh captcha. */
+export default function RegisterScreen() {
+  const { t } = useTranslation();
+  const rules = useRegistrationRules();
+  return (
+    <AuthSheet page="register" title={t('route.register')}>
+      {rules.data ? (
+        <RegisterForm rules={rules.data} />
+      ) : rules.isError ? (
+        <EmptyState title={messageFor(rules.error)}>
+          <button type="button" className="kl-button kl-button--outline" onClick={() => void rules.refetch()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      ) : (
+        <p role="status" className="kl-auth-form__loading">
+          {t('in_please_wait')}
+        </p>
+      )}
+    </AuthSheet>
+  );
+}

@@ -1,0 +1,222 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  captchaAnswer,
+  createFakeAccounts,
+  createRules,
+  type FakeAccountsOptions,
+} from '../../test/fake-accounts.ts';
+import { findScreen, renderApp } from '../../test/render-app.tsx';
+
+async function openRegister(options: FakeAccountsOptions = {}) {
+  const accounts = createFakeAccounts(options);
+  const view = await renderApp('/m/register?lang=en', { accounts });
+  const dialog = await screen.findByRole('dialog', { name: 'Register' });
+  return { ...view, accounts, dialog };
+}
+
+const lastCaptchaId = (accounts: ReturnType<typeof createFakeAccounts>) =>
+  `c${accounts.state.nextCaptcha - 1}`;
+
+describe('registration (SPEC §2 Registration screen)', () => {
+  it('shows tabs only when both methods are on, username first', async () => {
+    const { dialog } = await openRegister();
+    const tabs = await within(dialog).findByRole('tablist', { name: 'Register with' });
+    expect(within(tabs).getByRole('tab', { name: 'Username' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByLabelText('Username')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Mobile number')).toBeNull();
+  });
+
+  it('has no tabs and starts on mobile when only mobile registration is on', async () => {
+    const { dialog } = await openRegister({
+      rules: createRules({ methods: { username: false, mobile: true } }),
+    });
+    expect(await within(dialog).findByLabelText('Mobile number')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tablist')).toBeNull();
+    expect(within(dialog).queryByLabelText('Username')).toBeNull();
+    expect(within(dialog).getByLabelText('SMS code')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Country code' })).toHaveValue('+84');
+  });
+
+  it('has no tabs and no mobile field when only username registration is on', async () => {
+    const { dialog } = await openRegister({
+      rules: createRules({ methods: { username: true, mobile: false } }),
+    });
+    expect(await within(dialog).findByLabelText('Username')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tablist')).toBeNull();
+    expect(within(dialog).queryByLabelText('Mobile number')).toBeNull();
+  });
+
+  it('shows the optional fields of the rule set and no others', async () => {
+    const { dialog } = await openRegister({
+      rules: createRules({
+        fields: {
+          username: { enabled: true, required: true },
+          zalo: { enabled: true, required: true },
+          email: { enabled: false, required: false },
+        },
+      }),
+    });
+    expect(await within(dialog).findByLabelText('Zalo')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('E-mail')).toBeNull();
+    expect(within(dialog).queryByLabelText('Full name (as on ID)')).toBeNull();
+  });
+
+  it('carries the mobile number over a tab switch', async () => {
+    const { dialog, user } = await openRegister();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
+    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+    await user.click(within(dialog).getByRole('tab', { name: 'Username' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Mobile number' }));
+    expect(within(dialog).getByLabelText('Mobile number')).toHaveValue('912345678');
+  });
+
+  it('asks for an SMS code only for a valid number, then counts down', async () => {
+    const { dialog, user, accounts } = await openRegister();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
+    const send = within(dialog).getByRole('button', { name: 'Send code' });
+    await user.type(within(dialog).getByLabelText('Mobile number'), '12');
+    await user.click(send);
+    expect(await within(dialog).findByText('The mobile number format is wrong')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mobile number')).toHaveFocus();
+    expect(accounts.state.calls.some((call) => call.path === '/api/verification/sms')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Mobile number'), '345678');
+    await user.click(send);
+    const countdown = await within(dialog).findByRole('button', { name: /^Resend in (60|59)s$/ });
+    expect(countdown).toBeDisabled();
+    await waitFor(() => expect(document.body).toHaveTextContent('Verification code sent'));
+    const smsCall = accounts.state.calls.find((call) => call.path === '/api/verification/sms');
+    expect(smsCall?.body).toEqual({ mobileNum: '12345678', countryDialingCode: '+84', purpose: 'register' });
+  });
+
+  it('keeps the register button disabled until age and terms are accepted', async () => {
+    const { dialog, user } = await openRegister();
+    const button = await within(dialog).findByRole('button', { name: 'Register' });
+    expect(button).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /I am over 18/ }));
+    expect(button).toBeEnabled();
+  });
+
+  it('starts with the terms ticked when the merchant says so', async () => {
+    const { dialog } = await openRegister({ rules: createRules({ termsCheckedByDefault: true }) });
+    expect(await within(dialog).findByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('uppercases the payee name as typed', async () => {
+    const { dialog, user } = await openRegister();
+    const payee = await within(dialog).findByLabelText('Full name (as on ID)');
+    await user.type(payee, 'nguyen van a');
+    expect(payee).toHaveValue('NGUYEN VAN A');
+  });
+
+  it('bounds the birthday picker from 1900 to the end of this year', async () => {
+    const { dialog } = await openRegister();
+    const birthday = await within(dialog).findByLabelText('Date of birth');
+    expect(birthday).toHaveAttribute('type', 'date');
+    expect(birthday).toHaveAttribute('min', '1900-01-01');
+    expect(birthday).toHaveAttribute('max', `${new Date().getFullYear()}-12-31`);
+  });
+
+  it('validates everything and focuses the first failing field', async () => {
+    const { dialog, user } = await openRegister();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+    await user.type(within(dialog).getByLabelText('Username'), 'goodname1');
+    await user.type(within(dialog).getByLabelText('Password'), 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('The password format is wrong')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts a server field error on its field, with a fresh captcha', async () => {
+    const { dialog, user, accounts } = await openRegister({
+      members: [{ username: 'taken01', password: 'abc123', type: 0 }],
+    });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+    await user.type(within(dialog).getByLabelText('Username'), 'taken01');
+    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
+    );
+    const firstCaptcha = lastCaptchaId(accounts);
+    await user.type(
+      within(dialog).getByLabelText('Verification code (picture)'),
+      captchaAnswer(firstCaptcha),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('The username already exists')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Username')).toHaveFocus();
+    await waitFor(() => expect(lastCaptchaId(accounts)).not.toBe(firstCaptcha));
+  });
+
+  it('checks the invitation code before registering', async () => {
+    const { dialog, user, accounts } = await openRegister();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+    await user.type(within(dialog).getByLabelText('Username'), 'newplayer1');
+    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Invitation code'), 'NOPE99');
+    await user.type(within(dialog).getByLabelText('Verification code (picture)'), '1001');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('Invalid invitation code')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Invitation code')).toHaveFocus();
+    expect(accounts.state.calls.some((call) => call.path === '/api/register')).toBe(false);
+  });
+
+  it('registers by username: the member is logged in and the sheet closes', async () => {
+    const { dialog, user, accounts } = await openRegister();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+    await user.type(within(dialog).getByLabelText('Username'), 'newplayer1');
+    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc124');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('Confirmation password not matched')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Confirm password'));
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Invitation code'), 'KL2026');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
+    );
+    await user.type(
+      within(dialog).getByLabelText('Verification code (picture)'),
+      captchaAnswer(lastCaptchaId(accounts)),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+
+    expect(await findScreen().then(() => screen.findByTestId('header-member'))).toHaveTextContent(
+      'newplayer1',
+    );
+    expect(await screen.findByText('VIP 0')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register' })).toBeNull());
+    await waitFor(() => expect(document.body).toHaveTextContent('Registered successfully'));
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({
+      userName: 'newplayer1',
+      type: 0,
+    });
+    const call = accounts.state.calls.find((c) => c.path === '/api/register');
+    expect(call?.body).toMatchObject({
+      username: 'newplayer1',
+      affiliateCode: 'KL2026',
+      registerMethod: 'H5',
+      type: 0,
+    });
+    expect(call?.headers['x-device']).toBe('H5');
+  });
+
+  it('links to log in, replacing the sheet', async () => {
+    const { dialog, user } = await openRegister();
+    await user.click(await within(dialog).findByRole('link', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Register' })).toBeNull();
+  });
+
+  it('closes to /m/home', async () => {
+    const { dialog, user } = await openRegister();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+  });
+});

@@ -1,0 +1,86 @@
+import type { SessionInfo, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { create } from 'zustand';
+import { storage } from '../lib/storage.ts';
+
+/**
+ * The session as the browser believes it to be (SPEC §3 Session): the `sessionInfo` the server
+ * answered at login, kept in localStorage MC_SESSION_INFO. The secret itself is an HttpOnly cookie
+ * the page never sees; the server is the judge, and any call it refuses for want of a session
+ * clears this (see api-client.ts). Part of the first load: no zod here.
+ */
+export type Role = 'visitor' | 'member' | 'trial';
+
+// contracts TRIAL_MEMBER_TYPE, checked by type: the value lives in a module that carries zod.
+const TRIAL_TYPE = 4 satisfies typeof TRIAL_MEMBER_TYPE;
+
+/** The autoLogin flag of SPEC §3/§4: 1 after a login, 0 after a logout. */
+export const AUTO_LOGIN_KEY = 'autoLogin';
+
+export interface SessionState {
+  info: SessionInfo | null;
+  /** Starts a session from a server answer (login, registration, trial login). */
+  setSession: (info: SessionInfo) => void;
+  /** Forgets the session (logout, or the server refused it). */
+  clearSession: () => void;
+}
+
+const isSessionInfo = (value: unknown): value is SessionInfo => {
+  if (typeof value !== 'object' || value === null) return false;
+  const info = value as Record<string, unknown>;
+  return (
+    typeof info.userName === 'string' &&
+    info.userName !== '' &&
+    typeof info.merchantCode === 'string' &&
+    typeof info.type === 'number' &&
+    typeof info.firstTimeLogin === 'boolean' &&
+    typeof info.expiresAt === 'string'
+  );
+};
+
+/** The stored session, unless missing, malformed or past its end (then it is removed). */
+export function readStoredSession(now = Date.now()): SessionInfo | null {
+  const raw = storage.get(SESSION_STORAGE_KEY);
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = null;
+  }
+  const expiresAt = isSessionInfo(parsed) ? Date.parse(parsed.expiresAt) : Number.NaN;
+  if (!isSessionInfo(parsed) || !(expiresAt > now)) {
+    storage.remove(SESSION_STORAGE_KEY);
+    return null;
+  }
+  return parsed;
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  info: null,
+  setSession: (info) => {
+    storage.set(SESSION_STORAGE_KEY, JSON.stringify(info));
+    storage.set(AUTO_LOGIN_KEY, '1');
+    set({ info });
+  },
+  clearSession: () => {
+    storage.remove(SESSION_STORAGE_KEY);
+    set({ info: null });
+  },
+}));
+
+/** Reads the stored session at page load. */
+export function initSessionStore(): SessionInfo | null {
+  const info = readStoredSession();
+  useSessionStore.setState({ info });
+  return info;
+}
+
+export const roleOf = (info: SessionInfo | null): Role =>
+  info === null ? 'visitor' : info.type === TRIAL_TYPE ? 'trial' : 'member';
+
+/** The current session, its role and user name. */
+export function useSession() {
+  const info = useSessionStore((state) => state.info);
+  return { info, role: roleOf(info), userName: info?.userName ?? null };
+}

@@ -1,0 +1,251 @@
+import type { RegistrationRules, SessionInfo } from '@kl/contracts/accounts';
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import type { ErrorCode } from '@kl/contracts/errors';
+import { fromBase64, toBase64 } from '../shared/lib/base64.ts';
+
+/**
+ * The accounts side of the API for component tests, keeping the agreed contract (contracts
+ * accounts.ts and api-paths.ts): it really decrypts the login payload with its own RSA key pair,
+ * keeps members, single-use captchas (answer: 1000 + id), SMS codes (always 123456) and one
+ * session (the cookie of the real server).
+ */
+export interface FakeMember {
+  username: string;
+  password: string | null;
+  type: number;
+  mobileNum?: string;
+  clubLevel?: string;
+}
+
+export interface FakeAccountsOptions {
+  rules?: Partial<RegistrationRules>;
+  members?: FakeMember[];
+  /** The server forgets the login key it gave first (one LOGIN_KEY_UNKNOWN, then the new key works). */
+  rotateKeyOnce?: boolean;
+}
+
+export const SMS_CODE = '123456';
+export const captchaAnswer = (captchaId: string) => String(1000 + Number(captchaId.replace('c', '')));
+
+export function createRules(overrides: Partial<RegistrationRules> = {}): RegistrationRules {
+  return {
+    fields: {
+      username: { enabled: true, required: true },
+      password: { enabled: true, required: true },
+      mobileNum: { enabled: false, required: false },
+      payeeName: { enabled: true, required: false },
+      email: { enabled: true, required: false },
+      birthday: { enabled: true, required: false },
+      affiliateCode: { enabled: true, required: false },
+      nickname: { enabled: true, required: false },
+    },
+    methods: { username: true, mobile: true },
+    smsVerification: true,
+    mobilePassword: true,
+    smsLogin: false,
+    loginCaptcha: false,
+    social: { google: false, facebook: false },
+    ageLimit: 18,
+    termsCheckedByDefault: false,
+    defaultCountryDialingCode: '+84',
+    countryDialingCodes: ['+84', '+66'],
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (value: unknown) => json({ success: true, value });
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  WRONG_CREDENTIALS: 401,
+  NOT_LOGGED_IN: 401,
+  SESSION_EXPIRED: 401,
+  USERNAME_EXISTS: 409,
+  TOO_MANY_REQUESTS: 429,
+};
+const fail = (code: ErrorCode, value?: Record<string, unknown>) =>
+  json({ success: false, code, message: code, value }, STATUS[code] ?? 400);
+
+export function createFakeAccounts(options: FakeAccountsOptions = {}) {
+  // Made on the first request of the key (most tests never log in).
+  let keyPair: Promise<CryptoKeyPair> | null = null;
+  const keys = () =>
+    (keyPair ??= crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    ) as Promise<CryptoKeyPair>);
+  const spki = async () => toBase64(await crypto.subtle.exportKey('spki', (await keys()).publicKey));
+  const keyId = `k-${crypto.randomUUID()}`;
+  const state = {
+    rules: createRules(options.rules),
+    members: new Map((options.members ?? []).map((member) => [member.username.toLowerCase(), { ...member }])),
+    captchas: new Map<string, string>(),
+    captchaRequired: false,
+    session: null as SessionInfo | null,
+    keyId: options.rotateKeyOnce ? 'k-old' : keyId,
+    keyRequests: 0,
+    nextCaptcha: 1,
+    /** Every call, for assertions: method, path, headers, decrypted or JSON body. */
+    calls: [] as { method: string; path: string; headers: Record<string, string>; body: unknown }[],
+  };
+
+  const startSession = (member: FakeMember, firstTimeLogin = false) => {
+    state.session = {
+      userName: member.username,
+      merchantCode: 'kimlong',
+      type: member.type,
+      firstTimeLogin,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    };
+    return ok(state.session);
+  };
+
+  const checkCaptcha = (captchaId: unknown, captcha: unknown) => {
+    const expected = typeof captchaId === 'string' ? state.captchas.get(captchaId) : undefined;
+    if (typeof captchaId === 'string') state.captchas.delete(captchaId);
+    return expected !== undefined && expected === captcha;
+  };
+
+  async function decrypt(headers: Record<string, string>, body: { iv: string; ciphertext: string }) {
+    const [keyId, wrapped = ''] = (headers['x-login-key'] ?? '').split('.');
+    if (keyId !== state.keyId || keyId === 'k-old') return 'unknown-key' as const;
+    const raw = await crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      (await keys()).privateKey,
+      fromBase64(wrapped),
+    );
+    const aes = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(body.iv) },
+      aes,
+      fromBase64(body.ciphertext),
+    );
+    return JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
+  }
+
+  async function handle(url: URL, init: RequestInit = {}): Promise<Response | undefined> {
+    const method = init.method ?? 'GET';
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    let body: Record<string, unknown> =
+      typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const route = `${method} ${url.pathname}`;
+    const record = { method, path: url.pathname, headers, body: body as unknown };
+    if (route === 'POST /api/auth/login' || route === 'POST /api/auth/password/by-phone') {
+      const decrypted = await decrypt(headers, body as { iv: string; ciphertext: string });
+      state.calls.push({ ...record, body: decrypted });
+      if (decrypted === 'unknown-key') return fail('INVALID_INPUT', { reason: 'LOGIN_KEY_UNKNOWN' });
+      body = decrypted;
+    } else if (url.pathname.startsWith('/api/') && url.pathname !== '/api/status') {
+      state.calls.push(record);
+    }
+
+    switch (route) {
+      case 'GET /api/auth/login-key':
+        state.keyRequests += 1;
+        if (state.keyRequests > 1 && state.keyId === 'k-old') {
+          state.keyId = keyId;
+          return ok({ keyId, algorithm: 'RSA-OAEP-256', spki: await spki() });
+        }
+        return ok({ keyId: state.keyId, algorithm: 'RSA-OAEP-256', spki: await spki() });
+      case 'GET /api/register/rules':
+        return ok(state.rules);
+      case 'GET /api/captcha': {
+        const captchaId = `c${state.nextCaptcha++}`;
+        state.captchas.set(captchaId, captchaAnswer(captchaId));
+        const image = `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaId}</text></svg>`)}`;
+        return ok({ captchaId, image, expiresAt: new Date(Date.now() + 300_000).toISOString() });
+      }
+      case 'POST /api/verification/sms':
+        return ok({ expirationTime: new Date(Date.now() + 60_000).toISOString() });
+      case 'GET /api/register/affiliate-check':
+        return url.searchParams.get('affiliateCode') === 'KL2026'
+          ? ok({ valid: true })
+          : fail('INVALID_INVITATION_CODE');
+      case 'POST /api/auth/login': {
+        const needsCaptcha = state.rules.loginCaptcha || state.captchaRequired;
+        if (needsCaptcha && !checkCaptcha(body.captchaId, body.captcha)) {
+          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha', captchaRequired: true });
+        }
+        const member =
+          body.type === 'sms'
+            ? [...state.members.values()].find((m) => m.mobileNum === body.mobileNum)
+            : state.members.get(String(body.username).toLowerCase());
+        const good =
+          body.type === 'sms' ? body.verificationCode === SMS_CODE : member?.password === body.password;
+        if (!member || !good) {
+          state.captchaRequired = true;
+          return fail('WRONG_CREDENTIALS', { captchaRequired: true });
+        }
+        return startSession(member);
+      }
+      case 'POST /api/auth/trial':
+        return startSession({ username: 'try12345678', password: null, type: 4 });
+      case 'DELETE /api/auth/session':
+        state.session = null;
+        return ok(null);
+      case 'POST /api/auth/session/renew':
+        return state.session ? ok(state.session) : fail('SESSION_EXPIRED');
+      case 'PUT /api/register':
+      case 'PUT /api/register/mobile': {
+        if (!checkCaptcha(body.captchaId, body.captcha))
+          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha' });
+        const mobile = route.endsWith('/mobile');
+        const username = mobile ? `vn${String(body.mobileNum)}` : String(body.username);
+        if (state.members.has(username.toLowerCase())) {
+          return fail('USERNAME_EXISTS', { field: mobile ? 'mobileNum' : 'username' });
+        }
+        const member: FakeMember = {
+          username,
+          password: String(body.password),
+          type: 0,
+          mobileNum: body.mobileNum as string,
+        };
+        state.members.set(username.toLowerCase(), member);
+        return startSession(member, true);
+      }
+      case 'GET /api/member/info': {
+        if (!state.session) return fail('NOT_LOGGED_IN');
+        const member = state.members.get(state.session.userName.toLowerCase());
+        return ok({
+          id: '1',
+          account: state.session.userName,
+          nickname: null,
+          type: state.session.type,
+          clubLabel: { labelName: member?.clubLevel ?? '0' },
+          mobileNum: member?.mobileNum ?? null,
+          email: null,
+          firstTimeLogin: false,
+        });
+      }
+      case 'POST /api/member/password': {
+        if (!state.session) return fail('NOT_LOGGED_IN');
+        const member = state.members.get(state.session.userName.toLowerCase());
+        if (!member || member.password !== body.oldPassword)
+          return fail('WRONG_CREDENTIALS', { field: 'oldPassword' });
+        member.password = String(body.newPassword);
+        return ok(null);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** localStorage entries of a browser that holds this fake's current session. */
+  const sessionStorageEntries = (): Record<string, string> =>
+    state.session ? { [SESSION_STORAGE_KEY]: JSON.stringify(state.session) } : {};
+
+  /** Logs a member in on the server side and answers the browser's storage entries. */
+  const loggedInAs = (username: string): Record<string, string> => {
+    const member = state.members.get(username.toLowerCase());
+    if (!member) throw new Error(`No fake member ${username}`);
+    startSession(member);
+    return sessionStorageEntries();
+  };
+
+  return { handle, state, loggedInAs, sessionStorageEntries };
+}
+
+export type FakeAccounts = ReturnType<typeof createFakeAccounts>;
