@@ -20,7 +20,7 @@ import { createGamesRepository, createGamesService, gamesRoutes } from './module
 import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
-import type { AppConfig } from './platform/config.ts';
+import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
@@ -66,7 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gracefulClosePlugin);
   await app.register(errorHandlingPlugin);
   await app.register(moduleIdPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, {
+    firebaseAuthDomain: firebaseWebSettings(config)?.authDomain,
+  });
 
   app.decorateRequest('member', null);
 

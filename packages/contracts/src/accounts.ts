@@ -156,8 +156,22 @@ export const memberInfo = z.object({
   mobileNum: z.string().nullable(),
   email: z.string().nullable(),
   firstTimeLogin: z.boolean(),
+  /** The member has a password: the change-password form asks for the old one only then. */
+  hasPassword: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
+
+/**
+ * The public web configuration of the merchant's Firebase project, which the browser needs for
+ * Google / Facebook quick login (FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID).
+ * Not a secret: Firebase web API keys identify the project.
+ */
+export const firebaseWebConfig = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+});
+export type FirebaseWebConfig = z.infer<typeof firebaseWebConfig>;
 
 /** GET /api/register/rules: what the registration and login screens show (SPEC §2, §5, §6). */
 export const registrationRules = z.object({
@@ -172,7 +186,10 @@ export const registrationRules = z.object({
   smsLogin: z.boolean(),
   /** LOGINREQCAPTCHA3: every login needs the captcha. */
   loginCaptcha: z.boolean(),
+  /** Each social button: its merchant switch (GOOGLELOGIN3, FACEBOOKLOGIN3) and `firebase` configured. */
   social: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /** The Firebase web configuration; null when the deployment has not set it whole. */
+  firebase: firebaseWebConfig.nullable(),
   ageLimit: z.number().int(),
   termsCheckedByDefault: z.boolean(),
   defaultCountryDialingCode: z.string(),

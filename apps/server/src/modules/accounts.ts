@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isTrialMember } from '@kl/contracts/accounts';
 import type { Clock } from '../platform/clock.ts';
-import type { AppConfig } from '../platform/config.ts';
+import { type AppConfig, firebaseWebSettings } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
 import { createMemberGuards, createSessionCookies, type MemberGuards } from '../platform/member-guard.ts';
 import type { OutboxSender } from '../platform/outbox.ts';
@@ -77,7 +77,7 @@ export function createAccountsModules(deps: {
     captchaService,
     smsService,
     sessionService,
-    firebaseLoginEnabled: firebaseLogin.enabled,
+    firebaseWeb: firebaseWebSettings(config),
   });
   const loginKeyService = createLoginKeyService({ loginKeys: createLoginKeyRepository(db) });
   const loginService = createLoginService({

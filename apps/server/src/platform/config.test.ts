@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_FIREBASE_CERTS_URL, DEFAULT_WEB_DIST, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_FIREBASE_CERTS_URL,
+  DEFAULT_WEB_DIST,
+  firebaseWebSettings,
+  loadConfig,
+} from './config.ts';
+
+const WEB_API_KEY = 'AIzaSyA1b2C3d4E5f6G7h8I9j0K_l-M1n2O3p4Q';
+const WEB_TRIO = {
+  FIREBASE_PROJECT_ID: 'kimlong-web',
+  FIREBASE_WEB_API_KEY: WEB_API_KEY,
+  FIREBASE_AUTH_DOMAIN: 'kimlong-web.firebaseapp.com',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -28,6 +41,8 @@ describe('loadConfig', () => {
       rateLimitMax: 300,
       firebaseProjectId: undefined,
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
+      firebaseWebApiKey: undefined,
+      firebaseAuthDomain: undefined,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -52,6 +67,8 @@ describe('loadConfig', () => {
         RATE_LIMIT_MAX: '50',
         FIREBASE_PROJECT_ID: 'kimlong-web',
         FIREBASE_CERTS_URL: 'https://keys.example.com/x509',
+        FIREBASE_WEB_API_KEY: WEB_API_KEY,
+        FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
       },
       '/srv/site',
     );
@@ -70,6 +87,8 @@ describe('loadConfig', () => {
       rateLimitMax: 50,
       firebaseProjectId: 'kimlong-web',
       firebaseCertsUrl: 'https://keys.example.com/x509',
+      firebaseWebApiKey: WEB_API_KEY,
+      firebaseAuthDomain: 'login.example.com',
     });
   });
 
@@ -103,10 +122,58 @@ describe('loadConfig', () => {
     [{ FIREBASE_PROJECT_ID: 'kimlong-' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
     [{ FIREBASE_CERTS_URL: 'not a url' }, 'FIREBASE_CERTS_URL must be an https URL'],
     [{ FIREBASE_CERTS_URL: 'http://keys.example.com/x509' }, 'FIREBASE_CERTS_URL must be an https URL'],
-  ])('rejects %o naming the variable', (env, expected) => {
+    ...[
+      'kimlong-web',
+      `AIza${'x'.repeat(34)}`,
+      `AIza${'x'.repeat(36)}`,
+      `AIza${'x'.repeat(34)}.`,
+      `BIza${'x'.repeat(35)}`,
+    ].map((key) => [
+      { ...WEB_TRIO, FIREBASE_WEB_API_KEY: key },
+      'FIREBASE_WEB_API_KEY must be the web API key of the Firebase project',
+    ]),
+    ...[
+      'https://kimlong-web.firebaseapp.com',
+      'kimlong-web.firebaseapp.com/',
+      'kimlong-web.firebaseapp.com:443',
+      'kimlong-web',
+      'auth.example.com; script-src *',
+      '-bad.example.com',
+    ].map((domain) => [
+      { ...WEB_TRIO, FIREBASE_AUTH_DOMAIN: domain },
+      'FIREBASE_AUTH_DOMAIN must be a host name',
+    ]),
+  ] as [Record<string, string>, string][])('rejects %o naming the variable', (env, expected) => {
     const lines = problemsOf(env);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`Invalid configuration: ${expected}`);
+  });
+
+  it('reads the Firebase web configuration, whole or not at all', () => {
+    expect(firebaseWebSettings(loadConfig(WEB_TRIO))).toEqual({
+      apiKey: WEB_API_KEY,
+      authDomain: 'kimlong-web.firebaseapp.com',
+      projectId: 'kimlong-web',
+    });
+    // Verifying ID tokens needs the project only; the browser's sign-in needs all three.
+    const projectOnly = loadConfig({ FIREBASE_PROJECT_ID: 'kimlong-web' });
+    expect(projectOnly.firebaseProjectId).toBe('kimlong-web');
+    expect(firebaseWebSettings(projectOnly)).toBeNull();
+    expect(firebaseWebSettings(loadConfig({}))).toBeNull();
+    const together =
+      'must be set together with FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY and FIREBASE_AUTH_DOMAIN';
+    expect(problemsOf({ FIREBASE_PROJECT_ID: 'kimlong-web', FIREBASE_WEB_API_KEY: WEB_API_KEY })).toEqual([
+      `Invalid configuration: FIREBASE_AUTH_DOMAIN ${together}`,
+    ]);
+    expect(problemsOf({ FIREBASE_AUTH_DOMAIN: 'kimlong-web.firebaseapp.com' })).toEqual([
+      `Invalid configuration: FIREBASE_PROJECT_ID ${together}`,
+      `Invalid configuration: FIREBASE_WEB_API_KEY ${together}`,
+    ]);
+  });
+
+  it('never puts the web API key in a message', () => {
+    const lines = problemsOf({ FIREBASE_WEB_API_KEY: WEB_API_KEY });
+    expect(lines.join('\n')).not.toContain(WEB_API_KEY);
   });
 
   it('lists every bad variable at once', () => {

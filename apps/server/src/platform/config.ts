@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FirebaseWebConfig } from '@kl/contracts/accounts';
 import { z } from 'zod';
 
 /**
@@ -51,6 +52,22 @@ const certificatesUrl = z.string().refine(
   { error: 'must be an https URL (http only for localhost)' },
 );
 
+/** A Google API key, as Firebase gives a web app: `AIza` and 35 letters, digits, - or _. */
+const firebaseWebApiKey = z.string().regex(/^AIza[0-9A-Za-z_-]{35}$/, {
+  error: 'must be the web API key of the Firebase project (AIza followed by 35 letters, digits, - or _)',
+});
+
+/** A host name without scheme, port or path (it goes into the CSP as https://<host>). */
+const hostName = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .refine(
+    (value) =>
+      value.length <= 253 &&
+      /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(value),
+    { error: 'must be a host name such as <project>.firebaseapp.com (no https://, port or path)' },
+  );
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z
@@ -88,6 +105,8 @@ const envSchema = z.object({
     })
     .optional(),
   FIREBASE_CERTS_URL: certificatesUrl.default(DEFAULT_FIREBASE_CERTS_URL),
+  FIREBASE_WEB_API_KEY: firebaseWebApiKey.optional(),
+  FIREBASE_AUTH_DOMAIN: hostName.optional(),
 });
 
 export interface AppConfig {
@@ -111,6 +130,22 @@ export interface AppConfig {
   firebaseProjectId: string | undefined;
   /** Where the certificates of Firebase's signing keys are fetched (kid → PEM, JSON). */
   firebaseCertsUrl: string;
+  /** Public web API key of the Firebase project (the browser's Google / Facebook sign-in). */
+  firebaseWebApiKey: string | undefined;
+  /** Host of Firebase's sign-in pages (`<project>.firebaseapp.com` or a custom domain). */
+  firebaseAuthDomain: string | undefined;
+}
+
+/**
+ * The Firebase web configuration when the three variables are set, else null (the social buttons stay
+ * hidden; verifying ID tokens needs FIREBASE_PROJECT_ID only).
+ */
+export function firebaseWebSettings(
+  config: Pick<AppConfig, 'firebaseProjectId' | 'firebaseWebApiKey' | 'firebaseAuthDomain'>,
+): FirebaseWebConfig | null {
+  const { firebaseProjectId: projectId, firebaseWebApiKey: apiKey, firebaseAuthDomain: authDomain } = config;
+  if (projectId === undefined || apiKey === undefined || authDomain === undefined) return null;
+  return { apiKey, authDomain, projectId };
 }
 
 export class ConfigError extends Error {
@@ -156,6 +191,23 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     ]);
   }
 
+  // The web configuration is all or nothing: half of it would silently hide the social buttons.
+  const webVariables = ['FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
+  if (webVariables.some((name) => vars[name] !== undefined)) {
+    const missing = (['FIREBASE_PROJECT_ID', ...webVariables] as const).filter(
+      (name) => vars[name] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map((variable) => ({
+          variable,
+          reason:
+            'must be set together with FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY and FIREBASE_AUTH_DOMAIN',
+        })),
+      );
+    }
+  }
+
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
     port: vars.PORT,
@@ -172,5 +224,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     rateLimitMax: vars.RATE_LIMIT_MAX,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
+    firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
+    firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
   };
 }

@@ -9,7 +9,7 @@ import { DomainError } from './errors.ts';
  * antd-mobile sets inline styles. No `upgrade-insecure-requests`: the site also runs on plain http on
  * loopback and the LAN.
  */
-export const CONTENT_SECURITY_POLICY = {
+export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -22,11 +22,54 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'self'"],
 };
 
+/**
+ * What Firebase Auth's popup sign-in (Google, Facebook quick login) needs on top: the Google API loader
+ * script, the hidden frame of the project's auth domain that receives the popup's result, and the calls
+ * that exchange the provider's answer for an ID token and refresh it.
+ */
+export function firebaseAuthSources(authDomain: string): Record<string, readonly string[]> {
+  return {
+    'script-src': ['https://apis.google.com'],
+    'frame-src': [`https://${authDomain}`],
+    'connect-src': ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+  };
+}
+
+/** The site's policy, with Firebase Auth's sources when the web app may sign in with Firebase. */
+export function contentSecurityPolicy(
+  firebaseAuthDomain: string | undefined,
+): Record<string, readonly string[]> {
+  const policy: Record<string, readonly string[]> = { ...CONTENT_SECURITY_POLICY };
+  if (firebaseAuthDomain === undefined) return policy;
+  for (const [directive, sources] of Object.entries(firebaseAuthSources(firebaseAuthDomain))) {
+    // A directive the site did not set falls back to default-src: keep what that allowed.
+    const base = policy[directive] ?? policy['default-src'] ?? [];
+    policy[directive] = [...base, ...sources];
+  }
+  return policy;
+}
+
+export interface SecurityHeadersOptions {
+  /** The Firebase auth domain when Google / Facebook quick login is configured (FIREBASE_AUTH_DOMAIN). */
+  firebaseAuthDomain?: string | undefined;
+}
+
 /** Security headers on every answer. */
-export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    const { firebaseAuthDomain } = options;
+    const directives = Object.fromEntries(
+      Object.entries(contentSecurityPolicy(firebaseAuthDomain)).map(([name, sources]) => [
+        name,
+        [...sources],
+      ]),
+    );
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives },
+      // The sign-in popup must keep its opener to report back (and to tell when it was closed).
+      crossOriginOpenerPolicy: {
+        policy: firebaseAuthDomain === undefined ? 'same-origin' : 'same-origin-allow-popups',
+      },
       // Served over plain http on loopback and the LAN; a TLS front end sets its own HSTS.
       strictTransportSecurity: false,
     });

@@ -22,6 +22,8 @@ export interface FakeAccountsOptions {
   members?: FakeMember[];
   /** The server forgets the login key it gave first (one LOGIN_KEY_UNKNOWN, then the new key works). */
   rotateKeyOnce?: boolean;
+  /** Firebase ID tokens the server accepts (quick login), each naming the member it logs in. */
+  firebaseTokens?: Record<string, string>;
 }
 
 export const SMS_CODE = '123456';
@@ -45,6 +47,7 @@ export function createRules(overrides: Partial<RegistrationRules> = {}): Registr
     smsLogin: false,
     loginCaptcha: false,
     social: { google: false, facebook: false },
+    firebase: null,
     ageLimit: 18,
     termsCheckedByDefault: false,
     defaultCountryDialingCode: '+84',
@@ -165,6 +168,15 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
           ? ok({ valid: true })
           : fail('INVALID_INVITATION_CODE');
       case 'POST /api/auth/login': {
+        if (body.type === 'firebase') {
+          // Quick login: the token is the proof, no captcha; a first login creates a member without a password.
+          const username = options.firebaseTokens?.[String(body.firebaseIdToken)];
+          if (!username) return fail('WRONG_CREDENTIALS', { reason: 'SIGNATURE_INVALID' });
+          const known = state.members.get(username.toLowerCase());
+          const member = known ?? { username, password: null, type: 0 };
+          if (!known) state.members.set(username.toLowerCase(), member);
+          return startSession(member, !known);
+        }
         const needsCaptcha = state.rules.loginCaptcha || state.captchaRequired;
         if (needsCaptcha && !checkCaptcha(body.captchaId, body.captcha)) {
           return fail('WRONG_VERIFICATION_CODE', { field: 'captcha', captchaRequired: true });
@@ -218,12 +230,14 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
           mobileNum: member?.mobileNum ?? null,
           email: null,
           firstTimeLogin: false,
+          hasPassword: member ? member.password !== null : false,
         });
       }
       case 'POST /api/member/password': {
         if (!state.session) return fail('NOT_LOGGED_IN');
         const member = state.members.get(state.session.userName.toLowerCase());
-        if (!member || member.password !== body.oldPassword)
+        // Without a password yet (quick login, SMS sign-up) the first one is set without the old one.
+        if (!member || (member.password !== null && member.password !== body.oldPassword))
           return fail('WRONG_CREDENTIALS', { field: 'oldPassword' });
         member.password = String(body.newPassword);
         return ok(null);

@@ -30,6 +30,9 @@ import {
   testKeySource,
 } from '../../test/firebase.ts';
 
+const TEST_FIREBASE_WEB_API_KEY = `AIza${'T'.repeat(35)}`;
+const TEST_FIREBASE_AUTH_DOMAIN = `${TEST_FIREBASE_PROJECT}.firebaseapp.com`;
+
 describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
   const database = useTestDatabase(kind);
   const time = testClock();
@@ -40,7 +43,12 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
 
   beforeAll(async () => {
     app = await buildTestApp(database.current, {
-      config: { devOutbox: true, firebaseProjectId: TEST_FIREBASE_PROJECT },
+      config: {
+        devOutbox: true,
+        firebaseProjectId: TEST_FIREBASE_PROJECT,
+        firebaseWebApiKey: TEST_FIREBASE_WEB_API_KEY,
+        firebaseAuthDomain: TEST_FIREBASE_AUTH_DOMAIN,
+      },
       clock: time.clock,
       firebaseKeySource: keys.source,
     });
@@ -160,9 +168,12 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
   it('registration rules offer the social buttons of the switches that are on', async () => {
     await setMerchant({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: false });
     const response = await call(app, API.registrationRules, { ip: freshIp() });
-    expect(successEnvelope(registrationRules).parse(json(response)).value.social).toEqual({
-      google: true,
-      facebook: false,
+    const rules = successEnvelope(registrationRules).parse(json(response)).value;
+    expect(rules.social).toEqual({ google: true, facebook: false });
+    expect(rules.firebase).toEqual({
+      apiKey: TEST_FIREBASE_WEB_API_KEY,
+      authDomain: TEST_FIREBASE_AUTH_DOMAIN,
+      projectId: TEST_FIREBASE_PROJECT,
     });
   });
 

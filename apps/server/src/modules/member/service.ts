@@ -28,7 +28,7 @@ export function createMemberService(deps: {
   }
 
   return {
-    /** SPEC §3 Member info (clubLabel.labelName '0' until VIP levels exist). */
+    /** SPEC §3 Member info (clubLabel.labelName '0' until VIP levels exist), and whether a password is set. */
     async memberInfo(current: AuthenticatedMember): Promise<MemberInfo> {
       const member = await load(current);
       return {
@@ -40,6 +40,8 @@ export function createMemberService(deps: {
         mobileNum: member.mobileNum ? `${member.countryDialingCode ?? ''}${member.mobileNum}` : null,
         email: member.email,
         firstTimeLogin: current.firstTimeLogin,
+        // Trial members and those who signed up by SMS or quick login have none until they set one.
+        hasPassword: member.passwordHash !== null,
       };
     },
 

@@ -1,4 +1,4 @@
-import type { RegistrationRules } from '@kl/contracts/accounts';
+import type { FirebaseWebConfig, RegistrationRules } from '@kl/contracts/accounts';
 import { type FieldRule, VERIFIER_FIELDS, type VerifierField } from '@kl/contracts/verifier';
 import type { Merchant } from '../merchant/index.ts';
 
@@ -58,12 +58,13 @@ export function rulesForMethod(
 
 /**
  * GET /api/register/rules: the form's fields and the merchant's registration and login switches. The
- * social buttons need the merchant's switch and a configured Firebase project (FIREBASE_PROJECT_ID).
+ * social buttons need the merchant's switch and the whole Firebase web configuration (FIREBASE_PROJECT_ID,
+ * FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN), which the browser signs in with.
  */
 export function registrationRulesOf(
   stored: StoredRules,
   merchant: Merchant,
-  firebaseLoginEnabled: boolean,
+  firebase: FirebaseWebConfig | null,
 ): RegistrationRules {
   const { toggles, info } = merchant;
   const fields: Record<string, FieldRule> = Object.fromEntries(
@@ -80,9 +81,10 @@ export function registrationRulesOf(
     smsLogin: toggles.MOBILEVERCODELOGIN3,
     loginCaptcha: toggles.LOGINREQCAPTCHA3,
     social: {
-      google: firebaseLoginEnabled && toggles.GOOGLELOGIN3,
-      facebook: firebaseLoginEnabled && toggles.FACEBOOKLOGIN3,
+      google: firebase !== null && toggles.GOOGLELOGIN3,
+      facebook: firebase !== null && toggles.FACEBOOKLOGIN3,
     },
+    firebase,
     ageLimit: info.register.ageLimit,
     termsCheckedByDefault: info.register.termsCheckedByDefault,
     defaultCountryDialingCode: info.register.defaultCountryDialingCode,

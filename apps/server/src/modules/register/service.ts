@@ -1,4 +1,4 @@
-import type { RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
+import type { FirebaseWebConfig, RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
 import { toPayeeName, verifyField } from '@kl/contracts/verifier';
 import type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -55,8 +55,8 @@ export interface RegisterServiceDeps {
   captchaService: CaptchaService;
   smsService: SmsService;
   sessionService: SessionService;
-  /** FIREBASE_PROJECT_ID is set: Google / Facebook quick login can be offered. */
-  firebaseLoginEnabled: boolean;
+  /** The Firebase web configuration (null unless fully set): Google / Facebook quick login can be offered. */
+  firebaseWeb: FirebaseWebConfig | null;
 }
 
 /** Registration by username or by mobile number (SPEC §2, §4, §5), username and affiliate checks. */
@@ -89,7 +89,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
   return {
     async rules(merchantCode: string): Promise<RegistrationRules> {
       const { merchant, stored } = await loadRules(merchantCode);
-      return registrationRulesOf(stored, merchant, deps.firebaseLoginEnabled);
+      return registrationRulesOf(stored, merchant, deps.firebaseWeb);
     },
 
     /** Free to register: answers nothing; ACCOUNT_FORMAT or USERNAME_EXISTS otherwise. */

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { messageFor } from '../../shared/lib/api-client.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMemberInfo } from './api/get-member-info.ts';
@@ -47,19 +48,47 @@ function changePasswordSchema(withOld: boolean) {
 }
 
 /**
- * /m/changePsw (SPEC §2 Change password, §4 success): username read-only, old password (unless the
- * member is known to have none), new password, confirmation. 'Change saved' for 1 s, then home.
+ * /m/changePsw (SPEC §2 Change password, §4 success): username read-only, old password (only when the
+ * member has one: memberInfo.hasPassword), new password, confirmation. 'Change saved' for 1 s, then home.
  */
 export default function ChangePasswordScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const titleId = useId();
-  const { userName } = useSession();
   const member = useMemberInfo();
-  // Shown unless the server says the member has no password (trial, or mobile sign-up without one).
-  const withOld = member.data?.hasPassword !== false;
+
+  return (
+    <section className="kl-screen kl-auth-page" data-page="changePsw" aria-labelledby={titleId}>
+      <h1 id={titleId} className="kl-auth-page__title">
+        {t('route.changePsw')}
+      </h1>
+      {member.data ? (
+        // Trial members, SMS sign-ups and quick logins have no password yet: there is no old one to ask.
+        <ChangePasswordForm withOld={member.data.hasPassword} />
+      ) : member.isError ? (
+        <EmptyState title={messageFor(member.error)}>
+          <button
+            type="button"
+            className="kl-button kl-button--outline"
+            onClick={() => void member.refetch()}
+          >
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      ) : (
+        <p role="status" className="kl-auth-form__loading">
+          {t('in_please_wait')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The form once it is known whether the member has a password. */
+function ChangePasswordForm({ withOld }: { withOld: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { userName } = useSession();
   const changePassword = useChangePassword();
-  // The rules of the fields on screen; react-hook-form takes the resolver of each render.
   const resolver = useMemo(
     () => zodResolver(changePasswordSchema(withOld)) as unknown as Resolver<ChangePasswordValues>,
     [withOld],
@@ -102,49 +131,44 @@ export default function ChangePasswordScreen() {
   });
 
   return (
-    <section className="kl-screen kl-auth-page" data-page="changePsw" aria-labelledby={titleId}>
-      <h1 id={titleId} className="kl-auth-page__title">
-        {t('route.changePsw')}
-      </h1>
-      <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t('auth.fields.username')}
-          registration={register('username')}
-          readOnly
-          autoComplete="username"
-        />
-        {withOld && (
-          <PasswordField
-            label={t('auth.fields.oldPassword')}
-            registration={register('oldPassword')}
-            error={errors.oldPassword?.message}
-            autoComplete="current-password"
-            maxLength={20}
-          />
-        )}
+    <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        label={t('auth.fields.username')}
+        registration={register('username')}
+        readOnly
+        autoComplete="username"
+      />
+      {withOld && (
         <PasswordField
-          label={t('auth.fields.newPassword')}
-          registration={register('newPassword')}
-          error={errors.newPassword?.message}
-          autoComplete="new-password"
-          maxLength={20}
-          hint={t('auth.hints.password')}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmNewPassword')}
-          registration={register('confirmNewPassword')}
-          error={errors.confirmNewPassword?.message}
-          autoComplete="new-password"
+          label={t('auth.fields.oldPassword')}
+          registration={register('oldPassword')}
+          error={errors.oldPassword?.message}
+          autoComplete="current-password"
           maxLength={20}
         />
-        <button
-          type="submit"
-          className="kl-button kl-button--primary kl-auth-form__wide"
-          disabled={formState.isSubmitting}
-        >
-          {t('auth.submit')}
-        </button>
-      </form>
-    </section>
+      )}
+      <PasswordField
+        label={t('auth.fields.newPassword')}
+        registration={register('newPassword')}
+        error={errors.newPassword?.message}
+        autoComplete="new-password"
+        maxLength={20}
+        hint={t('auth.hints.password')}
+      />
+      <PasswordField
+        label={t('auth.fields.confirmNewPassword')}
+        registration={register('confirmNewPassword')}
+        error={errors.confirmNewPassword?.message}
+        autoComplete="new-password"
+        maxLength={20}
+      />
+      <button
+        type="submit"
+        className="kl-button kl-button--primary kl-auth-form__wide"
+        disabled={formState.isSubmitting}
+      >
+        {t('auth.submit')}
+      </button>
+    </form>
   );
 }

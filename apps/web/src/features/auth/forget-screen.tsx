@@ -15,9 +15,8 @@ import { useResetPassword } from './api/reset-password.ts';
 import { useSetPasswordByPhone } from './api/set-password-by-phone.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import { DialingCodeSelect, PasswordField, TextField } from './components/fields.tsx';
+import { MobileNumberField, PasswordField, TextField, SmsCodeField } from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
-import { SmsCodeButton } from './components/sms-code-button.tsx';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 
@@ -234,34 +233,19 @@ export default function ForgetScreen() {
           ))}
         {step === 'phone' && (
           <>
-            <TextField
-              label={t('auth.fields.mobileNum')}
+            <MobileNumberField
+              codes={rules.data?.countryDialingCodes ?? []}
               registration={register('mobileNum')}
+              dialingCode={register('countryDialingCode')}
               error={errors.mobileNum?.message}
-              inputMode="tel"
-              autoComplete="tel-national"
               maxLength={15}
-              leading={
-                <DialingCodeSelect
-                  codes={rules.data?.countryDialingCodes ?? []}
-                  registration={register('countryDialingCode')}
-                />
-              }
             />
-            <TextField
-              label={t('auth.fields.verificationCode')}
+            <SmsCodeField
               registration={register('verificationCode')}
               error={errors.verificationCode?.message}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={10}
-              addon={
-                <SmsCodeButton
-                  sending={sms.sending}
-                  secondsLeft={sms.secondsLeft}
-                  onSend={() => void sendCode()}
-                />
-              }
+              sending={sms.sending}
+              secondsLeft={sms.secondsLeft}
+              onSend={() => void sendCode()}
             />
             {passwordFields}
           </>

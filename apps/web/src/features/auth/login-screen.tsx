@@ -13,9 +13,15 @@ import { useRegistrationRules } from './api/get-registration-rules.ts';
 import { useLogin } from './api/login.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import { CheckboxField, DialingCodeSelect, PasswordField, TextField } from './components/fields.tsx';
+import {
+  CheckboxField,
+  MobileNumberField,
+  PasswordField,
+  TextField,
+  SmsCodeField,
+} from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
-import { SmsCodeButton } from './components/sms-code-button.tsx';
+import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
 import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
@@ -198,34 +204,19 @@ export default function LoginScreen() {
           </>
         ) : (
           <>
-            <TextField
-              label={t('auth.fields.mobileNum')}
+            <MobileNumberField
+              codes={rules.data?.countryDialingCodes ?? []}
               registration={register('mobileNum')}
+              dialingCode={register('countryDialingCode')}
               error={errors.mobileNum?.message}
-              inputMode="tel"
-              autoComplete="tel-national"
               maxLength={20}
-              leading={
-                <DialingCodeSelect
-                  codes={rules.data?.countryDialingCodes ?? []}
-                  registration={register('countryDialingCode')}
-                />
-              }
             />
-            <TextField
-              label={t('auth.fields.verificationCode')}
+            <SmsCodeField
               registration={register('verificationCode')}
               error={errors.verificationCode?.message}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={10}
-              addon={
-                <SmsCodeButton
-                  sending={sms.sending}
-                  secondsLeft={sms.secondsLeft}
-                  onSend={() => void sendCode()}
-                />
-              }
+              sending={sms.sending}
+              secondsLeft={sms.secondsLeft}
+              onSend={() => void sendCode()}
             />
           </>
         )}
@@ -255,6 +246,7 @@ export default function LoginScreen() {
           {t('auth.loginSubmit')}
         </button>
         <TrialButton />
+        {rules.data && <SocialLoginButtons rules={rules.data} from={from} />}
         <p className="kl-auth-form__switch">
           {t('auth.noAccount')}{' '}
           <Link to={fullPath('register')} replace className="kl-auth-form__link">

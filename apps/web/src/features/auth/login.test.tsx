@@ -207,9 +207,10 @@ describe('session (SPEC §3, §4)', () => {
     const storage = accounts.loggedInAs('player01');
     await renderApp('/m/changePsw?lang=en', { accounts, storage });
     await findScreen();
+    const current = await screen.findByLabelText('Current password');
     accounts.state.session = null;
     const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
-    await user.type(screen.getByLabelText('Current password'), 'secret12');
+    await user.type(current, 'secret12');
     await user.type(screen.getByLabelText('New password'), 'newpass12');
     await user.type(screen.getByLabelText('Confirm new password'), 'newpass12');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -266,7 +267,8 @@ describe('change password (SPEC §2, §4)', () => {
     const storage = { ...accounts.loggedInAs('player01'), [REMEMBERED_LOGIN_KEY]: remembered };
     const { user } = await renderApp('/m/changePsw?lang=en', { accounts, storage });
     expect(await findScreen()).toHaveAttribute('data-page', 'changePsw');
-    expect(screen.getByLabelText('Username')).toHaveValue('player01');
+    // The form waits for the member info (whether there is an old password to ask for).
+    expect(await screen.findByLabelText('Username')).toHaveValue('player01');
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
 
     await user.type(screen.getByLabelText('Current password'), 'secret12');
@@ -302,5 +304,32 @@ describe('change password (SPEC §2, §4)', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     const login = await screen.findByRole('dialog', { name: 'Log in' });
     await waitFor(() => expect(within(login).getByLabelText('Password')).toHaveValue('newpass12'));
+  });
+
+  it('asks for the current password only when the member has one (memberInfo.hasPassword)', async () => {
+    const accounts = createFakeAccounts({
+      members: [MEMBER, { username: 'gg1234567890', password: null, type: 0 }],
+    });
+    const storage = accounts.loggedInAs('gg1234567890');
+    const { user } = await renderApp('/m/changePsw?lang=en', { accounts, storage });
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('gg1234567890');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.type(screen.getByLabelText('New password'), 'first123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'first123');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('Change saved'));
+    const call = accounts.state.calls.find((c) => c.path === '/api/member/password');
+    expect(call?.body).toEqual({ newPassword: 'first123', confirmNewPassword: 'first123' });
+    expect(accounts.state.members.get('gg1234567890')?.password).toBe('first123');
+  });
+
+  it('shows the current-password field to a member who has a password', async () => {
+    const accounts = createFakeAccounts({ members: [MEMBER] });
+    const storage = accounts.loggedInAs('player01');
+    await renderApp('/m/changePsw?lang=en', { accounts, storage });
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
+    const info = accounts.state.calls.filter((c) => c.path === '/api/member/info');
+    expect(info.length).toBeGreaterThan(0);
   });
 });

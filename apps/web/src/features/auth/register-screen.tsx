@@ -14,7 +14,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { messageFor } from '../../shared/lib/api-client.ts';
+import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
 import { isInstalledWebApp } from '../../shared/lib/device.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';
@@ -24,10 +24,17 @@ import { useRegistrationRules } from './api/get-registration-rules.ts';
 import { useRegister, type RegisterMethod } from './api/register.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import { CheckboxField, DialingCodeSelect, PasswordField, TextField } from './components/fields.tsx';
+import {
+  CheckboxField,
+  MobileNumberField,
+  PasswordField,
+  SmsCodeField,
+  TextField,
+} from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
-import { SmsCodeButton } from './components/sms-code-button.tsx';
+import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
+import { useBriefErrorToast } from './hooks/use-brief-error-toast.ts';
 import { useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
@@ -181,10 +188,18 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     getValues,
     trigger,
     getFieldState,
+    setFocus,
     control,
   } = form;
   const errors = formState.errors;
   const ageTerms = useWatch({ control, name: 'ageTerms' });
+
+  // SPEC §5: a refused invitation code is said for 1 s (a toast), and the field gets the focus.
+  const briefError = useBriefErrorToast();
+  const showInvitationCodeError = () => {
+    briefError(t('INVALID_INVITATION_CODE', { ns: 'errors' }));
+    setFocus('affiliateCode');
+  };
   const password = useWatch({ control, name: 'password' });
 
   // SPEC §5: changing the password revalidates the confirmation (once it has been typed).
@@ -203,11 +218,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
         return;
       }
       if (!valid) {
-        setError(
-          'affiliateCode',
-          { type: 'server', message: 'INVALID_INVITATION_CODE' },
-          { shouldFocus: true },
-        );
+        showInvitationCodeError();
         return;
       }
       setCheckedAffiliate(affiliateCode);
@@ -238,7 +249,11 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
       // The captcha was used up by the attempt.
       setValue('captcha', '');
       void captcha.refetch();
-      if (!mapServerFieldError(error, setError, fields)) void toast.error(messageFor(error));
+      if (error instanceof ApiError && error.code === 'INVALID_INVITATION_CODE' && shows('affiliateCode')) {
+        // Accepted by the check, refused by the registration (withdrawn meanwhile).
+        setCheckedAffiliate(null);
+        showInvitationCodeError();
+      } else if (!mapServerFieldError(error, setError, fields)) void toast.error(messageFor(error));
     }
   });
 
@@ -289,30 +304,23 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     }
     if (name === 'mobileNum') {
       return (
-        <TextField
-          {...common}
+        <MobileNumberField
+          codes={rules.countryDialingCodes}
           registration={registration}
-          leading={
-            <DialingCodeSelect
-              codes={rules.countryDialingCodes}
-              registration={register('countryDialingCode')}
-            />
-          }
+          dialingCode={register('countryDialingCode')}
+          error={common.error}
+          maxLength={FIELD_SPECS.mobileNum.maxLength}
         />
       );
     }
     if (name === 'verificationCode') {
       return (
-        <TextField
-          {...common}
+        <SmsCodeField
           registration={registration}
-          addon={
-            <SmsCodeButton
-              sending={sms.sending}
-              secondsLeft={sms.secondsLeft}
-              onSend={() => void sendCode()}
-            />
-          }
+          error={common.error}
+          sending={sms.sending}
+          secondsLeft={sms.secondsLeft}
+          onSend={() => void sendCode()}
         />
       );
     }
@@ -391,28 +399,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
         {t('auth.registerSubmit')}
       </button>
       <TrialButton />
-      {(rules.social.google || rules.social.facebook) && (
-        <div className="kl-auth-form__social">
-          {rules.social.google && (
-            <button
-              type="button"
-              className="kl-button kl-button--outline"
-              onClick={() => void toast.error(t('FEATURE_NOT_ENABLED', { ns: 'errors' }))}
-            >
-              {t('auth.google')}
-            </button>
-          )}
-          {rules.social.facebook && (
-            <button
-              type="button"
-              className="kl-button kl-button--outline"
-              onClick={() => void toast.error(t('FEATURE_NOT_ENABLED', { ns: 'errors' }))}
-            >
-              {t('auth.facebook')}
-            </button>
-          )}
-        </div>
-      )}
+      <SocialLoginButtons rules={rules} />
       <p className="kl-auth-form__switch">
         {t('auth.haveAccount')}{' '}
         <Link to={fullPath('login')} replace className="kl-auth-form__link">

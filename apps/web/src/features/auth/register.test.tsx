@@ -1,6 +1,6 @@
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { SESSION_STORAGE_KEY, TOAST_MS } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   captchaAnswer,
   createFakeAccounts,
@@ -8,6 +8,9 @@ import {
   type FakeAccountsOptions,
 } from '../../test/fake-accounts.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
+import { toast } from '../../shared/ui/toast.ts';
+
+afterEach(() => vi.restoreAllMocks());
 
 async function openRegister(options: FakeAccountsOptions = {}) {
   const accounts = createFakeAccounts(options);
@@ -160,10 +163,23 @@ describe('registration (SPEC §2 Registration screen)', () => {
     await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
     await user.type(within(dialog).getByLabelText('Invitation code'), 'NOPE99');
     await user.type(within(dialog).getByLabelText('Verification code (picture)'), '1001');
+    const shown = vi.spyOn(toast, 'error');
+    const cleared = vi.spyOn(toast, 'clear');
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
-    expect(await within(dialog).findByText('Invalid invitation code')).toBeInTheDocument();
+    // SPEC §5: the invitation-code error for 1 s (a toast, not a lasting field error), and the focus.
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('Invalid invitation code'));
+    const shownAt = Date.now();
+    await waitFor(() => expect(document.body).toHaveTextContent('Invalid invitation code'));
     expect(within(dialog).getByLabelText('Invitation code')).toHaveFocus();
+    expect(within(dialog).queryByText('Invalid invitation code')).toBeNull();
+    expect(cleared).not.toHaveBeenCalled();
+    await waitFor(() => expect(cleared).toHaveBeenCalled(), { timeout: 2_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(TOAST_MS.success - 100);
+    await waitFor(() => expect(document.body).not.toHaveTextContent('Invalid invitation code'));
     expect(accounts.state.calls.some((call) => call.path === '/api/register')).toBe(false);
+    expect(accounts.state.calls.filter((call) => call.path === '/api/register/affiliate-check')).toHaveLength(
+      1,
+    );
   });
 
   it('registers by username: the member is logged in and the sheet closes', async () => {

@@ -1,7 +1,9 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FIELD_SPECS } from '@kl/contracts/verifier';
 import { formMessage } from '../lib/form-errors.ts';
+import { SmsCodeButton } from './sms-code-button.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
 
@@ -83,7 +85,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
 }
 
 /** The dialing-code picker (native select: the phone's own wheel, an accessible name). */
-export function DialingCodeSelect({
+function DialingCodeSelect({
   codes,
   registration,
 }: {
@@ -117,5 +119,61 @@ export function CheckboxField({
       <input type="checkbox" {...registration} />
       <span>{children ?? label}</span>
     </label>
+  );
+}
+
+/** Mobile number with its dialing-code picker (SPEC §2), as the login, register and forget sheets show it. */
+export function MobileNumberField({
+  codes,
+  registration,
+  dialingCode,
+  error,
+  maxLength,
+}: {
+  codes: readonly string[];
+  registration: UseFormRegisterReturn;
+  dialingCode: UseFormRegisterReturn;
+  error?: string;
+  maxLength: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.fields.mobileNum')}
+      registration={registration}
+      error={error}
+      inputMode="tel"
+      autoComplete="tel-national"
+      maxLength={maxLength}
+      leading={<DialingCodeSelect codes={codes} registration={dialingCode} />}
+    />
+  );
+}
+
+/** The SMS code with its send button and resend countdown (SPEC §4 SMS). */
+export function SmsCodeField({
+  registration,
+  error,
+  sending,
+  secondsLeft,
+  onSend,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  sending: boolean;
+  secondsLeft: number;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.fields.verificationCode')}
+      registration={registration}
+      error={error}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={FIELD_SPECS.verificationCode.maxLength}
+      addon={<SmsCodeButton sending={sending} secondsLeft={secondsLeft} onSend={onSend} />}
+    />
   );
 }

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import { useTestDatabase } from '../test/databases.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security.ts';
+
+/** `directive a b; directive c` → { directive: ['a', 'b'], … } */
+function parsePolicy(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+const AUTH_DOMAIN = 'kimlong-web.firebaseapp.com';
+const FIREBASE_CONFIG = {
+  firebaseProjectId: 'kimlong-web',
+  firebaseWebApiKey: `AIza${'k'.repeat(35)}`,
+  firebaseAuthDomain: AUTH_DOMAIN,
+};
+
+const unchanged = Object.fromEntries(
+  Object.entries(CONTENT_SECURITY_POLICY).map(([name, sources]) => [name, [...sources]]),
+);
+
+describe('contentSecurityPolicy', () => {
+  it('is the site policy without Firebase', () => {
+    expect(contentSecurityPolicy(undefined)).toEqual(CONTENT_SECURITY_POLICY);
+  });
+
+  it('adds exactly the sources of the Firebase Auth popup', () => {
+    const policy = contentSecurityPolicy(AUTH_DOMAIN);
+    expect(policy).toEqual({
+      ...CONTENT_SECURITY_POLICY,
+      'script-src': ["'self'", 'https://apis.google.com'],
+      'connect-src': [
+        "'self'",
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+      ],
+      // The site had no frame-src: frames followed default-src 'self', which stays allowed.
+      'frame-src': ["'self'", `https://${AUTH_DOMAIN}`],
+    });
+    // The constant itself is never changed.
+    expect(CONTENT_SECURITY_POLICY['frame-src']).toBeUndefined();
+  });
+});
+
+describe('security headers of the application', () => {
+  const database = useTestDatabase('pglite');
+  let plain: FastifyInstance;
+  let withFirebase: FastifyInstance;
+  let projectOnly: FastifyInstance;
+  beforeAll(async () => {
+    plain = await buildTestApp(database.current);
+    withFirebase = await buildTestApp(database.current, { config: FIREBASE_CONFIG });
+    projectOnly = await buildTestApp(database.current, { config: { firebaseProjectId: 'kimlong-web' } });
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), withFirebase.close(), projectOnly.close()]);
+  });
+
+  it('sends the unchanged policy and a same-origin opener policy without Firebase', async () => {
+    for (const app of [plain, projectOnly]) {
+      for (const url of ['/api/health', '/m/home']) {
+        const response = await app.inject({ url });
+        expect(parsePolicy(response.headers['content-security-policy'])).toEqual(unchanged);
+        expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      }
+    }
+  });
+
+  it('lets the Firebase sign-in popup work when the web configuration is set', async () => {
+    for (const url of ['/api/health', '/m/home']) {
+      const response = await withFirebase.inject({ url });
+      const policy = parsePolicy(response.headers['content-security-policy']);
+      expect(policy).toEqual({
+        ...unchanged,
+        'script-src': ["'self'", 'https://apis.google.com'],
+        'connect-src': [
+          "'self'",
+          'https://identitytoolkit.googleapis.com',
+          'https://securetoken.googleapis.com',
+        ],
+        'frame-src': ["'self'", `https://${AUTH_DOMAIN}`],
+      });
+      // The popup keeps its opener, so the page learns the result and when it was closed.
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
+  });
+});

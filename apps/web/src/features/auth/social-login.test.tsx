@@ -1,0 +1,230 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeAccounts, createRules, type FakeAccountsOptions } from '../../test/fake-accounts.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { toast } from '../../shared/ui/toast.ts';
+import { resetLoginKeyCache } from './api/get-login-key.ts';
+
+// The Firebase SDK is replaced: the popup answers what each test decides.
+const firebase = vi.hoisted(() => {
+  class Provider {
+    constructor(readonly providerId: string) {}
+  }
+  return {
+    initializeApp: vi.fn((options: Record<string, string>, name: string) => ({ options, name })),
+    getApps: vi.fn((): { name: string }[] => []),
+    initializeAuth: vi.fn((app: unknown) => ({ app, languageCode: null as string | null })),
+    signInWithPopup: vi.fn(),
+    signOut: vi.fn(() => Promise.resolve()),
+    GoogleAuthProvider: class extends Provider {
+      constructor() {
+        super('google.com');
+      }
+    },
+    FacebookAuthProvider: class extends Provider {
+      constructor() {
+        super('facebook.com');
+      }
+    },
+  };
+});
+
+vi.mock('firebase/app', () => ({
+  initializeApp: firebase.initializeApp,
+  getApps: firebase.getApps,
+}));
+vi.mock('firebase/auth', () => ({
+  initializeAuth: firebase.initializeAuth,
+  signInWithPopup: firebase.signInWithPopup,
+  signOut: firebase.signOut,
+  GoogleAuthProvider: firebase.GoogleAuthProvider,
+  FacebookAuthProvider: firebase.FacebookAuthProvider,
+  inMemoryPersistence: { type: 'NONE' },
+  browserPopupRedirectResolver: { popup: true },
+}));
+
+const FIREBASE = {
+  apiKey: `AIza${'k'.repeat(35)}`,
+  authDomain: 'kimlong-web.firebaseapp.com',
+  projectId: 'kimlong-web',
+};
+
+/** The popup signs in and its user gives this ID token. */
+const popupGives = (token: string) =>
+  firebase.signInWithPopup.mockResolvedValueOnce({ user: { getIdToken: () => Promise.resolve(token) } });
+/** The popup fails with Firebase's error code. */
+const popupFails = (code: string) =>
+  firebase.signInWithPopup.mockRejectedValueOnce(Object.assign(new Error(code), { code }));
+
+const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code}).`), { code });
+
+beforeEach(() => {
+  resetLoginKeyCache();
+  vi.clearAllMocks();
+});
+afterEach(() => {
+  firebase.signInWithPopup.mockReset();
+  vi.restoreAllMocks();
+});
+
+async function open(path: string, name: string, options: FakeAccountsOptions) {
+  const accounts = createFakeAccounts(options);
+  const view = await renderApp(`${path}?lang=en`, { accounts });
+  const dialog = await screen.findByRole('dialog', { name });
+  return { ...view, accounts, dialog };
+}
+
+const withSocial = (social = { google: true, facebook: true }) => createRules({ social, firebase: FIREBASE });
+
+describe('Google and Facebook quick login (SPEC §2)', () => {
+  it('shows no social button without the Firebase configuration, whatever the switches say', async () => {
+    const login = await open('/m/login', 'Log in', {
+      rules: createRules({ social: { google: true, facebook: true }, firebase: null }),
+    });
+    expect(await within(login.dialog).findByRole('button', { name: 'Free trial' })).toBeInTheDocument();
+    expect(within(login.dialog).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(within(login.dialog).queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
+    login.unmount();
+
+    const register = await open('/m/register', 'Register', { rules: createRules() });
+    expect(await within(register.dialog).findByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(within(register.dialog).queryByRole('group', { name: 'Quick login' })).toBeNull();
+    // The SDK is never fetched for a sheet without the buttons.
+    expect(firebase.initializeApp).not.toHaveBeenCalled();
+  });
+
+  it('shows only the buttons whose switch is on', async () => {
+    const { dialog } = await open('/m/login', 'Log in', {
+      rules: withSocial({ google: false, facebook: true }),
+    });
+    const group = await within(dialog).findByRole('group', { name: 'Quick login' });
+    expect(within(group).getByRole('button', { name: 'Continue with Facebook' })).toBeInTheDocument();
+    expect(within(group).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('logs in with the Google ID token and channel in the encrypted payload', async () => {
+    const { dialog, user, accounts } = await open('/m/login', 'Log in', {
+      rules: withSocial(),
+      firebaseTokens: { 'google-id-token': 'gg1234567890' },
+    });
+    popupGives('google-id-token');
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+
+    expect(await screen.findByTestId('header-member')).toHaveTextContent('gg1234567890');
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    const call = accounts.state.calls.find((c) => c.path === '/api/auth/login');
+    expect(call?.body).toEqual({
+      type: 'firebase',
+      firebaseChannel: 'google',
+      firebaseIdToken: 'google-id-token',
+    });
+    expect(call?.headers['x-login-key']).toMatch(/^k-[\w-]+\.[A-Za-z0-9+/]+=*$/);
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({
+      userName: 'gg1234567890',
+    });
+
+    // Firebase got the rules' configuration, kept its user in memory only, and signed it out after.
+    expect(firebase.initializeApp).toHaveBeenCalledTimes(1);
+    expect(firebase.initializeApp).toHaveBeenCalledWith(FIREBASE, expect.any(String));
+    expect(firebase.initializeAuth).toHaveBeenCalledWith(expect.anything(), {
+      persistence: { type: 'NONE' },
+      popupRedirectResolver: { popup: true },
+    });
+    const [auth, provider] = firebase.signInWithPopup.mock.calls[0] ?? [];
+    expect(provider).toBeInstanceOf(firebase.GoogleAuthProvider);
+    expect(auth).toMatchObject({ languageCode: 'en' });
+    expect(firebase.signOut).toHaveBeenCalledWith(auth);
+  });
+
+  it('logs in with Facebook from the register sheet, initialising Firebase once', async () => {
+    // A project of its own: the Firebase app of the other tests' project is already made.
+    const other = { ...FIREBASE, projectId: 'kimlong-other', authDomain: 'kimlong-other.firebaseapp.com' };
+    const { dialog, user, accounts } = await open('/m/register', 'Register', {
+      rules: createRules({ social: { google: false, facebook: true }, firebase: other }),
+      firebaseTokens: { 'facebook-id-token': 'fb1234567890' },
+    });
+    // A first attempt closed by the visitor, then the real one: one Firebase app for both.
+    popupFails('auth/popup-closed-by-user');
+    popupGives('facebook-id-token');
+    const button = await within(dialog).findByRole('button', { name: 'Continue with Facebook' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+
+    expect(await screen.findByTestId('header-member')).toHaveTextContent('fb1234567890');
+    const calls = accounts.state.calls.filter((c) => c.path === '/api/auth/login');
+    expect(calls.map((c) => c.body)).toEqual([
+      { type: 'firebase', firebaseChannel: 'facebook', firebaseIdToken: 'facebook-id-token' },
+    ]);
+    expect(firebase.signInWithPopup.mock.calls.map(([, provider]) => provider)).toEqual([
+      expect.any(firebase.FacebookAuthProvider),
+      expect.any(firebase.FacebookAuthProvider),
+    ]);
+    expect(firebase.initializeApp).toHaveBeenCalledTimes(1);
+    expect(firebase.initializeApp).toHaveBeenCalledWith(other, expect.any(String));
+    expect(firebase.initializeAuth).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['auth/popup-closed-by-user', 'auth/cancelled-popup-request'])(
+    'a popup ended by the visitor (%s) only stops the wait, with no error and no login call',
+    async (code) => {
+      const { dialog, user, accounts } = await open('/m/login', 'Log in', { rules: withSocial() });
+      const shownErrors = vi.spyOn(toast, 'error');
+      let reject: (error: unknown) => void = () => undefined;
+      firebase.signInWithPopup.mockReturnValueOnce(
+        new Promise((_resolve, fail) => {
+          reject = fail;
+        }),
+      );
+      const button = await within(dialog).findByRole('button', { name: 'Continue with Google' });
+      await user.click(button);
+      await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+      expect(within(dialog).getByRole('button', { name: 'Continue with Facebook' })).toBeDisabled();
+
+      reject(firebaseError(code));
+      await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+      expect(button).toBeEnabled();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(shownErrors).not.toHaveBeenCalled();
+      expect(document.body).not.toHaveTextContent(/Unknown error|did not succeed|Wrong username/);
+      expect(accounts.state.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+      expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+    },
+  );
+
+  it('shows WRONG_CREDENTIALS when the server refuses the token', async () => {
+    const { dialog, user, accounts } = await open('/m/login', 'Log in', {
+      rules: withSocial(),
+      firebaseTokens: {},
+    });
+    popupGives('forged-token');
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('Wrong username or password'));
+    expect(accounts.state.calls.find((c) => c.path === '/api/auth/login')?.body).toMatchObject({
+      firebaseIdToken: 'forged-token',
+    });
+    expect(screen.queryByTestId('header-member')).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('says so when the browser blocked the popup', async () => {
+    const { dialog, user, accounts } = await open('/m/login', 'Log in', { rules: withSocial() });
+    popupFails('auth/popup-blocked');
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('The sign-in window was blocked. Allow pop-ups'),
+    );
+    expect(accounts.state.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+  });
+
+  it('shows the localised failure in Vietnamese too', async () => {
+    const accounts = createFakeAccounts({ rules: withSocial(), firebaseTokens: {} });
+    const { user } = await renderApp('/m/login?lang=vi', { accounts });
+    const dialog = await screen.findByRole('dialog', { name: 'Đăng nhập' });
+    popupGives('forged-token');
+    await user.click(await within(dialog).findByRole('button', { name: 'Tiếp tục với Google' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('Sai tên đăng nhập hoặc mật khẩu'));
+  });
+});
