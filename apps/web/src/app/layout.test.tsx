@@ -18,7 +18,15 @@ const titleOf = (route: RouteDefinition) =>
     : en.route[route.titleKey.slice('route.'.length) as keyof typeof en.route];
 
 /** Screens built so far (the others show the empty state). */
-const BUILT = new Set(['login', 'register', 'forget', 'changePsw', 'trail']);
+const BUILT = new Set([
+  'login',
+  'register',
+  'forget',
+  'changePsw',
+  'trail',
+  ...['game', 'gameList', 'lott', 'elott', 'live-games', 'slot-games', 'sport-games', 'esport-games'],
+  ...['fishing-games', 'poker-games', 'hot-games', 'inhouse'],
+]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */
 function memberBrowser() {

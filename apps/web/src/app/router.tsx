@@ -7,6 +7,7 @@ import {
   RegisterScreen,
   TrialScreen,
 } from '../features/auth/index.ts';
+import { GameEntryScreen, GameListScreen } from '../features/games/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -23,6 +24,18 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   forget: ForgetScreen,
   changePsw: ChangePasswordScreen,
   trail: TrialScreen,
+  game: GameEntryScreen,
+  gameList: GameListScreen,
+  'slot-games': GameEntryScreen,
+  'fishing-games': GameEntryScreen,
+  'poker-games': GameEntryScreen,
+  'live-games': GameEntryScreen,
+  'sport-games': GameEntryScreen,
+  'esport-games': GameEntryScreen,
+  'hot-games': GameEntryScreen,
+  inhouse: GameEntryScreen,
+  lott: GameEntryScreen,
+  elott: GameEntryScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

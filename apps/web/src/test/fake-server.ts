@@ -1,6 +1,7 @@
 import type { SystemStatus } from '@kl/contracts/status';
 import { vi } from 'vitest';
 import type { FakeAccounts } from './fake-accounts.ts';
+import type { FakeGames } from './fake-games.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
 
@@ -16,15 +17,20 @@ const json = (body: unknown, status = 200) =>
 export function stubServer({
   status,
   accounts,
+  games,
 }: {
   status: StatusAnswer | (() => StatusAnswer);
   /** The accounts calls (see fake-accounts.ts). */
   accounts?: FakeAccounts;
+  /** The game catalogue calls (see fake-games.ts). */
+  games?: FakeGames;
 }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
     const accountsAnswer = await accounts?.handle(url, init);
     if (accountsAnswer) return accountsAnswer;
+    const gamesAnswer = await games?.handle(url, init);
+    if (gamesAnswer) return gamesAnswer;
     if (url.pathname === '/api/status') {
       const answer = typeof status === 'function' ? status() : status;
       if (answer === 'network-error') throw new TypeError('Failed to fetch');

@@ -6,6 +6,7 @@ import { App } from '../app/app.tsx';
 import { bootstrap } from '../app/bootstrap.ts';
 import { createSystemStatus } from './factories.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
+import type { FakeGames } from './fake-games.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
 
 export interface RenderAppOptions {
@@ -17,6 +18,8 @@ export interface RenderAppOptions {
   storage?: Record<string, string>;
   /** Answers the accounts calls (see fake-accounts.ts). */
   accounts?: FakeAccounts;
+  /** Answers the game catalogue calls (see fake-games.ts). */
+  games?: FakeGames;
 }
 
 /**
@@ -34,6 +37,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const fetchMock = stubServer({
     status: options.status ?? createSystemStatus(),
     accounts: options.accounts,
+    games: options.games,
   });
   const { queryClient } = await bootstrap(new URL(window.location.href));
   const user = userEvent.setup();

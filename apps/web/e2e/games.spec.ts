@@ -1,0 +1,138 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
+
+/**
+ * The game catalogue against the real server (SPEC §2 game entry, game list, game card; §4
+ * Favourites, Lists; §5 launch; §6 visitors). The member is registered through the API, with the
+ * captcha read from the development outbox, and the page is given the session the server answered.
+ */
+
+const unique = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+
+async function registerMember(request: APIRequestContext): Promise<unknown> {
+  const captcha = await request.get(`${BASE_URL}/api/captcha`);
+  const { captchaId } = ((await captcha.json()) as { value: { captchaId: string } }).value;
+  const outbox = await request.get(`${BASE_URL}/api/dev/outbox?kind=captcha`);
+  const entries = ((await outbox.json()) as { value: { to: string; code: string }[] }).value;
+  const code = entries.find((entry) => entry.to === captchaId)?.code;
+  expect(code, 'the captcha answer in the outbox').toBeTruthy();
+  const response = await request.put(`${BASE_URL}/api/register`, {
+    headers: { 'x-module-id': 'REGISTER_REE3' },
+    data: {
+      registerMethod: 'H5',
+      username: `gm${unique()}`.slice(0, 15),
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      captcha: code,
+      captchaId,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { value: unknown }).value;
+}
+
+const cards = (page: Page) => page.getByTestId('game-card');
+const en = (key: string) => t('en', key);
+
+test('a member browses, filters, searches, scrolls, favourites and launches a game', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  // page.request shares the browser's cookies: the session cookie of the registration is the page's.
+  const session = await registerMember(page.request);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
+
+  await navigate('/m/game');
+  const menu = page.getByRole('navigation', { name: en('games.categories') });
+  await expect(cards(page).first()).toBeVisible();
+
+  // RNG opens the game list.
+  await menu.getByRole('link', { name: en('category.RNG') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/gameList' && url.search === '?gameType=RNG');
+  await expect(cards(page)).toHaveCount(25);
+  await expectAccessible('game list RNG');
+
+  // Scrolling loads the next page.
+  const nextPage = page.waitForResponse(
+    (response) => response.url().includes('/api/games/search') && response.url().includes('pageNo=2'),
+  );
+  await cards(page).last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await nextPage;
+  await expect(cards(page)).toHaveCount(50);
+
+  // A vendor and a class.
+  await page.getByRole('button', { name: 'Kim Long Games' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('vassalage') === 'BGS');
+  await page.getByRole('button', { name: en('games.filter') }).click();
+  const filtered = page.waitForResponse(
+    (response) => response.url().includes('gameClassify=JP') && response.url().includes('vassalage=BGS'),
+  );
+  await page.getByText(en('games.classes.JP'), { exact: true }).click();
+  const answer = (await (await filtered).json()) as { value: { games: { gameName: string }[] } };
+  const wanted = answer.value.games[0]?.gameName ?? '';
+  expect(wanted).not.toBe('');
+  await expectAccessible('game list filtered');
+
+  // Search by name (on Enter).
+  const box = page.getByRole('searchbox', { name: en('games.search') });
+  await box.fill(wanted);
+  await box.press('Enter');
+  await expect(cards(page).first()).toContainText(wanted);
+
+  // Favourite it.
+  const heart = page.getByRole('button', { name: t('en', 'games.favourite').replace('{{name}}', wanted) });
+  await heart.first().click();
+  await expect(page.getByText(en('games.changeSuccess')).first()).toBeVisible();
+  await expect(heart.first()).toHaveAttribute('aria-pressed', 'true');
+
+  // It is under FAV.
+  await page.getByRole('button', { name: en('games.types.fav') }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('type') === 'fav');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(wanted);
+  await expectAccessible('game list favourites');
+
+  // And on the game entry's favourites tab.
+  await navigate('/m/game');
+  await page
+    .getByRole('navigation', { name: en('games.categories') })
+    .getByRole('button', { name: en('category.FAV') })
+    .click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(wanted);
+
+  // Launch: the page goes where the server's answer says.
+  const launched = page.waitForResponse((response) => response.url().endsWith('/api/games/launch'));
+  await page.getByRole('button', { name: t('en', 'games.play').replace('{{name}}', wanted) }).click();
+  const launch = (await (await launched).json()) as { value: { url: string } };
+  expect(launch.value.url).toMatch(/^\/m\/slotsCenter\?launch=/);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === launch.value.url);
+});
+
+test('a visitor is sent to log in when launching, and told to log in for favourites', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/m/gameList?gameType=FISH');
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByRole('button', { name: en('games.types.fav') }).click();
+  await expect(page.getByText(en('in_logged_login')).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: en('games.types.all'), exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await cards(page).first().getByRole('button').first().click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/login');
+});
+
+test('a category path opens its category', async ({ page, navigate }) => {
+  await navigate('/m/slot-games');
+  await expect(page.getByTestId('category-content')).toHaveAttribute('data-category', 'RNG');
+  await expect(cards(page).first()).toBeVisible();
+});

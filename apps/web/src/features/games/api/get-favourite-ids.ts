@@ -1,0 +1,25 @@
+import { favouriteIds } from '@kl/contracts/games';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+import { useSession } from '../../../shared/stores/session-store.ts';
+import { FAVOURITE_IDS_KEY } from './keys.ts';
+import { parseAnswer } from './parse.ts';
+
+/** GET favourite ids (member): the favourites as string nodeIds (SPEC §3). */
+export async function getFavouriteIds({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
+  return parseAnswer(favouriteIds, await apiCall('favouriteIds', { signal }), 'favourite ids');
+}
+
+export const favouriteIdsQueryOptions = (userName: string) =>
+  queryOptions({
+    queryKey: [...FAVOURITE_IDS_KEY, userName],
+    queryFn: ({ signal }) => getFavouriteIds({ signal }),
+    staleTime: 60_000,
+  });
+
+/** The member's favourite nodeIds (an empty set for visitors and until they arrive). */
+export function useFavouriteIds(): ReadonlySet<string> {
+  const { userName, role } = useSession();
+  const { data } = useQuery({ ...favouriteIdsQueryOptions(userName ?? ''), enabled: role !== 'visitor' });
+  return new Set(data ?? []);
+}

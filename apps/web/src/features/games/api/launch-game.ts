@@ -1,0 +1,14 @@
+import { GAME_CLIENT_TYPE, launchResult, type LaunchResult } from '@kl/contracts/games';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+import { gameLanguage } from '../lib/game-language.ts';
+import { parseAnswer } from './parse.ts';
+
+/** POST launch (member): a game, or a vendor's lobby → where to go (SPEC §5 launch routing). */
+export async function launchGame(
+  target: { gameId: string } | { vassalage: string; gameType: string; from: 'vendor' },
+): Promise<LaunchResult> {
+  const value = await apiCall('launchGame', {
+    body: { ...target, language: gameLanguage(), clientType: GAME_CLIENT_TYPE },
+  });
+  return parseAnswer(launchResult, value, 'launch');
+}

@@ -1,0 +1,79 @@
+import { VENDOR_ART_PREFIX, type Game } from '@kl/contracts/games';
+import { useTranslation } from 'react-i18next';
+import { HeartIcon } from './icons.tsx';
+
+export interface GameCardProps {
+  game: Game;
+  vendorName: string;
+  favourite: boolean;
+  /** The hot variant shows the vendor's logo and the game type (SPEC §2 game card). */
+  hot?: boolean;
+  launching: boolean;
+  favouritePending: boolean;
+  onLaunch: (game: Game) => void;
+  onToggleFavourite: (game: Game, favourite: boolean) => void;
+}
+
+/** SPEC §2 game card: artwork (loaded when near the screen), name, vendor and the favourite heart. */
+export function GameCard({
+  game,
+  vendorName,
+  favourite,
+  hot = false,
+  launching,
+  favouritePending,
+  onLaunch,
+  onToggleFavourite,
+}: GameCardProps) {
+  const { t } = useTranslation();
+  return (
+    <li className={hot ? 'kl-game-card kl-game-card--hot' : 'kl-game-card'} data-testid="game-card">
+      <button
+        type="button"
+        className="kl-game-card__launch"
+        aria-label={t('games.play', { name: game.gameName })}
+        aria-busy={launching}
+        onClick={() => onLaunch(game)}
+      >
+        <img
+          className="kl-game-card__art"
+          src={game.iconUrl}
+          alt=""
+          width={240}
+          height={240}
+          loading="lazy"
+          decoding="async"
+        />
+        <span className="kl-game-card__name">{game.gameName}</span>
+        {hot ? (
+          <span className="kl-game-card__meta">
+            <img
+              className="kl-game-card__vendor-logo"
+              src={`${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.svg`}
+              alt=""
+              width={20}
+              height={20}
+              loading="lazy"
+              decoding="async"
+            />
+            <span className="kl-game-card__vendor">{vendorName}</span>
+            <span className="kl-game-card__type">{t(`category.${game.gameType}`)}</span>
+          </span>
+        ) : (
+          <span className="kl-game-card__vendor">{vendorName}</span>
+        )}
+      </button>
+      <button
+        type="button"
+        className="kl-game-card__heart"
+        aria-label={t('games.favourite', { name: game.gameName })}
+        aria-pressed={favourite}
+        aria-busy={favouritePending}
+        disabled={favouritePending}
+        onClick={() => onToggleFavourite(game, !favourite)}
+      >
+        <HeartIcon filled={favourite} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { fullPath } from '@kl/contracts/routes';
+import { LIST_FIRST_GAME_TYPES, type GameType } from '@kl/contracts/games';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../shared/stores/session-store.ts';
+import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
+import { toast } from '../../shared/ui/toast.ts';
+import { GameListView, type ListType } from './components/game-list-view.tsx';
+import './games.css';
+
+const listGameType = (value: string | null): GameType =>
+  (LIST_FIRST_GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : 'RNG';
+
+/**
+ * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav][&vassalage=…] (SPEC §2). The address holds the
+ * game type, the hot/favourite filter and the vendor, so back, reload and shared links keep them.
+ * The page has no app header (SPEC §2): it draws its own title bar.
+ */
+export default function GameListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const [params, setParams] = useSearchParams();
+  const gameType = listGameType(params.get('gameType'));
+  const requested = params.get('type');
+  const visitorAskedFav = requested === 'fav' && role === 'visitor';
+  const type: ListType = requested === 'hot' || (requested === 'fav' && !visitorAskedFav) ? requested : 'all';
+  const vassalage = params.get('vassalage');
+
+  const told = useRef(false);
+  useEffect(() => {
+    if (visitorAskedFav && !told.current) {
+      told.current = true;
+      void toast.info(t('in_logged_login'));
+    }
+  }, [visitorAskedFav, t]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const goBack = () => {
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate(fullPath('game'));
+  };
+
+  return (
+    <section className="kl-screen kl-game-list-screen" data-page="gameList">
+      <PageTitleBar
+        title={`${t('route.gameList')} · ${t(`category.${gameType}`)}`}
+        onBack={goBack}
+        backTarget="history"
+      />
+      <GameListView
+        key={gameType}
+        gameType={gameType}
+        type={type}
+        onTypeChange={(next) => update({ type: next === 'hot' || next === 'fav' ? next : null })}
+        vassalage={vassalage}
+        onVendorChange={(next) => update({ vassalage: next })}
+      />
+    </section>
+  );
+}

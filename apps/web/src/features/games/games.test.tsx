@@ -1,0 +1,237 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeGames, searchCalls, type FakeGamesOptions } from '../../test/fake-games.ts';
+import { findScreen, renderApp } from '../../test/render-app.tsx';
+
+/** IntersectionObserver stand-in: the test says when the marker comes near the screen. */
+const observers = new Set<FakeObserver>();
+class FakeObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    observers.add(this);
+  }
+  disconnect() {
+    observers.delete(this);
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  fire() {
+    this.callback(
+      [{ isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+}
+const scrollToEnd = () => [...observers].forEach((observer) => observer.fire());
+
+beforeEach(() => {
+  observers.clear();
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+
+const MEMBER_SESSION = JSON.stringify({
+  userName: 'player01',
+  merchantCode: 'kimlong',
+  type: 0,
+  firstTimeLogin: false,
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+});
+
+async function open(path: string, options: FakeGamesOptions = {}) {
+  const games = createFakeGames(options);
+  const view = await renderApp(path, {
+    games,
+    storage: options.member ? { [SESSION_STORAGE_KEY]: MEMBER_SESSION } : {},
+  });
+  await findScreen();
+  return { ...view, games };
+}
+
+const cards = () => screen.getAllByTestId('game-card');
+
+describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
+  it('shows 25 games, appends the next page on scroll and stops at the last page', async () => {
+    const { games } = await open('/m/gameList?gameType=RNG&lang=en');
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    expect(searchCalls(games)[0]).toMatchObject({ gameType: 'RNG', pageNo: '1', pageSize: '25' });
+    scrollToEnd();
+    await waitFor(() => expect(cards()).toHaveLength(50));
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    scrollToEnd();
+    await waitFor(() => expect(cards()).toHaveLength(60));
+    expect(screen.queryByTestId('load-more')).toBeNull();
+    expect(searchCalls(games).map((query) => query.pageNo)).toEqual(['1', '2', '3']);
+  });
+
+  it('starts again at page 1 when the vendor or the class changes, and searches on Enter', async () => {
+    const { games, user } = await open('/m/gameList?gameType=RNG&lang=en');
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    scrollToEnd();
+    await waitFor(() => expect(cards()).toHaveLength(50));
+    await user.click(screen.getByRole('button', { name: 'Lotus Slots' }));
+    await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ vassalage: 'LOTUS', pageNo: '1' }));
+    await waitFor(() => expect(window.location.search).toContain('vassalage=LOTUS'));
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: 'Jackpot' }));
+    await waitFor(() =>
+      expect(searchCalls(games).at(-1)).toMatchObject({
+        vassalage: 'LOTUS',
+        gameClassify: 'JP',
+        pageNo: '1',
+      }),
+    );
+    const before = searchCalls(games).length;
+    const box = screen.getByRole('searchbox', { name: 'Search games' });
+    await user.type(box, 'Game 3');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(searchCalls(games)).toHaveLength(before);
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ gameName: 'Game 3', pageNo: '1' }));
+    await waitFor(() => expect(cards().map((card) => card.textContent)).toContain('Game 3Lotus Slots'));
+  });
+
+  it('debounces list requests: quick filter changes make one request', async () => {
+    const { games, user } = await open('/m/gameList?gameType=RNG&lang=en');
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    const before = searchCalls(games).length;
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: '0.01' }));
+    await user.click(screen.getByRole('radio', { name: '0.1' }));
+    await waitFor(() => expect(searchCalls(games).length).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searchCalls(games).slice(before)).toEqual([expect.objectContaining({ minBet: '0.1' })]);
+  });
+
+  it('hides the search for hot, shows the empty state when nothing matches', async () => {
+    await open('/m/gameList?gameType=RNG&type=hot&lang=en');
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('shows the empty state when a list has no games', async () => {
+    await open('/m/gameList?gameType=PVP&lang=en');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No data');
+  });
+
+  it('tells a visitor to log in for favourites and keeps the filter', async () => {
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en');
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(window.location.search).not.toContain('type=fav');
+  });
+});
+
+describe('game card (SPEC §2, §4 Favourites, §5 launch)', () => {
+  it('sends a visitor who launches a game to /m/login', async () => {
+    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Play Game 0' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
+    expect(games.state.calls.some((call) => call.path === '/api/games/launch')).toBe(false);
+  });
+
+  it('launches for a member and follows the in-app address of the answer', async () => {
+    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Play Game 4' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/slotsCenter'));
+    expect(window.location.search).toBe('?launch=t0k3n');
+    expect(games.state.calls.find((call) => call.path === '/api/games/launch')?.body).toMatchObject({
+      gameId: '1004',
+      clientType: 2,
+    });
+  });
+
+  it('lazy-loads the artwork with its size', async () => {
+    await open('/m/gameList?gameType=RNG&lang=en');
+    const card = (await screen.findAllByTestId('game-card'))[0] as HTMLElement;
+    const image = card.querySelector('img');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+  });
+
+  it('toggles a favourite with the success message; removal in the favourites filter drops the card', async () => {
+    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
+    const heart = await screen.findByRole('button', { name: 'Favourite Game 2' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    expect(games.state.favourites.has('5002')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(within(cards()[0] as HTMLElement).getByRole('button', { name: 'Favourite Game 2' }));
+    await waitFor(() => expect(screen.queryAllByTestId('game-card')).toHaveLength(0));
+    expect(games.state.favourites.size).toBe(0);
+  });
+
+  it('only ends the loading state when a favourite change fails', async () => {
+    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', {
+      member: true,
+      failFavourites: true,
+    });
+    const heart = await screen.findByRole('button', { name: 'Favourite Game 2' });
+    await user.click(heart);
+    await waitFor(() => expect(heart).not.toBeDisabled());
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(games.state.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    // No message at all: the failure toast of mutations is turned off for favourites.
+    expect(document.querySelector('.adm-toast-mask')?.textContent ?? null).toBeNull();
+  });
+
+  it('tells a visitor to log in when the heart is pressed', async () => {
+    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Favourite Game 2' }));
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(games.state.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
+
+describe('game entry (SPEC §2 /m/game and the category paths)', () => {
+  it('shows the hot tab first and the category menu; RNG opens the game list', async () => {
+    const { user } = await open('/m/game?lang=en');
+    const menu = screen.getByRole('navigation', { name: 'Game categories' });
+    expect(within(menu).getByRole('button', { name: 'Hot games' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    await user.click(within(menu).getByRole('link', { name: 'Slots' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/gameList'));
+    expect(window.location.search).toBe('?gameType=RNG');
+  });
+
+  it('keeps the tab when a visitor chooses favourites', async () => {
+    const { user } = await open('/m/game?lang=en');
+    const menu = screen.getByRole('navigation', { name: 'Game categories' });
+    await user.click(within(menu).getByRole('button', { name: 'Favourites' }));
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Hot games' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('opens the category of a category path', async () => {
+    const { games } = await open('/m/fishing-games?lang=en');
+    expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'FISH');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(searchCalls(games).at(-1)).toMatchObject({ gameType: 'FISH' });
+  });
+
+  it('previews RNG, FISH and LIVE on the HOME tab, requests 400 ms apart', async () => {
+    const { user, games } = await open('/m/game?lang=en');
+    const menu = screen.getByRole('navigation', { name: 'Game categories' });
+    await user.click(within(menu).getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(searchCalls(games).filter((q) => q.gameType === 'LIVE')).toHaveLength(1), {
+      timeout: 2_000,
+    });
+    const previews = searchCalls(games).filter((q) => ['RNG', 'FISH', 'LIVE'].includes(q.gameType ?? ''));
+    expect(previews.map((q) => [q.gameType, q.pageSize])).toEqual([
+      ['RNG', '3'],
+      ['FISH', '2'],
+      ['LIVE', '1'],
+    ]);
+  });
+});
