@@ -58,6 +58,12 @@ export function withLang(path: string, lang: Lang | null): string {
 /** Waits for finite animations and transitions (page transitions, popups) to end, at most 2 s. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // A short toast (1–2 s) fades in and out with JavaScript-driven opacity that getAnimations() does
+  // not see; scan the screen once it has gone, not its faint text mid-fade.
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .catch(() => undefined);
   await page
     .evaluate(() => {
       const finite = document
