@@ -13,7 +13,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMemberInfo } from './api/get-member-info.ts';
-import { PasswordField, TextField } from './components/fields.tsx';
+import { NewPasswordFields, PasswordField, TextField } from './components/fields.tsx';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { updateRememberedPassword } from './lib/remembered-login.ts';
 import './auth.css';
@@ -147,20 +147,13 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
           maxLength={20}
         />
       )}
-      <PasswordField
-        label={t('auth.fields.newPassword')}
-        registration={register('newPassword')}
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        maxLength={20}
-        hint={t('auth.hints.password')}
-      />
-      <PasswordField
-        label={t('auth.fields.confirmNewPassword')}
-        registration={register('confirmNewPassword')}
-        error={errors.confirmNewPassword?.message}
-        autoComplete="new-password"
-        maxLength={20}
+      <NewPasswordFields
+        newPassword={register('newPassword')}
+        confirmNewPassword={register('confirmNewPassword')}
+        errors={{
+          newPassword: errors.newPassword?.message,
+          confirmNewPassword: errors.confirmNewPassword?.message,
+        }}
       />
       <button
         type="submit"

@@ -15,7 +15,7 @@ import { useResetPassword } from './api/reset-password.ts';
 import { useSetPasswordByPhone } from './api/set-password-by-phone.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import { MobileNumberField, PasswordField, TextField, SmsCodeField } from './components/fields.tsx';
+import { MobileNumberField, NewPasswordFields, SmsCodeField, TextField } from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
@@ -172,23 +172,14 @@ export default function ForgetScreen() {
     });
 
   const passwordFields = (
-    <>
-      <PasswordField
-        label={t('auth.fields.newPassword')}
-        registration={register('newPassword')}
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        maxLength={20}
-        hint={t('auth.hints.password')}
-      />
-      <PasswordField
-        label={t('auth.fields.confirmNewPassword')}
-        registration={register('confirmNewPassword')}
-        error={errors.confirmNewPassword?.message}
-        autoComplete="new-password"
-        maxLength={20}
-      />
-    </>
+    <NewPasswordFields
+      newPassword={register('newPassword')}
+      confirmNewPassword={register('confirmNewPassword')}
+      errors={{
+        newPassword: errors.newPassword?.message,
+        confirmNewPassword: errors.confirmNewPassword?.message,
+      }}
+    />
   );
 
   return (

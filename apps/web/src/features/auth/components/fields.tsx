@@ -177,3 +177,35 @@ export function SmsCodeField({
     />
   );
 }
+
+/** New password and its confirmation, as the change-password and recovery screens ask for them. */
+export function NewPasswordFields({
+  newPassword,
+  confirmNewPassword,
+  errors,
+}: {
+  newPassword: UseFormRegisterReturn;
+  confirmNewPassword: UseFormRegisterReturn;
+  errors: { newPassword?: string; confirmNewPassword?: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={t('auth.fields.newPassword')}
+        registration={newPassword}
+        error={errors.newPassword}
+        autoComplete="new-password"
+        maxLength={FIELD_SPECS.password.maxLength}
+        hint={t('auth.hints.password')}
+      />
+      <PasswordField
+        label={t('auth.fields.confirmNewPassword')}
+        registration={confirmNewPassword}
+        error={errors.confirmNewPassword}
+        autoComplete="new-password"
+        maxLength={FIELD_SPECS.password.maxLength}
+      />
+    </>
+  );
+}
