@@ -40,6 +40,8 @@ test('a member browses, filters, searches, scrolls, favourites and launches a ga
   navigate,
   expectAccessible,
 }) => {
+  // A long journey with several accessibility scans.
+  test.setTimeout(90_000);
   // page.request shares the browser's cookies: the session cookie of the registration is the page's.
   const session = await registerMember(page.request);
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
@@ -98,21 +100,30 @@ test('a member browses, filters, searches, scrolls, favourites and launches a ga
   await expect(cards(page).first()).toContainText(wanted);
   await expectAccessible('game list favourites');
 
-  // And on the game entry's favourites tab.
-  await navigate('/m/game');
-  await page
-    .getByRole('navigation', { name: en('games.categories') })
-    .getByRole('button', { name: en('category.FAV') })
-    .click();
-  await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).first()).toContainText(wanted);
+  // And on home, in the favourites section (members only).
+  await navigate('/m/home');
+  const favourites = page.getByRole('region', { name: en('category.FAV') });
+  await expect(favourites.getByTestId('game-card')).toHaveCount(1);
+  await expect(favourites.getByTestId('game-card').first()).toContainText(wanted);
+  await expect(
+    page
+      .getByRole('region', { name: en('games.winners.title') })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+  await expectAccessible('home with favourites');
 
-  // Launch: the page goes where the server's answer says.
+  // Launch from there: the page goes where the server's answer says.
   const launched = page.waitForResponse((response) => response.url().endsWith('/api/games/launch'));
-  await page.getByRole('button', { name: t('en', 'games.play').replace('{{name}}', wanted) }).click();
+  await favourites.getByRole('button', { name: t('en', 'games.play').replace('{{name}}', wanted) }).click();
   const launch = (await (await launched).json()) as { value: { url: string } };
   expect(launch.value.url).toMatch(/^\/m\/slotsCenter\?launch=/);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === launch.value.url);
+
+  // The launch is remembered: the game is first among the recently played.
+  await navigate('/m/gameList?gameType=RNG&type=recent');
+  await expect(cards(page).first()).toContainText(wanted);
+  await expectAccessible('game list recent');
 });
 
 test('a visitor is sent to log in when launching, and told to log in for favourites', async ({
@@ -128,6 +139,38 @@ test('a visitor is sent to log in when launching, and told to log in for favouri
     'true',
   );
   await cards(page).first().getByRole('button').first().click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/login');
+});
+
+test('a visitor sees the home sections and the winner board, and a live vendor tile asks to log in', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await navigate('/m/home');
+  for (const key of ['HOT', 'NEW_GAME', 'BGS', 'BG']) {
+    await expect(
+      page
+        .getByRole('region', { name: en(`category.${key}`) })
+        .getByTestId('game-card')
+        .first(),
+    ).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: en('category.FAV') })).toHaveCount(0);
+  const board = page.getByRole('region', { name: en('games.winners.title') });
+  await expect(board.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible('home');
+
+  await page
+    .getByRole('navigation', { name: en('games.categories') })
+    .getByRole('button', { name: en('category.LIVE') })
+    .click();
+  const tiles = page.getByRole('list', {
+    name: en('games.vendorsOf').replace('{{category}}', en('category.LIVE')),
+  });
+  await expect(tiles.getByRole('button').first()).toBeVisible();
+  await expectAccessible('home live casino');
+  await tiles.getByRole('button').first().click();
   await expect(page).toHaveURL((url) => url.pathname === '/m/login');
 });
 

@@ -19,6 +19,7 @@ const titleOf = (route: RouteDefinition) =>
 
 /** Screens built so far (the others show the empty state). */
 const BUILT = new Set([
+  'home',
   'login',
   'register',
   'forget',

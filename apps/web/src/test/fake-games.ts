@@ -14,6 +14,10 @@ export interface FakeGamesOptions {
   failFavourites?: boolean;
   /** What launch answers as `url`. */
   launchUrl?: string;
+  /** Games the member launched, newest first (the recent list). */
+  recent?: string[];
+  /** How many wins the winner board holds per game type (default 8). */
+  wins?: number;
 }
 
 const json = (body: unknown, status = 200) =>
@@ -42,6 +46,20 @@ const VENDORS: Vendor[] = [
     mobileSmallIcon: '/v/OCEAN.svg',
     gameCategory: 'FISH',
     listFirst: true,
+  },
+  {
+    vassalage: 'EVO',
+    displayName: 'Evo Live',
+    mobileSmallIcon: '/v/EVO.svg',
+    gameCategory: 'LIVE',
+    listFirst: false,
+  },
+  {
+    vassalage: 'SEXY',
+    displayName: 'Sexy Baccarat',
+    mobileSmallIcon: '/v/SEXY.svg',
+    gameCategory: 'LIVE',
+    listFirst: false,
   },
 ];
 
@@ -86,6 +104,7 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
     games: options.games ?? defaultGames(),
     member: options.member ?? false,
     favourites: new Set(options.favourites ?? []),
+    recent: options.recent ?? [],
     calls: [] as { method: string; path: string; query: Record<string, string>; body: unknown }[],
   };
   const structure: VendorStructure = {
@@ -93,10 +112,12 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
     sorting: [
       { gameCategory: 'RNG', vendorNames: ['BGS', 'LOTUS'] },
       { gameCategory: 'FISH', vendorNames: ['OCEAN'] },
+      { gameCategory: 'LIVE', vendorNames: ['SEXY', 'EVO'] },
     ],
     mapping: {
       RNG: { vendors: ['BGS', 'LOTUS'], gameClassify: ['JP', 'SC'] },
       FISH: { vendors: ['OCEAN'], gameClassify: [] },
+      LIVE: { vendors: ['SEXY', 'EVO'], gameClassify: [] },
     },
     prizeMode: 'Lott',
   };
@@ -129,6 +150,20 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
         const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 9));
         return ok({ games: slice, pageNum: pageNo, totalPages, total: list.length });
       }
+      case 'GET /api/games/winners': {
+        const gameType = (query.gameCategory ?? 'RNG') as GameType;
+        return ok({
+          list: Array.from({ length: options.wins ?? 8 }, (_, index) => ({
+            gameType,
+            iconUrl: `/art/${index}.svg`,
+            customerName: `pl***${index}`,
+            gameName: `${gameType} win ${index}`,
+            winAmount: 1_000_000 * (index + 1),
+            currency: 'VND',
+            wonAt: new Date(Date.UTC(2026, 10, 21, 12, 0, 60 - index)).toISOString(),
+          })),
+        });
+      }
       case 'GET /api/games/hot':
         return ok({
           list: state.games
@@ -148,6 +183,17 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
         const pageNo = Number(query.pageNo ?? 1);
         const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
         return ok({ content: slice, pageNum: pageNo, totalPages });
+      }
+      case 'GET /api/games/recent': {
+        const list = state.recent.flatMap((gameId) => {
+          const game = state.games.find((candidate) => candidate.gameId === gameId);
+          return game && (!query.gameType || game.gameType === query.gameType)
+            ? [{ ...game, lastPlayedAt: '2026-11-21T12:00:00.000Z' }]
+            : [];
+        });
+        const pageNo = Number(query.page ?? 1);
+        const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
+        return ok({ list: slice, totalPages });
       }
       case 'POST /api/games/favourites':
       case 'DELETE /api/games/favourites': {

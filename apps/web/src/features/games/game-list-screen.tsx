@@ -13,7 +13,7 @@ const listGameType = (value: string | null): GameType =>
   (LIST_FIRST_GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : 'RNG';
 
 /**
- * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav][&vassalage=…] (SPEC §2). The address holds the
+ * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav|recent|new][&vassalage=…] (SPEC §2; recent and new are ours). The address holds the
  * game type, the hot/favourite filter and the vendor, so back, reload and shared links keep them.
  * The page has no app header (SPEC §2): it draws its own title bar.
  */
@@ -24,8 +24,10 @@ export default function GameListScreen() {
   const [params, setParams] = useSearchParams();
   const gameType = listGameType(params.get('gameType'));
   const requested = params.get('type');
-  const visitorAskedFav = requested === 'fav' && role === 'visitor';
-  const type: ListType = requested === 'hot' || (requested === 'fav' && !visitorAskedFav) ? requested : 'all';
+  const memberList = requested === 'fav' || requested === 'recent';
+  const visitorAskedFav = memberList && role === 'visitor';
+  const type: ListType =
+    requested === 'hot' || requested === 'new' || (memberList && !visitorAskedFav) ? requested : 'all';
   const vassalage = params.get('vassalage');
 
   const told = useRef(false);
@@ -65,7 +67,9 @@ export default function GameListScreen() {
         key={gameType}
         gameType={gameType}
         type={type}
-        onTypeChange={(next) => update({ type: next === 'hot' || next === 'fav' ? next : null })}
+        onTypeChange={(next, clearVendor) =>
+          update({ type: next === 'all' ? null : next, ...(clearVendor ? { vassalage: null } : {}) })
+        }
         vassalage={vassalage}
         onVendorChange={(next) => update({ vassalage: next })}
       />

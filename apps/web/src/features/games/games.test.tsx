@@ -1,56 +1,10 @@
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeGames, searchCalls, type FakeGamesOptions } from '../../test/fake-games.ts';
-import { findScreen, renderApp } from '../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { searchCalls } from '../../test/fake-games.ts';
+import { cards, openWithGames, scrollToEnd, installFakeIntersectionObserver } from '../../test/open-games.ts';
 
-/** IntersectionObserver stand-in: the test says when the marker comes near the screen. */
-const observers = new Set<FakeObserver>();
-class FakeObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe() {
-    observers.add(this);
-  }
-  disconnect() {
-    observers.delete(this);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  fire() {
-    this.callback(
-      [{ isIntersecting: true } as IntersectionObserverEntry],
-      this as unknown as IntersectionObserver,
-    );
-  }
-}
-const scrollToEnd = () => [...observers].forEach((observer) => observer.fire());
-
-beforeEach(() => {
-  observers.clear();
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-});
-
-const MEMBER_SESSION = JSON.stringify({
-  userName: 'player01',
-  merchantCode: 'kimlong',
-  type: 0,
-  firstTimeLogin: false,
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-});
-
-async function open(path: string, options: FakeGamesOptions = {}) {
-  const games = createFakeGames(options);
-  const view = await renderApp(path, {
-    games,
-    storage: options.member ? { [SESSION_STORAGE_KEY]: MEMBER_SESSION } : {},
-  });
-  await findScreen();
-  return { ...view, games };
-}
-
-const cards = () => screen.getAllByTestId('game-card');
+installFakeIntersectionObserver();
+const open = openWithGames;
 
 describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
   it('shows 25 games, appends the next page on scroll and stops at the last page', async () => {

@@ -3,10 +3,12 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
 import { gameLanguage } from '../lib/game-language.ts';
 import { parseAnswer } from './parse.ts';
 
+/** What is launched: a game of a list, or a vendor's lobby from its tile. */
+export type LaunchTargetRequest =
+  { gameId: string } | { vassalage: string; gameType: string; from: 'vendor' };
+
 /** POST launch (member): a game, or a vendor's lobby → where to go (SPEC §5 launch routing). */
-export async function launchGame(
-  target: { gameId: string } | { vassalage: string; gameType: string; from: 'vendor' },
-): Promise<LaunchResult> {
+export async function launchGame(target: LaunchTargetRequest): Promise<LaunchResult> {
   const value = await apiCall('launchGame', {
     body: { ...target, language: gameLanguage(), clientType: GAME_CLIENT_TYPE },
   });

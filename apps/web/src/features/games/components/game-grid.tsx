@@ -1,38 +1,21 @@
-import type { Game } from '@kl/contracts/games';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { useVendors } from '../api/get-vendors.ts';
-import { useFavouriteIds } from '../api/get-favourite-ids.ts';
-import { useFavouriteToggle } from '../hooks/use-favourite-toggle.ts';
+import { useGameCardActions } from '../hooks/use-game-card-actions.ts';
 import type { useGamePages } from '../hooks/use-game-pages.ts';
-import { useLaunchGame } from '../hooks/use-launch-game.ts';
 import { GameCard } from './game-card.tsx';
 import { LoadMore } from './load-more.tsx';
 
 export type GridLayout = 'grid' | 'column';
 
-/** The games of a list with its loading, failure and empty states, and the infinite scroll. */
-export function GameGrid({
-  pages,
-  layout = 'grid',
-  hot = false,
-  label,
-}: {
-  pages: ReturnType<typeof useGamePages>;
-  layout?: GridLayout;
-  hot?: boolean;
-  /** Accessible name of the list. */
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const favourites = useFavouriteIds();
-  const { data: vendors } = useVendors();
-  const { toggle, pendingNodeId } = useFavouriteToggle();
-  const { launch, pendingGameId } = useLaunchGame();
-  const vendorName = (game: Game) =>
-    vendors?.vendors.find((vendor) => vendor.vassalage === game.vassalage)?.displayName ?? game.vassalage;
+type Pages = ReturnType<typeof useGamePages>;
 
+/**
+ * What a list shows before it has games: loading, its failure with a retry, or the empty state;
+ * null once there are games to show.
+ */
+export function listState(pages: Pages, t: TFunction) {
   if (pages.isPending && pages.fetchStatus !== 'idle') {
     return (
       <p className="kl-games__status" role="status">
@@ -51,21 +34,32 @@ export function GameGrid({
     );
   }
   if (pages.games.length === 0) return <EmptyState />;
+  return null;
+}
+
+/** The games of a list with its loading, failure and empty states, and the infinite scroll. */
+export function GameGrid({
+  pages,
+  layout = 'grid',
+  hot = false,
+  label,
+}: {
+  pages: Pages;
+  layout?: GridLayout;
+  hot?: boolean;
+  /** Accessible name of the list. */
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const cardActions = useGameCardActions();
+
+  const state = listState(pages, t);
+  if (state) return state;
   return (
     <>
       <ul className={`kl-game-grid kl-game-grid--${layout}`} aria-label={label} aria-busy={pages.isFetching}>
         {pages.games.map((game) => (
-          <GameCard
-            key={`${game.nodeId}-${game.gameId}`}
-            game={game}
-            vendorName={vendorName(game)}
-            favourite={favourites.has(game.nodeId)}
-            hot={hot}
-            launching={pendingGameId === game.gameId}
-            favouritePending={pendingNodeId === game.nodeId}
-            onLaunch={launch}
-            onToggleFavourite={toggle}
-          />
+          <GameCard key={`${game.nodeId}-${game.gameId}`} game={game} hot={hot} {...cardActions(game)} />
         ))}
       </ul>
       {pages.hasNextPage && (

@@ -11,9 +11,13 @@ import { FilterPanel, type MinBetFilter } from './filter-panel.tsx';
 import { GameGrid, type GridLayout } from './game-grid.tsx';
 import { ColumnIcon, FilterIcon, GridIcon } from './icons.tsx';
 import { VendorStrip } from './vendor-strip.tsx';
+import { useVendorsOf } from './vendor-tiles.tsx';
 
-/** The list filters of a game list: every game, the hot list, the member's favourites, new games. */
-export const LIST_TYPES = ['all', 'hot', 'fav', 'new'] as const;
+/**
+ * The list filters of a game list: every game, the hot list, the member's favourites and recently
+ * played games, new games.
+ */
+export const LIST_TYPES = ['all', 'hot', 'fav', 'recent', 'new'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
 /** SPEC §4: the "new" tab is offered only for these game types. */
@@ -24,7 +28,8 @@ const sameSource = (a: GameSource, b: GameSource) => JSON.stringify(a) === JSON.
 export interface GameListViewProps {
   gameType: GameType;
   type: ListType;
-  onTypeChange: (type: ListType) => void;
+  /** A new list type; `clearVendor` when the vendor must go with it (the new tab, SPEC §4). */
+  onTypeChange: (type: ListType, clearVendor: boolean) => void;
   vassalage: string | null;
   onVendorChange: (vassalage: string | null) => void;
 }
@@ -45,13 +50,7 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
   const [searchText, setSearchText] = useState('');
   const [gameName, setGameName] = useState('');
 
-  const vendors = useMemo(() => {
-    const names = structure?.sorting.find((entry) => entry.gameCategory === gameType)?.vendorNames ?? [];
-    return names.flatMap((name) => {
-      const vendor = structure?.vendors.find((v) => v.vassalage === name && v.gameCategory === gameType);
-      return vendor ? [vendor] : [];
-    });
-  }, [structure, gameType]);
+  const vendors = useVendorsOf(gameType);
   const classes = useMemo(() => {
     const offered = structure?.mapping[gameType]?.gameClassify ?? [];
     return ['all', ...GAME_CLASSES.filter((value) => offered.includes(value))];
@@ -63,6 +62,7 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
   const source = useMemo((): GameSource => {
     if (type === 'hot') return { kind: 'hot', gameType, vassalage: vassalage ?? undefined };
     if (type === 'fav') return { kind: 'fav', gameType };
+    if (type === 'recent') return { kind: 'recent', gameType };
     return {
       kind: 'search',
       query: {
@@ -80,12 +80,11 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
 
   const chooseType = (next: ListType) => {
     // SPEC §6: a visitor is told to log in, and the filter stays as it was.
-    if (next === 'fav' && role === 'visitor') {
+    if ((next === 'fav' || next === 'recent') && role === 'visitor') {
       void toast.info(t('in_logged_login'));
       return;
     }
-    if (next === 'new') onVendorChange(null);
-    onTypeChange(next);
+    onTypeChange(next, next === 'new');
   };
   const chooseVendor = (next: string | null) => {
     if (next === vassalage) return;
@@ -157,7 +156,7 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
           onClass={setGameClass}
         />
       )}
-      {type !== 'new' && vendors.length > 0 && (
+      {(type === 'all' || type === 'hot') && vendors.length > 0 && (
         <VendorStrip vendors={vendors} selected={vassalage} onSelect={chooseVendor} />
       )}
       <GameGrid pages={pages} layout={layout} hot={type === 'hot'} label={t(`category.${gameType}`)} />

@@ -38,3 +38,9 @@ export const FilterIcon = () => (
     <path d="M3 5h18l-7 8v6l-4-2v-4z" />
   </svg>
 );
+
+export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
+  <svg {...common}>
+    <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+  </svg>
+);

@@ -1,0 +1,120 @@
+import { PAGE_SIZE } from '@kl/contracts/constants';
+import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
+import { fullPath, type GameCategory } from '@kl/contracts/routes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../shared/stores/session-store.ts';
+import { useUiStore } from '../../../shared/stores/ui-store.ts';
+import { useGamePages, type GameSource } from '../hooks/use-game-pages.ts';
+import { tabSource } from '../lib/entry-menu.ts';
+import { GameCarousel } from './game-carousel.tsx';
+import { listState } from './game-grid.tsx';
+import { WinnerBoard } from './winner-board.tsx';
+
+type HomeSectionKey = 'HOT' | 'FAV' | 'NEW_GAME' | 'BGS' | 'BG';
+
+/** Where "See all" leads: an address, or another category of the menu. */
+type SeeAll = { to: string } | { category: GameCategory } | null;
+
+interface HomeSection {
+  key: HomeSectionKey;
+  source: GameSource;
+  seeAll: SeeAll;
+  /** Lists of the search (the list-type set): shown in two rows split at ceil(half) (SPEC §2, §9). */
+  twoRows: boolean;
+  memberOnly: boolean;
+}
+
+/** The home sections of SPEC §2, in order: HOT, FAV (members), NEW_GAME, BGS (vassalage BGS, RNG), BG (class BG, RNG). */
+export const HOME_SECTIONS: readonly HomeSection[] = [
+  {
+    key: 'HOT',
+    source: { kind: 'hot' },
+    seeAll: { to: fullPath('hot-games') },
+    twoRows: false,
+    memberOnly: false,
+  },
+  {
+    key: 'FAV',
+    source: { kind: 'fav', pageSize: PAGE_SIZE.favourites.small },
+    seeAll: null,
+    twoRows: false,
+    memberOnly: true,
+  },
+  {
+    key: 'NEW_GAME',
+    source: tabSource('NEW_GAME'),
+    seeAll: { category: 'NEW_GAME' },
+    twoRows: true,
+    memberOnly: false,
+  },
+  {
+    key: 'BGS',
+    source: tabSource('BGS'),
+    seeAll: { to: `/m/gameList?gameType=RNG&vassalage=${IN_HOUSE_VENDOR}` },
+    twoRows: true,
+    memberOnly: false,
+  },
+  { key: 'BG', source: tabSource('BG'), seeAll: { category: 'BG' }, twoRows: true, memberOnly: false },
+];
+
+function SeeAllLink({ seeAll, title }: { seeAll: NonNullable<SeeAll>; title: string }) {
+  const { t } = useTranslation();
+  const selectCategory = useUiStore((state) => state.selectCategory);
+  const label = t('games.seeAllOf', { name: title });
+  if ('to' in seeAll) {
+    return (
+      <Link to={seeAll.to} aria-label={label}>
+        {t('games.seeAll')}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="kl-link-button"
+      aria-label={label}
+      onClick={() => {
+        selectCategory(seeAll.category);
+        window.scrollTo({ top: 0 });
+      }}
+    >
+      {t('games.seeAll')}
+    </button>
+  );
+}
+
+function HomeSectionView({ section }: { section: HomeSection }) {
+  const { t } = useTranslation();
+  const pages = useGamePages(section.source);
+  const title = t(`category.${section.key}`);
+  const headingId = `kl-home-section-${section.key}`;
+  const body = listState(pages, t) ?? (
+    <GameCarousel games={pages.games} label={title} twoRows={section.twoRows} hot={section.key === 'HOT'} />
+  );
+  return (
+    <section className="kl-games__section" aria-labelledby={headingId} data-section={section.key}>
+      <div className="kl-games__section-head">
+        <h2 id={headingId}>{title}</h2>
+        {section.seeAll && pages.games.length > 0 && <SeeAllLink seeAll={section.seeAll} title={title} />}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * The home's game sections (SPEC §2): HOT, FAV when logged in, NEW_GAME, BGS and BG, each a
+ * carousel with "See all" (not for favourites), then the winner board.
+ */
+export function HomeSections() {
+  const { role } = useSession();
+  return (
+    <div className="kl-home-sections">
+      {HOME_SECTIONS.filter((section) => !section.memberOnly || role !== 'visitor').map((section) => (
+        <HomeSectionView key={section.key} section={section} />
+      ))}
+      <WinnerBoard />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { GameType, Vendor } from '@kl/contracts/games';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVendors } from '../api/get-vendors.ts';
+import { useLaunchGame } from '../hooks/use-launch-game.ts';
+
+/** The vendors of a game type in the merchant's order (SPEC §3 vendor structure sorting). */
+export function useVendorsOf(gameType: GameType): Vendor[] {
+  const { data: structure } = useVendors();
+  return useMemo(() => {
+    const names = structure?.sorting.find((entry) => entry.gameCategory === gameType)?.vendorNames ?? [];
+    return names.flatMap((name) => {
+      const vendor = structure?.vendors.find((v) => v.vassalage === name && v.gameCategory === gameType);
+      return vendor ? [vendor] : [];
+    });
+  }, [structure, gameType]);
+}
+
+/**
+ * The vendor tiles of a category that launches by vendor (live casino, sports, e-sports,
+ * cockfight, lottery): a tile opens the vendor's lobby through the launch routing of SPEC §5,
+ * as a vendor click (free play supportPlay 1). Visitors are sent to log in.
+ */
+export function VendorTiles({ gameType }: { gameType: GameType }) {
+  const { t } = useTranslation();
+  const vendors = useVendorsOf(gameType);
+  const { launchVendor, pendingVendor } = useLaunchGame();
+  if (vendors.length === 0) return null;
+  return (
+    <ul
+      className="kl-vendor-tiles"
+      aria-label={t('games.vendorsOf', { category: t(`category.${gameType}`) })}
+    >
+      {vendors.map((vendor) => (
+        <li key={vendor.vassalage}>
+          <button
+            type="button"
+            className="kl-vendor-tiles__tile"
+            aria-label={t('games.openVendor', { name: vendor.displayName })}
+            aria-busy={pendingVendor === vendor.vassalage}
+            onClick={() => launchVendor(vendor)}
+          >
+            <img src={vendor.mobileSmallIcon} alt="" width={48} height={48} loading="lazy" decoding="async" />
+            <span>{vendor.displayName}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createGame, searchCalls } from '../../test/fake-games.ts';
+import { openWithGames, installFakeIntersectionObserver } from '../../test/open-games.ts';
+import { carouselColumns } from './components/game-carousel.tsx';
+import { nextWinnerOffset } from './components/winner-board.tsx';
+
+installFakeIntersectionObserver();
+
+const section = (name: string) => screen.getByRole('region', { name });
+const sectionCards = (name: string) => within(section(name)).queryAllByTestId('game-card');
+
+describe('home game sections (SPEC §2 home, §9 carousel)', () => {
+  it('shows HOT, NEW_GAME, BGS and BG to a visitor, without favourites', async () => {
+    await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
+    await waitFor(() => expect(sectionCards('BGS')).toHaveLength(25));
+    expect(await within(section('BG')).findByTestId('empty-state')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
+  });
+
+  it('asks each section with the query of SPEC §2', async () => {
+    const { games } = await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(searchCalls(games)).toHaveLength(3));
+    expect(searchCalls(games)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ isNew: '1', pageSize: '25' }),
+        expect.objectContaining({ gameType: 'RNG', vassalage: 'BGS' }),
+        expect.objectContaining({ gameType: 'RNG', gameClassify: 'BG' }),
+      ]),
+    );
+    expect(games.state.calls.some((call) => call.path === '/api/games/hot')).toBe(true);
+  });
+
+  it("shows a member's favourites, without See all", async () => {
+    await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003', '5007'] });
+    await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(2));
+    expect(within(section('Favourites')).queryByRole('link', { name: /See all/ })).toBeNull();
+    expect(within(section('Favourites')).queryByRole('button', { name: /See all/ })).toBeNull();
+  });
+
+  it('drops a game from the favourites section when its heart is pressed again', async () => {
+    const { user } = await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003'] });
+    await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(1));
+    await user.click(within(section('Favourites')).getByRole('button', { name: 'Favourite Game 3' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Favourites' })).toBeInTheDocument());
+    await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(0));
+  });
+
+  it('splits list sections into two rows at ceil(half); HOT stays one row', async () => {
+    await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
+    const track = (name: string) => within(section(name)).getByRole('list', { name });
+    expect(track('New games').style.getPropertyValue('--kl-carousel-columns')).toBe('7');
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+    expect(track('Hot games').style.getPropertyValue('--kl-carousel-columns')).toBe('25');
+    expect(carouselColumns(7, true)).toBe(4);
+    expect(carouselColumns(7, false)).toBe(7);
+  });
+
+  it('offers carousel navigation only above 3 games', async () => {
+    const games = [
+      ...Array.from({ length: 3 }, (_, index) => createGame(index * 5)),
+      ...Array.from({ length: 6 }, (_, index) =>
+        createGame(100 + index, { vassalage: 'LOTUS', isNew: false }),
+      ),
+    ];
+    await openWithGames('/m/home?lang=en', { games });
+    await waitFor(() => expect(sectionCards('New games')).toHaveLength(3));
+    expect(within(section('New games')).queryByRole('button', { name: /Next page/ })).toBeNull();
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(9));
+    expect(
+      within(section('Hot games')).getByRole('button', { name: 'Next page of Hot games' }),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Hot games')).getByRole('button', { name: 'Previous page of Hot games' }),
+    ).toBeDisabled();
+  });
+
+  it('See all opens the full list: HOT its category path, NEW_GAME its tab', async () => {
+    const { user } = await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
+    await user.click(within(section('New games')).getByRole('button', { name: 'See all New games' }));
+    expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'NEW_GAME');
+    const menu = screen.getByRole('navigation', { name: 'Game categories' });
+    expect(within(menu).getByRole('button', { name: 'New games' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('category-content')).getAllByTestId('game-card')).toHaveLength(13),
+    );
+
+    await user.click(within(menu).getByRole('button', { name: 'Hot games' }));
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+    await user.click(within(section('Hot games')).getByRole('link', { name: 'See all Hot games' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/hot-games'));
+  });
+});
+
+describe('winner board (SPEC §2, §9)', () => {
+  it('lists recent slot wins, masked, with their amount; fishing on demand', async () => {
+    const { user, games } = await openWithGames('/m/home?lang=en');
+    const board = await screen.findByRole('region', { name: 'Winners' });
+    const list = await within(board).findByRole('list', { name: 'Latest Slots wins' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    expect(list).toHaveTextContent('pl***0');
+    expect(list).toHaveTextContent('₫1,000,000');
+    const winners = games.state.calls.filter((call) => call.path === '/api/games/winners');
+    expect(winners[0]?.query).toMatchObject({ gameCategory: 'RNG', limitNum: '100', language: 'EN' });
+
+    await user.click(within(board).getByRole('button', { name: 'Fishing' }));
+    expect(await within(board).findByRole('list', { name: 'Latest Fishing wins' })).toHaveTextContent(
+      'FISH win 0',
+    );
+  });
+
+  it('moves up one row every 3 s when there are more than 5 wins, and starts over at the end', async () => {
+    await openWithGames('/m/home?lang=en', { wins: 7 });
+    const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
+    expect(list).toHaveAttribute('data-offset', '0');
+    await waitFor(() => expect(list).toHaveAttribute('data-offset', '1'), { timeout: 3_500 });
+    expect(nextWinnerOffset(1, 7)).toBe(2);
+    expect(nextWinnerOffset(2, 7)).toBe(0);
+  }, 8_000);
+
+  it('stays still with 5 wins or fewer', async () => {
+    await openWithGames('/m/home?lang=en', { wins: 5 });
+    const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    expect(list).toHaveAttribute('data-offset', '0');
+  }, 8_000);
+});
+
+describe('vendor tiles (SPEC §5 launch from a vendor)', () => {
+  it('launches a live vendor as a vendor click for a member', async () => {
+    const { user, games } = await openWithGames('/m/live-games?lang=en', { member: true });
+    const tiles = await screen.findByRole('list', { name: 'Live casino providers' });
+    const names = within(tiles)
+      .getAllByRole('button')
+      .map((tile) => tile.getAttribute('aria-label'));
+    expect(names).toEqual(['Open Sexy Baccarat', 'Open Evo Live']);
+    await user.click(within(tiles).getByRole('button', { name: 'Open Evo Live' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/slotsCenter'));
+    expect(games.state.calls.find((call) => call.path === '/api/games/launch')?.body).toMatchObject({
+      vassalage: 'EVO',
+      gameType: 'LIVE',
+      from: 'vendor',
+    });
+  });
+
+  it('sends a visitor to log in', async () => {
+    const { user, games } = await openWithGames('/m/live-games?lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Open Evo Live' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
+    expect(games.state.calls.some((call) => call.path === '/api/games/launch')).toBe(false);
+  });
+});
+
+describe('recently played (game list filter)', () => {
+  it("lists a member's recent games of the type, newest first, without the search box", async () => {
+    const { user, games } = await openWithGames('/m/gameList?gameType=RNG&lang=en', {
+      member: true,
+      recent: ['1007', '1002'],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Recent' }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('game-card').map((card) => card.textContent)).toEqual([
+        'Game 7Lotus Slots',
+        'Game 2Kim Long Games',
+      ]),
+    );
+    expect(window.location.search).toContain('type=recent');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(games.state.calls.find((call) => call.path === '/api/games/recent')?.query).toMatchObject({
+      gameType: 'RNG',
+      clientType: '2',
+    });
+  });
+
+  it('tells a visitor to log in and keeps the filter', async () => {
+    const { user } = await openWithGames('/m/gameList?gameType=RNG&lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Recent' }));
+    expect(await screen.findByText('Please log in first')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
