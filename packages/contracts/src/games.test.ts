@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CATEGORY_SORTING,
   gameSearchQuery,
   hotGamesLanguage,
   launchRouteOf,
   lotteryLaunchPath,
   maskCustomerName,
   prizeModeOf,
+  splitFromSports,
 } from './games.ts';
 
 describe('launch routing (SPEC §5)', () => {
@@ -90,5 +92,25 @@ describe('game helpers', () => {
       isNew: true,
       language: 'VI',
     });
+  });
+});
+
+describe('splitFromSports (SPEC §4, §9)', () => {
+  it('moves the e-sports and cockfight codes out of sports, and nothing else', () => {
+    expect(['IMES', 'TF', 'IA'].map((code) => splitFromSports('SPORTS', code))).toEqual([
+      'ESPORTS',
+      'ESPORTS',
+      'ESPORTS',
+    ]);
+    expect(['DS88', 'WS168', 'DIG', 'SV3'].map((code) => splitFromSports('SPORTS', code))).toEqual(
+      Array(4).fill('COCKFIGHT'),
+    );
+    expect(splitFromSports('SPORTS', 'ARENA')).toBe('SPORTS');
+    expect(splitFromSports('LIVE', 'TF')).toBe('LIVE');
+  });
+
+  it('sorts cockfight after PVP and e-sports after ELOTT', () => {
+    expect(CATEGORY_SORTING.indexOf('COCKFIGHT')).toBe(CATEGORY_SORTING.indexOf('PVP') + 1);
+    expect(CATEGORY_SORTING.indexOf('ESPORTS')).toBe(CATEGORY_SORTING.indexOf('ELOTT') + 1);
   });
 });

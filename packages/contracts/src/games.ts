@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, WINNER_BOARD } from './constants.ts';
+import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, PAGE_SIZE, WINNER_BOARD } from './constants.ts';
 import type { PlayType, PrizeMode } from './constants.ts';
 
 /**
@@ -24,6 +24,30 @@ export const GAME_TYPES = [
   'ELOTT',
 ] as const;
 export type GameType = (typeof GAME_TYPES)[number];
+
+/**
+ * The order of the categories in the vendor structure (SPEC §4): e-sports and cockfight are split
+ * from sports, e-sports inserted after ELOTT and cockfight after PVP.
+ */
+export const CATEGORY_SORTING = [
+  'RNG',
+  'FISH',
+  'PVP',
+  'COCKFIGHT',
+  'LIVE',
+  'SPORTS',
+  'LOTT',
+  'ELOTT',
+  'ESPORTS',
+] as const satisfies readonly GameType[];
+
+/** A vendor listed under sports by its feed goes to e-sports or cockfight by its code (SPEC §4, §9). */
+export function splitFromSports(gameType: GameType, vassalage: string): GameType {
+  if (gameType !== 'SPORTS') return gameType;
+  if ((ESPORTS_VENDORS as readonly string[]).includes(vassalage)) return 'ESPORTS';
+  if ((COCKFIGHT_VENDORS as readonly string[]).includes(vassalage)) return 'COCKFIGHT';
+  return gameType;
+}
 
 /** Slot classes of the filter panel (SPEC §2): jackpot, scatter, video poker, table games, arcade. */
 export const GAME_CLASSES = ['JP', 'SC', 'VP', 'TG', 'AC'] as const;

@@ -1,4 +1,11 @@
-import { type GameClass, GAME_CLASSES, type GameType, IN_HOUSE_VENDOR, MIN_BETS } from '@kl/contracts/games';
+import {
+  type GameClass,
+  GAME_CLASSES,
+  type GameType,
+  IN_HOUSE_VENDOR,
+  MIN_BETS,
+  splitFromSports,
+} from '@kl/contracts/games';
 import type { NewGameRow, NewGameVendorRow } from '../../db/schema/index.ts';
 import { minBetUnits } from './game-mapping.ts';
 import { searchableName, trigramsOf } from './search-text.ts';
@@ -42,13 +49,13 @@ export const VENDORS: readonly VendorDefinition[] = [
   { vassalage: 'ARENA', displayName: 'Arena Sports', colour: '#1565c0', games: { SPORTS: 2 } },
   { vassalage: 'GOAL', displayName: 'Goal Sports', colour: '#2e7d32', games: { SPORTS: 2 } },
   { vassalage: 'SPORTX', displayName: 'SportX', colour: '#283593', games: { SPORTS: 2 } },
-  { vassalage: 'IMES', displayName: 'IM eSports', colour: '#7b1fa2', games: { ESPORTS: 2 } },
-  { vassalage: 'TF', displayName: 'TF Gaming', colour: '#c62828', games: { ESPORTS: 2 } },
-  { vassalage: 'IA', displayName: 'IA eSports', colour: '#0097a7', games: { ESPORTS: 2 } },
-  { vassalage: 'DS88', displayName: 'DS88 Sabong', colour: '#bf360c', games: { COCKFIGHT: 1 } },
-  { vassalage: 'WS168', displayName: 'WS168', colour: '#d84315', games: { COCKFIGHT: 1 } },
-  { vassalage: 'DIG', displayName: 'DIG Cockfight', colour: '#795548', games: { COCKFIGHT: 1 } },
-  { vassalage: 'SV3', displayName: 'SV388', colour: '#e64a19', games: { COCKFIGHT: 1 } },
+  { vassalage: 'IMES', displayName: 'IM eSports', colour: '#7b1fa2', games: { SPORTS: 2 } },
+  { vassalage: 'TF', displayName: 'TF Gaming', colour: '#c62828', games: { SPORTS: 2 } },
+  { vassalage: 'IA', displayName: 'IA eSports', colour: '#0097a7', games: { SPORTS: 2 } },
+  { vassalage: 'DS88', displayName: 'DS88 Sabong', colour: '#bf360c', games: { SPORTS: 1 } },
+  { vassalage: 'WS168', displayName: 'WS168', colour: '#d84315', games: { SPORTS: 1 } },
+  { vassalage: 'DIG', displayName: 'DIG Cockfight', colour: '#795548', games: { SPORTS: 1 } },
+  { vassalage: 'SV3', displayName: 'SV388', colour: '#e64a19', games: { SPORTS: 1 } },
   { vassalage: 'TCG', displayName: 'TCG Lottery', colour: '#c0392b', games: { LOTT: 20 } },
   { vassalage: 'TCG_SEA', displayName: 'TCG SEA Lottery', colour: '#16a085', games: { LOTT: 10 } },
   { vassalage: 'TCG_LOTTO_VN', displayName: 'Xổ Số Việt Nam', colour: '#d32f2f', games: { ELOTT: 25 } },
@@ -397,7 +404,9 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
   const orderInCategory = new Map<GameType, number>();
 
   VENDORS.forEach((vendor) => {
-    for (const [gameType, baseCount] of Object.entries(vendor.games) as [GameType, number][]) {
+    for (const [feedType, baseCount] of Object.entries(vendor.games) as [GameType, number][]) {
+      // Vendor feeds list e-sports and cockfight under sports; the catalogue keeps them apart (SPEC §4).
+      const gameType = splitFromSports(feedType, vendor.vassalage);
       const sortOrder = orderInCategory.get(gameType) ?? 0;
       orderInCategory.set(gameType, sortOrder + 1);
       vendors.push({

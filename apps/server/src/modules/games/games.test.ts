@@ -60,7 +60,19 @@ describeEachDatabase('games', (kind) => {
         json(await call(app, API.gameVendors, { ip })),
       ).value;
       expect(new Set(structure.vendors.map((vendor) => vendor.vassalage)).size).toBeGreaterThanOrEqual(25);
-      expect(structure.sorting.map((entry) => entry.gameCategory)).toEqual([...GAME_TYPES]);
+      // E-sports and cockfight split from sports: e-sports after ELOTT, cockfight after PVP (SPEC §4).
+      expect(structure.sorting.map((entry) => entry.gameCategory)).toEqual([
+        'RNG',
+        'FISH',
+        'PVP',
+        'COCKFIGHT',
+        'LIVE',
+        'SPORTS',
+        'LOTT',
+        'ELOTT',
+        'ESPORTS',
+      ]);
+      expect(structure.mapping.SPORTS?.vendors).toEqual(['ARENA', 'GOAL', 'SPORTX']);
       expect(structure.mapping.ESPORTS?.vendors).toEqual(['IMES', 'TF', 'IA']);
       expect(structure.mapping.COCKFIGHT?.vendors).toEqual(['DS88', 'WS168', 'DIG', 'SV3']);
       expect(structure.mapping.ELOTT?.vendors).toContain('TCG_LOTTO_VN');

@@ -2,7 +2,7 @@ import {
   BG_CLASSIFY,
   GAME_CLASSES,
   GAME_CLIENT_TYPE,
-  GAME_TYPES,
+  CATEGORY_SORTING,
   type GameType,
   isListFirst,
   LAUNCH_TOKEN_TTL_MS,
@@ -67,7 +67,8 @@ export function vendorStructureOf(
 ): VendorStructure {
   const ordered = [...rows].sort(
     (a, b) =>
-      GAME_TYPES.indexOf(a.gameCategory) - GAME_TYPES.indexOf(b.gameCategory) || a.sortOrder - b.sortOrder,
+      CATEGORY_SORTING.indexOf(a.gameCategory) - CATEGORY_SORTING.indexOf(b.gameCategory) ||
+      a.sortOrder - b.sortOrder,
   );
   const sorting: VendorStructure['sorting'] = [];
   const mapping: VendorStructure['mapping'] = {};
