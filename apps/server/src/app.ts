@@ -17,6 +17,9 @@ import { createStatusService } from './modules/status/service.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
 import { createAccountsModules } from './modules/accounts.ts';
 import { createGamesRepository, createGamesService, gamesRoutes } from './modules/games/index.ts';
+import { contentRoutes, createContentRepository, createContentService } from './modules/content/index.ts';
+import { createChatModule } from './modules/chat/index.ts';
+import { createFeedbackModule } from './modules/feedback/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
@@ -96,6 +99,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     firebaseKeySource: options.firebaseKeySource,
   });
 
+  const feedback = createFeedbackModule({
+    db,
+    clock: options.clock ?? systemClock,
+    outbox: options.outbox ?? createDevOutboxSender(db),
+    guards: accounts.guards,
+  });
+  const chat = createChatModule({
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    merchantService,
+    guards: accounts.guards,
+  });
+
   // The API: its own context, so compression and the rate limit stay off the static files.
   await app.register(async (api) => {
     await api.register(compress, { global: true, threshold: 1024 });
@@ -118,6 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guards: accounts.guards,
       merchantCode: config.merchantCode,
     });
+    await api.register(contentRoutes, {
+      contentService: createContentService({
+        content: createContentRepository(db),
+        merchantService,
+        clock: options.clock ?? systemClock,
+      }),
+      guards: accounts.guards,
+      resolveSession: (token) => accounts.sessionService.resolve(token),
+      merchantCode: config.merchantCode,
+    });
+    await feedback.register(api);
+    await chat.registerApi(api);
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {
@@ -126,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  await chat.registerPages(app);
   await registerWebApp(app, { webDist: config.webDist });
   return app;
 }

@@ -36,6 +36,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PAYLOAD_TOO_LARGE: 'Dữ liệu gửi lên quá lớn',
     UNSUPPORTED_MEDIA_TYPE: 'Định dạng dữ liệu không được hỗ trợ',
     TOO_MANY_REQUESTS: 'Thao tác quá nhanh, vui lòng thử lại sau giây lát',
+    FEEDBACK_CONTENT_LENGTH: 'Nội dung phản hồi phải từ 20 đến 200 ký tự',
+    IMAGE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG hoặc JPG',
+    IMAGE_TOO_LARGE: 'Mỗi ảnh không được lớn hơn 5 MB',
+    TOO_MANY_IMAGES: 'Chỉ được gửi tối đa 3 ảnh',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -68,5 +72,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PAYLOAD_TOO_LARGE: 'The request is too large',
     UNSUPPORTED_MEDIA_TYPE: 'The request format is not supported',
     TOO_MANY_REQUESTS: 'Too many requests, please wait a moment',
+    FEEDBACK_CONTENT_LENGTH: 'Feedback must be 20 to 200 characters long',
+    IMAGE_TYPE_NOT_ALLOWED: 'Only PNG or JPG images are accepted',
+    IMAGE_TOO_LARGE: 'Each image must be 5 MB or smaller',
+    TOO_MANY_IMAGES: 'At most 3 images can be sent',
   },
 };

@@ -33,6 +33,11 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   TOO_MANY_REQUESTS: { status: 429 },
+  // Feedback (SPEC §5 feedback and upload rules).
+  FEEDBACK_CONTENT_LENGTH: { status: 400 },
+  IMAGE_TYPE_NOT_ALLOWED: { status: 415 },
+  IMAGE_TOO_LARGE: { status: 413 },
+  TOO_MANY_IMAGES: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -107,6 +107,10 @@ const envSchema = z.object({
   FIREBASE_CERTS_URL: certificatesUrl.default(DEFAULT_FIREBASE_CERTS_URL),
   FIREBASE_WEB_API_KEY: firebaseWebApiKey.optional(),
   FIREBASE_AUTH_DOMAIN: hostName.optional(),
+  CHAT_OPERATOR_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -134,6 +138,8 @@ export interface AppConfig {
   firebaseWebApiKey: string | undefined;
   /** Host of Firebase's sign-in pages (`<project>.firebaseapp.com` or a custom domain). */
   firebaseAuthDomain: string | undefined;
+  /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
+  chatOperatorToken: string | undefined;
 }
 
 /**
@@ -191,6 +197,19 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     ]);
   }
 
+  if (
+    production &&
+    vars.CHAT_OPERATOR_TOKEN !== undefined &&
+    vars.CHAT_OPERATOR_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH
+  ) {
+    throw new ConfigError([
+      {
+        variable: 'CHAT_OPERATOR_TOKEN',
+        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
+      },
+    ]);
+  }
+
   // The web configuration is all or nothing: half of it would silently hide the social buttons.
   const webVariables = ['FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
   if (webVariables.some((name) => vars[name] !== undefined)) {
@@ -226,5 +245,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
+    chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
   };
 }

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { seedCatalogue } from '../../modules/games/index.ts';
+import { seedLiveHosts } from '../../modules/chat/index.ts';
+import { seedContent } from '../../modules/content/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
@@ -55,6 +57,10 @@ export async function runSeed(db: Db): Promise<SeedResult> {
 
     // The game catalogue: vendors, games and the winner board (its own counts; see modules/games).
     await seedCatalogue(db, tx, KIMLONG.code);
+    // Home content, help centre, links and the members' welcome messages (see modules/content).
+    await seedContent(db, tx, KIMLONG.code);
+    // The live hosts of the live model list (see modules/chat).
+    await seedLiveHosts(db, tx, KIMLONG.code);
 
     return {
       merchantsCreated: created.length,

@@ -1,0 +1,117 @@
+import { CHAT_SENDERS } from '@kl/contracts/chat';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member, memberSession } from './accounts.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * Live chat (SPEC §4 Live chat, §7 launch-chat, unread chat, live model list): one conversation per
+ * member with the merchant's operators, its messages, the one-time tokens of chatUrl, the chat cookies
+ * they are traded for, and the live hosts.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const chatConversation = pgTable(
+  'chat_conversation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    memberId: uuid('member_id')
+      .notNull()
+      .unique()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    /** The last message the member has seen: operator replies after it are unread (unReadCount). */
+    memberReadId: bigint('member_read_id', { mode: 'number' }).notNull().default(0),
+    /** The last message an operator has read: member messages after it are unread on the operator page. */
+    operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: at('last_message_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('chat_conversation_recent_idx').on(table.merchantCode, table.lastMessageAt)],
+);
+
+export const chatMessage = pgTable(
+  'chat_message',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversation.id, { onDelete: 'cascade' }),
+    sender: text('sender', { enum: CHAT_SENDERS }).notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('chat_message_conversation_idx').on(table.conversationId, table.id),
+    index('chat_message_created_idx').on(table.createdAt),
+    check(
+      'chat_message_sender_check',
+      sql`${table.sender} in (${sql.raw(CHAT_SENDERS.map((sender) => `'${sender}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/** The one-time token of a chatUrl (its SHA-256), bound to the session that asked for it. */
+export const chatLaunchToken = pgTable(
+  'chat_launch_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => memberSession.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('chat_launch_token_expires_idx').on(table.expiresAt)],
+);
+
+/** A chat cookie (its SHA-256): lives while its session lives, at most CHAT_ACCESS_TTL_MS. */
+export const chatAccess = pgTable(
+  'chat_access',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => memberSession.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('chat_access_expires_idx').on(table.expiresAt)],
+);
+
+/** A live host of the merchant (SPEC §7 live model list). */
+export const chatLiveHost = pgTable(
+  'chat_live_host',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    /** Colour of the generated avatar (#rrggbb). */
+    colour: text('colour').notNull(),
+    active: boolean('active').notNull(),
+    streaming: boolean('streaming').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.id] })],
+);
+
+export type ChatConversationRow = typeof chatConversation.$inferSelect;
+export type ChatMessageRow = typeof chatMessage.$inferSelect;
+export type ChatLiveHostRow = typeof chatLiveHost.$inferSelect;
+export type NewChatLiveHostRow = typeof chatLiveHost.$inferInsert;

@@ -1,0 +1,702 @@
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { API, SESSION_COOKIE, successEnvelope } from '@kl/contracts';
+import {
+  CHAT_COOKIE,
+  CHAT_OPERATOR_COOKIE,
+  chatConversationList,
+  chatHistory,
+  chatLanguage,
+  chatMessage,
+  chatUnreadResult,
+  launchChatResult,
+  liveModelList,
+  operatorChatEvent,
+  type ChatMessage,
+  type OperatorChatEvent,
+} from '@kl/contracts/chat';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchant } from '../../db/schema/index.ts';
+import {
+  call,
+  type Caller,
+  freshIp,
+  freshUsername,
+  sessionCookieOf,
+  solvedCaptcha,
+  testClock,
+} from '../../test/accounts.ts';
+import { buildTestApp, json } from '../../test/app.ts';
+import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { headerColorOf } from './service.ts';
+
+const OPERATOR_TOKEN = 'chat-operator-test-token';
+const BEARER = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
+interface Member extends Caller {
+  cookie: string;
+  username: string;
+  /** The chat cookie, once traded. */
+  chat?: string;
+}
+
+const failure = (response: LightMyRequestResponse) =>
+  json<{ success: boolean; code: string; message: string; value?: Record<string, unknown> }>(response);
+
+/** The value of a Set-Cookie of `name`, with its attributes. */
+function setCookie(response: LightMyRequestResponse, name: string): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return cookies.find((cookie) => cookie.startsWith(`${name}=`));
+}
+const cookieValue = (line: string | undefined) =>
+  decodeURIComponent(line?.split(';')[0]?.split('=')[1] ?? '');
+
+/**
+ * A GET on the listening server over its own connection (no keep-alive pool, so that no idle socket of the
+ * client outlives the test), and a reader of the server-sent events of its answer.
+ */
+function openGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ response: IncomingMessage; close(): void }>((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers, agent: false }, (response) => {
+      outgoing.on('error', () => undefined);
+      resolve({ response, close: () => outgoing.destroy() });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+function eventReader(response: IncomingMessage) {
+  let buffer = '';
+  let ended = false;
+  let wake: (() => void) | undefined;
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    wake?.();
+  });
+  const stop = () => {
+    ended = true;
+    wake?.();
+  };
+  response.on('end', stop);
+  response.on('error', stop);
+  return {
+    /** The data of the next `message` event that satisfies `match`, within `timeoutMs`. */
+    async next<T>(match: (data: T) => boolean, timeoutMs = 5_000): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const lines = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+          if (event === 'message' && data !== undefined) {
+            const parsed = JSON.parse(data) as T;
+            if (match(parsed)) return parsed;
+          }
+          end = buffer.indexOf('\n\n');
+        }
+        if (ended) throw new Error('the stream ended');
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error('no matching event in time');
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no matching event in time')), left);
+          wake = () => {
+            clearTimeout(timer);
+            wake = undefined;
+            resolve();
+          };
+        });
+      }
+    },
+    /** The whole body (an answer that is not a stream). */
+    async text(): Promise<string> {
+      while (!ended) await new Promise<void>((resolve) => (wake = resolve));
+      return buffer;
+    },
+  };
+}
+
+describe('chat language (SPEC §7)', () => {
+  it('is uppercase, Chinese variants as CN, CN when absent', () => {
+    expect(chatLanguage('vi')).toBe('VI');
+    expect(chatLanguage('en-US')).toBe('EN');
+    expect(chatLanguage('zh-CN')).toBe('CN');
+    expect(chatLanguage('zh_cn')).toBe('CN');
+    expect(chatLanguage('ZH-Hans')).toBe('CN');
+    expect(chatLanguage('cn')).toBe('CN');
+    expect(chatLanguage('zh-TW')).toBe('TW');
+    expect(chatLanguage(undefined)).toBe('CN');
+    expect(chatLanguage('')).toBe('CN');
+    expect(chatLanguage('xx')).toBe('EN');
+  });
+
+  it('normalises header colours', () => {
+    expect(headerColorOf('#ABC')).toBe('#aabbcc');
+    expect(headerColorOf('0a1B2c')).toBe('#0a1b2c');
+    expect(headerColorOf('red')).toBeUndefined();
+    expect(headerColorOf('#12345')).toBeUndefined();
+  });
+});
+
+describe('CHAT_OPERATOR_TOKEN', () => {
+  it('is read from the environment, printable, and long in production', () => {
+    expect(loadConfig({ CHAT_OPERATOR_TOKEN: 'short' }).chatOperatorToken).toBe('short');
+    expect(loadConfig({}).chatOperatorToken).toBeUndefined();
+    expect(() => loadConfig({ CHAT_OPERATOR_TOKEN: 'has space' })).toThrow(
+      /CHAT_OPERATOR_TOKEN must be printable/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAT_OPERATOR_TOKEN: 'short' })).toThrow(
+      /CHAT_OPERATOR_TOKEN must be at least 16 characters in production/,
+    );
+  });
+});
+
+describeEachDatabase('live chat', (kind) => {
+  const database = useTestDatabase(kind);
+  const time = testClock();
+  let app: FastifyInstance;
+  let alice: Member;
+  let bob: Member;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database.current, {
+      config: { devOutbox: true, chatOperatorToken: OPERATOR_TOKEN },
+      clock: time.clock,
+    });
+    alice = await registerMember('alice');
+    bob = await registerMember('bob');
+    await openChat(alice);
+    await openChat(bob);
+  });
+  afterAll(() => app.close());
+
+  const setMerchant = (change: Partial<typeof merchant.$inferInsert>) =>
+    database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong'));
+
+  async function registerMember(prefix: string): Promise<Member> {
+    const ip = freshIp();
+    const username = freshUsername(prefix);
+    const response = await call(
+      app,
+      API.register,
+      { ip },
+      {
+        payload: {
+          registerMethod: 'H5',
+          username,
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          ...(await solvedCaptcha(app, ip)),
+        },
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    return { ip, cookie: sessionCookieOf(response) ?? '', username };
+  }
+
+  const launch = (caller: Caller, query: Record<string, string> = {}) =>
+    call(app, API.launchChat, caller, { query });
+  const tokenOf = (chatUrl: string) => /#token=(.+)$/.exec(chatUrl)?.[1] ?? '';
+  const exchange = (token: string, ip = freshIp()) =>
+    call(app, API.chatSession, { ip }, { payload: { token } });
+
+  /** Launches chat for the member and trades the token for the chat cookie. */
+  async function openChat(member: Member): Promise<void> {
+    const launched = successEnvelope(launchChatResult).parse(json(await launch(member))).value;
+    const response = await exchange(tokenOf(launched.chatUrl), member.ip);
+    expect(response.statusCode, response.body).toBe(200);
+    member.chat = cookieValue(setCookie(response, CHAT_COOKIE));
+  }
+
+  /** A call of the chat page: the chat cookie only. */
+  function chatCall(
+    member: Pick<Member, 'ip' | 'chat'>,
+    entry: { method: string; path: string },
+    options: { payload?: unknown; query?: Record<string, string> } = {},
+  ) {
+    return app.inject({
+      method: entry.method as 'GET',
+      url: entry.path,
+      remoteAddress: member.ip,
+      headers: { 'accept-language': 'en', ...(member.chat && { cookie: `${CHAT_COOKIE}=${member.chat}` }) },
+      ...(options.query && { query: options.query }),
+      ...(options.payload !== undefined && { payload: options.payload as object }),
+    });
+  }
+
+  function operatorCall(
+    entry: { method: string; path: string },
+    options: { payload?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    return app.inject({
+      method: entry.method as 'GET',
+      url: entry.path,
+      remoteAddress: '127.0.0.1',
+      headers: options.headers ?? BEARER,
+      ...(options.query && { query: options.query }),
+      ...(options.payload !== undefined && { payload: options.payload as object }),
+    });
+  }
+
+  const sendAs = async (member: Member, body: string): Promise<ChatMessage> => {
+    const response = await chatCall(member, API.chatSend, { payload: { body } });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(chatMessage).parse(json(response)).value;
+  };
+  const conversations = async () =>
+    successEnvelope(chatConversationList).parse(json(await operatorCall(API.chatOpsConversations))).value
+      .list;
+  const conversationOf = async (member: Member) => {
+    const found = (await conversations()).find((item) => item.userName === member.username);
+    if (!found) throw new Error(`no conversation of ${member.username}`);
+    return found;
+  };
+  const reply = async (conversationId: string, body: string): Promise<ChatMessage> => {
+    const response = await operatorCall(API.chatOpsReply, { payload: { conversationId, body } });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(chatMessage).parse(json(response)).value;
+  };
+  const unreadOf = async (member: Member) => {
+    const response = await call(app, API.chatUnread, member);
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(chatUnreadResult).parse(json(response)).value.unReadCount;
+  };
+
+  describe('launch-chat', () => {
+    it('answers chatUrl with b2c, language, backUrl, headerColor, title and a one-time token', async () => {
+      const response = await launch(alice, {
+        language: 'zh-CN',
+        backUrl: '/m/member/home?tab=1',
+        headerColor: '#ABC',
+        title: 'Hỗ trợ 24/7',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const { chatUrl, unReadCount } = successEnvelope(launchChatResult).parse(json(response)).value;
+      expect(unReadCount).toBe(0);
+      const url = new URL(chatUrl, 'http://site.test');
+      expect(url.pathname).toBe('/chat/');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        b2c: '1',
+        language: 'CN',
+        backUrl: '/m/member/home?tab=1',
+        headerColor: '#aabbcc',
+        title: 'Hỗ trợ 24/7',
+      });
+      expect(url.hash).toMatch(/^#token=[A-Za-z0-9_-]{32}$/);
+      // The session token never travels in it.
+      expect(chatUrl).not.toContain(alice.cookie);
+    });
+
+    it('uppercases the language, defaults to CN and keeps the page on this site', async () => {
+      const params = async (query: Record<string, string>) =>
+        new URL(
+          successEnvelope(launchChatResult).parse(json(await launch(alice, query))).value.chatUrl,
+          'http://x',
+        ).searchParams;
+      const english = await params({ language: 'en', backUrl: 'https://evil.example/', headerColor: 'red' });
+      expect(english.get('language')).toBe('EN');
+      expect(english.get('backUrl')).toBe('/m/home');
+      expect(english.get('headerColor')).toBe('#d4a017');
+      expect(english.get('title')).toBe('Customer service');
+      const vietnamese = await params({ language: 'vi', backUrl: '//evil.example/x' });
+      expect(vietnamese.get('language')).toBe('VI');
+      expect(vietnamese.get('backUrl')).toBe('/m/home');
+      expect(vietnamese.get('title')).toBe('Chăm sóc khách hàng');
+      expect((await params({})).get('language')).toBe('CN');
+    });
+
+    it('is refused when the merchant has CBS3 off', async () => {
+      await setMerchant({ CBS3: false });
+      try {
+        const response = await launch(alice);
+        expect(response.statusCode).toBe(403);
+        expect(failure(response)).toMatchObject({
+          code: 'FEATURE_NOT_ENABLED',
+          value: { reason: 'CBS3_OFF' },
+        });
+        expect(failure(await call(app, API.chatUnread, alice)).code).toBe('FEATURE_NOT_ENABLED');
+        expect(failure(await chatCall(alice, API.chatMessages)).code).toBe('FEATURE_NOT_ENABLED');
+        expect(failure(await call(app, API.liveModels, alice)).code).toBe('FEATURE_NOT_ENABLED');
+      } finally {
+        await setMerchant({ CBS3: true });
+      }
+      expect((await launch(alice)).statusCode).toBe(200);
+    });
+
+    it('refuses trial members with free_reject and visitors with NOT_LOGGED_IN', async () => {
+      const ip = freshIp();
+      const trial = { ip, cookie: sessionCookieOf(await call(app, API.trialLogin, { ip })) ?? '' };
+      const refused = await launch(trial);
+      expect(refused.statusCode).toBe(403);
+      expect(failure(refused)).toMatchObject({
+        code: 'FEATURE_NOT_ENABLED',
+        value: { reason: 'free_reject' },
+      });
+      expect(failure(await call(app, API.chatUnread, trial)).value).toEqual({ reason: 'free_reject' });
+      expect((await launch({ ip: freshIp() })).statusCode).toBe(401);
+    });
+  });
+
+  describe('the chat token', () => {
+    it('is traded once for an HttpOnly chat cookie scoped to /api/chat', async () => {
+      const member = await registerMember('tok');
+      const token = tokenOf(
+        successEnvelope(launchChatResult).parse(json(await launch(member))).value.chatUrl,
+      );
+      const first = await exchange(token);
+      expect(first.statusCode).toBe(200);
+      expect(json<{ value: { userName: string } }>(first).value.userName).toBe(member.username);
+      const line = setCookie(first, CHAT_COOKIE) ?? '';
+      expect(line).toContain('Path=/api/chat;');
+      expect(line).toContain('HttpOnly');
+      expect(line).toContain('SameSite=Strict');
+      expect(cookieValue(line)).not.toBe(member.cookie);
+      expect(setCookie(first, SESSION_COOKIE)).toBeUndefined();
+
+      const again = await exchange(token);
+      expect(again.statusCode).toBe(401);
+      expect(failure(again)).toMatchObject({
+        code: 'SESSION_EXPIRED',
+        value: { reason: 'CHAT_TOKEN_INVALID' },
+      });
+    });
+
+    it('expires after two minutes', async () => {
+      const token = tokenOf(successEnvelope(launchChatResult).parse(json(await launch(alice))).value.chatUrl);
+      time.advance(2 * 60_000 + 1);
+      expect((await exchange(token)).statusCode).toBe(401);
+    });
+
+    it('and its cookie end with the session (logout)', async () => {
+      const member = await registerMember('out');
+      await openChat(member);
+      expect((await chatCall(member, API.chatMessages)).statusCode).toBe(200);
+      expect((await call(app, API.logout, member)).statusCode).toBe(200);
+      const after = await chatCall(member, API.chatMessages);
+      expect(after.statusCode).toBe(401);
+      expect(failure(after).code).toBe('SESSION_EXPIRED');
+    });
+
+    it('is the only way in: the session cookie alone does not open the chat calls', async () => {
+      const response = await call(app, API.chatMessages, alice);
+      expect(response.statusCode).toBe(401);
+      expect(failure(response)).toMatchObject({
+        code: 'NOT_LOGGED_IN',
+        value: { reason: 'CHAT_COOKIE_MISSING' },
+      });
+      expect((await chatCall({ ip: freshIp(), chat: 'forged-value' }, API.chatMessages)).statusCode).toBe(
+        401,
+      );
+    });
+  });
+
+  describe('messages', () => {
+    it('a member message reaches the operator list and history', async () => {
+      const sent = await sendAs(alice, 'Xin chào, tôi cần hỗ trợ nạp tiền');
+      expect(sent).toMatchObject({ sender: 'member', body: 'Xin chào, tôi cần hỗ trợ nạp tiền' });
+      const conversation = await conversationOf(alice);
+      expect(conversation.lastMessage).toEqual(sent);
+      expect(conversation.unreadCount).toBeGreaterThanOrEqual(1);
+
+      const history = successEnvelope(chatHistory).parse(
+        json(await operatorCall(API.chatOpsMessages, { query: { conversationId: conversation.id } })),
+      ).value;
+      expect(history.messages.at(-1)).toEqual(sent);
+
+      const read = await operatorCall(API.chatOpsRead, {
+        payload: { conversationId: conversation.id, lastMessageId: sent.id },
+      });
+      expect(json<{ value: { unReadCount: number } }>(read).value.unReadCount).toBe(0);
+      expect((await conversationOf(alice)).unreadCount).toBe(0);
+    });
+
+    it('unread count rises with operator replies and clears when the member has seen them', async () => {
+      const member = await registerMember('unread');
+      await openChat(member);
+      await sendAs(member, 'Có ai không?');
+      const { id } = await conversationOf(member);
+      expect(await unreadOf(member)).toBe(0);
+
+      await reply(id, 'Chào bạn, tôi có thể giúp gì?');
+      const last = await reply(id, 'Bạn cần hỗ trợ nạp tiền phải không?');
+      expect(await unreadOf(member)).toBe(2);
+      expect(successEnvelope(launchChatResult).parse(json(await launch(member))).value.unReadCount).toBe(2);
+      expect((await conversationOf(member)).memberUnreadCount).toBe(2);
+
+      const page = successEnvelope(chatHistory).parse(json(await chatCall(member, API.chatMessages))).value;
+      expect(page.unReadCount).toBe(2);
+      expect(page.messages.map((message) => message.sender)).toEqual(['member', 'operator', 'operator']);
+
+      // A read marker beyond the last message is held at it.
+      const read = await chatCall(member, API.chatRead, { payload: { lastMessageId: last.id + 1000 } });
+      expect(json<{ value: { unReadCount: number } }>(read).value.unReadCount).toBe(0);
+      expect(await unreadOf(member)).toBe(0);
+      const next = await reply(id, 'Còn gì nữa không?');
+      expect(next.id).toBeGreaterThan(last.id);
+      expect(await unreadOf(member)).toBe(1);
+    });
+
+    it('one member cannot read another’s conversation', async () => {
+      const secret = await sendAs(alice, 'Số tài khoản của tôi là 0123456789');
+      const bobsPage = successEnvelope(chatHistory).parse(json(await chatCall(bob, API.chatMessages))).value;
+      expect(bobsPage.messages.some((message) => message.id === secret.id)).toBe(false);
+      // Bob's chat cookie is not an operator credential.
+      const asOperator = await operatorCall(API.chatOpsMessages, {
+        query: { conversationId: (await conversationOf(alice)).id },
+        headers: { cookie: `${CHAT_COOKIE}=${bob.chat}` },
+      });
+      expect(asOperator.statusCode).toBe(401);
+      // Nor is Bob's session.
+      const withSession = await operatorCall(API.chatOpsConversations, {
+        headers: { cookie: `${SESSION_COOKIE}=${bob.cookie}` },
+      });
+      expect(withSession.statusCode).toBe(401);
+    });
+
+    it('checks message length and pages history', async () => {
+      expect(failure(await chatCall(alice, API.chatSend, { payload: { body: '   ' } })).code).toBe(
+        'INVALID_INPUT',
+      );
+      expect(failure(await chatCall(alice, API.chatSend, { payload: { body: 'x'.repeat(1001) } })).code).toBe(
+        'INVALID_INPUT',
+      );
+      const member = await registerMember('page');
+      await openChat(member);
+      for (let index = 1; index <= 5; index += 1) await sendAs(member, `message ${index}`);
+      const latest = successEnvelope(chatHistory).parse(
+        json(await chatCall(member, API.chatMessages, { query: { limit: '2' } })),
+      ).value;
+      expect(latest.messages.map((message) => message.body)).toEqual(['message 4', 'message 5']);
+      expect(latest.hasMore).toBe(true);
+      const older = successEnvelope(chatHistory).parse(
+        json(
+          await chatCall(member, API.chatMessages, {
+            query: { limit: '10', beforeId: String(latest.messages[0]?.id) },
+          }),
+        ),
+      ).value;
+      expect(older.messages.map((message) => message.body)).toEqual(['message 1', 'message 2', 'message 3']);
+      expect(older.hasMore).toBe(false);
+    });
+  });
+
+  describe('operator credential', () => {
+    it('is required: none or a wrong one is 401', async () => {
+      const none = await operatorCall(API.chatOpsConversations, { headers: {} });
+      expect(none.statusCode).toBe(401);
+      expect(failure(none).code).toBe('NOT_LOGGED_IN');
+      const wrong = await operatorCall(API.chatOpsConversations, {
+        headers: { authorization: 'Bearer nope' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const wrongReply = await operatorCall(API.chatOpsReply, {
+        headers: { authorization: 'Bearer nope' },
+        payload: { conversationId: (await conversationOf(alice)).id, body: 'hi' },
+      });
+      expect(wrongReply.statusCode).toBe(401);
+      expect(
+        (await operatorCall(API.chatOpsSignIn, { headers: { authorization: 'Bearer nope' } })).statusCode,
+      ).toBe(401);
+    });
+
+    it('buys an operator cookie that works until sign out', async () => {
+      const signIn = await operatorCall(API.chatOpsSignIn);
+      expect(signIn.statusCode).toBe(200);
+      const line = setCookie(signIn, CHAT_OPERATOR_COOKIE) ?? '';
+      expect(line).toContain('Path=/api/chat/ops;');
+      expect(line).toContain('HttpOnly');
+      const cookie = `${CHAT_OPERATOR_COOKIE}=${cookieValue(line)}`;
+      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie } })).statusCode).toBe(200);
+      // A cookie signed with another token, or tampered with, is refused.
+      const [expiry] = cookieValue(line).split('.');
+      const forged = `${CHAT_OPERATOR_COOKIE}=${expiry}.${'A'.repeat(43)}`;
+      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie: forged } })).statusCode).toBe(
+        401,
+      );
+      const signOut = await operatorCall(API.chatOpsSignOut, { headers: { cookie } });
+      expect(setCookie(signOut, CHAT_OPERATOR_COOKIE)).toContain('Max-Age=0');
+      time.advance(12 * 60 * 60_000 + 1);
+      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie } })).statusCode).toBe(401);
+    });
+
+    it('answers 404 for an unknown conversation', async () => {
+      const response = await operatorCall(API.chatOpsReply, {
+        payload: { conversationId: '00000000-0000-4000-8000-000000000000', body: 'hello?' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('does not exist without CHAT_OPERATOR_TOKEN (404), page included', async () => {
+      const bare = await buildTestApp(database.current, { config: { chatOperatorToken: undefined } });
+      try {
+        const response = await bare.inject({ url: API.chatOpsConversations.path, headers: BEARER });
+        expect(response.statusCode).toBe(404);
+        expect(
+          (await bare.inject({ method: 'POST', url: API.chatOpsSignIn.path, headers: BEARER })).statusCode,
+        ).toBe(404);
+        expect((await bare.inject({ url: '/chat/operator' })).statusCode).toBe(404);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+
+  describe('live delivery (a real listening server)', () => {
+    let base: string;
+    beforeAll(async () => {
+      // The clock moved hours ahead above: fresh chat cookies.
+      await openChat(alice);
+      await openChat(bob);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      base = `http://127.0.0.1:${address.port}`;
+    });
+
+    it('an operator reply arrives on the member’s stream', async () => {
+      const { id } = await conversationOf(alice);
+      const { response, close } = await openGet(`${base}${API.chatStream.path}`, {
+        cookie: `${CHAT_COOKIE}=${alice.chat}`,
+        'accept-encoding': 'gzip, br',
+        'x-module-id': 'CBS3',
+      });
+      try {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        expect(response.headers['content-encoding']).toBeUndefined();
+        const events = eventReader(response);
+        const sent = await reply(id, 'Giao dịch của bạn đã được xử lý');
+        const received = await events.next<ChatMessage>((message) => message.id === sent.id);
+        expect(chatMessage.parse(received)).toEqual(sent);
+        // The member's own messages from another tab arrive too.
+        const own = await sendAs(alice, 'Cảm ơn!');
+        expect(await events.next<ChatMessage>((message) => message.id === own.id)).toEqual(own);
+      } finally {
+        close();
+      }
+    });
+
+    it('resumes after Last-Event-ID and never carries another member’s messages', async () => {
+      const { id } = await conversationOf(bob);
+      const missed = await reply(id, 'Tin nhắn khi bạn vắng mặt');
+      const { response, close } = await openGet(`${base}${API.chatStream.path}`, {
+        cookie: `${CHAT_COOKIE}=${bob.chat}`,
+        'last-event-id': String(missed.id - 1),
+      });
+      try {
+        const events = eventReader(response);
+        expect(await events.next<ChatMessage>((message) => message.id === missed.id)).toEqual(missed);
+        const alices = await sendAs(alice, 'only for the operators');
+        const bobs = await sendAs(bob, 'after alice');
+        const seen = await events.next<ChatMessage>((message) => message.id >= alices.id);
+        expect(seen.id).toBe(bobs.id);
+      } finally {
+        close();
+      }
+    });
+
+    it('a member message arrives on the operator’s stream; the stream needs the credential', async () => {
+      const refused = await openGet(`${base}${API.chatOpsStream.path}`);
+      expect(refused.response.statusCode).toBe(401);
+      await eventReader(refused.response).text();
+      const { response, close } = await openGet(`${base}${API.chatOpsStream.path}`, BEARER);
+      try {
+        expect(response.statusCode).toBe(200);
+        const events = eventReader(response);
+        const sent = await sendAs(bob, 'Tôi muốn rút tiền');
+        const event = await events.next<OperatorChatEvent>((data) => data.message.id === sent.id);
+        expect(operatorChatEvent.parse(event)).toEqual({
+          conversationId: (await conversationOf(bob)).id,
+          userName: bob.username,
+          message: sent,
+        });
+      } finally {
+        close();
+      }
+    });
+
+    it('refuses a stream without a chat cookie', async () => {
+      const { response } = await openGet(`${base}${API.chatStream.path}`, { 'accept-language': 'en' });
+      expect(response.statusCode).toBe(401);
+      expect((JSON.parse(await eventReader(response).text()) as { code: string }).code).toBe('NOT_LOGGED_IN');
+    });
+  });
+
+  describe('pages', () => {
+    it('serves the member page localised from the address, escaped, with no inline script', async () => {
+      const response = await app.inject({
+        url: '/chat/?b2c=1&language=VI&backUrl=javascript:alert(1)&headerColor=%23ffffff&title=%3Cscript%3Ex%3C/script%3E',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      const html = response.body;
+      expect(html).toContain('<html lang="vi">');
+      expect(html).toContain('Quay lại');
+      expect(html).toContain('href="/m/home"');
+      expect(html).toContain('&#60;script&#62;x&#60;/script&#62;');
+      expect(html).not.toContain('<script>');
+      // Every script is a file of this site.
+      expect([...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])).toEqual([
+        expect.stringMatching(/^<script src="\/chat\/assets\/chat-page\.js\?v=[\w-]+" defer>$/),
+      ]);
+      // Dark text on a white header.
+      expect(html).toContain('background-color: #ffffff; color: #1d1d1f');
+
+      const english = await app.inject({ url: '/chat/?language=EN' });
+      expect(english.body).toContain('<html lang="en">');
+      expect(english.body).toContain('Customer service');
+    });
+
+    it('serves the page scripts and the stylesheet', async () => {
+      const html = (await app.inject({ url: '/chat/operator?lang=en' })).body;
+      expect(html).toContain('Operator token');
+      const src = /src="([^"]+operator-page\.js[^"]*)"/.exec(html)?.[1] ?? '';
+      const script = await app.inject({ url: src });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(script.headers['cache-control']).toContain('immutable');
+      expect(script.body).toContain('/api/chat/ops/stream');
+      const css = await app.inject({ url: '/chat/assets/chat.css' });
+      expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect((await app.inject({ url: '/chat/assets/other.js' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('live model list', () => {
+    it('answers the seeded hosts with generated avatars, filtered by active and streaming', async () => {
+      const all = successEnvelope(liveModelList).parse(
+        json(await call(app, API.liveModels, { ip: freshIp() })),
+      ).value.list;
+      expect(all.length).toBeGreaterThanOrEqual(8);
+      expect(all.some((host) => !host.active)).toBe(true);
+      const streaming = successEnvelope(liveModelList).parse(
+        json(
+          await call(app, API.liveModels, { ip: freshIp() }, { query: { active: '1', streaming: 'true' } }),
+        ),
+      ).value.list;
+      expect(streaming.length).toBeGreaterThan(0);
+      expect(streaming.length).toBeLessThan(all.length);
+      expect(streaming.every((host) => host.active && host.streaming)).toBe(true);
+
+      const first = streaming[0];
+      expect(first?.avatar).toMatch(/^\/api\/live\/avatars\/[a-z0-9-]+\.svg\?v=/);
+      const avatar = await app.inject({ url: first?.avatar ?? '' });
+      expect(avatar.statusCode).toBe(200);
+      expect(avatar.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(avatar.body).toContain('<svg');
+      expect(avatar.body).toContain(first?.name ?? '');
+      expect((await app.inject({ url: '/api/live/avatars/nobody.svg' })).statusCode).toBe(404);
+      expect(
+        (await call(app, API.liveModels, { ip: freshIp() }, { query: { active: 'maybe' } })).statusCode,
+      ).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { MerchantService } from '../merchant/index.ts';
+import { createChatCookies, createOperatorAuth } from './chat-auth.ts';
+import { createChatHub } from './live-hub.ts';
+import { chatOperatorRoutes } from './operator-routes.ts';
+import { registerChatPages } from './pages.ts';
+import { createChatRepository } from './repository.ts';
+import { chatRoutes } from './routes.ts';
+import { createChatService } from './service.ts';
+
+export { createChatRepository, type ChatRepository } from './repository.ts';
+export { createChatService, type ChatService } from './service.ts';
+export { seedLiveHosts } from './seed.ts';
+
+/**
+ * Live chat wired together: `registerApi` adds the /api/chat and /api/live calls (inside the API context),
+ * `registerPages` the pages under /chat (outside it).
+ */
+export function createChatModule(deps: {
+  db: Db;
+  config: Pick<AppConfig, 'merchantCode' | 'nodeEnv' | 'chatOperatorToken'>;
+  clock: Clock;
+  merchantService: MerchantService;
+  guards: MemberGuards;
+}) {
+  const { db, config, clock, merchantService, guards } = deps;
+  const secure = config.nodeEnv === 'production';
+  const hub = createChatHub();
+  const chatService = createChatService({
+    clock,
+    chats: createChatRepository(db),
+    merchantService,
+    merchantCode: config.merchantCode,
+    hub,
+  });
+  const cookies = createChatCookies({ secure, clock });
+  const operatorAuth = createOperatorAuth({ token: config.chatOperatorToken, secure, clock });
+
+  return {
+    chatService,
+    hub,
+    async registerApi(api: FastifyInstance): Promise<void> {
+      await api.register(chatRoutes, { chatService, guards, cookies, hub, clock });
+      await api.register(chatOperatorRoutes, { chatService, operatorAuth, hub, clock });
+    },
+    async registerPages(app: FastifyInstance): Promise<void> {
+      await registerChatPages(app, {
+        themeColor: () => chatService.themeColor(),
+        operatorEnabled: operatorAuth.enabled,
+      });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  CHAT_OPERATOR_PAGE_PATH,
+  CHAT_PAGE_TEXTS,
+  CHAT_MESSAGE_MAX,
+  CHAT_TITLE_MAX,
+  type ChatPageTexts,
+  chatPageLocale,
+  isSitePath,
+} from '@kl/contracts/chat';
+import { isLocale, type Locale } from '@kl/contracts/i18n';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError } from '../../platform/errors.ts';
+import { DEFAULT_BACK_URL, headerColorOf } from './service.ts';
+
+/**
+ * The chat pages, rendered on the server: plain HTML, one stylesheet and one script file each (the site's
+ * Content Security Policy allows no inline script). Every text comes from CHAT_PAGE_TEXTS in the page's
+ * language; everything taken from the address is checked again here and escaped.
+ */
+
+export const CHAT_ASSETS_PREFIX = '/chat/assets/';
+
+interface Asset {
+  body: string;
+  type: string;
+  version: string;
+}
+
+function loadAsset(file: string, type: string): Asset {
+  const body = readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8');
+  return { body, type, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
+}
+
+const ASSETS: Record<string, Asset> = {
+  'chat.css': loadAsset('chat.css', 'text/css; charset=utf-8'),
+  'chat-page.js': loadAsset('chat-page.js', 'text/javascript; charset=utf-8'),
+  'operator-page.js': loadAsset('operator-page.js', 'text/javascript; charset=utf-8'),
+};
+
+const assetUrl = (file: keyof typeof ASSETS & string) =>
+  `${CHAT_ASSETS_PREFIX}${file}?v=${ASSETS[file]?.version ?? ''}`;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Text colour for a header of this colour: dark on light colours, white on dark ones (WCAG luminance). */
+export function inkOn(hex: string): string {
+  const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);
+  const linear = channels.map((value) =>
+    value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4,
+  );
+  const luminance = 0.2126 * (linear[0] ?? 0) + 0.7152 * (linear[1] ?? 0) + 0.0722 * (linear[2] ?? 0);
+  // The crossing point where black and white text have the same contrast.
+  return luminance > 0.179 ? '#1d1d1f' : '#ffffff';
+}
+
+const one = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
+
+function head(locale: Locale, title: string, script: string): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${locale}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)}</title>`,
+    // No icon: spares the browser a request for /favicon.ico.
+    '<link rel="icon" href="data:,">',
+    `<link rel="stylesheet" href="${assetUrl('chat.css')}">`,
+    `<script src="${assetUrl(script)}" defer></script>`,
+    '</head>',
+  ].join('\n');
+}
+
+/** The texts a page script needs, as a data attribute (JSON, escaped for the attribute). */
+const textsAttribute = (texts: ChatPageTexts) => escapeHtml(JSON.stringify(texts));
+
+export interface MemberPageParams {
+  language?: string | undefined;
+  backUrl?: string | undefined;
+  headerColor?: string | undefined;
+  title?: string | undefined;
+}
+
+/** The member's chat page. The chat token travels in the address's fragment and never reaches the server. */
+export function renderMemberPage(params: MemberPageParams, themeColor: string): string {
+  const locale = chatPageLocale(params.language);
+  const texts = CHAT_PAGE_TEXTS[locale];
+  const title = [...(params.title?.trim() || texts.defaultTitle)].slice(0, CHAT_TITLE_MAX).join('');
+  const backUrl =
+    params.backUrl !== undefined && isSitePath(params.backUrl) ? params.backUrl : DEFAULT_BACK_URL;
+  const colour = headerColorOf(params.headerColor) ?? themeColor;
+  return [
+    head(locale, title, 'chat-page.js'),
+    `<body class="chat-body">`,
+    `<div id="chat" class="chat" data-locale="${locale}" data-texts="${textsAttribute(texts)}">`,
+    `<header class="chat-header" style="background-color: ${colour}; color: ${inkOn(colour)}">`,
+    `<a class="chat-back" href="${escapeHtml(backUrl)}"><span aria-hidden="true">‹</span> ${escapeHtml(texts.back)}</a>`,
+    `<h1 class="chat-title">${escapeHtml(title)}</h1>`,
+    '</header>',
+    '<main class="chat-main">',
+    '<div class="chat-scroll">',
+    `<button type="button" id="chat-earlier" class="chat-earlier" hidden>${escapeHtml(texts.loadEarlier)}</button>`,
+    `<ol id="chat-log" class="chat-log" aria-live="polite" aria-label="${escapeHtml(title)}"></ol>`,
+    `<p id="chat-empty" class="chat-empty">${escapeHtml(texts.empty)}</p>`,
+    '</div>',
+    `<p id="chat-status" class="chat-status" role="status">${escapeHtml(texts.connecting)}</p>`,
+    '<form id="chat-form" class="chat-form" autocomplete="off">',
+    `<label class="visually-hidden" for="chat-input">${escapeHtml(texts.messageLabel)}</label>`,
+    `<textarea id="chat-input" class="chat-input" rows="1" maxlength="${CHAT_MESSAGE_MAX}" required`,
+    ` placeholder="${escapeHtml(texts.placeholder)}"></textarea>`,
+    `<button type="submit" class="chat-send">${escapeHtml(texts.send)}</button>`,
+    '</form>',
+    '</main>',
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+/** The operator's page: sign-in form, then the conversations, the open thread and the reply box. */
+export function renderOperatorPage(locale: Locale): string {
+  const texts = CHAT_PAGE_TEXTS[locale];
+  return [
+    head(locale, texts.operatorTitle, 'operator-page.js'),
+    '<body class="chat-body ops-body">',
+    `<div id="ops" class="ops" data-locale="${locale}" data-texts="${textsAttribute(texts)}">`,
+    '<header class="chat-header ops-header">',
+    `<h1 class="chat-title">${escapeHtml(texts.operatorTitle)}</h1>`,
+    `<button type="button" id="ops-signout" class="ops-signout" hidden>${escapeHtml(texts.signOut)}</button>`,
+    '</header>',
+    '<main class="ops-main">',
+    '<form id="ops-signin" class="ops-signin" hidden>',
+    `<label for="ops-token">${escapeHtml(texts.tokenLabel)}</label>`,
+    '<input id="ops-token" type="password" autocomplete="current-password" required>',
+    `<button type="submit">${escapeHtml(texts.signIn)}</button>`,
+    '<p id="ops-signin-error" class="chat-status" role="alert"></p>',
+    '</form>',
+    '<div id="ops-app" class="ops-app" hidden>',
+    `<nav class="ops-list-pane" aria-label="${escapeHtml(texts.conversations)}">`,
+    `<h2>${escapeHtml(texts.conversations)}</h2>`,
+    '<ul id="ops-list" class="ops-list"></ul>',
+    `<p id="ops-list-empty" class="chat-empty" hidden>${escapeHtml(texts.noConversations)}</p>`,
+    '</nav>',
+    '<section class="ops-thread" aria-labelledby="ops-who">',
+    `<h2 id="ops-who">${escapeHtml(texts.chooseConversation)}</h2>`,
+    `<button type="button" id="ops-earlier" class="chat-earlier" hidden>${escapeHtml(texts.loadEarlier)}</button>`,
+    `<ol id="ops-log" class="chat-log" aria-live="polite" aria-labelledby="ops-who"></ol>`,
+    '<form id="ops-form" class="chat-form" autocomplete="off" hidden>',
+    `<label class="visually-hidden" for="ops-input">${escapeHtml(texts.replyLabel)}</label>`,
+    `<textarea id="ops-input" class="chat-input" rows="2" maxlength="${CHAT_MESSAGE_MAX}" required></textarea>`,
+    `<button type="submit" class="chat-send">${escapeHtml(texts.send)}</button>`,
+    '</form>',
+    '<p id="ops-status" class="chat-status" role="status"></p>',
+    '</section>',
+    '</div>',
+    '</main>',
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+function sendPage(reply: FastifyReply, html: string) {
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * /chat/ (member), /chat/operator (operator, 404 without CHAT_OPERATOR_TOKEN) and their files under
+ * /chat/assets/. Outside /api: these are pages, not calls.
+ */
+export async function registerChatPages(
+  app: FastifyInstance,
+  options: { themeColor: () => Promise<string>; operatorEnabled: boolean },
+): Promise<void> {
+  const memberPage = async (request: { query: unknown }, reply: FastifyReply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const html = renderMemberPage(
+      {
+        language: one(query.language),
+        backUrl: one(query.backUrl),
+        headerColor: one(query.headerColor),
+        title: one(query.title),
+      },
+      await options.themeColor(),
+    );
+    return sendPage(reply, html);
+  };
+  app.get('/chat', { schema: { hide: true } }, memberPage);
+  app.get('/chat/', { schema: { hide: true } }, memberPage);
+
+  app.get(CHAT_OPERATOR_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!options.operatorEnabled) throw new DomainError('NOT_FOUND');
+    const lang = one((request.query as Record<string, unknown> | undefined)?.lang);
+    return sendPage(reply, renderOperatorPage(isLocale(lang) ? lang : 'vi'));
+  });
+
+  app.get(`${CHAT_ASSETS_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+    if (!asset) throw new DomainError('NOT_FOUND');
+    const current = one((request.query as Record<string, unknown> | undefined)?.v) === asset.version;
+    return reply
+      .type(asset.type)
+      .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(asset.body);
+  });
+}

@@ -1,0 +1,347 @@
+import type { ChatSender } from '@kl/contracts/chat';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  chatAccess,
+  chatConversation,
+  chatLaunchToken,
+  chatLiveHost,
+  chatMessage,
+  member,
+  memberSession,
+  type NewChatLiveHostRow,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** The member and session behind a chat token or cookie, with what decides whether they still hold. */
+const sessionColumns = {
+  sessionId: memberSession.id,
+  sessionExpiresAt: memberSession.expiresAt,
+  revokedAt: memberSession.revokedAt,
+  memberId: member.id,
+  username: member.username,
+  merchantCode: member.merchantCode,
+  type: member.type,
+  disabledAt: member.disabledAt,
+};
+
+export type ChatSessionRow = {
+  sessionId: string;
+  sessionExpiresAt: Date;
+  revokedAt: Date | null;
+  memberId: string;
+  username: string;
+  merchantCode: string;
+  type: number;
+  disabledAt: Date | null;
+};
+
+const messageColumns = {
+  id: chatMessage.id,
+  conversationId: chatMessage.conversationId,
+  sender: chatMessage.sender,
+  body: chatMessage.body,
+  createdAt: chatMessage.createdAt,
+};
+export type StoredChatMessage = {
+  id: number;
+  conversationId: string;
+  sender: ChatSender;
+  body: string;
+  createdAt: Date;
+};
+
+/**
+ * Count of a side's messages after a read marker of the conversation row of the outer query. Written with
+ * qualified names: inside a one-table select the query builder leaves column names bare, which the
+ * subquery would take for its own.
+ */
+const unreadOf = (sender: ChatSender, marker: 'member_read_id' | 'operator_read_id') =>
+  sql<number>`(select count(*) from chat_message m where m.conversation_id = "chat_conversation"."id"
+    and m.sender = ${sender} and m.id > "chat_conversation".${sql.raw(`"${marker}"`)})`.mapWith(Number);
+
+/** The id of the last message of the conversation row of the outer query. */
+const lastMessageIdOf = sql<number | null>`(select max(m.id) from chat_message m
+  where m.conversation_id = "chat_conversation"."id")`.mapWith((value) =>
+  value === null ? null : Number(value),
+);
+
+export function createChatRepository(db: Db) {
+  /** Moves a read marker forward, never past the conversation's last message. */
+  async function markRead(conversationId: string, column: 'memberReadId' | 'operatorReadId', upTo: number) {
+    const target =
+      column === 'memberReadId' ? chatConversation.memberReadId : chatConversation.operatorReadId;
+    const last = sql`coalesce((select max(m.id) from chat_message m where m.conversation_id = ${conversationId}), 0)`;
+    await db
+      .update(chatConversation)
+      .set({ [column]: sql`greatest(${target}, least(${upTo}::bigint, ${last}))` })
+      .where(eq(chatConversation.id, conversationId));
+  }
+
+  return {
+    async insertLaunchToken(row: typeof chatLaunchToken.$inferInsert) {
+      await db.transaction(async (tx) => {
+        await tx.delete(chatLaunchToken).where(lte(chatLaunchToken.expiresAt, row.createdAt));
+        await tx.insert(chatLaunchToken).values(row);
+      });
+    },
+
+    /** Takes a launch token (once): its session, or undefined when unknown or already taken. */
+    async consumeLaunchToken(tokenHash: string) {
+      const [row] = await db
+        .delete(chatLaunchToken)
+        .where(eq(chatLaunchToken.tokenHash, tokenHash))
+        .returning();
+      return row;
+    },
+
+    async insertAccess(row: typeof chatAccess.$inferInsert) {
+      await db.transaction(async (tx) => {
+        await tx.delete(chatAccess).where(lte(chatAccess.expiresAt, row.createdAt));
+        await tx.insert(chatAccess).values(row);
+      });
+    },
+
+    async deleteAccess(tokenHash: string) {
+      await db.delete(chatAccess).where(eq(chatAccess.tokenHash, tokenHash));
+    },
+
+    async sessionById(sessionId: string): Promise<ChatSessionRow | undefined> {
+      const [row] = await db
+        .select(sessionColumns)
+        .from(memberSession)
+        .innerJoin(member, eq(member.id, memberSession.memberId))
+        .where(eq(memberSession.id, sessionId));
+      return row;
+    },
+
+    /** A chat cookie's session, with the cookie's own expiry. */
+    async findAccess(tokenHash: string): Promise<(ChatSessionRow & { accessExpiresAt: Date }) | undefined> {
+      const [row] = await db
+        .select({ ...sessionColumns, accessExpiresAt: chatAccess.expiresAt })
+        .from(chatAccess)
+        .innerJoin(memberSession, eq(memberSession.id, chatAccess.sessionId))
+        .innerJoin(member, eq(member.id, memberSession.memberId))
+        .where(eq(chatAccess.tokenHash, tokenHash));
+      return row;
+    },
+
+    async conversationOfMember(memberId: string) {
+      const [row] = await db.select().from(chatConversation).where(eq(chatConversation.memberId, memberId));
+      return row;
+    },
+
+    /** The member's conversation, started now if there is none. */
+    async ensureConversation(merchantCode: string, memberId: string, now: Date) {
+      await db
+        .insert(chatConversation)
+        .values({ merchantCode, memberId, createdAt: now })
+        .onConflictDoNothing({ target: chatConversation.memberId });
+      const [row] = await db.select().from(chatConversation).where(eq(chatConversation.memberId, memberId));
+      if (!row) throw new Error('chat conversation was not created');
+      return row;
+    },
+
+    /** A conversation of the merchant with its member's username. */
+    async conversation(merchantCode: string, conversationId: string) {
+      const [row] = await db
+        .select({ id: chatConversation.id, username: member.username })
+        .from(chatConversation)
+        .innerJoin(member, eq(member.id, chatConversation.memberId))
+        .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.merchantCode, merchantCode)));
+      return row;
+    },
+
+    /** Stores a message and moves the conversation's activity time (an operator's reply marks it read). */
+    async insertMessage(
+      conversationId: string,
+      sender: ChatSender,
+      body: string,
+      now: Date,
+    ): Promise<StoredChatMessage> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(chatMessage)
+          .values({ conversationId, sender, body, createdAt: now })
+          .returning(messageColumns);
+        if (!row) throw new Error('chat message insert returned nothing');
+        await tx
+          .update(chatConversation)
+          .set({
+            lastMessageAt: now,
+            ...(sender === 'operator' && {
+              operatorReadId: sql`greatest(${chatConversation.operatorReadId}, ${row.id}::bigint)`,
+            }),
+          })
+          .where(eq(chatConversation.id, conversationId));
+        return row;
+      });
+    },
+
+    async countMessagesSince(conversationId: string, sender: ChatSender, since: Date, tx?: DbOrTx) {
+      const [row] = await (tx ?? db)
+        .select({ total: count() })
+        .from(chatMessage)
+        .where(
+          and(
+            eq(chatMessage.conversationId, conversationId),
+            eq(chatMessage.sender, sender),
+            gte(chatMessage.createdAt, since),
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
+    /** Up to `limit` messages before `beforeId` (all when absent), oldest first, and whether more remain. */
+    async history(conversationId: string, beforeId: number | undefined, limit: number) {
+      const rows = await db
+        .select(messageColumns)
+        .from(chatMessage)
+        .where(
+          and(
+            eq(chatMessage.conversationId, conversationId),
+            beforeId === undefined ? undefined : lt(chatMessage.id, beforeId),
+          ),
+        )
+        .orderBy(desc(chatMessage.id))
+        .limit(limit + 1);
+      return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+    },
+
+    /** Messages of a conversation after `afterId` or created since `since` (late commits), oldest first. */
+    async messagesAfter(conversationId: string, afterId: number, since: Date) {
+      return db
+        .select(messageColumns)
+        .from(chatMessage)
+        .where(
+          and(
+            eq(chatMessage.conversationId, conversationId),
+            or(gt(chatMessage.id, afterId), gte(chatMessage.createdAt, since)),
+          ),
+        )
+        .orderBy(asc(chatMessage.id))
+        .limit(200);
+    },
+
+    /** Messages of every conversation of the merchant after `afterId` or since `since`, with usernames. */
+    async merchantMessagesAfter(merchantCode: string, afterId: number, since: Date) {
+      return db
+        .select({ ...messageColumns, username: member.username })
+        .from(chatMessage)
+        .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+        .innerJoin(member, eq(member.id, chatConversation.memberId))
+        .where(
+          and(
+            eq(chatConversation.merchantCode, merchantCode),
+            or(gt(chatMessage.id, afterId), gte(chatMessage.createdAt, since)),
+          ),
+        )
+        .orderBy(asc(chatMessage.id))
+        .limit(200);
+    },
+
+    async lastMessageId(conversationId: string): Promise<number> {
+      const [row] = await db
+        .select({ id: sql<number>`coalesce(max(${chatMessage.id}), 0)`.mapWith(Number) })
+        .from(chatMessage)
+        .where(eq(chatMessage.conversationId, conversationId));
+      return row?.id ?? 0;
+    },
+
+    async lastMerchantMessageId(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ id: sql<number>`coalesce(max(${chatMessage.id}), 0)`.mapWith(Number) })
+        .from(chatMessage)
+        .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+        .where(eq(chatConversation.merchantCode, merchantCode));
+      return row?.id ?? 0;
+    },
+
+    /** Operator replies after the member's read marker. */
+    async memberUnread(memberId: string): Promise<number> {
+      const [row] = await db
+        .select({ unread: unreadOf('operator', 'member_read_id') })
+        .from(chatConversation)
+        .where(eq(chatConversation.memberId, memberId));
+      return row?.unread ?? 0;
+    },
+
+    /** Member messages after the operators' read marker. */
+    async operatorUnread(conversationId: string): Promise<number> {
+      const [row] = await db
+        .select({ unread: unreadOf('member', 'operator_read_id') })
+        .from(chatConversation)
+        .where(eq(chatConversation.id, conversationId));
+      return row?.unread ?? 0;
+    },
+
+    markMemberRead: (conversationId: string, upTo: number) => markRead(conversationId, 'memberReadId', upTo),
+    markOperatorRead: (conversationId: string, upTo: number) =>
+      markRead(conversationId, 'operatorReadId', upTo),
+
+    /** The merchant's conversations, most recent first, with unread counts of both sides. */
+    async conversations(merchantCode: string, limit: number) {
+      return db
+        .select({
+          id: chatConversation.id,
+          username: member.username,
+          lastMessageAt: chatConversation.lastMessageAt,
+          createdAt: chatConversation.createdAt,
+          unreadCount: unreadOf('member', 'operator_read_id'),
+          memberUnreadCount: unreadOf('operator', 'member_read_id'),
+          lastMessageId: lastMessageIdOf,
+        })
+        .from(chatConversation)
+        .innerJoin(member, eq(member.id, chatConversation.memberId))
+        .where(eq(chatConversation.merchantCode, merchantCode))
+        .orderBy(sql`${chatConversation.lastMessageAt} desc nulls last`, desc(chatConversation.createdAt))
+        .limit(limit);
+    },
+
+    async messagesByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select(messageColumns)
+        .from(chatMessage)
+        .where(
+          sql`${chatMessage.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+    },
+
+    async liveHosts(merchantCode: string, filters: { active?: boolean; streaming?: boolean }) {
+      return db
+        .select()
+        .from(chatLiveHost)
+        .where(
+          and(
+            eq(chatLiveHost.merchantCode, merchantCode),
+            filters.active === undefined ? undefined : eq(chatLiveHost.active, filters.active),
+            filters.streaming === undefined ? undefined : eq(chatLiveHost.streaming, filters.streaming),
+          ),
+        )
+        .orderBy(asc(chatLiveHost.sortOrder));
+    },
+
+    async liveHost(merchantCode: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(chatLiveHost)
+        .where(and(eq(chatLiveHost.merchantCode, merchantCode), eq(chatLiveHost.id, id)));
+      return row;
+    },
+
+    async insertLiveHosts(rows: NewChatLiveHostRow[], tx?: DbOrTx): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await (tx ?? db)
+        .insert(chatLiveHost)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: chatLiveHost.id });
+      return inserted.length;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

@@ -1,0 +1,314 @@
+import { isTrialMember } from '@kl/contracts/accounts';
+import {
+  CHAT_ACCESS_TTL_MS,
+  CHAT_B2C,
+  CHAT_HEADER_COLOR,
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_PAGE_PATH,
+  CHAT_PAGE_TEXTS,
+  CHAT_TOKEN_TTL_MS,
+  type ChatConversation,
+  type ChatHistory,
+  type ChatMessage,
+  type LaunchChatQuery,
+  type LaunchChatResult,
+  LIVE_AVATAR_PREFIX,
+  type LiveModelList,
+  type OperatorChatEvent,
+  chatLanguage,
+  chatPageLocale,
+  isSitePath,
+} from '@kl/contracts/chat';
+import type { z } from 'zod';
+import type { chatHistoryQuery, liveModelQuery } from '@kl/contracts/chat';
+import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
+import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import type { MerchantService } from '../merchant/index.ts';
+import { avatarVersion, renderAvatar } from './avatar.ts';
+import type { StreamItem } from './event-stream.ts';
+import { type ChatHub, conversationTopic, merchantTopic } from './live-hub.ts';
+import type { ChatRepository, ChatSessionRow, StoredChatMessage } from './repository.ts';
+
+type HistoryQuery = z.output<typeof chatHistoryQuery>;
+type LiveQuery = z.output<typeof liveModelQuery>;
+
+/** Where the chat page's back arrow goes when the site gives no (usable) backUrl. */
+export const DEFAULT_BACK_URL = '/m/home';
+const FALLBACK_HEADER_COLOR = '#d4a017';
+/** Conversations the operator page lists. */
+const OPERATOR_LIST_LIMIT = 200;
+
+/** The member on the other side of a chat cookie. */
+export interface ChatMember {
+  memberId: string;
+  username: string;
+  merchantCode: string;
+  conversationId: string;
+}
+
+/** #RGB or #RRGGBB (with or without #) as lowercase #rrggbb; undefined when it is not a colour. */
+export function headerColorOf(value: string | undefined): string | undefined {
+  if (value === undefined || !CHAT_HEADER_COLOR.test(value.trim())) return undefined;
+  const hex = value.trim().replace(/^#/, '').toLowerCase();
+  return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`;
+}
+
+export const toChatMessage = (row: StoredChatMessage): ChatMessage => ({
+  id: row.id,
+  sender: row.sender,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const CHAT_OFF = () => new DomainError('FEATURE_NOT_ENABLED', { reason: 'CBS3_OFF' });
+const TOKEN_INVALID = () => new DomainError('SESSION_EXPIRED', { reason: 'CHAT_TOKEN_INVALID' });
+const CONVERSATION_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'CONVERSATION_NOT_FOUND' });
+
+/**
+ * Live chat (SPEC §4, §6 CBS3, §7): launch and unread count for the site, the member's chat behind a
+ * one-time token, the operator's side, and the live hosts.
+ */
+export function createChatService(deps: {
+  clock: Clock;
+  chats: ChatRepository;
+  merchantService: MerchantService;
+  merchantCode: string;
+  hub: ChatHub;
+}) {
+  const { clock, chats, merchantService, merchantCode, hub } = deps;
+
+  /** CBS3 (SPEC §6): without it the member's chat calls are refused. */
+  async function requireChatOn() {
+    const merchant = await merchantService.getMerchant(merchantCode);
+    if (!merchant.toggles.CBS3) throw CHAT_OFF();
+    return merchant;
+  }
+
+  /** A session that may still chat: live, of an enabled real member of this merchant. */
+  function sessionHolds(row: ChatSessionRow, now: Date): boolean {
+    return (
+      row.revokedAt === null &&
+      row.sessionExpiresAt > now &&
+      row.disabledAt === null &&
+      row.merchantCode === merchantCode &&
+      !isTrialMember(row.type)
+    );
+  }
+
+  async function publish(message: StoredChatMessage) {
+    hub.publish(conversationTopic(message.conversationId), merchantTopic(merchantCode));
+  }
+
+  async function conversationOrThrow(conversationId: string) {
+    const conversation = await chats.conversation(merchantCode, conversationId);
+    if (!conversation) throw CONVERSATION_NOT_FOUND();
+    return conversation;
+  }
+
+  async function historyOf(conversationId: string, query: HistoryQuery) {
+    const { messages, hasMore } = await chats.history(conversationId, query.beforeId, query.limit);
+    return { messages: messages.map(toChatMessage), hasMore };
+  }
+
+  return {
+    requireChatOn,
+
+    /** GET launch-chat: the chat page's address with a one-time token, and the unread count. */
+    async launch(member: AuthenticatedMember, query: LaunchChatQuery): Promise<LaunchChatResult> {
+      const merchant = await requireChatOn();
+      const now = clock();
+      const token = randomToken(24);
+      await chats.insertLaunchToken({
+        tokenHash: sha256Hex(token),
+        sessionId: member.sessionId,
+        expiresAt: addMs(now, CHAT_TOKEN_TTL_MS),
+        createdAt: now,
+      });
+      const language = chatLanguage(query.language);
+      const title = query.title?.trim() || CHAT_PAGE_TEXTS[chatPageLocale(language)].defaultTitle;
+      const params = new URLSearchParams({
+        b2c: CHAT_B2C,
+        language,
+        backUrl: query.backUrl !== undefined && isSitePath(query.backUrl) ? query.backUrl : DEFAULT_BACK_URL,
+        headerColor:
+          headerColorOf(query.headerColor) ??
+          headerColorOf(merchant.info.whitelabel.themeColor) ??
+          FALLBACK_HEADER_COLOR,
+        title,
+      });
+      return {
+        chatUrl: `${CHAT_PAGE_PATH}?${params.toString()}#token=${token}`,
+        unReadCount: await chats.memberUnread(member.memberId),
+      };
+    },
+
+    async unread(member: AuthenticatedMember) {
+      await requireChatOn();
+      return { unReadCount: await chats.memberUnread(member.memberId) };
+    },
+
+    /** The page's colour when its address carries none: the merchant's theme. */
+    async themeColor(): Promise<string> {
+      const merchant = await merchantService.getMerchant(merchantCode);
+      return headerColorOf(merchant.info.whitelabel.themeColor) ?? FALLBACK_HEADER_COLOR;
+    },
+
+    /** Trades a chat token (once, within 2 minutes) for a chat cookie value that lives with the session. */
+    async openSession(token: string) {
+      await requireChatOn();
+      const now = clock();
+      const launch = await chats.consumeLaunchToken(sha256Hex(token));
+      if (!launch || launch.expiresAt <= now) throw TOKEN_INVALID();
+      const session = await chats.sessionById(launch.sessionId);
+      if (!session || !sessionHolds(session, now)) throw TOKEN_INVALID();
+      const access = randomToken(32);
+      const until = addMs(now, CHAT_ACCESS_TTL_MS);
+      const expiresAt = session.sessionExpiresAt < until ? session.sessionExpiresAt : until;
+      await chats.insertAccess({
+        tokenHash: sha256Hex(access),
+        sessionId: session.sessionId,
+        expiresAt,
+        createdAt: now,
+      });
+      await chats.ensureConversation(merchantCode, session.memberId, now);
+      return { access, expiresAt, userName: session.username };
+    },
+
+    /** The member of a chat cookie; undefined when unknown, expired, or its session no longer holds. */
+    async resolveAccess(access: string): Promise<ChatMember | undefined> {
+      const now = clock();
+      const row = await chats.findAccess(sha256Hex(access));
+      if (!row || row.accessExpiresAt <= now || !sessionHolds(row, now)) return undefined;
+      const conversation =
+        (await chats.conversationOfMember(row.memberId)) ??
+        (await chats.ensureConversation(merchantCode, row.memberId, now));
+      return {
+        memberId: row.memberId,
+        username: row.username,
+        merchantCode: row.merchantCode,
+        conversationId: conversation.id,
+      };
+    },
+
+    async closeAccess(access: string) {
+      await chats.deleteAccess(sha256Hex(access));
+    },
+
+    async history(member: ChatMember, query: HistoryQuery): Promise<ChatHistory> {
+      const { messages, hasMore } = await historyOf(member.conversationId, query);
+      return { messages, hasMore, unReadCount: await chats.memberUnread(member.memberId) };
+    },
+
+    async send(member: ChatMember, body: string): Promise<ChatMessage> {
+      const now = clock();
+      const recent = await chats.countMessagesSince(member.conversationId, 'member', addMs(now, -MINUTE_MS));
+      if (recent >= CHAT_MESSAGES_PER_MINUTE) {
+        throw new DomainError('TOO_MANY_REQUESTS', { reason: 'CHAT_RATE', limit: CHAT_MESSAGES_PER_MINUTE });
+      }
+      const message = await chats.insertMessage(member.conversationId, 'member', body, now);
+      await publish(message);
+      return toChatMessage(message);
+    },
+
+    async read(member: ChatMember, lastMessageId: number) {
+      await chats.markMemberRead(member.conversationId, lastMessageId);
+      return { unReadCount: await chats.memberUnread(member.memberId) };
+    },
+
+    /** What the member's stream sends: the messages of their conversation. */
+    async memberStream(member: ChatMember, after: number | undefined) {
+      return {
+        startAfter: after ?? (await chats.lastMessageId(member.conversationId)),
+        read: async (afterId: number, since: Date): Promise<StreamItem[]> =>
+          (await chats.messagesAfter(member.conversationId, afterId, since)).map((row) => ({
+            id: row.id,
+            data: toChatMessage(row),
+          })),
+        subscribe: (wake: () => void) => hub.subscribe(conversationTopic(member.conversationId), wake),
+      };
+    },
+
+    // ——— operators ———
+
+    async conversations(): Promise<{ list: ChatConversation[] }> {
+      const rows = await chats.conversations(merchantCode, OPERATOR_LIST_LIMIT);
+      const lastIds = rows.flatMap((row) => (row.lastMessageId === null ? [] : [row.lastMessageId]));
+      const last = new Map((await chats.messagesByIds(lastIds)).map((row) => [row.id, row]));
+      return {
+        list: rows.map((row) => {
+          const message = row.lastMessageId === null ? undefined : last.get(row.lastMessageId);
+          return {
+            id: row.id,
+            userName: row.username,
+            lastMessage: message ? toChatMessage(message) : null,
+            unreadCount: row.unreadCount,
+            memberUnreadCount: row.memberUnreadCount,
+            updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
+          };
+        }),
+      };
+    },
+
+    async operatorHistory(conversationId: string, query: HistoryQuery): Promise<ChatHistory> {
+      await conversationOrThrow(conversationId);
+      const { messages, hasMore } = await historyOf(conversationId, query);
+      return { messages, hasMore, unReadCount: await chats.operatorUnread(conversationId) };
+    },
+
+    async reply(conversationId: string, body: string): Promise<ChatMessage> {
+      await conversationOrThrow(conversationId);
+      const message = await chats.insertMessage(conversationId, 'operator', body, clock());
+      await publish(message);
+      return toChatMessage(message);
+    },
+
+    async operatorRead(conversationId: string, lastMessageId: number) {
+      await conversationOrThrow(conversationId);
+      await chats.markOperatorRead(conversationId, lastMessageId);
+      return { unReadCount: await chats.operatorUnread(conversationId) };
+    },
+
+    /** What the operator's stream sends: the messages of every conversation of the merchant. */
+    async operatorStream(after: number | undefined) {
+      return {
+        startAfter: after ?? (await chats.lastMerchantMessageId(merchantCode)),
+        read: async (afterId: number, since: Date): Promise<StreamItem[]> =>
+          (await chats.merchantMessagesAfter(merchantCode, afterId, since)).map((row) => {
+            const data: OperatorChatEvent = {
+              conversationId: row.conversationId,
+              userName: row.username,
+              message: toChatMessage(row),
+            };
+            return { id: row.id, data };
+          }),
+        subscribe: (wake: () => void) => hub.subscribe(merchantTopic(merchantCode), wake),
+      };
+    },
+
+    // ——— live hosts ———
+
+    async liveModels(query: LiveQuery): Promise<LiveModelList> {
+      await requireChatOn();
+      const rows = await chats.liveHosts(merchantCode, query);
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          avatar: `${LIVE_AVATAR_PREFIX}${row.id}.svg?v=${avatarVersion(row)}`,
+          active: row.active,
+          streaming: row.streaming,
+        })),
+      };
+    },
+
+    async liveAvatar(id: string): Promise<string> {
+      const row = /^[a-z0-9-]{1,40}$/.test(id) ? await chats.liveHost(merchantCode, id) : undefined;
+      if (!row) throw new DomainError('NOT_FOUND', { reason: 'HOST_NOT_FOUND' });
+      return renderAvatar(row);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_PLATFORM, CONTENT_CODES } from './constants.ts';
+import { SUPPORTED_LOCALES, type Locale } from './i18n.ts';
+import { customerServiceLink, resourceLink } from './status.ts';
+
+/**
+ * Home content, messages and help (SPEC §2 Other widgets, §3 Banner / Announcement / Help item /
+ * Content codes, §4 Announcement, §6 unread counts, §7 banner, announcement, notice, popular, mark
+ * read, inbox, help centre, head icon, service).
+ *
+ * Texts written by the merchant (titles, announcement, inbox and help contents) come in the language
+ * asked with `lang` (vi or en), else the one of Accept-Language, falling back to Vietnamese. Contents
+ * may hold HTML: the server keeps it exactly as written and the web app sanitises it before showing it.
+ * Ids are positive integers.
+ */
+
+// ——— shared pieces ———
+
+/** Banner groups of SPEC §2 (the home carousel, live hosts, the floating promo, new games, side menu). */
+export const BANNER_GROUPS = ['m_home', 'm_live', 'm_popup', 'm_newgame', 'm_leftmenu'] as const;
+export type BannerGroup = (typeof BANNER_GROUPS)[number];
+
+/** Announcement types a player's site asks for (SPEC §3 content codes Banner, Player, Pop_Up). */
+export const ANNOUNCEMENT_TYPES = [CONTENT_CODES.Banner, CONTENT_CODES.Player, CONTENT_CODES.Pop_Up] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
+/** Devices of the help centre (SPEC §7 help centre device MOBILE). */
+export const HELP_DEVICES = ['MOBILE', 'WEB'] as const;
+export type HelpDevice = (typeof HELP_DEVICES)[number];
+
+/** Help topics the site links to by tag (`/m/help?tag=terms`, the status info paths). */
+export const HELP_TAGS = {
+  faq: 'faq',
+  deposit: 'deposit',
+  withdraw: 'withdraw',
+  responsible: 'responsible',
+  terms: 'terms',
+  privacy: 'privacy',
+  about: 'about',
+} as const;
+
+/** Social links of the side menu and the footer (SPEC §2). */
+export const SOCIAL_LINK_TYPES = ['Facebook', 'Telegram', 'Telegram2'] as const;
+export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
+
+/** Head icons (SPEC §7 PROFPIC3): avatars drawn by the server, numbered 1…HEAD_ICON_COUNT. */
+export const HEAD_ICON_COUNT = 12;
+
+/** Inbox pages: default and largest page size. */
+export const INBOX_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Notice (announcement list) pages: default and largest page size. */
+export const NOTICE_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/**
+ * Generated pictures, outside the API table because their address carries the file name (module id
+ * COMM3; cached a year with an ETag, the address changes with the picture):
+ * `/api/content/banner-art/<id>-<vi|en>.svg`, `/api/content/avatars/<id>.svg`,
+ * `/api/content/link-art/<id>.svg` (partner logos and badges).
+ */
+export const BANNER_ART_PREFIX = '/api/content/banner-art/';
+export const AVATAR_PREFIX = '/api/content/avatars/';
+export const LINK_ART_PREFIX = '/api/content/link-art/';
+
+/** A positive id as the API writes it. */
+const id = z.number().int().positive();
+const MAX_ID = 999_999_999_999;
+/** An id in a path or body: digits (or a number), positive. */
+export const contentIdSchema = z.union([
+  z.number().int().positive().max(MAX_ID),
+  z
+    .string()
+    .regex(/^[0-9]{1,12}$/)
+    .transform(Number)
+    .pipe(z.number().int().positive()),
+]);
+const pageNo = z.coerce.number().int().min(1).max(100_000);
+
+/** `vi` / `en` in any case. */
+export const contentLangSchema = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .pipe(z.enum(SUPPORTED_LOCALES));
+export type ContentLang = Locale;
+
+/** Optional paging and language of a member's list. */
+const langQuery = { lang: contentLangSchema.optional() };
+
+/** Merchant-written text in several languages; Vietnamese always present. */
+export type LocalizedText = { vi: string } & Partial<Record<Exclude<Locale, 'vi'>, string>>;
+
+/** The text of a language, else the Vietnamese one. */
+export const textIn = (text: LocalizedText, lang: Locale): string => text[lang] ?? text.vi;
+
+// ——— banners (SPEC §3 Banner) ———
+
+export const bannersQuery = z.object({
+  /** One group; all groups when absent. */
+  groupName: z.enum(BANNER_GROUPS).optional(),
+  ...langQuery,
+});
+export type BannersQuery = z.input<typeof bannersQuery>;
+
+export const banner = z.object({
+  id,
+  groupName: z.enum(BANNER_GROUPS),
+  title: z.string(),
+  /** The picture (generated SVG, in the answer's language). */
+  url: z.string(),
+  /** Where a tap goes: a site path (`/m/activity…`) or an https address; null when it goes nowhere. */
+  linkUrl: z.string().nullable(),
+  /** `self` for site paths, `blank` (new tab) for other sites; null without a link. */
+  linkTarget: z.enum(['self', 'blank']).nullable(),
+  /** Lower first. */
+  sort: z.number().int(),
+});
+export type Banner = z.infer<typeof banner>;
+export const bannerList = z.object({ list: z.array(banner) });
+export type BannerList = z.infer<typeof bannerList>;
+
+// ——— announcements (SPEC §3 Announcement, §4 Announcement) ———
+
+/** `types=B,PL` or `types=B&types=PL`. */
+const announcementTypesParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(ANNOUNCEMENT_TYPES)).min(1).max(10));
+
+/**
+ * The request of SPEC §3: types B, PL, PU, groupName, platform M, merchantCode, token. The session
+ * cookie identifies the member; `token` is accepted and ignored. A merchantCode other than the site's
+ * is refused.
+ */
+export const announcementsQuery = z.object({
+  types: announcementTypesParam.optional(),
+  groupName: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,32}$/)
+    .optional(),
+  platform: z.literal(ANNOUNCEMENT_PLATFORM).optional(),
+  merchantCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,32}$/)
+    .optional(),
+  token: z.string().max(512).optional(),
+  ...langQuery,
+});
+export type AnnouncementsQuery = z.input<typeof announcementsQuery>;
+
+export const announcement = z.object({
+  id,
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  /** Where it is shown (`notice`, `m_home`…); null for everywhere. */
+  groupName: z.string().nullable(),
+  title: z.string(),
+  /** As written (may hold HTML); sanitise before showing. */
+  content: z.string(),
+  /** The content as plain text on one line (the marquee), at most 300 characters. */
+  summary: z.string(),
+  /** Publication time, ISO 8601. */
+  date: z.string(),
+  /** Shown in the marquee. */
+  popular: z.boolean(),
+  /** The member has opened it; absent for visitors. */
+  read: z.boolean().optional(),
+});
+export type Announcement = z.infer<typeof announcement>;
+
+export const announcementList = z.object({
+  list: z.array(announcement),
+  /** Unread announcements of the member among all shown ones (the side menu's unclaimed count); absent for visitors. */
+  unreadCount: z.number().int().optional(),
+});
+export type AnnouncementList = z.infer<typeof announcementList>;
+
+/** The /m/notice list: every current announcement, newest first, paged. */
+export const noticeQuery = z.object({
+  pageNo: pageNo.default(1),
+  pageSize: z.coerce.number().int().min(1).max(NOTICE_PAGE_SIZE.max).default(NOTICE_PAGE_SIZE.default),
+  types: announcementTypesParam.optional(),
+  ...langQuery,
+});
+export type NoticeQuery = z.input<typeof noticeQuery>;
+export const noticePage = z.object({
+  list: z.array(announcement),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  unreadCount: z.number().int().optional(),
+});
+export type NoticePage = z.infer<typeof noticePage>;
+
+export const popularAnnouncementsQuery = z.object({ ...langQuery });
+export const popularAnnouncements = z.object({ list: z.array(announcement) });
+export type PopularAnnouncements = z.infer<typeof popularAnnouncements>;
+
+/** SPEC §7 mark read: announcementId, read true. Marking again changes nothing. */
+export const markAnnouncementRead = z.object({
+  announcementId: contentIdSchema,
+  read: z.literal(true),
+});
+export type MarkAnnouncementRead = z.input<typeof markAnnouncementRead>;
+export const markAnnouncementReadResult = z.object({
+  announcementId: id,
+  read: z.literal(true),
+  unreadCount: z.number().int(),
+});
+export type MarkAnnouncementReadResult = z.infer<typeof markAnnouncementReadResult>;
+
+/** The unclaimed (unread) announcements of the member. */
+export const announcementUnreadCount = z.object({ unreadCount: z.number().int() });
+export type AnnouncementUnreadCount = z.infer<typeof announcementUnreadCount>;
+
+// ——— inbox (web mail) ———
+
+export const inboxQuery = z.object({
+  pageNo: pageNo.default(1),
+  pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE.max).default(INBOX_PAGE_SIZE.default),
+  ...langQuery,
+});
+export type InboxQuery = z.input<typeof inboxQuery>;
+
+export const inboxMessage = z.object({
+  id,
+  title: z.string(),
+  /** As written (may hold HTML); sanitise before showing. */
+  content: z.string(),
+  /** Plain text on one line, at most 300 characters (the list's preview). */
+  summary: z.string(),
+  /** When it was sent, ISO 8601. */
+  date: z.string(),
+  read: z.boolean(),
+});
+export type InboxMessage = z.infer<typeof inboxMessage>;
+
+export const inboxPage = z.object({
+  list: z.array(inboxMessage),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type InboxPage = z.infer<typeof inboxPage>;
+
+/** GET one message: `?messageId=…`. */
+export const inboxMessageQuery = z.object({ messageId: contentIdSchema, ...langQuery });
+export type InboxMessageQuery = z.input<typeof inboxMessageQuery>;
+/** DELETE one message: `{ messageId }`. */
+export const inboxDeleteRequest = z.object({ messageId: contentIdSchema });
+export type InboxDeleteRequest = z.input<typeof inboxDeleteRequest>;
+export const inboxDeleteResult = z.object({
+  messageId: id,
+  deleted: z.literal(true),
+  unreadCount: z.number().int(),
+});
+export type InboxDeleteResult = z.infer<typeof inboxDeleteResult>;
+
+/**
+ * SPEC §6: the inbox is for members who are not trial members. A trial member gets `offered: false`
+ * and 0 (the badge is not shown); the other inbox calls refuse them with free_reject.
+ */
+export const inboxUnreadCount = z.object({ unreadCount: z.number().int(), offered: z.boolean() });
+export type InboxUnreadCount = z.infer<typeof inboxUnreadCount>;
+
+// ——— help centre (SPEC §3 Help item) ———
+
+export const helpQuery = z.object({
+  device: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(HELP_DEVICES))
+    .default('MOBILE'),
+  ...langQuery,
+  /** One topic; every topic when absent. An unknown tag answers no topics. */
+  tag: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+});
+export type HelpQuery = z.input<typeof helpQuery>;
+
+export const helpItem = z.object({
+  id,
+  /** The topic's tag (`terms`, `deposit`…). */
+  tag: z.string(),
+  title: z.string(),
+  /** HTML as written; sanitise before showing. */
+  content: z.string(),
+  sort: z.number().int(),
+});
+export type HelpItem = z.infer<typeof helpItem>;
+export const helpTopic = z.object({
+  tag: z.string(),
+  name: z.string(),
+  sort: z.number().int(),
+  items: z.array(helpItem),
+});
+export type HelpTopic = z.infer<typeof helpTopic>;
+export const helpCentre = z.object({
+  lang: z.enum(SUPPORTED_LOCALES),
+  device: z.enum(HELP_DEVICES),
+  topics: z.array(helpTopic),
+});
+export type HelpCentre = z.infer<typeof helpCentre>;
+
+/** One help item (the help detail): `?itemId=…`. */
+export const helpItemQuery = z.object({ itemId: contentIdSchema, ...langQuery });
+export type HelpItemQuery = z.input<typeof helpItemQuery>;
+
+// ——— head icon (SPEC §7 GET/POST head icon, PROFPIC3) ———
+
+export const headIconIdSchema = z.coerce.number().int().min(1).max(HEAD_ICON_COUNT);
+export const headIconChoice = z.object({ id: z.number().int(), url: z.string() });
+export const headIcon = z.object({
+  /** The member's head icon; members who never chose get one picked from their id. */
+  headIconId: z.number().int(),
+  url: z.string(),
+  /** False until the member picks one. */
+  chosen: z.boolean(),
+  choices: z.array(headIconChoice),
+});
+export type HeadIcon = z.infer<typeof headIcon>;
+export const headIconChange = z.object({ headIconId: headIconIdSchema });
+export type HeadIconChange = z.input<typeof headIconChange>;
+
+// ——— service and footer links (SPEC §2 quick-nav, customer service popup, side menu, footer) ———
+
+export const socialLink = z.object({
+  type: z.enum(SOCIAL_LINK_TYPES),
+  url: z.string(),
+  label: z.string(),
+});
+export type SocialLink = z.infer<typeof socialLink>;
+
+/**
+ * The customer-service popup and quick-nav (cache key `service_link`): the status info's
+ * customer-service links and resources, with the social links.
+ */
+export const serviceLinks = z.object({
+  customerService: z.array(customerServiceLink),
+  resources: z.array(resourceLink),
+  socialLinks: z.array(socialLink),
+});
+export type ServiceLinks = z.infer<typeof serviceLinks>;
+
+export const footerLogo = z.object({
+  id,
+  name: z.string(),
+  /** Generated SVG. */
+  logoUrl: z.string(),
+  /** Where a tap goes; null when nowhere. */
+  url: z.string().nullable(),
+});
+export type FooterLogo = z.infer<typeof footerLogo>;
+export const footerLinks = z.object({
+  partners: z.array(footerLogo),
+  badges: z.array(footerLogo),
+  socialLinks: z.array(socialLink),
+});
+export type FooterLinks = z.infer<typeof footerLinks>;
+export const footerLinksQuery = z.object({ ...langQuery });
