@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
 
 /** Modules every screen needs: one long-lived chunk, cached across releases of the app code. */
 const FRAMEWORK =
@@ -7,7 +8,8 @@ const FRAMEWORK =
 
 export default defineConfig({
   base: '/m/',
-  plugins: [react()],
+  // The manifest, icons and service worker of the installable web app (build only).
+  plugins: [react(), installableWebApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

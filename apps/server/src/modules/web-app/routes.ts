@@ -7,10 +7,17 @@ import { DomainError } from '../../platform/errors.ts';
 
 /** Hashed build output: cached for a year and never revalidated. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, service worker, manifest): revalidated on every use. */
+/** Everything else (index.html, service worker, manifest, icons): revalidated on every use. */
 export const REVALIDATE_CACHE = 'no-cache';
 export const WEB_APP_NOT_BUILT = 'web app not built: run npm run build';
 export const HOME_PATH = `${BASE_PATH}/home`;
+/**
+ * Build files that are never a screen of the app: when missing they answer 404, not index.html
+ * (a browser must not run index.html as a script, nor take it for the service worker, the web app
+ * manifest or an icon).
+ */
+const BUILD_FILES = [`${BASE_PATH}/sw.js`, `${BASE_PATH}/manifest.webmanifest`];
+const BUILD_FOLDERS = [`${BASE_PATH}/assets/`, `${BASE_PATH}/icons/`];
 
 /**
  * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
@@ -52,9 +59,10 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
         });
       }
       web.setNotFoundHandler((request, reply) => {
-        // A missing build file is a 404, not the app: a browser must not run index.html as a script.
-        const missingAsset = request.url.startsWith(`${BASE_PATH}/assets/`);
-        if ((request.method !== 'GET' && request.method !== 'HEAD') || missingAsset) {
+        const path = request.url.split('?', 1)[0] ?? '';
+        const missingFile =
+          BUILD_FILES.includes(path) || BUILD_FOLDERS.some((folder) => path.startsWith(folder));
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || missingFile) {
           throw new DomainError('NOT_FOUND');
         }
         return sendIndex(reply);

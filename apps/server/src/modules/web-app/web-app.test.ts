@@ -13,19 +13,33 @@ const INDEX_HTML =
   '<!doctype html><html lang="vi"><head><script type="module" src="/m/assets/app-abc123.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {});${' '.repeat(2000)}\n`;
+const MANIFEST = `${JSON.stringify({ name: 'Kim Long', start_url: '/m/home', display: 'standalone' })}\n`;
+// The 8-byte PNG signature and some bytes: the server does not look inside.
+const ICON_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64),
+]);
 
-/** A tiny build like the web app's: index.html and a hashed asset, each with .br and .gz beside it. */
+/**
+ * A tiny build like the web app's: index.html, a hashed asset, the service worker and the manifest,
+ * each with .br and .gz beside it, and an icon.
+ */
 function writeFakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'kl-web-dist-'));
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'icons'));
   for (const [path, content] of [
     ['index.html', INDEX_HTML],
     ['assets/app-abc123.js', APP_JS],
+    ['sw.js', SERVICE_WORKER],
+    ['manifest.webmanifest', MANIFEST],
   ] as const) {
     writeFileSync(join(dist, path), content);
     writeFileSync(join(dist, `${path}.br`), brotliCompressSync(content));
     writeFileSync(join(dist, `${path}.gz`), gzipSync(content));
   }
+  writeFileSync(join(dist, 'icons/icon-192.png'), ICON_PNG);
   return dist;
 }
 
@@ -107,6 +121,38 @@ describe('web app under /m', () => {
     expect(JSON.parse(response.body)).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it('serves the service worker as JavaScript, revalidated on every use (never cached for long)', async () => {
+    const response = await app.inject({ url: '/m/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SERVICE_WORKER);
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated on every use', async () => {
+    const response = await app.inject({
+      url: '/m/manifest.webmanifest',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toMatchObject({ display: 'standalone' });
+  });
+
+  it('serves the icons as image/png', async () => {
+    const response = await app.inject({ url: '/m/icons/icon-192.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.rawPayload.equals(ICON_PNG)).toBe(true);
+  });
+
+  it('answers 404 for a missing icon rather than the app', async () => {
+    expect((await app.inject({ url: '/m/icons/icon-1024.png' })).statusCode).toBe(404);
+  });
+
   it('answers 404 to other methods under /m', async () => {
     expect((await app.inject({ method: 'POST', url: '/m/home' })).statusCode).toBe(404);
   });
@@ -128,6 +174,25 @@ describe('web app under /m', () => {
   it('uses the agreed Content Security Policy', () => {
     expect(Object.keys(CONTENT_SECURITY_POLICY)).not.toContain('upgrade-insecure-requests');
     expect(CONTENT_SECURITY_POLICY['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+});
+
+describe('a build without a service worker or manifest', () => {
+  it('answers 404 for them (with or without a query), not index.html', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kl-web-plain-'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    const app = await buildTestApp(database.current, { config: { webDist: dist } });
+    try {
+      for (const url of ['/m/sw.js', '/m/sw.js?v=2', '/m/manifest.webmanifest']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).not.toContain('text/html');
+      }
+      expect((await app.inject({ url: '/m/home' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

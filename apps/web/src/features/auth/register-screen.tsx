@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
-import { isInstalledWebApp } from '../../shared/lib/device.ts';
+import { isInstalledWebApp } from '../../shared/pwa/installed-web-app.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { affiliateCheck } from './api/affiliate-check.ts';

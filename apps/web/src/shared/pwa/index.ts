@@ -1,0 +1,23 @@
+import { config } from '../lib/config.ts';
+import { announce } from '../ui/announcer.ts';
+
+/**
+ * Starts the installable web app (service worker, update and offline notices) once the page has
+ * loaded and the browser is idle: none of it is part of the first render. The rest of the code is
+ * in its own chunks (register.ts, pwa-notices.tsx).
+ */
+export function startPwaWhenIdle(): void {
+  const whenIdle =
+    window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_000));
+  const start = () =>
+    whenIdle(() => {
+      import('./register.ts').then(
+        ({ startPwa }) => startPwa({ dev: config.dev, announce }),
+        () => {
+          // Not downloadable now: the next visit tries again.
+        },
+      );
+    });
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
