@@ -50,6 +50,9 @@ export default defineConfig({
     // The visitors of the site: Vietnamese phones (GMT+7; the side-menu clock shows GMT+8).
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
+    // The service worker has its own spec (pwa.spec.ts, which allows it); elsewhere it would answer
+    // from its cache and hide requests from page.route.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
