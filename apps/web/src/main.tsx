@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
 import { startPwaWhenIdle } from './shared/pwa/index.ts';
+import { prepareAnnouncer } from './shared/ui/announcer.ts';
 import { toast } from './shared/ui/toast.ts';
 import './app/styles/index.css';
 
@@ -15,9 +16,20 @@ async function start() {
       <App queryClient={queryClient} />
     </StrictMode>,
   );
-  // Once the page is up, fetch the toast so that the first message shows without a wait.
+  // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
+  // action, and the download runs while that action's request is on its way. A page nobody touches
+  // never pays for it; a message without an action fetches it on first use.
+  const preloadToast = () => {
+    for (const type of ['pointerdown', 'keydown'] as const)
+      window.removeEventListener(type, preloadToast, true);
+    void toast.preload();
+  };
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.addEventListener(type, preloadToast, { capture: true, passive: true });
+  }
+  // Screen readers hear a live region's changes only when it was there before them.
   const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1_000));
-  whenIdle(() => void toast.preload());
+  whenIdle(prepareAnnouncer);
   // The service worker and its notices, after load: nothing of it delays the first render.
   startPwaWhenIdle();
 }
