@@ -1,36 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, t, test } from './fixtures.ts';
+import { asNewMember } from './members.ts';
 
 /**
  * The game catalogue against the real server (SPEC §2 game entry, game list, game card; §4
  * Favourites, Lists; §5 launch; §6 visitors). The member is registered through the API, with the
  * captcha read from the development outbox, and the page is given the session the server answered.
  */
-
-const unique = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-
-async function registerMember(request: APIRequestContext): Promise<unknown> {
-  const captcha = await request.get(`${BASE_URL}/api/captcha`);
-  const { captchaId } = ((await captcha.json()) as { value: { captchaId: string } }).value;
-  const outbox = await request.get(`${BASE_URL}/api/dev/outbox?kind=captcha`);
-  const entries = ((await outbox.json()) as { value: { to: string; code: string }[] }).value;
-  const code = entries.find((entry) => entry.to === captchaId)?.code;
-  expect(code, 'the captcha answer in the outbox').toBeTruthy();
-  const response = await request.put(`${BASE_URL}/api/register`, {
-    headers: { 'x-module-id': 'REGISTER_REE3' },
-    data: {
-      registerMethod: 'H5',
-      username: `gm${unique()}`.slice(0, 15),
-      password: 'abc12345',
-      confirmPassword: 'abc12345',
-      captcha: code,
-      captchaId,
-    },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { value: unknown }).value;
-}
 
 const cards = (page: Page) => page.getByTestId('game-card');
 const en = (key: string) => t('en', key);
@@ -42,12 +18,7 @@ test('a member browses, filters, searches, scrolls, favourites and launches a ga
 }) => {
   // A long journey with several accessibility scans.
   test.setTimeout(90_000);
-  // page.request shares the browser's cookies: the session cookie of the registration is the page's.
-  const session = await registerMember(page.request);
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
+  await asNewMember(page, 'gm');
 
   await navigate('/m/game');
   const menu = page.getByRole('navigation', { name: en('games.categories') });

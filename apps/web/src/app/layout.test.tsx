@@ -27,6 +27,9 @@ const BUILT = new Set([
   'trail',
   ...['game', 'gameList', 'lott', 'elott', 'live-games', 'slot-games', 'sport-games', 'esport-games'],
   ...['fishing-games', 'poker-games', 'hot-games', 'inhouse'],
+  ...['message', 'messages', 'notice', 'webEmail', 'help', 'helpDetail', 'service'],
+  'app',
+  'feedback',
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */

@@ -7,8 +7,13 @@ import {
   RegisterScreen,
   TrialScreen,
 } from '../features/auth/index.ts';
+import { AppScreen } from '../features/app-download/index.ts';
+import { FeedbackScreen } from '../features/feedback/index.ts';
 import { GameEntryScreen, GameListScreen } from '../features/games/index.ts';
+import { HelpDetailScreen, HelpScreen } from '../features/help/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
+import { InboxScreen, MessageCentreScreen, NoticeScreen } from '../features/messages/index.ts';
+import { ServiceScreen } from '../features/support/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { routeAt, type Screen } from './route-meta.ts';
@@ -36,6 +41,15 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   inhouse: GameEntryScreen,
   lott: GameEntryScreen,
   elott: GameEntryScreen,
+  app: AppScreen,
+  message: MessageCentreScreen,
+  messages: MessageCentreScreen,
+  notice: NoticeScreen,
+  webEmail: InboxScreen,
+  help: HelpScreen,
+  helpDetail: HelpDetailScreen,
+  service: ServiceScreen,
+  feedback: FeedbackScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

@@ -5,6 +5,22 @@ import type { FakeGames } from './fake-games.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
 
+/** A fake part of the API: answers the calls it knows, undefined for the others. */
+export type FakeHandler = (
+  url: URL,
+  init?: RequestInit,
+) => Promise<Response | undefined> | Response | undefined;
+
+let nextHandlers: FakeHandler[] = [];
+
+/**
+ * Adds a fake part of the API (for example the messages calls, see fake-messages.ts) to the next
+ * server stubbed (the next renderApp), and to that one only.
+ */
+export function serveAlsoNext(handler: FakeHandler): void {
+  nextHandlers.push(handler);
+}
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -25,8 +41,14 @@ export function stubServer({
   /** The game catalogue calls (see fake-games.ts). */
   games?: FakeGames;
 }) {
+  const extraHandlers = nextHandlers;
+  nextHandlers = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
+    for (const handler of extraHandlers) {
+      const answer = await handler(url, init);
+      if (answer) return answer;
+    }
     const accountsAnswer = await accounts?.handle(url, init);
     if (accountsAnswer) return accountsAnswer;
     const gamesAnswer = await games?.handle(url, init);

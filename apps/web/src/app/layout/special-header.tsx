@@ -2,6 +2,7 @@ import { HOME_PATH } from '@kl/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeaderDownloadButton } from '../../features/app-download/index.ts';
 import { HeaderAccount } from '../../features/auth/index.ts';
 import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
@@ -37,7 +38,8 @@ function Logo() {
 
 /**
  * The header of home, login, register, forget and changePsw (SPEC §2): logo (home, selects HOT),
- * login and register (or the member's name and VIP badge), side-menu toggle.
+ * the download button (home only, see HeaderDownloadButton), login and register (or the member's name
+ * and VIP badge), side-menu toggle.
  */
 export function SpecialHeader() {
   const { t } = useTranslation();
@@ -51,6 +53,7 @@ export function SpecialHeader() {
         <Logo />
       </Link>
       <div className="kl-header__actions">
+        <HeaderDownloadButton />
         <HeaderAccount />
         <button
           type="button"

@@ -15,6 +15,15 @@ export const TrialScreen = lazyWithPreload(() => import('./trial-screen.tsx'));
 export const TrialMemberAlert = lazyWithPreload(() => import('./trial-member-alert.tsx'));
 export const FreeReject = lazyWithPreload(() => import('./free-reject.tsx'));
 
+/**
+ * The captcha input with its picture and refresh button (and its styles), for other features' forms; a
+ * chunk of its own, so that nothing of it (nor zod) joins the first load. Props: see captcha-field.tsx.
+ */
+export const CaptchaField = lazyWithPreload(async () => {
+  const [field] = await Promise.all([import('./components/captcha-field.tsx'), import('./auth.css')]);
+  return { default: field.CaptchaField };
+});
+
 /** The side menu's account panel and sign-out button (the side menu is itself loaded late). */
 export const SideMenuAccount = lazyWithPreload(() => import('./components/side-menu-account.tsx'));
 export const SignOutButton = lazyWithPreload(() => import('./components/sign-out-button.tsx'));

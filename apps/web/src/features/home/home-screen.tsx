@@ -1,26 +1,52 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentPlatform, homeScreenGuideOffered, HomeScreenGuide } from '../app-download/index.ts';
 import { HomeGames } from '../games/index.ts';
+import { AnnouncementMarquee } from './components/announcement-marquee.tsx';
+import { HomeBanners } from './components/home-banners.tsx';
+import { HomeLoadStatus } from './components/home-load-status.tsx';
+import { QuickNav } from './components/quick-nav.tsx';
+import { WhenNear } from './components/when-near.tsx';
+import './home.css';
+
+const HomeFooter = lazy(() => import('./components/home-footer.tsx'));
 
 /**
- * Home (SPEC §2): the category menu with the home's game sections and winner board (a chunk of
- * their own, loaded after the first render). Banners and the announcement marquee come with the
- * home content.
+ * Home (SPEC §2): banners, the announcement marquee and the quick-nav bar on the first screen (small,
+ * in this chunk); then the category menu, game sections and winner board (the games' chunk) and the
+ * footer block (its own chunk, fetched when scrolled near). The floating promo button and, on iOS
+ * Safari, the add-to-home-screen guide float above.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
   return (
-    <section className="kl-screen" data-page="home">
+    <section className="kl-home" data-page="home">
       <h1 className="kl-visually-hidden">{t('route.home')}</h1>
-      <Suspense
-        fallback={
-          <p className="kl-screen__status" role="status">
-            {t('in_please_wait')}
-          </p>
-        }
-      >
-        <HomeGames />
-      </Suspense>
+      <HomeLoadStatus />
+      <HomeBanners />
+      <AnnouncementMarquee />
+      <QuickNav />
+      <div className="kl-screen kl-home__games">
+        <Suspense
+          fallback={
+            <p className="kl-screen__status" role="status">
+              {t('in_please_wait')}
+            </p>
+          }
+        >
+          <HomeGames />
+        </Suspense>
+      </div>
+      <WhenNear minHeight={480}>
+        <Suspense fallback={null}>
+          <HomeFooter />
+        </Suspense>
+      </WhenNear>
+      {homeScreenGuideOffered(currentPlatform()) && (
+        <Suspense fallback={null}>
+          <HomeScreenGuide />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,12 +1,12 @@
-import { HOME_PATH } from '@kl/contracts/routes';
 import { Popup } from 'antd-mobile';
 import { Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CloseIcon, HomeIcon } from '../../shared/ui/icons.tsx';
-import { DEFAULT_CATEGORY, useUiStore } from '../../shared/stores/ui-store.ts';
+import { CloseIcon } from '../../shared/ui/icons.tsx';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { SideMenuAccount, SignOutButton } from '../auth/index.ts';
 import { useSystemStatus } from '../system-status/index.ts';
+import { MemberActions } from './components/member-actions.tsx';
+import { MenuLinks } from './components/menu-links.tsx';
 import { Gmt8Clock } from './gmt8-clock.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
@@ -40,7 +40,6 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
 function SideMenuPanel() {
   const { t } = useTranslation();
   const close = useUiStore((state) => state.closeSideMenu);
-  const selectCategory = useUiStore((state) => state.selectCategory);
   const { data: status } = useSystemStatus();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -73,32 +72,17 @@ function SideMenuPanel() {
       <Suspense fallback={null}>
         <SideMenuAccount />
       </Suspense>
-      <nav aria-label={t('sideMenu.title')}>
-        <ul className="kl-side-menu__links">
-          <li>
-            <Link
-              to={HOME_PATH}
-              className="kl-side-menu__link"
-              onClick={() => {
-                selectCategory(DEFAULT_CATEGORY);
-                close();
-              }}
-            >
-              <HomeIcon />
-              <span>{t('sideMenu.home')}</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <Gmt8Clock />
+      <MemberActions onNavigate={close} />
+      <MenuLinks onNavigate={close} />
+      <Suspense fallback={null}>
+        <SignOutButton onSignedOut={close} />
+      </Suspense>
+      <LanguageSelector />
       <section className="kl-side-menu__section">
         <h2 className="kl-side-menu__heading">{t('sideMenu.appearance')}</h2>
         <ThemeSwitch />
       </section>
-      <LanguageSelector />
-      <Suspense fallback={null}>
-        <SignOutButton onSignedOut={close} />
-      </Suspense>
+      <Gmt8Clock />
     </div>
   );
 }

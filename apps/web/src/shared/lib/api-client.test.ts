@@ -73,6 +73,20 @@ describe('apiCall', () => {
     expect(init?.signal).toBe(signal);
   });
 
+  it('sends a FormData body as it is, without a JSON content type (multipart)', async () => {
+    const fetchMock = stubFetch(async () => answer({ success: true, value: null }));
+    const form = new FormData();
+    form.append('content', 'Twenty characters or more');
+    form.append('image', new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' }));
+    await apiCall('submitFeedback', { body: form });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/feedback');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe(form);
+    expect(Object.keys(init?.headers ?? {}).map((name) => name.toLowerCase())).not.toContain('content-type');
+    expect(init?.headers).toMatchObject({ Accept: 'application/json', 'x-module-id': 'FEEDBACK3' });
+  });
+
   it('throws the server’s failure code with its status, message and value', async () => {
     stubFetch(async () =>
       answer(

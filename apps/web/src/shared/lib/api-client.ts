@@ -42,7 +42,10 @@ export interface ApiCallOptions {
   params?: Readonly<Record<string, string | number>>;
   /** Query string; `null` and `undefined` values are left out, arrays repeat the key. */
   query?: Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
-  /** Sent as JSON. */
+  /**
+   * Sent as JSON; a `FormData` is sent as it is (multipart: the browser writes the content type with its
+   * boundary).
+   */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (login key, device). */
@@ -103,8 +106,10 @@ export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Prom
     'Accept-Language': currentLanguage(),
     [MODULE_ID_HEADER]: moduleId,
   };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

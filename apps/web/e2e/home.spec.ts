@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { expect, t, test } from './fixtures.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * Home and the side menu against the real server and its seeded content (SPEC §2 Home, Home header,
+ * Side menu, Other widgets; §9 banner autoplay, footer limits, jackpot ticker).
+ */
+
+const en = (key: string) => t('en', key);
+
+/** Scrolls down until the footer block (loaded when scrolled near) is on the screen. */
+async function scrollToFooter(page: Page) {
+  const footer = page.getByTestId('home-footer');
+  await expect(async () => {
+    await page.mouse.wheel(0, 3000);
+    await expect(footer).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await footer.scrollIntoViewIfNeeded();
+  return footer;
+}
+
+test('home shows banners, the marquee, shortcuts, game sections and the footer', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  await navigate('/m/home');
+
+  // Banners of m_home: the first picture is loaded at once; the carousel moves on by itself.
+  const carousel = page.getByRole('region', { name: en('home.banners.label') });
+  await expect(carousel).toBeVisible();
+  const first = carousel.getByRole('img').first();
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const dots = carousel.getByRole('group', { name: en('home.banners.choose') }).getByRole('button');
+  const currentDot = () =>
+    dots.evaluateAll((buttons) =>
+      buttons.findIndex((button) => button.getAttribute('aria-current') === 'true'),
+    );
+  const before = await currentDot();
+  await expect.poll(currentDot, { timeout: 8_000 }).not.toBe(before);
+
+  // The marquee runs the popular announcements.
+  await expect(page.getByTestId('marquee')).toContainText('Weekly scheduled maintenance');
+
+  // Shortcuts: every link of the demo merchant exists.
+  const shortcuts = page.getByRole('navigation', { name: en('home.quickNav.label') });
+  for (const key of ['telegram', 'app', 'vip', 'deposit', 'withdraw']) {
+    await expect(
+      shortcuts.getByRole('link', { name: new RegExp(`^${en(`home.quickNav.${key}`)}`) }),
+    ).toBeVisible();
+  }
+  await expect(shortcuts.getByRole('button', { name: en('home.quickNav.service') })).toBeVisible();
+
+  // Header download button (the merchant has app links; not an installed app).
+  await expect(
+    page.getByTestId('app-header').getByRole('button', { name: en('header.download') }),
+  ).toBeVisible();
+
+  // The game sections.
+  await expect(
+    page
+      .getByRole('region', { name: en('category.HOT') })
+      .getByTestId('game-card')
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('home-footer')).toHaveCount(0);
+
+  // The footer block comes when scrolled near.
+  const footer = await scrollToFooter(page);
+  const vendors = footer.getByTestId('footer-vendors').getByRole('img');
+  await expect(vendors).toHaveCount(28);
+  await expect(footer.getByTestId('footer-partners').getByRole('img').first()).toBeVisible();
+  await expect(footer.getByTestId('footer-badges').getByRole('img').first()).toBeVisible();
+  await expect(footer.getByRole('list', { name: en('home.footer.social') }).getByRole('link')).toHaveCount(3);
+  await expect(footer.getByTestId('download-area').getByRole('link').first()).toBeVisible();
+  await expect(footer).toContainText('© 2025 Kim Long');
+  const jackpot = footer.getByTestId('jackpot').locator('[data-value]');
+  const start = Number(await jackpot.getAttribute('data-value'));
+  expect(start).toBeGreaterThanOrEqual(50_000_000);
+  expect(start).toBeLessThanOrEqual(92_635_863);
+  await expect(jackpot).toHaveText(/^\d{1,3}(,\d{3})+$/);
+  await expect
+    .poll(async () => Number(await jackpot.getAttribute('data-value')), { timeout: 5_000 })
+    .toBeGreaterThan(start);
+  await expectAccessible('home, scrolled to the footer');
+});
+
+test('the promo button, the download popup and the marquee lead where they should', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  await navigate('/m/home');
+
+  const shortcuts = page.getByRole('navigation', { name: en('home.quickNav.label') });
+  await shortcuts.getByRole('button', { name: en('home.quickNav.service') }).click();
+  const service = page.getByRole('dialog', { name: en('customerService.title') });
+  await expect(service.getByRole('link').first()).toBeVisible();
+  await expectAccessible('customer-service popup from the shortcuts');
+  await service.getByRole('button', { name: en('common.close') }).click();
+  await expect(service).toHaveCount(0);
+
+  await page.getByRole('button', { name: en('home.promo.open') }).click();
+  const promo = page.getByRole('dialog', { name: en('home.promo.title') });
+  await expect(promo.getByRole('img').first()).toBeVisible();
+  await expectAccessible('home promo dialog');
+  await promo.getByRole('button', { name: en('common.close') }).click();
+  await expect(promo).toHaveCount(0);
+
+  await page
+    .getByTestId('app-header')
+    .getByRole('button', { name: en('header.download') })
+    .click();
+  const download = page.getByRole('dialog', { name: en('appDownload.title') });
+  await expect(
+    download.getByRole('link', { name: new RegExp(en('appDownload.android')) }).first(),
+  ).toBeVisible();
+  await expectAccessible('download popup');
+  await download.getByRole('link', { name: en('appDownload.more') }).click();
+  await expect(page).toHaveURL(/\/m\/app$/);
+  await expect(page.locator('[data-page="app"]').getByRole('link').first()).toBeVisible();
+  await expectAccessible('/m/app');
+
+  await navigate('/m/home', { scan: false });
+  await page.getByTestId('marquee').click();
+  await expect(page).toHaveURL(/\/m\/notice$/);
+});
+
+test('the side menu is complete for a visitor and for a member', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  await navigate('/m/home', { scan: false });
+  await page.getByRole('button', { name: en('header.menu') }).click();
+  let menu = page.getByRole('dialog', { name: en('sideMenu.title') });
+  await expect(menu.getByRole('link', { name: en('sideMenu.announcements') })).toBeVisible();
+  await expect(menu.getByRole('link', { name: en('sideMenu.invite') })).toBeVisible();
+  await expect(menu.getByRole('link', { name: new RegExp(en('sideMenu.agent')) })).toBeVisible();
+  await expect(menu.getByRole('link', { name: en('sideMenu.liveChat') })).toBeVisible();
+  await expect(menu.getByRole('link', { name: en('sideMenu.about') })).toHaveAttribute(
+    'href',
+    '/m/help?tag=about',
+  );
+  await expect(menu.getByTestId('menu-download')).toBeVisible();
+  await expect(menu.getByRole('region', { name: en('sideMenu.social') }).getByRole('link')).toHaveCount(3);
+  await expect(menu.getByTestId('gmt8-clock')).toBeVisible();
+  await expectAccessible('side menu, visitor');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+
+  await asNewMember(page, 'hm');
+  await navigate('/m/home', { scan: false });
+  await page.getByRole('button', { name: en('header.menu') }).click();
+  menu = page.getByRole('dialog', { name: en('sideMenu.title') });
+  await expect(menu.getByTestId('member-panel')).toBeVisible();
+  await expect(menu.getByTestId('announcement-badge')).toHaveText(/^\d+/);
+  await expect(
+    menu.getByTestId('member-actions').getByRole('link', { name: en('sideMenu.deposit') }),
+  ).toBeVisible();
+  await expect(menu.getByRole('link', { name: en('sideMenu.invite') })).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: en('auth.signOut') })).toBeVisible();
+  await expectAccessible('side menu, member');
+});

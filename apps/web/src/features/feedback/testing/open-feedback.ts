@@ -1,0 +1,37 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import type { FakeAccounts } from '../../../test/fake-accounts.ts';
+import { serveAlsoNext } from '../../../test/fake-server.ts';
+import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { createFakeFeedback, type FakeFeedbackOptions } from './fake-feedback.ts';
+
+export type FeedbackTestRole = 'visitor' | 'member' | 'trial';
+
+/** A session record as the browser keeps it (SPEC §3) for a member or a trial account. */
+const storedSession = (role: Exclude<FeedbackTestRole, 'visitor'>) =>
+  JSON.stringify({
+    userName: role === 'trial' ? 'trial0001' : 'player01',
+    merchantCode: 'kimlong',
+    type: role === 'trial' ? 4 : 0,
+    firstTimeLogin: false,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+/**
+ * Opens the app at `path` (default /m/feedback in English) with the fake feedback server, as a member
+ * (default), a trial member or a visitor (who needs the accounts fake for the login sheet).
+ */
+export async function openFeedback({
+  role = 'member',
+  path = '/m/feedback?lang=en',
+  accounts,
+  ...options
+}: FakeFeedbackOptions & { role?: FeedbackTestRole; path?: string; accounts?: FakeAccounts } = {}) {
+  const feedback = createFakeFeedback({ ...options, viewer: role === 'trial' ? 'trial' : 'member' });
+  serveAlsoNext(feedback.handle);
+  const view = await renderApp(path, {
+    accounts,
+    storage: role === 'visitor' ? {} : { [SESSION_STORAGE_KEY]: storedSession(role) },
+  });
+  const page = await findScreen();
+  return { ...view, feedback, page };
+}

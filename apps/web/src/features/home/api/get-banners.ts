@@ -1,0 +1,22 @@
+import type { Banner } from '@kl/contracts/content';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+import { CONTENT_QUERY_KEY } from './keys.ts';
+
+/** GET banners of every group (SPEC §3 Banner), in the language of the page; one call for the home. */
+export async function getBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banner[]> {
+  const checks = import('./checks.ts');
+  const value = await apiCall('banners', { signal });
+  return (await checks).checkBanners(value);
+}
+
+export const bannersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...CONTENT_QUERY_KEY, 'banners'],
+    queryFn: ({ signal }) => getBanners({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useBanners() {
+  return useQuery(bannersQueryOptions());
+}

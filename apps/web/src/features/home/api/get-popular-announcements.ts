@@ -1,0 +1,24 @@
+import type { Announcement } from '@kl/contracts/content';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+import { CONTENT_QUERY_KEY } from './keys.ts';
+
+/** GET popular announcements: what the marquee shows (SPEC §7). */
+export async function getPopularAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<
+  Announcement[]
+> {
+  const checks = import('./checks.ts');
+  const value = await apiCall('popularAnnouncements', { signal });
+  return (await checks).checkPopularAnnouncements(value).list;
+}
+
+export const popularAnnouncementsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...CONTENT_QUERY_KEY, 'announcements', 'popular'],
+    queryFn: ({ signal }) => getPopularAnnouncements({ signal }),
+    staleTime: 60_000,
+  });
+
+export function usePopularAnnouncements() {
+  return useQuery(popularAnnouncementsQueryOptions());
+}

@@ -1,0 +1,105 @@
+import type { Banner } from '@kl/contracts/content';
+import { CenterPopup } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CloseIcon } from '../../../shared/ui/icons.tsx';
+import { bannerLink } from '../lib/banners.ts';
+import '../../../shared/lib/antd-setup.ts';
+
+/** The m_popup pictures (the server draws them 600 × 600). */
+const SIZE = 600;
+
+function PopupBanner({ banner, onFollow }: { banner: Banner; onFollow: () => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  const picture = (
+    <img
+      className="kl-promo__image"
+      src={banner.url}
+      alt={banner.title}
+      width={SIZE}
+      height={SIZE}
+      onError={() => setFailed(true)}
+    />
+  );
+  const link = bannerLink(banner.linkUrl);
+  return (
+    <li>
+      {link?.kind === 'app' && (
+        <Link to={link.to} onClick={onFollow}>
+          {picture}
+        </Link>
+      )}
+      {link?.kind === 'external' && (
+        <a href={link.href} target="_blank" rel="noopener noreferrer">
+          {picture}
+          <span className="kl-visually-hidden"> ({t('common.opensInNewTab')})</span>
+        </a>
+      )}
+      {link === null && picture}
+    </li>
+  );
+}
+
+function PromoBody({ banners, onClose }: { banners: readonly Banner[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.focus();
+    return () => returnFocusTo?.focus();
+  }, []);
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('home.promo.title')}
+      tabIndex={-1}
+      className="kl-promo"
+      data-testid="promo-dialog"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <button
+        type="button"
+        className="kl-icon-button kl-promo__close"
+        aria-label={t('common.close')}
+        onClick={onClose}
+      >
+        <CloseIcon />
+      </button>
+      <ul className="kl-promo__list">
+        {banners.map((banner) => (
+          <PopupBanner key={banner.id} banner={banner} onFollow={onClose} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The promo dialog: the m_popup banners, each following its link like the carousel's. */
+export default function PromoDialog({
+  banners,
+  open,
+  onClose,
+}: {
+  banners: readonly Banner[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <CenterPopup
+      visible={open}
+      onMaskClick={onClose}
+      onClose={onClose}
+      destroyOnClose
+      bodyClassName="kl-promo-popup"
+    >
+      <PromoBody banners={banners} onClose={onClose} />
+    </CenterPopup>
+  );
+}

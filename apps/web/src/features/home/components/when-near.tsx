@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** How far below the screen a lazy part starts to load. */
+const AHEAD = '800px 0px';
+/**
+ * While the page is still filling in (sections waiting for their games are short), everything looks
+ * near: the watch starts at the first scroll, or after this long when there is no scrolling.
+ */
+const SETTLE_MS = 3_000;
+
+/**
+ * Renders its children once their place comes within reach of the screen (right away where the
+ * browser cannot tell): the code and data of what lies far below the first screen wait until the
+ * user scrolls towards it.
+ */
+export function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const marker = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = marker.current;
+    if (near || !element) return;
+    let observer: IntersectionObserver | undefined;
+    const watch = () => {
+      if (observer) return;
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        },
+        { rootMargin: AHEAD },
+      );
+      observer.observe(element);
+    };
+    const timer = window.setTimeout(watch, SETTLE_MS);
+    window.addEventListener('scroll', watch, { once: true, passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('scroll', watch);
+      observer?.disconnect();
+    };
+  }, [near]);
+  if (near) return <>{children}</>;
+  return <div ref={marker} style={{ minHeight }} aria-hidden="true" />;
+}

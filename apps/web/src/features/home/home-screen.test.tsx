@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createSystemStatus } from '../../test/factories.ts';
+import { serveAlsoNext } from '../../test/fake-server.ts';
+import { marqueeSeconds } from './lib/marquee.ts';
+import { createAnnouncement, createVendorStructure } from './testing/fake-home.ts';
+import { openHome } from './testing/open-home.ts';
+
+const statusWith = (toggles: Partial<ReturnType<typeof createSystemStatus>['info']['toggles']>) => {
+  const status = createSystemStatus();
+  return createSystemStatus({ info: { toggles: { ...status.info.toggles, ...toggles } } });
+};
+
+const bannerTitles = () =>
+  within(screen.getByTestId('banner-carousel'))
+    .getAllByRole('img')
+    .map((image) => image.getAttribute('alt'));
+
+describe('home banners', () => {
+  it('shows the m_home banners, without m_live when the live-host feature is off', async () => {
+    await openHome('/m/home?lang=en', { status: statusWith({ CBS3: false }) });
+    await screen.findByTestId('banner-carousel');
+    expect(bannerTitles()).toEqual(['First deposit bonus', 'Daily rebate', 'VIP club']);
+  });
+
+  it('adds the m_live banners when the live-host feature is on', async () => {
+    await openHome('/m/home?lang=en', { status: statusWith({ CBS3: true }) });
+    await screen.findByTestId('banner-carousel');
+    expect(bannerTitles()).toEqual(['First deposit bonus', 'Daily rebate', 'VIP club', 'Live hosts']);
+  });
+
+  it('offers the floating promo button only with m_popup banners, opening them in a dialog', async () => {
+    const { user } = await openHome('/m/home?lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Open the promotions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promotions' });
+    expect(within(dialog).getByRole('link', { name: 'Get the app' })).toHaveAttribute('href', '/m/app');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promotions' })).toBeNull());
+  });
+
+  it('has no promo button without m_popup banners', async () => {
+    await openHome('/m/home?lang=en', { home: { banners: [] } });
+    await screen.findByTestId('marquee');
+    await waitFor(() => expect(screen.queryByTestId('banner-carousel')).toBeNull());
+    expect(screen.queryByTestId('promo-button')).toBeNull();
+  });
+});
+
+describe('announcement marquee', () => {
+  it('runs the popular announcements and opens /m/notice when tapped', async () => {
+    const { user } = await openHome('/m/home?lang=en', {
+      home: { popular: [createAnnouncement(1, { title: 'Maintenance', summary: 'Sunday 02:00' })] },
+    });
+    const marquee = screen.getByTestId('marquee');
+    await waitFor(() => expect(marquee).toHaveTextContent('Maintenance: Sunday 02:00'));
+    expect(marquee).toHaveAccessibleName('Announcements: Maintenance: Sunday 02:00');
+    expect(marquee).toHaveAttribute('data-moving', 'true');
+    await user.click(marquee);
+    await waitFor(() => expect(window.location.pathname).toBe('/m/notice'));
+  });
+
+  it("shows 'no_announcement' when there are none", async () => {
+    await openHome('/m/home?lang=en', { home: { popular: [] } });
+    await waitFor(() => expect(screen.getByTestId('marquee')).toHaveTextContent('No announcements'));
+    expect(screen.getByTestId('marquee')).toHaveAttribute('data-moving', 'false');
+  });
+
+  it('moves at 50 px a second over its measured width', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1_000);
+    await openHome('/m/home?lang=en');
+    const line = screen.getByTestId('marquee').querySelector<HTMLElement>('.kl-marquee__line')!;
+    await waitFor(() => expect(line.style.getPropertyValue('--kl-marquee-seconds')).toBe('20s'));
+    width.mockRestore();
+    expect(marqueeSeconds(500)).toBe(10);
+  });
+
+  it('stands still when the device asks for reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduced-motion'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    await openHome('/m/home?lang=en');
+    await waitFor(() => expect(screen.getByTestId('marquee')).toHaveTextContent('Notice 1: Body 1'));
+    expect(screen.getByTestId('marquee')).toHaveAttribute('data-moving', 'false');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('home footer block', () => {
+  it('shows partners, badges, social icons, at most 28 vendors, the jackpot and the copyright', async () => {
+    await openHome('/m/home?lang=en', { home: { vendorCount: 31 } });
+    const footer = await screen.findByTestId('home-footer');
+    await waitFor(() => expect(within(footer).getAllByRole('img', { name: /^Vendor / })).toHaveLength(28));
+    // In the order of the vendor structure: its first category (LIVE) first.
+    expect(within(footer).getAllByRole('img', { name: /^Vendor / })[0]).toHaveAccessibleName('Vendor 2');
+    expect(within(footer).getByRole('img', { name: 'Sen Pay' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: /USDT/ })).toHaveAttribute('target', '_blank');
+    expect(within(footer).getByRole('img', { name: '18+' })).toBeInTheDocument();
+    const social = within(footer).getByRole('list', { name: 'Social networks' });
+    expect(within(social).getAllByRole('link')).toHaveLength(3);
+    expect(within(footer).getByText('© 2025 Kim Long. All rights reserved.')).toBeInTheDocument();
+    expect(within(footer).getByTestId('jackpot')).toHaveTextContent(/Jackpot\s*\d{2},\d{3},\d{3}$/);
+  });
+
+  it('shows the app buttons when the merchant has app links', async () => {
+    const status = createSystemStatus({
+      info: {
+        resources: [
+          { resourceType: 'Android', url: 'https://kl.example.test/app.apk', labelNameEn: 'Android' },
+        ],
+      },
+    });
+    await openHome('/m/home?lang=en', { status });
+    const area = await screen.findByTestId('download-area');
+    expect(within(area).getByRole('link', { name: /Android/ })).toHaveAttribute(
+      'href',
+      'https://kl.example.test/app.apk',
+    );
+  });
+});
+
+describe('home load (SPEC §4)', () => {
+  const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null;
+
+  it('shows the loading message until the vendor data arrives, when it takes more than a moment', async () => {
+    let answer: (response: Response) => void = () => {};
+    serveAlsoNext((url) =>
+      url.pathname === '/api/games/vendors'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    await openHome('/m/home?lang=en');
+    await waitFor(() => expect(toastText()).toBe('Please wait...'), { timeout: 3_000 });
+    answer(
+      new Response(JSON.stringify({ success: true, value: createVendorStructure(3) }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() => expect(document.querySelector('.adm-toast-mask')).toBeNull(), { timeout: 3_000 });
+  });
+
+  it('shows no loading message when the vendor data comes at once', async () => {
+    const { fake } = await openHome('/m/home?lang=en');
+    await waitFor(() => expect(fake.calls).toContain('GET /api/games/vendors'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(document.querySelector('.adm-toast-mask')).toBeNull();
+  });
+});

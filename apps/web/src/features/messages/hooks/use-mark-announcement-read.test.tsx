@@ -1,0 +1,87 @@
+import type { SessionInfo } from '@kl/contracts/accounts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { createSystemStatus } from '../../../test/factories.ts';
+import { createFakeMessages } from '../../../test/fake-messages.ts';
+import { serveAlsoNext, stubServer } from '../../../test/fake-server.ts';
+import { ANNOUNCEMENT_UNREAD_QUERY_KEY, ANNOUNCEMENTS_QUERY_KEY } from '../api/keys.ts';
+import { useLocalReads } from '../lib/local-reads.ts';
+import { useMarkAnnouncementRead } from './use-mark-announcement-read.ts';
+
+const member: SessionInfo = {
+  userName: 'player01',
+  merchantCode: 'kimlong',
+  type: 0,
+  firstTimeLogin: false,
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+} as SessionInfo;
+
+afterEach(() => {
+  useSessionStore.setState({ info: null });
+});
+
+function setUp() {
+  const messages = createFakeMessages({ announcements: 3, unreadAnnouncements: 3 });
+  serveAlsoNext(messages.handle);
+  stubServer({ status: createSystemStatus() });
+  useSessionStore.setState({ info: member });
+  const client = createQueryClient();
+  const unreadKey = [...ANNOUNCEMENT_UNREAD_QUERY_KEY, 'player01'];
+  client.setQueryData(unreadKey, 3);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => ({ mark: useMarkAnnouncementRead(), reads: useLocalReads() }), { wrapper });
+  return { messages, client, unreadKey, hook };
+}
+
+describe('marking announcements read (SPEC §4, §7 mark read 150 ms)', () => {
+  it('marks locally at once, then tells the server of each one, 150 ms apart at least', async () => {
+    const { messages, client, unreadKey, hook } = setUp();
+    act(() => {
+      hook.result.current.mark({ id: 100, read: false });
+      hook.result.current.mark({ id: 101, read: false });
+      hook.result.current.mark({ id: 102, read: false });
+    });
+    // Locally at once: read, and the unclaimed count down by three.
+    expect(hook.result.current.reads.has('player01', 100)).toBe(true);
+    expect(hook.result.current.reads.has('player01', 102)).toBe(true);
+    expect(client.getQueryData(unreadKey)).toBe(0);
+
+    await waitFor(() => expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(3), {
+      timeout: 2_000,
+    });
+    const posts = messages.callsTo('/api/announcements/read', 'POST');
+    expect(posts.map((call) => call.body)).toEqual(
+      [100, 101, 102].map((announcementId) => ({ announcementId, read: true })),
+    );
+    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(148);
+    expect((posts[2]?.at ?? 0) - (posts[1]?.at ?? 0)).toBeGreaterThanOrEqual(148);
+    await waitFor(() => expect(client.getQueryData(unreadKey)).toBe(0));
+  });
+
+  it('tells the server once per announcement, never for one already read, and reloads the announcements', async () => {
+    const { messages, client, hook } = setUp();
+    const invalidated: unknown[] = [];
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate')
+        invalidated.push(event.query.queryKey);
+    });
+    act(() => {
+      hook.result.current.mark({ id: 100, read: false });
+      hook.result.current.mark({ id: 100, read: false });
+      hook.result.current.mark({ id: 101, read: true });
+    });
+    await waitFor(() => expect(invalidated).toContainEqual([...ANNOUNCEMENT_UNREAD_QUERY_KEY, 'player01']));
+    expect(
+      invalidated.every((key) =>
+        JSON.stringify(key).startsWith(JSON.stringify(ANNOUNCEMENTS_QUERY_KEY).slice(0, -1)),
+      ),
+    ).toBe(true);
+    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { openWithMessages } from '../../test/open-messages.ts';
+
+const list = () => screen.getByRole('list', { name: 'Inbox' });
+const items = () => within(list()).getAllByRole('link');
+const item = (title: string) => within(list()).getByRole('link', { name: new RegExp(title) });
+const summary = () => screen.getByTestId('unread-summary');
+const dialog = () => screen.findByRole('dialog');
+/** Taps in the confirmation dialog, which takes them during its opening animation too. */
+const tapInDialog = async (dialogElement: HTMLElement, name: string) =>
+  userEvent
+    .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+    .click(within(dialogElement).getByRole('button', { name }));
+
+describe('inbox (SPEC §2 /m/webEmail)', () => {
+  it('lists the member’s messages with the unread ones marked', async () => {
+    await openWithMessages('/m/webEmail?lang=en');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(items().map((link) => link.getAttribute('data-read'))).toEqual(['false', 'false', 'true']);
+    expect(item('Message 1')).toHaveAccessibleName(/^Unread: Message 1/);
+    expect(item('Message 1')).toHaveAttribute('href', '/m/webEmail?id=500');
+    await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
+  });
+
+  it('opens a message: the server marks it read, its mark clears and the unread count drops', async () => {
+    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
+    await user.click(item('Message 1'));
+    const message = await screen.findByTestId('inbox-message');
+    expect(within(message).getByRole('heading', { level: 2 })).toHaveTextContent('Message 1');
+    expect(within(message).getByText('Dear member, message 1.')).toBeInTheDocument();
+    expect(message.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+    expect(messages.callsTo('/api/inbox/message')[0]?.query).toMatchObject({ messageId: '500' });
+
+    await user.click(within(message).getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(item('Message 1')).toHaveAttribute('data-read', 'true');
+    expect(within(item('Message 1')).queryByTestId('unread-mark')).toBeNull();
+    expect(summary()).toHaveTextContent('1 unread');
+  });
+
+  it('asks the unread count again at most once per 250 ms (SPEC §7)', async () => {
+    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
+    await user.click(item('Message 1'));
+    await screen.findByTestId('inbox-message');
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await user.click(item('Message 2'));
+    await screen.findByTestId('inbox-message');
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(summary()).toHaveTextContent('All read'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const times = messages.callsTo('/api/inbox/unread-count').map((call) => call.at);
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    // Measured where the fake server receives the calls, after the client's own async steps: a busy
+    // machine delays one arrival more than the next, so the gap is checked with room for that.
+    for (let index = 1; index < times.length; index += 1) {
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(200);
+    }
+  });
+
+  it('deletes a message only after confirmation', async () => {
+    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Delete “Message 2”' }));
+    await tapInDialog(await dialog(), 'Cancel');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(messages.callsTo('/api/inbox/message', 'DELETE')).toHaveLength(0);
+    expect(items()).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Delete “Message 2”' }));
+    const confirm = await dialog();
+    expect(confirm).toHaveTextContent('Delete this message?');
+    await tapInDialog(confirm, 'Delete');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(messages.callsTo('/api/inbox/message', 'DELETE')[0]?.body).toEqual({ messageId: 501 });
+    expect(await screen.findByText('Message deleted')).toBeInTheDocument();
+    await waitFor(() => expect(summary()).toHaveTextContent('1 unread'));
+  });
+
+  it('deletes an opened message and goes back to the list', async () => {
+    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await user.click(item('Message 3'));
+    const message = await screen.findByTestId('inbox-message');
+    await user.click(within(message).getByRole('button', { name: 'Delete' }));
+    await tapInDialog(await dialog(), 'Delete');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(window.location.search).toBe('');
+    expect(messages.inbox().map((entry) => entry.id)).toEqual([500, 501]);
+  });
+
+  it('shows that a message is gone', async () => {
+    await openWithMessages('/m/webEmail?id=999&lang=en');
+    expect(await screen.findByText('This is no longer available')).toBeInTheDocument();
+  });
+
+  it('says so when the inbox is empty', async () => {
+    await openWithMessages('/m/webEmail?lang=en', { inboxMessages: 0 });
+    expect(await screen.findByText('Your inbox is empty')).toBeInTheDocument();
+  });
+
+  it('is not offered to trial members: free_reject, then home (SPEC §6)', async () => {
+    const { messages } = await openWithMessages('/m/webEmail?lang=en', { viewer: 'trial' });
+    expect(await screen.findByText('This feature is not available to trial accounts')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    expect(messages.callsTo('/api/inbox')).toHaveLength(0);
+  });
+
+  it('sends visitors to log in', async () => {
+    await openWithMessages('/m/webEmail?lang=en', { viewer: 'visitor' });
+    await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
+  });
+});

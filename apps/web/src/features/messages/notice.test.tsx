@@ -1,0 +1,132 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { openWithMessages } from '../../test/open-messages.ts';
+
+const items = () => within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('link');
+const item = (title: string) => screen.getByRole('link', { name: new RegExp(title) });
+const summary = () => screen.getByTestId('unread-summary');
+
+/** An address change the router hears at once (as a link or the back button would make). */
+const goTo = (path: string) => {
+  window.history.pushState({ idx: 1 }, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+};
+
+describe('announcements (SPEC §2 /m/notice, §4 Announcement)', () => {
+  it('lists the announcements newest first with the member’s unread ones marked', async () => {
+    await openWithMessages('/m/notice?lang=en');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(items().map((link) => link.getAttribute('data-read'))).toEqual(['false', 'false', 'true']);
+    expect(item('Announcement 1')).toHaveAccessibleName(/^Unread: Announcement 1/);
+    expect(item('Announcement 1')).toHaveAttribute('href', '/m/notice?id=100');
+    expect(within(item('Announcement 3')).queryByTestId('unread-mark')).toBeNull();
+    await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
+  });
+
+  it('marks an opened announcement read locally at once, then tells the server and reloads the list and count', async () => {
+    const { user, messages } = await openWithMessages('/m/notice?lang=en', { markReadDelayMs: 400 });
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
+    const listLoads = messages.callsTo('/api/announcements/notice').length;
+
+    await user.click(item('Announcement 1'));
+    const detail = await screen.findByTestId('announcement-detail');
+    expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 1');
+    expect(within(detail).getByText(/Body of/)).toHaveTextContent('Body of announcement 1');
+    expect(detail.querySelector('script')).toBeNull();
+
+    // Back at the list before the server has answered: already read, one fewer unclaimed.
+    await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(1);
+    expect(item('Announcement 1')).toHaveAttribute('data-read', 'true');
+    expect(summary()).toHaveTextContent('1 unread');
+    expect(messages.announcements[0]?.read).toBe(false);
+
+    // The server is told, then the list and the count are asked again.
+    const [markRead] = messages.callsTo('/api/announcements/read', 'POST');
+    expect(markRead?.body).toEqual({ announcementId: 100, read: true });
+    await waitFor(() => expect(messages.announcements[0]?.read).toBe(true), { timeout: 2_000 });
+    await waitFor(() =>
+      expect(messages.callsTo('/api/announcements/notice').length).toBeGreaterThan(listLoads),
+    );
+    await waitFor(() =>
+      expect(
+        messages
+          .callsTo('/api/announcements/unread-count')
+          .filter((call) => call.at >= (markRead?.at ?? 0) + 390),
+      ).not.toHaveLength(0),
+    );
+    expect(summary()).toHaveTextContent('1 unread');
+  });
+
+  it('tells the server of each announcement opened, and of each only once', async () => {
+    const { messages } = await openWithMessages('/m/notice?id=100&lang=en');
+    await screen.findByTestId('announcement-detail');
+    // Straight on to the next one, as fast as a script can.
+    act(() => goTo('/m/notice?id=101'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 2'),
+    );
+    await waitFor(() => expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(2));
+    const [first, second] = messages.callsTo('/api/announcements/read', 'POST');
+    expect([first?.body, second?.body]).toEqual([
+      { announcementId: 100, read: true },
+      { announcementId: 101, read: true },
+    ]);
+
+    act(() => goTo('/m/notice?id=100'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 1'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(2);
+  });
+
+  it('opens an announcement from its address, and says so when it is gone', async () => {
+    const { messages, user } = await openWithMessages('/m/notice?id=102&lang=en');
+    const detail = await screen.findByTestId('announcement-detail');
+    expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 3');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Already read: nothing to tell the server.
+    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
+    // Opened from elsewhere, "back to the list" goes to the list.
+    await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/m/notice');
+  });
+
+  it('shows that an unknown announcement is not available', async () => {
+    await openWithMessages('/m/notice?id=999&lang=en');
+    expect(await screen.findByText('This is no longer available')).toBeInTheDocument();
+  });
+
+  it('shows visitors the announcements without read marks and tells the server nothing', async () => {
+    const { user, messages } = await openWithMessages('/m/notice?lang=en', { viewer: 'visitor' });
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(screen.queryAllByTestId('unread-mark')).toHaveLength(0);
+    expect(screen.queryByTestId('unread-summary')).toBeNull();
+    await user.click(item('Announcement 1'));
+    await screen.findByTestId('announcement-detail');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
+    expect(messages.callsTo('/api/announcements/unread-count')).toHaveLength(0);
+  });
+
+  it('loads the next page on request', async () => {
+    const { user, messages } = await openWithMessages('/m/notice?lang=en', { announcements: 25 });
+    await waitFor(() => expect(items()).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(items()).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(messages.callsTo('/api/announcements/notice').map((call) => call.query.pageNo)).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
+  it('says so when there is no announcement', async () => {
+    await openWithMessages('/m/notice?lang=en', { announcements: 0 });
+    expect(await screen.findByText('No announcements')).toBeInTheDocument();
+  });
+});

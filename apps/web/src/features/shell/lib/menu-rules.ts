@@ -1,0 +1,46 @@
+import { HELP_TAGS } from '@kl/contracts/content';
+import { fullPath } from '@kl/contracts/routes';
+import type { SystemStatus } from '@kl/contracts/status';
+import { safeLinkUrl } from '../../../shared/lib/url.ts';
+import type { Role } from '../../../shared/stores/session-store.ts';
+
+/** Member types that are agents (SPEC §3: types 0, 4 and 40 are not). */
+const NOT_AGENT_TYPES: readonly number[] = [0, 4, 40];
+
+/**
+ * SPEC §2 and §6: the invite item shows to visitors, and to logged-in members who are not agents
+ * when the merchant runs the REFERRAL promotion.
+ */
+export function inviteShown({
+  role,
+  memberType,
+  referralPromotion,
+}: {
+  role: Role;
+  memberType: number | undefined;
+  referralPromotion: boolean;
+}): boolean {
+  if (role === 'visitor') return true;
+  const agent = memberType !== undefined && !NOT_AGENT_TYPES.includes(memberType);
+  return referralPromotion && !agent;
+}
+
+/** The agent item: the merchant's AGENT resource (SPEC §2 "if configured"), safe to link to. */
+export const agentLink = (status: SystemStatus | undefined) =>
+  safeLinkUrl(status?.info.resources.find((resource) => resource.resourceType === 'AGENT')?.url);
+
+/** The live chat item: the merchant has a live chat (a LIVECHAT link, or CBS3 on). */
+export const liveChatShown = (status: SystemStatus | undefined) =>
+  Boolean(
+    status?.info.toggles.CBS3 || status?.info.customerService.some((link) => link.csType === 'LIVECHAT'),
+  );
+
+export const MENU_PATHS = {
+  notice: fullPath('notice'),
+  app: fullPath('app'),
+  service: fullPath('service'),
+  invite: fullPath('inviteFriends'),
+  about: `${fullPath('help')}?tag=${HELP_TAGS.about}`,
+  deposit: fullPath('voucherCenter'),
+  withdraw: fullPath('withdraw'),
+} as const;

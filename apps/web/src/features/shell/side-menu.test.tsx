@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createSystemStatus } from '../../test/factories.ts';
+import { openHome, type TestRole } from '../home/testing/open-home.ts';
+import type { FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { inviteShown } from './lib/menu-rules.ts';
+
+async function openMenu(
+  role: TestRole,
+  { home, status }: { home?: FakeHomeOptions; status?: ReturnType<typeof createSystemStatus> } = {},
+) {
+  const view = await openHome('/m/home?lang=en', { role, home, status });
+  await view.user.click(screen.getByRole('button', { name: 'Menu' }));
+  const menu = await screen.findByRole('dialog', { name: 'Menu' });
+  return { ...view, menu };
+}
+
+describe('side menu rules', () => {
+  it('offers invite to visitors, and to members who are not agents only with the REFERRAL promotion', () => {
+    expect(inviteShown({ role: 'visitor', memberType: undefined, referralPromotion: false })).toBe(true);
+    expect(inviteShown({ role: 'member', memberType: 0, referralPromotion: false })).toBe(false);
+    expect(inviteShown({ role: 'member', memberType: 0, referralPromotion: true })).toBe(true);
+    expect(inviteShown({ role: 'member', memberType: 41, referralPromotion: true })).toBe(false);
+  });
+});
+
+describe('side menu (SPEC §2)', () => {
+  it('shows a visitor home, announcements without a count, invite, agent, live chat, social links and about us', async () => {
+    const { menu, fake } = await openMenu('visitor');
+    const nav = within(menu).getByRole('navigation', { name: 'Menu' });
+    expect(within(nav).getByRole('link', { name: 'Announcements' })).toHaveAttribute('href', '/m/notice');
+    expect(within(nav).getByRole('link', { name: 'Invite friends' })).toHaveAttribute(
+      'href',
+      '/m/inviteFriends',
+    );
+    expect(within(nav).getByRole('link', { name: /Become an agent/ })).toHaveAttribute(
+      'href',
+      'https://agent.example.test/join',
+    );
+    expect(within(nav).getByRole('link', { name: 'Live chat' })).toHaveAttribute('href', '/m/service');
+    expect(within(nav).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/m/help?tag=about');
+    const social = await within(menu).findByRole('region', { name: 'Follow us' });
+    expect(
+      within(social)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Facebook (opens in a new tab)',
+      'Telegram (opens in a new tab)',
+      'Telegram 2 (opens in a new tab)',
+    ]);
+    expect(within(menu).queryByTestId('announcement-badge')).toBeNull();
+    expect(within(menu).queryByTestId('member-actions')).toBeNull();
+    expect(fake.calls).not.toContain('GET /api/announcements/unread-count');
+  });
+
+  it("shows a member's unclaimed announcements, deposit and withdraw, and no invite", async () => {
+    const { menu } = await openMenu('member', { home: { unreadCount: 3 } });
+    const badge = await within(menu).findByTestId('announcement-badge');
+    expect(badge).toHaveTextContent('3');
+    expect(within(menu).getByRole('link', { name: /Announcements/ })).toHaveAccessibleName(
+      /^Announcements\s*3 unread$/,
+    );
+    expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
+    const actions = within(menu).getByTestId('member-actions');
+    expect(within(actions).getByRole('link', { name: 'Deposit' })).toHaveAttribute(
+      'href',
+      '/m/voucherCenter',
+    );
+    expect(within(actions).getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/m/withdraw');
+  });
+
+  it('caps a large count at 99+', async () => {
+    const { menu } = await openMenu('member', { home: { unreadCount: 150 } });
+    expect(await within(menu).findByTestId('announcement-badge')).toHaveTextContent('99+');
+  });
+
+  it('leaves out the agent item without an AGENT resource and live chat without a live chat', async () => {
+    const status = createSystemStatus({ info: { resources: [], customerService: [] } });
+    const { menu } = await openMenu('visitor', { status });
+    expect(within(menu).queryByRole('link', { name: /Become an agent/ })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Live chat' })).toBeNull();
+  });
+
+  it('promotes the app download when there are app links', async () => {
+    const status = createSystemStatus({
+      info: {
+        resources: [{ resourceType: 'Android', url: 'https://kl.example.test/a.apk', labelNameEn: 'A' }],
+      },
+    });
+    const { menu } = await openMenu('visitor', { status });
+    expect(within(menu).getByTestId('menu-download')).toHaveAttribute('href', '/m/app');
+  });
+
+  it('has no download promo without app links', async () => {
+    const { menu } = await openMenu('visitor');
+    expect(within(menu).queryByTestId('menu-download')).toBeNull();
+  });
+
+  it('tells a trial account that deposits need a real account', async () => {
+    const { menu, user } = await openMenu('trial', { home: { unreadCount: 0 } });
+    await user.click(within(menu).getByRole('button', { name: 'Deposit' }));
+    expect(
+      await screen.findByText('A real account is required', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
+  });
+});
