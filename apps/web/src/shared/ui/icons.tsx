@@ -1,7 +1,9 @@
 import type { SVGProps } from 'react';
 
 /** Small line icons drawn inline (no icon font, no image request). Decorative: hidden from AT. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export type IconProps = SVGProps<SVGSVGElement>;
+
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -81,5 +83,44 @@ export const EmptyImage = () => (
     <path d="M8 26l24-12 24 12-24 12z" />
     <path d="M8 26v20l24 12 24-12V26M32 38v20" />
     <path d="M8 26l-4 8 24 12 4-8M56 26l4 8-24 12-4-8" />
+  </Icon>
+);
+
+export const ChevronIcon = ({ direction, ...props }: IconProps & { direction: 'left' | 'right' }) => (
+  <Icon {...props}>
+    <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 6l6 6-6 6'} />
+  </Icon>
+);
+
+export const DownloadIcon = (props?: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+
+export const TelegramIcon = (props?: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 4L3 11l6 2 2 6 3-4 5 4z" />
+    <path d="M9 13l12-9" />
+  </Icon>
+);
+
+export const FacebookIcon = (props?: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v6h4v-6h3l1-4h-4V8z" />
+  </Icon>
+);
+
+export const DepositIcon = (props?: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="6" width="18" height="13" rx="2" />
+    <path d="M3 10h18M12 13v4M10 15l2 2 2-2" />
+  </Icon>
+);
+
+export const WithdrawIcon = (props?: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="6" width="18" height="13" rx="2" />
+    <path d="M3 10h18M12 17v-4M10 15l2-2 2 2" />
   </Icon>
 );

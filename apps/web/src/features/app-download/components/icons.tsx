@@ -1,29 +1,7 @@
-import type { SVGProps } from 'react';
-
 /** Icons of the download screens, drawn inline; decorative (hidden from assistive technology). */
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
+import { Icon } from '../../../shared/ui/icons.tsx';
 
-export const DownloadIcon = () => (
-  <Icon>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </Icon>
-);
+export { DownloadIcon } from '../../../shared/ui/icons.tsx';
 
 export const AppleIcon = () => (
   <Icon>

@@ -39,8 +39,4 @@ export const FilterIcon = () => (
   </svg>
 );
 
-export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
-  <svg {...common}>
-    <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-  </svg>
-);
+export { ChevronIcon } from '../../../shared/ui/icons.tsx';

@@ -1,28 +1,10 @@
-import type { SVGProps } from 'react';
-
 /** Icons of the home widgets, drawn inline; decorative (hidden from assistive technology). */
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
+import { ChevronIcon as SharedChevron, Icon } from '../../../shared/ui/icons.tsx';
+
+export { DepositIcon, FacebookIcon, TelegramIcon, WithdrawIcon } from '../../../shared/ui/icons.tsx';
 
 export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
-  <Icon width="18" height="18">
-    <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 6l6 6-6 6'} />
-  </Icon>
+  <SharedChevron direction={direction} width="18" height="18" />
 );
 
 export const PauseIcon = () => (
@@ -44,13 +26,6 @@ export const SpeakerIcon = () => (
   </Icon>
 );
 
-export const TelegramIcon = () => (
-  <Icon>
-    <path d="M21 4L3 11l6 2 2 6 3-4 5 4z" />
-    <path d="M9 13l12-9" />
-  </Icon>
-);
-
 export const PhoneIcon = () => (
   <Icon>
     <rect x="7" y="2" width="10" height="20" rx="2" />
@@ -61,20 +36,6 @@ export const PhoneIcon = () => (
 export const CrownIcon = () => (
   <Icon>
     <path d="M3 7l4 4 5-6 5 6 4-4-2 11H5z" />
-  </Icon>
-);
-
-export const DepositIcon = () => (
-  <Icon>
-    <rect x="3" y="6" width="18" height="13" rx="2" />
-    <path d="M3 10h18M12 13v4M10 15l2 2 2-2" />
-  </Icon>
-);
-
-export const WithdrawIcon = () => (
-  <Icon>
-    <rect x="3" y="6" width="18" height="13" rx="2" />
-    <path d="M3 10h18M12 17v-4M10 15l2-2 2 2" />
   </Icon>
 );
 
@@ -91,11 +52,5 @@ export const GiftIcon = () => (
     <rect x="3" y="8" width="18" height="4" rx="1" />
     <path d="M5 12v8h14v-8M12 8v12" />
     <path d="M12 8c-1.5-3-5-3.5-5-1s3.5 1 5 1c1.5 0 5 1.5 5-1s-3.5-2-5 1z" />
-  </Icon>
-);
-
-export const FacebookIcon = () => (
-  <Icon>
-    <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v6h4v-6h3l1-4h-4V8z" />
   </Icon>
 );
