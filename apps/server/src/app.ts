@@ -21,6 +21,8 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createChatModule } from './modules/chat/index.ts';
 import { createFeedbackModule } from './modules/feedback/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
+import { createDepositModule } from './modules/deposit/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
@@ -90,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startedAt: options.startedAt ?? Date.now(),
   });
 
+  // The ledger first: a new trial member's demo credit is posted inside the trial login's transaction.
+  const wallet = createWalletModule({ db, clock: options.clock ?? systemClock });
   const accounts = createAccountsModules({
     db,
     config,
@@ -97,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     outbox: options.outbox ?? createDevOutboxSender(db),
     firebaseKeySource: options.firebaseKeySource,
+    onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
   });
 
   const feedback = createFeedbackModule({
@@ -147,6 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await feedback.register(api);
     await chat.registerApi(api);
+    await wallet.register(api, accounts.guards);
+    await createDepositModule({
+      db,
+      config,
+      clock: options.clock ?? systemClock,
+      ledgerService: wallet.ledgerService,
+    }).register(api, accounts.guards);
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {

@@ -80,5 +80,15 @@ export const API = {
   footerLinks: { method: 'GET', path: '/api/footer-links', moduleId: 'COMM3' },
   headIcon: { method: 'GET', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
   setHeadIcon: { method: 'POST', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
+  // Wallet and deposit (SPEC §3 Wallet sumBalance, §7 wallet, deposit and reports); shapes in wallet.ts
+  // and deposit.ts. The callback is the payment gateway's; sandbox pay exists only with the sandbox gateway.
+  wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3' },
+  walletTransactions: { method: 'GET', path: '/api/wallet/transactions', moduleId: 'MEMTRANS3' },
+  depositChannels: { method: 'GET', path: '/api/deposit/channels', moduleId: 'FUNDTRANS3' },
+  createDepositOrder: { method: 'POST', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
+  depositOrders: { method: 'GET', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
+  depositOrder: { method: 'GET', path: '/api/deposit/order', moduleId: 'FUNDTRANS3' },
+  depositCallback: { method: 'POST', path: '/api/deposit/callback', moduleId: 'FUNDTRANS3' },
+  sandboxPay: { method: 'POST', path: '/api/sandbox-gateway/pay', moduleId: 'FUNDTRANS3' },
 } as const satisfies Record<string, { method: string; path: string; moduleId: ModuleId }>;
 export type ApiCall = keyof typeof API;

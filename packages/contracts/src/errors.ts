@@ -38,6 +38,13 @@ export const ERROR_CATALOGUE = {
   IMAGE_TYPE_NOT_ALLOWED: { status: 415 },
   IMAGE_TOO_LARGE: { status: 413 },
   TOO_MANY_IMAGES: { status: 400 },
+  // Wallet and deposit.
+  INSUFFICIENT_BALANCE: { status: 409 },
+  IDEMPOTENCY_CONFLICT: { status: 409 },
+  DEPOSIT_AMOUNT_OUT_OF_RANGE: { status: 400 },
+  DEPOSIT_ORDER_CLOSED: { status: 409 },
+  CALLBACK_SIGNATURE_INVALID: { status: 401 },
+  CALLBACK_TIMESTAMP_EXPIRED: { status: 401 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

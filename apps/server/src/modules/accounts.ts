@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { isTrialMember } from '@kl/contracts/accounts';
 import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from '../platform/config.ts';
-import type { Db } from '../platform/db.ts';
+import type { MemberRow } from '../db/schema/index.ts';
+import type { Db, DbOrTx } from '../platform/db.ts';
 import { createMemberGuards, createSessionCookies, type MemberGuards } from '../platform/member-guard.ts';
 import type { OutboxSender } from '../platform/outbox.ts';
 import {
@@ -45,6 +46,8 @@ export function createAccountsModules(deps: {
   outbox: OutboxSender;
   /** Firebase's signing certificates; by default fetched from FIREBASE_CERTS_URL. */
   firebaseKeySource?: FirebaseKeySource | undefined;
+  /** Runs inside the transaction that creates a trial member (the wallet's demo credit). */
+  onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
 }) {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
@@ -90,6 +93,7 @@ export function createAccountsModules(deps: {
     smsService,
     sessionService,
     firebaseLogin,
+    onTrialMember: deps.onTrialMember,
   });
   const passwordService = createPasswordService({
     db,

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
       firebaseWebApiKey: undefined,
       firebaseAuthDomain: undefined,
+      sandboxGateway: true,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -89,12 +90,30 @@ describe('loadConfig', () => {
       firebaseCertsUrl: 'https://keys.example.com/x509',
       firebaseWebApiKey: WEB_API_KEY,
       firebaseAuthDomain: 'login.example.com',
+      sandboxGateway: true,
     });
   });
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }, '/srv').databaseUrl).toBeUndefined();
     expect(loadConfig({ PORT: '' }, '/srv').port).toBe(8080);
+  });
+
+  it('runs the sandbox payment gateway outside production, and in production only when asked', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxGateway).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SANDBOX_GATEWAY: '0' }).sandboxGateway).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).sandboxGateway).toBe(false);
+    const secret = 's'.repeat(32);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: secret }),
+    ).toMatchObject({ sandboxGateway: true, paymentCallbackSecret: secret });
+    expect(problemsOf({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1' })).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
+    ]);
+    expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
   });
 
   it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {

@@ -22,6 +22,8 @@ export const DEFAULT_FIREBASE_CERTS_URL =
 
 /** OPS_TOKEN must be at least this long in production. */
 export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
+/** PAYMENT_CALLBACK_SECRET must be at least this long in production. */
+export const MIN_PRODUCTION_CALLBACK_SECRET_LENGTH = 32;
 
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((value) => value === '1');
 
@@ -111,6 +113,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
+  SANDBOX_GATEWAY: flag.optional(),
+  PAYMENT_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, { error: 'must be at least 16 printable ASCII characters without spaces' })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -140,6 +147,10 @@ export interface AppConfig {
   firebaseAuthDomain: string | undefined;
   /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
   chatOperatorToken: string | undefined;
+  /** The sandbox payment gateway (POST /api/sandbox-gateway/pay): on outside production, off in it unless set. */
+  sandboxGateway: boolean;
+  /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
+  paymentCallbackSecret: string | undefined;
 }
 
 /**
@@ -210,6 +221,24 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     ]);
   }
 
+  if (
+    production &&
+    vars.PAYMENT_CALLBACK_SECRET !== undefined &&
+    vars.PAYMENT_CALLBACK_SECRET.length < MIN_PRODUCTION_CALLBACK_SECRET_LENGTH
+  ) {
+    throw new ConfigError([
+      {
+        variable: 'PAYMENT_CALLBACK_SECRET',
+        reason: `must be at least ${MIN_PRODUCTION_CALLBACK_SECRET_LENGTH} characters in production`,
+      },
+    ]);
+  }
+  if (production && vars.SANDBOX_GATEWAY === true && vars.PAYMENT_CALLBACK_SECRET === undefined) {
+    throw new ConfigError([
+      { variable: 'PAYMENT_CALLBACK_SECRET', reason: 'must be set when SANDBOX_GATEWAY=1 in production' },
+    ]);
+  }
+
   // The web configuration is all or nothing: half of it would silently hide the social buttons.
   const webVariables = ['FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
   if (webVariables.some((name) => vars[name] !== undefined)) {
@@ -246,5 +275,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
     chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
+    sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
+    paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
   };
 }

@@ -7,6 +7,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-login-key"]',
+  'req.headers["x-gateway-signature"]',
   'res.headers["set-cookie"]',
 ];
 

@@ -6,3 +6,5 @@ export * from './games.ts';
 export * from './content.ts';
 export * from './feedback.ts';
 export * from './chat.ts';
+export * from './ledger.ts';
+export * from './deposit.ts';

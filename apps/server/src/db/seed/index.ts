@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { seedCatalogue } from '../../modules/games/index.ts';
 import { seedLiveHosts } from '../../modules/chat/index.ts';
 import { seedContent } from '../../modules/content/index.ts';
+import { seedDepositChannels } from '../../modules/deposit/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
@@ -61,6 +62,8 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     await seedContent(db, tx, KIMLONG.code);
     // The live hosts of the live model list (see modules/chat).
     await seedLiveHosts(db, tx, KIMLONG.code);
+    // The deposit channels: bank transfer, VietQR, e-wallet (see modules/deposit).
+    await seedDepositChannels(tx, KIMLONG.code);
 
     return {
       merchantsCreated: created.length,

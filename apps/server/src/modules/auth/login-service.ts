@@ -3,7 +3,7 @@ import { verifyField } from '@kl/contracts/verifier';
 import type { MemberRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomDigits, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError, isDomainError } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { MerchantService } from '../merchant/index.ts';
@@ -31,6 +31,8 @@ export interface LoginServiceDeps {
   smsService: SmsService;
   sessionService: SessionService;
   firebaseLogin: FirebaseLoginService;
+  /** Runs inside the transaction that creates a trial member (the wallet gives the demo credit). */
+  onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
 }
 
 /** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
@@ -174,7 +176,10 @@ export function createLoginService(deps: LoginServiceDeps) {
             },
             tx,
           );
-          if (created) return sessionService.create(created, context, tx);
+          if (created) {
+            await deps.onTrialMember?.(created, tx);
+            return sessionService.create(created, context, tx);
+          }
         }
         throw new Error('Could not find a free trial username in 5 tries');
       });

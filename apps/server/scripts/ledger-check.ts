@@ -1,0 +1,19 @@
+/**
+ * `npm run ledger:check`: verifies the money ledger of the database the server uses (DATA_DIR or
+ * DATABASE_URL, read as the server reads them): every account balance equals the sum of its entries, every
+ * transaction sums to zero, and every paid deposit order is credited exactly once. Changes nothing.
+ *
+ *   npm run ledger:check                                  # ./data (stop the server first: PGlite is one process)
+ *   DATABASE_URL=postgres://… npm run ledger:check
+ *
+ * Exit code 0 when sound, 1 naming each problem, 2 when it cannot run.
+ */
+import { checkDeposits } from '../src/modules/deposit/index.ts';
+import { runLedgerCheck } from '../src/modules/wallet/index.ts';
+
+const code = await runLedgerCheck({
+  env: process.env,
+  write: (line) => process.stdout.write(`${line}\n`),
+  extraChecks: [checkDeposits],
+});
+process.exit(code);

@@ -1,0 +1,309 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, SESSION_COOKIE } from '@kl/contracts';
+import {
+  type DepositOrder,
+  GATEWAY_SIGNATURE_HEADER,
+  GATEWAY_TIMESTAMP_HEADER,
+  type GatewayCallback,
+} from '@kl/contracts/deposit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import { signCallback } from './signature.ts';
+
+/**
+ * Crash safety: the real server process takes a burst of payment callbacks and is killed (SIGKILL) in the
+ * middle of it. Started again on the same data, it gets every callback again, as a gateway redelivers
+ * what it saw no answer to. Then no paid order is lost (every callback answered 200 before the kill is
+ * still paid), none is credited twice, and `npm run ledger:check` passes.
+ */
+
+const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const SECRET = 'crash-test-callback-secret-0123456789';
+const MEMBERS = 10;
+const ORDERS_EACH = 5;
+/** The server is killed once this many callbacks have been answered. */
+const KILL_AFTER = 6;
+const AMOUNTS = [50_000, 120_000, 230_000, 340_000, 450_000];
+
+interface Run {
+  child: ChildProcess;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'PORT',
+    'HOST',
+    'DATA_DIR',
+    'WEB_DIST',
+    'OPS_TOKEN',
+    'DEV_OUTBOX',
+    'NODE_ENV',
+  ]) {
+    delete inherited[name];
+  }
+  return inherited;
+}
+
+function startServer(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...cleanEnv(), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, stderr: () => stderr, exited };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+async function waitForHealth(base: string, run: Run): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let exitCode: number | null | undefined;
+  void run.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode}: ${run.stderr()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`no answer from ${base}: ${run.stderr()}`);
+}
+
+function runLedgerCheck(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...cleanEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout }));
+}
+
+/** The API as the member's browser uses it: JSON in and out, the session cookie. */
+function client(base: string) {
+  return async <T>(
+    entry: { method: string; path: string },
+    options: { cookie?: string; body?: unknown; query?: Record<string, string> } = {},
+  ): Promise<{ status: number; value: T; cookie: string | undefined }> => {
+    const url = new URL(entry.path, base);
+    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+    const response = await fetch(url, {
+      method: entry.method,
+      headers: {
+        'accept-language': 'en',
+        ...(options.cookie && { cookie: `${SESSION_COOKIE}=${options.cookie}` }),
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+    });
+    const body = (await response.json()) as { value: T };
+    const setCookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    const cookie = setCookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
+    return { status: response.status, value: body.value, cookie };
+  };
+}
+
+/** Registers a member by username (captcha answer from the development outbox); answers its session. */
+async function register(api: ReturnType<typeof client>, username: string): Promise<string> {
+  const captcha = await api<{ captchaId: string }>(API.captcha);
+  const outbox = await api<{ to: string; code: string }[]>(API.outbox, { query: { kind: 'captcha' } });
+  const answer = outbox.value.find((item) => item.to === captcha.value.captchaId)?.code;
+  const registered = await api(API.register, {
+    body: {
+      registerMethod: 'H5',
+      captchaId: captcha.value.captchaId,
+      captcha: answer,
+      username,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    },
+  });
+  if (registered.status !== 200 || !registered.cookie)
+    throw new Error(`registration failed: ${registered.status}`);
+  return registered.cookie;
+}
+
+for (const { kind, skip } of TEST_DATABASES) {
+  describe.skipIf(skip)(`deposits survive a killed server (${kind})`, () => {
+    const workDir = mkdtempSync(join(tmpdir(), 'kl-crash-'));
+    const webDist = join(workDir, 'dist');
+    mkdirSync(webDist);
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Kim Long</title>');
+    const cleanups: (() => Promise<void>)[] = [];
+    const running: Run[] = [];
+    afterAll(async () => {
+      for (const run of running)
+        if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+      for (const cleanup of cleanups) await cleanup();
+      rmSync(workDir, { recursive: true, force: true });
+    });
+
+    it('loses and doubles no paid order across a SIGKILL mid-burst, and the ledger check passes', async () => {
+      let databaseEnv: Record<string, string>;
+      if (kind === 'pglite') {
+        databaseEnv = { DATA_DIR: join(workDir, 'data') };
+      } else {
+        const created = await createPostgresDatabase();
+        cleanups.push(created.drop);
+        databaseEnv = { DATABASE_URL: created.url };
+      }
+      const env = {
+        ...databaseEnv,
+        WEB_DIST: webDist,
+        HOST: '127.0.0.1',
+        PAYMENT_CALLBACK_SECRET: SECRET,
+        RATE_LIMIT_MAX: '100000',
+      };
+
+      // First run: members, their pending orders, then the burst of callbacks and the kill.
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const first = startServer({ ...env, PORT: String(port) });
+      running.push(first);
+      await waitForHealth(base, first);
+      const api = client(base);
+      const sessions: string[] = [];
+      for (let index = 0; index < MEMBERS; index += 1) {
+        sessions.push(await register(api, `crash${kind.slice(0, 2)}${index}${Date.now() % 10_000}`));
+      }
+      const orders: { order: DepositOrder; session: string }[] = [];
+      for (const session of sessions) {
+        for (const amount of AMOUNTS.slice(0, ORDERS_EACH)) {
+          const created = await api<DepositOrder>(API.createDepositOrder, {
+            cookie: session,
+            body: { channelCode: 'bank-transfer', amount },
+          });
+          expect(created.status).toBe(200);
+          orders.push({ order: created.value, session });
+        }
+      }
+      // What the gateway sends for each order, signed once: a redelivery is the very same request.
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const callbacks = orders.map(({ order }) => {
+        const report: GatewayCallback = {
+          eventId: `evt-${order.orderId}`,
+          orderId: order.orderId,
+          status: 'paid',
+          amount: order.amount,
+          currency: order.currency,
+          gatewayTransactionId: `GW-${order.referenceCode}`,
+        };
+        const rawBody = JSON.stringify(report);
+        return {
+          orderId: order.orderId,
+          rawBody,
+          headers: {
+            'content-type': 'application/json',
+            [GATEWAY_TIMESTAMP_HEADER]: timestamp,
+            [GATEWAY_SIGNATURE_HEADER]: signCallback(SECRET, timestamp, rawBody),
+          },
+        };
+      });
+      const deliver = (target: string, callback: (typeof callbacks)[number]) =>
+        fetch(`${target}${API.depositCallback.path}`, {
+          method: 'POST',
+          headers: callback.headers,
+          body: callback.rawBody,
+        });
+
+      const acknowledged = new Set<string>();
+      let killed = false;
+      const burst = callbacks.map(async (callback) => {
+        try {
+          const response = await deliver(base, callback);
+          if (response.status === 200) acknowledged.add(callback.orderId);
+        } catch {
+          // The server died before answering: the gateway will deliver it again.
+        }
+        if (!killed && acknowledged.size >= KILL_AFTER) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      });
+      await Promise.all(burst);
+      if (!killed) first.child.kill('SIGKILL');
+      await first.exited;
+      expect(first.child.signalCode).toBe('SIGKILL');
+      // Killed mid-way: some callbacks were answered, some never were.
+      expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(acknowledged.size).toBeLessThan(callbacks.length);
+
+      // Second run on the same data: what was acknowledged is still paid.
+      const secondPort = await freePort();
+      const secondBase = `http://127.0.0.1:${secondPort}`;
+      const second = startServer({ ...env, PORT: String(secondPort) });
+      running.push(second);
+      await waitForHealth(secondBase, second);
+      const again = client(secondBase);
+      for (const { order, session } of orders) {
+        if (!acknowledged.has(order.orderId)) continue;
+        const found = await again<DepositOrder>(API.depositOrder, {
+          cookie: session,
+          query: { orderId: order.orderId },
+        });
+        expect(found.value.status, order.orderId).toBe('paid');
+      }
+
+      // The gateway delivers every callback again: the acknowledged ones are duplicates, the rest credit now.
+      const redelivered = await Promise.all(
+        callbacks.map(async (callback) => {
+          const response = await deliver(secondBase, callback);
+          const body = (await response.json()) as { value: { credited: boolean; duplicate: boolean } };
+          return { ...body.value, orderId: callback.orderId, httpStatus: response.status };
+        }),
+      );
+      for (const answer of redelivered) {
+        expect(answer.httpStatus, answer.orderId).toBe(200);
+        if (acknowledged.has(answer.orderId))
+          expect(answer).toMatchObject({ credited: false, duplicate: true });
+      }
+
+      // Every order paid once: each member's wallet is exactly the sum of their orders.
+      for (const session of sessions) {
+        const wallet = await again<{ sumBalance: number }>(API.wallet, { cookie: session });
+        const mine = orders.filter((entry) => entry.session === session);
+        expect(wallet.value.sumBalance).toBe(mine.reduce((sum, entry) => sum + entry.order.amount, 0));
+        const history = await again<{ total: number }>(API.walletTransactions, {
+          cookie: session,
+          query: { kind: 'deposit' },
+        });
+        expect(history.value.total).toBe(mine.length);
+      }
+
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      const check = await runLedgerCheck(databaseEnv);
+      expect(check.stdout).toContain(
+        `deposit orders: ${orders.length} paid; deposit credits: ${orders.length}`,
+      );
+      expect(check.stdout).toContain('ledger check OK');
+      expect(check.code).toBe(0);
+    }, 180_000);
+  });
+}

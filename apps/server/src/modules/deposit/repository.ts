@@ -1,0 +1,159 @@
+import type { DepositOrderStatus } from '@kl/contracts/deposit';
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  depositCallback,
+  depositChannel,
+  depositOrder,
+  type DepositCallbackOutcome,
+  type DepositChannelRow,
+  type DepositOrderRow,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+export interface OrderWithChannel {
+  order: DepositOrderRow;
+  channel: DepositChannelRow;
+}
+
+/** SQL of deposits. Statements run on the caller's transaction when one is given. */
+export function createDepositRepository(db: Db) {
+  const withChannel = (tx: DbOrTx) =>
+    tx
+      .select({ order: depositOrder, channel: depositChannel })
+      .from(depositOrder)
+      .innerJoin(
+        depositChannel,
+        and(
+          eq(depositChannel.merchantCode, depositOrder.merchantCode),
+          eq(depositChannel.code, depositOrder.channelCode),
+        ),
+      );
+
+  return {
+    async enabledChannels(merchantCode: string, tx: DbOrTx = db): Promise<DepositChannelRow[]> {
+      return tx
+        .select()
+        .from(depositChannel)
+        .where(and(eq(depositChannel.merchantCode, merchantCode), eq(depositChannel.enabled, true)))
+        .orderBy(asc(depositChannel.sort), asc(depositChannel.code));
+    },
+
+    async findChannel(merchantCode: string, code: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(depositChannel)
+        .where(and(eq(depositChannel.merchantCode, merchantCode), eq(depositChannel.code, code)));
+      return row;
+    },
+
+    /** Marks the pending orders whose time is up as expired (of one member, or all). */
+    async expireDue(now: Date, memberId?: string, tx: DbOrTx = db): Promise<void> {
+      const conditions: SQL[] = [eq(depositOrder.status, 'pending'), lte(depositOrder.expiresAt, now)];
+      if (memberId !== undefined) conditions.push(eq(depositOrder.memberId, memberId));
+      await tx
+        .update(depositOrder)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(...conditions));
+    },
+
+    async countPending(memberId: string, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(depositOrder)
+        .where(and(eq(depositOrder.memberId, memberId), eq(depositOrder.status, 'pending')));
+      return row?.n ?? 0;
+    },
+
+    /** Inserts the order; undefined when its reference code is taken (the caller draws another). */
+    async insertOrder(row: typeof depositOrder.$inferInsert, tx: DbOrTx = db) {
+      const [created] = await tx.insert(depositOrder).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async findOrder(orderId: string, tx: DbOrTx = db): Promise<OrderWithChannel | undefined> {
+      const [row] = await withChannel(tx).where(eq(depositOrder.id, orderId));
+      return row;
+    },
+
+    /** The order, its row locked until the transaction ends (callbacks of one order run one at a time). */
+    async lockOrder(orderId: string, tx: DbOrTx): Promise<DepositOrderRow | undefined> {
+      const [row] = await tx.select().from(depositOrder).where(eq(depositOrder.id, orderId)).for('update');
+      return row;
+    },
+
+    async markPaid(
+      orderId: string,
+      values: { now: Date; gatewayTransactionId: string; ledgerTransactionId: number },
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx
+        .update(depositOrder)
+        .set({
+          status: 'paid',
+          paidAt: values.now,
+          updatedAt: values.now,
+          gatewayTransactionId: values.gatewayTransactionId,
+          ledgerTransactionId: values.ledgerTransactionId,
+        })
+        .where(and(eq(depositOrder.id, orderId), inArray(depositOrder.status, ['pending', 'expired'])));
+    },
+
+    async markFailed(
+      orderId: string,
+      values: { now: Date; gatewayTransactionId: string; reason: string },
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx
+        .update(depositOrder)
+        .set({
+          status: 'failed',
+          failedAt: values.now,
+          updatedAt: values.now,
+          gatewayTransactionId: values.gatewayTransactionId,
+          failureReason: values.reason,
+        })
+        .where(and(eq(depositOrder.id, orderId), inArray(depositOrder.status, ['pending', 'expired'])));
+    },
+
+    async memberOrders(
+      memberId: string,
+      status: DepositOrderStatus | undefined,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ): Promise<{ rows: OrderWithChannel[]; total: number }> {
+      const where = and(
+        eq(depositOrder.memberId, memberId),
+        status === undefined ? sql`true` : eq(depositOrder.status, status),
+      );
+      const rows = await withChannel(tx)
+        .where(where)
+        .orderBy(desc(depositOrder.createdAt), desc(depositOrder.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await tx.select({ n: count() }).from(depositOrder).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async recordCallback(row: {
+      merchantCode: string;
+      orderRef: string | null;
+      eventId: string | null;
+      outcome: DepositCallbackOutcome;
+      bodyDigest: string;
+      ip: string;
+      receivedAt: Date;
+    }): Promise<void> {
+      await db.insert(depositCallback).values(row);
+    },
+
+    async callbacksOf(orderRef: string, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(depositCallback)
+        .where(eq(depositCallback.orderRef, orderRef))
+        .orderBy(asc(depositCallback.id));
+    },
+  };
+}
+
+export type DepositRepository = ReturnType<typeof createDepositRepository>;

@@ -1,0 +1,268 @@
+import { API } from '@kl/contracts/api-paths';
+import {
+  createDepositOrderRequest,
+  depositChannels,
+  depositOrder,
+  depositOrderPage,
+  depositOrderQuery,
+  depositOrdersQuery,
+  GATEWAY_SIGNATURE_HEADER,
+  GATEWAY_TIMESTAMP_HEADER,
+  gatewayCallbackResult,
+  sandboxPayRequest,
+  sandboxPayResult,
+} from '@kl/contracts/deposit';
+import { successEnvelope } from '@kl/contracts/envelope';
+import { isErrorCode } from '@kl/contracts/errors';
+import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoute } from '../../platform/api-route.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import { failureResponses } from '../../platform/responses.ts';
+import type { DepositService, SignedCallback } from './service.ts';
+
+export interface DepositRoutesOptions {
+  depositService: DepositService;
+  guards: MemberGuards;
+  merchantCode: string;
+}
+
+const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
+/** A callback body is small; anything larger is not one. */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+const localeOf = (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']);
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * Delivers a signed callback to this server the way a gateway does: an HTTP POST to the callback's
+ * address on the port the server listens on. A server that does not listen (tests that only inject)
+ * gets the same request injected.
+ */
+async function deliverCallback(app: FastifyInstance, signed: SignedCallback) {
+  const headers = {
+    'content-type': 'application/json',
+    [GATEWAY_TIMESTAMP_HEADER]: signed.timestamp,
+    [GATEWAY_SIGNATURE_HEADER]: signed.signature,
+  };
+  const address = app.server.address();
+  if (address !== null && typeof address === 'object') {
+    const host =
+      address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${API.depositCallback.path}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: signed.rawBody,
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const response = await app.inject({
+    method: 'POST',
+    url: API.depositCallback.path,
+    headers,
+    payload: signed.rawBody,
+  });
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+}
+
+/** The gateway's callback, in its own context: it reads the body as the raw text that was signed. */
+const callbackRoute: FastifyPluginAsync<DepositRoutesOptions> = async (app, options) => {
+  const { depositService, merchantCode } = options;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    ...apiRoute('depositCallback'),
+    schema: {
+      summary: 'The payment gateway reports an order paid or failed (signed callback)',
+      description:
+        `Headers: ${GATEWAY_TIMESTAMP_HEADER} (unix seconds) and ${GATEWAY_SIGNATURE_HEADER} (hex HMAC-SHA256 of ` +
+        '`<timestamp>.<raw body>` with PAYMENT_CALLBACK_SECRET). Body (JSON): eventId, orderId, status paid|failed, ' +
+        'amount, currency, gatewayTransactionId, failureReason?. A paid order is credited once: a redelivery ' +
+        'answers duplicate: true. Refused: bad or missing signature 401 CALLBACK_SIGNATURE_INVALID, timestamp ' +
+        'more than 5 minutes away 401 CALLBACK_TIMESTAMP_EXPIRED, unknown order 404 NOT_FOUND, amount or ' +
+        'currency not the order’s 400 INVALID_INPUT (AMOUNT_MISMATCH), paid after failed (or the reverse) 409 ' +
+        'DEPOSIT_ORDER_CLOSED. Every delivery is recorded and logged, never its signature.',
+      tags: ['deposit'],
+      response: {
+        200: successEnvelope(gatewayCallbackResult),
+        ...failureResponses(
+          'CALLBACK_SIGNATURE_INVALID',
+          'CALLBACK_TIMESTAMP_EXPIRED',
+          'NOT_FOUND',
+          'DEPOSIT_ORDER_CLOSED',
+        ),
+      },
+    },
+    handler: async (request) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const outcome = await depositService.handleCallback({
+        rawBody,
+        timestamp: header(request, GATEWAY_TIMESTAMP_HEADER),
+        signature: header(request, GATEWAY_SIGNATURE_HEADER),
+        ip: request.ip,
+        merchantCode,
+      });
+      const details = { outcome: outcome.outcome, orderId: outcome.orderRef, eventId: outcome.eventId };
+      if (!outcome.ok) {
+        request.log.warn(
+          { ...details, code: outcome.error.code, ...outcome.error.value },
+          'payment callback refused',
+        );
+        throw outcome.error;
+      }
+      request.log.info(details, 'payment callback');
+      return { success: true as const, value: outcome.result };
+    },
+  });
+};
+
+/** Deposit calls of the member (/m/voucherCenter), the gateway's callback and the sandbox gateway. */
+export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, options) => {
+  const { depositService, guards } = options;
+  const tags = ['deposit'];
+  const security = [{ session: [] }];
+
+  app.route({
+    ...apiRoute('depositChannels'),
+    preHandler: guards.member,
+    schema: {
+      summary: "The merchant's deposit channels: kind, name, min and max, quick amounts",
+      description:
+        'Real members only (types 0, 1, 2); others: 403 FEATURE_NOT_ENABLED { reason: actual_account_required }.',
+      tags,
+      security,
+      response: { 200: successEnvelope(depositChannels), ...failureResponses(...MEMBER_FAILURES) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      value: await depositService.channels(currentMember(request), localeOf(request)),
+    }),
+  });
+
+  app.route({
+    ...apiRoute('createDepositOrder'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Create a deposit order: what to pay (bank account and reference code, VietQR, e-wallet)',
+      description:
+        'The amount must be within the channel’s min and max (400 DEPOSIT_AMOUNT_OUT_OF_RANGE with minAmount, ' +
+        'maxAmount); an unknown or disabled channel is 404; at most 5 pending orders (429 PENDING_ORDER_LIMIT). ' +
+        'The wallet is credited only when the gateway confirms the payment.',
+      tags,
+      security,
+      body: createDepositOrderRequest,
+      response: {
+        200: successEnvelope(depositOrder),
+        ...failureResponses(
+          ...MEMBER_FAILURES,
+          'NOT_FOUND',
+          'DEPOSIT_AMOUNT_OUT_OF_RANGE',
+          'TOO_MANY_REQUESTS',
+        ),
+      },
+    },
+    handler: async (request) => {
+      const created = await depositService.createOrder(
+        currentMember(request),
+        request.body,
+        localeOf(request),
+      );
+      request.log.info({ orderId: created.orderId, channel: created.channelCode }, 'deposit order created');
+      return { success: true as const, value: created };
+    },
+  });
+
+  app.route({
+    ...apiRoute('depositOrders'),
+    preHandler: guards.member,
+    schema: {
+      summary: "The member's deposit orders, newest first, paged",
+      tags,
+      security,
+      querystring: depositOrdersQuery,
+      response: { 200: successEnvelope(depositOrderPage), ...failureResponses(...MEMBER_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        value: await depositService.orders(currentMember(request), request.query, localeOf(request)),
+      };
+    },
+  });
+
+  app.route({
+    ...apiRoute('depositOrder'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'One deposit order with its live status (poll it while pending)',
+      description: "Another member's order, or an unknown one, is 404 NOT_FOUND (ORDER_NOT_FOUND).",
+      tags,
+      security,
+      querystring: depositOrderQuery,
+      response: { 200: successEnvelope(depositOrder), ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND') },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        value: await depositService.order(currentMember(request), request.query.orderId, localeOf(request)),
+      };
+    },
+  });
+
+  await app.register(callbackRoute, options);
+
+  if (depositService.sandbox) {
+    app.route({
+      ...apiRoute('sandboxPay'),
+      preHandler: guards.member,
+      schema: {
+        summary: 'Sandbox gateway: complete (or fail) the payment of a pending order',
+        description:
+          'Only while the sandbox gateway runs (development and tests; SANDBOX_GATEWAY=1 elsewhere). The gateway ' +
+          'calls the signed callback over HTTP like a real one and answers what the callback answered, with the ' +
+          'order. A closed or expired order is 409 DEPOSIT_ORDER_CLOSED.',
+        tags: ['sandbox gateway'],
+        security,
+        body: sandboxPayRequest,
+        response: {
+          200: successEnvelope(sandboxPayResult),
+          ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND', 'DEPOSIT_ORDER_CLOSED'),
+        },
+      },
+      handler: async (request) => {
+        const member = currentMember(request);
+        const signed = await depositService.sandboxCallback(member, request.body);
+        const delivered = await deliverCallback(request.server, signed);
+        if (delivered.status !== 200) {
+          const code = delivered.body.code;
+          const value = delivered.body.value as Record<string, unknown> | undefined;
+          throw isErrorCode(code)
+            ? new DomainError(code, value)
+            : new Error(`callback answered ${delivered.status}`);
+        }
+        return {
+          success: true as const,
+          value: {
+            callbackStatus: delivered.status,
+            callback: gatewayCallbackResult.parse(delivered.body.value),
+            order: await depositService.order(member, request.body.orderId, localeOf(request)),
+          },
+        };
+      },
+    });
+  }
+};

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { TRIAL_CREDIT_AMOUNT } from '@kl/contracts/wallet';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import { createLedgerRepository } from './ledger-repository.ts';
+import { createLedgerService } from './ledger-service.ts';
+import { walletRoutes } from './routes.ts';
+
+export {
+  checkLedger,
+  type ExtraCheck,
+  LEDGER_CHECK_EXIT,
+  type LedgerCheckReport,
+  type LedgerProblem,
+  runLedgerCheck,
+} from './ledger-check.ts';
+export { createLedgerRepository, type LedgerRepository } from './ledger-repository.ts';
+export {
+  createLedgerService,
+  type LedgerService,
+  type PostedTransaction,
+  type PostRequest,
+} from './ledger-service.ts';
+export { moneyNumber } from './money.ts';
+export { walletRoutes } from './routes.ts';
+
+/** The idempotency key of a trial member's demo credit: one per member, ever. */
+export const trialCreditKey = (memberId: string) => `trial_credit:${memberId}`;
+
+/**
+ * The ledger and the wallet calls. Built before the accounts modules: their trial login gives each new
+ * trial member the demo credit through `creditTrialMember`, inside the transaction that creates it.
+ */
+export function createWalletModule(deps: { db: Db; clock: Clock }) {
+  const ledgerService = createLedgerService({
+    db: deps.db,
+    ledger: createLedgerRepository(deps.db),
+    clock: deps.clock,
+  });
+  return {
+    ledgerService,
+    /** Posts the demo credit of a new trial member (once per member). */
+    async creditTrialMember(member: { id: string; merchantCode: string }, tx: DbOrTx): Promise<void> {
+      await ledgerService.post(
+        {
+          merchantCode: member.merchantCode,
+          memberId: member.id,
+          idempotencyKey: trialCreditKey(member.id),
+          kind: 'trial_credit',
+          amount: BigInt(TRIAL_CREDIT_AMOUNT),
+          reference: 'trial',
+        },
+        tx,
+      );
+    },
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(walletRoutes, { ledgerService, guards });
+    },
+  };
+}
+
+export type WalletModule = ReturnType<typeof createWalletModule>;

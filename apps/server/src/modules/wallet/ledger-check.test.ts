@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
+import { runSeed } from '../../db/seed/index.ts';
+import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
+import { createPostgresDatabase, describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { checkDeposits } from '../deposit/index.ts';
+import { checkLedger } from './ledger-check.ts';
+import { createLedgerRepository } from './ledger-repository.ts';
+import { createLedgerService } from './ledger-service.ts';
+import { createTestMember } from './testing.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/** Posts a little activity: a deposit, a bet and a win for a new member; answers the member's id. */
+async function someActivity(database: Pick<Database, 'db'>, label: string): Promise<string> {
+  const ledger = createLedgerService({
+    db: database.db,
+    ledger: createLedgerRepository(database.db),
+    clock: () => new Date(),
+  });
+  const row = await createTestMember(database.db);
+  const base = { merchantCode: 'kimlong', memberId: row.id };
+  await ledger.post({ ...base, idempotencyKey: `${label}:d`, kind: 'deposit', amount: 100_000n });
+  await ledger.post({ ...base, idempotencyKey: `${label}:b`, kind: 'bet', amount: 30_000n });
+  await ledger.post({ ...base, idempotencyKey: `${label}:w`, kind: 'win', amount: 5_000n });
+  return row.id;
+}
+
+const availableAccountOf = (memberId: string) =>
+  and(eq(ledgerAccount.memberId, memberId), eq(ledgerAccount.kind, 'available'));
+
+describeEachDatabase('ledger check', (kind) => {
+  const database = useTestDatabase(kind);
+
+  it('finds nothing wrong in a sound ledger and counts what it read', async () => {
+    await someActivity(database.current, `sound-${kind}`);
+    const report = await checkLedger(database.current.db);
+    expect(report.problems).toEqual([]);
+    expect(report.transactions).toBeGreaterThanOrEqual(3);
+    expect(report.entries).toBe(report.transactions * 2);
+  });
+
+  it('names an account whose balance is not the sum of its entries', async () => {
+    const memberId = await someActivity(database.current, `corrupt-${kind}`);
+    const [account] = await database.current.db
+      .update(ledgerAccount)
+      .set({ balance: 80_000n })
+      .where(availableAccountOf(memberId))
+      .returning({ id: ledgerAccount.id });
+    const report = await checkLedger(database.current.db);
+    expect(report.problems).toEqual([
+      {
+        kind: 'balance_mismatch',
+        message: `account ${account?.id} (kimlong member ${memberId} available VND): balance 80000 but its entries sum to 75000`,
+      },
+    ]);
+    await database.current.db
+      .update(ledgerAccount)
+      .set({ balance: 75_000n })
+      .where(availableAccountOf(memberId));
+    expect((await checkLedger(database.current.db)).problems).toEqual([]);
+  });
+
+  it('names a transaction whose entries do not sum to zero', async () => {
+    const memberId = await someActivity(database.current, `unbalanced-${kind}`);
+    const [account] = await database.current.db
+      .select({ id: ledgerAccount.id })
+      .from(ledgerAccount)
+      .where(availableAccountOf(memberId));
+    const [entry] = await database.current.db
+      .select()
+      .from(ledgerEntry)
+      .where(eq(ledgerEntry.accountId, account?.id ?? 0))
+      .limit(1);
+    if (!entry) throw new Error('no entry');
+    // An extra entry (and a balance kept in step, so only the transaction is wrong).
+    await database.current.db.insert(ledgerEntry).values({
+      transactionId: entry.transactionId,
+      accountId: entry.accountId,
+      amount: 1n,
+      balanceAfter: entry.balanceAfter,
+      createdAt: entry.createdAt,
+    });
+    await database.current.db
+      .update(ledgerAccount)
+      .set({ balance: 75_001n })
+      .where(availableAccountOf(memberId));
+    const report = await checkLedger(database.current.db);
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toMatchObject({ kind: 'unbalanced_transaction' });
+    expect(report.problems[0]?.message).toContain(`transaction ${entry.transactionId} `);
+    expect(report.problems[0]?.message).toContain('3 entries summing to 1');
+  });
+
+  it('finds a deposit credited without a paid order', async () => {
+    const ledger = createLedgerService({
+      db: database.current.db,
+      ledger: createLedgerRepository(database.current.db),
+      clock: () => new Date(),
+    });
+    const row = await createTestMember(database.current.db);
+    await ledger.post({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      idempotencyKey: `stray-${kind}`,
+      kind: 'deposit',
+      amount: 5_000n,
+      reference: 'deposit:00000000-0000-4000-8000-000000000001',
+    });
+    const report = await checkDeposits(database.current.db);
+    expect(report.problems).toEqual([expect.objectContaining({ kind: 'deposit_credit_without_order' })]);
+  });
+});
+
+/** `npm run ledger:check` as a person runs it, against a database the server would use. */
+function runCheck(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'NODE_ENV']) delete inherited[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout }));
+}
+
+const kinds: { kind: DatabaseKind; skip: boolean }[] = [
+  { kind: 'pglite', skip: false },
+  { kind: 'postgres', skip: !process.env.TEST_DATABASE_URL },
+];
+
+for (const { kind, skip } of kinds) {
+  describe.skipIf(skip)(`npm run ledger:check (${kind})`, () => {
+    const workDir = mkdtempSync(join(tmpdir(), 'kl-ledger-check-'));
+    const cleanups: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups) await cleanup();
+      rmSync(workDir, { recursive: true, force: true });
+    });
+
+    it('exits 0 on a sound ledger and 1 naming the corrupted account', async () => {
+      let env: Record<string, string>;
+      let open: () => Promise<Database>;
+      if (kind === 'pglite') {
+        const dataDir = join(workDir, 'data');
+        env = { DATA_DIR: dataDir };
+        open = () => openDatabase({ kind: 'pglite', dataDir });
+      } else {
+        const created = await createPostgresDatabase();
+        cleanups.push(created.drop);
+        env = { DATABASE_URL: created.url };
+        open = () => openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
+      }
+      // The server's database with some activity (PGlite: closed again, one process per folder).
+      let database = await open();
+      await database.migrate();
+      await runSeed(database.db);
+      const memberId = await someActivity(database, 'script');
+      await database.close();
+
+      const sound = await runCheck(env);
+      expect(sound.stdout).toContain('ledger check OK');
+      expect(sound.stdout).toMatch(/\d+ accounts, 3 transactions, 6 entries/);
+      expect(sound.code).toBe(0);
+
+      database = await open();
+      const [account] = await database.db
+        .update(ledgerAccount)
+        .set({ balance: 1n })
+        .where(availableAccountOf(memberId))
+        .returning({ id: ledgerAccount.id });
+      await database.close();
+
+      const corrupt = await runCheck(env);
+      expect(corrupt.code).toBe(1);
+      expect(corrupt.stdout).toContain(
+        `BAD balance_mismatch: account ${account?.id} (kimlong member ${memberId} available VND): balance 1 but its entries sum to 75000`,
+      );
+      expect(corrupt.stdout).toContain('ledger check FAILED: 1 problem');
+    });
+
+    it('exits 2 when there is no database to check', async () => {
+      if (kind !== 'pglite') return;
+      const missing = await runCheck({ DATA_DIR: join(workDir, 'nothing-here') });
+      expect(missing.code).toBe(2);
+      expect(missing.stdout).toContain('no database at');
+    });
+  });
+}

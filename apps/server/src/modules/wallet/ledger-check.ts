@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import { count, eq, sql } from 'drizzle-orm';
+import { ledgerAccount, ledgerEntry, ledgerTransaction } from '../../db/schema/index.ts';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
+import { type Db, type DbOrTx, databaseTarget, openDatabase } from '../../platform/db.ts';
+
+/**
+ * The ledger's invariants, checked from the rows (`npm run ledger:check`):
+ * - every account's balance equals the sum of its entries;
+ * - no account that may not go negative is negative;
+ * - every transaction has at least two entries and they sum to zero;
+ * - every entry is in the currency (and real or demo money) of its transaction.
+ */
+
+export interface LedgerProblem {
+  /** balance_mismatch, negative_balance, unbalanced_transaction, currency_mismatch, or one of a further check. */
+  kind: string;
+  /** One line naming the bad account, transaction or entry. */
+  message: string;
+}
+
+export interface LedgerCheckReport {
+  accounts: number;
+  transactions: number;
+  entries: number;
+  problems: LedgerProblem[];
+}
+
+const describeAccount = (row: {
+  id: number;
+  merchantCode: string;
+  memberId: string | null;
+  kind: string;
+  currency: string;
+  demo: boolean;
+}) =>
+  `account ${row.id} (${row.merchantCode} ${row.memberId === null ? 'house' : `member ${row.memberId}`} ${row.kind} ${row.currency}${row.demo ? ' demo' : ''})`;
+
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
+  const problems: LedgerProblem[] = [];
+
+  const sums = db
+    .select({
+      accountId: ledgerEntry.accountId,
+      total: sql<string>`sum(${ledgerEntry.amount})`.as('total'),
+    })
+    .from(ledgerEntry)
+    .groupBy(ledgerEntry.accountId)
+    .as('sums');
+  const mismatched = await db
+    .select({
+      id: ledgerAccount.id,
+      merchantCode: ledgerAccount.merchantCode,
+      memberId: ledgerAccount.memberId,
+      kind: ledgerAccount.kind,
+      currency: ledgerAccount.currency,
+      demo: ledgerAccount.demo,
+      balance: sql<string>`${ledgerAccount.balance}::text`,
+      entries: sql<string>`coalesce(${sums.total}, 0)::text`,
+    })
+    .from(ledgerAccount)
+    .leftJoin(sums, eq(sums.accountId, ledgerAccount.id))
+    .where(sql`${ledgerAccount.balance} <> coalesce(${sums.total}, 0)`)
+    .orderBy(ledgerAccount.id);
+  for (const row of mismatched) {
+    problems.push({
+      kind: 'balance_mismatch',
+      message: `${describeAccount(row)}: balance ${row.balance} but its entries sum to ${row.entries}`,
+    });
+  }
+
+  const negative = await db
+    .select({
+      id: ledgerAccount.id,
+      merchantCode: ledgerAccount.merchantCode,
+      memberId: ledgerAccount.memberId,
+      kind: ledgerAccount.kind,
+      currency: ledgerAccount.currency,
+      demo: ledgerAccount.demo,
+      balance: sql<string>`${ledgerAccount.balance}::text`,
+    })
+    .from(ledgerAccount)
+    .where(sql`not ${ledgerAccount.allowNegative} and ${ledgerAccount.balance} < 0`)
+    .orderBy(ledgerAccount.id);
+  for (const row of negative) {
+    problems.push({
+      kind: 'negative_balance',
+      message: `${describeAccount(row)}: negative balance ${row.balance}`,
+    });
+  }
+
+  const unbalanced = await db
+    .select({
+      id: ledgerTransaction.id,
+      idempotencyKey: ledgerTransaction.idempotencyKey,
+      kind: ledgerTransaction.kind,
+      sum: sql<string>`coalesce(sum(${ledgerEntry.amount}), 0)::text`,
+      entries: sql<number>`count(${ledgerEntry.id})::int`,
+    })
+    .from(ledgerTransaction)
+    .leftJoin(ledgerEntry, eq(ledgerEntry.transactionId, ledgerTransaction.id))
+    .groupBy(ledgerTransaction.id)
+    .having(sql`coalesce(sum(${ledgerEntry.amount}), 0) <> 0 or count(${ledgerEntry.id}) < 2`)
+    .orderBy(ledgerTransaction.id);
+  for (const row of unbalanced) {
+    problems.push({
+      kind: 'unbalanced_transaction',
+      message: `transaction ${row.id} (${row.kind}, key ${row.idempotencyKey}): ${row.entries} entries summing to ${row.sum}`,
+    });
+  }
+
+  const foreign = await db
+    .select({ entryId: ledgerEntry.id, transactionId: ledgerTransaction.id, accountId: ledgerAccount.id })
+    .from(ledgerEntry)
+    .innerJoin(ledgerTransaction, eq(ledgerTransaction.id, ledgerEntry.transactionId))
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(
+      sql`${ledgerAccount.currency} <> ${ledgerTransaction.currency} or ${ledgerAccount.demo} <> ${ledgerTransaction.demo}
+        or ${ledgerAccount.merchantCode} <> ${ledgerTransaction.merchantCode}`,
+    )
+    .orderBy(ledgerEntry.id);
+  for (const row of foreign) {
+    problems.push({
+      kind: 'currency_mismatch',
+      message: `entry ${row.entryId} of transaction ${row.transactionId}: account ${row.accountId} is of another merchant, currency or kind of money`,
+    });
+  }
+
+  const [accounts] = await db.select({ n: count() }).from(ledgerAccount);
+  const [transactions] = await db.select({ n: count() }).from(ledgerTransaction);
+  const [entries] = await db.select({ n: count() }).from(ledgerEntry);
+  return {
+    accounts: accounts?.n ?? 0,
+    transactions: transactions?.n ?? 0,
+    entries: entries?.n ?? 0,
+    problems,
+  };
+}
+
+/** A further check run with the ledger's (the deposit orders against their credits, for example). */
+export type ExtraCheck = (db: Db) => Promise<{ summary: string; problems: LedgerProblem[] }>;
+
+export const LEDGER_CHECK_EXIT = { ok: 0, problems: 1, cannotRun: 2 } as const;
+
+/**
+ * `npm run ledger:check`: opens the database the server would (DATA_DIR or DATABASE_URL), runs the
+ * checks without changing anything, writes one line per problem and answers the exit code: 0 sound,
+ * 1 problems found, 2 could not run. On PGlite the server must be stopped first (one process per folder).
+ */
+export async function runLedgerCheck(options: {
+  env: Record<string, string | undefined>;
+  cwd?: string;
+  write: (line: string) => void;
+  extraChecks?: readonly ExtraCheck[];
+}): Promise<number> {
+  const { write } = options;
+  let config;
+  try {
+    config = loadConfig(options.env, options.cwd);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const line of error.toLines()) write(line);
+    return LEDGER_CHECK_EXIT.cannotRun;
+  }
+  const target = databaseTarget(config);
+  const where = target.kind === 'pglite' ? `PGlite at ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  if (target.kind === 'pglite' && !existsSync(`${target.dataDir}/PG_VERSION`)) {
+    write(`ledger check: no database at ${target.dataDir} (set DATA_DIR or DATABASE_URL as for the server)`);
+    return LEDGER_CHECK_EXIT.cannotRun;
+  }
+  let database;
+  try {
+    database = await openDatabase(target);
+  } catch (error) {
+    write(`ledger check: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    return LEDGER_CHECK_EXIT.cannotRun;
+  }
+  try {
+    const report = await checkLedger(database.db);
+    const problems = [...report.problems];
+    write(
+      `ledger check on ${where}: ${report.accounts} accounts, ${report.transactions} transactions, ${report.entries} entries`,
+    );
+    for (const extra of options.extraChecks ?? []) {
+      const result = await extra(database.db);
+      write(result.summary);
+      problems.push(...result.problems);
+    }
+    for (const problem of problems) write(`BAD ${problem.kind}: ${problem.message}`);
+    if (problems.length > 0) {
+      write(`ledger check FAILED: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+      return LEDGER_CHECK_EXIT.problems;
+    }
+    write('ledger check OK: every balance equals the sum of its entries and every transaction sums to zero');
+    return LEDGER_CHECK_EXIT.ok;
+  } catch (error) {
+    write(
+      `ledger check: could not read the ledger: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return LEDGER_CHECK_EXIT.cannotRun;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,396 @@
+import { isTrialMember } from '@kl/contracts/accounts';
+import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
+import { type LedgerKind, MAX_LEDGER_AMOUNT, MONEY_DECIMALS, WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { HouseAccountKind, LedgerTransactionRow, MemberAccountKind } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AccountKey, EntryOfTransaction, LedgerRepository } from './ledger-repository.ts';
+
+/**
+ * The ledger: the only way money moves. `post` writes one transaction of entries summing to zero and
+ * the new balances in one database transaction; a member account never goes below zero, also when many
+ * requests debit it at once (conditional UPDATE, see the repository); the same idempotency key posted
+ * again answers the first transaction and changes nothing.
+ */
+
+/** Where a kind takes money from and where it puts it. */
+type Side = { member: MemberAccountKind } | { house: HouseAccountKind };
+interface Movement {
+  from: Side;
+  to: Side;
+  /** Who may have it: real members only, trial (demo) members only, or both. */
+  members: 'real' | 'demo' | 'any';
+}
+
+const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal'>, Movement> = {
+  deposit: { from: { house: 'deposit_clearing' }, to: { member: 'available' }, members: 'real' },
+  withdrawal_hold: { from: { member: 'available' }, to: { member: 'held' }, members: 'real' },
+  withdrawal_release: { from: { member: 'held' }, to: { member: 'available' }, members: 'real' },
+  withdrawal_paid: { from: { member: 'held' }, to: { house: 'withdrawal_clearing' }, members: 'real' },
+  bet: { from: { member: 'available' }, to: { house: 'bets' }, members: 'any' },
+  win: { from: { house: 'wins' }, to: { member: 'available' }, members: 'any' },
+  bonus: { from: { house: 'bonuses' }, to: { member: 'available' }, members: 'real' },
+  trial_credit: { from: { house: 'trial_funding' }, to: { member: 'available' }, members: 'demo' },
+};
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export interface PostRequest {
+  merchantCode: string;
+  memberId: string;
+  /** Unique per merchant; the same key again answers the first transaction. */
+  idempotencyKey: string;
+  kind: LedgerKind;
+  /** Positive, in minor units. For a reversal, the original's amount (may be left out). */
+  amount?: bigint | undefined;
+  /** The merchant's wallet currency when left out. */
+  currency?: string | undefined;
+  /** What it belongs to, e.g. `deposit:<orderId>`. */
+  reference?: string | null | undefined;
+  /** Details for people; never secrets. */
+  memo?: Record<string, unknown> | null | undefined;
+  /** For a reversal: the transaction to undo. */
+  reversesTransactionId?: number | undefined;
+}
+
+export interface PostedTransaction {
+  transactionId: number;
+  merchantCode: string;
+  memberId: string;
+  idempotencyKey: string;
+  kind: LedgerKind;
+  amount: bigint;
+  currency: string;
+  demo: boolean;
+  reference: string | null;
+  reversesTransactionId: number | null;
+  createdAt: Date;
+  /** The member's balances right after this transaction (null: untouched by it); the same on a replay. */
+  availableAfter: bigint | null;
+  heldAfter: bigint | null;
+  /** True when the key had been posted before and this answer is the first transaction. */
+  replayed: boolean;
+}
+
+export interface MemberBalance {
+  available: bigint;
+  held: bigint;
+  currency: string;
+  decimals: number;
+  demo: boolean;
+}
+
+export interface HistoryRequest {
+  merchantCode: string;
+  memberId: string;
+  pageNo: number;
+  pageSize: number;
+  kinds?: readonly LedgerKind[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+export interface HistoryItem {
+  id: number;
+  kind: LedgerKind;
+  amount: bigint;
+  currency: string;
+  availableChange: bigint;
+  heldChange: bigint;
+  balanceAfter: bigint | null;
+  reference: string | null;
+  reverses: number | null;
+  createdAt: Date;
+}
+
+export interface HistoryPage {
+  list: HistoryItem[];
+  pageNum: number;
+  totalPages: number;
+  total: number;
+}
+
+/** The name of the unique constraint a database error violated, if it is a unique violation. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
+
+function memberOf(entries: readonly EntryOfTransaction[], memberId: string, kind: MemberAccountKind) {
+  return (
+    entries.find((entry) => entry.memberId === memberId && entry.accountKind === kind)?.balanceAfter ?? null
+  );
+}
+
+function postedOf(row: LedgerTransactionRow, entries: readonly EntryOfTransaction[], replayed: boolean) {
+  return {
+    transactionId: row.id,
+    merchantCode: row.merchantCode,
+    memberId: row.memberId,
+    idempotencyKey: row.idempotencyKey,
+    kind: row.kind,
+    amount: row.amount,
+    currency: row.currency,
+    demo: row.demo,
+    reference: row.reference,
+    reversesTransactionId: row.reversesTransactionId,
+    createdAt: row.createdAt,
+    availableAfter: memberOf(entries, row.memberId, 'available'),
+    heldAfter: memberOf(entries, row.memberId, 'held'),
+    replayed,
+  } satisfies PostedTransaction;
+}
+
+export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; clock: Clock }) {
+  const { db, ledger, clock } = deps;
+
+  /** The same key posted again must ask for the same thing; anything else is a caller's mistake. */
+  function sameRequest(
+    row: LedgerTransactionRow,
+    request: PostRequest,
+    amount: bigint | undefined,
+    currency: string,
+  ) {
+    return (
+      row.kind === request.kind &&
+      row.memberId === request.memberId &&
+      row.currency === currency &&
+      (amount === undefined || row.amount === amount) &&
+      (row.reversesTransactionId ?? undefined) === request.reversesTransactionId
+    );
+  }
+
+  async function replay(
+    request: PostRequest,
+    amount: bigint | undefined,
+    currency: string,
+    tx: DbOrTx,
+  ): Promise<PostedTransaction> {
+    const existing = await ledger.findTransactionByKey(request.merchantCode, request.idempotencyKey, tx);
+    if (!existing) throw new Error(`ledger key ${request.idempotencyKey} neither inserted nor found`);
+    if (!sameRequest(existing, request, amount, currency)) {
+      throw new DomainError('IDEMPOTENCY_CONFLICT', { idempotencyKey: request.idempotencyKey });
+    }
+    return postedOf(existing, await ledger.entriesOf(existing.id, tx), true);
+  }
+
+  function checkAmount(amount: bigint): void {
+    if (amount <= 0n || amount > BigInt(MAX_LEDGER_AMOUNT)) {
+      throw new DomainError('INVALID_INPUT', { reason: 'AMOUNT_OUT_OF_RANGE', max: MAX_LEDGER_AMOUNT });
+    }
+  }
+
+  async function postIn(request: PostRequest, tx: DbOrTx): Promise<PostedTransaction> {
+    const { merchantCode, memberId, idempotencyKey, kind } = request;
+    if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      throw new DomainError('INVALID_INPUT', { reason: 'IDEMPOTENCY_KEY_LENGTH' });
+    }
+    const currency = request.currency ?? WALLET_CURRENCY;
+    if (!/^[A-Z]{3}$/.test(currency)) throw new DomainError('INVALID_INPUT', { reason: 'CURRENCY' });
+    if (request.amount !== undefined) checkAmount(request.amount);
+    if (await ledger.findTransactionByKey(merchantCode, idempotencyKey, tx)) {
+      return replay(request, request.amount, currency, tx);
+    }
+
+    const owner = await ledger.findMember(memberId, tx);
+    if (!owner || owner.merchantCode !== merchantCode) {
+      throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+    }
+    const demo = isTrialMember(owner.type);
+    const now = clock();
+
+    // What moves where: the kind's movement, or the entries of the transaction a reversal undoes.
+    let amount: bigint;
+    let reversed: EntryOfTransaction[] | undefined;
+    let movement: Movement | undefined;
+    if (kind === 'reversal') {
+      if (request.reversesTransactionId === undefined) {
+        throw new DomainError('INVALID_INPUT', { reason: 'REVERSAL_NEEDS_TRANSACTION' });
+      }
+      const original = await ledger.findTransaction(request.reversesTransactionId, tx);
+      if (!original || original.merchantCode !== merchantCode || original.memberId !== memberId) {
+        throw new DomainError('NOT_FOUND', { reason: 'TRANSACTION_NOT_FOUND' });
+      }
+      if (original.kind === 'reversal')
+        throw new DomainError('INVALID_INPUT', { reason: 'REVERSAL_OF_REVERSAL' });
+      if (request.amount !== undefined && request.amount !== original.amount) {
+        throw new DomainError('INVALID_INPUT', { reason: 'REVERSAL_AMOUNT_MISMATCH' });
+      }
+      if (original.currency !== currency)
+        throw new DomainError('INVALID_INPUT', { reason: 'CURRENCY_MISMATCH' });
+      if (await ledger.findReversalOf(original.id, tx)) {
+        throw new DomainError('IDEMPOTENCY_CONFLICT', { reason: 'ALREADY_REVERSED' });
+      }
+      amount = original.amount;
+      reversed = await ledger.entriesOf(original.id, tx);
+    } else {
+      if (request.reversesTransactionId !== undefined) {
+        throw new DomainError('INVALID_INPUT', { reason: 'NOT_A_REVERSAL' });
+      }
+      if (request.amount === undefined) throw new DomainError('INVALID_INPUT', { reason: 'AMOUNT_REQUIRED' });
+      amount = request.amount;
+      movement = MOVEMENTS[kind];
+      if (movement.members === 'real' && demo) {
+        throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
+      }
+      if (movement.members === 'demo' && !demo)
+        throw new DomainError('INVALID_INPUT', { reason: 'TRIAL_ONLY' });
+    }
+
+    // Claim the key. A concurrent post of the same key waits here (PostgreSQL) and then finds it taken.
+    let created: LedgerTransactionRow | undefined;
+    try {
+      created = await ledger.insertTransaction(
+        {
+          merchantCode,
+          idempotencyKey,
+          kind,
+          memberId,
+          amount,
+          currency,
+          demo,
+          reference: request.reference ?? null,
+          memo: request.memo ?? null,
+          reversesTransactionId: request.reversesTransactionId ?? null,
+          createdAt: now,
+        },
+        tx,
+      );
+    } catch (error) {
+      if (uniqueViolation(error) === 'ledger_transaction_reverses_key') {
+        throw new DomainError('IDEMPOTENCY_CONFLICT', { reason: 'ALREADY_REVERSED' });
+      }
+      throw error;
+    }
+    if (!created) return replay(request, request.amount, currency, tx);
+
+    // The entries: (account, signed amount), summing to zero.
+    let entries: { accountId: number; amount: bigint }[];
+    if (reversed) {
+      entries = reversed.map((entry) => ({ accountId: entry.accountId, amount: -entry.amount }));
+    } else {
+      const { from, to } = movement as Movement;
+      const houseKinds = [from, to].flatMap((side) => ('house' in side ? [side.house] : []));
+      const keys: AccountKey[] = [
+        ...houseKinds.map((houseKind) => ({ merchantCode, memberId: null, kind: houseKind, currency, demo })),
+        { merchantCode, memberId, kind: 'available', currency, demo },
+        { merchantCode, memberId, kind: 'held', currency, demo },
+      ];
+      await ledger.ensureAccounts(keys, now, tx);
+      const accounts = await ledger.accountIds({ merchantCode, memberId, currency, demo, houseKinds }, tx);
+      const idOf = (side: Side): number => {
+        const found = accounts.find((account) =>
+          'member' in side
+            ? account.memberId === memberId && account.kind === side.member
+            : account.memberId === null && account.kind === side.house,
+        );
+        if (!found) throw new Error(`ledger account ${JSON.stringify(side)} is missing`);
+        return found.id;
+      };
+      entries = [
+        { accountId: idOf(from), amount: -amount },
+        { accountId: idOf(to), amount },
+      ];
+    }
+    if (entries.length < 2 || entries.reduce((sum, entry) => sum + entry.amount, 0n) !== 0n) {
+      throw new Error(`ledger transaction ${idempotencyKey} does not balance`);
+    }
+
+    // Balances, one conditional UPDATE each, always in account order so that two transactions never wait
+    // on each other's rows in a cycle. A refused debit rolls the whole transaction back, key included.
+    const balances = new Map<number, bigint>();
+    for (const entry of [...entries].sort((a, b) => a.accountId - b.accountId)) {
+      const balance = await ledger.applyDelta(entry.accountId, entry.amount, now, tx);
+      if (balance === undefined) throw new DomainError('INSUFFICIENT_BALANCE', { currency });
+      balances.set(entry.accountId, balance);
+    }
+    await ledger.insertEntries(
+      entries.map((entry) => ({
+        transactionId: created.id,
+        accountId: entry.accountId,
+        amount: entry.amount,
+        balanceAfter: balances.get(entry.accountId) ?? 0n,
+        createdAt: now,
+      })),
+      tx,
+    );
+    return postedOf(created, await ledger.entriesOf(created.id, tx), false);
+  }
+
+  return {
+    /**
+     * Posts one transaction. With `tx` it runs inside the caller's database transaction (and fails it on
+     * refusal); without, in its own. Refusals: INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT (the key was
+     * used for something else, or the transaction was already reversed), FEATURE_NOT_ENABLED
+     * (actual_account_required: a trial member and real money), NOT_FOUND, INVALID_INPUT.
+     */
+    async post(request: PostRequest, tx?: DbOrTx): Promise<PostedTransaction> {
+      return tx ? postIn(request, tx) : db.transaction((own) => postIn(request, own));
+    },
+
+    /** The member's balances in the currency (the merchant's wallet currency by default). */
+    async balanceOf(
+      where: { merchantCode: string; memberId: string; currency?: string },
+      tx?: DbOrTx,
+    ): Promise<MemberBalance> {
+      const currency = where.currency ?? WALLET_CURRENCY;
+      const owner = await ledger.findMember(where.memberId, tx);
+      if (!owner || owner.merchantCode !== where.merchantCode) {
+        throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      }
+      const demo = isTrialMember(owner.type);
+      const accounts = await ledger.memberAccounts(where.merchantCode, where.memberId, tx);
+      const balance = (kind: MemberAccountKind) =>
+        accounts.find(
+          (account) => account.kind === kind && account.currency === currency && account.demo === demo,
+        )?.balance ?? 0n;
+      return {
+        available: balance('available'),
+        held: balance('held'),
+        currency,
+        decimals: MONEY_DECIMALS,
+        demo,
+      };
+    },
+
+    /** The member's transactions, newest first, paged; filtered by kinds and a time range [from, to). */
+    async history(request: HistoryRequest, tx?: DbOrTx): Promise<HistoryPage> {
+      const filter = {
+        merchantCode: request.merchantCode,
+        memberId: request.memberId,
+        kinds: request.kinds,
+        from: request.from,
+        to: request.to,
+      };
+      const total = await ledger.historyCount(filter, tx);
+      const rows = await ledger.history(
+        filter,
+        { limit: request.pageSize, offset: (request.pageNo - 1) * request.pageSize },
+        tx,
+      );
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          amount: row.amount,
+          currency: row.currency,
+          availableChange: row.availableChange,
+          heldChange: row.heldChange,
+          balanceAfter: row.balanceAfter,
+          reference: row.reference,
+          reverses: row.reversesTransactionId,
+          createdAt: row.createdAt,
+        })),
+        pageNum: request.pageNo,
+        totalPages: Math.ceil(total / request.pageSize),
+        total,
+      };
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -1,0 +1,105 @@
+import { successEnvelope } from '@kl/contracts/envelope';
+import { transactionHistory, transactionHistoryQuery, walletBalance } from '@kl/contracts/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoute } from '../../platform/api-route.ts';
+import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import { failureResponses } from '../../platform/responses.ts';
+import type { LedgerService } from './ledger-service.ts';
+import { moneyNumber } from './money.ts';
+
+export interface WalletRoutesOptions {
+  ledgerService: LedgerService;
+  guards: MemberGuards;
+}
+
+const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
+
+/** GET wallet (SPEC §3 Wallet sumBalance) and the transaction history. Answers are never cached. */
+export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, options) => {
+  const { ledgerService, guards } = options;
+  const tags = ['wallet'];
+
+  app.route({
+    ...apiRoute('wallet'),
+    preHandler: guards.member,
+    schema: {
+      summary: "The member's wallet: sumBalance (available), held, currency",
+      description:
+        'Amounts are integers in minor units of currency (VND: whole đồng, decimals 0). sumBalance is what the ' +
+        'member can play or withdraw with; held is money in withdrawals waiting for an operator, not part of ' +
+        'it. A trial member sees the demo credit (demo: true).',
+      tags,
+      security: [{ session: [] }],
+      response: { 200: successEnvelope(walletBalance), ...failureResponses(...SESSION_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      const member = currentMember(request);
+      const balance = await ledgerService.balanceOf({
+        merchantCode: member.merchantCode,
+        memberId: member.memberId,
+      });
+      reply.header('cache-control', 'private, no-store');
+      const available = moneyNumber(balance.available);
+      return {
+        success: true as const,
+        value: {
+          sumBalance: available,
+          available,
+          held: moneyNumber(balance.held),
+          currency: balance.currency,
+          decimals: balance.decimals,
+          demo: balance.demo,
+        },
+      };
+    },
+  });
+
+  app.route({
+    ...apiRoute('walletTransactions'),
+    preHandler: guards.member,
+    schema: {
+      summary: "The member's transaction history, newest first, paged",
+      description:
+        'kind: one or several of deposit, withdrawal_hold, withdrawal_release, withdrawal_paid, bet, win, bonus, ' +
+        'reversal, trial_credit (comma separated). from (inclusive) and to (exclusive): ISO 8601 times with an ' +
+        'offset. availableChange and heldChange are what the transaction did to each balance; balanceAfter the ' +
+        'available balance right after it.',
+      tags,
+      security: [{ session: [] }],
+      querystring: transactionHistoryQuery,
+      response: { 200: successEnvelope(transactionHistory), ...failureResponses(...SESSION_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      const member = currentMember(request);
+      const { pageNo, pageSize, kind, from, to } = request.query;
+      const page = await ledgerService.history({
+        merchantCode: member.merchantCode,
+        memberId: member.memberId,
+        pageNo,
+        pageSize,
+        kinds: kind,
+        from: from === undefined ? undefined : new Date(from),
+        to: to === undefined ? undefined : new Date(to),
+      });
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        value: {
+          ...page,
+          list: page.list.map((item) => ({
+            id: String(item.id),
+            kind: item.kind,
+            amount: moneyNumber(item.amount),
+            currency: item.currency,
+            availableChange: moneyNumber(item.availableChange),
+            heldChange: moneyNumber(item.heldChange),
+            balanceAfter: item.balanceAfter === null ? null : moneyNumber(item.balanceAfter),
+            reference: item.reference,
+            reverses: item.reverses === null ? null : String(item.reverses),
+            createdAt: item.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  });
+};

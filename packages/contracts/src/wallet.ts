@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The wallet (SPEC §3 Wallet sumBalance, §7 wallet and "reports" calls) and the kinds of the money
+ * ledger behind it.
+ *
+ * Money is an integer in the minor unit of its currency, never a fraction: VND has no minor unit, so an
+ * amount is whole đồng (`MONEY_DECIMALS`). Every balance change is one ledger transaction of a kind below.
+ */
+
+/** The currency of the merchant's wallets. */
+export const WALLET_CURRENCY = 'VND';
+/** Digits after the decimal point of the wallet currency (VND: none). */
+export const MONEY_DECIMALS = 0;
+
+/** The largest amount one ledger transaction may move (10^15 minor units). */
+export const MAX_LEDGER_AMOUNT = 1_000_000_000_000_000;
+
+/** Demo credit a trial member (type 4) receives when the trial account is created; it is never real money. */
+export const TRIAL_CREDIT_AMOUNT = 2_000_000;
+
+/**
+ * Kinds of ledger transactions:
+ * - `deposit`: a paid deposit order credits the member;
+ * - `withdrawal_hold` / `withdrawal_release` / `withdrawal_paid`: a withdrawal request moves money from the
+ *   available balance to the held one; a rejected request releases it; a paid one takes it out;
+ * - `bet` / `win`: a stake and a payout of a game;
+ * - `bonus`: a promotion credited;
+ * - `reversal`: undoes one earlier transaction (its entries negated);
+ * - `trial_credit`: the demo credit of a trial member.
+ */
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_paid',
+  'bet',
+  'win',
+  'bonus',
+  'reversal',
+  'trial_credit',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** An amount of money in minor units, as the API writes it. */
+export const moneySchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * GET wallet: the member's balances. `sumBalance` is what the member can play or withdraw with (the
+ * available balance); `held` is money in withdrawals waiting for an operator and is not part of it.
+ * Trial members see their demo credit (`demo: true`): it cannot be deposited to nor withdrawn.
+ */
+export const walletBalance = z.object({
+  sumBalance: moneySchema,
+  available: moneySchema,
+  held: moneySchema,
+  currency: z.string(),
+  /** Digits after the decimal point of `currency` (VND: 0). */
+  decimals: z.number().int().min(0),
+  demo: z.boolean(),
+});
+export type WalletBalance = z.infer<typeof walletBalance>;
+
+/** Transaction history pages: default and largest page size. */
+export const TRANSACTION_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** One kind, or several separated by commas (`deposit,bonus`). */
+const kindsParam = z.string().transform((value, context) => {
+  const kinds = [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean);
+  const unknown = kinds.filter((kind) => !(LEDGER_KINDS as readonly string[]).includes(kind));
+  if (kinds.length === 0 || unknown.length > 0) {
+    context.addIssue({ code: 'custom', message: `kind must be among ${LEDGER_KINDS.join(', ')}` });
+    return z.NEVER;
+  }
+  return kinds as LedgerKind[];
+});
+
+/**
+ * GET transaction history: the member's ledger transactions, newest first, paged. `from` (inclusive) and
+ * `to` (exclusive) are ISO 8601 times with an offset (`2030-03-01T00:00:00+07:00`); `kind` filters by one
+ * or several kinds.
+ */
+export const transactionHistoryQuery = z
+  .object({
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(TRANSACTION_PAGE_SIZE.max)
+      .default(TRANSACTION_PAGE_SIZE.default),
+    kind: kindsParam.optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
+export type TransactionHistoryQuery = z.input<typeof transactionHistoryQuery>;
+
+/** One line of the history: one ledger transaction as the member's balances saw it. */
+export const walletTransaction = z.object({
+  /** The ledger transaction id (digits). */
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** The amount the transaction moved (positive). */
+  amount: moneySchema,
+  currency: z.string(),
+  /** Change of the available balance (negative for a bet or a withdrawal hold; 0 when untouched). */
+  availableChange: z.number().int(),
+  /** Change of the held balance (withdrawal hold, release and payment). */
+  heldChange: z.number().int(),
+  /** The available balance right after this transaction; null when it did not touch it. */
+  balanceAfter: moneySchema.nullable(),
+  /** What it belongs to, e.g. `deposit:<orderId>`; null when nothing. */
+  reference: z.string().nullable(),
+  /** For a reversal: the id of the transaction it undid. */
+  reverses: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type WalletTransaction = z.infer<typeof walletTransaction>;
+
+export const transactionHistory = z.object({
+  list: z.array(walletTransaction),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type TransactionHistory = z.infer<typeof transactionHistory>;
