@@ -23,6 +23,8 @@ import { createFeedbackModule } from './modules/feedback/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { createDepositModule } from './modules/deposit/index.ts';
+import { createWithdrawalModule } from './modules/withdrawal/index.ts';
+import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
@@ -94,6 +96,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The ledger first: a new trial member's demo credit is posted inside the trial login's transaction.
   const wallet = createWalletModule({ db, clock: options.clock ?? systemClock });
+  // Responsible gaming before the accounts: login, deposit and game launch ask it first.
+  const responsibleGaming = createResponsibleGamingModule({
+    db,
+    clock: options.clock ?? systemClock,
+    secureCookies: config.nodeEnv === 'production',
+  });
+  const rg = responsibleGaming.responsibleGamingService;
   const accounts = createAccountsModules({
     db,
     config,
@@ -102,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox: options.outbox ?? createDevOutboxSender(db),
     firebaseKeySource: options.firebaseKeySource,
     onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
+    checkLogin: (member, tx) => rg.checkLogin(member, tx),
   });
 
   const feedback = createFeedbackModule({
@@ -116,6 +126,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     merchantService,
     guards: accounts.guards,
+  });
+
+  const withdrawal = createWithdrawalModule({
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    ledgerService: wallet.ledgerService,
   });
 
   // The API: its own context, so compression and the rate limit stay off the static files.
@@ -136,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gamesService: createGamesService({
         games: createGamesRepository(db),
         clock: options.clock ?? systemClock,
+        checkPlay: (memberId) => rg.checkPlay(memberId),
       }),
       guards: accounts.guards,
       merchantCode: config.merchantCode,
@@ -158,7 +176,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
       clock: options.clock ?? systemClock,
       ledgerService: wallet.ledgerService,
+      checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
     }).register(api, accounts.guards);
+    await responsibleGaming.register(api, accounts.guards);
+    await withdrawal.registerApi(api, accounts.guards);
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {
@@ -168,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await chat.registerPages(app);
+  await withdrawal.registerPages(app);
   await registerWebApp(app, { webDist: config.webDist });
   return app;
 }

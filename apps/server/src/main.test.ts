@@ -5,8 +5,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase, TEST_DATABASES } from './test/databases.ts';
+
+// These tests start the server or the check as processes of their own: slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 /** These tests run the real entry point the way `npm start` does: `node --import tsx src/main.ts`. */
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));

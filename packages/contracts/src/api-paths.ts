@@ -90,5 +90,35 @@ export const API = {
   depositOrder: { method: 'GET', path: '/api/deposit/order', moduleId: 'FUNDTRANS3' },
   depositCallback: { method: 'POST', path: '/api/deposit/callback', moduleId: 'FUNDTRANS3' },
   sandboxPay: { method: 'POST', path: '/api/sandbox-gateway/pay', moduleId: 'FUNDTRANS3' },
+  // Responsible gaming (member centre): deposit limits, time-out, self-exclusion, reality check; shapes in
+  // responsible-gaming.ts.
+  responsibleGaming: { method: 'GET', path: '/api/responsible-gaming', moduleId: 'PERSPNL3' },
+  setDepositLimits: { method: 'PUT', path: '/api/responsible-gaming/deposit-limits', moduleId: 'PERSPNL3' },
+  startTimeOut: { method: 'POST', path: '/api/responsible-gaming/time-out', moduleId: 'PERSPNL3' },
+  startSelfExclusion: {
+    method: 'POST',
+    path: '/api/responsible-gaming/self-exclusion',
+    moduleId: 'PERSPNL3',
+  },
+  setRealityCheck: { method: 'PUT', path: '/api/responsible-gaming/reality-check', moduleId: 'PERSPNL3' },
+  // Withdrawal (SPEC §2 /m/withdraw, §7 withdraw and security): payment password, bank accounts, requests;
+  // the operator's calls need WITHDRAWAL_OPERATOR_TOKEN. Shapes in withdrawal.ts.
+  withdrawalInfo: { method: 'GET', path: '/api/withdrawal/info', moduleId: 'FUNDTRANS3' },
+  setPaymentPassword: { method: 'PUT', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
+  changePaymentPassword: { method: 'POST', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
+  verifyPaymentPassword: {
+    method: 'POST',
+    path: '/api/withdrawal/payment-password/verify',
+    moduleId: 'FUNDTRANS3',
+  },
+  bankAccounts: { method: 'GET', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  addBankAccount: { method: 'POST', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  removeBankAccount: { method: 'DELETE', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  createWithdrawal: { method: 'POST', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
+  withdrawals: { method: 'GET', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
+  withdrawal: { method: 'GET', path: '/api/withdrawal/request', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsList: { method: 'GET', path: '/api/withdrawal/ops/requests', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsApprove: { method: 'POST', path: '/api/withdrawal/ops/approve', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsReject: { method: 'POST', path: '/api/withdrawal/ops/reject', moduleId: 'FUNDTRANS3' },
 } as const satisfies Record<string, { method: string; path: string; moduleId: ModuleId }>;
 export type ApiCall = keyof typeof API;

@@ -45,6 +45,20 @@ export const ERROR_CATALOGUE = {
   DEPOSIT_ORDER_CLOSED: { status: 409 },
   CALLBACK_SIGNATURE_INVALID: { status: 401 },
   CALLBACK_TIMESTAMP_EXPIRED: { status: 401 },
+  // Responsible gaming (responsible-gaming.ts).
+  DEPOSIT_LIMIT_EXCEEDED: { status: 409 },
+  ACCOUNT_TIMED_OUT: { status: 403 },
+  ACCOUNT_SELF_EXCLUDED: { status: 403 },
+  // Withdrawal (withdrawal.ts).
+  PAYMENT_PASSWORD_NOT_SET: { status: 409 },
+  PAYMENT_PASSWORD_SET: { status: 409 },
+  WRONG_PAYMENT_PASSWORD: { status: 400 },
+  PAYMENT_PASSWORD_LOCKED: { status: 429 },
+  BANK_ACCOUNT_NAME_MISMATCH: { status: 400 },
+  BANK_ACCOUNT_EXISTS: { status: 409 },
+  WITHDRAWAL_AMOUNT_OUT_OF_RANGE: { status: 400 },
+  WITHDRAWAL_DAILY_LIMIT: { status: 429 },
+  WITHDRAWAL_CLOSED: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

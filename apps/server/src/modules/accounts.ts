@@ -21,6 +21,7 @@ import {
   createSessionRepository,
   createSessionService,
   type FirebaseKeySource,
+  type LoginCheck,
 } from './auth/index.ts';
 import type { MerchantService } from './merchant/index.ts';
 import { createMemberRepository, createMemberService, memberRoutes } from './member/index.ts';
@@ -48,6 +49,8 @@ export function createAccountsModules(deps: {
   firebaseKeySource?: FirebaseKeySource | undefined;
   /** Runs inside the transaction that creates a trial member (the wallet's demo credit). */
   onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
+  /** Refuses a login whose credentials were right but whose member may not log in now (a time-out). */
+  checkLogin?: LoginCheck | undefined;
 }) {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
@@ -70,6 +73,7 @@ export function createAccountsModules(deps: {
     members,
     identities: createFirebaseIdentityRepository(db),
     sessionService,
+    checkLogin: deps.checkLogin,
   });
   const registerService = createRegisterService({
     db,
@@ -94,6 +98,7 @@ export function createAccountsModules(deps: {
     sessionService,
     firebaseLogin,
     onTrialMember: deps.onTrialMember,
+    checkLogin: deps.checkLogin,
   });
   const passwordService = createPasswordService({
     db,

@@ -113,6 +113,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
+  WITHDRAWAL_OPERATOR_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
   SANDBOX_GATEWAY: flag.optional(),
   PAYMENT_CALLBACK_SECRET: z
     .string()
@@ -147,6 +151,8 @@ export interface AppConfig {
   firebaseAuthDomain: string | undefined;
   /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
   chatOperatorToken: string | undefined;
+  /** Credential of the withdrawal operator page and calls (/withdrawal/operator); unset → they do not exist. */
+  withdrawalOperatorToken: string | undefined;
   /** The sandbox payment gateway (POST /api/sandbox-gateway/pay): on outside production, off in it unless set. */
   sandboxGateway: boolean;
   /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
@@ -223,6 +229,19 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
 
   if (
     production &&
+    vars.WITHDRAWAL_OPERATOR_TOKEN !== undefined &&
+    vars.WITHDRAWAL_OPERATOR_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH
+  ) {
+    throw new ConfigError([
+      {
+        variable: 'WITHDRAWAL_OPERATOR_TOKEN',
+        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
+      },
+    ]);
+  }
+
+  if (
+    production &&
     vars.PAYMENT_CALLBACK_SECRET !== undefined &&
     vars.PAYMENT_CALLBACK_SECRET.length < MIN_PRODUCTION_CALLBACK_SECRET_LENGTH
   ) {
@@ -275,6 +294,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
     chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
+    withdrawalOperatorToken: vars.WITHDRAWAL_OPERATOR_TOKEN,
     sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
   };

@@ -8,3 +8,5 @@ export * from './feedback.ts';
 export * from './chat.ts';
 export * from './ledger.ts';
 export * from './deposit.ts';
+export * from './withdrawal.ts';
+export * from './responsible-gaming.ts';

@@ -3,6 +3,7 @@ import { seedCatalogue } from '../../modules/games/index.ts';
 import { seedLiveHosts } from '../../modules/chat/index.ts';
 import { seedContent } from '../../modules/content/index.ts';
 import { seedDepositChannels } from '../../modules/deposit/index.ts';
+import { seedWithdrawalSettings } from '../../modules/withdrawal/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
@@ -64,6 +65,8 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     await seedLiveHosts(db, tx, KIMLONG.code);
     // The deposit channels: bank transfer, VietQR, e-wallet (see modules/deposit).
     await seedDepositChannels(tx, KIMLONG.code);
+    // The withdrawal limits: min, max and daily count (see modules/withdrawal).
+    await seedWithdrawalSettings(tx, KIMLONG.code);
 
     return {
       merchantsCreated: created.length,

@@ -19,6 +19,7 @@ import {
   verifyFirebaseIdToken,
 } from './firebase-token.ts';
 import type { NewSession, SessionService } from './session-service.ts';
+import type { LoginCheck } from './login-service.ts';
 
 export type FirebaseLoginPayload = Extract<LoginPayload, { type: 'firebase' }>;
 
@@ -54,6 +55,8 @@ export interface FirebaseLoginServiceDeps {
   members: MemberRepository;
   identities: FirebaseIdentityRepository;
   sessionService: SessionService;
+  /** Refuses a member who may not log in now (a time-out). */
+  checkLogin?: LoginCheck | undefined;
 }
 
 /**
@@ -160,6 +163,7 @@ export function createFirebaseLoginService(deps: FirebaseLoginServiceDeps) {
       if (!member) throw new Error(`Identity ${linked.id} points at no member`);
       if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
       return db.transaction(async (tx) => {
+        await deps.checkLogin?.(member, tx);
         await identities.touch(linked.id, clock(), tx);
         return sessionService.create(member, context, tx);
       });
@@ -176,6 +180,7 @@ export function createFirebaseLoginService(deps: FirebaseLoginServiceDeps) {
         tx,
       );
       if (!link) throw new IdentityLinkedMeanwhile();
+      await deps.checkLogin?.(member, tx);
       return sessionService.create(member, context, tx);
     });
   }

@@ -33,7 +33,12 @@ export interface LoginServiceDeps {
   firebaseLogin: FirebaseLoginService;
   /** Runs inside the transaction that creates a trial member (the wallet gives the demo credit). */
   onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
+  /** Refuses a member whose credentials were right but who may not log in now (a time-out). */
+  checkLogin?: LoginCheck | undefined;
 }
+
+/** Throws a DomainError when the member may not log in now; `tx` when called inside a transaction. */
+export type LoginCheck = (member: Pick<MemberRow, 'id'>, tx?: DbOrTx) => Promise<void>;
 
 /** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
 export function createLoginService(deps: LoginServiceDeps) {
@@ -85,6 +90,7 @@ export function createLoginService(deps: LoginServiceDeps) {
       throw error;
     }
     await record(merchantCode, account, context.ip, true);
+    await deps.checkLogin?.(member);
     return sessionService.create(member, context);
   }
 

@@ -7,13 +7,13 @@ import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { createDepositRepository } from './repository.ts';
 import { depositRoutes } from './routes.ts';
-import { createDepositService } from './service.ts';
+import { createDepositService, type DepositCheck } from './service.ts';
 
 export { checkDeposits } from './deposit-check.ts';
 export { createDepositRepository, type DepositRepository } from './repository.ts';
 export { depositRoutes } from './routes.ts';
 export { seedDepositChannels, DEPOSIT_CHANNELS } from './seed.ts';
-export { createDepositService, depositCreditKey, type DepositService } from './service.ts';
+export { createDepositService, depositCreditKey, type DepositCheck, type DepositService } from './service.ts';
 export { checkCallbackSignature, signCallback } from './signature.ts';
 
 /**
@@ -26,6 +26,8 @@ export function createDepositModule(deps: {
   config: Pick<AppConfig, 'nodeEnv' | 'sandboxGateway' | 'paymentCallbackSecret' | 'merchantCode'>;
   clock: Clock;
   ledgerService: LedgerService;
+  /** Refuses a new order (responsible gaming: deposit limits, time-out). */
+  checkDeposit?: DepositCheck | undefined;
 }) {
   const { db, config, clock, ledgerService } = deps;
   const callbackSecret =
@@ -37,6 +39,7 @@ export function createDepositModule(deps: {
     clock,
     callbackSecret,
     sandbox: config.sandboxGateway && callbackSecret !== undefined,
+    checkDeposit: deps.checkDeposit,
   });
   return {
     depositService,

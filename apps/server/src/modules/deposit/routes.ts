@@ -159,7 +159,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
       description:
         'The amount must be within the channel’s min and max (400 DEPOSIT_AMOUNT_OUT_OF_RANGE with minAmount, ' +
         'maxAmount); an unknown or disabled channel is 404; at most 5 pending orders (429 PENDING_ORDER_LIMIT). ' +
-        'The wallet is credited only when the gateway confirms the payment.',
+        'The wallet is credited only when the gateway confirms the payment. Over a deposit limit the member ' +
+        'set: 409 DEPOSIT_LIMIT_EXCEEDED; under a time-out or self-exclusion: 403 ACCOUNT_TIMED_OUT / ' +
+        'ACCOUNT_SELF_EXCLUDED with endsAt.',
       tags,
       security,
       body: createDepositOrderRequest,
@@ -170,6 +172,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
           'NOT_FOUND',
           'DEPOSIT_AMOUNT_OUT_OF_RANGE',
           'TOO_MANY_REQUESTS',
+          'DEPOSIT_LIMIT_EXCEEDED',
+          'ACCOUNT_TIMED_OUT',
+          'ACCOUNT_SELF_EXCLUDED',
         ),
       },
     },

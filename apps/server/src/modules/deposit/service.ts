@@ -18,7 +18,7 @@ import type { Locale } from '@kl/contracts/i18n';
 import type { DepositCallbackOutcome, DepositChannelRow, DepositOrderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
@@ -35,6 +35,9 @@ const referenceCode = () =>
   `KL${Array.from({ length: 8 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
+
+/** Throws a DomainError when the member may not make a deposit order of `amount` now. */
+export type DepositCheck = (memberId: string, amount: bigint, currency: string, tx: DbOrTx) => Promise<void>;
 
 /** What a callback delivery came to: answered, or refused with a catalogue code; recorded either way. */
 export type CallbackOutcome =
@@ -68,6 +71,8 @@ export function createDepositService(deps: {
   callbackSecret: string | undefined;
   /** Whether the sandbox gateway runs. */
   sandbox: boolean;
+  /** Refuses a new order (a deposit limit, a time-out); runs in the transaction that inserts it. */
+  checkDeposit?: DepositCheck | undefined;
 }) {
   const { db, deposits, ledgerService, clock, callbackSecret, sandbox } = deps;
 
@@ -259,22 +264,29 @@ export function createDepositService(deps: {
           limit: MAX_PENDING_DEPOSIT_ORDERS,
         });
       }
-      for (let tries = 0; tries < 5; tries += 1) {
-        const created = await deposits.insertOrder({
-          merchantCode: member.merchantCode,
-          memberId: member.memberId,
-          channelCode: channel.code,
-          amount,
-          currency: channel.currency,
-          status: 'pending',
-          referenceCode: referenceCode(),
-          createdAt: now,
-          updatedAt: now,
-          expiresAt: addMs(now, channel.expiryMinutes * MINUTE_MS),
-        });
-        if (created) return viewOf(created, channel, locale);
-      }
-      throw new Error('Could not draw a free deposit reference code in 5 tries');
+      const created = await db.transaction(async (tx) => {
+        await deps.checkDeposit?.(member.memberId, amount, channel.currency, tx);
+        for (let tries = 0; tries < 5; tries += 1) {
+          const inserted = await deposits.insertOrder(
+            {
+              merchantCode: member.merchantCode,
+              memberId: member.memberId,
+              channelCode: channel.code,
+              amount,
+              currency: channel.currency,
+              status: 'pending',
+              referenceCode: referenceCode(),
+              createdAt: now,
+              updatedAt: now,
+              expiresAt: addMs(now, channel.expiryMinutes * MINUTE_MS),
+            },
+            tx,
+          );
+          if (inserted) return inserted;
+        }
+        throw new Error('Could not draw a free deposit reference code in 5 tries');
+      });
+      return viewOf(created, channel, locale);
     },
 
     async order(member: Member, orderId: string, locale: Locale): Promise<DepositOrder> {

@@ -204,7 +204,13 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       body: launchQuery,
       response: {
         200: successEnvelope(launchResult),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND', 'FEATURE_NOT_ENABLED'),
+        ...failureResponses(
+          ...SESSION_FAILURES,
+          'NOT_FOUND',
+          'FEATURE_NOT_ENABLED',
+          'ACCOUNT_TIMED_OUT',
+          'ACCOUNT_SELF_EXCLUDED',
+        ),
       },
     },
     handler: async (request) => {

@@ -48,6 +48,8 @@ const offsetOf = (pageNo: number, pageSize: number) => (pageNo - 1) * pageSize;
 export interface GamesServiceDeps {
   games: GamesRepository;
   clock: Clock;
+  /** Refuses a launch by a member who may not play now (a time-out); throws a DomainError. */
+  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
 }
 
 function toVendor(row: GameVendorRow): Vendor {
@@ -219,6 +221,7 @@ export function createGamesService(deps: GamesServiceDeps) {
      * carry a one-time launch token (never the session token) and record the game as recent.
      */
     async launch(member: AuthenticatedMember, input: LaunchInput): Promise<LaunchResult> {
+      await deps.checkPlay?.(member.memberId);
       const merchantCode = member.merchantCode;
       let row: GameRow | undefined;
       let vassalage: string;

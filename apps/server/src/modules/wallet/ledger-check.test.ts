@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
 import { runSeed } from '../../db/seed/index.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
@@ -15,6 +15,9 @@ import { checkLedger } from './ledger-check.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 import { createLedgerService } from './ledger-service.ts';
 import { createTestMember } from './testing.ts';
+
+// These tests start the server or the check as processes of their own: slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 

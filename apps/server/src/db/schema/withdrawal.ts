@@ -1,0 +1,131 @@
+import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { ledgerTransaction } from './ledger.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * Withdrawals (SPEC §2 /m/withdraw): the merchant's limits, the payment password's wrong-try counter,
+ * the members' bank accounts and their requests. A request holds its amount by one ledger transaction
+ * (`hold_transaction_id`) and is settled by exactly one more (`settle_transaction_id`: paid or released).
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+export const withdrawalSetting = pgTable(
+  'withdrawal_setting',
+  {
+    merchantCode: text('merchant_code')
+      .primaryKey()
+      .references(() => merchant.code),
+    currency: text('currency').notNull(),
+    minAmount: money('min_amount').notNull(),
+    maxAmount: money('max_amount').notNull(),
+    dailyCountLimit: integer('daily_count_limit').notNull(),
+  },
+  (table) => [
+    check(
+      'withdrawal_setting_limits_check',
+      sql`${table.minAmount} > 0 and ${table.maxAmount} >= ${table.minAmount} and ${table.dailyCountLimit} > 0`,
+    ),
+  ],
+);
+
+/** Wrong payment passwords in a row, and the lock they led to. */
+export const paymentPasswordGuard = pgTable('payment_password_guard', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => member.id, { onDelete: 'cascade' }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const memberBankAccount = pgTable(
+  'member_bank_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    createdAt: at('created_at').notNull(),
+    /** Removed by the member; kept for the requests that name it. */
+    removedAt: at('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('member_bank_account_live_key')
+      .on(table.memberId, table.bankCode, table.accountNumber)
+      .where(sql`${table.removedAt} is null`),
+  ],
+);
+
+export const withdrawalRequest = pgTable(
+  'withdrawal_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** Drawn by the member's screen; the same key again answers this request. */
+    requestKey: text('request_key').notNull(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => memberBankAccount.id),
+    /** A copy of the account as it was when asked. */
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+    holdTransactionId: bigint('hold_transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransaction.id),
+    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
+    rejectReason: text('reject_reason'),
+    createdAt: at('created_at').notNull(),
+    decidedAt: at('decided_at'),
+  },
+  (table) => [
+    uniqueIndex('withdrawal_request_key').on(table.memberId, table.requestKey),
+    uniqueIndex('withdrawal_request_settle_key')
+      .on(table.settleTransactionId)
+      .where(sql`${table.settleTransactionId} is not null`),
+    index('withdrawal_request_member_created_idx').on(table.memberId, table.createdAt),
+    index('withdrawal_request_status_created_idx').on(table.merchantCode, table.status, table.createdAt),
+    check('withdrawal_request_status_check', inList(table.status, WITHDRAWAL_STATUSES)),
+    check('withdrawal_request_amount_check', sql`${table.amount} > 0`),
+    // Decided exactly when settled by the ledger.
+    check(
+      'withdrawal_request_settled_check',
+      sql`(${table.status} = 'pending') = (${table.settleTransactionId} is null)`,
+    ),
+  ],
+);
+
+export type WithdrawalSettingRow = typeof withdrawalSetting.$inferSelect;
+export type MemberBankAccountRow = typeof memberBankAccount.$inferSelect;
+export type WithdrawalRequestRow = typeof withdrawalRequest.$inferSelect;

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { createWithdrawalOperatorAuth } from './operator-auth.ts';
+import { registerWithdrawalPages } from './pages.ts';
+import { createWithdrawalRepository } from './repository.ts';
+import { withdrawalRoutes } from './routes.ts';
+import { createWithdrawalService } from './service.ts';
+
+export { createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
+export { seedWithdrawalSettings, WITHDRAWAL_SETTINGS } from './seed.ts';
+export {
+  createWithdrawalService,
+  withdrawalDayStart,
+  withdrawalHoldKey,
+  withdrawalSettleKey,
+  type WithdrawalService,
+} from './service.ts';
+
+/**
+ * Withdrawals wired together: `registerApi` adds the /api/withdrawal calls (inside the API context),
+ * `registerPages` the operator page under /withdrawal (outside it). The operator's credential is
+ * WITHDRAWAL_OPERATOR_TOKEN; without it the operator page and calls answer 404.
+ */
+export function createWithdrawalModule(deps: {
+  db: Db;
+  config: Pick<AppConfig, 'merchantCode' | 'withdrawalOperatorToken'>;
+  clock: Clock;
+  ledgerService: LedgerService;
+}) {
+  const { db, config, clock, ledgerService } = deps;
+  const withdrawalService = createWithdrawalService({
+    db,
+    withdrawals: createWithdrawalRepository(db),
+    ledgerService,
+    clock,
+  });
+  const operatorAuth = createWithdrawalOperatorAuth(config.withdrawalOperatorToken);
+  return {
+    withdrawalService,
+    async registerApi(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(withdrawalRoutes, {
+        withdrawalService,
+        guards,
+        operatorAuth,
+        merchantCode: config.merchantCode,
+      });
+    },
+    async registerPages(app: FastifyInstance): Promise<void> {
+      await registerWithdrawalPages(app, { enabled: operatorAuth.enabled });
+    },
+  };
+}

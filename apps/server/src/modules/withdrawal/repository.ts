@@ -1,0 +1,236 @@
+import type { WithdrawalStatus } from '@kl/contracts/withdrawal';
+import { and, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  member,
+  memberBankAccount,
+  type MemberBankAccountRow,
+  paymentPasswordGuard,
+  withdrawalRequest,
+  type WithdrawalRequestRow,
+  withdrawalSetting,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** SQL of withdrawals. Statements run on the caller's transaction when one is given. */
+export function createWithdrawalRepository(db: Db) {
+  return {
+    async settings(merchantCode: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(withdrawalSetting)
+        .where(eq(withdrawalSetting.merchantCode, merchantCode));
+      return row;
+    },
+
+    async memberSecrets(memberId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          paymentPasswordHash: member.paymentPasswordHash,
+          payeeName: member.payeeName,
+          username: member.username,
+        })
+        .from(member)
+        .where(eq(member.id, memberId));
+      return row;
+    },
+
+    /** Locks the member's row: one withdrawal request of a member at a time (daily count). */
+    async lockMember(memberId: string, tx: DbOrTx): Promise<void> {
+      await tx.select({ id: member.id }).from(member).where(eq(member.id, memberId)).for('update');
+    },
+
+    /** Sets the hash; with `onlyIfUnset`, only when none is set (answers whether it was written). */
+    async setPaymentPasswordHash(
+      memberId: string,
+      hash: string,
+      now: Date,
+      onlyIfUnset: boolean,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const conditions: SQL[] = [eq(member.id, memberId)];
+      if (onlyIfUnset) conditions.push(isNull(member.paymentPasswordHash));
+      const rows = await tx
+        .update(member)
+        .set({ paymentPasswordHash: hash, updatedAt: now })
+        .where(and(...conditions))
+        .returning({ id: member.id });
+      return rows.length > 0;
+    },
+
+    async guard(memberId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(paymentPasswordGuard)
+        .where(eq(paymentPasswordGuard.memberId, memberId));
+      return row;
+    },
+
+    /** Counts one wrong try (atomically); locks until `lockUntil` when it reaches `max`. */
+    async recordFailure(memberId: string, now: Date, max: number, lockUntil: Date, tx: DbOrTx = db) {
+      const [row] = await tx
+        .insert(paymentPasswordGuard)
+        .values({ memberId, failedAttempts: 1, updatedAt: now, lockedUntil: max <= 1 ? lockUntil : null })
+        .onConflictDoUpdate({
+          target: paymentPasswordGuard.memberId,
+          set: {
+            failedAttempts: sql`${paymentPasswordGuard.failedAttempts} + 1`,
+            lockedUntil: sql`case when ${paymentPasswordGuard.failedAttempts} + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz else null end`,
+            updatedAt: now,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('payment password guard not written');
+      return row;
+    },
+
+    async resetFailures(memberId: string, tx: DbOrTx = db): Promise<void> {
+      await tx.delete(paymentPasswordGuard).where(eq(paymentPasswordGuard.memberId, memberId));
+    },
+
+    async liveAccounts(memberId: string, tx: DbOrTx = db): Promise<MemberBankAccountRow[]> {
+      return tx
+        .select()
+        .from(memberBankAccount)
+        .where(and(eq(memberBankAccount.memberId, memberId), isNull(memberBankAccount.removedAt)))
+        .orderBy(memberBankAccount.createdAt, memberBankAccount.id);
+    },
+
+    /** Inserts the account; undefined when the member has it bound already. */
+    async insertAccount(row: typeof memberBankAccount.$inferInsert, tx: DbOrTx = db) {
+      const [created] = await tx.insert(memberBankAccount).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async removeAccount(memberId: string, accountId: string, now: Date, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(memberBankAccount)
+        .set({ removedAt: now })
+        .where(
+          and(
+            eq(memberBankAccount.id, accountId),
+            eq(memberBankAccount.memberId, memberId),
+            isNull(memberBankAccount.removedAt),
+          ),
+        )
+        .returning({ id: memberBankAccount.id });
+      return rows.length > 0;
+    },
+
+    async findRequestByKey(memberId: string, requestKey: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(withdrawalRequest)
+        .where(and(eq(withdrawalRequest.memberId, memberId), eq(withdrawalRequest.requestKey, requestKey)));
+      return row;
+    },
+
+    /** Requests of the member since `since`, rejected ones left out. */
+    async countSince(memberId: string, since: Date, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(withdrawalRequest)
+        .where(
+          and(
+            eq(withdrawalRequest.memberId, memberId),
+            gte(withdrawalRequest.createdAt, since),
+            ne(withdrawalRequest.status, 'rejected'),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async insertRequest(
+      row: typeof withdrawalRequest.$inferInsert,
+      tx: DbOrTx,
+    ): Promise<WithdrawalRequestRow> {
+      const [created] = await tx.insert(withdrawalRequest).values(row).returning();
+      if (!created) throw new Error('withdrawal request not inserted');
+      return created;
+    },
+
+    async findRequest(requestId: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(withdrawalRequest).where(eq(withdrawalRequest.id, requestId));
+      return row;
+    },
+
+    /** The request, its row locked until the transaction ends (decisions on it run one at a time). */
+    async lockRequest(requestId: string, tx: DbOrTx) {
+      const [row] = await tx
+        .select()
+        .from(withdrawalRequest)
+        .where(eq(withdrawalRequest.id, requestId))
+        .for('update');
+      return row;
+    },
+
+    async decide(
+      requestId: string,
+      change: {
+        status: WithdrawalStatus;
+        settleTransactionId: number;
+        now: Date;
+        rejectReason: string | null;
+      },
+      tx: DbOrTx,
+    ): Promise<WithdrawalRequestRow> {
+      const [row] = await tx
+        .update(withdrawalRequest)
+        .set({
+          status: change.status,
+          settleTransactionId: change.settleTransactionId,
+          decidedAt: change.now,
+          rejectReason: change.rejectReason,
+        })
+        .where(and(eq(withdrawalRequest.id, requestId), eq(withdrawalRequest.status, 'pending')))
+        .returning();
+      if (!row) throw new Error(`withdrawal ${requestId} was not pending`);
+      return row;
+    },
+
+    async memberRequests(
+      memberId: string,
+      status: WithdrawalStatus | undefined,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      const where = and(
+        eq(withdrawalRequest.memberId, memberId),
+        status === undefined ? undefined : eq(withdrawalRequest.status, status),
+      );
+      const rows = await tx
+        .select()
+        .from(withdrawalRequest)
+        .where(where)
+        .orderBy(desc(withdrawalRequest.createdAt), desc(withdrawalRequest.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await tx.select({ n: count() }).from(withdrawalRequest).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Requests of the merchant in a status with their member's username; oldest first (a queue). */
+    async merchantRequests(
+      merchantCode: string,
+      status: WithdrawalStatus,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      const where = and(
+        eq(withdrawalRequest.merchantCode, merchantCode),
+        eq(withdrawalRequest.status, status),
+      );
+      const rows = await tx
+        .select({ request: withdrawalRequest, username: member.username })
+        .from(withdrawalRequest)
+        .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
+        .where(where)
+        .orderBy(withdrawalRequest.createdAt, withdrawalRequest.id)
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await tx.select({ n: count() }).from(withdrawalRequest).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type WithdrawalRepository = ReturnType<typeof createWithdrawalRepository>;

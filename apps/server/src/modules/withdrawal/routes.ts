@@ -1,0 +1,346 @@
+import { successEnvelope } from '@kl/contracts/envelope';
+import {
+  addBankAccountRequest,
+  approveWithdrawalRequest,
+  bankAccount,
+  bankAccountList,
+  changePaymentPasswordRequest,
+  createWithdrawalRequest,
+  operatorWithdrawalPage,
+  operatorWithdrawalsQuery,
+  paymentPasswordState,
+  rejectWithdrawalRequest,
+  removeBankAccountQuery,
+  setPaymentPasswordRequest,
+  verifyPaymentPasswordRequest,
+  withdrawal,
+  withdrawalDecision,
+  withdrawalInfo,
+  withdrawalPage,
+  withdrawalQuery,
+  withdrawalsQuery,
+} from '@kl/contracts/withdrawal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiRoute } from '../../platform/api-route.ts';
+import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import { failureResponses } from '../../platform/responses.ts';
+import type { WithdrawalOperatorAuth } from './operator-auth.ts';
+import type { WithdrawalService } from './service.ts';
+
+export interface WithdrawalRoutesOptions {
+  withdrawalService: WithdrawalService;
+  guards: MemberGuards;
+  operatorAuth: WithdrawalOperatorAuth;
+  merchantCode: string;
+}
+
+const ok = <T>(value: T) => ({ success: true as const, value });
+const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
+const PASSWORD_FAILURES = [
+  'PAYMENT_PASSWORD_NOT_SET',
+  'WRONG_PAYMENT_PASSWORD',
+  'PAYMENT_PASSWORD_LOCKED',
+] as const;
+const REAL_ONLY =
+  'Real members only (types 0, 1, 2); others: 403 FEATURE_NOT_ENABLED { reason: actual_account_required }.';
+const PASSWORD_RULE =
+  `A wrong payment password is 400 WRONG_PAYMENT_PASSWORD { attemptsLeft }; the 5th wrong one in a row locks ` +
+  'it for 15 minutes: 429 PAYMENT_PASSWORD_LOCKED { lockedUntil }. None set: 409 PAYMENT_PASSWORD_NOT_SET.';
+const OPERATOR =
+  'Needs `Authorization: Bearer <WITHDRAWAL_OPERATOR_TOKEN>`; 401 NOT_LOGGED_IN without it, 404 when the ' +
+  'token is not configured.';
+
+/** The member's withdrawal calls (/m/withdraw and the security screens) and the operator's. */
+export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (app, options) => {
+  const { withdrawalService: service, guards, operatorAuth, merchantCode } = options;
+  const tags = ['withdrawal'];
+  const security = [{ session: [] }];
+
+  app.route({
+    ...apiRoute('withdrawalInfo'),
+    preHandler: guards.member,
+    schema: {
+      summary:
+        'What /m/withdraw needs: limits, today’s count, balances, payment password state, banks, accounts',
+      description: REAL_ONLY,
+      tags,
+      security,
+      response: { 200: successEnvelope(withdrawalInfo), ...failureResponses(...MEMBER_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await service.info(currentMember(request)));
+    },
+  });
+
+  app.route({
+    ...apiRoute('setPaymentPassword'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Set the payment password (6 digits) the first time',
+      description: `${REAL_ONLY} Already set: 409 PAYMENT_PASSWORD_SET. Confirmation differs: 400 CONFIRMATION_NOT_MATCHED.`,
+      tags,
+      security,
+      body: setPaymentPasswordRequest,
+      response: {
+        200: successEnvelope(paymentPasswordState),
+        ...failureResponses(...MEMBER_FAILURES, 'PAYMENT_PASSWORD_SET', 'CONFIRMATION_NOT_MATCHED'),
+      },
+    },
+    handler: async (request) => {
+      const state = await service.setPaymentPassword(currentMember(request), request.body);
+      request.log.info('payment password set');
+      return ok(state);
+    },
+  });
+
+  app.route({
+    ...apiRoute('changePaymentPassword'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Change the payment password (the old one is checked)',
+      description: `${REAL_ONLY} ${PASSWORD_RULE} The new one equal to the old: 400 INVALID_INPUT (SAME_PASSWORD).`,
+      tags,
+      security,
+      body: changePaymentPasswordRequest,
+      response: {
+        200: successEnvelope(paymentPasswordState),
+        ...failureResponses(...MEMBER_FAILURES, ...PASSWORD_FAILURES, 'CONFIRMATION_NOT_MATCHED'),
+      },
+    },
+    handler: async (request) => {
+      const state = await service.changePaymentPassword(currentMember(request), request.body);
+      request.log.info('payment password changed');
+      return ok(state);
+    },
+  });
+
+  app.route({
+    ...apiRoute('verifyPaymentPassword'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Check the payment password',
+      description: `${REAL_ONLY} ${PASSWORD_RULE}`,
+      tags,
+      security,
+      body: verifyPaymentPasswordRequest,
+      response: {
+        200: successEnvelope(z.object({ valid: z.literal(true) })),
+        ...failureResponses(...MEMBER_FAILURES, ...PASSWORD_FAILURES),
+      },
+    },
+    handler: async (request) =>
+      ok(await service.verifyPaymentPassword(currentMember(request), request.body.password)),
+  });
+
+  app.route({
+    ...apiRoute('bankAccounts'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'The member’s bound bank accounts',
+      description: REAL_ONLY,
+      tags,
+      security,
+      response: { 200: successEnvelope(bankAccountList), ...failureResponses(...MEMBER_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok({ list: await service.bankAccounts(currentMember(request)) });
+    },
+  });
+
+  app.route({
+    ...apiRoute('addBankAccount'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Bind a bank account; its account name must be the registered payee name',
+      description:
+        `${REAL_ONLY} Names are compared without accents, case or extra spaces; another name (or no payee name ` +
+        'registered: reason payee_name_missing) is 400 BANK_ACCOUNT_NAME_MISMATCH. The same account twice: 409 ' +
+        'BANK_ACCOUNT_EXISTS. At most 5 accounts: 400 INVALID_INPUT (BANK_ACCOUNT_LIMIT).',
+      tags,
+      security,
+      body: addBankAccountRequest,
+      response: {
+        200: successEnvelope(bankAccount),
+        ...failureResponses(...MEMBER_FAILURES, 'BANK_ACCOUNT_NAME_MISMATCH', 'BANK_ACCOUNT_EXISTS'),
+      },
+    },
+    handler: async (request) => {
+      const created = await service.addBankAccount(currentMember(request), request.body);
+      request.log.info({ accountId: created.accountId, bank: created.bankCode }, 'bank account bound');
+      return ok(created);
+    },
+  });
+
+  app.route({
+    ...apiRoute('removeBankAccount'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Remove a bound bank account (requests already made keep their copy)',
+      description: `${REAL_ONLY} Unknown or another member’s: 404 NOT_FOUND.`,
+      tags,
+      security,
+      querystring: removeBankAccountQuery,
+      response: {
+        200: successEnvelope(z.object({ removed: z.literal(true) })),
+        ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND'),
+      },
+    },
+    handler: async (request) =>
+      ok(await service.removeBankAccount(currentMember(request), request.query.accountId)),
+  });
+
+  app.route({
+    ...apiRoute('createWithdrawal'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'Ask for a withdrawal: the amount is held at once and waits for an operator',
+      description:
+        `${REAL_ONLY} Amount outside min/max: 400 WITHDRAWAL_AMOUNT_OUT_OF_RANGE { minAmount, maxAmount }; the ` +
+        'day’s count reached: 429 WITHDRAWAL_DAILY_LIMIT { limit }; more than the available balance: 409 ' +
+        `INSUFFICIENT_BALANCE; unknown bank account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
+        'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
+        'IDEMPOTENCY_CONFLICT.',
+      tags,
+      security,
+      body: createWithdrawalRequest,
+      response: {
+        200: successEnvelope(z.object({ withdrawal, replayed: z.boolean() })),
+        ...failureResponses(
+          ...MEMBER_FAILURES,
+          ...PASSWORD_FAILURES,
+          'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
+          'WITHDRAWAL_DAILY_LIMIT',
+          'INSUFFICIENT_BALANCE',
+          'IDEMPOTENCY_CONFLICT',
+          'NOT_FOUND',
+        ),
+      },
+    },
+    handler: async (request) => {
+      const created = await service.create(currentMember(request), request.body);
+      request.log.info(
+        {
+          requestId: created.withdrawal.requestId,
+          amount: created.withdrawal.amount,
+          replayed: created.replayed,
+        },
+        'withdrawal requested',
+      );
+      return ok(created);
+    },
+  });
+
+  app.route({
+    ...apiRoute('withdrawals'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'The member’s withdrawal requests, newest first, paged',
+      description: REAL_ONLY,
+      tags,
+      security,
+      querystring: withdrawalsQuery,
+      response: { 200: successEnvelope(withdrawalPage), ...failureResponses(...MEMBER_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await service.list(currentMember(request), request.query));
+    },
+  });
+
+  app.route({
+    ...apiRoute('withdrawal'),
+    preHandler: guards.member,
+    schema: {
+      summary: 'One withdrawal request with its status (poll it while pending)',
+      description: `${REAL_ONLY} Another member’s or an unknown one: 404 NOT_FOUND.`,
+      tags,
+      security,
+      querystring: withdrawalQuery,
+      response: { 200: successEnvelope(withdrawal), ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND') },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await service.one(currentMember(request), request.query.requestId));
+    },
+  });
+
+  // The operator's calls.
+  const opsTags = ['withdrawal operator'];
+  const check = operatorAuth.check;
+
+  app.route({
+    ...apiRoute('withdrawalOpsList'),
+    onRequest: check,
+    schema: {
+      summary: 'Operator: withdrawal requests of a status (pending by default), oldest first',
+      description: OPERATOR,
+      tags: opsTags,
+      querystring: operatorWithdrawalsQuery,
+      response: {
+        200: successEnvelope(operatorWithdrawalPage),
+        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND'),
+      },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await service.operatorList(merchantCode, request.query));
+    },
+  });
+
+  const DECISION =
+    `${OPERATOR} Runs once per request, also when clicked twice at once: the same decision again answers ` +
+    'changed: false; the other decision on a decided request is 409 WITHDRAWAL_CLOSED.';
+
+  app.route({
+    ...apiRoute('withdrawalOpsApprove'),
+    onRequest: check,
+    schema: {
+      summary: 'Operator: the money was paid out; the held amount leaves the wallet',
+      description: DECISION,
+      tags: opsTags,
+      body: approveWithdrawalRequest,
+      response: {
+        200: successEnvelope(withdrawalDecision),
+        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'),
+      },
+    },
+    handler: async (request) => {
+      const decision = await service.approve(merchantCode, request.body.requestId);
+      request.log.info(
+        { requestId: request.body.requestId, changed: decision.changed },
+        'withdrawal approved',
+      );
+      return ok(decision);
+    },
+  });
+
+  app.route({
+    ...apiRoute('withdrawalOpsReject'),
+    onRequest: check,
+    schema: {
+      summary: 'Operator: reject; the held amount returns to the available balance',
+      description: DECISION,
+      tags: opsTags,
+      body: rejectWithdrawalRequest,
+      response: {
+        200: successEnvelope(withdrawalDecision),
+        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'),
+      },
+    },
+    handler: async (request) => {
+      const decision = await service.reject(
+        merchantCode,
+        request.body.requestId,
+        request.body.reason || null,
+      );
+      request.log.info(
+        { requestId: request.body.requestId, changed: decision.changed },
+        'withdrawal rejected',
+      );
+      return ok(decision);
+    },
+  });
+};

@@ -1,0 +1,24 @@
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import { withdrawalSetting } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+
+/** The demo merchant's withdrawal limits: 100,000 to 50,000,000 đồng, 5 requests a day. */
+export const WITHDRAWAL_SETTINGS = {
+  currency: WALLET_CURRENCY,
+  minAmount: 100_000n,
+  maxAmount: 50_000_000n,
+  dailyCountLimit: 5,
+} as const;
+
+/** Inserts the limits unless the merchant has some already (an operator's change is kept). */
+export async function seedWithdrawalSettings(
+  tx: DbOrTx,
+  merchantCode: string,
+): Promise<{ settingsCreated: number }> {
+  const created = await tx
+    .insert(withdrawalSetting)
+    .values({ merchantCode, ...WITHDRAWAL_SETTINGS })
+    .onConflictDoNothing()
+    .returning({ code: withdrawalSetting.merchantCode });
+  return { settingsCreated: created.length };
+}

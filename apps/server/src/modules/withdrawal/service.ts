@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import { isRealMember } from '@kl/contracts/accounts';
+import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
+import {
+  accountNameKey,
+  type AddBankAccountRequest,
+  type BankAccount,
+  type ChangePaymentPasswordRequest,
+  type CreateWithdrawalRequest,
+  MAX_BANK_ACCOUNTS,
+  type OperatorWithdrawal,
+  type OperatorWithdrawalPage,
+  PAYMENT_PASSWORD_LOCK_MINUTES,
+  PAYMENT_PASSWORD_MAX_ATTEMPTS,
+  type PaymentPasswordState,
+  type SetPaymentPasswordRequest,
+  type Withdrawal,
+  WITHDRAWAL_BANKS,
+  WITHDRAWAL_DAY_UTC_OFFSET_HOURS,
+  WITHDRAWAL_REASONS,
+  type WithdrawalDecision,
+  type WithdrawalInfo,
+  type WithdrawalPage,
+  type WithdrawalStatus,
+} from '@kl/contracts/withdrawal';
+import type { MemberBankAccountRow, WithdrawalRequestRow } from '../../db/schema/index.ts';
+import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { type LedgerService, moneyNumber } from '../wallet/index.ts';
+import type { WithdrawalRepository } from './repository.ts';
+
+/** Idempotency keys of a request's ledger transactions: one hold and one settlement per request, ever. */
+export const withdrawalHoldKey = (requestId: string) => `withdrawal_hold:${requestId}`;
+export const withdrawalSettleKey = (requestId: string) => `withdrawal_settle:${requestId}`;
+
+type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
+
+/** The start of the current withdrawal day (midnight in Vietnam time), as an instant. */
+export function withdrawalDayStart(now: Date): Date {
+  const offset = WITHDRAWAL_DAY_UTC_OFFSET_HOURS * HOUR_MS;
+  const local = now.getTime() + offset;
+  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - offset);
+}
+
+const maskNumber = (accountNumber: string) => `****${accountNumber.slice(-4)}`;
+
+function accountOf(row: MemberBankAccountRow): BankAccount {
+  return {
+    accountId: row.id,
+    bankCode: row.bankCode as BankAccount['bankCode'],
+    bankName: row.bankName,
+    accountNumber: row.accountNumber,
+    accountName: row.accountName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function withdrawalOf(row: WithdrawalRequestRow): Withdrawal {
+  return {
+    requestId: row.id,
+    amount: moneyNumber(row.amount),
+    currency: row.currency,
+    status: row.status,
+    bankCode: row.bankCode,
+    bankName: row.bankName,
+    accountNumberMasked: maskNumber(row.accountNumber),
+    accountName: row.accountName,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectReason: row.rejectReason,
+  };
+}
+
+const operatorWithdrawalOf = (row: WithdrawalRequestRow, username: string): OperatorWithdrawal => ({
+  ...withdrawalOf(row),
+  memberId: row.memberId,
+  username,
+  accountNumber: row.accountNumber,
+});
+
+export function createWithdrawalService(deps: {
+  db: Db;
+  withdrawals: WithdrawalRepository;
+  ledgerService: LedgerService;
+  clock: Clock;
+}) {
+  const { db, withdrawals, ledgerService, clock } = deps;
+
+  function requireRealMember(member: Member): void {
+    if (!isRealMember(member.type))
+      throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
+  }
+
+  async function settingsOf(merchantCode: string) {
+    const settings = await withdrawals.settings(merchantCode);
+    if (!settings) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'withdrawal_not_configured' });
+    return settings;
+  }
+
+  async function passwordState(memberId: string, hash: string | null): Promise<PaymentPasswordState> {
+    const guard = await withdrawals.guard(memberId);
+    const locked = guard?.lockedUntil && guard.lockedUntil > clock() ? guard.lockedUntil : null;
+    return {
+      set: hash !== null,
+      lockedUntil: locked?.toISOString() ?? null,
+      attemptsLeft: locked ? 0 : Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - (guard?.failedAttempts ?? 0)),
+    };
+  }
+
+  /**
+   * Checks a payment password. While locked every try is refused (PAYMENT_PASSWORD_LOCKED) without looking
+   * at it; a wrong one counts (WRONG_PAYMENT_PASSWORD with attemptsLeft, and the lock at the last one); a
+   * right one clears the count.
+   */
+  async function checkPaymentPassword(memberId: string, password: string): Promise<void> {
+    const secrets = await withdrawals.memberSecrets(memberId);
+    if (!secrets) throw new DomainError('NOT_FOUND');
+    if (secrets.paymentPasswordHash === null) throw new DomainError('PAYMENT_PASSWORD_NOT_SET');
+    const now = clock();
+    const guard = await withdrawals.guard(memberId);
+    if (guard?.lockedUntil && guard.lockedUntil > now) {
+      await verifyAgainstDecoy(password);
+      throw new DomainError('PAYMENT_PASSWORD_LOCKED', { lockedUntil: guard.lockedUntil.toISOString() });
+    }
+    if (await verifyPassword(secrets.paymentPasswordHash, password)) {
+      if (guard) await withdrawals.resetFailures(memberId);
+      return;
+    }
+    // A lock that ran out starts a fresh count.
+    if (guard?.lockedUntil) await withdrawals.resetFailures(memberId);
+    const failed = await withdrawals.recordFailure(
+      memberId,
+      now,
+      PAYMENT_PASSWORD_MAX_ATTEMPTS,
+      addMs(now, PAYMENT_PASSWORD_LOCK_MINUTES * MINUTE_MS),
+    );
+    if (failed.lockedUntil) {
+      throw new DomainError('PAYMENT_PASSWORD_LOCKED', { lockedUntil: failed.lockedUntil.toISOString() });
+    }
+    throw new DomainError('WRONG_PAYMENT_PASSWORD', {
+      attemptsLeft: Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - failed.failedAttempts),
+    });
+  }
+
+  async function decide(
+    merchantCode: string,
+    requestId: string,
+    outcome: 'paid' | 'rejected',
+    rejectReason: string | null,
+  ): Promise<WithdrawalDecision> {
+    return db.transaction(async (tx) => {
+      const request = await withdrawals.lockRequest(requestId, tx);
+      if (!request || request.merchantCode !== merchantCode) {
+        throw new DomainError('NOT_FOUND', { reason: 'WITHDRAWAL_NOT_FOUND' });
+      }
+      const secrets = await withdrawals.memberSecrets(request.memberId, tx);
+      const username = secrets?.username ?? '';
+      if (request.status !== 'pending') {
+        // The same decision again (a second click) changes nothing; the other one is refused.
+        if (request.status === outcome)
+          return { withdrawal: operatorWithdrawalOf(request, username), changed: false };
+        throw new DomainError('WITHDRAWAL_CLOSED', { status: request.status });
+      }
+      const posted = await ledgerService.post(
+        {
+          merchantCode: request.merchantCode,
+          memberId: request.memberId,
+          idempotencyKey: withdrawalSettleKey(request.id),
+          kind: outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_release',
+          amount: request.amount,
+          currency: request.currency,
+          reference: `withdrawal:${request.id}`,
+          memo: outcome === 'rejected' && rejectReason ? { reason: rejectReason } : null,
+        },
+        tx,
+      );
+      const decided = await withdrawals.decide(
+        request.id,
+        { status: outcome, settleTransactionId: posted.transactionId, now: clock(), rejectReason },
+        tx,
+      );
+      return { withdrawal: operatorWithdrawalOf(decided, username), changed: true };
+    });
+  }
+
+  return {
+    async info(member: Member): Promise<WithdrawalInfo> {
+      requireRealMember(member);
+      const settings = await settingsOf(member.merchantCode);
+      const secrets = await withdrawals.memberSecrets(member.memberId);
+      if (!secrets) throw new DomainError('NOT_FOUND');
+      const balance = await ledgerService.balanceOf({
+        merchantCode: member.merchantCode,
+        memberId: member.memberId,
+        currency: settings.currency,
+      });
+      return {
+        currency: settings.currency,
+        minAmount: moneyNumber(settings.minAmount),
+        maxAmount: moneyNumber(settings.maxAmount),
+        dailyCountLimit: settings.dailyCountLimit,
+        todayCount: await withdrawals.countSince(member.memberId, withdrawalDayStart(clock())),
+        available: moneyNumber(balance.available),
+        held: moneyNumber(balance.held),
+        paymentPassword: await passwordState(member.memberId, secrets.paymentPasswordHash),
+        payeeName: secrets.payeeName,
+        banks: WITHDRAWAL_BANKS.map((bank) => ({ code: bank.code, name: bank.name })),
+        accounts: (await withdrawals.liveAccounts(member.memberId)).map(accountOf),
+      };
+    },
+
+    async setPaymentPassword(
+      member: Member,
+      request: SetPaymentPasswordRequest,
+    ): Promise<PaymentPasswordState> {
+      requireRealMember(member);
+      if (request.confirmPassword !== request.password) throw new DomainError('CONFIRMATION_NOT_MATCHED');
+      const hash = await hashPassword(request.password);
+      if (!(await withdrawals.setPaymentPasswordHash(member.memberId, hash, clock(), true))) {
+        throw new DomainError('PAYMENT_PASSWORD_SET');
+      }
+      return passwordState(member.memberId, hash);
+    },
+
+    async changePaymentPassword(
+      member: Member,
+      request: ChangePaymentPasswordRequest,
+    ): Promise<PaymentPasswordState> {
+      requireRealMember(member);
+      if (request.confirmNewPassword !== request.newPassword)
+        throw new DomainError('CONFIRMATION_NOT_MATCHED');
+      await checkPaymentPassword(member.memberId, request.oldPassword);
+      if (request.newPassword === request.oldPassword) {
+        throw new DomainError('INVALID_INPUT', { reason: WITHDRAWAL_REASONS.samePassword });
+      }
+      const hash = await hashPassword(request.newPassword);
+      await withdrawals.setPaymentPasswordHash(member.memberId, hash, clock(), false);
+      return passwordState(member.memberId, hash);
+    },
+
+    async verifyPaymentPassword(member: Member, password: string): Promise<{ valid: true }> {
+      requireRealMember(member);
+      await checkPaymentPassword(member.memberId, password);
+      return { valid: true };
+    },
+
+    async bankAccounts(member: Member): Promise<BankAccount[]> {
+      requireRealMember(member);
+      return (await withdrawals.liveAccounts(member.memberId)).map(accountOf);
+    },
+
+    async addBankAccount(member: Member, request: AddBankAccountRequest): Promise<BankAccount> {
+      requireRealMember(member);
+      const secrets = await withdrawals.memberSecrets(member.memberId);
+      if (!secrets) throw new DomainError('NOT_FOUND');
+      const payee = secrets.payeeName === null ? '' : accountNameKey(secrets.payeeName);
+      if (payee === '') {
+        throw new DomainError('BANK_ACCOUNT_NAME_MISMATCH', { reason: WITHDRAWAL_REASONS.payeeNameMissing });
+      }
+      if (accountNameKey(request.accountName) !== payee) throw new DomainError('BANK_ACCOUNT_NAME_MISMATCH');
+      if ((await withdrawals.liveAccounts(member.memberId)).length >= MAX_BANK_ACCOUNTS) {
+        throw new DomainError('INVALID_INPUT', {
+          reason: WITHDRAWAL_REASONS.bankAccountLimit,
+          max: MAX_BANK_ACCOUNTS,
+        });
+      }
+      const bank = WITHDRAWAL_BANKS.find((entry) => entry.code === request.bankCode);
+      if (!bank) throw new DomainError('INVALID_INPUT', { reason: 'BANK_CODE' });
+      const created = await withdrawals.insertAccount({
+        merchantCode: member.merchantCode,
+        memberId: member.memberId,
+        bankCode: bank.code,
+        bankName: bank.name,
+        accountNumber: request.accountNumber,
+        // Stored as registered: the name the bank must show.
+        accountName: secrets.payeeName ?? payee,
+        createdAt: clock(),
+      });
+      if (!created) throw new DomainError('BANK_ACCOUNT_EXISTS');
+      return accountOf(created);
+    },
+
+    async removeBankAccount(member: Member, accountId: string): Promise<{ removed: true }> {
+      requireRealMember(member);
+      if (!(await withdrawals.removeAccount(member.memberId, accountId, clock()))) {
+        throw new DomainError('NOT_FOUND', { reason: 'BANK_ACCOUNT_NOT_FOUND' });
+      }
+      return { removed: true };
+    },
+
+    /**
+     * A withdrawal request: the amount within the limits, the payment password right, then in one
+     * database transaction (the member's row locked, so the daily count holds under concurrent requests)
+     * the hold through the ledger and the request. The same request key again answers the first request.
+     */
+    async create(
+      member: Member,
+      request: CreateWithdrawalRequest,
+    ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+      requireRealMember(member);
+      const settings = await settingsOf(member.merchantCode);
+      const amount = BigInt(request.amount);
+      if (amount < settings.minAmount || amount > settings.maxAmount) {
+        throw new DomainError('WITHDRAWAL_AMOUNT_OUT_OF_RANGE', {
+          minAmount: moneyNumber(settings.minAmount),
+          maxAmount: moneyNumber(settings.maxAmount),
+          currency: settings.currency,
+        });
+      }
+      await checkPaymentPassword(member.memberId, request.paymentPassword);
+      return db.transaction(async (tx) => {
+        await withdrawals.lockMember(member.memberId, tx);
+        const existing = await withdrawals.findRequestByKey(member.memberId, request.requestKey, tx);
+        if (existing) {
+          if (existing.amount !== amount || existing.bankAccountId !== request.bankAccountId) {
+            throw new DomainError('IDEMPOTENCY_CONFLICT', { requestKey: request.requestKey });
+          }
+          return { withdrawal: withdrawalOf(existing), replayed: true };
+        }
+        const account = (await withdrawals.liveAccounts(member.memberId, tx)).find(
+          (row) => row.id === request.bankAccountId,
+        );
+        if (!account) throw new DomainError('NOT_FOUND', { reason: 'BANK_ACCOUNT_NOT_FOUND' });
+        const now = clock();
+        const today = await withdrawals.countSince(member.memberId, withdrawalDayStart(now), tx);
+        if (today >= settings.dailyCountLimit) {
+          throw new DomainError('WITHDRAWAL_DAILY_LIMIT', { limit: settings.dailyCountLimit });
+        }
+        const requestId = randomUUID();
+        const hold = await ledgerService.post(
+          {
+            merchantCode: member.merchantCode,
+            memberId: member.memberId,
+            idempotencyKey: withdrawalHoldKey(requestId),
+            kind: 'withdrawal_hold',
+            amount,
+            currency: settings.currency,
+            reference: `withdrawal:${requestId}`,
+          },
+          tx,
+        );
+        const created = await withdrawals.insertRequest(
+          {
+            id: requestId,
+            merchantCode: member.merchantCode,
+            memberId: member.memberId,
+            requestKey: request.requestKey,
+            bankAccountId: account.id,
+            bankCode: account.bankCode,
+            bankName: account.bankName,
+            accountNumber: account.accountNumber,
+            accountName: account.accountName,
+            amount,
+            currency: settings.currency,
+            status: 'pending',
+            holdTransactionId: hold.transactionId,
+            createdAt: now,
+          },
+          tx,
+        );
+        return { withdrawal: withdrawalOf(created), replayed: false };
+      });
+    },
+
+    async list(
+      member: Member,
+      query: { pageNo: number; pageSize: number; status?: WithdrawalStatus | undefined },
+    ): Promise<WithdrawalPage> {
+      requireRealMember(member);
+      const { rows, total } = await withdrawals.memberRequests(member.memberId, query.status, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      return {
+        list: rows.map(withdrawalOf),
+        pageNum: query.pageNo,
+        totalPages: Math.ceil(total / query.pageSize),
+        total,
+      };
+    },
+
+    async one(member: Member, requestId: string): Promise<Withdrawal> {
+      requireRealMember(member);
+      const row = await withdrawals.findRequest(requestId);
+      if (!row || row.memberId !== member.memberId) {
+        throw new DomainError('NOT_FOUND', { reason: 'WITHDRAWAL_NOT_FOUND' });
+      }
+      return withdrawalOf(row);
+    },
+
+    async operatorList(
+      merchantCode: string,
+      query: { status: WithdrawalStatus; pageNo: number; pageSize: number },
+    ): Promise<OperatorWithdrawalPage> {
+      const { rows, total } = await withdrawals.merchantRequests(merchantCode, query.status, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      return {
+        list: rows.map(({ request, username }) => operatorWithdrawalOf(request, username)),
+        pageNum: query.pageNo,
+        totalPages: Math.ceil(total / query.pageSize),
+        total,
+      };
+    },
+
+    approve: (merchantCode: string, requestId: string) => decide(merchantCode, requestId, 'paid', null),
+    reject: (merchantCode: string, requestId: string, reason: string | null) =>
+      decide(merchantCode, requestId, 'rejected', reason),
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

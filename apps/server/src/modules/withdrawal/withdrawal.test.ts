@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { API } from '@kl/contracts';
+import { successEnvelope } from '@kl/contracts/envelope';
+import { walletBalance } from '@kl/contracts/wallet';
+import {
+  bankAccount,
+  type BankAccount,
+  withdrawal,
+  withdrawalDecision,
+  withdrawalInfo,
+  WITHDRAWAL_OPERATOR_PAGE_PATH,
+} from '@kl/contracts/withdrawal';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransaction } from '../../db/schema/index.ts';
+import { call, freshIp, testClock } from '../../test/accounts.ts';
+import { buildTestApp, json } from '../../test/app.ts';
+import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
+import { createTestMember, sessionOf } from '../wallet/testing.ts';
+import { WITHDRAWAL_SETTINGS } from './seed.ts';
+import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
+
+const OPERATOR_TOKEN = 'test-withdrawal-operator-token-0123';
+const PASSWORD = '246810';
+
+describeEachDatabase('withdrawal', (kind) => {
+  const database = useTestDatabase(kind);
+  const time = testClock();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database.current, {
+      clock: time.clock,
+      config: { withdrawalOperatorToken: OPERATOR_TOKEN },
+    });
+  });
+  afterAll(() => app.close());
+
+  async function newMember(overrides: { type?: number; payeeName?: string } = {}) {
+    const row = await createTestMember(database.current.db, overrides);
+    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
+    return { row, caller };
+  }
+  type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
+
+  async function fund(memberId: string, amount: number) {
+    const ledger = createLedgerService({
+      db: database.current.db,
+      ledger: createLedgerRepository(database.current.db),
+      clock: time.clock,
+    });
+    await ledger.post({
+      merchantCode: 'kimlong',
+      memberId,
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      kind: 'deposit',
+      amount: BigInt(amount),
+    });
+  }
+
+  const walletOf = async (caller: Caller) =>
+    successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value;
+  const setPassword = (caller: Caller, password = PASSWORD, confirmPassword = password) =>
+    call(app, API.setPaymentPassword, caller, { payload: { password, confirmPassword } });
+  const bind = (
+    caller: Caller,
+    accountName = 'NGUYEN VAN AN',
+    accountNumber = '0123456789',
+    bankCode = 'VCB',
+  ) => call(app, API.addBankAccount, caller, { payload: { bankCode, accountNumber, accountName } });
+  const ask = (
+    caller: Caller,
+    body: { bankAccountId: string; amount: number; paymentPassword?: string; requestKey?: string },
+  ) =>
+    call(app, API.createWithdrawal, caller, {
+      payload: { paymentPassword: PASSWORD, requestKey: randomUUID(), ...body },
+    });
+  const ops = (
+    entry: { method: string; path: string },
+    options: { payload?: unknown; query?: Record<string, string>; token?: string | null } = {},
+  ) =>
+    app.inject({
+      method: entry.method as 'POST',
+      url: entry.path,
+      headers: {
+        'accept-language': 'en',
+        ...(options.token !== null && { authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` }),
+      },
+      ...(options.query && { query: options.query }),
+      ...(options.payload !== undefined && { payload: options.payload as object }),
+    });
+  const decisionOf = (response: LightMyRequestResponse) =>
+    successEnvelope(withdrawalDecision).parse(json(response)).value;
+
+  /** A funded member with a payment password and a bound account, ready to withdraw. */
+  async function readyMember(balance = 1_000_000) {
+    const { row, caller } = await newMember();
+    await fund(row.id, balance);
+    expect((await setPassword(caller)).statusCode).toBe(200);
+    const bound = await bind(caller);
+    expect(bound.statusCode, bound.body).toBe(200);
+    const account: BankAccount = successEnvelope(bankAccount).parse(json(bound)).value;
+    return { row, caller, account };
+  }
+  async function newWithdrawal(caller: Caller, accountId: string, amount = 200_000) {
+    const response = await ask(caller, { bankAccountId: accountId, amount });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(
+      withdrawal.pick({ requestId: true, status: true, amount: true }).passthrough(),
+    ).parse({ success: true, value: (json(response).value as { withdrawal: unknown }).withdrawal }).value;
+  }
+
+  describe('payment password', () => {
+    it('is set once, verified, changed; a wrong one is refused with the tries left', async () => {
+      const { caller } = await newMember();
+      expect(
+        json(await call(app, API.verifyPaymentPassword, caller, { payload: { password: PASSWORD } })),
+      ).toMatchObject({
+        code: 'PAYMENT_PASSWORD_NOT_SET',
+      });
+      expect(json(await setPassword(caller, PASSWORD, '111111'))).toMatchObject({
+        code: 'CONFIRMATION_NOT_MATCHED',
+      });
+      expect((await setPassword(caller, '12ab56')).statusCode).toBe(400);
+      const set = await setPassword(caller);
+      expect(set.statusCode).toBe(200);
+      expect(json(set).value).toMatchObject({ set: true, lockedUntil: null, attemptsLeft: 5 });
+      expect(json(await setPassword(caller, '135790'))).toMatchObject({ code: 'PAYMENT_PASSWORD_SET' });
+
+      const verify = (password: string) =>
+        call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+      expect((await verify(PASSWORD)).statusCode).toBe(200);
+      const wrong = await verify('000000');
+      expect(wrong.statusCode).toBe(400);
+      expect(json(wrong)).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD', value: { attemptsLeft: 4 } });
+
+      const change = (oldPassword: string, newPassword: string, confirmNewPassword = newPassword) =>
+        call(app, API.changePaymentPassword, caller, {
+          payload: { oldPassword, newPassword, confirmNewPassword },
+        });
+      expect(json(await change('999999', '135790'))).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD' });
+      expect(json(await change(PASSWORD, '135790', '135791'))).toMatchObject({
+        code: 'CONFIRMATION_NOT_MATCHED',
+      });
+      expect(json(await change(PASSWORD, PASSWORD))).toMatchObject({
+        code: 'INVALID_INPUT',
+        value: { reason: 'SAME_PASSWORD' },
+      });
+      const changed = await change(PASSWORD, '135790');
+      expect(changed.statusCode).toBe(200);
+      // A right password clears the count of wrong ones.
+      expect(json(changed).value).toMatchObject({ attemptsLeft: 5 });
+      expect(json(await verify(PASSWORD))).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD' });
+      expect((await verify('135790')).statusCode).toBe(200);
+    });
+
+    it('locks after 5 wrong tries in a row for 15 minutes, even for the right one', async () => {
+      const { caller } = await newMember();
+      await setPassword(caller);
+      const verify = (password: string) =>
+        call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect(json(await verify('000000'))).toMatchObject({ value: { attemptsLeft: 5 - attempt } });
+      }
+      const fifth = await verify('000000');
+      expect(fifth.statusCode).toBe(429);
+      expect(json(fifth)).toMatchObject({ code: 'PAYMENT_PASSWORD_LOCKED' });
+      expect((await verify(PASSWORD)).statusCode).toBe(429);
+      const info = successEnvelope(withdrawalInfo).parse(
+        json(await call(app, API.withdrawalInfo, caller)),
+      ).value;
+      expect(info.paymentPassword).toMatchObject({ set: true, attemptsLeft: 0 });
+      expect(info.paymentPassword.lockedUntil).not.toBeNull();
+
+      time.advanceMinutes(15);
+      expect((await verify(PASSWORD)).statusCode).toBe(200);
+      expect(json(await verify('000000'))).toMatchObject({ value: { attemptsLeft: 4 } });
+    });
+  });
+
+  describe('bank accounts', () => {
+    it('binds an account only in the registered payee name (accents, case and spaces ignored)', async () => {
+      const { caller } = await newMember({ payeeName: 'NGUYEN VAN AN' });
+      const mismatch = await bind(caller, 'TRAN THI BINH');
+      expect(mismatch.statusCode).toBe(400);
+      expect(json(mismatch)).toMatchObject({ code: 'BANK_ACCOUNT_NAME_MISMATCH' });
+      const bound = await bind(caller, '  Nguyễn  văn an ');
+      expect(bound.statusCode, bound.body).toBe(200);
+      expect(json(bound).value).toMatchObject({
+        bankCode: 'VCB',
+        bankName: 'Vietcombank',
+        accountName: 'NGUYEN VAN AN',
+      });
+      expect(json(await bind(caller, 'NGUYEN VAN AN'))).toMatchObject({ code: 'BANK_ACCOUNT_EXISTS' });
+      time.advance(1000);
+      expect((await bind(caller, 'NGUYEN VAN AN', '0123456789', 'TCB')).statusCode).toBe(200);
+
+      const list = json<{ value: { list: BankAccount[] } }>(await call(app, API.bankAccounts, caller)).value
+        .list;
+      expect(list.map((item) => item.bankCode)).toEqual(['VCB', 'TCB']);
+
+      const other = await newMember();
+      const first = list[0]?.accountId ?? '';
+      expect(
+        (await call(app, API.removeBankAccount, other.caller, { query: { accountId: first } })).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call(app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
+      ).toBe(404);
+      expect(
+        json<{ value: { list: BankAccount[] } }>(await call(app, API.bankAccounts, caller)).value.list,
+      ).toHaveLength(1);
+    });
+
+    it('refuses binding when no payee name was registered', async () => {
+      const { row, caller } = await newMember();
+      await database.current.db.execute(`update member set payee_name = null where id = '${row.id}'`);
+      expect(json(await bind(caller))).toMatchObject({
+        code: 'BANK_ACCOUNT_NAME_MISMATCH',
+        value: { reason: 'payee_name_missing' },
+      });
+    });
+  });
+
+  it('refuses trial members with actual_account_required, and visitors', async () => {
+    const { caller } = await newMember({ type: 4 });
+    for (const response of [
+      await call(app, API.withdrawalInfo, caller),
+      await setPassword(caller),
+      await bind(caller),
+      await ask(caller, { bankAccountId: randomUUID(), amount: 200_000 }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(json(response)).toMatchObject({
+        code: 'FEATURE_NOT_ENABLED',
+        value: { reason: 'actual_account_required' },
+      });
+    }
+    expect((await call(app, API.withdrawalInfo, { ip: freshIp() })).statusCode).toBe(401);
+  });
+
+  describe('requests', () => {
+    it('holds the amount; a retry with the same key holds nothing more', async () => {
+      const { caller, account } = await readyMember(1_000_000);
+      const requestKey = randomUUID();
+      const first = await ask(caller, { bankAccountId: account.accountId, amount: 300_000, requestKey });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(json(first).value).toMatchObject({
+        replayed: false,
+        withdrawal: { status: 'pending', amount: 300_000 },
+      });
+      expect(await walletOf(caller)).toMatchObject({
+        available: 700_000,
+        held: 300_000,
+        sumBalance: 700_000,
+      });
+
+      const again = await ask(caller, { bankAccountId: account.accountId, amount: 300_000, requestKey });
+      expect(json(again).value).toMatchObject({ replayed: true });
+      expect(await walletOf(caller)).toMatchObject({ available: 700_000, held: 300_000 });
+      expect(
+        json(await ask(caller, { bankAccountId: account.accountId, amount: 400_000, requestKey })),
+      ).toMatchObject({
+        code: 'IDEMPOTENCY_CONFLICT',
+      });
+
+      const info = successEnvelope(withdrawalInfo).parse(
+        json(await call(app, API.withdrawalInfo, caller)),
+      ).value;
+      expect(info).toMatchObject({ todayCount: 1, available: 700_000, held: 300_000, dailyCountLimit: 5 });
+      const page = json<{ value: { list: { accountNumberMasked: string }[]; total: number } }>(
+        await call(app, API.withdrawals, caller),
+      ).value;
+      expect(page.total).toBe(1);
+      expect(page.list[0]?.accountNumberMasked).toBe('****6789');
+    });
+
+    it('refuses amounts out of range, a wrong password and more than the balance, holding nothing', async () => {
+      const { caller, account } = await readyMember(500_000);
+      const below = await ask(caller, {
+        bankAccountId: account.accountId,
+        amount: Number(WITHDRAWAL_SETTINGS.minAmount) - 1,
+      });
+      expect(below.statusCode).toBe(400);
+      expect(json(below)).toMatchObject({
+        code: 'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
+        value: { minAmount: 100_000 },
+      });
+      const above = await ask(caller, {
+        bankAccountId: account.accountId,
+        amount: Number(WITHDRAWAL_SETTINGS.maxAmount) + 1,
+      });
+      expect(json(above)).toMatchObject({ code: 'WITHDRAWAL_AMOUNT_OUT_OF_RANGE' });
+      const wrong = await ask(caller, {
+        bankAccountId: account.accountId,
+        amount: 200_000,
+        paymentPassword: '000000',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(json(wrong)).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD' });
+      const tooMuch = await ask(caller, { bankAccountId: account.accountId, amount: 600_000 });
+      expect(tooMuch.statusCode).toBe(409);
+      expect(json(tooMuch)).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+      expect((await ask(caller, { bankAccountId: randomUUID(), amount: 200_000 })).statusCode).toBe(404);
+      expect(await walletOf(caller)).toMatchObject({ available: 500_000, held: 0 });
+      expect(json<{ value: { total: number } }>(await call(app, API.withdrawals, caller)).value.total).toBe(
+        0,
+      );
+    });
+
+    it('allows the daily count of requests; rejected ones do not count; a new day starts afresh', async () => {
+      const { caller, account } = await readyMember(10_000_000);
+      const made = [];
+      for (let index = 0; index < WITHDRAWAL_SETTINGS.dailyCountLimit; index += 1) {
+        made.push(await newWithdrawal(caller, account.accountId, 100_000));
+      }
+      const over = await ask(caller, { bankAccountId: account.accountId, amount: 100_000 });
+      expect(over.statusCode).toBe(429);
+      expect(json(over)).toMatchObject({ code: 'WITHDRAWAL_DAILY_LIMIT', value: { limit: 5 } });
+      expect(await walletOf(caller)).toMatchObject({ available: 9_500_000, held: 500_000 });
+
+      expect(
+        (await ops(API.withdrawalOpsReject, { payload: { requestId: made[0]?.requestId } })).statusCode,
+      ).toBe(200);
+      await newWithdrawal(caller, account.accountId, 100_000);
+      expect((await ask(caller, { bankAccountId: account.accountId, amount: 100_000 })).statusCode).toBe(429);
+
+      time.advance(withdrawalDayStart(time.clock()).getTime() + 24 * 3_600_000 - time.clock().getTime());
+      await newWithdrawal(caller, account.accountId, 100_000);
+    });
+
+    it('counts the day from midnight in Vietnam time', () => {
+      expect(withdrawalDayStart(new Date('2030-03-01T16:59:59Z')).toISOString()).toBe(
+        '2030-02-28T17:00:00.000Z',
+      );
+      expect(withdrawalDayStart(new Date('2030-03-01T17:00:00Z')).toISOString()).toBe(
+        '2030-03-01T17:00:00.000Z',
+      );
+    });
+  });
+
+  describe('operator', () => {
+    it('needs the operator token', async () => {
+      for (const token of [null, 'wrong-token']) {
+        for (const response of [
+          await ops(API.withdrawalOpsList, { token }),
+          await ops(API.withdrawalOpsApprove, { token, payload: { requestId: randomUUID() } }),
+          await ops(API.withdrawalOpsReject, { token, payload: { requestId: randomUUID() } }),
+        ]) {
+          expect(response.statusCode).toBe(401);
+          expect(json(response)).toMatchObject({ code: 'NOT_LOGGED_IN' });
+        }
+      }
+      // A member's session is no operator credential.
+      const { caller } = await newMember();
+      expect((await call(app, API.withdrawalOpsList, caller)).statusCode).toBe(401);
+    });
+
+    it('serves its page with a script file and no inline script', async () => {
+      const page = await app.inject({ url: `${WITHDRAWAL_OPERATOR_PAGE_PATH}?lang=en` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Withdrawal approval');
+      expect(page.body).not.toMatch(/<script>/);
+      const src = /<script src="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      const script = await app.inject({ url: src });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toContain('javascript');
+      expect(script.body).toContain('/api/withdrawal/ops/approve');
+    });
+
+    it('pays an approved request once: the held money leaves the wallet', async () => {
+      const { caller, account } = await readyMember(1_000_000);
+      const made = await newWithdrawal(caller, account.accountId, 400_000);
+      const pending = json<{ value: { list: { requestId: string; accountNumber: string }[] } }>(
+        await ops(API.withdrawalOpsList),
+      ).value.list;
+      expect(pending.find((item) => item.requestId === made.requestId)).toMatchObject({
+        accountNumber: '0123456789',
+      });
+
+      const approved = await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(decisionOf(approved)).toMatchObject({ changed: true, withdrawal: { status: 'paid' } });
+      expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
+      expect(
+        decisionOf(await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } })),
+      ).toMatchObject({
+        changed: false,
+      });
+      const closed = await ops(API.withdrawalOpsReject, { payload: { requestId: made.requestId } });
+      expect(closed.statusCode).toBe(409);
+      expect(json(closed)).toMatchObject({ code: 'WITHDRAWAL_CLOSED', value: { status: 'paid' } });
+      expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
+      expect(
+        json(await call(app, API.withdrawal, caller, { query: { requestId: made.requestId } })),
+      ).toMatchObject({
+        value: { status: 'paid' },
+      });
+      expect((await ops(API.withdrawalOpsApprove, { payload: { requestId: randomUUID() } })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('returns the money of a rejected request with the reason', async () => {
+      const { caller, account } = await readyMember(1_000_000);
+      const made = await newWithdrawal(caller, account.accountId, 250_000);
+      const rejected = await ops(API.withdrawalOpsReject, {
+        payload: { requestId: made.requestId, reason: 'Sai số tài khoản' },
+      });
+      expect(decisionOf(rejected)).toMatchObject({
+        changed: true,
+        withdrawal: { status: 'rejected', rejectReason: 'Sai số tài khoản' },
+      });
+      expect(await walletOf(caller)).toMatchObject({ available: 1_000_000, held: 0 });
+      expect(
+        json(await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } })),
+      ).toMatchObject({
+        code: 'WITHDRAWAL_CLOSED',
+      });
+      expect(await walletOf(caller)).toMatchObject({ available: 1_000_000, held: 0 });
+    });
+
+    it('resolves concurrent approve and reject clicks of one request exactly once', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { caller, account } = await readyMember(1_000_000);
+        const made = await newWithdrawal(caller, account.accountId, 300_000);
+        const answers = await Promise.all(
+          [0, 1, 2, 3].map((index) =>
+            ops(index % 2 === 0 ? API.withdrawalOpsApprove : API.withdrawalOpsReject, {
+              payload: { requestId: made.requestId },
+            }),
+          ),
+        );
+        const changed = answers.filter((answer) => answer.statusCode === 200 && decisionOf(answer).changed);
+        expect(changed).toHaveLength(1);
+        const outcome = changed[0] ? decisionOf(changed[0]).withdrawal.status : undefined;
+        for (const answer of answers) {
+          expect([200, 409]).toContain(answer.statusCode);
+        }
+        expect(await walletOf(caller)).toMatchObject(
+          outcome === 'paid' ? { available: 700_000, held: 0 } : { available: 1_000_000, held: 0 },
+        );
+        const settlements = await database.current.db
+          .select()
+          .from(ledgerTransaction)
+          .where(eq(ledgerTransaction.idempotencyKey, withdrawalSettleKey(made.requestId)));
+        expect(settlements).toHaveLength(1);
+      }
+      expect((await checkLedger(database.current.db)).problems).toEqual([]);
+    });
+  });
+
+  it('has no operator page nor calls without WITHDRAWAL_OPERATOR_TOKEN', async () => {
+    const closed = await buildTestApp(database.current, { config: { withdrawalOperatorToken: undefined } });
+    try {
+      expect((await closed.inject({ url: WITHDRAWAL_OPERATOR_PAGE_PATH })).statusCode).toBe(404);
+      const list = await closed.inject({
+        url: API.withdrawalOpsList.path,
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      expect(list.statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});
