@@ -30,6 +30,7 @@ const BUILT = new Set([
   ...['message', 'messages', 'notice', 'webEmail', 'help', 'helpDetail', 'service'],
   'app',
   'feedback',
+  'voucherCenter',
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */

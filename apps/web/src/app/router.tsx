@@ -14,6 +14,7 @@ import { HelpDetailScreen, HelpScreen } from '../features/help/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { InboxScreen, MessageCentreScreen, NoticeScreen } from '../features/messages/index.ts';
 import { ServiceScreen } from '../features/support/index.ts';
+import { VoucherCenterScreen } from '../features/deposit/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { routeAt, type Screen } from './route-meta.ts';
@@ -50,6 +51,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   helpDetail: HelpDetailScreen,
   service: ServiceScreen,
   feedback: FeedbackScreen,
+  voucherCenter: VoucherCenterScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../shared/ui/icons.tsx';
 import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { SideMenuAccount, SignOutButton } from '../auth/index.ts';
+import { useSession } from '../../shared/stores/session-store.ts';
+import { WalletBalance } from '../wallet/index.ts';
 import { useSystemStatus } from '../system-status/index.ts';
 import { MemberActions } from './components/member-actions.tsx';
 import { MenuLinks } from './components/menu-links.tsx';
@@ -41,6 +43,7 @@ function SideMenuPanel() {
   const { t } = useTranslation();
   const close = useUiStore((state) => state.closeSideMenu);
   const { data: status } = useSystemStatus();
+  const { role } = useSession();
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,6 +75,11 @@ function SideMenuPanel() {
       <Suspense fallback={null}>
         <SideMenuAccount />
       </Suspense>
+      {role !== 'visitor' && (
+        <Suspense fallback={null}>
+          <WalletBalance />
+        </Suspense>
+      )}
       <MemberActions onNavigate={close} />
       <MenuLinks onNavigate={close} />
       <Suspense fallback={null}>

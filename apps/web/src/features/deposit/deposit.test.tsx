@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { depositTiming } from './lib/timing.ts';
+import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
+import { openDeposit } from './testing/open-deposit.ts';
+
+const DEFAULT_POLL_MS = depositTiming.pollMs;
+afterEach(() => {
+  depositTiming.pollMs = DEFAULT_POLL_MS;
+});
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
+const amountInput = () => screen.getByLabelText('Amount (VND)');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('deposit (SPEC §2 /m/voucherCenter)', () => {
+  it('tells a trial member a real account is required, with no form (SPEC §4)', async () => {
+    const { page, deposit } = await openDeposit({ type: 4 });
+    expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');
+    expect(within(page).queryByRole('button', { name: 'Create deposit order' })).toBeNull();
+    expect(within(page).queryByRole('radio')).toBeNull();
+    expect(deposit.state.created).toEqual([]);
+  });
+
+  it('shows the same text when the server says the account is not a real one', async () => {
+    const { page } = await openDeposit({ type: 40, viewer: 'refused' });
+    expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
+    expect(within(page).queryByRole('button', { name: 'Create deposit order' })).toBeNull();
+  });
+
+  it('checks the amount against the chosen channel before any order is made', async () => {
+    const { user, deposit } = await openDeposit();
+    const channels = await screen.findByRole('group', { name: 'Payment method' });
+    expect(
+      within(channels)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Bank transferBank transfer', 'VietQR codeScan a VietQR code', 'MoMo e-walletE-wallet']);
+    await user.click(within(channels).getByRole('radio', { name: /VietQR code/ }));
+    expect(screen.getByText(`Minimum ${vnd(20_000)}, maximum ${vnd(100_000_000)}`)).toBeInTheDocument();
+
+    await user.click(createButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the amount to deposit');
+    expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountInput()).toHaveFocus();
+
+    await user.type(amountInput(), '19999');
+    await user.click(createButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(20_000)}`);
+    expect(amountInput()).toHaveAccessibleDescription(
+      `The minimum for this method is ${vnd(20_000)} Minimum ${vnd(20_000)}, maximum ${vnd(100_000_000)}`,
+    );
+
+    await user.clear(amountInput());
+    await user.type(amountInput(), '100000001');
+    expect(screen.getByRole('alert')).toHaveTextContent(`The maximum for this method is ${vnd(100_000_000)}`);
+    await user.clear(amountInput());
+    await user.type(amountInput(), '12.5x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount, digits only');
+
+    // A quick amount fills the field and clears the error.
+    const quick = screen.getByRole('group', { name: 'Quick amounts' });
+    await user.click(within(quick).getByRole('button', { name: vnd(100_000) }));
+    expect(amountInput()).toHaveValue('100000');
+    expect(within(quick).getByRole('button', { name: vnd(100_000) })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(deposit.state.created).toEqual([]);
+
+    // Another channel's limits apply at once to the amount typed.
+    await user.clear(amountInput());
+    await user.type(amountInput(), '30000');
+    await user.click(within(channels).getByRole('radio', { name: /Bank transfer/ }));
+    await user.click(createButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`);
+    expect(deposit.state.created).toEqual([]);
+  });
+
+  it('creates a VietQR order, shows the code and the transfer details, and pays it in the sandbox', async () => {
+    const { user, deposit } = await openDeposit({ balance: 1_000_000 });
+    await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
+    await user.type(amountInput(), '200.000');
+    const walletCallsBefore = deposit.state.walletCalls;
+    await user.click(createButton());
+
+    const order = await screen.findByTestId('deposit-order');
+    expect(deposit.state.created).toEqual([{ channelCode: 'vietqr', amount: 200_000 }]);
+    expect(window.location.search).toContain('orderId=');
+    expect(within(order).getByTestId('order-status')).toHaveTextContent('Waiting for your payment');
+    const qr = within(order).getByRole('img', {
+      name: `VietQR code: pay ${vnd(200_000)} to account 19036688990011`,
+    });
+    expect(qr).toHaveAttribute('src', FAKE_QR_IMAGE);
+    expect(within(order).getByText('KL000001')).toBeInTheDocument();
+
+    await user.click(within(order).getByRole('button', { name: 'Copy Reference code' }));
+    expect(await navigator.clipboard.readText()).toBe('KL000001');
+    await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
+    expect(await navigator.clipboard.readText()).toBe('19036688990011');
+
+    const sandbox = within(order).getByRole('region', { name: 'Test payment (sandbox)' });
+    await user.click(within(sandbox).getByRole('button', { name: 'Complete payment (sandbox)' }));
+    expect(
+      await within(order).findByText(`Payment received: ${vnd(200_000)} has been added to your wallet`),
+    ).toBeInTheDocument();
+    expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+    expect(within(order).queryByRole('img')).toBeNull();
+    // The balance is asked again and shows the credit.
+    await waitFor(() => expect(deposit.state.walletCalls).toBeGreaterThan(walletCallsBefore));
+    await waitFor(() => expect(screen.getByTestId('wallet-amount')).toHaveTextContent(vnd(1_200_000)));
+  });
+
+  it('shows an e-wallet order and offers no sandbox payment when the sandbox is off', async () => {
+    const { user } = await openDeposit({ sandbox: false });
+    await user.click(await screen.findByRole('radio', { name: /MoMo/ }));
+    await user.click(screen.getByRole('button', { name: vnd(50_000) }));
+    await user.click(createButton());
+    const order = await screen.findByTestId('deposit-order');
+    expect(within(order).getByText('0909123456')).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Copy Wallet number' })).toBeInTheDocument();
+    expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+
+    // Back to the form for another deposit.
+    await user.click(within(order).getByRole('button', { name: 'New deposit' }));
+    expect(await screen.findByRole('button', { name: 'Create deposit order' })).toBeInTheDocument();
+  });
+
+  it('asks for the status every few seconds while pending, and stops once paid', async () => {
+    depositTiming.pollMs = 40;
+    const { user, deposit } = await openDeposit({ paidAfterPolls: 3 });
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.type(amountInput(), '60000');
+    await user.click(createButton());
+    const order = await screen.findByTestId('deposit-order');
+    expect(within(order).getByText('Vietcombank')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(order).getByTestId('order-status')).toHaveAttribute('data-status', 'paid'),
+    );
+    const polls = deposit.state.orderPolls;
+    expect(polls).toBe(3);
+    await sleep(300);
+    expect(deposit.state.orderPolls).toBe(polls);
+  });
+
+  it('stops asking when the screen is left', async () => {
+    depositTiming.pollMs = 40;
+    const { user, deposit } = await openDeposit();
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.type(amountInput(), '60000');
+    await user.click(createButton());
+    await screen.findByTestId('deposit-order');
+    await waitFor(() => expect(deposit.state.orderPolls).toBeGreaterThanOrEqual(2));
+    await user.click(screen.getByRole('button', { name: 'New deposit' }));
+    await screen.findByRole('button', { name: 'Create deposit order' });
+    const polls = deposit.state.orderPolls;
+    await sleep(300);
+    expect(deposit.state.orderPolls).toBe(polls);
+  });
+});

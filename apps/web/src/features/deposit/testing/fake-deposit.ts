@@ -1,0 +1,205 @@
+import type { DepositChannel, DepositOrder, DepositOrderStatus } from '@kl/contracts/deposit';
+import type { WalletBalance } from '@kl/contracts/wallet';
+
+/**
+ * The wallet and deposit side of the API for component tests, keeping the contracts of wallet.ts and
+ * deposit.ts: GET /api/wallet, GET /api/deposit/channels, POST /api/deposit/orders (min/max checked as
+ * the server does), GET /api/deposit/order and POST /api/sandbox-gateway/pay (credits the wallet once).
+ * A viewer who is not a real member is refused with FEATURE_NOT_ENABLED actual_account_required.
+ */
+export interface FakeDepositOptions {
+  /** 'refused' answers every deposit call FEATURE_NOT_ENABLED { reason: actual_account_required }. */
+  viewer?: 'member' | 'trial' | 'refused';
+  balance?: number;
+  sandbox?: boolean;
+  /** An open order turns paid (as if paid at the bank) when it has been asked for this many times. */
+  paidAfterPolls?: number;
+  /** While set, GET /api/wallet waits for this promise before answering. */
+  walletGate?: () => Promise<void> | undefined;
+}
+
+export interface FakeDeposit {
+  handle: (url: URL, init?: RequestInit) => Promise<Response | undefined>;
+  state: {
+    balance: number;
+    orders: DepositOrder[];
+    walletCalls: number;
+    orderPolls: number;
+    created: { channelCode: string; amount: number }[];
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (value: unknown) => json({ success: true, value });
+const fail = (code: string, status: number, value?: Record<string, unknown>) =>
+  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
+
+const bank = (bankName: string, bankBin: string, accountNumber: string) => ({
+  bankName,
+  bankBin,
+  accountNumber,
+  accountName: 'CONG TY TNHH KIM LONG',
+});
+
+export const FAKE_CHANNELS: DepositChannel[] = [
+  {
+    code: 'bank-transfer',
+    kind: 'bank_transfer',
+    name: 'Bank transfer',
+    minAmount: 50_000,
+    maxAmount: 300_000_000,
+    currency: 'VND',
+    quickAmounts: [100_000, 200_000, 500_000],
+    expiresInMinutes: 30,
+  },
+  {
+    code: 'vietqr',
+    kind: 'vietqr',
+    name: 'VietQR code',
+    minAmount: 20_000,
+    maxAmount: 100_000_000,
+    currency: 'VND',
+    quickAmounts: [50_000, 100_000, 200_000],
+    expiresInMinutes: 15,
+  },
+  {
+    code: 'momo',
+    kind: 'ewallet',
+    name: 'MoMo e-wallet',
+    minAmount: 10_000,
+    maxAmount: 20_000_000,
+    currency: 'VND',
+    quickAmounts: [20_000, 50_000],
+    expiresInMinutes: 10,
+  },
+];
+
+export const FAKE_QR_IMAGE = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
+
+function paymentOf(channel: DepositChannel, amount: number, referenceCode: string): DepositOrder['payment'] {
+  if (channel.kind === 'ewallet') {
+    return {
+      kind: 'ewallet',
+      provider: 'MoMo',
+      walletAccount: '0909123456',
+      accountName: 'KIM LONG',
+      referenceCode,
+      amount,
+    };
+  }
+  if (channel.kind === 'vietqr') {
+    return {
+      kind: 'vietqr',
+      bank: bank('Techcombank', '970407', '19036688990011'),
+      referenceCode,
+      amount,
+      qrPayload: `000201${referenceCode}`,
+      qrImage: FAKE_QR_IMAGE,
+    };
+  }
+  return { kind: 'bank_transfer', bank: bank('Vietcombank', '970436', '1029384756'), referenceCode, amount };
+}
+
+export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit {
+  const viewer = options.viewer ?? 'member';
+  const sandbox = options.sandbox ?? true;
+  const state: FakeDeposit['state'] = {
+    balance: options.balance ?? (viewer === 'trial' ? 2_000_000 : 0),
+    orders: [],
+    walletCalls: 0,
+    orderPolls: 0,
+    created: [],
+  };
+
+  const settle = (order: DepositOrder, status: DepositOrderStatus) => {
+    if (order.status !== 'pending') return order;
+    const next: DepositOrder = {
+      ...order,
+      status,
+      sandboxPayable: false,
+      paidAt: status === 'paid' ? new Date().toISOString() : null,
+      transactionId: status === 'paid' ? String(state.orders.length + 100) : null,
+    };
+    if (status === 'paid') state.balance += order.amount;
+    state.orders = state.orders.map((item) => (item.orderId === order.orderId ? next : item));
+    return next;
+  };
+
+  const handle = async (url: URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    if (url.pathname === '/api/wallet') {
+      state.walletCalls += 1;
+      await options.walletGate?.();
+      const wallet: WalletBalance = {
+        sumBalance: state.balance,
+        available: state.balance,
+        held: 0,
+        currency: 'VND',
+        decimals: 0,
+        demo: viewer === 'trial',
+      };
+      return ok(wallet);
+    }
+    if (!url.pathname.startsWith('/api/deposit/') && !url.pathname.startsWith('/api/sandbox-gateway/')) {
+      return undefined;
+    }
+    if (viewer !== 'member') return fail('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
+
+    if (url.pathname === '/api/deposit/channels' && method === 'GET') {
+      return ok({ list: FAKE_CHANNELS, sandbox });
+    }
+    if (url.pathname === '/api/deposit/orders' && method === 'POST') {
+      const channel = FAKE_CHANNELS.find((item) => item.code === body.channelCode);
+      const amount = Number(body.amount);
+      if (!channel || amount < channel.minAmount || amount > channel.maxAmount) {
+        return fail('INVALID_INPUT', 400);
+      }
+      state.created.push({ channelCode: channel.code, amount });
+      const referenceCode = `KL${String(state.orders.length + 1).padStart(6, '0')}`;
+      const order: DepositOrder = {
+        orderId: `00000000-0000-4000-8000-${String(state.orders.length + 1).padStart(12, '0')}`,
+        channelCode: channel.code,
+        channelKind: channel.kind,
+        channelName: channel.name,
+        amount,
+        currency: 'VND',
+        status: 'pending',
+        referenceCode,
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + channel.expiresInMinutes * 60_000).toISOString(),
+        paidAt: null,
+        failureReason: null,
+        transactionId: null,
+        payment: paymentOf(channel, amount, referenceCode),
+        sandboxPayable: sandbox,
+      };
+      state.orders.push(order);
+      return ok(order);
+    }
+    if (url.pathname === '/api/deposit/order' && method === 'GET') {
+      const order = state.orders.find((item) => item.orderId === url.searchParams.get('orderId'));
+      if (!order) return fail('NOT_FOUND', 404);
+      state.orderPolls += 1;
+      if (options.paidAfterPolls !== undefined && state.orderPolls >= options.paidAfterPolls) {
+        return ok(settle(order, 'paid'));
+      }
+      return ok(order);
+    }
+    if (url.pathname === '/api/sandbox-gateway/pay' && method === 'POST') {
+      const order = state.orders.find((item) => item.orderId === body.orderId);
+      if (!order) return fail('NOT_FOUND', 404);
+      const credited = order.status === 'pending';
+      const settled = settle(order, 'paid');
+      return ok({
+        callbackStatus: 200,
+        callback: { orderId: order.orderId, status: settled.status, credited, duplicate: !credited },
+        order: settled,
+      });
+    }
+    return undefined;
+  };
+
+  return { handle, state };
+}

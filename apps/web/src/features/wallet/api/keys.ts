@@ -1,0 +1,5 @@
+/**
+ * Query key of the member's wallet. It starts with ['member'], which a logout drops. No zod here: a screen
+ * that only refreshes the balance (after a deposit) imports it without the parser.
+ */
+export const WALLET_QUERY_KEY = ['member', 'wallet'] as const;

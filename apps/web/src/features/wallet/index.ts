@@ -1,0 +1,11 @@
+import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
+
+/**
+ * The wallet (SPEC §2 wallet widget, §3 Wallet sumBalance, §4 Balance masking). The widget is its own
+ * chunk (it parses the answer with the contracts schema, which carries zod): show it inside Suspense.
+ * After a change of the balance (a deposit paid), invalidate WALLET_QUERY_KEY.
+ */
+export const WalletBalance = lazyWithPreload(() => import('./components/wallet-balance.tsx'));
+export { WALLET_QUERY_KEY } from './api/keys.ts';
+export { MASKED_BALANCE, balanceText } from './lib/balance-text.ts';
+export { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';

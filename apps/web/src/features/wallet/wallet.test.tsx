@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDeposit } from '../deposit/testing/open-deposit.ts';
+import { balanceText, MASKED_BALANCE } from './lib/balance-text.ts';
+import { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';
+
+afterEach(() => {
+  useBalanceVisibility.setState({ hidden: false });
+});
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+
+/** A gate the fake wallet waits behind while closed. */
+function gate() {
+  let open: () => void = () => undefined;
+  let pending: Promise<void> | undefined;
+  return {
+    close: () => {
+      pending = new Promise<void>((resolve) => {
+        open = () => {
+          pending = undefined;
+          resolve();
+        };
+      });
+    },
+    open: () => open(),
+    wait: () => pending,
+  };
+}
+
+describe('balance text (SPEC §4 Balance)', () => {
+  it('is masked with asterisks and 2 decimals, else the amount with 0 decimals', () => {
+    expect(MASKED_BALANCE).toBe('****.**');
+    expect(balanceText({ amount: 1_234_567, decimals: 0, currency: 'VND' }, true, 'en')).toBe('****.**');
+    expect(balanceText(undefined, false, 'en')).toBe('****.**');
+    expect(balanceText({ amount: 1_234_567, decimals: 0, currency: 'VND' }, false, 'en')).toBe(
+      vnd(1_234_567),
+    );
+    expect(balanceText({ amount: 1_234_567, decimals: 0, currency: 'VND' }, false, 'vi')).toBe(
+      '1.234.567\u00a0₫',
+    );
+    // A currency with cents still shows whole units (0 decimals, never rounded up).
+    expect(balanceText({ amount: 123_499, decimals: 2, currency: 'USD' }, false, 'en')).toBe('$1,234');
+  });
+});
+
+describe('wallet widget (SPEC §2 wallet widget)', () => {
+  it('is masked while the balance loads, then shows it with 0 decimals', async () => {
+    const wallet = gate();
+    wallet.close();
+    await openDeposit({ balance: 1_234_567, walletGate: wallet.wait });
+    const amount = await screen.findByTestId('wallet-amount');
+    expect(amount).toHaveTextContent(MASKED_BALANCE);
+    expect(amount).toHaveTextContent('Updating balance');
+    expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeDisabled();
+    wallet.open();
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(1_234_567)));
+    expect(amount).toHaveAttribute('data-masked', 'false');
+  });
+
+  it('hides and shows the balance, and remembers the choice', async () => {
+    const { user } = await openDeposit({ balance: 500_000 });
+    const amount = await screen.findByTestId('wallet-amount');
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(500_000)));
+    await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(amount).toHaveTextContent(MASKED_BALANCE);
+    expect(amount).toHaveTextContent('Balance hidden');
+    expect(window.localStorage.getItem(BALANCE_HIDDEN_KEY)).toBe('1');
+    const show = screen.getByRole('button', { name: 'Show balance' });
+    expect(show).toHaveAttribute('aria-pressed', 'true');
+    await user.click(show);
+    expect(amount).toHaveTextContent(vnd(500_000));
+    expect(window.localStorage.getItem(BALANCE_HIDDEN_KEY)).toBe('0');
+  });
+
+  it('is masked while refreshing and then shows the new balance', async () => {
+    const wallet = gate();
+    const { user, deposit } = await openDeposit({ balance: 100_000, walletGate: wallet.wait });
+    const amount = await screen.findByTestId('wallet-amount');
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(100_000)));
+    deposit.state.balance = 300_000;
+    wallet.close();
+    await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
+    await waitFor(() => expect(amount).toHaveTextContent(MASKED_BALANCE));
+    expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeDisabled();
+    wallet.open();
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(300_000)));
+    expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeEnabled();
+  });
+});
