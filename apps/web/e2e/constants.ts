@@ -5,3 +5,6 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
 
 /** Operator token the test server is started with (PUT /api/ops/status). */
 export const OPS_TOKEN = 'e2e-ops-token';
+
+/** The live-chat operator's credential of the test server (CHAT_OPERATOR_TOKEN). */
+export const CHAT_OPERATOR_TOKEN = 'e2e-chat-operator-token';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, OPS_TOKEN } from './constants.ts';
+import { CHAT_OPERATOR_TOKEN, E2E_PORT, OPS_TOKEN } from './constants.ts';
 
 /**
  * End-to-end tests: Debian's Chromium on a phone viewport against the real server (the one process
@@ -83,6 +83,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       TRUST_PROXY: '1',
       OPS_TOKEN,
+      CHAT_OPERATOR_TOKEN,
       NODE_ENV: 'test',
       DEV_OUTBOX: '1',
       LOG_LEVEL: 'warn',
