@@ -150,3 +150,20 @@ describe('home load (SPEC §4)', () => {
     expect(document.querySelector('.adm-toast-mask')).toBeNull();
   });
 });
+
+describe('home wallet widget (SPEC §2, §4 Balance)', () => {
+  it("shows a member's balance with hide/show, and nothing to a visitor", async () => {
+    const { user } = await openHome('/m/home?lang=en', { role: 'member', home: { balance: 2_500_000 } });
+    const widget = await screen.findByTestId('wallet-balance');
+    await waitFor(() => expect(within(widget).getByTestId('wallet-amount')).toHaveTextContent('₫2,500,000'));
+    await user.click(within(widget).getByRole('button', { name: 'Hide balance' }));
+    expect(within(widget).getByTestId('wallet-amount')).toHaveTextContent('****.**');
+    await user.click(within(widget).getByRole('button', { name: 'Show balance' }));
+  });
+
+  it('is not offered to a visitor', async () => {
+    await openHome('/m/home?lang=en');
+    await screen.findByTestId('banner-carousel');
+    expect(screen.queryByTestId('wallet-balance')).toBeNull();
+  });
+});

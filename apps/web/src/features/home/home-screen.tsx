@@ -2,6 +2,8 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPlatform, homeScreenGuideOffered, HomeScreenGuide } from '../app-download/index.ts';
 import { HomeGames } from '../games/index.ts';
+import { WalletBalance } from '../wallet/index.ts';
+import { useSession } from '../../shared/stores/session-store.ts';
 import { AnnouncementMarquee } from './components/announcement-marquee.tsx';
 import { HomeBanners } from './components/home-banners.tsx';
 import { HomeLoadStatus } from './components/home-load-status.tsx';
@@ -12,19 +14,26 @@ import './home.css';
 const HomeFooter = lazy(() => import('./components/home-footer.tsx'));
 
 /**
- * Home (SPEC §2): banners, the announcement marquee and the quick-nav bar on the first screen (small,
+ * Home (SPEC §2): banners, the announcement marquee, the wallet widget (members) and the quick-nav bar
+ * on the first screen (small,
  * in this chunk); then the category menu, game sections and winner board (the games' chunk) and the
  * footer block (its own chunk, fetched when scrolled near). The floating promo button and, on iOS
  * Safari, the add-to-home-screen guide float above.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
+  const { role } = useSession();
   return (
     <section className="kl-home" data-page="home">
       <h1 className="kl-visually-hidden">{t('route.home')}</h1>
       <HomeLoadStatus />
       <HomeBanners />
       <AnnouncementMarquee />
+      {role !== 'visitor' && (
+        <Suspense fallback={null}>
+          <WalletBalance className="kl-home__wallet" />
+        </Suspense>
+      )}
       <QuickNav />
       <div className="kl-screen kl-home__games">
         <Suspense

@@ -11,6 +11,8 @@ export interface FakeHomeOptions {
   popular?: Announcement[];
   footer?: FooterLinks;
   vendorCount?: number;
+  /** The member's wallet balance (whole đồng); 1,234,567 by default. */
+  balance?: number;
   /** The member's unread announcements; absent: the call answers NOT_LOGGED_IN. */
   unreadCount?: number;
   service?: ServiceLinks;
@@ -117,6 +119,16 @@ export function createFakeHome(options: FakeHomeOptions = {}) {
       case 'GET /api/service':
         calls.push(route);
         return ok(service);
+      case 'GET /api/wallet':
+        calls.push(route);
+        return ok({
+          sumBalance: options.balance ?? 1_234_567,
+          available: options.balance ?? 1_234_567,
+          held: 0,
+          currency: 'VND',
+          decimals: 0,
+          demo: false,
+        });
       case 'GET /api/announcements/unread-count':
         calls.push(route);
         if (options.unreadCount === undefined)
