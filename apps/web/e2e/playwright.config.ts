@@ -37,7 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Journeys scan several screens with axe on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: {
