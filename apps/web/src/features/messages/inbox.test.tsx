@@ -43,6 +43,9 @@ describe('inbox (SPEC §2 /m/webEmail)', () => {
   });
 
   it('asks the unread count again at most once per 250 ms (SPEC §7)', async () => {
+    // The screen of the test before may still have a trailing call due within 250 ms; fetch is shared,
+    // so it would land among this test's calls.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
     await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
     await user.click(item('Message 1'));
@@ -56,10 +59,8 @@ describe('inbox (SPEC §2 /m/webEmail)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const times = messages.callsTo('/api/inbox/unread-count').map((call) => call.at);
     expect(times.length).toBeGreaterThanOrEqual(2);
-    // Measured where the fake server receives the calls, after the client's own async steps: a busy
-    // machine delays one arrival more than the next, so the gap is checked with room for that.
     for (let index = 1; index < times.length; index += 1) {
-      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(200);
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(245);
     }
   });
 

@@ -5,23 +5,32 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * A call made at most once per `intervalMs`: the first call runs at once; a call within the interval
  * waits for its end, and every call made meanwhile shares that one trailing call (so the answer is
- * never older than the last request for it).
+ * never older than the last request for it). The interval counts from the end of the previous call,
+ * so however slowly a request travels, the server never sees two closer than `intervalMs`.
  */
 export function throttleCalls<T>(run: () => Promise<T>, intervalMs: number): () => Promise<T> {
-  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  let running: Promise<T> | null = null;
   let trailing: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const call = run().finally(() => {
+      lastEnd = Date.now();
+      if (running === call) running = null;
+    });
+    running = call;
+    return call;
+  };
   return () => {
     if (trailing) return trailing;
-    const wait = lastStart + intervalMs - Date.now();
-    if (wait <= 0) {
-      lastStart = Date.now();
-      return run();
-    }
-    trailing = sleep(wait).then(() => {
-      trailing = null;
-      lastStart = Date.now();
-      return run();
-    });
+    if (!running && lastEnd + intervalMs <= Date.now()) return start();
+    const before = running ?? Promise.resolve();
+    trailing = before
+      .catch(() => undefined)
+      .then(() => sleep(Math.max(0, lastEnd + intervalMs - Date.now())))
+      .then(() => {
+        trailing = null;
+        return start();
+      });
     return trailing;
   };
 }
