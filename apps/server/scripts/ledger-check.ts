@@ -1,7 +1,8 @@
 /**
  * `npm run ledger:check`: verifies the money ledger of the database the server uses (DATA_DIR or
  * DATABASE_URL, read as the server reads them): every account balance equals the sum of its entries, every
- * transaction sums to zero, and every paid deposit order is credited exactly once. Changes nothing.
+ * transaction sums to zero, every paid deposit order is credited exactly once, and every withdrawal request
+ * is held and settled by its own transactions (the held money equal to the pending requests). Changes nothing.
  *
  *   npm run ledger:check                                  # ./data (stop the server first: PGlite is one process)
  *   DATABASE_URL=postgres://… npm run ledger:check
@@ -10,10 +11,11 @@
  */
 import { checkDeposits } from '../src/modules/deposit/index.ts';
 import { runLedgerCheck } from '../src/modules/wallet/index.ts';
+import { checkWithdrawals } from '../src/modules/withdrawal/index.ts';
 
 const code = await runLedgerCheck({
   env: process.env,
   write: (line) => process.stdout.write(`${line}\n`),
-  extraChecks: [checkDeposits],
+  extraChecks: [checkDeposits, checkWithdrawals],
 });
 process.exit(code);

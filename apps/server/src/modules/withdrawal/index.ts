@@ -11,6 +11,7 @@ import { withdrawalRoutes } from './routes.ts';
 import { createWithdrawalService } from './service.ts';
 
 export { createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
+export { checkWithdrawals } from './withdrawal-check.ts';
 export { seedWithdrawalSettings, WITHDRAWAL_SETTINGS } from './seed.ts';
 export {
   createWithdrawalService,

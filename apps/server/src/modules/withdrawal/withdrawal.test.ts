@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransaction } from '../../db/schema/index.ts';
+import { ledgerTransaction, withdrawalRequest } from '../../db/schema/index.ts';
 import { call, freshIp, testClock } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
@@ -21,6 +21,7 @@ import { checkLedger, createLedgerRepository, createLedgerService } from '../wal
 import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
+import { checkWithdrawals } from './withdrawal-check.ts';
 
 const OPERATOR_TOKEN = 'test-withdrawal-operator-token-0123';
 const PASSWORD = '246810';
@@ -452,6 +453,61 @@ describeEachDatabase('withdrawal', (kind) => {
         expect(settlements).toHaveLength(1);
       }
       expect((await checkLedger(database.current.db)).problems).toEqual([]);
+    });
+  });
+
+  describe('ledger check', () => {
+    it('finds every request held, settled as decided, and the held money equal to the pending requests', async () => {
+      const { caller, account } = await readyMember(1_000_000);
+      await newWithdrawal(caller, account.accountId, 150_000);
+      const paid = await newWithdrawal(caller, account.accountId, 100_000);
+      const rejected = await newWithdrawal(caller, account.accountId, 120_000);
+      await ops(API.withdrawalOpsApprove, { payload: { requestId: paid.requestId } });
+      await ops(API.withdrawalOpsReject, { payload: { requestId: rejected.requestId } });
+      const report = await checkWithdrawals(database.current.db);
+      expect(report.problems).toEqual([]);
+      expect(report.summary).toMatch(/withdrawal requests: \d+ paid, \d+ pending, \d+ rejected/);
+    });
+
+    it('names a stray release, a request whose hold differs and held money without a request', async () => {
+      const { row, caller, account } = await readyMember(1_000_000);
+      const made = await newWithdrawal(caller, account.accountId, 200_000);
+      const rolledBack = new Error('roll back the tampering');
+      const problems = await database.current.db
+        .transaction(async (tx) => {
+          const ledger = createLedgerService({
+            db: tx,
+            ledger: createLedgerRepository(tx),
+            clock: time.clock,
+          });
+          await ledger.post(
+            {
+              merchantCode: 'kimlong',
+              memberId: row.id,
+              idempotencyKey: `stray-release:${made.requestId}`,
+              kind: 'withdrawal_release',
+              amount: 200_000n,
+              reference: `withdrawal:${made.requestId}`,
+            },
+            tx,
+          );
+          await tx
+            .update(withdrawalRequest)
+            .set({ amount: 200_001n })
+            .where(eq(withdrawalRequest.id, made.requestId));
+          const found = (await checkWithdrawals(tx)).problems.map((problem) => problem.kind);
+          throw Object.assign(rolledBack, { found });
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+          return (error as Error & { found: string[] }).found;
+        });
+      expect([...problems].sort()).toEqual([
+        'held_mismatch',
+        'withdrawal_hold_mismatch',
+        'withdrawal_transaction_without_request',
+      ]);
+      expect((await checkWithdrawals(database.current.db)).problems).toEqual([]);
     });
   });
 
