@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { gridAt, linePay, playRound, type SlotMachine } from './engine.ts';
+import type { Draws } from './fair.ts';
+import { machineRtp } from './rtp.ts';
+
+/** A small machine whose strips put chosen symbols in view at chosen stops. */
+const symbols: SlotMachine['symbols'] = {
+  W: { kind: 'wild', pays: { 3: 40, 4: 100, 5: 500 } },
+  S: { kind: 'scatter', pays: { 3: 2, 4: 10, 5: 50 } },
+  H: { kind: 'regular', pays: { 3: 10, 4: 50, 5: 200 } },
+  L: { kind: 'regular', pays: { 3: 2, 4: 5, 5: 10 } },
+  X: { kind: 'regular', pays: { 5: 1 } },
+};
+const lines = [
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+];
+
+/** Draws that stop each reel where the script says (below(size) answers the next scripted stop). */
+const scripted = (stops: number[]): Draws => {
+  let index = 0;
+  const below = (size: number) => {
+    const stop = stops[index];
+    index += 1;
+    if (stop === undefined || stop >= size) throw new Error(`no scripted stop ${index - 1}`);
+    return stop;
+  };
+  return { below, next: () => below(1) };
+};
+
+// Each strip: stop 0 shows [X, H, X], stop 3 shows [X, S, X], stop 6 shows [L, L, L], stop 9 shows [W, W, W].
+const strip = ['X', 'H', 'X', 'X', 'S', 'X', 'L', 'L', 'L', 'W', 'W', 'W'];
+const machine: SlotMachine = {
+  rows: 3,
+  symbols,
+  reels: [strip, strip, strip, strip, strip],
+  freeSpinReels: [strip, strip, strip, strip, strip],
+  lines,
+  freeSpins: { 3: 2, 4: 3, 5: 4 },
+  freeSpinMultiplier: 3,
+  maxFreeSpins: 5,
+};
+
+describe('line pays', () => {
+  const pay = (...line: string[]) => linePay(machine, line);
+
+  it('pays runs from the leftmost reel only', () => {
+    expect(pay('H', 'H', 'H', 'L', 'L')).toEqual({ symbol: 'H', count: 3, pay: 10 });
+    expect(pay('H', 'H', 'H', 'H', 'H')).toEqual({ symbol: 'H', count: 5, pay: 200 });
+    expect(pay('L', 'H', 'H', 'H', 'H')).toBeNull();
+    expect(pay('H', 'H', 'L', 'H', 'H')).toBeNull();
+  });
+
+  it('lets the wild stand in for any symbol but the scatter', () => {
+    expect(pay('H', 'W', 'H', 'W', 'L')).toEqual({ symbol: 'H', count: 4, pay: 50 });
+    expect(pay('W', 'H', 'H', 'L', 'L')).toEqual({ symbol: 'H', count: 3, pay: 10 });
+    expect(pay('H', 'W', 'S', 'H', 'H')).toBeNull();
+  });
+
+  it('pays leading wilds as wilds when that is worth more', () => {
+    expect(pay('W', 'W', 'W', 'L', 'X')).toEqual({ symbol: 'W', count: 3, pay: 40 });
+    expect(pay('W', 'W', 'W', 'H', 'H')).toEqual({ symbol: 'H', count: 5, pay: 200 });
+    expect(pay('W', 'W', 'W', 'W', 'W')).toEqual({ symbol: 'W', count: 5, pay: 500 });
+    expect(pay('W', 'W', 'S', 'H', 'H')).toBeNull();
+  });
+});
+
+describe('a round', () => {
+  it('shows rows from the stop down, wrapping around the strip', () => {
+    expect(gridAt(machine, machine.reels, [0, 3, 6, 9, 11])).toEqual([
+      ['X', 'H', 'X'],
+      ['X', 'S', 'X'],
+      ['L', 'L', 'L'],
+      ['W', 'W', 'W'],
+      ['W', 'X', 'H'],
+    ]);
+  });
+
+  it('pays every winning line times the line bet', () => {
+    // Reels 1–3 show L L L on every row, reels 4–5 wilds: three lines of five L.
+    const round = playRound(machine, scripted([6, 6, 6, 9, 9]), 100);
+    expect(round.totalBet).toBe(300);
+    expect(round.spins).toHaveLength(1);
+    expect(round.spins[0]?.lineWins).toEqual([
+      { line: 0, symbol: 'L', count: 5, win: 1000 },
+      { line: 1, symbol: 'L', count: 5, win: 1000 },
+      { line: 2, symbol: 'L', count: 5, win: 1000 },
+    ]);
+    expect(round.totalWin).toBe(3000);
+  });
+
+  it('pays scatters anywhere on the total bet and plays the free spins they award, multiplied', () => {
+    // Base: scatters on reels 1–3 (middle row) → 2 × total bet and 2 free spins.
+    // Free spin 1: every reel at stop 0 → H×5 in the middle, X×5 on top and bottom. Free spin 2: nothing.
+    const round = playRound(machine, scripted([3, 3, 3, 6, 0, 0, 0, 0, 0, 0, 6, 0, 6, 0, 6]), 10);
+    const [base, first, second] = round.spins;
+    expect(base).toMatchObject({ kind: 'base', scatters: 3, scatterWin: 60, freeSpinsAwarded: 2, win: 60 });
+    expect(first?.kind).toBe('free');
+    // Middle line H×5 = 200 × 10 × 3; top and bottom X×5 = 1 × 10 × 3 each.
+    expect(first?.win).toBe(6000 + 30 + 30);
+    expect(second?.win).toBe(0);
+    expect(round.spins).toHaveLength(3);
+    expect(round.totalWin).toBe(60 + 6060);
+  });
+
+  it('adds free spins won during free spins, never past the cap', () => {
+    // Base: 5 scatters → 4 free spins; each free spin shows 3 scatters → +2, capped at 5 in all.
+    const scatters = [3, 3, 3, 0, 0];
+    const round = playRound(
+      machine,
+      scripted([3, 3, 3, 3, 3, ...scatters, ...scatters, ...scatters, ...scatters, ...scatters]),
+      1,
+    );
+    expect(round.spins.filter((spin) => spin.kind === 'free')).toHaveLength(5);
+    expect(round.spins.slice(1).every((spin) => spin.freeSpinsAwarded === 2)).toBe(true);
+  });
+
+  it('refuses a line bet that is not a positive whole number of minor units', () => {
+    expect(() => playRound(machine, scripted([0, 0, 0, 0, 0]), 0)).toThrow(RangeError);
+    expect(() => playRound(machine, scripted([0, 0, 0, 0, 0]), 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('exact return to player', () => {
+  it('matches a count over every combination of stops of a small machine', () => {
+    const tiny: SlotMachine = {
+      ...machine,
+      reels: [
+        ['H', 'W', 'L', 'S'],
+        ['H', 'L', 'S', 'X'],
+        ['W', 'H', 'L', 'X'],
+        ['H', 'H', 'L', 'S'],
+        ['L', 'W', 'X', 'H'],
+      ],
+      freeSpinReels: [
+        ['H', 'W', 'L', 'X'],
+        ['H', 'L', 'X', 'X'],
+        ['W', 'H', 'L', 'X'],
+        ['H', 'H', 'L', 'X'],
+        ['L', 'W', 'X', 'H'],
+      ],
+    };
+    // Free spins never retrigger (no scatter on the free reels), so a round is the base spin plus the award
+    // times the average free spin: count both over all 4^5 stops.
+    let base = 0;
+    let awards = 0;
+    let free = 0;
+    for (let code = 0; code < 4 ** 5; code += 1) {
+      const stops = [0, 1, 2, 3, 4].map((reel) => Math.floor(code / 4 ** reel) % 4);
+      const baseRound = playRound({ ...tiny, maxFreeSpins: 0 }, scripted(stops), 1);
+      base += baseRound.totalWin;
+      awards += baseRound.spins[0]?.freeSpinsAwarded ?? 0;
+      const freeRound = playRound(
+        { ...tiny, reels: tiny.freeSpinReels, freeSpinMultiplier: 1, freeSpins: {}, maxFreeSpins: 0 },
+        scripted(stops),
+        1,
+      );
+      free += freeRound.totalWin * tiny.freeSpinMultiplier;
+    }
+    const combos = 4 ** 5;
+    const totalBet = tiny.lines.length;
+    const expected = (base / combos + (awards / combos) * (free / combos)) / totalBet;
+    expect(machineRtp(tiny).total).toBeCloseTo(expected, 12);
+  });
+});
