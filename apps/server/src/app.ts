@@ -24,7 +24,13 @@ import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { createDepositModule } from './modules/deposit/index.ts';
 import { createWithdrawalModule } from './modules/withdrawal/index.ts';
+import { createGameRecordsModule } from './modules/game-records/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
+import { createPromotionsModule } from './modules/promotions/index.ts';
+import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
+import { createSlotModule } from './modules/slot/index.ts';
+import { createLotteryModule, lotterySchedulerEnabled } from './modules/lottery/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
@@ -52,6 +58,8 @@ export interface AppOptions {
   outbox?: OutboxSender;
   /** Certificates of Firebase's signing keys (quick login); by default fetched from FIREBASE_CERTS_URL. */
   firebaseKeySource?: FirebaseKeySource;
+  /** Runs the lottery's draw scheduler; by default outside tests, or when LOTTERY_SCHEDULER=on. */
+  lotteryScheduler?: boolean;
 }
 
 /** Builds the whole application (API under /api, web app under /m) without listening. */
@@ -103,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: config.nodeEnv === 'production',
   });
   const rg = responsibleGaming.responsibleGamingService;
+  // VIP before the accounts: member info shows the member's level.
+  const vip = createVipModule({ db, merchantCode: config.merchantCode, ledgerService: wallet.ledgerService });
   const accounts = createAccountsModules({
     db,
     config,
@@ -112,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     firebaseKeySource: options.firebaseKeySource,
     onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
     checkLogin: (member, tx) => rg.checkLogin(member, tx),
+    vipLevelOf: (merchantCode, memberId) => vip.vipService.levelOf(merchantCode, memberId),
   });
 
   const feedback = createFeedbackModule({
@@ -135,6 +146,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
   });
 
+  // Game records: games that take bets record their rounds through gameRecords.gameRecordsService.
+  const gameRecords = createGameRecordsModule({ db, clock: options.clock ?? systemClock });
+  // The in-house lottery: bets through the ledger, recorded in the game records; its draw scheduler.
+  const lottery = createLotteryModule({
+    db,
+    clock: options.clock ?? systemClock,
+    merchantCode: config.merchantCode,
+    ledgerService: wallet.ledgerService,
+    checkPlay: (memberId) => rg.checkPlay(memberId),
+    gameRecords: gameRecords.gameRecordsService,
+    scheduler: options.lotteryScheduler ?? lotterySchedulerEnabled(config.nodeEnv),
+  });
+  lottery.attachScheduler(app);
+
   // The API: its own context, so compression and the rate limit stay off the static files.
   await app.register(async (api) => {
     await api.register(compress, { global: true, threshold: 1024 });
@@ -154,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         games: createGamesRepository(db),
         clock: options.clock ?? systemClock,
         checkPlay: (memberId) => rg.checkPlay(memberId),
+        lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
       }),
       guards: accounts.guards,
       merchantCode: config.merchantCode,
@@ -180,6 +206,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }).register(api, accounts.guards);
     await responsibleGaming.register(api, accounts.guards);
     await withdrawal.registerApi(api, accounts.guards);
+    await vip.register(api, accounts.guards);
+    await createPromotionsModule({
+      db,
+      clock: options.clock ?? systemClock,
+      ledgerService: wallet.ledgerService,
+      merchantCode: config.merchantCode,
+    }).register(api, accounts.guards);
+    await createAgentContractsModule({ db, config, clock: options.clock ?? systemClock }).register(
+      api,
+      accounts.guards,
+    );
+    await gameRecords.register(api, accounts.guards);
+    await lottery.register(api, accounts.guards);
+    await createSlotModule({
+      db,
+      clock: options.clock ?? systemClock,
+      ledgerService: wallet.ledgerService,
+      gameRecordsService: gameRecords.gameRecordsService,
+      checkPlay: (memberId) => rg.checkPlay(memberId),
+    }).register(api, accounts.guards);
     // Never in production, whatever the configuration says.
     if (config.devOutbox && config.nodeEnv !== 'production') {
       await api.register(outboxRoutes, {

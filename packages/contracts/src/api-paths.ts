@@ -120,5 +120,42 @@ export const API = {
   withdrawalOpsList: { method: 'GET', path: '/api/withdrawal/ops/requests', moduleId: 'FUNDTRANS3' },
   withdrawalOpsApprove: { method: 'POST', path: '/api/withdrawal/ops/approve', moduleId: 'FUNDTRANS3' },
   withdrawalOpsReject: { method: 'POST', path: '/api/withdrawal/ops/reject', moduleId: 'FUNDTRANS3' },
+  // Game records (SPEC §7 reports, game records): the rounds the member played; shapes in game-records.ts.
+  gameRecords: { method: 'GET', path: '/api/game-records', moduleId: 'MEMTRANS3' },
+  // VIP levels (SPEC §2 /m/member/benefits) and promotions with referral (/m/activity, /m/inviteFriends);
+  // shapes in vip.ts and promotions.ts.
+  vipLevels: { method: 'GET', path: '/api/vip/levels', moduleId: 'COMM3' },
+  myVip: { method: 'GET', path: '/api/vip/me', moduleId: 'PERSPNL3' },
+  promotions: { method: 'GET', path: '/api/promotions', moduleId: 'COMM3' },
+  promotionDetail: { method: 'GET', path: '/api/promotions/detail', moduleId: 'COMM3' },
+  applyPromotion: { method: 'POST', path: '/api/promotions/apply', moduleId: 'MEMTRANS3' },
+  promotionClaims: { method: 'GET', path: '/api/promotions/claims', moduleId: 'MEMTRANS3' },
+  claimBonus: { method: 'POST', path: '/api/promotions/claim', moduleId: 'MEMTRANS3' },
+  myReferral: { method: 'GET', path: '/api/promotions/referral', moduleId: 'MEMTRANS3' },
+  // Agent contracts (SPEC §2 member/agent screens, §7 contract requests; COMM3): the member's calls and the
+  // operator's (OPS_TOKEN). Shapes in agent-contracts.ts.
+  contractRequests: { method: 'GET', path: '/api/agent-contracts/requests', moduleId: 'COMM3' },
+  agentContract: { method: 'GET', path: '/api/agent-contracts/contract', moduleId: 'COMM3' },
+  acceptContract: { method: 'POST', path: '/api/agent-contracts/accept', moduleId: 'COMM3' },
+  refuseContract: { method: 'POST', path: '/api/agent-contracts/refuse', moduleId: 'COMM3' },
+  contractOpsOffer: { method: 'POST', path: '/api/ops/agent-contracts/offers', moduleId: 'COMM3' },
+  contractOpsPromote: { method: 'POST', path: '/api/ops/agent-contracts/agents', moduleId: 'COMM3' },
+  // The in-house provably fair slot (SPEC §2 /m/slotsCenter; §9 INHOUSE → RNG, vendor BGS); shapes in slot.ts.
+  slotSession: { method: 'GET', path: '/api/slot/session', moduleId: 'COMM3' },
+  slotSpin: { method: 'POST', path: '/api/slot/spin', moduleId: 'COMM3' },
+  slotClientSeed: { method: 'PUT', path: '/api/slot/seed/client', moduleId: 'COMM3' },
+  slotRotateSeed: { method: 'POST', path: '/api/slot/seed/rotate', moduleId: 'COMM3' },
+  slotHistory: { method: 'GET', path: '/api/slot/rounds', moduleId: 'COMM3' },
+  slotRound: { method: 'GET', path: '/api/slot/round', moduleId: 'COMM3' },
+  // The in-house Vietnamese lottery (SPEC §7 lottery list/menu, recent VN lottery, VN numero; §9 prize
+  // modes, play types); shapes in lottery.ts. lotteryMenu/lotteryList above stay the catalogue's listing.
+  lotteryGames: { method: 'GET', path: '/api/lottery/games', moduleId: 'COMM3' },
+  lotteryGame: { method: 'GET', path: '/api/lottery/game', moduleId: 'COMM3' },
+  recentLottery: { method: 'GET', path: '/api/lottery/recent', moduleId: 'COMM3' },
+  lotteryResults: { method: 'GET', path: '/api/lottery/results', moduleId: 'COMM3' },
+  lotteryNumero: { method: 'GET', path: '/api/lottery/numero', moduleId: 'COMM3' },
+  lotteryOrders: { method: 'GET', path: '/api/lottery/orders', moduleId: 'COMM3' },
+  placeLotteryBet: { method: 'POST', path: '/api/lottery/orders', moduleId: 'COMM3' },
+  cancelLotteryBet: { method: 'POST', path: '/api/lottery/orders/cancel', moduleId: 'COMM3' },
 } as const satisfies Record<string, { method: string; path: string; moduleId: ModuleId }>;
 export type ApiCall = keyof typeof API;

@@ -59,6 +59,18 @@ export const ERROR_CATALOGUE = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: { status: 400 },
   WITHDRAWAL_DAILY_LIMIT: { status: 429 },
   WITHDRAWAL_CLOSED: { status: 409 },
+  // Agent contracts (agent-contracts.ts).
+  CONTRACT_CLOSED: { status: 409 },
+  MEMBER_NOT_AGENT: { status: 409 },
+  // Promotions (promotions.ts).
+  PROMOTION_NOT_ACTIVE: { status: 409 },
+  PROMOTION_ALREADY_APPLIED: { status: 409 },
+  BONUS_NOT_CLAIMABLE: { status: 409 },
+  // Lottery (lottery.ts).
+  LOTTERY_BETTING_CLOSED: { status: 409 },
+  LOTTERY_LIMIT_EXCEEDED: { status: 409 },
+  // Game launch: a one-time launch link used, expired or unknown (about the link, not the session).
+  LAUNCH_LINK_EXPIRED: { status: 410 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

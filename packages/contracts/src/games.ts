@@ -256,13 +256,27 @@ export const vendorStructure = z.object({
 export type VendorStructure = z.infer<typeof vendorStructure>;
 export type VendorMapping = VendorStructure['mapping'];
 
-/** Lottery menu: the lottery games by type with the current prize mode. */
+/**
+ * The next draw of each listed catalogue lottery that opens an in-house lottery (lottery.ts), keyed by its
+ * gameId: the in-house lottery's code, the draw's issue, its draw time and the time betting closes (ISO
+ * UTC). Catalogue lotteries that open none (e.g. SEA vendors) are absent.
+ */
+export const lotteryNextDraws = z.record(
+  z.string(),
+  z.object({ code: z.string(), issue: z.string(), drawAt: z.string(), closeAt: z.string() }),
+);
+export type LotteryNextDraws = z.infer<typeof lotteryNextDraws>;
+
+/** Lottery menu: the lottery games by type with the current prize mode and their next draws. */
 export const lotteryMenu = z.object({
   prizeMode: z.enum(['Lott', 'Elott']),
   groups: z.array(
     z.object({ gameType: z.enum(LOTTERY_GAME_TYPES), vendors: z.array(z.string()), games: z.array(game) }),
   ),
+  nextDraws: lotteryNextDraws.default({}),
 });
+/** Lottery list of one type: its games and their next draws. */
+export const lotteryListResult = z.object({ list: z.array(game), nextDraws: lotteryNextDraws.default({}) });
 export const lotteryListQuery = z.object({
   gameType: z.enum(LOTTERY_GAME_TYPES),
   language: gameLanguage.optional(),

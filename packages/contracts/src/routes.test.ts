@@ -49,11 +49,19 @@ const SPEC_PATHS = [
   '/m/gameCenter',
 ];
 
+/** Member centre screens the spec names without a route (SPEC §7 "reports, game records, security"). */
+const MEMBER_CENTRE_PATHS = [
+  '/m/member/history',
+  '/m/member/gameRecords',
+  '/m/member/security',
+  '/m/member/responsibleGaming',
+];
+
 describe('route table', () => {
-  it('has exactly the routes of SPEC §2, each once', () => {
+  it('has exactly the routes of SPEC §2 and the member centre screens, each once', () => {
     const paths = ROUTES.map((r) => fullPath(r.pattern));
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...MEMBER_CENTRE_PATHS].sort());
   });
 
   it('maps the categories to the paths of SPEC §2', () => {

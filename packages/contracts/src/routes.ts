@@ -114,6 +114,15 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('activityDetail'),
   route('member/home', { page: 'member', titleKey: 'route.memberHome', gated: true }),
   route('member/benefits', { page: 'member', titleKey: 'route.memberBenefits', gated: true }),
+  // Member centre screens whose routes the spec leaves to us (SPEC §7 "reports, game records, security").
+  route('member/history', { page: 'member', titleKey: 'route.memberHistory', gated: true }),
+  route('member/gameRecords', { page: 'member', titleKey: 'route.memberGameRecords', gated: true }),
+  route('member/security', { page: 'member', titleKey: 'route.memberSecurity', gated: true }),
+  route('member/responsibleGaming', {
+    page: 'member',
+    titleKey: 'route.memberResponsibleGaming',
+    gated: true,
+  }),
   route('inviteFriends'),
   route('member/agent/getSalaryContract', {
     page: 'agentContract',

@@ -24,7 +24,10 @@ export const TRIAL_CREDIT_AMOUNT = 2_000_000;
  * - `deposit`: a paid deposit order credits the member;
  * - `withdrawal_hold` / `withdrawal_release` / `withdrawal_paid`: a withdrawal request moves money from the
  *   available balance to the held one; a rejected request releases it; a paid one takes it out;
- * - `bet` / `win`: a stake and a payout of a game;
+ * - `bet` / `win`: a stake and a payout of a game, when they happen at different times (a lottery ticket is
+ *   paid when placed and won at the draw);
+ * - `game_round`: a round played and settled at once (a slot spin): the stake out and the payout in, one
+ *   transaction;
  * - `bonus`: a promotion credited;
  * - `reversal`: undoes one earlier transaction (its entries negated);
  * - `trial_credit`: the demo credit of a trial member.
@@ -36,6 +39,7 @@ export const LEDGER_KINDS = [
   'withdrawal_paid',
   'bet',
   'win',
+  'game_round',
   'bonus',
   'reversal',
   'trial_credit',

@@ -51,6 +51,8 @@ export function createAccountsModules(deps: {
   onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
   /** Refuses a login whose credentials were right but whose member may not log in now (a time-out). */
   checkLogin?: LoginCheck | undefined;
+  /** The member's VIP level for member info (clubLabel.labelName). */
+  vipLevelOf?: ((merchantCode: string, memberId: string) => Promise<number>) | undefined;
 }) {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
@@ -117,6 +119,7 @@ export function createAccountsModules(deps: {
     members,
     sessions: sessionService,
     checkNewPassword,
+    vipLevelOf: deps.vipLevelOf,
   });
 
   return {

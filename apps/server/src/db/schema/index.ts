@@ -10,3 +10,8 @@ export * from './ledger.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './responsible-gaming.ts';
+export * from './game-records.ts';
+export * from './vip-promotions.ts';
+export * from './agent-contracts.ts';
+export * from './slot.ts';
+export * from './lottery.ts';

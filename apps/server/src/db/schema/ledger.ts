@@ -102,8 +102,10 @@ export const ledgerTransaction = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => member.id),
-    /** The amount moved, positive. */
+    /** The amount moved, positive (a game round: the stake). */
     amount: money('amount').notNull(),
+    /** A game round's payout (0 when it lost); null for every other kind. */
+    payout: money('payout'),
     currency: text('currency').notNull(),
     demo: boolean('demo').notNull(),
     /** What it belongs to, e.g. `deposit:<orderId>`. */
@@ -124,6 +126,10 @@ export const ledgerTransaction = pgTable(
     index('ledger_transaction_member_created_idx').on(table.memberId, table.createdAt, table.id),
     check('ledger_transaction_kind_check', inList(table.kind, LEDGER_KINDS)),
     check('ledger_transaction_amount_check', sql`${table.amount} > 0`),
+    check(
+      'ledger_transaction_payout_check',
+      sql`(${table.kind} = 'game_round') = (${table.payout} is not null) and coalesce(${table.payout}, 0) >= 0`,
+    ),
     check(
       'ledger_transaction_reversal_check',
       sql`(${table.kind} = 'reversal') = (${table.reversesTransactionId} is not null)`,

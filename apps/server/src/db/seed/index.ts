@@ -5,6 +5,9 @@ import { seedContent } from '../../modules/content/index.ts';
 import { seedDepositChannels } from '../../modules/deposit/index.ts';
 import { seedWithdrawalSettings } from '../../modules/withdrawal/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
+import { seedVipLevels } from '../../modules/vip/index.ts';
+import { seedPromotions } from '../../modules/promotions/index.ts';
+import { seedLottery } from '../../modules/lottery/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
 import { DEMO_AGENT, DEMO_AFFILIATE_CODE, KIMLONG } from './kimlong.ts';
@@ -67,6 +70,11 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     await seedDepositChannels(tx, KIMLONG.code);
     // The withdrawal limits: min, max and daily count (see modules/withdrawal).
     await seedWithdrawalSettings(tx, KIMLONG.code);
+    // VIP levels and promotions; the REFERRAL promotion turns on the referrer field (see modules/promotions).
+    await seedVipLevels(tx, KIMLONG.code);
+    await seedPromotions(tx, KIMLONG.code);
+    // The in-house lottery: games and schedules, odds, catalogue links (after the catalogue; modules/lottery).
+    await seedLottery(tx, KIMLONG.code);
 
     return {
       merchantsCreated: created.length,

@@ -454,9 +454,9 @@ describeEachDatabase('games', (kind) => {
       expect(opened.game?.gameId).toBe(slot.gameId);
       expect(opened.userName).toMatch(/^try\d{8}$/);
       const twice = await call(app, API.redeemLaunch, { ip }, { payload: { token } });
-      expect(twice.statusCode).toBe(401);
+      expect(twice.statusCode).toBe(410);
       expect(json(twice)).toMatchObject({
-        code: 'SESSION_EXPIRED',
+        code: 'LAUNCH_LINK_EXPIRED',
         value: { reason: 'LAUNCH_TOKEN_INVALID' },
       });
     });
@@ -467,7 +467,7 @@ describeEachDatabase('games', (kind) => {
       const token = new URL(value.url, 'http://x').searchParams.get('launch') ?? '';
       time.advanceMinutes(3);
       const late = await call(app, API.redeemLaunch, { ip }, { payload: { token } });
-      expect(late.statusCode).toBe(401);
+      expect(late.statusCode).toBe(410);
     });
 
     it('records the launched game as recent (clientType 2), newest first', async () => {
@@ -497,17 +497,18 @@ describeEachDatabase('games', (kind) => {
 
     it('answers a clear error for an unconfigured vendor and an unknown game', async () => {
       const db = database.current.db;
-      await db.update(gameVendor).set({ configured: false }).where(eq(gameVendor.vassalage, 'TIGER'));
+      // Slot and fishing games of an unconfigured vendor open the in-house slot (slot.test.ts); others are refused.
+      await db.update(gameVendor).set({ configured: false }).where(eq(gameVendor.vassalage, 'ROYAL'));
       try {
-        const tiger = await firstGame({ vassalage: 'TIGER' });
-        const response = await launch({ gameId: tiger.gameId });
+        const royal = await firstGame({ vassalage: 'ROYAL', gameType: 'LIVE' });
+        const response = await launch({ gameId: royal.gameId });
         expect(response.statusCode).toBe(403);
         expect(json(response)).toMatchObject({
           code: 'FEATURE_NOT_ENABLED',
-          value: { reason: 'VENDOR_NOT_CONFIGURED', vassalage: 'TIGER' },
+          value: { reason: 'VENDOR_NOT_CONFIGURED', vassalage: 'ROYAL' },
         });
       } finally {
-        await db.update(gameVendor).set({ configured: true }).where(eq(gameVendor.vassalage, 'TIGER'));
+        await db.update(gameVendor).set({ configured: true }).where(eq(gameVendor.vassalage, 'ROYAL'));
       }
       const unknown = await launch({ gameId: '99999999' });
       expect(unknown.statusCode).toBe(404);

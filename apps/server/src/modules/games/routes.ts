@@ -17,6 +17,7 @@ import {
   launchRedeemResult,
   launchResult,
   lotteryListQuery,
+  lotteryListResult,
   lotteryMenu,
   recentGamesQuery,
   recentGamesResult,
@@ -171,7 +172,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   app.route({
     ...apiRoute('lotteryMenu'),
     schema: {
-      summary: 'Lottery menu: LOTT and ELOTT games with their vendors and the current prize mode',
+      summary: 'Lottery menu: LOTT and ELOTT games with their vendors, the current prize mode and next draws',
       tags,
       response: { 200: successEnvelope(lotteryMenu), ...failureResponses() },
     },
@@ -181,10 +182,10 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   app.route({
     ...apiRoute('lotteryList'),
     schema: {
-      summary: 'Lottery list of one type (LOTT or ELOTT)',
+      summary: 'Lottery list of one type (LOTT or ELOTT) with the next draw of each in-house lottery',
       tags,
       querystring: lotteryListQuery,
-      response: { 200: successEnvelope(gameListResult), ...failureResponses() },
+      response: { 200: successEnvelope(lotteryListResult), ...failureResponses() },
     },
     handler: async (request) => ok(await gamesService.lotteryList(merchantCode, request.query.gameType)),
   });
@@ -198,7 +199,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         'gameId, or vassalage and gameType (a vendor tile). The answer is a game list address for list-first ' +
         'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +
         'one-time launch token (2 minutes). Unknown game: 404 NOT_FOUND; vendor not configured: 403 ' +
-        'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED).',
+        'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED), except its RNG and FISH games, which open the ' +
+        'in-house slot.',
       tags,
       security: [{ session: [] }],
       body: launchQuery,
@@ -224,10 +226,11 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     ...apiRoute('redeemLaunch'),
     schema: {
       summary: 'In-house provider: take a launch token (once) and learn what it opens',
-      description: 'A used, expired or unknown token is 401 SESSION_EXPIRED (reason LAUNCH_TOKEN_INVALID).',
+      description:
+        'A used, expired or unknown token is 410 LAUNCH_LINK_EXPIRED (reason LAUNCH_TOKEN_INVALID): about the link, not the member’s session.',
       tags,
       body: launchRedeemRequest,
-      response: { 200: successEnvelope(launchRedeemResult), ...failureResponses('SESSION_EXPIRED') },
+      response: { 200: successEnvelope(launchRedeemResult), ...failureResponses('LAUNCH_LINK_EXPIRED') },
     },
     handler: async (request) => ok(await gamesService.redeemLaunch(request.body.token)),
   });

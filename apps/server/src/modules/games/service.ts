@@ -8,6 +8,7 @@ import {
   LAUNCH_TOKEN_TTL_MS,
   LOTTERY_GAME_TYPES,
   type LaunchResult,
+  type LotteryNextDraws,
   launchRouteOf,
   gameListPath,
   maskCustomerName,
@@ -31,6 +32,7 @@ import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { launchesInHouseSlot } from '../slot/launch-rule.ts';
 import { renderGameArt, renderVendorArt } from './artwork.ts';
 import { minBetUnits, toGame, vendorArtUrl } from './game-mapping.ts';
 import type { GameFilters, GamesRepository } from './repository.ts';
@@ -50,6 +52,8 @@ export interface GamesServiceDeps {
   clock: Clock;
   /** Refuses a launch by a member who may not play now (a time-out); throws a DomainError. */
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+  /** The next draw of each catalogue lottery that opens an in-house lottery, by game id (the lottery module). */
+  lotteryDraws?: ((merchantCode: string) => Promise<LotteryNextDraws>) | undefined;
 }
 
 function toVendor(row: GameVendorRow): Vendor {
@@ -119,6 +123,12 @@ export function createGamesService(deps: GamesServiceDeps) {
     const row = await games.findByNodeId(merchantCode, nodeId);
     if (!row) throw GAME_NOT_FOUND();
     return row;
+  }
+
+  /** The next in-house draws of the listed lotteries (none without the lottery module). */
+  async function nextDrawsOf(merchantCode: string, list: readonly { gameId: string }[]) {
+    const all = (await deps.lotteryDraws?.(merchantCode)) ?? {};
+    return Object.fromEntries(list.flatMap(({ gameId }) => (all[gameId] ? [[gameId, all[gameId]]] : [])));
   }
 
   return {
@@ -203,7 +213,8 @@ export function createGamesService(deps: GamesServiceDeps) {
     },
 
     async lotteryList(merchantCode: string, gameType: (typeof LOTTERY_GAME_TYPES)[number]) {
-      return { list: (await games.byGameType(merchantCode, gameType)).map(toGame) };
+      const list = (await games.byGameType(merchantCode, gameType)).map(toGame);
+      return { list, nextDraws: await nextDrawsOf(merchantCode, list) };
     },
 
     async lotteryMenu(merchantCode: string) {
@@ -213,7 +224,11 @@ export function createGamesService(deps: GamesServiceDeps) {
         const list = (await games.byGameType(merchantCode, gameType)).map(toGame);
         groups.push({ gameType, vendors: structure.mapping[gameType]?.vendors ?? [], games: list });
       }
-      return { prizeMode: structure.prizeMode, groups };
+      const nextDraws = await nextDrawsOf(
+        merchantCode,
+        groups.flatMap((group) => group.games),
+      );
+      return { prizeMode: structure.prizeMode, groups, nextDraws };
     },
 
     /**
@@ -239,7 +254,11 @@ export function createGamesService(deps: GamesServiceDeps) {
       if (!vendor) {
         throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND', vassalage, gameType });
       }
-      if (!vendor.configured) {
+      // An unconfigured vendor's slot or fishing game opens the in-house slot instead; others are refused.
+      if (
+        !vendor.configured &&
+        !launchesInHouseSlot({ vassalage, gameType, vendorConfigured: vendor.configured })
+      ) {
         throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'VENDOR_NOT_CONFIGURED', vassalage });
       }
       const structure = await vendorStructure(merchantCode);
@@ -310,7 +329,7 @@ export function createGamesService(deps: GamesServiceDeps) {
     /** The in-house provider takes a launch token, once, before it expires. */
     async redeemLaunch(token: string) {
       const used = await games.consumeLaunchToken(sha256Hex(token), clock());
-      if (!used) throw new DomainError('SESSION_EXPIRED', { reason: 'LAUNCH_TOKEN_INVALID' });
+      if (!used) throw new DomainError('LAUNCH_LINK_EXPIRED', { reason: 'LAUNCH_TOKEN_INVALID' });
       const row = used.gameRowId === null ? undefined : await games.findById(used.gameRowId);
       const owner = await games.memberName(used.memberId);
       return {

@@ -18,6 +18,8 @@ export function createMemberService(deps: {
   sessions: SessionRevoker;
   /** The new password's format and confirmation check (shared with the password reset calls). */
   checkNewPassword: (newPassword: string, confirmNewPassword: string) => string;
+  /** The member's VIP level (clubLabel.labelName); 0 when not given. */
+  vipLevelOf?: ((merchantCode: string, memberId: string) => Promise<number>) | undefined;
 }) {
   const { db, clock, members } = deps;
 
@@ -28,15 +30,16 @@ export function createMemberService(deps: {
   }
 
   return {
-    /** SPEC §3 Member info (clubLabel.labelName '0' until VIP levels exist), and whether a password is set. */
+    /** SPEC §3 Member info (clubLabel.labelName: the VIP level, default '0'), and whether a password is set. */
     async memberInfo(current: AuthenticatedMember): Promise<MemberInfo> {
       const member = await load(current);
+      const vipLevel = deps.vipLevelOf ? await deps.vipLevelOf(member.merchantCode, member.id) : 0;
       return {
         id: member.id,
         account: member.username,
         nickname: member.nickname,
         type: member.type,
-        clubLabel: { labelName: '0' },
+        clubLabel: { labelName: String(vipLevel) },
         mobileNum: member.mobileNum ? `${member.countryDialingCode ?? ''}${member.mobileNum}` : null,
         email: member.email,
         firstTimeLogin: current.firstTimeLogin,

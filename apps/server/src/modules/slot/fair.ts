@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { type Draws, drawMessage } from '@kl/contracts/slot-engine';
 
 /**
  * Provably fair draws. Before a spin the player sees the SHA-256 hash of the server seed; the outcome of
@@ -21,12 +22,7 @@ export const hashServerSeed = (serverSeed: string): string =>
 /** A default client seed, until the player types their own. */
 export const newClientSeed = (): string => randomBytes(8).toString('hex');
 
-/** A stream of numbers in [0, 1) drawn from the seeds of one spin. */
-export interface Draws {
-  next(): number;
-  /** An integer in [0, size). */
-  below(size: number): number;
-}
+export type { Draws };
 
 export function fairDraws(seeds: { serverSeed: string; clientSeed: string; nonce: number }): Draws {
   let block = 0;
@@ -35,7 +31,7 @@ export function fairDraws(seeds: { serverSeed: string; clientSeed: string; nonce
   const next = (): number => {
     if (offset + BYTES_PER_NUMBER > bytes.length) {
       bytes = createHmac('sha256', seeds.serverSeed)
-        .update(`${seeds.clientSeed}:${seeds.nonce}:${block}`)
+        .update(drawMessage(seeds.clientSeed, seeds.nonce, block))
         .digest();
       block += 1;
       offset = 0;

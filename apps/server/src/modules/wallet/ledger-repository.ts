@@ -27,6 +27,8 @@ export interface NewLedgerTransaction {
   kind: LedgerKind;
   memberId: string;
   amount: bigint;
+  /** A game round's payout; null for every other kind. */
+  payout: bigint | null;
   currency: string;
   demo: boolean;
   reference: string | null;

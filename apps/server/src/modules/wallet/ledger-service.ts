@@ -23,7 +23,7 @@ interface Movement {
   members: 'real' | 'demo' | 'any';
 }
 
-const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal'>, Movement> = {
+const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal' | 'game_round'>, Movement> = {
   deposit: { from: { house: 'deposit_clearing' }, to: { member: 'available' }, members: 'real' },
   withdrawal_hold: { from: { member: 'available' }, to: { member: 'held' }, members: 'real' },
   withdrawal_release: { from: { member: 'held' }, to: { member: 'available' }, members: 'real' },
@@ -34,6 +34,10 @@ const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal'>, Movement> = {
   trial_credit: { from: { house: 'trial_funding' }, to: { member: 'available' }, members: 'demo' },
 };
 
+/** A game round moves the stake like a bet, then the payout like a win; real and demo money alike. */
+const ROUND_STAKE: Movement = MOVEMENTS.bet;
+const ROUND_PAYOUT: Movement = MOVEMENTS.win;
+
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export interface PostRequest {
@@ -42,8 +46,10 @@ export interface PostRequest {
   /** Unique per merchant; the same key again answers the first transaction. */
   idempotencyKey: string;
   kind: LedgerKind;
-  /** Positive, in minor units. For a reversal, the original's amount (may be left out). */
+  /** Positive, in minor units. For a reversal, the original's amount (may be left out). A game round: the stake. */
   amount?: bigint | undefined;
+  /** A game round's payout (0 or more); only for that kind. */
+  payout?: bigint | undefined;
   /** The merchant's wallet currency when left out. */
   currency?: string | undefined;
   /** What it belongs to, e.g. `deposit:<orderId>`. */
@@ -61,6 +67,7 @@ export interface PostedTransaction {
   idempotencyKey: string;
   kind: LedgerKind;
   amount: bigint;
+  payout: bigint | null;
   currency: string;
   demo: boolean;
   reference: string | null;
@@ -120,10 +127,13 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The member's balance of `kind` after the transaction: its last entry on that account (a round has two). */
 function memberOf(entries: readonly EntryOfTransaction[], memberId: string, kind: MemberAccountKind) {
-  return (
-    entries.find((entry) => entry.memberId === memberId && entry.accountKind === kind)?.balanceAfter ?? null
-  );
+  let balance: bigint | null = null;
+  for (const entry of entries) {
+    if (entry.memberId === memberId && entry.accountKind === kind) balance = entry.balanceAfter;
+  }
+  return balance;
 }
 
 function postedOf(row: LedgerTransactionRow, entries: readonly EntryOfTransaction[], replayed: boolean) {
@@ -134,6 +144,7 @@ function postedOf(row: LedgerTransactionRow, entries: readonly EntryOfTransactio
     idempotencyKey: row.idempotencyKey,
     kind: row.kind,
     amount: row.amount,
+    payout: row.payout,
     currency: row.currency,
     demo: row.demo,
     reference: row.reference,
@@ -160,6 +171,7 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
       row.memberId === request.memberId &&
       row.currency === currency &&
       (amount === undefined || row.amount === amount) &&
+      (row.payout ?? undefined) === request.payout &&
       (row.reversesTransactionId ?? undefined) === request.reversesTransactionId
     );
   }
@@ -206,7 +218,7 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
     // What moves where: the kind's movement, or the entries of the transaction a reversal undoes.
     let amount: bigint;
     let reversed: EntryOfTransaction[] | undefined;
-    let movement: Movement | undefined;
+    let legs: { movement: Movement; amount: bigint }[] = [];
     if (kind === 'reversal') {
       if (request.reversesTransactionId === undefined) {
         throw new DomainError('INVALID_INPUT', { reason: 'REVERSAL_NEEDS_TRANSACTION' });
@@ -233,7 +245,22 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
       }
       if (request.amount === undefined) throw new DomainError('INVALID_INPUT', { reason: 'AMOUNT_REQUIRED' });
       amount = request.amount;
-      movement = MOVEMENTS[kind];
+      if (kind === 'game_round') {
+        if (
+          request.payout === undefined ||
+          request.payout < 0n ||
+          request.payout > BigInt(MAX_LEDGER_AMOUNT)
+        ) {
+          throw new DomainError('INVALID_INPUT', { reason: 'PAYOUT_OUT_OF_RANGE', max: MAX_LEDGER_AMOUNT });
+        }
+        legs = [{ movement: ROUND_STAKE, amount }];
+        if (request.payout > 0n) legs.push({ movement: ROUND_PAYOUT, amount: request.payout });
+      } else {
+        if (request.payout !== undefined)
+          throw new DomainError('INVALID_INPUT', { reason: 'NOT_A_GAME_ROUND' });
+        legs = [{ movement: MOVEMENTS[kind], amount }];
+      }
+      const movement = MOVEMENTS[kind === 'game_round' ? 'bet' : kind];
       if (movement.members === 'real' && demo) {
         throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
       }
@@ -251,6 +278,7 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
           kind,
           memberId,
           amount,
+          payout: kind === 'game_round' ? (request.payout ?? 0n) : null,
           currency,
           demo,
           reference: request.reference ?? null,
@@ -273,8 +301,8 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
     if (reversed) {
       entries = reversed.map((entry) => ({ accountId: entry.accountId, amount: -entry.amount }));
     } else {
-      const { from, to } = movement as Movement;
-      const houseKinds = [from, to].flatMap((side) => ('house' in side ? [side.house] : []));
+      const sides = legs.flatMap(({ movement }) => [movement.from, movement.to]);
+      const houseKinds = [...new Set(sides.flatMap((side) => ('house' in side ? [side.house] : [])))];
       const keys: AccountKey[] = [
         ...houseKinds.map((houseKind) => ({ merchantCode, memberId: null, kind: houseKind, currency, demo })),
         { merchantCode, memberId, kind: 'available', currency, demo },
@@ -291,29 +319,31 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
         if (!found) throw new Error(`ledger account ${JSON.stringify(side)} is missing`);
         return found.id;
       };
-      entries = [
-        { accountId: idOf(from), amount: -amount },
-        { accountId: idOf(to), amount },
-      ];
+      entries = legs.flatMap(({ movement, amount: legAmount }) => [
+        { accountId: idOf(movement.from), amount: -legAmount },
+        { accountId: idOf(movement.to), amount: legAmount },
+      ]);
     }
     if (entries.length < 2 || entries.reduce((sum, entry) => sum + entry.amount, 0n) !== 0n) {
       throw new Error(`ledger transaction ${idempotencyKey} does not balance`);
     }
 
-    // Balances, one conditional UPDATE each, always in account order so that two transactions never wait
-    // on each other's rows in a cycle. A refused debit rolls the whole transaction back, key included.
-    const balances = new Map<number, bigint>();
+    // Balances, one conditional UPDATE per entry, always in account order so that two transactions never
+    // wait on each other's rows in a cycle (entries of one account keep their order: a round's stake is
+    // taken before its payout is added, so the stake must be affordable on its own). A refused debit rolls
+    // the whole transaction back, key included.
+    const balances = new Map<(typeof entries)[number], bigint>();
     for (const entry of [...entries].sort((a, b) => a.accountId - b.accountId)) {
       const balance = await ledger.applyDelta(entry.accountId, entry.amount, now, tx);
       if (balance === undefined) throw new DomainError('INSUFFICIENT_BALANCE', { currency });
-      balances.set(entry.accountId, balance);
+      balances.set(entry, balance);
     }
     await ledger.insertEntries(
       entries.map((entry) => ({
         transactionId: created.id,
         accountId: entry.accountId,
         amount: entry.amount,
-        balanceAfter: balances.get(entry.accountId) ?? 0n,
+        balanceAfter: balances.get(entry) ?? 0n,
         createdAt: now,
       })),
       tx,

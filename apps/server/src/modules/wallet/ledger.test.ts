@@ -140,6 +140,95 @@ describeEachDatabase('ledger', (kind) => {
       await expectLedgerSound();
     });
 
+    it('settles a game round in one transaction: the stake out and the payout in', async () => {
+      const member = await createTestMember(database.current.db);
+      await deposit(member, 100_000);
+      const won = await post(member, {
+        idempotencyKey: key('round'),
+        kind: 'game_round',
+        amount: 20_000n,
+        payout: 50_000n,
+      });
+      expect(won).toMatchObject({
+        kind: 'game_round',
+        amount: 20_000n,
+        payout: 50_000n,
+        availableAfter: 130_000n,
+      });
+      const lost = await post(member, {
+        idempotencyKey: key('round'),
+        kind: 'game_round',
+        amount: 30_000n,
+        payout: 0n,
+      });
+      expect(lost).toMatchObject({ payout: 0n, availableAfter: 100_000n });
+      expect(await balances(member)).toEqual({ available: 100_000n, held: 0n });
+      const entries = await database.current.db
+        .select({ amount: ledgerEntry.amount, balanceAfter: ledgerEntry.balanceAfter })
+        .from(ledgerEntry)
+        .where(eq(ledgerEntry.transactionId, won.transactionId))
+        .orderBy(ledgerEntry.id);
+      // Stake from the member to the bets account, payout from the wins account to the member.
+      expect(entries.map((entry) => entry.amount)).toEqual([-20_000n, 20_000n, -50_000n, 50_000n]);
+      expect(entries[0]?.balanceAfter).toBe(80_000n);
+      expect(entries[3]?.balanceAfter).toBe(130_000n);
+      const page = await ledger.history({
+        merchantCode: MERCHANT,
+        memberId: member.id,
+        pageNo: 1,
+        pageSize: 5,
+        kinds: ['game_round'],
+      });
+      expect(page.list.map((item) => [item.amount, item.availableChange, item.balanceAfter])).toEqual([
+        [30_000n, -30_000n, 100_000n],
+        [20_000n, 30_000n, 130_000n],
+      ]);
+      await expectLedgerSound();
+    });
+
+    it('refuses a round whose stake the member cannot afford, whatever it would pay', async () => {
+      const member = await createTestMember(database.current.db);
+      await deposit(member, 10_000);
+      expect(
+        await refusal(
+          post(member, {
+            idempotencyKey: key('round'),
+            kind: 'game_round',
+            amount: 10_001n,
+            payout: 1_000_000n,
+          }),
+        ),
+      ).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+      expect(await balances(member)).toEqual({ available: 10_000n, held: 0n });
+      expect(
+        await refusal(post(member, { idempotencyKey: key('round'), kind: 'game_round', amount: 1_000n })),
+      ).toMatchObject({
+        code: 'INVALID_INPUT',
+        value: { reason: 'PAYOUT_OUT_OF_RANGE' },
+      });
+      expect(
+        await refusal(post(member, { idempotencyKey: key('bet'), kind: 'bet', amount: 1_000n, payout: 0n })),
+      ).toMatchObject({
+        code: 'INVALID_INPUT',
+        value: { reason: 'NOT_A_GAME_ROUND' },
+      });
+      const roundKey = key('round');
+      await post(member, { idempotencyKey: roundKey, kind: 'game_round', amount: 1_000n, payout: 5_000n });
+      expect(
+        await post(member, { idempotencyKey: roundKey, kind: 'game_round', amount: 1_000n, payout: 5_000n }),
+      ).toMatchObject({
+        replayed: true,
+        availableAfter: 14_000n,
+      });
+      expect(
+        await refusal(
+          post(member, { idempotencyKey: roundKey, kind: 'game_round', amount: 1_000n, payout: 6_000n }),
+        ),
+      ).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+      expect(await balances(member)).toEqual({ available: 14_000n, held: 0n });
+      await expectLedgerSound();
+    });
+
     it('refuses a debit beyond the balance and records nothing, so the same key may succeed later', async () => {
       const member = await createTestMember(database.current.db);
       await deposit(member, 10_000);

@@ -1,0 +1,4 @@
+ALTER TABLE "ledger_transaction" DROP CONSTRAINT "ledger_transaction_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_transaction" ADD COLUMN "payout" bigint;--> statement-breakpoint
+ALTER TABLE "ledger_transaction" ADD CONSTRAINT "ledger_transaction_payout_check" CHECK (("ledger_transaction"."kind" = 'game_round') = ("ledger_transaction"."payout" is not null) and coalesce("ledger_transaction"."payout", 0) >= 0);--> statement-breakpoint
+ALTER TABLE "ledger_transaction" ADD CONSTRAINT "ledger_transaction_kind_check" CHECK ("ledger_transaction"."kind" in ('deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_paid', 'bet', 'win', 'game_round', 'bonus', 'reversal', 'trial_credit'));

@@ -1,0 +1,52 @@
+import { CONTRACT_KINDS, CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * Agent contracts (SPEC §2 member/agent screens): the offers of daily salary, dividend and hourly salary
+ * made to an agent, and the agent's answer. `terms` holds the tiers, checked by the contracts schema of
+ * the kind before they are written (integer minor units, percentages in basis points). At most one offer
+ * of a kind waits for an answer per member: a new one marks the waiting one `superseded`.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+export const agentContract = pgTable(
+  'agent_contract',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull(),
+    currency: text('currency').notNull(),
+    terms: jsonb('terms').notNull(),
+    offeredBy: text('offered_by').notNull(),
+    offeredAt: at('offered_at').notNull(),
+    answeredAt: at('answered_at'),
+    supersededAt: at('superseded_at'),
+  },
+  (table) => [
+    uniqueIndex('agent_contract_pending_key')
+      .on(table.memberId, table.kind)
+      .where(sql`${table.status} = 'pending'`),
+    index('agent_contract_member_kind_idx').on(table.memberId, table.kind, table.offeredAt),
+    check('agent_contract_kind_check', inList(table.kind, CONTRACT_KINDS)),
+    check('agent_contract_status_check', inList(table.status, CONTRACT_STATUSES)),
+    check(
+      'agent_contract_answer_check',
+      sql`(${table.status} in ('accepted', 'refused')) = (${table.answeredAt} is not null)`,
+    ),
+  ],
+);
+
+export type AgentContractRow = typeof agentContract.$inferSelect;
+export type NewAgentContractRow = typeof agentContract.$inferInsert;

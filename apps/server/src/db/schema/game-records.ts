@@ -1,0 +1,64 @@
+import { GAME_ROUND_STATUSES } from '@kl/contracts/game-records';
+import { GAME_TYPES } from '@kl/contracts/games';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { ledgerTransaction } from './ledger.ts';
+
+/**
+ * Game records (SPEC §7 "reports, game records"): one row per round a member played. The game that took
+ * the bet records the round (`open`, with the ledger transaction of the stake) and settles it (`settled`
+ * with the payout and its win transaction, or `cancelled` with the transaction that gave the stake back).
+ * A round is known by its provider's key (`vendor_code`, `round_key`), unique per merchant, so recording
+ * or settling the same round twice changes nothing.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+export const gameRound = pgTable(
+  'game_round',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** The provider of the round (the vendor code) and its id there. */
+    vendorCode: text('vendor_code').notNull(),
+    roundKey: text('round_key').notNull(),
+    gameId: text('game_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
+    gameName: text('game_name').notNull(),
+    currency: text('currency').notNull(),
+    stake: money('stake').notNull(),
+    /** 0 while open or when lost; the stake when cancelled. */
+    payout: money('payout')
+      .notNull()
+      .default(sql`0`),
+    status: text('status', { enum: GAME_ROUND_STATUSES }).notNull(),
+    /** The ledger transaction that took the stake (null for a round without a stake, e.g. a free spin). */
+    betTransactionId: bigint('bet_transaction_id', { mode: 'number' }).references(() => ledgerTransaction.id),
+    /** The ledger transaction that paid the payout or gave the stake back (null when nothing moved). */
+    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
+    createdAt: at('created_at').notNull(),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    uniqueIndex('game_round_key').on(table.merchantCode, table.vendorCode, table.roundKey),
+    index('game_round_member_created_idx').on(table.memberId, table.createdAt),
+    check('game_round_status_check', inList(table.status, GAME_ROUND_STATUSES)),
+    check('game_round_game_type_check', inList(table.gameType, GAME_TYPES)),
+    check('game_round_amounts_check', sql`${table.stake} >= 0 and ${table.payout} >= 0`),
+    // Settled (or cancelled) exactly when it has a settle time.
+    check('game_round_settled_check', sql`(${table.status} = 'open') = (${table.settledAt} is null)`),
+  ],
+);
+
+export type GameRoundRow = typeof gameRound.$inferSelect;
+export type NewGameRound = typeof gameRound.$inferInsert;

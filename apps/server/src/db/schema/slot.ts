@@ -1,0 +1,116 @@
+import { SLOT_MONEY } from '@kl/contracts/slot';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { ledgerTransaction } from './ledger.ts';
+
+/**
+ * The in-house provably fair slot: each member's seeds (one active, the others revealed), the rounds
+ * played (with the seed and nonce that drew them, so a revealed seed replays every one), and the
+ * free-play wallet of play money that never touches the ledger.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+export const slotSeed = pgTable(
+  'slot_seed',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** Secret until revealed; only its hash is shown while active. */
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce of the next paid round: taken (and increased) inside the round's transaction. */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    /** Null while active. */
+    revealedAt: at('revealed_at'),
+  },
+  (table) => [
+    uniqueIndex('slot_seed_active_key')
+      .on(table.memberId)
+      .where(sql`${table.revealedAt} is null`),
+    index('slot_seed_member_idx').on(table.memberId, table.createdAt),
+    check('slot_seed_nonce_check', sql`${table.nextNonce} >= 0`),
+  ],
+);
+
+export const slotRound = pgTable(
+  'slot_round',
+  {
+    id: uuid('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** The member's key of the spin request: the same key is the same round. */
+    requestKey: text('request_key').notNull(),
+    seedId: uuid('seed_id')
+      .notNull()
+      .references(() => slotSeed.id),
+    nonce: integer('nonce').notNull(),
+    /** The client seed at the time of the round (the member may change it between rounds). */
+    clientSeed: text('client_seed').notNull(),
+    money: text('money', { enum: SLOT_MONEY }).notNull(),
+    gameId: text('game_id').notNull(),
+    gameName: text('game_name').notNull(),
+    lineBet: money('line_bet').notNull(),
+    totalBet: money('total_bet').notNull(),
+    totalWin: money('total_win').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    /** The round's spins (base and free) as the engine played them. */
+    spins: jsonb('spins').notNull(),
+    /** The ledger `game_round` of a wallet round; null for play money. */
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('slot_round_request_key').on(table.memberId, table.requestKey),
+    uniqueIndex('slot_round_seed_nonce_key').on(table.seedId, table.nonce),
+    index('slot_round_member_created_idx').on(table.memberId, table.createdAt),
+    check('slot_round_money_check', inList(table.money, SLOT_MONEY)),
+    check(
+      'slot_round_amounts_check',
+      sql`${table.lineBet} > 0 and ${table.totalBet} > 0 and ${table.totalWin} >= 0 and ${table.balanceAfter} >= 0`,
+    ),
+    check('slot_round_ledger_check', sql`(${table.money} = 'play') = (${table.ledgerTransactionId} is null)`),
+  ],
+);
+
+/** A real member's free-play money (play đồng): never in the ledger, never real. */
+export const slotPlayWallet = pgTable(
+  'slot_play_wallet',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => member.id),
+    balance: money('balance').notNull(),
+    refills: integer('refills').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [check('slot_play_wallet_balance_check', sql`${table.balance} >= 0`)],
+);
+
+export type SlotSeedRow = typeof slotSeed.$inferSelect;
+export type SlotRoundRow = typeof slotRound.$inferSelect;
+export type NewSlotRound = typeof slotRound.$inferInsert;

@@ -1,0 +1,169 @@
+import type { LocalizedText } from '@kl/contracts/content';
+import { BONUS_KINDS, CLAIM_REJECT_REASONS, CLAIM_STATUSES, PROMOTION_TYPES } from '@kl/contracts/promotions';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { ledgerTransaction } from './ledger.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * VIP levels, promotions, their claims and the members' referral codes (SPEC §2 /m/member/benefits,
+ * /m/activity, /m/inviteFriends). Amounts are integers in minor units (bigint). A claimed bonus names the
+ * ledger transaction that credited it (unique): one credit per claim.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+export const vipLevel = pgTable(
+  'vip_level',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    level: integer('level').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    /** Cumulative paid deposits that reach the level (level 0: 0). */
+    depositThreshold: money('deposit_threshold').notNull(),
+    upgradeBonus: money('upgrade_bonus').notNull(),
+    birthdayBonus: money('birthday_bonus').notNull(),
+    monthlyBonus: money('monthly_bonus').notNull(),
+    dailyWithdrawalCount: integer('daily_withdrawal_count').notNull(),
+    dailyWithdrawalLimit: money('daily_withdrawal_limit').notNull(),
+    /** Rebate in hundredths of a percent (80 = 0.8 %). */
+    rebateBasisPoints: integer('rebate_basis_points').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.level] }),
+    check('vip_level_level_check', sql`${table.level} >= 0`),
+    check(
+      'vip_level_amounts_check',
+      sql`${table.depositThreshold} >= 0 and ${table.upgradeBonus} >= 0 and ${table.birthdayBonus} >= 0
+        and ${table.monthlyBonus} >= 0 and ${table.dailyWithdrawalCount} >= 0 and ${table.dailyWithdrawalLimit} >= 0
+        and ${table.rebateBasisPoints} between 0 and 10000`,
+    ),
+  ],
+);
+
+export const promotion = pgTable(
+  'promotion',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    code: text('code').notNull(),
+    type: text('type', { enum: PROMOTION_TYPES }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    /** Merchant-written HTML, sanitised where it is shown. */
+    detailHtml: jsonb('detail_html').$type<LocalizedText>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    bonusKind: text('bonus_kind', { enum: BONUS_KINDS }).notNull(),
+    /** fixed: the amount; percent: the cap. */
+    bonusAmount: money('bonus_amount').notNull(),
+    /** percent: hundredths of a percent (10000 = 100 %); fixed: 0. */
+    bonusBasisPoints: integer('bonus_basis_points').notNull().default(0),
+    minDeposit: money('min_deposit').notNull(),
+    currency: text('currency').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('promotion_code_key').on(table.merchantCode, table.code),
+    check('promotion_type_check', inList(table.type, PROMOTION_TYPES)),
+    check('promotion_bonus_kind_check', inList(table.bonusKind, BONUS_KINDS)),
+    check('promotion_window_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check(
+      'promotion_bonus_check',
+      sql`${table.bonusAmount} > 0 and ${table.minDeposit} >= 0 and ${table.bonusBasisPoints} >= 0
+        and ((${table.bonusKind} = 'fixed') = (${table.bonusBasisPoints} = 0))`,
+    ),
+  ],
+);
+
+export const promotionClaim = pgTable(
+  'promotion_claim',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotion.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** REFERRAL: the referred member whose first deposit earned it; null for an application. */
+    referredMemberId: uuid('referred_member_id').references(() => member.id),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull(),
+    reason: text('reason', { enum: CLAIM_REJECT_REASONS }),
+    bonusAmount: money('bonus_amount'),
+    currency: text('currency').notNull(),
+    /** The ledger `bonus` transaction of a claimed bonus. */
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
+    appliedAt: at('applied_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    // Once per member per promotion; once per referred member for REFERRAL.
+    uniqueIndex('promotion_claim_member_key').on(
+      table.promotionId,
+      table.memberId,
+      sql`coalesce(${table.referredMemberId}::text, '')`,
+    ),
+    uniqueIndex('promotion_claim_ledger_key')
+      .on(table.ledgerTransactionId)
+      .where(sql`${table.ledgerTransactionId} is not null`),
+    index('promotion_claim_member_idx').on(table.memberId, table.appliedAt),
+    check('promotion_claim_status_check', inList(table.status, CLAIM_STATUSES)),
+    check(
+      'promotion_claim_rejected_check',
+      sql`(${table.status} = 'rejected') = (${table.reason} is not null)`,
+    ),
+    check(
+      'promotion_claim_claimed_check',
+      sql`(${table.status} = 'claimed') = (${table.ledgerTransactionId} is not null)`,
+    ),
+    check(
+      'promotion_claim_bonus_check',
+      sql`${table.status} not in ('issued', 'claimed') or ${table.bonusAmount} > 0`,
+    ),
+  ],
+);
+
+/** Each member's referral code (made on first use, then stable). */
+export const referralCode = pgTable(
+  'referral_code',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => member.id),
+    merchantCode: text('merchant_code').notNull(),
+    code: text('code').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('referral_code_key').on(table.merchantCode, table.code)],
+);
+
+export type VipLevelRow = typeof vipLevel.$inferSelect;
+export type NewVipLevelRow = typeof vipLevel.$inferInsert;
+export type PromotionRow = typeof promotion.$inferSelect;
+export type NewPromotionRow = typeof promotion.$inferInsert;
+export type PromotionClaimRow = typeof promotionClaim.$inferSelect;

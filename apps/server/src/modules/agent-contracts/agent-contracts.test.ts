@@ -1,0 +1,303 @@
+import { API } from '@kl/contracts';
+import {
+  agentContract,
+  agentContractAnswer,
+  contractRequests,
+  offeredContract,
+  promotedAgent,
+} from '@kl/contracts/agent-contracts';
+import { successEnvelope } from '@kl/contracts/envelope';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, freshIp, testClock } from '../../test/accounts.ts';
+import { buildTestApp, json } from '../../test/app.ts';
+import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { createTestMember, sessionOf } from '../wallet/testing.ts';
+
+const OPS_TOKEN = 'test-ops-token-for-agent-contracts';
+
+const SALARY = {
+  kind: 'salary',
+  terms: {
+    tiers: [
+      { minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 },
+      { minTurnover: 50_000_000, minActiveMembers: 10, salary: 1_200_000 },
+    ],
+  },
+} as const;
+const DIVIDEND = {
+  kind: 'dividend',
+  terms: { period: 'half_month', tiers: [{ minNetLoss: 20_000_000, minActiveMembers: 8, percentBp: 1500 }] },
+} as const;
+const HOURLY = { kind: 'hourly', terms: { tiers: [{ minTurnover: 2_000_000, amount: 20_000 }] } } as const;
+
+describeEachDatabase('agent contracts', (kind) => {
+  const database = useTestDatabase(kind);
+  const time = testClock();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database.current, { clock: time.clock, config: { opsToken: OPS_TOKEN } });
+  });
+  afterAll(() => app.close());
+
+  async function newMember(type = 1) {
+    const row = await createTestMember(database.current.db, { type });
+    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
+    return { row, caller };
+  }
+  type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
+
+  const ops = (entry: { method: string; path: string }, payload: unknown, token: string | null = OPS_TOKEN) =>
+    app.inject({
+      method: entry.method as 'POST',
+      url: entry.path,
+      headers: { 'accept-language': 'en', ...(token !== null && { authorization: `Bearer ${token}` }) },
+      payload: payload as object,
+    });
+  const offer = async (username: string, terms: object = SALARY) => {
+    const response = await ops(API.contractOpsOffer, { username, ...terms });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(offeredContract).parse(json(response)).value;
+  };
+  const requestsOf = async (caller: Caller) => {
+    const response = await call(app, API.contractRequests, caller);
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(contractRequests).parse(json(response)).value;
+  };
+  const contractOf = async (caller: Caller, contractKind: string) => {
+    const response = await call(app, API.agentContract, caller, { query: { kind: contractKind } });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(agentContractAnswer).parse(json(response)).value.contract;
+  };
+  const answer = (caller: Caller, entry: { method: string; path: string }, contractId: string) =>
+    call(app, entry, caller, { payload: { contractId } });
+
+  it('offer → the contract reply names it → accept once → a second answer is refused', async () => {
+    const { row, caller } = await newMember();
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 0,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 0,
+    });
+    expect(await contractOf(caller, 'salary')).toBeNull();
+
+    time.advance(1000);
+    const offered = await offer(row.username.toUpperCase());
+    expect(offered.memberId).toBe(row.id);
+    expect(offered.supersededId).toBeNull();
+    expect(offered.contract).toMatchObject({
+      kind: 'salary',
+      status: 'pending',
+      offeredBy: 'operator',
+      currency: 'VND',
+    });
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 1,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 0,
+    });
+
+    const shown = await contractOf(caller, 'salary');
+    expect(shown).toMatchObject({
+      id: offered.contract.id,
+      status: 'pending',
+      terms: SALARY.terms,
+      answeredAt: null,
+    });
+
+    const accepted = await answer(caller, API.acceptContract, offered.contract.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const value = successEnvelope(agentContract).parse(json(accepted)).value;
+    expect(value.status).toBe('accepted');
+    expect(value.answeredAt).toBe(time.clock().toISOString());
+
+    for (const entry of [API.acceptContract, API.refuseContract]) {
+      const again = await answer(caller, entry, offered.contract.id);
+      expect(again.statusCode).toBe(409);
+      expect(json(again)).toMatchObject({ code: 'CONTRACT_CLOSED', value: { status: 'accepted' } });
+    }
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 0,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 0,
+    });
+    // Answered contracts stay readable.
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: offered.contract.id, status: 'accepted' });
+  });
+
+  it('answers once when accept and refuse arrive together', async () => {
+    const { row, caller } = await newMember(2);
+    const offered = await offer(row.username, HOURLY);
+    const answers = await Promise.all([
+      answer(caller, API.acceptContract, offered.contract.id),
+      answer(caller, API.refuseContract, offered.contract.id),
+    ]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses; each kind has its own field; a refused contract stays readable', async () => {
+    const { row, caller } = await newMember();
+    await offer(row.username, SALARY);
+    const dividend = await offer(row.username, DIVIDEND);
+    await offer(row.username, HOURLY);
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 1,
+      divtypecompperiodreq: 1,
+      contracthoursalreq: 1,
+    });
+
+    const refused = await answer(caller, API.refuseContract, dividend.contract.id);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 1,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 1,
+    });
+    expect(await contractOf(caller, 'dividend')).toMatchObject({
+      status: 'refused',
+      terms: DIVIDEND.terms,
+    });
+  });
+
+  it('a new offer of a kind supersedes the waiting one', async () => {
+    const { row, caller } = await newMember();
+    const first = await offer(row.username);
+    time.advance(1000);
+    const second = await offer(row.username, {
+      kind: 'salary',
+      terms: { tiers: [{ minTurnover: 0, minActiveMembers: 0, salary: 50_000 }] },
+    });
+    expect(second.supersededId).toBe(first.contract.id);
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: second.contract.id, status: 'pending' });
+
+    const late = await answer(caller, API.acceptContract, first.contract.id);
+    expect(late.statusCode).toBe(409);
+    expect(json(late)).toMatchObject({ code: 'CONTRACT_CLOSED', value: { status: 'superseded' } });
+    expect((await answer(caller, API.acceptContract, second.contract.id)).statusCode).toBe(200);
+
+    // After an answer, a new offer waits again and is the one shown.
+    time.advance(1000);
+    const third = await offer(row.username);
+    expect(third.supersededId).toBeNull();
+    expect(await requestsOf(caller)).toMatchObject({ dailysalreqtype: 1 });
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: third.contract.id, status: 'pending' });
+  });
+
+  it('offers only to agents (types 1 and 2)', async () => {
+    for (const type of [0, 4, 40, 41, 42]) {
+      const { row } = await newMember(type);
+      const response = await ops(API.contractOpsOffer, { username: row.username, ...SALARY });
+      expect(response.statusCode, `type ${type}`).toBe(409);
+      expect(json(response)).toMatchObject({
+        code: 'MEMBER_NOT_AGENT',
+        message: 'This member is not an agent',
+      });
+    }
+    const unknown = await ops(API.contractOpsOffer, { username: 'nobody-here', ...SALARY });
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown)).toMatchObject({ value: { reason: 'member_not_found' } });
+  });
+
+  it('refuses bad terms with INVALID_INPUT', async () => {
+    const { row } = await newMember();
+    const bad = [
+      { kind: 'salary', terms: { tiers: [] } },
+      { kind: 'salary', terms: { tiers: [{ minTurnover: 1.5, minActiveMembers: 1, salary: 10 }] } },
+      { kind: 'hourly', terms: { tiers: [{ minTurnover: 100, amount: 0 }] } },
+      {
+        kind: 'hourly',
+        terms: {
+          tiers: [
+            { minTurnover: 100, amount: 10 },
+            { minTurnover: 100, amount: 20 },
+          ],
+        },
+      },
+      {
+        kind: 'dividend',
+        terms: { period: 'week', tiers: [{ minNetLoss: 0, minActiveMembers: 0, percentBp: 10 }] },
+      },
+      {
+        kind: 'dividend',
+        terms: { period: 'month', tiers: [{ minNetLoss: 0, minActiveMembers: 0, percentBp: 10001 }] },
+      },
+      { kind: 'bonus', terms: { tiers: [] } },
+    ];
+    for (const terms of bad) {
+      const response = await ops(API.contractOpsOffer, { username: row.username, ...terms });
+      expect(response.statusCode, JSON.stringify(terms)).toBe(400);
+      expect(json(response)).toMatchObject({ code: 'INVALID_INPUT' });
+    }
+  });
+
+  it('trial members are never checked and may not read or answer contracts', async () => {
+    const { caller } = await newMember(4);
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 0,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 0,
+    });
+    const read = await call(app, API.agentContract, caller, { query: { kind: 'salary' } });
+    expect(read.statusCode).toBe(403);
+    expect(json(read)).toMatchObject({ code: 'FEATURE_NOT_ENABLED', value: { reason: 'free_reject' } });
+  });
+
+  it('a member cannot answer another member’s contract; visitors are refused', async () => {
+    const owner = await newMember();
+    const other = await newMember();
+    const offered = await offer(owner.row.username);
+    const response = await answer(other.caller, API.acceptContract, offered.contract.id);
+    expect(response.statusCode).toBe(404);
+    const visitor = await call(app, API.contractRequests, { ip: freshIp() });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('the operator calls need OPS_TOKEN; promote makes a real member an agent', async () => {
+    const { row, caller } = await newMember(0);
+    expect((await ops(API.contractOpsOffer, { username: row.username, ...SALARY }, null)).statusCode).toBe(
+      401,
+    );
+    expect((await ops(API.contractOpsPromote, { username: row.username }, 'wrong-token')).statusCode).toBe(
+      401,
+    );
+
+    const promoted = await ops(API.contractOpsPromote, { username: row.username });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(successEnvelope(promotedAgent).parse(json(promoted)).value).toMatchObject({
+      type: 1,
+      changed: true,
+    });
+    const again = await ops(API.contractOpsPromote, { username: row.username });
+    expect(successEnvelope(promotedAgent).parse(json(again)).value).toMatchObject({
+      type: 1,
+      changed: false,
+    });
+
+    await offer(row.username);
+    expect(await requestsOf(caller)).toMatchObject({ dailysalreqtype: 1 });
+
+    const trial = await newMember(4);
+    const refused = await ops(API.contractOpsPromote, { username: trial.row.username, type: 2 });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({ code: 'INVALID_INPUT', value: { reason: 'not_promotable' } });
+  });
+});
+
+describe('agent contract operator calls without OPS_TOKEN', () => {
+  const database = useTestDatabase('pglite');
+  it('do not exist', async () => {
+    const app = await buildTestApp(database.current, { config: { opsToken: undefined } });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: API.contractOpsOffer.path,
+        headers: { authorization: 'Bearer anything' },
+        payload: { username: 'x', ...SALARY },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import { createAgentContractRepository } from './repository.ts';
+import { agentContractRoutes } from './routes.ts';
+import { createAgentContractService } from './service.ts';
+
+export { createAgentContractRepository, type AgentContractRepository } from './repository.ts';
+export { createAgentContractService, type AgentContractService, OPERATOR_NAME } from './service.ts';
+
+/**
+ * Agent contracts wired together: the member's calls under /api/agent-contracts and the operator's
+ * under /api/ops/agent-contracts (OPS_TOKEN, like the other operator switches; without it they answer 404).
+ */
+export function createAgentContractsModule(deps: {
+  db: Db;
+  config: Pick<AppConfig, 'merchantCode' | 'opsToken'>;
+  clock: Clock;
+}) {
+  const { db, config, clock } = deps;
+  const agentContractService = createAgentContractService({
+    db,
+    contracts: createAgentContractRepository(db),
+    clock,
+  });
+  return {
+    agentContractService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(agentContractRoutes, {
+        agentContractService,
+        guards,
+        merchantCode: config.merchantCode,
+        opsToken: config.opsToken,
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import {
+  type AgentContract,
+  agentContract as agentContractSchema,
+  CONTRACT_KINDS,
+  CONTRACT_REASONS,
+  CONTRACT_REQUEST_FIELDS,
+  type ContractAnswer,
+  type ContractKind,
+  type ContractRequests,
+  mayReceiveContract,
+  type OfferContractRequest,
+  type OfferedContract,
+  type PromoteAgentRequest,
+  type PromotedAgent,
+} from '@kl/contracts/agent-contracts';
+import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/accounts';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { AgentContractRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import type { AgentContractRepository } from './repository.ts';
+
+/** Shown as the one who offers when the operator does not name the upline. */
+export const OPERATOR_NAME = 'operator';
+
+const NO_REQUESTS: ContractRequests = { dailysalreqtype: 0, divtypecompperiodreq: 0, contracthoursalreq: 0 };
+
+/** A row as the API writes it; the terms were checked when written and are checked again here. */
+export function toAgentContract(row: AgentContractRow): AgentContract {
+  return agentContractSchema.parse({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    currency: row.currency,
+    terms: row.terms,
+    offeredBy: row.offeredBy,
+    offeredAt: row.offeredAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  });
+}
+
+/**
+ * Agent contracts: the member's contract requests (SPEC §3 contract reply), reading and answering a
+ * contract once, and the operator's offers (a new offer of a kind supersedes the one waiting).
+ */
+export function createAgentContractService(deps: {
+  db: Db;
+  contracts: AgentContractRepository;
+  clock: Clock;
+}) {
+  const { db, contracts, clock } = deps;
+
+  async function answer(member: AuthenticatedMember, contractId: string, choice: ContractAnswer) {
+    const status = choice === 'accept' ? 'accepted' : 'refused';
+    const answered = await contracts.answer(member.memberId, contractId, status, clock());
+    if (answered) return toAgentContract(answered);
+    const existing = await contracts.byId(member.memberId, contractId);
+    if (!existing) throw new DomainError('NOT_FOUND');
+    throw new DomainError('CONTRACT_CLOSED', { status: existing.status });
+  }
+
+  return {
+    /** Which kinds wait for the member's answer; all 0 for the types that skip the check (SPEC §3). */
+    async requests(member: AuthenticatedMember): Promise<ContractRequests> {
+      if (CONTRACT_CHECK_EXEMPT_TYPES.includes(member.type)) return NO_REQUESTS;
+      const pending = new Set(await contracts.pendingKinds(member.memberId));
+      const reply = { ...NO_REQUESTS };
+      for (const kind of CONTRACT_KINDS) {
+        if (pending.has(kind)) reply[CONTRACT_REQUEST_FIELDS[kind]] = 1;
+      }
+      return reply;
+    },
+
+    async contract(member: AuthenticatedMember, kind: ContractKind): Promise<AgentContract | null> {
+      const row = await contracts.latest(member.memberId, kind);
+      return row ? toAgentContract(row) : null;
+    },
+
+    accept: (member: AuthenticatedMember, contractId: string) => answer(member, contractId, 'accept'),
+    refuse: (member: AuthenticatedMember, contractId: string) => answer(member, contractId, 'refuse'),
+
+    /** Operator: offers a contract to an agent (types 1, 2), replacing the offer of that kind that waits. */
+    async offer(merchantCode: string, request: OfferContractRequest): Promise<OfferedContract> {
+      return db.transaction(async (tx) => {
+        // The member's row is locked: two offers at once still leave one waiting.
+        const target = await contracts.memberByUsername(merchantCode, request.username, tx, true);
+        if (!target) throw new DomainError('NOT_FOUND', { reason: CONTRACT_REASONS.memberNotFound });
+        if (!mayReceiveContract(target.type))
+          throw new DomainError('MEMBER_NOT_AGENT', { type: target.type });
+        const now = clock();
+        const supersededId = await contracts.supersedePending(target.id, request.kind, now, tx);
+        const row = await contracts.insert(
+          {
+            merchantCode,
+            memberId: target.id,
+            kind: request.kind,
+            status: 'pending',
+            currency: WALLET_CURRENCY,
+            terms: request.terms,
+            offeredBy: request.offeredBy ?? OPERATOR_NAME,
+            offeredAt: now,
+          },
+          tx,
+        );
+        return {
+          memberId: target.id,
+          username: target.username,
+          contract: toAgentContract(row),
+          supersededId,
+        };
+      });
+    },
+
+    /** Operator: makes a real member of type 0 an agent (type 1 or 2); an agent of that type stays. */
+    async promote(merchantCode: string, request: PromoteAgentRequest): Promise<PromotedAgent> {
+      return db.transaction(async (tx) => {
+        const target = await contracts.memberByUsername(merchantCode, request.username, tx, true);
+        if (!target) throw new DomainError('NOT_FOUND', { reason: CONTRACT_REASONS.memberNotFound });
+        const base = { memberId: target.id, username: target.username, type: request.type };
+        if (target.type === request.type) return { ...base, changed: false };
+        if (target.type !== 0) {
+          throw new DomainError('INVALID_INPUT', {
+            reason: CONTRACT_REASONS.notPromotable,
+            type: target.type,
+          });
+        }
+        await contracts.setMemberType(target.id, request.type, clock(), tx);
+        return { ...base, changed: true };
+      });
+    },
+  };
+}
+export type AgentContractService = ReturnType<typeof createAgentContractService>;

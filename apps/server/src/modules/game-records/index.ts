@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import { createGameRecordsRepository } from './repository.ts';
+import { gameRecordsRoutes } from './routes.ts';
+import { createGameRecordsService } from './service.ts';
+
+export {
+  createGameRecordsRepository,
+  type GameRecordFilter,
+  type GameRecordsRepository,
+} from './repository.ts';
+export {
+  createGameRecordsService,
+  type GameRecordsService,
+  type RecordRoundRequest,
+  type RoundResult,
+  type SettleRoundRequest,
+} from './service.ts';
+
+/**
+ * Game records: the service games record their rounds through (`gameRecordsService.recordRound` and
+ * `settleRound`, inside their own transaction) and the member's GET /api/game-records.
+ */
+export function createGameRecordsModule(deps: { db: Db; clock: Clock }) {
+  const gameRecordsService = createGameRecordsService({
+    db: deps.db,
+    rounds: createGameRecordsRepository(deps.db),
+    clock: deps.clock,
+  });
+  return {
+    gameRecordsService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(gameRecordsRoutes, { gameRecordsService, guards });
+    },
+  };
+}
+
+export type GameRecordsModule = ReturnType<typeof createGameRecordsModule>;

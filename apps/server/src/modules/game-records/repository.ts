@@ -1,0 +1,119 @@
+import type { GameRoundStatus } from '@kl/contracts/game-records';
+import type { GameType } from '@kl/contracts/games';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { gameRound, type GameRoundRow, type NewGameRound } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** What a member's game records may be narrowed by. */
+export interface GameRecordFilter {
+  merchantCode: string;
+  memberId: string;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  gameType?: GameType;
+  status?: GameRoundStatus;
+}
+
+function filterWhere(filter: GameRecordFilter): SQL {
+  const conditions: SQL[] = [
+    eq(gameRound.merchantCode, filter.merchantCode),
+    eq(gameRound.memberId, filter.memberId),
+  ];
+  if (filter.from) conditions.push(gte(gameRound.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(gameRound.createdAt, filter.to));
+  if (filter.gameType) conditions.push(eq(gameRound.gameType, filter.gameType));
+  if (filter.status) conditions.push(eq(gameRound.status, filter.status));
+  return and(...conditions) as SQL;
+}
+
+/** SQL of game rounds. Statements run on the caller's transaction when one is given. */
+export function createGameRecordsRepository(db: Db) {
+  return {
+    /** Inserts the round; undefined when its key is already taken. */
+    async insertRound(row: NewGameRound, tx: DbOrTx = db): Promise<GameRoundRow | undefined> {
+      const [created] = await tx
+        .insert(gameRound)
+        .values(row)
+        .onConflictDoNothing({ target: [gameRound.merchantCode, gameRound.vendorCode, gameRound.roundKey] })
+        .returning();
+      return created;
+    },
+
+    async findRound(
+      merchantCode: string,
+      vendorCode: string,
+      roundKey: string,
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(gameRound)
+        .where(
+          and(
+            eq(gameRound.merchantCode, merchantCode),
+            eq(gameRound.vendorCode, vendorCode),
+            eq(gameRound.roundKey, roundKey),
+          ),
+        );
+      return row;
+    },
+
+    /** Settles or cancels an open round; undefined when the round is not open (or unknown). */
+    async closeRound(
+      id: string,
+      values: {
+        status: Exclude<GameRoundStatus, 'open'>;
+        payout: bigint;
+        settleTransactionId: number | null;
+        settledAt: Date;
+      },
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow | undefined> {
+      const [row] = await tx
+        .update(gameRound)
+        .set(values)
+        .where(and(eq(gameRound.id, id), eq(gameRound.status, 'open')))
+        .returning();
+      return row;
+    },
+
+    /** One page of the member's rounds, newest first. */
+    async page(
+      filter: GameRecordFilter,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow[]> {
+      return tx
+        .select()
+        .from(gameRound)
+        .where(filterWhere(filter))
+        .orderBy(desc(gameRound.createdAt), desc(gameRound.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    /** How many rounds the filter selects, and the sums of those not cancelled. */
+    async totals(filter: GameRecordFilter, tx: DbOrTx = db) {
+      const counted = sql`${gameRound.status} <> 'cancelled'`;
+      const [row] = await tx
+        .select({
+          total: count(),
+          rounds: sql<string>`count(*) filter (where ${counted})`,
+          stake: sql<string>`coalesce(sum(${gameRound.stake}) filter (where ${counted}), 0)::text`,
+          payout: sql<string>`coalesce(sum(${gameRound.payout}) filter (where ${counted}), 0)::text`,
+        })
+        .from(gameRound)
+        .where(filterWhere(filter));
+      return {
+        total: Number(row?.total ?? 0),
+        rounds: Number(row?.rounds ?? 0),
+        stake: BigInt(row?.stake ?? '0'),
+        payout: BigInt(row?.payout ?? '0'),
+      };
+    },
+  };
+}
+
+export type GameRecordsRepository = ReturnType<typeof createGameRecordsRepository>;

@@ -1,0 +1,182 @@
+import type { GameRoundStatus } from '@kl/contracts/game-records';
+import type { GameType } from '@kl/contracts/games';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import { eq } from 'drizzle-orm';
+import { type GameRoundRow, ledgerTransaction } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { GameRecordFilter, GameRecordsRepository } from './repository.ts';
+
+/** The longest provider round key, vendor code, game id or name a round keeps. */
+const MAX_TEXT = 200;
+
+/** A round as a game reports it when it takes the stake. */
+export interface RecordRoundRequest {
+  merchantCode: string;
+  memberId: string;
+  /** The provider (vendor code) and its id of the round: recording the same pair again changes nothing. */
+  vendorCode: string;
+  roundKey: string;
+  gameId: string;
+  nodeId: string;
+  gameType: GameType;
+  gameName: string;
+  /** Minor units; 0 for a round without a stake. */
+  stake: bigint;
+  /** The merchant's wallet currency unless told. */
+  currency?: string;
+  /** The ledger `bet` transaction the game posted for the stake (null when nothing was staked). */
+  betTransactionId: number | null;
+  /** When the stake was taken; now unless told. */
+  createdAt?: Date;
+}
+
+/** The outcome of a round as the game reports it. */
+export interface SettleRoundRequest {
+  merchantCode: string;
+  vendorCode: string;
+  roundKey: string;
+  /** `settled` with what it paid back (0 when lost), or `cancelled` (the stake given back). */
+  outcome: Exclude<GameRoundStatus, 'open'>;
+  /** Minor units paid back; for a cancelled round the stake unless told. */
+  payout?: bigint;
+  /** The ledger `win` (or `reversal` of the bet) the game posted; null when nothing moved. */
+  settleTransactionId: number | null;
+  settledAt?: Date;
+}
+
+export interface RoundResult {
+  round: GameRoundRow;
+  /** True when the round was already recorded (or settled) exactly so: nothing changed. */
+  replayed: boolean;
+}
+
+export interface GameRecordsPageRequest extends GameRecordFilter {
+  pageNo: number;
+  pageSize: number;
+}
+
+const badText = (value: string) => value.trim().length === 0 || value.length > MAX_TEXT;
+
+/**
+ * Game records: games record the rounds they play through `recordRound` and `settleRound`, inside their
+ * own database transaction (`tx`) together with the ledger posts of the stake and the payout, so a round
+ * and its money commit together or not at all. Both calls are idempotent on the round's key; the same key
+ * asking for something else is IDEMPOTENCY_CONFLICT. This service never moves money itself.
+ */
+export function createGameRecordsService(deps: { db: Db; rounds: GameRecordsRepository; clock: Clock }) {
+  const { db, rounds, clock } = deps;
+
+  /** A ledger transaction named by a round must be the member's own. */
+  async function checkTransaction(
+    id: number | null,
+    round: { merchantCode: string; memberId: string },
+    tx: DbOrTx,
+  ) {
+    if (id === null) return;
+    const [row] = await tx
+      .select({ merchantCode: ledgerTransaction.merchantCode, memberId: ledgerTransaction.memberId })
+      .from(ledgerTransaction)
+      .where(eq(ledgerTransaction.id, id));
+    if (!row || row.merchantCode !== round.merchantCode || row.memberId !== round.memberId)
+      throw new DomainError('INVALID_INPUT', { field: 'transactionId' });
+  }
+
+  return {
+    async recordRound(request: RecordRoundRequest, tx: DbOrTx = db): Promise<RoundResult> {
+      if (
+        [request.vendorCode, request.roundKey, request.gameId, request.nodeId, request.gameName].some(badText)
+      )
+        throw new DomainError('INVALID_INPUT', { field: 'round' });
+      if (request.stake < 0n) throw new DomainError('INVALID_INPUT', { field: 'stake' });
+      await checkTransaction(request.betTransactionId, request, tx);
+      const currency = request.currency ?? WALLET_CURRENCY;
+      const created = await rounds.insertRound(
+        {
+          merchantCode: request.merchantCode,
+          memberId: request.memberId,
+          vendorCode: request.vendorCode,
+          roundKey: request.roundKey,
+          gameId: request.gameId,
+          nodeId: request.nodeId,
+          gameType: request.gameType,
+          gameName: request.gameName,
+          currency,
+          stake: request.stake,
+          payout: 0n,
+          status: 'open',
+          betTransactionId: request.betTransactionId,
+          createdAt: request.createdAt ?? clock(),
+          settledAt: null,
+        },
+        tx,
+      );
+      if (created) return { round: created, replayed: false };
+      const existing = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
+      if (
+        !existing ||
+        existing.memberId !== request.memberId ||
+        existing.gameId !== request.gameId ||
+        existing.stake !== request.stake ||
+        existing.currency !== currency ||
+        existing.betTransactionId !== request.betTransactionId
+      )
+        throw new DomainError('IDEMPOTENCY_CONFLICT');
+      return { round: existing, replayed: true };
+    },
+
+    async settleRound(request: SettleRoundRequest, tx: DbOrTx = db): Promise<RoundResult> {
+      const round = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
+      if (!round) throw new DomainError('NOT_FOUND');
+      const payout = request.payout ?? (request.outcome === 'cancelled' ? round.stake : 0n);
+      if (payout < 0n) throw new DomainError('INVALID_INPUT', { field: 'payout' });
+      if (request.outcome === 'cancelled' && payout !== round.stake)
+        throw new DomainError('INVALID_INPUT', { field: 'payout' });
+      await checkTransaction(request.settleTransactionId, round, tx);
+      const closed = await rounds.closeRound(
+        round.id,
+        {
+          status: request.outcome,
+          payout,
+          settleTransactionId: request.settleTransactionId,
+          settledAt: request.settledAt ?? clock(),
+        },
+        tx,
+      );
+      if (closed) return { round: closed, replayed: false };
+      const current = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
+      if (
+        !current ||
+        current.status !== request.outcome ||
+        current.payout !== payout ||
+        current.settleTransactionId !== request.settleTransactionId
+      )
+        throw new DomainError('IDEMPOTENCY_CONFLICT');
+      return { round: current, replayed: true };
+    },
+
+    /** One page of the member's rounds, newest first, and the totals of the whole filter. */
+    async list(request: GameRecordsPageRequest) {
+      const { pageNo, pageSize, ...filter } = request;
+      const [list, totals] = await Promise.all([
+        rounds.page(filter, { limit: pageSize, offset: (pageNo - 1) * pageSize }),
+        rounds.totals(filter),
+      ]);
+      return {
+        list,
+        pageNum: pageNo,
+        totalPages: Math.ceil(totals.total / pageSize),
+        total: totals.total,
+        totals: {
+          rounds: totals.rounds,
+          stake: totals.stake,
+          payout: totals.payout,
+          net: totals.payout - totals.stake,
+        },
+      };
+    },
+  };
+}
+
+export type GameRecordsService = ReturnType<typeof createGameRecordsService>;

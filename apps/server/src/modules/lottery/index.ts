@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { GameRecordsService } from '../game-records/index.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { createLotteryRepository } from './repository.ts';
+import { lotteryRoutes } from './routes.ts';
+import { createLotteryScheduler } from './scheduler.ts';
+import { createLotteryService } from './service.ts';
+
+export { createLotteryRepository, type LotteryRepository } from './repository.ts';
+export { createLotteryScheduler, type LotteryScheduler } from './scheduler.ts';
+export { seedLottery } from './seed.ts';
+export {
+  createLotteryService,
+  LOTTERY_VENDOR_CODE,
+  lotteryBetKey,
+  lotteryCancelKey,
+  lotteryWinKey,
+  type LotteryService,
+} from './service.ts';
+
+/**
+ * Whether the app runs the draw scheduler: outside tests, or when LOTTERY_SCHEDULER=on (the end-to-end
+ * server); LOTTERY_SCHEDULER=off turns it off anywhere (e.g. a process that only serves calls).
+ */
+export function lotterySchedulerEnabled(nodeEnv: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.LOTTERY_SCHEDULER === 'off') return false;
+  return env.LOTTERY_SCHEDULER === 'on' || nodeEnv !== 'test';
+}
+
+/**
+ * The in-house lottery wired together: the service, its /api/lottery calls and the draw scheduler. The
+ * scheduler runs only when `scheduler` is true (the app turns it on outside tests): it starts when the app
+ * is ready (after catching up on missed draws) and stops when it closes.
+ */
+export function createLotteryModule(deps: {
+  db: Db;
+  clock: Clock;
+  merchantCode: string;
+  ledgerService: LedgerService;
+  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+  gameRecords?: GameRecordsService | undefined;
+  scheduler: boolean;
+}) {
+  const lotteryService = createLotteryService({
+    db: deps.db,
+    lottery: createLotteryRepository(deps.db),
+    ledgerService: deps.ledgerService,
+    clock: deps.clock,
+    checkPlay: deps.checkPlay,
+    gameRecords: deps.gameRecords,
+  });
+  return {
+    lotteryService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(lotteryRoutes, { lotteryService, guards, merchantCode: deps.merchantCode });
+    },
+    /** Runs the draw scheduler for the app's lifetime (when enabled). */
+    attachScheduler(app: FastifyInstance): void {
+      if (!deps.scheduler) return;
+      const scheduler = createLotteryScheduler({ lotteryService, clock: deps.clock, log: app.log });
+      app.addHook('onReady', () => scheduler.start());
+      app.addHook('onClose', () => scheduler.stop());
+    },
+  };
+}
+
+export type LotteryModule = ReturnType<typeof createLotteryModule>;

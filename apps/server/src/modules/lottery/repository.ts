@@ -1,0 +1,346 @@
+import type { PrizeMode } from '@kl/contracts/constants';
+import type { LotteryBetStatus, LotteryCategory } from '@kl/contracts/lottery';
+import { and, asc, count, desc, eq, gt, inArray, lte, max, or, sql } from 'drizzle-orm';
+import {
+  game,
+  type LotteryBetRow,
+  type LotteryDrawRow,
+  lotteryBet,
+  lotteryCatalogueLink,
+  lotteryDraw,
+  lotteryExposure,
+  lotteryGame,
+  lotteryOdds,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+export type NewDraw = typeof lotteryDraw.$inferInsert;
+export type NewBet = typeof lotteryBet.$inferInsert;
+
+const DRAWN = ['drawn', 'settled'] as const;
+
+/** The lottery's statements. Functions taking `tx` run inside the caller's transaction. */
+export function createLotteryRepository(db: Db) {
+  return {
+    games(merchantCode: string | null, category?: LotteryCategory, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(lotteryGame)
+        .where(
+          and(
+            eq(lotteryGame.enabled, true),
+            merchantCode === null ? undefined : eq(lotteryGame.merchantCode, merchantCode),
+            category ? eq(lotteryGame.category, category) : undefined,
+          ),
+        )
+        .orderBy(asc(lotteryGame.category), asc(lotteryGame.sortOrder));
+    },
+
+    async gameByCode(merchantCode: string, code: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(lotteryGame)
+        .where(and(eq(lotteryGame.merchantCode, merchantCode), eq(lotteryGame.code, code)));
+      return row;
+    },
+
+    async gameById(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(lotteryGame).where(eq(lotteryGame.id, id));
+      return row;
+    },
+
+    /** The lottery a catalogue game (by its game id) opens. */
+    async gameByCatalogueId(merchantCode: string, catalogueGameId: string) {
+      const [row] = await db
+        .select({ lottery: lotteryGame })
+        .from(game)
+        .innerJoin(
+          lotteryCatalogueLink,
+          and(
+            eq(lotteryCatalogueLink.merchantCode, game.merchantCode),
+            eq(lotteryCatalogueLink.catalogueGameCode, game.gameCode),
+          ),
+        )
+        .innerJoin(lotteryGame, eq(lotteryGame.id, lotteryCatalogueLink.lotteryGameId))
+        .where(and(eq(game.merchantCode, merchantCode), eq(game.gameId, catalogueGameId)));
+      return row?.lottery;
+    },
+
+    /** The catalogue games (game id, node id, name) of each lottery, in catalogue order. */
+    async catalogueGames(merchantCode: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({
+          lotteryGameId: lotteryCatalogueLink.lotteryGameId,
+          gameId: game.gameId,
+          nodeId: game.nodeId,
+        })
+        .from(lotteryCatalogueLink)
+        .innerJoin(
+          game,
+          and(
+            eq(game.merchantCode, lotteryCatalogueLink.merchantCode),
+            eq(game.gameCode, lotteryCatalogueLink.catalogueGameCode),
+          ),
+        )
+        .where(eq(lotteryCatalogueLink.merchantCode, merchantCode))
+        .orderBy(asc(game.sortRank), asc(game.id));
+      const byGame = new Map<string, { gameId: string; nodeId: string }[]>();
+      for (const row of rows) {
+        const list = byGame.get(row.lotteryGameId) ?? [];
+        list.push({ gameId: row.gameId, nodeId: row.nodeId });
+        byGame.set(row.lotteryGameId, list);
+      }
+      return byGame;
+    },
+
+    odds(merchantCode: string, prizeMode: PrizeMode, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(lotteryOdds)
+        .where(and(eq(lotteryOdds.merchantCode, merchantCode), eq(lotteryOdds.prizeMode, prizeMode)));
+    },
+
+    /** The latest draw time each game has created. */
+    async lastDrawTimes(gameIds: readonly string[]) {
+      if (gameIds.length === 0) return new Map<string, Date>();
+      const rows = await db
+        .select({ gameId: lotteryDraw.gameId, last: max(lotteryDraw.drawAt) })
+        .from(lotteryDraw)
+        .where(inArray(lotteryDraw.gameId, [...gameIds]))
+        .groupBy(lotteryDraw.gameId);
+      return new Map(rows.flatMap((row) => (row.last ? [[row.gameId, row.last] as const] : [])));
+    },
+
+    /** Creates draws; one already there for the same game and time is kept (with its seed). */
+    async insertDraws(rows: readonly NewDraw[]) {
+      if (rows.length === 0) return 0;
+      const created = await db
+        .insert(lotteryDraw)
+        .values([...rows])
+        .onConflictDoNothing()
+        .returning({ id: lotteryDraw.id });
+      return created.length;
+    },
+
+    /** The draws taking bets (scheduled, closing after `now`), the soonest first per game. */
+    async openDraws(gameIds: readonly string[], now: Date) {
+      if (gameIds.length === 0) return new Map<string, LotteryDrawRow>();
+      const rows = await db
+        .select()
+        .from(lotteryDraw)
+        .where(
+          and(
+            inArray(lotteryDraw.gameId, [...gameIds]),
+            eq(lotteryDraw.status, 'scheduled'),
+            gt(lotteryDraw.closeAt, now),
+          ),
+        )
+        .orderBy(asc(lotteryDraw.drawAt));
+      const soonest = new Map<string, LotteryDrawRow>();
+      for (const row of rows) if (!soonest.has(row.gameId)) soonest.set(row.gameId, row);
+      return soonest;
+    },
+
+    async drawById(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(lotteryDraw).where(eq(lotteryDraw.id, id));
+      return row;
+    },
+
+    /** A draw for a bet: locked FOR SHARE so it cannot be drawn while the bet is being placed. */
+    async drawForBet(id: string, tx: DbOrTx) {
+      const [row] = await tx.select().from(lotteryDraw).where(eq(lotteryDraw.id, id)).for('share');
+      return row;
+    },
+
+    /** Takes one due draw (scheduled, draw time passed) that no other process holds, locked. */
+    async takeDueDraw(now: Date, tx: DbOrTx): Promise<LotteryDrawRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(lotteryDraw)
+        .where(and(eq(lotteryDraw.status, 'scheduled'), lte(lotteryDraw.drawAt, now)))
+        .orderBy(asc(lotteryDraw.drawAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return row;
+    },
+
+    async writeResult(id: string, result: Record<string, string[]>, now: Date, tx: DbOrTx) {
+      const updated = await tx
+        .update(lotteryDraw)
+        .set({ status: 'drawn', result, drawnAt: now })
+        .where(and(eq(lotteryDraw.id, id), eq(lotteryDraw.status, 'scheduled')))
+        .returning({ id: lotteryDraw.id });
+      return updated.length === 1;
+    },
+
+    /** Drawn draws whose bets are not all settled yet. */
+    unsettledDraws(limit: number) {
+      return db
+        .select()
+        .from(lotteryDraw)
+        .where(eq(lotteryDraw.status, 'drawn'))
+        .orderBy(asc(lotteryDraw.drawAt))
+        .limit(limit);
+    },
+
+    /** Open bets of a draw that no other process holds, locked. */
+    takeOpenBets(drawId: string, limit: number, tx: DbOrTx) {
+      return tx
+        .select()
+        .from(lotteryBet)
+        .where(and(eq(lotteryBet.drawId, drawId), eq(lotteryBet.status, 'open')))
+        .orderBy(asc(lotteryBet.createdAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Marks a drawn draw settled once it has no open bet left. */
+    async markSettled(drawId: string, now: Date) {
+      const updated = await db
+        .update(lotteryDraw)
+        .set({ status: 'settled', settledAt: now })
+        .where(
+          and(
+            eq(lotteryDraw.id, drawId),
+            eq(lotteryDraw.status, 'drawn'),
+            sql`not exists (select 1 from ${lotteryBet} where ${lotteryBet.drawId} = ${drawId} and ${lotteryBet.status} = 'open')`,
+          ),
+        )
+        .returning({ id: lotteryDraw.id });
+      return updated.length === 1;
+    },
+
+    async results(gameId: string, limit: number, offset: number) {
+      const where = and(eq(lotteryDraw.gameId, gameId), inArray(lotteryDraw.status, [...DRAWN]));
+      const rows = await db
+        .select()
+        .from(lotteryDraw)
+        .where(where)
+        .orderBy(desc(lotteryDraw.drawAt))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ value: count() }).from(lotteryDraw).where(where);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** The latest drawn draw of each game. */
+    async latestResults(gameIds: readonly string[]) {
+      if (gameIds.length === 0) return new Map<string, LotteryDrawRow>();
+      const rows = await db
+        .selectDistinctOn([lotteryDraw.gameId])
+        .from(lotteryDraw)
+        .where(and(inArray(lotteryDraw.gameId, [...gameIds]), inArray(lotteryDraw.status, [...DRAWN])))
+        .orderBy(lotteryDraw.gameId, desc(lotteryDraw.drawAt));
+      return new Map(rows.map((row) => [row.gameId, row]));
+    },
+
+    async findBetByKey(memberId: string, requestKey: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(lotteryBet)
+        .where(and(eq(lotteryBet.memberId, memberId), eq(lotteryBet.requestKey, requestKey)));
+      return row;
+    },
+
+    async betForUpdate(id: string, memberId: string, tx: DbOrTx) {
+      const [row] = await tx
+        .select()
+        .from(lotteryBet)
+        .where(and(eq(lotteryBet.id, id), eq(lotteryBet.memberId, memberId)))
+        .for('update');
+      return row;
+    },
+
+    async insertBet(row: NewBet, tx: DbOrTx) {
+      const [created] = await tx.insert(lotteryBet).values(row).returning();
+      if (!created) throw new Error('the lottery bet was not inserted');
+      return created;
+    },
+
+    async updateBet(id: string, values: Partial<LotteryBetRow>, tx: DbOrTx) {
+      await tx.update(lotteryBet).set(values).where(eq(lotteryBet.id, id));
+    },
+
+    /**
+     * Adds `amount` to a member's stake on a selection of a draw unless it would pass `limit`; false when
+     * it would. One statement (an upsert with a condition), so bets at once cannot both slip under it.
+     */
+    async addExposure(
+      key: { drawId: string; memberId: string; selectionKey: string },
+      amount: bigint,
+      limit: bigint,
+      tx: DbOrTx,
+    ): Promise<boolean> {
+      if (amount > limit) return false;
+      const rows = await tx
+        .insert(lotteryExposure)
+        .values({ ...key, amount })
+        .onConflictDoUpdate({
+          target: [lotteryExposure.drawId, lotteryExposure.memberId, lotteryExposure.selectionKey],
+          set: { amount: sql`${lotteryExposure.amount} + excluded.amount` },
+          setWhere: sql`${lotteryExposure.amount} + excluded.amount <= ${limit}`,
+        })
+        .returning({ amount: lotteryExposure.amount });
+      return rows.length === 1;
+    },
+
+    async removeExposure(
+      key: { drawId: string; memberId: string; selectionKey: string },
+      amount: bigint,
+      tx: DbOrTx,
+    ) {
+      await tx
+        .update(lotteryExposure)
+        .set({ amount: sql`greatest(${lotteryExposure.amount} - ${amount}, 0)` })
+        .where(
+          and(
+            eq(lotteryExposure.drawId, key.drawId),
+            eq(lotteryExposure.memberId, key.memberId),
+            eq(lotteryExposure.selectionKey, key.selectionKey),
+          ),
+        );
+    },
+
+    /** A member's bets with their draw and game, newest first. */
+    async orders(
+      memberId: string,
+      filter: { status?: LotteryBetStatus | undefined; gameId?: string | undefined },
+      limit: number,
+      offset: number,
+    ) {
+      const where = and(
+        eq(lotteryBet.memberId, memberId),
+        filter.status ? eq(lotteryBet.status, filter.status) : undefined,
+        filter.gameId ? eq(lotteryBet.gameId, filter.gameId) : undefined,
+      );
+      const rows = await db
+        .select({ bet: lotteryBet, draw: lotteryDraw, game: lotteryGame })
+        .from(lotteryBet)
+        .innerJoin(lotteryDraw, eq(lotteryDraw.id, lotteryBet.drawId))
+        .innerJoin(lotteryGame, eq(lotteryGame.id, lotteryBet.gameId))
+        .where(where)
+        .orderBy(desc(lotteryBet.createdAt), desc(lotteryBet.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ value: count() }).from(lotteryBet).where(where);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** Whether a draw is due or waits for its settlement: the cheap check of each scheduler tick. */
+    hasDue: async (now: Date) => {
+      const [row] = await db
+        .select({ id: lotteryDraw.id })
+        .from(lotteryDraw)
+        .where(
+          or(
+            and(eq(lotteryDraw.status, 'scheduled'), lte(lotteryDraw.drawAt, now)),
+            eq(lotteryDraw.status, 'drawn'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
+export type LotteryRepository = ReturnType<typeof createLotteryRepository>;

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { createPromotionRepository } from './repository.ts';
+import { promotionRoutes } from './routes.ts';
+import { createPromotionService } from './service.ts';
+
+export { createPromotionRepository, type PromotionRepository } from './repository.ts';
+export { promotionRoutes } from './routes.ts';
+export { PROMOTIONS, seedPromotions } from './seed.ts';
+export {
+  claimCreditKey,
+  createPromotionService,
+  evaluate,
+  referralLink,
+  type PromotionService,
+} from './service.ts';
+
+/** Promotions wired together: bonuses are credited through the ledger. */
+export function createPromotionsModule(deps: {
+  db: Db;
+  clock: Clock;
+  ledgerService: LedgerService;
+  merchantCode: string;
+}) {
+  const promotionService = createPromotionService({
+    db: deps.db,
+    promotions: createPromotionRepository(deps.db),
+    ledgerService: deps.ledgerService,
+    clock: deps.clock,
+  });
+  return {
+    promotionService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(promotionRoutes, { promotionService, guards, merchantCode: deps.merchantCode });
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  type NewSlotRound,
+  type SlotRoundRow,
+  type SlotSeedRow,
+  slotPlayWallet,
+  slotRound,
+  slotSeed,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** A round with the seed that drew it. */
+export interface RoundWithSeed {
+  round: SlotRoundRow;
+  seed: SlotSeedRow;
+}
+
+/** The slot's tables: seeds, rounds and the free-play wallets. */
+export function createSlotRepository(db: Db) {
+  return {
+    async activeSeed(memberId: string, tx: DbOrTx = db): Promise<SlotSeedRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(slotSeed)
+        .where(and(eq(slotSeed.memberId, memberId), isNull(slotSeed.revealedAt)));
+      return row;
+    },
+
+    /** Inserts an active seed unless the member has one (the unique index decides between racers). */
+    async insertSeedIfNone(
+      row: Pick<
+        SlotSeedRow,
+        'merchantCode' | 'memberId' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'createdAt'
+      >,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .insert(slotSeed)
+        .values({ ...row, nextNonce: 0 })
+        .onConflictDoNothing({
+          target: slotSeed.memberId,
+          where: sql`${slotSeed.revealedAt} is null`,
+        });
+    },
+
+    /**
+     * Takes the next nonce of the member's active seed: one conditional UPDATE, so the row stays locked
+     * until the caller's transaction ends and two rounds never get the same nonce. Answers the seed as it
+     * was used (its `nextNonce` is the nonce taken).
+     */
+    async takeNonce(memberId: string, tx: DbOrTx): Promise<SlotSeedRow | undefined> {
+      const [row] = await tx
+        .update(slotSeed)
+        .set({ nextNonce: sql`${slotSeed.nextNonce} + 1` })
+        .where(and(eq(slotSeed.memberId, memberId), isNull(slotSeed.revealedAt)))
+        .returning();
+      return row ? { ...row, nextNonce: row.nextNonce - 1 } : undefined;
+    },
+
+    async setClientSeed(memberId: string, clientSeed: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(slotSeed)
+        .set({ clientSeed })
+        .where(and(eq(slotSeed.memberId, memberId), isNull(slotSeed.revealedAt)));
+    },
+
+    /** Reveals the member's active seed; answers it, or undefined when there was none. */
+    async reveal(memberId: string, at: Date, tx: DbOrTx): Promise<SlotSeedRow | undefined> {
+      const [row] = await tx
+        .update(slotSeed)
+        .set({ revealedAt: at })
+        .where(and(eq(slotSeed.memberId, memberId), isNull(slotSeed.revealedAt)))
+        .returning();
+      return row;
+    },
+
+    /** Inserts the round unless the member already used its request key; undefined then. */
+    async insertRound(row: NewSlotRound, tx: DbOrTx): Promise<SlotRoundRow | undefined> {
+      const [created] = await tx
+        .insert(slotRound)
+        .values(row)
+        .onConflictDoNothing({ target: [slotRound.memberId, slotRound.requestKey] })
+        .returning();
+      return created;
+    },
+
+    async roundByKey(
+      memberId: string,
+      requestKey: string,
+      tx: DbOrTx = db,
+    ): Promise<RoundWithSeed | undefined> {
+      const [row] = await tx
+        .select({ round: slotRound, seed: slotSeed })
+        .from(slotRound)
+        .innerJoin(slotSeed, eq(slotSeed.id, slotRound.seedId))
+        .where(and(eq(slotRound.memberId, memberId), eq(slotRound.requestKey, requestKey)));
+      return row;
+    },
+
+    async roundById(memberId: string, roundId: string): Promise<RoundWithSeed | undefined> {
+      const [row] = await db
+        .select({ round: slotRound, seed: slotSeed })
+        .from(slotRound)
+        .innerJoin(slotSeed, eq(slotSeed.id, slotRound.seedId))
+        .where(and(eq(slotRound.memberId, memberId), eq(slotRound.id, roundId)));
+      return row;
+    },
+
+    async roundsPage(
+      memberId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: RoundWithSeed[]; total: number }> {
+      const rows = await db
+        .select({ round: slotRound, seed: slotSeed })
+        .from(slotRound)
+        .innerJoin(slotSeed, eq(slotSeed.id, slotRound.seedId))
+        .where(eq(slotRound.memberId, memberId))
+        .orderBy(desc(slotRound.createdAt), desc(slotRound.nonce))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db
+        .select({ value: count() })
+        .from(slotRound)
+        .where(eq(slotRound.memberId, memberId));
+      return { rows, total: Number(total?.value ?? 0) };
+    },
+
+    /** How many rounds a seed drew. */
+    async roundsOfSeed(seedId: string, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ value: count() }).from(slotRound).where(eq(slotRound.seedId, seedId));
+      return Number(row?.value ?? 0);
+    },
+
+    /**
+     * The member's play-money balance, the wallet created with `start` on first use and filled back to
+     * `start` when it cannot pay `minimum`.
+     */
+    async playBalance(
+      memberId: string,
+      refill: { start: bigint; minimum: bigint; at: Date },
+      tx: DbOrTx = db,
+    ): Promise<bigint> {
+      await tx
+        .insert(slotPlayWallet)
+        .values({ memberId, balance: refill.start, refills: 0, updatedAt: refill.at })
+        .onConflictDoNothing({ target: slotPlayWallet.memberId });
+      await tx
+        .update(slotPlayWallet)
+        .set({
+          balance: refill.start,
+          refills: sql`${slotPlayWallet.refills} + 1`,
+          updatedAt: refill.at,
+        })
+        .where(and(eq(slotPlayWallet.memberId, memberId), lt(slotPlayWallet.balance, refill.minimum)));
+      const [row] = await tx
+        .select({ balance: slotPlayWallet.balance })
+        .from(slotPlayWallet)
+        .where(eq(slotPlayWallet.memberId, memberId));
+      return row?.balance ?? 0n;
+    },
+
+    /** Takes `stake` and adds `payout` in one conditional update; undefined when the stake is not there. */
+    async playRound(
+      memberId: string,
+      stake: bigint,
+      payout: bigint,
+      at: Date,
+      tx: DbOrTx,
+    ): Promise<bigint | undefined> {
+      const [row] = await tx
+        .update(slotPlayWallet)
+        .set({
+          balance: sql`${slotPlayWallet.balance} - ${stake.toString()}::bigint + ${payout.toString()}::bigint`,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(slotPlayWallet.memberId, memberId),
+            sql`${slotPlayWallet.balance} >= ${stake.toString()}::bigint`,
+          ),
+        )
+        .returning({ balance: slotPlayWallet.balance });
+      return row?.balance;
+    },
+  };
+}
+
+export type SlotRepository = ReturnType<typeof createSlotRepository>;

@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import { isTrialMember } from '@kl/contracts/accounts';
+import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
+import {
+  SLOT_BET_LEVELS,
+  SLOT_HOUSE_GAME_ID,
+  SLOT_MACHINE_NAME,
+  SLOT_PLAY_MONEY_START,
+  type SlotBalance,
+  type SlotGame,
+  type SlotMachineInfo,
+  type SlotMode,
+  type SlotMoney,
+  type SlotRound,
+  type SlotSeedState,
+  type SlotSpinOutcome,
+} from '@kl/contracts/slot';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { SlotSeedRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import type { GameRecordsService } from '../game-records/index.ts';
+import type { GamesRepository } from '../games/repository.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { playRound, totalBetOf } from './engine.ts';
+import { fairDraws, hashServerSeed, newClientSeed, newServerSeed } from './fair.ts';
+import { launchesInHouseSlot } from './launch-rule.ts';
+import { SLOT_MACHINE } from './machine.ts';
+import type { RoundWithSeed, SlotRepository } from './repository.ts';
+
+export interface SlotServiceDeps {
+  db: Db;
+  clock: Clock;
+  slots: SlotRepository;
+  games: Pick<GamesRepository, 'findByGameId' | 'findVendor'>;
+  ledgerService: Pick<LedgerService, 'post' | 'balanceOf'>;
+  /** Records each wallet round in the game records, inside the round's transaction. */
+  gameRecords?: Pick<GameRecordsService, 'recordRound' | 'settleRound'> | undefined;
+  /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
+  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+}
+
+type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
+
+/** The ledger key and reference of a round. */
+export const slotRoundKey = (roundId: string) => `slot:${roundId}`;
+
+const MIN_TOTAL_BET = BigInt(totalBetOf(SLOT_MACHINE, Math.min(...SLOT_BET_LEVELS)));
+const HOUSE_GAME: SlotGame = { gameId: SLOT_HOUSE_GAME_ID, gameName: SLOT_MACHINE_NAME, house: true };
+
+/** Thrown inside a round's transaction when its request key turns out to be taken: the answer is that round. */
+class KeyTaken extends Error {}
+/** Thrown when the seed was rotated between looking it up and taking its nonce: the round is tried again. */
+class SeedMoved extends Error {}
+const SPIN_ATTEMPTS = 3;
+
+/** The machine as the screen draws it. */
+export function machineInfo(): SlotMachineInfo {
+  const machine = SLOT_MACHINE;
+  return {
+    name: SLOT_MACHINE_NAME,
+    rows: machine.rows,
+    reelCount: machine.reels.length,
+    symbols: Object.entries(machine.symbols).map(([code, symbol]) => ({
+      code,
+      kind: symbol.kind,
+      pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
+    })),
+    lines: machine.lines.map((line) => [...line]),
+    reels: machine.reels.map((strip) => [...strip]),
+    freeSpins: Object.fromEntries(
+      Object.entries(machine.freeSpins).map(([count, spins]) => [count, spins ?? 0]),
+    ),
+    freeSpinMultiplier: machine.freeSpinMultiplier,
+    maxFreeSpins: machine.maxFreeSpins,
+    betLevels: [...SLOT_BET_LEVELS],
+    lineCount: machine.lines.length,
+  };
+}
+
+const seedState = (seed: SlotSeedRow): SlotSeedState => ({
+  serverSeedHash: seed.serverSeedHash,
+  clientSeed: seed.clientSeed,
+  nonce: seed.nextNonce,
+});
+
+function toRound({ round, seed }: RoundWithSeed): SlotRound {
+  return {
+    roundId: round.id,
+    money: round.money,
+    gameId: round.gameId,
+    gameName: round.gameName,
+    lineBet: Number(round.lineBet),
+    totalBet: Number(round.totalBet),
+    totalWin: Number(round.totalWin),
+    balanceAfter: Number(round.balanceAfter),
+    serverSeedHash: seed.serverSeedHash,
+    serverSeed: seed.revealedAt ? seed.serverSeed : null,
+    clientSeed: round.clientSeed,
+    nonce: round.nonce,
+    spins: round.spins as SlotSpinOutcome[],
+    createdAt: round.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The in-house provably fair slot: seeds, rounds and balances. Every paid round is one database
+ * transaction: the nonce is taken under the seed row's lock, the round is played from the seeds, the money
+ * moves (one ledger `game_round`, or the play-money wallet), and the round is stored and recorded.
+ */
+export function createSlotService(deps: SlotServiceDeps) {
+  const { db, clock, slots, games, ledgerService } = deps;
+
+  /** Which money the member plays with in this mode. */
+  const moneyOf = (member: Member, mode: SlotMode): SlotMoney =>
+    isTrialMember(member.type) ? 'demo' : mode === 'play' ? 'play' : 'real';
+
+  async function activeSeed(member: Member, tx: DbOrTx = db): Promise<SlotSeedRow> {
+    const found = await slots.activeSeed(member.memberId, tx);
+    if (found) return found;
+    const serverSeed = newServerSeed();
+    await slots.insertSeedIfNone(
+      {
+        merchantCode: member.merchantCode,
+        memberId: member.memberId,
+        serverSeed,
+        serverSeedHash: hashServerSeed(serverSeed),
+        clientSeed: newClientSeed(),
+        createdAt: clock(),
+      },
+      tx,
+    );
+    const created = await slots.activeSeed(member.memberId, tx);
+    if (!created) throw new Error('the slot seed could not be created');
+    return created;
+  }
+
+  async function balanceOf(member: Member, money: SlotMoney): Promise<SlotBalance> {
+    if (money === 'play') {
+      const amount = await slots.playBalance(member.memberId, {
+        start: BigInt(SLOT_PLAY_MONEY_START),
+        minimum: MIN_TOTAL_BET,
+        at: clock(),
+      });
+      return { money, amount: Number(amount), currency: WALLET_CURRENCY };
+    }
+    const balance = await ledgerService.balanceOf({
+      merchantCode: member.merchantCode,
+      memberId: member.memberId,
+    });
+    return { money, amount: Number(balance.available), currency: balance.currency };
+  }
+
+  /** The game rounds are played as: the launched game when it opens the in-house slot, else the machine. */
+  async function gameOf(merchantCode: string, gameId: string | undefined) {
+    if (gameId === undefined || gameId === SLOT_HOUSE_GAME_ID) return { game: HOUSE_GAME, row: undefined };
+    const row = await games.findByGameId(merchantCode, gameId);
+    if (!row) return { game: HOUSE_GAME, row: undefined };
+    const vendor = await games.findVendor(merchantCode, row.vassalage, row.gameType);
+    const opens = launchesInHouseSlot({
+      vassalage: row.vassalage,
+      gameType: row.gameType,
+      vendorConfigured: vendor?.configured ?? false,
+    });
+    if (!opens) return { game: HOUSE_GAME, row: undefined };
+    return { game: { gameId: row.gameId, gameName: row.gameName, house: false }, row };
+  }
+
+  async function replayOf(
+    member: Member,
+    found: RoundWithSeed,
+    request: { lineBet: number },
+    money: SlotMoney,
+  ) {
+    if (Number(found.round.lineBet) !== request.lineBet || found.round.money !== money)
+      throw new DomainError('IDEMPOTENCY_CONFLICT');
+    return {
+      round: toRound(found),
+      balance: await balanceOf(member, money),
+      seed: seedState(await activeSeed(member)),
+      replayed: true,
+    };
+  }
+
+  return {
+    machineInfo,
+
+    async session(member: Member, query: { mode: SlotMode; gameId?: string | undefined }) {
+      const money = moneyOf(member, query.mode);
+      const [seed, balance, { game }] = await Promise.all([
+        activeSeed(member),
+        balanceOf(member, money),
+        gameOf(member.merchantCode, query.gameId),
+      ]);
+      return { machine: machineInfo(), game, balance, seed: seedState(seed) };
+    },
+
+    /**
+     * One paid round. The same request key answers the first round (whatever happened since); a refused
+     * round (not enough money, a time-out) stores nothing and takes no nonce.
+     */
+    async spin(
+      member: Member,
+      request: { lineBet: number; requestKey: string; mode: SlotMode; gameId?: string | undefined },
+    ) {
+      const money = moneyOf(member, request.mode);
+      const earlier = await slots.roundByKey(member.memberId, request.requestKey);
+      if (earlier) return replayOf(member, earlier, request, money);
+      await deps.checkPlay?.(member.memberId);
+      const { game, row: gameRow } = await gameOf(member.merchantCode, request.gameId);
+      for (let attempt = 1; ; attempt += 1) {
+        await activeSeed(member);
+        const roundId = randomUUID();
+        try {
+          const round = await db.transaction(async (tx) => {
+            const seed = await slots.takeNonce(member.memberId, tx);
+            if (!seed) throw new SeedMoved();
+            const nonce = seed.nextNonce;
+            const outcome = playRound(
+              SLOT_MACHINE,
+              fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
+              request.lineBet,
+            );
+            const stake = BigInt(outcome.totalBet);
+            const payout = BigInt(outcome.totalWin);
+            const now = clock();
+
+            let balanceAfter: bigint;
+            let ledgerTransactionId: number | null = null;
+            if (money === 'play') {
+              await slots.playBalance(
+                member.memberId,
+                { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: now },
+                tx,
+              );
+              const after = await slots.playRound(member.memberId, stake, payout, now, tx);
+              if (after === undefined)
+                throw new DomainError('INSUFFICIENT_BALANCE', { currency: WALLET_CURRENCY });
+              balanceAfter = after;
+            } else {
+              const posted = await ledgerService.post(
+                {
+                  merchantCode: member.merchantCode,
+                  memberId: member.memberId,
+                  idempotencyKey: slotRoundKey(roundId),
+                  kind: 'game_round',
+                  amount: stake,
+                  payout,
+                  reference: slotRoundKey(roundId),
+                  memo: { game: game.gameId, nonce, lineBet: request.lineBet },
+                },
+                tx,
+              );
+              ledgerTransactionId = posted.transactionId;
+              balanceAfter = posted.availableAfter ?? 0n;
+            }
+
+            const created = await slots.insertRound(
+              {
+                id: roundId,
+                merchantCode: member.merchantCode,
+                memberId: member.memberId,
+                requestKey: request.requestKey,
+                seedId: seed.id,
+                nonce,
+                clientSeed: seed.clientSeed,
+                money,
+                gameId: game.gameId,
+                gameName: game.gameName,
+                lineBet: BigInt(request.lineBet),
+                totalBet: stake,
+                totalWin: payout,
+                balanceAfter,
+                spins: outcome.spins,
+                ledgerTransactionId,
+                createdAt: now,
+              },
+              tx,
+            );
+            // Another request with the same key got there first: undo everything, answer that one.
+            if (!created) throw new KeyTaken();
+
+            if (ledgerTransactionId !== null && deps.gameRecords) {
+              const roundKey = slotRoundKey(roundId);
+              await deps.gameRecords.recordRound(
+                {
+                  merchantCode: member.merchantCode,
+                  memberId: member.memberId,
+                  vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
+                  roundKey,
+                  gameId: game.gameId,
+                  nodeId: gameRow?.nodeId ?? SLOT_HOUSE_GAME_ID,
+                  gameType: gameRow?.gameType ?? 'RNG',
+                  gameName: game.gameName,
+                  stake,
+                  betTransactionId: ledgerTransactionId,
+                  createdAt: now,
+                },
+                tx,
+              );
+              await deps.gameRecords.settleRound(
+                {
+                  merchantCode: member.merchantCode,
+                  vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
+                  roundKey,
+                  outcome: 'settled',
+                  payout,
+                  settleTransactionId: ledgerTransactionId,
+                  settledAt: now,
+                },
+                tx,
+              );
+            }
+            return { round: created, seed: { ...seed, nextNonce: nonce + 1 } };
+          });
+          return {
+            round: toRound({ round: round.round, seed: round.seed }),
+            balance: { money, amount: Number(round.round.balanceAfter), currency: WALLET_CURRENCY },
+            seed: seedState(round.seed),
+            replayed: false,
+          };
+        } catch (error) {
+          if (error instanceof SeedMoved && attempt < SPIN_ATTEMPTS) continue;
+          if (!(error instanceof KeyTaken)) throw error;
+          const first = await slots.roundByKey(member.memberId, request.requestKey);
+          if (!first) throw error;
+          return replayOf(member, first, request, money);
+        }
+      }
+    },
+
+    async setClientSeed(member: Member, clientSeed: string): Promise<SlotSeedState> {
+      await activeSeed(member);
+      await slots.setClientSeed(member.memberId, clientSeed);
+      return seedState(await activeSeed(member));
+    },
+
+    /** Reveals the active server seed and starts a new one (nonce 0, the same client seed). */
+    async rotate(member: Member) {
+      await activeSeed(member);
+      return db.transaction(async (tx) => {
+        const revealed = await slots.reveal(member.memberId, clock(), tx);
+        if (!revealed) throw new DomainError('NOT_FOUND', { reason: 'SLOT_SEED_NOT_FOUND' });
+        const serverSeed = newServerSeed();
+        await slots.insertSeedIfNone(
+          {
+            merchantCode: member.merchantCode,
+            memberId: member.memberId,
+            serverSeed,
+            serverSeedHash: hashServerSeed(serverSeed),
+            clientSeed: revealed.clientSeed,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        const next = await slots.activeSeed(member.memberId, tx);
+        if (!next) throw new Error('the new slot seed could not be created');
+        return {
+          revealed: {
+            serverSeed: revealed.serverSeed,
+            serverSeedHash: revealed.serverSeedHash,
+            clientSeed: revealed.clientSeed,
+            rounds: await slots.roundsOfSeed(revealed.id, tx),
+          },
+          seed: seedState(next),
+        };
+      });
+    },
+
+    async history(member: Member, query: { pageNo: number; pageSize: number }) {
+      const { rows, total } = await slots.roundsPage(member.memberId, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      return {
+        list: rows.map(toRound),
+        pageNum: query.pageNo,
+        totalPages: Math.ceil(total / query.pageSize),
+        total,
+      };
+    },
+
+    async round(member: Member, roundId: string): Promise<SlotRound> {
+      const found = await slots.roundById(member.memberId, roundId);
+      if (!found) throw new DomainError('NOT_FOUND', { reason: 'SLOT_ROUND_NOT_FOUND' });
+      return toRound(found);
+    },
+  };
+}
+
+export type SlotService = ReturnType<typeof createSlotService>;

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { createVipRepository } from './repository.ts';
+import { vipRoutes } from './routes.ts';
+import { createVipService } from './service.ts';
+
+export { createVipRepository, type VipRepository } from './repository.ts';
+export { vipRoutes } from './routes.ts';
+export { seedVipLevels, VIP_LEVELS } from './seed.ts';
+export { createVipService, levelFor, upgradeBonusKey, type VipService } from './service.ts';
+
+/**
+ * VIP levels wired together. Built before the accounts modules: member info asks it for the member's
+ * level (clubLabel.labelName).
+ */
+export function createVipModule(deps: { db: Db; merchantCode: string; ledgerService: LedgerService }) {
+  const vipService = createVipService({
+    vip: createVipRepository(deps.db),
+    ledgerService: deps.ledgerService,
+  });
+  return {
+    vipService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(vipRoutes, { vipService, guards, merchantCode: deps.merchantCode });
+    },
+  };
+}

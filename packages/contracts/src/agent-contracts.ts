@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { moneySchema } from './wallet.ts';
+
+/**
+ * Agent contracts (SPEC §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §3
+ * Contract reply; §4 home load contract check; §6 AGENTPOLICY3; §7 contract requests).
+ *
+ * An agent's upline (the operator, for top agents) offers the agent a contract of one of three kinds:
+ * - `salary`: a daily salary by tiers of the team's daily turnover and active members;
+ * - `dividend`: a share of the team's net loss over a period (half a month or a month), by tiers;
+ * - `hourly`: an hourly salary by tiers of the turnover of each hour.
+ * The agent reads it and accepts or refuses it, once. A new offer of a kind replaces (supersedes) a
+ * pending offer of the same kind. Amounts are integers in minor units (VND: whole đồng); percentages are
+ * basis points (1 % = 100). Only agents (types 1 and 2) receive offers.
+ */
+
+export const CONTRACT_KINDS = ['salary', 'dividend', 'hourly'] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+export const CONTRACT_STATUSES = ['pending', 'accepted', 'refused', 'superseded'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/** The answers a member may give to a pending contract. */
+export const CONTRACT_ANSWERS = ['accept', 'refuse'] as const;
+export type ContractAnswer = (typeof CONTRACT_ANSWERS)[number];
+
+export const DIVIDEND_PERIODS = ['half_month', 'month'] as const;
+export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
+
+/** Member types that may receive a contract offer: agents that the contract check concerns. */
+export const CONTRACT_MEMBER_TYPES: readonly number[] = [1, 2];
+export const mayReceiveContract = (type: number) => CONTRACT_MEMBER_TYPES.includes(type);
+
+/** Types an operator may promote a real member (type 0) to, so that it receives offers. */
+export const AGENT_PROMOTION_TYPES = [1, 2] as const;
+
+/** At most this many tiers in one contract. */
+export const MAX_CONTRACT_TIERS = 20;
+/** 100 % in basis points. */
+export const FULL_PERCENT_BP = 10_000;
+
+const count = z.number().int().min(0).max(1_000_000);
+const positiveMoney = moneySchema.refine((value) => value > 0, { message: 'must be positive' });
+
+export const salaryTier = z.object({
+  /** The team's turnover of the day reaches at least this (minor units). */
+  minTurnover: moneySchema,
+  /** And the team has at least this many active members that day. */
+  minActiveMembers: count,
+  /** Salary of the day (minor units). */
+  salary: positiveMoney,
+});
+export type SalaryTier = z.infer<typeof salaryTier>;
+
+export const dividendTier = z.object({
+  /** The team's net loss over the period reaches at least this (minor units). */
+  minNetLoss: moneySchema,
+  /** And the team has at least this many active members over the period. */
+  minActiveMembers: count,
+  /** The agent's share of the net loss, basis points (1 % = 100). */
+  percentBp: z.number().int().min(1).max(FULL_PERCENT_BP),
+});
+export type DividendTier = z.infer<typeof dividendTier>;
+
+export const hourlyTier = z.object({
+  /** The team's turnover within the hour reaches at least this (minor units). */
+  minTurnover: moneySchema,
+  /** Salary of that hour (minor units). */
+  amount: positiveMoney,
+});
+export type HourlyTier = z.infer<typeof hourlyTier>;
+
+/** Tiers ordered by their threshold, each strictly above the previous one. */
+const ascendingBy =
+  <K extends string>(key: K) =>
+  (tiers: readonly Record<K, number>[]) =>
+    tiers.every((tier, index) => index === 0 || tier[key] > tiers[index - 1]![key]);
+const ASCENDING = { message: 'tiers must be in strictly ascending order of their threshold' };
+const tierList = <T extends z.ZodType>(tier: T) => z.array(tier).min(1).max(MAX_CONTRACT_TIERS);
+
+export const salaryTerms = z.object({
+  tiers: tierList(salaryTier).refine(ascendingBy('minTurnover'), ASCENDING),
+});
+export const dividendTerms = z.object({
+  period: z.enum(DIVIDEND_PERIODS),
+  tiers: tierList(dividendTier).refine(ascendingBy('minNetLoss'), ASCENDING),
+});
+export const hourlyTerms = z.object({
+  tiers: tierList(hourlyTier).refine(ascendingBy('minTurnover'), ASCENDING),
+});
+export type SalaryTerms = z.infer<typeof salaryTerms>;
+export type DividendTerms = z.infer<typeof dividendTerms>;
+export type HourlyTerms = z.infer<typeof hourlyTerms>;
+
+/** The terms of a contract, tagged by its kind. */
+export const contractTerms = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('salary'), terms: salaryTerms }),
+  z.object({ kind: z.literal('dividend'), terms: dividendTerms }),
+  z.object({ kind: z.literal('hourly'), terms: hourlyTerms }),
+]);
+export type ContractTerms = z.infer<typeof contractTerms>;
+
+const contractBase = {
+  id: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  currency: z.string(),
+  /** Who offered it (the upline's name, or the operator). */
+  offeredBy: z.string(),
+  offeredAt: z.iso.datetime(),
+  /** When the member accepted or refused it; null while pending (and when superseded). */
+  answeredAt: z.iso.datetime().nullable(),
+};
+
+export const agentContract = z.discriminatedUnion('kind', [
+  z.object({ ...contractBase, kind: z.literal('salary'), terms: salaryTerms }),
+  z.object({ ...contractBase, kind: z.literal('dividend'), terms: dividendTerms }),
+  z.object({ ...contractBase, kind: z.literal('hourly'), terms: hourlyTerms }),
+]);
+export type AgentContract = z.infer<typeof agentContract>;
+
+/** GET a contract of a kind: the latest offer of that kind that was not superseded, or null. */
+export const agentContractAnswer = z.object({ contract: agentContract.nullable() });
+export type AgentContractAnswer = z.infer<typeof agentContractAnswer>;
+
+export const agentContractQuery = z.object({ kind: z.enum(CONTRACT_KINDS) });
+
+/**
+ * The contract reply of SPEC §3: 1 when a contract of that kind waits for the member's answer, 0
+ * otherwise (daily salary, dividend, hourly salary).
+ */
+export const contractRequests = z.object({
+  dailysalreqtype: z.union([z.literal(0), z.literal(1)]),
+  divtypecompperiodreq: z.union([z.literal(0), z.literal(1)]),
+  contracthoursalreq: z.union([z.literal(0), z.literal(1)]),
+});
+export type ContractRequests = z.infer<typeof contractRequests>;
+
+/** The field of the contract reply that tells of each kind. */
+export const CONTRACT_REQUEST_FIELDS = {
+  salary: 'dailysalreqtype',
+  dividend: 'divtypecompperiodreq',
+  hourly: 'contracthoursalreq',
+} as const satisfies Record<ContractKind, keyof ContractRequests>;
+
+export const answerContractRequest = z.object({ contractId: z.uuid() });
+export type AnswerContractRequest = z.infer<typeof answerContractRequest>;
+
+/** Reasons carried in the `value` of refusals. */
+export const CONTRACT_REASONS = {
+  /** NOT_FOUND: no member of that username (operator calls). */
+  memberNotFound: 'member_not_found',
+  /** INVALID_INPUT: only a real member of type 0 (or an agent already) can be made an agent. */
+  notPromotable: 'not_promotable',
+} as const;
+
+const offerBase = {
+  username: z.string().trim().min(1).max(64),
+  /** Shown to the member as the one who offers; the operator by default. */
+  offeredBy: z.string().trim().min(1).max(64).optional(),
+};
+
+/** Operator: offer a contract to an agent by username; replaces a pending offer of the same kind. */
+export const offerContractRequest = z.discriminatedUnion('kind', [
+  z.object({ ...offerBase, kind: z.literal('salary'), terms: salaryTerms }),
+  z.object({ ...offerBase, kind: z.literal('dividend'), terms: dividendTerms }),
+  z.object({ ...offerBase, kind: z.literal('hourly'), terms: hourlyTerms }),
+]);
+export type OfferContractRequest = z.infer<typeof offerContractRequest>;
+
+export const offeredContract = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  contract: agentContract,
+  /** The id of the pending offer this one replaced, if any. */
+  supersededId: z.string().nullable(),
+});
+export type OfferedContract = z.infer<typeof offeredContract>;
+
+/** Operator: make a real member (type 0) an agent of type 1 or 2, so that it may receive offers. */
+export const promoteAgentRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  type: z.union([z.literal(1), z.literal(2)]).default(1),
+});
+export type PromoteAgentRequest = z.infer<typeof promoteAgentRequest>;
+
+export const promotedAgent = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  type: z.number().int(),
+  /** False when the member already was an agent of that type. */
+  changed: z.boolean(),
+});
+export type PromotedAgent = z.infer<typeof promotedAgent>;

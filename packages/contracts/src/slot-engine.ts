@@ -1,0 +1,227 @@
+/**
+ * The slot's rules, as data (`slot-machine.ts` holds the in-house machine): reels × rows, paylines read left to
+ * right, a wild that stands in for every symbol but the scatter, and scatters anywhere that pay on the total
+ * bet and award free spins (which pay more and may award more, up to a cap per round).
+ */
+
+/** A stream of numbers in [0, 1) drawn from the seeds of one spin. */
+export interface Draws {
+  next(): number;
+  /** An integer in [0, size). */
+  below(size: number): number;
+}
+
+/** Bytes each number of the draws takes (a big-endian unsigned 32-bit integer over 2^32). */
+export const SLOT_BYTES_PER_NUMBER = 4;
+/** Bytes of one HMAC-SHA256 block. */
+export const SLOT_BLOCK_BYTES = 32;
+
+/**
+ * The draws of one round read from HMAC-SHA256 blocks computed in advance (block 0, 1, … of
+ * "<client seed>:<nonce>:<block>"), e.g. with Web Crypto in a browser. Reading past the last block throws.
+ */
+export function drawsFromBlocks(blocks: readonly Uint8Array[]): Draws {
+  let block = 0;
+  let offset = SLOT_BLOCK_BYTES;
+  let bytes: Uint8Array | undefined;
+  const next = (): number => {
+    if (!bytes || offset + SLOT_BYTES_PER_NUMBER > bytes.length) {
+      bytes = blocks[block];
+      if (!bytes) throw new RangeError('not enough draw blocks for this round');
+      block += 1;
+      offset = 0;
+    }
+    const value =
+      ((bytes[offset] as number) * 2 ** 24 +
+        ((bytes[offset + 1] as number) << 16) +
+        ((bytes[offset + 2] as number) << 8) +
+        (bytes[offset + 3] as number)) /
+      2 ** 32;
+    offset += SLOT_BYTES_PER_NUMBER;
+    return value;
+  };
+  return { next, below: (size) => Math.floor(next() * size) };
+}
+
+/** The most numbers one round can draw: a stop per reel for the base spin and each free spin. */
+export const maxDrawsOfRound = (machine: SlotMachine): number =>
+  machine.reels.length * (1 + machine.maxFreeSpins);
+
+/** How many HMAC blocks cover the longest round. */
+export const blocksOfRound = (machine: SlotMachine): number =>
+  Math.ceil((maxDrawsOfRound(machine) * SLOT_BYTES_PER_NUMBER) / SLOT_BLOCK_BYTES);
+
+/** The message of block `block` of a round's draws. */
+export const drawMessage = (clientSeed: string, nonce: number, block: number): string =>
+  `${clientSeed}:${nonce}:${block}`;
+
+export type SymbolKind = 'regular' | 'wild' | 'scatter';
+
+export interface SlotSymbol {
+  kind: SymbolKind;
+  /** What a run of n of the symbol on a line pays, in line bets (regular and wild), or in total bets (scatter). */
+  pays: Readonly<Partial<Record<number, number>>>;
+}
+
+export interface SlotMachine {
+  /** Reels are read left to right; `rows` symbols of each are in view. */
+  rows: number;
+  symbols: Readonly<Record<string, SlotSymbol>>;
+  /** One strip per reel for the base game, and for the free spins. Each strip is a loop. */
+  reels: readonly (readonly string[])[];
+  freeSpinReels: readonly (readonly string[])[];
+  /** Each line gives the row (0 = top) it crosses on each reel. */
+  lines: readonly (readonly number[])[];
+  /** Free spins awarded by n scatters in view, in the base game and during free spins alike. */
+  freeSpins: Readonly<Partial<Record<number, number>>>;
+  /** Every win of a free spin is multiplied by this. */
+  freeSpinMultiplier: number;
+  /** No round plays more free spins than this. */
+  maxFreeSpins: number;
+}
+
+export interface LineWin {
+  /** Index of the line in `machine.lines`. */
+  line: number;
+  symbol: string;
+  /** How many reels from the left the run covers. */
+  count: number;
+  /** Minor units. */
+  win: number;
+}
+
+export interface SpinOutcome {
+  kind: 'base' | 'free';
+  /** Position of each reel's strip shown in the top row. */
+  stops: number[];
+  /** grid[reel][row]. */
+  grid: string[][];
+  lineWins: LineWin[];
+  scatters: number;
+  scatterWin: number;
+  freeSpinsAwarded: number;
+  /** Everything this spin pays, minor units. */
+  win: number;
+}
+
+export interface RoundOutcome {
+  lineBet: number;
+  totalBet: number;
+  spins: SpinOutcome[];
+  totalWin: number;
+}
+
+export const totalBetOf = (machine: SlotMachine, lineBet: number): number => lineBet * machine.lines.length;
+
+/** The symbols in view when each reel stops at `stops` (top row). */
+export function gridAt(
+  machine: SlotMachine,
+  strips: SlotMachine['reels'],
+  stops: readonly number[],
+): string[][] {
+  return strips.map((strip, reel) => {
+    const stop = stops[reel] ?? 0;
+    return Array.from({ length: machine.rows }, (_, row) => strip[(stop + row) % strip.length] as string);
+  });
+}
+
+/** What one line of symbols (one per reel, left to right) pays, in line bets, and for which run. */
+export function linePay(
+  machine: SlotMachine,
+  symbols: readonly string[],
+): { symbol: string; count: number; pay: number } | null {
+  const kindOf = (symbol: string) => machine.symbols[symbol]?.kind;
+  let wilds = 0;
+  while (wilds < symbols.length && kindOf(symbols[wilds] as string) === 'wild') wilds += 1;
+  const wild = wilds > 0 ? (symbols[0] as string) : null;
+  const wildPay = wild ? (machine.symbols[wild]?.pays[wilds] ?? 0) : 0;
+
+  const target = symbols[wilds];
+  let best: { symbol: string; count: number; pay: number } | null =
+    wild && wildPay > 0 ? { symbol: wild, count: wilds, pay: wildPay } : null;
+  if (target !== undefined && kindOf(target) === 'regular') {
+    let count = wilds + 1;
+    while (count < symbols.length) {
+      const symbol = symbols[count] as string;
+      if (symbol !== target && kindOf(symbol) !== 'wild') break;
+      count += 1;
+    }
+    const pay = machine.symbols[target]?.pays[count] ?? 0;
+    if (pay > 0 && (!best || pay > best.pay)) best = { symbol: target, count, pay };
+  }
+  return best;
+}
+
+function spinOnce(
+  machine: SlotMachine,
+  draws: Draws,
+  kind: SpinOutcome['kind'],
+  lineBet: number,
+): SpinOutcome {
+  const strips = kind === 'base' ? machine.reels : machine.freeSpinReels;
+  const stops = strips.map((strip) => draws.below(strip.length));
+  const grid = gridAt(machine, strips, stops);
+  const multiplier = kind === 'free' ? machine.freeSpinMultiplier : 1;
+
+  const lineWins: LineWin[] = [];
+  machine.lines.forEach((rows, line) => {
+    const found = linePay(
+      machine,
+      rows.map((row, reel) => grid[reel]?.[row] as string),
+    );
+    if (found)
+      lineWins.push({
+        line,
+        symbol: found.symbol,
+        count: found.count,
+        win: found.pay * lineBet * multiplier,
+      });
+  });
+
+  let scatters = 0;
+  let scatterPays = 0;
+  for (const [symbol, definition] of Object.entries(machine.symbols)) {
+    if (definition.kind !== 'scatter') continue;
+    const count = grid.reduce((sum, column) => sum + column.filter((shown) => shown === symbol).length, 0);
+    scatters += count;
+    scatterPays += definition.pays[count] ?? 0;
+  }
+  const scatterWin = scatterPays * totalBetOf(machine, lineBet) * multiplier;
+  const win = lineWins.reduce((sum, lineWin) => sum + lineWin.win, scatterWin);
+  return {
+    kind,
+    stops,
+    grid,
+    lineWins,
+    scatters,
+    scatterWin,
+    freeSpinsAwarded: machine.freeSpins[scatters] ?? 0,
+    win,
+  };
+}
+
+/**
+ * One paid round: the base spin, then every free spin it leads to (awards add up, at most
+ * `maxFreeSpins`). All draws come from `draws` in order, so the same seeds give the same round.
+ */
+export function playRound(machine: SlotMachine, draws: Draws, lineBet: number): RoundOutcome {
+  if (!Number.isSafeInteger(lineBet) || lineBet <= 0)
+    throw new RangeError('lineBet must be a positive integer');
+  const spins: SpinOutcome[] = [];
+  const base = spinOnce(machine, draws, 'base', lineBet);
+  spins.push(base);
+  let awarded = Math.min(base.freeSpinsAwarded, machine.maxFreeSpins);
+  let played = 0;
+  while (played < awarded) {
+    const free = spinOnce(machine, draws, 'free', lineBet);
+    spins.push(free);
+    played += 1;
+    awarded = Math.min(awarded + free.freeSpinsAwarded, machine.maxFreeSpins);
+  }
+  return {
+    lineBet,
+    totalBet: totalBetOf(machine, lineBet),
+    spins,
+    totalWin: spins.reduce((sum, spin) => sum + spin.win, 0),
+  };
+}
