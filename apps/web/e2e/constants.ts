@@ -8,3 +8,12 @@ export const OPS_TOKEN = 'e2e-ops-token';
 
 /** The live-chat operator's credential of the test server (CHAT_OPERATOR_TOKEN). */
 export const CHAT_OPERATOR_TOKEN = 'e2e-chat-operator-token';
+
+/** The withdrawal operator's credential of the test server (WITHDRAWAL_OPERATOR_TOKEN). */
+export const WITHDRAWAL_OPERATOR_TOKEN = 'e2e-withdrawal-operator-token';
+
+/**
+ * HMAC key the test server shares with the payment gateway (PAYMENT_CALLBACK_SECRET): a spec can deliver
+ * a signed gateway callback itself, for example a second time.
+ */
+export const PAYMENT_CALLBACK_SECRET = 'e2e-payment-callback-secret-0123456789abcdef';

@@ -1,11 +1,17 @@
-import type { Page } from '@playwright/test';
-import { expect, t, test } from './fixtures.ts';
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API } from '@kl/contracts/api-paths';
+import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
+import { PAYMENT_CALLBACK_SECRET } from './constants.ts';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * Deposit against the real server (SPEC §2 /m/voucherCenter, §4 Balance and "Deposit with non-real
- * account"): a new member pays a VietQR order through the sandbox gateway, which calls the signed callback
- * as a real gateway would, and the wallet balance rises by the amount; a trial member gets no form.
+ * Deposit against the real server (SPEC §2 /m/voucherCenter, §4 Balance, templates and "Deposit with
+ * non-real account"). The seeded merchant has mobileTemplate.dep_func 1: the new template, a step flow
+ * (channel → amount → a full-screen order). A new member pays a VietQR order through the sandbox gateway,
+ * which calls the signed callback as a real gateway would; the gateway then delivers its callback again
+ * (twice, at once) and the wallet balance has still risen by the amount once. A trial member gets no form.
  */
 
 const en = (key: string) => t('en', key);
@@ -21,12 +27,43 @@ async function sideMenuBalance(page: Page, expected: string) {
   return menu;
 }
 
-test('a member deposits by VietQR through the sandbox gateway and the balance rises by the amount', async ({
+async function walletBalance(request: APIRequestContext): Promise<number> {
+  const response = await request.get(`${BASE_URL}${API.wallet.path}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { value: { sumBalance: number } }).value.sumBalance;
+}
+
+/** The payment gateway's callback for a paid order, signed as the gateway signs it, sent as it would be. */
+async function deliverPaidCallback(request: APIRequestContext, orderId: string, amount: number) {
+  const rawBody = JSON.stringify({
+    eventId: `e2e-redelivery-${orderId}`,
+    orderId,
+    status: 'paid',
+    amount,
+    currency: 'VND',
+    gatewayTransactionId: `E2E${orderId.slice(0, 8)}`,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', PAYMENT_CALLBACK_SECRET)
+    .update(`${timestamp}.${rawBody}`, 'utf8')
+    .digest('hex');
+  const response = await request.post(`${BASE_URL}${API.depositCallback.path}`, {
+    headers: {
+      'content-type': 'application/json',
+      [GATEWAY_TIMESTAMP_HEADER]: timestamp,
+      [GATEWAY_SIGNATURE_HEADER]: signature,
+    },
+    data: rawBody,
+  });
+  return { status: response.status(), body: (await response.json()) as { value?: Record<string, unknown> } };
+}
+
+test('a member deposits by VietQR through the sandbox gateway; a redelivered callback credits nothing more', async ({
   page,
   navigate,
   expectAccessible,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await asNewMember(page, 'dp');
 
   await navigate('/m/home', { scan: false });
@@ -37,33 +74,73 @@ test('a member deposits by VietQR through the sandbox gateway and the balance ri
   await menu.getByRole('button', { name: en('wallet.show') }).click();
   await expect(menu.getByTestId('wallet-amount')).toHaveText(vnd(0));
 
+  // Step 1: the channel cards (new template, as the seed says).
   await navigate('/m/voucherCenter');
-  const page$ = page.locator('[data-page="voucherCenter"]');
-  await page$.getByRole('radio', { name: /VietQR/ }).check();
-  await page$.getByLabel('Amount (VND)').fill('5000');
-  await page$.getByRole('button', { name: en('deposit.create') }).click();
-  await expect(page$.getByRole('alert')).toContainText('The minimum for this method is');
-  await page$.getByLabel('Amount (VND)').fill(String(AMOUNT));
-  await page$.getByRole('button', { name: en('deposit.create') }).click();
+  const screen = page.locator('[data-page="voucherCenter"]');
+  await expect(screen).toHaveAttribute('data-template', 'new');
+  const steps = screen.getByRole('list', { name: en('deposit.steps.label') });
+  await expect(steps.locator('[aria-current="step"]')).toContainText(en('deposit.steps.channel'));
+  await screen.getByRole('button', { name: /VietQR/ }).click();
 
+  // Step 2: the amount, checked against the channel.
+  await expect(screen.getByRole('heading', { name: en('deposit.enterAmount') })).toBeVisible();
+  await expect(steps.locator('[aria-current="step"]')).toContainText(en('deposit.steps.amount'));
+  await screen.getByLabel('Amount (VND)').fill('5000');
+  await screen.getByRole('button', { name: en('deposit.create') }).click();
+  await expect(screen.getByRole('alert')).toContainText('The minimum for this method is');
+  await expectAccessible('deposit amount step with an error');
+  await screen.getByLabel('Amount (VND)').fill(String(AMOUNT));
+  await screen.getByRole('button', { name: en('deposit.create') }).click();
+
+  // Step 3: the order on its own screen.
   const order = page.getByTestId('deposit-order');
   await expect(order.getByTestId('order-status')).toHaveText(en('deposit.status.pending'));
+  await expect(steps.locator('[aria-current="step"]')).toContainText(en('deposit.steps.pay'));
+  await expect(order.getByTestId('order-amount')).toHaveText(vnd(AMOUNT));
+  await expect(order.getByRole('timer')).toContainText(/Time left to pay: 1[45]:\d\d/);
   const qr = order.getByRole('img', { name: new RegExp(`^VietQR code: pay ${vnd(AMOUNT)} to account`) });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(order.getByRole('button', { name: `Copy ${en('deposit.referenceCode')}` })).toBeVisible();
   await expectAccessible('deposit order waiting for the payment');
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  expect(orderId).not.toBe('');
 
+  // The sandbox gateway delivers the callback once…
   await order.getByRole('button', { name: en('deposit.sandboxPay') }).click();
   await expect(order.getByTestId('order-status')).toHaveText(
     `Payment received: ${vnd(AMOUNT)} has been added to your wallet`,
   );
-  await expect(page$.getByTestId('wallet-amount')).toHaveText(vnd(AMOUNT));
+  await expect(order.getByTestId('order-timeline').locator('li').last()).toHaveAttribute(
+    'data-state',
+    'paid',
+  );
   await expectAccessible('deposit order paid');
+  expect(await walletBalance(page.request)).toBe(AMOUNT);
 
-  // The order stays paid after a reload, and the side menu shows the new balance.
+  // …and then again, twice at once: each redelivery is accepted and credits nothing.
+  const redeliveries = await Promise.all([
+    deliverPaidCallback(page.request, orderId, AMOUNT),
+    deliverPaidCallback(page.request, orderId, AMOUNT),
+  ]);
+  for (const redelivery of redeliveries) {
+    expect(redelivery.status).toBe(200);
+    expect(redelivery.body.value).toMatchObject({
+      orderId,
+      status: 'paid',
+      credited: false,
+      duplicate: true,
+    });
+  }
+  expect(await walletBalance(page.request)).toBe(AMOUNT);
+
+  // The order stays paid after a reload; a new deposit starts at the channels with the new balance, and the
+  // side menu shows it too.
   await page.reload();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');
+  await page.getByRole('button', { name: en('deposit.newDeposit') }).click();
+  await expect(screen.getByTestId('wallet-amount')).toHaveText(vnd(AMOUNT));
+  await expect(screen.getByRole('heading', { name: en('deposit.chooseChannel') })).toBeVisible();
   await navigate('/m/home', { scan: false });
   await sideMenuBalance(page, vnd(AMOUNT));
 });
@@ -81,6 +158,6 @@ test('a trial member is told a real account is required and gets no form', async
   const screen = page.locator('[data-page="voucherCenter"]');
   await expect(screen.getByText(en('deposit.actualAccountRequired'))).toBeVisible();
   await expect(screen.getByRole('button', { name: en('deposit.create') })).toHaveCount(0);
-  await expect(screen.getByRole('radio')).toHaveCount(0);
+  await expect(screen.getByRole('button', { name: /VietQR/ })).toHaveCount(0);
   await expectAccessible('deposit for a trial member');
 });

@@ -15,11 +15,21 @@ export async function captchaAnswer(request: APIRequestContext, captchaId: strin
   return code ?? '';
 }
 
+/** Optional registration fields a journey needs (the payee name for bank accounts and withdrawals). */
+export interface NewMemberProfile {
+  payeeName?: string;
+}
+
 /**
  * Registers a new member through the API (the captcha answer read from the development outbox) and
- * answers the session value the server gave. `prefix` starts the username (2 letters).
+ * answers the session value the server gave. `prefix` starts the username (2 letters); `profile` adds
+ * optional registration fields.
  */
-export async function registerMember(request: APIRequestContext, prefix = 'pl'): Promise<unknown> {
+export async function registerMember(
+  request: APIRequestContext,
+  prefix = 'pl',
+  profile: NewMemberProfile = {},
+): Promise<unknown> {
   const captcha = await request.get(`${BASE_URL}/api/captcha`);
   const { captchaId } = ((await captcha.json()) as { value: { captchaId: string } }).value;
   const code = await captchaAnswer(request, captchaId);
@@ -32,6 +42,7 @@ export async function registerMember(request: APIRequestContext, prefix = 'pl'):
       confirmPassword: MEMBER_PASSWORD,
       captcha: code,
       captchaId,
+      ...profile,
     },
   });
   expect(response.status()).toBe(200);
@@ -42,8 +53,8 @@ export async function registerMember(request: APIRequestContext, prefix = 'pl'):
  * Registers a member whose session the page holds: page.request shares the browser's cookies, so the
  * session cookie of the registration is the page's, and the stored session is set before any page loads.
  */
-export async function asNewMember(page: Page, prefix?: string): Promise<unknown> {
-  const session = await registerMember(page.request, prefix);
+export async function asNewMember(page: Page, prefix?: string, profile?: NewMemberProfile): Promise<unknown> {
+  const session = await registerMember(page.request, prefix, profile);
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify(session),

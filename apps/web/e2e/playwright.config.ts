@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHAT_OPERATOR_TOKEN, E2E_PORT, OPS_TOKEN } from './constants.ts';
+import {
+  CHAT_OPERATOR_TOKEN,
+  E2E_PORT,
+  OPS_TOKEN,
+  PAYMENT_CALLBACK_SECRET,
+  WITHDRAWAL_OPERATOR_TOKEN,
+} from './constants.ts';
 
 /**
  * End-to-end tests: Debian's Chromium on a phone viewport against the real server (the one process
@@ -85,8 +91,12 @@ export default defineConfig({
       TRUST_PROXY: '1',
       OPS_TOKEN,
       CHAT_OPERATOR_TOKEN,
+      WITHDRAWAL_OPERATOR_TOKEN,
+      PAYMENT_CALLBACK_SECRET,
       NODE_ENV: 'test',
       DEV_OUTBOX: '1',
+      // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
+      LOTTERY_SCHEDULER: 'on',
       LOG_LEVEL: 'warn',
       // Every page of every test comes from this one machine: the per-IP limit of real visitors
       // would throttle the suite, not test anything.

@@ -31,6 +31,13 @@ const BUILT = new Set([
   'app',
   'feedback',
   'voucherCenter',
+  ...['member/agent/getSalaryContract', 'member/agent/getDevidendContract', 'member/agent/getHourContract'],
+  'withdraw',
+  'member/security',
+  'member/responsibleGaming',
+  ...['member/home', 'member/history', 'member/gameRecords'],
+  ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
+  'slotsCenter',
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */

@@ -15,6 +15,18 @@ import { HomeScreen } from '../features/home/index.ts';
 import { InboxScreen, MessageCentreScreen, NoticeScreen } from '../features/messages/index.ts';
 import { ServiceScreen } from '../features/support/index.ts';
 import { VoucherCenterScreen } from '../features/deposit/index.ts';
+import {
+  DividendContractScreen,
+  HourlyContractScreen,
+  SalaryContractScreen,
+} from '../features/agent/index.ts';
+import { SecurityScreen, WithdrawScreen } from '../features/withdraw/index.ts';
+import { ResponsibleGamingScreen } from '../features/responsible-gaming/index.ts';
+import { GameRecordsScreen, MemberHistoryScreen, MemberHomeScreen } from '../features/member/index.ts';
+import { ActivityDetailScreen, ActivityScreen } from '../features/promotions/index.ts';
+import { BenefitsScreen } from '../features/vip/index.ts';
+import { InviteScreen } from '../features/invite/index.ts';
+import { SlotsCenterScreen } from '../features/slot/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { routeAt, type Screen } from './route-meta.ts';
@@ -52,6 +64,20 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   service: ServiceScreen,
   feedback: FeedbackScreen,
   voucherCenter: VoucherCenterScreen,
+  'member/agent/getSalaryContract': SalaryContractScreen,
+  'member/agent/getDevidendContract': DividendContractScreen,
+  'member/agent/getHourContract': HourlyContractScreen,
+  withdraw: WithdrawScreen,
+  'member/security': SecurityScreen,
+  'member/responsibleGaming': ResponsibleGamingScreen,
+  'member/home': MemberHomeScreen,
+  'member/history': MemberHistoryScreen,
+  'member/gameRecords': GameRecordsScreen,
+  activity: ActivityScreen,
+  activityDetail: ActivityDetailScreen,
+  'member/benefits': BenefitsScreen,
+  inviteFriends: InviteScreen,
+  slotsCenter: SlotsCenterScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

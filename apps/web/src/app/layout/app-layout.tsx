@@ -1,6 +1,7 @@
 import { chromeFor } from '@kl/contracts/routes';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { RealityCheck } from '../../features/responsible-gaming/index.ts';
 import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
 import { useLanguageFromQuery } from '../../shared/hooks/use-language-from-query.ts';
@@ -59,6 +60,7 @@ export function AppLayout() {
           <SideMenu />
         </Suspense>
       )}
+      <RealityCheck />
     </div>
   );
 }

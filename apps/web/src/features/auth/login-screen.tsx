@@ -27,6 +27,7 @@ import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from './lib/remembered-login.ts';
+import { exclusionRefusalText } from '../responsible-gaming/lib/exclusion-text.ts';
 
 type LoginMode = 'username' | 'sms';
 
@@ -150,7 +151,7 @@ export default function LoginScreen() {
       const visible =
         activeMode === 'username' ? ['username', 'password'] : ['mobileNum', 'verificationCode'];
       if (!mapServerFieldError(error, setError, [...visible, ...(withCaptcha ? ['captcha'] : [])])) {
-        setFailure(messageFor(error));
+        setFailure(exclusionRefusalText(error) ?? messageFor(error));
         setFocus(activeMode === 'username' ? 'password' : 'verificationCode');
       }
     }

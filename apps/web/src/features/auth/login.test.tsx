@@ -1,5 +1,6 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   captchaAnswer,
@@ -229,21 +230,19 @@ describe('session (SPEC §3, §4)', () => {
     const menu = await screen.findByTestId('side-menu');
     expect(await within(menu).findByTestId('member-panel')).toHaveTextContent('player01');
     await user.click(await within(menu).findByRole('button', { name: 'Sign out' }));
-    const confirm = await screen
-      .findByRole('dialog', { name: /Do you want to sign out/ })
-      .catch(() =>
-        screen
-          .findByText('Do you want to sign out?')
-          .then((node) => node.closest('[role="dialog"]') as HTMLElement),
-      );
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    // Taps in the dialog go through during its opening animation too (antd-mobile turns pointer events
+    // off until it is fully shown).
+    const tap = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const confirm = await screen.findByRole('dialog', { name: 'Do you want to sign out?' });
+    await tap.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByTestId('header-member')).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
-    const again = await screen.findByText('Do you want to sign out?');
-    await user.click(
-      within(again.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Sign out' }),
+    await waitFor(() =>
+      expect(screen.getAllByRole('dialog', { name: 'Do you want to sign out?' })).toHaveLength(1),
     );
+    const again = screen.getByRole('dialog', { name: 'Do you want to sign out?' });
+    await tap.click(within(again).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem('autoLogin')).toBe('0');

@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
 import { isInstalledWebApp } from '../../shared/pwa/installed-web-app.ts';
@@ -141,6 +141,21 @@ const FIELD_INPUT: Partial<
 };
 
 /** The form once the rules are known. */
+/**
+ * Invitation links fill their code in: a member's invite link carries the referrer (`?recommenderId=`), an
+ * agent's link the invitation code (`?affiliateCode=`). The fields stay editable and are checked as typed.
+ */
+function codesFromAddress(
+  params: URLSearchParams,
+): Partial<Record<'recommenderId' | 'affiliateCode', string>> {
+  const codes: Partial<Record<'recommenderId' | 'affiliateCode', string>> = {};
+  for (const name of ['recommenderId', 'affiliateCode'] as const) {
+    const value = params.get(name)?.trim();
+    if (value) codes[name] = value.slice(0, 64);
+  }
+  return codes;
+}
+
 function RegisterForm({ rules }: { rules: RegistrationRules }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -171,10 +186,12 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
       'captcha',
     ].map((name) => [name, '']),
   ) as Record<TextFieldName, string>;
+  const [searchParams] = useSearchParams();
   const form = useForm<RegisterValues>({
     resolver,
     defaultValues: {
       ...emptyText,
+      ...codesFromAddress(searchParams),
       countryDialingCode: rules.defaultCountryDialingCode,
       ageTerms: rules.termsCheckedByDefault,
     },

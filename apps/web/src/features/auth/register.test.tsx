@@ -66,6 +66,22 @@ describe('registration (SPEC §2 Registration screen)', () => {
     expect(within(dialog).queryByLabelText('Full name (as on ID)')).toBeNull();
   });
 
+  it('fills in the referrer and invitation codes of an invite link', async () => {
+    const accounts = createFakeAccounts({
+      rules: createRules({
+        fields: {
+          username: { enabled: true, required: true },
+          recommenderId: { enabled: true, required: false },
+          affiliateCode: { enabled: true, required: false },
+        },
+      }),
+    });
+    await renderApp('/m/register?lang=en&recommenderId=AB12CD34&affiliateCode=%20AGENT7%20', { accounts });
+    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    expect(await within(dialog).findByLabelText('Referrer ID')).toHaveValue('AB12CD34');
+    expect(within(dialog).getByLabelText(/Invitation code/)).toHaveValue('AGENT7');
+  });
+
   it('carries the mobile number over a tab switch', async () => {
     const { dialog, user } = await openRegister();
     await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));

@@ -159,3 +159,17 @@ describe('deposit (SPEC §2 /m/voucherCenter)', () => {
     expect(deposit.state.orderPolls).toBe(polls);
   });
 });
+
+describe('deposit limits on the base template', () => {
+  it('says how much of the deposit limit is left when an order would go over it', async () => {
+    const { user, deposit, page } = await openDeposit({ dailyLimit: 300_000 });
+    expect(page).toHaveAttribute('data-template', 'base');
+    await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
+    await user.type(amountInput(), '400000');
+    await user.click(createButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `This deposit would go over your daily deposit limit of ${vnd(300_000)}. You can still deposit ${vnd(300_000)}.`,
+    );
+    expect(deposit.state.created).toEqual([]);
+  });
+});

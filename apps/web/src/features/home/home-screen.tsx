@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPlatform, homeScreenGuideOffered, HomeScreenGuide } from '../app-download/index.ts';
+import { AgentContractCheck } from '../agent/index.ts';
 import { HomeGames } from '../games/index.ts';
 import { WalletBalance } from '../wallet/index.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
@@ -51,6 +52,7 @@ export default function HomeScreen() {
           <HomeFooter />
         </Suspense>
       </WhenNear>
+      <AgentContractCheck />
       {homeScreenGuideOffered(currentPlatform()) && (
         <Suspense fallback={null}>
           <HomeScreenGuide />

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
 import { openHome, type TestRole } from '../home/testing/open-home.ts';
 import type { FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { serveAlsoNext } from '../../test/fake-server.ts';
+import { createFakePromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
 import { inviteShown } from './lib/menu-rules.ts';
 
 async function openMenu(
@@ -52,6 +54,30 @@ describe('side menu (SPEC §2)', () => {
     expect(within(menu).queryByTestId('announcement-badge')).toBeNull();
     expect(within(menu).queryByTestId('member-actions')).toBeNull();
     expect(fake.calls).not.toContain('GET /api/announcements/unread-count');
+  });
+
+  it('offers invite to a member while the merchant runs a REFERRAL promotion', async () => {
+    serveAlsoNext(createFakePromotions().handle);
+    const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
+    expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
+    const nav = within(menu).getByRole('navigation', { name: 'Menu' });
+    expect(await within(nav).findByRole('link', { name: 'Invite friends' })).toHaveAttribute(
+      'href',
+      '/m/inviteFriends',
+    );
+  });
+
+  it('offers no invite to a member when the REFERRAL promotion is not running', async () => {
+    const ended = FAKE_PROMOTIONS.map((promotion) => ({
+      ...promotion,
+      active: promotion.type !== 'REFERRAL',
+    }));
+    const fake = createFakePromotions({ promotions: ended });
+    serveAlsoNext(fake.handle);
+    const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
+    await waitFor(() => expect(fake.state.calls).toContain('GET /api/promotions'));
+    expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
   });
 
   it("shows a member's unclaimed announcements, deposit and withdraw, and no invite", async () => {

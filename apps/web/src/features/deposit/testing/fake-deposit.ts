@@ -14,6 +14,10 @@ export interface FakeDepositOptions {
   sandbox?: boolean;
   /** An open order turns paid (as if paid at the bank) when it has been asked for this many times. */
   paidAfterPolls?: number;
+  /** A daily deposit limit the member set: an order over what is left is refused DEPOSIT_LIMIT_EXCEEDED. */
+  dailyLimit?: number;
+  /** Orders are made already past their time to pay (the next read finds them expired). */
+  expired?: boolean;
   /** While set, GET /api/wallet waits for this promise before answering. */
   walletGate?: () => Promise<void> | undefined;
 }
@@ -156,6 +160,22 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
       if (!channel || amount < channel.minAmount || amount > channel.maxAmount) {
         return fail('INVALID_INPUT', 400);
       }
+      if (options.dailyLimit !== undefined) {
+        const used = state.orders
+          .filter((item) => item.status === 'pending' || item.status === 'paid')
+          .reduce((sum, item) => sum + item.amount, 0);
+        if (used + amount > options.dailyLimit) {
+          const limit = options.dailyLimit;
+          const remaining = Math.max(0, limit - used);
+          return fail('DEPOSIT_LIMIT_EXCEEDED', 409, {
+            period: 'daily',
+            limit,
+            used,
+            remaining,
+            currency: 'VND',
+          });
+        }
+      }
       state.created.push({ channelCode: channel.code, amount });
       const referenceCode = `KL${String(state.orders.length + 1).padStart(6, '0')}`;
       const order: DepositOrder = {
@@ -168,7 +188,9 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
         status: 'pending',
         referenceCode,
         createdAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + channel.expiresInMinutes * 60_000).toISOString(),
+        expiresAt: new Date(
+          Date.now() + (options.expired ? 1_500 : channel.expiresInMinutes * 60_000),
+        ).toISOString(),
         paidAt: null,
         failureReason: null,
         transactionId: null,
@@ -182,6 +204,9 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
       const order = state.orders.find((item) => item.orderId === url.searchParams.get('orderId'));
       if (!order) return fail('NOT_FOUND', 404);
       state.orderPolls += 1;
+      if (order.status === 'pending' && Date.parse(order.expiresAt) <= Date.now()) {
+        return ok(settle(order, 'expired'));
+      }
       if (options.paidAfterPolls !== undefined && state.orderPolls >= options.paidAfterPolls) {
         return ok(settle(order, 'paid'));
       }

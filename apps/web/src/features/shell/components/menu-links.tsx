@@ -10,6 +10,7 @@ import { useAppDownload } from '../../app-download/index.ts';
 import { badgeText, useAnnouncementUnreadCount } from '../../messages/index.ts';
 import { useServiceLinks } from '../../support/index.ts';
 import { useSystemStatus } from '../../system-status/index.ts';
+import { useReferralPromotionRunning } from '../../promotions/side-menu.ts';
 import { agentLink, inviteShown, liveChatShown, MENU_PATHS } from '../lib/menu-rules.ts';
 import { ChatIcon, DownloadIcon, FacebookIcon, InfoIcon, MegaphoneIcon, TelegramIcon } from './icons.tsx';
 
@@ -106,11 +107,13 @@ export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const selectCategory = useUiStore((state) => state.selectCategory);
   const { data: status } = useSystemStatus();
-  const { role } = useSession();
+  const { role, info } = useSession();
   const { offered: appOffered } = useAppDownload();
   const agent = agentLink(status);
-  // The merchant's promotions (REFERRAL) are not known to the web app: members do not see invite.
-  const invite = inviteShown({ role, memberType: undefined, referralPromotion: false });
+  // Members see invite while the merchant runs a REFERRAL promotion (the public promotions list, asked
+  // only once the menu of a logged-in member opens, then cached).
+  const referralPromotion = useReferralPromotionRunning(role !== 'visitor');
+  const invite = inviteShown({ role, memberType: info?.type, referralPromotion });
   return (
     <>
       <nav aria-label={t('sideMenu.title')}>

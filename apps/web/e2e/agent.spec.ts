@@ -1,0 +1,82 @@
+import type { APIRequestContext } from '@playwright/test';
+import { OPS_TOKEN } from './constants.ts';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * Agent contracts against the real server (SPEC §2 member/agent screens, §4 home load contract check):
+ * a new member is made an agent and offered a daily salary contract through the operator calls; home
+ * alerts about it, "view" opens the contract, the member accepts it, and home no longer alerts.
+ */
+
+const en = (key: string) => t('en', key);
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+
+async function ops(request: APIRequestContext, path: string, data: unknown) {
+  const response = await request.post(`${BASE_URL}${path}`, {
+    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'x-module-id': 'COMM3' },
+    data,
+  });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { value: unknown }).value;
+}
+
+test('an agent offered a daily salary contract is alerted on home, reads it and accepts it', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  // A journey over five screens, each scanned with axe.
+  test.setTimeout(90_000);
+  const session = (await asNewMember(page, 'ag')) as { userName: string };
+  await ops(page.request, '/api/ops/agent-contracts/agents', { username: session.userName, type: 1 });
+  await ops(page.request, '/api/ops/agent-contracts/offers', {
+    username: session.userName,
+    kind: 'salary',
+    terms: {
+      tiers: [
+        { minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 },
+        { minTurnover: 50_000_000, minActiveMembers: 10, salary: 1_200_000 },
+      ],
+    },
+  });
+
+  await navigate('/m/home', { scan: false });
+  const alert = page.getByRole('dialog').filter({ hasText: en('agentContract.alert.content.salary') });
+  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(alert).toContainText(en('agentContract.alert.title.salary'));
+  await expectAccessible('home with the contract alert');
+  await alert.getByRole('button', { name: en('agentContract.alert.view') }).click();
+
+  await expect(page).toHaveURL(/\/m\/member\/agent\/getSalaryContract/);
+  const screen = page.locator('[data-page="agentContract"]');
+  const table = screen.getByRole('table', { name: en('agentContract.terms.caption') });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(2)).toContainText(vnd(1_200_000));
+  await expect(screen.getByRole('status')).toHaveText(en('agentContract.status.pending'));
+  await expectAccessible('salary contract waiting for an answer');
+
+  await screen.getByRole('button', { name: en('agentContract.accept') }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: en('agentContract.confirm.acceptTitle') });
+  await confirm.getByRole('button', { name: en('agentContract.accept') }).click();
+  await expect(screen.getByRole('status')).toHaveText(en('agentContract.status.accepted'));
+  await expect(screen.getByRole('button', { name: en('agentContract.accept') })).toHaveCount(0);
+  await expectAccessible('salary contract accepted');
+
+  // The other kinds: nothing offered.
+  for (const path of ['/m/member/agent/getDevidendContract', '/m/member/agent/getHourContract']) {
+    await navigate(path);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+  }
+
+  // Home again, after a reload: the check runs and finds nothing waiting.
+  const checked = page.waitForResponse((response) =>
+    response.url().includes('/api/agent-contracts/requests'),
+  );
+  await navigate('/m/home');
+  const reply = (await (await checked).json()) as { value: Record<string, number> };
+  expect(reply.value).toEqual({ dailysalreqtype: 0, divtypecompperiodreq: 0, contracthoursalreq: 0 });
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,47 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, type ApiCall } from '@kl/contracts/api-paths';
+import { BASE_URL, expect } from './fixtures.ts';
+
+/**
+ * The API as the signed-in member of a page calls it (the page's session cookie), for the steps of a
+ * journey that are not what the spec is about: paying a deposit before a withdrawal, reading a balance.
+ */
+
+/** One call of the API table; expects 200 and answers the envelope's value. */
+export async function memberCall<T>(
+  request: APIRequestContext,
+  name: ApiCall,
+  options: { data?: unknown; query?: Record<string, string> } = {},
+): Promise<T> {
+  const { method, path, moduleId } = API[name];
+  const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const response = await request.fetch(`${BASE_URL}${path}${query}`, {
+    method,
+    headers: { 'x-module-id': moduleId },
+    ...(options.data === undefined ? {} : { data: options.data }),
+  });
+  expect(response.status(), `${method} ${path}`).toBe(200);
+  return ((await response.json()) as { value: T }).value;
+}
+
+/** Credits the member's wallet as a paid deposit: an order, then the sandbox gateway's signed callback. */
+export async function depositThroughSandbox(page: Page, amount: number): Promise<void> {
+  const channels = await memberCall<{ list: { code: string; minAmount: number; maxAmount: number }[] }>(
+    page.request,
+    'depositChannels',
+  );
+  const channel = channels.list.find((item) => item.minAmount <= amount && amount <= item.maxAmount);
+  expect(channel, 'a deposit channel that takes the amount').toBeTruthy();
+  const order = await memberCall<{ orderId: string }>(page.request, 'createDepositOrder', {
+    data: { channelCode: channel?.code, amount },
+  });
+  const paid = await memberCall<{ callback: { credited: boolean } }>(page.request, 'sandboxPay', {
+    data: { orderId: order.orderId },
+  });
+  expect(paid.callback.credited).toBe(true);
+}
+
+/** The member's available balance (GET wallet sumBalance). */
+export async function walletBalance(page: Page): Promise<number> {
+  return (await memberCall<{ sumBalance: number }>(page.request, 'wallet')).sumBalance;
+}

@@ -1,0 +1,99 @@
+import { expect, t, test } from './fixtures.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * The member centre against the real server (SPEC §2 /m/member/home, §4 Templates and Balance, §6
+ * trial): the seeded merchant's template, the VIP badge and the balance with hide/show; the transaction
+ * history after a sandbox deposit and its kind filter; the game records' empty state; a trial member's
+ * register-now alert.
+ */
+
+const en = (key: string) => t('en', key);
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const AMOUNT = 150_000;
+
+test('a member opens the member centre, deposits and finds the deposit in the history', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await asNewMember(page, 'mc');
+
+  // The seeded merchant has mobileTemplate.mem_cen 1: the new template.
+  await navigate('/m/member/home');
+  const centre = page.locator('[data-page="member"][data-template="new"]');
+  await expect(centre).toBeVisible();
+  await expect(centre.getByTestId('member-vip')).toHaveText('VIP 0');
+  const amount = centre.getByTestId('wallet-amount');
+  await expect(amount).toHaveText(vnd(0));
+  await centre.getByRole('button', { name: en('wallet.hide') }).click();
+  await expect(amount).toContainText('****.**');
+  await expectAccessible('member centre with the balance hidden');
+  await centre.getByRole('button', { name: en('wallet.show') }).click();
+  await expect(amount).toHaveText(vnd(0));
+  await expect(
+    centre.getByRole('navigation', { name: en('member.quickActions') }).getByRole('link', {
+      name: en('member.items.history'),
+    }),
+  ).toHaveAttribute('href', '/m/member/history');
+
+  // A deposit paid through the sandbox gateway, by the API as the screen would.
+  const created = await page.request.post('/api/deposit/orders', {
+    headers: { 'x-module-id': 'FUNDTRANS3' },
+    data: { channelCode: 'vietqr', amount: AMOUNT },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { orderId } = ((await created.json()) as { value: { orderId: string } }).value;
+  const paid = await page.request.post('/api/sandbox-gateway/pay', {
+    headers: { 'x-module-id': 'FUNDTRANS3' },
+    data: { orderId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  await navigate('/m/member/home', { scan: false });
+  await expect(page.getByTestId('wallet-amount')).toHaveText(vnd(AMOUNT));
+  await page
+    .getByRole('navigation', { name: en('member.quickActions') })
+    .getByRole('link', { name: en('member.items.history') })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/member/history');
+  const history = page.locator('[data-page="member"]');
+  const line = history.getByTestId('history-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(en('member.kinds.deposit'));
+  await expect(line).toContainText(`+${vnd(AMOUNT)}`);
+  await expect(line).toContainText(`deposit:${orderId}`);
+  await expectAccessible('transaction history with the deposit');
+
+  await history
+    .getByLabel(en('member.filters.kind'))
+    .selectOption({ label: en('member.kindFilters.withdrawal') });
+  await expect(history.getByTestId('empty-state')).toBeVisible();
+  await expect(history.getByTestId('history-line')).toHaveCount(0);
+  await expectAccessible('transaction history filtered to withdrawals');
+
+  await navigate('/m/member/gameRecords');
+  const records = page.locator('[data-page="member"]');
+  await expect(records.getByTestId('empty-state')).toHaveText(en('in_no_data'));
+  await expect(records.getByLabel(en('member.filters.gameType'))).toBeVisible();
+});
+
+test('a trial member opening the member centre is asked to register', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await navigate('/m/trail', { scan: false });
+  await page.getByRole('button', { name: en('auth.trial') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+
+  await navigate('/m/member/home', { scan: false });
+  const alert = page.getByRole('dialog');
+  await expect(alert).toContainText(en('auth.trialMemberCentre'));
+  await expect(alert.getByRole('button', { name: en('auth.cancel') })).toBeVisible();
+  await expect(page.locator('[data-template]')).toHaveCount(0);
+  await expectAccessible('member centre: the trial member’s alert');
+  await alert.getByRole('button', { name: en('auth.registerNow') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/register');
+});

@@ -1,0 +1,129 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, type ApiCall } from '@kl/contracts/api-paths';
+import type { SlotHistory, SlotSpinResult } from '@kl/contracts/slot';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * The in-house provably fair slot against the real server (SPEC §2 /m/slotsCenter; §9 INHOUSE → RNG,
+ * vendor BGS): a new member deposits through the sandbox gateway, launches an in-house (BGS) slot game from
+ * the game list, spins 10 times, and the balance is the start − the bets + the wins of the history; then
+ * the member rotates the seed and the verify view recomputes every round in the browser: all verified.
+ */
+
+const en = (key: string) => t('en', key);
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const DEPOSIT = 500_000;
+const SPINS = 10;
+
+test.use({ reducedMotion: 'reduce' });
+
+/** A member call of the API table, with the page's session cookie; answers the envelope's value. */
+async function call<T>(
+  request: APIRequestContext,
+  name: ApiCall,
+  data?: unknown,
+  query?: string,
+): Promise<T> {
+  const { method, path, moduleId } = API[name];
+  const response = await request.fetch(`${BASE_URL}${path}${query ? `?${query}` : ''}`, {
+    method,
+    headers: { 'x-module-id': moduleId },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${path}`).toBe(200);
+  return ((await response.json()) as { value: T }).value;
+}
+
+/** Credits the wallet as a paid deposit: an order, then the sandbox gateway pays it (signed callback). */
+async function deposit(page: Page, amount: number): Promise<void> {
+  const channels = await call<{ list: { code: string; minAmount: number; maxAmount: number }[] }>(
+    page.request,
+    'depositChannels',
+  );
+  const channel = channels.list.find((item) => item.minAmount <= amount && amount <= item.maxAmount);
+  expect(channel, 'a deposit channel that takes the amount').toBeTruthy();
+  const order = await call<{ orderId: string }>(page.request, 'createDepositOrder', {
+    channelCode: channel?.code,
+    amount,
+  });
+  const paid = await call<{ callback: { credited: boolean } }>(page.request, 'sandboxPay', {
+    orderId: order.orderId,
+  });
+  expect(paid.callback.credited).toBe(true);
+}
+
+test('a member launches the in-house slot, spins 10 times and verifies every round', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  test.setTimeout(120_000);
+  await asNewMember(page, 'sl');
+  await deposit(page, DEPOSIT);
+
+  // An in-house (BGS) slot from the game list.
+  const listed = page.waitForResponse(
+    (response) => response.url().includes('/api/games/search') && response.url().includes('vassalage=BGS'),
+  );
+  await navigate('/m/gameList?gameType=RNG&vassalage=BGS');
+  const games = ((await (await listed).json()) as { value: { games: { gameName: string }[] } }).value.games;
+  const name = games[0]?.gameName ?? '';
+  expect(name).not.toBe('');
+  await page
+    .getByRole('button', { name: t('en', 'games.play').replace('{{name}}', name) })
+    .first()
+    .click();
+
+  // The slot opens with the game's own name; the one-time token leaves the address.
+  const screen = page.locator('[data-page="slotsCenter"]');
+  await expect(screen.getByRole('heading', { name })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/slotsCenter' && !url.searchParams.has('launch'));
+  await expect(screen.getByTestId('slot-balance')).toHaveText(vnd(DEPOSIT));
+  await expectAccessible('slot before spinning');
+
+  // Ten spins at the smallest bet, then one bet level up for the second half.
+  const spin = screen.getByRole('button', { name: en('slot.spin'), exact: true });
+  const results: SlotSpinResult[] = [];
+  for (let index = 0; index < SPINS; index += 1) {
+    if (index === SPINS / 2) await screen.getByLabel(en('slot.lineBet')).selectOption('200');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/slot/spin'));
+    await spin.click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    results.push(((await answer.json()) as { value: SlotSpinResult }).value);
+    await expect(spin).toBeEnabled();
+    await expect(screen.getByTestId('slot-win')).toBeVisible();
+  }
+  expect(results.map((result) => result.round.nonce)).toEqual([...Array(SPINS).keys()]);
+
+  // The balance is the start − the bets + the wins, as the history says.
+  const history = await call<SlotHistory>(page.request, 'slotHistory', undefined, 'pageSize=100');
+  expect(history.total).toBe(SPINS);
+  const bets = history.list.reduce((sum, round) => sum + round.totalBet, 0);
+  const wins = history.list.reduce((sum, round) => sum + round.totalWin, 0);
+  expect(bets).toBe(5 * 2_000 + 5 * 4_000);
+  const expected = DEPOSIT - bets + wins;
+  await expect(screen.getByTestId('slot-balance')).toHaveText(vnd(expected));
+  const wallet = await call<{ sumBalance: number }>(page.request, 'wallet');
+  expect(wallet.sumBalance).toBe(expected);
+  await expect(screen.getByTestId('slot-round')).toHaveCount(SPINS);
+  await expectAccessible('slot after ten spins, with the history');
+
+  // Verify: rotate the seed, and every round is recomputed in the browser.
+  await screen.getByRole('link', { name: en('slot.verify.title'), exact: true }).click();
+  const verify = screen.getByTestId('slot-verify');
+  await expect(verify.getByTestId('slot-nonce')).toHaveText(String(SPINS));
+  const hash = await verify.getByTestId('slot-seed-hash').textContent();
+  await expect(verify.getByTestId('slot-verdict')).toHaveCount(SPINS);
+  await expectAccessible('verify view before the seed is revealed');
+  await verify.getByRole('button', { name: en('slot.verify.rotate') }).click();
+  await expect(verify.getByTestId('slot-revealed')).toBeVisible();
+  await expect(verify.getByTestId('slot-nonce')).toHaveText('0');
+  await expect(verify.getByTestId('slot-seed-hash')).not.toHaveText(hash ?? '');
+  await expect(verify.locator('[data-testid="slot-verdict"][data-verdict="verified"]')).toHaveCount(SPINS, {
+    timeout: 15_000,
+  });
+  await expectAccessible('verify view with every round verified');
+});

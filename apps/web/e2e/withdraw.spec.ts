@@ -1,0 +1,175 @@
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { API } from '@kl/contracts/api-paths';
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import { WITHDRAWAL_OPERATOR_TOKEN } from './constants.ts';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { depositThroughSandbox } from './member-api.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * Withdrawal against the real server (SPEC §2 /m/withdraw, §7 withdraw and security): a new member with a
+ * registered payee name deposits through the sandbox gateway, sets a payment password, binds a bank
+ * account and asks for a withdrawal, which is held; the operator pays it with the ops API and the member
+ * sees it paid, the held money gone, and both movements in the transaction history. A trial member gets
+ * no form.
+ */
+
+const en = (key: string) => t('en', key);
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const DEPOSIT = 500_000;
+const WITHDRAWAL = 200_000;
+const PAYMENT_PASSWORD = '864209';
+const PAYEE_NAME = 'Nguyen Van An';
+const ACCOUNT_NUMBER = '0123456789';
+
+/** The operator pays a pending request (POST approve with WITHDRAWAL_OPERATOR_TOKEN). */
+async function operatorApproves(request: APIRequestContext, requestId: string): Promise<void> {
+  const headers = { authorization: `Bearer ${WITHDRAWAL_OPERATOR_TOKEN}` };
+  const list = await request.get(`${BASE_URL}${API.withdrawalOpsList.path}?status=pending`, { headers });
+  expect(list.status()).toBe(200);
+  const pending = ((await list.json()) as { value: { list: { requestId: string; amount: number }[] } }).value;
+  expect(pending.list).toContainEqual(expect.objectContaining({ requestId, amount: WITHDRAWAL }));
+  const approved = await request.post(`${BASE_URL}${API.withdrawalOpsApprove.path}`, {
+    headers,
+    data: { requestId },
+  });
+  expect(approved.status()).toBe(200);
+  const decision = (
+    (await approved.json()) as { value: { changed: boolean; withdrawal: { status: string } } }
+  ).value;
+  expect(decision).toMatchObject({ changed: true, withdrawal: { status: 'paid' } });
+}
+
+const balances = (screen: Locator) => ({
+  available: screen.getByTestId('withdraw-available'),
+  held: screen.getByTestId('withdraw-held'),
+});
+
+test('a member withdraws to a bound bank account and the operator pays it', async ({
+  page,
+  navigate,
+  expectAccessible,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  consoleErrors.allow(
+    /\/api\/withdrawal\/(bank-accounts|requests): Failed to load resource/,
+    'a wrong account name and a wrong payment password are refused on purpose',
+  );
+  await asNewMember(page, 'wd', { payeeName: PAYEE_NAME });
+  await depositThroughSandbox(page, DEPOSIT);
+
+  // First visit: the balance, and a payment password to set before anything else.
+  await navigate('/m/withdraw');
+  const screen = page.locator('[data-page="withdraw"]');
+  const { available, held } = balances(screen);
+  await expect(available).toHaveText(vnd(DEPOSIT));
+  await expect(held).toHaveText(vnd(0));
+  const setForm = screen.getByRole('form', { name: en('withdraw.paymentPassword.setTitle') });
+  await setForm.getByLabel(en('withdraw.paymentPassword.new')).fill(PAYMENT_PASSWORD);
+  await setForm.getByLabel(en('withdraw.paymentPassword.confirm')).fill('000000');
+  await setForm.getByRole('button', { name: en('withdraw.paymentPassword.setSubmit') }).click();
+  await expect(setForm.getByRole('alert')).toHaveText(en('withdraw.pinErrors.mismatch'));
+  await setForm.getByLabel(en('withdraw.paymentPassword.confirm')).fill(PAYMENT_PASSWORD);
+  await setForm.getByRole('button', { name: en('withdraw.paymentPassword.setSubmit') }).click();
+
+  // No bank account yet: binding one comes first. The account name is the registered payee name.
+  const bind = screen.getByRole('form', { name: en('withdraw.accounts.addTitle') });
+  const name = bind.getByLabel(en('withdraw.accounts.name'));
+  await expect(name).toHaveValue(PAYEE_NAME.toUpperCase());
+  await expectAccessible('withdraw: binding a bank account');
+  await bind.getByLabel(en('withdraw.accounts.bank')).selectOption({ label: 'Vietcombank' });
+  await bind.getByLabel(en('withdraw.accounts.number')).fill(ACCOUNT_NUMBER);
+  await name.fill('tran thi b');
+  await bind.getByRole('button', { name: en('withdraw.accounts.addSubmit') }).click();
+  await expect(bind.getByRole('alert')).toHaveText(ERROR_MESSAGES.en.BANK_ACCOUNT_NAME_MISMATCH);
+  await expect(name).toHaveValue('TRAN THI B');
+  await expect(bind.getByLabel(en('withdraw.accounts.number'))).toHaveValue(ACCOUNT_NUMBER);
+  await name.fill(PAYEE_NAME);
+  await bind.getByRole('button', { name: en('withdraw.accounts.addSubmit') }).click();
+  await expect(screen.getByRole('radio', { name: /Vietcombank \*\*\*\*6789/ })).toBeChecked();
+
+  // The amount is checked before sending; a wrong payment password is refused with its tries left.
+  const form = screen.getByRole('form', { name: en('withdraw.formTitle') });
+  const amount = form.getByLabel('Amount (VND)');
+  const pin = form.getByLabel(en('withdraw.paymentPassword.label'));
+  await amount.fill('600000');
+  await pin.fill('111111');
+  await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    en('withdraw.amountErrors.available').replace('{{available}}', vnd(DEPOSIT)),
+  );
+  await amount.fill(String(WITHDRAWAL));
+  await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    `${ERROR_MESSAGES.en.WRONG_PAYMENT_PASSWORD}. ${en('withdraw.attemptsLeft').replace('{{count}}', '4')}`,
+  );
+  await expect(pin).toHaveValue('');
+  await expectAccessible('withdraw: a wrong payment password');
+
+  await pin.fill(PAYMENT_PASSWORD);
+  await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
+  const request = screen.getByTestId('withdrawal-request');
+  await expect(request.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
+  await expect(available).toHaveText(vnd(DEPOSIT - WITHDRAWAL));
+  await expect(held).toHaveText(vnd(WITHDRAWAL));
+  const list = screen.getByTestId('withdrawal-list');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText(en('withdraw.statusWords.pending'));
+  await expectAccessible('withdraw: the request waiting for the operator');
+
+  // The operator pays it; the open screen sees it on its next status check.
+  const requestId = new URL(page.url()).searchParams.get('requestId') ?? '';
+  expect(requestId).not.toBe('');
+  await operatorApproves(page.request, requestId);
+  await expect(request.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid', {
+    timeout: 15_000,
+  });
+  await expect(request.getByTestId('withdrawal-status')).toHaveText(
+    en('withdraw.statusText.paid').replace('{{amount}}', vnd(WITHDRAWAL)),
+  );
+  await expect(held).toHaveText(vnd(0));
+  await expect(available).toHaveText(vnd(DEPOSIT - WITHDRAWAL));
+  await expect(list.getByRole('listitem')).toContainText(en('withdraw.statusWords.paid'));
+  await expectAccessible('withdraw: the request paid');
+
+  // A reload shows the same.
+  await page.reload();
+  await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('withdraw-held')).toHaveText(vnd(0));
+
+  // The security screen lists the account masked.
+  await navigate('/m/member/security');
+  const security = page.locator('[data-page="member"]');
+  await expect(security.getByTestId('bank-account-list')).toHaveText(/Vietcombank \*\*\*\*6789/);
+  await expect(security.getByTestId('bank-account-list')).not.toContainText(ACCOUNT_NUMBER);
+  await expect(
+    security.getByRole('form', { name: en('withdraw.paymentPassword.changeTitle') }),
+  ).toBeVisible();
+
+  // The transaction history shows the deposit and the withdrawal.
+  await navigate('/m/member/history');
+  const lines = page.getByTestId('history-line');
+  await expect(lines.filter({ hasText: en('member.kinds.deposit') })).toHaveCount(1);
+  await expect(lines.filter({ hasText: en('member.kinds.withdrawal_hold') })).toHaveCount(1);
+  await expect(lines.filter({ hasText: en('member.kinds.withdrawal_paid') })).toHaveCount(1);
+});
+
+test('a trial member is refused withdrawals and gets no form', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await navigate('/m/trail', { scan: false });
+  await page.getByRole('button', { name: en('auth.trial') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+
+  await navigate('/m/withdraw', { scan: false });
+  const screen = page.locator('[data-page="withdraw"]');
+  await expect(screen.getByText(en('free_reject'))).toBeVisible();
+  await expect(screen.getByRole('link', { name: en('withdraw.registerNow') })).toBeVisible();
+  await expect(screen.getByRole('textbox')).toHaveCount(0);
+  await expect(screen.getByRole('button', { name: en('withdraw.submit'), exact: true })).toHaveCount(0);
+  await expectAccessible('withdraw for a trial member');
+});

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import en from '../../locales/en.json';
+import { fakeContract } from './testing/fake-agent.ts';
+import { openAgent } from './testing/open-agent.ts';
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const alert = en.agentContract.alert;
+/** Taps in a dialog, which takes them during its opening animation too. */
+const tapInDialog = async (dialog: HTMLElement, name: string) =>
+  userEvent
+    .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+    .click(within(dialog).getByRole('button', { name }));
+/** The dialog showing a text (a closing one may still be in the page while it animates out). */
+const dialogWith = (text: string) =>
+  waitFor(
+    () => {
+      const found = screen.getAllByRole('dialog').find((dialog) => dialog.textContent?.includes(text));
+      if (!found) throw new Error(`No dialog with ${text}`);
+      return found;
+    },
+    { timeout: 3000 },
+  );
+const SALARY_PATH = '/m/member/agent/getSalaryContract?lang=en';
+
+/** Waits long enough for the check to have run if it were going to (idle start + its call). */
+const settle = () => sleep(400);
+
+describe('contract check on home load (SPEC §4, §6 Agent)', () => {
+  it('shows one alert per waiting kind; "later" goes to the next one', async () => {
+    const { agent } = await openAgent({
+      path: '/m/home?lang=en',
+      contracts: [fakeContract('salary'), fakeContract('hourly')],
+    });
+    const first = await dialogWith(alert.content.salary);
+    expect(within(first).getByText(alert.title.salary)).toBeInTheDocument();
+    await tapInDialog(first, alert.later);
+
+    const second = await dialogWith(alert.content.hourly);
+    expect(within(second).getByText(alert.title.hourly)).toBeInTheDocument();
+    expect(screen.queryByText(alert.content.dividend)).toBeNull();
+    await tapInDialog(second, alert.later);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/m/home');
+    expect(agent.state.requestCalls).toBe(1);
+  });
+
+  it('"view" opens the contract screen of that kind; back home, no second check', async () => {
+    const { agent } = await openAgent({ path: '/m/home?lang=en', contracts: [fakeContract('dividend')] });
+    const dialog = await dialogWith(alert.content.dividend);
+    expect(within(dialog).getByText(alert.title.dividend)).toBeInTheDocument();
+    await tapInDialog(dialog, alert.view);
+    await waitFor(() => expect(window.location.pathname).toBe('/m/member/agent/getDevidendContract'));
+    expect(
+      await screen.findByRole('heading', { name: en.agentContract.kind.dividend, level: 2 }),
+    ).toBeInTheDocument();
+
+    window.history.back();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(agent.state.requestCalls).toBe(1);
+  });
+
+  it.each([
+    ['AGENTPOLICY3 is off', { agentPolicy: false }],
+    ['a visitor', { type: null }],
+    ['a trial member', { type: 4 }],
+    ['type 40', { type: 40 }],
+    ['type 41', { type: 41 }],
+    ['type 42', { type: 42 }],
+  ] as const)('does not run for %s', async (_name, options) => {
+    const { agent } = await openAgent({
+      path: '/m/home?lang=en',
+      contracts: [fakeContract('salary')],
+      ...options,
+    });
+    await settle();
+    expect(agent.state.requestCalls).toBe(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([0, 1, 2])('runs for type %i and shows nothing when nothing waits', async (type) => {
+    const { agent } = await openAgent({
+      path: '/m/home?lang=en',
+      type,
+      contracts: [fakeContract('salary', { status: 'accepted', answeredAt: '2030-03-01T09:00:00.000Z' })],
+    });
+    await waitFor(() => expect(agent.state.requestCalls).toBe(1), { timeout: 3000 });
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('contract screens (SPEC §2 member/agent)', () => {
+  it('shows the terms of a daily salary contract and accepts it once, after confirming', async () => {
+    const { page, agent, user } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('salary')] });
+    const table = await within(page).findByRole('table', { name: en.agentContract.terms.caption });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
+      [
+        en.agentContract.terms.tier,
+        en.agentContract.terms.minTurnoverDay,
+        en.agentContract.terms.minActive,
+        en.agentContract.terms.salaryDay,
+      ],
+      ['1', vnd(10_000_000), '5', vnd(200_000)],
+      ['2', vnd(50_000_000), '10', vnd(1_200_000)],
+    ]);
+    expect(within(page).getByRole('status')).toHaveTextContent(en.agentContract.status.pending);
+    expect(within(page).getByText('operator')).toBeInTheDocument();
+
+    // Cancelling the confirmation sends nothing.
+    await user.click(within(page).getByRole('button', { name: en.agentContract.accept }));
+    const dialog = await dialogWith(en.agentContract.confirm.acceptTitle);
+    await tapInDialog(dialog, en.agentContract.cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(agent.state.answers).toEqual([]);
+
+    await user.click(within(page).getByRole('button', { name: en.agentContract.accept }));
+    await tapInDialog(await dialogWith(en.agentContract.confirm.acceptTitle), en.agentContract.accept);
+    expect(await screen.findByText(en.agentContract.result.accept)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(page).getByRole('status')).toHaveTextContent(en.agentContract.status.accepted),
+    );
+    expect(within(page).queryByRole('button', { name: en.agentContract.accept })).toBeNull();
+    expect(within(page).queryByRole('button', { name: en.agentContract.refuse })).toBeNull();
+    expect(agent.state.answers).toEqual([{ contractId: fakeContract('salary').id, answer: 'accept' }]);
+  });
+
+  it('refuses a dividend contract and shows its period and percentages', async () => {
+    const { page, agent, user } = await openAgent({
+      path: '/m/member/agent/getDevidendContract?lang=en',
+      contracts: [fakeContract('dividend')],
+    });
+    const table = await within(page).findByRole('table');
+    expect(within(table).getByText('12.5%')).toBeInTheDocument();
+    expect(within(table).getByText(vnd(20_000_000))).toBeInTheDocument();
+    expect(within(page).getByText(en.agentContract.periods.half_month)).toBeInTheDocument();
+
+    await user.click(within(page).getByRole('button', { name: en.agentContract.refuse }));
+    await tapInDialog(await dialogWith(en.agentContract.confirm.refuseTitle), en.agentContract.refuse);
+    expect(await screen.findByText(en.agentContract.result.refuse)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(page).getByRole('status')).toHaveTextContent(en.agentContract.status.refused),
+    );
+    expect(agent.state.answers).toHaveLength(1);
+  });
+
+  it('shows an hourly contract already answered, without buttons', async () => {
+    const { page } = await openAgent({
+      path: '/m/member/agent/getHourContract?lang=en',
+      contracts: [fakeContract('hourly', { status: 'refused', answeredAt: '2030-03-01T09:00:00.000Z' })],
+    });
+    const table = await within(page).findByRole('table');
+    expect(within(table).getByText(vnd(2_000_000))).toBeInTheDocument();
+    expect(within(table).getByText(vnd(20_000))).toBeInTheDocument();
+    expect(within(page).getByRole('status')).toHaveTextContent(en.agentContract.status.refused);
+    expect(within(page).getByText(en.agentContract.answeredAt)).toBeInTheDocument();
+    expect(within(page).queryByRole('button')).toBeNull();
+  });
+
+  it('sends a trial member home with free_reject, asking nothing', async () => {
+    const { agent } = await openAgent({ path: SALARY_PATH, type: 4, contracts: [fakeContract('salary')] });
+    expect(await screen.findByText(en.free_reject)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    expect(agent.state.requestCalls).toBe(0);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the empty state when there is no contract of the kind', async () => {
+    const { page } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('hourly')] });
+    expect(await within(page).findByTestId('empty-state')).toHaveTextContent(en.in_no_data);
+  });
+
+  it('tells the member when the contract was answered meanwhile, and shows it as it is now', async () => {
+    const { page, agent, user } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('salary')] });
+    await within(page).findByRole('table');
+    agent.state.contracts[0] = fakeContract('salary', { status: 'superseded' });
+    agent.state.contracts.push(
+      fakeContract('salary', { id: '00000000-0000-4000-8000-000000000009', offeredBy: 'upline01' }),
+    );
+    await user.click(within(page).getByRole('button', { name: en.agentContract.accept }));
+    await tapInDialog(await dialogWith(en.agentContract.confirm.acceptTitle), en.agentContract.accept);
+    expect(await screen.findByText(ERROR_MESSAGES.en.CONTRACT_CLOSED)).toBeInTheDocument();
+    expect(await within(page).findByText('upline01')).toBeInTheDocument();
+  });
+});

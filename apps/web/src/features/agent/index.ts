@@ -1,0 +1,18 @@
+import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
+
+/**
+ * Agent contracts (SPEC §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §4
+ * home load contract check). The screens share one chunk; the check mounted by home is tiny and loads
+ * its own chunk only for a logged-in member, once home is shown.
+ */
+const screens = () => import('./components/contract-screen.tsx');
+export const SalaryContractScreen = lazyWithPreload(async () => ({
+  default: (await screens()).SalaryContractScreen,
+}));
+export const DividendContractScreen = lazyWithPreload(async () => ({
+  default: (await screens()).DividendContractScreen,
+}));
+export const HourlyContractScreen = lazyWithPreload(async () => ({
+  default: (await screens()).HourlyContractScreen,
+}));
+export { AgentContractCheck } from './components/contract-check-mount.tsx';

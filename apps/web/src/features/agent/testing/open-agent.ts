@@ -1,0 +1,49 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import type { AgentContract } from '@kl/contracts/agent-contracts';
+import { serveAlsoNext } from '../../../test/fake-server.ts';
+import { createSystemStatus } from '../../../test/factories.ts';
+import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { createFakeAgent } from './fake-agent.ts';
+
+/** A session record as the browser keeps it (SPEC §3); type 4 is a trial account. */
+export const storedSession = (type: number) =>
+  JSON.stringify({
+    userName: type === 4 ? 'trial0001' : 'agent01',
+    merchantCode: 'kimlong',
+    type,
+    firstTimeLogin: false,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+/** A status whose AGENTPOLICY3 is on or off. */
+export function statusWithAgentPolicy(on: boolean) {
+  const status = createSystemStatus();
+  return createSystemStatus({ info: { toggles: { ...status.info.toggles, AGENTPOLICY3: on } } });
+}
+
+/**
+ * Opens `path` in English with the fake agent contract server, as a member of `type` (null: a visitor),
+ * with AGENTPOLICY3 on unless told otherwise.
+ */
+export async function openAgent({
+  path,
+  type = 1,
+  agentPolicy = true,
+  contracts = [],
+}: {
+  path: string;
+  type?: number | null;
+  agentPolicy?: boolean;
+  contracts?: AgentContract[];
+}) {
+  const agent = createFakeAgent({ contracts });
+  serveAlsoNext(agent.handle);
+  const status = statusWithAgentPolicy(agentPolicy);
+  const view = await renderApp(path, {
+    status,
+    cachedStatus: status,
+    storage: type === null ? {} : { [SESSION_STORAGE_KEY]: storedSession(type) },
+  });
+  const page = await findScreen();
+  return { ...view, agent, page };
+}

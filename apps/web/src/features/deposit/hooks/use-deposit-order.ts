@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messageFor } from '../../../shared/lib/api-client.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
+import { getDepositOrder } from '../api/get-order.ts';
+import { depositOrderKey } from '../api/keys.ts';
+import { sandboxPay } from '../api/sandbox-pay.ts';
+import { depositTiming } from '../lib/timing.ts';
+
+/**
+ * A deposit order for both templates: asked again every few seconds while it waits for the payment (not
+ * while the page is hidden, and never after the screen is left); the sandbox payment when the sandbox
+ * gateway runs; a paid order refreshes the wallet balance.
+ */
+export function useDepositOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  const order = useQuery({
+    queryKey: depositOrderKey(orderId),
+    queryFn: ({ signal }) => getDepositOrder(orderId, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? depositTiming.pollMs : false),
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+  const pay = useMutation({
+    mutationFn: () => sandboxPay(orderId),
+    onSuccess: (result) => queryClient.setQueryData(depositOrderKey(orderId), result.order),
+    onError: (error) => void toast.error(messageFor(error)),
+    meta: { errorToast: false },
+  });
+  const status = order.data?.status;
+
+  useEffect(() => {
+    if (status === 'paid') void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+  }, [status, queryClient]);
+
+  return {
+    order,
+    pay,
+    /** Asks for the order now (its time to pay has run out: the server says whether it expired). */
+    refresh: () => void order.refetch(),
+  };
+}

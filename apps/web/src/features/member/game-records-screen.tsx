@@ -1,0 +1,164 @@
+import type { GameRecord, GameRecordTotals } from '@kl/contracts/game-records';
+import { GAME_TYPES, type GameType } from '@kl/contracts/games';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../shared/lib/money.ts';
+import { useGameRecordPages } from './api/get-game-records.ts';
+import { DateRangeFilter } from './components/date-range-filter.tsx';
+import { ReportEmpty, ReportFailed, ReportLoading, ReportMore } from './components/report-parts.tsx';
+import { formatReportTime, initialRange, rangeOf, type DateRangeChoice } from './lib/date-range.ts';
+import { signedMoney } from './lib/money-text.ts';
+import './member.css';
+
+function Totals({ totals, currency }: { totals: GameRecordTotals; currency: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <dl className="kl-member-totals" data-testid="game-record-totals" aria-label={t('member.records.totals')}>
+      <div>
+        <dt>{t('member.records.rounds')}</dt>
+        <dd>{totals.rounds}</dd>
+      </div>
+      <div>
+        <dt>{t('member.records.stake')}</dt>
+        <dd>{formatMoney(totals.stake, currency, i18n.language)}</dd>
+      </div>
+      <div>
+        <dt>{t('member.records.payout')}</dt>
+        <dd>{formatMoney(totals.payout, currency, i18n.language)}</dd>
+      </div>
+      <div>
+        <dt>{t('member.records.net')}</dt>
+        <dd data-sign={totals.net > 0 ? 'plus' : totals.net < 0 ? 'minus' : 'zero'}>
+          {signedMoney(totals.net, currency, i18n.language)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function RecordLine({ record }: { record: GameRecord }) {
+  const { t, i18n } = useTranslation();
+  const time = formatReportTime(record.createdAt);
+  const money = (amount: number) => formatMoney(amount, record.currency, i18n.language);
+  return (
+    <li className="kl-member-line" data-testid="game-record-line">
+      <div className="kl-member-line__main">
+        <span className="kl-member-line__title">{record.gameName}</span>
+        <span
+          className="kl-member-line__amount"
+          data-sign={record.net > 0 ? 'plus' : record.net < 0 ? 'minus' : 'zero'}
+        >
+          {signedMoney(record.net, record.currency, i18n.language)}
+        </span>
+      </div>
+      <dl className="kl-member-line__details">
+        <div>
+          <dt>{t('member.records.type')}</dt>
+          <dd>
+            {t(`category.${record.gameType}`)} · {record.vendorCode}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('member.records.stake')}</dt>
+          <dd>{money(record.stake)}</dd>
+        </div>
+        <div>
+          <dt>{t('member.records.payout')}</dt>
+          <dd>{money(record.payout)}</dd>
+        </div>
+        <div>
+          <dt>{t('member.records.status')}</dt>
+          <dd>{t(`member.records.statuses.${record.status}`)}</dd>
+        </div>
+        {time && (
+          <div>
+            <dt>{t('member.history.time')}</dt>
+            <dd>
+              <time dateTime={record.createdAt}>{time}</time>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('member.records.round')}</dt>
+          <dd className="kl-member-line__reference">{record.roundId}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * /m/member/gameRecords (SPEC §7 game records): the rounds the member played, newest first, by days
+ * (UTC+7) and game type, with the totals of the filter, page after page.
+ */
+export default function GameRecordsScreen() {
+  const { t } = useTranslation();
+  const [gameType, setGameType] = useState<GameType | ''>('');
+  const [range, setRange] = useState<DateRangeChoice>(() => initialRange());
+  const result = useMemo(() => rangeOf(range), [range]);
+  const filter = useMemo(
+    () => ({
+      ...(gameType ? { gameType } : {}),
+      ...(result.ok ? { from: result.from, to: result.to } : {}),
+    }),
+    [gameType, result],
+  );
+  const pages = useGameRecordPages(filter, result.ok);
+  const first = pages.data?.pages[0];
+  const list = pages.data?.pages.flatMap((page) => page.list) ?? [];
+
+  let body;
+  if (!result.ok) body = null;
+  else if (pages.isPending) body = <ReportLoading />;
+  else if (pages.isError && !pages.data) body = <ReportFailed onRetry={() => void pages.refetch()} />;
+  else if (list.length === 0) body = <ReportEmpty />;
+  else
+    body = (
+      <>
+        {first && <Totals totals={first.totals} currency={first.currency} />}
+        <ul className="kl-member-lines" aria-label={t('route.memberGameRecords')}>
+          {list.map((record) => (
+            <RecordLine key={record.id} record={record} />
+          ))}
+        </ul>
+        <ReportMore
+          hasNext={pages.hasNextPage}
+          loading={pages.isFetchingNextPage}
+          pages={pages.data?.pages.length ?? 0}
+          onMore={() => void pages.fetchNextPage()}
+        />
+      </>
+    );
+
+  return (
+    <section
+      className="kl-screen kl-member-report"
+      data-page="member"
+      aria-label={t('route.memberGameRecords')}
+    >
+      <form
+        className="kl-member-filter"
+        aria-label={t('member.filters.label')}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label className="kl-member-field">
+          <span className="kl-member-field__label">{t('member.filters.gameType')}</span>
+          <select
+            className="kl-member-field__control"
+            value={gameType}
+            onChange={(event) => setGameType(event.target.value as GameType | '')}
+          >
+            <option value="">{t('member.filters.allGames')}</option>
+            {GAME_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`category.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DateRangeFilter choice={range} result={result} onChange={setRange} />
+      </form>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeAccounts } from '../../test/fake-accounts.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { MASKED_BALANCE, useBalanceVisibility } from '../wallet/index.ts';
+import { openMember } from './testing/open-member.ts';
+
+afterEach(() => {
+  useBalanceVisibility.setState({ hidden: false });
+});
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+
+/** A gate the fake wallet waits behind while closed. */
+function gate() {
+  let open: () => void = () => undefined;
+  let pending: Promise<void> | undefined;
+  return {
+    close: () => {
+      pending = new Promise<void>((resolve) => {
+        open = () => {
+          pending = undefined;
+          resolve();
+        };
+      });
+    },
+    open: () => open(),
+    wait: () => pending,
+  };
+}
+
+describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
+  it('shows the new template when mem_cen is 1: profile card, balance, quick actions, menu groups', async () => {
+    const { page } = await openMember({ memCen: 1, clubLevel: '3', balance: 1_250_000, unread: 4 });
+    expect(page).toHaveAttribute('data-template', 'new');
+    const profile = within(page).getByTestId('member-profile');
+    expect(profile).toHaveTextContent('player01');
+    await waitFor(() => expect(within(profile).getByTestId('member-vip')).toHaveTextContent('VIP 3'));
+    await waitFor(() => expect(within(page).getByTestId('wallet-amount')).toHaveTextContent(vnd(1_250_000)));
+
+    const quick = within(page).getByRole('navigation', { name: 'Quick actions' });
+    expect(within(quick).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/m/voucherCenter');
+    expect(within(quick).getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/m/withdraw');
+    expect(within(quick).getByRole('link', { name: 'Transaction history' })).toHaveAttribute(
+      'href',
+      '/m/member/history',
+    );
+    expect(within(quick).getByRole('link', { name: 'Game records' })).toHaveAttribute(
+      'href',
+      '/m/member/gameRecords',
+    );
+
+    const account = within(page).getByRole('navigation', { name: 'Account and safety' });
+    expect(within(account).getByRole('link', { name: 'Security' })).toHaveAttribute(
+      'href',
+      '/m/member/security',
+    );
+    expect(within(account).getByRole('link', { name: 'Responsible gaming' })).toHaveAttribute(
+      'href',
+      '/m/member/responsibleGaming',
+    );
+    const benefits = within(page).getByRole('navigation', { name: 'Benefits' });
+    expect(within(benefits).getByRole('link', { name: 'VIP benefits' })).toHaveAttribute(
+      'href',
+      '/m/member/benefits',
+    );
+    expect(within(benefits).getByRole('link', { name: 'Invite friends' })).toHaveAttribute(
+      'href',
+      '/m/inviteFriends',
+    );
+    const messages = within(page).getByRole('navigation', { name: 'Messages and help' });
+    expect(await within(messages).findByRole('link', { name: 'Inbox 4 unread' })).toHaveAttribute(
+      'href',
+      '/m/webEmail',
+    );
+    expect(within(messages).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/m/feedback');
+    expect(within(page).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows the base template otherwise: one list with the same entries', async () => {
+    const { page } = await openMember({ memCen: 0, clubLevel: '0' });
+    expect(page).toHaveAttribute('data-template', 'base');
+    expect(within(page).queryByRole('navigation', { name: 'Quick actions' })).toBeNull();
+    const menu = within(page).getByRole('navigation', { name: 'Member menu' });
+    const names = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual([
+      'Deposit',
+      'Withdraw',
+      'Transaction history',
+      'Game records',
+      'Security',
+      'Responsible gaming',
+      'VIP benefits',
+      'Invite friends',
+      'Inbox',
+      'Feedback',
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    await waitFor(() => expect(within(page).getByTestId('member-vip')).toHaveTextContent('VIP 0'));
+    expect(within(page).getByTestId('wallet-balance')).toBeInTheDocument();
+  });
+
+  it('masks the balance while hidden and while refreshing (asterisks, 2 decimals), else 0 decimals', async () => {
+    const wallet = gate();
+    const { page, user, member } = await openMember({ balance: 2_000_000, walletGate: wallet.wait });
+    const amount = within(page).getByTestId('wallet-amount');
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(2_000_000)));
+    await user.click(within(page).getByRole('button', { name: 'Hide balance' }));
+    expect(amount).toHaveTextContent(MASKED_BALANCE);
+    await user.click(within(page).getByRole('button', { name: 'Show balance' }));
+    expect(amount).toHaveTextContent(vnd(2_000_000));
+
+    wallet.close();
+    member.state.balance = 2_500_000;
+    await user.click(within(page).getByRole('button', { name: 'Refresh balance' }));
+    await waitFor(() => expect(amount).toHaveTextContent(MASKED_BALANCE));
+    wallet.open();
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(2_500_000)));
+  });
+
+  it('VIP click without showVipBenefit says to contact customer service (SPEC §4)', async () => {
+    const { page, user } = await openMember({ showVipBenefit: false });
+    const vip = within(page).getByRole('button', { name: 'VIP benefits' });
+    await user.click(vip);
+    expect(await screen.findByText('Please contact customer service')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/m/member/home');
+  });
+
+  it('signs out through the confirmation (SPEC §4 Logout)', async () => {
+    const { page, user, accounts } = await openMember();
+    await user.click(within(page).getByRole('button', { name: 'Sign out' }));
+    const question = await screen.findByText('Do you want to sign out?');
+    const dialog = question.closest('[role="dialog"]') as HTMLElement;
+    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
+    within(dialog).getByRole('button', { name: 'Sign out' }).click();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    expect(accounts.state.session).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('gives a trial member the alert with cancel and register now (SPEC §6)', async () => {
+    const accounts = createFakeAccounts();
+    const { user } = await renderApp('/m/trail?lang=en', { accounts });
+    await user.click(await screen.findByRole('button', { name: 'Free trial' }));
+    await screen.findByTestId('header-member');
+    window.history.pushState(null, '', '/m/member/home');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const alert = await screen.findByRole('dialog', {
+      name: 'The member centre is for registered members. Register now?',
+    });
+    expect(within(alert).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(document.querySelector('[data-template]')).toBeNull();
+    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
+    within(alert).getByRole('button', { name: 'Register now' }).click();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/register'));
+  });
+});

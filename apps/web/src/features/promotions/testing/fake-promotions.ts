@@ -1,0 +1,200 @@
+import type {
+  ClaimStatus,
+  MyReferral,
+  PromotionClaim,
+  PromotionDetail,
+  PromotionSummary,
+} from '@kl/contracts/promotions';
+
+/**
+ * The promotions side of the API for component tests, keeping the contracts of promotions.ts: the list,
+ * the detail, apply (once), the claims, claim (credits once) and the referral. `viewer` decides what a
+ * member-only call answers (a visitor: NOT_LOGGED_IN; trial: FEATURE_NOT_ENABLED free_reject).
+ */
+export interface FakePromotionsOptions {
+  viewer?: 'visitor' | 'member' | 'trial';
+  promotions?: PromotionDetail[];
+  claims?: PromotionClaim[];
+  /** What an applying claim becomes when the claims are read next (a deposit was paid meanwhile). */
+  issueOnNextRead?: number;
+  /** Answer GET /api/wallet too (the balance rises by a claimed bonus). */
+  balance?: number;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (value: unknown) => json({ success: true, value });
+const fail = (code: string, status: number, value?: Record<string, unknown>) =>
+  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
+
+const at = '2030-03-01T08:00:00.000Z';
+const svg = (text: string) =>
+  `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${text}</text></svg>`)}`;
+
+export function fakePromotion(
+  overrides: Partial<PromotionDetail> & Pick<PromotionDetail, 'id'>,
+): PromotionDetail {
+  return {
+    code: `P${overrides.id}`,
+    type: 'DEPOSIT_TURNOVER',
+    title: `Promotion ${overrides.id}`,
+    summary: 'Deposit and get a bonus',
+    imageUrl: svg(String(overrides.id)),
+    startsAt: '2025-01-01T00:00:00.000Z',
+    endsAt: '2035-12-31T17:00:00.000Z',
+    bonus: { kind: 'fixed', amount: 58_000 },
+    minDeposit: 500_000,
+    currency: 'VND',
+    active: true,
+    detailHtml: '<p>Deposit 500,000 and get 58,000.</p>',
+    ...overrides,
+  };
+}
+
+export const FAKE_PROMOTIONS: PromotionDetail[] = [
+  fakePromotion({
+    id: 1,
+    code: 'WELCOME100',
+    type: 'FIRST_DEPOSIT',
+    title: '100% first deposit bonus',
+    bonus: { kind: 'percent', percent: 100, cap: 1_000_000 },
+    minDeposit: 100_000,
+  }),
+  fakePromotion({ id: 2, code: 'RELOAD500', title: 'Deposit 500K, get 58K' }),
+  fakePromotion({
+    id: 3,
+    code: 'INVITE50',
+    type: 'REFERRAL',
+    title: 'Invite a friend, get 50K',
+    bonus: { kind: 'fixed', amount: 50_000 },
+    minDeposit: 100_000,
+  }),
+];
+
+export function fakeClaim(
+  promotionId: number,
+  status: ClaimStatus,
+  overrides: Partial<PromotionClaim> = {},
+): PromotionClaim {
+  return {
+    id: promotionId * 100,
+    promotionId,
+    status,
+    reason: status === 'rejected' ? 'WINDOW_ENDED' : null,
+    bonusAmount: status === 'issued' || status === 'claimed' ? 58_000 : null,
+    currency: 'VND',
+    referredMember: null,
+    appliedAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+export const FAKE_REFERRAL_QR = svg('qr');
+
+export function createFakePromotions(options: FakePromotionsOptions = {}) {
+  const viewer = options.viewer ?? 'member';
+  const promotions = options.promotions ?? FAKE_PROMOTIONS;
+  const state = {
+    claims: [...(options.claims ?? [])],
+    balance: options.balance ?? 0,
+    applied: [] as number[],
+    credited: 0,
+    issueOnNextRead: options.issueOnNextRead,
+    calls: [] as string[],
+  };
+  const summary = ({ detailHtml: _detailHtml, ...rest }: PromotionDetail): PromotionSummary => rest;
+
+  const memberOnly = (realOnly: boolean) => {
+    if (viewer === 'visitor') return fail('NOT_LOGGED_IN', 401);
+    if (viewer === 'trial' && realOnly) return fail('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
+    return undefined;
+  };
+
+  async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
+    const method = init?.method ?? 'GET';
+    const key = `${method} ${url.pathname}`;
+    const wallet = url.pathname === '/api/wallet' && options.balance !== undefined;
+    if (!url.pathname.startsWith('/api/promotions') && !wallet) return undefined;
+    state.calls.push(key);
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    switch (key) {
+      case 'GET /api/wallet':
+        return (
+          memberOnly(false) ??
+          ok({
+            sumBalance: state.balance,
+            available: state.balance,
+            held: 0,
+            currency: 'VND',
+            decimals: 0,
+            demo: false,
+          })
+        );
+      case 'GET /api/promotions':
+        return ok({ list: promotions.map(summary) });
+      case 'GET /api/promotions/detail': {
+        const found = promotions.find((row) => String(row.id) === url.searchParams.get('id'));
+        return found ? ok(found) : fail('NOT_FOUND', 404);
+      }
+      case 'GET /api/promotions/claims': {
+        const refused = memberOnly(false);
+        if (refused) return refused;
+        if (state.issueOnNextRead !== undefined) {
+          const id = state.issueOnNextRead;
+          state.issueOnNextRead = undefined;
+          state.claims = state.claims.map((claim) =>
+            claim.promotionId === id && claim.status === 'applying'
+              ? { ...claim, status: 'issued', bonusAmount: 58_000 }
+              : claim,
+          );
+        }
+        return ok({ list: viewer === 'trial' ? [] : state.claims });
+      }
+      case 'POST /api/promotions/apply': {
+        const refused = memberOnly(true);
+        if (refused) return refused;
+        const promotionId = Number(body.promotionId);
+        if (state.claims.some((claim) => claim.promotionId === promotionId))
+          return fail('PROMOTION_ALREADY_APPLIED', 409);
+        const claim = fakeClaim(promotionId, 'applying');
+        state.applied.push(promotionId);
+        state.claims.push(claim);
+        return ok(claim);
+      }
+      case 'POST /api/promotions/claim': {
+        const refused = memberOnly(true);
+        if (refused) return refused;
+        const index = state.claims.findIndex((claim) => claim.id === Number(body.claimId));
+        const claim = state.claims[index];
+        if (!claim) return fail('NOT_FOUND', 404);
+        if (claim.status === 'claimed') return ok({ claim, credited: false });
+        if (claim.status !== 'issued') return fail('BONUS_NOT_CLAIMABLE', 409);
+        const claimed = { ...claim, status: 'claimed' as const };
+        state.claims[index] = claimed;
+        state.balance += claim.bonusAmount ?? 0;
+        state.credited += 1;
+        return ok({ claim: claimed, credited: true });
+      }
+      case 'GET /api/promotions/referral': {
+        const refused = memberOnly(true);
+        if (refused) return refused;
+        const referral: MyReferral = {
+          code: 'ABCD2345',
+          link: '/m/register?recommenderId=ABCD2345',
+          referredCount: 2,
+          qrDataUrl: FAKE_REFERRAL_QR,
+          promotion: promotions.some((row) => row.type === 'REFERRAL')
+            ? summary(promotions.find((row) => row.type === 'REFERRAL')!)
+            : null,
+        };
+        return ok(referral);
+      }
+      default:
+        return undefined;
+    }
+  }
+  return { handle, state };
+}
+
+export type FakePromotions = ReturnType<typeof createFakePromotions>;

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeAccounts } from '../../test/fake-accounts.ts';
+import { serveAlsoNext } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { resetLoginKeyCache } from '../auth/api/get-login-key.ts';
+
+beforeEach(() => resetLoginKeyCache());
+
+const ENDS_AT = '2026-12-24T09:30:00.000Z';
+const refuseLogin = (code: string, kind: string) => (url: URL, init?: RequestInit) =>
+  url.pathname === '/api/auth/login' && init?.method === 'POST'
+    ? new Response(
+        JSON.stringify({ success: false, code, message: code, value: { kind, endsAt: ENDS_AT } }),
+        {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        },
+      )
+    : undefined;
+
+async function tryLogin(lang: 'en' | 'vi') {
+  const accounts = createFakeAccounts({ members: [{ username: 'player01', password: 'secret12', type: 0 }] });
+  const { user } = await renderApp(`/m/login?lang=${lang}`, { accounts });
+  const dialog = await screen.findByRole('dialog');
+  const [username, password] = within(dialog)
+    .getAllByRole('textbox')
+    .concat(Array.from(dialog.querySelectorAll<HTMLElement>('input[type="password"]')));
+  await user.type(username!, 'player01');
+  await user.type(password!, 'secret12');
+  await user.click(
+    within(dialog).getAllByRole('button', { name: lang === 'en' ? 'Log in' : 'Đăng nhập' })[0]!,
+  );
+  return dialog;
+}
+
+describe('login refused during a time-out or self-exclusion', () => {
+  it(
+    'says the account is on a time-out and when it ends, in the language of the page',
+    { timeout: 15_000 },
+    async () => {
+      serveAlsoNext(refuseLogin('ACCOUNT_TIMED_OUT', 'time_out'));
+      const dialog = await tryLogin('en');
+      const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(ENDS_AT),
+      );
+      expect(
+        await within(dialog).findByText(
+          `Your account is on a time-out you chose. You can log in again after ${date}.`,
+          {},
+          { timeout: 4_000 },
+        ),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('says the account is self-excluded and when it ends, in Vietnamese', { timeout: 15_000 }, async () => {
+    serveAlsoNext(refuseLogin('ACCOUNT_SELF_EXCLUDED', 'self_exclusion'));
+    const dialog = await tryLogin('vi');
+    const date = new Intl.DateTimeFormat('vi', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(ENDS_AT),
+    );
+    expect(
+      await within(dialog).findByText(
+        `Tài khoản đang tự loại trừ theo yêu cầu của bạn. Bạn có thể đăng nhập lại sau ${date}.`,
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { fullPath } from '@kl/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../shared/stores/session-store.ts';
+import { responsibleGamingQuery } from './api/get-settings.ts';
+import { nextReminderAt, playStartedAt, realityCheckTiming } from './lib/play-clock.ts';
+import './dialog.css';
+
+/** Played time in hours and minutes, in words. */
+function usePlayedText(ms: number): string {
+  const { t } = useTranslation();
+  const totalMinutes = Math.floor(ms / realityCheckTiming.minuteMs);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours === 0
+    ? t('realityCheck.minutes', { minutes })
+    : t('realityCheck.hoursMinutes', { hours, minutes });
+}
+
+function Reminder({
+  playedMs,
+  onContinue,
+  onHistory,
+}: {
+  playedMs: number;
+  onContinue: () => void;
+  onHistory: () => void;
+}) {
+  const { t } = useTranslation();
+  const ids = { title: useId(), text: useId() };
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const played = usePlayedText(playedMs);
+  useEffect(() => {
+    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    continueButton.current?.focus();
+    return () => returnFocusTo?.focus();
+  }, []);
+  return (
+    <div className="kl-rg-dialog__backdrop">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={ids.title}
+        aria-describedby={ids.text}
+        className="kl-rg-dialog"
+        data-testid="reality-check"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onContinue();
+        }}
+      >
+        <h2 id={ids.title} className="kl-rg-dialog__title">
+          {t('realityCheck.title')}
+        </h2>
+        <p id={ids.text}>{t('realityCheck.text', { played })}</p>
+        <div className="kl-rg-dialog__actions">
+          <button
+            ref={continueButton}
+            type="button"
+            className="kl-button kl-button--primary kl-button--small"
+            onClick={onContinue}
+          >
+            {t('realityCheck.continue')}
+          </button>
+          <button type="button" className="kl-button kl-button--outline kl-button--small" onClick={onHistory}>
+            {t('realityCheck.history')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The reality check (responsible gaming): while a member with an interval set is logged in, every interval
+ * a dialog says how long they have been playing (counted from the start of the session in this tab), with
+ * "continue" and "see my history".
+ */
+export default function RealityCheckReminder() {
+  const navigate = useNavigate();
+  const { userName } = useSession();
+  const settings = useQuery({ ...responsibleGamingQuery, staleTime: 5 * 60_000 });
+  const minutes = settings.data?.realityCheckMinutes ?? 0;
+  const [since] = useState(() => playStartedAt(userName ?? ''));
+  const [shownAt, setShownAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (minutes === 0 || shownAt !== null) return undefined;
+    const now = Date.now();
+    const due = nextReminderAt(since, minutes, now);
+    // The time played is told as the whole interval reached (15, 30, 45 … minutes).
+    const timer = window.setTimeout(() => setShownAt(due), due - now);
+    return () => window.clearTimeout(timer);
+  }, [minutes, shownAt, since]);
+
+  if (shownAt === null || minutes === 0) return null;
+  return (
+    <Reminder
+      playedMs={shownAt - since}
+      onContinue={() => setShownAt(null)}
+      onHistory={() => {
+        setShownAt(null);
+        void navigate(fullPath('member/history'));
+      }}
+    />
+  );
+}

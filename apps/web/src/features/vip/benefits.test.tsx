@@ -1,0 +1,55 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createSystemStatus } from '../../test/factories.ts';
+import { serveAlsoNext } from '../../test/fake-server.ts';
+import { findScreen, renderApp } from '../../test/render-app.tsx';
+import { storedSession } from '../promotions/testing/open-promotions.ts';
+import { createFakeVip } from './testing/fake-vip.ts';
+
+async function openBenefits({ showVipBenefit = true, path = '/m/member/benefits?lang=en' } = {}) {
+  serveAlsoNext(createFakeVip());
+  const status = createSystemStatus();
+  status.info.toggles.showVipBenefit = showVipBenefit;
+  await renderApp(path, {
+    status,
+    cachedStatus: status,
+    storage: { [SESSION_STORAGE_KEY]: storedSession(0) },
+  });
+  return findScreen();
+}
+
+describe('VIP benefits (SPEC §2 /m/member/benefits)', () => {
+  it('shows the member’s level, the progress to the next and the level table', async () => {
+    const page = await openBenefits();
+    const mine = await within(page).findByTestId('my-vip');
+    expect(within(mine).getByRole('heading')).toHaveTextContent('Your level: VIP 1 – Bronze');
+    expect(within(mine).getByRole('progressbar', { name: 'Progress to the next level' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(mine).toHaveTextContent(/Deposit .*4,500,000 more to reach VIP 2 – Silver/);
+
+    const table = within(page).getByRole('table', { name: 'VIP levels and benefits' });
+    const rows = within(table).getAllByTestId('vip-level');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'VIP 0 – Member',
+      'VIP 1 – Bronze',
+      'VIP 2 – Silver',
+    ]);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).toHaveTextContent('0.4%');
+    expect(rows[1]).toHaveTextContent(/4 × up to .*100,000,000/);
+  });
+
+  it('speaks Vietnamese by default', async () => {
+    const page = await openBenefits({ path: '/m/member/benefits' });
+    expect(await within(page).findByText('Cấp của bạn: VIP 1 – Bronze')).toBeInTheDocument();
+  });
+
+  it('says to contact customer service when the merchant does not show VIP benefits (SPEC §4)', async () => {
+    const page = await openBenefits({ showVipBenefit: false });
+    expect(await within(page).findByText('Please contact customer service')).toBeInTheDocument();
+    expect(within(page).queryByRole('table')).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import type { MyVip, VipLevel } from '@kl/contracts/vip';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const level = (n: number, name: string, threshold: number, rebatePercent: number): VipLevel => ({
+  level: n,
+  name,
+  depositThreshold: threshold,
+  benefits: {
+    upgradeBonus: n * 10_000,
+    birthdayBonus: n * 20_000,
+    monthlyBonus: n * 5_000,
+    dailyWithdrawalCount: 3 + n,
+    dailyWithdrawalLimit: 50_000_000 * (n + 1),
+    rebatePercent,
+  },
+});
+
+export const FAKE_VIP_LEVELS: VipLevel[] = [
+  level(0, 'Member', 0, 0.3),
+  level(1, 'Bronze', 1_000_000, 0.4),
+  level(2, 'Silver', 10_000_000, 0.5),
+];
+
+export const FAKE_MY_VIP: MyVip = {
+  level: 1,
+  name: 'Bronze',
+  paidDeposits: 5_500_000,
+  currency: 'VND',
+  next: { level: 2, name: 'Silver', depositThreshold: 10_000_000, remaining: 4_500_000 },
+  progressPercent: 50,
+};
+
+/** GET /api/vip/levels and GET /api/vip/me for component tests (contracts vip.ts). */
+export function createFakeVip({ mine = FAKE_MY_VIP }: { mine?: MyVip } = {}) {
+  return (url: URL) => {
+    if (url.pathname === '/api/vip/levels')
+      return json({ success: true, value: { list: FAKE_VIP_LEVELS, currency: 'VND' } });
+    if (url.pathname === '/api/vip/me') return json({ success: true, value: mine });
+    return undefined;
+  };
+}

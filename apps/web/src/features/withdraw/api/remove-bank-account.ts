@@ -1,0 +1,6 @@
+import { apiCall } from '../../../shared/lib/api-client.ts';
+
+/** DELETE a bound bank account (`?accountId=`). */
+export async function removeBankAccount(accountId: string): Promise<void> {
+  await apiCall('removeBankAccount', { query: { accountId } });
+}

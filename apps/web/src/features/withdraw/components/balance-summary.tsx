@@ -1,0 +1,21 @@
+import type { WithdrawalInfo } from '@kl/contracts/withdrawal';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/lib/money.ts';
+
+/** The available balance (what may be withdrawn) and the money held by pending requests. */
+export function BalanceSummary({ info }: { info: Pick<WithdrawalInfo, 'available' | 'held' | 'currency'> }) {
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, info.currency, i18n.language);
+  return (
+    <dl className="kl-withdraw-balances" aria-label={t('withdraw.balances')}>
+      <div className="kl-withdraw-balance">
+        <dt>{t('withdraw.available')}</dt>
+        <dd data-testid="withdraw-available">{money(info.available)}</dd>
+      </div>
+      <div className="kl-withdraw-balance">
+        <dt>{t('withdraw.held')}</dt>
+        <dd data-testid="withdraw-held">{money(info.held)}</dd>
+      </div>
+    </dl>
+  );
+}

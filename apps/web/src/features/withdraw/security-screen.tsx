@@ -1,0 +1,66 @@
+import { fullPath } from '@kl/contracts/routes';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useWithdrawalInfo } from './api/get-info.ts';
+import { ActualAccountRequired } from './components/actual-account-required.tsx';
+import { BankAccounts } from './components/bank-accounts.tsx';
+import { LoadError } from './components/load-error.tsx';
+import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
+import { isActualAccountRefusal } from './lib/refusal.ts';
+import './withdraw.css';
+
+/**
+ * /m/member/security (SPEC §7 security; a member-centre page: trial members get the register alert from
+ * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
+ * the old one) and the bound bank accounts (add, remove).
+ */
+export default function SecurityScreen() {
+  const { t } = useTranslation();
+  const ids = { login: useId(), payment: useId(), accounts: useId() };
+  const info = useWithdrawalInfo();
+
+  let money;
+  if (info.isPending) money = <p role="status">{t('withdraw.loading')}</p>;
+  else if (info.isError)
+    money = isActualAccountRefusal(info.error) ? (
+      <ActualAccountRequired />
+    ) : (
+      <LoadError error={info.error} onRetry={() => void info.refetch()} />
+    );
+  else
+    money = (
+      <>
+        <section className="kl-withdraw-card" aria-labelledby={ids.payment}>
+          <h2 id={ids.payment} className="kl-withdraw-heading">
+            {t('withdraw.security.paymentPassword')}
+          </h2>
+          {info.data.paymentPassword.set ? (
+            <ChangePaymentPasswordForm lockedUntil={info.data.paymentPassword.lockedUntil} />
+          ) : (
+            <SetPaymentPasswordForm />
+          )}
+        </section>
+        <section className="kl-withdraw-card" aria-labelledby={ids.accounts}>
+          <h2 id={ids.accounts} className="kl-withdraw-heading">
+            {t('withdraw.security.bankAccounts')}
+          </h2>
+          <BankAccounts info={info.data} />
+        </section>
+      </>
+    );
+
+  return (
+    <section className="kl-screen kl-withdraw" data-page="member" aria-label={t('route.memberSecurity')}>
+      <section className="kl-withdraw-card" aria-labelledby={ids.login}>
+        <h2 id={ids.login} className="kl-withdraw-heading">
+          {t('withdraw.security.loginPassword')}
+        </h2>
+        <Link className="kl-button kl-button--outline kl-button--small" to={fullPath('changePsw')}>
+          {t('withdraw.security.changeLoginPassword')}
+        </Link>
+      </section>
+      {money}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { openWithdraw } from './testing/open-withdraw.ts';
+
+const SECURITY = '/m/member/security?lang=en';
+const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNumber: string) => ({
+  accountId: `00000000-0000-4000-8100-00000000000${n}`,
+  bankCode,
+  bankName,
+  accountNumber,
+  accountName: 'NGUYEN VAN AN',
+});
+
+describe('security (SPEC §7 security, /m/member/security)', () => {
+  it('links to the login password change and sets a payment password when there is none', async () => {
+    const { user, page, withdrawal } = await openWithdraw({ path: SECURITY, paymentPassword: null });
+    expect(page).toHaveAttribute('data-page', 'member');
+    expect(within(page).getByRole('link', { name: 'Change login password' })).toHaveAttribute(
+      'href',
+      '/m/changePsw',
+    );
+    const form = await screen.findByRole('form', { name: 'Set a payment password' });
+    await user.type(within(form).getByLabelText('New payment password (6 digits)'), '135790');
+    await user.type(within(form).getByLabelText('Enter the payment password again'), '135790');
+    await user.click(within(form).getByRole('button', { name: 'Save payment password' }));
+    // Once set, the same place offers the change instead.
+    expect(await screen.findByRole('form', { name: 'Change the payment password' })).toBeInTheDocument();
+    expect(withdrawal.state.paymentPassword).toBe('135790');
+  });
+
+  it('changes the payment password: old, new and confirmation, with the server’s refusals', async () => {
+    const { user, withdrawal } = await openWithdraw({ path: SECURITY, paymentPassword: '246810' });
+    const form = await screen.findByRole('form', { name: 'Change the payment password' });
+    const old = within(form).getByLabelText('Current payment password');
+    const next = within(form).getByLabelText('New payment password (6 digits)');
+    const again = within(form).getByLabelText('Enter the payment password again');
+    const change = within(form).getByRole('button', { name: 'Change payment password' });
+
+    await user.click(change);
+    expect(within(form).getAllByRole('alert')).toHaveLength(3);
+    expect(old).toHaveFocus();
+    await user.type(old, '246810');
+    await user.type(next, '246810');
+    await user.type(again, '246810');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'The new payment password must differ from the old one',
+    );
+
+    await user.clear(old);
+    await user.type(old, '999999');
+    await user.clear(next);
+    await user.type(next, '112233');
+    await user.clear(again);
+    await user.type(again, '112233');
+    await user.click(change);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Wrong payment password. Tries left before the lock: 4',
+    );
+    expect(old).toHaveValue('');
+    expect(old).toHaveFocus();
+    expect(next).toHaveValue('112233');
+
+    await user.type(old, '246810');
+    await user.click(change);
+    await waitFor(() => expect(withdrawal.state.paymentPassword).toBe('112233'));
+    await waitFor(() => expect(old).toHaveValue(''));
+    expect(next).toHaveValue('');
+  });
+
+  it('shows a locked payment password and refuses the change while locked', async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    const { user } = await openWithdraw({ path: SECURITY, lockedUntil });
+    const form = await screen.findByRole('form', { name: 'Change the payment password' });
+    expect(within(form).getByTestId('payment-password-locked')).toHaveTextContent(
+      'Too many wrong payment passwords, please try again later. Try again after',
+    );
+    await user.type(within(form).getByLabelText('Current payment password'), '246810');
+    await user.type(within(form).getByLabelText('New payment password (6 digits)'), '112233');
+    await user.type(within(form).getByLabelText('Enter the payment password again'), '112233');
+    await user.click(within(form).getByRole('button', { name: 'Change payment password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Too many wrong payment passwords, please try again later. Try again after',
+    );
+  });
+
+  it('lists bank accounts masked, adds one and removes one after a confirmation', async () => {
+    const { user, withdrawal } = await openWithdraw({
+      path: SECURITY,
+      accounts: [account(1, 'VCB', 'Vietcombank', '0011223344'), account(2, 'ACB', 'ACB', '998877665544')],
+    });
+    const list = await screen.findByTestId('bank-account-list');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Vietcombank ****3344', 'ACB ****5544']);
+    expect(list).not.toHaveTextContent('0011223344');
+
+    await user.click(screen.getByRole('button', { name: 'Add a bank account' }));
+    const form = screen.getByRole('form', { name: 'Add a bank account' });
+    await user.selectOptions(within(form).getByLabelText('Bank'), 'MB Bank');
+    await user.type(within(form).getByLabelText('Account number'), '5566778899');
+    await user.click(within(form).getByRole('button', { name: 'Add this account' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getByText('MB Bank ****8899')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull();
+
+    // Cancelling the confirmation keeps the account.
+    await user.click(within(list).getByRole('button', { name: 'Remove ACB ****5544' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Remove ACB ****5544? Withdrawals already requested to it are not affected.',
+    );
+    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
+    act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(withdrawal.state.removed).toEqual([]);
+
+    await user.click(within(list).getByRole('button', { name: 'Remove ACB ****5544' }));
+    dialog = await screen.findByRole('dialog');
+    act(() => within(dialog).getByRole('button', { name: 'Remove' }).click());
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(withdrawal.state.removed).toEqual([account(2, 'ACB', 'ACB', '').accountId]);
+    expect(within(list).queryByText('ACB ****5544')).toBeNull();
+  });
+
+  it('offers no more binding once 5 accounts are bound', async () => {
+    const accounts = [1, 2, 3, 4, 5].map((n) => account(n, 'VCB', 'Vietcombank', `00112233${n}0`));
+    await openWithdraw({ path: SECURITY, accounts });
+    expect(await screen.findByText('You can bind at most 5 bank accounts')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a bank account' })).toBeNull();
+  });
+});

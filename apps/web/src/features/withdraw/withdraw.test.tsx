@@ -1,0 +1,311 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withdrawTiming } from './lib/timing.ts';
+import type { FakeWithdrawalOptions } from './testing/fake-withdrawal.ts';
+import { openWithdraw } from './testing/open-withdraw.ts';
+
+const DEFAULT_POLL_MS = withdrawTiming.pollMs;
+afterEach(() => {
+  withdrawTiming.pollMs = DEFAULT_POLL_MS;
+});
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const VCB = {
+  accountId: '00000000-0000-4000-8100-000000000001',
+  bankCode: 'VCB' as const,
+  bankName: 'Vietcombank',
+  accountNumber: '0011223344',
+  accountName: 'NGUYEN VAN AN',
+};
+const withAccount: FakeWithdrawalOptions = { accounts: [VCB] };
+const amountInput = () => screen.getByLabelText('Amount (VND)');
+const pinInput = () => screen.getByLabelText('Payment password (6 digits)');
+const submit = () => screen.getByRole('button', { name: 'Withdraw' });
+const available = () => screen.getByTestId('withdraw-available');
+const held = () => screen.getByTestId('withdraw-held');
+
+describe('withdraw (SPEC §2 /m/withdraw)', () => {
+  it('refuses a trial member with free_reject and shows no form', async () => {
+    const { page, withdrawal } = await openWithdraw({ type: 4 });
+    expect(
+      await within(page).findByText('This feature is not available to trial accounts'),
+    ).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');
+    expect(within(page).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(withdrawal.state.createCalls).toEqual([]);
+  });
+
+  it('shows the same refusal when the server says the account is not a real one', async () => {
+    const { page } = await openWithdraw({ type: 40, viewer: 'refused' });
+    expect(
+      await within(page).findByText('This feature is not available to trial accounts'),
+    ).toBeInTheDocument();
+    expect(within(page).queryByRole('textbox')).toBeNull();
+  });
+
+  it('asks for a payment password first, checks it, then shows the withdrawal form', async () => {
+    const { user, withdrawal } = await openWithdraw({ paymentPassword: null, ...withAccount });
+    const form = await screen.findByRole('form', { name: 'Set a payment password' });
+    expect(available()).toHaveTextContent(vnd(1_000_000));
+    expect(held()).toHaveTextContent(vnd(0));
+    expect(screen.queryByLabelText('Amount (VND)')).toBeNull();
+    const pin = within(form).getByLabelText('New payment password (6 digits)');
+    const confirmation = within(form).getByLabelText('Enter the payment password again');
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+
+    const save = within(form).getByRole('button', { name: 'Save payment password' });
+    await user.click(save);
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Enter the 6-digit payment password', 'Enter the 6-digit payment password']);
+    expect(pin).toHaveFocus();
+    await user.type(pin, '12a34');
+    expect(pin).toHaveValue('1234');
+    expect(within(form).getAllByRole('alert')[0]).toHaveTextContent(
+      'The payment password is exactly 6 digits',
+    );
+    await user.type(pin, '56');
+    await user.type(confirmation, '123457');
+    expect(within(form).getByRole('alert')).toHaveTextContent('The two payment passwords do not match');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+    await user.click(save);
+    expect(withdrawal.state.paymentPassword).toBeNull();
+
+    await user.clear(confirmation);
+    await user.type(confirmation, '123456');
+    await user.click(save);
+    expect(await screen.findByLabelText('Amount (VND)')).toBeInTheDocument();
+    expect(withdrawal.state.paymentPassword).toBe('123456');
+  });
+
+  it('checks the amount against the limits, the balance and the day’s count before sending', async () => {
+    const { user, withdrawal } = await openWithdraw({ ...withAccount, available: 300_000, todayCount: 2 });
+    await screen.findByLabelText('Amount (VND)');
+    expect(screen.getByText(`Minimum ${vnd(100_000)}, maximum ${vnd(50_000_000)}`)).toBeInTheDocument();
+    expect(screen.getByText('Withdrawals left today: 3 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Vietcombank \*\*\*\*3344/ })).toBeChecked();
+
+    await user.click(submit());
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Enter the amount to withdraw');
+    expect(amountInput()).toHaveFocus();
+    expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
+
+    const expectAmountError = (text: string) =>
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent(text);
+    await user.type(amountInput(), '99999');
+    expectAmountError(`The minimum withdrawal is ${vnd(100_000)}`);
+    expect(amountInput()).toHaveAccessibleDescription(
+      `The minimum withdrawal is ${vnd(100_000)} Minimum ${vnd(100_000)}, maximum ${vnd(50_000_000)} Withdrawals left today: 3 of 5`,
+    );
+    await user.clear(amountInput());
+    await user.type(amountInput(), '50000001');
+    expectAmountError(`The maximum withdrawal is ${vnd(50_000_000)}`);
+    await user.clear(amountInput());
+    await user.type(amountInput(), '1,5x');
+    expectAmountError('Enter a whole amount, digits only');
+    await user.clear(amountInput());
+    await user.type(amountInput(), '300.001');
+    expectAmountError(`The amount is more than your available balance (${vnd(300_000)})`);
+
+    // "Everything available" fills the balance (within the maximum) and the amount is then right.
+    await user.click(screen.getByRole('button', { name: 'Withdraw everything available' }));
+    expect(amountInput()).toHaveValue('300000');
+    expect(amountInput()).toHaveAttribute('aria-invalid', 'false');
+    // The payment password is checked too.
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit payment password');
+    await user.type(pinInput(), '123');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('The payment password is exactly 6 digits');
+    expect(pinInput()).toHaveFocus();
+    expect(withdrawal.state.createCalls).toEqual([]);
+  });
+
+  it('refuses a request when the day’s withdrawals are used up', async () => {
+    const { user, withdrawal } = await openWithdraw({ ...withAccount, todayCount: 5 });
+    await screen.findByLabelText('Amount (VND)');
+    expect(screen.getByText('Withdrawals left today: 0 of 5')).toBeInTheDocument();
+    await user.type(amountInput(), '200000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('You have used all 5 withdrawals of today');
+    expect(withdrawal.state.createCalls).toEqual([]);
+  });
+
+  it('sends the same request key again after a lost answer, and the server makes one request', async () => {
+    const { user, withdrawal } = await openWithdraw({ ...withAccount, loseCreateAnswers: 1 });
+    await user.type(await screen.findByLabelText('Amount (VND)'), '200.000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/network/i);
+    expect(withdrawal.state.requests).toHaveLength(1);
+
+    await user.click(submit());
+    const request = await screen.findByTestId('withdrawal-request');
+    const keys = withdrawal.state.createCalls.map((call) => call.requestKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(withdrawal.state.requests).toHaveLength(1);
+    expect(withdrawal.state.createCalls[0]).toMatchObject({
+      bankAccountId: VCB.accountId,
+      amount: 200_000,
+      paymentPassword: '246810',
+    });
+    expect(within(request).getByTestId('withdrawal-status')).toHaveTextContent(
+      `Waiting for approval: ${vnd(200_000)} is held until it is paid`,
+    );
+    expect(window.location.search).toContain('requestId=');
+    await waitFor(() => expect(available()).toHaveTextContent(vnd(800_000)));
+    expect(held()).toHaveTextContent(vnd(200_000));
+  });
+
+  it('sends once on a double tap', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, withdrawal } = await openWithdraw({ ...withAccount, createGate: () => gate });
+    await user.type(await screen.findByLabelText('Amount (VND)'), '150000');
+    await user.type(pinInput(), '246810');
+    await user.dblClick(submit());
+    expect(screen.getByRole('button', { name: 'Sending the request…' })).toBeDisabled();
+    release();
+    await screen.findByTestId('withdrawal-request');
+    expect(withdrawal.state.createCalls).toHaveLength(1);
+  });
+
+  it('shows a wrong payment password with the tries left, then the lock with its end', async () => {
+    const { user, withdrawal } = await openWithdraw({ ...withAccount, failedAttempts: 3 });
+    await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
+    await user.type(pinInput(), '111111');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wrong payment password. Tries left before the lock: 1',
+    );
+    expect(pinInput()).toHaveValue('');
+    expect(pinInput()).toHaveFocus();
+    expect(pinInput()).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(pinInput(), '222222');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Too many wrong payment passwords, please try again later\. Try again after \d\d:\d\d \d\d\/\d\d\/\d{4}$/,
+    );
+    expect(withdrawal.state.lockedUntil).not.toBeNull();
+    expect(withdrawal.state.requests).toEqual([]);
+    expect(amountInput()).toHaveValue('200000');
+  });
+
+  it('tells a member whose payment password is locked when it opens again', async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    await openWithdraw({ ...withAccount, lockedUntil });
+    expect(await screen.findByTestId('payment-password-locked')).toHaveTextContent(
+      'Too many wrong payment passwords, please try again later. Try again after',
+    );
+  });
+
+  it('binds a bank account inline: a name mismatch shows the server’s error and keeps the input', async () => {
+    const { user, withdrawal } = await openWithdraw({ payeeName: 'NGUYEN VAN AN' });
+    const form = await screen.findByRole('form', { name: 'Add a bank account' });
+    // No account yet: binding one is the only choice, and the withdrawal form waits.
+    expect(screen.queryByLabelText('Amount (VND)')).toBeNull();
+    const name = within(form).getByLabelText('Account holder name');
+    expect(name).toHaveValue('NGUYEN VAN AN');
+
+    await user.click(within(form).getByRole('button', { name: 'Add this account' }));
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Choose the bank', 'Enter the account number']);
+    expect(within(form).getByLabelText('Bank')).toHaveFocus();
+    await user.selectOptions(within(form).getByLabelText('Bank'), 'Techcombank');
+    await user.type(within(form).getByLabelText('Account number'), '12345');
+    expect(within(form).getByRole('alert')).toHaveTextContent('The account number is 6 to 20 digits');
+    await user.type(within(form).getByLabelText('Account number'), '6789');
+
+    await user.clear(name);
+    await user.type(name, 'tran thi b');
+    expect(name).toHaveValue('TRAN THI B');
+    await user.click(within(form).getByRole('button', { name: 'Add this account' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The account name must match your registered name',
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('TRAN THI B');
+    expect(within(form).getByLabelText('Account number')).toHaveValue('123456789');
+    expect(within(form).getByLabelText('Bank')).toHaveValue('TCB');
+    expect(withdrawal.state.accounts).toEqual([]);
+
+    await user.clear(name);
+    await user.type(name, 'nguyễn văn an');
+    await user.click(within(form).getByRole('button', { name: 'Add this account' }));
+    expect(await screen.findByRole('radio', { name: /Techcombank \*\*\*\*6789/ })).toBeChecked();
+    expect(screen.getByLabelText('Amount (VND)')).toBeInTheDocument();
+    expect(withdrawal.state.addCalls).toHaveLength(2);
+    expect(withdrawal.state.accounts.map((account) => account.accountName)).toEqual(['NGUYEN VAN AN']);
+  });
+
+  it('follows a pending request until it is paid, then shows the new balances and the list', async () => {
+    withdrawTiming.pollMs = 40;
+    const { user, withdrawal } = await openWithdraw({
+      ...withAccount,
+      decideAfterPolls: { polls: 3, status: 'paid' },
+    });
+    await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    const request = await screen.findByTestId('withdrawal-request');
+    await waitFor(() =>
+      expect(within(request).getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid'),
+    );
+    expect(within(request).getByTestId('withdrawal-status')).toHaveTextContent(
+      `Paid: ${vnd(200_000)} has been sent to your bank account`,
+    );
+    await waitFor(() => expect(held()).toHaveTextContent(vnd(0)));
+    expect(available()).toHaveTextContent(vnd(800_000));
+    const list = await screen.findByTestId('withdrawal-list');
+    await waitFor(() => expect(within(list).getByText('Paid')).toBeInTheDocument());
+    const polls = withdrawal.state.requestPolls;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(withdrawal.state.requestPolls).toBe(polls);
+
+    await user.click(within(request).getByRole('button', { name: 'New withdrawal' }));
+    expect(await screen.findByLabelText('Amount (VND)')).toHaveValue('');
+  });
+
+  it('lists recent requests with their status words, a page at a time', async () => {
+    const requests = Array.from({ length: 12 }, (_, index) => ({
+      requestId: `00000000-0000-4000-8300-${String(index + 1).padStart(12, '0')}`,
+      amount: 100_000 + index * 1000,
+      currency: 'VND',
+      status: (['pending', 'paid', 'rejected'] as const)[index % 3]!,
+      bankCode: 'VCB',
+      bankName: 'Vietcombank',
+      accountNumberMasked: '****3344',
+      accountName: 'NGUYEN VAN AN',
+      createdAt: new Date(Date.now() - index * 60_000).toISOString(),
+      decidedAt: null,
+      rejectReason: index === 2 ? 'Wrong account' : null,
+    }));
+    const { user } = await openWithdraw({ ...withAccount, requests });
+    const list = await screen.findByTestId('withdrawal-list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getAllByText('Pending')).toHaveLength(4);
+    expect(within(list).getAllByText('Paid')).toHaveLength(3);
+    expect(within(list).getAllByText('Rejected')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(12));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    const rejected = within(list).getAllByRole('listitem')[2]!;
+    await user.click(within(rejected).getByRole('button', { name: /^Details of the withdrawal of/ }));
+    expect(await screen.findByTestId('withdrawal-status')).toHaveTextContent(
+      `Rejected (Wrong account): ${vnd(102_000)} is back in your available balance`,
+    );
+  });
+});
