@@ -27,6 +27,7 @@ import { ActivityDetailScreen, ActivityScreen } from '../features/promotions/ind
 import { BenefitsScreen } from '../features/vip/index.ts';
 import { InviteScreen } from '../features/invite/index.ts';
 import { SlotsCenterScreen } from '../features/slot/index.ts';
+import { LaunchGameScreen, LotteryListScreen, LottoScreen } from '../features/lottery/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { routeAt, type Screen } from './route-meta.ts';
@@ -78,6 +79,9 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'member/benefits': BenefitsScreen,
   inviteFriends: InviteScreen,
   slotsCenter: SlotsCenterScreen,
+  launchGame: LaunchGameScreen,
+  'lotto-h5/:mui/:playType/games/:gameId': LottoScreen,
+  lottery: LotteryListScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

@@ -1,0 +1,14 @@
+import { lotteryGameDetail } from '@kl/contracts/lottery';
+import type { PrizeMode } from '@kl/contracts/constants';
+import { apiCall } from '../../../shared/lib/api-client.ts';
+import { parseAnswer } from './parse.ts';
+
+/** GET one lottery by catalogue game id (or its code): bet types and odds of the prize mode, the open draw. */
+export async function getLotteryGame(
+  target: { gameId: string } | { code: string },
+  prizeMode: PrizeMode,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  const value = await apiCall('lotteryGame', { query: { ...target, prizeMode }, signal });
+  return parseAnswer(lotteryGameDetail, value, 'lottery game');
+}

@@ -1,0 +1,15 @@
+import type { LotteryOpenDraw } from '@kl/contracts/lottery';
+import { useTranslation } from 'react-i18next';
+import { formatCountdown, secondsUntil } from '../lib/bet.ts';
+
+/** The countdown to a draw's close on the server's clock; "closed" once it has passed. */
+export function DrawClock({ draw, serverNow }: { draw: LotteryOpenDraw | null; serverNow: number }) {
+  const { t } = useTranslation();
+  if (!draw) return <span data-testid="lottery-countdown">{t('lottery.noDraw')}</span>;
+  const seconds = secondsUntil(draw.closeAt, serverNow);
+  return (
+    <span data-testid="lottery-countdown" data-seconds={seconds} data-issue={draw.issue}>
+      {seconds > 0 ? t('lottery.closesIn', { time: formatCountdown(seconds) }) : t('lottery.closed')}
+    </span>
+  );
+}

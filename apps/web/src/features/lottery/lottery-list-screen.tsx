@@ -1,0 +1,99 @@
+import type { LotteryCategory, LotteryGameSummary } from '@kl/contracts/lottery';
+import { fullPath } from '@kl/contracts/routes';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { messageFor } from '../../shared/lib/api-client.ts';
+import { formatLocalDateTime } from '../../shared/lib/date-format.ts';
+import { useSession } from '../../shared/stores/session-store.ts';
+import { useLotteryGames } from './api/use-lottery-games.ts';
+import { DrawClock } from './components/draw-clock.tsx';
+import { useServerNow } from './lib/clock.ts';
+import { launchPathOf } from './lib/launch.ts';
+import './lottery.css';
+
+const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = [
+  { category: 'ELOTT', key: 'fast' },
+  { category: 'LOTT', key: 'daily' },
+];
+
+/**
+ * /m/lottery (SPEC §2): the in-house lotteries, fast and daily, each with its next draw counting down on
+ * the server's clock. Opening one goes through /m/launchGame; a visitor is sent to /m/login first.
+ */
+export default function LotteryListScreen() {
+  const { t } = useTranslation();
+  const { role } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const games = useLotteryGames();
+  const serverNow = useServerNow(games.data?.offset ?? 0);
+
+  const open = (game: LotteryGameSummary) => {
+    if (role === 'visitor') {
+      void navigate(fullPath('login'), { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    const path = launchPathOf(game);
+    if (path) void navigate(path);
+  };
+
+  return (
+    <section className="kl-screen kl-lottery" data-page="lottery" aria-labelledby="kl-lottery-title">
+      <h1 id="kl-lottery-title" className="kl-lottery-title">
+        {t('route.lottery')}
+      </h1>
+      {games.isPending ? (
+        <p role="status">{t('lottery.loading')}</p>
+      ) : games.isError ? (
+        <div className="kl-lottery-card" role="alert">
+          <p>{messageFor(games.error)}</p>
+          <button type="button" className="kl-button kl-button--primary" onClick={() => void games.refetch()}>
+            {t('lottery.retry')}
+          </button>
+        </div>
+      ) : games.data.list.length === 0 ? (
+        <p className="kl-lottery-card">{t('lottery.noGames')}</p>
+      ) : (
+        GROUPS.map(({ category, key }) => {
+          const list = games.data.list.filter((game) => game.category === category);
+          if (list.length === 0) return null;
+          return (
+            <section key={category} aria-labelledby={`kl-lottery-${key}`} className="kl-lottery-group">
+              <h2 id={`kl-lottery-${key}`}>{t(`lottery.group.${key}`)}</h2>
+              <ul className="kl-lottery-list">
+                {list.map((game) => (
+                  <li key={game.code} data-testid="lottery-game" data-code={game.code}>
+                    <div>
+                      <p className="kl-lottery-name">{game.name}</p>
+                      <p className="kl-lottery-note">
+                        {game.nextDraw
+                          ? t('lottery.nextDraw', {
+                              issue: game.nextDraw.issue,
+                              station: game.nextDraw.station,
+                              time: formatLocalDateTime(game.nextDraw.drawAt),
+                            })
+                          : t('lottery.noDraw')}
+                      </p>
+                      <p className="kl-lottery-note">
+                        <DrawClock draw={game.nextDraw} serverNow={serverNow} />
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="kl-button kl-button--primary"
+                      disabled={game.catalogueGameIds.length === 0}
+                      aria-label={t('lottery.playGame', { name: game.name })}
+                      onClick={() => open(game)}
+                    >
+                      {t('lottery.play')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { serveAlsoNext } from '../../../test/fake-server.ts';
+import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { createFakeLottery, type FakeLotteryOptions } from './fake-lottery.ts';
+
+const storedSession = () =>
+  JSON.stringify({
+    userName: 'player01',
+    merchantCode: 'kimlong',
+    type: 0,
+    firstTimeLogin: false,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+/** Opens `path` in English with the fake lottery server, as a member (or a visitor). */
+export async function openLottery(
+  path: string,
+  { visitor = false, ...options }: FakeLotteryOptions & { visitor?: boolean } = {},
+) {
+  window.sessionStorage.clear();
+  const lottery = createFakeLottery(options);
+  serveAlsoNext(lottery.handle);
+  const view = await renderApp(path, { storage: visitor ? {} : { [SESSION_STORAGE_KEY]: storedSession() } });
+  const page = await findScreen();
+  return { ...view, lottery, page };
+}
