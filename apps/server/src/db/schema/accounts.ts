@@ -11,21 +11,17 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { merchant } from './merchant.ts';
+import { at, inList } from './columns.ts';
 
 /**
  * Accounts (SPEC §3, §6): members, their sessions, and what proves who a person is (captchas, SMS codes,
  * password reset tokens). No secret is stored in clear: passwords are argon2id hashes, tokens, codes and
  * captcha answers are SHA-256 digests.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 /** A member of one merchant: types 0, 1, 2 real, 4 trial, 40–42 agents. */
 export const member = pgTable(

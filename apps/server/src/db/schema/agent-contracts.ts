@@ -1,8 +1,9 @@
 import { CONTRACT_KINDS, CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at, inList } from './columns.ts';
 
 /**
  * Agent contracts (SPEC §2 member/agent screens): the offers of daily salary, dividend and hourly salary
@@ -10,10 +11,6 @@ import { merchant } from './merchant.ts';
  * the kind before they are written (integer minor units, percentages in basis points). At most one offer
  * of a kind waits for an answer per member: a new one marks the waiting one `superseded`.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const agentContract = pgTable(
   'agent_contract',

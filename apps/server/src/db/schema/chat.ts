@@ -1,27 +1,15 @@
 import { CHAT_SENDERS } from '@kl/contracts/chat';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { member, memberSession } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at } from './columns.ts';
 
 /**
  * Live chat (SPEC §4 Live chat, §7 launch-chat, unread chat, live model list): one conversation per
  * member with the merchant's operators, its messages, the one-time tokens of chatUrl, the chat cookies
  * they are traded for, and the live hosts.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const chatConversation = pgTable(
   'chat_conversation',

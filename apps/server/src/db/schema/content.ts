@@ -19,12 +19,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at, inList } from './columns.ts';
 
 /**
  * Home content, messages and help (SPEC §3 Banner, Announcement, Help item, Content codes): banners,
@@ -34,9 +34,6 @@ import { merchant } from './merchant.ts';
  * again inserts only what is missing.
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 const localized = (name: string) => jsonb(name).$type<LocalizedText>();
 
 export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;

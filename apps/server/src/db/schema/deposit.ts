@@ -12,24 +12,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * Deposits (SPEC §2 /m/voucherCenter): the merchant's channels, the members' orders and every callback
  * the payment gateway delivered. An order is credited to the wallet by one ledger transaction
  * (`ledger_transaction_id`, unique), in the same database transaction that marks it paid.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
-const money = (name: string) => bigint(name, { mode: 'bigint' });
 
 /** Where the money goes: a bank account (bank transfer, VietQR) or an e-wallet account. */
 export type DepositChannelDetails =

@@ -8,19 +8,17 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at } from './columns.ts';
 
 /**
  * Feedback of members (SPEC §3 Feedback, §5 uploads). The images are kept in the database (bytea) beside
  * their feedback, so that every API process sees them and a backup of the database holds everything.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Raw bytes: pg answers a Buffer, PGlite a Uint8Array. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -1,9 +1,10 @@
 import { GAME_ROUND_STATUSES } from '@kl/contracts/game-records';
 import { GAME_TYPES } from '@kl/contracts/games';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * Game records (SPEC §7 "reports, game records"): one row per round a member played. The game that took
@@ -12,11 +13,6 @@ import { ledgerTransaction } from './ledger.ts';
  * A round is known by its provider's key (`vendor_code`, `round_key`), unique per merchant, so recording
  * or settling the same round twice changes nothing.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => bigint(name, { mode: 'bigint' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const gameRound = pgTable(
   'game_round',

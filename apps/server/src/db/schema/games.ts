@@ -10,19 +10,18 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at } from './columns.ts';
 
 /**
  * The game catalogue (SPEC §3 Game, Vendor; §4 Favourites): vendors and games per merchant, members'
  * favourites and recent games, one-time launch tokens and the winner board.
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const gameTypeCheck = (column: unknown) =>
   sql`${column} in (${sql.raw(GAME_TYPES.map((type) => `'${type}'`).join(', '))})`;
 

@@ -9,13 +9,13 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * The money ledger (double entry). Every balance change is one `ledger_transaction` whose `ledger_entry`
@@ -28,11 +28,6 @@ import { merchant } from './merchant.ts';
  * does. House accounts may be negative (the deposits account is minus what members deposited). Demo
  * money (trial members) lives in its own accounts (`demo`), never mixed with real money.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
-const money = (name: string) => bigint(name, { mode: 'bigint' });
 
 /** A member's accounts: what can be played or withdrawn, and what waits in withdrawal requests. */
 export const MEMBER_ACCOUNT_KINDS = ['available', 'held'] as const;

@@ -17,13 +17,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * The in-house Vietnamese lottery (SPEC §7 lottery calls, §9 prize modes and play types).
@@ -39,11 +39,6 @@ import { merchant } from './merchant.ts';
  * - `lottery_exposure`: stakes per member, draw and selection, raised by conditional upserts so limits
  *   hold when bets arrive at once.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => bigint(name, { mode: 'bigint' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const lotteryGame = pgTable(
   'lottery_game',

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { merchant } from './merchant.ts';
+import { at } from './columns.ts';
 
 /** Firebase sign-in providers a member may log in with (the token's `firebase.sign_in_provider`). */
 export const IDENTITY_PROVIDERS = ['google.com', 'facebook.com', 'phone'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A member's quick-login identity: the Firebase user (the ID token's `sub`) of one sign-in provider.

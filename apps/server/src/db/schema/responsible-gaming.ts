@@ -6,18 +6,9 @@ import {
   TIME_OUT_PERIODS,
 } from '@kl/contracts/responsible-gaming';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * Responsible gaming: limits and breaks a member sets on their own account. A deposit limit row holds the
@@ -25,11 +16,6 @@ import { member } from './accounts.ts';
  * Time-outs and self-exclusions are kept (never deleted nor shortened); one is in force while `ends_at`
  * lies ahead.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly (string | number)[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '))})`;
-const money = (name: string) => bigint(name, { mode: 'bigint' });
 
 export const depositLimit = pgTable(
   'deposit_limit',

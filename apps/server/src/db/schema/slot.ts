@@ -1,30 +1,15 @@
 import { SLOT_MONEY } from '@kl/contracts/slot';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * The in-house provably fair slot: each member's seeds (one active, the others revealed), the rounds
  * played (with the seed and nonce that drew them, so a revealed seed replays every one), and the
  * free-play wallet of play money that never touches the ledger.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => bigint(name, { mode: 'bigint' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const slotSeed = pgTable(
   'slot_seed',

@@ -10,24 +10,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * VIP levels, promotions, their claims and the members' referral codes (SPEC §2 /m/member/benefits,
  * /m/activity, /m/inviteFriends). Amounts are integers in minor units (bigint). A claimed bonus names the
  * ledger transaction that credited it (unique): one credit per claim.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
-const money = (name: string) => bigint(name, { mode: 'bigint' });
 
 export const vipLevel = pgTable(
   'vip_level',

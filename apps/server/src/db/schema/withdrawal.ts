@@ -1,30 +1,16 @@
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
+import { at, inList, money } from './columns.ts';
 
 /**
  * Withdrawals (SPEC §2 /m/withdraw): the merchant's limits, the payment password's wrong-try counter,
  * the members' bank accounts and their requests. A request holds its amount by one ledger transaction
  * (`hold_transaction_id`) and is settled by exactly one more (`settle_transaction_id`: paid or released).
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => bigint(name, { mode: 'bigint' });
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const withdrawalSetting = pgTable(
   'withdrawal_setting',

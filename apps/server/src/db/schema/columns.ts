@@ -1,0 +1,14 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { bigint, timestamp } from 'drizzle-orm/pg-core';
+
+/** Column shapes the tables share. */
+
+/** A moment, with its time zone, read as a Date. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An amount of money in minor units (VND: đồng), kept as bigint. */
+export const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** A CHECK condition: the column is one of the values (written into the migration as literals). */
+export const inList = (column: unknown, values: readonly (string | number)[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '))})`;
