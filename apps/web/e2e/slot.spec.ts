@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API, type ApiCall } from '@kl/contracts/api-paths';
 import type { SlotHistory, SlotSpinResult } from '@kl/contracts/slot';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { expect, t, test } from './fixtures.ts';
+import { depositThroughSandbox, memberCall } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -19,41 +18,6 @@ const SPINS = 10;
 
 test.use({ reducedMotion: 'reduce' });
 
-/** A member call of the API table, with the page's session cookie; answers the envelope's value. */
-async function call<T>(
-  request: APIRequestContext,
-  name: ApiCall,
-  data?: unknown,
-  query?: string,
-): Promise<T> {
-  const { method, path, moduleId } = API[name];
-  const response = await request.fetch(`${BASE_URL}${path}${query ? `?${query}` : ''}`, {
-    method,
-    headers: { 'x-module-id': moduleId },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), `${method} ${path}`).toBe(200);
-  return ((await response.json()) as { value: T }).value;
-}
-
-/** Credits the wallet as a paid deposit: an order, then the sandbox gateway pays it (signed callback). */
-async function deposit(page: Page, amount: number): Promise<void> {
-  const channels = await call<{ list: { code: string; minAmount: number; maxAmount: number }[] }>(
-    page.request,
-    'depositChannels',
-  );
-  const channel = channels.list.find((item) => item.minAmount <= amount && amount <= item.maxAmount);
-  expect(channel, 'a deposit channel that takes the amount').toBeTruthy();
-  const order = await call<{ orderId: string }>(page.request, 'createDepositOrder', {
-    channelCode: channel?.code,
-    amount,
-  });
-  const paid = await call<{ callback: { credited: boolean } }>(page.request, 'sandboxPay', {
-    orderId: order.orderId,
-  });
-  expect(paid.callback.credited).toBe(true);
-}
-
 test('a member launches the in-house slot, spins 10 times and verifies every round', async ({
   page,
   navigate,
@@ -61,7 +25,7 @@ test('a member launches the in-house slot, spins 10 times and verifies every rou
 }) => {
   test.setTimeout(120_000);
   await asNewMember(page, 'sl');
-  await deposit(page, DEPOSIT);
+  await depositThroughSandbox(page, DEPOSIT);
 
   // An in-house (BGS) slot from the game list.
   const listed = page.waitForResponse(
@@ -99,14 +63,14 @@ test('a member launches the in-house slot, spins 10 times and verifies every rou
   expect(results.map((result) => result.round.nonce)).toEqual([...Array(SPINS).keys()]);
 
   // The balance is the start − the bets + the wins, as the history says.
-  const history = await call<SlotHistory>(page.request, 'slotHistory', undefined, 'pageSize=100');
+  const history = await memberCall<SlotHistory>(page.request, 'slotHistory', { query: { pageSize: '100' } });
   expect(history.total).toBe(SPINS);
   const bets = history.list.reduce((sum, round) => sum + round.totalBet, 0);
   const wins = history.list.reduce((sum, round) => sum + round.totalWin, 0);
   expect(bets).toBe(5 * 2_000 + 5 * 4_000);
   const expected = DEPOSIT - bets + wins;
   await expect(screen.getByTestId('slot-balance')).toHaveText(vnd(expected));
-  const wallet = await call<{ sumBalance: number }>(page.request, 'wallet');
+  const wallet = await memberCall<{ sumBalance: number }>(page.request, 'wallet');
   expect(wallet.sumBalance).toBe(expected);
   await expect(screen.getByTestId('slot-round')).toHaveCount(SPINS);
   await expectAccessible('slot after ten spins, with the history');
