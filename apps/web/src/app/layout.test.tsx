@@ -38,7 +38,7 @@ const BUILT = new Set([
   ...['member/home', 'member/history', 'member/gameRecords'],
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
   'slotsCenter',
-  ...['launchGame', 'lotto-h5/:mui/:playType/games/:gameId', 'lottery'],
+  ...['launchGame', 'lotto-h5/:mui/:playType/games/:gameId', 'lottery', 'startLottery'],
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */

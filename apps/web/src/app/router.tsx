@@ -82,6 +82,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   launchGame: LaunchGameScreen,
   'lotto-h5/:mui/:playType/games/:gameId': LottoScreen,
   lottery: LotteryListScreen,
+  startLottery: LotteryListScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

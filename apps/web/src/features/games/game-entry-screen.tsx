@@ -1,7 +1,7 @@
 import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { CategoryContent } from './components/category-content.tsx';
 import { CategoryMenu } from './components/category-menu.tsx';
-import { useCurrentRouteRow } from './lib/current-route.ts';
+import { useCurrentRouteRow } from '../../shared/hooks/use-current-route-row.ts';
 import './games.css';
 
 /**

@@ -174,6 +174,14 @@ describe('game entry (SPEC §2 /m/game and the category paths)', () => {
     expect(searchCalls(games).at(-1)).toMatchObject({ gameType: 'FISH' });
   });
 
+  it('links the lottery categories to the in-house lottery lobby', async () => {
+    await open('/m/elott?lang=en');
+    expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'ELOTT');
+    expect(
+      await screen.findByRole('link', { name: 'Kim Long lottery: draws and draw times' }),
+    ).toHaveAttribute('href', '/m/lottery');
+  });
+
   it('previews RNG, FISH and LIVE on the HOME tab, requests 400 ms apart', async () => {
     const { user, games } = await open('/m/game?lang=en');
     const menu = screen.getByRole('navigation', { name: 'Game categories' });

@@ -1,5 +1,5 @@
 import type { LotteryCategory, LotteryGameSummary } from '@kl/contracts/lottery';
-import { fullPath } from '@kl/contracts/routes';
+import { chromeFor, fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { messageFor } from '../../shared/lib/api-client.ts';
@@ -10,6 +10,7 @@ import { DrawClock } from './components/draw-clock.tsx';
 import { useServerNow } from './lib/clock.ts';
 import { launchPathOf } from './lib/launch.ts';
 import './lottery.css';
+import { useCurrentRouteRow } from '../../shared/hooks/use-current-route-row.ts';
 
 const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = [
   { category: 'ELOTT', key: 'fast' },
@@ -22,6 +23,11 @@ const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = 
  */
 export default function LotteryListScreen() {
   const { t } = useTranslation();
+  // The lottery lobby serves /m/lottery (no header: the screen has its title) and /m/startLottery (a title
+  // bar whose heading is the page's).
+  const route = useCurrentRouteRow();
+  const page = route?.page ?? 'lottery';
+  const ownTitle = chromeFor(page).header === 'none';
   const { role } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,10 +44,16 @@ export default function LotteryListScreen() {
   };
 
   return (
-    <section className="kl-screen kl-lottery" data-page="lottery" aria-labelledby="kl-lottery-title">
-      <h1 id="kl-lottery-title" className="kl-lottery-title">
-        {t('route.lottery')}
-      </h1>
+    <section
+      className="kl-screen kl-lottery"
+      data-page={page}
+      {...(ownTitle && { 'aria-labelledby': 'kl-lottery-title' })}
+    >
+      {ownTitle && (
+        <h1 id="kl-lottery-title" className="kl-lottery-title">
+          {t('route.lottery')}
+        </h1>
+      )}
       {games.isPending ? (
         <p role="status">{t('lottery.loading')}</p>
       ) : games.isError ? (

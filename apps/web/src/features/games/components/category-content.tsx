@@ -2,6 +2,8 @@ import { GAME_TYPES, isListFirst, type GameType } from '@kl/contracts/games';
 import type { GameCategory } from '@kl/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fullPath } from '@kl/contracts/routes';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { useGamePages, isMemberSource } from '../hooks/use-game-pages.ts';
@@ -29,6 +31,11 @@ function ListTab({ category }: { category: GameCategory }) {
   }
   return (
     <>
+      {(category === 'LOTT' || category === 'ELOTT') && (
+        <Link className="kl-button kl-button--outline kl-games__lottery-link" to={fullPath('lottery')}>
+          {t('games.inHouseLottery')}
+        </Link>
+      )}
       {vendorType && <VendorTiles gameType={vendorType} />}
       <GameGrid pages={pages} hot={category === 'HOT'} label={t(`category.${category}`)} />
     </>
