@@ -64,8 +64,8 @@ test('a deposit limit refuses a larger deposit; a time-out logs out and blocks l
   const screen = page.getByTestId('responsible-gaming');
   const daily = screen.getByRole('region', { name: 'Daily limit' });
   await expect(daily.getByTestId('limit-daily')).toHaveText(en('responsibleGaming.limits.none'));
-  await daily.getByLabel('New Daily limit (VND)').fill('300000');
-  await daily.getByRole('button', { name: 'Save Daily limit' }).click();
+  await daily.getByLabel('New daily limit (VND)').fill('300000');
+  await daily.getByRole('button', { name: 'Save daily limit' }).click();
   await expect(daily.getByRole('status')).toHaveText(`Your limit is now ${vnd(300_000)}.`);
   await expect(daily.getByTestId('limit-daily')).toHaveText(vnd(300_000));
   await expectAccessible('responsible gaming with a daily limit');

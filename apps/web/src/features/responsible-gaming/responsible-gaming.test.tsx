@@ -53,15 +53,15 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     const monthly = card('Monthly limit');
     expect(within(monthly).getByTestId('limit-monthly')).toHaveTextContent('No limit');
     expect(within(monthly).queryByText('You can still deposit')).toBeNull();
-    expect(within(monthly).queryByRole('button', { name: 'Remove Monthly limit' })).toBeNull();
+    expect(within(monthly).queryByRole('button', { name: 'Remove monthly limit' })).toBeNull();
   });
 
   it('checks a new limit: required, whole VND, more than 0 — nothing is sent until it is right', async () => {
     const { user, fake } = await openResponsibleGaming();
     await screen.findByRole('region', { name: 'Daily limit' });
     const daily = () => card('Daily limit');
-    const input = () => within(daily()).getByLabelText('New Daily limit (VND)');
-    const save = () => within(daily()).getByRole('button', { name: 'Save Daily limit' });
+    const input = () => within(daily()).getByLabelText('New daily limit (VND)');
+    const save = () => within(daily()).getByRole('button', { name: 'Save daily limit' });
 
     await user.click(save());
     expect(within(daily()).getByRole('alert')).toHaveTextContent('Enter the limit');
@@ -91,8 +91,8 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     });
     await screen.findByRole('region', { name: 'Weekly limit' });
     const weekly = () => card('Weekly limit');
-    const input = () => within(weekly()).getByLabelText('New Weekly limit (VND)');
-    const save = () => within(weekly()).getByRole('button', { name: 'Save Weekly limit' });
+    const input = () => within(weekly()).getByLabelText('New weekly limit (VND)');
+    const save = () => within(weekly()).getByRole('button', { name: 'Save weekly limit' });
 
     await user.type(input(), '500000');
     await user.click(save());
@@ -112,11 +112,11 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     // Still the lower limit until then.
     expect(within(weekly()).getByTestId('limit-weekly')).toHaveTextContent(vnd(500_000));
 
-    await user.click(within(weekly()).getByRole('button', { name: 'Remove Weekly limit' }));
+    await user.click(within(weekly()).getByRole('button', { name: 'Remove weekly limit' }));
     expect(await within(weekly()).findByTestId('pending-weekly')).toHaveTextContent(/^Removed on /);
     expect(fake.state.limitCalls).toEqual([{ weekly: 500_000 }, { weekly: 2_000_000 }, { weekly: null }]);
     // A removal already waiting is not offered again.
-    expect(within(weekly()).queryByRole('button', { name: 'Remove Weekly limit' })).toBeNull();
+    expect(within(weekly()).queryByRole('button', { name: 'Remove weekly limit' })).toBeNull();
   });
 
   it('takes a time-out after a dialog that says what happens, then ends the session and loads home', async () => {

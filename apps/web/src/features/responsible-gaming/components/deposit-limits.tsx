@@ -79,7 +79,7 @@ function LimitCard({ limit, currency }: { limit: DepositLimitView; currency: str
   return (
     <section className="kl-rg-card" aria-labelledby={ids.heading} data-period={limit.period}>
       <h3 id={ids.heading} className="kl-rg-card__title">
-        {t('responsibleGaming.limits.title', { period: periodName })}
+        {t(`responsibleGaming.limits.titles.${limit.period}`)}
       </h3>
       <dl className="kl-rg-rows">
         <div>
