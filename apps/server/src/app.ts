@@ -30,7 +30,7 @@ import { createVipModule } from './modules/vip/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
-import { createLotteryModule, lotterySchedulerEnabled } from './modules/lottery/index.ts';
+import { createLotteryModule } from './modules/lottery/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
     gameRecords: gameRecords.gameRecordsService,
-    scheduler: options.lotteryScheduler ?? lotterySchedulerEnabled(config.nodeEnv),
+    scheduler: options.lotteryScheduler ?? config.lotteryScheduler,
   });
   lottery.attachScheduler(app);
 

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       firebaseWebApiKey: undefined,
       firebaseAuthDomain: undefined,
       sandboxGateway: true,
+      lotteryScheduler: true,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
         FIREBASE_CERTS_URL: 'https://keys.example.com/x509',
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
+        LOTTERY_SCHEDULER: 'on',
       },
       '/srv/site',
     );
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       firebaseWebApiKey: WEB_API_KEY,
       firebaseAuthDomain: 'login.example.com',
       sandboxGateway: true,
+      lotteryScheduler: true,
     });
   });
 
@@ -114,6 +117,14 @@ describe('loadConfig', () => {
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
     ]);
     expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
+  });
+
+  it('runs the lottery scheduler outside tests unless told, and refuses other words', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
+    expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
+    expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
   });
 
   it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {

@@ -118,6 +118,7 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
   SANDBOX_GATEWAY: flag.optional(),
+  LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, { error: 'must be at least 16 printable ASCII characters without spaces' })
@@ -157,6 +158,11 @@ export interface AppConfig {
   sandboxGateway: boolean;
   /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
   paymentCallbackSecret: string | undefined;
+  /**
+   * The lottery's draw scheduler runs in this process: by default outside tests; LOTTERY_SCHEDULER=on
+   * (the end-to-end server) or off (a process that only answers calls) decides.
+   */
+  lotteryScheduler: boolean;
 }
 
 /**
@@ -297,5 +303,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     withdrawalOperatorToken: vars.WITHDRAWAL_OPERATOR_TOKEN,
     sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
+    lotteryScheduler:
+      vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
   };
 }

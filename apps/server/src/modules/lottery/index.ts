@@ -22,15 +22,6 @@ export {
 } from './service.ts';
 
 /**
- * Whether the app runs the draw scheduler: outside tests, or when LOTTERY_SCHEDULER=on (the end-to-end
- * server); LOTTERY_SCHEDULER=off turns it off anywhere (e.g. a process that only serves calls).
- */
-export function lotterySchedulerEnabled(nodeEnv: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.LOTTERY_SCHEDULER === 'off') return false;
-  return env.LOTTERY_SCHEDULER === 'on' || nodeEnv !== 'test';
-}
-
-/**
  * The in-house lottery wired together: the service, its /api/lottery calls and the draw scheduler. The
  * scheduler runs only when `scheduler` is true (the app turns it on outside tests): it starts when the app
  * is ready (after catching up on missed draws) and stops when it closes.
