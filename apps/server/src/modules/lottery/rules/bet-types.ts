@@ -1,3 +1,4 @@
+import type { LOTTERY_PLAY_TYPES, LotteryBetType } from '@kl/contracts/lottery';
 import { allNumbers, type DrawResult, HEAD_PRIZE, type Region, specialOf } from './results.ts';
 
 /**
@@ -16,29 +17,9 @@ import { allNumbers, type DrawResult, HEAD_PRIZE, type Region, specialOf } from 
  * - tài (50–99) / xỉu (00–49), chẵn (even) / lẻ (odd), and the sum of the two digits (0–18).
  */
 
-export const PLAY_TYPES = ['trad', 'ent'] as const;
-export type PlayType = (typeof PLAY_TYPES)[number];
-
-export const BET_TYPE_CODES = [
-  'LO2',
-  'LO3',
-  'LO4',
-  'XIEN2',
-  'XIEN3',
-  'XIEN4',
-  'DE_SPECIAL',
-  'DE_HEAD',
-  'DE_HEAD_TAIL',
-  'DE_FIRST',
-  'CANG3',
-  'CANG4',
-  'DAU',
-  'DUOI',
-  'TAI_XIU',
-  'CHAN_LE',
-  'SUM',
-] as const;
-export type BetTypeCode = (typeof BET_TYPE_CODES)[number];
+/** The play types and bet type codes are the lottery contract's (packages/contracts/src/lottery.ts). */
+export type PlayType = (typeof LOTTERY_PLAY_TYPES)[number];
+export type BetTypeCode = LotteryBetType;
 
 /** What one selection is: `count` different numbers of `digits` digits, or one of `options`. */
 export type PickRule =

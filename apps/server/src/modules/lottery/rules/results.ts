@@ -1,3 +1,4 @@
+import { LOTTERY_PRIZES, type LotteryRegion } from '@kl/contracts/lottery';
 import { createHash, createHmac } from 'node:crypto';
 
 /**
@@ -13,11 +14,10 @@ import { createHash, createHmac } from 'node:crypto';
  * anyone can check both that the seed is the one committed to and that it gives these numbers.
  */
 
-export const REGIONS = ['MB', 'MN', 'MT'] as const;
-export type Region = (typeof REGIONS)[number];
+/** The regions and prizes are the lottery contract's (packages/contracts/src/lottery.ts). */
+export type Region = LotteryRegion;
 
-export const PRIZES = ['DB', 'G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8'] as const;
-export type Prize = (typeof PRIZES)[number];
+export type Prize = (typeof LOTTERY_PRIZES)[number];
 
 export interface PrizeFormat {
   prize: Prize;
@@ -90,7 +90,8 @@ export function resultFromSeed(region: Region, seed: string): DrawResult {
 }
 
 /** Every number of a result, special first. */
-export const allNumbers = (result: DrawResult): string[] => PRIZES.flatMap((prize) => result[prize] ?? []);
+export const allNumbers = (result: DrawResult): string[] =>
+  LOTTERY_PRIZES.flatMap((prize) => result[prize] ?? []);
 
 /** The special prize's number. */
 export function specialOf(result: DrawResult): string {
