@@ -15,3 +15,4 @@ export * from './vip-promotions.ts';
 export * from './agent-contracts.ts';
 export * from './slot.ts';
 export * from './lottery.ts';
+export * from './attempts.ts';

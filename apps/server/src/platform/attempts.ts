@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Clock } from './clock.ts';
+import type { DbOrTx } from './db.ts';
+
+/**
+ * Counting attempts before the check they guard (docs/decisions/017-money-integrity.md): one statement
+ * adds the attempt and answers the new count, so N parallel attempts get the counts 1…N in some order
+ * and at most `limit` of them are let through, however they interleave. A window that has passed starts
+ * again at 1; a count that reaches the limit locks the key until `lockMs` after that attempt.
+ */
+
+export interface AttemptRule {
+  /** Attempts allowed in one window. */
+  limit: number;
+  /** Length of the window. */
+  windowMs: number;
+  /** How long the key stays locked once the limit is reached (the rest of the window when left out). */
+  lockMs?: number;
+}
+
+export type AttemptVerdict =
+  | { allowed: true; count: number; remaining: number }
+  | { allowed: false; count: number; retryAfterSeconds: number };
+
+interface CounterRow extends Record<string, unknown> {
+  count: number;
+  window_start: Date | string;
+  locked_until: Date | string | null;
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+export function createAttemptCounter(deps: { db: DbOrTx; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * Counts one attempt of `key` in `scope` and says whether it may go on. A locked key is not counted
+     * further (its lock does not grow by being hammered) and answers how long it stays locked.
+     */
+    async hit(scope: string, key: string, rule: AttemptRule, tx: DbOrTx = db): Promise<AttemptVerdict> {
+      const now = clock();
+      const windowFrom = new Date(now.getTime() - rule.windowMs);
+      const lockUntil = new Date(now.getTime() + (rule.lockMs ?? rule.windowMs));
+      // Locked: counted, refused, the lock unchanged. A window (or a lock) that has passed: a new window.
+      const locked = sql`(c.locked_until is not null and c.locked_until > ${now})`;
+      const fresh = sql`(c.window_start <= ${windowFrom} or (c.locked_until is not null and c.locked_until <= ${now}))`;
+      const nextCount = sql`case when ${locked} then c.count + 1 when ${fresh} then 1 else c.count + 1 end`;
+      const result = await tx.execute<CounterRow>(sql`
+        insert into attempt_counter as c (scope, key, window_start, count, locked_until, updated_at)
+        values (${scope}, ${key}, ${now}, 1,
+                case when 1 >= ${rule.limit} then ${lockUntil}::timestamptz end, ${now})
+        on conflict (scope, key) do update set
+          count = ${nextCount},
+          window_start = case when not ${locked} and ${fresh} then ${now} else c.window_start end,
+          locked_until = case
+            when ${locked} then c.locked_until
+            when ${nextCount} >= ${rule.limit} then ${lockUntil}::timestamptz
+            else null end,
+          updated_at = ${now}
+        returning count, window_start, locked_until
+      `);
+      const row = result.rows[0];
+      if (!row) throw new Error('attempt counter answered no row');
+      if (row.count > rule.limit) {
+        const until = row.locked_until === null ? lockUntil : toDate(row.locked_until);
+        return {
+          allowed: false,
+          count: row.count,
+          retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+        };
+      }
+      return { allowed: true, count: row.count, remaining: rule.limit - row.count };
+    },
+
+    /** Forgets the attempts of `key` (after a success that should clear them, e.g. a right password). */
+    async clear(scope: string, key: string, tx: DbOrTx = db): Promise<void> {
+      await tx.execute(sql`delete from attempt_counter where scope = ${scope} and key = ${key}`);
+    },
+  };
+}
+
+export type AttemptCounter = ReturnType<typeof createAttemptCounter>;
