@@ -65,16 +65,24 @@ export function createWithdrawalRepository(db: Db) {
       return row;
     },
 
-    /** Counts one wrong try (atomically); locks until `lockUntil` when it reaches `max`. */
-    async recordFailure(memberId: string, now: Date, max: number, lockUntil: Date, tx: DbOrTx = db) {
+    /**
+     * Counts one try before the password is looked at, in one statement (so parallel tries are counted one
+     * by one and answered the counts 1, 2, …): a try while locked adds to the count and keeps the lock; a lock
+     * that ran out starts a fresh count at 1; the try that brings the count to `max` sets the lock until
+     * `lockUntil`. The try may be checked when the answered count is at most `max`.
+     */
+    async countTry(memberId: string, now: Date, max: number, lockUntil: Date, tx: DbOrTx = db) {
+      const guard = paymentPasswordGuard;
+      const locked = sql`(${guard.lockedUntil} is not null and ${guard.lockedUntil} > ${now.toISOString()}::timestamptz)`;
+      const next = sql`case when ${guard.lockedUntil} is not null and not ${locked} then 1 else ${guard.failedAttempts} + 1 end`;
       const [row] = await tx
-        .insert(paymentPasswordGuard)
+        .insert(guard)
         .values({ memberId, failedAttempts: 1, updatedAt: now, lockedUntil: max <= 1 ? lockUntil : null })
         .onConflictDoUpdate({
-          target: paymentPasswordGuard.memberId,
+          target: guard.memberId,
           set: {
-            failedAttempts: sql`${paymentPasswordGuard.failedAttempts} + 1`,
-            lockedUntil: sql`case when ${paymentPasswordGuard.failedAttempts} + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz else null end`,
+            failedAttempts: next,
+            lockedUntil: sql`case when ${locked} then ${guard.lockedUntil} when ${next} >= ${max} then ${lockUntil.toISOString()}::timestamptz else null end`,
             updatedAt: now,
           },
         })

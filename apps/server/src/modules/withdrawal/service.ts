@@ -25,7 +25,7 @@ import {
 } from '@kl/contracts/withdrawal';
 import type { MemberBankAccountRow, WithdrawalRequestRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
@@ -102,46 +102,49 @@ export function createWithdrawalService(deps: {
 
   async function passwordState(memberId: string, hash: string | null): Promise<PaymentPasswordState> {
     const guard = await withdrawals.guard(memberId);
-    const locked = guard?.lockedUntil && guard.lockedUntil > clock() ? guard.lockedUntil : null;
+    const now = clock();
+    const locked = guard?.lockedUntil && guard.lockedUntil > now ? guard.lockedUntil : null;
+    // A lock that ran out leaves a fresh count (the next try starts again at 1).
+    const failed = guard && guard.lockedUntil === null ? guard.failedAttempts : 0;
     return {
       set: hash !== null,
       lockedUntil: locked?.toISOString() ?? null,
-      attemptsLeft: locked ? 0 : Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - (guard?.failedAttempts ?? 0)),
+      attemptsLeft: locked ? 0 : Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - failed),
     };
   }
 
   /**
-   * Checks a payment password. While locked every try is refused (PAYMENT_PASSWORD_LOCKED) without looking
-   * at it; a wrong one counts (WRONG_PAYMENT_PASSWORD with attemptsLeft, and the lock at the last one); a
-   * right one clears the count.
+   * Checks a payment password. Every try is counted first, in one statement, and only then compared
+   * (argon2), so that parallel tries are numbered one by one and at most PAYMENT_PASSWORD_MAX_ATTEMPTS of
+   * them are ever compared: a try numbered beyond it is refused (PAYMENT_PASSWORD_LOCKED) without looking at
+   * it. A wrong one keeps its count (WRONG_PAYMENT_PASSWORD with attemptsLeft, PAYMENT_PASSWORD_LOCKED at the
+   * last one); a right one clears the count.
    */
   async function checkPaymentPassword(memberId: string, password: string): Promise<void> {
     const secrets = await withdrawals.memberSecrets(memberId);
     if (!secrets) throw new DomainError('NOT_FOUND');
     if (secrets.paymentPasswordHash === null) throw new DomainError('PAYMENT_PASSWORD_NOT_SET');
     const now = clock();
-    const guard = await withdrawals.guard(memberId);
-    if (guard?.lockedUntil && guard.lockedUntil > now) {
-      await verifyAgainstDecoy(password);
-      throw new DomainError('PAYMENT_PASSWORD_LOCKED', { lockedUntil: guard.lockedUntil.toISOString() });
-    }
-    if (await verifyPassword(secrets.paymentPasswordHash, password)) {
-      if (guard) await withdrawals.resetFailures(memberId);
-      return;
-    }
-    // A lock that ran out starts a fresh count.
-    if (guard?.lockedUntil) await withdrawals.resetFailures(memberId);
-    const failed = await withdrawals.recordFailure(
+    const counted = await withdrawals.countTry(
       memberId,
       now,
       PAYMENT_PASSWORD_MAX_ATTEMPTS,
       addMs(now, PAYMENT_PASSWORD_LOCK_MINUTES * MINUTE_MS),
     );
-    if (failed.lockedUntil) {
-      throw new DomainError('PAYMENT_PASSWORD_LOCKED', { lockedUntil: failed.lockedUntil.toISOString() });
+    const locked = () =>
+      new DomainError('PAYMENT_PASSWORD_LOCKED', {
+        lockedUntil: (
+          counted.lockedUntil ?? addMs(now, PAYMENT_PASSWORD_LOCK_MINUTES * MINUTE_MS)
+        ).toISOString(),
+      });
+    if (counted.failedAttempts > PAYMENT_PASSWORD_MAX_ATTEMPTS) throw locked();
+    if (await verifyPassword(secrets.paymentPasswordHash, password)) {
+      await withdrawals.resetFailures(memberId);
+      return;
     }
+    if (counted.lockedUntil) throw locked();
     throw new DomainError('WRONG_PAYMENT_PASSWORD', {
-      attemptsLeft: Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - failed.failedAttempts),
+      attemptsLeft: Math.max(0, PAYMENT_PASSWORD_MAX_ATTEMPTS - counted.failedAttempts),
     });
   }
 

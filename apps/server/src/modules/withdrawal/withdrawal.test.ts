@@ -12,7 +12,9 @@ import {
 } from '@kl/contracts/withdrawal';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
+import { verify as argon2Verify } from '@node-rs/argon2';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerTransaction, withdrawalRequest } from '../../db/schema/index.ts';
 import { call, freshIp, testClock } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
@@ -22,6 +24,13 @@ import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
 import { checkWithdrawals } from './withdrawal-check.ts';
+
+// Every argon2 comparison goes through this spy, so a test can count (and hold) the password checks.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof Argon2>();
+  return { ...actual, verify: vi.fn(actual.verify) };
+});
+const realArgon2Verify = (await vi.importActual<typeof Argon2>('@node-rs/argon2')).verify;
 
 const OPERATOR_TOKEN = 'test-withdrawal-operator-token-0123';
 const PASSWORD = '246810';
@@ -176,8 +185,81 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(info.paymentPassword.lockedUntil).not.toBeNull();
 
       time.advanceMinutes(15);
+      const fresh = successEnvelope(withdrawalInfo).parse(
+        json(await call(app, API.withdrawalInfo, caller)),
+      ).value;
+      expect(fresh.paymentPassword).toMatchObject({ lockedUntil: null, attemptsLeft: 5 });
       expect((await verify(PASSWORD)).statusCode).toBe(200);
       expect(json(await verify('000000'))).toMatchObject({ value: { attemptsLeft: 4 } });
+    });
+
+    describe('under a parallel burst', () => {
+      afterEach(() => {
+        vi.mocked(argon2Verify).mockImplementation(realArgon2Verify);
+      });
+      const codeOf = (response: LightMyRequestResponse) =>
+        response.statusCode === 200 ? 'valid' : String(json(response).code);
+
+      it('compares at most 5 of 25 parallel tries (24 wrong, 1 right); none is valid once locked', async () => {
+        const { caller } = await newMember();
+        await setPassword(caller);
+        const verify = (password: string) =>
+          call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+        vi.mocked(argon2Verify).mockClear();
+        const passwords = Array.from({ length: 25 }, (_, index) => (index === 12 ? PASSWORD : '000000'));
+        const answers = (await Promise.all(passwords.map((password) => verify(password)))).map(codeOf);
+        expect(vi.mocked(argon2Verify).mock.calls.length).toBeLessThanOrEqual(5);
+        // Only the compared tries answer anything but "locked"; the others were refused unseen.
+        expect(answers.filter((code) => code !== 'PAYMENT_PASSWORD_LOCKED').length).toBeLessThanOrEqual(5);
+        expect(answers.filter((code) => code === 'PAYMENT_PASSWORD_LOCKED').length).toBeGreaterThanOrEqual(
+          20,
+        );
+        if (answers[12] !== 'valid') {
+          // The right one came after the lock: it stays locked for the right password too.
+          expect(answers[12]).toBe('PAYMENT_PASSWORD_LOCKED');
+          expect((await verify(PASSWORD)).statusCode).toBe(429);
+        }
+      });
+
+      it('refuses the right password sent while five wrong ones are still being compared', async () => {
+        const { caller } = await newMember();
+        await setPassword(caller);
+        const verify = (password: string) =>
+          call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+        // Hold every comparison until the right password has been answered.
+        let compared = 0;
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        vi.mocked(argon2Verify).mockImplementation(async (...args) => {
+          compared += 1;
+          await held;
+          return realArgon2Verify(...args);
+        });
+        let answered = 0;
+        const wrong = Array.from({ length: 24 }, () =>
+          verify('000000').then((response) => {
+            answered += 1;
+            return codeOf(response);
+          }),
+        );
+        try {
+          // Five are being compared; the 19 others were refused without a comparison.
+          await vi.waitFor(() => expect(answered).toBe(19), { timeout: 10_000 });
+          expect(compared).toBe(5);
+          const right = await verify(PASSWORD);
+          expect(codeOf(right)).toBe('PAYMENT_PASSWORD_LOCKED');
+          expect(json(right)).toMatchObject({ value: { lockedUntil: expect.any(String) } });
+        } finally {
+          release();
+        }
+        const answers = await Promise.all(wrong);
+        expect(compared).toBe(5);
+        expect(answers.filter((code) => code === 'WRONG_PAYMENT_PASSWORD')).toHaveLength(4);
+        expect(answers.filter((code) => code === 'PAYMENT_PASSWORD_LOCKED')).toHaveLength(20);
+        expect((await verify(PASSWORD)).statusCode).toBe(429);
+      });
     });
   });
 
