@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { attemptCounter } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import type { DbOrTx } from './db.ts';
 
@@ -22,14 +23,6 @@ export type AttemptVerdict =
   | { allowed: true; count: number; remaining: number }
   | { allowed: false; count: number; retryAfterSeconds: number };
 
-interface CounterRow extends Record<string, unknown> {
-  count: number;
-  window_start: Date | string;
-  locked_until: Date | string | null;
-}
-
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
 export function createAttemptCounter(deps: { db: DbOrTx; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -43,27 +36,33 @@ export function createAttemptCounter(deps: { db: DbOrTx; clock: Clock }) {
       const windowFrom = new Date(now.getTime() - rule.windowMs);
       const lockUntil = new Date(now.getTime() + (rule.lockMs ?? rule.windowMs));
       // Locked: counted, refused, the lock unchanged. A window (or a lock) that has passed: a new window.
-      const locked = sql`(c.locked_until is not null and c.locked_until > ${now})`;
-      const fresh = sql`(c.window_start <= ${windowFrom} or (c.locked_until is not null and c.locked_until <= ${now}))`;
-      const nextCount = sql`case when ${locked} then c.count + 1 when ${fresh} then 1 else c.count + 1 end`;
-      const result = await tx.execute<CounterRow>(sql`
-        insert into attempt_counter as c (scope, key, window_start, count, locked_until, updated_at)
-        values (${scope}, ${key}, ${now}, 1,
-                case when 1 >= ${rule.limit} then ${lockUntil}::timestamptz end, ${now})
-        on conflict (scope, key) do update set
-          count = ${nextCount},
-          window_start = case when not ${locked} and ${fresh} then ${now} else c.window_start end,
-          locked_until = case
-            when ${locked} then c.locked_until
-            when ${nextCount} >= ${rule.limit} then ${lockUntil}::timestamptz
-            else null end,
-          updated_at = ${now}
-        returning count, window_start, locked_until
-      `);
-      const row = result.rows[0];
+      const c = attemptCounter;
+      const locked = sql`(${c.lockedUntil} is not null and ${c.lockedUntil} > ${now})`;
+      const fresh = sql`(${c.windowStart} <= ${windowFrom} or (${c.lockedUntil} is not null and ${c.lockedUntil} <= ${now}))`;
+      const nextCount = sql`case when ${locked} then ${c.count} + 1 when ${fresh} then 1 else ${c.count} + 1 end`;
+      const [row] = await tx
+        .insert(attemptCounter)
+        .values({
+          scope,
+          key,
+          windowStart: now,
+          count: 1,
+          lockedUntil: rule.limit <= 1 ? lockUntil : null,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [c.scope, c.key],
+          set: {
+            count: nextCount,
+            windowStart: sql`case when not ${locked} and ${fresh} then ${now} else ${c.windowStart} end`,
+            lockedUntil: sql`case when ${locked} then ${c.lockedUntil} when ${nextCount} >= ${rule.limit} then ${lockUntil}::timestamptz else null end`,
+            updatedAt: now,
+          },
+        })
+        .returning({ count: c.count, lockedUntil: c.lockedUntil });
       if (!row) throw new Error('attempt counter answered no row');
       if (row.count > rule.limit) {
-        const until = row.locked_until === null ? lockUntil : toDate(row.locked_until);
+        const until = row.lockedUntil ?? lockUntil;
         return {
           allowed: false,
           count: row.count,
