@@ -39,6 +39,7 @@ import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
+import { createOperatorAuth } from './platform/operator-auth.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
 import { SERVER_VERSION } from './platform/version.ts';
 
@@ -170,7 +171,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(statusRoutes, {
       statusService,
       merchantCode: config.merchantCode,
-      opsToken: config.opsToken,
+      opsAuth: createOperatorAuth({
+        credential: 'ops',
+        token: config.opsToken,
+        db,
+        clock: options.clock ?? systemClock,
+      }),
     });
     await api.register(brandRoutes, { merchantService, merchantCode: config.merchantCode });
     await accounts.register(api);

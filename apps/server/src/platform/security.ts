@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from './errors.ts';
 
@@ -77,13 +77,31 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   { name: 'security-headers' },
 );
 
-/** A generous limit per client IP on the API; over it, 429 TOO_MANY_REQUESTS. */
+type Hooks = RouteOptions['onRequest'];
+/** A copy of a route's hooks as a list (the limiter pushes into the route's own array). */
+const hookList = (hooks: Hooks): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? [...(hooks as unknown[])] : [hooks];
+
+/**
+ * A generous limit per client IP on the API; over it, 429 TOO_MANY_REQUESTS. It is counted before a
+ * route's own onRequest hooks (the operator credential checks), which would otherwise answer first and
+ * never be counted: the limiter appends its hook to each route, and it is moved to the front here.
+ */
 export async function registerRateLimit(app: FastifyInstance, maxPerMinute: number): Promise<void> {
+  const ownHooks = new WeakMap<object, unknown[]>();
+  app.addHook('onRoute', (route) => {
+    ownHooks.set(route, hookList(route.onRequest));
+  });
   await app.register(rateLimit, {
     global: true,
     max: maxPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
       new DomainError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+  app.addHook('onRoute', (route) => {
+    const own = ownHooks.get(route) ?? [];
+    const all = hookList(route.onRequest);
+    route.onRequest = [...all.filter((hook) => !own.includes(hook)), ...own] as Hooks;
   });
 }

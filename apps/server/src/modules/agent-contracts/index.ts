@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
+import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import { createAgentContractRepository } from './repository.ts';
 import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
@@ -32,7 +33,7 @@ export function createAgentContractsModule(deps: {
         agentContractService,
         guards,
         merchantCode: config.merchantCode,
-        opsToken: config.opsToken,
+        opsAuth: createOperatorAuth({ credential: 'ops', token: config.opsToken, db, clock }),
       });
     },
   };

@@ -13,15 +13,16 @@ import { successEnvelope } from '@kl/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import type { OperatorAuth } from '../../platform/operator-auth.ts';
 import { failureResponses } from '../../platform/responses.ts';
-import { checkOpsToken } from '../status/ops-auth.ts';
 import type { AgentContractService } from './service.ts';
 
 export interface AgentContractRoutesOptions {
   agentContractService: AgentContractService;
   guards: MemberGuards;
   merchantCode: string;
-  opsToken: string | undefined;
+  /** OPS_TOKEN's bearer check (platform/operator-auth.ts). */
+  opsAuth: OperatorAuth;
 }
 
 const ok = <T>(value: T) => ({ success: true as const, value });
@@ -29,7 +30,7 @@ const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 const REAL_FAILURES = [...MEMBER_FAILURES, 'FEATURE_NOT_ENABLED'] as const;
 const OPERATOR =
   'Needs `Authorization: Bearer <OPS_TOKEN>`; 401 NOT_LOGGED_IN without it, 404 when OPS_TOKEN is not ' +
-  'configured.';
+  'configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong operator tokens from one address.';
 const ANSWER =
   'Answers a waiting contract once: an answered or superseded one is 409 CONTRACT_CLOSED { status }; ' +
   'a contract that is not the member’s is 404. Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.';
@@ -39,7 +40,7 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
   app,
   options,
 ) => {
-  const { agentContractService: service, guards, merchantCode, opsToken } = options;
+  const { agentContractService: service, guards, merchantCode, opsAuth } = options;
   const tags = ['agent contracts'];
   const security = [{ session: [] }];
 
@@ -123,8 +124,7 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
   // The operator's calls.
   const opsTags = ['operator'];
   const opsSecurity = [{ opsToken: [] }];
-  const checkOps = async (request: { headers: { authorization?: string | undefined } }) =>
-    checkOpsToken(opsToken, request.headers.authorization);
+  const checkOps = opsAuth.check;
 
   app.route({
     ...apiRoute('contractOpsOffer'),

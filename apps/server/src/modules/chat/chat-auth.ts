@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   CHAT_COOKIE,
   CHAT_COOKIE_PATH,
@@ -9,7 +9,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { readCookie } from '../../platform/cookies.ts';
-import { DomainError } from '../../platform/errors.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { createOperatorAuth as createBearerCheck, sameSecret } from '../../platform/operator-auth.ts';
 
 /**
  * The two credentials of the chat: the member's chat cookie (traded for a one-time chat token, path
@@ -58,52 +59,41 @@ export function createChatCookies(options: { secure: boolean; clock: Clock }) {
 }
 export type ChatCookies = ReturnType<typeof createChatCookies>;
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-const sameText = (left: string, right: string) => timingSafeEqual(digest(left), digest(right));
-
 /**
  * The operator credential. Without CHAT_OPERATOR_TOKEN the operator calls and page do not exist (404); a
- * missing or wrong credential is NOT_LOGGED_IN (401). The cookie is `<expiry ms>.<HMAC-SHA256 of it keyed
- * with the token>`: every API process can check it, and changing the token signs every operator out.
+ * missing or wrong credential is NOT_LOGGED_IN (401). The bearer token is checked by the shared operator
+ * check (platform/operator-auth.ts: wrong tokens counted per address, locked out after too many). The
+ * cookie is `<expiry ms>.<HMAC-SHA256 of it keyed with the token>`: every API process can check it, and
+ * changing the token signs every operator out.
  */
-export function createOperatorAuth(options: { token: string | undefined; secure: boolean; clock: Clock }) {
+export function createOperatorAuth(options: {
+  token: string | undefined;
+  secure: boolean;
+  clock: Clock;
+  db: DbOrTx;
+}) {
   const { token, secure, clock } = options;
+  const bearer = createBearerCheck({ credential: 'chat', token, db: options.db, clock });
   const signature = (key: string, expiresMs: string) =>
     createHmac('sha256', key).update(`chat-operator\u0000${expiresMs}`).digest('base64url');
-
-  function bearerMatches(request: FastifyRequest, key: string): boolean {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    return match?.[1] !== undefined && sameText(match[1], key);
-  }
 
   function cookieMatches(request: FastifyRequest, key: string): boolean {
     const value = readCookie(request, CHAT_OPERATOR_COOKIE) ?? '';
     const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
     if (!match?.[1] || !match[2]) return false;
-    return Number(match[1]) > clock().getTime() && sameText(match[2], signature(key, match[1]));
+    return Number(match[1]) > clock().getTime() && sameSecret(match[2], signature(key, match[1]));
   }
 
-  function enabledToken(): string {
-    if (token === undefined) throw new DomainError('NOT_FOUND');
-    return token;
-  }
+  const enabledToken = bearer.enabledToken;
 
   return {
-    enabled: token !== undefined,
+    enabled: bearer.enabled,
     /** onRequest hook of calls that need no credential but exist only with CHAT_OPERATOR_TOKEN. */
-    async requireEnabled(): Promise<void> {
-      enabledToken();
-    },
-    /** onRequest hook of the operator calls: the bearer header or a live operator cookie. */
-    async check(request: FastifyRequest): Promise<void> {
-      const key = enabledToken();
-      if (!bearerMatches(request, key) && !cookieMatches(request, key))
-        throw new DomainError('NOT_LOGGED_IN');
-    },
+    requireEnabled: bearer.requireEnabled,
+    /** onRequest hook of the operator calls: a live operator cookie or the bearer header. */
+    check: bearer.checkOr(cookieMatches),
     /** onRequest hook of signing in: the bearer header only. */
-    async checkBearer(request: FastifyRequest): Promise<void> {
-      if (!bearerMatches(request, enabledToken())) throw new DomainError('NOT_LOGGED_IN');
-    },
+    checkBearer: bearer.check,
     /** Sets the operator cookie; answers when it expires. */
     issueCookie(reply: FastifyReply): Date {
       const key = enabledToken();

@@ -38,7 +38,7 @@ export function createChatModule(deps: {
     hub,
   });
   const cookies = createChatCookies({ secure, clock });
-  const operatorAuth = createOperatorAuth({ token: config.chatOperatorToken, secure, clock });
+  const operatorAuth = createOperatorAuth({ token: config.chatOperatorToken, secure, clock, db });
 
   return {
     chatService,

@@ -10,7 +10,6 @@ import {
   operatorReplyRequest,
   operatorSessionResult,
 } from '@kl/contracts/chat';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoute } from '../../platform/api-route.ts';
@@ -33,17 +32,18 @@ const ok = <T>(value: T) => ({ success: true as const, value });
 const OPERATOR_FAILURES = ['NOT_LOGGED_IN', 'NOT_FOUND'] as const;
 const CREDENTIAL =
   'Needs `Authorization: Bearer <CHAT_OPERATOR_TOKEN>` or the operator cookie; 401 NOT_LOGGED_IN without ' +
-  'it, 404 when CHAT_OPERATOR_TOKEN is not configured.';
+  'it, 404 when CHAT_OPERATOR_TOKEN is not configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong ' +
+  'operator tokens from one address.';
 
 /** The operator page's calls: sign in, conversations, history, reply, read and the live stream. */
 export const chatOperatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, options) => {
   const { chatService, operatorAuth, hub, clock } = options;
   const tags = ['chat operator'];
-  const check = async (request: FastifyRequest) => operatorAuth.check(request);
+  const check = operatorAuth.check;
 
   app.route({
     ...apiRoute('chatOpsSignIn'),
-    onRequest: async (request) => operatorAuth.checkBearer(request),
+    onRequest: operatorAuth.checkBearer,
     schema: {
       summary: 'Operator: sign in with the bearer credential; sets the operator cookie (path /api/chat/ops)',
       description: 'Needs `Authorization: Bearer <CHAT_OPERATOR_TOKEN>`; 404 when it is not configured.',
@@ -59,7 +59,7 @@ export const chatOperatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = 
 
   app.route({
     ...apiRoute('chatOpsSignOut'),
-    onRequest: async () => operatorAuth.requireEnabled(),
+    onRequest: operatorAuth.requireEnabled,
     schema: {
       summary: 'Operator: sign out (clears the operator cookie)',
       tags,

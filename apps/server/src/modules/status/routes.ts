@@ -2,18 +2,19 @@ import { successEnvelope } from '@kl/contracts/envelope';
 import { opsStatusUpdate, systemStatus } from '@kl/contracts/status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../platform/api-route.ts';
+import type { OperatorAuth } from '../../platform/operator-auth.ts';
 import { failureResponses } from '../../platform/responses.ts';
-import { checkOpsToken } from './ops-auth.ts';
 import type { StatusService } from './service.ts';
 
 export interface StatusRoutesOptions {
   statusService: StatusService;
   merchantCode: string;
-  opsToken: string | undefined;
+  /** OPS_TOKEN's bearer check (platform/operator-auth.ts). */
+  opsAuth: OperatorAuth;
 }
 
 export const statusRoutes: FastifyPluginAsyncZod<StatusRoutesOptions> = async (app, options) => {
-  const { statusService, merchantCode, opsToken } = options;
+  const { statusService, merchantCode, opsAuth } = options;
 
   app.route({
     ...apiRoute('status'),
@@ -32,10 +33,12 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusRoutesOptions> = async (a
 
   app.route({
     ...apiRoute('opsStatus'),
-    onRequest: async (request) => checkOpsToken(opsToken, request.headers.authorization),
+    onRequest: opsAuth.check,
     schema: {
       summary: 'Operator: switch maintenance or change the allowed countries',
-      description: 'Needs `Authorization: Bearer <OPS_TOKEN>`; answers 404 when OPS_TOKEN is not configured.',
+      description:
+        'Needs `Authorization: Bearer <OPS_TOKEN>`; answers 404 when OPS_TOKEN is not configured. Wrong ' +
+        'operator tokens are counted per address: after 10 in 15 minutes, 429 TOO_MANY_REQUESTS for 15 minutes.',
       tags: ['operator'],
       security: [{ opsToken: [] }],
       body: opsStatusUpdate,

@@ -3,8 +3,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
+import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import type { LedgerService } from '../wallet/index.ts';
-import { createWithdrawalOperatorAuth } from './operator-auth.ts';
 import { registerWithdrawalPages } from './pages.ts';
 import { createWithdrawalRepository } from './repository.ts';
 import { withdrawalRoutes } from './routes.ts';
@@ -39,7 +39,13 @@ export function createWithdrawalModule(deps: {
     ledgerService,
     clock,
   });
-  const operatorAuth = createWithdrawalOperatorAuth(config.withdrawalOperatorToken);
+  // A credential of its own: paying money out is not a task of the chat operators nor of the site switches.
+  const operatorAuth = createOperatorAuth({
+    credential: 'withdrawal',
+    token: config.withdrawalOperatorToken,
+    db,
+    clock,
+  });
   return {
     withdrawalService,
     async registerApi(api: FastifyInstance, guards: MemberGuards): Promise<void> {

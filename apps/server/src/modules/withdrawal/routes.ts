@@ -24,14 +24,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoute } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import type { OperatorAuth } from '../../platform/operator-auth.ts';
 import { failureResponses } from '../../platform/responses.ts';
-import type { WithdrawalOperatorAuth } from './operator-auth.ts';
 import type { WithdrawalService } from './service.ts';
 
 export interface WithdrawalRoutesOptions {
   withdrawalService: WithdrawalService;
   guards: MemberGuards;
-  operatorAuth: WithdrawalOperatorAuth;
+  /** WITHDRAWAL_OPERATOR_TOKEN's bearer check (platform/operator-auth.ts). */
+  operatorAuth: OperatorAuth;
   merchantCode: string;
 }
 
@@ -49,7 +50,8 @@ const PASSWORD_RULE =
   'it for 15 minutes: 429 PAYMENT_PASSWORD_LOCKED { lockedUntil }. None set: 409 PAYMENT_PASSWORD_NOT_SET.';
 const OPERATOR =
   'Needs `Authorization: Bearer <WITHDRAWAL_OPERATOR_TOKEN>`; 401 NOT_LOGGED_IN without it, 404 when the ' +
-  'token is not configured.';
+  'token is not configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong operator tokens from one ' +
+  'address.';
 
 /** The member's withdrawal calls (/m/withdraw and the security screens) and the operator's. */
 export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (app, options) => {
