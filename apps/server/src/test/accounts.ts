@@ -157,3 +157,13 @@ export function freshUsername(prefix = 'user'): string {
 export function freshMobile(): string {
   return `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
+
+/** POST sendSms as the web app does it: with a captcha solved from the dev outbox. */
+export async function sendSmsCode(
+  app: FastifyInstance,
+  caller: Caller,
+  payload: { mobileNum: string; countryDialingCode: string; purpose: string },
+): Promise<LightMyRequestResponse> {
+  const captcha = await solvedCaptcha(app, caller.ip);
+  return call(app, API.sendSms, caller, { payload: { ...payload, ...captcha } });
+}

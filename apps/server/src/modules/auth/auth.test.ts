@@ -1,7 +1,9 @@
 import { API, LOGIN_KEY_HEADER, sessionInfo, successEnvelope } from '@kl/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
+import { verify as argon2Verify } from '@node-rs/argon2';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { member, memberSession, merchant } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../platform/clock.ts';
 import {
@@ -16,6 +18,7 @@ import {
   outbox,
   postEncrypted,
   sessionCookieOf,
+  sendSmsCode,
   solvedCaptcha,
   testClock,
 } from '../../test/accounts.ts';
@@ -23,6 +26,12 @@ import { buildTestApp, captureLogs, json } from '../../test/app.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
 
 const PASSWORD = 'secret123';
+
+// Every argon2 comparison goes through this spy, so a test can count the password checks.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof Argon2>();
+  return { ...actual, verify: vi.fn(actual.verify) };
+});
 
 describeEachDatabase('login, sessions and passwords', (kind) => {
   const database = useTestDatabase(kind);
@@ -240,6 +249,112 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       time.advanceMinutes(6);
       expect((await login(payload, { ip })).statusCode).not.toBe(429);
     });
+
+    describe('under a parallel burst', () => {
+      const codeOf = (response: LightMyRequestResponse) =>
+        response.statusCode === 200 ? 'ok' : String(json(response).code);
+      /** Sends every payload at once; answers the codes and how many passwords argon2 compared. */
+      async function burst(attempts: { payload: Record<string, unknown>; caller: Caller }[]) {
+        // Encrypted beforehand, so that the requests reach the server together.
+        const key = await getLoginKey(app);
+        const sealed = await Promise.all(
+          attempts.map(async ({ payload, caller }) => ({
+            caller,
+            ...(await encryptAsBrowser(key, payload)),
+          })),
+        );
+        vi.mocked(argon2Verify).mockClear();
+        const answers = await Promise.all(
+          sealed.map(({ caller, header, body }) =>
+            app.inject({
+              method: 'POST',
+              url: API.login.path,
+              remoteAddress: caller.ip,
+              headers: { [LOGIN_KEY_HEADER]: header, 'accept-language': 'en' },
+              payload: body,
+            }),
+          ),
+        );
+        return { answers, codes: answers.map(codeOf), compared: vi.mocked(argon2Verify).mock.calls.length };
+      }
+
+      it('checks one password of a burst for one account (9 wrong, 1 right); the others need the captcha', async () => {
+        const { username } = await registered();
+        const { answers, codes, compared } = await burst(
+          Array.from({ length: 10 }, (_, index) => ({
+            payload: { type: 'username', username, password: index === 4 ? PASSWORD : 'wrong999' },
+            caller: { ip: freshIp() },
+          })),
+        );
+        expect(compared).toBe(1);
+        expect(codes.filter((code) => code === 'WRONG_VERIFICATION_CODE')).toHaveLength(9);
+        for (const answer of answers.filter((response) => response.statusCode === 400)) {
+          expect(json(answer)).toMatchObject({ value: { field: 'captcha', captchaRequired: true } });
+        }
+        // The one checked is answered for what it was: the right password logs in, a wrong one does not.
+        const checked = codes.findIndex((code) => code !== 'WRONG_VERIFICATION_CODE');
+        expect(codes[checked]).toBe(checked === 4 ? 'ok' : 'WRONG_CREDENTIALS');
+        // Afterwards the account needs the captcha, right password or not.
+        const after = await login({ type: 'username', username, password: PASSWORD }, { ip: freshIp() });
+        expect(json(after)).toMatchObject({
+          code: 'WRONG_VERIFICATION_CODE',
+          value: { captchaRequired: true },
+        });
+      });
+
+      it('checks one password of a burst from one address over many accounts', async () => {
+        const ip = freshIp();
+        const accounts = [await registered(), await registered(), await registered()];
+        const { codes, compared } = await burst(
+          Array.from({ length: 12 }, (_, index) => ({
+            payload: {
+              type: 'username',
+              username: accounts[index % 3]?.username ?? '',
+              password: index < 3 ? PASSWORD : 'wrong999',
+            },
+            caller: { ip },
+          })),
+        );
+        expect(compared).toBe(1);
+        expect(codes.filter((code) => code === 'WRONG_VERIFICATION_CODE')).toHaveLength(11);
+        // That address now needs the captcha for every account.
+        const after = await login(
+          { type: 'username', username: accounts[2]?.username, password: PASSWORD },
+          { ip },
+        );
+        expect(json(after)).toMatchObject({
+          code: 'WRONG_VERIFICATION_CODE',
+          value: { captchaRequired: true },
+        });
+      });
+
+      it('lets 20 of 30 parallel attempts from one address in and answers the others 429', async () => {
+        const ip = freshIp();
+        const { answers } = await burst(
+          Array.from({ length: 30 }, () => ({
+            payload: { type: 'username', username: 'nobody12345', password: 'wrong999' },
+            caller: { ip },
+          })),
+        );
+        const limited = answers.filter((response) => response.statusCode === 429);
+        expect(limited).toHaveLength(10);
+        for (const response of limited) {
+          expect(json(response)).toMatchObject({
+            code: 'TOO_MANY_REQUESTS',
+            value: { retryAfterSeconds: expect.any(Number) },
+          });
+        }
+      });
+
+      it('creates at most 10 trial accounts from one address in a parallel burst', async () => {
+        const ip = freshIp();
+        const answers = await Promise.all(
+          Array.from({ length: 15 }, () => call(app, API.trialLogin, { ip })),
+        );
+        expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(10);
+        expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(5);
+      });
+    });
   });
 
   describe('login by SMS code', () => {
@@ -247,12 +362,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const ip = freshIp();
       const mobile = freshMobile();
       const to = `+84${mobile.replace(/^0+/, '')}`;
-      await call(
-        app,
-        API.sendSms,
-        { ip },
-        { payload: { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' } },
-      );
+      await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
       const captcha = await solvedCaptcha(app, ip);
       const created = await call(
         app,
@@ -273,11 +383,10 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(created.statusCode).toBe(200);
 
       time.advanceMinutes(2);
-      const sent = await call(
+      const sent = await sendSmsCode(
         app,
-        API.sendSms,
         { ip },
-        { payload: { mobileNum: mobile, countryDialingCode: '+84', purpose: 'login' } },
+        { mobileNum: mobile, countryDialingCode: '+84', purpose: 'login' },
       );
       expect(sent.statusCode).toBe(200);
       const code = (await latestSms(app, to)) ?? '';
@@ -618,12 +727,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const ip = freshIp();
       const mobile = freshMobile();
       const to = `+84${mobile.replace(/^0+/, '')}`;
-      await call(
-        app,
-        API.sendSms,
-        { ip },
-        { payload: { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' } },
-      );
+      await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
       const captcha = await solvedCaptcha(app, ip);
       const created = await call(
         app,
@@ -646,13 +750,10 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
 
       // An unknown number: answered as if sent, nothing in the outbox.
       const stranger = freshMobile();
-      const strangerSent = await call(
+      const strangerSent = await sendSmsCode(
         app,
-        API.sendSms,
         { ip },
-        {
-          payload: { mobileNum: stranger, countryDialingCode: '+84', purpose: 'resetPassword' },
-        },
+        { mobileNum: stranger, countryDialingCode: '+84', purpose: 'resetPassword' },
       );
       expect(strangerSent.statusCode).toBe(200);
       expect(await latestSms(app, `+84${stranger.replace(/^0+/, '')}`)).toBeUndefined();
@@ -660,11 +761,10 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       time.advanceMinutes(2);
       expect(
         (
-          await call(
+          await sendSmsCode(
             app,
-            API.sendSms,
             { ip },
-            { payload: { mobileNum: mobile, countryDialingCode: '+84', purpose: 'resetPassword' } },
+            { mobileNum: mobile, countryDialingCode: '+84', purpose: 'resetPassword' },
           )
         ).statusCode,
       ).toBe(200);
@@ -755,12 +855,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       },
     );
     const mobile = freshMobile();
-    await call(
-      app,
-      API.sendSms,
-      { ip },
-      { payload: { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' } },
-    );
+    await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
     const smsCode = (await latestSms(app, `+84${mobile.replace(/^0+/, '')}`)) ?? '';
 
     const secrets = [

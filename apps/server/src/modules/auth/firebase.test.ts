@@ -15,6 +15,7 @@ import {
   latestSms,
   postEncrypted,
   sessionCookieOf,
+  sendSmsCode,
   solvedCaptcha,
   testClock,
 } from '../../test/accounts.ts';
@@ -308,14 +309,7 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
       const ip = freshIp();
       const national = freshMobile();
       const e164 = `+84${national.slice(1)}`;
-      await call(
-        app,
-        API.sendSms,
-        { ip },
-        {
-          payload: { mobileNum: national, countryDialingCode: '+84', purpose: 'register' },
-        },
-      );
+      await sendSmsCode(app, { ip }, { mobileNum: national, countryDialingCode: '+84', purpose: 'register' });
       const registered = await call(
         app,
         API.registerMobile,

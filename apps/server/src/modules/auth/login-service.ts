@@ -1,6 +1,7 @@
 import { type LoginPayload, loginPayload, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import { verifyField } from '@kl/contracts/verifier';
 import type { MemberRow } from '../../db/schema/index.ts';
+import { type AttemptRule, createAttemptCounter } from '../../platform/attempts.ts';
 import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomDigits, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -18,8 +19,23 @@ export const CAPTCHA_AFTER_FAILURE_MS = 15 * MINUTE_MS;
 /** Login attempts per client IP per window; over it, 429 TOO_MANY_REQUESTS (never an account lock). */
 export const LOGIN_ATTEMPTS_PER_IP = 20;
 export const LOGIN_IP_WINDOW_MS = 5 * MINUTE_MS;
+/** Scopes of the shared attempt counter (platform/attempts.ts) used by login. */
+const LOGIN_IP_SCOPE = 'login-ip';
+const CAPTCHA_FREE_SCOPE = 'login-captcha-free';
+const LOGIN_IP_RULE: AttemptRule = { limit: LOGIN_ATTEMPTS_PER_IP, windowMs: LOGIN_IP_WINDOW_MS };
+/**
+ * One attempt at a time may go without the captcha per account and per address: it is counted before the
+ * password is checked, a failure keeps the key counted (captcha for 15 minutes), a success gives it back.
+ */
+const CAPTCHA_FREE_RULE: AttemptRule = {
+  limit: 1,
+  windowMs: CAPTCHA_AFTER_FAILURE_MS,
+  lockMs: CAPTCHA_AFTER_FAILURE_MS,
+};
 /** Trial accounts created per client IP per hour. */
 export const TRIALS_PER_IP_PER_HOUR = 10;
+const TRIAL_IP_SCOPE = 'trial-ip';
+const TRIAL_IP_RULE: AttemptRule = { limit: TRIALS_PER_IP_PER_HOUR, windowMs: HOUR_MS };
 
 export interface LoginServiceDeps {
   db: Db;
@@ -43,24 +59,49 @@ export type LoginCheck = (member: Pick<MemberRow, 'id'>, tx?: DbOrTx) => Promise
 /** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
 export function createLoginService(deps: LoginServiceDeps) {
   const { clock, members, attempts, captchaService, sessionService } = deps;
+  const counter = createAttemptCounter({ db: deps.db, clock });
 
+  /** Counts this attempt of the address before anything is checked; over the limit, 429. */
   async function checkIpLimit(ip: string): Promise<void> {
-    const since = addMs(clock(), -LOGIN_IP_WINDOW_MS);
-    if ((await attempts.countFromIpSince(ip, since)) < LOGIN_ATTEMPTS_PER_IP) return;
-    const oldest = (await attempts.oldestFromIpSince(ip, since)) ?? clock();
-    const retryAfterSeconds = Math.max(
-      1,
-      Math.ceil((oldest.getTime() + LOGIN_IP_WINDOW_MS - clock().getTime()) / 1000),
-    );
-    throw new DomainError('TOO_MANY_REQUESTS', { retryAfterSeconds });
+    const verdict = await counter.hit(LOGIN_IP_SCOPE, ip, LOGIN_IP_RULE);
+    if (!verdict.allowed) {
+      throw new DomainError('TOO_MANY_REQUESTS', { retryAfterSeconds: verdict.retryAfterSeconds });
+    }
   }
 
   const record = (merchantCode: string, account: string | null, ip: string, succeeded: boolean) =>
     attempts.record({ merchantCode, account, ip, succeeded, createdAt: clock() });
 
   /**
-   * Runs one attempt: the captcha when required (LOGINREQCAPTCHA3, or a failure of this account or IP in
-   * the last 15 minutes), then `authenticate`. A failure is recorded and answered with captchaRequired.
+   * Whether this attempt may go without the captcha: not with LOGINREQCAPTCHA3, nor after a failure of this
+   * account or address in the last 15 minutes, nor while another attempt of either goes without it. The
+   * last is counted atomically (one statement per key) before the password is checked, so a burst of
+   * parallel attempts gets one captcha-free check, not one each. `held`: the keys this attempt counted on
+   * (given back when it succeeds).
+   */
+  async function captchaFree(
+    merchantCode: string,
+    account: string,
+    ip: string,
+    alwaysCaptcha: boolean,
+  ): Promise<{ free: boolean; held: string[] }> {
+    if (alwaysCaptcha) return { free: false, held: [] };
+    const since = addMs(clock(), -CAPTCHA_AFTER_FAILURE_MS);
+    if (await attempts.failedSince(merchantCode, account, ip, since)) return { free: false, held: [] };
+    const held: string[] = [];
+    let free = true;
+    for (const key of [`account:${merchantCode}:${account}`, `ip:${ip}`]) {
+      const verdict = await counter.hit(CAPTCHA_FREE_SCOPE, key, CAPTCHA_FREE_RULE);
+      if (verdict.allowed) held.push(key);
+      else free = false;
+    }
+    return { free, held };
+  }
+
+  /**
+   * Runs one attempt: the captcha when required (LOGINREQCAPTCHA3, a failure of this account or IP in the
+   * last 15 minutes, or another attempt of them under way without it), then `authenticate`. A failure is
+   * recorded and answered with captchaRequired; a success gives back the captcha-free keys it held.
    */
   async function attempt(
     merchantCode: string,
@@ -70,17 +111,10 @@ export function createLoginService(deps: LoginServiceDeps) {
     alwaysCaptcha: boolean,
     authenticate: () => Promise<MemberRow>,
   ): Promise<NewSession> {
-    const captchaRequired =
-      alwaysCaptcha ||
-      (await attempts.failedSince(
-        merchantCode,
-        account,
-        context.ip,
-        addMs(clock(), -CAPTCHA_AFTER_FAILURE_MS),
-      ));
+    const { free, held } = await captchaFree(merchantCode, account, context.ip, alwaysCaptcha);
     let member: MemberRow;
     try {
-      if (captchaRequired) await captchaService.require(payload, { captchaRequired: true });
+      if (!free) await captchaService.require(payload, { captchaRequired: true });
       member = await authenticate();
     } catch (error) {
       await record(merchantCode, account, context.ip, false);
@@ -90,6 +124,7 @@ export function createLoginService(deps: LoginServiceDeps) {
       throw error;
     }
     await record(merchantCode, account, context.ip, true);
+    for (const key of held) await counter.clear(CAPTCHA_FREE_SCOPE, key);
     await deps.checkLogin?.(member);
     return sessionService.create(member, context);
   }
@@ -164,9 +199,14 @@ export function createLoginService(deps: LoginServiceDeps) {
     /** SPEC §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */
     async trialLogin(merchantCode: string, context: RequestContext): Promise<NewSession> {
       const now = clock();
-      const recent = await members.countCreatedFromIp(context.ip, TRIAL_MEMBER_TYPE, addMs(now, -HOUR_MS));
-      if (recent >= TRIALS_PER_IP_PER_HOUR)
-        throw new DomainError('TOO_MANY_REQUESTS', { reason: 'TRIAL_LIMIT' });
+      // Counted before the account is created, so that a parallel burst creates no more than the limit.
+      const verdict = await counter.hit(TRIAL_IP_SCOPE, context.ip, TRIAL_IP_RULE);
+      if (!verdict.allowed) {
+        throw new DomainError('TOO_MANY_REQUESTS', {
+          reason: 'TRIAL_LIMIT',
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        });
+      }
       await deps.merchantService.getMerchant(merchantCode);
       return deps.db.transaction(async (tx) => {
         for (let tries = 0; tries < 5; tries += 1) {

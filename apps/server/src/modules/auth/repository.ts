@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { loginAttempt, loginKey, passwordResetToken } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
@@ -6,25 +6,6 @@ export function createLoginAttemptRepository(db: Db) {
   return {
     async record(row: typeof loginAttempt.$inferInsert, tx?: DbOrTx): Promise<void> {
       await (tx ?? db).insert(loginAttempt).values(row);
-    },
-
-    async countFromIpSince(ip: string, since: Date, tx?: DbOrTx): Promise<number> {
-      const [row] = await (tx ?? db)
-        .select({ count: sql<number>`count(*)::int` })
-        .from(loginAttempt)
-        .where(and(eq(loginAttempt.ip, ip), gt(loginAttempt.createdAt, since)));
-      return row?.count ?? 0;
-    },
-
-    /** The oldest attempt from this IP since `since` (when the per-IP window frees a place). */
-    async oldestFromIpSince(ip: string, since: Date, tx?: DbOrTx): Promise<Date | undefined> {
-      const [row] = await (tx ?? db)
-        .select({ createdAt: loginAttempt.createdAt })
-        .from(loginAttempt)
-        .where(and(eq(loginAttempt.ip, ip), gt(loginAttempt.createdAt, since)))
-        .orderBy(loginAttempt.createdAt)
-        .limit(1);
-      return row?.createdAt;
     },
 
     /** Whether a login failed for this account or from this IP since `since`. */

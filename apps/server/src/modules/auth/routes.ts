@@ -59,7 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         'Log in by username and password, by SMS code, or with a Firebase ID token (Google, Facebook, phone)',
       description:
         `${ENCRYPTION_NOTE} A failure is WRONG_CREDENTIALS with value { captchaRequired: true }; the captcha ` +
-        'is then needed for 15 minutes for that account and IP (always when LOGINREQCAPTCHA3 is on). ' +
+        'is then needed for 15 minutes for that account and IP (always when LOGINREQCAPTCHA3 is on), and ' +
+        'while one attempt of the account or IP is being checked without it, the others need it. ' +
+        'At most 20 attempts per IP in 5 minutes, then 429 TOO_MANY_REQUESTS { retryAfterSeconds }. ' +
         'A refused Firebase ID token is WRONG_CREDENTIALS with value { reason }; quick login needs ' +
         'FIREBASE_PROJECT_ID and the channel’s switch (else FEATURE_NOT_ENABLED), and answers ' +
         'SYSTEM_UPGRADING when Google’s certificates cannot be fetched; the first one creates the member. ' +

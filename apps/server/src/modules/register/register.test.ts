@@ -10,6 +10,7 @@ import {
   freshUsername,
   latestSms,
   sessionCookieOf,
+  sendSmsCode,
   solvedCaptcha,
   testClock,
 } from '../../test/accounts.ts';
@@ -223,7 +224,7 @@ describeEachDatabase('registration', (kind) => {
 
   describe('by mobile number', () => {
     const sendCode = (mobileNum: string, ip: string, purpose = 'register') =>
-      call(app, API.sendSms, { ip }, { payload: { mobileNum, countryDialingCode: '+84', purpose } });
+      sendSmsCode(app, { ip }, { mobileNum, countryDialingCode: '+84', purpose });
     const registerMobile = async (body: Record<string, unknown>, ip: string) => {
       const captcha = await solvedCaptcha(app, ip);
       return call(

@@ -67,14 +67,6 @@ export function createSmsCodeRepository(db: Db) {
       return rows.map((row) => row.createdAt);
     },
 
-    async countFromIpSince(ip: string, since: Date, tx?: DbOrTx): Promise<number> {
-      const [row] = await (tx ?? db)
-        .select({ count: sql<number>`count(*)::int` })
-        .from(smsCode)
-        .where(and(eq(smsCode.ip, ip), gt(smsCode.createdAt, since)));
-      return row?.count ?? 0;
-    },
-
     /** Ends every open code of this number and purpose (a new one replaces them). */
     async closeOpen(
       merchantCode: string,
@@ -96,15 +88,18 @@ export function createSmsCodeRepository(db: Db) {
         );
     },
 
-    /** Counts a wrong try; closes the code when it reaches `maxAttempts`. */
-    async countWrongAttempt(id: string, now: Date, maxAttempts: number, tx?: DbOrTx): Promise<void> {
-      await (tx ?? db)
+    /**
+     * Counts one try of an open code before it is compared; answers the tries so far, or undefined when the
+     * code is used, ended or has had `maxAttempts` tries already (one statement: parallel tries are counted
+     * one by one).
+     */
+    async countTry(id: string, maxAttempts: number, tx?: DbOrTx): Promise<number | undefined> {
+      const [row] = await (tx ?? db)
         .update(smsCode)
-        .set({
-          attempts: sql`${smsCode.attempts} + 1`,
-          consumedAt: sql`case when ${smsCode.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(eq(smsCode.id, id));
+        .set({ attempts: sql`${smsCode.attempts} + 1` })
+        .where(and(eq(smsCode.id, id), isNull(smsCode.consumedAt), lt(smsCode.attempts, maxAttempts)))
+        .returning({ attempts: smsCode.attempts });
+      return row?.attempts;
     },
 
     /** Uses the code; false when it was used meanwhile. */

@@ -36,19 +36,27 @@ export const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions
     schema: {
       summary: 'Send an SMS verification code',
       description:
-        'A 6-digit code valid 5 minutes. expirationTime is when a new code may be asked (60 s); asking ' +
-        'earlier answers 429 with value { expirationTime }; at most 5 codes per number per hour. ' +
+        'Needs a captcha of GET /api/captcha (captchaId and captcha; used up either way): missing or wrong ' +
+        "answers 400 WRONG_VERIFICATION_CODE { field: 'captcha' }. A 6-digit code valid 5 minutes. " +
+        'expirationTime is when a new code may be asked (60 s); asking earlier answers 429 with value ' +
+        '{ expirationTime }; at most 5 codes per number per hour, 10 per number and 20 per client address a ' +
+        'day (429 with { reason: SMS_NUMBER_LIMIT | IP_LIMIT, retryAfterSeconds }). ' +
         "purpose 'register' refuses a registered number (USERNAME_EXISTS, field mobileNum).",
       tags: ['verification'],
       body: smsSendRequest,
       response: {
         200: successEnvelope(smsSendResult),
-        ...failureResponses('MOBILE_FORMAT', 'USERNAME_EXISTS', 'TOO_MANY_REQUESTS'),
+        ...failureResponses(
+          'MOBILE_FORMAT',
+          'WRONG_VERIFICATION_CODE',
+          'USERNAME_EXISTS',
+          'TOO_MANY_REQUESTS',
+        ),
       },
     },
     handler: async (request) => ({
       success: true as const,
-      value: await verificationService.sendSms(merchantCode, request.body, request.ip),
+      value: await verificationService.sendSms(merchantCode, request.body, request.ip, captchaService),
     }),
   });
 };

@@ -1,6 +1,7 @@
 import type { SMS_PURPOSES } from '@kl/contracts/accounts';
 import { sql } from 'drizzle-orm';
-import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { type AttemptRule, createAttemptCounter } from '../../platform/attempts.ts';
+import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomDigits, sameDigest, scopedDigest } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
@@ -18,8 +19,16 @@ export const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
 export const SMS_MAX_ATTEMPTS = 5;
 /** At most this many codes per number per hour… */
 export const SMS_PER_NUMBER_PER_HOUR = 5;
-/** …and per client IP per hour. */
-export const SMS_PER_IP_PER_HOUR = 20;
+/** …this many per number per day (24 hours from the first)… */
+export const SMS_PER_NUMBER_PER_DAY = 10;
+/** …and this many per client address per day, whatever the numbers (SMS pumping). */
+export const SMS_PER_ADDRESS_PER_DAY = 20;
+
+/** The daily caps, on the shared attempt counter (platform/attempts.ts). */
+const SMS_NUMBER_SCOPE = 'sms-number';
+const SMS_ADDRESS_SCOPE = 'sms-address';
+const SMS_NUMBER_RULE: AttemptRule = { limit: SMS_PER_NUMBER_PER_DAY, windowMs: DAY_MS };
+const SMS_ADDRESS_RULE: AttemptRule = { limit: SMS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS };
 
 export interface SmsRequest {
   merchantCode: string;
@@ -38,6 +47,7 @@ export function createSmsService(deps: {
   clock: Clock;
 }) {
   const { db, smsCodes, outbox, clock } = deps;
+  const counter = createAttemptCounter({ db, clock });
   return {
     /**
      * Sends a 6-digit code (SPEC §4 SMS). Answers expirationTime, the moment a new code may be asked.
@@ -65,8 +75,26 @@ export function createSmsService(deps: {
             expirationTime: addMs(oldest, HOUR_MS).toISOString(),
           });
         }
-        if ((await smsCodes.countFromIpSince(request.ip, addMs(now, -HOUR_MS), tx)) >= SMS_PER_IP_PER_HOUR) {
-          throw new DomainError('TOO_MANY_REQUESTS', { reason: 'IP_LIMIT' });
+        // The daily caps count this send in the transaction that makes it (a refusal rolls its count back):
+        // one statement each, so parallel sends from one address to many numbers are counted one by one.
+        const byNumber = await counter.hit(
+          SMS_NUMBER_SCOPE,
+          `${merchantCode}:${mobile.e164}`,
+          SMS_NUMBER_RULE,
+          tx,
+        );
+        if (!byNumber.allowed) {
+          throw new DomainError('TOO_MANY_REQUESTS', {
+            reason: 'SMS_NUMBER_LIMIT',
+            retryAfterSeconds: byNumber.retryAfterSeconds,
+          });
+        }
+        const byAddress = await counter.hit(SMS_ADDRESS_SCOPE, request.ip, SMS_ADDRESS_RULE, tx);
+        if (!byAddress.allowed) {
+          throw new DomainError('TOO_MANY_REQUESTS', {
+            reason: 'IP_LIMIT',
+            retryAfterSeconds: byAddress.retryAfterSeconds,
+          });
         }
         const code = randomDigits(6);
         const deliver = purpose === 'register' || request.registered;
@@ -103,7 +131,9 @@ export function createSmsService(deps: {
 
     /**
      * Uses the live code of this number and purpose. A missing, expired, used or wrong code is
-     * WRONG_VERIFICATION_CODE with value { field: 'verificationCode' }; the fifth wrong try ends the code.
+     * WRONG_VERIFICATION_CODE with value { field: 'verificationCode' }. Each try is counted on the code's
+     * row before it is compared, in one statement that refuses a code out of tries, so parallel guesses
+     * compare at most SMS_MAX_ATTEMPTS of them; the last wrong try ends the code.
      */
     async verify(merchantCode: string, mobile: MobileNumber, purpose: SmsPurpose, typed: string | undefined) {
       const refuse = () => new DomainError('WRONG_VERIFICATION_CODE', { field: 'verificationCode' });
@@ -112,8 +142,10 @@ export function createSmsService(deps: {
       const now = clock();
       const latest = await smsCodes.latest(merchantCode, mobile.e164, purpose);
       if (!latest || latest.consumedAt || latest.expiresAt <= now || !latest.delivered) throw refuse();
+      const tries = await smsCodes.countTry(latest.id, SMS_MAX_ATTEMPTS);
+      if (tries === undefined) throw refuse();
       if (!sameDigest(latest.codeHash, scopedDigest(mobile.e164, code))) {
-        await smsCodes.countWrongAttempt(latest.id, now, SMS_MAX_ATTEMPTS);
+        if (tries >= SMS_MAX_ATTEMPTS) await smsCodes.consume(latest.id, now);
         throw refuse();
       }
       if (!(await smsCodes.consume(latest.id, now))) throw refuse();

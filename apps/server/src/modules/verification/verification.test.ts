@@ -2,10 +2,22 @@ import { API, captchaChallenge, successEnvelope } from '@kl/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshIp, freshMobile, latestSms, outbox, testClock } from '../../test/accounts.ts';
+import { createDevOutboxSender } from '../../platform/outbox.ts';
+import {
+  call,
+  freshIp,
+  freshMobile,
+  latestSms,
+  outbox,
+  solvedCaptcha,
+  testClock,
+} from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
 import { newPuzzle } from './captcha-service.ts';
+import { normaliseMobile } from './mobile.ts';
+import { createSmsCodeRepository } from './repository.ts';
+import { createSmsService, SMS_MAX_ATTEMPTS } from './sms-service.ts';
 
 describe('captcha puzzle', () => {
   it('is a 4-digit number or a small sum or difference with a non-negative answer', () => {
@@ -49,8 +61,10 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
   });
 
   describe('send SMS', () => {
-    const send = (payload: Record<string, unknown>, ip = freshIp()) =>
-      call(app, API.sendSms, { ip }, { payload });
+    /** Sends with a solved captcha, as the web app does. */
+    const send = async (payload: Record<string, unknown>, ip = freshIp()) =>
+      call(app, API.sendSms, { ip }, { payload: { ...(await solvedCaptcha(app, ip)), ...payload } });
+    const e164 = (national: string) => `+84${national.replace(/^0+/, '')}`;
 
     it('sends a 6-digit code to the normalised number and answers expirationTime 60 s ahead', async () => {
       const response = await send({
@@ -103,6 +117,140 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
         // The resend rule looks the same as for a real number.
         expect((await send({ mobileNum, countryDialingCode: '+84', purpose })).statusCode).toBe(429);
       }
+    });
+
+    it('needs the captcha: missing, made up or wrong is 400 WRONG_VERIFICATION_CODE and nothing is sent', async () => {
+      const ip = freshIp();
+      const mobileNum = freshMobile();
+      const body = { mobileNum, countryDialingCode: '+84', purpose: 'register' };
+      const bare = (payload: Record<string, unknown>) => call(app, API.sendSms, { ip }, { payload });
+      const right = await solvedCaptcha(app, ip);
+      const wrongAnswer = String((Number(right.captcha) + 1) % 1_000_000);
+      for (const attempt of [
+        body,
+        { ...body, captchaId: 'madeUpCaptchaId123', captcha: '1234' },
+        { ...body, captchaId: right.captchaId, captcha: wrongAnswer },
+        // Used up by the wrong answer: the right one no longer opens it.
+        { ...body, ...right },
+      ]) {
+        const response = await bare(attempt);
+        expect(response.statusCode).toBe(400);
+        expect(json(response)).toMatchObject({
+          code: 'WRONG_VERIFICATION_CODE',
+          value: { field: 'captcha' },
+        });
+      }
+      expect(await latestSms(app, e164(mobileNum))).toBeUndefined();
+      expect((await send(body, ip)).statusCode).toBe(200);
+      expect(await latestSms(app, e164(mobileNum))).toMatch(/^\d{6}$/);
+      // Without a captcha nothing else is said about the number (whether it is registered, its limits).
+      const registered = await bare(body);
+      expect(json(registered)).toMatchObject({
+        code: 'WRONG_VERIFICATION_CODE',
+        value: { field: 'captcha' },
+      });
+    });
+
+    it('sends at most 10 codes per number a day, also when the last ones are asked in parallel', async () => {
+      const mobileNum = freshMobile();
+      const body = (purpose: string) => ({ mobileNum, countryDialingCode: '+84', purpose });
+      for (let hour = 0; hour < 2; hour += 1) {
+        for (let index = 0; index < (hour === 0 ? 5 : 4); index += 1) {
+          expect((await send(body('register'))).statusCode).toBe(200);
+          time.advance(61_000);
+        }
+        time.advanceMinutes(61);
+      }
+      // Nine sent today; the hourly rule and the 60 s rule would let all three through, the day only one.
+      const answers = await Promise.all(
+        ['register', 'login', 'resetPassword'].map((purpose) => send(body(purpose))),
+      );
+      expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 429, 429]);
+      const refused = answers.find((response) => response.statusCode === 429);
+      expect(json(refused ?? answers[0]!)).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        value: { reason: 'SMS_NUMBER_LIMIT', retryAfterSeconds: expect.any(Number) },
+      });
+      time.advanceMinutes(61);
+      expect(json(await send(body('register')))).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        value: { reason: 'SMS_NUMBER_LIMIT' },
+      });
+      time.advanceMinutes(24 * 60);
+      expect((await send(body('register'))).statusCode).toBe(200);
+    });
+
+    it('sends at most 20 codes a day from one address, however many numbers a parallel burst names', async () => {
+      const ip = freshIp();
+      const captchas = [];
+      for (let index = 0; index < 25; index += 1) captchas.push(await solvedCaptcha(app, ip));
+      const numbers = captchas.map(() => freshMobile());
+      const answers = await Promise.all(
+        captchas.map((captcha, index) =>
+          call(
+            app,
+            API.sendSms,
+            { ip },
+            {
+              payload: {
+                mobileNum: numbers[index],
+                countryDialingCode: '+84',
+                purpose: 'register',
+                ...captcha,
+              },
+            },
+          ),
+        ),
+      );
+      expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(20);
+      const refused = answers.filter((response) => response.statusCode === 429);
+      expect(refused).toHaveLength(5);
+      for (const response of refused) {
+        expect(json(response)).toMatchObject({
+          code: 'TOO_MANY_REQUESTS',
+          value: { reason: 'IP_LIMIT', retryAfterSeconds: 24 * 60 * 60 },
+        });
+      }
+      const sent = await outbox(app, 'sms');
+      expect(numbers.filter((number) => sent.some((item) => item.to === e164(number)))).toHaveLength(20);
+      // Another address is not concerned.
+      expect(
+        (await send({ mobileNum: freshMobile(), countryDialingCode: '+84', purpose: 'register' })).statusCode,
+      ).toBe(200);
+    });
+
+    it('compares at most 5 parallel guesses of a code; then the right code is refused', async () => {
+      const mobileNum = freshMobile();
+      expect((await send({ mobileNum, countryDialingCode: '+84', purpose: 'register' })).statusCode).toBe(
+        200,
+      );
+      const code = (await latestSms(app, e164(mobileNum))) ?? '';
+      const db = database.current.db;
+      const sms = createSmsService({
+        db,
+        smsCodes: createSmsCodeRepository(db),
+        outbox: createDevOutboxSender(db),
+        clock: time.clock,
+      });
+      const mobile = normaliseMobile(mobileNum, '+84', {
+        defaultCountryDialingCode: '+84',
+        countryDialingCodes: ['+84'],
+      });
+      const wrong = code === '111111' ? '222222' : '111111';
+      const guesses = await Promise.allSettled(
+        Array.from({ length: 25 }, () => sms.verify('kimlong', mobile, 'register', wrong)),
+      );
+      expect(guesses.every((guess) => guess.status === 'rejected')).toBe(true);
+      const rows = await db.execute(
+        sql`select attempts, consumed_at from sms_code where mobile = ${mobile.e164}`,
+      );
+      // Only the compared guesses were counted; the last of them ended the code.
+      expect(JSON.parse(JSON.stringify(rows))).toMatchObject({
+        rows: [{ attempts: SMS_MAX_ATTEMPTS, consumed_at: expect.any(String) }],
+      });
+      await expect(sms.verify('kimlong', mobile, 'register', code)).rejects.toMatchObject({
+        code: 'WRONG_VERIFICATION_CODE',
+      });
     });
 
     it.each([
