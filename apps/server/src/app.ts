@@ -148,7 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Game records: games that take bets record their rounds through gameRecords.gameRecordsService.
-  const gameRecords = createGameRecordsModule({ db, clock: options.clock ?? systemClock });
+  // Every settled round counts toward the member's turnover requirements, in its own transaction.
+  const gameRecords = createGameRecordsModule({
+    db,
+    clock: options.clock ?? systemClock,
+    onSettled: (round, tx) => wallet.wageringRules.roundSettled(round, tx),
+  });
   // The in-house lottery: bets through the ledger, recorded in the game records; its draw scheduler.
   const lottery = createLotteryModule({
     db,
@@ -217,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       clock: options.clock ?? systemClock,
       ledgerService: wallet.ledgerService,
+      wageringRules: wallet.wageringRules,
+      wageringService: wallet.wageringService,
       merchantCode: config.merchantCode,
     }).register(api, accounts.guards);
     await createAgentContractsModule({ db, config, clock: options.clock ?? systemClock }).register(

@@ -25,6 +25,12 @@ export const FIREBASE_CHANNELS = ['google', 'facebook', 'sms'] as const;
 
 /** Device header (SPEC §7): the installed web app sends OTHERS. */
 export const DEVICE_HEADER = 'x-device';
+/**
+ * The browser's own random id (kept in local storage), sent when registering: referral rewards are not paid
+ * between two members registered from one device. Not an identity: a cleared storage gets a new one.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const DEVICES = ['H5', 'OTHERS'] as const;
 /** Header carrying the login payload's AES key wrapped with the server's RSA-OAEP key: `<keyId>.<base64>`. */
 export const LOGIN_KEY_HEADER = 'x-login-key';

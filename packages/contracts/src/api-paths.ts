@@ -84,6 +84,9 @@ export const API = {
   // and deposit.ts. The callback is the payment gateway's; sandbox pay exists only with the sandbox gateway.
   wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3' },
   walletTransactions: { method: 'GET', path: '/api/wallet/transactions', moduleId: 'MEMTRANS3' },
+  /** Turnover requirements, locked and withdrawable money (wagering.ts); forfeiting a running bonus. */
+  walletTurnover: { method: 'GET', path: '/api/wallet/turnover', moduleId: 'FUNDTRANS3' },
+  forfeitBonus: { method: 'POST', path: '/api/wallet/turnover/forfeit', moduleId: 'FUNDTRANS3' },
   depositChannels: { method: 'GET', path: '/api/deposit/channels', moduleId: 'FUNDTRANS3' },
   createDepositOrder: { method: 'POST', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
   depositOrders: { method: 'GET', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },

@@ -66,6 +66,10 @@ export const ERROR_CATALOGUE = {
   PROMOTION_NOT_ACTIVE: { status: 409 },
   PROMOTION_ALREADY_APPLIED: { status: 409 },
   BONUS_NOT_CLAIMABLE: { status: 409 },
+  // Wagering (wagering.ts).
+  TURNOVER_NOT_MET: { status: 409 },
+  BONUS_NOT_FORFEITABLE: { status: 409 },
+  BANK_ACCOUNT_TAKEN: { status: 409 },
   // Lottery (lottery.ts).
   LOTTERY_BETTING_CLOSED: { status: 409 },
   LOTTERY_LIMIT_EXCEEDED: { status: 409 },

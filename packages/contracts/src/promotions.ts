@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TURNOVER_BASES, wageringRequirement } from './wagering.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
@@ -31,6 +32,12 @@ export const CLAIM_REJECT_REASONS = [
   'DEPOSIT_TOO_SMALL',
   /** The promotion ended before the condition was met. */
   'WINDOW_ENDED',
+  /** REFERRAL: the referrer and the referred member bound the same bank account. */
+  'REFERRAL_SHARED_BANK_ACCOUNT',
+  /** REFERRAL: the two registered from the same device. */
+  'REFERRAL_SHARED_DEVICE',
+  /** REFERRAL: the two registered from the same address. */
+  'REFERRAL_SHARED_ADDRESS',
 ] as const;
 export type ClaimRejectReason = (typeof CLAIM_REJECT_REASONS)[number];
 
@@ -66,6 +73,11 @@ export const promotionSummary = z.object({
   currency: z.string(),
   /** True between startsAt and endsAt. */
   active: z.boolean(),
+  /**
+   * The bonus's turnover requirement: `multiple` × the bonus (base `bonus`) or × the qualifying deposit
+   * plus the bonus (`deposit_bonus`), staked before the bonus and its winnings can be withdrawn; null: none.
+   */
+  turnover: z.object({ multiple: z.number().int().positive(), base: z.enum(TURNOVER_BASES) }).nullable(),
 });
 export type PromotionSummary = z.infer<typeof promotionSummary>;
 
@@ -90,6 +102,8 @@ export const promotionClaim = z.object({
   currency: z.string(),
   /** REFERRAL: the referred member's username. */
   referredMember: z.string().nullable(),
+  /** A claimed bonus's turnover requirement (null: none, or not claimed yet). */
+  requirement: wageringRequirement.nullable(),
   appliedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -29,6 +29,7 @@ export const TRIAL_CREDIT_AMOUNT = 2_000_000;
  * - `game_round`: a round played and settled at once (a slot spin): the stake out and the payout in, one
  *   transaction;
  * - `bonus`: a promotion credited;
+ * - `bonus_forfeit`: a bonus given up before its turnover was met (the locked bonus and winnings go back);
  * - `reversal`: undoes one earlier transaction (its entries negated);
  * - `trial_credit`: the demo credit of a trial member.
  */
@@ -41,6 +42,7 @@ export const LEDGER_KINDS = [
   'win',
   'game_round',
   'bonus',
+  'bonus_forfeit',
   'reversal',
   'trial_credit',
 ] as const;

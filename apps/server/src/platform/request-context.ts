@@ -1,4 +1,4 @@
-import { DEVICE_HEADER } from '@kl/contracts/accounts';
+import { DEVICE_HEADER, DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@kl/contracts/accounts';
 import type { FastifyRequest } from 'fastify';
 
 export type Device = 'H5' | 'OTHERS';
@@ -7,8 +7,15 @@ export type Device = 'H5' | 'OTHERS';
 export interface RequestContext {
   ip: string;
   device: Device;
+  /** The browser's random device id (X-Device-Id), when it sent a well-formed one. */
+  deviceId?: string | undefined;
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, device: request.headers[DEVICE_HEADER] === 'OTHERS' ? 'OTHERS' : 'H5' };
+  const deviceId = request.headers[DEVICE_ID_HEADER];
+  return {
+    ip: request.ip,
+    device: request.headers[DEVICE_HEADER] === 'OTHERS' ? 'OTHERS' : 'H5',
+    deviceId: typeof deviceId === 'string' && DEVICE_ID_PATTERN.test(deviceId) ? deviceId : undefined,
+  };
 }

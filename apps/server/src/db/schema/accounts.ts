@@ -59,6 +59,8 @@ export const member = pgTable(
     registerUrl: text('register_url'),
     domain: text('domain'),
     registerIp: text('register_ip'),
+    /** The browser's device id at registration (X-Device-Id): referral rewards are not paid between two members of one device. */
+    registerDevice: text('register_device'),
     /** Set by an operator: the member can no longer log in. */
     disabledAt: at('disabled_at'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -16,3 +16,4 @@ export * from './agent-contracts.ts';
 export * from './slot.ts';
 export * from './lottery.ts';
 export * from './attempts.ts';
+export * from './wagering.ts';

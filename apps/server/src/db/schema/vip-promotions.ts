@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@kl/contracts/content';
 import { BONUS_KINDS, CLAIM_REJECT_REASONS, CLAIM_STATUSES, PROMOTION_TYPES } from '@kl/contracts/promotions';
+import { TURNOVER_BASES } from '@kl/contracts/wagering';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -78,11 +79,16 @@ export const promotion = pgTable(
     minDeposit: money('min_deposit').notNull(),
     currency: text('currency').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** Turnover of a claimed bonus: this many times its base (0: none). */
+    turnoverMultiple: integer('turnover_multiple').notNull().default(0),
+    turnoverBase: text('turnover_base', { enum: TURNOVER_BASES }).notNull().default('bonus'),
   },
   (table) => [
     uniqueIndex('promotion_code_key').on(table.merchantCode, table.code),
     check('promotion_type_check', inList(table.type, PROMOTION_TYPES)),
     check('promotion_bonus_kind_check', inList(table.bonusKind, BONUS_KINDS)),
+    check('promotion_turnover_base_check', inList(table.turnoverBase, TURNOVER_BASES)),
+    check('promotion_turnover_multiple_check', sql`${table.turnoverMultiple} >= 0`),
     check('promotion_window_check', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'promotion_bonus_check',
@@ -108,6 +114,12 @@ export const promotionClaim = pgTable(
     status: text('status', { enum: CLAIM_STATUSES }).notNull(),
     reason: text('reason', { enum: CLAIM_REJECT_REASONS }),
     bonusAmount: money('bonus_amount'),
+    /** The paid deposits the bonus was given for (null: REFERRAL, or not issued yet). */
+    depositAmount: money('deposit_amount'),
+    /** The last of those deposits' ledger transaction: its deposit lock moves under the bonus. */
+    depositTransactionId: bigint('deposit_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
     currency: text('currency').notNull(),
     /** The ledger `bonus` transaction of a claimed bonus. */
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(

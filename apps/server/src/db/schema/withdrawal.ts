@@ -1,6 +1,16 @@
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
@@ -115,3 +125,47 @@ export const withdrawalRequest = pgTable(
 export type WithdrawalSettingRow = typeof withdrawalSetting.$inferSelect;
 export type MemberBankAccountRow = typeof memberBankAccount.$inferSelect;
 export type WithdrawalRequestRow = typeof withdrawalRequest.$inferSelect;
+
+/**
+ * Who a bank account number belongs to: the first member to bind it, for good (a second member binding it
+ * is BANK_ACCOUNT_TAKEN; the row stays when the account is removed, so it cannot be passed on).
+ */
+export const bankAccountOwner = pgTable(
+  'bank_account_owner',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.bankCode, table.accountNumber] }),
+    index('bank_account_owner_member_idx').on(table.memberId),
+  ],
+);
+
+/** A member refused a bank account another member owns: kept for operators and the referral rules. */
+export const bankAccountConflict = pgTable(
+  'bank_account_conflict',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    /** Who owns the account, and who tried to bind it. */
+    ownerMemberId: uuid('owner_member_id')
+      .notNull()
+      .references(() => member.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('bank_account_conflict_member_idx').on(table.memberId),
+    index('bank_account_conflict_owner_idx').on(table.ownerMemberId),
+  ],
+);

@@ -7,6 +7,7 @@ import { seedWithdrawalSettings } from '../../modules/withdrawal/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import { seedVipLevels } from '../../modules/vip/index.ts';
 import { seedPromotions } from '../../modules/promotions/index.ts';
+import { seedWageringSetting } from '../../modules/wallet/index.ts';
 import { seedLottery } from '../../modules/lottery/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
@@ -73,6 +74,8 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     // VIP levels and promotions; the REFERRAL promotion turns on the referrer field (see modules/promotions).
     await seedVipLevels(tx, KIMLONG.code);
     await seedPromotions(tx, KIMLONG.code);
+    // Turnover rules: deposit play-through, category shares, referral qualification (see modules/wallet).
+    await seedWageringSetting(tx, KIMLONG.code);
     // The in-house lottery: games and schedules, odds, catalogue links (after the catalogue; modules/lottery).
     await seedLottery(tx, KIMLONG.code);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { GameRoundRow } from '../../db/schema/index.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import { createGameRecordsRepository } from './repository.ts';
 import { gameRecordsRoutes } from './routes.ts';
@@ -23,11 +24,17 @@ export {
  * Game records: the service games record their rounds through (`gameRecordsService.recordRound` and
  * `settleRound`, inside their own transaction) and the member's GET /api/game-records.
  */
-export function createGameRecordsModule(deps: { db: Db; clock: Clock }) {
+export function createGameRecordsModule(deps: {
+  db: Db;
+  clock: Clock;
+  /** Told of every round settled with a stake, inside its transaction (the turnover rules). */
+  onSettled?: (round: GameRoundRow, tx: DbOrTx) => Promise<void>;
+}) {
   const gameRecordsService = createGameRecordsService({
     db: deps.db,
     rounds: createGameRecordsRepository(deps.db),
     clock: deps.clock,
+    onSettled: deps.onSettled,
   });
   return {
     gameRecordsService,

@@ -65,8 +65,17 @@ const badText = (value: string) => value.trim().length === 0 || value.length > M
  * and its money commit together or not at all. Both calls are idempotent on the round's key; the same key
  * asking for something else is IDEMPOTENCY_CONFLICT. This service never moves money itself.
  */
-export function createGameRecordsService(deps: { db: Db; rounds: GameRecordsRepository; clock: Clock }) {
-  const { db, rounds, clock } = deps;
+export function createGameRecordsService(deps: {
+  db: Db;
+  rounds: GameRecordsRepository;
+  clock: Clock;
+  /**
+   * Told once of each round settled (not cancelled) with a stake, inside the settling transaction: every game
+   * source passes here, so the turnover rules count settled stakes in this one place.
+   */
+  onSettled?: ((round: GameRoundRow, tx: DbOrTx) => Promise<void>) | undefined;
+}) {
+  const { db, rounds, clock, onSettled } = deps;
 
   /** A ledger transaction named by a round must be the member's own. */
   async function checkTransaction(
@@ -144,7 +153,10 @@ export function createGameRecordsService(deps: { db: Db; rounds: GameRecordsRepo
         },
         tx,
       );
-      if (closed) return { round: closed, replayed: false };
+      if (closed) {
+        if (onSettled && closed.status === 'settled' && closed.stake > 0n) await onSettled(closed, tx);
+        return { round: closed, replayed: false };
+      }
       const current = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
       if (
         !current ||

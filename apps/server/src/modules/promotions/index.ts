@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
-import type { LedgerService } from '../wallet/index.ts';
+import type { LedgerService, WageringRules, WageringService } from '../wallet/index.ts';
 import { createPromotionRepository } from './repository.ts';
 import { promotionRoutes } from './routes.ts';
 import { createPromotionService } from './service.ts';
@@ -15,20 +15,25 @@ export {
   createPromotionService,
   evaluate,
   referralLink,
+  referralVerdict,
   type PromotionService,
 } from './service.ts';
 
-/** Promotions wired together: bonuses are credited through the ledger. */
+/** Promotions wired together: bonuses are credited through the ledger, with their turnover requirement. */
 export function createPromotionsModule(deps: {
   db: Db;
   clock: Clock;
   ledgerService: LedgerService;
+  wageringRules: WageringRules;
+  wageringService: WageringService;
   merchantCode: string;
 }) {
   const promotionService = createPromotionService({
     db: deps.db,
     promotions: createPromotionRepository(deps.db),
     ledgerService: deps.ledgerService,
+    wageringRules: deps.wageringRules,
+    requirementsOfClaims: (claimIds, lang) => deps.wageringService.ofClaims(claimIds, lang),
     clock: deps.clock,
   });
   return {

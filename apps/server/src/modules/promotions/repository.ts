@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  bankAccountConflict,
+  gameRound,
   ledgerTransaction,
   member,
   promotion,
@@ -19,6 +21,25 @@ export interface ClaimWithReferred {
 export interface PaidDeposit {
   amount: bigint;
   createdAt: Date;
+  /** Its `deposit` ledger transaction. */
+  transactionId: number;
+}
+
+/** What the referral rules look at of a referred member (docs/decisions/017-money-integrity.md). */
+export interface ReferredActivity {
+  memberId: string;
+  firstDepositAt: Date | null;
+  firstDepositAmount: bigint;
+  depositTotal: bigint;
+  /** Stakes of settled rounds. */
+  turnover: bigint;
+}
+
+/** Where a member registered from. */
+export interface RegistrationTrace {
+  memberId: string;
+  registerIp: string | null;
+  registerDevice: string | null;
 }
 
 /** SQL of promotions, claims and referral codes. Statements run on the caller's transaction when given. */
@@ -85,7 +106,15 @@ export function createPromotionRepository(db: Db) {
       claimId: number,
       from: PromotionClaimRow['status'],
       values: Partial<
-        Pick<PromotionClaimRow, 'status' | 'reason' | 'bonusAmount' | 'ledgerTransactionId'>
+        Pick<
+          PromotionClaimRow,
+          | 'status'
+          | 'reason'
+          | 'bonusAmount'
+          | 'depositAmount'
+          | 'depositTransactionId'
+          | 'ledgerTransactionId'
+        >
       > & {
         updatedAt: Date;
       },
@@ -107,7 +136,11 @@ export function createPromotionRepository(db: Db) {
       tx: DbOrTx = db,
     ): Promise<PaidDeposit[]> {
       return tx
-        .select({ amount: ledgerTransaction.amount, createdAt: ledgerTransaction.createdAt })
+        .select({
+          amount: ledgerTransaction.amount,
+          createdAt: ledgerTransaction.createdAt,
+          transactionId: ledgerTransaction.id,
+        })
         .from(ledgerTransaction)
         .where(
           and(
@@ -160,28 +193,102 @@ export function createPromotionRepository(db: Db) {
         .orderBy(asc(member.createdAt));
     },
 
-    /** The first paid deposit of each of the members (those without one are left out). */
-    async firstDeposits(merchantCode: string, memberIds: string[], tx: DbOrTx = db) {
+    /** Each member's paid deposits (first one and total) and settled stakes; members without a deposit too. */
+    async referredActivity(
+      merchantCode: string,
+      memberIds: readonly string[],
+      tx: DbOrTx = db,
+    ): Promise<ReferredActivity[]> {
       if (memberIds.length === 0) return [];
-      return tx
+      const ids = sql.join(
+        memberIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const deposits = await tx
         .selectDistinctOn([ledgerTransaction.memberId], {
           memberId: ledgerTransaction.memberId,
           amount: ledgerTransaction.amount,
           createdAt: ledgerTransaction.createdAt,
+          total: sql<string>`sum(${ledgerTransaction.amount}) over (partition by ${ledgerTransaction.memberId})::text`,
         })
         .from(ledgerTransaction)
         .where(
           and(
             eq(ledgerTransaction.merchantCode, merchantCode),
-            sql`${ledgerTransaction.memberId} in (${sql.join(
-              memberIds.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
+            sql`${ledgerTransaction.memberId} in (${ids})`,
             eq(ledgerTransaction.kind, 'deposit'),
             eq(ledgerTransaction.demo, false),
           ),
         )
         .orderBy(ledgerTransaction.memberId, asc(ledgerTransaction.createdAt), asc(ledgerTransaction.id));
+      const stakes = await tx
+        .select({
+          memberId: gameRound.memberId,
+          turnover: sql<string>`coalesce(sum(${gameRound.stake}), 0)::text`,
+        })
+        .from(gameRound)
+        .where(
+          and(
+            eq(gameRound.merchantCode, merchantCode),
+            sql`${gameRound.memberId} in (${ids})`,
+            eq(gameRound.status, 'settled'),
+          ),
+        )
+        .groupBy(gameRound.memberId);
+      return memberIds.map((memberId) => {
+        const deposit = deposits.find((row) => row.memberId === memberId);
+        const stake = stakes.find((row) => row.memberId === memberId);
+        return {
+          memberId,
+          firstDepositAt: deposit?.createdAt ?? null,
+          firstDepositAmount: deposit?.amount ?? 0n,
+          depositTotal: BigInt(deposit?.total ?? '0'),
+          turnover: BigInt(stake?.turnover ?? '0'),
+        };
+      });
+    },
+
+    /** Where the members registered from (address, device). */
+    async registrationTraces(memberIds: readonly string[], tx: DbOrTx = db): Promise<RegistrationTrace[]> {
+      if (memberIds.length === 0) return [];
+      return tx
+        .select({ memberId: member.id, registerIp: member.registerIp, registerDevice: member.registerDevice })
+        .from(member)
+        .where(
+          sql`${member.id} in (${sql.join(
+            memberIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        );
+    },
+
+    /** Members among `others` who tried to bind a bank account of `memberId`'s, or whose account it tried to bind. */
+    async sharedBankAccounts(
+      memberId: string,
+      others: readonly string[],
+      tx: DbOrTx = db,
+    ): Promise<string[]> {
+      if (others.length === 0) return [];
+      const list = sql.join(
+        others.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const rows = await tx
+        .select({ owner: bankAccountConflict.ownerMemberId, member: bankAccountConflict.memberId })
+        .from(bankAccountConflict)
+        .where(
+          or(
+            and(
+              eq(bankAccountConflict.ownerMemberId, memberId),
+              sql`${bankAccountConflict.memberId} in (${list})`,
+            ),
+            and(
+              eq(bankAccountConflict.memberId, memberId),
+              sql`${bankAccountConflict.ownerMemberId} in (${list})`,
+            ),
+          ),
+        );
+      return [...new Set(rows.map((row) => (row.owner === memberId ? row.member : row.owner)))];
     },
 
     /** Applications (not referral claims) of the member to the promotion. */

@@ -94,7 +94,11 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = as
     },
     handler: async (request) => ({
       success: true as const,
-      value: await promotionService.apply(currentMember(request), request.body.promotionId),
+      value: await promotionService.apply(
+        currentMember(request),
+        request.body.promotionId,
+        localeOf(request),
+      ),
     }),
   });
 
@@ -113,7 +117,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = as
     },
     handler: async (request) => ({
       success: true as const,
-      value: await promotionService.claims(currentMember(request)),
+      value: await promotionService.claims(currentMember(request), localeOf(request)),
     }),
   });
 
@@ -135,7 +139,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = as
     },
     handler: async (request) => ({
       success: true as const,
-      value: await promotionService.claim(currentMember(request), request.body.claimId),
+      value: await promotionService.claim(currentMember(request), request.body.claimId, localeOf(request)),
     }),
   });
 

@@ -30,11 +30,13 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
       vi:
         '<p>Đăng ký khuyến mãi <strong>trước</strong> khi nạp lần đầu.</p>' +
         '<ul><li>Nạp tối thiểu: 100.000 ₫</li><li>Thưởng: 100% số tiền nạp, tối đa 1.000.000 ₫</li>' +
-        '<li>Mỗi thành viên một lần.</li></ul><p>Khi lệnh nạp được thanh toán, tiền thưởng sẵn sàng để nhận.</p>',
+        '<li>Mỗi thành viên một lần.</li><li>Vòng cược: 15 × (tiền nạp + tiền thưởng) trước khi rút tiền nạp, ' +
+        'tiền thưởng và tiền thắng từ thưởng.</li></ul><p>Khi lệnh nạp được thanh toán, tiền thưởng sẵn sàng để nhận.</p>',
       en:
         '<p>Apply <strong>before</strong> your first deposit.</p>' +
         '<ul><li>Minimum deposit: 100,000 ₫</li><li>Bonus: 100% of the deposit, up to 1,000,000 ₫</li>' +
-        '<li>Once per member.</li></ul><p>Once the deposit is paid, the bonus is ready to claim.</p>',
+        '<li>Once per member.</li><li>Turnover: 15 × (deposit + bonus) before the deposit, the bonus and what ' +
+        'it wins can be withdrawn.</li></ul><p>Once the deposit is paid, the bonus is ready to claim.</p>',
     },
     imageUrl: banner('#b8860b', '#7a1f1f', '100%', 'WELCOME'),
     ...WINDOW,
@@ -44,6 +46,8 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     minDeposit: 100_000n,
     currency: WALLET_CURRENCY,
     sort: 1,
+    turnoverMultiple: 15,
+    turnoverBase: 'deposit_bonus',
   },
   {
     code: 'RELOAD500',
@@ -56,10 +60,12 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     detailHtml: {
       vi:
         '<p>Sau khi đăng ký, tổng các lệnh nạp đã thanh toán đạt 500.000 ₫ ' +
-        'trong thời gian khuyến mãi sẽ nhận 58.000 ₫.</p><p>Mỗi thành viên một lần.</p>',
+        'trong thời gian khuyến mãi sẽ nhận 58.000 ₫.</p><p>Vòng cược: 5 × tiền thưởng trước khi rút tiền thưởng ' +
+        'và tiền thắng từ thưởng.</p><p>Mỗi thành viên một lần.</p>',
       en:
         '<p>After applying, once your paid deposits reach 500,000 ₫ ' +
-        'within the promotion period you get 58,000 ₫.</p><p>Once per member.</p>',
+        'within the promotion period you get 58,000 ₫.</p><p>Turnover: 5 × the bonus before the bonus and what ' +
+        'it wins can be withdrawn.</p><p>Once per member.</p>',
     },
     imageUrl: banner('#0f5c8c', '#1b2a4a', '+58K', 'RELOAD'),
     ...WINDOW,
@@ -69,24 +75,28 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     minDeposit: 500_000n,
     currency: WALLET_CURRENCY,
     sort: 2,
+    turnoverMultiple: 5,
+    turnoverBase: 'bonus',
   },
   {
     code: 'INVITE50',
     type: 'REFERRAL',
     title: { vi: 'Mời bạn nhận 50K', en: 'Invite a friend, get 50K' },
     summary: {
-      vi: 'Mỗi bạn đăng ký bằng mã của bạn và nạp lần đầu từ 100.000 ₫, bạn nhận 50.000 ₫.',
-      en: 'For every friend who registers with your code and first deposits 100,000 ₫ or more, you get 50,000 ₫.',
+      vi: 'Mỗi bạn đăng ký bằng mã của bạn, nạp từ 100.000 ₫ và cược từ 100.000 ₫, bạn nhận 50.000 ₫.',
+      en: 'For every friend who registers with your code, deposits 100,000 ₫ or more and plays 100,000 ₫, you get 50,000 ₫.',
     },
     detailHtml: {
       vi:
         '<ol><li>Chia sẻ mã, đường dẫn hoặc mã QR trong mục Mời bạn bè.</li>' +
-        '<li>Bạn bè đăng ký với mã giới thiệu của bạn.</li><li>Khi lệnh nạp đầu tiên của bạn bè (từ 100.000 ₫) ' +
-        'được thanh toán, thưởng 50.000 ₫ sẵn sàng để bạn nhận.</li></ol>',
+        '<li>Bạn bè đăng ký với mã giới thiệu của bạn.</li><li>Khi bạn bè đã nạp từ 100.000 ₫ và cược từ ' +
+        '100.000 ₫, thưởng 50.000 ₫ sẵn sàng để bạn nhận (vòng cược 1 × tiền thưởng).</li></ol>' +
+        '<p>Không áp dụng khi hai tài khoản dùng chung tài khoản ngân hàng, thiết bị hoặc địa chỉ đăng ký.</p>',
       en:
         '<ol><li>Share your code, link or QR code from Invite friends.</li>' +
-        '<li>Your friend registers with your referral code.</li><li>When their first deposit (100,000 ₫ or more) ' +
-        'is paid, a 50,000 ₫ bonus is ready for you to claim.</li></ol>',
+        '<li>Your friend registers with your referral code.</li><li>Once they have deposited 100,000 ₫ or more and ' +
+        'played 100,000 ₫, a 50,000 ₫ bonus is ready for you to claim (turnover 1 × the bonus).</li></ol>' +
+        '<p>Not paid when the two accounts share a bank account, a device or a registration address.</p>',
     },
     imageUrl: banner('#1f7a4d', '#0d3b2e', '+50K', 'INVITE FRIENDS'),
     ...WINDOW,
@@ -96,6 +106,8 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     minDeposit: 100_000n,
     currency: WALLET_CURRENCY,
     sort: 3,
+    turnoverMultiple: 1,
+    turnoverBase: 'bonus',
   },
 ];
 

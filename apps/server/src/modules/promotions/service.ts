@@ -20,8 +20,9 @@ import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { qrSvg, svgDataUrl } from '../deposit/vietqr.ts';
-import { type LedgerService, moneyNumber } from '../wallet/index.ts';
-import type { ClaimWithReferred, PaidDeposit, PromotionRepository } from './repository.ts';
+import type { WageringRequirement } from '@kl/contracts/wagering';
+import { type LedgerService, moneyNumber, type WageringRules } from '../wallet/index.ts';
+import type { ClaimWithReferred, PaidDeposit, PromotionRepository, ReferredActivity } from './repository.ts';
 
 /** The idempotency key of a claim's bonus credit: one per claim, ever. */
 export const claimCreditKey = (claimId: number) => `promotion_claim:${claimId}`;
@@ -56,7 +57,7 @@ const isActive = (row: PromotionRow, now: Date) => row.startsAt <= now && now < 
 
 type Evaluation =
   | { status: 'applying' }
-  | { status: 'issued'; bonusAmount: bigint }
+  | { status: 'issued'; bonusAmount: bigint; depositAmount: bigint; depositTransactionId: number }
   | { status: 'rejected'; reason: ClaimRejectReason };
 
 /**
@@ -81,17 +82,65 @@ export function evaluate(
     const first = inWindow[0];
     if (first) {
       return first.amount >= row.minDeposit && first.amount > 0n
-        ? { status: 'issued', bonusAmount: bonusFor(row, first.amount) }
+        ? {
+            status: 'issued',
+            bonusAmount: bonusFor(row, first.amount),
+            depositAmount: first.amount,
+            depositTransactionId: first.transactionId,
+          }
         : { status: 'rejected', reason: 'DEPOSIT_TOO_SMALL' };
     }
   } else if (row.type === 'DEPOSIT_TURNOVER') {
     const total = inWindow.reduce((sum, deposit) => sum + deposit.amount, 0n);
-    if (total > 0n && total >= row.minDeposit) return { status: 'issued', bonusAmount: bonusFor(row, total) };
+    const last = inWindow.at(-1);
+    if (last && total > 0n && total >= row.minDeposit) {
+      return {
+        status: 'issued',
+        bonusAmount: bonusFor(row, total),
+        depositAmount: total,
+        depositTransactionId: last.transactionId,
+      };
+    }
   }
   return now >= row.endsAt ? { status: 'rejected', reason: 'WINDOW_ENDED' } : { status: 'applying' };
 }
 
-function claimOut(row: ClaimWithReferred): PromotionClaim {
+/** The merchant's referral qualification (wagering_setting). */
+export interface ReferralRule {
+  minDeposit: bigint;
+  minTurnover: bigint;
+}
+
+/** Where the referral of one referred member stands (docs/decisions/017-money-integrity.md). */
+export type ReferralVerdict =
+  | { status: 'waiting' }
+  | { status: 'issued'; bonusAmount: bigint }
+  | { status: 'rejected'; reason: ClaimRejectReason };
+
+/**
+ * REFERRAL: the referred member qualifies once their first deposit was paid within the promotion's window,
+ * their paid deposits reach the promotion's and the merchant's minimum and their settled stakes the
+ * merchant's minimum turnover. A pair that shares a bank account, a device or a registration address is
+ * refused, whatever they did.
+ */
+export function referralVerdict(
+  row: PromotionRow,
+  rule: ReferralRule,
+  activity: ReferredActivity,
+  shared: { bankAccount: boolean; device: boolean; address: boolean },
+): ReferralVerdict {
+  const first = activity.firstDepositAt;
+  if (first === null || first < row.startsAt || first >= row.endsAt) return { status: 'waiting' };
+  if (shared.bankAccount) return { status: 'rejected', reason: 'REFERRAL_SHARED_BANK_ACCOUNT' };
+  if (shared.device) return { status: 'rejected', reason: 'REFERRAL_SHARED_DEVICE' };
+  if (shared.address) return { status: 'rejected', reason: 'REFERRAL_SHARED_ADDRESS' };
+  const minDeposit = row.minDeposit > rule.minDeposit ? row.minDeposit : rule.minDeposit;
+  if (activity.depositTotal < minDeposit || activity.turnover < rule.minTurnover)
+    return { status: 'waiting' };
+  return { status: 'issued', bonusAmount: bonusFor(row, activity.firstDepositAmount) };
+}
+
+function claimOut(row: ClaimWithReferred, requirement: WageringRequirement | null = null): PromotionClaim {
   const { claim } = row;
   return {
     id: claim.id,
@@ -101,6 +150,7 @@ function claimOut(row: ClaimWithReferred): PromotionClaim {
     bonusAmount: claim.bonusAmount === null ? null : moneyNumber(claim.bonusAmount),
     currency: claim.currency,
     referredMember: row.referredUsername,
+    requirement,
     appliedAt: claim.appliedAt.toISOString(),
     updatedAt: claim.updatedAt.toISOString(),
   };
@@ -114,9 +164,24 @@ export function createPromotionService(deps: {
   db: Db;
   promotions: PromotionRepository;
   ledgerService: LedgerService;
+  /** Starts a claimed bonus's turnover requirement; reads the merchant's referral rule. */
+  wageringRules: WageringRules;
+  /** The turnover requirements of claims, as the API shows them. */
+  requirementsOfClaims: (
+    claimIds: readonly number[],
+    lang: Locale,
+  ) => Promise<Map<number, WageringRequirement>>;
   clock: Clock;
 }) {
-  const { db, promotions, ledgerService, clock } = deps;
+  const { db, promotions, ledgerService, wageringRules, requirementsOfClaims, clock } = deps;
+
+  async function claimsOut(rows: readonly ClaimWithReferred[], lang: Locale): Promise<PromotionClaim[]> {
+    const requirements = await requirementsOfClaims(
+      rows.map((row) => row.claim.id),
+      lang,
+    );
+    return rows.map((row) => claimOut(row, requirements.get(row.claim.id) ?? null));
+  }
 
   function summaryOut(row: PromotionRow, lang: Locale, now: Date): PromotionSummary {
     return {
@@ -132,6 +197,7 @@ export function createPromotionService(deps: {
       minDeposit: moneyNumber(row.minDeposit),
       currency: row.currency,
       active: isActive(row, now),
+      turnover: row.turnoverMultiple > 0 ? { multiple: row.turnoverMultiple, base: row.turnoverBase } : null,
     };
   }
 
@@ -157,33 +223,53 @@ export function createPromotionService(deps: {
   }
 
   /**
-   * REFERRAL: one issued claim per referred member whose first deposit was paid within a REFERRAL
-   * promotion's window and reached its minimum.
+   * REFERRAL: one claim per referred member, made when the referral rules decide (`referralVerdict`):
+   * issued when they qualify, rejected with the reason when the pair shares a bank account, a device or a
+   * registration address; nothing while they do not qualify yet. Refusals stay as rejected claims, which
+   * operators read with their reason.
    */
   async function syncReferralClaims(member: AuthenticatedMember, rows: PromotionRow[]): Promise<void> {
     const referralPromotions = rows.filter((row) => row.type === 'REFERRAL');
     if (referralPromotions.length === 0) return;
     const code = await promotions.referralCodeOf(member.memberId);
     if (!code) return;
-    const referred = await promotions.referredMembers(member.merchantCode, code);
-    const firsts = await promotions.firstDeposits(
-      member.merchantCode,
-      referred.filter((row) => row.id !== member.memberId).map((row) => row.id),
+    const referred = (await promotions.referredMembers(member.merchantCode, code))
+      .map((row) => row.id)
+      .filter((id) => id !== member.memberId);
+    if (referred.length === 0) return;
+    const decided = new Set(
+      (await promotions.memberClaims(member.memberId)).flatMap((row) =>
+        row.claim.referredMemberId ? [`${row.claim.promotionId}:${row.claim.referredMemberId}`] : [],
+      ),
     );
+    const activity = await promotions.referredActivity(member.merchantCode, referred);
+    if (activity.every((row) => row.firstDepositAt === null)) return;
+    const traces = await promotions.registrationTraces([member.memberId, ...referred]);
+    const own = traces.find((row) => row.memberId === member.memberId);
+    const sharedBank = new Set(await promotions.sharedBankAccounts(member.memberId, referred));
+    const setting = await wageringRules.settingOf(member.merchantCode, db);
+    const rule = { minDeposit: setting.referralMinDeposit, minTurnover: setting.referralMinTurnover };
     const now = clock();
     for (const row of referralPromotions) {
-      for (const first of firsts) {
-        if (first.createdAt < row.startsAt || first.createdAt >= row.endsAt || first.amount < row.minDeposit)
-          continue;
+      for (const friend of activity) {
+        if (decided.has(`${row.id}:${friend.memberId}`)) continue;
+        const trace = traces.find((candidate) => candidate.memberId === friend.memberId);
+        const verdict = referralVerdict(row, rule, friend, {
+          bankAccount: sharedBank.has(friend.memberId),
+          device: Boolean(own?.registerDevice && own.registerDevice === trace?.registerDevice),
+          address: Boolean(own?.registerIp && own.registerIp === trace?.registerIp),
+        });
+        if (verdict.status === 'waiting') continue;
         await promotions.insertClaim({
           merchantCode: member.merchantCode,
           promotionId: row.id,
           memberId: member.memberId,
-          referredMemberId: first.memberId,
-          status: 'issued',
-          bonusAmount: bonusFor(row, first.amount),
+          referredMemberId: friend.memberId,
+          status: verdict.status,
+          reason: verdict.status === 'rejected' ? verdict.reason : null,
+          bonusAmount: verdict.status === 'issued' ? verdict.bonusAmount : null,
           currency: row.currency,
-          appliedAt: first.createdAt,
+          appliedAt: friend.firstDepositAt ?? now,
           updatedAt: now,
         });
       }
@@ -210,6 +296,8 @@ export function createPromotionService(deps: {
           (await promotions.moveClaim(claim.id, 'applying', {
             status: 'issued',
             bonusAmount: result.bonusAmount,
+            depositAmount: result.depositAmount,
+            depositTransactionId: result.depositTransactionId,
             updatedAt: now,
           })) || changed;
       } else if (result.status === 'rejected') {
@@ -245,8 +333,8 @@ export function createPromotionService(deps: {
       return { ...summaryOut(row, lang, clock()), detailHtml: textIn(row.detailHtml, lang) };
     },
 
-    async claims(member: AuthenticatedMember): Promise<PromotionClaims> {
-      return { list: (await refreshedClaims(member)).map(claimOut) };
+    async claims(member: AuthenticatedMember, lang: Locale): Promise<PromotionClaims> {
+      return { list: await claimsOut(await refreshedClaims(member), lang) };
     },
 
     /**
@@ -254,7 +342,7 @@ export function createPromotionService(deps: {
      * its window PROMOTION_NOT_ACTIVE; twice PROMOTION_ALREADY_APPLIED. FIRST_DEPOSIT after a deposit is
      * recorded as rejected NOT_FIRST_DEPOSIT.
      */
-    async apply(member: AuthenticatedMember, promotionId: number): Promise<PromotionClaim> {
+    async apply(member: AuthenticatedMember, promotionId: number, lang: Locale): Promise<PromotionClaim> {
       if (isTrialMember(member.type)) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'free_reject' });
       const row = await requirePromotion(member.merchantCode, promotionId);
       if (row.type === 'REFERRAL') throw new DomainError('INVALID_INPUT', { reason: 'REFERRAL_NOT_APPLIED' });
@@ -279,7 +367,9 @@ export function createPromotionService(deps: {
       if (!created) throw new DomainError('PROMOTION_ALREADY_APPLIED');
       const found = await promotions.findClaim(created.id);
       if (!found) throw new Error('the new claim vanished');
-      return claimOut(found);
+      const [out] = await claimsOut([found], lang);
+      if (!out) throw new Error('the new claim could not be shown');
+      return out;
     },
 
     /**
@@ -287,7 +377,7 @@ export function createPromotionService(deps: {
      * claim claimed, in one transaction holding the claim's row: concurrent claims credit once; a claimed
      * claim answers `credited: false`.
      */
-    async claim(member: AuthenticatedMember, claimId: number): Promise<ClaimBonusResult> {
+    async claim(member: AuthenticatedMember, claimId: number, lang: Locale): Promise<ClaimBonusResult> {
       if (isTrialMember(member.type)) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'free_reject' });
       const own = await promotions.findClaim(claimId);
       if (!own || own.claim.memberId !== member.memberId) {
@@ -320,11 +410,32 @@ export function createPromotionService(deps: {
           { status: 'claimed', ledgerTransactionId: posted.transactionId, updatedAt: clock() },
           tx,
         );
+        // The bonus's turnover requirement, in the transaction that credits it.
+        const row = await promotions.findPromotion(claim.merchantCode, claim.promotionId, tx);
+        if (row && !posted.replayed) {
+          await wageringRules.bonusClaimed(
+            {
+              merchantCode: claim.merchantCode,
+              memberId: claim.memberId,
+              currency: claim.currency,
+              claimId: claim.id,
+              bonus: claim.bonusAmount,
+              multiple: row.turnoverMultiple,
+              base: row.turnoverBase,
+              depositAmount: claim.depositAmount,
+              depositTransactionId: claim.depositTransactionId,
+            },
+            posted.availableAfter ?? 0n,
+            tx,
+          );
+        }
         return !posted.replayed;
       });
       const found = await promotions.findClaim(claimId);
       if (!found) throw new Error('the claim vanished');
-      return { claim: claimOut(found), credited };
+      const [out] = await claimsOut([found], lang);
+      if (!out) throw new Error('the claim could not be shown');
+      return { claim: out, credited };
     },
 
     /** The member's referral code, link (path), referred count, QR of the full link and REFERRAL promotion. */

@@ -198,6 +198,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         registerUrl: payload.registerUrl?.trim() || null,
         domain: payload.domain?.trim() || null,
         registerIp: context.ip,
+        registerDevice: context.deviceId ?? null,
         createdAt: now,
         updatedAt: now,
       };

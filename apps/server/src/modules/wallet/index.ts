@@ -6,6 +6,9 @@ import type { MemberGuards } from '../../platform/member-guard.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 import { createLedgerService } from './ledger-service.ts';
 import { walletRoutes } from './routes.ts';
+import { createWageringRules } from './wagering.ts';
+import { createWageringRepository } from './wagering-repository.ts';
+import { createWageringService } from './wagering-service.ts';
 
 export {
   checkLedger,
@@ -23,23 +26,42 @@ export {
   type PostRequest,
 } from './ledger-service.ts';
 export { moneyNumber } from './money.ts';
+export { seedWageringSetting } from './seed.ts';
+export { checkWagering } from './wagering-check.ts';
+export { DEFAULT_WAGERING_SETTING, type SettledRound, type WageringRules } from './wagering.ts';
+export { createWageringRepository, type WageringRepository } from './wagering-repository.ts';
+export { forfeitKey, type WageringService } from './wagering-service.ts';
 export { walletRoutes } from './routes.ts';
 
 /** The idempotency key of a trial member's demo credit: one per member, ever. */
 export const trialCreditKey = (memberId: string) => `trial_credit:${memberId}`;
 
 /**
- * The ledger and the wallet calls. Built before the accounts modules: their trial login gives each new
- * trial member the demo credit through `creditTrialMember`, inside the transaction that creates it.
+ * The ledger, the turnover rules that follow it and the wallet calls. Built before the accounts modules:
+ * their trial login gives each new trial member the demo credit through `creditTrialMember`, inside the
+ * transaction that creates it. Games report settled rounds to `wageringRules.roundSettled` (through the
+ * game records); promotions start a claimed bonus's requirement with `wageringRules.bonusClaimed`.
  */
 export function createWalletModule(deps: { db: Db; clock: Clock }) {
+  const wagering = createWageringRepository(deps.db);
+  const wageringRules = createWageringRules({ wagering, clock: deps.clock });
   const ledgerService = createLedgerService({
     db: deps.db,
     ledger: createLedgerRepository(deps.db),
     clock: deps.clock,
+    wagering: wageringRules,
+  });
+  const wageringService = createWageringService({
+    db: deps.db,
+    wagering,
+    rules: wageringRules,
+    ledgerService,
+    clock: deps.clock,
   });
   return {
     ledgerService,
+    wageringRules,
+    wageringService,
     /** Posts the demo credit of a new trial member (once per member). */
     async creditTrialMember(member: { id: string; merchantCode: string }, tx: DbOrTx): Promise<void> {
       await ledgerService.post(
@@ -55,7 +77,7 @@ export function createWalletModule(deps: { db: Db; clock: Clock }) {
       );
     },
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(walletRoutes, { ledgerService, guards });
+      await api.register(walletRoutes, { ledgerService, wageringService, guards });
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AccountKey, EntryOfTransaction, LedgerRepository } from './ledger-repository.ts';
+import type { WageringRules } from './wagering.ts';
 
 /**
  * The ledger: the only way money moves. `post` writes one transaction of entries summing to zero and
@@ -25,6 +26,7 @@ interface Movement {
 
 const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal' | 'game_round'>, Movement> = {
   deposit: { from: { house: 'deposit_clearing' }, to: { member: 'available' }, members: 'real' },
+  bonus_forfeit: { from: { member: 'available' }, to: { house: 'bonuses' }, members: 'real' },
   withdrawal_hold: { from: { member: 'available' }, to: { member: 'held' }, members: 'real' },
   withdrawal_release: { from: { member: 'held' }, to: { member: 'available' }, members: 'real' },
   withdrawal_paid: { from: { member: 'held' }, to: { house: 'withdrawal_clearing' }, members: 'real' },
@@ -156,8 +158,51 @@ function postedOf(row: LedgerTransactionRow, entries: readonly EntryOfTransactio
   } satisfies PostedTransaction;
 }
 
-export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; clock: Clock }) {
-  const { db, ledger, clock } = deps;
+export function createLedgerService(deps: {
+  db: Db;
+  ledger: LedgerRepository;
+  clock: Clock;
+  /** The turnover rules that follow real money movements in the same transaction (wagering.ts). */
+  wagering?: WageringRules | undefined;
+}) {
+  const { db, ledger, clock, wagering } = deps;
+
+  /**
+   * The turnover rules after a new real-money transaction, inside it: a deposit gets its requirement, a
+   * withdrawal hold may not reach into locked money, and a debit of the available balance shrinks the locks
+   * it left uncovered (a round's stake before its payout comes in).
+   */
+  async function afterPost(posted: PostedTransaction, tx: DbOrTx): Promise<void> {
+    if (!wagering || posted.demo || posted.availableAfter === null) return;
+    const { memberId, merchantCode, availableAfter } = posted;
+    switch (posted.kind) {
+      case 'deposit':
+        await wagering.depositPaid(
+          {
+            merchantCode,
+            memberId,
+            currency: posted.currency,
+            transactionId: posted.transactionId,
+            amount: posted.amount,
+          },
+          tx,
+        );
+        return;
+      case 'withdrawal_hold':
+        await wagering.checkWithdrawal(memberId, posted.amount, availableAfter, tx);
+        return;
+      case 'game_round':
+        await wagering.clamp(memberId, availableAfter - (posted.payout ?? 0n), tx);
+        return;
+      case 'bet':
+      case 'bonus_forfeit':
+      case 'reversal':
+        await wagering.clamp(memberId, availableAfter, tx);
+        return;
+      default:
+        return;
+    }
+  }
 
   /** The same key posted again must ask for the same thing; anything else is a caller's mistake. */
   function sameRequest(
@@ -348,7 +393,9 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
       })),
       tx,
     );
-    return postedOf(created, await ledger.entriesOf(created.id, tx), false);
+    const posted = postedOf(created, await ledger.entriesOf(created.id, tx), false);
+    await afterPost(posted, tx);
+    return posted;
   }
 
   return {
@@ -360,6 +407,47 @@ export function createLedgerService(deps: { db: Db; ledger: LedgerRepository; cl
      */
     async post(request: PostRequest, tx?: DbOrTx): Promise<PostedTransaction> {
       return tx ? postIn(request, tx) : db.transaction((own) => postIn(request, own));
+    },
+
+    /**
+     * Holds, until the caller's transaction ends, the accounts a post of `kind` for the member would change,
+     * taken in account order as every post takes them: work that must read and then move the member's money
+     * without a post of another transaction in between (and without waiting in a cycle) starts with it.
+     */
+    async holdAccounts(
+      where: { merchantCode: string; memberId: string; kind: keyof typeof MOVEMENTS; currency?: string },
+      tx: DbOrTx,
+    ): Promise<void> {
+      const currency = where.currency ?? WALLET_CURRENCY;
+      const owner = await ledger.findMember(where.memberId, tx);
+      if (!owner || owner.merchantCode !== where.merchantCode) {
+        throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      }
+      const demo = isTrialMember(owner.type);
+      const movement = MOVEMENTS[where.kind];
+      const sides = [movement.from, movement.to];
+      const houseKinds = sides.flatMap((side) => ('house' in side ? [side.house] : []));
+      const memberKinds = sides.flatMap((side) => ('member' in side ? [side.member] : []));
+      const { merchantCode, memberId } = where;
+      const now = clock();
+      await ledger.ensureAccounts(
+        [
+          ...houseKinds.map((kind) => ({ merchantCode, memberId: null, kind, currency, demo })),
+          ...memberKinds.map((kind) => ({ merchantCode, memberId, kind, currency, demo })),
+        ],
+        now,
+        tx,
+      );
+      const accounts = await ledger.accountIds({ merchantCode, memberId, currency, demo, houseKinds }, tx);
+      const ids = accounts
+        .filter((account) =>
+          account.memberId === null
+            ? (houseKinds as string[]).includes(account.kind)
+            : (memberKinds as string[]).includes(account.kind),
+        )
+        .map((account) => account.id)
+        .sort((a, b) => a - b);
+      for (const id of ids) await ledger.applyDelta(id, 0n, now, tx);
     },
 
     /** The member's balances in the currency (the merchant's wallet currency by default). */

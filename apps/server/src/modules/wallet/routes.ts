@@ -1,14 +1,18 @@
 import { successEnvelope } from '@kl/contracts/envelope';
 import { transactionHistory, transactionHistoryQuery, walletBalance } from '@kl/contracts/wallet';
+import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
+import { forfeitBonusRequest, forfeitBonusResult, turnoverSummary } from '@kl/contracts/wagering';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { failureResponses } from '../../platform/responses.ts';
 import type { LedgerService } from './ledger-service.ts';
 import { moneyNumber } from './money.ts';
+import type { WageringService } from './wagering-service.ts';
 
 export interface WalletRoutesOptions {
   ledgerService: LedgerService;
+  wageringService: WageringService;
   guards: MemberGuards;
 }
 
@@ -16,7 +20,7 @@ const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 
 /** GET wallet (SPEC §3 Wallet sumBalance) and the transaction history. Answers are never cached. */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, options) => {
-  const { ledgerService, guards } = options;
+  const { ledgerService, wageringService, guards } = options;
   const tags = ['wallet'];
 
   app.route({
@@ -99,6 +103,52 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
             createdAt: item.createdAt.toISOString(),
           })),
         },
+      };
+    },
+  });
+
+  app.route({
+    ...apiRoute('walletTurnover'),
+    preHandler: guards.member,
+    schema: {
+      summary: "The member's turnover requirements, locked and withdrawable money",
+      description:
+        'Each running requirement locks money (a bonus and its winnings, a deposit) until its turnover is staked; ' +
+        'withdrawable = available − locked. Running requirements first, then the last closed ones. contributions: ' +
+        'the percent of a settled stake that counts, per game category.',
+      tags,
+      security: [{ session: [] }],
+      response: { 200: successEnvelope(turnoverSummary), ...failureResponses(...SESSION_FAILURES) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const lang = localeFromAcceptLanguage(request.headers['accept-language']);
+      return { success: true as const, value: await wageringService.summary(currentMember(request), lang) };
+    },
+  });
+
+  app.route({
+    ...apiRoute('forfeitBonus'),
+    preHandler: guards.member,
+    schema: {
+      summary:
+        'Gives up a running bonus: its locked bonus and winnings leave the wallet, its deposit unlocks',
+      description:
+        'Once per requirement; a deposit requirement, a met or a forfeited one is BONUS_NOT_FORFEITABLE. The ' +
+        'forfeited amount is one ledger transaction of kind bonus_forfeit.',
+      tags,
+      security: [{ session: [] }],
+      body: forfeitBonusRequest,
+      response: {
+        200: successEnvelope(forfeitBonusResult),
+        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND', 'BONUS_NOT_FORFEITABLE', 'FEATURE_NOT_ENABLED'),
+      },
+    },
+    handler: async (request) => {
+      const lang = localeFromAcceptLanguage(request.headers['accept-language']);
+      return {
+        success: true as const,
+        value: await wageringService.forfeit(currentMember(request), request.body.requirementId, lang),
       };
     },
   });

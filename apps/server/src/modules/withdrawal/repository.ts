@@ -1,6 +1,8 @@
 import type { WithdrawalStatus } from '@kl/contracts/withdrawal';
 import { and, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
+  bankAccountConflict,
+  bankAccountOwner,
   member,
   memberBankAccount,
   type MemberBankAccountRow,
@@ -104,6 +106,34 @@ export function createWithdrawalRepository(db: Db) {
     },
 
     /** Inserts the account; undefined when the member has it bound already. */
+    /**
+     * The member who owns the account number: the first to bind it (this member, when nobody had). One
+     * statement each way, so two members binding the same number at once get one owner.
+     */
+    async claimAccountNumber(
+      row: { merchantCode: string; bankCode: string; accountNumber: string; memberId: string; createdAt: Date },
+      tx: DbOrTx = db,
+    ): Promise<string> {
+      await tx.insert(bankAccountOwner).values(row).onConflictDoNothing();
+      const [owner] = await tx
+        .select({ memberId: bankAccountOwner.memberId })
+        .from(bankAccountOwner)
+        .where(
+          and(
+            eq(bankAccountOwner.merchantCode, row.merchantCode),
+            eq(bankAccountOwner.bankCode, row.bankCode),
+            eq(bankAccountOwner.accountNumber, row.accountNumber),
+          ),
+        );
+      if (!owner) throw new Error('bank account owner neither inserted nor found');
+      return owner.memberId;
+    },
+
+    /** A member refused another member's account number, kept for operators and the referral rules. */
+    async insertConflict(row: typeof bankAccountConflict.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(bankAccountConflict).values(row);
+    },
+
     async insertAccount(row: typeof memberBankAccount.$inferInsert, tx: DbOrTx = db) {
       const [created] = await tx.insert(memberBankAccount).values(row).onConflictDoNothing().returning();
       return created;

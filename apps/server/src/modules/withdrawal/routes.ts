@@ -160,13 +160,19 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       description:
         `${REAL_ONLY} Names are compared without accents, case or extra spaces; another name (or no payee name ` +
         'registered: reason payee_name_missing) is 400 BANK_ACCOUNT_NAME_MISMATCH. The same account twice: 409 ' +
-        'BANK_ACCOUNT_EXISTS. At most 5 accounts: 400 INVALID_INPUT (BANK_ACCOUNT_LIMIT).',
+        'BANK_ACCOUNT_EXISTS. A number another member bound first: 409 BANK_ACCOUNT_TAKEN. At most 5 accounts: ' +
+        '400 INVALID_INPUT (BANK_ACCOUNT_LIMIT).',
       tags,
       security,
       body: addBankAccountRequest,
       response: {
         200: successEnvelope(bankAccount),
-        ...failureResponses(...MEMBER_FAILURES, 'BANK_ACCOUNT_NAME_MISMATCH', 'BANK_ACCOUNT_EXISTS'),
+        ...failureResponses(
+          ...MEMBER_FAILURES,
+          'BANK_ACCOUNT_NAME_MISMATCH',
+          'BANK_ACCOUNT_EXISTS',
+          'BANK_ACCOUNT_TAKEN',
+        ),
       },
     },
     handler: async (request) => {
@@ -202,7 +208,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       description:
         `${REAL_ONLY} Amount outside min/max: 400 WITHDRAWAL_AMOUNT_OUT_OF_RANGE { minAmount, maxAmount }; the ` +
         'day’s count reached: 429 WITHDRAWAL_DAILY_LIMIT { limit }; more than the available balance: 409 ' +
-        `INSUFFICIENT_BALANCE; unknown bank account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
+        'INSUFFICIENT_BALANCE; more than the withdrawable part (money locked by turnover requirements, GET ' +
+        '/api/wallet/turnover): 409 TURNOVER_NOT_MET { withdrawable, locked, remainingTurnover }; unknown bank ' +
+        `account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
         'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
         'IDEMPOTENCY_CONFLICT.',
       tags,
@@ -216,6 +224,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
           'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
           'WITHDRAWAL_DAILY_LIMIT',
           'INSUFFICIENT_BALANCE',
+          'TURNOVER_NOT_MET',
           'IDEMPOTENCY_CONFLICT',
           'NOT_FOUND',
         ),

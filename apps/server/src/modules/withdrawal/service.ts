@@ -272,6 +272,14 @@ export function createWithdrawalService(deps: {
       }
       const bank = WITHDRAWAL_BANKS.find((entry) => entry.code === request.bankCode);
       if (!bank) throw new DomainError('INVALID_INPUT', { reason: 'BANK_CODE' });
+      // A bank account number belongs to one member: another member binding it is refused and recorded.
+      const now = clock();
+      const number = { merchantCode: member.merchantCode, bankCode: bank.code, accountNumber: request.accountNumber };
+      const owner = await withdrawals.claimAccountNumber({ ...number, memberId: member.memberId, createdAt: now });
+      if (owner !== member.memberId) {
+        await withdrawals.insertConflict({ ...number, ownerMemberId: owner, memberId: member.memberId, createdAt: now });
+        throw new DomainError('BANK_ACCOUNT_TAKEN');
+      }
       const created = await withdrawals.insertAccount({
         merchantCode: member.merchantCode,
         memberId: member.memberId,
@@ -280,7 +288,7 @@ export function createWithdrawalService(deps: {
         accountNumber: request.accountNumber,
         // Stored as registered: the name the bank must show.
         accountName: secrets.payeeName ?? payee,
-        createdAt: clock(),
+        createdAt: now,
       });
       if (!created) throw new DomainError('BANK_ACCOUNT_EXISTS');
       return accountOf(created);

@@ -30,4 +30,5 @@ export const storage = {
 export const STORAGE_KEYS = {
   language: 'lang',
   theme: 'theme',
+  deviceId: 'deviceId',
 } as const;

@@ -1,8 +1,8 @@
 import type { RegistrationPayload, SessionInfo } from '@kl/contracts/accounts';
-import { DEVICE_HEADER } from '@kl/contracts/accounts';
+import { DEVICE_HEADER, DEVICE_ID_HEADER } from '@kl/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { deviceHeaderValue } from '../../../shared/lib/device.ts';
+import { deviceHeaderValue, deviceId } from '../../../shared/lib/device.ts';
 import { readSessionInfo } from './session-answer.ts';
 
 export type RegisterMethod = 'username' | 'mobile';
@@ -17,7 +17,7 @@ export async function register({
 }): Promise<SessionInfo> {
   const value = await apiCall(method === 'mobile' ? 'registerMobile' : 'register', {
     body: payload,
-    headers: { [DEVICE_HEADER]: deviceHeaderValue() },
+    headers: { [DEVICE_HEADER]: deviceHeaderValue(), [DEVICE_ID_HEADER]: deviceId() },
   });
   return readSessionInfo(value);
 }

@@ -1,0 +1,34 @@
+import { wageringSetting } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+
+/**
+ * The demo merchant's turnover rules: each deposit played through once; slots and fishing count in full,
+ * card games, sports, e-sports and the lotteries half, live casino and cockfight a tenth (the usual shares
+ * of games whose outcome a player can hedge or whose house edge is small); a referred friend qualifies
+ * after 100,000 ₫ deposited and 100,000 ₫ staked. An operator's changes stay.
+ */
+export async function seedWageringSetting(tx: DbOrTx, merchantCode: string): Promise<void> {
+  await tx
+    .insert(wageringSetting)
+    .values({
+      merchantCode,
+      depositTurnoverPercent: 100,
+      contributions: {
+        default: 100,
+        categories: {
+          RNG: 100,
+          FISH: 100,
+          PVP: 50,
+          SPORTS: 50,
+          ESPORTS: 50,
+          LOTT: 50,
+          ELOTT: 50,
+          LIVE: 10,
+          COCKFIGHT: 10,
+        },
+      },
+      referralMinDeposit: 100_000n,
+      referralMinTurnover: 100_000n,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,253 @@
+import type { GameType } from '@kl/contracts/games';
+import {
+  type ContributionTable,
+  contributionOf,
+  contributionPercent,
+  type TurnoverBase,
+  type TurnoverRefusal,
+} from '@kl/contracts/wagering';
+import type { WageringRequirementRow, WageringSettingRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { WageringRepository } from './wagering-repository.ts';
+
+/**
+ * The turnover rules (docs/decisions/017-money-integrity.md), run inside the database transaction of the
+ * money movement they follow, so that a requirement and the ledger never disagree:
+ *
+ * - a paid deposit gets its requirement (the merchant's multiple of it) and is locked;
+ * - a claimed bonus gets its requirement (the promotion's multiple of its base); with the deposit + bonus
+ *   base the deposit's own requirement becomes the bonus's, so one deposit is never locked twice;
+ * - a settled game round counts, by its category's share, toward every running requirement; what it won
+ *   while a bonus runs is locked with that bonus; a requirement reached unlocks;
+ * - money leaving the available balance by play is unlocked money first: the locks shrink only when the
+ *   balance falls below them (`clamp`);
+ * - a withdrawal hold that would reach into locked money is refused (TURNOVER_NOT_MET).
+ */
+
+export const DEFAULT_WAGERING_SETTING: Omit<WageringSettingRow, 'merchantCode'> = {
+  depositTurnoverPercent: 100,
+  contributions: { default: 100, categories: {} },
+  referralMinDeposit: 0n,
+  referralMinTurnover: 0n,
+};
+
+export const lockedOf = (row: Pick<WageringRequirementRow, 'lockedBonus' | 'lockedDeposit'>) =>
+  row.lockedBonus + row.lockedDeposit;
+
+const sumLocked = (rows: readonly WageringRequirementRow[]) =>
+  rows.reduce((sum, row) => sum + lockedOf(row), 0n);
+
+export interface SettledRound {
+  id: string;
+  merchantCode: string;
+  memberId: string;
+  gameType: GameType;
+  stake: bigint;
+  payout: bigint;
+}
+
+export interface BonusStart {
+  merchantCode: string;
+  memberId: string;
+  currency: string;
+  claimId: number;
+  bonus: bigint;
+  multiple: number;
+  base: TurnoverBase;
+  /** The qualifying deposits (deposit + bonus base). */
+  depositAmount: bigint | null;
+  depositTransactionId: number | null;
+}
+
+export function createWageringRules(deps: { wagering: WageringRepository; clock: Clock }) {
+  const { wagering, clock } = deps;
+
+  async function settingOf(merchantCode: string, tx: DbOrTx) {
+    return { ...DEFAULT_WAGERING_SETTING, ...(await wagering.setting(merchantCode, tx)) };
+  }
+
+  /** Shrinks the running locks, oldest first and bonus before deposit, to what the balance still holds. */
+  async function clamp(memberId: string, available: bigint, tx: DbOrTx): Promise<void> {
+    const rows = await wagering.lockActive(memberId, tx);
+    let excess = sumLocked(rows) - available;
+    if (excess <= 0n) return;
+    const now = clock();
+    for (const row of rows) {
+      if (excess <= 0n) break;
+      const fromBonus = row.lockedBonus < excess ? row.lockedBonus : excess;
+      const fromDeposit = row.lockedDeposit < excess - fromBonus ? row.lockedDeposit : excess - fromBonus;
+      if (fromBonus + fromDeposit === 0n) continue;
+      await wagering.update(
+        row.id,
+        {
+          lockedBonus: row.lockedBonus - fromBonus,
+          lockedDeposit: row.lockedDeposit - fromDeposit,
+          updatedAt: now,
+        },
+        tx,
+      );
+      excess -= fromBonus + fromDeposit;
+    }
+  }
+
+  function refusal(rows: readonly WageringRequirementRow[], available: bigint): TurnoverRefusal {
+    const locked = sumLocked(rows);
+    const remaining = rows.map((row) => (row.required > row.progress ? row.required - row.progress : 0n));
+    const first = remaining.reduce<bigint | undefined>(
+      (least, value) => (least === undefined || value < least ? value : least),
+      undefined,
+    );
+    const withdrawable = available > locked ? available - locked : 0n;
+    return {
+      withdrawable: Number(withdrawable),
+      locked: Number(locked < available ? locked : available),
+      remainingTurnover: Number(first ?? 0n),
+    };
+  }
+
+  return {
+    settingOf,
+    clamp,
+
+    /** A paid deposit: its play-through requirement, locking the deposit (none when the merchant asks 0×). */
+    async depositPaid(
+      deposit: {
+        merchantCode: string;
+        memberId: string;
+        currency: string;
+        transactionId: number;
+        amount: bigint;
+      },
+      tx: DbOrTx,
+    ): Promise<void> {
+      const setting = await settingOf(deposit.merchantCode, tx);
+      const required = (deposit.amount * BigInt(setting.depositTurnoverPercent)) / 100n;
+      if (required <= 0n) return;
+      const now = clock();
+      await wagering.insert(
+        {
+          merchantCode: deposit.merchantCode,
+          memberId: deposit.memberId,
+          currency: deposit.currency,
+          claimId: null,
+          depositTransactionId: deposit.transactionId,
+          required,
+          progress: 0n,
+          lockedBonus: 0n,
+          lockedDeposit: deposit.amount,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+    },
+
+    /**
+     * A withdrawal hold just taken (`availableAfter` is the balance after it): refused when the balance left
+     * is below what the running requirements lock.
+     */
+    async checkWithdrawal(
+      memberId: string,
+      amount: bigint,
+      availableAfter: bigint,
+      tx: DbOrTx,
+    ): Promise<void> {
+      const rows = await wagering.lockActive(memberId, tx);
+      if (availableAfter >= sumLocked(rows)) return;
+      throw new DomainError('TURNOVER_NOT_MET', refusal(rows, availableAfter + amount));
+    },
+
+    /** A claimed bonus: its requirement (none when the promotion asks no turnover). */
+    async bonusClaimed(start: BonusStart, available: bigint, tx: DbOrTx): Promise<void> {
+      if (start.multiple <= 0) return;
+      const base = start.base === 'deposit_bonus' ? start.bonus + (start.depositAmount ?? 0n) : start.bonus;
+      const required = base * BigInt(start.multiple);
+      const now = clock();
+      const withDeposit = start.base === 'deposit_bonus' && start.depositTransactionId !== null;
+      const depositRow = withDeposit
+        ? await wagering.lockOfDeposit(start.depositTransactionId ?? 0, tx)
+        : undefined;
+      if (depositRow && depositRow.status === 'active' && depositRow.claimId === null) {
+        // The deposit's own requirement becomes the bonus's: the deposit stays locked once, under the bonus.
+        await wagering.update(
+          depositRow.id,
+          {
+            claimId: start.claimId,
+            required: required > depositRow.required ? required : depositRow.required,
+            lockedBonus: depositRow.lockedBonus + start.bonus,
+            updatedAt: now,
+          },
+          tx,
+        );
+      } else {
+        await wagering.insert(
+          {
+            merchantCode: start.merchantCode,
+            memberId: start.memberId,
+            currency: start.currency,
+            claimId: start.claimId,
+            depositTransactionId: null,
+            required,
+            progress: 0n,
+            lockedBonus: start.bonus,
+            // The deposit played through already: it is locked again under the bonus, as far as it is left.
+            lockedDeposit: withDeposit ? (start.depositAmount ?? 0n) : 0n,
+            status: 'active',
+            createdAt: now,
+            updatedAt: now,
+          },
+          tx,
+        );
+      }
+      await clamp(start.memberId, available, tx);
+    },
+
+    /**
+     * A settled round: its stake's share counts toward every running requirement (once per round and
+     * requirement); reached ones unlock; the payout is locked with the oldest bonus still running.
+     */
+    async roundSettled(round: SettledRound, tx: DbOrTx): Promise<void> {
+      if (round.stake <= 0n) return;
+      const rows = await wagering.lockActive(round.memberId, tx);
+      if (rows.length === 0) return;
+      const setting = await settingOf(round.merchantCode, tx);
+      const percent = contributionPercent(setting.contributions as ContributionTable, round.gameType);
+      const amount = contributionOf(round.stake, percent);
+      const now = clock();
+      const stillActive: WageringRequirementRow[] = [];
+      for (const row of rows) {
+        const counted = await wagering.insertProgress(
+          { requirementId: row.id, roundId: round.id, percent, amount, createdAt: now },
+          tx,
+        );
+        if (!counted) {
+          stillActive.push(row);
+          continue;
+        }
+        const progress = row.progress + amount;
+        if (progress >= row.required) {
+          await wagering.update(
+            row.id,
+            { progress, status: 'met', lockedBonus: 0n, lockedDeposit: 0n, updatedAt: now, closedAt: now },
+            tx,
+          );
+        } else {
+          stillActive.push(await wagering.update(row.id, { progress, updatedAt: now }, tx));
+        }
+      }
+      const bonus = stillActive.find((row) => row.claimId !== null);
+      if (bonus && round.payout > 0n) {
+        await wagering.update(
+          bonus.id,
+          { lockedBonus: bonus.lockedBonus + round.payout, updatedAt: now },
+          tx,
+        );
+      }
+    },
+  };
+}
+
+export type WageringRules = ReturnType<typeof createWageringRules>;
