@@ -1,0 +1,1221 @@
+import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  API,
+  type ApiCall,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  isErrorCode,
+  LOGIN_KEY_HEADER,
+  SESSION_COOKIE,
+} from '@kl/contracts';
+import { CHAT_COOKIE } from '@kl/contracts/chat';
+import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
+import { FEEDBACK_IMAGE_PREFIX } from '@kl/contracts/feedback';
+import { SLOT_BET_LEVELS } from '@kl/contracts/slot';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../db/schema/index.ts';
+import { signCallback } from '../../modules/deposit/index.ts';
+import { createLedgerRepository, createLedgerService } from '../../modules/wallet/index.ts';
+import { createTestMember, sessionOf } from '../../modules/wallet/testing.ts';
+import {
+  encryptAsBrowser,
+  freshIp,
+  freshMobile,
+  freshUsername,
+  getLoginKey,
+  latestSms,
+  outbox,
+  sessionCookieOf,
+  solvedCaptcha,
+  testClock,
+} from '../accounts.ts';
+import { buildTestApp, json } from '../app.ts';
+import { describeEachDatabase, useTestDatabase } from '../databases.ts';
+
+/**
+ * Security suite (b): the authorization matrix. Every call of the API table (packages/contracts
+ * api-paths.ts) is made by every kind of caller, and what it answers — allowed, or refused with which
+ * catalogue code — must be what the table below declares. A call added to the API table without a line
+ * here fails the type check (`satisfies Record<ApiCall, …>`) and the coverage test.
+ *
+ * "Allowed" means success (2xx): each call is sent a minimal valid request, so an allowed caller really
+ * got the answer. Refusals are compared by catalogue code, whose HTTP status must be the catalogue's.
+ */
+
+// ——— who calls ———
+
+/**
+ * The callers. `other` is a second real member sending the first member's ids (only on calls that address
+ * a member's resource by id); it goes before `member`, while the resource still exists and waits (an
+ * order still pending, a bonus not yet claimed). The operator callers send only their bearer token.
+ */
+const CALLERS = ['visitor', 'trial', 'other', 'member', 'opsToken', 'withdrawalToken', 'chatToken'] as const;
+type Caller = (typeof CALLERS)[number];
+
+const OPS_TOKEN = 'matrix-ops-token-0123456789abcdef';
+const WITHDRAWAL_OPERATOR_TOKEN = 'matrix-withdrawal-operator-0123456789';
+const CHAT_OPERATOR_TOKEN = 'matrix-chat-operator-0123456789ab';
+const PAYMENT_CALLBACK_SECRET = 'matrix-payment-callback-secret-0123456789abcdef';
+const BEARERS = {
+  opsToken: OPS_TOKEN,
+  withdrawalToken: WITHDRAWAL_OPERATOR_TOKEN,
+  chatToken: CHAT_OPERATOR_TOKEN,
+} as const;
+
+// ——— what each call allows ———
+
+/**
+ * What a caller gets: success, or the catalogue code of the refusal. FEATURE_NOT_ENABLED carries its
+ * reason (`free_reject`, `actual_account_required`…), so that a refusal for being a trial member is not
+ * mistaken for a switched-off feature.
+ */
+type Answer = 'allowed' | Exclude<ErrorCode, 'FEATURE_NOT_ENABLED'> | `FEATURE_NOT_ENABLED/${string}`;
+
+type Expectation =
+  /** Anyone: visitors, members and operators alike. */
+  | { access: 'open' }
+  /** The development outbox: anyone while DEV_OUTBOX is on; absent without it (checked below). */
+  | { access: 'dev' }
+  /** Only a body signed with PAYMENT_CALLBACK_SECRET; no session or bearer counts (the signed call below). */
+  | { access: 'gateway' }
+  /** A live session: visitors and operator bearers get NOT_LOGGED_IN; trial members get `trial`. */
+  | { access: 'member'; trial: Answer }
+  /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
+  | { access: 'own'; trial: Answer; foreign: Answer }
+  /** The chat page: the chat cookie a real member's launch-chat token buys (the session cookie is not it). */
+  | { access: 'chat' }
+  /** One operator credential; sessions and the other operators' bearers get NOT_LOGGED_IN. */
+  | { access: 'operator'; token: 'ops' | 'withdrawal' | 'chat' };
+
+const OPEN = { access: 'open' } as const;
+/** Any member, trial members too (demo money, their own lists). */
+const MEMBER = { access: 'member', trial: 'allowed' } as const;
+/** Real members only: trial members are refused (SPEC §6 free_reject). */
+const REAL_MEMBER = { access: 'member', trial: 'FEATURE_NOT_ENABLED/free_reject' } as const;
+/** Real money: trial members are refused as not an actual account (deposit, withdrawal). */
+const ACTUAL_ACCOUNT = { access: 'member', trial: 'FEATURE_NOT_ENABLED/actual_account_required' } as const;
+const OWN = { access: 'own', trial: 'allowed', foreign: 'NOT_FOUND' } as const;
+const OWN_REAL = { access: 'own', trial: 'FEATURE_NOT_ENABLED/free_reject', foreign: 'NOT_FOUND' } as const;
+const OWN_ACTUAL_ACCOUNT = {
+  access: 'own',
+  trial: 'FEATURE_NOT_ENABLED/actual_account_required',
+  foreign: 'NOT_FOUND',
+} as const;
+const CHAT_PAGE = { access: 'chat' } as const;
+const OPS = { access: 'operator', token: 'ops' } as const;
+const WITHDRAWAL_OPS = { access: 'operator', token: 'withdrawal' } as const;
+const CHAT_OPS = { access: 'operator', token: 'chat' } as const;
+
+const EXPECTATIONS = {
+  health: OPEN,
+  status: OPEN,
+  outbox: { access: 'dev' },
+  opsStatus: OPS,
+  logo: OPEN,
+
+  loginKey: OPEN,
+  login: OPEN,
+  trialLogin: OPEN,
+  logout: OPEN,
+  renewSession: MEMBER,
+  registrationRules: OPEN,
+  register: OPEN,
+  registerMobile: OPEN,
+  usernameCheck: OPEN,
+  affiliateCheck: OPEN,
+  sendSms: OPEN,
+  captcha: OPEN,
+  changePassword: REAL_MEMBER,
+  setPasswordByPhone: OPEN,
+  requestPasswordEmail: OPEN,
+  resetPassword: OPEN,
+  memberInfo: MEMBER,
+
+  gameVendors: OPEN,
+  gameSearch: OPEN,
+  hotGames: OPEN,
+  recentGames: MEMBER,
+  favouriteList: MEMBER,
+  favouriteIds: MEMBER,
+  addFavourite: MEMBER,
+  removeFavourite: MEMBER,
+  lotteryMenu: OPEN,
+  lotteryList: OPEN,
+  launchGame: MEMBER,
+  /** The one-time launch token is the credential (the in-house game's own origin has no session). */
+  redeemLaunch: OPEN,
+  winnerBoard: OPEN,
+
+  submitFeedback: REAL_MEMBER,
+  feedbackList: REAL_MEMBER,
+
+  launchChat: REAL_MEMBER,
+  chatUnread: REAL_MEMBER,
+  liveModels: OPEN,
+  /** The one-time chat token is the credential. */
+  chatSession: OPEN,
+  chatMessages: CHAT_PAGE,
+  chatSend: CHAT_PAGE,
+  chatRead: CHAT_PAGE,
+  chatStream: CHAT_PAGE,
+  chatOpsSignIn: CHAT_OPS,
+  /** Clears the caller's own operator cookie; needs no credential (exists only with CHAT_OPERATOR_TOKEN). */
+  chatOpsSignOut: OPEN,
+  chatOpsConversations: CHAT_OPS,
+  chatOpsMessages: CHAT_OPS,
+  chatOpsReply: CHAT_OPS,
+  chatOpsRead: CHAT_OPS,
+  chatOpsStream: CHAT_OPS,
+
+  banners: OPEN,
+  announcements: OPEN,
+  notice: OPEN,
+  popularAnnouncements: OPEN,
+  announcementUnreadCount: MEMBER,
+  markAnnouncementRead: MEMBER,
+  inboxList: REAL_MEMBER,
+  /** Trial members have no inbox: offered false, 0. */
+  inboxUnreadCount: MEMBER,
+  inboxMessage: OWN_REAL,
+  deleteInboxMessage: OWN_REAL,
+  helpCentre: OPEN,
+  helpItem: OPEN,
+  service: OPEN,
+  footerLinks: OPEN,
+  headIcon: MEMBER,
+  setHeadIcon: MEMBER,
+
+  /** A trial member sees the demo credit. */
+  wallet: MEMBER,
+  walletTransactions: MEMBER,
+  walletTurnover: MEMBER,
+  /** Addresses a turnover requirement of the member's bonus. */
+  forfeitBonus: OWN_REAL,
+  depositChannels: ACTUAL_ACCOUNT,
+  createDepositOrder: ACTUAL_ACCOUNT,
+  depositOrders: ACTUAL_ACCOUNT,
+  depositOrder: OWN_ACTUAL_ACCOUNT,
+  depositCallback: { access: 'gateway' },
+  sandboxPay: OWN_ACTUAL_ACCOUNT,
+
+  responsibleGaming: REAL_MEMBER,
+  setDepositLimits: REAL_MEMBER,
+  startTimeOut: REAL_MEMBER,
+  startSelfExclusion: REAL_MEMBER,
+  setRealityCheck: REAL_MEMBER,
+
+  withdrawalInfo: ACTUAL_ACCOUNT,
+  setPaymentPassword: ACTUAL_ACCOUNT,
+  changePaymentPassword: ACTUAL_ACCOUNT,
+  verifyPaymentPassword: ACTUAL_ACCOUNT,
+  bankAccounts: ACTUAL_ACCOUNT,
+  addBankAccount: ACTUAL_ACCOUNT,
+  removeBankAccount: OWN_ACTUAL_ACCOUNT,
+  /** Addresses the bank account to pay to: another member's account is NOT_FOUND. */
+  createWithdrawal: OWN_ACTUAL_ACCOUNT,
+  withdrawals: ACTUAL_ACCOUNT,
+  withdrawal: OWN_ACTUAL_ACCOUNT,
+  withdrawalOpsList: WITHDRAWAL_OPS,
+  withdrawalOpsApprove: WITHDRAWAL_OPS,
+  withdrawalOpsReject: WITHDRAWAL_OPS,
+
+  gameRecords: MEMBER,
+
+  vipLevels: OPEN,
+  /** A trial member is at level 0. */
+  myVip: MEMBER,
+  promotions: OPEN,
+  promotionDetail: OPEN,
+  applyPromotion: REAL_MEMBER,
+  /** A trial member has none. */
+  promotionClaims: MEMBER,
+  claimBonus: OWN_REAL,
+  myReferral: REAL_MEMBER,
+
+  /** Always 0 for trial members. */
+  contractRequests: MEMBER,
+  agentContract: REAL_MEMBER,
+  acceptContract: OWN_REAL,
+  refuseContract: OWN_REAL,
+  contractOpsOffer: OPS,
+  contractOpsPromote: OPS,
+
+  slotSession: MEMBER,
+  slotSpin: MEMBER,
+  slotClientSeed: MEMBER,
+  slotRotateSeed: MEMBER,
+  slotHistory: MEMBER,
+  slotRound: OWN,
+
+  lotteryGames: OPEN,
+  lotteryGame: OPEN,
+  recentLottery: OPEN,
+  lotteryResults: OPEN,
+  lotteryNumero: OPEN,
+  lotteryOrders: MEMBER,
+  placeLotteryBet: MEMBER,
+  cancelLotteryBet: OWN,
+} as const satisfies Record<ApiCall, Expectation>;
+
+const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
+
+/** What `caller` must get from a call of `expectation`; undefined when the caller does not apply. */
+function expectedAnswer(expectation: Expectation, caller: Caller): Answer | undefined {
+  if (caller === 'other' && expectation.access !== 'own') return undefined;
+  switch (expectation.access) {
+    case 'open':
+    case 'dev':
+      return 'allowed';
+    case 'gateway':
+      return 'CALLBACK_SIGNATURE_INVALID';
+    case 'member':
+    case 'own':
+      if (caller === 'member') return 'allowed';
+      if (caller === 'trial') return expectation.trial;
+      if (caller === 'other' && expectation.access === 'own') return expectation.foreign;
+      return 'NOT_LOGGED_IN';
+    case 'chat':
+      return caller === 'member' ? 'allowed' : 'NOT_LOGGED_IN';
+    case 'operator':
+      return caller === OPERATOR_CALLER[expectation.token] ? 'allowed' : 'NOT_LOGGED_IN';
+  }
+}
+
+/** Success, the refusal's catalogue code (with the status when it is not the catalogue's), or the status. */
+function answerOf(status: number, contentType: string, body: string): string {
+  if (status >= 200 && status < 300) return 'allowed';
+  if (contentType.includes('json')) {
+    const { code, value } = JSON.parse(body) as { code?: unknown; value?: { reason?: unknown } | null };
+    if (isErrorCode(code)) {
+      const answer = code === 'FEATURE_NOT_ENABLED' ? `${code}/${String(value?.reason)}` : code;
+      return ERROR_CATALOGUE[code].status === status ? answer : `${answer} (HTTP ${status})`;
+    }
+  }
+  return `HTTP ${status}`;
+}
+
+// ——— the members, their resources and the requests ———
+
+/** The first (daily) lottery draws take bets at this time. */
+const START = new Date('2030-03-04T03:00:00.000Z');
+const PASSWORD = 'matrix1234';
+const PAYMENT_PASSWORD = '246810';
+const PAYEE = 'NGUYEN VAN AN';
+
+interface Identity {
+  memberId: string;
+  username: string;
+  cookie: string;
+  /** The chat page's cookie (real members who launched chat). */
+  chat?: string;
+}
+
+/** What a member owns, addressed by id in the calls of access `own`. */
+interface Resources {
+  depositOrderId: string;
+  bankAccountId: string;
+  withdrawalId: string;
+  inboxMessageIds: number[];
+  claimId: number;
+  slotRoundId: string;
+  lotteryBetId: string;
+  chatMessageId: number;
+  conversationId: string;
+}
+
+interface Probe {
+  query?: Record<string, string>;
+  payload?: unknown;
+  /** Sent encrypted the way the login form sends it (header LOGIN_KEY_HEADER). */
+  encrypted?: unknown;
+  /** Sent as multipart/form-data. */
+  form?: [string, string | { bytes: Buffer; filename: string; type: string }][];
+  headers?: Record<string, string>;
+}
+
+interface ProbeContext {
+  /** The caller's address for this call (captchas and SMS codes are asked from it). */
+  ip: string;
+  /** A resource of the member the call addresses: the trial member's own when it has one, else the first member's. */
+  own<K extends keyof Resources>(key: K): Resources[K];
+}
+
+interface RouteProbe {
+  build(context: ProbeContext): Probe | Promise<Probe>;
+  /**
+   * The call ends the session or changes the account for good (log out, time-out, passwords): the trial
+   * and member callers make it with a new account of their kind; `payment-password` gives it one.
+   */
+  fresh?: 'account' | 'payment-password';
+}
+
+/** A small real PNG (a red square), for the feedback image. */
+function makePng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, 0xff, 0, 0, 0xff, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat([row, row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const cookieValue = (response: LightMyRequestResponse, name: string): string | undefined => {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  const line = cookies.find((cookie) => cookie.startsWith(`${name}=`));
+  return line === undefined ? undefined : decodeURIComponent(line.slice(name.length + 1).split(';')[0] ?? '');
+};
+
+function valueOf<T>(response: LightMyRequestResponse): T {
+  if (response.statusCode !== 200)
+    throw new Error(`setup call answered ${response.statusCode}: ${response.body}`);
+  return json<{ value: T }>(response).value;
+}
+
+describeEachDatabase('authorization matrix', (kind) => {
+  const database = useTestDatabase(kind);
+  const time = testClock(START);
+  let app: FastifyInstance;
+  /** The first member: owns the resources the calls address. */
+  let first: Identity & Resources;
+  /** The second member: the `other` caller, with resources of its own (so only ownership differs). */
+  let second: Identity & Resources;
+  let trial: Identity & Partial<Resources>;
+  /** A registered member with a password, for the login call. */
+  let loginName: string;
+  /** A real member the operator makes an agent. */
+  let promotee: string;
+  let game: { gameId: string; nodeId: string };
+  let drawId: string;
+  let announcementId: number;
+  let helpItemId: number;
+  const promotionIds: Record<string, number> = {};
+
+  const db = () => database.current.db;
+
+  /** A call of the API as `who` (session cookie and chat cookie), from a fresh address. */
+  function send(
+    entry: { method: string; path: string },
+    who: Partial<Pick<Identity, 'cookie' | 'chat'>> | undefined,
+    probe: Probe = {},
+    ip = freshIp(),
+  ) {
+    const cookies = [
+      ...(who?.cookie ? [`${SESSION_COOKIE}=${who.cookie}`] : []),
+      ...(who?.chat ? [`${CHAT_COOKIE}=${who.chat}`] : []),
+    ];
+    return app.inject({
+      method: entry.method as 'GET',
+      url: entry.path,
+      remoteAddress: ip,
+      headers: {
+        'accept-language': 'en',
+        ...(cookies.length > 0 && { cookie: cookies.join('; ') }),
+        ...probe.headers,
+      },
+      ...(probe.query && { query: probe.query }),
+      ...(probe.payload !== undefined && { payload: probe.payload as object }),
+    });
+  }
+  const asOperator = (entry: { method: string; path: string }, token: string, probe: Probe = {}) =>
+    send(entry, undefined, { ...probe, headers: { authorization: `Bearer ${token}`, ...probe.headers } });
+
+  const ledger = () =>
+    createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: time.clock });
+  async function fund(memberId: string, amount: number) {
+    await ledger().post({
+      merchantCode: 'kimlong',
+      memberId,
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      kind: 'deposit',
+      amount: BigInt(amount),
+    });
+  }
+
+  async function realMember(): Promise<Identity> {
+    const row = await createTestMember(db(), { payeeName: PAYEE });
+    return { memberId: row.id, username: row.username, cookie: await sessionOf(db(), row, time.clock) };
+  }
+
+  async function trialMember(): Promise<Identity> {
+    const response = await send(API.trialLogin, undefined);
+    const { userName } = valueOf<{ userName: string }>(response);
+    const [row] = await db().select({ id: member.id }).from(member).where(eq(member.username, userName));
+    return { memberId: row?.id ?? '', username: userName, cookie: sessionCookieOf(response) ?? '' };
+  }
+
+  async function depositPaid(who: Identity, amount: number): Promise<string> {
+    const order = valueOf<{ orderId: string }>(
+      await send(API.createDepositOrder, who, { payload: { channelCode: 'bank-transfer', amount } }),
+    );
+    valueOf(await send(API.sandboxPay, who, { payload: { orderId: order.orderId } }));
+    time.advance(1_000);
+    return order.orderId;
+  }
+
+  async function bindAccount(who: Identity): Promise<string> {
+    const accountNumber = String(Math.floor(Math.random() * 1e12)).padStart(12, '1');
+    return valueOf<{ accountId: string }>(
+      await send(API.addBankAccount, who, {
+        payload: { bankCode: 'VCB', accountNumber, accountName: PAYEE },
+      }),
+    ).accountId;
+  }
+
+  async function withdraw(who: Identity, bankAccountId: string): Promise<string> {
+    const created = valueOf<{ withdrawal: { requestId: string } }>(
+      await send(API.createWithdrawal, who, {
+        payload: {
+          requestKey: randomUUID(),
+          bankAccountId,
+          amount: 100_000,
+          paymentPassword: PAYMENT_PASSWORD,
+        },
+      }),
+    );
+    return created.withdrawal.requestId;
+  }
+
+  async function spin(who: Identity): Promise<string> {
+    return valueOf<{ round: { roundId: string } }>(
+      await send(API.slotSpin, who, {
+        payload: { lineBet: SLOT_BET_LEVELS[0], requestKey: randomUUID(), mode: 'wallet' },
+      }),
+    ).round.roundId;
+  }
+
+  async function bet(who: Identity): Promise<string> {
+    return valueOf<{ bet: { id: string } }>(
+      await send(API.placeLotteryBet, who, {
+        payload: {
+          drawId,
+          betType: 'LO2',
+          prizeMode: 'Lott',
+          selections: [['12']],
+          points: 1,
+          requestKey: randomUUID(),
+        },
+      }),
+    ).bet.id;
+  }
+
+  async function launchChat(who: Identity): Promise<string> {
+    const { chatUrl } = valueOf<{ chatUrl: string }>(await send(API.launchChat, who));
+    return /#token=(.+)$/.exec(chatUrl)?.[1] ?? '';
+  }
+
+  /** A real member with everything the calls address: a paid deposit, an issued bonus, an account… */
+  async function readyMember(): Promise<Identity & Resources> {
+    const who = await realMember();
+    valueOf(await send(API.applyPromotion, who, { payload: { promotionId: promotionIds.RELOAD500 } }));
+    const depositOrderId = await depositPaid(who, 500_000);
+    await fund(who.memberId, 10_000_000);
+    const claims = valueOf<{ list: { id: number; promotionId: number; status: string }[] }>(
+      await send(API.promotionClaims, who),
+    ).list;
+    const claim = claims.find((item) => item.promotionId === promotionIds.RELOAD500);
+    if (claim?.status !== 'issued') throw new Error(`the bonus was not issued: ${JSON.stringify(claims)}`);
+    valueOf(
+      await send(API.setPaymentPassword, who, {
+        payload: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
+      }),
+    );
+    valueOf(await send(API.claimBonus, who, { payload: { claimId: claim.id } }));
+    const bankAccountId = await bindAccount(who);
+    const withdrawalId = await withdraw(who, bankAccountId);
+    const inbox = valueOf<{ list: { id: number }[] }>(await send(API.inboxList, who)).list;
+    if (inbox.length === 0) throw new Error('no welcome message in the inbox');
+    const slotRoundId = await spin(who);
+    const lotteryBetId = await bet(who);
+    const chatAccess = await send(API.chatSession, undefined, { payload: { token: await launchChat(who) } });
+    valueOf(chatAccess);
+    const chat = cookieValue(chatAccess, CHAT_COOKIE);
+    const sent = valueOf<{ id: number }>(
+      await send(API.chatSend, { chat }, { payload: { body: 'Xin chào' } }),
+    );
+    const conversations = valueOf<{ list: { id: string; userName: string }[] }>(
+      await asOperator(API.chatOpsConversations, CHAT_OPERATOR_TOKEN),
+    ).list;
+    const conversationId = conversations.find((item) => item.userName === who.username)?.id ?? '';
+    return {
+      ...who,
+      ...(chat !== undefined && { chat }),
+      depositOrderId,
+      bankAccountId,
+      withdrawalId,
+      inboxMessageIds: inbox.map((item) => item.id),
+      claimId: claim.id,
+      slotRoundId,
+      lotteryBetId,
+      chatMessageId: sent.id,
+      conversationId,
+    };
+  }
+
+  beforeAll(async () => {
+    app = await buildTestApp(database.current, {
+      clock: time.clock,
+      config: {
+        devOutbox: true,
+        sandboxGateway: true,
+        opsToken: OPS_TOKEN,
+        withdrawalOperatorToken: WITHDRAWAL_OPERATOR_TOKEN,
+        chatOperatorToken: CHAT_OPERATOR_TOKEN,
+        paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
+      },
+    });
+    const promotions = valueOf<{ list: { id: number; code: string }[] }>(
+      await send(API.promotions, undefined),
+    );
+    for (const item of promotions.list) promotionIds[item.code] = item.id;
+    const found = valueOf<{ games: { gameId: string; nodeId: string }[] }>(
+      await send(API.gameSearch, undefined, { query: { vassalage: 'BGS', gameType: 'RNG', pageSize: '1' } }),
+    ).games[0];
+    if (!found) throw new Error('no BGS slot game in the catalogue');
+    game = found;
+    const lottery = valueOf<{ openDraw: { id: string } | null }>(
+      await send(API.lotteryGame, undefined, { query: { code: 'MB' } }),
+    );
+    drawId = lottery.openDraw?.id ?? '';
+    announcementId =
+      valueOf<{ list: { id: number }[] }>(await send(API.announcements, undefined)).list[0]?.id ?? 0;
+    helpItemId =
+      valueOf<{ topics: { items: { id: number }[] }[] }>(await send(API.helpCentre, undefined)).topics[0]
+        ?.items[0]?.id ?? 0;
+
+    first = await readyMember();
+    second = await readyMember();
+    // The first member is an agent, so that the operator can offer it contracts.
+    valueOf(await asOperator(API.contractOpsPromote, OPS_TOKEN, { payload: { username: first.username } }));
+    promotee = (await realMember()).username;
+
+    const trialIdentity = await trialMember();
+    trial = {
+      ...trialIdentity,
+      slotRoundId: await spin(trialIdentity),
+      lotteryBetId: await bet(trialIdentity),
+    };
+
+    const ip = freshIp();
+    loginName = freshUsername('login');
+    valueOf(
+      await send(
+        API.register,
+        undefined,
+        {
+          payload: {
+            registerMethod: 'H5',
+            username: loginName,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            ...(await solvedCaptcha(app, ip)),
+          },
+        },
+        ip,
+      ),
+    );
+  });
+  afterAll(() => app.close());
+
+  // ——— resources made on demand ———
+
+  /** A one-time game launch token of the first member. */
+  async function launchToken(): Promise<string> {
+    const { url } = valueOf<{ url: string }>(
+      await send(API.launchGame, first, { payload: { gameId: game.gameId } }),
+    );
+    return new URL(url, 'http://site.test').searchParams.get('launch') ?? '';
+  }
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  /** A pending order of the first member (the sandbox pays it once). */
+  const pendingOrder = once(
+    async () =>
+      valueOf<{ orderId: string }>(
+        await send(API.createDepositOrder, first, {
+          payload: { channelCode: 'bank-transfer', amount: 200_000 },
+        }),
+      ).orderId,
+  );
+  /** The turnover requirement of the first member's claimed bonus (forfeited once). */
+  const bonusRequirement = once(async () => {
+    const { requirements } = valueOf<{ requirements: { id: number; source: string; status: string }[] }>(
+      await send(API.walletTurnover, first),
+    );
+    const running = requirements.find((item) => item.source === 'bonus' && item.status === 'active');
+    if (!running) throw new Error(`no running bonus requirement: ${JSON.stringify(requirements)}`);
+    return running.id;
+  });
+  /** A second account of the first member, the one removed. */
+  const spareAccount = once(() => bindAccount(first));
+  /** Pending withdrawals of the second member, for the operator's approval and refusal. */
+  const toApprove = once(() => withdraw(second, second.bankAccountId));
+  const toReject = once(() => withdraw(second, second.bankAccountId));
+  /** A new waiting contract of the first member (each answer closes one). */
+  async function waitingContract(kindOf: 'salary' | 'dividend'): Promise<string> {
+    const terms =
+      kindOf === 'salary'
+        ? { tiers: [{ minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 }] }
+        : { period: 'half_month', tiers: [{ minNetLoss: 20_000_000, minActiveMembers: 8, percentBp: 1500 }] };
+    return valueOf<{ contract: { id: string } }>(
+      await asOperator(API.contractOpsOffer, OPS_TOKEN, {
+        payload: { username: first.username, kind: kindOf, terms },
+      }),
+    ).contract.id;
+  }
+  /** A member reached by mobile number or e-mail, for the forgotten-password calls. */
+  async function memberWith(contact: { mobileNum: string } | { email: string }): Promise<void> {
+    await db()
+      .insert(member)
+      .values({
+        merchantCode: 'kimlong',
+        username: freshUsername('reset'),
+        type: 0,
+        ...('mobileNum' in contact ? { countryDialingCode: '+84', mobileNum: contact.mobileNum } : contact),
+      });
+  }
+
+  // ——— a minimal valid request of every call ———
+
+  const REQUESTS = {
+    health: { build: () => ({}) },
+    status: { build: () => ({}) },
+    outbox: { build: () => ({ query: { kind: 'captcha' } }) },
+    opsStatus: { build: () => ({ payload: { maintenance: false } }) },
+    logo: { build: () => ({}) },
+
+    loginKey: { build: () => ({}) },
+    login: { build: () => ({ encrypted: { type: 'username', username: loginName, password: PASSWORD } }) },
+    trialLogin: { build: () => ({}) },
+    logout: { build: () => ({}), fresh: 'account' },
+    renewSession: { build: () => ({}) },
+    registrationRules: { build: () => ({}) },
+    register: {
+      build: async ({ ip }) => ({
+        payload: {
+          registerMethod: 'H5',
+          username: freshUsername('matrix'),
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          ...(await solvedCaptcha(app, ip)),
+        },
+      }),
+    },
+    registerMobile: {
+      build: async ({ ip }) => {
+        const mobileNum = freshMobile();
+        valueOf(
+          await send(
+            API.sendSms,
+            undefined,
+            {
+              payload: {
+                mobileNum,
+                countryDialingCode: '+84',
+                purpose: 'register',
+                ...(await solvedCaptcha(app, ip)),
+              },
+            },
+            ip,
+          ),
+        );
+        return {
+          payload: {
+            registerMethod: 'H5',
+            countryDialingCode: '+84',
+            mobileNum,
+            verificationCode: await latestSms(app, `+84${mobileNum.replace(/^0+/, '')}`),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            ...(await solvedCaptcha(app, ip)),
+          },
+        };
+      },
+    },
+    usernameCheck: { build: () => ({ query: { username: freshUsername('free') } }) },
+    affiliateCheck: { build: () => ({ query: { affiliateCode: 'KL2026' } }) },
+    sendSms: {
+      build: async ({ ip }) => ({
+        payload: {
+          mobileNum: freshMobile(),
+          countryDialingCode: '+84',
+          purpose: 'register',
+          ...(await solvedCaptcha(app, ip)),
+        },
+      }),
+    },
+    captcha: { build: () => ({}) },
+    changePassword: {
+      build: () => ({ payload: { newPassword: 'changed1234', confirmNewPassword: 'changed1234' } }),
+      fresh: 'account',
+    },
+    setPasswordByPhone: {
+      build: async ({ ip }) => {
+        const mobileNum = freshMobile().replace(/^0+/, '');
+        await memberWith({ mobileNum });
+        valueOf(
+          await send(
+            API.sendSms,
+            undefined,
+            {
+              payload: {
+                mobileNum,
+                countryDialingCode: '+84',
+                purpose: 'resetPassword',
+                ...(await solvedCaptcha(app, ip)),
+              },
+            },
+            ip,
+          ),
+        );
+        return {
+          encrypted: {
+            mobileNum,
+            countryDialingCode: '+84',
+            verificationCode: await latestSms(app, `+84${mobileNum}`),
+            newPassword: 'phone1234',
+            confirmNewPassword: 'phone1234',
+          },
+        };
+      },
+    },
+    requestPasswordEmail: {
+      build: async ({ ip }) => ({
+        payload: { email: `${freshUsername('mail')}@example.com`, ...(await solvedCaptcha(app, ip)) },
+      }),
+    },
+    resetPassword: {
+      build: async ({ ip }) => {
+        const email = `${freshUsername('reset')}@example.com`;
+        await memberWith({ email });
+        valueOf(
+          await send(
+            API.requestPasswordEmail,
+            undefined,
+            { payload: { email, ...(await solvedCaptcha(app, ip)) } },
+            ip,
+          ),
+        );
+        const token = (await outbox(app, 'email')).find((entry) => entry.to === email)?.code ?? '';
+        return { payload: { token, newPassword: 'mailed1234', confirmNewPassword: 'mailed1234' } };
+      },
+    },
+    memberInfo: { build: () => ({}) },
+
+    gameVendors: { build: () => ({}) },
+    gameSearch: { build: () => ({ query: { gameType: 'RNG', pageSize: '5' } }) },
+    hotGames: { build: () => ({}) },
+    recentGames: { build: () => ({}) },
+    favouriteList: { build: () => ({}) },
+    favouriteIds: { build: () => ({}) },
+    addFavourite: { build: () => ({ payload: { nodeId: game.nodeId } }) },
+    removeFavourite: { build: () => ({ payload: { nodeId: game.nodeId } }) },
+    lotteryMenu: { build: () => ({}) },
+    lotteryList: { build: () => ({ query: { gameType: 'LOTT' } }) },
+    launchGame: { build: () => ({ payload: { gameId: game.gameId } }) },
+    redeemLaunch: { build: async () => ({ payload: { token: await launchToken() } }) },
+    winnerBoard: { build: () => ({}) },
+
+    submitFeedback: {
+      build: async ({ ip }) => {
+        const { captchaId, captcha } = await solvedCaptcha(app, ip);
+        return {
+          form: [
+            ['type', '4'],
+            ['content', 'Checking who may send feedback and see it.'],
+            ['captchaId', captchaId],
+            ['captcha', captcha],
+            ['image', { bytes: makePng(), filename: 'screen.png', type: 'image/png' }],
+            ['comment', 'the screen'],
+          ],
+        };
+      },
+    },
+    feedbackList: { build: () => ({}) },
+
+    launchChat: { build: () => ({}) },
+    chatUnread: { build: () => ({}) },
+    liveModels: { build: () => ({}) },
+    chatSession: { build: async () => ({ payload: { token: await launchChat(first) } }) },
+    chatMessages: { build: () => ({}) },
+    chatSend: { build: () => ({ payload: { body: 'Một câu hỏi' } }) },
+    chatRead: { build: ({ own }) => ({ payload: { lastMessageId: own('chatMessageId') } }) },
+    chatStream: { build: () => ({}) },
+    chatOpsSignIn: { build: () => ({}) },
+    chatOpsSignOut: { build: () => ({}) },
+    chatOpsConversations: { build: () => ({}) },
+    chatOpsMessages: { build: ({ own }) => ({ query: { conversationId: own('conversationId') } }) },
+    chatOpsReply: {
+      build: ({ own }) => ({
+        payload: { conversationId: own('conversationId'), body: 'Chúng tôi đang xem.' },
+      }),
+    },
+    chatOpsRead: {
+      build: ({ own }) => ({
+        payload: { conversationId: own('conversationId'), lastMessageId: own('chatMessageId') },
+      }),
+    },
+    chatOpsStream: { build: () => ({}) },
+
+    banners: { build: () => ({}) },
+    announcements: { build: () => ({}) },
+    notice: { build: () => ({}) },
+    popularAnnouncements: { build: () => ({}) },
+    announcementUnreadCount: { build: () => ({}) },
+    markAnnouncementRead: { build: () => ({ payload: { announcementId, read: true } }) },
+    inboxList: { build: () => ({}) },
+    inboxUnreadCount: { build: () => ({}) },
+    inboxMessage: { build: ({ own }) => ({ query: { messageId: String(own('inboxMessageIds')[0]) } }) },
+    deleteInboxMessage: {
+      build: ({ own }) => ({ payload: { messageId: own('inboxMessageIds').at(-1) } }),
+    },
+    helpCentre: { build: () => ({}) },
+    helpItem: { build: () => ({ query: { itemId: String(helpItemId) } }) },
+    service: { build: () => ({}) },
+    footerLinks: { build: () => ({}) },
+    headIcon: { build: () => ({}) },
+    setHeadIcon: { build: () => ({ payload: { headIconId: 3 } }) },
+
+    wallet: { build: () => ({}) },
+    walletTransactions: { build: () => ({}) },
+    walletTurnover: { build: () => ({}) },
+    forfeitBonus: { build: async () => ({ payload: { requirementId: await bonusRequirement() } }) },
+    depositChannels: { build: () => ({}) },
+    createDepositOrder: { build: () => ({ payload: { channelCode: 'bank-transfer', amount: 100_000 } }) },
+    depositOrders: { build: () => ({}) },
+    depositOrder: { build: ({ own }) => ({ query: { orderId: own('depositOrderId') } }) },
+    depositCallback: {
+      build: async () => ({
+        payload: {
+          eventId: `evt_${randomUUID()}`,
+          orderId: await pendingOrder(),
+          status: 'paid',
+          amount: 200_000,
+          currency: 'VND',
+          gatewayTransactionId: 'GW123456',
+        },
+      }),
+    },
+    sandboxPay: { build: async () => ({ payload: { orderId: await pendingOrder() } }) },
+
+    responsibleGaming: { build: () => ({}) },
+    setDepositLimits: { build: () => ({ payload: { monthly: 900_000_000_000 } }) },
+    startTimeOut: { build: () => ({ payload: { period: '24h' } }), fresh: 'account' },
+    startSelfExclusion: { build: () => ({ payload: { period: '6m', confirm: true } }), fresh: 'account' },
+    setRealityCheck: { build: () => ({ payload: { intervalMinutes: 30 } }) },
+
+    withdrawalInfo: { build: () => ({}) },
+    setPaymentPassword: {
+      build: () => ({ payload: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD } }),
+      fresh: 'account',
+    },
+    changePaymentPassword: {
+      build: () => ({
+        payload: { oldPassword: PAYMENT_PASSWORD, newPassword: '135790', confirmNewPassword: '135790' },
+      }),
+      fresh: 'payment-password',
+    },
+    verifyPaymentPassword: { build: () => ({ payload: { password: PAYMENT_PASSWORD } }) },
+    bankAccounts: { build: () => ({}) },
+    addBankAccount: {
+      build: () => ({
+        payload: {
+          bankCode: 'TCB',
+          accountNumber: String(Math.floor(Math.random() * 1e10)).padStart(10, '2'),
+          accountName: PAYEE,
+        },
+      }),
+    },
+    removeBankAccount: { build: async () => ({ query: { accountId: await spareAccount() } }) },
+    createWithdrawal: {
+      build: ({ own }) => ({
+        payload: {
+          requestKey: randomUUID(),
+          bankAccountId: own('bankAccountId'),
+          amount: 100_000,
+          paymentPassword: PAYMENT_PASSWORD,
+        },
+      }),
+    },
+    withdrawals: { build: () => ({}) },
+    withdrawal: { build: ({ own }) => ({ query: { requestId: own('withdrawalId') } }) },
+    withdrawalOpsList: { build: () => ({}) },
+    withdrawalOpsApprove: { build: async () => ({ payload: { requestId: await toApprove() } }) },
+    withdrawalOpsReject: {
+      build: async () => ({ payload: { requestId: await toReject(), reason: 'test' } }),
+    },
+
+    gameRecords: { build: () => ({}) },
+
+    vipLevels: { build: () => ({}) },
+    myVip: { build: () => ({}) },
+    promotions: { build: () => ({}) },
+    promotionDetail: { build: () => ({ query: { id: String(promotionIds.RELOAD500) } }) },
+    applyPromotion: { build: () => ({ payload: { promotionId: promotionIds.WELCOME100 } }) },
+    promotionClaims: { build: () => ({}) },
+    claimBonus: { build: ({ own }) => ({ payload: { claimId: own('claimId') } }) },
+    myReferral: { build: () => ({}) },
+
+    contractRequests: { build: () => ({}) },
+    agentContract: { build: () => ({ query: { kind: 'salary' } }) },
+    acceptContract: { build: async () => ({ payload: { contractId: await waitingContract('salary') } }) },
+    refuseContract: { build: async () => ({ payload: { contractId: await waitingContract('dividend') } }) },
+    contractOpsOffer: {
+      build: () => ({
+        payload: {
+          username: first.username,
+          kind: 'hourly',
+          terms: { tiers: [{ minTurnover: 2_000_000, amount: 20_000 }] },
+        },
+      }),
+    },
+    contractOpsPromote: { build: () => ({ payload: { username: promotee } }) },
+
+    slotSession: { build: () => ({ query: { mode: 'wallet' } }) },
+    slotSpin: {
+      build: () => ({ payload: { lineBet: SLOT_BET_LEVELS[0], requestKey: randomUUID(), mode: 'wallet' } }),
+    },
+    slotClientSeed: { build: () => ({ payload: { clientSeed: 'matrix-seed' } }) },
+    slotRotateSeed: { build: () => ({ payload: {} }) },
+    slotHistory: { build: () => ({}) },
+    slotRound: { build: ({ own }) => ({ query: { roundId: own('slotRoundId') } }) },
+
+    lotteryGames: { build: () => ({}) },
+    lotteryGame: { build: () => ({ query: { code: 'MB' } }) },
+    recentLottery: { build: () => ({}) },
+    lotteryResults: { build: () => ({ query: { code: 'MB' } }) },
+    lotteryNumero: { build: () => ({ query: { code: 'MB' } }) },
+    lotteryOrders: { build: () => ({}) },
+    placeLotteryBet: {
+      build: () => ({
+        payload: {
+          drawId,
+          betType: 'LO2',
+          prizeMode: 'Lott',
+          selections: [['34']],
+          points: 1,
+          requestKey: randomUUID(),
+        },
+      }),
+    },
+    cancelLotteryBet: { build: ({ own }) => ({ payload: { betId: own('lotteryBetId') } }) },
+  } satisfies Record<ApiCall, RouteProbe>;
+
+  // ——— making a call as a caller ———
+
+  /** The caller's credentials for one call (a new account when the call ends or changes it). */
+  async function credentialsOf(caller: Caller, fresh: RouteProbe['fresh']): Promise<Identity | undefined> {
+    switch (caller) {
+      case 'visitor':
+      case 'opsToken':
+      case 'withdrawalToken':
+      case 'chatToken':
+        return undefined;
+      case 'trial':
+        return fresh ? trialMember() : trial;
+      case 'other':
+        return second;
+      case 'member': {
+        if (!fresh) return first;
+        const who = await realMember();
+        if (fresh === 'payment-password') {
+          valueOf(
+            await send(API.setPaymentPassword, who, {
+              payload: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
+            }),
+          );
+        }
+        return who;
+      }
+    }
+  }
+
+  async function answerOfCall(name: ApiCall, caller: Caller): Promise<{ answer: string; body: string }> {
+    const entry = API[name];
+    const route: RouteProbe = REQUESTS[name];
+    const ip = freshIp();
+    const who = await credentialsOf(caller, route.fresh);
+    const mine: Partial<Resources> = caller === 'trial' ? trial : {};
+    const own = <K extends keyof Resources>(key: K): Resources[K] =>
+      (mine[key] as Resources[K] | undefined) ?? first[key];
+    const probe = await route.build({ ip, own });
+
+    const headers: Record<string, string> = { ...probe.headers };
+    let payload: unknown = probe.payload;
+    if (caller in BEARERS) headers.authorization = `Bearer ${BEARERS[caller as keyof typeof BEARERS]}`;
+    if (probe.encrypted !== undefined) {
+      const sealed = await encryptAsBrowser(await getLoginKey(app), probe.encrypted);
+      headers[LOGIN_KEY_HEADER] = sealed.header;
+      payload = sealed.body;
+    }
+    if (probe.form) {
+      const form = new FormData();
+      for (const [field, value] of probe.form) {
+        if (typeof value === 'string') form.append(field, value);
+        else
+          form.append(field, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+      }
+      const request = new Request('http://localhost/', { method: 'PUT', body: form });
+      headers['content-type'] = request.headers.get('content-type') ?? '';
+      payload = Buffer.from(await request.arrayBuffer());
+    }
+    const cookies = [
+      ...(who ? [`${SESSION_COOKIE}=${who.cookie}`] : []),
+      ...(who?.chat ? [`${CHAT_COOKIE}=${who.chat}`] : []),
+    ];
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
+
+    // Read as a stream: an event stream answers its status and headers at once and never ends by itself.
+    const response = await app.inject({
+      method: entry.method,
+      url: entry.path,
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en', ...headers },
+      ...(probe.query && { query: probe.query }),
+      ...(payload !== undefined && { payload: payload as object }),
+      payloadAsStream: true,
+    });
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (contentType.startsWith('text/event-stream')) {
+      response.raw.res.destroy();
+      return { answer: answerOf(response.statusCode, contentType, ''), body: '' };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk as Uint8Array));
+    const body = Buffer.concat(chunks).toString('utf8');
+    return { answer: answerOf(response.statusCode, contentType, body), body };
+  }
+
+  it('declares every call of the API table, and only those', () => {
+    expect(Object.keys(EXPECTATIONS).sort()).toEqual(Object.keys(API).sort());
+    expect(Object.keys(REQUESTS).sort()).toEqual(Object.keys(API).sort());
+  });
+
+  describe('every call × every caller', () => {
+    for (const name of Object.keys(API) as ApiCall[]) {
+      const expectation: Expectation = EXPECTATIONS[name];
+      it(`${API[name].method} ${API[name].path} (${name}): ${expectation.access}`, async () => {
+        const expected: Partial<Record<Caller, Answer>> = {};
+        const observed: Partial<Record<Caller, string>> = {};
+        for (const caller of CALLERS) {
+          const answer = expectedAnswer(expectation, caller);
+          if (answer === undefined) continue;
+          expected[caller] = answer;
+          const { answer: got, body } = await answerOfCall(name, caller);
+          observed[caller] = got;
+          // A refusal tells nothing of the member whose ids were sent.
+          if (got !== 'allowed') {
+            expect(body).not.toContain(first.username);
+            expect(body).not.toContain(first.memberId);
+          }
+        }
+        expect(observed).toEqual(expected);
+      });
+    }
+  });
+
+  it('accepts the payment gateway’s signed callback (the only credential of depositCallback)', async () => {
+    const { orderId } = valueOf<{ orderId: string }>(
+      await send(API.createDepositOrder, first, {
+        payload: { channelCode: 'bank-transfer', amount: 200_000 },
+      }),
+    );
+    const rawBody = JSON.stringify({
+      eventId: `evt_${randomUUID()}`,
+      orderId,
+      status: 'failed',
+      amount: 200_000,
+      currency: 'VND',
+      gatewayTransactionId: 'GW654321',
+      failureReason: 'declined',
+    });
+    const timestamp = String(Math.floor(time.clock().getTime() / 1000));
+    const response = await app.inject({
+      method: 'POST',
+      url: API.depositCallback.path,
+      headers: {
+        'content-type': 'application/json',
+        [GATEWAY_TIMESTAMP_HEADER]: timestamp,
+        [GATEWAY_SIGNATURE_HEADER]: signCallback(PAYMENT_CALLBACK_SECRET, timestamp, rawBody),
+      },
+      payload: rawBody,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: API.depositCallback.path,
+      headers: {
+        'content-type': 'application/json',
+        [GATEWAY_TIMESTAMP_HEADER]: timestamp,
+        [GATEWAY_SIGNATURE_HEADER]: signCallback('another-secret-of-at-least-32-chars!!', timestamp, rawBody),
+      },
+      payload: rawBody,
+    });
+    expect(json(wrong)).toMatchObject({ code: 'CALLBACK_SIGNATURE_INVALID' });
+  });
+
+  it('serves a feedback image to its sender only (a resource outside the API table)', async () => {
+    const list = valueOf<{ list: { images: { url: string }[] }[] }>(await send(API.feedbackList, first)).list;
+    const url = list.flatMap((item) => item.images)[0]?.url ?? '';
+    expect(url.startsWith(FEEDBACK_IMAGE_PREFIX)).toBe(true);
+    const image = { method: 'GET', path: url };
+    expect((await send(image, first)).statusCode).toBe(200);
+    expect(json(await send(image, second))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(json(await send(image, trial))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(json(await send(image, undefined))).toMatchObject({ code: 'NOT_LOGGED_IN' });
+  });
+
+  it('without the operator tokens, DEV_OUTBOX and the sandbox gateway those calls do not exist', async () => {
+    const bare = await buildTestApp(database.current, {
+      clock: time.clock,
+      config: {
+        devOutbox: false,
+        sandboxGateway: false,
+        opsToken: undefined,
+        withdrawalOperatorToken: undefined,
+        chatOperatorToken: undefined,
+      },
+    });
+    try {
+      const absent = (Object.keys(API) as ApiCall[]).filter((name) => {
+        const expectation: Expectation = EXPECTATIONS[name];
+        return expectation.access === 'operator' || expectation.access === 'dev' || name === 'sandboxPay';
+      });
+      expect(absent.length).toBeGreaterThan(10);
+      for (const name of absent) {
+        const entry = API[name];
+        for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {
+          const response = await bare.inject({
+            method: entry.method,
+            url: entry.path,
+            headers: { cookie: `${SESSION_COOKIE}=${first.cookie}`, ...headers },
+            payload: entry.method === 'GET' ? undefined : {},
+            payloadAsStream: true,
+          });
+          expect(response.statusCode, `${name} ${JSON.stringify(headers)}`).toBe(404);
+          response.raw.res.destroy();
+        }
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+});
