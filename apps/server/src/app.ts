@@ -41,6 +41,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
 import { createOperatorAuth } from './platform/operator-auth.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
+import { storedTextPlugin } from './platform/stored-text.ts';
 import { SERVER_VERSION } from './platform/version.ts';
 
 export interface AppOptions {
@@ -170,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(compress, { global: true, threshold: 1024 });
     await registerRateLimit(api, config.rateLimitMax);
+    // NUL and lone surrogates in any query, path parameter or body: 400 before any route sees them.
+    await api.register(storedTextPlugin);
     await registerDocs(api, SERVER_VERSION);
 
     await api.register(healthRoutes, { healthService });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStorableText } from './stored-text.ts';
 
-/** Reads one cookie of the request's Cookie header; undefined when absent or empty. */
+/** Reads one cookie of the request's Cookie header; undefined when absent, empty or not storable text. */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
@@ -11,7 +12,9 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
     const raw = part.slice(separator + 1).trim();
     const value = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
     try {
-      return decodeURIComponent(value) || undefined;
+      const decoded = decodeURIComponent(value);
+      // A value the database could not even be asked about (NUL) is no cookie of ours.
+      return decoded && isStorableText(decoded) ? decoded : undefined;
     } catch {
       return undefined;
     }
