@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { API, successEnvelope } from '@kl/contracts';
 import {
   claimBonusResult,
@@ -299,7 +300,7 @@ describeEachDatabase('promotions', (kind) => {
       expect(counted.referredCount).toBe(1);
     });
 
-    it('the referrer’s bonus is issued when the referred member’s first deposit is paid, and claimed once', async () => {
+    it('the referrer’s bonus is issued once the referred member has deposited and played, and claimed once', async () => {
       const referrer = await newMember();
       const { code } = successEnvelope(myReferral).parse(
         json(await call(app, API.myReferral, referrer.caller)),
@@ -313,6 +314,14 @@ describeEachDatabase('promotions', (kind) => {
       expect(await claimOf(referrer.caller, ids.INVITE50!)).toBeUndefined();
       await deposit(friend.caller, 150_000);
       await deposit(friend.caller, 150_000);
+      // Deposited but not played yet: the friend does not qualify (the merchant asks 100,000 ₫ staked).
+      expect(await claimOf(referrer.caller, ids.INVITE50!)).toBeUndefined();
+      for (let spin = 0; spin < 5; spin += 1) {
+        const spun = await call(app, API.slotSpin, friend.caller, {
+          payload: { lineBet: 1_000, requestKey: randomUUID() },
+        });
+        expect(spun.statusCode, spun.body).toBe(200);
+      }
       const referralClaims = (await claimsOf(referrer.caller)).filter(
         (row) => row.promotionId === ids.INVITE50,
       );
