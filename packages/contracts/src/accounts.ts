@@ -136,6 +136,11 @@ export const captchaChallenge = z.object({
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
 export const SMS_PURPOSES = ['register', 'login', 'resetPassword'] as const;
+/**
+ * SMS send. The captcha (GET captcha's captchaId and its answer) is required by the server: without it, or
+ * wrong, the answer is WRONG_VERIFICATION_CODE { field: 'captcha' } and nothing is sent. Optional here only
+ * so that a missing one gets that answer rather than INVALID_INPUT.
+ */
 export const smsSendRequest = z.object({
   mobileNum: short(32),
   countryDialingCode: short(8),

@@ -6,8 +6,8 @@ import { fromBase64, toBase64 } from '../shared/lib/base64.ts';
 /**
  * The accounts side of the API for component tests, keeping the agreed contract (contracts
  * accounts.ts and api-paths.ts): it really decrypts the login payload with its own RSA key pair,
- * keeps members, single-use captchas (answer: 1000 + id), SMS codes (always 123456) and one
- * session (the cookie of the real server).
+ * keeps members, single-use captchas (answer: 1000 + id; the SMS send needs one too), SMS codes
+ * (always 123456) and one session (the cookie of the real server).
  */
 export interface FakeMember {
   username: string;
@@ -28,6 +28,13 @@ export interface FakeAccountsOptions {
 
 export const SMS_CODE = '123456';
 export const captchaAnswer = (captchaId: string) => String(1000 + Number(captchaId.replace('c', '')));
+/** The answer of the captcha a picture shows (the fake draws its id into the image). */
+export function captchaAnswerOfImage(image: HTMLElement): string {
+  const svg = atob((image.getAttribute('src') ?? '').split(',')[1] ?? '');
+  const captchaId = /<text>(c\d+)<\/text>/.exec(svg)?.[1];
+  if (!captchaId) throw new Error('not a captcha picture of the fake server');
+  return captchaAnswer(captchaId);
+}
 
 export function createRules(overrides: Partial<RegistrationRules> = {}): RegistrationRules {
   return {
@@ -85,6 +92,8 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
     members: new Map((options.members ?? []).map((member) => [member.username.toLowerCase(), { ...member }])),
     captchas: new Map<string, string>(),
     captchaRequired: false,
+    /** The SMS send answers 429 SMS_NUMBER_LIMIT (the number's daily cap). */
+    smsDailyLimitReached: false,
     session: null as SessionInfo | null,
     keyId: options.rotateKeyOnce ? 'k-old' : keyId,
     keyRequests: 0,
@@ -162,6 +171,12 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
         return ok({ captchaId, image, expiresAt: new Date(Date.now() + 300_000).toISOString() });
       }
       case 'POST /api/verification/sms':
+        // As the server: nothing is sent without a right captcha (used up either way), nor over the daily cap.
+        if (!checkCaptcha(body.captchaId, body.captcha))
+          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha' });
+        if (state.smsDailyLimitReached) {
+          return fail('TOO_MANY_REQUESTS', { reason: 'SMS_NUMBER_LIMIT', retryAfterSeconds: 86_400 });
+        }
         return ok({ expirationTime: new Date(Date.now() + 60_000).toISOString() });
       case 'GET /api/register/affiliate-check':
         return url.searchParams.get('affiliateCode') === 'KL2026'

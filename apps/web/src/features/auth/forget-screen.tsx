@@ -236,6 +236,7 @@ export default function ForgetScreen() {
               error={errors.verificationCode?.message}
               sending={sms.sending}
               secondsLeft={sms.secondsLeft}
+              captchaPrompt={sms.prompt}
               onSend={() => void sendCode()}
             />
             {passwordFields}

@@ -217,6 +217,7 @@ export default function LoginScreen() {
               error={errors.verificationCode?.message}
               sending={sms.sending}
               secondsLeft={sms.secondsLeft}
+              captchaPrompt={sms.prompt}
               onSend={() => void sendCode()}
             />
           </>

@@ -4,6 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   captchaAnswer,
+  captchaAnswerOfImage,
   createFakeAccounts,
   createRules,
   type FakeAccountsOptions,
@@ -94,10 +95,19 @@ describe('login (SPEC §2 Login)', () => {
     await user.click(await within(dialog).findByRole('tab', { name: 'SMS code' }));
     await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    const prompt = await within(dialog).findByRole('group', { name: /receive the SMS code/ });
+    const picture = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
+    await user.type(within(prompt).getByLabelText('Picture code for the SMS'), captchaAnswerOfImage(picture));
+    await user.click(within(prompt).getByRole('button', { name: 'Send the SMS' }));
     await within(dialog).findByRole('button', { name: /^Resend in/ });
+    expect(accounts.state.calls.find((c) => c.path === '/api/verification/sms')?.body).toMatchObject({
+      purpose: 'login',
+      mobileNum: '912345678',
+    });
     await user.type(within(dialog).getByLabelText('SMS code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByTestId('header-member')).toHaveTextContent('player01');
+    // The fake server's first login makes its RSA key pair: slow on a busy machine.
+    expect(await screen.findByTestId('header-member', {}, { timeout: 5_000 })).toHaveTextContent('player01');
     expect(accounts.state.calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({
       type: 'sms',
       mobileNum: '912345678',

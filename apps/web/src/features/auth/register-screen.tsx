@@ -337,6 +337,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
           error={common.error}
           sending={sms.sending}
           secondsLeft={sms.secondsLeft}
+          captchaPrompt={sms.prompt}
           onSend={() => void sendCode()}
         />
       );

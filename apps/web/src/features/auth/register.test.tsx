@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   captchaAnswer,
+  captchaAnswerOfImage,
   createFakeAccounts,
   createRules,
   type FakeAccountsOptions,
@@ -103,11 +104,70 @@ describe('registration (SPEC §2 Registration screen)', () => {
 
     await user.type(within(dialog).getByLabelText('Mobile number'), '345678');
     await user.click(send);
+    // The captcha comes first: nothing is sent before it is answered.
+    const prompt = await within(dialog).findByRole('group', {
+      name: 'Type the numbers in the picture to receive the SMS code',
+    });
+    const answer = within(prompt).getByLabelText('Picture code for the SMS');
+    expect(answer).toHaveFocus();
+    expect(accounts.state.calls.some((call) => call.path === '/api/verification/sms')).toBe(false);
+    const picture = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
+    await user.type(answer, captchaAnswerOfImage(picture));
+    await user.click(within(prompt).getByRole('button', { name: 'Send the SMS' }));
     const countdown = await within(dialog).findByRole('button', { name: /^Resend in (60|59)s$/ });
     expect(countdown).toBeDisabled();
     await waitFor(() => expect(document.body).toHaveTextContent('Verification code sent'));
+    expect(within(dialog).queryByRole('group', { name: /receive the SMS code/ })).toBeNull();
     const smsCall = accounts.state.calls.find((call) => call.path === '/api/verification/sms');
-    expect(smsCall?.body).toEqual({ mobileNum: '12345678', countryDialingCode: '+84', purpose: 'register' });
+    expect(smsCall?.body).toEqual({
+      mobileNum: '12345678',
+      countryDialingCode: '+84',
+      purpose: 'register',
+      captchaId: expect.stringMatching(/^c\d+$/),
+      captcha: captchaAnswerOfImage(picture),
+    });
+  });
+
+  it('asks the SMS captcha again after a wrong answer with a new picture; Enter sends, Escape cancels', async () => {
+    const { dialog, user, accounts } = await openRegister();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
+    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    const prompt = await within(dialog).findByRole('group', { name: /receive the SMS code/ });
+    const answer = within(prompt).getByLabelText('Picture code for the SMS');
+    const first = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
+    const firstSrc = first.getAttribute('src');
+    await user.type(answer, '1{Enter}');
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent('Wrong verification code');
+    expect(answer).toHaveValue('');
+    expect(answer).toHaveAccessibleDescription('Wrong verification code');
+    // Enter sent the SMS request, not the registration.
+    expect(accounts.state.calls.some((call) => call.path === '/api/register')).toBe(false);
+    const second = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
+    await waitFor(() => expect(second.getAttribute('src')).not.toBe(firstSrc));
+    await user.type(answer, '{Escape}');
+    expect(within(dialog).queryByRole('group', { name: /receive the SMS code/ })).toBeNull();
+    // The sheet stays open.
+    expect(screen.getByRole('dialog', { name: 'Register' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeEnabled();
+  });
+
+  it('says so when the daily number of codes is used up', async () => {
+    const { dialog, user, accounts } = await openRegister();
+    accounts.state.smsDailyLimitReached = true;
+    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
+    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    const prompt = await within(dialog).findByRole('group', { name: /receive the SMS code/ });
+    const picture = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
+    await user.type(within(prompt).getByLabelText('Picture code for the SMS'), captchaAnswerOfImage(picture));
+    await user.click(within(prompt).getByRole('button', { name: 'Send the SMS' }));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent(
+        'Too many codes have been asked for today. Please try again later.',
+      ),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 
   it('keeps the register button disabled until age and terms are accepted', async () => {

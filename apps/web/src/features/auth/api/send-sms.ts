@@ -6,6 +6,9 @@ export interface SendSmsRequest {
   mobileNum: string;
   countryDialingCode: string;
   purpose: (typeof SMS_PURPOSES)[number];
+  /** The captcha of GET captcha and its answer: the server sends nothing without them. */
+  captchaId: string;
+  captcha: string;
 }
 
 /** POST sendSms: answers when a new code may be asked (expirationTime, ISO). */

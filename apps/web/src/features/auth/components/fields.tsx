@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FIELD_SPECS } from '@kl/contracts/verifier';
 import { formMessage } from '../lib/form-errors.ts';
+import type { SmsCaptchaPrompt as SmsCaptchaPromptState } from '../hooks/use-sms-sender.ts';
+import { SmsCaptchaPrompt } from './sms-captcha-prompt.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
@@ -150,31 +152,39 @@ export function MobileNumberField({
   );
 }
 
-/** The SMS code with its send button and resend countdown (SPEC §4 SMS). */
+/**
+ * The SMS code with its send button and resend countdown (SPEC §4 SMS), and under it the captcha asked
+ * before a code is sent while `captchaPrompt` is open.
+ */
 export function SmsCodeField({
   registration,
   error,
   sending,
   secondsLeft,
   onSend,
+  captchaPrompt,
 }: {
   registration: UseFormRegisterReturn;
   error?: string;
   sending: boolean;
   secondsLeft: number;
   onSend: () => void;
+  captchaPrompt?: SmsCaptchaPromptState | null;
 }) {
   const { t } = useTranslation();
   return (
-    <TextField
-      label={t('auth.fields.verificationCode')}
-      registration={registration}
-      error={error}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={FIELD_SPECS.verificationCode.maxLength}
-      addon={<SmsCodeButton sending={sending} secondsLeft={secondsLeft} onSend={onSend} />}
-    />
+    <>
+      <TextField
+        label={t('auth.fields.verificationCode')}
+        registration={registration}
+        error={error}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={FIELD_SPECS.verificationCode.maxLength}
+        addon={<SmsCodeButton sending={sending} secondsLeft={secondsLeft} onSend={onSend} />}
+      />
+      {captchaPrompt && <SmsCaptchaPrompt prompt={captchaPrompt} />}
+    </>
   );
 }
 
