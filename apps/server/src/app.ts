@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     clock: options.clock ?? systemClock,
     ledgerService: wallet.ledgerService,
+    lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
   });
 
   // Game records: games that take bets record their rounds through gameRecords.gameRecordsService.

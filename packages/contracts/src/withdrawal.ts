@@ -134,8 +134,14 @@ export const withdrawalInfo = z.object({
   dailyCountLimit: z.number().int().positive(),
   /** Requests made today (Vietnam time), rejected ones left out. */
   todayCount: z.number().int().min(0),
-  /** The available balance (what may be withdrawn). */
+  /** The available balance. */
   available: moneySchema,
+  /**
+   * What a request may take now: the available balance less the money locked by turnover requirements
+   * (`locked`; see wagering.ts and GET /api/wallet/turnover).
+   */
+  withdrawable: moneySchema,
+  locked: moneySchema,
   held: moneySchema,
   paymentPassword: paymentPasswordState,
   /** The registered payee name bank accounts must carry; null when none was registered. */

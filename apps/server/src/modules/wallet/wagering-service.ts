@@ -61,6 +61,12 @@ export function createWageringService(deps: {
   return {
     requirementsOut,
 
+    /** Money the member's running requirements lock (may exceed the balance until the next debit clamps it). */
+    async lockedOf(memberId: string): Promise<bigint> {
+      const rows = await wagering.ofMember(memberId);
+      return rows.filter((row) => row.status === 'active').reduce((sum, row) => sum + lockedOf(row), 0n);
+    },
+
     /** The requirements of these claims, by claim id. */
     async ofClaims(claimIds: readonly number[], lang: Locale): Promise<Map<number, WageringRequirement>> {
       const rows = await wagering.ofClaims(claimIds);

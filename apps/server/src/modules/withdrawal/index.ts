@@ -31,6 +31,8 @@ export function createWithdrawalModule(deps: {
   config: Pick<AppConfig, 'merchantCode' | 'withdrawalOperatorToken'>;
   clock: Clock;
   ledgerService: LedgerService;
+  /** Money the member's running turnover requirements lock (the wallet's wagering service). */
+  lockedOf?: (memberId: string) => Promise<bigint>;
 }) {
   const { db, config, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
@@ -38,6 +40,7 @@ export function createWithdrawalModule(deps: {
     withdrawals: createWithdrawalRepository(db),
     ledgerService,
     clock,
+    lockedOf: deps.lockedOf,
   });
   // A credential of its own: paying money out is not a task of the chat operators nor of the site switches.
   const operatorAuth = createOperatorAuth({

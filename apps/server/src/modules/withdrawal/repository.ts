@@ -111,7 +111,13 @@ export function createWithdrawalRepository(db: Db) {
      * statement each way, so two members binding the same number at once get one owner.
      */
     async claimAccountNumber(
-      row: { merchantCode: string; bankCode: string; accountNumber: string; memberId: string; createdAt: Date },
+      row: {
+        merchantCode: string;
+        bankCode: string;
+        accountNumber: string;
+        memberId: string;
+        createdAt: Date;
+      },
       tx: DbOrTx = db,
     ): Promise<string> {
       await tx.insert(bankAccountOwner).values(row).onConflictDoNothing();

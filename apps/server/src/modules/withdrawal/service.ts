@@ -86,6 +86,8 @@ export function createWithdrawalService(deps: {
   withdrawals: WithdrawalRepository;
   ledgerService: LedgerService;
   clock: Clock;
+  /** Money locked by turnover requirements (the ledger refuses a hold that reaches into it). */
+  lockedOf?: ((memberId: string) => Promise<bigint>) | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
 
@@ -200,6 +202,8 @@ export function createWithdrawalService(deps: {
         memberId: member.memberId,
         currency: settings.currency,
       });
+      const running = (await deps.lockedOf?.(member.memberId)) ?? 0n;
+      const locked = running < balance.available ? running : balance.available;
       return {
         currency: settings.currency,
         minAmount: moneyNumber(settings.minAmount),
@@ -207,6 +211,8 @@ export function createWithdrawalService(deps: {
         dailyCountLimit: settings.dailyCountLimit,
         todayCount: await withdrawals.countSince(member.memberId, withdrawalDayStart(clock())),
         available: moneyNumber(balance.available),
+        withdrawable: moneyNumber(balance.available - locked),
+        locked: moneyNumber(locked),
         held: moneyNumber(balance.held),
         paymentPassword: await passwordState(member.memberId, secrets.paymentPasswordHash),
         payeeName: secrets.payeeName,
@@ -274,10 +280,23 @@ export function createWithdrawalService(deps: {
       if (!bank) throw new DomainError('INVALID_INPUT', { reason: 'BANK_CODE' });
       // A bank account number belongs to one member: another member binding it is refused and recorded.
       const now = clock();
-      const number = { merchantCode: member.merchantCode, bankCode: bank.code, accountNumber: request.accountNumber };
-      const owner = await withdrawals.claimAccountNumber({ ...number, memberId: member.memberId, createdAt: now });
+      const number = {
+        merchantCode: member.merchantCode,
+        bankCode: bank.code,
+        accountNumber: request.accountNumber,
+      };
+      const owner = await withdrawals.claimAccountNumber({
+        ...number,
+        memberId: member.memberId,
+        createdAt: now,
+      });
       if (owner !== member.memberId) {
-        await withdrawals.insertConflict({ ...number, ownerMemberId: owner, memberId: member.memberId, createdAt: now });
+        await withdrawals.insertConflict({
+          ...number,
+          ownerMemberId: owner,
+          memberId: member.memberId,
+          createdAt: now,
+        });
         throw new DomainError('BANK_ACCOUNT_TAKEN');
       }
       const created = await withdrawals.insertAccount({

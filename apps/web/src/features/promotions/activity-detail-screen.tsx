@@ -74,6 +74,14 @@ export default function ActivityDetailScreen() {
         <p className="kl-promo-card__meta">
           <span>{t('promotions.bonus', { bonus: bonusText(promotion, t, i18n.language) })}</span>
           <span>{t('promotions.period', { period: periodText(promotion, i18n.language) })}</span>
+          {promotion.turnover && (
+            <span data-testid="promotion-turnover">
+              {t('promotions.turnoverRule', {
+                multiple: promotion.turnover.multiple,
+                base: t(`promotions.turnoverBase.${promotion.turnover.base}`),
+              })}
+            </span>
+          )}
         </p>
         <div
           className="kl-promo-detail__html kl-html-content"

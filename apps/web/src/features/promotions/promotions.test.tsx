@@ -91,6 +91,14 @@ describe('promotion detail (SPEC §2 /m/activityDetail?id)', () => {
     expect(within(page).queryByRole('button', { name: /^Claim/ })).toBeNull();
     expect(fake.state.credited).toBe(1);
     expect(fake.state.balance).toBe(59_000);
+    // The bonus's turnover: the rule on the promotion, the progress on the claim.
+    expect(within(page).getByTestId('promotion-turnover')).toHaveTextContent(
+      'Turnover: 5 × the bonus before it can be withdrawn',
+    );
+    expect(within(page).getByTestId('turnover-progress-text')).toHaveTextContent(/0 of .*290,000 played/);
+    expect(
+      within(page).getByRole('progressbar', { name: /Turnover of Bonus: Deposit 500K, get 58K/ }),
+    ).toBeInTheDocument();
   });
 
   it('offers a REFERRAL promotion’s bonuses from friends, and no apply button', async () => {

@@ -6,6 +6,9 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
  * After a change of the balance (a deposit paid), invalidate WALLET_QUERY_KEY.
  */
 export const WalletBalance = lazyWithPreload(() => import('./components/wallet-balance.tsx'));
+/** Turnover: withdrawable and locked money, running requirements, forfeit (withdrawal screen, member centre). */
+export const TurnoverPanel = lazyWithPreload(() => import('./components/turnover-panel.tsx'));
+export { TurnoverProgress } from './components/turnover-progress.tsx';
 export { WALLET_QUERY_KEY } from './api/keys.ts';
 export { MASKED_BALANCE, balanceText } from './lib/balance-text.ts';
 export { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';

@@ -1,9 +1,10 @@
 import type { Withdrawal } from '@kl/contracts/withdrawal';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { TurnoverPanel } from '../wallet/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { withdrawalRequestKey } from './api/keys.ts';
 import { ActualAccountRequired } from './components/actual-account-required.tsx';
@@ -21,7 +22,8 @@ const REQUEST_PARAM = 'requestId';
 /**
  * /m/withdraw (SPEC §2 Withdrawal; gated: visitors go to /m/login). A trial member, or any account the
  * server calls not real, gets 'free_reject' and no form. A member sees the available and held balance;
- * sets a payment password first if there is none; then asks for a withdrawal to a bound bank account
+ * sets a payment password first if there is none (and, while turnover requirements lock part of the balance,
+ * what can be withdrawn now and each requirement's progress); then asks for a withdrawal to a bound bank account
  * (or binds one here). The request then shows at `?requestId=` (a reload keeps it) until an operator pays
  * or rejects it; the member's recent requests are listed below.
  */
@@ -82,6 +84,11 @@ function WithdrawBody() {
   return (
     <>
       <BalanceSummary info={data} />
+      {data.locked > 0 && (
+        <Suspense fallback={null}>
+          <TurnoverPanel />
+        </Suspense>
+      )}
       {main}
       <WithdrawalList onOpen={showRequest} />
     </>

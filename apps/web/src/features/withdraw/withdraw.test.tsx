@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withdrawTiming } from './lib/timing.ts';
 import type { FakeWithdrawalOptions } from './testing/fake-withdrawal.ts';
@@ -82,6 +82,71 @@ describe('withdraw (SPEC §2 /m/withdraw)', () => {
     expect(withdrawal.state.paymentPassword).toBe('123456');
   });
 
+  it('shows the money locked by turnover, refuses to send more than the withdrawable part, and forfeits a bonus', async () => {
+    const requirement = {
+      id: 7,
+      source: 'bonus' as const,
+      status: 'active' as const,
+      promotionId: 1,
+      promotionTitle: '100% first deposit bonus',
+      required: 3_000_000,
+      progress: 1_200_000,
+      locked: 150_000,
+      lockedBonus: 100_000,
+      createdAt: '2030-03-01T08:00:00.000Z',
+      closedAt: null,
+    };
+    const { user, withdrawal } = await openWithdraw({
+      ...withAccount,
+      available: 400_000,
+      requirements: [requirement],
+    });
+    await screen.findByLabelText('Amount (VND)');
+    expect(screen.getByTestId('withdraw-withdrawable')).toHaveTextContent(vnd(250_000));
+    const panel = await screen.findByRole('region', { name: 'Turnover' });
+    expect(await within(panel).findByTestId('turnover-locked')).toHaveTextContent(vnd(150_000));
+    expect(within(panel).getByText('Bonus: 100% first deposit bonus')).toBeInTheDocument();
+    expect(within(panel).getByText(`${vnd(1_200_000)} of ${vnd(3_000_000)} played`)).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('progressbar', { name: 'Turnover of Bonus: 100% first deposit bonus' }),
+    ).toHaveAttribute('value', '1200000');
+    expect(within(panel).getByText(`${vnd(1_800_000)} still to play`)).toBeInTheDocument();
+
+    // More than the withdrawable part: said before anything is sent.
+    await user.type(amountInput(), '300000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
+      `Only ${vnd(250_000)} can be withdrawn now: ${vnd(150_000)} is locked until its turnover is played`,
+    );
+    expect(withdrawal.state.createCalls).toEqual([]);
+
+    // The server's refusal (the locks moved meanwhile) says what can be withdrawn and what is left to play.
+    withdrawal.state.requirements = [{ ...requirement, locked: 350_000 }];
+    await user.clear(amountInput());
+    await user.type(amountInput(), '200000');
+    await user.click(submit());
+    expect(
+      await screen.findByText(
+        `This amount is locked until the turnover requirement is met. You can withdraw ${vnd(50_000)} now; play ${vnd(1_800_000)} more to unlock the next part.`,
+      ),
+    ).toBeInTheDocument();
+    expect(withdrawal.state.requests).toEqual([]);
+
+    // Forfeiting the bonus: asked first, then sent once.
+    await user.click(
+      within(panel).getByRole('button', { name: 'Forfeit the bonus 100% first deposit bonus' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Forfeit this bonus?' });
+    expect(dialog).toHaveTextContent(`${vnd(100_000)} (the bonus and what it won) leaves your wallet`);
+    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
+    act(() => within(dialog).getByRole('button', { name: 'Forfeit' }).click());
+    await waitFor(() => expect(withdrawal.state.forfeitCalls).toEqual([7]));
+    // Forfeited: nothing is locked any more, everything available can be withdrawn.
+    await waitFor(() => expect(screen.queryByTestId('withdraw-withdrawable')).toBeNull());
+    expect(available()).toHaveTextContent(vnd(300_000));
+  });
+
   it('checks the amount against the limits, the balance and the day’s count before sending', async () => {
     const { user, withdrawal } = await openWithdraw({ ...withAccount, available: 300_000, todayCount: 2 });
     await screen.findByLabelText('Amount (VND)');
@@ -112,7 +177,7 @@ describe('withdraw (SPEC §2 /m/withdraw)', () => {
     expectAmountError(`The amount is more than your available balance (${vnd(300_000)})`);
 
     // "Everything available" fills the balance (within the maximum) and the amount is then right.
-    await user.click(screen.getByRole('button', { name: 'Withdraw everything available' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw everything withdrawable' }));
     expect(amountInput()).toHaveValue('300000');
     expect(amountInput()).toHaveAttribute('aria-invalid', 'false');
     // The payment password is checked too.

@@ -8,7 +8,7 @@ const KINDS: Record<Exclude<HistoryKindFilter, 'all'>, readonly LedgerKind[]> = 
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_paid'],
   games: ['bet', 'win', 'game_round'],
-  bonus: ['bonus'],
+  bonus: ['bonus', 'bonus_forfeit'],
   other: ['reversal', 'trial_credit'],
 };
 

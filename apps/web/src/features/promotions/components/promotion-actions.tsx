@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useApplyPromotion, useClaimBonus } from '../hooks.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
+import { TurnoverProgress } from '../../wallet/index.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
 
 function ClaimRow({ claim }: { claim: PromotionClaim }) {
@@ -30,6 +31,7 @@ function ClaimRow({ claim }: { claim: PromotionClaim }) {
           {t('promotions.claim', { amount })}
         </button>
       )}
+      {claim.requirement && <TurnoverProgress requirement={claim.requirement} currency={claim.currency} />}
     </li>
   );
 }

@@ -46,6 +46,7 @@ export function fakePromotion(
     minDeposit: 500_000,
     currency: 'VND',
     active: true,
+    turnover: { multiple: 5, base: 'bonus' },
     detailHtml: '<p>Deposit 500,000 and get 58,000.</p>',
     ...overrides,
   };
@@ -84,6 +85,7 @@ export function fakeClaim(
     bonusAmount: status === 'issued' || status === 'claimed' ? 58_000 : null,
     currency: 'VND',
     referredMember: null,
+    requirement: null,
     appliedAt: at,
     updatedAt: at,
     ...overrides,
@@ -170,7 +172,28 @@ export function createFakePromotions(options: FakePromotionsOptions = {}) {
         if (!claim) return fail('NOT_FOUND', 404);
         if (claim.status === 'claimed') return ok({ claim, credited: false });
         if (claim.status !== 'issued') return fail('BONUS_NOT_CLAIMABLE', 409);
-        const claimed = { ...claim, status: 'claimed' as const };
+        // The bonus's turnover requirement as the server starts it (base `bonus`: the multiple of the bonus).
+        const rule = promotions.find((row) => row.id === claim.promotionId)?.turnover;
+        const bonus = claim.bonusAmount ?? 0;
+        const claimed = {
+          ...claim,
+          status: 'claimed' as const,
+          requirement: rule
+            ? {
+                id: claim.id,
+                source: 'bonus' as const,
+                status: 'active' as const,
+                promotionId: claim.promotionId,
+                promotionTitle: promotions.find((row) => row.id === claim.promotionId)?.title ?? null,
+                required: rule.multiple * bonus,
+                progress: 0,
+                locked: bonus,
+                lockedBonus: bonus,
+                createdAt: at,
+                closedAt: null,
+              }
+            : null,
+        };
         state.claims[index] = claimed;
         state.balance += claim.bonusAmount ?? 0;
         state.credited += 1;

@@ -24,6 +24,7 @@ const REFRESH_ON: readonly string[] = [
   'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
   'WITHDRAWAL_DAILY_LIMIT',
   'INSUFFICIENT_BALANCE',
+  'TURNOVER_NOT_MET',
   'IDEMPOTENCY_CONFLICT',
   'NOT_FOUND',
   'PAYMENT_PASSWORD_LOCKED',
@@ -120,6 +121,8 @@ export function WithdrawForm({
         min: money(info.minAmount),
         max: money(info.maxAmount),
         available: money(info.available),
+        withdrawable: money(info.withdrawable),
+        locked: money(info.locked),
         limit: info.dailyCountLimit,
       })
     : null;
@@ -210,7 +213,7 @@ export function WithdrawForm({
             type="button"
             className="kl-button kl-button--outline kl-button--small kl-withdraw-all"
             onClick={() => {
-              const all = String(Math.min(info.available, info.maxAmount));
+              const all = String(Math.min(info.withdrawable, info.maxAmount));
               setAmountText(all);
               create.reset();
               if (attempted) validate(all, pin);
@@ -232,7 +235,7 @@ export function WithdrawForm({
           />
           {create.isError && !isPaymentPasswordRefusal(create.error) && (
             <p className="kl-withdraw-error" role="alert">
-              {refusalText(create.error, t)}
+              {refusalText(create.error, t, { currency: info.currency, language: i18n.language })}
             </p>
           )}
           <button

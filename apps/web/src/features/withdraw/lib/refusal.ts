@@ -2,6 +2,7 @@ import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import type { TFunction } from 'i18next';
 import { ApiError, messageFor } from '../../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatMoney } from '../../../shared/lib/money.ts';
 
 /** The server refused because the account is not a real one (SPEC §4 'actual account required'). */
 export const isActualAccountRefusal = (error: unknown): boolean =>
@@ -16,9 +17,13 @@ export const isPaymentPasswordRefusal = (error: unknown): boolean =>
 
 /**
  * The localised text of a refusal, with what the server added: tries left after a wrong payment
- * password, the time the lock ends.
+ * password, the time the lock ends, what can be withdrawn now and what is still to play.
  */
-export function refusalText(error: unknown, t: TFunction): string {
+export function refusalText(
+  error: unknown,
+  t: TFunction,
+  money?: { currency: string; language: string },
+): string {
   const message = messageFor(error);
   if (!(error instanceof ApiError)) return message;
   if (error.code === 'WRONG_PAYMENT_PASSWORD' && typeof error.value?.attemptsLeft === 'number') {
@@ -26,6 +31,18 @@ export function refusalText(error: unknown, t: TFunction): string {
   }
   if (error.code === 'PAYMENT_PASSWORD_LOCKED' && typeof error.value?.lockedUntil === 'string') {
     return `${message}. ${t('withdraw.lockedUntil', { time: formatLocalDateTime(error.value.lockedUntil) ?? '' })}`;
+  }
+  if (
+    error.code === 'TURNOVER_NOT_MET' &&
+    money &&
+    typeof error.value?.withdrawable === 'number' &&
+    typeof error.value.remainingTurnover === 'number'
+  ) {
+    const format = (amount: number) => formatMoney(amount, money.currency, money.language);
+    return `${message}. ${t('withdraw.turnoverRefused', {
+      withdrawable: format(error.value.withdrawable),
+      remaining: format(error.value.remainingTurnover),
+    })}`;
   }
   return message;
 }

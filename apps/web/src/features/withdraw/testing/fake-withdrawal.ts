@@ -8,13 +8,15 @@ import {
   type WithdrawalInfo,
   type WithdrawalStatus,
 } from '@kl/contracts/withdrawal';
+import type { TurnoverSummary, WageringRequirement } from '@kl/contracts/wagering';
 import type { WalletBalance } from '@kl/contracts/wallet';
 
 /**
  * The withdrawal side of the API for component tests, keeping the contracts of withdrawal.ts and the
  * server's rules: payment password (6 digits, 5 wrong tries lock it), bank accounts (the account name
  * must be the payee name, at most 5), requests (min/max, daily count, available balance, the request key
- * answering the first request), GET /api/wallet. A viewer who is not a real member is refused with
+ * answering the first request; the money locked by running turnover requirements cannot be asked for),
+ * GET /api/wallet and GET /api/wallet/turnover. A viewer who is not a real member is refused with
  * FEATURE_NOT_ENABLED actual_account_required.
  */
 export interface FakeWithdrawalOptions {
@@ -31,6 +33,8 @@ export interface FakeWithdrawalOptions {
   todayCount?: number;
   /** Requests already made (newest first). */
   requests?: Withdrawal[];
+  /** Turnover requirements (running ones lock their `locked` money, as far as the balance goes). */
+  requirements?: WageringRequirement[];
   /** The next n create calls are carried out, but their answer is lost (a network failure). */
   loseCreateAnswers?: number;
   /** While set, POST create waits for this promise before answering. */
@@ -49,6 +53,9 @@ export interface FakeWithdrawal {
     lockedUntil: string | null;
     accounts: BankAccount[];
     requests: (Withdrawal & { requestKey: string })[];
+    requirements: WageringRequirement[];
+    /** Requirement ids of every forfeit call, in order. */
+    forfeitCalls: number[];
     /** Every create call's body, in order. */
     createCalls: { requestKey: string; bankAccountId: string; amount: number; paymentPassword: string }[];
     addCalls: unknown[];
@@ -75,6 +82,8 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
     paymentPassword: options.paymentPassword === undefined ? '246810' : options.paymentPassword,
     failedAttempts: options.failedAttempts ?? 0,
     lockedUntil: options.lockedUntil ?? null,
+    requirements: options.requirements ?? [],
+    forfeitCalls: [],
     accounts: (options.accounts ?? []).map((account) => ({
       ...account,
       createdAt: new Date().toISOString(),
@@ -129,6 +138,13 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
     if (status === 'rejected') state.available += request.amount;
   };
 
+  const lockedNow = () => {
+    const running = state.requirements
+      .filter((requirement) => requirement.status === 'active')
+      .reduce((sum, requirement) => sum + requirement.locked, 0);
+    return Math.min(running, state.available);
+  };
+
   const handle = async (url: URL, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
@@ -144,6 +160,30 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
       };
       return ok(wallet);
     }
+    if (path === '/api/wallet/turnover') {
+      const summary: TurnoverSummary = {
+        currency: 'VND',
+        available: state.available,
+        locked: lockedNow(),
+        withdrawable: state.available - lockedNow(),
+        requirements: state.requirements,
+        contributions: { default: 100, categories: { RNG: 100, LOTT: 50 } },
+      };
+      return ok(summary);
+    }
+    if (path === '/api/wallet/turnover/forfeit' && method === 'POST') {
+      const id = Number(body.requirementId);
+      state.forfeitCalls.push(id);
+      const requirement = state.requirements.find((item) => item.id === id);
+      if (!requirement) return fail('NOT_FOUND', 404);
+      if (requirement.status !== 'active' || requirement.source !== 'bonus')
+        return fail('BONUS_NOT_FORFEITABLE', 409);
+      const forfeited = Math.min(requirement.lockedBonus, state.available);
+      state.available -= forfeited;
+      const closed = { ...requirement, status: 'forfeited' as const, locked: 0, lockedBonus: 0 };
+      state.requirements = state.requirements.map((item) => (item.id === id ? closed : item));
+      return ok({ requirement: closed, forfeited });
+    }
     if (!path.startsWith('/api/withdrawal/')) return undefined;
     if (options.viewer === 'refused') {
       return fail('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
@@ -155,6 +195,8 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
         ...FAKE_LIMITS,
         todayCount,
         available: state.available,
+        withdrawable: state.available - lockedNow(),
+        locked: lockedNow(),
         held: state.held,
         paymentPassword: passwordState(),
         payeeName,
@@ -244,6 +286,14 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
           return fail('WITHDRAWAL_DAILY_LIMIT', 429, { limit: FAKE_LIMITS.dailyCountLimit });
         }
         if (amount > state.available) return fail('INSUFFICIENT_BALANCE', 409);
+        if (amount > state.available - lockedNow()) {
+          const running = state.requirements.filter((requirement) => requirement.status === 'active');
+          return fail('TURNOVER_NOT_MET', 409, {
+            withdrawable: state.available - lockedNow(),
+            locked: lockedNow(),
+            remainingTurnover: Math.min(...running.map((item) => item.required - item.progress)),
+          });
+        }
         state.available -= amount;
         state.held += amount;
         todayCount += 1;
