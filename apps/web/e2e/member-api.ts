@@ -45,3 +45,27 @@ export async function depositThroughSandbox(page: Page, amount: number): Promise
 export async function walletBalance(page: Page): Promise<number> {
   return (await memberCall<{ sumBalance: number }>(page.request, 'wallet')).sumBalance;
 }
+
+/** The member's turnover (GET wallet turnover): locked and withdrawable money, running requirements. */
+export async function turnover(
+  page: Page,
+): Promise<{ locked: number; withdrawable: number; available: number }> {
+  return memberCall(page.request, 'walletTurnover');
+}
+
+/**
+ * Plays the in-house slot through the API (20 lines × `lineBet` a spin) until nothing is locked by turnover
+ * any more, at most `maxSpins` spins. Small stakes: the balance outlives the play-through.
+ */
+export async function playSlotUntilUnlocked(
+  page: Page,
+  { lineBet = 500, maxSpins = 120 } = {},
+): Promise<number> {
+  let spins = 0;
+  while ((await turnover(page)).locked > 0) {
+    expect(spins, 'spins before the turnover is met').toBeLessThan(maxSpins);
+    await memberCall(page.request, 'slotSpin', { data: { lineBet, requestKey: crypto.randomUUID() } });
+    spins += 1;
+  }
+  return spins;
+}

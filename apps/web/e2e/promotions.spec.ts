@@ -1,5 +1,5 @@
 import { BASE_URL, expect, t, test } from './fixtures.ts';
-import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
+import { depositThroughSandbox, memberCall, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -127,4 +127,87 @@ test('the benefits page shows the VIP levels and the member’s level', async ({
   await expectAccessible('VIP benefits');
   const info = await memberCall<{ clubLabel: { labelName: string } }>(page.request, 'memberInfo');
   expect(info.clubLabel.labelName).toBe('1');
+});
+
+test('a claimed bonus stays locked until its turnover is played on the slot, then the member withdraws', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  test.setTimeout(120_000);
+  await asNewMember(page, 'to', { payeeName: 'Nguyen Van An' });
+  const promotions = await memberCall<{ list: { id: number; code: string }[] }>(page.request, 'promotions');
+  const reload = promotions.list.find((item) => item.code === 'RELOAD500');
+  await memberCall(page.request, 'applyPromotion', { data: { promotionId: reload?.id } });
+  await depositThroughSandbox(page, 500_000);
+
+  // The promotion says what it asks; the claimed bonus shows its turnover, none played yet.
+  await navigate(`/m/activityDetail?id=${reload?.id}`, { scan: false });
+  const detail = page.locator('[data-page="activityDetail"]');
+  await expect(detail.getByTestId('promotion-turnover')).toHaveText(
+    en('promotions.turnoverRule', { multiple: '5', base: en('promotions.turnoverBase.bonus') }),
+  );
+  await detail.getByRole('button', { name: en('promotions.claim', { amount: vnd(BONUS) }) }).click();
+  await expect(detail.getByTestId('claim-status')).toHaveText(en('promotions.status.claimed'));
+  await expect(detail.getByTestId('turnover-progress-text')).toHaveText(
+    en('wallet.turnover.progress', { progress: vnd(0), required: vnd(5 * BONUS) }),
+  );
+  await expectAccessible('promotion with a claimed bonus and its turnover');
+
+  // Ready to withdraw: a payment password and a bank account of the member's own.
+  await memberCall(page.request, 'setPaymentPassword', {
+    data: { password: '135790', confirmPassword: '135790' },
+  });
+  const account = await memberCall<{ accountId: string }>(page.request, 'addBankAccount', {
+    data: {
+      bankCode: 'ACB',
+      accountNumber: `77${Date.now().toString().slice(-10)}`,
+      accountName: 'NGUYEN VAN AN',
+    },
+  });
+  expect(account.accountId).toBeTruthy();
+
+  // Everything is locked: the deposit until played once, the bonus until 5 × played.
+  await navigate('/m/withdraw', { scan: false });
+  const screen = page.locator('[data-page="withdraw"]');
+  await expect(screen.getByTestId('withdraw-withdrawable')).toHaveText(vnd(0));
+  const panel = screen.getByRole('region', { name: en('wallet.turnover.title') });
+  await expect(panel.getByTestId('turnover-locked')).toHaveText(vnd(500_000 + BONUS));
+  await expect(panel.getByTestId('turnover-requirement')).toHaveCount(2);
+  await expectAccessible('withdraw with money locked by turnover');
+  const form = screen.getByRole('form', { name: en('withdraw.formTitle') });
+  await form.getByLabel('Amount (VND)').fill('100000');
+  await form.getByLabel(en('withdraw.paymentPassword.label')).fill('135790');
+  await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
+  await expect(form.getByRole('alert').first()).toHaveText(
+    en('withdraw.amountErrors.locked', { withdrawable: vnd(0), locked: vnd(500_000 + BONUS) }),
+  );
+  // The server refuses it too, whatever a screen lets through.
+  const refused = await page.request.post(`${BASE_URL}/api/withdrawal/requests`, {
+    headers: { 'x-module-id': 'FUNDTRANS3' },
+    data: {
+      requestKey: crypto.randomUUID(),
+      bankAccountId: account.accountId,
+      amount: 100_000,
+      paymentPassword: '135790',
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { code: string }).code).toBe('TURNOVER_NOT_MET');
+
+  // The member plays the in-house slot until both requirements are met.
+  const spins = await playSlotUntilUnlocked(page);
+  expect(spins).toBeGreaterThanOrEqual(50);
+  await navigate(`/m/activityDetail?id=${reload?.id}`, { scan: false });
+  await expect(detail.getByTestId('turnover-progress')).toHaveAttribute('data-status', 'met');
+
+  // Nothing is locked any more: the withdrawal goes through.
+  await navigate('/m/withdraw', { scan: false });
+  await expect(screen.getByTestId('withdraw-withdrawable')).toHaveCount(0);
+  await expect(panel).toHaveCount(0);
+  await form.getByLabel('Amount (VND)').fill('100000');
+  await form.getByLabel(en('withdraw.paymentPassword.label')).fill('135790');
+  await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
+  await expect(screen.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
+  await expectAccessible('withdraw after the turnover was met');
 });

@@ -3,12 +3,13 @@ import { API } from '@kl/contracts/api-paths';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { WITHDRAWAL_OPERATOR_TOKEN } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
-import { depositThroughSandbox } from './member-api.ts';
+import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
  * Withdrawal against the real server (SPEC §2 /m/withdraw, §7 withdraw and security): a new member with a
- * registered payee name deposits through the sandbox gateway, sets a payment password, binds a bank
+ * registered payee name deposits through the sandbox gateway, plays the deposit through once on the
+ * in-house slot (the merchant's turnover rule), sets a payment password, binds a bank
  * account and asks for a withdrawal, which is held; the operator pays it with the ops API and the member
  * sees it paid, the held money gone, and both movements in the transaction history. A trial member gets
  * no form.
@@ -21,7 +22,8 @@ const DEPOSIT = 500_000;
 const WITHDRAWAL = 200_000;
 const PAYMENT_PASSWORD = '864209';
 const PAYEE_NAME = 'Nguyen Van An';
-const ACCOUNT_NUMBER = '0123456789';
+/** A bank account number belongs to one member: a number of this run's own, ending 6789. */
+const ACCOUNT_NUMBER = `01${Date.now().toString().slice(-4)}6789`;
 
 /** The operator pays a pending request (POST approve with WITHDRAWAL_OPERATOR_TOKEN). */
 async function operatorApproves(request: APIRequestContext, requestId: string): Promise<void> {
@@ -59,12 +61,16 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
   );
   await asNewMember(page, 'wd', { payeeName: PAYEE_NAME });
   await depositThroughSandbox(page, DEPOSIT);
+  // A deposit is locked until it has been played through once.
+  await playSlotUntilUnlocked(page);
+  const start = await walletBalance(page);
+  expect(start).toBeGreaterThanOrEqual(WITHDRAWAL);
 
   // First visit: the balance, and a payment password to set before anything else.
   await navigate('/m/withdraw');
   const screen = page.locator('[data-page="withdraw"]');
   const { available, held } = balances(screen);
-  await expect(available).toHaveText(vnd(DEPOSIT));
+  await expect(available).toHaveText(vnd(start));
   await expect(held).toHaveText(vnd(0));
   const setForm = screen.getByRole('form', { name: en('withdraw.paymentPassword.setTitle') });
   await setForm.getByLabel(en('withdraw.paymentPassword.new')).fill(PAYMENT_PASSWORD);
@@ -94,11 +100,11 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
   const form = screen.getByRole('form', { name: en('withdraw.formTitle') });
   const amount = form.getByLabel('Amount (VND)');
   const pin = form.getByLabel(en('withdraw.paymentPassword.label'));
-  await amount.fill('600000');
+  await amount.fill(String(start + 100_000));
   await pin.fill('111111');
   await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
   await expect(form.getByRole('alert')).toHaveText(
-    en('withdraw.amountErrors.available').replace('{{available}}', vnd(DEPOSIT)),
+    en('withdraw.amountErrors.available').replace('{{available}}', vnd(start)),
   );
   await amount.fill(String(WITHDRAWAL));
   await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
@@ -112,7 +118,7 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
   await form.getByRole('button', { name: en('withdraw.submit'), exact: true }).click();
   const request = screen.getByTestId('withdrawal-request');
   await expect(request.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
-  await expect(available).toHaveText(vnd(DEPOSIT - WITHDRAWAL));
+  await expect(available).toHaveText(vnd(start - WITHDRAWAL));
   await expect(held).toHaveText(vnd(WITHDRAWAL));
   const list = screen.getByTestId('withdrawal-list');
   await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -130,7 +136,7 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
     en('withdraw.statusText.paid').replace('{{amount}}', vnd(WITHDRAWAL)),
   );
   await expect(held).toHaveText(vnd(0));
-  await expect(available).toHaveText(vnd(DEPOSIT - WITHDRAWAL));
+  await expect(available).toHaveText(vnd(start - WITHDRAWAL));
   await expect(list.getByRole('listitem')).toContainText(en('withdraw.statusWords.paid'));
   await expectAccessible('withdraw: the request paid');
 
@@ -148,10 +154,13 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
     security.getByRole('form', { name: en('withdraw.paymentPassword.changeTitle') }),
   ).toBeVisible();
 
-  // The transaction history shows the deposit and the withdrawal.
+  // The transaction history shows the deposit and the withdrawal (by kind: the slot rounds come first).
   await navigate('/m/member/history');
   const lines = page.getByTestId('history-line');
+  const kind = page.getByLabel(en('member.filters.kind'));
+  await kind.selectOption({ label: en('member.kindFilters.deposit') });
   await expect(lines.filter({ hasText: en('member.kinds.deposit') })).toHaveCount(1);
+  await kind.selectOption({ label: en('member.kindFilters.withdrawal') });
   await expect(lines.filter({ hasText: en('member.kinds.withdrawal_hold') })).toHaveCount(1);
   await expect(lines.filter({ hasText: en('member.kinds.withdrawal_paid') })).toHaveCount(1);
 });
