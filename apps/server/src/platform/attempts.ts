@@ -15,7 +15,7 @@ export interface AttemptRule {
   limit: number;
   /** Length of the window. */
   windowMs: number;
-  /** How long the key stays locked once the limit is reached (the rest of the window when left out). */
+  /** How long the key stays locked once the limit is reached, from that attempt (one window when left out). */
   lockMs?: number;
 }
 

@@ -69,15 +69,6 @@ export function createMemberRepository(db: Db) {
     async setPassword(id: string, passwordHash: string, now: Date, tx?: DbOrTx): Promise<void> {
       await (tx ?? db).update(member).set({ passwordHash, updatedAt: now }).where(eq(member.id, id));
     },
-
-    /** Members created from this IP since `since` with this type (trial creation limit). */
-    async countCreatedFromIp(ip: string, type: number, since: Date, tx?: DbOrTx): Promise<number> {
-      const [row] = await (tx ?? db)
-        .select({ count: sql<number>`count(*)::int` })
-        .from(member)
-        .where(and(eq(member.registerIp, ip), eq(member.type, type), sql`${member.createdAt} >= ${since}`));
-      return row?.count ?? 0;
-    },
   };
 }
 

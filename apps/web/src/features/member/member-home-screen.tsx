@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { useSignOut } from '../auth/hooks/use-sign-out.ts';
 import { useSystemStatus } from '../system-status/index.ts';
-import { WalletBalance } from '../wallet/index.ts';
+import { WalletBalance, WithdrawableNote } from '../wallet/index.ts';
 import { SignOutIcon } from './components/icons.tsx';
 import { MemberEntry } from './components/member-entry.tsx';
 import { ProfileCard } from './components/profile-card.tsx';
@@ -38,6 +38,7 @@ function Balance() {
   return (
     <Suspense fallback={null}>
       <WalletBalance className="kl-member-balance" />
+      <WithdrawableNote />
     </Suspense>
   );
 }

@@ -39,6 +39,8 @@ describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
     expect(profile).toHaveTextContent('player01');
     await waitFor(() => expect(within(profile).getByTestId('member-vip')).toHaveTextContent('VIP 3'));
     await waitFor(() => expect(within(page).getByTestId('wallet-amount')).toHaveTextContent(vnd(1_250_000)));
+    // Nothing is locked by turnover: no note under the balance.
+    expect(within(page).queryByTestId('withdrawable-note')).toBeNull();
 
     const quick = within(page).getByRole('navigation', { name: 'Quick actions' });
     expect(within(quick).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/m/voucherCenter');
@@ -77,6 +79,16 @@ describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
     );
     expect(within(messages).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/m/feedback');
     expect(within(page).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('says under the balance what can be withdrawn now while turnover locks part of it', async () => {
+    const { page } = await openMember({ memCen: 1, balance: 1_250_000, locked: 1_000_000 });
+    const note = await within(page).findByTestId('withdrawable-note');
+    expect(note).toHaveTextContent(`Withdrawable now: ${vnd(250_000)} Locked by turnover: ${vnd(1_000_000)}`);
+    expect(within(note).getByRole('link', { name: 'Turnover details' })).toHaveAttribute(
+      'href',
+      '/m/withdraw',
+    );
   });
 
   it('shows the base template otherwise: one list with the same entries', async () => {

@@ -8,6 +8,8 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 export const WalletBalance = lazyWithPreload(() => import('./components/wallet-balance.tsx'));
 /** Turnover: withdrawable and locked money, running requirements, forfeit (withdrawal screen, member centre). */
 export const TurnoverPanel = lazyWithPreload(() => import('./components/turnover-panel.tsx'));
+/** Under a balance: what can be withdrawn now while turnover locks part of it (nothing otherwise). */
+export const WithdrawableNote = lazyWithPreload(() => import('./components/withdrawable-note.tsx'));
 export { TurnoverProgress } from './components/turnover-progress.tsx';
 export { WALLET_QUERY_KEY } from './api/keys.ts';
 export { MASKED_BALANCE, balanceText } from './lib/balance-text.ts';

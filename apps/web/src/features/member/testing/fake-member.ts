@@ -14,6 +14,8 @@ export interface FakeMemberOptions {
   unread?: number;
   /** While set, GET /api/wallet waits for this promise before answering. */
   walletGate?: () => Promise<void> | undefined;
+  /** Money locked by turnover requirements (GET /api/wallet/turnover). */
+  locked?: number;
 }
 
 const json = (body: unknown, status = 200) =>
@@ -62,6 +64,17 @@ export function createFakeMember(options: FakeMemberOptions = {}) {
           currency: 'VND',
           decimals: 0,
           demo: false,
+        });
+      }
+      case '/api/wallet/turnover': {
+        const locked = Math.min(options.locked ?? 0, state.balance);
+        return ok({
+          currency: 'VND',
+          available: state.balance,
+          locked,
+          withdrawable: state.balance - locked,
+          requirements: [],
+          contributions: { default: 100, categories: {} },
         });
       }
       case '/api/wallet/transactions': {
