@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SmsCaptchaPrompt as Prompt } from '../hooks/use-sms-sender.ts';
+import { CaptchaPicture } from './captcha-field.tsx';
 
 /**
  * The captcha asked before an SMS code is sent, shown under the SMS code field once "Send code" is
@@ -56,28 +57,11 @@ export function SmsCaptchaPrompt({ prompt }: { prompt: Prompt }) {
               }
             }}
           />
-          <span className="kl-captcha">
-            {captcha.data ? (
-              <img
-                className="kl-captcha__image"
-                src={captcha.data.image}
-                alt={t('auth.smsCaptcha.image')}
-                width={96}
-                height={36}
-              />
-            ) : (
-              <span className="kl-captcha__image kl-captcha__image--empty" />
-            )}
-            <button
-              type="button"
-              className="kl-field__addon-button"
-              aria-label={t('auth.smsCaptcha.refresh')}
-              disabled={captcha.isFetching}
-              onClick={() => void captcha.refetch()}
-            >
-              ↻
-            </button>
-          </span>
+          <CaptchaPicture
+            captcha={captcha}
+            imageAlt={t('auth.smsCaptcha.image')}
+            refreshLabel={t('auth.smsCaptcha.refresh')}
+          />
         </div>
         {error && (
           <p id={`${ids.input}-error`} className="kl-field__error" role="alert">
