@@ -32,6 +32,7 @@ CREATE TABLE "wagering_requirement" (
 	"merchant_code" text NOT NULL,
 	"member_id" uuid NOT NULL,
 	"currency" text NOT NULL,
+	"bonus_transaction_id" bigint,
 	"claim_id" integer,
 	"deposit_transaction_id" bigint,
 	"required" bigint NOT NULL,
@@ -45,7 +46,7 @@ CREATE TABLE "wagering_requirement" (
 	"closed_at" timestamp with time zone,
 	CONSTRAINT "wagering_requirement_status_check" CHECK ("wagering_requirement"."status" in ('active', 'met', 'forfeited')),
 	CONSTRAINT "wagering_requirement_amounts_check" CHECK ("wagering_requirement"."required" > 0 and "wagering_requirement"."progress" >= 0 and "wagering_requirement"."locked_bonus" >= 0 and "wagering_requirement"."locked_deposit" >= 0),
-	CONSTRAINT "wagering_requirement_source_check" CHECK ("wagering_requirement"."claim_id" is not null or "wagering_requirement"."deposit_transaction_id" is not null),
+	CONSTRAINT "wagering_requirement_source_check" CHECK ("wagering_requirement"."bonus_transaction_id" is not null or "wagering_requirement"."deposit_transaction_id" is not null),
 	CONSTRAINT "wagering_requirement_closed_check" CHECK (("wagering_requirement"."status" = 'active') = ("wagering_requirement"."closed_at" is null)
         and ("wagering_requirement"."status" = 'active' or ("wagering_requirement"."locked_bonus" = 0 and "wagering_requirement"."locked_deposit" = 0))
         and ("wagering_requirement"."status" <> 'met' or "wagering_requirement"."progress" >= "wagering_requirement"."required"))
@@ -54,10 +55,12 @@ CREATE TABLE "wagering_requirement" (
 CREATE TABLE "wagering_setting" (
 	"merchant_code" text PRIMARY KEY NOT NULL,
 	"deposit_turnover_percent" integer NOT NULL,
+	"bonus_turnover_multiple" integer NOT NULL,
 	"contributions" jsonb NOT NULL,
 	"referral_min_deposit" bigint NOT NULL,
 	"referral_min_turnover" bigint NOT NULL,
-	CONSTRAINT "wagering_setting_amounts_check" CHECK ("wagering_setting"."deposit_turnover_percent" >= 0 and "wagering_setting"."referral_min_deposit" >= 0 and "wagering_setting"."referral_min_turnover" >= 0)
+	CONSTRAINT "wagering_setting_amounts_check" CHECK ("wagering_setting"."deposit_turnover_percent" >= 0 and "wagering_setting"."bonus_turnover_multiple" >= 1
+        and "wagering_setting"."referral_min_deposit" >= 0 and "wagering_setting"."referral_min_turnover" >= 0)
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_transaction" DROP CONSTRAINT "ledger_transaction_kind_check";--> statement-breakpoint
@@ -72,6 +75,7 @@ ALTER TABLE "bank_account_owner" ADD CONSTRAINT "bank_account_owner_member_id_me
 ALTER TABLE "wagering_progress" ADD CONSTRAINT "wagering_progress_requirement_id_wagering_requirement_id_fk" FOREIGN KEY ("requirement_id") REFERENCES "public"."wagering_requirement"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wagering_progress" ADD CONSTRAINT "wagering_progress_round_id_game_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."game_round"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wagering_requirement" ADD CONSTRAINT "wagering_requirement_member_id_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."member"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wagering_requirement" ADD CONSTRAINT "wagering_requirement_bonus_transaction_id_ledger_transaction_id_fk" FOREIGN KEY ("bonus_transaction_id") REFERENCES "public"."ledger_transaction"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wagering_requirement" ADD CONSTRAINT "wagering_requirement_claim_id_promotion_claim_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."promotion_claim"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wagering_requirement" ADD CONSTRAINT "wagering_requirement_deposit_transaction_id_ledger_transaction_id_fk" FOREIGN KEY ("deposit_transaction_id") REFERENCES "public"."ledger_transaction"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wagering_requirement" ADD CONSTRAINT "wagering_requirement_forfeit_transaction_id_ledger_transaction_id_fk" FOREIGN KEY ("forfeit_transaction_id") REFERENCES "public"."ledger_transaction"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -80,6 +84,7 @@ CREATE INDEX "bank_account_conflict_member_idx" ON "bank_account_conflict" USING
 CREATE INDEX "bank_account_conflict_owner_idx" ON "bank_account_conflict" USING btree ("owner_member_id");--> statement-breakpoint
 CREATE INDEX "bank_account_owner_member_idx" ON "bank_account_owner" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "wagering_progress_round_idx" ON "wagering_progress" USING btree ("round_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wagering_requirement_bonus_key" ON "wagering_requirement" USING btree ("bonus_transaction_id") WHERE "wagering_requirement"."bonus_transaction_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "wagering_requirement_claim_key" ON "wagering_requirement" USING btree ("claim_id") WHERE "wagering_requirement"."claim_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "wagering_requirement_deposit_key" ON "wagering_requirement" USING btree ("deposit_transaction_id") WHERE "wagering_requirement"."deposit_transaction_id" is not null;--> statement-breakpoint
 CREATE INDEX "wagering_requirement_member_idx" ON "wagering_requirement" USING btree ("member_id","status");--> statement-breakpoint

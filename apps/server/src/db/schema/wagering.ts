@@ -35,6 +35,8 @@ export const wageringSetting = pgTable(
       .references(() => merchant.code),
     /** Turnover asked of every paid deposit, in percent of it (100 = 1×; 0 = none). */
     depositTurnoverPercent: integer('deposit_turnover_percent').notNull(),
+    /** Turnover of a bonus whose source sets none (a VIP bonus): this many times the bonus (at least 1). */
+    bonusTurnoverMultiple: integer('bonus_turnover_multiple').notNull(),
     /** Percent of a settled stake that counts, per game category. */
     contributions: jsonb('contributions').$type<ContributionTable>().notNull(),
     /** REFERRAL: the referred member qualifies with paid deposits and settled stakes of at least these. */
@@ -44,7 +46,8 @@ export const wageringSetting = pgTable(
   (table) => [
     check(
       'wagering_setting_amounts_check',
-      sql`${table.depositTurnoverPercent} >= 0 and ${table.referralMinDeposit} >= 0 and ${table.referralMinTurnover} >= 0`,
+      sql`${table.depositTurnoverPercent} >= 0 and ${table.bonusTurnoverMultiple} >= 1
+        and ${table.referralMinDeposit} >= 0 and ${table.referralMinTurnover} >= 0`,
     ),
   ],
 );
@@ -58,7 +61,11 @@ export const wageringRequirement = pgTable(
       .notNull()
       .references(() => member.id),
     currency: text('currency').notNull(),
-    /** The bonus claim that set it (null: a deposit's own requirement). */
+    /** The `bonus` ledger transaction whose money it locks (null: a deposit's own requirement). */
+    bonusTransactionId: bigint('bonus_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransaction.id,
+    ),
+    /** The promotion claim of that bonus, if it came from one (its title names the requirement). */
     claimId: integer('claim_id').references(() => promotionClaim.id),
     /** The `deposit` ledger transaction whose money it locks (null: a bonus without a deposit part). */
     depositTransactionId: bigint('deposit_transaction_id', { mode: 'number' }).references(
@@ -81,6 +88,9 @@ export const wageringRequirement = pgTable(
     closedAt: at('closed_at'),
   },
   (table) => [
+    uniqueIndex('wagering_requirement_bonus_key')
+      .on(table.bonusTransactionId)
+      .where(sql`${table.bonusTransactionId} is not null`),
     uniqueIndex('wagering_requirement_claim_key')
       .on(table.claimId)
       .where(sql`${table.claimId} is not null`),
@@ -95,7 +105,7 @@ export const wageringRequirement = pgTable(
     ),
     check(
       'wagering_requirement_source_check',
-      sql`${table.claimId} is not null or ${table.depositTransactionId} is not null`,
+      sql`${table.bonusTransactionId} is not null or ${table.depositTransactionId} is not null`,
     ),
     // Only a running requirement locks money; a forfeited one names its forfeit transaction.
     check(

@@ -164,7 +164,7 @@ export function createPromotionService(deps: {
   db: Db;
   promotions: PromotionRepository;
   ledgerService: LedgerService;
-  /** Starts a claimed bonus's turnover requirement; reads the merchant's referral rule. */
+  /** Reads the merchant's referral rule. */
   wageringRules: WageringRules;
   /** The turnover requirements of claims, as the API shows them. */
   requirementsOfClaims: (
@@ -391,6 +391,8 @@ export function createPromotionService(deps: {
         if (claim.status !== 'issued' || claim.bonusAmount === null) {
           throw new DomainError('BONUS_NOT_CLAIMABLE', { status: claim.status });
         }
+        const row = await promotions.findPromotion(claim.merchantCode, claim.promotionId, tx);
+        if (!row) throw new DomainError('NOT_FOUND', { reason: 'PROMOTION_NOT_FOUND' });
         const posted = await ledgerService.post(
           {
             merchantCode: claim.merchantCode,
@@ -401,6 +403,14 @@ export function createPromotionService(deps: {
             currency: claim.currency,
             reference: `promotion:${claim.promotionId}`,
             memo: { claimId: claim.id },
+            // The promotion's turnover: the ledger starts the requirement in this transaction.
+            turnover: {
+              multiple: row.turnoverMultiple,
+              base: row.turnoverBase,
+              claimId: claim.id,
+              depositAmount: claim.depositAmount,
+              depositTransactionId: claim.depositTransactionId,
+            },
           },
           tx,
         );
@@ -410,25 +420,6 @@ export function createPromotionService(deps: {
           { status: 'claimed', ledgerTransactionId: posted.transactionId, updatedAt: clock() },
           tx,
         );
-        // The bonus's turnover requirement, in the transaction that credits it.
-        const row = await promotions.findPromotion(claim.merchantCode, claim.promotionId, tx);
-        if (row && !posted.replayed) {
-          await wageringRules.bonusClaimed(
-            {
-              merchantCode: claim.merchantCode,
-              memberId: claim.memberId,
-              currency: claim.currency,
-              claimId: claim.id,
-              bonus: claim.bonusAmount,
-              multiple: row.turnoverMultiple,
-              base: row.turnoverBase,
-              depositAmount: claim.depositAmount,
-              depositTransactionId: claim.depositTransactionId,
-            },
-            posted.availableAfter ?? 0n,
-            tx,
-          );
-        }
         return !posted.replayed;
       });
       const found = await promotions.findClaim(claimId);

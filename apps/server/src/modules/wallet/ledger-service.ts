@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AccountKey, EntryOfTransaction, LedgerRepository } from './ledger-repository.ts';
-import type { WageringRules } from './wagering.ts';
+import type { BonusTurnoverTerms, WageringRules } from './wagering.ts';
 
 /**
  * The ledger: the only way money moves. `post` writes one transaction of entries summing to zero and
@@ -60,6 +60,8 @@ export interface PostRequest {
   memo?: Record<string, unknown> | null | undefined;
   /** For a reversal: the transaction to undo. */
   reversesTransactionId?: number | undefined;
+  /** For a bonus: its turnover terms (the merchant's default ones when left out). */
+  turnover?: BonusTurnoverTerms | undefined;
 }
 
 export interface PostedTransaction {
@@ -168,11 +170,11 @@ export function createLedgerService(deps: {
   const { db, ledger, clock, wagering } = deps;
 
   /**
-   * The turnover rules after a new real-money transaction, inside it: a deposit gets its requirement, a
-   * withdrawal hold may not reach into locked money, and a debit of the available balance shrinks the locks
-   * it left uncovered (a round's stake before its payout comes in).
+   * The turnover rules after a new real-money transaction, inside it: a deposit and a bonus get their
+   * requirement, a withdrawal hold may not reach into locked money, and a debit of the available balance
+   * shrinks the locks it left uncovered (a round's stake before its payout comes in).
    */
-  async function afterPost(posted: PostedTransaction, tx: DbOrTx): Promise<void> {
+  async function afterPost(posted: PostedTransaction, request: PostRequest, tx: DbOrTx): Promise<void> {
     if (!wagering || posted.demo || posted.availableAfter === null) return;
     const { memberId, merchantCode, availableAfter } = posted;
     switch (posted.kind) {
@@ -185,6 +187,20 @@ export function createLedgerService(deps: {
             transactionId: posted.transactionId,
             amount: posted.amount,
           },
+          tx,
+        );
+        return;
+      case 'bonus':
+        await wagering.bonusCredited(
+          {
+            merchantCode,
+            memberId,
+            currency: posted.currency,
+            transactionId: posted.transactionId,
+            amount: posted.amount,
+            availableAfter,
+          },
+          request.turnover,
           tx,
         );
         return;
@@ -394,7 +410,7 @@ export function createLedgerService(deps: {
       tx,
     );
     const posted = postedOf(created, await ledger.entriesOf(created.id, tx), false);
-    await afterPost(posted, tx);
+    await afterPost(posted, request, tx);
     return posted;
   }
 

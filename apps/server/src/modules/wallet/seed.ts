@@ -2,7 +2,8 @@ import { wageringSetting } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
 /**
- * The demo merchant's turnover rules: each deposit played through once; slots and fishing count in full,
+ * The demo merchant's turnover rules: each deposit played through once, a bonus without terms of its own
+ * (a VIP bonus) once; slots and fishing count in full,
  * card games, sports, e-sports and the lotteries half, live casino and cockfight a tenth (the usual shares
  * of games whose outcome a player can hedge or whose house edge is small); a referred friend qualifies
  * after 100,000 ₫ deposited and 100,000 ₫ staked. An operator's changes stay.
@@ -13,6 +14,7 @@ export async function seedWageringSetting(tx: DbOrTx, merchantCode: string): Pro
     .values({
       merchantCode,
       depositTurnoverPercent: 100,
+      bonusTurnoverMultiple: 1,
       contributions: {
         default: 100,
         categories: {

@@ -16,8 +16,8 @@ import type { LedgerProblem } from './ledger-check.ts';
  *   stake of a settled round of the same member whose stake the ledger took;
  * - a met requirement reached its turnover, a running one has not;
  * - a member's running requirements lock no more than their available balance;
- * - a bonus requirement belongs to a claimed claim of its member, credited by a `bonus` transaction of the
- *   claim's amount; a deposit requirement to a `deposit` transaction of its member;
+ * - a bonus requirement belongs to a `bonus` transaction of its member (and, when it names a claim, to that
+ *   claimed claim credited by it); a deposit requirement to a `deposit` transaction of its member;
  * - every `bonus_forfeit` transaction is the forfeit of exactly one forfeited requirement of its member.
  */
 export async function checkWagering(db: DbOrTx): Promise<{ summary: string; problems: LedgerProblem[] }> {
@@ -33,14 +33,14 @@ export async function checkWagering(db: DbOrTx): Promise<{ summary: string; prob
       progress: wageringRequirement.progress,
       counted: sql<string>`coalesce((select sum(${wageringProgress.amount}) from ${wageringProgress}
         where ${wageringProgress.requirementId} = ${wageringRequirement.id}), 0)::text`,
-      claimStatus: promotionClaim.status,
-      claimMember: promotionClaim.memberId,
-      claimBonus: promotionClaim.bonusAmount,
-      hasClaim: sql<boolean>`${wageringRequirement.claimId} is not null`,
+      hasBonus: sql<boolean>`${wageringRequirement.bonusTransactionId} is not null`,
       bonusMatches: sql<boolean>`coalesce((select ${ledgerTransaction.kind} = 'bonus'
         and ${ledgerTransaction.memberId} = ${wageringRequirement.memberId}
-        and ${ledgerTransaction.amount} = ${promotionClaim.bonusAmount}
-        from ${ledgerTransaction} where ${ledgerTransaction.id} = ${promotionClaim.ledgerTransactionId}), false)`,
+        from ${ledgerTransaction} where ${ledgerTransaction.id} = ${wageringRequirement.bonusTransactionId}), false)`,
+      hasClaim: sql<boolean>`${wageringRequirement.claimId} is not null`,
+      claimMatches: sql<boolean>`coalesce(${promotionClaim.status} = 'claimed'
+        and ${promotionClaim.memberId} = ${wageringRequirement.memberId}
+        and ${promotionClaim.ledgerTransactionId} = ${wageringRequirement.bonusTransactionId}, false)`,
       hasDeposit: sql<boolean>`${wageringRequirement.depositTransactionId} is not null`,
       depositMatches: sql<boolean>`coalesce((select ${ledgerTransaction.kind} = 'deposit'
         and ${ledgerTransaction.memberId} = ${wageringRequirement.memberId}
@@ -63,13 +63,13 @@ export async function checkWagering(db: DbOrTx): Promise<{ summary: string; prob
     if (row.status === 'active' && row.progress >= row.required) {
       add('turnover_met_but_running', `${name}: reached ${row.progress} of ${row.required} but still locks`);
     }
-    if (
-      row.hasClaim &&
-      (row.claimStatus !== 'claimed' || row.claimMember !== row.memberId || !row.bonusMatches)
-    ) {
+    if (row.hasBonus && !row.bonusMatches) {
+      add('turnover_bonus_mismatch', `${name}: its bonus transaction is not a bonus of the member`);
+    }
+    if (row.hasClaim && !row.claimMatches) {
       add(
-        'turnover_bonus_mismatch',
-        `${name}: its claim is not a claimed bonus of the member credited by the ledger`,
+        'turnover_claim_mismatch',
+        `${name}: its claim is not the member's claimed bonus of that transaction`,
       );
     }
     if (row.hasDeposit && !row.depositMatches) {

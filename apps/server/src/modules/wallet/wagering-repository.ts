@@ -112,6 +112,7 @@ export function createWageringRepository(db: Db) {
         Pick<
           WageringRequirementRow,
           | 'claimId'
+          | 'bonusTransactionId'
           | 'required'
           | 'progress'
           | 'lockedBonus'

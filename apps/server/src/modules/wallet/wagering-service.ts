@@ -44,7 +44,7 @@ export function createWageringService(deps: {
       const promotion = row.claimId === null ? undefined : promotions.get(row.claimId);
       return {
         id: row.id,
-        source: row.claimId === null ? 'deposit' : 'bonus',
+        source: row.bonusTransactionId === null ? 'deposit' : 'bonus',
         status: row.status,
         promotionId: promotion?.promotionId ?? null,
         promotionTitle: promotion ? textIn(promotion.title, lang) : null,
@@ -113,7 +113,7 @@ export function createWageringService(deps: {
         if (!row || row.memberId !== member.memberId) {
           throw new DomainError('NOT_FOUND', { reason: 'REQUIREMENT_NOT_FOUND' });
         }
-        if (row.claimId === null || row.status !== 'active') {
+        if (row.bonusTransactionId === null || row.status !== 'active') {
           throw new DomainError('BONUS_NOT_FORFEITABLE', { status: row.status });
         }
         const now = clock();

@@ -320,6 +320,32 @@ describeEachDatabase('wagering', (kind) => {
     });
   });
 
+  describe('every bonus', () => {
+    it('a bonus credited without terms of its own (a VIP upgrade) asks the merchant’s 1 × the bonus', async () => {
+      const { row, caller } = await newMember();
+      // Reaching VIP 1 (paid deposits) and reading one's level credits the upgrade bonus.
+      await deposit(caller, 1_000_000);
+      const me = await call(app, API.myVip, caller);
+      expect(me.statusCode, me.body).toBe(200);
+      const [bonus] = await database.current.db
+        .select()
+        .from(ledgerTransaction)
+        .where(and(eq(ledgerTransaction.memberId, row.id), eq(ledgerTransaction.kind, 'bonus')));
+      expect(bonus?.amount ?? 0n).toBeGreaterThan(0n);
+      const summary = await turnoverOf(caller);
+      const vipRequirement = summary.requirements.find((item) => item.source === 'bonus');
+      expect(vipRequirement).toMatchObject({
+        status: 'active',
+        promotionId: null,
+        promotionTitle: null,
+        required: Number(bonus?.amount),
+        lockedBonus: Number(bonus?.amount),
+      });
+      expect(summary.locked).toBe(1_000_000 + Number(bonus?.amount));
+      expect((await checkWagering(database.current.db)).problems).toEqual([]);
+    });
+  });
+
   describe('deposits', () => {
     it('a deposit is played through once before it can be withdrawn', async () => {
       const { caller } = await newMember();

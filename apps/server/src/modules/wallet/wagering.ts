@@ -28,6 +28,7 @@ import type { WageringRepository } from './wagering-repository.ts';
 
 export const DEFAULT_WAGERING_SETTING: Omit<WageringSettingRow, 'merchantCode'> = {
   depositTurnoverPercent: 100,
+  bonusTurnoverMultiple: 1,
   contributions: { default: 100, categories: {} },
   referralMinDeposit: 0n,
   referralMinTurnover: 0n,
@@ -48,17 +49,29 @@ export interface SettledRound {
   payout: bigint;
 }
 
-export interface BonusStart {
+/**
+ * The turnover terms a bonus is credited with (ledger `bonus` posts carry them). Without terms a bonus asks
+ * the merchant's `bonus_turnover_multiple` × the bonus: every bonus has its turnover.
+ */
+export interface BonusTurnoverTerms {
+  /** Times the base; 0: none (a promotion that asks no turnover). */
+  multiple: number;
+  base: TurnoverBase;
+  /** The promotion claim the bonus pays, if any. */
+  claimId?: number | null | undefined;
+  /** The qualifying deposits (deposit + bonus base) and the last of them. */
+  depositAmount?: bigint | null | undefined;
+  depositTransactionId?: number | null | undefined;
+}
+
+export interface CreditedBonus {
   merchantCode: string;
   memberId: string;
   currency: string;
-  claimId: number;
-  bonus: bigint;
-  multiple: number;
-  base: TurnoverBase;
-  /** The qualifying deposits (deposit + bonus base). */
-  depositAmount: bigint | null;
-  depositTransactionId: number | null;
+  transactionId: number;
+  amount: bigint;
+  /** The available balance right after it. */
+  availableAfter: bigint;
 }
 
 export function createWageringRules(deps: { wagering: WageringRepository; clock: Clock }) {
@@ -131,6 +144,7 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
           merchantCode: deposit.merchantCode,
           memberId: deposit.memberId,
           currency: deposit.currency,
+          bonusTransactionId: null,
           claimId: null,
           depositTransactionId: deposit.transactionId,
           required,
@@ -160,24 +174,32 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
       throw new DomainError('TURNOVER_NOT_MET', refusal(rows, availableAfter + amount));
     },
 
-    /** A claimed bonus: its requirement (none when the promotion asks no turnover). */
-    async bonusClaimed(start: BonusStart, available: bigint, tx: DbOrTx): Promise<void> {
-      if (start.multiple <= 0) return;
-      const base = start.base === 'deposit_bonus' ? start.bonus + (start.depositAmount ?? 0n) : start.bonus;
-      const required = base * BigInt(start.multiple);
+    /** A bonus just credited: its requirement, on its terms or the merchant's default ones. */
+    async bonusCredited(
+      bonus: CreditedBonus,
+      terms: BonusTurnoverTerms | undefined,
+      tx: DbOrTx,
+    ): Promise<void> {
+      const setting = await settingOf(bonus.merchantCode, tx);
+      const { multiple, base } = terms ?? { multiple: setting.bonusTurnoverMultiple, base: 'bonus' as const };
+      if (multiple <= 0) return;
+      const depositAmount = terms?.depositAmount ?? 0n;
+      const required =
+        (base === 'deposit_bonus' ? bonus.amount + depositAmount : bonus.amount) * BigInt(multiple);
       const now = clock();
-      const withDeposit = start.base === 'deposit_bonus' && start.depositTransactionId !== null;
+      const withDeposit = base === 'deposit_bonus' && terms?.depositTransactionId != null;
       const depositRow = withDeposit
-        ? await wagering.lockOfDeposit(start.depositTransactionId ?? 0, tx)
+        ? await wagering.lockOfDeposit(terms?.depositTransactionId ?? 0, tx)
         : undefined;
-      if (depositRow && depositRow.status === 'active' && depositRow.claimId === null) {
+      if (depositRow && depositRow.status === 'active' && depositRow.bonusTransactionId === null) {
         // The deposit's own requirement becomes the bonus's: the deposit stays locked once, under the bonus.
         await wagering.update(
           depositRow.id,
           {
-            claimId: start.claimId,
+            bonusTransactionId: bonus.transactionId,
+            claimId: terms?.claimId ?? null,
             required: required > depositRow.required ? required : depositRow.required,
-            lockedBonus: depositRow.lockedBonus + start.bonus,
+            lockedBonus: depositRow.lockedBonus + bonus.amount,
             updatedAt: now,
           },
           tx,
@@ -185,16 +207,17 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
       } else {
         await wagering.insert(
           {
-            merchantCode: start.merchantCode,
-            memberId: start.memberId,
-            currency: start.currency,
-            claimId: start.claimId,
+            merchantCode: bonus.merchantCode,
+            memberId: bonus.memberId,
+            currency: bonus.currency,
+            bonusTransactionId: bonus.transactionId,
+            claimId: terms?.claimId ?? null,
             depositTransactionId: null,
             required,
             progress: 0n,
-            lockedBonus: start.bonus,
+            lockedBonus: bonus.amount,
             // The deposit played through already: it is locked again under the bonus, as far as it is left.
-            lockedDeposit: withDeposit ? (start.depositAmount ?? 0n) : 0n,
+            lockedDeposit: withDeposit ? depositAmount : 0n,
             status: 'active',
             createdAt: now,
             updatedAt: now,
@@ -202,7 +225,7 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
           tx,
         );
       }
-      await clamp(start.memberId, available, tx);
+      await clamp(bonus.memberId, bonus.availableAfter, tx);
     },
 
     /**
@@ -238,7 +261,7 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
           stillActive.push(await wagering.update(row.id, { progress, updatedAt: now }, tx));
         }
       }
-      const bonus = stillActive.find((row) => row.claimId !== null);
+      const bonus = stillActive.find((row) => row.bonusTransactionId !== null);
       if (bonus && round.payout > 0n) {
         await wagering.update(
           bonus.id,

@@ -34,6 +34,8 @@ describeEachDatabase('wallet', (kind) => {
       idempotencyKey: `wallet-test:${(keys += 1)}`,
       kind: ledgerKind,
       amount: BigInt(amount),
+      // A bonus of a promotion that asks no turnover: nothing locked.
+      ...(ledgerKind === 'bonus' && { turnover: { multiple: 0, base: 'bonus' as const } }),
     });
   const realMember = async () => {
     const row = await createTestMember(database.current.db);

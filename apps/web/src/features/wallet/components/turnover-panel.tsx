@@ -29,7 +29,7 @@ function ForfeitButton({ requirement, currency }: { requirement: WageringRequire
     <button
       type="button"
       className="kl-button kl-button--outline kl-button--small"
-      aria-label={t('wallet.turnover.forfeitLabel', { title })}
+      aria-label={t('wallet.turnover.forfeitLabel', { title }).trim()}
       disabled={forfeit.isPending}
       aria-busy={forfeit.isPending}
       onClick={() => void ask()}

@@ -3,11 +3,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
 
-/** What a requirement is, in words: the deposit's own, or the bonus of a promotion. */
+/** What a requirement is, in words: the deposit's own, the bonus of a promotion, or another bonus (VIP). */
 export function requirementName(requirement: WageringRequirement, t: TFunction) {
-  return requirement.source === 'bonus'
-    ? t('wallet.turnover.bonus', { title: requirement.promotionTitle ?? '' })
-    : t('wallet.turnover.deposit');
+  if (requirement.source === 'deposit') return t('wallet.turnover.deposit');
+  return requirement.promotionTitle === null
+    ? t('wallet.turnover.bonusOther')
+    : t('wallet.turnover.bonus', { title: requirement.promotionTitle });
 }
 
 /**
