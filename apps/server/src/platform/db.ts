@@ -29,6 +29,8 @@ export interface Database {
   /** Applies the committed SQL migrations that are not applied yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to open copies of this database from (tests). */
+  dump?: () => Promise<Blob | File>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -37,7 +39,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', impor
 const MIGRATION_LOCK_KEY = 7_415_020_251;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** A data folder dumped by `dumpPglite`, to start from instead of an empty database (tests). */
+      loadDataDir?: Blob | undefined;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
@@ -49,18 +56,19 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
 /** Opens the database. A PGlite `dataDir` of undefined keeps the database in memory (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite'
-    ? openPglite(target.dataDir)
+    ? openPglite(target.dataDir, target.loadDataDir)
     : openPostgres(target.url, target.maxConnections);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   // PGlite creates only the last folder of its path.
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir && { dataDir }), ...(loadDataDir && { loadDataDir }) });
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { runSeed } from '../db/seed/index.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
 
 /**
  * Every integration suite runs on a fresh migrated PGlite (in memory) per test file, and again on
  * PostgreSQL when TEST_DATABASE_URL is set: a database with a unique name is created from that URL for
- * the file and dropped after it.
+ * the file and dropped after it. Both are copies of the run's templates (test/global-setup.ts: migrated,
+ * or migrated and seeded), so a file does not pay for initdb, the migrations and the seed again.
  */
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -24,15 +26,35 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   }
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+/** A fresh migrated database (seeded too with `seed`), copied from the run's template when there is one. */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { seed?: boolean } = {},
+): Promise<Database> {
+  const seed = options.seed ?? false;
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await database.migrate();
+    const templates = inject('pgliteTemplates');
+    const dump = templates ? await readFile(seed ? templates.seeded : templates.migrated) : undefined;
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      loadDataDir: dump && new Blob([dump]),
+    });
+    if (!dump) {
+      await database.migrate();
+      if (seed) await runSeed(database.db);
+    }
     return database;
   }
-  const created = await createPostgresDatabase();
+  const templates = inject('postgresTemplates');
+  const created = await createPostgresDatabase(
+    templates ? (seed ? templates.seeded : templates.migrated) : undefined,
+  );
   const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 4 });
-  await database.migrate();
+  if (!templates) {
+    await database.migrate();
+    if (seed) await runSeed(database.db);
+  }
   return {
     ...database,
     close: async () => {
@@ -42,11 +64,15 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   };
 }
 
-/** An empty PostgreSQL database with a unique name on the TEST_DATABASE_URL server. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A PostgreSQL database with a unique name on the TEST_DATABASE_URL server: empty, or a copy of `template`. */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `kl_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database "${name}"`));
+  await withAdminClient((client) =>
+    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  );
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
@@ -77,8 +103,7 @@ export function useTestDatabase(
 ): { readonly current: Database } {
   let database: Database | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    if (options.seed ?? true) await runSeed(database.db);
+    database = await createTestDatabase(kind, { seed: options.seed ?? true });
   });
   afterAll(async () => {
     await database?.close();
