@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './tools/lint/feature-boundaries.js';
 
 /**
  * Imports flow one way (CONVENTIONS.md): web shared → features → app; both apps import contracts;
@@ -61,6 +62,12 @@ export default tseslint.config(
         { group: ['**/app/**'], message: 'features/ never import app/.' },
       ]),
     },
+  },
+  {
+    // A feature reaches another only through its index.ts (tests included).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries: boundariesPlugin },
+    rules: { 'boundaries/feature-index': 'error' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -27,7 +27,7 @@ import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from './lib/remembered-login.ts';
-import { exclusionRefusalText } from '../responsible-gaming/lib/exclusion-text.ts';
+import { exclusionRefusalText } from '../responsible-gaming/exclusion-text.ts';
 
 type LoginMode = 'username' | 'sms';
 

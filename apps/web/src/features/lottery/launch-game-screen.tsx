@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageFor } from '../../shared/lib/api-client.ts';
-import { launchGame } from '../games/api/launch-game.ts';
+import { launchGame } from '../games/launch.ts';
 import { LOTTERY_KEY } from './api/keys.ts';
 import { lottoPathOf } from './lib/launch.ts';
 import './lottery.css';

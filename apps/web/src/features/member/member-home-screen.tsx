@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/stores/session-store.ts';
-import { useSignOut } from '../auth/hooks/use-sign-out.ts';
+import { useSignOut } from '../auth/sign-out.ts';
 import { useSystemStatus } from '../system-status/index.ts';
 import { WalletBalance, WithdrawableNote } from '../wallet/index.ts';
 import { SignOutIcon } from './components/icons.tsx';

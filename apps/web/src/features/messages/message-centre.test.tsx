@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openWithMessages } from '../../test/open-messages.ts';
+// eslint-disable-next-line boundaries/feature-index -- the test replaces the navigation live chat does
 import { goToAddress } from '../support/lib/go-to-address.ts';
 
 vi.mock('../support/lib/go-to-address.ts', () => ({ goToAddress: vi.fn() }));

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeAccounts } from '../../test/fake-accounts.ts';
 import { serveAlsoNext } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { resetLoginKeyCache } from '../auth/api/get-login-key.ts';
+import { resetLoginKeyCache } from '../auth/testing/login-key.ts';
 
 beforeEach(() => resetLoginKeyCache());
 

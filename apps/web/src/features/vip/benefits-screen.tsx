@@ -4,7 +4,7 @@ import { messageFor } from '../../shared/lib/api-client.ts';
 import { formatMoney } from '../../shared/lib/money.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { quickNavItems } from '../home/lib/quick-nav.ts';
+import { quickNavItems } from '../home/quick-nav.ts';
 import { useSystemStatus } from '../system-status/index.ts';
 import { useMyVip, useVipLevels } from './api/get-vip.ts';
 import './vip.css';

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useGameCardActions } from '../hooks/use-game-card-actions.ts';
 import type { useGamePages } from '../hooks/use-game-pages.ts';
 import { GameCard } from './game-card.tsx';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../../shared/ui/load-more.tsx';
 
 export type GridLayout = 'grid' | 'column';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/stores/session-store.ts';
-import { useMemberInfo } from '../../auth/api/get-member-info.ts';
+import { useMemberInfo } from '../../auth/index.ts';
 import { useHeadIcon } from '../api/get-head-icon.ts';
 
 /** The member's avatar (the head icon), or the first letter of the name until it is known. */

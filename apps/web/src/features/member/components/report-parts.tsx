@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { LoadMore } from '../../games/components/load-more.tsx';
+import { LoadMore } from '../../../shared/ui/load-more.tsx';
 
 /** Waiting for the server. */
 export function ReportLoading() {

@@ -1,7 +1,7 @@
 import { fullPath } from '@kl/contracts/routes';
 import type { SystemStatus } from '@kl/contracts/status';
 import type { Role } from '../../../shared/stores/session-store.ts';
-import { quickNavItems } from '../../home/lib/quick-nav.ts';
+import { quickNavItems } from '../../home/quick-nav.ts';
 
 export type MemberItemKey =
   | 'deposit'

@@ -1,8 +1,9 @@
 import { INFINITE_SCROLL } from '@kl/contracts/constants';
 import { useEffect, useRef } from 'react';
+import './load-more.css';
 
 /**
- * Infinite scroll (SPEC §9): asks for the next page when this marker comes within 300 px of the
+ * Infinite scroll (SPEC §9), for the lists of several features: asks for the next page when this marker comes within 300 px of the
  * bottom of the screen, at most once per 300 ms. Re-armed after each page, so a short page that
  * leaves the marker visible asks again.
  */

@@ -1,0 +1,54 @@
+import { dirname, resolve, sep } from 'node:path';
+
+/**
+ * ESLint rule `boundaries/feature-index`: a web feature reaches another feature only through that
+ * feature's entries, the files at the root of its folder — `index.ts`, and the few entries kept apart from
+ * it so that what they carry is bundled with the lazily loaded screen that uses it (e.g.
+ * `promotions/side-menu.ts`); see apps/web/README.md. An import (or re-export, or dynamic import) from
+ * `apps/web/src/features/<a>/…` whose relative path lands in a subfolder of `features/<b>/` (its
+ * components, api, hooks, lib …) is an error; imports inside one feature, and from shared/ or contracts,
+ * are free. Tests and test kits (`*.test.ts[x]`, `testing/`) may also use another feature's test kit, its
+ * `testing/` folder.
+ */
+const FEATURES = `${sep}apps${sep}web${sep}src${sep}features${sep}`;
+
+export const featureIndexRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A feature imports another feature only through its entries (index.ts)' },
+    messages: {
+      deep: "'{{source}}' reaches into the {{feature}} feature: import it from an entry of {{feature}} (its index.ts) or move what two features share to shared/.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const at = file.indexOf(FEATURES);
+    if (at < 0) return {};
+    const root = file.slice(0, at + FEATURES.length);
+    const own = file.slice(root.length).split(sep)[0];
+    const isTestCode = /\.test\.tsx?$/.test(file) || file.slice(root.length).split(sep).includes('testing');
+
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(dirname(file), source);
+      if (!target.startsWith(root)) return;
+      const [feature, ...inner] = target.slice(root.length).split(sep);
+      if (feature === own) return;
+      // The feature folder itself (its index), or a file at its root: an entry.
+      if (inner.length <= 1) return;
+      if (isTestCode && inner[0] === 'testing') return;
+      context.report({ node, messageId: 'deep', data: { source, feature } });
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+/** The plugin, as eslint.config.js registers it. */
+export const boundariesPlugin = { rules: { 'feature-index': featureIndexRule } };
