@@ -211,6 +211,31 @@ describe('loadConfig', () => {
     expect(lines.map((line) => line.split(' ')[2])).toEqual(['PORT', 'DATABASE_URL', 'DEV_OUTBOX']);
   });
 
+  it('lists the production problems together with the other bad variables', () => {
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        PORT: 'abc',
+        OPS_TOKEN: 'short',
+        CHAT_OPERATOR_TOKEN: 'also-short',
+        SANDBOX_GATEWAY: '1',
+      }),
+    ).toEqual([
+      'Invalid configuration: PORT must be a whole number from 0 to 65535',
+      'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
+      'Invalid configuration: CHAT_OPERATOR_TOKEN must be at least 16 characters in production',
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+    ]);
+  });
+
+  it('names a variable once when it breaks both its format and a production rule', () => {
+    expect(
+      problemsOf({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: 'two words' }),
+    ).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
+    ]);
+  });
+
   it('asks for a long OPS_TOKEN in production only', () => {
     expect(problemsOf({ NODE_ENV: 'production', OPS_TOKEN: 'short' })).toEqual([
       'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',

@@ -190,96 +190,95 @@ export class ConfigError extends Error {
 }
 
 type Environment = Record<string, string | undefined>;
+type Variables = z.infer<typeof envSchema>;
+type Variable = keyof Variables;
+type Problem = ConfigError['problems'][number];
+
+/** A rule that holds in production only: `broken` answers whether the parsed variables break it. */
+interface ProductionRule {
+  variable: Variable;
+  reason: string;
+  broken(vars: Variables): boolean;
+}
+
+/** Credentials that must be long in production when they are set. */
+const PRODUCTION_MIN_LENGTHS: readonly (readonly [Variable, number])[] = [
+  ['OPS_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
+  ['CHAT_OPERATOR_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
+  ['WITHDRAWAL_OPERATOR_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
+  ['PAYMENT_CALLBACK_SECRET', MIN_PRODUCTION_CALLBACK_SECRET_LENGTH],
+];
+
+const PRODUCTION_RULES: readonly ProductionRule[] = [
+  ...PRODUCTION_MIN_LENGTHS.map(([variable, minLength]): ProductionRule => ({
+    variable,
+    reason: `must be at least ${minLength} characters in production`,
+    broken: (vars) => {
+      const value = vars[variable];
+      return typeof value === 'string' && value.length < minLength;
+    },
+  })),
+  {
+    variable: 'PAYMENT_CALLBACK_SECRET',
+    reason: 'must be set when SANDBOX_GATEWAY=1 in production',
+    broken: (vars) => vars.SANDBOX_GATEWAY === true && vars.PAYMENT_CALLBACK_SECRET === undefined,
+  },
+];
+
+/**
+ * The web configuration is all or nothing: half of it would silently hide the social buttons. Setting
+ * the key or the domain asks for all three (the project alone is enough to verify ID tokens).
+ */
+const FIREBASE_WEB_ONLY_VARIABLES = ['FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
+const FIREBASE_WEB_VARIABLES = ['FIREBASE_PROJECT_ID', ...FIREBASE_WEB_ONLY_VARIABLES] as const;
+
+function problemsOf(issues: readonly z.core.$ZodIssue[]): Problem[] {
+  return issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), reason: issue.message }));
+}
 
 export function loadConfig(env: Environment, cwd: string = process.cwd()): AppConfig {
   // An empty variable counts as unset (`DATABASE_URL= npm start`).
-  const present = Object.fromEntries(
+  const present: Partial<Record<Variable, string>> = Object.fromEntries(
     Object.keys(envSchema.shape).flatMap((name) => {
       const value = env[name];
       return value === undefined || value.trim() === '' ? [] : [[name, value.trim()]];
     }),
   );
+
+  // Every problem is collected and thrown together. A variable that fails its own check is left out of
+  // the checks that follow (they see it as unset), so it is named once.
+  const problems: Problem[] = [];
+  const reported = (variable: string) => problems.some((problem) => problem.variable === variable);
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({
-        variable: String(issue.path[0] ?? 'environment'),
-        reason: issue.message,
-      })),
-    );
-  }
-  const vars = parsed.data;
+  if (!parsed.success) problems.push(...problemsOf(parsed.error.issues));
+  const rest = parsed.success
+    ? parsed
+    : envSchema.safeParse(Object.fromEntries(Object.entries(present).filter(([name]) => !reported(name))));
+  if (!rest.success) throw new ConfigError([...problems, ...problemsOf(rest.error.issues)]);
+  const vars = rest.data;
   const production = vars.NODE_ENV === 'production';
 
-  if (production && vars.OPS_TOKEN !== undefined && vars.OPS_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH) {
-    throw new ConfigError([
-      {
-        variable: 'OPS_TOKEN',
-        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
-      },
-    ]);
+  if (production) {
+    for (const rule of PRODUCTION_RULES) {
+      if (!reported(rule.variable) && rule.broken(vars)) {
+        problems.push({ variable: rule.variable, reason: rule.reason });
+      }
+    }
   }
 
-  if (
-    production &&
-    vars.CHAT_OPERATOR_TOKEN !== undefined &&
-    vars.CHAT_OPERATOR_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH
-  ) {
-    throw new ConfigError([
-      {
-        variable: 'CHAT_OPERATOR_TOKEN',
-        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
-      },
-    ]);
-  }
-
-  if (
-    production &&
-    vars.WITHDRAWAL_OPERATOR_TOKEN !== undefined &&
-    vars.WITHDRAWAL_OPERATOR_TOKEN.length < MIN_PRODUCTION_OPS_TOKEN_LENGTH
-  ) {
-    throw new ConfigError([
-      {
-        variable: 'WITHDRAWAL_OPERATOR_TOKEN',
-        reason: `must be at least ${MIN_PRODUCTION_OPS_TOKEN_LENGTH} characters in production`,
-      },
-    ]);
-  }
-
-  if (
-    production &&
-    vars.PAYMENT_CALLBACK_SECRET !== undefined &&
-    vars.PAYMENT_CALLBACK_SECRET.length < MIN_PRODUCTION_CALLBACK_SECRET_LENGTH
-  ) {
-    throw new ConfigError([
-      {
-        variable: 'PAYMENT_CALLBACK_SECRET',
-        reason: `must be at least ${MIN_PRODUCTION_CALLBACK_SECRET_LENGTH} characters in production`,
-      },
-    ]);
-  }
-  if (production && vars.SANDBOX_GATEWAY === true && vars.PAYMENT_CALLBACK_SECRET === undefined) {
-    throw new ConfigError([
-      { variable: 'PAYMENT_CALLBACK_SECRET', reason: 'must be set when SANDBOX_GATEWAY=1 in production' },
-    ]);
-  }
-
-  // The web configuration is all or nothing: half of it would silently hide the social buttons.
-  const webVariables = ['FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
-  if (webVariables.some((name) => vars[name] !== undefined)) {
-    const missing = (['FIREBASE_PROJECT_ID', ...webVariables] as const).filter(
-      (name) => vars[name] === undefined,
-    );
-    if (missing.length > 0) {
-      throw new ConfigError(
-        missing.map((variable) => ({
+  if (FIREBASE_WEB_ONLY_VARIABLES.some((name) => present[name] !== undefined)) {
+    for (const variable of FIREBASE_WEB_VARIABLES) {
+      if (present[variable] === undefined) {
+        problems.push({
           variable,
           reason:
             'must be set together with FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY and FIREBASE_AUTH_DOMAIN',
-        })),
-      );
+        });
+      }
     }
   }
+
+  if (problems.length > 0) throw new ConfigError(problems);
 
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {

@@ -23,6 +23,9 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 }
 
 export interface CookieOptions {
+  /** The path the browser sends the cookie to. */
+  path: string;
+  sameSite: 'Lax' | 'Strict';
   /** Adds `Secure` (production). */
   secure: boolean;
   /** When the browser should forget the cookie; undefined clears it now. */
@@ -30,7 +33,10 @@ export interface CookieOptions {
   now: Date;
 }
 
-/** Appends a Set-Cookie header: HttpOnly, SameSite=Lax, Path=/ (the session cookie's attributes). */
+/**
+ * Appends a Set-Cookie header, the one place the server writes one: always HttpOnly, with Max-Age and
+ * Expires; a Set-Cookie of the same name and path written earlier in the answer is replaced.
+ */
 export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
   const maxAge = options.expires
     ? Math.max(0, Math.floor((options.expires.getTime() - options.now.getTime()) / 1000))
@@ -38,21 +44,23 @@ export function setCookie(reply: FastifyReply, name: string, value: string, opti
   const expires = options.expires ?? new Date(0);
   const attributes = [
     `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
+    `Path=${options.path}`,
     'HttpOnly',
-    'SameSite=Lax',
+    `SameSite=${options.sameSite}`,
     `Max-Age=${maxAge}`,
     `Expires=${expires.toUTCString()}`,
     ...(options.secure ? ['Secure'] : []),
   ];
   const previous = reply.getHeader('set-cookie');
   const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
-  reply.header('set-cookie', [
-    ...list.filter((cookie) => !cookie.startsWith(`${name}=`)),
-    attributes.join('; '),
-  ]);
+  const sameCookie = (cookie: string) =>
+    cookie.startsWith(`${name}=`) && cookie.includes(`; Path=${options.path}; `);
+  // Fastify appends to an existing Set-Cookie header: it is removed first so that the list is written once.
+  reply.removeHeader('set-cookie');
+  reply.header('set-cookie', [...list.filter((cookie) => !sameCookie(cookie)), attributes.join('; ')]);
 }
 
+/** Tells the browser to forget the cookie now (empty value, Max-Age=0, Expires in 1970). */
 export function clearCookie(
   reply: FastifyReply,
   name: string,

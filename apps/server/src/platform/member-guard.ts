@@ -34,17 +34,25 @@ export interface SessionCookies {
   clear(reply: FastifyReply): void;
 }
 
+const SESSION_COOKIE_SCOPE = { path: '/', sameSite: 'Lax' } as const;
+
 /** The `kl_session` cookie: HttpOnly, SameSite=Lax, Path=/, Secure in production. */
 export function createSessionCookies(options: { secure: boolean; clock: Clock }): SessionCookies {
   return {
     read: (request) => readCookie(request, SESSION_COOKIE),
     set: (reply, token, expiresAt) =>
       setCookie(reply, SESSION_COOKIE, token, {
+        ...SESSION_COOKIE_SCOPE,
         secure: options.secure,
         expires: expiresAt,
         now: options.clock(),
       }),
-    clear: (reply) => clearCookie(reply, SESSION_COOKIE, { secure: options.secure, now: options.clock() }),
+    clear: (reply) =>
+      clearCookie(reply, SESSION_COOKIE, {
+        ...SESSION_COOKIE_SCOPE,
+        secure: options.secure,
+        now: options.clock(),
+      }),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@kl/contracts/chat';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addMs, type Clock } from '../../platform/clock.ts';
-import { readCookie } from '../../platform/cookies.ts';
+import { clearCookie, readCookie, setCookie } from '../../platform/cookies.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { createOperatorAuth as createBearerCheck, sameSecret } from '../../platform/operator-auth.ts';
 
@@ -18,43 +18,14 @@ import { createOperatorAuth as createBearerCheck, sameSecret } from '../../platf
  * /api/chat/ops). Both cookies are HttpOnly and SameSite=Strict; neither is the session cookie.
  */
 
-/** Appends a Set-Cookie scoped to `path`; an undefined `expires` clears the cookie. */
-function appendCookie(
-  reply: FastifyReply,
-  cookie: { name: string; value: string; path: string; secure: boolean; now: Date; expires?: Date },
-): void {
-  const maxAge = cookie.expires
-    ? Math.max(0, Math.floor((cookie.expires.getTime() - cookie.now.getTime()) / 1000))
-    : 0;
-  const attributes = [
-    `${cookie.name}=${encodeURIComponent(cookie.value)}`,
-    `Path=${cookie.path}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    `Max-Age=${maxAge}`,
-    `Expires=${(cookie.expires ?? new Date(0)).toUTCString()}`,
-    ...(cookie.secure ? ['Secure'] : []),
-  ];
-  const previous = reply.getHeader('set-cookie');
-  const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
-  reply.header('set-cookie', [...list, attributes.join('; ')]);
-}
-
 export function createChatCookies(options: { secure: boolean; clock: Clock }) {
   const { secure, clock } = options;
+  const scope = { path: CHAT_COOKIE_PATH, sameSite: 'Strict' } as const;
   return {
     read: (request: FastifyRequest) => readCookie(request, CHAT_COOKIE),
     set: (reply: FastifyReply, value: string, expires: Date) =>
-      appendCookie(reply, {
-        name: CHAT_COOKIE,
-        value,
-        path: CHAT_COOKIE_PATH,
-        secure,
-        now: clock(),
-        expires,
-      }),
-    clear: (reply: FastifyReply) =>
-      appendCookie(reply, { name: CHAT_COOKIE, value: '', path: CHAT_COOKIE_PATH, secure, now: clock() }),
+      setCookie(reply, CHAT_COOKIE, value, { ...scope, secure, now: clock(), expires }),
+    clear: (reply: FastifyReply) => clearCookie(reply, CHAT_COOKIE, { ...scope, secure, now: clock() }),
   };
 }
 export type ChatCookies = ReturnType<typeof createChatCookies>;
@@ -73,6 +44,7 @@ export function createOperatorAuth(options: {
   db: DbOrTx;
 }) {
   const { token, secure, clock } = options;
+  const operatorScope = { path: CHAT_OPERATOR_COOKIE_PATH, sameSite: 'Strict' } as const;
   const bearer = createBearerCheck({ credential: 'chat', token, db: options.db, clock });
   const signature = (key: string, expiresMs: string) =>
     createHmac('sha256', key).update(`chat-operator\u0000${expiresMs}`).digest('base64url');
@@ -100,10 +72,8 @@ export function createOperatorAuth(options: {
       const now = clock();
       const expires = addMs(now, CHAT_OPERATOR_SESSION_TTL_MS);
       const expiresMs = String(expires.getTime());
-      appendCookie(reply, {
-        name: CHAT_OPERATOR_COOKIE,
-        value: `${expiresMs}.${signature(key, expiresMs)}`,
-        path: CHAT_OPERATOR_COOKIE_PATH,
+      setCookie(reply, CHAT_OPERATOR_COOKIE, `${expiresMs}.${signature(key, expiresMs)}`, {
+        ...operatorScope,
         secure,
         now,
         expires,
@@ -111,13 +81,7 @@ export function createOperatorAuth(options: {
       return expires;
     },
     clearCookie(reply: FastifyReply): void {
-      appendCookie(reply, {
-        name: CHAT_OPERATOR_COOKIE,
-        value: '',
-        path: CHAT_OPERATOR_COOKIE_PATH,
-        secure,
-        now: clock(),
-      });
+      clearCookie(reply, CHAT_OPERATOR_COOKIE, { ...operatorScope, secure, now: clock() });
     },
   };
 }
