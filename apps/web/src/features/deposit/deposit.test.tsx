@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { depositTiming } from './lib/timing.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEPOSIT_POLL_MS } from './lib/timing.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
 
-const DEFAULT_POLL_MS = depositTiming.pollMs;
+// The polling tests run on fake timers and move the clock a poll interval at a time.
 afterEach(() => {
-  depositTiming.pollMs = DEFAULT_POLL_MS;
+  vi.useRealTimers();
 });
 
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
 const amountInput = () => screen.getByLabelText('Amount (VND)');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const orderStatus = () => screen.queryByTestId('order-status')?.getAttribute('data-status');
 
 describe('deposit (SPEC §2 /m/voucherCenter)', () => {
   it('tells a trial member a real account is required, with no form (SPEC §4)', async () => {
@@ -128,34 +128,42 @@ describe('deposit (SPEC §2 /m/voucherCenter)', () => {
   });
 
   it('asks for the status every few seconds while pending, and stops once paid', async () => {
-    depositTiming.pollMs = 40;
     const { user, deposit } = await openDeposit({ paidAfterPolls: 3 });
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     await user.type(amountInput(), '60000');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(createButton());
     const order = await screen.findByTestId('deposit-order');
     expect(within(order).getByText('Vietcombank')).toBeInTheDocument();
+    await waitFor(() => expect(orderStatus()).toBe('pending'));
+    for (let poll = 0; poll < 5 && orderStatus() === 'pending'; poll += 1) {
+      await vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);
+    }
     await waitFor(() =>
       expect(within(order).getByTestId('order-status')).toHaveAttribute('data-status', 'paid'),
     );
     const polls = deposit.state.orderPolls;
     expect(polls).toBe(3);
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(3 * DEPOSIT_POLL_MS);
     expect(deposit.state.orderPolls).toBe(polls);
   });
 
   it('stops asking when the screen is left', async () => {
-    depositTiming.pollMs = 40;
     const { user, deposit } = await openDeposit();
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     await user.type(amountInput(), '60000');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(createButton());
     await screen.findByTestId('deposit-order');
+    await waitFor(() => expect(orderStatus()).toBe('pending'));
+    for (let poll = 0; poll < 5 && deposit.state.orderPolls < 2; poll += 1) {
+      await vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);
+    }
     await waitFor(() => expect(deposit.state.orderPolls).toBeGreaterThanOrEqual(2));
     await user.click(screen.getByRole('button', { name: 'New deposit' }));
     await screen.findByRole('button', { name: 'Create deposit order' });
     const polls = deposit.state.orderPolls;
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(3 * DEPOSIT_POLL_MS);
     expect(deposit.state.orderPolls).toBe(polls);
   });
 });

@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchCalls } from '../../test/fake-games.ts';
 import { cards, openWithGames, scrollToEnd, installFakeIntersectionObserver } from '../../test/open-games.ts';
 
 installFakeIntersectionObserver();
 const open = openWithGames;
+
+// Tests that wait out the scroll throttle or the list debounce run on fake timers and move the clock.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
   it('shows 25 games, appends the next page on scroll and stops at the last page', async () => {
@@ -13,7 +19,8 @@ describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
     expect(searchCalls(games)[0]).toMatchObject({ gameType: 'RNG', pageNo: '1', pageSize: '25' });
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(50));
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await vi.advanceTimersByTimeAsync(350);
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(60));
     expect(screen.queryByTestId('load-more')).toBeNull();
@@ -40,8 +47,9 @@ describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
     );
     const before = searchCalls(games).length;
     const box = screen.getByRole('searchbox', { name: 'Search games' });
-    await user.type(box, 'Game 3');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).type(box, 'Game 3');
+    await vi.advanceTimersByTimeAsync(350);
     expect(searchCalls(games)).toHaveLength(before);
     await user.type(box, '{Enter}');
     await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ gameName: 'Game 3', pageNo: '1' }));
@@ -53,10 +61,12 @@ describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
     await waitFor(() => expect(cards()).toHaveLength(25));
     const before = searchCalls(games).length;
     await user.click(screen.getByRole('button', { name: 'Filters' }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('radio', { name: '0.01' }));
     await user.click(screen.getByRole('radio', { name: '0.1' }));
+    await vi.advanceTimersByTimeAsync(300);
     await waitFor(() => expect(searchCalls(games).length).toBeGreaterThan(before));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await vi.advanceTimersByTimeAsync(400);
     expect(searchCalls(games).slice(before)).toEqual([expect.objectContaining({ minBet: '0.1' })]);
   });
 

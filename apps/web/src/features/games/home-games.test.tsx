@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, searchCalls } from '../../test/fake-games.ts';
 import { openWithGames, installFakeIntersectionObserver } from '../../test/open-games.ts';
 import { carouselColumns } from './components/game-carousel.tsx';
@@ -113,21 +113,31 @@ describe('winner board (SPEC §2, §9)', () => {
     );
   });
 
-  it('moves up one row every 3 s when there are more than 5 wins, and starts over at the end', async () => {
-    await openWithGames('/m/home?lang=en', { wins: 7 });
-    const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
-    expect(list).toHaveAttribute('data-offset', '0');
-    await waitFor(() => expect(list).toHaveAttribute('data-offset', '1'), { timeout: 3_500 });
-    expect(nextWinnerOffset(1, 7)).toBe(2);
-    expect(nextWinnerOffset(2, 7)).toBe(0);
-  }, 8_000);
+  describe('scrolling', () => {
+    // The board's interval runs on fake timers: the tests move the clock instead of waiting 3 s.
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it('stays still with 5 wins or fewer', async () => {
-    await openWithGames('/m/home?lang=en', { wins: 5 });
-    const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
-    await new Promise((resolve) => setTimeout(resolve, 3_200));
-    expect(list).toHaveAttribute('data-offset', '0');
-  }, 8_000);
+    it('moves up one row every 3 s when there are more than 5 wins, and starts over at the end', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openWithGames('/m/home?lang=en', { wins: 7 });
+      const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
+      expect(list).toHaveAttribute('data-offset', '0');
+      await vi.advanceTimersByTimeAsync(3_000);
+      await waitFor(() => expect(list).toHaveAttribute('data-offset', '1'));
+      expect(nextWinnerOffset(1, 7)).toBe(2);
+      expect(nextWinnerOffset(2, 7)).toBe(0);
+    });
+
+    it('stays still with 5 wins or fewer', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openWithGames('/m/home?lang=en', { wins: 5 });
+      const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
+      await vi.advanceTimersByTimeAsync(3_200);
+      expect(list).toHaveAttribute('data-offset', '0');
+    });
+  });
 });
 
 describe('vendor tiles (SPEC §5 launch from a vendor)', () => {

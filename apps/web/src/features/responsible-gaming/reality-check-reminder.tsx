@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { responsibleGamingQuery } from './api/get-settings.ts';
-import { nextReminderAt, playStartedAt, realityCheckTiming } from './lib/play-clock.ts';
+import { MINUTE_MS, nextReminderAt, playStartedAt } from './lib/play-clock.ts';
 import './dialog.css';
 
 /** Played time in hours and minutes, in words. */
 function usePlayedText(ms: number): string {
   const { t } = useTranslation();
-  const totalMinutes = Math.floor(ms / realityCheckTiming.minuteMs);
+  const totalMinutes = Math.floor(ms / MINUTE_MS);
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   return hours === 0

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client.ts';
 import { initI18n } from '../../shared/lib/i18n.ts';
 import { createSystemStatus } from '../../test/factories.ts';
@@ -85,9 +85,11 @@ describe('/m/service (SPEC §2, §4 Live chat)', () => {
   it('tells the refusal of the server', async () => {
     // The server no longer offers live chat (CBS3 turned off since the page loaded).
     const { user } = await openWithMessages('/m/service?lang=en', { chatOff: true });
+    // Fake timers: the clock moves past the redirect delay at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(startButton());
     expect(await screen.findByText('This account is not yet enabled for this feature')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vi.advanceTimersByTimeAsync(600);
     expect(goToAddress).not.toHaveBeenCalled();
   });
 });
@@ -104,6 +106,10 @@ function PopupHarness() {
     </>
   );
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function renderPopup() {
   await initI18n('en');

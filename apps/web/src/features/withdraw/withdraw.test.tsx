@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { withdrawTiming } from './lib/timing.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WITHDRAWAL_POLL_MS } from './lib/timing.ts';
 import type { FakeWithdrawalOptions } from './testing/fake-withdrawal.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
 
-const DEFAULT_POLL_MS = withdrawTiming.pollMs;
+// The polling tests run on fake timers and move the clock a poll interval at a time.
 afterEach(() => {
-  withdrawTiming.pollMs = DEFAULT_POLL_MS;
+  vi.useRealTimers();
 });
 
 const vnd = (amount: number) =>
@@ -316,15 +316,20 @@ describe('withdraw (SPEC §2 /m/withdraw)', () => {
   });
 
   it('follows a pending request until it is paid, then shows the new balances and the list', async () => {
-    withdrawTiming.pollMs = 40;
     const { user, withdrawal } = await openWithdraw({
       ...withAccount,
       decideAfterPolls: { polls: 3, status: 'paid' },
     });
     await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
     await user.type(pinInput(), '246810');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(submit());
     const request = await screen.findByTestId('withdrawal-request');
+    const status = () => within(request).queryByTestId('withdrawal-status')?.getAttribute('data-status');
+    await waitFor(() => expect(status()).toBe('pending'));
+    for (let poll = 0; poll < 5 && status() === 'pending'; poll += 1) {
+      await vi.advanceTimersByTimeAsync(WITHDRAWAL_POLL_MS);
+    }
     await waitFor(() =>
       expect(within(request).getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid'),
     );
@@ -336,7 +341,7 @@ describe('withdraw (SPEC §2 /m/withdraw)', () => {
     const list = await screen.findByTestId('withdrawal-list');
     await waitFor(() => expect(within(list).getByText('Paid')).toBeInTheDocument());
     const polls = withdrawal.state.requestPolls;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.advanceTimersByTimeAsync(3 * WITHDRAWAL_POLL_MS);
     expect(withdrawal.state.requestPolls).toBe(polls);
 
     await user.click(within(request).getByRole('button', { name: 'New withdrawal' }));

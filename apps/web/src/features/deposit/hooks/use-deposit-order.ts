@@ -6,7 +6,7 @@ import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getDepositOrder } from '../api/get-order.ts';
 import { depositOrderKey } from '../api/keys.ts';
 import { sandboxPay } from '../api/sandbox-pay.ts';
-import { depositTiming } from '../lib/timing.ts';
+import { DEPOSIT_POLL_MS } from '../lib/timing.ts';
 
 /**
  * A deposit order for both templates: asked again every few seconds while it waits for the payment (not
@@ -18,7 +18,7 @@ export function useDepositOrder(orderId: string) {
   const order = useQuery({
     queryKey: depositOrderKey(orderId),
     queryFn: ({ signal }) => getDepositOrder(orderId, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? depositTiming.pollMs : false),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? DEPOSIT_POLL_MS : false),
     refetchIntervalInBackground: false,
     retry: false,
   });

@@ -2,7 +2,7 @@ import type { SessionInfo } from '@kl/contracts/accounts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { createSystemStatus } from '../../../test/factories.ts';
@@ -37,6 +37,14 @@ function renderCount(type: number) {
 }
 
 describe('inbox unread count (SPEC §6, §7 250 ms, silent)', () => {
+  // The spacing of the requests is measured on fake timers: the tests move the clock instead of waiting.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('folds the requests of 250 ms into one, so the server is asked at most once per 250 ms', async () => {
     const { messages, client, hook } = renderCount(0);
     await waitFor(() => expect(hook.result.current.data).toEqual({ unreadCount: 2, offered: true }));
@@ -44,7 +52,7 @@ describe('inbox unread count (SPEC §6, §7 250 ms, silent)', () => {
       for (let index = 0; index < 4; index += 1)
         void client.invalidateQueries({ queryKey: INBOX_UNREAD_QUERY_KEY });
     });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vi.advanceTimersByTimeAsync(600);
     const times = messages.callsTo('/api/inbox/unread-count').map((call) => call.at);
     expect(times).toHaveLength(2);
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(248);
@@ -52,7 +60,7 @@ describe('inbox unread count (SPEC §6, §7 250 ms, silent)', () => {
 
   it('is not asked for trial members', async () => {
     const { messages, hook } = renderCount(4);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(100);
     expect(hook.result.current.data).toBeUndefined();
     expect(messages.callsTo('/api/inbox/unread-count')).toHaveLength(0);
   });

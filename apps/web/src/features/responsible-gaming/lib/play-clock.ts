@@ -20,12 +20,12 @@ export function playStartedAt(userName: string, now = Date.now()): number {
   return now;
 }
 
-/** Times of the reminder; an object so that component tests can shorten a minute. */
-export const realityCheckTiming = { minuteMs: 60_000 };
+/** A minute of play; tests move a fake clock rather than shorten it. */
+export const MINUTE_MS = 60_000;
 
 /** The next reminder after `now` for reminders every `minutes` since `since`. */
 export function nextReminderAt(since: number, minutes: number, now: number): number {
-  const every = minutes * realityCheckTiming.minuteMs;
+  const every = minutes * MINUTE_MS;
   const passed = Math.max(0, now - since);
   return since + (Math.floor(passed / every) + 1) * every;
 }

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../shared/lib/money.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import { WITHDRAWAL_INFO_KEY, WITHDRAWALS_KEY, withdrawalRequestKey } from '../api/keys.ts';
-import { withdrawTiming } from '../lib/timing.ts';
+import { WITHDRAWAL_POLL_MS } from '../lib/timing.ts';
 import { LoadError } from './load-error.tsx';
 
 /** A request's status in words. */
@@ -31,7 +31,7 @@ export function WithdrawalStatusCard({ requestId, onNew }: { requestId: string; 
   const request = useQuery({
     queryKey: withdrawalRequestKey(requestId),
     queryFn: ({ signal }) => getWithdrawal(requestId, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? withdrawTiming.pollMs : false),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? WITHDRAWAL_POLL_MS : false),
     retry: false,
   });
   const status = request.data?.status;

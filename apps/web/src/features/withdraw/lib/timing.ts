@@ -1,5 +1,2 @@
-/**
- * How often a pending withdrawal is asked for its status while its screen is open. An object so that
- * component tests can shorten it.
- */
-export const withdrawTiming = { pollMs: 5000 };
+/** How often a pending withdrawal is asked for its status while its screen is open. */
+export const WITHDRAWAL_POLL_MS = 5000;
