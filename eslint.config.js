@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './tools/lint/feature-boundaries.js';
 
 /**
- * Imports flow one way (CONVENTIONS.md): web shared → features → app; both apps import contracts;
+ * Imports flow one way (docs/conventions.md): web shared → features → app; both apps import contracts;
  * web never imports the server nor the reverse.
  */
 const neverTheServer = {

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 
 /**
- * Accounts journeys against the real server (SPEC §2 Login, Registration, Change password, Free
+ * Accounts journeys against the real server (product.md §2 Login, Registration, Change password, Free
  * trial; §4 Logout): codes the server "sent" are read from its development outbox.
  */
 

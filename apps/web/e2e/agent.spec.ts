@@ -4,7 +4,7 @@ import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * Agent contracts against the real server (SPEC §2 member/agent screens, §4 home load contract check):
+ * Agent contracts against the real server (product.md §2 member/agent screens, §4 home load contract check):
  * a new member is made an agent and offered a daily salary contract through the operator calls; home
  * alerts about it, "view" opens the contract, the member accepts it, and home no longer alerts.
  */

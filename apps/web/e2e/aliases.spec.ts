@@ -11,7 +11,7 @@ import { expect, t, test } from './fixtures.ts';
 
 /**
  * A visitor arrives by an old or mistyped address and lands on home, opens a category by its path,
- * goes home with the footer and finds their way back with the title bar's arrow (SPEC §2).
+ * goes home with the footer and finds their way back with the title bar's arrow (product.md §2).
  */
 
 const homeScreen = (page: Page) => page.locator('[data-page="home"]');

@@ -4,7 +4,7 @@ import { BASE_URL, checkAccessibility, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * Live chat end to end (SPEC §4 Live chat, §7 launch-chat; issue "Home content, messages and
+ * Live chat end to end (product.md §4 Live chat, §7 launch-chat; issue "Home content, messages and
  * help"): a member's message reaches the operator page, and the operator's reply shows up on the
  * member's chat page without a reload (server-sent events).
  */

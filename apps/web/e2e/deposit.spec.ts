@@ -7,7 +7,7 @@ import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * Deposit against the real server (SPEC §2 /m/voucherCenter, §4 Balance, templates and "Deposit with
+ * Deposit against the real server (product.md §2 /m/voucherCenter, §4 Balance, templates and "Deposit with
  * non-real account"). The seeded merchant has mobileTemplate.dep_func 1: the new template, a step flow
  * (channel → amount → a full-screen order). A new member pays a VietQR order through the sandbox gateway,
  * which calls the signed callback as a real gateway would; the gateway then delivers its callback again

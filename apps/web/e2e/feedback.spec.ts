@@ -4,7 +4,7 @@ import { expect, t, test } from './fixtures.ts';
 import { asNewMember, captchaAnswer } from './members.ts';
 
 /**
- * Feedback against the real server (SPEC §2 /m/feedback, §5 feedback and upload rules, §7 PUT
+ * Feedback against the real server (product.md §2 /m/feedback, §5 feedback and upload rules, §7 PUT
  * feedback). The member is registered through the API with the captcha read from the development
  * outbox, and the page is given the session the server answered; the form's own captchas are read
  * from the outbox too.

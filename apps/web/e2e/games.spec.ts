@@ -3,7 +3,7 @@ import { expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * The game catalogue against the real server (SPEC §2 game entry, game list, game card; §4
+ * The game catalogue against the real server (product.md §2 game entry, game list, game card; §4
  * Favourites, Lists; §5 launch; §6 visitors). The member is registered through the API, with the
  * captcha read from the development outbox, and the page is given the session the server answered.
  */

@@ -3,7 +3,7 @@ import { expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * Home and the side menu against the real server and its seeded content (SPEC §2 Home, Home header,
+ * Home and the side menu against the real server and its seeded content (product.md §2 Home, Home header,
  * Side menu, Other widgets; §9 banner autoplay, footer limits, jackpot ticker).
  */
 

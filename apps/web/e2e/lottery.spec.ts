@@ -5,7 +5,7 @@ import { depositThroughSandbox, memberCall, walletBalance } from './member-api.t
 import { asNewMember } from './members.ts';
 
 /**
- * The in-house lottery against the real server and its draw scheduler (SPEC §2 /m/lottery, /m/launchGame,
+ * The in-house lottery against the real server and its draw scheduler (product.md §2 /m/lottery, /m/launchGame,
  * /m/lotto-h5/…): a new member deposits through the sandbox gateway, opens the 1-minute fast lottery
  * (ST1) from /m/elott, places a lô bet and a tài/xỉu bet, waits for the draw,
  * sees the result with its revealed seed and the settled bets, and the balance moved by exactly

@@ -4,7 +4,7 @@ import { BASE_URL, expect } from './fixtures.ts';
 
 /**
  * The API as the signed-in member of a page calls it (the page's session cookie), for the steps of a
- * journey that are not what the spec is about: paying a deposit before a withdrawal, reading a balance.
+ * journey that are not what the journey is about: paying a deposit before a withdrawal, reading a balance.
  */
 
 /** One call of the API table; expects 200 and answers the envelope's value. */

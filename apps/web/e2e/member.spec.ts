@@ -2,7 +2,7 @@ import { expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * The member centre against the real server (SPEC §2 /m/member/home, §4 Templates and Balance, §6
+ * The member centre against the real server (product.md §2 /m/member/home, §4 Templates and Balance, §6
  * trial): the seeded merchant's template, the VIP badge and the balance with hide/show; the transaction
  * history after a sandbox deposit and its kind filter; the game records' empty state; a trial member's
  * register-now alert.

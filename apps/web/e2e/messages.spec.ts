@@ -5,7 +5,7 @@ import { asNewMember } from './members.ts';
 const en = (key: string) => t('en', key);
 
 /**
- * Messages, help and customer service against the real server (SPEC §2 /m/message(s), /m/notice,
+ * Messages, help and customer service against the real server (product.md §2 /m/message(s), /m/notice,
  * /m/webEmail, /m/help, /m/helpDetail, /m/service; §4 Announcement, Live chat; §6 unread counts). The
  * member is registered through the API, with the captcha read from the development outbox, and the
  * page is given the session the server answered.

@@ -3,7 +3,7 @@ import { depositThroughSandbox, memberCall, playSlotUntilUnlocked, walletBalance
 import { asNewMember } from './members.ts';
 
 /**
- * Promotions, VIP benefits and invite friends against the real server (SPEC §2 /m/activity,
+ * Promotions, VIP benefits and invite friends against the real server (product.md §2 /m/activity,
  * /m/activityDetail, /m/member/benefits, /m/inviteFriends). A new member applies to the seeded deposit
  * promotion (500,000 ₫ of deposits → 58,000 ₫), deposits through the sandbox gateway, sees the bonus
  * issued, claims it and the balance rises by the bonus once.

@@ -3,7 +3,7 @@ import { expect, t, test } from './fixtures.ts';
 
 /**
  * A visitor opens every screen of the route table by its address: each renders, with the header,
- * title bar, back arrow and footer that SPEC §2 gives its page. A gated route (SPEC §6) sends the
+ * title bar, back arrow and footer that product.md §2 gives its page. A gated route (product.md §6) sends the
  * visitor to /m/login instead.
  */
 

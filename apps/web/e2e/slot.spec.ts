@@ -4,7 +4,7 @@ import { depositThroughSandbox, memberCall } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
- * The in-house provably fair slot against the real server (SPEC §2 /m/slotsCenter; §9 INHOUSE → RNG,
+ * The in-house provably fair slot against the real server (product.md §2 /m/slotsCenter; §9 INHOUSE → RNG,
  * vendor BGS): a new member deposits through the sandbox gateway, launches an in-house (BGS) slot game from
  * the game list, spins 10 times, and the balance is the start − the bets + the wins of the history; then
  * the member rotates the seed and the verify view recomputes every round in the browser: all verified.

@@ -6,7 +6,7 @@ import { BASE_URL, expect, getSystemStatus, setSystemStatus, t, test } from './f
 /**
  * A visitor meets the maintenance page while the operator maintains the site, the region page when
  * visiting from a country the merchant does not serve, and a cached status that the server then
- * corrects (SPEC §4).
+ * corrects (product.md §4).
  */
 
 const FOREIGN_IP = '8.8.8.8';

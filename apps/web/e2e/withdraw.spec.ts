@@ -7,7 +7,7 @@ import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './m
 import { asNewMember } from './members.ts';
 
 /**
- * Withdrawal against the real server (SPEC §2 /m/withdraw, §7 withdraw and security): a new member with a
+ * Withdrawal against the real server (product.md §2 /m/withdraw, §7 withdraw and security): a new member with a
  * registered payee name deposits through the sandbox gateway, plays the deposit through once on the
  * in-house slot (the merchant's turnover rule), sets a payment password, binds a bank
  * account and asks for a withdrawal, which is held; the operator pays it with the ops API and the member

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Accounts (SPEC §3 Session, Login payload, Registration payload, Change password, SMS send, Member
+ * Accounts (product.md §3 Session, Login payload, Registration payload, Change password, SMS send, Member
  * info; §7 login, register, verification, captcha and password calls). Field formats are checked by
  * the shared verifier (verifier.ts) under the merchant's rule set; these schemas give the shapes.
  */
 
-/** Member types (SPEC §3): 0, 1, 2 real; 4 free/trial; 40–42 agents. */
+/** Member types (product.md §3): 0, 1, 2 real; 4 free/trial; 40–42 agents. */
 export const MEMBER_TYPES = { real: [0, 1, 2], trial: 4, agents: [40, 41, 42] } as const;
 export const REAL_MEMBER_TYPES: readonly number[] = MEMBER_TYPES.real;
 export const TRIAL_MEMBER_TYPE = MEMBER_TYPES.trial;
-/** SPEC §3: types 0, 4 and 40 are not agents. */
+/** product.md §3: types 0, 4 and 40 are not agents. */
 export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
-/** SPEC §3: types 4, 40, 41, 42 skip the contract check. */
+/** product.md §3: types 4, 40, 41, 42 skip the contract check. */
 export const CONTRACT_CHECK_EXEMPT_TYPES: readonly number[] = [4, 40, 41, 42];
 
 export const isRealMember = (type: number) => REAL_MEMBER_TYPES.includes(type);
@@ -23,7 +23,7 @@ export const REGISTER_METHODS = ['APP', 'H5', 'PWA', 'WEBCLIP'] as const;
 export const LOGIN_TYPES = ['username', 'sms', 'firebase'] as const;
 export const FIREBASE_CHANNELS = ['google', 'facebook', 'sms'] as const;
 
-/** Device header (SPEC §7): the installed web app sends OTHERS. */
+/** Device header (product.md §7): the installed web app sends OTHERS. */
 export const DEVICE_HEADER = 'x-device';
 /**
  * The browser's own random id (kept in local storage), sent when registering: referral rewards are not paid
@@ -54,7 +54,7 @@ export type EncryptedBody = z.infer<typeof encryptedBody>;
 
 const short = (max: number) => z.string().max(max);
 
-/** Login payload (SPEC §3), inside the encrypted body. */
+/** Login payload (product.md §3), inside the encrypted body. */
 export const loginPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('username'),
@@ -92,7 +92,7 @@ export const sessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
-/** Failed login: `value.captchaRequired` tells the form to show the captcha (SPEC §2 Login). */
+/** Failed login: `value.captchaRequired` tells the form to show the captcha (product.md §2 Login). */
 export const loginFailureValue = z.object({ captchaRequired: z.boolean() });
 
 export const registrationPayload = z.object({
@@ -148,7 +148,7 @@ export const smsSendRequest = z.object({
   captcha: short(16).optional(),
   captchaId: short(64).optional(),
 });
-/** SPEC §3: the answer's expirationTime (ISO) drives the resend countdown. */
+/** product.md §3: the answer's expirationTime (ISO) drives the resend countdown. */
 export const smsSendResult = z.object({ expirationTime: z.string() });
 
 export const changePasswordRequest = z.object({
@@ -184,7 +184,7 @@ export const firebaseWebConfig = z.object({
 });
 export type FirebaseWebConfig = z.infer<typeof firebaseWebConfig>;
 
-/** GET /api/register/rules: what the registration and login screens show (SPEC §2, §5, §6). */
+/** GET /api/register/rules: what the registration and login screens show (product.md §2, §5, §6). */
 export const registrationRules = z.object({
   /** Rule of every verifier field (enabled, required). */
   fields: z.record(z.string(), z.object({ enabled: z.boolean(), required: z.boolean() })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * Agent contracts (SPEC §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §3
+ * Agent contracts (product.md §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §3
  * Contract reply; §4 home load contract check; §6 AGENTPOLICY3; §7 contract requests).
  *
  * An agent's upline (the operator, for top agents) offers the agent a contract of one of three kinds:
@@ -125,7 +125,7 @@ export type AgentContractAnswer = z.infer<typeof agentContractAnswer>;
 export const agentContractQuery = z.object({ kind: z.enum(CONTRACT_KINDS) });
 
 /**
- * The contract reply of SPEC §3: 1 when a contract of that kind waits for the member's answer, 0
+ * The contract reply of product.md §3: 1 when a contract of that kind waits for the member's answer, 0
  * otherwise (daily salary, dividend, hourly salary).
  */
 export const contractRequests = z.object({

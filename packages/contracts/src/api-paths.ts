@@ -1,6 +1,6 @@
 import type { ModuleId } from './modules.ts';
 
-/** Every call of the API: path under /api, method and the module id it carries (SPEC §7). */
+/** Every call of the API: path under /api, method and the module id it carries (product.md §7). */
 export const API = {
   health: { method: 'GET', path: '/api/health', moduleId: 'COMM3' },
   status: { method: 'GET', path: '/api/status', moduleId: 'COMM3' },
@@ -9,7 +9,7 @@ export const API = {
   /** The merchant's logo, drawn from its white-label name and colour (SVG). */
   logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3' },
 
-  // Accounts (SPEC §7): login, session, registration, verification, captcha, passwords.
+  // Accounts (product.md §7): login, session, registration, verification, captcha, passwords.
   loginKey: { method: 'GET', path: '/api/auth/login-key', moduleId: 'PERSPNL3' },
   login: { method: 'POST', path: '/api/auth/login', moduleId: 'PERSPNL3' },
   trialLogin: { method: 'POST', path: '/api/auth/trial', moduleId: 'FREEPLAY3' },
@@ -27,7 +27,7 @@ export const API = {
   requestPasswordEmail: { method: 'POST', path: '/api/auth/password/email', moduleId: 'PERSPNL3' },
   resetPassword: { method: 'POST', path: '/api/auth/password/reset', moduleId: 'PERSPNL3' },
   memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3' },
-  // Games (SPEC §7 game calls): the catalogue, favourites, recent, launch and the winner board.
+  // Games (product.md §7 game calls): the catalogue, favourites, recent, launch and the winner board.
   gameVendors: { method: 'GET', path: '/api/games/vendors', moduleId: 'COMM3' },
   gameSearch: { method: 'GET', path: '/api/games/search', moduleId: 'COMM3' },
   hotGames: { method: 'GET', path: '/api/games/hot', moduleId: 'COMM3' },
@@ -41,10 +41,10 @@ export const API = {
   launchGame: { method: 'POST', path: '/api/games/launch', moduleId: 'COMM3' },
   redeemLaunch: { method: 'POST', path: '/api/games/launch/redeem', moduleId: 'COMM3' },
   winnerBoard: { method: 'GET', path: '/api/games/winners', moduleId: 'COMM3' },
-  // Feedback (SPEC §7 PUT feedback): multipart form with images; the member's own list.
+  // Feedback (product.md §7 PUT feedback): multipart form with images; the member's own list.
   submitFeedback: { method: 'PUT', path: '/api/feedback', moduleId: 'FEEDBACK3' },
   feedbackList: { method: 'GET', path: '/api/feedback', moduleId: 'FEEDBACK3' },
-  // Live chat (SPEC §7 launch-chat, unread chat count, live model list; CBS3).
+  // Live chat (product.md §7 launch-chat, unread chat count, live model list; CBS3).
   launchChat: { method: 'GET', path: '/api/chat/launch', moduleId: 'CBS3' },
   chatUnread: { method: 'GET', path: '/api/chat/unread', moduleId: 'CBS3' },
   liveModels: { method: 'GET', path: '/api/live/models', moduleId: 'CBS3' },
@@ -62,7 +62,7 @@ export const API = {
   chatOpsReply: { method: 'POST', path: '/api/chat/ops/messages', moduleId: 'CBS3' },
   chatOpsRead: { method: 'POST', path: '/api/chat/ops/read', moduleId: 'CBS3' },
   chatOpsStream: { method: 'GET', path: '/api/chat/ops/stream', moduleId: 'CBS3' },
-  // Home content, messages and help (SPEC §7 banner, announcements, notice, popular, mark read, inbox,
+  // Home content, messages and help (product.md §7 banner, announcements, notice, popular, mark read, inbox,
   // help centre, service, head icon); shapes in content.ts.
   banners: { method: 'GET', path: '/api/banners', moduleId: 'COMM3' },
   announcements: { method: 'GET', path: '/api/announcements', moduleId: 'COMM3' },
@@ -80,7 +80,7 @@ export const API = {
   footerLinks: { method: 'GET', path: '/api/footer-links', moduleId: 'COMM3' },
   headIcon: { method: 'GET', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
   setHeadIcon: { method: 'POST', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
-  // Wallet and deposit (SPEC §3 Wallet sumBalance, §7 wallet, deposit and reports); shapes in wallet.ts
+  // Wallet and deposit (product.md §3 Wallet sumBalance, §7 wallet, deposit and reports); shapes in wallet.ts
   // and deposit.ts. The callback is the payment gateway's; sandbox pay exists only with the sandbox gateway.
   wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3' },
   walletTransactions: { method: 'GET', path: '/api/wallet/transactions', moduleId: 'MEMTRANS3' },
@@ -104,7 +104,7 @@ export const API = {
     moduleId: 'PERSPNL3',
   },
   setRealityCheck: { method: 'PUT', path: '/api/responsible-gaming/reality-check', moduleId: 'PERSPNL3' },
-  // Withdrawal (SPEC §2 /m/withdraw, §7 withdraw and security): payment password, bank accounts, requests;
+  // Withdrawal (product.md §2 /m/withdraw, §7 withdraw and security): payment password, bank accounts, requests;
   // the operator's calls need WITHDRAWAL_OPERATOR_TOKEN. Shapes in withdrawal.ts.
   withdrawalInfo: { method: 'GET', path: '/api/withdrawal/info', moduleId: 'FUNDTRANS3' },
   setPaymentPassword: { method: 'PUT', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
@@ -123,9 +123,9 @@ export const API = {
   withdrawalOpsList: { method: 'GET', path: '/api/withdrawal/ops/requests', moduleId: 'FUNDTRANS3' },
   withdrawalOpsApprove: { method: 'POST', path: '/api/withdrawal/ops/approve', moduleId: 'FUNDTRANS3' },
   withdrawalOpsReject: { method: 'POST', path: '/api/withdrawal/ops/reject', moduleId: 'FUNDTRANS3' },
-  // Game records (SPEC §7 reports, game records): the rounds the member played; shapes in game-records.ts.
+  // Game records (product.md §7 reports, game records): the rounds the member played; shapes in game-records.ts.
   gameRecords: { method: 'GET', path: '/api/game-records', moduleId: 'MEMTRANS3' },
-  // VIP levels (SPEC §2 /m/member/benefits) and promotions with referral (/m/activity, /m/inviteFriends);
+  // VIP levels (product.md §2 /m/member/benefits) and promotions with referral (/m/activity, /m/inviteFriends);
   // shapes in vip.ts and promotions.ts.
   vipLevels: { method: 'GET', path: '/api/vip/levels', moduleId: 'COMM3' },
   myVip: { method: 'GET', path: '/api/vip/me', moduleId: 'PERSPNL3' },
@@ -135,7 +135,7 @@ export const API = {
   promotionClaims: { method: 'GET', path: '/api/promotions/claims', moduleId: 'MEMTRANS3' },
   claimBonus: { method: 'POST', path: '/api/promotions/claim', moduleId: 'MEMTRANS3' },
   myReferral: { method: 'GET', path: '/api/promotions/referral', moduleId: 'MEMTRANS3' },
-  // Agent contracts (SPEC §2 member/agent screens, §7 contract requests; COMM3): the member's calls and the
+  // Agent contracts (product.md §2 member/agent screens, §7 contract requests; COMM3): the member's calls and the
   // operator's (OPS_TOKEN). Shapes in agent-contracts.ts.
   contractRequests: { method: 'GET', path: '/api/agent-contracts/requests', moduleId: 'COMM3' },
   agentContract: { method: 'GET', path: '/api/agent-contracts/contract', moduleId: 'COMM3' },
@@ -143,14 +143,14 @@ export const API = {
   refuseContract: { method: 'POST', path: '/api/agent-contracts/refuse', moduleId: 'COMM3' },
   contractOpsOffer: { method: 'POST', path: '/api/ops/agent-contracts/offers', moduleId: 'COMM3' },
   contractOpsPromote: { method: 'POST', path: '/api/ops/agent-contracts/agents', moduleId: 'COMM3' },
-  // The in-house provably fair slot (SPEC §2 /m/slotsCenter; §9 INHOUSE → RNG, vendor BGS); shapes in slot.ts.
+  // The in-house provably fair slot (product.md §2 /m/slotsCenter; §9 INHOUSE → RNG, vendor BGS); shapes in slot.ts.
   slotSession: { method: 'GET', path: '/api/slot/session', moduleId: 'COMM3' },
   slotSpin: { method: 'POST', path: '/api/slot/spin', moduleId: 'COMM3' },
   slotClientSeed: { method: 'PUT', path: '/api/slot/seed/client', moduleId: 'COMM3' },
   slotRotateSeed: { method: 'POST', path: '/api/slot/seed/rotate', moduleId: 'COMM3' },
   slotHistory: { method: 'GET', path: '/api/slot/rounds', moduleId: 'COMM3' },
   slotRound: { method: 'GET', path: '/api/slot/round', moduleId: 'COMM3' },
-  // The in-house Vietnamese lottery (SPEC §7 lottery list/menu, recent VN lottery, VN numero; §9 prize
+  // The in-house Vietnamese lottery (product.md §7 lottery list/menu, recent VN lottery, VN numero; §9 prize
   // modes, play types); shapes in lottery.ts. lotteryMenu/lotteryList above stay the catalogue's listing.
   lotteryGames: { method: 'GET', path: '/api/lottery/games', moduleId: 'COMM3' },
   lotteryGame: { method: 'GET', path: '/api/lottery/game', moduleId: 'COMM3' },

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { LANGUAGES, type Locale } from './i18n.ts';
 
 /**
- * Live chat (SPEC §3 Chat, §4 Live chat, §6 CBS3, §7 launch-chat, unread chat count, live model list).
+ * Live chat (product.md §3 Chat, §4 Live chat, §6 CBS3, §7 launch-chat, unread chat count, live model list).
  *
  * The site asks GET /api/chat/launch for `chatUrl`: the server's chat page with the parameters of
- * SPEC §7 and, after `#token=`, a one-time chat token (2 minutes). The page trades the token for a
+ * product.md §7 and, after `#token=`, a one-time chat token (2 minutes). The page trades the token for a
  * chat cookie scoped to /api/chat (never the session cookie), then talks to the /api/chat calls and
  * receives the operator's replies as server-sent events. Operators use /chat/operator with the
  * CHAT_OPERATOR_TOKEN credential.
@@ -34,15 +34,15 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const CHAT_HISTORY_PAGE = 50;
 export const CHAT_TITLE_MAX = 40;
 
-/** SPEC §7: `b2c=1` on every chatUrl. */
+/** product.md §7: `b2c=1` on every chatUrl. */
 export const CHAT_B2C = '1';
-/** SPEC §7: the language when the site sends none. */
+/** product.md §7: the language when the site sends none. */
 export const CHAT_DEFAULT_LANGUAGE = 'CN';
 
 const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((language) => language.code);
 
 /**
- * The chat language of SPEC §7: uppercase, Chinese variants (`zh`, `zh-CN`, `zh_Hans`, `cn`…) as CN,
+ * The chat language of product.md §7: uppercase, Chinese variants (`zh`, `zh-CN`, `zh_Hans`, `cn`…) as CN,
  * traditional Chinese (`zh-TW`, `zh-HK`, `zh-Hant`) as TW, a tag of a known language as its code
  * (`vi-VN` → VI), CN when absent; an unknown language is EN.
  */
@@ -73,7 +73,7 @@ export function isSitePath(value: string): boolean {
 
 // ——— the site's calls (session cookie) ———
 
-/** GET /api/chat/launch (CBS3): the parameters of SPEC §7 the site sends. */
+/** GET /api/chat/launch (CBS3): the parameters of product.md §7 the site sends. */
 export const launchChatQuery = z.object({
   language: z.string().max(16).optional(),
   /** Where the page's back arrow goes: a path of this site (anything else is replaced by /m/home). */
@@ -183,7 +183,7 @@ export const operatorChatEvent = z.object({
 });
 export type OperatorChatEvent = z.infer<typeof operatorChatEvent>;
 
-// ——— live hosts (SPEC §7 live model list) ———
+// ——— live hosts (product.md §7 live model list) ———
 
 /** `1`/`0`/`true`/`false` in a query string. */
 const queryFlag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');

@@ -1,4 +1,4 @@
-/** Constants and limits of SPEC §9, named once. Durations are milliseconds. */
+/** Constants and limits of product.md §9, named once. Durations are milliseconds. */
 
 export const TOAST_MS = {
   /** Loading toast for logout, free play and home: stays until dismissed. */
@@ -71,7 +71,7 @@ export const CONTENT_CODES = {
   Promotion: 'PR',
 } as const;
 
-/** Keys of the browser's local cache (SPEC §9). */
+/** Keys of the browser's local cache (product.md §9). */
 export const CACHE_KEYS = {
   status: 'status',
   memberInfo: 'memberInfo',
@@ -89,7 +89,7 @@ export const SESSION_STORAGE_KEY = 'MC_SESSION_INFO';
 
 export const CLAIM_STATUSES = ['applying', 'rejected', 'issued', 'claimed'] as const;
 
-/** The decorative jackpot ticker of the footer (SPEC §9). */
+/** The decorative jackpot ticker of the footer (product.md §9). */
 export const JACKPOT_TICKER = {
   startMin: 50_000_000,
   startMax: 92_635_863,

@@ -4,7 +4,7 @@ import { SUPPORTED_LOCALES, type Locale } from './i18n.ts';
 import { customerServiceLink, resourceLink } from './status.ts';
 
 /**
- * Home content, messages and help (SPEC §2 Other widgets, §3 Banner / Announcement / Help item /
+ * Home content, messages and help (product.md §2 Other widgets, §3 Banner / Announcement / Help item /
  * Content codes, §4 Announcement, §6 unread counts, §7 banner, announcement, notice, popular, mark
  * read, inbox, help centre, head icon, service).
  *
@@ -16,15 +16,15 @@ import { customerServiceLink, resourceLink } from './status.ts';
 
 // ——— shared pieces ———
 
-/** Banner groups of SPEC §2 (the home carousel, live hosts, the floating promo, new games, side menu). */
+/** Banner groups of product.md §2 (the home carousel, live hosts, the floating promo, new games, side menu). */
 export const BANNER_GROUPS = ['m_home', 'm_live', 'm_popup', 'm_newgame', 'm_leftmenu'] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 
-/** Announcement types a player's site asks for (SPEC §3 content codes Banner, Player, Pop_Up). */
+/** Announcement types a player's site asks for (product.md §3 content codes Banner, Player, Pop_Up). */
 export const ANNOUNCEMENT_TYPES = [CONTENT_CODES.Banner, CONTENT_CODES.Player, CONTENT_CODES.Pop_Up] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
-/** Devices of the help centre (SPEC §7 help centre device MOBILE). */
+/** Devices of the help centre (product.md §7 help centre device MOBILE). */
 export const HELP_DEVICES = ['MOBILE', 'WEB'] as const;
 export type HelpDevice = (typeof HELP_DEVICES)[number];
 
@@ -39,11 +39,11 @@ export const HELP_TAGS = {
   about: 'about',
 } as const;
 
-/** Social links of the side menu and the footer (SPEC §2). */
+/** Social links of the side menu and the footer (product.md §2). */
 export const SOCIAL_LINK_TYPES = ['Facebook', 'Telegram', 'Telegram2'] as const;
 export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
 
-/** Head icons (SPEC §7 PROFPIC3): avatars drawn by the server, numbered 1…HEAD_ICON_COUNT. */
+/** Head icons (product.md §7 PROFPIC3): avatars drawn by the server, numbered 1…HEAD_ICON_COUNT. */
 export const HEAD_ICON_COUNT = 12;
 
 /** Inbox pages: default and largest page size. */
@@ -91,7 +91,7 @@ export type LocalizedText = { vi: string } & Partial<Record<Exclude<Locale, 'vi'
 /** The text of a language, else the Vietnamese one. */
 export const textIn = (text: LocalizedText, lang: Locale): string => text[lang] ?? text.vi;
 
-// ——— banners (SPEC §3 Banner) ———
+// ——— banners (product.md §3 Banner) ———
 
 export const bannersQuery = z.object({
   /** One group; all groups when absent. */
@@ -117,7 +117,7 @@ export type Banner = z.infer<typeof banner>;
 export const bannerList = z.object({ list: z.array(banner) });
 export type BannerList = z.infer<typeof bannerList>;
 
-// ——— announcements (SPEC §3 Announcement, §4 Announcement) ———
+// ——— announcements (product.md §3 Announcement, §4 Announcement) ———
 
 /** `types=B,PL` or `types=B&types=PL`. */
 const announcementTypesParam = z
@@ -131,7 +131,7 @@ const announcementTypesParam = z
   .pipe(z.array(z.enum(ANNOUNCEMENT_TYPES)).min(1).max(10));
 
 /**
- * The request of SPEC §3: types B, PL, PU, groupName, platform M, merchantCode, token. The session
+ * The request of product.md §3: types B, PL, PU, groupName, platform M, merchantCode, token. The session
  * cookie identifies the member; `token` is accepted and ignored. A merchantCode other than the site's
  * is refused.
  */
@@ -198,7 +198,7 @@ export const popularAnnouncementsQuery = z.object({ ...langQuery });
 export const popularAnnouncements = z.object({ list: z.array(announcement) });
 export type PopularAnnouncements = z.infer<typeof popularAnnouncements>;
 
-/** SPEC §7 mark read: announcementId, read true. Marking again changes nothing. */
+/** product.md §7 mark read: announcementId, read true. Marking again changes nothing. */
 export const markAnnouncementRead = z.object({
   announcementId: contentIdSchema,
   read: z.literal(true),
@@ -260,13 +260,13 @@ export const inboxDeleteResult = z.object({
 export type InboxDeleteResult = z.infer<typeof inboxDeleteResult>;
 
 /**
- * SPEC §6: the inbox is for members who are not trial members. A trial member gets `offered: false`
+ * product.md §6: the inbox is for members who are not trial members. A trial member gets `offered: false`
  * and 0 (the badge is not shown); the other inbox calls refuse them with free_reject.
  */
 export const inboxUnreadCount = z.object({ unreadCount: z.number().int(), offered: z.boolean() });
 export type InboxUnreadCount = z.infer<typeof inboxUnreadCount>;
 
-// ——— help centre (SPEC §3 Help item) ———
+// ——— help centre (product.md §3 Help item) ———
 
 export const helpQuery = z.object({
   device: z
@@ -311,7 +311,7 @@ export type HelpCentre = z.infer<typeof helpCentre>;
 export const helpItemQuery = z.object({ itemId: contentIdSchema, ...langQuery });
 export type HelpItemQuery = z.input<typeof helpItemQuery>;
 
-// ——— head icon (SPEC §7 GET/POST head icon, PROFPIC3) ———
+// ——— head icon (product.md §7 GET/POST head icon, PROFPIC3) ———
 
 export const headIconIdSchema = z.coerce.number().int().min(1).max(HEAD_ICON_COUNT);
 export const headIconChoice = z.object({ id: z.number().int(), url: z.string() });
@@ -327,7 +327,7 @@ export type HeadIcon = z.infer<typeof headIcon>;
 export const headIconChange = z.object({ headIconId: headIconIdSchema });
 export type HeadIconChange = z.input<typeof headIconChange>;
 
-// ——— service and footer links (SPEC §2 quick-nav, customer service popup, side menu, footer) ———
+// ——— service and footer links (product.md §2 quick-nav, customer service popup, side menu, footer) ———
 
 export const socialLink = z.object({
   type: z.enum(SOCIAL_LINK_TYPES),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * Deposit (SPEC §2 /m/voucherCenter, §4 "Deposit with non-real account", §7 deposit calls).
+ * Deposit (product.md §2 /m/voucherCenter, §4 "Deposit with non-real account", §7 deposit calls).
  *
  * A real member (types 0, 1, 2) picks a channel of the merchant, enters an amount within the channel's
  * minimum and maximum and gets an order with what to pay: a bank account and a reference code to write in
@@ -21,7 +21,7 @@ export type DepositChannelKind = (typeof DEPOSIT_CHANNEL_KINDS)[number];
 export const DEPOSIT_ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
 export type DepositOrderStatus = (typeof DEPOSIT_ORDER_STATUSES)[number];
 
-/** The reason of FEATURE_NOT_ENABLED for a member who may not deposit (SPEC §4 'actual account required'). */
+/** The reason of FEATURE_NOT_ENABLED for a member who may not deposit (product.md §4 'actual account required'). */
 export const ACTUAL_ACCOUNT_REQUIRED = 'actual_account_required';
 
 /** Pending orders a member may have at once; one more is 429 TOO_MANY_REQUESTS (reason PENDING_ORDER_LIMIT). */

@@ -12,7 +12,7 @@ describe('error catalogue', () => {
     expect(Object.keys(ERROR_MESSAGES.en).sort()).toEqual([...ERROR_CODES].sort());
   });
 
-  it('keeps the texts SPEC §8 quotes', () => {
+  it('keeps the texts product.md §8 quotes', () => {
     expect(ERROR_MESSAGES.en.UNKNOWN_ERROR).toBe('Unknown error');
     expect(ERROR_MESSAGES.en.SYSTEM_UPGRADING).toBe('System upgrading, please try again later.');
     expect(ERROR_MESSAGES.en.CONFIRMATION_NOT_MATCHED).toBe('Confirmation password not matched');

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8. The server answers every failure with one of these codes and the
+ * The error catalogue of product.md §8. The server answers every failure with one of these codes and the
  * HTTP status given here; the web app shows the localised message of the code.
  */
 export const ERROR_CATALOGUE = {
@@ -33,7 +33,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   TOO_MANY_REQUESTS: { status: 429 },
-  // Feedback (SPEC §5 feedback and upload rules).
+  // Feedback (product.md §5 feedback and upload rules).
   FEEDBACK_CONTENT_LENGTH: { status: 400 },
   IMAGE_TYPE_NOT_ALLOWED: { status: 415 },
   IMAGE_TOO_LARGE: { status: 413 },

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /**
- * Feedback (SPEC §3 Feedback, §5 feedback and upload rules, §7 PUT feedback with module id FEEDBACK3).
+ * Feedback (product.md §3 Feedback, §5 feedback and upload rules, §7 PUT feedback with module id FEEDBACK3).
  *
  * A member sends feedback as `multipart/form-data` (the browser's FormData): the text fields below, the
  * captcha of GET /api/captcha, and up to three images, each a file part named `image`, with the comment of
  * the n-th image in the n-th `comment` field (send an empty `comment` for an image without one). The
  * server decides an image's type from its bytes, never from the file name or the declared type. The
- * sender (SPEC §3) is the logged-in member's username, taken from the session, not from the form.
+ * sender (product.md §3) is the logged-in member's username, taken from the session, not from the form.
  */
 
-/** Question types (SPEC §3): deposit 1, withdraw 2, game 3, service 4, apply agent 6, other 0. */
+/** Question types (product.md §3): deposit 1, withdraw 2, game 3, service 4, apply agent 6, other 0. */
 export const FEEDBACK_TYPES = {
   deposit: 1,
   withdraw: 2,
@@ -27,10 +27,10 @@ export const FEEDBACK_TYPE_VALUES = [1, 2, 3, 4, 6, 0] as const satisfies readon
 export const isFeedbackType = (value: number): value is FeedbackType =>
   (FEEDBACK_TYPE_VALUES as readonly number[]).includes(value);
 
-/** SPEC §5: content 20–200 characters (after trimming, counted as the counter n/200 counts them). */
+/** product.md §5: content 20–200 characters (after trimming, counted as the counter n/200 counts them). */
 export const FEEDBACK_CONTENT_MIN = 20;
 export const FEEDBACK_CONTENT_MAX = 200;
-/** SPEC §5 uploads: at most 3 images, png or jpg, 5 MB each, a comment of at most 140 characters. */
+/** product.md §5 uploads: at most 3 images, png or jpg, 5 MB each, a comment of at most 140 characters. */
 export const FEEDBACK_MAX_IMAGES = 3;
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const FEEDBACK_COMMENT_MAX = 140;
@@ -102,7 +102,7 @@ export const feedbackItem = z.object({
   id: z.string(),
   type: feedbackTypeSchema,
   content: z.string(),
-  /** The member's username (SPEC §3 sender). */
+  /** The member's username (product.md §3 sender). */
   sender: z.string(),
   /** ISO time. */
   createdAt: z.string(),

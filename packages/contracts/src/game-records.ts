@@ -3,7 +3,7 @@ import { GAME_TYPES } from './games.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
- * Game records (SPEC §7 "reports, game records"): the rounds a member played. A game that takes bets
+ * Game records (product.md §7 "reports, game records"): the rounds a member played. A game that takes bets
  * records each round when the stake is taken (`open`) and settles it when the outcome is known
  * (`settled` with its payout, or `cancelled` when the stake was given back). The money itself moves
  * through the ledger (bet, win, reversal); a round only names the ledger transactions.

@@ -10,7 +10,7 @@ import {
   splitFromSports,
 } from './games.ts';
 
-describe('launch routing (SPEC §5)', () => {
+describe('launch routing (product.md §5)', () => {
   const slot = { vassalage: 'LOTUS', gameType: 'RNG' as const, fromVendor: false };
   it('TCG_LOTTO_VN → lottery, prize mode Elott', () => {
     expect(
@@ -61,7 +61,7 @@ describe('launch routing (SPEC §5)', () => {
     expect(prizeModeOf({ ELOTT: { vendors: ['VRL'], gameClassify: [] } })).toBe('Lott');
     expect(prizeModeOf({})).toBe('Lott');
   });
-  it('writes the /m/launchGame address of SPEC §2', () => {
+  it('writes the /m/launchGame address of product.md §2', () => {
     expect(
       lotteryLaunchPath({
         playType: 'ent',
@@ -95,7 +95,7 @@ describe('game helpers', () => {
   });
 });
 
-describe('splitFromSports (SPEC §4, §9)', () => {
+describe('splitFromSports (product.md §4, §9)', () => {
   it('moves the e-sports and cockfight codes out of sports, and nothing else', () => {
     expect(['IMES', 'TF', 'IA'].map((code) => splitFromSports('SPORTS', code))).toEqual([
       'ESPORTS',

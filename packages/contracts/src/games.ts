@@ -3,7 +3,7 @@ import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, PAGE_SIZE, WINNER_BOARD } from './c
 import type { PlayType, PrizeMode } from './constants.ts';
 
 /**
- * The game catalogue (SPEC §3 Game, Game search query, Recent, Hot, Favourites, Vendor; §4 Favourites,
+ * The game catalogue (product.md §3 Game, Game search query, Recent, Hot, Favourites, Vendor; §4 Favourites,
  * Lists, Prize mode; §5 launch routing; §7 game calls).
  *
  * Money: a game's minimum bet is exposed as a decimal string of the game credit (`'0.01'`, the values
@@ -26,7 +26,7 @@ export const GAME_TYPES = [
 export type GameType = (typeof GAME_TYPES)[number];
 
 /**
- * The order of the categories in the vendor structure (SPEC §4): e-sports and cockfight are split
+ * The order of the categories in the vendor structure (product.md §4): e-sports and cockfight are split
  * from sports, e-sports inserted after ELOTT and cockfight after PVP.
  */
 export const CATEGORY_SORTING = [
@@ -41,7 +41,7 @@ export const CATEGORY_SORTING = [
   'ESPORTS',
 ] as const satisfies readonly GameType[];
 
-/** A vendor listed under sports by its feed goes to e-sports or cockfight by its code (SPEC §4, §9). */
+/** A vendor listed under sports by its feed goes to e-sports or cockfight by its code (product.md §4, §9). */
 export function splitFromSports(gameType: GameType, vassalage: string): GameType {
   if (gameType !== 'SPORTS') return gameType;
   if ((ESPORTS_VENDORS as readonly string[]).includes(vassalage)) return 'ESPORTS';
@@ -49,26 +49,26 @@ export function splitFromSports(gameType: GameType, vassalage: string): GameType
   return gameType;
 }
 
-/** Slot classes of the filter panel (SPEC §2): jackpot, scatter, video poker, table games, arcade. */
+/** Slot classes of the filter panel (product.md §2): jackpot, scatter, video poker, table games, arcade. */
 export const GAME_CLASSES = ['JP', 'SC', 'VP', 'TG', 'AC'] as const;
 export type GameClass = (typeof GAME_CLASSES)[number];
 
-/** Minimum bets of the filter panel (SPEC §2), as the API writes them. */
+/** Minimum bets of the filter panel (product.md §2), as the API writes them. */
 export const MIN_BETS = ['0.01', '0.05', '0.1', '0.5', '0.75'] as const;
 export type MinBet = (typeof MIN_BETS)[number];
 
-/** The in-house provider (SPEC §2 BGS home section, §9 INHOUSE maps to RNG and vendor BGS). */
+/** The in-house provider (product.md §2 BGS home section, §9 INHOUSE maps to RNG and vendor BGS). */
 export const IN_HOUSE_VENDOR = 'BGS';
 /** The vendor family of the BG home section (`gameClassify` BG). */
 export const BG_CLASSIFY = 'BG';
-/** Lottery vendors named by the launch routing (SPEC §5). */
+/** Lottery vendors named by the launch routing (product.md §5). */
 export const LOTTO_VN_VENDOR = 'TCG_LOTTO_VN';
 export const SEA_LOTTERY_VENDOR = 'TCG_SEA';
 export const LOTTERY_GAME_TYPES = ['LOTT', 'ELOTT'] as const satisfies readonly GameType[];
 
 /**
  * List-first vendors: a vendor of these types opens its game list (/m/gameList) instead of launching;
- * they are the types the game list route takes (SPEC §2 /m/gameList gameType RNG, FISH, PVP).
+ * they are the types the game list route takes (product.md §2 /m/gameList gameType RNG, FISH, PVP).
  */
 export const LIST_FIRST_GAME_TYPES = ['RNG', 'FISH', 'PVP'] as const satisfies readonly GameType[];
 export const isListFirst = (gameType: string) =>
@@ -81,7 +81,7 @@ export const isListFirst = (gameType: string) =>
 export const GAME_ART_PREFIX = '/api/games/art/';
 export const VENDOR_ART_PREFIX = '/api/games/vendor-art/';
 
-/** Client type of recent games and launches (SPEC §9). */
+/** Client type of recent games and launches (product.md §9). */
 export const GAME_CLIENT_TYPE = 2;
 export const MAX_GAME_PAGE_SIZE = 100;
 /** A launch token works once, within this time. */
@@ -108,7 +108,7 @@ export const GAME_LANGUAGES = [
   'UR',
 ] as const;
 export type GameLanguage = (typeof GAME_LANGUAGES)[number];
-/** SPEC §5: language UR is sent as EN to hot games. */
+/** product.md §5: language UR is sent as EN to hot games. */
 export const hotGamesLanguage = (language: string): string =>
   language.toUpperCase() === 'UR' ? 'EN' : language;
 
@@ -127,7 +127,7 @@ const code = z.string().regex(/^[A-Za-z0-9_]{1,32}$/);
 export const nodeIdSchema = z.string().regex(/^[0-9]{1,18}$/);
 export const gameIdSchema = z.string().regex(/^[0-9]{1,18}$/);
 
-/** SPEC §3 Game. */
+/** product.md §3 Game. */
 export const game = z.object({
   gameType: z.enum(GAME_TYPES),
   vassalage: z.string(),
@@ -158,7 +158,7 @@ export const game = z.object({
 });
 export type Game = z.infer<typeof game>;
 
-/** SPEC §3 Game search query. `merchant` and `platform` may be sent; the server serves its own merchant. */
+/** product.md §3 Game search query. `merchant` and `platform` may be sent; the server serves its own merchant. */
 export const gameSearchQuery = z.object({
   merchant: code.optional(),
   platform: z.literal('html5').optional(),
@@ -188,7 +188,7 @@ export const gameSearchResult = z.object({
 });
 export type GameSearchResult = z.infer<typeof gameSearchResult>;
 
-/** SPEC §3 Hot: `list`, at most PAGE_SIZE.hot games, no further pages. */
+/** product.md §3 Hot: `list`, at most PAGE_SIZE.hot games, no further pages. */
 export const hotGamesQuery = z.object({
   isPlatform: queryFlag.optional(),
   language: gameLanguage.optional(),
@@ -199,7 +199,7 @@ export const hotGamesQuery = z.object({
 export const gameListResult = z.object({ list: z.array(game) });
 export type GameListResult = z.infer<typeof gameListResult>;
 
-/** SPEC §3 Recent: newest launch first. */
+/** product.md §3 Recent: newest launch first. */
 export const recentGamesQuery = z.object({
   page: pageNo.default(1),
   pageSize: pageSize.default(PAGE_SIZE.recent),
@@ -212,7 +212,7 @@ export const recentGamesResult = z.object({
   totalPages: z.number().int(),
 });
 
-/** SPEC §3 Favourites. */
+/** product.md §3 Favourites. */
 export const favouritesQuery = z.object({
   gameType: z.enum(GAME_TYPES).optional(),
   pageNo: pageNo.default(1),
@@ -224,13 +224,13 @@ export const favouritesResult = z.object({
   totalPages: z.number().int(),
   pageNum: z.number().int(),
 });
-/** The member's favourites as string node ids (SPEC §3). */
+/** The member's favourites as string node ids (product.md §3). */
 export const favouriteIds = z.array(z.string());
 /** POST (add) and DELETE (remove) a favourite; `vendor` is the game's vassalage, informative. */
 export const favouriteChange = z.object({ nodeId: nodeIdSchema, vendor: code.optional() });
 export const favouriteChangeResult = z.object({ nodeId: z.string(), favourite: z.boolean() });
 
-/** SPEC §3 Vendor. `mobileSmallIcon` is the vendor's generated icon. */
+/** product.md §3 Vendor. `mobileSmallIcon` is the vendor's generated icon. */
 export const vendor = z.object({
   vassalage: z.string(),
   displayName: z.string(),
@@ -250,7 +250,7 @@ export const vendorStructure = z.object({
     z.string(),
     z.object({ vendors: z.array(z.string()), gameClassify: z.array(z.string()) }),
   ),
-  /** SPEC §4: ELOTT when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else LOTT. */
+  /** product.md §4: ELOTT when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else LOTT. */
   prizeMode: z.enum(['Lott', 'Elott']),
 });
 export type VendorStructure = z.infer<typeof vendorStructure>;
@@ -282,7 +282,7 @@ export const lotteryListQuery = z.object({
   language: gameLanguage.optional(),
 });
 
-/** Winner board (SPEC §7: gameCategory ALL, language, limitNum 100; value.list). */
+/** Winner board (product.md §7: gameCategory ALL, language, limitNum 100; value.list). */
 export const winnerBoardQuery = z.object({
   gameCategory: z.enum(['ALL', ...GAME_TYPES]).default('ALL'),
   language: gameLanguage.optional(),
@@ -308,7 +308,7 @@ export function maskCustomerName(name: string): string {
   return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
 }
 
-// ——— launch routing (SPEC §5) ———
+// ——— launch routing (product.md §5) ———
 
 /** What is launched: a game, or a vendor's lobby (a vendor tile). */
 export const launchQuery = z
@@ -332,7 +332,7 @@ export type LaunchQuery = z.input<typeof launchQuery>;
 export type LaunchRoute =
   | {
       kind: 'lottery';
-      /** The rule of SPEC §5 that chose it. */
+      /** The rule of product.md §5 that chose it. */
       rule: 'lottoVn' | 'sea' | 'lottery';
       playType: 'ent' | 'trad';
       prizeMode: PrizeMode;
@@ -352,14 +352,14 @@ export const playTypeOf = (lottoMode: string | null | undefined): 'ent' | 'trad'
   lottoMode?.includes('Entertainment') ? 'ent' : 'trad';
 export const PLAY_TYPE_NAMES: Record<'ent' | 'trad', PlayType> = { ent: 'Entertainment', trad: 'Tradition' };
 
-/** SPEC §4: ELOTT when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else LOTT. */
+/** product.md §4: ELOTT when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else LOTT. */
 export function prizeModeOf(mapping: VendorMapping): 'Lott' | 'Elott' {
   const elott = mapping.ELOTT?.vendors ?? [];
   return elott.includes(LOTTO_VN_VENDOR) || elott.includes('LOTT') ? 'Elott' : 'Lott';
 }
 
 /**
- * The launch routing table of SPEC §5, in its order:
+ * The launch routing table of product.md §5, in its order:
  * 1. TCG_LOTTO_VN → lottery with the current prize mode (Elott);
  * 2. TCG_SEA → lottery with prize mode SEA;
  * 3. LOTT and ELOTT → lottery with the prize mode, play type trad, or ent when lottoMode has Entertainment;
@@ -393,7 +393,7 @@ export function queryString(entries: Record<string, string | null | undefined>):
 export const gameListPath = (gameType: string, vassalage: string) =>
   `/m/gameList?${queryString({ gameType, vassalage })}`;
 
-/** The /m/launchGame address of a lottery (SPEC §2: playType, gameId, gameGroupId, prize_mode, code, pageBack). */
+/** The /m/launchGame address of a lottery (product.md §2: playType, gameId, gameGroupId, prize_mode, code, pageBack). */
 export function lotteryLaunchPath(params: {
   playType: 'ent' | 'trad';
   gameId?: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, localeFromAcceptLanguage } from './i18n.ts';
 
 describe('languages', () => {
-  it('lists every language of SPEC §9 with Vietnamese first and complete', () => {
+  it('lists every language of product.md §9 with Vietnamese first and complete', () => {
     expect(LANGUAGES.map((l) => l.code).sort()).toEqual(
       ['EN', 'VI', 'CN', 'JA', 'TH', 'MY', 'ES', 'HI', 'ID', 'KM', 'KO', 'MS', 'PT', 'TA', 'TW'].sort(),
     );

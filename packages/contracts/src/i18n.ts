@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §9). Vietnamese is the default; VI and EN are complete. */
+/** Interface languages (product.md §9). Vietnamese is the default; VI and EN are complete. */
 export const LANGUAGES = [
   { code: 'VI', tag: 'vi', nativeName: 'Tiếng Việt', complete: true },
   { code: 'EN', tag: 'en', nativeName: 'English', complete: true },

@@ -3,7 +3,7 @@ import { PRIZE_MODES } from './constants.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
- * The in-house Vietnamese lottery (SPEC §7 lottery list, lottery menu, recent VN lottery, VN numero; §9
+ * The in-house Vietnamese lottery (product.md §7 lottery list, lottery menu, recent VN lottery, VN numero; §9
  * prize modes Lott, ZY, Elott, SEA and play types Tradition (`trad`), Entertainment (`ent`)).
  *
  * Games draw daily (northern MB with its rotating station, southern MN and central MT provinces on their

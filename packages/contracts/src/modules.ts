@@ -1,6 +1,6 @@
 /**
- * Module ids of SPEC §9, and those SPEC §7 names beside individual calls (FREEPLAY3, REGISTER_REE3…).
- * Every call carries one in the `x-module-id` header (SPEC §7).
+ * Module ids of product.md §9, and those product.md §7 names beside individual calls (FREEPLAY3, REGISTER_REE3…).
+ * Every call carries one in the `x-module-id` header (product.md §7).
  */
 export const MODULE_IDS = [
   'COMM3',

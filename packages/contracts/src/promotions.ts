@@ -3,7 +3,7 @@ import { TURNOVER_BASES, wageringRequirement } from './wagering.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
- * Promotions (SPEC §2 /m/activity, /m/activityDetail?id, /m/inviteFriends; §6 REFERRAL).
+ * Promotions (product.md §2 /m/activity, /m/activityDetail?id, /m/inviteFriends; §6 REFERRAL).
  *
  * A merchant runs promotions of a type, between `startsAt` and `endsAt`, each with a bonus rule in minor
  * units (fixed, or a percent of the qualifying deposits with a cap) and a condition (paid deposits of at

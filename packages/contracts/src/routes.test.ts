@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_PATHS, chromeFor, fullPath, HOME_ALIASES, ROUTES } from './routes.ts';
 
-/** SPEC §2 "Screens and routes", written out as the spec lists them. */
+/** product.md §2 "Screens and routes", written out as the product description lists them. */
 const SPEC_PATHS = [
   '/m/home',
   '/m/login',
@@ -49,7 +49,7 @@ const SPEC_PATHS = [
   '/m/gameCenter',
 ];
 
-/** Member centre screens the spec names without a route (SPEC §7 "reports, game records, security"). */
+/** Member centre screens named without a route (product.md §7 "reports, game records, security"). */
 const MEMBER_CENTRE_PATHS = [
   '/m/member/history',
   '/m/member/gameRecords',
@@ -58,13 +58,13 @@ const MEMBER_CENTRE_PATHS = [
 ];
 
 describe('route table', () => {
-  it('has exactly the routes of SPEC §2 and the member centre screens, each once', () => {
+  it('has exactly the routes of product.md §2 and the member centre screens, each once', () => {
     const paths = ROUTES.map((r) => fullPath(r.pattern));
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...MEMBER_CENTRE_PATHS].sort());
   });
 
-  it('maps the categories to the paths of SPEC §2', () => {
+  it('maps the categories to the paths of product.md §2', () => {
     expect(CATEGORY_PATHS).toEqual({
       LIVE: '/m/live-games',
       RNG: '/m/slot-games',
@@ -83,7 +83,7 @@ describe('route table', () => {
     }
   });
 
-  it('lists the home aliases of SPEC §2', () => {
+  it('lists the home aliases of product.md §2', () => {
     expect(HOME_ALIASES).toEqual(['/', '/m', '/m/', '/m/index', '/m/index.html']);
   });
 });

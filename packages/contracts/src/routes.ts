@@ -1,12 +1,12 @@
 /**
- * The route table of SPEC §2. Every path is under `/m`. The header and footer rules are written as
- * the spec lists them (by page name) and derived for each route, so a reader can check them
- * line by line against the spec.
+ * The route table of product.md §2. Every path is under `/m`. The header and footer rules are written as
+ * the product description lists them (by page name) and derived for each route, so a reader can check them
+ * line by line against docs/product.md.
  */
 
 export const BASE_PATH = '/m';
 
-/** Game categories used by the category paths and the game entry menu (SPEC §2). */
+/** Game categories used by the category paths and the game entry menu (product.md §2). */
 export const GAME_CATEGORIES = [
   'HOME',
   'HOT',
@@ -28,7 +28,7 @@ export const GAME_CATEGORIES = [
 ] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-/** The game entry category menu, in the order of SPEC §2. */
+/** The game entry category menu, in the order of product.md §2. */
 export const GAME_ENTRY_MENU = [
   'HOME',
   'HOT',
@@ -45,7 +45,7 @@ export const GAME_ENTRY_MENU = [
   'COCKFIGHT',
 ] as const satisfies readonly GameCategory[];
 
-/** Category → path (SPEC §2 "Category paths map"). */
+/** Category → path (product.md §2 "Category paths map"). */
 export const CATEGORY_PATHS = {
   LIVE: '/m/live-games',
   RNG: '/m/slot-games',
@@ -61,10 +61,10 @@ export const CATEGORY_PATHS = {
 
 export type CategoryWithPath = keyof typeof CATEGORY_PATHS;
 
-/** INHOUSE maps to RNG and vendor BGS (SPEC §9). */
+/** INHOUSE maps to RNG and vendor BGS (product.md §9). */
 export const INHOUSE_MAPPING = { gameType: 'RNG', vassalage: 'BGS' } as const;
 
-/** Paths that land on home (SPEC §2), besides unknown paths. */
+/** Paths that land on home (product.md §2), besides unknown paths. */
 export const HOME_ALIASES = ['/', '/m', '/m/', '/m/index', '/m/index.html'] as const;
 export const HOME_PATH = '/m/home';
 
@@ -74,13 +74,13 @@ export type BackTarget = 'home' | 'history';
 export interface RouteDefinition {
   /** Route pattern under /m, React Router syntax (`lotto-h5/:mui/:playType/games/:gameId`). */
   pattern: string;
-  /** Page name used by the header/footer rules of SPEC §2. */
+  /** Page name used by the header/footer rules of product.md §2. */
   page: string;
   /** i18n key of the page title. */
   titleKey: `route.${string}`;
   /** Category selected by a category path. */
   category?: CategoryWithPath;
-  /** Needs a member session (SPEC §6); visitors go to /m/login. */
+  /** Needs a member session (product.md §6); visitors go to /m/login. */
   gated?: boolean;
 }
 
@@ -114,7 +114,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('activityDetail'),
   route('member/home', { page: 'member', titleKey: 'route.memberHome', gated: true }),
   route('member/benefits', { page: 'member', titleKey: 'route.memberBenefits', gated: true }),
-  // Member centre screens whose routes the spec leaves to us (SPEC §7 "reports, game records, security").
+  // Member centre screens whose routes are ours to choose (product.md §7 "reports, game records, security").
   route('member/history', { page: 'member', titleKey: 'route.memberHistory', gated: true }),
   route('member/gameRecords', { page: 'member', titleKey: 'route.memberGameRecords', gated: true }),
   route('member/security', { page: 'member', titleKey: 'route.memberSecurity', gated: true }),
@@ -157,9 +157,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('gameCenter'),
 ];
 
-/** SPEC §2: "header hidden on message, lottery, mine, agent, service, gameList". */
+/** product.md §2: "header hidden on message, lottery, mine, agent, service, gameList". */
 export const HEADER_HIDDEN_PAGES = ['message', 'lottery', 'mine', 'agent', 'service', 'gameList'] as const;
-/** SPEC §2: footer hidden on these pages. */
+/** product.md §2: footer hidden on these pages. */
 export const FOOTER_HIDDEN_PAGES = [
   'slotsCenter',
   'lottery',
@@ -174,9 +174,9 @@ export const FOOTER_HIDDEN_PAGES = [
   'forget',
   'changePsw',
 ] as const;
-/** SPEC §2: pages with the special (home) header. `index` is an alias of home. */
+/** product.md §2: pages with the special (home) header. `index` is an alias of home. */
 export const SPECIAL_HEADER_PAGES = ['home', 'index', 'login', 'register', 'forget', 'changePsw'] as const;
-/** SPEC §2: pages whose back arrow goes home instead of back. */
+/** product.md §2: pages whose back arrow goes home instead of back. */
 export const BACK_TO_HOME_PAGES = ['login', 'register', 'trail', 'activity', 'forget'] as const;
 
 const includes = (list: readonly string[], page: string) => list.includes(page);
@@ -187,7 +187,7 @@ export interface Chrome {
   back: BackTarget;
 }
 
-/** Header, footer and back-arrow rules of SPEC §2 for a page name. */
+/** Header, footer and back-arrow rules of product.md §2 for a page name. */
 export function chromeFor(page: string): Chrome {
   const header: HeaderKind = includes(HEADER_HIDDEN_PAGES, page)
     ? 'none'
@@ -204,7 +204,7 @@ export function chromeFor(page: string): Chrome {
 /** Full path of a route pattern (`/m/…`). */
 export const fullPath = (pattern: string) => `${BASE_PATH}/${pattern}`;
 
-/** Footer menu (SPEC §2). `agent` is an external link taken from the AGENT resource. */
+/** Footer menu (product.md §2). `agent` is an external link taken from the AGENT resource. */
 export const FOOTER_MENU = [
   { key: 'home', to: HOME_PATH },
   { key: 'promotions', to: '/m/activity' },

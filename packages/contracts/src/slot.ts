@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * The in-house provably fair slot "Rồng Vàng" (SPEC §2 /m/slotsCenter, /m/inhouse; §9 INHOUSE → RNG, vendor
+ * The in-house provably fair slot "Rồng Vàng" (product.md §2 /m/slotsCenter, /m/inhouse; §9 INHOUSE → RNG, vendor
  * BGS). Its rules and machine are in slot-engine.ts and slot-machine.ts (shared with the browser, which
  * replays revealed rounds to verify them).
  *

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Merchant toggles of SPEC §6. */
+/** Merchant toggles of product.md §6. */
 export const MERCHANT_TOGGLES = [
   'USERNAMEREG3',
   'MOBILENUMREG3',
@@ -48,12 +48,12 @@ export const resourceLink = z.object({
 });
 export type ResourceLink = z.infer<typeof resourceLink>;
 
-/** Status `info` of SPEC §3. */
+/** Status `info` of product.md §3. */
 export const statusInfo = z.object({
   customerService: z.array(customerServiceLink),
   /** Mirror domains the site is also reachable at. */
   domainRoute: z.array(z.string()),
-  /** Templates (SPEC §4): member centre new when mem_cen is 1; deposit detail new when dep_func is 1. */
+  /** Templates (product.md §4): member centre new when mem_cen is 1; deposit detail new when dep_func is 1. */
   mobileTemplate: z.object({
     mem_cen: z.union([z.literal(0), z.literal(1)]),
     dep_func: z.union([z.literal(0), z.literal(1)]),
@@ -81,7 +81,7 @@ export const statusInfo = z.object({
 });
 export type StatusInfo = z.infer<typeof statusInfo>;
 
-/** SPEC §4: 0 normal, 1 maintenance (even if region restriction also on), 2 region restriction only. */
+/** product.md §4: 0 normal, 1 maintenance (even if region restriction also on), 2 region restriction only. */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 export type SystemStatusCode = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
 

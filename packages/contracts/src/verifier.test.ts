@@ -10,7 +10,7 @@ import {
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 
-/** For every field of SPEC §5: values a user would type that pass, and that fail. */
+/** For every field of product.md §5: values a user would type that pass, and that fail. */
 const CASES: Record<VerifierField, { pass: string[]; fail: string[] }> = {
   mobileNum: {
     pass: ['0912345678', '912345678'],
@@ -56,8 +56,8 @@ const CASES: Record<VerifierField, { pass: string[]; fail: string[] }> = {
   },
 };
 
-describe('shared verifier (SPEC §5)', () => {
-  it('has cases for every field name of SPEC §5', () => {
+describe('shared verifier (product.md §5)', () => {
+  it('has cases for every field name of product.md §5', () => {
     expect(Object.keys(CASES).sort()).toEqual([...VERIFIER_FIELDS].sort());
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 
 /**
- * The shared field verifier of SPEC §5, keyed by field name. The spec leaves the exact patterns to us;
+ * The shared field verifier of product.md §5, keyed by field name. The exact patterns are ours;
  * they are chosen here once (docs/decisions/004-field-patterns.md) and used by the registration and
  * login forms and by the server. A merchant's rule set switches each field on or off and makes it
  * required or optional; an optional field left empty passes.
@@ -52,7 +52,7 @@ interface FieldSpec {
 
 const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
 
-/** ISO date YYYY-MM-DD between 1900-01-01 and the end of the current year (SPEC §5). */
+/** ISO date YYYY-MM-DD between 1900-01-01 and the end of the current year (product.md §5). */
 function isBirthday(value: string, now: Date): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
@@ -110,7 +110,7 @@ export const FIELD_SPECS: Record<VerifierField, FieldSpec> = {
   loginMobileNum: { maxLength: 20, test: matches(/^\d{8,20}$/), code: 'MOBILE_FORMAT' },
 };
 
-/** Fields that are trimmed before checking (SPEC §5: inputs trimmed on login and change password). */
+/** Fields that are trimmed before checking (product.md §5: inputs trimmed on login and change password). */
 const UNTRIMMED: ReadonlySet<VerifierField> = new Set(['password', 'loginPassword', 'paymentPassword']);
 
 export type VerifyResult =
@@ -161,5 +161,5 @@ export function fieldSchema(field: VerifierField, rule: FieldRule = { enabled: t
     });
 }
 
-/** Payee name as typed: uppercased (SPEC §2), diacritics kept so the verifier can refuse them. */
+/** Payee name as typed: uppercased (product.md §2), diacritics kept so the verifier can refuse them. */
 export const toPayeeName = (typed: string) => typed.toUpperCase();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * VIP levels (SPEC §2 /m/member/benefits, §3 Member info clubLabel.labelName, default 0).
+ * VIP levels (product.md §2 /m/member/benefits, §3 Member info clubLabel.labelName, default 0).
  *
  * Each merchant keeps its levels as data: level 0..n, a name, the cumulative amount of paid deposits that
  * reaches the level, and its benefits. A member's level is the highest whose threshold their paid

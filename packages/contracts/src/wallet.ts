@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The wallet (SPEC §3 Wallet sumBalance, §7 wallet and "reports" calls) and the kinds of the money
+ * The wallet (product.md §3 Wallet sumBalance, §7 wallet and "reports" calls) and the kinds of the money
  * ledger behind it.
  *
  * Money is an integer in the minor unit of its currency, never a fraction: VND has no minor unit, so an

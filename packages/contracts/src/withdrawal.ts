@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * Withdrawal (SPEC §2 /m/withdraw, §7 withdraw and security calls, whose shapes are ours).
+ * Withdrawal (product.md §2 /m/withdraw, §7 withdraw and security calls, whose shapes are ours).
  *
  * A real member (types 0, 1, 2) sets a payment password (6 digits), binds bank accounts whose account
  * name is their registered payee name, and asks for a withdrawal: the amount (within the merchant's min

@@ -36,7 +36,7 @@ import {
 } from './verification/index.ts';
 
 /**
- * The accounts modules wired together (SPEC §2–§7 register, login, trial, logout, passwords): their
+ * The accounts modules wired together (product.md §2–§7 register, login, trial, logout, passwords): their
  * services, the member guards later modules reuse, and one `register` that adds their routes.
  */
 export function createAccountsModules(deps: {

@@ -3,7 +3,7 @@ import type { ModuleId } from '@kl/contracts/modules';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Module id of the call (SPEC §7); every route under /api declares one. */
+    /** Module id of the call (product.md §7); every route under /api declares one. */
     moduleId?: ModuleId;
   }
 }

@@ -4,7 +4,7 @@ import type { FirebaseWebConfig } from '@kl/contracts/accounts';
 import { z } from 'zod';
 
 /**
- * The environment of the server, read and validated here only (CONVENTIONS.md: "Env read in one place").
+ * The environment of the server, read and validated here only (docs/conventions.md, "Configuration and time").
  * `loadConfig` is pure: it takes the environment and the current directory and returns a typed config, or
  * throws a ConfigError naming every bad variable.
  */

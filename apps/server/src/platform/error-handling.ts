@@ -5,7 +5,7 @@ import { isApiPath } from './api-route.ts';
 import { DomainError, failureBody } from './errors.ts';
 
 /**
- * The one error handler (CONVENTIONS.md "Server"): every failure leaves as the failure envelope
+ * The one error handler (docs/conventions.md, "Calls and data"): every failure leaves as the failure envelope
  * `{ success: false, code, message, value? }` with the catalogue's HTTP status and the message in the
  * caller's language. Bad input is a 4xx with a code, never a 500; a 500 tells the client nothing more
  * than SYSTEM_ERROR and is logged with the request id.

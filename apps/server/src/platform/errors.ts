@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE, ERROR_MESSAGES, type ErrorCode, type FailureEnvelope }
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
 
 /**
- * A failure the caller can act on: a catalogue code (SPEC §8) and, optionally, details for the client
+ * A failure the caller can act on: a catalogue code (product.md §8) and, optionally, details for the client
  * (for example `{ captcha: true }` after a failed login). The error handler turns it into the failure
  * envelope with the catalogue's HTTP status and the message in the caller's language.
  */

@@ -59,12 +59,12 @@ export function createSessionCookies(options: { secure: boolean; clock: Clock })
 export interface MemberGuards {
   /** preHandler: any logged-in member (trial included). */
   member: preHandlerAsyncHookHandler;
-  /** preHandler: a logged-in member who is not a trial member (SPEC §6 free_reject). */
+  /** preHandler: a logged-in member who is not a trial member (product.md §6 free_reject). */
   realMember: preHandlerAsyncHookHandler;
 }
 
 /**
- * Guards of calls that need a member (SPEC §6). Without the cookie: 401 NOT_LOGGED_IN. With an unknown,
+ * Guards of calls that need a member (product.md §6). Without the cookie: 401 NOT_LOGGED_IN. With an unknown,
  * expired or revoked token: 401 SESSION_EXPIRED and the cookie is cleared. Trial members (type 4) on a
  * call they may not use: 403 FEATURE_NOT_ENABLED with value { reason: 'free_reject' }.
  */

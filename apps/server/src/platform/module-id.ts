@@ -5,7 +5,7 @@ import { COMMON_MODULE_ID, DOCS_PREFIX, findApiCall, isApiPath } from './api-rou
 import { DomainError } from './errors.ts';
 
 /**
- * Module ids (SPEC §7, §9): every route under /api declares the module id of its call; every /api answer
+ * Module ids (product.md §7, §9): every route under /api declares the module id of its call; every /api answer
  * carries it in `x-module-id`; a request that names another module is refused with INVALID_INPUT.
  */
 export const moduleIdPlugin = fp(

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 export type Device = 'H5' | 'OTHERS';
 
-/** Who is asking: the client IP and the device header (SPEC §7: the installed web app sends OTHERS). */
+/** Who is asking: the client IP and the device header (product.md §7: the installed web app sends OTHERS). */
 export interface RequestContext {
   ip: string;
   device: Device;

@@ -13,7 +13,7 @@ import { preloadScreenFor } from './router.tsx';
  */
 export async function bootstrap(url: URL) {
   initUiStore();
-  // SPEC §4: a session the browser believes in is renewed on load (forgotten quietly if refused).
+  // product.md §4: a session the browser believes in is renewed on load (forgotten quietly if refused).
   if (initSessionStore()) void renewSessionOnLoad();
   const language = resolveInitialLanguage(url.search);
   dropLanguageParameter(url);

@@ -47,7 +47,7 @@ function memberBrowser() {
   return { accounts, storage: accounts.loggedInAs('member01') };
 }
 
-describe('header, footer and back arrow of every route (SPEC §2)', () => {
+describe('header, footer and back arrow of every route (product.md §2)', () => {
   it.each(ROUTES.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
     const status = createSystemStatus();
     const member = route.gated ? memberBrowser() : { accounts: createFakeAccounts() };

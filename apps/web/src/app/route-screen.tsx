@@ -6,13 +6,13 @@ import { useSession } from '../shared/stores/session-store.ts';
 import { useUiStore } from '../shared/stores/ui-store.ts';
 import type { Screen } from './route-meta.ts';
 
-/** Pages a trial member may not open (SPEC §6): the member centre asks them to register, the inbox refuses. */
+/** Pages a trial member may not open (product.md §6): the member centre asks them to register, the inbox refuses. */
 const TRIAL_ALERT_PAGES = ['member'];
 const TRIAL_REJECTED_PATTERNS = ['webEmail'];
 
 /**
  * Renders a route's screen; a category path (/m/live-games …) first selects its category. Role
- * gating of SPEC §6 from the route table's `gated` flag: a visitor goes to /m/login (replacing the
+ * gating of product.md §6 from the route table's `gated` flag: a visitor goes to /m/login (replacing the
  * address, and coming back here after logging in).
  */
 export function RouteScreen({ route, screen: ScreenComponent }: { route: RouteDefinition; screen: Screen }) {

@@ -90,7 +90,7 @@ const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? N
 const goHome = <Navigate to={HOME_PATH} replace />;
 
 /**
- * Every route of the contracts route table (SPEC §2) under /m, each a lazily loaded screen.
+ * Every route of the contracts route table (product.md §2) under /m, each a lazily loaded screen.
  * `/`, `/m`, `/m/`, `/m/index`, `/m/index.html` and unknown paths go (replace) to /m/home.
  */
 const appRoutes: RouteObject[] = [

@@ -25,7 +25,7 @@ const withSiteName = (siteName: string, overrides: Parameters<typeof createSyste
   return { ...status, info: { ...status.info, whitelabel: { ...status.info.whitelabel, siteName } } };
 };
 
-describe('system status (SPEC §4)', () => {
+describe('system status (product.md §4)', () => {
   it('shows the cached status at once, then the server one, and caches it', async () => {
     const server = deferredStatus();
     const { fetchMock } = await renderApp('/m/home?lang=en', {

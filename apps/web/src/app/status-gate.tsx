@@ -9,7 +9,7 @@ import { toast } from '../shared/ui/toast.ts';
 const STATUS = { maintenance: 1, regionRestricted: 2 } as const satisfies Partial<typeof SYSTEM_STATUS>;
 
 /**
- * SPEC §4: status 1 shows the maintenance page (even with the region restricted too), status 2 the
+ * product.md §4: status 1 shows the maintenance page (even with the region restricted too), status 2 the
  * region-restriction page, anything else the app. Nothing waits for the server: without a cache
  * the app shows while the status loads, and a failure without a cache is reported in a toast.
  */

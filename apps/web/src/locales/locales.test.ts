@@ -34,7 +34,7 @@ describe('locale files', () => {
     }
   });
 
-  it('keep the spec’s own keys', () => {
+  it('keep the product’s own keys', () => {
     for (const key of ['in_no_data', 'no_announcement', 'in_please_wait'] as const) {
       expect(vi[key]).toBeTruthy();
     }

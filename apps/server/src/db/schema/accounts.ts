@@ -18,7 +18,7 @@ import { merchant } from './merchant.ts';
 import { at, inList } from './columns.ts';
 
 /**
- * Accounts (SPEC §3, §6): members, their sessions, and what proves who a person is (captchas, SMS codes,
+ * Accounts (product.md §3, §6): members, their sessions, and what proves who a person is (captchas, SMS codes,
  * password reset tokens). No secret is stored in clear: passwords are argon2id hashes, tokens, codes and
  * captcha answers are SHA-256 digests.
  */
@@ -90,7 +90,7 @@ export const memberSession = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    /** The member's first session ever (SPEC §3 firstTimeLogin). */
+    /** The member's first session ever (product.md §3 firstTimeLogin). */
     firstTimeLogin: boolean('first_time_login').notNull(),
     createdAt: at('created_at').notNull(),
     renewedAt: at('renewed_at').notNull(),
@@ -192,7 +192,7 @@ export const loginKey = pgTable('login_key', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-/** An agent's invitation code (SPEC §5 affiliate code). */
+/** An agent's invitation code (product.md §5 affiliate code). */
 export const affiliateCode = pgTable(
   'affiliate_code',
   {
@@ -210,7 +210,7 @@ export const affiliateCode = pgTable(
   ],
 );
 
-/** The merchant's rule of each registration field (SPEC §5): shown (enabled) and required. */
+/** The merchant's rule of each registration field (product.md §5): shown (enabled) and required. */
 export const registrationFieldRule = pgTable(
   'registration_field_rule',
   {

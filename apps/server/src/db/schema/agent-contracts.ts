@@ -6,7 +6,7 @@ import { merchant } from './merchant.ts';
 import { at, inList } from './columns.ts';
 
 /**
- * Agent contracts (SPEC §2 member/agent screens): the offers of daily salary, dividend and hourly salary
+ * Agent contracts (product.md §2 member/agent screens): the offers of daily salary, dividend and hourly salary
  * made to an agent, and the agent's answer. `terms` holds the tiers, checked by the contracts schema of
  * the kind before they are written (integer minor units, percentages in basis points). At most one offer
  * of a kind waits for an answer per member: a new one marks the waiting one `superseded`.

@@ -6,7 +6,7 @@ import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
 
 /**
- * Live chat (SPEC §4 Live chat, §7 launch-chat, unread chat, live model list): one conversation per
+ * Live chat (product.md §4 Live chat, §7 launch-chat, unread chat, live model list): one conversation per
  * member with the merchant's operators, its messages, the one-time tokens of chatUrl, the chat cookies
  * they are traded for, and the live hosts.
  */
@@ -81,7 +81,7 @@ export const chatAccess = pgTable(
   (table) => [index('chat_access_expires_idx').on(table.expiresAt)],
 );
 
-/** A live host of the merchant (SPEC §7 live model list). */
+/** A live host of the merchant (product.md §7 live model list). */
 export const chatLiveHost = pgTable(
   'chat_live_host',
   {

@@ -27,7 +27,7 @@ import { merchant } from './merchant.ts';
 import { at, inList } from './columns.ts';
 
 /**
- * Home content, messages and help (SPEC §3 Banner, Announcement, Help item, Content codes): banners,
+ * Home content, messages and help (product.md §3 Banner, Announcement, Help item, Content codes): banners,
  * announcements with per-member read flags, the members' inbox, help topics and items, footer and social
  * links, and the members' head icons. Texts written by the merchant are jsonb `{ vi, en? }` kept exactly
  * as written (HTML included; the web app sanitises). `key` names a row the seed made, so that seeding
@@ -40,7 +40,7 @@ export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;
 export const BANNER_MOTIFS = ['coins', 'cards', 'lottery', 'live', 'gift', 'trophy', 'dragon'] as const;
 export type BannerMotif = (typeof BANNER_MOTIFS)[number];
 
-/** A banner of one group (SPEC §2 banner carousel); its picture is drawn from the row. */
+/** A banner of one group (product.md §2 banner carousel); its picture is drawn from the row. */
 export const contentBanner = pgTable(
   'content_banner',
   {
@@ -74,7 +74,7 @@ export const contentBanner = pgTable(
   ],
 );
 
-/** An announcement (SPEC §3): type is a content code (B, PL, PU; A and PR are not shown to players). */
+/** An announcement (product.md §3): type is a content code (B, PL, PU; A and PR are not shown to players). */
 export const announcement = pgTable(
   'announcement',
   {
@@ -103,7 +103,7 @@ export const announcement = pgTable(
   ],
 );
 
-/** A member has opened an announcement (SPEC §4: marked read on first open). */
+/** A member has opened an announcement (product.md §4: marked read on first open). */
 export const announcementRead = pgTable(
   'announcement_read',
   {
@@ -164,7 +164,7 @@ export const helpTopic = pgTable(
   (table) => [primaryKey({ columns: [table.merchantCode, table.tag] })],
 );
 
-/** An item of the help centre (SPEC §3 Help item: title, content, tag). */
+/** An item of the help centre (product.md §3 Help item: title, content, tag). */
 export const helpItem = pgTable(
   'help_item',
   {
@@ -229,7 +229,7 @@ export const siteLink = pgTable(
   ],
 );
 
-/** The head icon a member picked (SPEC §7 PROFPIC3). */
+/** The head icon a member picked (product.md §7 PROFPIC3). */
 export const memberHeadIcon = pgTable(
   'member_head_icon',
   {

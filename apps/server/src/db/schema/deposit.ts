@@ -21,7 +21,7 @@ import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
 
 /**
- * Deposits (SPEC §2 /m/voucherCenter): the merchant's channels, the members' orders and every callback
+ * Deposits (product.md §2 /m/voucherCenter): the merchant's channels, the members' orders and every callback
  * the payment gateway delivered. An order is credited to the wallet by one ledger transaction
  * (`ledger_transaction_id`, unique), in the same database transaction that marks it paid.
  */

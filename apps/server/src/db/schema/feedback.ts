@@ -16,7 +16,7 @@ import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
 
 /**
- * Feedback of members (SPEC §3 Feedback, §5 uploads). The images are kept in the database (bytea) beside
+ * Feedback of members (product.md §3 Feedback, §5 uploads). The images are kept in the database (bytea) beside
  * their feedback, so that every API process sees them and a backup of the database holds everything.
  */
 
@@ -37,9 +37,9 @@ export const feedback = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
-    /** The member's username when it was sent (SPEC §3 sender). */
+    /** The member's username when it was sent (product.md §3 sender). */
     sender: text('sender').notNull(),
-    /** SPEC §3 types: deposit 1, withdraw 2, game 3, service 4, apply agent 6, other 0. */
+    /** product.md §3 types: deposit 1, withdraw 2, game 3, service 4, apply agent 6, other 0. */
     type: smallint('type').notNull(),
     content: text('content').notNull(),
     createdAt: at('created_at').notNull(),

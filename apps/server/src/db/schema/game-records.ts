@@ -7,7 +7,7 @@ import { ledgerTransaction } from './ledger.ts';
 import { at, inList, money } from './columns.ts';
 
 /**
- * Game records (SPEC §7 "reports, game records"): one row per round a member played. The game that took
+ * Game records (product.md §7 "reports, game records"): one row per round a member played. The game that took
  * the bet records the round (`open`, with the ledger transaction of the stake) and settles it (`settled`
  * with the payout and its win transaction, or `cancelled` with the transaction that gave the stake back).
  * A round is known by its provider's key (`vendor_code`, `round_key`), unique per merchant, so recording

@@ -18,7 +18,7 @@ import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
 
 /**
- * The game catalogue (SPEC §3 Game, Vendor; §4 Favourites): vendors and games per merchant, members'
+ * The game catalogue (product.md §3 Game, Vendor; §4 Favourites): vendors and games per merchant, members'
  * favourites and recent games, one-time launch tokens and the winner board.
  */
 
@@ -35,7 +35,7 @@ export const gameVendor = pgTable(
     vassalage: text('vassalage').notNull(),
     gameCategory: text('game_category', { enum: GAME_TYPES }).notNull(),
     displayName: text('display_name').notNull(),
-    /** Order of the vendor inside its category (SPEC §3 vendor structure sorting). */
+    /** Order of the vendor inside its category (product.md §3 vendor structure sorting). */
     sortOrder: integer('sort_order').notNull(),
     /** Colour of its generated artwork (#rrggbb). */
     colour: text('colour').notNull(),
@@ -49,7 +49,7 @@ export const gameVendor = pgTable(
   ],
 );
 
-/** A game (SPEC §3 Game). Money: min_bet in hundredths of the game credit. */
+/** A game (product.md §3 Game). Money: min_bet in hundredths of the game credit. */
 export const game = pgTable(
   'game',
   {
@@ -123,7 +123,7 @@ export const game = pgTable(
   ],
 );
 
-/** A member's favourite game (SPEC §4 Favourites). */
+/** A member's favourite game (product.md §4 Favourites). */
 export const gameFavourite = pgTable(
   'game_favourite',
   {
@@ -141,7 +141,7 @@ export const gameFavourite = pgTable(
   ],
 );
 
-/** A member's recently launched game (SPEC §3 Recent), recorded on launch. */
+/** A member's recently launched game (product.md §3 Recent), recorded on launch. */
 export const gameRecent = pgTable(
   'game_recent',
   {

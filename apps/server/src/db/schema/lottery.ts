@@ -26,7 +26,7 @@ import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
 
 /**
- * The in-house Vietnamese lottery (SPEC §7 lottery calls, §9 prize modes and play types).
+ * The in-house Vietnamese lottery (product.md §7 lottery calls, §9 prize modes and play types).
  *
  * - `lottery_game`: a lottery and its schedule (daily on some weekdays at a Vietnam time, or every N
  *   seconds), its region's result format, the play types it takes and when betting closes.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * A merchant: one branded site (SPEC §3 "Status", §6 toggles). A deployment serves the merchant named by
+ * A merchant: one branded site (product.md §3 "Status", §6 toggles). A deployment serves the merchant named by
  * MERCHANT_CODE. The Status info parts are jsonb documents checked by the contracts `statusInfo` schema
  * when read; the toggles and the operator's switches are plain columns so they can be queried and updated.
  */
@@ -11,7 +11,7 @@ export const merchant = pgTable('merchant', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
 
-  // Merchant toggles of SPEC §6, named as the spec names them.
+  // Merchant toggles of product.md §6, named as the product description names them.
   USERNAMEREG3: boolean('usernamereg3').notNull().default(false),
   MOBILENUMREG3: boolean('mobilenumreg3').notNull().default(false),
   REGMOBVERF3: boolean('regmobverf3').notNull().default(false),
@@ -33,7 +33,7 @@ export const merchant = pgTable('merchant', {
     .notNull()
     .default(sql`'{}'::text[]`),
 
-  // Status info of SPEC §3.
+  // Status info of product.md §3.
   customerService: jsonb('customer_service').$type<StatusInfo['customerService']>().notNull(),
   domainRoute: jsonb('domain_route').$type<StatusInfo['domainRoute']>().notNull(),
   mobileTemplate: jsonb('mobile_template').$type<StatusInfo['mobileTemplate']>().notNull(),

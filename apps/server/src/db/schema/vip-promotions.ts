@@ -20,7 +20,7 @@ import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
 
 /**
- * VIP levels, promotions, their claims and the members' referral codes (SPEC §2 /m/member/benefits,
+ * VIP levels, promotions, their claims and the members' referral codes (product.md §2 /m/member/benefits,
  * /m/activity, /m/inviteFriends). Amounts are integers in minor units (bigint). A claimed bonus names the
  * ledger transaction that credited it (unique): one credit per claim.
  */

@@ -17,7 +17,7 @@ import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
 
 /**
- * Withdrawals (SPEC §2 /m/withdraw): the merchant's limits, the payment password's wrong-try counter,
+ * Withdrawals (product.md §2 /m/withdraw): the merchant's limits, the payment password's wrong-try counter,
  * the members' bank accounts and their requests. A request holds its amount by one ledger transaction
  * (`hold_transaction_id`) and is settled by exactly one more (`settle_transaction_id`: paid or released).
  */

@@ -73,7 +73,7 @@ export const KIMLONG: NewMerchantRow = {
   imageCDNs: [],
 };
 
-/** The demo agent whose invitation code new members may enter (SPEC §5 affiliate code). */
+/** The demo agent whose invitation code new members may enter (product.md §5 affiliate code). */
 export const DEMO_AGENT: NewMemberRow = {
   merchantCode: 'kimlong',
   username: 'kimlongagent',

@@ -35,7 +35,7 @@ const ANSWER =
   'Answers a waiting contract once: an answered or superseded one is 409 CONTRACT_CLOSED { status }; ' +
   'a contract that is not the member’s is 404. Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.';
 
-/** The agent's contract calls (SPEC §2 member/agent screens, §7 contract requests) and the operator's. */
+/** The agent's contract calls (product.md §2 member/agent screens, §7 contract requests) and the operator's. */
 export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptions> = async (
   app,
   options,

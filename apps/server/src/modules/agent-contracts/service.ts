@@ -42,7 +42,7 @@ export function toAgentContract(row: AgentContractRow): AgentContract {
 }
 
 /**
- * Agent contracts: the member's contract requests (SPEC §3 contract reply), reading and answering a
+ * Agent contracts: the member's contract requests (product.md §3 contract reply), reading and answering a
  * contract once, and the operator's offers (a new offer of a kind supersedes the one waiting).
  */
 export function createAgentContractService(deps: {
@@ -62,7 +62,7 @@ export function createAgentContractService(deps: {
   }
 
   return {
-    /** Which kinds wait for the member's answer; all 0 for the types that skip the check (SPEC §3). */
+    /** Which kinds wait for the member's answer; all 0 for the types that skip the check (product.md §3). */
     async requests(member: AuthenticatedMember): Promise<ContractRequests> {
       if (CONTRACT_CHECK_EXEMPT_TYPES.includes(member.type)) return NO_REQUESTS;
       const pending = new Set(await contracts.pendingKinds(member.memberId));

@@ -456,7 +456,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(row).toMatchObject({ type: 4, passwordHash: null });
       const cookie = sessionCookieOf(response);
       expect(json(await memberInfo({ ip, cookie })).value).toMatchObject({ type: 4, account: info.userName });
-      // A trial member may not change a password (SPEC §6 free_reject).
+      // A trial member may not change a password (product.md §6 free_reject).
       const change = await call(
         app,
         API.changePassword,

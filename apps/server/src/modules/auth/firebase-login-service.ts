@@ -23,7 +23,7 @@ import type { LoginCheck } from './login-service.ts';
 
 export type FirebaseLoginPayload = Extract<LoginPayload, { type: 'firebase' }>;
 
-/** The merchant switch of each channel (SPEC §6): GOOGLELOGIN3, FACEBOOKLOGIN3; phone is SMS login. */
+/** The merchant switch of each channel (product.md §6): GOOGLELOGIN3, FACEBOOKLOGIN3; phone is SMS login. */
 const TOGGLE_OF_CHANNEL: Record<FirebaseChannel, { toggle: keyof MerchantToggles; reason: string }> = {
   google: { toggle: 'GOOGLELOGIN3', reason: 'GOOGLE_LOGIN_OFF' },
   facebook: { toggle: 'FACEBOOKLOGIN3', reason: 'FACEBOOK_LOGIN_OFF' },
@@ -38,7 +38,7 @@ const USERNAME_PREFIX: Record<IdentityProvider, string> = {
 };
 const USERNAME_TRIES = 5;
 
-/** A new member's real type (SPEC §3). */
+/** A new member's real type (product.md §3). */
 const NEW_MEMBER_TYPE = 0;
 
 const refused = (reason: string) => new DomainError('WRONG_CREDENTIALS', { reason });

@@ -56,7 +56,7 @@ export interface LoginServiceDeps {
 /** Throws a DomainError when the member may not log in now; `tx` when called inside a transaction. */
 export type LoginCheck = (member: Pick<MemberRow, 'id'>, tx?: DbOrTx) => Promise<void>;
 
-/** Log in by username and password or by SMS code (SPEC §3 Login payload), and trial login. */
+/** Log in by username and password or by SMS code (product.md §3 Login payload), and trial login. */
 export function createLoginService(deps: LoginServiceDeps) {
   const { clock, members, attempts, captchaService, sessionService } = deps;
   const counter = createAttemptCounter({ db: deps.db, clock });
@@ -196,7 +196,7 @@ export function createLoginService(deps: LoginServiceDeps) {
       }
     },
 
-    /** SPEC §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */
+    /** product.md §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */
     async trialLogin(merchantCode: string, context: RequestContext): Promise<NewSession> {
       const now = clock();
       // Counted before the account is created, so that a parallel burst creates no more than the limit.

@@ -21,7 +21,7 @@ export const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
 /** At most one reset e-mail per member per minute. */
 export const RESET_EMAIL_INTERVAL_MS = MINUTE_MS;
 
-/** The new password and its confirmation (SPEC §5), answered with the form's field names. */
+/** The new password and its confirmation (product.md §5), answered with the form's field names. */
 export function checkNewPassword(newPassword: string, confirmNewPassword: string): string {
   const checked = verifyField('password', newPassword);
   if (!checked.ok) throw new DomainError(checked.code, { field: 'newPassword' });
@@ -31,7 +31,7 @@ export function checkNewPassword(newPassword: string, confirmNewPassword: string
   return newPassword;
 }
 
-/** Forgotten passwords (SPEC §2 /m/forget): by phone with an SMS code, or by an e-mailed link. */
+/** Forgotten passwords (product.md §2 /m/forget): by phone with an SMS code, or by an e-mailed link. */
 export function createPasswordService(deps: {
   db: Db;
   clock: Clock;

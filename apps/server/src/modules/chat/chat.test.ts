@@ -122,7 +122,7 @@ function eventReader(response: IncomingMessage) {
   };
 }
 
-describe('chat language (SPEC §7)', () => {
+describe('chat language (product.md §7)', () => {
   it('is uppercase, Chinese variants as CN, CN when absent', () => {
     expect(chatLanguage('vi')).toBe('VI');
     expect(chatLanguage('en-US')).toBe('EN');

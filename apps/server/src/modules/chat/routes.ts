@@ -79,7 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     preHandler: guards.realMember,
     schema: {
       summary:
-        'Launch live chat (SPEC §7): the chat page address with a one-time token, and the unread count',
+        'Launch live chat (product.md §7): the chat page address with a one-time token, and the unread count',
       description:
         'chatUrl is `/chat/?b2c=1&language=…&backUrl=…&headerColor=…&title=…#token=…`: language uppercase ' +
         '(Chinese variants as CN, CN when absent), backUrl a path of this site (else /m/home), headerColor ' +

@@ -2,7 +2,7 @@ import type { NewChatLiveHostRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { createChatRepository } from './repository.ts';
 
-/** The demo site's live hosts (SPEC §7 live model list): some on air, some online, some away. */
+/** The demo site's live hosts (product.md §7 live model list): some on air, some online, some away. */
 const HOSTS: Omit<NewChatLiveHostRow, 'merchantCode' | 'sortOrder'>[] = [
   { id: 'ngoc-anh', name: 'Ngọc Anh', colour: '#c2185b', active: true, streaming: true },
   { id: 'bao-vy', name: 'Bảo Vy', colour: '#7b1fa2', active: true, streaming: true },

@@ -67,7 +67,7 @@ const TOKEN_INVALID = () => new DomainError('SESSION_EXPIRED', { reason: 'CHAT_T
 const CONVERSATION_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'CONVERSATION_NOT_FOUND' });
 
 /**
- * Live chat (SPEC §4, §6 CBS3, §7): launch and unread count for the site, the member's chat behind a
+ * Live chat (product.md §4, §6 CBS3, §7): launch and unread count for the site, the member's chat behind a
  * one-time token, the operator's side, and the live hosts.
  */
 export function createChatService(deps: {
@@ -79,7 +79,7 @@ export function createChatService(deps: {
 }) {
   const { clock, chats, merchantService, merchantCode, hub } = deps;
 
-  /** CBS3 (SPEC §6): without it the member's chat calls are refused. */
+  /** CBS3 (product.md §6): without it the member's chat calls are refused. */
   async function requireChatOn() {
     const merchant = await merchantService.getMerchant(merchantCode);
     if (!merchant.toggles.CBS3) throw CHAT_OFF();

@@ -124,7 +124,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     preHandler: viewer,
     schema: {
       summary:
-        'Announcements of types B, PL, PU (SPEC §3 request), newest first, with the member’s read flags',
+        'Announcements of types B, PL, PU (product.md §3 request), newest first, with the member’s read flags',
       description:
         'types (comma-separated or repeated; default all three), groupName (also those of no group), platform M, ' +
         'merchantCode (another merchant is 400 INVALID_INPUT), token (ignored: the session cookie identifies ' +
@@ -254,7 +254,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     ...apiRoute('inboxUnreadCount'),
     preHandler: guards.member,
     schema: {
-      summary: 'Unread inbox messages of the member (SPEC §6: none for trial members: offered false, 0)',
+      summary:
+        'Unread inbox messages of the member (product.md §6: none for trial members: offered false, 0)',
       tags: ['inbox'],
       security: [{ session: [] }],
       response: { 200: successEnvelope(inboxUnreadCount), ...failureResponses(...SESSION_FAILURES) },

@@ -161,7 +161,7 @@ const ANNOUNCEMENT_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'ANN
 const MESSAGE_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'MESSAGE_NOT_FOUND' });
 
 /**
- * Home content, messages and help (SPEC §2, §3, §4, §6, §7): banners, announcements with per-member read
+ * Home content, messages and help (product.md §2, §3, §4, §6, §7): banners, announcements with per-member read
  * flags, the inbox, the help centre, service and footer links, head icons.
  */
 export function createContentService(deps: ContentServiceDeps) {
@@ -190,7 +190,7 @@ export function createContentService(deps: ContentServiceDeps) {
     await content.insertWelcome(member.merchantCode, member.memberId, missing);
   }
 
-  /** The inbox is for members who are not trial members (SPEC §6 free_reject). */
+  /** The inbox is for members who are not trial members (product.md §6 free_reject). */
   function checkInboxMember(member: AuthenticatedMember) {
     if (isTrialMember(member.type)) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'free_reject' });
   }
@@ -290,7 +290,7 @@ export function createContentService(deps: ContentServiceDeps) {
       };
     },
 
-    /** SPEC §6: no inbox count for trial members (offered false, 0). */
+    /** product.md §6: no inbox count for trial members (offered false, 0). */
     async inboxUnreadCount(member: AuthenticatedMember) {
       if (isTrialMember(member.type)) return { unreadCount: 0, offered: false };
       await ensureWelcome(member);

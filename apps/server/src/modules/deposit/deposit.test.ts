@@ -133,7 +133,7 @@ describeEachDatabase('deposit', (kind) => {
       );
     });
 
-    it('refuses visitors, and trial members with actual_account_required (SPEC §4)', async () => {
+    it('refuses visitors, and trial members with actual_account_required (product.md §4)', async () => {
       expect((await call(app, API.depositChannels, { ip: freshIp() })).statusCode).toBe(401);
       const trial = await call(app, API.trialLogin, { ip: freshIp() });
       const caller = { ip: freshIp(), cookie: sessionCookieOf(trial) ?? '' };
@@ -148,7 +148,7 @@ describeEachDatabase('deposit', (kind) => {
           value: { reason: 'actual_account_required' },
         });
       }
-      // Agents are not real members either (SPEC §3 types 0, 1, 2 are).
+      // Agents are not real members either (product.md §3 types 0, 1, 2 are).
       const agent = await newMember({ type: 41 });
       expect((await createOrder(agent.caller, 'bank-transfer', 100_000)).statusCode).toBe(403);
     });

@@ -377,7 +377,7 @@ describeEachDatabase('feedback', (kind) => {
     expect(failure(orphan)).toMatchObject({ code: 'INVALID_INPUT', value: { field: 'comment' } });
   });
 
-  it('accepts every type of SPEC §3 and refuses others', async () => {
+  it('accepts every type of product.md §3 and refuses others', async () => {
     for (const type of ['1', '2', '3', '4', '6', '0']) {
       const response = await send(alice, [
         ['type', type],

@@ -40,7 +40,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
     ...apiRoute('submitFeedback'),
     preHandler: guards.realMember,
     schema: {
-      summary: 'Send feedback (SPEC §3, §5): type, content, captcha and up to 3 PNG/JPG images with comments',
+      summary:
+        'Send feedback (product.md §3, §5): type, content, captcha and up to 3 PNG/JPG images with comments',
       description:
         'multipart/form-data with the text parts `type` (1 deposit, 2 withdraw, 3 game, 4 service, 6 apply ' +
         `agent, 0 other), \`content\` (${FEEDBACK_CONTENT_MIN}–${FEEDBACK_CONTENT_MAX} characters), \`captchaId\`, ` +

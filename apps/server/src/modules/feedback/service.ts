@@ -50,7 +50,7 @@ function toItem(row: FeedbackRow, images: FeedbackImageSummary[]): FeedbackItem 
   };
 }
 
-/** Feedback (SPEC §3, §5, §7 FEEDBACK3): send with images and a captcha, list one's own, read an image. */
+/** Feedback (product.md §3, §5, §7 FEEDBACK3): send with images and a captcha, list one's own, read an image. */
 export function createFeedbackService(deps: {
   db: Db;
   clock: Clock;

@@ -13,7 +13,7 @@ export interface GameRecordsRoutesOptions {
   guards: MemberGuards;
 }
 
-/** GET game records (SPEC §7 reports, game records): the member's rounds. Answers are never cached. */
+/** GET game records (product.md §7 reports, game records): the member's rounds. Answers are never cached. */
 export const gameRecordsRoutes: FastifyPluginAsyncZod<GameRecordsRoutesOptions> = async (app, options) => {
   const { gameRecordsService, guards } = options;
 

@@ -405,7 +405,7 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
 
   VENDORS.forEach((vendor) => {
     for (const [feedType, baseCount] of Object.entries(vendor.games) as [GameType, number][]) {
-      // Vendor feeds list e-sports and cockfight under sports; the catalogue keeps them apart (SPEC §4).
+      // Vendor feeds list e-sports and cockfight under sports; the catalogue keeps them apart (product.md §4).
       const gameType = splitFromSports(feedType, vendor.vassalage);
       const sortOrder = orderInCategory.get(gameType) ?? 0;
       orderInCategory.set(gameType, sortOrder + 1);

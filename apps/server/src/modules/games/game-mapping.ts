@@ -2,7 +2,7 @@ import { GAME_ART_PREFIX, type Game, VENDOR_ART_PREFIX } from '@kl/contracts/gam
 import { createHash } from 'node:crypto';
 import type { GameRow } from '../../db/schema/index.ts';
 
-/** Between the stored rows and the API shapes of SPEC §3: money, artwork addresses. */
+/** Between the stored rows and the API shapes of product.md §3: money, artwork addresses. */
 
 /** '0.05' → 5: minimum bets are kept in hundredths of the game credit. */
 export function minBetUnits(text: string): number {

@@ -60,7 +60,7 @@ describeEachDatabase('games', (kind) => {
         json(await call(app, API.gameVendors, { ip })),
       ).value;
       expect(new Set(structure.vendors.map((vendor) => vendor.vassalage)).size).toBeGreaterThanOrEqual(25);
-      // E-sports and cockfight split from sports: e-sports after ELOTT, cockfight after PVP (SPEC §4).
+      // E-sports and cockfight split from sports: e-sports after ELOTT, cockfight after PVP (product.md §4).
       expect(structure.sorting.map((entry) => entry.gameCategory)).toEqual([
         'RNG',
         'FISH',
@@ -92,7 +92,7 @@ describeEachDatabase('games', (kind) => {
       expect(again).toEqual({ vendorsCreated: 0, gamesCreated: 0, winsCreated: 0 });
     });
 
-    it('gives every game each field of SPEC §3 and flags, classes and min bets of the filters', async () => {
+    it('gives every game each field of product.md §3 and flags, classes and min bets of the filters', async () => {
       const all = searchOf(await search({ pageSize: '100', gameType: 'RNG' }));
       const sample = all.games[0];
       expect(Object.keys(sample ?? {})).toEqual(
@@ -140,7 +140,7 @@ describeEachDatabase('games', (kind) => {
       expect(beyond.games).toEqual([]);
     });
 
-    it('defaults pageNo 1 and pageSize 9 (SPEC §9 search)', async () => {
+    it('defaults pageNo 1 and pageSize 9 (product.md §9 search)', async () => {
       const page = searchOf(await search({}));
       expect(page.pageNum).toBe(1);
       expect(page.games).toHaveLength(9);

@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { containsPattern, searchableName, trigramsOf } from './search-text.ts';
 
-/** Filters of a game search, already checked (SPEC §3 Game search query). */
+/** Filters of a game search, already checked (product.md §3 Game search query). */
 export interface GameFilters {
   gameType?: GameType;
   vassalage?: string;

@@ -76,7 +76,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   app.route({
     ...apiRoute('gameSearch'),
     schema: {
-      summary: 'Game search (SPEC §3): every filter of the game list, paged',
+      summary: 'Game search (product.md §3): every filter of the game list, paged',
       description:
         'gameName matches anywhere in the name, without regard to case or diacritics. minBet is a value of ' +
         'the filter (exact), minLine the least number of lines. pageSize at most 100; a bad value is 400 ' +
@@ -194,7 +194,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     ...apiRoute('launchGame'),
     preHandler: guards.member,
     schema: {
-      summary: 'Launch a game or a vendor lobby: the address to open, routed by SPEC §5',
+      summary: 'Launch a game or a vendor lobby: the address to open, routed by product.md §5',
       description:
         'gameId, or vassalage and gameType (a vendor tile). The answer is a game list address for list-first ' +
         'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +

@@ -66,7 +66,7 @@ function toVendor(row: GameVendorRow): Vendor {
   };
 }
 
-/** The vendor structure of SPEC §3: vendors, their sorting per category and the category mapping. */
+/** The vendor structure of product.md §3: vendors, their sorting per category and the category mapping. */
 export function vendorStructureOf(
   rows: readonly GameVendorRow[],
   classifyByCategory: Map<string, Set<string>>,
@@ -96,7 +96,7 @@ export function vendorStructureOf(
 
 const GAME_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
 
-/** The game catalogue (SPEC §3, §4, §5): search, hot, recent, favourites, lottery, launch, winner board. */
+/** The game catalogue (product.md §3, §4, §5): search, hot, recent, favourites, lottery, launch, winner board. */
 export function createGamesService(deps: GamesServiceDeps) {
   const { games, clock } = deps;
 
@@ -160,7 +160,7 @@ export function createGamesService(deps: GamesServiceDeps) {
       };
     },
 
-    /** Hot games: no further pages (SPEC §4). Language UR is taken as EN (names are the same in both). */
+    /** Hot games: no further pages (product.md §4). Language UR is taken as EN (names are the same in both). */
     async hot(merchantCode: string, query: HotQuery) {
       const rows = await games.hot(
         merchantCode,
@@ -232,7 +232,7 @@ export function createGamesService(deps: GamesServiceDeps) {
     },
 
     /**
-     * Launches a game or a vendor's lobby for the member, routed by SPEC §5. Lottery and direct launches
+     * Launches a game or a vendor's lobby for the member, routed by product.md §5. Lottery and direct launches
      * carry a one-time launch token (never the session token) and record the game as recent.
      */
     async launch(member: AuthenticatedMember, input: LaunchInput): Promise<LaunchResult> {

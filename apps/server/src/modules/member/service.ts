@@ -30,7 +30,7 @@ export function createMemberService(deps: {
   }
 
   return {
-    /** SPEC §3 Member info (clubLabel.labelName: the VIP level, default '0'), and whether a password is set. */
+    /** product.md §3 Member info (clubLabel.labelName: the VIP level, default '0'), and whether a password is set. */
     async memberInfo(current: AuthenticatedMember): Promise<MemberInfo> {
       const member = await load(current);
       const vipLevel = deps.vipLevelOf ? await deps.vipLevelOf(member.merchantCode, member.id) : 0;

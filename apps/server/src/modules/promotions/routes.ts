@@ -35,7 +35,7 @@ function originOf(request: FastifyRequest): string | undefined {
   return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
 
-/** Promotion calls (SPEC §2 /m/activity, /m/activityDetail, /m/inviteFriends). */
+/** Promotion calls (product.md §2 /m/activity, /m/activityDetail, /m/inviteFriends). */
 export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = async (app, options) => {
   const { promotionService, guards, merchantCode } = options;
   const tags = ['promotions'];

@@ -92,7 +92,7 @@ export function registrationRulesOf(
   };
 }
 
-/** The merchant's seeded rule set (SPEC §5 fields); see db/seed. */
+/** The merchant's seeded rule set (product.md §5 fields); see db/seed. */
 export const DEFAULT_FIELD_RULES: Record<string, FieldRule> = {
   username: REQUIRED,
   password: REQUIRED,

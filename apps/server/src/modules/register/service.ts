@@ -20,7 +20,7 @@ import { type RegistrationField, registrationRulesOf, rulesForMethod, storedRule
 
 export type RegisterMethod = 'username' | 'mobile';
 
-/** Optional profile fields, checked in the order of the form (SPEC §2 Registration). */
+/** Optional profile fields, checked in the order of the form (product.md §2 Registration). */
 const PROFILE_FIELDS = [
   'paymentPassword',
   'payeeName',
@@ -39,7 +39,7 @@ const PROFILE_FIELDS = [
 ] as const satisfies readonly RegistrationField[];
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-/** A new member's real type (SPEC §3). */
+/** A new member's real type (product.md §3). */
 const NEW_MEMBER_TYPE = 0;
 
 function fieldError(field: string, code: DomainError['code'], reason: string): DomainError {
@@ -59,7 +59,7 @@ export interface RegisterServiceDeps {
   firebaseWeb: FirebaseWebConfig | null;
 }
 
-/** Registration by username or by mobile number (SPEC §2, §4, §5), username and affiliate checks. */
+/** Registration by username or by mobile number (product.md §2, §4, §5), username and affiliate checks. */
 export function createRegisterService(deps: RegisterServiceDeps) {
   const { db, clock, merchantService, members, registerRepository } = deps;
 

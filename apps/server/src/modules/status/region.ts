@@ -47,7 +47,7 @@ export interface RegionDecision {
 }
 
 /**
- * Region restriction (SPEC §3, §4): a caller is restricted when the merchant allows only some countries
+ * Region restriction (product.md §3, §4): a caller is restricted when the merchant allows only some countries
  * and the caller's public address belongs to another one. Local addresses and public addresses whose
  * country is unknown are allowed; an empty list allows every country.
  */

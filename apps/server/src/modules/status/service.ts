@@ -27,7 +27,7 @@ function systemStatusOf(merchant: Merchant, ip: string, lookupCountry: CountryLo
   };
 }
 
-/** System status of SPEC §4: maintenance, region restriction and the site's status info. */
+/** System status of product.md §4: maintenance, region restriction and the site's status info. */
 export function createStatusService(deps: StatusServiceDeps) {
   return {
     /** The status the caller at `ip` sees. */

@@ -10,7 +10,7 @@ export interface MobileNumber {
 }
 
 /**
- * Checks and normalises a mobile number (SPEC §5 mobileNum, or loginMobileNum on login): the dialing code
+ * Checks and normalises a mobile number (product.md §5 mobileNum, or loginMobileNum on login): the dialing code
  * must be one the merchant offers; spaces, dots and dashes are ignored, leading zeros dropped.
  * A bad number is MOBILE_FORMAT with value { field }.
  */

@@ -6,7 +6,7 @@ import type { CaptchaService } from './captcha-service.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { SmsService } from './sms-service.ts';
 
-/** SMS send of SPEC §3/§4 for the merchant this deployment serves. */
+/** SMS send of product.md §3/§4 for the merchant this deployment serves. */
 export function createVerificationService(deps: {
   merchantService: MerchantService;
   members: MemberRepository;

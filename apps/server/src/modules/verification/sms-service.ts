@@ -50,7 +50,7 @@ export function createSmsService(deps: {
   const counter = createAttemptCounter({ db, clock });
   return {
     /**
-     * Sends a 6-digit code (SPEC §4 SMS). Answers expirationTime, the moment a new code may be asked.
+     * Sends a 6-digit code (product.md §4 SMS). Answers expirationTime, the moment a new code may be asked.
      * For login and reset on an unknown number it answers the same but sends nothing (no enumeration).
      */
     async send(request: SmsRequest): Promise<{ expirationTime: string }> {

@@ -14,7 +14,7 @@ export interface VipRoutesOptions {
   merchantCode: string;
 }
 
-/** VIP calls (SPEC §2 /m/member/benefits): the merchant's levels and the member's own level. */
+/** VIP calls (product.md §2 /m/member/benefits): the merchant's levels and the member's own level. */
 export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (app, options) => {
   const { vipService, guards, merchantCode } = options;
   const tags = ['vip'];

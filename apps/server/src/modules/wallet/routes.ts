@@ -18,7 +18,7 @@ export interface WalletRoutesOptions {
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 
-/** GET wallet (SPEC §3 Wallet sumBalance) and the transaction history. Answers are never cached. */
+/** GET wallet (product.md §3 Wallet sumBalance) and the transaction history. Answers are never cached. */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, options) => {
   const { ledgerService, wageringService, guards } = options;
   const tags = ['wallet'];

@@ -22,7 +22,7 @@ const BUILD_FOLDERS = [`${BASE_PATH}/assets/`, `${BASE_PATH}/icons/`];
 /**
  * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
  * served as they are; any other GET under /m answers index.html so the app's router shows the screen
- * (SPEC §2: unknown paths fall back to home on the client); `/` redirects to /m/home.
+ * (product.md §2: unknown paths fall back to home on the client); `/` redirects to /m/home.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const { webDist } = options;

@@ -93,7 +93,7 @@ type Expectation =
 const OPEN = { access: 'open' } as const;
 /** Any member, trial members too (demo money, their own lists). */
 const MEMBER = { access: 'member', trial: 'allowed' } as const;
-/** Real members only: trial members are refused (SPEC §6 free_reject). */
+/** Real members only: trial members are refused (product.md §6 free_reject). */
 const REAL_MEMBER = { access: 'member', trial: 'FEATURE_NOT_ENABLED/free_reject' } as const;
 /** Real money: trial members are refused as not an actual account (deposit, withdrawal). */
 const ACTUAL_ACCOUNT = { access: 'member', trial: 'FEATURE_NOT_ENABLED/actual_account_required' } as const;

@@ -14,7 +14,7 @@ import { SpecialHeader } from './special-header.tsx';
 import { TitleHeader } from './title-header.tsx';
 
 /**
- * The frame of every screen: header and footer by the rules of SPEC §2 (contracts `chromeFor`),
+ * The frame of every screen: header and footer by the rules of product.md §2 (contracts `chromeFor`),
  * the screen, and the side menu (downloaded when first opened).
  */
 export function AppLayout() {

@@ -26,7 +26,7 @@ const ACTIVE_ON: Record<Exclude<FooterKey, 'agent'>, (path: string) => boolean> 
 };
 
 /**
- * The footer menu of SPEC §2: home (also selects HOT), promotions, invite, agent (the merchant's
+ * The footer menu of product.md §2: home (also selects HOT), promotions, invite, agent (the merchant's
  * AGENT link, in a new tab; absent without one), member centre.
  */
 export function FooterMenu() {

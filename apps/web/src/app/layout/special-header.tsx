@@ -37,7 +37,7 @@ function Logo() {
 }
 
 /**
- * The header of home, login, register, forget and changePsw (SPEC §2): logo (home, selects HOT),
+ * The header of home, login, register, forget and changePsw (product.md §2): logo (home, selects HOT),
  * the download button (home only, see HeaderDownloadButton), login and register (or the member's name
  * and VIP badge), side-menu toggle.
  */

@@ -13,7 +13,7 @@ function isFirstEntry(): boolean {
 }
 
 /**
- * The title bar of the other pages (SPEC §2). The arrow goes home on login, register, trail,
+ * The title bar of the other pages (product.md §2). The arrow goes home on login, register, trail,
  * activity and forget; elsewhere it goes back, or home when the page was the first one opened.
  */
 export function TitleHeader({ title, back }: { title: string; back: BackTarget }) {

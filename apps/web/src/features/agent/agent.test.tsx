@@ -30,7 +30,7 @@ const SALARY_PATH = '/m/member/agent/getSalaryContract?lang=en';
 /** Waits long enough for the check to have run if it were going to (idle start + its call). */
 const settle = () => sleep(400);
 
-describe('contract check on home load (SPEC §4, §6 Agent)', () => {
+describe('contract check on home load (product.md §4, §6 Agent)', () => {
   it('shows one alert per waiting kind; "later" goes to the next one', async () => {
     const { agent } = await openAgent({
       path: '/m/home?lang=en',
@@ -96,7 +96,7 @@ describe('contract check on home load (SPEC §4, §6 Agent)', () => {
   });
 });
 
-describe('contract screens (SPEC §2 member/agent)', () => {
+describe('contract screens (product.md §2 member/agent)', () => {
   it('shows the terms of a daily salary contract and accepts it once, after confirming', async () => {
     const { page, agent, user } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('salary')] });
     const table = await within(page).findByRole('table', { name: en.agentContract.terms.caption });

@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * Agent contracts (SPEC §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §4
+ * Agent contracts (product.md §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §4
  * home load contract check). The screens share one chunk; the check mounted by home is tiny and loads
  * its own chunk only for a logged-in member, once home is shown.
  */

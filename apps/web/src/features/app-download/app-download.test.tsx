@@ -51,7 +51,7 @@ afterEach(() => {
   resetPlatform();
 });
 
-describe('header download button (SPEC §2)', () => {
+describe('header download button (product.md §2)', () => {
   it('shows on home with app links and opens the download popup', async () => {
     const { user } = await renderApp('/m/home?lang=en', { status: APPS });
     await findScreen();
@@ -102,7 +102,7 @@ describe('header download button (SPEC §2)', () => {
   });
 });
 
-describe('iOS download (SPEC §4)', () => {
+describe('iOS download (product.md §4)', () => {
   it('asks for Safari in another browser when there is only the profile', async () => {
     useUserAgent(UA.iphoneChrome);
     const { user } = await renderApp('/m/app?lang=en', { status: PROFILE_ONLY });
@@ -151,7 +151,7 @@ describe('/m/app', () => {
   });
 });
 
-describe('add-to-home-screen guide (SPEC §4)', () => {
+describe('add-to-home-screen guide (product.md §4)', () => {
   it('shows on home in iOS Safari with tip type 2, and stays closed once closed', async () => {
     useUserAgent(UA.iphoneSafari);
     const { user } = await renderApp('/m/home?lang=en');

@@ -8,7 +8,7 @@ import { useAppDownload } from './lib/use-app-download.ts';
 import './app-download.css';
 
 /**
- * /m/app (SPEC §2 App download): the merchant's app links with the iOS rules of SPEC §4, and on iOS
+ * /m/app (product.md §2 App download): the merchant's app links with the iOS rules of product.md §4, and on iOS
  * Safari the steps to add the site to the home screen. Inside the app or the installed web app there
  * is nothing to download.
  */

@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * App download (SPEC §2 /m/app, header download button, app download popup, download area,
+ * App download (product.md §2 /m/app, header download button, app download popup, download area,
  * add-to-home-screen guide; §4 iOS download): the screen and the home's pieces, each in its own chunk;
  * the header button and the rules it needs are small and come with the layout.
  */

@@ -48,7 +48,7 @@ function changePasswordSchema(withOld: boolean) {
 }
 
 /**
- * /m/changePsw (SPEC §2 Change password, §4 success): username read-only, old password (only when the
+ * /m/changePsw (product.md §2 Change password, §4 success): username read-only, old password (only when the
  * member has one: memberInfo.hasPassword), new password, confirmation. 'Change saved' for 1 s, then home.
  */
 export default function ChangePasswordScreen() {

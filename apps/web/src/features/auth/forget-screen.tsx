@@ -70,7 +70,7 @@ const EMPTY: ForgetValues = {
 };
 
 /**
- * /m/forget?type=email|phone (SPEC §2): by e-mail (a reset link is sent; the link comes back here
+ * /m/forget?type=email|phone (product.md §2): by e-mail (a reset link is sent; the link comes back here
  * with ?token= and asks for the new password) or by phone (SMS code and the new password, sent
  * encrypted).
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../shared/ui/toast.ts';
 
-/** SPEC §6: inbox and live chat are not for trial members: 'free_reject', then home. */
+/** product.md §6: inbox and live chat are not for trial members: 'free_reject', then home. */
 export default function FreeReject({ page }: { page: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

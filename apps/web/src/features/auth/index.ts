@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * Accounts (SPEC §2 Login, Registration, Change password, Free trial; §4 Logout): the screens, each
+ * Accounts (product.md §2 Login, Registration, Change password, Free trial; §4 Logout): the screens, each
  * in its own chunk, and the small pieces the header needs on every page.
  */
 export { HeaderAccount } from './components/header-account.tsx';
@@ -28,7 +28,7 @@ export const CaptchaField = lazyWithPreload(async () => {
 export const SideMenuAccount = lazyWithPreload(() => import('./components/side-menu-account.tsx'));
 export const SignOutButton = lazyWithPreload(() => import('./components/sign-out-button.tsx'));
 
-/** SPEC §4: on load, a session the browser believes in is renewed (or forgotten if refused). */
+/** product.md §4: on load, a session the browser believes in is renewed (or forgotten if refused). */
 export async function renewSessionOnLoad(): Promise<void> {
   const { renewSession } = await import('./api/renew-session.ts');
   await renewSession().catch(() => undefined);

@@ -55,7 +55,7 @@ function loginSchema(mode: LoginMode, withCaptcha: boolean) {
   return z.object(shape).loose();
 }
 
-/** /m/login (SPEC §2 Login): username and password, or SMS code; captcha; remember; free play. */
+/** /m/login (product.md §2 Login): username and password, or SMS code; captcha; remember; free play. */
 export default function LoginScreen() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -94,7 +94,7 @@ export default function LoginScreen() {
   const { register, handleSubmit, formState, setError, reset, getValues, trigger, setValue, setFocus } = form;
   const errors = formState.errors;
 
-  // The remembered record fills the form (SPEC §2 "remembered password option").
+  // The remembered record fills the form (product.md §2 "remembered password option").
   useEffect(() => {
     let active = true;
     void readRememberedLogin().then((record) => {

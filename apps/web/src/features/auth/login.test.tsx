@@ -25,7 +25,7 @@ async function openLogin(options: FakeAccountsOptions = {}, path = '/m/login') {
   return { ...view, accounts, dialog };
 }
 
-describe('login (SPEC §2 Login)', () => {
+describe('login (product.md §2 Login)', () => {
   it('logs in with an encrypted payload and shows the name with the VIP badge', async () => {
     const { dialog, user, accounts } = await openLogin();
     await user.type(within(dialog).getByLabelText('Username'), '  player01 ');
@@ -163,7 +163,7 @@ describe('login (SPEC §2 Login)', () => {
   });
 });
 
-describe('role gating (SPEC §6)', () => {
+describe('role gating (product.md §6)', () => {
   it('sends a visitor on a gated route to /m/login and back after logging in', async () => {
     const { dialog, user } = await openLogin({}, '/m/voucherCenter');
     expect(window.location.pathname).toBe('/m/login');
@@ -202,7 +202,7 @@ describe('role gating (SPEC §6)', () => {
   });
 });
 
-describe('session (SPEC §3, §4)', () => {
+describe('session (product.md §3, §4)', () => {
   it('is renewed on load and forgotten quietly when the server refused it', async () => {
     const accounts = createFakeAccounts({ members: [MEMBER] });
     const storage = accounts.loggedInAs('player01');
@@ -261,7 +261,7 @@ describe('session (SPEC §3, §4)', () => {
   });
 });
 
-describe('change password (SPEC §2, §4)', () => {
+describe('change password (product.md §2, §4)', () => {
   it('checks the fields, saves, updates the remembered password and goes home', async () => {
     const accounts = createFakeAccounts({ members: [MEMBER] });
     const first = await openLogin();

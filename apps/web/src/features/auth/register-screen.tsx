@@ -39,7 +39,7 @@ import { useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 
-/** The fields a merchant may switch on, in the order of SPEC §2. */
+/** The fields a merchant may switch on, in the order of product.md §2. */
 const OPTIONAL_FIELDS = [
   'payeeName',
   'paymentPassword',
@@ -211,7 +211,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
   const errors = formState.errors;
   const ageTerms = useWatch({ control, name: 'ageTerms' });
 
-  // SPEC §5: a refused invitation code is said for 1 s (a toast), and the field gets the focus.
+  // product.md §5: a refused invitation code is said for 1 s (a toast), and the field gets the focus.
   const briefError = useBriefErrorToast();
   const showInvitationCodeError = () => {
     briefError(t('INVALID_INVITATION_CODE', { ns: 'errors' }));
@@ -219,7 +219,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
   };
   const password = useWatch({ control, name: 'password' });
 
-  // SPEC §5: changing the password revalidates the confirmation (once it has been typed).
+  // product.md §5: changing the password revalidates the confirmation (once it has been typed).
   useEffect(() => {
     if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
   }, [password, getFieldState, trigger]);
@@ -428,7 +428,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
   );
 }
 
-/** /m/register (SPEC §2 Registration screen), a sheet; opening it fetches a fresh captcha. */
+/** /m/register (product.md §2 Registration screen), a sheet; opening it fetches a fresh captcha. */
 export default function RegisterScreen() {
   const { t } = useTranslation();
   const rules = useRegistrationRules();

@@ -23,7 +23,7 @@ async function openRegister(options: FakeAccountsOptions = {}) {
 const lastCaptchaId = (accounts: ReturnType<typeof createFakeAccounts>) =>
   `c${accounts.state.nextCaptcha - 1}`;
 
-describe('registration (SPEC §2 Registration screen)', () => {
+describe('registration (product.md §2 Registration screen)', () => {
   it('shows tabs only when both methods are on, username first', async () => {
     const { dialog } = await openRegister();
     const tabs = await within(dialog).findByRole('tablist', { name: 'Register with' });
@@ -242,7 +242,7 @@ describe('registration (SPEC §2 Registration screen)', () => {
     const shown = vi.spyOn(toast, 'error');
     const cleared = vi.spyOn(toast, 'clear');
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
-    // SPEC §5: the invitation-code error for 1 s (a toast, not a lasting field error), and the focus.
+    // product.md §5: the invitation-code error for 1 s (a toast, not a lasting field error), and the focus.
     await waitFor(() => expect(shown).toHaveBeenCalledWith('Invalid invitation code'));
     const shownAt = Date.now();
     await waitFor(() => expect(document.body).toHaveTextContent('Invalid invitation code'));

@@ -77,7 +77,7 @@ async function open(path: string, name: string, options: FakeAccountsOptions) {
 
 const withSocial = (social = { google: true, facebook: true }) => createRules({ social, firebase: FIREBASE });
 
-describe('Google and Facebook quick login (SPEC §2)', () => {
+describe('Google and Facebook quick login (product.md §2)', () => {
   it('shows no social button without the Firebase configuration, whatever the switches say', async () => {
     const login = await open('/m/login', 'Log in', {
       rules: createRules({ social: { google: true, facebook: true }, firebase: null }),

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { clearDialogs, confirmDialog } from '../../shared/ui/dialog.ts';
 
 /**
- * SPEC §6: a trial member opening the member centre gets an alert with cancel (home) and register
+ * product.md §6: a trial member opening the member centre gets an alert with cancel (home) and register
  * now (/m/register) instead of the screen.
  */
 export default function TrialMemberAlert({ page }: { page: string }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TrialButton } from './components/trial-button.tsx';
 import './auth.css';
 
-/** /m/trail (SPEC §2 Free trial): what free play is, and the button that starts it. */
+/** /m/trail (product.md §2 Free trial): what free play is, and the button that starts it. */
 export default function TrialScreen() {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ const currentStep = () =>
     .getAllByRole('listitem')
     .find((item) => item.getAttribute('aria-current') === 'step')?.textContent;
 
-describe('deposit, new template (SPEC §4: dep_func 1)', () => {
+describe('deposit, new template (product.md §4: dep_func 1)', () => {
   it(
     'walks channel → amount → a full-screen order, and pays it in the sandbox',
     { timeout: 20_000 },

@@ -15,8 +15,8 @@ const createButton = () => screen.getByRole('button', { name: 'Create deposit or
 const amountInput = () => screen.getByLabelText('Amount (VND)');
 const orderStatus = () => screen.queryByTestId('order-status')?.getAttribute('data-status');
 
-describe('deposit (SPEC §2 /m/voucherCenter)', () => {
-  it('tells a trial member a real account is required, with no form (SPEC §4)', async () => {
+describe('deposit (product.md §2 /m/voucherCenter)', () => {
+  it('tells a trial member a real account is required, with no form (product.md §4)', async () => {
     const { page, deposit } = await openDeposit({ type: 4 });
     expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
     expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');

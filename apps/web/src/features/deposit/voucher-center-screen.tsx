@@ -17,11 +17,11 @@ import './deposit.css';
 const ORDER_PARAM = 'orderId';
 
 /**
- * /m/voucherCenter (SPEC §2 Deposit, §4 "Deposit with non-real account" and templates; gated: visitors go
+ * /m/voucherCenter (product.md §2 Deposit, §4 "Deposit with non-real account" and templates; gated: visitors go
  * to /m/login). A trial member, or any account the server calls not real, is told a real account is
  * required and gets no form. A member sees the balance, chooses a channel and an amount; the order then
  * shows at `?orderId=` (so a reload or the back button keeps it) until it is paid, failed or expired.
- * Two layouts of the same steps (SPEC §4): the new one — a step flow and a full-screen order — when the
+ * Two layouts of the same steps (product.md §4): the new one — a step flow and a full-screen order — when the
  * status's mobileTemplate.dep_func is 1, else the base one-page form.
  */
 export default function VoucherCenterScreen() {

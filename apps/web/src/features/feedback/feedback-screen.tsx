@@ -9,7 +9,7 @@ import { FeedbackHistory } from './components/feedback-history.tsx';
 import './feedback.css';
 
 /**
- * /m/feedback (SPEC §2 Feedback; §3, §5, §7 FEEDBACK3). Visitors never get here: the route is gated
+ * /m/feedback (product.md §2 Feedback; §3, §5, §7 FEEDBACK3). Visitors never get here: the route is gated
  * and sends them to /m/login. A trial member is told the feature is not for trial accounts
  * (free_reject) instead of the form. A member sees the form and, below it, their earlier feedback.
  */

@@ -57,7 +57,7 @@ async function currentAnswer(feedback: FakeFeedback): Promise<string> {
   return fakeCaptchaAnswer(captchaId);
 }
 
-describe('feedback (SPEC §2 /m/feedback)', () => {
+describe('feedback (product.md §2 /m/feedback)', () => {
   it('offers every question type and counts the content as the server does (n/200)', async () => {
     const { user } = await openFeedback();
     const types = within(form()).getByRole('group', { name: 'Question type' });

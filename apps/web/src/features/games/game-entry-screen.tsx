@@ -5,7 +5,7 @@ import { useCurrentRouteRow } from '../../shared/hooks/use-current-route-row.ts'
 import './games.css';
 
 /**
- * /m/game and the category paths (SPEC §2 game entry): the category menu and the selected
+ * /m/game and the category paths (product.md §2 game entry): the category menu and the selected
  * category's games.
  */
 export default function GameEntryScreen() {

@@ -13,9 +13,9 @@ const listGameType = (value: string | null): GameType =>
   (LIST_FIRST_GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : 'RNG';
 
 /**
- * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav|recent|new][&vassalage=…] (SPEC §2; recent and new are ours). The address holds the
+ * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav|recent|new][&vassalage=…] (product.md §2; recent and new are ours). The address holds the
  * game type, the hot/favourite filter and the vendor, so back, reload and shared links keep them.
- * The page has no app header (SPEC §2): it draws its own title bar.
+ * The page has no app header (product.md §2): it draws its own title bar.
  */
 export default function GameListScreen() {
   const { t } = useTranslation();

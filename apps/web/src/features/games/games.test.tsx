@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
+describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
   it('shows 25 games, appends the next page on scroll and stops at the last page', async () => {
     const { games } = await open('/m/gameList?gameType=RNG&lang=en');
     await waitFor(() => expect(cards()).toHaveLength(25));
@@ -92,7 +92,7 @@ describe('game list (SPEC §2 /m/gameList, §4 Lists)', () => {
   });
 });
 
-describe('game card (SPEC §2, §4 Favourites, §5 launch)', () => {
+describe('game card (product.md §2, §4 Favourites, §5 launch)', () => {
   it('sends a visitor who launches a game to /m/login', async () => {
     const { user, games } = await open('/m/gameList?gameType=RNG&lang=en');
     await user.click(await screen.findByRole('button', { name: 'Play Game 0' }));
@@ -158,7 +158,7 @@ describe('game card (SPEC §2, §4 Favourites, §5 launch)', () => {
   });
 });
 
-describe('game entry (SPEC §2 /m/game and the category paths)', () => {
+describe('game entry (product.md §2 /m/game and the category paths)', () => {
   it('shows the hot tab first and the category menu; RNG opens the game list', async () => {
     const { user } = await open('/m/game?lang=en');
     const menu = screen.getByRole('navigation', { name: 'Game categories' });

@@ -10,7 +10,7 @@ installFakeIntersectionObserver();
 const section = (name: string) => screen.getByRole('region', { name });
 const sectionCards = (name: string) => within(section(name)).queryAllByTestId('game-card');
 
-describe('home game sections (SPEC §2 home, §9 carousel)', () => {
+describe('home game sections (product.md §2 home, §9 carousel)', () => {
   it('shows HOT, NEW_GAME, BGS and BG to a visitor, without favourites', async () => {
     await openWithGames('/m/home?lang=en');
     await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
@@ -20,7 +20,7 @@ describe('home game sections (SPEC §2 home, §9 carousel)', () => {
     expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
   });
 
-  it('asks each section with the query of SPEC §2', async () => {
+  it('asks each section with the query of product.md §2', async () => {
     const { games } = await openWithGames('/m/home?lang=en');
     await waitFor(() => expect(searchCalls(games)).toHaveLength(3));
     expect(searchCalls(games)).toEqual(
@@ -96,7 +96,7 @@ describe('home game sections (SPEC §2 home, §9 carousel)', () => {
   });
 });
 
-describe('winner board (SPEC §2, §9)', () => {
+describe('winner board (product.md §2, §9)', () => {
   it('lists recent slot wins, masked, with their amount; fishing on demand', async () => {
     const { user, games } = await openWithGames('/m/home?lang=en');
     const board = await screen.findByRole('region', { name: 'Winners' });
@@ -140,7 +140,7 @@ describe('winner board (SPEC §2, §9)', () => {
   });
 });
 
-describe('vendor tiles (SPEC §5 launch from a vendor)', () => {
+describe('vendor tiles (product.md §5 launch from a vendor)', () => {
   it('launches a live vendor as a vendor click for a member', async () => {
     const { user, games } = await openWithGames('/m/live-games?lang=en', { member: true });
     const tiles = await screen.findByRole('list', { name: 'Live casino providers' });

@@ -5,7 +5,7 @@ import { HomeSections } from './components/home-sections.tsx';
 import './games.css';
 
 /**
- * The games part of home (SPEC §2): the category menu, then the home sections and winner board
+ * The games part of home (product.md §2): the category menu, then the home sections and winner board
  * while the home's own category (HOT) is selected, or the chosen category's games.
  * Its own chunk, so the home route's first render does not wait for it.
  */

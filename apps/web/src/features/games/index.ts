@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * The game catalogue (SPEC §2 game entry, game list, game card; §4 Favourites, Lists; §5 launch):
+ * The game catalogue (product.md §2 game entry, game list, game card; §4 Favourites, Lists; §5 launch):
  * the screens, each in its own chunk, and the games part of home.
  */
 export const GameEntryScreen = lazyWithPreload(() => import('./game-entry-screen.tsx'));

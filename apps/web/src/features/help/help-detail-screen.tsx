@@ -18,7 +18,7 @@ function itemIdOf(params: URLSearchParams): number | null {
 }
 
 /**
- * /m/helpDetail?id=… (SPEC §2): one help item, its HTML sanitised (scripts and event handlers never
+ * /m/helpDetail?id=… (product.md §2): one help item, its HTML sanitised (scripts and event handlers never
  * run), with a way to its topic in the help centre.
  */
 export default function HelpDetailScreen() {

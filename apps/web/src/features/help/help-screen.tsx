@@ -77,7 +77,7 @@ function TopicItems({ topic, opened }: { topic: HelpTopic; opened: number | null
 }
 
 /**
- * /m/help (SPEC §2): the topic menu and the items of the chosen topic, each opening its sanitised
+ * /m/help (product.md §2): the topic menu and the items of the chosen topic, each opening its sanitised
  * HTML. The address chooses: `tag` a topic by its tag (`/m/help?tag=terms` opens the terms), `i` a
  * topic by position (from 0), `c` the open item (from 0); a one-item topic shows its item open.
  */

@@ -16,7 +16,7 @@ const menu = () => screen.getByRole('navigation', { name: 'Help topics' });
 const current = () => within(menu()).getByRole('link', { current: 'page' });
 const toggle = (title: string) => screen.getByRole('button', { name: title });
 
-describe('help centre (SPEC §2 /m/help, /m/helpDetail)', () => {
+describe('help centre (product.md §2 /m/help, /m/helpDetail)', () => {
   it('shows the topic menu and the first topic’s items, each opening its content', async () => {
     const { user, messages } = await openWithMessages('/m/help?lang=en', { viewer: 'visitor' });
     await waitFor(() => expect(current()).toHaveTextContent('FAQ'));

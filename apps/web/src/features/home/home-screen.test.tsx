@@ -121,7 +121,7 @@ describe('home footer block', () => {
   });
 });
 
-describe('home load (SPEC §4)', () => {
+describe('home load (product.md §4)', () => {
   const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null;
 
   it('shows the loading message until the vendor data arrives, when it takes more than a moment', async () => {
@@ -151,7 +151,7 @@ describe('home load (SPEC §4)', () => {
   });
 });
 
-describe('home wallet widget (SPEC §2, §4 Balance)', () => {
+describe('home wallet widget (product.md §2, §4 Balance)', () => {
   it("shows a member's balance with hide/show, and nothing to a visitor", async () => {
     const { user } = await openHome('/m/home?lang=en', { role: 'member', home: { balance: 2_500_000 } });
     const widget = await screen.findByTestId('wallet-balance');

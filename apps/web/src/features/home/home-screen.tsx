@@ -15,7 +15,7 @@ import './home.css';
 const HomeFooter = lazy(() => import('./components/home-footer.tsx'));
 
 /**
- * Home (SPEC §2): banners, the announcement marquee, the wallet widget (members) and the quick-nav bar
+ * Home (product.md §2): banners, the announcement marquee, the wallet widget (members) and the quick-nav bar
  * on the first screen (small,
  * in this chunk); then the category menu, game sections and winner board (the games' chunk) and the
  * footer block (its own chunk, fetched when scrolled near). The floating promo button and, on iOS

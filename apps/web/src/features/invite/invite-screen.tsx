@@ -126,7 +126,7 @@ function MemberInvite() {
 }
 
 /**
- * /m/inviteFriends (SPEC §2 Invite): a member's referral code and link with copy buttons, the QR code of
+ * /m/inviteFriends (product.md §2 Invite): a member's referral code and link with copy buttons, the QR code of
  * the link, how many friends registered with it and the REFERRAL promotion's rules. Visitors are asked
  * to log in or register; trial members are told a real account is needed.
  */

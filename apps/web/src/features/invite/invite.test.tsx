@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FAKE_REFERRAL_QR } from '../promotions/testing/fake-promotions.ts';
 import { openWithPromotions } from '../promotions/testing/open-promotions.ts';
 
-describe('invite friends (SPEC §2 /m/inviteFriends)', () => {
+describe('invite friends (product.md §2 /m/inviteFriends)', () => {
   it('shows the code, the link with copy buttons, the QR image, the referred count and the rules', async () => {
     const { page, user } = await openWithPromotions('/m/inviteFriends?lang=en');
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');

@@ -1,6 +1,6 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
-/** The in-house Vietnamese lottery (SPEC §2 /m/launchGame, /m/lotto-h5/…, /m/lottery): each its own chunk. */
+/** The in-house Vietnamese lottery (product.md §2 /m/launchGame, /m/lotto-h5/…, /m/lottery): each its own chunk. */
 export const LaunchGameScreen = lazyWithPreload(() => import('./launch-game-screen.tsx'));
 export const LottoScreen = lazyWithPreload(() => import('./lotto-screen.tsx'));
 export const LotteryListScreen = lazyWithPreload(() => import('./lottery-list-screen.tsx'));

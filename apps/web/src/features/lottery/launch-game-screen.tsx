@@ -10,7 +10,7 @@ import { lottoPathOf } from './lib/launch.ts';
 import './lottery.css';
 
 /**
- * /m/launchGame (SPEC §2, §5): reads playType, gameId, gameGroupId, prize_mode, code and pageBack, asks the
+ * /m/launchGame (product.md §2, §5): reads playType, gameId, gameGroupId, prize_mode, code and pageBack, asks the
  * launch call for the lottery address (it carries a one-time token) and replaces itself with it, keeping
  * pageBack. Without a game (code "lobby") it offers the lottery list.
  */

@@ -18,7 +18,7 @@ const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = 
 ];
 
 /**
- * /m/lottery (SPEC §2): the in-house lotteries, fast and daily, each with its next draw counting down on
+ * /m/lottery (product.md §2): the in-house lotteries, fast and daily, each with its next draw counting down on
  * the server's clock. Opening one goes through /m/launchGame; a visitor is sent to /m/login first.
  */
 export default function LotteryListScreen() {

@@ -10,7 +10,7 @@ const TOKEN = 't'.repeat(32);
 const LOTTO = `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}`;
 const tap = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
-describe('lottery launch (SPEC §2 /m/launchGame, §5)', () => {
+describe('lottery launch (product.md §2 /m/launchGame, §5)', () => {
   it('launches, replaces itself with the lotto page keeping pageBack, redeems the token once; close goes home', async () => {
     const { lottery } = await openLottery(
       `/m/launchGame?playType=trad&gameId=${FAKE_GAME_ID}&prize_mode=Elott&code=${FAKE_GAME_ID}&pageBack=home&lang=en`,
@@ -41,7 +41,7 @@ describe('lottery launch (SPEC §2 /m/launchGame, §5)', () => {
   });
 });
 
-describe('lotto page (SPEC §2 /m/lotto-h5)', () => {
+describe('lotto page (product.md §2 /m/lotto-h5)', () => {
   it('validates the picks and totals selections × points × price', async () => {
     const { user } = await openLottery(`${LOTTO}?prize_mode=Elott&lang=en`);
     const form = await screen.findByRole('form', { name: 'Place a bet' });
@@ -149,7 +149,7 @@ describe('lotto page (SPEC §2 /m/lotto-h5)', () => {
   });
 });
 
-describe('lottery list (SPEC §2 /m/lottery)', () => {
+describe('lottery list (product.md §2 /m/lottery)', () => {
   it('lists the fast draws counting down; a visitor is sent to log in', async () => {
     const { user } = await openLottery('/m/lottery?lang=en', { visitor: true });
     const game = await screen.findByTestId('lottery-game');

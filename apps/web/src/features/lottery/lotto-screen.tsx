@@ -27,7 +27,7 @@ const prizeModeOf = (value: string | null): PrizeMode =>
 export const closeTargetOf = (pageBack: string | null) => (pageBack ? fullPath('home') : fullPath('game'));
 
 /**
- * /m/lotto-h5/:mui/:playType/games/:gameId (SPEC §2, §4, §5): the in-house lottery. A launch token in the
+ * /m/lotto-h5/:mui/:playType/games/:gameId (product.md §2, §4, §5): the in-house lottery. A launch token in the
  * address is redeemed once and taken out; the page then works from the member's session. The game is
  * loaded by catalogue game id and prize mode; bet types are those of the play type.
  */

@@ -88,7 +88,7 @@ function RecordLine({ record }: { record: GameRecord }) {
 }
 
 /**
- * /m/member/gameRecords (SPEC §7 game records): the rounds the member played, newest first, by days
+ * /m/member/gameRecords (product.md §7 game records): the rounds the member played, newest first, by days
  * (UTC+7) and game type, with the totals of the filter, page after page.
  */
 export default function GameRecordsScreen() {

@@ -54,7 +54,7 @@ function TransactionLine({ item }: { item: WalletTransaction }) {
 }
 
 /**
- * /m/member/history (SPEC §7 reports): the member's wallet transactions, newest first, by kind and by
+ * /m/member/history (product.md §7 reports): the member's wallet transactions, newest first, by kind and by
  * days (UTC+7), page after page.
  */
 export default function HistoryScreen() {

@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * The member centre (SPEC §2 /m/member/home in both templates) and the member's reports: transaction
+ * The member centre (product.md §2 /m/member/home in both templates) and the member's reports: transaction
  * history (/m/member/history) and game records (/m/member/gameRecords). Each screen is its own chunk.
  */
 export const MemberHomeScreen = lazyWithPreload(() => import('./member-home-screen.tsx'));

@@ -16,7 +16,7 @@ import {
 } from './lib/member-items.ts';
 import './member.css';
 
-/** Sign out with the confirmation of SPEC §4 Logout. */
+/** Sign out with the confirmation of product.md §4 Logout. */
 function SignOutEntry() {
   const { t } = useTranslation();
   const signOut = useSignOut();
@@ -107,7 +107,7 @@ function BaseTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
 }
 
 /**
- * /m/member/home (SPEC §2 member centre, §4 Templates): the new template when the merchant's
+ * /m/member/home (product.md §2 member centre, §4 Templates): the new template when the merchant's
  * mobileTemplate.mem_cen is 1, else the base one. Gated (visitors go to /m/login); a trial member gets
  * the register-now alert before this screen (see the route screen).
  */

@@ -31,7 +31,7 @@ function gate() {
   };
 }
 
-describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
+describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
   it('shows the new template when mem_cen is 1: profile card, balance, quick actions, menu groups', async () => {
     const { page } = await openMember({ memCen: 1, clubLevel: '3', balance: 1_250_000, unread: 4 });
     expect(page).toHaveAttribute('data-template', 'new');
@@ -134,7 +134,7 @@ describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
     await waitFor(() => expect(amount).toHaveTextContent(vnd(2_500_000)));
   });
 
-  it('VIP click without showVipBenefit says to contact customer service (SPEC §4)', async () => {
+  it('VIP click without showVipBenefit says to contact customer service (product.md §4)', async () => {
     const { page, user } = await openMember({ showVipBenefit: false });
     const vip = within(page).getByRole('button', { name: 'VIP benefits' });
     await user.click(vip);
@@ -142,7 +142,7 @@ describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
     expect(window.location.pathname).toBe('/m/member/home');
   });
 
-  it('signs out through the confirmation (SPEC §4 Logout)', async () => {
+  it('signs out through the confirmation (product.md §4 Logout)', async () => {
     const { page, user, accounts } = await openMember();
     await user.click(within(page).getByRole('button', { name: 'Sign out' }));
     const question = await screen.findByText('Do you want to sign out?');
@@ -154,7 +154,7 @@ describe('member centre (SPEC §2 /m/member/home, §4 Templates)', () => {
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  it('gives a trial member the alert with cancel and register now (SPEC §6)', async () => {
+  it('gives a trial member the alert with cancel and register now (product.md §6)', async () => {
     const accounts = createFakeAccounts();
     const { user } = await renderApp('/m/trail?lang=en', { accounts });
     await user.click(await screen.findByRole('button', { name: 'Free trial' }));

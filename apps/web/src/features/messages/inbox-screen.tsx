@@ -149,7 +149,7 @@ function InboxMessageDetail({ id }: { id: number }) {
 }
 
 /**
- * /m/webEmail (SPEC §2; members only, trial members are refused with free_reject by the route): the
+ * /m/webEmail (product.md §2; members only, trial members are refused with free_reject by the route): the
  * inbox, newest first, page by page, unread messages marked; `?id=` opens one (the server marks it
  * read, its mark and one unread clear at once). A message is deleted after a confirmation.
  */

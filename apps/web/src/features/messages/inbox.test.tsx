@@ -14,7 +14,7 @@ const tapInDialog = async (dialogElement: HTMLElement, name: string) =>
     .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
     .click(within(dialogElement).getByRole('button', { name }));
 
-describe('inbox (SPEC §2 /m/webEmail)', () => {
+describe('inbox (product.md §2 /m/webEmail)', () => {
   it('lists the member’s messages with the unread ones marked', async () => {
     await openWithMessages('/m/webEmail?lang=en');
     await waitFor(() => expect(items()).toHaveLength(3));
@@ -42,7 +42,7 @@ describe('inbox (SPEC §2 /m/webEmail)', () => {
     expect(summary()).toHaveTextContent('1 unread');
   });
 
-  it('asks the unread count again at most once per 250 ms (SPEC §7)', async () => {
+  it('asks the unread count again at most once per 250 ms (product.md §7)', async () => {
     // The screen of the test before may still have a trailing call due within 250 ms; fetch is shared,
     // so it would land among this test's calls.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -105,7 +105,7 @@ describe('inbox (SPEC §2 /m/webEmail)', () => {
     expect(await screen.findByText('Your inbox is empty')).toBeInTheDocument();
   });
 
-  it('is not offered to trial members: free_reject, then home (SPEC §6)', async () => {
+  it('is not offered to trial members: free_reject, then home (product.md §6)', async () => {
     const { messages } = await openWithMessages('/m/webEmail?lang=en', { viewer: 'trial' });
     expect(await screen.findByText('This feature is not available to trial accounts')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));

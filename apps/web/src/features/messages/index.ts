@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * Messages (SPEC §2 /m/message(s), /m/notice, /m/webEmail, message centre; §4 Announcement; §6 unread
+ * Messages (product.md §2 /m/message(s), /m/notice, /m/webEmail, message centre; §4 Announcement; §6 unread
  * counts; §7 mark read, inbox and chat counts). Light to import: the screens and the message centre
  * widget are their own chunks, the counts load their schemas with the call.
  */

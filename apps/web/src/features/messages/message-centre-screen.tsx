@@ -8,9 +8,9 @@ import { goBack } from './lib/go-back.ts';
 import './messages.css';
 
 /**
- * /m/message and /m/messages (SPEC §2): the message centre, for members. The route is open in the
+ * /m/message and /m/messages (product.md §2): the message centre, for members. The route is open in the
  * route table, so a visitor sees why the centre is empty and the way to log in (coming back here
- * afterwards). The page has no app header (SPEC §2): it draws its own title bar.
+ * afterwards). The page has no app header (product.md §2): it draws its own title bar.
  */
 export default function MessageCentreScreen() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ const entry = (name: RegExp) => within(screen.getByTestId('message-centre')).get
 const entryButton = (name: RegExp) =>
   within(screen.getByTestId('message-centre')).getByRole('button', { name });
 
-describe('message centre (SPEC §2 /m/message(s))', () => {
+describe('message centre (product.md §2 /m/message(s))', () => {
   it('lists Telegram, announcements, inbox, live chat and the affiliate service with unread badges', async () => {
     const { messages } = await openWithMessages('/m/message?lang=en', { chatUnread: 3 });
     await centre();
@@ -32,7 +32,7 @@ describe('message centre (SPEC §2 /m/message(s))', () => {
     expect(messages.callsTo('/api/chat/unread')).toHaveLength(1);
   });
 
-  it('caps badges at 99+ (SPEC §9)', async () => {
+  it('caps badges at 99+ (product.md §9)', async () => {
     await openWithMessages('/m/messages?lang=en', {
       announcementUnreadOverride: 150,
       inboxUnreadOverride: 99,
@@ -71,7 +71,7 @@ describe('message centre (SPEC §2 /m/message(s))', () => {
     expect(redirectedAt - (launch?.at ?? 0)).toBeGreaterThanOrEqual(495);
   });
 
-  it('gives trial members no inbox count and free_reject for the inbox and live chat (SPEC §6)', async () => {
+  it('gives trial members no inbox count and free_reject for the inbox and live chat (product.md §6)', async () => {
     const { user, messages } = await openWithMessages('/m/message?lang=en', { viewer: 'trial' });
     await centre();
     await waitFor(() => expect(entry(/^Announcements/)).toHaveAccessibleName('Announcements 2 unread'));

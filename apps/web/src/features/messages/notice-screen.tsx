@@ -123,7 +123,7 @@ function AnnouncementDetail({ id }: { id: number }) {
 }
 
 /**
- * /m/notice (SPEC §2, §4 Announcement): the announcements, newest first, page by page; `?id=` opens
+ * /m/notice (product.md §2, §4 Announcement): the announcements, newest first, page by page; `?id=` opens
  * one (its HTML sanitised). A member's first opening marks it read at once, tells the server and
  * reloads the list and the unclaimed count.
  */

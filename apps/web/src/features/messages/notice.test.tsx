@@ -12,7 +12,7 @@ const goTo = (path: string) => {
   window.dispatchEvent(new PopStateEvent('popstate'));
 };
 
-describe('announcements (SPEC §2 /m/notice, §4 Announcement)', () => {
+describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
   it('lists the announcements newest first with the member’s unread ones marked', async () => {
     await openWithMessages('/m/notice?lang=en');
     await waitFor(() => expect(items()).toHaveLength(3));

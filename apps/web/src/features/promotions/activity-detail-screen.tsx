@@ -20,7 +20,7 @@ export function promotionIdOf(raw: string | null): number | null {
 }
 
 /**
- * /m/activityDetail?id= (SPEC §2): one promotion — picture, bonus, period, the merchant's detail HTML
+ * /m/activityDetail?id= (product.md §2): one promotion — picture, bonus, period, the merchant's detail HTML
  * (sanitised) and the member's apply / status / claim actions.
  */
 export default function ActivityDetailScreen() {

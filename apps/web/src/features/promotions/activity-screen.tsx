@@ -15,7 +15,7 @@ import './promotions.css';
 export const PROMOTIONS_PAGE_SIZE = 10;
 
 /**
- * /m/activity (SPEC §2 Promotions): the merchant's promotions with their pictures (lazy), bonus, period
+ * /m/activity (product.md §2 Promotions): the merchant's promotions with their pictures (lazy), bonus, period
  * and, for a member, the status of their claim; each opens its detail.
  */
 export default function ActivityScreen() {

@@ -4,7 +4,7 @@ import { PROMOTION_CLAIMS_KEY } from './api/keys.ts';
 import { fakeClaim, fakePromotion } from './testing/fake-promotions.ts';
 import { openWithPromotions } from './testing/open-promotions.ts';
 
-describe('promotions list (SPEC §2 /m/activity)', () => {
+describe('promotions list (product.md §2 /m/activity)', () => {
   it('lists the promotions with lazy pictures, bonus, period and the member’s claim status words', async () => {
     const { page } = await openWithPromotions('/m/activity?lang=en', {
       claims: [fakeClaim(1, 'applying'), fakeClaim(2, 'issued')],
@@ -55,7 +55,7 @@ describe('promotions list (SPEC §2 /m/activity)', () => {
   });
 });
 
-describe('promotion detail (SPEC §2 /m/activityDetail?id)', () => {
+describe('promotion detail (product.md §2 /m/activityDetail?id)', () => {
   it('shows the sanitised detail HTML', async () => {
     const hostile = fakePromotion({
       id: 7,

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../shared/lib/date-format.ts';
 
-/** The side menu's clock (SPEC §2): GMT+8, `HH:mm:ss | DD/MM/YYYY`, ticking on each second while shown. */
+/** The side menu's clock (product.md §2): GMT+8, `HH:mm:ss | DD/MM/YYYY`, ticking on each second while shown. */
 export function Gmt8Clock() {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => new Date());

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../../shared/lib/i18n.ts';
 
 /**
- * Every language of SPEC §9 by its native name; those without a complete translation are shown
+ * Every language of product.md §9 by its native name; those without a complete translation are shown
  * disabled with a note. The choice is remembered (localStorage `lang`).
  */
 export function LanguageSelector() {

@@ -26,7 +26,7 @@ describe('side menu rules', () => {
   });
 });
 
-describe('side menu (SPEC §2)', () => {
+describe('side menu (product.md §2)', () => {
   it('shows a visitor home, announcements without a count, invite, agent, live chat, social links and about us', async () => {
     const { menu, fake } = await openMenu('visitor');
     const nav = within(menu).getByRole('navigation', { name: 'Menu' });

@@ -95,7 +95,7 @@ function SideMenuPanel() {
   );
 }
 
-/** The side menu of SPEC §2, sliding in from the left (antd-mobile Popup). */
+/** The side menu of product.md §2, sliding in from the left (antd-mobile Popup). */
 export default function SideMenu() {
   const open = useUiStore((state) => state.sideMenuOpen);
   const close = useUiStore((state) => state.closeSideMenu);

@@ -13,7 +13,7 @@ const vnd = (amount: number) =>
 const balance = () => screen.getByTestId('slot-balance');
 const spinButton = () => screen.getByRole('button', { name: 'Spin' });
 
-describe('slot (SPEC §2 /m/slotsCenter)', () => {
+describe('slot (product.md §2 /m/slotsCenter)', () => {
   it('spins: the balance moves by −bet + win from the answer, the win and its lines are shown', async () => {
     const { user, slot } = await openSlot({ balance: 500_000 });
     await waitFor(() => expect(balance()).toHaveTextContent(vnd(500_000)));

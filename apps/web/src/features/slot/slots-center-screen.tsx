@@ -17,7 +17,7 @@ const VIEW_PARAM = 'view';
 const PLAY_PARAM = 'play';
 
 /**
- * /m/slotsCenter (SPEC §2; §9 INHOUSE → RNG, vendor BGS): the in-house provably fair slot. Opened by a
+ * /m/slotsCenter (product.md §2; §9 INHOUSE → RNG, vendor BGS): the in-house provably fair slot. Opened by a
  * launch (`?launch=<one-time token>`, redeemed once: which game, with its name and artwork, and whether
  * in free play), or directly (the in-house machine). `?view=verify` shows the seeds and verifies the
  * rounds in the browser. Visitors are asked to log in.

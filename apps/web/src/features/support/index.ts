@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * Customer service (SPEC §2 customer service popup, /m/service; §4 Live chat): the popup other
+ * Customer service (product.md §2 customer service popup, /m/service; §4 Live chat): the popup other
  * features open, the live chat launch, the merchant's service links and the /m/service screen.
  * Nothing here loads zod or antd-mobile until it is used.
  */

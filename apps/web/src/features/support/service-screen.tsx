@@ -14,10 +14,10 @@ import './support.css';
 const SERVICE_PATH = fullPath('service');
 
 /**
- * /m/service (SPEC §2, §4 Live chat): when the merchant offers live chat (CBS3), a button starts it
+ * /m/service (product.md §2, §4 Live chat): when the merchant offers live chat (CBS3), a button starts it
  * ('in_please_wait', then the chat page 500 ms after the server's answer; visitors log in first,
  * trial members get free_reject); below, the other customer-service links. Without CBS3 only the
- * links show. The page has no app header (SPEC §2): it draws its own title bar.
+ * links show. The page has no app header (product.md §2): it draws its own title bar.
  */
 export default function ServiceScreen() {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ beforeEach(() => {
 
 const startButton = () => screen.getByRole('button', { name: 'Start live chat' });
 
-describe('/m/service (SPEC §2, §4 Live chat)', () => {
+describe('/m/service (product.md §2, §4 Live chat)', () => {
   it('starts live chat for a member: "Please wait...", then the chat page 500 ms after the answer', async () => {
     const { user, messages } = await openWithMessages('/m/service?lang=en');
     expect(screen.getByRole('heading', { level: 1, name: 'Customer service' })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('/m/service (SPEC §2, §4 Live chat)', () => {
     expect(messages.callsTo('/api/chat/launch')).toHaveLength(0);
   });
 
-  it('gives trial members the free_reject message instead of live chat (SPEC §6)', async () => {
+  it('gives trial members the free_reject message instead of live chat (product.md §6)', async () => {
     const { user, messages } = await openWithMessages('/m/service?lang=en', { viewer: 'trial' });
     await user.click(startButton());
     expect(await screen.findByText('This feature is not available to trial accounts')).toBeInTheDocument();
@@ -128,7 +128,7 @@ async function renderPopup() {
   return { user, messages };
 }
 
-describe('customer-service popup (SPEC §2)', () => {
+describe('customer-service popup (product.md §2)', () => {
   it('loads nothing until opened, then lists every customer-service link', async () => {
     const { user, messages } = await renderPopup();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,7 @@
 import type { SystemStatus } from '@kl/contracts/status';
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
-/** System status of SPEC §4: the status query and its cache, and the two pages that replace the app. */
+/** System status of product.md §4: the status query and its cache, and the two pages that replace the app. */
 export {
   getSystemStatus,
   primeSystemStatus,

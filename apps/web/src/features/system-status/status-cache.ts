@@ -3,7 +3,7 @@ import type { SystemStatus } from '@kl/contracts/status';
 import { storage } from '../../shared/lib/storage.ts';
 
 /**
- * The system status cached in localStorage `status` (SPEC §4): shown at once on the next visit,
+ * The system status cached in localStorage `status` (product.md §4): shown at once on the next visit,
  * then refreshed. A cache that is not JSON or fails the contracts schema is removed.
  */
 export async function readStatusCache(): Promise<SystemStatus | undefined> {

@@ -94,8 +94,8 @@ function LevelTable({
 }
 
 /**
- * /m/member/benefits (SPEC §2 VIP benefits; gated): the member's level with the progress to the next one
- * and the merchant's level table. When the merchant does not show VIP benefits (SPEC §4 VIP click,
+ * /m/member/benefits (product.md §2 VIP benefits; gated): the member's level with the progress to the next one
+ * and the merchant's level table. When the merchant does not show VIP benefits (product.md §4 VIP click,
  * showVipBenefit off) the screen says to contact customer service instead.
  */
 export default function BenefitsScreen() {

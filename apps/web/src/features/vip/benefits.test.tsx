@@ -19,7 +19,7 @@ async function openBenefits({ showVipBenefit = true, path = '/m/member/benefits?
   return findScreen();
 }
 
-describe('VIP benefits (SPEC §2 /m/member/benefits)', () => {
+describe('VIP benefits (product.md §2 /m/member/benefits)', () => {
   it('shows the member’s level, the progress to the next and the level table', async () => {
     const page = await openBenefits();
     const mine = await within(page).findByTestId('my-vip');
@@ -47,7 +47,7 @@ describe('VIP benefits (SPEC §2 /m/member/benefits)', () => {
     expect(await within(page).findByText('Cấp của bạn: VIP 1 – Bronze')).toBeInTheDocument();
   });
 
-  it('says to contact customer service when the merchant does not show VIP benefits (SPEC §4)', async () => {
+  it('says to contact customer service when the merchant does not show VIP benefits (product.md §4)', async () => {
     const page = await openBenefits({ showVipBenefit: false });
     expect(await within(page).findByText('Please contact customer service')).toBeInTheDocument();
     expect(within(page).queryByRole('table')).toBeNull();

@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
- * The wallet (SPEC §2 wallet widget, §3 Wallet sumBalance, §4 Balance masking). The widget is its own
+ * The wallet (product.md §2 wallet widget, §3 Wallet sumBalance, §4 Balance masking). The widget is its own
  * chunk (it parses the answer with the contracts schema, which carries zod): show it inside Suspense.
  * After a change of the balance (a deposit paid), invalidate WALLET_QUERY_KEY.
  */

@@ -29,7 +29,7 @@ function gate() {
   };
 }
 
-describe('balance text (SPEC §4 Balance)', () => {
+describe('balance text (product.md §4 Balance)', () => {
   it('is masked with asterisks and 2 decimals, else the amount with 0 decimals', () => {
     expect(MASKED_BALANCE).toBe('****.**');
     expect(balanceText({ amount: 1_234_567, decimals: 0, currency: 'VND' }, true, 'en')).toBe('****.**');
@@ -45,7 +45,7 @@ describe('balance text (SPEC §4 Balance)', () => {
   });
 });
 
-describe('wallet widget (SPEC §2 wallet widget)', () => {
+describe('wallet widget (product.md §2 wallet widget)', () => {
   it('is masked while the balance loads, then shows it with 0 decimals', async () => {
     const wallet = gate();
     wallet.close();

@@ -11,7 +11,7 @@ import { isActualAccountRefusal } from './lib/refusal.ts';
 import './withdraw.css';
 
 /**
- * /m/member/security (SPEC §7 security; a member-centre page: trial members get the register alert from
+ * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
  * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
  * the old one) and the bound bank accounts (add, remove).
  */

@@ -11,7 +11,7 @@ const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNu
   accountName: 'NGUYEN VAN AN',
 });
 
-describe('security (SPEC §7 security, /m/member/security)', () => {
+describe('security (product.md §7 security, /m/member/security)', () => {
   it('links to the login password change and sets a payment password when there is none', async () => {
     const { user, page, withdrawal } = await openWithdraw({ path: SECURITY, paymentPassword: null });
     expect(page).toHaveAttribute('data-page', 'member');

@@ -20,7 +20,7 @@ import './withdraw.css';
 const REQUEST_PARAM = 'requestId';
 
 /**
- * /m/withdraw (SPEC §2 Withdrawal; gated: visitors go to /m/login). A trial member, or any account the
+ * /m/withdraw (product.md §2 Withdrawal; gated: visitors go to /m/login). A trial member, or any account the
  * server calls not real, gets 'free_reject' and no form. A member sees the available and held balance;
  * sets a payment password first if there is none (and, while turnover requirements lock part of the balance,
  * what can be withdrawn now and each requirement's progress); then asks for a withdrawal to a bound bank account

@@ -25,7 +25,7 @@ const submit = () => screen.getByRole('button', { name: 'Withdraw' });
 const available = () => screen.getByTestId('withdraw-available');
 const held = () => screen.getByTestId('withdraw-held');
 
-describe('withdraw (SPEC §2 /m/withdraw)', () => {
+describe('withdraw (product.md §2 /m/withdraw)', () => {
   it('refuses a trial member with free_reject and shows no form', async () => {
     const { page, withdrawal } = await openWithdraw({ type: 4 });
     expect(

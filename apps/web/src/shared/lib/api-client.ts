@@ -54,7 +54,7 @@ export interface ApiCallOptions {
   quietSessionError?: boolean;
 }
 
-/** Codes meaning the server holds no session for this browser (SPEC §8 not logged in / logged out). */
+/** Codes meaning the server holds no session for this browser (product.md §8 not logged in / logged out). */
 export const SESSION_ERROR_CODES: readonly ErrorCode[] = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'];
 
 export function buildUrl(path: string, { params, query }: Pick<ApiCallOptions, 'params' | 'query'> = {}) {

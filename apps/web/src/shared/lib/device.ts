@@ -4,7 +4,7 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 
 type Device = (typeof DEVICES)[number];
 
-/** The device header of SPEC §7: OTHERS from the installed web app, H5 otherwise. */
+/** The device header of product.md §7: OTHERS from the installed web app, H5 otherwise. */
 export const deviceHeaderValue = (): Device => (isInstalledWebApp() ? 'OTHERS' : 'H5');
 
 /**

@@ -2,7 +2,7 @@ import type { EncryptedBody, LoginKey } from '@kl/contracts/accounts';
 import { fromBase64, toBase64 } from './base64.ts';
 
 /**
- * Encryption of the login payload (SPEC §7 "encrypted payload, key in header"): a fresh AES-GCM
+ * Encryption of the login payload (product.md §7 "encrypted payload, key in header"): a fresh AES-GCM
  * 256-bit key and 12-byte iv encrypt the JSON of the payload (the 128-bit tag is appended to the
  * ciphertext); the raw AES key is wrapped with the server's RSA-OAEP (SHA-256) public key and sent
  * in the header `x-login-key: <keyId>.<base64>`. All through Web Crypto.

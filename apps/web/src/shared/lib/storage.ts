@@ -26,7 +26,7 @@ export const storage = {
   },
 };
 
-/** Keys of the browser storage owned by the web app (the cache keys of SPEC §9 live in contracts). */
+/** Keys of the browser storage owned by the web app (the cache keys of product.md §9 live in contracts). */
 export const STORAGE_KEYS = {
   language: 'lang',
   theme: 'theme',

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, storage } from './storage.ts';
 
-/** Dark is the default (SPEC §3); the palettes are CSS custom properties on `html[data-theme]`. */
+/** Dark is the default (product.md §3); the palettes are CSS custom properties on `html[data-theme]`. */
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';

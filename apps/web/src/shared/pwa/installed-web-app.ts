@@ -2,7 +2,7 @@
  * Whether the site runs as an installed web app (opened from its home-screen icon): the browser
  * reports display-mode standalone (the manifest's display), or iOS Safari sets
  * `navigator.standalone`. It drives the download-button rules (no app download inside the installed
- * app) and the device header of the login calls (SPEC §2, §4, §7).
+ * app) and the device header of the login calls (product.md §2, §4, §7).
  */
 export function isInstalledWebApp(): boolean {
   if (typeof window === 'undefined') return false;

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { storage } from '../lib/storage.ts';
 
 /**
- * The session as the browser believes it to be (SPEC §3 Session): the `sessionInfo` the server
+ * The session as the browser believes it to be (product.md §3 Session): the `sessionInfo` the server
  * answered at login, kept in localStorage MC_SESSION_INFO. The secret itself is an HttpOnly cookie
  * the page never sees; the server is the judge, and any call it refuses for want of a session
  * clears this (see api-client.ts). Part of the first load: no zod here.
@@ -14,7 +14,7 @@ export type Role = 'visitor' | 'member' | 'trial';
 // contracts TRIAL_MEMBER_TYPE, checked by type: the value lives in a module that carries zod.
 const TRIAL_TYPE = 4 satisfies typeof TRIAL_MEMBER_TYPE;
 
-/** The autoLogin flag of SPEC §3/§4: 1 after a login, 0 after a logout. */
+/** The autoLogin flag of product.md §3/§4: 1 after a login, 0 after a logout. */
 export const AUTO_LOGIN_KEY = 'autoLogin';
 
 export interface SessionState {

@@ -8,7 +8,7 @@ import './empty-state.css';
 const image = <EmptyImage />;
 const Block = createErrorBlock({ default: image, empty: image, busy: image, disconnected: image });
 
-/** The empty state of SPEC §8 (`in_no_data`), or another title; children go below. */
+/** The empty state of product.md §8 (`in_no_data`), or another title; children go below. */
 export function EmptyState({ title, children }: { title?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (

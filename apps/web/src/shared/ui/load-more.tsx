@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import './load-more.css';
 
 /**
- * Infinite scroll (SPEC §9), for the lists of several features: asks for the next page when this marker comes within 300 px of the
+ * Infinite scroll (product.md §9), for the lists of several features: asks for the next page when this marker comes within 300 px of the
  * bottom of the screen, at most once per 300 ms. Re-armed after each page, so a short page that
  * leaves the marker visible asks again.
  */

@@ -3,7 +3,7 @@ import { announce, clearAnnouncements, prepareAnnouncer } from './announcer.ts';
 import type * as ToastImpl from './toast-impl.tsx';
 
 /**
- * Toasts with the durations of SPEC §9 (contracts TOAST_MS): success 1 s, info 2 s, notice 1.5 s,
+ * Toasts with the durations of product.md §9 (contracts TOAST_MS): success 1 s, info 2 s, notice 1.5 s,
  * loading 10 s (or "until cleared" for logout, free play and home). Errors are shown for the info
  * duration. Each text is also announced to screen readers (see announcer.ts). antd-mobile's Toast
  * is fetched on first use; `preload` fetches it early.

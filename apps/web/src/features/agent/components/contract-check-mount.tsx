@@ -25,7 +25,7 @@ function whenIdle(start: () => void): () => void {
 }
 
 /**
- * SPEC §4 home load: the agent contract check, mounted by home. Small and free of zod: for a logged-in
+ * product.md §4 home load: the agent contract check, mounted by home. Small and free of zod: for a logged-in
  * member (not a trial member) it fetches the check's own chunk once the home content is there and the
  * browser is idle, so it never holds the home screen up. Visitors and trial members load nothing.
  */

@@ -20,7 +20,7 @@ function checkedSet(client: QueryClient): Set<string> {
 }
 
 /**
- * The contract check of SPEC §4 and §6: once per page load, for a member of a type that does not skip
+ * The contract check of product.md §4 and §6: once per page load, for a member of a type that does not skip
  * it, when AGENTPOLICY3 is on, it asks which contracts wait for an answer and, for each kind that waits,
  * shows an alert whose "view" opens that contract's screen and "later" goes on to the next one. The
  * type is the one the server gave with the session (the server checks the live type again and answers

@@ -115,7 +115,7 @@ function ContractOfKind({ kind }: { kind: ContractKind }) {
 }
 
 /**
- * An agent contract screen (SPEC §2 /m/member/agent/…; gated: visitors go to /m/login): the latest
+ * An agent contract screen (product.md §2 /m/member/agent/…; gated: visitors go to /m/login): the latest
  * contract of its kind, its status and terms, and accept or refuse (each confirmed first) while it
  * waits. Without a contract of the kind, the empty state. Trial members are told free_reject.
  */

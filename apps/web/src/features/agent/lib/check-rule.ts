@@ -1,7 +1,7 @@
 import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/accounts';
 
 /**
- * SPEC §4 home load and §6 Agent: the contract check runs for a logged-in member (not a trial member)
+ * product.md §4 home load and §6 Agent: the contract check runs for a logged-in member (not a trial member)
  * when the merchant's AGENTPOLICY3 is on and the member's type does not skip it (4, 40, 41, 42).
  */
 export function contractCheckApplies(input: {

@@ -1,7 +1,7 @@
 import type { ContractKind } from '@kl/contracts/agent-contracts';
 import { fullPath } from '@kl/contracts/routes';
 
-/** The screen of each kind of contract (SPEC §2 member/agent routes), in the order the alerts come. */
+/** The screen of each kind of contract (product.md §2 member/agent routes), in the order the alerts come. */
 export const CONTRACT_SCREENS: Readonly<Record<ContractKind, string>> = {
   salary: 'member/agent/getSalaryContract',
   dividend: 'member/agent/getDevidendContract',

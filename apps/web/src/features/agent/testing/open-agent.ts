@@ -5,7 +5,7 @@ import { createSystemStatus } from '../../../test/factories.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { createFakeAgent } from './fake-agent.ts';
 
-/** A session record as the browser keeps it (SPEC §3); type 4 is a trial account. */
+/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
 export const storedSession = (type: number) =>
   JSON.stringify({
     userName: type === 4 ? 'trial0001' : 'agent01',

@@ -17,7 +17,7 @@ function NewTabLink({ href, icon, label }: { href: string; icon: ReactNode; labe
 }
 
 /**
- * The app buttons (SPEC §2 app buttons, §4 iOS download): iOS by the rules of `iosDownloadOf`, then
+ * The app buttons (product.md §2 app buttons, §4 iOS download): iOS by the rules of `iosDownloadOf`, then
  * Android and the second Android app; each only when the merchant has its link.
  */
 export function AppLinkButtons({ links, platform }: { links: AppLinks; platform: Platform }) {

@@ -4,7 +4,7 @@ import { AppLinkButtons } from './app-link-buttons.tsx';
 import '../app-download.css';
 
 /**
- * The home's download area (SPEC §2 home, footer app buttons): the app buttons, absent without app
+ * The home's download area (product.md §2 home, footer app buttons): the app buttons, absent without app
  * links and inside the app or the installed web app.
  */
 export default function DownloadArea() {

@@ -47,7 +47,7 @@ function PopupBody({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The app download popup of SPEC §2 (header download button): the app buttons and a link to /m/app. */
+/** The app download popup of product.md §2 (header download button): the app buttons and a link to /m/app. */
 export default function DownloadPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName="kl-sheet">

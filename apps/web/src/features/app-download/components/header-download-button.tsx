@@ -8,7 +8,7 @@ import { DownloadIcon } from './icons.tsx';
 const DownloadPopup = lazy(() => import('./download-popup.tsx'));
 
 /**
- * The header's download button (SPEC §2): on home only, when the merchant has app links and the page
+ * The header's download button (product.md §2): on home only, when the merchant has app links and the page
  * is not inside the app or the installed web app. It opens the app download popup (its own chunk).
  */
 export function HeaderDownloadButton() {

@@ -41,7 +41,7 @@ export function HomeScreenSteps({ platform }: { platform: Platform }) {
 }
 
 /**
- * The add-to-home-screen guide of SPEC §4 on home: only in iOS Safari when the site is not already
+ * The add-to-home-screen guide of product.md §4 on home: only in iOS Safari when the site is not already
  * opened from the home screen; tip type 2 (a note pointing down at Safari's toolbar and its share
  * button). Closing it keeps it away for a week.
  */

@@ -2,7 +2,7 @@ import type { ResourceType, SystemStatus } from '@kl/contracts/status';
 import { safeLinkUrl } from '../../../shared/lib/url.ts';
 import type { Platform } from './platform.ts';
 
-/** The merchant's app links (SPEC §3 resources), each safe to put in `href`, or null. */
+/** The merchant's app links (product.md §3 resources), each safe to put in `href`, or null. */
 export interface AppLinks {
   ios: string | null;
   /** The iOS configuration profile (MOBILECONFIG), used when there is no IOS link. */
@@ -31,7 +31,7 @@ export const hasAppLinks = (links: AppLinks) =>
   Boolean(links.ios ?? links.iosProfile ?? links.android ?? links.android2);
 
 /**
- * The iOS download of SPEC §4: the IOS link when there is one; otherwise, in Safari, the profile link
+ * The iOS download of product.md §4: the IOS link when there is one; otherwise, in Safari, the profile link
  * (and on return a reminder to go to the settings); in any other browser the "use Safari" alert.
  */
 export type IosDownload =

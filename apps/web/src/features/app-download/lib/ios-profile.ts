@@ -1,4 +1,4 @@
-/** An alert with one button (SPEC §8 iOS Safari alert, the "go to settings" reminder), fetched when needed. */
+/** An alert with one button (product.md §8 iOS Safari alert, the "go to settings" reminder), fetched when needed. */
 export async function showAlert(content: string, confirmText: string): Promise<void> {
   const { alertDialog } = await import('./alert-dialog.ts');
   await alertDialog(content, confirmText);

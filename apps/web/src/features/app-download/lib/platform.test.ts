@@ -50,7 +50,7 @@ describe('platform', () => {
   });
 });
 
-describe('iOS download (SPEC §4)', () => {
+describe('iOS download (product.md §4)', () => {
   const links = (overrides: Partial<AppLinks>): AppLinks => ({
     ios: null,
     iosProfile: null,

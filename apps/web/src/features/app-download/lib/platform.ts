@@ -1,7 +1,7 @@
 import { isInstalledWebApp } from '../../../shared/pwa/installed-web-app.ts';
 
 /**
- * What the download rules of SPEC §4 need to know about the device and browser, read from the user
+ * What the download rules of product.md §4 need to know about the device and browser, read from the user
  * agent (there is no other way to tell iOS Safari from the other iOS browsers).
  */
 export interface Platform {
@@ -60,14 +60,14 @@ export function resetPlatform(): void {
   current = undefined;
 }
 
-/** No app download inside the native app or the installed web app (SPEC §2, §4). */
+/** No app download inside the native app or the installed web app (product.md §2, §4). */
 export const downloadsHidden = (platform: Platform) => platform.nativeApp || platform.installedWebApp;
 
-/** SPEC §4: the add-to-home-screen guide only on iOS Safari, not already opened from the home screen. */
+/** product.md §4: the add-to-home-screen guide only on iOS Safari, not already opened from the home screen. */
 export const homeScreenGuideOffered = (platform: Platform) =>
   platform.ios && platform.safari && !platform.installedWebApp && !platform.nativeApp;
 
-/** SPEC §4: the legacy tip for iOS 12 below 12.2 and iOS 11 and earlier (unknown versions get the current one). */
+/** product.md §4: the legacy tip for iOS 12 below 12.2 and iOS 11 and earlier (unknown versions get the current one). */
 export function needsLegacyTip(platform: Platform): boolean {
   const version = platform.iosVersion;
   if (!version) return false;
@@ -75,5 +75,5 @@ export function needsLegacyTip(platform: Platform): boolean {
   return major < 12 || (major === 12 && minor < 2);
 }
 
-/** The kind of tip of the guide (SPEC §4 tip type 2): pointing down at Safari's bottom toolbar. */
+/** The kind of tip of the guide (product.md §4 tip type 2): pointing down at Safari's bottom toolbar. */
 export const HOME_SCREEN_TIP_TYPE = 2;

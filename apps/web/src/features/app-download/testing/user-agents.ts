@@ -1,4 +1,4 @@
-/** User agents of the browsers the download rules tell apart (SPEC §4). */
+/** User agents of the browsers the download rules tell apart (product.md §4). */
 export const UA = {
   iphoneSafari:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',

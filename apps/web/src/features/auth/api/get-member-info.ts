@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/stores/session-store.ts';
 /** Every query of the member's own data starts with this key; logout removes them all. */
 export const MEMBER_QUERY_KEY = ['member'] as const;
 
-/** GET memberInfo (SPEC §3 Member info), checked by the contracts schema loaded on demand. */
+/** GET memberInfo (product.md §3 Member info), checked by the contracts schema loaded on demand. */
 export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): Promise<MemberInfo> {
   const checker = import('./parse-member-info.ts');
   const value = await apiCall('memberInfo', { signal });

@@ -2,7 +2,7 @@ import { registrationRules, type RegistrationRules } from '@kl/contracts/account
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
 
-/** GET registrationRules: methods, fields and toggles of the merchant (SPEC §2, §5, §6). */
+/** GET registrationRules: methods, fields and toggles of the merchant (product.md §2, §5, §6). */
 export async function getRegistrationRules({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<RegistrationRules> {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { encryptedCall } from './encrypted-call.ts';
 import { readSessionInfo } from './session-answer.ts';
 
-/** POST login with the encrypted payload (SPEC §3 Login payload); answers the new session. */
+/** POST login with the encrypted payload (product.md §3 Login payload); answers the new session. */
 export async function login(payload: LoginPayload): Promise<SessionInfo> {
   return readSessionInfo(await encryptedCall('login', payload));
 }

@@ -3,7 +3,7 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
 import { readSessionInfo } from './session-answer.ts';
 
 /**
- * POST renewSession (SPEC §4 "if logged in session renewed" on load). A refused session is
+ * POST renewSession (product.md §4 "if logged in session renewed" on load). A refused session is
  * forgotten quietly by the API client; a renewed one keeps its new end.
  */
 export async function renewSession(): Promise<void> {

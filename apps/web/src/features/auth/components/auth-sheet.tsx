@@ -12,7 +12,7 @@ import '../auth.css';
  * Login, register and forgot password are bottom sheets opened by their routes (/m/login,
  * /m/register, /m/forget): one route shows one sheet, so they are mutually exclusive by
  * construction, and links between them replace one with the other. Closing goes to /m/home; a tap
- * on the mask within 300 ms of opening is ignored (SPEC §9).
+ * on the mask within 300 ms of opening is ignored (product.md §9).
  */
 export function AuthSheet({ page, title, children }: { page: string; title: string; children: ReactNode }) {
   const { t } = useTranslation();

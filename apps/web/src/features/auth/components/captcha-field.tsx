@@ -34,7 +34,7 @@ export function CaptchaPicture({
   );
 }
 
-/** The captcha (SPEC §2): the image, a refresh button and a numeric input of at most 6 characters. */
+/** The captcha (product.md §2): the image, a refresh button and a numeric input of at most 6 characters. */
 export function CaptchaField({
   captcha,
   registration,

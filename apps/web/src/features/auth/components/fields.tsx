@@ -124,7 +124,7 @@ export function CheckboxField({
   );
 }
 
-/** Mobile number with its dialing-code picker (SPEC §2), as the login, register and forget sheets show it. */
+/** Mobile number with its dialing-code picker (product.md §2), as the login, register and forget sheets show it. */
 export function MobileNumberField({
   codes,
   registration,
@@ -153,7 +153,7 @@ export function MobileNumberField({
 }
 
 /**
- * The SMS code with its send button and resend countdown (SPEC §4 SMS), and under it the captcha asked
+ * The SMS code with its send button and resend countdown (product.md §4 SMS), and under it the captcha asked
  * before a code is sent while `captchaPrompt` is open.
  */
 export function SmsCodeField({

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 
-/** The VIP level of the member (SPEC §3 clubLabel.labelName, 0 until known). */
+/** The VIP level of the member (product.md §3 clubLabel.labelName, 0 until known). */
 function VipBadge() {
   const { t } = useTranslation();
   const { data } = useMemberInfo();
@@ -13,7 +13,7 @@ function VipBadge() {
 }
 
 /**
- * The account part of the special header (SPEC §2): login and register for visitors; the user name
+ * The account part of the special header (product.md §2): login and register for visitors; the user name
  * with the VIP badge when logged in.
  */
 export function HeaderAccount() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 
-/** The member panel of the side menu (SPEC §2): name and VIP level (members only). */
+/** The member panel of the side menu (product.md §2): name and VIP level (members only). */
 export default function SideMenuAccount() {
   const { t } = useTranslation();
   const { userName } = useSession();

@@ -25,7 +25,7 @@ const firebaseCodeOf = (error: unknown): string | undefined =>
     : undefined;
 
 /**
- * Google / Facebook quick login (SPEC §2, when the merchant's switch is on and Firebase is configured):
+ * Google / Facebook quick login (product.md §2, when the merchant's switch is on and Firebase is configured):
  * the provider's popup, its Firebase ID token, then the encrypted login with that token.
  */
 export function SocialLoginButtons({ rules, from }: { rules: RegistrationRules; from?: unknown }) {

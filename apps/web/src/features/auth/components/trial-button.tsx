@@ -6,7 +6,7 @@ import { useTrialLogin } from '../api/trial-login.ts';
 import { useStartSession } from '../hooks/use-session-actions.ts';
 
 /**
- * Free play (SPEC §4 Trial login): a loading message, a trial session, then /m/home. A failure shows
+ * Free play (product.md §4 Trial login): a loading message, a trial session, then /m/home. A failure shows
  * its message (the mutation's toast).
  */
 export function TrialButton({

@@ -4,7 +4,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 
 /**
  * An error toast that stays only `durationMs` (by default the 1 s of TOAST_MS.success), for the
- * short messages of SPEC §5 ("invitation-code error for 1 s"). A newer one restarts the time; the
+ * short messages of product.md §5 ("invitation-code error for 1 s"). A newer one restarts the time; the
  * toast goes with the component.
  */
 export function useBriefErrorToast(durationMs: number = TOAST_MS.success): (text: string) => void {

@@ -10,7 +10,7 @@ import { logout } from '../api/logout.ts';
 import { MEMBER_QUERY_KEY } from '../api/get-member-info.ts';
 
 /**
- * SPEC §4 Logout: confirm, a loading message, DELETE logout, autoLogin 0, the session and the
+ * product.md §4 Logout: confirm, a loading message, DELETE logout, autoLogin 0, the session and the
  * member's data forgotten, then /m/home. The browser forgets the session even if the server could
  * not be reached (the cookie then expires on its own).
  */

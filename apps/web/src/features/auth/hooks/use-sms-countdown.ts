@@ -2,7 +2,7 @@ import { SMS_INITIAL_COUNTDOWN_S, TIMING_MS } from '@kl/contracts/constants';
 import { useEffect, useState } from 'react';
 
 /**
- * The resend countdown of SPEC §4: after a send it counts down to the server's expirationTime with
+ * The resend countdown of product.md §4: after a send it counts down to the server's expirationTime with
  * a 500 ms tick (60 s when the server gave no usable time); a resend is blocked until it reaches 0.
  */
 export function useSmsCountdown() {

@@ -26,7 +26,7 @@ export interface SmsCaptchaPrompt {
 const DAILY_LIMITS = new Set(['SMS_NUMBER_LIMIT', 'IP_LIMIT']);
 
 /**
- * Sends an SMS code for a purpose once the mobile number checks out (SPEC §5 "SMS requested only if
+ * Sends an SMS code for a purpose once the mobile number checks out (product.md §5 "SMS requested only if
  * mobile number valid") and a captcha is answered (the server sends nothing without one): `send` opens
  * the captcha prompt, its confirm sends; 'in_sms_send' for 1.5 s on success, then the countdown.
  */

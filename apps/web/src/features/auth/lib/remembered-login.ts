@@ -3,7 +3,7 @@ import { fromBase64, toBase64 } from '../../../shared/lib/base64.ts';
 import { storage } from '../../../shared/lib/storage.ts';
 
 /**
- * The remembered password record of SPEC §3 (type, username, password, countryDialingCode). It is
+ * The remembered password record of product.md §3 (type, username, password, countryDialingCode). It is
  * encrypted with AES-GCM under a key the page can use but never read (a non-extractable Web Crypto
  * key kept in IndexedDB); only the ciphertext is in localStorage. Without IndexedDB the key lives
  * for the visit only, so the record cannot be read after a reload and is treated as absent.

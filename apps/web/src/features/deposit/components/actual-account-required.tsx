@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 
-/** SPEC §4 "Deposit with non-real account": the text, no form; a way to a real account and home. */
+/** product.md §4 "Deposit with non-real account": the text, no form; a way to a real account and home. */
 export function ActualAccountRequired() {
   const { t } = useTranslation();
   return (

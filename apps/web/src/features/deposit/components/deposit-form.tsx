@@ -6,7 +6,7 @@ import { AmountField } from './amount-field.tsx';
 import { ChannelsState } from './channels-state.tsx';
 
 /**
- * The deposit form (base template, SPEC §2 /m/voucherCenter): the merchant's channels (bank transfer,
+ * The deposit form (base template, product.md §2 /m/voucherCenter): the merchant's channels (bank transfer,
  * VietQR, e-wallet), the amount with the channel's quick amounts and its minimum and maximum, then the
  * order — all on one page.
  */

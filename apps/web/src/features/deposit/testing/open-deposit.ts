@@ -4,7 +4,7 @@ import { serveAlsoNext } from '../../../test/fake-server.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { createFakeDeposit, type FakeDepositOptions } from './fake-deposit.ts';
 
-/** A session record as the browser keeps it (SPEC §3); type 4 is a trial account. */
+/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
 const storedSession = (type: number) =>
   JSON.stringify({
     userName: type === 4 ? 'trial0001' : 'player01',

@@ -32,7 +32,7 @@ export function feedbackFormData(submission: FeedbackSubmission): FormData {
   return form;
 }
 
-/** PUT feedback (FEEDBACK3, SPEC §7): the stored feedback with its images. */
+/** PUT feedback (FEEDBACK3, product.md §7): the stored feedback with its images. */
 export async function submitFeedback(submission: FeedbackSubmission): Promise<FeedbackItem> {
   const value = await apiCall('submitFeedback', { body: feedbackFormData(submission) });
   return parseAnswer(feedbackItem, value, 'feedback');

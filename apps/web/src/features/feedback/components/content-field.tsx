@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formText } from '../lib/form-text.ts';
 
-/** The feedback text with its n/200 counter (SPEC §2), counted as the server counts (trimmed, code points). */
+/** The feedback text with its n/200 counter (product.md §2), counted as the server counts (trimmed, code points). */
 export function ContentField({
   registration,
   value,

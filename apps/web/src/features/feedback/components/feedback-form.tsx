@@ -37,7 +37,7 @@ const IMAGE_FAILURES = new Set<ErrorCode>(['IMAGE_TYPE_NOT_ALLOWED', 'IMAGE_TOO_
 const resolver = zodResolver(feedbackFormSchema) as unknown as Resolver<FeedbackFormValues>;
 
 /**
- * The feedback form (SPEC §2 Feedback, §5): question type, content 20–200 characters with its counter,
+ * The feedback form (product.md §2 Feedback, §5): question type, content 20–200 characters with its counter,
  * up to three PNG/JPG pictures with comments, captcha. Sent: 'feedback sent', the form is emptied and
  * the list below asked again. Refused: the message goes next to its field (or in a toast) and what was
  * typed stays; a captcha the server used up is replaced by a new one.

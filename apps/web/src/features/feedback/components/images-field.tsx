@@ -24,7 +24,7 @@ const PREVIEW_SIZE = 72;
 const MEGABYTE = 1024 * 1024;
 
 /**
- * Up to three PNG/JPG pictures (SPEC §5 uploads), each shown as a preview with a remove button and its
+ * Up to three PNG/JPG pictures (product.md §5 uploads), each shown as a preview with a remove button and its
  * own comment of at most 140 characters. Files that cannot be sent are refused at once, and `notices`
  * say why (also the server's refusals of a picture).
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formText } from '../lib/form-text.ts';
 import { feedbackTypeName } from '../lib/type-name.ts';
 
-/** The question types of SPEC §3 as a radio group, in the order of contracts FEEDBACK_TYPE_VALUES. */
+/** The question types of product.md §3 as a radio group, in the order of contracts FEEDBACK_TYPE_VALUES. */
 export function TypeChoice({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();
   const errorId = useId();

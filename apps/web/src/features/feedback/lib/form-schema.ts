@@ -31,7 +31,7 @@ export const emptyFeedbackForm = (): FeedbackFormValues => ({
 const TYPE_TEXTS: readonly string[] = FEEDBACK_TYPE_VALUES.map(String);
 
 /**
- * The form's checks before anything is sent, with the rules of contracts feedback.ts (SPEC §5). Messages
+ * The form's checks before anything is sent, with the rules of contracts feedback.ts (product.md §5). Messages
  * are catalogue codes (shown from namespace `errors`) or keys of this screen's texts.
  */
 export const feedbackFormSchema = z.object({

@@ -6,7 +6,7 @@ type FeedbackTextKey = `feedback.errors.${'typeRequired' | 'commentTooLong'}`;
 
 /**
  * The text of a form message in the current language: a catalogue code (namespace `errors`) or a key
- * of this screen's texts, with the limits of SPEC §5 filled in.
+ * of this screen's texts, with the limits of product.md §5 filled in.
  */
 export function formText(message: string | undefined): string | undefined {
   if (!message) return undefined;

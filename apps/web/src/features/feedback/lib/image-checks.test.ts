@@ -4,7 +4,7 @@ import { isAllowedImageFile, sortPickedImages } from './image-checks.ts';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
-describe('picked pictures (SPEC §5 uploads)', () => {
+describe('picked pictures (product.md §5 uploads)', () => {
   it('takes PNG and JPG by their type, or by their name when the picker gives no type', () => {
     expect(isAllowedImageFile(file('a.png', 'image/png'))).toBe(true);
     expect(isAllowedImageFile(file('a.jpg', 'image/jpeg'))).toBe(true);

@@ -17,7 +17,7 @@ export function isAllowedImageFile(file: File): boolean {
 
 /**
  * Sorts picked files into those added (in order, up to FEEDBACK_MAX_IMAGES with the ones already
- * there) and those refused with their reason (SPEC §5 uploads: png or jpg, 5 MB each, 3 images).
+ * there) and those refused with their reason (product.md §5 uploads: png or jpg, 5 MB each, 3 images).
  */
 export function sortPickedImages(
   files: readonly File[],

@@ -6,7 +6,7 @@ import { createFakeFeedback, type FakeFeedbackOptions } from './fake-feedback.ts
 
 export type FeedbackTestRole = 'visitor' | 'member' | 'trial';
 
-/** A session record as the browser keeps it (SPEC §3) for a member or a trial account. */
+/** A session record as the browser keeps it (product.md §3) for a member or a trial account. */
 const storedSession = (role: Exclude<FeedbackTestRole, 'visitor'>) =>
   JSON.stringify({
     userName: role === 'trial' ? 'trial0001' : 'player01',

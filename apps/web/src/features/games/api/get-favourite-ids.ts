@@ -5,7 +5,7 @@ import { useSession } from '../../../shared/stores/session-store.ts';
 import { FAVOURITE_IDS_KEY } from './keys.ts';
 import { parseAnswer } from './parse.ts';
 
-/** GET favourite ids (member): the favourites as string nodeIds (SPEC §3). */
+/** GET favourite ids (member): the favourites as string nodeIds (product.md §3). */
 export async function getFavouriteIds({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
   return parseAnswer(favouriteIds, await apiCall('favouriteIds', { signal }), 'favourite ids');
 }

@@ -4,7 +4,7 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
 import { gameLanguage } from '../lib/game-language.ts';
 import { parseAnswer } from './parse.ts';
 
-/** GET hot (SPEC §3 Hot): at most 25 games, no further pages; language UR goes as EN (SPEC §5). */
+/** GET hot (product.md §3 Hot): at most 25 games, no further pages; language UR goes as EN (product.md §5). */
 export async function getHotGames(
   query: { gameType?: GameType; vassalage?: string },
   { signal }: { signal?: AbortSignal } = {},

@@ -6,7 +6,7 @@ import { gameLanguage } from '../lib/game-language.ts';
 import { GAMES_QUERY_KEY } from './keys.ts';
 import { parseAnswer } from './parse.ts';
 
-/** GET winner board (SPEC §7: gameCategory, language, limitNum 100; value.list), newest first. */
+/** GET winner board (product.md §7: gameCategory, language, limitNum 100; value.list), newest first. */
 export async function getWinners(gameCategory: GameType, { signal }: { signal?: AbortSignal } = {}) {
   const value = await apiCall('winnerBoard', {
     query: { gameCategory, language: gameLanguage(), limitNum: WINNER_BOARD.entries },

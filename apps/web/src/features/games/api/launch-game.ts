@@ -7,7 +7,7 @@ import { parseAnswer } from './parse.ts';
 export type LaunchTargetRequest =
   { gameId: string } | { vassalage: string; gameType: string; from: 'vendor' };
 
-/** POST launch (member): a game, or a vendor's lobby → where to go (SPEC §5 launch routing). */
+/** POST launch (member): a game, or a vendor's lobby → where to go (product.md §5 launch routing). */
 export async function launchGame(target: LaunchTargetRequest): Promise<LaunchResult> {
   const value = await apiCall('launchGame', {
     body: { ...target, language: gameLanguage(), clientType: GAME_CLIENT_TYPE },

@@ -4,7 +4,7 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
 import { gameLanguage } from '../lib/game-language.ts';
 import { parseAnswer } from './parse.ts';
 
-/** GET game list (SPEC §3 Game search query) → games, pageNum, totalPages. */
+/** GET game list (product.md §3 Game search query) → games, pageNum, totalPages. */
 export type SearchQuery = Omit<GameSearchQuery, 'pageNo' | 'pageSize' | 'minLine'> & {
   pageNo: number;
   pageSize: number;

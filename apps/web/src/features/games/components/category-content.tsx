@@ -60,7 +60,7 @@ function TypeTab({ gameType }: { gameType: GameType }) {
   );
 }
 
-/** The games of the selected category (SPEC §2 game entry): HOME previews, a list-first type's list, or one list. */
+/** The games of the selected category (product.md §2 game entry): HOME previews, a list-first type's list, or one list. */
 export function CategoryContent({ category }: { category: GameCategory }) {
   const { t } = useTranslation();
   const selectCategory = useUiStore((state) => state.selectCategory);

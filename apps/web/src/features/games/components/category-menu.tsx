@@ -8,8 +8,8 @@ import { useVendors } from '../api/get-vendors.ts';
 import { entryMenu, opensGameList } from '../lib/entry-menu.ts';
 
 /**
- * The game category menu (SPEC §2): RNG, FISH and PVP open /m/gameList; the other entries switch
- * the selected category. Favourites need a member (SPEC §6): a visitor is told to log in and the
+ * The game category menu (product.md §2): RNG, FISH and PVP open /m/gameList; the other entries switch
+ * the selected category. Favourites need a member (product.md §6): a visitor is told to log in and the
  * selection stays.
  */
 export function CategoryMenu() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export type MinBetFilter = (typeof MIN_BET_FILTERS)[number];
 
-/** The filter panel of a game list (SPEC §2): minimum bet and slot class, each "all" or one value. */
+/** The filter panel of a game list (product.md §2): minimum bet and slot class, each "all" or one value. */
 export function FilterPanel({
   minBet,
   gameClass,

@@ -6,7 +6,7 @@ export interface GameCardProps {
   game: Game;
   vendorName: string;
   favourite: boolean;
-  /** The hot variant shows the vendor's logo and the game type (SPEC §2 game card). */
+  /** The hot variant shows the vendor's logo and the game type (product.md §2 game card). */
   hot?: boolean;
   launching: boolean;
   favouritePending: boolean;
@@ -14,7 +14,7 @@ export interface GameCardProps {
   onToggleFavourite: (game: Game, favourite: boolean) => void;
 }
 
-/** SPEC §2 game card: artwork (loaded when near the screen), name, vendor and the favourite heart. */
+/** product.md §2 game card: artwork (loaded when near the screen), name, vendor and the favourite heart. */
 export function GameCard({
   game,
   vendorName,

@@ -6,11 +6,11 @@ import { useGameCardActions } from '../hooks/use-game-card-actions.ts';
 import { GameCard } from './game-card.tsx';
 import { ChevronIcon } from './icons.tsx';
 
-/** The number of columns of a carousel: one row, or two rows split at ceil(half) (SPEC §9). */
+/** The number of columns of a carousel: one row, or two rows split at ceil(half) (product.md §9). */
 export const carouselColumns = (count: number, twoRows: boolean) => (twoRows ? Math.ceil(count / 2) : count);
 
 /**
- * A home section's games side by side (SPEC §2 home vendor carousel): one row, or two rows where
+ * A home section's games side by side (product.md §2 home vendor carousel): one row, or two rows where
  * the first holds the first ceil(n/2) games; previous/next buttons when there are more than 3
  * games. The games stay one list in their order, so assistive technology reads them as such.
  */

@@ -20,7 +20,7 @@ import { useVendorsOf } from './vendor-tiles.tsx';
 export const LIST_TYPES = ['all', 'hot', 'fav', 'recent', 'new'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
-/** SPEC §4: the "new" tab is offered only for these game types. */
+/** product.md §4: the "new" tab is offered only for these game types. */
 const NEW_TAB_TYPES: readonly GameType[] = ['RNG', 'LIVE', 'PVP', 'FISH'];
 
 const sameSource = (a: GameSource, b: GameSource) => JSON.stringify(a) === JSON.stringify(b);
@@ -28,14 +28,14 @@ const sameSource = (a: GameSource, b: GameSource) => JSON.stringify(a) === JSON.
 export interface GameListViewProps {
   gameType: GameType;
   type: ListType;
-  /** A new list type; `clearVendor` when the vendor must go with it (the new tab, SPEC §4). */
+  /** A new list type; `clearVendor` when the vendor must go with it (the new tab, product.md §4). */
   onTypeChange: (type: ListType, clearVendor: boolean) => void;
   vassalage: string | null;
   onVendorChange: (vassalage: string | null) => void;
 }
 
 /**
- * A game list of SPEC §2/§4: type filter, vendor strip, filter panel (min bet, slot class), search
+ * A game list of product.md §2/§4: type filter, vendor strip, filter panel (min bet, slot class), search
  * on Enter (not for hot and favourites), grid or column layout and infinite scroll. Requests
  * follow the filters 300 ms after the last change; any change starts again at page 1.
  */
@@ -79,7 +79,7 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
   const pages = useGamePages(settledSource);
 
   const chooseType = (next: ListType) => {
-    // SPEC §6: a visitor is told to log in, and the filter stays as it was.
+    // product.md §6: a visitor is told to log in, and the filter stays as it was.
     if ((next === 'fav' || next === 'recent') && role === 'visitor') {
       void toast.info(t('in_logged_login'));
       return;
@@ -88,7 +88,7 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
   };
   const chooseVendor = (next: string | null) => {
     if (next === vassalage) return;
-    // SPEC §4: choosing another vendor resets the class tab to all.
+    // product.md §4: choosing another vendor resets the class tab to all.
     setGameClass('all');
     onVendorChange(next);
   };

@@ -50,7 +50,7 @@ function PreviewSection({
   );
 }
 
-/** The HOME tab (SPEC §2): previews of several categories (3 RNG, 2 FISH, 1 LIVE), asked 400 ms apart. */
+/** The HOME tab (product.md §2): previews of several categories (3 RNG, 2 FISH, 1 LIVE), asked 400 ms apart. */
 export function HomePreview({ onSelectLive }: { onSelectLive: () => void }) {
   return (
     <div className="kl-games__previews">

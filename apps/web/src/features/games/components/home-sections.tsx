@@ -20,12 +20,12 @@ interface HomeSection {
   key: HomeSectionKey;
   source: GameSource;
   seeAll: SeeAll;
-  /** Lists of the search (the list-type set): shown in two rows split at ceil(half) (SPEC §2, §9). */
+  /** Lists of the search (the list-type set): shown in two rows split at ceil(half) (product.md §2, §9). */
   twoRows: boolean;
   memberOnly: boolean;
 }
 
-/** The home sections of SPEC §2, in order: HOT, FAV (members), NEW_GAME, BGS (vassalage BGS, RNG), BG (class BG, RNG). */
+/** The home sections of product.md §2, in order: HOT, FAV (members), NEW_GAME, BGS (vassalage BGS, RNG), BG (class BG, RNG). */
 export const HOME_SECTIONS: readonly HomeSection[] = [
   {
     key: 'HOT',
@@ -104,7 +104,7 @@ function HomeSectionView({ section }: { section: HomeSection }) {
 }
 
 /**
- * The home's game sections (SPEC §2): HOT, FAV when logged in, NEW_GAME, BGS and BG, each a
+ * The home's game sections (product.md §2): HOT, FAV when logged in, NEW_GAME, BGS and BG, each a
  * carousel with "See all" (not for favourites), then the winner board.
  */
 export function HomeSections() {

@@ -1,7 +1,7 @@
 import type { Vendor } from '@kl/contracts/games';
 import { useTranslation } from 'react-i18next';
 
-/** Vendors per group of the strip (SPEC §2). */
+/** Vendors per group of the strip (product.md §2). */
 export const VENDOR_GROUP_SIZE = 5;
 
 /** The vendor strip of a game list: "all" and the vendors' icons, in groups of 5 that scroll sideways. */

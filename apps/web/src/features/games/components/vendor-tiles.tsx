@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useVendors } from '../api/get-vendors.ts';
 import { useLaunchGame } from '../hooks/use-launch-game.ts';
 
-/** The vendors of a game type in the merchant's order (SPEC §3 vendor structure sorting). */
+/** The vendors of a game type in the merchant's order (product.md §3 vendor structure sorting). */
 export function useVendorsOf(gameType: GameType): Vendor[] {
   const { data: structure } = useVendors();
   return useMemo(() => {
@@ -18,7 +18,7 @@ export function useVendorsOf(gameType: GameType): Vendor[] {
 
 /**
  * The vendor tiles of a category that launches by vendor (live casino, sports, e-sports,
- * cockfight, lottery): a tile opens the vendor's lobby through the launch routing of SPEC §5,
+ * cockfight, lottery): a tile opens the vendor's lobby through the launch routing of product.md §5,
  * as a vendor click (free play supportPlay 1). Visitors are sent to log in.
  */
 export function VendorTiles({ gameType }: { gameType: GameType }) {

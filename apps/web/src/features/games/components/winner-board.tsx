@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { winnersQueryOptions } from '../api/get-winners.ts';
 
-/** The lists of the winner board (SPEC §2). */
+/** The lists of the winner board (product.md §2). */
 export const WINNER_BOARD_TYPES = ['RNG', 'FISH'] as const satisfies readonly GameType[];
 
 /** The first row shown at each step: a list longer than 5 moves up one row every 3 s, then starts over. */
@@ -80,7 +80,7 @@ function WinnerList({ gameType }: { gameType: (typeof WINNER_BOARD_TYPES)[number
 }
 
 /**
- * The winner board (SPEC §2, §9): recent wins of slots and fishing, five rows in view; a list of
+ * The winner board (product.md §2, §9): recent wins of slots and fishing, five rows in view; a list of
  * more than five moves up a row every 3 s, stopping while it is pointed at or focused, and not at
  * all when the device asks for reduced motion (the list then scrolls by hand).
  */

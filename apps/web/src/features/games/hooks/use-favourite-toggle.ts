@@ -9,7 +9,7 @@ import { removeFavourite } from '../api/remove-favourite.ts';
 import type { GamePage } from './use-game-pages.ts';
 
 /**
- * SPEC §4 Favourites: toggles add/remove. Success updates the member's list at once, says
+ * product.md §4 Favourites: toggles add/remove. Success updates the member's list at once, says
  * "Thay đổi thành công" for 1 s and drops a removed game from the favourites lists; a failure only
  * ends the loading state (no message). A visitor is told to log in (2 s) and nothing changes.
  */

@@ -21,7 +21,7 @@ export interface GamePage {
   totalPages: number;
 }
 
-/** Sources that need a member session (SPEC §6: a visitor is told to log in). */
+/** Sources that need a member session (product.md §6: a visitor is told to log in). */
 export const isMemberSource = (source: GameSource) => source.kind === 'fav' || source.kind === 'recent';
 
 async function fetchPage(source: GameSource, pageNo: number, signal: AbortSignal): Promise<GamePage> {
@@ -34,7 +34,7 @@ async function fetchPage(source: GameSource, pageNo: number, signal: AbortSignal
       return { games: answer.games, pageNum: answer.pageNum, totalPages: answer.totalPages };
     }
     case 'hot':
-      // SPEC §4: HOT has no further pages.
+      // product.md §4: HOT has no further pages.
       return {
         games: await getHotGames({ gameType: source.gameType, vassalage: source.vassalage }, { signal }),
         pageNum: 1,
@@ -64,7 +64,7 @@ export function gamePagesKey(source: GameSource, userName: string | null) {
 }
 
 /**
- * The pages of a game list (SPEC §4 Lists): a new source starts again at page 1; the next page is
+ * The pages of a game list (product.md §4 Lists): a new source starts again at page 1; the next page is
  * asked while pageNum < totalPages.
  */
 export function useGamePages(source: GameSource, { enabled = true }: { enabled?: boolean } = {}) {

@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/stores/session-store.ts';
 import { launchGame, type LaunchTargetRequest } from '../api/launch-game.ts';
 
 /**
- * Launching a game or a vendor's lobby (SPEC §5, §6): a visitor goes to /m/login and comes back
+ * Launching a game or a vendor's lobby (product.md §5, §6): a visitor goes to /m/login and comes back
  * here after logging in; a member asks the server, then follows its answer — an in-app path is
  * navigated to, an absolute address is opened in this tab. A failure shows the message of its code.
  * A vendor tile sends `from: 'vendor'`, so the server applies its free-play rule (supportPlay 1).

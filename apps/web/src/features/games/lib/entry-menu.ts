@@ -9,8 +9,8 @@ export type EntryCategory = (typeof GAME_ENTRY_MENU)[number];
 const VENDOR_CATEGORIES: readonly string[] = ['RNG', 'FISH', 'PVP', 'LIVE', 'SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
 /**
- * The game entry menu (SPEC §2) in its order. E-sports and cockfight are their own entries, split
- * from sports (SPEC §4); a game type the merchant has no vendor for is left out once the vendor
+ * The game entry menu (product.md §2) in its order. E-sports and cockfight are their own entries, split
+ * from sports (product.md §4); a game type the merchant has no vendor for is left out once the vendor
  * structure is known.
  */
 export function entryMenu(categoriesWithVendors: readonly string[] | undefined): EntryCategory[] {
@@ -22,7 +22,7 @@ export function entryMenu(categoriesWithVendors: readonly string[] | undefined):
   );
 }
 
-/** RNG, FISH and PVP open the game list route; the other entries switch the tab (SPEC §2). */
+/** RNG, FISH and PVP open the game list route; the other entries switch the tab (product.md §2). */
 export const opensGameList = (category: GameCategory): category is 'RNG' | 'FISH' | 'PVP' =>
   isListFirst(category);
 

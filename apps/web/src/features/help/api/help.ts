@@ -7,7 +7,7 @@ import { parseAnswer } from './parse.ts';
 /** Query keys of the help centre (the same for everyone; by language). */
 export const HELP_QUERY_KEY = ['help'] as const;
 
-/** GET help centre (SPEC §7: device MOBILE, lang): every topic with its items. */
+/** GET help centre (product.md §7: device MOBILE, lang): every topic with its items. */
 export async function getHelpCentre({ signal }: { signal?: AbortSignal } = {}): Promise<HelpCentre> {
   const value = await apiCall('helpCentre', { query: { device: 'MOBILE', lang: currentLanguage() }, signal });
   return parseAnswer(helpCentre, value, 'help centre');

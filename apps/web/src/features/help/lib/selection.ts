@@ -7,7 +7,7 @@ export function indexOf(value: string | null): number | null {
 }
 
 /**
- * The topic /m/help shows (SPEC §2 query tag, i, c): the one of `tag`, else the `i`-th (from 0), else
+ * The topic /m/help shows (product.md §2 query tag, i, c): the one of `tag`, else the `i`-th (from 0), else
  * the first. An unknown tag or index falls back to the first topic.
  */
 export function selectedTopic(

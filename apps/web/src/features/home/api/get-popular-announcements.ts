@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { CONTENT_QUERY_KEY } from './keys.ts';
 
-/** GET popular announcements: what the marquee shows (SPEC §7). */
+/** GET popular announcements: what the marquee shows (product.md §7). */
 export async function getPopularAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<
   Announcement[]
 > {

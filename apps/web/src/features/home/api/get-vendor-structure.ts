@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 
 /**
- * GET gameVendors: the vendor structure (SPEC §3 Vendor), for the footer's vendor logos and the home
+ * GET gameVendors: the vendor structure (product.md §3 Vendor), for the footer's vendor logos and the home
  * load. The key is the one the game catalogue uses for the same call and the same checked answer, so
  * the home asks the server once.
  */

@@ -8,8 +8,8 @@ import { NOTICE_PATH } from '../lib/paths.ts';
 import { SpeakerIcon } from './icons.tsx';
 
 /**
- * The announcement marquee of SPEC §2: the popular announcements on one line moving right to left at
- * the speed of SPEC §9 (50 px a second), standing still when the device asks for reduced motion and
+ * The announcement marquee of product.md §2: the popular announcements on one line moving right to left at
+ * the speed of product.md §9 (50 px a second), standing still when the device asks for reduced motion and
  * while pointed at or focused; 'no_announcement' when there are none. A tap opens /m/notice.
  */
 export function AnnouncementMarquee() {

@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('banner carousel (SPEC §2, §9)', () => {
+describe('banner carousel (product.md §2, §9)', () => {
   it('moves on every 5000 ms and loops back to the first', () => {
     renderCarousel();
     expect(screen.getAllByTestId('banner')).toHaveLength(3);
@@ -144,7 +144,7 @@ describe('banner carousel (SPEC §2, §9)', () => {
   });
 });
 
-describe('banner groups (SPEC §2 m_live)', () => {
+describe('banner groups (product.md §2 m_live)', () => {
   const toggles = (CBS3: boolean) => ({ CBS3 }) as unknown as Parameters<typeof homeCarouselGroups>[0];
 
   it('shows m_live banners only with the live-host feature', () => {

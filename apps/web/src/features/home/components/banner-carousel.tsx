@@ -60,7 +60,7 @@ function BannerTarget({ banner, children }: { banner: Banner; children: ReactNod
 }
 
 /**
- * The banner carousel of SPEC §2 (§9: autoplay 5000 ms, looping when there is more than one), drawn
+ * The banner carousel of product.md §2 (§9: autoplay 5000 ms, looping when there is more than one), drawn
  * with CSS scroll snapping so that a finger can swipe it. It stops while pointed at or focused, while
  * the tab is hidden, when the device asks for reduced motion, and when its pause button is pressed.
  * A banner whose picture fails is left out; a tap follows its link (site paths in the app, other sites

@@ -77,7 +77,7 @@ function SocialLinks({ links }: { links: readonly SocialLink[] }) {
 }
 
 /**
- * The footer block of home (SPEC §2 Other widgets): app buttons, partner logos, badges, social
+ * The footer block of home (product.md §2 Other widgets): app buttons, partner logos, badges, social
  * icons, up to 28 vendor logos, the jackpot counter and the copyright. In its own chunk, fetched
  * when the user scrolls near it.
  */

@@ -7,9 +7,9 @@ import { useVendorStructure } from '../api/get-vendor-structure.ts';
 export const HOME_LOAD_QUIET_MS = 400;
 
 /**
- * SPEC §4 home load: loading until the vendor data arrives. The vendor structure is asked at once
+ * product.md §4 home load: loading until the vendor data arrives. The vendor structure is asked at once
  * (the game sections and the footer need it); when it takes longer than a moment, the loading
- * message of SPEC §9 (the long one of home) shows until it arrives or fails.
+ * message of product.md §9 (the long one of home) shows until it arrives or fails.
  */
 export function HomeLoadStatus() {
   const { t } = useTranslation();

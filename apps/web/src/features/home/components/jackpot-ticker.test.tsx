@@ -8,7 +8,7 @@ import { JackpotTicker } from './jackpot-ticker.tsx';
 const LOWEST = () => 0;
 const HIGHEST = () => 1 - Number.EPSILON;
 
-describe('jackpot ticker figures (SPEC §9)', () => {
+describe('jackpot ticker figures (product.md §9)', () => {
   it('starts between 50,000,000 and 92,635,863', () => {
     expect(jackpotStart(LOWEST)).toBe(50_000_000);
     expect(jackpotStart(HIGHEST)).toBe(92_635_863);

@@ -4,7 +4,7 @@ import { usePageVisible } from '../hooks/use-page-visible.ts';
 import { jackpotDelayMs, jackpotStart, jackpotStep } from '../lib/jackpot.ts';
 
 /**
- * The footer's jackpot counter (SPEC §9): decoration, not data. It starts between 50,000,000 and
+ * The footer's jackpot counter (product.md §9): decoration, not data. It starts between 50,000,000 and
  * 92,635,863 and rises by 100–500 every 1–3 s, shown without decimals; it rests while the tab is
  * hidden. Screen readers are not told of each change (aria-live off).
  */

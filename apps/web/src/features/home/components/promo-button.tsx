@@ -6,7 +6,7 @@ import { GiftIcon } from './icons.tsx';
 const PromoDialog = lazy(() => import('./promo-dialog.tsx'));
 
 /**
- * The floating promo button of SPEC §2, present only when there are banners of group m_popup; it
+ * The floating promo button of product.md §2, present only when there are banners of group m_popup; it
  * opens them in a dialog (its own chunk, fetched when first wanted).
  */
 export function PromoButton({ banners }: { banners: readonly Banner[] }) {

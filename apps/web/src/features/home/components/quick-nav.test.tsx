@@ -21,7 +21,7 @@ const full = createSystemStatus({
 
 const keys = (...args: Parameters<typeof quickNavItems>) => quickNavItems(...args).map((item) => item.key);
 
-describe('quick-nav rules (SPEC §2: each item only when its link exists)', () => {
+describe('quick-nav rules (product.md §2: each item only when its link exists)', () => {
   it('leaves out Telegram, app and customer service without their links', () => {
     expect(keys({ status: bare, role: 'visitor', appOffered: false })).toEqual([
       'vip',

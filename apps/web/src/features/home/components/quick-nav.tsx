@@ -74,7 +74,7 @@ function QuickNavEntry({ item }: { item: QuickNavItem }) {
   }
 }
 
-/** The quick-nav bar of SPEC §2 (rules in `quickNavItems`). */
+/** The quick-nav bar of product.md §2 (rules in `quickNavItems`). */
 export function QuickNav() {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();

@@ -1,12 +1,12 @@
 import type { Banner, BannerGroup } from '@kl/contracts/content';
 import type { MerchantToggles } from '@kl/contracts/status';
 
-/** The merchant toggle of the live hosts (the live model list is CBS3, SPEC §6, §7). */
+/** The merchant toggle of the live hosts (the live model list is CBS3, product.md §6, §7). */
 export const LIVE_HOST_TOGGLE = 'CBS3' satisfies keyof MerchantToggles;
 
 /**
  * The groups of the home carousel: m_home, then the live hosts' m_live banners when the merchant has
- * the live-host feature (SPEC §2: m_live hidden without it).
+ * the live-host feature (product.md §2: m_live hidden without it).
  */
 export function homeCarouselGroups(toggles: MerchantToggles | undefined): BannerGroup[] {
   return toggles?.[LIVE_HOST_TOGGLE] ? ['m_home', 'm_live'] : ['m_home'];

@@ -1,11 +1,11 @@
 import { FOOTER_MAX_VENDORS } from '@kl/contracts/constants';
 import type { Vendor, VendorStructure } from '@kl/contracts/games';
 
-/** SPEC §2: the footer's copyright year, unless the merchant's white label says another. */
+/** product.md §2: the footer's copyright year, unless the merchant's white label says another. */
 export const COPYRIGHT_YEAR = 2025;
 
 /**
- * The footer's vendor logos (SPEC §2, §9): the merchant's vendors in the order of the vendor structure
+ * The footer's vendor logos (product.md §2, §9): the merchant's vendors in the order of the vendor structure
  * (categories in menu order, then any vendor it does not sort), each once, at most 28.
  */
 export function footerVendors(structure: VendorStructure | undefined, max = FOOTER_MAX_VENDORS): Vendor[] {

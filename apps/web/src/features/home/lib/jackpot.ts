@@ -5,7 +5,7 @@ type Random = () => number;
 /** A whole number from `min` to `max`, both included. */
 const between = (min: number, max: number, random: Random) => min + Math.floor(random() * (max - min + 1));
 
-/** SPEC §9: the ticker starts between 50,000,000 and 92,635,863… */
+/** product.md §9: the ticker starts between 50,000,000 and 92,635,863… */
 export const jackpotStart = (random: Random = Math.random) =>
   between(JACKPOT_TICKER.startMin, JACKPOT_TICKER.startMax, random);
 /** …and rises by 100 to 500… */

@@ -1,7 +1,7 @@
 import { MARQUEE_FPS } from '@kl/contracts/constants';
 import type { Announcement } from '@kl/contracts/content';
 
-/** SPEC §9 marquee 50 fps, one pixel a frame: 50 px a second. */
+/** product.md §9 marquee 50 fps, one pixel a frame: 50 px a second. */
 export const MARQUEE_PX_PER_SECOND = MARQUEE_FPS;
 /** Used until the text has been measured (and where nothing is laid out). */
 const UNMEASURED_SECONDS = 20;

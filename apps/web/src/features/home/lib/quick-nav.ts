@@ -17,12 +17,12 @@ export type QuickNavItem =
   | { key: QuickNavKey; kind: 'message'; message: 'contactService' | 'actualAccountRequired' };
 
 /**
- * The quick-nav bar of SPEC §2, each item only when its link exists:
+ * The quick-nav bar of product.md §2, each item only when its link exists:
  * - Telegram: the merchant's TELEGRAM resource, else its Telegram customer-service link;
  * - app: /m/app when there is an app to download here;
- * - VIP (SPEC §4): the benefits when showVipBenefit is on, else the contact-service message for a
- *   logged-in member; visitors go to the benefits, which sends them to log in first (SPEC §6);
- * - deposit (SPEC §4): /m/voucherCenter, refused to trial accounts ('actual account required');
+ * - VIP (product.md §4): the benefits when showVipBenefit is on, else the contact-service message for a
+ *   logged-in member; visitors go to the benefits, which sends them to log in first (product.md §6);
+ * - deposit (product.md §4): /m/voucherCenter, refused to trial accounts ('actual account required');
  * - withdraw: /m/withdraw;
  * - customer service: the customer-service popup when the merchant has a live chat or
  *   customer-service link.

@@ -6,7 +6,7 @@ import { createFakeHome, type FakeHomeOptions } from './fake-home.ts';
 
 export type TestRole = 'visitor' | 'member' | 'trial';
 
-/** A session record as the browser keeps it (SPEC §3), for a member or a trial account. */
+/** A session record as the browser keeps it (product.md §3), for a member or a trial account. */
 export const storedSession = (role: Exclude<TestRole, 'visitor'>) =>
   JSON.stringify({
     userName: role === 'trial' ? 'trial0001' : 'player01',

@@ -35,7 +35,7 @@ function Avatar({ name, size }: { name: string; size: number }) {
 }
 
 /**
- * Who is signed in (SPEC §3 Member info): avatar, nickname (else the account), the account and the VIP
+ * Who is signed in (product.md §3 Member info): avatar, nickname (else the account), the account and the VIP
  * badge (clubLabel.labelName, 0 until known). `compact` is the base template's one-line version.
  */
 export function ProfileCard({ compact = false }: { compact?: boolean }) {

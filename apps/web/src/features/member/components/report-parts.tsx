@@ -25,13 +25,13 @@ export function ReportFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Nothing for the filter (SPEC §8 `in_no_data`). */
+/** Nothing for the filter (product.md §8 `in_no_data`). */
 export function ReportEmpty() {
   return <EmptyState />;
 }
 
 /**
- * The end of a list: the next page when the end comes near (infinite scroll, SPEC §9) or on the button;
+ * The end of a list: the next page when the end comes near (infinite scroll, product.md §9) or on the button;
  * "all shown" once the last page is in.
  */
 export function ReportMore({

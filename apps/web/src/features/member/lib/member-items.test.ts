@@ -7,7 +7,7 @@ const statusWith = (showVipBenefit: boolean) => {
   return { ...status, info: { ...status.info, toggles: { ...status.info.toggles, showVipBenefit } } };
 };
 
-describe('member centre entries (SPEC §4 Deposit with non-real account, VIP click)', () => {
+describe('member centre entries (product.md §4 Deposit with non-real account, VIP click)', () => {
   it('sends a member to the pages', () => {
     const items = memberItems({ status: statusWith(true), role: 'member' });
     expect(items.deposit).toEqual({ key: 'deposit', kind: 'route', to: '/m/voucherCenter' });

@@ -33,7 +33,7 @@ export const MENU_GROUPS: readonly { key: 'account' | 'benefits' | 'messages'; i
 const route = (key: MemberItemKey, to: string): MemberItem => ({ key, kind: 'route', to });
 
 /**
- * The member centre's entries (SPEC §2 member centre, §4 Deposit with non-real account and VIP click):
+ * The member centre's entries (product.md §2 member centre, §4 Deposit with non-real account and VIP click):
  * deposit and VIP follow the same rules as the home quick-nav (`quickNavItems`); the others are pages.
  */
 export function memberItems({

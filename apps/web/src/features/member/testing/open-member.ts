@@ -7,7 +7,7 @@ import { createFakeMember, type FakeMemberOptions } from './fake-member.ts';
 
 export interface OpenMemberOptions extends FakeMemberOptions {
   path?: string;
-  /** The merchant's member-centre template (SPEC §4 Templates). */
+  /** The merchant's member-centre template (product.md §4 Templates). */
   memCen?: 0 | 1;
   showVipBenefit?: boolean;
   /** VIP level of the member (clubLabel.labelName). */

@@ -26,7 +26,7 @@ export async function getNoticePage(
   return parseAnswer(noticePage, value, 'notice page');
 }
 
-/** GET announcements (SPEC §3 request: types B, PL, PU, platform M): every current one. */
+/** GET announcements (product.md §3 request: types B, PL, PU, platform M): every current one. */
 export async function getAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<Announcement[]> {
   const value = await apiCall('announcements', {
     query: { types: TYPES, platform: ANNOUNCEMENT_PLATFORM },
@@ -35,7 +35,7 @@ export async function getAnnouncements({ signal }: { signal?: AbortSignal } = {}
   return parseAnswer(announcementList, value, 'announcements').list;
 }
 
-/** POST mark read (SPEC §7): `{ announcementId, read: true }` → the new unread count. */
+/** POST mark read (product.md §7): `{ announcementId, read: true }` → the new unread count. */
 export async function markAnnouncementRead(announcementId: number): Promise<MarkAnnouncementReadResult> {
   const value = await apiCall('markAnnouncementRead', { body: { announcementId, read: true } });
   return parseAnswer(markAnnouncementReadResult, value, 'mark read');

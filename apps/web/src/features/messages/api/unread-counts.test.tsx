@@ -36,7 +36,7 @@ function renderCount(type: number) {
   return { messages, client, hook: renderHook(() => useInboxUnreadCount(), { wrapper }) };
 }
 
-describe('inbox unread count (SPEC §6, §7 250 ms, silent)', () => {
+describe('inbox unread count (product.md §6, §7 250 ms, silent)', () => {
   // The spacing of the requests is measured on fake timers: the tests move the clock instead of waiting.
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

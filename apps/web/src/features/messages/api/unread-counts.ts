@@ -9,7 +9,7 @@ import { ANNOUNCEMENT_UNREAD_QUERY_KEY, CHAT_UNREAD_QUERY_KEY, INBOX_UNREAD_QUER
 import { parseAnswer } from './parse.ts';
 
 /**
- * The unread counts of SPEC §6 and §7, for the badges of the message centre and the side menu. They
+ * The unread counts of product.md §6 and §7, for the badges of the message centre and the side menu. They
  * are light to import (the schemas load with the call) and silent: a failure shows no message, the
  * badge just stays as it was; a session the server no longer knows is forgotten quietly.
  */
@@ -49,8 +49,8 @@ export async function getInboxUnreadCount(): Promise<InboxUnreadCount> {
 }
 
 /**
- * The member's unread inbox messages (SPEC §6: members who are not trial members). Asked at most once
- * per 250 ms (SPEC §7), however many badges and invalidations ask, again every minute while shown
+ * The member's unread inbox messages (product.md §6: members who are not trial members). Asked at most once
+ * per 250 ms (product.md §7), however many badges and invalidations ask, again every minute while shown
  * and when the tab comes back.
  */
 export function useInboxUnreadCount() {
@@ -87,7 +87,7 @@ export const chatUnreadQueryOptions = (userName: string, fetchCount: () => Promi
     retry: false,
   });
 
-/** Unread live chat replies (SPEC §6: only with CBS3 on, for members who are not trial members; 250 ms). */
+/** Unread live chat replies (product.md §6: only with CBS3 on, for members who are not trial members; 250 ms). */
 export function useChatUnreadCount() {
   const client = useQueryClient();
   const { userName, role } = useSession();

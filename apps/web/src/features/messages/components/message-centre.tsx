@@ -71,9 +71,9 @@ function EntryBody({
 }
 
 /**
- * The message centre of SPEC §2 (logged in only): Telegram, announcements, inbox, live chat (only
+ * The message centre of product.md §2 (logged in only): Telegram, announcements, inbox, live chat (only
  * when the merchant's CBS3 toggle is on) and the affiliate service, with unread badges ('99+' above
- * 99). Trial members see no inbox count and get free_reject for the inbox and live chat (SPEC §6).
+ * 99). Trial members see no inbox count and get free_reject for the inbox and live chat (product.md §6).
  * Links whose address the merchant has not set are left out. Renders nothing for a visitor.
  */
 export function MessageCentre({ onNavigate }: { onNavigate?: () => void }) {

@@ -21,7 +21,7 @@ const BADGE_STYLE: CSSProperties = {
 };
 
 /**
- * A count badge (SPEC §9: '99+' above 99; nothing for 0). Screen readers hear "<count> unread" as
+ * A count badge (product.md §9: '99+' above 99; nothing for 0). Screen readers hear "<count> unread" as
  * part of the name of the link or button it sits in.
  */
 export function UnreadBadge({ count }: { count: number | null | undefined }) {

@@ -39,7 +39,7 @@ function setUp() {
   return { messages, client, unreadKey, hook };
 }
 
-describe('marking announcements read (SPEC §4, §7 mark read 150 ms)', () => {
+describe('marking announcements read (product.md §4, §7 mark read 150 ms)', () => {
   it('marks locally at once, then tells the server of each one, 150 ms apart at least', async () => {
     const { messages, client, unreadKey, hook } = setUp();
     act(() => {

@@ -13,7 +13,7 @@ import { useLocalReads } from '../lib/local-reads.ts';
 import { perQueryClient, spacedQueue } from '../lib/throttle.ts';
 
 /**
- * Opening an announcement (SPEC §4, §7): the first time a member opens one it is marked read locally
+ * Opening an announcement (product.md §4, §7): the first time a member opens one it is marked read locally
  * at once (the list shows it read, the unclaimed count drops by one), then the server is told (mark
  * read, calls at least 150 ms apart, none dropped), and the list and the unclaimed count are reloaded
  * (every query under ANNOUNCEMENTS_QUERY_KEY, the side menu's count included). Visitors have no read

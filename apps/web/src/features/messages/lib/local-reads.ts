@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { perQueryClient } from './throttle.ts';
 
 /**
- * Announcements the member opened during this visit (SPEC §4: marked read locally on first open).
+ * Announcements the member opened during this visit (product.md §4: marked read locally on first open).
  * They show as read at once, before the server has answered or the list has been reloaded.
  */
 export class LocalReads {

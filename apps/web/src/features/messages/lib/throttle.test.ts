@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('throttleCalls (SPEC §7 unread counts, 250 ms)', () => {
+describe('throttleCalls (product.md §7 unread counts, 250 ms)', () => {
   it('runs the first call at once and folds the calls of the next 250 ms into one trailing call', async () => {
     const starts: number[] = [];
     let answer = 0;
@@ -51,7 +51,7 @@ describe('throttleCalls (SPEC §7 unread counts, 250 ms)', () => {
   });
 });
 
-describe('spacedQueue (SPEC §7 mark read, 150 ms)', () => {
+describe('spacedQueue (product.md §7 mark read, 150 ms)', () => {
   it('runs every task, each at least 150 ms after the previous one started', async () => {
     const starts: [string, number][] = [];
     const queue = spacedQueue(150);
@@ -83,7 +83,7 @@ describe('spacedQueue (SPEC §7 mark read, 150 ms)', () => {
   });
 });
 
-describe('badgeText (SPEC §9 badge cap)', () => {
+describe('badgeText (product.md §9 badge cap)', () => {
   it('shows the count up to 99, 99+ above, nothing for none', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(undefined)).toBeNull();

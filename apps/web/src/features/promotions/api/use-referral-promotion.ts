@@ -1,7 +1,7 @@
 import { usePromotions } from './get-promotions.ts';
 
 /**
- * True when the merchant runs a REFERRAL promotion now (SPEC §2/§6 invite item). Asks the public
+ * True when the merchant runs a REFERRAL promotion now (product.md §2/§6 invite item). Asks the public
  * promotions list only when `enabled` (a member's open side menu); the answer is cached for minutes.
  */
 export function useReferralPromotionRunning(enabled: boolean): boolean {

@@ -3,7 +3,7 @@ import { serveAlsoNext } from '../../../test/fake-server.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { createFakeResponsibleGaming, type FakeResponsibleGamingOptions } from './fake-responsible-gaming.ts';
 
-/** A member's session record as the browser keeps it (SPEC §3). */
+/** A member's session record as the browser keeps it (product.md §3). */
 export const storedMemberSession = (type = 0) =>
   JSON.stringify({
     userName: 'player01',

@@ -6,8 +6,8 @@ import { MENU_PATHS } from '../lib/menu-rules.ts';
 import { DepositIcon, WithdrawIcon } from './icons.tsx';
 
 /**
- * The member panel's withdraw and deposit (SPEC §2), logged in only. A trial account cannot deposit
- * (SPEC §4 'actual account required'). The balance comes with the wallet.
+ * The member panel's withdraw and deposit (product.md §2), logged in only. A trial account cannot deposit
+ * (product.md §4 'actual account required'). The balance comes with the wallet.
  */
 export function MemberActions({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();

@@ -54,7 +54,7 @@ function ExternalLink({ href, icon, label }: { href: string; icon: ReactNode; la
 }
 
 /**
- * The unclaimed announcements of a logged-in member (SPEC §2), capped at 99+ (SPEC §9): the count the
+ * The unclaimed announcements of a logged-in member (product.md §2), capped at 99+ (product.md §9): the count the
  * announcements keep up to date when one is read.
  */
 function UnreadBadge() {
@@ -70,7 +70,7 @@ function UnreadBadge() {
   );
 }
 
-/** The social links of SPEC §2 side menu (Facebook, Telegram, Telegram2), from the service links. */
+/** The social links of product.md §2 side menu (Facebook, Telegram, Telegram2), from the service links. */
 function SocialLinks() {
   const { t } = useTranslation();
   const { data } = useServiceLinks();
@@ -99,8 +99,8 @@ function SocialLinks() {
 }
 
 /**
- * The side menu's links (SPEC §2): home, announcements with the unclaimed count (logged in), the
- * download promo, live chat, agent (when configured), invite (SPEC §2/§6 rules), the social links and
+ * The side menu's links (product.md §2): home, announcements with the unclaimed count (logged in), the
+ * download promo, live chat, agent (when configured), invite (product.md §2/§6 rules), the social links and
  * about us.
  */
 export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {

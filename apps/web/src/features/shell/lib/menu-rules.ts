@@ -4,11 +4,11 @@ import type { SystemStatus } from '@kl/contracts/status';
 import { safeLinkUrl } from '../../../shared/lib/url.ts';
 import type { Role } from '../../../shared/stores/session-store.ts';
 
-/** Member types that are agents (SPEC §3: types 0, 4 and 40 are not). */
+/** Member types that are agents (product.md §3: types 0, 4 and 40 are not). */
 const NOT_AGENT_TYPES: readonly number[] = [0, 4, 40];
 
 /**
- * SPEC §2 and §6: the invite item shows to visitors, and to logged-in members who are not agents
+ * product.md §2 and §6: the invite item shows to visitors, and to logged-in members who are not agents
  * when the merchant runs the REFERRAL promotion.
  */
 export function inviteShown({
@@ -25,7 +25,7 @@ export function inviteShown({
   return referralPromotion && !agent;
 }
 
-/** The agent item: the merchant's AGENT resource (SPEC §2 "if configured"), safe to link to. */
+/** The agent item: the merchant's AGENT resource (product.md §2 "if configured"), safe to link to. */
 export const agentLink = (status: SystemStatus | undefined) =>
   safeLinkUrl(status?.info.resources.find((resource) => resource.resourceType === 'AGENT')?.url);
 

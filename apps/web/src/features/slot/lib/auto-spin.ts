@@ -1,6 +1,6 @@
 import type { SlotRound } from '@kl/contracts/slot';
 
-/** Auto-spin: how many rounds, and when to stop before that (SPEC issue 7 "auto-spin with stop conditions"). */
+/** Auto-spin: how many rounds, and when to stop before that (auto-spin with stop conditions). */
 export const AUTO_SPIN_COUNTS = [10, 25, 50, 100] as const;
 
 export interface AutoSpinSettings {

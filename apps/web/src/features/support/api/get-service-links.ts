@@ -10,8 +10,8 @@ import { parseAnswer } from './parse.ts';
 export const SERVICE_LINKS_QUERY_KEY = ['service-links'] as const;
 
 /**
- * GET service (SPEC §7): the merchant's customer-service links (every csType), resources and social
- * links. The answer is kept in localStorage `service_link` (SPEC §9) and shown from there while the
+ * GET service (product.md §7): the merchant's customer-service links (every csType), resources and social
+ * links. The answer is kept in localStorage `service_link` (product.md §9) and shown from there while the
  * next visit asks again. The schema (zod) is loaded with the call, not with the page.
  */
 export async function getServiceLinks({ signal }: { signal?: AbortSignal } = {}): Promise<ServiceLinks> {

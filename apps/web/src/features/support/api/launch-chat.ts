@@ -3,7 +3,7 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
 import { parseAnswer } from './parse.ts';
 
 /**
- * GET launch-chat (SPEC §7, CBS3): the chat page address (value.chatUrl, carrying a one-time token)
+ * GET launch-chat (product.md §7, CBS3): the chat page address (value.chatUrl, carrying a one-time token)
  * and the unread count. The server adds b2c=1 and puts the language in upper case.
  */
 export async function launchChat(query: LaunchChatQuery): Promise<LaunchChatResult> {

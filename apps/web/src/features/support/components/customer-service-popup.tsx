@@ -11,7 +11,7 @@ export interface CustomerServicePopupProps {
 }
 
 /**
- * The customer-service popup of SPEC §2: a bottom sheet listing the merchant's customer-service
+ * The customer-service popup of product.md §2: a bottom sheet listing the merchant's customer-service
  * links. It may be rendered at all times: nothing (no antd-mobile, no request) is loaded until it is
  * first opened.
  */

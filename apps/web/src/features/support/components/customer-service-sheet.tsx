@@ -84,7 +84,7 @@ export default function CustomerServiceSheet({ visible, onClose }: CustomerServi
       destroyOnClose
       bodyClassName="kl-service-sheet__body"
       onMaskClick={() => {
-        // SPEC §9: a tap on the mask within 300 ms of opening is ignored.
+        // product.md §9: a tap on the mask within 300 ms of opening is ignored.
         if (Date.now() - openedAt.current >= TIMING_MS.dialogMaskIgnore) onClose();
       }}
       onClose={onClose}

@@ -16,12 +16,12 @@ const TITLE_MAX = 40;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A refusal that means "not for trial members" (SPEC §6 free_reject). */
+/** A refusal that means "not for trial members" (product.md §6 free_reject). */
 const isFreeReject = (error: unknown) =>
   error instanceof ApiError && error.code === 'FEATURE_NOT_ENABLED' && error.value?.reason === 'free_reject';
 
 /**
- * Live chat (SPEC §4, §6): offered only when the merchant's CBS3 toggle is on. A visitor goes to
+ * Live chat (product.md §4, §6): offered only when the merchant's CBS3 toggle is on. A visitor goes to
  * /m/login (and comes back after logging in); a trial member gets the free_reject message; a member
  * sees the loading message 'in_please_wait', the server answers the chat page address
  * (value.chatUrl), and 500 ms later the page goes there. The chat page's back arrow returns to the

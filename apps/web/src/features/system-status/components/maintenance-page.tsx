@@ -5,7 +5,7 @@ import { CustomerServiceLinks } from './customer-service-links.tsx';
 import { StatusPageLogo } from './status-page-logo.tsx';
 import './status-page.css';
 
-/** SPEC §4 status 1: the service is unavailable (also when the region is restricted too). */
+/** product.md §4 status 1: the service is unavailable (also when the region is restricted too). */
 export default function MaintenancePage({
   status,
   onRetry,

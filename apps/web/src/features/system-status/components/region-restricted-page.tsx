@@ -4,7 +4,7 @@ import { CustomerServiceLinks } from './customer-service-links.tsx';
 import { StatusPageLogo } from './status-page-logo.tsx';
 import './status-page.css';
 
-/** SPEC §4 status 2: the caller's region (by IP) may not use the service. */
+/** product.md §4 status 2: the caller's region (by IP) may not use the service. */
 export default function RegionRestrictedPage({ status }: { status: SystemStatus }) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { WALLET_QUERY_KEY } from './keys.ts';
 
-/** GET wallet (SPEC §3 Wallet sumBalance): the member's available, held and total balance. */
+/** GET wallet (product.md §3 Wallet sumBalance): the member's available, held and total balance. */
 export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<WalletBalance> {
   const value = await apiCall('wallet', { signal });
   const parsed = walletBalance.safeParse(value);

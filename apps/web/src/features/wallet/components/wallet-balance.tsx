@@ -6,7 +6,7 @@ import { EyeIcon, RefreshIcon } from './wallet-icons.tsx';
 import '../wallet.css';
 
 /**
- * The wallet widget (SPEC §2, §4 Balance): the member's balance (sumBalance) with hide/show, kept across
+ * The wallet widget (product.md §2, §4 Balance): the member's balance (sumBalance) with hide/show, kept across
  * visits, and refresh. Masked while hidden or while the balance is being fetched; a trial member's demo
  * credit is marked as such.
  */

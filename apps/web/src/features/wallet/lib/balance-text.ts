@@ -1,5 +1,5 @@
 /**
- * The balance as SPEC §4 shows it: masked with asterisks and 2 decimals (`****.**`) while it is being
+ * The balance as product.md §4 shows it: masked with asterisks and 2 decimals (`****.**`) while it is being
  * refreshed or the member hid it; otherwise the amount with 0 decimals, in the currency's own way.
  */
 export const MASKED_BALANCE = '****.**';

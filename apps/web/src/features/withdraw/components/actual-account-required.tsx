@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 
-/** SPEC §4, §6: withdrawals are for real accounts only ('free_reject'); a way to a real account and home. */
+/** product.md §4, §6: withdrawals are for real accounts only ('free_reject'); a way to a real account and home. */
 export function ActualAccountRequired() {
   const { t } = useTranslation();
   return (

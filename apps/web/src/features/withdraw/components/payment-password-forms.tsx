@@ -14,7 +14,7 @@ import { PinField } from './pin-field.tsx';
 type PinErrorKey = PinError | 'same';
 
 /**
- * Sets the payment password the first time (SPEC §7 security): 6 digits and the same again. The server
+ * Sets the payment password the first time (product.md §7 security): 6 digits and the same again. The server
  * is told only once both are right.
  */
 export function SetPaymentPasswordForm({ onDone }: { onDone?: () => void }) {
@@ -101,7 +101,7 @@ export function SetPaymentPasswordForm({ onDone }: { onDone?: () => void }) {
 }
 
 /**
- * Changes the payment password (SPEC §7 security): the old one (checked by the server like any payment
+ * Changes the payment password (product.md §7 security): the old one (checked by the server like any payment
  * password: wrong tries count and lock), the new one and the same again.
  */
 export function ChangePaymentPasswordForm({ lockedUntil }: { lockedUntil: string | null }) {

@@ -31,7 +31,7 @@ const REFRESH_ON: readonly string[] = [
 ];
 
 /**
- * The withdrawal request (SPEC §2 /m/withdraw): a bound bank account (or a new one bound here), the amount
+ * The withdrawal request (product.md §2 /m/withdraw): a bound bank account (or a new one bound here), the amount
  * within the limits and the available balance, and the payment password. The request key is drawn once
  * for this form: a double tap or a retry after a lost answer sends the same key, and the server makes one
  * request.

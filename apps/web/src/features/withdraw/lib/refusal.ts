@@ -4,7 +4,7 @@ import { ApiError, messageFor } from '../../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 
-/** The server refused because the account is not a real one (SPEC §4 'actual account required'). */
+/** The server refused because the account is not a real one (product.md §4 'actual account required'). */
 export const isActualAccountRefusal = (error: unknown): boolean =>
   error instanceof ApiError &&
   error.code === 'FEATURE_NOT_ENABLED' &&
