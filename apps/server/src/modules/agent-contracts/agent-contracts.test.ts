@@ -7,12 +7,11 @@ import {
   promotedAgent,
 } from '@kl/contracts/agent-contracts';
 import { successEnvelope } from '@kl/contracts/envelope';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { call, freshIp } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 const OPS_TOKEN = 'test-ops-token-for-agent-contracts';
 
@@ -32,24 +31,13 @@ const DIVIDEND = {
 const HOURLY = { kind: 'hourly', terms: { tiers: [{ minTurnover: 2_000_000, amount: 20_000 }] } } as const;
 
 describeEachDatabase('agent contracts', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock, config: { opsToken: OPS_TOKEN } });
-  });
-  afterAll(() => app.close());
-
-  async function newMember(type = 1) {
-    const row = await createTestMember(database.current.db, { type });
-    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
-    return { row, caller };
-  }
+  const suite = useTestApp(kind, { config: { opsToken: OPS_TOKEN } });
+  const { time } = suite;
+  const newMember = (type = 1) => suite.newMember({ type });
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
   const ops = (entry: { method: string; path: string }, payload: unknown, token: string | null = OPS_TOKEN) =>
-    app.inject({
+    suite.app.inject({
       method: entry.method as 'POST',
       url: entry.path,
       headers: { 'accept-language': 'en', ...(token !== null && { authorization: `Bearer ${token}` }) },
@@ -61,17 +49,17 @@ describeEachDatabase('agent contracts', (kind) => {
     return successEnvelope(offeredContract).parse(json(response)).value;
   };
   const requestsOf = async (caller: Caller) => {
-    const response = await call(app, API.contractRequests, caller);
+    const response = await call(suite.app, API.contractRequests, caller);
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(contractRequests).parse(json(response)).value;
   };
   const contractOf = async (caller: Caller, contractKind: string) => {
-    const response = await call(app, API.agentContract, caller, { query: { kind: contractKind } });
+    const response = await call(suite.app, API.agentContract, caller, { query: { kind: contractKind } });
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(agentContractAnswer).parse(json(response)).value.contract;
   };
   const answer = (caller: Caller, entry: { method: string; path: string }, contractId: string) =>
-    call(app, entry, caller, { payload: { contractId } });
+    call(suite.app, entry, caller, { payload: { contractId } });
 
   it('offer → the contract reply names it → accept once → a second answer is refused', async () => {
     const { row, caller } = await newMember();
@@ -238,7 +226,7 @@ describeEachDatabase('agent contracts', (kind) => {
       divtypecompperiodreq: 0,
       contracthoursalreq: 0,
     });
-    const read = await call(app, API.agentContract, caller, { query: { kind: 'salary' } });
+    const read = await call(suite.app, API.agentContract, caller, { query: { kind: 'salary' } });
     expect(read.statusCode).toBe(403);
     expect(json(read)).toMatchObject({ code: 'FEATURE_NOT_ENABLED', value: { reason: 'free_reject' } });
   });
@@ -249,7 +237,7 @@ describeEachDatabase('agent contracts', (kind) => {
     const offered = await offer(owner.row.username);
     const response = await answer(other.caller, API.acceptContract, offered.contract.id);
     expect(response.statusCode).toBe(404);
-    const visitor = await call(app, API.contractRequests, { ip: freshIp() });
+    const visitor = await call(suite.app, API.contractRequests, { ip: freshIp() });
     expect(visitor.statusCode).toBe(401);
   });
 

@@ -11,61 +11,39 @@ import {
 } from '@kl/contracts/promotions';
 import { walletBalance } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransaction, member, promotion, registrationFieldRule } from '../../db/schema/index.ts';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call, freshIp } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { usePromotionIds, useTestApp } from '../../test/suite.ts';
 import { checkLedger } from '../wallet/index.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { claimCreditKey } from './service.ts';
 
 describeEachDatabase('promotions', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock });
-    for (const row of await database.current.db.select().from(promotion)) ids[row.code] = row.id;
-  });
-  afterAll(() => app.close());
-
-  async function newMember(type = 0) {
-    const row = await createTestMember(database.current.db, { type });
-    return { row, caller: { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) } };
-  }
+  const suite = useTestApp(kind);
+  const { database, time } = suite;
+  const ids = usePromotionIds(database);
+  const newMember = (type = 0) => suite.newMember({ type });
   type Caller = { ip: string; cookie?: string };
-
-  async function deposit(caller: Caller, amount: number) {
-    const order = await call(app, API.createDepositOrder, caller, {
-      payload: { channelCode: 'bank-transfer', amount },
-    });
-    expect(order.statusCode, order.body).toBe(200);
-    const { orderId } = json<{ value: { orderId: string } }>(order).value;
-    const paid = await call(app, API.sandboxPay, caller, { payload: { orderId } });
-    expect(paid.statusCode, paid.body).toBe(200);
-    time.advance(1_000);
-  }
+  const deposit = (caller: Caller, amount: number) => suite.deposit(caller, amount, 1_000);
   const apply = (caller: Caller, promotionId: number) =>
-    call(app, API.applyPromotion, caller, { payload: { promotionId } });
+    call(suite.app, API.applyPromotion, caller, { payload: { promotionId } });
   const claimsOf = async (caller: Caller) => {
-    const response = await call(app, API.promotionClaims, caller);
+    const response = await call(suite.app, API.promotionClaims, caller);
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(promotionClaims).parse(json(response)).value.list;
   };
   const claimOf = async (caller: Caller, promotionId: number): Promise<PromotionClaim | undefined> =>
     (await claimsOf(caller)).find((claim) => claim.promotionId === promotionId);
   const claim = (caller: Caller, claimId: number) =>
-    call(app, API.claimBonus, caller, { payload: { claimId } });
+    call(suite.app, API.claimBonus, caller, { payload: { claimId } });
   const balanceOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value.available;
+    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value.available;
 
   describe('list and detail', () => {
     it('lists the seeded promotions to visitors, in their language', async () => {
-      const response = await call(app, API.promotions, { ip: freshIp() });
+      const response = await call(suite.app, API.promotions, { ip: freshIp() });
       expect(response.statusCode).toBe(200);
       const { list } = successEnvelope(promotionList).parse(json(response)).value;
       expect(list.map((row) => row.type)).toEqual(['FIRST_DEPOSIT', 'DEPOSIT_TURNOVER', 'REFERRAL']);
@@ -81,18 +59,23 @@ describeEachDatabase('promotions', (kind) => {
 
     it('answers the detail HTML by id; unknown 404, malformed 400', async () => {
       const ok = await call(
-        app,
+        suite.app,
         API.promotionDetail,
         { ip: freshIp() },
         { query: { id: String(ids.RELOAD500) } },
       );
       expect(ok.statusCode).toBe(200);
       expect(successEnvelope(promotionDetail).parse(json(ok)).value.detailHtml).toContain('<p>');
-      const unknown = await call(app, API.promotionDetail, { ip: freshIp() }, { query: { id: '999999' } });
+      const unknown = await call(
+        suite.app,
+        API.promotionDetail,
+        { ip: freshIp() },
+        { query: { id: '999999' } },
+      );
       expect(unknown.statusCode).toBe(404);
       expect(json(unknown)).toMatchObject({ code: 'NOT_FOUND' });
       for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
-        const bad = await call(app, API.promotionDetail, { ip: freshIp() }, { query: { id } });
+        const bad = await call(suite.app, API.promotionDetail, { ip: freshIp() }, { query: { id } });
         expect(bad.statusCode, id).toBe(400);
         expect(json(bad), id).toMatchObject({ code: 'INVALID_INPUT' });
       }
@@ -233,7 +216,7 @@ describeEachDatabase('promotions', (kind) => {
       for (const response of [
         await apply(caller, ids.RELOAD500!),
         await claim(caller, 1),
-        await call(app, API.myReferral, caller),
+        await call(suite.app, API.myReferral, caller),
       ]) {
         expect(response.statusCode).toBe(403);
         expect(json(response)).toMatchObject({
@@ -247,8 +230,8 @@ describeEachDatabase('promotions', (kind) => {
     it('visitors are asked to log in', async () => {
       for (const response of [
         await apply({ ip: freshIp() }, ids.RELOAD500!),
-        await call(app, API.promotionClaims, { ip: freshIp() }),
-        await call(app, API.myReferral, { ip: freshIp() }),
+        await call(suite.app, API.promotionClaims, { ip: freshIp() }),
+        await call(suite.app, API.myReferral, { ip: freshIp() }),
       ]) {
         expect(response.statusCode).toBe(401);
         expect(json(response)).toMatchObject({ code: 'NOT_LOGGED_IN' });
@@ -258,7 +241,7 @@ describeEachDatabase('promotions', (kind) => {
     it('bad and unknown ids; another member’s claim; REFERRAL is not applied to', async () => {
       const { caller } = await newMember();
       for (const promotionId of ['x', '5', true, null, -3, 0, 1.5, 2 ** 31]) {
-        const bad = await call(app, API.applyPromotion, caller, { payload: { promotionId } });
+        const bad = await call(suite.app, API.applyPromotion, caller, { payload: { promotionId } });
         expect(bad.statusCode, String(promotionId)).toBe(400);
       }
       expect((await apply(caller, 999_999)).statusCode).toBe(404);
@@ -275,20 +258,26 @@ describeEachDatabase('promotions', (kind) => {
       ).value;
       expect((await claim(caller, theirs.id)).statusCode).toBe(404);
       expect((await claim(caller, 999_999)).statusCode).toBe(404);
-      expect((await call(app, API.claimBonus, caller, { payload: { claimId: 'abc' } })).statusCode).toBe(400);
+      expect(
+        (await call(suite.app, API.claimBonus, caller, { payload: { claimId: 'abc' } })).statusCode,
+      ).toBe(400);
     });
   });
 
   describe('referral', () => {
     it('gives each member a stable code, link and QR; counts referred members', async () => {
       const { caller } = await newMember();
-      const first = successEnvelope(myReferral).parse(json(await call(app, API.myReferral, caller))).value;
+      const first = successEnvelope(myReferral).parse(
+        json(await call(suite.app, API.myReferral, caller)),
+      ).value;
       expect(first.code).toMatch(/^[A-Z2-9]{8}$/);
       expect(first.link).toBe(`/m/register?recommenderId=${first.code}`);
       expect(first.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(first.referredCount).toBe(0);
       expect(first.promotion).toMatchObject({ type: 'REFERRAL', code: 'INVITE50' });
-      const again = successEnvelope(myReferral).parse(json(await call(app, API.myReferral, caller))).value;
+      const again = successEnvelope(myReferral).parse(
+        json(await call(suite.app, API.myReferral, caller)),
+      ).value;
       expect(again.code).toBe(first.code);
 
       const friend = await newMember();
@@ -296,14 +285,16 @@ describeEachDatabase('promotions', (kind) => {
         .update(member)
         .set({ recommenderId: first.code.toLowerCase() })
         .where(eq(member.id, friend.row.id));
-      const counted = successEnvelope(myReferral).parse(json(await call(app, API.myReferral, caller))).value;
+      const counted = successEnvelope(myReferral).parse(
+        json(await call(suite.app, API.myReferral, caller)),
+      ).value;
       expect(counted.referredCount).toBe(1);
     });
 
     it('the referrer’s bonus is issued once the referred member has deposited and played, and claimed once', async () => {
       const referrer = await newMember();
       const { code } = successEnvelope(myReferral).parse(
-        json(await call(app, API.myReferral, referrer.caller)),
+        json(await call(suite.app, API.myReferral, referrer.caller)),
       ).value;
       const friend = await newMember();
       await database.current.db
@@ -317,7 +308,7 @@ describeEachDatabase('promotions', (kind) => {
       // Deposited but not played yet: the friend does not qualify (the merchant asks 100,000 ₫ staked).
       expect(await claimOf(referrer.caller, ids.INVITE50!)).toBeUndefined();
       for (let spin = 0; spin < 5; spin += 1) {
-        const spun = await call(app, API.slotSpin, friend.caller, {
+        const spun = await call(suite.app, API.slotSpin, friend.caller, {
           payload: { lineBet: 1_000, requestKey: randomUUID() },
         });
         expect(spun.statusCode, spun.body).toBe(200);

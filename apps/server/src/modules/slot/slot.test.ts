@@ -13,8 +13,8 @@ import {
 } from '@kl/contracts/slot';
 import { walletBalance } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
 import {
   game,
   gameRound,
@@ -22,57 +22,32 @@ import {
   ledgerTransaction,
   slotRound as slotRoundTable,
 } from '../../db/schema/index.ts';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call, freshIp } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
+import { sessionOf } from '../wallet/testing.ts';
 import { playRound } from './engine.ts';
 import { fairDraws, hashServerSeed } from './fair.ts';
 import { SLOT_MACHINE } from './machine.ts';
 
 describeEachDatabase('slot', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock, config: { rateLimitMax: 100_000 } });
-  });
-  afterAll(() => app.close());
-
-  async function newMember(overrides: { type?: number } = {}) {
-    const row = await createTestMember(database.current.db, overrides);
-    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
-    return { row, caller };
-  }
+  const suite = useTestApp(kind, { config: { rateLimitMax: 100_000 } });
+  const { database, time, newMember, fund } = suite;
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
-  async function fund(memberId: string, amount: number) {
-    const ledger = createLedgerService({
-      db: database.current.db,
-      ledger: createLedgerRepository(database.current.db),
-      clock: time.clock,
-    });
-    await ledger.post({
-      merchantCode: 'kimlong',
-      memberId,
-      idempotencyKey: `test-deposit:${randomUUID()}`,
-      kind: 'deposit',
-      amount: BigInt(amount),
-    });
-  }
-
   const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value;
+    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const sessionOfCaller = async (caller: Caller, mode: 'wallet' | 'play' = 'wallet') =>
-    successEnvelope(slotSession).parse(json(await call(app, API.slotSession, caller, { query: { mode } })))
-      .value;
+    successEnvelope(slotSession).parse(
+      json(await call(suite.app, API.slotSession, caller, { query: { mode } })),
+    ).value;
   const spin = (
     caller: Caller,
     body: { lineBet?: number; requestKey?: string; mode?: 'wallet' | 'play'; gameId?: string } = {},
   ) =>
-    call(app, API.slotSpin, caller, {
+    call(suite.app, API.slotSpin, caller, {
       payload: { lineBet: 100, requestKey: randomUUID(), ...body },
     });
   const spinValue = (response: LightMyRequestResponse): SlotSpinResult => {
@@ -81,7 +56,7 @@ describeEachDatabase('slot', (kind) => {
   };
   const historyOf = async (caller: Caller) =>
     successEnvelope(slotHistory).parse(
-      json(await call(app, API.slotHistory, caller, { query: { pageSize: '100' } })),
+      json(await call(suite.app, API.slotHistory, caller, { query: { pageSize: '100' } })),
     ).value;
   const slotLedgerRows = (memberId: string) =>
     database.current.db
@@ -172,7 +147,7 @@ describeEachDatabase('slot', (kind) => {
     await fund(row.id, 1_000_000);
     const before = await sessionOfCaller(caller);
     for (let index = 0; index < 5; index += 1) spinValue(await spin(caller, { lineBet: 200 }));
-    const changed = await call(app, API.slotClientSeed, caller, {
+    const changed = await call(suite.app, API.slotClientSeed, caller, {
       payload: { clientSeed: 'my lucky seed!' },
     });
     expect(successEnvelope(slotSeedState).parse(json(changed)).value).toMatchObject({
@@ -183,7 +158,7 @@ describeEachDatabase('slot', (kind) => {
     expect((await historyOf(caller)).list.every((round) => round.serverSeed === null)).toBe(true);
 
     const rotated = successEnvelope(slotRotateResult).parse(
-      json(await call(app, API.slotRotateSeed, caller, { payload: {} })),
+      json(await call(suite.app, API.slotRotateSeed, caller, { payload: {} })),
     ).value;
     expect(rotated.revealed.serverSeedHash).toBe(before.seed.serverSeedHash);
     expect(hashServerSeed(rotated.revealed.serverSeed)).toBe(before.seed.serverSeedHash);
@@ -204,7 +179,7 @@ describeEachDatabase('slot', (kind) => {
       expect(replay.spins).toEqual(round.spins);
       expect(replay.totalWin).toBe(round.totalWin);
       const one = successEnvelope(slotRound).parse(
-        json(await call(app, API.slotRound, caller, { query: { roundId: round.roundId } })),
+        json(await call(suite.app, API.slotRound, caller, { query: { roundId: round.roundId } })),
       ).value;
       expect(one).toEqual(round);
     }
@@ -220,7 +195,7 @@ describeEachDatabase('slot', (kind) => {
     await fund(row.id, 1_000_000);
     await sessionOfCaller(caller);
     const spins = Array.from({ length: 10 }, () => spin(caller));
-    const rotation = call(app, API.slotRotateSeed, caller, { payload: {} });
+    const rotation = call(suite.app, API.slotRotateSeed, caller, { payload: {} });
     const [results, rotated] = await Promise.all([Promise.all(spins), rotation]);
     expect(rotated.statusCode, rotated.body).toBe(200);
     const rounds = results.map(spinValue).map((result) => result.round);
@@ -244,14 +219,14 @@ describeEachDatabase('slot', (kind) => {
   it('refuses a bad client seed and a bet that is not a bet level', async () => {
     const { caller } = await newMember();
     for (const clientSeed of ['', 'x'.repeat(65), 'tab\there']) {
-      const response = await call(app, API.slotClientSeed, caller, { payload: { clientSeed } });
+      const response = await call(suite.app, API.slotClientSeed, caller, { payload: { clientSeed } });
       expect(response.statusCode).toBe(400);
     }
     expect((await spin(caller, { lineBet: 150 })).statusCode).toBe(400);
     expect(
       (
         await call(
-          app,
+          suite.app,
           API.slotSpin,
           { ip: freshIp() },
           { payload: { lineBet: 100, requestKey: randomUUID() } },
@@ -277,7 +252,7 @@ describeEachDatabase('slot', (kind) => {
   it('a member on a time-out is refused', async () => {
     const { row, caller } = await newMember();
     await fund(row.id, 100_000);
-    const started = await call(app, API.startTimeOut, caller, { payload: { period: '24h' } });
+    const started = await call(suite.app, API.startTimeOut, caller, { payload: { period: '24h' } });
     expect(started.statusCode, started.body).toBe(200);
     const again = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
     const response = await spin(again);
@@ -346,7 +321,7 @@ describeEachDatabase('slot', (kind) => {
     const asGame = spinValue(await spin(caller, { gameId: bgs?.gameId ?? '' }));
     expect(asGame.round.gameName).toBe(bgs?.gameName);
     const session = successEnvelope(slotSession).parse(
-      json(await call(app, API.slotSession, caller, { query: { gameId: bgs?.gameId ?? '' } })),
+      json(await call(suite.app, API.slotSession, caller, { query: { gameId: bgs?.gameId ?? '' } })),
     ).value;
     expect(session.game).toEqual({ gameId: bgs?.gameId, gameName: bgs?.gameName, house: false });
     const records = await database.current.db.select().from(gameRound).where(eq(gameRound.memberId, row.id));
@@ -364,11 +339,13 @@ describeEachDatabase('slot', (kind) => {
         .from(game)
         .where(and(eq(game.vassalage, 'TIGER'), eq(game.gameType, 'RNG')))
         .limit(1);
-      const launched = await call(app, API.launchGame, caller, { payload: { gameId: tiger?.gameId ?? '' } });
+      const launched = await call(suite.app, API.launchGame, caller, {
+        payload: { gameId: tiger?.gameId ?? '' },
+      });
       expect(launched.statusCode, launched.body).toBe(200);
       expect((json(launched).value as { url: string }).url).toMatch(/^\/m\/slotsCenter\?launch=/);
       const session = successEnvelope(slotSession).parse(
-        json(await call(app, API.slotSession, caller, { query: { gameId: tiger?.gameId ?? '' } })),
+        json(await call(suite.app, API.slotSession, caller, { query: { gameId: tiger?.gameId ?? '' } })),
       ).value;
       expect(session.game.house).toBe(false);
       const [live] = await db
@@ -376,7 +353,9 @@ describeEachDatabase('slot', (kind) => {
         .from(game)
         .where(and(eq(game.vassalage, 'ROYAL'), eq(game.gameType, 'LIVE')))
         .limit(1);
-      const refused = await call(app, API.launchGame, caller, { payload: { gameId: live?.gameId ?? '' } });
+      const refused = await call(suite.app, API.launchGame, caller, {
+        payload: { gameId: live?.gameId ?? '' },
+      });
       expect(refused.statusCode).toBe(403);
       expect(json(refused)).toMatchObject({ value: { reason: 'VENDOR_NOT_CONFIGURED' } });
     } finally {

@@ -3,50 +3,30 @@ import { memberInfo } from '@kl/contracts/accounts';
 import { myVip, vipLevels } from '@kl/contracts/vip';
 import { walletBalance } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransaction, vipLevel } from '../../db/schema/index.ts';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call, freshIp } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { checkLedger } from '../wallet/index.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { upgradeBonusKey } from './service.ts';
 import { VIP_LEVELS } from './seed.ts';
 
 describeEachDatabase('vip', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock });
-  });
-  afterAll(() => app.close());
-
-  async function newMember(type = 0) {
-    const row = await createTestMember(database.current.db, { type });
-    return { row, caller: { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) } };
-  }
+  const suite = useTestApp(kind);
+  const { database, deposit } = suite;
+  const newMember = (type = 0) => suite.newMember({ type });
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
-  async function deposit(caller: Caller, amount: number) {
-    const order = await call(app, API.createDepositOrder, caller, {
-      payload: { channelCode: 'bank-transfer', amount },
-    });
-    expect(order.statusCode, order.body).toBe(200);
-    const { orderId } = json<{ value: { orderId: string } }>(order).value;
-    const paid = await call(app, API.sandboxPay, caller, { payload: { orderId } });
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
   const vipOf = async (caller: Caller) =>
-    successEnvelope(myVip).parse(json(await call(app, API.myVip, caller))).value;
+    successEnvelope(myVip).parse(json(await call(suite.app, API.myVip, caller))).value;
   const labelOf = async (caller: Caller) =>
-    successEnvelope(memberInfo).parse(json(await call(app, API.memberInfo, caller))).value.clubLabel
+    successEnvelope(memberInfo).parse(json(await call(suite.app, API.memberInfo, caller))).value.clubLabel
       .labelName;
 
   it('lists the seeded levels with their benefits, lowest first, in the caller’s language', async () => {
-    const response = await call(app, API.vipLevels, { ip: freshIp() });
+    const response = await call(suite.app, API.vipLevels, { ip: freshIp() });
     expect(response.statusCode).toBe(200);
     const { list, currency } = successEnvelope(vipLevels).parse(json(response)).value;
     expect(currency).toBe('VND');
@@ -105,9 +85,9 @@ describeEachDatabase('vip', (kind) => {
   it('credits the upgrade bonus of each level reached once, also under concurrent reads', async () => {
     const { row, caller } = await newMember();
     const balance = async () =>
-      successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value.available;
+      successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value.available;
     await deposit(caller, 10_000_000);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(app, API.myVip, caller)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(suite.app, API.myVip, caller)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     expect((await vipOf(caller)).level).toBe(2);
     // Bronze 18,000 + Silver 88,000, once each.
@@ -125,7 +105,7 @@ describeEachDatabase('vip', (kind) => {
 
   describe('refusals', () => {
     it('my VIP needs a session', async () => {
-      const response = await call(app, API.myVip, { ip: freshIp() });
+      const response = await call(suite.app, API.myVip, { ip: freshIp() });
       expect(response.statusCode).toBe(401);
       expect(json(response)).toMatchObject({ code: 'NOT_LOGGED_IN' });
     });

@@ -4,104 +4,88 @@ import { promotionClaims, type PromotionClaim } from '@kl/contracts/promotions';
 import { forfeitBonusResult, turnoverSummary, type TurnoverSummary } from '@kl/contracts/wagering';
 import { bankAccount } from '@kl/contracts/withdrawal';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   gameRound,
   ledgerTransaction,
   member,
-  promotion,
   promotionClaim,
   wageringRequirement,
 } from '../../db/schema/index.ts';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { usePromotionIds, useTestApp } from '../../test/suite.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { checkLedger, checkWagering, createWalletModule } from './index.ts';
-import { createTestMember, sessionOf } from './testing.ts';
 
 const PASSWORD = '246810';
 type Caller = { ip: string; cookie?: string };
 
 describeEachDatabase('wagering', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock });
-    for (const row of await database.current.db.select().from(promotion)) ids[row.code] = row.id;
-  });
-  afterAll(() => app.close());
+  const suite = useTestApp(kind);
+  const { database, time } = suite;
+  const ids = usePromotionIds(database);
 
   async function newMember(values: { registerIp?: string; registerDevice?: string } = {}) {
-    const row = await createTestMember(database.current.db);
+    const created = await suite.newMember();
     if (values.registerIp || values.registerDevice) {
-      await database.current.db.update(member).set(values).where(eq(member.id, row.id));
+      await database.current.db.update(member).set(values).where(eq(member.id, created.row.id));
     }
-    const caller: Caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
-    return { row, caller };
+    return created;
   }
-
-  async function deposit(caller: Caller, amount: number) {
-    const order = await call(app, API.createDepositOrder, caller, {
-      payload: { channelCode: 'bank-transfer', amount },
-    });
-    expect(order.statusCode, order.body).toBe(200);
-    const { orderId } = json<{ value: { orderId: string } }>(order).value;
-    const paid = await call(app, API.sandboxPay, caller, { payload: { orderId } });
-    expect(paid.statusCode, paid.body).toBe(200);
-    time.advance(1_000);
-  }
+  const deposit = (caller: Caller, amount: number) => suite.deposit(caller, amount, 1_000);
 
   const turnoverOf = async (caller: Caller): Promise<TurnoverSummary> => {
-    const response = await call(app, API.walletTurnover, caller);
+    const response = await call(suite.app, API.walletTurnover, caller);
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(turnoverSummary).parse(json(response)).value;
   };
 
   const claimsOf = async (caller: Caller): Promise<PromotionClaim[]> => {
-    const response = await call(app, API.promotionClaims, caller);
+    const response = await call(suite.app, API.promotionClaims, caller);
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(promotionClaims).parse(json(response)).value.list;
   };
 
   /** Applies, deposits, and claims the issued bonus of a promotion. */
   async function claimedBonus(caller: Caller, code: string, amount: number): Promise<PromotionClaim> {
-    const applied = await call(app, API.applyPromotion, caller, { payload: { promotionId: ids[code] } });
+    const applied = await call(suite.app, API.applyPromotion, caller, {
+      payload: { promotionId: ids[code] },
+    });
     expect(applied.statusCode, applied.body).toBe(200);
     await deposit(caller, amount);
     const issued = (await claimsOf(caller)).find((claim) => claim.promotionId === ids[code]);
     expect(issued?.status).toBe('issued');
-    const claimed = await call(app, API.claimBonus, caller, { payload: { claimId: issued?.id } });
+    const claimed = await call(suite.app, API.claimBonus, caller, { payload: { claimId: issued?.id } });
     expect(claimed.statusCode, claimed.body).toBe(200);
     return json<{ value: { claim: PromotionClaim } }>(claimed).value.claim;
   }
 
   let accountNumbers = 100_000_000;
   async function readyToWithdraw(caller: Caller) {
-    const set = await call(app, API.setPaymentPassword, caller, {
+    const set = await call(suite.app, API.setPaymentPassword, caller, {
       payload: { password: PASSWORD, confirmPassword: PASSWORD },
     });
     expect(set.statusCode, set.body).toBe(200);
     accountNumbers += 1;
-    const bound = await call(app, API.addBankAccount, caller, {
+    const bound = await call(suite.app, API.addBankAccount, caller, {
       payload: { bankCode: 'VCB', accountNumber: String(accountNumbers), accountName: 'NGUYEN VAN AN' },
     });
     expect(bound.statusCode, bound.body).toBe(200);
     return successEnvelope(bankAccount).parse(json(bound)).value;
   }
   const withdraw = (caller: Caller, bankAccountId: string, amount: number) =>
-    call(app, API.createWithdrawal, caller, {
+    call(suite.app, API.createWithdrawal, caller, {
       payload: { bankAccountId, amount, paymentPassword: PASSWORD, requestKey: randomUUID() },
     });
 
   /** Slot spins of 20 lines × lineBet until `stake` has been staked. */
   async function playSlot(caller: Caller, stake: number, lineBet = 5_000) {
     for (let staked = 0; staked < stake; staked += lineBet * 20) {
-      const spun = await call(app, API.slotSpin, caller, { payload: { lineBet, requestKey: randomUUID() } });
+      const spun = await call(suite.app, API.slotSpin, caller, {
+        payload: { lineBet, requestKey: randomUUID() },
+      });
       expect(spun.statusCode, spun.body).toBe(200);
     }
   }
@@ -268,7 +252,9 @@ describeEachDatabase('wagering', (kind) => {
       const claim = await claimedBonus(caller, 'WELCOME100', 200_000);
       const requirementId = claim.requirement?.id ?? 0;
       const forfeits = await Promise.all(
-        Array.from({ length: 5 }, () => call(app, API.forfeitBonus, caller, { payload: { requirementId } })),
+        Array.from({ length: 5 }, () =>
+          call(suite.app, API.forfeitBonus, caller, { payload: { requirementId } }),
+        ),
       );
       const ok = forfeits.filter((response) => response.statusCode === 200);
       expect(ok).toHaveLength(1);
@@ -290,7 +276,7 @@ describeEachDatabase('wagering', (kind) => {
       // A deposit's requirement cannot be forfeited; another member's is not found.
       const other = await newMember();
       expect(
-        (await call(app, API.forfeitBonus, other.caller, { payload: { requirementId } })).statusCode,
+        (await call(suite.app, API.forfeitBonus, other.caller, { payload: { requirementId } })).statusCode,
       ).toBe(404);
       expect((await checkLedger(database.current.db)).problems).toEqual([]);
     });
@@ -325,7 +311,7 @@ describeEachDatabase('wagering', (kind) => {
       const { row, caller } = await newMember();
       // Reaching VIP 1 (paid deposits) and reading one's level credits the upgrade bonus.
       await deposit(caller, 1_000_000);
-      const me = await call(app, API.myVip, caller);
+      const me = await call(suite.app, API.myVip, caller);
       expect(me.statusCode, me.body).toBe(200);
       const [bonus] = await database.current.db
         .select()
@@ -390,8 +376,8 @@ describeEachDatabase('wagering', (kind) => {
 
   describe('referral', () => {
     async function referred(referrer: Awaited<ReturnType<typeof newMember>>, values = {}) {
-      const code = json<{ value: { code: string } }>(await call(app, API.myReferral, referrer.caller)).value
-        .code;
+      const code = json<{ value: { code: string } }>(await call(suite.app, API.myReferral, referrer.caller))
+        .value.code;
       const friend = await newMember(values);
       await database.current.db
         .update(member)
@@ -442,7 +428,7 @@ describeEachDatabase('wagering', (kind) => {
         ].sort(),
       );
       // A refused reward is never paid: claiming it is refused.
-      const refused = await call(app, API.claimBonus, referrer.caller, {
+      const refused = await call(suite.app, API.claimBonus, referrer.caller, {
         payload: { claimId: claims[0]?.id },
       });
       expect(json(refused)).toMatchObject({ code: 'BONUS_NOT_CLAIMABLE' });
@@ -452,7 +438,7 @@ describeEachDatabase('wagering', (kind) => {
       const referrer = await newMember({ registerIp: '198.51.100.20' });
       const friend = await referred(referrer, { registerIp: '198.51.100.21' });
       const bind = (caller: Caller, accountName: string) =>
-        call(app, API.addBankAccount, caller, {
+        call(suite.app, API.addBankAccount, caller, {
           payload: { bankCode: 'ACB', accountNumber: '9988776655', accountName },
         });
       const first = await bind(referrer.caller, 'NGUYEN VAN AN');
@@ -467,7 +453,7 @@ describeEachDatabase('wagering', (kind) => {
       const others = await Promise.all(Array.from({ length: 4 }, () => newMember()));
       const raced = await Promise.all(
         others.map((other) =>
-          call(app, API.addBankAccount, other.caller, {
+          call(suite.app, API.addBankAccount, other.caller, {
             payload: { bankCode: 'TCB', accountNumber: '1122334455', accountName: 'NGUYEN VAN AN' },
           }),
         ),

@@ -11,16 +11,16 @@ import {
   WITHDRAWAL_OPERATOR_PAGE_PATH,
 } from '@kl/contracts/withdrawal';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type * as Argon2 from '@node-rs/argon2';
 import { verify as argon2Verify } from '@node-rs/argon2';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ledgerTransaction, withdrawalRequest } from '../../db/schema/index.ts';
-import { call, freshIp, testClock } from '../../test/accounts.ts';
+import { call, freshIp } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
 import { checkWithdrawals } from './withdrawal-check.ts';
@@ -36,44 +36,14 @@ const OPERATOR_TOKEN = 'test-withdrawal-operator-token-0123';
 const PASSWORD = '246810';
 
 describeEachDatabase('withdrawal', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      clock: time.clock,
-      config: { withdrawalOperatorToken: OPERATOR_TOKEN },
-    });
-  });
-  afterAll(() => app.close());
-
-  async function newMember(overrides: { type?: number; payeeName?: string } = {}) {
-    const row = await createTestMember(database.current.db, overrides);
-    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
-    return { row, caller };
-  }
+  const suite = useTestApp(kind, { config: { withdrawalOperatorToken: OPERATOR_TOKEN } });
+  const { database, time, newMember, fund } = suite;
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
-  async function fund(memberId: string, amount: number) {
-    const ledger = createLedgerService({
-      db: database.current.db,
-      ledger: createLedgerRepository(database.current.db),
-      clock: time.clock,
-    });
-    await ledger.post({
-      merchantCode: 'kimlong',
-      memberId,
-      idempotencyKey: `test-deposit:${randomUUID()}`,
-      kind: 'deposit',
-      amount: BigInt(amount),
-    });
-  }
-
   const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value;
+    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const setPassword = (caller: Caller, password = PASSWORD, confirmPassword = password) =>
-    call(app, API.setPaymentPassword, caller, { payload: { password, confirmPassword } });
+    call(suite.app, API.setPaymentPassword, caller, { payload: { password, confirmPassword } });
   // A bank account number belongs to one member: each member gets a number of its own (ending 6789).
   const numbers = new Map<string, string>();
   const numberOf = (caller: Caller) => {
@@ -88,19 +58,19 @@ describeEachDatabase('withdrawal', (kind) => {
     accountName = 'NGUYEN VAN AN',
     accountNumber = numberOf(caller),
     bankCode = 'VCB',
-  ) => call(app, API.addBankAccount, caller, { payload: { bankCode, accountNumber, accountName } });
+  ) => call(suite.app, API.addBankAccount, caller, { payload: { bankCode, accountNumber, accountName } });
   const ask = (
     caller: Caller,
     body: { bankAccountId: string; amount: number; paymentPassword?: string; requestKey?: string },
   ) =>
-    call(app, API.createWithdrawal, caller, {
+    call(suite.app, API.createWithdrawal, caller, {
       payload: { paymentPassword: PASSWORD, requestKey: randomUUID(), ...body },
     });
   const ops = (
     entry: { method: string; path: string },
     options: { payload?: unknown; query?: Record<string, string>; token?: string | null } = {},
   ) =>
-    app.inject({
+    suite.app.inject({
       method: entry.method as 'POST',
       url: entry.path,
       headers: {
@@ -135,7 +105,7 @@ describeEachDatabase('withdrawal', (kind) => {
     it('is set once, verified, changed; a wrong one is refused with the tries left', async () => {
       const { caller } = await newMember();
       expect(
-        json(await call(app, API.verifyPaymentPassword, caller, { payload: { password: PASSWORD } })),
+        json(await call(suite.app, API.verifyPaymentPassword, caller, { payload: { password: PASSWORD } })),
       ).toMatchObject({
         code: 'PAYMENT_PASSWORD_NOT_SET',
       });
@@ -149,14 +119,14 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(await setPassword(caller, '135790'))).toMatchObject({ code: 'PAYMENT_PASSWORD_SET' });
 
       const verify = (password: string) =>
-        call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+        call(suite.app, API.verifyPaymentPassword, caller, { payload: { password } });
       expect((await verify(PASSWORD)).statusCode).toBe(200);
       const wrong = await verify('000000');
       expect(wrong.statusCode).toBe(400);
       expect(json(wrong)).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD', value: { attemptsLeft: 4 } });
 
       const change = (oldPassword: string, newPassword: string, confirmNewPassword = newPassword) =>
-        call(app, API.changePaymentPassword, caller, {
+        call(suite.app, API.changePaymentPassword, caller, {
           payload: { oldPassword, newPassword, confirmNewPassword },
         });
       expect(json(await change('999999', '135790'))).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD' });
@@ -179,7 +149,7 @@ describeEachDatabase('withdrawal', (kind) => {
       const { caller } = await newMember();
       await setPassword(caller);
       const verify = (password: string) =>
-        call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+        call(suite.app, API.verifyPaymentPassword, caller, { payload: { password } });
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         expect(json(await verify('000000'))).toMatchObject({ value: { attemptsLeft: 5 - attempt } });
       }
@@ -188,14 +158,14 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(fifth)).toMatchObject({ code: 'PAYMENT_PASSWORD_LOCKED' });
       expect((await verify(PASSWORD)).statusCode).toBe(429);
       const info = successEnvelope(withdrawalInfo).parse(
-        json(await call(app, API.withdrawalInfo, caller)),
+        json(await call(suite.app, API.withdrawalInfo, caller)),
       ).value;
       expect(info.paymentPassword).toMatchObject({ set: true, attemptsLeft: 0 });
       expect(info.paymentPassword.lockedUntil).not.toBeNull();
 
       time.advanceMinutes(15);
       const fresh = successEnvelope(withdrawalInfo).parse(
-        json(await call(app, API.withdrawalInfo, caller)),
+        json(await call(suite.app, API.withdrawalInfo, caller)),
       ).value;
       expect(fresh.paymentPassword).toMatchObject({ lockedUntil: null, attemptsLeft: 5 });
       expect((await verify(PASSWORD)).statusCode).toBe(200);
@@ -213,7 +183,7 @@ describeEachDatabase('withdrawal', (kind) => {
         const { caller } = await newMember();
         await setPassword(caller);
         const verify = (password: string) =>
-          call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+          call(suite.app, API.verifyPaymentPassword, caller, { payload: { password } });
         vi.mocked(argon2Verify).mockClear();
         const passwords = Array.from({ length: 25 }, (_, index) => (index === 12 ? PASSWORD : '000000'));
         const answers = (await Promise.all(passwords.map((password) => verify(password)))).map(codeOf);
@@ -234,7 +204,7 @@ describeEachDatabase('withdrawal', (kind) => {
         const { caller } = await newMember();
         await setPassword(caller);
         const verify = (password: string) =>
-          call(app, API.verifyPaymentPassword, caller, { payload: { password } });
+          call(suite.app, API.verifyPaymentPassword, caller, { payload: { password } });
         // Hold every comparison until the right password has been answered.
         let compared = 0;
         let release: () => void = () => undefined;
@@ -289,23 +259,24 @@ describeEachDatabase('withdrawal', (kind) => {
       time.advance(1000);
       expect((await bind(caller, 'NGUYEN VAN AN', numberOf(caller), 'TCB')).statusCode).toBe(200);
 
-      const list = json<{ value: { list: BankAccount[] } }>(await call(app, API.bankAccounts, caller)).value
-        .list;
+      const list = json<{ value: { list: BankAccount[] } }>(await call(suite.app, API.bankAccounts, caller))
+        .value.list;
       expect(list.map((item) => item.bankCode)).toEqual(['VCB', 'TCB']);
 
       const other = await newMember();
       const first = list[0]?.accountId ?? '';
       expect(
-        (await call(app, API.removeBankAccount, other.caller, { query: { accountId: first } })).statusCode,
+        (await call(suite.app, API.removeBankAccount, other.caller, { query: { accountId: first } }))
+          .statusCode,
       ).toBe(404);
       expect(
-        (await call(app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
+        (await call(suite.app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
       ).toBe(200);
       expect(
-        (await call(app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
+        (await call(suite.app, API.removeBankAccount, caller, { query: { accountId: first } })).statusCode,
       ).toBe(404);
       expect(
-        json<{ value: { list: BankAccount[] } }>(await call(app, API.bankAccounts, caller)).value.list,
+        json<{ value: { list: BankAccount[] } }>(await call(suite.app, API.bankAccounts, caller)).value.list,
       ).toHaveLength(1);
     });
 
@@ -322,7 +293,7 @@ describeEachDatabase('withdrawal', (kind) => {
   it('refuses trial members with actual_account_required, and visitors', async () => {
     const { caller } = await newMember({ type: 4 });
     for (const response of [
-      await call(app, API.withdrawalInfo, caller),
+      await call(suite.app, API.withdrawalInfo, caller),
       await setPassword(caller),
       await bind(caller),
       await ask(caller, { bankAccountId: randomUUID(), amount: 200_000 }),
@@ -333,7 +304,7 @@ describeEachDatabase('withdrawal', (kind) => {
         value: { reason: 'actual_account_required' },
       });
     }
-    expect((await call(app, API.withdrawalInfo, { ip: freshIp() })).statusCode).toBe(401);
+    expect((await call(suite.app, API.withdrawalInfo, { ip: freshIp() })).statusCode).toBe(401);
   });
 
   describe('requests', () => {
@@ -362,11 +333,11 @@ describeEachDatabase('withdrawal', (kind) => {
       });
 
       const info = successEnvelope(withdrawalInfo).parse(
-        json(await call(app, API.withdrawalInfo, caller)),
+        json(await call(suite.app, API.withdrawalInfo, caller)),
       ).value;
       expect(info).toMatchObject({ todayCount: 1, available: 700_000, held: 300_000, dailyCountLimit: 5 });
       const page = json<{ value: { list: { accountNumberMasked: string }[]; total: number } }>(
-        await call(app, API.withdrawals, caller),
+        await call(suite.app, API.withdrawals, caller),
       ).value;
       expect(page.total).toBe(1);
       expect(page.list[0]?.accountNumberMasked).toBe('****6789');
@@ -400,9 +371,9 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(tooMuch)).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
       expect((await ask(caller, { bankAccountId: randomUUID(), amount: 200_000 })).statusCode).toBe(404);
       expect(await walletOf(caller)).toMatchObject({ available: 500_000, held: 0 });
-      expect(json<{ value: { total: number } }>(await call(app, API.withdrawals, caller)).value.total).toBe(
-        0,
-      );
+      expect(
+        json<{ value: { total: number } }>(await call(suite.app, API.withdrawals, caller)).value.total,
+      ).toBe(0);
     });
 
     it('allows the daily count of requests; rejected ones do not count; a new day starts afresh', async () => {
@@ -450,16 +421,16 @@ describeEachDatabase('withdrawal', (kind) => {
       }
       // A member's session is no operator credential.
       const { caller } = await newMember();
-      expect((await call(app, API.withdrawalOpsList, caller)).statusCode).toBe(401);
+      expect((await call(suite.app, API.withdrawalOpsList, caller)).statusCode).toBe(401);
     });
 
     it('serves its page with a script file and no inline script', async () => {
-      const page = await app.inject({ url: `${WITHDRAWAL_OPERATOR_PAGE_PATH}?lang=en` });
+      const page = await suite.app.inject({ url: `${WITHDRAWAL_OPERATOR_PAGE_PATH}?lang=en` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Withdrawal approval');
       expect(page.body).not.toMatch(/<script>/);
       const src = /<script src="([^"]+)"/.exec(page.body)?.[1] ?? '';
-      const script = await app.inject({ url: src });
+      const script = await suite.app.inject({ url: src });
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toContain('javascript');
       expect(script.body).toContain('/api/withdrawal/ops/approve');
@@ -489,7 +460,7 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(closed)).toMatchObject({ code: 'WITHDRAWAL_CLOSED', value: { status: 'paid' } });
       expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
       expect(
-        json(await call(app, API.withdrawal, caller, { query: { requestId: made.requestId } })),
+        json(await call(suite.app, API.withdrawal, caller, { query: { requestId: made.requestId } })),
       ).toMatchObject({
         value: { status: 'paid' },
       });
