@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 
 /**
@@ -230,3 +231,24 @@ export const passwordResetRequest = z.object({
   newPassword: short(64),
   confirmNewPassword: short(64),
 });
+
+/** The accounts calls of the API table (api-paths.ts composes every domain's calls). */
+export const accountsCalls = {
+  loginKey: { method: 'GET', path: '/api/auth/login-key', moduleId: 'PERSPNL3' },
+  login: { method: 'POST', path: '/api/auth/login', moduleId: 'PERSPNL3' },
+  trialLogin: { method: 'POST', path: '/api/auth/trial', moduleId: 'FREEPLAY3' },
+  logout: { method: 'DELETE', path: '/api/auth/session', moduleId: 'PERSPNL3' },
+  renewSession: { method: 'POST', path: '/api/auth/session/renew', moduleId: 'PERSPNL3' },
+  registrationRules: { method: 'GET', path: '/api/register/rules', moduleId: 'REG3' },
+  register: { method: 'PUT', path: '/api/register', moduleId: 'REGISTER_REE3' },
+  registerMobile: { method: 'PUT', path: '/api/register/mobile', moduleId: 'MOBILENUMREG3' },
+  usernameCheck: { method: 'GET', path: '/api/register/username-check', moduleId: 'REG3' },
+  affiliateCheck: { method: 'GET', path: '/api/register/affiliate-check', moduleId: 'AFFMAN3' },
+  sendSms: { method: 'POST', path: '/api/verification/sms', moduleId: 'REGMOBVERF3' },
+  captcha: { method: 'GET', path: '/api/captcha', moduleId: 'CAPTCHA3' },
+  changePassword: { method: 'POST', path: '/api/member/password', moduleId: 'PERSPNL3' },
+  setPasswordByPhone: { method: 'POST', path: '/api/auth/password/by-phone', moduleId: 'CHNGPASSVERIF3' },
+  requestPasswordEmail: { method: 'POST', path: '/api/auth/password/email', moduleId: 'PERSPNL3' },
+  resetPassword: { method: 'POST', path: '/api/auth/password/reset', moduleId: 'PERSPNL3' },
+  memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3' },
+} as const satisfies ApiTable;

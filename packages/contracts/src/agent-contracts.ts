@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -191,3 +192,13 @@ export const promotedAgent = z.object({
   changed: z.boolean(),
 });
 export type PromotedAgent = z.infer<typeof promotedAgent>;
+
+/** The agent contracts calls of the API table (api-paths.ts composes every domain's calls). */
+export const agentContractsCalls = {
+  contractRequests: { method: 'GET', path: '/api/agent-contracts/requests', moduleId: 'COMM3' },
+  agentContract: { method: 'GET', path: '/api/agent-contracts/contract', moduleId: 'COMM3' },
+  acceptContract: { method: 'POST', path: '/api/agent-contracts/accept', moduleId: 'COMM3' },
+  refuseContract: { method: 'POST', path: '/api/agent-contracts/refuse', moduleId: 'COMM3' },
+  contractOpsOffer: { method: 'POST', path: '/api/ops/agent-contracts/offers', moduleId: 'COMM3' },
+  contractOpsPromote: { method: 'POST', path: '/api/ops/agent-contracts/agents', moduleId: 'COMM3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { LANGUAGES, type Locale } from './i18n.ts';
 
@@ -287,3 +288,22 @@ export const CHAT_PAGE_TEXTS: Record<Locale, ChatPageTexts> = {
     member: 'Member',
   },
 };
+
+/** The chat calls of the API table (api-paths.ts composes every domain's calls). */
+export const chatCalls = {
+  launchChat: { method: 'GET', path: '/api/chat/launch', moduleId: 'CBS3' },
+  chatUnread: { method: 'GET', path: '/api/chat/unread', moduleId: 'CBS3' },
+  liveModels: { method: 'GET', path: '/api/live/models', moduleId: 'CBS3' },
+  chatSession: { method: 'POST', path: '/api/chat/session', moduleId: 'CBS3' },
+  chatMessages: { method: 'GET', path: '/api/chat/messages', moduleId: 'CBS3' },
+  chatSend: { method: 'POST', path: '/api/chat/messages', moduleId: 'CBS3' },
+  chatRead: { method: 'POST', path: '/api/chat/read', moduleId: 'CBS3' },
+  chatStream: { method: 'GET', path: '/api/chat/stream', moduleId: 'CBS3' },
+  chatOpsSignIn: { method: 'POST', path: '/api/chat/ops/session', moduleId: 'CBS3' },
+  chatOpsSignOut: { method: 'DELETE', path: '/api/chat/ops/session', moduleId: 'CBS3' },
+  chatOpsConversations: { method: 'GET', path: '/api/chat/ops/conversations', moduleId: 'CBS3' },
+  chatOpsMessages: { method: 'GET', path: '/api/chat/ops/messages', moduleId: 'CBS3' },
+  chatOpsReply: { method: 'POST', path: '/api/chat/ops/messages', moduleId: 'CBS3' },
+  chatOpsRead: { method: 'POST', path: '/api/chat/ops/read', moduleId: 'CBS3' },
+  chatOpsStream: { method: 'GET', path: '/api/chat/ops/stream', moduleId: 'CBS3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { ANNOUNCEMENT_PLATFORM, CONTENT_CODES } from './constants.ts';
 import { SUPPORTED_LOCALES, type Locale } from './i18n.ts';
@@ -363,3 +364,23 @@ export const footerLinks = z.object({
 });
 export type FooterLinks = z.infer<typeof footerLinks>;
 export const footerLinksQuery = z.object({ ...langQuery });
+
+/** The content calls of the API table (api-paths.ts composes every domain's calls). */
+export const contentCalls = {
+  banners: { method: 'GET', path: '/api/banners', moduleId: 'COMM3' },
+  announcements: { method: 'GET', path: '/api/announcements', moduleId: 'COMM3' },
+  notice: { method: 'GET', path: '/api/announcements/notice', moduleId: 'COMM3' },
+  popularAnnouncements: { method: 'GET', path: '/api/announcements/popular', moduleId: 'COMM3' },
+  announcementUnreadCount: { method: 'GET', path: '/api/announcements/unread-count', moduleId: 'COMM3' },
+  markAnnouncementRead: { method: 'POST', path: '/api/announcements/read', moduleId: 'COMM3' },
+  inboxList: { method: 'GET', path: '/api/inbox', moduleId: 'INBOX3' },
+  inboxUnreadCount: { method: 'GET', path: '/api/inbox/unread-count', moduleId: 'INBOX3' },
+  inboxMessage: { method: 'GET', path: '/api/inbox/message', moduleId: 'INBOX3' },
+  deleteInboxMessage: { method: 'DELETE', path: '/api/inbox/message', moduleId: 'INBOX3' },
+  helpCentre: { method: 'GET', path: '/api/help', moduleId: 'COMM3' },
+  helpItem: { method: 'GET', path: '/api/help/item', moduleId: 'COMM3' },
+  service: { method: 'GET', path: '/api/service', moduleId: 'COMM3' },
+  footerLinks: { method: 'GET', path: '/api/footer-links', moduleId: 'COMM3' },
+  headIcon: { method: 'GET', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
+  setHeadIcon: { method: 'POST', path: '/api/member/head-icon', moduleId: 'PROFPIC3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -201,3 +202,13 @@ export const sandboxPayResult = z.object({
   order: depositOrder,
 });
 export type SandboxPayResult = z.infer<typeof sandboxPayResult>;
+
+/** The deposit calls of the API table (api-paths.ts composes every domain's calls). */
+export const depositCalls = {
+  depositChannels: { method: 'GET', path: '/api/deposit/channels', moduleId: 'FUNDTRANS3' },
+  createDepositOrder: { method: 'POST', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
+  depositOrders: { method: 'GET', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
+  depositOrder: { method: 'GET', path: '/api/deposit/order', moduleId: 'FUNDTRANS3' },
+  depositCallback: { method: 'POST', path: '/api/deposit/callback', moduleId: 'FUNDTRANS3' },
+  sandboxPay: { method: 'POST', path: '/api/sandbox-gateway/pay', moduleId: 'FUNDTRANS3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 
 /**
@@ -127,3 +128,9 @@ export const feedbackList = z.object({
   total: z.number().int(),
 });
 export type FeedbackList = z.infer<typeof feedbackList>;
+
+/** The feedback calls of the API table (api-paths.ts composes every domain's calls). */
+export const feedbackCalls = {
+  submitFeedback: { method: 'PUT', path: '/api/feedback', moduleId: 'FEEDBACK3' },
+  feedbackList: { method: 'GET', path: '/api/feedback', moduleId: 'FEEDBACK3' },
+} as const satisfies ApiTable;

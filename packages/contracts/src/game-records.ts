@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { GAME_TYPES } from './games.ts';
 import { moneySchema } from './wallet.ts';
@@ -90,3 +91,8 @@ export const gameRecords = z.object({
   currency: z.string(),
 });
 export type GameRecords = z.infer<typeof gameRecords>;
+
+/** The game records calls of the API table (api-paths.ts composes every domain's calls). */
+export const gameRecordsCalls = {
+  gameRecords: { method: 'GET', path: '/api/game-records', moduleId: 'MEMTRANS3' },
+} as const satisfies ApiTable;

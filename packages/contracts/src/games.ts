@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, PAGE_SIZE, WINNER_BOARD } from './constants.ts';
 import type { PlayType, PrizeMode } from './constants.ts';
@@ -436,3 +437,20 @@ export const launchRedeemResult = z.object({
   playType: z.enum(['ent', 'trad']).nullable(),
   supportPlay: z.union([z.literal(0), z.literal(1)]).nullable(),
 });
+
+/** The games calls of the API table (api-paths.ts composes every domain's calls). */
+export const gamesCalls = {
+  gameVendors: { method: 'GET', path: '/api/games/vendors', moduleId: 'COMM3' },
+  gameSearch: { method: 'GET', path: '/api/games/search', moduleId: 'COMM3' },
+  hotGames: { method: 'GET', path: '/api/games/hot', moduleId: 'COMM3' },
+  recentGames: { method: 'GET', path: '/api/games/recent', moduleId: 'COMM3' },
+  favouriteList: { method: 'GET', path: '/api/games/favourites', moduleId: 'COMM3' },
+  favouriteIds: { method: 'GET', path: '/api/games/favourites/ids', moduleId: 'COMM3' },
+  addFavourite: { method: 'POST', path: '/api/games/favourites', moduleId: 'COMM3' },
+  removeFavourite: { method: 'DELETE', path: '/api/games/favourites', moduleId: 'COMM3' },
+  lotteryMenu: { method: 'GET', path: '/api/games/lottery/menu', moduleId: 'COMM3' },
+  lotteryList: { method: 'GET', path: '/api/games/lottery/list', moduleId: 'COMM3' },
+  launchGame: { method: 'POST', path: '/api/games/launch', moduleId: 'COMM3' },
+  redeemLaunch: { method: 'POST', path: '/api/games/launch/redeem', moduleId: 'COMM3' },
+  winnerBoard: { method: 'GET', path: '/api/games/winners', moduleId: 'COMM3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { PRIZE_MODES } from './constants.ts';
 import { moneySchema } from './wallet.ts';
@@ -268,3 +269,15 @@ export const placeLotteryBetResult = z.object({
 
 export const cancelLotteryBetRequest = z.object({ betId: z.string().uuid() });
 export const cancelLotteryBetResult = placeLotteryBetResult;
+
+/** The lottery calls of the API table (api-paths.ts composes every domain's calls). */
+export const lotteryCalls = {
+  lotteryGames: { method: 'GET', path: '/api/lottery/games', moduleId: 'COMM3' },
+  lotteryGame: { method: 'GET', path: '/api/lottery/game', moduleId: 'COMM3' },
+  recentLottery: { method: 'GET', path: '/api/lottery/recent', moduleId: 'COMM3' },
+  lotteryResults: { method: 'GET', path: '/api/lottery/results', moduleId: 'COMM3' },
+  lotteryNumero: { method: 'GET', path: '/api/lottery/numero', moduleId: 'COMM3' },
+  lotteryOrders: { method: 'GET', path: '/api/lottery/orders', moduleId: 'COMM3' },
+  placeLotteryBet: { method: 'POST', path: '/api/lottery/orders', moduleId: 'COMM3' },
+  cancelLotteryBet: { method: 'POST', path: '/api/lottery/orders/cancel', moduleId: 'COMM3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { TURNOVER_BASES, wageringRequirement } from './wagering.ts';
 import { moneySchema } from './wallet.ts';
@@ -144,3 +145,13 @@ export const myReferral = z.object({
   promotion: promotionSummary.nullable(),
 });
 export type MyReferral = z.infer<typeof myReferral>;
+
+/** The promotions calls of the API table (api-paths.ts composes every domain's calls). */
+export const promotionsCalls = {
+  promotions: { method: 'GET', path: '/api/promotions', moduleId: 'COMM3' },
+  promotionDetail: { method: 'GET', path: '/api/promotions/detail', moduleId: 'COMM3' },
+  applyPromotion: { method: 'POST', path: '/api/promotions/apply', moduleId: 'MEMTRANS3' },
+  promotionClaims: { method: 'GET', path: '/api/promotions/claims', moduleId: 'MEMTRANS3' },
+  claimBonus: { method: 'POST', path: '/api/promotions/claim', moduleId: 'MEMTRANS3' },
+  myReferral: { method: 'GET', path: '/api/promotions/referral', moduleId: 'MEMTRANS3' },
+} as const satisfies ApiTable;

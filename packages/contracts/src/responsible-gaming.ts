@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -133,3 +134,16 @@ export const depositLimitErrorValue = z.object({
   currency: z.string(),
 });
 export type DepositLimitErrorValue = z.infer<typeof depositLimitErrorValue>;
+
+/** The responsible gaming calls of the API table (api-paths.ts composes every domain's calls). */
+export const responsibleGamingCalls = {
+  responsibleGaming: { method: 'GET', path: '/api/responsible-gaming', moduleId: 'PERSPNL3' },
+  setDepositLimits: { method: 'PUT', path: '/api/responsible-gaming/deposit-limits', moduleId: 'PERSPNL3' },
+  startTimeOut: { method: 'POST', path: '/api/responsible-gaming/time-out', moduleId: 'PERSPNL3' },
+  startSelfExclusion: {
+    method: 'POST',
+    path: '/api/responsible-gaming/self-exclusion',
+    moduleId: 'PERSPNL3',
+  },
+  setRealityCheck: { method: 'PUT', path: '/api/responsible-gaming/reality-check', moduleId: 'PERSPNL3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -194,3 +195,13 @@ export const slotHistory = z.object({
 export type SlotHistory = z.infer<typeof slotHistory>;
 
 export const slotRoundQuery = z.object({ roundId: z.string().uuid() });
+
+/** The slot calls of the API table (api-paths.ts composes every domain's calls). */
+export const slotCalls = {
+  slotSession: { method: 'GET', path: '/api/slot/session', moduleId: 'COMM3' },
+  slotSpin: { method: 'POST', path: '/api/slot/spin', moduleId: 'COMM3' },
+  slotClientSeed: { method: 'PUT', path: '/api/slot/seed/client', moduleId: 'COMM3' },
+  slotRotateSeed: { method: 'POST', path: '/api/slot/seed/rotate', moduleId: 'COMM3' },
+  slotHistory: { method: 'GET', path: '/api/slot/rounds', moduleId: 'COMM3' },
+  slotRound: { method: 'GET', path: '/api/slot/round', moduleId: 'COMM3' },
+} as const satisfies ApiTable;

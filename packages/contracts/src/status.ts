@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 
 /** Merchant toggles of product.md §6. */
@@ -110,3 +111,12 @@ export const opsStatusUpdate = z
   })
   .strict();
 export type OpsStatusUpdate = z.infer<typeof opsStatusUpdate>;
+
+/** The status calls of the API table (api-paths.ts composes every domain's calls). */
+export const statusCalls = {
+  health: { method: 'GET', path: '/api/health', moduleId: 'COMM3' },
+  status: { method: 'GET', path: '/api/status', moduleId: 'COMM3' },
+  outbox: { method: 'GET', path: '/api/dev/outbox', moduleId: 'COMM3' },
+  opsStatus: { method: 'PUT', path: '/api/ops/status', moduleId: 'COMM3' },
+  logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -61,3 +62,9 @@ export const myVip = z.object({
   progressPercent: z.number().int().min(0).max(100),
 });
 export type MyVip = z.infer<typeof myVip>;
+
+/** The vip calls of the API table (api-paths.ts composes every domain's calls). */
+export const vipCalls = {
+  vipLevels: { method: 'GET', path: '/api/vip/levels', moduleId: 'COMM3', response: vipLevels },
+  myVip: { method: 'GET', path: '/api/vip/me', moduleId: 'PERSPNL3', response: myVip },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { GAME_TYPES, type GameType } from './games.ts';
 import { moneySchema } from './wallet.ts';
@@ -99,3 +100,9 @@ export const turnoverRefusal = z.object({
   remainingTurnover: moneySchema,
 });
 export type TurnoverRefusal = z.infer<typeof turnoverRefusal>;
+
+/** The wagering calls of the API table (api-paths.ts composes every domain's calls). */
+export const wageringCalls = {
+  walletTurnover: { method: 'GET', path: '/api/wallet/turnover', moduleId: 'FUNDTRANS3' },
+  forfeitBonus: { method: 'POST', path: '/api/wallet/turnover/forfeit', moduleId: 'FUNDTRANS3' },
+} as const satisfies ApiTable;

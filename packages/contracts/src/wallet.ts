@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 
 /**
@@ -137,3 +138,9 @@ export const transactionHistory = z.object({
   total: z.number().int(),
 });
 export type TransactionHistory = z.infer<typeof transactionHistory>;
+
+/** The wallet calls of the API table (api-paths.ts composes every domain's calls). */
+export const walletCalls = {
+  wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3' },
+  walletTransactions: { method: 'GET', path: '/api/wallet/transactions', moduleId: 'MEMTRANS3' },
+} as const satisfies ApiTable;

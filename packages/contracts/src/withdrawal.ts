@@ -1,3 +1,4 @@
+import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
@@ -241,3 +242,24 @@ export const withdrawalDecision = z.object({
   changed: z.boolean(),
 });
 export type WithdrawalDecision = z.infer<typeof withdrawalDecision>;
+
+/** The withdrawal calls of the API table (api-paths.ts composes every domain's calls). */
+export const withdrawalCalls = {
+  withdrawalInfo: { method: 'GET', path: '/api/withdrawal/info', moduleId: 'FUNDTRANS3' },
+  setPaymentPassword: { method: 'PUT', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
+  changePaymentPassword: { method: 'POST', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
+  verifyPaymentPassword: {
+    method: 'POST',
+    path: '/api/withdrawal/payment-password/verify',
+    moduleId: 'FUNDTRANS3',
+  },
+  bankAccounts: { method: 'GET', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  addBankAccount: { method: 'POST', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  removeBankAccount: { method: 'DELETE', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
+  createWithdrawal: { method: 'POST', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
+  withdrawals: { method: 'GET', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
+  withdrawal: { method: 'GET', path: '/api/withdrawal/request', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsList: { method: 'GET', path: '/api/withdrawal/ops/requests', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsApprove: { method: 'POST', path: '/api/withdrawal/ops/approve', moduleId: 'FUNDTRANS3' },
+  withdrawalOpsReject: { method: 'POST', path: '/api/withdrawal/ops/reject', moduleId: 'FUNDTRANS3' },
+} as const satisfies ApiTable;

@@ -1,3 +1,4 @@
+import type { ApiEntry, BodyIn, QueryIn, TypedApiEntry, ValueOut } from '@kl/contracts/api-call';
 import { API, type ApiCall } from '@kl/contracts/api-paths';
 import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
 import { MODULE_ID_HEADER } from '@kl/contracts/modules';
@@ -6,12 +7,15 @@ import { toast } from '../ui/toast.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
 /**
- * The one way the web app talks to the API. Every call is named in the contracts API table
- * (method, path, module id); the answer is the envelope of contracts `envelope.ts`. A failure is
- * always an `ApiError` carrying a code of the error catalogue:
+ * The one way the web app talks to the API (docs/conventions.md, "One typed API table"). Every call is
+ * an entry of the contracts API table (method, path, module id, request and response schemas): what is
+ * sent is typed by the entry, and the answer's value is parsed by its response schema. The answer is the
+ * envelope of contracts `envelope.ts`. A failure is always an `ApiError` carrying a code of the error
+ * catalogue:
  * - the server's failure code, as given;
  * - NETWORK_OFFLINE when the browser is offline or the request never got an answer;
- * - UNKNOWN_ERROR when the answer is not an envelope (not JSON, unknown code, wrong shape).
+ * - UNKNOWN_ERROR when the answer is not an envelope (not JSON, unknown code, wrong shape) or its value
+ *   does not fit the entry's response schema.
  * An aborted call rejects with the browser's AbortError, untouched (TanStack Query expects it).
  */
 export class ApiError extends Error {
@@ -37,16 +41,18 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiCallOptions {
+type QueryRecord = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+
+export interface ApiCallOptions<E = ApiEntry> {
   /** Values for `:name` segments of the path. */
   params?: Readonly<Record<string, string | number>>;
-  /** Query string; `null` and `undefined` values are left out, arrays repeat the key. */
-  query?: Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+  /** Query string, typed by the entry; `null` and `undefined` values are left out, arrays repeat the key. */
+  query?: QueryIn<E> extends undefined ? QueryRecord : QueryIn<E> & QueryRecord;
   /**
-   * Sent as JSON; a `FormData` is sent as it is (multipart: the browser writes the content type with its
-   * boundary).
+   * Sent as JSON, typed by the entry; a `FormData` is sent as it is (multipart: the browser writes the
+   * content type with its boundary).
    */
-  body?: unknown;
+  body?: BodyIn<E> extends undefined ? unknown : BodyIn<E> | FormData;
   signal?: AbortSignal;
   /** Extra request headers (login key, device). */
   headers?: Readonly<Record<string, string>>;
@@ -57,7 +63,10 @@ export interface ApiCallOptions {
 /** Codes meaning the server holds no session for this browser (product.md §8 not logged in / logged out). */
 export const SESSION_ERROR_CODES: readonly ErrorCode[] = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'];
 
-export function buildUrl(path: string, { params, query }: Pick<ApiCallOptions, 'params' | 'query'> = {}) {
+export function buildUrl(
+  path: string,
+  { params, query }: { params?: ApiCallOptions['params']; query?: QueryRecord } = {},
+) {
   const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (segment, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
@@ -95,9 +104,26 @@ export function unwrapEnvelope(payload: unknown, status: number): unknown {
   throw new ApiError('UNKNOWN_ERROR', { status });
 }
 
-/** Calls the API and answers the `value` of its envelope (to be parsed by the caller's schema). */
-export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Promise<unknown> {
-  const { method, path, moduleId } = API[call];
+/** Calls the API and answers the `value` of its envelope, parsed by the entry's response schema. */
+export async function apiCall<E extends TypedApiEntry>(
+  entry: E,
+  options?: ApiCallOptions<E>,
+): Promise<ValueOut<E>>;
+/** Calls the API by name and answers the `value` of its envelope, unparsed (calls without a schema yet). */
+export async function apiCall(call: ApiCall, options?: ApiCallOptions): Promise<unknown>;
+export async function apiCall(call: ApiCall | ApiEntry, options: ApiCallOptions = {}): Promise<unknown> {
+  const entry: ApiEntry = typeof call === 'string' ? API[call] : call;
+  const value = await send(entry, options);
+  if (entry.response === undefined || typeof call === 'string') return value;
+  const parsed = entry.response.safeParse(value);
+  if (!parsed.success) {
+    throw new ApiError('UNKNOWN_ERROR', { status: 200, message: `Malformed answer of ${entry.path}` });
+  }
+  return parsed.data;
+}
+
+async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> {
+  const { method, path, moduleId } = entry;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NETWORK_OFFLINE');
 
   const headers: Record<string, string> = {
@@ -117,7 +143,7 @@ export async function apiCall(call: ApiCall, options: ApiCallOptions = {}): Prom
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(path, options), {
+    response = await fetch(buildUrl(path, { params: options.params, query: options.query as QueryRecord }), {
       method,
       headers,
       body,

@@ -1,8 +1,7 @@
-import { myVip, vipLevels } from '@kl/contracts/vip';
+import { vipCalls } from '@kl/contracts/vip';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { i18n } from '../../../shared/lib/i18n.ts';
-import { parseAnswer } from './parse.ts';
 
 /** Query keys of VIP; the member's own level starts with ['member'] (a logout drops it). */
 export const VIP_LEVELS_KEY = ['vip', 'levels'] as const;
@@ -10,12 +9,12 @@ export const MY_VIP_KEY = ['member', 'vip'] as const;
 
 /** GET VIP levels (public): the merchant's levels with their benefits. */
 export async function getVipLevels({ signal }: { signal?: AbortSignal } = {}) {
-  return parseAnswer(vipLevels, await apiCall('vipLevels', { signal }), 'VIP levels');
+  return apiCall(vipCalls.vipLevels, { signal });
 }
 
 /** GET my VIP: the member's level and the way to the next one. */
 export async function getMyVip({ signal }: { signal?: AbortSignal } = {}) {
-  return parseAnswer(myVip, await apiCall('myVip', { signal }), 'VIP');
+  return apiCall(vipCalls.myVip, { signal });
 }
 
 export function useVipLevels() {
