@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { API, LOGIN_KEY_HEADER, type LoginKey, SESSION_COOKIE } from '@kl/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { type Clock, MINUTE_MS } from '../platform/clock.ts';
 import { json } from './app.ts';
 
@@ -166,4 +167,53 @@ export async function sendSmsCode(
 ): Promise<LightMyRequestResponse> {
   const captcha = await solvedCaptcha(app, caller.ip);
   return call(app, API.sendSms, caller, { payload: { ...payload, ...captcha } });
+}
+
+/** Registers a member by username as the web app does (a solved captcha); answers it as a logged-in caller. */
+export async function registerByUsername(
+  app: FastifyInstance,
+  options: { ip?: string; username?: string; password?: string } = {},
+): Promise<Caller & { cookie: string; username: string }> {
+  const ip = options.ip ?? freshIp();
+  const username = options.username ?? freshUsername();
+  const password = options.password ?? 'secret123';
+  const response = await call(
+    app,
+    API.register,
+    { ip },
+    {
+      payload: {
+        registerMethod: 'H5',
+        username,
+        password,
+        confirmPassword: password,
+        ...(await solvedCaptcha(app, ip)),
+      },
+    },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return { ip, username, cookie: sessionCookieOf(response) ?? '' };
+}
+
+/** Registers a member by mobile number as the web app does: the SMS code of purpose register, a captcha. */
+export async function registerByMobile(
+  app: FastifyInstance,
+  caller: Caller,
+  mobile: string,
+  password = 'secret123',
+): Promise<LightMyRequestResponse> {
+  const to = `+84${mobile.replace(/^0+/, '')}`;
+  await sendSmsCode(app, caller, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
+  const captcha = await solvedCaptcha(app, caller.ip);
+  return call(app, API.registerMobile, caller, {
+    payload: {
+      registerMethod: 'H5',
+      mobileNum: mobile,
+      countryDialingCode: '+84',
+      verificationCode: await latestSms(app, to),
+      password,
+      confirmPassword: password,
+      ...captcha,
+    },
+  });
 }

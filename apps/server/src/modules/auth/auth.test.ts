@@ -2,9 +2,9 @@ import { API, LOGIN_KEY_HEADER, sessionInfo, successEnvelope } from '@kl/contrac
 import { eq, sql } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import { verify as argon2Verify } from '@node-rs/argon2';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { member, memberSession, merchant } from '../../db/schema/index.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { member, memberSession } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../platform/clock.ts';
 import {
   call,
@@ -17,13 +17,15 @@ import {
   latestSms,
   outbox,
   postEncrypted,
+  registerByMobile,
+  registerByUsername,
   sessionCookieOf,
   sendSmsCode,
   solvedCaptcha,
-  testClock,
 } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 const PASSWORD = 'secret123';
 
@@ -34,54 +36,23 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 describeEachDatabase('login, sessions and passwords', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
   const logs = captureLogs();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      config: { devOutbox: true, logLevel: 'info' },
-      clock: time.clock,
-      logger: logs.logger,
-    });
-  });
-  afterAll(() => app.close());
-
-  const setMerchant = (change: Partial<typeof merchant.$inferInsert>) =>
-    database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong'));
+  const suite = useTestApp(kind, { config: { devOutbox: true, logLevel: 'info' }, logger: logs.logger });
+  const { database, time, setMerchant } = suite;
 
   /** Registers by username and answers the name and the session cookie. */
-  async function registered(ip = freshIp()) {
-    const username = freshUsername();
-    const captcha = await solvedCaptcha(app, ip);
-    const response = await call(
-      app,
-      API.register,
-      { ip },
-      {
-        payload: {
-          registerMethod: 'H5',
-          username,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          ...captcha,
-        },
-      },
-    );
-    expect(response.statusCode).toBe(200);
-    return { username, cookie: sessionCookieOf(response) ?? '' };
-  }
+  const registered = (ip = freshIp()) => registerByUsername(suite.app, { ip, password: PASSWORD });
 
   const login = (payload: Record<string, unknown>, caller: Caller) =>
-    postEncrypted(app, API.login.path, payload, caller);
-  const memberInfo = (caller: Caller) => call(app, API.memberInfo, caller);
+    postEncrypted(suite.app, API.login.path, payload, caller);
+  const memberInfo = (caller: Caller) => call(suite.app, API.memberInfo, caller);
 
   describe('login by username (encrypted payload)', () => {
     it('answers the public key once generated and kept in the database', async () => {
-      const first = await getLoginKey(app);
+      const first = await getLoginKey(suite.app);
       expect(first).toMatchObject({ algorithm: 'RSA-OAEP-256' });
       expect(Buffer.from(first.spki, 'base64').length).toBeGreaterThan(290);
-      expect((await getLoginKey(app)).keyId).toBe(first.keyId);
+      expect((await getLoginKey(suite.app)).keyId).toBe(first.keyId);
       const other = await buildTestApp(database.current);
       expect((await getLoginKey(other)).keyId).toBe(first.keyId);
       await other.close();
@@ -143,7 +114,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
           value: { field: 'captcha', captchaRequired: true },
         });
       }
-      const captcha = await solvedCaptcha(app, ip);
+      const captcha = await solvedCaptcha(suite.app, ip);
       const ok = await login({ type: 'username', username, password: PASSWORD, ...captcha }, { ip });
       expect(ok.statusCode).toBe(200);
 
@@ -162,7 +133,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
           code: 'WRONG_VERIFICATION_CODE',
           value: { captchaRequired: true },
         });
-        const captcha = await solvedCaptcha(app, ip);
+        const captcha = await solvedCaptcha(suite.app, ip);
         expect(
           (await login({ type: 'username', username, password: PASSWORD, ...captcha }, { ip })).statusCode,
         ).toBe(200);
@@ -197,14 +168,14 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
     });
 
     it('an unknown keyId answers INVALID_INPUT LOGIN_KEY_UNKNOWN; bad encryption INVALID_INPUT', async () => {
-      const key = await getLoginKey(app);
+      const key = await getLoginKey(suite.app);
       const { header, body } = await encryptAsBrowser(key, {
         type: 'username',
         username: 'someone1',
         password: PASSWORD,
       });
       const send = (headerValue: string | undefined, payload: unknown = body) =>
-        app.inject({
+        suite.app.inject({
           method: 'POST',
           url: API.login.path,
           remoteAddress: freshIp(),
@@ -256,7 +227,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       /** Sends every payload at once; answers the codes and how many passwords argon2 compared. */
       async function burst(attempts: { payload: Record<string, unknown>; caller: Caller }[]) {
         // Encrypted beforehand, so that the requests reach the server together.
-        const key = await getLoginKey(app);
+        const key = await getLoginKey(suite.app);
         const sealed = await Promise.all(
           attempts.map(async ({ payload, caller }) => ({
             caller,
@@ -266,7 +237,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         vi.mocked(argon2Verify).mockClear();
         const answers = await Promise.all(
           sealed.map(({ caller, header, body }) =>
-            app.inject({
+            suite.app.inject({
               method: 'POST',
               url: API.login.path,
               remoteAddress: caller.ip,
@@ -349,7 +320,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       it('creates at most 10 trial accounts from one address in a parallel burst', async () => {
         const ip = freshIp();
         const answers = await Promise.all(
-          Array.from({ length: 15 }, () => call(app, API.trialLogin, { ip })),
+          Array.from({ length: 15 }, () => call(suite.app, API.trialLogin, { ip })),
         );
         expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(10);
         expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(5);
@@ -362,34 +333,17 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const ip = freshIp();
       const mobile = freshMobile();
       const to = `+84${mobile.replace(/^0+/, '')}`;
-      await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
-      const captcha = await solvedCaptcha(app, ip);
-      const created = await call(
-        app,
-        API.registerMobile,
-        { ip },
-        {
-          payload: {
-            registerMethod: 'H5',
-            mobileNum: mobile,
-            countryDialingCode: '+84',
-            verificationCode: await latestSms(app, to),
-            password: PASSWORD,
-            confirmPassword: PASSWORD,
-            ...captcha,
-          },
-        },
-      );
+      const created = await registerByMobile(suite.app, { ip }, mobile, PASSWORD);
       expect(created.statusCode).toBe(200);
 
       time.advanceMinutes(2);
       const sent = await sendSmsCode(
-        app,
+        suite.app,
         { ip },
         { mobileNum: mobile, countryDialingCode: '+84', purpose: 'login' },
       );
       expect(sent.statusCode).toBe(200);
-      const code = (await latestSms(app, to)) ?? '';
+      const code = (await latestSms(suite.app, to)) ?? '';
       const wrong = await login(
         {
           type: 'sms',
@@ -404,7 +358,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         code: 'WRONG_VERIFICATION_CODE',
         value: { field: 'verificationCode', captchaRequired: true },
       });
-      const loginCaptcha = await solvedCaptcha(app, ip);
+      const loginCaptcha = await solvedCaptcha(suite.app, ip);
       const ok = await login(
         {
           type: 'sms',
@@ -446,7 +400,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
   describe('trial login', () => {
     it('creates a type 4 member try + 8 digits without a password and logs it in', async () => {
       const ip = freshIp();
-      const response = await call(app, API.trialLogin, { ip });
+      const response = await call(suite.app, API.trialLogin, { ip });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-module-id']).toBe('FREEPLAY3');
       const info = successEnvelope(sessionInfo).parse(json(response)).value;
@@ -458,7 +412,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(json(await memberInfo({ ip, cookie })).value).toMatchObject({ type: 4, account: info.userName });
       // A trial member may not change a password (product.md §6 free_reject).
       const change = await call(
-        app,
+        suite.app,
         API.changePassword,
         { ip, cookie },
         {
@@ -478,8 +432,8 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
     it('limits trial accounts per IP (10 an hour)', async () => {
       const ip = freshIp();
       for (let index = 0; index < 10; index += 1)
-        expect((await call(app, API.trialLogin, { ip })).statusCode).toBe(200);
-      const limited = await call(app, API.trialLogin, { ip });
+        expect((await call(suite.app, API.trialLogin, { ip })).statusCode).toBe(200);
+      const limited = await call(suite.app, API.trialLogin, { ip });
       expect(limited.statusCode).toBe(429);
       expect(json(limited).code).toBe('TOO_MANY_REQUESTS');
     });
@@ -501,24 +455,24 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const { cookie } = await registered();
       const ip = freshIp();
       expect((await memberInfo({ ip, cookie })).statusCode).toBe(200);
-      const out = await call(app, API.logout, { ip, cookie });
+      const out = await call(suite.app, API.logout, { ip, cookie });
       expect(out.statusCode).toBe(200);
       expect(json(out)).toEqual({ success: true, value: null });
       expect(sessionCookieOf(out)).toBe('');
       const after = await memberInfo({ ip, cookie });
       expect(after.statusCode).toBe(401);
       expect(json(after).code).toBe('SESSION_EXPIRED');
-      expect(json(await call(app, API.renewSession, { ip, cookie })).code).toBe('SESSION_EXPIRED');
+      expect(json(await call(suite.app, API.renewSession, { ip, cookie })).code).toBe('SESSION_EXPIRED');
       // Logging out again, or without a cookie, still succeeds and clears the cookie.
-      expect((await call(app, API.logout, { ip, cookie })).statusCode).toBe(200);
-      expect((await call(app, API.logout, { ip })).statusCode).toBe(200);
+      expect((await call(suite.app, API.logout, { ip, cookie })).statusCode).toBe(200);
+      expect((await call(suite.app, API.logout, { ip })).statusCode).toBe(200);
     });
 
     it('expires 7 days after the last renewal, never beyond 30 days after login', async () => {
       const { cookie } = await registered();
       const ip = freshIp();
       time.advance(6 * DAY_MS);
-      const renewed = await call(app, API.renewSession, { ip, cookie });
+      const renewed = await call(suite.app, API.renewSession, { ip, cookie });
       expect(renewed.statusCode).toBe(200);
       const renewedUntil = new Date(json<{ value: { expiresAt: string } }>(renewed).value.expiresAt);
       expect(renewedUntil.getTime()).toBe(time.clock().getTime() + 7 * DAY_MS);
@@ -528,7 +482,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       // Days 12, 18 and 24.
       for (let day = 0; day < 3; day += 1) {
         time.advance(6 * DAY_MS);
-        capped = await call(app, API.renewSession, { ip, cookie });
+        capped = await call(suite.app, API.renewSession, { ip, cookie });
         expect(capped.statusCode).toBe(200);
       }
       // Renewed on day 24: capped at login + 30 days.
@@ -556,7 +510,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         await login({ type: 'username', username, password: PASSWORD }, { ip: freshIp() }),
       );
       const change = (payload: Record<string, unknown>) =>
-        call(app, API.changePassword, { ip, cookie }, { payload });
+        call(suite.app, API.changePassword, { ip, cookie }, { payload });
       const expectRefused = async (
         payload: Record<string, unknown>,
         status: number,
@@ -616,7 +570,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         json(await login({ type: 'username', username, password: PASSWORD }, { ip: freshIp() })).code,
       ).toBe('WRONG_CREDENTIALS');
       // The failed login with the old password asks for the captcha on this account now.
-      const captcha = await solvedCaptcha(app, ip);
+      const captcha = await solvedCaptcha(suite.app, ip);
       const relogin = await login(
         { type: 'username', username, password: 'newpass123', ...captcha },
         { ip: freshIp() },
@@ -626,7 +580,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
 
     it('change password needs a session', async () => {
       const response = await call(
-        app,
+        suite.app,
         API.changePassword,
         { ip: freshIp() },
         {
@@ -641,9 +595,9 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const ip = freshIp();
       const username = freshUsername();
       const email = `${username}@example.com`;
-      const captcha = await solvedCaptcha(app, ip);
+      const captcha = await solvedCaptcha(suite.app, ip);
       const created = await call(
-        app,
+        suite.app,
         API.register,
         { ip },
         {
@@ -661,16 +615,18 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
 
       const ask = async (address: string) =>
         call(
-          app,
+          suite.app,
           API.requestPasswordEmail,
           { ip },
-          { payload: { email: address, ...(await solvedCaptcha(app, ip)) } },
+          { payload: { email: address, ...(await solvedCaptcha(suite.app, ip)) } },
         );
       const unknown = await ask('nobody@example.com');
       expect(unknown.statusCode).toBe(200);
-      expect((await outbox(app, 'email')).some((entry) => entry.to === 'nobody@example.com')).toBe(false);
+      expect((await outbox(suite.app, 'email')).some((entry) => entry.to === 'nobody@example.com')).toBe(
+        false,
+      );
       const wrongCaptcha = await call(
-        app,
+        suite.app,
         API.requestPasswordEmail,
         { ip },
         {
@@ -684,12 +640,13 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(json(await ask('bad@')).code).toBe('EMAIL_FORMAT');
 
       expect((await ask(email.toUpperCase())).statusCode).toBe(200);
-      const mail = (await outbox(app, 'email')).find((entry) => entry.to === email);
+      const mail = (await outbox(suite.app, 'email')).find((entry) => entry.to === email);
       expect(mail?.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(mail?.text).toContain(`/m/forget?type=email&token=${mail?.code}`);
       const token = mail?.code ?? '';
 
-      const reset = (payload: Record<string, unknown>) => call(app, API.resetPassword, { ip }, { payload });
+      const reset = (payload: Record<string, unknown>) =>
+        call(suite.app, API.resetPassword, { ip }, { payload });
       expect(
         json(await reset({ token, newPassword: 'fresh1234', confirmNewPassword: 'fresh123' })).code,
       ).toBe('CONFIRMATION_NOT_MATCHED');
@@ -715,7 +672,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       // A link older than 30 minutes no longer works.
       time.advanceMinutes(2);
       await ask(email);
-      const second = (await outbox(app, 'email')).find((entry) => entry.to === email)?.code ?? '';
+      const second = (await outbox(suite.app, 'email')).find((entry) => entry.to === email)?.code ?? '';
       expect(second).not.toBe(token);
       time.advanceMinutes(31);
       expect(
@@ -727,51 +684,34 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       const ip = freshIp();
       const mobile = freshMobile();
       const to = `+84${mobile.replace(/^0+/, '')}`;
-      await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
-      const captcha = await solvedCaptcha(app, ip);
-      const created = await call(
-        app,
-        API.registerMobile,
-        { ip },
-        {
-          payload: {
-            registerMethod: 'H5',
-            mobileNum: mobile,
-            countryDialingCode: '+84',
-            verificationCode: await latestSms(app, to),
-            password: PASSWORD,
-            confirmPassword: PASSWORD,
-            ...captcha,
-          },
-        },
-      );
+      const created = await registerByMobile(suite.app, { ip }, mobile, PASSWORD);
       const cookie = sessionCookieOf(created);
       const username = json<{ value: { userName: string } }>(created).value.userName;
 
       // An unknown number: answered as if sent, nothing in the outbox.
       const stranger = freshMobile();
       const strangerSent = await sendSmsCode(
-        app,
+        suite.app,
         { ip },
         { mobileNum: stranger, countryDialingCode: '+84', purpose: 'resetPassword' },
       );
       expect(strangerSent.statusCode).toBe(200);
-      expect(await latestSms(app, `+84${stranger.replace(/^0+/, '')}`)).toBeUndefined();
+      expect(await latestSms(suite.app, `+84${stranger.replace(/^0+/, '')}`)).toBeUndefined();
 
       time.advanceMinutes(2);
       expect(
         (
           await sendSmsCode(
-            app,
+            suite.app,
             { ip },
             { mobileNum: mobile, countryDialingCode: '+84', purpose: 'resetPassword' },
           )
         ).statusCode,
       ).toBe(200);
-      const code = (await latestSms(app, to)) ?? '';
+      const code = (await latestSms(suite.app, to)) ?? '';
       const byPhone = (payload: Record<string, unknown>) =>
         postEncrypted(
-          app,
+          suite.app,
           API.setPasswordByPhone.path,
           { mobileNum: mobile, countryDialingCode: '+84', ...payload },
           { ip },
@@ -822,9 +762,9 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
     const ip = freshIp();
     const username = freshUsername();
     const password = 'logsecret77';
-    const captcha = await solvedCaptcha(app, ip);
+    const captcha = await solvedCaptcha(suite.app, ip);
     const created = await call(
-      app,
+      suite.app,
       API.register,
       { ip },
       {
@@ -834,10 +774,10 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
     const firstToken = sessionCookieOf(created) ?? '';
     const failed = await login({ type: 'username', username, password: 'wrongsecret88' }, { ip });
     expect(failed.statusCode).toBe(401);
-    const second = await solvedCaptcha(app, ip);
-    const key = await getLoginKey(app);
+    const second = await solvedCaptcha(suite.app, ip);
+    const key = await getLoginKey(suite.app);
     const { header, body } = await encryptAsBrowser(key, { type: 'username', username, password, ...second });
-    const loggedIn = await app.inject({
+    const loggedIn = await suite.app.inject({
       method: 'POST',
       url: API.login.path,
       remoteAddress: ip,
@@ -847,7 +787,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
     expect(loggedIn.statusCode).toBe(200);
     const token = sessionCookieOf(loggedIn) ?? '';
     await call(
-      app,
+      suite.app,
       API.changePassword,
       { ip, cookie: token },
       {
@@ -855,8 +795,12 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       },
     );
     const mobile = freshMobile();
-    await sendSmsCode(app, { ip }, { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' });
-    const smsCode = (await latestSms(app, `+84${mobile.replace(/^0+/, '')}`)) ?? '';
+    await sendSmsCode(
+      suite.app,
+      { ip },
+      { mobileNum: mobile, countryDialingCode: '+84', purpose: 'register' },
+    );
+    const smsCode = (await latestSms(suite.app, `+84${mobile.replace(/^0+/, '')}`)) ?? '';
 
     const secrets = [
       password,

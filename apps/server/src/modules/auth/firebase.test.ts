@@ -5,7 +5,7 @@ import { ERROR_CATALOGUE, isErrorCode } from '@kl/contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { member, memberIdentity, merchant } from '../../db/schema/index.ts';
+import { member, memberIdentity } from '../../db/schema/index.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import {
   call,
@@ -17,10 +17,10 @@ import {
   sessionCookieOf,
   sendSmsCode,
   solvedCaptcha,
-  testClock,
 } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import {
   createFirebaseTestKey,
   firebaseClaims,
@@ -35,33 +35,23 @@ const TEST_FIREBASE_WEB_API_KEY = `AIza${'T'.repeat(35)}`;
 const TEST_FIREBASE_AUTH_DOMAIN = `${TEST_FIREBASE_PROJECT}.firebaseapp.com`;
 
 describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
   const key = createFirebaseTestKey();
   const strangerKey = createFirebaseTestKey(key.kid);
   const keys = testKeySource([key]);
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      config: {
-        devOutbox: true,
-        firebaseProjectId: TEST_FIREBASE_PROJECT,
-        firebaseWebApiKey: TEST_FIREBASE_WEB_API_KEY,
-        firebaseAuthDomain: TEST_FIREBASE_AUTH_DOMAIN,
-      },
-      clock: time.clock,
-      firebaseKeySource: keys.source,
-    });
+  const suite = useTestApp(kind, {
+    config: {
+      devOutbox: true,
+      firebaseProjectId: TEST_FIREBASE_PROJECT,
+      firebaseWebApiKey: TEST_FIREBASE_WEB_API_KEY,
+      firebaseAuthDomain: TEST_FIREBASE_AUTH_DOMAIN,
+    },
+    firebaseKeySource: keys.source,
   });
-  afterAll(() => app.close());
-
-  const setMerchant = (change: Partial<typeof merchant.$inferInsert>) =>
-    database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong'));
+  const { database, time, setMerchant } = suite;
   beforeEach(() => setMerchant({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: true, MOBILEVERCODELOGIN3: true }));
 
   const quickLogin = (payload: Record<string, unknown>, caller: Caller = { ip: freshIp() }) =>
-    postEncrypted(app, API.login.path, { type: 'firebase', ...payload }, caller);
+    postEncrypted(suite.app, API.login.path, { type: 'firebase', ...payload }, caller);
   const tokenOf = (options: Partial<TokenOptions> = {}) =>
     firebaseToken(key, { now: time.clock(), ...options });
   const google = (token: string, caller?: Caller) =>
@@ -88,7 +78,7 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
     expect(info.userName).toMatch(/^gg\d{10}$/);
     const token = sessionCookieOf(first) ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const memberInfo = await call(app, API.memberInfo, { ip, cookie: token });
+    const memberInfo = await call(suite.app, API.memberInfo, { ip, cookie: token });
     expect(json(memberInfo).value).toMatchObject({ account: info.userName, email: 'ana@example.com' });
 
     const [created] = await database.current.db
@@ -168,7 +158,7 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
 
   it('registration rules offer the social buttons of the switches that are on', async () => {
     await setMerchant({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: false });
-    const response = await call(app, API.registrationRules, { ip: freshIp() });
+    const response = await call(suite.app, API.registrationRules, { ip: freshIp() });
     const rules = successEnvelope(registrationRules).parse(json(response)).value;
     expect(rules.social).toEqual({ google: true, facebook: false });
     expect(rules.firebase).toEqual({
@@ -309,9 +299,13 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
       const ip = freshIp();
       const national = freshMobile();
       const e164 = `+84${national.slice(1)}`;
-      await sendSmsCode(app, { ip }, { mobileNum: national, countryDialingCode: '+84', purpose: 'register' });
+      await sendSmsCode(
+        suite.app,
+        { ip },
+        { mobileNum: national, countryDialingCode: '+84', purpose: 'register' },
+      );
       const registered = await call(
-        app,
+        suite.app,
         API.registerMobile,
         { ip },
         {
@@ -319,10 +313,10 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
             registerMethod: 'H5',
             mobileNum: national,
             countryDialingCode: '+84',
-            verificationCode: (await latestSms(app, e164)) ?? '',
+            verificationCode: (await latestSms(suite.app, e164)) ?? '',
             password: 'secret123',
             confirmPassword: 'secret123',
-            ...(await solvedCaptcha(app, ip)),
+            ...(await solvedCaptcha(suite.app, ip)),
           },
         },
       );

@@ -1,7 +1,7 @@
 import { API, registrationRules, sessionInfo, successEnvelope } from '@kl/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { member, merchant, registrationFieldRule } from '../../db/schema/index.ts';
 import {
   call,
@@ -12,30 +12,25 @@ import {
   sessionCookieOf,
   sendSmsCode,
   solvedCaptcha,
-  testClock,
 } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 const PASSWORD = 'secret123';
 
 describeEachDatabase('registration', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { config: { devOutbox: true }, clock: time.clock });
-  });
-  afterAll(() => app.close());
+  const suite = useTestApp(kind, { config: { devOutbox: true } });
+  const { database, time } = suite;
 
   const registerByUsername = async (body: Record<string, unknown>, ip = freshIp()) => {
-    const captcha = await solvedCaptcha(app, ip);
-    return call(app, API.register, { ip }, { payload: { registerMethod: 'H5', ...captcha, ...body } });
+    const captcha = await solvedCaptcha(suite.app, ip);
+    return call(suite.app, API.register, { ip }, { payload: { registerMethod: 'H5', ...captcha, ...body } });
   };
   const validUser = () => ({ username: freshUsername(), password: PASSWORD, confirmPassword: PASSWORD });
 
   it('answers the merchant rules: seeded fields, methods and toggles', async () => {
-    const response = await call(app, API.registrationRules, { ip: freshIp() });
+    const response = await call(suite.app, API.registrationRules, { ip: freshIp() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-module-id']).toBe('REG3');
     const rules = successEnvelope(registrationRules).parse(json(response)).value;
@@ -84,7 +79,7 @@ describeEachDatabase('registration', (kind) => {
         /^kl_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800/,
       );
       expect(setCookie).not.toContain('Secure');
-      const me = await call(app, API.memberInfo, { ip: freshIp(), cookie: sessionCookieOf(response) });
+      const me = await call(suite.app, API.memberInfo, { ip: freshIp(), cookie: sessionCookieOf(response) });
       expect(json(me).value).toMatchObject({ account: user.username, type: 0, email: 'new@example.com' });
       const [row] = await database.current.db.select().from(member).where(eq(member.username, user.username));
       expect(row).toMatchObject({ registerMethod: 'H5', payeeName: 'NGUYEN VAN A', type: 0 });
@@ -169,9 +164,9 @@ describeEachDatabase('registration', (kind) => {
       ['no password at all', { password: undefined }],
     ])('%s → 400 INVALID_INPUT', async (_name, change) => {
       const ip = freshIp();
-      const captcha = await solvedCaptcha(app, ip);
+      const captcha = await solvedCaptcha(suite.app, ip);
       const response = await call(
-        app,
+        suite.app,
         API.register,
         { ip },
         {
@@ -185,7 +180,12 @@ describeEachDatabase('registration', (kind) => {
     it('refuses a missing, wrong, reused or expired captcha (WRONG_VERIFICATION_CODE, field captcha)', async () => {
       const ip = freshIp();
       const send = (captcha: Record<string, unknown>) =>
-        call(app, API.register, { ip }, { payload: { registerMethod: 'H5', ...validUser(), ...captcha } });
+        call(
+          suite.app,
+          API.register,
+          { ip },
+          { payload: { registerMethod: 'H5', ...validUser(), ...captcha } },
+        );
       const expectCaptchaRefused = (response: { statusCode: number; body: string }) => {
         expect(response.statusCode).toBe(400);
         expect(json(response)).toMatchObject({
@@ -194,14 +194,14 @@ describeEachDatabase('registration', (kind) => {
         });
       };
       expectCaptchaRefused(await send({}));
-      const wrong = await solvedCaptcha(app, ip);
+      const wrong = await solvedCaptcha(suite.app, ip);
       expectCaptchaRefused(await send({ ...wrong, captcha: String((Number(wrong.captcha) + 1) % 1000) }));
       // Consumed by the wrong answer: the right one no longer works.
       expectCaptchaRefused(await send(wrong));
-      const used = await solvedCaptcha(app, ip);
+      const used = await solvedCaptcha(suite.app, ip);
       expect((await send(used)).statusCode).toBe(200);
       expectCaptchaRefused(await send(used));
-      const expired = await solvedCaptcha(app, ip);
+      const expired = await solvedCaptcha(suite.app, ip);
       time.advanceMinutes(6);
       expectCaptchaRefused(await send(expired));
       expectCaptchaRefused(await send({ captchaId: 'x'.repeat(64), captcha: '1234' }));
@@ -224,11 +224,11 @@ describeEachDatabase('registration', (kind) => {
 
   describe('by mobile number', () => {
     const sendCode = (mobileNum: string, ip: string, purpose = 'register') =>
-      sendSmsCode(app, { ip }, { mobileNum, countryDialingCode: '+84', purpose });
+      sendSmsCode(suite.app, { ip }, { mobileNum, countryDialingCode: '+84', purpose });
     const registerMobile = async (body: Record<string, unknown>, ip: string) => {
-      const captcha = await solvedCaptcha(app, ip);
+      const captcha = await solvedCaptcha(suite.app, ip);
       return call(
-        app,
+        suite.app,
         API.registerMobile,
         { ip },
         {
@@ -242,7 +242,7 @@ describeEachDatabase('registration', (kind) => {
       const mobile = freshMobile();
       const normalised = mobile.replace(/^0+/, '');
       expect((await sendCode(mobile, ip)).statusCode).toBe(200);
-      const code = await latestSms(app, `+84${normalised}`);
+      const code = await latestSms(suite.app, `+84${normalised}`);
       expect(code).toMatch(/^\d{6}$/);
       const response = await registerMobile(
         { mobileNum: mobile, verificationCode: code, password: PASSWORD, confirmPassword: PASSWORD },
@@ -282,13 +282,13 @@ describeEachDatabase('registration', (kind) => {
         });
       };
       await sendCode(mobile, ip);
-      const code = (await latestSms(app, to)) ?? '';
+      const code = (await latestSms(suite.app, to)) ?? '';
       expectCodeRefused(await registerMobile(body(code === '000000' ? '111111' : '000000'), ip));
       expectCodeRefused(await registerMobile(body(undefined), ip));
       time.advanceMinutes(6);
       expectCodeRefused(await registerMobile(body(code), ip));
       await sendCode(mobile, ip);
-      const fresh = (await latestSms(app, to)) ?? '';
+      const fresh = (await latestSms(suite.app, to)) ?? '';
       expect(fresh).not.toBe('');
       // The new code replaced the old one.
       if (fresh !== code) expectCodeRefused(await registerMobile(body(code), ip));
@@ -324,29 +324,29 @@ describeEachDatabase('registration', (kind) => {
   describe('checks', () => {
     it('username check: free, taken, bad format', async () => {
       const ip = freshIp();
-      const free = await call(app, API.usernameCheck, { ip }, { query: { username: freshUsername() } });
+      const free = await call(suite.app, API.usernameCheck, { ip }, { query: { username: freshUsername() } });
       expect(free.statusCode).toBe(200);
       expect(json(free).value).toEqual({ available: true });
       const user = validUser();
       await registerByUsername(user);
-      const taken = await call(app, API.usernameCheck, { ip }, { query: { username: user.username } });
+      const taken = await call(suite.app, API.usernameCheck, { ip }, { query: { username: user.username } });
       expect(taken.statusCode).toBe(409);
       expect(json(taken)).toMatchObject({ code: 'USERNAME_EXISTS', value: { field: 'username' } });
-      const bad = await call(app, API.usernameCheck, { ip }, { query: { username: 'a b' } });
+      const bad = await call(suite.app, API.usernameCheck, { ip }, { query: { username: 'a b' } });
       expect(json(bad)).toMatchObject({ code: 'ACCOUNT_FORMAT', value: { field: 'username' } });
-      const missing = await call(app, API.usernameCheck, { ip });
+      const missing = await call(suite.app, API.usernameCheck, { ip });
       expect(missing.statusCode).toBe(400);
       expect(json(missing).code).toBe('INVALID_INPUT');
     });
 
     it('affiliate check: KL2026 valid, others INVALID_INVITATION_CODE', async () => {
       const ip = freshIp();
-      const ok = await call(app, API.affiliateCheck, { ip }, { query: { affiliateCode: 'KL2026' } });
+      const ok = await call(suite.app, API.affiliateCheck, { ip }, { query: { affiliateCode: 'KL2026' } });
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['x-module-id']).toBe('AFFMAN3');
       expect(json(ok).value).toEqual({ valid: true });
       for (const affiliateCode of ['ZZ9999', '!!', 'x'.repeat(30)]) {
-        const bad = await call(app, API.affiliateCheck, { ip }, { query: { affiliateCode } });
+        const bad = await call(suite.app, API.affiliateCheck, { ip }, { query: { affiliateCode } });
         expect(bad.statusCode, affiliateCode).toBe(400);
         expect(json(bad).code).toBe('INVALID_INVITATION_CODE');
       }
