@@ -14,21 +14,21 @@ import {
   type ChatMessage,
   type OperatorChatEvent,
 } from '@kl/contracts/chat';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchant } from '../../db/schema/index.ts';
+
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   call,
   type Caller,
   freshIp,
   freshUsername,
+  registerByUsername,
   sessionCookieOf,
-  solvedCaptcha,
-  testClock,
 } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { headerColorOf } from './service.ts';
 
@@ -158,53 +158,26 @@ describe('CHAT_OPERATOR_TOKEN', () => {
 });
 
 describeEachDatabase('live chat', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
+  const suite = useTestApp(kind, { config: { devOutbox: true, chatOperatorToken: OPERATOR_TOKEN } });
+  const { database, time, setMerchant } = suite;
   let alice: Member;
   let bob: Member;
 
   beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      config: { devOutbox: true, chatOperatorToken: OPERATOR_TOKEN },
-      clock: time.clock,
-    });
     alice = await registerMember('alice');
     bob = await registerMember('bob');
     await openChat(alice);
     await openChat(bob);
   });
-  afterAll(() => app.close());
 
-  const setMerchant = (change: Partial<typeof merchant.$inferInsert>) =>
-    database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong'));
-
-  async function registerMember(prefix: string): Promise<Member> {
-    const ip = freshIp();
-    const username = freshUsername(prefix);
-    const response = await call(
-      app,
-      API.register,
-      { ip },
-      {
-        payload: {
-          registerMethod: 'H5',
-          username,
-          password: 'secret123',
-          confirmPassword: 'secret123',
-          ...(await solvedCaptcha(app, ip)),
-        },
-      },
-    );
-    expect(response.statusCode).toBe(200);
-    return { ip, cookie: sessionCookieOf(response) ?? '', username };
-  }
+  const registerMember = (prefix: string): Promise<Member> =>
+    registerByUsername(suite.app, { username: freshUsername(prefix) });
 
   const launch = (caller: Caller, query: Record<string, string> = {}) =>
-    call(app, API.launchChat, caller, { query });
+    call(suite.app, API.launchChat, caller, { query });
   const tokenOf = (chatUrl: string) => /#token=(.+)$/.exec(chatUrl)?.[1] ?? '';
   const exchange = (token: string, ip = freshIp()) =>
-    call(app, API.chatSession, { ip }, { payload: { token } });
+    call(suite.app, API.chatSession, { ip }, { payload: { token } });
 
   /** Launches chat for the member and trades the token for the chat cookie. */
   async function openChat(member: Member): Promise<void> {
@@ -220,7 +193,7 @@ describeEachDatabase('live chat', (kind) => {
     entry: { method: string; path: string },
     options: { payload?: unknown; query?: Record<string, string> } = {},
   ) {
-    return app.inject({
+    return suite.app.inject({
       method: entry.method as 'GET',
       url: entry.path,
       remoteAddress: member.ip,
@@ -234,7 +207,7 @@ describeEachDatabase('live chat', (kind) => {
     entry: { method: string; path: string },
     options: { payload?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
-    return app.inject({
+    return suite.app.inject({
       method: entry.method as 'GET',
       url: entry.path,
       remoteAddress: '127.0.0.1',
@@ -263,7 +236,7 @@ describeEachDatabase('live chat', (kind) => {
     return successEnvelope(chatMessage).parse(json(response)).value;
   };
   const unreadOf = async (member: Member) => {
-    const response = await call(app, API.chatUnread, member);
+    const response = await call(suite.app, API.chatUnread, member);
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(chatUnreadResult).parse(json(response)).value.unReadCount;
   };
@@ -321,9 +294,9 @@ describeEachDatabase('live chat', (kind) => {
           code: 'FEATURE_NOT_ENABLED',
           value: { reason: 'CBS3_OFF' },
         });
-        expect(failure(await call(app, API.chatUnread, alice)).code).toBe('FEATURE_NOT_ENABLED');
+        expect(failure(await call(suite.app, API.chatUnread, alice)).code).toBe('FEATURE_NOT_ENABLED');
         expect(failure(await chatCall(alice, API.chatMessages)).code).toBe('FEATURE_NOT_ENABLED');
-        expect(failure(await call(app, API.liveModels, alice)).code).toBe('FEATURE_NOT_ENABLED');
+        expect(failure(await call(suite.app, API.liveModels, alice)).code).toBe('FEATURE_NOT_ENABLED');
       } finally {
         await setMerchant({ CBS3: true });
       }
@@ -332,14 +305,14 @@ describeEachDatabase('live chat', (kind) => {
 
     it('refuses trial members with free_reject and visitors with NOT_LOGGED_IN', async () => {
       const ip = freshIp();
-      const trial = { ip, cookie: sessionCookieOf(await call(app, API.trialLogin, { ip })) ?? '' };
+      const trial = { ip, cookie: sessionCookieOf(await call(suite.app, API.trialLogin, { ip })) ?? '' };
       const refused = await launch(trial);
       expect(refused.statusCode).toBe(403);
       expect(failure(refused)).toMatchObject({
         code: 'FEATURE_NOT_ENABLED',
         value: { reason: 'free_reject' },
       });
-      expect(failure(await call(app, API.chatUnread, trial)).value).toEqual({ reason: 'free_reject' });
+      expect(failure(await call(suite.app, API.chatUnread, trial)).value).toEqual({ reason: 'free_reject' });
       expect((await launch({ ip: freshIp() })).statusCode).toBe(401);
     });
   });
@@ -378,14 +351,14 @@ describeEachDatabase('live chat', (kind) => {
       const member = await registerMember('out');
       await openChat(member);
       expect((await chatCall(member, API.chatMessages)).statusCode).toBe(200);
-      expect((await call(app, API.logout, member)).statusCode).toBe(200);
+      expect((await call(suite.app, API.logout, member)).statusCode).toBe(200);
       const after = await chatCall(member, API.chatMessages);
       expect(after.statusCode).toBe(401);
       expect(failure(after).code).toBe('SESSION_EXPIRED');
     });
 
     it('is the only way in: the session cookie alone does not open the chat calls', async () => {
-      const response = await call(app, API.chatMessages, alice);
+      const response = await call(suite.app, API.chatMessages, alice);
       expect(response.statusCode).toBe(401);
       expect(failure(response)).toMatchObject({
         code: 'NOT_LOGGED_IN',
@@ -554,8 +527,8 @@ describeEachDatabase('live chat', (kind) => {
       // The clock moved hours ahead above: fresh chat cookies.
       await openChat(alice);
       await openChat(bob);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
+      await suite.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = suite.app.server.address();
       if (address === null || typeof address === 'string') throw new Error('no port');
       base = `http://127.0.0.1:${address.port}`;
     });
@@ -631,7 +604,7 @@ describeEachDatabase('live chat', (kind) => {
 
   describe('pages', () => {
     it('serves the member page localised from the address, escaped, with no inline script', async () => {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         url: '/chat/?b2c=1&language=VI&backUrl=javascript:alert(1)&headerColor=%23ffffff&title=%3Cscript%3Ex%3C/script%3E',
       });
       expect(response.statusCode).toBe(200);
@@ -650,36 +623,41 @@ describeEachDatabase('live chat', (kind) => {
       // Dark text on a white header.
       expect(html).toContain('background-color: #ffffff; color: #1d1d1f');
 
-      const english = await app.inject({ url: '/chat/?language=EN' });
+      const english = await suite.app.inject({ url: '/chat/?language=EN' });
       expect(english.body).toContain('<html lang="en">');
       expect(english.body).toContain('Customer service');
     });
 
     it('serves the page scripts and the stylesheet', async () => {
-      const html = (await app.inject({ url: '/chat/operator?lang=en' })).body;
+      const html = (await suite.app.inject({ url: '/chat/operator?lang=en' })).body;
       expect(html).toContain('Operator token');
       const src = /src="([^"]+operator-page\.js[^"]*)"/.exec(html)?.[1] ?? '';
-      const script = await app.inject({ url: src });
+      const script = await suite.app.inject({ url: src });
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(script.headers['cache-control']).toContain('immutable');
       expect(script.body).toContain('/api/chat/ops/stream');
-      const css = await app.inject({ url: '/chat/assets/chat.css' });
+      const css = await suite.app.inject({ url: '/chat/assets/chat.css' });
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-      expect((await app.inject({ url: '/chat/assets/other.js' })).statusCode).toBe(404);
+      expect((await suite.app.inject({ url: '/chat/assets/other.js' })).statusCode).toBe(404);
     });
   });
 
   describe('live model list', () => {
     it('answers the seeded hosts with generated avatars, filtered by active and streaming', async () => {
       const all = successEnvelope(liveModelList).parse(
-        json(await call(app, API.liveModels, { ip: freshIp() })),
+        json(await call(suite.app, API.liveModels, { ip: freshIp() })),
       ).value.list;
       expect(all.length).toBeGreaterThanOrEqual(8);
       expect(all.some((host) => !host.active)).toBe(true);
       const streaming = successEnvelope(liveModelList).parse(
         json(
-          await call(app, API.liveModels, { ip: freshIp() }, { query: { active: '1', streaming: 'true' } }),
+          await call(
+            suite.app,
+            API.liveModels,
+            { ip: freshIp() },
+            { query: { active: '1', streaming: 'true' } },
+          ),
         ),
       ).value.list;
       expect(streaming.length).toBeGreaterThan(0);
@@ -688,14 +666,14 @@ describeEachDatabase('live chat', (kind) => {
 
       const first = streaming[0];
       expect(first?.avatar).toMatch(/^\/api\/live\/avatars\/[a-z0-9-]+\.svg\?v=/);
-      const avatar = await app.inject({ url: first?.avatar ?? '' });
+      const avatar = await suite.app.inject({ url: first?.avatar ?? '' });
       expect(avatar.statusCode).toBe(200);
       expect(avatar.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
       expect(avatar.body).toContain('<svg');
       expect(avatar.body).toContain(first?.name ?? '');
-      expect((await app.inject({ url: '/api/live/avatars/nobody.svg' })).statusCode).toBe(404);
+      expect((await suite.app.inject({ url: '/api/live/avatars/nobody.svg' })).statusCode).toBe(404);
       expect(
-        (await call(app, API.liveModels, { ip: freshIp() }, { query: { active: 'maybe' } })).statusCode,
+        (await call(suite.app, API.liveModels, { ip: freshIp() }, { query: { active: 'maybe' } })).statusCode,
       ).toBe(400);
     });
   });

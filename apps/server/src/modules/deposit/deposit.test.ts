@@ -12,14 +12,15 @@ import {
 } from '@kl/contracts/deposit';
 import { transactionHistory, walletBalance } from '@kl/contracts/wallet';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { depositCallback } from '../../db/schema/index.ts';
-import { call, freshIp, sessionCookieOf, testClock } from '../../test/accounts.ts';
+import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { checkLedger } from '../wallet/index.ts';
-import { createTestMember, sessionOf } from '../wallet/testing.ts';
+
 import { checkDeposits } from './deposit-check.ts';
 import { signCallback } from './signature.ts';
 import { parseEmvFields } from './vietqr.ts';
@@ -27,30 +28,16 @@ import { parseEmvFields } from './vietqr.ts';
 const SECRET = 'test-callback-secret-0123456789abcdef';
 
 describeEachDatabase('deposit', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
   const logs = captureLogs();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      clock: time.clock,
-      config: { paymentCallbackSecret: SECRET, logLevel: 'info' },
-      logger: logs.logger,
-    });
+  const suite = useTestApp(kind, {
+    config: { paymentCallbackSecret: SECRET, logLevel: 'info' },
+    logger: logs.logger,
   });
-  afterAll(() => app.close());
-
-  /** A real member with a session: what the member's screen sends. */
-  async function newMember(overrides: { type?: number } = {}) {
-    const row = await createTestMember(database.current.db, overrides);
-    const caller = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
-    return { row, caller };
-  }
+  const { database, time, newMember } = suite;
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
   const createOrder = (caller: Caller, channelCode: string, amount: number) =>
-    call(app, API.createDepositOrder, caller, { payload: { channelCode, amount } });
+    call(suite.app, API.createDepositOrder, caller, { payload: { channelCode, amount } });
   const orderOf = (response: LightMyRequestResponse): DepositOrder =>
     successEnvelope(depositOrder).parse(json(response)).value;
   const newOrder = async (caller: Caller, channelCode = 'bank-transfer', amount = 200_000) => {
@@ -59,11 +46,11 @@ describeEachDatabase('deposit', (kind) => {
     return orderOf(response);
   };
   const getOrder = (caller: Caller, orderId: string) =>
-    call(app, API.depositOrder, caller, { query: { orderId } });
+    call(suite.app, API.depositOrder, caller, { query: { orderId } });
   const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(app, API.wallet, caller))).value;
+    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const sandboxPay = (caller: Caller, orderId: string, outcome?: 'paid' | 'failed') =>
-    call(app, API.sandboxPay, caller, { payload: { orderId, ...(outcome && { outcome }) } });
+    call(suite.app, API.sandboxPay, caller, { payload: { orderId, ...(outcome && { outcome }) } });
 
   /** What a gateway sends: the JSON body, signed with the timestamp (now unless told). */
   function signed(body: Partial<GatewayCallback> | string, options: { at?: Date; secret?: string } = {}) {
@@ -79,7 +66,7 @@ describeEachDatabase('deposit', (kind) => {
     };
   }
   const deliver = (delivery: { rawBody: string; headers: Record<string, string> }) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: API.depositCallback.path,
       headers: delivery.headers,
@@ -105,7 +92,7 @@ describeEachDatabase('deposit', (kind) => {
   describe('channels', () => {
     it('lists the seeded channels with their limits and quick amounts, in the caller’s language', async () => {
       const { caller } = await newMember();
-      const response = await call(app, API.depositChannels, caller);
+      const response = await call(suite.app, API.depositChannels, caller);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-module-id']).toBe('FUNDTRANS3');
       const channels = successEnvelope(depositChannels).parse(json(response)).value;
@@ -124,7 +111,7 @@ describeEachDatabase('deposit', (kind) => {
           expect(amount).toBeLessThanOrEqual(channel.maxAmount);
         }
       }
-      const vietnamese = await app.inject({
+      const vietnamese = await suite.app.inject({
         url: API.depositChannels.path,
         headers: { cookie: `kl_session=${caller.cookie}`, 'accept-language': 'vi' },
       });
@@ -134,13 +121,13 @@ describeEachDatabase('deposit', (kind) => {
     });
 
     it('refuses visitors, and trial members with actual_account_required (product.md §4)', async () => {
-      expect((await call(app, API.depositChannels, { ip: freshIp() })).statusCode).toBe(401);
-      const trial = await call(app, API.trialLogin, { ip: freshIp() });
+      expect((await call(suite.app, API.depositChannels, { ip: freshIp() })).statusCode).toBe(401);
+      const trial = await call(suite.app, API.trialLogin, { ip: freshIp() });
       const caller = { ip: freshIp(), cookie: sessionCookieOf(trial) ?? '' };
       for (const response of [
-        await call(app, API.depositChannels, caller),
+        await call(suite.app, API.depositChannels, caller),
         await createOrder(caller, 'bank-transfer', 100_000),
-        await call(app, API.depositOrders, caller),
+        await call(suite.app, API.depositOrders, caller),
       ]) {
         expect(response.statusCode).toBe(403);
         expect(json(response)).toMatchObject({
@@ -219,7 +206,7 @@ describeEachDatabase('deposit', (kind) => {
       expect((await createOrder(caller, 'bank-transfer', 300_000_000)).statusCode).toBe(200);
       expect(json(await createOrder(caller, 'nowhere', 100_000))).toMatchObject({ code: 'NOT_FOUND' });
       for (const amount of [0, -100, 1.5, '100000']) {
-        const response = await call(app, API.createDepositOrder, caller, {
+        const response = await call(suite.app, API.createDepositOrder, caller, {
           payload: { channelCode: 'bank-transfer', amount },
         });
         expect(response.statusCode).toBe(400);
@@ -251,13 +238,13 @@ describeEachDatabase('deposit', (kind) => {
       expect((await getOrder(caller, 'not-a-uuid')).statusCode).toBe(400);
 
       const page = successEnvelope(depositOrderPage).parse(
-        json(await call(app, API.depositOrders, caller)),
+        json(await call(suite.app, API.depositOrders, caller)),
       ).value;
       expect(page.list.map((order) => order.orderId)).toEqual([second.orderId, first.orderId]);
       expect(page).toMatchObject({ total: 2, totalPages: 1, pageNum: 1 });
       await sandboxPay(caller, second.orderId);
       const paid = successEnvelope(depositOrderPage).parse(
-        json(await call(app, API.depositOrders, caller, { query: { status: 'paid' } })),
+        json(await call(suite.app, API.depositOrders, caller, { query: { status: 'paid' } })),
       ).value;
       expect(paid.list.map((order) => order.orderId)).toEqual([second.orderId]);
     });
@@ -300,7 +287,7 @@ describeEachDatabase('deposit', (kind) => {
       expect(await walletOf(caller)).toMatchObject({ sumBalance: 500_000, available: 500_000, held: 0 });
 
       const history = successEnvelope(transactionHistory).parse(
-        json(await call(app, API.walletTransactions, caller)),
+        json(await call(suite.app, API.walletTransactions, caller)),
       ).value;
       expect(history.list).toEqual([
         expect.objectContaining({
@@ -384,7 +371,7 @@ describeEachDatabase('deposit', (kind) => {
       });
       expect(json(changed)).toMatchObject({ code: 'CALLBACK_SIGNATURE_INVALID' });
 
-      const unsigned = await app.inject({
+      const unsigned = await suite.app.inject({
         method: 'POST',
         url: API.depositCallback.path,
         headers: { 'content-type': 'application/json' },

@@ -7,19 +7,20 @@ import {
   feedbackItem,
   feedbackList,
 } from '@kl/contracts/feedback';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   type Caller,
   freshIp,
   freshUsername,
+  registerByUsername,
   sessionCookieOf,
   solvedCaptcha,
-  testClock,
 } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { detectImage } from './image-type.ts';
 
 // ——— image files built byte by byte ———
@@ -121,45 +122,26 @@ describe('detectImage', () => {
 });
 
 describeEachDatabase('feedback', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
+  const suite = useTestApp(kind, { config: { devOutbox: true } });
+  const { time } = suite;
   let alice: Caller;
 
   beforeAll(async () => {
-    app = await buildTestApp(database.current, { config: { devOutbox: true }, clock: time.clock });
     alice = await registerMember();
   });
-  afterAll(() => app.close());
 
-  async function registerMember(): Promise<Caller> {
-    const ip = freshIp();
-    const response = await call(
-      app,
-      API.register,
-      { ip },
-      {
-        payload: {
-          registerMethod: 'H5',
-          username: freshUsername('fb'),
-          password: 'secret123',
-          confirmPassword: 'secret123',
-          ...(await solvedCaptcha(app, ip)),
-        },
-      },
-    );
-    expect(response.statusCode).toBe(200);
-    return { ip, cookie: sessionCookieOf(response) ?? '' };
-  }
+  const registerMember = (): Promise<Caller> =>
+    registerByUsername(suite.app, { username: freshUsername('fb') });
 
   async function send(
     caller: Caller,
     parts: [string, Part][],
     options: { captcha?: boolean; language?: string } = {},
   ): Promise<LightMyRequestResponse> {
-    const captcha = options.captcha === false ? [] : Object.entries(await solvedCaptcha(app, caller.ip));
+    const captcha =
+      options.captcha === false ? [] : Object.entries(await solvedCaptcha(suite.app, caller.ip));
     const body = await multipart([...parts, ...(captcha as [string, string][])]);
-    return app.inject({
+    return suite.app.inject({
       method: 'PUT',
       url: API.submitFeedback.path,
       remoteAddress: caller.ip,
@@ -173,7 +155,7 @@ describeEachDatabase('feedback', (kind) => {
   }
 
   const listOf = async (caller: Caller) => {
-    const response = await call(app, API.feedbackList, caller);
+    const response = await call(suite.app, API.feedbackList, caller);
     expect(response.statusCode).toBe(200);
     return successEnvelope(feedbackList).parse(json(response)).value;
   };
@@ -218,7 +200,7 @@ describeEachDatabase('feedback', (kind) => {
     const image = successEnvelope(feedbackItem).parse(json(response)).value.images[0];
     expect(image?.url).toBe(`${FEEDBACK_IMAGE_PREFIX}${image?.id}`);
 
-    const own = await app.inject({
+    const own = await suite.app.inject({
       url: image?.url ?? '',
       remoteAddress: member.ip,
       headers: { cookie: `${SESSION_COOKIE}=${member.cookie}` },
@@ -228,14 +210,14 @@ describeEachDatabase('feedback', (kind) => {
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.rawPayload.equals(bytes)).toBe(true);
 
-    const other = await app.inject({
+    const other = await suite.app.inject({
       url: image?.url ?? '',
       remoteAddress: alice.ip,
       headers: { cookie: `${SESSION_COOKIE}=${alice.cookie}`, 'accept-language': 'en' },
     });
     expect(other.statusCode).toBe(404);
     expect(failure(other).code).toBe('NOT_FOUND');
-    const visitor = await app.inject({ url: image?.url ?? '', remoteAddress: freshIp() });
+    const visitor = await suite.app.inject({ url: image?.url ?? '', remoteAddress: freshIp() });
     expect(visitor.statusCode).toBe(401);
     // Nor does another member's list show it.
     expect((await listOf(alice)).list.some((item) => item.images.some((i) => i.id === image?.id))).toBe(
@@ -405,7 +387,7 @@ describeEachDatabase('feedback', (kind) => {
     );
     expect(failure(missing)).toMatchObject({ code: 'WRONG_VERIFICATION_CODE', value: { field: 'captcha' } });
 
-    const captcha = await solvedCaptcha(app, alice.ip);
+    const captcha = await solvedCaptcha(suite.app, alice.ip);
     const wrong = await send(
       alice,
       [
@@ -418,7 +400,7 @@ describeEachDatabase('feedback', (kind) => {
     );
     expect(failure(wrong).code).toBe('WRONG_VERIFICATION_CODE');
 
-    const fresh = await solvedCaptcha(app, alice.ip);
+    const fresh = await solvedCaptcha(suite.app, alice.ip);
     const tooShort = await send(
       alice,
       [
@@ -450,10 +432,10 @@ describeEachDatabase('feedback', (kind) => {
     ]);
     expect(visitor.statusCode).toBe(401);
     expect(failure(visitor).code).toBe('NOT_LOGGED_IN');
-    expect((await call(app, API.feedbackList, { ip: freshIp() })).statusCode).toBe(401);
+    expect((await call(suite.app, API.feedbackList, { ip: freshIp() })).statusCode).toBe(401);
 
     const ip = freshIp();
-    const trial = { ip, cookie: sessionCookieOf(await call(app, API.trialLogin, { ip })) ?? '' };
+    const trial = { ip, cookie: sessionCookieOf(await call(suite.app, API.trialLogin, { ip })) ?? '' };
     const refused = await send(trial, [
       ['type', '1'],
       ['content', CONTENT],
@@ -463,12 +445,14 @@ describeEachDatabase('feedback', (kind) => {
   });
 
   it('takes multipart only, on this route only', async () => {
-    const asJson = await call(app, API.submitFeedback, alice, { payload: { type: '1', content: CONTENT } });
+    const asJson = await call(suite.app, API.submitFeedback, alice, {
+      payload: { type: '1', content: CONTENT },
+    });
     expect(asJson.statusCode).toBe(415);
     expect(failure(asJson).code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     const body = await multipart([['nodeId', '1']]);
-    const elsewhere = await app.inject({
+    const elsewhere = await suite.app.inject({
       method: 'POST',
       url: API.addFavourite.path,
       remoteAddress: alice.ip,
@@ -492,12 +476,12 @@ describeEachDatabase('feedback', (kind) => {
       ).toBe(200);
     }
     const first = successEnvelope(feedbackList).parse(
-      json(await call(app, API.feedbackList, member, { query: { pageNo: '1', pageSize: '2' } })),
+      json(await call(suite.app, API.feedbackList, member, { query: { pageNo: '1', pageSize: '2' } })),
     ).value;
     expect(first).toMatchObject({ pageNum: 1, totalPages: 2, total: 3 });
     expect(first.list.map((item) => item.type)).toEqual([3, 2]);
     const second = successEnvelope(feedbackList).parse(
-      json(await call(app, API.feedbackList, member, { query: { pageNo: '2', pageSize: '2' } })),
+      json(await call(suite.app, API.feedbackList, member, { query: { pageNo: '2', pageSize: '2' } })),
     ).value;
     expect(second.list.map((item) => item.type)).toEqual([1]);
   });

@@ -1,19 +1,12 @@
 import { API, captchaChallenge, successEnvelope } from '@kl/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { createDevOutboxSender } from '../../platform/outbox.ts';
-import {
-  call,
-  freshIp,
-  freshMobile,
-  latestSms,
-  outbox,
-  solvedCaptcha,
-  testClock,
-} from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call, freshIp, freshMobile, latestSms, outbox, solvedCaptcha } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { newPuzzle } from './captcha-service.ts';
 import { normaliseMobile } from './mobile.ts';
 import { createSmsCodeRepository } from './repository.ts';
@@ -36,16 +29,11 @@ describe('captcha puzzle', () => {
 });
 
 describeEachDatabase('captcha and SMS codes', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { config: { devOutbox: true }, clock: time.clock });
-  });
-  afterAll(() => app.close());
+  const suite = useTestApp(kind, { config: { devOutbox: true } });
+  const { database, time } = suite;
 
   it('GET captcha answers an SVG image, records the answer in the outbox and only its digest in the table', async () => {
-    const response = await call(app, API.captcha, { ip: freshIp() });
+    const response = await call(suite.app, API.captcha, { ip: freshIp() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-module-id']).toBe('CAPTCHA3');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -53,7 +41,7 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
     expect(challenge.image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(challenge.image.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
     expect(new Date(challenge.expiresAt).getTime()).toBe(time.clock().getTime() + 5 * 60_000);
-    const entry = (await outbox(app, 'captcha')).find((item) => item.to === challenge.captchaId);
+    const entry = (await outbox(suite.app, 'captcha')).find((item) => item.to === challenge.captchaId);
     expect(entry?.code).toMatch(/^\d{1,6}$/);
     const rows = await database.current.db.execute(sql`select answer_hash from captcha`);
     expect(JSON.stringify(rows)).toMatch(/[0-9a-f]{64}/);
@@ -63,7 +51,12 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
   describe('send SMS', () => {
     /** Sends with a solved captcha, as the web app does. */
     const send = async (payload: Record<string, unknown>, ip = freshIp()) =>
-      call(app, API.sendSms, { ip }, { payload: { ...(await solvedCaptcha(app, ip)), ...payload } });
+      call(
+        suite.app,
+        API.sendSms,
+        { ip },
+        { payload: { ...(await solvedCaptcha(suite.app, ip)), ...payload } },
+      );
     const e164 = (national: string) => `+84${national.replace(/^0+/, '')}`;
 
     it('sends a 6-digit code to the normalised number and answers expirationTime 60 s ahead', async () => {
@@ -76,7 +69,7 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
       expect(response.headers['x-module-id']).toBe('REGMOBVERF3');
       const { expirationTime } = json<{ value: { expirationTime: string } }>(response).value;
       expect(new Date(expirationTime).getTime()).toBe(time.clock().getTime() + 60_000);
-      const code = await latestSms(app, '+84912345678');
+      const code = await latestSms(suite.app, '+84912345678');
       expect(code).toMatch(/^\d{6}$/);
       const rows = await database.current.db.execute(sql`select code_hash from sms_code`);
       expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
@@ -113,7 +106,7 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
         const mobileNum = freshMobile();
         const response = await send({ mobileNum, countryDialingCode: '+84', purpose });
         expect(response.statusCode).toBe(200);
-        expect(await latestSms(app, `+84${mobileNum.replace(/^0+/, '')}`)).toBeUndefined();
+        expect(await latestSms(suite.app, `+84${mobileNum.replace(/^0+/, '')}`)).toBeUndefined();
         // The resend rule looks the same as for a real number.
         expect((await send({ mobileNum, countryDialingCode: '+84', purpose })).statusCode).toBe(429);
       }
@@ -123,8 +116,8 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
       const ip = freshIp();
       const mobileNum = freshMobile();
       const body = { mobileNum, countryDialingCode: '+84', purpose: 'register' };
-      const bare = (payload: Record<string, unknown>) => call(app, API.sendSms, { ip }, { payload });
-      const right = await solvedCaptcha(app, ip);
+      const bare = (payload: Record<string, unknown>) => call(suite.app, API.sendSms, { ip }, { payload });
+      const right = await solvedCaptcha(suite.app, ip);
       const wrongAnswer = String((Number(right.captcha) + 1) % 1_000_000);
       for (const attempt of [
         body,
@@ -140,9 +133,9 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
           value: { field: 'captcha' },
         });
       }
-      expect(await latestSms(app, e164(mobileNum))).toBeUndefined();
+      expect(await latestSms(suite.app, e164(mobileNum))).toBeUndefined();
       expect((await send(body, ip)).statusCode).toBe(200);
-      expect(await latestSms(app, e164(mobileNum))).toMatch(/^\d{6}$/);
+      expect(await latestSms(suite.app, e164(mobileNum))).toMatch(/^\d{6}$/);
       // Without a captcha nothing else is said about the number (whether it is registered, its limits).
       const registered = await bare(body);
       expect(json(registered)).toMatchObject({
@@ -183,12 +176,12 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
     it('sends at most 20 codes a day from one address, however many numbers a parallel burst names', async () => {
       const ip = freshIp();
       const captchas = [];
-      for (let index = 0; index < 25; index += 1) captchas.push(await solvedCaptcha(app, ip));
+      for (let index = 0; index < 25; index += 1) captchas.push(await solvedCaptcha(suite.app, ip));
       const numbers = captchas.map(() => freshMobile());
       const answers = await Promise.all(
         captchas.map((captcha, index) =>
           call(
-            app,
+            suite.app,
             API.sendSms,
             { ip },
             {
@@ -211,7 +204,7 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
           value: { reason: 'IP_LIMIT', retryAfterSeconds: 24 * 60 * 60 },
         });
       }
-      const sent = await outbox(app, 'sms');
+      const sent = await outbox(suite.app, 'sms');
       expect(numbers.filter((number) => sent.some((item) => item.to === e164(number)))).toHaveLength(20);
       // Another address is not concerned.
       expect(
@@ -224,7 +217,7 @@ describeEachDatabase('captcha and SMS codes', (kind) => {
       expect((await send({ mobileNum, countryDialingCode: '+84', purpose: 'register' })).statusCode).toBe(
         200,
       );
-      const code = (await latestSms(app, e164(mobileNum))) ?? '';
+      const code = (await latestSms(suite.app, e164(mobileNum))) ?? '';
       const db = database.current.db;
       const sms = createSmsService({
         db,
