@@ -4,9 +4,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
 import { useSystemStatus } from '../system-status/index.ts';
 import { WalletBalance } from '../wallet/index.ts';
-import { ActualAccountRequired } from './components/actual-account-required.tsx';
 import { DepositForm } from './components/deposit-form.tsx';
 import { OrderDetail } from './components/order-detail.tsx';
 import { OrderScreen } from './components/stepped/order-screen.tsx';
@@ -49,7 +49,13 @@ export default function VoucherCenterScreen() {
     });
 
   let body;
-  if (role === 'trial') body = <ActualAccountRequired />;
+  if (role === 'trial')
+    body = (
+      <ActualAccountRequired
+        title={t('deposit.actualAccountRequired')}
+        hint={t('deposit.actualAccountHint')}
+      />
+    );
   else if (orderId) {
     body = stepped ? (
       <OrderScreen key={orderId} orderId={orderId} onNewDeposit={newDeposit} />

@@ -2,8 +2,8 @@ import { fullPath } from '@kl/contracts/routes';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
 import { useWithdrawalInfo } from './api/get-info.ts';
-import { ActualAccountRequired } from './components/actual-account-required.tsx';
 import { BankAccounts } from './components/bank-accounts.tsx';
 import { LoadError } from './components/load-error.tsx';
 import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
@@ -24,7 +24,7 @@ export default function SecurityScreen() {
   if (info.isPending) money = <p role="status">{t('withdraw.loading')}</p>;
   else if (info.isError)
     money = isActualAccountRefusal(info.error) ? (
-      <ActualAccountRequired />
+      <ActualAccountRequired title={t('free_reject')} hint={t('withdraw.actualAccountHint')} />
     ) : (
       <LoadError error={info.error} onRetry={() => void info.refetch()} />
     );

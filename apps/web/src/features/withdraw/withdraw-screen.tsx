@@ -4,10 +4,10 @@ import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
 import { TurnoverPanel } from '../wallet/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { withdrawalRequestKey } from './api/keys.ts';
-import { ActualAccountRequired } from './components/actual-account-required.tsx';
 import { BalanceSummary } from './components/balance-summary.tsx';
 import { LoadError } from './components/load-error.tsx';
 import { SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
@@ -32,7 +32,11 @@ export default function WithdrawScreen() {
   const { role } = useSession();
   return (
     <section className="kl-screen kl-withdraw" data-page="withdraw" aria-label={t('route.withdraw')}>
-      {role === 'trial' ? <ActualAccountRequired /> : <WithdrawBody />}
+      {role === 'trial' ? (
+        <ActualAccountRequired title={t('free_reject')} hint={t('withdraw.actualAccountHint')} />
+      ) : (
+        <WithdrawBody />
+      )}
     </section>
   );
 }
@@ -64,7 +68,8 @@ function WithdrawBody() {
 
   if (info.isPending) return <p role="status">{t('withdraw.loading')}</p>;
   if (info.isError) {
-    if (isActualAccountRefusal(info.error)) return <ActualAccountRequired />;
+    if (isActualAccountRefusal(info.error))
+      return <ActualAccountRequired title={t('free_reject')} hint={t('withdraw.actualAccountHint')} />;
     return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
   }
   const data = info.data;
