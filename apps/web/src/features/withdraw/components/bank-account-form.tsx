@@ -1,22 +1,22 @@
 import { toPayeeName } from '@kl/contracts/verifier';
 import {
+  addBankAccountRequest,
   WITHDRAWAL_REASONS,
   type BankAccount,
-  type WithdrawalBankCode,
   type WithdrawalInfo,
 } from '@kl/contracts/withdrawal';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/lib/api-client.ts';
+import { FormField } from '../../../shared/ui/form-field.tsx';
+import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { addBankAccount } from '../api/add-bank-account.ts';
 import { WITHDRAWAL_INFO_KEY } from '../api/keys.ts';
+import { bankAccountForm } from '../lib/form-schemas.ts';
 import { refusalText } from '../lib/refusal.ts';
-import { Field } from './field.tsx';
-
-type FormError = 'bankRequired' | 'numberRequired' | 'numberFormat' | 'nameRequired';
-const ACCOUNT_NUMBER = /^\d{6,20}$/;
 
 /**
  * Binds a bank account: the bank (from the server's list), the account number and the account name,
@@ -38,14 +38,10 @@ export function BankAccountForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const [bankCode, setBankCode] = useState<WithdrawalBankCode | ''>('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [accountName, setAccountName] = useState(info.payeeName ?? '');
-  const [errors, setErrors] = useState<{ bank?: FormError; number?: FormError; name?: FormError }>({});
-  const [attempted, setAttempted] = useState(false);
-  const bankRef = useRef<HTMLSelectElement>(null);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(bankAccountForm),
+    defaultValues: { bankCode: '', accountNumber: '', accountName: info.payeeName ?? '' },
+  });
   const add = useMutation({
     mutationFn: addBankAccount,
     // Refusals are shown next to the form, not in a toast.
@@ -56,40 +52,9 @@ export function BankAccountForm({
       onAdded?.(account);
     },
   });
-
-  const validate = (next: { bankCode: string; accountNumber: string; accountName: string }) => {
-    const number = next.accountNumber.replace(/\s/g, '');
-    const found: typeof errors = {};
-    if (next.bankCode === '') found.bank = 'bankRequired';
-    if (number === '') found.number = 'numberRequired';
-    else if (!ACCOUNT_NUMBER.test(number)) found.number = 'numberFormat';
-    if (next.accountName.trim() === '') found.name = 'nameRequired';
-    setErrors(found);
-    return found;
-  };
-  const current = { bankCode, accountNumber, accountName };
-  const change = (next: Partial<typeof current>) => {
-    add.reset();
-    if (attempted) validate({ ...current, ...next });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    setAttempted(true);
-    const found = validate(current);
-    const first = (['bank', 'number', 'name'] as const).find((field) => found[field]);
-    if (first) {
-      ({ bank: bankRef, number: numberRef, name: nameRef })[first].current?.focus();
-      return;
-    }
-    if (bankCode === '') return;
-    add.mutate({
-      bankCode,
-      accountNumber: accountNumber.replace(/\s/g, ''),
-      accountName: accountName.trim(),
-    });
-  };
+  const submit = useSubmitOnce(
+    handleSubmit((values) => add.mutateAsync(addBankAccountRequest.parse(values)).catch(() => undefined)),
+  );
 
   const refusal = add.error instanceof ApiError ? add.error : null;
   const nameRefused = refusal?.code === 'BANK_ACCOUNT_NAME_MISMATCH';
@@ -109,20 +74,15 @@ export function BankAccountForm({
     >
       <Heading className="kl-withdraw-subheading">{t('withdraw.accounts.addTitle')}</Heading>
       {info.payeeName === null && <p className="kl-withdraw-notice">{t('withdraw.accounts.noPayeeName')}</p>}
-      <Field
-        label={t('withdraw.accounts.bank')}
-        error={errors.bank ? t(`withdraw.accounts.errors.${errors.bank}`) : null}
-      >
-        {(control) => (
+      <FormField control={control} name="bankCode" label={t('withdraw.accounts.bank')}>
+        {(field, described) => (
           <select
-            {...control}
-            ref={bankRef}
+            {...field}
+            {...described}
             className="kl-withdraw-input"
-            value={bankCode}
             onChange={(event) => {
-              const next = event.target.value as WithdrawalBankCode | '';
-              setBankCode(next);
-              change({ bankCode: next });
+              field.onChange(event);
+              add.reset();
             }}
           >
             <option value="">{t('withdraw.accounts.chooseBank')}</option>
@@ -133,53 +93,43 @@ export function BankAccountForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field
-        label={t('withdraw.accounts.number')}
-        error={errors.number ? t(`withdraw.accounts.errors.${errors.number}`) : null}
-      >
-        {(control) => (
+      </FormField>
+      <FormField control={control} name="accountNumber" label={t('withdraw.accounts.number')}>
+        {(field, described) => (
           <input
-            {...control}
-            ref={numberRef}
+            {...field}
+            {...described}
             className="kl-withdraw-input"
             inputMode="numeric"
             autoComplete="off"
-            value={accountNumber}
             onChange={(event) => {
-              setAccountNumber(event.target.value);
-              change({ accountNumber: event.target.value });
+              field.onChange(event);
+              add.reset();
             }}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        control={control}
+        name="accountName"
         label={t('withdraw.accounts.name')}
         hint={t('withdraw.accounts.nameHint')}
-        error={
-          nameRefused && refusalMessage
-            ? refusalMessage
-            : errors.name
-              ? t(`withdraw.accounts.errors.${errors.name}`)
-              : null
-        }
+        error={nameRefused ? refusalMessage : null}
       >
-        {(control) => (
+        {(field, described) => (
           <input
-            {...control}
-            ref={nameRef}
+            {...field}
+            {...described}
             className="kl-withdraw-input"
             autoComplete="name"
             autoCapitalize="characters"
-            value={accountName}
             onChange={(event) => {
-              const next = toPayeeName(event.target.value);
-              setAccountName(next);
-              change({ accountName: next });
+              field.onChange(toPayeeName(event.target.value));
+              add.reset();
             }}
           />
         )}
-      </Field>
+      </FormField>
       {refusalMessage && !nameRefused && (
         <p className="kl-withdraw-error" role="alert">
           {refusalMessage}

@@ -1,47 +1,50 @@
-import type { Ref } from 'react';
+import type { FieldPath, FieldValues, Control } from 'react-hook-form';
+import { FormField } from '../../../shared/ui/form-field.tsx';
 import { PIN_LENGTH } from '../lib/pin.ts';
-import { Field } from './field.tsx';
 
 /**
  * A payment password field: 6 digits, masked, the numeric keypad on phones. Anything but digits is
- * left out as it is typed.
+ * left out as it is typed; `onEdit` is told of every change (a refusal shown beside it then goes).
  */
-export function PinField({
+export function PinField<T extends FieldValues, N extends FieldPath<T>, Out = T>({
+  control,
+  name,
+  deps,
   label,
-  value,
-  onChange,
   error,
   hint,
   autoComplete = 'off',
-  inputRef,
-  disabled,
+  onEdit,
 }: {
+  control: Control<T, unknown, Out>;
+  name: N;
+  /** Fields checked again when this one changes (its confirmation). */
+  deps?: FieldPath<T>[];
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** A refusal of the server, shown instead of the field's own message. */
   error?: string | null;
   hint?: string;
   autoComplete?: 'off' | 'new-password' | 'current-password';
-  inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
+  onEdit?: () => void;
 }) {
   return (
-    <Field label={label} hint={hint} error={error}>
-      {(control) => (
+    <FormField control={control} name={name} deps={deps} label={label} hint={hint} error={error}>
+      {(field, described) => (
         <input
-          {...control}
-          ref={inputRef}
+          {...field}
+          {...described}
           className="kl-withdraw-input kl-withdraw-input--pin"
           type="password"
           inputMode="numeric"
           pattern="[0-9]*"
           maxLength={PIN_LENGTH}
           autoComplete={autoComplete}
-          disabled={disabled}
-          value={value}
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
+          onChange={(event) => {
+            field.onChange(event.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH));
+            onEdit?.();
+          }}
         />
       )}
-    </Field>
+    </FormField>
   );
 }

@@ -1,19 +1,22 @@
 import { MAX_BANK_ACCOUNTS, type Withdrawal, type WithdrawalInfo } from '@kl/contracts/withdrawal';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
+import { FormField } from '../../../shared/ui/form-field.tsx';
+import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { createWithdrawal } from '../api/create-withdrawal.ts';
 import { WITHDRAWAL_KEY } from '../api/keys.ts';
-import { checkWithdrawAmount, requestsLeftToday, type WithdrawAmountError } from '../lib/amount.ts';
+import { requestsLeftToday } from '../lib/amount.ts';
+import { withdrawForm } from '../lib/form-schemas.ts';
 import { maskAccountNumber } from '../lib/mask.ts';
-import { checkPin } from '../lib/pin.ts';
 import { isPaymentPasswordRefusal, refusalText } from '../lib/refusal.ts';
 import { newRequestKey } from '../lib/request-key.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
-import { Field } from './field.tsx';
 import { LockedNotice } from './payment-password-forms.tsx';
 import { PinField } from './pin-field.tsx';
 
@@ -47,16 +50,15 @@ export function WithdrawForm({
   const queryClient = useQueryClient();
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<{
-    amount?: WithdrawAmountError | null;
-    pin?: 'required' | 'format' | null;
-  }>({});
-  const [attempted, setAttempted] = useState(false);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
   const accountsName = useId();
+  // The limits and balances on screen are the rules; react-hook-form takes the resolver of each render.
+  const resolver = useMemo(() => zodResolver(withdrawForm(info)), [info]);
+  const { control, handleSubmit, setValue, setFocus, formState } = useForm({
+    resolver,
+    defaultValues: { amount: '', paymentPassword: '' },
+  });
+  // Read while rendering, so that the form state follows it: after a first attempt, changes are checked.
+  const { isSubmitted } = formState;
   const create = useMutation({
     mutationFn: createWithdrawal,
     // Refusals are shown next to the form, not in a toast.
@@ -70,8 +72,8 @@ export function WithdrawForm({
     },
     onError: (error) => {
       if (isPaymentPasswordRefusal(error)) {
-        setPin('');
-        pinRef.current?.focus();
+        setValue('paymentPassword', '');
+        setFocus('paymentPassword');
       }
       if (error instanceof ApiError && REFRESH_ON.includes(error.code)) {
         void queryClient.invalidateQueries({ queryKey: WITHDRAWAL_KEY });
@@ -92,45 +94,25 @@ export function WithdrawForm({
   const left = requestsLeftToday(info);
   const locked = info.paymentPassword.lockedUntil;
 
-  const validate = (nextAmount: string, nextPin: string) => {
-    const amount = checkWithdrawAmount(nextAmount, info);
-    const pinCheck = checkPin(nextPin);
-    const pinError = pinCheck === 'required' || pinCheck === 'format' ? pinCheck : null;
-    setErrors({ amount: amount.ok ? null : amount.error, pin: pinError });
-    return { amount, pin: pinError };
-  };
+  const submit = useSubmitOnce(
+    handleSubmit(async ({ amount, paymentPassword }) => {
+      if (!choice || choice === NEW_ACCOUNT) return;
+      await create
+        .mutateAsync({ requestKey, bankAccountId: choice, amount, paymentPassword })
+        .catch(() => undefined);
+    }),
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending || !choice || choice === NEW_ACCOUNT) return;
-    setAttempted(true);
-    const found = validate(amountText, pin);
-    if (!found.amount.ok) {
-      amountRef.current?.focus();
-      return;
-    }
-    if (found.pin) {
-      pinRef.current?.focus();
-      return;
-    }
-    create.mutate({ requestKey, bankAccountId: choice, amount: found.amount.amount, paymentPassword: pin });
-  };
-
-  const amountError = errors.amount
-    ? t(`withdraw.amountErrors.${errors.amount}`, {
-        min: money(info.minAmount),
-        max: money(info.maxAmount),
-        available: money(info.available),
-        withdrawable: money(info.withdrawable),
-        locked: money(info.locked),
-        limit: info.dailyCountLimit,
-      })
-    : null;
-  const pinError = isPaymentPasswordRefusal(create.error)
-    ? refusalText(create.error, t)
-    : errors.pin
-      ? t(`withdraw.pinErrors.${errors.pin}`)
-      : null;
+  const amountText = (message: string) =>
+    t(message as `withdraw.amountErrors.${'min'}`, {
+      min: money(info.minAmount),
+      max: money(info.maxAmount),
+      available: money(info.available),
+      withdrawable: money(info.withdrawable),
+      locked: money(info.locked),
+      limit: info.dailyCountLimit,
+    });
+  const passwordRefused = isPaymentPasswordRefusal(create.error);
 
   return (
     <div className="kl-withdraw-request">
@@ -179,8 +161,11 @@ export function WithdrawForm({
         />
       ) : (
         <form className="kl-withdraw-form" noValidate onSubmit={submit} aria-label={t('withdraw.formTitle')}>
-          <Field
+          <FormField
+            control={control}
+            name="amount"
             label={t('withdraw.amount', { currency: info.currency })}
+            messageText={amountText}
             hint={
               <>
                 <span className="kl-withdraw-hint__line">
@@ -191,49 +176,43 @@ export function WithdrawForm({
                 </span>
               </>
             }
-            error={amountError}
           >
-            {(control) => (
+            {(field, described) => (
               <input
-                {...control}
-                ref={amountRef}
+                {...field}
+                {...described}
                 className="kl-withdraw-input"
                 inputMode="numeric"
                 autoComplete="off"
-                value={amountText}
                 onChange={(event) => {
-                  setAmountText(event.target.value);
+                  field.onChange(event);
                   create.reset();
-                  if (attempted) validate(event.target.value, pin);
                 }}
               />
             )}
-          </Field>
+          </FormField>
           <button
             type="button"
             className="kl-button kl-button--outline kl-button--small kl-withdraw-all"
             onClick={() => {
               const all = String(Math.min(info.withdrawable, info.maxAmount));
-              setAmountText(all);
+              setValue('amount', all, { shouldValidate: isSubmitted });
               create.reset();
-              if (attempted) validate(all, pin);
             }}
           >
             {t('withdraw.withdrawAll')}
           </button>
-          {locked && !isPaymentPasswordRefusal(create.error) && <LockedNotice lockedUntil={locked} />}
+          {locked && !passwordRefused && <LockedNotice lockedUntil={locked} />}
           <PinField
+            control={control}
+            name="paymentPassword"
             label={t('withdraw.paymentPassword.label')}
-            inputRef={pinRef}
-            value={pin}
-            error={pinError}
-            onChange={(value) => {
-              setPin(value);
+            error={passwordRefused ? refusalText(create.error, t) : null}
+            onEdit={() => {
               if (isPaymentPasswordRefusal(create.error)) create.reset();
-              if (attempted) validate(amountText, value);
             }}
           />
-          {create.isError && !isPaymentPasswordRefusal(create.error) && (
+          {create.isError && !passwordRefused && (
             <p className="kl-withdraw-error" role="alert">
               {refusalText(create.error, t, { currency: info.currency, language: i18n.language })}
             </p>
