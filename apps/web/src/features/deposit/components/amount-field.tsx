@@ -1,24 +1,14 @@
 import type { DepositChannel } from '@kl/contracts/deposit';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../shared/ui/form-field.tsx';
 import type { DepositFormState } from '../hooks/use-deposit-form.ts';
 
 /**
  * The quick amounts of the channel, the amount field with the channel's minimum and maximum, the amount's
  * error and the refusal of the last attempt (both templates).
  */
-export function AmountField({
-  form,
-  channel,
-  inputId,
-}: {
-  form: DepositFormState;
-  channel: DepositChannel;
-  inputId: string;
-}) {
+export function AmountField({ form, channel }: { form: DepositFormState; channel: DepositChannel }) {
   const { t } = useTranslation();
-  const ids = { hint: useId(), error: useId() };
-  const { amountText, amountError } = form;
   return (
     <>
       <fieldset className="kl-deposit-fieldset">
@@ -29,7 +19,7 @@ export function AmountField({
               key={amount}
               type="button"
               className="kl-button kl-button--outline kl-button--small"
-              aria-pressed={amountText === String(amount)}
+              aria-pressed={form.amountText === String(amount)}
               onClick={() => form.pickQuickAmount(amount)}
             >
               {form.money(amount)}
@@ -38,29 +28,27 @@ export function AmountField({
         </div>
       </fieldset>
 
-      <div className="kl-deposit-field">
-        <label htmlFor={inputId} className="kl-deposit-legend">
-          {t('deposit.amount', { currency: channel.currency })}
-        </label>
-        <input
-          id={inputId}
-          className="kl-deposit-input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amountText}
-          aria-invalid={amountError !== null}
-          aria-describedby={amountError ? `${ids.error} ${ids.hint}` : ids.hint}
-          onChange={(event) => form.typeAmount(event.target.value)}
-        />
-        <p id={ids.hint} className="kl-deposit-hint">
-          {form.limitsOf(channel)}
-        </p>
-        {amountError && (
-          <p id={ids.error} className="kl-deposit-error" role="alert">
-            {form.amountErrorText(amountError)}
-          </p>
+      <FormField
+        control={form.control}
+        name="amount"
+        label={t('deposit.amount', { currency: channel.currency })}
+        hint={form.limitsOf(channel)}
+        messageText={form.amountErrorText}
+      >
+        {(field, described) => (
+          <input
+            {...field}
+            {...described}
+            className="kl-deposit-input"
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(event) => {
+              field.onChange(event);
+              form.amountEdited();
+            }}
+          />
         )}
-      </div>
+      </FormField>
 
       {form.createErrorText !== null && (
         <p className="kl-deposit-error" role="alert">

@@ -1,5 +1,5 @@
 import type { DepositOrder } from '@kl/contracts/deposit';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositForm } from '../hooks/use-deposit-form.ts';
 import { AmountField } from './amount-field.tsx';
@@ -14,18 +14,12 @@ export function DepositForm({ onCreated }: { onCreated: (order: DepositOrder) =>
   const { t } = useTranslation();
   const form = useDepositForm(onCreated);
   const channelsName = useId();
-  const amountId = useId();
 
   if (form.blocked || !form.channel) return <ChannelsState form={form} />;
   const channel = form.channel;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) document.getElementById(amountId)?.focus();
-  };
-
   return (
-    <form className="kl-deposit-form" noValidate onSubmit={submit}>
+    <form className="kl-deposit-form" noValidate onSubmit={form.submit}>
       <fieldset className="kl-deposit-fieldset">
         <legend className="kl-deposit-legend">{t('deposit.channel')}</legend>
         <div className="kl-deposit-channels">
@@ -44,7 +38,7 @@ export function DepositForm({ onCreated }: { onCreated: (order: DepositOrder) =>
           ))}
         </div>
       </fieldset>
-      <AmountField form={form} channel={channel} inputId={amountId} />
+      <AmountField form={form} channel={channel} />
       <button
         type="submit"
         className="kl-button kl-button--primary kl-deposit-submit"

@@ -1,27 +1,28 @@
 import type { DepositChannel, DepositOrder } from '@kl/contracts/deposit';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
+import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
 import { createDepositOrder } from '../api/create-order.ts';
 import { useDepositChannels } from '../api/get-channels.ts';
-import { checkAmount, type AmountCheck } from '../lib/amount.ts';
+import { depositForm } from '../lib/form-schema.ts';
 import { depositRefusalText, isActualAccountRefusal } from '../lib/refusal.ts';
 
-export type AmountError = Extract<AmountCheck, { ok: false }>['error'];
+/** Limits that refuse nothing, while there is no channel (no form is shown then). */
+const NO_CHANNEL = { minAmount: 0, maxAmount: Number.MAX_SAFE_INTEGER };
 
 /**
  * What both deposit templates do before the order: the merchant's channels, the chosen one, the amount
- * (checked against the channel's minimum and maximum, again at every change after a first attempt) and the
- * create-order call. The templates only lay it out.
+ * (react-hook-form with the channel's minimum and maximum, checked again at every change after a first
+ * attempt) and the create-order call, sent once whatever the taps. The templates only lay it out.
  */
 export function useDepositForm(onCreated: (order: DepositOrder) => void) {
   const { t, i18n } = useTranslation();
   const channels = useDepositChannels();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<AmountError | null>(null);
-  const [attempted, setAttempted] = useState(false);
   // Its refusal shows by the amount, not in a toast.
   const create = useMutation({
     mutationFn: createDepositOrder,
@@ -38,11 +39,28 @@ export function useDepositForm(onCreated: (order: DepositOrder) => void) {
   const limitsOf = (item: DepositChannel) =>
     t('deposit.limits', { min: money(item.minAmount), max: money(item.maxAmount) });
 
-  const validate = (text: string, against: DepositChannel) => {
-    const check = checkAmount(text, against);
-    setAmountError(check.ok ? null : check.error);
-    return check;
-  };
+  // The chosen channel's limits are the rules; react-hook-form takes the resolver of each render.
+  const resolver = useMemo(() => zodResolver(depositForm(channel ?? NO_CHANNEL)), [channel]);
+  const form = useForm({ resolver, defaultValues: { amount: '' } });
+  const { control, handleSubmit, setValue, clearErrors, trigger } = form;
+  const { isSubmitted } = form.formState;
+  const amountText = useWatch({ control, name: 'amount' });
+
+  // Another channel's limits apply at once to the amount typed (after a first attempt).
+  const channelCode = channel?.code;
+  const recheck = useEffectEvent(() => {
+    if (isSubmitted) void trigger('amount');
+  });
+  useEffect(() => {
+    if (channelCode) recheck();
+  }, [channelCode]);
+
+  const submit = useSubmitOnce(
+    handleSubmit(async ({ amount }) => {
+      if (!channel) return;
+      await create.mutateAsync({ channelCode: channel.code, amount }).catch(() => undefined);
+    }),
+  );
 
   return {
     channels,
@@ -58,11 +76,15 @@ export function useDepositForm(onCreated: (order: DepositOrder) => void) {
     chosenChannel,
     money,
     limitsOf,
+    control,
     amountText,
-    amountError,
-    amountErrorText: (error: AmountError) =>
+    /** The text of an amount message of the schema, with the channel's limits. */
+    amountErrorText: (message: string) =>
       channel
-        ? t(`deposit.amountErrors.${error}`, { min: money(channel.minAmount), max: money(channel.maxAmount) })
+        ? t(message as 'deposit.amountErrors.min', {
+            min: money(channel.minAmount),
+            max: money(channel.maxAmount),
+          })
         : '',
     create,
     /** The refusal of the last create, in words (a deposit limit with its figures). */
@@ -70,27 +92,18 @@ export function useDepositForm(onCreated: (order: DepositOrder) => void) {
     chooseChannel(next: DepositChannel) {
       setChosen(next.code);
       create.reset();
-      if (attempted) validate(amountText, next);
     },
-    typeAmount(text: string) {
-      setAmountText(text);
+    /** The member typed in the amount: the last refusal no longer applies. */
+    amountEdited() {
       create.reset();
-      if (attempted && channel) validate(text, channel);
     },
     pickQuickAmount(amount: number) {
-      setAmountText(String(amount));
-      setAmountError(null);
+      setValue('amount', String(amount));
+      clearErrors('amount');
       create.reset();
     },
-    /** Checks the amount and creates the order; false when the amount is wrong (nothing sent). */
-    submit(): boolean {
-      if (create.isPending || !channel) return true;
-      setAttempted(true);
-      const check = validate(amountText, channel);
-      if (!check.ok) return false;
-      create.mutate({ channelCode: channel.code, amount: check.amount });
-      return true;
-    },
+    /** Checks the amount and creates the order (nothing is sent while the amount is wrong). */
+    submit,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DepositOrder } from '@kl/contracts/deposit';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositForm } from '../../hooks/use-deposit-form.ts';
 import { AmountField } from '../amount-field.tsx';
@@ -15,7 +15,6 @@ export function SteppedDeposit({ onCreated }: { onCreated: (order: DepositOrder)
   const { t } = useTranslation();
   const form = useDepositForm(onCreated);
   const [step, setStep] = useState<'channel' | 'amount'>('channel');
-  const amountId = useId();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -62,14 +61,10 @@ export function SteppedDeposit({ onCreated }: { onCreated: (order: DepositOrder)
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) document.getElementById(amountId)?.focus();
-  };
   return (
     <div className="kl-deposit-stepped">
       <StepIndicator current="amount" />
-      <form className="kl-deposit-form" noValidate onSubmit={submit} aria-labelledby={headingId}>
+      <form className="kl-deposit-form" noValidate onSubmit={form.submit} aria-labelledby={headingId}>
         <h2 id={headingId} ref={heading} tabIndex={-1} className="kl-deposit-heading">
           {t('deposit.enterAmount')}
         </h2>
@@ -86,7 +81,7 @@ export function SteppedDeposit({ onCreated }: { onCreated: (order: DepositOrder)
             {t('deposit.changeChannel')}
           </button>
         </div>
-        <AmountField form={form} channel={channel} inputId={amountId} />
+        <AmountField form={form} channel={channel} />
         <button
           type="submit"
           className="kl-button kl-button--primary kl-deposit-submit"
