@@ -1,44 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '@kl/contracts/accounts';
-import {
-  announcementList,
-  announcementsQuery,
-  announcementUnreadCount,
-  AVATAR_PREFIX,
-  BANNER_ART_PREFIX,
-  bannerList,
-  bannersQuery,
-  type ContentLang,
-  footerLinks,
-  footerLinksQuery,
-  headIcon,
-  headIconChange,
-  helpCentre,
-  helpItem,
-  helpItemQuery,
-  helpQuery,
-  inboxDeleteResult,
-  inboxMessage,
-  inboxDeleteRequest,
-  inboxMessageQuery,
-  inboxPage,
-  inboxQuery,
-  inboxUnreadCount,
-  LINK_ART_PREFIX,
-  markAnnouncementRead,
-  markAnnouncementReadResult,
-  noticePage,
-  noticeQuery,
-  popularAnnouncements,
-  popularAnnouncementsQuery,
-  serviceLinks,
-} from '@kl/contracts/content';
-import { successEnvelope } from '@kl/contracts/envelope';
+import { AVATAR_PREFIX, BANNER_ART_PREFIX, type ContentLang, LINK_ART_PREFIX } from '@kl/contracts/content';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { readCookie } from '../../platform/cookies.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards, type SessionResolver } from '../../platform/member-guard.ts';
@@ -54,7 +21,6 @@ export interface ContentRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
-const ok = <T>(value: T) => ({ success: true as const, value });
 
 /** Content the same for everyone, in the language asked. */
 const PUBLIC_CACHE = 'public, max-age=300';
@@ -94,328 +60,230 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
 
   // ——— banners ———
 
-  app.route({
-    ...apiRoute('banners'),
-    schema: {
-      summary: 'Banners of a group (m_home, m_live, m_popup, m_newgame, m_leftmenu), or of every group',
-      description:
-        'url is the generated picture in the language of the answer (lang, else Accept-Language). linkTarget is ' +
-        'self for site paths and blank for other sites. Only banners shown now (active, within their dates).',
-      tags: ['content'],
-      querystring: bannersQuery,
-      response: { 200: successEnvelope(bannerList), ...failureResponses() },
-    },
+  route(app, 'banners', {
+    summary: 'Banners of a group (m_home, m_live, m_popup, m_newgame, m_leftmenu), or of every group',
+    description:
+      'url is the generated picture in the language of the answer (lang, else Accept-Language). linkTarget is ' +
+      'self for site paths and blank for other sites. Only banners shown now (active, within their dates).',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
-      return ok(
-        await contentService.banners(
-          merchantCode,
-          request.query.groupName,
-          langOf(request, request.query.lang),
-        ),
+      return contentService.banners(
+        merchantCode,
+        request.query.groupName,
+        langOf(request, request.query.lang),
       );
     },
   });
 
   // ——— announcements ———
 
-  app.route({
-    ...apiRoute('announcements'),
+  route(app, 'announcements', {
     preHandler: viewer,
-    schema: {
-      summary:
-        'Announcements of types B, PL, PU (product.md §3 request), newest first, with the member’s read flags',
-      description:
-        'types (comma-separated or repeated; default all three), groupName (also those of no group), platform M, ' +
-        'merchantCode (another merchant is 400 INVALID_INPUT), token (ignored: the session cookie identifies ' +
-        'the member). A member gets read on each announcement and unreadCount (all B, PL and PU announcements ' +
-        'shown now); a visitor gets neither.',
-      tags: ['content'],
-      querystring: announcementsQuery,
-      response: { 200: successEnvelope(announcementList), ...failureResponses() },
-    },
+    summary:
+      'Announcements of types B, PL, PU (product.md §3 request), newest first, with the member’s read flags',
+    description:
+      'types (comma-separated or repeated; default all three), groupName (also those of no group), platform M, ' +
+      'merchantCode (another merchant is 400 INVALID_INPUT), token (ignored: the session cookie identifies ' +
+      'the member). A member gets read on each announcement and unreadCount (all B, PL and PU announcements ' +
+      'shown now); a visitor gets neither.',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply
         .header('cache-control', request.member ? PRIVATE : 'public, max-age=60')
         .header('vary', 'Accept-Language, Cookie');
-      return ok(
-        await contentService.announcements(
-          merchantCode,
-          request.member,
-          request.query,
-          langOf(request, request.query.lang),
-        ),
+      return contentService.announcements(
+        merchantCode,
+        request.member,
+        request.query,
+        langOf(request, request.query.lang),
       );
     },
   });
 
-  app.route({
-    ...apiRoute('notice'),
+  route(app, 'notice', {
     preHandler: viewer,
-    schema: {
-      summary: 'The /m/notice list: announcements of types B, PL, PU, newest first, paged',
-      description: 'A member gets read flags and unreadCount; a visitor gets neither. pageSize at most 100.',
-      tags: ['content'],
-      querystring: noticeQuery,
-      response: { 200: successEnvelope(noticePage), ...failureResponses() },
-    },
+    summary: 'The /m/notice list: announcements of types B, PL, PU, newest first, paged',
+    description: 'A member gets read flags and unreadCount; a visitor gets neither. pageSize at most 100.',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply
         .header('cache-control', request.member ? PRIVATE : 'public, max-age=60')
         .header('vary', 'Accept-Language, Cookie');
-      return ok(
-        await contentService.notice(
-          merchantCode,
-          request.member,
-          request.query,
-          langOf(request, request.query.lang),
-        ),
+      return contentService.notice(
+        merchantCode,
+        request.member,
+        request.query,
+        langOf(request, request.query.lang),
       );
     },
   });
 
-  app.route({
-    ...apiRoute('popularAnnouncements'),
-    schema: {
-      summary: 'Popular announcements: the marquee (summary is the content as plain text)',
-      tags: ['content'],
-      querystring: popularAnnouncementsQuery,
-      response: { 200: successEnvelope(popularAnnouncements), ...failureResponses() },
-    },
+  route(app, 'popularAnnouncements', {
+    summary: 'Popular announcements: the marquee (summary is the content as plain text)',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language');
-      return ok(await contentService.popular(merchantCode, langOf(request, request.query.lang)));
+      return contentService.popular(merchantCode, langOf(request, request.query.lang));
     },
   });
 
-  app.route({
-    ...apiRoute('announcementUnreadCount'),
+  route(app, 'announcementUnreadCount', {
     preHandler: guards.member,
-    schema: {
-      summary: 'The member’s unread (unclaimed) announcements of types B, PL, PU shown now',
-      tags: ['content'],
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(announcementUnreadCount), ...failureResponses(...SESSION_FAILURES) },
-    },
+    summary: 'The member’s unread (unclaimed) announcements of types B, PL, PU shown now',
+    tags: ['content'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES],
     handler: async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ok(await contentService.announcementUnreadCount(currentMember(request)));
+      return contentService.announcementUnreadCount(currentMember(request));
     },
   });
 
-  app.route({
-    ...apiRoute('markAnnouncementRead'),
+  route(app, 'markAnnouncementRead', {
     preHandler: guards.member,
-    schema: {
-      summary: 'Mark an announcement read for the member (announcementId, read true); again changes nothing',
-      description: 'An unknown announcement (or one not of type B, PL, PU) is 404 NOT_FOUND.',
-      tags: ['content'],
-      security: [{ session: [] }],
-      body: markAnnouncementRead,
-      response: {
-        200: successEnvelope(markAnnouncementReadResult),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND'),
-      },
-    },
+    summary: 'Mark an announcement read for the member (announcementId, read true); again changes nothing',
+    description: 'An unknown announcement (or one not of type B, PL, PU) is 404 NOT_FOUND.',
+    tags: ['content'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'NOT_FOUND'],
     handler: async (request) =>
-      ok(await contentService.markAnnouncementRead(currentMember(request), request.body.announcementId)),
+      contentService.markAnnouncementRead(currentMember(request), request.body.announcementId),
   });
 
   // ——— inbox ———
 
   const inboxFailures = [...SESSION_FAILURES, 'FEATURE_NOT_ENABLED'] as const;
 
-  app.route({
-    ...apiRoute('inboxList'),
+  route(app, 'inboxList', {
     preHandler: guards.member,
-    schema: {
-      summary: 'The member’s inbox, newest first, paged, with the unread count',
-      description:
-        'Trial members are refused: 403 FEATURE_NOT_ENABLED { reason: free_reject }. A member gets the ' +
-        'welcome messages on first use. pageSize at most 100.',
-      tags: ['inbox'],
-      security: [{ session: [] }],
-      querystring: inboxQuery,
-      response: { 200: successEnvelope(inboxPage), ...failureResponses(...inboxFailures) },
-    },
+    summary: 'The member’s inbox, newest first, paged, with the unread count',
+    description:
+      'Trial members are refused: 403 FEATURE_NOT_ENABLED { reason: free_reject }. A member gets the ' +
+      'welcome messages on first use. pageSize at most 100.',
+    tags: ['inbox'],
+    security: [{ session: [] }],
+    failures: [...inboxFailures],
     handler: async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ok(
-        await contentService.inbox(
-          currentMember(request),
-          request.query,
-          langOf(request, request.query.lang),
-        ),
+      return contentService.inbox(currentMember(request), request.query, langOf(request, request.query.lang));
+    },
+  });
+
+  route(app, 'inboxUnreadCount', {
+    preHandler: guards.member,
+    summary: 'Unread inbox messages of the member (product.md §6: none for trial members: offered false, 0)',
+    tags: ['inbox'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES],
+    handler: async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return contentService.inboxUnreadCount(currentMember(request));
+    },
+  });
+
+  route(app, 'inboxMessage', {
+    preHandler: guards.member,
+    summary: 'Open one message of the member’s inbox; it becomes read',
+    description: 'A message of another member, a deleted or an unknown one is 404 NOT_FOUND.',
+    tags: ['inbox'],
+    security: [{ session: [] }],
+    failures: [...inboxFailures, 'NOT_FOUND'],
+    handler: async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return contentService.readInboxMessage(
+        currentMember(request),
+        request.query.messageId,
+        langOf(request, request.query.lang),
       );
     },
   });
 
-  app.route({
-    ...apiRoute('inboxUnreadCount'),
+  route(app, 'deleteInboxMessage', {
     preHandler: guards.member,
-    schema: {
-      summary:
-        'Unread inbox messages of the member (product.md §6: none for trial members: offered false, 0)',
-      tags: ['inbox'],
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(inboxUnreadCount), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request, reply) => {
-      reply.header('cache-control', PRIVATE);
-      return ok(await contentService.inboxUnreadCount(currentMember(request)));
-    },
-  });
-
-  app.route({
-    ...apiRoute('inboxMessage'),
-    preHandler: guards.member,
-    schema: {
-      summary: 'Open one message of the member’s inbox; it becomes read',
-      description: 'A message of another member, a deleted or an unknown one is 404 NOT_FOUND.',
-      tags: ['inbox'],
-      security: [{ session: [] }],
-      querystring: inboxMessageQuery,
-      response: { 200: successEnvelope(inboxMessage), ...failureResponses(...inboxFailures, 'NOT_FOUND') },
-    },
-    handler: async (request, reply) => {
-      reply.header('cache-control', PRIVATE);
-      return ok(
-        await contentService.readInboxMessage(
-          currentMember(request),
-          request.query.messageId,
-          langOf(request, request.query.lang),
-        ),
-      );
-    },
-  });
-
-  app.route({
-    ...apiRoute('deleteInboxMessage'),
-    preHandler: guards.member,
-    schema: {
-      summary: 'Delete one message of the member’s inbox (deleting it again succeeds)',
-      description: 'A message of another member or an unknown one is 404 NOT_FOUND.',
-      tags: ['inbox'],
-      security: [{ session: [] }],
-      body: inboxDeleteRequest,
-      response: {
-        200: successEnvelope(inboxDeleteResult),
-        ...failureResponses(...inboxFailures, 'NOT_FOUND'),
-      },
-    },
+    summary: 'Delete one message of the member’s inbox (deleting it again succeeds)',
+    description: 'A message of another member or an unknown one is 404 NOT_FOUND.',
+    tags: ['inbox'],
+    security: [{ session: [] }],
+    failures: [...inboxFailures, 'NOT_FOUND'],
     handler: async (request) =>
-      ok(await contentService.deleteInboxMessage(currentMember(request), request.body.messageId)),
+      contentService.deleteInboxMessage(currentMember(request), request.body.messageId),
   });
 
   // ——— help centre ———
 
-  app.route({
-    ...apiRoute('helpCentre'),
-    schema: {
-      summary: 'Help centre: topics with their items (title, HTML content, tag), for a device and language',
-      description:
-        'device MOBILE (default) or WEB, lang vi or en (else Accept-Language), tag for one topic (an unknown ' +
-        'tag answers no topics). Contents are HTML as written: sanitise before showing.',
-      tags: ['help'],
-      querystring: helpQuery,
-      response: { 200: successEnvelope(helpCentre), ...failureResponses() },
-    },
+  route(app, 'helpCentre', {
+    summary: 'Help centre: topics with their items (title, HTML content, tag), for a device and language',
+    description:
+      'device MOBILE (default) or WEB, lang vi or en (else Accept-Language), tag for one topic (an unknown ' +
+      'tag answers no topics). Contents are HTML as written: sanitise before showing.',
+    tags: ['help'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
       const { device, tag, lang } = request.query;
-      return ok(
-        await contentService.helpCentre(
-          merchantCode,
-          { device, ...(tag !== undefined && { tag }) },
-          langOf(request, lang),
-        ),
+      return contentService.helpCentre(
+        merchantCode,
+        { device, ...(tag !== undefined && { tag }) },
+        langOf(request, lang),
       );
     },
   });
 
-  app.route({
-    ...apiRoute('helpItem'),
-    schema: {
-      summary: 'One help item (the help detail)',
-      description: 'An unknown item is 404 NOT_FOUND.',
-      tags: ['help'],
-      querystring: helpItemQuery,
-      response: { 200: successEnvelope(helpItem), ...failureResponses('NOT_FOUND') },
-    },
+  route(app, 'helpItem', {
+    summary: 'One help item (the help detail)',
+    description: 'An unknown item is 404 NOT_FOUND.',
+    tags: ['help'],
+    failures: ['NOT_FOUND'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
-      return ok(
-        await contentService.helpItem(
-          merchantCode,
-          request.query.itemId,
-          langOf(request, request.query.lang),
-        ),
-      );
+      return contentService.helpItem(merchantCode, request.query.itemId, langOf(request, request.query.lang));
     },
   });
 
   // ——— service and footer links ———
 
-  app.route({
-    ...apiRoute('service'),
-    schema: {
-      summary:
-        'Customer-service links (every csType) and resources (every resourceType), with the social links',
-      description:
-        'The customer service and resources of the status info, for the service popup and quick-nav.',
-      tags: ['content'],
-      querystring: footerLinksQuery,
-      response: { 200: successEnvelope(serviceLinks), ...failureResponses() },
-    },
+  route(app, 'service', {
+    summary:
+      'Customer-service links (every csType) and resources (every resourceType), with the social links',
+    description:
+      'The customer service and resources of the status info, for the service popup and quick-nav.',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
-      return ok(await contentService.serviceLinks(merchantCode, langOf(request, request.query.lang)));
+      return contentService.serviceLinks(merchantCode, langOf(request, request.query.lang));
     },
   });
 
-  app.route({
-    ...apiRoute('footerLinks'),
-    schema: {
-      summary: 'Footer: partner logos, badges and social links (Facebook, Telegram, Telegram2)',
-      tags: ['content'],
-      querystring: footerLinksQuery,
-      response: { 200: successEnvelope(footerLinks), ...failureResponses() },
-    },
+  route(app, 'footerLinks', {
+    summary: 'Footer: partner logos, badges and social links (Facebook, Telegram, Telegram2)',
+    tags: ['content'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
-      return ok(await contentService.footerLinks(merchantCode, langOf(request, request.query.lang)));
+      return contentService.footerLinks(merchantCode, langOf(request, request.query.lang));
     },
   });
 
   // ——— head icon ———
 
-  app.route({
-    ...apiRoute('headIcon'),
+  route(app, 'headIcon', {
     preHandler: guards.member,
-    schema: {
-      summary: 'The member’s head icon and the icons to choose from',
-      tags: ['content'],
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(headIcon), ...failureResponses(...SESSION_FAILURES) },
-    },
+    summary: 'The member’s head icon and the icons to choose from',
+    tags: ['content'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES],
     handler: async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ok(await contentService.headIcon(currentMember(request)));
+      return contentService.headIcon(currentMember(request));
     },
   });
 
-  app.route({
-    ...apiRoute('setHeadIcon'),
+  route(app, 'setHeadIcon', {
     preHandler: guards.member,
-    schema: {
-      summary: 'Choose the member’s head icon (headIconId 1–12)',
-      tags: ['content'],
-      security: [{ session: [] }],
-      body: headIconChange,
-      response: { 200: successEnvelope(headIcon), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) =>
-      ok(await contentService.setHeadIcon(currentMember(request), request.body.headIconId)),
+    summary: 'Choose the member’s head icon (headIconId 1–12)',
+    tags: ['content'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES],
+    handler: async (request) => contentService.setHeadIcon(currentMember(request), request.body.headIconId),
   });
 
   // ——— generated pictures ———

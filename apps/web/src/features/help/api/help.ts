@@ -1,16 +1,14 @@
-import { helpCentre, helpItem, type HelpCentre, type HelpItem } from '@kl/contracts/content';
+import { contentCalls, type HelpCentre, type HelpItem } from '@kl/contracts/content';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { currentLanguage } from '../../../shared/lib/i18n.ts';
-import { parseAnswer } from './parse.ts';
 
 /** Query keys of the help centre (the same for everyone; by language). */
 export const HELP_QUERY_KEY = ['help'] as const;
 
 /** GET help centre (product.md §7: device MOBILE, lang): every topic with its items. */
 export async function getHelpCentre({ signal }: { signal?: AbortSignal } = {}): Promise<HelpCentre> {
-  const value = await apiCall('helpCentre', { query: { device: 'MOBILE', lang: currentLanguage() }, signal });
-  return parseAnswer(helpCentre, value, 'help centre');
+  return apiCall(contentCalls.helpCentre, { query: { device: 'MOBILE', lang: currentLanguage() }, signal });
 }
 
 /** GET one help item (the help detail). */
@@ -18,8 +16,7 @@ export async function getHelpItem(
   itemId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<HelpItem> {
-  const value = await apiCall('helpItem', { query: { itemId, lang: currentLanguage() }, signal });
-  return parseAnswer(helpItem, value, 'help item');
+  return apiCall(contentCalls.helpItem, { query: { itemId, lang: currentLanguage() }, signal });
 }
 
 export function useHelpCentre() {

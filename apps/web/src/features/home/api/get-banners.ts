@@ -1,13 +1,12 @@
 import type { Banner } from '@kl/contracts/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { CONTENT_QUERY_KEY } from './keys.ts';
+import { CONTENT_QUERY_KEY, loadContentCalls } from './keys.ts';
 
 /** GET banners of every group (product.md §3 Banner), in the language of the page; one call for the home. */
 export async function getBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banner[]> {
-  const checks = import('./checks.ts');
-  const value = await apiCall('banners', { signal });
-  return (await checks).checkBanners(value);
+  const { contentCalls } = await loadContentCalls();
+  return (await apiCall(contentCalls.banners, { signal })).list;
 }
 
 export const bannersQueryOptions = () =>

@@ -1,15 +1,14 @@
 import type { Announcement } from '@kl/contracts/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { CONTENT_QUERY_KEY } from './keys.ts';
+import { CONTENT_QUERY_KEY, loadContentCalls } from './keys.ts';
 
 /** GET popular announcements: what the marquee shows (product.md §7). */
 export async function getPopularAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<
   Announcement[]
 > {
-  const checks = import('./checks.ts');
-  const value = await apiCall('popularAnnouncements', { signal });
-  return (await checks).checkPopularAnnouncements(value).list;
+  const { contentCalls } = await loadContentCalls();
+  return (await apiCall(contentCalls.popularAnnouncements, { signal })).list;
 }
 
 export const popularAnnouncementsQueryOptions = () =>

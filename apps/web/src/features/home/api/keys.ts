@@ -1,2 +1,8 @@
 /** Query keys of the home's content (banners, marquee, footer). */
 export const CONTENT_QUERY_KEY = ['content'] as const;
+
+/**
+ * The content calls of the API table with their schemas, loaded with the first call rather than with
+ * the page, so that zod and the schemas are not part of the home's first chunk.
+ */
+export const loadContentCalls = () => import('@kl/contracts/content');

@@ -1,14 +1,12 @@
-import { headIcon, type HeadIcon } from '@kl/contracts/content';
+import { contentCalls, type HeadIcon } from '@kl/contracts/content';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { MEMBER_HEAD_ICON_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET headIcon (PROFPIC3): the member's avatar. */
 export async function getHeadIcon({ signal }: { signal?: AbortSignal } = {}): Promise<HeadIcon> {
-  const value = await apiCall('headIcon', { signal });
-  return parseAnswer(headIcon, value, 'head icon');
+  return apiCall(contentCalls.headIcon, { signal });
 }
 
 /** The member's avatar (a real member; nothing for trial accounts and visitors). */

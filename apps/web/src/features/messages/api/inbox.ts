@@ -1,8 +1,6 @@
 import {
   INBOX_PAGE_SIZE,
-  inboxDeleteResult,
-  inboxMessage,
-  inboxPage,
+  contentCalls,
   type InboxDeleteResult,
   type InboxMessage,
   type InboxPage,
@@ -11,15 +9,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { INBOX_MESSAGE_QUERY_KEY, INBOX_PAGES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET inbox (INBOX3): a page of the member's messages, newest first, with the unread count. */
 export async function getInboxPage(
   pageNo: number,
   { signal, pageSize = INBOX_PAGE_SIZE.default }: { signal?: AbortSignal; pageSize?: number } = {},
 ): Promise<InboxPage> {
-  const value = await apiCall('inboxList', { query: { pageNo, pageSize }, signal });
-  return parseAnswer(inboxPage, value, 'inbox page');
+  return apiCall(contentCalls.inboxList, { query: { pageNo, pageSize }, signal });
 }
 
 /** GET one message; the server marks it read. */
@@ -27,14 +23,12 @@ export async function getInboxMessage(
   messageId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InboxMessage> {
-  const value = await apiCall('inboxMessage', { query: { messageId }, signal });
-  return parseAnswer(inboxMessage, value, 'inbox message');
+  return apiCall(contentCalls.inboxMessage, { query: { messageId }, signal });
 }
 
 /** DELETE one message `{ messageId }` → the new unread count. */
 export async function deleteInboxMessage(messageId: number): Promise<InboxDeleteResult> {
-  const value = await apiCall('deleteInboxMessage', { body: { messageId } });
-  return parseAnswer(inboxDeleteResult, value, 'inbox delete');
+  return apiCall(contentCalls.deleteInboxMessage, { body: { messageId } });
 }
 
 export const inboxPagesKey = (userName: string | null) => [...INBOX_PAGES_QUERY_KEY, userName ?? ''] as const;

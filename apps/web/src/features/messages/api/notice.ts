@@ -1,9 +1,7 @@
 import {
   ANNOUNCEMENT_TYPES,
   NOTICE_PAGE_SIZE,
-  announcementList,
-  markAnnouncementReadResult,
-  noticePage,
+  contentCalls,
   type Announcement,
   type MarkAnnouncementReadResult,
   type NoticePage,
@@ -13,7 +11,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { ANNOUNCEMENT_LIST_QUERY_KEY, NOTICE_PAGES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 const TYPES = ANNOUNCEMENT_TYPES.join(',');
 
@@ -22,23 +19,22 @@ export async function getNoticePage(
   pageNo: number,
   { signal, pageSize = NOTICE_PAGE_SIZE.default }: { signal?: AbortSignal; pageSize?: number } = {},
 ): Promise<NoticePage> {
-  const value = await apiCall('notice', { query: { pageNo, pageSize, types: TYPES }, signal });
-  return parseAnswer(noticePage, value, 'notice page');
+  return apiCall(contentCalls.notice, { query: { pageNo, pageSize, types: TYPES }, signal });
 }
 
 /** GET announcements (product.md §3 request: types B, PL, PU, platform M): every current one. */
 export async function getAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<Announcement[]> {
-  const value = await apiCall('announcements', {
-    query: { types: TYPES, platform: ANNOUNCEMENT_PLATFORM },
-    signal,
-  });
-  return parseAnswer(announcementList, value, 'announcements').list;
+  return (
+    await apiCall(contentCalls.announcements, {
+      query: { types: TYPES, platform: ANNOUNCEMENT_PLATFORM },
+      signal,
+    })
+  ).list;
 }
 
 /** POST mark read (product.md §7): `{ announcementId, read: true }` → the new unread count. */
 export async function markAnnouncementRead(announcementId: number): Promise<MarkAnnouncementReadResult> {
-  const value = await apiCall('markAnnouncementRead', { body: { announcementId, read: true } });
-  return parseAnswer(markAnnouncementReadResult, value, 'mark read');
+  return apiCall(contentCalls.markAnnouncementRead, { body: { announcementId, read: true } });
 }
 
 /** The viewer part of a key: each member's read flags are their own. */

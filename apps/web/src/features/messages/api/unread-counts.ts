@@ -19,11 +19,9 @@ export const UNREAD_POLL_MS = 60_000;
 
 /** GET the member's unread (unclaimed) announcements. */
 export async function getAnnouncementUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
-  const [{ announcementUnreadCount }, value] = await Promise.all([
-    import('@kl/contracts/content'),
-    apiCall('announcementUnreadCount', { signal, quietSessionError: true }),
-  ]);
-  return parseAnswer(announcementUnreadCount, value, 'announcement unread count').unreadCount;
+  const { contentCalls } = await import('@kl/contracts/content');
+  return (await apiCall(contentCalls.announcementUnreadCount, { signal, quietSessionError: true }))
+    .unreadCount;
 }
 
 export const announcementUnreadQueryOptions = (userName: string) =>
@@ -41,11 +39,8 @@ export function useAnnouncementUnreadCount() {
 
 /** GET inbox unread count (INBOX3): `{ unreadCount, offered }`; trial members get offered false. */
 export async function getInboxUnreadCount(): Promise<InboxUnreadCount> {
-  const [{ inboxUnreadCount }, value] = await Promise.all([
-    import('@kl/contracts/content'),
-    apiCall('inboxUnreadCount', { quietSessionError: true }),
-  ]);
-  return parseAnswer(inboxUnreadCount, value, 'inbox unread count');
+  const { contentCalls } = await import('@kl/contracts/content');
+  return apiCall(contentCalls.inboxUnreadCount, { quietSessionError: true });
 }
 
 /**

@@ -4,7 +4,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { currentLanguage } from '../../../shared/lib/i18n.ts';
 import { storage } from '../../../shared/lib/storage.ts';
-import { parseAnswer } from './parse.ts';
 
 /** Query key of the customer-service, resource and social links (GET service). */
 export const SERVICE_LINKS_QUERY_KEY = ['service-links'] as const;
@@ -15,11 +14,8 @@ export const SERVICE_LINKS_QUERY_KEY = ['service-links'] as const;
  * next visit asks again. The schema (zod) is loaded with the call, not with the page.
  */
 export async function getServiceLinks({ signal }: { signal?: AbortSignal } = {}): Promise<ServiceLinks> {
-  const [{ serviceLinks }, value] = await Promise.all([
-    import('@kl/contracts/content'),
-    apiCall('service', { signal }),
-  ]);
-  const links = parseAnswer(serviceLinks, value, 'service links');
+  const { contentCalls } = await import('@kl/contracts/content');
+  const links = await apiCall(contentCalls.service, { signal });
   storage.set(CACHE_KEYS.serviceLink, JSON.stringify(links));
   return links;
 }
