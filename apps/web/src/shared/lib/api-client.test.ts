@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import { vipCalls } from '@kl/contracts/vip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiCall, buildUrl, errorCodeOf, messageFor } from './api-client.ts';
 import { initI18n } from './i18n.ts';
@@ -36,6 +37,17 @@ describe('apiCall', () => {
   it('answers the value of a success envelope', async () => {
     stubFetch(async () => answer({ success: true, value: { status: 'ok' } }));
     await expect(apiCall('health')).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('parses the value by the entry’s response schema, and refuses one that does not fit', async () => {
+    const levels = { currency: 'VND', list: [] };
+    stubFetch(async () => answer({ success: true, value: levels }));
+    await expect(apiCall(vipCalls.vipLevels)).resolves.toEqual(levels);
+
+    stubFetch(async () => answer({ success: true, value: { currency: 'VND', list: [{ level: 'one' }] } }));
+    const error = await failureOf(apiCall(vipCalls.vipLevels));
+    expect(error.code).toBe('UNKNOWN_ERROR');
+    expect(error.message).toContain('/api/vip/levels');
   });
 
   it('sends the method, module id, language and same-origin credentials of the API table', async () => {
