@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { runSeed } from './db/seed/index.ts';
+import { DEMO_MERCHANT_CODE, runSeed } from './db/seed/index.ts';
 import { createMerchantRepository, MerchantNotFoundError } from './modules/merchant/index.ts';
 import type { AppConfig } from './platform/config.ts';
 import { type Database, databaseTarget, openDatabase } from './platform/db.ts';
@@ -13,15 +13,50 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, applies migrations and the seed, checks the merchant exists. */
+/**
+ * The merchant MERCHANT_CODE names is not in the database: the message says how to create it (still a
+ * MerchantNotFoundError). main.ts prints it and exits with 1.
+ */
+export class MerchantMissingAtStartError extends MerchantNotFoundError {
+  constructor(code: string, config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>) {
+    super(code);
+    const where = config.databaseUrl
+      ? 'DATABASE_URL'
+      : `DATA_DIR (${config.dataDir}), with the server stopped`;
+    const demo =
+      code === DEMO_MERCHANT_CODE
+        ? ` For the demo merchant instead, run \`npm run seed:demo\` or start outside production (SEED_DEMO=1).`
+        : '';
+    this.message =
+      `Merchant ${code} does not exist in the database. Create it once with ` +
+      `\`npm run merchant:create -- --code ${code} --name "<site name>" --domain <main domain>\` ` +
+      `on the same ${where}, then start again.${demo}`;
+    this.name = 'MerchantMissingAtStartError';
+  }
+}
+
+/**
+ * Applies the migrations to an open database, then the demo seed when the configuration asks for it
+ * (SEED_DEMO: by default outside production only), and checks that the merchant exists. Production thus
+ * starts with migrations only: its merchant comes from `npm run merchant:create`
+ * (docs/decisions/018-demo-seed-and-merchant-setup.md).
+ */
+export async function readyDatabase(
+  database: Database,
+  config: Pick<AppConfig, 'seedDemo' | 'merchantCode' | 'databaseUrl' | 'dataDir'>,
+): Promise<void> {
+  await database.migrate();
+  if (config.seedDemo) await runSeed(database.db);
+  if (!(await createMerchantRepository(database.db).findByCode(config.merchantCode))) {
+    throw new MerchantMissingAtStartError(config.merchantCode, config);
+  }
+}
+
+/** Opens the database and readies it (readyDatabase); closed again when that fails. */
 export async function prepareDatabase(config: AppConfig): Promise<Database> {
   const database = await openDatabase(databaseTarget(config));
   try {
-    await database.migrate();
-    await runSeed(database.db);
-    if (!(await createMerchantRepository(database.db).findByCode(config.merchantCode))) {
-      throw new MerchantNotFoundError(config.merchantCode);
-    }
+    await readyDatabase(database, config);
     return database;
   } catch (error) {
     await database.close();

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       opsToken: undefined,
       merchantCode: 'kimlong',
+      seedDemo: true,
       webDist: DEFAULT_WEB_DIST,
       rateLimitMax: 300,
       firebaseProjectId: undefined,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
+        SEED_DEMO: '0',
       },
       '/srv/site',
     );
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       opsToken: 'operator-token',
       merchantCode: 'other_site',
+      seedDemo: false,
       webDist: '/srv/site/web',
       rateLimitMax: 50,
       firebaseProjectId: 'kimlong-web',
@@ -125,6 +128,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
+  });
+
+  it('runs the demo seed outside production unless told, and in production only when asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(problemsOf({ SEED_DEMO: 'true' })).toEqual(['Invalid configuration: SEED_DEMO must be 0 or 1']);
   });
 
   it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {

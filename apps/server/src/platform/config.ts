@@ -27,6 +27,10 @@ export const MIN_PRODUCTION_CALLBACK_SECRET_LENGTH = 32;
 
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((value) => value === '1');
 
+/** What MERCHANT_CODE (and `npm run merchant:create -- --code`) accepts: the merchant table's key. */
+export const MERCHANT_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
+export const MERCHANT_CODE_RULE = 'must be 2 to 32 lowercase letters, digits, - or _';
+
 const port = z
   .string()
   .regex(/^\d+$/, { error: 'must be a whole number from 0 to 65535' })
@@ -88,12 +92,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
-  MERCHANT_CODE: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, {
-      error: 'must be 2 to 32 lowercase letters, digits, - or _',
-    })
-    .default('kimlong'),
+  MERCHANT_CODE: z.string().regex(MERCHANT_CODE_PATTERN, { error: MERCHANT_CODE_RULE }).default('kimlong'),
+  SEED_DEMO: flag.optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_MAX: z
     .string()
@@ -158,6 +158,12 @@ export interface AppConfig {
   sandboxGateway: boolean;
   /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
   paymentCallbackSecret: string | undefined;
+  /**
+   * The demo seed (db/seed: the demo merchant kimlong, its members, catalogue, channels, promotions…) runs
+   * at start: by default outside production only; SEED_DEMO=1 asks for it in production too (a demo site),
+   * SEED_DEMO=0 keeps a development database free of it. A real merchant comes from `npm run merchant:create`.
+   */
+  seedDemo: boolean;
   /**
    * The lottery's draw scheduler runs in this process: by default outside tests; LOTTERY_SCHEDULER=on
    * (the end-to-end server) or off (a process that only answers calls) decides.
@@ -292,6 +298,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     trustProxy: vars.TRUST_PROXY,
     opsToken: vars.OPS_TOKEN,
     merchantCode: vars.MERCHANT_CODE,
+    seedDemo: vars.SEED_DEMO ?? !production,
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
     rateLimitMax: vars.RATE_LIMIT_MAX,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,

@@ -3,15 +3,22 @@ import { seedCatalogue } from '../../modules/games/index.ts';
 import { seedLiveHosts } from '../../modules/chat/index.ts';
 import { seedContent } from '../../modules/content/index.ts';
 import { seedDepositChannels } from '../../modules/deposit/index.ts';
-import { seedWithdrawalSettings } from '../../modules/withdrawal/index.ts';
-import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import { seedVipLevels } from '../../modules/vip/index.ts';
 import { seedPromotions } from '../../modules/promotions/index.ts';
-import { seedWageringSetting } from '../../modules/wallet/index.ts';
 import { seedLottery } from '../../modules/lottery/index.ts';
 import type { Db } from '../../platform/db.ts';
-import { affiliateCode, member, merchant, registrationFieldRule } from '../schema/index.ts';
+import { affiliateCode, member } from '../schema/index.ts';
 import { DEMO_AGENT, DEMO_AFFILIATE_CODE, KIMLONG } from './kimlong.ts';
+import { writeMerchantConfiguration } from './merchant.ts';
+
+export {
+  createMerchant,
+  DEFAULT_MERCHANT_TOGGLES,
+  type MerchantSetup,
+  type MerchantSetupResult,
+  merchantRow,
+} from './merchant.ts';
+export { DEMO_MERCHANT_CODE } from './kimlong.ts';
 
 export interface SeedResult {
   merchantsCreated: number;
@@ -20,29 +27,20 @@ export interface SeedResult {
 }
 
 /**
- * Seeds the demo data. Idempotent: each step only inserts what is missing, so running it again changes
- * nothing and never overwrites what an operator changed since (maintenance, allowed countries, field
- * rules…).
+ * The demo seed: the demo merchant kimlong with its configuration (as `npm run merchant:create` writes a
+ * real merchant's, see merchant.ts) and its demo data. It runs at start outside production (SEED_DEMO) and
+ * with `npm run seed:demo`; never by default in production (docs/decisions/018-demo-seed-and-merchant-setup.md).
+ * Idempotent: each step only inserts what is missing, so running it again changes nothing and never
+ * overwrites what an operator changed since (maintenance, allowed countries, field rules…).
+ *
+ * Every step below is demo data, not configuration: a member, an invitation code, placeholder deposit
+ * accounts, promotions and VIP bonuses that pay money, a generated catalogue, lotteries with their odds,
+ * texts and live hosts written for the demo.
  */
 export async function runSeed(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    const created = await tx
-      .insert(merchant)
-      .values(KIMLONG)
-      .onConflictDoNothing({ target: merchant.code })
-      .returning({ code: merchant.code });
-
-    const rules = await tx
-      .insert(registrationFieldRule)
-      .values(
-        Object.entries(DEFAULT_FIELD_RULES).map(([field, rule]) => ({
-          merchantCode: KIMLONG.code,
-          field,
-          ...rule,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ field: registrationFieldRule.field });
+    // Configuration: the merchant row, field rules, turnover rules, withdrawal limits.
+    const configuration = await writeMerchantConfiguration(tx, KIMLONG);
 
     // The demo agent (no password: agents use the agent site) and its invitation code.
     await tx.insert(member).values(DEMO_AGENT).onConflictDoNothing();
@@ -69,19 +67,15 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     await seedLiveHosts(db, tx, KIMLONG.code);
     // The deposit channels: bank transfer, VietQR, e-wallet (see modules/deposit).
     await seedDepositChannels(tx, KIMLONG.code);
-    // The withdrawal limits: min, max and daily count (see modules/withdrawal).
-    await seedWithdrawalSettings(tx, KIMLONG.code);
     // VIP levels and promotions; the REFERRAL promotion turns on the referrer field (see modules/promotions).
     await seedVipLevels(tx, KIMLONG.code);
     await seedPromotions(tx, KIMLONG.code);
-    // Turnover rules: deposit play-through, category shares, referral qualification (see modules/wallet).
-    await seedWageringSetting(tx, KIMLONG.code);
     // The in-house lottery: games and schedules, odds, catalogue links (after the catalogue; modules/lottery).
     await seedLottery(tx, KIMLONG.code);
 
     return {
-      merchantsCreated: created.length,
-      fieldRulesCreated: rules.length,
+      merchantsCreated: configuration.merchantCreated ? 1 : 0,
+      fieldRulesCreated: configuration.fieldRulesCreated,
       affiliateCodesCreated: codes.length,
     };
   });

@@ -3,15 +3,18 @@ import type { NewMemberRow, NewMerchantRow } from '../schema/index.ts';
 
 /**
  * The demo merchant: Kim Long, a Vietnamese site. Links to the site's own screens are relative paths;
- * downloads and social links point at the site's domain and its official accounts.
+ * downloads and social links point at the site's domain and its official accounts. Demo data: its social
+ * accounts, WhatsApp number, mirror domains and download links are examples, which is why a real merchant
+ * is created with `npm run merchant:create` (merchant.ts) instead.
  */
+export const DEMO_MERCHANT_CODE = 'kimlong';
 const MAIN_DOMAIN = 'kimlong.vn';
 const site = (path: string) => `https://${MAIN_DOMAIN}${path}`;
 const LOGO_URL = API.logo.path;
 const AGENT_SIGN_UP_URL = site('/agent/signup');
 
 export const KIMLONG: NewMerchantRow = {
-  code: 'kimlong',
+  code: DEMO_MERCHANT_CODE,
   name: 'Kim Long',
 
   USERNAMEREG3: true,
@@ -75,7 +78,7 @@ export const KIMLONG: NewMerchantRow = {
 
 /** The demo agent whose invitation code new members may enter (product.md §5 affiliate code). */
 export const DEMO_AGENT: NewMemberRow = {
-  merchantCode: 'kimlong',
+  merchantCode: DEMO_MERCHANT_CODE,
   username: 'kimlongagent',
   type: 41,
   passwordHash: null,

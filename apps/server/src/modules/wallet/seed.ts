@@ -2,14 +2,18 @@ import { wageringSetting } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
 /**
- * The demo merchant's turnover rules: each deposit played through once, a bonus without terms of its own
- * (a VIP bonus) once; slots and fishing count in full,
- * card games, sports, e-sports and the lotteries half, live casino and cockfight a tenth (the usual shares
- * of games whose outcome a player can hedge or whose house edge is small); a referred friend qualifies
- * after 100,000 ₫ deposited and 100,000 ₫ staked. An operator's changes stay.
+ * A merchant's default turnover rules, part of its configuration (`npm run merchant:create` and the demo
+ * merchant write them; docs/decisions/018-demo-seed-and-merchant-setup.md): each deposit played through
+ * once, a bonus without terms of its own (a VIP bonus) once; slots and fishing count in full, card games,
+ * sports, e-sports and the lotteries half, live casino and cockfight a tenth (the usual shares of games
+ * whose outcome a player can hedge or whose house edge is small); a referred friend qualifies after
+ * 100,000 ₫ deposited and 100,000 ₫ staked. An operator's changes stay.
  */
-export async function seedWageringSetting(tx: DbOrTx, merchantCode: string): Promise<void> {
-  await tx
+export async function seedWageringSetting(
+  tx: DbOrTx,
+  merchantCode: string,
+): Promise<{ settingCreated: boolean }> {
+  const created = await tx
     .insert(wageringSetting)
     .values({
       merchantCode,
@@ -32,5 +36,7 @@ export async function seedWageringSetting(tx: DbOrTx, merchantCode: string): Pro
       referralMinDeposit: 100_000n,
       referralMinTurnover: 100_000n,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ code: wageringSetting.merchantCode });
+  return { settingCreated: created.length > 0 };
 }

@@ -2,7 +2,11 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { withdrawalSetting } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
-/** The demo merchant's withdrawal limits: 100,000 to 50,000,000 đồng, 5 requests a day. */
+/**
+ * A merchant's default withdrawal limits, part of its configuration: 100,000 to 50,000,000 đồng, 5 requests
+ * a day (`npm run merchant:create` and the demo merchant write them;
+ * docs/decisions/018-demo-seed-and-merchant-setup.md).
+ */
 export const WITHDRAWAL_SETTINGS = {
   currency: WALLET_CURRENCY,
   minAmount: 100_000n,
