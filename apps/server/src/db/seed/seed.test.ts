@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { toMerchant } from '../../modules/merchant/index.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-import { merchant } from '../schema/index.ts';
+import { merchant, wageringSetting, withdrawalSetting } from '../schema/index.ts';
 import { runSeed } from './index.ts';
 
 describeEachDatabase('seed', (kind) => {
@@ -36,6 +36,20 @@ describeEachDatabase('seed', (kind) => {
     expect(kimlong.info.resources.find((link) => link.resourceType === 'AGENT')?.url).toBe(
       kimlong.info.paths.agentSignUp,
     );
+  });
+
+  it("writes the demo merchant's configuration as merchant:create writes a real one's", async () => {
+    const db = database.current.db;
+    const [wagering] = await db
+      .select()
+      .from(wageringSetting)
+      .where(eq(wageringSetting.merchantCode, 'kimlong'));
+    expect(wagering).toMatchObject({ depositTurnoverPercent: 100, bonusTurnoverMultiple: 1 });
+    const [withdrawal] = await db
+      .select()
+      .from(withdrawalSetting)
+      .where(eq(withdrawalSetting.merchantCode, 'kimlong'));
+    expect(withdrawal).toMatchObject({ minAmount: 100_000n, maxAmount: 50_000_000n, dailyCountLimit: 5 });
   });
 
   it('changes nothing when run again and keeps what an operator changed', async () => {
