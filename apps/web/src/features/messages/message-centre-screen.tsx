@@ -1,10 +1,10 @@
 import { fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { goBack } from '../../shared/lib/go-back.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
 import { MessageCentre } from './components/message-centre.tsx';
-import { goBack } from './lib/go-back.ts';
 import './messages.css';
 
 /**

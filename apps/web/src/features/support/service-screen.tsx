@@ -1,13 +1,13 @@
 import { fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { goBack } from '../../shared/lib/go-back.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
 import { useServiceLinks } from './api/get-service-links.ts';
 import { ServiceIcon } from './components/service-icons.tsx';
 import { ServiceLinkList } from './components/service-link-list.tsx';
 import { useLaunchLiveChat } from './hooks/use-launch-live-chat.ts';
-import { goBack } from './lib/go-back.ts';
 import { linkTargetOf } from './lib/link-target.ts';
 import './support.css';
 
