@@ -1,10 +1,19 @@
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatterOf(locale: string, currency: string): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
+/**
+ * The currency's formatter for the language, made once and kept: with the currency's own minor digits,
+ * or with none (`wholeUnits`, the balance of product.md §4).
+ */
+export function currencyFormatter(locale: string, currency: string, wholeUnits = false): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${wholeUnits ? 'whole' : 'minor'}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatter = new Intl.NumberFormat(
+      locale,
+      wholeUnits
+        ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }
+        : { style: 'currency', currency },
+    );
     formatters.set(key, formatter);
   }
   return formatter;
@@ -16,7 +25,7 @@ function formatterOf(locale: string, currency: string): Intl.NumberFormat {
  * digits comes from the currency itself, so an amount is never shown with made-up decimals.
  */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  const formatter = formatterOf(locale, currency);
+  const formatter = currencyFormatter(locale, currency);
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 0;
   return formatter.format(minorUnits / 10 ** digits);
 }
