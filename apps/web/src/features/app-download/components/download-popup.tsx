@@ -1,9 +1,8 @@
 import { fullPath } from '@kl/contracts/routes';
 import { Popup } from 'antd-mobile';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CloseIcon } from '../../../shared/ui/icons.tsx';
+import { CloseButton, ModalPanel } from '../../../shared/ui/modal-panel.tsx';
 import { useAppDownload } from '../lib/use-app-download.ts';
 import { AppLinkButtons } from './app-link-buttons.tsx';
 import '../../../shared/lib/antd-setup.ts';
@@ -12,38 +11,24 @@ import '../app-download.css';
 function PopupBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { links, platform } = useAppDownload();
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.focus();
-    return () => returnFocusTo?.focus();
-  }, []);
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="kl-download-title"
-      tabIndex={-1}
+    <ModalPanel
+      labelledBy="kl-download-title"
       className="kl-download-popup"
-      data-testid="download-popup"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+      testId="download-popup"
+      onClose={onClose}
     >
       <div className="kl-download-popup__head">
         {links.icon && <img src={links.icon} alt="" width={48} height={48} className="kl-app-icon" />}
         <h2 id="kl-download-title">{t('appDownload.title')}</h2>
-        <button type="button" className="kl-icon-button" aria-label={t('common.close')} onClick={onClose}>
-          <CloseIcon />
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       <p className="kl-download-popup__text">{t('appDownload.intro')}</p>
       <AppLinkButtons links={links} platform={platform} />
       <Link to={fullPath('app')} className="kl-download-popup__more" onClick={onClose}>
         {t('appDownload.more')}
       </Link>
-    </div>
+    </ModalPanel>
   );
 }
 

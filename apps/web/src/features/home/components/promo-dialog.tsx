@@ -1,9 +1,9 @@
 import type { Banner } from '@kl/contracts/content';
 import { CenterPopup } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CloseIcon } from '../../../shared/ui/icons.tsx';
+import { CloseButton, ModalPanel } from '../../../shared/ui/modal-panel.tsx';
 import { bannerLink } from '../lib/banners.ts';
 import '../../../shared/lib/antd-setup.ts';
 
@@ -45,39 +45,15 @@ function PopupBanner({ banner, onFollow }: { banner: Banner; onFollow: () => voi
 
 function PromoBody({ banners, onClose }: { banners: readonly Banner[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.focus();
-    return () => returnFocusTo?.focus();
-  }, []);
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('home.promo.title')}
-      tabIndex={-1}
-      className="kl-promo"
-      data-testid="promo-dialog"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <button
-        type="button"
-        className="kl-icon-button kl-promo__close"
-        aria-label={t('common.close')}
-        onClick={onClose}
-      >
-        <CloseIcon />
-      </button>
+    <ModalPanel label={t('home.promo.title')} className="kl-promo" testId="promo-dialog" onClose={onClose}>
+      <CloseButton className="kl-icon-button kl-promo__close" onClick={onClose} />
       <ul className="kl-promo__list">
         {banners.map((banner) => (
           <PopupBanner key={banner.id} banner={banner} onFollow={onClose} />
         ))}
       </ul>
-    </div>
+    </ModalPanel>
   );
 }
 

@@ -2,7 +2,7 @@ import { TIMING_MS } from '@kl/contracts/constants';
 import { Popup } from 'antd-mobile';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../shared/ui/icons.tsx';
+import { CloseButton, ModalPanel } from '../../../shared/ui/modal-panel.tsx';
 import { useServiceLinks } from '../api/get-service-links.ts';
 import { useLaunchLiveChat } from '../hooks/use-launch-live-chat.ts';
 import type { CustomerServicePopupProps } from './customer-service-popup.tsx';
@@ -14,36 +14,21 @@ import '../support.css';
 function CustomerServicePanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const { data, isError, refetch, isFetching } = useServiceLinks();
   const liveChat = useLaunchLiveChat();
 
-  useEffect(() => {
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.focus();
-    return () => returnFocusTo?.focus();
-  }, []);
-
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      tabIndex={-1}
+    <ModalPanel
+      labelledBy={titleId}
       className="kl-service-sheet"
-      data-testid="customer-service-popup"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+      testId="customer-service-popup"
+      onClose={onClose}
     >
       <div className="kl-service-sheet__top">
         <h2 id={titleId} className="kl-service-sheet__title">
           {t('customerService.title')}
         </h2>
-        <button type="button" className="kl-icon-button" aria-label={t('common.close')} onClick={onClose}>
-          <CloseIcon />
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       {data ? (
         <ServiceLinkList
@@ -68,7 +53,7 @@ function CustomerServicePanel({ onClose }: { onClose: () => void }) {
           {t('in_please_wait')}
         </p>
       )}
-    </div>
+    </ModalPanel>
   );
 }
 
