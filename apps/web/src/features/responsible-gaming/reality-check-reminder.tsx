@@ -1,12 +1,12 @@
 import { fullPath } from '@kl/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { responsibleGamingQuery } from './api/get-settings.ts';
+import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { MINUTE_MS, nextReminderAt, playStartedAt } from './lib/play-clock.ts';
-import './dialog.css';
 
 /** Played time in hours and minutes, in words. */
 function usePlayedText(ms: number): string {
@@ -29,46 +29,18 @@ function Reminder({
   onHistory: () => void;
 }) {
   const { t } = useTranslation();
-  const ids = { title: useId(), text: useId() };
-  const continueButton = useRef<HTMLButtonElement>(null);
   const played = usePlayedText(playedMs);
-  useEffect(() => {
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    continueButton.current?.focus();
-    return () => returnFocusTo?.focus();
-  }, []);
   return (
-    <div className="kl-rg-dialog__backdrop">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={ids.title}
-        aria-describedby={ids.text}
-        className="kl-rg-dialog"
-        data-testid="reality-check"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onContinue();
-        }}
-      >
-        <h2 id={ids.title} className="kl-rg-dialog__title">
-          {t('realityCheck.title')}
-        </h2>
-        <p id={ids.text}>{t('realityCheck.text', { played })}</p>
-        <div className="kl-rg-dialog__actions">
-          <button
-            ref={continueButton}
-            type="button"
-            className="kl-button kl-button--primary kl-button--small"
-            onClick={onContinue}
-          >
-            {t('realityCheck.continue')}
-          </button>
-          <button type="button" className="kl-button kl-button--outline kl-button--small" onClick={onHistory}>
-            {t('realityCheck.history')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      title={t('realityCheck.title')}
+      text={t('realityCheck.text', { played })}
+      confirmText={t('realityCheck.continue')}
+      cancelText={t('realityCheck.history')}
+      safe="confirm"
+      testId="reality-check"
+      onConfirm={onContinue}
+      onCancel={onHistory}
+    />
   );
 }
 

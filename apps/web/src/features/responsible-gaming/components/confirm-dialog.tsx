@@ -3,7 +3,8 @@ import '../dialog.css';
 
 /**
  * A modal question with two answers (the reality check's look): the title names it, the text describes it,
- * focus starts on the safe answer and comes back where it was; Escape cancels.
+ * focus starts on the safe answer (cancel, unless `safe` says confirm) and comes back where it was; Escape
+ * gives the safe answer.
  */
 export function ConfirmDialog({
   title,
@@ -11,6 +12,8 @@ export function ConfirmDialog({
   confirmText,
   cancelText,
   busy = false,
+  safe = 'cancel',
+  testId,
   onConfirm,
   onCancel,
 }: {
@@ -19,14 +22,17 @@ export function ConfirmDialog({
   confirmText: string;
   cancelText: string;
   busy?: boolean;
+  safe?: 'confirm' | 'cancel';
+  testId?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const ids = { title: useId(), text: useId() };
-  const cancel = useRef<HTMLButtonElement>(null);
+  const safeButton = useRef<HTMLButtonElement>(null);
+  const safeAnswer = safe === 'confirm' ? onConfirm : onCancel;
   useEffect(() => {
     const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
+    safeButton.current?.focus();
     return () => returnFocusTo?.focus();
   }, []);
   return (
@@ -37,8 +43,9 @@ export function ConfirmDialog({
         aria-labelledby={ids.title}
         aria-describedby={ids.text}
         className="kl-rg-dialog"
+        data-testid={testId}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
+          if (event.key === 'Escape') safeAnswer();
         }}
       >
         <h2 id={ids.title} className="kl-rg-dialog__title">
@@ -47,6 +54,7 @@ export function ConfirmDialog({
         <p id={ids.text}>{text}</p>
         <div className="kl-rg-dialog__actions">
           <button
+            ref={safe === 'confirm' ? safeButton : undefined}
             type="button"
             className="kl-button kl-button--primary kl-button--small"
             disabled={busy}
@@ -55,7 +63,7 @@ export function ConfirmDialog({
             {confirmText}
           </button>
           <button
-            ref={cancel}
+            ref={safe === 'cancel' ? safeButton : undefined}
             type="button"
             className="kl-button kl-button--outline kl-button--small"
             onClick={onCancel}

@@ -8,8 +8,8 @@ import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageFor } from '../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
+import { CallFailure } from '../../../shared/ui/call-failure.tsx';
 import { RESPONSIBLE_GAMING_KEY } from '../api/keys.ts';
 import { setDepositLimits } from '../api/set-deposit-limits.ts';
 import { formatDateTime } from '../lib/dates.ts';
@@ -137,11 +137,7 @@ function LimitCard({ limit, currency }: { limit: DepositLimitView; currency: str
             {t(`responsibleGaming.limits.errors.${error}`)}
           </p>
         )}
-        {save.isError && (
-          <p className="kl-rg-error" role="alert">
-            {messageFor(save.error)}
-          </p>
-        )}
+        <CallFailure call={save} className="kl-rg-error" />
         <div className="kl-rg-actions">
           <button
             type="submit"

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageFor } from '../../../shared/lib/api-client.ts';
+import { CallFailure } from '../../../shared/ui/call-failure.tsx';
 import { RESPONSIBLE_GAMING_KEY } from '../api/keys.ts';
 import { setRealityCheck } from '../api/set-reality-check.ts';
 
@@ -63,11 +63,7 @@ export function RealityCheckSetting({ settings }: { settings: ResponsibleGamingS
             ))}
           </div>
         </fieldset>
-        {save.isError && (
-          <p className="kl-rg-error" role="alert">
-            {messageFor(save.error)}
-          </p>
-        )}
+        <CallFailure call={save} className="kl-rg-error" />
         <div className="kl-rg-actions">
           <button
             type="submit"
