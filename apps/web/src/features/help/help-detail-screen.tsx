@@ -2,8 +2,9 @@ import { fullPath } from '@kl/contracts/routes';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { HtmlContent } from '../messages/index.ts';
 import { useHelpItem } from './api/help.ts';
 import './help.css';
@@ -47,18 +48,7 @@ export default function HelpDetailScreen() {
   } else if (isPending) {
     body = waiting;
   } else if (isError) {
-    body = (
-      <div className="kl-help__status" role="alert">
-        <p>{messageFor(error)}</p>
-        <button
-          type="button"
-          className="kl-button kl-button--outline kl-button--small"
-          onClick={() => void refetch()}
-        >
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="kl-help__status" error={error} onRetry={() => void refetch()} />;
   } else {
     body = (
       <article className="kl-help__detail" aria-labelledby={titleId} data-testid="help-detail">

@@ -3,8 +3,8 @@ import { fullPath } from '@kl/contracts/routes';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { messageFor } from '../../shared/lib/api-client.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { HtmlContent } from '../messages/index.ts';
 import { useHelpCentre } from './api/help.ts';
 import { openedItem, selectedTopic } from './lib/selection.ts';
@@ -90,18 +90,7 @@ export default function HelpScreen() {
   let body;
   if (isPending) body = <Waiting />;
   else if (isError)
-    body = (
-      <div className="kl-help__status" role="alert">
-        <p>{messageFor(error)}</p>
-        <button
-          type="button"
-          className="kl-button kl-button--outline kl-button--small"
-          onClick={() => void refetch()}
-        >
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="kl-help__status" error={error} onRetry={() => void refetch()} />;
   else if (data.topics.length === 0) body = <EmptyState />;
   else {
     const { topic } = selectedTopic(data.topics, params);
