@@ -1,11 +1,9 @@
 import type { LotteryBetTypeOffer, LotteryGameDetail } from '@kl/contracts/lottery';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageFor } from '../../../shared/lib/api-client.ts';
+import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
-import { toast } from '../../../shared/ui/toast.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { LOTTERY_KEY } from '../api/keys.ts';
 import { placeLotteryBet, type PlaceBetRequest } from '../api/place-bet.ts';
@@ -57,7 +55,6 @@ export function BetPanel({
   serverNow: number;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const ids = useId();
   const offers = useMemo(
     () => game.betTypes.filter((offer) => offer.playType === playType),
@@ -72,18 +69,16 @@ export function BetPanel({
   const [balance, setBalance] = useState<number | null>(null);
   const money = (amount: number) => formatMoney(amount, 'VND', i18n.language);
 
-  const place = useMutation({
+  const place = useToastedMutation({
     mutationFn: (request: PlaceBetRequest) => placeLotteryBet(request),
+    successText: t('lottery.placed'),
+    invalidates: [WALLET_QUERY_KEY, [...LOTTERY_KEY, 'orders']],
     onSuccess: (answer) => {
       setBalance(answer.balance);
       setPicked([]);
       setTyped('');
       setShown(false);
-      void toast.success(t('lottery.placed'));
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: [...LOTTERY_KEY, 'orders'] });
     },
-    onError: (error) => void toast.error(messageFor(error)),
   });
 
   if (!offer) return <p className="kl-lottery-card">{t('lottery.noBetTypes')}</p>;

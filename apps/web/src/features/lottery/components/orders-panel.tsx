@@ -1,11 +1,11 @@
 import { LOTTERY_PAGE_SIZE, type LotteryBet } from '@kl/contracts/lottery';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
 import { messageFor } from '../../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
-import { toast } from '../../../shared/ui/toast.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { cancelLotteryBet } from '../api/cancel-bet.ts';
 import { getLotteryOrders } from '../api/get-orders.ts';
@@ -15,7 +15,6 @@ import { optionLabel } from '../lib/option-label.ts';
 /** The member's bets on this lottery, newest first, paged; open ones refresh until settled. */
 export function OrdersPanel({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const money = (amount: number) => formatMoney(amount, 'VND', i18n.language);
   const orders = useInfiniteQuery({
     queryKey: lotteryOrdersKey(code),
@@ -27,14 +26,10 @@ export function OrdersPanel({ code }: { code: string }) {
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.list.some((bet) => bet.status === 'open')) ? 5_000 : false,
   });
-  const cancel = useMutation({
+  const cancel = useToastedMutation({
     mutationFn: (bet: LotteryBet) => cancelLotteryBet(bet.id),
-    onSuccess: () => {
-      void toast.success(t('lottery.cancelled'));
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: [...LOTTERY_KEY, 'orders'] });
-    },
-    onError: (error) => void toast.error(messageFor(error)),
+    successText: t('lottery.cancelled'),
+    invalidates: [WALLET_QUERY_KEY, [...LOTTERY_KEY, 'orders']],
   });
   const askCancel = async (bet: LotteryBet) => {
     const yes = await confirmDialog({
