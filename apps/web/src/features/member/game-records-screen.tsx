@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/money.ts';
 import { useGameRecordPages } from './api/get-game-records.ts';
 import { DateRangeFilter } from './components/date-range-filter.tsx';
-import { ReportEmpty, ReportFailed, ReportLoading, ReportMore } from './components/report-parts.tsx';
-import { formatReportTime, initialRange, rangeOf, type DateRangeChoice } from './lib/date-range.ts';
+import { ReportLine, ReportList, signOf } from './components/report-list.tsx';
+import { initialRange, rangeOf, type DateRangeChoice } from './lib/date-range.ts';
 import { signedMoney } from './lib/money-text.ts';
 import './member.css';
 
@@ -28,9 +28,7 @@ function Totals({ totals, currency }: { totals: GameRecordTotals; currency: stri
       </div>
       <div>
         <dt>{t('member.records.net')}</dt>
-        <dd data-sign={totals.net > 0 ? 'plus' : totals.net < 0 ? 'minus' : 'zero'}>
-          {signedMoney(totals.net, currency, i18n.language)}
-        </dd>
+        <dd data-sign={signOf(totals.net)}>{signedMoney(totals.net, currency, i18n.language)}</dd>
       </div>
     </dl>
   );
@@ -38,52 +36,35 @@ function Totals({ totals, currency }: { totals: GameRecordTotals; currency: stri
 
 function RecordLine({ record }: { record: GameRecord }) {
   const { t, i18n } = useTranslation();
-  const time = formatReportTime(record.createdAt);
   const money = (amount: number) => formatMoney(amount, record.currency, i18n.language);
   return (
-    <li className="kl-member-line" data-testid="game-record-line">
-      <div className="kl-member-line__main">
-        <span className="kl-member-line__title">{record.gameName}</span>
-        <span
-          className="kl-member-line__amount"
-          data-sign={record.net > 0 ? 'plus' : record.net < 0 ? 'minus' : 'zero'}
-        >
-          {signedMoney(record.net, record.currency, i18n.language)}
-        </span>
+    <ReportLine
+      testId="game-record-line"
+      title={record.gameName}
+      amount={record.net}
+      currency={record.currency}
+      createdAt={record.createdAt}
+      reference={{ label: t('member.records.round'), value: record.roundId }}
+    >
+      <div>
+        <dt>{t('member.records.type')}</dt>
+        <dd>
+          {t(`category.${record.gameType}`)} · {record.vendorCode}
+        </dd>
       </div>
-      <dl className="kl-member-line__details">
-        <div>
-          <dt>{t('member.records.type')}</dt>
-          <dd>
-            {t(`category.${record.gameType}`)} · {record.vendorCode}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('member.records.stake')}</dt>
-          <dd>{money(record.stake)}</dd>
-        </div>
-        <div>
-          <dt>{t('member.records.payout')}</dt>
-          <dd>{money(record.payout)}</dd>
-        </div>
-        <div>
-          <dt>{t('member.records.status')}</dt>
-          <dd>{t(`member.records.statuses.${record.status}`)}</dd>
-        </div>
-        {time && (
-          <div>
-            <dt>{t('member.history.time')}</dt>
-            <dd>
-              <time dateTime={record.createdAt}>{time}</time>
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('member.records.round')}</dt>
-          <dd className="kl-member-line__reference">{record.roundId}</dd>
-        </div>
-      </dl>
-    </li>
+      <div>
+        <dt>{t('member.records.stake')}</dt>
+        <dd>{money(record.stake)}</dd>
+      </div>
+      <div>
+        <dt>{t('member.records.payout')}</dt>
+        <dd>{money(record.payout)}</dd>
+      </div>
+      <div>
+        <dt>{t('member.records.status')}</dt>
+        <dd>{t(`member.records.statuses.${record.status}`)}</dd>
+      </div>
+    </ReportLine>
   );
 }
 
@@ -104,31 +85,6 @@ export default function GameRecordsScreen() {
     [gameType, result],
   );
   const pages = useGameRecordPages(filter, result.ok);
-  const first = pages.data?.pages[0];
-  const list = pages.data?.pages.flatMap((page) => page.list) ?? [];
-
-  let body;
-  if (!result.ok) body = null;
-  else if (pages.isPending) body = <ReportLoading />;
-  else if (pages.isError && !pages.data) body = <ReportFailed onRetry={() => void pages.refetch()} />;
-  else if (list.length === 0) body = <ReportEmpty />;
-  else
-    body = (
-      <>
-        {first && <Totals totals={first.totals} currency={first.currency} />}
-        <ul className="kl-member-lines" aria-label={t('route.memberGameRecords')}>
-          {list.map((record) => (
-            <RecordLine key={record.id} record={record} />
-          ))}
-        </ul>
-        <ReportMore
-          hasNext={pages.hasNextPage}
-          loading={pages.isFetchingNextPage}
-          pages={pages.data?.pages.length ?? 0}
-          onMore={() => void pages.fetchNextPage()}
-        />
-      </>
-    );
 
   return (
     <section
@@ -158,7 +114,13 @@ export default function GameRecordsScreen() {
         </label>
         <DateRangeFilter choice={range} result={result} onChange={setRange} />
       </form>
-      {body}
+      <ReportList
+        pages={pages}
+        enabled={result.ok}
+        label={t('route.memberGameRecords')}
+        above={(first) => <Totals totals={first.totals} currency={first.currency} />}
+        renderLine={(record) => <RecordLine key={record.id} record={record} />}
+      />
     </section>
   );
 }
