@@ -26,8 +26,8 @@ export async function buildTestApp(
   return app;
 }
 
-/** A log destination that keeps the JSON lines for assertions. */
-export function captureLogs() {
+/** A log destination that keeps the JSON lines (of `level` and above) for assertions. */
+export function captureLogs(level: Parameters<typeof loggerOptions>[0] = 'info') {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -37,7 +37,7 @@ export function captureLogs() {
       done();
     },
   });
-  return { lines, logger: loggerOptions('info', stream) };
+  return { lines, logger: loggerOptions(level, stream) };
 }
 
 /** Answers of the API are JSON envelopes; this reads one. */

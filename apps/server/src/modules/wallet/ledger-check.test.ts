@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
 import { runSeed } from '../../db/seed/index.ts';
-import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
-import { createPostgresDatabase, describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { type Database, openDatabase } from '../../platform/db.ts';
+import { describeEachDatabase, TEST_DATABASES, useTestDatabase } from '../../test/databases.ts';
+import { runLedgerCheck as runCheck, useProcessWorkDir } from '../../test/processes.ts';
 import { checkDeposits } from '../deposit/index.ts';
 import { checkLedger } from './ledger-check.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
@@ -18,8 +14,6 @@ import { createTestMember } from './testing.ts';
 
 // These tests start the server or the check as processes of their own: slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Posts a little activity: a deposit, a bet and a win for a new member; answers the member's id. */
 async function someActivity(database: Pick<Database, 'db'>, label: string): Promise<string> {
@@ -122,47 +116,17 @@ describeEachDatabase('ledger check', (kind) => {
   });
 });
 
-/** `npm run ledger:check` as a person runs it, against a database the server would use. */
-function runCheck(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'NODE_ENV']) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout }));
-}
-
-const kinds: { kind: DatabaseKind; skip: boolean }[] = [
-  { kind: 'pglite', skip: false },
-  { kind: 'postgres', skip: !process.env.TEST_DATABASE_URL },
-];
-
-for (const { kind, skip } of kinds) {
+for (const { kind, skip } of TEST_DATABASES) {
   describe.skipIf(skip)(`npm run ledger:check (${kind})`, () => {
-    const workDir = mkdtempSync(join(tmpdir(), 'kl-ledger-check-'));
-    const cleanups: (() => Promise<void>)[] = [];
-    afterAll(async () => {
-      for (const cleanup of cleanups) await cleanup();
-      rmSync(workDir, { recursive: true, force: true });
-    });
+    const { workDir, databaseEnv } = useProcessWorkDir('kl-ledger-check-');
 
     it('exits 0 on a sound ledger and 1 naming the corrupted account', async () => {
-      let env: Record<string, string>;
-      let open: () => Promise<Database>;
-      if (kind === 'pglite') {
-        const dataDir = join(workDir, 'data');
-        env = { DATA_DIR: dataDir };
-        open = () => openDatabase({ kind: 'pglite', dataDir });
-      } else {
-        const created = await createPostgresDatabase();
-        cleanups.push(created.drop);
-        env = { DATABASE_URL: created.url };
-        open = () => openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
-      }
+      const env = await databaseEnv(kind, 'data');
+      const { DATA_DIR: dataDir, DATABASE_URL: url = '' } = env;
+      const open = () =>
+        dataDir
+          ? openDatabase({ kind: 'pglite', dataDir })
+          : openDatabase({ kind: 'postgres', url, maxConnections: 2 });
       // The server's database with some activity (PGlite: closed again, one process per folder).
       let database = await open();
       await database.migrate();

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { API } from '@kl/contracts';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
 import { sql } from 'drizzle-orm';
@@ -7,7 +6,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signCallback } from '../../modules/deposit/index.ts';
 import { createTestMember, sessionOf } from '../../modules/wallet/testing.ts';
-import { loggerOptions } from '../../platform/logger.ts';
 import {
   type Caller,
   call,
@@ -20,7 +18,7 @@ import {
   sessionCookieOf,
   solvedCaptcha,
 } from '../accounts.ts';
-import { buildTestApp, json } from '../app.ts';
+import { buildTestApp, captureLogs, json } from '../app.ts';
 import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 
 /**
@@ -35,19 +33,6 @@ import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 const CALLBACK_SECRET = `cb-secret-${randomBytes(16).toString('hex')}`;
 /** Fields of a log line that are random by nature (a short code could appear in them by chance). */
 const RANDOM_FIELDS = new Set(['time', 'reqId', 'responseTime', 'pid', 'hostname', 'content-length']);
-
-function memoryLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { lines, logger: loggerOptions('trace', stream) };
-}
 
 /** Every key and string (numbers as text) of the log lines, the random fields left out. */
 function loggedTexts(lines: readonly Record<string, unknown>[]): string[] {
@@ -82,7 +67,7 @@ function appearances(texts: readonly string[], secret: string): string[] {
 
 describeEachDatabase('secrets never reach the log', (kind) => {
   const database = useTestDatabase(kind);
-  const log = memoryLog();
+  const log = captureLogs('trace');
   const secrets = new Map<string, string>();
   let app: FastifyInstance;
 
@@ -108,6 +93,11 @@ describeEachDatabase('secrets never reach the log', (kind) => {
         return solved;
       }
     }
+  }
+  /** A member made in the database, logged in; the session token kept as a secret. */
+  async function loggedInMember(): Promise<Caller> {
+    const row = await createTestMember(database.current.db);
+    return { ip: freshIp(), cookie: keep('session token', await sessionOf(database.current.db, row)) };
   }
   const password = () => keep('password', `Pw${randomBytes(6).toString('hex')}7`);
   const expectOk = (response: LightMyRequestResponse) => {
@@ -234,11 +224,7 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   });
 
   it('sets and verifies a payment password', async () => {
-    const row = await createTestMember(database.current.db);
-    const caller: Caller = {
-      ip: freshIp(),
-      cookie: keep('session token', await sessionOf(database.current.db, row)),
-    };
+    const caller = await loggedInMember();
     const paymentPassword = keep(
       'payment password',
       String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000)),
@@ -255,11 +241,7 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   });
 
   it('takes a deposit through the gateway’s signed callback', async () => {
-    const row = await createTestMember(database.current.db);
-    const caller: Caller = {
-      ip: freshIp(),
-      cookie: keep('session token', await sessionOf(database.current.db, row)),
-    };
+    const caller = await loggedInMember();
     const created = expectOk(
       await call(app, API.createDepositOrder, caller, {
         payload: { channelCode: 'bank-transfer', amount: 200_000 },

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import type { DatabaseKind } from '../platform/db.ts';
+import { createPostgresDatabase } from './databases.ts';
+
+/**
+ * Tests that run the real processes the way a person does: the server (`npm start`, that is
+ * `node --import tsx src/main.ts`) and `npm run ledger:check`, each with an environment of its own.
+ */
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** The variables the processes read (platform/config.ts): a test sets them itself, never inherits them. */
+const SERVER_VARIABLES = [
+  'DATABASE_URL',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'WEB_DIST',
+  'OPS_TOKEN',
+  'DEV_OUTBOX',
+  'NODE_ENV',
+];
+
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of SERVER_VARIABLES) delete inherited[name];
+  return inherited;
+}
+
+export interface ServerRun {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the server process (NODE_ENV test, LOG_LEVEL `logLevel`) with the given variables. */
+export function startServer(env: Record<string, string>, logLevel = 'info'): ServerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...inheritedEnv(), NODE_ENV: 'test', LOG_LEVEL: logLevel, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Stops the server as a process manager does (SIGTERM); answers its exit code. */
+export async function stopServer(run: ServerRun): Promise<number | null> {
+  run.child.kill('SIGTERM');
+  return run.exited;
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+/** Waits until the server at `base` answers /api/health; answers that body. Fails if the process ends first. */
+export async function waitForHealth(
+  base: string,
+  run: ServerRun,
+  timeoutMs = 40_000,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void run.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode}: ${run.stderr()}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return (await response.json()) as Record<string, unknown>;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`no answer from ${base}/api/health: ${run.stderr()}`);
+}
+
+/** `npm run ledger:check` as a person runs it, against the database the variables name. */
+export function runLedgerCheck(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...inheritedEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout }));
+}
+
+/**
+ * A working folder for the suite (with a built web app in `webDist` to serve), removed after it with the
+ * PostgreSQL databases `postgresEnv` created.
+ */
+export function useProcessWorkDir(prefix: string) {
+  const workDir = mkdtempSync(join(tmpdir(), prefix));
+  const webDist = join(workDir, 'dist');
+  mkdirSync(webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Kim Long</title>');
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  return {
+    workDir,
+    webDist,
+    /** Runs `cleanup` after the suite, before the folder is removed. */
+    onCleanup(cleanup: () => Promise<void>) {
+      cleanups.push(cleanup);
+    },
+    /**
+     * The variables that give a process its database: PGlite in `dataDir` (inside the working folder), or
+     * a new PostgreSQL database (on the TEST_DATABASE_URL server) dropped after the suite.
+     */
+    async databaseEnv(kind: DatabaseKind, dataDir: string): Promise<Record<string, string>> {
+      if (kind === 'pglite') return { DATA_DIR: join(workDir, dataDir) };
+      const created = await createPostgresDatabase();
+      cleanups.push(created.drop);
+      return { DATABASE_URL: created.url };
+    },
+  };
+}
