@@ -24,7 +24,8 @@ import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
 import type { DepositRepository } from './repository.ts';
 import { checkCallbackSignature, signCallback } from './signature.ts';
-import { qrSvg, svgDataUrl, vietQrPayload } from './vietqr.ts';
+import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
+import { vietQrPayload } from './vietqr.ts';
 
 /** The idempotency key of an order's credit: one per order, ever. */
 export const depositCreditKey = (orderId: string) => `deposit:${orderId}`;

@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { crc16Ccitt, parseEmvFields, qrSvg, svgDataUrl, vietQrPayload } from './vietqr.ts';
+import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
+import { crc16Ccitt, parseEmvFields, vietQrPayload } from './vietqr.ts';
 
 /** Paints the SVG's modules (its one path of unit squares) into RGBA pixels, as a screen would show them. */
 function rasterise(svg: string, scale = 4) {

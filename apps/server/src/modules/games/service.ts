@@ -32,7 +32,7 @@ import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
-import { launchesInHouseSlot } from '../slot/launch-rule.ts';
+import { launchesInHouseSlot } from './launch-rule.ts';
 import { renderGameArt, renderVendorArt } from './artwork.ts';
 import { minBetUnits, toGame, vendorArtUrl } from './game-mapping.ts';
 import type { GameFilters, GamesRepository } from './repository.ts';

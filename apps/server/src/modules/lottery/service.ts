@@ -22,7 +22,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
-import { uniqueViolation } from '../wallet/ledger-service.ts';
+import { uniqueViolation } from '../../platform/db-errors.ts';
 import type { LotteryRepository } from './repository.ts';
 import { BET_TYPES, type BetType, pickProblem } from './rules/bet-types.ts';
 import { allNumbers, type DrawResult, type Region, resultFromSeed, sha256Hex } from './rules/results.ts';

@@ -19,7 +19,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
-import { qrSvg, svgDataUrl } from '../deposit/vietqr.ts';
+import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
 import type { WageringRequirement } from '@kl/contracts/wagering';
 import { type LedgerService, moneyNumber, type WageringRules } from '../wallet/index.ts';
 import type { ClaimWithReferred, PaidDeposit, PromotionRepository, ReferredActivity } from './repository.ts';

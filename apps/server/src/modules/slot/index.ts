@@ -9,7 +9,6 @@ import { createSlotRepository } from './repository.ts';
 import { slotRoutes } from './routes.ts';
 import { createSlotService } from './service.ts';
 
-export { launchesInHouseSlot } from './launch-rule.ts';
 export { createSlotRepository, type SlotRepository } from './repository.ts';
 export { createSlotService, machineInfo, type SlotService, slotRoundKey } from './service.ts';
 

@@ -22,11 +22,10 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
-import type { GamesRepository } from '../games/repository.ts';
+import { type GamesRepository, launchesInHouseSlot } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { playRound, totalBetOf } from './engine.ts';
 import { fairDraws, hashServerSeed, newClientSeed, newServerSeed } from './fair.ts';
-import { launchesInHouseSlot } from './launch-rule.ts';
 import { SLOT_MACHINE } from './machine.ts';
 import type { RoundWithSeed, SlotRepository } from './repository.ts';
 

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AccountKey, EntryOfTransaction, LedgerRepository } from './ledger-repository.ts';
 import type { BonusTurnoverTerms, WageringRules } from './wagering.ts';
+import { uniqueViolation } from '../../platform/db-errors.ts';
 
 /**
  * The ledger: the only way money moves. `post` writes one transaction of entries summing to zero and
@@ -120,15 +121,6 @@ export interface HistoryPage {
   pageNum: number;
   totalPages: number;
   total: number;
-}
-
-/** The name of the unique constraint a database error violated, if it is a unique violation. */
-export function uniqueViolation(error: unknown): string | undefined {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
 }
 
 /** The member's balance of `kind` after the transaction: its last entry on that account (a round has two). */
