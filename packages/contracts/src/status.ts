@@ -1,5 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
+import { health, outboxEntry, outboxQuery } from './platform.ts';
 
 /** Merchant toggles of product.md §6. */
 export const MERCHANT_TOGGLES = [
@@ -114,9 +115,22 @@ export type OpsStatusUpdate = z.infer<typeof opsStatusUpdate>;
 
 /** The status calls of the API table (api-paths.ts composes every domain's calls). */
 export const statusCalls = {
-  health: { method: 'GET', path: '/api/health', moduleId: 'COMM3' },
-  status: { method: 'GET', path: '/api/status', moduleId: 'COMM3' },
-  outbox: { method: 'GET', path: '/api/dev/outbox', moduleId: 'COMM3' },
-  opsStatus: { method: 'PUT', path: '/api/ops/status', moduleId: 'COMM3' },
-  logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3' },
+  health: { method: 'GET', path: '/api/health', moduleId: 'COMM3', response: health },
+  status: { method: 'GET', path: '/api/status', moduleId: 'COMM3', response: systemStatus },
+  outbox: {
+    method: 'GET',
+    path: '/api/dev/outbox',
+    moduleId: 'COMM3',
+    query: outboxQuery,
+    response: z.array(outboxEntry),
+  },
+  opsStatus: {
+    method: 'PUT',
+    path: '/api/ops/status',
+    moduleId: 'COMM3',
+    body: opsStatusUpdate,
+    response: systemStatus,
+  },
+  /** The merchant's logo: an SVG image, not an envelope. */
+  logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3', raw: true },
 } as const satisfies ApiTable;

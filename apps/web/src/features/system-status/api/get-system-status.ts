@@ -1,16 +1,17 @@
 import type { SystemStatus } from '@kl/contracts/status';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 import { readStatusCache, writeStatusCache } from '../status-cache.ts';
 
 export const systemStatusQueryKey = ['system-status'] as const;
 
-/** GET /api/status, checked against the contracts schema, then cached for the next visit. */
+/**
+ * GET /api/status, checked against the contracts schema, then cached for the next visit. The status
+ * contracts (and zod) are loaded on demand, so that they are not part of the first load of the page.
+ */
 export async function getSystemStatus({ signal }: { signal?: AbortSignal } = {}): Promise<SystemStatus> {
-  const checker = import('../validate-status.ts');
-  const value = await apiCall('status', { signal });
-  const status = (await checker).parseSystemStatus(value);
-  if (!status) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed system status' });
+  const { statusCalls } = await import('@kl/contracts/status');
+  const status = await apiCall(statusCalls.status, { signal });
   writeStatusCache(status);
   return status;
 }
