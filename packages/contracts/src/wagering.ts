@@ -103,6 +103,17 @@ export type TurnoverRefusal = z.infer<typeof turnoverRefusal>;
 
 /** The wagering calls of the API table (api-paths.ts composes every domain's calls). */
 export const wageringCalls = {
-  walletTurnover: { method: 'GET', path: '/api/wallet/turnover', moduleId: 'FUNDTRANS3' },
-  forfeitBonus: { method: 'POST', path: '/api/wallet/turnover/forfeit', moduleId: 'FUNDTRANS3' },
+  walletTurnover: {
+    method: 'GET',
+    path: '/api/wallet/turnover',
+    moduleId: 'FUNDTRANS3',
+    response: turnoverSummary,
+  },
+  forfeitBonus: {
+    method: 'POST',
+    path: '/api/wallet/turnover/forfeit',
+    moduleId: 'FUNDTRANS3',
+    body: forfeitBonusRequest,
+    response: forfeitBonusResult,
+  },
 } as const satisfies ApiTable;

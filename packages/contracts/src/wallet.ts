@@ -141,6 +141,12 @@ export type TransactionHistory = z.infer<typeof transactionHistory>;
 
 /** The wallet calls of the API table (api-paths.ts composes every domain's calls). */
 export const walletCalls = {
-  wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3' },
-  walletTransactions: { method: 'GET', path: '/api/wallet/transactions', moduleId: 'MEMTRANS3' },
+  wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3', response: walletBalance },
+  walletTransactions: {
+    method: 'GET',
+    path: '/api/wallet/transactions',
+    moduleId: 'MEMTRANS3',
+    query: transactionHistoryQuery,
+    response: transactionHistory,
+  },
 } as const satisfies ApiTable;

@@ -1,11 +1,7 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import { transactionHistory, transactionHistoryQuery, walletBalance } from '@kl/contracts/wallet';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
-import { forfeitBonusRequest, forfeitBonusResult, turnoverSummary } from '@kl/contracts/wagering';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { LedgerService } from './ledger-service.ts';
 import { moneyNumber } from './money.ts';
 import type { WageringService } from './wagering-service.ts';
@@ -23,19 +19,16 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   const { ledgerService, wageringService, guards } = options;
   const tags = ['wallet'];
 
-  app.route({
-    ...apiRoute('wallet'),
+  route(app, 'wallet', {
+    summary: "The member's wallet: sumBalance (available), held, currency",
+    description:
+      'Amounts are integers in minor units of currency (VND: whole đồng, decimals 0). sumBalance is what the ' +
+      'member can play or withdraw with; held is money in withdrawals waiting for an operator, not part of ' +
+      'it. A trial member sees the demo credit (demo: true).',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's wallet: sumBalance (available), held, currency",
-      description:
-        'Amounts are integers in minor units of currency (VND: whole đồng, decimals 0). sumBalance is what the ' +
-        'member can play or withdraw with; held is money in withdrawals waiting for an operator, not part of ' +
-        'it. A trial member sees the demo credit (demo: true).',
-      tags,
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(walletBalance), ...failureResponses(...SESSION_FAILURES) },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const balance = await ledgerService.balanceOf({
@@ -45,34 +38,27 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       reply.header('cache-control', 'private, no-store');
       const available = moneyNumber(balance.available);
       return {
-        success: true as const,
-        value: {
-          sumBalance: available,
-          available,
-          held: moneyNumber(balance.held),
-          currency: balance.currency,
-          decimals: balance.decimals,
-          demo: balance.demo,
-        },
+        sumBalance: available,
+        available,
+        held: moneyNumber(balance.held),
+        currency: balance.currency,
+        decimals: balance.decimals,
+        demo: balance.demo,
       };
     },
   });
 
-  app.route({
-    ...apiRoute('walletTransactions'),
+  route(app, 'walletTransactions', {
+    summary: "The member's transaction history, newest first, paged",
+    description:
+      'kind: one or several of deposit, withdrawal_hold, withdrawal_release, withdrawal_paid, bet, win, bonus, ' +
+      'reversal, trial_credit (comma separated). from (inclusive) and to (exclusive): ISO 8601 times with an ' +
+      'offset. availableChange and heldChange are what the transaction did to each balance; balanceAfter the ' +
+      'available balance right after it.',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's transaction history, newest first, paged",
-      description:
-        'kind: one or several of deposit, withdrawal_hold, withdrawal_release, withdrawal_paid, bet, win, bonus, ' +
-        'reversal, trial_credit (comma separated). from (inclusive) and to (exclusive): ISO 8601 times with an ' +
-        'offset. availableChange and heldChange are what the transaction did to each balance; balanceAfter the ' +
-        'available balance right after it.',
-      tags,
-      security: [{ session: [] }],
-      querystring: transactionHistoryQuery,
-      response: { 200: successEnvelope(transactionHistory), ...failureResponses(...SESSION_FAILURES) },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const { pageNo, pageSize, kind, from, to } = request.query;
@@ -87,69 +73,52 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       });
       reply.header('cache-control', 'private, no-store');
       return {
-        success: true as const,
-        value: {
-          ...page,
-          list: page.list.map((item) => ({
-            id: String(item.id),
-            kind: item.kind,
-            amount: moneyNumber(item.amount),
-            currency: item.currency,
-            availableChange: moneyNumber(item.availableChange),
-            heldChange: moneyNumber(item.heldChange),
-            balanceAfter: item.balanceAfter === null ? null : moneyNumber(item.balanceAfter),
-            reference: item.reference,
-            reverses: item.reverses === null ? null : String(item.reverses),
-            createdAt: item.createdAt.toISOString(),
-          })),
-        },
+        ...page,
+        list: page.list.map((item) => ({
+          id: String(item.id),
+          kind: item.kind,
+          amount: moneyNumber(item.amount),
+          currency: item.currency,
+          availableChange: moneyNumber(item.availableChange),
+          heldChange: moneyNumber(item.heldChange),
+          balanceAfter: item.balanceAfter === null ? null : moneyNumber(item.balanceAfter),
+          reference: item.reference,
+          reverses: item.reverses === null ? null : String(item.reverses),
+          createdAt: item.createdAt.toISOString(),
+        })),
       };
     },
   });
 
-  app.route({
-    ...apiRoute('walletTurnover'),
+  route(app, 'walletTurnover', {
+    summary: "The member's turnover requirements, locked and withdrawable money",
+    description:
+      'Each running requirement locks money (a bonus and its winnings, a deposit) until its turnover is staked; ' +
+      'withdrawable = available − locked. Running requirements first, then the last closed ones. contributions: ' +
+      'the percent of a settled stake that counts, per game category.',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's turnover requirements, locked and withdrawable money",
-      description:
-        'Each running requirement locks money (a bonus and its winnings, a deposit) until its turnover is staked; ' +
-        'withdrawable = available − locked. Running requirements first, then the last closed ones. contributions: ' +
-        'the percent of a settled stake that counts, per game category.',
-      tags,
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(turnoverSummary), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const lang = localeFromAcceptLanguage(request.headers['accept-language']);
-      return { success: true as const, value: await wageringService.summary(currentMember(request), lang) };
+      return wageringService.summary(currentMember(request), lang);
     },
   });
 
-  app.route({
-    ...apiRoute('forfeitBonus'),
+  route(app, 'forfeitBonus', {
+    summary: 'Gives up a running bonus: its locked bonus and winnings leave the wallet, its deposit unlocks',
+    description:
+      'Once per requirement; a deposit requirement, a met or a forfeited one is BONUS_NOT_FORFEITABLE. The ' +
+      'forfeited amount is one ledger transaction of kind bonus_forfeit.',
+    tags,
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'NOT_FOUND', 'BONUS_NOT_FORFEITABLE', 'FEATURE_NOT_ENABLED'],
     preHandler: guards.member,
-    schema: {
-      summary:
-        'Gives up a running bonus: its locked bonus and winnings leave the wallet, its deposit unlocks',
-      description:
-        'Once per requirement; a deposit requirement, a met or a forfeited one is BONUS_NOT_FORFEITABLE. The ' +
-        'forfeited amount is one ledger transaction of kind bonus_forfeit.',
-      tags,
-      security: [{ session: [] }],
-      body: forfeitBonusRequest,
-      response: {
-        200: successEnvelope(forfeitBonusResult),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND', 'BONUS_NOT_FORFEITABLE', 'FEATURE_NOT_ENABLED'),
-      },
-    },
-    handler: async (request) => {
+    handler: (request) => {
       const lang = localeFromAcceptLanguage(request.headers['accept-language']);
-      return {
-        success: true as const,
-        value: await wageringService.forfeit(currentMember(request), request.body.requirementId, lang),
-      };
+      return wageringService.forfeit(currentMember(request), request.body.requirementId, lang);
     },
   });
 };

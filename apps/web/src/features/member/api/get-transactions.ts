@@ -1,9 +1,8 @@
-import { TRANSACTION_PAGE_SIZE, transactionHistory, type TransactionHistory } from '@kl/contracts/wallet';
+import { TRANSACTION_PAGE_SIZE, type TransactionHistory, walletCalls } from '@kl/contracts/wallet';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { MEMBER_HISTORY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 export interface TransactionFilter {
   /** Comma-separated ledger kinds; undefined for every kind. */
@@ -20,12 +19,14 @@ export async function getTransactions(
   pageNo: number,
   { signal, pageSize = TRANSACTION_PAGE_SIZE.default }: { signal?: AbortSignal; pageSize?: number } = {},
 ): Promise<TransactionHistory> {
-  const query: Record<string, string | number> = { pageNo, pageSize };
-  if (filter.kind) query.kind = filter.kind;
-  if (filter.from) query.from = filter.from;
-  if (filter.to) query.to = filter.to;
-  const value = await apiCall('walletTransactions', { query, signal });
-  return parseAnswer(transactionHistory, value, 'transaction history');
+  const query = {
+    pageNo,
+    pageSize,
+    kind: filter.kind || undefined,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+  };
+  return apiCall(walletCalls.walletTransactions, { query, signal });
 }
 
 /** The member's transactions for a filter, page after page (nothing while `enabled` is false). */

@@ -1,17 +1,14 @@
-import { forfeitBonusResult } from '@kl/contracts/wagering';
+import { wageringCalls } from '@kl/contracts/wagering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { WALLET_QUERY_KEY } from './keys.ts';
 
 /** POST forfeit `{ requirementId }`: gives up a running bonus. */
 export async function forfeitBonus(requirementId: number) {
-  const value = await apiCall('forfeitBonus', { body: { requirementId } });
-  const parsed = forfeitBonusResult.safeParse(value);
-  if (!parsed.success) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed forfeit' });
-  return parsed.data;
+  return apiCall(wageringCalls.forfeitBonus, { body: { requirementId } });
 }
 
 /** Forfeits a bonus; the balance, the turnover and the withdrawal limits are asked again after. */

@@ -1,15 +1,12 @@
-import { walletBalance, type WalletBalance } from '@kl/contracts/wallet';
+import { type WalletBalance, walletCalls } from '@kl/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { WALLET_QUERY_KEY } from './keys.ts';
 
 /** GET wallet (product.md §3 Wallet sumBalance): the member's available, held and total balance. */
 export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<WalletBalance> {
-  const value = await apiCall('wallet', { signal });
-  const parsed = walletBalance.safeParse(value);
-  if (!parsed.success) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed wallet' });
-  return parsed.data;
+  return apiCall(walletCalls.wallet, { signal });
 }
 
 /** The wallet of the logged-in member (members and trial members; nothing for visitors). */
