@@ -94,5 +94,11 @@ export type GameRecords = z.infer<typeof gameRecords>;
 
 /** The game records calls of the API table (api-paths.ts composes every domain's calls). */
 export const gameRecordsCalls = {
-  gameRecords: { method: 'GET', path: '/api/game-records', moduleId: 'MEMTRANS3' },
+  gameRecords: {
+    method: 'GET',
+    path: '/api/game-records',
+    moduleId: 'MEMTRANS3',
+    query: gameRecordsQuery,
+    response: gameRecords,
+  },
 } as const satisfies ApiTable;

@@ -1,10 +1,7 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import { gameRecords, gameRecordsQuery } from '@kl/contracts/game-records';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import { moneyNumber } from '../wallet/index.ts';
 import type { GameRecordsService } from './service.ts';
 
@@ -17,24 +14,17 @@ export interface GameRecordsRoutesOptions {
 export const gameRecordsRoutes: FastifyPluginAsyncZod<GameRecordsRoutesOptions> = async (app, options) => {
   const { gameRecordsService, guards } = options;
 
-  app.route({
-    ...apiRoute('gameRecords'),
+  route(app, 'gameRecords', {
+    summary: "The member's game records (rounds played), newest first, paged, with totals",
+    description:
+      'from (inclusive) and to (exclusive): ISO 8601 times with an offset, bounding when the round started. ' +
+      'gameType: one of the catalogue types; status: open, settled or cancelled. Amounts are integers in minor ' +
+      'units (VND: whole đồng). totals sums every round the filter selects (all pages) except cancelled ones; ' +
+      'net = payout − stake.',
+    tags: ['game records'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
     preHandler: guards.member,
-    schema: {
-      summary: "The member's game records (rounds played), newest first, paged, with totals",
-      description:
-        'from (inclusive) and to (exclusive): ISO 8601 times with an offset, bounding when the round started. ' +
-        'gameType: one of the catalogue types; status: open, settled or cancelled. Amounts are integers in minor ' +
-        'units (VND: whole đồng). totals sums every round the filter selects (all pages) except cancelled ones; ' +
-        'net = payout − stake.',
-      tags: ['game records'],
-      security: [{ session: [] }],
-      querystring: gameRecordsQuery,
-      response: {
-        200: successEnvelope(gameRecords),
-        ...failureResponses('NOT_LOGGED_IN', 'SESSION_EXPIRED'),
-      },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const { pageNo, pageSize, from, to, gameType, status } = request.query;
@@ -50,35 +40,32 @@ export const gameRecordsRoutes: FastifyPluginAsyncZod<GameRecordsRoutesOptions> 
       });
       reply.header('cache-control', 'private, no-store');
       return {
-        success: true as const,
-        value: {
-          pageNum: page.pageNum,
-          totalPages: page.totalPages,
-          total: page.total,
-          currency: page.list[0]?.currency ?? WALLET_CURRENCY,
-          totals: {
-            rounds: page.totals.rounds,
-            stake: moneyNumber(page.totals.stake),
-            payout: moneyNumber(page.totals.payout),
-            net: moneyNumber(page.totals.net),
-          },
-          list: page.list.map((round) => ({
-            id: round.id,
-            roundId: round.roundKey,
-            gameType: round.gameType,
-            vendorCode: round.vendorCode,
-            gameId: round.gameId,
-            nodeId: round.nodeId,
-            gameName: round.gameName,
-            currency: round.currency,
-            stake: moneyNumber(round.stake),
-            payout: moneyNumber(round.payout),
-            net: moneyNumber(round.status === 'cancelled' ? 0n : round.payout - round.stake),
-            status: round.status,
-            createdAt: round.createdAt.toISOString(),
-            settledAt: round.settledAt === null ? null : round.settledAt.toISOString(),
-          })),
+        pageNum: page.pageNum,
+        totalPages: page.totalPages,
+        total: page.total,
+        currency: page.list[0]?.currency ?? WALLET_CURRENCY,
+        totals: {
+          rounds: page.totals.rounds,
+          stake: moneyNumber(page.totals.stake),
+          payout: moneyNumber(page.totals.payout),
+          net: moneyNumber(page.totals.net),
         },
+        list: page.list.map((round) => ({
+          id: round.id,
+          roundId: round.roundKey,
+          gameType: round.gameType,
+          vendorCode: round.vendorCode,
+          gameId: round.gameId,
+          nodeId: round.nodeId,
+          gameName: round.gameName,
+          currency: round.currency,
+          stake: moneyNumber(round.stake),
+          payout: moneyNumber(round.payout),
+          net: moneyNumber(round.status === 'cancelled' ? 0n : round.payout - round.stake),
+          status: round.status,
+          createdAt: round.createdAt.toISOString(),
+          settledAt: round.settledAt === null ? null : round.settledAt.toISOString(),
+        })),
       };
     },
   });

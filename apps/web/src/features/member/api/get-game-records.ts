@@ -1,10 +1,9 @@
-import { GAME_RECORD_PAGE_SIZE, gameRecords, type GameRecords } from '@kl/contracts/game-records';
+import { GAME_RECORD_PAGE_SIZE, type GameRecords, gameRecordsCalls } from '@kl/contracts/game-records';
 import type { GameType } from '@kl/contracts/games';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { MEMBER_GAME_RECORDS_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 export interface GameRecordFilter {
   gameType?: GameType;
@@ -20,12 +19,14 @@ export async function getGameRecords(
   pageNo: number,
   { signal, pageSize = GAME_RECORD_PAGE_SIZE.default }: { signal?: AbortSignal; pageSize?: number } = {},
 ): Promise<GameRecords> {
-  const query: Record<string, string | number> = { pageNo, pageSize };
-  if (filter.gameType) query.gameType = filter.gameType;
-  if (filter.from) query.from = filter.from;
-  if (filter.to) query.to = filter.to;
-  const value = await apiCall('gameRecords', { query, signal });
-  return parseAnswer(gameRecords, value, 'game records');
+  const query = {
+    pageNo,
+    pageSize,
+    gameType: filter.gameType || undefined,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+  };
+  return apiCall(gameRecordsCalls.gameRecords, { query, signal });
 }
 
 /** The member's game records for a filter, page after page (nothing while `enabled` is false). */
