@@ -70,6 +70,12 @@ export default tseslint.config(
     rules: { 'boundaries/feature-index': 'error' },
   },
   {
+    // A server module reaches another only through its index.ts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { boundaries: boundariesPlugin },
+    rules: { 'boundaries/module-index': 'error' },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -50,5 +50,51 @@ export const featureIndexRule = {
   },
 };
 
+const MODULES = `${sep}apps${sep}server${sep}src${sep}modules${sep}`;
+
+/**
+ * ESLint rule `boundaries/module-index`: a server module (`apps/server/src/modules/<module>/`) reaches
+ * another only through that module's `index.ts` (docs/conventions.md, layout): its service, repository
+ * and routes are its own, and what two modules share lives in `apps/server/src/platform/`. Tests may reach
+ * into any module (they set up its rows and services).
+ */
+export const moduleIndexRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A server module imports another module only through its index.ts' },
+    messages: {
+      deep: "'{{source}}' reaches into the {{module}} module: import it from modules/{{module}}/index.ts or move what two modules share to platform/.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const at = file.indexOf(MODULES);
+    if (at < 0 || /\.test\.ts$/.test(file)) return {};
+    const root = file.slice(0, at + MODULES.length);
+    const parts = file.slice(root.length).split(sep);
+    const own = parts.length > 1 ? parts[0] : undefined;
+
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(dirname(file), source);
+      if (!target.startsWith(root)) return;
+      const [module, ...inner] = target.slice(root.length).split(sep);
+      if (module === own || inner.length === 0) return;
+      if (inner.length === 1 && /^index\.tsx?$/.test(inner[0])) return;
+      context.report({ node, messageId: 'deep', data: { source, module } });
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
 /** The plugin, as eslint.config.js registers it. */
-export const boundariesPlugin = { rules: { 'feature-index': featureIndexRule } };
+export const boundariesPlugin = {
+  rules: { 'feature-index': featureIndexRule, 'module-index': moduleIndexRule },
+};

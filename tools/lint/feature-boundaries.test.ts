@@ -2,8 +2,8 @@ import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { boundariesPlugin } from './feature-boundaries.js';
 
-/** The rule as the repository's ESLint configuration runs it, on source text at a path under apps/web/src. */
-function lint(file: string, code: string) {
+/** A rule as the repository's ESLint configuration runs it, on source text at a path under apps/web/src. */
+function lint(file: string, code: string, rule = 'boundaries/feature-index', under = 'apps/web/src') {
   const linter = new Linter({ configType: 'flat', cwd: '/repo' });
   return linter
     .verify(
@@ -13,10 +13,10 @@ function lint(file: string, code: string) {
           files: ['**/*.{ts,tsx}'],
           languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
           plugins: { boundaries: boundariesPlugin },
-          rules: { 'boundaries/feature-index': 'error' },
+          rules: { [rule]: 'error' },
         },
       ],
-      `/repo/apps/web/src/${file}`,
+      `/repo/${under}/${file}`,
     )
     .map((message) => message.message);
 }
@@ -76,5 +76,34 @@ describe('boundaries/feature-index', () => {
     expect(
       lint('app/router.ts', "import { HomeScreen } from '../features/home/components/home-screen.tsx';"),
     ).toEqual([]);
+  });
+});
+
+describe('boundaries/module-index', () => {
+  const lintServer = (file: string, code: string) =>
+    lint(file, code, 'boundaries/module-index', 'apps/server/src');
+
+  it("fails on an import of another module's file, and accepts its index", () => {
+    expect(
+      lintServer(
+        'modules/lottery/service.ts',
+        "import { uniqueViolation } from '../wallet/ledger-service.ts';",
+      ),
+    ).toEqual([
+      "'../wallet/ledger-service.ts' reaches into the wallet module: import it from modules/wallet/index.ts or move what two modules share to platform/.",
+    ]);
+    expect(lintServer('modules/slot/service.ts', "export * from '../games/repository.ts';")).toHaveLength(1);
+    expect(lintServer('modules/slot/service.ts', "import { x } from '../games/index.ts';")).toEqual([]);
+    expect(lintServer('modules/slot/service.ts', "import { x } from './repository.ts';")).toEqual([]);
+    expect(lintServer('modules/slot/service.ts', "import { x } from '../../platform/db-errors.ts';")).toEqual(
+      [],
+    );
+  });
+
+  it('lets tests and files outside modules/ reach anywhere', () => {
+    expect(
+      lintServer('modules/slot/slot.test.ts', "import { x } from '../wallet/ledger-service.ts';"),
+    ).toEqual([]);
+    expect(lintServer('app.ts', "import { x } from './modules/wallet/ledger-service.ts';")).toEqual([]);
   });
 });
