@@ -22,8 +22,9 @@ import { affiliateCode, depositChannel, member, merchant, promotion } from '../s
 import { COMMAND_EXIT, runDemoSeedCommand, runMerchantCreate } from './commands.ts';
 import { createMerchant, type MerchantSetup } from './index.ts';
 
-// Two tests run the real scripts as processes of their own: slow on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+// Some tests make an embedded database from nothing or run the real scripts as processes of their own:
+// slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
