@@ -148,10 +148,38 @@ export type MyReferral = z.infer<typeof myReferral>;
 
 /** The promotions calls of the API table (api-paths.ts composes every domain's calls). */
 export const promotionsCalls = {
-  promotions: { method: 'GET', path: '/api/promotions', moduleId: 'COMM3' },
-  promotionDetail: { method: 'GET', path: '/api/promotions/detail', moduleId: 'COMM3' },
-  applyPromotion: { method: 'POST', path: '/api/promotions/apply', moduleId: 'MEMTRANS3' },
-  promotionClaims: { method: 'GET', path: '/api/promotions/claims', moduleId: 'MEMTRANS3' },
-  claimBonus: { method: 'POST', path: '/api/promotions/claim', moduleId: 'MEMTRANS3' },
-  myReferral: { method: 'GET', path: '/api/promotions/referral', moduleId: 'MEMTRANS3' },
+  promotions: { method: 'GET', path: '/api/promotions', moduleId: 'COMM3', response: promotionList },
+  promotionDetail: {
+    method: 'GET',
+    path: '/api/promotions/detail',
+    moduleId: 'COMM3',
+    query: promotionDetailQuery,
+    response: promotionDetail,
+  },
+  applyPromotion: {
+    method: 'POST',
+    path: '/api/promotions/apply',
+    moduleId: 'MEMTRANS3',
+    body: applyPromotionRequest,
+    response: promotionClaim,
+  },
+  promotionClaims: {
+    method: 'GET',
+    path: '/api/promotions/claims',
+    moduleId: 'MEMTRANS3',
+    response: promotionClaims,
+  },
+  claimBonus: {
+    method: 'POST',
+    path: '/api/promotions/claim',
+    moduleId: 'MEMTRANS3',
+    body: claimBonusRequest,
+    response: claimBonusResult,
+  },
+  myReferral: {
+    method: 'GET',
+    path: '/api/promotions/referral',
+    moduleId: 'MEMTRANS3',
+    response: myReferral,
+  },
 } as const satisfies ApiTable;

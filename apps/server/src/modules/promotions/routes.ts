@@ -1,21 +1,8 @@
-import { successEnvelope } from '@kl/contracts/envelope';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
-import {
-  applyPromotionRequest,
-  claimBonusRequest,
-  claimBonusResult,
-  myReferral,
-  promotionClaim,
-  promotionClaims,
-  promotionDetail,
-  promotionDetailQuery,
-  promotionList,
-} from '@kl/contracts/promotions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { PromotionService } from './service.ts';
 
 export interface PromotionRoutesOptions {
@@ -41,121 +28,66 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = as
   const tags = ['promotions'];
   const security = [{ session: [] }];
 
-  app.route({
-    ...apiRoute('promotions'),
-    schema: {
-      summary: "The merchant's promotions (public), in the caller's language",
-      tags,
-      response: { 200: successEnvelope(promotionList), ...failureResponses() },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.list(merchantCode, localeOf(request)),
-    }),
+  route(app, 'promotions', {
+    summary: "The merchant's promotions (public), in the caller's language",
+    tags,
+    handler: (request) => promotionService.list(merchantCode, localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('promotionDetail'),
-    schema: {
-      summary: 'One promotion with its detail HTML (public)',
-      description:
-        'Query id (positive integer). Unknown: 404 NOT_FOUND; not a positive integer: 400 INVALID_INPUT.',
-      tags,
-      querystring: promotionDetailQuery,
-      response: { 200: successEnvelope(promotionDetail), ...failureResponses('NOT_FOUND') },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.detail(merchantCode, request.query.id, localeOf(request)),
-    }),
+  route(app, 'promotionDetail', {
+    summary: 'One promotion with its detail HTML (public)',
+    description:
+      'Query id (positive integer). Unknown: 404 NOT_FOUND; not a positive integer: 400 INVALID_INPUT.',
+    tags,
+    failures: ['NOT_FOUND'],
+    handler: (request) => promotionService.detail(merchantCode, request.query.id, localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('applyPromotion'),
+  route(app, 'applyPromotion', {
+    summary: 'Apply to a promotion (real members, once per promotion)',
+    description:
+      'Answers the claim: applying, or rejected NOT_FIRST_DEPOSIT (FIRST_DEPOSIT after a deposit). Unknown: 404 ' +
+      'NOT_FOUND; REFERRAL: 400 INVALID_INPUT (REFERRAL_NOT_APPLIED); outside its window: 409 PROMOTION_NOT_ACTIVE; ' +
+      'again: 409 PROMOTION_ALREADY_APPLIED; trial members: 403 FEATURE_NOT_ENABLED (free_reject).',
+    tags,
+    security,
+    failures: [...REAL_MEMBER_FAILURES, 'NOT_FOUND', 'PROMOTION_NOT_ACTIVE', 'PROMOTION_ALREADY_APPLIED'],
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Apply to a promotion (real members, once per promotion)',
-      description:
-        'Answers the claim: applying, or rejected NOT_FIRST_DEPOSIT (FIRST_DEPOSIT after a deposit). Unknown: 404 ' +
-        'NOT_FOUND; REFERRAL: 400 INVALID_INPUT (REFERRAL_NOT_APPLIED); outside its window: 409 PROMOTION_NOT_ACTIVE; ' +
-        'again: 409 PROMOTION_ALREADY_APPLIED; trial members: 403 FEATURE_NOT_ENABLED (free_reject).',
-      tags,
-      security,
-      body: applyPromotionRequest,
-      response: {
-        200: successEnvelope(promotionClaim),
-        ...failureResponses(
-          ...REAL_MEMBER_FAILURES,
-          'NOT_FOUND',
-          'PROMOTION_NOT_ACTIVE',
-          'PROMOTION_ALREADY_APPLIED',
-        ),
-      },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.apply(
-        currentMember(request),
-        request.body.promotionId,
-        localeOf(request),
-      ),
-    }),
+    handler: (request) =>
+      promotionService.apply(currentMember(request), request.body.promotionId, localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('promotionClaims'),
+  route(app, 'promotionClaims', {
+    summary: "The member's claims, brought up to date (applying → issued / rejected; referral bonuses)",
+    description: 'Any member; a trial member has none.',
+    tags,
+    security,
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
     preHandler: guards.member,
-    schema: {
-      summary: "The member's claims, brought up to date (applying → issued / rejected; referral bonuses)",
-      description: 'Any member; a trial member has none.',
-      tags,
-      security,
-      response: {
-        200: successEnvelope(promotionClaims),
-        ...failureResponses('NOT_LOGGED_IN', 'SESSION_EXPIRED'),
-      },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.claims(currentMember(request), localeOf(request)),
-    }),
+    handler: (request) => promotionService.claims(currentMember(request), localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('claimBonus'),
+  route(app, 'claimBonus', {
+    summary: 'Claim an issued bonus: credited to the wallet once (ledger kind bonus)',
+    description:
+      'Claimed already: the claim with credited: false. Not the member’s: 404 NOT_FOUND; not issued: 409 ' +
+      'BONUS_NOT_CLAIMABLE; trial members: 403 FEATURE_NOT_ENABLED.',
+    tags,
+    security,
+    failures: [...REAL_MEMBER_FAILURES, 'NOT_FOUND', 'BONUS_NOT_CLAIMABLE'],
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Claim an issued bonus: credited to the wallet once (ledger kind bonus)',
-      description:
-        'Claimed already: the claim with credited: false. Not the member’s: 404 NOT_FOUND; not issued: 409 ' +
-        'BONUS_NOT_CLAIMABLE; trial members: 403 FEATURE_NOT_ENABLED.',
-      tags,
-      security,
-      body: claimBonusRequest,
-      response: {
-        200: successEnvelope(claimBonusResult),
-        ...failureResponses(...REAL_MEMBER_FAILURES, 'NOT_FOUND', 'BONUS_NOT_CLAIMABLE'),
-      },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.claim(currentMember(request), request.body.claimId, localeOf(request)),
-    }),
+    handler: (request) =>
+      promotionService.claim(currentMember(request), request.body.claimId, localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('myReferral'),
+  route(app, 'myReferral', {
+    summary: "The member's referral code, link, QR code (SVG data URL) and referred count",
+    description: `The link registers with the code in recommenderId. Trial members: 403 FEATURE_NOT_ENABLED.`,
+    tags,
+    security,
+    failures: [...REAL_MEMBER_FAILURES],
     preHandler: guards.realMember,
-    schema: {
-      summary: "The member's referral code, link, QR code (SVG data URL) and referred count",
-      description: `The link registers with the code in recommenderId. Trial members: 403 FEATURE_NOT_ENABLED.`,
-      tags,
-      security,
-      response: { 200: successEnvelope(myReferral), ...failureResponses(...REAL_MEMBER_FAILURES) },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await promotionService.referral(currentMember(request), originOf(request), localeOf(request)),
-    }),
+    handler: (request) =>
+      promotionService.referral(currentMember(request), originOf(request), localeOf(request)),
   });
 };

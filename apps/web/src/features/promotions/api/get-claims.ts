@@ -1,13 +1,11 @@
-import { promotionClaims } from '@kl/contracts/promotions';
+import { promotionsCalls } from '@kl/contracts/promotions';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { PROMOTION_CLAIMS_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET my claims: the member's applications and bonuses, brought up to date by the server. */
 export async function getPromotionClaims({ signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('promotionClaims', { signal });
-  return parseAnswer(promotionClaims, value, 'promotion claims');
+  return apiCall(promotionsCalls.promotionClaims, { signal });
 }
 
 /** The member's claims; nothing is asked for a visitor or a trial member (they have none). */

@@ -1,14 +1,12 @@
-import { promotionDetail } from '@kl/contracts/promotions';
+import { promotionsCalls } from '@kl/contracts/promotions';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { i18n } from '../../../shared/lib/i18n.ts';
 import { promotionDetailKey } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET promotion detail `?id=` (public): the promotion with its detail HTML. */
 export async function getPromotionDetail(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('promotionDetail', { query: { id }, signal });
-  return parseAnswer(promotionDetail, value, 'promotion');
+  return apiCall(promotionsCalls.promotionDetail, { query: { id }, signal });
 }
 
 export function usePromotionDetail(id: number | null) {
