@@ -195,10 +195,45 @@ export type PromotedAgent = z.infer<typeof promotedAgent>;
 
 /** The agent contracts calls of the API table (api-paths.ts composes every domain's calls). */
 export const agentContractsCalls = {
-  contractRequests: { method: 'GET', path: '/api/agent-contracts/requests', moduleId: 'COMM3' },
-  agentContract: { method: 'GET', path: '/api/agent-contracts/contract', moduleId: 'COMM3' },
-  acceptContract: { method: 'POST', path: '/api/agent-contracts/accept', moduleId: 'COMM3' },
-  refuseContract: { method: 'POST', path: '/api/agent-contracts/refuse', moduleId: 'COMM3' },
-  contractOpsOffer: { method: 'POST', path: '/api/ops/agent-contracts/offers', moduleId: 'COMM3' },
-  contractOpsPromote: { method: 'POST', path: '/api/ops/agent-contracts/agents', moduleId: 'COMM3' },
+  contractRequests: {
+    method: 'GET',
+    path: '/api/agent-contracts/requests',
+    moduleId: 'COMM3',
+    response: contractRequests,
+  },
+  agentContract: {
+    method: 'GET',
+    path: '/api/agent-contracts/contract',
+    moduleId: 'COMM3',
+    query: agentContractQuery,
+    response: agentContractAnswer,
+  },
+  acceptContract: {
+    method: 'POST',
+    path: '/api/agent-contracts/accept',
+    moduleId: 'COMM3',
+    body: answerContractRequest,
+    response: agentContract,
+  },
+  refuseContract: {
+    method: 'POST',
+    path: '/api/agent-contracts/refuse',
+    moduleId: 'COMM3',
+    body: answerContractRequest,
+    response: agentContract,
+  },
+  contractOpsOffer: {
+    method: 'POST',
+    path: '/api/ops/agent-contracts/offers',
+    moduleId: 'COMM3',
+    body: offerContractRequest,
+    response: offeredContract,
+  },
+  contractOpsPromote: {
+    method: 'POST',
+    path: '/api/ops/agent-contracts/agents',
+    moduleId: 'COMM3',
+    body: promoteAgentRequest,
+    response: promotedAgent,
+  },
 } as const satisfies ApiTable;

@@ -1,20 +1,7 @@
-import {
-  agentContract,
-  agentContractAnswer,
-  agentContractQuery,
-  answerContractRequest,
-  contractRequests,
-  offerContractRequest,
-  offeredContract,
-  promoteAgentRequest,
-  promotedAgent,
-} from '@kl/contracts/agent-contracts';
-import { successEnvelope } from '@kl/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import type { OperatorAuth } from '../../platform/operator-auth.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { AgentContractService } from './service.ts';
 
 export interface AgentContractRoutesOptions {
@@ -25,7 +12,6 @@ export interface AgentContractRoutesOptions {
   opsAuth: OperatorAuth;
 }
 
-const ok = <T>(value: T) => ({ success: true as const, value });
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 const REAL_FAILURES = [...MEMBER_FAILURES, 'FEATURE_NOT_ENABLED'] as const;
 const OPERATOR =
@@ -44,80 +30,59 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
   const tags = ['agent contracts'];
   const security = [{ session: [] }];
 
-  app.route({
-    ...apiRoute('contractRequests'),
+  route(app, 'contractRequests', {
+    summary: 'The contract reply: which kinds of contract wait for the member’s answer',
+    description:
+      'Each field is 1 when a contract of that kind waits (daily salary, dividend, hourly salary), 0 ' +
+      'otherwise; always 0 for member types 4, 40, 41 and 42 (they skip the contract check).',
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES],
     preHandler: guards.member,
-    schema: {
-      summary: 'The contract reply: which kinds of contract wait for the member’s answer',
-      description:
-        'Each field is 1 when a contract of that kind waits (daily salary, dividend, hourly salary), 0 ' +
-        'otherwise; always 0 for member types 4, 40, 41 and 42 (they skip the contract check).',
-      tags,
-      security,
-      response: { 200: successEnvelope(contractRequests), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await service.requests(currentMember(request)));
+      return service.requests(currentMember(request));
     },
   });
 
-  app.route({
-    ...apiRoute('agentContract'),
+  route(app, 'agentContract', {
+    summary: 'The member’s contract of a kind: the latest offer that was not replaced, or null',
+    description: 'Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.',
+    tags,
+    security,
+    failures: [...REAL_FAILURES],
     preHandler: guards.realMember,
-    schema: {
-      summary: 'The member’s contract of a kind: the latest offer that was not replaced, or null',
-      description: 'Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.',
-      tags,
-      security,
-      querystring: agentContractQuery,
-      response: { 200: successEnvelope(agentContractAnswer), ...failureResponses(...REAL_FAILURES) },
-    },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok({ contract: await service.contract(currentMember(request), request.query.kind) });
+      return { contract: await service.contract(currentMember(request), request.query.kind) };
     },
   });
 
-  app.route({
-    ...apiRoute('acceptContract'),
+  route(app, 'acceptContract', {
+    summary: 'Accept a waiting contract',
+    description: ANSWER,
+    tags,
+    security,
+    failures: [...REAL_FAILURES, 'CONTRACT_CLOSED', 'NOT_FOUND'],
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Accept a waiting contract',
-      description: ANSWER,
-      tags,
-      security,
-      body: answerContractRequest,
-      response: {
-        200: successEnvelope(agentContract),
-        ...failureResponses(...REAL_FAILURES, 'CONTRACT_CLOSED', 'NOT_FOUND'),
-      },
-    },
     handler: async (request) => {
       const contract = await service.accept(currentMember(request), request.body.contractId);
       request.log.info({ contractId: contract.id, kind: contract.kind }, 'agent contract accepted');
-      return ok(contract);
+      return contract;
     },
   });
 
-  app.route({
-    ...apiRoute('refuseContract'),
+  route(app, 'refuseContract', {
+    summary: 'Refuse a waiting contract',
+    description: ANSWER,
+    tags,
+    security,
+    failures: [...REAL_FAILURES, 'CONTRACT_CLOSED', 'NOT_FOUND'],
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Refuse a waiting contract',
-      description: ANSWER,
-      tags,
-      security,
-      body: answerContractRequest,
-      response: {
-        200: successEnvelope(agentContract),
-        ...failureResponses(...REAL_FAILURES, 'CONTRACT_CLOSED', 'NOT_FOUND'),
-      },
-    },
     handler: async (request) => {
       const contract = await service.refuse(currentMember(request), request.body.contractId);
       request.log.info({ contractId: contract.id, kind: contract.kind }, 'agent contract refused');
-      return ok(contract);
+      return contract;
     },
   });
 
@@ -126,50 +91,39 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
   const opsSecurity = [{ opsToken: [] }];
   const checkOps = opsAuth.check;
 
-  app.route({
-    ...apiRoute('contractOpsOffer'),
+  route(app, 'contractOpsOffer', {
+    summary: 'Operator: offer an agent a contract (daily salary, dividend or hourly salary)',
+    description:
+      `${OPERATOR} Only agents (types 1, 2) receive offers: others are 409 MEMBER_NOT_AGENT; an unknown ` +
+      'username is 404 { reason: member_not_found }. A waiting offer of the same kind is superseded. ' +
+      'Amounts in minor units, percentages in basis points; tiers strictly ascending.',
+    tags: opsTags,
+    security: opsSecurity,
+    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'MEMBER_NOT_AGENT'],
     onRequest: checkOps,
-    schema: {
-      summary: 'Operator: offer an agent a contract (daily salary, dividend or hourly salary)',
-      description:
-        `${OPERATOR} Only agents (types 1, 2) receive offers: others are 409 MEMBER_NOT_AGENT; an unknown ` +
-        'username is 404 { reason: member_not_found }. A waiting offer of the same kind is superseded. ' +
-        'Amounts in minor units, percentages in basis points; tiers strictly ascending.',
-      tags: opsTags,
-      security: opsSecurity,
-      body: offerContractRequest,
-      response: {
-        200: successEnvelope(offeredContract),
-        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND', 'MEMBER_NOT_AGENT'),
-      },
-    },
     handler: async (request) => {
       const offered = await service.offer(merchantCode, request.body);
       request.log.info(
         { contractId: offered.contract.id, kind: offered.contract.kind, supersededId: offered.supersededId },
         'agent contract offered',
       );
-      return ok(offered);
+      return offered;
     },
   });
 
-  app.route({
-    ...apiRoute('contractOpsPromote'),
+  route(app, 'contractOpsPromote', {
+    summary: 'Operator: make a real member (type 0) an agent (type 1 by default, or 2)',
+    description:
+      `${OPERATOR} An agent of that type already: changed false. Other types (trial 4, 40–42, the other ` +
+      'agent type) are 400 INVALID_INPUT { reason: not_promotable }.',
+    tags: opsTags,
+    security: opsSecurity,
+    failures: ['NOT_LOGGED_IN', 'NOT_FOUND'],
     onRequest: checkOps,
-    schema: {
-      summary: 'Operator: make a real member (type 0) an agent (type 1 by default, or 2)',
-      description:
-        `${OPERATOR} An agent of that type already: changed false. Other types (trial 4, 40–42, the other ` +
-        'agent type) are 400 INVALID_INPUT { reason: not_promotable }.',
-      tags: opsTags,
-      security: opsSecurity,
-      body: promoteAgentRequest,
-      response: { 200: successEnvelope(promotedAgent), ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND') },
-    },
     handler: async (request) => {
       const promoted = await service.promote(merchantCode, request.body);
       request.log.info({ memberId: promoted.memberId, changed: promoted.changed }, 'member made an agent');
-      return ok(promoted);
+      return promoted;
     },
   });
 };

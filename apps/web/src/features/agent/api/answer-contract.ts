@@ -1,11 +1,8 @@
-import { agentContract, type ContractAnswer } from '@kl/contracts/agent-contracts';
+import { agentContractsCalls, type ContractAnswer } from '@kl/contracts/agent-contracts';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /** POST accept or refuse `{ contractId }` → the contract as answered. */
 export async function answerAgentContract(contractId: string, answer: ContractAnswer) {
-  const value = await apiCall(answer === 'accept' ? 'acceptContract' : 'refuseContract', {
-    body: { contractId },
-  });
-  return parseAnswer(agentContract, value, 'agent contract');
+  const entry = answer === 'accept' ? agentContractsCalls.acceptContract : agentContractsCalls.refuseContract;
+  return apiCall(entry, { body: { contractId } });
 }
