@@ -198,10 +198,45 @@ export const slotRoundQuery = z.object({ roundId: z.string().uuid() });
 
 /** The slot calls of the API table (api-paths.ts composes every domain's calls). */
 export const slotCalls = {
-  slotSession: { method: 'GET', path: '/api/slot/session', moduleId: 'COMM3' },
-  slotSpin: { method: 'POST', path: '/api/slot/spin', moduleId: 'COMM3' },
-  slotClientSeed: { method: 'PUT', path: '/api/slot/seed/client', moduleId: 'COMM3' },
-  slotRotateSeed: { method: 'POST', path: '/api/slot/seed/rotate', moduleId: 'COMM3' },
-  slotHistory: { method: 'GET', path: '/api/slot/rounds', moduleId: 'COMM3' },
-  slotRound: { method: 'GET', path: '/api/slot/round', moduleId: 'COMM3' },
+  slotSession: {
+    method: 'GET',
+    path: '/api/slot/session',
+    moduleId: 'COMM3',
+    query: slotSessionQuery,
+    response: slotSession,
+  },
+  slotSpin: {
+    method: 'POST',
+    path: '/api/slot/spin',
+    moduleId: 'COMM3',
+    body: slotSpinRequest,
+    response: slotSpinResult,
+  },
+  slotClientSeed: {
+    method: 'PUT',
+    path: '/api/slot/seed/client',
+    moduleId: 'COMM3',
+    body: slotClientSeedRequest,
+    response: slotSeedState,
+  },
+  slotRotateSeed: {
+    method: 'POST',
+    path: '/api/slot/seed/rotate',
+    moduleId: 'COMM3',
+    response: slotRotateResult,
+  },
+  slotHistory: {
+    method: 'GET',
+    path: '/api/slot/rounds',
+    moduleId: 'COMM3',
+    query: slotHistoryQuery,
+    response: slotHistory,
+  },
+  slotRound: {
+    method: 'GET',
+    path: '/api/slot/round',
+    moduleId: 'COMM3',
+    query: slotRoundQuery,
+    response: slotRound,
+  },
 } as const satisfies ApiTable;

@@ -1,18 +1,13 @@
-import { slotHistory } from '@kl/contracts/slot';
+import { slotCalls } from '@kl/contracts/slot';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { slotHistoryKey } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 export const SLOT_HISTORY_PAGE_SIZE = 10;
 
 /** GET one page of the member's rounds, newest first. */
 export async function getSlotHistory(pageNo: number, { signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('slotHistory', {
-    query: { pageNo, pageSize: SLOT_HISTORY_PAGE_SIZE },
-    signal,
-  });
-  return parseAnswer(slotHistory, value, 'slot history');
+  return apiCall(slotCalls.slotHistory, { query: { pageNo, pageSize: SLOT_HISTORY_PAGE_SIZE }, signal });
 }
 
 export function useSlotHistory(pageNo: number) {
