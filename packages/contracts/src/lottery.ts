@@ -272,12 +272,60 @@ export const cancelLotteryBetResult = placeLotteryBetResult;
 
 /** The lottery calls of the API table (api-paths.ts composes every domain's calls). */
 export const lotteryCalls = {
-  lotteryGames: { method: 'GET', path: '/api/lottery/games', moduleId: 'COMM3' },
-  lotteryGame: { method: 'GET', path: '/api/lottery/game', moduleId: 'COMM3' },
-  recentLottery: { method: 'GET', path: '/api/lottery/recent', moduleId: 'COMM3' },
-  lotteryResults: { method: 'GET', path: '/api/lottery/results', moduleId: 'COMM3' },
-  lotteryNumero: { method: 'GET', path: '/api/lottery/numero', moduleId: 'COMM3' },
-  lotteryOrders: { method: 'GET', path: '/api/lottery/orders', moduleId: 'COMM3' },
-  placeLotteryBet: { method: 'POST', path: '/api/lottery/orders', moduleId: 'COMM3' },
-  cancelLotteryBet: { method: 'POST', path: '/api/lottery/orders/cancel', moduleId: 'COMM3' },
+  lotteryGames: {
+    method: 'GET',
+    path: '/api/lottery/games',
+    moduleId: 'COMM3',
+    query: lotteryGamesQuery,
+    response: lotteryGamesResult,
+  },
+  lotteryGame: {
+    method: 'GET',
+    path: '/api/lottery/game',
+    moduleId: 'COMM3',
+    query: lotteryGameQuery,
+    response: lotteryGameDetail,
+  },
+  recentLottery: {
+    method: 'GET',
+    path: '/api/lottery/recent',
+    moduleId: 'COMM3',
+    query: recentLotteryQuery,
+    response: recentLotteryResult,
+  },
+  lotteryResults: {
+    method: 'GET',
+    path: '/api/lottery/results',
+    moduleId: 'COMM3',
+    query: lotteryResultsQuery,
+    response: lotteryResultsPage,
+  },
+  lotteryNumero: {
+    method: 'GET',
+    path: '/api/lottery/numero',
+    moduleId: 'COMM3',
+    query: lotteryNumeroQuery,
+    response: lotteryNumero,
+  },
+  lotteryOrders: {
+    method: 'GET',
+    path: '/api/lottery/orders',
+    moduleId: 'COMM3',
+    query: lotteryOrdersQuery,
+    response: lotteryOrdersPage,
+  },
+  placeLotteryBet: {
+    method: 'POST',
+    path: '/api/lottery/orders',
+    moduleId: 'COMM3',
+    body: placeLotteryBetRequest,
+    response: placeLotteryBetResult,
+  },
+  cancelLotteryBet: {
+    method: 'POST',
+    path: '/api/lottery/orders/cancel',
+    moduleId: 'COMM3',
+    body: cancelLotteryBetRequest,
+    response: cancelLotteryBetResult,
+  },
 } as const satisfies ApiTable;

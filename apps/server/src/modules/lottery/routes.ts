@@ -1,26 +1,6 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  cancelLotteryBetRequest,
-  cancelLotteryBetResult,
-  lotteryGameDetail,
-  lotteryGameQuery,
-  lotteryGamesQuery,
-  lotteryGamesResult,
-  lotteryNumero,
-  lotteryNumeroQuery,
-  lotteryOrdersPage,
-  lotteryOrdersQuery,
-  lotteryResultsPage,
-  lotteryResultsQuery,
-  placeLotteryBetRequest,
-  placeLotteryBetResult,
-  recentLotteryQuery,
-  recentLotteryResult,
-} from '@kl/contracts/lottery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { LotteryService } from './service.ts';
 
 export interface LotteryRoutesOptions {
@@ -30,140 +10,96 @@ export interface LotteryRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
-const ok = <T>(value: T) => ({ success: true as const, value });
 
 export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async (app, options) => {
   const { lotteryService, guards, merchantCode } = options;
   const tags = ['lottery'];
 
-  app.route({
-    ...apiRoute('lotteryGames'),
-    schema: {
-      summary: 'Lottery games of a category (LOTT daily, ELOTT fast) with their next draw and close times',
-      description:
-        'nextDraw is the draw taking bets now: betting closes at closeAt; seedHash is the SHA-256 of its ' +
-        'secret seed (the commitment). serverTime is the clock the countdowns should use.',
-      tags,
-      querystring: lotteryGamesQuery,
-      response: { 200: successEnvelope(lotteryGamesResult), ...failureResponses() },
-    },
-    handler: async (request) => ok(await lotteryService.games(merchantCode, request.query.category)),
+  route(app, 'lotteryGames', {
+    summary: 'Lottery games of a category (LOTT daily, ELOTT fast) with their next draw and close times',
+    description:
+      'nextDraw is the draw taking bets now: betting closes at closeAt; seedHash is the SHA-256 of its ' +
+      'secret seed (the commitment). serverTime is the clock the countdowns should use.',
+    tags,
+    handler: (request) => lotteryService.games(merchantCode, request.query.category),
   });
 
-  app.route({
-    ...apiRoute('lotteryGame'),
-    schema: {
-      summary: 'One lottery game: its bet types and odds in a prize mode and the open draw',
-      description:
-        'By code (MB, MN_HCM, ST1 …) or by the catalogue game id a launch opened. Unknown or unlinked: 404 ' +
-        'NOT_FOUND (reason LOTTERY_NOT_FOUND). Money in minor units.',
-      tags,
-      querystring: lotteryGameQuery,
-      response: { 200: successEnvelope(lotteryGameDetail), ...failureResponses('NOT_FOUND') },
-    },
-    handler: async (request) => ok(await lotteryService.game(merchantCode, request.query)),
+  route(app, 'lotteryGame', {
+    summary: 'One lottery game: its bet types and odds in a prize mode and the open draw',
+    description:
+      'By code (MB, MN_HCM, ST1 …) or by the catalogue game id a launch opened. Unknown or unlinked: 404 ' +
+      'NOT_FOUND (reason LOTTERY_NOT_FOUND). Money in minor units.',
+    tags,
+    failures: ['NOT_FOUND'],
+    handler: (request) => lotteryService.game(merchantCode, request.query),
   });
 
-  app.route({
-    ...apiRoute('recentLottery'),
-    schema: {
-      summary: 'Recent VN lottery: the latest result of each game, seeds revealed',
-      tags,
-      querystring: recentLotteryQuery,
-      response: { 200: successEnvelope(recentLotteryResult), ...failureResponses() },
-    },
-    handler: async (request) => ok(await lotteryService.recent(merchantCode, request.query.category)),
+  route(app, 'recentLottery', {
+    summary: 'Recent VN lottery: the latest result of each game, seeds revealed',
+    tags,
+    handler: (request) => lotteryService.recent(merchantCode, request.query.category),
   });
 
-  app.route({
-    ...apiRoute('lotteryResults'),
-    schema: {
-      summary: 'Results history of one game, newest first, paged; each with its seed revealed',
-      tags,
-      querystring: lotteryResultsQuery,
-      response: { 200: successEnvelope(lotteryResultsPage), ...failureResponses('NOT_FOUND') },
-    },
-    handler: async (request) => ok(await lotteryService.results(merchantCode, request.query)),
+  route(app, 'lotteryResults', {
+    summary: 'Results history of one game, newest first, paged; each with its seed revealed',
+    tags,
+    failures: ['NOT_FOUND'],
+    handler: (request) => lotteryService.results(merchantCode, request.query),
   });
 
-  app.route({
-    ...apiRoute('lotteryNumero'),
-    schema: {
-      summary: 'VN numero: the latest opened numbers of one game with the head/tail table',
-      tags,
-      querystring: lotteryNumeroQuery,
-      response: { 200: successEnvelope(lotteryNumero), ...failureResponses('NOT_FOUND') },
-    },
-    handler: async (request) => ok(await lotteryService.numero(merchantCode, request.query.code)),
+  route(app, 'lotteryNumero', {
+    summary: 'VN numero: the latest opened numbers of one game with the head/tail table',
+    tags,
+    failures: ['NOT_FOUND'],
+    handler: (request) => lotteryService.numero(merchantCode, request.query.code),
   });
 
-  app.route({
-    ...apiRoute('lotteryOrders'),
+  route(app, 'lotteryOrders', {
+    summary: "The member's lottery bets, newest first, paged; filter by status and game",
+    tags,
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'NOT_FOUND'],
     preHandler: guards.member,
-    schema: {
-      summary: "The member's lottery bets, newest first, paged; filter by status and game",
-      tags,
-      security: [{ session: [] }],
-      querystring: lotteryOrdersQuery,
-      response: {
-        200: successEnvelope(lotteryOrdersPage),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND'),
-      },
-    },
-    handler: async (request) => ok(await lotteryService.orders(currentMember(request), request.query)),
+    handler: (request) => lotteryService.orders(currentMember(request), request.query),
   });
 
-  app.route({
-    ...apiRoute('placeLotteryBet'),
+  route(app, 'placeLotteryBet', {
+    summary: 'Place a bet on an open draw (trial members bet demo money)',
+    description:
+      'amount = selections × points × pricePerPoint, debited through the ledger. The same requestKey again ' +
+      'answers the first bet (409 IDEMPOTENCY_CONFLICT when it now asks for another). After closeAt: 409 ' +
+      'LOTTERY_BETTING_CLOSED; over a limit: 409 LOTTERY_LIMIT_EXCEEDED (value.scope NUMBER or DRAW); ' +
+      'bad picks or a bet type the game does not take: 400 INVALID_INPUT; not enough money: 409 ' +
+      'INSUFFICIENT_BALANCE; time-out or self-exclusion: 403.',
+    tags,
+    security: [{ session: [] }],
+    failures: [
+      ...SESSION_FAILURES,
+      'NOT_FOUND',
+      'LOTTERY_BETTING_CLOSED',
+      'LOTTERY_LIMIT_EXCEEDED',
+      'INSUFFICIENT_BALANCE',
+      'IDEMPOTENCY_CONFLICT',
+      'ACCOUNT_TIMED_OUT',
+      'ACCOUNT_SELF_EXCLUDED',
+    ],
     preHandler: guards.member,
-    schema: {
-      summary: 'Place a bet on an open draw (trial members bet demo money)',
-      description:
-        'amount = selections × points × pricePerPoint, debited through the ledger. The same requestKey again ' +
-        'answers the first bet (409 IDEMPOTENCY_CONFLICT when it now asks for another). After closeAt: 409 ' +
-        'LOTTERY_BETTING_CLOSED; over a limit: 409 LOTTERY_LIMIT_EXCEEDED (value.scope NUMBER or DRAW); ' +
-        'bad picks or a bet type the game does not take: 400 INVALID_INPUT; not enough money: 409 ' +
-        'INSUFFICIENT_BALANCE; time-out or self-exclusion: 403.',
-      tags,
-      security: [{ session: [] }],
-      body: placeLotteryBetRequest,
-      response: {
-        200: successEnvelope(placeLotteryBetResult),
-        ...failureResponses(
-          ...SESSION_FAILURES,
-          'NOT_FOUND',
-          'LOTTERY_BETTING_CLOSED',
-          'LOTTERY_LIMIT_EXCEEDED',
-          'INSUFFICIENT_BALANCE',
-          'IDEMPOTENCY_CONFLICT',
-          'ACCOUNT_TIMED_OUT',
-          'ACCOUNT_SELF_EXCLUDED',
-        ),
-      },
-    },
     handler: async (request) => {
       const answer = await lotteryService.place(currentMember(request), request.body);
       request.log.info({ betId: answer.bet.id, game: answer.bet.gameCode }, 'lottery bet placed');
-      return ok(answer);
+      return answer;
     },
   });
 
-  app.route({
-    ...apiRoute('cancelLotteryBet'),
+  route(app, 'cancelLotteryBet', {
+    summary: 'Cancel an open bet before its draw closes: the stake comes back once (a ledger reversal)',
+    description:
+      'Cancelling it again answers the cancelled bet. After closeAt or once settled: 409 ' +
+      'LOTTERY_BETTING_CLOSED; not the member’s: 404 NOT_FOUND.',
+    tags,
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'NOT_FOUND', 'LOTTERY_BETTING_CLOSED'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Cancel an open bet before its draw closes: the stake comes back once (a ledger reversal)',
-      description:
-        'Cancelling it again answers the cancelled bet. After closeAt or once settled: 409 ' +
-        'LOTTERY_BETTING_CLOSED; not the member’s: 404 NOT_FOUND.',
-      tags,
-      security: [{ session: [] }],
-      body: cancelLotteryBetRequest,
-      response: {
-        200: successEnvelope(cancelLotteryBetResult),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND', 'LOTTERY_BETTING_CLOSED'),
-      },
-    },
-    handler: async (request) => ok(await lotteryService.cancel(currentMember(request), request.body.betId)),
+    handler: (request) => lotteryService.cancel(currentMember(request), request.body.betId),
   });
 };

@@ -1,7 +1,6 @@
-import { lotteryGameDetail } from '@kl/contracts/lottery';
+import { lotteryCalls } from '@kl/contracts/lottery';
 import type { PrizeMode } from '@kl/contracts/constants';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET one lottery by catalogue game id (or its code): bet types and odds of the prize mode, the open draw. */
 export async function getLotteryGame(
@@ -9,6 +8,5 @@ export async function getLotteryGame(
   prizeMode: PrizeMode,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  const value = await apiCall('lotteryGame', { query: { ...target, prizeMode }, signal });
-  return parseAnswer(lotteryGameDetail, value, 'lottery game');
+  return apiCall(lotteryCalls.lotteryGame, { query: { ...target, prizeMode }, signal });
 }

@@ -1,12 +1,10 @@
-import { placeLotteryBetResult, type placeLotteryBetRequest } from '@kl/contracts/lottery';
+import { lotteryCalls, type placeLotteryBetRequest } from '@kl/contracts/lottery';
 import type { z } from 'zod';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 export type PlaceBetRequest = z.infer<typeof placeLotteryBetRequest>;
 
 /** POST a bet. The same `requestKey` sent again answers the same bet. */
 export async function placeLotteryBet(request: PlaceBetRequest) {
-  const value = await apiCall('placeLotteryBet', { body: request });
-  return parseAnswer(placeLotteryBetResult, value, 'lottery bet');
+  return apiCall(lotteryCalls.placeLotteryBet, { body: request });
 }
