@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API } from '@kl/contracts';
+import { API, successEnvelope } from '@kl/contracts';
+import { type WalletBalance, walletBalance } from '@kl/contracts/wallet';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -18,6 +19,9 @@ import { useTestDatabase } from './databases.ts';
 
 type TestAppOptions = NonNullable<Parameters<typeof buildTestApp>[1]>;
 
+/** A member's browser with a session. */
+export type MemberCaller = Caller & { cookie: string };
+
 export interface TestApp {
   readonly database: ReturnType<typeof useTestDatabase>;
   readonly time: ReturnType<typeof testClock>;
@@ -26,11 +30,13 @@ export interface TestApp {
   /** A member made in the database (a real member, type 0, unless told otherwise), logged in. */
   newMember(
     overrides?: Parameters<typeof createTestMember>[1],
-  ): Promise<{ row: Awaited<ReturnType<typeof createTestMember>>; caller: Caller & { cookie: string } }>;
+  ): Promise<{ row: Awaited<ReturnType<typeof createTestMember>>; caller: MemberCaller }>;
   /** Credits the member's wallet directly through the ledger, as a deposit. */
   fund(memberId: string, amount: number): Promise<void>;
   /** Deposits as the member does (an order paid in the sandbox); then the clock moves on by `pauseMs`. */
   deposit(caller: Caller, amount: number, pauseMs?: number): Promise<void>;
+  /** The member's wallet as the API answers it. */
+  walletOf(caller: Caller): Promise<WalletBalance>;
   /** Changes the seeded merchant's settings. */
   setMerchant(change: Partial<typeof merchant.$inferInsert>): Promise<unknown>;
 }
@@ -93,6 +99,8 @@ export function useTestApp(kind: DatabaseKind, options: Omit<TestAppOptions, 'cl
       expect(paid.statusCode, paid.body).toBe(200);
       time.advance(pauseMs);
     },
+    walletOf: async (caller) =>
+      successEnvelope(walletBalance).parse(json(await call(current(), API.wallet, caller))).value,
     setMerchant: (change) =>
       database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong')),
   };

@@ -81,15 +81,28 @@ export const member = pgTable(
   ],
 );
 
+/** The key, member and digest of a member's secret token (a session, a reset link): the token is never kept. */
+const memberToken = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  memberId: uuid('member_id')
+    .notNull()
+    .references(() => member.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+});
+
+/** When a single-use code (a captcha, an SMS code) expires and was used, and who asked for it when. */
+const singleUse = () => ({
+  expiresAt: at('expires_at').notNull(),
+  consumedAt: at('consumed_at'),
+  ip: text('ip').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
 /** A logged-in browser. The cookie holds the token; only its SHA-256 is kept here. */
 export const memberSession = pgTable(
   'member_session',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    ...memberToken(),
     /** The member's first session ever (product.md §3 firstTimeLogin). */
     firstTimeLogin: boolean('first_time_login').notNull(),
     createdAt: at('created_at').notNull(),
@@ -112,10 +125,7 @@ export const captcha = pgTable(
   {
     id: text('id').primaryKey(),
     answerHash: text('answer_hash').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    consumedAt: at('consumed_at'),
-    ip: text('ip').notNull(),
-    createdAt: at('created_at').notNull(),
+    ...singleUse(),
   },
   (table) => [index('captcha_expires_idx').on(table.expiresAt)],
 );
@@ -136,10 +146,7 @@ export const smsCode = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** A new code may be asked from this moment (the answer's expirationTime). */
     resendAt: at('resend_at').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    consumedAt: at('consumed_at'),
-    ip: text('ip').notNull(),
-    createdAt: at('created_at').notNull(),
+    ...singleUse(),
   },
   (table) => [
     index('sms_code_mobile_created_idx').on(table.merchantCode, table.mobile, table.createdAt),
@@ -170,11 +177,7 @@ export const loginAttempt = pgTable(
 export const passwordResetToken = pgTable(
   'password_reset_token',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    ...memberToken(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull(),

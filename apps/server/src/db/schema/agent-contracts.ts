@@ -1,9 +1,8 @@
 import { CONTRACT_KINDS, CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at, inList } from './columns.ts';
+import { merchantCode, memberId } from './references.ts';
 
 /**
  * Agent contracts (product.md §2 member/agent screens): the offers of daily salary, dividend and hourly salary
@@ -16,12 +15,8 @@ export const agentContract = pgTable(
   'agent_contract',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    merchantCode: merchantCode(),
+    memberId: memberId('cascade'),
     kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
     status: text('status', { enum: CONTRACT_STATUSES }).notNull(),
     currency: text('currency').notNull(),

@@ -2,8 +2,8 @@ import { CHAT_SENDERS } from '@kl/contracts/chat';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { member, memberSession } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
+import { merchantCode } from './references.ts';
 
 /**
  * Live chat (product.md §4 Live chat, §7 launch-chat, unread chat, live model list): one conversation per
@@ -15,9 +15,7 @@ export const chatConversation = pgTable(
   'chat_conversation',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     memberId: uuid('member_id')
       .notNull()
       .unique()
@@ -53,41 +51,33 @@ export const chatMessage = pgTable(
   ],
 );
 
+/** A table of tokens kept as their SHA-256, each bound to a member session and gone with it. */
+function sessionTokenTable<TName extends string>(name: TName) {
+  return pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      sessionId: uuid('session_id')
+        .notNull()
+        .references(() => memberSession.id, { onDelete: 'cascade' }),
+      expiresAt: at('expires_at').notNull(),
+      createdAt: at('created_at').notNull(),
+    },
+    (table) => [index(`${name}_expires_idx`).on(table.expiresAt)],
+  );
+}
+
 /** The one-time token of a chatUrl (its SHA-256), bound to the session that asked for it. */
-export const chatLaunchToken = pgTable(
-  'chat_launch_token',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => memberSession.id, { onDelete: 'cascade' }),
-    expiresAt: at('expires_at').notNull(),
-    createdAt: at('created_at').notNull(),
-  },
-  (table) => [index('chat_launch_token_expires_idx').on(table.expiresAt)],
-);
+export const chatLaunchToken = sessionTokenTable('chat_launch_token');
 
 /** A chat cookie (its SHA-256): lives while its session lives, at most CHAT_ACCESS_TTL_MS. */
-export const chatAccess = pgTable(
-  'chat_access',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => memberSession.id, { onDelete: 'cascade' }),
-    expiresAt: at('expires_at').notNull(),
-    createdAt: at('created_at').notNull(),
-  },
-  (table) => [index('chat_access_expires_idx').on(table.expiresAt)],
-);
+export const chatAccess = sessionTokenTable('chat_access');
 
 /** A live host of the merchant (product.md §7 live model list). */
 export const chatLiveHost = pgTable(
   'chat_live_host',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     id: text('id').notNull(),
     name: text('name').notNull(),
     /** Colour of the generated avatar (#rrggbb). */

@@ -23,8 +23,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at, inList } from './columns.ts';
+import { merchantCode, memberId } from './references.ts';
 
 /**
  * Home content, messages and help (product.md §3 Banner, Announcement, Help item, Content codes): banners,
@@ -45,9 +45,7 @@ export const contentBanner = pgTable(
   'content_banner',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     key: text('key').notNull(),
     groupName: text('group_name', { enum: BANNER_GROUPS }).notNull(),
     title: localized('title').notNull(),
@@ -79,9 +77,7 @@ export const announcement = pgTable(
   'announcement',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     key: text('key').notNull(),
     type: text('type').notNull(),
     /** Where it is shown (`notice`, `m_home`…); null for everywhere. */
@@ -107,9 +103,7 @@ export const announcement = pgTable(
 export const announcementRead = pgTable(
   'announcement_read',
   {
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    memberId: memberId('cascade'),
     announcementId: bigint('announcement_id', { mode: 'number' })
       .notNull()
       .references(() => announcement.id, { onDelete: 'cascade' }),
@@ -123,12 +117,8 @@ export const inboxMessage = pgTable(
   'inbox_message',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    merchantCode: merchantCode(),
+    memberId: memberId('cascade'),
     /** Which welcome message this is; null for other messages. At most one of each per member. */
     welcomeKey: text('welcome_key'),
     title: localized('title').notNull(),
@@ -154,9 +144,7 @@ export const inboxMessage = pgTable(
 export const helpTopic = pgTable(
   'help_topic',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     tag: text('tag').notNull(),
     name: localized('name').notNull(),
     sortOrder: integer('sort_order').notNull(),
@@ -205,9 +193,7 @@ export const siteLink = pgTable(
   'site_link',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     kind: text('kind', { enum: SITE_LINK_KINDS }).notNull(),
     key: text('key').notNull(),
     name: localized('name').notNull(),

@@ -15,10 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
-import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
+import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * Deposits (product.md §2 /m/voucherCenter): the merchant's channels, the members' orders and every callback
@@ -34,9 +32,7 @@ export type DepositChannelDetails =
 export const depositChannel = pgTable(
   'deposit_channel',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     code: text('code').notNull(),
     kind: text('kind', { enum: DEPOSIT_CHANNEL_KINDS }).notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -67,9 +63,7 @@ export const depositOrder = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     channelCode: text('channel_code').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -84,9 +78,7 @@ export const depositOrder = pgTable(
     failureReason: text('failure_reason'),
     gatewayTransactionId: text('gateway_transaction_id'),
     /** The ledger transaction that credited the wallet. */
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    ledgerTransactionId: ledgerTransactionId('ledger_transaction_id'),
   },
   (table) => [
     foreignKey({

@@ -11,9 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
+import { merchantCode, memberId } from './references.ts';
 
 /**
  * Feedback of members (product.md §3 Feedback, §5 uploads). The images are kept in the database (bytea) beside
@@ -31,12 +30,8 @@ export const feedback = pgTable(
   'feedback',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    merchantCode: merchantCode(),
+    memberId: memberId('cascade'),
     /** The member's username when it was sent (product.md §3 sender). */
     sender: text('sender').notNull(),
     /** product.md §3 types: deposit 1, withdraw 2, game 3, service 4, apply agent 6, other 0. */

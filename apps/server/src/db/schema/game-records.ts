@@ -1,10 +1,9 @@
 import { GAME_ROUND_STATUSES } from '@kl/contracts/game-records';
 import { GAME_TYPES } from '@kl/contracts/games';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, inList, money } from './columns.ts';
+import { memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * Game records (product.md §7 "reports, game records"): one row per round a member played. The game that took
@@ -19,9 +18,7 @@ export const gameRound = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** The provider of the round (the vendor code) and its id there. */
     vendorCode: text('vendor_code').notNull(),
     roundKey: text('round_key').notNull(),
@@ -37,11 +34,9 @@ export const gameRound = pgTable(
       .default(sql`0`),
     status: text('status', { enum: GAME_ROUND_STATUSES }).notNull(),
     /** The ledger transaction that took the stake (null for a round without a stake, e.g. a free spin). */
-    betTransactionId: bigint('bet_transaction_id', { mode: 'number' }).references(() => ledgerTransaction.id),
+    betTransactionId: ledgerTransactionId('bet_transaction_id'),
     /** The ledger transaction that paid the payout or gave the stake back (null when nothing moved). */
-    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    settleTransactionId: ledgerTransactionId('settle_transaction_id'),
     createdAt: at('created_at').notNull(),
     settledAt: at('settled_at'),
   },

@@ -13,9 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
+import { merchantCode, memberId } from './references.ts';
 
 /**
  * The game catalogue (product.md §3 Game, Vendor; §4 Favourites): vendors and games per merchant, members'
@@ -29,9 +28,7 @@ const gameTypeCheck = (column: unknown) =>
 export const gameVendor = pgTable(
   'game_vendor',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     vassalage: text('vassalage').notNull(),
     gameCategory: text('game_category', { enum: GAME_TYPES }).notNull(),
     displayName: text('display_name').notNull(),
@@ -54,9 +51,7 @@ export const game = pgTable(
   'game',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     /** Catalogue node id (digits), what favourites hold. */
     nodeId: text('node_id').notNull(),
     /** The game's id at its vendor (digits); names its artwork. */
@@ -127,9 +122,7 @@ export const game = pgTable(
 export const gameFavourite = pgTable(
   'game_favourite',
   {
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    memberId: memberId('cascade'),
     gameRowId: bigint('game_row_id', { mode: 'number' })
       .notNull()
       .references(() => game.id, { onDelete: 'cascade' }),
@@ -145,9 +138,7 @@ export const gameFavourite = pgTable(
 export const gameRecent = pgTable(
   'game_recent',
   {
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    memberId: memberId('cascade'),
     gameRowId: bigint('game_row_id', { mode: 'number' })
       .notNull()
       .references(() => game.id, { onDelete: 'cascade' }),
@@ -166,9 +157,7 @@ export const gameLaunchToken = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    memberId: memberId('cascade'),
     merchantCode: text('merchant_code').notNull(),
     /** The game launched; null for a vendor's lobby. */
     gameRowId: bigint('game_row_id', { mode: 'number' }).references(() => game.id, { onDelete: 'cascade' }),
@@ -189,9 +178,7 @@ export const gameWin = pgTable(
   'game_win',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     gameRowId: bigint('game_row_id', { mode: 'number' })
       .notNull()
       .references(() => game.id, { onDelete: 'cascade' }),

@@ -8,7 +8,6 @@ import {
 import { PRIZE_MODES } from '@kl/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -20,10 +19,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
-import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
+import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * The in-house Vietnamese lottery (product.md §7 lottery calls, §9 prize modes and play types).
@@ -44,9 +41,7 @@ export const lotteryGame = pgTable(
   'lottery_game',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     /** Stable code, e.g. MB, MN_HCM, MT_DNG, ST1. */
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -88,9 +83,7 @@ export const lotteryGame = pgTable(
 export const lotteryOdds = pgTable(
   'lottery_odds',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     prizeMode: text('prize_mode', { enum: PRIZE_MODES }).notNull(),
     betType: text('bet_type').notNull(),
     /** MB, MN, MT, or * for every region. */
@@ -116,9 +109,7 @@ export const lotteryOdds = pgTable(
 export const lotteryCatalogueLink = pgTable(
   'lottery_catalogue_link',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     /** The catalogue game's code (game.game_code), e.g. TCG_MIEN_BAC. */
     catalogueGameCode: text('catalogue_game_code').notNull(),
     lotteryGameId: uuid('lottery_game_id')
@@ -166,9 +157,7 @@ export const lotteryBet = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     drawId: uuid('draw_id')
       .notNull()
       .references(() => lotteryDraw.id),
@@ -193,13 +182,9 @@ export const lotteryBet = pgTable(
     payout: money('payout')
       .notNull()
       .default(sql`0`),
-    betTransactionId: bigint('bet_transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransaction.id),
+    betTransactionId: ledgerTransactionId('bet_transaction_id').notNull(),
     /** The `win` (won) or `reversal` (cancelled); null while open and when lost. */
-    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    settleTransactionId: ledgerTransactionId('settle_transaction_id'),
     createdAt: at('created_at').notNull(),
     settledAt: at('settled_at'),
   },
@@ -222,9 +207,7 @@ export const lotteryExposure = pgTable(
     drawId: uuid('draw_id')
       .notNull()
       .references(() => lotteryDraw.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** `<betType>:<numbers>` of one selection, or `*` for the member's whole stake on the draw. */
     selectionKey: text('selection_key').notNull(),
     amount: money('amount').notNull(),

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { merchant } from './merchant.ts';
 import { at } from './columns.ts';
+import { merchantCode, memberId } from './references.ts';
 
 /** Firebase sign-in providers a member may log in with (the token's `firebase.sign_in_provider`). */
 export const IDENTITY_PROVIDERS = ['google.com', 'facebook.com', 'phone'] as const;
@@ -16,15 +15,11 @@ export const memberIdentity = pgTable(
   'member_identity',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     provider: text('provider', { enum: IDENTITY_PROVIDERS }).notNull(),
     /** The Firebase user id (`sub`, at most 128 characters). */
     subject: text('subject').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id, { onDelete: 'cascade' }),
+    memberId: memberId('cascade'),
     createdAt: at('created_at').notNull(),
     lastLoginAt: at('last_login_at').notNull(),
   },

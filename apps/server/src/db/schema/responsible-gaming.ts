@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { at, inList, money } from './columns.ts';
+import { memberId } from './references.ts';
 
 /**
  * Responsible gaming: limits and breaks a member sets on their own account. A deposit limit row holds the
@@ -20,9 +21,7 @@ import { at, inList, money } from './columns.ts';
 export const depositLimit = pgTable(
   'deposit_limit',
   {
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     period: text('period', { enum: DEPOSIT_LIMIT_PERIODS }).notNull(),
     /** The limit in force; null: none. */
     amount: money('amount'),
@@ -47,9 +46,7 @@ export const memberExclusion = pgTable(
   'member_exclusion',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     kind: text('kind', { enum: EXCLUSION_KINDS }).notNull(),
     period: text('period', { enum: [...TIME_OUT_PERIODS, ...SELF_EXCLUSION_PERIODS] }).notNull(),
     startedAt: at('started_at').notNull(),

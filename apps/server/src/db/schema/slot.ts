@@ -1,9 +1,9 @@
 import { SLOT_MONEY } from '@kl/contracts/slot';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
 import { at, inList, money } from './columns.ts';
+import { memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * The in-house provably fair slot: each member's seeds (one active, the others revealed), the rounds
@@ -16,9 +16,7 @@ export const slotSeed = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** Secret until revealed; only its hash is shown while active. */
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
@@ -43,9 +41,7 @@ export const slotRound = pgTable(
   {
     id: uuid('id').primaryKey(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** The member's key of the spin request: the same key is the same round. */
     requestKey: text('request_key').notNull(),
     seedId: uuid('seed_id')
@@ -64,9 +60,7 @@ export const slotRound = pgTable(
     /** The round's spins (base and free) as the engine played them. */
     spins: jsonb('spins').notNull(),
     /** The ledger `game_round` of a wallet round; null for play money. */
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    ledgerTransactionId: ledgerTransactionId('ledger_transaction_id'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [

@@ -3,7 +3,6 @@ import { BONUS_KINDS, CLAIM_REJECT_REASONS, CLAIM_STATUSES, PROMOTION_TYPES } fr
 import { TURNOVER_BASES } from '@kl/contracts/wagering';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   integer,
@@ -15,9 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
-import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
+import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * VIP levels, promotions, their claims and the members' referral codes (product.md §2 /m/member/benefits,
@@ -28,9 +26,7 @@ import { at, inList, money } from './columns.ts';
 export const vipLevel = pgTable(
   'vip_level',
   {
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     level: integer('level').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     /** Cumulative paid deposits that reach the level (level 0: 0). */
@@ -59,9 +55,7 @@ export const promotion = pgTable(
   'promotion',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchant.code),
+    merchantCode: merchantCode(),
     code: text('code').notNull(),
     type: text('type', { enum: PROMOTION_TYPES }).notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
@@ -106,9 +100,7 @@ export const promotionClaim = pgTable(
     promotionId: integer('promotion_id')
       .notNull()
       .references(() => promotion.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** REFERRAL: the referred member whose first deposit earned it; null for an application. */
     referredMemberId: uuid('referred_member_id').references(() => member.id),
     status: text('status', { enum: CLAIM_STATUSES }).notNull(),
@@ -117,14 +109,10 @@ export const promotionClaim = pgTable(
     /** The paid deposits the bonus was given for (null: REFERRAL, or not issued yet). */
     depositAmount: money('deposit_amount'),
     /** The last of those deposits' ledger transaction: its deposit lock moves under the bonus. */
-    depositTransactionId: bigint('deposit_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    depositTransactionId: ledgerTransactionId('deposit_transaction_id'),
     currency: text('currency').notNull(),
     /** The ledger `bonus` transaction of a claimed bonus. */
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    ledgerTransactionId: ledgerTransactionId('ledger_transaction_id'),
     appliedAt: at('applied_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

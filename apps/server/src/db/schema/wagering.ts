@@ -1,7 +1,6 @@
 import { REQUIREMENT_STATUSES, type ContributionTable } from '@kl/contracts/wagering';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   integer,
@@ -12,12 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
 import { gameRound } from './game-records.ts';
-import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
 import { promotionClaim } from './vip-promotions.ts';
 import { at, inList, money } from './columns.ts';
+import { memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * Wagering (turnover) requirements (docs/decisions/017-money-integrity.md). A requirement locks money a
@@ -57,20 +55,14 @@ export const wageringRequirement = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     currency: text('currency').notNull(),
     /** The `bonus` ledger transaction whose money it locks (null: a deposit's own requirement). */
-    bonusTransactionId: bigint('bonus_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    bonusTransactionId: ledgerTransactionId('bonus_transaction_id'),
     /** The promotion claim of that bonus, if it came from one (its title names the requirement). */
     claimId: integer('claim_id').references(() => promotionClaim.id),
     /** The `deposit` ledger transaction whose money it locks (null: a bonus without a deposit part). */
-    depositTransactionId: bigint('deposit_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    depositTransactionId: ledgerTransactionId('deposit_transaction_id'),
     required: money('required').notNull(),
     progress: money('progress')
       .notNull()
@@ -80,9 +72,7 @@ export const wageringRequirement = pgTable(
     lockedDeposit: money('locked_deposit').notNull(),
     status: text('status', { enum: REQUIREMENT_STATUSES }).notNull(),
     /** The `bonus_forfeit` ledger transaction of a forfeited bonus. */
-    forfeitTransactionId: bigint('forfeit_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    forfeitTransactionId: ledgerTransactionId('forfeit_transaction_id'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     closedAt: at('closed_at'),

@@ -1,20 +1,10 @@
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
-import { ledgerTransaction } from './ledger.ts';
 import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
+import { memberId, ledgerTransactionId } from './references.ts';
 
 /**
  * Withdrawals (product.md §2 /m/withdraw): the merchant's limits, the payment password's wrong-try counter,
@@ -56,9 +46,7 @@ export const memberBankAccount = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -79,9 +67,7 @@ export const withdrawalRequest = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     /** Drawn by the member's screen; the same key again answers this request. */
     requestKey: text('request_key').notNull(),
     bankAccountId: uuid('bank_account_id')
@@ -95,12 +81,8 @@ export const withdrawalRequest = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
-    holdTransactionId: bigint('hold_transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransaction.id),
-    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransaction.id,
-    ),
+    holdTransactionId: ledgerTransactionId('hold_transaction_id').notNull(),
+    settleTransactionId: ledgerTransactionId('settle_transaction_id'),
     rejectReason: text('reject_reason'),
     createdAt: at('created_at').notNull(),
     decidedAt: at('decided_at'),
@@ -136,9 +118,7 @@ export const bankAccountOwner = pgTable(
     merchantCode: text('merchant_code').notNull(),
     bankCode: text('bank_code').notNull(),
     accountNumber: text('account_number').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -159,9 +139,7 @@ export const bankAccountConflict = pgTable(
     ownerMemberId: uuid('owner_member_id')
       .notNull()
       .references(() => member.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => member.id),
+    memberId: memberId(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [

@@ -14,10 +14,8 @@ import {
   type ChatMessage,
   type OperatorChatEvent,
 } from '@kl/contracts/chat';
-
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-
 import {
   call,
   type Caller,

@@ -10,7 +10,7 @@ import {
   type DepositOrder,
   type GatewayCallback,
 } from '@kl/contracts/deposit';
-import { transactionHistory, walletBalance } from '@kl/contracts/wallet';
+import { transactionHistory } from '@kl/contracts/wallet';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -18,9 +18,8 @@ import { depositCallback } from '../../db/schema/index.ts';
 import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
+import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger } from '../wallet/index.ts';
-
 import { checkDeposits } from './deposit-check.ts';
 import { signCallback } from './signature.ts';
 import { parseEmvFields } from './vietqr.ts';
@@ -33,8 +32,7 @@ describeEachDatabase('deposit', (kind) => {
     config: { paymentCallbackSecret: SECRET, logLevel: 'info' },
     logger: logs.logger,
   });
-  const { database, time, newMember } = suite;
-  type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
+  const { database, time, walletOf, newMember } = suite;
 
   const createOrder = (caller: Caller, channelCode: string, amount: number) =>
     call(suite.app, API.createDepositOrder, caller, { payload: { channelCode, amount } });
@@ -47,8 +45,6 @@ describeEachDatabase('deposit', (kind) => {
   };
   const getOrder = (caller: Caller, orderId: string) =>
     call(suite.app, API.depositOrder, caller, { query: { orderId } });
-  const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const sandboxPay = (caller: Caller, orderId: string, outcome?: 'paid' | 'failed') =>
     call(suite.app, API.sandboxPay, caller, { payload: { orderId, ...(outcome && { outcome }) } });
 

@@ -1,7 +1,5 @@
 import { API, memberInfo, successEnvelope } from '@kl/contracts';
-
 import { expect, it } from 'vitest';
-
 import {
   call,
   type Caller,

@@ -1,6 +1,5 @@
 import { API, registrationRules, sessionInfo, successEnvelope } from '@kl/contracts';
 import { eq, sql } from 'drizzle-orm';
-
 import { describe, expect, it } from 'vitest';
 import { member, merchant, registrationFieldRule } from '../../db/schema/index.ts';
 import {

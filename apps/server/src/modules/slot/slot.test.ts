@@ -11,7 +11,6 @@ import {
   slotSpinResult,
   type SlotSpinResult,
 } from '@kl/contracts/slot';
-import { walletBalance } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -25,7 +24,7 @@ import {
 import { call, freshIp } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
+import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { sessionOf } from '../wallet/testing.ts';
 import { playRound } from './engine.ts';
@@ -34,11 +33,8 @@ import { SLOT_MACHINE } from './machine.ts';
 
 describeEachDatabase('slot', (kind) => {
   const suite = useTestApp(kind, { config: { rateLimitMax: 100_000 } });
-  const { database, time, newMember, fund } = suite;
-  type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
+  const { database, time, walletOf, newMember, fund } = suite;
 
-  const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const sessionOfCaller = async (caller: Caller, mode: 'wallet' | 'play' = 'wallet') =>
     successEnvelope(slotSession).parse(
       json(await call(suite.app, API.slotSession, caller, { query: { mode } })),

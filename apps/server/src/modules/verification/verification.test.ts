@@ -1,6 +1,5 @@
 import { API, captchaChallenge, successEnvelope } from '@kl/contracts';
 import { sql } from 'drizzle-orm';
-
 import { describe, expect, it } from 'vitest';
 import { createDevOutboxSender } from '../../platform/outbox.ts';
 import { call, freshIp, freshMobile, latestSms, outbox, solvedCaptcha } from '../../test/accounts.ts';

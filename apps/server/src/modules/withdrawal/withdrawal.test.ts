@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { successEnvelope } from '@kl/contracts/envelope';
-import { walletBalance } from '@kl/contracts/wallet';
 import {
   bankAccount,
   type BankAccount,
@@ -19,7 +18,7 @@ import { ledgerTransaction, withdrawalRequest } from '../../db/schema/index.ts';
 import { call, freshIp } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
+import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
@@ -37,11 +36,8 @@ const PASSWORD = '246810';
 
 describeEachDatabase('withdrawal', (kind) => {
   const suite = useTestApp(kind, { config: { withdrawalOperatorToken: OPERATOR_TOKEN } });
-  const { database, time, newMember, fund } = suite;
-  type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
+  const { database, time, walletOf, newMember, fund } = suite;
 
-  const walletOf = async (caller: Caller) =>
-    successEnvelope(walletBalance).parse(json(await call(suite.app, API.wallet, caller))).value;
   const setPassword = (caller: Caller, password = PASSWORD, confirmPassword = password) =>
     call(suite.app, API.setPaymentPassword, caller, { payload: { password, confirmPassword } });
   // A bank account number belongs to one member: each member gets a number of its own (ending 6789).
