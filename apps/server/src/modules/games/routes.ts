@@ -1,34 +1,9 @@
 import { createHash } from 'node:crypto';
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  favouriteChange,
-  GAME_ART_PREFIX,
-  VENDOR_ART_PREFIX,
-  favouriteChangeResult,
-  favouriteIds,
-  favouritesQuery,
-  favouritesResult,
-  gameListResult,
-  gameSearchQuery,
-  gameSearchResult,
-  hotGamesQuery,
-  launchQuery,
-  launchRedeemRequest,
-  launchRedeemResult,
-  launchResult,
-  lotteryListQuery,
-  lotteryListResult,
-  lotteryMenu,
-  recentGamesQuery,
-  recentGamesResult,
-  vendorStructure,
-  winnerBoard,
-  winnerBoardQuery,
-} from '@kl/contracts/games';
+import { GAME_ART_PREFIX, VENDOR_ART_PREFIX } from '@kl/contracts/games';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { failureResponses } from '../../platform/responses.ts';
@@ -41,7 +16,6 @@ export interface GamesRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
-const ok = <T>(value: T) => ({ success: true as const, value });
 
 const svgResponses = {
   200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
@@ -62,188 +36,125 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   const { gamesService, guards, merchantCode } = options;
   const tags = ['games'];
 
-  app.route({
-    ...apiRoute('gameVendors'),
-    schema: {
-      summary: 'Vassal game type: the vendors and the vendor structure (sorting, mapping) of the merchant',
-      description: 'prizeMode is Elott when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else Lott.',
-      tags,
-      response: { 200: successEnvelope(vendorStructure), ...failureResponses() },
-    },
-    handler: async () => ok(await gamesService.vendorStructure(merchantCode)),
+  route(app, 'gameVendors', {
+    summary: 'Vassal game type: the vendors and the vendor structure (sorting, mapping) of the merchant',
+    description: 'prizeMode is Elott when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else Lott.',
+    tags,
+    handler: () => gamesService.vendorStructure(merchantCode),
   });
 
-  app.route({
-    ...apiRoute('gameSearch'),
-    schema: {
-      summary: 'Game search (product.md §3): every filter of the game list, paged',
-      description:
-        'gameName matches anywhere in the name, without regard to case or diacritics. minBet is a value of ' +
-        'the filter (exact), minLine the least number of lines. pageSize at most 100; a bad value is 400 ' +
-        'INVALID_INPUT.',
-      tags,
-      querystring: gameSearchQuery,
-      response: { 200: successEnvelope(gameSearchResult), ...failureResponses() },
-    },
-    handler: async (request) => ok(await gamesService.search(merchantCode, request.query)),
+  route(app, 'gameSearch', {
+    summary: 'Game search (product.md §3): every filter of the game list, paged',
+    description:
+      'gameName matches anywhere in the name, without regard to case or diacritics. minBet is a value of ' +
+      'the filter (exact), minLine the least number of lines. pageSize at most 100; a bad value is 400 ' +
+      'INVALID_INPUT.',
+    tags,
+    handler: (request) => gamesService.search(merchantCode, request.query),
   });
 
-  app.route({
-    ...apiRoute('hotGames'),
-    schema: {
-      summary: 'Hot games (at most 25, no further pages)',
-      tags,
-      querystring: hotGamesQuery,
-      response: { 200: successEnvelope(gameListResult), ...failureResponses() },
-    },
-    handler: async (request) => ok(await gamesService.hot(merchantCode, request.query)),
+  route(app, 'hotGames', {
+    summary: 'Hot games (at most 25, no further pages)',
+    tags,
+    handler: (request) => gamesService.hot(merchantCode, request.query),
   });
 
-  app.route({
-    ...apiRoute('recentGames'),
+  route(app, 'recentGames', {
+    summary: "The member's recently launched games, newest first (recorded on launch)",
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's recently launched games, newest first (recorded on launch)",
-      tags,
-      security: [{ session: [] }],
-      querystring: recentGamesQuery,
-      response: { 200: successEnvelope(recentGamesResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await gamesService.recent(currentMember(request), request.query)),
+    handler: (request) => gamesService.recent(currentMember(request), request.query),
   });
 
-  app.route({
-    ...apiRoute('favouriteList'),
+  route(app, 'favouriteList', {
+    summary: "The member's favourite games, newest first",
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's favourite games, newest first",
-      tags,
-      security: [{ session: [] }],
-      querystring: favouritesQuery,
-      response: { 200: successEnvelope(favouritesResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await gamesService.favourites(currentMember(request), request.query)),
+    handler: (request) => gamesService.favourites(currentMember(request), request.query),
   });
 
-  app.route({
-    ...apiRoute('favouriteIds'),
+  route(app, 'favouriteIds', {
+    summary: "The node ids (strings) of the member's favourite games",
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The node ids (strings) of the member's favourite games",
-      tags,
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(favouriteIds), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await gamesService.favouriteIds(currentMember(request))),
+    handler: (request) => gamesService.favouriteIds(currentMember(request)),
   });
 
-  app.route({
-    ...apiRoute('addFavourite'),
+  route(app, 'addFavourite', {
+    summary: 'Add a favourite game (adding it again changes nothing)',
+    description: 'An unknown nodeId is 404 NOT_FOUND (reason GAME_NOT_FOUND).',
+    tags,
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'NOT_FOUND'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Add a favourite game (adding it again changes nothing)',
-      description: 'An unknown nodeId is 404 NOT_FOUND (reason GAME_NOT_FOUND).',
-      tags,
-      security: [{ session: [] }],
-      body: favouriteChange,
-      response: {
-        200: successEnvelope(favouriteChangeResult),
-        ...failureResponses(...SESSION_FAILURES, 'NOT_FOUND'),
-      },
-    },
-    handler: async (request) =>
-      ok(await gamesService.addFavourite(currentMember(request), request.body.nodeId)),
+    handler: (request) => gamesService.addFavourite(currentMember(request), request.body.nodeId),
   });
 
-  app.route({
-    ...apiRoute('removeFavourite'),
+  route(app, 'removeFavourite', {
+    summary: 'Remove a favourite game (removing one that is not there succeeds)',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: 'Remove a favourite game (removing one that is not there succeeds)',
-      tags,
-      security: [{ session: [] }],
-      body: favouriteChange,
-      response: { 200: successEnvelope(favouriteChangeResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) =>
-      ok(await gamesService.removeFavourite(currentMember(request), request.body.nodeId)),
+    handler: (request) => gamesService.removeFavourite(currentMember(request), request.body.nodeId),
   });
 
-  app.route({
-    ...apiRoute('lotteryMenu'),
-    schema: {
-      summary: 'Lottery menu: LOTT and ELOTT games with their vendors, the current prize mode and next draws',
-      tags,
-      response: { 200: successEnvelope(lotteryMenu), ...failureResponses() },
-    },
-    handler: async () => ok(await gamesService.lotteryMenu(merchantCode)),
+  route(app, 'lotteryMenu', {
+    summary: 'Lottery menu: LOTT and ELOTT games with their vendors, the current prize mode and next draws',
+    tags,
+    handler: () => gamesService.lotteryMenu(merchantCode),
   });
 
-  app.route({
-    ...apiRoute('lotteryList'),
-    schema: {
-      summary: 'Lottery list of one type (LOTT or ELOTT) with the next draw of each in-house lottery',
-      tags,
-      querystring: lotteryListQuery,
-      response: { 200: successEnvelope(lotteryListResult), ...failureResponses() },
-    },
-    handler: async (request) => ok(await gamesService.lotteryList(merchantCode, request.query.gameType)),
+  route(app, 'lotteryList', {
+    summary: 'Lottery list of one type (LOTT or ELOTT) with the next draw of each in-house lottery',
+    tags,
+    handler: (request) => gamesService.lotteryList(merchantCode, request.query.gameType),
   });
 
-  app.route({
-    ...apiRoute('launchGame'),
+  route(app, 'launchGame', {
+    summary: 'Launch a game or a vendor lobby: the address to open, routed by product.md §5',
+    description:
+      'gameId, or vassalage and gameType (a vendor tile). The answer is a game list address for list-first ' +
+      'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +
+      'one-time launch token (2 minutes). Unknown game: 404 NOT_FOUND; vendor not configured: 403 ' +
+      'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED), except its RNG and FISH games, which open the ' +
+      'in-house slot.',
+    tags,
+    security: [{ session: [] }],
+    failures: [
+      ...SESSION_FAILURES,
+      'NOT_FOUND',
+      'FEATURE_NOT_ENABLED',
+      'ACCOUNT_TIMED_OUT',
+      'ACCOUNT_SELF_EXCLUDED',
+    ],
     preHandler: guards.member,
-    schema: {
-      summary: 'Launch a game or a vendor lobby: the address to open, routed by product.md §5',
-      description:
-        'gameId, or vassalage and gameType (a vendor tile). The answer is a game list address for list-first ' +
-        'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +
-        'one-time launch token (2 minutes). Unknown game: 404 NOT_FOUND; vendor not configured: 403 ' +
-        'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED), except its RNG and FISH games, which open the ' +
-        'in-house slot.',
-      tags,
-      security: [{ session: [] }],
-      body: launchQuery,
-      response: {
-        200: successEnvelope(launchResult),
-        ...failureResponses(
-          ...SESSION_FAILURES,
-          'NOT_FOUND',
-          'FEATURE_NOT_ENABLED',
-          'ACCOUNT_TIMED_OUT',
-          'ACCOUNT_SELF_EXCLUDED',
-        ),
-      },
-    },
     handler: async (request) => {
       const result = await gamesService.launch(currentMember(request), request.body);
       request.log.info({ rule: result.rule, gameId: request.body.gameId }, 'game launched');
-      return ok(result);
+      return result;
     },
   });
 
-  app.route({
-    ...apiRoute('redeemLaunch'),
-    schema: {
-      summary: 'In-house provider: take a launch token (once) and learn what it opens',
-      description:
-        'A used, expired or unknown token is 410 LAUNCH_LINK_EXPIRED (reason LAUNCH_TOKEN_INVALID): about the link, not the member’s session.',
-      tags,
-      body: launchRedeemRequest,
-      response: { 200: successEnvelope(launchRedeemResult), ...failureResponses('LAUNCH_LINK_EXPIRED') },
-    },
-    handler: async (request) => ok(await gamesService.redeemLaunch(request.body.token)),
+  route(app, 'redeemLaunch', {
+    summary: 'In-house provider: take a launch token (once) and learn what it opens',
+    description:
+      'A used, expired or unknown token is 410 LAUNCH_LINK_EXPIRED (reason LAUNCH_TOKEN_INVALID): about the link, not the member’s session.',
+    tags,
+    failures: ['LAUNCH_LINK_EXPIRED'],
+    handler: (request) => gamesService.redeemLaunch(request.body.token),
   });
 
-  app.route({
-    ...apiRoute('winnerBoard'),
-    schema: {
-      summary: 'Winner board: recent wins, names masked; winAmount in minor units of currency (VND: đồng)',
-      tags,
-      querystring: winnerBoardQuery,
-      response: { 200: successEnvelope(winnerBoard), ...failureResponses() },
-    },
-    handler: async (request) => ok(await gamesService.winners(merchantCode, request.query)),
+  route(app, 'winnerBoard', {
+    summary: 'Winner board: recent wins, names masked; winAmount in minor units of currency (VND: đồng)',
+    tags,
+    handler: (request) => gamesService.winners(merchantCode, request.query),
   });
 
   app.route({

@@ -1,13 +1,12 @@
-import { favouriteIds } from '@kl/contracts/games';
+import { gamesCalls } from '@kl/contracts/games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { FAVOURITE_IDS_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET favourite ids (member): the favourites as string nodeIds (product.md §3). */
 export async function getFavouriteIds({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-  return parseAnswer(favouriteIds, await apiCall('favouriteIds', { signal }), 'favourite ids');
+  return apiCall(gamesCalls.favouriteIds, { signal });
 }
 
 export const favouriteIdsQueryOptions = (userName: string) =>

@@ -1,12 +1,11 @@
-import { vendorStructure, type VendorStructure } from '@kl/contracts/games';
+import { gamesCalls, type VendorStructure } from '@kl/contracts/games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { GAMES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET vassal game type: the vendors, their order per category and the classes per category. */
 export async function getVendors({ signal }: { signal?: AbortSignal } = {}): Promise<VendorStructure> {
-  return parseAnswer(vendorStructure, await apiCall('gameVendors', { signal }), 'vendors');
+  return apiCall(gamesCalls.gameVendors, { signal });
 }
 
 export const vendorsQueryOptions = () =>

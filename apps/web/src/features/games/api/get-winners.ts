@@ -1,18 +1,17 @@
 import { WINNER_BOARD } from '@kl/contracts/constants';
-import { winnerBoard, type GameType } from '@kl/contracts/games';
+import { gamesCalls, type GameType } from '@kl/contracts/games';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { gameLanguage } from '../lib/game-language.ts';
 import { GAMES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET winner board (product.md §7: gameCategory, language, limitNum 100; value.list), newest first. */
 export async function getWinners(gameCategory: GameType, { signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('winnerBoard', {
+  const { list } = await apiCall(gamesCalls.winnerBoard, {
     query: { gameCategory, language: gameLanguage(), limitNum: WINNER_BOARD.entries },
     signal,
   });
-  return parseAnswer(winnerBoard, value, 'winner board').list;
+  return list;
 }
 
 export const winnersQueryOptions = (gameCategory: GameType) =>

@@ -1,8 +1,7 @@
-import { gameSearchResult, type GameSearchQuery, type GameSearchResult } from '@kl/contracts/games';
+import { gamesCalls, type GameSearchQuery, type GameSearchResult } from '@kl/contracts/games';
 import { GAME_PLATFORM } from '@kl/contracts/constants';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { gameLanguage } from '../lib/game-language.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET game list (product.md §3 Game search query) → games, pageNum, totalPages. */
 export type SearchQuery = Omit<GameSearchQuery, 'pageNo' | 'pageSize' | 'minLine'> & {
@@ -15,9 +14,8 @@ export async function searchGames(
   query: SearchQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<GameSearchResult> {
-  const value = await apiCall('gameSearch', {
+  return apiCall(gamesCalls.gameSearch, {
     query: { platform: GAME_PLATFORM, language: gameLanguage(), ...query },
     signal,
   });
-  return parseAnswer(gameSearchResult, value, 'game list');
 }
