@@ -156,6 +156,8 @@ export const CHAT_EVENTS = {
 // ——— the operator's calls (CHAT_OPERATOR_TOKEN: bearer header or the operator cookie) ———
 
 export const operatorSessionResult = z.object({ expiresAt: z.string() });
+/** Operator sign-out: the operator cookie is cleared. */
+export const operatorSignOutResult = z.object({ signedOut: z.literal(true) });
 
 export const chatConversation = z.object({
   id: z.string(),
@@ -291,19 +293,102 @@ export const CHAT_PAGE_TEXTS: Record<Locale, ChatPageTexts> = {
 
 /** The chat calls of the API table (api-paths.ts composes every domain's calls). */
 export const chatCalls = {
-  launchChat: { method: 'GET', path: '/api/chat/launch', moduleId: 'CBS3' },
-  chatUnread: { method: 'GET', path: '/api/chat/unread', moduleId: 'CBS3' },
-  liveModels: { method: 'GET', path: '/api/live/models', moduleId: 'CBS3' },
-  chatSession: { method: 'POST', path: '/api/chat/session', moduleId: 'CBS3' },
-  chatMessages: { method: 'GET', path: '/api/chat/messages', moduleId: 'CBS3' },
-  chatSend: { method: 'POST', path: '/api/chat/messages', moduleId: 'CBS3' },
-  chatRead: { method: 'POST', path: '/api/chat/read', moduleId: 'CBS3' },
-  chatStream: { method: 'GET', path: '/api/chat/stream', moduleId: 'CBS3' },
-  chatOpsSignIn: { method: 'POST', path: '/api/chat/ops/session', moduleId: 'CBS3' },
-  chatOpsSignOut: { method: 'DELETE', path: '/api/chat/ops/session', moduleId: 'CBS3' },
-  chatOpsConversations: { method: 'GET', path: '/api/chat/ops/conversations', moduleId: 'CBS3' },
-  chatOpsMessages: { method: 'GET', path: '/api/chat/ops/messages', moduleId: 'CBS3' },
-  chatOpsReply: { method: 'POST', path: '/api/chat/ops/messages', moduleId: 'CBS3' },
-  chatOpsRead: { method: 'POST', path: '/api/chat/ops/read', moduleId: 'CBS3' },
-  chatOpsStream: { method: 'GET', path: '/api/chat/ops/stream', moduleId: 'CBS3' },
+  launchChat: {
+    method: 'GET',
+    path: '/api/chat/launch',
+    moduleId: 'CBS3',
+    query: launchChatQuery,
+    response: launchChatResult,
+  },
+  chatUnread: { method: 'GET', path: '/api/chat/unread', moduleId: 'CBS3', response: chatUnreadResult },
+  liveModels: {
+    method: 'GET',
+    path: '/api/live/models',
+    moduleId: 'CBS3',
+    query: liveModelQuery,
+    response: liveModelList,
+  },
+  chatSession: {
+    method: 'POST',
+    path: '/api/chat/session',
+    moduleId: 'CBS3',
+    body: chatSessionRequest,
+    response: chatSessionResult,
+  },
+  chatMessages: {
+    method: 'GET',
+    path: '/api/chat/messages',
+    moduleId: 'CBS3',
+    query: chatHistoryQuery,
+    response: chatHistory,
+  },
+  chatSend: {
+    method: 'POST',
+    path: '/api/chat/messages',
+    moduleId: 'CBS3',
+    body: chatSendRequest,
+    response: chatMessage,
+  },
+  chatRead: {
+    method: 'POST',
+    path: '/api/chat/read',
+    moduleId: 'CBS3',
+    body: chatReadRequest,
+    response: chatUnreadResult,
+  },
+  /** Server-sent events (`text/event-stream`), not an envelope. */
+  chatStream: {
+    method: 'GET',
+    path: '/api/chat/stream',
+    moduleId: 'CBS3',
+    query: chatStreamQuery,
+    raw: true,
+  },
+  chatOpsSignIn: {
+    method: 'POST',
+    path: '/api/chat/ops/session',
+    moduleId: 'CBS3',
+    response: operatorSessionResult,
+  },
+  chatOpsSignOut: {
+    method: 'DELETE',
+    path: '/api/chat/ops/session',
+    moduleId: 'CBS3',
+    response: operatorSignOutResult,
+  },
+  chatOpsConversations: {
+    method: 'GET',
+    path: '/api/chat/ops/conversations',
+    moduleId: 'CBS3',
+    response: chatConversationList,
+  },
+  chatOpsMessages: {
+    method: 'GET',
+    path: '/api/chat/ops/messages',
+    moduleId: 'CBS3',
+    query: operatorHistoryQuery,
+    response: chatHistory,
+  },
+  chatOpsReply: {
+    method: 'POST',
+    path: '/api/chat/ops/messages',
+    moduleId: 'CBS3',
+    body: operatorReplyRequest,
+    response: chatMessage,
+  },
+  chatOpsRead: {
+    method: 'POST',
+    path: '/api/chat/ops/read',
+    moduleId: 'CBS3',
+    body: operatorReadRequest,
+    response: chatUnreadResult,
+  },
+  /** Server-sent events (`text/event-stream`), not an envelope. */
+  chatOpsStream: {
+    method: 'GET',
+    path: '/api/chat/ops/stream',
+    moduleId: 'CBS3',
+    query: chatStreamQuery,
+    raw: true,
+  },
 } as const satisfies ApiTable;

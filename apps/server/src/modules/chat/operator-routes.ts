@@ -1,18 +1,6 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  chatConversationList,
-  chatHistory,
-  chatMessage,
-  chatStreamQuery,
-  chatUnreadResult,
-  operatorHistoryQuery,
-  operatorReadRequest,
-  operatorReplyRequest,
-  operatorSessionResult,
-} from '@kl/contracts/chat';
+import { chatStreamQuery } from '@kl/contracts/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { apiRoute, route } from '../../platform/api-route.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { failureResponses } from '../../platform/responses.ts';
 import type { OperatorAuth } from './chat-auth.ts';
@@ -28,7 +16,6 @@ export interface OperatorRoutesOptions {
   clock: Clock;
 }
 
-const ok = <T>(value: T) => ({ success: true as const, value });
 const OPERATOR_FAILURES = ['NOT_LOGGED_IN', 'NOT_FOUND'] as const;
 const CREDENTIAL =
   'Needs `Authorization: Bearer <CHAT_OPERATOR_TOKEN>` or the operator cookie; 401 NOT_LOGGED_IN without ' +
@@ -41,99 +28,75 @@ export const chatOperatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = 
   const tags = ['chat operator'];
   const check = operatorAuth.check;
 
-  app.route({
-    ...apiRoute('chatOpsSignIn'),
+  route(app, 'chatOpsSignIn', {
+    summary: 'Operator: sign in with the bearer credential; sets the operator cookie (path /api/chat/ops)',
+    description: 'Needs `Authorization: Bearer <CHAT_OPERATOR_TOKEN>`; 404 when it is not configured.',
+    tags,
+    failures: OPERATOR_FAILURES,
     onRequest: operatorAuth.checkBearer,
-    schema: {
-      summary: 'Operator: sign in with the bearer credential; sets the operator cookie (path /api/chat/ops)',
-      description: 'Needs `Authorization: Bearer <CHAT_OPERATOR_TOKEN>`; 404 when it is not configured.',
-      tags,
-      response: { 200: successEnvelope(operatorSessionResult), ...failureResponses(...OPERATOR_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const expiresAt = operatorAuth.issueCookie(reply);
       request.log.info('chat operator signed in');
-      return ok({ expiresAt: expiresAt.toISOString() });
+      return { expiresAt: expiresAt.toISOString() };
     },
   });
 
-  app.route({
-    ...apiRoute('chatOpsSignOut'),
+  route(app, 'chatOpsSignOut', {
+    summary: 'Operator: sign out (clears the operator cookie)',
+    tags,
+    failures: ['NOT_FOUND'],
     onRequest: operatorAuth.requireEnabled,
-    schema: {
-      summary: 'Operator: sign out (clears the operator cookie)',
-      tags,
-      response: {
-        200: successEnvelope(z.object({ signedOut: z.literal(true) })),
-        ...failureResponses('NOT_FOUND'),
-      },
-    },
-    handler: async (_request, reply) => {
+    handler: (_request, reply) => {
       operatorAuth.clearCookie(reply);
-      return ok({ signedOut: true as const });
+      return { signedOut: true as const };
     },
   });
 
-  app.route({
-    ...apiRoute('chatOpsConversations'),
+  route(app, 'chatOpsConversations', {
+    summary: 'Operator: the conversations, most recent first, with unread counts of both sides',
+    description: CREDENTIAL,
+    tags,
+    failures: OPERATOR_FAILURES,
     onRequest: check,
-    schema: {
-      summary: 'Operator: the conversations, most recent first, with unread counts of both sides',
-      description: CREDENTIAL,
-      tags,
-      response: { 200: successEnvelope(chatConversationList), ...failureResponses(...OPERATOR_FAILURES) },
-    },
-    handler: async () => ok(await chatService.conversations()),
+    handler: () => chatService.conversations(),
   });
 
-  app.route({
-    ...apiRoute('chatOpsMessages'),
+  route(app, 'chatOpsMessages', {
+    summary:
+      'Operator: the messages of a conversation, newest page first (unReadCount: unread member messages)',
+    description: CREDENTIAL,
+    tags,
+    failures: OPERATOR_FAILURES,
     onRequest: check,
-    schema: {
-      summary:
-        'Operator: the messages of a conversation, newest page first (unReadCount: unread member messages)',
-      description: CREDENTIAL,
-      tags,
-      querystring: operatorHistoryQuery,
-      response: { 200: successEnvelope(chatHistory), ...failureResponses(...OPERATOR_FAILURES) },
-    },
-    handler: async (request) => {
+    handler: (request) => {
       const { conversationId, ...page } = request.query;
-      return ok(await chatService.operatorHistory(conversationId, page));
+      return chatService.operatorHistory(conversationId, page);
     },
   });
 
-  app.route({
-    ...apiRoute('chatOpsReply'),
+  route(app, 'chatOpsReply', {
+    summary: 'Operator: reply in a conversation (reaches the member’s stream at once)',
+    description: CREDENTIAL,
+    tags,
+    failures: OPERATOR_FAILURES,
     onRequest: check,
-    schema: {
-      summary: 'Operator: reply in a conversation (reaches the member’s stream at once)',
-      description: CREDENTIAL,
-      tags,
-      body: operatorReplyRequest,
-      response: { 200: successEnvelope(chatMessage), ...failureResponses(...OPERATOR_FAILURES) },
-    },
     handler: async (request) => {
       const message = await chatService.reply(request.body.conversationId, request.body.body);
       request.log.info({ conversationId: request.body.conversationId, messageId: message.id }, 'chat reply');
-      return ok(message);
+      return message;
     },
   });
 
-  app.route({
-    ...apiRoute('chatOpsRead'),
+  route(app, 'chatOpsRead', {
+    summary: 'Operator: the member messages up to lastMessageId are read; answers the unread count',
+    description: CREDENTIAL,
+    tags,
+    failures: OPERATOR_FAILURES,
     onRequest: check,
-    schema: {
-      summary: 'Operator: the member messages up to lastMessageId are read; answers the unread count',
-      description: CREDENTIAL,
-      tags,
-      body: operatorReadRequest,
-      response: { 200: successEnvelope(chatUnreadResult), ...failureResponses(...OPERATOR_FAILURES) },
-    },
-    handler: async (request) =>
-      ok(await chatService.operatorRead(request.body.conversationId, request.body.lastMessageId)),
+    handler: (request) => chatService.operatorRead(request.body.conversationId, request.body.lastMessageId),
   });
 
+  // Server-sent events, not an envelope: registered by hand (raw call of the API table).
   app.route({
     ...apiRoute('chatOpsStream'),
     onRequest: check,

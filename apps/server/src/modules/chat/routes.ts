@@ -1,25 +1,9 @@
 import { createHash } from 'node:crypto';
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  LIVE_AVATAR_PREFIX,
-  chatHistory,
-  chatHistoryQuery,
-  chatMessage,
-  chatReadRequest,
-  chatSendRequest,
-  chatSessionRequest,
-  chatSessionResult,
-  chatStreamQuery,
-  chatUnreadResult,
-  launchChatQuery,
-  launchChatResult,
-  liveModelList,
-  liveModelQuery,
-} from '@kl/contracts/chat';
+import { LIVE_AVATAR_PREFIX, chatStreamQuery } from '@kl/contracts/chat';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { apiRoute, route } from '../../platform/api-route.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
@@ -37,7 +21,6 @@ export interface ChatRoutesOptions {
   clock: Clock;
 }
 
-const ok = <T>(value: T) => ({ success: true as const, value });
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
 
 export const eventStreamResponse = {
@@ -74,50 +57,39 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.route({
-    ...apiRoute('launchChat'),
+  route(app, 'launchChat', {
+    summary:
+      'Launch live chat (product.md §7): the chat page address with a one-time token, and the unread count',
+    description:
+      'chatUrl is `/chat/?b2c=1&language=…&backUrl=…&headerColor=…&title=…#token=…`: language uppercase ' +
+      '(Chinese variants as CN, CN when absent), backUrl a path of this site (else /m/home), headerColor ' +
+      '#rrggbb (else the theme colour), title (else the localised default). The token works once, within 2 ' +
+      'minutes. CBS3 off: 403 FEATURE_NOT_ENABLED { reason: CBS3_OFF }; trial members: free_reject.',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.realMember,
-    schema: {
-      summary:
-        'Launch live chat (product.md §7): the chat page address with a one-time token, and the unread count',
-      description:
-        'chatUrl is `/chat/?b2c=1&language=…&backUrl=…&headerColor=…&title=…#token=…`: language uppercase ' +
-        '(Chinese variants as CN, CN when absent), backUrl a path of this site (else /m/home), headerColor ' +
-        '#rrggbb (else the theme colour), title (else the localised default). The token works once, within 2 ' +
-        'minutes. CBS3 off: 403 FEATURE_NOT_ENABLED { reason: CBS3_OFF }; trial members: free_reject.',
-      tags,
-      security: [{ session: [] }],
-      querystring: launchChatQuery,
-      response: { 200: successEnvelope(launchChatResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await chatService.launch(currentMember(request), request.query));
+      return chatService.launch(currentMember(request), request.query);
     },
   });
 
-  app.route({
-    ...apiRoute('chatUnread'),
+  route(app, 'chatUnread', {
+    summary: 'Unread chat count: operator replies the member has not seen (CBS3, non-trial members)',
+    tags,
+    security: [{ session: [] }],
+    failures: SESSION_FAILURES,
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Unread chat count: operator replies the member has not seen (CBS3, non-trial members)',
-      tags,
-      security: [{ session: [] }],
-      response: { 200: successEnvelope(chatUnreadResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await chatService.unread(currentMember(request))),
+    handler: (request) => chatService.unread(currentMember(request)),
   });
 
-  app.route({
-    ...apiRoute('liveModels'),
-    schema: {
-      summary: 'Live model list: the merchant’s live hosts with their avatar and flags (CBS3)',
-      description: 'active and streaming (1/0/true/false) filter on the flags; absent means either.',
-      tags: ['live'],
-      querystring: liveModelQuery,
-      response: { 200: successEnvelope(liveModelList), ...failureResponses('FEATURE_NOT_ENABLED') },
-    },
-    handler: async (request) => ok(await chatService.liveModels(request.query)),
+  route(app, 'liveModels', {
+    summary: 'Live model list: the merchant’s live hosts with their avatar and flags (CBS3)',
+    description: 'active and streaming (1/0/true/false) filter on the flags; absent means either.',
+    tags: ['live'],
+    failures: ['FEATURE_NOT_ENABLED'],
+    handler: (request) => chatService.liveModels(request.query),
   });
 
   app.route({
@@ -145,60 +117,45 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     },
   });
 
-  app.route({
-    ...apiRoute('chatSession'),
-    schema: {
-      summary: 'Chat page: trade the one-time token of chatUrl for the chat cookie (path /api/chat)',
-      description:
-        'A used, expired or unknown token, or a session that ended: 401 SESSION_EXPIRED ' +
-        '{ reason: CHAT_TOKEN_INVALID }. The cookie lives 4 hours, never beyond the session.',
-      tags,
-      body: chatSessionRequest,
-      response: { 200: successEnvelope(chatSessionResult), ...failureResponses(...SESSION_FAILURES) },
-    },
+  route(app, 'chatSession', {
+    summary: 'Chat page: trade the one-time token of chatUrl for the chat cookie (path /api/chat)',
+    description:
+      'A used, expired or unknown token, or a session that ended: 401 SESSION_EXPIRED ' +
+      '{ reason: CHAT_TOKEN_INVALID }. The cookie lives 4 hours, never beyond the session.',
+    tags,
+    failures: SESSION_FAILURES,
     handler: async (request, reply) => {
       const session = await chatService.openSession(request.body.token);
       cookies.set(reply, session.access, session.expiresAt);
-      return ok({ userName: session.userName, expiresAt: session.expiresAt.toISOString() });
+      return { userName: session.userName, expiresAt: session.expiresAt.toISOString() };
     },
   });
 
-  app.route({
-    ...apiRoute('chatMessages'),
+  route(app, 'chatMessages', {
+    summary: 'Chat page: the conversation, newest page first (beforeId pages back), with the unread count',
+    tags,
+    failures: SESSION_FAILURES,
     preHandler: chatGuard,
-    schema: {
-      summary: 'Chat page: the conversation, newest page first (beforeId pages back), with the unread count',
-      tags,
-      querystring: chatHistoryQuery,
-      response: { 200: successEnvelope(chatHistory), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await chatService.history(chatMember(request), request.query)),
+    handler: (request) => chatService.history(chatMember(request), request.query),
   });
 
-  app.route({
-    ...apiRoute('chatSend'),
+  route(app, 'chatSend', {
+    summary: 'Chat page: send a message to the operators (1–1000 characters, 30 a minute)',
+    tags,
+    failures: SESSION_FAILURES,
     preHandler: chatGuard,
-    schema: {
-      summary: 'Chat page: send a message to the operators (1–1000 characters, 30 a minute)',
-      tags,
-      body: chatSendRequest,
-      response: { 200: successEnvelope(chatMessage), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await chatService.send(chatMember(request), request.body.body)),
+    handler: (request) => chatService.send(chatMember(request), request.body.body),
   });
 
-  app.route({
-    ...apiRoute('chatRead'),
+  route(app, 'chatRead', {
+    summary: 'Chat page: the member has seen the messages up to lastMessageId; answers the unread count',
+    tags,
+    failures: SESSION_FAILURES,
     preHandler: chatGuard,
-    schema: {
-      summary: 'Chat page: the member has seen the messages up to lastMessageId; answers the unread count',
-      tags,
-      body: chatReadRequest,
-      response: { 200: successEnvelope(chatUnreadResult), ...failureResponses(...SESSION_FAILURES) },
-    },
-    handler: async (request) => ok(await chatService.read(chatMember(request), request.body.lastMessageId)),
+    handler: (request) => chatService.read(chatMember(request), request.body.lastMessageId),
   });
 
+  // Server-sent events, not an envelope: registered by hand (raw call of the API table).
   app.route({
     ...apiRoute('chatStream'),
     preHandler: chatGuard,
