@@ -131,6 +131,13 @@ export type FeedbackList = z.infer<typeof feedbackList>;
 
 /** The feedback calls of the API table (api-paths.ts composes every domain's calls). */
 export const feedbackCalls = {
-  submitFeedback: { method: 'PUT', path: '/api/feedback', moduleId: 'FEEDBACK3' },
-  feedbackList: { method: 'GET', path: '/api/feedback', moduleId: 'FEEDBACK3' },
+  /** A multipart form (FEEDBACK_FORM_FIELDS): no body schema, the server reads and checks the parts. */
+  submitFeedback: { method: 'PUT', path: '/api/feedback', moduleId: 'FEEDBACK3', response: feedbackItem },
+  feedbackList: {
+    method: 'GET',
+    path: '/api/feedback',
+    moduleId: 'FEEDBACK3',
+    query: feedbackListQuery,
+    response: feedbackList,
+  },
 } as const satisfies ApiTable;

@@ -1,18 +1,14 @@
 import multipart from '@fastify/multipart';
-import { successEnvelope } from '@kl/contracts/envelope';
 import {
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,
   FEEDBACK_IMAGE_PREFIX,
   FEEDBACK_MAX_IMAGES,
-  feedbackItem,
-  feedbackList,
-  feedbackListQuery,
 } from '@kl/contracts/feedback';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { failureResponses } from '../../platform/responses.ts';
 import type { FeedbackService } from './service.ts';
@@ -23,7 +19,6 @@ export interface FeedbackRoutesOptions {
   guards: MemberGuards;
 }
 
-const ok = <T>(value: T) => ({ success: true as const, value });
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
 
 /**
@@ -36,55 +31,45 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
 
   await app.register(multipart, { limits: FEEDBACK_MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-  app.route({
-    ...apiRoute('submitFeedback'),
+  // A multipart form (multipart/form-data): no body schema, readFeedbackForm reads and checks the parts.
+  route(app, 'submitFeedback', {
+    summary:
+      'Send feedback (product.md §3, §5): type, content, captcha and up to 3 PNG/JPG images with comments',
+    description:
+      'multipart/form-data with the text parts `type` (1 deposit, 2 withdraw, 3 game, 4 service, 6 apply ' +
+      `agent, 0 other), \`content\` (${FEEDBACK_CONTENT_MIN}–${FEEDBACK_CONTENT_MAX} characters), \`captchaId\`, ` +
+      `\`captcha\`; up to ${FEEDBACK_MAX_IMAGES} file parts \`image\` and, in the same order, text parts ` +
+      `\`comment\` (at most ${FEEDBACK_COMMENT_MAX} characters each). An image's type is read from its bytes. ` +
+      'Refusals: FEEDBACK_CONTENT_LENGTH, IMAGE_TYPE_NOT_ALLOWED (415), IMAGE_TOO_LARGE (413, over 5 MB), ' +
+      'TOO_MANY_IMAGES, WRONG_VERIFICATION_CODE (captcha), UNSUPPORTED_MEDIA_TYPE (not multipart), ' +
+      'TOO_MANY_REQUESTS (20 a day). Trial members: FEATURE_NOT_ENABLED { reason: free_reject }.',
+    tags,
+    security: [{ session: [] }],
+    failures: [
+      ...MEMBER_FAILURES,
+      'FEEDBACK_CONTENT_LENGTH',
+      'IMAGE_TYPE_NOT_ALLOWED',
+      'IMAGE_TOO_LARGE',
+      'TOO_MANY_IMAGES',
+      'WRONG_VERIFICATION_CODE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     preHandler: guards.realMember,
-    schema: {
-      summary:
-        'Send feedback (product.md §3, §5): type, content, captcha and up to 3 PNG/JPG images with comments',
-      description:
-        'multipart/form-data with the text parts `type` (1 deposit, 2 withdraw, 3 game, 4 service, 6 apply ' +
-        `agent, 0 other), \`content\` (${FEEDBACK_CONTENT_MIN}–${FEEDBACK_CONTENT_MAX} characters), \`captchaId\`, ` +
-        `\`captcha\`; up to ${FEEDBACK_MAX_IMAGES} file parts \`image\` and, in the same order, text parts ` +
-        `\`comment\` (at most ${FEEDBACK_COMMENT_MAX} characters each). An image's type is read from its bytes. ` +
-        'Refusals: FEEDBACK_CONTENT_LENGTH, IMAGE_TYPE_NOT_ALLOWED (415), IMAGE_TOO_LARGE (413, over 5 MB), ' +
-        'TOO_MANY_IMAGES, WRONG_VERIFICATION_CODE (captcha), UNSUPPORTED_MEDIA_TYPE (not multipart), ' +
-        'TOO_MANY_REQUESTS (20 a day). Trial members: FEATURE_NOT_ENABLED { reason: free_reject }.',
-      tags,
-      consumes: ['multipart/form-data'],
-      security: [{ session: [] }],
-      response: {
-        200: successEnvelope(feedbackItem),
-        ...failureResponses(
-          ...MEMBER_FAILURES,
-          'FEEDBACK_CONTENT_LENGTH',
-          'IMAGE_TYPE_NOT_ALLOWED',
-          'IMAGE_TOO_LARGE',
-          'TOO_MANY_IMAGES',
-          'WRONG_VERIFICATION_CODE',
-          'UNSUPPORTED_MEDIA_TYPE',
-        ),
-      },
-    },
     handler: async (request) => {
       const form = await readFeedbackForm(request);
       const item = await feedbackService.submit(currentMember(request), form);
       request.log.info({ feedbackId: item.id, images: item.images.length }, 'feedback sent');
-      return ok(item);
+      return item;
     },
   });
 
-  app.route({
-    ...apiRoute('feedbackList'),
+  route(app, 'feedbackList', {
+    summary: "The member's own feedback, newest first, with links to its images",
+    tags,
+    security: [{ session: [] }],
+    failures: MEMBER_FAILURES,
     preHandler: guards.realMember,
-    schema: {
-      summary: "The member's own feedback, newest first, with links to its images",
-      tags,
-      security: [{ session: [] }],
-      querystring: feedbackListQuery,
-      response: { 200: successEnvelope(feedbackList), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request) => ok(await feedbackService.list(currentMember(request), request.query)),
+    handler: (request) => feedbackService.list(currentMember(request), request.query),
   });
 
   app.route({

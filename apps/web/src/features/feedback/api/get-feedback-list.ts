@@ -1,17 +1,15 @@
-import { FEEDBACK_PAGE_SIZE, feedbackList, type FeedbackList } from '@kl/contracts/feedback';
+import { FEEDBACK_PAGE_SIZE, feedbackCalls, type FeedbackList } from '@kl/contracts/feedback';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { FEEDBACK_PAGES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET feedback (FEEDBACK3): a page of the member's own feedback, newest first, with its images. */
 export async function getFeedbackPage(
   pageNo: number,
   { signal, pageSize = FEEDBACK_PAGE_SIZE }: { signal?: AbortSignal; pageSize?: number } = {},
 ): Promise<FeedbackList> {
-  const value = await apiCall('feedbackList', { query: { pageNo, pageSize }, signal });
-  return parseAnswer(feedbackList, value, 'feedback list');
+  return apiCall(feedbackCalls.feedbackList, { query: { pageNo, pageSize }, signal });
 }
 
 export const feedbackPagesKey = (userName: string | null) =>

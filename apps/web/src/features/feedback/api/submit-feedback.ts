@@ -1,13 +1,12 @@
 import {
   FEEDBACK_FORM_FIELDS,
-  feedbackItem,
+  feedbackCalls,
   type FeedbackItem,
   type FeedbackType,
 } from '@kl/contracts/feedback';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { FEEDBACK_PAGES_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 export interface FeedbackSubmission {
   type: FeedbackType;
@@ -34,8 +33,7 @@ export function feedbackFormData(submission: FeedbackSubmission): FormData {
 
 /** PUT feedback (FEEDBACK3, product.md §7): the stored feedback with its images. */
 export async function submitFeedback(submission: FeedbackSubmission): Promise<FeedbackItem> {
-  const value = await apiCall('submitFeedback', { body: feedbackFormData(submission) });
-  return parseAnswer(feedbackItem, value, 'feedback');
+  return apiCall(feedbackCalls.submitFeedback, { body: feedbackFormData(submission) });
 }
 
 /** Sends feedback; the list below the form is asked again. The form shows its own failures. */
