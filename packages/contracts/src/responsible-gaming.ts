@@ -137,13 +137,38 @@ export type DepositLimitErrorValue = z.infer<typeof depositLimitErrorValue>;
 
 /** The responsible gaming calls of the API table (api-paths.ts composes every domain's calls). */
 export const responsibleGamingCalls = {
-  responsibleGaming: { method: 'GET', path: '/api/responsible-gaming', moduleId: 'PERSPNL3' },
-  setDepositLimits: { method: 'PUT', path: '/api/responsible-gaming/deposit-limits', moduleId: 'PERSPNL3' },
-  startTimeOut: { method: 'POST', path: '/api/responsible-gaming/time-out', moduleId: 'PERSPNL3' },
+  responsibleGaming: {
+    method: 'GET',
+    path: '/api/responsible-gaming',
+    moduleId: 'PERSPNL3',
+    response: responsibleGamingSettings,
+  },
+  setDepositLimits: {
+    method: 'PUT',
+    path: '/api/responsible-gaming/deposit-limits',
+    moduleId: 'PERSPNL3',
+    body: setDepositLimitsRequest,
+    response: responsibleGamingSettings,
+  },
+  startTimeOut: {
+    method: 'POST',
+    path: '/api/responsible-gaming/time-out',
+    moduleId: 'PERSPNL3',
+    body: startTimeOutRequest,
+    response: exclusionStarted,
+  },
   startSelfExclusion: {
     method: 'POST',
     path: '/api/responsible-gaming/self-exclusion',
     moduleId: 'PERSPNL3',
+    body: startSelfExclusionRequest,
+    response: exclusionStarted,
   },
-  setRealityCheck: { method: 'PUT', path: '/api/responsible-gaming/reality-check', moduleId: 'PERSPNL3' },
+  setRealityCheck: {
+    method: 'PUT',
+    path: '/api/responsible-gaming/reality-check',
+    moduleId: 'PERSPNL3',
+    body: setRealityCheckRequest,
+    response: responsibleGamingSettings,
+  },
 } as const satisfies ApiTable;

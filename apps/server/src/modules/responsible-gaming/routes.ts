@@ -1,16 +1,6 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  exclusionStarted,
-  responsibleGamingSettings,
-  setDepositLimitsRequest,
-  setRealityCheckRequest,
-  startSelfExclusionRequest,
-  startTimeOutRequest,
-} from '@kl/contracts/responsible-gaming';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards, type SessionCookies } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { ResponsibleGamingService } from './service.ts';
 
 export interface ResponsibleGamingRoutesOptions {
@@ -30,80 +20,57 @@ export const responsibleGamingRoutes: FastifyPluginAsyncZod<ResponsibleGamingRou
   const { responsibleGamingService: service, guards, cookies } = options;
   const tags = ['responsible gaming'];
   const security = [{ session: [] }];
-  const settingsOf = async (memberId: string) => ({
-    success: true as const,
-    value: await service.settings(memberId),
+
+  route(app, 'responsibleGaming', {
+    summary: 'The member’s deposit limits (with use and pending raises), exclusion and reality check',
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
+    preHandler: guards.realMember,
+    handler: (request) => service.settings(currentMember(request).memberId),
   });
 
-  app.route({
-    ...apiRoute('responsibleGaming'),
+  route(app, 'setDepositLimits', {
+    summary: 'Set, lower, raise or remove deposit limits (daily, weekly, monthly)',
+    description:
+      'A lower limit (or a first one) is in force at once; a higher one or a removal takes effect 24 hours ' +
+      'later (shown as pending). A period left out is unchanged; null removes the limit. Answers the settings.',
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.realMember,
-    schema: {
-      summary: 'The member’s deposit limits (with use and pending raises), exclusion and reality check',
-      tags,
-      security,
-      response: { 200: successEnvelope(responsibleGamingSettings), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request) => settingsOf(currentMember(request).memberId),
-  });
-
-  app.route({
-    ...apiRoute('setDepositLimits'),
-    preHandler: guards.realMember,
-    schema: {
-      summary: 'Set, lower, raise or remove deposit limits (daily, weekly, monthly)',
-      description:
-        'A lower limit (or a first one) is in force at once; a higher one or a removal takes effect 24 hours ' +
-        'later (shown as pending). A period left out is unchanged; null removes the limit. Answers the settings.',
-      tags,
-      security,
-      body: setDepositLimitsRequest,
-      response: { 200: successEnvelope(responsibleGamingSettings), ...failureResponses(...MEMBER_FAILURES) },
-    },
     handler: async (request) => {
       const { memberId } = currentMember(request);
       await service.setDepositLimits(memberId, request.body);
-      return settingsOf(memberId);
+      return service.settings(memberId);
     },
   });
 
-  const exclusionFailures = failureResponses(
-    ...MEMBER_FAILURES,
-    'ACCOUNT_TIMED_OUT',
-    'ACCOUNT_SELF_EXCLUDED',
-  );
+  const exclusionFailures = [...MEMBER_FAILURES, 'ACCOUNT_TIMED_OUT', 'ACCOUNT_SELF_EXCLUDED'] as const;
 
-  app.route({
-    ...apiRoute('startTimeOut'),
+  route(app, 'startTimeOut', {
+    summary: 'Take a break (24h, 7d, 30d): every session ends; login, deposit and game launch are refused',
+    description: 'Cannot be shortened nor lifted. The session cookie is cleared with the answer.',
+    tags,
+    security,
+    failures: exclusionFailures,
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Take a break (24h, 7d, 30d): every session ends; login, deposit and game launch are refused',
-      description: 'Cannot be shortened nor lifted. The session cookie is cleared with the answer.',
-      tags,
-      security,
-      body: startTimeOutRequest,
-      response: { 200: successEnvelope(exclusionStarted), ...exclusionFailures },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const started = await service.startTimeOut(member.memberId, request.body.period);
       request.log.info({ memberId: member.memberId, endsAt: started.exclusion.endsAt }, 'time-out started');
       cookies.clear(reply);
-      return { success: true as const, value: started };
+      return started;
     },
   });
 
-  app.route({
-    ...apiRoute('startSelfExclusion'),
+  route(app, 'startSelfExclusion', {
+    summary: 'Self-exclude (6 months, 1 year, 5 years): as a time-out, longer; confirm must be true',
+    description: 'Cannot be shortened nor lifted. The session cookie is cleared with the answer.',
+    tags,
+    security,
+    failures: exclusionFailures,
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Self-exclude (6 months, 1 year, 5 years): as a time-out, longer; confirm must be true',
-      description: 'Cannot be shortened nor lifted. The session cookie is cleared with the answer.',
-      tags,
-      security,
-      body: startSelfExclusionRequest,
-      response: { 200: successEnvelope(exclusionStarted), ...exclusionFailures },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const started = await service.startSelfExclusion(member.memberId, request.body.period);
@@ -112,24 +79,20 @@ export const responsibleGamingRoutes: FastifyPluginAsyncZod<ResponsibleGamingRou
         'self-exclusion started',
       );
       cookies.clear(reply);
-      return { success: true as const, value: started };
+      return started;
     },
   });
 
-  app.route({
-    ...apiRoute('setRealityCheck'),
+  route(app, 'setRealityCheck', {
+    summary: 'Reality-check reminder interval: 0 (off), 15, 30 or 60 minutes',
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.realMember,
-    schema: {
-      summary: 'Reality-check reminder interval: 0 (off), 15, 30 or 60 minutes',
-      tags,
-      security,
-      body: setRealityCheckRequest,
-      response: { 200: successEnvelope(responsibleGamingSettings), ...failureResponses(...MEMBER_FAILURES) },
-    },
     handler: async (request) => {
       const { memberId } = currentMember(request);
       await service.setRealityCheck(memberId, request.body.intervalMinutes);
-      return settingsOf(memberId);
+      return service.settings(memberId);
     },
   });
 };

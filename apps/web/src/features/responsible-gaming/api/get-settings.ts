@@ -1,13 +1,11 @@
-import { responsibleGamingSettings } from '@kl/contracts/responsible-gaming';
+import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { RESPONSIBLE_GAMING_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET responsible gaming: the three deposit limits (with use and pending raises), exclusion, reality check. */
 export async function getResponsibleGaming({ signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('responsibleGaming', { signal });
-  return parseAnswer(responsibleGamingSettings, value, 'responsible gaming settings');
+  return apiCall(responsibleGamingCalls.responsibleGaming, { signal });
 }
 
 export const responsibleGamingQuery = queryOptions({

@@ -1,19 +1,16 @@
 import {
-  exclusionStarted,
+  responsibleGamingCalls,
   type SelfExclusionPeriod,
   type TimeOutPeriod,
 } from '@kl/contracts/responsible-gaming';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /** POST time-out: every session of the member ends (the cookie is cleared with the answer). */
 export async function startTimeOut(period: TimeOutPeriod) {
-  const value = await apiCall('startTimeOut', { body: { period } });
-  return parseAnswer(exclusionStarted, value, 'time-out');
+  return apiCall(responsibleGamingCalls.startTimeOut, { body: { period } });
 }
 
 /** POST self-exclusion (confirmed): as a time-out, longer. */
 export async function startSelfExclusion(period: SelfExclusionPeriod) {
-  const value = await apiCall('startSelfExclusion', { body: { period, confirm: true } });
-  return parseAnswer(exclusionStarted, value, 'self-exclusion');
+  return apiCall(responsibleGamingCalls.startSelfExclusion, { body: { period, confirm: true } });
 }
