@@ -205,10 +205,48 @@ export type SandboxPayResult = z.infer<typeof sandboxPayResult>;
 
 /** The deposit calls of the API table (api-paths.ts composes every domain's calls). */
 export const depositCalls = {
-  depositChannels: { method: 'GET', path: '/api/deposit/channels', moduleId: 'FUNDTRANS3' },
-  createDepositOrder: { method: 'POST', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
-  depositOrders: { method: 'GET', path: '/api/deposit/orders', moduleId: 'FUNDTRANS3' },
-  depositOrder: { method: 'GET', path: '/api/deposit/order', moduleId: 'FUNDTRANS3' },
-  depositCallback: { method: 'POST', path: '/api/deposit/callback', moduleId: 'FUNDTRANS3' },
-  sandboxPay: { method: 'POST', path: '/api/sandbox-gateway/pay', moduleId: 'FUNDTRANS3' },
+  depositChannels: {
+    method: 'GET',
+    path: '/api/deposit/channels',
+    moduleId: 'FUNDTRANS3',
+    response: depositChannels,
+  },
+  createDepositOrder: {
+    method: 'POST',
+    path: '/api/deposit/orders',
+    moduleId: 'FUNDTRANS3',
+    body: createDepositOrderRequest,
+    response: depositOrder,
+  },
+  depositOrders: {
+    method: 'GET',
+    path: '/api/deposit/orders',
+    moduleId: 'FUNDTRANS3',
+    query: depositOrdersQuery,
+    response: depositOrderPage,
+  },
+  depositOrder: {
+    method: 'GET',
+    path: '/api/deposit/order',
+    moduleId: 'FUNDTRANS3',
+    query: depositOrderQuery,
+    response: depositOrder,
+  },
+  /**
+   * The gateway's signed callback answers the envelope; its body has no schema here: the route reads it as
+   * the raw text that was signed (`gatewayCallback` once the signature is checked).
+   */
+  depositCallback: {
+    method: 'POST',
+    path: '/api/deposit/callback',
+    moduleId: 'FUNDTRANS3',
+    response: gatewayCallbackResult,
+  },
+  sandboxPay: {
+    method: 'POST',
+    path: '/api/sandbox-gateway/pay',
+    moduleId: 'FUNDTRANS3',
+    body: sandboxPayRequest,
+    response: sandboxPayResult,
+  },
 } as const satisfies ApiTable;

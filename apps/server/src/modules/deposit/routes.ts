@@ -1,26 +1,16 @@
 import { API } from '@kl/contracts/api-paths';
 import {
-  createDepositOrderRequest,
-  depositChannels,
-  depositOrder,
-  depositOrderPage,
-  depositOrderQuery,
-  depositOrdersQuery,
   GATEWAY_SIGNATURE_HEADER,
   GATEWAY_TIMESTAMP_HEADER,
   gatewayCallbackResult,
-  sandboxPayRequest,
-  sandboxPayResult,
 } from '@kl/contracts/deposit';
-import { successEnvelope } from '@kl/contracts/envelope';
 import { isErrorCode } from '@kl/contracts/errors';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { DepositService, SignedCallback } from './service.ts';
 
 export interface DepositRoutesOptions {
@@ -82,29 +72,23 @@ const callbackRoute: FastifyPluginAsync<DepositRoutesOptions> = async (app, opti
     (_request, body, done) => done(null, body),
   );
 
-  app.route({
-    ...apiRoute('depositCallback'),
-    schema: {
-      summary: 'The payment gateway reports an order paid or failed (signed callback)',
-      description:
-        `Headers: ${GATEWAY_TIMESTAMP_HEADER} (unix seconds) and ${GATEWAY_SIGNATURE_HEADER} (hex HMAC-SHA256 of ` +
-        '`<timestamp>.<raw body>` with PAYMENT_CALLBACK_SECRET). Body (JSON): eventId, orderId, status paid|failed, ' +
-        'amount, currency, gatewayTransactionId, failureReason?. A paid order is credited once: a redelivery ' +
-        'answers duplicate: true. Refused: bad or missing signature 401 CALLBACK_SIGNATURE_INVALID, timestamp ' +
-        'more than 5 minutes away 401 CALLBACK_TIMESTAMP_EXPIRED, unknown order 404 NOT_FOUND, amount or ' +
-        'currency not the order’s 400 INVALID_INPUT (AMOUNT_MISMATCH), paid after failed (or the reverse) 409 ' +
-        'DEPOSIT_ORDER_CLOSED. Every delivery is recorded and logged, never its signature.',
-      tags: ['deposit'],
-      response: {
-        200: successEnvelope(gatewayCallbackResult),
-        ...failureResponses(
-          'CALLBACK_SIGNATURE_INVALID',
-          'CALLBACK_TIMESTAMP_EXPIRED',
-          'NOT_FOUND',
-          'DEPOSIT_ORDER_CLOSED',
-        ),
-      },
-    },
+  route(app, 'depositCallback', {
+    summary: 'The payment gateway reports an order paid or failed (signed callback)',
+    description:
+      `Headers: ${GATEWAY_TIMESTAMP_HEADER} (unix seconds) and ${GATEWAY_SIGNATURE_HEADER} (hex HMAC-SHA256 of ` +
+      '`<timestamp>.<raw body>` with PAYMENT_CALLBACK_SECRET). Body (JSON): eventId, orderId, status paid|failed, ' +
+      'amount, currency, gatewayTransactionId, failureReason?. A paid order is credited once: a redelivery ' +
+      'answers duplicate: true. Refused: bad or missing signature 401 CALLBACK_SIGNATURE_INVALID, timestamp ' +
+      'more than 5 minutes away 401 CALLBACK_TIMESTAMP_EXPIRED, unknown order 404 NOT_FOUND, amount or ' +
+      'currency not the order’s 400 INVALID_INPUT (AMOUNT_MISMATCH), paid after failed (or the reverse) 409 ' +
+      'DEPOSIT_ORDER_CLOSED. Every delivery is recorded and logged, never its signature.',
+    tags: ['deposit'],
+    failures: [
+      'CALLBACK_SIGNATURE_INVALID',
+      'CALLBACK_TIMESTAMP_EXPIRED',
+      'NOT_FOUND',
+      'DEPOSIT_ORDER_CLOSED',
+    ],
     handler: async (request) => {
       const rawBody = typeof request.body === 'string' ? request.body : '';
       const outcome = await depositService.handleCallback({
@@ -123,7 +107,7 @@ const callbackRoute: FastifyPluginAsync<DepositRoutesOptions> = async (app, opti
         throw outcome.error;
       }
       request.log.info(details, 'payment callback');
-      return { success: true as const, value: outcome.result };
+      return outcome.result;
     },
   });
 };
@@ -134,50 +118,37 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
   const tags = ['deposit'];
   const security = [{ session: [] }];
 
-  app.route({
-    ...apiRoute('depositChannels'),
+  route(app, 'depositChannels', {
+    summary: "The merchant's deposit channels: kind, name, min and max, quick amounts",
+    description:
+      'Real members only (types 0, 1, 2); others: 403 FEATURE_NOT_ENABLED { reason: actual_account_required }.',
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The merchant's deposit channels: kind, name, min and max, quick amounts",
-      description:
-        'Real members only (types 0, 1, 2); others: 403 FEATURE_NOT_ENABLED { reason: actual_account_required }.',
-      tags,
-      security,
-      response: { 200: successEnvelope(depositChannels), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      value: await depositService.channels(currentMember(request), localeOf(request)),
-    }),
+    handler: (request) => depositService.channels(currentMember(request), localeOf(request)),
   });
 
-  app.route({
-    ...apiRoute('createDepositOrder'),
+  route(app, 'createDepositOrder', {
+    summary: 'Create a deposit order: what to pay (bank account and reference code, VietQR, e-wallet)',
+    description:
+      'The amount must be within the channel’s min and max (400 DEPOSIT_AMOUNT_OUT_OF_RANGE with minAmount, ' +
+      'maxAmount); an unknown or disabled channel is 404; at most 5 pending orders (429 PENDING_ORDER_LIMIT). ' +
+      'The wallet is credited only when the gateway confirms the payment. Over a deposit limit the member ' +
+      'set: 409 DEPOSIT_LIMIT_EXCEEDED; under a time-out or self-exclusion: 403 ACCOUNT_TIMED_OUT / ' +
+      'ACCOUNT_SELF_EXCLUDED with endsAt.',
+    tags,
+    security,
+    failures: [
+      ...MEMBER_FAILURES,
+      'NOT_FOUND',
+      'DEPOSIT_AMOUNT_OUT_OF_RANGE',
+      'TOO_MANY_REQUESTS',
+      'DEPOSIT_LIMIT_EXCEEDED',
+      'ACCOUNT_TIMED_OUT',
+      'ACCOUNT_SELF_EXCLUDED',
+    ],
     preHandler: guards.member,
-    schema: {
-      summary: 'Create a deposit order: what to pay (bank account and reference code, VietQR, e-wallet)',
-      description:
-        'The amount must be within the channel’s min and max (400 DEPOSIT_AMOUNT_OUT_OF_RANGE with minAmount, ' +
-        'maxAmount); an unknown or disabled channel is 404; at most 5 pending orders (429 PENDING_ORDER_LIMIT). ' +
-        'The wallet is credited only when the gateway confirms the payment. Over a deposit limit the member ' +
-        'set: 409 DEPOSIT_LIMIT_EXCEEDED; under a time-out or self-exclusion: 403 ACCOUNT_TIMED_OUT / ' +
-        'ACCOUNT_SELF_EXCLUDED with endsAt.',
-      tags,
-      security,
-      body: createDepositOrderRequest,
-      response: {
-        200: successEnvelope(depositOrder),
-        ...failureResponses(
-          ...MEMBER_FAILURES,
-          'NOT_FOUND',
-          'DEPOSIT_AMOUNT_OUT_OF_RANGE',
-          'TOO_MANY_REQUESTS',
-          'DEPOSIT_LIMIT_EXCEEDED',
-          'ACCOUNT_TIMED_OUT',
-          'ACCOUNT_SELF_EXCLUDED',
-        ),
-      },
-    },
     handler: async (request) => {
       const created = await depositService.createOrder(
         currentMember(request),
@@ -185,69 +156,48 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
         localeOf(request),
       );
       request.log.info({ orderId: created.orderId, channel: created.channelCode }, 'deposit order created');
-      return { success: true as const, value: created };
+      return created;
     },
   });
 
-  app.route({
-    ...apiRoute('depositOrders'),
+  route(app, 'depositOrders', {
+    summary: "The member's deposit orders, newest first, paged",
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: "The member's deposit orders, newest first, paged",
-      tags,
-      security,
-      querystring: depositOrdersQuery,
-      response: { 200: successEnvelope(depositOrderPage), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return {
-        success: true as const,
-        value: await depositService.orders(currentMember(request), request.query, localeOf(request)),
-      };
+      return depositService.orders(currentMember(request), request.query, localeOf(request));
     },
   });
 
-  app.route({
-    ...apiRoute('depositOrder'),
+  route(app, 'depositOrder', {
+    summary: 'One deposit order with its live status (poll it while pending)',
+    description: "Another member's order, or an unknown one, is 404 NOT_FOUND (ORDER_NOT_FOUND).",
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, 'NOT_FOUND'],
     preHandler: guards.member,
-    schema: {
-      summary: 'One deposit order with its live status (poll it while pending)',
-      description: "Another member's order, or an unknown one, is 404 NOT_FOUND (ORDER_NOT_FOUND).",
-      tags,
-      security,
-      querystring: depositOrderQuery,
-      response: { 200: successEnvelope(depositOrder), ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND') },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return {
-        success: true as const,
-        value: await depositService.order(currentMember(request), request.query.orderId, localeOf(request)),
-      };
+      return depositService.order(currentMember(request), request.query.orderId, localeOf(request));
     },
   });
 
   await app.register(callbackRoute, options);
 
   if (depositService.sandbox) {
-    app.route({
-      ...apiRoute('sandboxPay'),
+    route(app, 'sandboxPay', {
+      summary: 'Sandbox gateway: complete (or fail) the payment of a pending order',
+      description:
+        'Only while the sandbox gateway runs (development and tests; SANDBOX_GATEWAY=1 elsewhere). The gateway ' +
+        'calls the signed callback over HTTP like a real one and answers what the callback answered, with the ' +
+        'order. A closed or expired order is 409 DEPOSIT_ORDER_CLOSED.',
+      tags: ['sandbox gateway'],
+      security,
+      failures: [...MEMBER_FAILURES, 'NOT_FOUND', 'DEPOSIT_ORDER_CLOSED'],
       preHandler: guards.member,
-      schema: {
-        summary: 'Sandbox gateway: complete (or fail) the payment of a pending order',
-        description:
-          'Only while the sandbox gateway runs (development and tests; SANDBOX_GATEWAY=1 elsewhere). The gateway ' +
-          'calls the signed callback over HTTP like a real one and answers what the callback answered, with the ' +
-          'order. A closed or expired order is 409 DEPOSIT_ORDER_CLOSED.',
-        tags: ['sandbox gateway'],
-        security,
-        body: sandboxPayRequest,
-        response: {
-          200: successEnvelope(sandboxPayResult),
-          ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND', 'DEPOSIT_ORDER_CLOSED'),
-        },
-      },
       handler: async (request) => {
         const member = currentMember(request);
         const signed = await depositService.sandboxCallback(member, request.body);
@@ -260,12 +210,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
             : new Error(`callback answered ${delivered.status}`);
         }
         return {
-          success: true as const,
-          value: {
-            callbackStatus: delivered.status,
-            callback: gatewayCallbackResult.parse(delivered.body.value),
-            order: await depositService.order(member, request.body.orderId, localeOf(request)),
-          },
+          callbackStatus: delivered.status,
+          callback: gatewayCallbackResult.parse(delivered.body.value),
+          order: await depositService.order(member, request.body.orderId, localeOf(request)),
         };
       },
     });

@@ -1,14 +1,12 @@
-import { depositChannels } from '@kl/contracts/deposit';
+import { depositCalls } from '@kl/contracts/deposit';
 import { useQuery } from '@tanstack/react-query';
 import { i18n } from '../../../shared/lib/i18n.ts';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { DEPOSIT_CHANNELS_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET deposit channels: the merchant's channels (names in the caller's language) and the sandbox flag. */
 export async function getDepositChannels({ signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('depositChannels', { signal });
-  return parseAnswer(depositChannels, value, 'deposit channels');
+  return apiCall(depositCalls.depositChannels, { signal });
 }
 
 export function useDepositChannels() {

@@ -1,9 +1,7 @@
-import { depositOrder } from '@kl/contracts/deposit';
+import { depositCalls } from '@kl/contracts/deposit';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET one deposit order of the member (`?orderId=`). */
 export async function getDepositOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('depositOrder', { query: { orderId }, signal });
-  return parseAnswer(depositOrder, value, 'deposit order');
+  return apiCall(depositCalls.depositOrder, { query: { orderId }, signal });
 }
