@@ -92,6 +92,10 @@ export type ChangePaymentPasswordRequest = z.infer<typeof changePaymentPasswordR
 export const verifyPaymentPasswordRequest = z.object({ password: z.string().min(1).max(64) });
 export type VerifyPaymentPasswordRequest = z.infer<typeof verifyPaymentPasswordRequest>;
 
+/** The answer of a right payment password (a wrong one is a failure: WRONG_PAYMENT_PASSWORD). */
+export const verifyPaymentPasswordResult = z.object({ valid: z.literal(true) });
+export type VerifyPaymentPasswordResult = z.infer<typeof verifyPaymentPasswordResult>;
+
 /** The payment password's state. */
 export const paymentPasswordState = z.object({
   set: z.boolean(),
@@ -126,6 +130,10 @@ export type AddBankAccountRequest = z.infer<typeof addBankAccountRequest>;
 
 /** DELETE a bank account (query). Requests already made keep their copy of the account. */
 export const removeBankAccountQuery = z.object({ accountId: z.uuid() });
+
+/** The answer of a removed bank account (an unknown or another member's one is 404 NOT_FOUND). */
+export const removeBankAccountResult = z.object({ removed: z.literal(true) });
+export type RemoveBankAccountResult = z.infer<typeof removeBankAccountResult>;
 
 /** GET withdrawal info: what the /m/withdraw screen needs at once. */
 export const withdrawalInfo = z.object({
@@ -180,6 +188,13 @@ export const withdrawal = z.object({
   rejectReason: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
+
+/**
+ * The answer of POST create: the request, and `replayed: true` when its `requestKey` was sent before (the
+ * first request is answered and nothing more is held).
+ */
+export const createWithdrawalResult = z.object({ withdrawal, replayed: z.boolean() });
+export type CreateWithdrawalResult = z.infer<typeof createWithdrawalResult>;
 
 export const withdrawalPage = z.object({
   list: z.array(withdrawal),
@@ -245,21 +260,93 @@ export type WithdrawalDecision = z.infer<typeof withdrawalDecision>;
 
 /** The withdrawal calls of the API table (api-paths.ts composes every domain's calls). */
 export const withdrawalCalls = {
-  withdrawalInfo: { method: 'GET', path: '/api/withdrawal/info', moduleId: 'FUNDTRANS3' },
-  setPaymentPassword: { method: 'PUT', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
-  changePaymentPassword: { method: 'POST', path: '/api/withdrawal/payment-password', moduleId: 'FUNDTRANS3' },
+  withdrawalInfo: {
+    method: 'GET',
+    path: '/api/withdrawal/info',
+    moduleId: 'FUNDTRANS3',
+    response: withdrawalInfo,
+  },
+  setPaymentPassword: {
+    method: 'PUT',
+    path: '/api/withdrawal/payment-password',
+    moduleId: 'FUNDTRANS3',
+    body: setPaymentPasswordRequest,
+    response: paymentPasswordState,
+  },
+  changePaymentPassword: {
+    method: 'POST',
+    path: '/api/withdrawal/payment-password',
+    moduleId: 'FUNDTRANS3',
+    body: changePaymentPasswordRequest,
+    response: paymentPasswordState,
+  },
   verifyPaymentPassword: {
     method: 'POST',
     path: '/api/withdrawal/payment-password/verify',
     moduleId: 'FUNDTRANS3',
+    body: verifyPaymentPasswordRequest,
+    response: verifyPaymentPasswordResult,
   },
-  bankAccounts: { method: 'GET', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
-  addBankAccount: { method: 'POST', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
-  removeBankAccount: { method: 'DELETE', path: '/api/withdrawal/bank-accounts', moduleId: 'FUNDTRANS3' },
-  createWithdrawal: { method: 'POST', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
-  withdrawals: { method: 'GET', path: '/api/withdrawal/requests', moduleId: 'FUNDTRANS3' },
-  withdrawal: { method: 'GET', path: '/api/withdrawal/request', moduleId: 'FUNDTRANS3' },
-  withdrawalOpsList: { method: 'GET', path: '/api/withdrawal/ops/requests', moduleId: 'FUNDTRANS3' },
-  withdrawalOpsApprove: { method: 'POST', path: '/api/withdrawal/ops/approve', moduleId: 'FUNDTRANS3' },
-  withdrawalOpsReject: { method: 'POST', path: '/api/withdrawal/ops/reject', moduleId: 'FUNDTRANS3' },
+  bankAccounts: {
+    method: 'GET',
+    path: '/api/withdrawal/bank-accounts',
+    moduleId: 'FUNDTRANS3',
+    response: bankAccountList,
+  },
+  addBankAccount: {
+    method: 'POST',
+    path: '/api/withdrawal/bank-accounts',
+    moduleId: 'FUNDTRANS3',
+    body: addBankAccountRequest,
+    response: bankAccount,
+  },
+  removeBankAccount: {
+    method: 'DELETE',
+    path: '/api/withdrawal/bank-accounts',
+    moduleId: 'FUNDTRANS3',
+    query: removeBankAccountQuery,
+    response: removeBankAccountResult,
+  },
+  createWithdrawal: {
+    method: 'POST',
+    path: '/api/withdrawal/requests',
+    moduleId: 'FUNDTRANS3',
+    body: createWithdrawalRequest,
+    response: createWithdrawalResult,
+  },
+  withdrawals: {
+    method: 'GET',
+    path: '/api/withdrawal/requests',
+    moduleId: 'FUNDTRANS3',
+    query: withdrawalsQuery,
+    response: withdrawalPage,
+  },
+  withdrawal: {
+    method: 'GET',
+    path: '/api/withdrawal/request',
+    moduleId: 'FUNDTRANS3',
+    query: withdrawalQuery,
+    response: withdrawal,
+  },
+  withdrawalOpsList: {
+    method: 'GET',
+    path: '/api/withdrawal/ops/requests',
+    moduleId: 'FUNDTRANS3',
+    query: operatorWithdrawalsQuery,
+    response: operatorWithdrawalPage,
+  },
+  withdrawalOpsApprove: {
+    method: 'POST',
+    path: '/api/withdrawal/ops/approve',
+    moduleId: 'FUNDTRANS3',
+    body: approveWithdrawalRequest,
+    response: withdrawalDecision,
+  },
+  withdrawalOpsReject: {
+    method: 'POST',
+    path: '/api/withdrawal/ops/reject',
+    moduleId: 'FUNDTRANS3',
+    body: rejectWithdrawalRequest,
+    response: withdrawalDecision,
+  },
 } as const satisfies ApiTable;

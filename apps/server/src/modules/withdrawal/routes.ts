@@ -1,31 +1,7 @@
-import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  addBankAccountRequest,
-  approveWithdrawalRequest,
-  bankAccount,
-  bankAccountList,
-  changePaymentPasswordRequest,
-  createWithdrawalRequest,
-  operatorWithdrawalPage,
-  operatorWithdrawalsQuery,
-  paymentPasswordState,
-  rejectWithdrawalRequest,
-  removeBankAccountQuery,
-  setPaymentPasswordRequest,
-  verifyPaymentPasswordRequest,
-  withdrawal,
-  withdrawalDecision,
-  withdrawalInfo,
-  withdrawalPage,
-  withdrawalQuery,
-  withdrawalsQuery,
-} from '@kl/contracts/withdrawal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import type { OperatorAuth } from '../../platform/operator-auth.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { WithdrawalService } from './service.ts';
 
 export interface WithdrawalRoutesOptions {
@@ -36,7 +12,6 @@ export interface WithdrawalRoutesOptions {
   merchantCode: string;
 }
 
-const ok = <T>(value: T) => ({ success: true as const, value });
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
 const PASSWORD_FAILURES = [
   'PAYMENT_PASSWORD_NOT_SET',
@@ -59,177 +34,122 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   const tags = ['withdrawal'];
   const security = [{ session: [] }];
 
-  app.route({
-    ...apiRoute('withdrawalInfo'),
+  route(app, 'withdrawalInfo', {
+    summary:
+      'What /m/withdraw needs: limits, today’s count, balances, payment password state, banks, accounts',
+    description: REAL_ONLY,
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary:
-        'What /m/withdraw needs: limits, today’s count, balances, payment password state, banks, accounts',
-      description: REAL_ONLY,
-      tags,
-      security,
-      response: { 200: successEnvelope(withdrawalInfo), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await service.info(currentMember(request)));
+      return service.info(currentMember(request));
     },
   });
 
-  app.route({
-    ...apiRoute('setPaymentPassword'),
+  route(app, 'setPaymentPassword', {
+    summary: 'Set the payment password (6 digits) the first time',
+    description: `${REAL_ONLY} Already set: 409 PAYMENT_PASSWORD_SET. Confirmation differs: 400 CONFIRMATION_NOT_MATCHED.`,
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, 'PAYMENT_PASSWORD_SET', 'CONFIRMATION_NOT_MATCHED'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Set the payment password (6 digits) the first time',
-      description: `${REAL_ONLY} Already set: 409 PAYMENT_PASSWORD_SET. Confirmation differs: 400 CONFIRMATION_NOT_MATCHED.`,
-      tags,
-      security,
-      body: setPaymentPasswordRequest,
-      response: {
-        200: successEnvelope(paymentPasswordState),
-        ...failureResponses(...MEMBER_FAILURES, 'PAYMENT_PASSWORD_SET', 'CONFIRMATION_NOT_MATCHED'),
-      },
-    },
     handler: async (request) => {
       const state = await service.setPaymentPassword(currentMember(request), request.body);
       request.log.info('payment password set');
-      return ok(state);
+      return state;
     },
   });
 
-  app.route({
-    ...apiRoute('changePaymentPassword'),
+  route(app, 'changePaymentPassword', {
+    summary: 'Change the payment password (the old one is checked)',
+    description: `${REAL_ONLY} ${PASSWORD_RULE} The new one equal to the old: 400 INVALID_INPUT (SAME_PASSWORD).`,
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, ...PASSWORD_FAILURES, 'CONFIRMATION_NOT_MATCHED'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Change the payment password (the old one is checked)',
-      description: `${REAL_ONLY} ${PASSWORD_RULE} The new one equal to the old: 400 INVALID_INPUT (SAME_PASSWORD).`,
-      tags,
-      security,
-      body: changePaymentPasswordRequest,
-      response: {
-        200: successEnvelope(paymentPasswordState),
-        ...failureResponses(...MEMBER_FAILURES, ...PASSWORD_FAILURES, 'CONFIRMATION_NOT_MATCHED'),
-      },
-    },
     handler: async (request) => {
       const state = await service.changePaymentPassword(currentMember(request), request.body);
       request.log.info('payment password changed');
-      return ok(state);
+      return state;
     },
   });
 
-  app.route({
-    ...apiRoute('verifyPaymentPassword'),
+  route(app, 'verifyPaymentPassword', {
+    summary: 'Check the payment password',
+    description: `${REAL_ONLY} ${PASSWORD_RULE}`,
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, ...PASSWORD_FAILURES],
     preHandler: guards.member,
-    schema: {
-      summary: 'Check the payment password',
-      description: `${REAL_ONLY} ${PASSWORD_RULE}`,
-      tags,
-      security,
-      body: verifyPaymentPasswordRequest,
-      response: {
-        200: successEnvelope(z.object({ valid: z.literal(true) })),
-        ...failureResponses(...MEMBER_FAILURES, ...PASSWORD_FAILURES),
-      },
-    },
-    handler: async (request) =>
-      ok(await service.verifyPaymentPassword(currentMember(request), request.body.password)),
+    handler: (request) => service.verifyPaymentPassword(currentMember(request), request.body.password),
   });
 
-  app.route({
-    ...apiRoute('bankAccounts'),
+  route(app, 'bankAccounts', {
+    summary: 'The member’s bound bank accounts',
+    description: REAL_ONLY,
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: 'The member’s bound bank accounts',
-      description: REAL_ONLY,
-      tags,
-      security,
-      response: { 200: successEnvelope(bankAccountList), ...failureResponses(...MEMBER_FAILURES) },
-    },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok({ list: await service.bankAccounts(currentMember(request)) });
+      return { list: await service.bankAccounts(currentMember(request)) };
     },
   });
 
-  app.route({
-    ...apiRoute('addBankAccount'),
+  route(app, 'addBankAccount', {
+    summary: 'Bind a bank account; its account name must be the registered payee name',
+    description:
+      `${REAL_ONLY} Names are compared without accents, case or extra spaces; another name (or no payee name ` +
+      'registered: reason payee_name_missing) is 400 BANK_ACCOUNT_NAME_MISMATCH. The same account twice: 409 ' +
+      'BANK_ACCOUNT_EXISTS. A number another member bound first: 409 BANK_ACCOUNT_TAKEN. At most 5 accounts: ' +
+      '400 INVALID_INPUT (BANK_ACCOUNT_LIMIT).',
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, 'BANK_ACCOUNT_NAME_MISMATCH', 'BANK_ACCOUNT_EXISTS', 'BANK_ACCOUNT_TAKEN'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Bind a bank account; its account name must be the registered payee name',
-      description:
-        `${REAL_ONLY} Names are compared without accents, case or extra spaces; another name (or no payee name ` +
-        'registered: reason payee_name_missing) is 400 BANK_ACCOUNT_NAME_MISMATCH. The same account twice: 409 ' +
-        'BANK_ACCOUNT_EXISTS. A number another member bound first: 409 BANK_ACCOUNT_TAKEN. At most 5 accounts: ' +
-        '400 INVALID_INPUT (BANK_ACCOUNT_LIMIT).',
-      tags,
-      security,
-      body: addBankAccountRequest,
-      response: {
-        200: successEnvelope(bankAccount),
-        ...failureResponses(
-          ...MEMBER_FAILURES,
-          'BANK_ACCOUNT_NAME_MISMATCH',
-          'BANK_ACCOUNT_EXISTS',
-          'BANK_ACCOUNT_TAKEN',
-        ),
-      },
-    },
     handler: async (request) => {
       const created = await service.addBankAccount(currentMember(request), request.body);
       request.log.info({ accountId: created.accountId, bank: created.bankCode }, 'bank account bound');
-      return ok(created);
+      return created;
     },
   });
 
-  app.route({
-    ...apiRoute('removeBankAccount'),
+  route(app, 'removeBankAccount', {
+    summary: 'Remove a bound bank account (requests already made keep their copy)',
+    description: `${REAL_ONLY} Unknown or another member’s: 404 NOT_FOUND.`,
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, 'NOT_FOUND'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Remove a bound bank account (requests already made keep their copy)',
-      description: `${REAL_ONLY} Unknown or another member’s: 404 NOT_FOUND.`,
-      tags,
-      security,
-      querystring: removeBankAccountQuery,
-      response: {
-        200: successEnvelope(z.object({ removed: z.literal(true) })),
-        ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND'),
-      },
-    },
-    handler: async (request) =>
-      ok(await service.removeBankAccount(currentMember(request), request.query.accountId)),
+    handler: (request) => service.removeBankAccount(currentMember(request), request.query.accountId),
   });
 
-  app.route({
-    ...apiRoute('createWithdrawal'),
+  route(app, 'createWithdrawal', {
+    summary: 'Ask for a withdrawal: the amount is held at once and waits for an operator',
+    description:
+      `${REAL_ONLY} Amount outside min/max: 400 WITHDRAWAL_AMOUNT_OUT_OF_RANGE { minAmount, maxAmount }; the ` +
+      'day’s count reached: 429 WITHDRAWAL_DAILY_LIMIT { limit }; more than the available balance: 409 ' +
+      'INSUFFICIENT_BALANCE; more than the withdrawable part (money locked by turnover requirements, GET ' +
+      '/api/wallet/turnover): 409 TURNOVER_NOT_MET { withdrawable, locked, remainingTurnover }; unknown bank ' +
+      `account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
+      'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
+      'IDEMPOTENCY_CONFLICT.',
+    tags,
+    security,
+    failures: [
+      ...MEMBER_FAILURES,
+      ...PASSWORD_FAILURES,
+      'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
+      'WITHDRAWAL_DAILY_LIMIT',
+      'INSUFFICIENT_BALANCE',
+      'TURNOVER_NOT_MET',
+      'IDEMPOTENCY_CONFLICT',
+      'NOT_FOUND',
+    ],
     preHandler: guards.member,
-    schema: {
-      summary: 'Ask for a withdrawal: the amount is held at once and waits for an operator',
-      description:
-        `${REAL_ONLY} Amount outside min/max: 400 WITHDRAWAL_AMOUNT_OUT_OF_RANGE { minAmount, maxAmount }; the ` +
-        'day’s count reached: 429 WITHDRAWAL_DAILY_LIMIT { limit }; more than the available balance: 409 ' +
-        'INSUFFICIENT_BALANCE; more than the withdrawable part (money locked by turnover requirements, GET ' +
-        '/api/wallet/turnover): 409 TURNOVER_NOT_MET { withdrawable, locked, remainingTurnover }; unknown bank ' +
-        `account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
-        'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
-        'IDEMPOTENCY_CONFLICT.',
-      tags,
-      security,
-      body: createWithdrawalRequest,
-      response: {
-        200: successEnvelope(z.object({ withdrawal, replayed: z.boolean() })),
-        ...failureResponses(
-          ...MEMBER_FAILURES,
-          ...PASSWORD_FAILURES,
-          'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
-          'WITHDRAWAL_DAILY_LIMIT',
-          'INSUFFICIENT_BALANCE',
-          'TURNOVER_NOT_MET',
-          'IDEMPOTENCY_CONFLICT',
-          'NOT_FOUND',
-        ),
-      },
-    },
     handler: async (request) => {
       const created = await service.create(currentMember(request), request.body);
       request.log.info(
@@ -240,41 +160,33 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         },
         'withdrawal requested',
       );
-      return ok(created);
+      return created;
     },
   });
 
-  app.route({
-    ...apiRoute('withdrawals'),
+  route(app, 'withdrawals', {
+    summary: 'The member’s withdrawal requests, newest first, paged',
+    description: REAL_ONLY,
+    tags,
+    security,
+    failures: MEMBER_FAILURES,
     preHandler: guards.member,
-    schema: {
-      summary: 'The member’s withdrawal requests, newest first, paged',
-      description: REAL_ONLY,
-      tags,
-      security,
-      querystring: withdrawalsQuery,
-      response: { 200: successEnvelope(withdrawalPage), ...failureResponses(...MEMBER_FAILURES) },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await service.list(currentMember(request), request.query));
+      return service.list(currentMember(request), request.query);
     },
   });
 
-  app.route({
-    ...apiRoute('withdrawal'),
+  route(app, 'withdrawal', {
+    summary: 'One withdrawal request with its status (poll it while pending)',
+    description: `${REAL_ONLY} Another member’s or an unknown one: 404 NOT_FOUND.`,
+    tags,
+    security,
+    failures: [...MEMBER_FAILURES, 'NOT_FOUND'],
     preHandler: guards.member,
-    schema: {
-      summary: 'One withdrawal request with its status (poll it while pending)',
-      description: `${REAL_ONLY} Another member’s or an unknown one: 404 NOT_FOUND.`,
-      tags,
-      security,
-      querystring: withdrawalQuery,
-      response: { 200: successEnvelope(withdrawal), ...failureResponses(...MEMBER_FAILURES, 'NOT_FOUND') },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await service.one(currentMember(request), request.query.requestId));
+      return service.one(currentMember(request), request.query.requestId);
     },
   });
 
@@ -282,22 +194,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   const opsTags = ['withdrawal operator'];
   const check = operatorAuth.check;
 
-  app.route({
-    ...apiRoute('withdrawalOpsList'),
+  route(app, 'withdrawalOpsList', {
+    summary: 'Operator: withdrawal requests of a status (pending by default), oldest first',
+    description: OPERATOR,
+    tags: opsTags,
+    failures: ['NOT_LOGGED_IN', 'NOT_FOUND'],
     onRequest: check,
-    schema: {
-      summary: 'Operator: withdrawal requests of a status (pending by default), oldest first',
-      description: OPERATOR,
-      tags: opsTags,
-      querystring: operatorWithdrawalsQuery,
-      response: {
-        200: successEnvelope(operatorWithdrawalPage),
-        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND'),
-      },
-    },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await service.operatorList(merchantCode, request.query));
+      return service.operatorList(merchantCode, request.query);
     },
   });
 
@@ -305,42 +210,28 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     `${OPERATOR} Runs once per request, also when clicked twice at once: the same decision again answers ` +
     'changed: false; the other decision on a decided request is 409 WITHDRAWAL_CLOSED.';
 
-  app.route({
-    ...apiRoute('withdrawalOpsApprove'),
+  route(app, 'withdrawalOpsApprove', {
+    summary: 'Operator: the money was paid out; the held amount leaves the wallet',
+    description: DECISION,
+    tags: opsTags,
+    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'],
     onRequest: check,
-    schema: {
-      summary: 'Operator: the money was paid out; the held amount leaves the wallet',
-      description: DECISION,
-      tags: opsTags,
-      body: approveWithdrawalRequest,
-      response: {
-        200: successEnvelope(withdrawalDecision),
-        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'),
-      },
-    },
     handler: async (request) => {
       const decision = await service.approve(merchantCode, request.body.requestId);
       request.log.info(
         { requestId: request.body.requestId, changed: decision.changed },
         'withdrawal approved',
       );
-      return ok(decision);
+      return decision;
     },
   });
 
-  app.route({
-    ...apiRoute('withdrawalOpsReject'),
+  route(app, 'withdrawalOpsReject', {
+    summary: 'Operator: reject; the held amount returns to the available balance',
+    description: DECISION,
+    tags: opsTags,
+    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'],
     onRequest: check,
-    schema: {
-      summary: 'Operator: reject; the held amount returns to the available balance',
-      description: DECISION,
-      tags: opsTags,
-      body: rejectWithdrawalRequest,
-      response: {
-        200: successEnvelope(withdrawalDecision),
-        ...failureResponses('NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'),
-      },
-    },
     handler: async (request) => {
       const decision = await service.reject(
         merchantCode,
@@ -351,7 +242,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         { requestId: request.body.requestId, changed: decision.changed },
         'withdrawal rejected',
       );
-      return ok(decision);
+      return decision;
     },
   });
 };

@@ -1,16 +1,14 @@
-import { withdrawalInfo } from '@kl/contracts/withdrawal';
+import { withdrawalCalls } from '@kl/contracts/withdrawal';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { WITHDRAWAL_INFO_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /**
  * GET withdrawal info: limits, today's count, balances, the payment password's state, the banks and the
  * bound accounts.
  */
 export async function getWithdrawalInfo({ signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('withdrawalInfo', { signal });
-  return parseAnswer(withdrawalInfo, value, 'withdrawal info');
+  return apiCall(withdrawalCalls.withdrawalInfo, { signal });
 }
 
 export function useWithdrawalInfo() {

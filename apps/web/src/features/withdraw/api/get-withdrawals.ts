@@ -1,19 +1,14 @@
-import { withdrawalPage } from '@kl/contracts/withdrawal';
+import { withdrawalCalls } from '@kl/contracts/withdrawal';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { WITHDRAWALS_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** Requests per page of the member's list. */
 export const WITHDRAWALS_PAGE_SIZE = 10;
 
 /** GET the member's withdrawal requests, newest first, one page. */
 export async function getWithdrawals(pageNo: number, { signal }: { signal?: AbortSignal } = {}) {
-  const value = await apiCall('withdrawals', {
-    query: { pageNo, pageSize: WITHDRAWALS_PAGE_SIZE },
-    signal,
-  });
-  return parseAnswer(withdrawalPage, value, 'withdrawal requests');
+  return apiCall(withdrawalCalls.withdrawals, { query: { pageNo, pageSize: WITHDRAWALS_PAGE_SIZE }, signal });
 }
 
 /** The member's requests, a page at a time ("show more"). */
