@@ -1,14 +1,12 @@
-import { launchRedeemResult } from '@kl/contracts/games';
+import { gamesCalls } from '@kl/contracts/games';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /**
  * POST redeem a lottery launch token (once). A used or expired token is refused with LAUNCH_LINK_EXPIRED
  * (about the link: the member stays logged in and the page works from the session).
  */
 export async function redeemLaunch(token: string) {
-  const value = await apiCall('redeemLaunch', { body: { token } });
-  return parseAnswer(launchRedeemResult, value, 'launch');
+  return apiCall(gamesCalls.redeemLaunch, { body: { token } });
 }
 
 /** A token is redeemed once per page, even when the screen mounts twice. */

@@ -1,12 +1,10 @@
-import { launchRedeemResult } from '@kl/contracts/games';
+import { gamesCalls } from '@kl/contracts/games';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { parseAnswer } from './parse.ts';
 
 /**
  * POST redeem a launch token (once): which game was launched, and whether in free play. A used, expired
  * or unknown token is refused with LAUNCH_LINK_EXPIRED (about the link: the member stays logged in).
  */
 export async function redeemLaunch(token: string) {
-  const value = await apiCall('redeemLaunch', { body: { token } });
-  return parseAnswer(launchRedeemResult, value, 'launch');
+  return apiCall(gamesCalls.redeemLaunch, { body: { token } });
 }
