@@ -1,5 +1,12 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
+import {
+  affiliateCheckQuery,
+  affiliateCheckResult,
+  noValue,
+  usernameCheckQuery,
+  usernameCheckResult,
+} from './account-checks.ts';
 
 /**
  * Accounts (product.md §3 Session, Login payload, Registration payload, Change password, SMS send, Member
@@ -234,21 +241,93 @@ export const passwordResetRequest = z.object({
 
 /** The accounts calls of the API table (api-paths.ts composes every domain's calls). */
 export const accountsCalls = {
-  loginKey: { method: 'GET', path: '/api/auth/login-key', moduleId: 'PERSPNL3' },
-  login: { method: 'POST', path: '/api/auth/login', moduleId: 'PERSPNL3' },
-  trialLogin: { method: 'POST', path: '/api/auth/trial', moduleId: 'FREEPLAY3' },
-  logout: { method: 'DELETE', path: '/api/auth/session', moduleId: 'PERSPNL3' },
-  renewSession: { method: 'POST', path: '/api/auth/session/renew', moduleId: 'PERSPNL3' },
-  registrationRules: { method: 'GET', path: '/api/register/rules', moduleId: 'REG3' },
-  register: { method: 'PUT', path: '/api/register', moduleId: 'REGISTER_REE3' },
-  registerMobile: { method: 'PUT', path: '/api/register/mobile', moduleId: 'MOBILENUMREG3' },
-  usernameCheck: { method: 'GET', path: '/api/register/username-check', moduleId: 'REG3' },
-  affiliateCheck: { method: 'GET', path: '/api/register/affiliate-check', moduleId: 'AFFMAN3' },
-  sendSms: { method: 'POST', path: '/api/verification/sms', moduleId: 'REGMOBVERF3' },
-  captcha: { method: 'GET', path: '/api/captcha', moduleId: 'CAPTCHA3' },
-  changePassword: { method: 'POST', path: '/api/member/password', moduleId: 'PERSPNL3' },
-  setPasswordByPhone: { method: 'POST', path: '/api/auth/password/by-phone', moduleId: 'CHNGPASSVERIF3' },
-  requestPasswordEmail: { method: 'POST', path: '/api/auth/password/email', moduleId: 'PERSPNL3' },
-  resetPassword: { method: 'POST', path: '/api/auth/password/reset', moduleId: 'PERSPNL3' },
-  memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3' },
+  loginKey: { method: 'GET', path: '/api/auth/login-key', moduleId: 'PERSPNL3', response: loginKey },
+  /** The body is the encrypted login payload (loginPayload). */
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    moduleId: 'PERSPNL3',
+    body: encryptedBody,
+    response: sessionInfo,
+  },
+  trialLogin: { method: 'POST', path: '/api/auth/trial', moduleId: 'FREEPLAY3', response: sessionInfo },
+  logout: { method: 'DELETE', path: '/api/auth/session', moduleId: 'PERSPNL3', response: noValue },
+  renewSession: {
+    method: 'POST',
+    path: '/api/auth/session/renew',
+    moduleId: 'PERSPNL3',
+    response: sessionInfo,
+  },
+  registrationRules: {
+    method: 'GET',
+    path: '/api/register/rules',
+    moduleId: 'REG3',
+    response: registrationRules,
+  },
+  register: {
+    method: 'PUT',
+    path: '/api/register',
+    moduleId: 'REGISTER_REE3',
+    body: registrationPayload,
+    response: sessionInfo,
+  },
+  registerMobile: {
+    method: 'PUT',
+    path: '/api/register/mobile',
+    moduleId: 'MOBILENUMREG3',
+    body: registrationPayload,
+    response: sessionInfo,
+  },
+  usernameCheck: {
+    method: 'GET',
+    path: '/api/register/username-check',
+    moduleId: 'REG3',
+    query: usernameCheckQuery,
+    response: usernameCheckResult,
+  },
+  affiliateCheck: {
+    method: 'GET',
+    path: '/api/register/affiliate-check',
+    moduleId: 'AFFMAN3',
+    query: affiliateCheckQuery,
+    response: affiliateCheckResult,
+  },
+  sendSms: {
+    method: 'POST',
+    path: '/api/verification/sms',
+    moduleId: 'REGMOBVERF3',
+    body: smsSendRequest,
+    response: smsSendResult,
+  },
+  captcha: { method: 'GET', path: '/api/captcha', moduleId: 'CAPTCHA3', response: captchaChallenge },
+  changePassword: {
+    method: 'POST',
+    path: '/api/member/password',
+    moduleId: 'PERSPNL3',
+    body: changePasswordRequest,
+    response: noValue,
+  },
+  /** The body is the encrypted setPasswordByPhonePayload. */
+  setPasswordByPhone: {
+    method: 'POST',
+    path: '/api/auth/password/by-phone',
+    moduleId: 'CHNGPASSVERIF3',
+    body: encryptedBody,
+    response: noValue,
+  },
+  requestPasswordEmail: {
+    method: 'POST',
+    path: '/api/auth/password/email',
+    moduleId: 'PERSPNL3',
+    body: passwordEmailRequest,
+    response: noValue,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    moduleId: 'PERSPNL3',
+    body: passwordResetRequest,
+    response: noValue,
+  },
+  memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3', response: memberInfo },
 } as const satisfies ApiTable;

@@ -1,19 +1,9 @@
-import {
-  encryptedBody,
-  LOGIN_KEY_HEADER,
-  loginKey,
-  passwordEmailRequest,
-  passwordResetRequest,
-  sessionInfo,
-} from '@kl/contracts/accounts';
-import { noValue } from '@kl/contracts/account-checks';
-import { successEnvelope } from '@kl/contracts/envelope';
+import { LOGIN_KEY_HEADER } from '@kl/contracts/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoute } from '../../platform/api-route.ts';
+import { route } from '../../platform/api-route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards, type SessionCookies } from '../../platform/member-guard.ts';
 import { requestContext } from '../../platform/request-context.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { LoginKeyService } from './login-key-service.ts';
 import type { LoginService } from './login-service.ts';
 import type { PasswordService } from './password-service.ts';
@@ -42,95 +32,70 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return typeof value === 'string' ? value : undefined;
   };
 
-  app.route({
-    ...apiRoute('loginKey'),
-    schema: {
-      summary: 'The public key that wraps the login payload’s AES key (RSA-OAEP SHA-256, SPKI base64)',
-      tags: ['auth'],
-      response: { 200: successEnvelope(loginKey), ...failureResponses() },
-    },
-    handler: async () => ({ success: true as const, value: await loginKeyService.publicKey() }),
+  route(app, 'loginKey', {
+    summary: 'The public key that wraps the login payload’s AES key (RSA-OAEP SHA-256, SPKI base64)',
+    tags: ['auth'],
+    handler: () => loginKeyService.publicKey(),
   });
 
-  app.route({
-    ...apiRoute('login'),
-    schema: {
-      summary:
-        'Log in by username and password, by SMS code, or with a Firebase ID token (Google, Facebook, phone)',
-      description:
-        `${ENCRYPTION_NOTE} A failure is WRONG_CREDENTIALS with value { captchaRequired: true }; the captcha ` +
-        'is then needed for 15 minutes for that account and IP (always when LOGINREQCAPTCHA3 is on), and ' +
-        'while one attempt of the account or IP is being checked without it, the others need it. ' +
-        'At most 20 attempts per IP in 5 minutes, then 429 TOO_MANY_REQUESTS { retryAfterSeconds }. ' +
-        'A refused Firebase ID token is WRONG_CREDENTIALS with value { reason }; quick login needs ' +
-        'FIREBASE_PROJECT_ID and the channel’s switch (else FEATURE_NOT_ENABLED), and answers ' +
-        'SYSTEM_UPGRADING when Google’s certificates cannot be fetched; the first one creates the member. ' +
-        'Sets the kl_session cookie; x-device: OTHERS from the installed web app.',
-      tags: ['auth'],
-      body: encryptedBody,
-      response: {
-        200: successEnvelope(sessionInfo),
-        ...failureResponses(
-          'WRONG_CREDENTIALS',
-          'WRONG_VERIFICATION_CODE',
-          'ACCOUNT_UNAVAILABLE',
-          'FEATURE_NOT_ENABLED',
-          'SYSTEM_UPGRADING',
-        ),
-      },
-    },
+  route(app, 'login', {
+    summary:
+      'Log in by username and password, by SMS code, or with a Firebase ID token (Google, Facebook, phone)',
+    description:
+      `${ENCRYPTION_NOTE} A failure is WRONG_CREDENTIALS with value { captchaRequired: true }; the captcha ` +
+      'is then needed for 15 minutes for that account and IP (always when LOGINREQCAPTCHA3 is on), and ' +
+      'while one attempt of the account or IP is being checked without it, the others need it. ' +
+      'At most 20 attempts per IP in 5 minutes, then 429 TOO_MANY_REQUESTS { retryAfterSeconds }. ' +
+      'A refused Firebase ID token is WRONG_CREDENTIALS with value { reason }; quick login needs ' +
+      'FIREBASE_PROJECT_ID and the channel’s switch (else FEATURE_NOT_ENABLED), and answers ' +
+      'SYSTEM_UPGRADING when Google’s certificates cannot be fetched; the first one creates the member. ' +
+      'Sets the kl_session cookie; x-device: OTHERS from the installed web app.',
+    tags: ['auth'],
+    failures: [
+      'WRONG_CREDENTIALS',
+      'WRONG_VERIFICATION_CODE',
+      'ACCOUNT_UNAVAILABLE',
+      'FEATURE_NOT_ENABLED',
+      'SYSTEM_UPGRADING',
+    ],
     handler: async (request, reply) => {
       const payload = await loginKeyService.open(loginKeyHeader(request.headers), request.body);
       const session = await loginService.login(merchantCode, payload, requestContext(request));
       cookies.set(reply, session.token, session.expiresAt);
       request.log.info({ userName: session.sessionInfo.userName }, 'member logged in');
-      return { success: true as const, value: session.sessionInfo };
+      return session.sessionInfo;
     },
   });
 
-  app.route({
-    ...apiRoute('trialLogin'),
-    schema: {
-      summary: 'Free trial: creates a trial member (type 4, no password) and logs it in',
-      tags: ['auth'],
-      response: { 200: successEnvelope(sessionInfo), ...failureResponses() },
-    },
+  route(app, 'trialLogin', {
+    summary: 'Free trial: creates a trial member (type 4, no password) and logs it in',
+    tags: ['auth'],
     handler: async (request, reply) => {
       const session = await loginService.trialLogin(merchantCode, requestContext(request));
       cookies.set(reply, session.token, session.expiresAt);
-      return { success: true as const, value: session.sessionInfo };
+      return session.sessionInfo;
     },
   });
 
-  app.route({
-    ...apiRoute('logout'),
-    schema: {
-      summary: 'Log out: revokes the session of the cookie and clears it',
-      description: 'Succeeds also without a live session (the cookie is cleared either way).',
-      tags: ['auth'],
-      response: { 200: successEnvelope(noValue), ...failureResponses() },
-    },
+  route(app, 'logout', {
+    summary: 'Log out: revokes the session of the cookie and clears it',
+    description: 'Succeeds also without a live session (the cookie is cleared either way).',
+    tags: ['auth'],
     handler: async (request, reply) => {
       const token = cookies.read(request);
       const member = token ? await sessionService.resolve(token) : undefined;
       if (member) await sessionService.revoke(member.sessionId);
       cookies.clear(reply);
-      return { success: true as const, value: null };
+      return null;
     },
   });
 
-  app.route({
-    ...apiRoute('renewSession'),
+  route(app, 'renewSession', {
+    summary: 'Renew the session: 7 more days, never beyond 30 days after the login',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
     preHandler: guards.member,
-    schema: {
-      summary: 'Renew the session: 7 more days, never beyond 30 days after the login',
-      tags: ['auth'],
-      security: [{ session: [] }],
-      response: {
-        200: successEnvelope(sessionInfo),
-        ...failureResponses('NOT_LOGGED_IN', 'SESSION_EXPIRED'),
-      },
-    },
     handler: async (request, reply) => {
       const member = currentMember(request);
       const token = cookies.read(request);
@@ -140,74 +105,45 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw new DomainError('SESSION_EXPIRED');
       }
       cookies.set(reply, token, expiresAt);
-      return {
-        success: true as const,
-        value: toSessionInfo(
-          { username: member.username, merchantCode: member.merchantCode, type: member.type },
-          { firstTimeLogin: member.firstTimeLogin, expiresAt },
-        ),
-      };
+      return toSessionInfo(
+        { username: member.username, merchantCode: member.merchantCode, type: member.type },
+        { firstTimeLogin: member.firstTimeLogin, expiresAt },
+      );
     },
   });
 
-  app.route({
-    ...apiRoute('setPasswordByPhone'),
-    schema: {
-      summary: 'Forgotten password: set a new one with the SMS code of purpose resetPassword (encrypted)',
-      description: `${ENCRYPTION_NOTE} Ends every session of the member.`,
-      tags: ['auth'],
-      body: encryptedBody,
-      response: {
-        200: successEnvelope(noValue),
-        ...failureResponses(
-          'WRONG_VERIFICATION_CODE',
-          'PASSWORD_FORMAT',
-          'CONFIRMATION_NOT_MATCHED',
-          'MOBILE_FORMAT',
-        ),
-      },
-    },
+  route(app, 'setPasswordByPhone', {
+    summary: 'Forgotten password: set a new one with the SMS code of purpose resetPassword (encrypted)',
+    description: `${ENCRYPTION_NOTE} Ends every session of the member.`,
+    tags: ['auth'],
+    failures: ['WRONG_VERIFICATION_CODE', 'PASSWORD_FORMAT', 'CONFIRMATION_NOT_MATCHED', 'MOBILE_FORMAT'],
     handler: async (request) => {
       const payload = await loginKeyService.open(loginKeyHeader(request.headers), request.body);
       await passwordService.setPasswordByPhone(merchantCode, payload);
-      return { success: true as const, value: null };
+      return null;
     },
   });
 
-  app.route({
-    ...apiRoute('requestPasswordEmail'),
-    schema: {
-      summary: 'Forgotten password: e-mail a reset link (valid 30 minutes, used once)',
-      description: 'Answers success whether or not a member has this e-mail. Needs the captcha.',
-      tags: ['auth'],
-      body: passwordEmailRequest,
-      response: {
-        200: successEnvelope(noValue),
-        ...failureResponses('EMAIL_FORMAT', 'WRONG_VERIFICATION_CODE'),
-      },
-    },
+  route(app, 'requestPasswordEmail', {
+    summary: 'Forgotten password: e-mail a reset link (valid 30 minutes, used once)',
+    description: 'Answers success whether or not a member has this e-mail. Needs the captcha.',
+    tags: ['auth'],
+    failures: ['EMAIL_FORMAT', 'WRONG_VERIFICATION_CODE'],
     handler: async (request) => {
       await passwordService.requestPasswordEmail(merchantCode, request.body);
-      return { success: true as const, value: null };
+      return null;
     },
   });
 
-  app.route({
-    ...apiRoute('resetPassword'),
-    schema: {
-      summary: 'Forgotten password: set a new one with the token of the e-mailed link; ends every session',
-      description:
-        'An unknown, used or expired token is INVALID_INPUT with value { field: token, reason: RESET_TOKEN_INVALID }.',
-      tags: ['auth'],
-      body: passwordResetRequest,
-      response: {
-        200: successEnvelope(noValue),
-        ...failureResponses('PASSWORD_FORMAT', 'CONFIRMATION_NOT_MATCHED'),
-      },
-    },
+  route(app, 'resetPassword', {
+    summary: 'Forgotten password: set a new one with the token of the e-mailed link; ends every session',
+    description:
+      'An unknown, used or expired token is INVALID_INPUT with value { field: token, reason: RESET_TOKEN_INVALID }.',
+    tags: ['auth'],
+    failures: ['PASSWORD_FORMAT', 'CONFIRMATION_NOT_MATCHED'],
     handler: async (request) => {
       await passwordService.resetPassword(request.body);
-      return { success: true as const, value: null };
+      return null;
     },
   });
 };

@@ -1,13 +1,11 @@
+import { accountsCalls } from '@kl/contracts/accounts';
 import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
 
-/**
- * GET affiliateCheck (AFFMAN3): whether the server accepts an invitation code. Refused codes answer
- * INVALID_INVITATION_CODE, or a value whose `valid` is false.
- */
+/** GET affiliateCheck (AFFMAN3): whether the server accepts an invitation code (refused: INVALID_INVITATION_CODE). */
 export async function affiliateCheck(affiliateCode: string): Promise<boolean> {
   try {
-    const value = await apiCall('affiliateCheck', { query: { affiliateCode } });
-    return !(typeof value === 'object' && value !== null && (value as { valid?: unknown }).valid === false);
+    await apiCall(accountsCalls.affiliateCheck, { query: { affiliateCode } });
+    return true;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'INVALID_INVITATION_CODE') return false;
     throw error;

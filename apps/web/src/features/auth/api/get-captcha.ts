@@ -1,14 +1,14 @@
-import { captchaChallenge, type CaptchaChallenge } from '@kl/contracts/accounts';
+import { accountsCalls, type CaptchaChallenge } from '@kl/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
 
 /** GET captcha: a fresh single-use challenge (image as a data: URL). */
 export async function getCaptcha({ signal }: { signal?: AbortSignal } = {}): Promise<CaptchaChallenge> {
-  const parsed = captchaChallenge.safeParse(await apiCall('captcha', { signal }));
-  if (!parsed.success || !parsed.data.image.startsWith('data:image/')) {
+  const challenge = await apiCall(accountsCalls.captcha, { signal });
+  if (!challenge.image.startsWith('data:image/')) {
     throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed captcha' });
   }
-  return parsed.data;
+  return challenge;
 }
 
 /** Each form holds its own challenge; it is never reused from another screen or visit. */

@@ -1,5 +1,5 @@
-import { loginKey } from '@kl/contracts/accounts';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { accountsCalls } from '@kl/contracts/accounts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 import { importLoginKey } from '../../../shared/lib/login-crypto.ts';
 
 export interface ServerLoginKey {
@@ -13,10 +13,8 @@ let cached: Promise<ServerLoginKey> | null = null;
 export function getLoginKey({ fresh = false }: { fresh?: boolean } = {}): Promise<ServerLoginKey> {
   if (fresh || cached === null) {
     const pending = (async () => {
-      const parsed = loginKey.safeParse(await apiCall('loginKey'));
-      if (!parsed.success)
-        throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed login key' });
-      return { keyId: parsed.data.keyId, publicKey: await importLoginKey(parsed.data) };
+      const key = await apiCall(accountsCalls.loginKey);
+      return { keyId: key.keyId, publicKey: await importLoginKey(key) };
     })();
     cached = pending;
     // A failed fetch is not kept: the next call asks again.

@@ -1,18 +1,18 @@
 import type { MemberInfo } from '@kl/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 
 /** Every query of the member's own data starts with this key; logout removes them all. */
 export const MEMBER_QUERY_KEY = ['member'] as const;
 
-/** GET memberInfo (product.md §3 Member info), checked by the contracts schema loaded on demand. */
+/**
+ * GET memberInfo (product.md §3 Member info), checked by the contracts schema. The header asks for it on
+ * every page: the accounts contracts (and zod) are loaded on demand, so they stay out of the first load.
+ */
 export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): Promise<MemberInfo> {
-  const checker = import('./parse-member-info.ts');
-  const value = await apiCall('memberInfo', { signal });
-  const info = (await checker).parseMemberInfo(value);
-  if (!info) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed member info' });
-  return info;
+  const { accountsCalls } = await import('@kl/contracts/accounts');
+  return apiCall(accountsCalls.memberInfo, { signal });
 }
 
 export const memberInfoQueryOptions = (userName: string) =>

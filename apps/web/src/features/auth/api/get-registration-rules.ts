@@ -1,14 +1,12 @@
-import { registrationRules, type RegistrationRules } from '@kl/contracts/accounts';
+import { accountsCalls, type RegistrationRules } from '@kl/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 
 /** GET registrationRules: methods, fields and toggles of the merchant (product.md §2, §5, §6). */
 export async function getRegistrationRules({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<RegistrationRules> {
-  const parsed = registrationRules.safeParse(await apiCall('registrationRules', { signal }));
-  if (!parsed.success) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed rules' });
-  return parsed.data;
+  return apiCall(accountsCalls.registrationRules, { signal });
 }
 
 export const registrationRulesQueryOptions = () =>

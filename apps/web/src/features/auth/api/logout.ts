@@ -1,9 +1,10 @@
+import { accountsCalls } from '@kl/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 
 /** DELETE logout: the server revokes the session and clears its cookie. */
 export async function logout(): Promise<void> {
-  await apiCall('logout', { quietSessionError: true });
+  await apiCall(accountsCalls.logout, { quietSessionError: true });
 }
 
 export function useLogout() {

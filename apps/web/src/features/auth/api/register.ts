@@ -1,9 +1,13 @@
-import type { RegistrationPayload, SessionInfo } from '@kl/contracts/accounts';
-import { DEVICE_HEADER, DEVICE_ID_HEADER } from '@kl/contracts/accounts';
+import {
+  accountsCalls,
+  DEVICE_HEADER,
+  DEVICE_ID_HEADER,
+  type RegistrationPayload,
+  type SessionInfo,
+} from '@kl/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { deviceHeaderValue, deviceId } from '../../../shared/lib/device.ts';
-import { readSessionInfo } from './session-answer.ts';
 
 export type RegisterMethod = 'username' | 'mobile';
 
@@ -15,11 +19,10 @@ export async function register({
   method: RegisterMethod;
   payload: RegistrationPayload;
 }): Promise<SessionInfo> {
-  const value = await apiCall(method === 'mobile' ? 'registerMobile' : 'register', {
+  return apiCall(method === 'mobile' ? accountsCalls.registerMobile : accountsCalls.register, {
     body: payload,
     headers: { [DEVICE_HEADER]: deviceHeaderValue(), [DEVICE_ID_HEADER]: deviceId() },
   });
-  return readSessionInfo(value);
 }
 
 export function useRegister() {

@@ -1,16 +1,13 @@
+import { accountsCalls } from '@kl/contracts/accounts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { readSessionInfo } from './session-answer.ts';
 
 /**
  * POST renewSession (product.md §4 "if logged in session renewed" on load). A refused session is
- * forgotten quietly by the API client; a renewed one keeps its new end.
+ * forgotten quietly by the API client; a renewed one keeps its new end. An answer that does not fit the
+ * session's schema rejects (UNKNOWN_ERROR) and the stored session stays.
  */
 export async function renewSession(): Promise<void> {
-  const value = await apiCall('renewSession', { quietSessionError: true });
-  try {
-    useSessionStore.getState().setSession(readSessionInfo(value));
-  } catch {
-    // An answer without the session's details: the stored ones stay.
-  }
+  const session = await apiCall(accountsCalls.renewSession, { quietSessionError: true });
+  useSessionStore.getState().setSession(session);
 }

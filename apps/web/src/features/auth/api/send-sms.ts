@@ -1,6 +1,6 @@
-import { smsSendResult, type SMS_PURPOSES } from '@kl/contracts/accounts';
+import { accountsCalls, type SMS_PURPOSES } from '@kl/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
+import { apiCall } from '../../../shared/lib/api-client.ts';
 
 export interface SendSmsRequest {
   mobileNum: string;
@@ -13,9 +13,7 @@ export interface SendSmsRequest {
 
 /** POST sendSms: answers when a new code may be asked (expirationTime, ISO). */
 export async function sendSms(request: SendSmsRequest): Promise<{ expirationTime: string }> {
-  const parsed = smsSendResult.safeParse(await apiCall('sendSms', { body: request }));
-  if (!parsed.success) throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed answer' });
-  return parsed.data;
+  return apiCall(accountsCalls.sendSms, { body: request });
 }
 
 export function useSendSms() {
