@@ -27,12 +27,7 @@ export interface FieldControl {
   'aria-describedby': string | undefined;
 }
 
-export interface FormFieldProps<T extends FieldValues, N extends FieldPath<T>, Out = T> {
-  /** The form's control (its values after the schema's transforms: `Out`). */
-  control: Control<T, unknown, Out>;
-  name: N;
-  /** Fields checked again when this one changes (after a first attempt): a confirmation. */
-  deps?: FieldPath<T>[];
+interface FieldLayout {
   label: ReactNode;
   /** Shown under the control and describing it. */
   hint?: ReactNode;
@@ -47,31 +42,33 @@ export interface FormFieldProps<T extends FieldValues, N extends FieldPath<T>, O
   messageText?: (message: string) => string | undefined;
   /** Class of the field's block (default kl-field). */
   className?: string;
-  /** Draws the control: the field of react-hook-form and the attributes naming and describing it. */
-  children: (field: ControllerRenderProps<T, N>, control: FieldControl) => ReactNode;
+}
+
+export interface FieldFrameProps extends FieldLayout {
+  /** The form's message for this field (a catalogue code or a text key), as react-hook-form holds it. */
+  message?: string;
+  /** Draws the control with the attributes naming and describing it. */
+  children: (control: FieldControl) => ReactNode;
 }
 
 /**
- * A labelled control bound to react-hook-form (useController), with its hint and its error: the error
- * is announced when it appears (role alert), and the control is marked invalid and described by the error,
- * the hint and the counter, in that order. One field for every form of the app.
+ * The one field of the app's forms: the label, the control, its hint, and its error, announced when it
+ * appears (role alert); the control is marked invalid and described by the error, the hint and the
+ * counter, in that order. FormField binds it to react-hook-form; inputs registered with `register()`
+ * (the auth sheets' fields) give it their message.
  */
-export function FormField<T extends FieldValues, N extends FieldPath<T>, Out = T>({
-  control,
-  name,
-  deps,
+export function FieldFrame({
   label,
   hint,
   counter,
   error,
+  message: own,
   messageText = fieldMessage,
   className = 'kl-field',
   children,
-}: FormFieldProps<T, N, Out>) {
-  const { field, fieldState } = useController({ control, name, rules: deps ? { deps } : undefined });
+}: FieldFrameProps) {
   const id = useId();
   const ids = { error: `${id}-error`, hint: `${id}-hint`, counter: `${id}-counter` };
-  const own = fieldState.error?.message;
   const message = error || (own ? messageText(own) : undefined);
   const describedBy = [message ? ids.error : null, hint ? ids.hint : null, counter ? ids.counter : null]
     .filter(Boolean)
@@ -81,11 +78,7 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>, Out = T
       <label className="kl-field__label" htmlFor={id}>
         {label}
       </label>
-      {children(field, {
-        id,
-        'aria-invalid': Boolean(message),
-        'aria-describedby': describedBy || undefined,
-      })}
+      {children({ id, 'aria-invalid': Boolean(message), 'aria-describedby': describedBy || undefined })}
       {hint && (
         <p id={ids.hint} className="kl-field__hint">
           {hint}
@@ -110,5 +103,31 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>, Out = T
         )
       )}
     </div>
+  );
+}
+
+export interface FormFieldProps<T extends FieldValues, N extends FieldPath<T>, Out = T> extends FieldLayout {
+  /** The form's control (its values after the schema's transforms: `Out`). */
+  control: Control<T, unknown, Out>;
+  name: N;
+  /** Fields checked again when this one changes (after a first attempt): a confirmation. */
+  deps?: FieldPath<T>[];
+  /** Draws the control: the field of react-hook-form and the attributes naming and describing it. */
+  children: (field: ControllerRenderProps<T, N>, control: FieldControl) => ReactNode;
+}
+
+/** The field bound to react-hook-form (useController): its value, its ref for the focus, its message. */
+export function FormField<T extends FieldValues, N extends FieldPath<T>, Out = T>({
+  control,
+  name,
+  deps,
+  children,
+  ...layout
+}: FormFieldProps<T, N, Out>) {
+  const { field, fieldState } = useController({ control, name, rules: deps ? { deps } : undefined });
+  return (
+    <FieldFrame {...layout} message={fieldState.error?.message}>
+      {(described) => children(field, described)}
+    </FieldFrame>
   );
 }

@@ -1,13 +1,13 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FIELD_SPECS } from '@kl/contracts/verifier';
-import { formMessage } from '../lib/form-errors.ts';
+import { FieldFrame } from '../../../shared/ui/form-field.tsx';
 import type { SmsCaptchaPrompt as SmsCaptchaPromptState } from '../hooks/use-sms-sender.ts';
 import { SmsCaptchaPrompt } from './sms-captcha-prompt.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'id'>;
 
 interface FieldProps extends InputProps {
   label: string;
@@ -20,40 +20,21 @@ interface FieldProps extends InputProps {
   hint?: string;
 }
 
-/** A labelled input with its error message (announced, and described on the input). */
-export function TextField({ label, registration, error, addon, leading, hint, id, ...input }: FieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const message = formMessage(error);
-  const describedBy = [message ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean);
+/**
+ * A labelled input in the auth sheets' framed row (a leading dialing code, a trailing button), on the
+ * shared field: its error announced, and the input described by it and by the hint.
+ */
+export function TextField({ label, registration, error, addon, leading, hint, ...input }: FieldProps) {
   return (
-    <div className="kl-field">
-      <label className="kl-field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      <div className={message ? 'kl-field__row kl-field__row--invalid' : 'kl-field__row'}>
-        {leading}
-        <input
-          id={inputId}
-          className="kl-field__input"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
-          {...input}
-          {...registration}
-        />
-        {addon}
-      </div>
-      {hint && (
-        <p id={`${inputId}-hint`} className="kl-field__hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} message={error}>
+      {(described) => (
+        <div className={described['aria-invalid'] ? 'kl-field__row kl-field__row--invalid' : 'kl-field__row'}>
+          {leading}
+          <input {...described} className="kl-field__input" {...input} {...registration} />
+          {addon}
+        </div>
       )}
-      {message && (
-        <p id={`${inputId}-error`} className="kl-field__error" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,17 +1,12 @@
-import { isErrorCode } from '@kl/contracts/errors';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../shared/lib/api-client.ts';
-import { i18n } from '../../../shared/lib/i18n.ts';
+import { fieldMessage } from '../../../shared/ui/form-field.tsx';
 
 /**
  * Form messages are catalogue codes (shown in the current language from namespace `errors`) or
- * keys of the app's own texts (`auth.errors.*`).
+ * keys of the app's own texts (`auth.errors.*`): the shared field's reading of them.
  */
-export function formMessage(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  if (isErrorCode(message)) return i18n.t(message, { ns: 'errors' });
-  return i18n.t(message as 'auth.errors.samePassword');
-}
+export const formMessage = fieldMessage;
 
 /** Server names of fields that differ from the form's. */
 const FIELD_ALIASES: Record<string, string> = { mobileNo: 'mobileNum', loginUsername: 'username' };
