@@ -137,15 +137,14 @@ export function FeedbackForm() {
   return (
     <form className="kl-feedback-form" noValidate onSubmit={(event) => void submit(event)}>
       <TypeChoice registration={register('type')} error={errors.type?.message} />
-      <ContentField registration={register('content')} value={content} error={errors.content?.message} />
+      <ContentField control={control} value={content} />
       <ImagesField
+        control={control}
         tiles={fields.map((field, index) => ({
           key: field.id,
           file: field.file,
           previewUrl: field.previewUrl,
           comment: images[index]?.comment ?? '',
-          commentRegistration: register(`images.${index}.comment`),
-          commentError: errors.images?.[index]?.comment?.message,
         }))}
         notices={notices}
         onPick={pick}

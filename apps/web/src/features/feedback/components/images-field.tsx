@@ -6,8 +6,10 @@ import {
   feedbackTextLength,
 } from '@kl/contracts/feedback';
 import { useId, type ChangeEvent } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../shared/ui/form-field.tsx';
+import type { FeedbackFormValues } from '../lib/form-schema.ts';
 import { formText } from '../lib/form-text.ts';
 
 export interface ImageTile {
@@ -16,8 +18,6 @@ export interface ImageTile {
   file: File;
   previewUrl: string;
   comment: string;
-  commentRegistration: UseFormRegisterReturn;
-  commentError?: string;
 }
 
 const PREVIEW_SIZE = 72;
@@ -29,11 +29,14 @@ const MEGABYTE = 1024 * 1024;
  * say why (also the server's refusals of a picture).
  */
 export function ImagesField({
+  control,
   tiles,
   notices,
   onPick,
   onRemove,
 }: {
+  control: Control<FeedbackFormValues>;
+  /** The picked images, in the order of the form's `images`. */
   tiles: readonly ImageTile[];
   notices: readonly string[];
   onPick: (files: File[]) => void;
@@ -62,8 +65,6 @@ export function ImagesField({
         <ul className="kl-feedback-images__list">
           {tiles.map((tile, index) => {
             const position = index + 1;
-            const commentId = `${id}-comment-${tile.key}`;
-            const message = formText(tile.commentError);
             const length = feedbackTextLength(tile.comment);
             return (
               <li key={tile.key} className="kl-feedback-tile" data-testid="image-tile">
@@ -84,32 +85,14 @@ export function ImagesField({
                     <span aria-hidden="true">×</span>
                   </button>
                 </div>
-                <div className="kl-feedback-tile__comment">
-                  <label className="kl-feedback-label kl-feedback-label--small" htmlFor={commentId}>
-                    {t('feedback.comment', { position })}
-                  </label>
-                  <input
-                    id={commentId}
-                    className={message ? 'kl-feedback-input kl-feedback-input--invalid' : 'kl-feedback-input'}
-                    type="text"
-                    autoComplete="off"
-                    placeholder={t('feedback.commentPlaceholder')}
-                    aria-invalid={message ? true : undefined}
-                    aria-describedby={[`${commentId}-counter`, message ? `${commentId}-error` : null]
-                      .filter(Boolean)
-                      .join(' ')}
-                    {...tile.commentRegistration}
-                  />
-                  <p className="kl-feedback-field__below">
-                    {message ? (
-                      <span id={`${commentId}-error`} className="kl-feedback-error" role="alert">
-                        {message}
-                      </span>
-                    ) : (
-                      <span />
-                    )}
+                <FormField
+                  control={control}
+                  name={`images.${index}.comment`}
+                  label={t('feedback.comment', { position })}
+                  messageText={formText}
+                  className="kl-field kl-feedback-tile__comment"
+                  counter={
                     <span
-                      id={`${commentId}-counter`}
                       className={
                         length > FEEDBACK_COMMENT_MAX
                           ? 'kl-feedback-counter kl-feedback-counter--over'
@@ -118,8 +101,23 @@ export function ImagesField({
                     >
                       {t('feedback.counter', { length, max: FEEDBACK_COMMENT_MAX })}
                     </span>
-                  </p>
-                </div>
+                  }
+                >
+                  {(field, described) => (
+                    <input
+                      {...field}
+                      {...described}
+                      className={
+                        described['aria-invalid']
+                          ? 'kl-feedback-input kl-feedback-input--invalid'
+                          : 'kl-feedback-input'
+                      }
+                      type="text"
+                      autoComplete="off"
+                      placeholder={t('feedback.commentPlaceholder')}
+                    />
+                  )}
+                </FormField>
               </li>
             );
           })}
