@@ -2,8 +2,8 @@ import { TOAST_MS } from '@kl/contracts/constants';
 import { HOME_PATH } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMemberInfo } from './api/get-member-info.ts';
 import { NewPasswordFields, PasswordField, TextField } from './components/fields.tsx';
+import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { updateRememberedPassword } from './lib/remembered-login.ts';
 import './auth.css';
@@ -93,16 +94,13 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
     () => zodResolver(changePasswordSchema(withOld)) as unknown as Resolver<ChangePasswordValues>,
     [withOld],
   );
-  const { register, handleSubmit, formState, setError, trigger, getFieldState, control } =
-    useForm<ChangePasswordValues>({
-      resolver,
-      defaultValues: { username: userName ?? '', oldPassword: '', newPassword: '', confirmNewPassword: '' },
-    });
+  const form = useForm<ChangePasswordValues>({
+    resolver,
+    defaultValues: { username: userName ?? '', oldPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const { register, handleSubmit, formState, setError } = form;
   const errors = formState.errors;
-  const newPassword = useWatch({ control, name: 'newPassword' });
-  useEffect(() => {
-    if (getFieldState('confirmNewPassword').isDirty) void trigger('confirmNewPassword');
-  }, [newPassword, getFieldState, trigger]);
+  useRevalidatedConfirmation(form, 'newPassword', 'confirmNewPassword');
 
   const submit = handleSubmit(async (values) => {
     void toast.loading(t('in_please_wait'));

@@ -2,7 +2,7 @@ import { fullPath } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -15,8 +15,10 @@ import { useResetPassword } from './api/reset-password.ts';
 import { useSetPasswordByPhone } from './api/set-password-by-phone.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import { MobileNumberField, NewPasswordFields, SmsCodeField, TextField } from './components/fields.tsx';
+import { NewPasswordFields, TextField } from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
+import { PhoneCodeFields } from './components/phone-code-fields.tsx';
+import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 
@@ -94,23 +96,10 @@ export default function ForgetScreen() {
     () => zodResolver(forgetSchema(step)) as unknown as Resolver<ForgetValues>,
     [step],
   );
-  const {
-    register,
-    handleSubmit,
-    formState,
-    setError,
-    setValue,
-    getValues,
-    trigger,
-    getFieldState,
-    control,
-    clearErrors,
-  } = useForm<ForgetValues>({ resolver, defaultValues: EMPTY });
+  const form = useForm<ForgetValues>({ resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, formState, setError, setValue, getValues, clearErrors } = form;
   const errors = formState.errors;
-  const newPassword = useWatch({ control, name: 'newPassword' });
-  useEffect(() => {
-    if (getFieldState('confirmNewPassword').isDirty) void trigger('confirmNewPassword');
-  }, [newPassword, getFieldState, trigger]);
+  useRevalidatedConfirmation(form, 'newPassword', 'confirmNewPassword');
   const defaultCode = rules.data?.defaultCountryDialingCode;
   useEffect(() => {
     if (defaultCode && !getValues('countryDialingCode')) setValue('countryDialingCode', defaultCode);
@@ -161,15 +150,6 @@ export default function ForgetScreen() {
       if (!mapServerFieldError(error, setError, visible)) void toast.error(messageFor(error));
     }
   });
-
-  const sendCode = () =>
-    sms.send(async () => {
-      if (!(await trigger('mobileNum', { shouldFocus: true }))) return null;
-      return {
-        mobileNum: getValues('mobileNum').trim(),
-        countryDialingCode: getValues('countryDialingCode'),
-      };
-    });
 
   const passwordFields = (
     <NewPasswordFields
@@ -224,20 +204,11 @@ export default function ForgetScreen() {
           ))}
         {step === 'phone' && (
           <>
-            <MobileNumberField
+            <PhoneCodeFields
+              form={form}
+              sms={sms}
               codes={rules.data?.countryDialingCodes ?? []}
-              registration={register('mobileNum')}
-              dialingCode={register('countryDialingCode')}
-              error={errors.mobileNum?.message}
               maxLength={15}
-            />
-            <SmsCodeField
-              registration={register('verificationCode')}
-              error={errors.verificationCode?.message}
-              sending={sms.sending}
-              secondsLeft={sms.secondsLeft}
-              captchaPrompt={sms.prompt}
-              onSend={() => void sendCode()}
             />
             {passwordFields}
           </>

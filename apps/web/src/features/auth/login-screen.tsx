@@ -13,14 +13,9 @@ import { useRegistrationRules } from './api/get-registration-rules.ts';
 import { useLogin } from './api/login.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import {
-  CheckboxField,
-  MobileNumberField,
-  PasswordField,
-  TextField,
-  SmsCodeField,
-} from './components/fields.tsx';
+import { CheckboxField, PasswordField, TextField } from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
+import { PhoneCodeFields } from './components/phone-code-fields.tsx';
 import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
 import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
@@ -91,7 +86,7 @@ export default function LoginScreen() {
       remember: false,
     },
   });
-  const { register, handleSubmit, formState, setError, reset, getValues, trigger, setValue, setFocus } = form;
+  const { register, handleSubmit, formState, setError, reset, getValues, setValue, setFocus } = form;
   const errors = formState.errors;
 
   // The remembered record fills the form (product.md §2 "remembered password option").
@@ -157,15 +152,6 @@ export default function LoginScreen() {
     }
   });
 
-  const sendCode = () =>
-    sms.send(async () => {
-      if (!(await trigger('mobileNum', { shouldFocus: true }))) return null;
-      return {
-        mobileNum: getValues('mobileNum').trim(),
-        countryDialingCode: getValues('countryDialingCode'),
-      };
-    });
-
   return (
     <AuthSheet page="login" title={t('route.login')}>
       <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -204,23 +190,12 @@ export default function LoginScreen() {
             />
           </>
         ) : (
-          <>
-            <MobileNumberField
-              codes={rules.data?.countryDialingCodes ?? []}
-              registration={register('mobileNum')}
-              dialingCode={register('countryDialingCode')}
-              error={errors.mobileNum?.message}
-              maxLength={20}
-            />
-            <SmsCodeField
-              registration={register('verificationCode')}
-              error={errors.verificationCode?.message}
-              sending={sms.sending}
-              secondsLeft={sms.secondsLeft}
-              captchaPrompt={sms.prompt}
-              onSend={() => void sendCode()}
-            />
-          </>
+          <PhoneCodeFields
+            form={form}
+            sms={sms}
+            codes={rules.data?.countryDialingCodes ?? []}
+            maxLength={20}
+          />
         )}
         {withCaptcha && (
           <CaptchaField

@@ -9,7 +9,7 @@ import {
   type VerifierField,
 } from '@kl/contracts/verifier';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,17 +24,13 @@ import { useRegistrationRules } from './api/get-registration-rules.ts';
 import { useRegister, type RegisterMethod } from './api/register.ts';
 import { AuthSheet } from './components/auth-sheet.tsx';
 import { CaptchaField } from './components/captcha-field.tsx';
-import {
-  CheckboxField,
-  MobileNumberField,
-  PasswordField,
-  SmsCodeField,
-  TextField,
-} from './components/fields.tsx';
+import { CheckboxField, MobileNumberField, PasswordField, TextField } from './components/fields.tsx';
 import { MethodTabs } from './components/method-tabs.tsx';
+import { SmsCodeInput } from './components/phone-code-fields.tsx';
 import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
 import { useBriefErrorToast } from './hooks/use-brief-error-toast.ts';
+import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
@@ -196,18 +192,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
       ageTerms: rules.termsCheckedByDefault,
     },
   });
-  const {
-    register,
-    handleSubmit,
-    formState,
-    setError,
-    setValue,
-    getValues,
-    trigger,
-    getFieldState,
-    setFocus,
-    control,
-  } = form;
+  const { register, handleSubmit, formState, setError, setValue, setFocus, control } = form;
   const errors = formState.errors;
   const ageTerms = useWatch({ control, name: 'ageTerms' });
 
@@ -217,12 +202,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     briefError(t('INVALID_INVITATION_CODE', { ns: 'errors' }));
     setFocus('affiliateCode');
   };
-  const password = useWatch({ control, name: 'password' });
-
-  // product.md §5: changing the password revalidates the confirmation (once it has been typed).
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
+  useRevalidatedConfirmation(form, 'password', 'confirmPassword');
 
   const submit = handleSubmit(async (values) => {
     const affiliateCode = shows('affiliateCode') ? values.affiliateCode : undefined;
@@ -274,15 +254,6 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     }
   });
 
-  const sendCode = () =>
-    sms.send(async () => {
-      if (!(await trigger('mobileNum', { shouldFocus: true }))) return null;
-      return {
-        mobileNum: getValues('mobileNum').trim(),
-        countryDialingCode: getValues('countryDialingCode'),
-      };
-    });
-
   const field = (name: Exclude<TextFieldName, 'password' | 'confirmPassword' | 'captcha'>) => {
     const registration = register(name);
     const input = FIELD_INPUT[name] ?? {};
@@ -331,16 +302,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
       );
     }
     if (name === 'verificationCode') {
-      return (
-        <SmsCodeField
-          registration={registration}
-          error={common.error}
-          sending={sms.sending}
-          secondsLeft={sms.secondsLeft}
-          captchaPrompt={sms.prompt}
-          onSend={() => void sendCode()}
-        />
-      );
+      return <SmsCodeInput form={form} sms={sms} />;
     }
     if (name === 'paymentPassword') {
       return <PasswordField {...common} registration={registration} />;
