@@ -1,12 +1,11 @@
-import { captchaChallenge, type CaptchaChallenge } from '@kl/contracts/accounts';
+import { accountsCalls, type CaptchaChallenge } from '@kl/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../../shared/lib/api-client.ts';
 import { FEEDBACK_CAPTCHA_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /** GET captcha (CAPTCHA3): a fresh single-use challenge, its picture as a data: URL. */
 export async function getCaptcha({ signal }: { signal?: AbortSignal } = {}): Promise<CaptchaChallenge> {
-  const challenge = parseAnswer(captchaChallenge, await apiCall('captcha', { signal }), 'captcha');
+  const challenge = await apiCall(accountsCalls.captcha, { signal });
   if (!challenge.image.startsWith('data:image/')) {
     throw new ApiError('UNKNOWN_ERROR', { status: 200, message: 'Malformed captcha' });
   }
