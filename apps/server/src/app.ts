@@ -2,44 +2,38 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { brandRoutes } from './modules/brand/routes.ts';
-import { registerDocs } from './modules/docs/register.ts';
-import { createHealthRepository } from './modules/health/repository.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { createHealthService } from './modules/health/service.ts';
-import { createMerchantRepository, createMerchantService } from './modules/merchant/index.ts';
-import { createOutboxRepository } from './modules/outbox/repository.ts';
-import { outboxRoutes } from './modules/outbox/routes.ts';
-import { createOutboxService } from './modules/outbox/service.ts';
-import { type CountryLookup, geoIpCountry } from './modules/status/geo-ip.ts';
-import { statusRoutes } from './modules/status/routes.ts';
-import { createStatusService } from './modules/status/service.ts';
-import { registerWebApp } from './modules/web-app/routes.ts';
 import { createAccountsModules } from './modules/accounts.ts';
-import { createGamesRepository, createGamesService, gamesRoutes } from './modules/games/index.ts';
-import { contentRoutes, createContentRepository, createContentService } from './modules/content/index.ts';
-import { createChatModule } from './modules/chat/index.ts';
-import { createFeedbackModule } from './modules/feedback/index.ts';
-import type { FirebaseKeySource } from './modules/auth/index.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
-import { createDepositModule } from './modules/deposit/index.ts';
-import { createWithdrawalModule } from './modules/withdrawal/index.ts';
-import { createGameRecordsModule } from './modules/game-records/index.ts';
-import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
-import { createVipModule } from './modules/vip/index.ts';
-import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
-import { createSlotModule } from './modules/slot/index.ts';
+import type { FirebaseKeySource } from './modules/auth/index.ts';
+import { createBrandModule } from './modules/brand/index.ts';
+import { createChatModule } from './modules/chat/index.ts';
+import { createContentModule } from './modules/content/index.ts';
+import { createDepositModule } from './modules/deposit/index.ts';
+import { registerDocs } from './modules/docs/register.ts';
+import { createFeedbackModule } from './modules/feedback/index.ts';
+import { createGameRecordsModule } from './modules/game-records/index.ts';
+import { createGamesModule } from './modules/games/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
+import { createMerchantRepository, createMerchantService } from './modules/merchant/index.ts';
+import { createOutboxModule } from './modules/outbox/index.ts';
+import { createPromotionsModule } from './modules/promotions/index.ts';
+import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
+import { createSlotModule } from './modules/slot/index.ts';
+import { type CountryLookup, createStatusModule } from './modules/status/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
+import { registerWebApp } from './modules/web-app/routes.ts';
+import { createWithdrawalModule } from './modules/withdrawal/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
-import { createOperatorAuth } from './platform/operator-auth.ts';
+import type { ModuleContext, ServerModule } from './platform/module.ts';
+import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
 import { SERVER_VERSION } from './platform/version.ts';
@@ -90,83 +84,102 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('member', null);
 
   const { db } = database;
+  // What every module is built from, made once (docs/conventions.md, layout).
+  const context: ModuleContext = { db, config, clock: options.clock ?? systemClock };
+  const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
   const merchantService = createMerchantService({ merchants });
-  const statusService = createStatusService({
+  const status = createStatusModule({
+    ...context,
     merchants,
     merchantService,
-    lookupCountry: options.lookupCountry ?? geoIpCountry,
+    lookupCountry: options.lookupCountry,
   });
-  const healthService = createHealthService({
-    health: createHealthRepository(db),
-    databaseKind: database.kind,
-    version: SERVER_VERSION,
-    startedAt: options.startedAt ?? Date.now(),
-  });
+  const health = createHealthModule({ database, startedAt: options.startedAt ?? Date.now() });
 
   // The ledger first: a new trial member's demo credit is posted inside the trial login's transaction.
-  const wallet = createWalletModule({ db, clock: options.clock ?? systemClock });
+  const wallet = createWalletModule(context);
   // Responsible gaming before the accounts: login, deposit and game launch ask it first.
-  const responsibleGaming = createResponsibleGamingModule({
-    db,
-    clock: options.clock ?? systemClock,
-    secureCookies: config.nodeEnv === 'production',
-  });
+  const responsibleGaming = createResponsibleGamingModule(context);
   const rg = responsibleGaming.responsibleGamingService;
   // VIP before the accounts: member info shows the member's level.
-  const vip = createVipModule({ db, merchantCode: config.merchantCode, ledgerService: wallet.ledgerService });
+  const vip = createVipModule({ ...context, ledgerService: wallet.ledgerService });
   const accounts = createAccountsModules({
-    db,
-    config,
+    ...context,
     merchantService,
-    clock: options.clock ?? systemClock,
-    outbox: options.outbox ?? createDevOutboxSender(db),
+    outbox,
     firebaseKeySource: options.firebaseKeySource,
     onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
     checkLogin: (member, tx) => rg.checkLogin(member, tx),
     vipLevelOf: (merchantCode, memberId) => vip.vipService.levelOf(merchantCode, memberId),
   });
 
-  const feedback = createFeedbackModule({
-    db,
-    clock: options.clock ?? systemClock,
-    outbox: options.outbox ?? createDevOutboxSender(db),
-    guards: accounts.guards,
-  });
-  const chat = createChatModule({
-    db,
-    config,
-    clock: options.clock ?? systemClock,
-    merchantService,
-    guards: accounts.guards,
-  });
-
-  const withdrawal = createWithdrawalModule({
-    db,
-    config,
-    clock: options.clock ?? systemClock,
-    ledgerService: wallet.ledgerService,
-    lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
-  });
-
   // Game records: games that take bets record their rounds through gameRecords.gameRecordsService.
   // Every settled round counts toward the member's turnover requirements, in its own transaction.
   const gameRecords = createGameRecordsModule({
-    db,
-    clock: options.clock ?? systemClock,
+    ...context,
     onSettled: (round, tx) => wallet.wageringRules.roundSettled(round, tx),
   });
   // The in-house lottery: bets through the ledger, recorded in the game records; its draw scheduler.
   const lottery = createLotteryModule({
-    db,
-    clock: options.clock ?? systemClock,
-    merchantCode: config.merchantCode,
+    ...context,
     ledgerService: wallet.ledgerService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
     gameRecords: gameRecords.gameRecordsService,
     scheduler: options.lotteryScheduler ?? config.lotteryScheduler,
   });
   lottery.attachScheduler(app);
+  const chat = createChatModule({ ...context, merchantService });
+  const withdrawal = createWithdrawalModule({
+    ...context,
+    ledgerService: wallet.ledgerService,
+    lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
+  });
+
+  /** Every module with calls under /api, in the order they register. */
+  const modules: ServerModule[] = [
+    health,
+    status,
+    createBrandModule({ ...context, merchantService }),
+    accounts,
+    createGamesModule({
+      ...context,
+      checkPlay: (memberId) => rg.checkPlay(memberId),
+      lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
+    }),
+    createContentModule({
+      ...context,
+      merchantService,
+      resolveSession: (token) => accounts.sessionService.resolve(token),
+    }),
+    createFeedbackModule({ ...context, outbox }),
+    chat,
+    wallet,
+    createDepositModule({
+      ...context,
+      ledgerService: wallet.ledgerService,
+      checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
+    }),
+    responsibleGaming,
+    withdrawal,
+    vip,
+    createPromotionsModule({
+      ...context,
+      ledgerService: wallet.ledgerService,
+      wageringRules: wallet.wageringRules,
+      wageringService: wallet.wageringService,
+    }),
+    createAgentContractsModule(context),
+    gameRecords,
+    lottery,
+    createSlotModule({
+      ...context,
+      ledgerService: wallet.ledgerService,
+      gameRecordsService: gameRecords.gameRecordsService,
+      checkPlay: (memberId) => rg.checkPlay(memberId),
+    }),
+    createOutboxModule(context),
+  ];
 
   // The API: its own context, so compression and the rate limit stay off the static files.
   await app.register(async (api) => {
@@ -175,84 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // NUL and lone surrogates in any query, path parameter or body: 400 before any route sees them.
     await api.register(storedTextPlugin);
     await registerDocs(api, SERVER_VERSION);
-
-    await api.register(healthRoutes, { healthService });
-    await api.register(statusRoutes, {
-      statusService,
-      merchantCode: config.merchantCode,
-      opsAuth: createOperatorAuth({
-        credential: 'ops',
-        token: config.opsToken,
-        db,
-        clock: options.clock ?? systemClock,
-      }),
-    });
-    await api.register(brandRoutes, { merchantService, merchantCode: config.merchantCode });
-    await accounts.register(api);
-    await api.register(gamesRoutes, {
-      gamesService: createGamesService({
-        games: createGamesRepository(db),
-        clock: options.clock ?? systemClock,
-        checkPlay: (memberId) => rg.checkPlay(memberId),
-        lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
-      }),
-      guards: accounts.guards,
-      merchantCode: config.merchantCode,
-    });
-    await api.register(contentRoutes, {
-      contentService: createContentService({
-        content: createContentRepository(db),
-        merchantService,
-        clock: options.clock ?? systemClock,
-      }),
-      guards: accounts.guards,
-      resolveSession: (token) => accounts.sessionService.resolve(token),
-      merchantCode: config.merchantCode,
-    });
-    await feedback.register(api);
-    await chat.registerApi(api);
-    await wallet.register(api, accounts.guards);
-    await createDepositModule({
-      db,
-      config,
-      clock: options.clock ?? systemClock,
-      ledgerService: wallet.ledgerService,
-      checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
-    }).register(api, accounts.guards);
-    await responsibleGaming.register(api, accounts.guards);
-    await withdrawal.registerApi(api, accounts.guards);
-    await vip.register(api, accounts.guards);
-    await createPromotionsModule({
-      db,
-      clock: options.clock ?? systemClock,
-      ledgerService: wallet.ledgerService,
-      wageringRules: wallet.wageringRules,
-      wageringService: wallet.wageringService,
-      merchantCode: config.merchantCode,
-    }).register(api, accounts.guards);
-    await createAgentContractsModule({ db, config, clock: options.clock ?? systemClock }).register(
-      api,
-      accounts.guards,
-    );
-    await gameRecords.register(api, accounts.guards);
-    await lottery.register(api, accounts.guards);
-    await createSlotModule({
-      db,
-      clock: options.clock ?? systemClock,
-      ledgerService: wallet.ledgerService,
-      gameRecordsService: gameRecords.gameRecordsService,
-      checkPlay: (memberId) => rg.checkPlay(memberId),
-    }).register(api, accounts.guards);
-    // Never in production, whatever the configuration says.
-    if (config.devOutbox && config.nodeEnv !== 'production') {
-      await api.register(outboxRoutes, {
-        outboxService: createOutboxService({ outbox: createOutboxRepository(db) }),
-      });
-    }
+    for (const module of modules) await module.register(api, accounts.guards);
   });
 
-  await chat.registerPages(app);
-  await withdrawal.registerPages(app);
+  for (const module of modules) await module.registerPages?.(app);
   await registerWebApp(app, { webDist: config.webDist });
   return app;
 }

@@ -17,7 +17,7 @@ export { createChatService, type ChatService } from './service.ts';
 export { seedLiveHosts } from './seed.ts';
 
 /**
- * Live chat wired together: `registerApi` adds the /api/chat and /api/live calls (inside the API context),
+ * Live chat wired together: `register` adds the /api/chat and /api/live calls (inside the API context),
  * `registerPages` the pages under /chat (outside it).
  */
 export function createChatModule(deps: {
@@ -25,9 +25,8 @@ export function createChatModule(deps: {
   config: Pick<AppConfig, 'merchantCode' | 'nodeEnv' | 'chatOperatorToken'>;
   clock: Clock;
   merchantService: MerchantService;
-  guards: MemberGuards;
 }) {
-  const { db, config, clock, merchantService, guards } = deps;
+  const { db, config, clock, merchantService } = deps;
   const secure = config.nodeEnv === 'production';
   const hub = createChatHub();
   const chatService = createChatService({
@@ -43,7 +42,7 @@ export function createChatModule(deps: {
   return {
     chatService,
     hub,
-    async registerApi(api: FastifyInstance): Promise<void> {
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       await api.register(chatRoutes, { chatService, guards, cookies, hub, clock });
       await api.register(chatOperatorRoutes, { chatService, operatorAuth, hub, clock });
     },

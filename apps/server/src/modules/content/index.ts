@@ -1,4 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { MemberGuards, SessionResolver } from '../../platform/member-guard.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { MerchantService } from '../merchant/index.ts';
+import { createContentRepository } from './repository.ts';
+import { contentRoutes } from './routes.ts';
+import { createContentService } from './service.ts';
+
 export { createContentRepository, type ContentRepository } from './repository.ts';
 export { contentRoutes } from './routes.ts';
 export { createContentService, type ContentService } from './service.ts';
 export { seedContent, type ContentSeedResult } from './seed.ts';
+
+/**
+ * Home content, messages and help wired together: banners, announcements, inbox, help centre, service
+ * and footer links, head icons, and their generated pictures.
+ */
+export function createContentModule(
+  deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
+    merchantService: MerchantService;
+    /** Finds the member of a session cookie: calls open to visitors add a member's read flags and counts. */
+    resolveSession: SessionResolver;
+  },
+) {
+  const contentService = createContentService({
+    content: createContentRepository(deps.db),
+    merchantService: deps.merchantService,
+    clock: deps.clock,
+  });
+  return {
+    contentService,
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      await api.register(contentRoutes, {
+        contentService,
+        guards,
+        resolveSession: deps.resolveSession,
+        merchantCode: deps.config.merchantCode,
+      });
+    },
+  };
+}

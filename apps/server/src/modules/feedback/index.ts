@@ -16,13 +16,8 @@ export { createFeedbackService, type FeedbackService } from './service.ts';
  * Feedback wired together. Its captcha check is the verification module's (the captchas of GET
  * /api/captcha live in the database, so this instance checks the same ones the register form uses).
  */
-export function createFeedbackModule(deps: {
-  db: Db;
-  clock: Clock;
-  outbox: OutboxSender;
-  guards: MemberGuards;
-}) {
-  const { db, clock, outbox, guards } = deps;
+export function createFeedbackModule(deps: { db: Db; clock: Clock; outbox: OutboxSender }) {
+  const { db, clock, outbox } = deps;
   const feedbackService = createFeedbackService({
     db,
     clock,
@@ -31,7 +26,7 @@ export function createFeedbackModule(deps: {
   });
   return {
     feedbackService,
-    async register(api: FastifyInstance): Promise<void> {
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       await api.register(feedbackRoutes, { feedbackService, guards });
     },
   };

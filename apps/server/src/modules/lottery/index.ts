@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
@@ -20,21 +18,21 @@ export {
   lotteryWinKey,
   type LotteryService,
 } from './service.ts';
+import type { ModuleContext } from '../../platform/module.ts';
 
 /**
  * The in-house lottery wired together: the service, its /api/lottery calls and the draw scheduler. The
  * scheduler runs only when `scheduler` is true (the app turns it on outside tests): it starts when the app
  * is ready (after catching up on missed draws) and stops when it closes.
  */
-export function createLotteryModule(deps: {
-  db: Db;
-  clock: Clock;
-  merchantCode: string;
-  ledgerService: LedgerService;
-  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
-  gameRecords?: GameRecordsService | undefined;
-  scheduler: boolean;
-}) {
+export function createLotteryModule(
+  deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
+    ledgerService: LedgerService;
+    checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+    gameRecords?: GameRecordsService | undefined;
+    scheduler: boolean;
+  },
+) {
   const lotteryService = createLotteryService({
     db: deps.db,
     lottery: createLotteryRepository(deps.db),
@@ -46,7 +44,7 @@ export function createLotteryModule(deps: {
   return {
     lotteryService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(lotteryRoutes, { lotteryService, guards, merchantCode: deps.merchantCode });
+      await api.register(lotteryRoutes, { lotteryService, guards, merchantCode: deps.config.merchantCode });
     },
     /** Runs the draw scheduler for the app's lifetime (when enabled). */
     attachScheduler(app: FastifyInstance): void {

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { LedgerService, WageringRules, WageringService } from '../wallet/index.ts';
 import { createPromotionRepository } from './repository.ts';
@@ -18,16 +16,16 @@ export {
   referralVerdict,
   type PromotionService,
 } from './service.ts';
+import type { ModuleContext } from '../../platform/module.ts';
 
 /** Promotions wired together: bonuses are credited through the ledger, with their turnover requirement. */
-export function createPromotionsModule(deps: {
-  db: Db;
-  clock: Clock;
-  ledgerService: LedgerService;
-  wageringRules: WageringRules;
-  wageringService: WageringService;
-  merchantCode: string;
-}) {
+export function createPromotionsModule(
+  deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
+    ledgerService: LedgerService;
+    wageringRules: WageringRules;
+    wageringService: WageringService;
+  },
+) {
   const promotionService = createPromotionService({
     db: deps.db,
     promotions: createPromotionRepository(deps.db),
@@ -39,7 +37,11 @@ export function createPromotionsModule(deps: {
   return {
     promotionService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(promotionRoutes, { promotionService, guards, merchantCode: deps.merchantCode });
+      await api.register(promotionRoutes, {
+        promotionService,
+        guards,
+        merchantCode: deps.config.merchantCode,
+      });
     },
   };
 }

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
 import { createSessionCookies, type MemberGuards } from '../../platform/member-guard.ts';
 import { createSessionRepository, createSessionService } from '../auth/index.ts';
 import { createResponsibleGamingRepository } from './repository.ts';
@@ -17,13 +15,14 @@ export {
   SELF_EXCLUSION_MONTHS,
   TIME_OUT_MS,
 } from './service.ts';
+import type { ModuleContext } from '../../platform/module.ts';
 
 /**
  * Responsible gaming wired together. It is built before the accounts modules: login, deposit and game
  * launch ask its service (`checkLogin`, `checkDeposit`, `checkPlay`) before they go ahead.
  */
-export function createResponsibleGamingModule(deps: { db: Db; clock: Clock; secureCookies: boolean }) {
-  const { db, clock } = deps;
+export function createResponsibleGamingModule(deps: Pick<ModuleContext, 'db' | 'clock' | 'config'>) {
+  const { db, clock, config } = deps;
   const sessions = createSessionService({ sessions: createSessionRepository(db), clock });
   const responsibleGamingService = createResponsibleGamingService({
     db,
@@ -31,7 +30,7 @@ export function createResponsibleGamingModule(deps: { db: Db; clock: Clock; secu
     repository: createResponsibleGamingRepository(db),
     revokeSessions: (memberId, tx) => sessions.revokeAll(memberId, tx),
   });
-  const cookies = createSessionCookies({ secure: deps.secureCookies, clock });
+  const cookies = createSessionCookies({ secure: config.nodeEnv === 'production', clock });
   return {
     responsibleGamingService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { createVipRepository } from './repository.ts';
 import { vipRoutes } from './routes.ts';
 import { createVipService } from './service.ts';
+import type { ModuleContext } from '../../platform/module.ts';
 
 export { createVipRepository, type VipRepository } from './repository.ts';
 export { vipRoutes } from './routes.ts';
@@ -15,7 +15,9 @@ export { createVipService, levelFor, upgradeBonusKey, type VipService } from './
  * VIP levels wired together. Built before the accounts modules: member info asks it for the member's
  * level (clubLabel.labelName).
  */
-export function createVipModule(deps: { db: Db; merchantCode: string; ledgerService: LedgerService }) {
+export function createVipModule(
+  deps: Pick<ModuleContext, 'db' | 'config'> & { ledgerService: LedgerService },
+) {
   const vipService = createVipService({
     vip: createVipRepository(deps.db),
     ledgerService: deps.ledgerService,
@@ -23,7 +25,7 @@ export function createVipModule(deps: { db: Db; merchantCode: string; ledgerServ
   return {
     vipService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(vipRoutes, { vipService, guards, merchantCode: deps.merchantCode });
+      await api.register(vipRoutes, { vipService, guards, merchantCode: deps.config.merchantCode });
     },
   };
 }

@@ -22,7 +22,7 @@ export {
 } from './service.ts';
 
 /**
- * Withdrawals wired together: `registerApi` adds the /api/withdrawal calls (inside the API context),
+ * Withdrawals wired together: `register` adds the /api/withdrawal calls (inside the API context),
  * `registerPages` the operator page under /withdrawal (outside it). The operator's credential is
  * WITHDRAWAL_OPERATOR_TOKEN; without it the operator page and calls answer 404.
  */
@@ -51,7 +51,7 @@ export function createWithdrawalModule(deps: {
   });
   return {
     withdrawalService,
-    async registerApi(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+    async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       await api.register(withdrawalRoutes, {
         withdrawalService,
         guards,

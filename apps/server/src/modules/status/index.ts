@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../platform/module.ts';
+import { createOperatorAuth } from '../../platform/operator-auth.ts';
+import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
+import { type CountryLookup, geoIpCountry } from './geo-ip.ts';
+import { statusRoutes } from './routes.ts';
+import { createStatusService } from './service.ts';
+
+export { type CountryLookup, geoIpCountry } from './geo-ip.ts';
+export { createStatusService, type StatusService } from './service.ts';
+
+/**
+ * The site's status (product.md §3 status info): what the web app loads first, and the operator's
+ * maintenance switch (OPS_TOKEN).
+ */
+export function createStatusModule(
+  deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
+    merchants: MerchantRepository;
+    merchantService: MerchantService;
+    /** Country of a public IP; by default the bundled geo-IP database. */
+    lookupCountry?: CountryLookup | undefined;
+  },
+) {
+  const { db, clock, config } = deps;
+  const statusService = createStatusService({
+    merchants: deps.merchants,
+    merchantService: deps.merchantService,
+    lookupCountry: deps.lookupCountry ?? geoIpCountry,
+  });
+  const opsAuth = createOperatorAuth({ credential: 'ops', token: config.opsToken, db, clock });
+  return {
+    statusService,
+    async register(api: FastifyInstance): Promise<void> {
+      await api.register(statusRoutes, { statusService, merchantCode: config.merchantCode, opsAuth });
+    },
+  };
+}
