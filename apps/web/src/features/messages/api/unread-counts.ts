@@ -6,7 +6,6 @@ import { useSession } from '../../../shared/stores/session-store.ts';
 import { useSystemStatus } from '../../system-status/index.ts';
 import { perQueryClient, throttleCalls } from '../lib/throttle.ts';
 import { ANNOUNCEMENT_UNREAD_QUERY_KEY, CHAT_UNREAD_QUERY_KEY, INBOX_UNREAD_QUERY_KEY } from './keys.ts';
-import { parseAnswer } from './parse.ts';
 
 /**
  * The unread counts of product.md §6 and §7, for the badges of the message centre and the side menu. They
@@ -66,11 +65,8 @@ export function useInboxUnreadCount() {
 
 /** GET unread chat count (CBS3): operator replies the member has not seen. */
 export async function getChatUnreadCount(): Promise<number> {
-  const [{ chatUnreadResult }, value] = await Promise.all([
-    import('@kl/contracts/chat'),
-    apiCall('chatUnread', { quietSessionError: true }),
-  ]);
-  return parseAnswer(chatUnreadResult, value, 'chat unread count').unReadCount;
+  const { chatCalls } = await import('@kl/contracts/chat');
+  return (await apiCall(chatCalls.chatUnread, { quietSessionError: true })).unReadCount;
 }
 
 export const chatUnreadQueryOptions = (userName: string, fetchCount: () => Promise<number>) =>
