@@ -1,10 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API, SESSION_COOKIE } from '@kl/contracts';
 import {
   type DepositOrder,
@@ -12,8 +5,16 @@ import {
   GATEWAY_TIMESTAMP_HEADER,
   type GatewayCallback,
 } from '@kl/contracts/deposit';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.ts';
+import {
+  freePort,
+  runLedgerCheck,
+  type ServerRun,
+  startServer,
+  useProcessWorkDir,
+  waitForHealth,
+} from '../../test/processes.ts';
 import { signCallback } from './signature.ts';
 
 /**
@@ -23,8 +24,6 @@ import { signCallback } from './signature.ts';
  * still paid), none is credited twice, and `npm run ledger:check` passes.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SECRET = 'crash-test-callback-secret-0123456789';
 const MEMBERS = 10;
 const ORDERS_EACH = 5;
@@ -33,79 +32,6 @@ const KILL_AFTER = 6;
 /** Callbacks sent at once. */
 const WAVE = 5;
 const AMOUNTS = [50_000, 120_000, 230_000, 340_000, 450_000];
-
-interface Run {
-  child: ChildProcess;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function cleanEnv(): NodeJS.ProcessEnv {
-  const inherited = { ...process.env };
-  for (const name of [
-    'DATABASE_URL',
-    'PORT',
-    'HOST',
-    'DATA_DIR',
-    'WEB_DIST',
-    'OPS_TOKEN',
-    'DEV_OUTBOX',
-    'NODE_ENV',
-  ]) {
-    delete inherited[name];
-  }
-  return inherited;
-}
-
-function startServer(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...cleanEnv(), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, stderr: () => stderr, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
-
-async function waitForHealth(base: string, run: Run): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let exitCode: number | null | undefined;
-  void run.exited.then((code) => (exitCode = code));
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode}: ${run.stderr()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`no answer from ${base}: ${run.stderr()}`);
-}
-
-function runLedgerCheck(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...cleanEnv(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout }));
-}
 
 /** The API as the member's browser uses it: JSON in and out, the session cookie. */
 function client(base: string) {
@@ -153,28 +79,15 @@ async function register(api: ReturnType<typeof client>, username: string): Promi
 
 for (const { kind, skip } of TEST_DATABASES) {
   describe.skipIf(skip)(`deposits survive a killed server (${kind})`, () => {
-    const workDir = mkdtempSync(join(tmpdir(), 'kl-crash-'));
-    const webDist = join(workDir, 'dist');
-    mkdirSync(webDist);
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Kim Long</title>');
-    const cleanups: (() => Promise<void>)[] = [];
-    const running: Run[] = [];
-    afterAll(async () => {
+    const { webDist, databaseEnv: databaseEnvOf, onCleanup } = useProcessWorkDir('kl-crash-');
+    const running: ServerRun[] = [];
+    onCleanup(async () => {
       for (const run of running)
         if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-      for (const cleanup of cleanups) await cleanup();
-      rmSync(workDir, { recursive: true, force: true });
     });
 
     it('loses and doubles no paid order across a SIGKILL mid-burst, and the ledger check passes', async () => {
-      let databaseEnv: Record<string, string>;
-      if (kind === 'pglite') {
-        databaseEnv = { DATA_DIR: join(workDir, 'data') };
-      } else {
-        const created = await createPostgresDatabase();
-        cleanups.push(created.drop);
-        databaseEnv = { DATABASE_URL: created.url };
-      }
+      const databaseEnv = await databaseEnvOf(kind, 'data');
       const env = {
         ...databaseEnv,
         WEB_DIST: webDist,
@@ -186,9 +99,9 @@ for (const { kind, skip } of TEST_DATABASES) {
       // First run: members, their pending orders, then the burst of callbacks and the kill.
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const first = startServer({ ...env, PORT: String(port) });
+      const first = startServer({ ...env, PORT: String(port) }, 'warn');
       running.push(first);
-      await waitForHealth(base, first);
+      await waitForHealth(base, first, 60_000);
       const api = client(base);
       const sessions: string[] = [];
       for (let index = 0; index < MEMBERS; index += 1) {
@@ -265,9 +178,9 @@ for (const { kind, skip } of TEST_DATABASES) {
       // Second run on the same data: what was acknowledged is still paid.
       const secondPort = await freePort();
       const secondBase = `http://127.0.0.1:${secondPort}`;
-      const second = startServer({ ...env, PORT: String(secondPort) });
+      const second = startServer({ ...env, PORT: String(secondPort) }, 'warn');
       running.push(second);
-      await waitForHealth(secondBase, second);
+      await waitForHealth(secondBase, second, 60_000);
       const again = client(secondBase);
       for (const { order, session } of orders) {
         if (!acknowledged.has(order.orderId)) continue;
