@@ -1,22 +1,9 @@
+import { colourOr, escapeXml, shade } from '../../platform/svg.ts';
+
 /**
  * The merchant's logo, drawn in code from its white-label name and colour: a round emblem with the
  * initials of the site name and the name beside it. No binary files in the repository.
  */
-
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-const FALLBACK_COLOUR = '#d4a017';
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** Mixes a colour with white (amount > 0) or black (amount < 0). */
-function shade(hex: string, amount: number): string {
-  const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
-  const target = amount > 0 ? 255 : 0;
-  const mixed = channels.map((value) => Math.round(value + (target - value) * Math.abs(amount)));
-  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
-}
 
 export function initialsOf(siteName: string): string {
   const words = siteName.trim().split(/\s+/).filter(Boolean);
@@ -26,7 +13,7 @@ export function initialsOf(siteName: string): string {
 }
 
 export function renderLogoSvg(whitelabel: { siteName: string; themeColor: string }): string {
-  const colour = HEX_COLOUR.test(whitelabel.themeColor) ? whitelabel.themeColor : FALLBACK_COLOUR;
+  const colour = colourOr(whitelabel.themeColor);
   const light = shade(colour, 0.45);
   const dark = shade(colour, -0.45);
   const name = escapeXml(whitelabel.siteName);

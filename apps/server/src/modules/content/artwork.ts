@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HEAD_ICON_COUNT } from '@kl/contracts/content';
 import type { BannerMotif } from '../../db/schema/index.ts';
+import { colourOr, escapeXml, shade, wordLines } from '../../platform/svg.ts';
 
 /**
  * Pictures of the content module drawn as SVG from their rows: banners (per group and language),
@@ -8,27 +9,8 @@ import type { BannerMotif } from '../../db/schema/index.ts';
  * kilobytes each, nothing binary stored, no outside images or fonts.
  */
 
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-const FALLBACK = '#d4a017';
 /** The phone's own sans-serif: no font is downloaded. */
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"`;
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function colourOr(hex: string): string {
-  return HEX_COLOUR.test(hex) ? hex : FALLBACK;
-}
-
-/** Mixes a colour towards white (amount > 0) or black (amount < 0). */
-export function shade(hex: string, amount: number): string {
-  const colour = colourOr(hex);
-  const channels = [1, 3, 5].map((start) => Number.parseInt(colour.slice(start, start + 2), 16));
-  const target = amount > 0 ? 255 : 0;
-  const mixed = channels.map((value) => Math.round(value + (target - value) * Math.abs(amount)));
-  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
-}
 
 /** A short digest of what a picture is drawn from: its address changes when the picture does. */
 export function pictureVersion(...parts: string[]): string {
@@ -37,13 +19,7 @@ export function pictureVersion(...parts: string[]): string {
 
 /** Splits a text into lines of about `width` characters, at most `max` lines (the last one cut). */
 export function wrapText(text: string, width: number, max: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= width)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
+  const lines = wordLines(text, width);
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
   kept[max - 1] = `${(kept[max - 1] ?? '').slice(0, width - 1)}…`;

@@ -1,4 +1,5 @@
 import type { GameType } from '@kl/contracts/games';
+import { colourOr, escapeXml, shade, wordLines } from '../../platform/svg.ts';
 import { randomFrom } from './catalogue-data.ts';
 
 /**
@@ -7,29 +8,9 @@ import { randomFrom } from './catalogue-data.ts';
  * picture; a few kilobytes, no binary files.
  */
 
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function shade(hex: string, amount: number): string {
-  const colour = HEX_COLOUR.test(hex) ? hex : '#d4a017';
-  const channels = [1, 3, 5].map((start) => Number.parseInt(colour.slice(start, start + 2), 16));
-  const target = amount > 0 ? 255 : 0;
-  const mixed = channels.map((value) => Math.round(value + (target - value) * Math.abs(amount)));
-  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** Splits a name into at most three lines of about `width` characters. */
 export function wrapName(name: string, width = 12): string[] {
-  const lines: string[] = [];
-  for (const word of name.split(/\s+/).filter(Boolean)) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= width)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
+  const lines = wordLines(name, width);
   if (lines.length <= 3) return lines;
   return [
     ...lines.slice(0, 2),
@@ -97,7 +78,7 @@ export interface GameArtInput {
 
 export function renderGameArt(input: GameArtInput): string {
   const random = randomFrom(`art/${input.gameId}`);
-  const base = HEX_COLOUR.test(input.colour) ? input.colour : '#d4a017';
+  const base = colourOr(input.colour);
   const light = shade(base, 0.35);
   const dark = shade(base, -0.55);
   const angle = random.int(360);
@@ -130,7 +111,7 @@ export function renderGameArt(input: GameArtInput): string {
 }
 
 export function renderVendorArt(vendor: { vassalage: string; displayName: string; colour: string }): string {
-  const base = HEX_COLOUR.test(vendor.colour) ? vendor.colour : '#d4a017';
+  const base = colourOr(vendor.colour);
   const name = escapeXml(vendor.displayName);
   const letters = escapeXml(vendor.vassalage.replace(/_/g, ' ').slice(0, 6));
   return [
