@@ -9,8 +9,9 @@ import type { ModuleId } from './modules.ts';
  * - `response`: the `value` of the success envelope. The server's route helper serialises the answer
  *   through it and refuses, at compile time, an answer with a field it does not declare; the web
  *   client parses every answer with it.
- * - Calls that do not answer an envelope (an SVG, an event stream, a gateway's callback, a multipart
- *   upload's body) say so with `raw: true` and are registered by hand.
+ * - Calls that do not answer an envelope (an SVG, an event stream) say so with `raw: true` and are
+ *   registered by hand. A multipart upload that answers an envelope is an ordinary entry without a
+ *   `body` schema (the route reads its parts).
  */
 export interface ApiEntry {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';

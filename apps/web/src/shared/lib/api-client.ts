@@ -1,5 +1,4 @@
 import type { ApiEntry, BodyIn, QueryIn, TypedApiEntry, ValueOut } from '@kl/contracts/api-call';
-import { API, type ApiCall } from '@kl/contracts/api-paths';
 import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
 import { MODULE_ID_HEADER } from '@kl/contracts/modules';
 import { useSessionStore } from '../stores/session-store.ts';
@@ -104,22 +103,21 @@ export function unwrapEnvelope(payload: unknown, status: number): unknown {
   throw new ApiError('UNKNOWN_ERROR', { status });
 }
 
-/** Calls the API and answers the `value` of its envelope, parsed by the entry's response schema. */
+/**
+ * Calls the API and answers the `value` of its envelope, parsed by the entry's response schema. The entry
+ * is imported from its domain's contracts (`vipCalls.myVip`), so a feature's chunk carries only the schemas
+ * of the calls it makes.
+ */
 export async function apiCall<E extends TypedApiEntry>(
   entry: E,
-  options?: ApiCallOptions<E>,
-): Promise<ValueOut<E>>;
-/** Calls the API by name and answers the `value` of its envelope, unparsed (calls without a schema yet). */
-export async function apiCall(call: ApiCall, options?: ApiCallOptions): Promise<unknown>;
-export async function apiCall(call: ApiCall | ApiEntry, options: ApiCallOptions = {}): Promise<unknown> {
-  const entry: ApiEntry = typeof call === 'string' ? API[call] : call;
-  const value = await send(entry, options);
-  if (entry.response === undefined || typeof call === 'string') return value;
+  options: ApiCallOptions<E> = {},
+): Promise<ValueOut<E>> {
+  const value = await send(entry, options as ApiCallOptions);
   const parsed = entry.response.safeParse(value);
   if (!parsed.success) {
     throw new ApiError('UNKNOWN_ERROR', { status: 200, message: `Malformed answer of ${entry.path}` });
   }
-  return parsed.data;
+  return parsed.data as ValueOut<E>;
 }
 
 async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> {
