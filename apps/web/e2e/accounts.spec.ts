@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { followCaptchas } from './members.ts';
 
 /**
  * Accounts journeys against the real server (product.md §2 Login, Registration, Change password, Free
@@ -20,19 +21,20 @@ async function outbox(request: APIRequestContext, kind: 'captcha' | 'sms' | 'ema
 
 /** Follows the captchas the page fetches; answers the one on screen from the outbox. */
 function trackCaptchas(page: Page) {
-  let latest: string | null = null;
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname !== '/api/captcha' || !response.ok()) return;
-    const body = (await response.json().catch(() => null)) as { value?: { captchaId?: string } } | null;
-    if (body?.value?.captchaId) latest = body.value.captchaId;
-  });
+  const latest = followCaptchas(page);
   const answered = new Set<string>();
   return async (request: APIRequestContext) => {
     // Single use: wait for a challenge not answered yet (a new one follows every failure).
     await expect
-      .poll(() => latest !== null && !answered.has(latest), { message: 'a new captcha was fetched' })
+      .poll(
+        () => {
+          const captchaId = latest();
+          return captchaId !== null && !answered.has(captchaId);
+        },
+        { message: 'a new captcha was fetched' },
+      )
       .toBe(true);
-    const captchaId = latest as unknown as string;
+    const captchaId = latest() as string;
     answered.add(captchaId);
     let code = '';
     await expect

@@ -4,7 +4,7 @@ import { API } from '@kl/contracts/api-paths';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
 import { PAYMENT_CALLBACK_SECRET } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
-import { asNewMember } from './members.ts';
+import { asNewMember, asTrialMember } from './members.ts';
 
 /**
  * Deposit against the real server (product.md §2 /m/voucherCenter, §4 Balance, templates and "Deposit with
@@ -150,9 +150,7 @@ test('a trial member is told a real account is required and gets no form', async
   navigate,
   expectAccessible,
 }) => {
-  await navigate('/m/trail', { scan: false });
-  await page.getByRole('button', { name: en('auth.trial') }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+  await asTrialMember(page, navigate);
 
   await navigate('/m/voucherCenter', { scan: false });
   const screen = page.locator('[data-page="voucherCenter"]');

@@ -1,5 +1,5 @@
 import { expect, t, test } from './fixtures.ts';
-import { asNewMember } from './members.ts';
+import { asNewMember, asTrialMember } from './members.ts';
 
 /**
  * The member centre against the real server (product.md §2 /m/member/home, §4 Templates and Balance, §6
@@ -84,9 +84,7 @@ test('a trial member opening the member centre is asked to register', async ({
   navigate,
   expectAccessible,
 }) => {
-  await navigate('/m/trail', { scan: false });
-  await page.getByRole('button', { name: en('auth.trial') }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+  await asTrialMember(page, navigate);
 
   await navigate('/m/member/home', { scan: false });
   const alert = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { BASE_URL, expect } from './fixtures.ts';
+import { BASE_URL, expect, type NavigateOptions, t } from './fixtures.ts';
 
 const unique = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
 
@@ -60,4 +60,25 @@ export async function asNewMember(page: Page, prefix?: string, profile?: NewMemb
     JSON.stringify(session),
   ] as const);
   return session;
+}
+
+/** Starts a free trial from /m/trail: the page then holds a trial member's session, at /m/home. */
+export async function asTrialMember(
+  page: Page,
+  navigate: (path: string, options?: NavigateOptions) => Promise<void>,
+): Promise<void> {
+  await navigate('/m/trail', { scan: false });
+  await page.getByRole('button', { name: t('en', 'auth.trial') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+}
+
+/** Follows the captchas the page fetches; answers a reader of the latest one's id (null before any). */
+export function followCaptchas(page: Page): () => string | null {
+  let latest: string | null = null;
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/api/captcha' || !response.ok()) return;
+    const body = (await response.json().catch(() => null)) as { value?: { captchaId?: string } } | null;
+    if (body?.value?.captchaId) latest = body.value.captchaId;
+  });
+  return () => latest;
 }

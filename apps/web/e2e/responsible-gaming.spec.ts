@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { API } from '@kl/contracts/api-paths';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { captchaAnswer, MEMBER_PASSWORD, registerMember } from './members.ts';
+import { captchaAnswer, followCaptchas, MEMBER_PASSWORD, registerMember } from './members.ts';
 
 /**
  * Responsible gaming against the real server (/m/member/responsibleGaming): a new member sets a daily
@@ -22,17 +21,6 @@ const shownDate = (iso: string) =>
     timeZone: 'Asia/Ho_Chi_Minh',
   }).format(new Date(iso));
 
-/** The captcha the login form last fetched (it is asked for after an earlier failure from this address). */
-function trackCaptcha(page: Page) {
-  let latest: string | null = null;
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname !== '/api/captcha' || !response.ok()) return;
-    const body = (await response.json().catch(() => null)) as { value?: { captchaId?: string } } | null;
-    if (body?.value?.captchaId) latest = body.value.captchaId;
-  });
-  return () => latest;
-}
-
 test('a deposit limit refuses a larger deposit; a time-out logs out and blocks login and game launch', async ({
   page,
   request,
@@ -49,7 +37,8 @@ test('a deposit limit refuses a larger deposit; a time-out logs out and blocks l
     /\/api\/auth\/login: Failed to load resource/,
     'the login during the time-out is refused',
   );
-  const latestCaptcha = trackCaptcha(page);
+  // The captcha the login form last fetched (it is asked for after an earlier failure from this address).
+  const latestCaptcha = followCaptchas(page);
   // Registered through the API (the page shares its cookie); the browser's session record is set once,
   // not at every load, so that the fresh load after the time-out shows what the browser really keeps.
   const session = (await registerMember(page.request, 'rg')) as { userName: string };

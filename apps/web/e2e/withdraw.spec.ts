@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { WITHDRAWAL_OPERATOR_TOKEN } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
-import { asNewMember } from './members.ts';
+import { asNewMember, asTrialMember } from './members.ts';
 
 /**
  * Withdrawal against the real server (product.md §2 /m/withdraw, §7 withdraw and security): a new member with a
@@ -170,9 +170,7 @@ test('a trial member is refused withdrawals and gets no form', async ({
   navigate,
   expectAccessible,
 }) => {
-  await navigate('/m/trail', { scan: false });
-  await page.getByRole('button', { name: en('auth.trial') }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/m/home');
+  await asTrialMember(page, navigate);
 
   await navigate('/m/withdraw', { scan: false });
   const screen = page.locator('[data-page="withdraw"]');
