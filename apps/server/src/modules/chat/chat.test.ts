@@ -614,8 +614,9 @@ describeEachDatabase('live chat', (kind) => {
       expect(html).toContain('href="/m/home"');
       expect(html).toContain('&#60;script&#62;x&#60;/script&#62;');
       expect(html).not.toContain('<script>');
-      // Every script is a file of this site.
+      // Every script is a file of this site: what both chat pages share, then the member page's own.
       expect([...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])).toEqual([
+        expect.stringMatching(/^<script src="\/chat\/assets\/chat-common\.js\?v=[\w-]+" defer>$/),
         expect.stringMatching(/^<script src="\/chat\/assets\/chat-page\.js\?v=[\w-]+" defer>$/),
       ]);
       // Dark text on a white header.

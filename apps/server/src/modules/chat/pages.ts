@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   CHAT_OPERATOR_PAGE_PATH,
   CHAT_PAGE_TEXTS,
@@ -12,6 +10,7 @@ import {
 import { isLocale, type Locale } from '@kl/contracts/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import { escapeHtml, pageAssets, sendPage } from '../../platform/page-assets.ts';
 import { DEFAULT_BACK_URL, headerColorOf } from './service.ts';
 
 /**
@@ -22,29 +21,12 @@ import { DEFAULT_BACK_URL, headerColorOf } from './service.ts';
 
 export const CHAT_ASSETS_PREFIX = '/chat/assets/';
 
-interface Asset {
-  body: string;
-  type: string;
-  version: string;
-}
-
-function loadAsset(file: string, type: string): Asset {
-  const body = readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8');
-  return { body, type, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
-}
-
-const ASSETS: Record<string, Asset> = {
-  'chat.css': loadAsset('chat.css', 'text/css; charset=utf-8'),
-  'chat-page.js': loadAsset('chat-page.js', 'text/javascript; charset=utf-8'),
-  'operator-page.js': loadAsset('operator-page.js', 'text/javascript; charset=utf-8'),
-};
-
-const assetUrl = (file: keyof typeof ASSETS & string) =>
-  `${CHAT_ASSETS_PREFIX}${file}?v=${ASSETS[file]?.version ?? ''}`;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+const ASSETS = pageAssets(new URL('./assets/', import.meta.url), CHAT_ASSETS_PREFIX, [
+  'chat.css',
+  'chat-common.js',
+  'chat-page.js',
+  'operator-page.js',
+]);
 
 /** Text colour for a header of this colour: dark on light colours, white on dark ones (WCAG luminance). */
 export function inkOn(hex: string): string {
@@ -75,8 +57,10 @@ function head(locale: Locale, title: string, script: string): string {
     `<title>${escapeHtml(title)}</title>`,
     // No icon: spares the browser a request for /favicon.ico.
     '<link rel="icon" href="data:,">',
-    `<link rel="stylesheet" href="${assetUrl('chat.css')}">`,
-    `<script src="${assetUrl(script)}" defer></script>`,
+    `<link rel="stylesheet" href="${ASSETS.url('chat.css')}">`,
+    // Deferred scripts run in order: the page's script after what both pages share.
+    `<script src="${ASSETS.url('chat-common.js')}" defer></script>`,
+    `<script src="${ASSETS.url(script)}" defer></script>`,
     '</head>',
   ].join('\n');
 }
@@ -170,10 +154,6 @@ export function renderOperatorPage(locale: Locale): string {
   ].join('\n');
 }
 
-function sendPage(reply: FastifyReply, html: string) {
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
 /**
  * /chat/ (member), /chat/operator (operator, 404 without CHAT_OPERATOR_TOKEN) and their files under
  * /chat/assets/. Outside /api: these are pages, not calls.
@@ -204,14 +184,5 @@ export async function registerChatPages(
     return sendPage(reply, renderOperatorPage(isLocale(lang) ? lang : 'vi'));
   });
 
-  app.get(`${CHAT_ASSETS_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
-    if (!asset) throw new DomainError('NOT_FOUND');
-    const current = one((request.query as Record<string, unknown> | undefined)?.v) === asset.version;
-    return reply
-      .type(asset.type)
-      .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .send(asset.body);
-  });
+  ASSETS.register(app);
 }

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isLocale, type Locale } from '@kl/contracts/i18n';
 import { WITHDRAWAL_OPERATOR_PAGE_PATH } from '@kl/contracts/withdrawal';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import { escapeHtml, pageAssets, sendPage } from '../../platform/page-assets.ts';
 
 /**
  * The withdrawal operator's page: plain HTML with one stylesheet and one script file (the site's Content
@@ -56,23 +55,10 @@ const OPERATOR_TEXTS = {
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
-interface Asset {
-  body: string;
-  type: string;
-  version: string;
-}
-
-function loadAsset(file: string, type: string): Asset {
-  const body = readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8');
-  return { body, type, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
-}
-
-const ASSETS: Record<string, Asset> = {
-  'operator.css': loadAsset('operator.css', 'text/css; charset=utf-8'),
-  'operator.js': loadAsset('operator.js', 'text/javascript; charset=utf-8'),
-};
-const assetUrl = (file: string) => `${WITHDRAWAL_ASSETS_PREFIX}${file}?v=${ASSETS[file]?.version ?? ''}`;
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const ASSETS = pageAssets(new URL('./assets/', import.meta.url), WITHDRAWAL_ASSETS_PREFIX, [
+  'operator.css',
+  'operator.js',
+]);
 
 export function renderWithdrawalOperatorPage(locale: Locale): string {
   const texts = OPERATOR_TEXTS[locale];
@@ -85,8 +71,8 @@ export function renderWithdrawalOperatorPage(locale: Locale): string {
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(texts.title)}</title>`,
     '<link rel="icon" href="data:,">',
-    `<link rel="stylesheet" href="${assetUrl('operator.css')}">`,
-    `<script src="${assetUrl('operator.js')}" defer></script>`,
+    `<link rel="stylesheet" href="${ASSETS.url('operator.css')}">`,
+    `<script src="${ASSETS.url('operator.js')}" defer></script>`,
     '</head>',
     '<body>',
     `<div id="wd" data-locale="${locale}" data-texts="${escapeHtml(JSON.stringify(texts))}">`,
@@ -125,20 +111,8 @@ export async function registerWithdrawalPages(
   app.get(WITHDRAWAL_OPERATOR_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!options.enabled) throw new DomainError('NOT_FOUND');
     const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderWithdrawalOperatorPage(isLocale(lang) ? lang : 'vi'));
+    return sendPage(reply, renderWithdrawalOperatorPage(isLocale(lang) ? lang : 'vi'));
   });
 
-  app.get(`${WITHDRAWAL_ASSETS_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const asset = options.enabled && Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
-    if (!asset) throw new DomainError('NOT_FOUND');
-    const current = (request.query as Record<string, unknown> | undefined)?.v === asset.version;
-    return reply
-      .type(asset.type)
-      .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .send(asset.body);
-  });
+  ASSETS.register(app, options.enabled);
 }

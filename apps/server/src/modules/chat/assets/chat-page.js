@@ -1,7 +1,7 @@
 /* The member's chat page: trades the one-time token of the address for the chat cookie, shows the
    conversation, sends messages and receives the operator's replies as server-sent events. Text is only
    ever set with textContent. */
-/* global document, location, history, EventSource */
+/* global document, location, history, EventSource, window */
 'use strict';
 
 (function chatPage() {
@@ -23,23 +23,8 @@
   let readTimer = null;
   let over = false;
 
-  async function api(method, path, body) {
-    const headers = { 'x-module-id': 'CBS3', 'accept-language': locale };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = await response.json().catch(() => null);
-    if (!response.ok || !envelope || envelope.success !== true) {
-      const error = new Error((envelope && envelope.message) || texts.sendFailed);
-      error.status = response.status;
-      throw error;
-    }
-    return envelope.value;
-  }
+  const { klChat } = window;
+  const api = klChat.createApi(locale, () => texts.sendFailed);
 
   function setStatus(text) {
     status.textContent = text || '';
@@ -62,36 +47,20 @@
   }
 
   function element(message) {
-    const item = document.createElement('li');
-    item.className = message.sender === 'member' ? 'chat-message is-mine' : 'chat-message';
-    item.dataset.id = String(message.id);
-    const author = document.createElement('span');
-    author.className = 'chat-author';
-    author.textContent = message.sender === 'member' ? texts.you : texts.operator;
-    const text = document.createElement('p');
-    text.className = 'chat-text';
-    text.textContent = message.body;
-    const time = document.createElement('time');
-    time.className = 'chat-time';
-    time.dateTime = message.createdAt;
-    time.textContent = timeOf(message.createdAt);
-    item.append(author, text, time);
-    return item;
+    const mine = message.sender === 'member';
+    return klChat.messageElement(message, {
+      mine,
+      author: mine ? texts.you : texts.operator,
+      time: timeOf(message.createdAt),
+    });
   }
 
   /** Adds messages in id order, ignoring those already shown. */
   function add(messages) {
-    for (const message of messages) {
-      if (shown.has(message.id)) continue;
-      const item = element(message);
-      let before = null;
-      for (const [id, existing] of shown) {
-        if (id > message.id && (!before || id < Number(before.dataset.id))) before = existing;
-      }
-      log.insertBefore(item, before);
-      shown.set(message.id, item);
-      newestId = Math.max(newestId, message.id);
-      oldestId = oldestId === 0 ? message.id : Math.min(oldestId, message.id);
+    const added = klChat.addMessages(log, shown, messages, element);
+    if (added.highest > 0) {
+      newestId = Math.max(newestId, added.highest);
+      oldestId = oldestId === 0 ? added.lowest : Math.min(oldestId, added.lowest);
     }
     empty.hidden = shown.size > 0;
   }
@@ -186,12 +155,7 @@
     }
   });
 
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      form.requestSubmit();
-    }
-  });
+  klChat.submitOnEnter(input, form);
 
   document.addEventListener('visibilitychange', markRead);
   start();

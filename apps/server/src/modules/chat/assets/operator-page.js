@@ -1,7 +1,7 @@
 /* The operator's chat page: sign in with the operator token (kept in an HttpOnly cookie by the server,
    never by this script), list the conversations, read one, reply, and follow every new message live.
    Text is only ever set with textContent. */
-/* global document, EventSource */
+/* global document, EventSource, window */
 'use strict';
 
 (function operatorPage() {
@@ -30,23 +30,8 @@
   let source = null;
   let refreshTimer = null;
 
-  async function api(method, path, body, extraHeaders) {
-    const headers = { 'x-module-id': 'CBS3', 'accept-language': locale, ...extraHeaders };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = await response.json().catch(() => null);
-    if (!response.ok || !envelope || envelope.success !== true) {
-      const error = new Error((envelope && envelope.message) || String(response.status));
-      error.status = response.status;
-      throw error;
-    }
-    return envelope.value;
-  }
+  const { klChat } = window;
+  const api = klChat.createApi(locale, (status) => String(status));
 
   function showSignIn(message) {
     if (source) source.close();
@@ -109,35 +94,19 @@
   }
 
   function element(message) {
-    const item = document.createElement('li');
-    item.className = message.sender === 'operator' ? 'chat-message is-mine' : 'chat-message';
-    item.dataset.id = String(message.id);
-    const author = document.createElement('span');
-    author.className = 'chat-author';
-    author.textContent = message.sender === 'operator' ? texts.operator : current.userName;
-    const text = document.createElement('p');
-    text.className = 'chat-text';
-    text.textContent = message.body;
-    const time = document.createElement('time');
-    time.className = 'chat-time';
-    time.dateTime = message.createdAt;
-    time.textContent = timeOf(message.createdAt);
-    item.append(author, text, time);
-    return item;
+    const mine = message.sender === 'operator';
+    return klChat.messageElement(message, {
+      mine,
+      author: mine ? texts.operator : current.userName,
+      time: timeOf(message.createdAt),
+    });
   }
 
   function add(messages) {
-    for (const message of messages) {
-      if (shown.has(message.id)) continue;
-      let before = null;
-      for (const [id, existing] of shown) {
-        if (id > message.id && (!before || id < Number(before.dataset.id))) before = existing;
-      }
-      const item = element(message);
-      log.insertBefore(item, before);
-      shown.set(message.id, item);
-      newestId = Math.max(newestId, message.id);
-      oldestId = oldestId === 0 ? message.id : Math.min(oldestId, message.id);
+    const added = klChat.addMessages(log, shown, messages, element);
+    if (added.highest > 0) {
+      newestId = Math.max(newestId, added.highest);
+      oldestId = oldestId === 0 ? added.lowest : Math.min(oldestId, added.lowest);
     }
   }
 
@@ -263,12 +232,7 @@
     }
   });
 
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      form.requestSubmit();
-    }
-  });
+  klChat.submitOnEnter(input, form);
 
   document.addEventListener('visibilitychange', markRead);
 
