@@ -1,13 +1,18 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** The first member the condition matches, if any. */
+async function firstMember(tx: DbOrTx, where: SQL | undefined): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(member).where(where).limit(1);
+  return row;
+}
 
 /** Members of a merchant. Usernames compare without regard to case. */
 export function createMemberRepository(db: Db) {
   return {
     async findById(id: string, tx?: DbOrTx): Promise<MemberRow | undefined> {
-      const [row] = await (tx ?? db).select().from(member).where(eq(member.id, id)).limit(1);
-      return row;
+      return firstMember(tx ?? db, eq(member.id, id));
     },
 
     async findByUsername(
@@ -15,14 +20,10 @@ export function createMemberRepository(db: Db) {
       username: string,
       tx?: DbOrTx,
     ): Promise<MemberRow | undefined> {
-      const [row] = await (tx ?? db)
-        .select()
-        .from(member)
-        .where(
-          and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`),
-        )
-        .limit(1);
-      return row;
+      return firstMember(
+        tx ?? db,
+        and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`),
+      );
     },
 
     async findByMobile(
@@ -31,18 +32,14 @@ export function createMemberRepository(db: Db) {
       mobileNum: string,
       tx?: DbOrTx,
     ): Promise<MemberRow | undefined> {
-      const [row] = await (tx ?? db)
-        .select()
-        .from(member)
-        .where(
-          and(
-            eq(member.merchantCode, merchantCode),
-            eq(member.countryDialingCode, countryDialingCode),
-            eq(member.mobileNum, mobileNum),
-          ),
-        )
-        .limit(1);
-      return row;
+      return firstMember(
+        tx ?? db,
+        and(
+          eq(member.merchantCode, merchantCode),
+          eq(member.countryDialingCode, countryDialingCode),
+          eq(member.mobileNum, mobileNum),
+        ),
+      );
     },
 
     /** Members with this e-mail (an e-mail is not unique), active ones only. */

@@ -241,15 +241,17 @@ export function createWithdrawalRepository(db: Db) {
         eq(withdrawalRequest.memberId, memberId),
         status === undefined ? undefined : eq(withdrawalRequest.status, status),
       );
-      const rows = await tx
-        .select()
-        .from(withdrawalRequest)
-        .where(where)
-        .orderBy(desc(withdrawalRequest.createdAt), desc(withdrawalRequest.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await tx.select({ n: count() }).from(withdrawalRequest).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        tx,
+        where,
+        tx
+          .select()
+          .from(withdrawalRequest)
+          .where(where)
+          .orderBy(desc(withdrawalRequest.createdAt), desc(withdrawalRequest.id))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
 
     /** Requests of the merchant in a status with their member's username; oldest first (a queue). */
@@ -263,18 +265,27 @@ export function createWithdrawalRepository(db: Db) {
         eq(withdrawalRequest.merchantCode, merchantCode),
         eq(withdrawalRequest.status, status),
       );
-      const rows = await tx
-        .select({ request: withdrawalRequest, username: member.username })
-        .from(withdrawalRequest)
-        .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
-        .where(where)
-        .orderBy(withdrawalRequest.createdAt, withdrawalRequest.id)
-        .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await tx.select({ n: count() }).from(withdrawalRequest).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        tx,
+        where,
+        tx
+          .select({ request: withdrawalRequest, username: member.username })
+          .from(withdrawalRequest)
+          .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
+          .where(where)
+          .orderBy(withdrawalRequest.createdAt, withdrawalRequest.id)
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
   };
+}
+
+/** A page of requests (the query with its limit and offset) and how many requests match `where` in all. */
+async function pageWithTotal<Row>(tx: DbOrTx, where: SQL | undefined, page: PromiseLike<Row[]>) {
+  const rows = await page;
+  const [total] = await tx.select({ n: count() }).from(withdrawalRequest).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export type WithdrawalRepository = ReturnType<typeof createWithdrawalRepository>;
