@@ -1,9 +1,8 @@
 import { TOAST_MS } from '@kl/contracts/constants';
 import { HOME_PATH } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -16,6 +15,7 @@ import { useMemberInfo } from './api/get-member-info.ts';
 import { NewPasswordFields, PasswordField, TextField } from './components/fields.tsx';
 import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
+import { schemaResolver } from './lib/form-schema.ts';
 import { updateRememberedPassword } from './lib/remembered-login.ts';
 import './auth.css';
 
@@ -91,7 +91,7 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
   const { userName } = useSession();
   const changePassword = useChangePassword();
   const resolver = useMemo(
-    () => zodResolver(changePasswordSchema(withOld)) as unknown as Resolver<ChangePasswordValues>,
+    () => schemaResolver<ChangePasswordValues>(changePasswordSchema(withOld)),
     [withOld],
   );
   const form = useForm<ChangePasswordValues>({

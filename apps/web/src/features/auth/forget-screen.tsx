@@ -1,8 +1,7 @@
 import { fullPath } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import { PhoneCodeFields } from './components/phone-code-fields.tsx';
 import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
+import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
 
 type ForgetType = 'email' | 'phone';
 
@@ -34,10 +34,6 @@ interface ForgetValues {
   confirmNewPassword: string;
 }
 
-const captchaSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}$/, 'WRONG_VERIFICATION_CODE');
 const newPasswordShape = { newPassword: fieldSchema('password'), confirmNewPassword: z.string() };
 const confirmation = (
   values: { newPassword?: unknown; confirmNewPassword?: unknown },
@@ -92,10 +88,7 @@ export default function ForgetScreen() {
   const [emailSent, setEmailSent] = useState(false);
 
   // The rules of the fields on screen; react-hook-form takes the resolver of each render.
-  const resolver = useMemo(
-    () => zodResolver(forgetSchema(step)) as unknown as Resolver<ForgetValues>,
-    [step],
-  );
+  const resolver = useMemo(() => schemaResolver<ForgetValues>(forgetSchema(step)), [step]);
   const form = useForm<ForgetValues>({ resolver, defaultValues: EMPTY });
   const { register, handleSubmit, formState, setError, setValue, getValues, clearErrors } = form;
   const errors = formState.errors;

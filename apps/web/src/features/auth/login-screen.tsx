@@ -1,9 +1,8 @@
 import type { LoginPayload } from '@kl/contracts/accounts';
 import { fullPath } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import { TrialButton } from './components/trial-button.tsx';
 import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
+import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
 import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from './lib/remembered-login.ts';
 import { exclusionRefusalText } from '../responsible-gaming/exclusion-text.ts';
 
@@ -35,11 +35,6 @@ interface LoginValues {
   captcha: string;
   remember: boolean;
 }
-
-const captchaSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}$/, 'WRONG_VERIFICATION_CODE');
 
 function loginSchema(mode: LoginMode, withCaptcha: boolean) {
   const shape: Record<string, z.ZodType> =
@@ -70,7 +65,7 @@ export default function LoginScreen() {
 
   // The rules of the fields on screen; react-hook-form takes the resolver of each render.
   const resolver = useMemo(
-    () => zodResolver(loginSchema(activeMode, withCaptcha)) as unknown as Resolver<LoginValues>,
+    () => schemaResolver<LoginValues>(loginSchema(activeMode, withCaptcha)),
     [activeMode, withCaptcha],
   );
 

@@ -8,9 +8,8 @@ import {
   type FieldRule,
   type VerifierField,
 } from '@kl/contracts/verifier';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Fragment, useMemo, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -34,6 +33,7 @@ import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation
 import { useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
+import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
 
 /** The fields a merchant may switch on, in the order of product.md §2. */
 const OPTIONAL_FIELDS = [
@@ -96,11 +96,7 @@ export function visibleFields(rules: RegistrationRules, method: RegisterMethod):
 function registerSchema(rules: RegistrationRules, method: RegisterMethod) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of visibleFields(rules, method)) {
-    if (field === 'captcha')
-      shape.captcha = z
-        .string()
-        .trim()
-        .regex(/^\d{1,6}$/, 'WRONG_VERIFICATION_CODE');
+    if (field === 'captcha') shape.captcha = captchaSchema;
     else if (field === 'confirmPassword') shape.confirmPassword = z.string();
     else if (field === 'countryDialingCode') continue;
     else {
@@ -167,7 +163,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
 
   // The rules of the fields on screen; react-hook-form takes the resolver of each render.
   const resolver = useMemo(
-    () => zodResolver(registerSchema(rules, method)) as unknown as Resolver<RegisterValues>,
+    () => schemaResolver<RegisterValues>(registerSchema(rules, method)),
     [rules, method],
   );
 
