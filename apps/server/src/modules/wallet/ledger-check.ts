@@ -36,6 +36,17 @@ const describeAccount = (row: {
 }) =>
   `account ${row.id} (${row.merchantCode} ${row.memberId === null ? 'house' : `member ${row.memberId}`} ${row.kind} ${row.currency}${row.demo ? ' demo' : ''})`;
 
+/** What a problem names of an account: what `describeAccount` needs, and its balance as text. */
+const ACCOUNT_COLUMNS = {
+  id: ledgerAccount.id,
+  merchantCode: ledgerAccount.merchantCode,
+  memberId: ledgerAccount.memberId,
+  kind: ledgerAccount.kind,
+  currency: ledgerAccount.currency,
+  demo: ledgerAccount.demo,
+  balance: sql<string>`${ledgerAccount.balance}::text`,
+};
+
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
   const problems: LedgerProblem[] = [];
 
@@ -49,13 +60,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
     .as('sums');
   const mismatched = await db
     .select({
-      id: ledgerAccount.id,
-      merchantCode: ledgerAccount.merchantCode,
-      memberId: ledgerAccount.memberId,
-      kind: ledgerAccount.kind,
-      currency: ledgerAccount.currency,
-      demo: ledgerAccount.demo,
-      balance: sql<string>`${ledgerAccount.balance}::text`,
+      ...ACCOUNT_COLUMNS,
       entries: sql<string>`coalesce(${sums.total}, 0)::text`,
     })
     .from(ledgerAccount)
@@ -70,15 +75,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
   }
 
   const negative = await db
-    .select({
-      id: ledgerAccount.id,
-      merchantCode: ledgerAccount.merchantCode,
-      memberId: ledgerAccount.memberId,
-      kind: ledgerAccount.kind,
-      currency: ledgerAccount.currency,
-      demo: ledgerAccount.demo,
-      balance: sql<string>`${ledgerAccount.balance}::text`,
-    })
+    .select(ACCOUNT_COLUMNS)
     .from(ledgerAccount)
     .where(sql`not ${ledgerAccount.allowNegative} and ${ledgerAccount.balance} < 0`)
     .orderBy(ledgerAccount.id);

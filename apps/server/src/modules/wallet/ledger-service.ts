@@ -161,6 +161,15 @@ export function createLedgerService(deps: {
 }) {
   const { db, ledger, clock, wagering } = deps;
 
+  /** Whether the merchant's member plays with play money (a trial member); NOT_FOUND for anyone else. */
+  async function demoOfMember(merchantCode: string, memberId: string, tx?: DbOrTx): Promise<boolean> {
+    const owner = await ledger.findMember(memberId, tx);
+    if (!owner || owner.merchantCode !== merchantCode) {
+      throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+    }
+    return isTrialMember(owner.type);
+  }
+
   /**
    * The turnover rules after a new real-money transaction, inside it: a deposit and a bonus get their
    * requirement, a withdrawal hold may not reach into locked money, and a debit of the available balance
@@ -261,11 +270,7 @@ export function createLedgerService(deps: {
       return replay(request, request.amount, currency, tx);
     }
 
-    const owner = await ledger.findMember(memberId, tx);
-    if (!owner || owner.merchantCode !== merchantCode) {
-      throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
-    }
-    const demo = isTrialMember(owner.type);
+    const demo = await demoOfMember(merchantCode, memberId, tx);
     const now = clock();
 
     // What moves where: the kind's movement, or the entries of the transaction a reversal undoes.
@@ -427,11 +432,7 @@ export function createLedgerService(deps: {
       tx: DbOrTx,
     ): Promise<void> {
       const currency = where.currency ?? WALLET_CURRENCY;
-      const owner = await ledger.findMember(where.memberId, tx);
-      if (!owner || owner.merchantCode !== where.merchantCode) {
-        throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
-      }
-      const demo = isTrialMember(owner.type);
+      const demo = await demoOfMember(where.merchantCode, where.memberId, tx);
       const movement = MOVEMENTS[where.kind];
       const sides = [movement.from, movement.to];
       const houseKinds = sides.flatMap((side) => ('house' in side ? [side.house] : []));
@@ -464,11 +465,7 @@ export function createLedgerService(deps: {
       tx?: DbOrTx,
     ): Promise<MemberBalance> {
       const currency = where.currency ?? WALLET_CURRENCY;
-      const owner = await ledger.findMember(where.memberId, tx);
-      if (!owner || owner.merchantCode !== where.merchantCode) {
-        throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
-      }
-      const demo = isTrialMember(owner.type);
+      const demo = await demoOfMember(where.merchantCode, where.memberId, tx);
       const accounts = await ledger.memberAccounts(where.merchantCode, where.memberId, tx);
       const balance = (kind: MemberAccountKind) =>
         accounts.find(
