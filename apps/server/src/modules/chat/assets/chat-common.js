@@ -50,11 +50,10 @@ window.klChat = (function chatCommon() {
 
   /**
    * Adds to `log` the messages not yet in `shown` (id → item), in id order, each drawn by `element`;
-   * answers the lowest and highest ids added (0 when none was).
+   * answers the oldest and newest ids shown, `ids` (0 while none is) moved by the messages added.
    */
-  function addMessages(log, shown, messages, element) {
-    let lowest = 0;
-    let highest = 0;
+  function addMessages(log, shown, messages, element, ids) {
+    let { oldestId, newestId } = ids;
     for (const message of messages) {
       if (shown.has(message.id)) continue;
       const item = element(message);
@@ -64,10 +63,10 @@ window.klChat = (function chatCommon() {
       }
       log.insertBefore(item, before);
       shown.set(message.id, item);
-      highest = Math.max(highest, message.id);
-      lowest = lowest === 0 ? message.id : Math.min(lowest, message.id);
+      newestId = Math.max(newestId, message.id);
+      oldestId = oldestId === 0 ? message.id : Math.min(oldestId, message.id);
     }
-    return { lowest, highest };
+    return { oldestId, newestId };
   }
 
   /** Enter sends the form; Shift+Enter (and Enter while composing) writes a new line. */

@@ -57,11 +57,7 @@
 
   /** Adds messages in id order, ignoring those already shown. */
   function add(messages) {
-    const added = klChat.addMessages(log, shown, messages, element);
-    if (added.highest > 0) {
-      newestId = Math.max(newestId, added.highest);
-      oldestId = oldestId === 0 ? added.lowest : Math.min(oldestId, added.lowest);
-    }
+    ({ oldestId, newestId } = klChat.addMessages(log, shown, messages, element, { oldestId, newestId }));
     empty.hidden = shown.size > 0;
   }
 

@@ -103,11 +103,7 @@
   }
 
   function add(messages) {
-    const added = klChat.addMessages(log, shown, messages, element);
-    if (added.highest > 0) {
-      newestId = Math.max(newestId, added.highest);
-      oldestId = oldestId === 0 ? added.lowest : Math.min(oldestId, added.lowest);
-    }
+    ({ oldestId, newestId } = klChat.addMessages(log, shown, messages, element, { oldestId, newestId }));
   }
 
   function scrollToEnd() {
