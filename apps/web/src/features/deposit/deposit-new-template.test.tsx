@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { vnd } from '../../test/money.ts';
+import {
+  amountInput,
+  createButton,
+  expectDailyLimitRefusal,
+  orderFromEwallet,
+  payInSandbox,
+} from './testing/deposit-steps.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
-
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
-const amountInput = () => screen.getByLabelText('Amount (VND)');
-const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
 const currentStep = () =>
   within(screen.getByRole('list', { name: 'Deposit steps' }))
     .getAllByRole('listitem')
@@ -81,11 +84,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.click(within(order).getByRole('button', { name: 'Copy Amount to transfer' }));
       expect(await navigator.clipboard.readText()).toBe('200000');
 
-      const sandbox = within(order).getByRole('region', { name: 'Test payment (sandbox)' });
-      await user.click(within(sandbox).getByRole('button', { name: 'Complete payment (sandbox)' }));
-      expect(
-        await within(order).findByText(`Payment received: ${vnd(200_000)} has been added to your wallet`),
-      ).toBeInTheDocument();
+      await payInSandbox(user, order, 200_000);
       expect(
         within(timeline)
           .getAllByRole('listitem')
@@ -109,12 +108,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
     { timeout: 15_000 },
     async () => {
       const { user } = await openDeposit({ template: 'new', expired: true });
-      await user.click(await screen.findByRole('button', { name: /MoMo/ }));
-      await user.click(screen.getByRole('button', { name: vnd(50_000) }));
-      await user.click(createButton());
-      const order = await screen.findByTestId('deposit-order');
-      expect(within(order).getByText('0909123456')).toBeInTheDocument();
-      expect(within(order).getByRole('button', { name: 'Copy Wallet number' })).toBeInTheDocument();
+      const order = await orderFromEwallet(user, 'button');
       expect(within(order).getByRole('timer')).toHaveTextContent(/^Time left to pay: 00:0[12]$/);
       await waitFor(
         () => expect(within(order).getByTestId('order-status')).toHaveAttribute('data-status', 'expired'),
@@ -140,14 +134,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
 
   it('says how much of the deposit limit is left when an order would go over it', async () => {
     const { user, deposit } = await openDeposit({ template: 'new', dailyLimit: 300_000 });
-    await user.click(await screen.findByRole('button', { name: /VietQR code/ }));
-    await user.type(amountInput(), '400000');
-    await user.click(createButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      `This deposit would go over your daily deposit limit of ${vnd(300_000)}. You can still deposit ${vnd(300_000)}.`,
-    );
-    expect(screen.queryByTestId('deposit-order')).toBeNull();
-    expect(deposit.state.created).toEqual([]);
+    await expectDailyLimitRefusal(user, 'button', () => deposit.state.created);
   });
 
   it('tells a trial member a real account is required, with no steps', async () => {

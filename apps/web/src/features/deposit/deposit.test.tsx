@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_POLL_MS } from './lib/timing.ts';
+import { vnd } from '../../test/money.ts';
+import {
+  amountInput,
+  createButton,
+  expectDailyLimitRefusal,
+  orderFromEwallet,
+  payInSandbox,
+} from './testing/deposit-steps.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
 
@@ -9,10 +17,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
-const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
-const amountInput = () => screen.getByLabelText('Amount (VND)');
 const orderStatus = () => screen.queryByTestId('order-status')?.getAttribute('data-status');
 
 describe('deposit (product.md §2 /m/voucherCenter)', () => {
@@ -100,11 +104,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
     expect(await navigator.clipboard.readText()).toBe('19036688990011');
 
-    const sandbox = within(order).getByRole('region', { name: 'Test payment (sandbox)' });
-    await user.click(within(sandbox).getByRole('button', { name: 'Complete payment (sandbox)' }));
-    expect(
-      await within(order).findByText(`Payment received: ${vnd(200_000)} has been added to your wallet`),
-    ).toBeInTheDocument();
+    await payInSandbox(user, order, 200_000);
     expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
     expect(within(order).queryByRole('img')).toBeNull();
     // The balance is asked again and shows the credit.
@@ -114,12 +114,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
 
   it('shows an e-wallet order and offers no sandbox payment when the sandbox is off', async () => {
     const { user } = await openDeposit({ sandbox: false });
-    await user.click(await screen.findByRole('radio', { name: /MoMo/ }));
-    await user.click(screen.getByRole('button', { name: vnd(50_000) }));
-    await user.click(createButton());
-    const order = await screen.findByTestId('deposit-order');
-    expect(within(order).getByText('0909123456')).toBeInTheDocument();
-    expect(within(order).getByRole('button', { name: 'Copy Wallet number' })).toBeInTheDocument();
+    const order = await orderFromEwallet(user, 'radio');
     expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
 
     // Back to the form for another deposit.
@@ -172,12 +167,6 @@ describe('deposit limits on the base template', () => {
   it('says how much of the deposit limit is left when an order would go over it', async () => {
     const { user, deposit, page } = await openDeposit({ dailyLimit: 300_000 });
     expect(page).toHaveAttribute('data-template', 'base');
-    await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
-    await user.type(amountInput(), '400000');
-    await user.click(createButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      `This deposit would go over your daily deposit limit of ${vnd(300_000)}. You can still deposit ${vnd(300_000)}.`,
-    );
-    expect(deposit.state.created).toEqual([]);
+    await expectDailyLimitRefusal(user, 'radio', () => deposit.state.created);
   });
 });

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { vnd } from '../../test/money.ts';
 import { WITHDRAWAL_POLL_MS } from './lib/timing.ts';
 import type { FakeWithdrawalOptions } from './testing/fake-withdrawal.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
@@ -9,8 +10,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const VCB = {
   accountId: '00000000-0000-4000-8100-000000000001',
   bankCode: 'VCB' as const,

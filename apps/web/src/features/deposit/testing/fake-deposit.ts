@@ -1,5 +1,6 @@
 import type { DepositChannel, DepositOrder, DepositOrderStatus } from '@kl/contracts/deposit';
 import type { WalletBalance } from '@kl/contracts/wallet';
+import { fail, ok, requestBody } from '../../../test/envelope-answers.ts';
 
 /**
  * The wallet and deposit side of the API for component tests, keeping the contracts of wallet.ts and
@@ -32,12 +33,6 @@ export interface FakeDeposit {
     created: { channelCode: string; amount: number }[];
   };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 
 const bank = (bankName: string, bankBin: string, accountNumber: string) => ({
   bankName,
@@ -132,7 +127,7 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
 
   const handle = async (url: URL, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const body = requestBody(init);
     if (url.pathname === '/api/wallet') {
       state.walletCalls += 1;
       await options.walletGate?.();

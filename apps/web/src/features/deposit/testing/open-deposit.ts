@@ -1,18 +1,6 @@
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { createSystemStatus } from '../../../test/factories.ts';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
-import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { openAsMember } from '../../../test/member-session.ts';
 import { createFakeDeposit, type FakeDepositOptions } from './fake-deposit.ts';
-
-/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
-const storedSession = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
 
 /**
  * Opens /m/voucherCenter in English with the fake wallet and deposit server, as a member of `type`, in the
@@ -31,13 +19,13 @@ export async function openDeposit({
   template?: 'base' | 'new';
 } = {}) {
   const deposit = createFakeDeposit({ viewer: type === 4 ? 'trial' : 'member', ...options });
-  serveAlsoNext(deposit.handle);
-  const view = await renderApp(path, {
-    storage: { [SESSION_STORAGE_KEY]: storedSession(type), ...storage },
+  const view = await openAsMember(path, {
+    type,
+    handle: deposit.handle,
+    storage,
     status: createSystemStatus({
       info: { mobileTemplate: { mem_cen: 1, dep_func: template === 'new' ? 1 : 0 } },
     }),
   });
-  const page = await findScreen();
-  return { ...view, deposit, page };
+  return { ...view, deposit };
 }

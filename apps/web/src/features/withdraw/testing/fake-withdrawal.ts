@@ -10,6 +10,7 @@ import {
 } from '@kl/contracts/withdrawal';
 import type { TurnoverSummary, WageringRequirement } from '@kl/contracts/wagering';
 import type { WalletBalance } from '@kl/contracts/wallet';
+import { fail, ok, requestBody } from '../../../test/envelope-answers.ts';
 
 /**
  * The withdrawal side of the API for component tests, keeping the contracts of withdrawal.ts and the
@@ -65,12 +66,6 @@ export interface FakeWithdrawal {
 }
 
 export const FAKE_LIMITS = { minAmount: 100_000, maxAmount: 50_000_000, dailyCountLimit: 5 } as const;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 
 const uuid = (prefix: number, n: number) => `00000000-0000-4000-8${prefix}00-${String(n).padStart(12, '0')}`;
 
@@ -147,7 +142,7 @@ export function createFakeWithdrawal(options: FakeWithdrawalOptions = {}): FakeW
 
   const handle = async (url: URL, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const body = requestBody(init);
     const path = url.pathname;
     if (path === '/api/wallet') {
       const wallet: WalletBalance = {

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { vnd } from '../../../test/money.ts';
+
+/*
+ * The steps both deposit templates share, as a member takes them (deposit tests). A channel is a radio
+ * on the base template and a card (a button) on the new one.
+ */
+type ChannelRole = 'radio' | 'button';
+
+export const amountInput = () => screen.getByLabelText('Amount (VND)');
+export const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
+
+/** Pays the order shown in the sandbox and sees it received. */
+export async function payInSandbox(user: UserEvent, order: HTMLElement, amount: number) {
+  const sandbox = within(order).getByRole('region', { name: 'Test payment (sandbox)' });
+  await user.click(within(sandbox).getByRole('button', { name: 'Complete payment (sandbox)' }));
+  expect(
+    await within(order).findByText(`Payment received: ${vnd(amount)} has been added to your wallet`),
+  ).toBeInTheDocument();
+}
+
+/** Orders the MoMo e-wallet's first quick amount and sees the wallet to pay to; answers the order. */
+export async function orderFromEwallet(user: UserEvent, channel: ChannelRole) {
+  await user.click(await screen.findByRole(channel, { name: /MoMo/ }));
+  await user.click(screen.getByRole('button', { name: vnd(50_000) }));
+  await user.click(createButton());
+  const order = await screen.findByTestId('deposit-order');
+  expect(within(order).getByText('0909123456')).toBeInTheDocument();
+  expect(within(order).getByRole('button', { name: 'Copy Wallet number' })).toBeInTheDocument();
+  return order;
+}
+
+/**
+ * Asks for more than a daily deposit limit of 300,000 leaves: told how much is left, and nothing is
+ * ordered (`created` stays empty).
+ */
+export async function expectDailyLimitRefusal(
+  user: UserEvent,
+  channel: ChannelRole,
+  created: () => readonly unknown[],
+) {
+  await user.click(await screen.findByRole(channel, { name: /VietQR code/ }));
+  await user.type(amountInput(), '400000');
+  await user.click(createButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    `This deposit would go over your daily deposit limit of ${vnd(300_000)}. You can still deposit ${vnd(300_000)}.`,
+  );
+  expect(screen.queryByTestId('deposit-order')).toBeNull();
+  expect(created()).toEqual([]);
+}
