@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { BankAccounts } from './components/bank-accounts.tsx';
-import { LoadError } from './components/load-error.tsx';
 import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
 import { isActualAccountRefusal } from './lib/refusal.ts';
 import './withdraw.css';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 /**
  * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
@@ -26,7 +26,7 @@ export default function SecurityScreen() {
     money = isActualAccountRefusal(info.error) ? (
       <ActualAccountRequired title={t('free_reject')} hint={t('withdraw.actualAccountHint')} />
     ) : (
-      <LoadError error={info.error} onRetry={() => void info.refetch()} />
+      <LoadFailed className="kl-withdraw-card" error={info.error} onRetry={() => void info.refetch()} />
     );
   else
     money = (

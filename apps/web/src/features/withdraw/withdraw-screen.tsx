@@ -9,13 +9,13 @@ import { TurnoverPanel } from '../wallet/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { withdrawalRequestKey } from './api/keys.ts';
 import { BalanceSummary } from './components/balance-summary.tsx';
-import { LoadError } from './components/load-error.tsx';
 import { SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
 import { WithdrawForm } from './components/withdraw-form.tsx';
 import { WithdrawalList } from './components/withdrawal-list.tsx';
 import { WithdrawalStatusCard } from './components/withdrawal-status.tsx';
 import { isActualAccountRefusal } from './lib/refusal.ts';
 import './withdraw.css';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 const REQUEST_PARAM = 'requestId';
 
@@ -70,7 +70,7 @@ function WithdrawBody() {
   if (info.isError) {
     if (isActualAccountRefusal(info.error))
       return <ActualAccountRequired title={t('free_reject')} hint={t('withdraw.actualAccountHint')} />;
-    return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
+    return <LoadFailed className="kl-withdraw-card" error={info.error} onRetry={() => void info.refetch()} />;
   }
   const data = info.data;
   let main;

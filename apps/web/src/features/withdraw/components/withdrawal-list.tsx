@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
-import { LoadError } from './load-error.tsx';
 import { StatusBadge } from './withdrawal-status.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The member's recent requests, newest first, a page at a time, each with its status in words. */
 export function WithdrawalList({ onOpen }: { onOpen?: (requestId: string) => void }) {
@@ -14,7 +14,13 @@ export function WithdrawalList({ onOpen }: { onOpen?: (requestId: string) => voi
   let body;
   if (requests.isPending) body = <p role="status">{t('withdraw.loading')}</p>;
   else if (requests.isError)
-    body = <LoadError error={requests.error} onRetry={() => void requests.refetch()} />;
+    body = (
+      <LoadFailed
+        className="kl-withdraw-card"
+        error={requests.error}
+        onRetry={() => void requests.refetch()}
+      />
+    );
   else {
     const list = requests.data.pages.flatMap((page) => page.list);
     body =

@@ -8,7 +8,7 @@ import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import { WITHDRAWAL_INFO_KEY, WITHDRAWALS_KEY, withdrawalRequestKey } from '../api/keys.ts';
 import { WITHDRAWAL_POLL_MS } from '../lib/timing.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** A request's status in words. */
 export function StatusBadge({ status }: { status: Status }) {
@@ -47,7 +47,10 @@ export function WithdrawalStatusCard({ requestId, onNew }: { requestId: string; 
   }, [status, queryClient]);
 
   if (request.isPending) return <p role="status">{t('withdraw.loading')}</p>;
-  if (request.isError) return <LoadError error={request.error} onRetry={() => void request.refetch()} />;
+  if (request.isError)
+    return (
+      <LoadFailed className="kl-withdraw-card" error={request.error} onRetry={() => void request.refetch()} />
+    );
   const item: Withdrawal = request.data;
   const money = formatMoney(item.amount, item.currency, i18n.language);
 
