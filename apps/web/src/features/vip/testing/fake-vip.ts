@@ -1,7 +1,5 @@
-import type { MyVip, VipLevel } from '@kl/contracts/vip';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { vipCalls, type MyVip, type VipLevel } from '@kl/contracts/vip';
+import { answer, isCall } from '../../../test/fake-api.ts';
 
 const level = (n: number, name: string, threshold: number, rebatePercent: number): VipLevel => ({
   level: n,
@@ -34,10 +32,10 @@ export const FAKE_MY_VIP: MyVip = {
 
 /** GET /api/vip/levels and GET /api/vip/me for component tests (contracts vip.ts). */
 export function createFakeVip({ mine = FAKE_MY_VIP }: { mine?: MyVip } = {}) {
-  return (url: URL) => {
-    if (url.pathname === '/api/vip/levels')
-      return json({ success: true, value: { list: FAKE_VIP_LEVELS, currency: 'VND' } });
-    if (url.pathname === '/api/vip/me') return json({ success: true, value: mine });
+  return (url: URL, init?: RequestInit) => {
+    if (isCall(vipCalls.vipLevels, url, init))
+      return answer(vipCalls.vipLevels, { list: FAKE_VIP_LEVELS, currency: 'VND' });
+    if (isCall(vipCalls.myVip, url, init)) return answer(vipCalls.myVip, mine);
     return undefined;
   };
 }
