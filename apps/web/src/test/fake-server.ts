@@ -1,5 +1,6 @@
-import type { SystemStatus } from '@kl/contracts/status';
+import { statusCalls, type SystemStatus } from '@kl/contracts/status';
 import { vi } from 'vitest';
+import { answer, failure, isCall } from './fake-api.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
 import type { FakeGames } from './fake-games.ts';
 
@@ -20,9 +21,6 @@ let nextHandlers: FakeHandler[] = [];
 export function serveAlsoNext(handler: FakeHandler): void {
   nextHandlers.push(handler);
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * Stands in for the API in component tests (replaces global fetch for the current test): answers
@@ -46,19 +44,19 @@ export function stubServer({
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
     for (const handler of extraHandlers) {
-      const answer = await handler(url, init);
-      if (answer) return answer;
+      const answered = await handler(url, init);
+      if (answered) return answered;
     }
     const accountsAnswer = await accounts?.handle(url, init);
     if (accountsAnswer) return accountsAnswer;
     const gamesAnswer = await games?.handle(url, init);
     if (gamesAnswer) return gamesAnswer;
-    if (url.pathname === '/api/status') {
-      const answer = typeof status === 'function' ? status() : status;
-      if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      return json({ success: true, value: await answer });
+    if (isCall(statusCalls.status, url, init)) {
+      const given = typeof status === 'function' ? status() : status;
+      if (given === 'network-error') throw new TypeError('Failed to fetch');
+      return answer(statusCalls.status, await given);
     }
-    return json({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+    return failure('NOT_FOUND');
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
