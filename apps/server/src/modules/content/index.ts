@@ -13,7 +13,9 @@ export { seedContent, type ContentSeedResult } from './seed.ts';
 
 /**
  * Home content, messages and help wired together: banners, announcements, inbox, help centre, service
- * and footer links, head icons, and their generated pictures.
+ * and footer links, head icons, and their generated pictures. Each kind has its sub-folder (`banners/`,
+ * `announcements/`, `inbox/`, `help/`, `links/`, `head-icons/`) with its repository, service and routes;
+ * `repository.ts`, `service.ts` and `routes.ts` here compose them.
  */
 export function createContentModule(
   deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
