@@ -1,7 +1,9 @@
-import type { RegistrationRules, SessionInfo } from '@kl/contracts/accounts';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { accountsCalls, type RegistrationRules, type SessionInfo } from '@kl/contracts/accounts';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import type { ErrorCode } from '@kl/contracts/errors';
+import { statusCalls } from '@kl/contracts/status';
 import { fromBase64, toBase64 } from '../shared/lib/base64.ts';
+import { answer, failure, isCall } from './fake-api.ts';
 
 /**
  * The accounts side of the API for component tests, keeping the agreed contract (contracts
@@ -63,19 +65,6 @@ export function createRules(overrides: Partial<RegistrationRules> = {}): Registr
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const STATUS: Partial<Record<ErrorCode, number>> = {
-  WRONG_CREDENTIALS: 401,
-  NOT_LOGGED_IN: 401,
-  SESSION_EXPIRED: 401,
-  USERNAME_EXISTS: 409,
-  TOO_MANY_REQUESTS: 429,
-};
-const fail = (code: ErrorCode, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, value }, STATUS[code] ?? 400);
-
 export function createFakeAccounts(options: FakeAccountsOptions = {}) {
   // Made on the first request of the key (most tests never log in).
   let keyPair: Promise<CryptoKeyPair> | null = null;
@@ -102,7 +91,8 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
     calls: [] as { method: string; path: string; headers: Record<string, string>; body: unknown }[],
   };
 
-  const startSession = (member: FakeMember, firstTimeLogin = false) => {
+  /** Starts the member's session (the calls that log in answer it). */
+  const startSession = (member: FakeMember, firstTimeLogin = false): SessionInfo => {
     state.session = {
       userName: member.username,
       merchantCode: 'kimlong',
@@ -110,7 +100,7 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
       firstTimeLogin,
       expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     };
-    return ok(state.session);
+    return state.session;
   };
 
   const checkCaptcha = (captchaId: unknown, captcha: unknown) => {
@@ -143,123 +133,138 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
     );
     let body: Record<string, unknown> =
       typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    const route = `${method} ${url.pathname}`;
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
     const record = { method, path: url.pathname, headers, body: body as unknown };
-    if (route === 'POST /api/auth/login' || route === 'POST /api/auth/password/by-phone') {
+    if (is(accountsCalls.login) || is(accountsCalls.setPasswordByPhone)) {
       const decrypted = await decrypt(headers, body as { iv: string; ciphertext: string });
       state.calls.push({ ...record, body: decrypted });
-      if (decrypted === 'unknown-key') return fail('INVALID_INPUT', { reason: 'LOGIN_KEY_UNKNOWN' });
+      if (decrypted === 'unknown-key') return failure('INVALID_INPUT', 400, { reason: 'LOGIN_KEY_UNKNOWN' });
       body = decrypted;
-    } else if (url.pathname.startsWith('/api/') && url.pathname !== '/api/status') {
+    } else if (url.pathname.startsWith('/api/') && !is(statusCalls.status)) {
       state.calls.push(record);
     }
 
-    switch (route) {
-      case 'GET /api/auth/login-key':
-        state.keyRequests += 1;
-        if (state.keyRequests > 1 && state.keyId === 'k-old') {
-          state.keyId = keyId;
-          return ok({ keyId, algorithm: 'RSA-OAEP-256', spki: await spki() });
-        }
-        return ok({ keyId: state.keyId, algorithm: 'RSA-OAEP-256', spki: await spki() });
-      case 'GET /api/register/rules':
-        return ok(state.rules);
-      case 'GET /api/captcha': {
-        const captchaId = `c${state.nextCaptcha++}`;
-        state.captchas.set(captchaId, captchaAnswer(captchaId));
-        const image = `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaId}</text></svg>`)}`;
-        return ok({ captchaId, image, expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    if (is(accountsCalls.loginKey)) {
+      state.keyRequests += 1;
+      if (state.keyRequests > 1 && state.keyId === 'k-old') {
+        state.keyId = keyId;
+        return answer(accountsCalls.loginKey, { keyId, algorithm: 'RSA-OAEP-256', spki: await spki() });
       }
-      case 'POST /api/verification/sms':
-        // As the server: nothing is sent without a right captcha (used up either way), nor over the daily cap.
-        if (!checkCaptcha(body.captchaId, body.captcha))
-          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha' });
-        if (state.smsDailyLimitReached) {
-          return fail('TOO_MANY_REQUESTS', { reason: 'SMS_NUMBER_LIMIT', retryAfterSeconds: 86_400 });
-        }
-        return ok({ expirationTime: new Date(Date.now() + 60_000).toISOString() });
-      case 'GET /api/register/affiliate-check':
-        return url.searchParams.get('affiliateCode') === 'KL2026'
-          ? ok({ valid: true })
-          : fail('INVALID_INVITATION_CODE');
-      case 'POST /api/auth/login': {
-        if (body.type === 'firebase') {
-          // Quick login: the token is the proof, no captcha; a first login creates a member without a password.
-          const username = options.firebaseTokens?.[String(body.firebaseIdToken)];
-          if (!username) return fail('WRONG_CREDENTIALS', { reason: 'SIGNATURE_INVALID' });
-          const known = state.members.get(username.toLowerCase());
-          const member = known ?? { username, password: null, type: 0 };
-          if (!known) state.members.set(username.toLowerCase(), member);
-          return startSession(member, !known);
-        }
-        const needsCaptcha = state.rules.loginCaptcha || state.captchaRequired;
-        if (needsCaptcha && !checkCaptcha(body.captchaId, body.captcha)) {
-          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha', captchaRequired: true });
-        }
-        const member =
-          body.type === 'sms'
-            ? [...state.members.values()].find((m) => m.mobileNum === body.mobileNum)
-            : state.members.get(String(body.username).toLowerCase());
-        const good =
-          body.type === 'sms' ? body.verificationCode === SMS_CODE : member?.password === body.password;
-        if (!member || !good) {
-          state.captchaRequired = true;
-          return fail('WRONG_CREDENTIALS', { captchaRequired: true });
-        }
-        return startSession(member);
-      }
-      case 'POST /api/auth/trial':
-        return startSession({ username: 'try12345678', password: null, type: 4 });
-      case 'DELETE /api/auth/session':
-        state.session = null;
-        return ok(null);
-      case 'POST /api/auth/session/renew':
-        return state.session ? ok(state.session) : fail('SESSION_EXPIRED');
-      case 'PUT /api/register':
-      case 'PUT /api/register/mobile': {
-        if (!checkCaptcha(body.captchaId, body.captcha))
-          return fail('WRONG_VERIFICATION_CODE', { field: 'captcha' });
-        const mobile = route.endsWith('/mobile');
-        const username = mobile ? `vn${String(body.mobileNum)}` : String(body.username);
-        if (state.members.has(username.toLowerCase())) {
-          return fail('USERNAME_EXISTS', { field: mobile ? 'mobileNum' : 'username' });
-        }
-        const member: FakeMember = {
-          username,
-          password: String(body.password),
-          type: 0,
-          mobileNum: body.mobileNum as string,
-        };
-        state.members.set(username.toLowerCase(), member);
-        return startSession(member, true);
-      }
-      case 'GET /api/member/info': {
-        if (!state.session) return fail('NOT_LOGGED_IN');
-        const member = state.members.get(state.session.userName.toLowerCase());
-        return ok({
-          id: '1',
-          account: state.session.userName,
-          nickname: null,
-          type: state.session.type,
-          clubLabel: { labelName: member?.clubLevel ?? '0' },
-          mobileNum: member?.mobileNum ?? null,
-          email: null,
-          firstTimeLogin: false,
-          hasPassword: member ? member.password !== null : false,
-        });
-      }
-      case 'POST /api/member/password': {
-        if (!state.session) return fail('NOT_LOGGED_IN');
-        const member = state.members.get(state.session.userName.toLowerCase());
-        // Without a password yet (quick login, SMS sign-up) the first one is set without the old one.
-        if (!member || (member.password !== null && member.password !== body.oldPassword))
-          return fail('WRONG_CREDENTIALS', { field: 'oldPassword' });
-        member.password = String(body.newPassword);
-        return ok(null);
-      }
-      default:
-        return undefined;
+      return answer(accountsCalls.loginKey, {
+        keyId: state.keyId,
+        algorithm: 'RSA-OAEP-256',
+        spki: await spki(),
+      });
     }
+    if (is(accountsCalls.registrationRules)) return answer(accountsCalls.registrationRules, state.rules);
+    if (is(accountsCalls.captcha)) {
+      const captchaId = `c${state.nextCaptcha++}`;
+      state.captchas.set(captchaId, captchaAnswer(captchaId));
+      const image = `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaId}</text></svg>`)}`;
+      return answer(accountsCalls.captcha, {
+        captchaId,
+        image,
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      });
+    }
+    if (is(accountsCalls.sendSms)) {
+      // As the server: nothing is sent without a right captcha (used up either way), nor over the daily cap.
+      if (!checkCaptcha(body.captchaId, body.captcha))
+        return failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' });
+      if (state.smsDailyLimitReached) {
+        return failure('TOO_MANY_REQUESTS', 429, { reason: 'SMS_NUMBER_LIMIT', retryAfterSeconds: 86_400 });
+      }
+      return answer(accountsCalls.sendSms, { expirationTime: new Date(Date.now() + 60_000).toISOString() });
+    }
+    if (is(accountsCalls.affiliateCheck)) {
+      return url.searchParams.get('affiliateCode') === 'KL2026'
+        ? answer(accountsCalls.affiliateCheck, { valid: true })
+        : failure('INVALID_INVITATION_CODE');
+    }
+    if (is(accountsCalls.login)) {
+      if (body.type === 'firebase') {
+        // Quick login: the token is the proof, no captcha; a first login creates a member without a password.
+        const username = options.firebaseTokens?.[String(body.firebaseIdToken)];
+        if (!username) return failure('WRONG_CREDENTIALS', 401, { reason: 'SIGNATURE_INVALID' });
+        const known = state.members.get(username.toLowerCase());
+        const member = known ?? { username, password: null, type: 0 };
+        if (!known) state.members.set(username.toLowerCase(), member);
+        return answer(accountsCalls.login, startSession(member, !known));
+      }
+      const needsCaptcha = state.rules.loginCaptcha || state.captchaRequired;
+      if (needsCaptcha && !checkCaptcha(body.captchaId, body.captcha)) {
+        return failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha', captchaRequired: true });
+      }
+      const member =
+        body.type === 'sms'
+          ? [...state.members.values()].find((m) => m.mobileNum === body.mobileNum)
+          : state.members.get(String(body.username).toLowerCase());
+      const good =
+        body.type === 'sms' ? body.verificationCode === SMS_CODE : member?.password === body.password;
+      if (!member || !good) {
+        state.captchaRequired = true;
+        return failure('WRONG_CREDENTIALS', 401, { captchaRequired: true });
+      }
+      return answer(accountsCalls.login, startSession(member));
+    }
+    if (is(accountsCalls.trialLogin)) {
+      return answer(
+        accountsCalls.trialLogin,
+        startSession({ username: 'try12345678', password: null, type: 4 }),
+      );
+    }
+    if (is(accountsCalls.logout)) {
+      state.session = null;
+      return answer(accountsCalls.logout, null);
+    }
+    if (is(accountsCalls.renewSession)) {
+      return state.session ? answer(accountsCalls.renewSession, state.session) : failure('SESSION_EXPIRED');
+    }
+    const mobile = is(accountsCalls.registerMobile);
+    if (mobile || is(accountsCalls.register)) {
+      if (!checkCaptcha(body.captchaId, body.captcha))
+        return failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' });
+      const username = mobile ? `vn${String(body.mobileNum)}` : String(body.username);
+      if (state.members.has(username.toLowerCase())) {
+        return failure('USERNAME_EXISTS', 409, { field: mobile ? 'mobileNum' : 'username' });
+      }
+      const member: FakeMember = {
+        username,
+        password: String(body.password),
+        type: 0,
+        mobileNum: body.mobileNum as string,
+      };
+      state.members.set(username.toLowerCase(), member);
+      return answer(
+        mobile ? accountsCalls.registerMobile : accountsCalls.register,
+        startSession(member, true),
+      );
+    }
+    if (is(accountsCalls.memberInfo)) {
+      if (!state.session) return failure('NOT_LOGGED_IN');
+      const member = state.members.get(state.session.userName.toLowerCase());
+      return answer(accountsCalls.memberInfo, {
+        id: '1',
+        account: state.session.userName,
+        nickname: null,
+        type: state.session.type,
+        clubLabel: { labelName: member?.clubLevel ?? '0' },
+        mobileNum: member?.mobileNum ?? null,
+        email: null,
+        firstTimeLogin: false,
+        hasPassword: member ? member.password !== null : false,
+      });
+    }
+    if (is(accountsCalls.changePassword)) {
+      if (!state.session) return failure('NOT_LOGGED_IN');
+      const member = state.members.get(state.session.userName.toLowerCase());
+      // Without a password yet (quick login, SMS sign-up) the first one is set without the old one.
+      if (!member || (member.password !== null && member.password !== body.oldPassword))
+        return failure('WRONG_CREDENTIALS', 401, { field: 'oldPassword' });
+      member.password = String(body.newPassword);
+      return answer(accountsCalls.changePassword, null);
+    }
+    return undefined;
   }
 
   /** localStorage entries of a browser that holds this fake's current session. */
