@@ -1,4 +1,6 @@
-import type { Game, GameType, Vendor, VendorStructure } from '@kl/contracts/games';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { gamesCalls, type Game, type GameType, type Vendor, type VendorStructure } from '@kl/contracts/games';
+import { answer, failure, isCall } from './fake-api.ts';
 
 /**
  * The game catalogue side of the API for component tests, keeping the contract of contracts
@@ -19,11 +21,6 @@ export interface FakeGamesOptions {
   /** How many wins the winner board holds per game type (default 8). */
   wins?: number;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number) => json({ success: false, code, message: code }, status);
 
 const VENDORS: Vendor[] = [
   {
@@ -91,6 +88,9 @@ export function createGame(index: number, overrides: Partial<Game> = {}): Game {
   };
 }
 
+/** The paths of the game catalogue calls (contracts games.ts): the part of the API this fake stands for. */
+const GAMES_PATHS = new Set<string>(Object.values(gamesCalls).map((entry) => entry.path));
+
 /** 60 RNG games (0…59) and 4 FISH games by default. */
 export const defaultGames = () => [
   ...Array.from({ length: 60 }, (_, index) => createGame(index)),
@@ -123,8 +123,9 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
   };
 
   async function handle(url: URL, init: RequestInit = {}): Promise<Response | undefined> {
-    if (!url.pathname.startsWith('/api/games')) return undefined;
+    if (!GAMES_PATHS.has(url.pathname)) return undefined;
     const method = init.method ?? 'GET';
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
     const query = Object.fromEntries(url.searchParams);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     state.calls.push({ method, path: url.pathname, query, body });
@@ -132,89 +133,85 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
       slice: list.slice((pageNo - 1) * pageSize, pageNo * pageSize),
       totalPages: Math.max(1, Math.ceil(list.length / pageSize)),
     });
-    switch (`${method} ${url.pathname}`) {
-      case 'GET /api/games/vendors':
-        return ok(structure);
-      case 'GET /api/games/search': {
-        const name = query.gameName?.toLowerCase();
-        const list = state.games.filter(
-          (game) =>
-            (!query.gameType || game.gameType === (query.gameType as GameType)) &&
-            (!query.vassalage || game.vassalage === query.vassalage) &&
-            (!query.gameClassify || game.gameClassifyNew.includes(query.gameClassify)) &&
-            (!query.minBet || query.minBet === 'all' || game.minBet === query.minBet) &&
-            (!query.isNew || game.isNew) &&
-            (!name || game.gameName.toLowerCase().includes(name)),
-        );
-        const pageNo = Number(query.pageNo ?? 1);
-        const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 9));
-        return ok({ games: slice, pageNum: pageNo, totalPages, total: list.length });
-      }
-      case 'GET /api/games/winners': {
-        const gameType = (query.gameCategory ?? 'RNG') as GameType;
-        return ok({
-          list: Array.from({ length: options.wins ?? 8 }, (_, index) => ({
-            gameType,
-            iconUrl: `/art/${index}.svg`,
-            customerName: `pl***${index}`,
-            gameName: `${gameType} win ${index}`,
-            winAmount: 1_000_000 * (index + 1),
-            currency: 'VND',
-            wonAt: new Date(Date.UTC(2026, 10, 21, 12, 0, 60 - index)).toISOString(),
-          })),
-        });
-      }
-      case 'GET /api/games/hot':
-        return ok({
-          list: state.games
-            .filter((game) => !query.gameType || game.gameType === query.gameType)
-            .slice(0, 25),
-        });
+    if (is(gamesCalls.gameVendors)) return answer(gamesCalls.gameVendors, structure);
+    if (is(gamesCalls.gameSearch)) {
+      const name = query.gameName?.toLowerCase();
+      const list = state.games.filter(
+        (game) =>
+          (!query.gameType || game.gameType === (query.gameType as GameType)) &&
+          (!query.vassalage || game.vassalage === query.vassalage) &&
+          (!query.gameClassify || game.gameClassifyNew.includes(query.gameClassify)) &&
+          (!query.minBet || query.minBet === 'all' || game.minBet === query.minBet) &&
+          (!query.isNew || game.isNew) &&
+          (!name || game.gameName.toLowerCase().includes(name)),
+      );
+      const pageNo = Number(query.pageNo ?? 1);
+      const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 9));
+      return answer(gamesCalls.gameSearch, { games: slice, pageNum: pageNo, totalPages, total: list.length });
     }
-    if (!state.member) return fail('NOT_LOGGED_IN', 401);
-    switch (`${method} ${url.pathname}`) {
-      case 'GET /api/games/favourites/ids':
-        return ok([...state.favourites]);
-      case 'GET /api/games/favourites': {
-        const list = state.games.filter(
-          (game) =>
-            state.favourites.has(game.nodeId) && (!query.gameType || game.gameType === query.gameType),
-        );
-        const pageNo = Number(query.pageNo ?? 1);
-        const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
-        return ok({ content: slice, pageNum: pageNo, totalPages });
-      }
-      case 'GET /api/games/recent': {
-        const list = state.recent.flatMap((gameId) => {
-          const game = state.games.find((candidate) => candidate.gameId === gameId);
-          return game && (!query.gameType || game.gameType === query.gameType)
-            ? [{ ...game, lastPlayedAt: '2026-11-21T12:00:00.000Z' }]
-            : [];
-        });
-        const pageNo = Number(query.page ?? 1);
-        const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
-        return ok({ list: slice, totalPages });
-      }
-      case 'POST /api/games/favourites':
-      case 'DELETE /api/games/favourites': {
-        if (options.failFavourites) return fail('SYSTEM_ERROR', 500);
-        const { nodeId } = body as { nodeId: string };
-        if (method === 'POST') state.favourites.add(nodeId);
-        else state.favourites.delete(nodeId);
-        return ok({ nodeId, favourite: method === 'POST' });
-      }
-      case 'POST /api/games/launch':
-        return ok({
-          kind: 'direct',
-          rule: 'direct',
-          url: options.launchUrl ?? '/m/slotsCenter?launch=t0k3n',
-          expiresAt: null,
-          prizeMode: null,
-          playType: null,
-          supportPlay: 0,
-        });
+    if (is(gamesCalls.winnerBoard)) {
+      const gameType = (query.gameCategory ?? 'RNG') as GameType;
+      return answer(gamesCalls.winnerBoard, {
+        list: Array.from({ length: options.wins ?? 8 }, (_, index) => ({
+          gameType,
+          iconUrl: `/art/${index}.svg`,
+          customerName: `pl***${index}`,
+          gameName: `${gameType} win ${index}`,
+          winAmount: 1_000_000 * (index + 1),
+          currency: 'VND',
+          wonAt: new Date(Date.UTC(2026, 10, 21, 12, 0, 60 - index)).toISOString(),
+        })),
+      });
     }
-    return fail('NOT_FOUND', 404);
+    if (is(gamesCalls.hotGames)) {
+      return answer(gamesCalls.hotGames, {
+        list: state.games.filter((game) => !query.gameType || game.gameType === query.gameType).slice(0, 25),
+      });
+    }
+    if (!state.member) return failure('NOT_LOGGED_IN');
+    if (is(gamesCalls.favouriteIds)) return answer(gamesCalls.favouriteIds, [...state.favourites]);
+    if (is(gamesCalls.favouriteList)) {
+      const list = state.games.filter(
+        (game) => state.favourites.has(game.nodeId) && (!query.gameType || game.gameType === query.gameType),
+      );
+      const pageNo = Number(query.pageNo ?? 1);
+      const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
+      return answer(gamesCalls.favouriteList, { content: slice, pageNum: pageNo, totalPages });
+    }
+    if (is(gamesCalls.recentGames)) {
+      const list = state.recent.flatMap((gameId) => {
+        const game = state.games.find((candidate) => candidate.gameId === gameId);
+        return game && (!query.gameType || game.gameType === query.gameType)
+          ? [{ ...game, lastPlayedAt: '2026-11-21T12:00:00.000Z' }]
+          : [];
+      });
+      const pageNo = Number(query.page ?? 1);
+      const { slice, totalPages } = page(list, pageNo, Number(query.pageSize ?? 25));
+      return answer(gamesCalls.recentGames, { list: slice, totalPages });
+    }
+    const adding = is(gamesCalls.addFavourite);
+    if (adding || is(gamesCalls.removeFavourite)) {
+      if (options.failFavourites) return failure('SYSTEM_ERROR');
+      const { nodeId } = body as { nodeId: string };
+      if (adding) state.favourites.add(nodeId);
+      else state.favourites.delete(nodeId);
+      return answer(adding ? gamesCalls.addFavourite : gamesCalls.removeFavourite, {
+        nodeId,
+        favourite: adding,
+      });
+    }
+    if (is(gamesCalls.launchGame)) {
+      return answer(gamesCalls.launchGame, {
+        kind: 'direct',
+        rule: 'direct',
+        url: options.launchUrl ?? '/m/slotsCenter?launch=t0k3n',
+        expiresAt: null,
+        prizeMode: null,
+        playType: null,
+        supportPlay: 0,
+      });
+    }
+    return failure('NOT_FOUND');
   }
 
   return { state, handle };
@@ -224,4 +221,4 @@ export type FakeGames = ReturnType<typeof createFakeGames>;
 
 /** Searches the fake server received, with their query. */
 export const searchCalls = (games: FakeGames) =>
-  games.state.calls.filter((call) => call.path === '/api/games/search').map((call) => call.query);
+  games.state.calls.filter((call) => call.path === gamesCalls.gameSearch.path).map((call) => call.query);
