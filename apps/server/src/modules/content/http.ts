@@ -1,11 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { ContentLang } from '@kl/contracts/content';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DomainError } from '../../platform/errors.ts';
-import { failureResponses } from '../../platform/responses.ts';
 
 /**
  * What the routes of every content kind share (docs/conventions.md, "One typed API table"): the language
@@ -26,17 +22,4 @@ export const PRIVATE = 'private, no-store';
 export const langOf = (request: FastifyRequest, asked: ContentLang | undefined): ContentLang =>
   asked ?? localeFromAcceptLanguage(request.headers['accept-language']);
 
-export const svgResponses = {
-  200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
-  304: z.undefined().describe('Not modified (If-None-Match)'),
-  ...failureResponses('NOT_FOUND'),
-};
-
-/** Sends a generated picture: cacheable for a year (its address carries a version), with an ETag. */
-export function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string | undefined) {
-  if (svg === undefined) throw new DomainError('NOT_FOUND', { reason: 'PICTURE_NOT_FOUND' });
-  const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
-  reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
-}
+export { sendSvg, svgResponses } from '../../platform/svg-reply.ts';

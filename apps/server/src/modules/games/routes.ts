@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { GAME_ART_PREFIX, VENDOR_ART_PREFIX } from '@kl/contracts/games';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../platform/api-route.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { sendSvg, svgResponses } from '../../platform/svg-reply.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import { failureResponses } from '../../platform/responses.ts';
 import type { GamesService } from './service.ts';
 
 export interface GamesRoutesOptions {
@@ -16,21 +13,6 @@ export interface GamesRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
-
-const svgResponses = {
-  200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
-  304: z.undefined().describe('Not modified (If-None-Match)'),
-  ...failureResponses('NOT_FOUND'),
-};
-
-/** Sends generated artwork: cacheable for a year (its address carries a version), with an ETag. */
-function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string | undefined) {
-  if (svg === undefined) throw new DomainError('NOT_FOUND', { reason: 'ART_NOT_FOUND' });
-  const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
-  reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
-}
 
 export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, options) => {
   const { gamesService, guards, merchantCode } = options;
@@ -168,7 +150,12 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       response: svgResponses,
     },
     handler: async (request, reply) =>
-      sendSvg(request, reply, await gamesService.gameArt(merchantCode, request.params.file.slice(0, -4))),
+      sendSvg(
+        request,
+        reply,
+        await gamesService.gameArt(merchantCode, request.params.file.slice(0, -4)),
+        'ART_NOT_FOUND',
+      ),
   });
 
   app.route({
@@ -182,6 +169,11 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       response: svgResponses,
     },
     handler: async (request, reply) =>
-      sendSvg(request, reply, await gamesService.vendorArt(merchantCode, request.params.file.slice(0, -4))),
+      sendSvg(
+        request,
+        reply,
+        await gamesService.vendorArt(merchantCode, request.params.file.slice(0, -4)),
+        'ART_NOT_FOUND',
+      ),
   });
 };
