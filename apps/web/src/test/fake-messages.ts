@@ -1,4 +1,13 @@
-import type { Announcement, HelpTopic, InboxMessage, ServiceLinks } from '@kl/contracts/content';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { chatCalls } from '@kl/contracts/chat';
+import {
+  contentCalls,
+  type Announcement,
+  type HelpTopic,
+  type InboxMessage,
+  type ServiceLinks,
+} from '@kl/contracts/content';
+import { answer, failure, isCall } from './fake-api.ts';
 
 /**
  * The messages side of the API for component tests, keeping the contract of contracts content.ts
@@ -38,12 +47,6 @@ export interface RecordedCall {
   body: unknown;
   at: number;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 
 export const createServiceLinks = (overrides: Partial<ServiceLinks> = {}): ServiceLinks => ({
   customerService: [
@@ -144,109 +147,118 @@ export function createFakeMessages(options: FakeMessagesOptions = {}) {
       total: list.length,
     };
   };
-  const notMember = () => fail('NOT_LOGGED_IN', 401);
-  const freeReject = () => fail('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
+  const notMember = () => failure('NOT_LOGGED_IN');
+  const freeReject = () => failure('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
 
   async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
     const method = (init?.method ?? 'GET').toUpperCase();
     const query = url.searchParams;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const record = () =>
-      calls.push({ method, path: url.pathname, query: Object.fromEntries(query), body, at: Date.now() });
-    const route = `${method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /api/service':
-        record();
-        return ok(options.serviceLinks ?? createServiceLinks());
-      case 'GET /api/announcements/notice': {
-        record();
-        const answer = page(announcements.map(forViewer), query);
-        return ok(viewer === 'visitor' ? answer : { ...answer, unreadCount: announcementUnread() });
+    const is = (entry: ApiEntry) => {
+      const matched = isCall(entry, url, init);
+      if (matched) {
+        calls.push({ method, path: url.pathname, query: Object.fromEntries(query), body, at: Date.now() });
       }
-      case 'GET /api/announcements':
-        record();
-        return ok({
-          list: announcements.map(forViewer),
-          ...(viewer === 'visitor' ? {} : { unreadCount: announcementUnread() }),
-        });
-      case 'GET /api/announcements/unread-count':
-        record();
-        return viewer === 'visitor' ? notMember() : ok({ unreadCount: announcementUnread() });
-      case 'POST /api/announcements/read': {
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (options.markReadDelayMs)
-          await new Promise((resolve) => setTimeout(resolve, options.markReadDelayMs));
-        const { announcementId } = body as { announcementId: number };
-        const item = announcements.find((candidate) => candidate.id === announcementId);
-        if (!item) return fail('NOT_FOUND', 404);
-        item.read = true;
-        return ok({ announcementId, read: true, unreadCount: announcementUnread() });
-      }
-      case 'GET /api/inbox':
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (viewer === 'trial') return freeReject();
-        return ok({ ...page(inbox, query), unreadCount: inboxUnread() });
-      case 'GET /api/inbox/unread-count':
-        record();
-        if (viewer === 'visitor') return notMember();
-        return ok(
-          viewer === 'trial'
-            ? { unreadCount: 0, offered: false }
-            : { unreadCount: inboxUnread(), offered: true },
-        );
-      case 'GET /api/inbox/message': {
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (viewer === 'trial') return freeReject();
-        const message = inbox.find((item) => item.id === Number(query.get('messageId')));
-        if (!message) return fail('NOT_FOUND', 404);
-        message.read = true;
-        return ok(message);
-      }
-      case 'DELETE /api/inbox/message': {
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (viewer === 'trial') return freeReject();
-        const { messageId } = body as { messageId: number };
-        if (!inbox.some((item) => item.id === messageId)) return fail('NOT_FOUND', 404);
-        inbox = inbox.filter((item) => item.id !== messageId);
-        return ok({ messageId, deleted: true, unreadCount: inboxUnread() });
-      }
-      case 'GET /api/chat/launch':
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (options.chatOff) return fail('FEATURE_NOT_ENABLED', 403, { reason: 'CBS3_OFF' });
-        if (viewer === 'trial') return freeReject();
-        return ok({
-          chatUrl: options.chatUrl ?? '/chat/?b2c=1&language=EN#token=t0k3n',
-          unReadCount: options.chatUnread ?? 0,
-        });
-      case 'GET /api/chat/unread':
-        record();
-        if (viewer === 'visitor') return notMember();
-        if (viewer === 'trial') return freeReject();
-        return ok({ unReadCount: options.chatUnread ?? 0 });
-      case 'GET /api/help': {
-        record();
-        const tag = query.get('tag');
-        return ok({
-          lang: query.get('lang') ?? 'vi',
-          device: 'MOBILE',
-          topics: tag === null ? help : help.filter((topic) => topic.tag === tag),
-        });
-      }
-      case 'GET /api/help/item': {
-        record();
-        const item = help
-          .flatMap((topic) => topic.items)
-          .find((candidate) => candidate.id === Number(query.get('itemId')));
-        return item ? ok(item) : fail('NOT_FOUND', 404);
-      }
-      default:
-        return undefined;
+      return matched;
+    };
+    if (is(contentCalls.service)) {
+      return answer(contentCalls.service, options.serviceLinks ?? createServiceLinks());
     }
+    if (is(contentCalls.notice)) {
+      const listed = page(announcements.map(forViewer), query);
+      return answer(
+        contentCalls.notice,
+        viewer === 'visitor' ? listed : { ...listed, unreadCount: announcementUnread() },
+      );
+    }
+    if (is(contentCalls.announcements)) {
+      return answer(contentCalls.announcements, {
+        list: announcements.map(forViewer),
+        ...(viewer === 'visitor' ? {} : { unreadCount: announcementUnread() }),
+      });
+    }
+    if (is(contentCalls.announcementUnreadCount)) {
+      return viewer === 'visitor'
+        ? notMember()
+        : answer(contentCalls.announcementUnreadCount, { unreadCount: announcementUnread() });
+    }
+    if (is(contentCalls.markAnnouncementRead)) {
+      if (viewer === 'visitor') return notMember();
+      if (options.markReadDelayMs)
+        await new Promise((resolve) => setTimeout(resolve, options.markReadDelayMs));
+      const { announcementId } = body as { announcementId: number };
+      const item = announcements.find((candidate) => candidate.id === announcementId);
+      if (!item) return failure('NOT_FOUND');
+      item.read = true;
+      return answer(contentCalls.markAnnouncementRead, {
+        announcementId,
+        read: true,
+        unreadCount: announcementUnread(),
+      });
+    }
+    if (is(contentCalls.inboxList)) {
+      if (viewer === 'visitor') return notMember();
+      if (viewer === 'trial') return freeReject();
+      return answer(contentCalls.inboxList, { ...page(inbox, query), unreadCount: inboxUnread() });
+    }
+    if (is(contentCalls.inboxUnreadCount)) {
+      if (viewer === 'visitor') return notMember();
+      return answer(
+        contentCalls.inboxUnreadCount,
+        viewer === 'trial'
+          ? { unreadCount: 0, offered: false }
+          : { unreadCount: inboxUnread(), offered: true },
+      );
+    }
+    if (is(contentCalls.inboxMessage)) {
+      if (viewer === 'visitor') return notMember();
+      if (viewer === 'trial') return freeReject();
+      const message = inbox.find((item) => item.id === Number(query.get('messageId')));
+      if (!message) return failure('NOT_FOUND');
+      message.read = true;
+      return answer(contentCalls.inboxMessage, message);
+    }
+    if (is(contentCalls.deleteInboxMessage)) {
+      if (viewer === 'visitor') return notMember();
+      if (viewer === 'trial') return freeReject();
+      const { messageId } = body as { messageId: number };
+      if (!inbox.some((item) => item.id === messageId)) return failure('NOT_FOUND');
+      inbox = inbox.filter((item) => item.id !== messageId);
+      return answer(contentCalls.deleteInboxMessage, {
+        messageId,
+        deleted: true,
+        unreadCount: inboxUnread(),
+      });
+    }
+    if (is(chatCalls.launchChat)) {
+      if (viewer === 'visitor') return notMember();
+      if (options.chatOff) return failure('FEATURE_NOT_ENABLED', 403, { reason: 'CBS3_OFF' });
+      if (viewer === 'trial') return freeReject();
+      return answer(chatCalls.launchChat, {
+        chatUrl: options.chatUrl ?? '/chat/?b2c=1&language=EN#token=t0k3n',
+        unReadCount: options.chatUnread ?? 0,
+      });
+    }
+    if (is(chatCalls.chatUnread)) {
+      if (viewer === 'visitor') return notMember();
+      if (viewer === 'trial') return freeReject();
+      return answer(chatCalls.chatUnread, { unReadCount: options.chatUnread ?? 0 });
+    }
+    if (is(contentCalls.helpCentre)) {
+      const tag = query.get('tag');
+      return answer(contentCalls.helpCentre, {
+        lang: query.get('lang') ?? 'vi',
+        device: 'MOBILE',
+        topics: tag === null ? help : help.filter((topic) => topic.tag === tag),
+      });
+    }
+    if (is(contentCalls.helpItem)) {
+      const item = help
+        .flatMap((topic) => topic.items)
+        .find((candidate) => candidate.id === Number(query.get('itemId')));
+      return item ? answer(contentCalls.helpItem, item) : failure('NOT_FOUND');
+    }
+    return undefined;
   }
 
   return {
