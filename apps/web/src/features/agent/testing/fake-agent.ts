@@ -1,4 +1,10 @@
-import type { AgentContract, ContractKind, ContractRequests } from '@kl/contracts/agent-contracts';
+import {
+  agentContractsCalls,
+  type AgentContract,
+  type ContractKind,
+  type ContractRequests,
+} from '@kl/contracts/agent-contracts';
+import { answer, bodyOf, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The agent contract side of the API for component tests, keeping the contracts of agent-contracts.ts:
@@ -13,12 +19,6 @@ export interface FakeAgent {
     answers: { contractId: string; answer: 'accept' | 'refuse' }[];
   };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 
 /** A contract offered by the operator, pending unless told otherwise. */
 export function fakeContract(kind: ContractKind, overrides: Partial<AgentContract> = {}): AgentContract {
@@ -65,43 +65,42 @@ export function createFakeAgent(options: { contracts?: AgentContract[] } = {}): 
     state.contracts.some((contract) => contract.kind === kind && contract.status === 'pending') ? 1 : 0;
 
   const handle = async (url: URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/agent-contracts/requests' && method === 'GET') {
+    if (isCall(agentContractsCalls.contractRequests, url, init)) {
       state.requestCalls += 1;
       const reply: ContractRequests = {
         dailysalreqtype: pending('salary'),
         divtypecompperiodreq: pending('dividend'),
         contracthoursalreq: pending('hourly'),
       };
-      return ok(reply);
+      return answer(agentContractsCalls.contractRequests, reply);
     }
-    if (url.pathname === '/api/agent-contracts/contract' && method === 'GET') {
+    if (isCall(agentContractsCalls.agentContract, url, init)) {
       const kind = url.searchParams.get('kind');
       const found = state.contracts.filter(
         (contract) => contract.kind === kind && contract.status !== 'superseded',
       );
-      return ok({ contract: found.at(-1) ?? null });
+      return answer(agentContractsCalls.agentContract, { contract: found.at(-1) ?? null });
     }
-    const answer =
-      url.pathname === '/api/agent-contracts/accept'
-        ? 'accept'
-        : url.pathname === '/api/agent-contracts/refuse'
-          ? 'refuse'
-          : null;
-    if (answer && method === 'POST') {
-      const { contractId } = JSON.parse(String(init?.body)) as { contractId: string };
-      state.answers.push({ contractId, answer });
+    const entry = isCall(agentContractsCalls.acceptContract, url, init)
+      ? agentContractsCalls.acceptContract
+      : isCall(agentContractsCalls.refuseContract, url, init)
+        ? agentContractsCalls.refuseContract
+        : null;
+    if (entry) {
+      const reply = entry === agentContractsCalls.acceptContract ? 'accept' : 'refuse';
+      const { contractId } = bodyOf(entry, init);
+      state.answers.push({ contractId, answer: reply });
       const index = state.contracts.findIndex((contract) => contract.id === contractId);
       const contract = state.contracts[index];
-      if (!contract) return fail('NOT_FOUND', 404);
-      if (contract.status !== 'pending') return fail('CONTRACT_CLOSED', 409, { status: contract.status });
+      if (!contract) return failure('NOT_FOUND');
+      if (contract.status !== 'pending') return failure('CONTRACT_CLOSED', 409, { status: contract.status });
       const answered = {
         ...contract,
-        status: answer === 'accept' ? 'accepted' : 'refused',
+        status: reply === 'accept' ? 'accepted' : 'refused',
         answeredAt: '2030-03-01T09:30:00.000Z',
       } as AgentContract;
       state.contracts[index] = answered;
-      return ok(answered);
+      return answer(entry, answered);
     }
     return undefined;
   };
