@@ -10,6 +10,26 @@ import { dirname, resolve, sep } from 'node:path';
  * are free. Tests and test kits (`*.test.ts[x]`, `testing/`) may also use another feature's test kit, its
  * `testing/` folder.
  */
+/**
+ * The folder under `root` a relative import from `file` lands in, and the path inside it
+ * (`['games', 'components', 'load-more.tsx']`); undefined for packages and paths outside `root`.
+ */
+function landing(root, file, source) {
+  if (typeof source !== 'string' || !source.startsWith('.')) return undefined;
+  const target = resolve(dirname(file), source);
+  return target.startsWith(root) ? target.slice(root.length).split(sep) : undefined;
+}
+
+/** ESLint visitors calling `check(node, source)` for every import, re-export and dynamic import. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+    ExportAllDeclaration: (node) => check(node.source, node.source.value),
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+  };
+}
+
 const FEATURES = `${sep}apps${sep}web${sep}src${sep}features${sep}`;
 
 export const featureIndexRule = {
@@ -30,10 +50,9 @@ export const featureIndexRule = {
     const isTestCode = /\.test\.tsx?$/.test(file) || file.slice(root.length).split(sep).includes('testing');
 
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = resolve(dirname(file), source);
-      if (!target.startsWith(root)) return;
-      const [feature, ...inner] = target.slice(root.length).split(sep);
+      const landed = landing(root, file, source);
+      if (!landed) return;
+      const [feature, ...inner] = landed;
       if (feature === own) return;
       // The feature folder itself (its index), or a file at its root: an entry.
       if (inner.length <= 1) return;
@@ -41,12 +60,7 @@ export const featureIndexRule = {
       context.report({ node, messageId: 'deep', data: { source, feature } });
     };
 
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -76,21 +90,15 @@ export const moduleIndexRule = {
     const own = parts.length > 1 ? parts[0] : undefined;
 
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = resolve(dirname(file), source);
-      if (!target.startsWith(root)) return;
-      const [module, ...inner] = target.slice(root.length).split(sep);
+      const landed = landing(root, file, source);
+      if (!landed) return;
+      const [module, ...inner] = landed;
       if (module === own || inner.length === 0) return;
       if (inner.length === 1 && /^index\.tsx?$/.test(inner[0])) return;
       context.report({ node, messageId: 'deep', data: { source, module } });
     };
 
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
