@@ -1,5 +1,7 @@
+import { accountsCalls } from '@kl/contracts/accounts';
 import type { ErrorCode } from '@kl/contracts/errors';
 import {
+  feedbackCalls,
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_IMAGE_MAX_BYTES,
   FEEDBACK_IMAGE_PREFIX,
@@ -10,6 +12,7 @@ import {
   isFeedbackContentLength,
   isFeedbackType,
 } from '@kl/contracts/feedback';
+import { answer, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The feedback side of the API for component tests, keeping the contract of contracts feedback.ts:
@@ -34,12 +37,6 @@ export interface SentForm {
   images: File[];
   comments: string[];
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: ErrorCode, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 
 export const fakeCaptchaAnswer = (captchaId: string) => String(4000 + Number(captchaId.replace('fc', '')));
 
@@ -92,34 +89,35 @@ export function createFakeFeedback(options: FakeFeedbackOptions = {}) {
   }
 
   async function submit(body: unknown): Promise<Response> {
-    if (state.viewer === 'trial') return fail('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
-    if (!(body instanceof FormData)) return fail('UNSUPPORTED_MEDIA_TYPE', 415);
+    if (state.viewer === 'trial') return failure('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
+    if (!(body instanceof FormData)) return failure('UNSUPPORTED_MEDIA_TYPE', 415);
     const form = readForm(body);
     state.sent.push(form);
     if (options.submitDelayMs) await new Promise((resolve) => setTimeout(resolve, options.submitDelayMs));
     const refusal = state.refuseNext;
     if (refusal) {
       state.refuseNext = undefined;
-      return fail(refusal.code, refusal.status, refusal.value);
+      return failure(refusal.code, refusal.status, refusal.value);
     }
     const type = Number(form.fields.type);
     const content = (form.fields.content ?? '').trim();
-    if (!isFeedbackType(type)) return fail('INVALID_INPUT', 400, { field: 'type' });
-    if (!isFeedbackContentLength(content)) return fail('FEEDBACK_CONTENT_LENGTH', 400, { min: 20, max: 200 });
-    if (form.images.length > FEEDBACK_MAX_IMAGES) return fail('TOO_MANY_IMAGES', 400, { max: 3 });
+    if (!isFeedbackType(type)) return failure('INVALID_INPUT', 400, { field: 'type' });
+    if (!isFeedbackContentLength(content))
+      return failure('FEEDBACK_CONTENT_LENGTH', 400, { min: 20, max: 200 });
+    if (form.images.length > FEEDBACK_MAX_IMAGES) return failure('TOO_MANY_IMAGES', 400, { max: 3 });
     if (form.images.some((image) => image.size > FEEDBACK_IMAGE_MAX_BYTES)) {
-      return fail('IMAGE_TOO_LARGE', 413, { maxBytes: FEEDBACK_IMAGE_MAX_BYTES });
+      return failure('IMAGE_TOO_LARGE', 413, { maxBytes: FEEDBACK_IMAGE_MAX_BYTES });
     }
     const wrongType = form.images.findIndex((image) => !['image/png', 'image/jpeg'].includes(image.type));
-    if (wrongType >= 0) return fail('IMAGE_TYPE_NOT_ALLOWED', 415, { index: wrongType });
+    if (wrongType >= 0) return failure('IMAGE_TYPE_NOT_ALLOWED', 415, { index: wrongType });
     if (form.comments.some((comment) => feedbackTextLength(comment) > FEEDBACK_COMMENT_MAX)) {
-      return fail('INVALID_INPUT', 400, { field: 'comment', max: FEEDBACK_COMMENT_MAX });
+      return failure('INVALID_INPUT', 400, { field: 'comment', max: FEEDBACK_COMMENT_MAX });
     }
     const captchaId = form.fields.captchaId ?? '';
     const expected = state.captchas.get(captchaId);
     state.captchas.delete(captchaId);
     if (expected === undefined || expected !== form.fields.captcha) {
-      return fail('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' });
+      return failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' });
     }
     const id = String(state.nextId++);
     const item: FeedbackItem = {
@@ -139,31 +137,29 @@ export function createFakeFeedback(options: FakeFeedbackOptions = {}) {
       })),
     };
     state.items.unshift(item);
-    return ok(item);
+    return answer(feedbackCalls.submitFeedback, item);
   }
 
   async function handle(url: URL, init: RequestInit = {}): Promise<Response | undefined> {
-    const method = init.method ?? 'GET';
-    const route = `${method} ${url.pathname}`;
-    if (route === 'GET /api/captcha') {
+    if (isCall(accountsCalls.captcha, url, init)) {
       const captchaId = `fc${state.nextCaptcha++}`;
       state.captchas.set(captchaId, fakeCaptchaAnswer(captchaId));
       state.captchaIds.push(captchaId);
       const svg = `<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaId}</text></svg>`;
-      return ok({
+      return answer(accountsCalls.captcha, {
         captchaId,
         image: `data:image/svg+xml;base64,${btoa(svg)}`,
         expiresAt: new Date(Date.now() + 300_000).toISOString(),
       });
     }
-    if (route === 'PUT /api/feedback') return submit(init.body);
-    if (route === 'GET /api/feedback') {
+    if (isCall(feedbackCalls.submitFeedback, url, init)) return submit(init.body);
+    if (isCall(feedbackCalls.feedbackList, url, init)) {
       state.listRequests += 1;
-      if (state.viewer === 'trial') return fail('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
+      if (state.viewer === 'trial') return failure('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
       const pageNo = Number(url.searchParams.get('pageNo') ?? 1);
       const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
       const list = state.items.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-      return ok({
+      return answer(feedbackCalls.feedbackList, {
         list,
         pageNum: pageNo,
         totalPages: Math.ceil(state.items.length / pageSize),
