@@ -1,5 +1,14 @@
-import type { Announcement, Banner, FooterLinks, ServiceLinks } from '@kl/contracts/content';
-import type { Vendor, VendorStructure } from '@kl/contracts/games';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import {
+  contentCalls,
+  type Announcement,
+  type Banner,
+  type FooterLinks,
+  type ServiceLinks,
+} from '@kl/contracts/content';
+import { gamesCalls, type Vendor, type VendorStructure } from '@kl/contracts/games';
+import { walletCalls } from '@kl/contracts/wallet';
+import { answer, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The home content side of the API for component tests (banners, popular announcements, footer
@@ -17,10 +26,6 @@ export interface FakeHomeOptions {
   unreadCount?: number;
   service?: ServiceLinks;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
 
 export function createBanner(id: number, overrides: Partial<Banner> = {}): Banner {
   return {
@@ -103,40 +108,39 @@ export function createFakeHome(options: FakeHomeOptions = {}) {
   function handle(url: URL, init: RequestInit = {}): Response | undefined {
     const method = (init.method ?? 'GET').toUpperCase();
     const route = `${method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /api/banners':
-        calls.push(route);
-        return ok({ list: options.banners ?? DEFAULT_BANNERS });
-      case 'GET /api/announcements/popular':
-        calls.push(route);
-        return ok({ list: options.popular ?? [createAnnouncement(1), createAnnouncement(2)] });
-      case 'GET /api/footer-links':
-        calls.push(route);
-        return ok(options.footer ?? DEFAULT_FOOTER);
-      case 'GET /api/games/vendors':
-        calls.push(route);
-        return ok(createVendorStructure(options.vendorCount ?? 6));
-      case 'GET /api/service':
-        calls.push(route);
-        return ok(service);
-      case 'GET /api/wallet':
-        calls.push(route);
-        return ok({
-          sumBalance: options.balance ?? 1_234_567,
-          available: options.balance ?? 1_234_567,
-          held: 0,
-          currency: 'VND',
-          decimals: 0,
-          demo: false,
-        });
-      case 'GET /api/announcements/unread-count':
-        calls.push(route);
-        if (options.unreadCount === undefined)
-          return json({ success: false, code: 'NOT_LOGGED_IN', message: 'Not logged in' }, 401);
-        return ok({ unreadCount: options.unreadCount });
-      default:
-        return undefined;
+    const is = (entry: ApiEntry) => {
+      const matched = isCall(entry, url, init);
+      if (matched) calls.push(route);
+      return matched;
+    };
+    if (is(contentCalls.banners))
+      return answer(contentCalls.banners, { list: options.banners ?? DEFAULT_BANNERS });
+    if (is(contentCalls.popularAnnouncements)) {
+      return answer(contentCalls.popularAnnouncements, {
+        list: options.popular ?? [createAnnouncement(1), createAnnouncement(2)],
+      });
     }
+    if (is(contentCalls.footerLinks))
+      return answer(contentCalls.footerLinks, options.footer ?? DEFAULT_FOOTER);
+    if (is(gamesCalls.gameVendors)) {
+      return answer(gamesCalls.gameVendors, createVendorStructure(options.vendorCount ?? 6));
+    }
+    if (is(contentCalls.service)) return answer(contentCalls.service, service);
+    if (is(walletCalls.wallet)) {
+      return answer(walletCalls.wallet, {
+        sumBalance: options.balance ?? 1_234_567,
+        available: options.balance ?? 1_234_567,
+        held: 0,
+        currency: 'VND',
+        decimals: 0,
+        demo: false,
+      });
+    }
+    if (is(contentCalls.announcementUnreadCount)) {
+      if (options.unreadCount === undefined) return failure('NOT_LOGGED_IN');
+      return answer(contentCalls.announcementUnreadCount, { unreadCount: options.unreadCount });
+    }
+    return undefined;
   }
   return { handle, calls };
 }
