@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import type {
-  LotteryBet,
-  LotteryBetTypeOffer,
-  LotteryDrawResult,
-  LotteryGameDetail,
-  LotteryOpenDraw,
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { gamesCalls } from '@kl/contracts/games';
+import {
+  lotteryCalls,
+  type LotteryBet,
+  type LotteryBetTypeOffer,
+  type LotteryDrawResult,
+  type LotteryGameDetail,
+  type LotteryOpenDraw,
 } from '@kl/contracts/lottery';
+import { walletCalls } from '@kl/contracts/wallet';
+import { answer, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The lottery side of the API for component tests, keeping the shapes of contracts lottery.ts: one fast
@@ -23,11 +28,6 @@ export interface FakeLotteryOptions {
   /** Catalogue game id the launch call opens. */
   launchUrl?: string;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number) => json({ success: false, code, message: code }, status);
 
 export const FAKE_GAME_ID = 'TCG-ST1';
 
@@ -115,116 +115,127 @@ export function createFakeLottery(options: FakeLotteryOptions = {}) {
 
   const handle = async (url: URL, init?: RequestInit): Promise<Response | undefined> => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    switch (url.pathname) {
-      case '/api/wallet':
-        return ok({
-          sumBalance: state.balance,
-          available: state.balance,
-          held: 0,
-          currency: 'VND',
-          decimals: 0,
-          demo: false,
-        });
-      case '/api/lottery/games': {
-        const detail = game();
-        return ok({ serverTime: detail.serverTime, list: [{ ...detail, betTypes: undefined }] });
-      }
-      case '/api/lottery/game':
-        return ok(game());
-      case '/api/games/launch':
-        state.launchCalls.push(body);
-        return ok({
-          kind: 'lottery',
-          rule: 'lottoVn',
-          url:
-            options.launchUrl ??
-            `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}?token=${'t'.repeat(32)}&merchant=kimlong&prize_mode=Elott`,
-          expiresAt: new Date(Date.now() + 60_000).toISOString(),
-          prizeMode: 'Elott',
-          playType: 'trad',
-          supportPlay: null,
-        });
-      case '/api/games/launch/redeem': {
-        const token = String(body.token);
-        state.redeemed.push(token);
-        if (!tokens.has(token)) return fail('LAUNCH_LINK_EXPIRED', 410);
-        tokens.delete(token);
-        return ok({
-          userName: 'player01',
-          merchantCode: 'kimlong',
-          vassalage: 'TCG',
-          gameType: 'ELOTT',
-          game: null,
-          prizeMode: 'Elott',
-          playType: 'trad',
-          supportPlay: null,
-        });
-      }
-      case '/api/lottery/results':
-        return ok({ list: results, pageNum: 1, totalPages: 1, total: results.length });
-      case '/api/lottery/numero': {
-        const latest = results[0] ?? null;
-        return ok({
-          code: 'ST1',
-          draw: latest,
-          numbers: latest ? Object.values(latest.result).flat() : [],
-          special: latest?.result.DB?.[0] ?? null,
-          heads: Array.from({ length: 10 }, (_, head) => (head === 0 ? ['1'] : [])),
-        });
-      }
-      case '/api/lottery/orders': {
-        if (init?.method !== 'POST')
-          return ok({ list: state.bets, pageNum: 1, totalPages: 1, total: state.bets.length });
-        state.placeCalls.push(body);
-        const request = body as {
-          drawId: string;
-          betType: LotteryBet['betType'];
-          selections: string[][];
-          points: number;
-        };
-        const found = FAKE_OFFERS.find((item) => item.code === request.betType);
-        const amount = request.selections.length * request.points * (found?.pricePerPoint ?? 0);
-        if (amount > state.balance) return fail('INSUFFICIENT_BALANCE', 400);
-        state.balance -= amount;
-        const draw = state.draws.find((item) => item.id === request.drawId) ?? fakeDraw('x', 30_000);
-        const bet: LotteryBet = {
-          id: crypto.randomUUID(),
-          gameCode: 'ST1',
-          gameName: 'Siêu Tốc 1 Phút',
-          drawId: draw.id,
-          issue: draw.issue,
-          drawAt: draw.drawAt,
-          closeAt: draw.closeAt,
-          betType: request.betType,
-          prizeMode: 'Elott',
-          selections: request.selections,
-          points: request.points,
-          pricePerPoint: found?.pricePerPoint ?? 0,
-          amount,
-          status: 'open',
-          hits: 0,
-          payout: 0,
-          demo: false,
-          cancellable: true,
-          createdAt: new Date().toISOString(),
-          settledAt: null,
-        };
-        state.bets.unshift(bet);
-        return ok({ bet, balance: state.balance });
-      }
-      case '/api/lottery/orders/cancel': {
-        const betId = String(body.betId);
-        state.cancelCalls.push(betId);
-        const bet = state.bets.find((item) => item.id === betId);
-        if (!bet) return fail('NOT_FOUND', 404);
-        bet.status = 'cancelled';
-        bet.cancellable = false;
-        state.balance += bet.amount;
-        return ok({ bet, balance: state.balance });
-      }
-      default:
-        return undefined;
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
+    if (is(walletCalls.wallet)) {
+      return answer(walletCalls.wallet, {
+        sumBalance: state.balance,
+        available: state.balance,
+        held: 0,
+        currency: 'VND',
+        decimals: 0,
+        demo: false,
+      });
     }
+    if (is(lotteryCalls.lotteryGames)) {
+      const { betTypes: _betTypes, ...summary } = game();
+      return answer(lotteryCalls.lotteryGames, { serverTime: summary.serverTime, list: [summary] });
+    }
+    if (is(lotteryCalls.lotteryGame)) return answer(lotteryCalls.lotteryGame, game());
+    if (is(gamesCalls.launchGame)) {
+      state.launchCalls.push(body);
+      return answer(gamesCalls.launchGame, {
+        kind: 'lottery',
+        rule: 'lottoVn',
+        url:
+          options.launchUrl ??
+          `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}?token=${'t'.repeat(32)}&merchant=kimlong&prize_mode=Elott`,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        prizeMode: 'Elott',
+        playType: 'trad',
+        supportPlay: null,
+      });
+    }
+    if (is(gamesCalls.redeemLaunch)) {
+      const token = String(body.token);
+      state.redeemed.push(token);
+      if (!tokens.has(token)) return failure('LAUNCH_LINK_EXPIRED');
+      tokens.delete(token);
+      return answer(gamesCalls.redeemLaunch, {
+        userName: 'player01',
+        merchantCode: 'kimlong',
+        vassalage: 'TCG',
+        gameType: 'ELOTT',
+        game: null,
+        prizeMode: 'Elott',
+        playType: 'trad',
+        supportPlay: null,
+      });
+    }
+    if (is(lotteryCalls.lotteryResults)) {
+      return answer(lotteryCalls.lotteryResults, {
+        list: results,
+        pageNum: 1,
+        totalPages: 1,
+        total: results.length,
+      });
+    }
+    if (is(lotteryCalls.lotteryNumero)) {
+      const latest = results[0] ?? null;
+      return answer(lotteryCalls.lotteryNumero, {
+        code: 'ST1',
+        draw: latest,
+        numbers: latest ? Object.values(latest.result).flat() : [],
+        special: latest?.result.DB?.[0] ?? null,
+        heads: Array.from({ length: 10 }, (_, head) => (head === 0 ? ['1'] : [])),
+      });
+    }
+    if (is(lotteryCalls.lotteryOrders)) {
+      return answer(lotteryCalls.lotteryOrders, {
+        list: state.bets,
+        pageNum: 1,
+        totalPages: 1,
+        total: state.bets.length,
+      });
+    }
+    if (is(lotteryCalls.placeLotteryBet)) {
+      state.placeCalls.push(body);
+      const request = body as {
+        drawId: string;
+        betType: LotteryBet['betType'];
+        selections: string[][];
+        points: number;
+      };
+      const found = FAKE_OFFERS.find((item) => item.code === request.betType);
+      const amount = request.selections.length * request.points * (found?.pricePerPoint ?? 0);
+      if (amount > state.balance) return failure('INSUFFICIENT_BALANCE');
+      state.balance -= amount;
+      const draw = state.draws.find((item) => item.id === request.drawId) ?? fakeDraw('x', 30_000);
+      const bet: LotteryBet = {
+        id: crypto.randomUUID(),
+        gameCode: 'ST1',
+        gameName: 'Siêu Tốc 1 Phút',
+        drawId: draw.id,
+        issue: draw.issue,
+        drawAt: draw.drawAt,
+        closeAt: draw.closeAt,
+        betType: request.betType,
+        prizeMode: 'Elott',
+        selections: request.selections,
+        points: request.points,
+        pricePerPoint: found?.pricePerPoint ?? 0,
+        amount,
+        status: 'open',
+        hits: 0,
+        payout: 0,
+        demo: false,
+        cancellable: true,
+        createdAt: new Date().toISOString(),
+        settledAt: null,
+      };
+      state.bets.unshift(bet);
+      return answer(lotteryCalls.placeLotteryBet, { bet, balance: state.balance });
+    }
+    if (is(lotteryCalls.cancelLotteryBet)) {
+      const betId = String(body.betId);
+      state.cancelCalls.push(betId);
+      const bet = state.bets.find((item) => item.id === betId);
+      if (!bet) return failure('NOT_FOUND');
+      bet.status = 'cancelled';
+      bet.cancellable = false;
+      state.balance += bet.amount;
+      return answer(lotteryCalls.cancelLotteryBet, { bet, balance: state.balance });
+    }
+    return undefined;
   };
   return { handle, state };
 }
