@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { MERCHANT_TOGGLES, type MerchantToggle } from '@kl/contracts/status';
-import { ConfigError, loadConfig, MERCHANT_CODE_PATTERN, MERCHANT_CODE_RULE } from '../../platform/config.ts';
-import { type Database, databaseTarget, openDatabase } from '../../platform/db.ts';
+import { commandTarget } from '../../platform/command-config.ts';
+import { MERCHANT_CODE_PATTERN, MERCHANT_CODE_RULE } from '../../platform/config.ts';
+import { type Database, openDatabase } from '../../platform/db.ts';
 import { DEMO_MERCHANT_CODE } from './kimlong.ts';
 import { createMerchant, DEFAULT_MERCHANT_TOGGLES, type MerchantSetup } from './merchant.ts';
 import { runSeed } from './index.ts';
@@ -136,17 +137,9 @@ async function openConfigured(
   command: string,
 ): Promise<{ database: Database; where: string; merchantCode: string } | undefined> {
   const { write } = options;
-  let config;
-  try {
-    config = loadConfig(options.env, options.cwd);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const line of error.toLines()) write(line);
-    return undefined;
-  }
-  const target = databaseTarget(config);
-  // Never the URL itself: it holds the database password.
-  const where = target.kind === 'pglite' ? `PGlite at ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const configured = commandTarget(options.env, options.cwd, write);
+  if (!configured) return undefined;
+  const { config, target, where } = configured;
   let database: Database;
   try {
     database = await openDatabase(target);
@@ -227,14 +220,9 @@ export async function runDemoSeedCommand(options: CommandOptions): Promise<numbe
     return COMMAND_EXIT.refused;
   }
   const force = options.argv.includes('--force');
-  let production: boolean;
-  try {
-    production = loadConfig(options.env, options.cwd).nodeEnv === 'production';
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const line of error.toLines()) write(line);
-    return COMMAND_EXIT.cannotRun;
-  }
+  const configured = commandTarget(options.env, options.cwd, write);
+  if (!configured) return COMMAND_EXIT.cannotRun;
+  const production = configured.config.nodeEnv === 'production';
   if (production && !force) {
     write(
       'seed:demo: refused under NODE_ENV=production: the demo data has a demo member, placeholder deposit' +

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { ledgerAccount, ledgerEntry, ledgerTransaction } from '../../db/schema/index.ts';
-import { ConfigError, loadConfig } from '../../platform/config.ts';
-import { type Db, type DbOrTx, databaseTarget, openDatabase } from '../../platform/db.ts';
+import { commandTarget } from '../../platform/command-config.ts';
+import { type Db, type DbOrTx, openDatabase } from '../../platform/db.ts';
 
 /**
  * The ledger's invariants, checked from the rows (`npm run ledger:check`):
@@ -151,16 +151,9 @@ export async function runLedgerCheck(options: {
   extraChecks?: readonly ExtraCheck[];
 }): Promise<number> {
   const { write } = options;
-  let config;
-  try {
-    config = loadConfig(options.env, options.cwd);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const line of error.toLines()) write(line);
-    return LEDGER_CHECK_EXIT.cannotRun;
-  }
-  const target = databaseTarget(config);
-  const where = target.kind === 'pglite' ? `PGlite at ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const configured = commandTarget(options.env, options.cwd, write);
+  if (!configured) return LEDGER_CHECK_EXIT.cannotRun;
+  const { target, where } = configured;
   if (target.kind === 'pglite' && !existsSync(`${target.dataDir}/PG_VERSION`)) {
     write(`ledger check: no database at ${target.dataDir} (set DATA_DIR or DATABASE_URL as for the server)`);
     return LEDGER_CHECK_EXIT.cannotRun;
