@@ -129,7 +129,7 @@ export function createFakeGames(options: FakeGamesOptions = {}) {
     const query = Object.fromEntries(url.searchParams);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     state.calls.push({ method, path: url.pathname, query, body });
-    const page = (list: Game[], pageNo: number, pageSize: number) => ({
+    const page = <T>(list: T[], pageNo: number, pageSize: number) => ({
       slice: list.slice((pageNo - 1) * pageSize, pageNo * pageSize),
       totalPages: Math.max(1, Math.ceil(list.length / pageSize)),
     });
