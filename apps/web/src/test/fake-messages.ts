@@ -247,7 +247,7 @@ export function createFakeMessages(options: FakeMessagesOptions = {}) {
     if (is(contentCalls.helpCentre)) {
       const tag = query.get('tag');
       return answer(contentCalls.helpCentre, {
-        lang: query.get('lang') ?? 'vi',
+        lang: query.get('lang') === 'en' ? 'en' : 'vi',
         device: 'MOBILE',
         topics: tag === null ? help : help.filter((topic) => topic.tag === tag),
       });
