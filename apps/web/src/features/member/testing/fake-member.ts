@@ -1,5 +1,9 @@
-import type { GameRecord } from '@kl/contracts/game-records';
-import type { WalletTransaction } from '@kl/contracts/wallet';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { contentCalls } from '@kl/contracts/content';
+import { gameRecordsCalls, type GameRecord } from '@kl/contracts/game-records';
+import { wageringCalls } from '@kl/contracts/wagering';
+import { walletCalls, type WalletTransaction } from '@kl/contracts/wallet';
+import { answer, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The member centre's side of the API for component tests, keeping the contracts of wallet.ts,
@@ -17,10 +21,6 @@ export interface FakeMemberOptions {
   /** Money locked by turnover requirements (GET /api/wallet/turnover). */
   locked?: number;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
 
 function inRange(createdAt: string, query: URLSearchParams) {
   const time = Date.parse(createdAt);
@@ -50,68 +50,66 @@ export function createFakeMember(options: FakeMemberOptions = {}) {
   };
 
   async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (method !== 'GET') return undefined;
     const query = url.searchParams;
-    switch (url.pathname) {
-      case '/api/wallet': {
-        state.walletCalls += 1;
-        await options.walletGate?.();
-        return ok({
-          sumBalance: state.balance,
-          available: state.balance,
-          held: 0,
-          currency: 'VND',
-          decimals: 0,
-          demo: false,
-        });
-      }
-      case '/api/wallet/turnover': {
-        const locked = Math.min(options.locked ?? 0, state.balance);
-        return ok({
-          currency: 'VND',
-          available: state.balance,
-          locked,
-          withdrawable: state.balance - locked,
-          requirements: [],
-          contributions: { default: 100, categories: {} },
-        });
-      }
-      case '/api/wallet/transactions': {
-        state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
-        const kinds = query.get('kind')?.split(',');
-        const items = state.transactions.filter(
-          (item) => (!kinds || kinds.includes(item.kind)) && inRange(item.createdAt, query),
-        );
-        return ok(paged(items, query));
-      }
-      case '/api/game-records': {
-        state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
-        const gameType = query.get('gameType');
-        const items = state.records.filter(
-          (item) => (!gameType || item.gameType === gameType) && inRange(item.createdAt, query),
-        );
-        const counted = items.filter((item) => item.status !== 'cancelled');
-        const stake = counted.reduce((sum, item) => sum + item.stake, 0);
-        const payout = counted.reduce((sum, item) => sum + item.payout, 0);
-        return ok({
-          ...paged(items, query),
-          currency: 'VND',
-          totals: { rounds: counted.length, stake, payout, net: payout - stake },
-        });
-      }
-      case '/api/member/head-icon':
-        return ok({
-          headIconId: 3,
-          url: '/api/content/avatars/3.svg',
-          chosen: false,
-          choices: [{ id: 3, url: '/api/content/avatars/3.svg' }],
-        });
-      case '/api/inbox/unread-count':
-        return ok({ unreadCount: options.unread ?? 0, offered: true });
-      default:
-        return undefined;
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
+    if (is(walletCalls.wallet)) {
+      state.walletCalls += 1;
+      await options.walletGate?.();
+      return answer(walletCalls.wallet, {
+        sumBalance: state.balance,
+        available: state.balance,
+        held: 0,
+        currency: 'VND',
+        decimals: 0,
+        demo: false,
+      });
     }
+    if (is(wageringCalls.walletTurnover)) {
+      const locked = Math.min(options.locked ?? 0, state.balance);
+      return answer(wageringCalls.walletTurnover, {
+        currency: 'VND',
+        available: state.balance,
+        locked,
+        withdrawable: state.balance - locked,
+        requirements: [],
+        contributions: { default: 100, categories: {} },
+      });
+    }
+    if (is(walletCalls.walletTransactions)) {
+      state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
+      const kinds = query.get('kind')?.split(',');
+      const items = state.transactions.filter(
+        (item) => (!kinds || kinds.includes(item.kind)) && inRange(item.createdAt, query),
+      );
+      return answer(walletCalls.walletTransactions, paged(items, query));
+    }
+    if (is(gameRecordsCalls.gameRecords)) {
+      state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
+      const gameType = query.get('gameType');
+      const items = state.records.filter(
+        (item) => (!gameType || item.gameType === gameType) && inRange(item.createdAt, query),
+      );
+      const counted = items.filter((item) => item.status !== 'cancelled');
+      const stake = counted.reduce((sum, item) => sum + item.stake, 0);
+      const payout = counted.reduce((sum, item) => sum + item.payout, 0);
+      return answer(gameRecordsCalls.gameRecords, {
+        ...paged(items, query),
+        currency: 'VND',
+        totals: { rounds: counted.length, stake, payout, net: payout - stake },
+      });
+    }
+    if (is(contentCalls.headIcon)) {
+      return answer(contentCalls.headIcon, {
+        headIconId: 3,
+        url: '/api/content/avatars/3.svg',
+        chosen: false,
+        choices: [{ id: 3, url: '/api/content/avatars/3.svg' }],
+      });
+    }
+    if (is(contentCalls.inboxUnreadCount)) {
+      return answer(contentCalls.inboxUnreadCount, { unreadCount: options.unread ?? 0, offered: true });
+    }
+    return undefined;
   }
 
   const requestsTo = (path: string) => state.requests.filter((request) => request.path === path);
