@@ -1,10 +1,14 @@
-import type {
-  ClaimStatus,
-  MyReferral,
-  PromotionClaim,
-  PromotionDetail,
-  PromotionSummary,
+import type { ApiEntry } from '@kl/contracts/api-call';
+import {
+  promotionsCalls,
+  type ClaimStatus,
+  type MyReferral,
+  type PromotionClaim,
+  type PromotionDetail,
+  type PromotionSummary,
 } from '@kl/contracts/promotions';
+import { walletCalls } from '@kl/contracts/wallet';
+import { answer, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The promotions side of the API for component tests, keeping the contracts of promotions.ts: the list,
@@ -21,11 +25,8 @@ export interface FakePromotionsOptions {
   balance?: number;
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number, value?: Record<string, unknown>) =>
-  json({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
+/** The paths of the promotions calls (contracts promotions.ts): the part of the API this fake stands for. */
+const PROMOTIONS_PATHS = new Set<string>(Object.values(promotionsCalls).map((entry) => entry.path));
 
 const at = '2030-03-01T08:00:00.000Z';
 const svg = (text: string) =>
@@ -108,114 +109,113 @@ export function createFakePromotions(options: FakePromotionsOptions = {}) {
   const summary = ({ detailHtml: _detailHtml, ...rest }: PromotionDetail): PromotionSummary => rest;
 
   const memberOnly = (realOnly: boolean) => {
-    if (viewer === 'visitor') return fail('NOT_LOGGED_IN', 401);
-    if (viewer === 'trial' && realOnly) return fail('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
+    if (viewer === 'visitor') return failure('NOT_LOGGED_IN');
+    if (viewer === 'trial' && realOnly) return failure('FEATURE_NOT_ENABLED', 403, { reason: 'free_reject' });
     return undefined;
   };
 
   async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
     const method = init?.method ?? 'GET';
     const key = `${method} ${url.pathname}`;
-    const wallet = url.pathname === '/api/wallet' && options.balance !== undefined;
-    if (!url.pathname.startsWith('/api/promotions') && !wallet) return undefined;
+    const wallet = url.pathname === walletCalls.wallet.path && options.balance !== undefined;
+    if (!PROMOTIONS_PATHS.has(url.pathname) && !wallet) return undefined;
     state.calls.push(key);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    switch (key) {
-      case 'GET /api/wallet':
-        return (
-          memberOnly(false) ??
-          ok({
-            sumBalance: state.balance,
-            available: state.balance,
-            held: 0,
-            currency: 'VND',
-            decimals: 0,
-            demo: false,
-          })
-        );
-      case 'GET /api/promotions':
-        return ok({ list: promotions.map(summary) });
-      case 'GET /api/promotions/detail': {
-        const found = promotions.find((row) => String(row.id) === url.searchParams.get('id'));
-        return found ? ok(found) : fail('NOT_FOUND', 404);
-      }
-      case 'GET /api/promotions/claims': {
-        const refused = memberOnly(false);
-        if (refused) return refused;
-        if (state.issueOnNextRead !== undefined) {
-          const id = state.issueOnNextRead;
-          state.issueOnNextRead = undefined;
-          state.claims = state.claims.map((claim) =>
-            claim.promotionId === id && claim.status === 'applying'
-              ? { ...claim, status: 'issued', bonusAmount: 58_000 }
-              : claim,
-          );
-        }
-        return ok({ list: viewer === 'trial' ? [] : state.claims });
-      }
-      case 'POST /api/promotions/apply': {
-        const refused = memberOnly(true);
-        if (refused) return refused;
-        const promotionId = Number(body.promotionId);
-        if (state.claims.some((claim) => claim.promotionId === promotionId))
-          return fail('PROMOTION_ALREADY_APPLIED', 409);
-        const claim = fakeClaim(promotionId, 'applying');
-        state.applied.push(promotionId);
-        state.claims.push(claim);
-        return ok(claim);
-      }
-      case 'POST /api/promotions/claim': {
-        const refused = memberOnly(true);
-        if (refused) return refused;
-        const index = state.claims.findIndex((claim) => claim.id === Number(body.claimId));
-        const claim = state.claims[index];
-        if (!claim) return fail('NOT_FOUND', 404);
-        if (claim.status === 'claimed') return ok({ claim, credited: false });
-        if (claim.status !== 'issued') return fail('BONUS_NOT_CLAIMABLE', 409);
-        // The bonus's turnover requirement as the server starts it (base `bonus`: the multiple of the bonus).
-        const rule = promotions.find((row) => row.id === claim.promotionId)?.turnover;
-        const bonus = claim.bonusAmount ?? 0;
-        const claimed = {
-          ...claim,
-          status: 'claimed' as const,
-          requirement: rule
-            ? {
-                id: claim.id,
-                source: 'bonus' as const,
-                status: 'active' as const,
-                promotionId: claim.promotionId,
-                promotionTitle: promotions.find((row) => row.id === claim.promotionId)?.title ?? null,
-                required: rule.multiple * bonus,
-                progress: 0,
-                locked: bonus,
-                lockedBonus: bonus,
-                createdAt: at,
-                closedAt: null,
-              }
-            : null,
-        };
-        state.claims[index] = claimed;
-        state.balance += claim.bonusAmount ?? 0;
-        state.credited += 1;
-        return ok({ claim: claimed, credited: true });
-      }
-      case 'GET /api/promotions/referral': {
-        const refused = memberOnly(true);
-        if (refused) return refused;
-        const referral: MyReferral = {
-          code: 'ABCD2345',
-          link: '/m/register?recommenderId=ABCD2345',
-          referredCount: 2,
-          qrDataUrl: FAKE_REFERRAL_QR,
-          promotion: promotions.some((row) => row.type === 'REFERRAL')
-            ? summary(promotions.find((row) => row.type === 'REFERRAL')!)
-            : null,
-        };
-        return ok(referral);
-      }
-      default:
-        return undefined;
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
+    if (is(walletCalls.wallet)) {
+      return (
+        memberOnly(false) ??
+        answer(walletCalls.wallet, {
+          sumBalance: state.balance,
+          available: state.balance,
+          held: 0,
+          currency: 'VND',
+          decimals: 0,
+          demo: false,
+        })
+      );
     }
+    if (is(promotionsCalls.promotions))
+      return answer(promotionsCalls.promotions, { list: promotions.map(summary) });
+    if (is(promotionsCalls.promotionDetail)) {
+      const found = promotions.find((row) => String(row.id) === url.searchParams.get('id'));
+      return found ? answer(promotionsCalls.promotionDetail, found) : failure('NOT_FOUND');
+    }
+    if (is(promotionsCalls.promotionClaims)) {
+      const refused = memberOnly(false);
+      if (refused) return refused;
+      if (state.issueOnNextRead !== undefined) {
+        const id = state.issueOnNextRead;
+        state.issueOnNextRead = undefined;
+        state.claims = state.claims.map((claim) =>
+          claim.promotionId === id && claim.status === 'applying'
+            ? { ...claim, status: 'issued', bonusAmount: 58_000 }
+            : claim,
+        );
+      }
+      return answer(promotionsCalls.promotionClaims, { list: viewer === 'trial' ? [] : state.claims });
+    }
+    if (is(promotionsCalls.applyPromotion)) {
+      const refused = memberOnly(true);
+      if (refused) return refused;
+      const promotionId = Number(body.promotionId);
+      if (state.claims.some((claim) => claim.promotionId === promotionId))
+        return failure('PROMOTION_ALREADY_APPLIED');
+      const claim = fakeClaim(promotionId, 'applying');
+      state.applied.push(promotionId);
+      state.claims.push(claim);
+      return answer(promotionsCalls.applyPromotion, claim);
+    }
+    if (is(promotionsCalls.claimBonus)) {
+      const refused = memberOnly(true);
+      if (refused) return refused;
+      const index = state.claims.findIndex((claim) => claim.id === Number(body.claimId));
+      const claim = state.claims[index];
+      if (!claim) return failure('NOT_FOUND');
+      if (claim.status === 'claimed') return answer(promotionsCalls.claimBonus, { claim, credited: false });
+      if (claim.status !== 'issued') return failure('BONUS_NOT_CLAIMABLE');
+      // The bonus's turnover requirement as the server starts it (base `bonus`: the multiple of the bonus).
+      const rule = promotions.find((row) => row.id === claim.promotionId)?.turnover;
+      const bonus = claim.bonusAmount ?? 0;
+      const claimed = {
+        ...claim,
+        status: 'claimed' as const,
+        requirement: rule
+          ? {
+              id: claim.id,
+              source: 'bonus' as const,
+              status: 'active' as const,
+              promotionId: claim.promotionId,
+              promotionTitle: promotions.find((row) => row.id === claim.promotionId)?.title ?? null,
+              required: rule.multiple * bonus,
+              progress: 0,
+              locked: bonus,
+              lockedBonus: bonus,
+              createdAt: at,
+              closedAt: null,
+            }
+          : null,
+      };
+      state.claims[index] = claimed;
+      state.balance += claim.bonusAmount ?? 0;
+      state.credited += 1;
+      return answer(promotionsCalls.claimBonus, { claim: claimed, credited: true });
+    }
+    if (is(promotionsCalls.myReferral)) {
+      const refused = memberOnly(true);
+      if (refused) return refused;
+      const referral: MyReferral = {
+        code: 'ABCD2345',
+        link: '/m/register?recommenderId=ABCD2345',
+        referredCount: 2,
+        qrDataUrl: FAKE_REFERRAL_QR,
+        promotion: promotions.some((row) => row.type === 'REFERRAL')
+          ? summary(promotions.find((row) => row.type === 'REFERRAL')!)
+          : null,
+      };
+      return answer(promotionsCalls.myReferral, referral);
+    }
+    return undefined;
   }
   return { handle, state };
 }
