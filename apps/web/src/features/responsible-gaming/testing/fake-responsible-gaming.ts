@@ -1,11 +1,15 @@
+import type { ApiEntry } from '@kl/contracts/api-call';
 import {
   DEPOSIT_LIMIT_PERIODS,
   LIMIT_RAISE_DELAY_HOURS,
   type DepositLimitPeriod,
   type DepositLimitView,
+  type ExclusionStarted,
   type RealityCheckInterval,
   type ResponsibleGamingSettings,
+  responsibleGamingCalls,
 } from '@kl/contracts/responsible-gaming';
+import { answer, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The responsible-gaming calls for component tests, keeping the rules of responsible-gaming.ts: a lower
@@ -17,9 +21,10 @@ export interface FakeResponsibleGamingOptions {
   realityCheckMinutes?: RealityCheckInterval;
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
+/** The paths of the responsible-gaming calls: the part of the API this fake stands for. */
+const RESPONSIBLE_GAMING_PATHS = new Set<string>(
+  Object.values(responsibleGamingCalls).map((entry) => entry.path),
+);
 const HOUR_MS = 3_600_000;
 
 export function createFakeResponsibleGaming(options: FakeResponsibleGamingOptions = {}) {
@@ -56,43 +61,40 @@ export function createFakeResponsibleGaming(options: FakeResponsibleGamingOption
   };
 
   const handle = async (url: URL, init?: RequestInit) => {
-    if (!url.pathname.startsWith('/api/responsible-gaming')) return undefined;
-    const method = init?.method ?? 'GET';
+    if (!RESPONSIBLE_GAMING_PATHS.has(url.pathname)) return undefined;
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    if (url.pathname === '/api/responsible-gaming' && method === 'GET') {
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
+    if (is(responsibleGamingCalls.responsibleGaming)) {
       state.settingsCalls += 1;
-      return ok(state.settings);
+      return answer(responsibleGamingCalls.responsibleGaming, state.settings);
     }
-    if (url.pathname === '/api/responsible-gaming/deposit-limits' && method === 'PUT') {
+    if (is(responsibleGamingCalls.setDepositLimits)) {
       state.limitCalls.push(body as Record<string, number | null>);
       for (const [period, amount] of Object.entries(body)) {
         setLimit(period as DepositLimitPeriod, amount as number | null);
       }
-      return ok(state.settings);
+      return answer(responsibleGamingCalls.setDepositLimits, state.settings);
     }
-    if (url.pathname === '/api/responsible-gaming/reality-check' && method === 'PUT') {
+    if (is(responsibleGamingCalls.setRealityCheck)) {
       state.realityCalls.push(body);
       state.settings.realityCheckMinutes = body.intervalMinutes as RealityCheckInterval;
-      return ok(state.settings);
+      return answer(responsibleGamingCalls.setRealityCheck, state.settings);
     }
-    if (
-      (url.pathname === '/api/responsible-gaming/time-out' ||
-        url.pathname === '/api/responsible-gaming/self-exclusion') &&
-      method === 'POST'
-    ) {
+    const timeOut = is(responsibleGamingCalls.startTimeOut);
+    if (timeOut || is(responsibleGamingCalls.startSelfExclusion)) {
       state.exclusionCalls.push({ path: url.pathname, body });
-      const timeOut = url.pathname.endsWith('time-out');
       const startedAt = new Date();
       const endsAt = new Date(startedAt.getTime() + (timeOut ? 24 : 24 * 365) * HOUR_MS);
-      return ok({
-        exclusion: {
-          kind: timeOut ? 'time_out' : 'self_exclusion',
-          period: body.period,
-          startedAt: startedAt.toISOString(),
-          endsAt: endsAt.toISOString(),
-        },
-        sessionsEnded: 1,
-      });
+      const exclusion = {
+        kind: timeOut ? 'time_out' : 'self_exclusion',
+        period: body.period,
+        startedAt: startedAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+      } as ExclusionStarted['exclusion'];
+      return answer(
+        timeOut ? responsibleGamingCalls.startTimeOut : responsibleGamingCalls.startSelfExclusion,
+        { exclusion, sessionsEnded: 1 },
+      );
     }
     return undefined;
   };
