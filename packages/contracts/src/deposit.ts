@@ -1,6 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
+import { pageParams } from './paging.ts';
 
 /**
  * Deposit (product.md §2 /m/voucherCenter, §4 "Deposit with non-real account", §7 deposit calls).
@@ -134,13 +135,7 @@ export type DepositOrderQuery = z.infer<typeof depositOrderQuery>;
 
 /** GET the member's orders, newest first. */
 export const depositOrdersQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DEPOSIT_ORDER_PAGE_SIZE.max)
-    .default(DEPOSIT_ORDER_PAGE_SIZE.default),
+  ...pageParams(DEPOSIT_ORDER_PAGE_SIZE),
   status: z.enum(DEPOSIT_ORDER_STATUSES).optional(),
 });
 export type DepositOrdersQuery = z.input<typeof depositOrdersQuery>;

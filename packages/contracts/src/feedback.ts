@@ -1,5 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
+import { pageParams } from './paging.ts';
 
 /**
  * Feedback (product.md §3 Feedback, §5 feedback and upload rules, §7 PUT feedback with module id FEEDBACK3).
@@ -115,8 +116,7 @@ export const FEEDBACK_PAGE_SIZE = 10;
 export const FEEDBACK_MAX_PAGE_SIZE = 50;
 
 export const feedbackListQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(FEEDBACK_MAX_PAGE_SIZE).default(FEEDBACK_PAGE_SIZE),
+  ...pageParams({ default: FEEDBACK_PAGE_SIZE, max: FEEDBACK_MAX_PAGE_SIZE }),
 });
 export type FeedbackListQuery = z.input<typeof feedbackListQuery>;
 

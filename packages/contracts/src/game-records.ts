@@ -2,6 +2,7 @@ import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { GAME_TYPES } from './games.ts';
 import { moneySchema } from './wallet.ts';
+import { fromBeforeTo, pageParams } from './paging.ts';
 
 /**
  * Game records (product.md §7 "reports, game records"): the rounds a member played. A game that takes bets
@@ -27,22 +28,13 @@ const isoDateTime = z.iso.datetime({ offset: true });
  */
 export const gameRecordsQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(GAME_RECORD_PAGE_SIZE.max)
-      .default(GAME_RECORD_PAGE_SIZE.default),
+    ...pageParams(GAME_RECORD_PAGE_SIZE),
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),
     gameType: z.enum(GAME_TYPES).optional(),
     status: z.enum(GAME_ROUND_STATUSES).optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
-    message: 'from must be before to',
-    path: ['to'],
-  });
+  .refine(...fromBeforeTo);
 export type GameRecordsQuery = z.input<typeof gameRecordsQuery>;
 
 /** One round as the member sees it. */

@@ -2,6 +2,7 @@ import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { PRIZE_MODES } from './constants.ts';
 import { moneySchema } from './wallet.ts';
+import { pageParams } from './paging.ts';
 
 /**
  * The in-house Vietnamese lottery (product.md §7 lottery list, lottery menu, recent VN lottery, VN numero; §9
@@ -62,8 +63,7 @@ export const MAX_SELECTIONS = 100;
 
 const isoTime = z.string().describe('ISO-8601 time (UTC)');
 const pageQuery = {
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LOTTERY_PAGE_SIZE.max).default(LOTTERY_PAGE_SIZE.default),
+  ...pageParams(LOTTERY_PAGE_SIZE),
 };
 const page = { pageNum: z.number().int(), totalPages: z.number().int(), total: z.number().int() };
 

@@ -1,5 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
+import { fromBeforeTo, pageParams } from './paging.ts';
 
 /**
  * The wallet (product.md §3 Wallet sumBalance, §7 wallet and "reports" calls) and the kinds of the money
@@ -91,21 +92,12 @@ const kindsParam = z.string().transform((value, context) => {
  */
 export const transactionHistoryQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(TRANSACTION_PAGE_SIZE.max)
-      .default(TRANSACTION_PAGE_SIZE.default),
+    ...pageParams(TRANSACTION_PAGE_SIZE),
     kind: kindsParam.optional(),
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
-    message: 'from must be before to',
-    path: ['to'],
-  });
+  .refine(...fromBeforeTo);
 export type TransactionHistoryQuery = z.input<typeof transactionHistoryQuery>;
 
 /** One line of the history: one ledger transaction as the member's balances saw it. */
