@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import { gamesCalls } from '@kl/contracts/games';
 import {
   SLOT_BET_LEVELS,
   SLOT_HOUSE_GAME_ID,
@@ -7,9 +9,11 @@ import {
   type SlotMoney,
   type SlotRound,
   type SlotSeedState,
+  slotCalls,
 } from '@kl/contracts/slot';
 import { blocksOfRound, drawMessage, drawsFromBlocks, playRound } from '@kl/contracts/slot-engine';
 import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
+import { answer, failure, isCall } from '../../../test/fake-api.ts';
 
 /**
  * The slot side of the API for component tests, keeping the contracts of slot.ts and the server's rules:
@@ -42,10 +46,8 @@ export interface FakeSlot {
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (value: unknown) => json({ success: true, value });
-const fail = (code: string, status: number) => json({ success: false, code, message: code }, status);
+/** The paths of the slot calls (contracts slot.ts): the part of the API this fake stands for. */
+const SLOT_PATHS = new Set<string>(Object.values(slotCalls).map((entry) => entry.path));
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -117,14 +119,14 @@ export function createFakeSlot(options: FakeSlotOptions = {}): FakeSlot {
   });
 
   async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
-    const method = init?.method ?? 'GET';
     const body = () => JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    if (url.pathname === '/api/games/launch/redeem' && method === 'POST') {
+    const is = (entry: ApiEntry) => isCall(entry, url, init);
+    if (is(gamesCalls.redeemLaunch)) {
       const token = String(body().token);
       const launch = options.launches?.[token];
-      if (!launch || state.redeemed.includes(token)) return fail('LAUNCH_LINK_EXPIRED', 410);
+      if (!launch || state.redeemed.includes(token)) return failure('LAUNCH_LINK_EXPIRED');
       state.redeemed.push(token);
-      return ok({
+      return answer(gamesCalls.redeemLaunch, {
         userName: 'player01',
         merchantCode: 'kimlong',
         vassalage: 'BGS',
@@ -157,26 +159,32 @@ export function createFakeSlot(options: FakeSlotOptions = {}): FakeSlot {
         supportPlay: launch.freePlay ? 1 : 0,
       });
     }
-    if (!url.pathname.startsWith('/api/slot/')) return undefined;
-    if (url.pathname === '/api/slot/session' && method === 'GET') {
+    if (!SLOT_PATHS.has(url.pathname)) return undefined;
+    if (is(slotCalls.slotSession)) {
       const money: SlotMoney = url.searchParams.get('mode') === 'play' ? 'play' : walletMoney;
-      return ok({
+      return answer(slotCalls.slotSession, {
         machine: fakeMachineInfo(),
         game: gameOf(url.searchParams.get('gameId')),
         balance: balanceOf(money),
         seed: state.seed,
       });
     }
-    if (url.pathname === '/api/slot/spin' && method === 'POST') {
+    if (is(slotCalls.slotSpin)) {
       const request = body() as FakeSlot['state']['spinCalls'][number];
       state.spinCalls.push(request);
       const money: SlotMoney = request.mode === 'play' ? 'play' : walletMoney;
       const previous = state.rounds.find((round) => round.roundId === `round-${request.requestKey}`);
-      if (previous)
-        return ok({ round: withSeed(previous), balance: balanceOf(money), seed: state.seed, replayed: true });
+      if (previous) {
+        return answer(slotCalls.slotSpin, {
+          round: withSeed(previous),
+          balance: balanceOf(money),
+          seed: state.seed,
+          replayed: true,
+        });
+      }
       const outcome = engineRound(state.serverSeed, state.seed.clientSeed, state.seed.nonce, request.lineBet);
       const current = money === 'play' ? state.playBalance : state.balance;
-      if (current < outcome.totalBet) return fail('INSUFFICIENT_BALANCE', 409);
+      if (current < outcome.totalBet) return failure('INSUFFICIENT_BALANCE');
       const after = current - outcome.totalBet + outcome.totalWin;
       if (money === 'play') state.playBalance = after;
       else state.balance = after;
@@ -199,18 +207,23 @@ export function createFakeSlot(options: FakeSlotOptions = {}): FakeSlot {
       };
       state.rounds.unshift(round);
       state.seed = { ...state.seed, nonce: state.seed.nonce + 1 };
-      return ok({ round, balance: balanceOf(money), seed: state.seed, replayed: false });
+      return answer(slotCalls.slotSpin, {
+        round,
+        balance: balanceOf(money),
+        seed: state.seed,
+        replayed: false,
+      });
     }
-    if (url.pathname === '/api/slot/seed/client' && method === 'PUT') {
+    if (is(slotCalls.slotClientSeed)) {
       state.seed = { ...state.seed, clientSeed: String(body().clientSeed) };
-      return ok(state.seed);
+      return answer(slotCalls.slotClientSeed, state.seed);
     }
-    if (url.pathname === '/api/slot/seed/rotate' && method === 'POST') {
+    if (is(slotCalls.slotRotateSeed)) {
       const old = { serverSeed: state.serverSeed, seed: state.seed };
       revealed.set(old.seed.serverSeedHash, old.serverSeed);
       state.serverSeed = sha256(`${old.serverSeed}:next`);
       state.seed = { serverSeedHash: sha256(state.serverSeed), clientSeed: old.seed.clientSeed, nonce: 0 };
-      return ok({
+      return answer(slotCalls.slotRotateSeed, {
         revealed: {
           serverSeed: old.serverSeed,
           serverSeedHash: old.seed.serverSeedHash,
@@ -220,18 +233,18 @@ export function createFakeSlot(options: FakeSlotOptions = {}): FakeSlot {
         seed: state.seed,
       });
     }
-    if (url.pathname === '/api/slot/rounds' && method === 'GET') {
+    if (is(slotCalls.slotHistory)) {
       const pageNo = Number(url.searchParams.get('pageNo') ?? 1);
       const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
       const all = state.rounds.map(withSeed).map((round) => options.tamper?.(round) ?? round);
-      return ok({
+      return answer(slotCalls.slotHistory, {
         list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
         pageNum: pageNo,
         totalPages: Math.ceil(all.length / pageSize),
         total: all.length,
       });
     }
-    return fail('NOT_FOUND', 404);
+    return failure('NOT_FOUND');
   }
 
   return { handle, state };
