@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { slotTiming } from './lib/timing.ts';
-import { openSlot } from './testing/open-slot.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSlot, runClockUntil } from './testing/open-slot.ts';
 
-const DEFAULT_TIMING = { ...slotTiming };
+// The reels spin and auto-spins pause for their real timings (lib/timing.ts) on a fake clock that the
+// tests move on (runClockUntil) instead of waiting for it.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
 afterEach(() => {
-  Object.assign(slotTiming, DEFAULT_TIMING);
+  vi.useRealTimers();
 });
 
 const vnd = (amount: number) =>
@@ -23,7 +26,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     expect(screen.getByTestId('slot-total-bet')).toHaveTextContent(vnd(10_000));
 
     await user.click(spinButton());
-    const win = await screen.findByTestId('slot-win');
+    const win = await runClockUntil(() => screen.getByTestId('slot-win'));
     const round = slot.state.rounds[0];
     expect(round).toBeDefined();
     expect(slot.state.spinCalls).toEqual([expect.objectContaining({ lineBet: 500, mode: 'wallet' })]);
@@ -38,6 +41,27 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     expect(within(rounds[0] as HTMLElement).getByTestId('round-bet')).toHaveTextContent(vnd(10_000));
   });
 
+  it('spins the reels for their time before showing the result', async () => {
+    const { user } = await openSlot({ motion: 'full' });
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(1_000_000)));
+    await user.click(spinButton());
+    // While spinning, symbols scroll past on each strip; the result comes when the reels have stopped.
+    await waitFor(() => expect(screen.getByTestId('slot-reel-0').children.length).toBeGreaterThan(3));
+    expect(screen.queryByTestId('slot-win')).toBeNull();
+    await runClockUntil(() => screen.getByTestId('slot-win'));
+  });
+
+  it('shows the result at once, with no symbols scrolling past, to a member asking for less motion', async () => {
+    const { user, slot } = await openSlot();
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(1_000_000)));
+    await user.click(spinButton());
+    await runClockUntil(() => screen.getByTestId('slot-win'));
+    expect(slot.state.spinCalls).toHaveLength(1);
+    for (let reel = 0; reel < 5; reel += 1) {
+      expect(screen.getByTestId(`slot-reel-${reel}`).children).toHaveLength(3);
+    }
+  });
+
   it('auto-spin stops on its condition: a win above the amount', async () => {
     const { user, slot } = await openSlot({ balance: 5_000_000 });
     await waitFor(() => expect(balance()).toHaveTextContent(vnd(5_000_000)));
@@ -47,7 +71,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     await user.type(within(form).getByLabelText('Stop on a win above (VND, optional)'), '0');
     await user.click(within(form).getByRole('button', { name: 'Start 100 spins' }));
     expect(
-      await screen.findByText('Auto-spin stopped: a win above your limit.', {}, { timeout: 5_000 }),
+      await runClockUntil(() => screen.getByText('Auto-spin stopped: a win above your limit.')),
     ).toBeInTheDocument();
     const [last, ...earlier] = slot.state.rounds;
     expect(last?.totalWin).toBeGreaterThan(0);
@@ -71,7 +95,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     await user.type(below, '70000');
     await user.click(within(form).getByRole('checkbox', { name: 'Stop when free spins start' }));
     await user.click(within(form).getByRole('button', { name: 'Start 10 spins' }));
-    const stopped = await screen.findByText(/^Auto-spin (stopped|finished)/, {}, { timeout: 5_000 });
+    const stopped = await runClockUntil(() => screen.getByText(/^Auto-spin (stopped|finished)/));
     if (slot.state.balance < 70_000)
       expect(stopped).toHaveTextContent('Auto-spin stopped: the balance fell below your limit.');
     else expect(stopped).toHaveTextContent('Auto-spin finished.');
@@ -83,17 +107,17 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
 
   it('the Stop button ends an auto-spin after the round in play', async () => {
     const { user, slot } = await openSlot({ balance: 5_000_000 });
-    slotTiming.autoPauseMs = 150;
     await waitFor(() => expect(balance()).toHaveTextContent(vnd(5_000_000)));
     await user.click(screen.getByRole('button', { name: 'Auto-spin' }));
     const form = screen.getByRole('form', { name: 'Auto-spin settings' });
     await user.click(within(form).getByRole('radio', { name: '50' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Stop when free spins start' }));
     await user.click(within(form).getByRole('button', { name: 'Start 50 spins' }));
-    expect(await screen.findByText('Auto-spin: 49 spins left')).toBeInTheDocument();
+    // Stop is tapped during the pause after the first round.
+    expect(await runClockUntil(() => screen.getByText('Auto-spin: 49 spins left'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Spin' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Stop auto-spin' }));
-    expect(await screen.findByText('Auto-spin stopped.')).toBeInTheDocument();
+    expect(await runClockUntil(() => screen.getByText('Auto-spin stopped.'))).toBeInTheDocument();
     expect(slot.state.spinCalls.length).toBeLessThan(5);
     expect(balance()).toHaveTextContent(vnd(slot.state.balance));
   });
@@ -104,7 +128,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     for (let index = 0; index < 3; index += 1) {
       await user.click(spinButton());
       await waitFor(() => expect(slot.state.rounds).toHaveLength(index + 1));
-      await screen.findByTestId('slot-win');
+      await runClockUntil(() => screen.getByTestId('slot-win'));
     }
     await user.click(screen.getByRole('link', { name: 'Verify' }));
     const panel = await screen.findByTestId('slot-verify');
@@ -147,7 +171,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     for (let index = 0; index < 2; index += 1) {
       await user.click(spinButton());
       await waitFor(() => expect(slot.state.rounds).toHaveLength(index + 1));
-      await screen.findByTestId('slot-win');
+      await runClockUntil(() => screen.getByTestId('slot-win'));
     }
     await user.click(screen.getByRole('link', { name: 'Verify' }));
     const panel = await screen.findByTestId('slot-verify');
@@ -194,7 +218,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     await waitFor(() => expect(window.location.search).not.toContain('launch='));
     expect(slot.state.redeemed).toEqual(['token-free-0001']);
     await user.click(spinButton());
-    await screen.findByTestId('slot-win');
+    await runClockUntil(() => screen.getByTestId('slot-win'));
     expect(slot.state.spinCalls).toEqual([expect.objectContaining({ mode: 'play', gameId: '1001' })]);
     expect(slot.state.balance).toBe(0);
     expect(balance()).toHaveTextContent(vnd(slot.state.playBalance));
@@ -209,7 +233,7 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     expect(await screen.findByTestId('slot-money-banner')).toHaveTextContent('Free play');
     await waitFor(() => expect(balance()).toHaveTextContent(vnd(1_000_000)));
     await user.click(spinButton());
-    await screen.findByTestId('slot-win');
+    await runClockUntil(() => screen.getByTestId('slot-win'));
     expect(slot.state.spinCalls).toEqual([expect.objectContaining({ mode: 'play' })]);
     expect(slot.state.balance).toBe(300_000);
     expect(window.location.search).toContain('play=free');

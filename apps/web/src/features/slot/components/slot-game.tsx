@@ -8,7 +8,7 @@ import { SLOT_HISTORY_KEY, slotSessionKey } from '../api/keys.ts';
 import { spinSlot } from '../api/spin.ts';
 import { type AutoSpinSettings, type AutoStopReason, autoStopAfter } from '../lib/auto-spin.ts';
 import { playCue, soundPreference } from '../lib/sound.ts';
-import { prefersReducedMotion, slotTiming } from '../lib/timing.ts';
+import { prefersReducedMotion, SLOT_TIMING } from '../lib/timing.ts';
 import { AutoSpinPanel } from './auto-spin-panel.tsx';
 import { Paytable } from './paytable.tsx';
 import { cellKey, type ReelTarget, Reels } from './reels.tsx';
@@ -95,7 +95,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
     resolve?.(id);
   }, []);
 
-  const durationMs = prefersReducedMotion() ? 0 : slotTiming.reelMs;
+  const durationMs = prefersReducedMotion() ? 0 : SLOT_TIMING.reelMs;
   const spinIds = useRef(0);
   /** Shows a grid on the reels and waits until every reel has stopped. */
   const showGrid = useCallback((grid: string[][]) => {
@@ -130,7 +130,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
       setOutcome({ round, freeSpin: index === 0 ? null : { index, total } });
       await showGrid(spin.grid);
       if (!mounted.current) return result;
-      if (index < total && slotTiming.autoPauseMs > 0) await sleep(slotTiming.autoPauseMs / 2);
+      if (index < total) await sleep(SLOT_TIMING.autoPauseMs / 2);
     }
     setBalance(result.balance.amount);
     setSettledWin(round.totalWin);
@@ -165,7 +165,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
       reason = stopAuto.current
         ? 'user'
         : autoStopAfter(settings, result.round, result.balance.amount, left, totalBet);
-      if (reason === null && slotTiming.autoPauseMs > 0) await sleep(slotTiming.autoPauseMs);
+      if (reason === null) await sleep(SLOT_TIMING.autoPauseMs);
       if (reason === null && stopAuto.current) reason = 'user';
     }
     if (!mounted.current) return;
@@ -219,7 +219,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
         initial={initial}
         target={target}
         durationMs={durationMs}
-        staggerMs={durationMs > 0 ? slotTiming.reelStaggerMs : 0}
+        staggerMs={durationMs > 0 ? SLOT_TIMING.reelStaggerMs : 0}
         winning={winning}
         onReelStop={onReelStop}
         onSettled={onSettled}
