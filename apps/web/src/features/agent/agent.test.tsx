@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import en from '../../locales/en.json';
 import { fakeContract } from './testing/fake-agent.ts';
@@ -8,7 +8,6 @@ import { openAgent } from './testing/open-agent.ts';
 
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alert = en.agentContract.alert;
 /** Taps in a dialog, which takes them during its opening animation too. */
 const tapInDialog = async (dialog: HTMLElement, name: string) =>
@@ -27,10 +26,29 @@ const dialogWith = (text: string) =>
   );
 const SALARY_PATH = '/m/member/agent/getSalaryContract?lang=en';
 
-/** Waits long enough for the check to have run if it were going to (idle start + its call). */
-const settle = () => sleep(400);
+/**
+ * Lets the check run if it were going to: the clock moves past its idle start, its code (and that of
+ * its alerts) is loaded, and the page renders what follows (act: React's work is flushed), the call made
+ * and its answer shown.
+ */
+const settle = async () => {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(2_000);
+    await Promise.all([import('./components/contract-check.tsx'), import('../../shared/ui/dialog.ts')]);
+  });
+  await act(() => vi.advanceTimersByTimeAsync(500));
+};
 
 describe('contract check on home load (product.md §4, §6 Agent)', () => {
+  // The check starts when the browser is idle (at the latest 2 s after the page loaded): a fake clock
+  // moves past that at once. Only timeouts are faked: the dialogs animate on the real clock and frames.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows one alert per waiting kind; "later" goes to the next one', async () => {
     const { agent } = await openAgent({
       path: '/m/home?lang=en',
@@ -58,6 +76,8 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
     expect(
       await screen.findByRole('heading', { name: en.agentContract.kind.dividend, level: 2 }),
     ).toBeInTheDocument();
+    // The alert has finished closing.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     window.history.back();
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));

@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAccounts, createRules, type FakeAccountsOptions } from '../../test/fake-accounts.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -64,6 +64,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 afterEach(() => {
+  vi.useRealTimers();
   firebase.signInWithPopup.mockReset();
   vi.restoreAllMocks();
 });
@@ -182,10 +183,16 @@ describe('Google and Facebook quick login (product.md §2)', () => {
       await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
       expect(within(dialog).getByRole('button', { name: 'Continue with Facebook' })).toBeDisabled();
 
+      // A fake clock from here: an error toast asked for would be announced (after 50 ms) once it moves.
+      // Animation frames stay real: the dialog animates on them.
+      vi.useFakeTimers({
+        shouldAdvanceTime: true,
+        toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      });
       reject(firebaseError(code));
       await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
       expect(button).toBeEnabled();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await act(() => vi.advanceTimersByTimeAsync(100));
       expect(shownErrors).not.toHaveBeenCalled();
       expect(document.body).not.toHaveTextContent(/Unknown error|did not succeed|Wrong username/);
       expect(accounts.state.calls.some((c) => c.path === '/api/auth/login')).toBe(false);

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { TIMING_MS } from '@kl/contracts/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openWithMessages } from '../../test/open-messages.ts';
 
 const items = () => within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('link');
@@ -12,7 +13,24 @@ const goTo = (path: string) => {
   window.dispatchEvent(new PopStateEvent('popstate'));
 };
 
+/**
+ * Lets a fake clock run past the spacing of the mark-read calls (product.md §7): a call the page were
+ * going to make is made by then.
+ */
+const pastMarkReadSpacing = () => act(() => vi.advanceTimersByTimeAsync(TIMING_MS.markReadThrottle * 3));
+
 describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
+  // Animation frames stay real: the page's transitions run on them.
+  beforeEach(() => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lists the announcements newest first with the member’s unread ones marked', async () => {
     await openWithMessages('/m/notice?lang=en');
     await waitFor(() => expect(items()).toHaveLength(3));
@@ -79,7 +97,7 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 1'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pastMarkReadSpacing();
     expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(2);
   });
 
@@ -87,7 +105,7 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
     const { messages, user } = await openWithMessages('/m/notice?id=102&lang=en');
     const detail = await screen.findByTestId('announcement-detail');
     expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 3');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pastMarkReadSpacing();
     // Already read: nothing to tell the server.
     expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
     // Opened from elsewhere, "back to the list" goes to the list.
@@ -108,7 +126,7 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
     expect(screen.queryByTestId('unread-summary')).toBeNull();
     await user.click(item('Announcement 1'));
     await screen.findByTestId('announcement-detail');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pastMarkReadSpacing();
     expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
     expect(messages.callsTo('/api/announcements/unread-count')).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -131,7 +131,11 @@ async function renderPopup() {
 describe('customer-service popup (product.md §2)', () => {
   it('loads nothing until opened, then lists every customer-service link', async () => {
     const { user, messages } = await renderPopup();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Had the closed popup started loading, its code and the call's schema would be there once these
+    // imports are, and the call made by the time React's work is flushed (act).
+    await act(async () => {
+      await Promise.all([import('./components/customer-service-sheet.tsx'), import('@kl/contracts/content')]);
+    });
     expect(messages.calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Contact us' }));
     const popup = await screen.findByRole('dialog', { name: 'Contact customer service' });
