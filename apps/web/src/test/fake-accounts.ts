@@ -1,5 +1,6 @@
 import type { ApiEntry } from '@kl/contracts/api-call';
 import { accountsCalls, type RegistrationRules, type SessionInfo } from '@kl/contracts/accounts';
+import { API } from '@kl/contracts/api-paths';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { statusCalls } from '@kl/contracts/status';
 import { fromBase64, toBase64 } from '../shared/lib/base64.ts';
@@ -64,6 +65,9 @@ export function createRules(overrides: Partial<RegistrationRules> = {}): Registr
     ...overrides,
   };
 }
+
+/** Every path of the API table: the calls the fake records, whichever part of the API answers them. */
+const API_PATHS = new Set<string>(Object.values(API).map((entry) => entry.path));
 
 export function createFakeAccounts(options: FakeAccountsOptions = {}) {
   // Made on the first request of the key (most tests never log in).
@@ -140,7 +144,7 @@ export function createFakeAccounts(options: FakeAccountsOptions = {}) {
       state.calls.push({ ...record, body: decrypted });
       if (decrypted === 'unknown-key') return failure('INVALID_INPUT', 400, { reason: 'LOGIN_KEY_UNKNOWN' });
       body = decrypted;
-    } else if (url.pathname.startsWith('/api/') && !is(statusCalls.status)) {
+    } else if (API_PATHS.has(url.pathname) && !is(statusCalls.status)) {
       state.calls.push(record);
     }
 
