@@ -1,8 +1,10 @@
+import { waitFor } from '@testing-library/react';
 import { MERCHANT_TOGGLES, type StatusInfo } from '@kl/contracts/status';
 import { createSystemStatus } from '../../../test/factories.ts';
 import { createFakeAccounts } from '../../../test/fake-accounts.ts';
 import { serveAlsoNext } from '../../../test/fake-server.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { systemStatusQueryKey } from '../../system-status/index.ts';
 import { createFakeMember, type FakeMemberOptions } from './fake-member.ts';
 
 export interface OpenMemberOptions extends FakeMemberOptions {
@@ -33,5 +35,11 @@ export async function openMember({
   const status = createSystemStatus({ info: { mobileTemplate: { mem_cen: memCen, dep_func: 0 }, toggles } });
   const view = await renderApp(path, { accounts, storage: accounts.loggedInAs('player01'), status });
   const page = await findScreen();
+  // The entries follow the merchant's status (template, VIP benefits): wait for the server's answer.
+  await waitFor(() => {
+    if (!(view.queryClient.getQueryState(systemStatusQueryKey)?.dataUpdatedAt ?? 0)) {
+      throw new Error('The status has not been answered yet');
+    }
+  });
   return { ...view, member, accounts, page };
 }
