@@ -66,9 +66,9 @@ export const createServiceLinks = (overrides: Partial<ServiceLinks> = {}): Servi
 });
 
 export const UNSAFE_HELP_HTML =
-  '<p><img src="/logo.svg" alt="Kim Long" onerror="window.__helpInjected=true"></p>' +
-  '<p>Never share your password.</p><script>window.__helpInjected = true;</script>' +
-  '<p><a href="javascript:window.__helpInjected=true">Click</a> or see <a href="/m/service">customer service</a>.</p>';
+  '<p><img src="/logo.svg" alt="Kim Long" onerror="document.documentElement.dataset.helpInjected=1"></p>' +
+  '<p>Never share your password.</p><script>document.documentElement.dataset.helpInjected = 1;</script>' +
+  '<p><a href="javascript:document.documentElement.dataset.helpInjected=1">Click</a> or see <a href="/m/service">customer service</a>.</p>';
 
 export const createHelpTopics = (): HelpTopic[] => [
   {
