@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SmsCaptchaPrompt as Prompt } from '../hooks/use-sms-sender.ts';
-import { CaptchaPicture } from './captcha-field.tsx';
+import { CaptchaPicture } from './captcha-picture.tsx';
 
 /**
  * The captcha asked before an SMS code is sent, shown under the SMS code field once "Send code" is
