@@ -175,7 +175,7 @@ test('a trial member is refused withdrawals and gets no form', async ({
   await navigate('/m/withdraw', { scan: false });
   const screen = page.locator('[data-page="withdraw"]');
   await expect(screen.getByText(en('free_reject'))).toBeVisible();
-  await expect(screen.getByRole('link', { name: en('withdraw.registerNow') })).toBeVisible();
+  await expect(screen.getByRole('link', { name: en('actualAccount.registerNow') })).toBeVisible();
   await expect(screen.getByRole('textbox')).toHaveCount(0);
   await expect(screen.getByRole('button', { name: en('withdraw.submit'), exact: true })).toHaveCount(0);
   await expectAccessible('withdraw for a trial member');
