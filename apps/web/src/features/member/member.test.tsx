@@ -152,6 +152,8 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
     expect(accounts.state.session).toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    // The dialog renders in a root of its own: let it finish closing before the page goes away.
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 3000 });
   });
 
   it('gives a trial member the alert with cancel and register now (product.md §6)', async () => {
@@ -169,5 +171,6 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
     within(alert).getByRole('button', { name: 'Register now' }).click();
     await waitFor(() => expect(window.location.pathname).toBe('/m/register'));
+    await waitFor(() => expect(alert).not.toBeInTheDocument(), { timeout: 3000 });
   });
 });
