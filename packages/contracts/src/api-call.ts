@@ -17,6 +17,8 @@ export interface ApiEntry {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: `/api/${string}`;
   readonly moduleId: ModuleId;
+  /** The `:name` segments of the path. */
+  readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response?: z.ZodType;
@@ -29,12 +31,18 @@ export type TypedApiEntry = ApiEntry & { readonly response: z.ZodType };
 /** A table of calls, keyed by the call's name; `satisfies` keeps each entry's literal types. */
 export type ApiTable = Readonly<Record<string, ApiEntry>>;
 
-type SchemaOf<E, K extends 'query' | 'body' | 'response'> = E extends { readonly [P in K]: infer S }
+type SchemaOf<E, K extends 'params' | 'query' | 'body' | 'response'> = E extends {
+  readonly [P in K]: infer S;
+}
   ? S extends z.ZodType
     ? S
     : never
   : never;
 
+/** The path parameters a server handler receives (validated). */
+export type ParamsOut<E> = [SchemaOf<E, 'params'>] extends [never]
+  ? unknown
+  : z.output<SchemaOf<E, 'params'>>;
 /** What a caller sends as the query string of a call (before defaults apply). */
 export type QueryIn<E> = [SchemaOf<E, 'query'>] extends [never] ? undefined : z.input<SchemaOf<E, 'query'>>;
 /** The query string a server handler receives (validated, defaults applied). */

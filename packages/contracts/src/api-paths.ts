@@ -16,6 +16,7 @@ import { promotionsCalls } from './promotions.ts';
 import { agentContractsCalls } from './agent-contracts.ts';
 import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
+import { adminCalls } from './admin/calls.ts';
 
 /**
  * The API table (docs/conventions.md, "One typed API table"; calls in docs/product.md §7): every call's
@@ -41,6 +42,7 @@ export const API = {
   ...agentContractsCalls,
   ...slotCalls,
   ...lotteryCalls,
+  ...adminCalls,
 } as const satisfies ApiTable;
 export type ApiCall = keyof typeof API;
 

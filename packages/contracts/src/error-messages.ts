@@ -69,6 +69,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_BETTING_CLOSED: 'Kỳ xổ số này đã đóng cược',
     LOTTERY_LIMIT_EXCEEDED: 'Vượt quá hạn mức cược của kỳ này',
     LAUNCH_LINK_EXPIRED: 'Liên kết vào trò chơi đã hết hạn hoặc đã được dùng. Vui lòng mở lại trò chơi.',
+    PERMISSION_DENIED: 'Bạn không có quyền thực hiện thao tác này',
+    SECOND_APPROVER_REQUIRED: 'Điều chỉnh này cần một người duyệt khác',
+    ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -134,5 +137,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_BETTING_CLOSED: 'Betting on this draw is closed',
     LOTTERY_LIMIT_EXCEEDED: 'This bet goes over the limit of the draw',
     LAUNCH_LINK_EXPIRED: 'This game link has expired or was already used. Please open the game again.',
+    PERMISSION_DENIED: 'You do not have permission to do this',
+    SECOND_APPROVER_REQUIRED: 'This adjustment needs another operator to approve it',
+    ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
   },
 };

@@ -75,6 +75,10 @@ export const ERROR_CATALOGUE = {
   LOTTERY_LIMIT_EXCEEDED: { status: 409 },
   // Game launch: a one-time launch link used, expired or unknown (about the link, not the session).
   LAUNCH_LINK_EXPIRED: { status: 410 },
+  // Back office: the operator's role does not allow the call; an adjustment needs another approver.
+  PERMISSION_DENIED: { status: 403 },
+  SECOND_APPROVER_REQUIRED: { status: 409 },
+  ADJUSTMENT_CLOSED: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -23,6 +23,8 @@ export const MODULE_IDS = [
   'CHNGPASSVERIF3',
   'FEEDBACK3',
   'PROFPIC3',
+  /** The back office's calls (docs/back-office.md); not a module of the player site. */
+  'ADMIN',
 ] as const;
 
 export type ModuleId = (typeof MODULE_IDS)[number];

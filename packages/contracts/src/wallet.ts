@@ -33,7 +33,8 @@ export const TRIAL_CREDIT_AMOUNT = 2_000_000;
  * - `bonus`: a promotion credited;
  * - `bonus_forfeit`: a bonus given up before its turnover was met (the locked bonus and winnings go back);
  * - `reversal`: undoes one earlier transaction (its entries negated);
- * - `trial_credit`: the demo credit of a trial member.
+ * - `trial_credit`: the demo credit of a trial member;
+ * - `adjustment_credit`, `adjustment_debit`: a manual adjustment by an operator (docs/back-office.md).
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -47,6 +48,8 @@ export const LEDGER_KINDS = [
   'bonus_forfeit',
   'reversal',
   'trial_credit',
+  'adjustment_credit',
+  'adjustment_debit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -1,4 +1,11 @@
-import type { ApiEntry, BodyOut, QueryOut, UndeclaredFields, ValueIn } from '@kl/contracts/api-call';
+import type {
+  ApiEntry,
+  BodyOut,
+  ParamsOut,
+  QueryOut,
+  UndeclaredFields,
+  ValueIn,
+} from '@kl/contracts/api-call';
 import { API, type ApiCall } from '@kl/contracts/api-paths';
 import { successEnvelope } from '@kl/contracts/envelope';
 import type { ErrorCode } from '@kl/contracts/errors';
@@ -53,6 +60,7 @@ export type EnvelopeCall = { [C in ApiCall]: Entry<C> extends { response: z.ZodT
 
 /** The request a route handler receives: query and body validated and typed by the call's table entry. */
 export type ApiRequest<C extends ApiCall> = FastifyRequest<{
+  Params: ParamsOut<Entry<C>>;
   Querystring: QueryOut<Entry<C>>;
   Body: BodyOut<Entry<C>>;
 }>;
@@ -103,6 +111,7 @@ export function route<C extends EnvelopeCall, R extends ValueIn<Entry<C>>>(
       ...(description !== undefined && { description }),
       tags: [...tags],
       ...(security !== undefined && { security: security.map((scheme) => ({ ...scheme })) }),
+      ...(entry.params !== undefined && { params: entry.params }),
       ...(entry.query !== undefined && { querystring: entry.query }),
       ...(entry.body !== undefined && { body: entry.body }),
       response: { 200: successEnvelope(entry.response ?? z.unknown()), ...failureResponses(...failures) },

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_FIREBASE_CERTS_URL,
+  DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD,
+  DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
   firebaseWebSettings,
   loadConfig,
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
       merchantCode: 'kimlong',
       seedDemo: true,
       webDist: DEFAULT_WEB_DIST,
+      adminDist: DEFAULT_ADMIN_DIST,
+      adjustmentApprovalThreshold: DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD,
       rateLimitMax: 300,
       firebaseProjectId: undefined,
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
@@ -51,6 +55,7 @@ describe('loadConfig', () => {
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
     );
     expect(DEFAULT_WEB_DIST).toMatch(/apps\/web\/dist$/);
+    expect(DEFAULT_ADMIN_DIST).toMatch(/apps\/admin\/dist$/);
   });
 
   it('reads every variable', () => {
@@ -67,6 +72,8 @@ describe('loadConfig', () => {
         OPS_TOKEN: 'operator-token',
         MERCHANT_CODE: 'other_site',
         WEB_DIST: 'web',
+        ADMIN_DIST: 'admin',
+        ADJUSTMENT_APPROVAL_THRESHOLD: '5000000',
         RATE_LIMIT_MAX: '50',
         FIREBASE_PROJECT_ID: 'kimlong-web',
         FIREBASE_CERTS_URL: 'https://keys.example.com/x509',
@@ -90,6 +97,8 @@ describe('loadConfig', () => {
       merchantCode: 'other_site',
       seedDemo: false,
       webDist: '/srv/site/web',
+      adminDist: '/srv/site/admin',
+      adjustmentApprovalThreshold: 5_000_000,
       rateLimitMax: 50,
       firebaseProjectId: 'kimlong-web',
       firebaseCertsUrl: 'https://keys.example.com/x509',

@@ -15,6 +15,10 @@ export type NodeEnv = 'development' | 'production' | 'test';
 
 /** Where the Vite build of the web app lands when WEB_DIST is not set: <repo>/apps/web/dist. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** Where the Vite build of the back office lands when ADMIN_DIST is not set: <repo>/apps/admin/dist. */
+export const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../../admin/dist', import.meta.url));
+/** Manual adjustments above this amount (minor units) wait for a second operator, by default. */
+export const DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD = 10_000_000;
 
 /** Google's X.509 certificates of the keys that sign Firebase ID tokens (kid → PEM). */
 export const DEFAULT_FIREBASE_CERTS_URL =
@@ -95,6 +99,12 @@ const envSchema = z.object({
   MERCHANT_CODE: z.string().regex(MERCHANT_CODE_PATTERN, { error: MERCHANT_CODE_RULE }).default('kimlong'),
   SEED_DEMO: flag.optional(),
   WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  ADJUSTMENT_APPROVAL_THRESHOLD: z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number of minor units' })
+    .transform(Number)
+    .default(DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD),
   RATE_LIMIT_MAX: z
     .string()
     .regex(/^[1-9]\d*$/, { error: 'must be a positive whole number (requests per minute per IP)' })
@@ -140,6 +150,10 @@ export interface AppConfig {
   merchantCode: string;
   /** Absolute path of the built web app served under /m/. */
   webDist: string;
+  /** Absolute path of the built back office served under /admin/. */
+  adminDist: string;
+  /** Manual adjustments above this amount (minor units) need a second operator's approval. */
+  adjustmentApprovalThreshold: number;
   /** Requests per minute per client IP on /api. */
   rateLimitMax: number;
   /** The Firebase project whose ID tokens log members in (Google, Facebook, phone); unset → quick login off. */
@@ -300,6 +314,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     merchantCode: vars.MERCHANT_CODE,
     seedDemo: vars.SEED_DEMO ?? !production,
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
+    adminDist: vars.ADMIN_DIST === undefined ? DEFAULT_ADMIN_DIST : absolute(vars.ADMIN_DIST),
+    adjustmentApprovalThreshold: vars.ADJUSTMENT_APPROVAL_THRESHOLD,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,

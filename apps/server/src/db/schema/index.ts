@@ -17,3 +17,4 @@ export * from './slot.ts';
 export * from './lottery.ts';
 export * from './attempts.ts';
 export * from './wagering.ts';
+export * from './back-office.ts';

@@ -39,6 +39,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'wins',
   'bonuses',
   'trial_funding',
+  'adjustments',
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...HOUSE_ACCOUNT_KINDS] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];

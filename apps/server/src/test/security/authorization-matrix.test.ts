@@ -88,7 +88,13 @@ type Expectation =
   /** The chat page: the chat cookie a real member's launch-chat token buys (the session cookie is not it). */
   | { access: 'chat' }
   /** One operator credential; sessions and the other operators' bearers get NOT_LOGGED_IN. */
-  | { access: 'operator'; token: 'ops' | 'withdrawal' | 'chat' };
+  | { access: 'operator'; token: 'ops' | 'withdrawal' | 'chat' }
+  /**
+   * A back-office call (docs/back-office.md): only an operator session counts, so every caller here gets
+   * NOT_LOGGED_IN (the operator roles have their own matrix, modules/back-office/authorization.test.ts);
+   * signing in is open and a wrong password answers WRONG_CREDENTIALS.
+   */
+  | { access: 'back-office'; signIn?: true };
 
 const OPEN = { access: 'open' } as const;
 /** Any member, trial members too (demo money, their own lists). */
@@ -108,6 +114,7 @@ const CHAT_PAGE = { access: 'chat' } as const;
 const OPS = { access: 'operator', token: 'ops' } as const;
 const WITHDRAWAL_OPS = { access: 'operator', token: 'withdrawal' } as const;
 const CHAT_OPS = { access: 'operator', token: 'chat' } as const;
+const BACK_OFFICE = { access: 'back-office' } as const;
 
 const EXPECTATIONS = {
   health: OPEN,
@@ -258,6 +265,29 @@ const EXPECTATIONS = {
   lotteryOrders: MEMBER,
   placeLotteryBet: MEMBER,
   cancelLotteryBet: OWN,
+
+  adminLogin: { access: 'back-office', signIn: true },
+  adminSession: BACK_OFFICE,
+  adminLogout: BACK_OFFICE,
+  adminOperators: BACK_OFFICE,
+  adminCreateOperator: BACK_OFFICE,
+  adminUpdateOperator: BACK_OFFICE,
+  adminAudit: BACK_OFFICE,
+  adminDashboard: BACK_OFFICE,
+  adminMembers: BACK_OFFICE,
+  adminMember: BACK_OFFICE,
+  adminSetMemberDisabled: BACK_OFFICE,
+  adminEndMemberSessions: BACK_OFFICE,
+  adminAdjustments: BACK_OFFICE,
+  adminCreateAdjustment: BACK_OFFICE,
+  adminDecideAdjustment: BACK_OFFICE,
+  adminWithdrawals: BACK_OFFICE,
+  adminApproveWithdrawal: BACK_OFFICE,
+  adminRejectWithdrawal: BACK_OFFICE,
+  adminDeposits: BACK_OFFICE,
+  adminAnnouncements: BACK_OFFICE,
+  adminCreateAnnouncement: BACK_OFFICE,
+  adminUpdateAnnouncement: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
@@ -281,6 +311,8 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return caller === 'member' ? 'allowed' : 'NOT_LOGGED_IN';
     case 'operator':
       return caller === OPERATOR_CALLER[expectation.token] ? 'allowed' : 'NOT_LOGGED_IN';
+    case 'back-office':
+      return expectation.signIn ? 'WRONG_CREDENTIALS' : 'NOT_LOGGED_IN';
   }
 }
 
@@ -1017,6 +1049,50 @@ describeEachDatabase('authorization matrix', (kind) => {
       }),
     },
     cancelLotteryBet: { build: ({ own }) => ({ payload: { betId: own('lotteryBetId') } }) },
+
+    // Back office: the member's credentials, never an operator's (the operator roles have their own matrix).
+    adminLogin: {
+      build: () => ({ payload: { username: 'matrix-nobody', password: 'not-the-password-1' } }),
+    },
+    adminSession: { build: () => ({}) },
+    adminLogout: { build: () => ({}) },
+    adminOperators: { build: () => ({}) },
+    adminCreateOperator: {
+      build: () => ({
+        payload: { username: 'matrix-op', password: 'a-long-password-1', role: 'support' },
+      }),
+    },
+    adminUpdateOperator: { build: () => ({ payload: { readOnly: true } }) },
+    adminAudit: { build: () => ({}) },
+    adminDashboard: { build: () => ({}) },
+    adminMembers: { build: () => ({}) },
+    adminMember: { build: () => ({}) },
+    adminSetMemberDisabled: { build: () => ({ payload: { disabled: true, reason: 'matrix' } }) },
+    adminEndMemberSessions: { build: () => ({}) },
+    adminAdjustments: { build: () => ({}) },
+    adminCreateAdjustment: {
+      build: () => ({
+        payload: {
+          memberId: randomUUID(),
+          direction: 'credit',
+          amount: 1000,
+          reason: 'matrix',
+          idempotencyKey: randomUUID(),
+        },
+      }),
+    },
+    adminDecideAdjustment: { build: () => ({ payload: { approve: true } }) },
+    adminWithdrawals: { build: () => ({}) },
+    adminApproveWithdrawal: { build: () => ({}) },
+    adminRejectWithdrawal: { build: () => ({ payload: { reason: 'matrix' } }) },
+    adminDeposits: { build: () => ({}) },
+    adminAnnouncements: { build: () => ({}) },
+    adminCreateAnnouncement: {
+      build: () => ({ payload: { type: 'PL', title: { vi: 'matrix' }, content: { vi: 'matrix' } } }),
+    },
+    adminUpdateAnnouncement: {
+      build: () => ({ payload: { type: 'PL', title: { vi: 'matrix' }, content: { vi: 'matrix' } } }),
+    },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

@@ -1,0 +1,126 @@
+import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from '@kl/contracts/admin/members';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { member } from './accounts.ts';
+import { at, inList, money } from './columns.ts';
+import { merchant } from './merchant.ts';
+
+/**
+ * The back office (docs/back-office.md): operator accounts with their role and two-factor secret, their
+ * sessions, the append-only audit log of what they did, and manual balance adjustments.
+ */
+
+export const operator = pgTable(
+  'operator',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchant.code),
+    /** Lower case; unique per merchant. */
+    username: text('username').notNull(),
+    /** argon2id. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
+    readOnly: boolean('read_only').notNull().default(false),
+    /** The TOTP secret (base32): offered at the first sign-in, kept once its first code was right. */
+    totpSecret: text('totp_secret'),
+    /** Set when the first code was right: every later sign-in asks for a code of this secret. */
+    totpEnrolledAt: at('totp_enrolled_at'),
+    /** The last 30-second step whose code was used: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: at('disabled_at'),
+    lastLoginAt: at('last_login_at'),
+    /** Who created it; null for the first owner (created by `npm run operator:create`). */
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('operator_merchant_username_key').on(table.merchantCode, table.username),
+    check('operator_role_check', inList(table.role, OPERATOR_ROLES)),
+    check('operator_username_check', sql`${table.username} = lower(${table.username})`),
+  ],
+);
+export type OperatorRow = typeof operator.$inferSelect;
+
+/** A signed-in operator's browser. The cookie holds the token; only its SHA-256 is kept. */
+export const operatorSession = pgTable(
+  'operator_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operator.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: at('created_at').notNull(),
+    /** The last call: the session ends after the idle timeout without one. */
+    lastSeenAt: at('last_seen_at').notNull(),
+    /** Ends here in any case. */
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    ip: text('ip').notNull(),
+  },
+  (table) => [index('operator_session_operator_idx').on(table.operatorId)],
+);
+
+/**
+ * What operators did: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). The username is
+ * copied so that an entry reads the same whatever later happens to the account.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    at: at('at').notNull(),
+    operatorId: uuid('operator_id'),
+    operatorUsername: text('operator_username').notNull(),
+    ip: text('ip').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('operator_audit_merchant_at_idx').on(table.merchantCode, table.at),
+    index('operator_audit_operator_idx').on(table.operatorId, table.at),
+  ],
+);
+
+/**
+ * A manual balance adjustment: applied through the ledger at once up to the approval threshold, above
+ * it once a second operator approves. The idempotency key makes a repeated request answer the first.
+ */
+export const balanceAdjustment = pgTable(
+  'balance_adjustment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id),
+    direction: text('direction', { enum: ADJUSTMENT_DIRECTIONS }).notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ADJUSTMENT_STATUSES }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => operator.id),
+    decidedBy: uuid('decided_by').references(() => operator.id),
+    createdAt: at('created_at').notNull(),
+    decidedAt: at('decided_at'),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('balance_adjustment_key').on(table.merchantCode, table.idempotencyKey),
+    index('balance_adjustment_status_idx').on(table.merchantCode, table.status, table.createdAt),
+    check('balance_adjustment_amount_check', sql`${table.amount} > 0`),
+    check('balance_adjustment_direction_check', inList(table.direction, ADJUSTMENT_DIRECTIONS)),
+    check('balance_adjustment_status_check', inList(table.status, ADJUSTMENT_STATUSES)),
+  ],
+);
+export type BalanceAdjustmentRow = typeof balanceAdjustment.$inferSelect;
