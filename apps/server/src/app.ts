@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAccountsModules } from './modules/accounts.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
+import { createBackOfficeModule } from './modules/back-office/index.ts';
 import { createBrandModule } from './modules/brand/index.ts';
 import { createChatModule } from './modules/chat/index.ts';
 import { createContentModule } from './modules/content/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       checkPlay: (memberId) => rg.checkPlay(memberId),
     }),
     createOutboxModule(context),
+    createBackOfficeModule(context),
   ];
 
   // The API: its own context, so compression and the rate limit stay off the static files.

@@ -15,8 +15,8 @@ export const OPERATOR_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 export const OPERATOR_IDLE_MINUTES = 30;
 /** And after this long in any case. */
 export const OPERATOR_SESSION_HOURS = 12;
-/** Wrong passwords or codes for one username (or from one address) before it is locked for a while. */
-export const OPERATOR_LOGIN_LIMIT = 5;
+/** Password and code checks for one username in OPERATOR_LOCK_MINUTES before it is locked (a sign-in takes two). */
+export const OPERATOR_LOGIN_LIMIT = 10;
 export const OPERATOR_LOCK_MINUTES = 15;
 
 /** The cookie of an operator session: HttpOnly, sent only to the back-office calls. */

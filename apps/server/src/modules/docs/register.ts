@@ -37,6 +37,12 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       components: {
         securitySchemes: {
           opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
+          operatorSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'kl_op',
+            description: 'The back-office operator session (POST /api/admin/session), sent to /api/admin only',
+          },
           session: {
             type: 'apiKey',
             in: 'cookie',

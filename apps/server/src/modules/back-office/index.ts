@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../platform/module.ts';
+import { createAuditLog } from './audit.ts';
+import { createBackOfficeGuard } from './guard.ts';
+import { createOperatorRepository } from './operator-repository.ts';
+import { createOperatorService } from './operator-service.ts';
+import { registerOperatorRoutes } from './routes.ts';
+import { createSignIn } from './sign-in.ts';
+
+export { createAuditLog, type AuditActor, type AuditLog } from './audit.ts';
+export { createOperatorRepository } from './operator-repository.ts';
+export { createOperatorService, type OperatorService } from './operator-service.ts';
+
+/**
+ * The back office's calls under /api/admin (docs/back-office.md): operator sign-in with two-factor, the
+ * role guard of every call, the audit log, and the areas an operator works in.
+ */
+export function createBackOfficeModule(deps: ModuleContext) {
+  const { db, config, clock } = deps;
+  const merchantCode = config.merchantCode;
+  const audit = createAuditLog({ db, clock, merchantCode });
+  const operators = createOperatorRepository(db);
+  const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit });
+  const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
+  const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
+
+  return {
+    operatorService,
+    async register(api: FastifyInstance): Promise<void> {
+      api.decorateRequest('operator', null);
+      registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
+    },
+  };
+}

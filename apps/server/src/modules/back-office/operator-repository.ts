@@ -1,0 +1,159 @@
+import type { OperatorRole } from '@kl/contracts/admin/access';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { operator, type OperatorRow, operatorSession } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** Operator accounts and their sessions (docs/back-office.md). */
+export function createOperatorRepository(db: Db) {
+  return {
+    async byUsername(merchantCode: string, username: string): Promise<OperatorRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(operator)
+        .where(and(eq(operator.merchantCode, merchantCode), eq(operator.username, username)));
+      return row;
+    },
+
+    async byId(merchantCode: string, id: string, tx: DbOrTx = db): Promise<OperatorRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(operator)
+        .where(and(eq(operator.merchantCode, merchantCode), eq(operator.id, id)));
+      return row;
+    },
+
+    /** The row, locked until the transaction ends (two owners changing one operator at once). */
+    async lock(merchantCode: string, id: string, tx: DbOrTx): Promise<OperatorRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(operator)
+        .where(and(eq(operator.merchantCode, merchantCode), eq(operator.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async page(merchantCode: string, limit: number, offset: number) {
+      const where = eq(operator.merchantCode, merchantCode);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(operator).where(where).orderBy(desc(operator.createdAt)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(operator).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** Inserts an operator; undefined when the username is taken. */
+    async insert(
+      values: {
+        merchantCode: string;
+        username: string;
+        passwordHash: string;
+        role: OperatorRole;
+        readOnly: boolean;
+        createdBy: string | null;
+        now: Date;
+      },
+      tx: DbOrTx = db,
+    ): Promise<OperatorRow | undefined> {
+      const [row] = await tx
+        .insert(operator)
+        .values({ ...values, createdAt: values.now })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async update(
+      id: string,
+      set: Partial<typeof operator.$inferInsert>,
+      tx: DbOrTx = db,
+    ): Promise<OperatorRow> {
+      const [row] = await tx.update(operator).set(set).where(eq(operator.id, id)).returning();
+      if (!row) throw new Error(`operator ${id} vanished`);
+      return row;
+    },
+
+    /** Keeps a pending (not yet enrolled) secret, unless one is already there: answers the secret kept. */
+    async offerSecret(id: string, secret: string): Promise<string> {
+      await db
+        .update(operator)
+        .set({ totpSecret: secret })
+        .where(and(eq(operator.id, id), isNull(operator.totpSecret)));
+      const [row] = await db
+        .select({ secret: operator.totpSecret })
+        .from(operator)
+        .where(eq(operator.id, id));
+      return row?.secret ?? secret;
+    },
+
+    /**
+     * Uses the code of `step`: one conditional UPDATE, so of two sign-ins with the same code only one
+     * passes. Enrols two-factor when it was not yet. False when a later or equal step was used already.
+     */
+    async useStep(id: string, step: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(operator)
+        .set({
+          totpLastStep: step,
+          totpEnrolledAt: sql`coalesce(${operator.totpEnrolledAt}, ${now}::timestamptz)`,
+          lastLoginAt: now,
+        })
+        .where(and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, step))))
+        .returning({ id: operator.id });
+      return rows.length === 1;
+    },
+
+    async insertSession(values: {
+      operatorId: string;
+      tokenHash: string;
+      ip: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(operatorSession).values({
+        operatorId: values.operatorId,
+        tokenHash: values.tokenHash,
+        ip: values.ip,
+        createdAt: values.now,
+        lastSeenAt: values.now,
+        expiresAt: values.expiresAt,
+      });
+    },
+
+    async sessionByToken(tokenHash: string) {
+      const [row] = await db
+        .select({ session: operatorSession, operator })
+        .from(operatorSession)
+        .innerJoin(operator, eq(operator.id, operatorSession.operatorId))
+        .where(eq(operatorSession.tokenHash, tokenHash));
+      return row;
+    },
+
+    async touchSession(id: string, now: Date): Promise<void> {
+      await db.update(operatorSession).set({ lastSeenAt: now }).where(eq(operatorSession.id, id));
+    },
+
+    async revokeSession(tokenHash: string, now: Date): Promise<void> {
+      await db
+        .update(operatorSession)
+        .set({ revokedAt: now })
+        .where(and(eq(operatorSession.tokenHash, tokenHash), isNull(operatorSession.revokedAt)));
+    },
+
+    /** Ends every open session of the operator; answers how many. */
+    async revokeSessionsOf(operatorId: string, now: Date, tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
+        .update(operatorSession)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(operatorSession.operatorId, operatorId),
+            isNull(operatorSession.revokedAt),
+            gt(operatorSession.expiresAt, now),
+          ),
+        )
+        .returning({ id: operatorSession.id });
+      return rows.length;
+    },
+  };
+}
+export type OperatorRepository = ReturnType<typeof createOperatorRepository>;

@@ -1,0 +1,132 @@
+import type { OperatorRole } from '@kl/contracts/admin/access';
+import { OPERATOR_COOKIE, type AdminLoginResult } from '@kl/contracts/admin/auth';
+import type { ApiEntry } from '@kl/contracts/api-call';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createOperatorService } from '../modules/back-office/index.ts';
+import { createAuditLog, createOperatorRepository } from '../modules/back-office/index.ts';
+import { totpCode, totpStep } from '../modules/back-office/totp.ts';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import type { Db } from '../platform/db.ts';
+import type { Clock } from '../platform/clock.ts';
+import { freshIp, type testClock } from './accounts.ts';
+import { json } from './app.ts';
+
+/**
+ * Operators in back-office suites (docs/conventions.md, "Tests"): one made in the database, signed in
+ * through the real calls (password, then the TOTP code of the suite's clock), and calls made with its
+ * session cookie.
+ */
+
+export const OPERATOR_TEST_PASSWORD = 'operator-password-1';
+
+export interface OperatorCaller {
+  id: string;
+  username: string;
+  ip: string;
+  /** The kl_op session token. */
+  cookie: string;
+  /** The TOTP secret enrolled at the first sign-in. */
+  secret: string;
+}
+
+let operatorCount = 0;
+export const freshOperatorName = (prefix = 'op') =>
+  `${prefix}${process.pid % 1000}${(operatorCount += 1)}${Date.now() % 100000}`;
+
+/** An operator made in the database (as `npm run operator:create` does), not yet signed in. */
+export async function createOperator(
+  db: Db,
+  clock: Clock,
+  options: { role: OperatorRole; readOnly?: boolean; username?: string; merchantCode?: string },
+) {
+  const merchantCode = options.merchantCode ?? 'kimlong';
+  const service = createOperatorService({
+    db,
+    clock,
+    merchantCode,
+    operators: createOperatorRepository(db),
+    audit: createAuditLog({ db, clock, merchantCode }),
+  });
+  return service.create(
+    { operatorId: null, username: 'test-setup', ip: '127.0.0.1' },
+    {
+      username: options.username ?? freshOperatorName(options.role),
+      password: OPERATOR_TEST_PASSWORD,
+      role: options.role,
+      readOnly: options.readOnly ?? false,
+    },
+  );
+}
+
+export function operatorCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  const mine = cookies.find((cookie) => cookie.startsWith(`${OPERATOR_COOKIE}=`));
+  if (mine === undefined) return undefined;
+  return decodeURIComponent(mine.slice(OPERATOR_COOKIE.length + 1).split(';')[0] ?? '');
+}
+
+/**
+ * Signs an operator in as the back office does: password (enrolment answer with the secret), then the
+ * code of the clock's current step. The clock moves on by one step afterwards, so that the next sign-in
+ * of the same operator has a fresh code.
+ */
+export async function signInOperator(
+  app: FastifyInstance,
+  time: ReturnType<typeof testClock>,
+  username: string,
+  secret?: string,
+): Promise<OperatorCaller> {
+  const ip = freshIp();
+  const post = (body: object) =>
+    app.inject({ method: 'POST', url: adminCalls.adminLogin.path, remoteAddress: ip, payload: body });
+  let known = secret;
+  if (known === undefined) {
+    const first = json<{ value: AdminLoginResult }>(
+      await post({ username, password: OPERATOR_TEST_PASSWORD }),
+    );
+    if (first.value.step !== 'enrol') throw new Error(`expected enrolment, got ${first.value.step}`);
+    known = first.value.secret;
+  }
+  const code = totpCode(known, totpStep(time.clock()));
+  const response = await post({ username, password: OPERATOR_TEST_PASSWORD, code });
+  const cookie = operatorCookieOf(response);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${response.body}`);
+  const answer = json<{ value: AdminLoginResult }>(response).value;
+  if (answer.step !== 'signed-in') throw new Error('not signed in');
+  time.advance(30_000);
+  return { id: answer.operator.id, username, ip, cookie, secret: known };
+}
+
+/** The path of an entry with its `:name` segments filled in. */
+export function pathOf(entry: Pick<ApiEntry, 'path'>, params: Record<string, string | number> = {}): string {
+  return entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A back-office call with the operator's session cookie (or none). */
+export function adminRequest(
+  app: FastifyInstance,
+  entry: Pick<ApiEntry, 'method' | 'path'>,
+  operator: Pick<OperatorCaller, 'ip' | 'cookie'> | undefined,
+  options: {
+    params?: Record<string, string | number>;
+    query?: Record<string, string>;
+    payload?: unknown;
+  } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: entry.method,
+    url: pathOf(entry, options.params),
+    remoteAddress: operator?.ip ?? freshIp(),
+    headers: {
+      'accept-language': 'en',
+      ...(operator && { cookie: `${OPERATOR_COOKIE}=${operator.cookie}` }),
+    },
+    ...(options.query && { query: options.query }),
+    ...(options.payload !== undefined && { payload: options.payload as object }),
+  });
+}
