@@ -2,8 +2,11 @@ import type { OperatorRole } from '@kl/contracts/admin/access';
 import { OPERATOR_COOKIE, type AdminLoginResult } from '@kl/contracts/admin/auth';
 import type { ApiEntry } from '@kl/contracts/api-call';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createOperatorService } from '../modules/back-office/index.ts';
-import { createAuditLog, createOperatorRepository } from '../modules/back-office/index.ts';
+import {
+  createAuditLog,
+  createOperatorRepository,
+  createOperatorService,
+} from '../modules/back-office/index.ts';
 import { totpCode, totpStep } from '../modules/back-office/totp.ts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { Db } from '../platform/db.ts';

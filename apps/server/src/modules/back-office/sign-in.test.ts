@@ -1,7 +1,7 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { OPERATOR_IDLE_MINUTES, OPERATOR_LOGIN_LIMIT } from '@kl/contracts/admin/auth';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { freshIp } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import {
