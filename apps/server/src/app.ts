@@ -180,7 +180,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       checkPlay: (memberId) => rg.checkPlay(memberId),
     }),
     createOutboxModule(context),
-    createBackOfficeModule(context),
+    createBackOfficeModule({
+      ...context,
+      ledgerService: wallet.ledgerService,
+      withdrawalService: withdrawal.withdrawalService,
+      wageringService: wallet.wageringService,
+    }),
   ];
 
   // The API: its own context, so compression and the rate limit stay off the static files.

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
+import type { LedgerService, WageringService } from '../wallet/index.ts';
+import type { WithdrawalService } from '../withdrawal/index.ts';
 import { createAuditLog } from './audit.ts';
 import { createBackOfficeGuard } from './guard.ts';
 import { createOperatorRepository } from './operator-repository.ts';
@@ -15,7 +17,16 @@ export { createOperatorService, type OperatorService } from './operator-service.
  * The back office's calls under /api/admin (docs/back-office.md): operator sign-in with two-factor, the
  * role guard of every call, the audit log, and the areas an operator works in.
  */
-export function createBackOfficeModule(deps: ModuleContext) {
+export function createBackOfficeModule(
+  deps: ModuleContext & {
+    /** Manual adjustments post through the ledger. */
+    ledgerService: LedgerService;
+    /** The withdrawal queue: list, approve, reject (exactly once, as the service guarantees). */
+    withdrawalService: WithdrawalService;
+    /** Turnover still owed and money it locks, shown beside a withdrawal. */
+    wageringService: WageringService;
+  },
+) {
   const { db, config, clock } = deps;
   const merchantCode = config.merchantCode;
   const audit = createAuditLog({ db, clock, merchantCode });
