@@ -132,7 +132,7 @@ function listOf(value: string): string[] {
 }
 
 /** Opens and migrates the configured database; undefined (having said why) when it cannot. */
-async function openConfigured(
+export async function openConfigured(
   options: CommandOptions,
   command: string,
 ): Promise<{ database: Database; where: string; merchantCode: string } | undefined> {
