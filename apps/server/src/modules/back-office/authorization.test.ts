@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { accessOf, allows, OPERATOR_ROLES, type OperatorRole } from '@kl/contracts/admin/access';
+import { ADMIN_CALL_RULES, type AdminCall, adminCalls } from '@kl/contracts/admin/calls';
+import { beforeAll, expect, it } from 'vitest';
+import { json } from '../../test/app.ts';
+import { adminRequest, createOperator, type OperatorCaller, signInOperator } from '../../test/back-office.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
+
+/**
+ * The back office's authorization matrix (docs/back-office.md, "Roles"): every back-office call × every role,
+ * each also read-only, and no session at all. What each must get follows from ADMIN_CALL_RULES and the role
+ * matrix of contracts admin/access.ts: refused with 403 PERMISSION_DENIED, or let through by the guard.
+ *
+ * Nothing is changed: reads are sent valid requests (an unknown id answers 404 after the guard let it through),
+ * writes an empty body or an unknown id, so a write let through answers 400 INVALID_INPUT or 404 NOT_FOUND.
+ */
+
+type Probe = { params?: Record<string, string | number>; query?: Record<string, string>; payload?: unknown };
+const unknownId = randomUUID();
+const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = {
+  adminSession: {},
+  adminOperators: {},
+  adminCreateOperator: { payload: {} },
+  adminUpdateOperator: { params: { operatorId: unknownId }, payload: {} },
+  adminAudit: {},
+  adminDashboard: {},
+  adminMembers: {},
+  adminMember: { params: { memberId: unknownId } },
+  adminSetMemberDisabled: { params: { memberId: unknownId }, payload: {} },
+  adminEndMemberSessions: { params: { memberId: unknownId } },
+  adminAdjustments: {},
+  adminCreateAdjustment: { payload: {} },
+  adminDecideAdjustment: { params: { adjustmentId: 999_999_999 }, payload: {} },
+  adminWithdrawals: {},
+  adminApproveWithdrawal: { params: { withdrawalId: unknownId } },
+  adminRejectWithdrawal: { params: { withdrawalId: unknownId }, payload: {} },
+  adminDeposits: {},
+  adminAnnouncements: {},
+  adminCreateAnnouncement: { payload: {} },
+  adminUpdateAnnouncement: { params: { announcementId: 999_999_999 }, payload: {} },
+};
+const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
+
+/** What an operator of the role must get: let through, or PERMISSION_DENIED. */
+function expected(call: AdminCall, role: OperatorRole, readOnly: boolean): 'through' | 'PERMISSION_DENIED' {
+  const rule = ADMIN_CALL_RULES[call];
+  if (rule === 'public' || rule === 'session') return 'through';
+  return allows(accessOf(role, readOnly)[rule.area], rule.access) ? 'through' : 'PERMISSION_DENIED';
+}
+
+/** Let through by the guard: success, or the call's own refusal of the probe. */
+function observed(status: number, body: string): string {
+  if (status === 200) return 'through';
+  const { code } = JSON.parse(body) as { code: string };
+  if (code === 'NOT_FOUND' || code === 'INVALID_INPUT') return 'through';
+  return code;
+}
+
+describeEachDatabase('back-office authorization matrix', (kind) => {
+  const suite = useTestApp(kind);
+  const operators = new Map<string, OperatorCaller>();
+  const keyOf = (role: OperatorRole, readOnly: boolean) => `${role}${readOnly ? ' read-only' : ''}`;
+
+  beforeAll(async () => {
+    for (const role of OPERATOR_ROLES) {
+      for (const readOnly of [false, true]) {
+        const made = await createOperator(suite.database.current.db, suite.time.clock, { role, readOnly });
+        operators.set(keyOf(role, readOnly), await signInOperator(suite.app, suite.time, made.username));
+      }
+    }
+  });
+
+  it('has a rule for every back-office call, and probes every one but signing in and out', () => {
+    expect(Object.keys(ADMIN_CALL_RULES).sort()).toEqual(Object.keys(adminCalls).sort());
+    expect([...PROBED, 'adminLogin', 'adminLogout'].sort()).toEqual(Object.keys(adminCalls).sort());
+  });
+
+  for (const call of PROBED) {
+    const entry = adminCalls[call];
+    it(`${entry.method} ${entry.path} (${call}): every role, read-only or not, and no session`, async () => {
+      const want: Record<string, string> = { 'no session': 'NOT_LOGGED_IN' };
+      const got: Record<string, string> = {};
+      const none = await adminRequest(suite.app, entry, undefined, PROBES[call]);
+      got['no session'] = observed(none.statusCode, none.body);
+      for (const role of OPERATOR_ROLES) {
+        for (const readOnly of [false, true]) {
+          const key = keyOf(role, readOnly);
+          want[key] = expected(call, role, readOnly);
+          const response = await adminRequest(suite.app, entry, operators.get(key), PROBES[call]);
+          got[key] = observed(response.statusCode, response.body);
+          if (got[key] === 'PERMISSION_DENIED') expect(response.statusCode).toBe(403);
+        }
+      }
+      expect(got).toEqual(want);
+    });
+  }
+
+  it('signs out every role (any signed-in operator may)', async () => {
+    for (const [key, operator] of operators) {
+      const response = await adminRequest(suite.app, adminCalls.adminLogout, operator);
+      expect([key, response.statusCode]).toEqual([key, 200]);
+      expect(json(await adminRequest(suite.app, adminCalls.adminSession, operator))).toMatchObject({
+        code: 'NOT_LOGGED_IN',
+      });
+    }
+  });
+});
