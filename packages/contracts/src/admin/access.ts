@@ -25,6 +25,20 @@ export const ADMIN_AREAS = [
   'deposits',
   /** Announcements and inbox messages. */
   'content',
+  /** Site switches: maintenance, restricted regions. */
+  'status',
+  /** Game vendors and games: enabled, hot / new, order, minimum bets. */
+  'games',
+  /** Lottery draws: schedule, results, void with refunds. */
+  'lottery',
+  /** Live chat with members. */
+  'chat',
+  /** Members' feedback. */
+  'feedback',
+  /** Promotions and their claims. */
+  'promotions',
+  /** Reports and their CSV downloads. */
+  'reports',
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
@@ -42,12 +56,21 @@ const nothing: AccessMap = {
   withdrawals: 'none',
   deposits: 'none',
   content: 'none',
+  status: 'none',
+  games: 'none',
+  lottery: 'none',
+  chat: 'none',
+  feedback: 'none',
+  promotions: 'none',
+  reports: 'none',
 };
 
 /**
- * The permission matrix: owner everything; finance money (deposits, withdrawals, adjustments) and the
- * members it pays; risk members (disable, end sessions) and a read of the money; support reads members;
- * content writes announcements and inbox messages. Every role sees the dashboard.
+ * The permission matrix (docs/back-office.md, "Roles"): owner everything; finance money (deposits,
+ * withdrawals, adjustments), the members it pays and the reports; risk members (disable, end sessions),
+ * bonus reviews (promotions) and a read of the money; support reads members and content and answers
+ * chats and feedback; content writes announcements, inbox messages and the games' presentation. Every role
+ * sees the dashboard.
  */
 export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
   owner: {
@@ -59,6 +82,13 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     withdrawals: 'write',
     deposits: 'read',
     content: 'write',
+    status: 'write',
+    games: 'write',
+    lottery: 'write',
+    chat: 'write',
+    feedback: 'write',
+    promotions: 'write',
+    reports: 'read',
   },
   finance: {
     ...nothing,
@@ -67,6 +97,9 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     adjustments: 'write',
     withdrawals: 'write',
     deposits: 'read',
+    lottery: 'read',
+    promotions: 'read',
+    reports: 'read',
   },
   risk: {
     ...nothing,
@@ -75,9 +108,20 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     adjustments: 'read',
     withdrawals: 'read',
     deposits: 'read',
+    lottery: 'read',
+    promotions: 'write',
+    reports: 'read',
   },
-  support: { ...nothing, dashboard: 'read', members: 'read' },
-  content: { ...nothing, dashboard: 'read', content: 'write' },
+  support: {
+    ...nothing,
+    dashboard: 'read',
+    members: 'read',
+    status: 'read',
+    chat: 'write',
+    feedback: 'write',
+    content: 'read',
+  },
+  content: { ...nothing, dashboard: 'read', content: 'write', games: 'write', promotions: 'read' },
 };
 
 /** What an operator of `role` may do in each area; read-only turns every write into a read. */

@@ -210,6 +210,8 @@ export const adminCalls = {
     body: saveAnnouncementRequest,
     response: adminAnnouncement,
   },
+
+  // Areas declared in their own files (admin/<area>.ts: calls and rules side by side):
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -243,4 +245,6 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminAnnouncements: { area: 'content', access: 'read' },
   adminCreateAnnouncement: { area: 'content', access: 'write' },
   adminUpdateAnnouncement: { area: 'content', access: 'write' },
+
+  // Rules of the areas declared in their own files:
 };

@@ -39,6 +39,8 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminAnnouncements: {},
   adminCreateAnnouncement: { payload: {} },
   adminUpdateAnnouncement: { params: { announcementId: 999_999_999 }, payload: {} },
+
+  // Probes of the areas declared in their own files:
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 
