@@ -13,6 +13,7 @@ import type { Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';
 import { freshIp, type testClock } from './accounts.ts';
 import { json } from './app.ts';
+import type { TestApp } from './suite.ts';
 
 /**
  * Operators in back-office suites (docs/conventions.md, "Tests"): one made in the database, signed in
@@ -132,4 +133,14 @@ export function adminRequest(
     ...(options.query && { query: options.query }),
     ...(options.payload !== undefined && { payload: options.payload as object }),
   });
+}
+
+/** An operator of the role made in the suite's database and signed in. */
+export async function newOperator(
+  suite: Pick<TestApp, 'app' | 'time' | 'database'>,
+  role: OperatorRole,
+  options: { readOnly?: boolean } = {},
+): Promise<OperatorCaller> {
+  const created = await createOperator(suite.database.current.db, suite.time.clock, { role, ...options });
+  return signInOperator(suite.app, suite.time, created.username);
 }

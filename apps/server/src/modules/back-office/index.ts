@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
+import { registerAnnouncementRoutes } from './announcements/routes.ts';
+import { createAnnouncementAdmin } from './announcements/service.ts';
 import { createAuditLog } from './audit.ts';
+import { registerDepositRoutes } from './deposits/routes.ts';
+import { createDepositOrders } from './deposits/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorService } from './operator-service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSignIn } from './sign-in.ts';
+import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
+import { createWithdrawalQueue } from './withdrawals/service.ts';
 
 export { createAuditLog, type AuditActor, type AuditLog } from './audit.ts';
 export { createOperatorRepository } from './operator-repository.ts';
@@ -34,12 +40,18 @@ export function createBackOfficeModule(
   const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit });
   const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
+  const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
+  const depositOrders = createDepositOrders({ db, clock, merchantCode });
+  const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
 
   return {
     operatorService,
     async register(api: FastifyInstance): Promise<void> {
       api.decorateRequest('operator', null);
       registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
+      registerWithdrawalRoutes(api, { guard, withdrawalQueue });
+      registerDepositRoutes(api, { guard, depositOrders });
+      registerAnnouncementRoutes(api, { guard, announcementAdmin });
     },
   };
 }

@@ -53,6 +53,20 @@ export function createWageringRepository(db: Db) {
       return [...active, ...closed];
     },
 
+    /** The running requirements of these members. */
+    async activeOfMembers(memberIds: readonly string[], tx: DbOrTx = db): Promise<WageringRequirementRow[]> {
+      if (memberIds.length === 0) return [];
+      return tx
+        .select()
+        .from(wageringRequirement)
+        .where(
+          and(
+            inArray(wageringRequirement.memberId, [...memberIds]),
+            eq(wageringRequirement.status, 'active'),
+          ),
+        );
+    },
+
     async ofClaims(claimIds: readonly number[], tx: DbOrTx = db): Promise<WageringRequirementRow[]> {
       if (claimIds.length === 0) return [];
       return tx

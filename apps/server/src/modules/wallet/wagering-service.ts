@@ -67,6 +67,25 @@ export function createWageringService(deps: {
       return rows.filter((row) => row.status === 'active').reduce((sum, row) => sum + lockedOf(row), 0n);
     },
 
+    /**
+     * Where each member's running requirements stand, by member id (members without one are left out):
+     * the turnover still to stake before they are met, and the money they lock (which, like `lockedOf`,
+     * may exceed the balance until the next debit clamps it). For a reviewer of a withdrawal.
+     */
+    async owedOf(
+      memberIds: readonly string[],
+    ): Promise<Map<string, { turnoverOwed: bigint; locked: bigint }>> {
+      const owed = new Map<string, { turnoverOwed: bigint; locked: bigint }>();
+      for (const row of await wagering.activeOfMembers(memberIds)) {
+        const sum = owed.get(row.memberId) ?? { turnoverOwed: 0n, locked: 0n };
+        const left = row.required - row.progress;
+        sum.turnoverOwed += left > 0n ? left : 0n;
+        sum.locked += lockedOf(row);
+        owed.set(row.memberId, sum);
+      }
+      return owed;
+    },
+
     /** The requirements of these claims, by claim id. */
     async ofClaims(claimIds: readonly number[], lang: Locale): Promise<Map<number, WageringRequirement>> {
       const rows = await wagering.ofClaims(claimIds);

@@ -18,6 +18,7 @@ export {
   withdrawalDayStart,
   withdrawalHoldKey,
   withdrawalSettleKey,
+  type WithdrawalDecided,
   type WithdrawalService,
 } from './service.ts';
 

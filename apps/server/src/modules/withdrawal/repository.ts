@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '@kl/contracts/withdrawal';
-import { and, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   bankAccountConflict,
   bankAccountOwner,
@@ -12,6 +12,7 @@ import {
   withdrawalSetting,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { prefixPattern } from '../../platform/like-pattern.ts';
 
 /** SQL of withdrawals. Statements run on the caller's transaction when one is given. */
 export function createWithdrawalRepository(db: Db) {
@@ -277,6 +278,42 @@ export function createWithdrawalRepository(db: Db) {
           .limit(page.limit)
           .offset(page.offset),
       );
+    },
+
+    /**
+     * Requests of the merchant in a status with their member's username, narrowed by a username prefix
+     * (any case) and a period of creation (`from` inclusive, `to` exclusive). Pending ones oldest first
+     * (first come, first paid), the others newest first.
+     */
+    async searchRequests(
+      merchantCode: string,
+      filter: { status: WithdrawalStatus; username?: string | undefined; from?: Date; to?: Date },
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      const conditions: SQL[] = [
+        eq(withdrawalRequest.merchantCode, merchantCode),
+        eq(withdrawalRequest.status, filter.status),
+      ];
+      if (filter.username) conditions.push(ilike(member.username, prefixPattern(filter.username)));
+      if (filter.from) conditions.push(gte(withdrawalRequest.createdAt, filter.from));
+      if (filter.to) conditions.push(lt(withdrawalRequest.createdAt, filter.to));
+      const where = and(...conditions);
+      const direction = filter.status === 'pending' ? asc : desc;
+      const rows = await tx
+        .select({ request: withdrawalRequest, username: member.username })
+        .from(withdrawalRequest)
+        .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
+        .where(where)
+        .orderBy(direction(withdrawalRequest.createdAt), direction(withdrawalRequest.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await tx
+        .select({ n: count() })
+        .from(withdrawalRequest)
+        .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
+        .where(where);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

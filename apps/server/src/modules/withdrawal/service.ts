@@ -26,7 +26,7 @@ import {
 import type { MemberBankAccountRow, WithdrawalRequestRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
@@ -37,6 +37,16 @@ export const withdrawalHoldKey = (requestId: string) => `withdrawal_hold:${reque
 export const withdrawalSettleKey = (requestId: string) => `withdrawal_settle:${requestId}`;
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
+
+/**
+ * Runs inside the transaction of a decision that changed the request (not on a repeated one), with the
+ * request before and after: what the caller records with the decision (the back office's audit entry).
+ * A failure rolls the decision back.
+ */
+export type WithdrawalDecided = (
+  change: { before: OperatorWithdrawal; after: OperatorWithdrawal },
+  tx: DbOrTx,
+) => Promise<void>;
 
 /** The start of the current withdrawal day (midnight in Vietnam time), as an instant. */
 export function withdrawalDayStart(now: Date): Date {
@@ -155,6 +165,7 @@ export function createWithdrawalService(deps: {
     requestId: string,
     outcome: 'paid' | 'rejected',
     rejectReason: string | null,
+    onDecided?: WithdrawalDecided,
   ): Promise<WithdrawalDecision> {
     return db.transaction(async (tx) => {
       const request = await withdrawals.lockRequest(requestId, tx);
@@ -187,7 +198,9 @@ export function createWithdrawalService(deps: {
         { status: outcome, settleTransactionId: posted.transactionId, now: clock(), rejectReason },
         tx,
       );
-      return { withdrawal: operatorWithdrawalOf(decided, username), changed: true };
+      const after = operatorWithdrawalOf(decided, username);
+      await onDecided?.({ before: operatorWithdrawalOf(request, username), after }, tx);
+      return { withdrawal: after, changed: true };
     });
   }
 
@@ -437,9 +450,40 @@ export function createWithdrawalService(deps: {
       };
     },
 
-    approve: (merchantCode: string, requestId: string) => decide(merchantCode, requestId, 'paid', null),
-    reject: (merchantCode: string, requestId: string, reason: string | null) =>
-      decide(merchantCode, requestId, 'rejected', reason),
+    /**
+     * The requests of the merchant in a status, narrowed by a username prefix and a period of creation
+     * (`from` inclusive, `to` exclusive): pending ones oldest first, the others newest first.
+     */
+    async operatorSearch(
+      merchantCode: string,
+      query: {
+        status: WithdrawalStatus;
+        username?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+        pageNo: number;
+        pageSize: number;
+      },
+    ): Promise<{ list: OperatorWithdrawal[]; total: number }> {
+      const { rows, total } = await withdrawals.searchRequests(
+        merchantCode,
+        {
+          status: query.status,
+          username: query.username,
+          ...(query.from !== undefined && { from: new Date(query.from) }),
+          ...(query.to !== undefined && { to: new Date(query.to) }),
+        },
+        { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+      );
+      return { list: rows.map(({ request, username }) => operatorWithdrawalOf(request, username)), total };
+    },
+
+    /** Pays a pending request, once; `onDecided` runs in its transaction when this call decided it. */
+    approve: (merchantCode: string, requestId: string, onDecided?: WithdrawalDecided) =>
+      decide(merchantCode, requestId, 'paid', null, onDecided),
+    /** Rejects a pending request (its held money is released), once; `onDecided` as for `approve`. */
+    reject: (merchantCode: string, requestId: string, reason: string | null, onDecided?: WithdrawalDecided) =>
+      decide(merchantCode, requestId, 'rejected', reason, onDecided),
   };
 }
 
