@@ -4,10 +4,16 @@ import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
 import { registerAnnouncementRoutes } from './announcements/routes.ts';
 import { createAnnouncementAdmin } from './announcements/service.ts';
+import { registerAdjustmentRoutes } from './adjustments/routes.ts';
+import { createAdjustmentService } from './adjustments/service.ts';
 import { createAuditLog } from './audit.ts';
+import { registerDashboardRoutes } from './dashboard/routes.ts';
+import { createDashboardService } from './dashboard/service.ts';
 import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
+import { registerMemberRoutes } from './members/routes.ts';
+import { createMemberService } from './members/service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorService } from './operator-service.ts';
 import { registerOperatorRoutes } from './routes.ts';
@@ -40,6 +46,9 @@ export function createBackOfficeModule(
   const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit });
   const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
+  const memberService = createMemberService({ ...deps, merchantCode, audit });
+  const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit });
+  const dashboardService = createDashboardService({ ...deps, merchantCode });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
@@ -49,6 +58,9 @@ export function createBackOfficeModule(
     async register(api: FastifyInstance): Promise<void> {
       api.decorateRequest('operator', null);
       registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
+      registerMemberRoutes(api, { guard, memberService });
+      registerAdjustmentRoutes(api, { guard, adjustmentService });
+      registerDashboardRoutes(api, { guard, dashboardService });
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });

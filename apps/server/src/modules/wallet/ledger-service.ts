@@ -175,7 +175,8 @@ export function createLedgerService(deps: {
   /**
    * The turnover rules after a new real-money transaction, inside it: a deposit and a bonus get their
    * requirement, a withdrawal hold may not reach into locked money, and a debit of the available balance
-   * shrinks the locks it left uncovered (a round's stake before its payout comes in).
+   * (play, a forfeit, a reversal, an operator's adjustment) shrinks the locks it left uncovered (a round's
+   * stake before its payout comes in).
    */
   async function afterPost(posted: PostedTransaction, request: PostRequest, tx: DbOrTx): Promise<void> {
     if (!wagering || posted.demo || posted.availableAfter === null) return;
@@ -216,6 +217,7 @@ export function createLedgerService(deps: {
       case 'bet':
       case 'bonus_forfeit':
       case 'reversal':
+      case 'adjustment_debit':
         await wagering.clamp(memberId, availableAfter, tx);
         return;
       default:

@@ -1,0 +1,111 @@
+import type { AdjustmentStatus } from '@kl/contracts/admin/members';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { balanceAdjustment, type BalanceAdjustmentRow, member, operator } from '../../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../../platform/db.ts';
+
+/** Manual balance adjustments (docs/back-office.md, "Adjustments"). */
+
+const requester = alias(operator, 'requester');
+const decider = alias(operator, 'decider');
+
+/** An adjustment with the usernames of its member, requester and decider. */
+const VIEW = {
+  row: balanceAdjustment,
+  username: member.username,
+  requestedBy: requester.username,
+  decidedBy: decider.username,
+};
+
+export function createAdjustmentRepository(db: Db) {
+  const view = (tx: DbOrTx) =>
+    tx
+      .select(VIEW)
+      .from(balanceAdjustment)
+      .innerJoin(member, eq(member.id, balanceAdjustment.memberId))
+      .innerJoin(requester, eq(requester.id, balanceAdjustment.requestedBy))
+      .leftJoin(decider, eq(decider.id, balanceAdjustment.decidedBy));
+
+  return {
+    /** The merchant's member, to check it may be adjusted. */
+    async member(merchantCode: string, memberId: string) {
+      const [row] = await db
+        .select({ id: member.id, username: member.username, type: member.type })
+        .from(member)
+        .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)));
+      return row;
+    },
+
+    async byKey(merchantCode: string, idempotencyKey: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(balanceAdjustment)
+        .where(
+          and(
+            eq(balanceAdjustment.merchantCode, merchantCode),
+            eq(balanceAdjustment.idempotencyKey, idempotencyKey),
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * Inserts the adjustment; undefined when its idempotency key is taken (PostgreSQL waits here for a
+     * concurrent holder of the same key to commit or roll back).
+     */
+    async insert(values: typeof balanceAdjustment.$inferInsert, tx: DbOrTx) {
+      const [row] = await tx
+        .insert(balanceAdjustment)
+        .values(values)
+        .onConflictDoNothing({ target: [balanceAdjustment.merchantCode, balanceAdjustment.idempotencyKey] })
+        .returning();
+      return row;
+    },
+
+    /** The merchant's adjustment, locked until the transaction ends (one decision at a time). */
+    async lock(merchantCode: string, id: number, tx: DbOrTx): Promise<BalanceAdjustmentRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(balanceAdjustment)
+        .where(and(eq(balanceAdjustment.merchantCode, merchantCode), eq(balanceAdjustment.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async update(
+      id: number,
+      change: Partial<Pick<BalanceAdjustmentRow, 'status' | 'decidedBy' | 'decidedAt' | 'transactionId'>>,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx.update(balanceAdjustment).set(change).where(eq(balanceAdjustment.id, id));
+    },
+
+    /** One adjustment with its usernames. */
+    async view(id: number, tx: DbOrTx = db) {
+      const [row] = await view(tx).where(eq(balanceAdjustment.id, id));
+      return row;
+    },
+
+    /** A page of the merchant's adjustments (of one status when given), newest first, and how many. */
+    async page(
+      merchantCode: string,
+      status: AdjustmentStatus | undefined,
+      page: { limit: number; offset: number },
+    ) {
+      const where: SQL[] = [eq(balanceAdjustment.merchantCode, merchantCode)];
+      if (status) where.push(eq(balanceAdjustment.status, status));
+      const condition = and(...where);
+      const [rows, [total]] = await Promise.all([
+        view(db)
+          .where(condition)
+          .orderBy(desc(balanceAdjustment.createdAt), desc(balanceAdjustment.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(balanceAdjustment).where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+  };
+}
+export type AdjustmentRepository = ReturnType<typeof createAdjustmentRepository>;
+export type AdjustmentView = NonNullable<Awaited<ReturnType<AdjustmentRepository['view']>>>;

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/api-route.ts';
+import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { AdjustmentService } from './service.ts';
+
+/** Manual balance adjustments and their second approval (docs/back-office.md, "Adjustments"). */
+export function registerAdjustmentRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; adjustmentService: AdjustmentService },
+): void {
+  const { guard, adjustmentService } = deps;
+
+  route(app, 'adminAdjustments', {
+    ...guard.guarded('adminAdjustments'),
+    summary: 'Manual adjustments, newest first, of one status or all',
+    failures: GUARD_FAILURES,
+    handler: (request) => adjustmentService.list(request.query),
+  });
+
+  route(app, 'adminCreateAdjustment', {
+    ...guard.guarded('adminCreateAdjustment'),
+    summary: 'Credit or debit a member’s available balance by hand, with a reason',
+    description:
+      'Up to the approval threshold (ADJUSTMENT_APPROVAL_THRESHOLD, minor units) it is applied at once through the ' +
+      'ledger (`adjustment_credit` / `adjustment_debit`); above it, it waits (`pending`) for another ' +
+      'operator. The same `idempotencyKey` again answers the first adjustment; with another body: 409 ' +
+      'IDEMPOTENCY_CONFLICT. A debit the available balance cannot cover: 409 INSUFFICIENT_BALANCE and ' +
+      'nothing is stored. Unknown member: 404; a trial member or an agent: 403 FEATURE_NOT_ENABLED.',
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'FEATURE_NOT_ENABLED',
+      'IDEMPOTENCY_CONFLICT',
+      'INSUFFICIENT_BALANCE',
+    ],
+    handler: (request) => adjustmentService.create(actorOf(request), request.body),
+  });
+
+  route(app, 'adminDecideAdjustment', {
+    ...guard.guarded('adminDecideAdjustment'),
+    summary: 'Approve (the ledger posts it) or reject a pending adjustment',
+    description:
+      'The operator who asked for it cannot decide it: 409 SECOND_APPROVER_REQUIRED. Already decided: 409 ' +
+      'ADJUSTMENT_CLOSED, except the same decision again by the operator who made it, which answers the ' +
+      'adjustment unchanged. A debit the balance no longer covers: 409 INSUFFICIENT_BALANCE (it stays ' +
+      'pending). Unknown adjustment: 404.',
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'SECOND_APPROVER_REQUIRED',
+      'ADJUSTMENT_CLOSED',
+      'INSUFFICIENT_BALANCE',
+    ],
+    handler: (request) =>
+      adjustmentService.decide(actorOf(request), request.params.adjustmentId, request.body.approve),
+  });
+}

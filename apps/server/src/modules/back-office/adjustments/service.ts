@@ -1,0 +1,214 @@
+import { isRealMember } from '@kl/contracts/accounts';
+import type { Adjustment, AdjustmentStatus, CreateAdjustmentRequest } from '@kl/contracts/admin/members';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { BalanceAdjustmentRow } from '../../../db/schema/index.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { AppConfig } from '../../../platform/config.ts';
+import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { DomainError } from '../../../platform/errors.ts';
+import type { LedgerService } from '../../wallet/index.ts';
+import type { AuditActor, AuditLog } from '../audit.ts';
+import { type AdjustmentView, createAdjustmentRepository } from './repository.ts';
+
+/** The ledger key (and reference) of an adjustment's transaction: one per adjustment, ever. */
+export const adjustmentLedgerKey = (id: number) => `adjustment:${id}`;
+
+export function adjustmentOf(view: AdjustmentView): Adjustment {
+  const { row } = view;
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    username: view.username,
+    direction: row.direction,
+    amount: Number(row.amount),
+    currency: row.currency,
+    reason: row.reason,
+    status: row.status,
+    requestedBy: view.requestedBy,
+    decidedBy: view.decidedBy,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    transactionId: row.transactionId,
+  };
+}
+
+/** Another request holds the idempotency key: answer (or refuse against) the adjustment it made. */
+class KeyTaken extends Error {}
+
+/**
+ * Manual balance adjustments (docs/back-office.md, "Adjustments"). One up to the merchant's approval
+ * threshold is applied at once: the adjustment, its ledger transaction (`adjustment_credit` or
+ * `adjustment_debit`, key `adjustment:<id>`) and the audit entry commit together, and a debit the available
+ * balance cannot cover stores nothing (INSUFFICIENT_BALANCE). One above it waits (`pending`) for a second
+ * operator, whose approval posts the transaction in the transaction that locks the adjustment, so two
+ * approvals at once post it once.
+ *
+ * An adjustment applied at once has no decider (`decidedBy` and `decidedAt` stay null): nobody but its
+ * requester was asked.
+ */
+export function createAdjustmentService(deps: {
+  db: Db;
+  clock: Clock;
+  /** `adjustmentApprovalThreshold`: amounts above it (minor units) wait for a second operator. */
+  config: Pick<AppConfig, 'adjustmentApprovalThreshold'>;
+  merchantCode: string;
+  audit: AuditLog;
+  ledgerService: LedgerService;
+}) {
+  const { db, clock, merchantCode, audit, ledgerService } = deps;
+  const approvalThreshold = deps.config.adjustmentApprovalThreshold;
+  const adjustments = createAdjustmentRepository(db);
+
+  async function viewOf(id: number, tx?: DbOrTx): Promise<Adjustment> {
+    const view = await adjustments.view(id, tx);
+    if (!view) throw new Error(`adjustment ${id} vanished`);
+    return adjustmentOf(view);
+  }
+
+  /** Posts the adjustment's ledger transaction and marks it applied (inside the caller's transaction). */
+  async function apply(
+    row: BalanceAdjustmentRow,
+    people: { requestedBy: string; approvedBy?: string },
+    decision: { decidedBy: string; decidedAt: Date } | undefined,
+    tx: DbOrTx,
+  ): Promise<void> {
+    const key = adjustmentLedgerKey(row.id);
+    const posted = await ledgerService.post(
+      {
+        merchantCode,
+        memberId: row.memberId,
+        idempotencyKey: key,
+        kind: row.direction === 'credit' ? 'adjustment_credit' : 'adjustment_debit',
+        amount: row.amount,
+        currency: row.currency,
+        reference: key,
+        memo: { adjustmentId: row.id, reason: row.reason, ...people },
+      },
+      tx,
+    );
+    await adjustments.update(
+      row.id,
+      { status: 'applied', transactionId: posted.transactionId, ...decision },
+      tx,
+    );
+  }
+
+  /** The adjustment a repeated request names, if it asked for the same thing; IDEMPOTENCY_CONFLICT if not. */
+  async function replay(actor: AuditActor, request: CreateAdjustmentRequest): Promise<Adjustment> {
+    const existing = await adjustments.byKey(merchantCode, request.idempotencyKey);
+    if (!existing) throw new Error(`adjustment key ${request.idempotencyKey} neither inserted nor found`);
+    const same =
+      existing.memberId === request.memberId &&
+      existing.direction === request.direction &&
+      existing.amount === BigInt(request.amount) &&
+      existing.reason === request.reason &&
+      existing.requestedBy === actor.operatorId;
+    if (!same) throw new DomainError('IDEMPOTENCY_CONFLICT', { idempotencyKey: request.idempotencyKey });
+    return viewOf(existing.id);
+  }
+
+  return {
+    async list(query: { status?: AdjustmentStatus | undefined; pageNo: number; pageSize: number }) {
+      const { rows, total } = await adjustments.page(merchantCode, query.status, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      return { list: rows.map(adjustmentOf), pageNo: query.pageNo, pageSize: query.pageSize, total };
+    },
+
+    /**
+     * A new adjustment of a real member: applied at once up to the threshold, pending above it. The same
+     * idempotency key again answers the first adjustment; with another body, IDEMPOTENCY_CONFLICT.
+     */
+    async create(actor: AuditActor, request: CreateAdjustmentRequest): Promise<Adjustment> {
+      const operatorId = actor.operatorId;
+      if (operatorId === null) throw new DomainError('NOT_LOGGED_IN');
+      const target = await adjustments.member(merchantCode, request.memberId);
+      if (!target) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      if (!isRealMember(target.type)) {
+        throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'REAL_MEMBER_ONLY' });
+      }
+      if (await adjustments.byKey(merchantCode, request.idempotencyKey)) return replay(actor, request);
+      try {
+        return await db.transaction(async (tx) => {
+          const now = clock();
+          const row = await adjustments.insert(
+            {
+              merchantCode,
+              memberId: request.memberId,
+              direction: request.direction,
+              amount: BigInt(request.amount),
+              currency: WALLET_CURRENCY,
+              reason: request.reason,
+              status: 'pending',
+              idempotencyKey: request.idempotencyKey,
+              requestedBy: operatorId,
+              createdAt: now,
+            },
+            tx,
+          );
+          if (!row) throw new KeyTaken();
+          if (request.amount <= approvalThreshold) {
+            await apply(row, { requestedBy: actor.username }, undefined, tx);
+          }
+          const created = await viewOf(row.id, tx);
+          await audit.record(
+            actor,
+            {
+              action: 'adjustment.create',
+              targetType: 'adjustment',
+              targetId: String(row.id),
+              after: created,
+            },
+            tx,
+          );
+          return created;
+        });
+      } catch (error) {
+        if (error instanceof KeyTaken) return replay(actor, request);
+        throw error;
+      }
+    },
+
+    /**
+     * Approves (posting it) or rejects a pending adjustment. The requester cannot decide their own
+     * (SECOND_APPROVER_REQUIRED). A decided one is ADJUSTMENT_CLOSED, except the same decision again by
+     * the operator who made it (a second click), which answers the adjustment unchanged.
+     */
+    async decide(actor: AuditActor, id: number, approve: boolean): Promise<Adjustment> {
+      const operatorId = actor.operatorId;
+      if (operatorId === null) throw new DomainError('NOT_LOGGED_IN');
+      return db.transaction(async (tx) => {
+        const row = await adjustments.lock(merchantCode, id, tx);
+        if (!row) throw new DomainError('NOT_FOUND', { reason: 'ADJUSTMENT_NOT_FOUND' });
+        if (row.status !== 'pending') {
+          const repeated = row.decidedBy === operatorId && row.status === (approve ? 'applied' : 'rejected');
+          if (repeated) return viewOf(id, tx);
+          throw new DomainError('ADJUSTMENT_CLOSED', { status: row.status });
+        }
+        if (row.requestedBy === operatorId) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        const before = await viewOf(id, tx);
+        const decision = { decidedBy: operatorId, decidedAt: clock() };
+        if (approve) {
+          await apply(row, { requestedBy: before.requestedBy, approvedBy: actor.username }, decision, tx);
+        } else {
+          await adjustments.update(id, { status: 'rejected', ...decision }, tx);
+        }
+        const after = await viewOf(id, tx);
+        await audit.record(
+          actor,
+          {
+            action: approve ? 'adjustment.approve' : 'adjustment.reject',
+            targetType: 'adjustment',
+            targetId: String(id),
+            before,
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+  };
+}
+export type AdjustmentService = ReturnType<typeof createAdjustmentService>;

@@ -1,0 +1,146 @@
+import { REAL_MEMBER_TYPES } from '@kl/contracts/accounts';
+import { and, count, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  balanceAdjustment,
+  chatConversation,
+  ledgerTransaction,
+  member,
+  withdrawalRequest,
+} from '../../../db/schema/index.ts';
+import type { Db } from '../../../platform/db.ts';
+
+/** Vietnam time is UTC+7 all year: its days start at 17:00 UTC. */
+export const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The figures of one Vietnam day, in minor units. */
+export interface DayFigures {
+  /** Days since 1970-01-01 in Vietnam time. */
+  day: number;
+  deposits: bigint;
+  withdrawals: bigint;
+  bets: bigint;
+  wins: bigint;
+  bonuses: bigint;
+}
+
+/** What the ledger and the queues say for the dashboard (docs/back-office.md, "Dashboard"). */
+export function createDashboardRepository(db: Db) {
+  const t = ledgerTransaction;
+  /** The transaction a reversal undoes: a reversal counts as minus its original, in the original's figure. */
+  const original = alias(ledgerTransaction, 'original');
+  const kind = sql`coalesce(${original.kind}, ${t.kind})`;
+  const sign = sql`(case when ${t.kind} = 'reversal' then -1 else 1 end)`;
+  const total = (measure: ReturnType<typeof sql>, kinds: string[]) =>
+    sql<string>`coalesce(sum(${sign} * ${measure}) filter (where ${kind} in (${sql.join(
+      kinds.map((name) => sql`${name}`),
+      sql`, `,
+    )})), 0)::text`;
+  // Constants written into the text (not parameters), so that GROUP BY sees the same expression as SELECT.
+  const dayOf = sql<number>`floor((extract(epoch from ${t.createdAt}) + ${sql.raw(String(VIETNAM_OFFSET_MS / 1000))}) / ${sql.raw(String(DAY_MS / 1000))})::int`;
+
+  return {
+    /**
+     * Real money of the merchant's members in the currency over [from, to], per Vietnam day: deposits
+     * (`deposit`), withdrawals paid (`withdrawal_paid`), bets (the stake of `bet` and `game_round`), wins
+     * (`win` and a round's payout), bonuses (`bonus`). Only days with a movement have a row.
+     */
+    async figuresByDay(where: { merchantCode: string; currency: string; from: Date; to: Date }) {
+      const rows = await db
+        .select({
+          day: dayOf.mapWith(Number),
+          deposits: total(sql`${t.amount}`, ['deposit']),
+          withdrawals: total(sql`${t.amount}`, ['withdrawal_paid']),
+          bets: total(sql`${t.amount}`, ['bet', 'game_round']),
+          wins: total(
+            sql`(case when ${kind} = 'win' then ${t.amount} else coalesce(${original.payout}, ${t.payout}, 0) end)`,
+            ['win', 'game_round'],
+          ),
+          bonuses: total(sql`${t.amount}`, ['bonus']),
+        })
+        .from(t)
+        .leftJoin(original, eq(original.id, t.reversesTransactionId))
+        .where(
+          and(
+            eq(t.merchantCode, where.merchantCode),
+            eq(t.currency, where.currency),
+            eq(t.demo, false),
+            gte(t.createdAt, where.from),
+            lte(t.createdAt, where.to),
+          ),
+        )
+        .groupBy(dayOf);
+      return rows.map((row): DayFigures => ({
+        day: row.day,
+        deposits: BigInt(row.deposits),
+        withdrawals: BigInt(row.withdrawals),
+        bets: BigInt(row.bets),
+        wins: BigInt(row.wins),
+        bonuses: BigInt(row.bonuses),
+      }));
+    },
+
+    /** Real members (types 0, 1, 2) who registered over [from, to]. */
+    async newMembers(merchantCode: string, from: Date, to: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(member)
+        .where(
+          and(
+            eq(member.merchantCode, merchantCode),
+            inArray(member.type, [...REAL_MEMBER_TYPES]),
+            gte(member.createdAt, from),
+            lte(member.createdAt, to),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Members who staked real money over [from, to] (a `bet` or a `game_round`). */
+    async activeMembers(where: { merchantCode: string; currency: string; from: Date; to: Date }) {
+      const [row] = await db
+        .select({ n: countDistinct(t.memberId) })
+        .from(t)
+        .where(
+          and(
+            eq(t.merchantCode, where.merchantCode),
+            eq(t.currency, where.currency),
+            eq(t.demo, false),
+            inArray(t.kind, ['bet', 'game_round']),
+            gte(t.createdAt, where.from),
+            lte(t.createdAt, where.to),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** The work waiting for operators now. */
+    async pending(merchantCode: string) {
+      // Written out: drizzle leaves the outer row's columns unqualified, which the subquery would read as its own.
+      const waitingChat = sql`exists (select 1 from chat_message m
+        where m.conversation_id = "chat_conversation"."id" and m.sender = 'member'
+        and m.id > "chat_conversation"."operator_read_id")`;
+      const [[withdrawals], [adjustments], [chats]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(withdrawalRequest)
+          .where(
+            and(eq(withdrawalRequest.merchantCode, merchantCode), eq(withdrawalRequest.status, 'pending')),
+          ),
+        db
+          .select({ n: count() })
+          .from(balanceAdjustment)
+          .where(
+            and(eq(balanceAdjustment.merchantCode, merchantCode), eq(balanceAdjustment.status, 'pending')),
+          ),
+        db
+          .select({ n: count() })
+          .from(chatConversation)
+          .where(and(eq(chatConversation.merchantCode, merchantCode), waitingChat)),
+      ]);
+      return { withdrawals: withdrawals?.n ?? 0, adjustments: adjustments?.n ?? 0, chats: chats?.n ?? 0 };
+    },
+  };
+}
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/api-route.ts';
+import { type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { DashboardService } from './service.ts';
+
+/** The dashboard (docs/back-office.md, "Dashboard"). */
+export function registerDashboardRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; dashboardService: DashboardService },
+): void {
+  const { guard, dashboardService } = deps;
+
+  route(app, 'adminDashboard', {
+    ...guard.guarded('adminDashboard'),
+    summary: 'Real-money figures of today, 7 or 30 days (Vietnam days), one point per day, and pending work',
+    description:
+      'Deposits, withdrawals paid, bets (stakes), wins (payouts), ggr = bets − wins and bonuses of real ' +
+      'members, in minor units; a reversal counts against what it undoes. `newMembers`: real members who ' +
+      'registered; `activeMembers`: members who staked. The period starts at 00:00 Vietnam time (UTC+7) of ' +
+      'its first day and ends now. Pending: withdrawals waiting for an operator, adjustments waiting for a ' +
+      'second operator, chats with member messages no operator has read.',
+    failures: GUARD_FAILURES,
+    handler: (request) => dashboardService.dashboard(request.query.period),
+  });
+}

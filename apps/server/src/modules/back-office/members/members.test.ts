@@ -1,0 +1,410 @@
+import { randomUUID } from 'node:crypto';
+import { API } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import { memberDetail, memberPage, type MemberPage } from '@kl/contracts/admin/members';
+import { successEnvelope } from '@kl/contracts/envelope';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  loginAttempt,
+  member,
+  memberBankAccount,
+  memberSession,
+  merchant,
+  operatorAudit,
+} from '../../../db/schema/index.ts';
+import { call, freshIp, postEncrypted, registerByUsername, solvedCaptcha } from '../../../test/accounts.ts';
+import { json } from '../../../test/app.ts';
+import {
+  adminRequest,
+  createOperator,
+  type OperatorCaller,
+  signInOperator,
+} from '../../../test/back-office.ts';
+import { describeEachDatabase } from '../../../test/databases.ts';
+import { useTestApp } from '../../../test/suite.ts';
+import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
+import { createTestMember } from '../../wallet/testing.ts';
+
+describeEachDatabase('back-office members', (kind) => {
+  const suite = useTestApp(kind, { config: { devOutbox: true, rateLimitMax: 100_000 } });
+  const db = () => suite.database.current.db;
+  const ledger = () =>
+    createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: suite.time.clock });
+  let risk: OperatorCaller;
+  let support: OperatorCaller;
+
+  beforeAll(async () => {
+    const made = await createOperator(db(), suite.time.clock, { role: 'risk' });
+    risk = await signInOperator(suite.app, suite.time, made.username);
+    const reader = await createOperator(db(), suite.time.clock, { role: 'support' });
+    support = await signInOperator(suite.app, suite.time, reader.username);
+  });
+
+  const search = async (query: Record<string, string>): Promise<MemberPage> => {
+    const response = await adminRequest(suite.app, adminCalls.adminMembers, support, { query });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(memberPage).parse(json(response)).value;
+  };
+  const usernamesOf = (page: MemberPage) => page.list.map((row) => row.username);
+  const detailOf = async (memberId: string) => {
+    const response = await adminRequest(suite.app, adminCalls.adminMember, support, { params: { memberId } });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(memberDetail).parse(json(response)).value;
+  };
+  const setDisabled = (memberId: string, disabled: boolean, operator = risk) =>
+    adminRequest(suite.app, adminCalls.adminSetMemberDisabled, operator, {
+      params: { memberId },
+      payload: { disabled, reason: disabled ? 'chargeback fraud' : 'cleared by review' },
+    });
+  const auditOf = (memberId: string) =>
+    db()
+      .select()
+      .from(operatorAudit)
+      .where(and(eq(operatorAudit.targetType, 'member'), eq(operatorAudit.targetId, memberId)))
+      .orderBy(operatorAudit.id);
+  const codeOf = (response: LightMyRequestResponse) => json<{ code?: string }>(response).code;
+
+  let tag = 0;
+  /** Two members sharing a fresh username prefix, the second registered an hour later (newest first). */
+  async function searchable() {
+    tag += 1;
+    const prefix = `Srch${tag}${Math.floor(Math.random() * 1e4)}`.slice(0, 10);
+    const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    const ip = freshIp();
+    const first = await createTestMember(db(), { username: `${prefix}a` });
+    const second = await createTestMember(db(), { username: `${prefix}b` });
+    const now = suite.time.clock();
+    await db()
+      .update(member)
+      .set({
+        countryDialingCode: '+84',
+        mobileNum: `9${digits}`,
+        email: `${prefix}.Mail@Example.com`,
+        registerIp: ip,
+        createdAt: new Date(now.getTime() - 7_200_000),
+      })
+      .where(eq(member.id, first.id));
+    await db()
+      .update(member)
+      .set({ createdAt: new Date(now.getTime() - 3_600_000) })
+      .where(eq(member.id, second.id));
+    const accountNumber = `77${digits}`;
+    await db().insert(memberBankAccount).values({
+      merchantCode: 'kimlong',
+      memberId: first.id,
+      bankCode: 'VCB',
+      bankName: 'Vietcombank',
+      accountNumber,
+      accountName: 'NGUYEN VAN AN',
+      createdAt: now,
+      removedAt: now,
+    });
+    return {
+      prefix,
+      first,
+      second,
+      mobile: `9${digits}`,
+      email: `${prefix}.Mail@Example.com`,
+      ip,
+      accountNumber,
+    };
+  }
+
+  it('finds members by username prefix in any case, newest first, paged', async () => {
+    const { prefix, first, second } = await searchable();
+    const page = await search({ q: prefix.toUpperCase(), field: 'username' });
+    expect(usernamesOf(page)).toEqual([second.username, first.username]);
+    expect(page.total).toBe(2);
+    const paged = await search({ q: prefix.toLowerCase(), field: 'username', pageSize: '1', pageNo: '2' });
+    expect(paged).toMatchObject({ pageNo: 2, pageSize: 1, total: 2 });
+    expect(usernamesOf(paged)).toEqual([first.username]);
+    // Only from the start: the middle of the name finds nothing; LIKE's own characters are literal.
+    expect((await search({ q: prefix.slice(2), field: 'username' })).total).toBe(0);
+    expect((await search({ q: `${prefix.slice(0, 3)}%`, field: 'username' })).total).toBe(0);
+  });
+
+  it('finds by mobile digits, whole e-mail in any case, bank account and register IP exactly', async () => {
+    const { first, mobile, email, ip, accountNumber } = await searchable();
+    const only = async (query: Record<string, string>) => usernamesOf(await search(query));
+    expect(await only({ q: `0${mobile}`, field: 'mobile' })).toEqual([first.username]);
+    expect(await only({ q: `+84 ${mobile.slice(0, 6)}`, field: 'mobile' })).toEqual([first.username]);
+    expect(await only({ q: mobile.slice(3), field: 'mobile' })).toEqual([first.username]);
+    expect(await only({ q: 'no digits', field: 'mobile' })).toEqual([]);
+    expect(await only({ q: email.toUpperCase(), field: 'email' })).toEqual([first.username]);
+    expect(await only({ q: email.slice(1), field: 'email' })).toEqual([]);
+    // A bank account the member bound, also one removed since; only the whole number.
+    expect(await only({ q: accountNumber, field: 'bankAccount' })).toEqual([first.username]);
+    expect(await only({ q: accountNumber.slice(1), field: 'bankAccount' })).toEqual([]);
+    expect(await only({ q: ip, field: 'registerIp' })).toEqual([first.username]);
+    expect(await only({ q: ip.slice(0, -1), field: 'registerIp' })).toEqual([]);
+    // `any` (the default) looks everywhere.
+    for (const q of [`0${mobile}`, email.toLowerCase(), accountNumber, ip]) {
+      expect(await only({ q })).toEqual([first.username]);
+    }
+    // Another field does not find it.
+    expect(await only({ q: ip, field: 'username' })).toEqual([]);
+  });
+
+  it('lists the available balance from the ledger, the last login and the disabled flag', async () => {
+    const { row } = await suite.newMember();
+    await suite.fund(row.id, 250_000);
+    const page = await search({ q: row.username, field: 'username' });
+    expect(page.list).toEqual([
+      {
+        id: row.id,
+        username: row.username,
+        type: 0,
+        mobile: null,
+        email: null,
+        available: 250_000,
+        currency: 'VND',
+        registeredAt: row.createdAt.toISOString(),
+        registerIp: null,
+        lastLoginAt: suite.time.clock().toISOString(),
+        disabled: false,
+      },
+    ]);
+    // A trial member's balance is its play money.
+    const trial = await suite.newMember({ type: 4 });
+    await ledger().post({
+      merchantCode: 'kimlong',
+      memberId: trial.row.id,
+      idempotencyKey: `trial_credit:${trial.row.id}`,
+      kind: 'trial_credit',
+      amount: 2_000_000n,
+    });
+    expect((await search({ q: trial.row.username, field: 'username' })).list[0]).toMatchObject({
+      type: 4,
+      available: 2_000_000,
+    });
+  });
+
+  it('details a member: profile, VIP level, balances, signed ledger lines, sessions and logins', async () => {
+    const password = 'secret123';
+    const registered = await registerByUsername(suite.app, { password });
+    const [row] = await db().select().from(member).where(eq(member.username, registered.username));
+    if (!row) throw new Error('registered member not found');
+    await suite.fund(row.id, 1_200_000);
+    const post = ledger().post;
+    await post({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      idempotencyKey: `bet:${randomUUID()}`,
+      kind: 'bet',
+      amount: 50_000n,
+    });
+    await post({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      idempotencyKey: `hold:${randomUUID()}`,
+      kind: 'withdrawal_hold',
+      amount: 150_000n,
+    });
+    const login = (secret: string) =>
+      postEncrypted(
+        suite.app,
+        API.login.path,
+        { type: 'username', username: registered.username, password: secret },
+        { ip: freshIp() },
+      );
+    expect((await login('wrong-password')).statusCode).toBe(401);
+
+    const detail = await detailOf(row.id);
+    expect(detail.member).toMatchObject({
+      id: row.id,
+      username: registered.username,
+      vipLevel: 1,
+      available: 1_000_000,
+      held: 150_000,
+      payeeName: row.payeeName,
+      affiliateCode: null,
+    });
+    expect(
+      detail.ledger.map(({ kind: lineKind, amount, balanceAfter }) => [lineKind, amount, balanceAfter]),
+    ).toEqual([
+      ['withdrawal_hold', -150_000, 1_000_000],
+      ['bet', -50_000, 1_150_000],
+      ['deposit', 1_200_000, 1_200_000],
+    ]);
+    expect(detail.sessions).toHaveLength(1);
+    expect(detail.sessions[0]).toMatchObject({ active: true, device: 'H5' });
+    expect(detail.logins).toEqual([expect.objectContaining({ succeeded: false })]);
+
+    // Unknown, or another merchant's: 404.
+    const unknown = await adminRequest(suite.app, adminCalls.adminMember, support, {
+      params: { memberId: randomUUID() },
+    });
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
+    const [home] = await db().select().from(merchant).where(eq(merchant.code, 'kimlong'));
+    if (!home) throw new Error('seeded merchant missing');
+    await db()
+      .insert(merchant)
+      .values({ ...home, code: 'othersite', name: 'Other' })
+      .onConflictDoNothing();
+    const stranger = await createTestMember(db(), { merchantCode: 'othersite' });
+    const foreign = await adminRequest(suite.app, adminCalls.adminMember, support, {
+      params: { memberId: stranger.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(usernamesOf(await search({ q: stranger.username }))).toEqual([]);
+  });
+
+  it('disabling ends the sessions at once, refuses the login, and is audited; enabling lets them back', async () => {
+    const password = 'secret123';
+    const registered = await registerByUsername(suite.app, { password });
+    const [row] = await db().select().from(member).where(eq(member.username, registered.username));
+    if (!row) throw new Error('registered member not found');
+    // A second browser of the same member (the suite's member helper: a session made in the database).
+    const other = await suite.newMember();
+    expect((await call(suite.app, API.wallet, registered)).statusCode).toBe(200);
+    expect((await call(suite.app, API.wallet, other.caller)).statusCode).toBe(200);
+
+    // Support reads members but cannot disable them.
+    const refused = await setDisabled(row.id, true, support);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'PERMISSION_DENIED']);
+
+    const disabled = await setDisabled(row.id, true);
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(json(disabled).value).toEqual({ disabled: true, sessionsEnded: 1 });
+    const wallet = await call(suite.app, API.wallet, registered);
+    expect([wallet.statusCode, codeOf(wallet)]).toEqual([401, 'SESSION_EXPIRED']);
+    // After a refused attempt the login form asks a captcha (solved here from the dev outbox).
+    const login = async () => {
+      const ip = freshIp();
+      return postEncrypted(
+        suite.app,
+        API.login.path,
+        {
+          type: 'username',
+          username: registered.username,
+          password,
+          ...(await solvedCaptcha(suite.app, ip)),
+        },
+        { ip },
+      );
+    };
+    const refusedLogin = await login();
+    expect([refusedLogin.statusCode, codeOf(refusedLogin)]).toEqual([403, 'ACCOUNT_UNAVAILABLE']);
+    const [session] = await db().select().from(memberSession).where(eq(memberSession.memberId, row.id));
+    expect(session?.revokedAt?.toISOString()).toBe(suite.time.clock().toISOString());
+
+    // The suite's member: its cookie stops working too.
+    expect(json(await setDisabled(other.row.id, true)).value).toEqual({ disabled: true, sessionsEnded: 1 });
+    const otherWallet = await call(suite.app, API.wallet, other.caller);
+    expect([otherWallet.statusCode, codeOf(otherWallet)]).toEqual([401, 'SESSION_EXPIRED']);
+
+    const detail = await detailOf(row.id);
+    expect(detail.member.disabled).toBe(true);
+    expect(detail.sessions.map((s) => s.active)).toEqual([false]);
+    expect((await search({ q: registered.username, field: 'username' })).list[0]?.disabled).toBe(true);
+
+    // Disabling again keeps the first time and ends nothing more.
+    suite.time.advance(60_000);
+    expect(json(await setDisabled(row.id, true)).value).toEqual({ disabled: true, sessionsEnded: 0 });
+    const [still] = await db().select().from(member).where(eq(member.id, row.id));
+    expect(still?.disabledAt?.getTime()).toBe(suite.time.clock().getTime() - 60_000);
+
+    const enabled = await setDisabled(row.id, false);
+    expect(json(enabled).value).toEqual({ disabled: false, sessionsEnded: 0 });
+    const back = await login();
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await detailOf(row.id)).logins.map((entry) => entry.succeeded)).toEqual([true, false]);
+
+    const entries = await auditOf(row.id);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'member.disable',
+      'member.disable',
+      'member.enable',
+    ]);
+    expect(entries[0]).toMatchObject({
+      operatorId: risk.id,
+      operatorUsername: risk.username,
+      before: { disabled: false, disabledAt: null },
+      after: { disabled: true, reason: 'chargeback fraud', sessionsEnded: 1 },
+    });
+    expect(entries[2]).toMatchObject({
+      before: { disabled: true },
+      after: { disabled: false, disabledAt: null, reason: 'cleared by review' },
+    });
+    // Failures the web screens handle: a bad body, an unknown member.
+    const bad = await adminRequest(suite.app, adminCalls.adminSetMemberDisabled, risk, {
+      params: { memberId: row.id },
+      payload: { disabled: true, reason: '' },
+    });
+    expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'INVALID_INPUT']);
+    const unknown = await setDisabled(randomUUID(), true);
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('ends the open sessions of a member, audited; expired or ended ones are not counted', async () => {
+    const { row, caller } = await suite.newMember();
+    const second = await suite.newMember();
+    // Move the second member's session onto the first member and add an expired one.
+    await db()
+      .update(memberSession)
+      .set({ memberId: row.id })
+      .where(eq(memberSession.memberId, second.row.id));
+    const now = suite.time.clock();
+    await db()
+      .insert(memberSession)
+      .values({
+        memberId: row.id,
+        tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0'),
+        firstTimeLogin: false,
+        createdAt: new Date(now.getTime() - 40 * 86_400_000),
+        renewedAt: new Date(now.getTime() - 40 * 86_400_000),
+        expiresAt: new Date(now.getTime() - 10 * 86_400_000),
+        device: 'H5',
+        ip: '127.0.0.1',
+      });
+    const end = () =>
+      adminRequest(suite.app, adminCalls.adminEndMemberSessions, risk, { params: { memberId: row.id } });
+    const ended = await end();
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(json(ended).value).toEqual({ sessionsEnded: 2 });
+    expect((await call(suite.app, API.wallet, caller)).statusCode).toBe(401);
+    expect((await call(suite.app, API.wallet, second.caller)).statusCode).toBe(401);
+    expect(json(await end()).value).toEqual({ sessionsEnded: 0 });
+    // Not disabled: the member may log in again.
+    expect((await detailOf(row.id)).member.disabled).toBe(false);
+    const entries = await auditOf(row.id);
+    expect(entries.map((entry) => [entry.action, entry.after])).toEqual([
+      ['member.end_sessions', { username: row.username, openSessions: 0, sessionsEnded: 2 }],
+      ['member.end_sessions', { username: row.username, openSessions: 0, sessionsEnded: 0 }],
+    ]);
+    const unknown = await adminRequest(suite.app, adminCalls.adminEndMemberSessions, risk, {
+      params: { memberId: randomUUID() },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lists the logins of the member’s username in any case and of their mobile number, not of others', async () => {
+    const { row } = await suite.newMember();
+    await db()
+      .update(member)
+      .set({ countryDialingCode: '+84', mobileNum: '912000111' })
+      .where(eq(member.id, row.id));
+    const at = (minutes: number) => new Date(suite.time.clock().getTime() - minutes * 60_000);
+    const attempt = (account: string, succeeded: boolean, minutes: number) => ({
+      merchantCode: 'kimlong',
+      account,
+      ip: `10.200.0.${minutes}`,
+      succeeded,
+      createdAt: at(minutes),
+    });
+    await db()
+      .insert(loginAttempt)
+      .values([
+        attempt(row.username.toLowerCase(), true, 3),
+        attempt('+84912000111', false, 2),
+        attempt(`${row.username.toLowerCase()}x`, true, 1),
+        { ...attempt(row.username.toLowerCase(), true, 4), merchantCode: 'othersite' },
+      ]);
+    expect((await detailOf(row.id)).logins).toEqual([
+      { ip: '10.200.0.2', succeeded: false, at: at(2).toISOString() },
+      { ip: '10.200.0.3', succeeded: true, at: at(3).toISOString() },
+    ]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/api-route.ts';
+import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { MemberService } from './service.ts';
+
+/** Member search and detail, disabling and ending sessions (docs/back-office.md, "Members"). */
+export function registerMemberRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; memberService: MemberService },
+): void {
+  const { guard, memberService } = deps;
+
+  route(app, 'adminMembers', {
+    ...guard.guarded('adminMembers'),
+    summary: 'Members, newest first, searched by username, mobile, e-mail, bank account or register IP',
+    description:
+      '`field` any (the default) looks in all of them. Username: from the start, in any case; mobile: the ' +
+      'digits anywhere in the dialing code and number; e-mail: the whole address, in any case; bank account: ' +
+      'a number the member bound (also one removed since); register IP: exact. `available` is the ledger’s ' +
+      'available balance (play money for a trial member); `lastLoginAt` the newest session.',
+    failures: GUARD_FAILURES,
+    handler: (request) => memberService.search(request.query),
+  });
+
+  route(app, 'adminMember', {
+    ...guard.guarded('adminMember'),
+    summary: 'A member: profile, VIP level, balances, and the latest 20 ledger lines, sessions and logins',
+    description:
+      'Ledger lines are those of the available account, newest first (`amount` negative for money out). ' +
+      'Unknown member, or another merchant’s: 404.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (request) => memberService.detail(request.params.memberId),
+  });
+
+  route(app, 'adminSetMemberDisabled', {
+    ...guard.guarded('adminSetMemberDisabled'),
+    summary: 'Disable a member (they cannot log in and their sessions end) or enable them again',
+    description:
+      'Disabling ends every open session in the same transaction (`sessionsEnded`); audited with the reason. ' +
+      'Unknown member: 404.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (request) => memberService.setDisabled(actorOf(request), request.params.memberId, request.body),
+  });
+
+  route(app, 'adminEndMemberSessions', {
+    ...guard.guarded('adminEndMemberSessions'),
+    summary: 'End every open session of a member (they must log in again)',
+    description: 'Audited. Unknown member: 404.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (request) => memberService.endSessions(actorOf(request), request.params.memberId),
+  });
+}

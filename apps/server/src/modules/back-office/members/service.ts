@@ -1,0 +1,176 @@
+import { isTrialMember } from '@kl/contracts/accounts';
+import type { MemberDetail, MemberPage, MemberRow } from '@kl/contracts/admin/members';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Db } from '../../../platform/db.ts';
+import { DomainError } from '../../../platform/errors.ts';
+import { createVipRepository, createVipService } from '../../vip/index.ts';
+import type { LedgerService } from '../../wallet/index.ts';
+import type { AuditActor, AuditLog } from '../audit.ts';
+import { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
+
+type ListRow = Awaited<ReturnType<MemberRepository['search']>>['rows'][number];
+
+function memberRowOf(row: ListRow): MemberRow {
+  return {
+    id: row.id,
+    username: row.username,
+    type: row.type,
+    mobile: row.mobileNum ? `${row.countryDialingCode ?? ''} ${row.mobileNum}`.trim() : null,
+    email: row.email,
+    available: Number(row.available ?? 0),
+    currency: WALLET_CURRENCY,
+    registeredAt: row.createdAt.toISOString(),
+    registerIp: row.registerIp,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    disabled: row.disabledAt !== null,
+  };
+}
+
+/**
+ * Members in the back office (docs/back-office.md, "Members"): search, the detail an operator needs
+ * (balances, ledger, sessions, logins), disabling and ending sessions. Every change is audited inside
+ * the transaction that makes it.
+ */
+export function createMemberService(deps: {
+  db: Db;
+  clock: Clock;
+  merchantCode: string;
+  audit: AuditLog;
+  ledgerService: LedgerService;
+}) {
+  const { db, clock, merchantCode, audit, ledgerService } = deps;
+  const members = createMemberRepository(db);
+  const vipService = createVipService({ vip: createVipRepository(db), ledgerService });
+
+  return {
+    async search(query: {
+      q?: string | undefined;
+      field: MemberSearchField;
+      pageNo: number;
+      pageSize: number;
+    }) {
+      const { rows, total } = await members.search({
+        merchantCode,
+        currency: WALLET_CURRENCY,
+        text: query.q || undefined,
+        field: query.field,
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      return {
+        list: rows.map(memberRowOf),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total,
+      } satisfies MemberPage;
+    },
+
+    /** The member's profile, level, balances and latest activity; NOT_FOUND for another merchant's. */
+    async detail(memberId: string): Promise<MemberDetail> {
+      const row = await members.find(merchantCode, memberId, WALLET_CURRENCY);
+      if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      const demo = isTrialMember(row.type);
+      const accounts = [row.username.toLowerCase()];
+      if (row.mobileNum) accounts.push(`${row.countryDialingCode ?? ''}${row.mobileNum}`);
+      const now = clock();
+      const [balance, vipLevel, lines, sessions, logins] = await Promise.all([
+        ledgerService.balanceOf({ merchantCode, memberId, currency: WALLET_CURRENCY }),
+        vipService.levelOf(merchantCode, memberId),
+        members.ledgerLines(memberId, WALLET_CURRENCY, demo),
+        members.sessions(memberId),
+        members.logins(merchantCode, accounts),
+      ]);
+      return {
+        member: {
+          ...memberRowOf(row),
+          nickname: row.nickname,
+          payeeName: row.payeeName,
+          affiliateCode: row.affiliateCode,
+          vipLevel,
+          held: Number(balance.held),
+        },
+        ledger: lines.map((line) => ({
+          transactionId: line.transactionId,
+          kind: line.kind,
+          amount: Number(line.amount),
+          balanceAfter: Number(line.balanceAfter),
+          reference: line.reference,
+          at: line.createdAt.toISOString(),
+        })),
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          device: session.device,
+          ip: session.ip,
+          createdAt: session.createdAt.toISOString(),
+          expiresAt: session.expiresAt.toISOString(),
+          active: session.revokedAt === null && session.expiresAt > now,
+        })),
+        logins: logins.map((login) => ({
+          ip: login.ip,
+          succeeded: login.succeeded,
+          at: login.at.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Disables the member (they can no longer log in, and their open sessions end in the same
+     * transaction) or enables them again. Disabling a disabled member keeps the first time.
+     */
+    async setDisabled(
+      actor: AuditActor,
+      memberId: string,
+      request: { disabled: boolean; reason: string },
+    ): Promise<{ disabled: boolean; sessionsEnded: number }> {
+      return db.transaction(async (tx) => {
+        const row = await members.lock(merchantCode, memberId, tx);
+        if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+        const now = clock();
+        const disabledAt = request.disabled ? (row.disabledAt ?? now) : null;
+        await members.setDisabledAt(memberId, disabledAt, now, tx);
+        const sessionsEnded = request.disabled ? await members.revokeOpenSessions(memberId, now, tx) : 0;
+        await audit.record(
+          actor,
+          {
+            action: request.disabled ? 'member.disable' : 'member.enable',
+            targetType: 'member',
+            targetId: memberId,
+            before: { username: row.username, disabled: row.disabledAt !== null, disabledAt: row.disabledAt },
+            after: {
+              username: row.username,
+              disabled: request.disabled,
+              disabledAt,
+              reason: request.reason,
+              sessionsEnded,
+            },
+          },
+          tx,
+        );
+        return { disabled: request.disabled, sessionsEnded };
+      });
+    },
+
+    /** Ends every open session of the member (they must log in again). */
+    async endSessions(actor: AuditActor, memberId: string): Promise<{ sessionsEnded: number }> {
+      return db.transaction(async (tx) => {
+        const row = await members.lock(merchantCode, memberId, tx);
+        if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+        const sessionsEnded = await members.revokeOpenSessions(memberId, clock(), tx);
+        await audit.record(
+          actor,
+          {
+            action: 'member.end_sessions',
+            targetType: 'member',
+            targetId: memberId,
+            before: { username: row.username, openSessions: sessionsEnded },
+            after: { username: row.username, openSessions: 0, sessionsEnded },
+          },
+          tx,
+        );
+        return { sessionsEnded };
+      });
+    },
+  };
+}
+export type MemberService = ReturnType<typeof createMemberService>;
