@@ -10,6 +10,7 @@ import {
   memberSession,
 } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { prefixPattern } from '../../../platform/like-pattern.ts';
 
 /** Members as the back office reads and changes them (docs/back-office.md, "Members"). */
 
@@ -24,9 +25,6 @@ export const DETAIL_ROWS = 20;
  */
 const MEMBER_ID = sql.raw('"member"."id"');
 
-/** The text with LIKE's own characters (`%`, `_`, `\`) taken literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * The condition of one search field, or undefined when the text cannot match that field (a mobile
  * search without a digit). Username: from the start, in any case. Mobile: the digits anywhere in the
@@ -36,7 +34,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 function fieldCondition(field: Exclude<MemberSearchField, 'any'>, text: string): SQL | undefined {
   switch (field) {
     case 'username':
-      return ilike(member.username, `${likeLiteral(text)}%`);
+      return ilike(member.username, prefixPattern(text));
     case 'mobile': {
       const digits = text.replace(/\D/g, '').replace(/^0+/, '');
       if (digits.length === 0) return undefined;
