@@ -5,8 +5,8 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './tools/lint/feature-boundaries.js';
 
 /**
- * Imports flow one way (docs/conventions.md): web shared → features → app; both apps import contracts;
- * web never imports the server nor the reverse.
+ * Imports flow one way (docs/conventions.md): web shared → features → app; the apps import contracts;
+ * web and the back office never import the server nor the reverse.
  */
 const neverTheServer = {
   group: ['**/server/**', '@kl/server'],
@@ -68,6 +68,25 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries: boundariesPlugin },
     rules: { 'boundaries/feature-index': 'error' },
+  },
+  {
+    // The back office (apps/admin): a browser app of its own; it imports the contracts, never the
+    // server nor the player's web app.
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '@kl/server'], message: 'The back office never imports the server.' },
+            { group: ['**/web/**', '@kl/web'], message: 'The back office never imports the web app.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // A server module reaches another only through its index.ts.

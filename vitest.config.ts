@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run over the three packages; each project keeps its own environment. */
+/** One Vitest run over the packages; each project keeps its own environment. */
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'tools/lint'],
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/admin', 'tools/lint'],
   },
 });

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Builds the web app only when its build is missing or older than its sources, so that `npm start`
- * on a fresh clone builds once and later starts are immediate.
+ * Builds each app (the player's web app, the back office) only when its build is missing or older than
+ * its sources, so that `npm start` on a fresh clone builds once and later starts are immediate.
  *
- * Sources: apps/web/src, apps/web/index.html, apps/web/vite.config.ts, apps/web/public,
- * apps/web/package.json, packages/contracts/src and the precompress script. The build is
- * apps/web/dist/index.html (written last by Vite); when it is up to date, missing precompressed
- * copies (a build made by `vite build` alone) are still written.
+ * Sources of an app: its src, index.html, vite.config.ts, public and package.json, plus
+ * packages/contracts/src and the precompress script. Its build is <app>/dist/index.html (written last
+ * by Vite); when it is up to date, missing precompressed copies (a build made by `vite build` alone)
+ * are still written.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -14,15 +14,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'apps/web/dist/index.html');
-const SOURCES = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/public',
-  'apps/web/package.json',
-  'packages/contracts/src',
-  'scripts/precompress.mjs',
+const SHARED_SOURCES = ['packages/contracts/src', 'scripts/precompress.mjs'];
+const APP_FILES = ['src', 'index.html', 'vite.config.ts', 'public', 'package.json'];
+const APPS = [
+  { name: 'web app', dir: 'apps/web', workspace: '@kl/web' },
+  { name: 'back office', dir: 'apps/admin', workspace: '@kl/admin' },
 ];
 
 /** Newest modification time (ms) of a file or of every file under a folder, with its path. */
@@ -43,47 +39,55 @@ function newest(path) {
   return best;
 }
 
-function decide() {
+/** Why the app must be built, or undefined when its build is up to date. */
+function decide(app) {
+  const builtIndex = `${app.dir}/dist/index.html`;
   let built;
   try {
-    built = statSync(builtIndex).mtimeMs;
+    built = statSync(join(root, builtIndex)).mtimeMs;
   } catch {
-    return 'apps/web/dist/index.html is missing';
+    return `${builtIndex} is missing`;
   }
   let latest = { mtimeMs: 0, path: undefined };
-  for (const source of SOURCES) {
+  for (const source of [...APP_FILES.map((file) => `${app.dir}/${file}`), ...SHARED_SOURCES]) {
     const candidate = newest(join(root, source));
     if (candidate.mtimeMs > latest.mtimeMs) latest = candidate;
   }
-  if (latest.mtimeMs > built) {
-    return `${relative(root, latest.path)} is newer than apps/web/dist/index.html`;
-  }
+  if (latest.mtimeMs > built) return `${relative(root, latest.path)} is newer than ${builtIndex}`;
   return undefined;
 }
 
-const reason = decide();
-if (!reason) {
-  console.log('build-if-needed: web app build is up to date, not rebuilding');
-  // A build made by `vite build` alone lacks the .br/.gz copies; writing missing ones is quick and
-  // up-to-date ones are kept.
-  const result = spawnSync(process.execPath, [join(root, 'scripts/precompress.mjs'), 'apps/web/dist'], {
+/** Builds the app when stale, else writes its missing precompressed copies; answers success. */
+function buildIfNeeded(app) {
+  const reason = decide(app);
+  if (!reason) {
+    console.log(`build-if-needed: ${app.name} build is up to date, not rebuilding`);
+    // A build made by `vite build` alone lacks the .br/.gz copies; writing missing ones is quick and
+    // up-to-date ones are kept.
+    const result = spawnSync(process.execPath, [join(root, 'scripts/precompress.mjs'), `${app.dir}/dist`], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    return result.status === 0;
+  }
+
+  console.log(`build-if-needed: ${reason}, building the ${app.name}…`);
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', app.workspace], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  process.exit(result.status ?? 1);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.error || result.status !== 0) {
+    console.error(
+      `build-if-needed: building the ${app.name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`,
+    );
+    return false;
+  }
+  console.log(`build-if-needed: ${app.name} built in ${seconds} s`);
+  return true;
 }
 
-console.log(`build-if-needed: ${reason}, building the web app…`);
-const started = performance.now();
-const result = spawnSync('npm', ['run', 'build', '-w', '@kl/web'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
-if (result.error || result.status !== 0) {
-  console.error(
-    `build-if-needed: building the web app failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`,
-  );
-  process.exit(1);
+for (const app of APPS) {
+  if (!buildIfNeeded(app)) process.exit(1);
 }
-console.log(`build-if-needed: web app built in ${seconds} s`);

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountsModules } from './modules/accounts.ts';
+import { registerAdminApp } from './modules/admin-app/routes.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { createBackOfficeModule } from './modules/back-office/index.ts';
@@ -200,5 +201,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const module of modules) await module.registerPages?.(app);
   await registerWebApp(app, { webDist: config.webDist });
+  await registerAdminApp(app, { adminDist: config.adminDist });
   return app;
 }

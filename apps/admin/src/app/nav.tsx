@@ -1,0 +1,76 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  SwapOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { AdminArea } from '@kl/contracts/admin/access';
+import type { ReactNode } from 'react';
+
+/** The side menu: each screen, the area it belongs to, and its label key (icons are decoration). */
+export interface NavItem {
+  path: string;
+  area: AdminArea;
+  labelKey:
+    | 'menu.dashboard'
+    | 'menu.members'
+    | 'menu.adjustments'
+    | 'menu.withdrawals'
+    | 'menu.deposits'
+    | 'menu.announcements'
+    | 'menu.operators'
+    | 'menu.audit';
+  icon: ReactNode;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    path: '/',
+    area: 'dashboard',
+    labelKey: 'menu.dashboard',
+    icon: <DashboardOutlined aria-hidden="true" />,
+  },
+  { path: '/members', area: 'members', labelKey: 'menu.members', icon: <TeamOutlined aria-hidden="true" /> },
+  {
+    path: '/adjustments',
+    area: 'adjustments',
+    labelKey: 'menu.adjustments',
+    icon: <SwapOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/withdrawals',
+    area: 'withdrawals',
+    labelKey: 'menu.withdrawals',
+    icon: <BankOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/deposits',
+    area: 'deposits',
+    labelKey: 'menu.deposits',
+    icon: <DollarOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/announcements',
+    area: 'content',
+    labelKey: 'menu.announcements',
+    icon: <NotificationOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/operators',
+    area: 'operators',
+    labelKey: 'menu.operators',
+    icon: <SafetyCertificateOutlined aria-hidden="true" />,
+  },
+  { path: '/audit', area: 'audit', labelKey: 'menu.audit', icon: <AuditOutlined aria-hidden="true" /> },
+];
+
+/** The menu item of a location (`/members/…` belongs to Members). */
+export function navItemAt(pathname: string): NavItem | undefined {
+  return NAV_ITEMS.find((item) =>
+    item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`),
+  );
+}

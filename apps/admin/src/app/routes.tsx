@@ -1,0 +1,103 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { AdjustmentsScreen } from '../features/adjustments/index.ts';
+import { AnnouncementsScreen } from '../features/announcements/index.ts';
+import { AuditScreen } from '../features/audit/index.ts';
+import { LoginScreen } from '../features/auth/index.ts';
+import { DashboardScreen } from '../features/dashboard/index.ts';
+import { DepositsScreen } from '../features/deposits/index.ts';
+import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
+import { OperatorsScreen } from '../features/operators/index.ts';
+import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
+import { AreaRoute } from './area-route.tsx';
+import { AdminLayout } from './layout/admin-layout.tsx';
+
+function NotFound() {
+  const { t } = useTranslation();
+  return <Result status="404" title="404" subTitle={t('common.notFound')} />;
+}
+
+/** The screens under /admin/ (the router's basename): sign-in, then each area's screens in the layout. */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginScreen />} />
+      <Route element={<AdminLayout />}>
+        <Route
+          index
+          element={
+            <AreaRoute area="dashboard">
+              <DashboardScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/members"
+          element={
+            <AreaRoute area="members">
+              <MembersScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/members/:memberId"
+          element={
+            <AreaRoute area="members">
+              <MemberDetailScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/adjustments"
+          element={
+            <AreaRoute area="adjustments">
+              <AdjustmentsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/withdrawals"
+          element={
+            <AreaRoute area="withdrawals">
+              <WithdrawalsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/deposits"
+          element={
+            <AreaRoute area="deposits">
+              <DepositsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/announcements"
+          element={
+            <AreaRoute area="content">
+              <AnnouncementsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/operators"
+          element={
+            <AreaRoute area="operators">
+              <OperatorsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/audit"
+          element={
+            <AreaRoute area="audit">
+              <AuditScreen />
+            </AreaRoute>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,115 @@
+import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import { ANNOUNCEMENT_TYPES } from '@kl/contracts/content';
+import { DatePicker, Form, Input, Select, Switch } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { adminCall } from '../../shared/api.ts';
+import { FormModal } from '../../shared/ui/form-modal.tsx';
+import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { NEW_ANNOUNCEMENT, requestOf, valuesOf, type AnnouncementValues } from './announcement-form.ts';
+
+/** What the modal edits: a new announcement, an existing one, or nothing (closed). */
+export type AnnouncementEditing = { mode: 'new' } | { mode: 'edit'; announcement: AdminAnnouncement } | null;
+
+/** "New announcement" and edit: type, titles and contents in both languages, marquee, active, times. */
+export function AnnouncementModal({
+  editing,
+  onClose,
+}: {
+  editing: AnnouncementEditing;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useAdminMutation(
+    ({ id, body }: { id?: number; body: SaveAnnouncementRequest }) =>
+      id === undefined
+        ? adminCall(adminCalls.adminCreateAnnouncement, { body })
+        : adminCall(adminCalls.adminUpdateAnnouncement, { params: { announcementId: id }, body }),
+    { invalidates: ['announcements'], errorMessage: false, successText: () => t('announcements.saved') },
+  );
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  const existing = editing?.mode === 'edit' ? editing.announcement : undefined;
+  const required = (message: string) => [{ required: true, whitespace: true, message }];
+
+  return (
+    <FormModal<AnnouncementValues>
+      open={editing !== null}
+      title={existing ? t('announcements.editTitle') : t('announcements.new')}
+      name="announcement"
+      submitText={t('common.save')}
+      pending={save.isPending}
+      error={save.error}
+      initialValues={existing ? valuesOf(existing) : NEW_ANNOUNCEMENT}
+      onCancel={close}
+      onSubmit={(values) =>
+        save.mutate(
+          { id: existing?.id, body: requestOf(values, existing !== undefined) },
+          { onSuccess: close },
+        )
+      }
+    >
+      <Form.Item name="type" label={t('announcements.type')} rules={[{ required: true }]}>
+        <Select
+          options={ANNOUNCEMENT_TYPES.map((type) => ({
+            value: type,
+            label: t(`announcements.types.${type}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name={['title', 'vi']}
+        label={t('announcements.titleVi')}
+        rules={required(t('announcements.titleRequired'))}
+      >
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name={['title', 'en']} label={t('announcements.titleEn')}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name={['content', 'vi']}
+        label={t('announcements.contentVi')}
+        rules={required(t('announcements.contentRequired'))}
+      >
+        <Input.TextArea rows={4} maxLength={5000} />
+      </Form.Item>
+      <Form.Item name={['content', 'en']} label={t('announcements.contentEn')}>
+        <Input.TextArea rows={4} maxLength={5000} />
+      </Form.Item>
+      <Form.Item name="popular" label={t('announcements.popular')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="active" label={t('announcements.active')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="publishedAt"
+        label={t('announcements.publishedAt')}
+        extra={t('announcements.publishedAtHint')}
+      >
+        <DatePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="expiresAt"
+        label={t('announcements.expiresAt')}
+        dependencies={['publishedAt']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_rule, value: Dayjs | null | undefined) => {
+              const published = getFieldValue('publishedAt') as Dayjs | null | undefined;
+              return !value || !published || value.isAfter(published)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('announcements.expiresAfterPublished')));
+            },
+          }),
+        ]}
+      >
+        <DatePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,1 @@
+export { AnnouncementsScreen } from './announcements-screen.tsx';

@@ -1,0 +1,2 @@
+export { LoginScreen } from './login-screen.tsx';
+export { useSignOut } from './use-sign-out.ts';

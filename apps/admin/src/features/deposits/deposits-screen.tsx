@@ -1,0 +1,103 @@
+import { adminCalls } from '@kl/contracts/admin/calls';
+import type { AdminDeposit } from '@kl/contracts/admin/money';
+import { DEPOSIT_ORDER_STATUSES, type DepositOrderStatus } from '@kl/contracts/deposit';
+import { Form, Input, Select, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
+import { formatMoney } from '../../shared/money.ts';
+import { usePagedList } from '../../shared/paged-list.ts';
+import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';
+import { FilterBar } from '../../shared/ui/filter-bar.tsx';
+import { PagedTable } from '../../shared/ui/paged-table.tsx';
+import { Screen } from '../../shared/ui/screen.tsx';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
+
+interface DepositFilters {
+  status?: DepositOrderStatus | 'all';
+  username?: string;
+  reference?: string;
+  period?: DayRange;
+}
+
+/** Deposit orders: by status, member, reference (ours or the gateway's) and period. */
+export function DepositsScreen() {
+  const { t, i18n } = useTranslation();
+  const list = usePagedList(adminCalls.adminDeposits, 'deposits', {});
+
+  const columns: TableColumnsType<AdminDeposit> = [
+    { title: t('deposits.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+    {
+      title: t('deposits.orderId'),
+      dataIndex: 'orderId',
+      render: (orderId: string) => <code>{orderId}</code>,
+    },
+    {
+      title: t('deposits.member'),
+      dataIndex: 'username',
+      render: (username: string, row) => <Link to={`/members/${row.memberId}`}>{username}</Link>,
+    },
+    {
+      title: t('deposits.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (_, row) => formatMoney(row.amount, row.currency, i18n.language),
+    },
+    { title: t('deposits.channel'), dataIndex: 'channel' },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      render: (_, row) => <StatusTag status={row.status} label={t(`deposits.statuses.${row.status}`)} />,
+    },
+    {
+      title: t('deposits.gatewayReference'),
+      dataIndex: 'gatewayReference',
+      render: (value: string | null) => value ?? '—',
+    },
+    { title: t('deposits.paidAt'), dataIndex: 'paidAt', render: formatDateTime },
+  ];
+
+  return (
+    <Screen title={t('menu.deposits')}>
+      <FilterBar<DepositFilters>
+        name="depositFilters"
+        label={t('common.filters')}
+        initialValues={{ status: 'all' }}
+        onSearch={(values) =>
+          list.setFilters({
+            status: values.status === 'all' ? undefined : values.status,
+            username: values.username?.trim() || undefined,
+            reference: values.reference?.trim() || undefined,
+            ...periodOf(values.period),
+          })
+        }
+      >
+        <Form.Item name="status" label={t('common.status')}>
+          <Select
+            style={{ width: 160 }}
+            options={[
+              { value: 'all', label: t('common.all') },
+              ...DEPOSIT_ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`deposits.statuses.${status}`),
+              })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="username" label={t('deposits.member')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="reference" label={t('deposits.reference')}>
+          <Input allowClear />
+        </Form.Item>
+        <DateRangeItem formName="depositFilters" />
+      </FilterBar>
+      <PagedTable<AdminDeposit>
+        label={t('deposits.tableLabel')}
+        rowKey="orderId"
+        columns={columns}
+        list={list}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,1 @@
+export { DepositsScreen } from './deposits-screen.tsx';

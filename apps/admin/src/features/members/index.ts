@@ -1,0 +1,2 @@
+export { MemberDetailScreen } from './member-detail-screen.tsx';
+export { MembersScreen } from './members-screen.tsx';

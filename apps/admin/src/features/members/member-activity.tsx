@@ -1,0 +1,103 @@
+import type { MemberDetail } from '@kl/contracts/admin/members';
+import { Card, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/dates.ts';
+import { formatMoney } from '../../shared/money.ts';
+import { YesNo } from '../../shared/ui/yes-no.tsx';
+
+type LedgerLine = MemberDetail['ledger'][number];
+type SessionRow = MemberDetail['sessions'][number];
+type LoginRow = MemberDetail['logins'][number] & { key: number };
+
+/** The member's recent ledger lines, sessions and logins. */
+export function MemberActivity({ detail }: { detail: MemberDetail }) {
+  const { t, i18n } = useTranslation();
+  const money = (value: number) => formatMoney(value, detail.member.currency, i18n.language);
+
+  const ledgerColumns: TableColumnsType<LedgerLine> = [
+    { title: t('members.ledger.at'), dataIndex: 'at', render: formatDateTime },
+    { title: t('members.ledger.kind'), dataIndex: 'kind', render: (kind: string) => <code>{kind}</code> },
+    { title: t('members.ledger.amount'), dataIndex: 'amount', align: 'right', render: money },
+    { title: t('members.ledger.balanceAfter'), dataIndex: 'balanceAfter', align: 'right', render: money },
+    {
+      title: t('members.ledger.reference'),
+      dataIndex: 'reference',
+      render: (value: string | null) => value ?? '—',
+    },
+  ];
+  const sessionColumns: TableColumnsType<SessionRow> = [
+    { title: t('members.sessions.device'), dataIndex: 'device' },
+    { title: t('members.sessions.ip'), dataIndex: 'ip' },
+    { title: t('members.sessions.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+    { title: t('members.sessions.expiresAt'), dataIndex: 'expiresAt', render: formatDateTime },
+    {
+      title: t('members.sessions.active'),
+      dataIndex: 'active',
+      render: (active: boolean) => <YesNo value={active} />,
+    },
+  ];
+  const loginColumns: TableColumnsType<LoginRow> = [
+    { title: t('members.logins.at'), dataIndex: 'at', render: formatDateTime },
+    { title: t('members.logins.ip'), dataIndex: 'ip' },
+    {
+      title: t('members.logins.result'),
+      dataIndex: 'succeeded',
+      render: (succeeded: boolean) =>
+        succeeded ? (
+          <Tag color="green">{t('members.logins.succeeded')}</Tag>
+        ) : (
+          <Tag color="red">{t('members.logins.failed')}</Tag>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <ActivityTable
+        title={t('members.ledger.title')}
+        rowKey="transactionId"
+        columns={ledgerColumns}
+        rows={detail.ledger}
+      />
+      <ActivityTable
+        title={t('members.sessions.title')}
+        rowKey="id"
+        columns={sessionColumns}
+        rows={detail.sessions}
+      />
+      <ActivityTable
+        title={t('members.logins.title')}
+        rowKey="key"
+        columns={loginColumns}
+        rows={detail.logins.map((login, index) => ({ ...login, key: index }))}
+      />
+    </>
+  );
+}
+
+/** One of the member's recent lists, whole (the server sends the newest few). */
+function ActivityTable<T extends object>({
+  title,
+  rowKey,
+  columns,
+  rows,
+}: {
+  title: string;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  rows: T[];
+}) {
+  return (
+    <Card title={title}>
+      <Table<T>
+        aria-label={title}
+        size="small"
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { OperatorsScreen } from './operators-screen.tsx';

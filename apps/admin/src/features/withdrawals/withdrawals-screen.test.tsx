@@ -1,0 +1,120 @@
+import type { AdminWithdrawal } from '@kl/contracts/admin/money';
+import { describe, expect, it } from 'vitest';
+import {
+  type FakeRequest,
+  answer,
+  adminCalls,
+  failure,
+  on,
+  createOperator,
+  within,
+  screen,
+  createWithdrawal,
+  renderAdmin,
+  LANGUAGE_STORAGE_KEY,
+  findHeading,
+  waitFor,
+} from '../../test/kit.ts';
+
+/** The queue as the server keeps it: a decided withdrawal leaves the pending list. */
+function queue(withdrawals: AdminWithdrawal[]) {
+  const page = (request: FakeRequest) => {
+    const status = request.url.searchParams.get('status') ?? 'pending';
+    const list = withdrawals.filter((withdrawal) => withdrawal.status === status);
+    return answer(adminCalls.adminWithdrawals, { list, pageNo: 1, pageSize: 20, total: list.length });
+  };
+  const decide = (status: 'paid' | 'rejected') => (request: FakeRequest) => {
+    const withdrawal = withdrawals.find((candidate) => candidate.requestId === request.params.withdrawalId);
+    if (!withdrawal) return failure('NOT_FOUND');
+    if (withdrawal.status !== 'pending') return failure('WITHDRAWAL_CLOSED');
+    withdrawal.status = status;
+    const { turnoverOwed: _owed, locked: _locked, ...decided } = withdrawal;
+    return answer(adminCalls.adminApproveWithdrawal, { withdrawal: decided, changed: true });
+  };
+  return [
+    on(adminCalls.adminWithdrawals, page),
+    on(adminCalls.adminApproveWithdrawal, decide('paid')),
+    on(adminCalls.adminRejectWithdrawal, decide('rejected')),
+  ];
+}
+
+const sessionOf = (readOnly: boolean) =>
+  on(adminCalls.adminSession, () =>
+    answer(
+      adminCalls.adminSession,
+      createOperator('finance', { readOnly, access: { withdrawals: readOnly ? 'read' : 'write' } }),
+    ),
+  );
+
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Withdrawals' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('the withdrawal queue', () => {
+  it('shows a read-only operator the queue without any approve or reject button', async () => {
+    const withdrawals = [createWithdrawal({ username: 'alice' }), createWithdrawal({ username: 'bob' })];
+    await renderAdmin('/withdrawals', {
+      routes: [sessionOf(true), ...queue(withdrawals)],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await findHeading('Withdrawals');
+    await screen.findByText('alice');
+    expect(screen.getByText('bob')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('approves (after confirming) and rejects with a reason; the list refreshes; a decided one says so', async () => {
+    const withdrawals = [
+      createWithdrawal({ username: 'alice', amount: 2_500_000 }),
+      createWithdrawal({ username: 'bob', amount: 1_000_000 }),
+    ];
+    const { user, api } = await renderAdmin('/withdrawals', {
+      routes: [sessionOf(false), ...queue(withdrawals)],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await screen.findByText('alice');
+    const aliceRow = () => tableRows().find((row) => within(row).queryByText('alice'));
+    expect(within(aliceRow()!).getByText('₫2,500,000')).toBeVisible();
+
+    // Approve alice: the confirmation names the amount and the member.
+    await user.click(within(aliceRow()!).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent('Approve the withdrawal of ₫2,500,000 for alice?');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByText('alice')).toBeNull());
+    expect(api.requestsOf(adminCalls.adminApproveWithdrawal)).toHaveLength(1);
+
+    // Reject bob: the reason is required.
+    const bobRow = tableRows().find((row) => within(row).queryByText('bob'))!;
+    await user.click(within(bobRow).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the withdrawal of bob' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Please enter a reason')).toBeInTheDocument();
+    expect(api.requestsOf(adminCalls.adminRejectWithdrawal)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Account name does not match');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
+    expect(api.requestsOf(adminCalls.adminRejectWithdrawal).map((request) => request.json)).toEqual([
+      { reason: 'Account name does not match' },
+    ]);
+  });
+
+  it('says WITHDRAWAL_CLOSED when another operator decided first', async () => {
+    const withdrawal = createWithdrawal({ username: 'carol' });
+    const { user } = await renderAdmin('/withdrawals', {
+      routes: [
+        sessionOf(false),
+        ...queue([withdrawal]),
+        on(adminCalls.adminApproveWithdrawal, () => failure('WITHDRAWAL_CLOSED')),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await screen.findByText('carol');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This withdrawal has already been processed')).toBeVisible();
+  });
+});

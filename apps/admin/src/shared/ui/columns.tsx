@@ -1,0 +1,15 @@
+import type { TableColumnType } from 'antd';
+import { formatDateTime } from '../dates.ts';
+import { YesNo } from './yes-no.tsx';
+
+type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
+
+/** A column of a date and time of the API (an em dash for none). */
+export function dateColumn<T>(title: string, dataIndex: KeysOf<T, string | null>): TableColumnType<T> {
+  return { title, dataIndex, render: (value: string | null) => formatDateTime(value) };
+}
+
+/** A column of a yes / no flag. */
+export function yesNoColumn<T>(title: string, dataIndex: KeysOf<T, boolean>): TableColumnType<T> {
+  return { title, dataIndex, render: (value: boolean) => <YesNo value={value} /> };
+}
