@@ -17,3 +17,6 @@ export const WITHDRAWAL_OPERATOR_TOKEN = 'e2e-withdrawal-operator-token';
  * a signed gateway callback itself, for example a second time.
  */
 export const PAYMENT_CALLBACK_SECRET = 'e2e-payment-callback-secret-0123456789abcdef';
+
+/** The first back-office owner, made by `npm run operator:create` before the test server starts. */
+export const ADMIN_OWNER = { username: 'e2e-owner', password: 'e2e-owner-passphrase' } as const;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
+  ADMIN_OWNER,
   CHAT_OPERATOR_TOKEN,
   E2E_PORT,
   OPS_TOKEN,
@@ -76,7 +77,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // As an operator sets up a site: the merchant (the demo seed here), the first back-office owner with
+    // `npm run operator:create` while the server is stopped (the embedded database is one process), then
+    // the server.
+    command: [
+      'node --import tsx apps/server/scripts/seed-demo.ts',
+      `node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner --password ${ADMIN_OWNER.password}`,
+      'exec node --import tsx apps/server/src/main.ts',
+    ].join(' && '),
     cwd: repoRoot,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,

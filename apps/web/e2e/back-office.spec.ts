@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import { API } from '@kl/contracts/api-paths';
+import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
+import { ADMIN_OWNER } from './constants.ts';
+import { BASE_URL, checkAccessibility, expect, t, test } from './fixtures.ts';
+import { memberCall, walletBalance } from './member-api.ts';
+import { asNewMember } from './members.ts';
+
+/**
+ * The back office against the real server (docs/back-office.md), at a desktop size beside a member's phone:
+ * the first owner (made by `npm run operator:create` before the server started, see playwright.config.ts)
+ * enrols two-factor at the first sign-in and creates a content and a finance operator; the content operator
+ * publishes an announcement that a member sees in /m/notice and in the marquee, and cannot open the
+ * withdrawal queue (the menu hides it, the call answers 403); the finance operator credits a member, who asks
+ * for a withdrawal, and approves it — the member's withdraw screen shows it paid; the audit log lists each
+ * action with the operator's name; a member disabled in the back office loses their session.
+ */
+
+const ADMIN_TEXTS = JSON.parse(
+  readFileSync(new URL('../../admin/src/locales/en.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+
+/** The back office's English text of an i18n key. */
+function admin(key: string, values: Record<string, string> = {}): string {
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], ADMIN_TEXTS);
+  if (typeof text !== 'string') throw new Error(`the back office has no English text for "${key}"`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+const en = (key: string) => t('en', key);
+const RUN = Date.now().toString(36).slice(-5);
+const CONTENT = { username: `content-${RUN}`, password: 'content-operator-pass' };
+const FINANCE = { username: `finance-${RUN}`, password: 'finance-operator-pass' };
+const PAYEE_NAME = 'Nguyen Van Binh';
+const PAYMENT_PASSWORD = '135790';
+const CREDIT = 500_000;
+const WITHDRAWAL = 200_000;
+const ANNOUNCEMENT = { vi: `Thông báo bảo trì ${RUN}`, en: `Maintenance notice ${RUN}` };
+
+interface Desk {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A desktop browser for the back office, in English, that records console and page errors. */
+async function openDesk(browser: Browser): Promise<Desk> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 900 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error at ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error at ${page.url()}: ${error.message}`));
+  return { context, page, errors };
+}
+
+/** The last 30-second step whose code each secret signed in with. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * Signs in at /admin/login: password, then the code of the authenticator app — computed here from the
+ * secret the first sign-in showed (enrolment), which the caller keeps for later sign-ins.
+ */
+async function signIn(desk: Desk, who: { username: string; password: string }, known?: string) {
+  const { page } = desk;
+  await page.goto('/admin/login?lang=en');
+  await page.getByLabel(admin('login.username')).fill(who.username);
+  await page.getByLabel(admin('login.password')).fill(who.password);
+  await page.getByRole('button', { name: admin('login.submit') }).click();
+  let secret = known;
+  if (secret === undefined) {
+    const enrol = page.getByRole('region', { name: admin('login.enrolTitle') });
+    await expect(enrol.getByRole('img', { name: admin('login.qrAlt') })).toBeVisible();
+    secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await checkAccessibility(page, 'back office: two-factor enrolment');
+  }
+  const code = page.getByLabel(admin('login.code'));
+  await expect(code).toBeVisible();
+  // A code is used once: wait for the next 30-second step when this one was used by an earlier sign-in.
+  let step = totpStep(new Date());
+  if (usedSteps.get(secret) === step) {
+    await page.waitForTimeout((step + 1) * 30_000 - Date.now() + 200);
+    step = totpStep(new Date());
+  }
+  usedSteps.set(secret, step);
+  await code.fill(totpCode(secret, step));
+  await page.getByRole('button', { name: admin('login.verify') }).click();
+  await expect(page.getByRole('navigation', { name: admin('menu.label') })).toBeVisible();
+  await expect(page.getByText(who.username, { exact: true })).toBeVisible();
+  return secret;
+}
+
+async function signOut(desk: Desk) {
+  await desk.page.getByRole('button', { name: admin('layout.signOut') }).click();
+  await expect(desk.page.getByRole('button', { name: admin('login.submit') })).toBeVisible();
+}
+
+/** Finds a member by username and opens their page. */
+async function searchMember(desk: Desk, username: string) {
+  const search = desk.page.getByRole('textbox', { name: admin('members.search') });
+  await search.fill(username);
+  await search.press('Enter');
+  await desk.page
+    .getByRole('table', { name: admin('members.tableLabel') })
+    .getByRole('link', { name: username })
+    .click();
+  await expect(
+    desk.page.getByRole('heading', { name: admin('members.detailOf', { username }) }),
+  ).toBeVisible();
+}
+
+const menu = (desk: Desk) => desk.page.getByRole('navigation', { name: admin('menu.label') });
+
+async function openArea(desk: Desk, label: string) {
+  await menu(desk).getByRole('menuitem', { name: label }).click();
+  await expect(desk.page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
+}
+
+/** The owner's "New operator" form. */
+async function createOperator(desk: Desk, who: { username: string; password: string }, role: string) {
+  const { page } = desk;
+  await page.getByRole('button', { name: admin('operators.new') }).click();
+  const dialog = page.getByRole('dialog', { name: admin('operators.new') });
+  await dialog.getByLabel(admin('operators.username')).fill(who.username);
+  await dialog.getByLabel(admin('operators.password')).fill(who.password);
+  await dialog
+    .getByRole('radiogroup', { name: admin('operators.role') })
+    .getByText(admin(`role.${role}`), { exact: true })
+    .click();
+  await dialog.getByRole('button', { name: admin('common.create') }).click();
+  await expect(dialog).toBeHidden();
+  const table = page.getByRole('table', { name: admin('operators.tableLabel') });
+  await expect(table.getByRole('row', { name: new RegExp(who.username) })).toContainText(
+    admin(`role.${role}`),
+  );
+}
+
+test('operators run the site from the back office', async ({ page, browser, navigate, consoleErrors }) => {
+  test.setTimeout(180_000);
+  consoleErrors.allow(/status of 401/, 'the disabled member’s session is refused on purpose');
+  const desk = await openDesk(browser);
+
+  // ── The first owner enrols two-factor, then creates a content and a finance operator ──
+  const ownerSecret = await signIn(desk, ADMIN_OWNER);
+  await checkAccessibility(desk.page, 'back office: dashboard');
+  await openArea(desk, admin('menu.operators'));
+  await createOperator(desk, CONTENT, 'content');
+  await createOperator(desk, FINANCE, 'finance');
+  await checkAccessibility(desk.page, 'back office: operators');
+  await signOut(desk);
+
+  // ── The content operator publishes an announcement, and cannot reach the withdrawal queue ──
+  await signIn(desk, CONTENT);
+  await expect(menu(desk).getByRole('menuitem', { name: admin('menu.announcements') })).toBeVisible();
+  await expect(menu(desk).getByRole('menuitem', { name: admin('menu.withdrawals') })).toHaveCount(0);
+  const refused = await desk.page.request.get(`${BASE_URL}${adminCalls.adminWithdrawals.path}`);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('PERMISSION_DENIED');
+  await desk.page.goto('/admin/withdrawals?lang=en');
+  await expect(desk.page.getByText(admin('common.noPermission'))).toBeVisible();
+
+  await openArea(desk, admin('menu.announcements'));
+  await desk.page.getByRole('button', { name: admin('announcements.new') }).click();
+  const form = desk.page.getByRole('dialog', { name: admin('announcements.new') });
+  await form.getByLabel(admin('announcements.titleVi')).fill(ANNOUNCEMENT.vi);
+  await form.getByLabel(admin('announcements.titleEn')).fill(ANNOUNCEMENT.en);
+  await form.getByLabel(admin('announcements.contentVi')).fill(`${ANNOUNCEMENT.vi}: 02:00–04:00`);
+  await form.getByLabel(admin('announcements.contentEn')).fill(`${ANNOUNCEMENT.en}: 02:00–04:00`);
+  await form.getByLabel(admin('announcements.popular')).check();
+  await checkAccessibility(desk.page, 'back office: new announcement');
+  await form.getByRole('button', { name: admin('common.save') }).click();
+  await expect(form).toBeHidden();
+  await expect(desk.page.getByRole('table', { name: admin('announcements.tableLabel') })).toContainText(
+    new RegExp(`${ANNOUNCEMENT.en}|${ANNOUNCEMENT.vi}`),
+  );
+  await signOut(desk);
+
+  // ── A member sees it in /m/notice and in the home marquee ──
+  await asNewMember(page, 'bo', { payeeName: PAYEE_NAME });
+  await navigate('/m/notice');
+  await expect(page.getByText(ANNOUNCEMENT.en).first()).toBeVisible();
+  const marquee = await memberCall<{ list: { title: string }[] }>(page.request, 'popularAnnouncements', {
+    query: { lang: 'en' },
+  });
+  expect(marquee.list.map((item) => item.title)).toContain(ANNOUNCEMENT.en);
+  await navigate('/m/home');
+  await expect(page.getByTestId('marquee')).toContainText(ANNOUNCEMENT.en);
+
+  // ── The finance operator credits the member, who asks for a withdrawal; finance approves it ──
+  const { account: username } = await memberCall<{ account: string }>(page.request, 'memberInfo');
+  await signIn(desk, FINANCE);
+  await expect(menu(desk).getByRole('menuitem', { name: admin('menu.operators') })).toHaveCount(0);
+  await openArea(desk, admin('menu.members'));
+  await searchMember(desk, username);
+  await desk.page.getByRole('button', { name: admin('members.adjustBalance') }).click();
+  const adjust = desk.page.getByRole('dialog', {
+    name: admin('adjustments.adjustTitle', { username: username }),
+  });
+  await adjust.getByLabel(admin('adjustments.amountIn', { currency: 'VND' })).fill(String(CREDIT));
+  await adjust.getByLabel(admin('common.reason')).fill('Goodwill credit for a payment delay');
+  await checkAccessibility(desk.page, 'back office: balance adjustment');
+  await adjust.getByRole('button', { name: admin('adjustments.submit') }).click();
+  await expect(adjust).toBeHidden();
+  expect(await walletBalance(page)).toBe(CREDIT);
+
+  await memberCall(page.request, 'setPaymentPassword', {
+    data: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
+  });
+  const account = await memberCall<{ accountId: string }>(page.request, 'addBankAccount', {
+    data: {
+      bankCode: 'VCB',
+      accountNumber: `02${Date.now().toString().slice(-6)}42`,
+      accountName: PAYEE_NAME,
+    },
+  });
+  const asked = await memberCall<{ withdrawal: { requestId: string } }>(page.request, 'createWithdrawal', {
+    data: {
+      requestKey: `bo-${RUN}-withdrawal`,
+      bankAccountId: account.accountId,
+      amount: WITHDRAWAL,
+      paymentPassword: PAYMENT_PASSWORD,
+    },
+  });
+
+  await openArea(desk, admin('menu.withdrawals'));
+  const queue = desk.page.getByRole('table', { name: admin('withdrawals.tableLabel') });
+  const row = queue.getByRole('row', { name: new RegExp(username) });
+  await expect(row).toBeVisible();
+  await checkAccessibility(desk.page, 'back office: withdrawal queue');
+  await row.getByRole('button', { name: admin('common.approve') }).click();
+  await desk.page.getByRole('button', { name: admin('common.confirm') }).click();
+  await expect(desk.page.getByText(admin('withdrawals.approved'))).toBeVisible();
+  await expect(queue.getByRole('row', { name: new RegExp(username) })).toHaveCount(0);
+
+  await navigate(`/m/withdraw?requestId=${asked.withdrawal.requestId}`);
+  await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('withdrawal-list').getByRole('listitem').first()).toContainText(
+    en('withdraw.statusWords.paid'),
+  );
+  await signOut(desk);
+
+  // ── The owner reads the audit log, and disables the member: their session ends ──
+  await signIn(desk, ADMIN_OWNER, ownerSecret);
+  await openArea(desk, admin('menu.audit'));
+  const audit = desk.page.getByRole('table', { name: admin('audit.tableLabel') });
+  for (const [operator, action] of [
+    [ADMIN_OWNER.username, 'operator.create'],
+    [CONTENT.username, 'announcement.create'],
+    [FINANCE.username, 'adjustment.create'],
+    [FINANCE.username, 'withdrawal.approve'],
+  ] as const) {
+    await expect(
+      audit.getByRole('row').filter({ hasText: operator }).filter({ hasText: action }).first(),
+    ).toBeVisible();
+  }
+  await checkAccessibility(desk.page, 'back office: audit log');
+
+  await openArea(desk, admin('menu.members'));
+  await searchMember(desk, username);
+  await desk.page.getByRole('button', { name: admin('members.disable') }).click();
+  const disable = desk.page.getByRole('dialog', { name: admin('members.disableTitle') });
+  await disable.getByLabel(admin('common.reason')).fill('Account shared with another person');
+  await disable.getByRole('button', { name: admin('common.disable') }).click();
+  await expect(disable).toBeHidden();
+  const wallet = await page.request.get(`${BASE_URL}${API.wallet.path}`);
+  expect(wallet.status()).toBe(401);
+
+  expect(desk.errors).toEqual([]);
+  await desk.context.close();
+});
