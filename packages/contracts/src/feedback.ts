@@ -100,6 +100,15 @@ export const feedbackImage = z.object({
 });
 export type FeedbackImage = z.infer<typeof feedbackImage>;
 
+/**
+ * Where a feedback stands in the back office (docs/back-office.md, "Chat, feedback and inbox"): new until an
+ * operator takes it up, then in progress, resolved once answered or settled.
+ */
+export const FEEDBACK_STATUSES = ['new', 'in_progress', 'resolved'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+/** An operator's answer to a feedback: at most this many characters. */
+export const FEEDBACK_REPLY_MAX = 1_000;
+
 export const feedbackItem = z.object({
   id: z.string(),
   type: feedbackTypeSchema,
@@ -109,6 +118,11 @@ export const feedbackItem = z.object({
   /** ISO time. */
   createdAt: z.string(),
   images: z.array(feedbackImage),
+  status: z.enum(FEEDBACK_STATUSES),
+  /** The operators' answer, shown to the member; null until there is one. */
+  reply: z.string().nullable(),
+  /** ISO time of the answer. */
+  repliedAt: z.string().nullable(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItem>;
 

@@ -2,6 +2,7 @@ import { CHAT_SENDERS } from '@kl/contracts/chat';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { member, memberSession } from './accounts.ts';
+import { operator } from './back-office.ts';
 import { at } from './columns.ts';
 import { merchantCode } from './references.ts';
 
@@ -26,6 +27,8 @@ export const chatConversation = pgTable(
     operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
     lastMessageAt: at('last_message_at'),
     createdAt: at('created_at').notNull(),
+    /** Set when a back-office operator closed it; a new message opens it again. */
+    closedAt: at('closed_at'),
   },
   (table) => [index('chat_conversation_recent_idx').on(table.merchantCode, table.lastMessageAt)],
 );
@@ -40,6 +43,8 @@ export const chatMessage = pgTable(
     sender: text('sender', { enum: CHAT_SENDERS }).notNull(),
     body: text('body').notNull(),
     createdAt: at('created_at').notNull(),
+    /** The back-office operator who wrote an operator message; null for the token page's and members'. */
+    operatorId: uuid('operator_id').references(() => operator.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('chat_message_conversation_idx').on(table.conversationId, table.id),

@@ -5,6 +5,7 @@ import {
   type LocalizedText,
   SOCIAL_LINK_TYPES,
 } from '@kl/contracts/content';
+import { INBOX_AUDIENCES } from '@kl/contracts/admin/inbox';
 import { CONTENT_CODES } from '@kl/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
@@ -23,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
+import { operator } from './back-office.ts';
 import { at, inList } from './columns.ts';
 import { merchantCode, memberId } from './references.ts';
 
@@ -140,6 +142,34 @@ export const inboxMessage = pgTable(
   ],
 );
 
+/**
+ * A message the back office put in members' inboxes (docs/back-office.md, "Chat, feedback and inbox"): what
+ * was sent, to whom and by whom, and how many inboxes received it (one inbox_message row each).
+ */
+export const inboxSend = pgTable(
+  'inbox_send',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: merchantCode(),
+    title: localized('title').notNull(),
+    content: localized('content').notNull(),
+    audience: text('audience', { enum: INBOX_AUDIENCES }).notNull(),
+    /** The level of a `vip` send. */
+    vipLevel: integer('vip_level'),
+    /** The member of a `member` send, and their username then. */
+    memberId: uuid('member_id').references(() => member.id, { onDelete: 'set null' }),
+    memberUsername: text('member_username'),
+    recipients: integer('recipients').notNull(),
+    operatorId: uuid('operator_id').references(() => operator.id, { onDelete: 'set null' }),
+    operatorUsername: text('operator_username').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (table) => [
+    index('inbox_send_merchant_sent_idx').on(table.merchantCode, table.sentAt),
+    check('inbox_send_audience_check', inList(table.audience, INBOX_AUDIENCES)),
+  ],
+);
+
 /** A topic of the help centre (its tag is what `/m/help?tag=` names). */
 export const helpTopic = pgTable(
   'help_topic',
@@ -238,6 +268,7 @@ export type NewContentBannerRow = typeof contentBanner.$inferInsert;
 export type AnnouncementRow = typeof announcement.$inferSelect;
 export type NewAnnouncementRow = typeof announcement.$inferInsert;
 export type InboxMessageRow = typeof inboxMessage.$inferSelect;
+export type InboxSendRow = typeof inboxSend.$inferSelect;
 export type HelpTopicRow = typeof helpTopic.$inferSelect;
 export type NewHelpTopicRow = typeof helpTopic.$inferInsert;
 export type HelpItemRow = typeof helpItem.$inferSelect;

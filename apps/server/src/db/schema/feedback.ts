@@ -1,4 +1,4 @@
-import { FEEDBACK_IMAGE_TYPES, FEEDBACK_TYPE_VALUES } from '@kl/contracts/feedback';
+import { FEEDBACK_IMAGE_TYPES, FEEDBACK_STATUSES, FEEDBACK_TYPE_VALUES } from '@kl/contracts/feedback';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at } from './columns.ts';
+import { at, inList } from './columns.ts';
 import { merchantCode, memberId } from './references.ts';
 
 /**
@@ -38,10 +38,17 @@ export const feedback = pgTable(
     type: smallint('type').notNull(),
     content: text('content').notNull(),
     createdAt: at('created_at').notNull(),
+    /** Where it stands in the back office (FEEDBACK_STATUSES). */
+    status: text('status', { enum: FEEDBACK_STATUSES }).notNull().default('new'),
+    /** The operators' answer, shown to the member. */
+    reply: text('reply'),
+    repliedAt: at('replied_at'),
   },
   (table) => [
     index('feedback_member_idx').on(table.memberId, table.createdAt),
+    index('feedback_merchant_created_idx').on(table.merchantCode, table.createdAt),
     check('feedback_type_check', sql`${table.type} in (${sql.raw(FEEDBACK_TYPE_VALUES.join(', '))})`),
+    check('feedback_status_check', inList(table.status, FEEDBACK_STATUSES)),
   ],
 );
 

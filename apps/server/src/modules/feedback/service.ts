@@ -47,6 +47,9 @@ function toItem(row: FeedbackRow, images: FeedbackImageSummary[]): FeedbackItem 
     sender: row.sender,
     createdAt: row.createdAt.toISOString(),
     images: images.map(toImage),
+    status: row.status,
+    reply: row.reply,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
   };
 }
 

@@ -47,6 +47,9 @@ export const createFeedbackItem = (overrides: Partial<FeedbackItem> = {}): Feedb
   sender: 'player01',
   createdAt: '2026-03-02T08:30:00.000Z',
   images: [],
+  status: 'new',
+  reply: null,
+  repliedAt: null,
   ...overrides,
 });
 
@@ -135,6 +138,9 @@ export function createFakeFeedback(options: FakeFeedbackOptions = {}) {
         height: 1,
         comment: (form.comments[index] ?? '').trim(),
       })),
+      status: 'new',
+      reply: null,
+      repliedAt: null,
     };
     state.items.unshift(item);
     return answer(feedbackCalls.submitFeedback, item);
