@@ -23,8 +23,12 @@ export const LOTTERY_CATEGORIES = ['LOTT', 'ELOTT'] as const;
 export type LotteryCategory = (typeof LOTTERY_CATEGORIES)[number];
 export const LOTTERY_SCHEDULES = ['daily', 'interval'] as const;
 export const LOTTERY_PLAY_TYPES = ['trad', 'ent'] as const;
-/** scheduled (taking bets until closeAt, seed secret) → drawn (result and seed out) → settled (bets paid). */
-export const LOTTERY_DRAW_STATUSES = ['scheduled', 'drawn', 'settled'] as const;
+/**
+ * scheduled (taking bets until closeAt, seed secret) → drawn (result and seed out) → settled (bets paid); or
+ * scheduled → void (called off by an operator before it was drawn: every bet refunded, no result ever).
+ */
+export const LOTTERY_DRAW_STATUSES = ['scheduled', 'drawn', 'settled', 'void'] as const;
+export type LotteryDrawStatus = (typeof LOTTERY_DRAW_STATUSES)[number];
 export const LOTTERY_BET_STATUSES = ['open', 'won', 'lost', 'cancelled'] as const;
 export type LotteryBetStatus = (typeof LOTTERY_BET_STATUSES)[number];
 /** Prizes of a result: DB is the special prize (giải đặc biệt), G1 … G8 the others. */

@@ -38,6 +38,8 @@ export const gameVendor = pgTable(
     colour: text('colour').notNull(),
     /** False when the merchant has no launch integration for it: launches answer a catalogue error. */
     configured: boolean('configured').notNull().default(true),
+    /** False when the back office took it off the site: neither it nor its games are listed or launched. */
+    enabled: boolean('enabled').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.vassalage, table.gameCategory] }),
@@ -74,6 +76,8 @@ export const game = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     supportPlay: smallint('support_play').notNull(),
+    /** False when the back office took it off the site: not listed, not launched. */
+    enabled: boolean('enabled').notNull().default(true),
     isNew: boolean('is_new').notNull().default(false),
     isTop: boolean('is_top').notNull().default(false),
     minBet: integer('min_bet').notNull(),

@@ -31,7 +31,8 @@ import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
  *   where it matters), with the stake limit per number per draw.
  * - `lottery_catalogue_link`: which catalogue game (games module, by its game code) opens which lottery.
  * - `lottery_draw`: one draw, created ahead with a secret seed and its SHA-256 (the commitment); the
- *   result and the seed are written together when it is drawn.
+ *   result and the seed are written together when it is drawn. An operator may void one not drawn yet
+ *   (its bets refunded); a void draw is never drawn and its seed stays secret.
  * - `lottery_bet`: a member's bet on a draw, its stake's ledger `bet` and its `win` (or `reversal`).
  * - `lottery_exposure`: stakes per member, draw and selection, raised by conditional upserts so limits
  *   hold when bets arrive at once.
@@ -141,6 +142,9 @@ export const lotteryDraw = pgTable(
     createdAt: at('created_at').notNull(),
     drawnAt: at('drawn_at'),
     settledAt: at('settled_at'),
+    /** When an operator voided it (status `void`), and why (docs/back-office.md, "Lottery draws"). */
+    voidedAt: at('voided_at'),
+    voidReason: text('void_reason'),
   },
   (table) => [
     uniqueIndex('lottery_draw_game_time').on(table.gameId, table.drawAt),
@@ -148,7 +152,11 @@ export const lotteryDraw = pgTable(
     index('lottery_draw_status_time_idx').on(table.status, table.drawAt),
     check('lottery_draw_status_check', inList(table.status, LOTTERY_DRAW_STATUSES)),
     check('lottery_draw_close_check', sql`${table.closeAt} <= ${table.drawAt}`),
-    check('lottery_draw_result_check', sql`(${table.status} = 'scheduled') = (${table.result} is null)`),
+    check(
+      'lottery_draw_result_check',
+      sql`(${table.status} in ('scheduled', 'void')) = (${table.result} is null)`,
+    ),
+    check('lottery_draw_void_check', sql`(${table.status} = 'void') = (${table.voidedAt} is not null)`),
   ],
 );
 

@@ -39,8 +39,8 @@ export function toOpenDraw(row: LotteryDrawRow): LotteryOpenDraw {
 }
 
 export function toDrawResult(row: LotteryDrawRow): LotteryDrawResult {
-  if (row.status === 'scheduled' || !row.result || !row.drawnAt) {
-    throw new Error(`draw ${row.id} has no result yet`);
+  if ((row.status !== 'drawn' && row.status !== 'settled') || !row.result || !row.drawnAt) {
+    throw new Error(`draw ${row.id} has no result`);
   }
   return {
     ...toOpenDraw(row),
