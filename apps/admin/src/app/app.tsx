@@ -2,13 +2,20 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { ADMIN_BASE_PATH } from '@kl/contracts/admin/auth';
 import { OPERATOR_QUERY_KEY } from '../shared/session.ts';
 import { onSessionEnded } from '../shared/session-events.ts';
 import { AdminRoutes } from './routes.tsx';
+import { adminTheme, prefersReducedMotion } from './theme.ts';
+
+/**
+ * Popups (confirmations, dropdowns, date pickers) open inside the page's <main> when their trigger is
+ * in it, so that their content is inside a landmark like the rest of the page.
+ */
+const popupContainer = (trigger?: HTMLElement) => trigger?.closest('main') ?? document.body;
 
 /** Every query but the signed-in operator's. */
 const NOT_THE_OPERATOR = {
@@ -45,11 +52,16 @@ function RefetchOnLanguageChange({ queryClient }: { queryClient: QueryClient }) 
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const { i18n } = useTranslation();
+  const [theme] = useState(() => adminTheme(prefersReducedMotion()));
   return (
     <QueryClientProvider client={queryClient}>
       <ForgetOperatorOnSessionEnd queryClient={queryClient} />
       <RefetchOnLanguageChange queryClient={queryClient} />
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : viVN}>
+      <ConfigProvider
+        locale={i18n.language === 'en' ? enUS : viVN}
+        theme={theme}
+        getPopupContainer={popupContainer}
+      >
         <AntdApp>
           {/* Navigation renders at once, not as a transition: screens load with TanStack Query, not Suspense. */}
           <BrowserRouter basename={ADMIN_BASE_PATH} useTransitions={false}>

@@ -3,12 +3,17 @@ import type { OperatorSelf } from '@kl/contracts/admin/auth';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { useQuery } from '@tanstack/react-query';
 import { adminCall, isSessionError } from './api.ts';
+import { mayBeSignedIn } from './session-events.ts';
 
 /** The query holding the signed-in operator: null when nobody is signed in. */
 export const OPERATOR_QUERY_KEY = ['admin', 'operator'] as const;
 
-/** Asks the server who is signed in; no session is null, not a failure. */
+/**
+ * Asks the server who is signed in; no session is null, not a failure. A browser that never signed in
+ * (or saw its session end) does not ask.
+ */
 export async function fetchOperator(signal?: AbortSignal): Promise<OperatorSelf | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await adminCall(adminCalls.adminSession, { signal });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { accessOf, type AccessMap, type OperatorRole } from '@kl/contracts/admin/access';
 import type { OperatorSelf } from '@kl/contracts/admin/auth';
+import type { MemberDetail } from '@kl/contracts/admin/members';
 import type { AdminWithdrawal } from '@kl/contracts/admin/money';
 
 /**
@@ -46,5 +47,51 @@ export function createWithdrawal(overrides: Partial<AdminWithdrawal> = {}): Admi
     turnoverOwed: 0,
     locked: 0,
     ...overrides,
+  };
+}
+
+/** One member as the detail screen shows them: balances, a ledger line, a session and a login. */
+export function createMemberDetail(overrides: Partial<MemberDetail['member']> = {}): MemberDetail {
+  return {
+    member: {
+      id: '3d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+      username: 'player01',
+      type: 0,
+      mobile: '+84 912345678',
+      email: null,
+      available: 1_250_000,
+      currency: 'VND',
+      registeredAt: '2026-02-01T03:00:00.000Z',
+      registerIp: '203.0.113.7',
+      lastLoginAt: '2026-03-01T07:30:00.000Z',
+      disabled: false,
+      nickname: null,
+      payeeName: 'NGUYEN VAN A',
+      affiliateCode: null,
+      vipLevel: 2,
+      held: 500_000,
+      ...overrides,
+    },
+    ledger: [
+      {
+        transactionId: 41,
+        kind: 'deposit',
+        amount: 1_000_000,
+        balanceAfter: 1_250_000,
+        reference: 'D-1001',
+        at: '2026-03-01T07:31:00.000Z',
+      },
+    ],
+    sessions: [
+      {
+        id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+        device: 'Chrome on Android',
+        ip: '203.0.113.7',
+        createdAt: '2026-03-01T07:30:00.000Z',
+        expiresAt: '2026-03-08T07:30:00.000Z',
+        active: true,
+      },
+    ],
+    logins: [{ ip: '203.0.113.7', succeeded: true, at: '2026-03-01T07:30:00.000Z' }],
   };
 }

@@ -3,7 +3,7 @@ export { adminCalls } from '@kl/contracts/admin/calls';
 export { screen, waitFor, within } from '@testing-library/react';
 export { LANGUAGE_STORAGE_KEY } from '../shared/i18n.ts';
 export { createDashboard } from './dashboard.ts';
-export { createOperator, createWithdrawal } from './factories.ts';
+export { createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
 export { answer, bodyOf, failure, on, type FakeRequest } from './fake-api.ts';
 export { findHeading, renderAdmin } from './render-admin.tsx';
 export { chooseOption } from './select.ts';

@@ -19,10 +19,11 @@ export function takeConsoleErrors(): string[] {
 // dialog's aria-labelledby would then name it after another element. They run as in development.
 process.env.NODE_ENV = 'development';
 
-// jsdom has no media queries; antd's grid and responsive parts ask for them.
+// jsdom has no media queries; antd's grid and responsive parts ask for them. The tests' operator asks
+// for reduced motion: antd's enter and leave animations wait for events jsdom never sends.
 window.matchMedia ??= (query: string) =>
   ({
-    matches: false,
+    matches: query.includes('prefers-reduced-motion: reduce'),
     media: query,
     onchange: null,
     addListener: () => {},

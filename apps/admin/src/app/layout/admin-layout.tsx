@@ -58,7 +58,7 @@ export function AdminLayout() {
           <Flex justify="flex-end" align="center" gap="middle" style={{ height: '100%' }}>
             <span data-testid="operator">
               <Typography.Text strong>{operator.username}</Typography.Text>{' '}
-              <Tag color="blue">{t(`role.${operator.role}`)}</Tag>
+              <Tag color="processing">{t(`role.${operator.role}`)}</Tag>
               {operator.readOnly ? <Tag>{t('operators.readOnly')}</Tag> : null}
             </span>
             <LanguageSwitch />
@@ -73,10 +73,9 @@ export function AdminLayout() {
             </Button>
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          <main>
-            <Outlet />
-          </main>
+        {/* antd's Content is the page's <main>. */}
+        <Layout.Content style={{ padding: 24, position: 'relative' }}>
+          <Outlet />
         </Layout.Content>
       </Layout>
     </Layout>

@@ -85,6 +85,7 @@ export function AdjustBalanceModal({
     >
       <Form.Item name="direction" label={t('adjustments.direction')} rules={[{ required: true }]}>
         <Radio.Group
+          aria-label={t('adjustments.direction')}
           optionType="button"
           options={ADJUSTMENT_DIRECTIONS.map((direction) => ({
             value: direction,

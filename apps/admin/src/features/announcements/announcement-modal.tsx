@@ -1,7 +1,7 @@
 import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { ANNOUNCEMENT_TYPES } from '@kl/contracts/content';
-import { DatePicker, Form, Input, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, Radio, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
@@ -53,7 +53,9 @@ export function AnnouncementModal({
       }
     >
       <Form.Item name="type" label={t('announcements.type')} rules={[{ required: true }]}>
-        <Select
+        <Radio.Group
+          aria-label={t('announcements.type')}
+          optionType="button"
           options={ANNOUNCEMENT_TYPES.map((type) => ({
             value: type,
             label: t(`announcements.types.${type}`),

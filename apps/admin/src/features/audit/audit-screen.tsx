@@ -9,6 +9,7 @@ import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { JsonView } from '../../shared/ui/json-view.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
 
 interface AuditFilters {
   operator?: string;
@@ -68,6 +69,7 @@ export function AuditScreen() {
         columns={columns}
         list={list}
         expandable={{
+          columnTitle: <VisuallyHidden>{t('audit.details')}</VisuallyHidden>,
           rowExpandable: (entry) => entry.before !== null || entry.after !== null,
           expandedRowRender: (entry) => (
             <Flex gap="large" wrap>

@@ -50,10 +50,12 @@ describe('signing in', () => {
     const { user, api } = await renderAdmin('/', {
       routes: signInRoutes('enrol'),
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+      signedIn: false,
     });
 
-    // Signed out: the app goes to sign-in.
+    // A browser that never signed in goes to sign-in without asking the server.
     await findHeading('Back office sign-in');
+    expect(api.requestsOf(adminCalls.adminSession)).toEqual([]);
     await user.type(screen.getByLabelText('Username'), 'owner.one');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -3,6 +3,7 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCall } from '../../shared/api.ts';
 import { OPERATOR_QUERY_KEY } from '../../shared/session.ts';
+import { sessionStarted } from '../../shared/session-events.ts';
 
 /** POST /api/admin/session; a signed-in answer becomes the cached operator (the app leaves sign-in). */
 export function useSignIn() {
@@ -11,6 +12,7 @@ export function useSignIn() {
     mutationFn: (body: AdminLoginRequest) => adminCall(adminCalls.adminLogin, { body }),
     onSuccess: (answer) => {
       if (answer.step === 'signed-in') {
+        sessionStarted();
         queryClient.setQueryData<OperatorSelf | null>(OPERATOR_QUERY_KEY, answer.operator);
       }
     },

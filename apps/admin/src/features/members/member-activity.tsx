@@ -44,9 +44,9 @@ export function MemberActivity({ detail }: { detail: MemberDetail }) {
       dataIndex: 'succeeded',
       render: (succeeded: boolean) =>
         succeeded ? (
-          <Tag color="green">{t('members.logins.succeeded')}</Tag>
+          <Tag color="success">{t('members.logins.succeeded')}</Tag>
         ) : (
-          <Tag color="red">{t('members.logins.failed')}</Tag>
+          <Tag color="error">{t('members.logins.failed')}</Tag>
         ),
     },
   ];

@@ -1,8 +1,8 @@
-import { OPERATOR_ROLES, type OperatorRole } from '@kl/contracts/admin/access';
-import { Form, Select, Switch } from 'antd';
+import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
+import { Form, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Role and read-only: asked when an operator is made, and when an owner changes them. */
+/** Role (one button per role) and read-only: asked when an operator is made, and when an owner changes them. */
 export function RoleFields() {
   const { t } = useTranslation();
   return (
@@ -12,7 +12,9 @@ export function RoleFields() {
         label={t('operators.role')}
         rules={[{ required: true, message: t('operators.roleRequired') }]}
       >
-        <Select<OperatorRole>
+        <Radio.Group
+          aria-label={t('operators.role')}
+          optionType="button"
           options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
         />
       </Form.Item>

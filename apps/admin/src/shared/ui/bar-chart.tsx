@@ -26,7 +26,8 @@ export function BarChart({ title, points }: { title: string; points: readonly Ba
   const min = Math.min(0, ...points.map((point) => point.value));
   const span = max - min || 1;
   const plot = HEIGHT - AXIS;
-  const zeroY = (max / span) * plot;
+  // The zero line: at the bottom when every value is zero or more, above the negative bars otherwise.
+  const zeroY = max === min ? plot : (max / span) * plot;
   const slot = WIDTH / Math.max(points.length, 1);
   const barWidth = Math.max(2, slot * 0.7);
   // Every label when they fit, else about ten of them.

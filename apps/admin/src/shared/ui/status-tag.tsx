@@ -1,12 +1,13 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Readonly<Record<string, string>> = {
-  pending: 'gold',
-  applied: 'green',
-  paid: 'green',
-  rejected: 'red',
-  failed: 'red',
+/** antd's status colours (the theme keeps their text readable), by what a status means. */
+const COLORS: Readonly<Record<string, 'warning' | 'success' | 'error' | 'default'>> = {
+  pending: 'warning',
+  applied: 'success',
+  paid: 'success',
+  rejected: 'error',
+  failed: 'error',
   expired: 'default',
 };
 
@@ -19,8 +20,8 @@ export function StatusTag({ status, label }: { status: string; label: string }) 
 export function EnabledTag({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   return disabled ? (
-    <Tag color="red">{t('common.disabled')}</Tag>
+    <Tag color="error">{t('common.disabled')}</Tag>
   ) : (
-    <Tag color="green">{t('common.enabled')}</Tag>
+    <Tag color="success">{t('common.enabled')}</Tag>
   );
 }

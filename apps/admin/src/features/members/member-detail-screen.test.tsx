@@ -1,0 +1,109 @@
+import type { Adjustment, CreateAdjustmentRequest } from '@kl/contracts/admin/members';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemberDetail,
+  renderAdmin,
+  LANGUAGE_STORAGE_KEY,
+  on,
+  adminCalls,
+  answer,
+  createOperator,
+  bodyOf,
+  failure,
+  findHeading,
+  screen,
+  within,
+  waitFor,
+} from '../../test/kit.ts';
+
+const detail = createMemberDetail({ username: 'player01' });
+
+/** The adjustment the server made of a request: above 10,000,000 đồng it waits for a second approver. */
+function adjustmentOf(body: CreateAdjustmentRequest): Adjustment {
+  return {
+    id: 7,
+    memberId: body.memberId,
+    username: 'player01',
+    direction: body.direction,
+    amount: body.amount,
+    currency: 'VND',
+    reason: body.reason,
+    status: body.amount > 10_000_000 ? 'pending' : 'applied',
+    requestedBy: 'finance.one',
+    decidedBy: null,
+    createdAt: '2026-03-02T01:00:00.000Z',
+    decidedAt: null,
+    transactionId: null,
+  };
+}
+
+describe('a member', () => {
+  it('shows the profile and balances; an adjustment keeps its key while its form is open', async () => {
+    let refuseNext = true;
+    const { user, api } = await renderAdmin(`/members/${detail.member.id}`, {
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+      routes: [
+        on(adminCalls.adminSession, () =>
+          answer(
+            adminCalls.adminSession,
+            createOperator('finance', { access: { members: 'read', adjustments: 'write' } }),
+          ),
+        ),
+        on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
+        on(adminCalls.adminCreateAdjustment, (request) => {
+          const body = bodyOf(adminCalls.adminCreateAdjustment, request);
+          if (refuseNext) {
+            refuseNext = false;
+            return failure('SYSTEM_ERROR');
+          }
+          return answer(adminCalls.adminCreateAdjustment, adjustmentOf(body));
+        }),
+      ],
+    });
+    await findHeading('Member player01');
+    // Available, and the balance after the last ledger line.
+    expect(screen.getAllByText('₫1,250,000')).toHaveLength(2);
+    expect(screen.getByText('₫500,000')).toBeVisible();
+    expect(
+      within(screen.getByRole('table', { name: 'Sessions' })).getByText('Chrome on Android'),
+    ).toBeVisible();
+    // Reading members only: no disable or end-sessions buttons.
+    expect(screen.queryByRole('button', { name: 'Disable member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'End sessions' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance of player01' });
+    await user.type(within(dialog).getByLabelText('Amount (VND)'), '20000000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Tournament prize');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit adjustment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('System error');
+
+    // Sent again from the same form: the same key, so the server makes one adjustment of both.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit adjustment' }));
+    expect(await screen.findByText('The adjustment waits for a second approver.')).toBeInTheDocument();
+    const sent = api
+      .requestsOf(adminCalls.adminCreateAdjustment)
+      .map((request) => request.json as CreateAdjustmentRequest);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({
+      memberId: detail.member.id,
+      direction: 'credit',
+      amount: 20_000_000,
+      reason: 'Tournament prize',
+    });
+    expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+
+    // A new form, a new key.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
+    const again = await screen.findByRole('dialog', { name: 'Adjust the balance of player01' });
+    await user.click(within(again).getByText('Debit'));
+    await user.type(within(again).getByLabelText('Amount (VND)'), '50000');
+    await user.type(within(again).getByLabelText('Reason'), 'Duplicate bonus');
+    await user.click(within(again).getByRole('button', { name: 'Submit adjustment' }));
+    expect(await screen.findByText('The balance was adjusted.')).toBeInTheDocument();
+    const third = api.requestsOf(adminCalls.adminCreateAdjustment)[2]?.json as CreateAdjustmentRequest;
+    expect(third).toMatchObject({ direction: 'debit', amount: 50_000 });
+    expect(third.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
+  });
+});
