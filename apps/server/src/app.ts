@@ -186,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ledgerService: wallet.ledgerService,
       withdrawalService: withdrawal.withdrawalService,
       wageringService: wallet.wageringService,
+      chatService: chat.chatService,
     }),
   ];
 

@@ -1,6 +1,7 @@
 import type { ApiTable } from '../api-call.ts';
 import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
+import { adminChatCalls, adminChatRules } from './chat.ts';
 import {
   adminAnnouncement,
   adminAnnouncementPage,
@@ -8,6 +9,8 @@ import {
   announcementParams,
   saveAnnouncementRequest,
 } from './content.ts';
+import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
+import { adminInboxCalls, adminInboxRules } from './inbox.ts';
 import {
   adjustment,
   adjustmentPage,
@@ -212,6 +215,9 @@ export const adminCalls = {
   },
 
   // Areas declared in their own files (admin/<area>.ts: calls and rules side by side):
+  ...adminChatCalls,
+  ...adminFeedbackCalls,
+  ...adminInboxCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -247,4 +253,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminUpdateAnnouncement: { area: 'content', access: 'write' },
 
   // Rules of the areas declared in their own files:
+  ...adminChatRules,
+  ...adminFeedbackRules,
+  ...adminInboxRules,
 };

@@ -41,6 +41,17 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminUpdateAnnouncement: { params: { announcementId: 999_999_999 }, payload: {} },
 
   // Probes of the areas declared in their own files:
+  adminChats: {},
+  adminChat: { params: { conversationId: unknownId } },
+  adminChatReply: { params: { conversationId: unknownId }, payload: {} },
+  adminCloseChat: { params: { conversationId: unknownId } },
+  adminFeedbackList: {},
+  adminFeedback: { params: { feedbackId: unknownId } },
+  adminReplyFeedback: { params: { feedbackId: unknownId }, payload: {} },
+  adminSetFeedbackStatus: { params: { feedbackId: unknownId }, payload: {} },
+  adminFeedbackImage: { params: { imageId: unknownId } },
+  adminSendInbox: { payload: {} },
+  adminInboxMessages: {},
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

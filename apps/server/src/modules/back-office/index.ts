@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
+import type { ChatService } from '../chat/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
 import { registerAnnouncementRoutes } from './announcements/routes.ts';
@@ -7,11 +8,17 @@ import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { createAdjustmentService } from './adjustments/service.ts';
 import { createAuditLog } from './audit.ts';
+import { registerChatRoutes } from './chat/routes.ts';
+import { createChatConsole } from './chat/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { createDashboardService } from './dashboard/service.ts';
 import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
+import { registerFeedbackRoutes } from './feedback/routes.ts';
+import { createFeedbackDesk } from './feedback/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
+import { registerInboxRoutes } from './inbox/routes.ts';
+import { createInboxSender } from './inbox/service.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
@@ -37,6 +44,8 @@ export function createBackOfficeModule(
     withdrawalService: WithdrawalService;
     /** Turnover still owed and money it locks, shown beside a withdrawal. */
     wageringService: WageringService;
+    /** The live chat console answers on the chat module's conversations. */
+    chatService: ChatService;
   },
 ) {
   const { db, config, clock } = deps;
@@ -52,6 +61,9 @@ export function createBackOfficeModule(
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
+  const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
+  const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
+  const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
 
   return {
     operatorService,
@@ -64,6 +76,9 @@ export function createBackOfficeModule(
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
+      registerChatRoutes(api, { guard, chatConsole });
+      registerFeedbackRoutes(api, { guard, feedbackDesk });
+      registerInboxRoutes(api, { guard, inboxSender });
     },
   };
 }

@@ -1,5 +1,22 @@
+import type { AdminChatStatus } from '@kl/contracts/admin/chat';
 import type { ChatSender } from '@kl/contracts/chat';
-import { and, asc, count, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   chatAccess,
   chatConversation,
@@ -9,6 +26,7 @@ import {
   member,
   memberSession,
   type NewChatLiveHostRow,
+  operator,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
@@ -65,6 +83,55 @@ const lastMessageIdOf = sql<number | null>`(select max(m.id) from chat_message m
   value === null ? null : Number(value),
 );
 
+/** The sender of the last message of the conversation row of the outer query (null without messages). */
+const lastSenderOf = sql<ChatSender | null>`(select m.sender from chat_message m
+  where m.conversation_id = "chat_conversation"."id" order by m.id desc limit 1)`;
+
+/**
+ * Where a conversation stands for the back office: closed by an operator, waiting for an answer (the member
+ * wrote last), or open (an operator wrote last).
+ */
+const statusOf = sql<AdminChatStatus>`case when ${chatConversation.closedAt} is not null then 'closed'
+  when ${lastSenderOf} = 'member' then 'waiting' else 'open' end`;
+
+const statusCondition: Record<AdminChatStatus, SQL> = {
+  closed: isNotNull(chatConversation.closedAt),
+  waiting: and(isNull(chatConversation.closedAt), sql`${lastSenderOf} = 'member'`) as SQL,
+  open: and(isNull(chatConversation.closedAt), sql`${lastSenderOf} is distinct from 'member'`) as SQL,
+};
+
+/** A conversation as the back office lists it. */
+const consoleColumns = {
+  id: chatConversation.id,
+  username: member.username,
+  status: statusOf,
+  lastMessageAt: chatConversation.lastMessageAt,
+  createdAt: chatConversation.createdAt,
+  closedAt: chatConversation.closedAt,
+  unreadCount: unreadOf('member', 'operator_read_id'),
+  lastMessageId: lastMessageIdOf,
+};
+export type ConsoleConversationRow = {
+  id: string;
+  username: string;
+  status: AdminChatStatus;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+  closedAt: Date | null;
+  unreadCount: number;
+  lastMessageId: number | null;
+};
+
+/** A message with the username of the back-office operator who wrote it, if one did. */
+const consoleMessageColumns = { ...messageColumns, operatorName: operator.username };
+export type ConsoleChatMessage = StoredChatMessage & { operatorName: string | null };
+
+/** Options of a stored message: its back-office operator, and work to do in the same transaction. */
+export interface InsertMessageOptions {
+  operatorId?: string | undefined;
+  onStored?: ((tx: DbOrTx, message: StoredChatMessage) => Promise<void>) | undefined;
+}
+
 export function createChatRepository(db: Db) {
   /** Moves a read marker forward, never past the conversation's last message. */
   async function markRead(conversationId: string, column: 'memberReadId' | 'operatorReadId', upTo: number) {
@@ -75,6 +142,20 @@ export function createChatRepository(db: Db) {
       .update(chatConversation)
       .set({ [column]: sql`greatest(${target}, least(${upTo}::bigint, ${last}))` })
       .where(eq(chatConversation.id, conversationId));
+  }
+
+  /** One conversation of the merchant as the back office shows it. */
+  async function consoleConversation(
+    merchantCode: string,
+    conversationId: string,
+    tx: DbOrTx = db,
+  ): Promise<ConsoleConversationRow | undefined> {
+    const [row] = await tx
+      .select(consoleColumns)
+      .from(chatConversation)
+      .innerJoin(member, eq(member.id, chatConversation.memberId))
+      .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.merchantCode, merchantCode)));
+    return row;
   }
 
   return {
@@ -151,28 +232,34 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
-    /** Stores a message and moves the conversation's activity time (an operator's reply marks it read). */
+    /**
+     * Stores a message and moves the conversation's activity time (an operator's reply marks it read); a
+     * closed conversation opens again.
+     */
     async insertMessage(
       conversationId: string,
       sender: ChatSender,
       body: string,
       now: Date,
+      options: InsertMessageOptions = {},
     ): Promise<StoredChatMessage> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(chatMessage)
-          .values({ conversationId, sender, body, createdAt: now })
+          .values({ conversationId, sender, body, createdAt: now, operatorId: options.operatorId ?? null })
           .returning(messageColumns);
         if (!row) throw new Error('chat message insert returned nothing');
         await tx
           .update(chatConversation)
           .set({
             lastMessageAt: now,
+            closedAt: null,
             ...(sender === 'operator' && {
               operatorReadId: sql`greatest(${chatConversation.operatorReadId}, ${row.id}::bigint)`,
             }),
           })
           .where(eq(chatConversation.id, conversationId));
+        await options.onStored?.(tx, row);
         return row;
       });
     },
@@ -295,6 +382,89 @@ export function createChatRepository(db: Db) {
         .where(eq(chatConversation.merchantCode, merchantCode))
         .orderBy(sql`${chatConversation.lastMessageAt} desc nulls last`, desc(chatConversation.createdAt))
         .limit(limit);
+    },
+
+    /** One page of the conversations that have messages, newest activity first, and how many there are. */
+    async consolePage(
+      merchantCode: string,
+      query: { status?: AdminChatStatus | undefined; limit: number; offset: number },
+    ): Promise<{ rows: ConsoleConversationRow[]; total: number }> {
+      const where = and(
+        eq(chatConversation.merchantCode, merchantCode),
+        isNotNull(chatConversation.lastMessageAt),
+        query.status === undefined ? undefined : statusCondition[query.status],
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(consoleColumns)
+          .from(chatConversation)
+          .innerJoin(member, eq(member.id, chatConversation.memberId))
+          .where(where)
+          .orderBy(desc(chatConversation.lastMessageAt), sql`${lastMessageIdOf} desc`)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(chatConversation).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    consoleConversation,
+
+    /** Messages by id, with the back-office operator of each (any order). */
+    async consoleMessagesByIds(ids: number[]): Promise<ConsoleChatMessage[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(consoleMessageColumns)
+        .from(chatMessage)
+        .leftJoin(operator, eq(operator.id, chatMessage.operatorId))
+        .where(inArray(chatMessage.id, ids));
+    },
+
+    /** As `history`, with the back-office operator of each message. */
+    async consoleHistory(conversationId: string, beforeId: number | undefined, limit: number) {
+      const rows: ConsoleChatMessage[] = await db
+        .select(consoleMessageColumns)
+        .from(chatMessage)
+        .leftJoin(operator, eq(operator.id, chatMessage.operatorId))
+        .where(
+          and(
+            eq(chatMessage.conversationId, conversationId),
+            beforeId === undefined ? undefined : lt(chatMessage.id, beforeId),
+          ),
+        )
+        .orderBy(desc(chatMessage.id))
+        .limit(limit + 1);
+      return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+    },
+
+    /**
+     * Closes a conversation of the merchant that is not closed yet, in a transaction that `onClosed` joins
+     * (with the conversation as it was); false when it was already closed or is not the merchant's.
+     */
+    async close(
+      merchantCode: string,
+      conversationId: string,
+      now: Date,
+      onClosed: (tx: DbOrTx, before: ConsoleConversationRow) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: chatConversation.id })
+          .from(chatConversation)
+          .where(
+            and(eq(chatConversation.id, conversationId), eq(chatConversation.merchantCode, merchantCode)),
+          )
+          .for('update');
+        if (!locked) return false;
+        const before = await consoleConversation(merchantCode, conversationId, tx);
+        if (!before || before.closedAt !== null) return false;
+        await tx
+          .update(chatConversation)
+          .set({ closedAt: now })
+          .where(eq(chatConversation.id, conversationId));
+        await onClosed(tx, before);
+        return true;
+      });
     },
 
     async messagesByIds(ids: number[]) {

@@ -1,4 +1,11 @@
 import { isTrialMember } from '@kl/contracts/accounts';
+import type {
+  AdminChatDetail,
+  AdminChatMessage,
+  AdminChatPage,
+  AdminChatStatus,
+  AdminChatSummary,
+} from '@kl/contracts/admin/chat';
 import {
   CHAT_ACCESS_TTL_MS,
   CHAT_B2C,
@@ -23,13 +30,20 @@ import type { z } from 'zod';
 import type { chatHistoryQuery, liveModelQuery } from '@kl/contracts/chat';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { MerchantService } from '../merchant/index.ts';
 import { avatarVersion, renderAvatar } from './avatar.ts';
 import type { StreamItem } from './event-stream.ts';
 import { type ChatHub, conversationTopic, merchantTopic } from './live-hub.ts';
-import type { ChatRepository, ChatSessionRow, StoredChatMessage } from './repository.ts';
+import type {
+  ChatRepository,
+  ChatSessionRow,
+  ConsoleChatMessage,
+  ConsoleConversationRow,
+  StoredChatMessage,
+} from './repository.ts';
 
 type HistoryQuery = z.output<typeof chatHistoryQuery>;
 type LiveQuery = z.output<typeof liveModelQuery>;
@@ -61,6 +75,26 @@ export const toChatMessage = (row: StoredChatMessage): ChatMessage => ({
   body: row.body,
   createdAt: row.createdAt.toISOString(),
 });
+
+const toConsoleMessage = (row: ConsoleChatMessage): AdminChatMessage => ({
+  ...toChatMessage(row),
+  operatorName: row.operatorName,
+});
+
+function toConsoleSummary(
+  row: ConsoleConversationRow,
+  last: ConsoleChatMessage | undefined,
+): AdminChatSummary {
+  return {
+    id: row.id,
+    memberUsername: row.username,
+    status: row.status,
+    lastMessage: last ? toConsoleMessage(last) : null,
+    unreadCount: row.unreadCount,
+    updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+  };
+}
 
 const CHAT_OFF = () => new DomainError('FEATURE_NOT_ENABLED', { reason: 'CBS3_OFF' });
 const TOKEN_INVALID = () => new DomainError('SESSION_EXPIRED', { reason: 'CHAT_TOKEN_INVALID' });
@@ -105,6 +139,15 @@ export function createChatService(deps: {
     const conversation = await chats.conversation(merchantCode, conversationId);
     if (!conversation) throw CONVERSATION_NOT_FOUND();
     return conversation;
+  }
+
+  /** Console summaries of conversation rows, with their last message. */
+  async function summariesOf(rows: ConsoleConversationRow[]): Promise<AdminChatSummary[]> {
+    const lastIds = rows.flatMap((row) => (row.lastMessageId === null ? [] : [row.lastMessageId]));
+    const last = new Map((await chats.consoleMessagesByIds(lastIds)).map((message) => [message.id, message]));
+    return rows.map((row) =>
+      toConsoleSummary(row, row.lastMessageId === null ? undefined : last.get(row.lastMessageId)),
+    );
   }
 
   async function historyOf(conversationId: string, query: HistoryQuery) {
@@ -285,6 +328,74 @@ export function createChatService(deps: {
           }),
         subscribe: (wake: () => void) => hub.subscribe(merchantTopic(merchantCode), wake),
       };
+    },
+
+    // ——— the back office's console ———
+
+    /** The conversations with messages, newest activity first, of one status or all. */
+    async consoleConversations(query: {
+      status?: AdminChatStatus | undefined;
+      pageNo: number;
+      pageSize: number;
+    }): Promise<AdminChatPage> {
+      const { rows, total } = await chats.consolePage(merchantCode, {
+        status: query.status,
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      const summaries = await summariesOf(rows);
+      return { list: summaries, pageNo: query.pageNo, pageSize: query.pageSize, total };
+    },
+
+    /** A conversation and a page of its messages (the newest unless `beforeId`), oldest first. */
+    async consoleConversation(conversationId: string, query: HistoryQuery): Promise<AdminChatDetail> {
+      const row = await chats.consoleConversation(merchantCode, conversationId);
+      if (!row) throw CONVERSATION_NOT_FOUND();
+      const [[conversation], { messages, hasMore }] = await Promise.all([
+        summariesOf([row]),
+        chats.consoleHistory(conversationId, query.beforeId, query.limit),
+      ]);
+      if (!conversation) throw CONVERSATION_NOT_FOUND();
+      return { conversation, messages: messages.map(toConsoleMessage), hasMore };
+    },
+
+    /**
+     * A back-office operator's reply: the member gets it as an operator message (their stream wakes at
+     * once); `onStored` runs in the same transaction (the audit). A closed conversation opens again.
+     */
+    async consoleReply(
+      conversationId: string,
+      body: string,
+      author: {
+        operatorId: string;
+        operatorName: string;
+        onStored: (tx: DbOrTx, message: StoredChatMessage, before: AdminChatStatus) => Promise<void>;
+      },
+    ): Promise<AdminChatMessage> {
+      const before = await chats.consoleConversation(merchantCode, conversationId);
+      if (!before) throw CONVERSATION_NOT_FOUND();
+      const message = await chats.insertMessage(conversationId, 'operator', body, clock(), {
+        operatorId: author.operatorId,
+        onStored: (tx, stored) => author.onStored(tx, stored, before.status),
+      });
+      await publish(message);
+      return { ...toChatMessage(message), operatorName: author.operatorName };
+    },
+
+    /**
+     * Closes a conversation; `onClosed` runs in the same transaction (the audit). Closing a closed one
+     * changes nothing (and runs nothing). Answers the conversation as it is now.
+     */
+    async consoleClose(
+      conversationId: string,
+      onClosed: (tx: DbOrTx, before: AdminChatStatus) => Promise<void>,
+    ): Promise<AdminChatSummary> {
+      await chats.close(merchantCode, conversationId, clock(), (tx, before) => onClosed(tx, before.status));
+      const row = await chats.consoleConversation(merchantCode, conversationId);
+      if (!row) throw CONVERSATION_NOT_FOUND();
+      const [summary] = await summariesOf([row]);
+      if (!summary) throw CONVERSATION_NOT_FOUND();
+      return summary;
     },
 
     // ——— live hosts ———

@@ -289,6 +289,17 @@ const EXPECTATIONS = {
   adminCreateAnnouncement: BACK_OFFICE,
   adminUpdateAnnouncement: BACK_OFFICE,
   // Back-office areas declared in their own files:
+  adminChats: BACK_OFFICE,
+  adminChat: BACK_OFFICE,
+  adminChatReply: BACK_OFFICE,
+  adminCloseChat: BACK_OFFICE,
+  adminFeedbackList: BACK_OFFICE,
+  adminFeedback: BACK_OFFICE,
+  adminReplyFeedback: BACK_OFFICE,
+  adminSetFeedbackStatus: BACK_OFFICE,
+  adminFeedbackImage: BACK_OFFICE,
+  adminSendInbox: BACK_OFFICE,
+  adminInboxMessages: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
@@ -1095,6 +1106,17 @@ describeEachDatabase('authorization matrix', (kind) => {
       build: () => ({ payload: { type: 'PL', title: { vi: 'matrix' }, content: { vi: 'matrix' } } }),
     },
     // Back-office areas declared in their own files (an empty probe: the guard refuses before the body):
+    adminChats: { build: () => ({}) },
+    adminChat: { build: () => ({}) },
+    adminChatReply: { build: () => ({}) },
+    adminCloseChat: { build: () => ({}) },
+    adminFeedbackList: { build: () => ({}) },
+    adminFeedback: { build: () => ({}) },
+    adminReplyFeedback: { build: () => ({}) },
+    adminSetFeedbackStatus: { build: () => ({}) },
+    adminFeedbackImage: { build: () => ({}) },
+    adminSendInbox: { build: () => ({}) },
+    adminInboxMessages: { build: () => ({}) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———
