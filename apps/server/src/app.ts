@@ -186,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ledgerService: wallet.ledgerService,
       withdrawalService: withdrawal.withdrawalService,
       wageringService: wallet.wageringService,
+      statusService: status.statusService,
+      lotteryService: lottery.lotteryService,
       chatService: chat.chatService,
     }),
   ];

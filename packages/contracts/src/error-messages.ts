@@ -72,6 +72,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PERMISSION_DENIED: 'Bạn không có quyền thực hiện thao tác này',
     SECOND_APPROVER_REQUIRED: 'Điều chỉnh này cần một người duyệt khác',
     ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
+    LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -140,5 +141,6 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PERMISSION_DENIED: 'You do not have permission to do this',
     SECOND_APPROVER_REQUIRED: 'This adjustment needs another operator to approve it',
     ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
+    LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
   },
 };

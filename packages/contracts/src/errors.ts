@@ -79,6 +79,8 @@ export const ERROR_CATALOGUE = {
   PERMISSION_DENIED: { status: 403 },
   SECOND_APPROVER_REQUIRED: { status: 409 },
   ADJUSTMENT_CLOSED: { status: 409 },
+  // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
+  LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

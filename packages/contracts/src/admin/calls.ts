@@ -9,6 +9,8 @@ import {
   announcementParams,
   saveAnnouncementRequest,
 } from './content.ts';
+import { adminGamesCalls, adminGamesRules } from './games.ts';
+import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
 import {
@@ -47,6 +49,7 @@ import {
   operatorsQuery,
   updateOperatorRequest,
 } from './operators.ts';
+import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
 
 /**
  * The back-office calls of the API table, under /api/admin (docs/back-office.md). Their module id is
@@ -215,6 +218,9 @@ export const adminCalls = {
   },
 
   // Areas declared in their own files (admin/<area>.ts: calls and rules side by side):
+  ...adminSiteStatusCalls,
+  ...adminGamesCalls,
+  ...adminLotteryCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
   ...adminInboxCalls,
@@ -253,6 +259,9 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminUpdateAnnouncement: { area: 'content', access: 'write' },
 
   // Rules of the areas declared in their own files:
+  ...adminSiteStatusRules,
+  ...adminGamesRules,
+  ...adminLotteryRules,
   ...adminChatRules,
   ...adminFeedbackRules,
   ...adminInboxRules,

@@ -41,6 +41,14 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminUpdateAnnouncement: { params: { announcementId: 999_999_999 }, payload: {} },
 
   // Probes of the areas declared in their own files:
+  adminSiteStatus: {},
+  adminSetSiteStatus: { payload: {} },
+  adminGameVendors: {},
+  adminUpdateGameVendor: { params: { gameCategory: 'RNG', vassalage: 'NO_SUCH_VENDOR' }, payload: {} },
+  adminGames: {},
+  adminUpdateGame: { params: { id: 999_999_999 }, payload: {} },
+  adminLotteryDraws: {},
+  adminVoidLotteryDraw: { params: { drawId: unknownId }, payload: {} },
   adminChats: {},
   adminChat: { params: { conversationId: unknownId } },
   adminChatReply: { params: { conversationId: unknownId }, payload: {} },

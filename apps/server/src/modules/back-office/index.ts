@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { ChatService } from '../chat/index.ts';
+import type { LotteryService } from '../lottery/index.ts';
+import type { StatusService } from '../status/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
 import { registerAnnouncementRoutes } from './announcements/routes.ts';
@@ -16,15 +18,21 @@ import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
+import { registerGamesAdminRoutes } from './games/routes.ts';
+import { createGamesAdmin } from './games/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { createInboxSender } from './inbox/service.ts';
+import { registerLotteryAdminRoutes } from './lottery/routes.ts';
+import { createLotteryDrawsAdmin } from './lottery/service.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorService } from './operator-service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSignIn } from './sign-in.ts';
+import { registerSiteStatusRoutes } from './site-status/routes.ts';
+import { createSiteStatusAdmin } from './site-status/service.ts';
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
 import { createWithdrawalQueue } from './withdrawals/service.ts';
 
@@ -38,6 +46,10 @@ export { createOperatorService, type OperatorService } from './operator-service.
  */
 export function createBackOfficeModule(
   deps: ModuleContext & {
+    /** The site switches (maintenance, allowed countries) are the status module's. */
+    statusService: StatusService;
+    /** Voiding a draw refunds its bets through the lottery module. */
+    lotteryService: LotteryService;
     /** Manual adjustments post through the ledger. */
     ledgerService: LedgerService;
     /** The withdrawal queue: list, approve, reject (exactly once, as the service guarantees). */
@@ -61,6 +73,9 @@ export function createBackOfficeModule(
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
+  const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
+  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit });
+  const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
@@ -76,6 +91,9 @@ export function createBackOfficeModule(
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
+      registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
+      registerGamesAdminRoutes(api, { guard, gamesAdmin });
+      registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });

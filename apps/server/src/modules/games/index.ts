@@ -10,6 +10,8 @@ export { createGamesRepository, type GamesRepository } from './repository.ts';
 export { gamesRoutes } from './routes.ts';
 export { createGamesService, type GamesService } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';
+export { minBetText, minBetUnits } from './game-mapping.ts';
+export { searchableName, trigramsOf } from './search-text.ts';
 
 /** The game catalogue wired together: its service (launch, favourites, recent) and its routes. */
 export function createGamesModule(

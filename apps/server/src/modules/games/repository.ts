@@ -34,8 +34,17 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/**
+ * A game players see: enabled, and its vendor in its category too (docs/back-office.md, "Games"). The
+ * columns are qualified by hand: drizzle writes those of a one-table select without their table, which the
+ * subquery would read as its own.
+ */
+export const LISTED_GAME = sql`"game"."enabled" and not exists (select 1 from ${gameVendor} v
+  where v.merchant_code = "game"."merchant_code" and v.vassalage = "game"."vassalage"
+  and v.game_category = "game"."game_type" and not v.enabled)`;
+
 function searchConditions(merchantCode: string, filters: GameFilters): SQL {
-  const conditions: SQL[] = [eq(game.merchantCode, merchantCode)];
+  const conditions: SQL[] = [eq(game.merchantCode, merchantCode), LISTED_GAME];
   if (filters.gameType) conditions.push(eq(game.gameType, filters.gameType));
   if (filters.vassalage) conditions.push(eq(game.vassalage, filters.vassalage));
   if (filters.gameClassify)
@@ -106,7 +115,7 @@ export function createGamesRepository(db: Db) {
       return db
         .select()
         .from(game)
-        .where(and(eq(game.merchantCode, merchantCode), eq(game.gameType, gameType)))
+        .where(and(eq(game.merchantCode, merchantCode), eq(game.gameType, gameType), LISTED_GAME))
         .orderBy(asc(game.sortRank), asc(game.id));
     },
 
@@ -148,7 +157,7 @@ export function createGamesRepository(db: Db) {
         .select({ nodeId: game.nodeId })
         .from(gameFavourite)
         .innerJoin(game, eq(game.id, gameFavourite.gameRowId))
-        .where(eq(gameFavourite.memberId, memberId))
+        .where(and(eq(gameFavourite.memberId, memberId), LISTED_GAME))
         .orderBy(desc(gameFavourite.createdAt), desc(game.id));
       return rows.map((row) => row.nodeId);
     },
@@ -157,6 +166,7 @@ export function createGamesRepository(db: Db) {
       const where = and(
         eq(gameFavourite.memberId, memberId),
         gameType ? eq(game.gameType, gameType) : undefined,
+        LISTED_GAME,
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -192,6 +202,7 @@ export function createGamesRepository(db: Db) {
       const where = and(
         eq(gameRecent.memberId, memberId),
         gameType ? eq(game.gameType, gameType) : undefined,
+        LISTED_GAME,
       );
       const [rows, [total]] = await Promise.all([
         db

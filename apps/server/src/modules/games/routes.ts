@@ -106,7 +106,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +
       'one-time launch token (2 minutes). Unknown game: 404 NOT_FOUND; vendor not configured: 403 ' +
       'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED), except its RNG and FISH games, which open the ' +
-      'in-house slot.',
+      'in-house slot. A game or vendor taken off by the back office: 403 FEATURE_NOT_ENABLED (reason ' +
+      'GAME_DISABLED or VENDOR_DISABLED).',
     tags,
     security: [{ session: [] }],
     failures: [

@@ -107,7 +107,8 @@ export function createGamesService(deps: GamesServiceDeps) {
   }
 
   async function vendorStructure(merchantCode: string): Promise<VendorStructure> {
-    const rows = await games.vendors(merchantCode);
+    // A vendor the back office took off is not listed (docs/back-office.md, "Games").
+    const rows = (await games.vendors(merchantCode)).filter((row) => row.enabled);
     const classify = new Map<string, Set<string>>();
     // The classifications each category offers: slot classes of RNG, vendor families.
     for (const row of rows) {
@@ -244,6 +245,7 @@ export function createGamesService(deps: GamesServiceDeps) {
       if (input.gameId !== undefined) {
         row = await games.findByGameId(merchantCode, input.gameId);
         if (!row) throw GAME_NOT_FOUND();
+        if (!row.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
         vassalage = row.vassalage;
         gameType = row.gameType;
       } else {
@@ -253,6 +255,9 @@ export function createGamesService(deps: GamesServiceDeps) {
       const vendor = await games.findVendor(merchantCode, vassalage, gameType);
       if (!vendor) {
         throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND', vassalage, gameType });
+      }
+      if (!vendor.enabled) {
+        throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'VENDOR_DISABLED', vassalage });
       }
       // An unconfigured vendor's slot or fishing game opens the in-house slot instead; others are refused.
       if (

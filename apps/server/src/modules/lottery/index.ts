@@ -17,6 +17,8 @@ export {
   lotteryCancelKey,
   lotteryWinKey,
   type LotteryService,
+  type DrawVoided,
+  type OnDrawVoided,
 } from './service.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 

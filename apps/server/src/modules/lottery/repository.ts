@@ -152,6 +152,35 @@ export function createLotteryRepository(db: Db) {
       return row;
     },
 
+    /** A draw locked until the end of the caller's transaction: waits for bets being placed on it. */
+    async drawForUpdate(id: string, tx: DbOrTx) {
+      const [row] = await tx.select().from(lotteryDraw).where(eq(lotteryDraw.id, id)).for('update');
+      return row;
+    },
+
+    /** Voids a draw not drawn yet; undefined when it was drawn (or voided) meanwhile. */
+    async markVoid(id: string, reason: string, now: Date, tx: DbOrTx) {
+      const [row] = await tx
+        .update(lotteryDraw)
+        .set({ status: 'void', voidedAt: now, voidReason: reason })
+        .where(and(eq(lotteryDraw.id, id), eq(lotteryDraw.status, 'scheduled')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Every open bet of a draw, locked; waits for those another transaction holds (a member's cancel in
+     * flight), which are left out once they are no longer open.
+     */
+    openBetsOf(drawId: string, tx: DbOrTx) {
+      return tx
+        .select()
+        .from(lotteryBet)
+        .where(and(eq(lotteryBet.drawId, drawId), eq(lotteryBet.status, 'open')))
+        .orderBy(asc(lotteryBet.createdAt), asc(lotteryBet.id))
+        .for('update');
+    },
+
     /** Takes one due draw (scheduled, draw time passed) that no other process holds, locked. */
     async takeDueDraw(now: Date, tx: DbOrTx): Promise<LotteryDrawRow | undefined> {
       const [row] = await tx

@@ -17,6 +17,12 @@ export function createMerchantRepository(db: Db) {
       return row;
     },
 
+    /** The merchant's row locked until the end of the caller's transaction (a change read, then written). */
+    async lockByCode(code: string, tx: DbOrTx): Promise<MerchantRow | undefined> {
+      const [row] = await tx.select().from(merchant).where(eq(merchant.code, code)).for('update');
+      return row;
+    },
+
     /** Applies an operator's change; undefined when the merchant does not exist. */
     async updateOperatorStatus(
       code: string,

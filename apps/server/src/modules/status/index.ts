@@ -7,7 +7,12 @@ import { statusRoutes } from './routes.ts';
 import { createStatusService } from './service.ts';
 
 export { type CountryLookup, geoIpCountry } from './geo-ip.ts';
-export { createStatusService, type StatusService } from './service.ts';
+export {
+  createStatusService,
+  type SiteSwitches,
+  type SiteSwitchesChange,
+  type StatusService,
+} from './service.ts';
 
 /**
  * The site's status (product.md §3 status info): what the web app loads first, and the operator's

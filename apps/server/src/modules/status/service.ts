@@ -6,6 +6,8 @@ import {
   type MerchantService,
   toMerchant,
 } from '../merchant/index.ts';
+import type { MerchantRow } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import type { CountryLookup } from './geo-ip.ts';
 import { decideRegion } from './region.ts';
 
@@ -26,6 +28,25 @@ function systemStatusOf(merchant: Merchant, ip: string, lookupCountry: CountryLo
     info: merchant.info,
   };
 }
+
+/** The merchant's operator switches: maintenance, when it is said to end, and the allowed countries. */
+export interface SiteSwitches {
+  maintenance: boolean;
+  maintenanceUntil: Date | null;
+  /** ISO 3166 alpha-2 codes allowed to use the site; empty means every country. */
+  allowedCountries: string[];
+  updatedAt: Date;
+}
+
+const switchesOf = (row: MerchantRow): SiteSwitches => ({
+  maintenance: row.maintenance,
+  maintenanceUntil: row.maintenanceUntil,
+  allowedCountries: row.allowedCountries,
+  updatedAt: row.updatedAt,
+});
+
+/** The merchant's switches as they are to be, every one given. */
+export type SiteSwitchesChange = Omit<SiteSwitches, 'updatedAt'>;
 
 /** System status of product.md §4: maintenance, region restriction and the site's status info. */
 export function createStatusService(deps: StatusServiceDeps) {
@@ -53,6 +74,29 @@ export function createStatusService(deps: StatusServiceDeps) {
       });
       if (!row) throw new MerchantNotFoundError(merchantCode);
       return systemStatusOf(toMerchant(row), ip, deps.lookupCountry);
+    },
+
+    /**
+     * The switches, for the back office; inside the caller's transaction `tx` they stay locked until it
+     * ends (read before a change).
+     */
+    async switches(merchantCode: string, tx?: DbOrTx): Promise<SiteSwitches> {
+      const row = tx
+        ? await deps.merchants.lockByCode(merchantCode, tx)
+        : await deps.merchants.findByCode(merchantCode);
+      if (!row) throw new MerchantNotFoundError(merchantCode);
+      return switchesOf(row);
+    },
+
+    /** Sets every switch (the back office's change), inside the caller's transaction when given. */
+    async setSwitches(merchantCode: string, change: SiteSwitchesChange, tx?: DbOrTx): Promise<SiteSwitches> {
+      const row = await deps.merchants.updateOperatorStatus(
+        merchantCode,
+        { ...change, allowedCountries: [...new Set(change.allowedCountries)].sort() },
+        tx,
+      );
+      if (!row) throw new MerchantNotFoundError(merchantCode);
+      return switchesOf(row);
     },
   };
 }

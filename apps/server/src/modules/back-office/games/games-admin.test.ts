@@ -1,0 +1,150 @@
+import { API } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import type { AdminGame } from '@kl/contracts/admin/games';
+import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
+import { beforeAll, expect, it } from 'vitest';
+import { call, freshIp } from '../../../test/accounts.ts';
+import { answerValue, expectFailure } from '../../../test/answers.ts';
+import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { describeEachDatabase } from '../../../test/databases.ts';
+import { useTestApp } from '../../../test/suite.ts';
+
+describeEachDatabase('back-office games', (kind) => {
+  const suite = useTestApp(kind);
+  let editor: OperatorCaller;
+  let owner: OperatorCaller;
+  const visitor = { ip: freshIp() };
+
+  beforeAll(async () => {
+    editor = await newOperator(suite, 'content');
+    owner = await newOperator(suite, 'owner');
+  });
+
+  const adminGames = async (query: Record<string, string>) =>
+    answerValue(
+      adminCalls.adminGames,
+      await adminRequest(suite.app, adminCalls.adminGames, editor, { query }),
+    );
+  const updateGame = (id: number, payload: object) =>
+    adminRequest(suite.app, adminCalls.adminUpdateGame, editor, { params: { id }, payload });
+  const updateVendor = (gameCategory: string, vassalage: string, enabled: boolean) =>
+    adminRequest(suite.app, adminCalls.adminUpdateGameVendor, editor, {
+      params: { gameCategory, vassalage },
+      payload: { enabled },
+    });
+  /** The player's game list: the games of the vendor in RNG whose name has `name`. */
+  const playerGames = async (name: string) =>
+    answerValue(
+      API.gameSearch,
+      await call(suite.app, API.gameSearch, visitor, {
+        query: { gameType: 'RNG', vassalage: IN_HOUSE_VENDOR, gameName: name, pageSize: '100' },
+      }),
+    ).games;
+  const auditOf = async (action: string, targetId: string) =>
+    answerValue(
+      adminCalls.adminAudit,
+      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { action, target: targetId } }),
+    ).list.filter((entry) => entry.action === action && entry.targetId === targetId);
+
+  let sample: AdminGame;
+  beforeAll(async () => {
+    const page = await adminGames({ gameCategory: 'RNG', vassalage: IN_HOUSE_VENDOR, pageSize: '5' });
+    expect(page.total).toBeGreaterThan(1);
+    sample = page.list[0] as AdminGame;
+  });
+
+  it('lists every vendor with its games, and finds games by name without regard to case or diacritics', async () => {
+    const vendors = answerValue(
+      adminCalls.adminGameVendors,
+      await adminRequest(suite.app, adminCalls.adminGameVendors, editor),
+    ).list;
+    const inHouse = vendors.find((row) => row.vassalage === IN_HOUSE_VENDOR && row.gameCategory === 'RNG');
+    expect(inHouse).toMatchObject({ enabled: true, configured: true });
+    expect(inHouse?.games).toBeGreaterThan(0);
+    expect(inHouse?.enabledGames).toBe(inHouse?.games);
+
+    const found = await adminGames({ name: sample.gameName.toUpperCase() });
+    expect(found.list.map((row) => row.id)).toContain(sample.id);
+    expect(found.list[0]).toMatchObject({ vendorEnabled: true, enabled: true });
+  });
+
+  it('takes a game off the player list and launches at once, and puts it back; audited', async () => {
+    const member = await suite.newMember();
+    expect((await playerGames(sample.gameName)).map((row) => row.gameId)).toContain(sample.gameId);
+
+    const off = answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { enabled: false }));
+    expect(off).toMatchObject({ id: sample.id, enabled: false });
+    expect((await playerGames(sample.gameName)).map((row) => row.gameId)).not.toContain(sample.gameId);
+    const launch = await call(suite.app, API.launchGame, member.caller, {
+      payload: { gameId: sample.gameId },
+    });
+    expectFailure(launch, 403, 'FEATURE_NOT_ENABLED');
+    expect((await adminGames({ enabled: 'false' })).list.map((row) => row.id)).toEqual([sample.id]);
+
+    // The same again changes nothing and writes nothing.
+    answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { enabled: false }));
+    answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { enabled: true }));
+    expect((await playerGames(sample.gameName)).map((row) => row.gameId)).toContain(sample.gameId);
+    const entries = await auditOf('game.update', String(sample.id));
+    expect(entries.map((entry) => [entry.before, entry.after])).toEqual([
+      [expect.objectContaining({ enabled: false }), expect.objectContaining({ enabled: true })],
+      [expect.objectContaining({ enabled: true }), expect.objectContaining({ enabled: false })],
+    ]);
+  });
+
+  it('changes hot, new, top, list position and minimum bet as players see them', async () => {
+    const minBet = sample.minBet === '0.5' ? '0.75' : '0.5';
+    const changed = answerValue(
+      adminCalls.adminUpdateGame,
+      await updateGame(sample.id, { hot: true, isNew: true, isTop: true, sortRank: 0, minBet }),
+    );
+    expect(changed).toMatchObject({ hot: true, isNew: true, isTop: true, sortRank: 0, minBet });
+    expect(changed.hotRank).toEqual(expect.any(Number));
+
+    const [shown] = await playerGames(sample.gameName);
+    expect(shown).toMatchObject({ gameId: sample.gameId, isNew: true, isTop: true, minBet });
+    const hot = answerValue(
+      API.hotGames,
+      await call(suite.app, API.hotGames, visitor, { query: { vassalage: IN_HOUSE_VENDOR } }),
+    ).list;
+    expect(hot.map((row) => row.gameId)).toContain(sample.gameId);
+
+    const cooled = answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { hot: false }));
+    expect(cooled).toMatchObject({ hot: false, hotRank: null });
+    expect(
+      answerValue(
+        API.hotGames,
+        await call(suite.app, API.hotGames, visitor, { query: { vassalage: IN_HOUSE_VENDOR } }),
+      ).list.map((row) => row.gameId),
+    ).not.toContain(sample.gameId);
+
+    expectFailure(await updateGame(sample.id, { minBet: '0.2' }), 400, 'INVALID_INPUT');
+    expectFailure(await updateGame(sample.id, {}), 400, 'INVALID_INPUT');
+    expectFailure(await updateGame(999_999_999, { isNew: false }), 404, 'NOT_FOUND');
+  });
+
+  it('takes a vendor and its games off the site, and puts them back as they were', async () => {
+    const vendorNames = async () =>
+      answerValue(API.gameVendors, await call(suite.app, API.gameVendors, visitor)).vendors.map(
+        (row) => `${row.gameCategory}:${row.vassalage}`,
+      );
+    expect(await vendorNames()).toContain(`RNG:${IN_HOUSE_VENDOR}`);
+
+    const off = answerValue(
+      adminCalls.adminUpdateGameVendor,
+      await updateVendor('RNG', IN_HOUSE_VENDOR, false),
+    );
+    expect(off).toMatchObject({ enabled: false, vassalage: IN_HOUSE_VENDOR, gameCategory: 'RNG' });
+    expect(await vendorNames()).not.toContain(`RNG:${IN_HOUSE_VENDOR}`);
+    expect(await playerGames(sample.gameName)).toEqual([]);
+    expect((await adminGames({ name: sample.gameName })).list[0]).toMatchObject({
+      enabled: true,
+      vendorEnabled: false,
+    });
+
+    answerValue(adminCalls.adminUpdateGameVendor, await updateVendor('RNG', IN_HOUSE_VENDOR, true));
+    expect((await playerGames(sample.gameName)).map((row) => row.gameId)).toContain(sample.gameId);
+    expect(await auditOf('game_vendor.update', `RNG:${IN_HOUSE_VENDOR}`)).toHaveLength(2);
+    expectFailure(await updateVendor('RNG', 'NO_SUCH_VENDOR', false), 404, 'NOT_FOUND');
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/api-route.ts';
+import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { GamesAdmin } from './service.ts';
+
+/** Game vendors and games: what the player site lists and how (docs/back-office.md, "Games"). */
+export function registerGamesAdminRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; gamesAdmin: GamesAdmin },
+): void {
+  const { guard, gamesAdmin } = deps;
+
+  route(app, 'adminGameVendors', {
+    ...guard.guarded('adminGameVendors'),
+    summary: 'Every game vendor per category, enabled or not, with its number of games',
+    failures: GUARD_FAILURES,
+    handler: (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return gamesAdmin.vendors();
+    },
+  });
+
+  route(app, 'adminUpdateGameVendor', {
+    ...guard.guarded('adminUpdateGameVendor'),
+    summary: 'Turn a vendor on or off in a category (off: it and its games are neither listed nor launched)',
+    description:
+      'Players see the change at once. Unknown vendor: 404. Audited as game_vendor.update with the before ' +
+      'and after (nothing is written when it already was so).',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (request) => gamesAdmin.setVendorEnabled(actorOf(request), request.params, request.body.enabled),
+  });
+
+  route(app, 'adminGames', {
+    ...guard.guarded('adminGames'),
+    summary: 'Games, enabled or not, in list order; by category, vendor, name (anywhere) and enabled',
+    failures: GUARD_FAILURES,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return gamesAdmin.games(request.query);
+    },
+  });
+
+  route(app, 'adminUpdateGame', {
+    ...guard.guarded('adminUpdateGame'),
+    summary: 'Change a game: enabled, hot, new, top, list position, minimum bet (the fields given)',
+    description:
+      'Players see the change at once; a game off is neither listed nor launched. hot true puts it last ' +
+      'among the hot games. minBet is a value of the player filter. Unknown game: 404. Audited as ' +
+      'game.update with the before and after (nothing is written when nothing changes).',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (request) => gamesAdmin.updateGame(actorOf(request), request.params.id, request.body),
+  });
+}

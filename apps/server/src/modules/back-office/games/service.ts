@@ -1,0 +1,175 @@
+import type {
+  AdminGame,
+  AdminGamePage,
+  AdminGameVendor,
+  AdminGameVendorList,
+} from '@kl/contracts/admin/games';
+import { CATEGORY_SORTING, type GameType, type MinBet } from '@kl/contracts/games';
+import type { GameRow, GameVendorRow } from '../../../db/schema/index.ts';
+import type { Db } from '../../../platform/db.ts';
+import { DomainError } from '../../../platform/errors.ts';
+import { minBetText, minBetUnits } from '../../games/index.ts';
+import type { AuditActor, AuditLog } from '../audit.ts';
+import { type AdminGameFilters, createGamesAdminRepository, type GameWithVendor } from './repository.ts';
+
+/**
+ * Game vendors and games in the back office (docs/back-office.md, "Games"). The games module reads the
+ * catalogue on every call (no cache of its own), so what changes here shows to players at once: a game or
+ * vendor off is neither listed nor launched. Every change is audited in its transaction (`game.update`,
+ * `game_vendor.update`) with the fields before and after; a change that changes nothing writes nothing.
+ */
+
+/** What a game update asks for, once validated. */
+export interface GameChange {
+  enabled?: boolean | undefined;
+  hot?: boolean | undefined;
+  isNew?: boolean | undefined;
+  isTop?: boolean | undefined;
+  sortRank?: number | undefined;
+  minBet?: MinBet | undefined;
+}
+
+function vendorOf(row: GameVendorRow, counts: { games: number; enabledGames: number }): AdminGameVendor {
+  return {
+    vassalage: row.vassalage,
+    gameCategory: row.gameCategory,
+    displayName: row.displayName,
+    sortOrder: row.sortOrder,
+    configured: row.configured,
+    enabled: row.enabled,
+    games: Number(counts.games),
+    enabledGames: Number(counts.enabledGames),
+  };
+}
+
+function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): AdminGame {
+  return {
+    id: game.id,
+    gameId: game.gameId,
+    nodeId: game.nodeId,
+    gameName: game.gameName,
+    gameType: game.gameType,
+    vassalage: game.vassalage,
+    vendorName: vendorName ?? game.vassalage,
+    gameClassify: game.gameClassify,
+    enabled: game.enabled,
+    vendorEnabled: vendorEnabled ?? false,
+    hot: game.hotRank !== null,
+    hotRank: game.hotRank,
+    isNew: game.isNew,
+    isTop: game.isTop,
+    sortRank: game.sortRank,
+    minBet: minBetText(game.minBet),
+    minLine: game.minLine,
+  };
+}
+
+/** The fields an operator changes, as the audit keeps them. */
+const presentationOf = (row: GameRow) => ({
+  enabled: row.enabled,
+  hotRank: row.hotRank,
+  isNew: row.isNew,
+  isTop: row.isTop,
+  sortRank: row.sortRank,
+  minBet: minBetText(row.minBet),
+});
+
+const categoryOrder = (category: GameType) => CATEGORY_SORTING.indexOf(category);
+
+export function createGamesAdmin(deps: { db: Db; merchantCode: string; audit: AuditLog }) {
+  const { db, merchantCode, audit } = deps;
+  const catalogue = createGamesAdminRepository(db);
+
+  return {
+    /** Every vendor, in the order of the player site's categories, then their order in the category. */
+    async vendors(): Promise<AdminGameVendorList> {
+      const rows = await catalogue.vendors(merchantCode);
+      const list = rows.map((row) =>
+        vendorOf(row.vendor, { games: row.games ?? 0, enabledGames: row.enabledGames ?? 0 }),
+      );
+      list.sort(
+        (a, b) => categoryOrder(a.gameCategory) - categoryOrder(b.gameCategory) || a.sortOrder - b.sortOrder,
+      );
+      return { list };
+    },
+
+    /** A vendor on or off in its category (its games keep their own switch). Unknown: 404. */
+    async setVendorEnabled(
+      actor: AuditActor,
+      key: { gameCategory: GameType; vassalage: string },
+      enabled: boolean,
+    ): Promise<AdminGameVendor> {
+      return db.transaction(async (tx) => {
+        const current = await catalogue.lockVendor(merchantCode, key.vassalage, key.gameCategory, tx);
+        if (!current) throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND' });
+        let row = current;
+        if (current.enabled !== enabled) {
+          row = await catalogue.setVendorEnabled(current, enabled, tx);
+          await audit.record(
+            actor,
+            {
+              action: 'game_vendor.update',
+              targetType: 'game_vendor',
+              targetId: `${current.gameCategory}:${current.vassalage}`,
+              before: { enabled: current.enabled },
+              after: { enabled: row.enabled },
+            },
+            tx,
+          );
+        }
+        return vendorOf(row, await catalogue.vendorCounts(merchantCode, row.vassalage, row.gameCategory, tx));
+      });
+    },
+
+    async games(query: AdminGameFilters & { pageNo: number; pageSize: number }): Promise<AdminGamePage> {
+      const { rows, total } = await catalogue.games(
+        merchantCode,
+        query,
+        query.pageSize,
+        (query.pageNo - 1) * query.pageSize,
+      );
+      return { list: rows.map(gameOf), pageNo: query.pageNo, pageSize: query.pageSize, total };
+    },
+
+    /** Changes a game's presentation fields (those given). Unknown: 404. */
+    async updateGame(actor: AuditActor, id: number, change: GameChange): Promise<AdminGame> {
+      return db.transaction(async (tx) => {
+        const current = await catalogue.lockGame(merchantCode, id, tx);
+        if (!current) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
+        const set: Parameters<typeof catalogue.updateGame>[1] = {};
+        if (change.enabled !== undefined && change.enabled !== current.enabled) set.enabled = change.enabled;
+        if (change.hot === true && current.hotRank === null) {
+          set.hotRank = await catalogue.nextHotRank(merchantCode, tx);
+        }
+        if (change.hot === false && current.hotRank !== null) set.hotRank = null;
+        if (change.isNew !== undefined && change.isNew !== current.isNew) set.isNew = change.isNew;
+        if (change.isTop !== undefined && change.isTop !== current.isTop) set.isTop = change.isTop;
+        if (change.sortRank !== undefined && change.sortRank !== current.sortRank) {
+          set.sortRank = change.sortRank;
+        }
+        if (change.minBet !== undefined && minBetUnits(change.minBet) !== current.minBet) {
+          set.minBet = minBetUnits(change.minBet);
+        }
+        if (Object.keys(set).length > 0) {
+          await catalogue.updateGame(id, set, tx);
+          await audit.record(
+            actor,
+            {
+              action: 'game.update',
+              targetType: 'game',
+              targetId: String(id),
+              before: presentationOf(current),
+              after: presentationOf({ ...current, ...set }),
+            },
+            tx,
+          );
+        }
+        const view = await catalogue.gameWithVendor(id, tx);
+        if (!view) throw new Error(`game ${id} vanished`);
+        return gameOf(view);
+      });
+    },
+  };
+}
+
+export type GamesAdmin = ReturnType<typeof createGamesAdmin>;

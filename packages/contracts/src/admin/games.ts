@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { ApiTable } from '../api-call.ts';
+import { GAME_NAME_MAX, GAME_TYPES, MIN_BETS } from '../games.ts';
+import { pageParams } from '../paging.ts';
+import type { AdminCallRule } from './calls.ts';
+import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
+
+/**
+ * Game vendors and games in the back office (docs/back-office.md, "Games"): what the player site lists
+ * and how. A vendor or a game taken off (`enabled` false) is neither listed nor launched; a vendor off
+ * takes its games with it without changing theirs. The games module reads the catalogue on every call,
+ * so a change shows to players at once.
+ */
+
+/** A vendor's code (`vassalage`) or a catalogue code, as the player calls write them. */
+const catalogueCode = z.string().regex(/^[A-Za-z0-9_]{1,32}$/);
+
+/** A vendor in one category (a vendor serving several categories is one row in each). */
+export const adminGameVendor = z.object({
+  vassalage: z.string(),
+  gameCategory: z.enum(GAME_TYPES),
+  displayName: z.string(),
+  /** Its position in its category (lower first). */
+  sortOrder: z.number().int(),
+  /** False when the merchant has no launch integration for it (a deployment setting, not changed here). */
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  /** Its games in the category, and how many of them are enabled. */
+  games: z.number().int().min(0),
+  enabledGames: z.number().int().min(0),
+});
+export type AdminGameVendor = z.infer<typeof adminGameVendor>;
+
+/** Every vendor of the merchant, by category then order: a few dozen rows, not paged. */
+export const adminGameVendorList = z.object({ list: z.array(adminGameVendor) });
+export type AdminGameVendorList = z.infer<typeof adminGameVendorList>;
+
+export const gameVendorParams = z.object({ gameCategory: z.enum(GAME_TYPES), vassalage: catalogueCode });
+export const updateGameVendorRequest = z.object({ enabled: z.boolean() });
+export type UpdateGameVendorRequest = z.input<typeof updateGameVendorRequest>;
+
+export const adminGame = z.object({
+  /** The game's row id (what the update call names). */
+  id: z.number().int().positive(),
+  /** The game's id at its vendor, and its catalogue node id (what players' favourites hold). */
+  gameId: z.string(),
+  nodeId: z.string(),
+  gameName: z.string(),
+  gameType: z.enum(GAME_TYPES),
+  vassalage: z.string(),
+  /** Its vendor's display name in the category. */
+  vendorName: z.string(),
+  gameClassify: z.string(),
+  enabled: z.boolean(),
+  /** Whether its vendor is enabled in the category (a game of a vendor off is not listed either). */
+  vendorEnabled: z.boolean(),
+  /** Listed among the hot games, at `hotRank` (lower first). */
+  hot: z.boolean(),
+  hotRank: z.number().int().nullable(),
+  isNew: z.boolean(),
+  isTop: z.boolean(),
+  /** Position in lists (lower first). */
+  sortRank: z.number().int(),
+  /** A value of the player site's minimum bet filter, in game credits ('0.05'). */
+  minBet: z.string(),
+  minLine: z.number().int(),
+});
+export type AdminGame = z.infer<typeof adminGame>;
+
+/** `true` / `false` of a query string. */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const adminGamesQuery = z.object({
+  gameCategory: z.enum(GAME_TYPES).optional(),
+  vassalage: catalogueCode.optional(),
+  /** Anywhere in the name, without regard to case or diacritics. */
+  name: z.string().trim().max(GAME_NAME_MAX).optional(),
+  enabled: flag.optional(),
+  ...pageParams(ADMIN_PAGE_SIZE),
+});
+export type AdminGamesQuery = z.input<typeof adminGamesQuery>;
+
+/** In list order (position, then id). */
+export const adminGamePage = adminPage(adminGame);
+export type AdminGamePage = z.infer<typeof adminGamePage>;
+
+export const gameParams = z.object({ id: z.coerce.number<number>().int().positive() });
+
+/**
+ * What changes: the fields given. `hot` true puts a game not hot yet last among the hot games; false takes
+ * it out. `minBet` is one of the values of the player site's filter.
+ */
+export const updateGameRequest = z
+  .object({
+    enabled: z.boolean().optional(),
+    hot: z.boolean().optional(),
+    isNew: z.boolean().optional(),
+    isTop: z.boolean().optional(),
+    sortRank: z.number().int().min(0).max(1_000_000).optional(),
+    minBet: z.enum(MIN_BETS).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'nothing to change',
+  });
+export type UpdateGameRequest = z.input<typeof updateGameRequest>;
+
+/** The games area's calls (composed into adminCalls, calls.ts). */
+export const adminGamesCalls = {
+  adminGameVendors: {
+    method: 'GET',
+    path: '/api/admin/game-vendors',
+    moduleId: 'ADMIN',
+    response: adminGameVendorList,
+  },
+  adminUpdateGameVendor: {
+    method: 'PUT',
+    path: '/api/admin/game-vendors/:gameCategory/:vassalage',
+    moduleId: 'ADMIN',
+    params: gameVendorParams,
+    body: updateGameVendorRequest,
+    response: adminGameVendor,
+  },
+  adminGames: {
+    method: 'GET',
+    path: '/api/admin/games',
+    moduleId: 'ADMIN',
+    query: adminGamesQuery,
+    response: adminGamePage,
+  },
+  adminUpdateGame: {
+    method: 'PUT',
+    path: '/api/admin/games/:id',
+    moduleId: 'ADMIN',
+    params: gameParams,
+    body: updateGameRequest,
+    response: adminGame,
+  },
+} as const satisfies ApiTable;
+
+export const adminGamesRules: Record<keyof typeof adminGamesCalls, AdminCallRule> = {
+  adminGameVendors: { area: 'games', access: 'read' },
+  adminUpdateGameVendor: { area: 'games', access: 'write' },
+  adminGames: { area: 'games', access: 'read' },
+  adminUpdateGame: { area: 'games', access: 'write' },
+};
