@@ -255,7 +255,7 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(feedback.state.captchaIds).toEqual(['fc1']);
   });
 
-  it('lists earlier feedback with its type, date, text and pictures (sized, loaded lazily)', async () => {
+  it('lists earlier feedback with its type, date, text, pictures (sized, loaded lazily) and the reply', async () => {
     const { user } = await openFeedback({
       items: [
         createFeedbackItem({
@@ -263,6 +263,9 @@ describe('feedback (product.md §2 /m/feedback)', () => {
           type: 6,
           content: 'I would like to become an agent for my city.',
           images: [createFeedbackImage()],
+          status: 'resolved',
+          reply: 'Our agent team will call you this week.',
+          repliedAt: '2026-03-03T09:00:00.000Z',
         }),
         ...Array.from({ length: 10 }, (_, index) => createFeedbackItem({ id: `fb-old-${index}`, type: 0 })),
       ],
@@ -279,6 +282,12 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(thumbnail).toHaveAttribute('height', '48');
     expect(thumbnail).toHaveAttribute('loading', 'lazy');
     expect(thumbnail.closest('a')).toHaveAttribute('href', '/api/feedback/images/img-1');
+    expect(first).toHaveTextContent('Status: Resolved');
+    const reply = within(first).getByRole('region', { name: 'Reply from customer service' });
+    expect(reply).toHaveTextContent('Our agent team will call you this week.');
+    expect(reply.querySelector('time')).toHaveAttribute('datetime', '2026-03-03T09:00:00.000Z');
+    expect(items[1]).toHaveTextContent('Status: Received');
+    expect(within(items[1]!).queryByRole('region')).toBeNull();
     await user.click(within(history()).getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(history()).getAllByTestId('feedback-item')).toHaveLength(11));
   });

@@ -47,6 +47,9 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
         )}
       </p>
       <p className="kl-feedback-item__content">{item.content}</p>
+      <p className="kl-feedback-item__status">
+        {t('feedback.history.statusLabel')}: {t(`feedback.history.status.${item.status}`)}
+      </p>
       {item.images.length > 0 && (
         <ul className="kl-feedback-item__images" aria-label={t('feedback.history.images')}>
           {item.images.map((image, index) => (
@@ -54,7 +57,30 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
           ))}
         </ul>
       )}
+      {item.reply !== null && <FeedbackReply reply={item.reply} repliedAt={item.repliedAt} />}
     </li>
+  );
+}
+
+/** The operators' answer under a feedback (docs/back-office.md: written in the back office). */
+function FeedbackReply({ reply, repliedAt }: { reply: string; repliedAt: string | null }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const date = repliedAt ? formatLocalDateTime(repliedAt) : '';
+  return (
+    <section className="kl-feedback-item__reply" aria-labelledby={titleId}>
+      <p className="kl-feedback-item__head">
+        <span id={titleId} className="kl-feedback-item__type">
+          {t('feedback.history.reply')}
+        </span>
+        {repliedAt && date && (
+          <time className="kl-feedback-item__date" dateTime={repliedAt}>
+            {date}
+          </time>
+        )}
+      </p>
+      <p className="kl-feedback-item__content">{reply}</p>
+    </section>
   );
 }
 
