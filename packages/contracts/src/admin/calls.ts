@@ -49,6 +49,8 @@ import {
   operatorsQuery,
   updateOperatorRequest,
 } from './operators.ts';
+import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
+import { adminReportsCalls, adminReportsRules } from './reports.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
 
 /**
@@ -218,6 +220,8 @@ export const adminCalls = {
   },
 
   // Areas declared in their own files (admin/<area>.ts: calls and rules side by side):
+  ...adminPromotionsCalls,
+  ...adminReportsCalls,
   ...adminSiteStatusCalls,
   ...adminGamesCalls,
   ...adminLotteryCalls,
@@ -259,6 +263,8 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminUpdateAnnouncement: { area: 'content', access: 'write' },
 
   // Rules of the areas declared in their own files:
+  ...adminPromotionsRules,
+  ...adminReportsRules,
   ...adminSiteStatusRules,
   ...adminGamesRules,
   ...adminLotteryRules,

@@ -41,6 +41,14 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminUpdateAnnouncement: { params: { announcementId: 999_999_999 }, payload: {} },
 
   // Probes of the areas declared in their own files:
+  adminPromotions: {},
+  adminCreatePromotion: { payload: {} },
+  adminUpdatePromotion: { params: { promotionId: 999_999_999 }, payload: { sort: 1 } },
+  adminPromotionClaims: { params: { promotionId: 999_999_999 } },
+  adminReportDaily: { query: { from: '2030-03-01', to: '2030-03-01' } },
+  adminReportGames: { query: { from: '2030-03-01', to: '2030-03-01' } },
+  adminReportPromotions: { query: { from: '2030-03-01', to: '2030-03-01' } },
+  adminReportCsv: { query: { report: 'daily', from: '2030-03-01', to: '2030-03-01' } },
   adminSiteStatus: {},
   adminSetSiteStatus: { payload: {} },
   adminGameVendors: {},

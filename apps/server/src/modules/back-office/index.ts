@@ -29,6 +29,10 @@ import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorService } from './operator-service.ts';
+import { registerPromotionRoutes } from './promotions/routes.ts';
+import { createPromotionAdmin } from './promotions/service.ts';
+import { registerReportRoutes } from './reports/routes.ts';
+import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSignIn } from './sign-in.ts';
 import { registerSiteStatusRoutes } from './site-status/routes.ts';
@@ -73,6 +77,8 @@ export function createBackOfficeModule(
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
+  const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit });
+  const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
@@ -91,6 +97,8 @@ export function createBackOfficeModule(
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
+      registerPromotionRoutes(api, { guard, promotionAdmin });
+      registerReportRoutes(api, { guard, reportService });
       registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });

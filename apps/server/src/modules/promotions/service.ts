@@ -323,9 +323,11 @@ export function createPromotionService(deps: {
   }
 
   return {
+    /** The promotions running or still to come; an ended one leaves the list (its detail stays). */
     async list(merchantCode: string, lang: Locale): Promise<PromotionList> {
       const now = clock();
-      return { list: (await promotions.promotions(merchantCode)).map((row) => summaryOut(row, lang, now)) };
+      const shown = (await promotions.promotions(merchantCode)).filter((row) => now < row.endsAt);
+      return { list: shown.map((row) => summaryOut(row, lang, now)) };
     },
 
     async detail(merchantCode: string, id: number, lang: Locale): Promise<PromotionDetail> {

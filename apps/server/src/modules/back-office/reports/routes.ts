@@ -1,0 +1,85 @@
+import { reportCsvQuery } from '@kl/contracts/admin/reports';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiRoute, route } from '../../../platform/api-route.ts';
+import { failureResponses } from '../../../platform/responses.ts';
+import { type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { ReportService } from './service.ts';
+
+const PERIOD =
+  'from and to are Vietnam days (UTC+7), both included; from after to, or more than 92 days: 400 INVALID_INPUT. ' +
+  'Real money only, in minor units.';
+
+/** Reports and their CSV download (docs/back-office.md, "Reports"). */
+export function registerReportRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; reportService: ReportService },
+): void {
+  const { guard, reportService } = deps;
+
+  route(app, 'adminReportDaily', {
+    ...guard.guarded('adminReportDaily'),
+    summary:
+      'Per Vietnam day: deposits, withdrawals, bets, wins, GGR, bonuses, adjustments, new and active members',
+    description:
+      `${PERIOD} A reversal counts against what it undoes, on the day it is posted. Totals: sums, except ` +
+      'activeMembers (members who staked in the whole period).',
+    failures: GUARD_FAILURES,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reportService.daily(request.query);
+    },
+  });
+
+  route(app, 'adminReportGames', {
+    ...guard.guarded('adminReportGames'),
+    summary: 'Per vendor and game: settled rounds, stake, payout and GGR (from the game records)',
+    description: `${PERIOD} Rounds started in the period and settled; the largest stake first; totals of every row.`,
+    failures: GUARD_FAILURES,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reportService.games(request.query);
+    },
+  });
+
+  route(app, 'adminReportPromotions', {
+    ...guard.guarded('adminReportPromotions'),
+    summary: 'Per promotion: claims made in the period, bonuses claimed, turnover required and done',
+    description: `${PERIOD} The promotions whose window meets the period, the newest start first.`,
+    failures: GUARD_FAILURES,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reportService.promotions(request.query);
+    },
+  });
+
+  // A CSV file, not an envelope: registered by hand (raw call of the API table), behind the same guard.
+  const guarded = guard.guarded('adminReportCsv');
+  if (!('onRequest' in guarded)) throw new Error('the CSV download must be guarded');
+  app.route({
+    ...apiRoute('adminReportCsv'),
+    onRequest: guarded.onRequest,
+    schema: {
+      summary: 'A report as CSV (UTF-8 with a BOM, RFC 4180), as an attachment',
+      description:
+        `${PERIOD} report: daily, games or promotions; lang: the language of the header row and titles ` +
+        "(vi by default). Every row, then a total row. Text cells that look like formulas start with '.",
+      tags: [...guarded.tags],
+      security: (guarded.security ?? []).map((scheme) => ({ ...scheme })),
+      querystring: reportCsvQuery,
+      response: {
+        200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+        ...failureResponses(...GUARD_FAILURES),
+      },
+    },
+    handler: async (request, reply) => {
+      const query = request.query as z.output<typeof reportCsvQuery>;
+      const file = await reportService.csv(query.report, query, query.lang);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .type('text/csv; charset=utf-8')
+        .send(file.body);
+    },
+  });
+}
