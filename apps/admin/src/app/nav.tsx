@@ -1,8 +1,10 @@
 import {
   AuditOutlined,
+  BarChartOutlined,
   BankOutlined,
   DashboardOutlined,
   DollarOutlined,
+  GiftOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
@@ -23,7 +25,9 @@ export interface NavItem {
     | 'menu.deposits'
     | 'menu.announcements'
     | 'menu.operators'
-    | 'menu.audit';
+    | 'menu.audit'
+    | 'promotions.menu'
+    | 'reports.menu';
   icon: ReactNode;
 }
 
@@ -58,6 +62,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'content',
     labelKey: 'menu.announcements',
     icon: <NotificationOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/promotions',
+    area: 'promotions',
+    labelKey: 'promotions.menu',
+    icon: <GiftOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/reports',
+    area: 'reports',
+    labelKey: 'reports.menu',
+    icon: <BarChartOutlined aria-hidden="true" />,
   },
   {
     path: '/operators',

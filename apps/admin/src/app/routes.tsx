@@ -9,6 +9,8 @@ import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
+import { PromotionsScreen } from '../features/promotions/index.ts';
+import { ReportsScreen } from '../features/reports/index.ts';
 import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
 import { AreaRoute } from './area-route.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -77,6 +79,22 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="content">
               <AnnouncementsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/promotions"
+          element={
+            <AreaRoute area="promotions">
+              <PromotionsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/reports"
+          element={
+            <AreaRoute area="reports">
+              <ReportsScreen />
             </AreaRoute>
           }
         />

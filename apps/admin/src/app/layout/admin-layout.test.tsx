@@ -44,6 +44,8 @@ describe('the layout', () => {
       'Withdrawals',
       'Deposits',
       'Announcements',
+      'Promotions',
+      'Reports',
       'Operators',
       'Audit log',
     ]);
@@ -57,6 +59,8 @@ describe('the layout', () => {
       'Rút tiền',
       'Nạp tiền',
       'Thông báo',
+      'Khuyến mãi',
+      'Báo cáo',
       'Nhân viên',
       'Nhật ký thao tác',
     ]);

@@ -1,0 +1,1 @@
+export { PromotionsScreen } from './promotions-screen.tsx';
