@@ -1,14 +1,17 @@
 import {
+  AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
   BankOutlined,
   DashboardOutlined,
   DollarOutlined,
+  FieldNumberOutlined,
   GiftOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import type { AdminArea } from '@kl/contracts/admin/access';
 import type { ReactNode } from 'react';
@@ -26,6 +29,9 @@ export interface NavItem {
     | 'menu.announcements'
     | 'menu.operators'
     | 'menu.audit'
+    | 'siteStatus.menu'
+    | 'games.menu'
+    | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'reports.menu';
   icon: ReactNode;
@@ -62,6 +68,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'content',
     labelKey: 'menu.announcements',
     icon: <NotificationOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/site-status',
+    area: 'status',
+    labelKey: 'siteStatus.menu',
+    icon: <ToolOutlined aria-hidden="true" />,
+  },
+  { path: '/games', area: 'games', labelKey: 'games.menu', icon: <AppstoreOutlined aria-hidden="true" /> },
+  {
+    path: '/lottery-draws',
+    area: 'lottery',
+    labelKey: 'lotteryDraws.menu',
+    icon: <FieldNumberOutlined aria-hidden="true" />,
   },
   {
     path: '/promotions',

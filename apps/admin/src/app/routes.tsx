@@ -7,8 +7,11 @@ import { AuditScreen } from '../features/audit/index.ts';
 import { LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
+import { GamesScreen } from '../features/games/index.ts';
+import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
+import { SiteStatusScreen } from '../features/site-status/index.ts';
 import { PromotionsScreen } from '../features/promotions/index.ts';
 import { ReportsScreen } from '../features/reports/index.ts';
 import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
@@ -79,6 +82,30 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="content">
               <AnnouncementsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/site-status"
+          element={
+            <AreaRoute area="status">
+              <SiteStatusScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/games"
+          element={
+            <AreaRoute area="games">
+              <GamesScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/lottery-draws"
+          element={
+            <AreaRoute area="lottery">
+              <LotteryDrawsScreen />
             </AreaRoute>
           }
         />

@@ -1,0 +1,1 @@
+export { GamesScreen } from './games-screen.tsx';

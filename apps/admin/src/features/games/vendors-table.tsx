@@ -1,0 +1,72 @@
+import type { AdminGameVendor } from '@kl/contracts/admin/games';
+import { Switch, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../shared/money.ts';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { YesNo } from '../../shared/ui/yes-no.tsx';
+import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.ts';
+
+/**
+ * Every vendor per category with its switch: off, the vendor and its games leave the player site (the
+ * games keep their own switches for when it comes back). The whole list, a few dozen rows.
+ */
+export function VendorsTable({ canWrite }: { canWrite: boolean }) {
+  const { t, i18n } = useTranslation();
+  const vendors = useGameVendors();
+  const update = useUpdateVendor();
+
+  const columns: TableColumnsType<AdminGameVendor> = [
+    {
+      title: t('games.category'),
+      dataIndex: 'gameCategory',
+      render: (_, row) => t(`games.categories.${row.gameCategory}`),
+    },
+    { title: t('games.vendor'), dataIndex: 'displayName' },
+    { title: t('games.code'), dataIndex: 'vassalage', render: (code: string) => <code>{code}</code> },
+    {
+      title: t('games.gameCount'),
+      key: 'games',
+      align: 'right',
+      render: (_, row) =>
+        t('games.enabledOfTotal', {
+          enabled: formatCount(row.enabledGames, i18n.language),
+          total: formatCount(row.games, i18n.language),
+        }),
+    },
+    {
+      title: t('games.configured'),
+      dataIndex: 'configured',
+      render: (value: boolean) => <YesNo value={value} />,
+    },
+    {
+      title: t('games.enabled'),
+      dataIndex: 'enabled',
+      render: (enabled: boolean, row) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          aria-label={t('games.vendorSwitch', { name: row.displayName, category: row.gameCategory })}
+          disabled={!canWrite || update.isUpdating(row)}
+          loading={update.isUpdating(row)}
+          onChange={(checked) => update.setEnabled(row, checked)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {vendors.error ? <ErrorAlert error={vendors.error} onRetry={() => void vendors.refetch()} /> : null}
+      <Table<AdminGameVendor>
+        aria-label={t('games.vendorsLabel')}
+        size="middle"
+        rowKey={vendorKey}
+        columns={columns}
+        dataSource={vendors.data?.list ?? []}
+        loading={vendors.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
+}

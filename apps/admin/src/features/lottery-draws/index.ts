@@ -1,0 +1,1 @@
+export { LotteryDrawsScreen } from './lottery-draws-screen.tsx';

@@ -1,0 +1,1 @@
+export { SiteStatusScreen } from './site-status-screen.tsx';
