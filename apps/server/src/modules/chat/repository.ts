@@ -438,8 +438,9 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * Closes a conversation of the merchant that is not closed yet, in a transaction that `onClosed` joins
-     * (with the conversation as it was); false when it was already closed or is not the merchant's.
+     * Closes a conversation of the merchant that is not closed yet, its member messages read, in a
+     * transaction that `onClosed` joins (with the conversation as it was); false when it was already closed
+     * or is not the merchant's.
      */
     async close(
       merchantCode: string,
@@ -458,9 +459,14 @@ export function createChatRepository(db: Db) {
         if (!locked) return false;
         const before = await consoleConversation(merchantCode, conversationId, tx);
         if (!before || before.closedAt !== null) return false;
+        // Closing reads what the member wrote: nothing of it waits for an answer any more.
         await tx
           .update(chatConversation)
-          .set({ closedAt: now })
+          .set({
+            closedAt: now,
+            operatorReadId: sql`greatest(${chatConversation.operatorReadId}, coalesce((select max(m.id)
+              from chat_message m where m.conversation_id = ${conversationId}), 0))`,
+          })
           .where(eq(chatConversation.id, conversationId));
         await onClosed(tx, before);
         return true;

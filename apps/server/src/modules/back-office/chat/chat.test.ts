@@ -134,8 +134,16 @@ describeEachDatabase('back-office live chat', (kind) => {
     const { id } = await conversationOf(member);
     answerValue(adminCalls.adminChatReply, await reply(id, 'Rất vui được hỗ trợ'));
 
+    suite.time.advance(1_000);
+    await say(member, 'Tạm biệt');
     const closed = answerValue(adminCalls.adminCloseChat, await close(id));
-    expect(closed).toMatchObject({ id, status: 'closed', closedAt: suite.time.clock().toISOString() });
+    // Closing reads the member's last words: nothing waits for an answer (the dashboard counts none).
+    expect(closed).toMatchObject({
+      id,
+      status: 'closed',
+      unreadCount: 0,
+      closedAt: suite.time.clock().toISOString(),
+    });
     // Closing again changes nothing.
     expect(answerValue(adminCalls.adminCloseChat, await close(id))).toEqual(closed);
     expect((await listed('closed')).map((item) => item.id)).toContain(id);
@@ -154,7 +162,7 @@ describeEachDatabase('back-office live chat', (kind) => {
       operatorUsername: support.username,
       targetType: 'chat_conversation',
       targetId: id,
-      before: { status: 'open' },
+      before: { status: 'waiting' },
       after: { status: 'closed' },
     });
     expect(audit[1]).toMatchObject({ before: { status: 'waiting' }, after: { status: 'open' } });
