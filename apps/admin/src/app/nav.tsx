@@ -3,10 +3,13 @@ import {
   AuditOutlined,
   BarChartOutlined,
   BankOutlined,
+  CommentOutlined,
   DashboardOutlined,
   DollarOutlined,
   FieldNumberOutlined,
   GiftOutlined,
+  MailOutlined,
+  MessageOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
@@ -27,6 +30,9 @@ export interface NavItem {
     | 'menu.withdrawals'
     | 'menu.deposits'
     | 'menu.announcements'
+    | 'inbox.menu'
+    | 'liveChat.menu'
+    | 'feedback.menu'
     | 'menu.operators'
     | 'menu.audit'
     | 'siteStatus.menu'
@@ -81,6 +87,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'lottery',
     labelKey: 'lotteryDraws.menu',
     icon: <FieldNumberOutlined aria-hidden="true" />,
+  },
+  { path: '/inbox', area: 'content', labelKey: 'inbox.menu', icon: <MailOutlined aria-hidden="true" /> },
+  {
+    path: '/chat',
+    area: 'chat',
+    labelKey: 'liveChat.menu',
+    icon: <MessageOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/feedback',
+    area: 'feedback',
+    labelKey: 'feedback.menu',
+    icon: <CommentOutlined aria-hidden="true" />,
   },
   {
     path: '/promotions',

@@ -9,6 +9,9 @@ import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
+import { FeedbackScreen } from '../features/feedback/index.ts';
+import { InboxScreen } from '../features/inbox/index.ts';
+import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
@@ -106,6 +109,30 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="lottery">
               <LotteryDrawsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/inbox"
+          element={
+            <AreaRoute area="content">
+              <InboxScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/chat"
+          element={
+            <AreaRoute area="chat">
+              <LiveChatScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/feedback"
+          element={
+            <AreaRoute area="feedback">
+              <FeedbackScreen />
             </AreaRoute>
           }
         />

@@ -1,0 +1,1 @@
+export { InboxScreen } from './inbox-screen.tsx';

@@ -1,0 +1,1 @@
+export { LiveChatScreen } from './live-chat-screen.tsx';
