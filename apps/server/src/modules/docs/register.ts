@@ -41,7 +41,8 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
             type: 'apiKey',
             in: 'cookie',
             name: 'kl_op',
-            description: 'The back-office operator session (POST /api/admin/session), sent to /api/admin only',
+            description:
+              'The back-office operator session (POST /api/admin/session), sent to /api/admin only',
           },
           session: {
             type: 'apiKey',
