@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE } from '@kl/contracts/admin/operators';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
-import { adminCall } from './api.ts';
+import { adminCall, type ParamsIn } from './api.ts';
 
 /** The query key of a back-office list: `['admin', list, query]`; `['admin', list]` invalidates every page. */
 export const listKey = (list: string, query?: object) =>
@@ -19,9 +19,15 @@ interface Page {
 /**
  * A list paged on the server: its filters (a change goes back to the first page), its page and the
  * table's pagination, controlled from the answer's `total`. Earlier pages stay shown while the next
- * one loads.
+ * one loads. `params` fills the `:name` segments of the call's path (the claims of one promotion);
+ * they are part of the query key.
  */
-export function usePagedList<E extends TypedApiEntry>(entry: E, list: string, initialFilters: Filters<E>) {
+export function usePagedList<E extends TypedApiEntry>(
+  entry: E,
+  list: string,
+  initialFilters: Filters<E>,
+  params?: ParamsIn<E>,
+) {
   const [filters, setFiltersState] = useState(initialFilters);
   const [paging, setPaging] = useState<{ pageNo: number; pageSize: number }>({
     pageNo: 1,
@@ -29,8 +35,8 @@ export function usePagedList<E extends TypedApiEntry>(entry: E, list: string, in
   });
   const query = { ...filters, ...paging };
   const result = useQuery({
-    queryKey: listKey(list, query),
-    queryFn: ({ signal }) => adminCall(entry, { query: query as QueryIn<E>, signal }),
+    queryKey: listKey(list, params === undefined ? query : { ...params, ...query }),
+    queryFn: ({ signal }) => adminCall(entry, { params, query: query as QueryIn<E>, signal }),
     placeholderData: keepPreviousData,
   });
   const page = result.data as (ValueOut<E> & Page) | undefined;

@@ -1,12 +1,13 @@
 import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
 import type { AnnouncementType } from '@kl/contracts/content';
 import dayjs, { type Dayjs } from 'dayjs';
+import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
 /** The announcement form's values. */
 export interface AnnouncementValues {
   type: AnnouncementType;
-  title: { vi: string; en?: string };
-  content: { vi: string; en?: string };
+  title: LocalizedValues;
+  content: LocalizedValues;
   popular: boolean;
   active: boolean;
   publishedAt?: Dayjs | null;
@@ -23,19 +24,14 @@ export const NEW_ANNOUNCEMENT: Partial<AnnouncementValues> = {
 export function valuesOf(announcement: AdminAnnouncement): AnnouncementValues {
   return {
     type: announcement.type,
-    title: { vi: announcement.title.vi, en: announcement.title.en ?? '' },
-    content: { vi: announcement.content.vi, en: announcement.content.en ?? '' },
+    title: localizedValuesOf(announcement.title),
+    content: localizedValuesOf(announcement.content),
     popular: announcement.popular,
     active: announcement.active,
     publishedAt: dayjs(announcement.publishedAt),
     expiresAt: announcement.expiresAt ? dayjs(announcement.expiresAt) : null,
   };
 }
-
-const localized = (text: { vi: string; en?: string }) => {
-  const en = text.en?.trim();
-  return { vi: text.vi.trim(), ...(en ? { en } : {}) };
-};
 
 /**
  * What is sent: English left empty falls back to Vietnamese; no publish time publishes now; an edit
@@ -44,8 +40,8 @@ const localized = (text: { vi: string; en?: string }) => {
 export function requestOf(values: AnnouncementValues, editing: boolean): SaveAnnouncementRequest {
   return {
     type: values.type,
-    title: localized(values.title),
-    content: localized(values.content),
+    title: localizedRequestOf(values.title),
+    content: localizedRequestOf(values.content),
     popular: values.popular,
     active: values.active,
     ...(values.publishedAt ? { publishedAt: values.publishedAt.toISOString() } : {}),

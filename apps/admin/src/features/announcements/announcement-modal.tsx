@@ -1,11 +1,12 @@
 import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { ANNOUNCEMENT_TYPES } from '@kl/contracts/content';
-import { DatePicker, Form, Input, Radio, Switch } from 'antd';
+import { DatePicker, Form, Radio, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
+import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { NEW_ANNOUNCEMENT, requestOf, valuesOf, type AnnouncementValues } from './announcement-form.ts';
 
@@ -33,7 +34,6 @@ export function AnnouncementModal({
     onClose();
   };
   const existing = editing?.mode === 'edit' ? editing.announcement : undefined;
-  const required = (message: string) => [{ required: true, whitespace: true, message }];
 
   return (
     <FormModal<AnnouncementValues>
@@ -62,26 +62,21 @@ export function AnnouncementModal({
           }))}
         />
       </Form.Item>
-      <Form.Item
-        name={['title', 'vi']}
-        label={t('announcements.titleVi')}
-        rules={required(t('announcements.titleRequired'))}
-      >
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name={['title', 'en']} label={t('announcements.titleEn')}>
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item
-        name={['content', 'vi']}
-        label={t('announcements.contentVi')}
-        rules={required(t('announcements.contentRequired'))}
-      >
-        <Input.TextArea rows={4} maxLength={5000} />
-      </Form.Item>
-      <Form.Item name={['content', 'en']} label={t('announcements.contentEn')}>
-        <Input.TextArea rows={4} maxLength={5000} />
-      </Form.Item>
+      <LocalizedTextFields
+        name="title"
+        viLabel={t('announcements.titleVi')}
+        enLabel={t('announcements.titleEn')}
+        requiredMessage={t('announcements.titleRequired')}
+        maxLength={200}
+      />
+      <LocalizedTextFields
+        name="content"
+        viLabel={t('announcements.contentVi')}
+        enLabel={t('announcements.contentEn')}
+        requiredMessage={t('announcements.contentRequired')}
+        maxLength={5000}
+        rows={4}
+      />
       <Form.Item name="popular" label={t('announcements.popular')} valuePropName="checked">
         <Switch />
       </Form.Item>

@@ -6,6 +6,7 @@ import type {
 import type { PromotionType } from '@kl/contracts/promotions';
 import type { TurnoverBase } from '@kl/contracts/wagering';
 import dayjs, { type Dayjs } from 'dayjs';
+import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
 /**
  * The promotion form's values. Amounts are typed in whole units of the currency (`unit`: 10 to the power
@@ -14,9 +15,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 export interface PromotionValues {
   code: string;
   type: PromotionType;
-  title: { vi: string; en?: string };
-  summary: { vi: string; en?: string };
-  detailHtml: { vi: string; en?: string };
+  title: LocalizedValues;
+  summary: LocalizedValues;
+  detailHtml: LocalizedValues;
   imageUrl?: string;
   window: [Dayjs, Dayjs];
   bonusKind: 'fixed' | 'percent';
@@ -40,13 +41,12 @@ export const NEW_PROMOTION: Partial<PromotionValues> = {
 
 /** A promotion as the form shows it. */
 export function valuesOf(promotion: AdminPromotion, unit: number): PromotionValues {
-  const text = (value: { vi: string; en?: string | undefined }) => ({ vi: value.vi, en: value.en ?? '' });
   return {
     code: promotion.code,
     type: promotion.type,
-    title: text(promotion.title),
-    summary: text(promotion.summary),
-    detailHtml: text(promotion.detailHtml),
+    title: localizedValuesOf(promotion.title),
+    summary: localizedValuesOf(promotion.summary),
+    detailHtml: localizedValuesOf(promotion.detailHtml),
     imageUrl: promotion.imageUrl.startsWith('data:') ? '' : promotion.imageUrl,
     window: [dayjs(promotion.startsAt), dayjs(promotion.endsAt)],
     bonusKind: promotion.bonus.kind,
@@ -59,18 +59,13 @@ export function valuesOf(promotion: AdminPromotion, unit: number): PromotionValu
   };
 }
 
-const localized = (text: { vi: string; en?: string }) => {
-  const en = text.en?.trim();
-  return { vi: text.vi.trim(), ...(en ? { en } : {}) };
-};
-
 /** The fields a creation and an update share (English left empty falls back to Vietnamese). */
 function editableOf(values: PromotionValues, unit: number) {
   const imageUrl = values.imageUrl?.trim();
   return {
-    title: localized(values.title),
-    summary: localized(values.summary),
-    detailHtml: localized(values.detailHtml),
+    title: localizedRequestOf(values.title),
+    summary: localizedRequestOf(values.summary),
+    detailHtml: localizedRequestOf(values.detailHtml),
     ...(imageUrl ? { imageUrl } : {}),
     startsAt: values.window[0].toISOString(),
     endsAt: values.window[1].toISOString(),

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { minorDigits } from '../../shared/money.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
+import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import {
   createRequestOf,
@@ -51,7 +52,6 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
     save.reset();
     onClose();
   };
-  const required = (message: string) => [{ required: true, whitespace: true, message }];
   const amount = (max = Number.MAX_SAFE_INTEGER) => (
     <InputNumber min={0} max={max} precision={minorDigits(currency)} style={{ width: '100%' }} />
   );
@@ -93,36 +93,29 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
           options={PROMOTION_TYPES.map((type) => ({ value: type, label: t(`promotions.types.${type}`) }))}
         />
       </Form.Item>
-      <Form.Item
-        name={['title', 'vi']}
-        label={t('promotions.titleVi')}
-        rules={required(t('promotions.titleRequired'))}
-      >
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name={['title', 'en']} label={t('promotions.titleEn')}>
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item
-        name={['summary', 'vi']}
-        label={t('promotions.summaryVi')}
-        rules={required(t('promotions.summaryRequired'))}
-      >
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
-      <Form.Item name={['summary', 'en']} label={t('promotions.summaryEn')}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
-      <Form.Item
-        name={['detailHtml', 'vi']}
-        label={t('promotions.detailVi')}
-        rules={required(t('promotions.detailRequired'))}
-      >
-        <Input.TextArea rows={4} maxLength={20_000} />
-      </Form.Item>
-      <Form.Item name={['detailHtml', 'en']} label={t('promotions.detailEn')}>
-        <Input.TextArea rows={4} maxLength={20_000} />
-      </Form.Item>
+      <LocalizedTextFields
+        name="title"
+        viLabel={t('promotions.titleVi')}
+        enLabel={t('promotions.titleEn')}
+        requiredMessage={t('promotions.titleRequired')}
+        maxLength={200}
+      />
+      <LocalizedTextFields
+        name="summary"
+        viLabel={t('promotions.summaryVi')}
+        enLabel={t('promotions.summaryEn')}
+        requiredMessage={t('promotions.summaryRequired')}
+        maxLength={500}
+        rows={2}
+      />
+      <LocalizedTextFields
+        name="detailHtml"
+        viLabel={t('promotions.detailVi')}
+        enLabel={t('promotions.detailEn')}
+        requiredMessage={t('promotions.detailRequired')}
+        maxLength={20_000}
+        rows={4}
+      />
       <Form.Item
         name="imageUrl"
         label={t('promotions.imageUrl')}
