@@ -1,5 +1,5 @@
 import type { ContractKind } from '@kl/contracts/agent-contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -7,18 +7,14 @@ import {
   type NewAgentContractRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { selectMemberByUsername } from '../../platform/member-lookup.ts';
 
 /** SQL of agent contracts. Statements run on the caller's transaction when one is given. */
 export function createAgentContractRepository(db: Db) {
   return {
     /** The member of a username (case-insensitive), locked when inside a transaction that asks for it. */
     async memberByUsername(merchantCode: string, username: string, tx: DbOrTx = db, lock = false) {
-      const query = tx
-        .select({ id: member.id, username: member.username, type: member.type })
-        .from(member)
-        .where(
-          and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`),
-        );
+      const query = selectMemberByUsername(tx, merchantCode, username);
       const [row] = lock ? await query.for('update') : await query;
       return row;
     },

@@ -28,7 +28,34 @@ import {
   type NewChatLiveHostRow,
   operator,
 } from '../../db/schema/index.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/**
+ * A conversation's history before `beforeId` (all when absent), newest first, one more than `limit` (to
+ * tell whether more remain), from `query`: a select of its messages, joined as the caller needs.
+ */
+function historyBefore<T extends PgSelect>(
+  query: T,
+  conversationId: string,
+  beforeId: number | undefined,
+  limit: number,
+): T {
+  return query
+    .where(
+      and(
+        eq(chatMessage.conversationId, conversationId),
+        beforeId === undefined ? undefined : lt(chatMessage.id, beforeId),
+      ),
+    )
+    .orderBy(desc(chatMessage.id))
+    .limit(limit + 1);
+}
+
+/** The page `historyBefore` read: up to `limit` messages, oldest first, and whether more remain. */
+function historyPage<Row>(rows: Row[], limit: number) {
+  return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+}
 
 /** The member and session behind a chat token or cookie, with what decides whether they still hold. */
 const sessionColumns = {
@@ -280,18 +307,8 @@ export function createChatRepository(db: Db) {
 
     /** Up to `limit` messages before `beforeId` (all when absent), oldest first, and whether more remain. */
     async history(conversationId: string, beforeId: number | undefined, limit: number) {
-      const rows = await db
-        .select(messageColumns)
-        .from(chatMessage)
-        .where(
-          and(
-            eq(chatMessage.conversationId, conversationId),
-            beforeId === undefined ? undefined : lt(chatMessage.id, beforeId),
-          ),
-        )
-        .orderBy(desc(chatMessage.id))
-        .limit(limit + 1);
-      return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+      const query = db.select(messageColumns).from(chatMessage).$dynamic();
+      return historyPage(await historyBefore(query, conversationId, beforeId, limit), limit);
     },
 
     /** Messages of a conversation after `afterId` or created since `since` (late commits), oldest first. */
@@ -422,19 +439,13 @@ export function createChatRepository(db: Db) {
 
     /** As `history`, with the back-office operator of each message. */
     async consoleHistory(conversationId: string, beforeId: number | undefined, limit: number) {
-      const rows: ConsoleChatMessage[] = await db
+      const query = db
         .select(consoleMessageColumns)
         .from(chatMessage)
         .leftJoin(operator, eq(operator.id, chatMessage.operatorId))
-        .where(
-          and(
-            eq(chatMessage.conversationId, conversationId),
-            beforeId === undefined ? undefined : lt(chatMessage.id, beforeId),
-          ),
-        )
-        .orderBy(desc(chatMessage.id))
-        .limit(limit + 1);
-      return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+        .$dynamic();
+      const rows: ConsoleChatMessage[] = await historyBefore(query, conversationId, beforeId, limit);
+      return historyPage(rows, limit);
     },
 
     /**

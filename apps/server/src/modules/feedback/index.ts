@@ -8,6 +8,8 @@ import { createFeedbackRepository } from './repository.ts';
 import { feedbackRoutes } from './routes.ts';
 import { createFeedbackService } from './service.ts';
 
+export { feedbackFieldsOf } from './fields.ts';
+export { feedbackImageResponse, sendFeedbackImage } from './image-reply.ts';
 export { createFeedbackRepository, type FeedbackRepository } from './repository.ts';
 export { feedbackRoutes } from './routes.ts';
 export { createFeedbackService, type FeedbackService } from './service.ts';

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { failureResponses } from '../../platform/responses.ts';
+import { feedbackImageResponse, sendFeedbackImage } from './image-reply.ts';
 import type { FeedbackService } from './service.ts';
 import { FEEDBACK_MULTIPART_LIMITS, readFeedbackForm } from './upload.ts';
 
@@ -84,26 +85,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
       security: [{ session: [] }],
       params: z.object({ imageId: z.string().max(64) }),
       response: {
-        200: {
-          description: 'The image',
-          content: {
-            'image/png': { schema: z.string().describe('binary') },
-            'image/jpeg': { schema: z.string().describe('binary') },
-          },
-        },
+        200: feedbackImageResponse,
         ...failureResponses('NOT_LOGGED_IN', 'SESSION_EXPIRED', 'NOT_FOUND'),
       },
     },
     handler: async (request, reply) => {
       const image = await feedbackService.image(currentMember(request), request.params.imageId);
-      return (
-        reply
-          .type(image.contentType)
-          .header('cache-control', 'private, max-age=86400')
-          .header('content-disposition', 'inline')
-          // Bytes are sent as they are; the string schema only describes the binary body in the docs.
-          .send(image.data as unknown as string)
-      );
+      return sendFeedbackImage(reply, image, 'private, max-age=86400');
     },
   });
 };

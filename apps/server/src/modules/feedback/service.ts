@@ -9,7 +9,6 @@ import {
   type feedbackListQuery,
   feedbackTextLength,
   isFeedbackContentLength,
-  isFeedbackType,
 } from '@kl/contracts/feedback';
 import type { z } from 'zod';
 import type { FeedbackRow } from '../../db/schema/index.ts';
@@ -18,6 +17,7 @@ import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { CaptchaService } from '../verification/index.ts';
+import { feedbackFieldsOf } from './fields.ts';
 import { detectImage } from './image-type.ts';
 import type { FeedbackImageSummary, FeedbackRepository } from './repository.ts';
 import { contentLengthError, type FeedbackForm } from './upload.ts';
@@ -39,18 +39,7 @@ function toImage(row: FeedbackImageSummary): FeedbackImage {
 }
 
 function toItem(row: FeedbackRow, images: FeedbackImageSummary[]): FeedbackItem {
-  if (!isFeedbackType(row.type)) throw new Error(`feedback ${row.id} has type ${row.type}`);
-  return {
-    id: row.id,
-    type: row.type,
-    content: row.content,
-    sender: row.sender,
-    createdAt: row.createdAt.toISOString(),
-    images: images.map(toImage),
-    status: row.status,
-    reply: row.reply,
-    repliedAt: row.repliedAt?.toISOString() ?? null,
-  };
+  return { ...feedbackFieldsOf(row), sender: row.sender, images: images.map(toImage), reply: row.reply };
 }
 
 /** Feedback (product.md §3, §5, §7 FEEDBACK3): send with images and a captcha, list one's own, read an image. */

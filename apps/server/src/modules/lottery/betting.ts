@@ -8,8 +8,9 @@ import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { moneyNumber } from '../wallet/index.ts';
 import type { LotteryServiceDeps } from './deps.ts';
-import { LOTTERY_VENDOR_CODE, lotteryBetKey, lotteryCancelKey } from './keys.ts';
+import { LOTTERY_VENDOR_CODE, lotteryBetKey } from './keys.ts';
 import { iso, oddsFor, toBet } from './mapping.ts';
+import { createBetRefunds } from './refund.ts';
 import { BET_TYPES, type BetType, pickProblem } from './rules/bet-types.ts';
 
 /**
@@ -36,6 +37,7 @@ export function createLotteryBetting(
   deps: Pick<LotteryServiceDeps, 'db' | 'lottery' | 'ledgerService' | 'clock' | 'checkPlay' | 'gameRecords'>,
 ) {
   const { db, lottery, ledgerService, clock } = deps;
+  const refunds = createBetRefunds(deps);
 
   async function balanceOf(member: AuthenticatedMember, tx: DbOrTx) {
     const balance = await ledgerService.balanceOf(
@@ -218,17 +220,7 @@ export function createLotteryBetting(
         if (bet.status !== 'open' || draw.status !== 'scheduled' || now >= draw.closeAt) {
           throw new DomainError('LOTTERY_BETTING_CLOSED', { closeAt: iso(draw.closeAt) });
         }
-        const posted = await ledgerService.post(
-          {
-            merchantCode: bet.merchantCode,
-            memberId: bet.memberId,
-            idempotencyKey: lotteryCancelKey(bet.id),
-            kind: 'reversal',
-            reversesTransactionId: bet.betTransactionId,
-            reference: lotteryBetKey(bet.id),
-          },
-          tx,
-        );
+        const posted = await refunds.reverseStake(bet, tx);
         const stake = bet.amount / BigInt(bet.selections.length);
         for (const selection of bet.selections) {
           await lottery.removeExposure(
@@ -248,23 +240,7 @@ export function createLotteryBetting(
           settleTransactionId: posted.transactionId,
           settledAt: now,
         };
-        await lottery.updateBet(
-          bet.id,
-          { status: 'cancelled', settleTransactionId: posted.transactionId, settledAt: now },
-          tx,
-        );
-        await deps.gameRecords?.settleRound(
-          {
-            merchantCode: bet.merchantCode,
-            vendorCode: LOTTERY_VENDOR_CODE,
-            roundKey: bet.id,
-            outcome: 'cancelled',
-            payout: bet.amount,
-            settleTransactionId: posted.transactionId,
-            settledAt: now,
-          },
-          tx,
-        );
+        await refunds.markCancelled(bet, posted.transactionId, now, tx);
         return { bet: toBet(cancelled, draw, game, now), balance: moneyNumber(posted.availableAfter ?? 0n) };
       });
     },

@@ -2,7 +2,7 @@ import type { LotteryBetRow, LotteryDrawRow } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { LotteryServiceDeps } from './deps.ts';
-import { LOTTERY_VENDOR_CODE, lotteryBetKey, lotteryCancelKey } from './keys.ts';
+import { createBetRefunds } from './refund.ts';
 
 /**
  * Voiding a draw (docs/back-office.md, "Lottery draws"): an operator calls off a draw that is not drawn
@@ -38,38 +38,12 @@ export interface VoidOutcome {
 export function createLotteryVoiding(
   deps: Pick<LotteryServiceDeps, 'db' | 'lottery' | 'ledgerService' | 'clock' | 'gameRecords'>,
 ) {
-  const { db, lottery, ledgerService, clock } = deps;
+  const { db, lottery, clock } = deps;
+  const refunds = createBetRefunds(deps);
 
   async function refund(bet: LotteryBetRow, draw: LotteryDrawRow, now: Date, tx: DbOrTx): Promise<void> {
-    const posted = await ledgerService.post(
-      {
-        merchantCode: bet.merchantCode,
-        memberId: bet.memberId,
-        idempotencyKey: lotteryCancelKey(bet.id),
-        kind: 'reversal',
-        reversesTransactionId: bet.betTransactionId,
-        reference: lotteryBetKey(bet.id),
-        memo: { drawVoided: draw.id, issue: draw.issue },
-      },
-      tx,
-    );
-    await lottery.updateBet(
-      bet.id,
-      { status: 'cancelled', settleTransactionId: posted.transactionId, settledAt: now },
-      tx,
-    );
-    await deps.gameRecords?.settleRound(
-      {
-        merchantCode: bet.merchantCode,
-        vendorCode: LOTTERY_VENDOR_CODE,
-        roundKey: bet.id,
-        outcome: 'cancelled',
-        payout: bet.amount,
-        settleTransactionId: posted.transactionId,
-        settledAt: now,
-      },
-      tx,
-    );
+    const posted = await refunds.reverseStake(bet, tx, { drawVoided: draw.id, issue: draw.issue });
+    await refunds.markCancelled(bet, posted.transactionId, now, tx);
   }
 
   return {

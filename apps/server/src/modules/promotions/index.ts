@@ -9,6 +9,7 @@ export { createPromotionRepository, type PromotionRepository } from './repositor
 export { promotionRoutes } from './routes.ts';
 export { PROMOTIONS, seedPromotions } from './seed.ts';
 export {
+  bonusRuleOf,
   claimCreditKey,
   createPromotionService,
   evaluate,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAnnouncement } from '@kl/contracts/admin/content';
-import type { AnnouncementType, LocalizedText } from '@kl/contracts/content';
+import type { AnnouncementType } from '@kl/contracts/content';
 import type { AnnouncementRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { localized, type TextInput } from '../localized.ts';
 import { createAnnouncementAdminRepository } from './repository.ts';
 
 /**
@@ -19,17 +20,13 @@ import { createAnnouncementAdminRepository } from './repository.ts';
 /** What a save asks for, once validated (the body of the create and update calls). */
 export interface SaveAnnouncement {
   type: AnnouncementType;
-  title: { vi: string; en?: string | undefined };
-  content: { vi: string; en?: string | undefined };
+  title: TextInput;
+  content: TextInput;
   popular: boolean;
   active: boolean;
   publishedAt?: string | undefined;
   expiresAt?: string | null | undefined;
 }
-
-/** Vietnamese, and English when written (an empty one falls back to Vietnamese, like a missing one). */
-const localized = (text: { vi: string; en?: string | undefined }): LocalizedText =>
-  text.en ? { vi: text.vi, en: text.en } : { vi: text.vi };
 
 export function adminAnnouncementOf(row: AnnouncementRow): AdminAnnouncement {
   return {

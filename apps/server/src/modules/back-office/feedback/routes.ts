@@ -1,9 +1,9 @@
 import { feedbackImageParams } from '@kl/contracts/admin/feedback';
 import { FEEDBACK_REPLY_MAX } from '@kl/contracts/feedback';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { apiRoute, route } from '../../../platform/api-route.ts';
 import { failureResponses } from '../../../platform/responses.ts';
+import { feedbackImageResponse, sendFeedbackImage } from '../../feedback/index.ts';
 import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { FeedbackDesk } from './service.ts';
 
@@ -70,28 +70,14 @@ export function registerFeedbackRoutes(
       security: imageGuard.security,
       params: feedbackImageParams,
       response: {
-        200: {
-          description: 'The image',
-          content: {
-            'image/png': { schema: z.string().describe('binary') },
-            'image/jpeg': { schema: z.string().describe('binary') },
-          },
-        },
+        200: feedbackImageResponse,
         ...failureResponses(...GUARD_FAILURES, 'NOT_FOUND'),
       },
     },
     handler: async (request, reply) => {
       const { imageId } = feedbackImageParams.parse(request.params);
       const image = await feedbackDesk.image(imageId);
-      return (
-        reply
-          .type(image.contentType)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', 'inline')
-          .header('x-content-type-options', 'nosniff')
-          // Bytes are sent as they are; the string schema only describes the binary body in the docs.
-          .send(image.data as unknown as string)
-      );
+      return sendFeedbackImage(reply, image, 'private, no-store', { 'x-content-type-options': 'nosniff' });
     },
   });
 }

@@ -4,11 +4,12 @@ import {
   type AdminFeedbackPage,
   type AdminFeedbackSummary,
 } from '@kl/contracts/admin/feedback';
-import { type FeedbackStatus, isFeedbackType } from '@kl/contracts/feedback';
+import type { FeedbackStatus } from '@kl/contracts/feedback';
 import type { FeedbackRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
+import { feedbackFieldsOf } from '../../feedback/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import {
   createFeedbackDeskRepository,
@@ -26,17 +27,7 @@ const FEEDBACK_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'FEEDBAC
 const IMAGE_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'IMAGE_NOT_FOUND' });
 
 function summaryOf(row: FeedbackRow, imageCount: number): AdminFeedbackSummary {
-  if (!isFeedbackType(row.type)) throw new Error(`feedback ${row.id} has type ${row.type}`);
-  return {
-    id: row.id,
-    type: row.type,
-    content: row.content,
-    memberUsername: row.sender,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    imageCount,
-    repliedAt: row.repliedAt?.toISOString() ?? null,
-  };
+  return { ...feedbackFieldsOf(row), memberUsername: row.sender, imageCount };
 }
 
 function detailOf(row: FeedbackRow, images: FeedbackImageSummary[]): AdminFeedbackDetail {

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '@kl/contracts/content';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   inboxMessage,
   inboxSend,
@@ -9,6 +9,7 @@ import {
   vipLevel,
 } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { selectMemberByUsername } from '../../../platform/member-lookup.ts';
 
 /** Which members a send reaches, once resolved: every member, those whose paid deposits fall in a range, one. */
 export type Recipients =
@@ -44,12 +45,7 @@ export function createInboxSendRepository(db: Db) {
 
     /** A member of the merchant by username, in any case. */
     async memberByUsername(merchantCode: string, username: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ id: member.id, username: member.username, type: member.type })
-        .from(member)
-        .where(
-          and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`),
-        );
+      const [row] = await selectMemberByUsername(tx, merchantCode, username);
       return row;
     },
 

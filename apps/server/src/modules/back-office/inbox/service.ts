@@ -1,11 +1,11 @@
 import { TRIAL_MEMBER_TYPE, isTrialMember } from '@kl/contracts/accounts';
 import type { AdminInboxSend, InboxAudience } from '@kl/contracts/admin/inbox';
-import type { LocalizedText } from '@kl/contracts/content';
 import type { InboxSendRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { localized, type TextInput } from '../localized.ts';
 import { createInboxSendRepository, type Recipients } from './repository.ts';
 
 /**
@@ -17,14 +17,10 @@ import { createInboxSendRepository, type Recipients } from './repository.ts';
 
 /** What a send asks for, once validated. */
 export interface SendInbox {
-  title: { vi: string; en?: string | undefined };
-  content: { vi: string; en?: string | undefined };
+  title: TextInput;
+  content: TextInput;
   audience: { kind: 'all' } | { kind: 'vip'; vipLevel: number } | { kind: 'member'; username: string };
 }
-
-/** Vietnamese, and English when written (an empty one falls back to Vietnamese, like a missing one). */
-const localized = (text: { vi: string; en?: string | undefined }): LocalizedText =>
-  text.en ? { vi: text.vi, en: text.en } : { vi: text.vi };
 
 export function adminInboxSendOf(row: InboxSendRow): AdminInboxSend {
   return {

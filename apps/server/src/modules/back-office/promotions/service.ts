@@ -5,8 +5,7 @@ import type {
   AdminPromotionStatus,
   BonusRuleInput,
 } from '@kl/contracts/admin/promotions';
-import type { LocalizedText } from '@kl/contracts/content';
-import type { BonusRule, ClaimStatus, PromotionType } from '@kl/contracts/promotions';
+import type { ClaimStatus, PromotionType } from '@kl/contracts/promotions';
 import type { TurnoverBase } from '@kl/contracts/wagering';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { NewPromotionRow, PromotionRow } from '../../../db/schema/index.ts';
@@ -14,7 +13,9 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import { DEFAULT_WAGERING_SETTING, moneyNumber } from '../../wallet/index.ts';
+import { bonusRuleOf } from '../../promotions/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { localized, type TextInput } from '../localized.ts';
 import { createPromotionAdminRepository } from './repository.ts';
 
 /**
@@ -24,15 +25,13 @@ import { createPromotionAdminRepository } from './repository.ts';
  * table on every call, so a change shows at once.
  */
 
-type Text = { vi: string; en?: string | undefined };
-
 /** What a creation asks for, once validated. */
 export interface NewPromotion {
   code: string;
   type: PromotionType;
-  title: Text;
-  summary: Text;
-  detailHtml: Text;
+  title: TextInput;
+  summary: TextInput;
+  detailHtml: TextInput;
   imageUrl?: string | undefined;
   startsAt: string;
   endsAt: string;
@@ -45,21 +44,12 @@ export interface NewPromotion {
 /** What an update asks for: the fields given change; `endNow` ends it at once. */
 export type PromotionChange = Partial<Omit<NewPromotion, 'code' | 'type'>> & { endNow?: true | undefined };
 
-/** Vietnamese, and English when written (an empty one falls back to Vietnamese, like a missing one). */
-const localized = (text: Text): LocalizedText => (text.en ? { vi: text.vi, en: text.en } : { vi: text.vi });
-
 export function promotionStatusOf(
   row: Pick<PromotionRow, 'startsAt' | 'endsAt'>,
   now: Date,
 ): AdminPromotionStatus {
   if (now < row.startsAt) return 'scheduled';
   return now < row.endsAt ? 'running' : 'ended';
-}
-
-function bonusOf(row: PromotionRow): BonusRule {
-  return row.bonusKind === 'fixed'
-    ? { kind: 'fixed', amount: moneyNumber(row.bonusAmount) }
-    : { kind: 'percent', percent: row.bonusBasisPoints / 100, cap: moneyNumber(row.bonusAmount) };
 }
 
 /** The bonus columns: a fixed amount, or a percent in hundredths with its cap in `bonus_amount`. */
@@ -85,7 +75,7 @@ export function adminPromotionOf(row: PromotionRow, now: Date, claims: number): 
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: promotionStatusOf(row, now),
-    bonus: bonusOf(row),
+    bonus: bonusRuleOf(row),
     minDeposit: moneyNumber(row.minDeposit),
     currency: row.currency,
     sort: row.sort,
