@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import {
-  FEEDBACK_IMAGE_TYPES,
   FEEDBACK_REPLY_MAX,
   FEEDBACK_STATUSES,
   FEEDBACK_TYPE_VALUES,
+  feedbackImage,
   feedbackTypeSchema,
 } from '../feedback.ts';
 import { fromBeforeTo, pageParams } from '../paging.ts';
@@ -20,15 +20,11 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 /** Where the back office shows a feedback image: `/api/admin/feedback/images/<id>` (operators only). */
 export const ADMIN_FEEDBACK_IMAGE_PREFIX = '/api/admin/feedback/images/';
 
-export const adminFeedbackImage = z.object({
+/** The member's feedback image as the back office gets it. */
+export const adminFeedbackImage = feedbackImage.extend({
   id: z.uuid(),
   /** Where the console loads it (the operator session cookie goes with it). */
   url: z.string(),
-  contentType: z.enum(FEEDBACK_IMAGE_TYPES),
-  byteSize: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  comment: z.string(),
 });
 export type AdminFeedbackImage = z.infer<typeof adminFeedbackImage>;
 
