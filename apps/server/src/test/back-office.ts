@@ -1,7 +1,10 @@
 import type { OperatorRole } from '@kl/contracts/admin/access';
 import { OPERATOR_COOKIE, type AdminLoginResult } from '@kl/contracts/admin/auth';
+import type { AuditEntry } from '@kl/contracts/admin/operators';
 import type { ApiEntry } from '@kl/contracts/api-call';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
+import type { z } from 'zod';
 import {
   createAuditLog,
   createOperatorRepository,
@@ -9,11 +12,12 @@ import {
 } from '../modules/back-office/index.ts';
 import { totpCode, totpStep } from '../modules/back-office/totp.ts';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import type { Db } from '../platform/db.ts';
+import type { DatabaseKind, Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';
 import { freshIp, type testClock } from './accounts.ts';
+import { answerValue } from './answers.ts';
 import { json } from './app.ts';
-import type { TestApp } from './suite.ts';
+import { type TestApp, useTestApp } from './suite.ts';
 
 /**
  * Operators in back-office suites (docs/conventions.md, "Tests"): one made in the database, signed in
@@ -143,4 +147,63 @@ export async function newOperator(
 ): Promise<OperatorCaller> {
   const created = await createOperator(suite.database.current.db, suite.time.clock, { role, ...options });
   return signInOperator(suite.app, suite.time, created.username);
+}
+
+type AdminRequestOptions = NonNullable<Parameters<typeof adminRequest>[3]>;
+
+export interface BackOfficeSuite<Name extends string> {
+  /** The suite's database, clock and app (`useTestApp`). */
+  readonly suite: TestApp;
+  /**
+   * The suite's operators by the names it gave them, signed in before its tests (inside a test or hook);
+   * a test may put another in a name's place (signed in again after its session idled out).
+   */
+  readonly operators: Record<Name, OperatorCaller>;
+  /** A back-office call of the suite's app with the operator's session cookie (or none). */
+  request(
+    entry: Pick<ApiEntry, 'method' | 'path'>,
+    operator: Pick<OperatorCaller, 'ip' | 'cookie'> | undefined,
+    options?: AdminRequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  /** The value of a back-office call that answers 200, parsed and typed by its entry's response schema. */
+  value<S extends z.ZodType>(
+    entry: Pick<ApiEntry, 'method' | 'path'> & { readonly response: S },
+    operator: Pick<OperatorCaller, 'ip' | 'cookie'>,
+    options?: AdminRequestOptions,
+  ): Promise<z.infer<S>>;
+  /** The audit log entries of one target (`targetType` and `targetId`), as the operator reads them. */
+  auditTrail(operator: OperatorCaller, targetType: string, targetId: string | number): Promise<AuditEntry[]>;
+}
+
+/**
+ * A back-office suite: the test app (`useTestApp` with `options`) and one signed-in operator per entry of
+ * `roles` (name: role), made in the order given, after the app is built and before the tests.
+ */
+export function useBackOfficeSuite<Name extends string>(
+  kind: DatabaseKind,
+  roles: Readonly<Record<Name, OperatorRole>>,
+  options?: Parameters<typeof useTestApp>[1],
+): BackOfficeSuite<Name> {
+  const suite = useTestApp(kind, options);
+  const operators = {} as Record<Name, OperatorCaller>;
+  beforeAll(async () => {
+    for (const [name, role] of Object.entries(roles) as [Name, OperatorRole][]) {
+      operators[name] = await newOperator(suite, role);
+    }
+  });
+  const request: BackOfficeSuite<Name>['request'] = (entry, operator, requestOptions) =>
+    adminRequest(suite.app, entry, operator, requestOptions);
+  const value: BackOfficeSuite<Name>['value'] = async (entry, operator, requestOptions) =>
+    answerValue(entry, await request(entry, operator, requestOptions));
+  return {
+    suite,
+    operators,
+    request,
+    value,
+    async auditTrail(operator, targetType, targetId) {
+      const target = String(targetId);
+      const page = await value(adminCalls.adminAudit, operator, { query: { target, pageSize: '100' } });
+      return page.list.filter((entry) => entry.targetType === targetType && entry.targetId === target);
+    },
+  };
 }

@@ -1,27 +1,22 @@
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 
 describeEachDatabase('back-office announcements', (kind) => {
-  const suite = useTestApp(kind);
-  let editor: OperatorCaller;
-  let owner: OperatorCaller;
+  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
+    editor: 'content',
+    owner: 'owner',
+  });
   const visitor = { ip: freshIp() };
 
-  beforeAll(async () => {
-    editor = await newOperator(suite, 'content');
-    owner = await newOperator(suite, 'owner');
-  });
-
-  const create = (payload: object, operator = editor) =>
-    adminRequest(suite.app, adminCalls.adminCreateAnnouncement, operator, { payload });
+  const create = (payload: object, operator = operators.editor) =>
+    request(adminCalls.adminCreateAnnouncement, operator, { payload });
   const update = (announcementId: number, payload: object) =>
-    adminRequest(suite.app, adminCalls.adminUpdateAnnouncement, editor, {
+    request(adminCalls.adminUpdateAnnouncement, operators.editor, {
       params: { announcementId },
       payload,
     });
@@ -33,13 +28,7 @@ describeEachDatabase('back-office announcements', (kind) => {
       API.popularAnnouncements,
       await call(suite.app, API.popularAnnouncements, visitor, { query: { lang } }),
     ).list;
-  const auditOf = async (id: number) =>
-    answerValue(
-      adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, {
-        query: { target: String(id), pageSize: '100' },
-      }),
-    ).list.filter((entry) => entry.targetType === 'announcement' && entry.targetId === String(id));
+  const auditOf = (id: number) => auditTrail(operators.owner, 'announcement', id);
 
   const body = {
     type: 'PL',
@@ -87,10 +76,7 @@ describeEachDatabase('back-office announcements', (kind) => {
 
     // The back office still lists it, newest published first.
     const later = answerValue(adminCalls.adminCreateAnnouncement, await create({ ...body, popular: false }));
-    const listed = answerValue(
-      adminCalls.adminAnnouncements,
-      await adminRequest(suite.app, adminCalls.adminAnnouncements, editor, { query: { pageSize: '2' } }),
-    );
+    const listed = await value(adminCalls.adminAnnouncements, operators.editor, { query: { pageSize: '2' } });
     expect(listed.list.map((item) => item.id)).toEqual([later.id, created.id]);
     expect(listed.list[1]).toMatchObject({ active: false });
     expect(listed.total).toBeGreaterThan(2);
@@ -98,7 +84,7 @@ describeEachDatabase('back-office announcements', (kind) => {
     const [updated, made] = await auditOf(created.id);
     expect(made).toMatchObject({
       action: 'announcement.create',
-      operatorUsername: editor.username,
+      operatorUsername: operators.editor.username,
       before: null,
     });
     expect(made?.after).toMatchObject({ id: created.id, active: true });
@@ -145,6 +131,6 @@ describeEachDatabase('back-office announcements', (kind) => {
     expect((await update(0, body)).statusCode).toBe(400);
     const finance = await newOperator(suite, 'finance');
     expect((await create(body, finance)).statusCode).toBe(403);
-    expect((await adminRequest(suite.app, adminCalls.adminAnnouncements, finance)).statusCode).toBe(403);
+    expect((await request(adminCalls.adminAnnouncements, finance)).statusCode).toBe(403);
   });
 });

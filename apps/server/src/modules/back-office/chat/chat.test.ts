@@ -2,22 +2,14 @@ import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { CHAT_COOKIE } from '@kl/contracts/chat';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 
 describeEachDatabase('back-office live chat', (kind) => {
-  const suite = useTestApp(kind);
-  let support: OperatorCaller;
-  let owner: OperatorCaller;
-
-  beforeAll(async () => {
-    support = await newOperator(suite, 'support');
-    owner = await newOperator(suite, 'owner');
-  });
+  const { suite, operators, request } = useBackOfficeSuite(kind, { support: 'support', owner: 'owner' });
 
   /** A member with the chat page open: the chat cookie their launch-chat token bought. */
   async function chattingMember() {
@@ -51,10 +43,10 @@ describeEachDatabase('back-office live chat', (kind) => {
     answerValue(API.chatSend, await chatPage(member, API.chatSend, { body }));
     suite.time.advance(1_000);
   };
-  const listed = async (status?: string, operator = support) =>
+  const listed = async (status?: string, operator = operators.support) =>
     answerValue(
       adminCalls.adminChats,
-      await adminRequest(suite.app, adminCalls.adminChats, operator, {
+      await request(adminCalls.adminChats, operator, {
         query: { pageSize: '100', ...(status && { status }) },
       }),
     ).list;
@@ -63,13 +55,13 @@ describeEachDatabase('back-office live chat', (kind) => {
     if (!found) throw new Error(`no conversation of ${member.username}`);
     return found;
   };
-  const reply = (conversationId: string, body: unknown, operator = support) =>
-    adminRequest(suite.app, adminCalls.adminChatReply, operator, {
+  const reply = (conversationId: string, body: unknown, operator = operators.support) =>
+    request(adminCalls.adminChatReply, operator, {
       params: { conversationId },
       payload: { body },
     });
-  const close = (conversationId: string, operator = support) =>
-    adminRequest(suite.app, adminCalls.adminCloseChat, operator, { params: { conversationId } });
+  const close = (conversationId: string, operator = operators.support) =>
+    request(adminCalls.adminCloseChat, operator, { params: { conversationId } });
 
   it('shows a member’s message in the console and delivers the operator’s reply to the member’s chat', async () => {
     const member = await chattingMember();
@@ -92,7 +84,7 @@ describeEachDatabase('back-office live chat', (kind) => {
     expect(sent).toMatchObject({
       sender: 'operator',
       body: 'Chào bạn, tôi kiểm tra ngay',
-      operatorName: support.username,
+      operatorName: operators.support.username,
     });
 
     // The member's side: the reply in their chat, as a customer service message, and unread.
@@ -109,7 +101,7 @@ describeEachDatabase('back-office live chat', (kind) => {
     // The console: open now, nothing unread, the reply named by its operator.
     const detail = answerValue(
       adminCalls.adminChat,
-      await adminRequest(suite.app, adminCalls.adminChat, support, { params: { conversationId: id } }),
+      await request(adminCalls.adminChat, operators.support, { params: { conversationId: id } }),
     );
     expect(detail.conversation).toMatchObject({
       id,
@@ -117,7 +109,10 @@ describeEachDatabase('back-office live chat', (kind) => {
       status: 'open',
       unreadCount: 0,
     });
-    expect(detail.messages.map((message) => message.operatorName)).toEqual([null, support.username]);
+    expect(detail.messages.map((message) => message.operatorName)).toEqual([
+      null,
+      operators.support.username,
+    ]);
     expect(detail.hasMore).toBe(false);
     expect((await listed('waiting')).map((item) => item.id)).not.toContain(id);
     expect((await listed('open')).map((item) => item.id)).toContain(id);
@@ -155,11 +150,11 @@ describeEachDatabase('back-office live chat', (kind) => {
 
     const audit = answerValue(
       adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { target: id, pageSize: '100' } }),
+      await request(adminCalls.adminAudit, operators.owner, { query: { target: id, pageSize: '100' } }),
     ).list;
     expect(audit.map((entry) => entry.action)).toEqual(['chat.close', 'chat.reply']);
     expect(audit[0]).toMatchObject({
-      operatorUsername: support.username,
+      operatorUsername: operators.support.username,
       targetType: 'chat_conversation',
       targetId: id,
       before: { status: 'waiting' },
@@ -179,7 +174,7 @@ describeEachDatabase('back-office live chat', (kind) => {
     expectFailure(await reply(unknown, 'Xin chào'), 404, 'NOT_FOUND');
     expectFailure(await close(unknown), 404, 'NOT_FOUND');
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminChat, support, { params: { conversationId: 'nope' } }),
+      await request(adminCalls.adminChat, operators.support, { params: { conversationId: 'nope' } }),
       400,
       'INVALID_INPUT',
     );
@@ -187,7 +182,7 @@ describeEachDatabase('back-office live chat', (kind) => {
     expect((await listed(undefined, readOnly)).length).toBeGreaterThan(0);
     expectFailure(await reply(id, 'Xin chào', readOnly), 403, 'PERMISSION_DENIED');
     const finance = await newOperator(suite, 'finance');
-    expectFailure(await adminRequest(suite.app, adminCalls.adminChats, finance), 403, 'PERMISSION_DENIED');
+    expectFailure(await request(adminCalls.adminChats, finance), 403, 'PERMISSION_DENIED');
     // Nothing was sent.
     expect(answerValue(API.chatMessages, await chatPage(member, API.chatMessages)).messages).toHaveLength(1);
   });

@@ -1,26 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import type { MemberCaller } from '../../../test/suite.ts';
 
 describeEachDatabase('back-office deposits', (kind) => {
-  const suite = useTestApp(kind);
-  let finance: OperatorCaller;
+  const { suite, operators, request } = useBackOfficeSuite(kind, { finance: 'finance' });
 
-  beforeAll(async () => {
-    finance = await newOperator(suite, 'finance');
-  });
-
-  const orders = async (query: Record<string, string>, operator: OperatorCaller = finance) =>
-    answerValue(
-      adminCalls.adminDeposits,
-      await adminRequest(suite.app, adminCalls.adminDeposits, operator, { query }),
-    );
+  const orders = async (query: Record<string, string>, operator: OperatorCaller = operators.finance) =>
+    answerValue(adminCalls.adminDeposits, await request(adminCalls.adminDeposits, operator, { query }));
   const uniqueName = (prefix: string) => `${prefix}${randomInt(1e8)}`.slice(0, 15);
 
   /** An order the member made and left pending (or had the sandbox gateway fail). */
@@ -86,7 +78,7 @@ describeEachDatabase('back-office deposits', (kind) => {
     suite.time.advanceMinutes(31);
     const fresh = await order(caller, 90_000);
     // The operator's session ended while idle: a new sign-in.
-    finance = await newOperator(suite, 'finance');
+    operators.finance = await newOperator(suite, 'finance');
 
     expect((await orders({ username, status: 'pending' })).list.map((item) => item.orderId)).toEqual([
       fresh.orderId,
@@ -110,14 +102,14 @@ describeEachDatabase('back-office deposits', (kind) => {
 
   it('is read by the money roles only, and refuses bad input with 400', async () => {
     const content = await newOperator(suite, 'content');
-    expect((await adminRequest(suite.app, adminCalls.adminDeposits, content)).statusCode).toBe(403);
+    expect((await request(adminCalls.adminDeposits, content)).statusCode).toBe(403);
     const queries: Record<string, string>[] = [
       { status: 'lost' },
       { from: 'yesterday' },
       { pageSize: '1000' },
     ];
     for (const query of queries) {
-      const refused = await adminRequest(suite.app, adminCalls.adminDeposits, finance, { query });
+      const refused = await request(adminCalls.adminDeposits, operators.finance, { query });
       expectFailure(refused, 400, 'INVALID_INPUT');
     }
   });

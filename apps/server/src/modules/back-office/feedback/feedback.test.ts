@@ -4,17 +4,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { feedback, feedbackImage } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import type { MemberCaller } from '../../../test/suite.ts';
 
 /** The bytes of a stored image: what the operator must get back, as stored. */
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('feedback image bytes')]);
 
 describeEachDatabase('back-office feedback', (kind) => {
-  const suite = useTestApp(kind);
-  let support: OperatorCaller;
-  let owner: OperatorCaller;
+  const { suite, operators, request } = useBackOfficeSuite(kind, { support: 'support', owner: 'owner' });
   let sender: { username: string; caller: MemberCaller };
   let withImage: string;
   let plain: string;
@@ -32,8 +30,6 @@ describeEachDatabase('back-office feedback', (kind) => {
   }
 
   beforeAll(async () => {
-    support = await newOperator(suite, 'support');
-    owner = await newOperator(suite, 'owner');
     const { row, caller } = await suite.newMember();
     sender = { username: row.username, caller };
     sentAt = suite.time.clock();
@@ -61,10 +57,10 @@ describeEachDatabase('back-office feedback', (kind) => {
     imageId = image?.id ?? '';
   });
 
-  const list = async (query: Record<string, string>, operator = support) =>
+  const list = async (query: Record<string, string>, operator = operators.support) =>
     answerValue(
       adminCalls.adminFeedbackList,
-      await adminRequest(suite.app, adminCalls.adminFeedbackList, operator, {
+      await request(adminCalls.adminFeedbackList, operator, {
         query: { pageSize: '100', ...query },
       }),
     );
@@ -72,12 +68,12 @@ describeEachDatabase('back-office feedback', (kind) => {
   const detail = async (feedbackId: string) =>
     answerValue(
       adminCalls.adminFeedback,
-      await adminRequest(suite.app, adminCalls.adminFeedback, support, { params: { feedbackId } }),
+      await request(adminCalls.adminFeedback, operators.support, { params: { feedbackId } }),
     );
-  const replyTo = (feedbackId: string, payload: object, operator = support) =>
-    adminRequest(suite.app, adminCalls.adminReplyFeedback, operator, { params: { feedbackId }, payload });
-  const setStatus = (feedbackId: string, status: string, operator = support) =>
-    adminRequest(suite.app, adminCalls.adminSetFeedbackStatus, operator, {
+  const replyTo = (feedbackId: string, payload: object, operator = operators.support) =>
+    request(adminCalls.adminReplyFeedback, operator, { params: { feedbackId }, payload });
+  const setStatus = (feedbackId: string, status: string, operator = operators.support) =>
+    request(adminCalls.adminSetFeedbackStatus, operator, {
       params: { feedbackId },
       payload: { status },
     });
@@ -103,12 +99,12 @@ describeEachDatabase('back-office feedback', (kind) => {
     ]);
     expect(await ids({ member: sender.username, status: 'resolved' })).toEqual([]);
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedbackList, support, { query: { type: '5' } }),
+      await request(adminCalls.adminFeedbackList, operators.support, { query: { type: '5' } }),
       400,
       'INVALID_INPUT',
     );
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedbackList, support, {
+      await request(adminCalls.adminFeedbackList, operators.support, {
         query: { from: sentAt.toISOString(), to: sentAt.toISOString() },
       }),
       400,
@@ -130,25 +126,25 @@ describeEachDatabase('back-office feedback', (kind) => {
         comment: 'Biên lai',
       },
     ]);
-    const image = await adminRequest(suite.app, adminCalls.adminFeedbackImage, support, {
+    const image = await request(adminCalls.adminFeedbackImage, operators.support, {
       params: { imageId },
     });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedbackImage, undefined, { params: { imageId } }),
+      await request(adminCalls.adminFeedbackImage, undefined, { params: { imageId } }),
       401,
       'NOT_LOGGED_IN',
     );
     const finance = await newOperator(suite, 'finance');
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedbackImage, finance, { params: { imageId } }),
+      await request(adminCalls.adminFeedbackImage, finance, { params: { imageId } }),
       403,
       'PERMISSION_DENIED',
     );
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedbackImage, support, { params: { imageId: plain } }),
+      await request(adminCalls.adminFeedbackImage, operators.support, { params: { imageId: plain } }),
       404,
       'NOT_FOUND',
     );
@@ -188,12 +184,12 @@ describeEachDatabase('back-office feedback', (kind) => {
     const auditOf = async (id: string) =>
       answerValue(
         adminCalls.adminAudit,
-        await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { target: id } }),
+        await request(adminCalls.adminAudit, operators.owner, { query: { target: id } }),
       ).list;
     expect(await auditOf(withImage)).toMatchObject([
       {
         action: 'feedback.reply',
-        operatorUsername: support.username,
+        operatorUsername: operators.support.username,
         targetType: 'feedback',
         before: { status: 'new', reply: null },
         after: { status: 'resolved', reply: 'Giao dịch đã được cộng, mời bạn kiểm tra lại.' },
@@ -212,7 +208,7 @@ describeEachDatabase('back-office feedback', (kind) => {
     expectFailure(await replyTo(unknown, { reply: 'Xin chào' }), 404, 'NOT_FOUND');
     expectFailure(await setStatus(unknown, 'resolved'), 404, 'NOT_FOUND');
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminFeedback, support, { params: { feedbackId: unknown } }),
+      await request(adminCalls.adminFeedback, operators.support, { params: { feedbackId: unknown } }),
       404,
       'NOT_FOUND',
     );

@@ -5,30 +5,22 @@ import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import { beforeAll, expect, it } from 'vitest';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 
 describeEachDatabase('back-office games', (kind) => {
-  const suite = useTestApp(kind);
-  let editor: OperatorCaller;
-  let owner: OperatorCaller;
+  const { suite, operators, request, value } = useBackOfficeSuite(kind, {
+    editor: 'content',
+    owner: 'owner',
+  });
   const visitor = { ip: freshIp() };
 
-  beforeAll(async () => {
-    editor = await newOperator(suite, 'content');
-    owner = await newOperator(suite, 'owner');
-  });
-
-  const adminGames = async (query: Record<string, string>) =>
-    answerValue(
-      adminCalls.adminGames,
-      await adminRequest(suite.app, adminCalls.adminGames, editor, { query }),
-    );
+  const adminGames = (query: Record<string, string>) =>
+    value(adminCalls.adminGames, operators.editor, { query });
   const updateGame = (id: number, payload: object) =>
-    adminRequest(suite.app, adminCalls.adminUpdateGame, editor, { params: { id }, payload });
+    request(adminCalls.adminUpdateGame, operators.editor, { params: { id }, payload });
   const updateVendor = (gameCategory: string, vassalage: string, enabled: boolean) =>
-    adminRequest(suite.app, adminCalls.adminUpdateGameVendor, editor, {
+    request(adminCalls.adminUpdateGameVendor, operators.editor, {
       params: { gameCategory, vassalage },
       payload: { enabled },
     });
@@ -41,9 +33,8 @@ describeEachDatabase('back-office games', (kind) => {
       }),
     ).games;
   const auditOf = async (action: string, targetId: string) =>
-    answerValue(
-      adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { action, target: targetId } }),
+    (
+      await value(adminCalls.adminAudit, operators.owner, { query: { action, target: targetId } })
     ).list.filter((entry) => entry.action === action && entry.targetId === targetId);
 
   let sample: AdminGame;
@@ -54,10 +45,7 @@ describeEachDatabase('back-office games', (kind) => {
   });
 
   it('lists every vendor with its games, and finds games by name without regard to case or diacritics', async () => {
-    const vendors = answerValue(
-      adminCalls.adminGameVendors,
-      await adminRequest(suite.app, adminCalls.adminGameVendors, editor),
-    ).list;
+    const vendors = (await value(adminCalls.adminGameVendors, operators.editor)).list;
     const inHouse = vendors.find((row) => row.vassalage === IN_HOUSE_VENDOR && row.gameCategory === 'RNG');
     expect(inHouse).toMatchObject({ enabled: true, configured: true });
     expect(inHouse?.games).toBeGreaterThan(0);

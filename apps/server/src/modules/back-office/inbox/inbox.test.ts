@@ -6,14 +6,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { inboxMessage, member } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import type { MemberCaller } from '../../../test/suite.ts';
 
 describeEachDatabase('back-office inbox messages', (kind) => {
-  const suite = useTestApp(kind);
-  let editor: OperatorCaller;
-  let owner: OperatorCaller;
+  const { suite, operators, request } = useBackOfficeSuite(kind, { editor: 'content', owner: 'owner' });
   type Member = { id: string; username: string; caller: MemberCaller };
   let alice: Member;
   let bob: Member;
@@ -26,16 +24,14 @@ describeEachDatabase('back-office inbox messages', (kind) => {
   };
 
   beforeAll(async () => {
-    editor = await newOperator(suite, 'content');
-    owner = await newOperator(suite, 'owner');
     alice = await memberOf();
     bob = await memberOf();
     bronze = await memberOf();
     await suite.fund(bronze.id, 1_000_000);
   });
 
-  const send = (payload: object, operator = editor) =>
-    adminRequest(suite.app, adminCalls.adminSendInbox, operator, { payload });
+  const send = (payload: object, operator = operators.editor) =>
+    request(adminCalls.adminSendInbox, operator, { payload });
   const titlesOf = async (who: Member, lang: 'vi' | 'en' = 'vi') =>
     answerValue(
       API.inboxList,
@@ -64,7 +60,7 @@ describeEachDatabase('back-office inbox messages', (kind) => {
       memberUsername: alice.username,
       vipLevel: null,
       recipients: 1,
-      operatorUsername: editor.username,
+      operatorUsername: operators.editor.username,
       sentAt: suite.time.clock().toISOString(),
     });
     expect(await titlesOf(alice)).toContain('Thưởng riêng cho bạn');
@@ -80,18 +76,18 @@ describeEachDatabase('back-office inbox messages', (kind) => {
     suite.time.advance(1_000);
     const listed = answerValue(
       adminCalls.adminInboxMessages,
-      await adminRequest(suite.app, adminCalls.adminInboxMessages, editor),
+      await request(adminCalls.adminInboxMessages, operators.editor),
     );
     expect(listed.list[0]).toEqual(sent);
     expect(listed.total).toBeGreaterThanOrEqual(1);
 
     const audit = answerValue(
       adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { action: 'inbox.send' } }),
+      await request(adminCalls.adminAudit, operators.owner, { query: { action: 'inbox.send' } }),
     ).list.find((entry) => entry.targetId === String(sent.id));
     expect(audit).toMatchObject({
       targetType: 'inbox_send',
-      operatorUsername: editor.username,
+      operatorUsername: operators.editor.username,
       before: null,
     });
     expect(audit?.after).toMatchObject({ audience: 'member', recipients: 1, memberUsername: alice.username });
@@ -173,7 +169,7 @@ describeEachDatabase('back-office inbox messages', (kind) => {
       'INVALID_INPUT',
     );
     const support = await newOperator(suite, 'support');
-    expect((await adminRequest(suite.app, adminCalls.adminInboxMessages, support)).statusCode).toBe(200);
+    expect((await request(adminCalls.adminInboxMessages, support)).statusCode).toBe(200);
     expectFailure(await send({ ...message, audience: { kind: 'all' } }, support), 403, 'PERMISSION_DENIED');
     const rows = await suite.database.current.db
       .select({ n: count() })

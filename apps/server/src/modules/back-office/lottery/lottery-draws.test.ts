@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Caller } from '../../../test/accounts.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 import { createGameRecordsModule } from '../../game-records/index.ts';
 import { createLotteryRepository, createLotteryService } from '../../lottery/index.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
@@ -15,14 +14,7 @@ import { checkLedger, createLedgerRepository, createLedgerService } from '../../
 const FUNDS = 10_000_000;
 
 describeEachDatabase('back-office lottery draws', (kind) => {
-  const suite = useTestApp(kind);
-  let owner: OperatorCaller;
-  let finance: OperatorCaller;
-
-  beforeAll(async () => {
-    owner = await newOperator(suite, 'owner');
-    finance = await newOperator(suite, 'finance');
-  });
+  const { suite, operators, request } = useBackOfficeSuite(kind, { owner: 'owner', finance: 'finance' });
 
   const db = () => suite.database.current.db;
   /** The draw machine, as the scheduler runs it. */
@@ -42,7 +34,12 @@ describeEachDatabase('back-office lottery draws', (kind) => {
   const openDrawOf = async (code: string) => {
     const detail = answerValue(
       API.lotteryGame,
-      await call(suite.app, API.lotteryGame, { ip: owner.ip }, { query: { code, prizeMode: 'Lott' } }),
+      await call(
+        suite.app,
+        API.lotteryGame,
+        { ip: operators.owner.ip },
+        { query: { code, prizeMode: 'Lott' } },
+      ),
     );
     if (!detail.openDraw) throw new Error(`no open draw of ${code}`);
     return detail.openDraw;
@@ -61,13 +58,13 @@ describeEachDatabase('back-office lottery draws', (kind) => {
   const placed = async (caller: Caller, drawId: string, number: string) =>
     answerValue(API.placeLotteryBet, await place(caller, drawId, number)).bet;
   const walletOf = async (caller: Caller) => (await suite.walletOf(caller)).available;
-  const drawsOf = async (query: Record<string, string>, operator = owner) =>
+  const drawsOf = async (query: Record<string, string>, operator = operators.owner) =>
     answerValue(
       adminCalls.adminLotteryDraws,
-      await adminRequest(suite.app, adminCalls.adminLotteryDraws, operator, { query }),
+      await request(adminCalls.adminLotteryDraws, operator, { query }),
     );
   const voidDraw = (drawId: string, reason = 'Kết quả đài bị hoãn') =>
-    adminRequest(suite.app, adminCalls.adminVoidLotteryDraw, owner, {
+    request(adminCalls.adminVoidLotteryDraw, operators.owner, {
       params: { drawId },
       payload: { reason },
     });
@@ -134,7 +131,7 @@ describeEachDatabase('back-office lottery draws', (kind) => {
 
     const audit = answerValue(
       adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { action: 'lottery_draw.void' } }),
+      await request(adminCalls.adminAudit, operators.owner, { query: { action: 'lottery_draw.void' } }),
     ).list;
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
@@ -155,11 +152,11 @@ describeEachDatabase('back-office lottery draws', (kind) => {
     await drawMachine().runDue();
 
     expectFailure(await voidDraw(draw.id), 409, 'LOTTERY_DRAW_NOT_VOIDABLE');
-    const [row] = (await drawsOf({ game: 'ST3', status: 'settled' }, finance)).list;
+    const [row] = (await drawsOf({ game: 'ST3', status: 'settled' }, operators.finance)).list;
     expect(row).toMatchObject({ id: draw.id, bets: 1, openBets: 0, voidedAt: null });
     expectFailure(await voidDraw(randomUUID()), 404, 'NOT_FOUND');
     expectFailure(await voidDraw(draw.id, '  '), 400, 'INVALID_INPUT');
-    const refused = await adminRequest(suite.app, adminCalls.adminVoidLotteryDraw, finance, {
+    const refused = await request(adminCalls.adminVoidLotteryDraw, operators.finance, {
       params: { drawId: draw.id },
       payload: { reason: 'no' },
     });

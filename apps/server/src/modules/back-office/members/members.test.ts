@@ -5,7 +5,7 @@ import { memberDetail, memberPage, type MemberPage } from '@kl/contracts/admin/m
 import { successEnvelope } from '@kl/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   loginAttempt,
   member,
@@ -16,45 +16,34 @@ import {
 } from '../../../db/schema/index.ts';
 import { call, freshIp, postEncrypted, registerByUsername, solvedCaptcha } from '../../../test/accounts.ts';
 import { json } from '../../../test/app.ts';
-import {
-  adminRequest,
-  createOperator,
-  type OperatorCaller,
-  signInOperator,
-} from '../../../test/back-office.ts';
+import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 import { createTestMember } from '../../wallet/testing.ts';
 
 describeEachDatabase('back-office members', (kind) => {
-  const suite = useTestApp(kind, { config: { devOutbox: true, rateLimitMax: 100_000 } });
+  const { suite, operators, request } = useBackOfficeSuite(
+    kind,
+    { risk: 'risk', support: 'support' },
+    { config: { devOutbox: true, rateLimitMax: 100_000 } },
+  );
   const db = () => suite.database.current.db;
   const ledger = () =>
     createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: suite.time.clock });
-  let risk: OperatorCaller;
-  let support: OperatorCaller;
-
-  beforeAll(async () => {
-    const made = await createOperator(db(), suite.time.clock, { role: 'risk' });
-    risk = await signInOperator(suite.app, suite.time, made.username);
-    const reader = await createOperator(db(), suite.time.clock, { role: 'support' });
-    support = await signInOperator(suite.app, suite.time, reader.username);
-  });
 
   const search = async (query: Record<string, string>): Promise<MemberPage> => {
-    const response = await adminRequest(suite.app, adminCalls.adminMembers, support, { query });
+    const response = await request(adminCalls.adminMembers, operators.support, { query });
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(memberPage).parse(json(response)).value;
   };
   const usernamesOf = (page: MemberPage) => page.list.map((row) => row.username);
   const detailOf = async (memberId: string) => {
-    const response = await adminRequest(suite.app, adminCalls.adminMember, support, { params: { memberId } });
+    const response = await request(adminCalls.adminMember, operators.support, { params: { memberId } });
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(memberDetail).parse(json(response)).value;
   };
-  const setDisabled = (memberId: string, disabled: boolean, operator = risk) =>
-    adminRequest(suite.app, adminCalls.adminSetMemberDisabled, operator, {
+  const setDisabled = (memberId: string, disabled: boolean, operator = operators.risk) =>
+    request(adminCalls.adminSetMemberDisabled, operator, {
       params: { memberId },
       payload: { disabled, reason: disabled ? 'chargeback fraud' : 'cleared by review' },
     });
@@ -233,7 +222,7 @@ describeEachDatabase('back-office members', (kind) => {
     expect(detail.logins).toEqual([expect.objectContaining({ succeeded: false })]);
 
     // Unknown, or another merchant's: 404.
-    const unknown = await adminRequest(suite.app, adminCalls.adminMember, support, {
+    const unknown = await request(adminCalls.adminMember, operators.support, {
       params: { memberId: randomUUID() },
     });
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
@@ -244,7 +233,7 @@ describeEachDatabase('back-office members', (kind) => {
       .values({ ...home, code: 'othersite', name: 'Other' })
       .onConflictDoNothing();
     const stranger = await createTestMember(db(), { merchantCode: 'othersite' });
-    const foreign = await adminRequest(suite.app, adminCalls.adminMember, support, {
+    const foreign = await request(adminCalls.adminMember, operators.support, {
       params: { memberId: stranger.id },
     });
     expect(foreign.statusCode).toBe(404);
@@ -262,7 +251,7 @@ describeEachDatabase('back-office members', (kind) => {
     expect((await call(suite.app, API.wallet, other.caller)).statusCode).toBe(200);
 
     // Support reads members but cannot disable them.
-    const refused = await setDisabled(row.id, true, support);
+    const refused = await setDisabled(row.id, true, operators.support);
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'PERMISSION_DENIED']);
 
     const disabled = await setDisabled(row.id, true);
@@ -319,8 +308,8 @@ describeEachDatabase('back-office members', (kind) => {
       'member.enable',
     ]);
     expect(entries[0]).toMatchObject({
-      operatorId: risk.id,
-      operatorUsername: risk.username,
+      operatorId: operators.risk.id,
+      operatorUsername: operators.risk.username,
       before: { disabled: false, disabledAt: null },
       after: { disabled: true, reason: 'chargeback fraud', sessionsEnded: 1 },
     });
@@ -329,7 +318,7 @@ describeEachDatabase('back-office members', (kind) => {
       after: { disabled: false, disabledAt: null, reason: 'cleared by review' },
     });
     // Failures the web screens handle: a bad body, an unknown member.
-    const bad = await adminRequest(suite.app, adminCalls.adminSetMemberDisabled, risk, {
+    const bad = await request(adminCalls.adminSetMemberDisabled, operators.risk, {
       params: { memberId: row.id },
       payload: { disabled: true, reason: '' },
     });
@@ -360,7 +349,7 @@ describeEachDatabase('back-office members', (kind) => {
         ip: '127.0.0.1',
       });
     const end = () =>
-      adminRequest(suite.app, adminCalls.adminEndMemberSessions, risk, { params: { memberId: row.id } });
+      request(adminCalls.adminEndMemberSessions, operators.risk, { params: { memberId: row.id } });
     const ended = await end();
     expect(ended.statusCode, ended.body).toBe(200);
     expect(json(ended).value).toEqual({ sessionsEnded: 2 });
@@ -374,7 +363,7 @@ describeEachDatabase('back-office members', (kind) => {
       ['member.end_sessions', { username: row.username, openSessions: 0, sessionsEnded: 2 }],
       ['member.end_sessions', { username: row.username, openSessions: 0, sessionsEnded: 0 }],
     ]);
-    const unknown = await adminRequest(suite.app, adminCalls.adminEndMemberSessions, risk, {
+    const unknown = await request(adminCalls.adminEndMemberSessions, operators.risk, {
       params: { memberId: randomUUID() },
     });
     expect(unknown.statusCode).toBe(404);

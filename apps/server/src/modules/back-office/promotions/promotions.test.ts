@@ -1,27 +1,22 @@
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { CreatePromotionRequest } from '@kl/contracts/admin/promotions';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 
 const HOUR = 3_600_000;
 let codes = 0;
 const freshCode = () => `BO${process.pid % 1000}X${(codes += 1)}`;
 
 describeEachDatabase('back-office promotions', (kind) => {
-  const suite = useTestApp(kind);
-  let risk: OperatorCaller;
-  let owner: OperatorCaller;
-  const visitor = { ip: freshIp() };
-
-  beforeAll(async () => {
-    risk = await newOperator(suite, 'risk');
-    owner = await newOperator(suite, 'owner');
+  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
+    risk: 'risk',
+    owner: 'owner',
   });
+  const visitor = { ip: freshIp() };
 
   const at = (offset: number) => new Date(suite.time.clock().getTime() + offset).toISOString();
   const body = (extra: Partial<CreatePromotionRequest> = {}): CreatePromotionRequest => ({
@@ -37,26 +32,15 @@ describeEachDatabase('back-office promotions', (kind) => {
     turnover: { multiple: 3, base: 'bonus' },
     ...extra,
   });
-  const create = (payload: unknown, operator = risk) =>
-    adminRequest(suite.app, adminCalls.adminCreatePromotion, operator, { payload });
-  const update = (promotionId: number, payload: unknown, operator = risk) =>
-    adminRequest(suite.app, adminCalls.adminUpdatePromotion, operator, { params: { promotionId }, payload });
-  const listed = async (query: Record<string, string> = {}) =>
-    answerValue(
-      adminCalls.adminPromotions,
-      await adminRequest(suite.app, adminCalls.adminPromotions, risk, {
-        query: { pageSize: '100', ...query },
-      }),
-    );
+  const create = (payload: unknown, operator = operators.risk) =>
+    request(adminCalls.adminCreatePromotion, operator, { payload });
+  const update = (promotionId: number, payload: unknown, operator = operators.risk) =>
+    request(adminCalls.adminUpdatePromotion, operator, { params: { promotionId }, payload });
+  const listed = (query: Record<string, string> = {}) =>
+    value(adminCalls.adminPromotions, operators.risk, { query: { pageSize: '100', ...query } });
   const playerList = async () =>
     answerValue(API.promotions, await call(suite.app, API.promotions, visitor)).list;
-  const auditOf = async (id: number) =>
-    answerValue(
-      adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, {
-        query: { target: String(id), pageSize: '100' },
-      }),
-    ).list.filter((entry) => entry.targetType === 'promotion' && entry.targetId === String(id));
+  const auditOf = (id: number) => auditTrail(operators.owner, 'promotion', id);
 
   it('shows a promotion made in the back office to players while it runs, and no more once ended', async () => {
     const made = answerValue(adminCalls.adminCreatePromotion, await create(body()));
@@ -97,7 +81,7 @@ describeEachDatabase('back-office promotions', (kind) => {
     const [endedEntry, createdEntry] = await auditOf(made.id);
     expect(createdEntry).toMatchObject({
       action: 'promotion.create',
-      operatorUsername: risk.username,
+      operatorUsername: operators.risk.username,
       before: null,
     });
     expect(createdEntry?.after).toMatchObject({ id: made.id, status: 'running' });
@@ -155,12 +139,9 @@ describeEachDatabase('back-office promotions', (kind) => {
     const claimed = await call(suite.app, API.claimBonus, caller, { payload: { claimId: claim.id } });
     expect(claimed.statusCode, claimed.body).toBe(200);
 
-    const claims = answerValue(
-      adminCalls.adminPromotionClaims,
-      await adminRequest(suite.app, adminCalls.adminPromotionClaims, risk, {
-        params: { promotionId: made.id },
-      }),
-    );
+    const claims = await value(adminCalls.adminPromotionClaims, operators.risk, {
+      params: { promotionId: made.id },
+    });
     expect(claims.total).toBe(1);
     expect(claims.list[0]).toEqual({
       id: claim.id,
@@ -179,13 +160,10 @@ describeEachDatabase('back-office promotions', (kind) => {
       appliedAt: claim.appliedAt,
       updatedAt: expect.any(String),
     });
-    const none = answerValue(
-      adminCalls.adminPromotionClaims,
-      await adminRequest(suite.app, adminCalls.adminPromotionClaims, risk, {
-        params: { promotionId: made.id },
-        query: { status: 'rejected' },
-      }),
-    );
+    const none = await value(adminCalls.adminPromotionClaims, operators.risk, {
+      params: { promotionId: made.id },
+      query: { status: 'rejected' },
+    });
     expect(none).toMatchObject({ list: [], total: 0 });
     expect((await listed()).list.find((item) => item.id === made.id)).toMatchObject({ claims: 1 });
   });
@@ -214,7 +192,7 @@ describeEachDatabase('back-office promotions', (kind) => {
     expectFailure(await update(first.id, {}), 400, 'INVALID_INPUT');
     expectFailure(await update(2_000_000_000, { sort: 1 }), 404, 'NOT_FOUND');
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminPromotionClaims, risk, {
+      await request(adminCalls.adminPromotionClaims, operators.risk, {
         params: { promotionId: 2_000_000_000 },
       }),
       404,
@@ -224,6 +202,6 @@ describeEachDatabase('back-office promotions', (kind) => {
 
     const content = await newOperator(suite, 'content');
     expectFailure(await create(body(), content), 403, 'PERMISSION_DENIED');
-    expect((await adminRequest(suite.app, adminCalls.adminPromotions, content)).statusCode).toBe(200);
+    expect((await request(adminCalls.adminPromotions, content)).statusCode).toBe(200);
   });
 });

@@ -3,13 +3,12 @@ import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { member } from '../../../db/schema/index.ts';
 import { call, registerByUsername } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 
 /** The records of a CSV answer (after its BOM), each a line without its CRLF. */
@@ -26,21 +25,16 @@ function csvLines(response: LightMyRequestResponse): string[] {
  * after anything the seed holds).
  */
 describeEachDatabase('back-office reports', (kind) => {
-  const suite = useTestApp(kind);
+  const { suite, operators, request } = useBackOfficeSuite(kind, { owner: 'owner' });
   const db = () => suite.database.current.db;
-  let owner: OperatorCaller;
-
-  beforeAll(async () => {
-    owner = await newOperator(suite, 'owner');
-  });
 
   /** Moves the clock to `iso` (later than now), signing the owner in again (the session idles out). */
   const moveTo = async (iso: string) => {
     suite.time.advance(Date.parse(iso) - suite.time.clock().getTime());
-    owner = await newOperator(suite, 'owner');
+    operators.owner = await newOperator(suite, 'owner');
   };
-  const csv = (query: Record<string, string>, operator: OperatorCaller = owner) =>
-    adminRequest(suite.app, adminCalls.adminReportCsv, operator, { query });
+  const csv = (query: Record<string, string>, operator: OperatorCaller = operators.owner) =>
+    request(adminCalls.adminReportCsv, operator, { query });
   const bet = (memberId: string, amount: number) =>
     createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: suite.time.clock }).post({
       merchantCode: 'kimlong',
@@ -74,7 +68,7 @@ describeEachDatabase('back-office reports', (kind) => {
     const day = { ...zero, deposits: 500_000, bets: 20_000, ggr: 20_000, newMembers: 1, activeMembers: 1 };
     const report = answerValue(
       adminCalls.adminReportDaily,
-      await adminRequest(suite.app, adminCalls.adminReportDaily, owner, {
+      await request(adminCalls.adminReportDaily, operators.owner, {
         query: { from: '2030-03-04', to: '2030-03-06' },
       }),
     );
@@ -113,7 +107,7 @@ describeEachDatabase('back-office reports', (kind) => {
     await moveTo('2030-03-08T02:00:00.000Z');
     const at = (offset: number) => new Date(suite.time.clock().getTime() + offset).toISOString();
     const promotion = (code: string, title: { vi: string; en?: string }) =>
-      adminRequest(suite.app, adminCalls.adminCreatePromotion, owner, {
+      request(adminCalls.adminCreatePromotion, operators.owner, {
         payload: {
           code,
           type: 'FIRST_DEPOSIT',
@@ -157,7 +151,7 @@ describeEachDatabase('back-office reports', (kind) => {
 
     const games = answerValue(
       adminCalls.adminReportGames,
-      await adminRequest(suite.app, adminCalls.adminReportGames, owner, { query: period }),
+      await request(adminCalls.adminReportGames, operators.owner, { query: period }),
     );
     expect(games.total).toBe(1);
     expect(games.list).toEqual([
@@ -181,7 +175,7 @@ describeEachDatabase('back-office reports', (kind) => {
 
     const claims = answerValue(
       adminCalls.adminPromotionClaims,
-      await adminRequest(suite.app, adminCalls.adminPromotionClaims, owner, {
+      await request(adminCalls.adminPromotionClaims, operators.owner, {
         params: { promotionId: made.id },
       }),
     );
@@ -189,7 +183,7 @@ describeEachDatabase('back-office reports', (kind) => {
     expect(done).toBeGreaterThan(0);
     const promotions = answerValue(
       adminCalls.adminReportPromotions,
-      await adminRequest(suite.app, adminCalls.adminReportPromotions, owner, {
+      await request(adminCalls.adminReportPromotions, operators.owner, {
         query: { ...period, pageSize: '100' },
       }),
     );
@@ -223,9 +217,9 @@ describeEachDatabase('back-office reports', (kind) => {
 
   it('limits the period to 92 days and the reports to their roles', async () => {
     const days92 = { from: '2030-01-01', to: '2030-04-02' };
-    expect(
-      (await adminRequest(suite.app, adminCalls.adminReportDaily, owner, { query: days92 })).statusCode,
-    ).toBe(200);
+    expect((await request(adminCalls.adminReportDaily, operators.owner, { query: days92 })).statusCode).toBe(
+      200,
+    );
     for (const query of <Record<string, string>[]>[
       { from: '2030-01-01', to: '2030-04-03' },
       { from: '2030-03-02', to: '2030-03-01' },
@@ -233,7 +227,7 @@ describeEachDatabase('back-office reports', (kind) => {
       { from: '2030-02-30', to: '2030-03-01' },
     ]) {
       expectFailure(
-        await adminRequest(suite.app, adminCalls.adminReportDaily, owner, { query }),
+        await request(adminCalls.adminReportDaily, operators.owner, { query }),
         400,
         'INVALID_INPUT',
       );
@@ -246,7 +240,7 @@ describeEachDatabase('back-office reports', (kind) => {
     const support = await newOperator(suite, 'support');
     expectFailure(await csv({ report: 'daily', ...days92 }, support), 403, 'PERMISSION_DENIED');
     expectFailure(
-      await adminRequest(suite.app, adminCalls.adminReportCsv, undefined, {
+      await request(adminCalls.adminReportCsv, undefined, {
         query: { report: 'daily', ...days92 },
       }),
       401,

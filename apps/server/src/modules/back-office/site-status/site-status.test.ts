@@ -1,42 +1,30 @@
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { SYSTEM_STATUS } from '@kl/contracts/status';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { useTestApp } from '../../../test/suite.ts';
 
 const US_IP = '8.8.8.8';
 
 describeEachDatabase('back-office site status', (kind) => {
-  const suite = useTestApp(kind);
-  let owner: OperatorCaller;
-  let support: OperatorCaller;
-
-  beforeAll(async () => {
-    owner = await newOperator(suite, 'owner');
-    support = await newOperator(suite, 'support');
+  const { suite, operators, request, value } = useBackOfficeSuite(kind, {
+    owner: 'owner',
+    support: 'support',
   });
 
-  const read = async (operator: OperatorCaller) =>
-    answerValue(
-      adminCalls.adminSiteStatus,
-      await adminRequest(suite.app, adminCalls.adminSiteStatus, operator),
-    );
-  const set = (payload: object, operator = owner) =>
-    adminRequest(suite.app, adminCalls.adminSetSiteStatus, operator, { payload });
+  const read = (operator: OperatorCaller) => value(adminCalls.adminSiteStatus, operator);
+  const set = (payload: object, operator = operators.owner) =>
+    request(adminCalls.adminSetSiteStatus, operator, { payload });
   const playerStatus = async (ip = freshIp()) =>
     answerValue(API.status, await call(suite.app, API.status, { ip }));
   const auditEntries = async () =>
-    answerValue(
-      adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, { query: { action: 'status.update' } }),
-    ).list;
+    (await value(adminCalls.adminAudit, operators.owner, { query: { action: 'status.update' } })).list;
 
   it('puts the player site in maintenance and out of it at once, audited', async () => {
-    expect(await read(owner)).toMatchObject({
+    expect(await read(operators.owner)).toMatchObject({
       maintenance: false,
       maintenanceUntil: null,
       regionRestriction: true,
@@ -61,7 +49,7 @@ describeEachDatabase('back-office site status', (kind) => {
 
     const [entry] = await auditEntries();
     expect(entry).toMatchObject({
-      operatorUsername: owner.username,
+      operatorUsername: operators.owner.username,
       targetType: 'merchant',
       targetId: 'kimlong',
       before: {
@@ -117,14 +105,14 @@ describeEachDatabase('back-office site status', (kind) => {
     ]) {
       expectFailure(await set(payload), 400, 'INVALID_INPUT');
     }
-    expect(await read(owner)).toMatchObject({ maintenance: false, allowedCountries: ['VN'] });
+    expect(await read(operators.owner)).toMatchObject({ maintenance: false, allowedCountries: ['VN'] });
   });
 
   it('lets support read the switches but not change them', async () => {
-    expect(await read(support)).toMatchObject({ maintenance: false });
+    expect(await read(operators.support)).toMatchObject({ maintenance: false });
     const refused = await set(
       { maintenance: true, maintenanceUntil: null, regionRestriction: false, allowedCountries: [] },
-      support,
+      operators.support,
     );
     expectFailure(refused, 403, 'PERMISSION_DENIED');
     expect(await playerStatus()).toMatchObject({ status: SYSTEM_STATUS.normal });

@@ -2,27 +2,20 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerTransaction } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { adminRequest, newOperator, type OperatorCaller } from '../../../test/back-office.ts';
+import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import type { MemberCaller } from '../../../test/suite.ts';
 import { withdrawalSettleKey } from '../../withdrawal/index.ts';
 
 const PAYMENT_PASSWORD = '246810';
 
 describeEachDatabase('back-office withdrawals', (kind) => {
-  const suite = useTestApp(kind);
+  const { suite, operators, request } = useBackOfficeSuite(kind, { finance: 'finance', owner: 'owner' });
   const db = () => suite.database.current.db;
-  let finance: OperatorCaller;
-  let owner: OperatorCaller;
-
-  beforeAll(async () => {
-    finance = await newOperator(suite, 'finance');
-    owner = await newOperator(suite, 'owner');
-  });
 
   /** A member with a payment password, a bound bank account and `balance` in the wallet. */
   async function readyMember(username: string, balance = 1_000_000) {
@@ -52,19 +45,19 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     return answerValue(API.createWithdrawal, response).withdrawal.requestId;
   }
 
-  const queue = (query: Record<string, string>, operator = finance) =>
-    adminRequest(suite.app, adminCalls.adminWithdrawals, operator, { query });
-  const approve = (withdrawalId: string, operator = finance) =>
-    adminRequest(suite.app, adminCalls.adminApproveWithdrawal, operator, { params: { withdrawalId } });
-  const reject = (withdrawalId: string, reason: string, operator = finance) =>
-    adminRequest(suite.app, adminCalls.adminRejectWithdrawal, operator, {
+  const queue = (query: Record<string, string>, operator = operators.finance) =>
+    request(adminCalls.adminWithdrawals, operator, { query });
+  const approve = (withdrawalId: string, operator = operators.finance) =>
+    request(adminCalls.adminApproveWithdrawal, operator, { params: { withdrawalId } });
+  const reject = (withdrawalId: string, reason: string, operator = operators.finance) =>
+    request(adminCalls.adminRejectWithdrawal, operator, {
       params: { withdrawalId },
       payload: { reason },
     });
   const auditOf = async (targetId: string) =>
     answerValue(
       adminCalls.adminAudit,
-      await adminRequest(suite.app, adminCalls.adminAudit, owner, {
+      await request(adminCalls.adminAudit, operators.owner, {
         query: { target: targetId },
       }),
     ).list;
@@ -98,7 +91,7 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'withdrawal.approve',
-      operatorUsername: finance.username,
+      operatorUsername: operators.finance.username,
       targetType: 'withdrawal',
       before: { status: 'pending', amount: 200_000 },
       after: { status: 'paid', rejectReason: null },
@@ -200,6 +193,6 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     expectFailure(refused, 403, 'PERMISSION_DENIED');
     const content = await newOperator(suite, 'content');
     expect((await queue({}, content)).statusCode).toBe(403);
-    expect((await adminRequest(suite.app, adminCalls.adminWithdrawals, undefined)).statusCode).toBe(401);
+    expect((await request(adminCalls.adminWithdrawals, undefined)).statusCode).toBe(401);
   });
 });
