@@ -157,19 +157,35 @@ export async function openConfigured(
   return { database, where, merchantCode: config.merchantCode };
 }
 
+/**
+ * The options of a command: its usage for `--help` (done), its problems and usage for bad options
+ * (refused), or the setup its parser read.
+ */
+export function readCommandSetup<S extends object>(
+  options: CommandOptions,
+  command: string,
+  usage: readonly string[],
+  parse: (argv: readonly string[]) => S | { problems: string[] },
+): S | { exit: number } {
+  const { write } = options;
+  if (options.argv.includes('--help') || options.argv.includes('-h')) {
+    for (const line of usage) write(line);
+    return { exit: COMMAND_EXIT.done };
+  }
+  const setup = parse(options.argv);
+  if ('problems' in setup) {
+    for (const problem of setup.problems) write(`${command}: ${problem}`);
+    for (const line of usage) write(line);
+    return { exit: COMMAND_EXIT.refused };
+  }
+  return setup;
+}
+
 /** `npm run merchant:create`: a real merchant's configuration, idempotently. */
 export async function runMerchantCreate(options: CommandOptions): Promise<number> {
   const { write } = options;
-  if (options.argv.includes('--help') || options.argv.includes('-h')) {
-    for (const line of MERCHANT_CREATE_USAGE) write(line);
-    return COMMAND_EXIT.done;
-  }
-  const setup = parseMerchantSetup(options.argv);
-  if ('problems' in setup) {
-    for (const problem of setup.problems) write(`merchant:create: ${problem}`);
-    for (const line of MERCHANT_CREATE_USAGE) write(line);
-    return COMMAND_EXIT.refused;
-  }
+  const setup = readCommandSetup(options, 'merchant:create', MERCHANT_CREATE_USAGE, parseMerchantSetup);
+  if ('exit' in setup) return setup.exit;
   const opened = await openConfigured(options, 'merchant:create');
   if (!opened) return COMMAND_EXIT.cannotRun;
   const { database, where, merchantCode } = opened;

@@ -2,7 +2,12 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@kl/contracts/admin/access';
 import { OPERATOR_PASSWORD_LENGTH, operatorPassword, operatorUsername } from '@kl/contracts/admin/auth';
 import { eq } from 'drizzle-orm';
-import { COMMAND_EXIT, type CommandOptions, openConfigured } from '../../db/seed/commands.ts';
+import {
+  COMMAND_EXIT,
+  type CommandOptions,
+  openConfigured,
+  readCommandSetup,
+} from '../../db/seed/commands.ts';
 import { merchant } from '../../db/schema/index.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { isDomainError } from '../../platform/errors.ts';
@@ -66,16 +71,8 @@ export function parseOperatorSetup(argv: readonly string[]): OperatorSetup | { p
 /** `npm run operator:create`: a back-office operator; the password is never written out. */
 export async function runOperatorCreate(options: CommandOptions): Promise<number> {
   const { write } = options;
-  if (options.argv.includes('--help') || options.argv.includes('-h')) {
-    for (const line of OPERATOR_CREATE_USAGE) write(line);
-    return COMMAND_EXIT.done;
-  }
-  const setup = parseOperatorSetup(options.argv);
-  if ('problems' in setup) {
-    for (const problem of setup.problems) write(`operator:create: ${problem}`);
-    for (const line of OPERATOR_CREATE_USAGE) write(line);
-    return COMMAND_EXIT.refused;
-  }
+  const setup = readCommandSetup(options, 'operator:create', OPERATOR_CREATE_USAGE, parseOperatorSetup);
+  if ('exit' in setup) return setup.exit;
   const opened = await openConfigured(options, 'operator:create');
   if (!opened) return COMMAND_EXIT.cannotRun;
   const { database, where, merchantCode } = opened;
