@@ -14,6 +14,7 @@ import { gameRecordsCalls } from './game-records.ts';
 import { vipCalls } from './vip.ts';
 import { promotionsCalls } from './promotions.ts';
 import { agentContractsCalls } from './agent-contracts.ts';
+import { agentsCalls } from './agents.ts';
 import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
 import { adminCalls } from './admin/calls.ts';
@@ -40,6 +41,7 @@ export const API = {
   ...vipCalls,
   ...promotionsCalls,
   ...agentContractsCalls,
+  ...agentsCalls,
   ...slotCalls,
   ...lotteryCalls,
   ...adminCalls,

@@ -73,6 +73,11 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SECOND_APPROVER_REQUIRED: 'Điều chỉnh này cần một người duyệt khác',
     ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
+    AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
+    ALREADY_AGENT: 'Thành viên này đã là đại lý',
+    AGENT_DEPTH_LIMIT: 'Đã đạt số cấp đại lý tối đa',
+    SETTLEMENT_CLOSED: 'Kỳ quyết toán này đã được xử lý',
+    PERIOD_NOT_CLOSED: 'Kỳ này chưa kết thúc',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -142,5 +147,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SECOND_APPROVER_REQUIRED: 'This adjustment needs another operator to approve it',
     ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
+    AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
+    ALREADY_AGENT: 'This member is already an agent',
+    AGENT_DEPTH_LIMIT: 'The agent hierarchy is already as deep as allowed',
+    SETTLEMENT_CLOSED: 'This settlement has already been decided',
+    PERIOD_NOT_CLOSED: 'This period is not over yet',
   },
 };

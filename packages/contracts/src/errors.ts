@@ -81,6 +81,13 @@ export const ERROR_CATALOGUE = {
   ADJUSTMENT_CLOSED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
+  // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy
+  // as deep as the merchant allows, a settlement already decided, a period not yet over.
+  AGENT_APPLICATION_PENDING: { status: 409 },
+  ALREADY_AGENT: { status: 409 },
+  AGENT_DEPTH_LIMIT: { status: 409 },
+  SETTLEMENT_CLOSED: { status: 409 },
+  PERIOD_NOT_CLOSED: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -34,7 +34,8 @@ export const TRIAL_CREDIT_AMOUNT = 2_000_000;
  * - `bonus_forfeit`: a bonus given up before its turnover was met (the locked bonus and winnings go back);
  * - `reversal`: undoes one earlier transaction (its entries negated);
  * - `trial_credit`: the demo credit of a trial member;
- * - `adjustment_credit`, `adjustment_debit`: a manual adjustment by an operator (docs/back-office.md).
+ * - `adjustment_credit`, `adjustment_debit`: a manual adjustment by an operator (docs/back-office.md);
+ * - `agent_commission`: an agent's salary, hourly salary or dividend of one period (docs/agents.md).
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -50,6 +51,7 @@ export const LEDGER_KINDS = [
   'trial_credit',
   'adjustment_credit',
   'adjustment_debit',
+  'agent_commission',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

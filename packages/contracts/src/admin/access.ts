@@ -39,6 +39,8 @@ export const ADMIN_AREAS = [
   'promotions',
   /** Reports and their CSV downloads. */
   'reports',
+  /** Agents: applications, making agents, contract offers, settlements and their approval. */
+  'agents',
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
@@ -63,12 +65,13 @@ const nothing: AccessMap = {
   feedback: 'none',
   promotions: 'none',
   reports: 'none',
+  agents: 'none',
 };
 
 /**
  * The permission matrix (docs/back-office.md, "Roles"): owner everything; finance money (deposits,
  * withdrawals, adjustments), the members it pays and the reports; risk members (disable, end sessions),
- * bonus reviews (promotions) and a read of the money; support reads members and content and answers
+ * bonus reviews (promotions) and a read of the money and the agents; finance also decides agents' settlements; support reads members and content and answers
  * chats and feedback; content writes announcements, inbox messages and the games' presentation. Every role
  * sees the dashboard.
  */
@@ -89,6 +92,7 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     feedback: 'write',
     promotions: 'write',
     reports: 'read',
+    agents: 'write',
   },
   finance: {
     ...nothing,
@@ -100,6 +104,7 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     lottery: 'read',
     promotions: 'read',
     reports: 'read',
+    agents: 'write',
   },
   risk: {
     ...nothing,
@@ -111,11 +116,13 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     lottery: 'read',
     promotions: 'write',
     reports: 'read',
+    agents: 'read',
   },
   support: {
     ...nothing,
     dashboard: 'read',
     members: 'read',
+    agents: 'read',
     status: 'read',
     chat: 'write',
     feedback: 'write',

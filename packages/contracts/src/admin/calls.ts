@@ -1,6 +1,7 @@
 import type { ApiTable } from '../api-call.ts';
 import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
+import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
 import {
   adminAnnouncement,
@@ -228,6 +229,7 @@ export const adminCalls = {
   ...adminChatCalls,
   ...adminFeedbackCalls,
   ...adminInboxCalls,
+  ...adminAgentsCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -271,4 +273,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminChatRules,
   ...adminFeedbackRules,
   ...adminInboxRules,
+  ...adminAgentsRules,
 };

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { CONTENT_CODES } from '../constants.ts';
 import { ANNOUNCEMENT_TYPES } from '../content.ts';
 import { pageParams } from '../paging.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /** Announcements in the back office (docs/back-office.md, "Content"). */
+
+/** The players' types, and agent announcements (content code A, shown in the agent centre). */
+export const ADMIN_ANNOUNCEMENT_TYPES = [...ANNOUNCEMENT_TYPES, CONTENT_CODES.Agent] as const;
+export type AdminAnnouncementType = (typeof ADMIN_ANNOUNCEMENT_TYPES)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A text in Vietnamese (required) and English (falls back to Vietnamese when left out). */
@@ -12,7 +17,7 @@ export const localizedInput = (max: number) =>
 
 export const adminAnnouncement = z.object({
   id: z.number().int(),
-  type: z.enum(ANNOUNCEMENT_TYPES),
+  type: z.enum(ADMIN_ANNOUNCEMENT_TYPES),
   groupName: z.string().nullable(),
   title: z.object({ vi: z.string(), en: z.string().optional() }),
   content: z.object({ vi: z.string(), en: z.string().optional() }),
@@ -30,7 +35,7 @@ export const adminAnnouncementPage = adminPage(adminAnnouncement);
 /** A new announcement (or its new version). Published now when `publishedAt` is left out. */
 export const saveAnnouncementRequest = z
   .object({
-    type: z.enum(ANNOUNCEMENT_TYPES),
+    type: z.enum(ADMIN_ANNOUNCEMENT_TYPES),
     title: localizedInput(200),
     /** Plain text or the simple HTML the site's sanitiser keeps. */
     content: localizedInput(5000),

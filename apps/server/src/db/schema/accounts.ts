@@ -1,4 +1,5 @@
 import { DEVICES, REGISTER_METHODS, SMS_PURPOSES } from '@kl/contracts/accounts';
+import { AGENT_LINK_KINDS } from '@kl/contracts/agents';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -195,7 +196,12 @@ export const loginKey = pgTable('login_key', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-/** An agent's invitation code (product.md §5 affiliate code). */
+/**
+ * An invitation code (product.md §5 affiliate code). With an agent, it is that agent's link
+ * (docs/agents.md, "Agent links"): registering with it, typed or through `/m/register?agent=CODE`,
+ * attaches the member to the agent (`kind` member) or makes it a sub-agent (`kind` agent). Visits and
+ * registrations are counted by conditional increments.
+ */
 export const affiliateCode = pgTable(
   'affiliate_code',
   {
@@ -204,12 +210,18 @@ export const affiliateCode = pgTable(
       .references(() => merchant.code),
     code: text('code').notNull(),
     agentMemberId: uuid('agent_member_id').references(() => member.id),
+    kind: text('kind', { enum: AGENT_LINK_KINDS }).notNull().default('member'),
+    campaign: text('campaign'),
     active: boolean('active').notNull().default(true),
+    clicks: integer('clicks').notNull().default(0),
+    registrations: integer('registrations').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.code] }),
     uniqueIndex('affiliate_code_merchant_upper_key').on(table.merchantCode, sql`upper(${table.code})`),
+    index('affiliate_code_agent_idx').on(table.agentMemberId),
+    check('affiliate_code_kind_check', inList(table.kind, AGENT_LINK_KINDS)),
   ],
 );
 

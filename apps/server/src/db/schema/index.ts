@@ -13,6 +13,7 @@ export * from './responsible-gaming.ts';
 export * from './game-records.ts';
 export * from './vip-promotions.ts';
 export * from './agent-contracts.ts';
+export * from './agents.ts';
 export * from './slot.ts';
 export * from './lottery.ts';
 export * from './attempts.ts';

@@ -40,6 +40,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'bonuses',
   'trial_funding',
   'adjustments',
+  'agent_commissions',
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...HOUSE_ACCOUNT_KINDS] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];

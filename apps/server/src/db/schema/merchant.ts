@@ -1,6 +1,6 @@
 import type { StatusInfo } from '@kl/contracts/status';
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A merchant: one branded site (product.md §3 "Status", §6 toggles). A deployment serves the merchant named by
@@ -32,6 +32,9 @@ export const merchant = pgTable('merchant', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+
+  /** The deepest agent level (docs/agents.md): 1 top agents only, 2 their sub-agents too… */
+  agentMaxDepth: smallint('agent_max_depth').notNull().default(3),
 
   // Status info of product.md §3.
   customerService: jsonb('customer_service').$type<StatusInfo['customerService']>().notNull(),

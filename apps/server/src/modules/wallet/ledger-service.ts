@@ -37,6 +37,7 @@ const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal' | 'game_round'>, Movement
   trial_credit: { from: { house: 'trial_funding' }, to: { member: 'available' }, members: 'demo' },
   adjustment_credit: { from: { house: 'adjustments' }, to: { member: 'available' }, members: 'real' },
   adjustment_debit: { from: { member: 'available' }, to: { house: 'adjustments' }, members: 'real' },
+  agent_commission: { from: { house: 'agent_commissions' }, to: { member: 'available' }, members: 'real' },
 };
 
 /** A game round moves the stake like a bet, then the payout like a win; real and demo money alike. */

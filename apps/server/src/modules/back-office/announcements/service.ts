@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAnnouncement } from '@kl/contracts/admin/content';
-import type { AnnouncementType } from '@kl/contracts/content';
+import type { AdminAnnouncementType } from '@kl/contracts/admin/content';
 import type { AnnouncementRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
@@ -19,7 +19,7 @@ import { createAnnouncementAdminRepository } from './repository.ts';
 
 /** What a save asks for, once validated (the body of the create and update calls). */
 export interface SaveAnnouncement {
-  type: AnnouncementType;
+  type: AdminAnnouncementType;
   title: TextInput;
   content: TextInput;
   popular: boolean;
@@ -31,7 +31,7 @@ export interface SaveAnnouncement {
 export function adminAnnouncementOf(row: AnnouncementRow): AdminAnnouncement {
   return {
     id: row.id,
-    type: row.type as AnnouncementType,
+    type: row.type as AdminAnnouncementType,
     groupName: row.groupName,
     title: row.title,
     content: row.content,

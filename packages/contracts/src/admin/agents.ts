@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { ApiTable } from '../api-call.ts';
+import { CONTRACT_KINDS, offerContractRequest, offeredContract } from '../agent-contracts.ts';
+import {
+  AGENT_APPLICATION_STATUSES,
+  agentStatement,
+  periodKeySchema,
+  SETTLEMENT_STATUSES,
+  settleResult,
+} from '../agents.ts';
+import { pageParams } from '../paging.ts';
+import type { AdminCallRule } from './calls.ts';
+import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
+
+/**
+ * Agents in the back office (docs/agents.md, "Back office"): applications to become an agent, making a
+ * member an agent, contract offers, and the settlements of the contracts that pay (finance approves
+ * those above the threshold, and can settle a period by hand).
+ */
+
+export const adminAgentApplicationsQuery = z.object({
+  status: z.enum(AGENT_APPLICATION_STATUSES).optional(),
+  ...pageParams(ADMIN_PAGE_SIZE),
+});
+export type AdminAgentApplicationsQuery = z.input<typeof adminAgentApplicationsQuery>;
+
+export const adminAgentApplication = z.object({
+  id: z.uuid(),
+  memberId: z.uuid(),
+  username: z.string(),
+  message: z.string(),
+  contact: z.string().nullable(),
+  status: z.enum(AGENT_APPLICATION_STATUSES),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  decidedBy: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AdminAgentApplication = z.infer<typeof adminAgentApplication>;
+export const adminAgentApplicationPage = adminPage(adminAgentApplication);
+
+export const agentApplicationParams = z.object({ applicationId: z.uuid() });
+export const AGENT_DECISIONS = ['approve', 'refuse'] as const;
+export const decideAgentApplicationRequest = z.object({
+  decision: z.enum(AGENT_DECISIONS),
+  /** Shown to the member. */
+  note: z.string().trim().max(500).optional(),
+});
+export type DecideAgentApplicationRequest = z.input<typeof decideAgentApplicationRequest>;
+
+export const adminAgentsQuery = z.object({
+  username: z.string().trim().max(64).optional(),
+  ...pageParams(ADMIN_PAGE_SIZE),
+});
+export type AdminAgentsQuery = z.input<typeof adminAgentsQuery>;
+
+export const adminAgent = z.object({
+  memberId: z.uuid(),
+  username: z.string(),
+  /** Member type (1 a top agent made by an operator, 2 a sub-agent). */
+  type: z.number().int(),
+  level: z.number().int().min(1),
+  parentUsername: z.string().nullable(),
+  directSize: z.number().int().min(0),
+  teamSize: z.number().int().min(0),
+  activeLinks: z.number().int().min(0),
+  since: z.iso.datetime(),
+  /** The kinds of contract the agent has accepted. */
+  contracts: z.array(z.enum(CONTRACT_KINDS)),
+});
+export type AdminAgent = z.infer<typeof adminAgent>;
+export const adminAgentPage = adminPage(adminAgent);
+
+/** Make a member an agent directly: a top agent, or a sub-agent of the agent above it when it has one. */
+export const makeAgentRequest = z.object({ username: z.string().trim().min(1).max(64) });
+export type MakeAgentRequest = z.input<typeof makeAgentRequest>;
+
+export const adminSettlementsQuery = z.object({
+  status: z.enum(SETTLEMENT_STATUSES).optional(),
+  kind: z.enum(CONTRACT_KINDS).optional(),
+  username: z.string().trim().max(64).optional(),
+  ...pageParams(ADMIN_PAGE_SIZE),
+});
+export type AdminSettlementsQuery = z.input<typeof adminSettlementsQuery>;
+
+export const adminSettlement = agentStatement.extend({
+  agentMemberId: z.uuid(),
+  username: z.string(),
+  decidedBy: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AdminSettlement = z.infer<typeof adminSettlement>;
+export const adminSettlementPage = adminPage(adminSettlement).extend({
+  /** Settlements waiting for approval, whatever the filters. */
+  awaitingApproval: z.number().int().min(0),
+});
+export type AdminSettlementPage = z.infer<typeof adminSettlementPage>;
+
+export const settlementParams = z.object({ settlementId: z.uuid() });
+export const decideSettlementRequest = z.object({
+  decision: z.enum(AGENT_DECISIONS),
+  note: z.string().trim().max(500).optional(),
+});
+export type DecideSettlementRequest = z.input<typeof decideSettlementRequest>;
+
+/** Settle a closed period by hand (the same as `npm run agents:settle -- --period …`). */
+export const settlePeriodRequest = z.object({ period: periodKeySchema });
+export type SettlePeriodRequest = z.input<typeof settlePeriodRequest>;
+
+/** The agents area's calls (composed into adminCalls, calls.ts). */
+export const adminAgentsCalls = {
+  adminAgentApplications: {
+    method: 'GET',
+    path: '/api/admin/agents/applications',
+    moduleId: 'ADMIN',
+    query: adminAgentApplicationsQuery,
+    response: adminAgentApplicationPage,
+  },
+  adminDecideAgentApplication: {
+    method: 'POST',
+    path: '/api/admin/agents/applications/:applicationId/decision',
+    moduleId: 'ADMIN',
+    params: agentApplicationParams,
+    body: decideAgentApplicationRequest,
+    response: adminAgentApplication,
+  },
+  adminAgents: {
+    method: 'GET',
+    path: '/api/admin/agents',
+    moduleId: 'ADMIN',
+    query: adminAgentsQuery,
+    response: adminAgentPage,
+  },
+  adminMakeAgent: {
+    method: 'POST',
+    path: '/api/admin/agents',
+    moduleId: 'ADMIN',
+    body: makeAgentRequest,
+    response: adminAgent,
+  },
+  adminOfferContract: {
+    method: 'POST',
+    path: '/api/admin/agents/contracts',
+    moduleId: 'ADMIN',
+    body: offerContractRequest,
+    response: offeredContract,
+  },
+  adminSettlements: {
+    method: 'GET',
+    path: '/api/admin/agents/settlements',
+    moduleId: 'ADMIN',
+    query: adminSettlementsQuery,
+    response: adminSettlementPage,
+  },
+  adminDecideSettlement: {
+    method: 'POST',
+    path: '/api/admin/agents/settlements/:settlementId/decision',
+    moduleId: 'ADMIN',
+    params: settlementParams,
+    body: decideSettlementRequest,
+    response: adminSettlement,
+  },
+  adminSettlePeriod: {
+    method: 'POST',
+    path: '/api/admin/agents/settle',
+    moduleId: 'ADMIN',
+    body: settlePeriodRequest,
+    response: settleResult,
+  },
+} as const satisfies ApiTable;
+
+export const adminAgentsRules: Record<keyof typeof adminAgentsCalls, AdminCallRule> = {
+  adminAgentApplications: { area: 'agents', access: 'read' },
+  adminDecideAgentApplication: { area: 'agents', access: 'write' },
+  adminAgents: { area: 'agents', access: 'read' },
+  adminMakeAgent: { area: 'agents', access: 'write' },
+  adminOfferContract: { area: 'agents', access: 'write' },
+  adminSettlements: { area: 'agents', access: 'read' },
+  adminDecideSettlement: { area: 'agents', access: 'write' },
+  adminSettlePeriod: { area: 'agents', access: 'write' },
+};
