@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAccountsModules } from './modules/accounts.ts';
 import { registerAdminApp } from './modules/admin-app/routes.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
+import { createAgentsModule } from './modules/agents/index.ts';
 import type { FirebaseKeySource } from './modules/auth/index.ts';
 import { createBackOfficeModule } from './modules/back-office/index.ts';
 import { createBrandModule } from './modules/brand/index.ts';
@@ -106,6 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rg = responsibleGaming.responsibleGamingService;
   // VIP before the accounts: member info shows the member's level.
   const vip = createVipModule({ ...context, ledgerService: wallet.ledgerService });
+  const agentContracts = createAgentContractsModule(context);
+  // Agents (the hierarchy, the agent centre, the settlements of the contracts that pay) before the
+  // accounts: a registration through an agent's link joins the agent's team.
+  const agents = createAgentsModule({
+    ...context,
+    ledgerService: wallet.ledgerService,
+    agentContractService: agentContracts.agentContractService,
+  });
+  agents.attachScheduler(app);
   const accounts = createAccountsModules({
     ...context,
     merchantService,
@@ -171,7 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wageringRules: wallet.wageringRules,
       wageringService: wallet.wageringService,
     }),
-    createAgentContractsModule(context),
+    agentContracts,
+    agents,
     gameRecords,
     lottery,
     createSlotModule({
@@ -189,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       statusService: status.statusService,
       lotteryService: lottery.lotteryService,
       chatService: chat.chatService,
+      agents,
+      agentContractService: agentContracts.agentContractService,
     }),
   ];
 

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
+import type { AgentContractService } from '../agent-contracts/index.ts';
+import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { StatusService } from '../status/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
+import { registerAgentAdminRoutes } from './agents/agents-routes.ts';
+import { registerSettlementAdminRoutes } from './agents/settlements-routes.ts';
 import { registerAnnouncementRoutes } from './announcements/routes.ts';
 import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
@@ -62,6 +66,9 @@ export function createBackOfficeModule(
     wageringService: WageringService;
     /** The live chat console answers on the chat module's conversations. */
     chatService: ChatService;
+    /** Agents: applications, making agents, settlements (the agents module's services). */
+    agents: Pick<AgentsModule, 'hierarchyService' | 'settlementService'>;
+    agentContractService: AgentContractService;
   },
 ) {
   const { db, config, clock } = deps;
@@ -105,6 +112,9 @@ export function createBackOfficeModule(
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });
+      const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents };
+      registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
+      registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
     },
   };
 }
