@@ -166,6 +166,10 @@ export const agentLink = z.object({
   kind: z.enum(AGENT_LINK_KINDS),
   /** The agent's own name for it, e.g. a campaign. */
   campaign: z.string().nullable(),
+  /** The registration address with the code (`https://site/m/register?agent=K7…`, the site's origin first). */
+  url: z.string(),
+  /** That address as a QR code (an SVG data URL). */
+  qrDataUrl: z.string(),
   active: z.boolean(),
   /** Visits of the link (the registration screen opened with it). */
   clicks: z.number().int().min(0),
