@@ -16,6 +16,7 @@ import { InboxScreen, MessageCentreScreen, NoticeScreen } from '../features/mess
 import { ServiceScreen } from '../features/support/index.ts';
 import { VoucherCenterScreen } from '../features/deposit/index.ts';
 import {
+  AgentCentreScreen,
   DividendContractScreen,
   HourlyContractScreen,
   SalaryContractScreen,
@@ -65,6 +66,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   service: ServiceScreen,
   feedback: FeedbackScreen,
   voucherCenter: VoucherCenterScreen,
+  agent: AgentCentreScreen,
   'member/agent/getSalaryContract': SalaryContractScreen,
   'member/agent/getDevidendContract': DividendContractScreen,
   'member/agent/getHourContract': HourlyContractScreen,

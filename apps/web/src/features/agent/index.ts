@@ -15,4 +15,6 @@ export const DividendContractScreen = lazyWithPreload(async () => ({
 export const HourlyContractScreen = lazyWithPreload(async () => ({
   default: (await screens()).HourlyContractScreen,
 }));
+/** /m/agent, the agent centre (docs/agents.md "Agent centre screens"): its own chunk. */
+export const AgentCentreScreen = lazyWithPreload(() => import('./components/centre/agent-centre-screen.tsx'));
 export { AgentContractCheck } from './components/contract-check-mount.tsx';

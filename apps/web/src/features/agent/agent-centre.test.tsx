@@ -1,0 +1,341 @@
+import { addDays, agentDate } from '@kl/contracts/agents';
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { openAsMember } from '../../test/member-session.ts';
+import { findScreen, renderApp } from '../../test/render-app.tsx';
+import { fakeContract } from './testing/fake-agent.ts';
+import {
+  createFakeCentre,
+  fakeApplication,
+  fakeLink,
+  fakeStatement,
+  type FakeCentreOptions,
+} from './testing/fake-centre.ts';
+
+const c = en.agentCentre;
+const PATH = '/m/agent?lang=en';
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+/** Taps inside sheets, which take them during their opening animation too. */
+const tap = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+// The screen's chunk is loaded once before the tests, so that each waits for its data, not for the code.
+beforeAll(async () => {
+  await import('./components/centre/agent-centre-screen.tsx');
+}, 30_000);
+
+async function openCentre(options: FakeCentreOptions = {}) {
+  const centre = createFakeCentre(options);
+  const view = await openAsMember(PATH, { type: 0, handle: centre.handle });
+  return { ...view, centre };
+}
+
+const openTab = async (name: string) => {
+  await tap.click(await screen.findByRole('tab', { name }));
+  expect(screen.getByRole('tab', { name, selected: true })).toBeInTheDocument();
+  return screen.getByRole('tabpanel');
+};
+
+/** The last request of a call, once it has been made with the given query parameters. */
+const requested = (
+  centre: ReturnType<typeof createFakeCentre>,
+  call: Parameters<ReturnType<typeof createFakeCentre>['requestsOf']>[0],
+  expected: Record<string, string>,
+) =>
+  waitFor(() => {
+    const last = centre.requestsOf(call).at(-1);
+    expect(last && Object.fromEntries(last.query)).toMatchObject(expected);
+    return last!;
+  });
+
+describe('/m/agent for visitors and members who are not agents', () => {
+  it('asks a visitor to log in or register, under its own titled bar', async () => {
+    await renderApp(PATH);
+    const page = await findScreen();
+    expect(page).toHaveAttribute('data-page', 'agent');
+    expect(within(page).getByRole('heading', { level: 1, name: en.route.agent })).toBeInTheDocument();
+    expect(within(page).getByRole('button', { name: en.common.back })).toBeInTheDocument();
+    expect(within(page).getByText(c.loginPrompt)).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: en.header.login })).toHaveAttribute('href', '/m/login');
+    expect(within(page).getByRole('link', { name: en.header.register })).toHaveAttribute(
+      'href',
+      '/m/register',
+    );
+  });
+
+  it('sends the application (checked first) and then shows it pending', async () => {
+    const { centre, user } = await openCentre({ isAgent: false });
+    expect(await screen.findByRole('heading', { name: c.become.title })).toBeInTheDocument();
+    const message = screen.getByRole('textbox', { name: c.apply.message });
+    await user.type(message, 'too short');
+    await user.click(screen.getByRole('button', { name: c.apply.submit }));
+    expect(await screen.findByText(c.apply.tooShort.replace('{{min}}', '10'))).toBeInTheDocument();
+    expect(centre.requestsOf('agentApply')).toHaveLength(0);
+
+    await user.type(message, ' — I run a community of players');
+    expect(screen.getByText(`${'too short — I run a community of players'.length}/500`)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: c.apply.contact }), 'Zalo 0901');
+    await user.click(screen.getByRole('button', { name: c.apply.submit }));
+    const application = await screen.findByTestId('agent-application');
+    expect(within(application).getByRole('status')).toHaveTextContent(c.apply.status.pending);
+    expect(centre.requestsOf('agentApply').map((request) => request.body)).toEqual([
+      { message: 'too short — I run a community of players', contact: 'Zalo 0901' },
+    ]);
+    expect(screen.queryByRole('button', { name: c.apply.submit })).toBeNull();
+  });
+
+  it("shows the server's refusal in the member's language", async () => {
+    const { user } = await openCentre({ isAgent: false, applyRefusal: 'AGENT_APPLICATION_PENDING' });
+    await user.type(
+      await screen.findByRole('textbox', { name: c.apply.message }),
+      'I bring many new players',
+    );
+    await user.click(screen.getByRole('button', { name: c.apply.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.en.AGENT_APPLICATION_PENDING);
+  });
+
+  it('shows a pending application on arrival, and a refused one with its note and a new form', async () => {
+    const pending = await openCentre({ isAgent: false, application: fakeApplication() });
+    expect(await screen.findByText(c.apply.status.pending)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: c.apply.message })).toBeNull();
+    pending.unmount();
+
+    const { user } = await openCentre({
+      isAgent: false,
+      application: fakeApplication({
+        status: 'refused',
+        note: 'Please tell us more',
+        decidedAt: '2030-03-02T08:00:00.000Z',
+      }),
+    });
+    expect(await screen.findByText(c.apply.status.refused)).toBeInTheDocument();
+    expect(screen.getByText('Please tell us more')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: c.apply.again }));
+    expect(screen.getByRole('textbox', { name: c.apply.message })).toBeInTheDocument();
+  });
+});
+
+describe('/m/agent for agents', () => {
+  it('overview: KPI of the chosen range, direct and team side by side, and the agent info', async () => {
+    const { centre, user } = await openCentre();
+    const table = await screen.findByTestId('agent-kpi');
+    await requested(centre, 'agentKpi', { range: 'today' });
+    // Deposits is the 6th figure: 1 000 + 5 direct, 100 000 + 5 team (today).
+    const deposits = within(table).getByRole('row', { name: new RegExp(`^${c.figures.deposits}`) });
+    expect(deposits).toHaveTextContent(`${vnd(1_005)}${vnd(100_005)}`);
+    expect(within(table).getByRole('columnheader', { name: c.kpi.direct })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: c.kpi.team })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: c.kpi.ranges.this_week }));
+    await requested(centre, 'agentKpi', { range: 'this_week' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('agent-kpi')).getByRole('row', {
+          name: new RegExp(`^${c.figures.deposits}`),
+        }),
+      ).toHaveTextContent(`${vnd(3_005)}${vnd(300_005)}`),
+    );
+
+    await user.click(screen.getByRole('radio', { name: c.kpi.ranges.custom }));
+    const from = screen.getByLabelText(c.from);
+    await user.clear(from);
+    const today = agentDate(new Date());
+    await user.type(from, addDays(today, -10));
+    await requested(centre, 'agentKpi', { range: 'custom', from: addDays(today, -10), to: today });
+
+    const info = screen.getByRole('region', { name: c.info.title });
+    expect(
+      await within(info).findByText(c.info.levelOf.replace('{{level}}', '1').replace('{{max}}', '3')),
+    ).toBeInTheDocument();
+    expect(within(info).getByText(c.info.topAgent)).toBeInTheDocument();
+    expect(within(info).getByText('40')).toBeInTheDocument();
+  });
+
+  it('downline: pages one after another; a row opens the member in a named sheet', async () => {
+    const { centre } = await openCentre();
+    const panel = await openTab(c.tabs.downline);
+    expect(await within(panel).findAllByTestId('downline-row')).toHaveLength(20);
+    await requested(centre, 'agentDownline', {
+      scope: 'direct',
+      kind: 'all',
+      sort: 'registeredAt',
+      order: 'desc',
+      pageNo: '1',
+    });
+    await tap.click(within(panel).getByRole('button', { name: c.loadMore }));
+    await waitFor(() => expect(within(panel).getAllByTestId('downline-row')).toHaveLength(25));
+    await requested(centre, 'agentDownline', { pageNo: '2' });
+    expect(within(panel).queryByRole('button', { name: c.loadMore })).toBeNull();
+
+    await tap.click(within(within(panel).getAllByTestId('downline-row')[1]!).getByRole('button'));
+    const sheet = await screen.findByRole('dialog', {
+      name: c.downline.detailTitle.replace('{{username}}', 'pl***2'),
+    });
+    expect(await within(sheet).findByText('VIP 3')).toBeInTheDocument();
+    expect(within(sheet).getByText('su***b')).toBeInTheDocument();
+    expect(within(sheet).getByRole('row', { name: new RegExp(`^${c.figures.deposits}`) })).toHaveTextContent(
+      `${vnd(11_000)}${vnd(99_000)}`,
+    );
+    expect(centre.requestsOf('agentDownlineMember').at(-1)?.path).toBe(
+      '/api/agents/downline/00000000-0000-4000-8000-000000000002',
+    );
+  });
+
+  it('downline: scope, kind, registration date, sort, order and the username search reach the request', async () => {
+    const { centre, user } = await openCentre();
+    const panel = await openTab(c.tabs.downline);
+    await within(panel).findAllByTestId('downline-row');
+    await tap.click(within(panel).getByRole('radio', { name: c.downline.scopes.team }));
+    await tap.click(within(panel).getByRole('radio', { name: c.downline.kinds.agent }));
+    await user.selectOptions(within(panel).getByLabelText(c.downline.sort), c.downline.sorts.turnover);
+    await user.selectOptions(within(panel).getByLabelText(c.downline.order), c.downline.orders.asc);
+    fireEvent.change(within(panel).getByLabelText(c.downline.registeredFrom), {
+      target: { value: '2030-01-01' },
+    });
+    fireEvent.change(within(panel).getByRole('searchbox', { name: c.downline.search }), {
+      target: { value: 'pl***2' },
+    });
+    await requested(centre, 'agentDownline', {
+      scope: 'team',
+      kind: 'agent',
+      sort: 'turnover',
+      order: 'asc',
+      registeredFrom: '2030-01-01',
+      username: 'pl***2',
+      pageNo: '1',
+    });
+    await waitFor(() => expect(within(panel).getAllByTestId('downline-row')).toHaveLength(7));
+  });
+
+  it('downline: says so when no one matches', async () => {
+    await openCentre({ downline: [] });
+    const panel = await openTab(c.tabs.downline);
+    expect(await within(panel).findByText(c.downline.empty)).toBeInTheDocument();
+  });
+
+  it('reports: the last 7 days by day at first, a chart with its text, the table and the CSV link', async () => {
+    const { centre, user } = await openCentre();
+    const panel = await openTab(c.tabs.reports);
+    const today = agentDate(new Date());
+    const from = addDays(today, -6);
+    await requested(centre, 'agentTeamReport', { by: 'day', from, to: today });
+    const chart = await within(panel).findByRole('img', { name: new RegExp(vnd(8_000_000)) });
+    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    expect(within(panel).getByTestId('report-table')).toHaveTextContent(vnd(5_000_000));
+    expect(within(panel).getByRole('link', { name: c.reports.csv })).toHaveAttribute(
+      'href',
+      `/api/agents/reports/csv?by=day&from=${from}&to=${today}&lang=en`,
+    );
+    expect(within(panel).getByRole('link', { name: c.reports.csv })).toHaveAttribute('download');
+
+    await user.click(within(panel).getByRole('radio', { name: c.reports.groupings.week }));
+    await requested(centre, 'agentTeamReport', { by: 'week' });
+    expect(within(panel).getByRole('link', { name: c.reports.csv })).toHaveAttribute(
+      'href',
+      `/api/agents/reports/csv?by=week&from=${from}&to=${today}&lang=en`,
+    );
+  });
+
+  it('links: creates a sub-agent link with a campaign, shows its QR code and switches a link off', async () => {
+    const { centre, user } = await openCentre({ links: [fakeLink('K7AB', { clicks: 9, registrations: 3 })] });
+    const panel = await openTab(c.tabs.links);
+    const first = await within(panel).findByTestId('agent-link');
+    expect(
+      within(first).getByRole('img', { name: c.links.qrAlt.replace('{{code}}', 'K7AB') }),
+    ).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(within(first).getByText('https://kimlong.test/m/register?agent=K7AB')).toBeInTheDocument();
+
+    await user.type(within(panel).getByLabelText(c.links.campaign), 'Summer');
+    await user.selectOptions(within(panel).getByLabelText(c.links.kind), c.links.kinds.agent);
+    await user.click(within(panel).getByRole('button', { name: c.links.createSubmit }));
+    await waitFor(() => expect(within(panel).getAllByTestId('agent-link')).toHaveLength(2));
+    expect(centre.requestsOf('agentCreateLink').map((request) => request.body)).toEqual([
+      { kind: 'agent', campaign: 'Summer' },
+    ]);
+    expect(within(panel).getByText('Summer')).toBeInTheDocument();
+
+    const toggle = within(panel).getByRole('switch', { name: c.links.activeOf.replace('{{code}}', 'K7AB') });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(centre.requestsOf('agentUpdateLink').map((request) => [request.path, request.body])).toEqual([
+      ['/api/agents/links/K7AB', { active: false }],
+    ]);
+  });
+
+  it('links: only member links when the depth allows no sub-agents', async () => {
+    const { fakeInfo } = await import('./testing/fake-centre.ts');
+    await openCentre({ info: fakeInfo({ canCreateSubAgents: false, level: 3 }) });
+    const panel = await openTab(c.tabs.links);
+    expect(await within(panel).findByText(c.links.noSubAgents)).toBeInTheDocument();
+    expect(within(panel).queryByRole('option', { name: c.links.kinds.agent })).toBeNull();
+  });
+
+  it('announcements: the merchant HTML is sanitised', async () => {
+    await openCentre();
+    const panel = await openTab(c.tabs.announcements);
+    const item = await within(panel).findByTestId('agent-announcement');
+    expect(within(item).getByRole('heading', { name: 'Tháng 3 thưởng thêm' })).toBeInTheDocument();
+    expect(item.innerHTML).toContain('<b>x2</b>');
+    expect(item.innerHTML).not.toContain('onerror');
+    expect(item.querySelector('script')).toBeNull();
+  });
+
+  it('contracts: terms in force, the pending offer, the history, statements by kind and a statement', async () => {
+    const statements = [
+      fakeStatement(1),
+      fakeStatement(2, {
+        kind: 'dividend',
+        period: '2030-02-H2',
+        amount: 125_000,
+        basis: {
+          turnover: 9_000_000,
+          activeMembers: 8,
+          netLoss: 1_000_000,
+          carriedIn: -300_000,
+          carriedOut: 0,
+          tier: 1,
+          percentBp: 1250,
+        },
+      }),
+    ];
+    const { centre, user } = await openCentre({
+      contracts: [
+        fakeContract('salary', { status: 'pending', id: '00000000-0000-4000-8000-0000000000c2' }),
+        fakeContract('salary', { status: 'accepted', answeredAt: '2030-03-01T09:00:00.000Z' }),
+      ],
+      statements,
+    });
+    const panel = await openTab(c.tabs.contracts);
+    const salary = await within(panel).findByTestId('contract-salary');
+    expect(within(salary).getByRole('table')).toHaveTextContent(vnd(1_200_000));
+    expect(within(salary).getByRole('link', { name: c.contracts.pendingOffer })).toHaveAttribute(
+      'href',
+      '/m/member/agent/getSalaryContract',
+    );
+    expect(
+      within(within(panel).getByTestId('contract-dividend')).getByText(c.contracts.none),
+    ).toBeInTheDocument();
+    expect(within(panel).getAllByTestId('contract-history-row')).toHaveLength(2);
+
+    expect(await within(panel).findAllByTestId('statement-row')).toHaveLength(2);
+    await user.click(within(panel).getByRole('radio', { name: en.agentContract.kind.dividend }));
+    await requested(centre, 'agentStatements', { kind: 'dividend' });
+    await waitFor(() => expect(within(panel).getAllByTestId('statement-row')).toHaveLength(1));
+
+    await tap.click(within(within(panel).getByTestId('statement-row')).getByRole('button'));
+    const sheet = await screen.findByRole('dialog', {
+      name: c.statements.detailTitle.replace('{{period}}', '2030-02-H2'),
+    });
+    const basis = await within(sheet).findByText(c.statements.netLoss);
+    expect(basis.parentElement).toHaveTextContent(vnd(1_000_000));
+    expect(within(sheet).getByText(c.statements.carriedIn).parentElement).toHaveTextContent(vnd(-300_000));
+    expect(within(sheet).getByText(c.statements.share).parentElement).toHaveTextContent('12.5%');
+    expect(within(sheet).getByText(c.statements.tier).parentElement).toHaveTextContent('2');
+    expect(within(sheet).getByText(c.statements.amount).parentElement).toHaveTextContent(vnd(125_000));
+    expect(within(sheet).getByText(c.statements.statuses.paid)).toBeInTheDocument();
+  });
+});
