@@ -3,6 +3,7 @@ import {
   ConfigError,
   DEFAULT_FIREBASE_CERTS_URL,
   DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD,
+  DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
   DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
   firebaseWebSettings,
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       webDist: DEFAULT_WEB_DIST,
       adminDist: DEFAULT_ADMIN_DIST,
       adjustmentApprovalThreshold: DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD,
+      agentSettlementApprovalThreshold: DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
       rateLimitMax: 300,
       firebaseProjectId: undefined,
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       firebaseAuthDomain: undefined,
       sandboxGateway: true,
       lotteryScheduler: true,
+      agentSettlementScheduler: true,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -74,12 +77,14 @@ describe('loadConfig', () => {
         WEB_DIST: 'web',
         ADMIN_DIST: 'admin',
         ADJUSTMENT_APPROVAL_THRESHOLD: '5000000',
+        AGENT_SETTLEMENT_APPROVAL_THRESHOLD: '2000000',
         RATE_LIMIT_MAX: '50',
         FIREBASE_PROJECT_ID: 'kimlong-web',
         FIREBASE_CERTS_URL: 'https://keys.example.com/x509',
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
+        AGENT_SETTLEMENT_SCHEDULER: 'off',
         SEED_DEMO: '0',
       },
       '/srv/site',
@@ -99,6 +104,7 @@ describe('loadConfig', () => {
       webDist: '/srv/site/web',
       adminDist: '/srv/site/admin',
       adjustmentApprovalThreshold: 5_000_000,
+      agentSettlementApprovalThreshold: 2_000_000,
       rateLimitMax: 50,
       firebaseProjectId: 'kimlong-web',
       firebaseCertsUrl: 'https://keys.example.com/x509',
@@ -106,6 +112,7 @@ describe('loadConfig', () => {
       firebaseAuthDomain: 'login.example.com',
       sandboxGateway: true,
       lotteryScheduler: true,
+      agentSettlementScheduler: false,
     });
   });
 

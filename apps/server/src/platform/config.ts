@@ -19,6 +19,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 export const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../../admin/dist', import.meta.url));
 /** Manual adjustments above this amount (minor units) wait for a second operator, by default. */
 export const DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD = 10_000_000;
+/** Agent settlements above this amount (minor units) wait for finance's approval, by default (docs/agents.md). */
+export const DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD = 10_000_000;
 
 /** Google's X.509 certificates of the keys that sign Firebase ID tokens (kid → PEM). */
 export const DEFAULT_FIREBASE_CERTS_URL =
@@ -105,6 +107,11 @@ const envSchema = z.object({
     .regex(/^\d+$/, { error: 'must be a whole number of minor units' })
     .transform(Number)
     .default(DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD),
+  AGENT_SETTLEMENT_APPROVAL_THRESHOLD: z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number of minor units' })
+    .transform(Number)
+    .default(DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD),
   RATE_LIMIT_MAX: z
     .string()
     .regex(/^[1-9]\d*$/, { error: 'must be a positive whole number (requests per minute per IP)' })
@@ -129,6 +136,7 @@ const envSchema = z.object({
     .optional(),
   SANDBOX_GATEWAY: flag.optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, { error: 'must be at least 16 printable ASCII characters without spaces' })
@@ -154,6 +162,8 @@ export interface AppConfig {
   adminDist: string;
   /** Manual adjustments above this amount (minor units) need a second operator's approval. */
   adjustmentApprovalThreshold: number;
+  /** Agent settlements above this amount (minor units) wait for finance's approval (docs/agents.md). */
+  agentSettlementApprovalThreshold: number;
   /** Requests per minute per client IP on /api. */
   rateLimitMax: number;
   /** The Firebase project whose ID tokens log members in (Google, Facebook, phone); unset → quick login off. */
@@ -183,6 +193,11 @@ export interface AppConfig {
    * (the end-to-end server) or off (a process that only answers calls) decides.
    */
   lotteryScheduler: boolean;
+  /**
+   * The agent settlement scheduler (docs/agents.md) runs in this process: by default outside tests;
+   * AGENT_SETTLEMENT_SCHEDULER=on or off decides.
+   */
+  agentSettlementScheduler: boolean;
 }
 
 /**
@@ -316,6 +331,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
     adminDist: vars.ADMIN_DIST === undefined ? DEFAULT_ADMIN_DIST : absolute(vars.ADMIN_DIST),
     adjustmentApprovalThreshold: vars.ADJUSTMENT_APPROVAL_THRESHOLD,
+    agentSettlementApprovalThreshold: vars.AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
@@ -327,5 +343,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
     lotteryScheduler:
       vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
+    agentSettlementScheduler:
+      vars.AGENT_SETTLEMENT_SCHEDULER === undefined
+        ? vars.NODE_ENV !== 'test'
+        : vars.AGENT_SETTLEMENT_SCHEDULER === 'on',
   };
 }

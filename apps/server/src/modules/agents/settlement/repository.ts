@@ -1,0 +1,176 @@
+import type { ContractKind } from '@kl/contracts/agent-contracts';
+import type { SettlementStatus } from '@kl/contracts/agents';
+import { and, count, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  agentContract,
+  type AgentContractRow,
+  agentSettlement,
+  type AgentSettlementRow,
+  member,
+  type NewAgentSettlementRow,
+} from '../../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../../platform/db.ts';
+
+/** A settlement and its agent's username. */
+export interface SettlementView {
+  row: AgentSettlementRow;
+  username: string;
+}
+
+export interface SettlementFilter {
+  agentMemberId?: string | undefined;
+  kind?: ContractKind | undefined;
+  status?: SettlementStatus | undefined;
+  /** Part of the agent's username. */
+  username?: string | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** SQL of the settlements of the contracts that pay (docs/agents.md, "Contracts that pay"). */
+export function createSettlementRepository(db: Db) {
+  const s = agentSettlement;
+
+  function where(merchantCode: string, filter: SettlementFilter): SQL | undefined {
+    const conditions: SQL[] = [eq(s.merchantCode, merchantCode)];
+    if (filter.agentMemberId) conditions.push(eq(s.agentMemberId, filter.agentMemberId));
+    if (filter.kind) conditions.push(eq(s.kind, filter.kind));
+    if (filter.status) conditions.push(eq(s.status, filter.status));
+    if (filter.username) conditions.push(ilike(member.username, `%${escapeLike(filter.username)}%`));
+    return and(...conditions);
+  }
+
+  return {
+    /**
+     * The contract of a kind in force at `end` for each agent of the merchant: the agent's latest accepted
+     * one answered before `end`.
+     */
+    async contractsInForce(merchantCode: string, kind: ContractKind, end: Date): Promise<AgentContractRow[]> {
+      const c = agentContract;
+      return db
+        .selectDistinctOn([c.memberId])
+        .from(c)
+        .where(
+          and(
+            eq(c.merchantCode, merchantCode),
+            eq(c.kind, kind),
+            eq(c.status, 'accepted'),
+            lt(c.answeredAt, end),
+          ),
+        )
+        .orderBy(c.memberId, desc(c.answeredAt), desc(c.offeredAt));
+    },
+
+    /** The agents (of `agentIds`) with a settlement of the kind and period already. */
+    async settledAgents(
+      kind: ContractKind,
+      periodKey: string,
+      agentIds: readonly string[],
+    ): Promise<Set<string>> {
+      if (agentIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: s.agentMemberId })
+        .from(s)
+        .where(and(eq(s.kind, kind), eq(s.periodKey, periodKey), inArray(s.agentMemberId, [...agentIds])));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The agent's dividend settlement of the period that ended when `start` began, if any. */
+    async dividendBefore(
+      agentMemberId: string,
+      start: Date,
+      tx: DbOrTx,
+    ): Promise<AgentSettlementRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(s)
+        .where(and(eq(s.agentMemberId, agentMemberId), eq(s.kind, 'dividend'), eq(s.periodEnd, start)))
+        .limit(1);
+      return row;
+    },
+
+    /** Writes a settlement unless one of its agent, kind and period exists (then undefined). */
+    async insert(row: NewAgentSettlementRow, tx: DbOrTx): Promise<AgentSettlementRow | undefined> {
+      const [created] = await tx
+        .insert(s)
+        .values(row)
+        .onConflictDoNothing({ target: [s.agentMemberId, s.kind, s.periodKey] })
+        .returning();
+      return created;
+    },
+
+    async lock(merchantCode: string, id: string, tx: DbOrTx): Promise<AgentSettlementRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(s)
+        .where(and(eq(s.id, id), eq(s.merchantCode, merchantCode)))
+        .for('update');
+      return row;
+    },
+
+    /** Moves a settlement out of `from`; undefined when it was not in that status any more. */
+    async decide(
+      id: string,
+      from: SettlementStatus,
+      change: Pick<AgentSettlementRow, 'status' | 'decidedAt' | 'decidedBy'> &
+        Partial<Pick<AgentSettlementRow, 'ledgerTransactionId' | 'note'>>,
+      tx: DbOrTx,
+    ): Promise<AgentSettlementRow | undefined> {
+      const [row] = await tx
+        .update(s)
+        .set(change)
+        .where(and(eq(s.id, id), eq(s.status, from)))
+        .returning();
+      return row;
+    },
+
+    async view(merchantCode: string, id: string, tx: DbOrTx = db): Promise<SettlementView | undefined> {
+      const [found] = await tx
+        .select({ row: s, username: member.username })
+        .from(s)
+        .innerJoin(member, eq(member.id, s.agentMemberId))
+        .where(and(eq(s.id, id), eq(s.merchantCode, merchantCode)));
+      return found;
+    },
+
+    /** A page, the latest period first. */
+    async page(
+      merchantCode: string,
+      filter: SettlementFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: SettlementView[]; total: number }> {
+      const condition = where(merchantCode, filter);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: s, username: member.username })
+          .from(s)
+          .innerJoin(member, eq(member.id, s.agentMemberId))
+          .where(condition)
+          .orderBy(desc(s.periodStart), desc(s.createdAt), s.kind, s.id)
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ total: count() })
+          .from(s)
+          .innerJoin(member, eq(member.id, s.agentMemberId))
+          .where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async awaitingApproval(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(s)
+        .where(and(eq(s.merchantCode, merchantCode), eq(s.status, 'awaiting_approval')));
+      return row?.total ?? 0;
+    },
+
+    /** Every contract offered to the member, superseded ones too, the newest first. */
+    async contractsOf(memberId: string): Promise<AgentContractRow[]> {
+      const c = agentContract;
+      return db.select().from(c).where(eq(c.memberId, memberId)).orderBy(desc(c.offeredAt), desc(c.id));
+    },
+  };
+}
+export type SettlementRepository = ReturnType<typeof createSettlementRepository>;
