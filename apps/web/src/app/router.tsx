@@ -9,7 +9,7 @@ import {
 } from '../features/auth/index.ts';
 import { AppScreen } from '../features/app-download/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
-import { GameEntryScreen, GameListScreen } from '../features/games/index.ts';
+import { GameCenterScreen, GameEntryScreen, GameListScreen } from '../features/games/index.ts';
 import { HelpDetailScreen, HelpScreen } from '../features/help/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { InboxScreen, MessageCentreScreen, NoticeScreen } from '../features/messages/index.ts';
@@ -85,6 +85,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'lotto-h5/:mui/:playType/games/:gameId': LottoScreen,
   lottery: LotteryListScreen,
   startLottery: LotteryListScreen,
+  gameCenter: GameCenterScreen,
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;

@@ -1,10 +1,8 @@
-import type { GameCategory } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../shared/stores/session-store.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
-import { toast } from '../../../shared/ui/toast.ts';
 import { useVendors } from '../api/get-vendors.ts';
+import { useChooseCategory } from '../hooks/use-choose-category.ts';
 import { entryMenu, opensGameList } from '../lib/entry-menu.ts';
 
 /**
@@ -14,19 +12,10 @@ import { entryMenu, opensGameList } from '../lib/entry-menu.ts';
  */
 export function CategoryMenu() {
   const { t } = useTranslation();
-  const { role } = useSession();
   const category = useUiStore((state) => state.category);
-  const selectCategory = useUiStore((state) => state.selectCategory);
+  const choose = useChooseCategory();
   const { data: structure } = useVendors();
   const menu = entryMenu(structure?.sorting.map((entry) => entry.gameCategory));
-
-  const choose = (next: GameCategory) => {
-    if (next === 'FAV' && role === 'visitor') {
-      void toast.info(t('in_logged_login'));
-      return;
-    }
-    selectCategory(next);
-  };
 
   return (
     <nav className="kl-category-menu" aria-label={t('games.categories')}>

@@ -8,6 +8,10 @@ export type EntryCategory = (typeof GAME_ENTRY_MENU)[number];
 /** Menu entries that are game types of the vendor structure (the others are lists of their own). */
 const VENDOR_CATEGORIES: readonly string[] = ['RNG', 'FISH', 'PVP', 'LIVE', 'SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
+/** A menu entry that is a game type with vendors (its tiles are the vendors' lobbies or lists). */
+export const isVendorCategory = (category: GameCategory): category is GameCategory & GameType =>
+  VENDOR_CATEGORIES.includes(category);
+
 /**
  * The game entry menu (product.md §2) in its order. E-sports and cockfight are their own entries, split
  * from sports (product.md §4); a game type the merchant has no vendor for is left out once the vendor
@@ -16,7 +20,7 @@ const VENDOR_CATEGORIES: readonly string[] = ['RNG', 'FISH', 'PVP', 'LIVE', 'SPO
 export function entryMenu(categoriesWithVendors: readonly string[] | undefined): EntryCategory[] {
   return GAME_ENTRY_MENU.filter(
     (category) =>
-      !VENDOR_CATEGORIES.includes(category) ||
+      !isVendorCategory(category) ||
       categoriesWithVendors === undefined ||
       categoriesWithVendors.includes(category),
   );
