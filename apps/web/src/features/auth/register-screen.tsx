@@ -1,4 +1,5 @@
 import type { RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
+import { AGENT_LINK_PARAM, type AgentLinkVisit } from '@kl/contracts/agents';
 import { HOME_PATH, fullPath } from '@kl/contracts/routes';
 import {
   BIRTHDAY_MIN_YEAR,
@@ -18,6 +19,7 @@ import { isInstalledWebApp } from '../../shared/pwa/installed-web-app.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { affiliateCheck } from './api/affiliate-check.ts';
+import { useAgentLinkVisit } from './api/agent-link-visit.ts';
 import { useCaptcha } from './api/get-captcha.ts';
 import { useRegistrationRules } from './api/get-registration-rules.ts';
 import { useRegister, type RegisterMethod } from './api/register.ts';
@@ -69,10 +71,20 @@ type RegisterValues = Record<TextFieldName, string> & { ageTerms: boolean };
 const REQUIRED: FieldRule = { enabled: true, required: true };
 const OPTIONAL: FieldRule = { enabled: true, required: false };
 
-/** Which fields the form shows for a method, in screen order (the first failing one gets the focus). */
-export function visibleFields(rules: RegistrationRules, method: RegisterMethod): TextFieldName[] {
+/**
+ * Which fields the form shows for a method, in screen order (the first failing one gets the focus). An agent
+ * link's code is shown (read-only) even where the merchant's rules hide the invitation code, so that the
+ * visitor sees under which agent the account is made (docs/agents.md, "Agent links").
+ */
+export function visibleFields(
+  rules: RegistrationRules,
+  method: RegisterMethod,
+  agentLink = false,
+): TextFieldName[] {
   const ruleOf = (field: VerifierField) => rules.fields[field];
-  const optional = OPTIONAL_FIELDS.filter((field) => ruleOf(field)?.enabled);
+  const optional = OPTIONAL_FIELDS.filter(
+    (field) => ruleOf(field)?.enabled || (agentLink && field === 'affiliateCode'),
+  );
   if (method === 'mobile') {
     return [
       'mobileNum',
@@ -93,9 +105,9 @@ export function visibleFields(rules: RegistrationRules, method: RegisterMethod):
   ];
 }
 
-function registerSchema(rules: RegistrationRules, method: RegisterMethod) {
+function registerSchema(rules: RegistrationRules, method: RegisterMethod, agentLink: boolean) {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of visibleFields(rules, method)) {
+  for (const field of visibleFields(rules, method, agentLink)) {
     if (field === 'captcha') shape.captcha = captchaSchema;
     else if (field === 'confirmPassword') shape.confirmPassword = z.string();
     else if (field === 'countryDialingCode') continue;
@@ -103,7 +115,10 @@ function registerSchema(rules: RegistrationRules, method: RegisterMethod) {
       const required =
         ['username', 'password', 'verificationCode'].includes(field) ||
         (method === 'mobile' && field === 'mobileNum');
-      const rule = field === 'mobileNum' ? OPTIONAL : (rules.fields[field] ?? REQUIRED);
+      const rule =
+        field === 'mobileNum' || (agentLink && field === 'affiliateCode')
+          ? OPTIONAL
+          : (rules.fields[field] ?? REQUIRED);
       shape[field] = fieldSchema(field, required ? REQUIRED : rule);
     }
   }
@@ -148,7 +163,28 @@ function codesFromAddress(
   return codes;
 }
 
-function RegisterForm({ rules }: { rules: RegistrationRules }) {
+/** Where an agent link left the visitor: under an agent, or told the link is wrong. */
+function AgentLinkNote({ visit, error }: { visit: AgentLinkVisit | null; error: unknown }) {
+  const { t } = useTranslation();
+  if (visit || !error) return null;
+  return (
+    <p className="kl-auth-form__failure" role="alert">
+      {messageFor(error)} <span className="kl-auth-form__notice">{t('auth.agentLink.withoutAgent')}</span>
+    </p>
+  );
+}
+
+function RegisterForm({
+  rules,
+  agentLink,
+  agentLinkError,
+}: {
+  rules: RegistrationRules;
+  /** The agent link the page was opened with, once the server accepted it. */
+  agentLink: AgentLinkVisit | null;
+  /** Why the server refused the link (AGENT_LINK_INCORRECT), if it did. */
+  agentLinkError: unknown;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bothMethods = rules.methods.username && rules.methods.mobile;
@@ -157,14 +193,16 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
   const registerCall = useRegister();
   const startSession = useStartSession();
   const sms = useSmsSender('register');
-  const [checkedAffiliate, setCheckedAffiliate] = useState<string | null>(null);
-  const fields = visibleFields(rules, method);
+  // An agent link's code was checked by its visit.
+  const agentCode = agentLink?.code ?? null;
+  const [checkedAffiliate, setCheckedAffiliate] = useState<string | null>(agentCode);
+  const fields = visibleFields(rules, method, agentCode !== null);
   const shows = (field: TextFieldName) => fields.includes(field);
 
   // The rules of the fields on screen; react-hook-form takes the resolver of each render.
   const resolver = useMemo(
-    () => schemaResolver<RegisterValues>(registerSchema(rules, method)),
-    [rules, method],
+    () => schemaResolver<RegisterValues>(registerSchema(rules, method, agentCode !== null)),
+    [rules, method, agentCode],
   );
 
   const emptyText = Object.fromEntries(
@@ -184,6 +222,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     defaultValues: {
       ...emptyText,
       ...codesFromAddress(searchParams),
+      ...(agentCode ? { affiliateCode: agentCode } : {}),
       countryDialingCode: rules.defaultCountryDialingCode,
       ageTerms: rules.termsCheckedByDefault,
     },
@@ -300,6 +339,16 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
     if (name === 'verificationCode') {
       return <SmsCodeInput form={form} sms={sms} />;
     }
+    if (name === 'affiliateCode' && agentLink) {
+      return (
+        <TextField
+          {...common}
+          readOnly
+          hint={t('auth.agentLink.note', { agent: agentLink.agent })}
+          registration={registration}
+        />
+      );
+    }
     if (name === 'paymentPassword') {
       return <PasswordField {...common} registration={registration} />;
     }
@@ -308,6 +357,7 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
 
   return (
     <form className="kl-auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <AgentLinkNote visit={agentLink} error={agentLinkError} />
       {bothMethods && (
         <MethodTabs
           label={t('auth.registerMethod')}
@@ -386,14 +436,30 @@ function RegisterForm({ rules }: { rules: RegistrationRules }) {
   );
 }
 
-/** /m/register (product.md §2 Registration screen), a sheet; opening it fetches a fresh captcha. */
+/** The agent link's code of the address (`?agent=`), or null. */
+function agentCodeOf(params: URLSearchParams): string | null {
+  return params.get(AGENT_LINK_PARAM)?.trim().slice(0, 32) || null;
+}
+
+/**
+ * /m/register (product.md §2 Registration screen), a sheet; opening it fetches a fresh captcha. Opened
+ * through an agent link (`?agent=CODE`, docs/agents.md "Agent links"), it tells the server of the visit
+ * first: an accepted link fills the invitation code in and keeps it; a refused one is said on the form,
+ * which then registers without an agent.
+ */
 export default function RegisterScreen() {
   const { t } = useTranslation();
   const rules = useRegistrationRules();
+  const [searchParams] = useSearchParams();
+  const agentVisit = useAgentLinkVisit(agentCodeOf(searchParams));
   return (
     <AuthSheet page="register" title={t('route.register')}>
-      {rules.data ? (
-        <RegisterForm rules={rules.data} />
+      {rules.data && !agentVisit.isLoading ? (
+        <RegisterForm
+          rules={rules.data}
+          agentLink={agentVisit.data ?? null}
+          agentLinkError={agentVisit.error}
+        />
       ) : rules.isError ? (
         <EmptyState title={messageFor(rules.error)}>
           <button type="button" className="kl-button kl-button--outline" onClick={() => void rules.refetch()}>

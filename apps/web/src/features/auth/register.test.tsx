@@ -10,6 +10,9 @@ import {
 } from '../../test/fake-accounts.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../shared/ui/toast.ts';
+import { agentsCalls } from '@kl/contracts/agents';
+import { answer, bodyOf, failure, isCall } from '../../test/fake-api.ts';
+import { serveAlsoNext } from '../../test/fake-server.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,6 +25,31 @@ async function openRegister(options: FakeAccountsOptions = {}) {
 
 const lastCaptchaId = (accounts: ReturnType<typeof createFakeAccounts>) =>
   `c${accounts.state.nextCaptcha - 1}`;
+
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+/** Accepts the terms and types a username account (password abc123, confirmed by `confirm`). */
+async function typeAccount(dialog: HTMLElement, user: User, username: string, confirm = 'abc123') {
+  await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+  await user.type(within(dialog).getByLabelText('Username'), username);
+  await user.type(within(dialog).getByLabelText('Password'), 'abc123');
+  await user.type(within(dialog).getByLabelText('Confirm password'), confirm);
+}
+
+/** Answers the picture captcha the form shows. */
+async function answerCaptcha(
+  dialog: HTMLElement,
+  user: User,
+  accounts: ReturnType<typeof createFakeAccounts>,
+) {
+  await waitFor(() =>
+    expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
+  );
+  await user.type(
+    within(dialog).getByLabelText('Verification code (picture)'),
+    captchaAnswer(lastCaptchaId(accounts)),
+  );
+}
 
 describe('registration (product.md §2 Registration screen)', () => {
   it('shows tabs only when both methods are on, username first', async () => {
@@ -213,18 +241,9 @@ describe('registration (product.md §2 Registration screen)', () => {
     const { dialog, user, accounts } = await openRegister({
       members: [{ username: 'taken01', password: 'abc123', type: 0 }],
     });
-    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
-    await user.type(within(dialog).getByLabelText('Username'), 'taken01');
-    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
-    await waitFor(() =>
-      expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
-    );
+    await typeAccount(dialog, user, 'taken01');
+    await answerCaptcha(dialog, user, accounts);
     const firstCaptcha = lastCaptchaId(accounts);
-    await user.type(
-      within(dialog).getByLabelText('Verification code (picture)'),
-      captchaAnswer(firstCaptcha),
-    );
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('The username already exists')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Username')).toHaveFocus();
@@ -233,10 +252,7 @@ describe('registration (product.md §2 Registration screen)', () => {
 
   it('checks the invitation code before registering', async () => {
     const { dialog, user, accounts } = await openRegister();
-    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
-    await user.type(within(dialog).getByLabelText('Username'), 'newplayer1');
-    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
+    await typeAccount(dialog, user, 'newplayer1');
     await user.type(within(dialog).getByLabelText('Invitation code'), 'NOPE99');
     await user.type(within(dialog).getByLabelText('Verification code (picture)'), '1001');
     const shown = vi.spyOn(toast, 'error');
@@ -260,22 +276,13 @@ describe('registration (product.md §2 Registration screen)', () => {
 
   it('registers by username: the member is logged in and the sheet closes', async () => {
     const { dialog, user, accounts } = await openRegister();
-    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
-    await user.type(within(dialog).getByLabelText('Username'), 'newplayer1');
-    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc124');
+    await typeAccount(dialog, user, 'newplayer1', 'abc124');
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('Confirmation password not matched')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Confirm password'));
     await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
     await user.type(within(dialog).getByLabelText('Invitation code'), 'KL2026');
-    await waitFor(() =>
-      expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
-    );
-    await user.type(
-      within(dialog).getByLabelText('Verification code (picture)'),
-      captchaAnswer(lastCaptchaId(accounts)),
-    );
+    await answerCaptcha(dialog, user, accounts);
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
 
     expect(await findScreen().then(() => screen.findByTestId('header-member'))).toHaveTextContent(
@@ -310,5 +317,87 @@ describe('registration (product.md §2 Registration screen)', () => {
     const { dialog, user } = await openRegister();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+  });
+});
+
+describe('registration through an agent link (docs/agents.md, "Agent links")', () => {
+  /** The agent link calls: K7AGENT1 is an active link of agent ag***1; every other code is refused. */
+  function serveAgentLinks() {
+    const visits: string[] = [];
+    serveAlsoNext((url, init) => {
+      if (!isCall(agentsCalls.agentLinkVisit, url, init)) return undefined;
+      const { code } = bodyOf(agentsCalls.agentLinkVisit, init);
+      visits.push(code);
+      return code === 'K7AGENT1'
+        ? answer(agentsCalls.agentLinkVisit, { code, kind: 'member', agent: 'ag***1' })
+        : failure('AGENT_LINK_INCORRECT');
+    });
+    return visits;
+  }
+
+  /** The merchant hides the invitation code: an agent link shows it all the same. */
+  const rulesWithoutInvitationCode = () =>
+    createRules({
+      fields: {
+        username: { enabled: true, required: true },
+        password: { enabled: true, required: true },
+        affiliateCode: { enabled: false, required: false },
+      },
+    });
+
+  /** Registers linkplayer1 and answers what the registration sent. */
+  async function fillAndRegister(
+    dialog: HTMLElement,
+    user: User,
+    accounts: ReturnType<typeof createFakeAccounts>,
+  ) {
+    await typeAccount(dialog, user, 'linkplayer1');
+    await answerCaptcha(dialog, user, accounts);
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    return accounts.state.calls.find((call) => call.path === '/api/register')?.body;
+  }
+
+  it('counts the visit once, keeps the code and registers under the agent', async () => {
+    const visits = serveAgentLinks();
+    const accounts = createFakeAccounts({ rules: rulesWithoutInvitationCode() });
+    const { user } = await renderApp('/m/register?lang=en&agent=K7AGENT1', { accounts });
+    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    const code = await within(dialog).findByLabelText('Invitation code');
+    expect(code).toHaveValue('K7AGENT1');
+    expect(code).toHaveAttribute('readonly');
+    expect(code).toHaveAccessibleDescription('Registering under agent ag***1');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    const body = await fillAndRegister(dialog, user, accounts);
+    expect(body).toMatchObject({ username: 'linkplayer1', affiliateCode: 'K7AGENT1' });
+    expect(visits).toEqual(['K7AGENT1']);
+    // The visit checked the code: no second check before registering.
+    expect(accounts.state.calls.some((call) => call.path === '/api/register/affiliate-check')).toBe(false);
+  });
+
+  it('says a bad link is incorrect and registers without an agent', async () => {
+    const visits = serveAgentLinks();
+    const accounts = createFakeAccounts();
+    const { user } = await renderApp('/m/register?lang=en&agent=NOPE1234', { accounts });
+    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The agent link is incorrect You can still register without an agent.',
+    );
+    const code = within(dialog).getByLabelText('Invitation code');
+    expect(code).toHaveValue('');
+    expect(code).not.toHaveAttribute('readonly');
+
+    const body = await fillAndRegister(dialog, user, accounts);
+    expect(body).toMatchObject({ username: 'linkplayer1' });
+    expect(body).not.toHaveProperty('affiliateCode');
+    expect(visits).toEqual(['NOPE1234']);
+  });
+
+  it('says it in Vietnamese too', async () => {
+    serveAgentLinks();
+    await renderApp('/m/register?agent=NOPE1234', { accounts: createFakeAccounts() });
+    const dialog = await screen.findByRole('dialog', { name: 'Đăng ký' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Liên kết đại lý không đúng');
   });
 });
