@@ -7,3 +7,5 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 export const MemberHomeScreen = lazyWithPreload(() => import('./member-home-screen.tsx'));
 export const MemberHistoryScreen = lazyWithPreload(() => import('./history-screen.tsx'));
 export const GameRecordsScreen = lazyWithPreload(() => import('./game-records-screen.tsx'));
+/** Whether a member type is an agent's (the side menu's agent item says "agent centre" to them). */
+export { isAgentType } from './lib/agent-types.ts';

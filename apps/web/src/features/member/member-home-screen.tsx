@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { useMemberInfo } from '../auth/index.ts';
 import { useSignOut } from '../auth/sign-out.ts';
 import { useSystemStatus } from '../system-status/index.ts';
 import { WalletBalance, WithdrawableNote } from '../wallet/index.ts';
@@ -8,11 +9,12 @@ import { SignOutIcon } from './components/icons.tsx';
 import { MemberEntry } from './components/member-entry.tsx';
 import { ProfileCard } from './components/profile-card.tsx';
 import {
-  MENU_GROUPS,
   memberItems,
+  menuGroups,
   QUICK_ACTIONS,
   type MemberItem,
   type MemberItemKey,
+  type MenuGroup,
 } from './lib/member-items.ts';
 import './member.css';
 
@@ -43,8 +45,13 @@ function Balance() {
   );
 }
 
+interface TemplateProps {
+  items: Record<MemberItemKey, MemberItem>;
+  groups: readonly MenuGroup[];
+}
+
 /** The new template (mem_cen 1): profile card, balance, quick actions, the menu in groups. */
-function NewTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
+function NewTemplate({ items, groups }: TemplateProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -61,7 +68,7 @@ function NewTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
           ))}
         </ul>
       </nav>
-      {MENU_GROUPS.map((group) => (
+      {groups.map((group) => (
         <nav key={group.key} className="kl-member-group" aria-labelledby={`member-group-${group.key}`}>
           <h2 id={`member-group-${group.key}`} className="kl-member-group__title">
             {t(`member.groups.${group.key}`)}
@@ -83,9 +90,9 @@ function NewTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
 }
 
 /** The base template: name and VIP on one line, the balance, then every entry in one list. */
-function BaseTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
+function BaseTemplate({ items, groups }: TemplateProps) {
   const { t } = useTranslation();
-  const keys = [...QUICK_ACTIONS, ...MENU_GROUPS.flatMap((group) => group.items)];
+  const keys = [...QUICK_ACTIONS, ...groups.flatMap((group) => group.items)];
   return (
     <>
       <ProfileCard compact />
@@ -108,15 +115,19 @@ function BaseTemplate({ items }: { items: Record<MemberItemKey, MemberItem> }) {
 
 /**
  * /m/member/home (product.md §2 member centre, §4 Templates): the new template when the merchant's
- * mobileTemplate.mem_cen is 1, else the base one. Gated (visitors go to /m/login); a trial member gets
+ * mobileTemplate.mem_cen is 1, else the base one. Agents find their centre and contracts here, other
+ * members the way to apply (docs/agents.md). Gated (visitors go to /m/login); a trial member gets
  * the register-now alert before this screen (see the route screen).
  */
 export default function MemberHomeScreen() {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
-  const { role } = useSession();
+  const { role, info } = useSession();
+  // The member's type as the server says it now (an operator may have made the member an agent since the login).
+  const memberType = useMemberInfo().data?.type ?? info?.type;
   const template = status?.info.mobileTemplate.mem_cen === 1 ? 'new' : 'base';
   const items = memberItems({ status, role });
+  const groups = menuGroups({ role, memberType });
   return (
     <section
       className={`kl-screen kl-member kl-member--${template}`}
@@ -124,7 +135,11 @@ export default function MemberHomeScreen() {
       data-template={template}
       aria-label={t('route.memberHome')}
     >
-      {template === 'new' ? <NewTemplate items={items} /> : <BaseTemplate items={items} />}
+      {template === 'new' ? (
+        <NewTemplate items={items} groups={groups} />
+      ) : (
+        <BaseTemplate items={items} groups={groups} />
+      )}
     </section>
   );
 }

@@ -108,12 +108,40 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       'Responsible gaming',
       'VIP benefits',
       'Invite friends',
+      'Become an agent',
       'Inbox',
       'Feedback',
     ]);
     expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     await waitFor(() => expect(within(page).getByTestId('member-vip')).toHaveTextContent('VIP 0'));
     expect(within(page).getByTestId('wallet-balance')).toBeInTheDocument();
+  });
+
+  it.each([1, 2])(
+    'leads an agent (type %i) to the agent centre and the three contracts, in both templates',
+    async (memberType) => {
+      const { page } = await openMember({ memCen: 1, memberType });
+      const agent = within(page).getByRole('navigation', { name: 'Agent' });
+      expect(
+        within(agent)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual([
+        ['Agent centre', '/m/agent'],
+        ['Daily salary contract', '/m/member/agent/getSalaryContract'],
+        ['Dividend contract', '/m/member/agent/getDevidendContract'],
+        ['Hourly salary contract', '/m/member/agent/getHourContract'],
+      ]);
+      expect(within(page).queryByRole('link', { name: 'Become an agent' })).toBeNull();
+    },
+  );
+
+  it('offers a member who is not an agent to become one, and no contracts', async () => {
+    const { page } = await openMember({ memCen: 1, memberType: 0 });
+    const agent = within(page).getByRole('navigation', { name: 'Agent' });
+    expect(within(agent).getByRole('link', { name: 'Become an agent' })).toHaveAttribute('href', '/m/agent');
+    expect(within(page).queryByRole('link', { name: 'Agent centre' })).toBeNull();
+    expect(within(page).queryByRole('link', { name: 'Daily salary contract' })).toBeNull();
   });
 
   it('masks the balance while hidden and while refreshing (asterisks, 2 decimals), else 0 decimals', async () => {

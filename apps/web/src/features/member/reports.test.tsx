@@ -51,6 +51,23 @@ describe('transaction history (/m/member/history)', () => {
     });
   });
 
+  it("names an agent's commission", async () => {
+    const { page } = await openMember({
+      path: '/m/member/history?lang=en',
+      transactions: [
+        transaction({
+          kind: 'agent_commission',
+          amount: 150_000,
+          availableChange: 150_000,
+          reference: 'agent:salary:2026-11-23',
+        }),
+      ],
+    });
+    const [line] = await within(page).findAllByTestId('history-line');
+    expect(line).toHaveTextContent('Agent commission');
+    expect(line).toHaveTextContent(`+${vnd(150_000)}`);
+  });
+
   it('filters by kind and by period: each change asks the server again', async () => {
     const { page, member, user } = await openMember({
       path: '/m/member/history?lang=en',

@@ -1,6 +1,7 @@
 /** Icons of the member centre, drawn inline; decorative (hidden from assistive technology). */
 import type { ReactElement } from 'react';
 import {
+  AgentIcon,
   ChevronIcon,
   DepositIcon,
   GiftIcon,
@@ -49,6 +50,13 @@ const ChatIcon = () => (
   </Icon>
 );
 
+const ContractIcon = () => (
+  <Icon>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M14 3v5h5M9 12h7M9 16h5" />
+  </Icon>
+);
+
 export const SignOutIcon = () => (
   <Icon>
     <path d="M10 4H5v16h5M15 8l4 4-4 4M19 12H9" />
@@ -68,4 +76,9 @@ export const ITEM_ICONS: Record<MemberItemKey, () => ReactElement> = {
   invite: () => <InviteIcon />,
   inbox: MailIcon,
   feedback: ChatIcon,
+  agentCentre: () => <AgentIcon />,
+  salaryContract: ContractIcon,
+  dividendContract: ContractIcon,
+  hourlyContract: ContractIcon,
+  becomeAgent: () => <AgentIcon />,
 };

@@ -9,7 +9,7 @@ const KINDS: Record<Exclude<HistoryKindFilter, 'all'>, readonly LedgerKind[]> = 
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_paid'],
   games: ['bet', 'win', 'game_round'],
   bonus: ['bonus', 'bonus_forfeit'],
-  other: ['reversal', 'trial_credit', 'adjustment_credit', 'adjustment_debit'],
+  other: ['reversal', 'trial_credit', 'adjustment_credit', 'adjustment_debit', 'agent_commission'],
 };
 
 /** The ledger kinds of each group but 'all' (every kind is in exactly one). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../../test/factories.ts';
-import { memberItems } from './member-items.ts';
+import { AGENT_ITEMS, MENU_GROUPS, memberItems, menuGroups } from './member-items.ts';
 
 const statusWith = (showVipBenefit: boolean) => {
   const status = createSystemStatus();
@@ -25,5 +25,26 @@ describe('member centre entries (product.md §4 Deposit with non-real account, V
   it('tells an account that is not real that deposits need a real account', () => {
     const items = memberItems({ status: statusWith(true), role: 'trial' });
     expect(items.deposit).toEqual({ key: 'deposit', kind: 'message', message: 'actualAccountRequired' });
+  });
+});
+
+describe('member centre agent group (docs/agents.md)', () => {
+  const agentGroup = (role: 'member' | 'trial', memberType: number | undefined) =>
+    menuGroups({ role, memberType }).find((group) => group.key === 'agent');
+
+  it('lists the agent centre and the contracts for agents, the application for other members', () => {
+    expect(agentGroup('member', 1)?.items).toEqual(AGENT_ITEMS);
+    expect(agentGroup('member', 2)?.items).toEqual(AGENT_ITEMS);
+    expect(agentGroup('member', 0)?.items).toEqual(['becomeAgent']);
+    expect(memberItems({ status: statusWith(true), role: 'member' }).becomeAgent).toEqual({
+      key: 'becomeAgent',
+      kind: 'route',
+      to: '/m/agent',
+    });
+  });
+
+  it('has no agent entries for a trial member, nor before the type is known', () => {
+    expect(menuGroups({ role: 'trial', memberType: 4 })).toBe(MENU_GROUPS);
+    expect(agentGroup('member', undefined)).toBeUndefined();
   });
 });

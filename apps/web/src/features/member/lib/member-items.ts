@@ -2,6 +2,7 @@ import { fullPath } from '@kl/contracts/routes';
 import type { SystemStatus } from '@kl/contracts/status';
 import type { Role } from '../../../shared/stores/session-store.ts';
 import { quickNavItems } from '../../home/quick-nav.ts';
+import { isAgentType } from './agent-types.ts';
 
 export type MemberItemKey =
   | 'deposit'
@@ -13,7 +14,12 @@ export type MemberItemKey =
   | 'vip'
   | 'invite'
   | 'inbox'
-  | 'feedback';
+  | 'feedback'
+  | 'agentCentre'
+  | 'salaryContract'
+  | 'dividendContract'
+  | 'hourlyContract'
+  | 'becomeAgent';
 
 /** An entry of the member centre: a page, or a message instead of a page. */
 export type MemberItem =
@@ -23,12 +29,45 @@ export type MemberItem =
 /** The quick actions of the new template (and the first entries of the base one). */
 export const QUICK_ACTIONS: readonly MemberItemKey[] = ['deposit', 'withdraw', 'history', 'gameRecords'];
 
+export interface MenuGroup {
+  key: 'account' | 'benefits' | 'agent' | 'messages';
+  items: readonly MemberItemKey[];
+}
+
 /** The menu of both templates in groups: account, benefits, messages. */
-export const MENU_GROUPS: readonly { key: 'account' | 'benefits' | 'messages'; items: MemberItemKey[] }[] = [
+export const MENU_GROUPS: readonly MenuGroup[] = [
   { key: 'account', items: ['security', 'responsibleGaming'] },
   { key: 'benefits', items: ['vip', 'invite'] },
   { key: 'messages', items: ['inbox', 'feedback'] },
 ];
+
+/** An agent's entries: its centre (/m/agent) and the three contract screens. */
+export const AGENT_ITEMS: readonly MemberItemKey[] = [
+  'agentCentre',
+  'salaryContract',
+  'dividendContract',
+  'hourlyContract',
+];
+
+/**
+ * The menu groups of a member (docs/agents.md): after the benefits, an agent's group — the agent centre and
+ * the contracts for an agent, "become an agent" (the application, /m/agent) for another real member; none
+ * for a trial member, nor while the member's type is unknown.
+ */
+export function menuGroups({
+  role,
+  memberType,
+}: {
+  role: Role;
+  memberType: number | undefined;
+}): readonly MenuGroup[] {
+  if (role !== 'member' || memberType === undefined) return MENU_GROUPS;
+  const agent: MenuGroup = {
+    key: 'agent',
+    items: isAgentType(memberType) ? AGENT_ITEMS : ['becomeAgent'],
+  };
+  return MENU_GROUPS.flatMap((group) => (group.key === 'benefits' ? [group, agent] : [group]));
+}
 
 const route = (key: MemberItemKey, to: string): MemberItem => ({ key, kind: 'route', to });
 
@@ -61,5 +100,10 @@ export function memberItems({
     invite: route('invite', fullPath('inviteFriends')),
     inbox: route('inbox', fullPath('webEmail')),
     feedback: route('feedback', fullPath('feedback')),
+    agentCentre: route('agentCentre', fullPath('agent')),
+    salaryContract: route('salaryContract', fullPath('member/agent/getSalaryContract')),
+    dividendContract: route('dividendContract', fullPath('member/agent/getDevidendContract')),
+    hourlyContract: route('hourlyContract', fullPath('member/agent/getHourContract')),
+    becomeAgent: route('becomeAgent', fullPath('agent')),
   };
 }

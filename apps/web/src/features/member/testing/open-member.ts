@@ -14,6 +14,8 @@ export interface OpenMemberOptions extends FakeMemberOptions {
   showVipBenefit?: boolean;
   /** VIP level of the member (clubLabel.labelName). */
   clubLevel?: string;
+  /** The member's type (0 unless told; 1 and 2 are agents). */
+  memberType?: number;
 }
 
 /** Opens a member-centre screen in English as a logged-in real member, against the fake servers. */
@@ -22,12 +24,13 @@ export async function openMember({
   memCen = 1,
   showVipBenefit = true,
   clubLevel = '3',
+  memberType = 0,
   ...options
 }: OpenMemberOptions = {}) {
   const member = createFakeMember(options);
   serveAlsoNext(member.handle);
   const accounts = createFakeAccounts({
-    members: [{ username: 'player01', password: 'secret12', type: 0, clubLevel }],
+    members: [{ username: 'player01', password: 'secret12', type: memberType, clubLevel }],
   });
   const toggles = Object.fromEntries(
     MERCHANT_TOGGLES.map((name) => [name, name === 'showVipBenefit' ? showVipBenefit : false]),
