@@ -204,11 +204,14 @@ export function chromeFor(page: string): Chrome {
 /** Full path of a route pattern (`/m/…`). */
 export const fullPath = (pattern: string) => `${BASE_PATH}/${pattern}`;
 
-/** Footer menu (product.md §2). `agent` is an external link taken from the AGENT resource. */
+/**
+ * Footer menu (product.md §2). `agent` leads to the agent centre inside the site, for everyone: agents see
+ * their centre there, others the application to become one (docs/agents.md).
+ */
 export const FOOTER_MENU = [
   { key: 'home', to: HOME_PATH },
   { key: 'promotions', to: '/m/activity' },
   { key: 'invite', to: '/m/inviteFriends' },
-  { key: 'agent', resourceType: 'AGENT' },
+  { key: 'agent', to: '/m/agent' },
   { key: 'member', to: '/m/member/home' },
 ] as const;

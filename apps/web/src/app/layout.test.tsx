@@ -39,6 +39,8 @@ const BUILT = new Set([
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
   'slotsCenter',
   ...['launchGame', 'lotto-h5/:mui/:playType/games/:gameId', 'lottery', 'startLottery'],
+  'gameCenter',
+  'agent',
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */
@@ -172,7 +174,7 @@ describe('back arrow', () => {
 });
 
 describe('footer menu', () => {
-  it('marks the current item and opens the agent link in a new tab', async () => {
+  it('marks the current item and leads to the agent centre inside the site', async () => {
     const status = createSystemStatus();
     await renderApp('/m/activity?lang=en', { status, cachedStatus: status });
     await findScreen();
@@ -182,9 +184,9 @@ describe('footer menu', () => {
       expect(footer.getByRole('link', { name })).not.toHaveAttribute('aria-current');
     }
     const agent = footer.getByRole('link', { name: 'Agent' });
-    expect(agent).toHaveAttribute('href', 'https://agent.example.test/join');
-    expect(agent).toHaveAttribute('target', '_blank');
-    expect(agent).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(agent).toHaveAttribute('href', '/m/agent');
+    expect(agent).not.toHaveAttribute('target');
+    expect(agent).not.toHaveAttribute('aria-current');
     expect(footer.getByRole('link', { name: 'Member' })).toHaveAttribute('href', '/m/member/home');
   });
 
@@ -197,12 +199,12 @@ describe('footer menu', () => {
     );
   });
 
-  it('has no agent item without an AGENT resource', async () => {
+  it('keeps the agent item without an AGENT resource (the agent centre is inside the site)', async () => {
     const status = createSystemStatus({ info: { resources: [] } });
     await renderApp('/m/home?lang=en', { status, cachedStatus: status });
     await findScreen();
     const footer = within(screen.getByTestId('app-footer'));
-    expect(footer.getByRole('link', { name: 'Home' })).toBeInTheDocument();
-    expect(footer.queryByRole('link', { name: 'Agent' })).toBeNull();
+    expect(footer.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(footer.getByRole('link', { name: 'Agent' })).toHaveAttribute('href', '/m/agent');
   });
 });

@@ -2,8 +2,6 @@ import { FOOTER_MENU, HOME_PATH } from '@kl/contracts/routes';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { resourceUrl, useSystemStatus } from '../../features/system-status/index.ts';
-import { safeLinkUrl } from '../../shared/lib/url.ts';
 import { AgentIcon, GiftIcon, HomeIcon, InviteIcon, MemberIcon } from '../../shared/ui/icons.tsx';
 import { DEFAULT_CATEGORY, useUiStore } from '../../shared/stores/ui-store.ts';
 
@@ -18,24 +16,23 @@ const ICONS: Record<FooterKey, () => ReactElement> = {
 };
 
 /** Paths (lower case) on which an item is the current one. */
-const ACTIVE_ON: Record<Exclude<FooterKey, 'agent'>, (path: string) => boolean> = {
+const ACTIVE_ON: Record<FooterKey, (path: string) => boolean> = {
   home: (path) => path === HOME_PATH.toLowerCase(),
   promotions: (path) => path === '/m/activity' || path === '/m/activitydetail',
   invite: (path) => path === '/m/invitefriends',
+  agent: (path) => path === '/m/agent',
   member: (path) => path.startsWith('/m/member/'),
 };
 
 /**
- * The footer menu of product.md §2: home (also selects HOT), promotions, invite, agent (the merchant's
- * AGENT link, in a new tab; absent without one), member centre.
+ * The footer menu of product.md §2: home (also selects HOT), promotions, invite, agent (the agent centre,
+ * /m/agent: agents see their centre, others the application; docs/agents.md), member centre.
  */
 export function FooterMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { data: status } = useSystemStatus();
   const selectCategory = useUiStore((state) => state.selectCategory);
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  const agentUrl = safeLinkUrl(resourceUrl(status, 'AGENT'));
 
   return (
     <nav data-testid="app-footer" aria-label={t('footer.label')} className="kl-footer">
@@ -43,17 +40,6 @@ export function FooterMenu() {
         {FOOTER_MENU.map((item) => {
           const ItemIcon = ICONS[item.key];
           const label = t(`footer.${item.key}`);
-          if (!('to' in item)) {
-            if (!agentUrl) return null;
-            return (
-              <li key={item.key}>
-                <a className="kl-footer__item" href={agentUrl} target="_blank" rel="noopener noreferrer">
-                  <ItemIcon />
-                  <span>{label}</span>
-                </a>
-              </li>
-            );
-          }
           const active = ACTIVE_ON[item.key](path);
           return (
             <li key={item.key}>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
 import { openHome, type TestRole } from '../home/testing/open-home.ts';
-import type { FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { createFakeHome, type FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { openAsMember } from '../../test/member-session.ts';
 import { serveAlsoNext } from '../../test/fake-server.ts';
 import { createFakePromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
 import { inviteShown } from './lib/menu-rules.ts';
@@ -35,10 +36,7 @@ describe('side menu (product.md §2)', () => {
       'href',
       '/m/inviteFriends',
     );
-    expect(within(nav).getByRole('link', { name: /Become an agent/ })).toHaveAttribute(
-      'href',
-      'https://agent.example.test/join',
-    );
+    expect(within(nav).getByRole('link', { name: 'Become an agent' })).toHaveAttribute('href', '/m/agent');
     expect(within(nav).getByRole('link', { name: 'Live chat' })).toHaveAttribute('href', '/m/service');
     expect(within(nav).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/m/help?tag=about');
     const social = await within(menu).findByRole('region', { name: 'Follow us' });
@@ -101,11 +99,22 @@ describe('side menu (product.md §2)', () => {
     expect(await within(menu).findByTestId('announcement-badge')).toHaveTextContent('99+');
   });
 
-  it('leaves out the agent item without an AGENT resource and live chat without a live chat', async () => {
+  it('leads to the agent centre without an AGENT resource, and leaves out live chat without a live chat', async () => {
     const status = createSystemStatus({ info: { resources: [], customerService: [] } });
     const { menu } = await openMenu('visitor', { status });
-    expect(within(menu).queryByRole('link', { name: /Become an agent/ })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Become an agent' })).toHaveAttribute('href', '/m/agent');
     expect(within(menu).queryByRole('link', { name: 'Live chat' })).toBeNull();
+  });
+
+  it('names the agent item after the agent centre for an agent, and closes the menu on the way there', async () => {
+    const home = createFakeHome({ unreadCount: 0 });
+    const { user } = await openAsMember('/m/home?lang=en', { type: 1, handle: home.handle });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 5000 });
+    expect(within(menu).queryByRole('link', { name: 'Become an agent' })).toBeNull();
+    await user.click(within(menu).getByRole('link', { name: 'Agent centre' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m/agent'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 
   it('promotes the app download when there are app links', async () => {

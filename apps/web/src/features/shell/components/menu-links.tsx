@@ -11,7 +11,8 @@ import { badgeText, useAnnouncementUnreadCount } from '../../messages/index.ts';
 import { useServiceLinks } from '../../support/index.ts';
 import { useSystemStatus } from '../../system-status/index.ts';
 import { useReferralPromotionRunning } from '../../promotions/side-menu.ts';
-import { agentLink, inviteShown, liveChatShown, MENU_PATHS } from '../lib/menu-rules.ts';
+import { isAgentType } from '../../member/index.ts';
+import { inviteShown, liveChatShown, MENU_PATHS } from '../lib/menu-rules.ts';
 import { ChatIcon, DownloadIcon, FacebookIcon, InfoIcon, MegaphoneIcon, TelegramIcon } from './icons.tsx';
 
 function MenuLink({
@@ -100,8 +101,8 @@ function SocialLinks() {
 
 /**
  * The side menu's links (product.md §2): home, announcements with the unclaimed count (logged in), the
- * download promo, live chat, agent (when configured), invite (product.md §2/§6 rules), the social links and
- * about us.
+ * download promo, live chat, agent (the agent centre for agents, the application for others; docs/agents.md),
+ * invite (product.md §2/§6 rules), the social links and about us.
  */
 export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -109,7 +110,6 @@ export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
   const { data: status } = useSystemStatus();
   const { role, info } = useSession();
   const { offered: appOffered } = useAppDownload();
-  const agent = agentLink(status);
   // Members see invite while the merchant runs a REFERRAL promotion (the public promotions list, asked
   // only once the menu of a logged-in member opens, then cached).
   const referralPromotion = useReferralPromotionRunning(role !== 'visitor');
@@ -159,7 +159,12 @@ export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
               onClick={onNavigate}
             />
           )}
-          {agent && <ExternalLink href={agent} icon={<AgentIcon />} label={t('sideMenu.agent')} />}
+          <MenuLink
+            to={MENU_PATHS.agent}
+            icon={<AgentIcon />}
+            label={isAgentType(info?.type) ? t('sideMenu.agentCentre') : t('sideMenu.agent')}
+            onClick={onNavigate}
+          />
           {invite && (
             <MenuLink
               to={MENU_PATHS.invite}

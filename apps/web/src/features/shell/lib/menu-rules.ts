@@ -1,7 +1,6 @@
 import { HELP_TAGS } from '@kl/contracts/content';
 import { fullPath } from '@kl/contracts/routes';
 import type { SystemStatus } from '@kl/contracts/status';
-import { safeLinkUrl } from '../../../shared/lib/url.ts';
 import type { Role } from '../../../shared/stores/session-store.ts';
 
 /** Member types that are agents (product.md §3: types 0, 4 and 40 are not). */
@@ -25,10 +24,6 @@ export function inviteShown({
   return referralPromotion && !agent;
 }
 
-/** The agent item: the merchant's AGENT resource (product.md §2 "if configured"), safe to link to. */
-export const agentLink = (status: SystemStatus | undefined) =>
-  safeLinkUrl(status?.info.resources.find((resource) => resource.resourceType === 'AGENT')?.url);
-
 /** The live chat item: the merchant has a live chat (a LIVECHAT link, or CBS3 on). */
 export const liveChatShown = (status: SystemStatus | undefined) =>
   Boolean(
@@ -40,6 +35,8 @@ export const MENU_PATHS = {
   app: fullPath('app'),
   service: fullPath('service'),
   invite: fullPath('inviteFriends'),
+  /** The agent centre: agents see their centre, others the application (docs/agents.md). */
+  agent: fullPath('agent'),
   about: `${fullPath('help')}?tag=${HELP_TAGS.about}`,
   deposit: fullPath('voucherCenter'),
   withdraw: fullPath('withdraw'),
