@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -39,7 +40,8 @@ export interface NavItem {
     | 'games.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
-    | 'reports.menu';
+    | 'reports.menu'
+    | 'agents.menu';
   icon: ReactNode;
 }
 
@@ -112,6 +114,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'reports',
     labelKey: 'reports.menu',
     icon: <BarChartOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/agents',
+    area: 'agents',
+    labelKey: 'agents.menu',
+    icon: <ApartmentOutlined aria-hidden="true" />,
   },
   {
     path: '/operators',

@@ -2,6 +2,7 @@ import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AdjustmentsScreen } from '../features/adjustments/index.ts';
+import { AgentsScreen } from '../features/agents/index.ts';
 import { AnnouncementsScreen } from '../features/announcements/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
 import { LoginScreen } from '../features/auth/index.ts';
@@ -149,6 +150,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="reports">
               <ReportsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/agents"
+          element={
+            <AreaRoute area="agents">
+              <AgentsScreen />
             </AreaRoute>
           }
         />

@@ -1,11 +1,13 @@
+import { CONTRACT_KINDS, DIVIDEND_PERIODS } from '@kl/contracts/agent-contracts';
+import { AGENT_APPLICATION_STATUSES, SETTLEMENT_STATUSES } from '@kl/contracts/agents';
 import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
+import { ADMIN_ANNOUNCEMENT_TYPES } from '@kl/contracts/admin/content';
 import {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATUSES,
   MEMBER_SEARCH_FIELDS,
 } from '@kl/contracts/admin/members';
 import { DASHBOARD_PERIODS } from '@kl/contracts/admin/money';
-import { ANNOUNCEMENT_TYPES } from '@kl/contracts/content';
 import { DEPOSIT_ORDER_STATUSES } from '@kl/contracts/deposit';
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +49,11 @@ describe('the back office’s texts', () => {
       ...ADJUSTMENT_DIRECTIONS.map((direction) => `adjustments.directions.${direction}`),
       ...WITHDRAWAL_STATUSES.map((status) => `withdrawals.statuses.${status}`),
       ...DEPOSIT_ORDER_STATUSES.map((status) => `deposits.statuses.${status}`),
-      ...ANNOUNCEMENT_TYPES.map((type) => `announcements.types.${type}`),
+      ...ADMIN_ANNOUNCEMENT_TYPES.map((type) => `announcements.types.${type}`),
+      ...AGENT_APPLICATION_STATUSES.map((status) => `agents.applications.statuses.${status}`),
+      ...SETTLEMENT_STATUSES.map((status) => `agents.settlements.statuses.${status}`),
+      ...CONTRACT_KINDS.map((kind) => `agents.kinds.${kind}`),
+      ...DIVIDEND_PERIODS.map((period) => `agents.periods.${period}`),
     ];
     expect(expected.filter((key) => !catalogues.vi.has(key))).toEqual([]);
   });

@@ -52,6 +52,7 @@ describe('the layout', () => {
       'Feedback',
       'Promotions',
       'Reports',
+      'Agents',
       'Operators',
       'Audit log',
     ]);
@@ -73,6 +74,7 @@ describe('the layout', () => {
       'Phản hồi',
       'Khuyến mãi',
       'Báo cáo',
+      'Đại lý',
       'Nhân viên',
       'Nhật ký thao tác',
     ]);

@@ -1,11 +1,15 @@
-import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
-import type { AnnouncementType } from '@kl/contracts/content';
+import type {
+  AdminAnnouncement,
+  AdminAnnouncementType,
+  SaveAnnouncementRequest,
+} from '@kl/contracts/admin/content';
 import dayjs, { type Dayjs } from 'dayjs';
 import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
 /** The announcement form's values. */
 export interface AnnouncementValues {
-  type: AnnouncementType;
+  /** The players' types, or A: shown in the agent centre only. */
+  type: AdminAnnouncementType;
   title: LocalizedValues;
   content: LocalizedValues;
   popular: boolean;

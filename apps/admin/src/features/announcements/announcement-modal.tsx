@@ -1,6 +1,9 @@
-import type { AdminAnnouncement, SaveAnnouncementRequest } from '@kl/contracts/admin/content';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { ANNOUNCEMENT_TYPES } from '@kl/contracts/content';
+import {
+  ADMIN_ANNOUNCEMENT_TYPES,
+  type AdminAnnouncement,
+  type SaveAnnouncementRequest,
+} from '@kl/contracts/admin/content';
 import { DatePicker, Form, Radio, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +59,7 @@ export function AnnouncementModal({
         <Radio.Group
           aria-label={t('announcements.type')}
           optionType="button"
-          options={ANNOUNCEMENT_TYPES.map((type) => ({
+          options={ADMIN_ANNOUNCEMENT_TYPES.map((type) => ({
             value: type,
             label: t(`announcements.types.${type}`),
           }))}

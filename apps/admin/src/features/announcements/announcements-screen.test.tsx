@@ -65,59 +65,65 @@ function announcementRoutes() {
 }
 
 describe('announcements', () => {
-  it('makes a new announcement and edits one, sending what the form holds', async () => {
-    const { user, api } = await renderAdmin('/announcements', {
-      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
-      routes: [
-        on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('content'))),
-        ...announcementRoutes(),
-      ],
-    });
-    await findHeading('Announcements');
-    expect(await screen.findByRole('cell', { name: 'March promotion' })).toBeVisible();
+  it(
+    'makes a new (agent) announcement and edits one, sending what the form holds',
+    { timeout: 20_000 },
+    async () => {
+      const { user, api } = await renderAdmin('/announcements', {
+        storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+        routes: [
+          on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('content'))),
+          ...announcementRoutes(),
+        ],
+      });
+      await findHeading('Announcements');
+      expect(await screen.findByRole('cell', { name: 'March promotion' })).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'New announcement' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
-    // The Vietnamese title and content are required.
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Please enter the Vietnamese title')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the Vietnamese content')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'New announcement' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+      // The Vietnamese title and content are required.
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Please enter the Vietnamese title')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter the Vietnamese content')).toBeInTheDocument();
 
-    await user.click(
-      within(within(dialog).getByRole('radiogroup', { name: 'Type' })).getByText('Pop-up (PU)'),
-    );
-    await user.type(within(dialog).getByLabelText('Title (Vietnamese)'), 'Bảo trì hệ thống');
-    await user.type(within(dialog).getByLabelText('Content (Vietnamese)'), 'Bảo trì lúc 2 giờ sáng.');
-    await user.click(within(dialog).getByRole('switch', { name: 'Show in the marquee' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('cell', { name: 'Bảo trì hệ thống' })).toBeVisible();
-    expect(api.requestsOf(adminCalls.adminCreateAnnouncement)[0]?.json).toEqual({
-      type: 'PU',
-      title: { vi: 'Bảo trì hệ thống' },
-      content: { vi: 'Bảo trì lúc 2 giờ sáng.' },
-      popular: true,
-      active: true,
-    });
+      // Agent announcements (A) are shown in the agent centre only.
+      await user.click(
+        within(within(dialog).getByRole('radiogroup', { name: 'Type' })).getByText('Agent announcement (A)'),
+      );
+      await user.type(within(dialog).getByLabelText('Title (Vietnamese)'), 'Bảo trì hệ thống');
+      await user.type(within(dialog).getByLabelText('Content (Vietnamese)'), 'Bảo trì lúc 2 giờ sáng.');
+      await user.click(within(dialog).getByRole('switch', { name: 'Show in the marquee' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      const created = (await screen.findByRole('cell', { name: 'Bảo trì hệ thống' })).closest('tr')!;
+      expect(within(created).getByRole('cell', { name: 'Agent announcement (A)' })).toBeVisible();
+      expect(api.requestsOf(adminCalls.adminCreateAnnouncement)[0]?.json).toEqual({
+        type: 'A',
+        title: { vi: 'Bảo trì hệ thống' },
+        content: { vi: 'Bảo trì lúc 2 giờ sáng.' },
+        popular: true,
+        active: true,
+      });
 
-    // Editing the first one: its expiry cleared is sent as null.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const row = screen.getByRole('cell', { name: 'March promotion' }).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit announcement' });
-    expect(within(edit).getByLabelText('Title (English)')).toHaveValue('March promotion');
-    await user.click(within(edit).getByRole('switch', { name: 'Active' }));
-    // The picker's own clear button.
-    const expiry = within(edit).getByLabelText('Expiry').closest<HTMLElement>('.ant-picker')!;
-    await user.click(within(expiry).getByRole('button', { name: 'Clear' }));
-    await user.click(within(edit).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateAnnouncement)).toHaveLength(1));
-    const [update] = api.requestsOf(adminCalls.adminUpdateAnnouncement);
-    expect(update?.params).toEqual({ announcementId: '3' });
-    expect(update?.json).toMatchObject({
-      type: 'PL',
-      active: false,
-      publishedAt: existing.publishedAt,
-      expiresAt: null,
-    });
-  });
+      // Editing the first one: its expiry cleared is sent as null.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const row = screen.getByRole('cell', { name: 'March promotion' }).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: 'Edit' }));
+      const edit = await screen.findByRole('dialog', { name: 'Edit announcement' });
+      expect(within(edit).getByLabelText('Title (English)')).toHaveValue('March promotion');
+      await user.click(within(edit).getByRole('switch', { name: 'Active' }));
+      // The picker's own clear button.
+      const expiry = within(edit).getByLabelText('Expiry').closest<HTMLElement>('.ant-picker')!;
+      await user.click(within(expiry).getByRole('button', { name: 'Clear' }));
+      await user.click(within(edit).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateAnnouncement)).toHaveLength(1));
+      const [update] = api.requestsOf(adminCalls.adminUpdateAnnouncement);
+      expect(update?.params).toEqual({ announcementId: '3' });
+      expect(update?.json).toMatchObject({
+        type: 'PL',
+        active: false,
+        publishedAt: existing.publishedAt,
+        expiresAt: null,
+      });
+    },
+  );
 });

@@ -1,0 +1,65 @@
+import { offerContractRequest } from '@kl/contracts/agent-contracts';
+import { describe, expect, it } from 'vitest';
+import { basisPointsOf, offerRequestOf, thresholdOf } from './contract-form.ts';
+
+describe('the contract offer form', () => {
+  it('sends a share typed in % as basis points', () => {
+    expect([0.01, 1, 12.5, 33.33, 20.25, 100].map(basisPointsOf)).toEqual([1, 100, 1250, 3333, 2025, 10_000]);
+  });
+
+  it('sends only the fields of the kind chosen, as the contract schema takes them', () => {
+    const tiers = [
+      {
+        minTurnover: 0,
+        minNetLoss: 1_000_000,
+        minActiveMembers: 3,
+        salary: 100_000,
+        percent: 10,
+        amount: 5_000,
+      },
+      {
+        minTurnover: 50_000_000,
+        minNetLoss: 9_000_000,
+        minActiveMembers: 8,
+        salary: 300_000,
+        percent: 15.5,
+        amount: 9_000,
+      },
+    ];
+    const salary = offerRequestOf('alice', { kind: 'salary', period: 'month', tiers });
+    expect(salary).toEqual({
+      username: 'alice',
+      kind: 'salary',
+      terms: {
+        tiers: [
+          { minTurnover: 0, minActiveMembers: 3, salary: 100_000 },
+          { minTurnover: 50_000_000, minActiveMembers: 8, salary: 300_000 },
+        ],
+      },
+    });
+    const dividend = offerRequestOf('alice', { kind: 'dividend', period: 'half_month', tiers });
+    expect(dividend.terms).toEqual({
+      period: 'half_month',
+      tiers: [
+        { minNetLoss: 1_000_000, minActiveMembers: 3, percentBp: 1000 },
+        { minNetLoss: 9_000_000, minActiveMembers: 8, percentBp: 1550 },
+      ],
+    });
+    const hourly = offerRequestOf('alice', { kind: 'hourly', period: 'month', tiers });
+    expect(hourly.terms).toEqual({
+      tiers: [
+        { minTurnover: 0, amount: 5_000 },
+        { minTurnover: 50_000_000, amount: 9_000 },
+      ],
+    });
+    for (const request of [salary, dividend, hourly]) {
+      expect(offerContractRequest.safeParse(request).success).toBe(true);
+    }
+  });
+
+  it('checks the order of tiers by the threshold of each kind', () => {
+    expect(thresholdOf('salary')).toBe('minTurnover');
+    expect(thresholdOf('dividend')).toBe('minNetLoss');
+    expect(thresholdOf('hourly')).toBe('minTurnover');
+  });
+});

@@ -1,0 +1,1 @@
+export { AgentsScreen } from './agents-screen.tsx';
