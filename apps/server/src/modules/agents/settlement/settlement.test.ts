@@ -13,7 +13,9 @@ import { pathOf, signInOperator, useBackOfficeSuite } from '../../../test/back-o
 import { freshIp } from '../../../test/accounts.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { createAgentContractRepository, createAgentContractService } from '../../agent-contracts/index.ts';
+import { checkDeposits } from '../../deposit/index.ts';
 import { checkLedger, checkWagering, createWalletModule } from '../../wallet/index.ts';
+import { checkWithdrawals } from '../../withdrawal/index.ts';
 import { createTestMember, sessionOf } from '../../wallet/testing.ts';
 import { createSettlementService, type SettlementService } from './service.ts';
 import { settlementFixtures } from './testing.ts';
@@ -124,6 +126,8 @@ describeEachDatabase('agent settlements', (kind) => {
   const expectLedgerSound = async () => {
     expect((await checkLedger(db())).problems).toEqual([]);
     expect((await checkWagering(db())).problems).toEqual([]);
+    expect((await checkDeposits(db())).problems).toEqual([]);
+    expect((await checkWithdrawals(db())).problems).toEqual([]);
   };
 
   it('settles a closed day once: the salary of the tier reached, paid into the agent’s wallet', async () => {
