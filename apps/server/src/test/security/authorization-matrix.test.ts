@@ -9,6 +9,7 @@ import {
   LOGIN_KEY_HEADER,
   SESSION_COOKIE,
 } from '@kl/contracts';
+import { agentDate, parsePeriod } from '@kl/contracts/agents';
 import { CHAT_COOKIE } from '@kl/contracts/chat';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
 import { FEEDBACK_IMAGE_PREFIX } from '@kl/contracts/feedback';
@@ -16,7 +17,8 @@ import { SLOT_BET_LEVELS } from '@kl/contracts/slot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member } from '../../db/schema/index.ts';
+import { affiliateCode, member } from '../../db/schema/index.ts';
+import { attach, makeAgent, settlement } from '../../modules/agents/centre/testing.ts';
 import { signCallback } from '../../modules/deposit/index.ts';
 import { createLedgerRepository, createLedgerService } from '../../modules/wallet/index.ts';
 import { createTestMember, sessionOf } from '../../modules/wallet/testing.ts';
@@ -85,6 +87,11 @@ type Expectation =
   | { access: 'member'; trial: Answer }
   /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
   | { access: 'own'; trial: Answer; foreign: Answer }
+  /**
+   * The agent centre (docs/agents.md): as `member`, for agents only. The first member is an agent; the
+   * second (`other`, sending the first's ids) is not one: MEMBER_NOT_AGENT.
+   */
+  | { access: 'agent'; trial: Answer }
   /** The chat page: the chat cookie a real member's launch-chat token buys (the session cookie is not it). */
   | { access: 'chat' }
   /** One operator credential; sessions and the other operators' bearers get NOT_LOGGED_IN. */
@@ -111,6 +118,8 @@ const OWN_ACTUAL_ACCOUNT = {
   foreign: 'NOT_FOUND',
 } as const;
 const CHAT_PAGE = { access: 'chat' } as const;
+/** Agents only; trial members are refused as on every real-member call. */
+const AGENT = { access: 'agent', trial: 'FEATURE_NOT_ENABLED/free_reject' } as const;
 const OPS = { access: 'operator', token: 'ops' } as const;
 const WITHDRAWAL_OPS = { access: 'operator', token: 'withdrawal' } as const;
 const CHAT_OPS = { access: 'operator', token: 'chat' } as const;
@@ -266,6 +275,26 @@ const EXPECTATIONS = {
   placeLotteryBet: MEMBER,
   cancelLotteryBet: OWN,
 
+  /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
+  agentLinkVisit: OPEN,
+  agentApplicationState: REAL_MEMBER,
+  /** Made by a new real member (the first member is an agent already: ALREADY_AGENT). */
+  agentApply: REAL_MEMBER,
+  agentInfo: AGENT,
+  agentLinks: AGENT,
+  agentCreateLink: AGENT,
+  agentUpdateLink: AGENT,
+  agentKpi: AGENT,
+  agentDownline: AGENT,
+  /** A member of the first agent's team; outside it NOT_FOUND (the agent centre suites). */
+  agentDownlineMember: AGENT,
+  agentTeamReport: AGENT,
+  agentTeamReportCsv: AGENT,
+  agentAnnouncements: AGENT,
+  agentContracts: AGENT,
+  agentStatements: AGENT,
+  agentStatement: AGENT,
+
   adminLogin: { access: 'back-office', signIn: true },
   adminSession: BACK_OFFICE,
   adminLogout: BACK_OFFICE,
@@ -316,13 +345,21 @@ const EXPECTATIONS = {
   adminFeedbackImage: BACK_OFFICE,
   adminSendInbox: BACK_OFFICE,
   adminInboxMessages: BACK_OFFICE,
+  adminAgentApplications: BACK_OFFICE,
+  adminDecideAgentApplication: BACK_OFFICE,
+  adminAgents: BACK_OFFICE,
+  adminMakeAgent: BACK_OFFICE,
+  adminOfferContract: BACK_OFFICE,
+  adminSettlements: BACK_OFFICE,
+  adminDecideSettlement: BACK_OFFICE,
+  adminSettlePeriod: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
 
 /** What `caller` must get from a call of `expectation`; undefined when the caller does not apply. */
 function expectedAnswer(expectation: Expectation, caller: Caller): Answer | undefined {
-  if (caller === 'other' && expectation.access !== 'own') return undefined;
+  if (caller === 'other' && expectation.access !== 'own' && expectation.access !== 'agent') return undefined;
   switch (expectation.access) {
     case 'open':
     case 'dev':
@@ -331,9 +368,11 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return 'CALLBACK_SIGNATURE_INVALID';
     case 'member':
     case 'own':
+    case 'agent':
       if (caller === 'member') return 'allowed';
       if (caller === 'trial') return expectation.trial;
       if (caller === 'other' && expectation.access === 'own') return expectation.foreign;
+      if (caller === 'other' && expectation.access === 'agent') return 'MEMBER_NOT_AGENT';
       return 'NOT_LOGGED_IN';
     case 'chat':
       return caller === 'member' ? 'allowed' : 'NOT_LOGGED_IN';
@@ -361,7 +400,11 @@ function answerOf(status: number, contentType: string, body: string): string {
 
 /** The first (daily) lottery draws take bets at this time. */
 const START = new Date('2030-03-04T03:00:00.000Z');
+/** The team report's dates: the GMT+8 day of START. */
+const REPORT_DATES = { from: agentDate(START), to: agentDate(START) };
 const PASSWORD = 'matrix1234';
+/** The first member's agent link. */
+const AGENT_LINK = 'MATRIXLINK01';
 const PAYMENT_PASSWORD = '246810';
 const PAYEE = 'NGUYEN VAN AN';
 
@@ -387,6 +430,8 @@ interface Resources {
 }
 
 interface Probe {
+  /** The values of the path's parameters (`:memberId`). */
+  params?: Record<string, string>;
   query?: Record<string, string>;
   payload?: unknown;
   /** Sent encrypted the way the login form sends it (header LOGIN_KEY_HEADER). */
@@ -435,6 +480,10 @@ function makePng(): Buffer {
   ]);
 }
 
+/** A path with its `:name` parameters filled in. */
+const withParams = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+
 const cookieValue = (response: LightMyRequestResponse, name: string): string | undefined => {
   const header = response.headers['set-cookie'];
   const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
@@ -461,6 +510,9 @@ describeEachDatabase('authorization matrix', (kind) => {
   let loginName: string;
   /** A real member the operator makes an agent. */
   let promotee: string;
+  /** A member of the first member's team (the first member is an agent), and one of its statements. */
+  let teamMemberId: string;
+  let statementId: string;
   let game: { gameId: string; nodeId: string };
   let drawId: string;
   let announcementId: number;
@@ -663,6 +715,22 @@ describeEachDatabase('authorization matrix', (kind) => {
     second = await readyMember();
     // The first member is an agent, so that the operator can offer it contracts.
     valueOf(await asOperator(API.contractOpsPromote, OPS_TOKEN, { payload: { username: first.username } }));
+    await makeAgent(db(), first.memberId);
+    teamMemberId = (await realMember()).memberId;
+    await attach(db(), teamMemberId, first.memberId);
+    await db()
+      .insert(affiliateCode)
+      .values({ merchantCode: 'kimlong', code: AGENT_LINK, agentMemberId: first.memberId, kind: 'member' });
+    const day = parsePeriod(agentDate(START))!;
+    statementId = await settlement(db(), time.clock, {
+      agentMemberId: first.memberId,
+      kind: 'salary',
+      periodKey: day.key,
+      start: day.start,
+      end: day.end,
+      amount: 0,
+      status: 'nothing_due',
+    });
     promotee = (await realMember()).username;
 
     const trialIdentity = await trialMember();
@@ -1078,6 +1146,23 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     cancelLotteryBet: { build: ({ own }) => ({ payload: { betId: own('lotteryBetId') } }) },
 
+    agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
+    agentApplicationState: { build: () => ({}) },
+    agentApply: { build: () => ({ payload: { message: 'I would like to be an agent.' } }), fresh: 'account' },
+    agentInfo: { build: () => ({}) },
+    agentLinks: { build: () => ({}) },
+    agentCreateLink: { build: () => ({ payload: { kind: 'member', campaign: 'matrix' } }) },
+    agentUpdateLink: { build: () => ({ params: { code: AGENT_LINK }, payload: { active: true } }) },
+    agentKpi: { build: () => ({}) },
+    agentDownline: { build: () => ({}) },
+    agentDownlineMember: { build: () => ({ params: { memberId: teamMemberId } }) },
+    agentTeamReport: { build: () => ({ query: REPORT_DATES }) },
+    agentTeamReportCsv: { build: () => ({ query: REPORT_DATES }) },
+    agentAnnouncements: { build: () => ({}) },
+    agentContracts: { build: () => ({}) },
+    agentStatements: { build: () => ({}) },
+    agentStatement: { build: () => ({ params: { id: statementId } }) },
+
     // Back office: the member's credentials, never an operator's (the operator roles have their own matrix).
     adminLogin: {
       build: () => ({ payload: { username: 'matrix-nobody', password: 'not-the-password-1' } }),
@@ -1149,6 +1234,14 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminFeedbackImage: { build: () => ({}) },
     adminSendInbox: { build: () => ({}) },
     adminInboxMessages: { build: () => ({}) },
+    adminAgentApplications: { build: () => ({}) },
+    adminDecideAgentApplication: { build: () => ({}) },
+    adminAgents: { build: () => ({}) },
+    adminMakeAgent: { build: () => ({}) },
+    adminOfferContract: { build: () => ({}) },
+    adminSettlements: { build: () => ({}) },
+    adminDecideSettlement: { build: () => ({}) },
+    adminSettlePeriod: { build: () => ({}) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———
@@ -1218,7 +1311,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     // Read as a stream: an event stream answers its status and headers at once and never ends by itself.
     const response = await app.inject({
       method: entry.method,
-      url: entry.path,
+      url: withParams(entry.path, probe.params),
       remoteAddress: ip,
       headers: { 'accept-language': 'en', ...headers },
       ...(probe.query && { query: probe.query }),
@@ -1313,6 +1406,58 @@ describeEachDatabase('authorization matrix', (kind) => {
     expect(json(await send(image, second))).toMatchObject({ code: 'NOT_FOUND' });
     expect(json(await send(image, trial))).toMatchObject({ code: 'NOT_FOUND' });
     expect(json(await send(image, undefined))).toMatchObject({ code: 'NOT_LOGGED_IN' });
+  });
+
+  it('an agent reads only its own team: another agent’s downline, members, KPI and reports stay out', async () => {
+    const [agentA, agentB, memberA, memberB] = await Promise.all([
+      realMember(),
+      realMember(),
+      realMember(),
+      realMember(),
+    ]);
+    await makeAgent(db(), agentA.memberId);
+    await makeAgent(db(), agentB.memberId);
+    await attach(db(), memberA.memberId, agentA.memberId);
+    await attach(db(), memberB.memberId, agentB.memberId);
+    await fund(memberA.memberId, 100_000);
+    await fund(memberB.memberId, 900_000);
+    const today = agentDate(time.clock());
+    const dates = { from: today, to: today };
+
+    for (const scope of ['direct', 'team']) {
+      const downline = valueOf<{ list: { memberId: string }[]; total: number }>(
+        await send(API.agentDownline, agentA, { query: { scope } }),
+      );
+      expect(downline.list.map((row) => row.memberId)).toEqual([memberA.memberId]);
+      expect(downline.total).toBe(1);
+    }
+    const detail = (who: Identity, memberId: string) =>
+      send({ method: 'GET', path: withParams(API.agentDownlineMember.path, { memberId }) }, who);
+    expect((await detail(agentA, memberA.memberId)).statusCode).toBe(200);
+    for (const [who, memberId] of [
+      [agentA, memberB.memberId],
+      [agentA, agentB.memberId],
+      [agentB, memberA.memberId],
+      [agentA, randomUUID()],
+    ] as const) {
+      const refused = await detail(who, memberId);
+      expect(refused.statusCode).toBe(404);
+      expect(json(refused)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+
+    const kpi = valueOf<{
+      direct: { teamSize: number; deposits: number };
+      team: { teamSize: number; deposits: number };
+    }>(await send(API.agentKpi, agentA, { query: { range: 'custom', ...dates } }));
+    expect(kpi.direct).toMatchObject({ teamSize: 1, deposits: 100_000 });
+    expect(kpi.team).toMatchObject({ teamSize: 1, deposits: 100_000 });
+    const report = valueOf<{ totals: { teamSize: number; deposits: number } }>(
+      await send(API.agentTeamReport, agentA, { query: dates }),
+    );
+    expect(report.totals).toMatchObject({ teamSize: 1, deposits: 100_000 });
+    const csv = await send(API.agentTeamReportCsv, agentA, { query: { ...dates, lang: 'en' } });
+    expect(csv.body).toContain(',100000,');
+    expect(csv.body).not.toContain('900000');
   });
 
   it('without the operator tokens, DEV_OUTBOX and the sandbox gateway those calls do not exist', async () => {

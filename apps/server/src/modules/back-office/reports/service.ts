@@ -12,7 +12,7 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 import { DAY_MS, VIETNAM_OFFSET_MS } from '../dashboard/repository.ts';
-import { csvDocument, type CsvCell } from './csv.ts';
+import { csvDocument, type CsvCell } from '../../../platform/csv.ts';
 import { createReportRepository, type ReportWindow } from './repository.ts';
 
 /**
