@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox,
     firebaseKeySource: options.firebaseKeySource,
     onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
+    attachMember: (member, code, tx) => agents.hierarchyService.attachNewMember(member, code, tx),
     checkLogin: (member, tx) => rg.checkLogin(member, tx),
     vipLevelOf: (merchantCode, memberId) => vip.vipService.levelOf(merchantCode, memberId),
   });

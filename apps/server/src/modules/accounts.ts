@@ -49,6 +49,9 @@ export function createAccountsModules(deps: {
   firebaseKeySource?: FirebaseKeySource | undefined;
   /** Runs inside the transaction that creates a trial member (the wallet's demo credit). */
   onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
+  /** Runs inside the registration transaction: an agent's link attaches the new member (answers its type). */
+  attachMember?:
+    ((member: MemberRow, affiliateCode: string | null, tx: DbOrTx) => Promise<number>) | undefined;
   /** Refuses a login whose credentials were right but whose member may not log in now (a time-out). */
   checkLogin?: LoginCheck | undefined;
   /** The member's VIP level for member info (clubLabel.labelName). */
@@ -87,6 +90,7 @@ export function createAccountsModules(deps: {
     smsService,
     sessionService,
     firebaseWeb: firebaseWebSettings(config),
+    attachMember: deps.attachMember,
   });
   const loginKeyService = createLoginKeyService({ loginKeys: createLoginKeyRepository(db) });
   const loginService = createLoginService({

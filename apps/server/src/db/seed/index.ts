@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { seedCatalogue } from '../../modules/games/index.ts';
 import { seedLiveHosts } from '../../modules/chat/index.ts';
 import { seedContent } from '../../modules/content/index.ts';
@@ -7,8 +6,8 @@ import { seedVipLevels } from '../../modules/vip/index.ts';
 import { seedPromotions } from '../../modules/promotions/index.ts';
 import { seedLottery } from '../../modules/lottery/index.ts';
 import type { Db } from '../../platform/db.ts';
-import { affiliateCode, member } from '../schema/index.ts';
-import { DEMO_AGENT, DEMO_AFFILIATE_CODE, KIMLONG } from './kimlong.ts';
+import { seedDemoAgent } from './demo-agent.ts';
+import { KIMLONG } from './kimlong.ts';
 import { writeMerchantConfiguration } from './merchant.ts';
 
 export {
@@ -33,7 +32,7 @@ export interface SeedResult {
  * Idempotent: each step only inserts what is missing, so running it again changes nothing and never
  * overwrites what an operator changed since (maintenance, allowed countries, field rules…).
  *
- * Every step below is demo data, not configuration: a member, an invitation code, placeholder deposit
+ * Every step below is demo data, not configuration: an agent with its links and team, placeholder deposit
  * accounts, promotions and VIP bonuses that pay money, a generated catalogue, lotteries with their odds,
  * texts and live hosts written for the demo.
  */
@@ -42,22 +41,8 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     // Configuration: the merchant row, field rules, turnover rules, withdrawal limits.
     const configuration = await writeMerchantConfiguration(tx, KIMLONG);
 
-    // The demo agent (no password: agents use the agent site) and its invitation code.
-    await tx.insert(member).values(DEMO_AGENT).onConflictDoNothing();
-    const [agent] = await tx
-      .select({ id: member.id })
-      .from(member)
-      .where(
-        and(
-          eq(member.merchantCode, KIMLONG.code),
-          sql`lower(${member.username}) = lower(${DEMO_AGENT.username})`,
-        ),
-      );
-    const codes = await tx
-      .insert(affiliateCode)
-      .values({ merchantCode: KIMLONG.code, code: DEMO_AFFILIATE_CODE, agentMemberId: agent?.id ?? null })
-      .onConflictDoNothing()
-      .returning({ code: affiliateCode.code });
+    // The demo agent, its links and a couple of members of its team (see demo-agent.ts).
+    const affiliateCodesCreated = await seedDemoAgent(tx);
 
     // The game catalogue: vendors, games and the winner board (its own counts; see modules/games).
     await seedCatalogue(db, tx, KIMLONG.code);
@@ -76,7 +61,7 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     return {
       merchantsCreated: configuration.merchantCreated ? 1 : 0,
       fieldRulesCreated: configuration.fieldRulesCreated,
-      affiliateCodesCreated: codes.length,
+      affiliateCodesCreated,
     };
   });
 }

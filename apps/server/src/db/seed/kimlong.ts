@@ -76,12 +76,26 @@ export const KIMLONG: NewMerchantRow = {
   imageCDNs: [],
 };
 
-/** The demo agent whose invitation code new members may enter (product.md §5 affiliate code). */
+/**
+ * The demo agent (docs/agents.md, "Hierarchy"): a top agent made by an operator, who signs in on the site
+ * with DEMO_AGENT_PASSWORD and sees its team in the agent centre (/m/agent).
+ */
 export const DEMO_AGENT: NewMemberRow = {
   merchantCode: DEMO_MERCHANT_CODE,
   username: 'kimlongagent',
-  type: 41,
+  type: 1,
   passwordHash: null,
   registerMethod: null,
 };
+/** Demo only: the demo agent's password (the demo seed never runs in production). */
+export const DEMO_AGENT_PASSWORD = 'agent2026';
+/** The demo agent's member link, also the invitation code a new member may type (product.md §5). */
 export const DEMO_AFFILIATE_CODE = 'KL2026';
+/** The demo agent's sub-agent link, with a campaign name. */
+export const DEMO_SUB_AGENT_CODE = 'KLDAILY26';
+export const DEMO_SUB_AGENT_CAMPAIGN = 'Tuyển đại lý 2026';
+/** Members of the demo agent's direct downline, registered through its member link so many days ago. */
+export const DEMO_DOWNLINE: readonly { username: string; daysAgo: number }[] = [
+  { username: 'kimlongkhach1', daysAgo: 6 },
+  { username: 'kimlongkhach2', daysAgo: 1 },
+];

@@ -199,7 +199,7 @@ describeEachDatabase('production start', (kind) => {
 describeEachDatabase('development start', (kind) => {
   const database = useTestDatabase(kind, { seed: false });
 
-  it('still runs the demo seed by default: the demo merchant, its agent, channels and promotions', async () => {
+  it('still runs the demo seed by default: the demo merchant, its agent and team, channels and promotions', async () => {
     const development = loadConfig({}, tmpdir());
     expect(development.seedDemo).toBe(true);
     await readyDatabase(database.current, development);
@@ -207,16 +207,29 @@ describeEachDatabase('development start', (kind) => {
     const counts = await rowCounts(db);
     expect(counts).toMatchObject({
       merchant: 1,
-      member: 1,
-      affiliate_code: 1,
+      // The demo agent and two members of its team, its member and sub-agent links.
+      member: 3,
+      agent: 1,
+      member_upline: 2,
+      affiliate_code: 2,
       deposit_channel: 3,
       promotion: 3,
     });
     expect(counts.vip_level).toBeGreaterThan(0);
     expect(counts.game).toBeGreaterThan(0);
     expect(counts.lottery_game).toBeGreaterThan(0);
-    const [code] = await db.select({ code: affiliateCode.code }).from(affiliateCode);
-    expect(code?.code).toBe('KL2026');
+    const codes = await db
+      .select({
+        code: affiliateCode.code,
+        kind: affiliateCode.kind,
+        registrations: affiliateCode.registrations,
+      })
+      .from(affiliateCode)
+      .orderBy(affiliateCode.code);
+    expect(codes).toEqual([
+      { code: 'KL2026', kind: 'member', registrations: 2 },
+      { code: 'KLDAILY26', kind: 'agent', registrations: 0 },
+    ]);
 
     // Idempotent: starting again adds nothing.
     await readyDatabase(database.current, development);

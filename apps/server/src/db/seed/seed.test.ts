@@ -3,8 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { toMerchant } from '../../modules/merchant/index.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-import { merchant, wageringSetting, withdrawalSetting } from '../schema/index.ts';
+import { verifyPassword } from '../../platform/crypto.ts';
+import {
+  affiliateCode,
+  agent,
+  member,
+  memberUpline,
+  merchant,
+  wageringSetting,
+  withdrawalSetting,
+} from '../schema/index.ts';
 import { runSeed } from './index.ts';
+import { DEMO_AGENT_PASSWORD } from './kimlong.ts';
 
 describeEachDatabase('seed', (kind) => {
   const database = useTestDatabase(kind, { seed: false });
@@ -18,7 +28,7 @@ describeEachDatabase('seed', (kind) => {
     expect(await runSeed(database.current.db)).toEqual({
       merchantsCreated: 1,
       fieldRulesCreated: 19,
-      affiliateCodesCreated: 1,
+      affiliateCodesCreated: 2,
     });
     const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));
     expect(row).toBeDefined();
@@ -36,6 +46,31 @@ describeEachDatabase('seed', (kind) => {
     expect(kimlong.info.resources.find((link) => link.resourceType === 'AGENT')?.url).toBe(
       kimlong.info.paths.agentSignUp,
     );
+  });
+
+  it('makes the demo agent a top agent with a member link, a sub-agent link and two members of its team', async () => {
+    const db = database.current.db;
+    const [demo] = await db.select().from(member).where(eq(member.username, 'kimlongagent'));
+    expect(demo).toMatchObject({ type: 1 });
+    expect(await verifyPassword(demo?.passwordHash ?? '', DEMO_AGENT_PASSWORD)).toBe(true);
+    expect(await db.select().from(agent)).toMatchObject([
+      { memberId: demo?.id, level: 1, parentMemberId: null },
+    ]);
+    const links = await db.select().from(affiliateCode).orderBy(affiliateCode.code);
+    expect(links).toMatchObject([
+      { code: 'KL2026', kind: 'member', agentMemberId: demo?.id, active: true },
+      { code: 'KLDAILY26', kind: 'agent', agentMemberId: demo?.id, campaign: 'Tuyển đại lý 2026' },
+    ]);
+    const team = await db
+      .select({ username: member.username, depth: memberUpline.depth })
+      .from(memberUpline)
+      .innerJoin(member, eq(member.id, memberUpline.memberId))
+      .where(eq(memberUpline.uplineMemberId, demo?.id ?? ''))
+      .orderBy(member.username);
+    expect(team).toEqual([
+      { username: 'kimlongkhach1', depth: 1 },
+      { username: 'kimlongkhach2', depth: 1 },
+    ]);
   });
 
   it("writes the demo merchant's configuration as merchant:create writes a real one's", async () => {

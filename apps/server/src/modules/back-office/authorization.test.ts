@@ -68,6 +68,22 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminFeedbackImage: { params: { imageId: unknownId } },
   adminSendInbox: { payload: {} },
   adminInboxMessages: {},
+  // Agents: valid bodies naming nobody (an unknown member, application or settlement answers 404), and a
+  // long-closed period with no agent to settle.
+  adminAgentApplications: {},
+  adminDecideAgentApplication: { params: { applicationId: unknownId }, payload: { decision: 'refuse' } },
+  adminAgents: {},
+  adminMakeAgent: { payload: { username: 'nosuchmember' } },
+  adminOfferContract: {
+    payload: {
+      username: 'nosuchmember',
+      kind: 'hourly',
+      terms: { tiers: [{ minTurnover: 1_000_000, amount: 10_000 }] },
+    },
+  },
+  adminSettlements: {},
+  adminDecideSettlement: { params: { settlementId: unknownId }, payload: { decision: 'refuse' } },
+  adminSettlePeriod: { payload: { period: '2020-01-01' } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

@@ -3,7 +3,7 @@ import { toPayeeName, verifyField } from '@kl/contracts/verifier';
 import type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, randomDigits } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { NewSession, SessionService } from '../auth/index.ts';
@@ -57,6 +57,12 @@ export interface RegisterServiceDeps {
   sessionService: SessionService;
   /** The Firebase web configuration (null unless fully set): Google / Facebook quick login can be offered. */
   firebaseWeb: FirebaseWebConfig | null;
+  /**
+   * Runs inside the registration transaction with the new member and its affiliate code: an agent's link
+   * attaches the member to the agent (docs/agents.md, "Agent links"). Answers the member's type then.
+   */
+  attachMember?:
+    ((member: MemberRow, affiliateCode: string | null, tx: DbOrTx) => Promise<number>) | undefined;
 }
 
 /** Registration by username or by mobile number (product.md §2, §4, §5), username and affiliate checks. */
@@ -207,7 +213,8 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         // Taken meanwhile by a concurrent registration.
         if (!created)
           throw new DomainError('USERNAME_EXISTS', { field: method === 'mobile' ? 'mobileNum' : 'username' });
-        return deps.sessionService.create(created, context, tx);
+        const type = deps.attachMember ? await deps.attachMember(created, affiliate, tx) : created.type;
+        return deps.sessionService.create({ ...created, type }, context, tx);
       });
     },
   };
