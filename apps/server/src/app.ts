@@ -12,6 +12,7 @@ import { createBrandModule } from './modules/brand/index.ts';
 import { createChatModule } from './modules/chat/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createDepositModule } from './modules/deposit/index.ts';
+import { createDevClockModule } from './modules/dev-clock/index.ts';
 import { registerDocs } from './modules/docs/register.ts';
 import { createFeedbackModule } from './modules/feedback/index.ts';
 import { createGameRecordsModule } from './modules/game-records/index.ts';
@@ -28,7 +29,7 @@ import { createVipModule } from './modules/vip/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
 import { createWithdrawalModule } from './modules/withdrawal/index.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, createShiftableClock, systemClock } from './platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
@@ -88,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = database;
   // What every module is built from, made once (docs/conventions.md, layout).
-  const context: ModuleContext = { db, config, clock: options.clock ?? systemClock };
+  // DEV_CLOCK (development only): a clock PUT /api/dev/clock can move, for end-to-end journeys.
+  const shiftable = config.devClock ? createShiftableClock(options.clock ?? systemClock) : undefined;
+  const context: ModuleContext = { db, config, clock: shiftable?.clock ?? options.clock ?? systemClock };
   const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
   const merchantService = createMerchantService({ merchants });
@@ -193,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       checkPlay: (memberId) => rg.checkPlay(memberId),
     }),
     createOutboxModule(context),
+    createDevClockModule({ config, shiftable }),
     createBackOfficeModule({
       ...context,
       ledgerService: wallet.ledgerService,

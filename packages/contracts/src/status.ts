@@ -113,6 +113,13 @@ export const opsStatusUpdate = z
   .strict();
 export type OpsStatusUpdate = z.infer<typeof opsStatusUpdate>;
 
+/** The development clock (DEV_CLOCK, never in production): how far the server's clock is moved. */
+export const DEV_CLOCK_MAX_OFFSET_MS = 366 * 86_400_000;
+export const devClockRequest = z.object({
+  offsetMs: z.number().int().min(-DEV_CLOCK_MAX_OFFSET_MS).max(DEV_CLOCK_MAX_OFFSET_MS),
+});
+export const devClock = z.object({ now: z.iso.datetime(), offsetMs: z.number().int() });
+
 /** The status calls of the API table (api-paths.ts composes every domain's calls). */
 export const statusCalls = {
   health: { method: 'GET', path: '/api/health', moduleId: 'COMM3', response: health },
@@ -123,6 +130,13 @@ export const statusCalls = {
     moduleId: 'COMM3',
     query: outboxQuery,
     response: z.array(outboxEntry),
+  },
+  devClock: {
+    method: 'PUT',
+    path: '/api/dev/clock',
+    moduleId: 'COMM3',
+    body: devClockRequest,
+    response: devClock,
   },
   opsStatus: {
     method: 'PUT',

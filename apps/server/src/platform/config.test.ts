@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/site/data',
       databaseUrl: undefined,
       devOutbox: true,
+      devClock: false,
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: false,
@@ -95,6 +96,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/kl',
       databaseUrl: 'postgres://kl:secret@db.internal:5432/kl',
       devOutbox: false,
+      devClock: false,
       nodeEnv: 'test',
       logLevel: 'warn',
       trustProxy: true,
@@ -159,6 +161,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+    // The development clock is off unless asked for, and never in production.
+    expect(loadConfig({ NODE_ENV: 'development' }).devClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_CLOCK: '1' }).devClock).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_CLOCK: '1' }).devClock).toBe(false);
   });
 
   it.each([

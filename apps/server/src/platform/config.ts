@@ -89,6 +89,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DEV_OUTBOX: flag.optional(),
+  DEV_CLOCK: flag.optional(),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
@@ -151,6 +152,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** GET /api/dev/outbox answers only when on; never on in production. */
   devOutbox: boolean;
+  /** PUT /api/dev/clock moves the server's clock (end-to-end tests close a day); never in production. */
+  devClock: boolean;
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
   trustProxy: boolean;
@@ -322,6 +325,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     dataDir: absolute(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     devOutbox: !production && (vars.DEV_OUTBOX ?? true),
+    devClock: !production && (vars.DEV_CLOCK ?? false),
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,

@@ -79,7 +79,7 @@ type Answer = 'allowed' | Exclude<ErrorCode, 'FEATURE_NOT_ENABLED'> | `FEATURE_N
 type Expectation =
   /** Anyone: visitors, members and operators alike. */
   | { access: 'open' }
-  /** The development outbox: anyone while DEV_OUTBOX is on; absent without it (checked below). */
+  /** The development outbox and clock: anyone while DEV_OUTBOX / DEV_CLOCK is on; absent without (checked below). */
   | { access: 'dev' }
   /** Only a body signed with PAYMENT_CALLBACK_SECRET; no session or bearer counts (the signed call below). */
   | { access: 'gateway' }
@@ -129,6 +129,7 @@ const EXPECTATIONS = {
   health: OPEN,
   status: OPEN,
   outbox: { access: 'dev' },
+  devClock: { access: 'dev' },
   opsStatus: OPS,
   logo: OPEN,
 
@@ -685,6 +686,7 @@ describeEachDatabase('authorization matrix', (kind) => {
       clock: time.clock,
       config: {
         devOutbox: true,
+        devClock: true,
         sandboxGateway: true,
         opsToken: OPS_TOKEN,
         withdrawalOperatorToken: WITHDRAWAL_OPERATOR_TOKEN,
@@ -827,6 +829,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     health: { build: () => ({}) },
     status: { build: () => ({}) },
     outbox: { build: () => ({ query: { kind: 'captcha' } }) },
+    devClock: { build: () => ({ payload: { offsetMs: 0 } }) },
     opsStatus: { build: () => ({ payload: { maintenance: false } }) },
     logo: { build: () => ({}) },
 
