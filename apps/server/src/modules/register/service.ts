@@ -65,6 +65,9 @@ export interface RegisterServiceDeps {
     ((member: MemberRow, affiliateCode: string | null, tx: DbOrTx) => Promise<number>) | undefined;
 }
 
+/** The rule of a field the visitor did not type but a link filled (an agent link's code). */
+const OFFERED = { enabled: true, required: false } as const;
+
 /** Registration by username or by mobile number (product.md §2, §4, §5), username and affiliate checks. */
 export function createRegisterService(deps: RegisterServiceDeps) {
   const { db, clock, merchantService, members, registerRepository } = deps;
@@ -132,8 +135,8 @@ export function createRegisterService(deps: RegisterServiceDeps) {
       const rules = rulesForMethod(stored, merchant, method);
       const now = clock();
 
-      const check = (field: RegistrationField, raw: string | undefined): string | undefined => {
-        const result = verifyField(field, raw, rules[field], now);
+      const check = (field: RegistrationField, raw: string | undefined, rule = rules[field]) => {
+        const result = verifyField(field, raw, rule, now);
         if (!result.ok) throw fieldError(field, result.code, result.reason);
         return result.value;
       };
@@ -155,10 +158,17 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         mobile = normaliseMobile(payload.mobileNum, payload.countryDialingCode, merchant.info.register);
       }
       const profile: Partial<Record<ProfileField, string>> = {};
+      // An agent's link carries its code even where the form does not offer the field (docs/agents.md,
+      // "Agent links"): the code is taken when it is an active agent link, and checked as a code still.
+      const linkCode = payload.affiliateCode?.trim();
+      const viaAgentLink =
+        !!linkCode &&
+        !rules.affiliateCode.enabled &&
+        !!(await registerRepository.findActiveAffiliateCode(merchantCode, linkCode))?.agentMemberId;
       for (const field of PROFILE_FIELDS) {
         const raw =
           field === 'payeeName' && payload.payeeName ? toPayeeName(payload.payeeName) : payload[field];
-        const value = check(field, raw);
+        const value = check(field, raw, field === 'affiliateCode' && viaAgentLink ? OFFERED : undefined);
         if (value !== undefined) profile[field] = value;
       }
 

@@ -6,7 +6,13 @@ import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { affiliateCode, agent, member, memberUpline } from '../../../db/schema/index.ts';
+import {
+  affiliateCode,
+  agent,
+  member,
+  memberUpline,
+  registrationFieldRule,
+} from '../../../db/schema/index.ts';
 import {
   call,
   type Caller,
@@ -264,6 +270,34 @@ describeEachDatabase('agent hierarchy and links', (kind) => {
     });
     expectFailure((await register(link.code)).response, 400, 'INVALID_INVITATION_CODE');
     expect((await linksOf(top.caller)).links[0]?.registrations).toBe(0);
+  });
+
+  it('takes an agent link code where the form hides the invitation code, and only an agent link code', async () => {
+    const hide = (enabled: boolean) =>
+      db()
+        .insert(registrationFieldRule)
+        .values({ merchantCode: 'kimlong', field: 'affiliateCode', enabled, required: false })
+        .onConflictDoUpdate({
+          target: [registrationFieldRule.merchantCode, registrationFieldRule.field],
+          set: { enabled, required: false },
+        });
+    const top = await newAgent();
+    const link = await newLink(top.caller);
+    await db()
+      .insert(affiliateCode)
+      .values({ merchantCode: 'kimlong', code: 'PLAIN2032', agentMemberId: null });
+    await hide(false);
+    try {
+      const joined = await register(link.code);
+      expect(joined.response.statusCode, joined.response.body).toBe(200);
+      expect(await uplinesOf((await memberOf(joined.username)).id)).toEqual([
+        { upline: top.row.id, depth: 1 },
+      ]);
+      // A plain invitation code is still refused while the field is hidden, as any hidden field is.
+      expectFailure((await register('PLAIN2032')).response, 400, 'INVALID_INPUT');
+    } finally {
+      await hide(true);
+    }
   });
 
   it('stops at the merchant depth: no sub-agent links, no deeper agents', async () => {
