@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
- * Every test of the repository, in order, stopping at the first failing step:
- * typecheck → lint → format check → unit and integration tests (Vitest) → web build → end-to-end
- * (Playwright). The last line is always `tests: N passed, M failed[, K skipped]`, counted from
- * the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
+ * Every test of the repository, in stages, stopping after the first stage with a failing step:
+ * typecheck, lint and format check side by side → unit and integration tests (Vitest) → web build →
+ * end-to-end (Playwright). The last line is always `tests: N passed, M failed[, K skipped]`, counted
+ * from the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
+ *
+ * The static checks each keep one core busy (tsc, ESLint and Prettier are single-threaded): run side by
+ * side they take about the time of the longest instead of the sum. Their output is held and printed
+ * whole, one step after the other, as each ends. The later stages use every core on their own.
  *
  * Needs no terminal: children read no stdin. Server suites also run on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,10 +53,12 @@ function countPlaywright() {
   return true;
 }
 
-const steps = [
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
-  { name: 'lint', command: 'npm', args: ['run', 'lint'] },
-  { name: 'format check', command: 'npm', args: ['run', 'format:check'] },
+const stages = [
+  [
+    { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+    { name: 'lint', command: 'npm', args: ['run', 'lint'] },
+    { name: 'format check', command: 'npm', args: ['run', 'format:check'] },
+  ],
   {
     name: 'unit and integration tests',
     command: 'npx',
@@ -74,7 +80,7 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
     count: countPlaywright,
   },
-];
+].map((stage) => (Array.isArray(stage) ? stage : [stage]));
 
 function summary() {
   return `tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
@@ -91,33 +97,73 @@ const database = process.env.TEST_DATABASE_URL
   : 'PGlite (set TEST_DATABASE_URL to also run on PostgreSQL)';
 console.log(`test: server suites run on ${database}`);
 
-const started = performance.now();
-for (const [index, step] of steps.entries()) {
-  const label = `[${index + 1}/${steps.length}] ${step.name}`;
-  console.log(`\n━━ ${label}: ${step.command} ${step.args.join(' ')}`);
-  const stepStarted = performance.now();
-  const result = spawnSync(step.command, step.args, {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...step.env },
+/**
+ * Runs one step; its output goes straight to the terminal, or is held and answered when `hold` (a step
+ * that runs beside others). Children read no stdin.
+ */
+function run(step, hold) {
+  return new Promise((resolve) => {
+    const output = [];
+    const stepStarted = performance.now();
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: ['ignore', hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
+      env: { ...process.env, ...step.env },
+    });
+    if (hold) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    let settled = false;
+    const done = (why) => {
+      if (settled) return;
+      settled = true;
+      resolve({ why, output: Buffer.concat(output), seconds: (performance.now() - stepStarted) / 1000 });
+    };
+    child.on('error', (error) => done(error.message));
+    child.on('close', (status, signal) =>
+      done(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`),
+    );
   });
-  const seconds = ((performance.now() - stepStarted) / 1000).toFixed(1);
-  const counted = step.count ? step.count() : true;
-  if (result.error || result.status !== 0) {
-    const why = result.error
-      ? result.error.message
-      : result.signal
-        ? `signal ${result.signal}`
-        : `exit ${result.status}`;
-    console.error(`\n✗ test step failed: ${step.name} (${why}, ${seconds} s)`);
-    if (!counted) console.error(`  (no test report was written by ${step.name})`);
-    finish(1);
+}
+
+const total = stages.flat().length;
+const started = performance.now();
+let number = 0;
+for (const stage of stages) {
+  const hold = stage.length > 1;
+  const labelled = stage.map((step) => {
+    number += 1;
+    return { step, label: `[${number}/${total}] ${step.name}` };
+  });
+  for (const { step, label } of labelled) {
+    console.log(
+      `\n━━ ${label}: ${step.command} ${step.args.join(' ')}${hold ? ' (side by side, output when it ends)' : ''}`,
+    );
   }
-  if (!counted) {
-    console.error(`\n✗ test step failed: ${step.name} wrote no test report`);
-    finish(1);
-  }
-  console.log(`✓ ${step.name} (${seconds} s)`);
+  let failed = false;
+  await Promise.all(
+    labelled.map(async ({ step, label }) => {
+      const result = await run(step, hold);
+      if (hold) {
+        console.log(`\n━━ ${label}: output`);
+        process.stdout.write(result.output);
+      }
+      const seconds = result.seconds.toFixed(1);
+      const counted = step.count ? step.count() : true;
+      if (result.why) {
+        console.error(`\n✗ test step failed: ${step.name} (${result.why}, ${seconds} s)`);
+        if (!counted) console.error(`  (no test report was written by ${step.name})`);
+        failed = true;
+      } else if (!counted) {
+        console.error(`\n✗ test step failed: ${step.name} wrote no test report`);
+        failed = true;
+      } else {
+        console.log(`✓ ${step.name} (${seconds} s)`);
+      }
+    }),
+  );
+  if (failed) finish(1);
 }
 
 console.log(`\nall steps passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
