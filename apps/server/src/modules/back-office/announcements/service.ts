@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminAnnouncement } from '@kl/contracts/admin/content';
-import type { AdminAnnouncementType } from '@kl/contracts/admin/content';
+import type { AdminAnnouncement, AdminAnnouncementType } from '@kl/contracts/admin/content';
 import type { AnnouncementRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
