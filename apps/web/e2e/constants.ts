@@ -20,3 +20,9 @@ export const PAYMENT_CALLBACK_SECRET = 'e2e-payment-callback-secret-0123456789ab
 
 /** The first back-office owner, made by `npm run operator:create` before the test server starts. */
 export const ADMIN_OWNER = { username: 'e2e-owner', password: 'e2e-owner-passphrase' } as const;
+
+/**
+ * The back-office owner of the agents journey (agents.spec.ts), made like ADMIN_OWNER: its own account, so
+ * that its two-factor enrolment does not depend on the order the journeys run in.
+ */
+export const AGENTS_OWNER = { username: 'e2e-agents-owner', password: 'e2e-agents-passphrase' } as const;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
+  AGENTS_OWNER,
   CHAT_OPERATOR_TOKEN,
   E2E_PORT,
   OPS_TOKEN,
@@ -35,13 +36,28 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
+/**
+ * The journeys that change what every visitor of the shared server sees: the site in maintenance or
+ * behind the region page (system-status), a popular announcement published and the audit log written by
+ * the back office (back-office; the message centre's unread counts of another journey would move under
+ * it). They run one at a time, after all the other journeys, which share nothing but the seeded data
+ * and run two at a time. The agents journey moves the server's clock to the next day to settle one
+ * (agents.spec.ts).
+ */
+const SITE_WIDE = ['system-status.spec.ts', 'back-office.spec.ts', 'agents.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: join(repoRoot, 'test-results'),
-  // One test switches the shared server into maintenance: the tests run one at a time.
-  workers: 1,
-  fullyParallel: false,
+  // Two browsers on a 2-core machine: most of a journey is waiting for the server, the draws and axe.
+  workers: 2,
+  // Every test of the journeys registers its own member; tests of one file spread over the workers too.
+  fullyParallel: true,
+  projects: [
+    { name: 'journeys', testIgnore: SITE_WIDE },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['journeys'], workers: 1, fullyParallel: false },
+  ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Journeys scan several screens with axe on a 2-core machine.
@@ -83,6 +99,7 @@ export default defineConfig({
     command: [
       'node --import tsx apps/server/scripts/seed-demo.ts',
       `node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner --password ${ADMIN_OWNER.password}`,
+      `node --import tsx apps/server/scripts/operator-create.ts --username ${AGENTS_OWNER.username} --role owner --password ${AGENTS_OWNER.password}`,
       'exec node --import tsx apps/server/src/main.ts',
     ].join(' && '),
     cwd: repoRoot,
@@ -103,6 +120,8 @@ export default defineConfig({
       PAYMENT_CALLBACK_SECRET,
       NODE_ENV: 'test',
       DEV_OUTBOX: '1',
+      // The agents journey closes a GMT+8 day to settle it (PUT /api/dev/clock; never in production).
+      DEV_CLOCK: '1',
       // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
       LOTTERY_SCHEDULER: 'on',
       LOG_LEVEL: 'warn',

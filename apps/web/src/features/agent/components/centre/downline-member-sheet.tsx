@@ -37,7 +37,12 @@ function MemberDetail({ member }: { member: DownlineMember }) {
           ],
         ]}
       />
-      <div className="kl-centre__scroll">
+      <div
+        className="kl-centre__scroll"
+        role="region"
+        tabIndex={0}
+        aria-label={t('agentCentre.downline.figuresCaption')}
+      >
         <table className="kl-centre__table">
           <caption>{t('agentCentre.downline.figuresCaption')}</caption>
           <thead>

@@ -11,7 +11,15 @@ import { Chips, DateRange, Details, QueryGate } from './parts.tsx';
 function KpiTable({ kpi }: { kpi: AgentKpi }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="kl-centre__scroll">
+    <div
+      className="kl-centre__scroll"
+      role="region"
+      tabIndex={0}
+      aria-label={t('agentCentre.kpi.caption', {
+        from: formatAgentDate(kpi.from),
+        to: formatAgentDate(kpi.to),
+      })}
+    >
       <table className="kl-centre__table" data-testid="agent-kpi">
         <caption>
           {t('agentCentre.kpi.caption', { from: formatAgentDate(kpi.from), to: formatAgentDate(kpi.to) })}

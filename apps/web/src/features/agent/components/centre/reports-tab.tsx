@@ -14,7 +14,12 @@ function ReportTable({ report }: { report: TeamReport }) {
   const cell = (figures: TeamReport['totals'], key: (typeof FIGURES)[number]['key']) =>
     formatFigure(figures, key, report.currency, i18n.language);
   return (
-    <div className="kl-centre__scroll">
+    <div
+      className="kl-centre__scroll"
+      role="region"
+      tabIndex={0}
+      aria-label={t('agentCentre.reports.tableCaption')}
+    >
       <table className="kl-centre__table kl-centre__table--wide" data-testid="report-table">
         <caption>{t('agentCentre.reports.tableCaption')}</caption>
         <thead>
