@@ -14,7 +14,9 @@ describe('API documentation', () => {
   const database = useTestDatabase('pglite', { seed: false });
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(database.current, { config: { devOutbox: true, opsToken: 'docs-token' } });
+    app = await buildTestApp(database.current, {
+      config: { devOutbox: true, devClock: true, opsToken: 'docs-token' },
+    });
   });
   afterAll(() => app.close());
 

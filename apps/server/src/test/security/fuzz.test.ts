@@ -431,6 +431,7 @@ describeEachDatabase('security (a): malformed input never answers 5xx', (kind) =
       logger: loggerOptions('error', stream),
       config: {
         devOutbox: true,
+        devClock: true,
         rateLimitMax: 1_000_000,
         opsToken: OPERATOR_TOKENS.ops,
         chatOperatorToken: OPERATOR_TOKENS.chat,
