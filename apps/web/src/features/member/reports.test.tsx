@@ -8,6 +8,9 @@ const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const today = () => dayOf(new Date());
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+/** Earlier today (the site's day): an hour ago, or just after midnight when the day is younger than that. */
+const earlierToday = () =>
+  new Date(Math.max(Date.now() - 3_600_000, Date.parse(dayStart(today())) + 1_000)).toISOString();
 
 describe('transaction history (/m/member/history)', () => {
   it('lists the last 7 days with kind, signed amount, balance after, time and reference', async () => {
@@ -71,7 +74,7 @@ describe('transaction history (/m/member/history)', () => {
   it('filters by kind and by period: each change asks the server again', async () => {
     const { page, member, user } = await openMember({
       path: '/m/member/history?lang=en',
-      transactions: [transaction({ kind: 'deposit', createdAt: hoursAgo(1) })],
+      transactions: [transaction({ kind: 'deposit', createdAt: earlierToday() })],
     });
     await within(page).findByTestId('history-line');
 
