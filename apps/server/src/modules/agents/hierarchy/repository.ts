@@ -21,6 +21,16 @@ const sameCode = (code: string) => sql`upper(${affiliateCode.code}) = upper(${co
 const ofAnAgent = sql`exists (select 1 from ${agent} where ${agent.memberId} = ${affiliateCode.agentMemberId})`;
 
 /** SQL of the hierarchy (docs/agents.md, "Hierarchy"). Statements run on the caller's transaction when given. */
+/** The active link of an agent with this code (any case) in the merchant. */
+const activeAgentLink = (merchantCode: string, code: string) =>
+  and(
+    eq(affiliateCode.merchantCode, merchantCode),
+    sameCode(code),
+    eq(affiliateCode.active, true),
+    isNotNull(affiliateCode.agentMemberId),
+    ofAnAgent,
+  );
+
 export function createHierarchyRepository(db: Db) {
   return {
     /** The member, locked for the rest of the transaction. */
@@ -88,15 +98,7 @@ export function createHierarchyRepository(db: Db) {
       const [row] = await db
         .update(affiliateCode)
         .set({ clicks: sql`${affiliateCode.clicks} + 1` })
-        .where(
-          and(
-            eq(affiliateCode.merchantCode, merchantCode),
-            sameCode(code),
-            eq(affiliateCode.active, true),
-            isNotNull(affiliateCode.agentMemberId),
-            ofAnAgent,
-          ),
-        )
+        .where(activeAgentLink(merchantCode, code))
         .returning({
           code: affiliateCode.code,
           kind: affiliateCode.kind,
@@ -110,15 +112,7 @@ export function createHierarchyRepository(db: Db) {
       const [row] = await tx
         .update(affiliateCode)
         .set({ registrations: sql`${affiliateCode.registrations} + 1` })
-        .where(
-          and(
-            eq(affiliateCode.merchantCode, merchantCode),
-            sameCode(code),
-            eq(affiliateCode.active, true),
-            isNotNull(affiliateCode.agentMemberId),
-            ofAnAgent,
-          ),
-        )
+        .where(activeAgentLink(merchantCode, code))
         .returning();
       return row;
     },
