@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the site, to compare a change before and after (tools/perf/README.md):
+ * Benchmark of the site, to compare a change before and after (tools/perf/README.md). Every figure that
+ * depends on the machine is printed beside a baseline measured in the same run, and their ratio:
  *   (a) JavaScript each route loads, as the server sends it (brotli and gzip), against the home budget;
- *   (b) Lighthouse mobile run of /m/home;
- *   (c) API latency and throughput on loopback, sequential and concurrent;
- *   (d) game search latency (p50/p99) on the demo catalogue and on 100,000 games;
+ *   (b) Lighthouse mobile, median of 3, of /m/home beside a bare React 19 + Vite page served by the same
+ *       server;
+ *   (c) API throughput and latency (autocannon, 20 connections × 10 s per call) beside a bare Fastify
+ *       route, including game search on the demo catalogue and on 100,000 games;
+ *   (d) game search latency through app.inject (p50/p99) on the demo catalogue and on 100,000 games;
  *   (e) the in-house slot's return to player over 2,000,000 simulated rounds, against 96% ± 0.5 points.
- * Prints the numbers and writes a JSON copy to tools/perf/reports/. Exits 0 when it could measure.
+ * Ends with the goals table (docs/performance.md) and writes a JSON copy to tools/perf/reports/. Exits 0
+ * when it could measure.
  *
- * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search, --skip-slot, --requests=<n> (per API run, default 2000),
- * --concurrency=<n> (default 16).
+ * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search, --skip-slot, --runs=<n> (Lighthouse
+ * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call, default 10),
+ * --games=<n> (catalogue size of the large search run, default 100000).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,10 +48,23 @@ const option = (name, fallback) => {
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive whole number`);
   return parsed;
 };
-const API_REQUESTS = option('requests', 2000);
-const API_CONCURRENCY = option('concurrency', 16);
-/** No API run lasts longer than this, whatever the request count. */
-const API_RUN_MAX_MS = 15_000;
+const LIGHTHOUSE_RUNS = option('runs', 3);
+const CONNECTIONS = option('connections', 20);
+const DURATION_S = option('duration', 10);
+const LARGE_CATALOGUE = option('games', 100_000);
+/** Where the baseline page is served, inside a copy of the web build (tools/perf/baseline/). */
+const BASELINE_PATH = '/m/bench-baseline/';
+const SEARCH_QUERY = '/api/games/search?gameName=dragon';
+/** The goals the figures are read against (docs/performance.md). */
+const GOALS = {
+  lighthousePerformance: 95,
+  lcpRatio: 1.3,
+  cls: 0.02,
+  tbtMs: 150,
+  homeJsKB: HOME_BUDGET_KB,
+  apiRatio: 0.3,
+  searchP99Ms: 10,
+};
 
 const kb = (bytes) => bytes / 1024;
 const fmt = (value, digits = 1) => (value === undefined || value === null ? '–' : value.toFixed(digits));
@@ -90,15 +109,62 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function prepare() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
   run(process.execPath, [join(root, 'scripts/build-if-needed.mjs')], { cwd: root });
-  if (!existsSync(join(perfDir, 'node_modules/lighthouse'))) {
-    console.log('bench: installing Lighthouse into tools/perf/node_modules (npm ci --prefix tools/perf)');
+  const installed = ['lighthouse', 'autocannon'].every((name) =>
+    existsSync(join(perfDir, 'node_modules', name)),
+  );
+  if (!installed) {
+    console.log(
+      'bench: installing Lighthouse and autocannon into tools/perf/node_modules (npm ci --prefix tools/perf)',
+    );
     run('npm', ['ci', '--prefix', perfDir, '--no-audit', '--no-fund'], { cwd: root });
   }
 }
 
-async function startServer() {
+/**
+ * A copy of the web build with the baseline page beside the app, under /m/bench-baseline/: the server
+ * serves both the same way (static files, precompressed copies, the same headers).
+ */
+async function prepareWebDist() {
+  const dist = mkdtempSync(join(tmpdir(), 'kl-bench-web-'));
+  cpSync(join(root, 'apps/web/dist'), dist, { recursive: true });
+  // Vite and the React plugin as the web app has them.
+  const webRequire = createRequire(join(root, 'apps/web/package.json'));
+  const { build } = await import(webRequire.resolve('vite'));
+  const { default: react } = await import(webRequire.resolve('@vitejs/plugin-react'));
+  const outDir = join(dist, 'bench-baseline');
+  await build({
+    root: join(perfDir, 'baseline'),
+    base: BASELINE_PATH,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  run(process.execPath, [join(root, 'scripts/precompress.mjs'), outDir], { cwd: root });
+  return dist;
+}
+
+async function waitFor(url, child, started, stderrOf) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderrOf()}`);
+    if (performance.now() - started > 180_000)
+      throw new Error(`the server did not answer within 180 s:\n${stderrOf()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+}
+
+/**
+ * The real server on a free loopback port, NODE_ENV=production, the demo data, a fresh embedded database
+ * (or `dataDir`, prepared beforehand), and a rate limit the benchmark's own requests stay under.
+ */
+async function startServer({ webDist, dataDir = mkdtempSync(join(tmpdir(), 'kl-bench-')) }) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kl-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -111,10 +177,11 @@ async function startServer() {
       // The pages measured need the demo merchant, its games and content (a production start has none).
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
-      // One client on loopback sends thousands of requests a minute: the limiter still runs, but must
-      // not answer 429 to the benchmark.
+      // One client on loopback sends tens of thousands of requests a minute: the limiter still runs, but
+      // must not answer 429 to the benchmark.
       RATE_LIMIT_MAX: '100000000',
       DATABASE_URL: '',
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -123,28 +190,49 @@ async function startServer() {
     stderr += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
-    if (performance.now() - started > 90_000)
-      throw new Error(`the server did not answer within 90 s:\n${stderr}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await waitFor(`${base}/api/health`, child, started, () => stderr);
   const readyMs = performance.now() - started;
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(10_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { base, readyMs, stop };
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The baseline of the API figures: a bare Fastify route (tools/perf/bare-fastify.mjs). */
+async function startBareFastify() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(perfDir, 'bare-fastify.mjs'), String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = `http://127.0.0.1:${port}/bare`;
+  await waitFor(url, child, performance.now(), () => stderr);
+  return { url, stop: () => stopChild(child) };
+}
+
+/**
+ * A database holding the demo data and a catalogue grown to `games` games
+ * (apps/server/scripts/catalogue-grow.ts), in a folder the server then opens.
+ */
+function grownCatalogue(games) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kl-bench-large-'));
+  run(process.execPath, ['--import', 'tsx', 'apps/server/scripts/catalogue-grow.ts', `--games=${games}`], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  return dataDir;
 }
 
 // ── (a) JavaScript per route ───────────────────────────────────────────────────────────────────
@@ -167,7 +255,7 @@ function transferredBytes(url, encoding) {
   });
 }
 
-async function measureBundles(base, routes) {
+async function measureBundles(base, routes, query = '?lang=en') {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const sizes = new Map();
@@ -195,7 +283,7 @@ async function measureBundles(base, routes) {
         const url = new URL(response.url());
         if (url.origin === base && url.pathname.endsWith('.js')) scripts.add(`${url.origin}${url.pathname}`);
       });
-      await page.goto(`${base}${route.path}?lang=en`, { waitUntil: 'load' });
+      await page.goto(`${base}${route.path}${query}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
       const landed = new URL(page.url()).pathname;
       await context.close();
@@ -263,8 +351,10 @@ function lighthouse(url) {
     const scriptSummary = lhr.audits['resource-summary']?.details?.items?.find(
       (item) => item.resourceType === 'script',
     );
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
     return {
       url,
+      lcpElement: lcpDetails?.items?.[0]?.node?.snippet ?? lcpDetails?.node?.snippet,
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent,
       performance: score('performance'),
@@ -292,75 +382,142 @@ function lighthouse(url) {
   }
 }
 
-// ── (c) API latency ────────────────────────────────────────────────────────────────────────────
+// ── (c) API throughput and latency ─────────────────────────────────────────────────────────────
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return undefined;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+const require = createRequire(import.meta.url);
 
-async function loadRun(url, { requests, concurrency }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const started = process.hrtime.bigint();
-      const req = httpRequest(url, { agent, headers: { 'accept-language': 'en' } }, (response) => {
-        response.resume();
-        response.on('end', () =>
-          resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: response.statusCode }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
-
-  for (let i = 0; i < Math.min(50, requests); i += 1) await once(); // warm-up
-  const latencies = [];
-  const statuses = {};
-  const started = performance.now();
-  const deadline = started + API_RUN_MAX_MS;
-  let sent = 0;
-  const worker = async () => {
-    while (sent < requests && performance.now() < deadline) {
-      sent += 1;
-      const { ms, status } = await once();
-      latencies.push(ms);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
+/** autocannon: CONNECTIONS keep-alive connections for DURATION_S seconds against one URL. */
+async function cannon(url) {
+  const autocannon = require('autocannon');
+  // A short warm-up first (JIT, caches), not counted.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   return {
-    requests: latencies.length,
-    concurrency,
-    seconds,
-    requestsPerSecond: latencies.length / seconds,
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    p99Ms: percentile(latencies, 99),
-    maxMs: latencies.at(-1),
-    statuses,
+    url: new URL(url).pathname + new URL(url).search,
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   };
 }
 
-async function measureApi(base) {
-  const results = [];
-  for (const path of ['/api/health', '/api/status']) {
-    for (const concurrency of [1, API_CONCURRENCY]) {
-      const requests = concurrency === 1 ? Math.min(API_REQUESTS, 1000) : API_REQUESTS;
-      results.push({
-        path,
-        mode: concurrency === 1 ? 'sequential' : 'concurrent',
-        ...(await loadRun(`${base}${path}`, { requests, concurrency })),
-      });
-    }
-  }
-  return results;
+function apiTable(rows) {
+  return table(
+    ['call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to bare'],
+    rows.map((row) => [
+      row.label,
+      fmt(row.requestsPerSecond, 0),
+      fmt(row.p50Ms, 1),
+      fmt(row.p99Ms, 1),
+      row.non2xx,
+      row.errors,
+      row.ratio === undefined ? '–' : `${fmt(row.ratio * 100, 1)} %`,
+    ]),
+  );
 }
 
-// ── Main ───────────────────────────────────────────────────────────────────────────────────────
+// ── Summary ────────────────────────────────────────────────────────────────────────────────────
+
+const median = (values) => {
+  const defined = values.filter((value) => typeof value === 'number').sort((a, b) => a - b);
+  if (defined.length === 0) return undefined;
+  const middle = Math.floor(defined.length / 2);
+  return defined.length % 2 ? defined[middle] : (defined[middle - 1] + defined[middle]) / 2;
+};
+
+/** Each metric's median over the runs (Lighthouse's own advice: several runs, the median). */
+function medianRun(runs) {
+  const keys = [
+    'performance',
+    'accessibility',
+    'bestPractices',
+    'firstContentfulPaintMs',
+    'largestContentfulPaintMs',
+    'totalBlockingTimeMs',
+    'cumulativeLayoutShift',
+    'speedIndexMs',
+    'scriptTransferKB',
+  ];
+  return {
+    runs: runs.length,
+    ...Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])),
+    lcpElement: runs[0]?.lcpElement,
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+  };
+}
+
+function goalsRows(report) {
+  const rows = [];
+  const add = (what, now, baseline, ratio, goal, met) => rows.push({ what, now, baseline, ratio, goal, met });
+  const home = report.lighthouse?.home;
+  const bare = report.lighthouse?.baseline;
+  if (home && bare) {
+    add(
+      '/m/home Lighthouse mobile performance (median)',
+      home.performance,
+      bare.performance,
+      undefined,
+      `≥ ${GOALS.lighthousePerformance}`,
+      home.performance >= GOALS.lighthousePerformance,
+    );
+    const lcpRatio = home.largestContentfulPaintMs / bare.largestContentfulPaintMs;
+    add(
+      '/m/home LCP',
+      `${fmt(home.largestContentfulPaintMs / 1000, 2)} s`,
+      `${fmt(bare.largestContentfulPaintMs / 1000, 2)} s`,
+      `${fmt(lcpRatio, 2)} ×`,
+      `≤ ${GOALS.lcpRatio} ×`,
+      lcpRatio <= GOALS.lcpRatio,
+    );
+    add(
+      '/m/home CLS',
+      fmt(home.cumulativeLayoutShift, 3),
+      fmt(bare.cumulativeLayoutShift, 3),
+      undefined,
+      `≤ ${GOALS.cls}`,
+      home.cumulativeLayoutShift <= GOALS.cls,
+    );
+    add(
+      '/m/home TBT',
+      `${fmt(home.totalBlockingTimeMs, 0)} ms`,
+      `${fmt(bare.totalBlockingTimeMs, 0)} ms`,
+      undefined,
+      `≤ ${GOALS.tbtMs} ms`,
+      home.totalBlockingTimeMs <= GOALS.tbtMs,
+    );
+  }
+  const homeJs = report.bundles?.routes.find((row) => row.route === '/m/home');
+  const bareJs = report.bundles?.baseline;
+  if (homeJs) {
+    add(
+      '/m/home JavaScript transferred (brotli)',
+      `${fmt(homeJs.brotliKB)} KB`,
+      bareJs ? `${fmt(bareJs.brotliKB)} KB` : '–',
+      bareJs ? `${fmt(homeJs.brotliKB / bareJs.brotliKB, 2)} ×` : undefined,
+      `≤ ${GOALS.homeJsKB} KB`,
+      homeJs.brotliKB <= GOALS.homeJsKB,
+    );
+  }
+  const bareApi = report.api?.bare;
+  for (const row of report.api?.calls ?? []) {
+    const ratioOk = row.ratio >= GOALS.apiRatio;
+    const p99Goal = row.large ? ` and p99 ≤ ${GOALS.searchP99Ms} ms` : '';
+    add(
+      `GET ${row.label}, ${CONNECTIONS} connections`,
+      `${fmt(row.requestsPerSecond, 0)} req/s, p99 ${fmt(row.p99Ms, 1)} ms`,
+      `${fmt(bareApi.requestsPerSecond, 0)} req/s`,
+      `${fmt(row.ratio * 100, 1)} %`,
+      `≥ ${GOALS.apiRatio * 100} % of bare${p99Goal}`,
+      ratioOk && (!row.large || row.p99Ms <= GOALS.searchP99Ms) && row.non2xx === 0 && row.errors === 0,
+    );
+  }
+  return rows;
+}
 
 function gitCommit() {
   const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
@@ -393,23 +550,33 @@ async function main() {
       node: process.version,
       chromium: chromiumVersion(),
     },
+    goals: GOALS,
   };
 
-  const server = await startServer();
+  const webDist = await prepareWebDist();
+  const server = await startServer({ webDist });
   console.log(
     `\nbench: server ready in ${(server.readyMs / 1000).toFixed(1)} s on ${server.base} (fresh PGlite, NODE_ENV=production)`,
   );
   report.serverReadyMs = server.readyMs;
+  const baselineUrl = `${server.base}${BASELINE_PATH}index.html`;
   try {
     if (!args.has('--skip-bundles')) {
       console.log(
         '\n(a) JavaScript per route, as sent (scripts the browser loaded on a first visit; bytes the server sends for each with Accept-Encoding br, then gzip)\n',
       );
       const rows = await measureBundles(server.base, routes);
+      const [baseline] = await measureBundles(server.base, [{ path: BASELINE_PATH + 'index.html' }], '');
       console.log(
         table(
           ['route', 'JS gzip KB', 'JS brotli KB', 'requests', 'landed on'],
-          rows.map((row) => [row.route, fmt(row.gzipKB), fmt(row.brotliKB), row.requests, row.landed ?? '']),
+          [...rows, { ...baseline, route: 'baseline: bare React page' }].map((row) => [
+            row.route,
+            fmt(row.gzipKB),
+            fmt(row.brotliKB),
+            row.requests,
+            row.landed ?? '',
+          ]),
         ),
       );
       const home = rows.find((row) => row.route === HOME_PATH);
@@ -426,74 +593,116 @@ async function main() {
         const verdict = (value) =>
           value <= HOME_BUDGET_KB ? 'within' : `OVER by ${fmt(value - HOME_BUDGET_KB)} KB`;
         console.log(
-          `\nbudget ${HOME_BUDGET_KB} KB of JS on ${HOME_PATH}: brotli ${fmt(home.brotliKB)} KB (${verdict(home.brotliKB)}), gzip ${fmt(home.gzipKB)} KB (${verdict(home.gzipKB)})`,
+          `\nbudget ${HOME_BUDGET_KB} KB of JS on ${HOME_PATH}: brotli ${fmt(home.brotliKB)} KB (${verdict(home.brotliKB)}), gzip ${fmt(home.gzipKB)} KB (${verdict(home.gzipKB)}); the bare React page: brotli ${fmt(baseline.brotliKB)} KB`,
         );
       }
       report.bundles = {
         budgetKB: HOME_BUDGET_KB,
         method: 'browser-loaded scripts, bytes as served per encoding',
         routes: rows,
+        baseline,
       };
     }
 
     if (!args.has('--skip-lighthouse')) {
-      console.log(`\n(b) Lighthouse mobile run of ${HOME_PATH} (simulated slow 4G, 4× CPU slowdown)\n`);
-      const result = lighthouse(`${server.base}${HOME_PATH}`);
+      console.log(
+        `\n(b) Lighthouse mobile (simulated slow 4G, 4× CPU slowdown), ${LIGHTHOUSE_RUNS} runs of ${HOME_PATH} and of the bare React page, alternated; medians\n`,
+      );
+      const homeRuns = [];
+      const baselineRuns = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
+        homeRuns.push(lighthouse(`${server.base}${HOME_PATH}`));
+        baselineRuns.push(lighthouse(baselineUrl));
+      }
+      const home = medianRun(homeRuns);
+      const baseline = medianRun(baselineRuns);
+      const ratio = (a, b) => (a === undefined || !b ? '–' : `${fmt(a / b, 2)} ×`);
       console.log(
         table(
-          ['metric', 'value'],
+          ['metric', HOME_PATH, 'bare React page', 'ratio'],
           [
-            ['performance', result.performance ?? '–'],
-            ['accessibility', result.accessibility ?? '–'],
-            ['best practices', result.bestPractices ?? '–'],
-            ['FCP ms', fmt(result.firstContentfulPaintMs, 0)],
-            ['LCP ms', fmt(result.largestContentfulPaintMs, 0)],
-            ['TBT ms', fmt(result.totalBlockingTimeMs, 0)],
-            ['CLS', fmt(result.cumulativeLayoutShift, 3)],
-            ['Speed Index ms', fmt(result.speedIndexMs, 0)],
-            ['script requests', result.scriptRequests ?? '–'],
-            ['script transfer KB', fmt(result.scriptTransferKB)],
+            ['performance', home.performance ?? '–', baseline.performance ?? '–', ''],
+            ['accessibility', home.accessibility ?? '–', baseline.accessibility ?? '–', ''],
+            ['best practices', home.bestPractices ?? '–', baseline.bestPractices ?? '–', ''],
+            ...[
+              ['FCP ms', 'firstContentfulPaintMs', 0],
+              ['LCP ms', 'largestContentfulPaintMs', 0],
+              ['TBT ms', 'totalBlockingTimeMs', 0],
+              ['CLS', 'cumulativeLayoutShift', 3],
+              ['Speed Index ms', 'speedIndexMs', 0],
+              ['script transfer KB', 'scriptTransferKB', 1],
+            ].map(([label, key, digits]) => [
+              label,
+              fmt(home[key], digits),
+              fmt(baseline[key], digits),
+              ratio(home[key], baseline[key]),
+            ]),
           ],
         ),
       );
-      if (result.failedAudits.length)
-        console.log(`accessibility audits not passed: ${result.failedAudits.join(', ')}`);
-      report.lighthouse = result;
+      console.log(
+        `runs of ${HOME_PATH}: performance ${homeRuns.map((r) => r.performance).join(', ')}; LCP ms ${homeRuns.map((r) => fmt(r.largestContentfulPaintMs, 0)).join(', ')}`,
+      );
+      if (home.lcpElement) console.log(`LCP element of ${HOME_PATH}: ${home.lcpElement}`);
+      if (home.failedAudits.length)
+        console.log(`accessibility audits not passed: ${home.failedAudits.join(', ')}`);
+      report.lighthouse = { home, baseline, homeRuns, baselineRuns };
     }
 
     if (!args.has('--skip-api')) {
       console.log(
-        `\n(c) API latency on loopback (keep-alive; sequential: up to ${Math.min(API_REQUESTS, 1000)} requests, concurrent: ${API_REQUESTS} requests ${API_CONCURRENCY} at a time; each run at most ${API_RUN_MAX_MS / 1000} s; client and server share the machine's ${cpus().length} cores)\n`,
+        `\n(c) API throughput on loopback (autocannon, ${CONNECTIONS} connections × ${DURATION_S} s per call after a 1 s warm-up; client and server share the machine's ${cpus().length} cores), beside a bare Fastify route\n`,
       );
-      const results = await measureApi(server.base);
-      console.log(
-        table(
-          ['call', 'mode', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'statuses'],
-          results.map((r) => [
-            r.path,
-            r.mode,
-            r.requests,
-            fmt(r.requestsPerSecond, 0),
-            fmt(r.p50Ms, 2),
-            fmt(r.p95Ms, 2),
-            fmt(r.p99Ms, 2),
-            fmt(r.maxMs, 2),
-            Object.entries(r.statuses)
-              .map(([status, count]) => `${status}×${count}`)
-              .join(' '),
-          ]),
-        ),
-      );
-      report.api = results;
+      const bare = await startBareFastify();
+      const calls = [];
+      let bareRun;
+      try {
+        bareRun = { label: 'bare Fastify route', ...(await cannon(bare.url)) };
+        for (const path of ['/api/status', '/api/banners', SEARCH_QUERY]) {
+          calls.push({ label: path, ...(await cannon(`${server.base}${path}`)) });
+        }
+      } finally {
+        await bare.stop();
+      }
+      report.api = { bare: bareRun, calls };
     }
   } finally {
     await server.stop();
   }
 
+  if (!args.has('--skip-api') && !args.has('--skip-search')) {
+    const catalogueScript = join(root, 'apps/server/scripts/catalogue-grow.ts');
+    if (existsSync(catalogueScript)) {
+      console.log(`\nbench: growing a catalogue to ${LARGE_CATALOGUE.toLocaleString('en')} games…`);
+      const large = await startServer({ webDist, dataDir: grownCatalogue(LARGE_CATALOGUE) });
+      const bare = await startBareFastify();
+      try {
+        // The bare route again, in the same minute as the large search.
+        const bareAgain = await cannon(bare.url);
+        const row = await cannon(`${large.base}${SEARCH_QUERY}`);
+        report.api.calls.push({
+          ...row,
+          label: `${SEARCH_QUERY} (${LARGE_CATALOGUE.toLocaleString('en')} games)`,
+          large: true,
+          bareRequestsPerSecond: bareAgain.requestsPerSecond,
+        });
+      } finally {
+        await bare.stop();
+        await large.stop();
+      }
+    }
+  }
+  if (report.api) {
+    for (const row of report.api.calls)
+      row.ratio = row.requestsPerSecond / (row.bareRequestsPerSecond ?? report.api.bare.requestsPerSecond);
+    console.log(apiTable([report.api.bare, ...report.api.calls]));
+  }
+  rmSync(webDist, { recursive: true, force: true });
+
   if (!args.has('--skip-search')) {
     // (d) Game search on the demo catalogue and on 100,000 games (its own in-memory database).
     console.log(
-      '\n(d) Game search latency through the API (in-memory PGlite; the demo catalogue, then 100,000 games)\n',
+      '\n(d) Game search latency through the API (app.inject, in-memory PGlite; the demo catalogue, then 100,000 games)\n',
     );
     const searchJson = join(tmpdir(), `kl-search-bench-${process.pid}.json`);
     const result = spawnSync(
@@ -502,7 +711,7 @@ async function main() {
         '--import',
         'tsx',
         'apps/server/scripts/search-bench.ts',
-        '--games=100000',
+        `--games=${LARGE_CATALOGUE}`,
         '--runs=100',
         `--json=${searchJson}`,
       ],
@@ -527,6 +736,25 @@ async function main() {
     process.stdout.write(result.stdout ?? '');
     report.slotRtp = { ok: result.status === 0, output: (result.stdout ?? '').trim() };
     if (result.status !== 0) console.log('slot return to player: out of tolerance or failed (see above)');
+  }
+
+  const goals = goalsRows(report);
+  if (goals.length) {
+    console.log('\nGoals (docs/performance.md): each figure beside its baseline in this run\n');
+    console.log(
+      table(
+        ['what', 'now', 'baseline', 'ratio', 'goal', 'met'],
+        goals.map((row) => [
+          row.what,
+          row.now,
+          row.baseline,
+          row.ratio ?? '',
+          row.goal,
+          row.met ? 'yes' : 'NO',
+        ]),
+      ),
+    );
+    report.summary = goals;
   }
 
   const reportsDir = join(perfDir, 'reports');
