@@ -45,8 +45,10 @@ export function GameCard({
           decoding="async"
         />
         <span className="kl-game-card__name">{game.gameName}</span>
+        {/* The button's name is "Play <game>" (WCAG 2.5.3: it holds the visible name); the vendor and the
+            type beside it are what a sighted member sees at a glance, not part of the action's name. */}
         {hot ? (
-          <span className="kl-game-card__meta">
+          <span className="kl-game-card__meta" aria-hidden="true">
             <img
               className="kl-game-card__vendor-logo"
               src={`${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.svg`}
@@ -60,7 +62,9 @@ export function GameCard({
             <span className="kl-game-card__type">{t(`category.${game.gameType}`)}</span>
           </span>
         ) : (
-          <span className="kl-game-card__vendor">{vendorName}</span>
+          <span className="kl-game-card__vendor" aria-hidden="true">
+            {vendorName}
+          </span>
         )}
       </button>
       <button
