@@ -5,20 +5,43 @@
  * end-to-end (Playwright). The last line is always `tests: N passed, M failed[, K skipped]`, counted
  * from the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
  *
+ * Before the first step it prepares the machine (scripts/test/prerequisites.mjs): Chromium, the CJK
+ * font, openssl and the PostgreSQL server, installed with apt-get when missing and running as root,
+ * else it stops with the command to run. The server suites run on PGlite and on PostgreSQL: on the
+ * server TEST_DATABASE_URL names, or else on a throwaway cluster started here and stopped and removed
+ * at the end whatever happens (scripts/test/postgres.mjs). A PostgreSQL copy never skips silently:
+ * the Vitest step gets KL_REQUIRE_POSTGRES=1 (apps/server/src/test/global-setup.ts).
+ *
  * The static checks each keep one core busy (tsc, ESLint and Prettier are single-threaded): run side by
  * side they take about the time of the longest instead of the sum. Their output is held and printed
  * whole, one step after the other, as each ends. The later stages use every core on their own.
  *
- * Needs no terminal: children read no stdin. Server suites also run on PostgreSQL when
- * TEST_DATABASE_URL is set.
+ * A subset while developing: `--only=<step>[,<step>…]` (typecheck, lint, format, unit, build, e2e)
+ * runs those steps only; any other argument goes to the Vitest or the Playwright step (one of them):
+ *   npm test -- --only=unit --project=server apps/server/src/platform/attempts.test.ts
+ *
+ * Needs no terminal: children read no stdin.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databasePlan, throwawayCluster } from './test/postgres.mjs';
+import { ensurePrerequisites, needsOf, PrerequisiteError, systemProbe } from './test/prerequisites.mjs';
+import { parseArguments } from './test/arguments.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+let selection;
+try {
+  selection = parseArguments(process.argv.slice(2));
+} catch (error) {
+  console.error(`✗ test: ${error.message}`);
+  console.log('tests: 0 passed, 0 failed');
+  process.exit(1);
+}
+
 const reports = mkdtempSync(join(tmpdir(), 'kl-test-'));
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
@@ -53,13 +76,14 @@ function countPlaywright() {
   return true;
 }
 
-const stages = [
-  [
-    { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
-    { name: 'lint', command: 'npm', args: ['run', 'lint'] },
-    { name: 'format check', command: 'npm', args: ['run', 'format:check'] },
-  ],
-  {
+/** The environment of the unit and integration tests (the PostgreSQL server, set once it is known). */
+const vitestEnv = {};
+
+const steps = {
+  typecheck: { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+  lint: { name: 'lint', command: 'npm', args: ['run', 'lint'] },
+  format: { name: 'format check', command: 'npm', args: ['run', 'format:check'] },
+  unit: {
     name: 'unit and integration tests',
     command: 'npx',
     args: [
@@ -69,33 +93,80 @@ const stages = [
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
+      ...(selection.passOn === 'unit' ? selection.extra : []),
     ],
+    env: vitestEnv,
     count: countVitest,
   },
-  { name: 'web build', command: 'npm', args: ['run', 'build'] },
-  {
+  build: { name: 'web build', command: 'npm', args: ['run', 'build'] },
+  e2e: {
     name: 'end-to-end tests',
     command: 'npx',
-    args: ['--no', 'playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
+    args: [
+      '--no',
+      'playwright',
+      'test',
+      '-c',
+      'apps/web/e2e/playwright.config.ts',
+      '--reporter=list,json',
+      ...(selection.passOn === 'e2e' ? selection.extra : []),
+    ],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
     count: countPlaywright,
   },
-].map((stage) => (Array.isArray(stage) ? stage : [stage]));
+};
+
+const stages = [['typecheck', 'lint', 'format'], ['unit'], ['build'], ['e2e']]
+  .map((stage) => stage.filter((key) => selection.steps.includes(key)).map((key) => steps[key]))
+  .filter((stage) => stage.length > 0);
 
 function summary() {
   return `tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
 }
 
-function finish(code) {
+/** The throwaway PostgreSQL cluster of this run, if one was made; removed by `cleanUp`. */
+let cluster;
+
+/** Stops and removes what this run made: the throwaway cluster and the reports folder. Synchronous. */
+function cleanUp() {
+  if (cluster) {
+    const stopping = performance.now();
+    const { dir } = cluster;
+    cluster.stop();
+    cluster = undefined;
+    console.log(`✓ PostgreSQL cluster stopped, ${dir} removed (${seconds(stopping)} s)`);
+  }
   rmSync(reports, { recursive: true, force: true });
+}
+// A last resort (an unexpected exception): 'exit' handlers run synchronously, as cleanUp does.
+process.on('exit', cleanUp);
+
+function finish(code) {
+  cleanUp();
   console.log(summary());
   process.exit(code);
 }
 
-const database = process.env.TEST_DATABASE_URL
-  ? 'PGlite and PostgreSQL (TEST_DATABASE_URL)'
-  : 'PGlite (set TEST_DATABASE_URL to also run on PostgreSQL)';
-console.log(`test: server suites run on ${database}`);
+function seconds(since) {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
+
+/** The children running now, signalled when this process is interrupted. */
+const running = new Set();
+
+/** Ctrl-C or SIGTERM: the running steps are stopped, then the cluster, then this process. */
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, async () => {
+    console.error(`\n✗ test: ${signal}, stopping`);
+    const ended = [...running].map((child) => new Promise((resolve) => child.once('close', resolve)));
+    for (const child of running) child.kill(signal);
+    await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    finish(code);
+  });
+}
 
 /**
  * Runs one step; its output goes straight to the terminal, or is held and answered when `hold` (a step
@@ -110,12 +181,14 @@ function run(step, hold) {
       stdio: ['ignore', hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
       env: { ...process.env, ...step.env },
     });
+    running.add(child);
     if (hold) {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
     }
     let settled = false;
     const done = (why) => {
+      running.delete(child);
       if (settled) return;
       settled = true;
       resolve({ why, output: Buffer.concat(output), seconds: (performance.now() - stepStarted) / 1000 });
@@ -127,8 +200,56 @@ function run(step, hold) {
   });
 }
 
-const total = stages.flat().length;
+/** Runs a command of the preparation (apt-get), output to the terminal; resolves to whether it succeeded. */
+async function runCommand(command, args, env) {
+  const result = await run({ command, args, env }, false);
+  return result.why === undefined;
+}
+
 const started = performance.now();
+
+// ── Preparation: the machine's packages, then the PostgreSQL server of the server suites ─────────────
+const probe = systemProbe();
+const needs = needsOf({ steps: selection.steps, env: process.env });
+console.log('\n━━ prepare: prerequisites (Chromium, CJK font, openssl, PostgreSQL)');
+let prepared;
+const preparing = performance.now();
+try {
+  prepared = await ensurePrerequisites({
+    needs,
+    probe,
+    run: runCommand,
+    log: (line) => console.log(`test: ${line}`),
+  });
+} catch (error) {
+  if (!(error instanceof PrerequisiteError)) throw error;
+  console.error(`\n✗ test: ${error.message}`);
+  finish(1);
+}
+console.log(`✓ prerequisites (${seconds(preparing)} s)`);
+
+const database = databasePlan({ steps: selection.steps, env: process.env });
+if (database.kind === 'given') {
+  console.log('test: server suites run on PGlite and PostgreSQL (TEST_DATABASE_URL)');
+}
+if (database.kind === 'throwaway') {
+  const starting = performance.now();
+  cluster = throwawayCluster({ binDir: prepared.postgresBin, asRoot: probe.isRoot() });
+  console.log(`\n━━ prepare: throwaway PostgreSQL cluster in ${cluster.dir}`);
+  try {
+    const { url } = await cluster.start();
+    vitestEnv.TEST_DATABASE_URL = url;
+    console.log(`test: server suites run on PGlite and PostgreSQL (TEST_DATABASE_URL=${url})`);
+  } catch (error) {
+    console.error(`\n✗ test: the throwaway PostgreSQL cluster could not start: ${error.message}`);
+    finish(1);
+  }
+  console.log(`✓ PostgreSQL cluster (${seconds(starting)} s)`);
+}
+if (database.kind !== 'none') vitestEnv.KL_REQUIRE_POSTGRES = '1';
+
+// ── The steps ─────────────────────────────────────────────────────────────────────────────────────
+const total = stages.flat().length;
 let number = 0;
 for (const stage of stages) {
   const hold = stage.length > 1;
@@ -149,22 +270,22 @@ for (const stage of stages) {
         console.log(`\n━━ ${label}: output`);
         process.stdout.write(result.output);
       }
-      const seconds = result.seconds.toFixed(1);
+      const took = result.seconds.toFixed(1);
       const counted = step.count ? step.count() : true;
       if (result.why) {
-        console.error(`\n✗ test step failed: ${step.name} (${result.why}, ${seconds} s)`);
+        console.error(`\n✗ test step failed: ${step.name} (${result.why}, ${took} s)`);
         if (!counted) console.error(`  (no test report was written by ${step.name})`);
         failed = true;
       } else if (!counted) {
         console.error(`\n✗ test step failed: ${step.name} wrote no test report`);
         failed = true;
       } else {
-        console.log(`✓ ${step.name} (${seconds} s)`);
+        console.log(`✓ ${step.name} (${took} s)`);
       }
     }),
   );
   if (failed) finish(1);
 }
 
-console.log(`\nall steps passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\nall steps passed in ${seconds(started)} s`);
 finish(counts.failed > 0 ? 1 : 0);

@@ -22,6 +22,13 @@ declare module 'vitest' {
  * instead of each file running initdb, the migrations and the seed again. Removed after the run.
  */
 export default async function setup(project: TestProject) {
+  // `npm test` starts a PostgreSQL server and says so (scripts/test.mjs): the PostgreSQL copies of the
+  // suites then fail the run rather than skip when no server reaches them.
+  if (process.env.KL_REQUIRE_POSTGRES === '1' && !process.env.TEST_DATABASE_URL) {
+    throw new Error(
+      'KL_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: the PostgreSQL copies of the server suites cannot run',
+    );
+  }
   const folder = await mkdtemp(join(tmpdir(), 'kl-test-templates-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   let postgres: { url: URL; names: { migrated: string; seeded: string } } | undefined;
