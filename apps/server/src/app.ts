@@ -29,6 +29,7 @@ import { createVipModule } from './modules/vip/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
 import { createWithdrawalModule } from './modules/withdrawal/index.ts';
+import { createChangeFeed } from './platform/change-feed.ts';
 import { type Clock, createShiftableClock, systemClock } from './platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -45,7 +46,7 @@ import { SERVER_VERSION } from './platform/version.ts';
 export interface AppOptions {
   config: AppConfig;
   /** An open, migrated database; its owner closes it. */
-  database: Pick<Database, 'db' | 'kind'>;
+  database: Pick<Database, 'db' | 'kind' | 'listen'>;
   /** Logger options; by default JSON lines at the configured level on stdout. */
   logger?: FastifyServerOptions['logger'];
   /** Country of a public IP; by default the bundled geo-IP database. */
@@ -91,7 +92,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What every module is built from, made once (docs/conventions.md, layout).
   // DEV_CLOCK (development only): a clock PUT /api/dev/clock can move, for end-to-end journeys.
   const shiftable = config.devClock ? createShiftableClock(options.clock ?? systemClock) : undefined;
-  const context: ModuleContext = { db, config, clock: shiftable?.clock ?? options.clock ?? systemClock };
+  // The change feed: writes publish, in-memory answers drop (docs/decisions/022-api-caching.md).
+  const changes = createChangeFeed({
+    db,
+    listen: database.listen,
+    onError: (error) => app.log.error({ err: error }, 'change feed subscriber failed'),
+  });
+  await changes.start();
+  app.addHook('onClose', () => changes.close());
+  const context: ModuleContext = {
+    db,
+    config,
+    clock: shiftable?.clock ?? options.clock ?? systemClock,
+  };
   const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
   const merchantService = createMerchantService({ merchants });

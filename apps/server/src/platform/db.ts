@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.ts';
+import type { ChannelListener } from './change-feed.ts';
 
 /**
  * The database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server when DATABASE_URL is
@@ -31,6 +32,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to open copies of this database from (tests). */
   dump?: () => Promise<Blob | File>;
+  /** LISTEN on a notification channel (the change feed, docs/decisions/022-api-caching.md). */
+  listen?: ChannelListener;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -69,6 +72,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
@@ -100,6 +107,60 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before connecting again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool). When it is lost, it connects
+ * again after a pause and calls `onReconnect`: notifications sent meanwhile are gone.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      console.error(`PostgreSQL listening connection lost: ${error.message}`);
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      schedule();
+    });
+    await next.connect();
+    await next.query(`listen "${channel}"`);
+    client = next;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(onReconnect, (error: Error) => {
+        console.error(`PostgreSQL listening connection failed: ${error.message}`);
+        schedule();
+      });
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = undefined;
   };
 }
