@@ -139,9 +139,20 @@ function cleanUp() {
   rmSync(reports, { recursive: true, force: true });
 }
 // A last resort (an unexpected exception): 'exit' handlers run synchronously, as cleanUp does.
-process.on('exit', cleanUp);
+process.on('exit', () => {
+  for (const group of groups) signalGroup(group, 'SIGKILL');
+  cleanUp();
+});
 
+/** The exit code of the signal that interrupted the run, once one has. */
+let interrupted;
+
+/**
+ * Cleans up, prints the last line and exits. While an interrupted run stops its children it does
+ * nothing (and never settles): the signal's handler finishes the run.
+ */
 function finish(code) {
+  if (interrupted !== undefined) return new Promise(() => {});
   cleanUp();
   console.log(summary());
   process.exit(code);
@@ -151,19 +162,41 @@ function seconds(since) {
   return ((performance.now() - since) / 1000).toFixed(1);
 }
 
-/** The children running now, signalled when this process is interrupted. */
-const running = new Set();
+/**
+ * The process groups of the children started (each child leads its own, so that a step's grandchildren,
+ * npx's test runner and its workers, are signalled with it).
+ */
+const groups = new Set();
 
-/** Ctrl-C or SIGTERM: the running steps are stopped, then the cluster, then this process. */
+/** Sends a signal to a process group; false when the group is gone. */
+function signalGroup(group, signal) {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ctrl-C or SIGTERM: the running steps get the signal (then SIGKILL after 10 s), then the cluster is
+ * stopped and removed, then this process exits with 128 + the signal's number.
+ */
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ]) {
   process.on(signal, async () => {
+    if (interrupted !== undefined) return;
+    interrupted = code;
     console.error(`\n✗ test: ${signal}, stopping`);
-    const ended = [...running].map((child) => new Promise((resolve) => child.once('close', resolve)));
-    for (const child of running) child.kill(signal);
-    await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    for (const group of groups) signalGroup(group, signal);
+    const deadline = performance.now() + 10_000;
+    while ([...groups].some((group) => signalGroup(group, 0)) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const group of groups) signalGroup(group, 'SIGKILL');
+    interrupted = undefined;
     finish(code);
   });
 }
@@ -176,27 +209,33 @@ function run(step, hold) {
   return new Promise((resolve) => {
     const output = [];
     const stepStarted = performance.now();
+    // Nothing new starts once the run is interrupted (a signal that came while the cluster started).
+    if (interrupted !== undefined) {
+      resolve({ why: 'interrupted', output: Buffer.alloc(0), seconds: 0 });
+      return;
+    }
     const child = spawn(step.command, step.args, {
       cwd: root,
       stdio: ['ignore', hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
       env: { ...process.env, ...step.env },
+      detached: true,
     });
-    running.add(child);
+    if (child.pid !== undefined) groups.add(child.pid);
     if (hold) {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
     }
     let settled = false;
     const done = (why) => {
-      running.delete(child);
       if (settled) return;
       settled = true;
       resolve({ why, output: Buffer.concat(output), seconds: (performance.now() - stepStarted) / 1000 });
     };
     child.on('error', (error) => done(error.message));
-    child.on('close', (status, signal) =>
-      done(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`),
-    );
+    child.on('close', (status, signal) => {
+      if (!signalGroup(child.pid, 0)) groups.delete(child.pid);
+      done(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`);
+    });
   });
 }
 
@@ -224,7 +263,7 @@ try {
 } catch (error) {
   if (!(error instanceof PrerequisiteError)) throw error;
   console.error(`\n✗ test: ${error.message}`);
-  finish(1);
+  await finish(1);
 }
 console.log(`✓ prerequisites (${seconds(preparing)} s)`);
 
@@ -242,7 +281,7 @@ if (database.kind === 'throwaway') {
     console.log(`test: server suites run on PGlite and PostgreSQL (TEST_DATABASE_URL=${url})`);
   } catch (error) {
     console.error(`\n✗ test: the throwaway PostgreSQL cluster could not start: ${error.message}`);
-    finish(1);
+    await finish(1);
   }
   console.log(`✓ PostgreSQL cluster (${seconds(starting)} s)`);
 }
@@ -284,8 +323,8 @@ for (const stage of stages) {
       }
     }),
   );
-  if (failed) finish(1);
+  if (failed) await finish(1);
 }
 
 console.log(`\nall steps passed in ${seconds(started)} s`);
-finish(counts.failed > 0 ? 1 : 0);
+await finish(counts.failed > 0 ? 1 : 0);
