@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeSplit } from './src/shared/lib/locale-split-plugin.ts';
 import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
 
 /** Modules every screen needs: one long-lived chunk, cached across releases of the app code. */
@@ -9,7 +10,9 @@ const FRAMEWORK =
 export default defineConfig({
   base: '/m/',
   // The manifest, icons and service worker of the installable web app (build only).
-  plugins: [react(), installableWebApp()],
+  // The locale files split by top-level key, each screen's texts loaded with it
+  // (docs/decisions/024-first-load-javascript.md).
+  plugins: [react(), localeSplit(), installableWebApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -30,62 +30,102 @@ import { InviteScreen } from '../features/invite/index.ts';
 import { SlotsCenterScreen } from '../features/slot/index.ts';
 import { LaunchGameScreen, LotteryListScreen, LottoScreen } from '../features/lottery/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
+import type { LocalePart } from '../shared/lib/locale-parts.ts';
+import { withTranslations } from '../shared/lib/with-translations.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { routeAt, type Screen } from './route-meta.ts';
 import { RouteScreen } from './route-screen.tsx';
 
 const NotBuiltScreen: Screen = lazyWithPreload(() => import('./screens/not-built-screen.tsx'));
 
+/**
+ * The parts of the locale files (beyond the core, locale-parts.ts) each feature's screens use, loaded
+ * with the screen (docs/decisions/024-first-load-javascript.md). router.test.ts checks every key a
+ * screen's modules use is in the core or here, under the feature the screen is imported from.
+ */
+export const FEATURE_TEXTS = {
+  agent: ['agentCentre'],
+  'app-download': [],
+  auth: ['responsibleGaming'],
+  deposit: ['deposit', 'actualAccount'],
+  feedback: ['feedback'],
+  games: [],
+  help: ['help'],
+  home: [],
+  invite: ['invite'],
+  lottery: ['lottery'],
+  member: ['member'],
+  messages: [],
+  promotions: ['promotions'],
+  'responsible-gaming': ['responsibleGaming'],
+  slot: ['slot'],
+  support: ['support'],
+  vip: ['vip'],
+  withdraw: ['withdraw', 'actualAccount'],
+} as const satisfies Readonly<Record<string, readonly LocalePart[]>>;
+
+const translated = new Map<Screen, Screen>();
+
+/** A feature's screen with its texts (one wrapper per screen, so that routes sharing a screen share it). */
+function of(feature: keyof typeof FEATURE_TEXTS, screen: Screen): Screen {
+  let wrapped = translated.get(screen);
+  if (!wrapped) {
+    wrapped = withTranslations(screen, FEATURE_TEXTS[feature]);
+    translated.set(screen, wrapped);
+  }
+  return wrapped;
+}
+
 /** Screens built so far, by route pattern. Every other route shows the not-yet-built screen. */
 const SCREENS: Readonly<Record<string, Screen>> = {
-  home: HomeScreen,
-  login: LoginScreen,
-  register: RegisterScreen,
-  forget: ForgetScreen,
-  changePsw: ChangePasswordScreen,
-  trail: TrialScreen,
-  game: GameEntryScreen,
-  gameList: GameListScreen,
-  'slot-games': GameEntryScreen,
-  'fishing-games': GameEntryScreen,
-  'poker-games': GameEntryScreen,
-  'live-games': GameEntryScreen,
-  'sport-games': GameEntryScreen,
-  'esport-games': GameEntryScreen,
-  'hot-games': GameEntryScreen,
-  inhouse: GameEntryScreen,
-  lott: GameEntryScreen,
-  elott: GameEntryScreen,
-  app: AppScreen,
-  message: MessageCentreScreen,
-  messages: MessageCentreScreen,
-  notice: NoticeScreen,
-  webEmail: InboxScreen,
-  help: HelpScreen,
-  helpDetail: HelpDetailScreen,
-  service: ServiceScreen,
-  feedback: FeedbackScreen,
-  voucherCenter: VoucherCenterScreen,
-  agent: AgentCentreScreen,
-  'member/agent/getSalaryContract': SalaryContractScreen,
-  'member/agent/getDevidendContract': DividendContractScreen,
-  'member/agent/getHourContract': HourlyContractScreen,
-  withdraw: WithdrawScreen,
-  'member/security': SecurityScreen,
-  'member/responsibleGaming': ResponsibleGamingScreen,
-  'member/home': MemberHomeScreen,
-  'member/history': MemberHistoryScreen,
-  'member/gameRecords': GameRecordsScreen,
-  activity: ActivityScreen,
-  activityDetail: ActivityDetailScreen,
-  'member/benefits': BenefitsScreen,
-  inviteFriends: InviteScreen,
-  slotsCenter: SlotsCenterScreen,
-  launchGame: LaunchGameScreen,
-  'lotto-h5/:mui/:playType/games/:gameId': LottoScreen,
-  lottery: LotteryListScreen,
-  startLottery: LotteryListScreen,
-  gameCenter: GameCenterScreen,
+  home: of('home', HomeScreen),
+  login: of('auth', LoginScreen),
+  register: of('auth', RegisterScreen),
+  forget: of('auth', ForgetScreen),
+  changePsw: of('auth', ChangePasswordScreen),
+  trail: of('auth', TrialScreen),
+  game: of('games', GameEntryScreen),
+  gameList: of('games', GameListScreen),
+  'slot-games': of('games', GameEntryScreen),
+  'fishing-games': of('games', GameEntryScreen),
+  'poker-games': of('games', GameEntryScreen),
+  'live-games': of('games', GameEntryScreen),
+  'sport-games': of('games', GameEntryScreen),
+  'esport-games': of('games', GameEntryScreen),
+  'hot-games': of('games', GameEntryScreen),
+  inhouse: of('games', GameEntryScreen),
+  lott: of('games', GameEntryScreen),
+  elott: of('games', GameEntryScreen),
+  app: of('app-download', AppScreen),
+  message: of('messages', MessageCentreScreen),
+  messages: of('messages', MessageCentreScreen),
+  notice: of('messages', NoticeScreen),
+  webEmail: of('messages', InboxScreen),
+  help: of('help', HelpScreen),
+  helpDetail: of('help', HelpDetailScreen),
+  service: of('support', ServiceScreen),
+  feedback: of('feedback', FeedbackScreen),
+  voucherCenter: of('deposit', VoucherCenterScreen),
+  agent: of('agent', AgentCentreScreen),
+  'member/agent/getSalaryContract': of('agent', SalaryContractScreen),
+  'member/agent/getDevidendContract': of('agent', DividendContractScreen),
+  'member/agent/getHourContract': of('agent', HourlyContractScreen),
+  withdraw: of('withdraw', WithdrawScreen),
+  'member/security': of('withdraw', SecurityScreen),
+  'member/responsibleGaming': of('responsible-gaming', ResponsibleGamingScreen),
+  'member/home': of('member', MemberHomeScreen),
+  'member/history': of('member', MemberHistoryScreen),
+  'member/gameRecords': of('member', GameRecordsScreen),
+  activity: of('promotions', ActivityScreen),
+  activityDetail: of('promotions', ActivityDetailScreen),
+  'member/benefits': of('vip', BenefitsScreen),
+  inviteFriends: of('invite', InviteScreen),
+  slotsCenter: of('slot', SlotsCenterScreen),
+  launchGame: of('lottery', LaunchGameScreen),
+  'lotto-h5/:mui/:playType/games/:gameId': of('lottery', LottoScreen),
+  lottery: of('lottery', LotteryListScreen),
+  startLottery: of('lottery', LotteryListScreen),
+  gameCenter: of('games', GameCenterScreen),
 };
 
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;
@@ -121,7 +161,7 @@ export function AppRoutes() {
 /** Starts downloading the screen a path shows (home for the paths that redirect there). */
 export function preloadScreenFor(pathname: string): void {
   const route = routeAt(pathname);
-  (route ? screenOf(route) : HomeScreen).preload().catch(() => {
+  (route ? screenOf(route) : (SCREENS.home ?? HomeScreen)).preload().catch(() => {
     // Rendering the screen retries the download and shows the error screen if it fails again.
   });
 }

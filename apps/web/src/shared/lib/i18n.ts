@@ -2,28 +2,110 @@ import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from '@kl/co
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config } from './config.ts';
+import { loadLocaleChunk } from './locale-chunks.ts';
+import { CORE_CHUNK, type LocalePart } from './locale-parts.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 /**
- * i18next with Vietnamese by default and English. Only the current language is loaded (one JSON
- * chunk per language, plus the catalogue texts of contracts as namespace `errors`), before the
- * first render and again when the language changes.
+ * i18next with Vietnamese by default and English. Only the current language is loaded, and of it only
+ * the core texts before the first render (locale-parts.ts); the texts of a screen are loaded with the
+ * screen (`loadTranslations`, with-translations.ts), into the same `translation` namespace
+ * (docs/decisions/024-first-load-javascript.md). The catalogue texts of contracts are namespace `errors`.
  */
 export const i18n = i18next;
 
 export const NAMESPACES = ['translation', 'errors'] as const;
 
-const translations: Record<Locale, () => Promise<{ default: ResourceKey }>> = {
-  vi: () => import('../../locales/vi.json'),
-  en: () => import('../../locales/en.json'),
-};
+/** The parts asked for so far: a change of language loads them with the new language's core. */
+const wantedParts = new Set<LocalePart>();
+/** `language/part` of the parts in the store. */
+const loadedParts = new Set<string>();
+/** The download of a part (by `language/part`) while it runs. */
+const pendingParts = new Map<string, Promise<void>>();
+/** The download of several parts (by `language/part,part…`) while it runs. */
+const pendingGroups = new Map<string, Promise<void>>();
+let started: Promise<void> | undefined;
+
+const partId = (language: Locale, part: LocalePart) => `${language}/${part}`;
+
+async function loadTranslation(language: Locale): Promise<ResourceKey> {
+  const parts = [...wantedParts];
+  const [core, ...rest] = await Promise.all([
+    loadLocaleChunk(language, CORE_CHUNK),
+    ...parts.map((part) => loadLocaleChunk(language, part)),
+  ]);
+  for (const part of parts) loadedParts.add(partId(language, part));
+  return Object.assign({}, core, ...rest) as ResourceKey;
+}
 
 async function loadNamespace(language: Locale, namespace: string): Promise<ResourceKey> {
   if (namespace === 'errors') {
     const { ERROR_MESSAGES } = await import('@kl/contracts/error-messages');
     return ERROR_MESSAGES[language];
   }
-  return (await translations[language]()).default;
+  return loadTranslation(language);
+}
+
+function loadPart(language: Locale, part: LocalePart): Promise<void> {
+  const id = partId(language, part);
+  let pending = pendingParts.get(id);
+  if (!pending) {
+    pending = loadLocaleChunk(language, part).then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', texts, true, true);
+        loadedParts.add(id);
+        pendingParts.delete(id);
+      },
+      (error: unknown) => {
+        pendingParts.delete(id);
+        throw error;
+      },
+    );
+    pendingParts.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * While some of `parts` are not loaded in `language`: the one promise of their download (the same
+ * promise for the same question, as React's `use` wants); undefined when they are all there.
+ */
+export function pendingTranslations(
+  language: string,
+  parts: readonly LocalePart[],
+): Promise<void> | undefined {
+  if (!isLocale(language)) return undefined;
+  const missing = parts.filter((part) => !loadedParts.has(partId(language, part)));
+  if (missing.length === 0) return undefined;
+  for (const part of missing) wantedParts.add(part);
+  const id = `${language}/${missing.join(',')}`;
+  let pending = pendingGroups.get(id);
+  if (!pending) {
+    pending = Promise.all(missing.map((part) => loadPart(language, part))).then(
+      () => {
+        pendingGroups.delete(id);
+      },
+      (error: unknown) => {
+        pendingGroups.delete(id);
+        throw error;
+      },
+    );
+    pendingGroups.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * Loads the texts of `parts` in the current language (and, from now on, in every language switched
+ * to). Before i18next has started, they are loaded with the first language.
+ */
+export async function loadTranslations(parts: readonly LocalePart[]): Promise<void> {
+  if (!started) {
+    for (const part of parts) wantedParts.add(part);
+    return;
+  }
+  await started;
+  await pendingTranslations(i18n.language, parts);
 }
 
 const lazyLocales: BackendModule = {
@@ -63,14 +145,14 @@ export async function initI18n(language: Locale): Promise<void> {
     return;
   }
   i18n.on('languageChanged', applyDocumentLanguage);
-  await i18n
+  started = i18n
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
       lng: language,
       supportedLngs: [...SUPPORTED_LOCALES],
       // Keys are complete in both languages (checked by a test), so nothing falls back: the other
-      // language's file is never downloaded.
+      // language's texts are never downloaded.
       fallbackLng: false,
       load: 'currentOnly',
       ns: [...NAMESPACES],
@@ -81,7 +163,9 @@ export async function initI18n(language: Locale): Promise<void> {
       missingKeyHandler: (_languages, namespace, key) => {
         throw new Error(`Missing translation: ${namespace}:${key}`);
       },
-    });
+    })
+    .then(() => undefined);
+  await started;
 }
 
 /** The language the interface is shown in now. */

@@ -1,0 +1,30 @@
+import { createElement, use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadTranslations, pendingTranslations } from './i18n.ts';
+import type { PreloadableComponent } from './lazy-with-preload.ts';
+import type { LocalePart } from './locale-parts.ts';
+
+/**
+ * A lazily loaded screen whose texts (`parts` of the locale files, beyond the core) load with it: preloading
+ * fetches both, and the screen suspends until its parts are there in the current language, so its `t()`
+ * calls find their keys (docs/decisions/024-first-load-javascript.md). A change of language loads the parts
+ * again with the new language before the screen renders in it (i18n.ts).
+ */
+/** A promise React's `use` reads as already fulfilled (it reads `status`), so it never suspends. */
+const READY: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
+export function withTranslations<P extends object>(
+  screen: PreloadableComponent<P>,
+  parts: readonly LocalePart[],
+): PreloadableComponent<P> {
+  if (parts.length === 0) return screen;
+  const Translated = (props: P) => {
+    const { i18n } = useTranslation();
+    // `use` on every render (React wants the same hooks each time), of a settled promise once loaded.
+    use(pendingTranslations(i18n.language, parts) ?? READY);
+    return createElement(screen, props);
+  };
+  return Object.assign(Translated, {
+    preload: () => Promise.all([screen.preload(), loadTranslations(parts)]),
+  });
+}
