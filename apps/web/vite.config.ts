@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lightContracts } from './src/shared/lib/light-zod-plugin.ts';
 import { localeSplit } from './src/shared/lib/locale-split-plugin.ts';
 import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
 
@@ -10,9 +11,9 @@ const FRAMEWORK =
 export default defineConfig({
   base: '/m/',
   // The manifest, icons and service worker of the installable web app (build only).
-  // The locale files split by top-level key, each screen's texts loaded with it
-  // (docs/decisions/024-first-load-javascript.md).
-  plugins: [react(), localeSplit(), installableWebApp()],
+  // The locale files split by top-level key, each screen's texts loaded with it, and home's answers
+  // parsed without zod's full build (docs/decisions/024-first-load-javascript.md).
+  plugins: [react(), localeSplit(), lightContracts(), installableWebApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
