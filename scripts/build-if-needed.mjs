@@ -3,10 +3,12 @@
  * Builds each app (the player's web app, the back office) only when its build is missing or older than
  * its sources, so that `npm start` on a fresh clone builds once and later starts are immediate.
  *
- * Sources of an app: its src, index.html, vite.config.ts, public and package.json, plus
- * packages/contracts/src and the precompress script. Its build is <app>/dist/index.html (written last
- * by Vite); when it is up to date, missing precompressed copies (a build made by `vite build` alone)
- * are still written.
+ * Sources of an app: its src, index.html, vite.config.ts (and vite.ssr.config.ts), public and
+ * package.json, plus packages/contracts/src and the precompress script. Its build is
+ * <app>/dist/index.html (written last by Vite); the web app's also has its server rendering module
+ * (dist/server/entry-server.js, docs/decisions/005-web-first-load.md), and a build without it is
+ * built again. When it is up to date, missing precompressed copies (a build made by `vite build`
+ * alone) are still written.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -15,10 +17,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SHARED_SOURCES = ['packages/contracts/src', 'scripts/precompress.mjs'];
-const APP_FILES = ['src', 'index.html', 'vite.config.ts', 'public', 'package.json'];
+const APP_FILES = ['src', 'index.html', 'vite.config.ts', 'vite.ssr.config.ts', 'public', 'package.json'];
 const APPS = [
-  { name: 'web app', dir: 'apps/web', workspace: '@kl/web' },
-  { name: 'back office', dir: 'apps/admin', workspace: '@kl/admin' },
+  { name: 'web app', dir: 'apps/web', workspace: '@kl/web', alsoBuilt: ['dist/server/entry-server.js'] },
+  { name: 'back office', dir: 'apps/admin', workspace: '@kl/admin', alsoBuilt: [] },
 ];
 
 /** Newest modification time (ms) of a file or of every file under a folder, with its path. */
@@ -47,6 +49,9 @@ function decide(app) {
     built = statSync(join(root, builtIndex)).mtimeMs;
   } catch {
     return `${builtIndex} is missing`;
+  }
+  for (const file of app.alsoBuilt) {
+    if (newest(join(root, app.dir, file)).mtimeMs === 0) return `${app.dir}/${file} is missing`;
   }
   let latest = { mtimeMs: 0, path: undefined };
   for (const source of [...APP_FILES.map((file) => `${app.dir}/${file}`), ...SHARED_SOURCES]) {

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
 import { startPwaWhenIdle } from './shared/pwa/index.ts';
@@ -8,14 +8,17 @@ import { toast } from './shared/ui/toast.ts';
 import './app/styles/index.css';
 
 async function start() {
-  const { queryClient } = await bootstrap(new URL(window.location.href));
+  const { queryClient, hydrate } = await bootstrap(new URL(window.location.href));
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <App queryClient={queryClient} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A page the server rendered (home) is taken over where it stands (docs/decisions/005-web-first-load.md).
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
   // action, and the download runs while that action's request is on its way. A page nobody touches
   // never pays for it; a message without an action fetches it on first use.

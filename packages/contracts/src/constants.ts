@@ -87,6 +87,12 @@ export const CACHE_KEYS = {
 
 export const SESSION_STORAGE_KEY = 'MC_SESSION_INFO';
 
+/**
+ * Cookies the web app writes when the language or theme is chosen, so that the server renders home in
+ * them (docs/decisions/005-web-first-load.md). Not HttpOnly: preferences, not secrets.
+ */
+export const PREFERENCE_COOKIES = { language: 'kl_lang', theme: 'kl_theme' } as const;
+
 export const CLAIM_STATUSES = ['applying', 'rejected', 'issued', 'claimed'] as const;
 
 /** The decorative jackpot ticker of the footer (product.md §9). */

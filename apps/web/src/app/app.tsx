@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { MEMBER_QUERY_KEY } from '../features/auth/index.ts';
 import { onLanguageChanged } from '../shared/lib/i18n.ts';
@@ -26,20 +26,25 @@ function ForgetMemberDataOnSessionEnd({ queryClient }: { queryClient: QueryClien
   return null;
 }
 
+const inBrowser = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
+
 /**
  * Declarative routing (BrowserRouter): the data router would add ~16 KB gzip to the first load
- * for loaders and actions this app does not use (server data lives in TanStack Query).
+ * for loaders and actions this app does not use (server data lives in TanStack Query). The server
+ * rendering of home (docs/decisions/005-web-first-load.md) gives its own router (a static one).
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({
+  queryClient,
+  router = inBrowser,
+}: {
+  queryClient: QueryClient;
+  router?: (routes: ReactNode) => ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <RefetchOnLanguageChange queryClient={queryClient} />
       <ForgetMemberDataOnSessionEnd queryClient={queryClient} />
-      <StatusGate>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </StatusGate>
+      <StatusGate>{router(<AppRoutes />)}</StatusGate>
     </QueryClientProvider>
   );
 }

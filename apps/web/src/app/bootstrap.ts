@@ -1,20 +1,54 @@
+import type { Locale } from '@kl/contracts/i18n';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { renewSessionOnLoad } from '../features/auth/index.ts';
 import { preloadStatusPage, primeSystemStatus } from '../features/system-status/index.ts';
 import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
+import { keepPreferenceCookies } from './preference-cookies.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
+
+/** The id of the data the server rendered the page with (apps/server web-app home-rendering.ts). */
+export const SERVER_STATE_ID = 'kl-ssr-state';
+
+/** What the server rendered the page with, when it did (docs/decisions/005-web-first-load.md). */
+interface ServerState {
+  language: Locale;
+  queries: DehydratedState;
+}
+
+function readServerState(): ServerState | null {
+  const text = document.getElementById(SERVER_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as Partial<ServerState> | null;
+    return state && typeof state.language === 'string' && typeof state.queries === 'object'
+      ? (state as ServerState)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Everything the first render needs, fetched in parallel: the texts of the current language, the
  * cached system status (checked against its schema) and the chunk of the screen being opened.
  * The theme is applied at once. `url` is the address the page was opened at.
+ *
+ * A page the server rendered (home) brings its data: it goes into the query cache, and the first
+ * render hydrates the server's markup (`hydrate: true`) when it draws the same thing, that is in the
+ * same language and for a visitor (the server renders no member's view: the browser alone knows the
+ * stored session). Otherwise the app renders over it.
  */
-export async function bootstrap(url: URL) {
+export async function bootstrap(
+  url: URL,
+): Promise<{ queryClient: ReturnType<typeof createQueryClient>; hydrate: boolean }> {
+  const served = readServerState();
   initUiStore();
   // product.md §4: a session the browser believes in is renewed on load (forgotten quietly if refused).
-  if (initSessionStore()) void renewSessionOnLoad();
+  const session = initSessionStore();
+  if (session) void renewSessionOnLoad();
   const language = resolveInitialLanguage(url.search);
   dropLanguageParameter(url);
   preloadScreenFor(url.pathname);
@@ -24,7 +58,11 @@ export async function bootstrap(url: URL) {
     // A cached maintenance or region status shows its page on the first render.
     primeSystemStatus(queryClient).then(preloadStatusPage),
   ]);
-  return { queryClient };
+  keepPreferenceCookies();
+  const sameLanguage = served?.language === language;
+  // Newer than the cached status (which is marked stale): the server's answer wins.
+  if (served && sameLanguage) hydrate(queryClient, served.queries);
+  return { queryClient, hydrate: sameLanguage && session === null };
 }
 
 /**

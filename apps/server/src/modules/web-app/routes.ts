@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@kl/contracts/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import { createHomeRendering } from './home-rendering.ts';
 
 /** Hashed build output: cached for a year and never revalidated. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -18,11 +19,17 @@ export const HOME_PATH = `${BASE_PATH}/home`;
  */
 const BUILD_FILES = [`${BASE_PATH}/sw.js`, `${BASE_PATH}/manifest.webmanifest`];
 const BUILD_FOLDERS = [`${BASE_PATH}/assets/`, `${BASE_PATH}/icons/`];
+/**
+ * Build folders never served: the server rendering module and the build manifest
+ * (docs/decisions/005-web-first-load.md).
+ */
+const PRIVATE_FOLDERS = ['/server/', '/.vite/'];
 
 /**
  * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
  * served as they are; any other GET under /m answers index.html so the app's router shows the screen
- * (product.md §2: unknown paths fall back to home on the client); `/` redirects to /m/home.
+ * (product.md §2: unknown paths fall back to home on the client); `/` redirects to /m/home. /m/home
+ * itself is rendered on the server when the build has its server module (docs/decisions/005-web-first-load.md).
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const { webDist } = options;
@@ -41,6 +48,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
         .send(WEB_APP_NOT_BUILT);
     return reply.sendFile('index.html');
   };
+  const renderHome = createHomeRendering(app, webDist);
 
   await app.register(
     async (web) => {
@@ -50,6 +58,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
           prefix: '/',
           preCompressed: true,
           cacheControl: false,
+          allowedPath: (path) => !PRIVATE_FOLDERS.some((folder) => path.startsWith(folder)),
           setHeaders: (res, path) => {
             res.header(
               'cache-control',
@@ -58,10 +67,17 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
           },
         });
       }
+      web.get('/home', { schema: { hide: true } }, async (request, reply) => {
+        if (isBuilt() && (await renderHome(request, reply))) return reply;
+        return sendIndex(reply);
+      });
       web.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         const missingFile =
-          BUILD_FILES.includes(path) || BUILD_FOLDERS.some((folder) => path.startsWith(folder));
+          BUILD_FILES.includes(path) ||
+          [...BUILD_FOLDERS, ...PRIVATE_FOLDERS.map((folder) => BASE_PATH + folder)].some((folder) =>
+            path.startsWith(folder),
+          );
         if ((request.method !== 'GET' && request.method !== 'HEAD') || missingFile) {
           throw new DomainError('NOT_FOUND');
         }

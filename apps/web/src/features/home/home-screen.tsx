@@ -5,6 +5,7 @@ import { AgentContractCheck } from '../agent/index.ts';
 import { HomeGames } from '../games/index.ts';
 import { WalletBalance } from '../wallet/index.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
+import { useAfterHydration } from './hooks/use-after-hydration.ts';
 import { AnnouncementMarquee } from './components/announcement-marquee.tsx';
 import { HomeBanners } from './components/home-banners.tsx';
 import { HomeLoadStatus } from './components/home-load-status.tsx';
@@ -24,6 +25,7 @@ const HomeFooter = lazy(() => import('./components/home-footer.tsx'));
 export default function HomeScreen() {
   const { t } = useTranslation();
   const { role } = useSession();
+  const hydrated = useAfterHydration();
   return (
     <section className="kl-home" data-page="home">
       <h1 className="kl-visually-hidden">{t('route.home')}</h1>
@@ -53,7 +55,7 @@ export default function HomeScreen() {
         </Suspense>
       </WhenNear>
       <AgentContractCheck />
-      {homeScreenGuideOffered(currentPlatform()) && (
+      {hydrated && homeScreenGuideOffered(currentPlatform()) && (
         <Suspense fallback={null}>
           <HomeScreenGuide />
         </Suspense>

@@ -15,7 +15,10 @@ export const nextWinnerOffset = (offset: number, count: number) =>
 
 function useReducedMotion(): boolean {
   const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(query).matches ?? false);
+  // No window on the server rendering of home (docs/decisions/005-web-first-load.md).
+  const [reduced, setReduced] = useState(
+    () => typeof window !== 'undefined' && (window.matchMedia?.(query).matches ?? false),
+  );
   useEffect(() => {
     const media = window.matchMedia?.(query);
     if (!media) return;

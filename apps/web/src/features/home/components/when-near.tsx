@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAfterHydration } from '../hooks/use-after-hydration.ts';
 
 /** How far below the screen a lazy part starts to load. */
 const AHEAD = '800px 0px';
@@ -10,15 +11,18 @@ const SETTLE_MS = 3_000;
 
 /**
  * Renders its children once their place comes within reach of the screen (right away where the
- * browser cannot tell): the code and data of what lies far below the first screen wait until the
+ * browser cannot tell, after the first render): the code and data of what lies far below the first screen wait until the
  * user scrolls towards it.
  */
 export function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near at first on both sides of the server rendering, so that the browser's first render
+  // matches the server's page (docs/decisions/005-web-first-load.md).
+  const [near, setNear] = useState(false);
+  const unobservable = useAfterHydration() && typeof IntersectionObserver === 'undefined';
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = marker.current;
-    if (near || !element) return;
+    if (near || unobservable || !element) return;
     let observer: IntersectionObserver | undefined;
     const watch = () => {
       if (observer) return;
@@ -37,7 +41,7 @@ export function WhenNear({ children, minHeight }: { children: ReactNode; minHeig
       window.removeEventListener('scroll', watch);
       observer?.disconnect();
     };
-  }, [near]);
-  if (near) return <>{children}</>;
+  }, [near, unobservable]);
+  if (near || unobservable) return <>{children}</>;
   return <div ref={marker} style={{ minHeight }} aria-hidden="true" />;
 }

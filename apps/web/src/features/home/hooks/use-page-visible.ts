@@ -7,7 +7,10 @@ function subscribe(onChange: () => void): () => void {
 
 const snapshot = () => document.visibilityState !== 'hidden';
 
-/** Whether the tab is shown (false while it is in the background). */
+/**
+ * Whether the tab is shown (false while it is in the background). The server's page, and the
+ * browser's first render over it, take the tab as shown (docs/decisions/005-web-first-load.md).
+ */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, () => true);
 }

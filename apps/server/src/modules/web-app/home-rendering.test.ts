@@ -1,0 +1,198 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentBanner } from '../../db/schema/content.ts';
+import { buildTestApp, captureLogs } from '../../test/app.ts';
+import { useTestDatabase } from '../../test/databases.ts';
+import { SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
+
+/**
+ * The server rendering of /m/home (docs/decisions/005-web-first-load.md) with the web app's real
+ * server module, built from apps/web for this file, over the seeded content.
+ */
+
+const WEB_APP = fileURLToPath(new URL('../../../../web/', import.meta.url));
+const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+const INDEX_HTML =
+  '<!doctype html><html lang="vi" data-theme="dark"><head><title>Kim Long</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/m/assets/app.js"></script></body></html>';
+const EVIL_TITLE = '</script><script>alert(1)</script>';
+
+const database = useTestDatabase('pglite');
+
+/** A build folder: index.html and, unless told, the server module built from the web app's sources. */
+function writeDist({ ssrModule }: { ssrModule?: string } = {}): string {
+  const dist = mkdtempSync(join(tmpdir(), 'kl-web-ssr-'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  if (ssrModule !== undefined) {
+    mkdirSync(join(dist, 'server'));
+    writeFileSync(join(dist, SSR_ENTRY), ssrModule);
+    return dist;
+  }
+  const result = spawnSync(
+    process.execPath,
+    [
+      VITE,
+      'build',
+      '--config',
+      'vite.ssr.config.ts',
+      '--outDir',
+      join(dist, 'server'),
+      '--logLevel',
+      'error',
+    ],
+    { cwd: WEB_APP, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (result.status !== 0) throw new Error(`building the server module failed: ${result.stderr}`);
+  return dist;
+}
+
+/** The JSON of the page's embedded state. */
+function embeddedState(html: string): { language: string; theme: string; queries: unknown } {
+  const match = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*?)</script>`, 's').exec(
+    html,
+  );
+  if (!match?.[1]) throw new Error('no embedded state');
+  return JSON.parse(match[1]) as { language: string; theme: string; queries: unknown };
+}
+
+describe('/m/home rendered by the server', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const logs = captureLogs('error');
+
+  beforeAll(async () => {
+    dist = writeDist();
+    app = await buildTestApp(database.current, { config: { webDist: dist }, logger: logs.logger });
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** An API answer's value, asked like the browser asks it. */
+  async function apiValue<T>(url: string, language: string): Promise<T> {
+    const response = await app.inject({ url, headers: { 'accept-language': language } });
+    return (JSON.parse(response.body) as { value: T }).value;
+  }
+
+  async function home(url: string, cookie?: string) {
+    const response = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    return response.body;
+  }
+
+  it.each([
+    { url: '/m/home', language: 'vi', gameLanguage: 'VI' },
+    { url: '/m/home?lang=en', language: 'en', gameLanguage: 'EN' },
+  ])('sends $url in its language with the first screen in it', async ({ url, language, gameLanguage }) => {
+    const html = await home(url);
+    expect(html).toContain(`<html lang="${language}" data-theme="dark">`);
+
+    // The first banner: in the page, asked at high priority, preloaded from the head.
+    const { list: banners } = await apiValue<{ list: { url: string; groupName: string; sort: number }[] }>(
+      '/api/banners',
+      language,
+    );
+    const first = banners
+      .filter((banner) => banner.groupName === 'm_home')
+      .sort((a, b) => a.sort - b.sort)[0];
+    const src = first?.url.replace(/&/g, '&amp;') ?? 'no banner';
+    expect(html).toMatch(
+      new RegExp(`<img[^>]*src="${src.replace(/[?.]/g, '\\$&')}"[^>]*fetchpriority="high"`, 'i'),
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+
+    // The marquee's announcements and the first game section's games, in the page's language.
+    const { list: announcements } = await apiValue<{ list: { title: string }[] }>(
+      '/api/announcements/popular',
+      language,
+    );
+    expect(announcements.length).toBeGreaterThan(0);
+    for (const { title } of announcements) expect(html).toContain(title);
+    const { list: hot } = await apiValue<{ list: { gameName: string }[] }>(
+      `/api/games/hot?platform=html5&language=${gameLanguage}`,
+      language,
+    );
+    expect(hot.length).toBeGreaterThan(0);
+    for (const { gameName } of hot.slice(0, 5)) expect(html).toContain(gameName.replace(/&/g, '&amp;'));
+
+    // Real links, for a page whose JavaScript is still loading.
+    expect(html).toContain('href="/m/notice"');
+    expect(html).toContain('href="/m/login"');
+    expect(embeddedState(html).language).toBe(language);
+  });
+
+  it('takes the language and the theme from their cookies', async () => {
+    const html = await home('/m/home', 'kl_lang=en; kl_theme=light');
+    expect(html).toContain('<html lang="en" data-theme="light">');
+    expect(embeddedState(html)).toMatchObject({ language: 'en', theme: 'light' });
+    // ?lang= wins over the cookie.
+    expect(await home('/m/home?lang=vi', 'kl_lang=en')).toContain('<html lang="vi"');
+  });
+
+  it('refuses to serve the server module as a file', async () => {
+    for (const url of [`/m/${SSR_ENTRY}`, '/m/server/', '/m/.vite/manifest.json']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('prerender');
+    }
+  });
+
+  it('answers with brotli when the browser accepts it', async () => {
+    const response = await app.inject({ url: '/m/home', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('cookie');
+  });
+
+  it('keeps a banner title that closes the script inert in the embedded state', async () => {
+    await database.current.db.update(contentBanner).set({ title: { vi: EVIL_TITLE, en: EVIL_TITLE } });
+    const html = await home('/m/home?lang=en');
+    // Nowhere in the page as markup: escaped in the picture's text, \u003c-escaped in the state.
+    expect(html).not.toContain(EVIL_TITLE);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('alt="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(JSON.stringify(embeddedState(html).queries)).toContain(JSON.stringify(EVIL_TITLE));
+  });
+
+  it('logs nothing while rendering', () => {
+    expect(logs.lines.filter((line) => line.level === 50)).toEqual([]);
+  });
+});
+
+describe('/m/home when the server module fails', () => {
+  it.each([
+    [
+      'throws while rendering',
+      'export const FIRST_SCREEN_MODULES = []; export async function loadHomeState() { return {}; } export async function render() { throw new Error("render broke"); }',
+    ],
+    ['is not a server module', 'export const nothing = 1;'],
+    ['cannot be loaded', 'this is not JavaScript'],
+  ])('answers index.html when it %s, and logs it', async (_case, source) => {
+    const dist = writeDist({ ssrModule: source });
+    const logs = captureLogs('error');
+    const app = await buildTestApp(database.current, { config: { webDist: dist }, logger: logs.logger });
+    try {
+      const response = await app.inject({ url: '/m/home', headers: { 'accept-encoding': 'identity' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(logs.lines.some((line) => String(line.msg).includes('server rendering of home failed'))).toBe(
+        true,
+      );
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

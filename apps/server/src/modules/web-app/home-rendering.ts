@@ -1,0 +1,204 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../../platform/cookies.ts';
+
+/** The server rendering module of the web build (`vite build --ssr`, apps/web/vite.ssr.config.ts). */
+export const SSR_ENTRY = 'server/entry-server.js';
+/** The browser build's manifest (`vite build --manifest`): which CSS and chunks a module needs. */
+const MANIFEST = '.vite/manifest.json';
+/** The id of the `<script type="application/json">` the browser hydrates its data from. */
+export const SSR_STATE_ID = 'kl-ssr-state';
+
+export type Theme = 'dark' | 'light';
+const THEMES: readonly string[] = ['dark', 'light'];
+
+/** What the web build's entry-server.tsx exports (checked when it is loaded). */
+interface SsrModule {
+  loadHomeState(options: {
+    language: Locale;
+    get: (url: string, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
+  }): Promise<unknown>;
+  render(
+    url: string,
+    options: { language: Locale; theme: Theme; dehydratedState: unknown },
+  ): Promise<{ html: string; lcpImage: string | null }>;
+  FIRST_SCREEN_MODULES: readonly string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+const isSsrModule = (value: unknown): value is SsrModule => {
+  const module = value as Partial<SsrModule> | null;
+  return (
+    typeof module?.render === 'function' &&
+    typeof module.loadHomeState === 'function' &&
+    Array.isArray(module.FIRST_SCREEN_MODULES)
+  );
+};
+
+/** The page's language: `?lang=`, else the language cookie, else Vietnamese (product.md §9). */
+export function languageOf(request: FastifyRequest): Locale {
+  const query = request.url.indexOf('?');
+  const fromQuery =
+    query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang')?.toLowerCase();
+  if (isLocale(fromQuery)) return fromQuery;
+  const fromCookie = readCookie(request, PREFERENCE_COOKIES.language);
+  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
+}
+
+/** The page's theme: the theme cookie, else dark (product.md §3). */
+export function themeOf(request: FastifyRequest): Theme {
+  const fromCookie = readCookie(request, PREFERENCE_COOKIES.theme);
+  return fromCookie !== undefined && THEMES.includes(fromCookie) ? (fromCookie as Theme) : 'dark';
+}
+
+/** JSON that stays data inside a `<script>`: no `<`, `>`, `&` or line separators as themselves. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The CSS files and JavaScript chunks of some modules of the build, with those of their static imports. */
+function chunksOf(manifest: Record<string, ManifestChunk>, modules: readonly string[]) {
+  const css = new Set<string>();
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { css: [...css], files: [...files] };
+}
+
+/**
+ * The parts of the page that do not change between requests, read once from the build: index.html,
+ * and the first screen's CSS (put in the page: nothing blocks the first paint) and chunks (preloaded).
+ */
+function readShell(webDist: string, ssr: SsrModule) {
+  let template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const manifestPath = join(webDist, MANIFEST);
+  if (!existsSync(manifestPath)) return { template, head: '' };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = chunksOf(manifest, ['index.html']);
+  const screen = chunksOf(manifest, ssr.FIRST_SCREEN_MODULES);
+  const styles: string[] = [];
+  for (const file of new Set([...entry.css, ...screen.css])) {
+    styles.push(readFileSync(join(webDist, file), 'utf8'));
+    // The entry's stylesheet link goes: its rules are in the page.
+    template = template.replace(
+      new RegExp(`<link rel="stylesheet"[^>]*href="[^"]*/${file}"[^>]*>\\s*`),
+      () => '',
+    );
+  }
+  const preloads = screen.files
+    .filter((file) => !entry.files.includes(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/m/${escapeAttribute(file)}">`);
+  const head = `${preloads.join('')}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`;
+  return { template, head };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Sends the page compressed like the built files are (brotli, else gzip, else plain). */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
+  return reply.send(html);
+}
+
+/**
+ * The server rendering of /m/home (docs/decisions/005-web-first-load.md): the first screen's data from
+ * the API itself (in-process, with the visitor's cookies and address), the markup from the web
+ * build's server module, in the page's language and theme. Answers false when the page could not
+ * be rendered (no module in the build, or it failed: logged), for the caller to send index.html.
+ */
+export function createHomeRendering(app: FastifyInstance, webDist: string) {
+  let loading: Promise<{ ssr: SsrModule; shell: ReturnType<typeof readShell> } | null> | undefined;
+  const load = () =>
+    (loading ??= (async () => {
+      const path = join(webDist, SSR_ENTRY);
+      if (!existsSync(path)) return null;
+      const ssr: unknown = await import(pathToFileURL(path).href);
+      if (!isSsrModule(ssr)) throw new Error(`${SSR_ENTRY} does not export render and loadHomeState`);
+      return { ssr, shell: readShell(webDist, ssr) };
+    })());
+
+  return async function renderHome(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      const loaded = await load();
+      if (!loaded) return false;
+      const { ssr, shell } = loaded;
+      const language = languageOf(request);
+      const theme = themeOf(request);
+      const dehydratedState = await ssr.loadHomeState({
+        language,
+        get: async (url, headers) => {
+          const answer = await app.inject({
+            method: 'GET',
+            url,
+            headers: { ...headers, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+            remoteAddress: request.ip,
+          });
+          let body: unknown = null;
+          try {
+            body = answer.json();
+          } catch {
+            // Not JSON: the caller sees a failed call.
+          }
+          return { status: answer.statusCode, body };
+        },
+      });
+      const path = request.url.split('?', 1)[0] ?? '';
+      const page = await ssr.render(path, { language, theme, dehydratedState });
+      const state = scriptSafeJson({ language, theme, queries: dehydratedState });
+      const lcp = page.lcpImage
+        ? `<link rel="preload" as="image" href="${escapeAttribute(page.lcpImage)}" fetchpriority="high">`
+        : '';
+      const html = shell.template
+        .replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`)
+        .replace('</head>', () => `${lcp}${shell.head}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+        );
+      await sendHtml(request, reply, html);
+      return true;
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering of home failed: sending index.html');
+      return false;
+    }
+  };
+}

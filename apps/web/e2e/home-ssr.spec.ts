@@ -1,0 +1,101 @@
+import type { Request } from '@playwright/test';
+import { BASE_URL, expect, t, test } from './fixtures.ts';
+
+/**
+ * Home rendered by the server (docs/decisions/005-web-first-load.md): the first screen is there before
+ * any JavaScript runs, its links are real links; then the app takes it over without refetching what
+ * the page carried and without hydration errors.
+ */
+
+const en = (key: string) => t('en', key);
+
+/** The calls whose answers the server puts in the page. */
+const CARRIED = [
+  '/api/status',
+  '/api/banners',
+  '/api/announcements/popular',
+  '/api/games/vendors',
+  '/api/games/hot',
+];
+
+test('home is readable with JavaScript off: banner, marquee, games and real links', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
+  const page = await context.newPage();
+  try {
+    const response = await page.goto('/m/home?lang=en');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    // The first banner, asked for first.
+    const carousel = page.getByRole('region', { name: en('home.banners.label') });
+    const first = carousel.getByRole('img').first();
+    await expect(first).toBeVisible();
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // The marquee's text, a real link to the notices.
+    const marquee = page.getByTestId('marquee');
+    await expect(marquee).toContainText('Weekly scheduled maintenance');
+    await expect(marquee).toHaveAttribute('href', '/m/notice');
+
+    // The first game section with its games.
+    const hot = page.getByRole('region', { name: en('category.HOT') });
+    await expect(hot.getByTestId('game-card').first()).toBeVisible();
+    expect(await hot.getByTestId('game-card').count()).toBeGreaterThan(3);
+
+    // The header's and shortcuts' links go where they say, without the app's router.
+    const login = page.getByTestId('app-header').getByRole('link', { name: en('header.login') });
+    await expect(login).toHaveAttribute('href', '/m/login');
+    const deposit = page
+      .getByRole('navigation', { name: en('home.quickNav.label') })
+      .getByRole('link', { name: new RegExp(`^${en('home.quickNav.deposit')}`) });
+    await expect(deposit).toHaveAttribute('href', '/m/voucherCenter');
+    await login.click();
+    await expect(page).toHaveURL(/\/m\/login$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('with JavaScript the app takes the page over: no data asked again, no hydration error', async ({
+  page,
+  expectAccessible,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  await page.goto('/m/home?lang=en');
+  // The app has started when the language parameter has left the address.
+  await expect(page).toHaveURL(/\/m\/home$/);
+  const marquee = page.getByTestId('marquee');
+  await expect(marquee).toContainText('Weekly scheduled maintenance');
+  await page.waitForLoadState('networkidle');
+  for (const path of CARRIED) expect(asked, `${path} asked again`).not.toContain(path);
+  await expectAccessible('/m/home (server rendered)');
+
+  // After hydration the router follows the links: the page is not loaded again.
+  await page.evaluate(() => {
+    (window as Window & { stillHere?: boolean }).stillHere = true;
+  });
+  await marquee.click();
+  await expect(page).toHaveURL(/\/m\/notice$/);
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
+test('the language and theme chosen in the app are the ones the server renders next time', async ({
+  page,
+}) => {
+  await page.goto('/m/home?lang=en');
+  await expect(page).toHaveURL(/\/m\/home$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'kl_lang')?.value).toBe('en');
+  expect(cookies.find((cookie) => cookie.name === 'kl_theme')?.value).toBe('dark');
+
+  // A reload without ?lang= comes back from the server in English.
+  const reloaded = await page.request.get(`${BASE_URL}/m/home`);
+  expect(await reloaded.text()).toContain('<html lang="en"');
+});

@@ -1,0 +1,106 @@
+/**
+ * The server rendering of home (docs/decisions/005-web-first-load.md): built by `vite build --ssr`
+ * into dist/server/ and loaded by the server, which asks it for the first screen's data
+ * (`loadHomeState`, through its own API in-process) and the markup of the page (`render`). The
+ * browser then hydrates the same tree (main.tsx) with the same data, so nothing is fetched again.
+ */
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import type { Locale } from '@kl/contracts/i18n';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { HomeScreen } from './features/home/index.ts';
+import { firstHomeBanner, HOME_CHUNKS, preloadHomeParts } from './features/home/server-state.ts';
+import type { Theme } from './shared/lib/theme.ts';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+export { loadHomeState, type ServerGet } from './features/home/server-state.ts';
+
+/** Source modules whose chunks (and their CSS) the rendered page needs at once, for the build manifest. */
+export const FIRST_SCREEN_MODULES: readonly string[] = HOME_CHUNKS;
+
+// Node 20 has no `navigator` (21 and later have one): the parts that read the device see a plain one,
+// like a browser that is neither an installed web app nor the native app.
+globalThis.navigator ??= { userAgent: 'Node.js', maxTouchPoints: 0, onLine: true } as Navigator;
+
+const TEXTS: Record<Locale, object> = { vi, en };
+const instances = new Map<Locale, I18n>();
+
+/** One i18next per language, with every text in memory (the server does not load them lazily). */
+function i18nFor(language: Locale): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({
+      lng: language,
+      fallbackLng: false,
+      ns: ['translation', 'errors'],
+      defaultNS: 'translation',
+      resources: { [language]: { translation: TEXTS[language], errors: ERROR_MESSAGES[language] } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+export interface RenderOptions {
+  language: Locale;
+  theme: Theme;
+  dehydratedState: DehydratedState;
+}
+
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** The first banner's picture (the largest paint of home), to preload from the head. */
+  lcpImage: string | null;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The markup of the page at `url` (home), in `language`, with the data of `dehydratedState`, as a
+ * visitor sees it: whatever depends on the browser's own state renders its placeholder, like the
+ * browser's first render does before it takes that state in.
+ */
+export async function render(
+  url: string,
+  { language, dehydratedState }: RenderOptions,
+): Promise<RenderedPage> {
+  await Promise.all([HomeScreen.preload(), preloadHomeParts()]);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, dehydratedState);
+  const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
+  // A part that fails on the server would be drawn by the browser alone: the whole page is then left
+  // to the browser instead (the server answers the plain index.html).
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <I18nextProvider i18n={i18nFor(language)}>
+        <App queryClient={queryClient} router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+    {
+      onError: (error) => void errors.push(error),
+      // Every part inline, in order: no boundary moved to the end of the page and put in place by an
+      // inline script (the site's policy runs no inline script).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  if (errors.length > 0) throw errors[0];
+  const html = await readAll(prelude);
+  return { html, lcpImage: firstHomeBanner(queryClient) };
+}
