@@ -1,4 +1,4 @@
-import { createElement, use } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTranslations, pendingTranslations } from './i18n.ts';
 import type { PreloadableComponent } from './lazy-with-preload.ts';
@@ -10,9 +10,6 @@ import type { LocalePart } from './locale-parts.ts';
  * calls find their keys (docs/decisions/024-first-load-javascript.md). A change of language loads the parts
  * again with the new language before the screen renders in it (i18n.ts).
  */
-/** A promise React's `use` reads as already fulfilled (it reads `status`), so it never suspends. */
-const READY: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
-
 export function withTranslations<P extends object>(
   screen: PreloadableComponent<P>,
   parts: readonly LocalePart[],
@@ -20,8 +17,9 @@ export function withTranslations<P extends object>(
   if (parts.length === 0) return screen;
   const Translated = (props: P) => {
     const { i18n } = useTranslation();
-    // `use` on every render (React wants the same hooks each time), of a settled promise once loaded.
-    use(pendingTranslations(i18n.language, parts) ?? READY);
+    const pending = pendingTranslations(i18n.language, parts);
+    // Suspends as a lazy component does until its chunk is there (React retries when it settles).
+    if (pending) throw pending;
     return createElement(screen, props);
   };
   return Object.assign(Translated, {
