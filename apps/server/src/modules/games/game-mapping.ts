@@ -30,7 +30,8 @@ export const gameArtUrl = (row: Pick<GameRow, 'gameId' | 'gameName' | 'vassalage
 export const vendorArtUrl = (vendor: { vassalage: string; displayName: string; colour: string }) =>
   `${VENDOR_ART_PREFIX}${vendor.vassalage}.svg?v=${artVersion(vendor.displayName, vendor.colour)}`;
 
-export function toGame(row: GameRow): Game {
+/** A row of the table, or as the search index keeps it (without trigrams and creation time). */
+export function toGame(row: Omit<GameRow, 'nameTrigrams' | 'createdAt'>): Game {
   const icon = gameArtUrl(row);
   return {
     gameType: row.gameType,

@@ -1,5 +1,17 @@
 import type { GameType } from '@kl/contracts/games';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   member,
   game,
@@ -13,20 +25,13 @@ import {
   type NewGameVendorRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { GameFilters, ListedGameRow } from './search-index.ts';
 import { containsPattern, searchableName, trigramsOf } from './search-text.ts';
 
-/** Filters of a game search, already checked (product.md §3 Game search query). */
-export interface GameFilters {
-  gameType?: GameType;
-  vassalage?: string;
-  gameClassify?: string;
-  isNew?: boolean;
-  isTop?: boolean;
-  /** Hundredths of the game credit. */
-  minBet?: number;
-  minLine?: number;
-  gameName?: string;
-}
+export type { GameFilters } from './search-index.ts';
+
+/** The columns the search index keeps (docs/decisions/023-game-search-index.md): all but trigrams and creation. */
+const { nameTrigrams: _trigrams, createdAt: _created, ...listedColumns } = getTableColumns(game);
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -100,6 +105,26 @@ export function createGamesRepository(db: Db) {
         (tx ?? db).select({ total: count() }).from(game).where(where),
       ]);
       return { rows, total: total?.total ?? 0 };
+    },
+
+    /** Up to `limit` listed games after `after` in list order: what the search index is built from. */
+    async listedGamesPage(
+      merchantCode: string,
+      after: { sortRank: number; id: number } | undefined,
+      limit: number,
+    ): Promise<ListedGameRow[]> {
+      return db
+        .select(listedColumns)
+        .from(game)
+        .where(
+          and(
+            eq(game.merchantCode, merchantCode),
+            LISTED_GAME,
+            after && sql`(${game.sortRank}, ${game.id}) > (${after.sortRank}, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(game.sortRank), asc(game.id))
+        .limit(limit);
     },
 
     async hot(merchantCode: string, filters: Pick<GameFilters, 'gameType' | 'vassalage'>, limit: number) {

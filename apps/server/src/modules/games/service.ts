@@ -3,6 +3,7 @@ import {
   GAME_CLASSES,
   GAME_CLIENT_TYPE,
   CATEGORY_SORTING,
+  type Game,
   type GameType,
   isListFirst,
   LAUNCH_TOKEN_TTL_MS,
@@ -36,6 +37,7 @@ import { launchesInHouseSlot } from './launch-rule.ts';
 import { renderGameArt, renderVendorArt } from './artwork.ts';
 import { minBetUnits, toGame, vendorArtUrl } from './game-mapping.ts';
 import type { GameFilters, GamesRepository } from './repository.ts';
+import type { GameSearchIndex } from './search-index.ts';
 
 type SearchQuery = z.output<typeof gameSearchQuery>;
 type HotQuery = z.output<typeof hotGamesQuery>;
@@ -54,6 +56,8 @@ export interface GamesServiceDeps {
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
   /** The next draw of each catalogue lottery that opens an in-house lottery, by game id (the lottery module). */
   lotteryDraws?: ((merchantCode: string) => Promise<LotteryNextDraws>) | undefined;
+  /** Answers searches from memory (docs/decisions/023-game-search-index.md); without it, SQL does. */
+  searchIndex?: GameSearchIndex<Game> | undefined;
 }
 
 function toVendor(row: GameVendorRow): Vendor {
@@ -147,14 +151,16 @@ export function createGamesService(deps: GamesServiceDeps) {
         ...(query.minLine !== undefined && { minLine: query.minLine }),
         ...(query.gameName && { gameName: query.gameName }),
       };
-      const { rows, total } = await games.search(
-        merchantCode,
-        filters,
-        query.pageSize,
-        offsetOf(query.pageNo, query.pageSize),
-      );
+      const limit = query.pageSize;
+      const offset = offsetOf(query.pageNo, query.pageSize);
+      const { rows, total } = deps.searchIndex
+        ? await deps.searchIndex.search(merchantCode, filters, limit, offset)
+        : await games.search(merchantCode, filters, limit, offset).then((page) => ({
+            rows: page.rows.map(toGame),
+            total: page.total,
+          }));
       return {
-        games: rows.map(toGame),
+        games: rows,
         pageNum: query.pageNo,
         totalPages: pages(total, query.pageSize),
         total,
