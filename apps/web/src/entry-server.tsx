@@ -14,8 +14,8 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { HomeScreen } from './features/home/index.ts';
-import { firstHomeBanner, HOME_CHUNKS, preloadHomeParts } from './features/home/server-state.ts';
+import { preloadHomeFirstScreen } from './features/home/index.ts';
+import { firstHomeBanner, HOME_CHUNKS } from './features/home/server-state.ts';
 import type { Theme } from './shared/lib/theme.ts';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
@@ -80,7 +80,7 @@ export async function render(
   url: string,
   { language, dehydratedState }: RenderOptions,
 ): Promise<RenderedPage> {
-  await Promise.all([HomeScreen.preload(), preloadHomeParts()]);
+  await preloadHomeFirstScreen();
   const queryClient = createQueryClient();
   hydrate(queryClient, dehydratedState);
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;

@@ -1,6 +1,7 @@
 import type { Locale } from '@kl/contracts/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { renewSessionOnLoad } from '../features/auth/index.ts';
+import { preloadHomeFirstScreen } from '../features/home/index.ts';
 import { preloadStatusPage, primeSystemStatus } from '../features/system-status/index.ts';
 import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
@@ -62,7 +63,11 @@ export async function bootstrap(
   const sameLanguage = served?.language === language;
   // Newer than the cached status (which is marked stale): the server's answer wins.
   if (served && sameLanguage) hydrate(queryClient, served.queries);
-  return { queryClient, hydrate: sameLanguage && session === null };
+  const hydrating = sameLanguage && session === null;
+  // The page is on the screen already: its code is fetched (preloaded by the page) before the
+  // first render takes it over, so that no part of it is drawn again.
+  if (hydrating) await preloadHomeFirstScreen().catch(() => undefined);
+  return { queryClient, hydrate: hydrating };
 }
 
 /**

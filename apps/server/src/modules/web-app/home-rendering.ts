@@ -155,6 +155,9 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
       return { ssr, shell: readShell(webDist, ssr) };
     })());
 
+  // Loaded at start rather than by the first visitor (a failure is logged at the first request).
+  load().catch(() => undefined);
+
   return async function renderHome(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     try {
       const loaded = await load();

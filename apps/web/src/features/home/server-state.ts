@@ -7,7 +7,6 @@ import { statusCalls, type SystemStatus } from '@kl/contracts/status';
 import type { TypedApiEntry } from '@kl/contracts/api-call';
 import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { buildUrl, unwrapEnvelope } from '../../shared/lib/api-client.ts';
-import { HomeGames } from '../games/index.ts';
 import { systemStatusQueryKey } from '../system-status/index.ts';
 import { bannersQueryOptions } from './api/get-banners.ts';
 import { popularAnnouncementsQueryOptions } from './api/get-popular-announcements.ts';
@@ -99,11 +98,6 @@ export const HOME_CHUNKS: readonly string[] = [
   'src/features/home/home-screen.tsx',
   'src/features/games/home-games.tsx',
 ];
-
-/** Loads the lazily loaded parts of the first screen, so that the server renders them at once. */
-export async function preloadHomeParts(): Promise<void> {
-  await HomeGames.preload();
-}
 
 /** The picture of the carousel's first banner (what the page paints largest), when there is one. */
 export function firstHomeBanner(queryClient: QueryClient): string | null {
