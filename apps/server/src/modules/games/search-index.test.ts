@@ -1,7 +1,13 @@
-import { GAME_CLASSES, GAME_TYPES, MIN_BETS } from '@kl/contracts/games';
+import { API } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import type { AdminGame } from '@kl/contracts/admin/games';
+import { GAME_CLASSES, GAME_TYPES, IN_HOUSE_VENDOR, MIN_BETS } from '@kl/contracts/games';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { game, gameVendor, type NewGameRow } from '../../db/schema/index.ts';
+import { call, freshIp } from '../../test/accounts.ts';
+import { answerValue } from '../../test/answers.ts';
+import { useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
 import { minBetUnits } from './game-mapping.ts';
 import { createGamesRepository, type GameFilters, type GamesRepository } from './repository.ts';
@@ -283,5 +289,54 @@ describeEachDatabase('game search index', (kind) => {
       await compare(built, { gameName: 'rong vang' }, 100, 0);
       await db.update(game).set({ enabled: true }).where(eq(game.gameName, 'RỒNG VÀNG 2'));
     });
+  });
+});
+
+describeEachDatabase('game search over HTTP after a back-office change', (kind) => {
+  const { suite, operators, request, value } = useBackOfficeSuite(kind, { editor: 'content' });
+  const visitor = { ip: freshIp() };
+  const search = async (query: Record<string, string>) =>
+    answerValue(API.gameSearch, await call(suite.app, API.gameSearch, visitor, { query }));
+  const updateGame = (id: number, payload: object) =>
+    request(adminCalls.adminUpdateGame, operators.editor, { params: { id }, payload });
+
+  it('a game switched off in the back office is in no search from the next request on', async () => {
+    const [sample] = (
+      await value(adminCalls.adminGames, operators.editor, {
+        query: { gameCategory: 'RNG', vassalage: IN_HOUSE_VENDOR, pageSize: '1' },
+      })
+    ).list as AdminGame[];
+    if (!sample) throw new Error('no game of the in-house vendor');
+    const searches: Record<string, string>[] = [
+      { gameName: sample.gameName, pageSize: '100' },
+      { gameName: sample.gameName.toUpperCase(), pageSize: '100' },
+      { gameType: 'RNG', vassalage: IN_HOUSE_VENDOR, pageSize: '100' },
+      { vassalage: IN_HOUSE_VENDOR, pageSize: '100' },
+    ];
+    const listed = async () => {
+      const found: boolean[] = [];
+      for (const query of searches) {
+        const answer = await search(query);
+        found.push(answer.games.some((row) => row.gameId === sample.gameId));
+      }
+      return found;
+    };
+    const before = await search(searches[2] ?? {});
+    expect(await listed()).toEqual([true, true, true, true]);
+
+    answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { enabled: false }));
+    expect(await listed()).toEqual([false, false, false, false]);
+    // Once the index is built again, still not listed, and the count is one less.
+    for (let again = 0; again < 3; again += 1) {
+      expect(await listed()).toEqual([false, false, false, false]);
+      expect((await search(searches[2] ?? {})).total).toBe(before.total - 1);
+    }
+
+    answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { enabled: true, isNew: true }));
+    expect(await listed()).toEqual([true, true, true, true]);
+    const shown = (await search({ ...searches[0], isNew: '1' })).games.find(
+      (row) => row.gameId === sample.gameId,
+    );
+    expect(shown).toMatchObject({ gameId: sample.gameId, isNew: true });
   });
 });
