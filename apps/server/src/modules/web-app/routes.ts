@@ -68,7 +68,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
         });
       }
       web.get('/home', { schema: { hide: true } }, async (request, reply) => {
-        if (isBuilt() && (await renderHome(request, reply))) return reply;
+        // HEAD asks only for the headers: no rendering for it.
+        if (request.method === 'GET' && isBuilt() && (await renderHome(request, reply))) return reply;
         return sendIndex(reply);
       });
       web.setNotFoundHandler((request, reply) => {
