@@ -39,7 +39,8 @@ function Logo() {
 /**
  * The header of home, login, register, forget and changePsw (product.md §2): logo (home, selects HOT),
  * the download button (home only, see HeaderDownloadButton), login and register (or the member's name
- * and VIP badge), side-menu toggle.
+ * and VIP badge), side-menu toggle. On a phone the logo shows its mark and the download button is in the
+ * side menu only; the layout is CSS (`app/styles/layout.css`, docs/layout.md).
  */
 export function SpecialHeader() {
   const { t } = useTranslation();
@@ -53,7 +54,10 @@ export function SpecialHeader() {
         <Logo />
       </Link>
       <div className="kl-header__actions">
-        <HeaderDownloadButton />
+        {/* Secondary: on a phone it leaves the header for the side menu's own entry (docs/layout.md). */}
+        <span className="kl-header__secondary">
+          <HeaderDownloadButton />
+        </span>
         <HeaderAccount />
         <button
           type="button"

@@ -131,6 +131,20 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     expect(screen.getByTestId('lottery-countdown')).toHaveTextContent(/closes in 0[01]:\d\d/);
   });
 
+  it('counts a draw a day or more away in days, in both languages', async () => {
+    const fourDays = ((4 * 24 + 6) * 3_600 + 44 * 60 + 36) * 1_000;
+    await openLottery(`${LOTTO}?prize_mode=Elott&lang=en`, { draws: [fakeDraw('20261125-0001', fourDays)] });
+    expect(await screen.findByTestId('lottery-countdown')).toHaveTextContent(/^closes in 4 days 06:44:3\d$/);
+  });
+
+  it('says "ngày" for the days in Vietnamese', async () => {
+    const oneDay = (24 * 3_600 + 5 * 60) * 1_000;
+    await openLottery(`${LOTTO}?prize_mode=Elott&lang=vi`, { draws: [fakeDraw('20261125-0001', oneDay)] });
+    expect(await screen.findByTestId('lottery-countdown')).toHaveTextContent(
+      /^đóng sau 1 ngày 00:0[45]:\d\d$/,
+    );
+  });
+
   it('shows results: prizes, heads, the trend and the seeds', async () => {
     const { user } = await openLottery(`${LOTTO}?prize_mode=Elott&lang=en`, {
       results: [fakeResult('20261121-0002', '12377'), fakeResult('20261121-0001', '55501')],

@@ -1,5 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatLocalDateTime } from './date-format.ts';
+import en from '../../locales/en.json';
+import vi from '../../locales/vi.json';
+import { formatClock, formatCountdown, formatLocalDateTime } from './date-format.ts';
 
 describe('formatClock', () => {
   it('shows the time at GMT+8 as HH:mm:ss | DD/MM/YYYY', () => {
@@ -25,5 +28,40 @@ describe('formatLocalDateTime', () => {
 
   it('gives null for a text that is not a date', () => {
     expect(formatLocalDateTime('soon')).toBeNull();
+  });
+});
+
+describe('formatCountdown', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: 'vi',
+    resources: { vi: { translation: vi }, en: { translation: en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  const tVi = i18n.getFixedT('vi');
+  const tEn = i18n.getFixedT('en');
+
+  it('shows minutes and seconds under an hour, hours from an hour', () => {
+    expect(formatCountdown(0, tEn)).toBe('00:00');
+    expect(formatCountdown(75, tEn)).toBe('01:15');
+    expect(formatCountdown(3_700, tVi)).toBe('1:01:40');
+    expect(formatCountdown(86_399, tVi)).toBe('23:59:59');
+  });
+
+  it('shows the days in words from a day, in Vietnamese', () => {
+    // 102:44:36 as the clock counted it before.
+    expect(formatCountdown(102 * 3_600 + 44 * 60 + 36, tVi)).toBe('4 ngày 06:44:36');
+    expect(formatCountdown(86_400, tVi)).toBe('1 ngày 00:00:00');
+  });
+
+  it('puts "day" in the singular and "days" in the plural in English', () => {
+    expect(formatCountdown(86_405, tEn)).toBe('1 day 00:00:05');
+    expect(formatCountdown(4 * 86_400 + 6 * 3_600 + 44 * 60 + 36, tEn)).toBe('4 days 06:44:36');
+  });
+
+  it('counts whole seconds and never below zero', () => {
+    expect(formatCountdown(59.9, tEn)).toBe('00:59');
+    expect(formatCountdown(-5, tEn)).toBe('00:00');
   });
 });

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { formatCountdown } from '../../../shared/lib/date-format.ts';
 
-/** The send-code button: 'in_sms_sending' while sending, then the seconds left until a resend. */
+/**
+ * The send-code button: 'in_sms_sending' while sending, then the time left until a resend (seconds up to a
+ * minute, then as every countdown of the site).
+ */
 export function SmsCodeButton({
   sending,
   secondsLeft,
@@ -22,7 +26,9 @@ export function SmsCodeButton({
       {sending
         ? t('in_sms_sending')
         : waiting
-          ? t('auth.resendIn', { seconds: secondsLeft })
+          ? secondsLeft <= 60
+            ? t('auth.resendIn', { seconds: secondsLeft })
+            : t('auth.resendInTime', { time: formatCountdown(secondsLeft, t) })
           : t('auth.sendCode')}
     </button>
   );

@@ -13,13 +13,3 @@ export function useCountdown(until: string, active: boolean): number {
   }, [active, done]);
   return left;
 }
-
-/** `mm:ss` (or `h:mm:ss` from an hour) of a duration. */
-export function formatCountdown(ms: number): string {
-  const total = Math.ceil(ms / 1_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(total / 3_600);
-  const minutes = Math.floor((total % 3_600) / 60);
-  const seconds = total % 60;
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
-}

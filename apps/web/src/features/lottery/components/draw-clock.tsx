@@ -1,6 +1,7 @@
 import type { LotteryOpenDraw } from '@kl/contracts/lottery';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, secondsUntil } from '../lib/bet.ts';
+import { formatCountdown } from '../../../shared/lib/date-format.ts';
+import { secondsUntil } from '../lib/bet.ts';
 
 /** The countdown to a draw's close on the server's clock; "closed" once it has passed. */
 export function DrawClock({ draw, serverNow }: { draw: LotteryOpenDraw | null; serverNow: number }) {
@@ -9,7 +10,7 @@ export function DrawClock({ draw, serverNow }: { draw: LotteryOpenDraw | null; s
   const seconds = secondsUntil(draw.closeAt, serverNow);
   return (
     <span data-testid="lottery-countdown" data-seconds={seconds} data-issue={draw.issue}>
-      {seconds > 0 ? t('lottery.closesIn', { time: formatCountdown(seconds) }) : t('lottery.closed')}
+      {seconds > 0 ? t('lottery.closesIn', { time: formatCountdown(seconds, t) }) : t('lottery.closed')}
     </span>
   );
 }

@@ -67,16 +67,6 @@ export function secondsUntil(iso: string, serverNow: number): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - serverNow) / 1000));
 }
 
-/** 75 → "01:15"; 3_700 → "1:01:40". */
-export function formatCountdown(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  const mm = String(minutes).padStart(2, '0');
-  const ss = String(rest).padStart(2, '0');
-  return hours > 0 ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 export const newRequestKey = () =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()

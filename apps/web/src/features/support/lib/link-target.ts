@@ -10,7 +10,8 @@ export type LinkTarget = { kind: 'app'; path: string } | { kind: 'external'; hre
 export function linkTargetOf(value: string | null | undefined): LinkTarget | null {
   const href = safeLinkUrl(value);
   if (href === null) return null;
-  const url = new URL(href);
+  // A path of this site (safeLinkUrl keeps it a path) is read against this origin.
+  const url = new URL(href, window.location.origin);
   if (url.origin === window.location.origin && (url.pathname === '/m' || url.pathname.startsWith('/m/'))) {
     return { kind: 'app', path: `${url.pathname}${url.search}${url.hash}` };
   }

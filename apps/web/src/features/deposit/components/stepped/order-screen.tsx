@@ -2,9 +2,9 @@ import type { DepositOrder } from '@kl/contracts/deposit';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatCountdown, formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '../../../../shared/lib/money.ts';
-import { formatCountdown, useCountdown } from '../../hooks/use-countdown.ts';
+import { useCountdown } from '../../hooks/use-countdown.ts';
 import { useDepositOrder } from '../../hooks/use-deposit-order.ts';
 import { PaymentDetails } from '../payment-details.tsx';
 import { SandboxPay } from '../sandbox-pay.tsx';
@@ -22,7 +22,9 @@ function Countdown({ expiresAt, onEnd }: { expiresAt: string; onEnd: () => void 
   }, [over]);
   return (
     <p className="kl-deposit-countdown" role="timer" data-testid="order-countdown">
-      {over ? t('deposit.countdown.over') : t('deposit.countdown.left', { time: formatCountdown(left) })}
+      {over
+        ? t('deposit.countdown.over')
+        : t('deposit.countdown.left', { time: formatCountdown(Math.ceil(left / 1_000), t) })}
     </p>
   );
 }

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ROUTES, fullPath, type RouteDefinition } from '@kl/contracts/routes';
+import { ANY_SCREEN, checkAccessibility, expect, test, withLang, type Lang } from './fixtures.ts';
+import { asNewMember } from './members.ts';
+import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/layout-check.ts';
+
+/**
+ * Small screens (docs/layout.md): every screen of the route table at the phone widths of the site's
+ * visitors, in both languages, logged out and logged in, has no horizontal scroll, no overlap in its
+ * header, title bar or footer, no text clipped in a button and tap targets large enough. One page per
+ * language and login state goes through the routes in the app (as a link would) and resizes across the
+ * widths; axe checks each screen once, at 360 px. The check is itself tested on fixture pages, and five
+ * screens keep screenshot baselines at 360 px (updated with `--update-snapshots`, docs/layout.md).
+ */
+
+const WIDTHS = [320, 360, 390, 414] as const;
+const SCAN_WIDTH = 360;
+const HEIGHT = 800;
+const LANGS: readonly Lang[] = ['vi', 'en'];
+
+/**
+ * Sample values for the parameters of parameterised routes (routes.spec.ts's, with a lottery game of the
+ * demo catalogue, Siêu Tốc 1 Phút: a logged-in member's lottery screen loads it).
+ */
+const SAMPLE_PARAMS: Record<string, string> = { mui: 'kimlong', playType: 'trad', gameId: '1742' };
+
+function pathOf(route: RouteDefinition): string {
+  return fullPath(
+    route.pattern.replace(/:(\w+)/g, (_, name: string) => {
+      const value = SAMPLE_PARAMS[name];
+      if (value === undefined) throw new Error(`no sample value for the route parameter :${name}`);
+      return value;
+    }),
+  );
+}
+
+/** The longest username the register form allows (15 characters), of wide letters: the header's worst case. */
+const LONG_NAME_PREFIX = 'WWWW';
+
+/** Goes to `path` inside the app, as a link does (the router follows the history), and waits for it to settle. */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await waitForQuietNetwork(page);
+  await expect(page.locator(ANY_SCREEN).first(), `a screen rendered for ${path}`).toBeVisible();
+  await nextPaint(page);
+}
+
+/**
+ * The runs: per language, logged out (no axe: every screen is scanned logged in, where the gated ones
+ * are themselves) in 2 parts and logged in in 3, each part every 2nd or 3rd route, so the two workers
+ * share the table evenly and a part stays well within its time.
+ */
+const RUNS = LANGS.flatMap((lang) => [
+  ...[0, 1, 2].map((part) => ({ lang, loggedIn: true, part, parts: 3 })),
+  ...[0, 1].map((part) => ({ lang, loggedIn: false, part, parts: 2 })),
+]);
+
+for (const { lang, loggedIn, part, parts } of RUNS) {
+  const state = loggedIn ? 'logged in' : 'logged out';
+  const routes = ROUTES.filter((_, index) => index % parts === part);
+  test(`every screen fits 320–414 px in ${lang}, ${state} (routes ${part + 1} of every ${parts})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (loggedIn) await asNewMember(page, LONG_NAME_PREFIX);
+    await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
+    await page.goto(withLang('/m/home', lang));
+    await expect(page.locator(ANY_SCREEN).first()).toBeVisible();
+    await waitForQuietNetwork(page);
+
+    for (const route of routes) {
+      const path = pathOf(route);
+      await openInApp(page, path);
+      const where = `${path} (${lang}, ${state})`;
+      if (loggedIn) {
+        await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
+        await checkAccessibility(page, `${where} at ${SCAN_WIDTH} px`);
+      }
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await nextPaint(page);
+        expect.soft(await findLayoutProblems(page), `layout of ${where} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+}
+
+test.describe('the layout check', () => {
+  const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+  test('reports overlapping header buttons, a clipped button and a horizontal scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: HEIGHT });
+    await page.setContent(fixture('layout-broken.html'));
+    const problems = await findLayoutProblems(page);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^horizontal scroll: the document is \d+ px wide in a 360 px viewport$/),
+        expect.stringMatching(/^overlap in header.*"Download".*"Log in"/),
+        expect.stringMatching(/^clipped text: button.*"Register for free today"/),
+        expect.stringMatching(/^tap target too small: button.*"x" is 16 × 16 px, button.*"\?" within 12 px/),
+        expect.stringMatching(/^tap target too small: button.*"\?" is 16 × 16 px, button.*"x" within 12 px/),
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  test('passes a header that fits', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: HEIGHT });
+    await page.setContent(fixture('layout-sound.html'));
+    expect(await findLayoutProblems(page)).toEqual([]);
+  });
+});
+
+/**
+ * Baselines at 360 px: what moves on its own (carousels, marquees, tickers, clocks, balances, the
+ * member's generated name, countdowns) is masked, animations are stopped.
+ */
+const SCREENSHOTS = [
+  { name: 'home', path: '/m/home' },
+  { name: 'game-list', path: '/m/gameList' },
+  { name: 'lottery', path: '/m/lottery' },
+  { name: 'deposit', path: '/m/voucherCenter' },
+  { name: 'member-centre', path: '/m/member/home' },
+] as const;
+const MOVING_PARTS = [
+  // The member's generated name, balances.
+  '[data-testid="header-member"]',
+  '[data-testid="wallet-amount"]',
+  '[data-testid="lottery-balance"]',
+  // Carousels, marquees, tickers.
+  '.kl-banners',
+  '.kl-marquee',
+  '.kl-jackpot',
+  '.kl-winners',
+  // Draws (issue, time, countdown) and clocks.
+  '.kl-lottery-note',
+  '[data-testid="lottery-countdown"]',
+  '[role="timer"]',
+  'time',
+].join(', ');
+
+for (const lang of LANGS) {
+  for (const { name, path } of SCREENSHOTS) {
+    test(`${path} at 360 px in ${lang} looks as its baseline`, async ({ page }) => {
+      // axe on home, with its many game cards, is slow on a busy 2-core machine.
+      test.setTimeout(120_000);
+      await asNewMember(page, LONG_NAME_PREFIX);
+      await page.setViewportSize({ width: 360, height: HEIGHT });
+      await page.goto(withLang(path, lang));
+      await expect(page.locator(ANY_SCREEN).first()).toBeVisible();
+      await waitForQuietNetwork(page);
+      await checkAccessibility(page, `${path} (${lang})`);
+      await expect(page).toHaveScreenshot(`${name}-${lang}.png`, {
+        animations: 'disabled',
+        caret: 'hide',
+        mask: [page.locator(MOVING_PARTS)],
+        maxDiffPixelRatio: 0.002,
+      });
+    });
+  }
+}
