@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountsModules } from './modules/accounts.ts';
 import { registerAdminApp } from './modules/admin-app/routes.ts';
 import { createAgentContractsModule } from './modules/agent-contracts/index.ts';
@@ -19,7 +19,12 @@ import { createGameRecordsModule } from './modules/game-records/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
-import { createMerchantRepository, createMerchantService } from './modules/merchant/index.ts';
+import {
+  createMerchantRepository,
+  createMerchantService,
+  type Merchant,
+  type MerchantService,
+} from './modules/merchant/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
@@ -29,8 +34,9 @@ import { createVipModule } from './modules/vip/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { registerWebApp } from './modules/web-app/routes.ts';
 import { createWithdrawalModule } from './modules/withdrawal/index.ts';
-import { createChangeFeed } from './platform/change-feed.ts';
-import { type Clock, createShiftableClock, systemClock } from './platform/clock.ts';
+import { createAnswerCache } from './platform/answer-cache.ts';
+import { type ChangeFeed, createChangeFeed } from './platform/change-feed.ts';
+import { type Clock, createShiftableClock, MINUTE_MS, systemClock } from './platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
@@ -40,6 +46,7 @@ import { moduleIdPlugin } from './platform/module-id.ts';
 import type { ModuleContext, ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
+import { memoSerializerCompiler } from './platform/serializer.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
 import { SERVER_VERSION } from './platform/version.ts';
 
@@ -63,6 +70,18 @@ export interface AppOptions {
   lotteryScheduler?: boolean;
 }
 
+/**
+ * The merchant (its switches and site information, read by nearly every call) kept in memory until a
+ * change of the 'status' topic, and at most a minute (docs/decisions/022-api-caching.md).
+ */
+function cachedMerchantService(
+  service: MerchantService,
+  options: { changes: ChangeFeed; clock: Clock; enabled: boolean },
+): MerchantService {
+  const cache = createAnswerCache<Merchant>({ ...options, topics: ['status'], ttlMs: MINUTE_MS });
+  return { getMerchant: (code) => cache.get(code, () => service.getMerchant(code)) };
+}
+
 /** Builds the whole application (API under /api, web app under /m) without listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -74,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoSerializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -107,12 +126,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
-  const merchantService = createMerchantService({ merchants });
+  const merchantService = cachedMerchantService(createMerchantService({ merchants }), {
+    changes,
+    clock: context.clock,
+    enabled: config.answerCache,
+  });
   const status = createStatusModule({
     ...context,
     merchants,
     merchantService,
     lookupCountry: options.lookupCountry,
+    changes,
   });
   const health = createHealthModule({ database, startedAt: options.startedAt ?? Date.now() });
 
@@ -175,11 +199,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...context,
       checkPlay: (memberId) => rg.checkPlay(memberId),
       lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
+      changes,
     }),
     createContentModule({
       ...context,
       merchantService,
       resolveSession: (token) => accounts.sessionService.resolve(token),
+      changes,
     }),
     createFeedbackModule({ ...context, outbox }),
     chat,
@@ -220,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       chatService: chat.chatService,
       agents,
       agentContractService: agentContracts.agentContractService,
+      changes,
     }),
   ];
 

@@ -19,6 +19,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { z } from 'zod';
+import { answerNotModified } from './etag.ts';
 import { failureResponses } from './responses.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,11 @@ export interface RouteDefinition<C extends ApiCall, R> {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** Extra route config (e.g. `{ rateLimit: false }`); the module id comes from the table. */
   config?: Omit<FastifyContextConfig, 'moduleId'>;
+  /**
+   * A strong ETag from the value, and a bodiless 304 when If-None-Match names it (answers browsers and
+   * shared caches keep; their Cache-Control is the handler's; docs/decisions/022-api-caching.md).
+   */
+  etag?: boolean;
   /** Answers the envelope's value; the helper wraps it in `{ success: true, value }`. */
   handler: (request: ApiRequest<C>, reply: FastifyReply) => Promise<R> | R;
 }
@@ -100,7 +106,7 @@ export function route<C extends EnvelopeCall, R extends ValueIn<Entry<C>>>(
   void undeclared;
   const entry: ApiEntry = API[call];
   const { method, path, moduleId } = entry;
-  const { summary, description, tags, security, failures = [], handler, config, ...hooks } = definition;
+  const { summary, description, tags, security, failures = [], handler, config, etag, ...hooks } = definition;
   app.route({
     method,
     url: path,
@@ -116,9 +122,10 @@ export function route<C extends EnvelopeCall, R extends ValueIn<Entry<C>>>(
       ...(entry.body !== undefined && { body: entry.body }),
       response: { 200: successEnvelope(entry.response ?? z.unknown()), ...failureResponses(...failures) },
     },
-    handler: async (request, reply) => ({
-      success: true as const,
-      value: await handler(request as ApiRequest<C>, reply),
-    }),
+    handler: async (request, reply) => {
+      const value = await handler(request as ApiRequest<C>, reply);
+      if (etag && reply.statusCode === 200 && answerNotModified(request, reply, value)) return reply.send();
+      return { success: true as const, value };
+    },
   });
 }

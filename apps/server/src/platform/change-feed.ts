@@ -14,7 +14,7 @@ import type { DbOrTx } from './db.ts';
  * clears an answer read again between the first drop and the commit.
  */
 
-export const CHANGE_TOPICS = ['catalogue', 'content', 'status', 'lottery-menu', 'brand'] as const;
+export const CHANGE_TOPICS = ['catalogue', 'content', 'status', 'lottery-menu'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** The PostgreSQL notification channel of the feed. */

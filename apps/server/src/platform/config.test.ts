@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       sandboxGateway: true,
       lotteryScheduler: true,
       agentSettlementScheduler: true,
+      answerCache: true,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
         AGENT_SETTLEMENT_SCHEDULER: 'off',
+        ANSWER_CACHE: 'off',
         SEED_DEMO: '0',
       },
       '/srv/site',
@@ -115,6 +117,7 @@ describe('loadConfig', () => {
       sandboxGateway: true,
       lotteryScheduler: true,
       agentSettlementScheduler: false,
+      answerCache: false,
     });
   });
 

@@ -138,6 +138,7 @@ const envSchema = z.object({
   SANDBOX_GATEWAY: flag.optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  ANSWER_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, { error: 'must be at least 16 printable ASCII characters without spaces' })
@@ -201,6 +202,12 @@ export interface AppConfig {
    * AGENT_SETTLEMENT_SCHEDULER=on or off decides.
    */
   agentSettlementScheduler: boolean;
+  /**
+   * Answers the same for everyone are kept in memory until an operator's change (docs/decisions/
+   * 022-api-caching.md): by default outside tests (whose fixtures write to the database directly);
+   * ANSWER_CACHE=on or off decides.
+   */
+  answerCache: boolean;
 }
 
 /**
@@ -351,5 +358,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
       vars.AGENT_SETTLEMENT_SCHEDULER === undefined
         ? vars.NODE_ENV !== 'test'
         : vars.AGENT_SETTLEMENT_SCHEDULER === 'on',
+    answerCache: vars.ANSWER_CACHE === undefined ? vars.NODE_ENV !== 'test' : vars.ANSWER_CACHE === 'on',
   };
 }

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -54,24 +53,44 @@ export interface SecurityHeadersOptions {
   firebaseAuthDomain?: string | undefined;
 }
 
+/** The Content-Security-Policy header of a policy: `directive source source;directive …`. */
+export function policyHeader(policy: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(policy)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+/**
+ * The security headers of every answer (those helmet's defaults send), made once: the hook of each
+ * request only copies them (docs/decisions/022-api-caching.md, per-request costs).
+ */
+export function securityHeaders(firebaseAuthDomain: string | undefined): Record<string, string> {
+  return {
+    'content-security-policy': policyHeader(contentSecurityPolicy(firebaseAuthDomain)),
+    // The sign-in popup must keep its opener to report back (and to tell when it was closed).
+    'cross-origin-opener-policy':
+      firebaseAuthDomain === undefined ? 'same-origin' : 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    // No Strict-Transport-Security: served over plain http on loopback and the LAN; a TLS front end
+    // sets its own.
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
 /** Security headers on every answer. */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-    const { firebaseAuthDomain } = options;
-    const directives = Object.fromEntries(
-      Object.entries(contentSecurityPolicy(firebaseAuthDomain)).map(([name, sources]) => [
-        name,
-        [...sources],
-      ]),
-    );
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives },
-      // The sign-in popup must keep its opener to report back (and to tell when it was closed).
-      crossOriginOpenerPolicy: {
-        policy: firebaseAuthDomain === undefined ? 'same-origin' : 'same-origin-allow-popups',
-      },
-      // Served over plain http on loopback and the LAN; a TLS front end sets its own HSTS.
-      strictTransportSecurity: false,
+    const headers = securityHeaders(options.firebaseAuthDomain);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
@@ -69,6 +70,8 @@ export function createBackOfficeModule(
     /** Agents: applications, making agents, settlements (the agents module's services). */
     agents: Pick<AgentsModule, 'hierarchyService' | 'settlementService'>;
     agentContractService: AgentContractService;
+    /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
+    changes?: ChangeFeed | undefined;
   },
 ) {
   const { db, config, clock } = deps;
@@ -83,11 +86,12 @@ export function createBackOfficeModule(
   const dashboardService = createDashboardService({ ...deps, merchantCode });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
-  const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit });
+  const { changes } = deps;
+  const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit });
   const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
-  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit });
+  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });

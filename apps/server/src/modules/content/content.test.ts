@@ -331,10 +331,12 @@ describeEachDatabase('content', (kind) => {
 
     it('lets caches keep what everyone sees, never what one member sees', async () => {
       const open = await list(visitor);
-      expect(open.headers['cache-control']).toBe('public, max-age=60');
+      expect(open.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
       expect(String(open.headers.vary)).toMatch(/Cookie/);
       expect((await list(alice)).headers['cache-control']).toBe('private, no-store');
-      expect((await get(API.banners, visitor)).headers['cache-control']).toBe('public, max-age=300');
+      expect((await get(API.banners, visitor)).headers['cache-control']).toBe(
+        'public, max-age=300, stale-while-revalidate=600',
+      );
     });
 
     it('treats an expired session on an open call as a visitor', async () => {

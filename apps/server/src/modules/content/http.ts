@@ -13,8 +13,13 @@ export type ContentApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 
-/** Content the same for everyone, in the language asked. */
-export const PUBLIC_CACHE = 'public, max-age=300';
+/**
+ * Content the same for everyone, in the language asked: kept by browsers and shared caches, used a while
+ * longer while they ask again (with its ETag; docs/decisions/022-api-caching.md).
+ */
+export const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=600';
+/** Content the same for every visitor that changes more often (announcements, the marquee). */
+export const PUBLIC_SHORT_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 /** Content whose answer depends on who asks. */
 export const PRIVATE = 'private, no-store';
 

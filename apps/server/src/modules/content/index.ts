@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { MemberGuards, SessionResolver } from '../../platform/member-guard.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { MerchantService } from '../merchant/index.ts';
@@ -22,12 +23,15 @@ export function createContentModule(
     merchantService: MerchantService;
     /** Finds the member of a session cookie: calls open to visitors add a member's read flags and counts. */
     resolveSession: SessionResolver;
+    /** Keeps the answers the same for every visitor until the content changes (022-api-caching.md). */
+    changes?: ChangeFeed | undefined;
   },
 ) {
   const contentService = createContentService({
     content: createContentRepository(deps.db),
     merchantService: deps.merchantService,
     clock: deps.clock,
+    answerCache: deps.changes && { changes: deps.changes, enabled: deps.config.answerCache },
   });
   return {
     contentService,

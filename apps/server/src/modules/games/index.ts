@@ -4,6 +4,7 @@ import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import { toGame } from './game-mapping.ts';
 import { createGamesRepository, type GamesRepository } from './repository.ts';
+import { keepGameAnswers } from './kept-answers.ts';
 import { gamesRoutes } from './routes.ts';
 import { createGameSearchIndex } from './search-index.ts';
 import { createGamesService, type GamesServiceDeps } from './service.ts';
@@ -53,13 +54,17 @@ export function createGamesModule(
   const games = createGamesRepository(deps.db);
   let log: FastifyBaseLogger | undefined;
   const searchIndex = deps.changes && searchIndexOf(games, deps.changes, () => log);
-  const gamesService = createGamesService({
+  const service = createGamesService({
     games,
     clock: deps.clock,
     checkPlay: deps.checkPlay,
     lotteryDraws: deps.lotteryDraws,
     searchIndex,
   });
+  // Vendors, hot games and the lottery menu kept until the catalogue changes (022-api-caching.md).
+  const gamesService = deps.changes
+    ? keepGameAnswers(service, { changes: deps.changes, clock: deps.clock, enabled: deps.config.answerCache })
+    : service;
   return {
     gamesService,
     searchIndex,

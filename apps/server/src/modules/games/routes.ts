@@ -6,6 +6,12 @@ import { sendSvg, svgResponses } from '../../platform/svg-reply.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import type { GamesService } from './service.ts';
 
+/**
+ * Catalogue answers the same for everyone: kept by browsers and shared caches, used a while longer
+ * while they ask again (docs/decisions/022-api-caching.md).
+ */
+const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
 export interface GamesRoutesOptions {
   gamesService: GamesService;
   guards: MemberGuards;
@@ -22,7 +28,11 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     summary: 'Vassal game type: the vendors and the vendor structure (sorting, mapping) of the merchant',
     description: 'prizeMode is Elott when the ELOTT mapping contains TCG_LOTTO_VN or LOTT, else Lott.',
     tags,
-    handler: () => gamesService.vendorStructure(merchantCode),
+    etag: true,
+    handler: (_request, reply) => {
+      reply.header('cache-control', CATALOGUE_CACHE);
+      return gamesService.vendorStructure(merchantCode);
+    },
   });
 
   route(app, 'gameSearch', {
@@ -38,7 +48,11 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   route(app, 'hotGames', {
     summary: 'Hot games (at most 25, no further pages)',
     tags,
-    handler: (request) => gamesService.hot(merchantCode, request.query),
+    etag: true,
+    handler: (request, reply) => {
+      reply.header('cache-control', CATALOGUE_CACHE);
+      return gamesService.hot(merchantCode, request.query);
+    },
   });
 
   route(app, 'recentGames', {
@@ -90,7 +104,12 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   route(app, 'lotteryMenu', {
     summary: 'Lottery menu: LOTT and ELOTT games with their vendors, the current prize mode and next draws',
     tags,
-    handler: () => gamesService.lotteryMenu(merchantCode),
+    etag: true,
+    handler: (_request, reply) => {
+      // The next draws change by themselves: kept briefly.
+      reply.header('cache-control', 'public, max-age=10');
+      return gamesService.lotteryMenu(merchantCode);
+    },
   });
 
   route(app, 'lotteryList', {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
@@ -24,6 +25,8 @@ export function createStatusModule(
     merchantService: MerchantService;
     /** Country of a public IP; by default the bundled geo-IP database. */
     lookupCountry?: CountryLookup | undefined;
+    /** Where a change of the switches is published ('status'). */
+    changes?: ChangeFeed | undefined;
   },
 ) {
   const { db, clock, config } = deps;
@@ -31,6 +34,8 @@ export function createStatusModule(
     merchants: deps.merchants,
     merchantService: deps.merchantService,
     lookupCountry: deps.lookupCountry ?? geoIpCountry,
+    changes: deps.changes,
+    answerCache: { clock, enabled: config.answerCache },
   });
   const opsAuth = createOperatorAuth({ credential: 'ops', token: config.opsToken, db, clock });
   return {

@@ -18,7 +18,13 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusRoutesOptions> = async (a
     description:
       'status is 0 normal, 1 maintenance (even when the region is also restricted), 2 region restriction.',
     tags: ['status'],
-    handler: (request) => statusService.getSystemStatus(merchantCode, request.ip),
+    // The answer names the caller's address and country: browsers keep it, shared caches do not, and
+    // it is asked again each time, answered 304 when unchanged (docs/decisions/022-api-caching.md).
+    etag: true,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return statusService.getSystemStatus(merchantCode, request.ip);
+    },
   });
 
   route(app, 'opsStatus', {

@@ -7,6 +7,9 @@ import {
   toMerchant,
 } from '../merchant/index.ts';
 import type { MerchantRow } from '../../db/schema/index.ts';
+import { createAnswerCache } from '../../platform/answer-cache.ts';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
+import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { CountryLookup } from './geo-ip.ts';
 import { decideRegion } from './region.ts';
@@ -15,7 +18,14 @@ export interface StatusServiceDeps {
   merchants: MerchantRepository;
   merchantService: MerchantService;
   lookupCountry: CountryLookup;
+  /** Tells the answers kept in memory that the merchant's switches changed ('status'). */
+  changes?: Pick<ChangeFeed, 'publish' | 'subscribe'> | undefined;
+  /** Keeps the answer of each recent address until the switches change (docs/decisions/022-api-caching.md). */
+  answerCache?: { clock: Clock; enabled: boolean } | undefined;
 }
+
+/** How many addresses' answers are kept (the most recent ones). */
+const KEPT_ADDRESSES = 2000;
 
 function systemStatusOf(merchant: Merchant, ip: string, lookupCountry: CountryLookup): SystemStatus {
   const region = decideRegion(ip, merchant.allowedCountries, lookupCountry);
@@ -50,11 +60,26 @@ export type SiteSwitchesChange = Omit<SiteSwitches, 'updatedAt'>;
 
 /** System status of product.md §4: maintenance, region restriction and the site's status info. */
 export function createStatusService(deps: StatusServiceDeps) {
+  const answers =
+    deps.changes &&
+    deps.answerCache &&
+    createAnswerCache<SystemStatus>({
+      changes: deps.changes,
+      topics: ['status'],
+      clock: deps.answerCache.clock,
+      ttlMs: MINUTE_MS,
+      maxEntries: KEPT_ADDRESSES,
+      enabled: deps.answerCache.enabled,
+    });
+  const read = async (merchantCode: string, ip: string) =>
+    systemStatusOf(await deps.merchantService.getMerchant(merchantCode), ip, deps.lookupCountry);
+
   return {
     /** The status the caller at `ip` sees. */
-    async getSystemStatus(merchantCode: string, ip: string): Promise<SystemStatus> {
-      const merchant = await deps.merchantService.getMerchant(merchantCode);
-      return systemStatusOf(merchant, ip, deps.lookupCountry);
+    getSystemStatus(merchantCode: string, ip: string): Promise<SystemStatus> {
+      return answers
+        ? answers.get(`${merchantCode} ${ip}`, () => read(merchantCode, ip))
+        : read(merchantCode, ip);
     },
 
     /** An operator's change of maintenance or allowed countries; answers the new status for `ip`. */
@@ -73,6 +98,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         }),
       });
       if (!row) throw new MerchantNotFoundError(merchantCode);
+      await deps.changes?.publish('status');
       return systemStatusOf(toMerchant(row), ip, deps.lookupCountry);
     },
 
@@ -96,6 +122,8 @@ export function createStatusService(deps: StatusServiceDeps) {
         tx,
       );
       if (!row) throw new MerchantNotFoundError(merchantCode);
+      // Within the caller's transaction, the other processes hear it at commit.
+      await deps.changes?.publish('status', tx);
       return switchesOf(row);
     },
   };

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import { randomUUID } from 'node:crypto';
 import type { AdminAnnouncement, AdminAnnouncementType } from '@kl/contracts/admin/content';
 import type { AnnouncementRow } from '../../../db/schema/index.ts';
@@ -55,6 +56,8 @@ export function createAnnouncementAdmin(deps: {
   clock: Clock;
   merchantCode: string;
   audit: AuditLog;
+  /** Where a change of the announcements is published ('content'; docs/decisions/022-api-caching.md). */
+  changes?: Pick<ChangeFeed, 'publish'> | undefined;
 }) {
   const { db, clock, merchantCode, audit } = deps;
   const announcements = createAnnouncementAdminRepository(db);
@@ -104,6 +107,7 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
+        await deps.changes?.publish('content', tx);
         return created;
       });
     },
@@ -150,6 +154,7 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
+        await deps.changes?.publish('content', tx);
         return updated;
       });
     },

@@ -7,6 +7,7 @@ import type {
 import { CATEGORY_SORTING, type GameType, type MinBet } from '@kl/contracts/games';
 import type { GameRow, GameVendorRow } from '../../../db/schema/index.ts';
 import type { Db } from '../../../platform/db.ts';
+import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import { minBetText, minBetUnits } from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
@@ -76,7 +77,13 @@ const presentationOf = (row: GameRow) => ({
 
 const categoryOrder = (category: GameType) => CATEGORY_SORTING.indexOf(category);
 
-export function createGamesAdmin(deps: { db: Db; merchantCode: string; audit: AuditLog }) {
+export function createGamesAdmin(deps: {
+  db: Db;
+  merchantCode: string;
+  audit: AuditLog;
+  /** Where a change of the catalogue is published ('catalogue'; docs/decisions/022-api-caching.md). */
+  changes?: Pick<ChangeFeed, 'publish'> | undefined;
+}) {
   const { db, merchantCode, audit } = deps;
   const catalogue = createGamesAdminRepository(db);
 
@@ -116,6 +123,7 @@ export function createGamesAdmin(deps: { db: Db; merchantCode: string; audit: Au
             },
             tx,
           );
+          await deps.changes?.publish('catalogue', tx);
         }
         return vendorOf(row, await catalogue.vendorCounts(merchantCode, row.vassalage, row.gameCategory, tx));
       });
@@ -163,6 +171,7 @@ export function createGamesAdmin(deps: { db: Db; merchantCode: string; audit: Au
             },
             tx,
           );
+          await deps.changes?.publish('catalogue', tx);
         }
         const view = await catalogue.gameWithVendor(id, tx);
         if (!view) throw new Error(`game ${id} vanished`);

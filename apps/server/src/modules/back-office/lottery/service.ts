@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import type {
   AdminLotteryDraw,
   AdminLotteryDrawPage,
@@ -48,6 +49,8 @@ export function createLotteryDrawsAdmin(deps: {
   merchantCode: string;
   audit: AuditLog;
   lotteryService: LotteryService;
+  /** Where a voided draw is published ('lottery-menu': the next draws; docs/decisions/022-api-caching.md). */
+  changes?: Pick<ChangeFeed, 'publish'> | undefined;
 }) {
   const { db, merchantCode, audit, lotteryService } = deps;
   const draws = createLotteryAdminRepository(db);
@@ -72,6 +75,7 @@ export function createLotteryDrawsAdmin(deps: {
         },
         tx,
       );
+      await deps.changes?.publish('lottery-menu', tx);
     };
 
   return {

@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { route } from '../../../platform/api-route.ts';
 import { readCookie } from '../../../platform/cookies.ts';
 import { currentMember, type MemberGuards, type SessionResolver } from '../../../platform/member-guard.ts';
-import { type ContentApp, langOf, PRIVATE, SESSION_FAILURES } from '../http.ts';
+import { type ContentApp, langOf, PRIVATE, PUBLIC_SHORT_CACHE, SESSION_FAILURES } from '../http.ts';
 import type { AnnouncementService } from './service.ts';
 
 /**
@@ -41,9 +41,10 @@ export function announcementRoutes(app: ContentApp, options: AnnouncementRoutesO
       'the member). A member gets read on each announcement and unreadCount (all B, PL and PU announcements ' +
       'shown now); a visitor gets neither.',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
       reply
-        .header('cache-control', request.member ? PRIVATE : 'public, max-age=60')
+        .header('cache-control', request.member ? PRIVATE : PUBLIC_SHORT_CACHE)
         .header('vary', 'Accept-Language, Cookie');
       return announcementService.announcements(
         merchantCode,
@@ -59,9 +60,10 @@ export function announcementRoutes(app: ContentApp, options: AnnouncementRoutesO
     summary: 'The /m/notice list: announcements of types B, PL, PU, newest first, paged',
     description: 'A member gets read flags and unreadCount; a visitor gets neither. pageSize at most 100.',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
       reply
-        .header('cache-control', request.member ? PRIVATE : 'public, max-age=60')
+        .header('cache-control', request.member ? PRIVATE : PUBLIC_SHORT_CACHE)
         .header('vary', 'Accept-Language, Cookie');
       return announcementService.notice(
         merchantCode,
@@ -75,8 +77,9 @@ export function announcementRoutes(app: ContentApp, options: AnnouncementRoutesO
   route(app, 'popularAnnouncements', {
     summary: 'Popular announcements: the marquee (summary is the content as plain text)',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language');
+      reply.header('cache-control', PUBLIC_SHORT_CACHE).header('vary', 'Accept-Language');
       return announcementService.popular(merchantCode, langOf(request, request.query.lang));
     },
   });

@@ -18,6 +18,7 @@ export function bannerRoutes(app: ContentApp, { bannerService, merchantCode }: B
       'url is the generated picture in the language of the answer (lang, else Accept-Language). linkTarget is ' +
       'self for site paths and blank for other sites. Only banners shown now (active, within their dates).',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
       return bannerService.banners(

@@ -16,6 +16,7 @@ export function helpRoutes(app: ContentApp, { helpService, merchantCode }: HelpR
       'device MOBILE (default) or WEB, lang vi or en (else Accept-Language), tag for one topic (an unknown ' +
       'tag answers no topics). Contents are HTML as written: sanitise before showing.',
     tags: ['help'],
+    etag: true,
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
       const { device, tag, lang } = request.query;
@@ -31,6 +32,7 @@ export function helpRoutes(app: ContentApp, { helpService, merchantCode }: HelpR
     summary: 'One help item (the help detail)',
     description: 'An unknown item is 404 NOT_FOUND.',
     tags: ['help'],
+    etag: true,
     failures: ['NOT_FOUND'],
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');

@@ -21,6 +21,7 @@ export function linkRoutes(app: ContentApp, { linkService, merchantCode }: LinkR
     description:
       'The customer service and resources of the status info, for the service popup and quick-nav.',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
       return linkService.serviceLinks(merchantCode, langOf(request, request.query.lang));
@@ -30,6 +31,7 @@ export function linkRoutes(app: ContentApp, { linkService, merchantCode }: LinkR
   route(app, 'footerLinks', {
     summary: 'Footer: partner logos, badges and social links (Facebook, Telegram, Telegram2)',
     tags: ['content'],
+    etag: true,
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language');
       return linkService.footerLinks(merchantCode, langOf(request, request.query.lang));
