@@ -9,7 +9,7 @@ import { call, freshIp } from '../../test/accounts.ts';
 import { answerValue } from '../../test/answers.ts';
 import { useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-import { minBetUnits } from './game-mapping.ts';
+import { minBetUnits, toGame } from './game-mapping.ts';
 import { createGamesRepository, type GameFilters, type GamesRepository } from './repository.ts';
 import {
   type CatalogueIndex,
@@ -116,6 +116,8 @@ describeEachDatabase('game search index', (kind) => {
       total: fromSql.total,
       ids: ids(fromSql),
     });
+    // Every field a member sees, as the SQL's rows make it.
+    expect(fromIndex.rows.map(toGame)).toEqual(fromSql.rows.map(toGame));
     return fromSql;
   };
 
