@@ -30,6 +30,14 @@ export interface AnswerCache<V> {
   clear(): void;
 }
 
+/** Values handed out by a cache: shared by many calls and never changed in place. */
+const keptValues = new WeakSet<object>();
+
+/** Whether `value` is an answer kept in memory (its serialised text may be kept with it: serializer.ts). */
+export function isKeptAnswer(value: object): boolean {
+  return keptValues.has(value);
+}
+
 interface Entry<V> {
   value: Promise<V>;
   readAt: number;
@@ -60,6 +68,7 @@ export function createAnswerCache<V>(options: AnswerCacheOptions<V>): AnswerCach
       }
       entry.value.then(
         (value) => {
+          if (typeof value === 'object' && value !== null) keptValues.add(value);
           const end = options.expiresAt?.(value, new Date(now))?.getTime();
           if (end !== undefined && end < entry.expiresAt) entry.expiresAt = end;
         },

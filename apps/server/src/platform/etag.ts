@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isKeptAnswer } from './answer-cache.ts';
 
 /**
- * Strong ETags of answers (docs/decisions/022-api-caching.md): the tag of an answer's value, computed
- * once per value object, so an answer kept in memory (answer-cache.ts) is hashed once however often it
- * is sent.
+ * Strong ETags of answers (docs/decisions/022-api-caching.md): the tag of an answer's value; an answer
+ * kept in memory (answer-cache.ts) is hashed once however often it is sent.
  */
 
 const tags = new WeakMap<object, string>();
 
 /** The strong ETag of an answer's value: the same value, the same tag. */
 export function etagOf(value: unknown): string {
-  const keyed = typeof value === 'object' && value !== null;
+  const keyed = typeof value === 'object' && value !== null && isKeptAnswer(value);
   const kept = keyed ? tags.get(value) : undefined;
   if (kept) return kept;
   const tag = `"${createHash('sha1')

@@ -1,4 +1,5 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { isKeptAnswer } from './answer-cache.ts';
 
 /**
  * The answers' serialiser: the zod one of fastify-type-provider-zod (the answer is checked against the
@@ -26,5 +27,6 @@ function successValue(data: unknown): object | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const envelope = data as { success?: unknown; value?: unknown };
   if (envelope.success !== true || Object.keys(envelope).length !== 2) return undefined;
-  return typeof envelope.value === 'object' && envelope.value !== null ? envelope.value : undefined;
+  const { value } = envelope;
+  return typeof value === 'object' && value !== null && isKeptAnswer(value) ? value : undefined;
 }
