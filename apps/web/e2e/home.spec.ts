@@ -9,6 +9,10 @@ import { asNewMember } from './members.ts';
 
 const en = (key: string) => t('en', key);
 
+/** The suite's phone (playwright.config.ts) and a tablet, where the header has room for everything. */
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 768, height: 844 };
+
 /** Scrolls down until the footer block (loaded when scrolled near) is on the screen. */
 async function scrollToFooter(page: Page) {
   const footer = page.getByTestId('home-footer');
@@ -58,8 +62,9 @@ test('home shows banners, the marquee, shortcuts, game sections and the footer',
   // room: on a phone it leaves for the side menu's entry (docs/layout.md).
   const headerDownload = page.getByTestId('app-header').getByRole('button', { name: en('header.download') });
   await expect(headerDownload).toBeHidden();
-  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.setViewportSize(WIDE);
   await expect(headerDownload).toBeVisible();
+  await page.setViewportSize(PHONE);
 
   // The game sections.
   await expect(
@@ -113,6 +118,8 @@ test('the promo button, the download popup and the marquee lead where they shoul
   await promo.getByRole('button', { name: en('common.close') }).click();
   await expect(promo).toHaveCount(0);
 
+  // The header's download button shows where the header has room (docs/layout.md).
+  await page.setViewportSize(WIDE);
   await page
     .getByTestId('app-header')
     .getByRole('button', { name: en('header.download') })
@@ -124,6 +131,7 @@ test('the promo button, the download popup and the marquee lead where they shoul
   await expectAccessible('download popup');
   await download.getByRole('link', { name: en('appDownload.more') }).click();
   await expect(page).toHaveURL(/\/m\/app$/);
+  await page.setViewportSize(PHONE);
   await expect(page.locator('[data-page="app"]').getByRole('link').first()).toBeVisible();
   await expectAccessible('/m/app');
 
