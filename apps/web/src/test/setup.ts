@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../shared/lib/antd-setup.ts';
@@ -16,6 +16,11 @@ export function takeConsoleErrors(): string[] {
   consoleErrors = [];
   return taken;
 }
+
+// findBy… and waitFor wait up to 5 s (1 s by default): screens and their texts are lazy modules, and on a
+// two-core machine running two test workers beside the server suites' databases, a first import can take
+// longer than a second. What a test expects does not change, only how long it may take to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no pointer capture; antd-mobile's bottom sheets (Popup, swipe to close) call it.
 Element.prototype.setPointerCapture ??= () => {};
