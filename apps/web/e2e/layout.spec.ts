@@ -129,8 +129,7 @@ const SCREENSHOTS = [
 const MOVING_PARTS = [
   // The member's generated name, balances.
   '[data-testid="header-member"]',
-  '.kl-member-profile__name',
-  '.kl-member-profile__account',
+  '.kl-member-profile',
   '[data-testid="wallet-amount"]',
   '[data-testid="lottery-balance"]',
   // Carousels, marquees, tickers.
