@@ -212,7 +212,8 @@ describeEachDatabase('back-office reports', (kind) => {
     const en = csvLines(await csv({ report: 'promotions', ...period, lang: 'en' }));
     expect(en).toContain(`${made.id},${made.code},FIRST_DEPOSIT,'@SUM(A1:A2),1,1,100000,300000,${done}`);
     // No cell of any report starts a formula; a negative figure (a member's net win) stays a number.
-    for (const line of [...vi, ...en, ...gameLines]) expect(line).not.toMatch(/(^|,)"?(?:[=+@]|-(?!\d+(?:,|$)))/);
+    for (const line of [...vi, ...en, ...gameLines])
+      expect(line).not.toMatch(/(^|,)"?(?:[=+@]|-(?!\d+(?:,|$)))/);
   });
 
   it('limits the period to 92 days and the reports to their roles', async () => {
