@@ -142,6 +142,12 @@ describe('/m/home rendered by the server', () => {
     expect(await home('/m/home?lang=vi', 'kl_lang=en')).toContain('<html lang="vi"');
   });
 
+  it("leaves a member's home to the app: a session cookie gets the page without a rendered screen", async () => {
+    const html = await home('/m/home', 'kl_session=some-session; kl_lang=en');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(SSR_STATE_ID);
+  });
+
   it('refuses to serve the server module as a file', async () => {
     for (const url of [`/m/${SSR_ENTRY}`, '/m/server/', '/m/.vite/manifest.json']) {
       const response = await app.inject({ url });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { SESSION_COOKIE } from '@kl/contracts/accounts';
 import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -159,6 +160,9 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
   load().catch(() => undefined);
 
   return async function renderHome(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    // A member's home (balance, VIP, their own lists) is drawn by the app: the server renders the
+    // visitor's first screen only, so a member never sees a visitor's page replaced by their own.
+    if (readCookie(request, SESSION_COOKIE) !== undefined) return false;
     try {
       const loaded = await load();
       if (!loaded) return false;

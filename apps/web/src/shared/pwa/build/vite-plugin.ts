@@ -26,8 +26,12 @@ const workerEntry = () => fileURLToPath(new URL('../service-worker/sw.ts', impor
  */
 const ONLINE_ONLY_MODULE = /[\\/]node_modules[\\/](firebase|@firebase)[\\/]/;
 
-/** Build output the worker does not precache: what the browser fetches itself, and source maps. */
+/**
+ * Build output the worker does not precache: what the browser fetches itself, source maps, and the build
+ * manifest the server reads to render home (`.vite/`, never served).
+ */
 const isNotPrecached = (fileName: string) =>
+  fileName.startsWith('.vite/') ||
   fileName === MANIFEST_FILE ||
   fileName === WORKER_FILE ||
   fileName.startsWith('icons/') ||
