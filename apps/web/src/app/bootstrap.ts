@@ -2,7 +2,11 @@ import type { Locale } from '@kl/contracts/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { renewSessionOnLoad } from '../features/auth/index.ts';
 import { preloadHomeFirstScreen } from '../features/home/index.ts';
-import { preloadStatusPage, primeSystemStatus } from '../features/system-status/index.ts';
+import {
+  preloadStatusPage,
+  primeSystemStatus,
+  rememberSystemStatus,
+} from '../features/system-status/index.ts';
 import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
@@ -62,7 +66,10 @@ export async function bootstrap(
   keepPreferenceCookies();
   const sameLanguage = served?.language === language;
   // Newer than the cached status (which is marked stale): the server's answer wins.
-  if (served && sameLanguage) hydrate(queryClient, served.queries);
+  if (served && sameLanguage) {
+    hydrate(queryClient, served.queries);
+    rememberSystemStatus(queryClient);
+  }
   const hydrating = sameLanguage && session === null;
   // The page is on the screen already: its code is fetched (preloaded by the page) before the
   // first render takes it over, so that no part of it is drawn again.

@@ -5,6 +5,7 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 export {
   getSystemStatus,
   primeSystemStatus,
+  rememberSystemStatus,
   systemStatusQueryKey,
   systemStatusQueryOptions,
   useSystemStatus,

@@ -40,3 +40,12 @@ export async function primeSystemStatus(queryClient: QueryClient): Promise<Syste
   if (cached) queryClient.setQueryData(systemStatusQueryKey, cached, { updatedAt: 0 });
   return cached;
 }
+
+/**
+ * Keeps the status a page brought from the server (home is rendered with it) as the cached one for
+ * the next visit, as an answer fetched by the browser is kept.
+ */
+export function rememberSystemStatus(queryClient: QueryClient): void {
+  const state = queryClient.getQueryState<SystemStatus>(systemStatusQueryKey);
+  if (state?.data && state.dataUpdatedAt > 0) writeStatusCache(state.data);
+}
