@@ -12,7 +12,8 @@
  * Ends with the goals table (docs/performance.md) and writes a JSON copy to tools/perf/reports/. Exits 0
  * when it could measure.
  *
- * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search, --skip-slot, --runs=<n> (Lighthouse
+ * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search (both search runs), --skip-search-inject
+ * (the app.inject one only), --skip-slot, --runs=<n> (Lighthouse
  * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call, default 10),
  * --games=<n> (catalogue size of the large search run, default 100000).
  */
@@ -699,7 +700,7 @@ async function main() {
   }
   rmSync(webDist, { recursive: true, force: true });
 
-  if (!args.has('--skip-search')) {
+  if (!args.has('--skip-search') && !args.has('--skip-search-inject')) {
     // (d) Game search on the demo catalogue and on 100,000 games (its own in-memory database).
     console.log(
       '\n(d) Game search latency through the API (app.inject, in-memory PGlite; the demo catalogue, then 100,000 games)\n',
