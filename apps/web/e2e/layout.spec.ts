@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ROUTES, fullPath, type RouteDefinition } from '@kl/contracts/routes';
+import { ROUTES, type RouteDefinition } from '@kl/contracts/routes';
 import { ANY_SCREEN, checkAccessibility, expect, test, withLang, type Lang } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/layout-check.ts';
+import { SAMPLE_ROUTE_PARAMS, samplePath } from './support/route-paths.ts';
 
 /**
  * Small screens (docs/layout.md): every screen of the route table at the phone widths of the site's
@@ -20,20 +21,12 @@ const HEIGHT = 800;
 const LANGS: readonly Lang[] = ['vi', 'en'];
 
 /**
- * Sample values for the parameters of parameterised routes (routes.spec.ts's, with a lottery game of the
+ * Sample values for the parameters of parameterised routes (the shared samples, with a lottery game of the
  * demo catalogue, Siêu Tốc 1 Phút: a logged-in member's lottery screen loads it).
  */
-const SAMPLE_PARAMS: Record<string, string> = { mui: 'kimlong', playType: 'trad', gameId: '1742' };
+const SAMPLE_PARAMS = { ...SAMPLE_ROUTE_PARAMS, gameId: '1742' };
 
-function pathOf(route: RouteDefinition): string {
-  return fullPath(
-    route.pattern.replace(/:(\w+)/g, (_, name: string) => {
-      const value = SAMPLE_PARAMS[name];
-      if (value === undefined) throw new Error(`no sample value for the route parameter :${name}`);
-      return value;
-    }),
-  );
-}
+const pathOf = (route: RouteDefinition) => samplePath(route, SAMPLE_PARAMS);
 
 /** The longest username the register form allows (15 characters), of wide letters: the header's worst case. */
 const LONG_NAME_PREFIX = 'WWWW';

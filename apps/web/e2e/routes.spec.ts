@@ -1,5 +1,6 @@
-import { ROUTES, chromeFor, fullPath, type RouteDefinition } from '@kl/contracts/routes';
+import { ROUTES, chromeFor } from '@kl/contracts/routes';
 import { expect, t, test } from './fixtures.ts';
+import { samplePath } from './support/route-paths.ts';
 
 /**
  * A visitor opens every screen of the route table by its address: each renders, with the header,
@@ -7,21 +8,8 @@ import { expect, t, test } from './fixtures.ts';
  * visitor to /m/login instead.
  */
 
-/** Sample values for the parameters of parameterised routes. */
-const SAMPLE_PARAMS: Record<string, string> = { mui: 'kimlong', playType: 'trad', gameId: '1001' };
-
-function pathOf(route: RouteDefinition): string {
-  return fullPath(
-    route.pattern.replace(/:(\w+)/g, (_, name: string) => {
-      const value = SAMPLE_PARAMS[name];
-      if (value === undefined) throw new Error(`no sample value for the route parameter :${name}`);
-      return value;
-    }),
-  );
-}
-
 for (const route of ROUTES) {
-  const path = pathOf(route);
+  const path = samplePath(route);
   const chrome = chromeFor(route.page);
 
   if (route.gated) {
