@@ -56,8 +56,11 @@ test('a member launches the in-house slot, spins 10 times and verifies every rou
     await spin.click();
     const answer = await answered;
     expect(answer.status()).toBe(200);
-    results.push(((await answer.json()) as { value: SlotSpinResult }).value);
-    await expect(spin).toBeEnabled();
+    const result = ((await answer.json()) as { value: SlotSpinResult }).value;
+    results.push(result);
+    // A round that won free spins shows each of them, with a pause between (slot timing), before the
+    // machine takes the next bet: the wait grows with the round.
+    await expect(spin).toBeEnabled({ timeout: 5_000 + result.round.spins.length * 1_000 });
     await expect(screen.getByTestId('slot-win')).toBeVisible();
   }
   expect(results.map((result) => result.round.nonce)).toEqual([...Array(SPINS).keys()]);
