@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
@@ -17,7 +17,9 @@ async function start() {
     </StrictMode>
   );
   // A page the server rendered (home) is taken over where it stands (docs/decisions/005-web-first-load.md).
-  if (hydrate) hydrateRoot(container, app);
+  // As a transition, the taking over yields to the browser every few milliseconds (the banner is drawn,
+  // a tap is answered) instead of holding the main thread for the whole tree.
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
   // action, and the download runs while that action's request is on its way. A page nobody touches

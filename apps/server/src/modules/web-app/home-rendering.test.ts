@@ -19,8 +19,9 @@ import { SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
 const WEB_APP = fileURLToPath(new URL('../../../../web/', import.meta.url));
 const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 const INDEX_HTML =
-  '<!doctype html><html lang="vi" data-theme="dark"><head><title>Kim Long</title></head>' +
-  '<body><div id="root"></div><script type="module" src="/m/assets/app.js"></script></body></html>';
+  '<!doctype html><html lang="vi" data-theme="dark"><head><meta charset="UTF-8" /><title>Kim Long</title>' +
+  '<script type="module" crossorigin src="/m/assets/app.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
 const EVIL_TITLE = '</script><script>alert(1)</script>';
 
 const database = useTestDatabase('pglite');
@@ -112,7 +113,12 @@ describe('/m/home rendered by the server', () => {
       new RegExp(`<img[^>]*src="${src.replace(/[?.]/g, '\\$&')}"[^>]*fetchpriority="high"`, 'i'),
     );
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+    const preload = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`;
+    expect(head).toContain(preload);
+    // …before any script or stylesheet: on a slow line the chunks must not take its bandwidth first.
+    expect(head.indexOf(preload)).toBeLessThan(
+      head.search(/<script|<link rel="(modulepreload|stylesheet)"|<style/),
+    );
 
     // The marquee's announcements and the first game section's games, in the page's language.
     const { list: announcements } = await apiValue<{ list: { title: string }[] }>(

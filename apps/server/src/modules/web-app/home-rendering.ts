@@ -195,7 +195,10 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
         : '';
       const html = shell.template
         .replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`)
-        .replace('</head>', () => `${lcp}${shell.head}</head>`)
+        // The first banner's picture is asked for before any script: on a slow line the chunks would
+        // otherwise take the bandwidth it needs to be the first thing drawn.
+        .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${lcp}`)
+        .replace('</head>', () => `${shell.head}</head>`)
         .replace(
           '<div id="root"></div>',
           () =>

@@ -1,6 +1,6 @@
 import { CAROUSEL_NAVIGATION_ABOVE } from '@kl/contracts/constants';
 import type { Game } from '@kl/contracts/games';
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGameCardActions } from '../hooks/use-game-card-actions.ts';
 import { GameCard } from './game-card.tsx';
@@ -14,7 +14,7 @@ export const carouselColumns = (count: number, twoRows: boolean) => (twoRows ? M
  * the first holds the first ceil(n/2) games; previous/next buttons when there are more than 3
  * games. The games stay one list in their order, so assistive technology reads them as such.
  */
-export function GameCarousel({
+export const GameCarousel = memo(function GameCarousel({
   games,
   label,
   twoRows = false,
@@ -87,4 +87,4 @@ export function GameCarousel({
       )}
     </div>
   );
-}
+});

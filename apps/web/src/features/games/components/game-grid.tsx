@@ -7,6 +7,15 @@ import type { useGamePages } from '../hooks/use-game-pages.ts';
 import { GameCard } from './game-card.tsx';
 import { LoadMore } from '../../../shared/ui/load-more.tsx';
 
+/** The line a list shows while its games are on their way. */
+export function ListWaiting({ t }: { t: TFunction }) {
+  return (
+    <p className="kl-games__status" role="status">
+      {t('in_please_wait')}
+    </p>
+  );
+}
+
 export type GridLayout = 'grid' | 'column';
 
 type Pages = ReturnType<typeof useGamePages>;
@@ -16,13 +25,7 @@ type Pages = ReturnType<typeof useGamePages>;
  * null once there are games to show.
  */
 export function listState(pages: Pages, t: TFunction) {
-  if (pages.isPending && pages.fetchStatus !== 'idle') {
-    return (
-      <p className="kl-games__status" role="status">
-        {t('in_please_wait')}
-      </p>
-    );
-  }
+  if (pages.isPending && pages.fetchStatus !== 'idle') return <ListWaiting t={t} />;
   if (pages.isError && pages.games.length === 0) {
     return (
       <div className="kl-games__status" role="alert">

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@kl/contracts/constants';
 import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import { fullPath, type GameCategory } from '@kl/contracts/routes';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store.ts';
@@ -8,7 +9,7 @@ import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { useGamePages, type GameSource } from '../hooks/use-game-pages.ts';
 import { tabSource } from '../lib/entry-menu.ts';
 import { GameCarousel } from './game-carousel.tsx';
-import { listState } from './game-grid.tsx';
+import { ListWaiting, listState } from './game-grid.tsx';
 import { WinnerBoard } from './winner-board.tsx';
 
 type HomeSectionKey = 'HOT' | 'FAV' | 'NEW_GAME' | 'BGS' | 'BG';
@@ -89,9 +90,16 @@ function HomeSectionView({ section }: { section: HomeSection }) {
   const pages = useGamePages(section.source);
   const title = t(`category.${section.key}`);
   const headingId = `kl-home-section-${section.key}`;
-  const body = listState(pages, t) ?? (
-    <GameCarousel games={pages.games} label={title} twoRows={section.twoRows} hot={section.key === 'HOT'} />
-  );
+  // The cards are drawn from a deferred copy of the games: an answer arriving is taken at once, and
+  // drawing its cards yields to the browser instead of holding the page (docs/performance.md).
+  const games = useDeferredValue(pages.games);
+  const body =
+    listState(pages, t) ??
+    (games.length === 0 ? (
+      <ListWaiting t={t} />
+    ) : (
+      <GameCarousel games={games} label={title} twoRows={section.twoRows} hot={section.key === 'HOT'} />
+    ));
   return (
     <section className="kl-games__section" aria-labelledby={headingId} data-section={section.key}>
       <div className="kl-games__section-head">

@@ -1,10 +1,10 @@
 import { WINNER_BOARD } from '@kl/contracts/constants';
 import type { GameType } from '@kl/contracts/games';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { memo, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
-import { winnersQueryOptions } from '../api/get-winners.ts';
+import { winnersQueryOptions, type getWinners } from '../api/get-winners.ts';
 
 /** The lists of the winner board (product.md §2). */
 export const WINNER_BOARD_TYPES = ['RNG', 'FISH'] as const satisfies readonly GameType[];
@@ -29,6 +29,21 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
+type Winners = Awaited<ReturnType<typeof getWinners>>;
+
+const WinnerRows = memo(function WinnerRows({ winners, language }: { winners: Winners; language: string }) {
+  return winners.map((winner, index) => (
+    <li key={`${winner.wonAt}-${index}`} className="kl-winners__row">
+      <img src={winner.iconUrl} alt="" width={32} height={32} loading="lazy" decoding="async" />
+      <span className="kl-winners__who">
+        <span className="kl-winners__name">{winner.customerName}</span>
+        <span className="kl-winners__game">{winner.gameName}</span>
+      </span>
+      <span className="kl-winners__amount">{formatMoney(winner.winAmount, winner.currency, language)}</span>
+    </li>
+  ));
+});
+
 function WinnerList({ gameType }: { gameType: (typeof WINNER_BOARD_TYPES)[number] }) {
   const { t, i18n } = useTranslation();
   const { data: winners = [], isPending, isError } = useQuery(winnersQueryOptions(gameType));
@@ -46,7 +61,12 @@ function WinnerList({ gameType }: { gameType: (typeof WINNER_BOARD_TYPES)[number
     return () => clearInterval(timer);
   }, [moving, winners.length]);
 
-  if (isPending) return <p className="kl-games__status">{t('in_please_wait')}</p>;
+  // The rows come from a deferred copy of the answer (drawing a hundred rows yields to the browser),
+  // and stay the same element while the list moves: a step changes the list's offset only.
+  const shown = useDeferredValue(winners);
+  if (isPending || (shown.length === 0 && winners.length > 0)) {
+    return <p className="kl-games__status">{t('in_please_wait')}</p>;
+  }
   if (isError || winners.length === 0) return <p className="kl-games__status">{t('in_no_data')}</p>;
   const style = { '--kl-winner-offset': reducedMotion ? 0 : offset } as CSSProperties;
   return (
@@ -65,18 +85,7 @@ function WinnerList({ gameType }: { gameType: (typeof WINNER_BOARD_TYPES)[number
         aria-label={t('games.winners.listOf', { category: t(`category.${gameType}`) })}
         data-offset={offset}
       >
-        {winners.map((winner, index) => (
-          <li key={`${winner.wonAt}-${index}`} className="kl-winners__row">
-            <img src={winner.iconUrl} alt="" width={32} height={32} loading="lazy" decoding="async" />
-            <span className="kl-winners__who">
-              <span className="kl-winners__name">{winner.customerName}</span>
-              <span className="kl-winners__game">{winner.gameName}</span>
-            </span>
-            <span className="kl-winners__amount">
-              {formatMoney(winner.winAmount, winner.currency, i18n.language)}
-            </span>
-          </li>
-        ))}
+        <WinnerRows winners={shown} language={i18n.language} />
       </ul>
     </div>
   );

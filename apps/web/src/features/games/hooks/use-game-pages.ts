@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@kl/contracts/constants';
 import type { Game, GameType } from '@kl/contracts/games';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { getFavourites } from '../api/get-favourites.ts';
 import { getHotGames } from '../api/get-hot-games.ts';
@@ -67,6 +68,8 @@ export function gamePagesKey(source: GameSource, userName: string | null) {
  * The pages of a game list (product.md §4 Lists): a new source starts again at page 1; the next page is
  * asked while pageNum < totalPages.
  */
+const NO_GAMES: readonly Game[] = [];
+
 export function useGamePages(source: GameSource, { enabled = true }: { enabled?: boolean } = {}) {
   const { userName, role } = useSession();
   const query = useInfiniteQuery({
@@ -77,6 +80,8 @@ export function useGamePages(source: GameSource, { enabled = true }: { enabled?:
     enabled: enabled && (!isMemberSource(source) || role !== 'visitor'),
     staleTime: 30_000,
   });
-  const games = query.data?.pages.flatMap((page) => page.games) ?? [];
+  // The same array while the pages are the same: what draws the games can skip a render that
+  // changes nothing (docs/performance.md).
+  const games = useMemo(() => query.data?.pages.flatMap((page) => page.games) ?? NO_GAMES, [query.data]);
   return { ...query, games };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAfterHydration } from '../hooks/use-after-hydration.ts';
 
 /** How far below the screen a lazy part starts to load. */
@@ -28,7 +28,8 @@ export function WhenNear({ children, minHeight }: { children: ReactNode; minHeig
       if (observer) return;
       observer = new IntersectionObserver(
         (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+          // Drawn as a transition: the part yields to the browser while it is drawn (docs/performance.md).
+          if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
         },
         { rootMargin: AHEAD },
       );
