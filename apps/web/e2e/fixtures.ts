@@ -47,6 +47,16 @@ export class ConsoleErrors {
 export const ANY_SCREEN =
   '[data-page], [data-testid="maintenance-page"], [data-testid="region-restricted-page"]';
 
+/**
+ * Waits until the app has taken the page over: a page the server rendered (home) is on the screen
+ * before its script runs, and its buttons answer only after (docs/decisions/005-web-first-load.md).
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-server-rendered]'), 'the app takes the page over').toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
 /** `path` with `lang=<lang>` appended to its query (before any hash). */
 export function withLang(path: string, lang: Lang | null): string {
   if (lang === null) return path;
@@ -125,6 +135,7 @@ export const test = base.extend<Fixtures>({
       const response = await page.goto(withLang(path, lang));
       expect(response?.status(), `HTTP status of ${path}`).toBeLessThan(400);
       await expect(page.locator(ANY_SCREEN).first(), `a screen rendered for ${path}`).toBeVisible();
+      await appTookOver(page);
       if (scan) await checkAccessibility(page, path);
     });
   },

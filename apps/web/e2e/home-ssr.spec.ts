@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
 
 /**
  * Home rendered by the server (docs/decisions/005-web-first-load.md): the first screen is there before
@@ -25,6 +25,8 @@ test('home is readable with JavaScript off: banner, marquee, games and real link
     const response = await page.goto('/m/home?lang=en');
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // No script ran: the page is still the server's.
+    await expect(page.locator('#root')).toHaveAttribute('data-server-rendered', '');
 
     // The first banner, asked for first.
     const carousel = page.getByRole('region', { name: en('home.banners.label') });
@@ -69,8 +71,10 @@ test('with JavaScript the app takes the page over: no data asked again, no hydra
     if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
   });
   await page.goto('/m/home?lang=en');
-  // The app has started when the language parameter has left the address.
+  // The app has started when the language parameter has left the address, and has the page when
+  // the root no longer says it is the server's.
   await expect(page).toHaveURL(/\/m\/home$/);
+  await appTookOver(page);
   const marquee = page.getByTestId('marquee');
   await expect(marquee).toContainText('Weekly scheduled maintenance');
   await page.waitForLoadState('networkidle');

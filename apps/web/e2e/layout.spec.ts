@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ROUTES, type RouteDefinition } from '@kl/contracts/routes';
-import { ANY_SCREEN, checkAccessibility, expect, test, withLang, type Lang } from './fixtures.ts';
+import {
+  ANY_SCREEN,
+  appTookOver,
+  checkAccessibility,
+  expect,
+  test,
+  withLang,
+  type Lang,
+} from './fixtures.ts';
 import { asNewMember } from './members.ts';
 import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/layout-check.ts';
 import { SAMPLE_ROUTE_PARAMS, samplePath } from './support/route-paths.ts';
@@ -63,6 +71,7 @@ for (const { lang, loggedIn, part, parts } of RUNS) {
     await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
     await page.goto(withLang('/m/home', lang));
     await expect(page.locator(ANY_SCREEN).first()).toBeVisible();
+    await appTookOver(page);
     await waitForQuietNetwork(page);
 
     for (const route of routes) {

@@ -1,42 +1,32 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { bootstrap } from './app/bootstrap.ts';
-import { startPwaWhenIdle } from './shared/pwa/index.ts';
-import { prepareAnnouncer } from './shared/ui/announcer.ts';
-import { toast } from './shared/ui/toast.ts';
+import { FIRST_SCREEN_CHUNKS, SERVER_STATE_ID } from './app/server-state-id.ts';
 import './app/styles/index.css';
 
-async function start() {
-  const { queryClient, hydrate } = await bootstrap(new URL(window.location.href));
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  const app = (
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>
-  );
-  // A page the server rendered (home) is taken over where it stands (docs/decisions/005-web-first-load.md).
-  // As a transition, the taking over yields to the browser every few milliseconds (the banner is drawn,
-  // a tap is answered) instead of holding the main thread for the whole tree.
-  if (hydrate) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
-  // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
-  // action, and the download runs while that action's request is on its way. A page nobody touches
-  // never pays for it; a message without an action fetches it on first use.
-  const preloadToast = () => {
-    for (const type of ['pointerdown', 'keydown'] as const)
-      window.removeEventListener(type, preloadToast, true);
-    void toast.preload();
-  };
-  for (const type of ['pointerdown', 'keydown'] as const) {
-    window.addEventListener(type, preloadToast, { capture: true, passive: true });
+/**
+ * The entry: small on purpose. Over a page the server rendered, the app's code and the screen's chunks
+ * are asked for once the browser has drawn that page, so that on a slow line the first screen and its
+ * banner do not share the bandwidth with the scripts (docs/decisions/005-web-first-load.md); in an
+ * empty page at once.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A tab in the background draws no frame: it starts anyway.
+    setTimeout(resolve, 100);
+  });
+
+function preloadFirstScreen() {
+  const chunks = document.querySelector<HTMLMetaElement>(`meta[name="${FIRST_SCREEN_CHUNKS}"]`)?.content;
+  for (const href of chunks?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
   }
-  // Screen readers hear a live region's changes only when it was there before them.
-  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1_000));
-  whenIdle(prepareAnnouncer);
-  // The service worker and its notices, after load: nothing of it delays the first render.
-  startPwaWhenIdle();
 }
 
-void start();
+const serverRendered = document.getElementById(SERVER_STATE_ID) !== null;
+void (serverRendered ? afterFirstPaint() : Promise.resolve()).then(() => {
+  if (serverRendered) preloadFirstScreen();
+  return import('./app/start.tsx');
+});

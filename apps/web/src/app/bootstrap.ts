@@ -14,12 +14,15 @@ import { keepPreferenceCookies } from './preference-cookies.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
 
-/** The id of the data the server rendered the page with (apps/server web-app home-rendering.ts). */
-export const SERVER_STATE_ID = 'kl-ssr-state';
+import { SERVER_STATE_ID } from './server-state-id.ts';
+
+export { SERVER_STATE_ID };
 
 /** What the server rendered the page with, when it did (docs/decisions/005-web-first-load.md). */
 interface ServerState {
   language: Locale;
+  /** The path the page was rendered for. */
+  path?: string;
   queries: DehydratedState;
 }
 
@@ -70,7 +73,10 @@ export async function bootstrap(
     hydrate(queryClient, served.queries);
     rememberSystemStatus(queryClient);
   }
-  const hydrating = sameLanguage && session === null;
+  // The app starts after the page is drawn: by then the address may have moved on (history), and
+  // the markup is no longer what the first render draws.
+  const samePage = served?.path === url.pathname;
+  const hydrating = sameLanguage && samePage && session === null;
   // The page is on the screen already: its code is fetched (preloaded by the page) before the
   // first render takes it over, so that no part of it is drawn again.
   if (hydrating) await preloadHomeFirstScreen().catch(() => undefined);

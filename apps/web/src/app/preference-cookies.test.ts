@@ -58,13 +58,14 @@ describe('the language and theme cookies (docs/decisions/005-web-first-load.md)'
 });
 
 describe('a page the server rendered', () => {
-  function serverState(language: string) {
+  function serverState(language: string, path = window.location.pathname) {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = SERVER_STATE_ID;
     script.textContent = JSON.stringify({
       language,
       theme: 'dark',
+      path,
       queries: {
         mutations: [],
         queries: [
@@ -84,6 +85,15 @@ describe('a page the server rendered', () => {
     const { queryClient, hydrate } = await bootstrap(new URL(window.location.href));
     expect(hydrate).toBe(true);
     expect(queryClient.getQueryData(['content', 'announcements', 'popular'])).toEqual([]);
+  });
+
+  it('is drawn again by the browser when the address moved on before the app started', async () => {
+    const before = window.location.pathname;
+    serverState('vi', '/m/home');
+    window.history.pushState(null, '', '/m/login');
+    const { hydrate } = await bootstrap(new URL(window.location.href));
+    window.history.pushState(null, '', before);
+    expect(hydrate).toBe(false);
   });
 
   it('is drawn again by the browser in another language, without its data', async () => {

@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, vi } from 'vitest';
 import { createFakeGames, type FakeGamesOptions } from './fake-games.ts';
 import { findScreen, renderApp } from './render-app.tsx';
@@ -28,6 +28,14 @@ class FakeObserver {
 
 /** Every infinite-scroll marker reports that it came near the screen. */
 export const scrollToEnd = () => [...observers].forEach((observer) => observer.fire());
+
+/** The user scrolls: the parts of the page waiting to come near the screen (WhenNear) come near. */
+export function scrollNear() {
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+    scrollToEnd();
+  });
+}
 
 /** Installs the IntersectionObserver stand-in before each test of the calling file. */
 export function installFakeIntersectionObserver() {

@@ -15,6 +15,8 @@ export const SSR_ENTRY = 'server/entry-server.js';
 const MANIFEST = '.vite/manifest.json';
 /** The id of the `<script type="application/json">` the browser hydrates its data from. */
 export const SSR_STATE_ID = 'kl-ssr-state';
+/** The name of the meta element listing the first screen's chunks, for the entry to preload. */
+export const FIRST_SCREEN_CHUNKS = 'kl-first-screen-chunks';
 
 export type Theme = 'dark' | 'light';
 const THEMES: readonly string[] = ['dark', 'light'];
@@ -36,6 +38,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const isSsrModule = (value: unknown): value is SsrModule => {
@@ -102,7 +105,9 @@ function readShell(webDist: string, ssr: SsrModule) {
   const manifestPath = join(webDist, MANIFEST);
   if (!existsSync(manifestPath)) return { template, head: '' };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = chunksOf(manifest, ['index.html']);
+  // The entry is small and starts the app by a dynamic import (apps/web src/main.tsx): the app's own
+  // CSS (layout, header) comes with that import, and is the page's too.
+  const entry = chunksOf(manifest, ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])]);
   const screen = chunksOf(manifest, ssr.FIRST_SCREEN_MODULES);
   const styles: string[] = [];
   for (const file of new Set([...entry.css, ...screen.css])) {
@@ -113,10 +118,13 @@ function readShell(webDist: string, ssr: SsrModule) {
       () => '',
     );
   }
-  const preloads = screen.files
-    .filter((file) => !entry.files.includes(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/m/${escapeAttribute(file)}">`);
-  const head = `${preloads.join('')}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`;
+  // The first screen's chunks are named for the entry, which preloads them once the page is drawn
+  // (apps/web src/main.tsx): asked for from the head, they would share a slow line with the banner.
+  const chunks = screen.files.filter((file) => !entry.files.includes(file)).map((file) => `/m/${file}`);
+  const preloads = chunks.length
+    ? `<meta name="${FIRST_SCREEN_CHUNKS}" content="${escapeAttribute(chunks.join(' '))}">`
+    : '';
+  const head = `${preloads}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`;
   return { template, head };
 }
 
@@ -189,7 +197,7 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
       });
       const path = request.url.split('?', 1)[0] ?? '';
       const page = await ssr.render(path, { language, theme, dehydratedState });
-      const state = scriptSafeJson({ language, theme, queries: dehydratedState });
+      const state = scriptSafeJson({ language, theme, path, queries: dehydratedState });
       const lcp = page.lcpImage
         ? `<link rel="preload" as="image" href="${escapeAttribute(page.lcpImage)}" fetchpriority="high">`
         : '';
@@ -202,7 +210,7 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
         .replace(
           '<div id="root"></div>',
           () =>
-            `<div id="root">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+            `<div id="root" data-server-rendered="">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
         );
       await sendHtml(request, reply, html);
       return true;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, searchCalls } from '../../test/fake-games.ts';
-import { openWithGames, installFakeIntersectionObserver } from '../../test/open-games.ts';
+import { openWithGames, installFakeIntersectionObserver, scrollNear } from '../../test/open-games.ts';
 import { carouselColumns } from './components/game-carousel.tsx';
 import { nextWinnerOffset } from './components/winner-board.tsx';
 
@@ -100,6 +100,11 @@ describe('winner board (product.md §2, §9)', () => {
   it('lists recent slot wins, masked, with their amount; fishing on demand', async () => {
     const { user, games } = await openWithGames('/m/home?lang=en');
     const board = await screen.findByRole('region', { name: 'Winners' });
+    // The board is at the end of home: nothing is asked for until it comes near the screen.
+    await screen.findAllByTestId('game-card');
+    expect(games.state.calls.filter((call) => call.path === '/api/games/winners')).toHaveLength(0);
+    expect(within(board).queryByRole('list')).toBeNull();
+    scrollNear();
     const list = await within(board).findByRole('list', { name: 'Latest Slots wins' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
     expect(list).toHaveTextContent('pl***0');
@@ -122,6 +127,7 @@ describe('winner board (product.md §2, §9)', () => {
     it('moves up one row every 3 s when there are more than 5 wins, and starts over at the end', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       await openWithGames('/m/home?lang=en', { wins: 7 });
+      scrollNear();
       const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
       expect(list).toHaveAttribute('data-offset', '0');
       await vi.advanceTimersByTimeAsync(3_000);
@@ -133,6 +139,7 @@ describe('winner board (product.md §2, §9)', () => {
     it('stays still with 5 wins or fewer', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       await openWithGames('/m/home?lang=en', { wins: 5 });
+      scrollNear();
       const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
       await vi.advanceTimersByTimeAsync(3_200);
       expect(list).toHaveAttribute('data-offset', '0');

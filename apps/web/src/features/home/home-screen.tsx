@@ -5,12 +5,12 @@ import { AgentContractCheck } from '../agent/index.ts';
 import { HomeGames } from '../games/index.ts';
 import { WalletBalance } from '../wallet/index.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
-import { useAfterHydration } from './hooks/use-after-hydration.ts';
+import { useAfterHydration } from '../../shared/hooks/use-after-hydration.ts';
 import { AnnouncementMarquee } from './components/announcement-marquee.tsx';
 import { HomeBanners } from './components/home-banners.tsx';
 import { HomeLoadStatus } from './components/home-load-status.tsx';
 import { QuickNav } from './components/quick-nav.tsx';
-import { WhenNear } from './components/when-near.tsx';
+import { WhenNear } from '../../shared/ui/when-near.tsx';
 import './home.css';
 
 const HomeFooter = lazy(() => import('./components/home-footer.tsx'));

@@ -41,8 +41,9 @@ export const GameCarousel = memo(function GameCarousel({
     );
   }, []);
   useEffect(() => {
-    measure();
-    if (typeof ResizeObserver === 'undefined' || !track.current) return;
+    // A ResizeObserver reports the track once when it starts watching, after the browser's own layout:
+    // measuring here as well would force a layout per carousel while the page is being taken over.
+    if (typeof ResizeObserver === 'undefined' || !track.current) return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(track.current);
     return () => observer.disconnect();

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
+import { WhenNear } from '../../../shared/ui/when-near.tsx';
 import { winnersQueryOptions, type getWinners } from '../api/get-winners.ts';
 
 /** The lists of the winner board (product.md §2). */
@@ -117,7 +118,11 @@ export function WinnerBoard() {
           ))}
         </div>
       </div>
-      <WinnerList key={gameType} gameType={gameType} />
+      {/* The board is at the end of home: its wins are asked for and drawn when it comes near the
+          screen (docs/performance.md), in the space its five rows take. */}
+      <WhenNear minHeight={WINNER_BOARD.slidesPerView * 48}>
+        <WinnerList key={gameType} gameType={gameType} />
+      </WhenNear>
     </section>
   );
 }
