@@ -25,9 +25,13 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be stor
  * The dotted path of the first string (value or key) in `value` that cannot be stored; undefined when
  * every one can. Walks without recursion, so a deeply nested body cannot overflow the stack.
  */
+const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
 export function findUnstorableText(value: unknown): string | undefined {
+  // Nothing to walk: most requests (no query, no body) stop here.
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : '';
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
   while (stack.length > 0) {
     const next = stack.pop();
     if (!next) break;
@@ -85,19 +89,26 @@ function checkMultipart(request: FastifyRequest): void {
   request.parts = (...args: Parameters<typeof parts>) => checkedParts(parts(...args));
 }
 
+/** The refusal of the first query, path parameter or body string that cannot be stored, if any. */
+function checkRequestText(request: FastifyRequest): DomainError | undefined {
+  const params = findUnstorableText(request.params);
+  if (params !== undefined) return refusal('params', params);
+  const query = findUnstorableText(request.query);
+  if (query !== undefined) return refusal('querystring', query);
+  const body = findUnstorableText(request.body);
+  if (body !== undefined) return refusal('body', body);
+  return undefined;
+}
+
 /** Register in the API context, before its routes. */
 export const storedTextPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
-      for (const [location, value] of [
-        ['params', request.params],
-        ['querystring', request.query],
-        ['body', request.body],
-      ] as const) {
-        const path = findUnstorableText(value);
-        if (path !== undefined) throw refusal(location, path);
-      }
+    // A callback hook, not an async one: it runs on every API request (docs/performance.md).
+    app.addHook('preValidation', (request, _reply, done) => {
+      const refused = checkRequestText(request);
+      if (refused) return done(refused);
       checkMultipart(request);
+      done();
     });
   },
   { name: 'stored-text' },
