@@ -1,6 +1,7 @@
 import { API } from '@kl/contracts/api-paths';
 import { SESSION_COOKIE } from '@kl/contracts/accounts';
 import { FEEDBACK_FORM_FIELDS } from '@kl/contracts/feedback';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMember, sessionOf } from '../modules/wallet/testing.ts';
@@ -141,6 +142,17 @@ describeEachDatabase('unstorable text at the API edge', (kind) => {
       payload,
     });
     expectRefused(response, 'body', FEEDBACK_FORM_FIELDS.content);
+  });
+
+  it('answers a compressed request body (which no route takes) with 400 INVALID_INPUT', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: API.register.path,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ username: 'edgecase2', password: 'abc12345' })),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ success: false, code: 'INVALID_INPUT' });
   });
 
   it('logs none of it as an unexpected error', () => {
