@@ -95,6 +95,8 @@ test('the language and theme chosen in the app are the ones the server renders n
 }) => {
   await page.goto('/m/home?lang=en');
   await expect(page).toHaveURL(/\/m\/home$/);
+  // The app writes the cookies as it starts, before it takes the page over.
+  await appTookOver(page);
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'kl_lang')?.value).toBe('en');
   expect(cookies.find((cookie) => cookie.name === 'kl_theme')?.value).toBe('dark');
