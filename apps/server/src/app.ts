@@ -95,8 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks on every request: no promise per hook (docs/performance.md, API).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await app.register(gracefulClosePlugin);
   await app.register(errorHandlingPlugin);

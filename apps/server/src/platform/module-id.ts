@@ -31,15 +31,20 @@ export const moduleIdPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isApiPath(request.url)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isApiPath(request.url)) {
+        done();
+        return;
+      }
       const routeModuleId = request.routeOptions.config.moduleId;
       reply.header(MODULE_ID_HEADER, routeModuleId ?? COMMON_MODULE_ID);
       const sent = request.headers[MODULE_ID_HEADER];
       // An unknown path stays a 404 whatever module it names.
       if (routeModuleId !== undefined && sent !== undefined && sent !== routeModuleId) {
-        throw new DomainError('INVALID_INPUT', { header: MODULE_ID_HEADER, expected: routeModuleId });
+        done(new DomainError('INVALID_INPUT', { header: MODULE_ID_HEADER, expected: routeModuleId }));
+        return;
       }
+      done();
     });
   },
   { name: 'module-id' },

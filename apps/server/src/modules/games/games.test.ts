@@ -140,6 +140,15 @@ describeEachDatabase('games', (kind) => {
       expect(beyond.games).toEqual([]);
     });
 
+    it('writes each answer exactly as the schema-checked serialiser would, also for games already shown', async () => {
+      for (const query of [{ gameName: 'dragon' }, { gameName: 'dragon' }, { gameType: 'RNG', pageNo: '2' }]) {
+        const response = await search(query);
+        const envelope = successEnvelope(gameSearchResult).parse(json(response));
+        expect(envelope.value.games.length).toBeGreaterThan(0);
+        expect(response.body).toBe(JSON.stringify(successEnvelope(gameSearchResult).encode(envelope)));
+      }
+    });
+
     it('defaults pageNo 1 and pageSize 9 (product.md §9 search)', async () => {
       const page = searchOf(await search({}));
       expect(page.pageNum).toBe(1);

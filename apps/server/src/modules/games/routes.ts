@@ -1,9 +1,10 @@
-import { GAME_ART_PREFIX, VENDOR_ART_PREFIX } from '@kl/contracts/games';
+import { GAME_ART_PREFIX, type GameSearchResult, game, VENDOR_ART_PREFIX } from '@kl/contracts/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../platform/api-route.ts';
 import { sendSvg, svgResponses } from '../../platform/svg-reply.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
+import { composedAnswer, writtenPart } from '../../platform/serializer.ts';
 import type { GamesService } from './service.ts';
 
 /**
@@ -19,6 +20,27 @@ export interface GamesRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
+
+/** The text of a page of games, kept per rows array: the search index answers a page asked again with the same one. */
+const writtenPages = new WeakMap<object, { key: string; text: string }>();
+
+/**
+ * A search answer written from its games' texts: each game of the search index is the same object
+ * until the catalogue changes, so it is checked and written once, and so is a page asked again
+ * (docs/performance.md, API). Keys in the order of `gameSearchResult`.
+ */
+function writtenSearch(result: GameSearchResult): GameSearchResult {
+  const { games, pageNum, totalPages, total } = result;
+  // Not a whole number: the schema's serialiser refuses it as it would.
+  if (![pageNum, totalPages, total].every(Number.isSafeInteger)) return result;
+  const key = `${pageNum}:${totalPages}:${total}`;
+  const kept = writtenPages.get(games);
+  if (kept?.key === key) return composedAnswer(result, kept.text);
+  const written = games.map((shown) => writtenPart(game, shown)).join(',');
+  const text = `{"games":[${written}],"pageNum":${pageNum},"totalPages":${totalPages},"total":${total}}`;
+  writtenPages.set(games, { key, text });
+  return composedAnswer(result, text);
+}
 
 export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, options) => {
   const { gamesService, guards, merchantCode } = options;
@@ -42,7 +64,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       'the filter (exact), minLine the least number of lines. pageSize at most 100; a bad value is 400 ' +
       'INVALID_INPUT.',
     tags,
-    handler: (request) => gamesService.search(merchantCode, request.query),
+    handler: async (request) => writtenSearch(await gamesService.search(merchantCode, request.query)),
   });
 
   route(app, 'hotGames', {

@@ -42,6 +42,8 @@ export const PAGE = 5_000;
 /** Answers kept per index, and how many positions they may hold together (4 bytes each). */
 const ANSWERS_KEPT = 512;
 const POSITIONS_KEPT = 2_000_000;
+/** Pages kept per answer (the first asked go first). */
+const PAGES_KEPT = 16;
 
 /** The three UTF-16 units of a name from `at`, as one number (a trigram of search-text.ts). */
 const gramKey = (text: string, at: number) =>
@@ -56,6 +58,7 @@ function append<Key>(lists: Map<Key, number[]> | undefined, key: Key, position: 
 const NEW = 1;
 const TOP = 2;
 const EMPTY = new Int32Array(0);
+const asRow = (row: ListedGameRow) => row;
 
 /** One merchant's listed games, searchable. Built once from rows in list order, then never changed. */
 export class CatalogueIndex {
@@ -83,6 +86,12 @@ export class CatalogueIndex {
   private minBetCodes!: Int32Array;
   private minLineCodes!: Int32Array;
   private readonly answers = new Map<string, Int32Array>();
+  /**
+   * Pages made of an answer's positions, by offset and limit: the same page asked again is the same
+   * object (its rows array too), so what the route writes of it can be kept (routes.ts). They live as
+   * long as their answer is kept.
+   */
+  private readonly pagesShown = new WeakMap<Int32Array, Map<string, SearchPage<unknown>>>();
   private answerPositions = 0;
   /** While building: the last position each gram was posted for. */
   private postedAt = new Map<number, number>();
@@ -183,13 +192,13 @@ export class CatalogueIndex {
 
   /** The games matching `filters`: one page of them in list order, and how many there are. */
   search(filters: GameFilters, limit: number, offset: number): SearchPage<ListedGameRow> {
-    return this.page(filters, limit, offset, (row) => row);
+    return this.page(filters, limit, offset, asRow);
   }
 
   /**
    * As `search`, each game as `present` makes it. What it makes is kept for the index's life (a game's
    * answer does not change until the catalogue does), one per game shown, so `present` must be the same
-   * function on every call.
+   * function on every call. A page asked again while its answer is kept is the same object.
    */
   page<Answer>(
     filters: GameFilters,
@@ -198,6 +207,14 @@ export class CatalogueIndex {
     present: (row: ListedGameRow) => Answer,
   ): SearchPage<Answer> {
     const positions = this.matches(filters);
+    let pages = this.pagesShown.get(positions);
+    if (!pages) {
+      pages = new Map();
+      this.pagesShown.set(positions, pages);
+    }
+    const pageKey = `${offset}:${limit}`;
+    const known = pages.get(pageKey);
+    if (known) return known as SearchPage<Answer>;
     const rows: Answer[] = [];
     const end = Math.min(positions.length, offset + limit);
     for (let at = offset; at < end; at += 1) {
@@ -209,7 +226,10 @@ export class CatalogueIndex {
       }
       rows.push(shown);
     }
-    return { rows, total: positions.length };
+    const page = { rows, total: positions.length };
+    pages.set(pageKey, page);
+    if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as string);
+    return page;
   }
 
   /** Positions (in list order) of every game matching `filters`, remembered for the next pages. */
