@@ -14,19 +14,30 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 100);
   });
 
-function preloadFirstScreen() {
+/** Links added per task: each starts a download, and a few dozen at once hold the main thread. */
+const PRELOADS_PER_TASK = 6;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app's chunks and the first screen's, named by the server in the order they run, preloaded a few
+ * per task; the app's import then finds them asked for already (docs/performance.md).
+ */
+async function preloadFirstScreen() {
   const chunks = document.querySelector<HTMLMetaElement>(`meta[name="${FIRST_SCREEN_CHUNKS}"]`)?.content;
-  for (const href of chunks?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+  const hrefs = chunks?.split(' ').filter(Boolean) ?? [];
+  for (let at = 0; at < hrefs.length; at += PRELOADS_PER_TASK) {
+    if (at > 0) await nextTask();
+    for (const href of hrefs.slice(at, at + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
   }
 }
 
 const serverRendered = document.getElementById(SERVER_STATE_ID) !== null;
-void (serverRendered ? afterFirstPaint() : Promise.resolve()).then(() => {
-  if (serverRendered) preloadFirstScreen();
-  return import('./app/start.tsx');
-});
+void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve()).then(
+  () => import('./app/start.tsx'),
+);

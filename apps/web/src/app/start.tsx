@@ -4,6 +4,7 @@ import { App } from './app.tsx';
 import { bootstrap } from './bootstrap.ts';
 import { startPwaWhenIdle } from '../shared/pwa/index.ts';
 import { prepareAnnouncer } from '../shared/ui/announcer.ts';
+import { markClientRendered } from '../shared/hooks/use-after-hydration.ts';
 import { toast } from '../shared/ui/toast.ts';
 
 /**
@@ -33,7 +34,10 @@ async function start() {
   // As a transition, the taking over yields to the browser every few milliseconds (the banner is drawn,
   // a tap is answered) instead of holding the main thread for the whole tree.
   if (hydrate) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  else {
+    markClientRendered();
+    createRoot(container).render(app);
+  }
   // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
   // action, and the download runs while that action's request is on its way. A page nobody touches
   // never pays for it; a message without an action fetches it on first use.

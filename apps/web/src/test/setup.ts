@@ -4,6 +4,7 @@ import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../shared/lib/antd-setup.ts';
 import { toast } from '../shared/ui/toast.ts';
+import { markClientRendered } from '../shared/hooks/use-after-hydration.ts';
 
 /**
  * A test fails when console.error is called and the test did not take the message with
@@ -21,6 +22,9 @@ export function takeConsoleErrors(): string[] {
 // two-core machine running two test workers beside the server suites' databases, a first import can take
 // longer than a second. What a test expects does not change, only how long it may take to appear.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Tests render the app in an empty document, as the browser does without a server-rendered page.
+markClientRendered();
 
 // jsdom has no pointer capture; antd-mobile's bottom sheets (Popup, swipe to close) call it.
 Element.prototype.setPointerCapture ??= () => {};

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBanner } from '../../db/schema/content.ts';
@@ -20,7 +20,8 @@ const WEB_APP = fileURLToPath(new URL('../../../../web/', import.meta.url));
 const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 const INDEX_HTML =
   '<!doctype html><html lang="vi" data-theme="dark"><head><meta charset="UTF-8" /><title>Kim Long</title>' +
-  '<script type="module" crossorigin src="/m/assets/app.js"></script></head>' +
+  '<script type="module" crossorigin src="/m/assets/index-a.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/m/assets/index-a.css"></head>' +
   '<body><div id="root"></div></body></html>';
 const EVIL_TITLE = '</script><script>alert(1)</script>';
 
@@ -53,6 +54,41 @@ function writeDist({ ssrModule }: { ssrModule?: string } = {}): string {
   return dist;
 }
 
+/**
+ * The build's manifest as Vite writes it, in small: the entry (which imports the app), the app with its
+ * framework chunk, and the first screen's module, each with its CSS.
+ */
+async function writeManifest(dist: string) {
+  const ssr = (await import(pathToFileURL(join(dist, SSR_ENTRY)).href)) as {
+    FIRST_SCREEN_MODULES: readonly string[];
+  };
+  const [screen = 'src/features/home/home-screen.tsx'] = ssr.FIRST_SCREEN_MODULES;
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-a.js',
+      css: ['assets/index-a.css'],
+      dynamicImports: ['src/app/start.tsx'],
+    },
+    'src/app/start.tsx': {
+      file: 'assets/start-b.js',
+      css: ['assets/start-b.css'],
+      imports: ['_framework-c.js'],
+    },
+    '_framework-c.js': { file: 'assets/framework-c.js' },
+    [screen]: {
+      file: 'assets/home-screen-d.js',
+      css: ['assets/home-screen-d.css'],
+      imports: ['_framework-c.js'],
+    },
+  };
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  for (const name of ['index-a', 'start-b', 'home-screen-d']) {
+    writeFileSync(join(dist, `assets/${name}.css`), `.kl-${name}{color:red}`);
+  }
+}
+
 /** The JSON of the page's embedded state. */
 function embeddedState(html: string): { language: string; theme: string; queries: unknown } {
   const match = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*?)</script>`, 's').exec(
@@ -69,6 +105,7 @@ describe('/m/home rendered by the server', () => {
 
   beforeAll(async () => {
     dist = writeDist();
+    await writeManifest(dist);
     app = await buildTestApp(database.current, { config: { webDist: dist }, logger: logs.logger });
   }, 120_000);
   afterAll(async () => {
@@ -119,6 +156,25 @@ describe('/m/home rendered by the server', () => {
     expect(head.indexOf(preload)).toBeLessThan(
       head.search(/<script|<link rel="(modulepreload|stylesheet)"|<style/),
     );
+
+    // The stylesheets' rules are in the page: their links, which tell the app's loader so, are disabled
+    // (neither fetched nor applied).
+    const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
+    expect(sheets).toEqual(
+      ['index-a', 'start-b', 'home-screen-d'].map(
+        (name) => `<link rel="stylesheet" href="/m/assets/${name}.css" disabled>`,
+      ),
+    );
+    for (const name of ['index-a', 'start-b', 'home-screen-d'])
+      expect(head).toContain(`.kl-${name}{color:red}`);
+    // The chunks the entry preloads after the first paint: the app's first (they run first), then the
+    // first screen's.
+    const chunks = /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
+    expect(chunks).toEqual([
+      '/m/assets/start-b.js',
+      '/m/assets/framework-c.js',
+      '/m/assets/home-screen-d.js',
+    ]);
 
     // The marquee's announcements and the first game section's games, in the page's language.
     const { list: announcements } = await apiValue<{ list: { title: string }[] }>(

@@ -110,21 +110,33 @@ function readShell(webDist: string, ssr: SsrModule) {
   const entry = chunksOf(manifest, ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])]);
   const screen = chunksOf(manifest, ssr.FIRST_SCREEN_MODULES);
   const styles: string[] = [];
+  const inlined: string[] = [];
   for (const file of new Set([...entry.css, ...screen.css])) {
     styles.push(readFileSync(join(webDist, file), 'utf8'));
+    inlined.push(file);
     // The entry's stylesheet link goes: its rules are in the page.
     template = template.replace(
       new RegExp(`<link rel="stylesheet"[^>]*href="[^"]*/${file}"[^>]*>\\s*`),
       () => '',
     );
   }
-  // The first screen's chunks are named for the entry, which preloads them once the page is drawn
-  // (apps/web src/main.tsx): asked for from the head, they would share a slow line with the banner.
-  const chunks = screen.files.filter((file) => !entry.files.includes(file)).map((file) => `/m/${file}`);
+  // The app's chunks and the first screen's are named for the entry, which preloads them once the
+  // page is drawn, a few per task (apps/web src/main.tsx): asked for from the head, they would share a
+  // slow line with the banner. The app's own come first: they run first.
+  const entryFiles = entry.files.filter(
+    (file) => file.endsWith('.js') && file !== manifest['index.html']?.file,
+  );
+  const chunks = [...new Set([...entryFiles, ...screen.files])].map((file) => `/m/${file}`);
   const preloads = chunks.length
     ? `<meta name="${FIRST_SCREEN_CHUNKS}" content="${escapeAttribute(chunks.join(' '))}">`
     : '';
-  const head = `${preloads}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>`;
+  // The app's loader adds a stylesheet link for a chunk's CSS unless the page has one (and waits for
+  // it before running the chunk): a disabled link says the rules are here, and is neither fetched nor
+  // applied, so the page is not styled twice nor the app held back by a download (docs/performance.md).
+  const markers = inlined
+    .map((file) => `<link rel="stylesheet" href="/m/${escapeAttribute(file)}" disabled>`)
+    .join('');
+  const head = `${preloads}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>${markers}`;
   return { template, head };
 }
 
