@@ -141,7 +141,12 @@ describeEachDatabase('games', (kind) => {
     });
 
     it('writes each answer exactly as the schema-checked serialiser would, also for games already shown', async () => {
-      for (const query of [{ gameName: 'dragon' }, { gameName: 'dragon' }, { gameType: 'RNG', pageNo: '2' }]) {
+      const queries: Record<string, string>[] = [
+        { gameName: 'dragon' },
+        { gameName: 'dragon' },
+        { gameType: 'RNG', pageNo: '2' },
+      ];
+      for (const query of queries) {
         const response = await search(query);
         const envelope = successEnvelope(gameSearchResult).parse(json(response));
         expect(envelope.value.games.length).toBeGreaterThan(0);
