@@ -27,6 +27,7 @@ import {
 } from './modules/merchant/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
+import { createProviderWalletModule } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
 import { type CountryLookup, createStatusModule } from './modules/status/index.ts';
@@ -231,6 +232,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameRecords,
     lottery,
     createSlotModule({
+      ...context,
+      ledgerService: wallet.ledgerService,
+      gameRecordsService: gameRecords.gameRecordsService,
+      checkPlay: (memberId) => rg.checkPlay(memberId),
+    }),
+    // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
+    createProviderWalletModule({
       ...context,
       ledgerService: wallet.ledgerService,
       gameRecordsService: gameRecords.gameRecordsService,

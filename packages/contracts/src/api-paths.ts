@@ -17,6 +17,7 @@ import { agentContractsCalls } from './agent-contracts.ts';
 import { agentsCalls } from './agents.ts';
 import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
+import { providerWalletCalls } from './provider-wallet.ts';
 import { adminCalls } from './admin/calls.ts';
 
 /**
@@ -44,6 +45,7 @@ export const API = {
   ...agentsCalls,
   ...slotCalls,
   ...lotteryCalls,
+  ...providerWalletCalls,
   ...adminCalls,
 } as const satisfies ApiTable;
 export type ApiCall = keyof typeof API;

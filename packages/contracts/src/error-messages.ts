@@ -78,6 +78,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     AGENT_DEPTH_LIMIT: 'Đã đạt số cấp đại lý tối đa',
     SETTLEMENT_CLOSED: 'Kỳ quyết toán này đã được xử lý',
     PERIOD_NOT_CLOSED: 'Kỳ này chưa kết thúc',
+    PROVIDER_SIGNATURE_INVALID: 'Chữ ký yêu cầu của nhà cung cấp trò chơi không hợp lệ',
+    PROVIDER_TIMESTAMP_EXPIRED: 'Yêu cầu của nhà cung cấp trò chơi đã quá hạn',
+    GAME_ROUND_CLOSED: 'Ván chơi này đã kết thúc',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -152,5 +155,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     AGENT_DEPTH_LIMIT: 'The agent hierarchy is already as deep as allowed',
     SETTLEMENT_CLOSED: 'This settlement has already been decided',
     PERIOD_NOT_CLOSED: 'This period is not over yet',
+    PROVIDER_SIGNATURE_INVALID: 'The game provider’s request signature is not valid',
+    PROVIDER_TIMESTAMP_EXPIRED: 'The game provider’s request is too old',
+    GAME_ROUND_CLOSED: 'This game round has already ended',
   },
 };

@@ -88,6 +88,11 @@ export const ERROR_CATALOGUE = {
   AGENT_DEPTH_LIMIT: { status: 409 },
   SETTLEMENT_CLOSED: { status: 409 },
   PERIOD_NOT_CLOSED: { status: 409 },
+  // Provider wallet (provider-wallet.ts): a provider's request not signed with its key or signed too long
+  // ago; a stake or a win in a round the provider already ended.
+  PROVIDER_SIGNATURE_INVALID: { status: 401 },
+  PROVIDER_TIMESTAMP_EXPIRED: { status: 401 },
+  GAME_ROUND_CLOSED: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -41,7 +41,7 @@ export type GameRecordsQuery = z.input<typeof gameRecordsQuery>;
 export const gameRecord = z.object({
   /** The record's id. */
   id: z.string(),
-  /** The round's id at its provider (unique per vendor). */
+  /** The round's id at its provider (unique per vendor and member: players of a live table share one). */
   roundId: z.string(),
   gameType: z.enum(GAME_TYPES),
   vendorCode: z.string(),

@@ -9,8 +9,11 @@ import { memberId, ledgerTransactionId } from './references.ts';
  * Game records (product.md §7 "reports, game records"): one row per round a member played. The game that took
  * the bet records the round (`open`, with the ledger transaction of the stake) and settles it (`settled`
  * with the payout and its win transaction, or `cancelled` with the transaction that gave the stake back).
- * A round is known by its provider's key (`vendor_code`, `round_key`), unique per merchant, so recording
- * or settling the same round twice changes nothing.
+ * A round is known by its provider's key (`vendor_code`, `round_key`) and its member, unique per merchant,
+ * so recording or settling the same round twice changes nothing. A round of an external provider (seamless wallet,
+ * docs/decisions/025-provider-wallet.md) may take several stakes and wins while open: its stake and payout
+ * are their sums (rolled-back stakes left out), its bet transaction the first stake's, its settle
+ * transaction the last win's.
  */
 
 export const gameRound = pgTable(
@@ -28,7 +31,7 @@ export const gameRound = pgTable(
     gameName: text('game_name').notNull(),
     currency: text('currency').notNull(),
     stake: money('stake').notNull(),
-    /** 0 while open or when lost; the stake when cancelled. */
+    /** 0 when lost (and while open, but for a provider's wins so far); the stake when cancelled. */
     payout: money('payout')
       .notNull()
       .default(sql`0`),
@@ -41,7 +44,8 @@ export const gameRound = pgTable(
     settledAt: at('settled_at'),
   },
   (table) => [
-    uniqueIndex('game_round_key').on(table.merchantCode, table.vendorCode, table.roundKey),
+    // A provider's round id may be shared by every player of a live table: a round is the member's.
+    uniqueIndex('game_round_key').on(table.merchantCode, table.vendorCode, table.roundKey, table.memberId),
     index('game_round_member_created_idx').on(table.memberId, table.createdAt),
     check('game_round_status_check', inList(table.status, GAME_ROUND_STATUSES)),
     check('game_round_game_type_check', inList(table.gameType, GAME_TYPES)),

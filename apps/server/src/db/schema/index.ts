@@ -19,3 +19,4 @@ export * from './lottery.ts';
 export * from './attempts.ts';
 export * from './wagering.ts';
 export * from './back-office.ts';
+export * from './provider-wallet.ts';

@@ -11,6 +11,7 @@ export {
   createGameRecordsRepository,
   type GameRecordFilter,
   type GameRecordsRepository,
+  type OpenRoundKey,
 } from './repository.ts';
 export {
   createGameRecordsService,
@@ -22,7 +23,8 @@ export {
 
 /**
  * Game records: the service games record their rounds through (`gameRecordsService.recordRound` and
- * `settleRound`, inside their own transaction) and the member's GET /api/game-records.
+ * `settleRound`, inside their own transaction; `addStake`, `adjustOpenRound` and `endRound` for a provider's
+ * rounds of several stakes and wins) and the member's GET /api/game-records.
  */
 export function createGameRecordsModule(deps: {
   db: Db;

@@ -28,6 +28,25 @@ function filterWhere(filter: GameRecordFilter): SQL {
   return and(...conditions) as SQL;
 }
 
+/** A member's round by its provider's key. */
+export interface OpenRoundKey {
+  merchantCode: string;
+  vendorCode: string;
+  roundKey: string;
+  memberId: string;
+}
+
+const memberRoundOf = (key: OpenRoundKey): SQL =>
+  and(
+    eq(gameRound.merchantCode, key.merchantCode),
+    eq(gameRound.vendorCode, key.vendorCode),
+    eq(gameRound.roundKey, key.roundKey),
+    eq(gameRound.memberId, key.memberId),
+  ) as SQL;
+
+/** The member's round of the key, only while it is open. */
+const openRoundOf = (key: OpenRoundKey): SQL => and(memberRoundOf(key), eq(gameRound.status, 'open')) as SQL;
+
 /** SQL of game rounds. Statements run on the caller's transaction when one is given. */
 export function createGameRecordsRepository(db: Db) {
   return {
@@ -36,7 +55,9 @@ export function createGameRecordsRepository(db: Db) {
       const [created] = await tx
         .insert(gameRound)
         .values(row)
-        .onConflictDoNothing({ target: [gameRound.merchantCode, gameRound.vendorCode, gameRound.roundKey] })
+        .onConflictDoNothing({
+          target: [gameRound.merchantCode, gameRound.vendorCode, gameRound.roundKey, gameRound.memberId],
+        })
         .returning();
       return created;
     },
@@ -60,6 +81,12 @@ export function createGameRecordsRepository(db: Db) {
       return row;
     },
 
+    /** The member's round of the key, open or not. */
+    async findMemberRound(key: OpenRoundKey, tx: DbOrTx = db): Promise<GameRoundRow | undefined> {
+      const [row] = await tx.select().from(gameRound).where(memberRoundOf(key));
+      return row;
+    },
+
     /** Settles or cancels an open round; undefined when the round is not open (or unknown). */
     async closeRound(
       id: string,
@@ -75,6 +102,66 @@ export function createGameRecordsRepository(db: Db) {
         .update(gameRound)
         .set(values)
         .where(and(eq(gameRound.id, id), eq(gameRound.status, 'open')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Opens the member's round with `row`'s stake, or adds that stake to it while it is open (one statement,
+     * so concurrent stakes of one round all count); undefined when the round is closed.
+     */
+    async stakeRound(row: NewGameRound, tx: DbOrTx = db): Promise<GameRoundRow | undefined> {
+      const [staked] = await tx
+        .insert(gameRound)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [gameRound.merchantCode, gameRound.vendorCode, gameRound.roundKey, gameRound.memberId],
+          set: { stake: sql`${gameRound.stake} + excluded.stake` },
+          setWhere: sql`${gameRound.status} = 'open'`,
+        })
+        .returning();
+      return staked;
+    },
+
+    /**
+     * Adds to the sums of the member's open round (a negative stake takes one back) and, when given, names
+     * the transaction that paid it; undefined when the round is not open or not the member's.
+     */
+    async adjustOpenRound(
+      key: OpenRoundKey,
+      change: { stake: bigint; payout: bigint; settleTransactionId?: number | undefined },
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow | undefined> {
+      const [row] = await tx
+        .update(gameRound)
+        .set({
+          stake: sql`${gameRound.stake} + ${change.stake}`,
+          payout: sql`${gameRound.payout} + ${change.payout}`,
+          ...(change.settleTransactionId !== undefined && {
+            settleTransactionId: change.settleTransactionId,
+          }),
+        })
+        .where(openRoundOf(key))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Ends the member's open round at its sums: `settled`, or `cancelled` when nothing is left staked nor
+     * won (every stake given back); undefined when the round is not open or not the member's.
+     */
+    async endOpenRound(
+      key: OpenRoundKey,
+      settledAt: Date,
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow | undefined> {
+      const [row] = await tx
+        .update(gameRound)
+        .set({
+          status: sql`case when ${gameRound.stake} = 0 and ${gameRound.payout} = 0 then 'cancelled' else 'settled' end`,
+          settledAt,
+        })
+        .where(openRoundOf(key))
         .returning();
       return row;
     },

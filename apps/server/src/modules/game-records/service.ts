@@ -2,11 +2,11 @@ import type { GameRoundStatus } from '@kl/contracts/game-records';
 import type { GameType } from '@kl/contracts/games';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { eq } from 'drizzle-orm';
-import { type GameRoundRow, ledgerTransaction } from '../../db/schema/index.ts';
+import { type GameRoundRow, ledgerTransaction, type NewGameRound } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
-import type { GameRecordFilter, GameRecordsRepository } from './repository.ts';
+import type { GameRecordFilter, GameRecordsRepository, OpenRoundKey } from './repository.ts';
 
 /** The longest provider round key, vendor code, game id or name a round keeps. */
 const MAX_TEXT = 200;
@@ -92,37 +92,42 @@ export function createGameRecordsService(deps: {
       throw new DomainError('INVALID_INPUT', { field: 'transactionId' });
   }
 
+  /** The new open round a request records, once its texts, stake and transaction are checked. */
+  async function openRoundRow(request: RecordRoundRequest, tx: DbOrTx): Promise<NewGameRound> {
+    if (
+      [request.vendorCode, request.roundKey, request.gameId, request.nodeId, request.gameName].some(badText)
+    )
+      throw new DomainError('INVALID_INPUT', { field: 'round' });
+    if (request.stake < 0n) throw new DomainError('INVALID_INPUT', { field: 'stake' });
+    await checkTransaction(request.betTransactionId, request, tx);
+    return {
+      merchantCode: request.merchantCode,
+      memberId: request.memberId,
+      vendorCode: request.vendorCode,
+      roundKey: request.roundKey,
+      gameId: request.gameId,
+      nodeId: request.nodeId,
+      gameType: request.gameType,
+      gameName: request.gameName,
+      currency: request.currency ?? WALLET_CURRENCY,
+      stake: request.stake,
+      payout: 0n,
+      status: 'open',
+      betTransactionId: request.betTransactionId,
+      createdAt: request.createdAt ?? clock(),
+      settledAt: null,
+    };
+  }
+
   return {
     async recordRound(request: RecordRoundRequest, tx: DbOrTx = db): Promise<RoundResult> {
-      if (
-        [request.vendorCode, request.roundKey, request.gameId, request.nodeId, request.gameName].some(badText)
-      )
-        throw new DomainError('INVALID_INPUT', { field: 'round' });
-      if (request.stake < 0n) throw new DomainError('INVALID_INPUT', { field: 'stake' });
-      await checkTransaction(request.betTransactionId, request, tx);
-      const currency = request.currency ?? WALLET_CURRENCY;
-      const created = await rounds.insertRound(
-        {
-          merchantCode: request.merchantCode,
-          memberId: request.memberId,
-          vendorCode: request.vendorCode,
-          roundKey: request.roundKey,
-          gameId: request.gameId,
-          nodeId: request.nodeId,
-          gameType: request.gameType,
-          gameName: request.gameName,
-          currency,
-          stake: request.stake,
-          payout: 0n,
-          status: 'open',
-          betTransactionId: request.betTransactionId,
-          createdAt: request.createdAt ?? clock(),
-          settledAt: null,
-        },
-        tx,
-      );
+      const row = await openRoundRow(request, tx);
+      const { currency } = row;
+      // A round of these calls is the only one of its key, whoever's (settleRound finds it by the key).
+      const earlier = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
+      const created = earlier ? undefined : await rounds.insertRound(row, tx);
       if (created) return { round: created, replayed: false };
-      const existing = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
+      const existing = earlier ?? (await rounds.findMemberRound(request, tx));
       if (
         !existing ||
         existing.memberId !== request.memberId ||
@@ -166,6 +171,61 @@ export function createGameRecordsService(deps: {
       )
         throw new DomainError('IDEMPOTENCY_CONFLICT');
       return { round: current, replayed: true };
+    },
+
+    /**
+     * A stake in a round that takes several while it is open (an external provider's round,
+     * docs/decisions/025-provider-wallet.md): the first stake opens the round (its bet transaction is the
+     * round's), the next ones add to it. Not idempotent by itself: the caller's transaction ids are.
+     * GAME_ROUND_CLOSED once the round ended. Other members may have rounds of the same key (a live table).
+     */
+    async addStake(request: RecordRoundRequest, tx: DbOrTx = db): Promise<GameRoundRow> {
+      if (request.stake === 0n) throw new DomainError('INVALID_INPUT', { field: 'stake' });
+      const staked = await rounds.stakeRound(await openRoundRow(request, tx), tx);
+      if (staked) return staked;
+      throw new DomainError('GAME_ROUND_CLOSED', { roundId: request.roundKey });
+    },
+
+    /**
+     * Changes the sums of the member's open round of several stakes: a win adds to the payout (and names
+     * its transaction), a refund takes a stake back (a negative `stake`). NOT_FOUND when the member has no
+     * such round, GAME_ROUND_CLOSED once it ended.
+     */
+    async adjustOpenRound(
+      key: OpenRoundKey,
+      change: { stake?: bigint; payout?: bigint; settleTransactionId?: number | undefined },
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow> {
+      await checkTransaction(change.settleTransactionId ?? null, key, tx);
+      const row = await rounds.adjustOpenRound(
+        key,
+        {
+          stake: change.stake ?? 0n,
+          payout: change.payout ?? 0n,
+          settleTransactionId: change.settleTransactionId,
+        },
+        tx,
+      );
+      if (row) return row;
+      if (!(await rounds.findMemberRound(key, tx)))
+        throw new DomainError('NOT_FOUND', { reason: 'ROUND_NOT_FOUND', roundId: key.roundKey });
+      throw new DomainError('GAME_ROUND_CLOSED', { roundId: key.roundKey });
+    },
+
+    /**
+     * Ends the member's open round of several stakes at its sums: settled (its stake then counts toward
+     * turnover, `onSettled`), or cancelled when every stake was given back and nothing won. Ending it again
+     * answers the ended round (`replayed`); NOT_FOUND when the member has no such round.
+     */
+    async endRound(key: OpenRoundKey, tx: DbOrTx = db, settledAt: Date = clock()): Promise<RoundResult> {
+      const ended = await rounds.endOpenRound(key, settledAt, tx);
+      if (ended) {
+        if (onSettled && ended.status === 'settled' && ended.stake > 0n) await onSettled(ended, tx);
+        return { round: ended, replayed: false };
+      }
+      const existing = await rounds.findMemberRound(key, tx);
+      if (!existing) throw new DomainError('NOT_FOUND', { reason: 'ROUND_NOT_FOUND', roundId: key.roundKey });
+      return { round: existing, replayed: true };
     },
 
     /** One page of the member's rounds, newest first, and the totals of the whole filter. */

@@ -83,6 +83,11 @@ type Expectation =
   | { access: 'dev' }
   /** Only a body signed with PAYMENT_CALLBACK_SECRET; no session or bearer counts (the signed call below). */
   | { access: 'gateway' }
+  /**
+   * Only a body signed with a game provider's key (docs/decisions/025-provider-wallet.md); no session or
+   * bearer counts (the provider-wallet suites make the signed calls).
+   */
+  | { access: 'provider' }
   /** A live session: visitors and operator bearers get NOT_LOGGED_IN; trial members get `trial`. */
   | { access: 'member'; trial: Answer }
   /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
@@ -276,6 +281,13 @@ const EXPECTATIONS = {
   placeLotteryBet: MEMBER,
   cancelLotteryBet: OWN,
 
+  providerAuthenticate: { access: 'provider' },
+  providerBalance: { access: 'provider' },
+  providerBet: { access: 'provider' },
+  providerWin: { access: 'provider' },
+  providerRollback: { access: 'provider' },
+  providerRoundEnd: { access: 'provider' },
+
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
   agentLinkVisit: OPEN,
   agentApplicationState: REAL_MEMBER,
@@ -356,6 +368,17 @@ const EXPECTATIONS = {
   adminSettlePeriod: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
+/** A provider's stake or win, as its body would be (sent unsigned). */
+const providerMovement = () => ({
+  payload: {
+    sessionId: randomUUID(),
+    transactionId: randomUUID(),
+    roundId: 'matrix-round',
+    amount: 1000,
+    currency: 'VND',
+  },
+});
+
 const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
 
 /** What `caller` must get from a call of `expectation`; undefined when the caller does not apply. */
@@ -367,6 +390,8 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return 'allowed';
     case 'gateway':
       return 'CALLBACK_SIGNATURE_INVALID';
+    case 'provider':
+      return 'PROVIDER_SIGNATURE_INVALID';
     case 'member':
     case 'own':
     case 'agent':
@@ -1148,6 +1173,18 @@ describeEachDatabase('authorization matrix', (kind) => {
       }),
     },
     cancelLotteryBet: { build: ({ own }) => ({ payload: { betId: own('lotteryBetId') } }) },
+
+    // A provider's calls, unsigned: the member's session or an operator's bearer is no credential there.
+    providerAuthenticate: { build: () => ({ payload: { token: 'matrix-launch-token' } }) },
+    providerBalance: { build: () => ({ payload: { sessionId: randomUUID() } }) },
+    providerBet: { build: providerMovement },
+    providerWin: { build: providerMovement },
+    providerRollback: {
+      build: () => ({
+        payload: { sessionId: randomUUID(), transactionId: randomUUID(), betTransactionId: randomUUID() },
+      }),
+    },
+    providerRoundEnd: { build: () => ({ payload: { sessionId: randomUUID(), roundId: 'matrix-round' } }) },
 
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },

@@ -1,0 +1,183 @@
+import { GAME_TYPES } from '@kl/contracts/games';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { at, inList, money } from './columns.ts';
+import { ledgerTransactionId, memberId, merchantCode } from './references.ts';
+
+/**
+ * The seamless wallet of external game providers (docs/decisions/025-provider-wallet.md): the providers a
+ * merchant works with, the sessions its launches open at them, and every transaction they sent. Each
+ * transaction that moved money names its ledger transaction (unique), written in the same database
+ * transaction; the provider's rounds are the members' game records (vendor = the provider's code).
+ */
+
+/** A game provider that calls the wallet, with the key its requests are signed with. */
+export const gameProvider = pgTable(
+  'game_provider',
+  {
+    merchantCode: merchantCode(),
+    /** The provider's code: sent in `x-provider-code`, and the vendor code of its rounds. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /**
+     * The HMAC-SHA256 key shared with the provider. Kept as it is (a signature is verified with the key
+     * itself), never answered by a call nor written to a log (docs/decisions/025-provider-wallet.md).
+     */
+    secret: text('secret').notNull(),
+    /** False: every request of the provider is refused (RS_ERROR_INVALID_PARTNER) and nothing launches. */
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.code] }),
+    check('game_provider_code_check', sql`${table.code} ~ '^[a-z0-9][a-z0-9_-]{1,31}$'`),
+    check('game_provider_secret_check', sql`length(${table.secret}) >= 32`),
+  ],
+);
+
+/**
+ * A game launched at a provider for a member: the one-time launch token (kept as its SHA-256) and, once the
+ * provider exchanged it, the session the provider names in every call. The game is kept as it was at the
+ * launch, for the member's game records.
+ */
+export const providerSession = pgTable(
+  'provider_session',
+  {
+    /** The session id the provider receives (and sends back with each call). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    providerCode: text('provider_code').notNull(),
+    memberId: memberId(),
+    currency: text('currency').notNull(),
+    /** The game launched, as the catalogue had it then. */
+    gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
+    gameId: text('game_id').notNull(),
+    gameName: text('game_name').notNull(),
+    nodeId: text('node_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenExpiresAt: at('token_expires_at').notNull(),
+    /** When the provider exchanged the token (null until then), and until when the session takes stakes. */
+    authenticatedAt: at('authenticated_at'),
+    expiresAt: at('expires_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'provider_session_provider_fk',
+      columns: [table.merchantCode, table.providerCode],
+      foreignColumns: [gameProvider.merchantCode, gameProvider.code],
+    }),
+    uniqueIndex('provider_session_token_key').on(table.tokenHash),
+    index('provider_session_member_idx').on(table.memberId, table.createdAt),
+    check('provider_session_game_type_check', inList(table.gameType, GAME_TYPES)),
+    check(
+      'provider_session_authenticated_check',
+      sql`(${table.authenticatedAt} is null) = (${table.expiresAt} is null)`,
+    ),
+  ],
+);
+
+/**
+ * - `bet`, `win`, `rollback`: a transaction the provider sent and the wallet accepted, with its answer;
+ * - `void_bet`: the id of a bet the provider rolled back before the wallet saw it (no money, no answer): the
+ *   bet is refused if it comes later.
+ */
+export const PROVIDER_TRANSACTION_KINDS = ['bet', 'win', 'rollback', 'void_bet'] as const;
+export type ProviderTransactionKind = (typeof PROVIDER_TRANSACTION_KINDS)[number];
+
+/** Every transaction id a provider used, once: unique per provider. */
+export const providerTransaction = pgTable(
+  'provider_transaction',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    providerCode: text('provider_code').notNull(),
+    /** The provider's id of the transaction. */
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind', { enum: PROVIDER_TRANSACTION_KINDS }).notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => providerSession.id),
+    memberId: memberId(),
+    /** The provider's round (a bet's and a win's; a rollback's when its bet is known). */
+    roundId: text('round_id'),
+    /** A rollback's bet (its provider transaction id). */
+    betTransactionId: text('bet_transaction_id'),
+    /** Minor units: staked, won, or refunded (0 when a rollback refunded nothing); 0 for a void bet. */
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** SHA-256 of what the request asked (kind, member and its fields), to tell a repeat from a misuse. */
+    requestDigest: text('request_digest'),
+    /** The first answer, given again to every repeat. */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    /** The ledger transaction that moved the money (null when none moved). */
+    ledgerTransactionId: ledgerTransactionId('ledger_transaction_id'),
+    /** A bet's (or void bet's) rollback: its provider transaction id and when. */
+    rolledBackBy: text('rolled_back_by'),
+    rolledBackAt: at('rolled_back_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'provider_transaction_provider_fk',
+      columns: [table.merchantCode, table.providerCode],
+      foreignColumns: [gameProvider.merchantCode, gameProvider.code],
+    }),
+    uniqueIndex('provider_transaction_key').on(table.merchantCode, table.providerCode, table.transactionId),
+    uniqueIndex('provider_transaction_ledger_key')
+      .on(table.ledgerTransactionId)
+      .where(sql`${table.ledgerTransactionId} is not null`),
+    index('provider_transaction_round_idx').on(table.merchantCode, table.providerCode, table.roundId),
+    check('provider_transaction_kind_check', inList(table.kind, PROVIDER_TRANSACTION_KINDS)),
+    check(
+      'provider_transaction_amount_check',
+      sql`${table.amount} >= 0 and (${table.kind} <> 'bet' or ${table.amount} > 0)
+        and (${table.kind} <> 'void_bet' or ${table.amount} = 0)`,
+    ),
+    // Money moved exactly when an amount was staked, won or refunded.
+    check(
+      'provider_transaction_ledger_check',
+      sql`(${table.ledgerTransactionId} is not null) = (${table.amount} > 0)`,
+    ),
+    check(
+      'provider_transaction_round_check',
+      sql`${table.kind} not in ('bet', 'win') or ${table.roundId} is not null`,
+    ),
+    check(
+      'provider_transaction_rollback_check',
+      sql`(${table.kind} = 'rollback') = (${table.betTransactionId} is not null)`,
+    ),
+    // Only a void bet has no request and no answer.
+    check(
+      'provider_transaction_answer_check',
+      sql`(${table.kind} = 'void_bet') = (${table.requestDigest} is null)
+        and (${table.requestDigest} is null) = (${table.answer} is null)`,
+    ),
+    // Only bets are rolled back, a void bet always is, and a rollback has its time.
+    check(
+      'provider_transaction_rolled_back_check',
+      sql`(${table.rolledBackBy} is null or ${table.kind} in ('bet', 'void_bet'))
+        and (${table.kind} <> 'void_bet' or ${table.rolledBackBy} is not null)
+        and (${table.rolledBackBy} is null) = (${table.rolledBackAt} is null)`,
+    ),
+  ],
+);
+
+export type GameProviderRow = typeof gameProvider.$inferSelect;
+export type ProviderSessionRow = typeof providerSession.$inferSelect;
+export type NewProviderSession = typeof providerSession.$inferInsert;
+export type ProviderTransactionRow = typeof providerTransaction.$inferSelect;
+export type NewProviderTransaction = typeof providerTransaction.$inferInsert;

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProviderAction } from '@kl/contracts/provider-wallet';
+import { describe, expect, inject, it } from 'vitest';
+import { systemClock } from '../../platform/clock.ts';
+import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
+import { createPostgresDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import {
+  freePort,
+  runLedgerCheck,
+  type ServerRun,
+  startServer,
+  useProcessWorkDir,
+  waitForHealth,
+} from '../../test/processes.ts';
+import { createLedgerRepository, createLedgerService } from '../wallet/index.ts';
+import { createTestMember } from '../wallet/testing.ts';
+import { launchableGameId, registerTestProvider, signedRequest, TEST_PROVIDER } from './testing.ts';
+
+/**
+ * Crash safety of the provider wallet (docs/decisions/025-provider-wallet.md): the real server process takes
+ * a burst of provider calls (every player's stakes, wins, a rollback and round ends, each player's calls in
+ * order, the players at once) and is killed (SIGKILL) in the middle of it. Started again on the same data,
+ * it gets every call again, as a provider sends again what it saw no answer to (and, here, what it did
+ * see). Then every answer given before the kill is given again unchanged, every wallet holds exactly what
+ * the calls add up to, and `npm run ledger:check` passes.
+ */
+
+const PLAYERS = 10;
+const FUNDS = 100_000;
+/** The server is killed once this many calls have been answered. */
+const KILL_AFTER = 25;
+
+interface ProviderCall {
+  action: ProviderAction;
+  body: Record<string, unknown>;
+}
+
+/** One player's calls, in the order the provider sends them: what they move adds up to −7,000. */
+function callsOf(sessionId: string): ProviderCall[] {
+  const id = () => randomUUID();
+  const movement = (roundId: string, amount: number) => ({
+    sessionId,
+    transactionId: id(),
+    roundId,
+    amount,
+    currency: 'VND',
+  });
+  const refunded = movement('r1', 5_000);
+  return [
+    { action: 'bet', body: movement('r1', 10_000) },
+    { action: 'bet', body: refunded },
+    {
+      action: 'rollback',
+      body: { sessionId, transactionId: id(), betTransactionId: refunded.transactionId },
+    },
+    { action: 'win', body: movement('r1', 30_000) },
+    { action: 'round-end', body: { sessionId, roundId: 'r1' } },
+    { action: 'bet', body: movement('r2', 20_000) },
+    { action: 'win', body: { ...movement('r2', 0), roundClosed: true } },
+    { action: 'bet', body: movement('r3', 7_000) },
+  ];
+}
+const NET_PER_PLAYER = -7_000;
+
+/** A copy of the run's seeded database for the server processes, and the variables that name it. */
+async function seededDatabase(
+  kind: DatabaseKind,
+  workDir: string,
+  onCleanup: (drop: () => Promise<void>) => void,
+): Promise<{ database: Database; env: Record<string, string> }> {
+  if (kind === 'pglite') {
+    const templates = inject('pgliteTemplates');
+    if (!templates) throw new Error('no PGlite template for this run');
+    const dataDir = join(workDir, 'data');
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir,
+      loadDataDir: new Blob([await readFile(templates.seeded)]),
+    });
+    return { database, env: { DATA_DIR: dataDir } };
+  }
+  const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
+  onCleanup(created.drop);
+  const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
+  return { database, env: { DATABASE_URL: created.url } };
+}
+
+/** Kills the server processes a failed test left running. */
+async function killLeftOver(runs: readonly ServerRun[]): Promise<void> {
+  const alive = runs.filter((run) => run.child.exitCode === null && run.child.signalCode === null);
+  for (const run of alive) run.child.kill('SIGKILL');
+  await Promise.all(alive.map((run) => run.exited));
+}
+
+async function send(base: string, call: ProviderCall) {
+  const request = signedRequest(TEST_PROVIDER, call.action, call.body, new Date());
+  const response = await fetch(`${base}${request.url}`, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.payload,
+  });
+  return { status: response.status, body: (await response.json()) as { value: Record<string, unknown> } };
+}
+
+for (const { kind, skip } of TEST_DATABASES) {
+  describe.skipIf(skip)(`provider wallet survives a killed server (${kind})`, () => {
+    const { workDir, webDist, onCleanup } = useProcessWorkDir('kl-provider-crash-');
+    const running: ServerRun[] = [];
+    onCleanup(() => killLeftOver(running));
+
+    it('loses and doubles nothing across a SIGKILL mid-burst, and the ledger check passes', async () => {
+      // The provider, the players with their money and their launch tokens, written before the server runs.
+      const { database, env: databaseEnv } = await seededDatabase(kind, workDir, onCleanup);
+      const tokens: string[] = [];
+      try {
+        const { db } = database;
+        const service = await registerTestProvider(db, systemClock);
+        const ledger = createLedgerService({ db, ledger: createLedgerRepository(db), clock: systemClock });
+        const gameId = await launchableGameId(db);
+        for (let index = 0; index < PLAYERS; index += 1) {
+          const member = await createTestMember(db);
+          await ledger.post({
+            merchantCode: 'kimlong',
+            memberId: member.id,
+            idempotencyKey: `crash-funds:${member.id}`,
+            kind: 'deposit',
+            amount: BigInt(FUNDS),
+          });
+          const launch = await service.issueLaunchToken({
+            merchantCode: 'kimlong',
+            memberId: member.id,
+            providerCode: TEST_PROVIDER.code,
+            gameId,
+          });
+          tokens.push(launch.token);
+        }
+      } finally {
+        await database.close();
+      }
+      const env = {
+        ...databaseEnv,
+        WEB_DIST: webDist,
+        HOST: '127.0.0.1',
+        RATE_LIMIT_MAX: '100000',
+        SEED_DEMO: '0',
+      };
+
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const first = startServer({ ...env, PORT: String(port) }, 'warn');
+      running.push(first);
+      await waitForHealth(base, first, 60_000);
+      const sessions: string[] = [];
+      for (const token of tokens) {
+        const authenticated = await send(base, { action: 'authenticate', body: { token } });
+        expect(authenticated.status).toBe(200);
+        sessions.push(authenticated.body.value.sessionId as string);
+      }
+      const chains = sessions.map(callsOf);
+      const total = chains.flat().length;
+
+      // Every player's calls in order, the players at once; once KILL_AFTER are answered the server is
+      // killed, with the other players' calls in flight. A chain stops at its first call without answer.
+      const answers = new Map<ProviderCall, Record<string, unknown>>();
+      let killed = false;
+      await Promise.all(
+        chains.map(async (chain) => {
+          for (const call of chain) {
+            if (killed) return;
+            let answered: Awaited<ReturnType<typeof send>>;
+            try {
+              answered = await send(base, call);
+            } catch {
+              return; // The server died before answering: the provider will send it again.
+            }
+            expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+            answers.set(call, answered.body.value);
+            if (answers.size >= KILL_AFTER && !killed) {
+              killed = true;
+              setTimeout(() => first.child.kill('SIGKILL'), 2);
+            }
+          }
+        }),
+      );
+      if (!killed) first.child.kill('SIGKILL');
+      await first.exited;
+      expect(first.child.signalCode).toBe('SIGKILL');
+      expect(answers.size).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(answers.size).toBeLessThan(total);
+
+      // Second run on the same data: the provider sends every call again, each player's in order.
+      const secondPort = await freePort();
+      const secondBase = `http://127.0.0.1:${secondPort}`;
+      const second = startServer({ ...env, PORT: String(secondPort) }, 'warn');
+      running.push(second);
+      await waitForHealth(secondBase, second, 60_000);
+      await Promise.all(
+        chains.map(async (chain) => {
+          for (const call of chain) {
+            const again = await send(secondBase, call);
+            expect(again.status, JSON.stringify(again.body)).toBe(200);
+            const before = answers.get(call);
+            // A transaction answered before the kill answers exactly the same (a round end: its round).
+            if (before && call.action !== 'round-end') expect(again.body.value).toEqual(before);
+            if (before && call.action === 'round-end') expect(again.body.value.roundId).toBe(before.roundId);
+          }
+        }),
+      );
+
+      // Every wallet holds exactly what its calls add up to: nothing lost, nothing twice.
+      for (const sessionId of sessions) {
+        const balance = await send(secondBase, { action: 'balance', body: { sessionId } });
+        expect(balance.body.value.balance).toBe(FUNDS + NET_PER_PLAYER);
+      }
+
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      const check = await runLedgerCheck(databaseEnv);
+      expect(check.stdout).toContain(
+        `provider transactions: ${4 * PLAYERS} bet, ${PLAYERS} rollback, ${2 * PLAYERS} win; provider rounds: ${3 * PLAYERS}`,
+      );
+      expect(check.stdout).toContain('ledger check OK');
+      expect(check.code).toBe(0);
+    }, 120_000);
+  });
+}

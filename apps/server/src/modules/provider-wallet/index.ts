@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { GameRecordsService } from '../game-records/index.ts';
+import { createGamesRepository } from '../games/index.ts';
+import type { LedgerService } from '../wallet/index.ts';
+import { createProviderWalletRepository } from './repository.ts';
+import { providerWalletRoutes } from './routes.ts';
+import { createProviderWalletService } from './service.ts';
+
+export { checkProviderTransactions } from './provider-check.ts';
+export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
+export {
+  createProviderWalletService,
+  type ProviderWalletService,
+  type SignedProviderRequest,
+} from './service.ts';
+export { signProviderRequest } from './signature.ts';
+
+/**
+ * The seamless wallet of external game providers wired together (docs/decisions/025-provider-wallet.md):
+ * the service (the providers' calls, and the launch token the launch flow issues with
+ * `issueLaunchToken`) and the signed calls under /api/provider-wallet.
+ */
+export function createProviderWalletModule(deps: {
+  db: Db;
+  clock: Clock;
+  config: { merchantCode: string };
+  ledgerService: LedgerService;
+  gameRecordsService: GameRecordsService;
+  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+}) {
+  const games = createGamesRepository(deps.db);
+  const providerWalletService = createProviderWalletService({
+    db: deps.db,
+    clock: deps.clock,
+    merchantCode: deps.config.merchantCode,
+    wallet: createProviderWalletRepository(deps.db),
+    ledgerService: deps.ledgerService,
+    gameRecords: deps.gameRecordsService,
+    findGame: (merchantCode, gameId) => games.findByGameId(merchantCode, gameId),
+    checkPlay: deps.checkPlay,
+  });
+  return {
+    providerWalletService,
+    async register(api: FastifyInstance): Promise<void> {
+      await api.register(providerWalletRoutes, { providerWalletService });
+    },
+  };
+}
+
+export type ProviderWalletModule = ReturnType<typeof createProviderWalletModule>;

@@ -1,0 +1,487 @@
+import { randomUUID } from 'node:crypto';
+import { API } from '@kl/contracts/api-paths';
+import type { GameRecords } from '@kl/contracts/game-records';
+import type {
+  ProviderAction,
+  ProviderAuthenticateResult,
+  ProviderStatus,
+} from '@kl/contracts/provider-wallet';
+import type { TurnoverSummary } from '@kl/contracts/wagering';
+import { eq, like } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { ledgerTransaction } from '../../db/schema/index.ts';
+import { HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { call } from '../../test/accounts.ts';
+import { captureLogs, json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { type MemberCaller, useTestApp } from '../../test/suite.ts';
+import { checkLedger, checkWagering } from '../wallet/index.ts';
+import { checkProviderTransactions, type ProviderWalletService } from './index.ts';
+import {
+  launchableGameId,
+  registerTestProvider,
+  type SigningOptions,
+  signedRequest,
+  TEST_PROVIDER,
+} from './testing.ts';
+
+/**
+ * The provider wallet's contract (docs/decisions/025-provider-wallet.md), as a provider sees it: signed
+ * calls answered with the provider's statuses, every transaction id one movement whatever repeats, rounds
+ * that close, refunds that happen once, and a wallet that never goes below zero. One app and database per
+ * database kind; each test plays with players of its own.
+ */
+
+interface Answer {
+  status: number;
+  success: boolean;
+  code?: string;
+  /** The provider's status: the value's on success and on refusal alike. */
+  providerStatus: ProviderStatus;
+  value: Record<string, unknown>;
+}
+
+const OTHER_PROVIDER = {
+  code: 'otherprov',
+  name: 'Other provider',
+  secret: 'other-provider-secret-0123456789ab',
+};
+
+describeEachDatabase('provider wallet', (kind) => {
+  const logs = captureLogs('info');
+  const t = useTestApp(kind, { logger: logs.logger });
+  let service: ProviderWalletService;
+  let gameId: string;
+  const tokens: string[] = [];
+
+  beforeAll(async () => {
+    service = await registerTestProvider(t.database.current.db, t.time.clock);
+    await registerTestProvider(t.database.current.db, t.time.clock, OTHER_PROVIDER);
+    gameId = await launchableGameId(t.database.current.db);
+  });
+
+  async function send(
+    action: ProviderAction,
+    body: unknown,
+    options: SigningOptions & { provider?: typeof TEST_PROVIDER } = {},
+  ): Promise<Answer> {
+    const request = signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options);
+    const response = await t.app.inject(request);
+    const parsed = json<{ success: boolean; code?: string; value: Record<string, unknown> }>(response);
+    return {
+      status: response.statusCode,
+      success: parsed.success,
+      ...(parsed.code !== undefined && { code: parsed.code }),
+      providerStatus: parsed.value.status as ProviderStatus,
+      value: parsed.value,
+    };
+  }
+
+  /** A member with `funds` in the wallet, launched at the provider: its authenticated session. */
+  async function player(funds: number) {
+    const { row, caller } = await t.newMember();
+    if (funds > 0) await t.fund(row.id, funds);
+    const { token } = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    tokens.push(token);
+    const authenticated = await send('authenticate', { token });
+    expect(authenticated.status, JSON.stringify(authenticated.value)).toBe(200);
+    const value = authenticated.value as ProviderAuthenticateResult;
+    return { memberId: row.id, caller, sessionId: value.sessionId, token };
+  }
+
+  const balanceOf = async (caller: MemberCaller) => (await t.walletOf(caller)).sumBalance;
+  const movementsUnder = async (keyPattern: string) =>
+    (
+      await t.database.current.db
+        .select({ id: ledgerTransaction.id })
+        .from(ledgerTransaction)
+        .where(like(ledgerTransaction.idempotencyKey, keyPattern))
+    ).length;
+  const bet = (sessionId: string, roundId: string, amount: number, transactionId = randomUUID()) => ({
+    sessionId,
+    transactionId,
+    roundId,
+    amount,
+    currency: 'VND',
+  });
+
+  it('exchanges a launch token for a session once, with the player, balance and game', async () => {
+    const { row } = await t.newMember();
+    await t.fund(row.id, 250_000);
+    const { token } = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    tokens.push(token);
+    const first = await send('authenticate', { token });
+    expect(first).toMatchObject({ status: 200, providerStatus: 'RS_OK' });
+    expect(first.value).toMatchObject({
+      playerId: row.id,
+      currency: 'VND',
+      balance: 250_000,
+      gameId,
+      demo: false,
+    });
+    // A repeat (the provider got no answer) is the same session; the token never opens a second one.
+    const again = await send('authenticate', { token });
+    expect(again.value.sessionId).toBe(first.value.sessionId);
+    const balance = await send('balance', { sessionId: first.value.sessionId });
+    expect(balance.value).toEqual({ status: 'RS_OK', currency: 'VND', balance: 250_000 });
+
+    expect(await send('authenticate', { token: 'not-a-token-we-issued' })).toMatchObject({
+      status: 410,
+      code: 'LAUNCH_LINK_EXPIRED',
+      providerStatus: 'RS_ERROR_INVALID_TOKEN',
+    });
+    // Another provider cannot use the token, nor the session.
+    expect(await send('authenticate', { token }, { provider: OTHER_PROVIDER })).toMatchObject({
+      status: 410,
+      providerStatus: 'RS_ERROR_INVALID_TOKEN',
+    });
+    expect(
+      await send('balance', { sessionId: first.value.sessionId }, { provider: OTHER_PROVIDER }),
+    ).toMatchObject({ status: 404, code: 'NOT_FOUND', providerStatus: 'RS_ERROR_INVALID_TOKEN' });
+
+    const late = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    t.time.advance(6 * MINUTE_MS);
+    expect(await send('authenticate', { token: late.token })).toMatchObject({
+      status: 410,
+      providerStatus: 'RS_ERROR_TOKEN_EXPIRED',
+    });
+  });
+
+  it('refuses a bad signature, a signature of another action and a timestamp too old', async () => {
+    const { sessionId } = await player(100_000);
+    const body = bet(sessionId, 'sig-round', 1_000);
+    const refused = {
+      status: 401,
+      code: 'PROVIDER_SIGNATURE_INVALID',
+      providerStatus: 'RS_ERROR_INVALID_SIGNATURE',
+    };
+    expect(await send('bet', body, { secret: 'another-secret-of-at-least-32-characters' })).toMatchObject(
+      refused,
+    );
+    // A bet's body signed for a win cannot be sent as a bet (nor the reverse).
+    expect(await send('bet', body, { signAs: 'win' })).toMatchObject(refused);
+    expect(await send('bet', body, { provider: { ...TEST_PROVIDER, code: 'nosuchprov' } })).toMatchObject(
+      refused,
+    );
+    const now = Math.floor(t.time.clock().getTime() / 1000);
+    expect(await send('bet', body, { timestamp: String(now - 301) })).toMatchObject({
+      status: 401,
+      code: 'PROVIDER_TIMESTAMP_EXPIRED',
+      providerStatus: 'RS_ERROR_INVALID_SIGNATURE',
+    });
+    expect(await send('bet', body, { timestamp: String(now + 301) })).toMatchObject({ status: 401 });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: API.providerBet.path,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(json(unsigned)).toMatchObject({
+      code: 'PROVIDER_SIGNATURE_INVALID',
+      value: { status: 'RS_ERROR_INVALID_SIGNATURE' },
+    });
+    // Nothing moved; within the window the same request is taken.
+    expect(await movementsUnder(`provider-bet:${TEST_PROVIDER.code}:${body.transactionId}`)).toBe(0);
+    expect(await send('bet', body, { timestamp: String(now - 299) })).toMatchObject({ status: 200 });
+  });
+
+  it('answers bad input with a catalogue code and the provider’s status, never a 500', async () => {
+    const { sessionId } = await player(50_000);
+    const wrongSyntax = { status: 400, code: 'INVALID_INPUT', providerStatus: 'RS_ERROR_WRONG_SYNTAX' };
+    expect(await send('bet', '{"sessionId": ')).toMatchObject(wrongSyntax);
+    expect(await send('bet', { ...bet(sessionId, 'r', 1_000), amount: -5 })).toMatchObject(wrongSyntax);
+    expect(await send('bet', { ...bet(sessionId, 'r', 1_000), amount: 1.5 })).toMatchObject(wrongSyntax);
+    expect(await send('bet', [])).toMatchObject(wrongSyntax);
+    const itself = randomUUID();
+    expect(
+      await send('rollback', { sessionId, transactionId: itself, betTransactionId: itself }),
+    ).toMatchObject(wrongSyntax);
+    expect(await send('win', { ...bet(sessionId, 'r', 1_000), roundId: 'a b' })).toMatchObject(wrongSyntax);
+    expect(await send('bet', { ...bet(sessionId, 'r', 1_000), currency: 'USD' })).toMatchObject({
+      status: 400,
+      providerStatus: 'RS_ERROR_WRONG_CURRENCY',
+    });
+    expect(await send('balance', { sessionId: randomUUID() })).toMatchObject({
+      status: 404,
+      providerStatus: 'RS_ERROR_INVALID_TOKEN',
+    });
+    const disabled = { ...OTHER_PROVIDER, code: 'offprov' };
+    await service.saveProvider({ merchantCode: 'kimlong', ...disabled, enabled: false });
+    expect(await send('balance', { sessionId }, { provider: disabled })).toMatchObject({
+      status: 403,
+      code: 'FEATURE_NOT_ENABLED',
+      providerStatus: 'RS_ERROR_INVALID_PARTNER',
+    });
+  });
+
+  it('answers a repeated bet and win with the first answer, moving the money once', async () => {
+    const { sessionId, caller } = await player(100_000);
+    const stake = bet(sessionId, 'dup-round', 30_000);
+    const first = await send('bet', stake);
+    expect(first).toMatchObject({ status: 200, providerStatus: 'RS_OK' });
+    expect(first.value).toMatchObject({ transactionId: stake.transactionId, balance: 70_000 });
+    const again = await send('bet', stake);
+    expect(again.value).toEqual(first.value);
+    expect(await movementsUnder(`provider-bet:${TEST_PROVIDER.code}:${stake.transactionId}`)).toBe(1);
+
+    const payout = { ...bet(sessionId, 'dup-round', 45_000), roundClosed: false };
+    const won = await send('win', payout);
+    expect(won.value).toMatchObject({ status: 'RS_OK', balance: 115_000 });
+    expect((await send('win', payout)).value).toEqual(won.value);
+    expect(await movementsUnder(`provider-win:${TEST_PROVIDER.code}:${payout.transactionId}`)).toBe(1);
+    expect(await balanceOf(caller)).toBe(115_000);
+
+    // The same id asking something else is refused, as is a win that reuses a bet's id.
+    expect(await send('bet', { ...stake, amount: 31_000 })).toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+      providerStatus: 'RS_ERROR_DUPLICATE_TRANSACTION',
+    });
+    expect(await send('win', { ...payout, transactionId: stake.transactionId })).toMatchObject({
+      status: 409,
+      providerStatus: 'RS_ERROR_DUPLICATE_TRANSACTION',
+    });
+    expect(await balanceOf(caller)).toBe(115_000);
+  });
+
+  it('refunds a bet rolled back after it once, and refuses a bet rolled back before it', async () => {
+    const { sessionId, caller } = await player(100_000);
+    const stake = bet(sessionId, 'rb-round', 40_000);
+    await send('bet', stake);
+    const rollback = { sessionId, transactionId: randomUUID(), betTransactionId: stake.transactionId };
+    const refunded = await send('rollback', rollback);
+    expect(refunded.value).toMatchObject({ status: 'RS_OK', balance: 100_000 });
+    expect((await send('rollback', rollback)).value).toEqual(refunded.value);
+    // Another rollback of the same bet refunds nothing again.
+    const second = await send('rollback', { ...rollback, transactionId: randomUUID() });
+    expect(second.value).toMatchObject({ status: 'RS_OK', operatorTransactionId: null, balance: 100_000 });
+    expect(await movementsUnder(`provider-rollback:${TEST_PROVIDER.code}:${stake.transactionId}`)).toBe(1);
+
+    // The provider rolls back a bet the wallet never saw (its answer got lost): the bet may not come later.
+    const unseen = bet(sessionId, 'rb-round', 20_000);
+    const early = await send('rollback', {
+      sessionId,
+      transactionId: randomUUID(),
+      betTransactionId: unseen.transactionId,
+    });
+    expect(early.value).toMatchObject({ status: 'RS_OK', operatorTransactionId: null, balance: 100_000 });
+    expect(await send('bet', unseen)).toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+      providerStatus: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+    });
+    expect(await balanceOf(caller)).toBe(100_000);
+
+    // A round whose every stake was refunded ends cancelled: nothing played.
+    expect((await send('round-end', { sessionId, roundId: 'rb-round' })).status).toBe(200);
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    expect(records.list).toEqual([
+      expect.objectContaining({ roundId: 'rb-round', status: 'cancelled', stake: 0, payout: 0 }),
+    ]);
+  });
+
+  it('refuses a win without a bet, a stake or win after the round ended, and a refund after it', async () => {
+    const { sessionId, caller } = await player(100_000);
+    expect(await send('win', bet(sessionId, 'never-opened', 5_000))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      providerStatus: 'RS_ERROR_ROUND_NOT_FOUND',
+    });
+    expect(await send('round-end', { sessionId, roundId: 'never-opened' })).toMatchObject({
+      status: 404,
+      providerStatus: 'RS_ERROR_ROUND_NOT_FOUND',
+    });
+
+    const stake = bet(sessionId, 'closing-round', 10_000);
+    await send('bet', stake);
+    const ended = await send('round-end', { sessionId, roundId: 'closing-round' });
+    expect(ended.value).toEqual({
+      status: 'RS_OK',
+      roundId: 'closing-round',
+      currency: 'VND',
+      balance: 90_000,
+    });
+    expect((await send('round-end', { sessionId, roundId: 'closing-round' })).value).toEqual(ended.value);
+    const closed = { status: 409, code: 'GAME_ROUND_CLOSED', providerStatus: 'RS_ERROR_ROUND_CLOSED' };
+    expect(await send('bet', bet(sessionId, 'closing-round', 1_000))).toMatchObject(closed);
+    expect(await send('win', bet(sessionId, 'closing-round', 1_000))).toMatchObject(closed);
+    expect(
+      await send('rollback', {
+        sessionId,
+        transactionId: randomUUID(),
+        betTransactionId: stake.transactionId,
+      }),
+    ).toMatchObject(closed);
+    // The repeat of the bet accepted before the end still answers its first answer.
+    expect(await send('bet', stake)).toMatchObject({ status: 200, value: { balance: 90_000 } });
+    expect(await balanceOf(caller)).toBe(90_000);
+
+    // Players of one live table share the provider's round id: each has a round of their own.
+    const other = await player(10_000);
+    expect(await send('win', bet(other.sessionId, 'closing-round', 1_000))).toMatchObject({
+      status: 404,
+      providerStatus: 'RS_ERROR_ROUND_NOT_FOUND',
+    });
+    expect(await send('bet', bet(other.sessionId, 'closing-round', 4_000))).toMatchObject({ status: 200 });
+    expect(await send('win', bet(other.sessionId, 'closing-round', 9_000))).toMatchObject({
+      status: 200,
+      value: { balance: 15_000 },
+    });
+  });
+
+  it('refuses a stake the wallet cannot pay, and takes it once the money is there', async () => {
+    const { sessionId, caller, memberId } = await player(5_000);
+    const stake = bet(sessionId, 'poor-round', 8_000);
+    expect(await send('bet', stake)).toMatchObject({
+      status: 409,
+      code: 'INSUFFICIENT_BALANCE',
+      providerStatus: 'RS_ERROR_NOT_ENOUGH_MONEY',
+    });
+    expect(await balanceOf(caller)).toBe(5_000);
+    // A refusal records nothing: the same transaction sent again after a deposit goes through.
+    await t.fund(memberId, 10_000);
+    expect(await send('bet', stake)).toMatchObject({ status: 200, value: { balance: 7_000 } });
+  });
+
+  it('takes exactly the affordable stakes of 20 sent at once, and the wallet stays above zero', async () => {
+    const { sessionId, caller } = await player(100_000);
+    const stakes = Array.from({ length: 20 }, () => bet(sessionId, 'busy-round', 7_000));
+    const answers = await Promise.all(stakes.map((stake) => send('bet', stake)));
+    const taken = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(taken).toHaveLength(14);
+    expect(refused).toHaveLength(6);
+    for (const answer of refused) expect(answer.providerStatus).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect(Math.min(...taken.map((answer) => answer.value.balance as number))).toBe(2_000);
+    expect(await balanceOf(caller)).toBe(2_000);
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    expect(records.list[0]).toMatchObject({ roundId: 'busy-round', stake: 98_000, status: 'open' });
+  });
+
+  it('answers requests that race each other as if they came one after the other', async () => {
+    const { sessionId, caller } = await player(50_000);
+    // The provider sends the same bet five times at once (its retries overtook the first).
+    const stake = bet(sessionId, 'race-round', 10_000);
+    const copies = await Promise.all(Array.from({ length: 5 }, () => send('bet', stake)));
+    for (const copy of copies) expect(copy).toMatchObject({ status: 200, value: copies[0]?.value });
+    expect(await movementsUnder(`provider-bet:${TEST_PROVIDER.code}:${stake.transactionId}`)).toBe(1);
+    expect(await balanceOf(caller)).toBe(40_000);
+
+    // A bet and its rollback at once: refunded, or refused as rolled back; never taken for good.
+    const raced = bet(sessionId, 'race-round', 15_000);
+    const rollback = { sessionId, transactionId: randomUUID(), betTransactionId: raced.transactionId };
+    const [taken, undone] = await Promise.all([send('bet', raced), send('rollback', rollback)]);
+    expect(undone).toMatchObject({ status: 200, providerStatus: 'RS_OK' });
+    expect([200, 409]).toContain(taken.status);
+    expect(await balanceOf(caller)).toBe(40_000);
+    expect((await send('bet', raced)).status).toBe(taken.status);
+  });
+
+  it('records the round in the game records and counts its settled stakes toward turnover', async () => {
+    const { row, caller } = await t.newMember();
+    // A deposit made the member's way: it must be played through once (the demo merchant's rule).
+    await t.deposit(caller, 200_000);
+    const { token } = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    const sessionId = (await send('authenticate', { token })).value.sessionId as string;
+    await send('bet', bet(sessionId, 'counted-round', 30_000));
+    await send('bet', bet(sessionId, 'counted-round', 20_000));
+    const turnoverOf = async () =>
+      json<{ value: TurnoverSummary }>(await call(t.app, API.walletTurnover, caller)).value.requirements[0]
+        ?.progress;
+    // Stakes count when the round is settled, not when they are taken.
+    expect(await turnoverOf()).toBe(0);
+    await send('win', { ...bet(sessionId, 'counted-round', 12_000), roundClosed: true });
+    expect(await turnoverOf()).toBe(50_000);
+
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    expect(records.list[0]).toMatchObject({
+      roundId: 'counted-round',
+      vendorCode: TEST_PROVIDER.code,
+      gameId,
+      stake: 50_000,
+      payout: 12_000,
+      net: -38_000,
+      status: 'settled',
+    });
+  });
+
+  it('refuses stakes of a member under a time-out, still paying the wins of the open round', async () => {
+    const { sessionId, caller } = await player(60_000);
+    await send('bet', bet(sessionId, 'paused-round', 10_000));
+    const started = await call(t.app, API.startTimeOut, caller, { payload: { period: '24h' } });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await send('bet', bet(sessionId, 'paused-round', 10_000))).toMatchObject({
+      status: 403,
+      code: 'ACCOUNT_TIMED_OUT',
+      providerStatus: 'RS_ERROR_USER_DISABLED',
+    });
+    expect(await send('win', bet(sessionId, 'paused-round', 25_000))).toMatchObject({
+      status: 200,
+      value: { balance: 75_000 },
+    });
+  });
+
+  it('stops a session taking stakes after its time, and still pays its wins', async () => {
+    const { sessionId } = await player(30_000);
+    await send('bet', bet(sessionId, 'long-round', 10_000));
+    t.time.advance(13 * HOUR_MS);
+    expect(await send('bet', bet(sessionId, 'long-round', 1_000))).toMatchObject({
+      status: 401,
+      code: 'SESSION_EXPIRED',
+      providerStatus: 'RS_ERROR_TOKEN_EXPIRED',
+    });
+    expect(await send('win', { ...bet(sessionId, 'long-round', 4_000), roundClosed: true })).toMatchObject({
+      status: 200,
+      value: { balance: 24_000 },
+    });
+  });
+
+  it('leaves a ledger the check finds sound, and logs no secret nor token', async () => {
+    const db = t.database.current.db;
+    const ledger = await checkLedger(db);
+    const providers = await checkProviderTransactions(db);
+    const wagering = await checkWagering(db);
+    expect([...ledger.problems, ...providers.problems, ...wagering.problems]).toEqual([]);
+    expect(providers.summary).toMatch(
+      /^provider transactions: \d+ bet, \d+ rollback, \d+ void_bet, \d+ win;/,
+    );
+
+    // The check sees a transaction that lost its money.
+    const [win] = await db
+      .select({ id: ledgerTransaction.id })
+      .from(ledgerTransaction)
+      .where(like(ledgerTransaction.idempotencyKey, 'provider-win:%'))
+      .limit(1);
+    await db
+      .update(ledgerTransaction)
+      .set({ idempotencyKey: 'moved-away' })
+      .where(eq(ledgerTransaction.id, win?.id ?? 0));
+    const broken = await checkProviderTransactions(db);
+    expect(broken.problems.map((problem) => problem.kind)).toEqual(['provider_ledger_mismatch']);
+
+    const logged = JSON.stringify(logs.lines);
+    expect(logged).not.toContain(TEST_PROVIDER.secret);
+    for (const token of tokens) expect(logged).not.toContain(token);
+    expect(logged).toContain('provider call');
+  });
+});

@@ -1,0 +1,173 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import {
+  gameProvider,
+  type GameProviderRow,
+  member,
+  type NewProviderSession,
+  type NewProviderTransaction,
+  providerSession,
+  type ProviderSessionRow,
+  providerTransaction,
+  type ProviderTransactionRow,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** A provider's transaction id, as the unique key of its row names it. */
+export interface ProviderTransactionKey {
+  merchantCode: string;
+  providerCode: string;
+  transactionId: string;
+}
+
+const transactionWhere = (key: ProviderTransactionKey) =>
+  and(
+    eq(providerTransaction.merchantCode, key.merchantCode),
+    eq(providerTransaction.providerCode, key.providerCode),
+    eq(providerTransaction.transactionId, key.transactionId),
+  );
+
+/** SQL of the provider wallet. Statements run on the caller's transaction when one is given. */
+export function createProviderWalletRepository(db: Db) {
+  return {
+    async findProvider(merchantCode: string, code: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(gameProvider)
+        .where(and(eq(gameProvider.merchantCode, merchantCode), eq(gameProvider.code, code)));
+      return row;
+    },
+
+    /** Registers the provider, or changes its name, secret and switch. */
+    async saveProvider(
+      row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'secret' | 'enabled'>,
+      at: Date,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .insert(gameProvider)
+        .values({ ...row, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [gameProvider.merchantCode, gameProvider.code],
+          set: { name: row.name, secret: row.secret, enabled: row.enabled, updatedAt: at },
+        });
+    },
+
+    /** What the wallet needs of a member: its merchant, name, type and whether an operator disabled it. */
+    async findMember(memberId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          id: member.id,
+          merchantCode: member.merchantCode,
+          username: member.username,
+          nickname: member.nickname,
+          type: member.type,
+          disabledAt: member.disabledAt,
+        })
+        .from(member)
+        .where(eq(member.id, memberId));
+      return row;
+    },
+
+    async insertSession(row: NewProviderSession, tx: DbOrTx = db): Promise<ProviderSessionRow> {
+      const [created] = await tx.insert(providerSession).values(row).returning();
+      if (!created) throw new Error('the provider session was not created');
+      return created;
+    },
+
+    /**
+     * The provider's exchange of a launch token still within its time: the session, authenticated at the
+     * first exchange (a repeat answers the same session, its times unchanged); undefined otherwise.
+     */
+    async exchangeToken(
+      where: { merchantCode: string; providerCode: string; tokenHash: string },
+      now: Date,
+      sessionEndsAt: Date,
+      tx: DbOrTx = db,
+    ): Promise<ProviderSessionRow | undefined> {
+      const [row] = await tx
+        .update(providerSession)
+        .set({
+          authenticatedAt: sql`coalesce(${providerSession.authenticatedAt}, ${now})`,
+          expiresAt: sql`coalesce(${providerSession.expiresAt}, ${sessionEndsAt})`,
+        })
+        .where(
+          and(
+            eq(providerSession.tokenHash, where.tokenHash),
+            eq(providerSession.merchantCode, where.merchantCode),
+            eq(providerSession.providerCode, where.providerCode),
+            gt(providerSession.tokenExpiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Whether the provider was given this token at all (to tell an expired token from an unknown one). */
+    async tokenIssued(where: { merchantCode: string; providerCode: string; tokenHash: string }) {
+      const [row] = await db
+        .select({ id: providerSession.id })
+        .from(providerSession)
+        .where(
+          and(
+            eq(providerSession.tokenHash, where.tokenHash),
+            eq(providerSession.merchantCode, where.merchantCode),
+            eq(providerSession.providerCode, where.providerCode),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async findSession(id: string, tx: DbOrTx = db): Promise<ProviderSessionRow | undefined> {
+      const [row] = await tx.select().from(providerSession).where(eq(providerSession.id, id));
+      return row;
+    },
+
+    async findTransaction(
+      key: ProviderTransactionKey,
+      tx: DbOrTx = db,
+    ): Promise<ProviderTransactionRow | undefined> {
+      const [row] = await tx.select().from(providerTransaction).where(transactionWhere(key));
+      return row;
+    },
+
+    /** The row of the id, locked until the caller's transaction ends (a bet about to be refunded). */
+    async lockTransaction(
+      key: ProviderTransactionKey,
+      tx: DbOrTx,
+    ): Promise<ProviderTransactionRow | undefined> {
+      const [row] = await tx.select().from(providerTransaction).where(transactionWhere(key)).for('update');
+      return row;
+    },
+
+    /**
+     * Records a transaction id; undefined when the id is taken. On PostgreSQL a concurrent insert of the
+     * same id waits here for the other transaction, then finds the id taken (or free, if it rolled back).
+     */
+    async insertTransaction(
+      row: NewProviderTransaction,
+      tx: DbOrTx,
+    ): Promise<ProviderTransactionRow | undefined> {
+      const [created] = await tx
+        .insert(providerTransaction)
+        .values(row)
+        .onConflictDoNothing({
+          target: [
+            providerTransaction.merchantCode,
+            providerTransaction.providerCode,
+            providerTransaction.transactionId,
+          ],
+        })
+        .returning();
+      return created;
+    },
+
+    async markRolledBack(id: number, rolledBackBy: string, at: Date, tx: DbOrTx): Promise<void> {
+      await tx
+        .update(providerTransaction)
+        .set({ rolledBackBy, rolledBackAt: at })
+        .where(eq(providerTransaction.id, id));
+    },
+  };
+}
+
+export type ProviderWalletRepository = ReturnType<typeof createProviderWalletRepository>;

@@ -1,0 +1,179 @@
+import type { ErrorCode } from '@kl/contracts/errors';
+import {
+  PROVIDER_CODE_HEADER,
+  PROVIDER_SIGNATURE_HEADER,
+  PROVIDER_TIMESTAMP_HEADER,
+  type ProviderAction,
+} from '@kl/contracts/provider-wallet';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../platform/api-route.ts';
+import { failureOf } from '../../platform/error-handling.ts';
+import { failureBody } from '../../platform/errors.ts';
+import type { ProviderWalletService, SignedProviderRequest } from './service.ts';
+import { providerStatusOf } from './statuses.ts';
+
+export interface ProviderWalletRoutesOptions {
+  providerWalletService: ProviderWalletService;
+}
+
+/** A provider's request body is small; anything larger is not one. */
+const BODY_LIMIT = 64 * 1024;
+
+const SIGNING =
+  `Headers: ${PROVIDER_CODE_HEADER} (the provider's code), ${PROVIDER_TIMESTAMP_HEADER} (unix seconds) and ` +
+  `${PROVIDER_SIGNATURE_HEADER} (hex HMAC-SHA256, with the provider's secret, of ` +
+  '`<timestamp>.<action>.<raw body>`, the action being the last segment of the path). A bad or missing ' +
+  'signature (or an unknown provider) is 401 PROVIDER_SIGNATURE_INVALID, a timestamp more than 5 minutes ' +
+  'away 401 PROVIDER_TIMESTAMP_EXPIRED (RS_ERROR_INVALID_SIGNATURE); a disabled provider 403 ' +
+  'FEATURE_NOT_ENABLED (RS_ERROR_INVALID_PARTNER); a body that is not the call’s JSON 400 INVALID_INPUT ' +
+  '(RS_ERROR_WRONG_SYNTAX). Every refusal carries the provider’s status in value.status.';
+const SESSION =
+  'An unknown session, or another provider’s, is 404 NOT_FOUND (RS_ERROR_INVALID_TOKEN); a currency other ' +
+  'than the session’s 400 INVALID_INPUT (RS_ERROR_WRONG_CURRENCY).';
+const REPEATS =
+  'The same transactionId again answers the first answer (stored), with no second movement; the same id ' +
+  'asking something else is 409 IDEMPOTENCY_CONFLICT (RS_ERROR_DUPLICATE_TRANSACTION).';
+const SIGNED_FAILURES = [
+  'PROVIDER_SIGNATURE_INVALID',
+  'PROVIDER_TIMESTAMP_EXPIRED',
+  'FEATURE_NOT_ENABLED',
+] as const satisfies readonly ErrorCode[];
+const SESSION_FAILURES = [...SIGNED_FAILURES, 'NOT_FOUND'] as const satisfies readonly ErrorCode[];
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const signedOf = (request: FastifyRequest): SignedProviderRequest => ({
+  providerCode: header(request, PROVIDER_CODE_HEADER),
+  timestamp: header(request, PROVIDER_TIMESTAMP_HEADER),
+  signature: header(request, PROVIDER_SIGNATURE_HEADER),
+  rawBody: typeof request.body === 'string' ? request.body : '',
+});
+
+/**
+ * The calls of external game providers (docs/decisions/025-provider-wallet.md), in a context of their own:
+ * the body is read as the raw text that was signed, no per-address rate limit applies (a provider's
+ * servers send every player's calls), and every refusal carries the provider's status.
+ */
+export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOptions> = async (app, options) => {
+  const service = options.providerWalletService;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  // The one error handler's answer (platform/error-handling.ts), with the provider's status added.
+  app.setErrorHandler((error, request, reply) => {
+    const failure = failureOf(error) ?? { code: 'SYSTEM_ERROR' as const, status: 500 };
+    const status = providerStatusOf(failure.code, failure.value);
+    if (failure.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    else if (failure.status === 401)
+      request.log.warn({ code: failure.code, status }, 'provider call refused');
+    else request.log.info({ code: failure.code, status }, 'provider call refused');
+    return reply
+      .code(failure.status)
+      .type('application/json; charset=utf-8')
+      .send(failureBody(failure.code, request.headers['accept-language'], { ...failure.value, status }));
+  });
+
+  /** Runs the action for the request and logs it (never its body: it may carry a launch token). */
+  const handle =
+    <T>(action: ProviderAction, run: (request: SignedProviderRequest) => Promise<T>) =>
+    async (request: FastifyRequest): Promise<T> => {
+      const answer = await run(signedOf(request));
+      request.log.info({ provider: header(request, PROVIDER_CODE_HEADER), action }, 'provider call');
+      return answer;
+    };
+  const tags = ['provider wallet'];
+  const config = { rateLimit: false } as const;
+
+  route(app, 'providerAuthenticate', {
+    summary: 'A game provider exchanges the launch token for the player’s session (signed)',
+    description:
+      `${SIGNING} Body: { token }. Answers the session id to send with every later call, the player's id ` +
+      'and name, currency, balance and game. A repeat within the token’s 5 minutes answers the same session; ' +
+      'an unknown token is 410 LAUNCH_LINK_EXPIRED (RS_ERROR_INVALID_TOKEN), an expired one the same with ' +
+      'RS_ERROR_TOKEN_EXPIRED; a disabled member 403 ACCOUNT_UNAVAILABLE (RS_ERROR_USER_DISABLED).',
+    tags,
+    config,
+    failures: [...SIGNED_FAILURES, 'LAUNCH_LINK_EXPIRED', 'ACCOUNT_UNAVAILABLE'],
+    handler: handle('authenticate', service.authenticate),
+  });
+
+  route(app, 'providerBalance', {
+    summary: 'A game provider reads the player’s balance (signed)',
+    description: `${SIGNING} Body: { sessionId }. ${SESSION}`,
+    tags,
+    config,
+    failures: SESSION_FAILURES,
+    handler: handle('balance', service.balance),
+  });
+
+  route(app, 'providerBet', {
+    summary: 'A game provider takes a stake from the player’s wallet (signed)',
+    description:
+      `${SIGNING} Body: { sessionId, transactionId, roundId, amount, currency }; the first stake of a round ` +
+      `opens it. ${SESSION} ${REPEATS} Refused: not enough money 409 INSUFFICIENT_BALANCE ` +
+      '(RS_ERROR_NOT_ENOUGH_MONEY), a round already ended 409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED), an ' +
+      'id a rollback already took 409 IDEMPOTENCY_CONFLICT (RS_ERROR_TRANSACTION_ROLLED_BACK), a session ' +
+      'past its 12 hours 401 SESSION_EXPIRED (RS_ERROR_TOKEN_EXPIRED), a member under a time-out or ' +
+      'self-exclusion 403 ACCOUNT_TIMED_OUT / ACCOUNT_SELF_EXCLUDED, or disabled 403 ACCOUNT_UNAVAILABLE ' +
+      '(RS_ERROR_USER_DISABLED).',
+    tags,
+    config,
+    failures: [
+      ...SESSION_FAILURES,
+      'INSUFFICIENT_BALANCE',
+      'GAME_ROUND_CLOSED',
+      'IDEMPOTENCY_CONFLICT',
+      'SESSION_EXPIRED',
+      'ACCOUNT_TIMED_OUT',
+      'ACCOUNT_SELF_EXCLUDED',
+      'ACCOUNT_UNAVAILABLE',
+    ],
+    handler: handle('bet', service.bet),
+  });
+
+  route(app, 'providerWin', {
+    summary: 'A game provider pays a win into the player’s wallet (signed)',
+    description:
+      `${SIGNING} Body: { sessionId, transactionId, roundId, amount (0 for a lost round), currency, ` +
+      `roundClosed? }; roundClosed also ends the round. ${SESSION} ${REPEATS} Refused: a round with no stake ` +
+      '404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND), a round already ended 409 GAME_ROUND_CLOSED ' +
+      '(RS_ERROR_ROUND_CLOSED).',
+    tags,
+    config,
+    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'IDEMPOTENCY_CONFLICT'],
+    handler: handle('win', service.win),
+  });
+
+  route(app, 'providerRollback', {
+    summary: 'A game provider refunds a stake (signed)',
+    description:
+      `${SIGNING} Body: { sessionId, transactionId, betTransactionId }. The bet's stake comes back once, ` +
+      'ever; a rollback of a bet not seen yet refunds nothing and the bet is refused if it comes later ' +
+      `(RS_ERROR_TRANSACTION_ROLLED_BACK). ${SESSION} ${REPEATS} Refused: a bet whose round already ended ` +
+      '409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED); an id that is not a bet of the player 404 NOT_FOUND ' +
+      '(RS_ERROR_TRANSACTION_DOES_NOT_EXIST).',
+    tags,
+    config,
+    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'IDEMPOTENCY_CONFLICT'],
+    handler: handle('rollback', service.rollback),
+  });
+
+  route(app, 'providerRoundEnd', {
+    summary: 'A game provider ends a round (signed)',
+    description:
+      `${SIGNING} Body: { sessionId, roundId }. No stake nor win is taken in the round afterwards, and its ` +
+      'stakes count toward the player’s turnover requirements. Ending it again answers the same; a round ' +
+      `with no stake is 404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND). ${SESSION}`,
+    tags,
+    config,
+    failures: SESSION_FAILURES,
+    handler: handle('round-end', service.roundEnd),
+  });
+};

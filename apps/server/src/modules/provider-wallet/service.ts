@@ -1,0 +1,581 @@
+import type { GameType } from '@kl/contracts/games';
+import {
+  PROVIDER_CODE_PATTERN,
+  PROVIDER_LAUNCH_TOKEN_TTL_MS,
+  PROVIDER_SECRET_MIN_LENGTH,
+  PROVIDER_SESSION_TTL_MS,
+  type ProviderAction,
+  type ProviderAuthenticateResult,
+  providerAuthenticateRequest,
+  providerBalanceRequest,
+  type ProviderBalanceResult,
+  providerBetRequest,
+  providerRollbackRequest,
+  providerRoundEndRequest,
+  type ProviderRoundEndResult,
+  providerTransactionResult,
+  type ProviderTransactionResult,
+  providerWinRequest,
+} from '@kl/contracts/provider-wallet';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { z } from 'zod';
+import type {
+  GameProviderRow,
+  NewProviderTransaction,
+  ProviderSessionRow,
+  ProviderTransactionKind,
+  ProviderTransactionRow,
+} from '../../db/schema/index.ts';
+import { addMs, type Clock } from '../../platform/clock.ts';
+import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
+import { type LedgerService, moneyNumber } from '../wallet/index.ts';
+import { providerBetKey, providerRefundKey, providerRoundReference, providerWinKey } from './keys.ts';
+import type { ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
+import { refuseProviderSignature } from './signature.ts';
+
+/**
+ * The seamless wallet of external game providers (docs/decisions/025-provider-wallet.md). Every request is
+ * checked against its provider's key first. Every movement is one database transaction holding the
+ * ledger post (idempotency key from the provider and its transaction id), the change of the member's game
+ * round and the provider transaction's row with its answer; the row's unique key is the last word on a
+ * repeat, so a repeat answers the first answer whether it comes after the first or races it.
+ *
+ * Lock order, the same in every movement: the member's ledger accounts (a post, or `holdAccounts` when
+ * nothing moves), then the turnover requirements (the ledger's own rules), then the game round, then the
+ * provider transaction's key. A refund first locks its bet's row.
+ */
+
+/** A provider's request as it reached the wallet: who it says it is, its signature and the raw body. */
+export interface SignedProviderRequest {
+  providerCode: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  rawBody: string;
+}
+
+/** What a launch needs of the catalogue's game (the games module's row). */
+export interface LaunchableGame {
+  gameId: string;
+  nodeId: string;
+  gameType: GameType;
+  gameName: string;
+  enabled: boolean;
+}
+
+export interface ProviderWalletDeps {
+  db: Db;
+  clock: Clock;
+  /** The merchant this deployment serves: whose providers sign the requests. */
+  merchantCode: string;
+  wallet: ProviderWalletRepository;
+  ledgerService: Pick<LedgerService, 'post' | 'balanceOf' | 'holdAccounts'>;
+  gameRecords: Pick<GameRecordsService, 'addStake' | 'adjustOpenRound' | 'endRound'>;
+  /** The catalogue's game of a launch. */
+  findGame: (merchantCode: string, gameId: string) => Promise<LaunchableGame | undefined>;
+  /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
+  checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+}
+
+/** Thrown inside a movement's transaction when its transaction id turns out to be taken: answer that one. */
+class TransactionIdTaken extends Error {}
+
+/** What a movement adds to the provider transaction's row, besides its key, kind, request and answer. */
+type MovementRow = Pick<
+  NewProviderTransaction,
+  'sessionId' | 'memberId' | 'roundId' | 'betTransactionId' | 'amount' | 'currency' | 'ledgerTransactionId'
+>;
+
+const ISSUES_SHOWN = 10;
+
+export function createProviderWalletService(deps: ProviderWalletDeps) {
+  const { db, clock, wallet, ledgerService, gameRecords } = deps;
+
+  /**
+   * The provider of a request whose signature is its own, and the body read with the action's schema.
+   * An unknown provider is answered as a bad signature (a caller without a key learns nothing).
+   */
+  async function verified<S extends z.ZodType>(
+    action: ProviderAction,
+    request: SignedProviderRequest,
+    schema: S,
+  ): Promise<{ provider: GameProviderRow; body: z.output<S> }> {
+    const code = request.providerCode;
+    const provider =
+      code !== undefined && PROVIDER_CODE_PATTERN.test(code)
+        ? await wallet.findProvider(deps.merchantCode, code)
+        : undefined;
+    if (!provider) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
+    const refusal = refuseProviderSignature({ ...request, secret: provider.secret, action, now: clock() });
+    if (refusal === 'STALE_TIMESTAMP')
+      throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
+    if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });
+    if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
+    let json: unknown;
+    try {
+      json = JSON.parse(request.rawBody);
+    } catch {
+      throw new DomainError('INVALID_INPUT', { reason: 'MALFORMED_JSON' });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, ISSUES_SHOWN)
+        .map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      throw new DomainError('INVALID_INPUT', { issues });
+    }
+    return { provider, body: parsed.data };
+  }
+
+  /** The provider's authenticated session of `sessionId`; another provider's is as unknown. */
+  async function sessionOf(provider: GameProviderRow, sessionId: string): Promise<ProviderSessionRow> {
+    const session = await wallet.findSession(sessionId);
+    if (
+      !session ||
+      session.merchantCode !== provider.merchantCode ||
+      session.providerCode !== provider.code ||
+      session.authenticatedAt === null
+    )
+      throw new DomainError('NOT_FOUND', { reason: 'SESSION_NOT_FOUND' });
+    return session;
+  }
+
+  /** The member, unless an operator disabled it or it is not the merchant's. */
+  async function playerOf(merchantCode: string, memberId: string) {
+    const player = await wallet.findMember(memberId);
+    if (!player || player.merchantCode !== merchantCode || player.disabledAt !== null)
+      throw new DomainError('ACCOUNT_UNAVAILABLE', { reason: 'PLAYER_UNAVAILABLE' });
+    return player;
+  }
+
+  function checkCurrency(session: ProviderSessionRow, currency: string): void {
+    if (currency !== session.currency)
+      throw new DomainError('INVALID_INPUT', { reason: 'CURRENCY_MISMATCH', currency: session.currency });
+  }
+
+  async function balanceOf(session: ProviderSessionRow, tx?: DbOrTx) {
+    const balance = await ledgerService.balanceOf(
+      { merchantCode: session.merchantCode, memberId: session.memberId, currency: session.currency },
+      tx,
+    );
+    return { balance: moneyNumber(balance.available), demo: balance.demo };
+  }
+
+  const keyOf = (provider: GameProviderRow, transactionId: string): ProviderTransactionKey => ({
+    merchantCode: provider.merchantCode,
+    providerCode: provider.code,
+    transactionId,
+  });
+
+  const roundOf = (session: ProviderSessionRow, roundId: string): OpenRoundKey => ({
+    merchantCode: session.merchantCode,
+    vendorCode: session.providerCode,
+    roundKey: roundId,
+    memberId: session.memberId,
+  });
+
+  /** What a request asks, as a digest: a repeat must ask the same (its session may differ, not its member). */
+  const digestOf = (kind: ProviderTransactionKind, memberId: string, fields: readonly unknown[]) =>
+    sha256Hex(JSON.stringify([kind, memberId, ...fields]));
+
+  /** The answer to a transaction id used before: its first answer, or a refusal when it asked else. */
+  function replayOf(
+    row: ProviderTransactionRow,
+    kind: ProviderTransactionKind,
+    digest: string,
+  ): ProviderTransactionResult {
+    if (row.kind === 'void_bet' && kind === 'bet') {
+      throw new DomainError('IDEMPOTENCY_CONFLICT', {
+        reason: 'TRANSACTION_ROLLED_BACK',
+        transactionId: row.transactionId,
+      });
+    }
+    if (row.kind !== kind || row.requestDigest !== digest) {
+      throw new DomainError('IDEMPOTENCY_CONFLICT', {
+        reason: 'TRANSACTION_ID_REUSED',
+        transactionId: row.transactionId,
+      });
+    }
+    return providerTransactionResult.parse(row.answer);
+  }
+
+  /**
+   * One movement: a repeat answers the first answer; otherwise `checks` may refuse it, then `work` moves
+   * the money and the round inside a database transaction, and the provider transaction's row is written
+   * last with the answer. When the id turns out to be taken (the same request
+   * racing, or a rollback that came first), everything is undone and the first row answers.
+   */
+  async function once(
+    key: ProviderTransactionKey,
+    kind: Exclude<ProviderTransactionKind, 'void_bet'>,
+    digest: string,
+    work: (tx: DbOrTx) => Promise<{ row: MovementRow; answer: ProviderTransactionResult }>,
+    /** Refusals of a new request (a repeat of an accepted one is answered whatever they would say now). */
+    checks?: () => Promise<void>,
+  ): Promise<ProviderTransactionResult> {
+    const earlier = await wallet.findTransaction(key);
+    if (earlier) return replayOf(earlier, kind, digest);
+    await checks?.();
+    try {
+      return await db.transaction(async (tx) => {
+        const { row, answer } = await work(tx);
+        const created = await wallet.insertTransaction(
+          { ...key, ...row, kind, requestDigest: digest, answer, createdAt: clock() },
+          tx,
+        );
+        if (!created) throw new TransactionIdTaken();
+        return answer;
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionIdTaken)) throw error;
+      const first = await wallet.findTransaction(key);
+      if (!first) {
+        throw new Error(`provider transaction ${key.transactionId} neither written nor found`, {
+          cause: error,
+        });
+      }
+      return replayOf(first, kind, digest);
+    }
+  }
+
+  const answerOf = (
+    transactionId: string,
+    session: ProviderSessionRow,
+    balance: bigint | number,
+    ledgerTransactionId: number | null,
+  ): ProviderTransactionResult => ({
+    status: 'RS_OK',
+    transactionId,
+    operatorTransactionId: ledgerTransactionId === null ? null : String(ledgerTransactionId),
+    currency: session.currency,
+    balance: typeof balance === 'bigint' ? moneyNumber(balance) : balance,
+  });
+
+  return {
+    /** Registers a provider (or changes it): its code, name, signing key and switch. */
+    async saveProvider(provider: {
+      merchantCode: string;
+      code: string;
+      name: string;
+      secret: string;
+      enabled?: boolean;
+    }): Promise<void> {
+      if (!PROVIDER_CODE_PATTERN.test(provider.code))
+        throw new DomainError('INVALID_INPUT', { field: 'code' });
+      if (provider.name.trim() === '' || provider.name.length > 100)
+        throw new DomainError('INVALID_INPUT', { field: 'name' });
+      if (provider.secret.length < PROVIDER_SECRET_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(provider.secret))
+        throw new DomainError('INVALID_INPUT', { field: 'secret', minLength: PROVIDER_SECRET_MIN_LENGTH });
+      await wallet.saveProvider({ ...provider, enabled: provider.enabled ?? true }, clock());
+    },
+
+    /**
+     * A one-time launch token for the member to play the catalogue's game at the provider (the launch flow
+     * puts it in the provider's game address). The provider exchanges it once, within
+     * PROVIDER_LAUNCH_TOKEN_TTL_MS, for the session of its calls. Refused while the member may not play.
+     */
+    async issueLaunchToken(request: {
+      merchantCode: string;
+      memberId: string;
+      providerCode: string;
+      gameId: string;
+    }): Promise<{ token: string; expiresAt: Date }> {
+      const { merchantCode, memberId } = request;
+      const provider = await wallet.findProvider(merchantCode, request.providerCode);
+      if (!provider) throw new DomainError('NOT_FOUND', { reason: 'PROVIDER_NOT_FOUND' });
+      if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
+      await playerOf(merchantCode, memberId);
+      await deps.checkPlay?.(memberId);
+      const game = await deps.findGame(merchantCode, request.gameId);
+      if (!game) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
+      if (!game.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
+      const token = randomToken();
+      const now = clock();
+      const expiresAt = addMs(now, PROVIDER_LAUNCH_TOKEN_TTL_MS);
+      await wallet.insertSession({
+        merchantCode,
+        providerCode: provider.code,
+        memberId,
+        gameId: game.gameId,
+        nodeId: game.nodeId,
+        gameType: game.gameType,
+        gameName: game.gameName,
+        currency: WALLET_CURRENCY,
+        tokenHash: sha256Hex(token),
+        tokenExpiresAt: expiresAt,
+        createdAt: now,
+      });
+      return { token, expiresAt };
+    },
+
+    /** The provider exchanges a launch token for the session; a repeat within its time answers the same. */
+    async authenticate(request: SignedProviderRequest): Promise<ProviderAuthenticateResult> {
+      const { provider, body } = await verified('authenticate', request, providerAuthenticateRequest);
+      const now = clock();
+      const where = {
+        merchantCode: provider.merchantCode,
+        providerCode: provider.code,
+        tokenHash: sha256Hex(body.token),
+      };
+      const session = await wallet.exchangeToken(where, now, addMs(now, PROVIDER_SESSION_TTL_MS));
+      if (!session) {
+        const reason = (await wallet.tokenIssued(where)) ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID';
+        throw new DomainError('LAUNCH_LINK_EXPIRED', { reason });
+      }
+      const player = await playerOf(session.merchantCode, session.memberId);
+      const { balance, demo } = await balanceOf(session);
+      return {
+        status: 'RS_OK',
+        sessionId: session.id,
+        playerId: player.id,
+        playerName: player.nickname ?? player.username,
+        currency: session.currency,
+        balance,
+        gameId: session.gameId,
+        demo,
+      };
+    },
+
+    async balance(request: SignedProviderRequest): Promise<ProviderBalanceResult> {
+      const { provider, body } = await verified('balance', request, providerBalanceRequest);
+      const session = await sessionOf(provider, body.sessionId);
+      const { balance } = await balanceOf(session);
+      return { status: 'RS_OK', currency: session.currency, balance };
+    },
+
+    /**
+     * Takes a stake (ledger `bet`) in the round, opening it with its first stake. Refused: not enough money
+     * (the ledger's conditional update), the round already ended, a session past its time, a member who
+     * may not play, an id a rollback already took.
+     */
+    async bet(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
+      const { provider, body } = await verified('bet', request, providerBetRequest);
+      const session = await sessionOf(provider, body.sessionId);
+      const key = keyOf(provider, body.transactionId);
+      const digest = digestOf('bet', session.memberId, [body.roundId, body.amount, body.currency]);
+      const checks = async () => {
+        if (session.expiresAt !== null && session.expiresAt <= clock())
+          throw new DomainError('SESSION_EXPIRED', { reason: 'TOKEN_EXPIRED' });
+        checkCurrency(session, body.currency);
+        await playerOf(session.merchantCode, session.memberId);
+        await deps.checkPlay?.(session.memberId);
+      };
+      const work = async (tx: DbOrTx) => {
+        const amount = BigInt(body.amount);
+        const posted = await ledgerService.post(
+          {
+            merchantCode: session.merchantCode,
+            memberId: session.memberId,
+            idempotencyKey: providerBetKey(provider.code, body.transactionId),
+            kind: 'bet',
+            amount,
+            currency: session.currency,
+            reference: providerRoundReference(provider.code, body.roundId),
+            memo: { provider: provider.code, round: body.roundId, game: session.gameId },
+          },
+          tx,
+        );
+        await gameRecords.addStake(
+          {
+            ...roundOf(session, body.roundId),
+            gameId: session.gameId,
+            nodeId: session.nodeId,
+            gameType: session.gameType,
+            gameName: session.gameName,
+            stake: amount,
+            currency: session.currency,
+            betTransactionId: posted.transactionId,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        return {
+          row: {
+            sessionId: session.id,
+            memberId: session.memberId,
+            roundId: body.roundId,
+            amount,
+            currency: session.currency,
+            ledgerTransactionId: posted.transactionId,
+          },
+          answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
+        };
+      };
+      return once(key, 'bet', digest, work, checks);
+    },
+
+    /**
+     * Pays a win (ledger `win`; nothing moves for 0) into the member's open round; `roundClosed` ends the
+     * round too. Refused for an unknown round and a round already ended. Wins are paid whatever the
+     * session's age or the member's play limits: the money is the member's.
+     */
+    async win(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
+      const { provider, body } = await verified('win', request, providerWinRequest);
+      const session = await sessionOf(provider, body.sessionId);
+      const key = keyOf(provider, body.transactionId);
+      const digest = digestOf('win', session.memberId, [
+        body.roundId,
+        body.amount,
+        body.currency,
+        body.roundClosed,
+      ]);
+      const checks = async () => checkCurrency(session, body.currency);
+      const work = async (tx: DbOrTx) => {
+        const amount = BigInt(body.amount);
+        const where = { merchantCode: session.merchantCode, memberId: session.memberId };
+        const posted =
+          amount > 0n
+            ? await ledgerService.post(
+                {
+                  ...where,
+                  idempotencyKey: providerWinKey(provider.code, body.transactionId),
+                  kind: 'win',
+                  amount,
+                  currency: session.currency,
+                  reference: providerRoundReference(provider.code, body.roundId),
+                  memo: { provider: provider.code, round: body.roundId, game: session.gameId },
+                },
+                tx,
+              )
+            : undefined;
+        if (!posted)
+          await ledgerService.holdAccounts({ ...where, kind: 'win', currency: session.currency }, tx);
+        const round = roundOf(session, body.roundId);
+        await gameRecords.adjustOpenRound(
+          round,
+          { payout: amount, settleTransactionId: posted?.transactionId },
+          tx,
+        );
+        if (body.roundClosed) await gameRecords.endRound(round, tx, clock());
+        const ledgerTransactionId = posted?.transactionId ?? null;
+        const balance = posted?.availableAfter ?? (await balanceOf(session, tx)).balance;
+        return {
+          row: {
+            sessionId: session.id,
+            memberId: session.memberId,
+            roundId: body.roundId,
+            amount,
+            currency: session.currency,
+            ledgerTransactionId,
+          },
+          answer: answerOf(body.transactionId, session, balance, ledgerTransactionId),
+        };
+      };
+      return once(key, 'win', digest, work, checks);
+    },
+
+    /**
+     * Refunds a bet's stake (a ledger `reversal` of it, keyed by the bet: once, ever) and takes it out of
+     * its round. A bet not known yet is recorded as rolled back (refunding nothing), so that it is refused
+     * if it arrives later; a bet already rolled back refunds nothing again. A bet whose round ended is not
+     * refunded (its stake counted toward turnover): refused, GAME_ROUND_CLOSED.
+     */
+    async rollback(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
+      const { provider, body } = await verified('rollback', request, providerRollbackRequest);
+      if (body.transactionId === body.betTransactionId)
+        throw new DomainError('INVALID_INPUT', { reason: 'ROLLBACK_OF_ITSELF' });
+      const session = await sessionOf(provider, body.sessionId);
+      const key = keyOf(provider, body.transactionId);
+      const digest = digestOf('rollback', session.memberId, [body.betTransactionId]);
+      return once(key, 'rollback', digest, async (tx) => {
+        const now = clock();
+        const betKey = keyOf(provider, body.betTransactionId);
+        const nothing = async (roundId: string | null) => ({
+          row: {
+            sessionId: session.id,
+            memberId: session.memberId,
+            roundId,
+            betTransactionId: body.betTransactionId,
+            amount: 0n,
+            currency: session.currency,
+            ledgerTransactionId: null,
+          },
+          answer: answerOf(body.transactionId, session, (await balanceOf(session, tx)).balance, null),
+        });
+
+        let bet = await wallet.lockTransaction(betKey, tx);
+        if (!bet) {
+          const voided = await wallet.insertTransaction(
+            {
+              ...betKey,
+              kind: 'void_bet',
+              sessionId: session.id,
+              memberId: session.memberId,
+              amount: 0n,
+              currency: session.currency,
+              rolledBackBy: body.transactionId,
+              rolledBackAt: now,
+              createdAt: now,
+            },
+            tx,
+          );
+          if (voided) return nothing(null);
+          // The bet was being written at the same time: now it is there.
+          bet = await wallet.lockTransaction(betKey, tx);
+          if (!bet) throw new Error(`provider bet ${body.betTransactionId} neither voided nor found`);
+        }
+        if ((bet.kind !== 'bet' && bet.kind !== 'void_bet') || bet.memberId !== session.memberId)
+          throw new DomainError('NOT_FOUND', { reason: 'BET_NOT_FOUND' });
+        if (bet.rolledBackBy !== null) return nothing(bet.roundId);
+        const { roundId, ledgerTransactionId } = bet;
+        if (roundId === null || ledgerTransactionId === null)
+          throw new Error(`provider bet ${bet.transactionId} without its round or ledger transaction`);
+
+        const posted = await ledgerService.post(
+          {
+            merchantCode: bet.merchantCode,
+            memberId: bet.memberId,
+            idempotencyKey: providerRefundKey(provider.code, bet.transactionId),
+            kind: 'reversal',
+            reversesTransactionId: ledgerTransactionId,
+            currency: bet.currency,
+            reference: providerRoundReference(provider.code, roundId),
+            memo: { provider: provider.code, round: roundId, rollback: body.transactionId },
+          },
+          tx,
+        );
+        await gameRecords.adjustOpenRound(roundOf(session, roundId), { stake: -bet.amount }, tx);
+        await wallet.markRolledBack(bet.id, body.transactionId, now, tx);
+        return {
+          row: {
+            sessionId: session.id,
+            memberId: session.memberId,
+            roundId,
+            betTransactionId: body.betTransactionId,
+            amount: bet.amount,
+            currency: bet.currency,
+            ledgerTransactionId: posted.transactionId,
+          },
+          answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
+        };
+      });
+    },
+
+    /**
+     * Ends the member's round: no stake nor win is taken in it any more, and its stakes count toward the
+     * member's turnover requirements (game records' `endRound`). Ending it again answers the same.
+     */
+    async roundEnd(request: SignedProviderRequest): Promise<ProviderRoundEndResult> {
+      const { provider, body } = await verified('round-end', request, providerRoundEndRequest);
+      const session = await sessionOf(provider, body.sessionId);
+      return db.transaction(async (tx) => {
+        await ledgerService.holdAccounts(
+          {
+            merchantCode: session.merchantCode,
+            memberId: session.memberId,
+            kind: 'win',
+            currency: session.currency,
+          },
+          tx,
+        );
+        await gameRecords.endRound(roundOf(session, body.roundId), tx, clock());
+        const { balance } = await balanceOf(session, tx);
+        return { status: 'RS_OK', roundId: body.roundId, currency: session.currency, balance };
+      });
+    },
+  };
+}
+
+export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
