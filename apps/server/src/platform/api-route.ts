@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Module id of the call (product.md §7); every route under /api declares one. */
     moduleId?: ModuleId;
+    /** The route answers the JSON envelope (set by `route`): it gets the API's security headers. */
+    jsonAnswer?: true;
   }
 }
 
@@ -78,7 +80,7 @@ export interface RouteDefinition<C extends ApiCall, R> {
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** Extra route config (e.g. `{ rateLimit: false }`); the module id comes from the table. */
-  config?: Omit<FastifyContextConfig, 'moduleId'>;
+  config?: Omit<FastifyContextConfig, 'moduleId' | 'jsonAnswer'>;
   /**
    * A strong ETag from the value, and a bodiless 304 when If-None-Match names it (answers browsers and
    * shared caches keep; their Cache-Control is the handler's; docs/decisions/022-api-caching.md).
@@ -110,7 +112,7 @@ export function route<C extends EnvelopeCall, R extends ValueIn<Entry<C>>>(
   app.route({
     method,
     url: path,
-    config: { ...config, moduleId },
+    config: { ...config, moduleId, jsonAnswer: true },
     ...hooks,
     schema: {
       summary,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 import { useTestDatabase } from '../test/databases.ts';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security.ts';
+import { API_ANSWER_HEADERS, CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security.ts';
 
 /** `directive a b; directive c` → { directive: ['a', 'b'], … } */
 function parsePolicy(header: unknown): Record<string, string[]> {
@@ -66,7 +66,7 @@ describe('security headers of the application', () => {
 
   it('sends the unchanged policy and a same-origin opener policy without Firebase', async () => {
     for (const app of [plain, projectOnly]) {
-      for (const url of ['/api/health', '/m/home']) {
+      for (const url of ['/m/home', '/api/games/art/1001.svg']) {
         const response = await app.inject({ url });
         expect(parsePolicy(response.headers['content-security-policy'])).toEqual(unchanged);
         expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
@@ -74,8 +74,23 @@ describe('security headers of the application', () => {
     }
   });
 
+  it('answers a JSON call with the API set: not framed, not sniffed, not read by another site', async () => {
+    for (const app of [plain, withFirebase]) {
+      for (const url of ['/api/health', '/api/status', '/api/banners']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) {
+          expect(response.headers[name], `${url} ${name}`).toBe(value);
+        }
+        // No page policy on an answer that is never a page, and the limit's headers only on a refusal.
+        expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+        expect(response.headers['x-ratelimit-remaining'], url).toBeUndefined();
+      }
+    }
+  });
+
   it('lets the Firebase sign-in popup work when the web configuration is set', async () => {
-    for (const url of ['/api/health', '/m/home']) {
+    for (const url of ['/m/home', '/api/games/art/1001.svg']) {
       const response = await withFirebase.inject({ url });
       const policy = parsePolicy(response.headers['content-security-policy']);
       expect(policy).toEqual({
