@@ -5,6 +5,7 @@ import { memo, useDeferredValue, useEffect, useState, type CSSProperties } from 
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { WhenNear } from '../../../shared/ui/when-near.tsx';
+import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { winnersQueryOptions, type getWinners } from '../api/get-winners.ts';
 
 /** The lists of the winner board (product.md §2). */
@@ -13,22 +14,6 @@ export const WINNER_BOARD_TYPES = ['RNG', 'FISH'] as const satisfies readonly Ga
 /** The first row shown at each step: a list longer than 5 moves up one row every 3 s, then starts over. */
 export const nextWinnerOffset = (offset: number, count: number) =>
   offset + 1 > count - WINNER_BOARD.slidesPerView ? 0 : offset + 1;
-
-function useReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)';
-  // No window on the server rendering of home (docs/decisions/005-web-first-load.md).
-  const [reduced, setReduced] = useState(
-    () => typeof window !== 'undefined' && (window.matchMedia?.(query).matches ?? false),
-  );
-  useEffect(() => {
-    const media = window.matchMedia?.(query);
-    if (!media) return;
-    const update = () => setReduced(media.matches);
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, []);
-  return reduced;
-}
 
 type Winners = Awaited<ReturnType<typeof getWinners>>;
 

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePopularAnnouncements } from '../api/get-popular-announcements.ts';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { marqueeSeconds, marqueeText } from '../lib/marquee.ts';
 import { NOTICE_PATH } from '../lib/paths.ts';
 import { SpeakerIcon } from './icons.tsx';

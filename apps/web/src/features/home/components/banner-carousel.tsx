@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageVisible } from '../hooks/use-page-visible.ts';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { bannerLink } from '../lib/banners.ts';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
 
