@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_CHUNKS, SERVER_STATE_ID } from './app/server-state-id.ts';
+import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
 import './app/styles/index.css';
 
 /**
@@ -37,7 +37,7 @@ async function preloadFirstScreen() {
   }
 }
 
-const serverRendered = document.getElementById(SERVER_STATE_ID) !== null;
+const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
 void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve()).then(
   () => import('./app/start.tsx'),
 );

@@ -14,7 +14,7 @@ import { keepPreferenceCookies } from './preference-cookies.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
 
-import { SERVER_STATE_ID } from './server-state-id.ts';
+import { SSR_STATE_ID as SERVER_STATE_ID } from '@kl/contracts/server-rendering';
 
 export { SERVER_STATE_ID };
 

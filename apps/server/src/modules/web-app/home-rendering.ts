@@ -8,15 +8,13 @@ import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../platform/cookies.ts';
+import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
 
 /** The server rendering module of the web build (`vite build --ssr`, apps/web/vite.ssr.config.ts). */
 export const SSR_ENTRY = 'server/entry-server.js';
 /** The browser build's manifest (`vite build --manifest`): which CSS and chunks a module needs. */
 const MANIFEST = '.vite/manifest.json';
-/** The id of the `<script type="application/json">` the browser hydrates its data from. */
-export const SSR_STATE_ID = 'kl-ssr-state';
-/** The name of the meta element listing the first screen's chunks, for the entry to preload. */
-export const FIRST_SCREEN_CHUNKS = 'kl-first-screen-chunks';
+export { FIRST_SCREEN_CHUNKS, SSR_STATE_ID };
 
 export type Theme = 'dark' | 'light';
 const THEMES: readonly string[] = ['dark', 'light'];
