@@ -29,6 +29,7 @@ import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createProviderWalletModule } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
+import { createSandboxProviderModule, ownWalletUrl } from './modules/sandbox-provider/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
 import { type CountryLookup, createStatusModule } from './modules/status/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
@@ -186,6 +187,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   lottery.attachScheduler(app);
   const chat = createChatModule({ ...context, merchantService });
+  // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
+  const providerWallet = createProviderWalletModule({
+    ...context,
+    ledgerService: wallet.ledgerService,
+    gameRecordsService: gameRecords.gameRecordsService,
+    checkPlay: (memberId) => rg.checkPlay(memberId),
+  });
+  // The sandbox provider calls that wallet over HTTP as an outside provider (docs/decisions/026-sandbox-provider.md).
+  const sandboxProvider = config.sandboxProvider
+    ? createSandboxProviderModule({
+        ...context,
+        secret: config.sandboxProviderSecret,
+        walletUrl: () => config.sandboxProviderWalletUrl ?? ownWalletUrl(app.server),
+        scheduler: config.nodeEnv !== 'test',
+        register: (provider) =>
+          providerWallet.providerWalletService.saveProvider({
+            merchantCode: config.merchantCode,
+            ...provider,
+          }),
+      })
+    : undefined;
+  sandboxProvider?.attach(app);
   const withdrawal = createWithdrawalModule({
     ...context,
     ledgerService: wallet.ledgerService,
@@ -237,13 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gameRecordsService: gameRecords.gameRecordsService,
       checkPlay: (memberId) => rg.checkPlay(memberId),
     }),
-    // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
-    createProviderWalletModule({
-      ...context,
-      ledgerService: wallet.ledgerService,
-      gameRecordsService: gameRecords.gameRecordsService,
-      checkPlay: (memberId) => rg.checkPlay(memberId),
-    }),
+    providerWallet,
+    ...(sandboxProvider ? [sandboxProvider] : []),
     createOutboxModule(context),
     createDevClockModule({ config, shiftable }),
     createBackOfficeModule({

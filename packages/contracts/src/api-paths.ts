@@ -18,6 +18,7 @@ import { agentsCalls } from './agents.ts';
 import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
 import { providerWalletCalls } from './provider-wallet.ts';
+import { sandboxProviderCalls } from './sandbox-provider.ts';
 import { adminCalls } from './admin/calls.ts';
 
 /**
@@ -46,6 +47,7 @@ export const API = {
   ...slotCalls,
   ...lotteryCalls,
   ...providerWalletCalls,
+  ...sandboxProviderCalls,
   ...adminCalls,
 } as const satisfies ApiTable;
 export type ApiCall = keyof typeof API;

@@ -81,6 +81,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROVIDER_SIGNATURE_INVALID: 'Chữ ký yêu cầu của nhà cung cấp trò chơi không hợp lệ',
     PROVIDER_TIMESTAMP_EXPIRED: 'Yêu cầu của nhà cung cấp trò chơi đã quá hạn',
     GAME_ROUND_CLOSED: 'Ván chơi này đã kết thúc',
+    BET_SLIP_REFUSED: 'Phiếu cược không còn được nhận, vui lòng kiểm tra lại tỷ lệ và trận đấu',
+    CASH_OUT_CLOSED: 'Phiếu cược này không thể rút tiền sớm',
+    GAME_PROVIDER_UNAVAILABLE: 'Nhà cung cấp trò chơi tạm thời không phản hồi, vui lòng thử lại sau',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -158,5 +161,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROVIDER_SIGNATURE_INVALID: 'The game provider’s request signature is not valid',
     PROVIDER_TIMESTAMP_EXPIRED: 'The game provider’s request is too old',
     GAME_ROUND_CLOSED: 'This game round has already ended',
+    BET_SLIP_REFUSED: 'This bet slip can no longer be taken; check the odds and the matches',
+    CASH_OUT_CLOSED: 'This bet can no longer be cashed out',
+    GAME_PROVIDER_UNAVAILABLE: 'The game provider is not answering right now; please try again shortly',
   },
 };

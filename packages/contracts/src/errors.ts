@@ -93,6 +93,12 @@ export const ERROR_CATALOGUE = {
   PROVIDER_SIGNATURE_INVALID: { status: 401 },
   PROVIDER_TIMESTAMP_EXPIRED: { status: 401 },
   GAME_ROUND_CLOSED: { status: 409 },
+  // Sandbox provider (sandbox-provider.ts): a bet slip the book no longer takes as it is (a price changed,
+  // a match started…), a cash-out after kick-off or of a slip no longer open.
+  BET_SLIP_REFUSED: { status: 409 },
+  CASH_OUT_CLOSED: { status: 409 },
+  // A game provider (or the wallet a provider calls) did not answer: try again later.
+  GAME_PROVIDER_UNAVAILABLE: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -6,6 +6,7 @@ import {
   DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
   DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
+  DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
   firebaseWebSettings,
   loadConfig,
 } from './config.ts';
@@ -52,6 +53,8 @@ describe('loadConfig', () => {
       firebaseWebApiKey: undefined,
       firebaseAuthDomain: undefined,
       sandboxGateway: true,
+      sandboxProvider: true,
+      sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
       lotteryScheduler: true,
       agentSettlementScheduler: true,
       answerCache: true,
@@ -89,6 +92,9 @@ describe('loadConfig', () => {
         AGENT_SETTLEMENT_SCHEDULER: 'off',
         ANSWER_CACHE: 'off',
         SEED_DEMO: '0',
+        SANDBOX_PROVIDER: '0',
+        SANDBOX_PROVIDER_SECRET: 'p'.repeat(32),
+        SANDBOX_PROVIDER_WALLET_URL: 'https://wallet.example.com/',
       },
       '/srv/site',
     );
@@ -115,6 +121,9 @@ describe('loadConfig', () => {
       firebaseWebApiKey: WEB_API_KEY,
       firebaseAuthDomain: 'login.example.com',
       sandboxGateway: true,
+      sandboxProvider: false,
+      sandboxProviderSecret: 'p'.repeat(32),
+      sandboxProviderWalletUrl: 'https://wallet.example.com',
       lotteryScheduler: true,
       agentSettlementScheduler: false,
       answerCache: false,
@@ -124,6 +133,27 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }, '/srv').databaseUrl).toBeUndefined();
     expect(loadConfig({ PORT: '' }, '/srv').port).toBe(8080);
+  });
+
+  it('runs the sandbox provider outside production, and in production only when asked with its key', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxProvider).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SANDBOX_PROVIDER: '0' }).sandboxProvider).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).sandboxProvider).toBe(false);
+    const secret = 'k'.repeat(32);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SANDBOX_PROVIDER: '1', SANDBOX_PROVIDER_SECRET: secret }),
+    ).toMatchObject({
+      sandboxProvider: true,
+      sandboxProviderSecret: secret,
+      sandboxProviderWalletUrl: undefined,
+    });
+    expect(problemsOf({ NODE_ENV: 'production', SANDBOX_PROVIDER: '1' })).toEqual([
+      'Invalid configuration: SANDBOX_PROVIDER_SECRET must be set when SANDBOX_PROVIDER=1 in production',
+    ]);
+    expect(problemsOf({ SANDBOX_PROVIDER_SECRET: 'short' })[0]).toContain('SANDBOX_PROVIDER_SECRET');
+    expect(problemsOf({ SANDBOX_PROVIDER_WALLET_URL: 'ftp://wallet' })[0]).toContain(
+      'SANDBOX_PROVIDER_WALLET_URL',
+    );
   });
 
   it('runs the sandbox payment gateway outside production, and in production only when asked', () => {

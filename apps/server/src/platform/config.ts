@@ -28,6 +28,9 @@ export const DEFAULT_FIREBASE_CERTS_URL =
 
 /** OPS_TOKEN must be at least this long in production. */
 export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
+/** The sandbox provider's signing key outside production when SANDBOX_PROVIDER_SECRET is unset. */
+export const DEVELOPMENT_SANDBOX_PROVIDER_SECRET = 'sandbox-provider-development-secret-not-for-production';
+
 /** PAYMENT_CALLBACK_SECRET must be at least this long in production. */
 export const MIN_PRODUCTION_CALLBACK_SECRET_LENGTH = 32;
 
@@ -136,6 +139,17 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
   SANDBOX_GATEWAY: flag.optional(),
+  SANDBOX_PROVIDER: flag.optional(),
+  SANDBOX_PROVIDER_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable ASCII characters without spaces' })
+    .optional(),
+  SANDBOX_PROVIDER_WALLET_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
+      error: 'must be an http or https URL, like http://127.0.0.1:8080',
+    })
+    .optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   ANSWER_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
@@ -186,6 +200,15 @@ export interface AppConfig {
   sandboxGateway: boolean;
   /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
   paymentCallbackSecret: string | undefined;
+  /**
+   * The sandbox game provider (docs/decisions/026-sandbox-provider.md): on outside production, off in it
+   * unless SANDBOX_PROVIDER=1 (then with SANDBOX_PROVIDER_SECRET).
+   */
+  sandboxProvider: boolean;
+  /** The sandbox provider's signing key at the wallet; a fixed development key outside production. */
+  sandboxProviderSecret: string;
+  /** Where the sandbox provider calls the wallet; unset → this server's own port on 127.0.0.1. */
+  sandboxProviderWalletUrl: string | undefined;
   /**
    * The demo seed (db/seed: the demo merchant kimlong, its members, catalogue, channels, promotions…) runs
    * at start: by default outside production only; SEED_DEMO=1 asks for it in production too (a demo site),
@@ -267,6 +290,11 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     variable: 'PAYMENT_CALLBACK_SECRET',
     reason: 'must be set when SANDBOX_GATEWAY=1 in production',
     broken: (vars) => vars.SANDBOX_GATEWAY === true && vars.PAYMENT_CALLBACK_SECRET === undefined,
+  },
+  {
+    variable: 'SANDBOX_PROVIDER_SECRET',
+    reason: 'must be set when SANDBOX_PROVIDER=1 in production',
+    broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_SECRET === undefined,
   },
 ];
 
@@ -352,6 +380,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     withdrawalOperatorToken: vars.WITHDRAWAL_OPERATOR_TOKEN,
     sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
+    sandboxProvider: vars.SANDBOX_PROVIDER ?? !production,
+    sandboxProviderSecret: vars.SANDBOX_PROVIDER_SECRET ?? DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+    sandboxProviderWalletUrl: vars.SANDBOX_PROVIDER_WALLET_URL?.replace(/\/+$/, ''),
     lotteryScheduler:
       vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
     agentSettlementScheduler:

@@ -88,6 +88,13 @@ type Expectation =
    * bearer counts (the provider-wallet suites make the signed calls).
    */
   | { access: 'provider' }
+  /**
+   * The sandbox provider's player calls (docs/decisions/026-sandbox-provider.md): only its own session id as
+   * the bearer; the site's session and the operators' bearers are not it (SESSION_EXPIRED). Opening a
+   * session takes a launch token the wallet knows (LAUNCH_LINK_EXPIRED otherwise, whoever asks).
+   */
+  | { access: 'provider-session' }
+  | { access: 'provider-launch' }
   /** A live session: visitors and operator bearers get NOT_LOGGED_IN; trial members get `trial`. */
   | { access: 'member'; trial: Answer }
   /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
@@ -287,6 +294,15 @@ const EXPECTATIONS = {
   providerWin: { access: 'provider' },
   providerRollback: { access: 'provider' },
   providerRoundEnd: { access: 'provider' },
+  sandboxProviderOpenSession: { access: 'provider-launch' },
+  sandboxProviderBalance: { access: 'provider-session' },
+  sandboxProviderTable: { access: 'provider-session' },
+  sandboxProviderPlaceTableBet: { access: 'provider-session' },
+  sandboxProviderMatches: { access: 'provider-session' },
+  sandboxProviderPlaceSlip: { access: 'provider-session' },
+  sandboxProviderSlips: { access: 'provider-session' },
+  sandboxProviderCashOut: { access: 'provider-session' },
+  sandboxProviderFishingShot: { access: 'provider-session' },
 
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
   agentLinkVisit: OPEN,
@@ -392,6 +408,10 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return 'CALLBACK_SIGNATURE_INVALID';
     case 'provider':
       return 'PROVIDER_SIGNATURE_INVALID';
+    case 'provider-session':
+      return 'SESSION_EXPIRED';
+    case 'provider-launch':
+      return 'LAUNCH_LINK_EXPIRED';
     case 'member':
     case 'own':
     case 'agent':
@@ -719,6 +739,8 @@ describeEachDatabase('authorization matrix', (kind) => {
         paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
       },
     });
+    // The sandbox provider calls the wallet at this server's own address.
+    await app.listen({ port: 0, host: '127.0.0.1' });
     const promotions = valueOf<{ list: { id: number; code: string }[] }>(
       await send(API.promotions, undefined),
     );
@@ -1186,6 +1208,28 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     providerRoundEnd: { build: () => ({ payload: { sessionId: randomUUID(), roundId: 'matrix-round' } }) },
 
+    // The sandbox provider's player calls: the site's credentials are none of its sessions.
+    sandboxProviderOpenSession: { build: () => ({ payload: { token: 'matrix-launch-token' } }) },
+    sandboxProviderBalance: { build: () => ({}) },
+    sandboxProviderTable: { build: () => ({ query: { game: 'baccarat' } }) },
+    sandboxProviderPlaceTableBet: {
+      build: () => ({
+        payload: { game: 'baccarat', roundId: randomUUID(), bets: [{ kind: 'banker', stake: 1000 }] },
+      }),
+    },
+    sandboxProviderMatches: { build: () => ({}) },
+    sandboxProviderPlaceSlip: {
+      build: () => ({
+        payload: {
+          stake: 1000,
+          legs: [{ matchId: 'matrix-match', market: { kind: '1x2' }, pick: 'home', oddsBp: 20_000 }],
+        },
+      }),
+    },
+    sandboxProviderSlips: { build: () => ({}) },
+    sandboxProviderCashOut: { build: () => ({ payload: { slipId: randomUUID() } }) },
+    sandboxProviderFishingShot: { build: () => ({ payload: { cannonCost: 1000 } }) },
+
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },
     agentApply: { build: () => ({ payload: { message: 'I would like to be an agent.' } }), fresh: 'account' },
@@ -1500,12 +1544,13 @@ describeEachDatabase('authorization matrix', (kind) => {
     expect(csv.body).not.toContain('900000');
   });
 
-  it('without the operator tokens, DEV_OUTBOX and the sandbox gateway those calls do not exist', async () => {
+  it('without the operator tokens, DEV_OUTBOX, the sandbox gateway and provider those calls do not exist', async () => {
     const bare = await buildTestApp(database.current, {
       clock: time.clock,
       config: {
         devOutbox: false,
         sandboxGateway: false,
+        sandboxProvider: false,
         opsToken: undefined,
         withdrawalOperatorToken: undefined,
         chatOperatorToken: undefined,
@@ -1514,7 +1559,13 @@ describeEachDatabase('authorization matrix', (kind) => {
     try {
       const absent = (Object.keys(API) as ApiCall[]).filter((name) => {
         const expectation: Expectation = EXPECTATIONS[name];
-        return expectation.access === 'operator' || expectation.access === 'dev' || name === 'sandboxPay';
+        return (
+          expectation.access === 'operator' ||
+          expectation.access === 'dev' ||
+          expectation.access === 'provider-session' ||
+          expectation.access === 'provider-launch' ||
+          name === 'sandboxPay'
+        );
       });
       expect(absent.length).toBeGreaterThan(10);
       for (const name of absent) {

@@ -1,0 +1,151 @@
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, inList, money } from './columns.ts';
+
+/**
+ * The sandbox game provider's own state (docs/decisions/026-sandbox-provider.md): its player sessions, the
+ * rounds of its live tables, its matches, bet slips and fishing shots. It stands in for a provider on
+ * other servers, so no table here references the operator's (members, ledger, game records): the
+ * provider knows the player only by the operator's player id and the wallet session it was given, and
+ * moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
+ * restart finishes what was left half-done by sending the same ids again.
+ */
+
+export const SANDBOX_TABLE_BET_STATUSES = ['pending', 'accepted', 'settled', 'rolled-back'] as const;
+export const SANDBOX_ROUND_STATUSES = ['betting', 'settling', 'settled'] as const;
+export const SANDBOX_SLIP_STATUSES = ['pending', 'open', 'settled', 'cashed-out', 'rolled-back'] as const;
+
+/** A player's session at the provider, opened with the operator's launch token. */
+export const sandboxProviderSession = pgTable('sandbox_provider_session', {
+  /** The provider's session id: the bearer credential of the player's calls. */
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The operator's session id, sent with every wallet call. */
+  walletSessionId: uuid('wallet_session_id').notNull().unique(),
+  playerId: text('player_id').notNull(),
+  playerName: text('player_name').notNull(),
+  currency: text('currency').notNull(),
+  gameId: text('game_id').notNull(),
+  demo: boolean('demo').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+/** A round of a live table: its seeds (the server seed kept secret until the close), times and outcome. */
+export const sandboxTableRound = pgTable(
+  'sandbox_table_round',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    game: text('game').notNull(),
+    /** The round's number at its table; the next round is seq + 1. */
+    seq: integer('seq').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    /** Per-round parameters of the game (cockfight: its odds), or null. */
+    params: jsonb('params').$type<Record<string, number>>(),
+    opensAt: at('opens_at').notNull(),
+    closesAt: at('closes_at').notNull(),
+    status: text('status', { enum: SANDBOX_ROUND_STATUSES }).notNull().default('betting'),
+    outcome: jsonb('outcome'),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    uniqueIndex('sandbox_table_round_game_seq_key').on(table.game, table.seq),
+    index('sandbox_table_round_due_idx').on(table.status, table.closesAt),
+    check('sandbox_table_round_status_check', inList(table.status, SANDBOX_ROUND_STATUSES)),
+  ],
+);
+
+/** One placement at a table round: its lines, and the wallet transaction that took the stake. */
+export const sandboxTableBet = pgTable(
+  'sandbox_table_bet',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => sandboxTableRound.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sandboxProviderSession.id),
+    playerId: text('player_id').notNull(),
+    /** The lines placed: `{ kind, stake }` (stakes as strings of minor units). */
+    lines: jsonb('lines').$type<{ kind: string; stake: string }[]>().notNull(),
+    stake: money('stake').notNull(),
+    /** The provider transaction id of the wallet's `bet`. */
+    transactionId: text('transaction_id').notNull().unique(),
+    status: text('status', { enum: SANDBOX_TABLE_BET_STATUSES }).notNull(),
+    returned: money('returned'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('sandbox_table_bet_round_idx').on(table.roundId, table.playerId),
+    check('sandbox_table_bet_status_check', inList(table.status, SANDBOX_TABLE_BET_STATUSES)),
+  ],
+);
+
+/** A simulated match of the book, with the seeds of its score and its prices. */
+export const sandboxMatch = pgTable(
+  'sandbox_match',
+  {
+    id: text('id').primaryKey(),
+    sport: text('sport').notNull(),
+    homeId: text('home_id').notNull(),
+    awayId: text('away_id').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    marginBp: integer('margin_bp').notNull(),
+    kickOff: at('kick_off').notNull(),
+    endsAt: at('ends_at').notNull(),
+    /** The final score once played (at endsAt), else null. */
+    score: jsonb('score').$type<{ home: number; away: number }>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('sandbox_match_ends_idx').on(table.endsAt)],
+);
+
+/** A bet slip (a single or an accumulator); its id is the round id of its wallet calls. */
+export const sandboxSlip = pgTable(
+  'sandbox_slip',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sandboxProviderSession.id),
+    playerId: text('player_id').notNull(),
+    kind: text('kind', { enum: ['single', 'accumulator'] }).notNull(),
+    stake: money('stake').notNull(),
+    /** The legs as taken: match, market key, pick and price. */
+    legs: jsonb('legs').notNull(),
+    firstKickOff: at('first_kick_off').notNull(),
+    /** When the last of its matches ends: the slip is settled then at the latest. */
+    lastEndsAt: at('last_ends_at').notNull(),
+    status: text('status', { enum: SANDBOX_SLIP_STATUSES }).notNull(),
+    outcome: text('outcome'),
+    returned: money('returned'),
+    placedAt: at('placed_at').notNull(),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    index('sandbox_slip_player_idx').on(table.playerId, table.placedAt),
+    index('sandbox_slip_status_idx').on(table.status, table.lastEndsAt),
+    check('sandbox_slip_status_check', inList(table.status, SANDBOX_SLIP_STATUSES)),
+  ],
+);
+
+/** A fishing shot: stake and catch, settled at once (its id is the round id of its wallet calls). */
+export const sandboxFishingShot = pgTable('sandbox_fishing_shot', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sandboxProviderSession.id),
+  playerId: text('player_id').notNull(),
+  cannonCost: money('cannon_cost').notNull(),
+  serverSeed: text('server_seed').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull(),
+  outcome: jsonb('outcome').$type<{ fish: string | null; multiplier: number }>().notNull(),
+  returned: money('returned').notNull(),
+  status: text('status', { enum: ['pending', 'settled', 'rolled-back'] }).notNull(),
+  createdAt: at('created_at').notNull(),
+});

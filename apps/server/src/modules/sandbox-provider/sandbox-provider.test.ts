@@ -1,0 +1,352 @@
+import { API } from '@kl/contracts/api-paths';
+import type { GameRecords } from '@kl/contracts/game-records';
+import type {
+  SandboxMatch,
+  SandboxMatches,
+  SandboxPlaceTableBetResult,
+  SandboxSession,
+  SandboxSlip,
+  SandboxTableGame,
+  SandboxTableRound,
+  SandboxTableState,
+} from '@kl/contracts/sandbox-provider';
+import { like } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { ledgerTransaction } from '../../db/schema/index.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { call } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { type MemberCaller, useTestApp } from '../../test/suite.ts';
+import type { ProviderWalletService } from '../provider-wallet/index.ts';
+import { launchableGameId } from '../provider-wallet/testing.ts';
+import { resolveBaccaratRound, settleBaccarat } from './games/baccarat.ts';
+import type { Commitment } from './games/fair.ts';
+import {
+  type BetLeg,
+  createMatch,
+  finalResult,
+  type MatchResult,
+  resolveMatch,
+  settleSportsBet,
+  type SportId,
+} from './games/sports.ts';
+import { resolveXocDiaRound, settleXocDia } from './games/xoc-dia.ts';
+import {
+  createSandboxProviderModule,
+  ownWalletUrl,
+  SANDBOX_PROVIDER_CODE,
+  type SandboxProviderModule,
+} from './index.ts';
+import { cashOutValue } from './sports-book.ts';
+import { BETTING_MS, RESULT_MS } from './tables.ts';
+import { clientCall, operatorWallet } from './testing.ts';
+
+/**
+ * The sandbox provider as a player and the operator see it (docs/decisions/026-sandbox-provider.md): the
+ * app listens on a loopback port and the provider calls its wallet there, over HTTP, signed with its own
+ * key. The tests move the clock and run the provider's scheduler by hand.
+ */
+
+describeEachDatabase('sandbox provider', (kind) => {
+  const t = useTestApp(kind);
+  let operator: ProviderWalletService;
+  let provider: SandboxProviderModule;
+  let walletUrl: string;
+  let gameId: string;
+
+  beforeAll(async () => {
+    // Listening also registers the provider at the operator (its onReady hook).
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    walletUrl = ownWalletUrl(t.app.server);
+    operator = operatorWallet(t.database.current.db, t.time.clock);
+    provider = sandboxProvider();
+    gameId = await launchableGameId(t.database.current.db);
+  });
+
+  /** Another instance of the provider on the same database, as a restarted process would be. */
+  function sandboxProvider(
+    walletOptions?: Parameters<typeof createSandboxProviderModule>[0]['walletOptions'],
+  ) {
+    return createSandboxProviderModule({
+      db: t.database.current.db,
+      clock: t.time.clock,
+      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      walletUrl: () => walletUrl,
+      walletOptions: { backoffMs: () => 0, ...walletOptions },
+    });
+  }
+
+  /** A member with `funds`, launched at the provider: the provider's session. */
+  async function player(funds: number) {
+    const { row, caller } = await t.newMember();
+    await t.fund(row.id, funds);
+    const { token } = await operator.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: SANDBOX_PROVIDER_CODE,
+      gameId,
+    });
+    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
+      payload: { token },
+    });
+    expect(opened.status, JSON.stringify(opened.value)).toBe(200);
+    expect(opened.value).toMatchObject({ balance: funds, currency: 'VND', gameId, demo: false });
+    return { memberId: row.id, caller, sessionId: opened.value.sessionId };
+  }
+
+  const balanceOf = async (caller: MemberCaller) => (await t.walletOf(caller)).sumBalance;
+  const tableOf = async (sessionId: string, game: SandboxTableGame) => {
+    const answer = await clientCall<SandboxTableState>(t.app, API.sandboxProviderTable, sessionId, {
+      query: { game },
+    });
+    expect(answer.status).toBe(200);
+    return answer.value;
+  };
+  /** The table's round taking bets: after a round's close, the clock moves on to the next one's opening. */
+  const bettingRound = async (sessionId: string, game: SandboxTableGame) => {
+    const state = await tableOf(sessionId, game);
+    if (state.current.phase === 'betting') return state.current;
+    t.time.advance(Date.parse(state.current.closesAt) + RESULT_MS - t.time.clock().getTime());
+    return (await tableOf(sessionId, game)).current;
+  };
+  const commitmentOf = (round: SandboxTableRound): Commitment => ({
+    serverSeedHash: round.fairness.serverSeedHash,
+    clientSeed: round.fairness.clientSeed,
+    nonce: round.fairness.nonce,
+  });
+
+  /** Bets on the table's current round, moves the clock past its close and settles; the round played. */
+  async function playTableRound(sessionId: string, game: SandboxTableGame, kind: string, stake: number) {
+    const current = await bettingRound(sessionId, game);
+    expect(current).toMatchObject({ phase: 'betting', fairness: { serverSeed: null }, outcome: null });
+    const roundId = current.roundId;
+    const placed = await clientCall<SandboxPlaceTableBetResult>(
+      t.app,
+      API.sandboxProviderPlaceTableBet,
+      sessionId,
+      { payload: { game, roundId, bets: [{ kind, stake }] } },
+    );
+    expect(placed.status, JSON.stringify(placed.value)).toBe(200);
+    expect(placed.value.bet).toMatchObject({ roundId, stake, status: 'accepted' });
+    t.time.advance(BETTING_MS + 1);
+    await provider.tick();
+    const after = await tableOf(sessionId, game);
+    const played = after.results.find((round) => round.roundId === roundId);
+    if (!played?.fairness.serverSeed) throw new Error('the round was not revealed');
+    expect(after.myBets.find((bet) => bet.roundId === roundId)?.status).toBe('settled');
+    return { roundId, played, serverSeed: played.fairness.serverSeed, balanceAfterBet: placed.value.balance };
+  }
+
+  async function recordOf(caller: MemberCaller, roundId: string) {
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    return records.list.find((record) => record.roundId === roundId);
+  }
+
+  it('settles a baccarat round: the banker bet paid as the engine pays the revealed deal', async () => {
+    const { caller, sessionId } = await player(1_000_000);
+    const { roundId, played, serverSeed, balanceAfterBet } = await playTableRound(
+      sessionId,
+      'baccarat',
+      'banker',
+      100_000,
+    );
+    expect(balanceAfterBet).toBe(900_000);
+    const outcome = resolveBaccaratRound(commitmentOf(played), serverSeed).outcome;
+    expect(played.outcome).toEqual(outcome);
+    const [settled] = settleBaccarat([{ kind: 'banker', stake: 100_000n }], outcome);
+    const returned = Number(settled?.returned);
+    expect(await balanceOf(caller)).toBe(1_000_000 - 100_000 + returned);
+    expect(await recordOf(caller, roundId)).toMatchObject({
+      vendorCode: SANDBOX_PROVIDER_CODE,
+      stake: 100_000,
+      payout: returned,
+      status: 'settled',
+    });
+  });
+
+  it('settles a xóc đĩa round the same way, and a new round opens after the result', async () => {
+    const { caller, sessionId } = await player(500_000);
+    const { roundId, played, serverSeed } = await playTableRound(sessionId, 'xoc-dia', 'chan', 40_000);
+    const outcome = resolveXocDiaRound(commitmentOf(played), serverSeed).outcome;
+    expect(played.outcome).toEqual(outcome);
+    const returned = Number(settleXocDia([{ kind: 'chan', stake: 40_000n }], outcome)[0]?.returned);
+    expect(returned).toBe(outcome.reds % 2 === 0 ? 78_400 : 0);
+    expect(await balanceOf(caller)).toBe(500_000 - 40_000 + returned);
+    expect(await recordOf(caller, roundId)).toMatchObject({ stake: 40_000, payout: returned });
+
+    // Betting on the closed round is refused; the next round opens once the result time is over.
+    const late = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+      payload: { game: 'xoc-dia', roundId, bets: [{ kind: 'le', stake: 1_000 }] },
+    });
+    expect(late).toMatchObject({ status: 409, code: 'GAME_ROUND_CLOSED' });
+    t.time.advance(BETTING_MS);
+    expect((await tableOf(sessionId, 'xoc-dia')).current).toMatchObject({ phase: 'betting' });
+  });
+
+  it('refuses a bet above the balance with the wallet’s not-enough-money answer, moving nothing', async () => {
+    const { caller, sessionId } = await player(50_000);
+    const current = await bettingRound(sessionId, 'baccarat');
+    const refused = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+      payload: { game: 'baccarat', roundId: current.roundId, bets: [{ kind: 'banker', stake: 50_001 }] },
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'INSUFFICIENT_BALANCE',
+      value: { providerStatus: 'RS_ERROR_NOT_ENOUGH_MONEY' },
+    });
+    expect(await balanceOf(caller)).toBe(50_000);
+    expect((await tableOf(sessionId, 'baccarat')).myBets).toEqual([]);
+    expect(await recordOf(caller, current.roundId)).toBeUndefined();
+    // Without its session id, the provider knows no player.
+    const anonymous = await clientCall(t.app, API.sandboxProviderBalance, undefined);
+    expect(anonymous).toMatchObject({ status: 401, code: 'SESSION_EXPIRED' });
+  });
+
+  it('settles a single and an accumulator when their matches end; no cash-out after kick-off', async () => {
+    const { caller, sessionId } = await player(300_000);
+    await provider.tick();
+    const listed = await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId);
+    const open = listed.value.matches.filter((match) => match.status === 'open');
+    const [first, second, third] = open;
+    if (!first || !second || !third) throw new Error('the book lists too few matches');
+    const legOf = (match: SandboxMatch, selection = 0): BetLeg => {
+      const market = match.markets[0];
+      const chosen = market?.selections[selection];
+      if (!market || !chosen) throw new Error('a match without prices');
+      return { matchId: match.matchId, market: market.key, pick: chosen.pick, oddsBp: chosen.oddsBp };
+    };
+    const place = (stake: number, legs: BetLeg[]) =>
+      clientCall<{ slip: SandboxSlip; balance: number }>(t.app, API.sandboxProviderPlaceSlip, sessionId, {
+        payload: { stake, legs },
+      });
+    const single = await place(20_000, [legOf(first)]);
+    expect(single.status, JSON.stringify(single.value)).toBe(200);
+    const accumulator = await place(10_000, [legOf(first, 1), legOf(second)]);
+    expect(accumulator.value.slip).toMatchObject({ kind: 'accumulator', status: 'open' });
+    const stale = await place(10_000, [{ ...legOf(second), oddsBp: legOf(second).oddsBp + 100 }]);
+    expect(stale).toMatchObject({
+      status: 409,
+      code: 'BET_SLIP_REFUSED',
+      value: { problem: 'odds-changed' },
+    });
+
+    // Before kick-off a slip cashes out at its fair value at the prices taken.
+    const early = await place(10_000, [legOf(third)]);
+    const cashed = await clientCall<{ slip: SandboxSlip }>(t.app, API.sandboxProviderCashOut, sessionId, {
+      payload: { slipId: early.value.slip.slipId },
+    });
+    const cashValue = Number(cashOutValue(10_000n, 1, [500]));
+    expect(cashed.value.slip).toMatchObject({ status: 'cashed-out', returned: cashValue });
+
+    const kickOff = Math.min(Date.parse(first.kickOff), Date.parse(second.kickOff));
+    t.time.advance(kickOff - t.time.clock().getTime() + 1);
+    const late = await clientCall(t.app, API.sandboxProviderCashOut, sessionId, {
+      payload: { slipId: single.value.slip.slipId },
+    });
+    expect(late).toMatchObject({ status: 409, code: 'CASH_OUT_CLOSED' });
+
+    const lastEnd = Math.max(Date.parse(first.endsAt), Date.parse(second.endsAt));
+    t.time.advance(lastEnd - t.time.clock().getTime() + 1);
+    await provider.tick();
+    const finished = (await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId)).value;
+    const results = new Map<string, MatchResult>();
+    for (const match of finished.matches.filter((candidate) => candidate.status === 'finished')) {
+      const seed = match.fairness.serverSeed;
+      if (!seed) throw new Error('a finished match without its seed');
+      const engine = createMatch({
+        id: match.matchId,
+        sport: match.sport as SportId,
+        home: match.home.id,
+        away: match.away.id,
+        kickOff: new Date(match.kickOff),
+        seeds: { serverSeed: seed, clientSeed: match.fairness.clientSeed, nonce: match.fairness.nonce },
+      });
+      const score = resolveMatch(engine, seed).outcome;
+      expect(match.score).toEqual({ home: score.home, away: score.away });
+      results.set(match.matchId, finalResult(score));
+    }
+    const slips = (await clientCall<{ slips: SandboxSlip[] }>(t.app, API.sandboxProviderSlips, sessionId))
+      .value.slips;
+    let returned = 0;
+    for (const placed of [single.value.slip, accumulator.value.slip]) {
+      const expected = settleSportsBet(
+        {
+          kind: placed.kind,
+          stake: BigInt(placed.stake),
+          legs: placed.legs,
+          firstKickOff: new Date(kickOff),
+        },
+        results,
+      );
+      if (!expected.settled) throw new Error('the engine cannot settle the slip yet');
+      expect(slips.find((slip) => slip.slipId === placed.slipId)).toMatchObject({
+        status: 'settled',
+        outcome: expected.outcome,
+        returned: Number(expected.returned),
+      });
+      returned += Number(expected.returned);
+    }
+    expect(await balanceOf(caller)).toBe(300_000 - 20_000 - 10_000 - 10_000 + cashValue + returned);
+    expect(await recordOf(caller, single.value.slip.slipId)).toMatchObject({
+      stake: 20_000,
+      status: 'settled',
+    });
+  });
+
+  it('pays a fishing shot at once: the cannon staked, the catch returned', async () => {
+    const { caller, sessionId } = await player(10_000);
+    const shot = await clientCall<{ returned: number; balance: number; multiplier: number }>(
+      t.app,
+      API.sandboxProviderFishingShot,
+      sessionId,
+      { payload: { cannonCost: 1_000 } },
+    );
+    expect(shot.status, JSON.stringify(shot.value)).toBe(200);
+    expect(shot.value.returned).toBe(1_000 * shot.value.multiplier);
+    expect(await balanceOf(caller)).toBe(10_000 - 1_000 + shot.value.returned);
+    expect(shot.value.balance).toBe(10_000 - 1_000 + shot.value.returned);
+  });
+
+  it('settles exactly once when a restart interrupted the settlement after the wallet paid', async () => {
+    const { caller, sessionId } = await player(200_000);
+    const current = await bettingRound(sessionId, 'baccarat');
+    const placed = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+      payload: { game: 'baccarat', roundId: current.roundId, bets: [{ kind: 'player', stake: 30_000 }] },
+    });
+    expect(placed.status).toBe(200);
+    t.time.advance(BETTING_MS + 1);
+    // The process dies right after the wallet paid: the win reached the wallet, its answer never came back.
+    const crashing = sandboxProvider({
+      attempts: 1,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (String(input).endsWith('/win')) throw new Error('the process died');
+        return response;
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(/did not answer win/);
+    const restarted = sandboxProvider();
+    await restarted.tick();
+    const after = await tableOf(sessionId, 'baccarat');
+    const played = after.results.find((round) => round.roundId === current.roundId);
+    if (!played?.fairness.serverSeed) throw new Error('the round was not settled after the restart');
+    const outcome = resolveBaccaratRound(commitmentOf(played), played.fairness.serverSeed).outcome;
+    const returned = Number(settleBaccarat([{ kind: 'player', stake: 30_000n }], outcome)[0]?.returned);
+    expect(await balanceOf(caller)).toBe(200_000 - 30_000 + returned);
+    const wins = await t.database.current.db
+      .select({ id: ledgerTransaction.id })
+      .from(ledgerTransaction)
+      .where(
+        like(
+          ledgerTransaction.idempotencyKey,
+          `provider-win:${SANDBOX_PROVIDER_CODE}:win:${current.roundId}:%`,
+        ),
+      );
+    expect(wins.length).toBe(returned > 0 ? 1 : 0);
+    // Settling again changes nothing.
+    await restarted.tick();
+    expect(await balanceOf(caller)).toBe(200_000 - 30_000 + returned);
+    expect(await recordOf(caller, current.roundId)).toMatchObject({ payout: returned, status: 'settled' });
+  });
+});

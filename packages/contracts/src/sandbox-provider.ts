@@ -1,0 +1,281 @@
+import type { ApiTable } from './api-call.ts';
+import { z } from 'zod';
+import { PROVIDER_STATUSES } from './provider-wallet.ts';
+import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
+
+/**
+ * The sandbox game provider's player calls (docs/decisions/026-sandbox-provider.md): what the provider's
+ * game client in the browser calls, under /api/sandbox-provider. The provider runs live tables (baccarat,
+ * xóc đĩa, bầu cua, cockfight) on a timer, a sports and e-sports book, and fishing; it moves money only
+ * through the operator's seamless wallet (docs/decisions/025-provider-wallet.md), over HTTP, signed with
+ * its own key, as an outside provider would.
+ *
+ * A session is opened with the launch token the operator issued; its id is the credential of every
+ * other call, sent as `authorization: Bearer <sessionId>` (the site's cookie plays no part). Amounts are
+ * integers in the currency's minor unit; odds are decimal × 10 000 (1.95 → 19 500).
+ *
+ * A refusal the wallet gave (not enough money, a disabled player, a round already ended) answers the
+ * wallet's catalogue code, with the provider's status in `value.providerStatus`.
+ */
+
+export const SANDBOX_PROVIDER_SESSION_HEADER = 'authorization';
+
+export const SANDBOX_TABLE_GAMES = ['baccarat', 'xoc-dia', 'bau-cua', 'cockfight'] as const;
+export type SandboxTableGame = (typeof SANDBOX_TABLE_GAMES)[number];
+
+/** What each table takes bets on. */
+export const SANDBOX_TABLE_BET_KINDS = {
+  baccarat: ['player', 'banker', 'tie', 'player-pair', 'banker-pair'],
+  'xoc-dia': ['chan', 'le', 'four-red', 'four-white', 'three-red', 'three-white'],
+  'bau-cua': ['nai', 'bau', 'ga', 'ca', 'cua', 'tom'],
+  cockfight: ['meron', 'wala', 'draw'],
+} as const satisfies Record<SandboxTableGame, readonly string[]>;
+
+/** The cannon costs of fishing (minor units): a shot stakes one of them. */
+export const SANDBOX_FISHING_CANNONS = [100, 500, 1_000, 5_000, 10_000] as const;
+
+const stake = z.number().int().positive().max(MAX_LEDGER_AMOUNT);
+const isoDateTime = z.string();
+/** A round, slip or shot's commitment before play, and its seed once revealed. */
+const fairness = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  /** Null until the round is played. */
+  serverSeed: z.string().nullable(),
+});
+
+// ——— session ———
+
+export const sandboxOpenSessionRequest = z.object({ token: z.string().min(1).max(200) });
+export type SandboxOpenSessionRequest = z.infer<typeof sandboxOpenSessionRequest>;
+
+export const sandboxSession = z.object({
+  /** The provider's session id: the bearer credential of the other calls. */
+  sessionId: z.uuid(),
+  playerName: z.string(),
+  currency: z.string(),
+  balance: moneySchema,
+  /** The catalogue game the player launched. */
+  gameId: z.string(),
+  demo: z.boolean(),
+});
+export type SandboxSession = z.infer<typeof sandboxSession>;
+
+export const sandboxBalance = z.object({ currency: z.string(), balance: moneySchema });
+export type SandboxBalance = z.infer<typeof sandboxBalance>;
+
+// ——— live tables ———
+
+export const sandboxTableQuery = z.object({ game: z.enum(SANDBOX_TABLE_GAMES) });
+export type SandboxTableQuery = z.infer<typeof sandboxTableQuery>;
+
+const tableBetLine = z.object({ kind: z.string().min(1).max(40), stake });
+
+export const sandboxTableRound = z.object({
+  roundId: z.string(),
+  /** The round's number at its table. */
+  seq: z.number().int(),
+  /** betting until closesAt; then result (played, settling or settled) until the next round opens. */
+  phase: z.enum(['betting', 'result']),
+  opensAt: isoDateTime,
+  closesAt: isoDateTime,
+  fairness,
+  /** Per-round parameters (cockfight: its odds), or null. */
+  params: z.record(z.string(), z.number()).nullable(),
+  /** The played outcome once revealed (the engine's shape of the game), else null. */
+  outcome: z.unknown().nullable(),
+});
+export type SandboxTableRound = z.infer<typeof sandboxTableRound>;
+
+export const sandboxTableBet = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  bets: z.array(tableBetLine),
+  stake: moneySchema,
+  /** accepted: the wallet took the stake; settled: the round paid `returned`; rolled-back: refunded. */
+  status: z.enum(['pending', 'accepted', 'settled', 'rolled-back']),
+  returned: moneySchema.nullable(),
+});
+export type SandboxTableBet = z.infer<typeof sandboxTableBet>;
+
+export const sandboxTableState = z.object({
+  game: z.enum(SANDBOX_TABLE_GAMES),
+  betKinds: z.array(z.string()),
+  now: isoDateTime,
+  /** The round taking bets, or the one just closed while the next one waits to open. */
+  current: sandboxTableRound,
+  /** The last rounds played, newest first, with their seeds revealed. */
+  results: z.array(sandboxTableRound),
+  /** The session's player's bets in the current and the last rounds. */
+  myBets: z.array(sandboxTableBet),
+});
+export type SandboxTableState = z.infer<typeof sandboxTableState>;
+
+export const sandboxPlaceTableBetRequest = z.object({
+  game: z.enum(SANDBOX_TABLE_GAMES),
+  roundId: z.string().min(1).max(100),
+  bets: z.array(tableBetLine).min(1).max(10),
+});
+export type SandboxPlaceTableBetRequest = z.infer<typeof sandboxPlaceTableBetRequest>;
+
+export const sandboxPlaceTableBetResult = z.object({ bet: sandboxTableBet, balance: moneySchema });
+export type SandboxPlaceTableBetResult = z.infer<typeof sandboxPlaceTableBetResult>;
+
+// ——— sports and e-sports ———
+
+const marketKey = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('1x2') }),
+  z.object({ kind: z.literal('winner') }),
+  z.object({ kind: z.literal('handicap'), quarters: z.number().int().min(-40).max(40) }),
+  z.object({ kind: z.literal('total'), quarters: z.number().int().min(0).max(80) }),
+]);
+const pick = z.enum(['home', 'draw', 'away', 'over', 'under']);
+
+export const sandboxMatch = z.object({
+  matchId: z.string(),
+  sport: z.enum(['football', 'lol', 'cs2', 'dota2']),
+  home: z.object({ id: z.string(), name: z.string() }),
+  away: z.object({ id: z.string(), name: z.string() }),
+  kickOff: isoDateTime,
+  /** When the result is known and the bets on it are settled. */
+  endsAt: isoDateTime,
+  status: z.enum(['open', 'started', 'finished']),
+  markets: z.array(
+    z.object({
+      id: z.string(),
+      key: marketKey,
+      selections: z.array(z.object({ pick, oddsBp: z.number().int() })),
+    }),
+  ),
+  /** The final score once finished, else null. */
+  score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+  fairness,
+});
+export type SandboxMatch = z.infer<typeof sandboxMatch>;
+
+export const sandboxMatches = z.object({ now: isoDateTime, matches: z.array(sandboxMatch) });
+export type SandboxMatches = z.infer<typeof sandboxMatches>;
+
+const slipLeg = z.object({
+  matchId: z.string().min(1).max(100),
+  market: marketKey,
+  pick,
+  /** The price the player saw: refused when it is no longer the price offered. */
+  oddsBp: z.number().int().positive(),
+});
+
+export const sandboxPlaceSlipRequest = z.object({ stake, legs: z.array(slipLeg).min(1).max(12) });
+export type SandboxPlaceSlipRequest = z.infer<typeof sandboxPlaceSlipRequest>;
+
+export const sandboxSlip = z.object({
+  slipId: z.string(),
+  kind: z.enum(['single', 'accumulator']),
+  stake: moneySchema,
+  legs: z.array(slipLeg.extend({ result: z.string() })),
+  /** What the slip returns if every leg wins. */
+  potentialReturn: moneySchema,
+  status: z.enum(['pending', 'open', 'settled', 'cashed-out', 'rolled-back']),
+  /** won, refunded, partly-lost, lost (settled) or null. */
+  outcome: z.string().nullable(),
+  returned: moneySchema.nullable(),
+  placedAt: isoDateTime,
+});
+export type SandboxSlip = z.infer<typeof sandboxSlip>;
+
+export const sandboxPlaceSlipResult = z.object({ slip: sandboxSlip, balance: moneySchema });
+export const sandboxSlips = z.object({ slips: z.array(sandboxSlip) });
+export type SandboxSlips = z.infer<typeof sandboxSlips>;
+
+export const sandboxCashOutRequest = z.object({ slipId: z.string().min(1).max(100) });
+export const sandboxCashOutResult = z.object({ slip: sandboxSlip, balance: moneySchema });
+
+// ——— fishing ———
+
+export const sandboxFishingShotRequest = z.object({
+  cannonCost: z
+    .number()
+    .int()
+    .refine((value) => (SANDBOX_FISHING_CANNONS as readonly number[]).includes(value), {
+      error: `must be one of ${SANDBOX_FISHING_CANNONS.join(', ')}`,
+    }),
+});
+export type SandboxFishingShotRequest = z.infer<typeof sandboxFishingShotRequest>;
+
+export const sandboxFishingShotResult = z.object({
+  shotId: z.string(),
+  cannonCost: moneySchema,
+  fish: z.string().nullable(),
+  multiplier: z.number().int(),
+  returned: moneySchema,
+  fairness,
+  balance: moneySchema,
+});
+export type SandboxFishingShotResult = z.infer<typeof sandboxFishingShotResult>;
+
+/** The value of a refusal the wallet gave: the provider's status beside the catalogue code. */
+export const sandboxWalletRefusal = z.object({ providerStatus: z.enum(PROVIDER_STATUSES) });
+
+/** The sandbox provider's player calls of the API table (only while SANDBOX_PROVIDER is on). */
+export const sandboxProviderCalls = {
+  sandboxProviderOpenSession: {
+    method: 'POST',
+    path: '/api/sandbox-provider/session',
+    moduleId: 'COMM3',
+    body: sandboxOpenSessionRequest,
+    response: sandboxSession,
+  },
+  sandboxProviderBalance: {
+    method: 'GET',
+    path: '/api/sandbox-provider/balance',
+    moduleId: 'COMM3',
+    response: sandboxBalance,
+  },
+  sandboxProviderTable: {
+    method: 'GET',
+    path: '/api/sandbox-provider/table',
+    moduleId: 'COMM3',
+    query: sandboxTableQuery,
+    response: sandboxTableState,
+  },
+  sandboxProviderPlaceTableBet: {
+    method: 'POST',
+    path: '/api/sandbox-provider/table/bets',
+    moduleId: 'COMM3',
+    body: sandboxPlaceTableBetRequest,
+    response: sandboxPlaceTableBetResult,
+  },
+  sandboxProviderMatches: {
+    method: 'GET',
+    path: '/api/sandbox-provider/matches',
+    moduleId: 'COMM3',
+    response: sandboxMatches,
+  },
+  sandboxProviderPlaceSlip: {
+    method: 'POST',
+    path: '/api/sandbox-provider/slips',
+    moduleId: 'COMM3',
+    body: sandboxPlaceSlipRequest,
+    response: sandboxPlaceSlipResult,
+  },
+  sandboxProviderSlips: {
+    method: 'GET',
+    path: '/api/sandbox-provider/slips',
+    moduleId: 'COMM3',
+    response: sandboxSlips,
+  },
+  sandboxProviderCashOut: {
+    method: 'POST',
+    path: '/api/sandbox-provider/slips/cash-out',
+    moduleId: 'COMM3',
+    body: sandboxCashOutRequest,
+    response: sandboxCashOutResult,
+  },
+  sandboxProviderFishingShot: {
+    method: 'POST',
+    path: '/api/sandbox-provider/fishing/shots',
+    moduleId: 'COMM3',
+    body: sandboxFishingShotRequest,
+    response: sandboxFishingShotResult,
+  },
+} as const satisfies ApiTable;
