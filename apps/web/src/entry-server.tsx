@@ -9,7 +9,11 @@ import type { Locale } from '@kl/contracts/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The edge build: Node's build keeps each render's state in an AsyncLocalStorage, and on Node 20 the
+// first one switches on async hooks for the whole process, making every promise of every API call
+// slower from then on (docs/performance.md). The edge build uses one only where the runtime has it as a
+// global (not Node 20), and renders to a web stream.
+import { prerender } from 'react-dom/static.edge';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
@@ -65,10 +69,8 @@ export interface RenderedPage {
   lcpImage: string | null;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
 }
 
 /**
@@ -87,7 +89,7 @@ export async function render(
   // A part that fails on the server would be drawn by the browser alone: the whole page is then left
   // to the browser instead (the server answers the plain index.html).
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <I18nextProvider i18n={i18nFor(language)}>
         <App queryClient={queryClient} router={router} />

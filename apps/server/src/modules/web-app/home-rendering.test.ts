@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -208,6 +208,14 @@ describe('/m/home rendered by the server', () => {
     const html = await home('/m/home', 'kl_session=some-session; kl_lang=en');
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain(SSR_STATE_ID);
+  });
+
+  it('renders with no AsyncLocalStorage of its own (it would slow every later call: docs/performance.md)', () => {
+    // React's Node build keeps each render in an AsyncLocalStorage from node:async_hooks; on Node 20 that
+    // switches on async hooks for the whole process. The edge build, bundled here, does not import it.
+    const module = readFileSync(join(dist, SSR_ENTRY), 'utf8');
+    expect(module).toContain('prerender');
+    expect(module).not.toMatch(/async_hooks/);
   });
 
   it('refuses to serve the server module as a file', async () => {
