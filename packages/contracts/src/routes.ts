@@ -153,6 +153,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('service'),
   route('agent'),
   route('slotsCenter'),
+  route('provider/:kind', { page: 'provider', gated: true }),
   route('startLottery'),
   route('gameCenter'),
 ];
@@ -162,6 +163,7 @@ export const HEADER_HIDDEN_PAGES = ['message', 'lottery', 'mine', 'agent', 'serv
 /** product.md §2: footer hidden on these pages. */
 export const FOOTER_HIDDEN_PAGES = [
   'slotsCenter',
+  'provider',
   'lottery',
   'app',
   'notice',

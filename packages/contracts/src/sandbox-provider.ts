@@ -18,10 +18,21 @@ import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
  * wallet's catalogue code, with the provider's status in `value.providerStatus`.
  */
 
+/** The sandbox provider's code at the operator (the provider of the catalogue's third-party vendors in the demo). */
+export const SANDBOX_PROVIDER_CODE = 'sandbox';
+
 export const SANDBOX_PROVIDER_SESSION_HEADER = 'authorization';
 
 export const SANDBOX_TABLE_GAMES = ['baccarat', 'xoc-dia', 'bau-cua', 'cockfight'] as const;
 export type SandboxTableGame = (typeof SANDBOX_TABLE_GAMES)[number];
+
+/**
+ * What the provider's game client at /m/provider/<kind> plays (docs/decisions/027-provider-launch.md): a
+ * table, the sports or e-sports book, fishing, or a slot. The launch address carries the one-time `token`,
+ * the `lang` and the `lobby` path to go back to.
+ */
+export const SANDBOX_LAUNCH_KINDS = [...SANDBOX_TABLE_GAMES, 'sports', 'esports', 'fishing', 'slot'] as const;
+export type SandboxLaunchKind = (typeof SANDBOX_LAUNCH_KINDS)[number];
 
 /** What each table takes bets on. */
 export const SANDBOX_TABLE_BET_KINDS = {

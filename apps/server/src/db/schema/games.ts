@@ -38,6 +38,11 @@ export const gameVendor = pgTable(
     colour: text('colour').notNull(),
     /** False when the merchant has no launch integration for it: launches answer a catalogue error. */
     configured: boolean('configured').notNull().default(true),
+    /**
+     * The game provider whose adapter launches its games (docs/decisions/027-provider-launch.md), or null
+     * for the operator's own games (the in-house slot and lottery engines).
+     */
+    providerCode: text('provider_code'),
     /** False when the back office took it off the site: neither it nor its games are listed or launched. */
     enabled: boolean('enabled').notNull().default(true),
   },

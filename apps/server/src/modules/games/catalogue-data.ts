@@ -6,6 +6,7 @@ import {
   MIN_BETS,
   splitFromSports,
 } from '@kl/contracts/games';
+import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import type { NewGameRow, NewGameVendorRow } from '../../db/schema/index.ts';
 import { minBetUnits } from './game-mapping.ts';
 import { searchableName, trigramsOf } from './search-text.ts';
@@ -417,6 +418,11 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
         sortOrder,
         colour: vendor.colour,
         configured: true,
+        // The operator's own engines play the in-house games and the lottery; a provider plays the rest.
+        providerCode:
+          vendor.vassalage === IN_HOUSE_VENDOR || gameType === 'LOTT' || gameType === 'ELOTT'
+            ? null
+            : SANDBOX_PROVIDER_CODE,
       });
       const count = Math.max(1, Math.round(baseCount * scale));
       const random = randomFrom(`${merchantCode}/${vendor.vassalage}/${gameType}/flags`);

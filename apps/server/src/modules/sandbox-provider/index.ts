@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -12,7 +13,7 @@ import { createWalletClient, type WalletClientOptions } from './wallet-client.ts
 export { WalletRefusal, WalletUnreachable, createWalletClient, type WalletClient } from './wallet-client.ts';
 
 /** The provider's code at the operator (the vendor of its rounds in the game records). */
-export const SANDBOX_PROVIDER_CODE = 'sandbox';
+export { SANDBOX_PROVIDER_CODE };
 export const SANDBOX_PROVIDER_NAME = 'Sandbox provider';
 /** How often the scheduler opens rounds, settles closed ones, keeps the programme and pays slips. */
 export const SANDBOX_PROVIDER_TICK_MS = 1_000;
