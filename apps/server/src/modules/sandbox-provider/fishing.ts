@@ -1,11 +1,9 @@
 import type { SandboxFishingShotResult } from '@kl/contracts/sandbox-provider';
-import { and, eq, lte } from 'drizzle-orm';
-import { sandboxFishingShot, sandboxProviderSession } from '../../db/schema/index.ts';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { createFishingShot, resolveFishingShot, settleFishingShot } from './games/fishing.ts';
+import type { SandboxRepository, ShotRow } from './repository.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import { type WalletClient, WalletRefusal } from './wallet-client.ts';
 
@@ -20,13 +18,10 @@ import { type WalletClient, WalletRefusal } from './wallet-client.ts';
 /** A shot still pending after this long got no answer: it is rolled back. */
 const PENDING_SHOT_MS = MINUTE_MS;
 
-type ShotRow = typeof sandboxFishingShot.$inferSelect;
+export function createFishingService(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+  const { repo, clock, wallet } = deps;
 
-export function createFishingService(deps: { db: Db; clock: Clock; wallet: WalletClient }) {
-  const { db, clock, wallet } = deps;
-
-  const mark = (id: string, status: ShotRow['status']) =>
-    db.update(sandboxFishingShot).set({ status }).where(eq(sandboxFishingShot.id, id));
+  const mark = (id: string, status: ShotRow['status']) => repo.markShot(id, status);
 
   const winOf = (walletSessionId: string, currency: string, shot: ShotRow) =>
     wallet.win({
@@ -43,22 +38,18 @@ export function createFishingService(deps: { db: Db; clock: Clock; wallet: Walle
       const seeds = { serverSeed: randomToken(32), clientSeed: randomToken(8), nonce: 0 };
       const shot = createFishingShot(seeds, BigInt(cannonCost));
       const resolved = resolveFishingShot(shot, seeds.serverSeed);
-      const [row] = await db
-        .insert(sandboxFishingShot)
-        .values({
-          sessionId: session.id,
-          playerId: session.playerId,
-          cannonCost: shot.cannonCost,
-          serverSeed: seeds.serverSeed,
-          clientSeed: seeds.clientSeed,
-          nonce: seeds.nonce,
-          outcome: resolved.outcome,
-          returned: settleFishingShot(shot.cannonCost, resolved.outcome),
-          status: 'pending',
-          createdAt: clock(),
-        })
-        .returning();
-      if (!row) throw new Error('the shot was not written');
+      const row = await repo.insertShot({
+        sessionId: session.id,
+        playerId: session.playerId,
+        cannonCost: shot.cannonCost,
+        serverSeed: seeds.serverSeed,
+        clientSeed: seeds.clientSeed,
+        nonce: seeds.nonce,
+        outcome: resolved.outcome,
+        returned: settleFishingShot(shot.cannonCost, resolved.outcome),
+        status: 'pending',
+        createdAt: clock(),
+      });
       try {
         await asPlayer(() =>
           wallet.bet({
@@ -71,7 +62,7 @@ export function createFishingService(deps: { db: Db; clock: Clock; wallet: Walle
         );
       } catch (error) {
         if (error instanceof DomainError && error.code !== 'GAME_PROVIDER_UNAVAILABLE')
-          await db.delete(sandboxFishingShot).where(eq(sandboxFishingShot.id, row.id));
+          await repo.deleteShot(row.id);
         throw error;
       }
       const paid = await asPlayer(() => winOf(session.walletSessionId, session.currency, row));
@@ -94,16 +85,7 @@ export function createFishingService(deps: { db: Db; clock: Clock; wallet: Walle
 
     /** Shots left pending: refunded, or recorded as paid when their round already ended. */
     async recover(): Promise<number> {
-      const rows = await db
-        .select({ shot: sandboxFishingShot, session: sandboxProviderSession })
-        .from(sandboxFishingShot)
-        .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxFishingShot.sessionId))
-        .where(
-          and(
-            eq(sandboxFishingShot.status, 'pending'),
-            lte(sandboxFishingShot.createdAt, addMs(clock(), -PENDING_SHOT_MS)),
-          ),
-        );
+      const rows = await repo.pendingShots(addMs(clock(), -PENDING_SHOT_MS));
       await runEach(rows, async ({ shot, session }) => {
         try {
           await wallet.rollback({

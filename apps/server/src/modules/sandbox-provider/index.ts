@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { createFishingService } from './fishing.ts';
+import { createSandboxRepository } from './repository.ts';
 import { sandboxProviderRoutes } from './routes.ts';
 import { createSessionService } from './sessions.ts';
 import { createSportsBook } from './sports-book.ts';
@@ -49,10 +50,11 @@ export function createSandboxProviderModule(deps: {
     backoffMs: (retry) => 200 * retry,
     ...deps.walletOptions,
   });
-  const sessions = createSessionService({ db, clock, wallet });
-  const tables = createTableService({ db, clock, wallet });
-  const book = createSportsBook({ db, clock, wallet });
-  const fishing = createFishingService({ db, clock, wallet });
+  const repo = createSandboxRepository(db);
+  const sessions = createSessionService({ repo, clock, wallet });
+  const tables = createTableService({ db, repo, clock, wallet });
+  const book = createSportsBook({ repo, clock, wallet });
+  const fishing = createFishingService({ repo, clock, wallet });
 
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;

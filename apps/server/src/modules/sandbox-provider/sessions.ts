@@ -1,9 +1,7 @@
 import type { SandboxBalance, SandboxSession } from '@kl/contracts/sandbox-provider';
-import { eq } from 'drizzle-orm';
-import { sandboxProviderSession } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
+import type { ProviderSessionRow, SandboxRepository } from './repository.ts';
 import { type WalletClient, WalletRefusal, WalletUnreachable } from './wallet-client.ts';
 
 /**
@@ -13,7 +11,7 @@ import { type WalletClient, WalletRefusal, WalletUnreachable } from './wallet-cl
  * session, so it answers the same provider session.
  */
 
-export type ProviderSessionRow = typeof sandboxProviderSession.$inferSelect;
+export type { ProviderSessionRow } from './repository.ts';
 
 const BEARER = /^Bearer ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -49,28 +47,22 @@ export async function runEach<T>(items: readonly T[], work: (item: T) => Promise
   if (failures.length > 0) throw failures[0];
 }
 
-export function createSessionService(deps: { db: Db; clock: Clock; wallet: WalletClient }) {
-  const { db, clock, wallet } = deps;
+export function createSessionService(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+  const { repo, clock, wallet } = deps;
   return {
     /** Exchanges the launch token at the wallet and opens (or finds) the provider's session. */
     async open(token: string): Promise<SandboxSession> {
       const answer = await asPlayer(() => wallet.authenticate({ token }));
-      await db
-        .insert(sandboxProviderSession)
-        .values({
-          walletSessionId: answer.sessionId,
-          playerId: answer.playerId,
-          playerName: answer.playerName,
-          currency: answer.currency,
-          gameId: answer.gameId,
-          demo: answer.demo,
-          createdAt: clock(),
-        })
-        .onConflictDoNothing({ target: sandboxProviderSession.walletSessionId });
-      const [row] = await db
-        .select()
-        .from(sandboxProviderSession)
-        .where(eq(sandboxProviderSession.walletSessionId, answer.sessionId));
+      await repo.insertSession({
+        walletSessionId: answer.sessionId,
+        playerId: answer.playerId,
+        playerName: answer.playerName,
+        currency: answer.currency,
+        gameId: answer.gameId,
+        demo: answer.demo,
+        createdAt: clock(),
+      });
+      const row = await repo.findSessionByWalletSession(answer.sessionId);
       if (!row) throw new Error('the provider session was neither written nor found');
       return {
         sessionId: row.id,
@@ -85,12 +77,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; wallet: Walle
     /** The session named by `authorization: Bearer <id>`; SESSION_EXPIRED when there is none. */
     async resolve(authorization: string | undefined): Promise<ProviderSessionRow> {
       const id = authorization === undefined ? undefined : BEARER.exec(authorization.trim())?.[1];
-      const [row] = id
-        ? await db
-            .select()
-            .from(sandboxProviderSession)
-            .where(eq(sandboxProviderSession.id, id.toLowerCase()))
-        : [];
+      const row = id ? await repo.findSession(id.toLowerCase()) : undefined;
       if (!row) throw new DomainError('SESSION_EXPIRED', { reason: 'PROVIDER_SESSION_NOT_FOUND' });
       return row;
     },

@@ -4,11 +4,8 @@ import {
   type SandboxPlaceSlipRequest,
   type SandboxSlip,
 } from '@kl/contracts/sandbox-provider';
-import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { sandboxMatch, sandboxProviderSession, sandboxSlip } from '../../db/schema/index.ts';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { fairStream } from './games/fair.ts';
 import { BASIS_POINTS } from './games/payout.ts';
@@ -27,6 +24,7 @@ import {
   type SportsMatch,
   validateSlip,
 } from './games/sports.ts';
+import type { MatchRow, SandboxRepository, SlipRow } from './repository.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import type { WalletClient } from './wallet-client.ts';
 
@@ -52,9 +50,6 @@ const PENDING_SLIP_MS = MINUTE_MS;
 /** Matches per sport kept ahead (not yet kicked off). */
 const AHEAD: Readonly<Record<SportId, number>> = { football: 4, lol: 2, cs2: 2, dota2: 2 };
 const SPORT_IDS = Object.keys(AHEAD) as SportId[];
-
-type MatchRow = typeof sandboxMatch.$inferSelect;
-type SlipRow = typeof sandboxSlip.$inferSelect;
 
 const engineMatch = (row: MatchRow): SportsMatch =>
   createMatch({
@@ -123,16 +118,10 @@ export function cashOutValue(stake: bigint, legs: number, marginBp: readonly num
   return numerator / denominator;
 }
 
-export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletClient }) {
-  const { db, clock, wallet } = deps;
+export function createSportsBook(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+  const { repo, clock, wallet } = deps;
 
-  const matchesById = async (ids: readonly string[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select()
-          .from(sandboxMatch)
-          .where(inArray(sandboxMatch.id, [...ids]));
+  const matchesById = (ids: readonly string[]) => repo.matchesById(ids);
 
   const resultsOf = (rows: readonly MatchRow[]) =>
     new Map<string, MatchResult>(
@@ -140,10 +129,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
     );
 
   const slipSession = async (row: SlipRow) => {
-    const [session] = await db
-      .select()
-      .from(sandboxProviderSession)
-      .where(eq(sandboxProviderSession.id, row.sessionId));
+    const session = await repo.findSession(row.sessionId);
     if (!session) throw new Error(`slip ${row.id} has no session`);
     return session;
   };
@@ -159,7 +145,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
       currency: session.currency,
       roundClosed: true,
     });
-    await db.update(sandboxSlip).set({ settledAt: clock() }).where(eq(sandboxSlip.id, row.id));
+    await repo.markSlipPaid(row.id, clock());
   }
 
   return {
@@ -167,11 +153,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
     async ensureMatches(): Promise<void> {
       const now = clock();
       for (const sport of SPORT_IDS) {
-        const upcoming = await db
-          .select({ kickOff: sandboxMatch.kickOff })
-          .from(sandboxMatch)
-          .where(and(eq(sandboxMatch.sport, sport), gt(sandboxMatch.kickOff, now)))
-          .orderBy(desc(sandboxMatch.kickOff));
+        const upcoming = await repo.upcomingKickOffs(sport, now);
         const missing = AHEAD[sport] - upcoming.length;
         if (missing <= 0) continue;
         const after = upcoming[0]?.kickOff.getTime() ?? now.getTime() + MATCH_LEAD_MS - MATCH_SPACING_MS;
@@ -187,7 +169,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
           nonce: 0,
         });
         const matches = generateMatches({ sport, pairing, matches: batch });
-        await db.insert(sandboxMatch).values(
+        await repo.insertMatches(
           matches.map((match, index) => ({
             id: match.id,
             sport,
@@ -208,11 +190,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
 
     async matches(): Promise<SandboxMatches> {
       const now = clock();
-      const rows = await db
-        .select()
-        .from(sandboxMatch)
-        .where(gt(sandboxMatch.endsAt, addMs(now, -MATCH_MS)))
-        .orderBy(asc(sandboxMatch.kickOff));
+      const rows = await repo.matchesEndingAfter(addMs(now, -MATCH_MS));
       return { now: now.toISOString(), matches: rows.map((row) => toMatch(row, now)) };
     },
 
@@ -227,21 +205,17 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
           ...(check.matchId !== undefined && { matchId: check.matchId }),
         });
       const lastEndsAt = new Date(Math.max(...rows.map((row) => row.endsAt.getTime())));
-      const [pending] = await db
-        .insert(sandboxSlip)
-        .values({
-          sessionId: session.id,
-          playerId: session.playerId,
-          kind: check.bet.kind,
-          stake: check.bet.stake,
-          legs: check.bet.legs,
-          firstKickOff: check.bet.firstKickOff,
-          lastEndsAt,
-          status: 'pending',
-          placedAt: now,
-        })
-        .returning();
-      if (!pending) throw new Error('the slip was not written');
+      const pending = await repo.insertSlip({
+        sessionId: session.id,
+        playerId: session.playerId,
+        kind: check.bet.kind,
+        stake: check.bet.stake,
+        legs: check.bet.legs,
+        firstKickOff: check.bet.firstKickOff,
+        lastEndsAt,
+        status: 'pending',
+        placedAt: now,
+      });
       let balance: number;
       try {
         const answer = await asPlayer(() =>
@@ -256,25 +230,16 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
         balance = answer.balance;
       } catch (error) {
         if (error instanceof DomainError && error.code !== 'GAME_PROVIDER_UNAVAILABLE')
-          await db.delete(sandboxSlip).where(eq(sandboxSlip.id, pending.id));
+          await repo.deleteSlip(pending.id);
         throw error;
       }
-      const [open] = await db
-        .update(sandboxSlip)
-        .set({ status: 'open' })
-        .where(and(eq(sandboxSlip.id, pending.id), eq(sandboxSlip.status, 'pending')))
-        .returning();
+      const open = await repo.openSlip(pending.id);
       if (!open) throw new DomainError('BET_SLIP_REFUSED', { reason: 'SLIP_ROLLED_BACK' });
       return { slip: toSlip(open, new Map()), balance };
     },
 
     async slips(session: ProviderSessionRow): Promise<{ slips: SandboxSlip[] }> {
-      const rows = await db
-        .select()
-        .from(sandboxSlip)
-        .where(eq(sandboxSlip.playerId, session.playerId))
-        .orderBy(desc(sandboxSlip.placedAt))
-        .limit(50);
+      const rows = await repo.playerSlips(session.playerId, 50);
       const matches = await matchesById([
         ...new Set(rows.flatMap((row) => (row.legs as BetLeg[]).map((leg) => leg.matchId))),
       ]);
@@ -285,12 +250,9 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
     /** Cashes out an open slip before its first kick-off; refused after it (CASH_OUT_CLOSED). */
     async cashOut(session: ProviderSessionRow, slipId: string) {
       const now = clock();
-      const [row] = /^[0-9a-f-]{36}$/i.test(slipId)
-        ? await db
-            .select()
-            .from(sandboxSlip)
-            .where(and(eq(sandboxSlip.id, slipId), eq(sandboxSlip.playerId, session.playerId)))
-        : [];
+      const row = /^[0-9a-f-]{36}$/i.test(slipId)
+        ? await repo.findPlayerSlip(slipId, session.playerId)
+        : undefined;
       if (!row) throw new DomainError('NOT_FOUND', { reason: 'SLIP_NOT_FOUND' });
       if (row.status !== 'open') throw new DomainError('CASH_OUT_CLOSED', { reason: 'SLIP_NOT_OPEN' });
       const bet = betOf(row);
@@ -299,11 +261,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
       const matches = await matchesById(bet.legs.map((leg) => leg.matchId));
       const margins = bet.legs.map((leg) => matches.find((match) => match.id === leg.matchId)?.marginBp ?? 0);
       const value = cashOutValue(bet.stake, bet.legs.length, margins);
-      const [cashed] = await db
-        .update(sandboxSlip)
-        .set({ status: 'cashed-out', returned: value })
-        .where(and(eq(sandboxSlip.id, row.id), eq(sandboxSlip.status, 'open')))
-        .returning();
+      const cashed = await repo.cashOutSlip(row.id, value);
       if (!cashed) throw new DomainError('CASH_OUT_CLOSED', { reason: 'SLIP_NOT_OPEN' });
       await asPlayer(() => pay(cashed));
       const balance = await asPlayer(() => wallet.balance({ sessionId: session.walletSessionId }));
@@ -316,21 +274,11 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
      */
     async settleDue(): Promise<number> {
       const now = clock();
-      const ended = await db
-        .select()
-        .from(sandboxMatch)
-        .where(and(lte(sandboxMatch.endsAt, now), isNull(sandboxMatch.score)));
-      for (const row of ended) {
+      for (const row of await repo.endedUnplayedMatches(now)) {
         const { outcome } = resolveMatch(engineMatch(row), row.serverSeed);
-        await db
-          .update(sandboxMatch)
-          .set({ score: { home: outcome.home, away: outcome.away } })
-          .where(and(eq(sandboxMatch.id, row.id), isNull(sandboxMatch.score)));
+        await repo.setMatchScore(row.id, { home: outcome.home, away: outcome.away });
       }
-      const open = await db
-        .select()
-        .from(sandboxSlip)
-        .where(and(eq(sandboxSlip.status, 'open'), lte(sandboxSlip.firstKickOff, now)));
+      const open = await repo.openSlipsKickedOff(now);
       for (const row of open) {
         const bet = betOf(row);
         const settlement = settleSportsBet(
@@ -338,22 +286,11 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
           resultsOf(await matchesById(bet.legs.map((leg) => leg.matchId))),
         );
         if (!settlement.settled) continue;
-        await db
-          .update(sandboxSlip)
-          .set({ status: 'settled', outcome: settlement.outcome, returned: settlement.returned })
-          .where(and(eq(sandboxSlip.id, row.id), eq(sandboxSlip.status, 'open')));
+        await repo.settleSlip(row.id, settlement.outcome, settlement.returned);
       }
-      const unpaid = await db
-        .select()
-        .from(sandboxSlip)
-        .where(and(inArray(sandboxSlip.status, ['settled', 'cashed-out']), isNull(sandboxSlip.settledAt)));
+      const unpaid = await repo.unpaidSlips();
       await runEach(unpaid, pay);
-      const stale = await db
-        .select()
-        .from(sandboxSlip)
-        .where(
-          and(eq(sandboxSlip.status, 'pending'), lte(sandboxSlip.placedAt, addMs(now, -PENDING_SLIP_MS))),
-        );
+      const stale = await repo.pendingSlips(addMs(now, -PENDING_SLIP_MS));
       await runEach(stale, async (row) => {
         const session = await slipSession(row);
         await wallet.rollback({
@@ -361,10 +298,7 @@ export function createSportsBook(deps: { db: Db; clock: Clock; wallet: WalletCli
           transactionId: `rollback:bet:${row.id}`,
           betTransactionId: `bet:${row.id}`,
         });
-        await db
-          .update(sandboxSlip)
-          .set({ status: 'rolled-back' })
-          .where(and(eq(sandboxSlip.id, row.id), eq(sandboxSlip.status, 'pending')));
+        await repo.markSlipRolledBack(row.id);
       });
       return unpaid.length;
     },

@@ -9,13 +9,12 @@ import {
   type SandboxTableRound,
   type SandboxTableState,
 } from '@kl/contracts/sandbox-provider';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
-import { sandboxProviderSession, sandboxTableBet, sandboxTableRound } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { commit } from './games/fair.ts';
+import type { SandboxRepository, TableBetRow as BetRow, TableRoundRow as RoundRow } from './repository.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import { isBetKind, TABLE_GAMES } from './table-games.ts';
 import { type WalletClient, WalletRefusal } from './wallet-client.ts';
@@ -39,9 +38,6 @@ export const BETTING_MS = 15_000;
 export const RESULT_MS = 5_000;
 /** Rounds shown with their revealed seeds. */
 const RESULTS_SHOWN = 10;
-
-type RoundRow = typeof sandboxTableRound.$inferSelect;
-type BetRow = typeof sandboxTableBet.$inferSelect;
 
 const toRound = (row: RoundRow, now: Date): SandboxTableRound => {
   const revealed = row.status !== 'betting';
@@ -71,50 +67,38 @@ const toBet = (row: BetRow): SandboxTableBet => ({
   returned: row.returned === null ? null : Number(row.returned),
 });
 
-export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletClient }) {
-  const { db, clock, wallet } = deps;
-
-  const latestRound = async (game: SandboxTableGame, tx: DbOrTx = db) =>
-    (
-      await tx
-        .select()
-        .from(sandboxTableRound)
-        .where(eq(sandboxTableRound.game, game))
-        .orderBy(desc(sandboxTableRound.seq))
-        .limit(1)
-    )[0];
+export function createTableService(deps: {
+  db: Db;
+  repo: SandboxRepository;
+  clock: Clock;
+  wallet: WalletClient;
+}) {
+  const { db, repo, clock, wallet } = deps;
 
   /** The table's current round: the latest, or a new one once the latest's result time is over. */
   async function currentRound(game: SandboxTableGame): Promise<RoundRow> {
     const now = clock();
-    const latest = await latestRound(game);
+    const latest = await repo.latestRound(game);
     if (latest && now.getTime() < latest.closesAt.getTime() + RESULT_MS) return latest;
     const seq = (latest?.seq ?? 0) + 1;
     const serverSeed = randomToken(32);
     const commitment = commit({ serverSeed, clientSeed: randomToken(8), nonce: seq });
     // Two processes opening the same round: the (game, seq) key keeps one, both read it back.
-    await db
-      .insert(sandboxTableRound)
-      .values({
-        game,
-        seq,
-        serverSeed,
-        serverSeedHash: commitment.serverSeedHash,
-        clientSeed: commitment.clientSeed,
-        nonce: commitment.nonce,
-        params: TABLE_GAMES[game].params(seq),
-        opensAt: now,
-        closesAt: addMs(now, BETTING_MS),
-      })
-      .onConflictDoNothing();
-    const created = await latestRound(game);
+    await repo.insertRound({
+      game,
+      seq,
+      serverSeed,
+      serverSeedHash: commitment.serverSeedHash,
+      clientSeed: commitment.clientSeed,
+      nonce: commitment.nonce,
+      params: TABLE_GAMES[game].params(seq),
+      opensAt: now,
+      closesAt: addMs(now, BETTING_MS),
+    });
+    const created = await repo.latestRound(game);
     if (!created) throw new Error(`no round at the ${game} table`);
     return created;
   }
-
-  /** The round, locked, inside `tx`. */
-  const lockRound = async (tx: DbOrTx, roundId: string, mode: 'update' | 'share') =>
-    (await tx.select().from(sandboxTableRound).where(eq(sandboxTableRound.id, roundId)).for(mode))[0];
 
   const rollback = (walletSessionId: string, bet: BetRow) =>
     wallet.rollback({
@@ -123,13 +107,10 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
       betTransactionId: bet.transactionId,
     });
 
-  const markBet = (id: string, status: BetRow['status'], returned: bigint | null = null) =>
-    db.update(sandboxTableBet).set({ status, returned }).where(eq(sandboxTableBet.id, id));
-
   /** Plays a closed round and pays its players; safe to run again on a round half settled. */
   async function settleRound(roundId: string): Promise<void> {
     const round = await db.transaction(async (tx) => {
-      const row = await lockRound(tx, roundId, 'update');
+      const row = await repo.lockRound(tx, roundId, 'update');
       if (!row || row.status !== 'betting') return row;
       const game = TABLE_GAMES[row.game as SandboxTableGame];
       const outcome = game.play(
@@ -137,28 +118,14 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
         row.params ?? null,
         row.serverSeed,
       );
-      const [settling] = await tx
-        .update(sandboxTableRound)
-        .set({ status: 'settling', outcome })
-        .where(eq(sandboxTableRound.id, roundId))
-        .returning();
-      return settling;
+      return repo.markRoundSettling(tx, roundId, outcome);
     });
     if (!round || round.status === 'settled') return;
-    const rows = await db
-      .select({
-        bet: sandboxTableBet,
-        walletSessionId: sandboxProviderSession.walletSessionId,
-        currency: sandboxProviderSession.currency,
-      })
-      .from(sandboxTableBet)
-      .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxTableBet.sessionId))
-      .where(eq(sandboxTableBet.roundId, roundId))
-      .orderBy(sandboxTableBet.createdAt);
+    const rows = await repo.roundBets(roundId);
     // Placements whose stake was never confirmed before the close: refunded (or voided, if unseen).
     for (const { bet, walletSessionId } of rows.filter((row) => row.bet.status === 'pending')) {
       await rollback(walletSessionId, bet);
-      await markBet(bet.id, 'rolled-back');
+      await repo.markBet(bet.id, 'rolled-back');
       bet.status = 'rolled-back';
     }
     const game = TABLE_GAMES[round.game as SandboxTableGame];
@@ -188,12 +155,9 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
         roundClosed: true,
       });
       for (const [index, { bet }] of placements.entries())
-        await markBet(bet.id, 'settled', returned[index] ?? 0n);
+        await repo.markBet(bet.id, 'settled', returned[index] ?? 0n);
     }
-    await db
-      .update(sandboxTableRound)
-      .set({ status: 'settled', settledAt: clock() })
-      .where(eq(sandboxTableRound.id, roundId));
+    await repo.markRoundSettled(roundId, clock());
   }
 
   return {
@@ -207,16 +171,7 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
 
     /** Settles every round past its close not yet settled (after a restart too); returns how many. */
     async settleDue(): Promise<number> {
-      const due = await db
-        .select({ id: sandboxTableRound.id })
-        .from(sandboxTableRound)
-        .where(
-          and(
-            inArray(sandboxTableRound.status, ['betting', 'settling']),
-            lte(sandboxTableRound.closesAt, clock()),
-          ),
-        )
-        .orderBy(sandboxTableRound.closesAt);
+      const due = await repo.dueRounds(clock());
       await runEach(due, ({ id }) => settleRound(id));
       return due.length;
     },
@@ -224,20 +179,8 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
     async state(session: ProviderSessionRow, game: SandboxTableGame): Promise<SandboxTableState> {
       const now = clock();
       const current = await currentRound(game);
-      const played = await db
-        .select()
-        .from(sandboxTableRound)
-        .where(and(eq(sandboxTableRound.game, game), eq(sandboxTableRound.status, 'settled')))
-        .orderBy(desc(sandboxTableRound.seq))
-        .limit(RESULTS_SHOWN);
-      const roundIds = [current.id, ...played.map((row) => row.id)];
-      const mine = await db
-        .select()
-        .from(sandboxTableBet)
-        .where(
-          and(inArray(sandboxTableBet.roundId, roundIds), eq(sandboxTableBet.playerId, session.playerId)),
-        )
-        .orderBy(desc(sandboxTableBet.createdAt));
+      const played = await repo.settledRounds(game, RESULTS_SHOWN);
+      const mine = await repo.playerBets([current.id, ...played.map((row) => row.id)], session.playerId);
       return {
         game,
         betKinds: [...SANDBOX_TABLE_BET_KINDS[game]],
@@ -268,26 +211,21 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
         new DomainError('GAME_ROUND_CLOSED', { reason: 'ROUND_CLOSED', roundId: request.roundId });
       const pending = await db.transaction(async (tx) => {
         const round = /^[0-9a-f-]{36}$/i.test(request.roundId)
-          ? await lockRound(tx, request.roundId, 'share')
+          ? await repo.lockRound(tx, request.roundId, 'share')
           : undefined;
         if (!round || round.game !== game) throw new DomainError('NOT_FOUND', { reason: 'ROUND_NOT_FOUND' });
         const now = clock();
         if (round.status !== 'betting' || now.getTime() >= round.closesAt.getTime()) throw closed();
-        const [row] = await tx
-          .insert(sandboxTableBet)
-          .values({
-            roundId: round.id,
-            sessionId: session.id,
-            playerId: session.playerId,
-            lines,
-            stake,
-            transactionId,
-            status: 'pending',
-            createdAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('the placement was not written');
-        return row;
+        return repo.insertBet(tx, {
+          roundId: round.id,
+          sessionId: session.id,
+          playerId: session.playerId,
+          lines,
+          stake,
+          transactionId,
+          status: 'pending',
+          createdAt: now,
+        });
       });
       let balance: number;
       try {
@@ -304,18 +242,13 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
       } catch (error) {
         // Refused: nothing was taken, nothing is kept. No answer: the settlement rolls it back.
         if (error instanceof DomainError && error.code !== 'GAME_PROVIDER_UNAVAILABLE')
-          await db.delete(sandboxTableBet).where(eq(sandboxTableBet.id, pending.id));
+          await repo.deleteBet(pending.id);
         throw error;
       }
       const accepted = await db.transaction(async (tx) => {
-        const round = await lockRound(tx, pending.roundId, 'share');
+        const round = await repo.lockRound(tx, pending.roundId, 'share');
         if (round?.status !== 'betting') return undefined;
-        const [row] = await tx
-          .update(sandboxTableBet)
-          .set({ status: 'accepted' })
-          .where(and(eq(sandboxTableBet.id, pending.id), eq(sandboxTableBet.status, 'pending')))
-          .returning();
-        return row;
+        return repo.acceptBet(tx, pending.id);
       });
       if (!accepted) {
         // The round closed while the wallet answered: the stake goes back (the settlement may have sent
@@ -323,7 +256,7 @@ export function createTableService(deps: { db: Db; clock: Clock; wallet: WalletC
         await rollback(session.walletSessionId, pending).catch((error: unknown) => {
           if (!(error instanceof WalletRefusal)) throw error;
         });
-        await markBet(pending.id, 'rolled-back');
+        await repo.markBet(pending.id, 'rolled-back');
         throw closed();
       }
       return { bet: toBet(accepted), balance };

@@ -1,0 +1,333 @@
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import {
+  sandboxFishingShot,
+  sandboxMatch,
+  sandboxProviderSession,
+  sandboxSlip,
+  sandboxTableBet,
+  sandboxTableRound,
+} from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/**
+ * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and
+ * placements, matches, slips and fishing shots. Statements run on the caller's transaction when one is
+ * given.
+ */
+
+export type ProviderSessionRow = typeof sandboxProviderSession.$inferSelect;
+export type NewProviderSessionRow = typeof sandboxProviderSession.$inferInsert;
+export type TableRoundRow = typeof sandboxTableRound.$inferSelect;
+export type NewTableRoundRow = typeof sandboxTableRound.$inferInsert;
+export type TableBetRow = typeof sandboxTableBet.$inferSelect;
+export type NewTableBetRow = typeof sandboxTableBet.$inferInsert;
+export type MatchRow = typeof sandboxMatch.$inferSelect;
+export type NewMatchRow = typeof sandboxMatch.$inferInsert;
+export type SlipRow = typeof sandboxSlip.$inferSelect;
+export type NewSlipRow = typeof sandboxSlip.$inferInsert;
+export type ShotRow = typeof sandboxFishingShot.$inferSelect;
+export type NewShotRow = typeof sandboxFishingShot.$inferInsert;
+
+export function createSandboxRepository(db: Db) {
+  return {
+    // Sessions.
+
+    /** Writes the session unless one of the wallet session exists (a repeat of the token's exchange). */
+    async insertSession(row: NewProviderSessionRow): Promise<void> {
+      await db
+        .insert(sandboxProviderSession)
+        .values(row)
+        .onConflictDoNothing({ target: sandboxProviderSession.walletSessionId });
+    },
+
+    async findSessionByWalletSession(walletSessionId: string): Promise<ProviderSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxProviderSession)
+        .where(eq(sandboxProviderSession.walletSessionId, walletSessionId));
+      return row;
+    },
+
+    async findSession(id: string): Promise<ProviderSessionRow | undefined> {
+      const [row] = await db.select().from(sandboxProviderSession).where(eq(sandboxProviderSession.id, id));
+      return row;
+    },
+
+    // Table rounds and placements.
+
+    async latestRound(game: string, tx: DbOrTx = db): Promise<TableRoundRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(sandboxTableRound)
+        .where(eq(sandboxTableRound.game, game))
+        .orderBy(desc(sandboxTableRound.seq))
+        .limit(1);
+      return row;
+    },
+
+    /** Writes a round unless its (game, seq) exists (another process opened it first). */
+    async insertRound(row: NewTableRoundRow): Promise<void> {
+      await db.insert(sandboxTableRound).values(row).onConflictDoNothing();
+    },
+
+    /** The round, locked until the end of `tx`. */
+    async lockRound(tx: DbOrTx, roundId: string, mode: 'update' | 'share') {
+      const [row] = await tx
+        .select()
+        .from(sandboxTableRound)
+        .where(eq(sandboxTableRound.id, roundId))
+        .for(mode);
+      return row;
+    },
+
+    async markRoundSettling(tx: DbOrTx, roundId: string, outcome: unknown) {
+      const [row] = await tx
+        .update(sandboxTableRound)
+        .set({ status: 'settling', outcome })
+        .where(eq(sandboxTableRound.id, roundId))
+        .returning();
+      return row;
+    },
+
+    async markRoundSettled(roundId: string, at: Date): Promise<void> {
+      await db
+        .update(sandboxTableRound)
+        .set({ status: 'settled', settledAt: at })
+        .where(eq(sandboxTableRound.id, roundId));
+    },
+
+    /** Rounds past their close not yet settled, the oldest first. */
+    async dueRounds(now: Date): Promise<{ id: string }[]> {
+      return db
+        .select({ id: sandboxTableRound.id })
+        .from(sandboxTableRound)
+        .where(
+          and(
+            inArray(sandboxTableRound.status, ['betting', 'settling']),
+            lte(sandboxTableRound.closesAt, now),
+          ),
+        )
+        .orderBy(sandboxTableRound.closesAt);
+    },
+
+    /** The table's last settled rounds, the newest first. */
+    async settledRounds(game: string, limit: number): Promise<TableRoundRow[]> {
+      return db
+        .select()
+        .from(sandboxTableRound)
+        .where(and(eq(sandboxTableRound.game, game), eq(sandboxTableRound.status, 'settled')))
+        .orderBy(desc(sandboxTableRound.seq))
+        .limit(limit);
+    },
+
+    /** A round's placements with the wallet session and currency of each, in the order they came. */
+    async roundBets(roundId: string) {
+      return db
+        .select({
+          bet: sandboxTableBet,
+          walletSessionId: sandboxProviderSession.walletSessionId,
+          currency: sandboxProviderSession.currency,
+        })
+        .from(sandboxTableBet)
+        .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxTableBet.sessionId))
+        .where(eq(sandboxTableBet.roundId, roundId))
+        .orderBy(sandboxTableBet.createdAt);
+    },
+
+    /** A player's placements in these rounds, the newest first. */
+    async playerBets(roundIds: readonly string[], playerId: string): Promise<TableBetRow[]> {
+      return db
+        .select()
+        .from(sandboxTableBet)
+        .where(and(inArray(sandboxTableBet.roundId, [...roundIds]), eq(sandboxTableBet.playerId, playerId)))
+        .orderBy(desc(sandboxTableBet.createdAt));
+    },
+
+    async insertBet(tx: DbOrTx, row: NewTableBetRow): Promise<TableBetRow> {
+      const [created] = await tx.insert(sandboxTableBet).values(row).returning();
+      if (!created) throw new Error('the placement was not written');
+      return created;
+    },
+
+    async markBet(id: string, status: TableBetRow['status'], returned: bigint | null = null): Promise<void> {
+      await db.update(sandboxTableBet).set({ status, returned }).where(eq(sandboxTableBet.id, id));
+    },
+
+    /** A pending placement accepted; undefined when it is no longer pending. */
+    async acceptBet(tx: DbOrTx, id: string): Promise<TableBetRow | undefined> {
+      const [row] = await tx
+        .update(sandboxTableBet)
+        .set({ status: 'accepted' })
+        .where(and(eq(sandboxTableBet.id, id), eq(sandboxTableBet.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    async deleteBet(id: string): Promise<void> {
+      await db.delete(sandboxTableBet).where(eq(sandboxTableBet.id, id));
+    },
+
+    // Matches and slips.
+
+    async matchesById(ids: readonly string[]): Promise<MatchRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(sandboxMatch)
+        .where(inArray(sandboxMatch.id, [...ids]));
+    },
+
+    /** The kick-offs of a sport's matches after `now`, the latest first. */
+    async upcomingKickOffs(sport: string, now: Date): Promise<{ kickOff: Date }[]> {
+      return db
+        .select({ kickOff: sandboxMatch.kickOff })
+        .from(sandboxMatch)
+        .where(and(eq(sandboxMatch.sport, sport), gt(sandboxMatch.kickOff, now)))
+        .orderBy(desc(sandboxMatch.kickOff));
+    },
+
+    async insertMatches(rows: readonly NewMatchRow[]): Promise<void> {
+      if (rows.length > 0) await db.insert(sandboxMatch).values([...rows]);
+    },
+
+    /** Matches ending after `after`, by kick-off. */
+    async matchesEndingAfter(after: Date): Promise<MatchRow[]> {
+      return db
+        .select()
+        .from(sandboxMatch)
+        .where(gt(sandboxMatch.endsAt, after))
+        .orderBy(sandboxMatch.kickOff);
+    },
+
+    /** Matches that ended by `now` and have no score yet. */
+    async endedUnplayedMatches(now: Date): Promise<MatchRow[]> {
+      return db
+        .select()
+        .from(sandboxMatch)
+        .where(and(lte(sandboxMatch.endsAt, now), isNull(sandboxMatch.score)));
+    },
+
+    async setMatchScore(id: string, score: { home: number; away: number }): Promise<void> {
+      await db
+        .update(sandboxMatch)
+        .set({ score })
+        .where(and(eq(sandboxMatch.id, id), isNull(sandboxMatch.score)));
+    },
+
+    async insertSlip(row: NewSlipRow): Promise<SlipRow> {
+      const [created] = await db.insert(sandboxSlip).values(row).returning();
+      if (!created) throw new Error('the slip was not written');
+      return created;
+    },
+
+    async deleteSlip(id: string): Promise<void> {
+      await db.delete(sandboxSlip).where(eq(sandboxSlip.id, id));
+    },
+
+    /** A pending slip opened; undefined when it is no longer pending (rolled back meanwhile). */
+    async openSlip(id: string): Promise<SlipRow | undefined> {
+      const [row] = await db
+        .update(sandboxSlip)
+        .set({ status: 'open' })
+        .where(and(eq(sandboxSlip.id, id), eq(sandboxSlip.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    async playerSlips(playerId: string, limit: number): Promise<SlipRow[]> {
+      return db
+        .select()
+        .from(sandboxSlip)
+        .where(eq(sandboxSlip.playerId, playerId))
+        .orderBy(desc(sandboxSlip.placedAt))
+        .limit(limit);
+    },
+
+    async findPlayerSlip(id: string, playerId: string): Promise<SlipRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxSlip)
+        .where(and(eq(sandboxSlip.id, id), eq(sandboxSlip.playerId, playerId)));
+      return row;
+    },
+
+    /** An open slip cashed out for `value`; undefined when it is no longer open. */
+    async cashOutSlip(id: string, value: bigint): Promise<SlipRow | undefined> {
+      const [row] = await db
+        .update(sandboxSlip)
+        .set({ status: 'cashed-out', returned: value })
+        .where(and(eq(sandboxSlip.id, id), eq(sandboxSlip.status, 'open')))
+        .returning();
+      return row;
+    },
+
+    /** Open slips whose first match has kicked off by `now`. */
+    async openSlipsKickedOff(now: Date): Promise<SlipRow[]> {
+      return db
+        .select()
+        .from(sandboxSlip)
+        .where(and(eq(sandboxSlip.status, 'open'), lte(sandboxSlip.firstKickOff, now)));
+    },
+
+    async settleSlip(id: string, outcome: string, returned: bigint): Promise<void> {
+      await db
+        .update(sandboxSlip)
+        .set({ status: 'settled', outcome, returned })
+        .where(and(eq(sandboxSlip.id, id), eq(sandboxSlip.status, 'open')));
+    },
+
+    /** Slips whose amount is decided (settled, cashed out) and whose `win` the wallet has not confirmed. */
+    async unpaidSlips(): Promise<SlipRow[]> {
+      return db
+        .select()
+        .from(sandboxSlip)
+        .where(and(inArray(sandboxSlip.status, ['settled', 'cashed-out']), isNull(sandboxSlip.settledAt)));
+    },
+
+    async markSlipPaid(id: string, at: Date): Promise<void> {
+      await db.update(sandboxSlip).set({ settledAt: at }).where(eq(sandboxSlip.id, id));
+    },
+
+    /** Slips still pending that were placed by `placedBy`. */
+    async pendingSlips(placedBy: Date): Promise<SlipRow[]> {
+      return db
+        .select()
+        .from(sandboxSlip)
+        .where(and(eq(sandboxSlip.status, 'pending'), lte(sandboxSlip.placedAt, placedBy)));
+    },
+
+    async markSlipRolledBack(id: string): Promise<void> {
+      await db
+        .update(sandboxSlip)
+        .set({ status: 'rolled-back' })
+        .where(and(eq(sandboxSlip.id, id), eq(sandboxSlip.status, 'pending')));
+    },
+
+    // Fishing shots.
+
+    async insertShot(row: NewShotRow): Promise<ShotRow> {
+      const [created] = await db.insert(sandboxFishingShot).values(row).returning();
+      if (!created) throw new Error('the shot was not written');
+      return created;
+    },
+
+    async markShot(id: string, status: ShotRow['status']): Promise<void> {
+      await db.update(sandboxFishingShot).set({ status }).where(eq(sandboxFishingShot.id, id));
+    },
+
+    async deleteShot(id: string): Promise<void> {
+      await db.delete(sandboxFishingShot).where(eq(sandboxFishingShot.id, id));
+    },
+
+    /** Shots still pending that were fired by `firedBy`, with their sessions. */
+    async pendingShots(firedBy: Date) {
+      return db
+        .select({ shot: sandboxFishingShot, session: sandboxProviderSession })
+        .from(sandboxFishingShot)
+        .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxFishingShot.sessionId))
+        .where(and(eq(sandboxFishingShot.status, 'pending'), lte(sandboxFishingShot.createdAt, firedBy)));
+    },
+  };
+}
+
+export type SandboxRepository = ReturnType<typeof createSandboxRepository>;
