@@ -215,24 +215,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
   });
 
+  const games = createGamesModule({
+    ...context,
+    checkPlay: (memberId) => rg.checkPlay(memberId),
+    lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
+    changes,
+  });
+  const content = createContentModule({
+    ...context,
+    merchantService,
+    resolveSession: (token) => accounts.sessionService.resolve(token),
+    changes,
+  });
+
   /** Every module with calls under /api, in the order they register. */
   const modules: ServerModule[] = [
     health,
     status,
     createBrandModule({ ...context, merchantService }),
     accounts,
-    createGamesModule({
-      ...context,
-      checkPlay: (memberId) => rg.checkPlay(memberId),
-      lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
-      changes,
-    }),
-    createContentModule({
-      ...context,
-      merchantService,
-      resolveSession: (token) => accounts.sessionService.resolve(token),
-      changes,
-    }),
+    games,
+    content,
     createFeedbackModule({ ...context, outbox }),
     chat,
     wallet,
@@ -294,7 +297,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const module of modules) await module.registerPages?.(app);
-  await registerWebApp(app, { webDist: config.webDist });
+  // Home's server rendering reads its first screen from the services its API calls answer from.
+  await registerWebApp(app, {
+    webDist: config.webDist,
+    homeServices: {
+      merchantCode: config.merchantCode,
+      statusService: status.statusService,
+      contentService: content.contentService,
+      gamesService: games.gamesService,
+    },
+  });
   await registerAdminApp(app, { adminDist: config.adminDist });
   return app;
 }

@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { contentCalls } from '@kl/contracts/content';
+import { gamesCalls } from '@kl/contracts/games';
+import { statusCalls } from '@kl/contracts/status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBanner } from '../../db/schema/content.ts';
@@ -101,14 +104,21 @@ function embeddedState(html: string): { language: string; theme: string; queries
 describe('/m/home rendered by the server', () => {
   let dist: string;
   let app: FastifyInstance;
+  /** The same, with the answers kept in memory (docs/decisions/022-api-caching.md) as outside tests. */
+  let cachedApp: FastifyInstance;
   const logs = captureLogs('error');
 
   beforeAll(async () => {
     dist = writeDist();
     await writeManifest(dist);
     app = await buildTestApp(database.current, { config: { webDist: dist }, logger: logs.logger });
+    cachedApp = await buildTestApp(database.current, {
+      config: { webDist: dist, answerCache: true },
+      logger: logs.logger,
+    });
   }, 120_000);
   afterAll(async () => {
+    await cachedApp.close();
     await app.close();
     rmSync(dist, { recursive: true, force: true });
   });
@@ -195,6 +205,59 @@ describe('/m/home rendered by the server', () => {
     expect(html).toContain('href="/m/login"');
     expect(embeddedState(html).language).toBe(language);
   });
+
+  it.each([
+    { language: 'vi', answerCache: false },
+    { language: 'en', answerCache: false },
+    { language: 'vi', answerCache: true },
+    { language: 'en', answerCache: true },
+  ])(
+    'embeds what the API answers for each call of the first screen ($language, answers kept: $answerCache)',
+    async ({ language, answerCache }) => {
+      const server = answerCache ? cachedApp : app;
+      const response = await server.inject({
+        url: `/m/home?lang=${language}`,
+        headers: { 'accept-encoding': 'identity' },
+      });
+      const { queries } = embeddedState(response.body).queries as {
+        queries: { queryKey: unknown[]; state: { data: unknown } }[];
+      };
+      const embedded = new Map(queries.map(({ queryKey, state }) => [JSON.stringify(queryKey), state.data]));
+      const list = (value: { list: unknown[] }) => value.list;
+      // Each call as the browser asks it, and the data its query keeps (features/home/server-state.ts).
+      const calls = [
+        { key: ['system-status'], entry: statusCalls.status, url: '/api/status' },
+        { key: ['content', 'banners'], entry: contentCalls.banners, url: '/api/banners', toData: list },
+        {
+          key: ['content', 'announcements', 'popular'],
+          entry: contentCalls.popularAnnouncements,
+          url: '/api/announcements/popular',
+          toData: list,
+        },
+        { key: ['games', 'vendors'], entry: gamesCalls.gameVendors, url: '/api/games/vendors' },
+        {
+          key: ['games', 'list', { kind: 'hot' }],
+          entry: gamesCalls.hotGames,
+          url: `/api/games/hot?platform=html5&language=${language.toUpperCase()}`,
+          toData: (value: { list: unknown[] }) => ({
+            pages: [{ games: value.list, pageNum: 1, totalPages: 1 }],
+            pageParams: [1],
+          }),
+        },
+      ];
+      expect([...embedded.keys()].sort()).toEqual(calls.map(({ key }) => JSON.stringify(key)).sort());
+      for (const { key, entry, url, toData } of calls) {
+        const answer = await server.inject({ url, headers: { 'accept-language': language } });
+        expect(answer.statusCode, url).toBe(200);
+        const value = entry.response.parse((JSON.parse(answer.body) as { value: unknown }).value) as {
+          list: unknown[];
+        };
+        expect(JSON.stringify(embedded.get(JSON.stringify(key))), url).toBe(
+          JSON.stringify(toData ? toData(value) : value),
+        );
+      }
+    },
+  );
 
   it('takes the language and the theme from their cookies', async () => {
     const html = await home('/m/home', 'kl_lang=en; kl_theme=light');

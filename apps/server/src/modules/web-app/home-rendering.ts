@@ -6,9 +6,10 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { SESSION_COOKIE } from '@kl/contracts/accounts';
 import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../platform/cookies.ts';
 import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
+import type { HomeDataGet } from './home-data.ts';
 
 /** The server rendering module of the web build (`vite build --ssr`, apps/web/vite.ssr.config.ts). */
 export const SSR_ENTRY = 'server/entry-server.js';
@@ -159,11 +160,11 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 
 /**
  * The server rendering of /m/home (docs/decisions/005-web-first-load.md): the first screen's data from
- * the API itself (in-process, with the visitor's cookies and address), the markup from the web
- * build's server module, in the page's language and theme. Answers false when the page could not
+ * the services the API answers it from (`homeData`, with the visitor's address), the markup from the
+ * web build's server module, in the page's language and theme. Answers false when the page could not
  * be rendered (no module in the build, or it failed: logged), for the caller to send index.html.
  */
-export function createHomeRendering(app: FastifyInstance, webDist: string) {
+export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
   let loading: Promise<{ ssr: SsrModule; shell: ReturnType<typeof readShell> } | null> | undefined;
   const load = () =>
     (loading ??= (async () => {
@@ -189,21 +190,7 @@ export function createHomeRendering(app: FastifyInstance, webDist: string) {
       const theme = themeOf(request);
       const dehydratedState = await ssr.loadHomeState({
         language,
-        get: async (url, headers) => {
-          const answer = await app.inject({
-            method: 'GET',
-            url,
-            headers: { ...headers, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
-            remoteAddress: request.ip,
-          });
-          let body: unknown = null;
-          try {
-            body = answer.json();
-          } catch {
-            // Not JSON: the caller sees a failed call.
-          }
-          return { status: answer.statusCode, body };
-        },
+        get: (url, headers) => homeData(url, headers, request),
       });
       const path = request.url.split('?', 1)[0] ?? '';
       const page = await ssr.render(path, { language, theme, dehydratedState });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@kl/contracts/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import { createHomeData, type HomeServices } from './home-data.ts';
 import { createHomeRendering } from './home-rendering.ts';
 
 /** Hashed build output: cached for a year and never revalidated. */
@@ -29,9 +30,13 @@ const PRIVATE_FOLDERS = ['/server/', '/.vite/'];
  * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
  * served as they are; any other GET under /m answers index.html so the app's router shows the screen
  * (product.md §2: unknown paths fall back to home on the client); `/` redirects to /m/home. /m/home
- * itself is rendered on the server when the build has its server module (docs/decisions/005-web-first-load.md).
+ * itself is rendered on the server when the build has its server module, with its data from
+ * `homeServices` (docs/decisions/005-web-first-load.md).
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDist: string; homeServices: HomeServices },
+): Promise<void> {
   const { webDist } = options;
   const assetsDir = join(webDist, 'assets');
   // Without the folder at start there is nothing to serve until a restart.
@@ -48,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
         .send(WEB_APP_NOT_BUILT);
     return reply.sendFile('index.html');
   };
-  const renderHome = createHomeRendering(app, webDist);
+  const renderHome = createHomeRendering(createHomeData(options.homeServices), webDist);
 
   await app.register(
     async (web) => {

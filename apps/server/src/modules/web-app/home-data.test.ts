@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DomainError } from '../../platform/errors.ts';
+import { createHomeData, type HomeServices } from './home-data.ts';
+
+/**
+ * The failures of home's in-process calls, as the API answers them (the answers themselves are compared
+ * with the API's in home-rendering.test.ts): the server module leaves a failed call out of the page.
+ */
+
+const never = () => Promise.reject(new Error('not asked'));
+
+function homeData(overrides: Partial<HomeServices> = {}) {
+  const services: HomeServices = {
+    merchantCode: 'KL',
+    statusService: { getSystemStatus: never },
+    contentService: { banners: never, popular: never },
+    gamesService: { vendorStructure: never, hot: never },
+    ...overrides,
+  };
+  const log = { error: vi.fn() };
+  return { get: createHomeData(services), log };
+}
+
+describe('home data in-process', () => {
+  it('answers 404 NOT_FOUND for a call that is not one of the first screen', async () => {
+    const { get, log } = homeData();
+    const answer = await get('/api/games/search?gameName=x', {}, { ip: '1.2.3.4', log });
+    expect(answer).toMatchObject({ status: 404, body: { success: false, code: 'NOT_FOUND' } });
+  });
+
+  it('answers 400 INVALID_INPUT for a query the call refuses, in the language asked', async () => {
+    const { get, log } = homeData();
+    const answer = await get(
+      '/api/banners?groupName=nowhere',
+      { 'Accept-Language': 'en' },
+      { ip: '1.2.3.4', log },
+    );
+    expect(answer).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_INPUT' } });
+  });
+
+  it('passes the query, the language and the address to the services as the routes do', async () => {
+    const banners = vi.fn(() => Promise.resolve({ list: [] }));
+    const getSystemStatus = vi.fn(never);
+    const { get, log } = homeData({
+      contentService: { banners, popular: never },
+      statusService: { getSystemStatus },
+    });
+    expect(await get('/api/banners', { 'Accept-Language': 'en' }, { ip: '1.2.3.4', log })).toEqual({
+      status: 200,
+      body: { success: true, value: { list: [] } },
+    });
+    await get('/api/banners?groupName=m_home&lang=vi', { 'Accept-Language': 'en' }, { ip: '1.2.3.4', log });
+    expect(banners.mock.calls).toEqual([
+      ['KL', undefined, 'en'],
+      ['KL', 'm_home', 'vi'],
+    ]);
+    await get('/api/status', {}, { ip: '1.2.3.4', log });
+    expect(getSystemStatus).toHaveBeenCalledWith('KL', '1.2.3.4');
+  });
+
+  it("answers a service's refusal with its code, and an unexpected failure with SYSTEM_ERROR, logged", async () => {
+    const { get, log } = homeData({
+      gamesService: {
+        vendorStructure: () => Promise.reject(new DomainError('FEATURE_NOT_ENABLED')),
+        hot: () => Promise.reject(new Error('database gone')),
+      },
+    });
+    const refused = await get('/api/games/vendors', {}, { ip: '1.2.3.4', log });
+    expect(refused).toMatchObject({ status: 403, body: { success: false, code: 'FEATURE_NOT_ENABLED' } });
+    expect(log.error).not.toHaveBeenCalled();
+    const failed = await get('/api/games/hot?platform=html5', {}, { ip: '1.2.3.4', log });
+    expect(failed).toMatchObject({ status: 500, body: { success: false, code: 'SYSTEM_ERROR' } });
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,121 @@
+import type { QueryOut, ValueIn } from '@kl/contracts/api-call';
+import { API } from '@kl/contracts/api-paths';
+import { ERROR_CATALOGUE, type ErrorCode } from '@kl/contracts/errors';
+import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { DomainError, failureBody } from '../../platform/errors.ts';
+import { writtenPart } from '../../platform/serializer.ts';
+import type { ContentService } from '../content/index.ts';
+import type { GamesService } from '../games/index.ts';
+import type { StatusService } from '../status/index.ts';
+
+/**
+ * The data of home's first screen for the server rendering (docs/decisions/005-web-first-load.md):
+ * each call the web build's `loadHomeState` asks for is answered by the service its route calls (the
+ * answers kept in memory included, docs/decisions/022-api-caching.md), with the route's arguments, and
+ * written through the call's response schema as the route's serialiser writes it: the body is the
+ * API's answer, without a request going through the server's hooks.
+ */
+
+/** The services the routes of home's first-screen calls answer from, as the app wires them. */
+export interface HomeServices {
+  merchantCode: string;
+  statusService: Pick<StatusService, 'getSystemStatus'>;
+  contentService: Pick<ContentService, 'banners' | 'popular'>;
+  gamesService: Pick<GamesService, 'vendorStructure' | 'hot'>;
+}
+
+/** The page's request: the caller of each call (its address) and where an unexpected failure is logged. */
+export interface HomeCaller {
+  ip: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** One GET of the API answered in-process: the status and the JSON body the API would send. */
+export type HomeDataGet = (
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  caller: HomeCaller,
+) => Promise<{ status: number; body: unknown }>;
+
+type HomeCall = 'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames';
+type Entry<C extends HomeCall> = (typeof API)[C];
+type Reader<C extends HomeCall> = (
+  query: QueryOut<Entry<C>>,
+  caller: { ip: string; acceptLanguage: string | undefined },
+) => Promise<ValueIn<Entry<C>>>;
+
+/** What each call's route answers (its handler's arguments: the query, the Accept-Language, the address). */
+function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
+  const { merchantCode, statusService, contentService, gamesService } = services;
+  return {
+    status: (_query, caller) => statusService.getSystemStatus(merchantCode, caller.ip),
+    banners: (query, caller) =>
+      contentService.banners(
+        merchantCode,
+        query.groupName,
+        query.lang ?? localeFromAcceptLanguage(caller.acceptLanguage),
+      ),
+    popularAnnouncements: (query, caller) =>
+      contentService.popular(merchantCode, query.lang ?? localeFromAcceptLanguage(caller.acceptLanguage)),
+    gameVendors: () => gamesService.vendorStructure(merchantCode),
+    hotGames: (query) => gamesService.hot(merchantCode, query),
+  };
+}
+
+interface Answerer {
+  query: z.ZodType | undefined;
+  response: z.ZodType<object>;
+  read: (query: unknown, caller: { ip: string; acceptLanguage: string | undefined }) => Promise<object>;
+}
+
+/** A query string as an object of strings, a repeated name as an array (as the server parses it). */
+function queryObject(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const before = query[name];
+    query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return query;
+}
+
+/** The GETs of home's first screen, answered from `services`; any other path is 404 NOT_FOUND. */
+export function createHomeData(services: HomeServices): HomeDataGet {
+  const readers = homeReaders(services);
+  const byPath = new Map<string, Answerer>();
+  for (const call of Object.keys(readers) as HomeCall[]) {
+    const entry = API[call];
+    byPath.set(entry.path, {
+      query: 'query' in entry ? entry.query : undefined,
+      response: entry.response as z.ZodType<object>,
+      read: readers[call] as Answerer['read'],
+    });
+  }
+
+  return async (url, headers, caller) => {
+    let acceptLanguage: string | undefined;
+    for (const name in headers) if (name.toLowerCase() === 'accept-language') acceptLanguage = headers[name];
+    const failure = (code: ErrorCode) => ({
+      status: ERROR_CATALOGUE[code].status,
+      body: failureBody(code, acceptLanguage),
+    });
+    const at = url.indexOf('?');
+    const answerer = byPath.get(at === -1 ? url : url.slice(0, at));
+    if (!answerer) return failure('NOT_FOUND');
+    const query = answerer.query?.safeParse(queryObject(at === -1 ? '' : url.slice(at + 1)));
+    if (query && !query.success) return failure('INVALID_INPUT');
+    try {
+      const value = await answerer.read(query?.data ?? {}, { ip: caller.ip, acceptLanguage });
+      // The text the route's serialiser writes, kept per answer: an answer kept in memory is written once.
+      const text = writtenPart(answerer.response, value);
+      return { status: 200, body: { success: true, value: JSON.parse(text) as unknown } };
+    } catch (error) {
+      if (error instanceof DomainError) {
+        return { status: error.statusCode, body: failureBody(error.code, acceptLanguage, error.value) };
+      }
+      caller.log.error({ err: error, url }, 'unexpected error');
+      return failure('SYSTEM_ERROR');
+    }
+  };
+}
