@@ -1,14 +1,15 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { PROVIDER_STATUSES } from './provider-wallet.ts';
+import { slotSpinOutcome, slotSymbolInfo } from './slot.ts';
 import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
 
 /**
  * The sandbox game provider's player calls (docs/decisions/026-sandbox-provider.md): what the provider's
  * game client in the browser calls, under /api/sandbox-provider. The provider runs live tables (baccarat,
- * xóc đĩa, bầu cua, cockfight) on a timer, a sports and e-sports book, and fishing; it moves money only
- * through the operator's seamless wallet (docs/decisions/025-provider-wallet.md), over HTTP, signed with
- * its own key, as an outside provider would.
+ * xóc đĩa, bầu cua, cockfight) on a timer, a sports and e-sports book, fishing and a slot; it moves money
+ * only through the operator's seamless wallet (docs/decisions/025-provider-wallet.md), over HTTP, signed
+ * with its own key, as an outside provider would.
  *
  * A session is opened with the launch token the operator issued; its id is the credential of every
  * other call, sent as `authorization: Bearer <sessionId>` (the site's cookie plays no part). Amounts are
@@ -224,6 +225,58 @@ export const sandboxFishingShotResult = z.object({
 });
 export type SandboxFishingShotResult = z.infer<typeof sandboxFishingShotResult>;
 
+// ——— slot ———
+
+/**
+ * The sandbox slot: the in-house machine's rules (slot-engine.ts, slot-machine.ts) served by the provider
+ * for the catalogue's third-party slot vendors. A spin is one wallet round named by the spin's id: the
+ * `bet` of the total bet (line bet × lines), then at once the `win` of what the round returns.
+ */
+export const SANDBOX_SLOT_LINE_BETS = [100, 200, 500, 1_000, 2_000, 5_000] as const;
+
+export const sandboxSlotMachine = z.object({
+  rows: z.number().int(),
+  reelCount: z.number().int(),
+  lineCount: z.number().int(),
+  /** Each line gives the row (0 = top) it crosses on each reel. */
+  lines: z.array(z.array(z.number().int())),
+  symbols: z.array(slotSymbolInfo),
+  lineBets: z.array(moneySchema),
+  freeSpins: z.record(z.string(), z.number()),
+  freeSpinMultiplier: z.number(),
+  maxFreeSpins: z.number().int(),
+});
+export type SandboxSlotMachine = z.infer<typeof sandboxSlotMachine>;
+
+export const sandboxSlotSpinRequest = z.object({
+  lineBet: z
+    .number()
+    .int()
+    .refine((value) => (SANDBOX_SLOT_LINE_BETS as readonly number[]).includes(value), {
+      error: `must be one of ${SANDBOX_SLOT_LINE_BETS.join(', ')}`,
+    }),
+  /** The same key (per session) answers the same spin: a retry never stakes or pays twice. */
+  requestKey: z.string().min(8).max(64),
+});
+export type SandboxSlotSpinRequest = z.infer<typeof sandboxSlotSpinRequest>;
+
+export const sandboxSlotSpinResult = z.object({
+  spinId: z.string(),
+  lineBet: moneySchema,
+  /** The total bet staked: line bet × lines. */
+  stake: moneySchema,
+  /** What the round returned (base spin and free spins), 0 when nothing won. */
+  returned: moneySchema,
+  /** The base spin, then each free spin it led to. */
+  spins: z.array(slotSpinOutcome),
+  /** The spin's seeds, revealed at once (the round is played before its stake is taken). */
+  fairness,
+  balance: moneySchema,
+  /** True when the request key had been used: the answer is that spin's. */
+  replayed: z.boolean(),
+});
+export type SandboxSlotSpinResult = z.infer<typeof sandboxSlotSpinResult>;
+
 /** The value of a refusal the wallet gave: the provider's status beside the catalogue code. */
 export const sandboxWalletRefusal = z.object({ providerStatus: z.enum(PROVIDER_STATUSES) });
 
@@ -288,5 +341,18 @@ export const sandboxProviderCalls = {
     moduleId: 'COMM3',
     body: sandboxFishingShotRequest,
     response: sandboxFishingShotResult,
+  },
+  sandboxProviderSlot: {
+    method: 'GET',
+    path: '/api/sandbox-provider/slot',
+    moduleId: 'COMM3',
+    response: sandboxSlotMachine,
+  },
+  sandboxProviderSlotSpin: {
+    method: 'POST',
+    path: '/api/sandbox-provider/slot/spins',
+    moduleId: 'COMM3',
+    body: sandboxSlotSpinRequest,
+    response: sandboxSlotSpinResult,
   },
 } as const satisfies ApiTable;

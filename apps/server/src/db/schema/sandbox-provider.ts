@@ -3,10 +3,10 @@ import { at, inList, money } from './columns.ts';
 
 /**
  * The sandbox game provider's own state (docs/decisions/026-sandbox-provider.md): its player sessions, the
- * rounds of its live tables, its matches, bet slips and fishing shots. It stands in for a provider on
- * other servers, so no table here references the operator's (members, ledger, game records): the
- * provider knows the player only by the operator's player id and the wallet session it was given, and
- * moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
+ * rounds of its live tables, its matches, bet slips, fishing shots and slot spins. It stands in for a
+ * provider on other servers, so no table here references the operator's (members, ledger, game
+ * records): the provider knows the player only by the operator's player id and the wallet session it was
+ * given, and moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
  * restart finishes what was left half-done by sending the same ids again.
  */
 
@@ -149,3 +149,37 @@ export const sandboxFishingShot = pgTable('sandbox_fishing_shot', {
   status: text('status', { enum: ['pending', 'settled', 'rolled-back'] }).notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+export const SANDBOX_SLOT_SPIN_STATUSES = ['pending', 'settled', 'rolled-back'] as const;
+
+/**
+ * A slot spin: stake and return, settled at once (its id is the round id of its wallet calls). The round
+ * (base spin and free spins) is played from its seeds before the stake is taken; the player's request key
+ * makes a retried spin answer the first one.
+ */
+export const sandboxSlotSpin = pgTable(
+  'sandbox_slot_spin',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sandboxProviderSession.id),
+    playerId: text('player_id').notNull(),
+    requestKey: text('request_key').notNull(),
+    lineBet: money('line_bet').notNull(),
+    stake: money('stake').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    /** The base spin and its free spins, as the engine played them. */
+    spins: jsonb('spins').notNull(),
+    returned: money('returned').notNull(),
+    status: text('status', { enum: SANDBOX_SLOT_SPIN_STATUSES }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_slot_spin_request_key').on(table.sessionId, table.requestKey),
+    index('sandbox_slot_spin_status_idx').on(table.status, table.createdAt),
+    check('sandbox_slot_spin_status_check', inList(table.status, SANDBOX_SLOT_SPIN_STATUSES)),
+  ],
+);

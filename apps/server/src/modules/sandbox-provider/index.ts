@@ -7,6 +7,7 @@ import { createFishingService } from './fishing.ts';
 import { createSandboxRepository } from './repository.ts';
 import { sandboxProviderRoutes } from './routes.ts';
 import { createSessionService } from './sessions.ts';
+import { createSandboxSlot } from './slots.ts';
 import { createSportsBook } from './sports-book.ts';
 import { createTableService } from './tables.ts';
 import { createWalletClient, type WalletClientOptions } from './wallet-client.ts';
@@ -21,9 +22,9 @@ export const SANDBOX_PROVIDER_TICK_MS = 1_000;
 
 /**
  * The sandbox game provider (docs/decisions/026-sandbox-provider.md): a stand-in for a provider on other
- * servers. Its games (live tables, the sports book, fishing) keep their state in their own tables and move
- * money only through the operator's seamless wallet, over HTTP at `walletUrl`, signed with the provider's
- * own key: the module would run unchanged in a process of its own.
+ * servers. Its games (live tables, the sports book, fishing, the slot) keep their state in their own tables
+ * and move money only through the operator's seamless wallet, over HTTP at `walletUrl`, signed with the
+ * provider's own key: the module would run unchanged in a process of its own.
  *
  * `walletUrl` is read at each call, so a server listening on a port chosen at start (tests: port 0) can
  * name its own address once it listens.
@@ -55,6 +56,7 @@ export function createSandboxProviderModule(deps: {
   const tables = createTableService({ db, repo, clock, wallet });
   const book = createSportsBook({ repo, clock, wallet });
   const fishing = createFishingService({ repo, clock, wallet });
+  const slot = createSandboxSlot({ repo, clock, wallet });
 
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -67,6 +69,7 @@ export function createSandboxProviderModule(deps: {
       ['programme', () => book.ensureMatches()],
       ['slips', () => book.settleDue()],
       ['fishing', () => fishing.recover()],
+      ['slot', () => slot.recover()],
     ];
     for (const [part, run] of parts) {
       try {
@@ -91,10 +94,11 @@ export function createSandboxProviderModule(deps: {
     tables,
     book,
     fishing,
+    slot,
     wallet,
     tick,
     async register(api: FastifyInstance): Promise<void> {
-      await api.register(sandboxProviderRoutes, { sessions, tables, book, fishing });
+      await api.register(sandboxProviderRoutes, { sessions, tables, book, fishing, slot });
     },
     /** Registers the provider when the app is ready; then, with the scheduler, settles what a restart left. */
     attach(app: FastifyInstance): void {

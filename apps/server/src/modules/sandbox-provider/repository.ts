@@ -4,6 +4,7 @@ import {
   sandboxMatch,
   sandboxProviderSession,
   sandboxSlip,
+  sandboxSlotSpin,
   sandboxTableBet,
   sandboxTableRound,
 } from '../../db/schema/index.ts';
@@ -11,8 +12,8 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 
 /**
  * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and
- * placements, matches, slips and fishing shots. Statements run on the caller's transaction when one is
- * given.
+ * placements, matches, slips, fishing shots and slot spins. Statements run on the caller's transaction
+ * when one is given.
  */
 
 export type ProviderSessionRow = typeof sandboxProviderSession.$inferSelect;
@@ -27,6 +28,8 @@ export type SlipRow = typeof sandboxSlip.$inferSelect;
 export type NewSlipRow = typeof sandboxSlip.$inferInsert;
 export type ShotRow = typeof sandboxFishingShot.$inferSelect;
 export type NewShotRow = typeof sandboxFishingShot.$inferInsert;
+export type SpinRow = typeof sandboxSlotSpin.$inferSelect;
+export type NewSpinRow = typeof sandboxSlotSpin.$inferInsert;
 
 export function createSandboxRepository(db: Db) {
   return {
@@ -326,6 +329,46 @@ export function createSandboxRepository(db: Db) {
         .from(sandboxFishingShot)
         .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxFishingShot.sessionId))
         .where(and(eq(sandboxFishingShot.status, 'pending'), lte(sandboxFishingShot.createdAt, firedBy)));
+    },
+
+    // Slot spins.
+
+    /** Writes the spin unless its session already has one under its request key (then undefined). */
+    async insertSpin(row: NewSpinRow): Promise<SpinRow | undefined> {
+      const [created] = await db
+        .insert(sandboxSlotSpin)
+        .values(row)
+        .onConflictDoNothing({ target: [sandboxSlotSpin.sessionId, sandboxSlotSpin.requestKey] })
+        .returning();
+      return created;
+    },
+
+    async findSpinByKey(sessionId: string, requestKey: string): Promise<SpinRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxSlotSpin)
+        .where(and(eq(sandboxSlotSpin.sessionId, sessionId), eq(sandboxSlotSpin.requestKey, requestKey)));
+      return row;
+    },
+
+    async markSpin(id: string, status: SpinRow['status']): Promise<void> {
+      await db.update(sandboxSlotSpin).set({ status }).where(eq(sandboxSlotSpin.id, id));
+    },
+
+    /** Forgets a spin the wallet refused, while it is still pending. */
+    async deletePendingSpin(id: string): Promise<void> {
+      await db
+        .delete(sandboxSlotSpin)
+        .where(and(eq(sandboxSlotSpin.id, id), eq(sandboxSlotSpin.status, 'pending')));
+    },
+
+    /** Spins still pending that were made by `spunBy`, with their sessions. */
+    async pendingSpins(spunBy: Date) {
+      return db
+        .select({ spin: sandboxSlotSpin, session: sandboxProviderSession })
+        .from(sandboxSlotSpin)
+        .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxSlotSpin.sessionId))
+        .where(and(eq(sandboxSlotSpin.status, 'pending'), lte(sandboxSlotSpin.createdAt, spunBy)));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import type { FishingService } from './fishing.ts';
 import type { SessionService } from './sessions.ts';
+import type { SandboxSlot } from './slots.ts';
 import type { SportsBook } from './sports-book.ts';
 import type { TableService } from './tables.ts';
 
@@ -10,6 +11,7 @@ export interface SandboxProviderRoutesOptions {
   tables: TableService;
   book: SportsBook;
   fishing: FishingService;
+  slot: SandboxSlot;
 }
 
 /** Refusals the wallet may give a stake, passed to the player with the provider's status. */
@@ -31,7 +33,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesO
   app,
   options,
 ) => {
-  const { sessions, tables, book, fishing } = options;
+  const { sessions, tables, book, fishing, slot } = options;
   const tags = ['sandbox provider'];
   const security = [{ providerSession: [] }];
   const sessionOf = (request: { headers: { authorization?: string | undefined } }) =>
@@ -122,5 +124,28 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesO
     security,
     failures: [...STAKE_FAILURES],
     handler: async (request) => fishing.shoot(await sessionOf(request), request.body.cannonCost),
+  });
+
+  route(app, 'sandboxProviderSlot', {
+    summary: 'The sandbox slot’s machine: its lines, symbols and pays, and the line bets taken',
+    tags,
+    security,
+    failures: ['SESSION_EXPIRED'],
+    handler: async (request) => {
+      await sessionOf(request);
+      return slot.machine();
+    },
+  });
+
+  route(app, 'sandboxProviderSlotSpin', {
+    summary: 'Spin the sandbox slot: the total bet staked, what the round returns paid at once',
+    description:
+      'The same requestKey in the session answers the same spin (replayed: true), finishing it first when ' +
+      'it was left pending; with another line bet: 409 IDEMPOTENCY_CONFLICT. The wallet’s refusal is the ' +
+      'answer, with value.providerStatus (not enough money: 409 INSUFFICIENT_BALANCE).',
+    tags,
+    security,
+    failures: [...STAKE_FAILURES, 'IDEMPOTENCY_CONFLICT'],
+    handler: async (request) => slot.spin(await sessionOf(request), request.body),
   });
 };

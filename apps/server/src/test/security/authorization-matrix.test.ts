@@ -303,6 +303,8 @@ const EXPECTATIONS = {
   sandboxProviderSlips: { access: 'provider-session' },
   sandboxProviderCashOut: { access: 'provider-session' },
   sandboxProviderFishingShot: { access: 'provider-session' },
+  sandboxProviderSlot: { access: 'provider-session' },
+  sandboxProviderSlotSpin: { access: 'provider-session' },
 
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
   agentLinkVisit: OPEN,
@@ -1229,6 +1231,8 @@ describeEachDatabase('authorization matrix', (kind) => {
     sandboxProviderSlips: { build: () => ({}) },
     sandboxProviderCashOut: { build: () => ({ payload: { slipId: randomUUID() } }) },
     sandboxProviderFishingShot: { build: () => ({ payload: { cannonCost: 1000 } }) },
+    sandboxProviderSlot: { build: () => ({}) },
+    sandboxProviderSlotSpin: { build: () => ({ payload: { lineBet: 100, requestKey: randomUUID() } }) },
 
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },

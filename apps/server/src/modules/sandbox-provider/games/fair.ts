@@ -21,7 +21,7 @@ import { isDeepStrictEqual } from 'node:util';
  */
 
 /** The games the sandbox provider runs; each draws from its own stream. */
-export type FairGame = 'baccarat' | 'xoc-dia' | 'bau-cua' | 'cockfight' | 'sports' | 'fishing';
+export type FairGame = 'baccarat' | 'xoc-dia' | 'bau-cua' | 'cockfight' | 'sports' | 'fishing' | 'slot';
 
 export interface FairSeeds {
   serverSeed: string;
