@@ -27,7 +27,7 @@ import {
 } from './modules/merchant/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
-import { createProviderWalletModule } from './modules/provider-wallet/index.ts';
+import { createProviderWalletModule, sandboxProviderAdapter } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createSandboxProviderModule, ownWalletUrl } from './modules/sandbox-provider/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
@@ -193,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
+    // Only the providers connected in this process launch games: the sandbox one when it is on.
+    adapters: config.sandboxProvider ? [sandboxProviderAdapter] : [],
   });
   // The sandbox provider calls that wallet over HTTP as an outside provider (docs/decisions/026-sandbox-provider.md).
   const sandboxProvider = config.sandboxProvider
@@ -219,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...context,
     checkPlay: (memberId) => rg.checkPlay(memberId),
     lotteryDraws: (merchantCode) => lottery.lotteryService.nextDrawsByCatalogueGame(merchantCode),
+    providers: providerWallet.providerLaunch,
     changes,
   });
   const content = createContentModule({

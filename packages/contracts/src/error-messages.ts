@@ -84,6 +84,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     BET_SLIP_REFUSED: 'Phiếu cược không còn được nhận, vui lòng kiểm tra lại tỷ lệ và trận đấu',
     CASH_OUT_CLOSED: 'Phiếu cược này không thể rút tiền sớm',
     GAME_PROVIDER_UNAVAILABLE: 'Nhà cung cấp trò chơi tạm thời không phản hồi, vui lòng thử lại sau',
+    GAME_PROVIDER_DISABLED: 'Nhà cung cấp của trò chơi này đang tạm ngừng, vui lòng chọn trò chơi khác',
+    GAME_NOT_OFFERED: 'Trò chơi này chưa được nhà cung cấp mở, vui lòng chọn trò chơi khác',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -164,5 +166,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     BET_SLIP_REFUSED: 'This bet slip can no longer be taken; check the odds and the matches',
     CASH_OUT_CLOSED: 'This bet can no longer be cashed out',
     GAME_PROVIDER_UNAVAILABLE: 'The game provider is not answering right now; please try again shortly',
+    GAME_PROVIDER_DISABLED: 'This game’s provider is switched off for now; please choose another game',
+    GAME_NOT_OFFERED: 'This game is not open at its provider yet; please choose another game',
   },
 };

@@ -97,8 +97,12 @@ export const ERROR_CATALOGUE = {
   // a match started…), a cash-out after kick-off or of a slip no longer open.
   BET_SLIP_REFUSED: { status: 409 },
   CASH_OUT_CLOSED: { status: 409 },
-  // A game provider (or the wallet a provider calls) did not answer: try again later.
+  // A game provider (or the wallet a provider calls) did not answer, or is not connected: try again later.
   GAME_PROVIDER_UNAVAILABLE: { status: 503 },
+  // Launching a game (docs/decisions/027-provider-launch.md): its provider is switched off by the back
+  // office, or does not offer this catalogue game.
+  GAME_PROVIDER_DISABLED: { status: 403 },
+  GAME_NOT_OFFERED: { status: 404 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -29,6 +29,7 @@ import { BenefitsScreen } from '../features/vip/index.ts';
 import { InviteScreen } from '../features/invite/index.ts';
 import { SlotsCenterScreen } from '../features/slot/index.ts';
 import { LaunchGameScreen, LotteryListScreen, LottoScreen } from '../features/lottery/index.ts';
+import { ProviderGameScreen } from '../features/provider-games/index.ts';
 import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import type { LocalePart } from '../shared/lib/locale-parts.ts';
 import { withTranslations } from '../shared/lib/with-translations.ts';
@@ -57,6 +58,7 @@ export const FEATURE_TEXTS = {
   member: ['member'],
   messages: [],
   promotions: ['promotions'],
+  'provider-games': ['providerGames'],
   'responsible-gaming': ['responsibleGaming'],
   slot: ['slot'],
   support: ['support'],
@@ -121,6 +123,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'member/benefits': of('vip', BenefitsScreen),
   inviteFriends: of('invite', InviteScreen),
   slotsCenter: of('slot', SlotsCenterScreen),
+  'provider/:kind': of('provider-games', ProviderGameScreen),
   launchGame: of('lottery', LaunchGameScreen),
   'lotto-h5/:mui/:playType/games/:gameId': of('lottery', LottoScreen),
   lottery: of('lottery', LotteryListScreen),

@@ -423,7 +423,10 @@ describeEachDatabase('games', (kind) => {
       const slot = await firstGame({ gameType: 'RNG', vassalage: 'LOTUS' });
       const fromList = launchValue(await launch({ gameId: slot.gameId, from: 'list' }));
       expect(fromList).toMatchObject({ kind: 'direct', rule: 'direct', supportPlay: 0 });
-      expect(fromList.url).toMatch(/^\/m\/slotsCenter\?launch=[A-Za-z0-9_-]{43}$/);
+      // LOTUS is a third-party vendor: its provider's client opens (provider-wallet/launch.test.ts).
+      expect(fromList.url).toMatch(
+        /^\/m\/provider\/slot\?token=[A-Za-z0-9_-]{43}&lang=vi&lobby=%2Fm%2Fslot-games$/,
+      );
       const live = launchValue(await launch({ vassalage: 'SAIGON', gameType: 'LIVE', from: 'vendor' }));
       expect(live).toMatchObject({ kind: 'direct', supportPlay: 1 });
       const sports = launchValue(await launch({ vassalage: 'ARENA', gameType: 'SPORTS' }));
@@ -511,7 +514,7 @@ describeEachDatabase('games', (kind) => {
 
     it('answers a clear error for an unconfigured vendor and an unknown game', async () => {
       const db = database.current.db;
-      // Slot and fishing games of an unconfigured vendor open the in-house slot (slot.test.ts); others are refused.
+      // A vendor the merchant has not configured is refused, whatever its games (provider-wallet/launch.test.ts).
       await db.update(gameVendor).set({ configured: false }).where(eq(gameVendor.vassalage, 'ROYAL'));
       try {
         const royal = await firstGame({ vassalage: 'ROYAL', gameType: 'LIVE' });
@@ -532,7 +535,7 @@ describeEachDatabase('games', (kind) => {
       expect(neither.statusCode).toBe(400);
     });
 
-    it('the in-house provider answers every launch with an address of the in-house games', async () => {
+    it('every vendor launches: the in-house games, a lottery, a game list or its provider’s client', async () => {
       const [vendors] = [
         successEnvelope(vendorStructure).parse(json(await call(app, API.gameVendors, { ip }))).value.vendors,
       ];
@@ -540,7 +543,11 @@ describeEachDatabase('games', (kind) => {
         const value = launchValue(
           await launch({ vassalage: vendor.vassalage, gameType: vendor.gameCategory, from: 'vendor' }),
         );
-        expect(value.url, vendor.vassalage).toMatch(/^\/m\/(slotsCenter\?launch=|lotto-h5\/|gameList\?)/);
+        expect(value.url, vendor.vassalage).toMatch(
+          vendor.vassalage === 'BGS' || vendor.gameCategory === 'LOTT' || vendor.gameCategory === 'ELOTT'
+            ? /^\/m\/(slotsCenter\?launch=|lotto-h5\/|gameList\?)/
+            : /^\/m\/(gameList\?|provider\/[a-z-]+\?token=)/,
+        );
       }
     });
   });

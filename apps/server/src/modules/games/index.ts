@@ -12,7 +12,7 @@ import { createGamesService, type GamesServiceDeps } from './service.ts';
 export { launchesInHouseSlot } from './launch-rule.ts';
 export { createGamesRepository, type GamesRepository } from './repository.ts';
 export { gamesRoutes } from './routes.ts';
-export { createGamesService, type GamesService } from './service.ts';
+export { createGamesService, type GamesService, type ProviderLauncher } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';
 export { minBetText, minBetUnits } from './game-mapping.ts';
 export { searchableName, trigramsOf } from './search-text.ts';
@@ -47,7 +47,7 @@ function searchIndexOf(
  */
 export function createGamesModule(
   deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> &
-    Pick<GamesServiceDeps, 'checkPlay' | 'lotteryDraws'> & {
+    Pick<GamesServiceDeps, 'checkPlay' | 'lotteryDraws' | 'providers'> & {
       changes?: Pick<ChangeFeed, 'subscribe'> | undefined;
     },
 ) {
@@ -59,6 +59,7 @@ export function createGamesModule(
     clock: deps.clock,
     checkPlay: deps.checkPlay,
     lotteryDraws: deps.lotteryDraws,
+    providers: deps.providers,
     searchIndex,
   });
   // Vendors, hot games and the lottery menu kept until the catalogue changes (022-api-caching.md).

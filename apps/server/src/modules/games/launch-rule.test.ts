@@ -4,18 +4,12 @@ import { launchesInHouseSlot } from './launch-rule.ts';
 describe('which games open the in-house slot', () => {
   it('every in-house (BGS) game but lotteries', () => {
     for (const gameType of ['RNG', 'FISH', 'PVP'])
-      expect(launchesInHouseSlot({ vassalage: 'BGS', gameType, vendorConfigured: true })).toBe(true);
-    expect(launchesInHouseSlot({ vassalage: 'BGS', gameType: 'LOTT', vendorConfigured: true })).toBe(false);
+      expect(launchesInHouseSlot({ vassalage: 'BGS', gameType })).toBe(true);
+    expect(launchesInHouseSlot({ vassalage: 'BGS', gameType: 'LOTT' })).toBe(false);
   });
-  it('slot and fishing games of an unconfigured vendor only', () => {
-    expect(launchesInHouseSlot({ vassalage: 'TIGER', gameType: 'RNG', vendorConfigured: false })).toBe(true);
-    expect(launchesInHouseSlot({ vassalage: 'OCEAN', gameType: 'FISH', vendorConfigured: false })).toBe(true);
-    expect(launchesInHouseSlot({ vassalage: 'TIGER', gameType: 'RNG', vendorConfigured: true })).toBe(false);
-    expect(launchesInHouseSlot({ vassalage: 'ROYAL', gameType: 'LIVE', vendorConfigured: false })).toBe(
-      false,
-    );
-    expect(launchesInHouseSlot({ vassalage: 'VPOKER', gameType: 'PVP', vendorConfigured: false })).toBe(
-      false,
-    );
+  it('no other vendor’s game: a provider plays those', () => {
+    expect(launchesInHouseSlot({ vassalage: 'TIGER', gameType: 'RNG' })).toBe(false);
+    expect(launchesInHouseSlot({ vassalage: 'OCEAN', gameType: 'FISH' })).toBe(false);
+    expect(launchesInHouseSlot({ vassalage: 'ROYAL', gameType: 'LIVE' })).toBe(false);
   });
 });

@@ -144,17 +144,22 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     summary: 'Launch a game or a vendor lobby: the address to open, routed by product.md §5',
     description:
       'gameId, or vassalage and gameType (a vendor tile). The answer is a game list address for list-first ' +
-      'vendors, a lottery address (/m/lotto-h5/…) or the in-house games (/m/slotsCenter?launch=…) carrying a ' +
-      'one-time launch token (2 minutes). Unknown game: 404 NOT_FOUND; vendor not configured: 403 ' +
-      'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED), except its RNG and FISH games, which open the ' +
-      'in-house slot. A game or vendor taken off by the back office: 403 FEATURE_NOT_ENABLED (reason ' +
-      'GAME_DISABLED or VENDOR_DISABLED).',
+      'vendors, a lottery address (/m/lotto-h5/…), the in-house games (/m/slotsCenter?launch=…) or the ' +
+      'client of the provider that plays the game (/m/provider/<game>?token=…&lang=…&lobby=…), each carrying ' +
+      'a one-time launch token. Unknown game: 404 NOT_FOUND; vendor not configured or without a provider: 403 ' +
+      'FEATURE_NOT_ENABLED (reason VENDOR_NOT_CONFIGURED). A game or vendor taken off by the back office: 403 ' +
+      'FEATURE_NOT_ENABLED (reason GAME_DISABLED or VENDOR_DISABLED). The provider switched off: 403 ' +
+      'GAME_PROVIDER_DISABLED; a game it does not offer: 404 GAME_NOT_OFFERED; not connected: 503 ' +
+      'GAME_PROVIDER_UNAVAILABLE.',
     tags,
     security: [{ session: [] }],
     failures: [
       ...SESSION_FAILURES,
       'NOT_FOUND',
       'FEATURE_NOT_ENABLED',
+      'GAME_PROVIDER_DISABLED',
+      'GAME_NOT_OFFERED',
+      'GAME_PROVIDER_UNAVAILABLE',
       'ACCOUNT_TIMED_OUT',
       'ACCOUNT_SELF_EXCLUDED',
     ],

@@ -19,6 +19,7 @@ import {
   type VendorStructure,
 } from '@kl/contracts/games';
 import { PAGE_SIZE } from '@kl/contracts/constants';
+import { CATEGORY_PATHS, HOME_PATH } from '@kl/contracts/routes';
 import type { z } from 'zod';
 import type {
   favouritesQuery,
@@ -58,7 +59,28 @@ export interface GamesServiceDeps {
   lotteryDraws?: ((merchantCode: string) => Promise<LotteryNextDraws>) | undefined;
   /** Answers searches from memory (docs/decisions/023-game-search-index.md); without it, SQL does. */
   searchIndex?: GameSearchIndex<Game> | undefined;
+  /**
+   * Launches a game at the provider that plays it (docs/decisions/027-provider-launch.md, the provider
+   * wallet's launch). Without it, no provider is connected: their games answer GAME_PROVIDER_UNAVAILABLE.
+   */
+  providers?: ProviderLauncher | undefined;
 }
+
+/** What the games need of the providers' launch (modules/provider-wallet/launch.ts). */
+export interface ProviderLauncher {
+  offers(providerCode: string, game: { gameType: GameType; gameName: string }): boolean;
+  launch(request: {
+    merchantCode: string;
+    memberId: string;
+    providerCode: string;
+    game: { gameId: string; gameType: GameType; gameName: string };
+    language: 'vi' | 'en';
+    lobbyPath: string;
+  }): Promise<{ url: string; expiresAt: Date }>;
+}
+
+/** How many of a vendor's games its lobby looks through for one its provider offers. */
+const VENDOR_LOBBY_SCAN = 50;
 
 function toVendor(row: GameVendorRow): Vendor {
   return {
@@ -98,6 +120,12 @@ export function vendorStructureOf(
   return { vendors: ordered.map(toVendor), sorting, mapping, prizeMode: prizeModeOf(mapping) };
 }
 
+const isLottery = (gameType: GameType) => (LOTTERY_GAME_TYPES as readonly GameType[]).includes(gameType);
+
+/** The category page a provider's client goes back to (home for a category without one). */
+const lobbyPathOf = (gameType: GameType): string =>
+  (CATEGORY_PATHS as Partial<Record<GameType, string>>)[gameType] ?? HOME_PATH;
+
 const GAME_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
 
 /** The game catalogue (product.md §3, §4, §5): search, hot, recent, favourites, lottery, launch, winner board. */
@@ -131,6 +159,52 @@ export function createGamesService(deps: GamesServiceDeps) {
   }
 
   /** The next in-house draws of the listed lotteries (none without the lottery module). */
+  /** A vendor's lobby at a provider opens the vendor's first game the provider offers. */
+  async function lobbyGame(
+    merchantCode: string,
+    providerCode: string,
+    vassalage: string,
+    gameType: GameType,
+  ) {
+    const { rows } = await games.search(merchantCode, { vassalage, gameType }, VENDOR_LOBBY_SCAN, 0);
+    const offered = rows.find((candidate) => deps.providers?.offers(providerCode, candidate) ?? true);
+    if (!offered) throw new DomainError('GAME_NOT_OFFERED', { provider: providerCode, vassalage });
+    return offered;
+  }
+
+  /** The provider's address with its one-time token (docs/decisions/027-provider-launch.md). */
+  async function launchAtProvider(
+    member: AuthenticatedMember,
+    input: LaunchInput,
+    providerCode: string,
+    target: GameRow,
+    supportPlay: 0 | 1,
+  ): Promise<LaunchResult> {
+    if (!deps.providers)
+      throw new DomainError('GAME_PROVIDER_UNAVAILABLE', {
+        reason: 'PROVIDER_NOT_CONNECTED',
+        provider: providerCode,
+      });
+    const launched = await deps.providers.launch({
+      merchantCode: member.merchantCode,
+      memberId: member.memberId,
+      providerCode,
+      game: { gameId: target.gameId, gameType: target.gameType, gameName: target.gameName },
+      language: input.language === 'EN' ? 'en' : 'vi',
+      lobbyPath: lobbyPathOf(target.gameType),
+    });
+    await games.recordRecent(member.memberId, target.id, input.clientType ?? GAME_CLIENT_TYPE, clock());
+    return {
+      kind: 'direct',
+      rule: 'direct',
+      url: launched.url,
+      expiresAt: launched.expiresAt.toISOString(),
+      prizeMode: null,
+      playType: null,
+      supportPlay,
+    };
+  }
+
   async function nextDrawsOf(merchantCode: string, list: readonly { gameId: string }[]) {
     const all = (await deps.lotteryDraws?.(merchantCode)) ?? {};
     return Object.fromEntries(list.flatMap(({ gameId }) => (all[gameId] ? [[gameId, all[gameId]]] : [])));
@@ -265,11 +339,10 @@ export function createGamesService(deps: GamesServiceDeps) {
       if (!vendor.enabled) {
         throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'VENDOR_DISABLED', vassalage });
       }
-      // An unconfigured vendor's slot or fishing game opens the in-house slot instead; others are refused.
-      if (
-        !vendor.configured &&
-        !launchesInHouseSlot({ vassalage, gameType, vendorConfigured: vendor.configured })
-      ) {
+      // The operator's own engines play the in-house games and the lottery; a provider plays the rest. A
+      // third-party vendor without a provider (or not configured) cannot be launched: nothing stands in for it.
+      const ownEngine = launchesInHouseSlot({ vassalage, gameType }) || isLottery(gameType);
+      if (!vendor.configured || (!ownEngine && vendor.providerCode === null)) {
         throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'VENDOR_NOT_CONFIGURED', vassalage });
       }
       const structure = await vendorStructure(merchantCode);
@@ -292,6 +365,11 @@ export function createGamesService(deps: GamesServiceDeps) {
           playType: null,
           supportPlay: null,
         };
+      }
+
+      if (!ownEngine && vendor.providerCode !== null && route.kind === 'direct') {
+        const target = row ?? (await lobbyGame(merchantCode, vendor.providerCode, vassalage, gameType));
+        return launchAtProvider(member, input, vendor.providerCode, target, route.supportPlay);
       }
 
       const now = clock();

@@ -4,11 +4,13 @@ import type { Db } from '../../platform/db.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { createGamesRepository } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
+import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { createProviderWalletRepository } from './repository.ts';
 import { providerWalletRoutes } from './routes.ts';
 import { createProviderWalletService } from './service.ts';
 
 export { checkProviderTransactions } from './provider-check.ts';
+export { createProviderLaunch, sandboxProviderAdapter, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
 export {
   createProviderWalletService,
@@ -29,6 +31,8 @@ export function createProviderWalletModule(deps: {
   ledgerService: LedgerService;
   gameRecordsService: GameRecordsService;
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+  /** The providers connected in this process (docs/decisions/027-provider-launch.md). */
+  adapters?: readonly ProviderAdapter[];
 }) {
   const games = createGamesRepository(deps.db);
   const providerWalletService = createProviderWalletService({
@@ -43,6 +47,8 @@ export function createProviderWalletModule(deps: {
   });
   return {
     providerWalletService,
+    /** Launches catalogue games at their providers (the games module's launch). */
+    providerLaunch: createProviderLaunch({ wallet: providerWalletService, adapters: deps.adapters ?? [] }),
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });
     },

@@ -284,8 +284,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     }): Promise<{ token: string; expiresAt: Date }> {
       const { merchantCode, memberId } = request;
       const provider = await wallet.findProvider(merchantCode, request.providerCode);
-      if (!provider) throw new DomainError('NOT_FOUND', { reason: 'PROVIDER_NOT_FOUND' });
-      if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
+      // The member is told the provider is not there (not registered) or switched off (the back office).
+      if (!provider) throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'PROVIDER_NOT_FOUND' });
+      if (!provider.enabled) throw new DomainError('GAME_PROVIDER_DISABLED', { provider: provider.code });
       await playerOf(merchantCode, memberId);
       await deps.checkPlay?.(memberId);
       const game = await deps.findGame(merchantCode, request.gameId);

@@ -157,12 +157,7 @@ export function createSlotService(deps: SlotServiceDeps) {
     if (gameId === undefined || gameId === SLOT_HOUSE_GAME_ID) return { game: HOUSE_GAME, row: undefined };
     const row = await games.findByGameId(merchantCode, gameId);
     if (!row) return { game: HOUSE_GAME, row: undefined };
-    const vendor = await games.findVendor(merchantCode, row.vassalage, row.gameType);
-    const opens = launchesInHouseSlot({
-      vassalage: row.vassalage,
-      gameType: row.gameType,
-      vendorConfigured: vendor?.configured ?? false,
-    });
+    const opens = launchesInHouseSlot({ vassalage: row.vassalage, gameType: row.gameType });
     if (!opens) return { game: HOUSE_GAME, row: undefined };
     return { game: { gameId: row.gameId, gameName: row.gameName, house: false }, row };
   }

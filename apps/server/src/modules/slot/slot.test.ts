@@ -14,13 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import {
-  game,
-  gameRound,
-  gameVendor,
-  ledgerTransaction,
-  slotRound as slotRoundTable,
-} from '../../db/schema/index.ts';
+import { game, gameRound, ledgerTransaction, slotRound as slotRoundTable } from '../../db/schema/index.ts';
 import { call, freshIp } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -305,7 +299,7 @@ describeEachDatabase('slot', (kind) => {
     expect(rows[0]?.demo).toBe(true);
   });
 
-  it('plays as a launched in-house or unconfigured-vendor game, and as the machine otherwise', async () => {
+  it('plays as a launched in-house game, and as the machine otherwise', async () => {
     const { row, caller } = await newMember();
     await fund(row.id, 100_000);
     const [bgs] = await database.current.db
@@ -324,40 +318,19 @@ describeEachDatabase('slot', (kind) => {
     expect(records[0]).toMatchObject({ gameId: bgs?.gameId, vendorCode: 'BGS' });
   });
 
-  it('an unconfigured vendor’s slot game launches the in-house slot; its live games stay refused', async () => {
+  it('plays no other vendor’s game: a third-party slot’s id is the machine’s own round', async () => {
     const { caller } = await newMember();
-    const db = database.current.db;
-    await db.update(gameVendor).set({ configured: false }).where(eq(gameVendor.vassalage, 'TIGER'));
-    await db.update(gameVendor).set({ configured: false }).where(eq(gameVendor.vassalage, 'ROYAL'));
-    try {
-      const [tiger] = await db
-        .select()
-        .from(game)
-        .where(and(eq(game.vassalage, 'TIGER'), eq(game.gameType, 'RNG')))
-        .limit(1);
-      const launched = await call(suite.app, API.launchGame, caller, {
-        payload: { gameId: tiger?.gameId ?? '' },
-      });
-      expect(launched.statusCode, launched.body).toBe(200);
-      expect((json(launched).value as { url: string }).url).toMatch(/^\/m\/slotsCenter\?launch=/);
-      const session = successEnvelope(slotSession).parse(
-        json(await call(suite.app, API.slotSession, caller, { query: { gameId: tiger?.gameId ?? '' } })),
-      ).value;
-      expect(session.game.house).toBe(false);
-      const [live] = await db
-        .select()
-        .from(game)
-        .where(and(eq(game.vassalage, 'ROYAL'), eq(game.gameType, 'LIVE')))
-        .limit(1);
-      const refused = await call(suite.app, API.launchGame, caller, {
-        payload: { gameId: live?.gameId ?? '' },
-      });
-      expect(refused.statusCode).toBe(403);
-      expect(json(refused)).toMatchObject({ value: { reason: 'VENDOR_NOT_CONFIGURED' } });
-    } finally {
-      await db.update(gameVendor).set({ configured: true }).where(eq(gameVendor.vassalage, 'TIGER'));
-      await db.update(gameVendor).set({ configured: true }).where(eq(gameVendor.vassalage, 'ROYAL'));
-    }
+    const [tiger] = await database.current.db
+      .select()
+      .from(game)
+      .where(and(eq(game.vassalage, 'TIGER'), eq(game.gameType, 'RNG')))
+      .limit(1);
+    expect(tiger).toBeDefined();
+    const session = successEnvelope(slotSession).parse(
+      json(await call(suite.app, API.slotSession, caller, { query: { gameId: tiger?.gameId ?? '' } })),
+    ).value;
+    expect(session.game.house).toBe(true);
+    expect(session.game.gameName).not.toBe(tiger?.gameName);
   });
 
   it('leaves the ledger clean', async () => {

@@ -1,0 +1,229 @@
+import { API, launchResult, recentGamesResult, successEnvelope, type GameType } from '@kl/contracts';
+import { providerAuthenticateResult } from '@kl/contracts/provider-wallet';
+import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { game, gameVendor, gameProvider } from '../../db/schema/index.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { call, freshIp, sessionCookieOf, testClock } from '../../test/accounts.ts';
+import { buildTestApp, json } from '../../test/app.ts';
+import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { createProviderLaunch, sandboxProviderAdapter } from './launch.ts';
+import { signedRequest } from './testing.ts';
+
+const SANDBOX = { code: SANDBOX_PROVIDER_CODE, secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET };
+
+describe('the sandbox provider’s adapter', () => {
+  const gameOf = (gameType: GameType, gameName: string) =>
+    sandboxProviderAdapter.gameOf({ gameType, gameName });
+
+  it('offers a game of its kind for every category it plays', () => {
+    expect(gameOf('RNG', 'Lucky Dragon')).toBe('slot');
+    expect(gameOf('FISH', 'Ocean King')).toBe('fishing');
+    expect(gameOf('SPORTS', 'Arena Sports')).toBe('sports');
+    expect(gameOf('ESPORTS', 'IM eSports')).toBe('esports');
+    expect(gameOf('COCKFIGHT', 'DS88 Sabong')).toBe('cockfight');
+    expect(gameOf('LIVE', 'Baccarat A1')).toBe('baccarat');
+    expect(gameOf('LIVE', 'Speed Baccarat B2')).toBe('baccarat');
+    expect(gameOf('LIVE', 'Xóc Đĩa C3')).toBe('xoc-dia');
+    expect(gameOf('PVP', 'Bầu Cua')).toBe('bau-cua');
+  });
+
+  it('offers none of the live and card games it does not play, nor lotteries', () => {
+    expect(gameOf('LIVE', 'Roulette A3')).toBeNull();
+    expect(gameOf('PVP', 'Tiến Lên Miền Nam')).toBeNull();
+    expect(gameOf('LOTT', 'Miền Bắc')).toBeNull();
+  });
+
+  it('writes the address of its client with the token, the language and the lobby', () => {
+    expect(
+      sandboxProviderAdapter.launchUrl({
+        token: 'a b',
+        game: 'baccarat',
+        language: 'en',
+        lobbyPath: '/m/live-games',
+      }),
+    ).toBe('/m/provider/baccarat?token=a%20b&lang=en&lobby=%2Fm%2Flive-games');
+  });
+
+  it('refuses a provider without an adapter and a game it does not offer, before issuing a token', async () => {
+    let issued = 0;
+    const launch = createProviderLaunch({
+      wallet: {
+        issueLaunchToken: () => {
+          issued += 1;
+          return Promise.resolve({ token: 't', expiresAt: new Date(0) });
+        },
+      },
+      adapters: [sandboxProviderAdapter],
+    });
+    const request = {
+      merchantCode: 'kimlong',
+      memberId: 'm',
+      game: { gameId: '1', gameType: 'LIVE' as const, gameName: 'Roulette A3' },
+      language: 'vi' as const,
+      lobbyPath: '/m/live-games',
+    };
+    await expect(launch.launch({ ...request, providerCode: 'elsewhere' })).rejects.toMatchObject({
+      code: 'GAME_PROVIDER_UNAVAILABLE',
+    });
+    await expect(launch.launch({ ...request, providerCode: SANDBOX_PROVIDER_CODE })).rejects.toMatchObject({
+      code: 'GAME_NOT_OFFERED',
+    });
+    expect(issued).toBe(0);
+    expect(launch.offers('elsewhere', request.game)).toBe(false);
+  });
+});
+
+describeEachDatabase('launching at a provider', (kind) => {
+  const database = useTestDatabase(kind);
+  const time = testClock();
+  let app: FastifyInstance;
+  let cookie: string;
+  const ip = freshIp();
+
+  beforeAll(async () => {
+    app = await buildTestApp(database.current, { clock: time.clock });
+    await app.ready();
+    cookie = sessionCookieOf(await call(app, API.trialLogin, { ip: freshIp() })) ?? '';
+  });
+  afterAll(() => app.close());
+
+  const launch = (payload: Record<string, unknown>) => call(app, API.launchGame, { ip, cookie }, { payload });
+  const launched = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(launchResult).parse(json(response)).value;
+  };
+  const gameNamed = async (gameType: GameType, name: string) => {
+    const [row] = await database.current.db
+      .select()
+      .from(game)
+      .where(and(eq(game.gameType, gameType), like(game.gameName, name)))
+      .orderBy(asc(game.id))
+      .limit(1);
+    if (!row) throw new Error(`no ${gameType} game named ${name}`);
+    return row;
+  };
+
+  it('opens Baccarat A1 at the sandbox provider with a token the provider exchanges once for its session', async () => {
+    const baccarat = await gameNamed('LIVE', 'Baccarat A1');
+    const value = launched(await launch({ gameId: baccarat.gameId }));
+    expect(value).toMatchObject({ kind: 'direct', prizeMode: null, playType: null, supportPlay: 0 });
+    const url = new URL(value.url, 'http://site');
+    expect(url.pathname).toBe('/m/provider/baccarat');
+    expect(url.searchParams.get('lang')).toBe('vi');
+    expect(url.searchParams.get('lobby')).toBe('/m/live-games');
+    expect(Date.parse(value.expiresAt ?? '')).toBeGreaterThan(time.clock().getTime());
+
+    const token = url.searchParams.get('token') ?? '';
+    const authenticated = await app.inject(signedRequest(SANDBOX, 'authenticate', { token }, time.clock()));
+    expect(authenticated.statusCode, authenticated.body).toBe(200);
+    expect(successEnvelope(providerAuthenticateResult).parse(json(authenticated)).value).toMatchObject({
+      status: 'RS_OK',
+      gameId: baccarat.gameId,
+      currency: 'VND',
+    });
+
+    // The launch is remembered among the recently played.
+    const recent = successEnvelope(recentGamesResult).parse(
+      json(await call(app, API.recentGames, { ip, cookie })),
+    ).value;
+    expect(recent.list[0]?.gameId).toBe(baccarat.gameId);
+  });
+
+  it('opens each category at its game, and a vendor tile at the vendor’s first game the provider offers', async () => {
+    const english = launched(
+      await launch({ gameId: (await gameNamed('SPORTS', 'Arena Sports')).gameId, language: 'EN' }),
+    );
+    expect(english.url).toMatch(/^\/m\/provider\/sports\?token=[^&]+&lang=en&lobby=%2Fm%2Fsport-games$/);
+    const lobbies: [string, GameType, string][] = [
+      ['IMES', 'ESPORTS', 'esports'],
+      ['DS88', 'COCKFIGHT', 'cockfight'],
+      ['ROYAL', 'LIVE', 'baccarat'],
+    ];
+    for (const [vassalage, gameType, kindOfGame] of lobbies) {
+      const value = launched(await launch({ vassalage, gameType, from: 'vendor' }));
+      expect(value.url, vassalage).toMatch(new RegExp(`^/m/provider/${kindOfGame}\\?token=`));
+      expect(value.supportPlay).toBe(1);
+    }
+    const slot = await database.current.db
+      .select()
+      .from(game)
+      .where(and(eq(game.vassalage, 'TIGER'), eq(game.gameType, 'RNG')))
+      .limit(1);
+    expect(launched(await launch({ gameId: slot[0]?.gameId })).url).toMatch(/^\/m\/provider\/slot\?token=/);
+  });
+
+  it('answers clearly for a game the provider does not offer, a disabled provider and a vendor without one', async () => {
+    const roulette = await gameNamed('LIVE', 'Roulette%');
+    const notOffered = await launch({ gameId: roulette.gameId });
+    expect(notOffered.statusCode).toBe(404);
+    expect(json(notOffered)).toMatchObject({ code: 'GAME_NOT_OFFERED' });
+
+    const db = database.current.db;
+    const baccarat = await gameNamed('LIVE', 'Baccarat A1');
+    await db.update(gameProvider).set({ enabled: false }).where(eq(gameProvider.code, SANDBOX_PROVIDER_CODE));
+    try {
+      const disabled = await launch({ gameId: baccarat.gameId });
+      expect(disabled.statusCode).toBe(403);
+      expect(json(disabled)).toMatchObject({ code: 'GAME_PROVIDER_DISABLED' });
+    } finally {
+      await db
+        .update(gameProvider)
+        .set({ enabled: true })
+        .where(eq(gameProvider.code, SANDBOX_PROVIDER_CODE));
+    }
+
+    // Nothing stands in for a third-party vendor without a provider: not even the in-house slot.
+    await db.update(gameVendor).set({ providerCode: null }).where(eq(gameVendor.vassalage, 'TIGER'));
+    try {
+      const [tiger] = await db
+        .select()
+        .from(game)
+        .where(and(eq(game.vassalage, 'TIGER'), eq(game.gameType, 'RNG')))
+        .limit(1);
+      const refused = await launch({ gameId: tiger?.gameId });
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toMatchObject({ value: { reason: 'VENDOR_NOT_CONFIGURED', vassalage: 'TIGER' } });
+    } finally {
+      await db
+        .update(gameVendor)
+        .set({ providerCode: SANDBOX_PROVIDER_CODE })
+        .where(eq(gameVendor.vassalage, 'TIGER'));
+    }
+  });
+
+  it('answers 503 when the provider is not connected in this process', async () => {
+    const offline = await buildTestApp(database.current, {
+      clock: time.clock,
+      config: { sandboxProvider: false },
+    });
+    try {
+      const member = sessionCookieOf(await call(offline, API.trialLogin, { ip: freshIp() })) ?? '';
+      const baccarat = await gameNamed('LIVE', 'Baccarat A1');
+      const response = await call(
+        offline,
+        API.launchGame,
+        { ip: freshIp(), cookie: member },
+        {
+          payload: { gameId: baccarat.gameId },
+        },
+      );
+      expect(response.statusCode).toBe(503);
+      expect(json(response)).toMatchObject({ code: 'GAME_PROVIDER_UNAVAILABLE' });
+      // The in-house games still launch.
+      const inHouse = await call(
+        offline,
+        API.launchGame,
+        { ip: freshIp(), cookie: member },
+        {
+          payload: { vassalage: 'BGS', gameType: 'RNG', from: 'vendor' },
+        },
+      );
+      expect(launched(inHouse).url).toMatch(/^\/m\/(slotsCenter\?launch=|gameList\?)/);
+    } finally {
+      await offline.close();
+    }
+  });
+});

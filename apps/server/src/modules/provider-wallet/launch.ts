@@ -1,0 +1,121 @@
+import type { GameType } from '@kl/contracts/games';
+import { SANDBOX_PROVIDER_CODE, type SandboxLaunchKind } from '@kl/contracts/sandbox-provider';
+import { fullPath } from '@kl/contracts/routes';
+import { queryString } from '@kl/contracts/games';
+import { DomainError } from '../../platform/errors.ts';
+import type { ProviderWalletService } from './service.ts';
+
+/**
+ * Launching a catalogue game at the provider that plays it (docs/decisions/027-provider-launch.md). Each
+ * provider the operator is connected to has an adapter: which of its games a catalogue game is, and the
+ * address of its game client for a one-time launch token. The token is issued by the wallet
+ * (`issueLaunchToken`); the provider exchanges it, once, for the session of its wallet calls.
+ */
+
+/** The catalogue game being launched. */
+export interface CatalogueGame {
+  gameId: string;
+  gameType: GameType;
+  gameName: string;
+}
+
+export interface ProviderAdapter {
+  code: string;
+  /** The provider's game for a catalogue game, or null when the provider does not offer it. */
+  gameOf(game: Pick<CatalogueGame, 'gameType' | 'gameName'>): string | null;
+  /** The address of the provider's game client, carrying the one-time token, the language and the lobby. */
+  launchUrl(launch: { token: string; game: string; language: 'vi' | 'en'; lobbyPath: string }): string;
+}
+
+export interface ProviderLaunchRequest {
+  merchantCode: string;
+  memberId: string;
+  providerCode: string;
+  game: CatalogueGame;
+  language: 'vi' | 'en';
+  /** Where the provider's client sends the player back to (a path under /m). */
+  lobbyPath: string;
+}
+
+const TABLE_GAMES: readonly (readonly [RegExp, SandboxLaunchKind])[] = [
+  [/baccarat/i, 'baccarat'],
+  [/xóc đĩa/i, 'xoc-dia'],
+  [/bầu cua/i, 'bau-cua'],
+];
+
+/**
+ * The sandbox provider's adapter: its client is served by this site at /m/provider/<kind>. It plays slots,
+ * fishing, the sports and e-sports books, cockfight, and of the live and card tables baccarat, xóc đĩa and
+ * bầu cua; the catalogue's other live and card games (roulette, sic bo, tiến lên…) it does not offer.
+ */
+export const sandboxProviderAdapter: ProviderAdapter = {
+  code: SANDBOX_PROVIDER_CODE,
+  gameOf({ gameType, gameName }) {
+    switch (gameType) {
+      case 'RNG':
+        return 'slot';
+      case 'FISH':
+        return 'fishing';
+      case 'SPORTS':
+        return 'sports';
+      case 'ESPORTS':
+        return 'esports';
+      case 'COCKFIGHT':
+        return 'cockfight';
+      case 'LIVE':
+      case 'PVP':
+        return TABLE_GAMES.find(([name]) => name.test(gameName))?.[1] ?? null;
+      default:
+        return null;
+    }
+  },
+  launchUrl({ token, game, language, lobbyPath }) {
+    return `${fullPath(`provider/${game}`)}?${queryString({ token, lang: language, lobby: lobbyPath })}`;
+  },
+};
+
+/** The launches of the providers that have an adapter in this process. */
+export function createProviderLaunch(deps: {
+  wallet: Pick<ProviderWalletService, 'issueLaunchToken'>;
+  adapters: readonly ProviderAdapter[];
+}) {
+  const adapters = new Map(deps.adapters.map((adapter) => [adapter.code, adapter]));
+  return {
+    /** Whether the provider is connected here and offers the game. */
+    offers(providerCode: string, game: Pick<CatalogueGame, 'gameType' | 'gameName'>): boolean {
+      return adapters.get(providerCode)?.gameOf(game) != null;
+    },
+
+    /**
+     * The provider's address for the member to play the game. A provider without an adapter here (not
+     * connected, or its integration switched off) is 503 GAME_PROVIDER_UNAVAILABLE; a game it does not
+     * offer is 404 GAME_NOT_OFFERED; a provider the back office disabled is 403 GAME_PROVIDER_DISABLED.
+     */
+    async launch(request: ProviderLaunchRequest): Promise<{ url: string; expiresAt: Date }> {
+      const adapter = adapters.get(request.providerCode);
+      if (!adapter)
+        throw new DomainError('GAME_PROVIDER_UNAVAILABLE', {
+          reason: 'PROVIDER_NOT_CONNECTED',
+          provider: request.providerCode,
+        });
+      const game = adapter.gameOf(request.game);
+      if (game === null)
+        throw new DomainError('GAME_NOT_OFFERED', {
+          provider: request.providerCode,
+          gameId: request.game.gameId,
+        });
+      const { token, expiresAt } = await deps.wallet.issueLaunchToken({
+        merchantCode: request.merchantCode,
+        memberId: request.memberId,
+        providerCode: request.providerCode,
+        gameId: request.game.gameId,
+      });
+      return {
+        url: adapter.launchUrl({ token, game, language: request.language, lobbyPath: request.lobbyPath }),
+        expiresAt,
+      };
+    },
+  };
+}
+
+export type ProviderLaunch = ReturnType<typeof createProviderLaunch>;

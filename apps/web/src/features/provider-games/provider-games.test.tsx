@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSessionOnce } from './lib/launch.ts';
+import { TABLE_TIMING } from './lib/timing.ts';
+import { createFakeProvider } from './testing/fake-provider.ts';
+import { openProvider } from './testing/open-provider.ts';
+import { serveAlsoNext, stubServer } from '../../test/fake-server.ts';
+import { createSystemStatus } from '../../test/factories.ts';
+
+// The table is polled and its countdown redrawn on timers: the tests move a fake clock on.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const vnd = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const balance = () => screen.getByTestId('provider-balance');
+const launch = (kind: string, token: string, lobby = '/m/live-games') =>
+  `/m/provider/${kind}?token=${token}&lang=en&lobby=${encodeURIComponent(lobby)}`;
+/** Moves the fake clock on by one poll of the table (and lets its answer arrive). */
+const nextPoll = () => vi.advanceTimersByTimeAsync(TABLE_TIMING.pollMs);
+
+/** A baccarat deal the banker wins 7 to 5: player 2♥ 3♣ then K♠ (a third card), banker 4♦ 3♠ (stands). */
+const BANKER_WINS = {
+  player: [
+    { rank: 2, suit: 'hearts' },
+    { rank: 3, suit: 'clubs' },
+    { rank: 13, suit: 'spades' },
+  ],
+  banker: [
+    { rank: 4, suit: 'diamonds' },
+    { rank: 3, suit: 'spades' },
+  ],
+  playerTotal: 5,
+  bankerTotal: 7,
+  winner: 'banker',
+  playerPair: false,
+  bankerPair: false,
+};
+/** What the provider returns: banker pays 0.95:1. */
+const bankerReturn = (line: { kind: string; stake: number }) =>
+  line.kind === 'banker' ? line.stake + Math.floor((line.stake * 95) / 100) : 0;
+
+describe('provider game client (/m/provider/:kind, docs/decisions/026-sandbox-provider.md)', () => {
+  it('opens the session once with the launch token, shows the game and balance, and a reload keeps playing', async () => {
+    const { provider, unmount } = await openProvider({
+      path: launch('baccarat', 'token-once'),
+      tokens: ['token-once'],
+      balance: 250_000,
+    });
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(250_000)));
+    expect(screen.getByRole('heading', { name: 'Baccarat' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to lobby' })).toHaveAttribute('href', '/m/live-games');
+    await screen.findByRole('button', { name: 'Banker' });
+    expect(provider.state.openCalls).toEqual(['token-once']);
+
+    // A reload of the tab: the token is not spent again, the balance is asked of the wallet.
+    unmount();
+    provider.state.balance = 240_000;
+    await openProvider({ path: launch('baccarat', 'token-once'), provider, freshTab: false });
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(240_000)));
+    expect(provider.state.openCalls).toEqual(['token-once']);
+    expect(provider.state.balanceCalls).toBe(1);
+  });
+
+  it('exchanges a token once however many times it is asked at the same time (StrictMode, re-renders)', async () => {
+    const provider = createFakeProvider({ tokens: ['token-twice'] });
+    serveAlsoNext(provider.handle);
+    stubServer({ status: createSystemStatus() });
+    const [first, second] = await Promise.all([
+      openSessionOnce('token-twice'),
+      openSessionOnce('token-twice'),
+    ]);
+    expect(first.session.sessionId).toBe(second.session.sessionId);
+    expect(provider.state.openCalls).toEqual(['token-twice']);
+  });
+
+  it('says when the launch link has expired or was used, with the way back to the lobby', async () => {
+    await openProvider({ path: launch('xoc-dia', 'token-spent', '/m/game'), tokens: [] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This game link has expired or was already used. Please open the game again.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Back to lobby' })).toHaveAttribute('href', '/m/game');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says when the provider is unavailable, and opens the game on Retry once it answers', async () => {
+    const { user, provider } = await openProvider({
+      path: launch('bau-cua', 'token-busy'),
+      tokens: ['token-busy'],
+      openFailure: 'unavailable',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The game provider is not answering right now; please try again shortly');
+    provider.state.openFailure = null;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(1_000_000)));
+    expect(screen.getByRole('heading', { name: 'Bau Cua' })).toBeInTheDocument();
+  });
+
+  it('says when the network is down', async () => {
+    await openProvider({
+      path: launch('cockfight', 'token-offline'),
+      tokens: ['token-offline'],
+      openFailure: 'network',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The network is offline, please check your connection',
+    );
+  });
+
+  it('refuses an unknown game kind, and never links back outside the site', async () => {
+    const { provider } = await openProvider({
+      path: launch('poker', 'token-poker', 'https://elsewhere.example/m/home'),
+      tokens: ['token-poker'],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The provider has no such game. Please choose another game in the lobby.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Back to lobby' })).toHaveAttribute('href', '/m/home');
+    expect(provider.state.openCalls).toEqual([]);
+  });
+
+  it('plays a baccarat round: a banker bet placed, the deal shown, the return paid and the balance updated', async () => {
+    const { user, provider } = await openProvider({
+      path: launch('baccarat', 'token-round'),
+      tokens: ['token-round'],
+      balance: 100_000,
+    });
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(100_000)));
+    const round = provider.state.tables.baccarat?.current;
+    await screen.findByText(`Round #${round?.seq}`, { selector: '.kl-provider-round__seq' });
+    expect(screen.getByTestId('provider-seed-hash')).toHaveTextContent(round?.fairness.serverSeedHash ?? '');
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Chip value' })).getByRole('button', { name: vnd(10_000) }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Banker' }));
+    expect(screen.getByRole('button', { name: 'Banker' })).toHaveAccessibleDescription(
+      `pays 0.95:1 ${vnd(10_000)} chosen`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Place bet' }));
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(90_000)));
+    expect(provider.state.placements).toEqual([
+      { game: 'baccarat', roundId: round?.roundId, bets: [{ kind: 'banker', stake: 10_000 }] },
+    ]);
+    const mine = await screen.findByTestId('provider-my-bet');
+    expect(mine).toHaveTextContent(`Banker ${vnd(10_000)}`);
+    expect(mine).toHaveTextContent('Accepted');
+
+    provider.reveal('baccarat', BANKER_WINS, bankerReturn);
+    await nextPoll();
+    const board = screen.getByTestId('provider-board');
+    await waitFor(() => expect(within(board).getByRole('status')).toHaveTextContent('Banker wins'));
+    expect(
+      within(screen.getByTestId('baccarat-player'))
+        .getAllByRole('img')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['2 of hearts', '3 of clubs', 'K of spades']);
+    expect(screen.getByTestId('baccarat-player-total')).toHaveTextContent('5 points');
+    expect(screen.getByTestId('baccarat-banker-total')).toHaveTextContent('7 points');
+    await waitFor(() =>
+      expect(screen.getByTestId('provider-bet-returned')).toHaveTextContent(`Returned ${vnd(19_500)}`),
+    );
+    expect(screen.getByTestId('provider-my-bet')).toHaveTextContent('Settled');
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(109_500)));
+    expect(screen.getByTestId('provider-server-seed')).toHaveTextContent(`seed-${round?.seq}`);
+    expect(within(screen.getByTestId('provider-road')).getByText(/Banker wins/)).toBeInTheDocument();
+  });
+
+  it('deals the cards one by one at the deal’s pace when motion is allowed', async () => {
+    const { provider } = await openProvider({
+      path: launch('baccarat', 'token-deal'),
+      tokens: ['token-deal'],
+      motion: 'full',
+    });
+    await screen.findByRole('button', { name: 'Banker' });
+    provider.reveal('baccarat', BANKER_WINS, () => 0);
+    await nextPoll();
+    const board = screen.getByTestId('provider-board');
+    await waitFor(() => expect(Number(board.dataset.dealt)).toBeGreaterThan(0));
+    expect(Number(board.dataset.dealt)).toBeLessThan(5);
+    expect(within(board).getByRole('status')).toHaveTextContent('Dealing…');
+    await vi.advanceTimersByTimeAsync(TABLE_TIMING.dealMs * 5);
+    await waitFor(() => expect(board.dataset.dealt).toBe('5'));
+    expect(within(board).getByRole('status')).toHaveTextContent('Banker wins');
+  });
+
+  it('refuses a bet above the balance with the wallet’s reason, keeping the balance', async () => {
+    const { user, provider } = await openProvider({
+      path: launch('xoc-dia', 'token-poor'),
+      tokens: ['token-poor'],
+      balance: 5_000,
+    });
+    await waitFor(() => expect(balance()).toHaveTextContent(vnd(5_000)));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Chip value' })).getByRole('button', { name: vnd(10_000) }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Even' }));
+    await user.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(balance()).toHaveTextContent(vnd(5_000));
+    expect(provider.state.placements).toEqual([]);
+  });
+
+  it('counts down to the close on the server’s clock, not the device’s', async () => {
+    // The device's clock is two hours ahead of the server's: by it, the round closed long ago.
+    await openProvider({
+      path: launch('cockfight', 'token-clock'),
+      tokens: ['token-clock'],
+      serverAheadMs: -2 * 3_600_000,
+      bettingMs: 12_000,
+    });
+    const countdown = await screen.findByTestId('provider-countdown');
+    await waitFor(() => expect(countdown).toHaveTextContent(/^1[12] seconds left to bet$/));
+    expect(screen.getByRole('button', { name: 'Meron' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Meron' })).toHaveAccessibleDescription('odds 1.90');
+    await vi.advanceTimersByTimeAsync(5_000);
+    await waitFor(() => expect(countdown).toHaveTextContent(/^[67] seconds left to bet$/));
+    await vi.advanceTimersByTimeAsync(8_000);
+    await waitFor(() => expect(countdown).toHaveTextContent('Bets closed, revealing the result…'));
+    expect(screen.getByRole('button', { name: 'Meron' })).toBeDisabled();
+  });
+});
