@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...context,
         secret: config.sandboxProviderSecret,
         walletUrl: () => config.sandboxProviderWalletUrl ?? ownWalletUrl(app.server),
-        scheduler: config.nodeEnv !== 'test',
+        scheduler: config.sandboxProviderScheduler,
         register: (provider) =>
           providerWallet.providerWalletService.saveProvider({
             merchantCode: config.merchantCode,

@@ -124,6 +124,8 @@ export default defineConfig({
       DEV_CLOCK: '1',
       // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
       LOTTERY_SCHEDULER: 'on',
+      // The sandbox game provider's tables deal and settle, and its sports book plays matches, as in development.
+      SANDBOX_PROVIDER_SCHEDULER: 'on',
       LOG_LEVEL: 'warn',
       // Every page of every test comes from this one machine: the per-IP limit of real visitors
       // would throttle the suite, not test anything.

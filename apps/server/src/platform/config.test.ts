@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       sandboxGateway: true,
       sandboxProvider: true,
       sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      sandboxProviderScheduler: true,
       lotteryScheduler: true,
       agentSettlementScheduler: true,
       answerCache: true,
@@ -89,6 +90,7 @@ describe('loadConfig', () => {
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
+        SANDBOX_PROVIDER_SCHEDULER: 'off',
         AGENT_SETTLEMENT_SCHEDULER: 'off',
         ANSWER_CACHE: 'off',
         SEED_DEMO: '0',
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       sandboxProvider: false,
       sandboxProviderSecret: 'p'.repeat(32),
       sandboxProviderWalletUrl: 'https://wallet.example.com',
+      sandboxProviderScheduler: false,
       lotteryScheduler: true,
       agentSettlementScheduler: false,
       answerCache: false,
@@ -173,12 +176,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
   });
 
-  it('runs the lottery scheduler outside tests unless told, and refuses other words', () => {
+  it('runs the lottery and sandbox provider schedulers outside tests unless told, and refuses other words', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxProviderScheduler).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SANDBOX_PROVIDER_SCHEDULER: 'on' }).sandboxProviderScheduler).toBe(
+      true,
+    );
+    expect(loadConfig({}).sandboxProviderScheduler).toBe(true);
+    expect(() => loadConfig({ SANDBOX_PROVIDER_SCHEDULER: 'yes' })).toThrow(/SANDBOX_PROVIDER_SCHEDULER/);
   });
 
   it('runs the demo seed outside production unless told, and in production only when asked', () => {

@@ -151,6 +151,7 @@ const envSchema = z.object({
     })
     .optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  SANDBOX_PROVIDER_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   ANSWER_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
@@ -209,6 +210,11 @@ export interface AppConfig {
   sandboxProviderSecret: string;
   /** Where the sandbox provider calls the wallet; unset → this server's own port on 127.0.0.1. */
   sandboxProviderWalletUrl: string | undefined;
+  /**
+   * The sandbox provider's timer (rounds, settlements, the sports programme) runs in this process: by
+   * default outside tests; SANDBOX_PROVIDER_SCHEDULER=on (the end-to-end server) or off decides.
+   */
+  sandboxProviderScheduler: boolean;
   /**
    * The demo seed (db/seed: the demo merchant kimlong, its members, catalogue, channels, promotions…) runs
    * at start: by default outside production only; SEED_DEMO=1 asks for it in production too (a demo site),
@@ -383,6 +389,10 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     sandboxProvider: vars.SANDBOX_PROVIDER ?? !production,
     sandboxProviderSecret: vars.SANDBOX_PROVIDER_SECRET ?? DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
     sandboxProviderWalletUrl: vars.SANDBOX_PROVIDER_WALLET_URL?.replace(/\/+$/, ''),
+    sandboxProviderScheduler:
+      vars.SANDBOX_PROVIDER_SCHEDULER === undefined
+        ? vars.NODE_ENV !== 'test'
+        : vars.SANDBOX_PROVIDER_SCHEDULER === 'on',
     lotteryScheduler:
       vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
     agentSettlementScheduler:
