@@ -21,8 +21,12 @@ export interface GamesRoutesOptions {
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 
-/** The text of a page of games, kept per rows array: the search index answers a page asked again with the same one. */
-const writtenPages = new WeakMap<object, { key: string; text: string }>();
+/**
+ * The text of each page the search index keeps, by the page (its rows array, search-index.ts
+ * `pagesShown`): a page asked again while the index keeps it is the same array, of the same page
+ * number, size and total, and is written once. The index decides how long a page is kept.
+ */
+const writtenPages = new WeakMap<GameSearchResult['games'], string>();
 
 /**
  * A search answer written from its games' texts: each game of the search index is the same object
@@ -33,12 +37,12 @@ function writtenSearch(result: GameSearchResult): GameSearchResult {
   const { games, pageNum, totalPages, total } = result;
   // Not a whole number: the schema's serialiser refuses it as it would.
   if (![pageNum, totalPages, total].every(Number.isSafeInteger)) return result;
-  const key = `${pageNum}:${totalPages}:${total}`;
-  const kept = writtenPages.get(games);
-  if (kept?.key === key) return composedAnswer(result, kept.text);
-  const written = games.map((shown) => writtenPart(game, shown)).join(',');
-  const text = `{"games":[${written}],"pageNum":${pageNum},"totalPages":${totalPages},"total":${total}}`;
-  writtenPages.set(games, { key, text });
+  let text = writtenPages.get(games);
+  if (text === undefined) {
+    const written = games.map((shown) => writtenPart(game, shown)).join(',');
+    text = `{"games":[${written}],"pageNum":${pageNum},"totalPages":${totalPages},"total":${total}}`;
+    writtenPages.set(games, text);
+  }
   return composedAnswer(result, text);
 }
 

@@ -224,6 +224,21 @@ describeEachDatabase('game search index', (kind) => {
     });
   });
 
+  it('keeps a page: asked again, the same rows array; any other page (past the end too) its own', async () => {
+    // The route keeps the written text of a page by its rows array (routes.ts `writtenPages`).
+    const index = await searchIndex.ready(MERCHANT);
+    const first = index.search({ gameName: 'rong' }, 2, 0);
+    expect(index.search({ gameName: 'rong' }, 2, 0).rows).toBe(first.rows);
+    const others = [
+      index.search({ gameName: 'rong' }, 2, 2),
+      index.search({ gameName: 'rong' }, 3, 0),
+      index.search({ gameName: 'rong' }, 2, 9_000),
+      index.search({ gameName: 'rong' }, 2, 9_002),
+      index.search({ gameName: 'rong', isNew: true }, 2, 0),
+    ];
+    expect(new Set([first, ...others].map((page) => page.rows)).size).toBe(1 + others.length);
+  });
+
   describe('changes', () => {
     it('a switched off game or vendor is not listed from the moment of the change', async () => {
       const db = database.current.db;

@@ -87,11 +87,11 @@ export class CatalogueIndex {
   private minLineCodes!: Int32Array;
   private readonly answers = new Map<string, Int32Array>();
   /**
-   * Pages made of an answer's positions, by offset and limit: the same page asked again is the same
-   * object (its rows array too), so what the route writes of it can be kept (routes.ts). They live as
-   * long as their answer is kept.
+   * The pages made of an answer's positions (each its rows array), by offset and limit: the same page
+   * asked again is the same array, so what the route writes of it is kept by that array (routes.ts).
+   * They live as long as their answer is kept; an array belongs to one offset, limit and total.
    */
-  private readonly pagesShown = new WeakMap<Int32Array, Map<string, SearchPage<unknown>>>();
+  private readonly pagesShown = new WeakMap<Int32Array, Map<string, unknown[]>>();
   private answerPositions = 0;
   /** While building: the last position each gram was posted for. */
   private postedAt = new Map<number, number>();
@@ -198,7 +198,7 @@ export class CatalogueIndex {
   /**
    * As `search`, each game as `present` makes it. What it makes is kept for the index's life (a game's
    * answer does not change until the catalogue does), one per game shown, so `present` must be the same
-   * function on every call. A page asked again while its answer is kept is the same object.
+   * function on every call. A page asked again while its answer is kept has the same rows array.
    */
   page<Answer>(
     filters: GameFilters,
@@ -214,7 +214,7 @@ export class CatalogueIndex {
     }
     const pageKey = `${offset}:${limit}`;
     const known = pages.get(pageKey);
-    if (known) return known as SearchPage<Answer>;
+    if (known) return { rows: known as Answer[], total: positions.length };
     const rows: Answer[] = [];
     const end = Math.min(positions.length, offset + limit);
     for (let at = offset; at < end; at += 1) {
@@ -226,10 +226,9 @@ export class CatalogueIndex {
       }
       rows.push(shown);
     }
-    const page = { rows, total: positions.length };
-    pages.set(pageKey, page);
+    pages.set(pageKey, rows);
     if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as string);
-    return page;
+    return { rows, total: positions.length };
   }
 
   /** Positions (in list order) of every game matching `filters`, remembered for the next pages. */
