@@ -4,6 +4,7 @@ import { randomToken } from '../../platform/crypto.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { createFishingShot, resolveFishingShot, settleFishingShot } from './games/fishing.ts';
 import type { SandboxRepository, ShotRow } from './repository.ts';
+import type { SandboxActivity } from './scheduler.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import { type WalletClient, WalletRefusal } from './wallet-client.ts';
 
@@ -16,9 +17,14 @@ import { type WalletClient, WalletRefusal } from './wallet-client.ts';
  */
 
 /** A shot still pending after this long got no answer: it is rolled back. */
-const PENDING_SHOT_MS = MINUTE_MS;
+export const PENDING_SHOT_MS = MINUTE_MS;
 
-export function createFishingService(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+export function createFishingService(deps: {
+  repo: SandboxRepository;
+  clock: Clock;
+  wallet: WalletClient;
+  activity?: SandboxActivity;
+}) {
   const { repo, clock, wallet } = deps;
 
   const mark = (id: string, status: ShotRow['status']) => repo.markShot(id, status);
@@ -50,6 +56,7 @@ export function createFishingService(deps: { repo: SandboxRepository; clock: Clo
         status: 'pending',
         createdAt: clock(),
       });
+      deps.activity?.due(addMs(row.createdAt, PENDING_SHOT_MS));
       try {
         await asPlayer(() =>
           wallet.bet({

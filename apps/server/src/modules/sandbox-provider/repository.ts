@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   sandboxFishingShot,
   sandboxMatch,
@@ -31,8 +31,62 @@ export type NewShotRow = typeof sandboxFishingShot.$inferInsert;
 export type SpinRow = typeof sandboxSlotSpin.$inferSelect;
 export type NewSpinRow = typeof sandboxSlotSpin.$inferInsert;
 
+/** The earliest time of each kind of work the timer does, or null when there is none (epoch ms). */
+export interface SandboxDueTimes {
+  /** The close of the earliest round not settled. */
+  roundCloses: number | null;
+  /** The end of the earliest match not played. */
+  matchEnds: number | null;
+  /** The end of the last match of the earliest open slip (an interrupted settlement). */
+  slipEnds: number | null;
+  /** The placing of the earliest slip whose `win` the wallet has not confirmed (due at once). */
+  slipUnpaid: number | null;
+  /** The placing of the earliest slip still pending. */
+  slipPending: number | null;
+  /** The firing of the earliest shot still pending. */
+  shotPending: number | null;
+  /** The earliest slot spin still pending. */
+  spinPending: number | null;
+}
+
+const epochMs = (query: ReturnType<typeof sql>) =>
+  sql<number | null>`(select (extract(epoch from ${query}) * 1000)::float8)`.mapWith((value) =>
+    value === null ? null : Number(value),
+  );
+
 export function createSandboxRepository(db: Db) {
   return {
+    /** When each kind of work is due, in one statement (the timer's plan after each pass). */
+    async dueTimes(): Promise<SandboxDueTimes> {
+      const [row] = await db
+        .select({
+          roundCloses: epochMs(
+            sql`(select min(${sandboxTableRound.closesAt}) from ${sandboxTableRound} where ${sandboxTableRound.status} in ('betting', 'settling'))`,
+          ),
+          matchEnds: epochMs(
+            sql`(select min(${sandboxMatch.endsAt}) from ${sandboxMatch} where ${sandboxMatch.score} is null)`,
+          ),
+          slipEnds: epochMs(
+            sql`(select min(${sandboxSlip.lastEndsAt}) from ${sandboxSlip} where ${sandboxSlip.status} = 'open')`,
+          ),
+          slipUnpaid: epochMs(
+            sql`(select min(${sandboxSlip.placedAt}) from ${sandboxSlip} where ${sandboxSlip.status} in ('settled', 'cashed-out') and ${sandboxSlip.settledAt} is null)`,
+          ),
+          slipPending: epochMs(
+            sql`(select min(${sandboxSlip.placedAt}) from ${sandboxSlip} where ${sandboxSlip.status} = 'pending')`,
+          ),
+          shotPending: epochMs(
+            sql`(select min(${sandboxFishingShot.createdAt}) from ${sandboxFishingShot} where ${sandboxFishingShot.status} = 'pending')`,
+          ),
+          spinPending: epochMs(
+            sql`(select min(${sandboxSlotSpin.createdAt}) from ${sandboxSlotSpin} where ${sandboxSlotSpin.status} = 'pending')`,
+          ),
+        })
+        .from(sql`(values (1)) as one (x)`);
+      if (!row) throw new Error('the due times were not read');
+      return row;
+    },
+
     // Sessions.
 
     /** Writes the session unless one of the wallet session exists (a repeat of the token's exchange). */

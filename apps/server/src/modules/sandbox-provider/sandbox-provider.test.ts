@@ -10,9 +10,10 @@ import type {
   SandboxTableRound,
   SandboxTableState,
 } from '@kl/contracts/sandbox-provider';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { ledgerTransaction } from '../../db/schema/index.ts';
+import { ledgerTransaction, sandboxTableRound } from '../../db/schema/index.ts';
+import { HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
 import { call } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
@@ -38,6 +39,7 @@ import {
   SANDBOX_PROVIDER_CODE,
   type SandboxProviderModule,
 } from './index.ts';
+import { PASS_CEILING_MS, type PassTimers } from './scheduler.ts';
 import { cashOutValue } from './sports-book.ts';
 import { BETTING_MS, RESULT_MS } from './tables.ts';
 import { clientCall, operatorWallet } from './testing.ts';
@@ -67,6 +69,7 @@ describeEachDatabase('sandbox provider', (kind) => {
   /** Another instance of the provider on the same database, as a restarted process would be. */
   function sandboxProvider(
     walletOptions?: Parameters<typeof createSandboxProviderModule>[0]['walletOptions'],
+    timers?: PassTimers,
   ) {
     return createSandboxProviderModule({
       db: t.database.current.db,
@@ -74,6 +77,7 @@ describeEachDatabase('sandbox provider', (kind) => {
       secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
       walletUrl: () => walletUrl,
       walletOptions: { backoffMs: () => 0, ...walletOptions },
+      ...(timers && { timers }),
     });
   }
 
@@ -348,5 +352,75 @@ describeEachDatabase('sandbox provider', (kind) => {
     await restarted.tick();
     expect(await balanceOf(caller)).toBe(200_000 - 30_000 + returned);
     expect(await recordOf(caller, current.roundId)).toMatchObject({ payout: returned, status: 'settled' });
+  });
+
+  it('passes only when something is due: idle, once a minute; a table looked at settles at its close', async () => {
+    const planned: { run: () => void; ms: number }[] = [];
+    const timers: PassTimers = {
+      set(run, ms) {
+        const entry = { run, ms };
+        planned.push(entry);
+        return entry;
+      },
+      clear(handle) {
+        const index = planned.findIndex((entry) => entry === handle);
+        if (index >= 0) planned.splice(index, 1);
+      },
+    };
+    const timed = sandboxProvider(undefined, timers);
+    const passes = timed.startTimer(t.app.log, 1);
+    let passCount = 0;
+    /** Moves the clock to the pass planned and runs it. */
+    const nextPass = async () => {
+      const next = planned.shift();
+      if (!next) throw new Error('no pass planned');
+      t.time.advance(next.ms);
+      next.run();
+      passCount += 1;
+      await passes.idle();
+      expect(planned.length).toBe(1);
+    };
+
+    // What the earlier tests left due is done first (a few passes); then nothing is due.
+    t.time.advance(3 * HOUR_MS);
+    for (let pass = 0; pass < 30 && planned[0]?.ms !== PASS_CEILING_MS; pass += 1) await nextPass();
+    expect(planned[0]?.ms).toBe(PASS_CEILING_MS);
+    passCount = 0;
+    const idleFrom = t.time.clock().getTime();
+    while (t.time.clock().getTime() - idleFrom < 10 * MINUTE_MS) await nextPass();
+    // Ten passes in ten idle minutes (a 1 s tick ran six hundred, five queries each).
+    expect(passCount).toBe(10);
+
+    // A look at a table plans the pass at its round's close; that pass settles the round.
+    const { caller, sessionId } = await player(100_000);
+    const session = await timed.sessions.resolve(`Bearer ${sessionId}`);
+    const state = await timed.tables.state(session, 'xoc-dia');
+    const closesAt = Date.parse(state.current.closesAt);
+    expect(passes.plannedAt()).toBe(closesAt);
+    const placed = await timed.tables.place(session, {
+      game: 'xoc-dia',
+      roundId: state.current.roundId,
+      bets: [{ kind: 'chan', stake: 10_000 }],
+    });
+    expect(placed.bet.status).toBe('accepted');
+    await nextPass();
+    expect(t.time.clock().getTime()).toBe(closesAt);
+    const [settled] = await t.database.current.db
+      .select()
+      .from(sandboxTableRound)
+      .where(eq(sandboxTableRound.id, state.current.roundId));
+    expect(settled?.status).toBe('settled');
+    expect(await recordOf(caller, state.current.roundId)).toMatchObject({ status: 'settled' });
+    // The table was looked at: its next round opens after the result time, and closes in its turn.
+    expect(planned[0]?.ms).toBe(RESULT_MS);
+    await nextPass();
+    const reopened = await timed.tables.currentRound('xoc-dia');
+    expect(reopened.seq).toBe(settled?.seq === undefined ? NaN : settled.seq + 1);
+    expect(planned[0]?.ms).toBe(BETTING_MS);
+    // Once nobody has looked for a while, rounds stop opening and the passes are a minute apart again.
+    for (let pass = 0; pass < 30 && planned[0]?.ms !== PASS_CEILING_MS; pass += 1) await nextPass();
+    expect(planned[0]?.ms).toBe(PASS_CEILING_MS);
+    await passes.stop();
+    expect(planned).toEqual([]);
   });
 });

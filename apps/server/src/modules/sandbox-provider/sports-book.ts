@@ -25,6 +25,7 @@ import {
   validateSlip,
 } from './games/sports.ts';
 import type { MatchRow, SandboxRepository, SlipRow } from './repository.ts';
+import type { SandboxActivity } from './scheduler.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import type { WalletClient } from './wallet-client.ts';
 
@@ -46,7 +47,7 @@ export const MATCH_LEAD_MS = 10 * MINUTE_MS;
 export const MATCH_SPACING_MS = 5 * MINUTE_MS;
 export const MATCH_MS = 5 * MINUTE_MS;
 /** A placement still pending after this long got no answer: it is rolled back. */
-const PENDING_SLIP_MS = MINUTE_MS;
+export const PENDING_SLIP_MS = MINUTE_MS;
 /** Matches per sport kept ahead (not yet kicked off). */
 const AHEAD: Readonly<Record<SportId, number>> = { football: 4, lol: 2, cs2: 2, dota2: 2 };
 const SPORT_IDS = Object.keys(AHEAD) as SportId[];
@@ -118,8 +119,15 @@ export function cashOutValue(stake: bigint, legs: number, marginBp: readonly num
   return numerator / denominator;
 }
 
-export function createSportsBook(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+export function createSportsBook(deps: {
+  repo: SandboxRepository;
+  clock: Clock;
+  wallet: WalletClient;
+  activity?: SandboxActivity;
+}) {
   const { repo, clock, wallet } = deps;
+  /** When the programme is next short of a match (the earliest listed kick-off), as this process knows. */
+  let programmeDueAt = Number.NEGATIVE_INFINITY;
 
   const matchesById = (ids: readonly string[]) => repo.matchesById(ids);
 
@@ -148,47 +156,60 @@ export function createSportsBook(deps: { repo: SandboxRepository; clock: Clock; 
     await repo.markSlipPaid(row.id, clock());
   }
 
-  return {
-    /** Keeps AHEAD matches per sport not yet kicked off. */
-    async ensureMatches(): Promise<void> {
-      const now = clock();
-      for (const sport of SPORT_IDS) {
-        const upcoming = await repo.upcomingKickOffs(sport, now);
-        const missing = AHEAD[sport] - upcoming.length;
-        if (missing <= 0) continue;
-        const after = upcoming[0]?.kickOff.getTime() ?? now.getTime() + MATCH_LEAD_MS - MATCH_SPACING_MS;
-        const batch = Array.from({ length: missing }, (_, index) => ({
-          id: `${sport}-${randomToken(9)}`,
-          kickOff: new Date(after + (index + 1) * MATCH_SPACING_MS),
-          seeds: { serverSeed: randomToken(32), clientSeed: randomToken(8), nonce: 0 },
-        }));
-        // Each batch pairs its own teams, so a team never plays itself; its pairing decides no result.
-        const pairing = fairStream('sports', {
-          serverSeed: randomToken(32),
-          clientSeed: 'pairing',
-          nonce: 0,
-        });
-        const matches = generateMatches({ sport, pairing, matches: batch });
-        await repo.insertMatches(
-          matches.map((match, index) => ({
-            id: match.id,
-            sport,
-            homeId: match.home.id,
-            awayId: match.away.id,
-            serverSeed: batch[index]?.seeds.serverSeed ?? '',
-            serverSeedHash: match.serverSeedHash,
-            clientSeed: match.clientSeed,
-            nonce: match.nonce,
-            marginBp: match.marginBp,
-            kickOff: match.kickOff,
-            endsAt: addMs(match.kickOff, MATCH_MS),
-            createdAt: now,
-          })),
-        );
-      }
-    },
+  /** Keeps AHEAD matches per sport not yet kicked off. */
+  async function ensureMatches(): Promise<void> {
+    const now = clock();
+    let nextKickOff = Number.POSITIVE_INFINITY;
+    for (const sport of SPORT_IDS) {
+      const upcoming = await repo.upcomingKickOffs(sport, now);
+      const soonest = upcoming.at(-1)?.kickOff.getTime();
+      if (soonest !== undefined) nextKickOff = Math.min(nextKickOff, soonest);
+      const missing = AHEAD[sport] - upcoming.length;
+      if (missing <= 0) continue;
+      const after = upcoming[0]?.kickOff.getTime() ?? now.getTime() + MATCH_LEAD_MS - MATCH_SPACING_MS;
+      const batch = Array.from({ length: missing }, (_, index) => ({
+        id: `${sport}-${randomToken(9)}`,
+        kickOff: new Date(after + (index + 1) * MATCH_SPACING_MS),
+        seeds: { serverSeed: randomToken(32), clientSeed: randomToken(8), nonce: 0 },
+      }));
+      // Each batch pairs its own teams, so a team never plays itself; its pairing decides no result.
+      const pairing = fairStream('sports', {
+        serverSeed: randomToken(32),
+        clientSeed: 'pairing',
+        nonce: 0,
+      });
+      const matches = generateMatches({ sport, pairing, matches: batch });
+      await repo.insertMatches(
+        matches.map((match, index) => ({
+          id: match.id,
+          sport,
+          homeId: match.home.id,
+          awayId: match.away.id,
+          serverSeed: batch[index]?.seeds.serverSeed ?? '',
+          serverSeedHash: match.serverSeedHash,
+          clientSeed: match.clientSeed,
+          nonce: match.nonce,
+          marginBp: match.marginBp,
+          kickOff: match.kickOff,
+          endsAt: addMs(match.kickOff, MATCH_MS),
+          createdAt: now,
+        })),
+      );
+      for (const match of matches) nextKickOff = Math.min(nextKickOff, match.kickOff.getTime());
+    }
+    programmeDueAt = nextKickOff;
+  }
 
+  return {
+    /** When the programme is next short of a match, as far as this process knows (epoch ms). */
+    programmeDueAt: () => programmeDueAt,
+
+    ensureMatches,
+
+    /** The programme, kept first when it is short (the first look after an idle time). */
     async matches(): Promise<SandboxMatches> {
+      deps.activity?.bookLooked();
+      if (clock().getTime() >= programmeDueAt) await ensureMatches();
       const now = clock();
       const rows = await repo.matchesEndingAfter(addMs(now, -MATCH_MS));
       return { now: now.toISOString(), matches: rows.map((row) => toMatch(row, now)) };
@@ -216,6 +237,7 @@ export function createSportsBook(deps: { repo: SandboxRepository; clock: Clock; 
         status: 'pending',
         placedAt: now,
       });
+      deps.activity?.due(addMs(now, PENDING_SLIP_MS));
       let balance: number;
       try {
         const answer = await asPlayer(() =>

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   SANDBOX_TABLE_BET_KINDS,
-  SANDBOX_TABLE_GAMES,
   type SandboxPlaceTableBetRequest,
   type SandboxPlaceTableBetResult,
   type SandboxTableBet,
@@ -15,6 +14,7 @@ import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { commit } from './games/fair.ts';
 import type { SandboxRepository, TableBetRow as BetRow, TableRoundRow as RoundRow } from './repository.ts';
+import type { SandboxActivity } from './scheduler.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import { isBetKind, TABLE_GAMES } from './table-games.ts';
 import { type WalletClient, WalletRefusal } from './wallet-client.ts';
@@ -72,6 +72,7 @@ export function createTableService(deps: {
   repo: SandboxRepository;
   clock: Clock;
   wallet: WalletClient;
+  activity?: SandboxActivity;
 }) {
   const { db, repo, clock, wallet } = deps;
 
@@ -164,11 +165,6 @@ export function createTableService(deps: {
     currentRound,
     settleRound,
 
-    /** Opens the next round of every table whose result time is over. */
-    async openRounds(): Promise<void> {
-      for (const game of SANDBOX_TABLE_GAMES) await currentRound(game);
-    },
-
     /** Settles every round past its close not yet settled (after a restart too); returns how many. */
     async settleDue(): Promise<number> {
       const due = await repo.dueRounds(clock());
@@ -179,6 +175,7 @@ export function createTableService(deps: {
     async state(session: ProviderSessionRow, game: SandboxTableGame): Promise<SandboxTableState> {
       const now = clock();
       const current = await currentRound(game);
+      deps.activity?.tableLooked(game, current);
       const played = await repo.settledRounds(game, RESULTS_SHOWN);
       const mine = await repo.playerBets([current.id, ...played.map((row) => row.id)], session.playerId);
       return {
