@@ -1,3 +1,4 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSessionOnce } from './lib/launch.ts';
@@ -124,6 +125,32 @@ describe('provider game client (/m/provider/:kind, docs/decisions/026-sandbox-pr
     );
     expect(within(alert).getByRole('link', { name: 'Back to lobby' })).toHaveAttribute('href', '/m/home');
     expect(provider.state.openCalls).toEqual([]);
+  });
+
+  it('says the game session ended when the provider no longer knows it, and keeps the member logged in', async () => {
+    window.sessionStorage.clear();
+    window.sessionStorage.setItem(
+      'providerSession:token-gone',
+      JSON.stringify({
+        sessionId: '0d7e4c55-1111-4a2b-8c3d-9e8f7a6b5c4d',
+        playerName: 'player01',
+        currency: 'VND',
+        balance: 70_000,
+        gameId: 'sandbox-game',
+        demo: false,
+      }),
+    );
+    const { provider } = await openProvider({
+      path: launch('baccarat', 'token-gone'),
+      tokens: ['token-gone'],
+      freshTab: false,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your session at the game provider has ended. Please open the game again from the lobby.',
+    );
+    expect(provider.state.openCalls).toEqual([]);
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+    expect(screen.queryByText('You have been logged out, please log in again')).toBeNull();
   });
 
   it('plays a baccarat round: a banker bet placed, the deal shown, the return paid and the balance updated', async () => {

@@ -163,7 +163,12 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
   try {
     return unwrapEnvelope(payload, response.status);
   } catch (error) {
-    if (error instanceof ApiError) forgetRefusedSession(error, options.quietSessionError === true);
+    // A call carrying its own credential (a game provider's session) says nothing of the site's session.
+    const ownCredential = Object.keys(options.headers ?? {}).some(
+      (name) => name.toLowerCase() === 'authorization',
+    );
+    if (error instanceof ApiError && !ownCredential)
+      forgetRefusedSession(error, options.quietSessionError === true);
     throw error;
   }
 }

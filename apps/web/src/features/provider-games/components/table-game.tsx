@@ -2,8 +2,6 @@ import type { SandboxTableBet, SandboxTableGame } from '@kl/contracts/sandbox-pr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
-import { CallFailure } from '../../../shared/ui/call-failure.tsx';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { getProviderBalance } from '../api/get-balance.ts';
 import { providerTableKey } from '../api/keys.ts';
@@ -13,6 +11,7 @@ import { clockOffset, secondsLeft, useServerNow } from '../lib/clock.ts';
 import { BetSpots, ChipPicker, TABLE_CHIPS } from './bet-spots.tsx';
 import { Fairness } from './fairness.tsx';
 import { MyBets } from './my-bets.tsx';
+import { ProviderFailure } from './provider-failure.tsx';
 import { ResultsRoad } from './results-road.tsx';
 import { TableBoard } from './boards/table-board.tsx';
 
@@ -85,9 +84,7 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
       </p>
     );
   if (table.isError && !state)
-    return (
-      <LoadFailed className="kl-provider-card" error={table.error} onRetry={() => void table.refetch()} />
-    );
+    return <ProviderFailure className="kl-provider-card" call={table} onRetry={() => void table.refetch()} />;
   if (!state || !current) return null;
 
   const seconds = secondsLeft(current.closesAt, serverNow);
@@ -110,7 +107,7 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
               : t('providerGames.table.resultShown')}
         </span>
       </div>
-      <TableBoard game={game} round={current} previous={lastResult} />
+      <TableBoard game={game} round={current} />
       <ChipPicker chip={chip} onChip={setChip} money={money} />
       <BetSpots
         game={game}
@@ -142,13 +139,13 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
           {place.isPending ? t('providerGames.table.placing') : t('providerGames.table.place')}
         </button>
       </div>
-      <CallFailure call={place} className="kl-provider-error" />
+      <ProviderFailure call={place} className="kl-provider-error" />
       {place.isSuccess && (
         <p className="kl-provider-note" role="status">
           {t('providerGames.table.placed', { amount: money(place.data.bet.stake) })}
         </p>
       )}
-      {table.isError && <CallFailure call={table} className="kl-provider-error" />}
+      <ProviderFailure call={table} className="kl-provider-error" />
       <MyBets game={game} bets={state.myBets} rounds={[current, ...state.results]} money={money} />
       <ResultsRoad game={game} results={state.results} />
       <Fairness current={current} previous={lastResult} />

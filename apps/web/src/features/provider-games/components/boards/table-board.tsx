@@ -6,14 +6,7 @@ import { CockfightBoard } from './cockfight-board.tsx';
 import { XocDiaBoard } from './xoc-dia-board.tsx';
 
 /** The game's board for the current round: waiting for the close, then its outcome once revealed. */
-export function TableBoard({
-  game,
-  round,
-}: {
-  game: SandboxTableGame;
-  round: SandboxTableRound;
-  previous: SandboxTableRound | null;
-}) {
+export function TableBoard({ game, round }: { game: SandboxTableGame; round: SandboxTableRound }) {
   switch (game) {
     case 'baccarat':
       return <BaccaratBoard key={round.roundId} outcome={outcomeOf('baccarat', round.outcome)} />;
