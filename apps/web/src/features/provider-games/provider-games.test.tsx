@@ -218,6 +218,54 @@ describe('provider game client (/m/provider/:kind, docs/decisions/026-sandbox-pr
     expect(within(board).getByRole('status')).toHaveTextContent('Banker wins');
   });
 
+  it.each([
+    {
+      game: 'xoc-dia',
+      outcome: { coins: ['red', 'white', 'red', 'red'], reds: 3 },
+      before: 'The bowl is covered, waiting for the reveal',
+      after: '3 red 1 white · Odd',
+      pieces: ['Red', 'White', 'Red', 'Red'],
+    },
+    {
+      game: 'bau-cua',
+      outcome: { dice: ['bau', 'cua', 'cua'] },
+      before: 'The dice are covered, waiting for the reveal',
+      after: 'Gourd, Crab, Crab',
+      pieces: ['Gourd', 'Crab', 'Crab'],
+    },
+    {
+      game: 'cockfight',
+      outcome: { result: 'wala' },
+      before: 'The fight starts soon',
+      after: 'Wala wins',
+      pieces: [],
+    },
+  ] as const)('reveals the $game board: $after', async ({ game, outcome, before, after, pieces }) => {
+    const { provider } = await openProvider({
+      path: launch(game, `token-board-${game}`),
+      tokens: [`token-board-${game}`],
+    });
+    const board = await screen.findByTestId('provider-board');
+    expect(within(board).getByRole('status')).toHaveTextContent(before);
+    if (game === 'cockfight') {
+      expect(screen.getByTestId('cockfight-meron-odds')).toHaveTextContent('Odds 1.90');
+      expect(screen.getByTestId('cockfight-wala-odds')).toHaveTextContent('Odds 1.85');
+    }
+    provider.reveal(game, outcome, () => 0);
+    await nextPoll();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('provider-board')).getByRole('status')).toHaveTextContent(after),
+    );
+    expect(
+      within(screen.getByTestId('provider-board'))
+        .queryAllByRole('img')
+        .map((piece) => piece.getAttribute('aria-label')),
+    ).toEqual(pieces);
+    expect(
+      within(screen.getByTestId('provider-road')).getByText(after, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
   it('refuses a bet above the balance with the wallet’s reason, keeping the balance', async () => {
     const { user, provider } = await openProvider({
       path: launch('xoc-dia', 'token-poor'),
