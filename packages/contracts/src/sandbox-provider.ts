@@ -177,7 +177,13 @@ const slipLeg = z.object({
   oddsBp: z.number().int().positive(),
 });
 
-export const sandboxPlaceSlipRequest = z.object({ stake, legs: z.array(slipLeg).min(1).max(12) });
+/** The stake a slip takes (minor units): at least `min`, at most `max`. */
+export const SANDBOX_SLIP_STAKE = { min: 1_000, max: 50_000_000 } as const;
+
+export const sandboxPlaceSlipRequest = z.object({
+  stake: z.number().int().min(SANDBOX_SLIP_STAKE.min).max(SANDBOX_SLIP_STAKE.max),
+  legs: z.array(slipLeg).min(1).max(12),
+});
 export type SandboxPlaceSlipRequest = z.infer<typeof sandboxPlaceSlipRequest>;
 
 export const sandboxSlip = z.object({

@@ -58,7 +58,7 @@ export const FEATURE_TEXTS = {
   member: ['member'],
   messages: [],
   promotions: ['promotions'],
-  'provider-games': ['providerGames'],
+  'provider-games': ['providerGames', 'providerPlay'],
   'responsible-gaming': ['responsibleGaming'],
   slot: ['slot'],
   support: ['support'],

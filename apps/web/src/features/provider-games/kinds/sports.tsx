@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import type { ProviderKindProps } from './registry.ts';
+import { SportsBook } from './sports/sports-book.tsx';
 
-/** The sports game of the provider's client: not built yet. */
-export default function SportsKind(props: ProviderKindProps) {
-  const { t } = useTranslation();
+/** The sports book (football) and the e-sports book (LoL, CS2, Dota 2) of the provider's client. */
+export default function SportsKind({ kind, ...props }: ProviderKindProps) {
   return (
-    <p className="kl-provider-note" data-kind={props.kind}>
-      {t('providerGames.notBuilt')}
-    </p>
+    <SportsBook
+      key={`${props.session.sessionId}:${kind}`}
+      kind={kind === 'esports' ? 'esports' : 'sports'}
+      {...props}
+    />
   );
 }

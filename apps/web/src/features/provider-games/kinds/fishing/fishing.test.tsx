@@ -1,0 +1,102 @@
+import { sandboxProviderCalls as calls, type SandboxSession } from '@kl/contracts/sandbox-provider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../app/query-client.ts';
+import { initI18n } from '../../../../shared/lib/i18n.ts';
+import { formatMoney } from '../../../../shared/lib/money.ts';
+import { createSystemStatus } from '../../../../test/factories.ts';
+import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import FishingKind from '../fishing.tsx';
+
+const SESSION: SandboxSession = {
+  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
+  playerName: 'player01',
+  currency: 'VND',
+  balance: 100_000,
+  gameId: 'FISH-1',
+  demo: false,
+};
+const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+
+/** The fishing call as the provider answers it: the shots script which fish (if any) each one catches. */
+function fakeSea(catches: ({ fish: string; multiplier: number } | null)[]) {
+  const state = { balance: SESSION.balance, shots: [] as number[] };
+  const handle = (url: URL, init?: RequestInit) => {
+    if (!isCall(calls.sandboxProviderFishingShot, url, init)) return undefined;
+    const { cannonCost } = bodyOf(calls.sandboxProviderFishingShot, init);
+    if (cannonCost > state.balance) return failure('INSUFFICIENT_BALANCE');
+    const caught = catches[state.shots.length] ?? null;
+    state.shots.push(cannonCost);
+    const returned = caught ? cannonCost * caught.multiplier : 0;
+    state.balance += returned - cannonCost;
+    return answer(calls.sandboxProviderFishingShot, {
+      shotId: `shot-${state.shots.length}`,
+      cannonCost,
+      fish: caught?.fish ?? null,
+      multiplier: caught?.multiplier ?? 0,
+      returned,
+      fairness: { serverSeedHash: 'b'.repeat(64), clientSeed: 'cannon', nonce: 0, serverSeed: 'sea-seed' },
+      balance: state.balance,
+    });
+  };
+  return { handle, state };
+}
+
+function Harness() {
+  const [balance, setBalance] = useState(SESSION.balance);
+  return (
+    <>
+      <p data-testid="balance">{vnd(balance)}</p>
+      <FishingKind kind="fishing" session={SESSION} balance={balance} onBalance={setBalance} />
+    </>
+  );
+}
+
+async function openSea(sea: ReturnType<typeof fakeSea>) {
+  serveAlsoNext(sea.handle);
+  stubServer({ status: createSystemStatus() });
+  await initI18n('en');
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+describe('fishing of the provider’s client', () => {
+  it('fires one shot per tap at the chosen cannon; a catch shows the fish and the win, and the balance moves', async () => {
+    const sea = fakeSea([{ fish: 'shark', multiplier: 50 }, null]);
+    const user = await openSea(sea);
+    const cannons = screen.getByRole('group', { name: 'Cannon cost' });
+    expect(cannons).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: vnd(500) }));
+    expect(screen.getByRole('button', { name: vnd(500) })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: `Shoot into the sea (${vnd(500)} a shot)` }));
+    expect(await screen.findByTestId('fishing-result')).toHaveTextContent(
+      `You caught a shark ×50: you win ${vnd(25_000)}`,
+    );
+    expect(sea.state.shots).toEqual([500]);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000 - 500 + 25_000));
+    expect(screen.getByText('sea-seed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Shoot into the sea (${vnd(500)} a shot)` }));
+    expect(await screen.findByText(`Missed: ${vnd(500)} spent`)).toBeInTheDocument();
+    expect(sea.state.shots).toEqual([500, 500]);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000 - 1_000 + 25_000));
+  });
+
+  it('shows the refusal when the balance does not cover the cannon', async () => {
+    const sea = fakeSea([]);
+    sea.state.balance = 50;
+    const user = await openSea(sea);
+    await user.click(screen.getByRole('button', { name: `Shoot into the sea (${vnd(100)} a shot)` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000));
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  SANDBOX_SLOT_LINE_BETS,
+  sandboxProviderCalls as calls,
+  type SandboxSession,
+  type SandboxSlotSpinRequest,
+} from '@kl/contracts/sandbox-provider';
+import { type Draws, playRound, type RoundOutcome } from '@kl/contracts/slot-engine';
+import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../app/query-client.ts';
+import { initI18n } from '../../../../shared/lib/i18n.ts';
+import { formatMoney } from '../../../../shared/lib/money.ts';
+import { createSystemStatus } from '../../../../test/factories.ts';
+import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import SlotKind from '../slot.tsx';
+
+const SESSION: SandboxSession = {
+  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
+  playerName: 'player01',
+  currency: 'VND',
+  balance: 1_000_000,
+  gameId: 'PG-SLOT-1',
+  demo: false,
+};
+const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+
+/** A round of the real engine that wins on a line without free spins: reel stops tried until one does. */
+function winningRound(lineBet: number): RoundOutcome {
+  for (let seed = 0; seed < 10_000; seed += 1) {
+    let reel = 0;
+    const draws: Draws = {
+      next: () => 0,
+      below: (size) => (seed * 7 + (reel += 1) * 13) % size,
+    };
+    const round = playRound(SLOT_MACHINE, draws, lineBet);
+    if (round.spins.length === 1 && round.spins[0]?.lineWins.length) return round;
+  }
+  throw new Error('no winning round found');
+}
+
+/** The slot calls as the provider answers them; a request key answers its first spin again. */
+function fakeSlot(options: { unansweredFirst?: boolean } = {}) {
+  const state = { balance: SESSION.balance, spins: [] as SandboxSlotSpinRequest[], paid: new Set<string>() };
+  let unanswered = options.unansweredFirst ?? false;
+  const handle = (url: URL, init?: RequestInit) => {
+    if (isCall(calls.sandboxProviderSlot, url, init))
+      return answer(calls.sandboxProviderSlot, {
+        rows: SLOT_MACHINE.rows,
+        reelCount: SLOT_MACHINE.reels.length,
+        lineCount: SLOT_MACHINE.lines.length,
+        lines: SLOT_MACHINE.lines.map((line) => [...line]),
+        symbols: Object.entries(SLOT_MACHINE.symbols).map(([code, symbol]) => ({
+          code,
+          kind: symbol.kind,
+          pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
+        })),
+        lineBets: [...SANDBOX_SLOT_LINE_BETS],
+        freeSpins: { 3: 8 },
+        freeSpinMultiplier: SLOT_MACHINE.freeSpinMultiplier,
+        maxFreeSpins: SLOT_MACHINE.maxFreeSpins,
+      });
+    if (!isCall(calls.sandboxProviderSlotSpin, url, init)) return undefined;
+    const request = bodyOf(calls.sandboxProviderSlotSpin, init);
+    state.spins.push(request);
+    const round = winningRound(request.lineBet);
+    const replayed = state.paid.has(request.requestKey);
+    if (!replayed) {
+      if (round.totalBet > state.balance) return failure('INSUFFICIENT_BALANCE');
+      state.balance += round.totalWin - round.totalBet;
+      state.paid.add(request.requestKey);
+    }
+    if (unanswered) {
+      unanswered = false;
+      return failure('GAME_PROVIDER_UNAVAILABLE');
+    }
+    return answer(calls.sandboxProviderSlotSpin, {
+      spinId: `spin-${request.requestKey}`,
+      lineBet: request.lineBet,
+      stake: round.totalBet,
+      returned: round.totalWin,
+      spins: round.spins,
+      fairness: { serverSeedHash: 'c'.repeat(64), clientSeed: 'reels', nonce: 0, serverSeed: 'slot-seed' },
+      balance: state.balance,
+      replayed,
+    });
+  };
+  return { handle, state };
+}
+
+function Harness() {
+  const [balance, setBalance] = useState(SESSION.balance);
+  return (
+    <>
+      <p data-testid="balance">{vnd(balance)}</p>
+      <SlotKind kind="slot" session={SESSION} balance={balance} onBalance={setBalance} />
+    </>
+  );
+}
+
+async function openSlot(slot: ReturnType<typeof fakeSlot>) {
+  serveAlsoNext(slot.handle);
+  stubServer({ status: createSystemStatus() });
+  await initI18n('en');
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+  await screen.findByLabelText('Bet per line');
+  return user;
+}
+
+describe('slot of the provider’s client', () => {
+  it('spins at the line bet picked: the reels, the winning lines, the amount and the seeds of the answer', async () => {
+    const slot = fakeSlot();
+    const user = await openSlot(slot);
+    await user.selectOptions(screen.getByLabelText('Bet per line'), String(500));
+    expect(screen.getByTestId('slot-total-bet')).toHaveTextContent(`Total bet ${vnd(10_000)} (20 lines)`);
+    await user.click(screen.getByRole('button', { name: 'Spin' }));
+    const win = await screen.findByTestId('slot-win');
+    const round = winningRound(500);
+    expect(win).toHaveTextContent(`You win ${vnd(round.totalWin)}`);
+    expect(slot.state.spins).toEqual([{ lineBet: 500, requestKey: expect.any(String) }]);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(1_000_000 - 10_000 + round.totalWin));
+    // Every symbol in view has a name, as the answer's grid has it.
+    const base = round.spins[0];
+    if (!base) throw new Error('no base spin');
+    const reel0 = within(screen.getByTestId('slot-reel-0')).getAllByRole('img');
+    expect(reel0).toHaveLength(3);
+    expect(within(screen.getByTestId('slot-reels')).getAllByRole('img')).toHaveLength(15);
+    expect(screen.getAllByTestId('slot-line-win')).toHaveLength(base.lineWins.length);
+    expect(screen.getByTestId('slot-seed-hash')).toHaveTextContent('c'.repeat(64));
+  });
+
+  it('sends a spin that got no answer again under the same key, and it is paid once', async () => {
+    const slot = fakeSlot({ unansweredFirst: true });
+    const user = await openSlot(slot);
+    await user.click(screen.getByRole('button', { name: 'Spin' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Spin' }));
+    await screen.findByTestId('slot-win');
+    const [first, second] = slot.state.spins;
+    expect(second?.requestKey).toBe(first?.requestKey);
+    const round = winningRound(100);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(1_000_000 - 2_000 + round.totalWin));
+  });
+});

@@ -1,0 +1,240 @@
+import {
+  sandboxProviderCalls as calls,
+  type SandboxMatch,
+  type SandboxPlaceSlipRequest,
+  type SandboxSession,
+  type SandboxSlip,
+} from '@kl/contracts/sandbox-provider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../app/query-client.ts';
+import { initI18n } from '../../../../shared/lib/i18n.ts';
+import { formatMoney } from '../../../../shared/lib/money.ts';
+import { createSystemStatus } from '../../../../test/factories.ts';
+import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import SportsKind from '../sports.tsx';
+
+const SESSION: SandboxSession = {
+  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
+  playerName: 'player01',
+  currency: 'VND',
+  balance: 100_000,
+  gameId: 'SBK-1',
+  demo: false,
+};
+const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'client', nonce: 0, serverSeed: null };
+
+function match(id: string, home: string, away: string, prices: [number, number, number]): SandboxMatch {
+  const kickOff = new Date(Date.now() + 10 * 60_000);
+  return {
+    matchId: id,
+    sport: 'football',
+    home: { id: `${id}-h`, name: home },
+    away: { id: `${id}-a`, name: away },
+    kickOff: kickOff.toISOString(),
+    endsAt: new Date(kickOff.getTime() + 5 * 60_000).toISOString(),
+    status: 'open',
+    markets: [
+      {
+        id: `${id}:1x2`,
+        key: { kind: '1x2' },
+        selections: [
+          { pick: 'home', oddsBp: prices[0] },
+          { pick: 'draw', oddsBp: prices[1] },
+          { pick: 'away', oddsBp: prices[2] },
+        ],
+      },
+    ],
+    score: null,
+    fairness,
+  };
+}
+
+/** The sports calls of the provider as the book answers them; slips placed are kept in `placed`. */
+function fakeBook(options: { slips?: SandboxSlip[]; cashOutClosed?: boolean } = {}) {
+  const state = {
+    balance: SESSION.balance,
+    placed: [] as SandboxPlaceSlipRequest[],
+    cashOuts: [] as string[],
+    slips: [...(options.slips ?? [])],
+  };
+  const matches = [
+    match('m1', 'Hanoi FC', 'Saigon FC', [19_500, 32_000, 38_000]),
+    match('m2', 'Hai Phong', 'Da Nang', [21_000, 30_000, 25_000]),
+    { ...match('e1', 'Team Flash', 'GAM', [18_000, 0, 19_000]), sport: 'lol' as const },
+  ];
+  const handle = (url: URL, init?: RequestInit) => {
+    const is = (entry: Parameters<typeof isCall>[0]) => isCall(entry, url, init);
+    if (is(calls.sandboxProviderMatches))
+      return answer(calls.sandboxProviderMatches, { now: new Date().toISOString(), matches });
+    if (is(calls.sandboxProviderSlips)) return answer(calls.sandboxProviderSlips, { slips: state.slips });
+    if (is(calls.sandboxProviderPlaceSlip)) {
+      const request = bodyOf(calls.sandboxProviderPlaceSlip, init);
+      state.placed.push(request);
+      if (request.stake > state.balance) return failure('INSUFFICIENT_BALANCE');
+      state.balance -= request.stake;
+      const slip: SandboxSlip = {
+        slipId: `slip-${state.placed.length}`,
+        kind: request.legs.length === 1 ? 'single' : 'accumulator',
+        stake: request.stake,
+        legs: request.legs.map((leg) => ({ ...leg, result: 'pending' })),
+        potentialReturn: 0,
+        status: 'open',
+        outcome: null,
+        returned: null,
+        placedAt: new Date().toISOString(),
+      };
+      state.slips.unshift(slip);
+      return answer(calls.sandboxProviderPlaceSlip, { slip, balance: state.balance });
+    }
+    if (is(calls.sandboxProviderCashOut)) {
+      const { slipId } = bodyOf(calls.sandboxProviderCashOut, init);
+      state.cashOuts.push(slipId);
+      if (options.cashOutClosed) return failure('CASH_OUT_CLOSED');
+      return failure('NOT_FOUND');
+    }
+    return undefined;
+  };
+  return { handle, state };
+}
+
+/** The book as the provider's screen shows it, with the balance the screen's header would show. */
+function Harness({ kind }: { kind: 'sports' | 'esports' }) {
+  const [balance, setBalance] = useState(SESSION.balance);
+  return (
+    <>
+      <p data-testid="balance">{vnd(balance)}</p>
+      <SportsKind kind={kind} session={SESSION} balance={balance} onBalance={setBalance} />
+    </>
+  );
+}
+
+async function openBook(book: ReturnType<typeof fakeBook>, kind: 'sports' | 'esports' = 'sports') {
+  serveAlsoNext(book.handle);
+  stubServer({ status: createSystemStatus() });
+  await initI18n('en');
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness kind={kind} />
+    </QueryClientProvider>,
+  );
+  await screen.findByText('Hanoi FC vs Saigon FC');
+  return user;
+}
+
+const price = (pick: string, odds: string) => screen.getByRole('button', { name: `${pick}, odds ${odds}` });
+const stakeInput = () => screen.getByLabelText('Stake (VND)');
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('sports book of the provider’s client', () => {
+  it('places a single: one pick, the stake typed, the leg at the price shown', async () => {
+    const book = fakeBook();
+    const user = await openBook(book);
+    // Only football in the sports book.
+    expect(screen.queryByText('Team Flash vs GAM')).toBeNull();
+    await user.click(price('Hanoi FC', '1.95'));
+    expect(price('Hanoi FC', '1.95')).toHaveAttribute('aria-pressed', 'true');
+    const slip = screen.getByRole('region', { name: 'Bet slip' });
+    expect(within(slip).getByTestId('slip-kind')).toHaveTextContent('Single');
+    await user.type(stakeInput(), '10000');
+    expect(within(slip).getByTestId('slip-return')).toHaveTextContent(`Potential return ${vnd(19_500)}`);
+    await user.click(within(slip).getByRole('button', { name: 'Place bet' }));
+    await screen.findByText('Your bet is placed.');
+    expect(book.state.placed).toEqual([
+      { stake: 10_000, legs: [{ matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500 }] },
+    ]);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(90_000));
+    const mine = await screen.findByTestId('my-slip');
+    expect(mine).toHaveTextContent(`Single · stake ${vnd(10_000)}`);
+    expect(within(mine).getByTestId('slip-status')).toHaveTextContent('Open');
+  });
+
+  it('places an accumulator of two matches at the product of their prices', async () => {
+    const book = fakeBook();
+    const user = await openBook(book);
+    await user.click(price('Hanoi FC', '1.95'));
+    await user.click(price('Da Nang', '2.50'));
+    const slip = screen.getByRole('region', { name: 'Bet slip' });
+    expect(within(slip).getByTestId('slip-kind')).toHaveTextContent('Accumulator of 2 legs');
+    expect(within(slip).getByTestId('slip-odds')).toHaveTextContent('Total odds 4.88');
+    // A second pick of the same match takes the first one's place.
+    await user.click(price('Draw', '3.00'));
+    await user.click(price('Da Nang', '2.50'));
+    expect(within(slip).getByTestId('slip-kind')).toHaveTextContent('Accumulator of 2 legs');
+    await user.type(stakeInput(), '20000');
+    expect(within(slip).getByTestId('slip-return')).toHaveTextContent(vnd(97_500));
+    await user.click(within(slip).getByRole('button', { name: 'Place bet' }));
+    await screen.findByText('Your bet is placed.');
+    expect(book.state.placed).toEqual([
+      {
+        stake: 20_000,
+        legs: [
+          { matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500 },
+          { matchId: 'm2', market: { kind: '1x2' }, pick: 'away', oddsBp: 25_000 },
+        ],
+      },
+    ]);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(80_000));
+  });
+
+  it('refuses a stake that is not a whole amount or below the minimum, sending nothing', async () => {
+    const book = fakeBook();
+    const user = await openBook(book);
+    await user.click(price('Hanoi FC', '1.95'));
+    await user.type(stakeInput(), '7O');
+    await user.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount in digits.');
+    expect(stakeInput()).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(stakeInput());
+    await user.type(stakeInput(), '500');
+    await user.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(`The stake must be at least ${vnd(1_000)}.`);
+    expect(book.state.placed).toEqual([]);
+  });
+
+  it('says clearly that cash-out is closed once the first match has kicked off', async () => {
+    const open: SandboxSlip = {
+      slipId: 'slip-open',
+      kind: 'single',
+      stake: 10_000,
+      legs: [{ matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500, result: 'pending' }],
+      potentialReturn: 19_500,
+      status: 'open',
+      outcome: null,
+      returned: null,
+      placedAt: new Date().toISOString(),
+    };
+    const book = fakeBook({ slips: [open], cashOutClosed: true });
+    const user = await openBook(book);
+    const mine = await screen.findByTestId('my-slip');
+    await user.click(within(mine).getByRole('button', { name: 'Cash out' }));
+    expect(
+      await screen.findByText('Cash-out is closed: the first match of this bet has kicked off.'),
+    ).toHaveAttribute('role', 'alert');
+    expect(book.state.cashOuts).toEqual(['slip-open']);
+    expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000));
+  });
+
+  it('lists the e-sports matches in the e-sports book', async () => {
+    const book = fakeBook();
+    serveAlsoNext(book.handle);
+    stubServer({ status: createSystemStatus() });
+    await initI18n('en');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Harness kind="esports" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Team Flash vs GAM')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Hanoi FC vs Saigon FC')).toBeNull());
+  });
+});
