@@ -97,6 +97,28 @@ export async function waitForHealth(
   throw new Error(`no answer from ${base}/api/health: ${run.stderr()}`);
 }
 
+/**
+ * Starts the server process with the given variables on a free port of 127.0.0.1 (HOST and PORT are
+ * set here) and waits until it answers /api/health; answers the run and its address. A server that
+ * does not come up is killed before the failure is thrown.
+ */
+export async function startOnFreePort(
+  env: Record<string, string>,
+  { logLevel = 'warn', timeoutMs = 60_000 }: { logLevel?: string; timeoutMs?: number } = {},
+): Promise<{ run: ServerRun; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const run = startServer({ ...env, HOST: '127.0.0.1', PORT: String(port) }, logLevel);
+  try {
+    await waitForHealth(base, run, timeoutMs);
+  } catch (error) {
+    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    await run.exited;
+    throw error;
+  }
+  return { run, base };
+}
+
 /** `npm run ledger:check` as a person runs it, against the database the variables name. */
 export function runLedgerCheck(
   env: Record<string, string>,

@@ -7,14 +7,7 @@ import {
 } from '@kl/contracts/deposit';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.ts';
-import {
-  freePort,
-  runLedgerCheck,
-  type ServerRun,
-  startServer,
-  useProcessWorkDir,
-  waitForHealth,
-} from '../../test/processes.ts';
+import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
 import { signCallback } from './signature.ts';
 
 /**
@@ -91,17 +84,13 @@ for (const { kind, skip } of TEST_DATABASES) {
       const env = {
         ...databaseEnv,
         WEB_DIST: webDist,
-        HOST: '127.0.0.1',
         PAYMENT_CALLBACK_SECRET: SECRET,
         RATE_LIMIT_MAX: '100000',
       };
 
       // First run: members, their pending orders, then the burst of callbacks and the kill.
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const first = startServer({ ...env, PORT: String(port) }, 'warn');
+      const { run: first, base } = await startOnFreePort(env);
       running.push(first);
-      await waitForHealth(base, first, 60_000);
       const api = client(base);
       const sessions: string[] = [];
       for (let index = 0; index < MEMBERS; index += 1) {
@@ -176,11 +165,8 @@ for (const { kind, skip } of TEST_DATABASES) {
       expect(acknowledged.size).toBeLessThan(callbacks.length);
 
       // Second run on the same data: what was acknowledged is still paid.
-      const secondPort = await freePort();
-      const secondBase = `http://127.0.0.1:${secondPort}`;
-      const second = startServer({ ...env, PORT: String(secondPort) }, 'warn');
+      const { run: second, base: secondBase } = await startOnFreePort(env);
       running.push(second);
-      await waitForHealth(secondBase, second, 60_000);
       const again = client(secondBase);
       for (const { order, session } of orders) {
         if (!acknowledged.has(order.orderId)) continue;

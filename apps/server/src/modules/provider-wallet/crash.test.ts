@@ -6,14 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
 import { createPostgresDatabase, TEST_DATABASES } from '../../test/databases.ts';
-import {
-  freePort,
-  runLedgerCheck,
-  type ServerRun,
-  startServer,
-  useProcessWorkDir,
-  waitForHealth,
-} from '../../test/processes.ts';
+import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
 import { createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { createTestMember } from '../wallet/testing.ts';
 import { launchableGameId, registerTestProvider, signedRequest, TEST_PROVIDER } from './testing.ts';
@@ -142,16 +135,12 @@ for (const { kind, skip } of TEST_DATABASES) {
       const env = {
         ...databaseEnv,
         WEB_DIST: webDist,
-        HOST: '127.0.0.1',
         RATE_LIMIT_MAX: '100000',
         SEED_DEMO: '0',
       };
 
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const first = startServer({ ...env, PORT: String(port) }, 'warn');
+      const { run: first, base } = await startOnFreePort(env);
       running.push(first);
-      await waitForHealth(base, first, 60_000);
       const sessions: string[] = [];
       for (const token of tokens) {
         const authenticated = await send(base, { action: 'authenticate', body: { token } });
@@ -191,11 +180,8 @@ for (const { kind, skip } of TEST_DATABASES) {
       expect(answers.size).toBeLessThan(total);
 
       // Second run on the same data: the provider sends every call again, each player's in order.
-      const secondPort = await freePort();
-      const secondBase = `http://127.0.0.1:${secondPort}`;
-      const second = startServer({ ...env, PORT: String(secondPort) }, 'warn');
+      const { run: second, base: secondBase } = await startOnFreePort(env);
       running.push(second);
-      await waitForHealth(secondBase, second, 60_000);
       await Promise.all(
         chains.map(async (chain) => {
           for (const call of chain) {
