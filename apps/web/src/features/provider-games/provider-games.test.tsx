@@ -67,6 +67,18 @@ describe('provider game client (/m/provider/:kind, docs/decisions/026-sandbox-pr
     expect(provider.state.balanceCalls).toBe(1);
   });
 
+  it('speaks Vietnamese with lang=vi: the bet spots and the actions of the baccarat table', async () => {
+    await openProvider({
+      path: '/m/provider/baccarat?token=token-vi&lang=vi&lobby=%2Fm%2Flive-games',
+      tokens: ['token-vi'],
+    });
+    for (const name of ['Nhà con', 'Nhà cái', 'Hòa', 'Đôi nhà con', 'Đôi nhà cái'])
+      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Đặt cược' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Về sảnh' })).toHaveAttribute('href', '/m/live-games');
+    expect(screen.getByTestId('provider-countdown')).toHaveTextContent(/^Còn \d+ giây để đặt cược$/);
+  });
+
   it('exchanges a token once however many times it is asked at the same time (StrictMode, re-renders)', async () => {
     const provider = createFakeProvider({ tokens: ['token-twice'] });
     serveAlsoNext(provider.handle);

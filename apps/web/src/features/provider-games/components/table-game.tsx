@@ -140,7 +140,7 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
         </button>
       </div>
       <ProviderFailure call={place} className="kl-provider-error" />
-      {place.isSuccess && (
+      {place.isSuccess && place.data.bet.roundId === current.roundId && (
         <p className="kl-provider-note" role="status">
           {t('providerGames.table.placed', { amount: money(place.data.bet.stake) })}
         </p>
