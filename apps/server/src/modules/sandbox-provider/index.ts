@@ -8,7 +8,7 @@ import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
 import { sandboxProviderRoutes } from './routes.ts';
 import { createPassTimer, type PassTimer, type PassTimers, type SandboxActivity } from './scheduler.ts';
 import { createSessionService } from './sessions.ts';
-import { createSandboxSlot } from './slots.ts';
+import { createSandboxSlot, PENDING_SPIN_MS } from './slots.ts';
 import { createSportsBook, PENDING_SLIP_MS } from './sports-book.ts';
 import { createTableService, RESULT_MS } from './tables.ts';
 import { createWalletClient, type WalletClientOptions } from './wallet-client.ts';
@@ -98,7 +98,7 @@ export function createSandboxProviderModule(deps: {
   const tables = createTableService({ db, repo, clock, wallet, activity });
   const book = createSportsBook({ repo, clock, wallet, activity });
   const fishing = createFishingService({ repo, clock, wallet, activity });
-  const slot = createSandboxSlot({ repo, clock, wallet });
+  const slot = createSandboxSlot({ repo, clock, wallet, activity });
 
   /** Opens the next round of the tables looked at recently whose result time is over. */
   async function reopenTables(all: boolean) {
@@ -129,8 +129,7 @@ export function createSandboxProviderModule(deps: {
         earliest(due.matchEnds, due.slipEnds, due.slipUnpaid, plus(due.slipPending, PENDING_SLIP_MS)),
     },
     { name: 'fishing', run: () => fishing.recover(), dueAt: (due) => plus(due.shotPending, PENDING_SHOT_MS) },
-    // A spin is recovered once pending for a minute (slots.ts).
-    { name: 'slot', run: () => slot.recover(), dueAt: (due) => plus(due.spinPending, MINUTE_MS) },
+    { name: 'slot', run: () => slot.recover(), dueAt: (due) => plus(due.spinPending, PENDING_SPIN_MS) },
   ];
 
   /** Runs the parts, each apart, so one failing (the wallet down) does not stop the others. */

@@ -12,6 +12,7 @@ import { DomainError } from '../../platform/errors.ts';
 import { hashServerSeed } from './games/fair.ts';
 import { createSlotSpin, resolveSlotSpin } from './games/slot.ts';
 import type { SandboxRepository, SpinRow } from './repository.ts';
+import type { SandboxActivity } from './scheduler.ts';
 import { asPlayer, type ProviderSessionRow, runEach } from './sessions.ts';
 import { type WalletClient, WalletRefusal } from './wallet-client.ts';
 
@@ -28,7 +29,7 @@ import { type WalletClient, WalletRefusal } from './wallet-client.ts';
  */
 
 /** A spin still pending after this long got no answer: it is rolled back. */
-const PENDING_SPIN_MS = MINUTE_MS;
+export const PENDING_SPIN_MS = MINUTE_MS;
 
 /** The machine as the game client draws it: its lines, symbols and pays, and the line bets taken. */
 export function sandboxSlotMachineInfo(): SandboxSlotMachine {
@@ -52,7 +53,13 @@ export function sandboxSlotMachineInfo(): SandboxSlotMachine {
   };
 }
 
-export function createSandboxSlot(deps: { repo: SandboxRepository; clock: Clock; wallet: WalletClient }) {
+export function createSandboxSlot(deps: {
+  repo: SandboxRepository;
+  clock: Clock;
+  wallet: WalletClient;
+  /** Told when the spin written becomes due for recovery, should it stay pending. */
+  activity?: SandboxActivity;
+}) {
   const { repo, clock, wallet } = deps;
 
   const mark = (id: string, status: SpinRow['status']) => repo.markSpin(id, status);
@@ -150,6 +157,7 @@ export function createSandboxSlot(deps: { repo: SandboxRepository; clock: Clock;
         if (!raced) throw new Error('the spin was neither written nor found');
         return again(session, raced, request);
       }
+      deps.activity?.due(addMs(row.createdAt, PENDING_SPIN_MS));
       return answerOf(row, await pay(session, row), false);
     },
 
