@@ -33,7 +33,11 @@ const FACES: Record<SymbolCode, string> = {
 /** Failures after which the same spin may still have been taken: the next tap sends it again. */
 const UNANSWERED = new Set(['NETWORK_OFFLINE', 'GAME_PROVIDER_UNAVAILABLE', 'UNKNOWN_ERROR']);
 
-const newRequestKey = () => crypto.randomUUID();
+/** A fresh request key: 16 random bytes, hex (getRandomValues works outside secure contexts too). */
+const newRequestKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 /**
  * The sandbox provider's slot (docs/decisions/026-sandbox-provider.md): 5 reels × 3 rows and 20 lines,
