@@ -26,7 +26,14 @@ export const HOME_LIST_REQUEST_SPACING_MS = 400;
 
 export const INFINITE_SCROLL = { thresholdPx: 300, throttleMs: 300 } as const;
 export const BADGE_CAP = 99;
-export const WINNER_BOARD = { entries: 100, scrollAbove: 5, slidesPerView: 5, intervalMs: 3_000 } as const;
+/** The winner board: `slidesPerView` rows of `rowPx` in view (the web sets its CSS row height from it). */
+export const WINNER_BOARD = {
+  entries: 100,
+  scrollAbove: 5,
+  slidesPerView: 5,
+  rowPx: 48,
+  intervalMs: 3_000,
+} as const;
 export const LANGUAGE_CHANGE_DEBOUNCE_MS = 250;
 export const MARQUEE_FPS = 50;
 export const CAROUSEL_NAVIGATION_ABOVE = 3;

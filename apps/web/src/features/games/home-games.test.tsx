@@ -1,9 +1,11 @@
+import { WINNER_BOARD } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, searchCalls } from '../../test/fake-games.ts';
 import { openWithGames, installFakeIntersectionObserver, scrollNear } from '../../test/open-games.ts';
 import { carouselColumns } from './components/game-carousel.tsx';
 import { nextWinnerOffset } from './components/winner-board.tsx';
+import gamesCss from './games.css?raw';
 
 installFakeIntersectionObserver();
 
@@ -116,6 +118,18 @@ describe('winner board (product.md §2, §9)', () => {
     expect(await within(board).findByRole('list', { name: 'Latest Fishing wins' })).toHaveTextContent(
       'FISH win 0',
     );
+  });
+
+  it('keeps the height of its rows in view, from the one row height of the contracts', async () => {
+    await openWithGames('/m/home?lang=en');
+    const board = await screen.findByRole('region', { name: 'Winners' });
+    // The CSS reads the row height and the rows in view from the board: it sets neither itself.
+    expect(board.style.getPropertyValue('--kl-winner-row')).toBe(`${WINNER_BOARD.rowPx}px`);
+    expect(board.style.getPropertyValue('--kl-winner-rows')).toBe(String(WINNER_BOARD.slidesPerView));
+    expect(gamesCss).not.toMatch(/--kl-winner-rows?\s*:/);
+    // Before it comes near the screen, its place keeps the rows' height.
+    const placeholder = board.querySelector('[aria-hidden="true"]');
+    expect(placeholder).toHaveStyle({ minHeight: `${WINNER_BOARD.slidesPerView * WINNER_BOARD.rowPx}px` });
   });
 
   describe('scrolling', () => {

@@ -17,6 +17,12 @@ export const nextWinnerOffset = (offset: number, count: number) =>
 
 type Winners = Awaited<ReturnType<typeof getWinners>>;
 
+/** The rows' height and how many are in view, for the board's CSS (games.css), from the one constant. */
+const ROWS_STYLE = {
+  '--kl-winner-row': `${WINNER_BOARD.rowPx}px`,
+  '--kl-winner-rows': WINNER_BOARD.slidesPerView,
+} as CSSProperties;
+
 const WinnerRows = memo(function WinnerRows({ winners, language }: { winners: Winners; language: string }) {
   return winners.map((winner, index) => (
     <li key={`${winner.wonAt}-${index}`} className="kl-winners__row">
@@ -86,7 +92,7 @@ export function WinnerBoard() {
   const { t } = useTranslation();
   const [gameType, setGameType] = useState<(typeof WINNER_BOARD_TYPES)[number]>('RNG');
   return (
-    <section className="kl-winners" aria-labelledby="kl-winners-title">
+    <section className="kl-winners" aria-labelledby="kl-winners-title" style={ROWS_STYLE}>
       <div className="kl-games__section-head">
         <h2 id="kl-winners-title">{t('games.winners.title')}</h2>
         <div className="kl-winners__types" role="group" aria-label={t('games.winners.choose')}>
@@ -105,7 +111,7 @@ export function WinnerBoard() {
       </div>
       {/* The board is at the end of home: its wins are asked for and drawn when it comes near the
           screen (docs/performance.md), in the space its five rows take. */}
-      <WhenNear minHeight={WINNER_BOARD.slidesPerView * 48}>
+      <WhenNear minHeight={WINNER_BOARD.slidesPerView * WINNER_BOARD.rowPx}>
         <WinnerList key={gameType} gameType={gameType} />
       </WhenNear>
     </section>
