@@ -1,13 +1,13 @@
-import type { SandboxTableBet, SandboxTableGame } from '@kl/contracts/sandbox-provider';
+import type { SandboxTableGame } from '@kl/contracts/sandbox-provider';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/money.ts';
-import { getProviderBalance } from '../api/get-balance.ts';
 import { providerTableKey } from '../api/keys.ts';
 import type { ProviderGameProps } from '../api/provider-call.ts';
 import { placeTableBet, useTable } from '../api/table.ts';
 import { clockOffset, secondsLeft, useServerNow } from '../lib/clock.ts';
+import { usePaidBalance } from '../lib/use-paid-balance.ts';
 import { BetSpots, ChipPicker, TABLE_CHIPS } from './bet-spots.tsx';
 import { Fairness } from './fairness.tsx';
 import { MyBets } from './my-bets.tsx';
@@ -75,7 +75,13 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
     place.mutate({ roundId: current.roundId, lines });
   };
 
-  usePaidBalance(sessionId, state?.myBets, onBalance);
+  usePaidBalance(
+    sessionId,
+    state?.myBets
+      .filter((bet) => bet.status === 'settled' || bet.status === 'rolled-back')
+      .map((bet) => bet.betId),
+    onBalance,
+  );
 
   if (table.isPending)
     return (
@@ -151,37 +157,4 @@ export function TableGame({ game, session, onBalance }: ProviderGameProps & { ga
       <Fairness current={current} previous={lastResult} />
     </div>
   );
-}
-
-/**
- * When a bet of mine is paid (it turns settled, or is refunded), the wallet's balance is asked again: the
- * table's state carries no balance, and the return went to the wallet. Bets already paid when the table
- * first answers are not news.
- */
-function usePaidBalance(
-  sessionId: string,
-  bets: readonly SandboxTableBet[] | undefined,
-  onBalance: (balance: number) => void,
-) {
-  const paidKey =
-    bets === undefined
-      ? null
-      : bets
-          .filter((bet) => bet.status === 'settled' || bet.status === 'rolled-back')
-          .map((bet) => bet.betId)
-          .join(',');
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (paidKey === null) return;
-    const paid = paidKey === '' ? [] : paidKey.split(',');
-    const before = seen.current;
-    seen.current = new Set(paid);
-    if (before === null || paid.every((betId) => before.has(betId))) return;
-    getProviderBalance(sessionId).then(
-      (answer) => onBalance(answer.balance),
-      () => {
-        // The last balance stays shown; the next payment asks again.
-      },
-    );
-  }, [paidKey, sessionId, onBalance]);
 }

@@ -7,6 +7,7 @@ import { errorCodeOf, messageFor } from '../../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../../shared/lib/money.ts';
 import { LoadFailed } from '../../../../shared/ui/load-failed.tsx';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
+import { usePaidBalance } from '../../lib/use-paid-balance.ts';
 import { cashOutSlip, matchesKey, placeSlip, slipsKey, useMatches, useSlips } from './api.ts';
 import {
   combinedOddsBp,
@@ -51,6 +52,11 @@ export function SportsBook({
   const slips = useSlips(sessionId);
   const sports = kind === 'esports' ? ESPORTS : FOOTBALL;
   const shown = (matches.data?.matches ?? []).filter((match) => sports.has(match.sport));
+  usePaidBalance(
+    sessionId,
+    slips.data?.slips.filter((slip) => slip.returned !== null).map((slip) => slip.slipId),
+    onBalance,
+  );
 
   const [legs, setLegs] = useState<SlipLeg[]>([]);
   const [stakeText, setStakeText] = useState('');

@@ -56,7 +56,9 @@ function match(id: string, home: string, away: string, prices: [number, number, 
 }
 
 /** The sports calls of the provider as the book answers them; slips placed are kept in `placed`. */
-function fakeBook(options: { slips?: SandboxSlip[]; cashOutClosed?: boolean } = {}) {
+function fakeBook(
+  options: { slips?: SandboxSlip[]; cashOutClosed?: boolean; paidOnNextPlace?: number } = {},
+) {
   const state = {
     balance: SESSION.balance,
     placed: [] as SandboxPlaceSlipRequest[],
@@ -68,16 +70,29 @@ function fakeBook(options: { slips?: SandboxSlip[]; cashOutClosed?: boolean } = 
     match('m2', 'Hai Phong', 'Da Nang', [21_000, 30_000, 25_000]),
     { ...match('e1', 'Team Flash', 'GAM', [18_000, 0, 19_000]), sport: 'lol' as const },
   ];
+  let settleEarlier = false;
   const handle = (url: URL, init?: RequestInit) => {
     const is = (entry: Parameters<typeof isCall>[0]) => isCall(entry, url, init);
     if (is(calls.sandboxProviderMatches))
       return answer(calls.sandboxProviderMatches, { now: new Date().toISOString(), matches });
-    if (is(calls.sandboxProviderSlips)) return answer(calls.sandboxProviderSlips, { slips: state.slips });
+    if (is(calls.sandboxProviderSlips)) {
+      const earlier = state.slips.find((slip) => slip.slipId === 'slip-earlier');
+      if (settleEarlier && earlier && options.paidOnNextPlace !== undefined) {
+        // After the placement the match of the earlier slip ended: the book settled it and paid the wallet.
+        settleEarlier = false;
+        Object.assign(earlier, { status: 'settled', outcome: 'won', returned: options.paidOnNextPlace });
+        state.balance += options.paidOnNextPlace;
+      }
+      return answer(calls.sandboxProviderSlips, { slips: state.slips });
+    }
+    if (is(calls.sandboxProviderBalance))
+      return answer(calls.sandboxProviderBalance, { currency: 'VND', balance: state.balance });
     if (is(calls.sandboxProviderPlaceSlip)) {
       const request = bodyOf(calls.sandboxProviderPlaceSlip, init);
       state.placed.push(request);
       if (request.stake > state.balance) return failure('INSUFFICIENT_BALANCE');
       state.balance -= request.stake;
+      settleEarlier = options.paidOnNextPlace !== undefined;
       const slip: SandboxSlip = {
         slipId: `slip-${state.placed.length}`,
         kind: request.legs.length === 1 ? 'single' : 'accumulator',
@@ -133,6 +148,19 @@ const stakeInput = () => screen.getByLabelText('Stake (VND)');
 
 beforeEach(() => {
   window.sessionStorage.clear();
+});
+
+/** A single on the first match, placed earlier and still open. */
+const openSlip = (): SandboxSlip => ({
+  slipId: 'slip-earlier',
+  kind: 'single',
+  stake: 10_000,
+  legs: [{ matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500, result: 'pending' }],
+  potentialReturn: 19_500,
+  status: 'open',
+  outcome: null,
+  returned: null,
+  placedAt: new Date().toISOString(),
 });
 
 describe('sports book of the provider’s client', () => {
@@ -199,6 +227,20 @@ describe('sports book of the provider’s client', () => {
     await user.click(screen.getByRole('button', { name: 'Place bet' }));
     expect(screen.getByRole('alert')).toHaveTextContent(`The stake must be at least ${vnd(1_000)}.`);
     expect(book.state.placed).toEqual([]);
+  });
+
+  it('shows the wallet’s balance again once a slip of mine is paid', async () => {
+    const book = fakeBook({ slips: [openSlip()], paidOnNextPlace: 19_500 });
+    const user = await openBook(book);
+    expect(within(await screen.findByTestId('my-slip')).getByTestId('slip-status')).toHaveTextContent('Open');
+    await user.click(price('Hai Phong', '2.10'));
+    await user.type(stakeInput(), '10000');
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bet slip' })).getByRole('button', { name: 'Place bet' }),
+    );
+    // 100 000 − 10 000 staked now, + 19 500 paid for the earlier slip: asked of the wallet when it turned settled.
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent(vnd(109_500)));
+    expect(book.state.balance).toBe(109_500);
   });
 
   it('says clearly that cash-out is closed once the first match has kicked off', async () => {
