@@ -5,6 +5,7 @@ export const SAMPLE_ROUTE_PARAMS: Readonly<Record<string, string>> = {
   mui: 'kimlong',
   playType: 'trad',
   gameId: '1001',
+  kind: 'baccarat',
 };
 
 /** A route's address with its parameters filled in; a parameter without a sample value is an error. */
