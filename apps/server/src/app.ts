@@ -29,7 +29,11 @@ import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createProviderWalletModule, sandboxProviderAdapter } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
-import { createSandboxProviderModule, ownWalletUrl } from './modules/sandbox-provider/index.ts';
+import {
+  createSandboxProviderModule,
+  ownWalletUrl,
+  sandboxReportUrl,
+} from './modules/sandbox-provider/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
 import { type CountryLookup, createStatusModule } from './modules/status/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
@@ -195,7 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkPlay: (memberId) => rg.checkPlay(memberId),
     // Only the providers connected in this process launch games: the sandbox one when it is on.
     adapters: config.sandboxProvider ? [sandboxProviderAdapter] : [],
+    // The sandbox provider answers its daily report on this server (docs/decisions/028-provider-reconciliation.md).
+    reportUrl: (code) => (config.sandboxProvider ? sandboxReportUrl(app.server, code) : undefined),
+    reconcileScheduler: config.nodeEnv !== 'test',
   });
+  providerWallet.attach(app);
   // The sandbox provider calls that wallet over HTTP as an outside provider (docs/decisions/026-sandbox-provider.md).
   const sandboxProvider = config.sandboxProvider
     ? createSandboxProviderModule({
@@ -280,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       chatService: chat.chatService,
       agents,
       agentContractService: agentContracts.agentContractService,
+      reconciliation: providerWallet.reconciliation,
       changes,
     }),
   ];

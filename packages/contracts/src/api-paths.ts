@@ -19,6 +19,7 @@ import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
 import { providerWalletCalls } from './provider-wallet.ts';
 import { sandboxProviderCalls } from './sandbox-provider.ts';
+import { providerReportCalls } from './provider-report.ts';
 import { adminCalls } from './admin/calls.ts';
 
 /**
@@ -48,6 +49,7 @@ export const API = {
   ...lotteryCalls,
   ...providerWalletCalls,
   ...sandboxProviderCalls,
+  ...providerReportCalls,
   ...adminCalls,
 } as const satisfies ApiTable;
 export type ApiCall = keyof typeof API;

@@ -2,6 +2,7 @@ import type { ApiTable } from '../api-call.ts';
 import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
 import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
+import { adminReconciliationCalls, adminReconciliationRules } from './reconciliation.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
 import {
   adminAnnouncement,
@@ -230,6 +231,7 @@ export const adminCalls = {
   ...adminFeedbackCalls,
   ...adminInboxCalls,
   ...adminAgentsCalls,
+  ...adminReconciliationCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -274,4 +276,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminFeedbackRules,
   ...adminInboxRules,
   ...adminAgentsRules,
+  ...adminReconciliationRules,
 };

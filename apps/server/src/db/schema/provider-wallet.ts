@@ -4,8 +4,10 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -181,3 +183,41 @@ export type ProviderSessionRow = typeof providerSession.$inferSelect;
 export type NewProviderSession = typeof providerSession.$inferInsert;
 export type ProviderTransactionRow = typeof providerTransaction.$inferSelect;
 export type NewProviderTransaction = typeof providerTransaction.$inferInsert;
+
+/**
+ * The daily reconciliation of a provider's report against the operator's provider transactions and ledger
+ * (docs/decisions/028-provider-reconciliation.md): one row per (merchant, provider, UTC day), replaced by a
+ * run again, with the counts, the totals per action and every difference found.
+ */
+export const providerReconciliation = pgTable(
+  'provider_reconciliation',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    providerCode: text('provider_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['clean', 'differences'] }).notNull(),
+    providerTransactions: integer('provider_transactions').notNull(),
+    operatorTransactions: integer('operator_transactions').notNull(),
+    differenceCount: integer('difference_count').notNull(),
+    /** Count and amount per action on each side (amounts as decimal strings of minor units). */
+    totals: jsonb('totals')
+      .$type<Record<string, Record<string, { count: number; amount: string }>>>()
+      .notNull(),
+    /** Each difference: kind, transaction, action, round, player, and each side's amount and status. */
+    differences: jsonb('differences').$type<Record<string, unknown>[]>().notNull(),
+    ranAt: at('ran_at').notNull(),
+    ranBy: text('ran_by').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'provider_reconciliation_provider_fk',
+      columns: [table.merchantCode, table.providerCode],
+      foreignColumns: [gameProvider.merchantCode, gameProvider.code],
+    }),
+    uniqueIndex('provider_reconciliation_day_key').on(table.merchantCode, table.providerCode, table.day),
+    check('provider_reconciliation_status_check', inList(table.status, ['clean', 'differences'])),
+  ],
+);
+
+export type ProviderReconciliationRow = typeof providerReconciliation.$inferSelect;

@@ -183,3 +183,38 @@ export const sandboxSlotSpin = pgTable(
     check('sandbox_slot_spin_status_check', inList(table.status, SANDBOX_SLOT_SPIN_STATUSES)),
   ],
 );
+
+export const SANDBOX_WALLET_CALL_STATUSES = ['pending', 'accepted', 'refused', 'unanswered'] as const;
+
+/**
+ * Every money call the provider sent the wallet (`bet`, `win`, `rollback`), once per transaction id, with
+ * what became of it: the provider's own record, from which it answers its daily report to the operator
+ * (docs/decisions/028-provider-reconciliation.md). Written before the call (`pending`) and updated with
+ * its answer; a later retry of the same id updates the same row.
+ */
+export const sandboxWalletCall = pgTable(
+  'sandbox_wallet_call',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    action: text('action', { enum: ['bet', 'win', 'rollback'] }).notNull(),
+    walletSessionId: uuid('wallet_session_id').notNull(),
+    /** The round of a bet or win (a rollback's is its bet's). */
+    roundId: text('round_id'),
+    /** A rollback's bet. */
+    betTransactionId: text('bet_transaction_id'),
+    /** Staked or won (a rollback: null, its bet's stake). */
+    amount: money('amount'),
+    currency: text('currency').notNull(),
+    roundClosed: boolean('round_closed').notNull().default(false),
+    status: text('status', { enum: SANDBOX_WALLET_CALL_STATUSES }).notNull(),
+    /** The wallet's catalogue code of a refusal. */
+    refusal: text('refusal'),
+    calledAt: at('called_at').notNull(),
+    answeredAt: at('answered_at'),
+  },
+  (table) => [
+    index('sandbox_wallet_call_day_idx').on(table.calledAt),
+    index('sandbox_wallet_call_bet_idx').on(table.betTransactionId),
+    check('sandbox_wallet_call_status_check', inList(table.status, SANDBOX_WALLET_CALL_STATUSES)),
+  ],
+);

@@ -84,6 +84,9 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminSettlements: {},
   adminDecideSettlement: { params: { settlementId: unknownId }, payload: { decision: 'refuse' } },
   adminSettlePeriod: { payload: { period: '2020-01-01' } },
+  adminReconciliations: {},
+  adminReconciliation: { params: { runId: 999_999_999 } },
+  adminRunReconciliation: { payload: {} },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

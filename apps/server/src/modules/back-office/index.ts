@@ -5,6 +5,7 @@ import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
+import type { ProviderReconciliation } from '../provider-wallet/index.ts';
 import type { StatusService } from '../status/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
@@ -36,6 +37,7 @@ import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorService } from './operator-service.ts';
 import { registerPromotionRoutes } from './promotions/routes.ts';
 import { createPromotionAdmin } from './promotions/service.ts';
+import { registerReconciliationRoutes } from './reconciliation/routes.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
@@ -70,6 +72,8 @@ export function createBackOfficeModule(
     /** Agents: applications, making agents, settlements (the agents module's services). */
     agents: Pick<AgentsModule, 'hierarchyService' | 'settlementService'>;
     agentContractService: AgentContractService;
+    /** The game providers' daily reconciliation (the provider wallet's); absent: its calls answer 404. */
+    reconciliation?: ProviderReconciliation | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
   },
@@ -119,6 +123,8 @@ export function createBackOfficeModule(
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
+      if (deps.reconciliation)
+        registerReconciliationRoutes(api, { guard, audit, reconciliation: deps.reconciliation });
     },
   };
 }

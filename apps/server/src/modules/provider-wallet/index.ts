@@ -5,19 +5,38 @@ import type { GameRecordsService } from '../game-records/index.ts';
 import { createGamesRepository } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
+import { createProviderReconciliation } from './reconcile.ts';
+import { createReconcileScheduler } from './reconcile-scheduler.ts';
 import { createProviderWalletRepository } from './repository.ts';
 import { providerWalletRoutes } from './routes.ts';
 import { createProviderWalletService } from './service.ts';
 
 export { checkProviderTransactions } from './provider-check.ts';
-export { createProviderLaunch, sandboxProviderAdapter, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
+export {
+  PROVIDER_RECONCILE_COMMAND,
+  PROVIDER_RECONCILE_USAGE,
+  parseReconcileSetup,
+  reconcileAndPrint,
+} from './reconcile-command.ts';
+export {
+  createProviderReconciliation,
+  fetchProviderReport,
+  type ProviderReconciliation,
+  ReportUnavailable,
+} from './reconcile.ts';
+export {
+  createProviderLaunch,
+  sandboxProviderAdapter,
+  type ProviderAdapter,
+  type ProviderLaunch,
+} from './launch.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
 export {
   createProviderWalletService,
   type ProviderWalletService,
   type SignedProviderRequest,
 } from './service.ts';
-export { signProviderRequest } from './signature.ts';
+export { refuseProviderSignature, signProviderMessage, signProviderRequest } from './signature.ts';
 
 /**
  * The seamless wallet of external game providers wired together (docs/decisions/025-provider-wallet.md):
@@ -33,13 +52,24 @@ export function createProviderWalletModule(deps: {
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
   /** The providers connected in this process (docs/decisions/027-provider-launch.md). */
   adapters?: readonly ProviderAdapter[];
+  /** Where each provider answers its daily report (docs/decisions/028-provider-reconciliation.md). */
+  reportUrl?: (providerCode: string) => string | undefined;
+  /** Runs the daily reconciliation job in this process (outside tests). */
+  reconcileScheduler?: boolean;
 }) {
   const games = createGamesRepository(deps.db);
+  const wallet = createProviderWalletRepository(deps.db);
+  const reconciliation = createProviderReconciliation({
+    clock: deps.clock,
+    merchantCode: deps.config.merchantCode,
+    repo: wallet,
+    reportUrl: deps.reportUrl ?? (() => undefined),
+  });
   const providerWalletService = createProviderWalletService({
     db: deps.db,
     clock: deps.clock,
     merchantCode: deps.config.merchantCode,
-    wallet: createProviderWalletRepository(deps.db),
+    wallet,
     ledgerService: deps.ledgerService,
     gameRecords: deps.gameRecordsService,
     findGame: (merchantCode, gameId) => games.findByGameId(merchantCode, gameId),
@@ -47,10 +77,19 @@ export function createProviderWalletModule(deps: {
   });
   return {
     providerWalletService,
+    /** The daily reconciliation of the providers' reports (the back office reads and runs it). */
+    reconciliation,
     /** Launches catalogue games at their providers (the games module's launch). */
     providerLaunch: createProviderLaunch({ wallet: providerWalletService, adapters: deps.adapters ?? [] }),
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });
+    },
+    /** With the job on, reconciles each provider's previous day once it is over. */
+    attach(app: FastifyInstance): void {
+      if (!deps.reconcileScheduler) return;
+      const scheduler = createReconcileScheduler({ reconciliation, clock: deps.clock, log: app.log });
+      app.addHook('onReady', async () => scheduler.start());
+      app.addHook('onClose', () => scheduler.stop());
     },
   };
 }

@@ -1,10 +1,13 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   gameProvider,
   type GameProviderRow,
+  gameRound,
   member,
   type NewProviderSession,
   type NewProviderTransaction,
+  providerReconciliation,
+  type ProviderReconciliationRow,
   providerSession,
   type ProviderSessionRow,
   providerTransaction,
@@ -25,6 +28,9 @@ const transactionWhere = (key: ProviderTransactionKey) =>
     eq(providerTransaction.providerCode, key.providerCode),
     eq(providerTransaction.transactionId, key.transactionId),
   );
+
+/** Ids per `in (…)` list. */
+const ID_BATCH = 500;
 
 /** SQL of the provider wallet. Statements run on the caller's transaction when one is given. */
 export function createProviderWalletRepository(db: Db) {
@@ -166,6 +172,154 @@ export function createProviderWalletRepository(db: Db) {
         .update(providerTransaction)
         .set({ rolledBackBy, rolledBackAt: at })
         .where(eq(providerTransaction.id, id));
+    },
+
+    // The daily reconciliation (docs/decisions/028-provider-reconciliation.md).
+
+    async listProviders(merchantCode: string): Promise<GameProviderRow[]> {
+      return db
+        .select()
+        .from(gameProvider)
+        .where(eq(gameProvider.merchantCode, merchantCode))
+        .orderBy(gameProvider.code);
+    },
+
+    /** The provider's bets, wins and rollbacks recorded in [from, to) (void bets are not transactions). */
+    async transactionsRecordedBetween(
+      merchantCode: string,
+      providerCode: string,
+      from: Date,
+      to: Date,
+    ): Promise<ProviderTransactionRow[]> {
+      return db
+        .select()
+        .from(providerTransaction)
+        .where(
+          and(
+            eq(providerTransaction.merchantCode, merchantCode),
+            eq(providerTransaction.providerCode, providerCode),
+            gte(providerTransaction.createdAt, from),
+            lt(providerTransaction.createdAt, to),
+            inArray(providerTransaction.kind, ['bet', 'win', 'rollback']),
+          ),
+        )
+        .orderBy(providerTransaction.id);
+    },
+
+    /** The provider's transactions of these ids, whenever recorded. */
+    async transactionsByIds(
+      merchantCode: string,
+      providerCode: string,
+      ids: readonly string[],
+    ): Promise<ProviderTransactionRow[]> {
+      const rows: ProviderTransactionRow[] = [];
+      for (let start = 0; start < ids.length; start += ID_BATCH) {
+        rows.push(
+          ...(await db
+            .select()
+            .from(providerTransaction)
+            .where(
+              and(
+                eq(providerTransaction.merchantCode, merchantCode),
+                eq(providerTransaction.providerCode, providerCode),
+                inArray(providerTransaction.transactionId, ids.slice(start, start + ID_BATCH)),
+              ),
+            )),
+        );
+      }
+      return rows;
+    },
+
+    /** The provider's rounds among these keys still open at the operator: round key and member. */
+    async openRounds(
+      merchantCode: string,
+      providerCode: string,
+      roundKeys: readonly string[],
+    ): Promise<{ roundKey: string; memberId: string }[]> {
+      const rows: { roundKey: string; memberId: string }[] = [];
+      for (let start = 0; start < roundKeys.length; start += ID_BATCH) {
+        rows.push(
+          ...(await db
+            .select({ roundKey: gameRound.roundKey, memberId: gameRound.memberId })
+            .from(gameRound)
+            .where(
+              and(
+                eq(gameRound.merchantCode, merchantCode),
+                eq(gameRound.vendorCode, providerCode),
+                inArray(gameRound.roundKey, roundKeys.slice(start, start + ID_BATCH)),
+                eq(gameRound.status, 'open'),
+              ),
+            )),
+        );
+      }
+      return rows;
+    },
+
+    /** Stores a run's result, replacing the day's earlier one. */
+    async saveReconciliation(row: Omit<ProviderReconciliationRow, 'id'>): Promise<ProviderReconciliationRow> {
+      const { providerCode, day } = row;
+      const { merchantCode: _merchant, providerCode: _provider, day: _day, ...result } = row;
+      const [saved] = await db
+        .insert(providerReconciliation)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [
+            providerReconciliation.merchantCode,
+            providerReconciliation.providerCode,
+            providerReconciliation.day,
+          ],
+          set: result,
+        })
+        .returning();
+      if (!saved) throw new Error(`the reconciliation of ${providerCode} ${day} was not stored`);
+      return saved;
+    },
+
+    async findReconciliation(merchantCode: string, id: number) {
+      const [row] = await db
+        .select()
+        .from(providerReconciliation)
+        .where(and(eq(providerReconciliation.merchantCode, merchantCode), eq(providerReconciliation.id, id)));
+      return row;
+    },
+
+    async findReconciliationOf(merchantCode: string, providerCode: string, day: string) {
+      const [row] = await db
+        .select({ id: providerReconciliation.id })
+        .from(providerReconciliation)
+        .where(
+          and(
+            eq(providerReconciliation.merchantCode, merchantCode),
+            eq(providerReconciliation.providerCode, providerCode),
+            eq(providerReconciliation.day, day),
+          ),
+        );
+      return row;
+    },
+
+    /** A page of runs, the latest day first. */
+    async reconciliations(
+      merchantCode: string,
+      filter: { providerCode?: string | undefined; differences?: boolean | undefined },
+      page: { limit: number; offset: number },
+    ) {
+      const conditions: SQL[] = [eq(providerReconciliation.merchantCode, merchantCode)];
+      if (filter.providerCode !== undefined)
+        conditions.push(eq(providerReconciliation.providerCode, filter.providerCode));
+      if (filter.differences !== undefined)
+        conditions.push(eq(providerReconciliation.status, filter.differences ? 'differences' : 'clean'));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(providerReconciliation)
+          .where(where)
+          .orderBy(desc(providerReconciliation.day), providerReconciliation.providerCode)
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(providerReconciliation).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
   };
 }

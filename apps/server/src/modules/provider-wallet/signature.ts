@@ -15,9 +15,18 @@ export function signProviderRequest(
   action: ProviderAction,
   rawBody: string,
 ): string {
+  return signProviderMessage(secret, timestamp, action, rawBody);
+}
+
+/**
+ * The same scheme for any message the provider and the operator exchange: `<timestamp>.<purpose>.<raw>`.
+ * The daily report (docs/decisions/028-provider-reconciliation.md) signs its request with the purpose
+ * `report` over the day, and its answer over the raw body.
+ */
+export function signProviderMessage(secret: string, timestamp: string, purpose: string, raw: string): string {
   const mac = createHmac('sha256', secret);
-  mac.update(`${timestamp}.${action}.`, 'utf8');
-  mac.update(rawBody, 'utf8');
+  mac.update(`${timestamp}.${purpose}.`, 'utf8');
+  mac.update(raw, 'utf8');
   return mac.digest('hex');
 }
 
@@ -32,7 +41,7 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/i;
  */
 export function refuseProviderSignature(request: {
   secret: string;
-  action: ProviderAction;
+  action: ProviderAction | 'report';
   timestamp: string | undefined;
   signature: string | undefined;
   rawBody: string;
@@ -41,7 +50,7 @@ export function refuseProviderSignature(request: {
   const { timestamp, signature } = request;
   if (timestamp === undefined || signature === undefined) return 'MISSING_SIGNATURE';
   if (!TIMESTAMP.test(timestamp) || !HEX_SHA256.test(signature)) return 'MISSING_SIGNATURE';
-  const wanted = signProviderRequest(request.secret, timestamp, request.action, request.rawBody);
+  const wanted = signProviderMessage(request.secret, timestamp, request.action, request.rawBody);
   if (!timingSafeEqual(Buffer.from(wanted, 'hex'), Buffer.from(signature, 'hex'))) return 'BAD_SIGNATURE';
   const skewSeconds = Math.abs(request.now.getTime() / 1000 - Number(timestamp));
   return skewSeconds > PROVIDER_TIMESTAMP_WINDOW_SECONDS ? 'STALE_TIMESTAMP' : undefined;

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { API } from '@kl/contracts/api-paths';
 import { SANDBOX_PROVIDER_CODE, type SandboxTableGame } from '@kl/contracts/sandbox-provider';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { createFishingService, PENDING_SHOT_MS } from './fishing.ts';
 import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
+import { registerReportRoute, withCallLog } from './report.ts';
 import { sandboxProviderRoutes } from './routes.ts';
 import { createPassTimer, type PassTimer, type PassTimers, type SandboxActivity } from './scheduler.ts';
 import { createSessionService } from './sessions.ts';
@@ -63,7 +65,8 @@ export function createSandboxProviderModule(deps: {
 }) {
   const { db, clock } = deps;
   const code = deps.providerCode ?? SANDBOX_PROVIDER_CODE;
-  const wallet = createWalletClient({
+  const repo = createSandboxRepository(db);
+  const plainWallet = createWalletClient({
     baseUrl: deps.walletUrl,
     providerCode: code,
     secret: deps.secret,
@@ -71,6 +74,8 @@ export function createSandboxProviderModule(deps: {
     backoffMs: (retry) => 200 * retry,
     ...deps.walletOptions,
   });
+  // Every money call is logged first: the provider's own record, which its daily report answers.
+  const wallet = withCallLog(plainWallet, { repo, clock });
   let passes: PassTimer | undefined;
   /** Tables looked at, when, and when their next round opens. */
   const looks = new Map<SandboxTableGame, { lookedAt: number; reopensAt: number }>();
@@ -93,7 +98,6 @@ export function createSandboxProviderModule(deps: {
   };
   const bookActive = () => clock().getTime() - bookLookedAt < BOOK_ACTIVE_MS;
 
-  const repo = createSandboxRepository(db);
   const sessions = createSessionService({ repo, clock, wallet });
   const tables = createTableService({ db, repo, clock, wallet, activity });
   const book = createSportsBook({ repo, clock, wallet, activity });
@@ -201,6 +205,7 @@ export function createSandboxProviderModule(deps: {
     startTimer,
     async register(api: FastifyInstance): Promise<void> {
       await api.register(sandboxProviderRoutes, { sessions, tables, book, fishing, slot });
+      registerReportRoute(api, { repo, clock, providerCode: code, secret: deps.secret });
     },
     /** Registers the provider when the app is ready; then, with the scheduler, settles what a restart left. */
     attach(app: FastifyInstance): void {
@@ -241,4 +246,34 @@ export function ownWalletUrl(server: { address(): AddressInfo | string | null })
         ? '127.0.0.1'
         : address.address;
   return `http://${host}:${address.port}`;
+}
+
+/**
+ * Where the sandbox provider running in this server answers its daily report to the operator: undefined
+ * for another provider, or while the server does not listen yet.
+ */
+export function sandboxReportUrl(
+  server: { address(): AddressInfo | string | null },
+  providerCode: string,
+): string | undefined {
+  if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
+  const address = server.address();
+  if (address === null || typeof address === 'string') return undefined;
+  return `${ownWalletUrl(server)}${API.sandboxProviderReport.path}`;
+}
+
+/**
+ * The sandbox provider's report alone on `server` (the reconciliation command, when the embedded database
+ * is its own and the server is stopped): the same signed route, from the same database.
+ */
+export function serveSandboxReport(
+  server: FastifyInstance,
+  deps: { db: Db; clock: Clock; secret: string; providerCode?: string },
+): void {
+  registerReportRoute(server, {
+    repo: createSandboxRepository(deps.db),
+    clock: deps.clock,
+    providerCode: deps.providerCode ?? SANDBOX_PROVIDER_CODE,
+    secret: deps.secret,
+  });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   sandboxFishingShot,
   sandboxMatch,
@@ -7,6 +8,7 @@ import {
   sandboxSlotSpin,
   sandboxTableBet,
   sandboxTableRound,
+  sandboxWalletCall,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
@@ -28,6 +30,8 @@ export type SlipRow = typeof sandboxSlip.$inferSelect;
 export type NewSlipRow = typeof sandboxSlip.$inferInsert;
 export type ShotRow = typeof sandboxFishingShot.$inferSelect;
 export type NewShotRow = typeof sandboxFishingShot.$inferInsert;
+export type WalletCallRow = typeof sandboxWalletCall.$inferSelect;
+export type NewWalletCallRow = typeof sandboxWalletCall.$inferInsert;
 export type SpinRow = typeof sandboxSlotSpin.$inferSelect;
 export type NewSpinRow = typeof sandboxSlotSpin.$inferInsert;
 
@@ -423,6 +427,54 @@ export function createSandboxRepository(db: Db) {
         .from(sandboxSlotSpin)
         .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxSlotSpin.sessionId))
         .where(and(eq(sandboxSlotSpin.status, 'pending'), lte(sandboxSlotSpin.createdAt, spunBy)));
+    },
+
+    // The log of wallet calls (the daily report's source).
+
+    /** Logs a call before it is sent; a retry of the same id keeps the first row (and its time). */
+    async logCall(row: NewWalletCallRow): Promise<void> {
+      await db.insert(sandboxWalletCall).values(row).onConflictDoNothing();
+    },
+
+    /** What became of a call: accepted, refused (with the wallet's code) or unanswered. */
+    async logAnswer(
+      transactionId: string,
+      status: WalletCallRow['status'],
+      refusal: string | null,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(sandboxWalletCall)
+        .set({ status, refusal, answeredAt: at })
+        .where(eq(sandboxWalletCall.transactionId, transactionId));
+    },
+
+    /**
+     * The calls first sent in [from, to), in order, each with its player, its bet (a rollback's round and
+     * stake) and whether an accepted rollback refunded it (a bet's).
+     */
+    async callsBetween(from: Date, to: Date) {
+      const bet = alias(sandboxWalletCall, 'bet');
+      return db
+        .select({
+          call: sandboxWalletCall,
+          playerId: sandboxProviderSession.playerId,
+          betRoundId: bet.roundId,
+          betAmount: bet.amount,
+          betCurrency: bet.currency,
+          refunded:
+            sql<boolean>`exists (select 1 from sandbox_wallet_call refund where refund.bet_transaction_id = ${sandboxWalletCall.transactionId} and refund.status = 'accepted')`.mapWith(
+              Boolean,
+            ),
+        })
+        .from(sandboxWalletCall)
+        .innerJoin(
+          sandboxProviderSession,
+          eq(sandboxProviderSession.walletSessionId, sandboxWalletCall.walletSessionId),
+        )
+        .leftJoin(bet, eq(bet.transactionId, sandboxWalletCall.betTransactionId))
+        .where(and(gte(sandboxWalletCall.calledAt, from), lt(sandboxWalletCall.calledAt, to)))
+        .orderBy(asc(sandboxWalletCall.calledAt), asc(sandboxWalletCall.transactionId));
     },
   };
 }

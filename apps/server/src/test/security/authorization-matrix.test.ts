@@ -305,6 +305,8 @@ const EXPECTATIONS = {
   sandboxProviderFishingShot: { access: 'provider-session' },
   sandboxProviderSlot: { access: 'provider-session' },
   sandboxProviderSlotSpin: { access: 'provider-session' },
+  // The provider's daily report: only a request signed with its key (docs/decisions/028-provider-reconciliation.md).
+  sandboxProviderReport: { access: 'provider' },
 
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
   agentLinkVisit: OPEN,
@@ -384,6 +386,9 @@ const EXPECTATIONS = {
   adminSettlements: BACK_OFFICE,
   adminDecideSettlement: BACK_OFFICE,
   adminSettlePeriod: BACK_OFFICE,
+  adminReconciliations: BACK_OFFICE,
+  adminReconciliation: BACK_OFFICE,
+  adminRunReconciliation: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1233,6 +1238,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     sandboxProviderFishingShot: { build: () => ({ payload: { cannonCost: 1000 } }) },
     sandboxProviderSlot: { build: () => ({}) },
     sandboxProviderSlotSpin: { build: () => ({ payload: { lineBet: 100, requestKey: randomUUID() } }) },
+    sandboxProviderReport: { build: () => ({ query: { day: '2026-01-01' } }) },
 
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },
@@ -1330,6 +1336,9 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminSettlements: { build: () => ({}) },
     adminDecideSettlement: { build: () => ({}) },
     adminSettlePeriod: { build: () => ({}) },
+    adminReconciliations: { build: () => ({}) },
+    adminReconciliation: { build: () => ({ params: { runId: '1' } }) },
+    adminRunReconciliation: { build: () => ({}) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

@@ -1,0 +1,261 @@
+import { API } from '@kl/contracts/api-paths';
+import type { ReconciliationRun } from '@kl/contracts/provider-report';
+import type { SandboxSession } from '@kl/contracts/sandbox-provider';
+import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  providerReconciliation,
+  providerTransaction,
+  sandboxTableBet,
+  sandboxWalletCall,
+} from '../../db/schema/index.ts';
+import { DAY_MS, HOUR_MS } from '../../platform/clock.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTestApp } from '../../test/suite.ts';
+import {
+  createSandboxProviderModule,
+  ownWalletUrl,
+  SANDBOX_PROVIDER_CODE,
+  type SandboxProviderModule,
+  sandboxReportUrl,
+  serveSandboxReport,
+} from '../sandbox-provider/index.ts';
+import { BETTING_MS } from '../sandbox-provider/tables.ts';
+import { clientCall, operatorWallet } from '../sandbox-provider/testing.ts';
+import {
+  createProviderReconciliation,
+  createProviderWalletRepository,
+  type ProviderReconciliation,
+  type ProviderWalletService,
+  reconcileAndPrint,
+} from './index.ts';
+import { launchableGameId } from './testing.ts';
+
+/**
+ * The daily reconciliation (docs/decisions/028-provider-reconciliation.md): the sandbox provider plays a
+ * day over the real wallet (HTTP on a loopback port), the operator fetches its signed report of the day
+ * and compares it with its provider transactions; each test plays a UTC day of its own.
+ */
+
+describeEachDatabase('provider reconciliation', (kind) => {
+  const t = useTestApp(kind);
+  let operator: ProviderWalletService;
+  let provider: SandboxProviderModule;
+  let reconciliation: ProviderReconciliation;
+  let walletUrl: string;
+  let gameId: string;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    walletUrl = ownWalletUrl(t.app.server);
+    operator = operatorWallet(t.database.current.db, t.time.clock);
+    provider = createSandboxProviderModule({
+      db: t.database.current.db,
+      clock: t.time.clock,
+      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      walletUrl: () => walletUrl,
+      walletOptions: { backoffMs: () => 0 },
+    });
+    reconciliation = createProviderReconciliation({
+      clock: t.time.clock,
+      merchantCode: 'kimlong',
+      repo: createProviderWalletRepository(t.database.current.db),
+      reportUrl: (code) => sandboxReportUrl(t.app.server, code),
+    });
+    gameId = await launchableGameId(t.database.current.db);
+  });
+
+  /**
+   * A UTC day of its own: a player stakes 10,000 on a baccarat round that is settled (the bet and the win
+   * of the round), then the clock moves past the day's end. Answers the day and the transaction ids.
+   */
+  async function playDay() {
+    const now = t.time.clock().getTime();
+    t.time.advance(Math.ceil(now / DAY_MS) * DAY_MS + HOUR_MS - now);
+    const day = t.time.clock().toISOString().slice(0, 10);
+    const { row } = await t.newMember();
+    await t.fund(row.id, 100_000);
+    const { token } = await operator.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: SANDBOX_PROVIDER_CODE,
+      gameId,
+    });
+    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
+      payload: { token },
+    });
+    const session = await provider.sessions.resolve(`Bearer ${opened.value.sessionId}`);
+    const state = await provider.tables.state(session, 'baccarat');
+    const placed = await provider.tables.place(session, {
+      game: 'baccarat',
+      roundId: state.current.roundId,
+      bets: [{ kind: 'banker', stake: 10_000 }],
+    });
+    const [bet] = await t.database.current.db
+      .select()
+      .from(sandboxTableBet)
+      .where(eq(sandboxTableBet.id, placed.bet.betId));
+    if (!bet) throw new Error('the placement was not written');
+    t.time.advance(BETTING_MS + 1);
+    await provider.tick();
+    t.time.advance(DAY_MS);
+    return {
+      day,
+      memberId: row.id,
+      roundId: state.current.roundId,
+      betId: bet.transactionId,
+      winId: `win:${state.current.roundId}:${row.id}`,
+    };
+  }
+
+  const operatorRow = (transactionId: string) =>
+    and(
+      eq(providerTransaction.providerCode, SANDBOX_PROVIDER_CODE),
+      eq(providerTransaction.transactionId, transactionId),
+    );
+  const kindsOf = (run: ReconciliationRun) =>
+    run.differences.map((difference) => [difference.kind, difference.transactionId]);
+
+  it('finds nothing to report on a clean day, with the same totals on both sides', async () => {
+    const { day } = await playDay();
+    const run = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test');
+    expect(run).toMatchObject({ day, status: 'clean', differenceCount: 0, differences: [] });
+    expect(run.providerTransactions).toBe(2);
+    expect(run.operatorTransactions).toBe(2);
+    expect(run.totals.provider).toEqual(run.totals.operator);
+    expect(run.totals.provider.bet).toEqual({ count: 1, amount: 10_000 });
+  });
+
+  it('lists an amount altered and a transaction removed at the operator, and one the provider never reported', async () => {
+    const { day, betId, winId, roundId } = await playDay();
+    const db = t.database.current.db;
+    await db.update(providerTransaction).set({ amount: 9_000n }).where(operatorRow(betId));
+    await db.delete(providerTransaction).where(operatorRow(winId));
+    const run = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test');
+    expect(run.status).toBe('differences');
+    expect(kindsOf(run)).toEqual(
+      expect.arrayContaining([
+        ['amount_mismatch', betId],
+        ['missing_at_operator', winId],
+      ]),
+    );
+    const altered = run.differences.find((difference) => difference.kind === 'amount_mismatch');
+    expect(altered).toMatchObject({
+      action: 'bet',
+      roundId,
+      provider: { amount: 10_000, status: 'accepted' },
+      operator: { amount: 9_000, status: 'accepted' },
+    });
+
+    // The provider's record of the bet lost: the operator's transaction is missing at the provider.
+    const { day: next, betId: unreported } = await playDay();
+    await db.delete(sandboxWalletCall).where(eq(sandboxWalletCall.transactionId, unreported));
+    const second = await reconciliation.run(SANDBOX_PROVIDER_CODE, next, 'test');
+    expect(kindsOf(second)).toEqual([['missing_at_provider', unreported]]);
+    expect(second.differences[0]?.operator).toEqual({ amount: 10_000, status: 'accepted' });
+  });
+
+  it('lists a bet rolled back at the operator only as a status mismatch', async () => {
+    const { day, betId } = await playDay();
+    await t.database.current.db
+      .update(providerTransaction)
+      .set({ rolledBackBy: 'rollback:elsewhere', rolledBackAt: t.time.clock() })
+      .where(operatorRow(betId));
+    const run = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test');
+    expect(kindsOf(run)).toEqual([['status_mismatch', betId]]);
+    expect(run.differences[0]).toMatchObject({
+      provider: { status: 'accepted' },
+      operator: { status: 'rolled-back' },
+    });
+  });
+
+  it('stores one result per provider and day: a run again replaces it', async () => {
+    const { day, betId } = await playDay();
+    const db = t.database.current.db;
+    await db.update(providerTransaction).set({ amount: 1_000n }).where(operatorRow(betId));
+    const first = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test');
+    expect(first.differenceCount).toBe(1);
+    await db.update(providerTransaction).set({ amount: 10_000n }).where(operatorRow(betId));
+    t.time.advance(60_000);
+    const again = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'again');
+    expect(again).toMatchObject({ runId: first.runId, status: 'clean', differenceCount: 0, ranBy: 'again' });
+    expect(Date.parse(again.ranAt)).toBeGreaterThan(Date.parse(first.ranAt));
+    const stored = await db.select().from(providerReconciliation).where(eq(providerReconciliation.day, day));
+    expect(stored).toHaveLength(1);
+    expect(await reconciliation.get(first.runId)).toEqual(again);
+    const listed = await reconciliation.list({ pageNo: 1, pageSize: 100 });
+    expect(listed.list.filter((run) => run.day === day)).toHaveLength(1);
+  });
+
+  it('refuses a day not over, an unknown provider, and a request not signed with the provider’s key', async () => {
+    const today = t.time.clock().toISOString().slice(0, 10);
+    await expect(reconciliation.run(SANDBOX_PROVIDER_CODE, today, 'test')).rejects.toMatchObject({
+      code: 'PERIOD_NOT_CLOSED',
+    });
+    await expect(reconciliation.run('nobody', '2020-01-01', 'test')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: '/api/sandbox-provider/report?day=2020-01-01',
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(JSON.parse(unsigned.body)).toMatchObject({ code: 'PROVIDER_SIGNATURE_INVALID' });
+  });
+
+  it('the command prints the differences and exits 1 with them, 0 on a clean day', async () => {
+    const clean = await playDay();
+    const altered = await playDay();
+    await t.database.current.db
+      .update(providerTransaction)
+      .set({ amount: 5_000n })
+      .where(operatorRow(altered.betId));
+    const run = async (day: string) => {
+      const lines: string[] = [];
+      const code = await reconcileAndPrint({
+        setup: { day, provider: SANDBOX_PROVIDER_CODE, url: undefined },
+        db: t.database.current.db,
+        clock: t.time.clock,
+        merchantCode: 'kimlong',
+        reportUrl: (code) => sandboxReportUrl(t.app.server, code),
+        write: (line) => lines.push(line),
+      });
+      return { code, output: lines.join('\n') };
+    };
+    expect(await run(clean.day)).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('no differences'),
+    });
+    // As the script does with the embedded database: the report served alone from the same database.
+    const alone = Fastify({ logger: false });
+    serveSandboxReport(alone, {
+      db: t.database.current.db,
+      clock: t.time.clock,
+      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+    });
+    await alone.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const lines: string[] = [];
+      const code = await reconcileAndPrint({
+        setup: {
+          day: clean.day,
+          provider: SANDBOX_PROVIDER_CODE,
+          url: `${ownWalletUrl(alone.server)}${API.sandboxProviderReport.path}`,
+        },
+        db: t.database.current.db,
+        clock: t.time.clock,
+        merchantCode: 'kimlong',
+        reportUrl: () => undefined,
+        write: (line) => lines.push(line),
+      });
+      expect(code, lines.join('\n')).toBe(0);
+    } finally {
+      await alone.close();
+    }
+    const withDifferences = await run(altered.day);
+    expect(withDifferences.code).toBe(1);
+    expect(withDifferences.output).toContain(`amount_mismatch bet ${altered.betId}`);
+  });
+});
