@@ -1,3 +1,4 @@
+import { adminCalls } from '@kl/contracts/admin/calls';
 import { API } from '@kl/contracts/api-paths';
 import type { ReconciliationRun } from '@kl/contracts/provider-report';
 import type { SandboxSession } from '@kl/contracts/sandbox-provider';
@@ -12,8 +13,9 @@ import {
 } from '../../db/schema/index.ts';
 import { DAY_MS, HOUR_MS } from '../../platform/clock.ts';
 import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { expectFailure } from '../../test/answers.ts';
+import { newOperator, useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
 import {
   createSandboxProviderModule,
   ownWalletUrl,
@@ -40,7 +42,7 @@ import { launchableGameId } from './testing.ts';
  */
 
 describeEachDatabase('provider reconciliation', (kind) => {
-  const t = useTestApp(kind);
+  const { suite: t, request, value, auditTrail } = useBackOfficeSuite(kind, {});
   let operator: ProviderWalletService;
   let provider: SandboxProviderModule;
   let reconciliation: ProviderReconciliation;
@@ -257,5 +259,69 @@ describeEachDatabase('provider reconciliation', (kind) => {
     const withDifferences = await run(altered.day);
     expect(withDifferences.code).toBe(1);
     expect(withDifferences.output).toContain(`amount_mismatch bet ${altered.betId}`);
+  });
+
+  it('the back office lists the runs and a run’s differences; finance runs a day by hand, audited', async () => {
+    const { day, betId } = await playDay();
+    await t.database.current.db.update(providerTransaction).set({ amount: 7_000n }).where(operatorRow(betId));
+    const [owner, finance, risk] = [
+      await newOperator(t, 'owner'),
+      await newOperator(t, 'finance'),
+      await newOperator(t, 'risk'),
+    ];
+    const payload = { providerCode: SANDBOX_PROVIDER_CODE, day };
+    // Risk reads the runs, never runs one.
+    expectFailure(
+      await request(adminCalls.adminRunReconciliation, risk, { payload }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    const run = await value(adminCalls.adminRunReconciliation, finance, { payload });
+    expect(run).toMatchObject({ day, status: 'differences', ranBy: `operator:${finance.username}` });
+    expect(run.differences).toEqual([
+      expect.objectContaining({ kind: 'amount_mismatch', transactionId: betId }),
+    ]);
+
+    const page = await value(adminCalls.adminReconciliations, risk, {
+      query: { providerCode: SANDBOX_PROVIDER_CODE, differences: 'true' },
+    });
+    expect(page.list.find((item) => item.runId === run.runId)).toMatchObject({ day, differenceCount: 1 });
+    expect(page.list.every((item) => item.status === 'differences')).toBe(true);
+    const one = await value(adminCalls.adminReconciliation, risk, { params: { runId: run.runId } });
+    expect(one).toEqual(run);
+    expectFailure(
+      await request(adminCalls.adminReconciliation, risk, { params: { runId: 999_999_999 } }),
+      404,
+      'NOT_FOUND',
+    );
+
+    // Bad input is refused with the catalogue's codes, never a 500.
+    expectFailure(
+      await request(adminCalls.adminRunReconciliation, finance, {
+        payload: { ...payload, day: '2026-02-30' },
+      }),
+      400,
+      'INVALID_INPUT',
+    );
+    const today = t.time.clock().toISOString().slice(0, 10);
+    expectFailure(
+      await request(adminCalls.adminRunReconciliation, finance, { payload: { ...payload, day: today } }),
+      409,
+      'PERIOD_NOT_CLOSED',
+    );
+    expectFailure(
+      await request(adminCalls.adminRunReconciliation, finance, { payload: { providerCode: 'nobody', day } }),
+      404,
+      'NOT_FOUND',
+    );
+
+    const trail = await auditTrail(owner, 'provider_reconciliation', `${SANDBOX_PROVIDER_CODE}:${day}`);
+    expect(trail).toEqual([
+      expect.objectContaining({
+        action: 'provider_reconciliation.run',
+        operatorUsername: finance.username,
+        after: { runId: run.runId, status: 'differences', differenceCount: 1 },
+      }),
+    ]);
   });
 });
