@@ -418,9 +418,11 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
         sortOrder,
         colour: vendor.colour,
         configured: true,
-        // The operator's own engines play the in-house games and the lottery; a provider plays the rest.
+        // The operator's own engines play the in-house slots and the lottery; a provider plays the rest.
         providerCode:
-          vendor.vassalage === IN_HOUSE_VENDOR || gameType === 'LOTT' || gameType === 'ELOTT'
+          (vendor.vassalage === IN_HOUSE_VENDOR && gameType === 'RNG') ||
+          gameType === 'LOTT' ||
+          gameType === 'ELOTT'
             ? null
             : SANDBOX_PROVIDER_CODE,
       });

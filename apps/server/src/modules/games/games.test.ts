@@ -453,7 +453,7 @@ describeEachDatabase('games', (kind) => {
     });
 
     it('carries a one-time token, stored hashed, bound to member and game; never the session token', async () => {
-      const slot = await firstGame({ gameType: 'FISH' });
+      const slot = await firstGame({ gameType: 'RNG', vassalage: 'BGS' });
       const value = launchValue(await launch({ gameId: slot.gameId }));
       const token = new URL(value.url, 'http://x').searchParams.get('launch') ?? '';
       expect(token).not.toBe(cookie);
