@@ -12,6 +12,7 @@ import {
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
+  ReconciliationOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -41,6 +42,7 @@ export interface NavItem {
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'reports.menu'
+    | 'reconciliation.menu'
     | 'agents.menu';
   icon: ReactNode;
 }
@@ -114,6 +116,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'reports',
     labelKey: 'reports.menu',
     icon: <BarChartOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/reconciliation',
+    area: 'reports',
+    labelKey: 'reconciliation.menu',
+    icon: <ReconciliationOutlined aria-hidden="true" />,
   },
   {
     path: '/agents',

@@ -17,6 +17,7 @@ import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts'
 import { OperatorsScreen } from '../features/operators/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
 import { PromotionsScreen } from '../features/promotions/index.ts';
+import { ReconciliationScreen } from '../features/reconciliation/index.ts';
 import { ReportsScreen } from '../features/reports/index.ts';
 import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
 import { AreaRoute } from './area-route.tsx';
@@ -142,6 +143,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="promotions">
               <PromotionsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/reconciliation"
+          element={
+            <AreaRoute area="reports">
+              <ReconciliationScreen />
             </AreaRoute>
           }
         />

@@ -1,0 +1,1 @@
+export { ReconciliationScreen } from './reconciliation-screen.tsx';
