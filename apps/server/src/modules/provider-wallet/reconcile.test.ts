@@ -33,6 +33,7 @@ import {
   type ProviderWalletService,
   reconcileAndPrint,
 } from './index.ts';
+import { createReconcileScheduler } from './reconcile-scheduler.ts';
 import { launchableGameId } from './testing.ts';
 
 /**
@@ -323,5 +324,24 @@ describeEachDatabase('provider reconciliation', (kind) => {
         after: { runId: run.runId, status: 'differences', differenceCount: 1 },
       }),
     ]);
+  });
+
+  it('the daily job reconciles the day before once, an hour after it ended', async () => {
+    const { day } = await playDay();
+    const job = createReconcileScheduler({ reconciliation, clock: t.time.clock, log: t.app.log });
+    await job.tick();
+    const stored = await t.database.current.db
+      .select()
+      .from(providerReconciliation)
+      .where(eq(providerReconciliation.day, day));
+    expect(stored).toEqual([expect.objectContaining({ ranBy: 'scheduler', status: 'clean' })]);
+    // The next tick finds the day done and runs nothing again.
+    t.time.advance(15 * 60_000);
+    await job.tick();
+    const again = await t.database.current.db
+      .select()
+      .from(providerReconciliation)
+      .where(eq(providerReconciliation.day, day));
+    expect(again[0]?.ranAt).toEqual(stored[0]?.ranAt);
   });
 });
