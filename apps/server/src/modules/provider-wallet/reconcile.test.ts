@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import {
+  gameRound,
   providerReconciliation,
   providerTransaction,
   sandboxTableBet,
@@ -343,5 +344,17 @@ describeEachDatabase('provider reconciliation', (kind) => {
       .from(providerReconciliation)
       .where(eq(providerReconciliation.day, day));
     expect(again[0]?.ranAt).toEqual(stored[0]?.ranAt);
+  });
+
+  it('lists a round the provider closed that is still open at the operator', async () => {
+    const { day, roundId, memberId } = await playDay();
+    await t.database.current.db
+      .update(gameRound)
+      .set({ status: 'open', settledAt: null })
+      .where(and(eq(gameRound.roundKey, roundId), eq(gameRound.memberId, memberId)));
+    const run = await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test');
+    expect(run.differences).toEqual([
+      expect.objectContaining({ kind: 'round_not_closed', roundId, playerId: memberId, transactionId: null }),
+    ]);
   });
 });
