@@ -357,4 +357,22 @@ describeEachDatabase('provider reconciliation', (kind) => {
       expect.objectContaining({ kind: 'round_not_closed', roundId, playerId: memberId, transactionId: null }),
     ]);
   });
+
+  it('matches a call sent just before midnight and recorded just after it, on both days', async () => {
+    const { day, betId } = await playDay();
+    const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
+    await t.database.current.db
+      .update(providerTransaction)
+      .set({ createdAt: new Date(next.getTime() + 1_000) })
+      .where(operatorRow(betId));
+    t.time.advance(DAY_MS);
+    expect((await reconciliation.run(SANDBOX_PROVIDER_CODE, day, 'test')).differences).toEqual([]);
+    const following = await reconciliation.run(
+      SANDBOX_PROVIDER_CODE,
+      next.toISOString().slice(0, 10),
+      'test',
+    );
+    expect(following.differences).toEqual([]);
+    expect(following.operatorTransactions).toBe(1);
+  });
 });

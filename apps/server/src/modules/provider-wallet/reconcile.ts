@@ -40,6 +40,8 @@ export class ReportUnavailable extends Error {
 }
 
 const REPORT_TIMEOUT_MS = 30_000;
+/** Operator rows recorded this long after midnight may belong to the day before's report. */
+const MIDNIGHT_EDGE_MS = 5 * 60_000;
 
 /** Fetches the provider's report of `day`, signed with its key, and checks the answer's signature. */
 export async function fetchProviderReport(request: {
@@ -122,6 +124,8 @@ export function reconcile(input: {
   dayRows: readonly ProviderTransactionRow[];
   byId: ReadonlyMap<string, ProviderTransactionRow>;
   openRounds: readonly { roundKey: string; memberId: string }[];
+  /** Ids of the day's first minutes the day before's report has (sent before midnight, recorded after). */
+  reportedTheDayBefore?: ReadonlySet<string>;
 }): Reconciliation {
   const { report, dayRows, byId } = input;
   const differences: ReconciliationDifference[] = [];
@@ -166,7 +170,7 @@ export function reconcile(input: {
     const action = row.kind as ProviderReportAction;
     totals.operator[action].count += 1;
     totals.operator[action].amount += row.amount;
-    if (reported.has(row.transactionId)) continue;
+    if (reported.has(row.transactionId) || input.reportedTheDayBefore?.has(row.transactionId)) continue;
     differences.push({
       kind: 'missing_at_provider',
       transactionId: row.transactionId,
@@ -264,21 +268,40 @@ export function createProviderReconciliation(deps: {
       const url = deps.reportUrl(provider.code);
       if (url === undefined)
         throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'NO_REPORT_ADDRESS' });
-      let report: ProviderReport;
-      try {
-        report = await fetchProviderReport({
+      const reportOf = (reportDay: string) =>
+        fetchProviderReport({
           url,
           provider,
-          day,
+          day: reportDay,
           clock,
           ...(deps.fetch && { fetch: deps.fetch }),
         });
+      let report: ProviderReport;
+      try {
+        report = await reportOf(day);
       } catch (error) {
         if (!(error instanceof ReportUnavailable)) throw error;
         throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: `REPORT_${error.reason}` });
       }
       const dayRows = await repo.transactionsRecordedBetween(merchantCode, provider.code, from, to);
       const ids = [...new Set(report.transactions.map((item) => item.transactionId))];
+      // A call the provider sent just before midnight may be recorded here just after it: the day
+      // before's report is asked about those (best effort; without it they stay listed).
+      const reported = new Set(ids);
+      const edge = dayRows.filter(
+        (row) =>
+          !reported.has(row.transactionId) && row.createdAt.getTime() < from.getTime() + MIDNIGHT_EDGE_MS,
+      );
+      const reportedTheDayBefore = new Set<string>();
+      if (edge.length > 0) {
+        const before = await reportOf(addMs(from, -DAY_MS).toISOString().slice(0, 10)).catch(
+          (error: unknown) => {
+            if (error instanceof ReportUnavailable) return undefined;
+            throw error;
+          },
+        );
+        for (const item of before?.transactions ?? []) reportedTheDayBefore.add(item.transactionId);
+      }
       const byId = new Map(
         [...dayRows, ...(await repo.transactionsByIds(merchantCode, provider.code, ids))].map((row) => [
           row.transactionId,
@@ -292,7 +315,7 @@ export function createProviderReconciliation(deps: {
         ]),
       ];
       const openRounds = await repo.openRounds(merchantCode, provider.code, roundKeys);
-      const result = reconcile({ report, dayRows, byId, openRounds });
+      const result = reconcile({ report, dayRows, byId, openRounds, reportedTheDayBefore });
       const out = totalsOut(result.totals);
       const stringTotals = Object.fromEntries(
         (['provider', 'operator'] as const).map((side) => [
