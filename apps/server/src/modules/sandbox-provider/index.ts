@@ -87,6 +87,7 @@ export function createSandboxProviderModule(deps: {
     },
     bookLooked() {
       bookLookedAt = clock().getTime();
+      passes?.poke();
     },
     due(at) {
       passes?.wake(at);

@@ -66,7 +66,8 @@ export function createPassTimer(deps: {
     if (stopped) return;
     const now = clock().getTime();
     const wanted = now + delayUntil(at ?? now + PASS_CEILING_MS);
-    if (plannedAt !== undefined && plannedAt <= wanted) return;
+    // A planned pass the clock has already passed (the clock was moved: PUT /api/dev/clock) is replanned.
+    if (plannedAt !== undefined && plannedAt > now && plannedAt <= wanted) return;
     if (handle !== undefined) timers.clear(handle);
     plannedAt = wanted;
     handle = timers.set(() => void run(), wanted - now);
@@ -115,6 +116,15 @@ export function createPassTimer(deps: {
         return;
       }
       plan(at.getTime());
+    },
+    /**
+     * A player looked: when the clock has passed the planned pass while its timer still waits (the clock
+     * was moved forward), the pass runs now. Otherwise nothing happens: no pass is added by looking.
+     */
+    poke(): void {
+      if (stopped || running || plannedAt === undefined || plannedAt > clock().getTime()) return;
+      if (handle !== undefined) timers.clear(handle);
+      void run();
     },
     /** When the planned pass runs (tests). */
     plannedAt: (): number | undefined => plannedAt,
