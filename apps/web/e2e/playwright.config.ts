@@ -42,9 +42,14 @@ if (!process.env.E2E_DATA_DIR) {
  * the back office (back-office; the message centre's unread counts of another journey would move under
  * it). They run one at a time, after all the other journeys, which share nothing but the seeded data
  * and run two at a time. The agents journey moves the server's clock to the next day to settle one
- * (agents.spec.ts).
+ * (agents.spec.ts), and the sports book's past the end of its matches (provider-sports.spec.ts).
  */
-const SITE_WIDE = ['system-status.spec.ts', 'back-office.spec.ts', 'agents.spec.ts'];
+const SITE_WIDE = [
+  'system-status.spec.ts',
+  'back-office.spec.ts',
+  'agents.spec.ts',
+  'provider-sports.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',
