@@ -8,10 +8,9 @@ import {
   maskUsername,
   type SettleResult,
 } from '@kl/contracts/agents';
-import { API } from '@kl/contracts/api-paths';
 import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
 import { AGENTS_OWNER } from './constants.ts';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, moveServerClock, t, test } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember, MEMBER_PASSWORD } from './members.ts';
 
@@ -61,15 +60,6 @@ async function signInOperator(request: APIRequestContext, at: Date): Promise<voi
     code: totpCode(secret ?? '', totpStep(at)),
   });
   expect(done.step).toBe('signed-in');
-}
-
-/** Moves the server's clock `offsetMs` from the real time (0 puts it back). */
-async function moveServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
-  const response = await request.put(`${BASE_URL}${API.devClock.path}`, {
-    headers: { 'x-module-id': API.devClock.moduleId },
-    data: { offsetMs },
-  });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function openTab(page: Page, key: string) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from '@kl/contracts/api-paths';
 import type { OpsStatusUpdate, SystemStatus } from '@kl/contracts/status';
 import { E2E_PORT, OPS_TOKEN } from './constants.ts';
 
@@ -193,4 +194,16 @@ export async function getSystemStatus(request: APIRequestContext): Promise<Syste
   const response = await request.get(`${BASE_URL}/api/status`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { value: SystemStatus }).value;
+}
+
+/**
+ * Moves the server's clock `offsetMs` from the real time (PUT /api/dev/clock, DEV_CLOCK; 0 puts it back).
+ * Only the site-wide journeys move it: every other journey shares the server.
+ */
+export async function moveServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
+  const response = await request.put(`${BASE_URL}${API.devClock.path}`, {
+    headers: { 'x-module-id': API.devClock.moduleId },
+    data: { offsetMs },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

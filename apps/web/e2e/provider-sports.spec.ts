@@ -1,8 +1,7 @@
 import type { GameRecords } from '@kl/contracts/game-records';
 import type { SandboxSlip } from '@kl/contracts/sandbox-provider';
-import type { APIRequestContext } from '@playwright/test';
 import { API } from '@kl/contracts/api-paths';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, moveServerClock, t, test } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -21,15 +20,6 @@ const DEPOSIT = 300_000;
 const STAKE = 20_000;
 /** Past the end of any match still open: kick-off at most 10 minutes ahead, 5 minutes played. */
 const PAST_EVERY_OPEN_MATCH_MS = 17 * 60_000;
-
-/** Moves the server's clock `offsetMs` from the real time (0 puts it back). */
-async function moveServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
-  const response = await request.put(`${BASE_URL}${API.devClock.path}`, {
-    headers: { 'x-module-id': API.devClock.moduleId },
-    data: { offsetMs },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test.use({ reducedMotion: 'reduce' });
 
