@@ -1,23 +1,18 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSessionOnce } from './lib/launch.ts';
 import { TABLE_TIMING } from './lib/timing.ts';
 import { createFakeProvider } from './testing/fake-provider.ts';
 import { openProvider } from './testing/open-provider.ts';
 import { serveAlsoNext, stubServer } from '../../test/fake-server.ts';
 import { createSystemStatus } from '../../test/factories.ts';
+import { withFakeClock } from '../../test/fake-clock.ts';
+import { vnd } from '../../test/money.ts';
 
 // The table is polled and its countdown redrawn on timers: the tests move a fake clock on.
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeClock();
 
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const balance = () => screen.getByTestId('provider-balance');
 const launch = (kind: string, token: string, lobby = '/m/live-games') =>
   `/m/provider/${kind}?token=${token}&lang=en&lobby=${encodeURIComponent(lobby)}`;

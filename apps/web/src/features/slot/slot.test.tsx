@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withFakeClock } from '../../test/fake-clock.ts';
+import { vnd } from '../../test/money.ts';
 import { openSlot, runClockUntil } from './testing/open-slot.ts';
 
 // The reels spin and auto-spins pause for their real timings (lib/timing.ts) on a fake clock that the
 // tests move on (runClockUntil) instead of waiting for it.
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeClock();
 
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const balance = () => screen.getByTestId('slot-balance');
 const spinButton = () => screen.getByRole('button', { name: 'Spin' });
 

@@ -1,3 +1,4 @@
+import { cardValue, handTotal } from '@kl/contracts/baccarat';
 import { type Commitment, fairRounds, shuffledIndices, type UniformSource } from './fair.ts';
 import { type SettledBet, settleTable, type TableBet } from './payout.ts';
 
@@ -64,12 +65,6 @@ export function shoeCard(index: number): Card {
 export function shuffledShoe(source: UniformSource, count = SHOE_SIZE): Card[] {
   return shuffledIndices(source, SHOE_SIZE, count).map(shoeCard);
 }
-
-/** A card's baccarat value: ace 1, two to nine their rank, ten and faces 0. */
-export const cardValue = (card: Card): number => (card.rank >= 10 ? 0 : card.rank);
-
-export const handTotal = (cards: readonly Card[]): number =>
-  cards.reduce((sum, card) => sum + cardValue(card), 0) % 10;
 
 const ALL_VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 

@@ -52,3 +52,27 @@ export function Fairness({
     </section>
   );
 }
+
+/**
+ * The seeds of a play settled at once (a shot, a spin): the hash committed to, the client seed and the
+ * server seed revealed with the answer. `hashTestId` marks the hash for the tests that read it.
+ */
+export function PlaySeeds({
+  fairness,
+  hashTestId,
+}: {
+  fairness: SandboxTableRound['fairness'];
+  hashTestId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="kl-provider-seeds" aria-label={t('providerPlay.fairness.title')}>
+      <dt>{t('providerPlay.fairness.seedHash')}</dt>
+      <dd data-testid={hashTestId}>{fairness.serverSeedHash}</dd>
+      <dt>{t('providerPlay.fairness.clientSeed')}</dt>
+      <dd>{fairness.clientSeed}</dd>
+      <dt>{t('providerPlay.fairness.serverSeed')}</dt>
+      <dd>{fairness.serverSeed}</dd>
+    </dl>
+  );
+}

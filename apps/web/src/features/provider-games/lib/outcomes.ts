@@ -103,8 +103,3 @@ export function dealOrder(outcome: BaccaratOutcome): { side: 'player' | 'banker'
   if (outcome.banker.length > 2) order.push({ side: 'banker', index: 2 });
   return order;
 }
-
-/** A card's baccarat value: ace 1, two to nine their rank, ten and faces 0. */
-export const cardValue = (card: Card): number => (card.rank >= 10 ? 0 : card.rank);
-export const handTotal = (cards: readonly Card[]): number =>
-  cards.reduce((sum, card) => sum + cardValue(card), 0) % 10;

@@ -1,33 +1,7 @@
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { vi } from 'vitest';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
-import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { openGameScreen } from '../../../test/open-game-screen.ts';
 import { SLOT_TIMING } from '../lib/timing.ts';
 import { createFakeSlot, type FakeSlotOptions } from './fake-slot.ts';
-
-/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
-const storedSession = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-
-/** A browser whose member asked for less motion (prefers-reduced-motion: reduce), or not. */
-export function stubReducedMotion(reduce: boolean): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 /**
  * Opens `path` (default /m/slotsCenter) in English with the fake slot server, as a member of `type` (null:
@@ -41,15 +15,9 @@ export async function openSlot({
   motion = 'reduced',
   ...options
 }: FakeSlotOptions & { type?: number | null; path?: string; motion?: 'reduced' | 'full' } = {}) {
-  stubReducedMotion(motion === 'reduced');
-  window.sessionStorage.clear();
   const slot = createFakeSlot({ walletMoney: type === 4 ? 'demo' : 'real', ...options });
-  serveAlsoNext(slot.handle);
-  const view = await renderApp(path, {
-    storage: type === null ? {} : { [SESSION_STORAGE_KEY]: storedSession(type) },
-  });
-  const page = await findScreen();
-  return { ...view, slot, page };
+  const view = await openGameScreen(path, { handle: slot.handle, type, motion });
+  return { ...view, slot };
 }
 
 /**

@@ -1,7 +1,8 @@
+import { handTotal } from '@kl/contracts/baccarat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReducedMotion } from '../../../../shared/hooks/use-reduced-motion.ts';
-import { type BaccaratOutcome, type Card, dealOrder, handTotal } from '../../lib/outcomes.ts';
+import { type BaccaratOutcome, type Card, dealOrder } from '../../lib/outcomes.ts';
 import { TABLE_TIMING } from '../../lib/timing.ts';
 
 const SUIT_SIGNS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' } as const;

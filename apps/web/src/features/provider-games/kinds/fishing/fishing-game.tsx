@@ -6,6 +6,7 @@ import { useReducedMotion } from '../../../../shared/hooks/use-reduced-motion.ts
 import { messageFor } from '../../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../../shared/lib/money.ts';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
+import { PlaySeeds } from '../../components/fairness.tsx';
 import { shoot } from './api.ts';
 import { FishShape, SEA_FISH } from './sea.tsx';
 import './fishing.css';
@@ -108,16 +109,7 @@ export function FishingGame({ session, onBalance }: ProviderGameProps) {
           {messageFor(fire.error)}
         </p>
       )}
-      {last && (
-        <dl className="kl-provider-seeds" aria-label={t('providerPlay.fairness.title')}>
-          <dt>{t('providerPlay.fairness.seedHash')}</dt>
-          <dd>{last.fairness.serverSeedHash}</dd>
-          <dt>{t('providerPlay.fairness.clientSeed')}</dt>
-          <dd>{last.fairness.clientSeed}</dd>
-          <dt>{t('providerPlay.fairness.serverSeed')}</dt>
-          <dd>{last.fairness.serverSeed}</dd>
-        </dl>
-      )}
+      {last && <PlaySeeds fairness={last.fairness} />}
     </div>
   );
 }

@@ -1,26 +1,11 @@
-import { sandboxProviderCalls as calls, type SandboxSession } from '@kl/contracts/sandbox-provider';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../../app/query-client.ts';
-import { initI18n } from '../../../../shared/lib/i18n.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
-import { createSystemStatus } from '../../../../test/factories.ts';
 import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
-import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import FishingKind from '../fishing.tsx';
 
-const SESSION: SandboxSession = {
-  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
-  playerName: 'player01',
-  currency: 'VND',
-  balance: 100_000,
-  gameId: 'FISH-1',
-  demo: false,
-};
-const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+const SESSION = kindSession({ balance: 100_000, gameId: 'FISH-1' });
 
 /** The fishing call as the provider answers it: the shots script which fish (if any) each one catches. */
 function fakeSea(catches: ({ fish: string; multiplier: number } | null)[]) {
@@ -46,28 +31,8 @@ function fakeSea(catches: ({ fish: string; multiplier: number } | null)[]) {
   return { handle, state };
 }
 
-function Harness() {
-  const [balance, setBalance] = useState(SESSION.balance);
-  return (
-    <>
-      <p data-testid="balance">{vnd(balance)}</p>
-      <FishingKind kind="fishing" session={SESSION} balance={balance} onBalance={setBalance} />
-    </>
-  );
-}
-
-async function openSea(sea: ReturnType<typeof fakeSea>) {
-  serveAlsoNext(sea.handle);
-  stubServer({ status: createSystemStatus() });
-  await initI18n('en');
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return user;
-}
+const openSea = (sea: ReturnType<typeof fakeSea>) =>
+  openKind({ Kind: FishingKind, kind: 'fishing', session: SESSION, handle: sea.handle });
 
 describe('fishing of the provider’s client', () => {
   it('fires one shot per tap at the chosen cannon; a catch shows the fish and the win, and the balance moves', async () => {

@@ -7,6 +7,7 @@ import { errorCodeOf, messageFor } from '../../../../shared/lib/api-client.ts';
 import { formatMoney } from '../../../../shared/lib/money.ts';
 import { LoadFailed } from '../../../../shared/ui/load-failed.tsx';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
+import { PlaySeeds } from '../../components/fairness.tsx';
 import { spinSlot, useSlotMachine } from './api.ts';
 import './slot.css';
 
@@ -192,14 +193,7 @@ export function SlotGame({ session, onBalance }: ProviderGameProps) {
               {t('providerPlay.slot.scatterWin', { count: base.scatters, amount: money(base.scatterWin) })}
             </p>
           )}
-          <dl className="kl-provider-seeds" aria-label={t('providerPlay.fairness.title')}>
-            <dt>{t('providerPlay.fairness.seedHash')}</dt>
-            <dd data-testid="slot-seed-hash">{last.fairness.serverSeedHash}</dd>
-            <dt>{t('providerPlay.fairness.clientSeed')}</dt>
-            <dd>{last.fairness.clientSeed}</dd>
-            <dt>{t('providerPlay.fairness.serverSeed')}</dt>
-            <dd>{last.fairness.serverSeed}</dd>
-          </dl>
+          <PlaySeeds fairness={last.fairness} hashTestId="slot-seed-hash" />
         </section>
       )}
     </div>

@@ -1,33 +1,17 @@
 import {
   SANDBOX_SLOT_LINE_BETS,
   sandboxProviderCalls as calls,
-  type SandboxSession,
   type SandboxSlotSpinRequest,
 } from '@kl/contracts/sandbox-provider';
 import { type Draws, playRound, type RoundOutcome } from '@kl/contracts/slot-engine';
 import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../../app/query-client.ts';
-import { initI18n } from '../../../../shared/lib/i18n.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
-import { createSystemStatus } from '../../../../test/factories.ts';
 import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
-import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import SlotKind from '../slot.tsx';
 
-const SESSION: SandboxSession = {
-  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
-  playerName: 'player01',
-  currency: 'VND',
-  balance: 1_000_000,
-  gameId: 'PG-SLOT-1',
-  demo: false,
-};
-const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+const SESSION = kindSession({ balance: 1_000_000, gameId: 'PG-SLOT-1' });
 
 /** A round of the real engine that wins on a line without free spins: reel stops tried until one does. */
 function winningRound(lineBet: number): RoundOutcome {
@@ -92,26 +76,8 @@ function fakeSlot(options: { unansweredFirst?: boolean } = {}) {
   return { handle, state };
 }
 
-function Harness() {
-  const [balance, setBalance] = useState(SESSION.balance);
-  return (
-    <>
-      <p data-testid="balance">{vnd(balance)}</p>
-      <SlotKind kind="slot" session={SESSION} balance={balance} onBalance={setBalance} />
-    </>
-  );
-}
-
 async function openSlot(slot: ReturnType<typeof fakeSlot>) {
-  serveAlsoNext(slot.handle);
-  stubServer({ status: createSystemStatus() });
-  await initI18n('en');
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness />
-    </QueryClientProvider>,
-  );
+  const user = await openKind({ Kind: SlotKind, kind: 'slot', session: SESSION, handle: slot.handle });
   await screen.findByLabelText('Bet per line');
   return user;
 }

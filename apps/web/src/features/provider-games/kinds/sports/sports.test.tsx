@@ -2,31 +2,15 @@ import {
   sandboxProviderCalls as calls,
   type SandboxMatch,
   type SandboxPlaceSlipRequest,
-  type SandboxSession,
   type SandboxSlip,
 } from '@kl/contracts/sandbox-provider';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../../app/query-client.ts';
-import { initI18n } from '../../../../shared/lib/i18n.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
-import { createSystemStatus } from '../../../../test/factories.ts';
 import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
-import { serveAlsoNext, stubServer } from '../../../../test/fake-server.ts';
+import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import SportsKind from '../sports.tsx';
 
-const SESSION: SandboxSession = {
-  sessionId: '6f1c2f0e-3b7a-4c1d-9a55-2f1e8d7c6b5a',
-  playerName: 'player01',
-  currency: 'VND',
-  balance: 100_000,
-  gameId: 'SBK-1',
-  demo: false,
-};
-const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
+const SESSION = kindSession({ balance: 100_000, gameId: 'SBK-1' });
 const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'client', nonce: 0, serverSeed: null };
 
 function match(id: string, home: string, away: string, prices: [number, number, number]): SandboxMatch {
@@ -118,27 +102,8 @@ function fakeBook(
   return { handle, state };
 }
 
-/** The book as the provider's screen shows it, with the balance the screen's header would show. */
-function Harness({ kind }: { kind: 'sports' | 'esports' }) {
-  const [balance, setBalance] = useState(SESSION.balance);
-  return (
-    <>
-      <p data-testid="balance">{vnd(balance)}</p>
-      <SportsKind kind={kind} session={SESSION} balance={balance} onBalance={setBalance} />
-    </>
-  );
-}
-
-async function openBook(book: ReturnType<typeof fakeBook>, kind: 'sports' | 'esports' = 'sports') {
-  serveAlsoNext(book.handle);
-  stubServer({ status: createSystemStatus() });
-  await initI18n('en');
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness kind={kind} />
-    </QueryClientProvider>,
-  );
+async function openBook(book: ReturnType<typeof fakeBook>) {
+  const user = await openKind({ Kind: SportsKind, kind: 'sports', session: SESSION, handle: book.handle });
   await screen.findByText('Hanoi FC vs Saigon FC');
   return user;
 }
@@ -150,9 +115,9 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-/** A single on the first match, placed earlier and still open. */
-const openSlip = (): SandboxSlip => ({
-  slipId: 'slip-earlier',
+/** A single on the first match, placed earlier and still open (`slipId`: 'slip-earlier' unless told). */
+const openSlip = (slipId = 'slip-earlier'): SandboxSlip => ({
+  slipId,
   kind: 'single',
   stake: 10_000,
   legs: [{ matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500, result: 'pending' }],
@@ -244,18 +209,7 @@ describe('sports book of the provider’s client', () => {
   });
 
   it('says clearly that cash-out is closed once the first match has kicked off', async () => {
-    const open: SandboxSlip = {
-      slipId: 'slip-open',
-      kind: 'single',
-      stake: 10_000,
-      legs: [{ matchId: 'm1', market: { kind: '1x2' }, pick: 'home', oddsBp: 19_500, result: 'pending' }],
-      potentialReturn: 19_500,
-      status: 'open',
-      outcome: null,
-      returned: null,
-      placedAt: new Date().toISOString(),
-    };
-    const book = fakeBook({ slips: [open], cashOutClosed: true });
+    const book = fakeBook({ slips: [openSlip('slip-open')], cashOutClosed: true });
     const user = await openBook(book);
     const mine = await screen.findByTestId('my-slip');
     await user.click(within(mine).getByRole('button', { name: 'Cash out' }));
@@ -268,14 +222,7 @@ describe('sports book of the provider’s client', () => {
 
   it('lists the e-sports matches in the e-sports book', async () => {
     const book = fakeBook();
-    serveAlsoNext(book.handle);
-    stubServer({ status: createSystemStatus() });
-    await initI18n('en');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Harness kind="esports" />
-      </QueryClientProvider>,
-    );
+    await openKind({ Kind: SportsKind, kind: 'esports', session: SESSION, handle: book.handle });
     expect(await screen.findByText('Team Flash vs GAM')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Hanoi FC vs Saigon FC')).toBeNull());
   });
