@@ -113,6 +113,26 @@ export interface RoundOutcome {
 
 export const totalBetOf = (machine: SlotMachine, lineBet: number): number => lineBet * machine.lines.length;
 
+/** The machine as a game screen draws it: its grid, lines, symbols and pays, and its free spins. */
+export function machineLayout(machine: SlotMachine) {
+  return {
+    rows: machine.rows,
+    reelCount: machine.reels.length,
+    lineCount: machine.lines.length,
+    lines: machine.lines.map((line) => [...line]),
+    symbols: Object.entries(machine.symbols).map(([code, symbol]) => ({
+      code,
+      kind: symbol.kind,
+      pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
+    })),
+    freeSpins: Object.fromEntries(
+      Object.entries(machine.freeSpins).map(([count, spins]) => [count, spins ?? 0]),
+    ),
+    freeSpinMultiplier: machine.freeSpinMultiplier,
+    maxFreeSpins: machine.maxFreeSpins,
+  };
+}
+
 /** The symbols in view when each reel stops at `stops` (top row). */
 export function gridAt(
   machine: SlotMachine,

@@ -8,7 +8,7 @@ import { merchant, promotion } from '../db/schema/index.ts';
 import { createLedgerRepository, createLedgerService } from '../modules/wallet/index.ts';
 import { createTestMember, sessionOf } from '../modules/wallet/testing.ts';
 import type { DatabaseKind } from '../platform/db.ts';
-import { call, type Caller, freshIp, testClock } from './accounts.ts';
+import { call, type Caller, freshIp, sessionCookieOf, testClock } from './accounts.ts';
 import { buildTestApp, json } from './app.ts';
 import { useTestDatabase } from './databases.ts';
 
@@ -104,4 +104,27 @@ export function useTestApp(kind: DatabaseKind, options: Omit<TestAppOptions, 'cl
     setMerchant: (change) =>
       database.current.db.update(merchant).set(change).where(eq(merchant.code, 'kimlong')),
   };
+}
+
+/** A suite's test app with a trial member's session. */
+export interface TrialMemberApp extends TestApp {
+  /** The session cookie of a trial member, logged in before the suite's tests (inside a test or hook). */
+  readonly cookie: string;
+}
+
+/** `useTestApp`, and a trial member logged in (`API.trialLogin`) once the app is built. */
+export function useTrialMemberApp(kind: DatabaseKind): TrialMemberApp {
+  const t = useTestApp(kind);
+  let cookie: string | undefined;
+  beforeAll(async () => {
+    await t.app.ready();
+    cookie = sessionCookieOf(await call(t.app, API.trialLogin, { ip: freshIp() })) ?? '';
+  });
+  return Object.defineProperty(t, 'cookie', {
+    get() {
+      if (cookie === undefined)
+        throw new Error('The trial member is not logged in yet (use it inside a test or hook)');
+      return cookie;
+    },
+  }) as TrialMemberApp;
 }

@@ -16,12 +16,13 @@ import {
   type Game,
 } from '@kl/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { game, gameLaunchToken, gameVendor } from '../../db/schema/index.ts';
-import { call, freshIp, sessionCookieOf, testClock } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
+import { json } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTrialMemberApp } from '../../test/suite.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { seedCatalogue } from './seed.ts';
 
@@ -29,23 +30,14 @@ const searchOf = (response: LightMyRequestResponse) =>
   successEnvelope(gameSearchResult).parse(json(response)).value;
 
 describeEachDatabase('games', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  let cookie: string;
+  const t = useTrialMemberApp(kind);
+  const { database, time } = t;
   const ip = freshIp();
 
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock });
-    const trial = await call(app, API.trialLogin, { ip: freshIp() });
-    cookie = sessionCookieOf(trial) ?? '';
-  });
-  afterAll(() => app.close());
-
-  const search = (query: Record<string, string>) => call(app, API.gameSearch, { ip }, { query });
-  const member = () => ({ ip, cookie });
+  const search = (query: Record<string, string>) => call(t.app, API.gameSearch, { ip }, { query });
+  const member = () => ({ ip, cookie: t.cookie });
   const launch = (payload: Record<string, unknown>, caller: { ip: string; cookie?: string } = member()) =>
-    call(app, API.launchGame, caller, { payload });
+    call(t.app, API.launchGame, caller, { payload });
   const launchValue = (response: LightMyRequestResponse) =>
     successEnvelope(launchResult).parse(json(response)).value;
   const firstGame = async (query: Record<string, string>): Promise<Game> => {
@@ -57,7 +49,7 @@ describeEachDatabase('games', (kind) => {
   describe('catalogue seed', () => {
     it('has at least 25 vendors over every category and 800 games', async () => {
       const structure = successEnvelope(vendorStructure).parse(
-        json(await call(app, API.gameVendors, { ip })),
+        json(await call(t.app, API.gameVendors, { ip })),
       ).value;
       expect(new Set(structure.vendors.map((vendor) => vendor.vassalage)).size).toBeGreaterThanOrEqual(25);
       // E-sports and cockfight split from sports: e-sports after ELOTT, cockfight after PVP (product.md §4).
@@ -276,13 +268,13 @@ describeEachDatabase('games', (kind) => {
 
   describe('hot games', () => {
     it('answers at most 25 hot games, filtered by gameType and vassalage; UR taken as EN', async () => {
-      const all = successEnvelope(gameListResult).parse(json(await call(app, API.hotGames, { ip }))).value;
+      const all = successEnvelope(gameListResult).parse(json(await call(t.app, API.hotGames, { ip }))).value;
       expect(all.list.length).toBeGreaterThan(0);
       expect(all.list.length).toBeLessThanOrEqual(25);
       const fish = successEnvelope(gameListResult).parse(
         json(
           await call(
-            app,
+            t.app,
             API.hotGames,
             { ip },
             { query: { gameType: 'FISH', language: 'UR', platform: 'html5', isPlatform: '1' } },
@@ -292,7 +284,7 @@ describeEachDatabase('games', (kind) => {
       expect(fish.list.length).toBeGreaterThan(0);
       expect(fish.list.every((item) => item.gameType === 'FISH')).toBe(true);
       const bgs = successEnvelope(gameListResult).parse(
-        json(await call(app, API.hotGames, { ip }, { query: { vassalage: 'BGS' } })),
+        json(await call(t.app, API.hotGames, { ip }, { query: { vassalage: 'BGS' } })),
       ).value;
       expect(bgs.list.every((item) => item.vassalage === 'BGS')).toBe(true);
     });
@@ -301,11 +293,11 @@ describeEachDatabase('games', (kind) => {
   describe('favourites', () => {
     it('need a member: visitors get NOT_LOGGED_IN', async () => {
       for (const entry of [API.favouriteList, API.favouriteIds, API.recentGames]) {
-        const response = await call(app, entry, { ip });
+        const response = await call(t.app, entry, { ip });
         expect(response.statusCode).toBe(401);
         expect(json(response)).toMatchObject({ code: 'NOT_LOGGED_IN' });
       }
-      const add = await call(app, API.addFavourite, { ip }, { payload: { nodeId: '50001' } });
+      const add = await call(t.app, API.addFavourite, { ip }, { payload: { nodeId: '50001' } });
       expect(json(add)).toMatchObject({ code: 'NOT_LOGGED_IN' });
     });
 
@@ -313,19 +305,19 @@ describeEachDatabase('games', (kind) => {
       const [one, two] = searchOf(await search({ gameType: 'RNG', pageSize: '2' })).games;
       if (!one || !two) throw new Error('no games');
       for (const item of [one, one, two]) {
-        const added = await call(app, API.addFavourite, member(), {
+        const added = await call(t.app, API.addFavourite, member(), {
           payload: { nodeId: item.nodeId, vendor: item.vassalage },
         });
         expect(added.statusCode).toBe(200);
         expect(json(added)).toEqual({ success: true, value: { nodeId: item.nodeId, favourite: true } });
       }
-      const ids = json<{ value: string[] }>(await call(app, API.favouriteIds, member())).value;
+      const ids = json<{ value: string[] }>(await call(t.app, API.favouriteIds, member())).value;
       expect(ids.sort()).toEqual([one.nodeId, two.nodeId].sort());
       expect(ids.every((id) => typeof id === 'string')).toBe(true);
 
       const list = successEnvelope(favouritesResult).parse(
         json(
-          await call(app, API.favouriteList, member(), {
+          await call(t.app, API.favouriteList, member(), {
             query: { pageNo: '1', pageSize: '1', gameType: 'RNG' },
           }),
         ),
@@ -333,29 +325,29 @@ describeEachDatabase('games', (kind) => {
       expect(list).toMatchObject({ pageNum: 1, totalPages: 2 });
       expect(list.content).toHaveLength(1);
       const none = successEnvelope(favouritesResult).parse(
-        json(await call(app, API.favouriteList, member(), { query: { gameType: 'LIVE' } })),
+        json(await call(t.app, API.favouriteList, member(), { query: { gameType: 'LIVE' } })),
       ).value;
       expect(none).toEqual({ content: [], totalPages: 0, pageNum: 1 });
 
-      const removed = await call(app, API.removeFavourite, member(), { payload: { nodeId: one.nodeId } });
+      const removed = await call(t.app, API.removeFavourite, member(), { payload: { nodeId: one.nodeId } });
       expect(json(removed)).toEqual({ success: true, value: { nodeId: one.nodeId, favourite: false } });
-      const again = await call(app, API.removeFavourite, member(), { payload: { nodeId: one.nodeId } });
+      const again = await call(t.app, API.removeFavourite, member(), { payload: { nodeId: one.nodeId } });
       expect(again.statusCode).toBe(200);
-      const missing = await call(app, API.removeFavourite, member(), { payload: { nodeId: '999999999' } });
+      const missing = await call(t.app, API.removeFavourite, member(), { payload: { nodeId: '999999999' } });
       expect(missing.statusCode).toBe(200);
-      expect(json<{ value: string[] }>(await call(app, API.favouriteIds, member())).value).toEqual([
+      expect(json<{ value: string[] }>(await call(t.app, API.favouriteIds, member())).value).toEqual([
         two.nodeId,
       ]);
     });
 
     it('refuses an unknown or malformed node id', async () => {
-      const unknown = await call(app, API.addFavourite, member(), { payload: { nodeId: '999999999' } });
+      const unknown = await call(t.app, API.addFavourite, member(), { payload: { nodeId: '999999999' } });
       expect(unknown.statusCode).toBe(404);
       expect(json(unknown)).toMatchObject({ code: 'NOT_FOUND', value: { reason: 'GAME_NOT_FOUND' } });
-      const bad = await call(app, API.addFavourite, member(), { payload: { nodeId: 'abc' } });
+      const bad = await call(t.app, API.addFavourite, member(), { payload: { nodeId: 'abc' } });
       expect(bad.statusCode).toBe(400);
       expect(json(bad)).toMatchObject({ code: 'INVALID_INPUT' });
-      const badPage = await call(app, API.favouriteList, member(), { query: { pageSize: '1000' } });
+      const badPage = await call(t.app, API.favouriteList, member(), { query: { pageSize: '1000' } });
       expect(badPage.statusCode).toBe(400);
     });
   });
@@ -440,7 +432,9 @@ describeEachDatabase('games', (kind) => {
         .set({ gameCategory: 'LOTT', sortOrder: 10 })
         .where(and(eq(gameVendor.vassalage, 'TCG_LOTTO_VN'), eq(gameVendor.gameCategory, 'ELOTT')));
       try {
-        const menu = successEnvelope(lotteryMenu).parse(json(await call(app, API.lotteryMenu, { ip }))).value;
+        const menu = successEnvelope(lotteryMenu).parse(
+          json(await call(t.app, API.lotteryMenu, { ip })),
+        ).value;
         expect(menu.prizeMode).toBe('Lott');
         const tcg = await firstGame({ vassalage: 'TCG' });
         expect(launchValue(await launch({ gameId: tcg.gameId }))).toMatchObject({ prizeMode: 'Lott' });
@@ -456,8 +450,8 @@ describeEachDatabase('games', (kind) => {
       const slot = await firstGame({ gameType: 'RNG', vassalage: 'BGS' });
       const value = launchValue(await launch({ gameId: slot.gameId }));
       const token = new URL(value.url, 'http://x').searchParams.get('launch') ?? '';
-      expect(token).not.toBe(cookie);
-      expect(value.url).not.toContain(cookie);
+      expect(token).not.toBe(t.cookie);
+      expect(value.url).not.toContain(t.cookie);
       const [stored] = await database.current.db
         .select()
         .from(gameLaunchToken)
@@ -465,12 +459,12 @@ describeEachDatabase('games', (kind) => {
       expect(stored?.vassalage).toBe(slot.vassalage);
       expect(JSON.stringify(stored)).not.toContain(token);
 
-      const redeemed = await call(app, API.redeemLaunch, { ip }, { payload: { token } });
+      const redeemed = await call(t.app, API.redeemLaunch, { ip }, { payload: { token } });
       expect(redeemed.statusCode).toBe(200);
       const opened = successEnvelope(launchRedeemResult).parse(json(redeemed)).value;
       expect(opened.game?.gameId).toBe(slot.gameId);
       expect(opened.userName).toMatch(/^try\d{8}$/);
-      const twice = await call(app, API.redeemLaunch, { ip }, { payload: { token } });
+      const twice = await call(t.app, API.redeemLaunch, { ip }, { payload: { token } });
       expect(twice.statusCode).toBe(410);
       expect(json(twice)).toMatchObject({
         code: 'LAUNCH_LINK_EXPIRED',
@@ -483,12 +477,12 @@ describeEachDatabase('games', (kind) => {
       const value = launchValue(await launch({ gameId: slot.gameId }));
       const token = new URL(value.url, 'http://x').searchParams.get('launch') ?? '';
       time.advanceMinutes(3);
-      const late = await call(app, API.redeemLaunch, { ip }, { payload: { token } });
+      const late = await call(t.app, API.redeemLaunch, { ip }, { payload: { token } });
       expect(late.statusCode).toBe(410);
     });
 
     it('records the launched game as recent (clientType 2), newest first', async () => {
-      const trial = await call(app, API.trialLogin, { ip: freshIp() });
+      const trial = await call(t.app, API.trialLogin, { ip: freshIp() });
       const someone = { ip, cookie: sessionCookieOf(trial) ?? '' };
       const a = await firstGame({ vassalage: 'NOVA' });
       const b = await firstGame({ vassalage: 'KIRIN', gameType: 'FISH' });
@@ -497,7 +491,7 @@ describeEachDatabase('games', (kind) => {
       await launch({ gameId: b.gameId }, someone);
       const recent = successEnvelope(recentGamesResult).parse(
         json(
-          await call(app, API.recentGames, someone, {
+          await call(t.app, API.recentGames, someone, {
             query: { page: '1', pageSize: '25', clientType: '2' },
           }),
         ),
@@ -505,10 +499,10 @@ describeEachDatabase('games', (kind) => {
       expect(recent.list.map((item) => item.gameId)).toEqual([b.gameId, a.gameId]);
       expect(recent.totalPages).toBe(1);
       const fishOnly = successEnvelope(recentGamesResult).parse(
-        json(await call(app, API.recentGames, someone, { query: { gameType: 'FISH' } })),
+        json(await call(t.app, API.recentGames, someone, { query: { gameType: 'FISH' } })),
       ).value;
       expect(fishOnly.list.map((item) => item.gameId)).toEqual([b.gameId]);
-      const badClient = await call(app, API.recentGames, someone, { query: { clientType: '1' } });
+      const badClient = await call(t.app, API.recentGames, someone, { query: { clientType: '1' } });
       expect(badClient.statusCode).toBe(400);
     });
 
@@ -537,7 +531,8 @@ describeEachDatabase('games', (kind) => {
 
     it('every vendor launches: the in-house games, a lottery, a game list or its provider’s client', async () => {
       const [vendors] = [
-        successEnvelope(vendorStructure).parse(json(await call(app, API.gameVendors, { ip }))).value.vendors,
+        successEnvelope(vendorStructure).parse(json(await call(t.app, API.gameVendors, { ip }))).value
+          .vendors,
       ];
       for (const vendor of vendors ?? []) {
         const value = launchValue(
@@ -554,22 +549,24 @@ describeEachDatabase('games', (kind) => {
 
   describe('lottery', () => {
     it('menu groups LOTT and ELOTT games; lists per type', async () => {
-      const menu = successEnvelope(lotteryMenu).parse(json(await call(app, API.lotteryMenu, { ip }))).value;
+      const menu = successEnvelope(lotteryMenu).parse(json(await call(t.app, API.lotteryMenu, { ip }))).value;
       expect(menu.groups.map((group) => group.gameType)).toEqual(['LOTT', 'ELOTT']);
       expect(menu.groups[1]?.vendors).toContain('TCG_LOTTO_VN');
       expect(menu.groups.every((group) => group.games.length > 0)).toBe(true);
       const elott = successEnvelope(gameListResult).parse(
-        json(await call(app, API.lotteryList, { ip }, { query: { gameType: 'ELOTT' } })),
+        json(await call(t.app, API.lotteryList, { ip }, { query: { gameType: 'ELOTT' } })),
       ).value;
       expect(elott.list.every((item) => item.gameType === 'ELOTT' && item.lottoMode)).toBe(true);
-      expect((await call(app, API.lotteryList, { ip }, { query: { gameType: 'RNG' } })).statusCode).toBe(400);
+      expect((await call(t.app, API.lotteryList, { ip }, { query: { gameType: 'RNG' } })).statusCode).toBe(
+        400,
+      );
     });
   });
 
   describe('winner board', () => {
     it('answers value.list of recent wins with masked names, 100 at most', async () => {
       const response = await call(
-        app,
+        t.app,
         API.winnerBoard,
         { ip },
         { query: { gameCategory: 'ALL', language: 'vi' } },
@@ -586,34 +583,36 @@ describeEachDatabase('games', (kind) => {
       const times = board.list.map((win) => win.wonAt);
       expect([...times].sort().reverse()).toEqual(times);
       const fish = successEnvelope(winnerBoard).parse(
-        json(await call(app, API.winnerBoard, { ip }, { query: { gameCategory: 'FISH', limitNum: '5' } })),
+        json(await call(t.app, API.winnerBoard, { ip }, { query: { gameCategory: 'FISH', limitNum: '5' } })),
       ).value;
       expect(fish.list.length).toBeLessThanOrEqual(5);
       expect(fish.list.every((win) => win.gameType === 'FISH')).toBe(true);
-      expect((await call(app, API.winnerBoard, { ip }, { query: { limitNum: '101' } })).statusCode).toBe(400);
+      expect((await call(t.app, API.winnerBoard, { ip }, { query: { limitNum: '101' } })).statusCode).toBe(
+        400,
+      );
     });
   });
 
   describe('artwork', () => {
     it('draws a game as cacheable SVG with an ETag', async () => {
       const slot = await firstGame({ gameType: 'RNG' });
-      const response = await app.inject({ url: slot.iconUrl });
+      const response = await t.app.inject({ url: slot.iconUrl });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.body).toContain('<svg');
       expect(response.body.length).toBeLessThan(8_000);
-      const again = await app.inject({ url: slot.iconUrl });
+      const again = await t.app.inject({ url: slot.iconUrl });
       expect(again.body).toBe(response.body);
-      const cached = await app.inject({
+      const cached = await t.app.inject({
         url: slot.iconUrl,
         headers: { 'if-none-match': String(response.headers.etag) },
       });
       expect(cached.statusCode).toBe(304);
-      const vendor = await app.inject({ url: '/api/games/vendor-art/DS88.svg' });
+      const vendor = await t.app.inject({ url: '/api/games/vendor-art/DS88.svg' });
       expect(vendor.statusCode).toBe(200);
-      expect((await app.inject({ url: '/api/games/art/999999999.svg' })).statusCode).toBe(404);
-      expect((await app.inject({ url: '/api/games/art/..%2Fetc.svg' })).statusCode).toBe(400);
+      expect((await t.app.inject({ url: '/api/games/art/999999999.svg' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/games/art/..%2Fetc.svg' })).statusCode).toBe(400);
       const [row] = await database.current.db.select().from(game).where(eq(game.gameId, slot.gameId));
       expect(response.body).toContain(row?.gameName.split(' ')[0]);
     });

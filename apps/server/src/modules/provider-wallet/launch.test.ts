@@ -2,13 +2,14 @@ import { API, launchResult, recentGamesResult, successEnvelope, type GameType } 
 import { providerAuthenticateResult } from '@kl/contracts/provider-wallet';
 import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import { and, asc, eq, like } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { game, gameVendor, gameProvider } from '../../db/schema/index.ts';
 import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
-import { call, freshIp, sessionCookieOf, testClock } from '../../test/accounts.ts';
+import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { useTrialMemberApp } from '../../test/suite.ts';
 import { createProviderLaunch, sandboxProviderAdapter } from './launch.ts';
 import { signedRequest } from './testing.ts';
 
@@ -77,20 +78,12 @@ describe('the sandbox provider’s adapter', () => {
 });
 
 describeEachDatabase('launching at a provider', (kind) => {
-  const database = useTestDatabase(kind);
-  const time = testClock();
-  let app: FastifyInstance;
-  let cookie: string;
+  const t = useTrialMemberApp(kind);
+  const { database, time } = t;
   const ip = freshIp();
 
-  beforeAll(async () => {
-    app = await buildTestApp(database.current, { clock: time.clock });
-    await app.ready();
-    cookie = sessionCookieOf(await call(app, API.trialLogin, { ip: freshIp() })) ?? '';
-  });
-  afterAll(() => app.close());
-
-  const launch = (payload: Record<string, unknown>) => call(app, API.launchGame, { ip, cookie }, { payload });
+  const launch = (payload: Record<string, unknown>) =>
+    call(t.app, API.launchGame, { ip, cookie: t.cookie }, { payload });
   const launched = (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(launchResult).parse(json(response)).value;
@@ -117,7 +110,7 @@ describeEachDatabase('launching at a provider', (kind) => {
     expect(Date.parse(value.expiresAt ?? '')).toBeGreaterThan(time.clock().getTime());
 
     const token = url.searchParams.get('token') ?? '';
-    const authenticated = await app.inject(signedRequest(SANDBOX, 'authenticate', { token }, time.clock()));
+    const authenticated = await t.app.inject(signedRequest(SANDBOX, 'authenticate', { token }, time.clock()));
     expect(authenticated.statusCode, authenticated.body).toBe(200);
     expect(successEnvelope(providerAuthenticateResult).parse(json(authenticated)).value).toMatchObject({
       status: 'RS_OK',
@@ -127,7 +120,7 @@ describeEachDatabase('launching at a provider', (kind) => {
 
     // The launch is remembered among the recently played.
     const recent = successEnvelope(recentGamesResult).parse(
-      json(await call(app, API.recentGames, { ip, cookie })),
+      json(await call(t.app, API.recentGames, { ip, cookie: t.cookie })),
     ).value;
     expect(recent.list[0]?.gameId).toBe(baccarat.gameId);
   });

@@ -1,7 +1,6 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { API } from '@kl/contracts/api-paths';
 import type { ReconciliationRun } from '@kl/contracts/provider-report';
-import type { SandboxSession } from '@kl/contracts/sandbox-provider';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -18,20 +17,17 @@ import { expectFailure } from '../../test/answers.ts';
 import { newOperator, useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import {
-  createSandboxProviderModule,
   ownWalletUrl,
   SANDBOX_PROVIDER_CODE,
-  type SandboxProviderModule,
   sandboxReportUrl,
   serveSandboxReport,
 } from '../sandbox-provider/index.ts';
 import { BETTING_MS } from '../sandbox-provider/tables.ts';
-import { clientCall, operatorWallet } from '../sandbox-provider/testing.ts';
+import { useSandboxProvider } from '../sandbox-provider/testing.ts';
 import {
   createProviderReconciliation,
   createProviderWalletRepository,
   type ProviderReconciliation,
-  type ProviderWalletService,
   reconcileAndPrint,
 } from './index.ts';
 import { createReconcileScheduler } from './reconcile-scheduler.ts';
@@ -45,30 +41,16 @@ import { launchableGameId } from './testing.ts';
 
 describeEachDatabase('provider reconciliation', (kind) => {
   const { suite: t, request, value, auditTrail } = useBackOfficeSuite(kind, {});
-  let operator: ProviderWalletService;
-  let provider: SandboxProviderModule;
+  const sandbox = useSandboxProvider(t, launchableGameId);
   let reconciliation: ProviderReconciliation;
-  let walletUrl: string;
-  let gameId: string;
 
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    walletUrl = ownWalletUrl(t.app.server);
-    operator = operatorWallet(t.database.current.db, t.time.clock);
-    provider = createSandboxProviderModule({
-      db: t.database.current.db,
-      clock: t.time.clock,
-      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-      walletUrl: () => walletUrl,
-      walletOptions: { backoffMs: () => 0 },
-    });
+  beforeAll(() => {
     reconciliation = createProviderReconciliation({
       clock: t.time.clock,
       merchantCode: 'kimlong',
       repo: createProviderWalletRepository(t.database.current.db),
       reportUrl: (code) => sandboxReportUrl(t.app.server, code),
     });
-    gameId = await launchableGameId(t.database.current.db);
   });
 
   /**
@@ -79,20 +61,10 @@ describeEachDatabase('provider reconciliation', (kind) => {
     const now = t.time.clock().getTime();
     t.time.advance(Math.ceil(now / DAY_MS) * DAY_MS + HOUR_MS - now);
     const day = t.time.clock().toISOString().slice(0, 10);
-    const { row } = await t.newMember();
-    await t.fund(row.id, 100_000);
-    const { token } = await operator.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: SANDBOX_PROVIDER_CODE,
-      gameId,
-    });
-    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
-      payload: { token },
-    });
-    const session = await provider.sessions.resolve(`Bearer ${opened.value.sessionId}`);
-    const state = await provider.tables.state(session, 'baccarat');
-    const placed = await provider.tables.place(session, {
+    const { memberId, opened } = await sandbox.launch(100_000);
+    const session = await sandbox.provider.sessions.resolve(`Bearer ${opened.value.sessionId}`);
+    const state = await sandbox.provider.tables.state(session, 'baccarat');
+    const placed = await sandbox.provider.tables.place(session, {
       game: 'baccarat',
       roundId: state.current.roundId,
       bets: [{ kind: 'banker', stake: 10_000 }],
@@ -103,14 +75,14 @@ describeEachDatabase('provider reconciliation', (kind) => {
       .where(eq(sandboxTableBet.id, placed.bet.betId));
     if (!bet) throw new Error('the placement was not written');
     t.time.advance(BETTING_MS + 1);
-    await provider.tick();
+    await sandbox.provider.tick();
     t.time.advance(DAY_MS);
     return {
       day,
-      memberId: row.id,
+      memberId,
       roundId: state.current.roundId,
       betId: bet.transactionId,
-      winId: `win:${state.current.roundId}:${row.id}`,
+      winId: `win:${state.current.roundId}:${memberId}`,
     };
   }
 

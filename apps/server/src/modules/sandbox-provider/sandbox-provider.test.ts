@@ -4,22 +4,19 @@ import type {
   SandboxMatch,
   SandboxMatches,
   SandboxPlaceTableBetResult,
-  SandboxSession,
   SandboxSlip,
   SandboxTableGame,
   SandboxTableRound,
   SandboxTableState,
 } from '@kl/contracts/sandbox-provider';
 import { eq, like } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerTransaction, sandboxTableRound } from '../../db/schema/index.ts';
 import { HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
 import { call } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../test/suite.ts';
-import type { ProviderWalletService } from '../provider-wallet/index.ts';
 import { launchableGameId } from '../provider-wallet/testing.ts';
 import { resolveBaccaratRound, settleBaccarat } from './games/baccarat.ts';
 import type { Commitment } from './games/fair.ts';
@@ -33,16 +30,11 @@ import {
   type SportId,
 } from './games/sports.ts';
 import { resolveXocDiaRound, settleXocDia } from './games/xoc-dia.ts';
-import {
-  createSandboxProviderModule,
-  ownWalletUrl,
-  SANDBOX_PROVIDER_CODE,
-  type SandboxProviderModule,
-} from './index.ts';
+import { SANDBOX_PROVIDER_CODE } from './index.ts';
 import { PASS_CEILING_MS, type PassTimers } from './scheduler.ts';
 import { cashOutValue } from './sports-book.ts';
 import { BETTING_MS, RESULT_MS } from './tables.ts';
-import { clientCall, operatorWallet } from './testing.ts';
+import { clientCall, useSandboxProvider } from './testing.ts';
 
 /**
  * The sandbox provider as a player and the operator see it (docs/decisions/026-sandbox-provider.md): the
@@ -52,51 +44,19 @@ import { clientCall, operatorWallet } from './testing.ts';
 
 describeEachDatabase('sandbox provider', (kind) => {
   const t = useTestApp(kind);
-  let operator: ProviderWalletService;
-  let provider: SandboxProviderModule;
-  let walletUrl: string;
-  let gameId: string;
-
-  beforeAll(async () => {
-    // Listening also registers the provider at the operator (its onReady hook).
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    walletUrl = ownWalletUrl(t.app.server);
-    operator = operatorWallet(t.database.current.db, t.time.clock);
-    provider = sandboxProvider();
-    gameId = await launchableGameId(t.database.current.db);
-  });
-
-  /** Another instance of the provider on the same database, as a restarted process would be. */
-  function sandboxProvider(
-    walletOptions?: Parameters<typeof createSandboxProviderModule>[0]['walletOptions'],
-    timers?: PassTimers,
-  ) {
-    return createSandboxProviderModule({
-      db: t.database.current.db,
-      clock: t.time.clock,
-      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-      walletUrl: () => walletUrl,
-      walletOptions: { backoffMs: () => 0, ...walletOptions },
-      ...(timers && { timers }),
-    });
-  }
+  const sandbox = useSandboxProvider(t, launchableGameId);
+  const { sandboxProvider } = sandbox;
 
   /** A member with `funds`, launched at the provider: the provider's session. */
   async function player(funds: number) {
-    const { row, caller } = await t.newMember();
-    await t.fund(row.id, funds);
-    const { token } = await operator.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: SANDBOX_PROVIDER_CODE,
-      gameId,
+    const { memberId, caller, sessionId, opened } = await sandbox.player(funds);
+    expect(opened.value).toMatchObject({
+      balance: funds,
+      currency: 'VND',
+      gameId: sandbox.gameId,
+      demo: false,
     });
-    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
-      payload: { token },
-    });
-    expect(opened.status, JSON.stringify(opened.value)).toBe(200);
-    expect(opened.value).toMatchObject({ balance: funds, currency: 'VND', gameId, demo: false });
-    return { memberId: row.id, caller, sessionId: opened.value.sessionId };
+    return { memberId, caller, sessionId };
   }
 
   const balanceOf = async (caller: MemberCaller) => (await t.walletOf(caller)).sumBalance;
@@ -134,7 +94,7 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect(placed.status, JSON.stringify(placed.value)).toBe(200);
     expect(placed.value.bet).toMatchObject({ roundId, stake, status: 'accepted' });
     t.time.advance(BETTING_MS + 1);
-    await provider.tick();
+    await sandbox.provider.tick();
     const after = await tableOf(sessionId, game);
     const played = after.results.find((round) => round.roundId === roundId);
     if (!played?.fairness.serverSeed) throw new Error('the round was not revealed');
@@ -209,7 +169,7 @@ describeEachDatabase('sandbox provider', (kind) => {
 
   it('settles a single and an accumulator when their matches end; no cash-out after kick-off', async () => {
     const { caller, sessionId } = await player(300_000);
-    await provider.tick();
+    await sandbox.provider.tick();
     const listed = await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId);
     const open = listed.value.matches.filter((match) => match.status === 'open');
     const [first, second, third] = open;
@@ -252,7 +212,7 @@ describeEachDatabase('sandbox provider', (kind) => {
 
     const lastEnd = Math.max(Date.parse(first.endsAt), Date.parse(second.endsAt));
     t.time.advance(lastEnd - t.time.clock().getTime() + 1);
-    await provider.tick();
+    await sandbox.provider.tick();
     const finished = (await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId)).value;
     const results = new Map<string, MatchResult>();
     for (const match of finished.matches.filter((candidate) => candidate.status === 'finished')) {

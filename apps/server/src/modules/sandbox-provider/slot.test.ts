@@ -1,30 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts/api-paths';
 import type { GameRecords } from '@kl/contracts/game-records';
-import type {
-  SandboxSession,
-  SandboxSlotMachine,
-  SandboxSlotSpinResult,
-} from '@kl/contracts/sandbox-provider';
+import type { SandboxSlotMachine, SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerTransaction, sandboxSlotSpin } from '../../db/schema/index.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
 import { call } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../test/suite.ts';
-import type { ProviderWalletService } from '../provider-wallet/index.ts';
 import { launchableGameId } from '../provider-wallet/testing.ts';
 import { verifySlotSpin } from './games/slot.ts';
-import {
-  createSandboxProviderModule,
-  ownWalletUrl,
-  SANDBOX_PROVIDER_CODE,
-  type SandboxProviderModule,
-} from './index.ts';
-import { clientCall, operatorWallet } from './testing.ts';
+import { SANDBOX_PROVIDER_CODE } from './index.ts';
+import { clientCall, useSandboxProvider } from './testing.ts';
 
 /**
  * The sandbox slot as a player and the operator see it (docs/decisions/026-sandbox-provider.md): each spin
@@ -34,31 +23,8 @@ import { clientCall, operatorWallet } from './testing.ts';
 
 describeEachDatabase('sandbox provider slot', (kind) => {
   const t = useTestApp(kind);
-  let operator: ProviderWalletService;
-  let provider: SandboxProviderModule;
-  let walletUrl: string;
-  let gameId: string;
-
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    walletUrl = ownWalletUrl(t.app.server);
-    operator = operatorWallet(t.database.current.db, t.time.clock);
-    provider = sandboxProvider();
-    gameId = await launchableGameId(t.database.current.db);
-  });
-
-  /** Another instance of the provider on the same database, as a restarted process would be. */
-  function sandboxProvider(
-    walletOptions?: Parameters<typeof createSandboxProviderModule>[0]['walletOptions'],
-  ) {
-    return createSandboxProviderModule({
-      db: t.database.current.db,
-      clock: t.time.clock,
-      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-      walletUrl: () => walletUrl,
-      walletOptions: { backoffMs: () => 0, ...walletOptions },
-    });
-  }
+  const sandbox = useSandboxProvider(t, launchableGameId);
+  const { sandboxProvider, player } = sandbox;
 
   /** A provider whose process dies as soon as the wallet has taken the call to `action` (no answer read). */
   const dyingAfter = (action: 'bet' | 'win') =>
@@ -70,22 +36,6 @@ describeEachDatabase('sandbox provider slot', (kind) => {
         return response;
       },
     });
-
-  async function player(funds: number) {
-    const { row, caller } = await t.newMember();
-    await t.fund(row.id, funds);
-    const { token } = await operator.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: SANDBOX_PROVIDER_CODE,
-      gameId,
-    });
-    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
-      payload: { token },
-    });
-    expect(opened.status, JSON.stringify(opened.value)).toBe(200);
-    return { caller, sessionId: opened.value.sessionId };
-  }
 
   const spin = (sessionId: string, lineBet: number, requestKey: string = randomUUID()) =>
     clientCall<SandboxSlotSpinResult>(t.app, API.sandboxProviderSlotSpin, sessionId, {
@@ -233,13 +183,13 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     });
     // The recovery pass later finds nothing to do.
     t.time.advance(MINUTE_MS + 1);
-    await provider.tick();
+    await sandbox.provider.tick();
     expect(await balanceOf(caller)).toBe(100_000 - 4_000 + retried.value.returned);
   });
 
   it('recovers interrupted spins: a lost stake refunded, a lost win recorded as paid, each once', async () => {
     const { caller, sessionId } = await player(100_000);
-    const session = await provider.sessions.resolve(`Bearer ${sessionId}`);
+    const session = await sandbox.provider.sessions.resolve(`Bearer ${sessionId}`);
 
     // The stake reached the wallet, its answer never came back, and no one retried.
     const lostStake = randomUUID();
@@ -261,12 +211,12 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     const returned = Number(paidSpin.returned);
 
     // Too early: nothing is touched yet.
-    await provider.tick();
+    await sandbox.provider.tick();
     expect(await statusOf(paidSpin.id)).toBe('pending');
 
     t.time.advance(MINUTE_MS + 1);
-    await provider.tick();
-    await provider.tick();
+    await sandbox.provider.tick();
+    await sandbox.provider.tick();
     expect(await balanceOf(caller)).toBe(100_000 - 20_000 + returned);
     expect(await statusOf(paidSpin.id)).toBe('settled');
     expect(await postingsOf(paidSpin.id)).toEqual({ bets: 1, wins: returned > 0 ? 1 : 0 });

@@ -4,7 +4,7 @@ import {
   type SandboxSlotSpinRequest,
   type SandboxSlotSpinResult,
 } from '@kl/contracts/sandbox-provider';
-import type { SpinOutcome } from '@kl/contracts/slot-engine';
+import { machineLayout, type SpinOutcome } from '@kl/contracts/slot-engine';
 import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -33,24 +33,7 @@ export const PENDING_SPIN_MS = MINUTE_MS;
 
 /** The machine as the game client draws it: its lines, symbols and pays, and the line bets taken. */
 export function sandboxSlotMachineInfo(): SandboxSlotMachine {
-  const machine = SLOT_MACHINE;
-  return {
-    rows: machine.rows,
-    reelCount: machine.reels.length,
-    lineCount: machine.lines.length,
-    lines: machine.lines.map((line) => [...line]),
-    symbols: Object.entries(machine.symbols).map(([code, symbol]) => ({
-      code,
-      kind: symbol.kind,
-      pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
-    })),
-    lineBets: [...SANDBOX_SLOT_LINE_BETS],
-    freeSpins: Object.fromEntries(
-      Object.entries(machine.freeSpins).map(([count, spins]) => [count, spins ?? 0]),
-    ),
-    freeSpinMultiplier: machine.freeSpinMultiplier,
-    maxFreeSpins: machine.maxFreeSpins,
-  };
+  return { ...machineLayout(SLOT_MACHINE), lineBets: [...SANDBOX_SLOT_LINE_BETS] };
 }
 
 export function createSandboxSlot(deps: {

@@ -1,10 +1,22 @@
 import type { ApiEntry } from '@kl/contracts/api-call';
+import { API } from '@kl/contracts/api-paths';
+import type { SandboxSession } from '@kl/contracts/sandbox-provider';
 import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect } from 'vitest';
 import type { Clock } from '../../platform/clock.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
+import type { MemberCaller, TestApp } from '../../test/suite.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
-import { createProviderWalletModule } from '../provider-wallet/index.ts';
+import { createProviderWalletModule, type ProviderWalletService } from '../provider-wallet/index.ts';
 import { createWalletModule } from '../wallet/index.ts';
+import {
+  createSandboxProviderModule,
+  ownWalletUrl,
+  SANDBOX_PROVIDER_CODE,
+  type SandboxProviderModule,
+} from './index.ts';
+import type { PassTimers } from './scheduler.ts';
 
 /** Test helpers of the sandbox provider: the operator's launch, and the game client's calls. */
 
@@ -55,5 +67,102 @@ export async function clientCall<T = Record<string, unknown>>(
     success: body.success,
     ...(body.code !== undefined && { code: body.code }),
     value: body.value,
+  };
+}
+
+type WalletOptions = Parameters<typeof createSandboxProviderModule>[0]['walletOptions'];
+
+/** A member launched at the provider: the operator's member and the provider's answer to the launch. */
+export interface LaunchedMember {
+  memberId: string;
+  caller: MemberCaller;
+  opened: ClientAnswer<SandboxSession>;
+}
+
+export interface SandboxProviderHarness {
+  /** The operator's provider wallet on the suite's database. */
+  readonly operator: ProviderWalletService;
+  /** The provider of the suite, calling the wallet of the suite's app. */
+  readonly provider: SandboxProviderModule;
+  /** The game the operator launches at the provider. */
+  readonly gameId: string;
+  /** Another instance of the provider on the same database, as a restarted process would be. */
+  sandboxProvider(walletOptions?: WalletOptions, timers?: PassTimers): SandboxProviderModule;
+  /** A member with `funds`, launched at the provider (its session opened with the launch token). */
+  launch(funds: number): Promise<LaunchedMember>;
+  /** `launch`, the session opened (200): the provider's session id too. */
+  player(funds: number): Promise<LaunchedMember & { sessionId: string }>;
+}
+
+/**
+ * The sandbox provider of a suite (inside a test or hook): before the tests the app listens on a loopback
+ * port (which also registers the provider at the operator, its onReady hook) and the provider calls its
+ * wallet there, over HTTP, without waiting between its attempts. `launchableGame` finds the game members are
+ * launched at (the provider wallet's test kit has one).
+ */
+export function useSandboxProvider(
+  t: TestApp,
+  launchableGame: (db: Db) => Promise<string>,
+): SandboxProviderHarness {
+  let walletUrl = '';
+  let state: { operator: ProviderWalletService; provider: SandboxProviderModule; gameId: string } | undefined;
+  const current = () => {
+    if (!state) throw new Error('The sandbox provider is not set up yet (use it inside a test or hook)');
+    return state;
+  };
+
+  function sandboxProvider(walletOptions?: WalletOptions, timers?: PassTimers) {
+    return createSandboxProviderModule({
+      db: t.database.current.db,
+      clock: t.time.clock,
+      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      walletUrl: () => walletUrl,
+      walletOptions: { backoffMs: () => 0, ...walletOptions },
+      ...(timers && { timers }),
+    });
+  }
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    walletUrl = ownWalletUrl(t.app.server);
+    state = {
+      operator: operatorWallet(t.database.current.db, t.time.clock),
+      provider: sandboxProvider(),
+      gameId: await launchableGame(t.database.current.db),
+    };
+  });
+
+  async function launch(funds: number): Promise<LaunchedMember> {
+    const { row, caller } = await t.newMember();
+    await t.fund(row.id, funds);
+    const { token } = await current().operator.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: SANDBOX_PROVIDER_CODE,
+      gameId: current().gameId,
+    });
+    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
+      payload: { token },
+    });
+    return { memberId: row.id, caller, opened };
+  }
+
+  return {
+    get operator() {
+      return current().operator;
+    },
+    get provider() {
+      return current().provider;
+    },
+    get gameId() {
+      return current().gameId;
+    },
+    sandboxProvider,
+    launch,
+    async player(funds) {
+      const launched = await launch(funds);
+      expect(launched.opened.status, JSON.stringify(launched.opened.value)).toBe(200);
+      return { ...launched, sessionId: launched.opened.value.sessionId };
+    },
   };
 }

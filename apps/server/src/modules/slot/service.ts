@@ -24,7 +24,7 @@ import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { type GamesRepository, launchesInHouseSlot } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
-import { playRound, totalBetOf } from './engine.ts';
+import { machineLayout, playRound, totalBetOf } from './engine.ts';
 import { fairDraws, hashServerSeed, newClientSeed, newServerSeed } from './fair.ts';
 import { SLOT_MACHINE } from './machine.ts';
 import type { RoundWithSeed, SlotRepository } from './repository.ts';
@@ -57,25 +57,11 @@ const SPIN_ATTEMPTS = 3;
 
 /** The machine as the screen draws it. */
 export function machineInfo(): SlotMachineInfo {
-  const machine = SLOT_MACHINE;
   return {
     name: SLOT_MACHINE_NAME,
-    rows: machine.rows,
-    reelCount: machine.reels.length,
-    symbols: Object.entries(machine.symbols).map(([code, symbol]) => ({
-      code,
-      kind: symbol.kind,
-      pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
-    })),
-    lines: machine.lines.map((line) => [...line]),
-    reels: machine.reels.map((strip) => [...strip]),
-    freeSpins: Object.fromEntries(
-      Object.entries(machine.freeSpins).map(([count, spins]) => [count, spins ?? 0]),
-    ),
-    freeSpinMultiplier: machine.freeSpinMultiplier,
-    maxFreeSpins: machine.maxFreeSpins,
+    ...machineLayout(SLOT_MACHINE),
+    reels: SLOT_MACHINE.reels.map((strip) => [...strip]),
     betLevels: [...SLOT_BET_LEVELS],
-    lineCount: machine.lines.length,
   };
 }
 
