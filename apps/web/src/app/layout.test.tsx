@@ -38,6 +38,7 @@ const BUILT = new Set([
   ...['member/home', 'member/history', 'member/gameRecords'],
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
   'slotsCenter',
+  'provider/:kind',
   ...['launchGame', 'lotto-h5/:mui/:playType/games/:gameId', 'lottery', 'startLottery'],
   'gameCenter',
   'agent',
