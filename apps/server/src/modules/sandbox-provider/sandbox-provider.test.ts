@@ -19,6 +19,8 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../test/suite.ts';
 import { launchableGameId } from '../provider-wallet/testing.ts';
 import { resolveBaccaratRound, settleBaccarat } from './games/baccarat.ts';
+import { resolveBauCuaRound, settleBauCua } from './games/bau-cua.ts';
+import { resolveCockfightRound, settleCockfight } from './games/cockfight.ts';
 import type { Commitment } from './games/fair.ts';
 import {
   type BetLeg,
@@ -81,7 +83,15 @@ describeEachDatabase('sandbox provider', (kind) => {
   });
 
   /** Bets on the table's current round, moves the clock past its close and settles; the round played. */
-  async function playTableRound(sessionId: string, game: SandboxTableGame, kind: string, stake: number) {
+  const playTableRound = (sessionId: string, game: SandboxTableGame, kind: string, stake: number) =>
+    playTableBets(sessionId, game, [{ kind, stake }]);
+
+  /** The same with several bet lines in one bet (one stake at the wallet, their total). */
+  async function playTableBets(
+    sessionId: string,
+    game: SandboxTableGame,
+    bets: readonly { kind: string; stake: number }[],
+  ) {
     const current = await bettingRound(sessionId, game);
     expect(current).toMatchObject({ phase: 'betting', fairness: { serverSeed: null }, outcome: null });
     const roundId = current.roundId;
@@ -89,8 +99,9 @@ describeEachDatabase('sandbox provider', (kind) => {
       t.app,
       API.sandboxProviderPlaceTableBet,
       sessionId,
-      { payload: { game, roundId, bets: [{ kind, stake }] } },
+      { payload: { game, roundId, bets } },
     );
+    const stake = bets.reduce((sum, bet) => sum + bet.stake, 0);
     expect(placed.status, JSON.stringify(placed.value)).toBe(200);
     expect(placed.value.bet).toMatchObject({ roundId, stake, status: 'accepted' });
     t.time.advance(BETTING_MS + 1);
@@ -146,6 +157,65 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect(late).toMatchObject({ status: 409, code: 'GAME_ROUND_CLOSED' });
     t.time.advance(BETTING_MS);
     expect((await tableOf(sessionId, 'xoc-dia')).current).toMatchObject({ phase: 'betting' });
+  });
+
+  it('settles a bầu cua round of two faces, each paid 1:1 per matching die, the stake of the others lost', async () => {
+    const { caller, sessionId } = await player(300_000);
+    const bets = [
+      { kind: 'cua', stake: 20_000 },
+      { kind: 'tom', stake: 10_000 },
+    ] as const;
+    const { roundId, played, serverSeed, balanceAfterBet } = await playTableBets(sessionId, 'bau-cua', bets);
+    expect(balanceAfterBet).toBe(270_000);
+    const outcome = resolveBauCuaRound(commitmentOf(played), serverSeed).outcome;
+    expect(played.outcome).toEqual(outcome);
+    // Each face returns its stake and the stake again for each die showing it, or nothing.
+    const expected = bets.reduce((sum, bet) => {
+      const matches = outcome.dice.filter((face) => face === bet.kind).length;
+      return sum + (matches === 0 ? 0 : bet.stake * (1 + matches));
+    }, 0);
+    const settled = settleBauCua(
+      bets.map((bet) => ({ kind: bet.kind, stake: BigInt(bet.stake) })),
+      outcome,
+    );
+    expect(settled.reduce((sum, bet) => sum + Number(bet.returned), 0)).toBe(expected);
+    expect(await balanceOf(caller)).toBe(300_000 - 30_000 + expected);
+    expect(await recordOf(caller, roundId)).toMatchObject({
+      stake: 30_000,
+      payout: expected,
+      status: 'settled',
+    });
+  });
+
+  it('settles a cockfight round at the odds the round offered: meron at its price, a draw 8:1 and pushing meron', async () => {
+    const { caller, sessionId } = await player(300_000);
+    const bets = [
+      { kind: 'meron', stake: 50_000 },
+      { kind: 'draw', stake: 5_000 },
+    ] as const;
+    const { roundId, played, serverSeed } = await playTableBets(sessionId, 'cockfight', bets);
+    const odds = { meronBp: Number(played.params?.meronBp), walaBp: Number(played.params?.walaBp) };
+    expect(odds.meronBp).toBeGreaterThan(10_000);
+    expect(odds.walaBp).toBeGreaterThan(10_000);
+    const outcome = resolveCockfightRound({ ...commitmentOf(played), ...odds }, serverSeed).outcome;
+    expect(played.outcome).toEqual(outcome);
+    const expected = {
+      meron: Math.floor((50_000 * odds.meronBp) / 10_000),
+      wala: 0,
+      draw: 50_000 + 5_000 * 9,
+    }[outcome.result];
+    const settled = settleCockfight(
+      bets.map((bet) => ({ kind: bet.kind, stake: BigInt(bet.stake) })),
+      odds,
+      outcome,
+    );
+    expect(settled.reduce((sum, bet) => sum + Number(bet.returned), 0)).toBe(expected);
+    expect(await balanceOf(caller)).toBe(300_000 - 55_000 + expected);
+    expect(await recordOf(caller, roundId)).toMatchObject({
+      stake: 55_000,
+      payout: expected,
+      status: 'settled',
+    });
   });
 
   it('refuses a bet above the balance with the wallet’s not-enough-money answer, moving nothing', async () => {
