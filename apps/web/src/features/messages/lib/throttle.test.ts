@@ -52,22 +52,27 @@ describe('throttleCalls (product.md §7 unread counts, 250 ms)', () => {
 });
 
 describe('spacedQueue (product.md §7 mark read, 150 ms)', () => {
-  it('runs every task, each at least 150 ms after the previous one started', async () => {
+  it('runs every task, each at least 150 ms after the previous one ended', async () => {
     const starts: [string, number][] = [];
     const queue = spacedQueue(150);
-    const task = (name: string) => async () => {
+    // Each task takes `ms` before it answers (the first one longest, as a first request that waits
+    // for a chunk does).
+    const task = (name: string, ms: number) => async () => {
       starts.push([name, Date.now()]);
+      await new Promise((resolve) => setTimeout(resolve, ms));
       return name;
     };
-    const results = [queue(task('a')), queue(task('b')), queue(task('c'))];
+    const results = [queue(task('a', 40)), queue(task('b', 10)), queue(task('c', 0))];
     await vi.advanceTimersByTimeAsync(0);
     expect(starts).toEqual([['a', 1_000_000]]);
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(189);
+    expect(starts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(400);
     await expect(Promise.all(results)).resolves.toEqual(['a', 'b', 'c']);
     expect(starts).toEqual([
       ['a', 1_000_000],
-      ['b', 1_000_150],
-      ['c', 1_000_300],
+      ['b', 1_000_190],
+      ['c', 1_000_350],
     ]);
   });
 

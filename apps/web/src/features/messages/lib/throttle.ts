@@ -36,18 +36,23 @@ export function throttleCalls<T>(run: () => Promise<T>, intervalMs: number): () 
 }
 
 /**
- * Tasks run one after the other, each starting at least `intervalMs` after the previous one
- * started: none is dropped (each announcement opened is marked), but they never come in a burst.
+ * Tasks run one after the other, each starting at least `intervalMs` after the previous one ended:
+ * none is dropped (each announcement opened is marked), but they never come in a burst. Counting from
+ * the end, not the start, keeps the requests `intervalMs` apart as sent, even when the first one spent
+ * time before its request left (a chunk to load, a busy main thread) and the next did not.
  */
 export function spacedQueue(intervalMs: number) {
-  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastEnd = Number.NEGATIVE_INFINITY;
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(task: () => Promise<T>): Promise<T> => {
     const result = tail.then(async () => {
-      const wait = lastStart + intervalMs - Date.now();
+      const wait = lastEnd + intervalMs - Date.now();
       if (wait > 0) await sleep(wait);
-      lastStart = Date.now();
-      return task();
+      try {
+        return await task();
+      } finally {
+        lastEnd = Date.now();
+      }
     });
     tail = result.catch(() => undefined);
     return result;
