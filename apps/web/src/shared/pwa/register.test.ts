@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPwaController,
-  type PwaController,
-  type PwaEnvironment,
-  SKIP_WAITING_REPEAT_MS,
-} from './register.ts';
+import { createPwaController, type PwaController, type PwaEnvironment } from './register.ts';
 import { SKIP_WAITING } from './service-worker/rules.ts';
 
 /** Just enough of the browser's service-worker objects to drive the controller. */
@@ -102,25 +97,6 @@ describe('a new version', () => {
     expect(reload).not.toHaveBeenCalled();
     container!.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks the waiting version again while it still waits (a message to a starting worker can be lost)', async () => {
-    vi.useFakeTimers();
-    try {
-      const { controller, container } = setUp();
-      await controller.start();
-      const worker = container!.registration.findUpdate();
-      worker.moveTo('installed');
-      controller.applyUpdate();
-      expect(worker.posted).toHaveLength(1);
-      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS);
-      expect(worker.posted).toHaveLength(2);
-      worker.moveTo('activating');
-      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS * 3);
-      expect(worker.posted).toEqual([{ type: SKIP_WAITING }, { type: SKIP_WAITING }]);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('already waiting when the page opens is offered at once', async () => {

@@ -45,8 +45,6 @@ export const SCOPE = `${BASE_PATH}/`;
 export const WORKER_URL = `${SCOPE}sw.js`;
 /** A single-page app rarely navigates: look for a new version when it comes back into view. */
 export const UPDATE_CHECK_INTERVAL_MS = 30 * 60_000;
-/** How often the page asks the waiting worker again to take over while it still waits. */
-export const SKIP_WAITING_REPEAT_MS = 2_000;
 
 export function createPwaController(environment: PwaEnvironment): PwaController {
   const { container } = environment;
@@ -126,14 +124,7 @@ export function createPwaController(environment: PwaEnvironment): PwaController 
         environment.reload();
         return;
       }
-      // A message posted while the browser is still starting the waiting worker can be lost (seen in
-      // Chromium right after a page load): ask again until it leaves the waiting state.
-      const ask = () => worker.postMessage({ type: SKIP_WAITING });
-      ask();
-      const again = setInterval(() => {
-        if (worker.state === 'installed') ask();
-        else clearInterval(again);
-      }, SKIP_WAITING_REPEAT_MS);
+      worker.postMessage({ type: SKIP_WAITING });
     },
     dismissUpdate() {
       setState({ updateReady: false });
