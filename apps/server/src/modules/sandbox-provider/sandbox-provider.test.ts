@@ -159,6 +159,24 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect((await tableOf(sessionId, 'xoc-dia')).current).toMatchObject({ phase: 'betting' });
   });
 
+  /**
+   * A round of several bet lines paid as the rules say: the engine returns `expected` for them, the
+   * wallet holds `funds − stake + expected`, and the game record shows the stake and the payout.
+   */
+  async function expectPaid(round: {
+    caller: MemberCaller;
+    roundId: string;
+    funds: number;
+    stake: number;
+    expected: number;
+    settled: readonly { returned: bigint }[];
+  }) {
+    const { caller, roundId, funds, stake, expected, settled } = round;
+    expect(settled.reduce((sum, bet) => sum + Number(bet.returned), 0)).toBe(expected);
+    expect(await balanceOf(caller)).toBe(funds - stake + expected);
+    expect(await recordOf(caller, roundId)).toMatchObject({ stake, payout: expected, status: 'settled' });
+  }
+
   it('settles a bầu cua round of two faces, each paid 1:1 per matching die, the stake of the others lost', async () => {
     const { caller, sessionId } = await player(300_000);
     const bets = [
@@ -178,13 +196,7 @@ describeEachDatabase('sandbox provider', (kind) => {
       bets.map((bet) => ({ kind: bet.kind, stake: BigInt(bet.stake) })),
       outcome,
     );
-    expect(settled.reduce((sum, bet) => sum + Number(bet.returned), 0)).toBe(expected);
-    expect(await balanceOf(caller)).toBe(300_000 - 30_000 + expected);
-    expect(await recordOf(caller, roundId)).toMatchObject({
-      stake: 30_000,
-      payout: expected,
-      status: 'settled',
-    });
+    await expectPaid({ caller, roundId, funds: 300_000, stake: 30_000, expected, settled });
   });
 
   it('settles a cockfight round at the odds the round offered: meron at its price, a draw 8:1 and pushing meron', async () => {
@@ -209,13 +221,7 @@ describeEachDatabase('sandbox provider', (kind) => {
       odds,
       outcome,
     );
-    expect(settled.reduce((sum, bet) => sum + Number(bet.returned), 0)).toBe(expected);
-    expect(await balanceOf(caller)).toBe(300_000 - 55_000 + expected);
-    expect(await recordOf(caller, roundId)).toMatchObject({
-      stake: 55_000,
-      payout: expected,
-      status: 'settled',
-    });
+    await expectPaid({ caller, roundId, funds: 300_000, stake: 55_000, expected, settled });
   });
 
   it('refuses a bet above the balance with the wallet’s not-enough-money answer, moving nothing', async () => {
