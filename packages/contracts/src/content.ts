@@ -55,7 +55,8 @@ export const NOTICE_PAGE_SIZE = { default: 20, max: 100 } as const;
 /**
  * Generated pictures, outside the API table because their address carries the file name (module id
  * COMM3; cached a year with an ETag, the address changes with the picture):
- * `/api/content/banner-art/<id>-<vi|en>.svg`, `/api/content/avatars/<id>.svg`,
+ * `/api/content/banner-art/<id>-<vi|en>.webp` (`.svg`: the drawing it is made from),
+ * `/api/content/avatars/<id>.svg`,
  * `/api/content/link-art/<id>.svg` (partner logos and badges).
  */
 export const BANNER_ART_PREFIX = '/api/content/banner-art/';

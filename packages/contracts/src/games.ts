@@ -76,8 +76,9 @@ export const isListFirst = (gameType: string) =>
   (LIST_FIRST_GAME_TYPES as readonly string[]).includes(gameType);
 
 /**
- * Generated artwork (SVG), outside the API table because its address carries the file name:
- * `/api/games/art/<gameId>.svg` and `/api/games/vendor-art/<vassalage>.svg` (module id COMM3).
+ * Generated artwork, outside the API table because its address carries the file name:
+ * `/api/games/art/<gameId>.webp` and `/api/games/vendor-art/<vassalage>.webp` (module id COMM3); the
+ * same name with `.svg` is the drawing the picture is made from.
  */
 export const GAME_ART_PREFIX = '/api/games/art/';
 export const VENDOR_ART_PREFIX = '/api/games/vendor-art/';

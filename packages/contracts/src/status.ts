@@ -147,4 +147,6 @@ export const statusCalls = {
   },
   /** The merchant's logo: an SVG image, not an envelope. */
   logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3', raw: true },
+  /** The same logo drawn as a WebP picture (what pages show: no SVG document on the main thread). */
+  logoPicture: { method: 'GET', path: '/api/assets/logo.webp', moduleId: 'COMM3', raw: true },
 } as const satisfies ApiTable;

@@ -3,6 +3,22 @@
  * artwork): same input, same picture, nothing binary stored.
  */
 
+import { createHash } from 'node:crypto';
+
+/**
+ * The revision of the drawings: part of every picture's version, so that a change to how pictures
+ * are drawn gives them new addresses (they are cached for a year).
+ */
+const DRAWING_REVISION = '2';
+
+/** A short digest of what a picture is drawn from: its address changes when the picture does. */
+export function pictureVersion(...parts: string[]): string {
+  return createHash('sha256')
+    .update([DRAWING_REVISION, ...parts].join('\u0000'))
+    .digest('base64url')
+    .slice(0, 10);
+}
+
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 /** The colour of a picture whose own colour is not a #rrggbb value. */
 const FALLBACK_COLOUR = '#d4a017';
@@ -36,4 +52,24 @@ export function wordLines(text: string, width: number): string[] {
     else lines.push(word);
   }
   return lines;
+}
+
+/** The marks drawn as shapes rather than as characters, so that no font is needed for them. */
+export type Mark = 'star' | 'diamond' | 'club' | 'heart' | 'spade';
+
+/** Each mark on a grid of -1 to 1 around its centre. */
+const MARK_SHAPES: Record<Mark, string> = {
+  star: `<path d="M0 -1 L0.235 -0.324 L0.951 -0.309 L0.38 0.124 L0.588 0.809 L0 0.4 L-0.588 0.809 L-0.38 0.124 L-0.951 -0.309 L-0.235 -0.324 Z"/>`,
+  diamond: '<path d="M0 -1 L0.72 0 L0 1 L-0.72 0 Z"/>',
+  heart:
+    '<path d="M0 0.9 C-0.9 0.25 -1 -0.25 -0.78 -0.6 C-0.55 -0.95 -0.12 -0.9 0 -0.5 C0.12 -0.9 0.55 -0.95 0.78 -0.6 C1 -0.25 0.9 0.25 0 0.9 Z"/>',
+  spade:
+    '<path d="M0 -0.95 C-0.9 -0.25 -1 0.2 -0.72 0.45 C-0.48 0.66 -0.18 0.58 -0.06 0.38 L-0.28 0.95 H0.28 L0.06 0.38 C0.18 0.58 0.48 0.66 0.72 0.45 C1 0.2 0.9 -0.25 0 -0.95 Z"/>',
+  club: '<circle cx="0" cy="-0.5" r="0.4"/><circle cx="-0.47" cy="0.12" r="0.4"/><circle cx="0.47" cy="0.12" r="0.4"/><path d="M-0.1 0 L-0.3 0.95 H0.3 L0.1 0 Z"/>',
+};
+
+/** A mark centred at (cx, cy), `size` across, in `fill`. */
+export function mark(kind: Mark, cx: number, cy: number, size: number, fill: string): string {
+  const scale = (size / 2).toFixed(2);
+  return `<g transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) scale(${scale})" fill="${fill}">${MARK_SHAPES[kind]}</g>`;
 }

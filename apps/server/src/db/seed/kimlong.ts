@@ -10,7 +10,7 @@ import type { NewMemberRow, NewMerchantRow } from '../schema/index.ts';
 export const DEMO_MERCHANT_CODE = 'kimlong';
 const MAIN_DOMAIN = 'kimlong.vn';
 const site = (path: string) => `https://${MAIN_DOMAIN}${path}`;
-const LOGO_URL = API.logo.path;
+const LOGO_URL = API.logoPicture.path;
 const AGENT_SIGN_UP_URL = site('/agent/signup');
 
 export const KIMLONG: NewMerchantRow = {

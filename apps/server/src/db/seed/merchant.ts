@@ -60,7 +60,7 @@ export function merchantRow(setup: MerchantSetup, now = new Date()): NewMerchant
     MerchantToggle,
     boolean
   >;
-  const logoUrl = API.logo.path;
+  const logoUrl = API.logoPicture.path;
   return {
     code: setup.code,
     name: setup.name,

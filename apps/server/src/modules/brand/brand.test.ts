@@ -1,9 +1,10 @@
 import { API } from '@kl/contracts';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/databases.ts';
-import { initialsOf, renderLogoSvg } from './logo.ts';
+import { initialsOf, logoWidth, renderLogoSvg } from './logo.ts';
 
 describe('renderLogoSvg', () => {
   it('draws the initials and the name in the theme colour', () => {
@@ -46,5 +47,26 @@ describe('GET /api/assets/logo.svg', () => {
     const again = await app.inject({ url: API.logo.path, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('serves the same logo as a WebP picture 96 pixels high, which the merchant shows', async () => {
+    const response = await app.inject({ url: API.logoPicture.path });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      height: 96,
+      width: Math.round(logoWidth('Kim Long') * 1.5),
+    });
+    const status = await app.inject({ url: API.status.path });
+    expect(status.json()).toMatchObject({
+      value: { info: { whitelabel: { logoUrl: API.logoPicture.path } } },
+    });
+    const again = await app.inject({
+      url: API.logoPicture.path,
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });

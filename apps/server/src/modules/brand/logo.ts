@@ -12,15 +12,19 @@ export function initialsOf(siteName: string): string {
   return letters.join('').toUpperCase();
 }
 
+/** Height of the logo's drawing; its width follows the site name. */
+export const LOGO_HEIGHT = 64;
+export const logoWidth = (siteName: string) => 76 + Math.ceil(siteName.length * 17);
+
 export function renderLogoSvg(whitelabel: { siteName: string; themeColor: string }): string {
   const colour = colourOr(whitelabel.themeColor);
   const light = shade(colour, 0.45);
   const dark = shade(colour, -0.45);
   const name = escapeXml(whitelabel.siteName);
   const initials = escapeXml(initialsOf(whitelabel.siteName));
-  const width = 76 + Math.ceil(whitelabel.siteName.length * 17);
+  const width = logoWidth(whitelabel.siteName);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="64" viewBox="0 0 ${width} 64" role="img" aria-label="${name}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LOGO_HEIGHT}" viewBox="0 0 ${width} ${LOGO_HEIGHT}" role="img" aria-label="${name}">`,
     `<title>${name}</title>`,
     '<defs>',
     `<linearGradient id="emblem" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.55" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`,

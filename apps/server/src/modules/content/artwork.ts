@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { HEAD_ICON_COUNT } from '@kl/contracts/content';
 import type { BannerMotif } from '../../db/schema/index.ts';
-import { colourOr, escapeXml, shade, wordLines } from '../../platform/svg.ts';
+import { colourOr, escapeXml, mark, pictureVersion, shade, wordLines } from '../../platform/svg.ts';
 
 /**
  * Pictures of the content module drawn as SVG from their rows: banners (per group and language),
@@ -11,11 +10,6 @@ import { colourOr, escapeXml, shade, wordLines } from '../../platform/svg.ts';
 
 /** The phone's own sans-serif: no font is downloaded. */
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"`;
-
-/** A short digest of what a picture is drawn from: its address changes when the picture does. */
-export function pictureVersion(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 10);
-}
 
 /** Splits a text into lines of about `width` characters, at most `max` lines (the last one cut). */
 export function wrapText(text: string, width: number, max: number): string[] {
@@ -56,9 +50,7 @@ function bannerMotif(motif: BannerMotif, cx: number, cy: number, r: number, acce
           (card) =>
             `<rect x="${n(cx - r * 0.35)}" y="${n(cy - r * 0.5)}" width="${n(r * 0.7)}" height="${n(r)}" rx="10" fill="#fff" fill-opacity="0.95" stroke="${accent}" stroke-width="3" transform="rotate(${card * 14} ${n(cx)} ${n(cy + r * 0.8)})"/>`,
         )
-        .concat(
-          `<text x="${n(cx)}" y="${n(cy + r * 0.15)}" font-size="${n(r * 0.5)}" text-anchor="middle" fill="${accent}">♠</text>`,
-        )
+        .concat(mark('spade', cx, cy, r * 0.42, accent))
         .join('');
     case 'lottery':
       return [0, 1, 2, 3, 4]

@@ -20,6 +20,7 @@ import {
 } from '@kl/contracts/content';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announcement,
@@ -129,7 +130,7 @@ describeEachDatabase('content', (kind) => {
       const { list } = valueOf(successEnvelope(bannerList), await get(API.banners, visitor));
       expect(new Set(list.map((banner) => banner.groupName))).toEqual(new Set(BANNER_GROUPS));
       for (const banner of list) {
-        expect(banner.url).toMatch(/^\/api\/content\/banner-art\/[0-9]+-en\.svg\?v=/);
+        expect(banner.url).toMatch(/^\/api\/content\/banner-art\/[0-9]+-en\.webp\?v=/);
         expect(banner.linkTarget).toBe(banner.linkUrl?.startsWith('/') ? 'self' : 'blank');
       }
       const home = valueOf(
@@ -154,23 +155,32 @@ describeEachDatabase('content', (kind) => {
       );
       expect(vi.list[0]?.title).toBe('Tải app nhận 58K');
       expect(en.list[0]?.title).toBe('Get the app, get 58K');
-      expect(en.list[0]?.url).toMatch(/-en\.svg\?v=/);
+      expect(en.list[0]?.url).toMatch(/-en\.webp\?v=/);
     });
 
-    it('serves the pictures as SVG with a long cache and an ETag', async () => {
+    it('serves the pictures as WebP at their own size, and the SVG they are drawn from, with a long cache and an ETag', async () => {
       const { list } = valueOf(successEnvelope(bannerList), await get(API.banners, visitor));
       for (const banner of list) {
         const response = await app.inject({ url: banner.url });
         expect(response.statusCode).toBe(200);
-        expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(response.headers['content-type']).toBe('image/webp');
         expect(response.headers['cache-control']).toContain('immutable');
-        expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-        expect(response.body).not.toMatch(/<image|href=|<script/);
+        const source = await app.inject({ url: banner.url.replace('.webp', '.svg') });
+        expect(source.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(source.headers['cache-control']).toContain('immutable');
+        expect(source.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+        expect(source.body).not.toMatch(/<image|href=|<script/);
+        const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(source.body) ?? [];
+        expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+          format: 'webp',
+          width: Number(width),
+          height: Number(height),
+        });
       }
       const first = list[0]?.url ?? '';
       const etag = (await app.inject({ url: first })).headers.etag as string;
       expect((await app.inject({ url: first, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
-      expectFailure(await app.inject({ url: '/api/content/banner-art/999999-vi.svg' }), 404, 'NOT_FOUND');
+      expectFailure(await app.inject({ url: '/api/content/banner-art/999999-vi.webp' }), 404, 'NOT_FOUND');
       expectFailure(await app.inject({ url: '/api/content/banner-art/1-fr.svg' }), 400, 'INVALID_INPUT');
     });
 

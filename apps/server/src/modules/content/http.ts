@@ -27,4 +27,11 @@ export const PRIVATE = 'private, no-store';
 export const langOf = (request: FastifyRequest, asked: ContentLang | undefined): ContentLang =>
   asked ?? localeFromAcceptLanguage(request.headers['accept-language']);
 
-export { sendSvg, svgResponses } from '../../platform/svg-reply.ts';
+export {
+  pictureFile,
+  pictureFileName,
+  pictureResponses,
+  sendPicture,
+  sendSvg,
+  svgResponses,
+} from '../../platform/svg-reply.ts';

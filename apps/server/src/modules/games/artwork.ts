@@ -1,5 +1,5 @@
 import type { GameType } from '@kl/contracts/games';
-import { colourOr, escapeXml, shade, wordLines } from '../../platform/svg.ts';
+import { colourOr, escapeXml, mark, shade, wordLines } from '../../platform/svg.ts';
 import { randomFrom } from './catalogue-data.ts';
 
 /**
@@ -7,6 +7,12 @@ import { randomFrom } from './catalogue-data.ts';
  * type placed by a random generator seeded with the game id, the name and the vendor. Same row, same
  * picture; a few kilobytes, no binary files.
  */
+
+/**
+ * Width of a game's picture as WebP: a card is about a hundred CSS pixels wide on a phone, and phones
+ * draw two to three device pixels for each.
+ */
+export const GAME_ART_WIDTH = 320;
 
 /** Splits a name into at most three lines of about `width` characters. */
 export function wrapName(name: string, width = 12): string[] {
@@ -29,12 +35,17 @@ function motif(gameType: GameType, random: ReturnType<typeof randomFrom>, light:
   const y = 96 + (random.next() - 0.5) * 20;
   switch (gameType) {
     case 'RNG': {
-      // three reels with a symbol each
-      const symbols = ['7', '★', '♦', '♣', '$', '♥'];
+      // three reels with a symbol each: a character or a mark
+      const symbols = ['7', 'star', 'diamond', 'club', '$', 'heart'] as const;
       return [0, 1, 2]
         .map((reel) => {
           const rx = 48 + reel * 52;
-          return `<rect x="${rx}" y="56" width="44" height="64" rx="8" fill="#fff" fill-opacity="0.92"/><text x="${rx + 22}" y="101" font-size="34" font-weight="700" text-anchor="middle" fill="${light}">${escapeXml(random.pick(symbols))}</text>`;
+          const symbol = random.pick(symbols);
+          const drawn =
+            symbol === '7' || symbol === '$'
+              ? `<text x="${rx + 22}" y="101" font-size="34" font-weight="700" text-anchor="middle" fill="${light}">${escapeXml(symbol)}</text>`
+              : mark(symbol, rx + 22, 88, 30, light);
+          return `<rect x="${rx}" y="56" width="44" height="64" rx="8" fill="#fff" fill-opacity="0.92"/>${drawn}`;
         })
         .join('');
     }
@@ -48,8 +59,7 @@ function motif(gameType: GameType, random: ReturnType<typeof randomFrom>, light:
             (card) =>
               `<rect x="${f(x - 22 + card * 30)}" y="${f(y - 40)}" width="46" height="66" rx="6" fill="#fff" fill-opacity="0.93" transform="rotate(${card * 12} ${f(x)} ${f(y + 40)})"/>`,
           )
-          .join('') +
-        `<text x="${f(x)}" y="${f(y + 4)}" font-size="30" text-anchor="middle" fill="${light}">${gameType === 'LIVE' ? '♠' : '♥'}</text>`
+          .join('') + mark(gameType === 'LIVE' ? 'spade' : 'heart', x, y - 7, 26, light)
       );
     case 'SPORTS':
     case 'ESPORTS':

@@ -1,5 +1,5 @@
 import { GAME_ART_PREFIX, type Game, VENDOR_ART_PREFIX } from '@kl/contracts/games';
-import { createHash } from 'node:crypto';
+import { pictureVersion } from '../../platform/svg.ts';
 import type { GameRow } from '../../db/schema/index.ts';
 
 /** Between the stored rows and the API shapes of product.md §3: money, artwork addresses. */
@@ -19,16 +19,11 @@ export function minBetText(units: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-/** A short digest of what a picture is drawn from, so that its address changes when it does. */
-export function artVersion(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 10);
-}
-
 export const gameArtUrl = (row: Pick<GameRow, 'gameId' | 'gameName' | 'vassalage' | 'gameType' | 'colour'>) =>
-  `${GAME_ART_PREFIX}${row.gameId}.svg?v=${artVersion(row.gameName, row.vassalage, row.gameType, row.colour)}`;
+  `${GAME_ART_PREFIX}${row.gameId}.webp?v=${pictureVersion(row.gameName, row.vassalage, row.gameType, row.colour)}`;
 
 export const vendorArtUrl = (vendor: { vassalage: string; displayName: string; colour: string }) =>
-  `${VENDOR_ART_PREFIX}${vendor.vassalage}.svg?v=${artVersion(vendor.displayName, vendor.colour)}`;
+  `${VENDOR_ART_PREFIX}${vendor.vassalage}.webp?v=${pictureVersion(vendor.displayName, vendor.colour)}`;
 
 /** A row of the table, or as the search index keeps it (without trigrams and creation time). */
 export function toGame(row: Omit<GameRow, 'nameTrigrams' | 'createdAt'>): Game {

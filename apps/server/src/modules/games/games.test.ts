@@ -17,6 +17,7 @@ import {
 } from '@kl/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { game, gameLaunchToken, gameVendor } from '../../db/schema/index.ts';
 import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
@@ -73,7 +74,7 @@ describeEachDatabase('games', (kind) => {
       expect(structure.prizeMode).toBe('Elott');
       const bgs = structure.vendors.find((vendor) => vendor.vassalage === 'BGS');
       expect(bgs).toMatchObject({ displayName: 'Kim Long Games', gameCategory: 'RNG', listFirst: true });
-      expect(bgs?.mobileSmallIcon).toMatch(/^\/api\/games\/vendor-art\/BGS\.svg\?v=/);
+      expect(bgs?.mobileSmallIcon).toMatch(/^\/api\/games\/vendor-art\/BGS\.webp\?v=/);
       expect(searchOf(await search({ pageSize: '1' })).total).toBeGreaterThanOrEqual(800);
     });
 
@@ -575,7 +576,7 @@ describeEachDatabase('games', (kind) => {
       expect(board.list).toHaveLength(100);
       for (const win of board.list) {
         expect(win.customerName).toMatch(/^[a-z]{2}\*\*\*\d$/);
-        expect(win.iconUrl).toMatch(/^\/api\/games\/art\/\d+\.svg\?v=/);
+        expect(win.iconUrl).toMatch(/^\/api\/games\/art\/\d+\.webp\?v=/);
         expect(Number.isInteger(win.winAmount)).toBe(true);
         expect(win.currency).toBe('VND');
         expect(['RNG', 'FISH', 'LIVE']).toContain(win.gameType);
@@ -594,27 +595,39 @@ describeEachDatabase('games', (kind) => {
   });
 
   describe('artwork', () => {
-    it('draws a game as cacheable SVG with an ETag', async () => {
+    it('draws a game as a cacheable WebP picture with an ETag, and as the SVG it is drawn from', async () => {
       const slot = await firstGame({ gameType: 'RNG' });
+      expect(slot.iconUrl).toMatch(/^\/api\/games\/art\/\d+\.webp\?v=/);
       const response = await t.app.inject({ url: slot.iconUrl });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(response.headers['content-type']).toBe('image/webp');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(response.body).toContain('<svg');
-      expect(response.body.length).toBeLessThan(8_000);
+      expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 320,
+        height: 320,
+      });
       const again = await t.app.inject({ url: slot.iconUrl });
-      expect(again.body).toBe(response.body);
+      expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
       const cached = await t.app.inject({
         url: slot.iconUrl,
         headers: { 'if-none-match': String(response.headers.etag) },
       });
       expect(cached.statusCode).toBe(304);
-      const vendor = await t.app.inject({ url: '/api/games/vendor-art/DS88.svg' });
-      expect(vendor.statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/games/art/999999999.svg' })).statusCode).toBe(404);
+      const vendor = await t.app.inject({ url: '/api/games/vendor-art/DS88.webp' });
+      expect(await sharp(vendor.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 96 });
+      expect((await t.app.inject({ url: '/api/games/vendor-art/DS88.svg' })).body).toContain('<svg');
+      expect((await t.app.inject({ url: '/api/games/art/999999999.webp' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/games/art/1.png' })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/api/games/art/..%2Fetc.svg' })).statusCode).toBe(400);
+
+      const source = await t.app.inject({ url: slot.iconUrl.replace('.webp', '.svg') });
+      expect(source.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(source.headers.etag).not.toBe(response.headers.etag);
+      expect(source.body).toContain('<svg');
+      expect(source.body.length).toBeLessThan(8_000);
       const [row] = await database.current.db.select().from(game).where(eq(game.gameId, slot.gameId));
-      expect(response.body).toContain(row?.gameName.split(' ')[0]);
+      expect(source.body).toContain(row?.gameName.split(' ')[0]);
     });
   });
 });

@@ -2,9 +2,10 @@ import { GAME_ART_PREFIX, type GameSearchResult, game, VENDOR_ART_PREFIX } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../platform/api-route.ts';
-import { sendSvg, svgResponses } from '../../platform/svg-reply.ts';
+import { pictureFile, pictureFileName, pictureResponses, sendPicture } from '../../platform/svg-reply.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { composedAnswer, writtenPart } from '../../platform/serializer.ts';
+import { GAME_ART_WIDTH } from './artwork.ts';
 import type { GamesService } from './service.ts';
 
 /**
@@ -195,18 +196,19 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     url: `${GAME_ART_PREFIX}:file`,
     config: { moduleId: 'COMM3', rateLimit: false },
     schema: {
-      summary: 'Artwork of a game (SVG), drawn from its name, vendor and colour',
+      summary: 'Artwork of a game (SVG, or WebP 320 pixels wide), drawn from its name, vendor and colour',
       tags,
-      params: z.object({ file: z.string().regex(/^[0-9]{1,18}\.svg$/) }),
-      response: svgResponses,
+      params: z.object({ file: z.string().regex(pictureFileName('[0-9]{1,18}')) }),
+      response: pictureResponses,
     },
-    handler: async (request, reply) =>
-      sendSvg(
-        request,
-        reply,
-        await gamesService.gameArt(merchantCode, request.params.file.slice(0, -4)),
-        'ART_NOT_FOUND',
-      ),
+    handler: async (request, reply) => {
+      const { name, format } = pictureFile(request.params.file);
+      return sendPicture(request, reply, await gamesService.gameArt(merchantCode, name), {
+        format,
+        width: GAME_ART_WIDTH,
+        reason: 'ART_NOT_FOUND',
+      });
+    },
   });
 
   app.route({
@@ -214,17 +216,17 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     url: `${VENDOR_ART_PREFIX}:file`,
     config: { moduleId: 'COMM3', rateLimit: false },
     schema: {
-      summary: 'Icon of a vendor (SVG)',
+      summary: 'Icon of a vendor (SVG, or WebP at its own 96 pixels)',
       tags,
-      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_]{1,32}\.svg$/) }),
-      response: svgResponses,
+      params: z.object({ file: z.string().regex(pictureFileName('[A-Za-z0-9_]{1,32}')) }),
+      response: pictureResponses,
     },
-    handler: async (request, reply) =>
-      sendSvg(
-        request,
-        reply,
-        await gamesService.vendorArt(merchantCode, request.params.file.slice(0, -4)),
-        'ART_NOT_FOUND',
-      ),
+    handler: async (request, reply) => {
+      const { name, format } = pictureFile(request.params.file);
+      return sendPicture(request, reply, await gamesService.vendorArt(merchantCode, name), {
+        format,
+        reason: 'ART_NOT_FOUND',
+      });
+    },
   });
 };

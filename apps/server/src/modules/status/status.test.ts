@@ -60,7 +60,7 @@ describeEachDatabase('system status', (kind) => {
       });
       expect(status.info.whitelabel).toEqual({
         siteName: 'Kim Long',
-        logoUrl: API.logo.path,
+        logoUrl: API.logoPicture.path,
         themeColor: '#d4a017',
         copyrightYear: 2025,
       });

@@ -144,6 +144,7 @@ const EXPECTATIONS = {
   devClock: { access: 'dev' },
   opsStatus: OPS,
   logo: OPEN,
+  logoPicture: OPEN,
 
   loginKey: OPEN,
   login: OPEN,
@@ -886,6 +887,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     devClock: { build: () => ({ payload: { offsetMs: 0 } }) },
     opsStatus: { build: () => ({ payload: { maintenance: false } }) },
     logo: { build: () => ({}) },
+    logoPicture: { build: () => ({}) },
 
     loginKey: { build: () => ({}) },
     login: { build: () => ({ encrypted: { type: 'username', username: loginName, password: PASSWORD } }) },

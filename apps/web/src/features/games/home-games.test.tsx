@@ -1,5 +1,5 @@
 import { WINNER_BOARD } from '@kl/contracts/constants';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, searchCalls } from '../../test/fake-games.ts';
 import { openWithGames, installFakeIntersectionObserver, scrollNear } from '../../test/open-games.ts';
@@ -11,13 +11,15 @@ installFakeIntersectionObserver();
 
 const section = (name: string) => screen.getByRole('region', { name });
 const sectionCards = (name: string) => within(section(name)).queryAllByTestId('game-card');
+/** How many games a carousel holds: each drawn card says the size of the whole list. */
+const sectionGames = (name: string) => Number(sectionCards(name)[0]?.getAttribute('aria-setsize') ?? 0);
 
 describe('home game sections (product.md §2 home, §9 carousel)', () => {
   it('shows HOT, NEW_GAME, BGS and BG to a visitor, without favourites', async () => {
     await openWithGames('/m/home?lang=en');
-    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
-    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
-    await waitFor(() => expect(sectionCards('BGS')).toHaveLength(25));
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    await waitFor(() => expect(sectionGames('New games')).toBe(13));
+    await waitFor(() => expect(sectionGames('BGS')).toBe(25));
     expect(await within(section('BG')).findByTestId('empty-state')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
   });
@@ -52,10 +54,13 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it('splits list sections into two rows at ceil(half); HOT stays one row', async () => {
     await openWithGames('/m/home?lang=en');
-    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
+    await waitFor(() => expect(sectionGames('New games')).toBe(13));
     const track = (name: string) => within(section(name)).getByRole('list', { name });
     expect(track('New games').style.getPropertyValue('--kl-carousel-columns')).toBe('7');
-    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+    // The second row starts at the eighth game, in the first column.
+    const eighth = sectionCards('New games').find((card) => card.getAttribute('aria-posinset') === '8');
+    expect(eighth).toHaveStyle({ gridRow: '2', gridColumn: '1' });
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     expect(track('Hot games').style.getPropertyValue('--kl-carousel-columns')).toBe('25');
     expect(carouselColumns(7, true)).toBe(4);
     expect(carouselColumns(7, false)).toBe(7);
@@ -71,7 +76,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
     await openWithGames('/m/home?lang=en', { games });
     await waitFor(() => expect(sectionCards('New games')).toHaveLength(3));
     expect(within(section('New games')).queryByRole('button', { name: /Next page/ })).toBeNull();
-    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(9));
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(9));
     expect(
       within(section('Hot games')).getByRole('button', { name: 'Next page of Hot games' }),
     ).toBeInTheDocument();
@@ -82,7 +87,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it('See all opens the full list: HOT its category path, NEW_GAME its tab', async () => {
     const { user } = await openWithGames('/m/home?lang=en');
-    await waitFor(() => expect(sectionCards('New games')).toHaveLength(13));
+    await waitFor(() => expect(sectionGames('New games')).toBe(13));
     await user.click(within(section('New games')).getByRole('button', { name: 'See all New games' }));
     expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'NEW_GAME');
     const menu = screen.getByRole('navigation', { name: 'Game categories' });
@@ -92,9 +97,53 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
     );
 
     await user.click(within(menu).getByRole('button', { name: 'Hot games' }));
-    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     await user.click(within(section('Hot games')).getByRole('link', { name: 'See all Hot games' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/hot-games'));
+  });
+});
+
+describe('carousel cards drawn near the screen (docs/performance.md)', () => {
+  const positions = (name: string) => sectionCards(name).map((card) => card.getAttribute('aria-posinset'));
+
+  it('draws the first columns, each card with its place in the whole list', async () => {
+    await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    expect(positions('Hot games')).toEqual(['1', '2', '3', '4', '5']);
+    await waitFor(() => expect(sectionGames('New games')).toBe(13));
+    // Two rows of 7: the first five columns of each.
+    expect(positions('New games')).toEqual(['1', '2', '3', '4', '5', '8', '9', '10', '11', '12']);
+  });
+
+  it('draws more as the track is scrolled: what comes on the screen and a page ahead', async () => {
+    await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    const track = within(section('Hot games')).getByRole('list', { name: 'Hot games' });
+    // 25 columns of 100 pixels, 360 shown, scrolled by three columns.
+    Object.defineProperties(track, {
+      clientWidth: { configurable: true, value: 360 },
+      scrollWidth: { configurable: true, value: 2_500 },
+      scrollLeft: { configurable: true, value: 300, writable: true },
+    });
+    fireEvent.scroll(track);
+    // 300 + 2 × 360 = 1,020 pixels: 11 columns, and one more.
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(12));
+    track.scrollLeft = 2_140;
+    fireEvent.scroll(track);
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(25));
+  });
+
+  it('draws the next card when the keyboard reaches the last one drawn, so Tab goes on along the list', async () => {
+    const { user } = await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    const [fifth] = sectionCards('Hot games').slice(4);
+    within(fifth as HTMLElement)
+      .getAllByRole('button')[0]
+      ?.focus();
+    await waitFor(() => expect(sectionCards('Hot games')).toHaveLength(6));
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.closest('li')?.getAttribute('aria-posinset')).toBe('6');
   });
 });
 

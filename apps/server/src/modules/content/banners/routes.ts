@@ -1,7 +1,15 @@
 import { BANNER_ART_PREFIX } from '@kl/contracts/content';
 import { z } from 'zod';
 import { route } from '../../../platform/api-route.ts';
-import { type ContentApp, langOf, PUBLIC_CACHE, sendSvg, svgResponses } from '../http.ts';
+import {
+  type ContentApp,
+  langOf,
+  PUBLIC_CACHE,
+  pictureFile,
+  pictureFileName,
+  pictureResponses,
+  sendPicture,
+} from '../http.ts';
 import type { BannerService } from './service.ts';
 
 /** The banner call and the banners' generated pictures (product.md §2 home carousel and popups). */
@@ -40,17 +48,19 @@ export function bannerPictureRoute(
     url: `${BANNER_ART_PREFIX}:file`,
     config: { moduleId: 'COMM3', rateLimit: false },
     schema: {
-      summary: 'Picture of a banner in a language (SVG)',
+      summary: 'Picture of a banner in a language (SVG, or WebP at its own size)',
       tags: ['content'],
-      params: z.object({ file: z.string().regex(/^[0-9]{1,12}-(vi|en)\.svg$/) }),
-      response: svgResponses,
+      params: z.object({ file: z.string().regex(pictureFileName('[0-9]{1,12}-(vi|en)')) }),
+      response: pictureResponses,
     },
     handler: async (request, reply) => {
-      const [id = '', lang] = request.params.file.slice(0, -4).split('-');
-      return sendSvg(
+      const { name, format } = pictureFile(request.params.file);
+      const [id = '', lang] = name.split('-');
+      return sendPicture(
         request,
         reply,
         await bannerService.bannerArt(merchantCode, Number(id), lang === 'en' ? 'en' : 'vi'),
+        { format },
       );
     },
   });

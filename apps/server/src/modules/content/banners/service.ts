@@ -37,7 +37,7 @@ export function toBanner(row: ContentBannerRow, lang: ContentLang): Banner {
     id: row.id,
     groupName: row.groupName,
     title: textIn(row.title, lang),
-    url: `${BANNER_ART_PREFIX}${row.id}-${lang}.svg?v=${version}`,
+    url: `${BANNER_ART_PREFIX}${row.id}-${lang}.webp?v=${version}`,
     linkUrl: row.linkUrl,
     linkTarget: linkTargetOf(row.linkUrl),
     sort: row.sortOrder,

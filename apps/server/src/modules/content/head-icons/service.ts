@@ -1,7 +1,8 @@
 import { AVATAR_PREFIX, HEAD_ICON_COUNT, type HeadIcon } from '@kl/contracts/content';
 import type { Clock } from '../../../platform/clock.ts';
 import type { AuthenticatedMember } from '../../../platform/member-guard.ts';
-import { pictureVersion, renderAvatar } from '../artwork.ts';
+import { pictureVersion } from '../../../platform/svg.ts';
+import { renderAvatar } from '../artwork.ts';
 import type { HeadIconRepository } from './repository.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { VENDOR_ART_PREFIX, type Game } from '@kl/contracts/games';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from './icons.tsx';
 
@@ -12,7 +13,22 @@ export interface GameCardProps {
   favouritePending: boolean;
   onLaunch: (game: Game) => void;
   onToggleFavourite: (game: Game, favourite: boolean) => void;
+  /**
+   * Where a card of a carousel that draws only some of its cards stands: its cell of the grid, and
+   * its place in the whole list for assistive technology.
+   */
+  place?: CardPlace;
 }
+
+export interface CardPlace {
+  row: number;
+  column: number;
+  /** 1-based, in the whole list. */
+  position: number;
+  of: number;
+}
+
+const placeStyle = (place: CardPlace): CSSProperties => ({ gridRow: place.row, gridColumn: place.column });
 
 /** product.md §2 game card: artwork (loaded when near the screen), name, vendor and the favourite heart. */
 export function GameCard({
@@ -24,10 +40,17 @@ export function GameCard({
   favouritePending,
   onLaunch,
   onToggleFavourite,
+  place,
 }: GameCardProps) {
   const { t } = useTranslation();
   return (
-    <li className={hot ? 'kl-game-card kl-game-card--hot' : 'kl-game-card'} data-testid="game-card">
+    <li
+      className={hot ? 'kl-game-card kl-game-card--hot' : 'kl-game-card'}
+      data-testid="game-card"
+      style={place && placeStyle(place)}
+      aria-posinset={place?.position}
+      aria-setsize={place?.of}
+    >
       <button
         type="button"
         className="kl-game-card__launch"
@@ -51,7 +74,7 @@ export function GameCard({
           <span className="kl-game-card__meta" aria-hidden="true">
             <img
               className="kl-game-card__vendor-logo"
-              src={`${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.svg`}
+              src={`${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.webp`}
               alt=""
               width={20}
               height={20}

@@ -32,7 +32,7 @@ export function createBanner(id: number, overrides: Partial<Banner> = {}): Banne
     id,
     groupName: 'm_home',
     title: `Banner ${id}`,
-    url: `/api/content/banner-art/${id}-en.svg`,
+    url: `/api/content/banner-art/${id}-en.webp`,
     linkUrl: '/m/activity',
     linkTarget: 'self',
     sort: id,
@@ -83,7 +83,7 @@ export function createVendorStructure(count: number): VendorStructure {
   const vendors: Vendor[] = Array.from({ length: count }, (_, index) => ({
     vassalage: `V${index + 1}`,
     displayName: `Vendor ${index + 1}`,
-    mobileSmallIcon: `/api/games/vendor-art/V${index + 1}.svg`,
+    mobileSmallIcon: `/api/games/vendor-art/V${index + 1}.webp`,
     gameCategory: index % 2 === 0 ? 'RNG' : 'LIVE',
     listFirst: index % 2 === 0,
   }));
