@@ -110,6 +110,11 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
     await openWithGames('/m/home?lang=en');
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     expect(positions('Hot games')).toEqual(['1', '2', '3', '4', '5']);
+    // A hot card shows its vendor's icon at the address (and version) of the vendors' answer.
+    const hot = sectionCards('Hot games')[0] as HTMLElement;
+    await waitFor(() =>
+      expect(hot.querySelector('.kl-game-card__vendor-logo')).toHaveAttribute('src', '/v/BGS.svg'),
+    );
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     // Two rows of 7: the first five columns of each.
     expect(positions('New games')).toEqual(['1', '2', '3', '4', '5', '8', '9', '10', '11', '12']);

@@ -6,6 +6,8 @@ import { HeartIcon } from './icons.tsx';
 export interface GameCardProps {
   game: Game;
   vendorName: string;
+  /** The vendor's icon as its answer gives it (with its version); without it, the icon's plain address. */
+  vendorIcon?: string | undefined;
   favourite: boolean;
   /** The hot variant shows the vendor's logo and the game type (product.md §2 game card). */
   hot?: boolean;
@@ -34,6 +36,7 @@ const placeStyle = (place: CardPlace): CSSProperties => ({ gridRow: place.row, g
 export function GameCard({
   game,
   vendorName,
+  vendorIcon,
   favourite,
   hot = false,
   launching,
@@ -74,7 +77,7 @@ export function GameCard({
           <span className="kl-game-card__meta" aria-hidden="true">
             <img
               className="kl-game-card__vendor-logo"
-              src={`${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.webp`}
+              src={vendorIcon ?? `${VENDOR_ART_PREFIX}${encodeURIComponent(game.vassalage)}.webp`}
               alt=""
               width={20}
               height={20}

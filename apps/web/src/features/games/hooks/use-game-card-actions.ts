@@ -5,19 +5,22 @@ import type { GameCardProps } from '../components/game-card.tsx';
 import { useFavouriteToggle } from './use-favourite-toggle.ts';
 import { useLaunchGame } from './use-launch-game.ts';
 
-/** What every game card of a list needs besides its game: vendor name, favourite state, launch. */
-export function useGameCardActions(): (game: Game) => Omit<GameCardProps, 'game' | 'hot'> {
+/** What every game card of a list needs besides its game: vendor name and icon, favourite state, launch. */
+export function useGameCardActions(): (game: Game) => Omit<GameCardProps, 'game' | 'hot' | 'place'> {
   const favourites = useFavouriteIds();
   const { data: structure } = useVendors();
   const { toggle, pendingNodeId } = useFavouriteToggle();
   const { launch, pendingGameId } = useLaunchGame();
-  return (game) => ({
-    vendorName:
-      structure?.vendors.find((vendor) => vendor.vassalage === game.vassalage)?.displayName ?? game.vassalage,
-    favourite: favourites.has(game.nodeId),
-    launching: pendingGameId === game.gameId,
-    favouritePending: pendingNodeId === game.nodeId,
-    onLaunch: launch,
-    onToggleFavourite: toggle,
-  });
+  return (game) => {
+    const vendor = structure?.vendors.find((entry) => entry.vassalage === game.vassalage);
+    return {
+      vendorName: vendor?.displayName ?? game.vassalage,
+      vendorIcon: vendor?.mobileSmallIcon,
+      favourite: favourites.has(game.nodeId),
+      launching: pendingGameId === game.gameId,
+      favouritePending: pendingNodeId === game.nodeId,
+      onLaunch: launch,
+      onToggleFavourite: toggle,
+    };
+  };
 }
