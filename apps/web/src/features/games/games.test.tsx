@@ -53,7 +53,7 @@ describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
     expect(searchCalls(games)).toHaveLength(before);
     await user.type(box, '{Enter}');
     await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ gameName: 'Game 3', pageNo: '1' }));
-    await waitFor(() => expect(cards().map((card) => card.textContent)).toContain('Game 3Lotus Slots'));
+    await waitFor(() => expect(cards().map((card) => card.textContent)).toContain('Play Game 3 Lotus Slots'));
   });
 
   it('debounces list requests: quick filter changes make one request', async () => {

@@ -249,8 +249,8 @@ describe('recently played (game list filter)', () => {
     await user.click(await screen.findByRole('button', { name: 'Recent' }));
     await waitFor(() =>
       expect(screen.getAllByTestId('game-card').map((card) => card.textContent)).toEqual([
-        'Game 7Lotus Slots',
-        'Game 2Kim Long Games',
+        'Play Game 7 Lotus Slots',
+        'Play Game 2 Kim Long Games',
       ]),
     );
     expect(window.location.search).toContain('type=recent');

@@ -30,6 +30,9 @@ export interface CardPlace {
   of: number;
 }
 
+/** Stands for the game's name in the translated "Play {{name}}". */
+const NAME_MARK = '\u0001';
+
 const placeStyle = (place: CardPlace): CSSProperties => ({ gridRow: place.row, gridColumn: place.column });
 
 /** product.md §2 game card: artwork (loaded when near the screen), name, vendor and the favourite heart. */
@@ -46,6 +49,10 @@ export function GameCard({
   place,
 }: GameCardProps) {
   const { t } = useTranslation();
+  // "Play <game>" in the language's order: the words around the name are read, not shown.
+  const [before = '', after = ''] = t('games.play', { name: NAME_MARK })
+    .split(NAME_MARK)
+    .map((words) => words.trim());
   return (
     <li
       className={hot ? 'kl-game-card kl-game-card--hot' : 'kl-game-card'}
@@ -57,7 +64,6 @@ export function GameCard({
       <button
         type="button"
         className="kl-game-card__launch"
-        aria-label={t('games.play', { name: game.gameName })}
         aria-busy={launching}
         onClick={() => onLaunch(game)}
       >
@@ -70,9 +76,13 @@ export function GameCard({
           loading="lazy"
           decoding="async"
         />
-        <span className="kl-game-card__name">{game.gameName}</span>
-        {/* The button's name is "Play <game>" (WCAG 2.5.3: it holds the visible name); the vendor and the
-            type beside it are what a sighted member sees at a glance, not part of the action's name. */}
+        {/* The spaces between are whitespace of a flex box: part of the name, never drawn. */}
+        {before && <span className="kl-visually-hidden">{before}</span>}{' '}
+        <span className="kl-game-card__name">{game.gameName}</span>{' '}
+        {after && <span className="kl-visually-hidden">{after}</span>}
+        {/* The button's name is "Play <game>", from its content: it holds the visible name (WCAG 2.5.3).
+            The vendor and the type beside it are what a sighted member sees at a glance, not part of
+            the action's name. */}
         {hot ? (
           <span className="kl-game-card__meta" aria-hidden="true">
             <img
