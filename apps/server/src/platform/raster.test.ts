@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawWebp, rasterCache } from './raster.ts';
+import { escapeXml } from './svg.ts';
 
 const picture = (text: string, width = 200) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="60" viewBox="0 0 ${width} 60"><rect width="${width}" height="60" fill="#000"/><text x="10" y="42" font-size="32" font-weight="700" font-family="system-ui, sans-serif" fill="#fff">${text}</text></svg>`;
@@ -19,6 +20,12 @@ describe('drawn pictures', () => {
     const empty = await brightPixels(await drawWebp(picture('')));
     expect(empty).toBe(0);
     expect(written).toBeGreaterThan(400);
+  });
+
+  it('draws a text typed with a control character, the character left out', async () => {
+    const text = escapeXml('Rồng\u0001 Vàng\u001f <&>');
+    expect(text).toBe('Rồng Vàng &#60;&#38;&#62;');
+    expect(await brightPixels(await drawWebp(picture(text)))).toBeGreaterThan(400);
   });
 
   it('draws at the width asked, the height following, or at the picture’s own size', async () => {

@@ -23,9 +23,16 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 /** The colour of a picture whose own colour is not a #rrggbb value. */
 const FALLBACK_COLOUR = '#d4a017';
 
-/** Text for SVG, safe in an element and in a quoted attribute. */
+/** Characters XML 1.0 does not allow (control characters but tab and line ends, U+FFFE, U+FFFF). */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/**
+ * Text for SVG, safe in an element and in a quoted attribute; a character XML cannot hold is left out,
+ * so that a name typed with one still gives a picture that parses (and can be drawn as WebP).
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return text.replace(NOT_XML, '').replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The colour when it is a #rrggbb value, the fallback colour otherwise. */
