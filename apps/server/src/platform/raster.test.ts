@@ -47,6 +47,7 @@ describe('drawn pictures', () => {
     const fresh = await rasterCache().webp(picture('Rồng'), 120);
     expect(fresh.body.equals(first.body)).toBe(true);
     expect(fresh.etag).toBe(first.etag);
+    expect(rasterCache().etag(picture('Rồng'), 120)).toBe(first.etag);
     const wider = await cache.webp(picture('Rồng'), 160);
     expect(wider.etag).not.toBe(first.etag);
   });

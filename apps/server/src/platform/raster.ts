@@ -33,6 +33,8 @@ export interface RasterCache {
    * drawn before.
    */
   webp(svg: string, width?: number): Promise<Raster>;
+  /** The ETag the picture's WebP has, known without drawing it (a revalidation needs no drawing). */
+  etag(svg: string, width?: number): string;
   /** Bytes held, for tests and metrics. */
   readonly size: number;
 }
@@ -76,12 +78,17 @@ export function rasterCache(maxBytes = 32 * 1024 * 1024): RasterCache {
     }
   };
 
+  const keyOf = (svg: string, width: number | undefined) =>
+    `${width ?? 'own'}:${createHash('sha256').update(svg).digest('base64url')}`;
+  const etagOf = (key: string) => `"w${key.replace(':', '-').slice(0, 26)}"`;
+
   return {
     get size() {
       return size;
     },
+    etag: (svg, width) => etagOf(keyOf(svg, width)),
     webp(svg, width) {
-      const key = `${width ?? 'own'}:${createHash('sha256').update(svg).digest('base64url')}`;
+      const key = keyOf(svg, width);
       const hit = kept.get(key);
       if (hit) {
         // Map order is the order of use: move it to the end.
@@ -93,7 +100,7 @@ export function rasterCache(maxBytes = 32 * 1024 * 1024): RasterCache {
       if (pending) return pending;
       const drawn = drawWebp(svg, width)
         .then((body) => {
-          const raster = { body, etag: `"w${key.replace(':', '-').slice(0, 26)}"` };
+          const raster = { body, etag: etagOf(key) };
           keep(key, raster);
           return raster;
         })

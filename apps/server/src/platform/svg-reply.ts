@@ -73,8 +73,8 @@ export async function sendPicture(
   }: { format: PictureFormat; width?: number; reason?: string; cacheControl?: string },
 ) {
   if (format === 'svg' || svg === undefined) return sendSvg(request, reply, svg, reason, cacheControl);
-  const raster = await rasters.webp(svg, width);
-  reply.header('etag', raster.etag).header('cache-control', cacheControl);
-  if (request.headers['if-none-match'] === raster.etag) return reply.code(304).send();
-  return reply.type('image/webp').send(raster.body);
+  const etag = rasters.etag(svg, width);
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('image/webp').send((await rasters.webp(svg, width)).body);
 }
