@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { HOME_CHUNKS } from './src/features/home/first-screen-modules.ts';
+import { firstScreenGroups } from './src/shared/lib/first-screen-chunks.ts';
 import { lightContracts } from './src/shared/lib/light-zod-plugin.ts';
 import { localeSplit } from './src/shared/lib/locale-split-plugin.ts';
 import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
@@ -7,6 +10,8 @@ import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
 /** Modules every screen needs: one long-lived chunk, cached across releases of the app code. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand)[\\/]/;
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   base: '/m/',
@@ -18,11 +23,23 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Screens are split by route (React.lazy); the framework gets its own chunk.
+    // Screens are split by route (React.lazy); the framework gets its own chunk, the app's sources one
+    // and the rest of home's first screen one (src/shared/lib/first-screen-chunks.ts).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: FRAMEWORK, priority: 10 }],
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 10 },
+            {
+              name: firstScreenGroups({
+                app: fromRoot('src/app/start.tsx'),
+                screen: HOME_CHUNKS.map(fromRoot),
+                excluded: (id) => /[\\/]node_modules[\\/]/.test(id),
+              }),
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

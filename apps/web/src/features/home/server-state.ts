@@ -90,15 +90,6 @@ export async function loadHomeState({
   return dehydrate(queryClient);
 }
 
-/**
- * The source modules of the chunks home's first screen is drawn with (the screen and the games part):
- * their CSS is put in the page and their JavaScript preloaded, looked up in the build manifest.
- */
-export const HOME_CHUNKS: readonly string[] = [
-  'src/features/home/home-screen.tsx',
-  'src/features/games/home-games.tsx',
-];
-
 /** The picture of the carousel's first banner (what the page paints largest), when there is one. */
 export function firstHomeBanner(queryClient: QueryClient): string | null {
   const banners = queryClient.getQueryData<Banner[]>(bannersQueryOptions().queryKey);

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenGroups, staticClosure } from './first-screen-chunks.ts';
+
+/** A module graph as the bundler describes it: each module's static and dynamic imports. */
+function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[] }>) {
+  return {
+    getModuleInfo(id: string) {
+      const module = modules[id];
+      if (!module) return null;
+      const dynamic = module.dynamic ?? [];
+      // The bundler lists dynamic imports among the imports too.
+      return { importedIds: [...(module.imports ?? []), ...dynamic], dynamicallyImportedIds: dynamic };
+    },
+  };
+}
+
+const graph = graphOf({
+  '/w/src/main.tsx': { dynamic: ['/w/src/app/start.tsx'] },
+  '/w/src/app/start.tsx': {
+    imports: ['/w/src/app/app.tsx', '/w/node_modules/react/index.js'],
+    dynamic: ['/w/src/home/home-screen.tsx', '/w/src/wallet/wallet-screen.tsx'],
+  },
+  '/w/src/app/app.tsx': { imports: ['/w/src/shared/api.ts'] },
+  '/w/src/shared/api.ts': {},
+  '/w/node_modules/react/index.js': {},
+  '/w/src/home/home-screen.tsx': {
+    imports: ['/w/src/home/banners.tsx', '/w/src/shared/api.ts', '/w/node_modules/antd/index.js'],
+    dynamic: ['/w/src/home/promo-dialog.tsx'],
+  },
+  '/w/src/home/banners.tsx': { imports: ['/w/src/shared/money.ts', '/w/src/home/slides.ts'] },
+  '/w/src/home/slides.ts': {},
+  '/w/src/shared/money.ts': {},
+  '/w/src/home/promo-dialog.tsx': {},
+  '/w/node_modules/antd/index.js': {},
+  '/w/src/wallet/wallet-screen.tsx': { imports: ['/w/src/shared/money.ts'] },
+});
+
+describe('staticClosure', () => {
+  it('follows static imports all the way down, and no dynamic one', () => {
+    expect([...staticClosure(graph, ['/w/src/app/start.tsx'])].sort()).toEqual([
+      '/w/node_modules/react/index.js',
+      '/w/src/app/app.tsx',
+      '/w/src/app/start.tsx',
+      '/w/src/shared/api.ts',
+    ]);
+  });
+
+  it('skips a module the graph does not know', () => {
+    expect([...staticClosure(graph, ['/w/src/nowhere.ts'])]).toEqual([]);
+  });
+});
+
+describe('firstScreenGroups', () => {
+  const nameOf = firstScreenGroups({
+    app: '/w/src/app/start.tsx',
+    screen: ['/w/src/home/home-screen.tsx'],
+    excluded: (id) => id.includes('/node_modules/'),
+  });
+
+  it("puts the app's modules in one group and the rest of the first screen's in another", () => {
+    expect(nameOf('/w/src/app/app.tsx', graph)).toBe('app');
+    expect(nameOf('/w/src/shared/api.ts', graph)).toBe('app');
+    expect(nameOf('/w/src/home/banners.tsx', graph)).toBe('first-screen');
+    expect(nameOf('/w/src/home/slides.ts', graph)).toBe('first-screen');
+  });
+
+  it('leaves out of the first screen what another screen imports too', () => {
+    // The wallet screen would fetch the whole group for it.
+    expect(nameOf('/w/src/shared/money.ts', graph)).toBeNull();
+  });
+
+  it('leaves the roots, the libraries and what the first screen loads later to the automatic splitting', () => {
+    // A root keeps a chunk of its own: the build's manifest names it, and the server looks it up there.
+    expect(nameOf('/w/src/app/start.tsx', graph)).toBeNull();
+    expect(nameOf('/w/src/home/home-screen.tsx', graph)).toBeNull();
+    expect(nameOf('/w/node_modules/react/index.js', graph)).toBeNull();
+    expect(nameOf('/w/node_modules/antd/index.js', graph)).toBeNull();
+    expect(nameOf('/w/src/home/promo-dialog.tsx', graph)).toBeNull();
+    expect(nameOf('/w/src/wallet/wallet-screen.tsx', graph)).toBeNull();
+  });
+
+  it('works the groups out again for another build', () => {
+    const other = graphOf({
+      '/w/src/app/start.tsx': { imports: ['/w/src/home/slides.ts'] },
+      '/w/src/home/slides.ts': {},
+      '/w/src/home/home-screen.tsx': {},
+    });
+    expect(nameOf('/w/src/home/slides.ts', graph)).toBe('first-screen');
+    expect(nameOf('/w/src/home/slides.ts', other)).toBe('app');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Build-time chunk groups for the first screen (docs/performance.md): the app's own source modules
+ * (what `src/app/start.tsx` imports, statically, all the way down) in one chunk, and the rest of
+ * home's first screen (what the modules the server renders import) in a second one. Left to the
+ * automatic splitting, the same modules came as about forty chunks: each a request, a compile and a
+ * piece of the main thread's work of its own, for code that runs together anyway.
+ *
+ * Only the app's sources are grouped. Libraries stay where the automatic splitting puts them, and a
+ * group does not pull in its modules' dependencies: a library behind a barrel import would otherwise
+ * come along whole (antd-mobile's dialog and its animation library, for one).
+ *
+ * A module of either group that another screen also uses is fetched there with its group: the app's
+ * modules are on every screen already; home's are a few kilobytes more on a page opened at another
+ * screen, against tens of requests fewer on the page most visits open.
+ */
+
+/** What the bundler tells a group's `name` about a module (a subset of its module info). */
+interface ModuleGraph {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+/** The modules a root reaches through static imports only, the root included. */
+export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    // The bundler's list of a module's imports holds its dynamic ones too: those are left out.
+    const dynamic = new Set(info.dynamicallyImportedIds);
+    pending.push(...info.importedIds.filter((imported) => !dynamic.has(imported)));
+  }
+  return seen;
+}
+
+/** The modules loaded by a dynamic import somewhere in what the roots reach, static or dynamic. */
+export function dynamicEntries(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const entries = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    for (const entry of info.dynamicallyImportedIds) entries.add(entry);
+    pending.push(...info.importedIds);
+  }
+  return entries;
+}
+
+/**
+ * The `name` of a chunk group: `app` for the app's modules, `first-screen` for the rest of the first
+ * screen's, nothing for any other module (or one `excluded` keeps for another group). `app` and
+ * `screen` are module ids (absolute paths).
+ */
+export function firstScreenGroups(options: {
+  app: string;
+  screen: readonly string[];
+  excluded: (id: string) => boolean;
+}) {
+  // One chunking pass asks with one graph: the closures are worked out once for it.
+  let memo: { graph: ModuleGraph; app: Set<string>; screen: Set<string> } | null = null;
+  const groupsOf = (graph: ModuleGraph) => {
+    if (memo?.graph !== graph) {
+      const app = staticClosure(graph, [options.app]);
+      const screen = staticClosure(graph, options.screen);
+      for (const id of app) screen.delete(id);
+      // What another screen (or a part loaded later) also imports stays out of the first screen's
+      // group: that screen would otherwise fetch the whole group, and the stylesheets of its
+      // libraries, in an order its own styles were not written for.
+      const roots = new Set([options.app, ...options.screen]);
+      const others = [...dynamicEntries(graph, [options.app])].filter((entry) => !roots.has(entry));
+      for (const id of staticClosure(graph, others)) screen.delete(id);
+      // The roots stay chunks of their own: the build's manifest names a dynamically imported module
+      // only when it is the start of a chunk, and the server looks the first screen up by those names.
+      for (const id of [options.app, ...options.screen]) {
+        app.delete(id);
+        screen.delete(id);
+      }
+      memo = { graph, app, screen };
+    }
+    return memo;
+  };
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (options.excluded(id)) return null;
+    const { app, screen } = groupsOf(graph);
+    if (app.has(id)) return 'app';
+    if (screen.has(id)) return 'first-screen';
+    return null;
+  };
+}
