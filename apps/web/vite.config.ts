@@ -32,6 +32,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 10 },
             {
               name: firstScreenGroups({
+                entry: fromRoot('src/main.tsx'),
                 app: fromRoot('src/app/start.tsx'),
                 screen: HOME_CHUNKS.map(fromRoot),
                 excluded: (id) => /[\\/]node_modules[\\/]/.test(id),

@@ -61,6 +61,23 @@ test('home is readable with JavaScript off: banner, marquee, games and real link
   }
 });
 
+test('the head asks for the first banner and no script chunk: the chunks wait for the first paint', async ({
+  request,
+}) => {
+  const html = await (await request.get(`${BASE_URL}/m/home?lang=en`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+\.webp[^"]*" fetchpriority="high">/);
+  // Only the small entry is a script of the head; a chunk it imported itself would be preloaded here,
+  // on a slow line sharing the bandwidth with the banner (docs/performance.md).
+  expect(head.match(/<script type="module"/g)).toHaveLength(1);
+  expect(head).not.toContain('rel="modulepreload"');
+  // The chunks the entry preloads after the first paint, the app's sources among them as one chunk
+  // (apps/web src/shared/lib/first-screen-chunks.ts).
+  const chunks = /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
+  expect(chunks.filter((chunk) => /^\/m\/assets\/app-[\w-]+\.js$/.test(chunk))).toHaveLength(1);
+  expect(chunks.length).toBeLessThan(30);
+});
+
 test('with JavaScript the app takes the page over: no data asked again, no hydration error', async ({
   page,
   expectAccessible,

@@ -15,9 +15,10 @@ function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[
 }
 
 const graph = graphOf({
-  '/w/src/main.tsx': { dynamic: ['/w/src/app/start.tsx'] },
+  '/w/src/main.tsx': { imports: ['/w/src/shared/names.ts'], dynamic: ['/w/src/app/start.tsx'] },
+  '/w/src/shared/names.ts': {},
   '/w/src/app/start.tsx': {
-    imports: ['/w/src/app/app.tsx', '/w/node_modules/react/index.js'],
+    imports: ['/w/src/app/app.tsx', '/w/node_modules/react/index.js', '/w/src/shared/names.ts'],
     dynamic: ['/w/src/home/home-screen.tsx', '/w/src/wallet/wallet-screen.tsx'],
   },
   '/w/src/app/app.tsx': { imports: ['/w/src/shared/api.ts'] },
@@ -42,6 +43,7 @@ describe('staticClosure', () => {
       '/w/src/app/app.tsx',
       '/w/src/app/start.tsx',
       '/w/src/shared/api.ts',
+      '/w/src/shared/names.ts',
     ]);
   });
 
@@ -52,6 +54,7 @@ describe('staticClosure', () => {
 
 describe('firstScreenGroups', () => {
   const nameOf = firstScreenGroups({
+    entry: '/w/src/main.tsx',
     app: '/w/src/app/start.tsx',
     screen: ['/w/src/home/home-screen.tsx'],
     excluded: (id) => id.includes('/node_modules/'),
@@ -62,6 +65,11 @@ describe('firstScreenGroups', () => {
     expect(nameOf('/w/src/shared/api.ts', graph)).toBe('app');
     expect(nameOf('/w/src/home/banners.tsx', graph)).toBe('first-screen');
     expect(nameOf('/w/src/home/slides.ts', graph)).toBe('first-screen');
+  });
+
+  it("leaves in the entry's chunk what the entry imports itself", () => {
+    // In the app's group, it would make the page's head preload the app ahead of the first banner.
+    expect(nameOf('/w/src/shared/names.ts', graph)).toBeNull();
   });
 
   it('leaves out of the first screen what another screen imports too', () => {

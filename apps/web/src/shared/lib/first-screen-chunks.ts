@@ -57,10 +57,12 @@ export function dynamicEntries(graph: ModuleGraph, roots: readonly string[]): Se
 
 /**
  * The `name` of a chunk group: `app` for the app's modules, `first-screen` for the rest of the first
- * screen's, nothing for any other module (or one `excluded` keeps for another group). `app` and
- * `screen` are module ids (absolute paths).
+ * screen's, nothing for any other module (or one `excluded` keeps for another group). `entry` (the
+ * page's entry module, which imports the app dynamically), `app` and `screen` are module ids (absolute
+ * paths).
  */
 export function firstScreenGroups(options: {
+  entry: string;
   app: string;
   screen: readonly string[];
   excluded: (id: string) => boolean;
@@ -72,6 +74,12 @@ export function firstScreenGroups(options: {
       const app = staticClosure(graph, [options.app]);
       const screen = staticClosure(graph, options.screen);
       for (const id of app) screen.delete(id);
+      // What the entry imports itself stays in the entry's chunk: in a group, it would make the entry
+      // import the group, and the page's head preload it ahead of the first banner.
+      for (const id of staticClosure(graph, [options.entry])) {
+        app.delete(id);
+        screen.delete(id);
+      }
       // What another screen (or a part loaded later) also imports stays out of the first screen's
       // group: that screen would otherwise fetch the whole group, and the stylesheets of its
       // libraries, in an order its own styles were not written for.
