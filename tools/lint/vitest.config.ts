@@ -1,6 +1,13 @@
 import { defineProject } from 'vitest/config';
 
-/** Tests of the repository's own lint rules, and of the test runner's decisions (scripts/test). */
+/**
+ * Tests of the repository's own lint rules, of the test runner's decisions (scripts/test) and of the
+ * bench's CPU calibration (tools/perf).
+ */
 export default defineProject({
-  test: { name: 'lint', environment: 'node', include: ['*.test.ts', '../../scripts/**/*.test.mjs'] },
+  test: {
+    name: 'lint',
+    environment: 'node',
+    include: ['*.test.ts', '../../scripts/**/*.test.mjs', '../perf/*.test.mjs'],
+  },
 });
