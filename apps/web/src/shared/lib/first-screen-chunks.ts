@@ -21,38 +21,41 @@ interface ModuleGraph {
   ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-/** The modules a root reaches through static imports only, the root included. */
-export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
-  const seen = new Set<string>();
+type ModuleInfo = NonNullable<ReturnType<ModuleGraph['getModuleInfo']>>;
+
+/** The modules the graph knows among the roots and what they lead to, one step being `next`. */
+function reached(
+  graph: ModuleGraph,
+  roots: readonly string[],
+  next: (info: ModuleInfo) => readonly string[],
+): Map<string, ModuleInfo> {
+  const seen = new Map<string, ModuleInfo>();
   const pending = [...roots];
   while (pending.length > 0) {
     const id = pending.pop()!;
     if (seen.has(id)) continue;
     const info = graph.getModuleInfo(id);
     if (!info) continue;
-    seen.add(id);
-    // The bundler's list of a module's imports holds its dynamic ones too: those are left out.
-    const dynamic = new Set(info.dynamicallyImportedIds);
-    pending.push(...info.importedIds.filter((imported) => !dynamic.has(imported)));
+    seen.set(id, info);
+    pending.push(...next(info));
   }
   return seen;
 }
 
+/** The modules a root reaches through static imports only, the root included. */
+export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  // The bundler's list of a module's imports holds its dynamic ones too: those are left out.
+  const staticImports = (info: ModuleInfo) => {
+    const dynamic = new Set(info.dynamicallyImportedIds);
+    return info.importedIds.filter((imported) => !dynamic.has(imported));
+  };
+  return new Set(reached(graph, roots, staticImports).keys());
+}
+
 /** The modules loaded by a dynamic import somewhere in what the roots reach, static or dynamic. */
 export function dynamicEntries(graph: ModuleGraph, roots: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const entries = new Set<string>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id)) continue;
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    seen.add(id);
-    for (const entry of info.dynamicallyImportedIds) entries.add(entry);
-    pending.push(...info.importedIds);
-  }
-  return entries;
+  const infos = reached(graph, roots, (info) => info.importedIds).values();
+  return new Set([...infos].flatMap((info) => info.dynamicallyImportedIds));
 }
 
 /**
