@@ -40,7 +40,9 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Enter the amount to deposit');
       expect(amountInput()).toHaveFocus();
       await user.type(amountInput(), '19999');
-      expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(20_000)}`);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(20_000)}`),
+      );
       const quick = screen.getByRole('group', { name: 'Quick amounts' });
       await user.click(within(quick).getByRole('button', { name: vnd(200_000) }));
       expect(amountInput()).toHaveValue('200000');
@@ -53,7 +55,9 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.clear(amountInput());
       await user.type(amountInput(), '30000');
       await user.click(createButton());
-      expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`),
+      );
       await user.click(screen.getByRole('button', { name: 'Change method' }));
       await user.click(await screen.findByRole('button', { name: /VietQR code/ }));
       await user.clear(amountInput());

@@ -53,17 +53,25 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
 
     await user.type(amountInput(), '19999');
     await user.click(createButton());
-    expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(20_000)}`);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(20_000)}`),
+    );
     expect(amountInput()).toHaveAccessibleDescription(
       `The minimum for this method is ${vnd(20_000)} Minimum ${vnd(20_000)}, maximum ${vnd(100_000_000)}`,
     );
 
     await user.clear(amountInput());
     await user.type(amountInput(), '100000001');
-    expect(screen.getByRole('alert')).toHaveTextContent(`The maximum for this method is ${vnd(100_000_000)}`);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        `The maximum for this method is ${vnd(100_000_000)}`,
+      ),
+    );
     await user.clear(amountInput());
     await user.type(amountInput(), '12.5x');
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount, digits only');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount, digits only'),
+    );
 
     // A quick amount fills the field and clears the error.
     const quick = screen.getByRole('group', { name: 'Quick amounts' });
@@ -78,7 +86,9 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.type(amountInput(), '30000');
     await user.click(within(channels).getByRole('radio', { name: /Bank transfer/ }));
     await user.click(createButton());
-    expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`),
+    );
     expect(deposit.state.created).toEqual([]);
   });
 

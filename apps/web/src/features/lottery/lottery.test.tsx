@@ -48,7 +48,9 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     // Only the traditional bet types.
     expect(within(form).queryByRole('radio', { name: 'Big / Small' })).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Place bet' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Choose at least one selection.');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('Choose at least one selection.'),
+    );
 
     for (const number of ['07', '21', '99'])
       await user.click(within(form).getByRole('button', { name: number }));
@@ -60,14 +62,18 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
 
     await user.click(within(form).getByRole('radio', { name: 'Xiên 2' }));
     await user.click(within(form).getByRole('button', { name: '12' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Choose exactly 2 different numbers.');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('Choose exactly 2 different numbers.'),
+    );
     await user.click(within(form).getByRole('button', { name: '34' }));
     expect(within(form).getByRole('button', { name: '56' })).toBeDisabled();
     expect(screen.getByTestId('lottery-selections')).toHaveTextContent('1');
 
     await user.click(within(form).getByRole('radio', { name: 'Lô 3 digits' }));
     await user.type(within(form).getByLabelText(/Numbers of 3 digits/), '123 45');
-    expect(within(form).getByRole('alert')).toHaveTextContent('Each number must have exactly 3 digits.');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('Each number must have exactly 3 digits.'),
+    );
     await user.click(within(form).getByRole('button', { name: 'Quick pick' }));
     expect(within(form).queryByRole('alert')).toBeNull();
     expect(screen.getByTestId('lottery-selections')).toHaveTextContent('1');

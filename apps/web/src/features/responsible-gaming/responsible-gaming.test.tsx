@@ -64,14 +64,18 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     const save = () => within(daily()).getByRole('button', { name: 'Save daily limit' });
 
     await user.click(save());
-    expect(within(daily()).getByRole('alert')).toHaveTextContent('Enter the limit');
+    await waitFor(() => expect(within(daily()).getByRole('alert')).toHaveTextContent('Enter the limit'));
     expect(input()).toHaveAttribute('aria-invalid', 'true');
     expect(input()).toHaveFocus();
     await user.type(input(), '1500.5x');
-    expect(within(daily()).getByRole('alert')).toHaveTextContent('Enter a whole amount, digits only');
+    await waitFor(() =>
+      expect(within(daily()).getByRole('alert')).toHaveTextContent('Enter a whole amount, digits only'),
+    );
     await user.clear(input());
     await user.type(input(), '0');
-    expect(within(daily()).getByRole('alert')).toHaveTextContent('The limit must be more than 0');
+    await waitFor(() =>
+      expect(within(daily()).getByRole('alert')).toHaveTextContent('The limit must be more than 0'),
+    );
     expect(fake.state.limitCalls).toEqual([]);
 
     // A first limit is in force at once.

@@ -84,7 +84,9 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     const below = within(form).getByLabelText('Stop when the balance is below (VND, optional)');
     await user.type(below, '7O');
     await user.click(within(form).getByRole('button', { name: 'Start 10 spins' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Enter whole amounts in digits');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('Enter whole amounts in digits'),
+    );
     expect(slot.state.spinCalls).toHaveLength(0);
     await user.clear(below);
     await user.type(below, '70000');
@@ -140,7 +142,9 @@ describe('slot (product.md §2 /m/slotsCenter)', () => {
     const input = within(panel).getByLabelText('Client seed');
     await user.clear(input);
     await user.click(within(panel).getByRole('button', { name: 'Save client seed' }));
-    expect(within(panel).getByRole('alert')).toHaveTextContent('The client seed must be 1 to 64');
+    await waitFor(() =>
+      expect(within(panel).getByRole('alert')).toHaveTextContent('The client seed must be 1 to 64'),
+    );
     await user.type(input, 'my own seed');
     await user.click(within(panel).getByRole('button', { name: 'Save client seed' }));
     await waitFor(() => expect(slot.state.seed.clientSeed).toBe('my own seed'));

@@ -37,7 +37,7 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     const change = within(form).getByRole('button', { name: 'Change payment password' });
 
     await user.click(change);
-    expect(within(form).getAllByRole('alert')).toHaveLength(3);
+    await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(3));
     expect(old).toHaveFocus();
     await user.type(old, '246810');
     await user.type(next, '246810');

@@ -56,11 +56,13 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
 
     const save = within(form).getByRole('button', { name: 'Save payment password' });
     await user.click(save);
-    expect(
-      within(form)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual(['Enter the 6-digit payment password', 'Enter the 6-digit payment password']);
+    await waitFor(() =>
+      expect(
+        within(form)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual(['Enter the 6-digit payment password', 'Enter the 6-digit payment password']),
+    );
     expect(pin).toHaveFocus();
     await user.type(pin, '12a34');
     expect(pin).toHaveValue('1234');
@@ -69,7 +71,9 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     );
     await user.type(pin, '56');
     await user.type(confirmation, '123457');
-    expect(within(form).getByRole('alert')).toHaveTextContent('The two payment passwords do not match');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('The two payment passwords do not match'),
+    );
     expect(confirmation).toHaveAttribute('aria-invalid', 'true');
     await user.click(save);
     expect(withdrawal.state.paymentPassword).toBeNull();
@@ -154,26 +158,28 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(screen.getByRole('radio', { name: /Vietcombank \*\*\*\*3344/ })).toBeChecked();
 
     await user.click(submit());
-    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Enter the amount to withdraw');
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Enter the amount to withdraw'),
+    );
     expect(amountInput()).toHaveFocus();
     expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
 
     const expectAmountError = (text: string) =>
-      expect(screen.getAllByRole('alert')[0]).toHaveTextContent(text);
+      waitFor(() => expect(screen.getAllByRole('alert')[0]).toHaveTextContent(text));
     await user.type(amountInput(), '99999');
-    expectAmountError(`The minimum withdrawal is ${vnd(100_000)}`);
+    await expectAmountError(`The minimum withdrawal is ${vnd(100_000)}`);
     expect(amountInput()).toHaveAccessibleDescription(
       `The minimum withdrawal is ${vnd(100_000)} Minimum ${vnd(100_000)}, maximum ${vnd(50_000_000)} Withdrawals left today: 3 of 5`,
     );
     await user.clear(amountInput());
     await user.type(amountInput(), '50000001');
-    expectAmountError(`The maximum withdrawal is ${vnd(50_000_000)}`);
+    await expectAmountError(`The maximum withdrawal is ${vnd(50_000_000)}`);
     await user.clear(amountInput());
     await user.type(amountInput(), '1,5x');
-    expectAmountError('Enter a whole amount, digits only');
+    await expectAmountError('Enter a whole amount, digits only');
     await user.clear(amountInput());
     await user.type(amountInput(), '300.001');
-    expectAmountError(`The amount is more than your available balance (${vnd(300_000)})`);
+    await expectAmountError(`The amount is more than your available balance (${vnd(300_000)})`);
 
     // "Everything available" fills the balance (within the maximum) and the amount is then right.
     await user.click(screen.getByRole('button', { name: 'Withdraw everything withdrawable' }));
@@ -183,7 +189,9 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit payment password');
     await user.type(pinInput(), '123');
     await user.click(submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('The payment password is exactly 6 digits');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The payment password is exactly 6 digits'),
+    );
     expect(pinInput()).toHaveFocus();
     expect(withdrawal.state.createCalls).toEqual([]);
   });
@@ -195,7 +203,9 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     await user.type(amountInput(), '200000');
     await user.type(pinInput(), '246810');
     await user.click(submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('You have used all 5 withdrawals of today');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('You have used all 5 withdrawals of today'),
+    );
     expect(withdrawal.state.createCalls).toEqual([]);
   });
 
@@ -281,15 +291,19 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(name).toHaveValue('NGUYEN VAN AN');
 
     await user.click(within(form).getByRole('button', { name: 'Add this account' }));
-    expect(
-      within(form)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual(['Choose the bank', 'Enter the account number']);
+    await waitFor(() =>
+      expect(
+        within(form)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual(['Choose the bank', 'Enter the account number']),
+    );
     expect(within(form).getByLabelText('Bank')).toHaveFocus();
     await user.selectOptions(within(form).getByLabelText('Bank'), 'Techcombank');
     await user.type(within(form).getByLabelText('Account number'), '12345');
-    expect(within(form).getByRole('alert')).toHaveTextContent('The account number is 6 to 20 digits');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('The account number is 6 to 20 digits'),
+    );
     await user.type(within(form).getByLabelText('Account number'), '6789');
 
     await user.clear(name);

@@ -185,12 +185,16 @@ describe('sports book of the provider’s client', () => {
     await user.click(price('Hanoi FC', '1.95'));
     await user.type(stakeInput(), '7O');
     await user.click(screen.getByRole('button', { name: 'Place bet' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount in digits.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole amount in digits.'),
+    );
     expect(stakeInput()).toHaveAttribute('aria-invalid', 'true');
     await user.clear(stakeInput());
     await user.type(stakeInput(), '500');
     await user.click(screen.getByRole('button', { name: 'Place bet' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(`The stake must be at least ${vnd(1_000)}.`);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(`The stake must be at least ${vnd(1_000)}.`),
+    );
     expect(book.state.placed).toEqual([]);
   });
 
