@@ -36,6 +36,7 @@ export default defineConfig({
                 app: fromRoot('src/app/start.tsx'),
                 screen: HOME_CHUNKS.map(fromRoot),
                 excluded: (id) => /[\\/]node_modules[\\/]/.test(id),
+                everywhere: (id) => FRAMEWORK.test(id),
               }),
               priority: 5,
               includeDependenciesRecursively: false,

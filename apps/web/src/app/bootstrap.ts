@@ -8,6 +8,7 @@ import {
   rememberSystemStatus,
 } from '../features/system-status/index.ts';
 import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
+import { nextTask } from '../shared/lib/next-task.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
 import { keepPreferenceCookies } from './preference-cookies.ts';
@@ -60,6 +61,9 @@ export async function bootstrap(
   const language = resolveInitialLanguage(url.search);
   dropLanguageParameter(url);
   preloadScreenFor(url.pathname);
+  // The stores read, the screen's download asked for: the texts and the query cache are set up in
+  // the next task, so that neither half holds the page for long (docs/performance.md).
+  await nextTask();
   const queryClient = createQueryClient();
   await Promise.all([
     initI18n(language),

@@ -13,9 +13,22 @@ export type RouteTitleKey = `route.${keyof typeof translation.route}`;
 
 const TABLE = ROUTES.map((route) => ({ path: fullPath(route.pattern), route }));
 
+/** A path as the router compares it: letters in any case, trailing slashes left out. */
+const comparable = (path: string) => path.replace(/\/+$/, '').toLowerCase();
+const hasParameters = (path: string) => /[:*]/.test(path);
+
+/**
+ * The rows without parameters, by path. The router's own matcher flattens and ranks the whole table
+ * on every call, and the first call, while the app's code is still cold, is a long piece of the task
+ * that starts the app (docs/performance.md); a path without parameters is a lookup.
+ */
+const STATIC_ROWS = new Map(
+  TABLE.filter((row) => !hasParameters(row.path)).map((row) => [comparable(row.path), row.route]),
+);
+
 /** The route-table row a path shows (undefined for the paths that redirect home). */
 export function routeAt(pathname: string): RouteDefinition | undefined {
-  return matchRoutes(TABLE, pathname)?.at(-1)?.route.route;
+  return STATIC_ROWS.get(comparable(pathname)) ?? matchRoutes(TABLE, pathname)?.at(-1)?.route.route;
 }
 
 /** The route-table row of the current screen. */

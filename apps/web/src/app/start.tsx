@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap.ts';
 import { startPwaWhenIdle } from '../shared/pwa/index.ts';
 import { prepareAnnouncer } from '../shared/ui/announcer.ts';
 import { markClientRendered } from '../shared/hooks/use-after-hydration.ts';
+import { nextTask } from '../shared/lib/next-task.ts';
 import { toast } from '../shared/ui/toast.ts';
 
 /**
@@ -20,6 +21,9 @@ function TakenOver({ children }: { children: ReactNode }) {
 
 /** Starts the app: over the server's page (hydration) or in an empty one. */
 async function start() {
+  // The app's modules have just been evaluated, a long task of its own: the start goes on in the
+  // next one (docs/performance.md).
+  await nextTask();
   const { queryClient, hydrate } = await bootstrap(new URL(window.location.href));
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,0 +1,15 @@
+interface TaskScheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Ends the current task: what follows the `await` runs in a task of its own, once the browser has
+ * had its turn (a frame drawn, a tap answered). One long task split in two blocks the page for less
+ * than the whole (docs/performance.md). `scheduler.yield()` where the browser has it (the rest comes
+ * back ahead of other waiting tasks), a zero-delay timer elsewhere.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
