@@ -71,11 +71,13 @@ test('the head asks for the first banner and no script chunk: the chunks wait fo
   // on a slow line sharing the bandwidth with the banner (docs/performance.md).
   expect(head.match(/<script type="module"/g)).toHaveLength(1);
   expect(head).not.toContain('rel="modulepreload"');
-  // The chunks the entry preloads after the first paint, the app's sources among them as one chunk
+  // The chunks the entry preloads after the first paint: the app's sources as one chunk, the modules
+  // home shares with other screens as another, each a request and a task of its own
   // (apps/web src/shared/lib/first-screen-chunks.ts).
   const chunks = /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
   expect(chunks.filter((chunk) => /^\/m\/assets\/app-[\w-]+\.js$/.test(chunk))).toHaveLength(1);
-  expect(chunks.length).toBeLessThan(30);
+  expect(chunks.filter((chunk) => /^\/m\/assets\/shared-[\w-]+\.js$/.test(chunk))).toHaveLength(1);
+  expect(chunks.length).toBeLessThanOrEqual(16);
 });
 
 test('with JavaScript the app takes the page over: no data asked again, no hydration error', async ({
