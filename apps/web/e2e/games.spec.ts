@@ -74,6 +74,7 @@ test('a member browses, filters, searches, scrolls, favourites and launches a ga
   // And on home, in the favourites section (members only).
   await navigate('/m/home');
   const favourites = page.getByRole('region', { name: en('category.FAV') });
+  await favourites.scrollIntoViewIfNeeded();
   await expect(favourites.getByTestId('game-card')).toHaveCount(1);
   await expect(favourites.getByTestId('game-card').first()).toContainText(wanted);
   // The winner board, at the end of home, fills in when it comes near the screen.
@@ -117,13 +118,11 @@ test('a visitor sees the home sections and the winner board, and a live vendor t
   expectAccessible,
 }) => {
   await navigate('/m/home');
+  // The sections below the first screen draw their cards as the page is scrolled down to them.
   for (const key of ['HOT', 'NEW_GAME', 'BGS', 'BG']) {
-    await expect(
-      page
-        .getByRole('region', { name: en(`category.${key}`) })
-        .getByTestId('game-card')
-        .first(),
-    ).toBeVisible();
+    const region = page.getByRole('region', { name: en(`category.${key}`), exact: true });
+    await region.scrollIntoViewIfNeeded();
+    await expect(region.getByTestId('game-card').first()).toBeVisible();
   }
   await expect(page.getByRole('region', { name: en('category.FAV') })).toHaveCount(0);
   const board = page.getByRole('region', { name: en('games.winners.title') });

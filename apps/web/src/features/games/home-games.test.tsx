@@ -14,14 +14,37 @@ const sectionCards = (name: string) => within(section(name)).queryAllByTestId('g
 /** How many games a carousel holds: each drawn card says the size of the whole list. */
 const sectionGames = (name: string) => Number(sectionCards(name)[0]?.getAttribute('aria-setsize') ?? 0);
 
+/** The user scrolls down home: the sections below the first screen come near and draw their cards. */
+async function scrollDownHome() {
+  await screen.findByRole('region', { name: 'BG' });
+  scrollNear();
+}
+
 describe('home game sections (product.md §2 home, §9 carousel)', () => {
   it('shows HOT, NEW_GAME, BGS and BG to a visitor, without favourites', async () => {
     await openWithGames('/m/home?lang=en');
+    await scrollDownHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     await waitFor(() => expect(sectionGames('BGS')).toBe(25));
     expect(await within(section('BG')).findByTestId('empty-state')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
+  });
+
+  it('asks for every section with the page, and draws those below the first screen when they come near', async () => {
+    const { games } = await openWithGames('/m/home?lang=en');
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    await waitFor(() => expect(searchCalls(games)).toHaveLength(3));
+    // The answers are in; the cards wait, and each section keeps its place with the waiting status.
+    for (const name of ['New games', 'BGS']) {
+      expect(sectionCards(name)).toHaveLength(0);
+      expect(within(section(name)).getByRole('status')).toHaveTextContent('Please wait');
+    }
+    scrollNear();
+    await waitFor(() => expect(sectionGames('New games')).toBe(13));
+    await waitFor(() => expect(sectionGames('BGS')).toBe(25));
+    // Nothing asked again.
+    expect(searchCalls(games)).toHaveLength(3);
   });
 
   it('asks each section with the query of product.md §2', async () => {
@@ -39,6 +62,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it("shows a member's favourites, without See all", async () => {
     await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003', '5007'] });
+    await scrollDownHome();
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(2));
     expect(within(section('Favourites')).queryByRole('link', { name: /See all/ })).toBeNull();
     expect(within(section('Favourites')).queryByRole('button', { name: /See all/ })).toBeNull();
@@ -46,6 +70,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it('drops a game from the favourites section when its heart is pressed again', async () => {
     const { user } = await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003'] });
+    await scrollDownHome();
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(1));
     await user.click(within(section('Favourites')).getByRole('button', { name: 'Favourite Game 3' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Favourites' })).toBeInTheDocument());
@@ -54,6 +79,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it('splits list sections into two rows at ceil(half); HOT stays one row', async () => {
     await openWithGames('/m/home?lang=en');
+    await scrollDownHome();
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     const track = (name: string) => within(section(name)).getByRole('list', { name });
     expect(track('New games').style.getPropertyValue('--kl-carousel-columns')).toBe('7');
@@ -74,6 +100,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
       ),
     ];
     await openWithGames('/m/home?lang=en', { games });
+    await scrollDownHome();
     await waitFor(() => expect(sectionCards('New games')).toHaveLength(3));
     expect(within(section('New games')).queryByRole('button', { name: /Next page/ })).toBeNull();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(9));
@@ -87,6 +114,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
 
   it('See all opens the full list: HOT its category path, NEW_GAME its tab', async () => {
     const { user } = await openWithGames('/m/home?lang=en');
+    await scrollDownHome();
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     await user.click(within(section('New games')).getByRole('button', { name: 'See all New games' }));
     expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'NEW_GAME');
@@ -108,6 +136,7 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
 
   it('draws the first columns, each card with its place in the whole list', async () => {
     await openWithGames('/m/home?lang=en');
+    await scrollDownHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     expect(positions('Hot games')).toEqual(['1', '2', '3', '4', '5']);
     // A hot card shows its vendor's icon at the address (and version) of the vendors' answer.

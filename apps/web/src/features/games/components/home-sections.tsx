@@ -4,6 +4,7 @@ import { fullPath, type GameCategory } from '@kl/contracts/routes';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNearScreen } from '../../../shared/hooks/use-near-screen.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { useGamePages, type GameSource } from '../hooks/use-game-pages.ts';
@@ -24,6 +25,8 @@ interface HomeSection {
   /** Lists of the search (the list-type set): shown in two rows split at ceil(half) (product.md §2, §9). */
   twoRows: boolean;
   memberOnly: boolean;
+  /** On the first screen, and in the server's page: drawn at once, not when it comes near. */
+  firstScreen?: boolean;
 }
 
 /** The home sections of product.md §2, in order: HOT, FAV (members), NEW_GAME, BGS (vassalage BGS, RNG), BG (class BG, RNG). */
@@ -34,6 +37,7 @@ export const HOME_SECTIONS: readonly HomeSection[] = [
     seeAll: { to: fullPath('hot-games') },
     twoRows: false,
     memberOnly: false,
+    firstScreen: true,
   },
   {
     key: 'FAV',
@@ -85,23 +89,35 @@ function SeeAllLink({ seeAll, title }: { seeAll: NonNullable<SeeAll>; title: str
   );
 }
 
+/**
+ * How far below the screen a section's cards are drawn. Its games are asked for with the page, so
+ * drawing is all that is left when it comes near: a few milliseconds, well within the time a scroll
+ * takes to cover this distance.
+ */
+const DRAW_AHEAD_PX = 200;
+
 function HomeSectionView({ section }: { section: HomeSection }) {
   const { t } = useTranslation();
   const pages = useGamePages(section.source);
   const title = t(`category.${section.key}`);
   const headingId = `kl-home-section-${section.key}`;
+  // Below the first screen, the cards wait until the section comes near it: a visit that does not
+  // scroll that far does not pay for drawing them (docs/performance.md). The section keeps its height
+  // meanwhile.
+  const { ref, near } = useNearScreen<HTMLElement>(DRAW_AHEAD_PX);
+  const drawn = section.firstScreen === true || near;
   // The cards are drawn from a deferred copy of the games: an answer arriving is taken at once, and
   // drawing its cards yields to the browser instead of holding the page (docs/performance.md).
   const games = useDeferredValue(pages.games);
   const body =
     listState(pages, t) ??
-    (games.length === 0 ? (
+    (games.length === 0 || !drawn ? (
       <ListWaiting t={t} />
     ) : (
       <GameCarousel games={games} label={title} twoRows={section.twoRows} hot={section.key === 'HOT'} />
     ));
   return (
-    <section className="kl-games__section" aria-labelledby={headingId} data-section={section.key}>
+    <section ref={ref} className="kl-games__section" aria-labelledby={headingId} data-section={section.key}>
       <div className="kl-games__section-head">
         <h2 id={headingId}>{title}</h2>
         {section.seeAll && pages.games.length > 0 && <SeeAllLink seeAll={section.seeAll} title={title} />}
