@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, t, test } from './fixtures.ts';
+import { appTookOver, expect, t, test, withLang } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -147,4 +147,27 @@ test('a category path opens its category', async ({ page, navigate }) => {
   await navigate('/m/slot-games');
   await expect(page.getByTestId('category-content')).toHaveAttribute('data-category', 'RNG');
   await expect(cards(page).first()).toBeVisible();
+});
+
+test('a home section waiting for its games keeps the height it has once its cards are drawn', async ({
+  page,
+}) => {
+  // The searches are held: the sections that show their answers wait.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/games/search?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(withLang('/m/home', 'en'));
+  await appTookOver(page);
+  const section = page.getByRole('region', { name: en('category.BGS'), exact: true });
+  await expect(section.getByRole('status')).toBeVisible();
+  const heightOf = () => section.evaluate((element) => element.getBoundingClientRect().height);
+  const waiting = await heightOf();
+
+  release();
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByTestId('game-card').first()).toBeVisible();
+  expect(Math.abs((await heightOf()) - waiting)).toBeLessThan(1);
 });
