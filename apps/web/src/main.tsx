@@ -14,12 +14,16 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 100);
   });
 
-/** Links added per task: each starts a download, and a few dozen at once hold the main thread. */
-const PRELOADS_PER_TASK = 6;
+/**
+ * Links added per task: each starts a download, 5–8 ms of main thread apiece on a slow phone-class
+ * CPU (more while the browser's tools record every request), so two keep each task short
+ * (docs/performance.md).
+ */
+const PRELOADS_PER_TASK = 2;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's chunks and the first screen's, named by the server in the order they run, preloaded a few
+ * The app's chunks and the first screen's, named by the server in the order they run, preloaded two
  * per task; the app's import then finds them asked for already (docs/performance.md).
  */
 async function preloadFirstScreen() {
