@@ -7,11 +7,14 @@ import { lightContracts } from './src/shared/lib/light-zod-plugin.ts';
 import { localeSplit } from './src/shared/lib/locale-split-plugin.ts';
 import { installableWebApp } from './src/shared/pwa/build/vite-plugin.ts';
 
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 /** Modules every screen needs: one long-lived chunk, cached across releases of the app code. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand)[\\/]/;
-
-const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** The entry imports it first, so that the framework is evaluated in a task of its own (src/main.tsx). */
+const FRAMEWORK_START = fromRoot('src/app/framework.ts');
+const inFramework = (id: string) => FRAMEWORK.test(id) || id === FRAMEWORK_START;
 
 export default defineConfig({
   base: '/m/',
@@ -29,14 +32,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 10 },
+            { name: 'framework', test: inFramework, priority: 10 },
             {
               name: firstScreenGroups({
                 entry: fromRoot('src/main.tsx'),
                 app: fromRoot('src/app/start.tsx'),
                 screen: HOME_CHUNKS.map(fromRoot),
                 excluded: (id) => /[\\/]node_modules[\\/]/.test(id),
-                everywhere: (id) => FRAMEWORK.test(id),
+                everywhere: inFramework,
               }),
               priority: 5,
               includeDependenciesRecursively: false,

@@ -41,7 +41,14 @@ async function preloadFirstScreen() {
   }
 }
 
+/**
+ * The framework's modules (React, the router, the query cache, i18next) are evaluated in a task of
+ * their own, and the app's in the next: one task for both was the longest of the start
+ * (docs/performance.md). The framework chunk is among the preloaded ones, so this asks for nothing new.
+ */
+const evaluateFramework = () => import('./app/framework.ts').then(nextTask);
+
 const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
-void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve()).then(
-  () => import('./app/start.tsx'),
-);
+void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve())
+  .then(evaluateFramework)
+  .then(() => import('./app/start.tsx'));
