@@ -26,9 +26,13 @@ const STATIC_ROWS = new Map(
   TABLE.filter((row) => !hasParameters(row.path)).map((row) => [comparable(row.path), row.route]),
 );
 
+/** The route-table row of a path without parameters, found by lookup (undefined for any other path). */
+export const staticRouteAt = (pathname: string): RouteDefinition | undefined =>
+  STATIC_ROWS.get(comparable(pathname));
+
 /** The route-table row a path shows (undefined for the paths that redirect home). */
 export function routeAt(pathname: string): RouteDefinition | undefined {
-  return STATIC_ROWS.get(comparable(pathname)) ?? matchRoutes(TABLE, pathname)?.at(-1)?.route.route;
+  return staticRouteAt(pathname) ?? matchRoutes(TABLE, pathname)?.at(-1)?.route.route;
 }
 
 /** The route-table row of the current screen. */

@@ -1,5 +1,5 @@
 import { BASE_PATH, HOME_PATH, ROUTES, type RouteDefinition } from '@kl/contracts/routes';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import {
   ChangePasswordScreen,
   ForgetScreen,
@@ -34,15 +34,16 @@ import { lazyWithPreload } from '../shared/lib/lazy-with-preload.ts';
 import type { LocalePart } from '../shared/lib/locale-parts.ts';
 import { withTranslations } from '../shared/lib/with-translations.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { routeAt, type Screen } from './route-meta.ts';
+import { routeAt, staticRouteAt, type Screen } from './route-meta.ts';
 import { RouteScreen } from './route-screen.tsx';
 
 const NotBuiltScreen: Screen = lazyWithPreload(() => import('./screens/not-built-screen.tsx'));
 
 /**
  * The parts of the locale files (beyond the core, locale-parts.ts) each feature's screens use, loaded
- * with the screen (docs/decisions/024-first-load-javascript.md). router.test.ts checks every key a
- * screen's modules use is in the core or here, under the feature the screen is imported from.
+ * with the screen (docs/decisions/024-first-load-javascript.md). A test checks every key a
+ * screen's modules use is in the core or here, under the feature the screen is imported from
+ * (shared/lib/locale-parts.test.ts).
  */
 export const FEATURE_TEXTS = {
   agent: ['agentCentre'],
@@ -134,31 +135,59 @@ const SCREENS: Readonly<Record<string, Screen>> = {
 const screenOf = (route: RouteDefinition): Screen => SCREENS[route.pattern] ?? NotBuiltScreen;
 
 const goHome = <Navigate to={HOME_PATH} replace />;
+const layout = <AppLayout />;
+
+/** Each row of the contracts route table as the router's route, one object per row. */
+const SCREEN_ROUTES = new Map(
+  ROUTES.map((route): [RouteDefinition, RouteObject] => [
+    route,
+    { path: route.pattern, element: <RouteScreen route={route} screen={screenOf(route)} /> },
+  ]),
+);
 
 /**
  * Every route of the contracts route table (product.md §2) under /m, each a lazily loaded screen.
  * `/`, `/m`, `/m/`, `/m/index`, `/m/index.html` and unknown paths go (replace) to /m/home.
  */
-const appRoutes: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   {
     path: BASE_PATH,
-    element: <AppLayout />,
+    element: layout,
     children: [
       { index: true, element: goHome },
       { path: 'index', element: goHome },
       { path: 'index.html', element: goHome },
-      ...ROUTES.map((route): RouteObject => ({
-        path: route.pattern,
-        element: <RouteScreen route={route} screen={screenOf(route)} />,
-      })),
+      ...SCREEN_ROUTES.values(),
       { path: '*', element: goHome },
     ],
   },
   { path: '*', element: goHome },
 ];
 
+const singleRoutes = new Map<RouteDefinition, RouteObject[]>();
+
+/**
+ * The routes the router matches a path against. A path without parameters is one row of the table,
+ * found by lookup (route-meta.ts): the router is given that row alone, under the same layout, so
+ * that it does not rank and try the whole table on every render (its first pass, with every pattern's
+ * expression still to compile, was a long piece of the taking over; docs/performance.md). Any other
+ * path is matched against the whole table.
+ */
+export function routesFor(pathname: string): RouteObject[] {
+  const route = staticRouteAt(pathname);
+  const row = route && SCREEN_ROUTES.get(route);
+  if (!route || !row) return appRoutes;
+  let routes = singleRoutes.get(route);
+  if (!routes) {
+    routes = [{ path: BASE_PATH, element: layout, children: [row] }];
+    singleRoutes.set(route, routes);
+  }
+  return routes;
+}
+
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  const { pathname } = useLocation();
+  return useRoutes(routesFor(pathname));
 }
 
 /** Starts downloading the screen a path shows (home for the paths that redirect there). */
