@@ -21,6 +21,7 @@ import { createQueryClient } from './app/query-client.ts';
 import { preloadHomeFirstScreen } from './features/home/index.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner } from './features/home/server-state.ts';
+import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
 import type { Theme } from './shared/lib/theme.ts';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
@@ -49,6 +50,7 @@ function i18nFor(language: Locale): I18n {
       defaultNS: 'translation',
       resources: { [language]: { translation: TEXTS[language], errors: ERROR_MESSAGES[language] } },
       interpolation: { escapeValue: false },
+      ...KEY_SEPARATORS,
       returnNull: false,
       initAsync: false,
     });

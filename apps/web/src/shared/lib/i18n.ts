@@ -138,6 +138,14 @@ export function resolveInitialLanguage(search: string): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
+/**
+ * The separators i18next uses anyway, said explicitly: then it takes every key for a path (they all
+ * are: `home.banners.slide`) instead of testing each one with a regular expression for keys written
+ * as plain sentences, a cost on every text of every render (docs/performance.md). The server's
+ * rendering uses them too (entry-server.tsx).
+ */
+export const KEY_SEPARATORS = { keySeparator: '.', nsSeparator: ':' } as const;
+
 /** Loads the language's texts and starts i18next (or switches language if already started). */
 export async function initI18n(language: Locale): Promise<void> {
   if (i18n.isInitialized) {
@@ -158,6 +166,7 @@ export async function initI18n(language: Locale): Promise<void> {
       ns: [...NAMESPACES],
       defaultNS: 'translation',
       interpolation: { escapeValue: false },
+      ...KEY_SEPARATORS,
       returnNull: false,
       saveMissing: config.dev,
       missingKeyHandler: (_languages, namespace, key) => {
