@@ -1,5 +1,6 @@
 import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
 import './app/styles/index.css';
+import { nextTask } from './shared/lib/next-task.ts';
 
 /**
  * The entry: small on purpose. Over a page the server rendered, the app's code and the screen's chunks
@@ -20,7 +21,6 @@ const afterFirstPaint = () =>
  * (docs/performance.md).
  */
 const PRELOADS_PER_TASK = 2;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The app's chunks and the first screen's, named by the server in the order they run, preloaded two
