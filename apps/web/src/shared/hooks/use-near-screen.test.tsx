@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNearScreen } from './use-near-screen.ts';
+import { SETTLE_MS, useNearScreen } from './use-near-screen.ts';
 
-function Probe({ ahead = 200 }: { ahead?: number }) {
-  const { ref, near } = useNearScreen<HTMLDivElement>(ahead);
+function Probe({ ahead = 200, afterSettling }: { ahead?: number; afterSettling?: boolean }) {
+  const { ref, near } = useNearScreen<HTMLDivElement>(ahead, { afterSettling });
   return <div ref={ref}>{near ? 'near' : 'far'}</div>;
 }
 
@@ -32,13 +32,16 @@ function stubObserver() {
 }
 
 describe('useNearScreen', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  it('is false until the element comes within the distance below the screen, then stays true', async () => {
+  it('is false until the element comes within the distance of the screen, then stays true', async () => {
     const { watched, report } = stubObserver();
     render(<Probe ahead={300} />);
     expect(screen.getByText('far')).toBeInTheDocument();
-    expect(watched.map((entry) => entry.margin)).toEqual(['0px 0px 300px 0px']);
+    expect(watched.map((entry) => entry.margin)).toEqual(['300px 0px']);
     await report(false);
     expect(screen.getByText('far')).toBeInTheDocument();
     await report(true);
@@ -51,5 +54,29 @@ describe('useNearScreen', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(<Probe />);
     expect(await screen.findByText('near')).toBeInTheDocument();
+  });
+
+  it('after settling, starts watching at the first scroll', async () => {
+    const { watched, report } = stubObserver();
+    render(<Probe afterSettling />);
+    expect(watched).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(watched).toHaveLength(1);
+    await report(true);
+    expect(await screen.findByText('near')).toBeInTheDocument();
+  });
+
+  it('after settling, starts watching after three seconds without a scroll', () => {
+    vi.useFakeTimers();
+    const { watched } = stubObserver();
+    const { unmount } = render(<Probe afterSettling />);
+    act(() => vi.advanceTimersByTime(SETTLE_MS - 1));
+    expect(watched).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(watched).toHaveLength(1);
+    unmount();
+    expect(watched[0]?.disconnected).toBe(true);
   });
 });
