@@ -52,14 +52,15 @@ function reached(
   return seen;
 }
 
+/** A module's static imports: the bundler's list of its imports holds its dynamic ones too. */
+function staticImportsOf(info: ModuleInfo): string[] {
+  const dynamic = new Set(info.dynamicallyImportedIds);
+  return info.importedIds.filter((imported) => !dynamic.has(imported));
+}
+
 /** The modules a root reaches through static imports only, the root included. */
 export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
-  // The bundler's list of a module's imports holds its dynamic ones too: those are left out.
-  const staticImports = (info: ModuleInfo) => {
-    const dynamic = new Set(info.dynamicallyImportedIds);
-    return info.importedIds.filter((imported) => !dynamic.has(imported));
-  };
-  return new Set(reached(graph, roots, staticImports).keys());
+  return new Set(reached(graph, roots, staticImportsOf).keys());
 }
 
 /** The modules loaded by a dynamic import somewhere in what the roots reach, static or dynamic. */
@@ -109,8 +110,7 @@ function sharedGroups(
   for (const id of shared) {
     const info = graph.getModuleInfo(id);
     if (!info || options.excluded(id) || STYLESHEET.test(id)) continue;
-    const dynamic = new Set(info.dynamicallyImportedIds);
-    const imports = info.importedIds.filter((imported) => !dynamic.has(imported));
+    const imports = staticImportsOf(info);
     if (imports.some((imported) => STYLESHEET.test(imported))) continue;
     eligible.set(id, imports);
     if ((info.code?.length ?? Infinity) <= SMALL) small.set(id, imports);
