@@ -23,6 +23,11 @@ const pinInput = () => screen.getByLabelText('Payment password (6 digits)');
 const submit = () => screen.getByRole('button', { name: 'Withdraw' });
 const available = () => screen.getByTestId('withdraw-available');
 const held = () => screen.getByTestId('withdraw-held');
+/** The texts of a form's validation messages, in the order they are shown. */
+const alertTexts = (form: HTMLElement) =>
+  within(form)
+    .getAllByRole('alert')
+    .map((alert) => alert.textContent);
 
 describe('withdraw (product.md §2 /m/withdraw)', () => {
   it('refuses a trial member with free_reject and shows no form', async () => {
@@ -57,11 +62,10 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     const save = within(form).getByRole('button', { name: 'Save payment password' });
     await user.click(save);
     await waitFor(() =>
-      expect(
-        within(form)
-          .getAllByRole('alert')
-          .map((alert) => alert.textContent),
-      ).toEqual(['Enter the 6-digit payment password', 'Enter the 6-digit payment password']),
+      expect(alertTexts(form)).toEqual([
+        'Enter the 6-digit payment password',
+        'Enter the 6-digit payment password',
+      ]),
     );
     expect(pin).toHaveFocus();
     await user.type(pin, '12a34');
@@ -291,13 +295,7 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(name).toHaveValue('NGUYEN VAN AN');
 
     await user.click(within(form).getByRole('button', { name: 'Add this account' }));
-    await waitFor(() =>
-      expect(
-        within(form)
-          .getAllByRole('alert')
-          .map((alert) => alert.textContent),
-      ).toEqual(['Choose the bank', 'Enter the account number']),
-    );
+    await waitFor(() => expect(alertTexts(form)).toEqual(['Choose the bank', 'Enter the account number']));
     expect(within(form).getByLabelText('Bank')).toHaveFocus();
     await user.selectOptions(within(form).getByLabelText('Bank'), 'Techcombank');
     await user.type(within(form).getByLabelText('Account number'), '12345');
