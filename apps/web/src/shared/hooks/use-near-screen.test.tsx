@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SETTLE_MS, useNearScreen } from './use-near-screen.ts';
+import { SETTLE_MS, useNearScreen, type NearScreenOptions } from './use-near-screen.ts';
 
-function Probe({ ahead = 200, afterSettling }: { ahead?: number; afterSettling?: boolean }) {
-  const { ref, near } = useNearScreen<HTMLDivElement>(ahead, { afterSettling });
+function Probe({ ahead = 200, ...options }: { ahead?: number } & NearScreenOptions) {
+  const { ref, near } = useNearScreen<HTMLDivElement>(ahead, options);
   return <div ref={ref}>{near ? 'near' : 'far'}</div>;
 }
 
@@ -78,5 +78,15 @@ describe('useNearScreen', () => {
     expect(watched).toHaveLength(1);
     unmount();
     expect(watched[0]?.disconnected).toBe(true);
+  });
+
+  it('makes no observer when told there is nothing to watch', async () => {
+    const { watched } = stubObserver();
+    render(<Probe skip />);
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(watched).toHaveLength(0);
+    expect(screen.getByText('far')).toBeInTheDocument();
   });
 });

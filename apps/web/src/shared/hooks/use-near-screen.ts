@@ -10,6 +10,8 @@ export const SETTLE_MS = 3_000;
 export interface NearScreenOptions {
   /** Start watching at the first scroll or after `SETTLE_MS`, not at once. */
   afterSettling?: boolean;
+  /** Nothing to watch (what the element holds is drawn anyway): no observer is made. */
+  skip?: boolean;
 }
 
 /**
@@ -20,13 +22,13 @@ export interface NearScreenOptions {
  */
 export function useNearScreen<T extends Element>(
   ahead: number,
-  { afterSettling = false }: NearScreenOptions = {},
+  { afterSettling = false, skip = false }: NearScreenOptions = {},
 ): { ref: RefObject<T | null>; near: boolean } {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || skip || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
       startTransition(() => setNear(true));
       return;
@@ -53,6 +55,6 @@ export function useNearScreen<T extends Element>(
       window.removeEventListener('scroll', watch);
       observer?.disconnect();
     };
-  }, [near, ahead, afterSettling]);
+  }, [near, ahead, afterSettling, skip]);
   return { ref, near };
 }

@@ -104,8 +104,9 @@ function HomeSectionView({ section }: { section: HomeSection }) {
   // Below the first screen, the cards wait until the section comes near it: a visit that does not
   // scroll that far does not pay for drawing them (docs/performance.md). The section keeps its height
   // meanwhile.
-  const { ref, near } = useNearScreen<HTMLElement>(DRAW_AHEAD_PX);
-  const drawn = section.firstScreen === true || near;
+  const firstScreen = section.firstScreen === true;
+  const { ref, near } = useNearScreen<HTMLElement>(DRAW_AHEAD_PX, { skip: firstScreen });
+  const drawn = firstScreen || near;
   // The cards are drawn from a deferred copy of the games: an answer arriving is taken at once, and
   // drawing its cards yields to the browser instead of holding the page (docs/performance.md).
   const games = useDeferredValue(pages.games);
