@@ -96,13 +96,16 @@ describe('home footer block', () => {
     await waitFor(() => expect(within(footer).getAllByRole('img', { name: /^Vendor / })).toHaveLength(28));
     // In the order of the vendor structure: its first category (LIVE) first.
     expect(within(footer).getAllByRole('img', { name: /^Vendor / })[0]).toHaveAccessibleName('Vendor 2');
-    expect(within(footer).getByRole('img', { name: 'Sen Pay' })).toBeInTheDocument();
-    expect(within(footer).getByRole('link', { name: /USDT/ })).toHaveAttribute('target', '_blank');
-    expect(within(footer).getByRole('img', { name: '18+' })).toBeInTheDocument();
-    const social = within(footer).getByRole('list', { name: 'Social networks' });
+    // Each part is drawn when its own answer arrives.
+    expect(await within(footer).findByRole('img', { name: 'Sen Pay' })).toBeInTheDocument();
+    expect(await within(footer).findByRole('link', { name: /USDT/ })).toHaveAttribute('target', '_blank');
+    expect(await within(footer).findByRole('img', { name: '18+' })).toBeInTheDocument();
+    const social = await within(footer).findByRole('list', { name: 'Social networks' });
     expect(within(social).getAllByRole('link')).toHaveLength(3);
-    expect(within(footer).getByText('© 2025 Kim Long. All rights reserved.')).toBeInTheDocument();
-    expect(within(footer).getByTestId('jackpot')).toHaveTextContent(/Jackpot\s*\d{2},\d{3},\d{3}$/);
+    expect(await within(footer).findByText('© 2025 Kim Long. All rights reserved.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(footer).getByTestId('jackpot')).toHaveTextContent(/Jackpot\s*\d{2},\d{3},\d{3}$/),
+    );
   });
 
   it('shows the app buttons when the merchant has app links', async () => {

@@ -124,7 +124,7 @@ describe('side menu (product.md §2)', () => {
       },
     });
     const { menu } = await openMenu('visitor', { status });
-    expect(within(menu).getByTestId('menu-download')).toHaveAttribute('href', '/m/app');
+    expect(await within(menu).findByTestId('menu-download')).toHaveAttribute('href', '/m/app');
   });
 
   it('has no download promo without app links', async () => {

@@ -4,6 +4,7 @@ import { MODULE_ID_HEADER } from '@kl/contracts/modules';
 import { useSessionStore } from '../stores/session-store.ts';
 import { toast } from '../ui/toast.ts';
 import { currentLanguage, i18n } from './i18n.ts';
+import { turnToSend } from './send-turns.ts';
 
 /**
  * The one way the web app talks to the API (docs/conventions.md, "One typed API table"). Every call is
@@ -137,6 +138,10 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+
+  // One request per task (send-turns.ts). A call aborted meanwhile is refused by fetch() itself.
+  const turn = turnToSend();
+  if (turn) await turn;
 
   let response: Response;
   let text: string;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { turnToSend } from './send-turns.ts';
+
+/** Resolves after every microtask queued so far has run (still in the same task). */
+const microtasksDone = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+};
+
+/** Resolves in a later task. */
+const laterTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+describe('turnToSend', () => {
+  it('lets the first request of a task go at once and the others one after another, in later tasks', async () => {
+    const sent: string[] = [];
+    const start = (name: string) => {
+      const turn = turnToSend();
+      if (!turn) sent.push(name);
+      return turn?.then(() => void sent.push(name));
+    };
+    expect(start('first')).toBeUndefined();
+    const second = start('second');
+    const third = start('third');
+    expect(sent).toEqual(['first']);
+    // Not within the task that started them.
+    await microtasksDone();
+    expect(sent).toEqual(['first']);
+    await second;
+    expect(sent).toEqual(['first', 'second']);
+    await microtasksDone();
+    expect(sent).toEqual(['first', 'second']);
+    await third;
+    expect(sent).toEqual(['first', 'second', 'third']);
+  });
+
+  it('lets a request go at once in a task after the waiting ones have gone', async () => {
+    await turnToSend();
+    await laterTask();
+    await laterTask();
+    expect(turnToSend()).toBeUndefined();
+    await laterTask();
+  });
+});
