@@ -16,28 +16,19 @@ const afterFirstPaint = () =>
   });
 
 /**
- * Links added per task: each starts a download, 5–8 ms of main thread apiece on a slow phone-class
- * CPU (more while the browser's tools record every request), so two keep each task short
- * (docs/performance.md).
- */
-const PRELOADS_PER_TASK = 2;
-
-/**
- * The app's chunks and the first screen's, named by the server in the order they run, preloaded two
- * per task; the app's import then finds them asked for already (docs/performance.md).
+ * The app's chunks and the first screen's, named by the server in the order they run, preloaded one
+ * per task: each link starts a download, 5–16 ms of main thread apiece unthrottled while the browser
+ * records its requests (docs/performance.md). The app's import then finds them asked for already.
  */
 async function preloadFirstScreen() {
   const chunks = document.querySelector<HTMLMetaElement>(`meta[name="${FIRST_SCREEN_CHUNKS}"]`)?.content;
-  const hrefs = chunks?.split(' ').filter(Boolean) ?? [];
-  for (let at = 0; at < hrefs.length; at += PRELOADS_PER_TASK) {
+  for (const [at, href] of (chunks?.split(' ').filter(Boolean) ?? []).entries()) {
     if (at > 0) await nextTask();
-    for (const href of hrefs.slice(at, at + PRELOADS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
   }
 }
 
