@@ -7,7 +7,7 @@ import {
   primeSystemStatus,
   rememberSystemStatus,
 } from '../features/system-status/index.ts';
-import { initI18n, resolveInitialLanguage } from '../shared/lib/i18n.ts';
+import { initI18n, resolveInitialLanguage, warmTexts } from '../shared/lib/i18n.ts';
 import { nextTask } from '../shared/lib/next-task.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
@@ -70,6 +70,8 @@ export async function bootstrap(
     // A cached maintenance or region status shows its page on the first render.
     primeSystemStatus(queryClient).then(preloadStatusPage),
   ]);
+  await nextTask();
+  warmTexts();
   keepPreferenceCookies();
   const sameLanguage = served?.language === language;
   // Newer than the cached status (which is marked stale): the server's answer wins.
