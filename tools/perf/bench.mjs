@@ -332,7 +332,22 @@ async function measureBundles(base, routes, query = '?lang=en') {
 
 // ── (b) Lighthouse ─────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Lighthouse now and then fails to record a page load at all (NO_NAVSTART, NO_FCP on a busy
+ * machine): such a run is made again, at most twice, and the output says so.
+ */
 function lighthouse(url, cpuSlowdown) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, cpuSlowdown);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`bench: ${error.message} on ${url}; running it again`);
+    }
+  }
+}
+
+function lighthouseOnce(url, cpuSlowdown) {
   const out = mkdtempSync(join(tmpdir(), 'kl-lighthouse-'));
   const report = join(out, 'report.json');
   try {
