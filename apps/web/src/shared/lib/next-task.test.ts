@@ -1,16 +1,36 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask } from './next-task.ts';
 
-describe('nextTask', () => {
-  afterEach(() => vi.unstubAllGlobals());
+/** Resolves after every microtask queued so far has run (still in the same task). */
+const microtasksDone = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+};
 
-  it('goes on in a later task, not in the same one', async () => {
+describe('nextTask', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('goes on in a later task, once this task and its microtasks are done', async () => {
     const order: string[] = [];
-    setTimeout(() => order.push('task queued before'), 0);
+    const resuming = nextTask().then(() => void order.push('after the await'));
     void Promise.resolve().then(() => order.push('microtask'));
-    await nextTask();
-    order.push('after the await');
-    expect(order).toEqual(['microtask', 'task queued before', 'after the await']);
+    order.push('rest of the task');
+    await microtasksDone();
+    expect(order).toEqual(['rest of the task', 'microtask']);
+    await resuming;
+    expect(order).toEqual(['rest of the task', 'microtask', 'after the await']);
+  });
+
+  it('is not held by a test’s fake clock', async () => {
+    const realTimeout = globalThis.setTimeout;
+    vi.useFakeTimers();
+    const outcome = await Promise.race([
+      nextTask().then(() => 'went on'),
+      new Promise((resolve) => realTimeout(() => resolve('held'), 1_000)),
+    ]);
+    expect(outcome).toBe('went on');
   });
 
   it('uses the browser’s scheduler.yield where there is one', async () => {

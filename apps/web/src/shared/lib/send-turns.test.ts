@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { nextTask } from './next-task.ts';
 import { turnToSend } from './send-turns.ts';
 
 /** Resolves after every microtask queued so far has run (still in the same task). */
 const microtasksDone = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
-
-/** Resolves in a later task. */
-const laterTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 describe('turnToSend', () => {
   it('lets the first request of a task go at once and the others one after another, in later tasks', async () => {
@@ -42,9 +32,9 @@ describe('turnToSend', () => {
 
   it('lets a request go at once in a task after the waiting ones have gone', async () => {
     await turnToSend();
-    await laterTask();
-    await laterTask();
+    await nextTask();
+    await nextTask();
     expect(turnToSend()).toBeUndefined();
-    await laterTask();
+    await nextTask();
   });
 });

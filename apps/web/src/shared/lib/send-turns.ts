@@ -3,25 +3,11 @@
  * milliseconds on a slow phone, more in a browser that records its requests; a screen's first render
  * that asks for several answers at once (home's sections, as their effects run after the taking
  * over) would otherwise pay for all of them in one long task (docs/performance.md). The first
- * request of a task goes at once; the others wait a task each, a delay of a millisecond or two.
+ * request of a task goes at once; the others wait a task each (`nextTask()`), a delay of a millisecond
+ * or two.
  */
 
-/**
- * Ends the current task: `scheduler.yield()` where the browser has it, a message to itself
- * elsewhere (not a timer, which a test's fake clock would hold).
- */
-function afterThisTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+import { nextTask } from './next-task.ts';
 
 /** Whether a request has gone out in the current task. */
 let sentInThisTask = false;
@@ -35,12 +21,12 @@ let lastTurn: Promise<void> | undefined;
 export function turnToSend(): Promise<void> | undefined {
   if (!sentInThisTask && lastTurn === undefined) {
     sentInThisTask = true;
-    void afterThisTask().then(() => {
+    void nextTask().then(() => {
       sentInThisTask = false;
     });
     return undefined;
   }
-  const turn = (lastTurn ?? Promise.resolve()).then(afterThisTask);
+  const turn = (lastTurn ?? Promise.resolve()).then(nextTask);
   lastTurn = turn;
   void turn.then(() => {
     if (lastTurn === turn) lastTurn = undefined;
