@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';
+import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../shared/lib/antd-setup.ts';
@@ -25,6 +26,11 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Tests render the app in an empty document, as the browser does without a server-rendered page.
 markClientRendered();
+
+// jsdom's window has no SubtleCrypto (the browser's, used to encrypt the login and verify rounds): Node's.
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true, writable: true });
+}
 
 // jsdom has no pointer capture; antd-mobile's bottom sheets (Popup, swipe to close) call it.
 Element.prototype.setPointerCapture ??= () => {};
