@@ -208,5 +208,7 @@ describe('contract screens (product.md §2 member/agent)', () => {
     await tapInDialog(await dialogWith(en.agentContract.confirm.acceptTitle), en.agentContract.accept);
     expect(await screen.findByText(ERROR_MESSAGES.en.CONTRACT_CLOSED)).toBeInTheDocument();
     expect(await within(page).findByText('upline01')).toBeInTheDocument();
+    // Asked for when the screen opened, and again after the refusal: not again when it was shown.
+    expect(agent.state.contractCalls).toBe(2);
   });
 });

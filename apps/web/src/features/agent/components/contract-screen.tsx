@@ -8,7 +8,7 @@ import { clearDialogs, confirmDialog } from '../../../shared/ui/dialog.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { FreeReject } from '../../auth/index.ts';
-import { useAgentContract } from '../hooks/use-agent-contract.ts';
+import { useAgentContract, useContractAnswer } from '../hooks/use-agent-contract.ts';
 import { ContractTerms } from './contract-terms.tsx';
 import '../agent.css';
 
@@ -24,7 +24,7 @@ function Detail({ term, value }: { term: string; value: string }) {
 
 function ContractBody({ kind, contract }: { kind: ContractKind; contract: AgentContract }) {
   const { t } = useTranslation();
-  const { answer } = useAgentContract(kind);
+  const answer = useContractAnswer(kind);
   useEffect(() => () => clearDialogs(), []);
 
   const ask = async (choice: ContractAnswer) => {
@@ -88,7 +88,7 @@ function ContractBody({ kind, contract }: { kind: ContractKind; contract: AgentC
 
 function ContractOfKind({ kind }: { kind: ContractKind }) {
   const { t } = useTranslation();
-  const { contract } = useAgentContract(kind);
+  const contract = useAgentContract(kind);
   if (contract.isPending) {
     return (
       <p className="kl-screen__status" role="status">

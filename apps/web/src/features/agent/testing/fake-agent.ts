@@ -16,6 +16,8 @@ export interface FakeAgent {
   state: {
     contracts: AgentContract[];
     requestCalls: number;
+    /** How many times a contract was asked for. */
+    contractCalls: number;
     answers: { contractId: string; answer: 'accept' | 'refuse' }[];
   };
 }
@@ -59,6 +61,7 @@ export function createFakeAgent(options: { contracts?: AgentContract[] } = {}): 
   const state: FakeAgent['state'] = {
     contracts: [...(options.contracts ?? [])],
     requestCalls: 0,
+    contractCalls: 0,
     answers: [],
   };
   const pending = (kind: ContractKind) =>
@@ -75,6 +78,7 @@ export function createFakeAgent(options: { contracts?: AgentContract[] } = {}): 
       return answer(agentContractsCalls.contractRequests, reply);
     }
     if (isCall(agentContractsCalls.agentContract, url, init)) {
+      state.contractCalls += 1;
       const kind = url.searchParams.get('kind');
       const found = state.contracts.filter(
         (contract) => contract.kind === kind && contract.status !== 'superseded',
