@@ -8,6 +8,13 @@ export default defineConfig({
     // main process only gathers results, and the server suites spend much of their time waiting on their
     // databases (PostgreSQL runs in processes of its own). One worker per core.
     maxWorkers: availableParallelism(),
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/admin', 'tools/lint'],
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/server/vitest.isolated.config.ts',
+      'apps/web',
+      'apps/admin',
+      'tools/lint',
+    ],
   },
 });

@@ -1,16 +1,34 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The files that replace a package with `vi.mock`: they run in their own project, `server-isolated`
+ * (vitest.isolated.config.ts), each with modules of its own, since the server's files share their
+ * workers' modules and a package already loaded there would not be replaced.
+ */
+export const MOCKING_FILES = ['src/modules/auth/auth.test.ts', 'src/modules/withdrawal/withdrawal.test.ts'];
+
+/** What both server projects share. */
+export const SERVER_TEST = {
+  environment: 'node',
+  setupFiles: ['src/test/setup.ts'],
+  // The migrated and the seeded database, built once per run and copied by each test file.
+  globalSetup: ['src/test/global-setup.ts'],
+  // A new PGlite database costs a few seconds (initdb in WebAssembly); the process tests start the real server.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} satisfies TestProjectInlineConfiguration['test'];
 
 export default defineProject({
   test: {
+    ...SERVER_TEST,
     name: 'server',
-    environment: 'node',
     include: ['src/**/*.test.ts'],
-    setupFiles: ['src/test/setup.ts'],
-    // The migrated and the seeded database, built once per run and copied by each test file.
-    globalSetup: ['src/test/global-setup.ts'],
-    // A new PGlite database costs a few seconds (initdb in WebAssembly); the process tests start the real server.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    exclude: [...configDefaults.exclude, ...MOCKING_FILES],
+    // The files share their workers' modules: the server's packages (Fastify, PGlite, Drizzle, zod) and
+    // sources are loaded once per worker, not once per file (the project runs in about two thirds of the
+    // time). Each suite builds its own app on its own copy of the database; nothing a test relies on is
+    // kept in a module between files.
+    isolate: false,
   },
 });
