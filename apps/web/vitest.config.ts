@@ -12,6 +12,9 @@ export default defineProject({
     pool: 'vmForks',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A journey of clicks takes about a second alone, and up to five while the server suites load both
+    // cores; the default of 5 s failed such a test now and then.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
