@@ -167,6 +167,8 @@ describe('provider game client (/m/provider/:kind, docs/decisions/026-sandbox-pr
       balance: 100_000,
     });
     await waitFor(() => expect(balance()).toHaveTextContent(vnd(100_000)));
+    // The table is asked for in a task of its own (requests go one per task): wait until it has been.
+    await waitFor(() => expect(provider.state.tables.baccarat?.current).toBeDefined());
     const round = provider.state.tables.baccarat?.current;
     await screen.findByText(`Round #${round?.seq}`, { selector: '.kl-provider-round__seq' });
     expect(screen.getByTestId('provider-seed-hash')).toHaveTextContent(round?.fairness.serverSeedHash ?? '');
