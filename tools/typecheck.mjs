@@ -4,14 +4,16 @@
  * compiler (`typescript-native`, an alias of `typescript@7`), about three times faster than TypeScript 6
  * on the CI machine. TypeScript 6 (`typescript`) stays for what needs its compiler API (typescript-eslint's
  * parser). Both packages name their command `tsc`, so this script runs the native one by its path
- * (docs/decisions/031-test-suite-time.md).
+ * (docs/decisions/031-test-suite-time.md). Given project folders (`node tools/typecheck.mjs apps/server`), it
+ * checks those alone; a workspace's own `typecheck` script calls it that way.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PROJECTS = ['packages/contracts', 'apps/server', 'apps/web', 'apps/admin', 'apps/web/e2e'];
+const ALL = ['packages/contracts', 'apps/server', 'apps/web', 'apps/admin', 'apps/web/e2e'];
+const PROJECTS = process.argv.length > 2 ? process.argv.slice(2) : ALL;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The package exports no entry for its command: its folder is found through its package.json.

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask } from './next-task.ts';
-
-/** Resolves after every microtask queued so far has run (still in the same task). */
-const microtasksDone = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
+import { microtasksDone } from '../../test/microtasks.ts';
 
 describe('nextTask', () => {
   afterEach(() => {

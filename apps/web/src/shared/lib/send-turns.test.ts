@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextTask } from './next-task.ts';
 import { turnToSend } from './send-turns.ts';
-
-/** Resolves after every microtask queued so far has run (still in the same task). */
-const microtasksDone = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
+import { microtasksDone } from '../../test/microtasks.ts';
 
 describe('turnToSend', () => {
   it('lets the first request of a task go at once and the others one after another, in later tasks', async () => {
