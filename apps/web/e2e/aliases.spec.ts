@@ -8,6 +8,7 @@ import {
 } from '@kl/contracts/routes';
 import type { Page } from '@playwright/test';
 import { expect, t, test } from './fixtures.ts';
+import { inGroups } from './support/groups.ts';
 
 /**
  * A visitor arrives by an old or mistyped address and lands on home, opens a category by its path,
@@ -21,30 +22,43 @@ const backArrow = (page: Page) =>
   page.getByTestId('app-header').getByRole('button', { name: t('en', 'common.back') });
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 
+/**
+ * The tables below are opened address after address in one browser tab per group (a visitor's tab), each
+ * address a page load and a step of its own (as routes.spec.ts does, docs/decisions/031-test-suite-time.md).
+ */
 test.describe('addresses that land on home', () => {
-  for (const alias of [...HOME_ALIASES, '/m/no-such-page', '/m/member/no-such-page']) {
-    test(`${alias} lands on ${HOME_PATH}`, async ({ page, navigate }) => {
-      await navigate(alias);
-      await expect(page).toHaveURL(onPath(HOME_PATH));
-      await expect(homeScreen(page)).toBeVisible();
-      await expect(page.getByTestId('app-header')).toHaveAttribute('data-kind', 'special');
+  const aliases = [...HOME_ALIASES, '/m/no-such-page', '/m/member/no-such-page'];
+  for (const [group, members] of inGroups(aliases, 2).entries()) {
+    test(`old and unknown addresses land on ${HOME_PATH} (${group + 1} of 2)`, async ({ page, navigate }) => {
+      for (const alias of members) {
+        await test.step(`${alias} lands on ${HOME_PATH}`, async () => {
+          await navigate(alias);
+          await expect(page).toHaveURL(onPath(HOME_PATH));
+          await expect(homeScreen(page)).toBeVisible();
+          await expect(page.getByTestId('app-header')).toHaveAttribute('data-kind', 'special');
+        });
+      }
     });
   }
 });
 
 test.describe('category paths', () => {
-  for (const [category, path] of Object.entries(CATEGORY_PATHS) as [CategoryWithPath, string][]) {
-    const route = ROUTES.find((candidate) => fullPath(candidate.pattern) === path);
-
-    test(`${path} opens the ${category} category`, async ({ page, navigate }) => {
-      expect(route?.category, `the route table maps ${path} to ${category}`).toBe(category);
-      await navigate(path);
-      await expect(page).toHaveURL(onPath(path));
-      await expect(page.locator(`[data-page="${route?.page}"]`)).toBeVisible();
-      await expect(page.getByTestId('app-header').getByRole('heading', { level: 1 })).toHaveText(
-        t('en', `category.${category}`),
-      );
-      await expect(page.getByRole('main')).toHaveAttribute('data-category', category);
+  const categories = Object.entries(CATEGORY_PATHS) as [CategoryWithPath, string][];
+  for (const [group, members] of inGroups(categories, 3).entries()) {
+    test(`each category opens by its path (${group + 1} of 3)`, async ({ page, navigate }) => {
+      for (const [category, path] of members) {
+        const route = ROUTES.find((candidate) => fullPath(candidate.pattern) === path);
+        await test.step(`${path} opens the ${category} category`, async () => {
+          expect(route?.category, `the route table maps ${path} to ${category}`).toBe(category);
+          await navigate(path);
+          await expect(page).toHaveURL(onPath(path));
+          await expect(page.locator(`[data-page="${route?.page}"]`)).toBeVisible();
+          await expect(page.getByTestId('app-header').getByRole('heading', { level: 1 })).toHaveText(
+            t('en', `category.${category}`),
+          );
+          await expect(page.getByRole('main')).toHaveAttribute('data-category', category);
+        });
+      }
     });
   }
 });

@@ -11,6 +11,7 @@ import {
   type Lang,
 } from './fixtures.ts';
 import { asNewMember } from './members.ts';
+import { inGroups } from './support/groups.ts';
 import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/layout-check.ts';
 import { SAMPLE_ROUTE_PARAMS, samplePath } from './support/route-paths.ts';
 
@@ -62,7 +63,7 @@ const RUNS = LANGS.flatMap((lang) => [
 
 for (const { lang, loggedIn, part, parts } of RUNS) {
   const state = loggedIn ? 'logged in' : 'logged out';
-  const routes = ROUTES.filter((_, index) => index % parts === part);
+  const routes = inGroups(ROUTES, parts)[part] ?? [];
   test(`every screen fits 320–414 px in ${lang}, ${state} (routes ${part + 1} of every ${parts})`, async ({
     page,
   }) => {

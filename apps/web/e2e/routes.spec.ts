@@ -1,53 +1,75 @@
-import { ROUTES, chromeFor } from '@kl/contracts/routes';
-import { expect, t, test } from './fixtures.ts';
+import { ROUTES, chromeFor, type RouteDefinition } from '@kl/contracts/routes';
+import type { Page } from '@playwright/test';
+import { expect, t, test, type NavigateOptions } from './fixtures.ts';
+import { inGroups } from './support/groups.ts';
 import { samplePath } from './support/route-paths.ts';
 
 /**
  * A visitor opens every screen of the route table by its address: each renders, with the header,
  * title bar, back arrow and footer that product.md §2 gives its page. A gated route (product.md §6) sends the
  * visitor to /m/login instead.
+ *
+ * Each address is a page load of its own, one after another in one browser tab per group of routes (a
+ * visitor's tab, logged out): a fresh browser per address cost about twice the time for the same loads
+ * (docs/decisions/031-test-suite-time.md). Each address is a step named after it, so a failure says which.
  */
 
-for (const route of ROUTES) {
-  const path = samplePath(route);
-  const chrome = chromeFor(route.page);
+/** Groups the table is split into (support/groups.ts). */
+const GROUPS = 8;
 
-  if (route.gated) {
-    test(`${path} sends a visitor to /m/login`, async ({ page, navigate }) => {
-      await navigate(path);
-      await expect(page).toHaveURL((url) => url.pathname === '/m/login');
-      await expect(page.locator('[data-page="login"]')).toBeVisible();
-      await expect(page.getByRole('dialog', { name: t('en', 'route.login') })).toBeVisible();
-      await expect(page.getByTestId('app-footer')).toHaveCount(0);
-    });
-    continue;
+type Navigate = (path: string, options?: NavigateOptions) => Promise<void>;
+
+async function checkGated(page: Page, navigate: Navigate, path: string) {
+  await navigate(path);
+  await expect(page).toHaveURL((url) => url.pathname === '/m/login');
+  await expect(page.locator('[data-page="login"]')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: t('en', 'route.login') })).toBeVisible();
+  await expect(page.getByTestId('app-footer')).toHaveCount(0);
+}
+
+async function checkScreen(page: Page, navigate: Navigate, route: RouteDefinition, path: string) {
+  const chrome = chromeFor(route.page);
+  await navigate(path);
+
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.locator(`[data-page="${route.page}"]`)).toBeVisible();
+
+  const header = page.getByTestId('app-header');
+  if (chrome.header === 'none') {
+    await expect(header).toHaveCount(0);
+  } else {
+    await expect(header).toBeVisible();
+    await expect(header).toHaveAttribute('data-kind', chrome.header);
   }
 
-  test(`${path} shows the ${route.page} screen with its header and footer`, async ({ page, navigate }) => {
-    await navigate(path);
+  if (chrome.header === 'title') {
+    const title = header.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(t('en', route.titleKey));
+    const back = header.locator('[data-back]');
+    await expect(back).toHaveCount(1);
+    await expect(back).toHaveAccessibleName(t('en', 'common.back'));
+    await expect(back).toHaveAttribute('data-back', chrome.back);
+  }
 
-    await expect(page).toHaveURL((url) => url.pathname === path);
-    await expect(page.locator(`[data-page="${route.page}"]`)).toBeVisible();
+  const footer = page.getByTestId('app-footer');
+  if (chrome.footer) await expect(footer).toBeVisible();
+  else await expect(footer).toHaveCount(0);
+}
 
-    const header = page.getByTestId('app-header');
-    if (chrome.header === 'none') {
-      await expect(header).toHaveCount(0);
-    } else {
-      await expect(header).toBeVisible();
-      await expect(header).toHaveAttribute('data-kind', chrome.header);
+for (const [group, routes] of inGroups(ROUTES, GROUPS).entries()) {
+  test(`every screen opens by its address (routes ${group + 1} of every ${GROUPS})`, async ({
+    page,
+    navigate,
+  }) => {
+    test.setTimeout(120_000);
+    for (const route of routes) {
+      const path = samplePath(route);
+      if (route.gated) {
+        await test.step(`${path} sends a visitor to /m/login`, () => checkGated(page, navigate, path));
+      } else {
+        await test.step(`${path} shows the ${route.page} screen with its header and footer`, () =>
+          checkScreen(page, navigate, route, path));
+      }
     }
-
-    if (chrome.header === 'title') {
-      const title = header.getByRole('heading', { level: 1 });
-      await expect(title).toHaveText(t('en', route.titleKey));
-      const back = header.locator('[data-back]');
-      await expect(back).toHaveCount(1);
-      await expect(back).toHaveAccessibleName(t('en', 'common.back'));
-      await expect(back).toHaveAttribute('data-back', chrome.back);
-    }
-
-    const footer = page.getByTestId('app-footer');
-    if (chrome.footer) await expect(footer).toBeVisible();
-    else await expect(footer).toHaveCount(0);
   });
 }
