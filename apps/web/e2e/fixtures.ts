@@ -23,8 +23,11 @@ export interface NavigateOptions {
   scan?: boolean;
 }
 
+/** The `navigate` fixture: opens a screen by its address and waits until it is ready. */
+export type Navigate = (path: string, options?: NavigateOptions) => Promise<void>;
+
 interface Fixtures {
-  navigate: (path: string, options?: NavigateOptions) => Promise<void>;
+  navigate: Navigate;
   expectAccessible: (label?: string) => Promise<void>;
   consoleErrors: ConsoleErrors;
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { BASE_URL, expect, type NavigateOptions, t } from './fixtures.ts';
+import { BASE_URL, expect, type Navigate, t } from './fixtures.ts';
 
 const unique = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
 
@@ -63,10 +63,7 @@ export async function asNewMember(page: Page, prefix?: string, profile?: NewMemb
 }
 
 /** Starts a free trial from /m/trail: the page then holds a trial member's session, at /m/home. */
-export async function asTrialMember(
-  page: Page,
-  navigate: (path: string, options?: NavigateOptions) => Promise<void>,
-): Promise<void> {
+export async function asTrialMember(page: Page, navigate: Navigate): Promise<void> {
   await navigate('/m/trail', { scan: false });
   await page.getByRole('button', { name: t('en', 'auth.trial') }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/m/home');

@@ -1,6 +1,6 @@
 import { ROUTES, chromeFor, type RouteDefinition } from '@kl/contracts/routes';
 import type { Page } from '@playwright/test';
-import { expect, t, test, type NavigateOptions } from './fixtures.ts';
+import { expect, t, test, type Navigate } from './fixtures.ts';
 import { inGroups } from './support/groups.ts';
 import { samplePath } from './support/route-paths.ts';
 
@@ -16,8 +16,6 @@ import { samplePath } from './support/route-paths.ts';
 
 /** Groups the table is split into (support/groups.ts). */
 const GROUPS = 8;
-
-type Navigate = (path: string, options?: NavigateOptions) => Promise<void>;
 
 async function checkGated(page: Page, navigate: Navigate, path: string) {
   await navigate(path);
