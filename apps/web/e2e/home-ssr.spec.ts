@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Locator, Request } from '@playwright/test';
 import { appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
 
 /**
@@ -8,6 +8,20 @@ import { appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
  */
 
 const en = (key: string) => t('en', key);
+
+/**
+ * How far the marquee's text has come from the window's left edge (negative once it has moved on
+ * to the left), in CSS pixels: where the text starts, less where the window starts.
+ */
+function marqueeTextOffset(marquee: Locator): Promise<number> {
+  return marquee.evaluate((element) => {
+    const line = element.querySelector<HTMLElement>('.kl-marquee__line')!;
+    const window = line.parentElement!.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    return range.getBoundingClientRect().left - window.left;
+  });
+}
 
 /** The calls whose answers the server puts in the page. */
 const CARRIED = [
@@ -41,6 +55,10 @@ test('home is readable with JavaScript off: banner, marquee, games and real link
     const marquee = page.getByTestId('marquee');
     await expect(marquee).toContainText('Weekly scheduled maintenance');
     await expect(marquee).toHaveAttribute('href', '/m/notice');
+    // It stands at its start, its first words in the window (it moves once the app has the page and the
+    // page has settled).
+    await expect(marquee).toHaveAttribute('data-moving', 'false');
+    expect(Math.abs(await marqueeTextOffset(marquee))).toBeLessThan(1);
 
     // The first game section with its games.
     const hot = page.getByRole('region', { name: en('category.HOT') });
@@ -96,6 +114,13 @@ test('with JavaScript the app takes the page over: no data asked again, no hydra
   await appTookOver(page);
   const marquee = page.getByTestId('marquee');
   await expect(marquee).toContainText('Weekly scheduled maintenance');
+  // Once the page has settled the marquee moves on from where its text stood, at the window's left
+  // edge, to the left: it does not start again from the right.
+  await expect(marquee).toHaveAttribute('data-moving', 'true');
+  const offset = await marqueeTextOffset(marquee);
+  expect(offset).toBeLessThanOrEqual(1);
+  expect(offset).toBeGreaterThan(-300);
+  await expect.poll(() => marqueeTextOffset(marquee)).toBeLessThan(offset - 10);
   await page.waitForLoadState('networkidle');
   for (const path of CARRIED) expect(asked, `${path} asked again`).not.toContain(path);
   await expectAccessible('/m/home (server rendered)');

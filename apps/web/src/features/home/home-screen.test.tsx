@@ -55,7 +55,8 @@ describe('announcement marquee', () => {
     const marquee = screen.getByTestId('marquee');
     await waitFor(() => expect(marquee).toHaveTextContent('Maintenance: Sunday 02:00'));
     expect(marquee).toHaveAccessibleName('Announcements: Maintenance: Sunday 02:00');
-    expect(marquee).toHaveAttribute('data-moving', 'true');
+    // It moves once the page has settled (a moment after the load where jsdom cannot say it is idle).
+    await waitFor(() => expect(marquee).toHaveAttribute('data-moving', 'true'));
     await user.click(marquee);
     await waitFor(() => expect(window.location.pathname).toBe('/m/notice'));
   });
@@ -66,12 +67,17 @@ describe('announcement marquee', () => {
     expect(screen.getByTestId('marquee')).toHaveAttribute('data-moving', 'false');
   });
 
-  it('moves at 50 px a second over its measured width', async () => {
+  it('moves at 50 px a second over its measured width, from where its text stood still', async () => {
+    // The line: a window of 300 px, then 700 px of text.
     const width = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1_000);
+    const windowWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
     await openHome('/m/home?lang=en');
     const line = screen.getByTestId('marquee').querySelector<HTMLElement>('.kl-marquee__line')!;
     await waitFor(() => expect(line.style.getPropertyValue('--kl-marquee-seconds')).toBe('20s'));
+    // The first crossing starts 300 px in (6 s at 50 px a second): the text at the window's left edge.
+    expect(line.style.getPropertyValue('--kl-marquee-start')).toBe('-6s');
     width.mockRestore();
+    windowWidth.mockRestore();
     expect(marqueeSeconds(500)).toBe(10);
   });
 

@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePopularAnnouncements } from '../api/get-popular-announcements.ts';
+import { usePageSettled } from '../../../shared/hooks/use-page-settled.ts';
 import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
-import { marqueeSeconds, marqueeText } from '../lib/marquee.ts';
+import { marqueeSeconds, marqueeStartSeconds, marqueeText } from '../lib/marquee.ts';
 import { NOTICE_PATH } from '../lib/paths.ts';
 import { SpeakerIcon } from './icons.tsx';
 
@@ -11,22 +12,29 @@ import { SpeakerIcon } from './icons.tsx';
  * The announcement marquee of product.md §2: the popular announcements on one line moving right to left at
  * the speed of product.md §9 (50 px a second), standing still when the device asks for reduced motion and
  * while pointed at or focused; 'no_announcement' when there are none. A tap opens /m/notice.
+ *
+ * The line stands at its start (its first words readable, as in the server's page) until the page has
+ * settled (usePageSettled), then moves on from there: an animation running on every frame while the
+ * page loads and is taken over would take a slow phone's processor from them (docs/performance.md).
  */
 export function AnnouncementMarquee() {
   const { t } = useTranslation();
   const { data, isPending } = usePopularAnnouncements();
   const reducedMotion = useReducedMotion();
+  const settled = usePageSettled();
   const moving = useRef<HTMLSpanElement>(null);
-  const [distance, setDistance] = useState(0);
+  const [geometry, setGeometry] = useState({ line: 0, window: 0 });
   const text = data && data.length > 0 ? marqueeText(data) : isPending ? '' : t('no_announcement');
-  const animated = !reducedMotion && text !== '' && data !== undefined && data.length > 0;
+  const animated = settled && !reducedMotion && text !== '' && data !== undefined && data.length > 0;
 
   useLayoutEffect(() => {
     const element = moving.current;
     if (!element || !animated) return;
-    // The moving line starts just off the right edge (its left padding is the window's width) and
-    // ends just off the left one: it travels its own full width.
-    const measure = () => setDistance(element.offsetWidth);
+    // The moving line is the window's width of space, then the text: it travels its own full width,
+    // from the text just off the right edge to just off the left one. Measured before the first
+    // moving frame is painted.
+    const measure = () =>
+      setGeometry({ line: element.offsetWidth, window: element.parentElement?.clientWidth ?? 0 });
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
@@ -34,7 +42,10 @@ export function AnnouncementMarquee() {
     return () => observer.disconnect();
   }, [animated, text]);
 
-  const style = { '--kl-marquee-seconds': `${marqueeSeconds(distance)}s` } as CSSProperties;
+  const style = {
+    '--kl-marquee-seconds': `${marqueeSeconds(geometry.line)}s`,
+    '--kl-marquee-start': `${marqueeStartSeconds(geometry.window)}s`,
+  } as CSSProperties;
   return (
     <Link
       to={NOTICE_PATH}

@@ -11,6 +11,15 @@ export function marqueeSeconds(distancePx: number): number {
   return distancePx > 0 ? distancePx / MARQUEE_PX_PER_SECOND : UNMEASURED_SECONDS;
 }
 
+/**
+ * Where the first crossing starts, as an animation delay: the line has already travelled the window's
+ * width (a negative delay), so the text stands at the window's left edge, where it stood still before
+ * moving, instead of coming in from the right.
+ */
+export function marqueeStartSeconds(windowPx: number): number {
+  return windowPx > 0 ? -windowPx / MARQUEE_PX_PER_SECOND : 0;
+}
+
 /** The marquee's line: each popular announcement's title and plain-text summary. */
 export function marqueeText(announcements: readonly Announcement[]): string {
   return announcements
