@@ -22,6 +22,7 @@ import { preloadHomeFirstScreen } from './features/home/index.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner } from './features/home/server-state.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
+import { withPlainTexts } from './shared/lib/plain-texts.ts';
 import type { Theme } from './shared/lib/theme.ts';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
@@ -42,7 +43,7 @@ const instances = new Map<Locale, I18n>();
 function i18nFor(language: Locale): I18n {
   let instance = instances.get(language);
   if (!instance) {
-    instance = createInstance();
+    instance = withPlainTexts(createInstance());
     void instance.init({
       lng: language,
       fallbackLng: false,

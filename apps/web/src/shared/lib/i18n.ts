@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { config } from './config.ts';
 import { loadLocaleChunk } from './locale-chunks.ts';
 import { CORE_CHUNK, type LocalePart } from './locale-parts.ts';
+import { withPlainTexts } from './plain-texts.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 /**
@@ -12,7 +13,7 @@ import { STORAGE_KEYS, storage } from './storage.ts';
  * screen (`loadTranslations`, with-translations.ts), into the same `translation` namespace
  * (docs/decisions/024-first-load-javascript.md). The catalogue texts of contracts are namespace `errors`.
  */
-export const i18n = i18next;
+export const i18n = withPlainTexts(i18next);
 
 export const NAMESPACES = ['translation', 'errors'] as const;
 

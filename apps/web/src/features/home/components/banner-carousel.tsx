@@ -136,7 +136,7 @@ export function BannerCarousel({ banners, label }: { banners: readonly Banner[];
             key={banner.id}
             className="kl-banners__slide"
             aria-roledescription={t('home.banners.slide')}
-            aria-label={t('home.banners.position', { index: position + 1, count })}
+            aria-label={t('home.banners.position', { index: position + 1, total: count })}
             data-testid="banner"
             data-current={position === index}
           >
@@ -174,7 +174,7 @@ export function BannerCarousel({ banners, label }: { banners: readonly Banner[];
                 key={banner.id}
                 type="button"
                 className="kl-banners__dot"
-                aria-label={t('home.banners.show', { index: position + 1, count })}
+                aria-label={t('home.banners.show', { index: position + 1, total: count })}
                 aria-current={position === index ? 'true' : undefined}
                 onClick={() => goTo(position)}
               />
