@@ -1,4 +1,5 @@
-import { act } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,13 +15,16 @@ async function freshHooks() {
 // act() outside Testing Library's render: React must know it runs in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A browser that says when it is idle: the idle callbacks asked for, to run by hand. */
+/** A browser that says when it is idle: the idle callbacks asked for and not cancelled, to run by hand. */
 function idleBrowser() {
-  const callbacks: { callback: () => void; timeout?: number }[] = [];
+  const callbacks = new Map<number, { callback: () => void; timeout?: number }>();
+  let next = 0;
   vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
-    callbacks.push({ callback, timeout: options?.timeout });
-    return callbacks.length;
+    next += 1;
+    callbacks.set(next, { callback, timeout: options?.timeout });
+    return next;
   });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => callbacks.delete(handle));
   return callbacks;
 }
 
@@ -39,79 +43,132 @@ function probe(usePageSettled: () => boolean) {
   return { Probe, renders };
 }
 
+/** The query cache tells its observers in a later task: lets that task run. */
+const queryNews = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+
+const withQueries = (client: QueryClient, children: ReactNode) => (
+  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(document, 'readyState');
 });
 
 describe('usePageSettled', () => {
-  it('is false while the page loads and until the browser has been idle after the load, then true', async () => {
+  it('is false while the page loads and its requests are on their way, then true once the browser is idle', async () => {
     const { markClientRendered, usePageSettled } = await freshHooks();
     const idle = idleBrowser();
     setReadyState('loading');
     markClientRendered();
+    const client = new QueryClient();
+    let answer = (_value: string) => {};
+    void client.fetchQuery({
+      queryKey: ['section'],
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    });
     const { Probe, renders } = probe(usePageSettled);
     const container = document.createElement('div');
     await act(async () => {
-      createRoot(container).render(<Probe />);
+      createRoot(container).render(withQueries(client, <Probe />));
     });
     expect(container.textContent).toBe('loading');
-    // Nothing is asked of the browser before the load has finished.
-    expect(idle).toHaveLength(0);
 
+    // Loaded, but a request is still on its way: nothing is asked of the browser yet.
     setReadyState('complete');
     await act(async () => {
       window.dispatchEvent(new Event('load'));
     });
-    expect(container.textContent).toBe('loading');
-    expect(idle).toHaveLength(1);
-    // A busy browser does not hold it back for ever.
-    expect(idle[0]!.timeout).toBe(2_000);
+    expect(idle.size).toBe(0);
 
-    await act(async () => {
-      idle[0]!.callback();
-    });
+    await act(async () => answer('games'));
+    await queryNews();
+    expect(container.textContent).toBe('loading');
+    expect(idle.size).toBe(1);
+    const { callback, timeout } = [...idle.values()][0]!;
+    // A busy browser does not hold it back for ever.
+    expect(timeout).toBe(2_000);
+
+    await act(async () => callback());
     expect(container.textContent).toBe('settled');
     expect(renders.at(-1)).toBe(true);
   });
 
-  it('renders as the server did while hydrating, even on a page that has settled, then switches', async () => {
-    const { onPageSettled, usePageSettled } = await freshHooks();
+  it('asks again when a request starts before the browser was idle', async () => {
+    const { markClientRendered, usePageSettled } = await freshHooks();
     const idle = idleBrowser();
     setReadyState('complete');
-    const settledNow = new Promise<void>((resolve) => onPageSettled(resolve));
-    idle[0]!.callback();
-    await settledNow;
+    markClientRendered();
+    const client = new QueryClient();
+    const { Probe } = probe(usePageSettled);
+    const container = document.createElement('div');
+    await act(async () => {
+      createRoot(container).render(withQueries(client, <Probe />));
+    });
+    expect(idle.size).toBe(1);
+    let answer = (_value: string) => {};
+    await act(async () => {
+      void client.fetchQuery({
+        queryKey: ['late'],
+        queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+      });
+    });
+    await queryNews();
+    // The idle call asked for before the request is cancelled.
+    expect(idle.size).toBe(0);
+    await act(async () => answer('done'));
+    await queryNews();
+    expect(idle.size).toBe(1);
+    await act(async () => [...idle.values()][0]!.callback());
+    expect(container.textContent).toBe('settled');
+  });
 
+  it('renders as the server did while hydrating, then settles after the taking over', async () => {
+    const { usePageSettled } = await freshHooks();
+    const idle = idleBrowser();
+    setReadyState('complete');
+    const client = new QueryClient();
     const { Probe, renders } = probe(usePageSettled);
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<Probe />);
+    container.innerHTML = renderToString(withQueries(client, <Probe />));
     expect(container.textContent).toBe('loading');
     renders.length = 0;
     await act(async () => {
-      hydrateRoot(container, <Probe />);
+      hydrateRoot(container, withQueries(client, <Probe />));
     });
     // No mismatch (which would fail the test on console.error): the server's answer first.
     expect(renders[0]).toBe(false);
+    expect(container.textContent).toBe('loading');
+    await act(async () => [...idle.values()][0]!.callback());
     expect(container.textContent).toBe('settled');
+
+    // A later visit to the screen starts settled.
+    const later = document.createElement('div');
+    renders.length = 0;
+    await act(async () => {
+      createRoot(later).render(withQueries(client, <Probe />));
+    });
+    expect(renders).toEqual([true]);
   });
 
   it('waits a moment after the load where the browser cannot say when it is idle', async () => {
     vi.useFakeTimers();
     try {
-      const { onPageSettled } = await freshHooks();
+      const { afterLoadWhenIdle } = await freshHooks();
       vi.stubGlobal('requestIdleCallback', undefined);
       setReadyState('complete');
       const called = vi.fn();
-      const cancel = onPageSettled(called);
+      afterLoadWhenIdle(called);
       const cancelled = vi.fn();
-      onPageSettled(cancelled)();
+      afterLoadWhenIdle(cancelled)();
       vi.advanceTimersByTime(299);
       expect(called).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(called).toHaveBeenCalledTimes(1);
       expect(cancelled).not.toHaveBeenCalled();
-      cancel();
     } finally {
       vi.useRealTimers();
     }

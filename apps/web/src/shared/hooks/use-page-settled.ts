@@ -1,62 +1,58 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useAfterHydration } from './use-after-hydration.ts';
 
 /**
- * How long the browser may stay busy before the page counts as settled anyway, and how long after
- * the load a browser that cannot say when it is idle (no `requestIdleCallback`) waits.
+ * How long the browser may stay busy before it counts as idle anyway, and how long after the load
+ * a browser that cannot say when it is idle (no `requestIdleCallback`) waits.
  */
 const IDLE_TIMEOUT_MS = 2_000;
 const NO_IDLE_CALLBACK_MS = 300;
 
-let settled = false;
-let started = false;
-const waiting = new Set<() => void>();
-
-function markSettled(): void {
-  settled = true;
-  for (const callback of [...waiting]) callback();
-  waiting.clear();
-}
-
-function waitForIdle(): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(markSettled, { timeout: IDLE_TIMEOUT_MS });
-  } else {
-    window.setTimeout(markSettled, NO_IDLE_CALLBACK_MS);
-  }
-}
+/** Once the page has settled it stays so: what mounts later (another visit to the screen) starts at once. */
+let pageSettled = false;
 
 /**
- * Calls `callback` once the page has settled: its load has finished (the window's `load` event) and
- * the browser has then been idle once. At once (in a task) when it already has. Returns a function
- * that cancels the call.
+ * Calls `callback` once the page's load has finished (the window's `load` event) and the browser is
+ * then idle. Returns a function that cancels the call.
  */
-export function onPageSettled(callback: () => void): () => void {
-  if (settled) {
-    const timer = window.setTimeout(callback, 0);
-    return () => window.clearTimeout(timer);
+export function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancel = () => {};
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+      cancel = () => window.cancelIdleCallback?.(handle);
+    } else {
+      const timer = window.setTimeout(callback, NO_IDLE_CALLBACK_MS);
+      cancel = () => window.clearTimeout(timer);
+    }
+  };
+  if (document.readyState === 'complete') {
+    whenIdle();
+  } else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cancel = () => window.removeEventListener('load', whenIdle);
   }
-  waiting.add(callback);
-  if (!started) {
-    started = true;
-    if (document.readyState === 'complete') waitForIdle();
-    else window.addEventListener('load', waitForIdle, { once: true });
-  }
-  return () => waiting.delete(callback);
+  return () => cancel();
 }
 
 /**
- * False on the server, while hydrating and until the page has settled (onPageSettled), true after.
- * For what only decorates the page and costs the device while it runs, such as a continuous
- * animation: it waits until the page's own loading and taking over are done
- * (docs/performance.md). The switch is a transition, as in useAfterHydration.
+ * False on the server, while hydrating and until the page has settled, true after: its load has
+ * finished, none of its requests is on its way (the query cache's), and the browser is idle. For what
+ * only decorates the page and costs the device while it runs, such as a continuous animation: it
+ * waits until the page's own loading and taking over are done (docs/performance.md). The switch is a
+ * transition, as in useAfterHydration.
  */
 export function usePageSettled(): boolean {
   const afterHydration = useAfterHydration();
-  const [pageSettled, setPageSettled] = useState(settled);
+  const fetching = useIsFetching();
+  const [settled, setSettled] = useState(pageSettled);
   useEffect(() => {
-    if (pageSettled) return;
-    return onPageSettled(() => startTransition(() => setPageSettled(true)));
-  }, [pageSettled]);
-  return afterHydration && pageSettled;
+    if (settled || fetching > 0) return;
+    return afterLoadWhenIdle(() => {
+      pageSettled = true;
+      startTransition(() => setSettled(true));
+    });
+  }, [settled, fetching]);
+  return afterHydration && settled;
 }
