@@ -53,6 +53,15 @@ const withQueries = (client: QueryClient, children: ReactNode) => (
   <QueryClientProvider client={client}>{children}</QueryClientProvider>
 );
 
+/** Renders the probe in a root of its own, in the query cache's provider. */
+async function mount(client: QueryClient, Probe: () => ReactNode) {
+  const container = document.createElement('div');
+  await act(async () => {
+    createRoot(container).render(withQueries(client, <Probe />));
+  });
+  return container;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(document, 'readyState');
@@ -71,10 +80,7 @@ describe('usePageSettled', () => {
       queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
     });
     const { Probe, renders } = probe(usePageSettled);
-    const container = document.createElement('div');
-    await act(async () => {
-      createRoot(container).render(withQueries(client, <Probe />));
-    });
+    const container = await mount(client, Probe);
     expect(container.textContent).toBe('loading');
 
     // Loaded, but a request is still on its way: nothing is asked of the browser yet.
@@ -104,10 +110,7 @@ describe('usePageSettled', () => {
     markClientRendered();
     const client = new QueryClient();
     const { Probe } = probe(usePageSettled);
-    const container = document.createElement('div');
-    await act(async () => {
-      createRoot(container).render(withQueries(client, <Probe />));
-    });
+    const container = await mount(client, Probe);
     expect(idle.size).toBe(1);
     let answer = (_value: string) => {};
     await act(async () => {
@@ -146,11 +149,8 @@ describe('usePageSettled', () => {
     expect(container.textContent).toBe('settled');
 
     // A later visit to the screen starts settled.
-    const later = document.createElement('div');
     renders.length = 0;
-    await act(async () => {
-      createRoot(later).render(withQueries(client, <Probe />));
-    });
+    await mount(client, Probe);
     expect(renders).toEqual([true]);
   });
 

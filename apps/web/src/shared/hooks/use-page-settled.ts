@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useAfterHydration } from './use-after-hydration.ts';
 
@@ -45,14 +45,31 @@ export function afterLoadWhenIdle(callback: () => void): () => void {
  */
 export function usePageSettled(): boolean {
   const afterHydration = useAfterHydration();
-  const fetching = useIsFetching();
+  const queryClient = useQueryClient();
   const [settled, setSettled] = useState(pageSettled);
   useEffect(() => {
-    if (settled || fetching > 0) return;
-    return afterLoadWhenIdle(() => {
+    if (settled) return;
+    // The query cache is followed only until the page has settled, without a render of its own.
+    let cancelIdle: (() => void) | null = null;
+    const settle = () => {
       pageSettled = true;
       startTransition(() => setSettled(true));
-    });
-  }, [settled, fetching]);
+    };
+    const follow = () => {
+      const fetching = queryClient.isFetching() > 0;
+      if (fetching && cancelIdle) {
+        cancelIdle();
+        cancelIdle = null;
+      } else if (!fetching && !cancelIdle) {
+        cancelIdle = afterLoadWhenIdle(settle);
+      }
+    };
+    follow();
+    const unsubscribe = queryClient.getQueryCache().subscribe(follow);
+    return () => {
+      unsubscribe();
+      cancelIdle?.();
+    };
+  }, [settled, queryClient]);
   return afterHydration && settled;
 }
