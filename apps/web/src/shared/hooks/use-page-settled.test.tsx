@@ -153,24 +153,4 @@ describe('usePageSettled', () => {
     await mount(client, Probe);
     expect(renders).toEqual([true]);
   });
-
-  it('waits a moment after the load where the browser cannot say when it is idle', async () => {
-    vi.useFakeTimers();
-    try {
-      const { afterLoadWhenIdle } = await freshHooks();
-      vi.stubGlobal('requestIdleCallback', undefined);
-      setReadyState('complete');
-      const called = vi.fn();
-      afterLoadWhenIdle(called);
-      const cancelled = vi.fn();
-      afterLoadWhenIdle(cancelled)();
-      vi.advanceTimersByTime(299);
-      expect(called).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(called).toHaveBeenCalledTimes(1);
-      expect(cancelled).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
 });

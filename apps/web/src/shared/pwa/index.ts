@@ -1,3 +1,4 @@
+import { afterLoadWhenIdle } from '../lib/after-load-when-idle.ts';
 import { config } from '../lib/config.ts';
 import { announce } from '../ui/announcer.ts';
 
@@ -7,17 +8,12 @@ import { announce } from '../ui/announcer.ts';
  * in its own chunks (register.ts, pwa-notices.tsx).
  */
 export function startPwaWhenIdle(): void {
-  const whenIdle =
-    window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_000));
-  const start = () =>
-    whenIdle(() => {
-      import('./register.ts').then(
-        ({ startPwa }) => startPwa({ dev: config.dev, announce }),
-        () => {
-          // Not downloadable now: the next visit tries again.
-        },
-      );
-    });
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  afterLoadWhenIdle(() => {
+    import('./register.ts').then(
+      ({ startPwa }) => startPwa({ dev: config.dev, announce }),
+      () => {
+        // Not downloadable now: the next visit tries again.
+      },
+    );
+  });
 }

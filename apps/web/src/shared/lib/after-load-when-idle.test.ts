@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterLoadWhenIdle } from './after-load-when-idle.ts';
+
+function setReadyState(state: DocumentReadyState) {
+  Object.defineProperty(document, 'readyState', { value: state, configurable: true });
+}
+
+/** A browser that says when it is idle: the idle callbacks asked for and not cancelled, to run by hand. */
+function idleBrowser() {
+  const callbacks = new Map<number, { callback: () => void; timeout?: number }>();
+  let next = 0;
+  vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+    next += 1;
+    callbacks.set(next, { callback, timeout: options?.timeout });
+    return next;
+  });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => callbacks.delete(handle));
+  return callbacks;
+}
+
+describe('afterLoadWhenIdle', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    Reflect.deleteProperty(document, 'readyState');
+  });
+
+  it('waits for the load, then for the browser to be idle (two seconds at most)', () => {
+    const idle = idleBrowser();
+    setReadyState('loading');
+    const called = vi.fn();
+    afterLoadWhenIdle(called);
+    expect(idle.size).toBe(0);
+
+    window.dispatchEvent(new Event('load'));
+    expect(called).not.toHaveBeenCalled();
+    expect([...idle.values()].map(({ timeout }) => timeout)).toEqual([2_000]);
+
+    [...idle.values()][0]!.callback();
+    expect(called).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for idleness at once on a page that has loaded', () => {
+    const idle = idleBrowser();
+    const called = vi.fn();
+    afterLoadWhenIdle(called);
+    expect(idle.size).toBe(1);
+    [...idle.values()][0]!.callback();
+    expect(called).toHaveBeenCalledTimes(1);
+  });
+
+  it('is cancelled before the load and while waiting for idleness', () => {
+    const idle = idleBrowser();
+    setReadyState('loading');
+    const beforeLoad = vi.fn();
+    afterLoadWhenIdle(beforeLoad)();
+    const whileWaiting = vi.fn();
+    const cancel = afterLoadWhenIdle(whileWaiting);
+    window.dispatchEvent(new Event('load'));
+    expect(idle.size).toBe(1);
+    cancel();
+    expect(idle.size).toBe(0);
+    expect(beforeLoad).not.toHaveBeenCalled();
+    expect(whileWaiting).not.toHaveBeenCalled();
+  });
+
+  it('waits a moment after the load where the browser cannot say when it is idle', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const called = vi.fn();
+    afterLoadWhenIdle(called);
+    const cancelled = vi.fn();
+    afterLoadWhenIdle(cancelled)();
+    vi.advanceTimersByTime(299);
+    expect(called).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(called).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+});
