@@ -51,10 +51,20 @@ describe('the manifest', () => {
       expect(icon.src).toMatch(/^\/m\/icons\/[\w-]+\.png$/);
     }
     expect(manifest.icons.some((icon) => icon.src.includes('apple-touch-icon'))).toBe(false);
+    expect(manifest.icons.some((icon) => icon.src.includes('favicon'))).toBe(false);
   });
 });
 
 describe('index.html tags', () => {
+  it('link a PNG favicon: an SVG image would be drawn as a document on the main thread', () => {
+    const icons = headTags('/m/').filter((tag) => tag.attrs?.rel === 'icon');
+    expect(icons).toEqual([
+      expect.objectContaining({
+        attrs: { rel: 'icon', type: 'image/png', sizes: '48x48', href: '/m/icons/favicon-48.png' },
+      }),
+    ]);
+  });
+
   it('link the manifest and the iOS icons', () => {
     const tags = headTags('/m/');
     expect(tags).toContainEqual(

@@ -41,7 +41,7 @@ export function webAppManifest(base: string, icons: readonly IconFile[]): WebApp
     theme_color: ICON_BACKGROUND,
     categories: ['games', 'entertainment'],
     icons: icons.flatMap((icon) =>
-      icon.purpose === 'apple-touch-icon'
+      icon.purpose !== 'any' && icon.purpose !== 'maskable'
         ? []
         : [
             {

@@ -4,13 +4,13 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { ShellManifest } from '../service-worker/rules.ts';
-import { ICON_FILES, renderIcon } from './icons.ts';
+import { FAVICON, ICON_FILES, renderIcon } from './icons.ts';
 import { SITE_NAME, webAppManifest } from './manifest.ts';
 
 /**
  * Makes the production build an installable web app (nothing changes under `vite` in development):
- * - `manifest.webmanifest` and the PNG icons it lists, drawn at build time (icons.ts);
- * - the tags of index.html that point at them (manifest, iOS home-screen icons and title);
+ * - `manifest.webmanifest` and the PNG icons it lists, drawn at build time (icons.ts), and the favicon;
+ * - the tags of index.html that point at them (manifest, favicon, iOS home-screen icons and title);
  * - `sw.js`, the service worker (../service-worker/sw.ts bundled into one classic script) with
  *   the list of files it precaches: index.html, every hashed asset the app can use offline and
  *   the public files. Its version is a hash of those files, so any change yields a new worker.
@@ -45,6 +45,16 @@ export function headTags(base: string): HtmlTagDescriptor[] {
   });
   return [
     { tag: 'link', attrs: { rel: 'manifest', href: `${base}${MANIFEST_FILE}` }, injectTo: 'head' },
+    {
+      tag: 'link',
+      attrs: {
+        rel: 'icon',
+        type: 'image/png',
+        sizes: `${FAVICON.size}x${FAVICON.size}`,
+        href: `${base}${FAVICON.path}`,
+      },
+      injectTo: 'head',
+    },
     ...ICON_FILES.filter((icon) => icon.purpose === 'apple-touch-icon').map((icon): HtmlTagDescriptor => ({
       tag: 'link',
       attrs: { rel: 'apple-touch-icon', sizes: `${icon.size}x${icon.size}`, href: `${base}${icon.path}` },
