@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { productionReactRouter } from './src/shared/lib/react-router-production.ts';
 
 /**
  * The server rendering of home (docs/decisions/005-web-first-load.md): src/entry-server.tsx built for
@@ -9,7 +10,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/m/',
-  plugins: [react()],
+  plugins: [react(), productionReactRouter()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true },
   build: {

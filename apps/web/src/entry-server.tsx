@@ -6,6 +6,7 @@
  */
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Locale } from '@kl/contracts/i18n';
+import type { SystemStatus } from '@kl/contracts/status';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
@@ -18,9 +19,11 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { documentTitle, routeAt, routeTitle } from './app/route-meta.ts';
 import { preloadHomeFirstScreen } from './features/home/index.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner } from './features/home/server-state.ts';
+import { systemStatusQueryKey } from './features/system-status/index.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
 import { withPlainTexts } from './shared/lib/plain-texts.ts';
 import type { Theme } from './shared/lib/theme.ts';
@@ -71,6 +74,8 @@ export interface RenderedPage {
   html: string;
   /** The first banner's picture (the largest paint of home), to preload from the head. */
   lcpImage: string | null;
+  /** The document's title, as the app sets it (app/route-meta.ts `documentTitle`). */
+  title: string;
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -108,5 +113,10 @@ export async function render(
   );
   if (errors.length > 0) throw errors[0];
   const html = await readAll(prelude);
-  return { html, lcpImage: firstHomeBanner(queryClient) };
+  const status = queryClient.getQueryData<SystemStatus>(systemStatusQueryKey);
+  const title = documentTitle(
+    routeTitle(routeAt(url), i18nFor(language).getFixedT(language)),
+    status?.info.whitelabel.siteName,
+  );
+  return { html, lcpImage: firstHomeBanner(queryClient), title };
 }

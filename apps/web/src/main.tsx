@@ -33,11 +33,15 @@ async function preloadFirstScreen() {
 }
 
 /**
- * The framework's modules (React, the router, the query cache, i18next) are evaluated in a task of
- * their own, and the app's in the next: one task for both was the longest of the start
- * (docs/performance.md). The framework chunk is among the preloaded ones, so this asks for nothing new.
+ * The framework's modules are evaluated in tasks of their own, React's first, then the router's, the
+ * query cache's and i18next's, and the app's in the next: one task for them all was the longest of the
+ * start (docs/performance.md). Their chunks are among the preloaded ones, so this asks for nothing new.
  */
-const evaluateFramework = () => import('./app/framework.ts').then(nextTask);
+const evaluateFramework = () =>
+  import('./app/framework-react.ts')
+    .then(nextTask)
+    .then(() => import('./app/framework.ts'))
+    .then(nextTask);
 
 const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
 void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve())

@@ -1,6 +1,6 @@
 /**
- * The framework's part of the start, a module of the framework chunk (vite.config.ts): importing it
- * evaluates that chunk and React DOM's client, in a task of their own before the app's modules
- * (src/main.tsx, docs/performance.md).
+ * The rest of the framework, a module of the framework chunk (vite.config.ts): importing it evaluates
+ * the router, the query cache, i18next and the stores in a task of their own, after React's and
+ * before the app's (src/main.tsx, docs/performance.md). What it exports is what the start uses.
  */
-export { createRoot, hydrateRoot } from 'react-dom/client';
+export { QueryClientProvider } from '@tanstack/react-query';

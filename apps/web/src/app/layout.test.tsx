@@ -1,6 +1,6 @@
 import { HOME_PATH, ROUTES, chromeFor, type RouteDefinition } from '@kl/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { useUiStore } from '../shared/stores/ui-store.ts';
 import { createFakeAccounts } from '../test/fake-accounts.ts';
@@ -96,6 +96,23 @@ describe('header, footer and back arrow of every route (product.md §2)', () => 
     if (chrome.footer) expect(footer).toBeInTheDocument();
     else expect(footer).toBeNull();
     expect(document.title).toBe(`${titleOf(route)} | Kim Long`);
+  });
+});
+
+describe('the document title', () => {
+  it("is left as it stands when it is already the screen's, as in the page the server rendered", async () => {
+    const status = createSystemStatus();
+    const title = `${en.route.home} | ${status.info.whitelabel.siteName}`;
+    document.title = title;
+    const setTitle = vi.spyOn(document, 'title', 'set');
+    try {
+      await renderApp('/m/home?lang=en', { status, cachedStatus: status });
+      await findScreen();
+      expect(document.title).toBe(title);
+      expect(setTitle).not.toHaveBeenCalled();
+    } finally {
+      setTitle.mockRestore();
+    }
   });
 });
 

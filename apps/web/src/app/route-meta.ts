@@ -1,5 +1,6 @@
 import { ROUTES, fullPath, type RouteDefinition } from '@kl/contracts/routes';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation } from 'react-router';
 import type translation from '../locales/vi.json';
@@ -42,8 +43,20 @@ export function useCurrentRoute(): RouteDefinition | undefined {
 }
 
 /** A category path shows the title of its category; any other route the title of its page. */
-export function useRouteTitle(route: RouteDefinition | undefined): string {
-  const { t } = useTranslation();
+export function routeTitle(route: RouteDefinition | undefined, t: TFunction): string {
   if (!route) return '';
   return route.category ? t(`category.${route.category}`) : t(route.titleKey as RouteTitleKey);
 }
+
+/** The route's title in the current language (`routeTitle`). */
+export function useRouteTitle(route: RouteDefinition | undefined): string {
+  const { t } = useTranslation();
+  return routeTitle(route, t);
+}
+
+/**
+ * The document's title: the screen's, then the site's name once the system status has told it. The
+ * server writes it into the pages it renders, so that the app finds it in place (docs/performance.md).
+ */
+export const documentTitle = (title: string, siteName: string | undefined): string =>
+  title && siteName ? `${title} | ${siteName}` : title;

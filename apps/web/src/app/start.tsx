@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from './framework.ts';
+import { createRoot, hydrateRoot } from './framework-react.ts';
 import { App } from './app.tsx';
 import { bootstrap } from './bootstrap.ts';
 import { startPwaWhenIdle } from '../shared/pwa/index.ts';

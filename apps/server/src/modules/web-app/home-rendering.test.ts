@@ -141,70 +141,81 @@ describe('/m/home rendered by the server', () => {
   }
 
   it.each([
-    { url: '/m/home', language: 'vi', gameLanguage: 'VI' },
-    { url: '/m/home?lang=en', language: 'en', gameLanguage: 'EN' },
-  ])('sends $url in its language with the first screen in it', async ({ url, language, gameLanguage }) => {
-    const html = await home(url);
-    expect(html).toContain(`<html lang="${language}" data-theme="dark">`);
+    { url: '/m/home', language: 'vi', gameLanguage: 'VI', screenTitle: 'Trang chủ' },
+    { url: '/m/home?lang=en', language: 'en', gameLanguage: 'EN', screenTitle: 'Home' },
+  ])(
+    'sends $url in its language with the first screen in it',
+    async ({ url, language, gameLanguage, screenTitle }) => {
+      const html = await home(url);
+      expect(html).toContain(`<html lang="${language}" data-theme="dark">`);
+      // The title the app gives the screen, in place of index.html's: the app then leaves it as it is.
+      const { info } = await apiValue<{ info: { whitelabel: { siteName: string } } }>(
+        '/api/status',
+        language,
+      );
+      expect(html).toContain(`<title>${screenTitle} | ${info.whitelabel.siteName}</title>`);
+      expect(html).not.toContain('<title>Kim Long</title>');
 
-    // The first banner: in the page, asked at high priority, preloaded from the head.
-    const { list: banners } = await apiValue<{ list: { url: string; groupName: string; sort: number }[] }>(
-      '/api/banners',
-      language,
-    );
-    const first = banners
-      .filter((banner) => banner.groupName === 'm_home')
-      .sort((a, b) => a.sort - b.sort)[0];
-    const src = first?.url.replace(/&/g, '&amp;') ?? 'no banner';
-    expect(html).toMatch(
-      new RegExp(`<img[^>]*src="${src.replace(/[?.]/g, '\\$&')}"[^>]*fetchpriority="high"`, 'i'),
-    );
-    const head = html.slice(0, html.indexOf('</head>'));
-    const preload = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`;
-    expect(head).toContain(preload);
-    // …before any script or stylesheet: on a slow line the chunks must not take its bandwidth first.
-    expect(head.indexOf(preload)).toBeLessThan(
-      head.search(/<script|<link rel="(modulepreload|stylesheet)"|<style/),
-    );
+      // The first banner: in the page, asked at high priority, preloaded from the head.
+      const { list: banners } = await apiValue<{ list: { url: string; groupName: string; sort: number }[] }>(
+        '/api/banners',
+        language,
+      );
+      const first = banners
+        .filter((banner) => banner.groupName === 'm_home')
+        .sort((a, b) => a.sort - b.sort)[0];
+      const src = first?.url.replace(/&/g, '&amp;') ?? 'no banner';
+      expect(html).toMatch(
+        new RegExp(`<img[^>]*src="${src.replace(/[?.]/g, '\\$&')}"[^>]*fetchpriority="high"`, 'i'),
+      );
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preload = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`;
+      expect(head).toContain(preload);
+      // …before any script or stylesheet: on a slow line the chunks must not take its bandwidth first.
+      expect(head.indexOf(preload)).toBeLessThan(
+        head.search(/<script|<link rel="(modulepreload|stylesheet)"|<style/),
+      );
 
-    // The stylesheets' rules are in the page: their links, which tell the app's loader so, are disabled
-    // (neither fetched nor applied).
-    const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
-    expect(sheets).toEqual(
-      ['index-a', 'start-b', 'home-screen-d'].map(
-        (name) => `<link rel="stylesheet" href="/m/assets/${name}.css" disabled>`,
-      ),
-    );
-    for (const name of ['index-a', 'start-b', 'home-screen-d'])
-      expect(head).toContain(`.kl-${name}{color:red}`);
-    // The chunks the entry preloads after the first paint: the app's first (they run first), then the
-    // first screen's.
-    const chunks = /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
-    expect(chunks).toEqual([
-      '/m/assets/start-b.js',
-      '/m/assets/framework-c.js',
-      '/m/assets/home-screen-d.js',
-    ]);
+      // The stylesheets' rules are in the page: their links, which tell the app's loader so, are disabled
+      // (neither fetched nor applied).
+      const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
+      expect(sheets).toEqual(
+        ['index-a', 'start-b', 'home-screen-d'].map(
+          (name) => `<link rel="stylesheet" href="/m/assets/${name}.css" disabled>`,
+        ),
+      );
+      for (const name of ['index-a', 'start-b', 'home-screen-d'])
+        expect(head).toContain(`.kl-${name}{color:red}`);
+      // The chunks the entry preloads after the first paint: the app's first (they run first), then the
+      // first screen's.
+      const chunks =
+        /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
+      expect(chunks).toEqual([
+        '/m/assets/start-b.js',
+        '/m/assets/framework-c.js',
+        '/m/assets/home-screen-d.js',
+      ]);
 
-    // The marquee's announcements and the first game section's games, in the page's language.
-    const { list: announcements } = await apiValue<{ list: { title: string }[] }>(
-      '/api/announcements/popular',
-      language,
-    );
-    expect(announcements.length).toBeGreaterThan(0);
-    for (const { title } of announcements) expect(html).toContain(title);
-    const { list: hot } = await apiValue<{ list: { gameName: string }[] }>(
-      `/api/games/hot?platform=html5&language=${gameLanguage}`,
-      language,
-    );
-    expect(hot.length).toBeGreaterThan(0);
-    for (const { gameName } of hot.slice(0, 5)) expect(html).toContain(gameName.replace(/&/g, '&amp;'));
+      // The marquee's announcements and the first game section's games, in the page's language.
+      const { list: announcements } = await apiValue<{ list: { title: string }[] }>(
+        '/api/announcements/popular',
+        language,
+      );
+      expect(announcements.length).toBeGreaterThan(0);
+      for (const { title } of announcements) expect(html).toContain(title);
+      const { list: hot } = await apiValue<{ list: { gameName: string }[] }>(
+        `/api/games/hot?platform=html5&language=${gameLanguage}`,
+        language,
+      );
+      expect(hot.length).toBeGreaterThan(0);
+      for (const { gameName } of hot.slice(0, 5)) expect(html).toContain(gameName.replace(/&/g, '&amp;'));
 
-    // Real links, for a page whose JavaScript is still loading.
-    expect(html).toContain('href="/m/notice"');
-    expect(html).toContain('href="/m/login"');
-    expect(embeddedState(html).language).toBe(language);
-  });
+      // Real links, for a page whose JavaScript is still loading.
+      expect(html).toContain('href="/m/notice"');
+      expect(html).toContain('href="/m/login"');
+      expect(embeddedState(html).language).toBe(language);
+    },
+  );
 
   it.each([
     { language: 'vi', answerCache: false },

@@ -29,7 +29,7 @@ interface SsrModule {
   render(
     url: string,
     options: { language: Locale; theme: Theme; dehydratedState: unknown },
-  ): Promise<{ html: string; lcpImage: string | null }>;
+  ): Promise<{ html: string; lcpImage: string | null; title: string }>;
   FIRST_SCREEN_MODULES: readonly string[];
 }
 
@@ -75,7 +75,8 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const escapeAttribute = (value: string) =>
+/** Text for an attribute or an element of the page: & " < > escaped. */
+const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The CSS files and JavaScript chunks of some modules of the build, with those of their static imports. */
@@ -127,13 +128,13 @@ function readShell(webDist: string, ssr: SsrModule) {
   );
   const chunks = [...new Set([...entryFiles, ...screen.files])].map((file) => `/m/${file}`);
   const preloads = chunks.length
-    ? `<meta name="${FIRST_SCREEN_CHUNKS}" content="${escapeAttribute(chunks.join(' '))}">`
+    ? `<meta name="${FIRST_SCREEN_CHUNKS}" content="${escapeHtml(chunks.join(' '))}">`
     : '';
   // The app's loader adds a stylesheet link for a chunk's CSS unless the page has one (and waits for
   // it before running the chunk): a disabled link says the rules are here, and is neither fetched nor
   // applied, so the page is not styled twice nor the app held back by a download (docs/performance.md).
   const markers = inlined
-    .map((file) => `<link rel="stylesheet" href="/m/${escapeAttribute(file)}" disabled>`)
+    .map((file) => `<link rel="stylesheet" href="/m/${escapeHtml(file)}" disabled>`)
     .join('');
   const head = `${preloads}<style>${styles.join('\n').replace(/<\/style/gi, '<\\/style')}</style>${markers}`;
   return { template, head };
@@ -196,13 +197,17 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       const page = await ssr.render(path, { language, theme, dehydratedState });
       const state = scriptSafeJson({ language, theme, path, queries: dehydratedState });
       const lcp = page.lcpImage
-        ? `<link rel="preload" as="image" href="${escapeAttribute(page.lcpImage)}" fetchpriority="high">`
+        ? `<link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`
         : '';
       const html = shell.template
         .replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`)
         // The first banner's picture is asked for before any script: on a slow line the chunks would
         // otherwise take the bandwidth it needs to be the first thing drawn.
         .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${lcp}`)
+        // The screen's title, as the app sets it: the app then finds it in place.
+        .replace(/<title>[^<]*<\/title>/i, (original) =>
+          page.title ? `<title>${escapeHtml(page.title)}</title>` : original,
+        )
         .replace('</head>', () => `${shell.head}</head>`)
         .replace(
           '<div id="root"></div>',

@@ -6,7 +6,7 @@ import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
 import { useLanguageFromQuery } from '../../shared/hooks/use-language-from-query.ts';
 import { useUiStore } from '../../shared/stores/ui-store.ts';
-import { useCurrentRoute, useRouteTitle } from '../route-meta.ts';
+import { documentTitle, useCurrentRoute, useRouteTitle } from '../route-meta.ts';
 import { FooterMenu } from './footer-menu.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
@@ -33,9 +33,12 @@ export function AppLayout() {
 
   useLanguageFromQuery();
 
+  // Setting the title costs the browser a few milliseconds even when it does not change (the page the
+  // server rendered has it already): it is set only when it differs.
+  const pageTitle = documentTitle(title, siteName);
   useEffect(() => {
-    if (title) document.title = siteName ? `${title} | ${siteName}` : title;
-  }, [title, siteName]);
+    if (pageTitle && document.title !== pageTitle) document.title = pageTitle;
+  }, [pageTitle]);
 
   // A navigation (link, back button) closes the menu; a new page starts at its top.
   useEffect(() => closeSideMenu(), [pathname, closeSideMenu]);

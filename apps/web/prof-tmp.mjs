@@ -1,0 +1,17 @@
+import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU ?? 1) });
+await cdp.send('Network.enable');
+await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+await cdp.send('Profiler.start');
+await page.goto(process.argv[2] ?? 'http://127.0.0.1:8099/m/home');
+await page.waitForTimeout(3000);
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync(process.argv[3] ?? '/tmp/probe/prof.cpuprofile', JSON.stringify(profile));
+await browser.close();
