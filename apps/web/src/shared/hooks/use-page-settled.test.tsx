@@ -3,6 +3,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idleBrowser, setReadyState } from '../../test/idle-browser.ts';
 
 /** Fresh copies of the hooks' modules: a page that has neither loaded nor been taken over yet. */
 async function freshHooks() {
@@ -14,23 +15,6 @@ async function freshHooks() {
 
 // act() outside Testing Library's render: React must know it runs in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-/** A browser that says when it is idle: the idle callbacks asked for and not cancelled, to run by hand. */
-function idleBrowser() {
-  const callbacks = new Map<number, { callback: () => void; timeout?: number }>();
-  let next = 0;
-  vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
-    next += 1;
-    callbacks.set(next, { callback, timeout: options?.timeout });
-    return next;
-  });
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => callbacks.delete(handle));
-  return callbacks;
-}
-
-function setReadyState(state: DocumentReadyState) {
-  Object.defineProperty(document, 'readyState', { value: state, configurable: true });
-}
 
 /** A component that shows whether the page has settled, and keeps what each render said. */
 function probe(usePageSettled: () => boolean) {

@@ -1,22 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idleBrowser, setReadyState } from '../../test/idle-browser.ts';
 import { afterLoadWhenIdle } from './after-load-when-idle.ts';
-
-function setReadyState(state: DocumentReadyState) {
-  Object.defineProperty(document, 'readyState', { value: state, configurable: true });
-}
-
-/** A browser that says when it is idle: the idle callbacks asked for and not cancelled, to run by hand. */
-function idleBrowser() {
-  const callbacks = new Map<number, { callback: () => void; timeout?: number }>();
-  let next = 0;
-  vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
-    next += 1;
-    callbacks.set(next, { callback, timeout: options?.timeout });
-    return next;
-  });
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => callbacks.delete(handle));
-  return callbacks;
-}
 
 describe('afterLoadWhenIdle', () => {
   afterEach(() => {
