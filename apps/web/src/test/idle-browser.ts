@@ -1,9 +1,9 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 
 /**
  * A browser that says when it is idle: `requestIdleCallback` and `cancelIdleCallback` stubbed, the
- * callbacks asked for and not cancelled kept (with their timeout) to run by hand. Undone by
- * `vi.unstubAllGlobals()`.
+ * callbacks asked for and not cancelled kept (with their timeout) to run by hand. The stubs are undone
+ * after each test (the project's `unstubGlobals`).
  */
 export function idleBrowser() {
   const callbacks = new Map<number, { callback: () => void; timeout?: number }>();
@@ -17,7 +17,10 @@ export function idleBrowser() {
   return callbacks;
 }
 
-/** The page's load as `document.readyState` says it; `Reflect.deleteProperty(document, 'readyState')` undoes it. */
+/** The page's load as `document.readyState` says it, for the rest of the test. */
 export function setReadyState(state: DocumentReadyState) {
   Object.defineProperty(document, 'readyState', { value: state, configurable: true });
+  onTestFinished(() => {
+    Reflect.deleteProperty(document, 'readyState');
+  });
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { idleBrowser, setReadyState } from '../../test/idle-browser.ts';
 
 /** Fresh copies of the hooks' modules: a page that has neither loaded nor been taken over yet. */
@@ -45,11 +45,6 @@ async function mount(client: QueryClient, Probe: () => ReactNode) {
   });
   return container;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(document, 'readyState');
-});
 
 describe('usePageSettled', () => {
   it('is false while the page loads and its requests are on their way, then true once the browser is idle', async () => {

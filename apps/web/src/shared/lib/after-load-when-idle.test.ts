@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { idleBrowser, setReadyState } from '../../test/idle-browser.ts';
 import { afterLoadWhenIdle } from './after-load-when-idle.ts';
 
 describe('afterLoadWhenIdle', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    Reflect.deleteProperty(document, 'readyState');
-  });
-
   it('waits for the load, then for the browser to be idle (two seconds at most)', () => {
     const idle = idleBrowser();
     setReadyState('loading');
@@ -50,15 +44,20 @@ describe('afterLoadWhenIdle', () => {
 
   it('waits a moment after the load where the browser cannot say when it is idle', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('requestIdleCallback', undefined);
-    const called = vi.fn();
-    afterLoadWhenIdle(called);
-    const cancelled = vi.fn();
-    afterLoadWhenIdle(cancelled)();
-    vi.advanceTimersByTime(299);
-    expect(called).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(called).toHaveBeenCalledTimes(1);
-    expect(cancelled).not.toHaveBeenCalled();
+    try {
+      vi.stubGlobal('requestIdleCallback', undefined);
+      const called = vi.fn();
+      afterLoadWhenIdle(called);
+      const cancelled = vi.fn();
+      afterLoadWhenIdle(cancelled)();
+      vi.advanceTimersByTime(299);
+      expect(called).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(called).toHaveBeenCalledTimes(1);
+      expect(cancelled).not.toHaveBeenCalled();
+    } finally {
+      // Before the project's own after-each hooks, which wait with real timers.
+      vi.useRealTimers();
+    }
   });
 });
