@@ -17,8 +17,6 @@ export type NodeEnv = 'development' | 'production' | 'test';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** Where the Vite build of the back office lands when ADMIN_DIST is not set: <repo>/apps/admin/dist. */
 export const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../../admin/dist', import.meta.url));
-/** Manual adjustments above this amount (minor units) wait for a second operator, by default. */
-export const DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD = 10_000_000;
 /** Agent settlements above this amount (minor units) wait for finance's approval, by default (docs/agents.md). */
 export const DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD = 10_000_000;
 
@@ -106,11 +104,6 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
-  ADJUSTMENT_APPROVAL_THRESHOLD: z
-    .string()
-    .regex(/^\d+$/, { error: 'must be a whole number of minor units' })
-    .transform(Number)
-    .default(DEFAULT_ADJUSTMENT_APPROVAL_THRESHOLD),
   AGENT_SETTLEMENT_APPROVAL_THRESHOLD: z
     .string()
     .regex(/^\d+$/, { error: 'must be a whole number of minor units' })
@@ -179,8 +172,6 @@ export interface AppConfig {
   webDist: string;
   /** Absolute path of the built back office served under /admin/. */
   adminDist: string;
-  /** Manual adjustments above this amount (minor units) need a second operator's approval. */
-  adjustmentApprovalThreshold: number;
   /** Agent settlements above this amount (minor units) wait for finance's approval (docs/agents.md). */
   agentSettlementApprovalThreshold: number;
   /** Requests per minute per client IP on /api. */
@@ -375,7 +366,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     seedDemo: vars.SEED_DEMO ?? !production,
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
     adminDist: vars.ADMIN_DIST === undefined ? DEFAULT_ADMIN_DIST : absolute(vars.ADMIN_DIST),
-    adjustmentApprovalThreshold: vars.ADJUSTMENT_APPROVAL_THRESHOLD,
     agentSettlementApprovalThreshold: vars.AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,

@@ -4,6 +4,7 @@ import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } 
 import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
 import { adminReconciliationCalls, adminReconciliationRules } from './reconciliation.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
+import { adminControlsCalls, adminControlsRules } from './controls.ts';
 import {
   adminAnnouncement,
   adminAnnouncementPage,
@@ -232,6 +233,7 @@ export const adminCalls = {
   ...adminInboxCalls,
   ...adminAgentsCalls,
   ...adminReconciliationCalls,
+  ...adminControlsCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -277,4 +279,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminInboxRules,
   ...adminAgentsRules,
   ...adminReconciliationRules,
+  ...adminControlsRules,
 };

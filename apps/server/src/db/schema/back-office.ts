@@ -1,7 +1,18 @@
 import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
 import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from '@kl/contracts/admin/members';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { at, inList, money } from './columns.ts';
 import { merchant } from './merchant.ts';
@@ -118,9 +129,44 @@ export const balanceAdjustment = pgTable(
   (table) => [
     uniqueIndex('balance_adjustment_key').on(table.merchantCode, table.idempotencyKey),
     index('balance_adjustment_status_idx').on(table.merchantCode, table.status, table.createdAt),
+    // The running totals of credits applied at once (docs/back-office.md, "Four eyes").
+    index('balance_adjustment_requester_created_idx').on(table.requestedBy, table.createdAt),
+    index('balance_adjustment_member_created_idx').on(table.memberId, table.createdAt),
     check('balance_adjustment_amount_check', sql`${table.amount} > 0`),
     check('balance_adjustment_direction_check', inList(table.direction, ADJUSTMENT_DIRECTIONS)),
     check('balance_adjustment_status_check', inList(table.status, ADJUSTMENT_STATUSES)),
   ],
 );
 export type BalanceAdjustmentRow = typeof balanceAdjustment.$inferSelect;
+
+/**
+ * The merchant's money controls (docs/back-office.md, "Four eyes"; contracts admin/controls.ts): one row
+ * per merchant, written by `npm run merchant:create` and changed in the back office (a change that loosens
+ * them waits for a second owner). A merchant without the row runs on DEFAULT_MONEY_CONTROLS.
+ */
+export const merchantControls = pgTable(
+  'merchant_controls',
+  {
+    merchantCode: text('merchant_code')
+      .primaryKey()
+      .references(() => merchant.code),
+    creditLimitPerOperatorDay: money('credit_limit_per_operator_day').notNull(),
+    creditLimitPerMemberDay: money('credit_limit_per_member_day').notNull(),
+    withdrawalSecondApprovalAbove: money('withdrawal_second_approval_above').notNull(),
+    promotionBonusCap: money('promotion_bonus_cap').notNull(),
+    promotionMinTurnoverMultiple: integer('promotion_min_turnover_multiple').notNull(),
+    segregationDays: integer('segregation_days').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    /** The operator whose change (or approval of a change) made them so; null from the command line. */
+    updatedBy: uuid('updated_by').references(() => operator.id),
+  },
+  (table) => [
+    check(
+      'merchant_controls_values_check',
+      sql`${table.creditLimitPerOperatorDay} >= 0 and ${table.creditLimitPerMemberDay} >= 0
+        and ${table.withdrawalSecondApprovalAbove} >= 0 and ${table.promotionBonusCap} > 0
+        and ${table.promotionMinTurnoverMultiple} >= 0 and ${table.segregationDays} >= 0`,
+    ),
+  ],
+);
+export type MerchantControlsRow = typeof merchantControls.$inferSelect;

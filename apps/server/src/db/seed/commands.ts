@@ -195,6 +195,7 @@ export async function runMerchantCreate(options: CommandOptions): Promise<number
       result.fieldRulesCreated > 0 && `${result.fieldRulesCreated} registration field rules`,
       result.wageringSettingCreated && 'the turnover rules',
       result.withdrawalSettingCreated && 'the withdrawal limits',
+      result.moneyControlsCreated && 'the money controls',
     ].filter((part): part is string => typeof part === 'string');
     if (result.merchantCreated) {
       write(`merchant ${setup.code} created on ${where} with ${added.join(', ')}`);

@@ -1,5 +1,6 @@
 import { API } from '@kl/contracts/api-paths';
 import { MERCHANT_TOGGLES, type MerchantToggle } from '@kl/contracts/status';
+import { seedMoneyControls } from '../../modules/back-office/index.ts';
 import { DEFAULT_FIELD_RULES } from '../../modules/register/index.ts';
 import { seedWageringSetting } from '../../modules/wallet/index.ts';
 import { seedWithdrawalSettings } from '../../modules/withdrawal/index.ts';
@@ -15,7 +16,9 @@ import { merchant, type NewMerchantRow, registrationFieldRule } from '../schema/
  *   registration settings, the site's own paths;
  * - the registration field rules (product.md §5 fields);
  * - the turnover rules (wagering setting: deposit play-through, category shares, referral qualification);
- * - the withdrawal limits (minimum, maximum, requests a day).
+ * - the withdrawal limits (minimum, maximum, requests a day);
+ * - the money controls (daily credit limits, second approval of withdrawals, promotion limits,
+ *   segregation of duties: docs/back-office.md, "Four eyes").
  *
  * Not here (demo only): members and agents, invitation codes, deposit channels (their accounts are where
  * members send money), promotions, VIP levels (they pay bonuses), the game catalogue and the lottery (games
@@ -98,6 +101,7 @@ export interface MerchantSetupResult {
   fieldRulesCreated: number;
   wageringSettingCreated: boolean;
   withdrawalSettingCreated: boolean;
+  moneyControlsCreated: boolean;
 }
 
 /**
@@ -126,11 +130,13 @@ export async function writeMerchantConfiguration(
     .returning({ field: registrationFieldRule.field });
   const wagering = await seedWageringSetting(tx, row.code);
   const withdrawal = await seedWithdrawalSettings(tx, row.code);
+  const controls = await seedMoneyControls(tx, row.code);
   return {
     merchantCreated: created.length > 0,
     fieldRulesCreated: rules.length,
     wageringSettingCreated: wagering.settingCreated,
     withdrawalSettingCreated: withdrawal.settingsCreated > 0,
+    moneyControlsCreated: controls,
   };
 }
 

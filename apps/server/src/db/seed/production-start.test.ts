@@ -40,6 +40,7 @@ const KL: MerchantSetup = {
 /** The rows a real merchant's configuration consists of (docs/decisions/018-demo-seed-and-merchant-setup.md). */
 const CONFIGURATION_TABLES = [
   'merchant',
+  'merchant_controls',
   'registration_field_rule',
   'wagering_setting',
   'withdrawal_setting',
@@ -110,6 +111,7 @@ describeEachDatabase('production start', (kind) => {
       fieldRulesCreated: 19,
       wageringSettingCreated: true,
       withdrawalSettingCreated: true,
+      moneyControlsCreated: true,
     });
     await readyDatabase(database.current, production);
 
@@ -185,6 +187,7 @@ describeEachDatabase('production start', (kind) => {
       fieldRulesCreated: 0,
       wageringSettingCreated: false,
       withdrawalSettingCreated: false,
+      moneyControlsCreated: false,
     };
     expect(await createMerchant(db, KL)).toEqual(nothing);
     expect(await createMerchant(db, { ...KL, name: 'Other', toggles: ['CBS3'] })).toEqual(nothing);
@@ -304,7 +307,7 @@ describe('the commands', () => {
     const first = await run(runMerchantCreate, argv, { DATA_DIR: dataDir, MERCHANT_CODE: 'kl' });
     expect(first.code).toBe(COMMAND_EXIT.done);
     expect(first.lines[0]).toBe(
-      `merchant kl created on PGlite at ${dataDir} with 19 registration field rules, the turnover rules, the withdrawal limits`,
+      `merchant kl created on PGlite at ${dataDir} with 19 registration field rules, the turnover rules, the withdrawal limits, the money controls`,
     );
     expect(first.lines[1]).toBe('toggles on: USERNAMEREG3, CBS3');
 

@@ -87,6 +87,8 @@ const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = 
   adminReconciliations: {},
   adminReconciliation: { params: { runId: 999_999_999 } },
   adminRunReconciliation: { payload: {} },
+  adminControls: {},
+  adminCreditRoom: { query: { memberId: unknownId } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

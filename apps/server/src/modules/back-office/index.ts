@@ -16,6 +16,8 @@ import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { createAdjustmentService } from './adjustments/service.ts';
 import { createAuditLog } from './audit.ts';
+import { registerControlsRoutes } from './controls/routes.ts';
+import { createControlsService } from './controls/service.ts';
 import { registerChatRoutes } from './chat/routes.ts';
 import { createChatConsole } from './chat/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
@@ -50,6 +52,8 @@ import { createWithdrawalQueue } from './withdrawals/service.ts';
 export { createAuditLog, type AuditActor, type AuditLog } from './audit.ts';
 export { createOperatorRepository } from './operator-repository.ts';
 export { createOperatorService, type OperatorService } from './operator-service.ts';
+export { seedMoneyControls } from './controls/service.ts';
+export { setMoneyControls } from './controls/testing.ts';
 
 /**
  * The back office's calls under /api/admin (docs/back-office.md): operator sign-in with two-factor, the
@@ -86,7 +90,8 @@ export function createBackOfficeModule(
   const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
-  const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit });
+  const controls = createControlsService({ db, clock, merchantCode });
+  const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
   const dashboardService = createDashboardService({ ...deps, merchantCode });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
@@ -108,6 +113,7 @@ export function createBackOfficeModule(
       registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
       registerMemberRoutes(api, { guard, memberService });
       registerAdjustmentRoutes(api, { guard, adjustmentService });
+      registerControlsRoutes(api, { guard, controls });
       registerDashboardRoutes(api, { guard, dashboardService });
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });

@@ -24,7 +24,7 @@ import {
   type WithdrawalStatus,
 } from '@kl/contracts/withdrawal';
 import type { MemberBankAccountRow, WithdrawalRequestRow } from '../../db/schema/index.ts';
-import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { addMs, type Clock, dayStartIn, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
@@ -50,9 +50,7 @@ export type WithdrawalDecided = (
 
 /** The start of the current withdrawal day (midnight in Vietnam time), as an instant. */
 export function withdrawalDayStart(now: Date): Date {
-  const offset = WITHDRAWAL_DAY_UTC_OFFSET_HOURS * HOUR_MS;
-  const local = now.getTime() + offset;
-  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - offset);
+  return dayStartIn(now, WITHDRAWAL_DAY_UTC_OFFSET_HOURS);
 }
 
 const maskNumber = (accountNumber: string) => `****${accountNumber.slice(-4)}`;

@@ -390,6 +390,8 @@ const EXPECTATIONS = {
   adminReconciliations: BACK_OFFICE,
   adminReconciliation: BACK_OFFICE,
   adminRunReconciliation: BACK_OFFICE,
+  adminControls: BACK_OFFICE,
+  adminCreditRoom: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1341,6 +1343,8 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminReconciliations: { build: () => ({}) },
     adminReconciliation: { build: () => ({ params: { runId: '1' } }) },
     adminRunReconciliation: { build: () => ({}) },
+    adminControls: { build: () => ({}) },
+    adminCreditRoom: { build: () => ({ query: { memberId: randomUUID() } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

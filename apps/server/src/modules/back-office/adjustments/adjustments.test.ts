@@ -4,7 +4,7 @@ import { type Adjustment, adjustment, adjustmentPage } from '@kl/contracts/admin
 import { successEnvelope } from '@kl/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { balanceAdjustment, ledgerTransaction, operatorAudit } from '../../../db/schema/index.ts';
 import { json } from '../../../test/app.ts';
 import {
@@ -16,28 +16,33 @@ import {
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { useTestApp } from '../../../test/suite.ts';
 import { checkLedger, checkWagering } from '../../wallet/index.ts';
+import { setMoneyControls } from '../controls/testing.ts';
 import { createTestMember } from '../../wallet/testing.ts';
 
 const THRESHOLD = 100_000;
 
 describeEachDatabase('back-office adjustments', (kind) => {
-  const suite = useTestApp(kind, {
-    config: { adjustmentApprovalThreshold: THRESHOLD, rateLimitMax: 100_000 },
-  });
+  const suite = useTestApp(kind, { config: { rateLimitMax: 100_000 } });
   const db = () => suite.database.current.db;
-  /** The requester, a second finance operator, and an owner. */
+  /** The requester (a new one in each test: the daily limits count per operator), a second finance operator, and an owner. */
   let alice: OperatorCaller;
   let bob: OperatorCaller;
   let carol: OperatorCaller;
+  const signedIn = async (role: 'finance' | 'owner') => {
+    const made = await createOperator(db(), suite.time.clock, { role });
+    return signInOperator(suite.app, suite.time, made.username);
+  };
 
   beforeAll(async () => {
-    const signedIn = async (role: 'finance' | 'owner') => {
-      const made = await createOperator(db(), suite.time.clock, { role });
-      return signInOperator(suite.app, suite.time, made.username);
-    };
-    alice = await signedIn('finance');
+    await setMoneyControls(db(), suite.time.clock, {
+      creditLimitPerOperatorDay: THRESHOLD,
+      creditLimitPerMemberDay: THRESHOLD,
+    });
     bob = await signedIn('finance');
     carol = await signedIn('owner');
+  });
+  beforeEach(async () => {
+    alice = await signedIn('finance');
   });
 
   const create = (
@@ -387,5 +392,92 @@ describeEachDatabase('back-office adjustments', (kind) => {
     expect(await availableOf(caller)).toBe(5_000);
     expect((await checkLedger(db())).problems).toEqual([]);
     expect((await checkWagering(db())).problems).toEqual([]);
+  });
+  const statusesOf = (list: Adjustment[]) => list.map((made) => made.status);
+  const roomOf = async (operator: OperatorCaller, memberId?: string) => {
+    const response = await adminRequest(suite.app, adminCalls.adminCreditRoom, operator, {
+      ...(memberId && { query: { memberId } }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return json<{ value: { operator: { usedToday: number }; member: { usedToday: number } | null } }>(
+      response,
+    ).value;
+  };
+
+  it('counts credits by the day’s running total: a split into five is one applied and four waiting', async () => {
+    // One operator, one member: five credits at the limit.
+    const { row, caller } = await funded(0);
+    const five: Adjustment[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      five.push(valueOf(await create(alice, { memberId: row.id, direction: 'credit', amount: THRESHOLD })));
+    }
+    expect(statusesOf(five)).toEqual(['applied', 'pending', 'pending', 'pending', 'pending']);
+    expect(five.map((made) => made.decidedBy)).toEqual([null, null, null, null, null]);
+    expect(await availableOf(caller)).toBe(THRESHOLD);
+    expect(await roomOf(alice, row.id)).toMatchObject({
+      operator: { limit: THRESHOLD, usedToday: THRESHOLD },
+      member: { limit: THRESHOLD, usedToday: THRESHOLD },
+    });
+
+    // Five operators, one member: the member's total holds.
+    const other = await funded(0);
+    const byFive: Adjustment[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const operator = await signedIn('finance');
+      byFive.push(
+        valueOf(
+          await create(operator, { memberId: other.row.id, direction: 'credit', amount: THRESHOLD / 2 }),
+        ),
+      );
+    }
+    expect(statusesOf(byFive)).toEqual(['applied', 'applied', 'pending', 'pending', 'pending']);
+    expect(await availableOf(other.caller)).toBe(THRESHOLD);
+
+    // One operator, five members: the operator's total holds.
+    const dave = await signedIn('finance');
+    const toFive: Adjustment[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const { row: each } = await funded(0);
+      toFive.push(
+        valueOf(await create(dave, { memberId: each.id, direction: 'credit', amount: THRESHOLD / 2 })),
+      );
+    }
+    expect(statusesOf(toFive)).toEqual(['applied', 'applied', 'pending', 'pending', 'pending']);
+  });
+
+  it('holds the running total under a burst of parallel credits', async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => funded(0)));
+    const made = await Promise.all(
+      members.map(({ row }) =>
+        create(alice, { memberId: row.id, direction: 'credit', amount: THRESHOLD / 2 }).then(valueOf),
+      ),
+    );
+    expect(made.filter((each) => each.status === 'applied')).toHaveLength(2);
+    expect(made.filter((each) => each.status === 'pending')).toHaveLength(4);
+    expect((await roomOf(alice)).operator.usedToday).toBe(THRESHOLD);
+  });
+
+  it('credits a second operator approved do not count; the next merchant day starts again', async () => {
+    const { row, caller } = await funded(0);
+    valueOf(await create(alice, { memberId: row.id, direction: 'credit', amount: THRESHOLD }));
+    const waiting = valueOf(await create(alice, { memberId: row.id, direction: 'credit', amount: 1 }));
+    expect(waiting.status).toBe('pending');
+    expect(valueOf(await decide(bob, waiting.id, true)).status).toBe('applied');
+    expect(await roomOf(alice, row.id)).toMatchObject({
+      operator: { usedToday: THRESHOLD },
+      member: { usedToday: THRESHOLD },
+    });
+    expect(await availableOf(caller)).toBe(THRESHOLD + 1);
+
+    suite.time.advance(24 * 60 * 60 * 1000);
+    const tomorrow = await signInOperator(suite.app, suite.time, alice.username, alice.secret);
+    expect(await roomOf(tomorrow, row.id)).toMatchObject({
+      operator: { usedToday: 0 },
+      member: { usedToday: 0 },
+    });
+    const again = valueOf(
+      await create(tomorrow, { memberId: row.id, direction: 'credit', amount: THRESHOLD }),
+    );
+    expect(again.status).toBe('applied');
   });
 });

@@ -1,5 +1,5 @@
 import type { AdjustmentStatus } from '@kl/contracts/admin/members';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { balanceAdjustment, type BalanceAdjustmentRow, member, operator } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
@@ -78,6 +78,46 @@ export function createAdjustmentRepository(db: Db) {
       tx: DbOrTx,
     ): Promise<void> {
       await tx.update(balanceAdjustment).set(change).where(eq(balanceAdjustment.id, id));
+    },
+
+    /**
+     * Holds the merchant's manual credits until the transaction ends: the running totals are read and the
+     * next credit decided one request at a time, so parallel credits cannot all fit under a limit.
+     */
+    async lockCredits(merchantCode: string, tx: DbOrTx): Promise<void> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`balance_adjustment:credit:${merchantCode}`}))`,
+      );
+    },
+
+    /**
+     * Credits applied at once (no second operator asked) since `since`: those the operator asked for, and
+     * those the member received from anyone.
+     */
+    async creditsAppliedAtOnce(
+      where: { merchantCode: string; operatorId: string; memberId: string | undefined; since: Date },
+      tx: DbOrTx = db,
+    ): Promise<{ byOperator: bigint; toMember: bigint }> {
+      const a = balanceAdjustment;
+      const byOperator = eq(a.requestedBy, where.operatorId);
+      const toMember = where.memberId === undefined ? sql`false` : eq(a.memberId, where.memberId);
+      const [row] = await tx
+        .select({
+          byOperator: sql<string>`coalesce(sum(${a.amount}) filter (where ${byOperator}), 0)`,
+          toMember: sql<string>`coalesce(sum(${a.amount}) filter (where ${toMember}), 0)`,
+        })
+        .from(a)
+        .where(
+          and(
+            eq(a.merchantCode, where.merchantCode),
+            eq(a.direction, 'credit'),
+            eq(a.status, 'applied'),
+            isNull(a.decidedBy),
+            gte(a.createdAt, where.since),
+            or(byOperator, toMember),
+          ),
+        );
+      return { byOperator: BigInt(row?.byOperator ?? 0), toMember: BigInt(row?.toMember ?? 0) };
     },
 
     /** One adjustment with its usernames. */

@@ -17,13 +17,25 @@ export function registerAdjustmentRoutes(
     handler: (request) => adjustmentService.list(request.query),
   });
 
+  route(app, 'adminCreditRoom', {
+    ...guard.guarded('adminCreditRoom'),
+    summary: 'What the signed-in operator, and a member, may still be credited at once today',
+    description:
+      'The merchant’s daily limits of manual credits applied at once (per operator, per member) and what ' +
+      'was used of them since the start of the merchant day (Vietnam time). A credit beyond them waits for ' +
+      'a second operator.',
+    failures: GUARD_FAILURES,
+    handler: (request) => adjustmentService.room(actorOf(request), request.query.memberId),
+  });
+
   route(app, 'adminCreateAdjustment', {
     ...guard.guarded('adminCreateAdjustment'),
     summary: 'Credit or debit a member’s available balance by hand, with a reason',
     description:
-      'Up to the approval threshold (ADJUSTMENT_APPROVAL_THRESHOLD, minor units) it is applied at once through the ' +
-      'ledger (`adjustment_credit` / `adjustment_debit`); above it, it waits (`pending`) for another ' +
-      'operator. The same `idempotencyKey` again answers the first adjustment; with another body: 409 ' +
+      'A credit is applied at once through the ledger (`adjustment_credit`) while the credits its operator ' +
+      'applied at once today, and those the member received at once today, stay within the merchant’s daily ' +
+      'limits with it (GET /api/admin/adjustments/room); beyond them it waits (`pending`) for another ' +
+      'operator. A debit (`adjustment_debit`) waits only when it alone is above the operator’s daily limit. The same `idempotencyKey` again answers the first adjustment; with another body: 409 ' +
       'IDEMPOTENCY_CONFLICT. A debit the available balance cannot cover: 409 INSUFFICIENT_BALANCE and ' +
       'nothing is stored. Unknown member: 404; a trial member or an agent: 403 FEATURE_NOT_ENABLED.',
     failures: [

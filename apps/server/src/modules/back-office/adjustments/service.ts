@@ -1,13 +1,18 @@
 import { isRealMember } from '@kl/contracts/accounts';
+import {
+  CONTROLS_DAY_UTC_OFFSET_HOURS,
+  type CreditRoom,
+  type MoneyControls,
+} from '@kl/contracts/admin/controls';
 import type { Adjustment, AdjustmentStatus, CreateAdjustmentRequest } from '@kl/contracts/admin/members';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { BalanceAdjustmentRow } from '../../../db/schema/index.ts';
-import type { Clock } from '../../../platform/clock.ts';
-import type { AppConfig } from '../../../platform/config.ts';
+import { type Clock, dayStartIn } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import type { LedgerService } from '../../wallet/index.ts';
+import { type LedgerService, moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import type { ControlsService } from '../controls/service.ts';
 import { type AdjustmentView, createAdjustmentRepository } from './repository.ts';
 
 /** The ledger key (and reference) of an adjustment's transaction: one per adjustment, ever. */
@@ -36,12 +41,33 @@ export function adjustmentOf(view: AdjustmentView): Adjustment {
 class KeyTaken extends Error {}
 
 /**
- * Manual balance adjustments (docs/back-office.md, "Adjustments"). One up to the merchant's approval
- * threshold is applied at once: the adjustment, its ledger transaction (`adjustment_credit` or
+ * Whether an adjustment may be applied at once (docs/back-office.md, "Four eyes"). A credit moves house
+ * money: it is applied at once only while the credits its operator applied at once today, and those its
+ * member received at once today from anyone, stay within the merchant's daily limits with it — so five
+ * credits at the limit are one at once and four waiting, whoever splits them. A debit takes the member's
+ * money, not the house's: it waits only when it alone is above the operator's daily limit.
+ */
+export function appliesAtOnce(
+  request: { direction: 'credit' | 'debit'; amount: bigint },
+  controls: MoneyControls,
+  usedToday: { byOperator: bigint; toMember: bigint },
+): boolean {
+  const operatorLimit = BigInt(controls.creditLimitPerOperatorDay);
+  if (request.direction === 'debit') return request.amount <= operatorLimit;
+  return (
+    usedToday.byOperator + request.amount <= operatorLimit &&
+    usedToday.toMember + request.amount <= BigInt(controls.creditLimitPerMemberDay)
+  );
+}
+
+/**
+ * Manual balance adjustments (docs/back-office.md, "Adjustments"). One within the merchant's limits
+ * (`appliesAtOnce`) is applied at once: the adjustment, its ledger transaction (`adjustment_credit` or
  * `adjustment_debit`, key `adjustment:<id>`) and the audit entry commit together, and a debit the available
- * balance cannot cover stores nothing (INSUFFICIENT_BALANCE). One above it waits (`pending`) for a second
- * operator, whose approval posts the transaction in the transaction that locks the adjustment, so two
- * approvals at once post it once.
+ * balance cannot cover stores nothing (INSUFFICIENT_BALANCE). Credits are decided one at a time per
+ * merchant (an advisory lock), so the running totals hold under parallel requests. One beyond the limits
+ * waits (`pending`) for a second operator, whose approval posts the transaction in the transaction that
+ * locks the adjustment, so two approvals at once post it once.
  *
  * An adjustment applied at once has no decider (`decidedBy` and `decidedAt` stay null): nobody but its
  * requester was asked.
@@ -49,15 +75,15 @@ class KeyTaken extends Error {}
 export function createAdjustmentService(deps: {
   db: Db;
   clock: Clock;
-  /** `adjustmentApprovalThreshold`: amounts above it (minor units) wait for a second operator. */
-  config: Pick<AppConfig, 'adjustmentApprovalThreshold'>;
   merchantCode: string;
   audit: AuditLog;
   ledgerService: LedgerService;
+  /** The merchant's daily limits of credits applied at once. */
+  controls: ControlsService;
 }) {
-  const { db, clock, merchantCode, audit, ledgerService } = deps;
-  const approvalThreshold = deps.config.adjustmentApprovalThreshold;
+  const { db, clock, merchantCode, audit, ledgerService, controls } = deps;
   const adjustments = createAdjustmentRepository(db);
+  const dayStart = (now: Date) => dayStartIn(now, CONTROLS_DAY_UTC_OFFSET_HOURS);
 
   async function viewOf(id: number, tx?: DbOrTx): Promise<Adjustment> {
     const view = await adjustments.view(id, tx);
@@ -108,6 +134,25 @@ export function createAdjustmentService(deps: {
   }
 
   return {
+    /** The room left today under the merchant's limits, for the operator and, when named, a member. */
+    async room(actor: AuditActor, memberId: string | undefined): Promise<CreditRoom> {
+      const operatorId = actor.operatorId;
+      if (operatorId === null) throw new DomainError('NOT_LOGGED_IN');
+      const since = dayStart(clock());
+      const [limits, used] = await Promise.all([
+        controls.current(),
+        adjustments.creditsAppliedAtOnce({ merchantCode, operatorId, memberId, since }),
+      ]);
+      return {
+        dayStart: since.toISOString(),
+        operator: { limit: limits.creditLimitPerOperatorDay, usedToday: moneyNumber(used.byOperator) },
+        member:
+          memberId === undefined
+            ? null
+            : { limit: limits.creditLimitPerMemberDay, usedToday: moneyNumber(used.toMember) },
+      };
+    },
+
     async list(query: { status?: AdjustmentStatus | undefined; pageNo: number; pageSize: number }) {
       const { rows, total } = await adjustments.page(merchantCode, query.status, {
         limit: query.pageSize,
@@ -117,8 +162,9 @@ export function createAdjustmentService(deps: {
     },
 
     /**
-     * A new adjustment of a real member: applied at once up to the threshold, pending above it. The same
-     * idempotency key again answers the first adjustment; with another body, IDEMPOTENCY_CONFLICT.
+     * A new adjustment of a real member: applied at once within the merchant's limits, pending beyond
+     * them. The same idempotency key again answers the first adjustment; with another body,
+     * IDEMPOTENCY_CONFLICT.
      */
     async create(actor: AuditActor, request: CreateAdjustmentRequest): Promise<Adjustment> {
       const operatorId = actor.operatorId;
@@ -131,13 +177,20 @@ export function createAdjustmentService(deps: {
       if (await adjustments.byKey(merchantCode, request.idempotencyKey)) return replay(actor, request);
       try {
         return await db.transaction(async (tx) => {
+          if (request.direction === 'credit') await adjustments.lockCredits(merchantCode, tx);
           const now = clock();
+          const amount = BigInt(request.amount);
+          const limits = await controls.current(tx);
+          const usedToday = await adjustments.creditsAppliedAtOnce(
+            { merchantCode, operatorId, memberId: request.memberId, since: dayStart(now) },
+            tx,
+          );
           const row = await adjustments.insert(
             {
               merchantCode,
               memberId: request.memberId,
               direction: request.direction,
-              amount: BigInt(request.amount),
+              amount,
               currency: WALLET_CURRENCY,
               reason: request.reason,
               status: 'pending',
@@ -148,7 +201,7 @@ export function createAdjustmentService(deps: {
             tx,
           );
           if (!row) throw new KeyTaken();
-          if (request.amount <= approvalThreshold) {
+          if (appliesAtOnce({ direction: request.direction, amount }, limits, usedToday)) {
             await apply(row, { requestedBy: actor.username }, undefined, tx);
           }
           const created = await viewOf(row.id, tx);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
+import { DEFAULT_MONEY_CONTROLS } from '@kl/contracts/admin/controls';
 import { dashboard, type Dashboard } from '@kl/contracts/admin/money';
 import { successEnvelope } from '@kl/contracts/envelope';
 import { slotSpinResult } from '@kl/contracts/slot';
@@ -34,7 +35,6 @@ describeEachDatabase('back-office dashboard', (kind) => {
   const suite = useTestApp(kind, {
     config: {
       withdrawalOperatorToken: OPS_TOKEN,
-      adjustmentApprovalThreshold: 100_000,
       rateLimitMax: 100_000,
     },
   });
@@ -166,7 +166,8 @@ describeEachDatabase('back-office dashboard', (kind) => {
         },
       });
     expect(json(await adjust(1_000)).value).toMatchObject({ status: 'applied' });
-    expect(json(await adjust(500_000)).value).toMatchObject({ status: 'pending' });
+    const beyondToday = DEFAULT_MONEY_CONTROLS.creditLimitPerMemberDay;
+    expect(json(await adjust(beyondToday)).value).toMatchObject({ status: 'pending' });
     const conversation = async (memberId: string, answered: boolean) => {
       const [made] = await db()
         .insert(chatConversation)
