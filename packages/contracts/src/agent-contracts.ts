@@ -18,8 +18,21 @@ import { moneySchema } from './wallet.ts';
 export const CONTRACT_KINDS = ['salary', 'dividend', 'hourly'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
-export const CONTRACT_STATUSES = ['pending', 'accepted', 'refused', 'superseded'] as const;
+/**
+ * `proposed`: an operator's offer waiting for a second operator (docs/back-office.md, "Four eyes"), never
+ * shown to the agent; `rejected`: the second operator refused it. `pending`: the agent's to answer.
+ */
+export const CONTRACT_STATUSES = [
+  'proposed',
+  'rejected',
+  'pending',
+  'accepted',
+  'refused',
+  'superseded',
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** The statuses an agent ever sees: an offer reaches the agent once a second operator approved it. */
+export const OFFERED_CONTRACT_STATUSES = ['pending', 'accepted', 'refused', 'superseded'] as const;
 
 /** The answers a member may give to a pending contract. */
 export const CONTRACT_ANSWERS = ['accept', 'refuse'] as const;
@@ -103,7 +116,7 @@ export type ContractTerms = z.infer<typeof contractTerms>;
 
 const contractBase = {
   id: z.string(),
-  status: z.enum(CONTRACT_STATUSES),
+  status: z.enum(OFFERED_CONTRACT_STATUSES),
   currency: z.string(),
   /** Who offered it (the upline's name, or the operator). */
   offeredBy: z.string(),

@@ -70,7 +70,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_LIMIT_EXCEEDED: 'Vượt quá hạn mức cược của kỳ này',
     LAUNCH_LINK_EXPIRED: 'Liên kết vào trò chơi đã hết hạn hoặc đã được dùng. Vui lòng mở lại trò chơi.',
     PERMISSION_DENIED: 'Bạn không có quyền thực hiện thao tác này',
-    SECOND_APPROVER_REQUIRED: 'Điều chỉnh này cần một người duyệt khác',
+    SECOND_APPROVER_REQUIRED: 'Việc này cần một người duyệt khác',
+    SEGREGATION_OF_DUTIES:
+      'Bạn đã cấp tiền cho thành viên này gần đây nên không được duyệt khoản rút của họ. Hãy nhờ người duyệt khác.',
     ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
@@ -152,7 +154,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_LIMIT_EXCEEDED: 'This bet goes over the limit of the draw',
     LAUNCH_LINK_EXPIRED: 'This game link has expired or was already used. Please open the game again.',
     PERMISSION_DENIED: 'You do not have permission to do this',
-    SECOND_APPROVER_REQUIRED: 'This adjustment needs another operator to approve it',
+    SECOND_APPROVER_REQUIRED: 'This needs another operator to approve it',
+    SEGREGATION_OF_DUTIES:
+      'You gave this member money recently, so you may not approve their withdrawal. Ask another approver.',
     ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',

@@ -75,9 +75,12 @@ export const ERROR_CATALOGUE = {
   LOTTERY_LIMIT_EXCEEDED: { status: 409 },
   // Game launch: a one-time launch link used, expired or unknown (about the link, not the session).
   LAUNCH_LINK_EXPIRED: { status: 410 },
-  // Back office: the operator's role does not allow the call; an adjustment needs another approver.
+  // Back office: the operator's role does not allow the call; a movement of house money needs another
+  // approver; the operator gave this member money lately and may not approve its payout
+  // (docs/back-office.md, "Four eyes").
   PERMISSION_DENIED: { status: 403 },
   SECOND_APPROVER_REQUIRED: { status: 409 },
+  SEGREGATION_OF_DUTIES: { status: 403 },
   ADJUSTMENT_CLOSED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },

@@ -216,10 +216,7 @@ export const withdrawalsQuery = z.object({
 });
 export const withdrawalQuery = z.object({ requestId });
 
-// Operator (WITHDRAWAL_OPERATOR_TOKEN as `Authorization: Bearer …`).
-
-/** The operator page, served by the server (404 without WITHDRAWAL_OPERATOR_TOKEN). */
-export const WITHDRAWAL_OPERATOR_PAGE_PATH = '/withdrawal/operator';
+// The back office's view of a request (contracts admin/money.ts).
 
 export const operatorWithdrawal = withdrawal.extend({
   memberId: z.uuid(),
@@ -229,34 +226,14 @@ export const operatorWithdrawal = withdrawal.extend({
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
 
-export const operatorWithdrawalsQuery = z.object({
-  status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(WITHDRAWAL_PAGE_SIZE.max).default(50),
-});
-export const operatorWithdrawalPage = z.object({
-  list: z.array(operatorWithdrawal),
-  pageNum: z.number().int(),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
-export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
-
-export const approveWithdrawalRequest = z.object({ requestId });
-export const rejectWithdrawalRequest = z.object({
-  requestId,
-  reason: z.string().trim().max(200).optional(),
-});
-
 /**
- * The answer of approve and reject. `changed` is false when the request already had this outcome (a
- * second click): nothing moved again. The other outcome on a decided request is 409 WITHDRAWAL_CLOSED.
+ * The answer of a decision. `changed` is false when the request already had this outcome (a second
+ * click): nothing moved again. The other outcome on a decided request is 409 WITHDRAWAL_CLOSED.
  */
-export const withdrawalDecision = z.object({
-  withdrawal: operatorWithdrawal,
-  changed: z.boolean(),
-});
-export type WithdrawalDecision = z.infer<typeof withdrawalDecision>;
+export interface WithdrawalDecision {
+  withdrawal: OperatorWithdrawal;
+  changed: boolean;
+}
 
 /** The withdrawal calls of the API table (api-paths.ts composes every domain's calls). */
 export const withdrawalCalls = {
@@ -327,26 +304,5 @@ export const withdrawalCalls = {
     moduleId: 'FUNDTRANS3',
     query: withdrawalQuery,
     response: withdrawal,
-  },
-  withdrawalOpsList: {
-    method: 'GET',
-    path: '/api/withdrawal/ops/requests',
-    moduleId: 'FUNDTRANS3',
-    query: operatorWithdrawalsQuery,
-    response: operatorWithdrawalPage,
-  },
-  withdrawalOpsApprove: {
-    method: 'POST',
-    path: '/api/withdrawal/ops/approve',
-    moduleId: 'FUNDTRANS3',
-    body: approveWithdrawalRequest,
-    response: withdrawalDecision,
-  },
-  withdrawalOpsReject: {
-    method: 'POST',
-    path: '/api/withdrawal/ops/reject',
-    moduleId: 'FUNDTRANS3',
-    body: rejectWithdrawalRequest,
-    response: withdrawalDecision,
   },
 } as const satisfies ApiTable;

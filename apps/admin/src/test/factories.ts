@@ -46,6 +46,26 @@ export function createWithdrawal(overrides: Partial<AdminWithdrawal> = {}): Admi
     rejectReason: null,
     turnoverOwed: 0,
     locked: 0,
+    approval: {
+      required: 1,
+      firstApprovedBy: null,
+      firstApprovedAt: null,
+      blocked: [],
+      eligible: ['finance.one'],
+      youMay: true,
+    },
+    provenance: {
+      since: null,
+      deposits: 3_000_000,
+      stakes: 1_000_000,
+      winnings: 500_000,
+      bonuses: 0,
+      manualCredits: 0,
+      manualDebits: 0,
+      agentPay: 0,
+      adjustments: [],
+      flags: [],
+    },
     ...overrides,
   };
 }

@@ -127,10 +127,6 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
-  WITHDRAWAL_OPERATOR_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
-    .optional(),
   SANDBOX_GATEWAY: flag.optional(),
   SANDBOX_PROVIDER: flag.optional(),
   SANDBOX_PROVIDER_SECRET: z
@@ -186,8 +182,6 @@ export interface AppConfig {
   firebaseAuthDomain: string | undefined;
   /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
   chatOperatorToken: string | undefined;
-  /** Credential of the withdrawal operator page and calls (/withdrawal/operator); unset → they do not exist. */
-  withdrawalOperatorToken: string | undefined;
   /** The sandbox payment gateway (POST /api/sandbox-gateway/pay): on outside production, off in it unless set. */
   sandboxGateway: boolean;
   /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
@@ -270,7 +264,6 @@ interface ProductionRule {
 const PRODUCTION_MIN_LENGTHS: readonly (readonly [Variable, number])[] = [
   ['OPS_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
   ['CHAT_OPERATOR_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
-  ['WITHDRAWAL_OPERATOR_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
   ['PAYMENT_CALLBACK_SECRET', MIN_PRODUCTION_CALLBACK_SECRET_LENGTH],
 ];
 
@@ -373,7 +366,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
     chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
-    withdrawalOperatorToken: vars.WITHDRAWAL_OPERATOR_TOKEN,
     sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
     sandboxProvider: vars.SANDBOX_PROVIDER ?? !production,

@@ -9,7 +9,6 @@ import { bearerToken, OPERATOR_LOCK_RULE } from './operator-auth.ts';
 const TOKENS = {
   ops: 'ops-token-0123456789abcdef',
   chat: 'chat-token-0123456789abcdef',
-  withdrawal: 'withdrawal-token-0123456789abcdef',
 } as const;
 type Credential = keyof typeof TOKENS;
 
@@ -17,7 +16,6 @@ type Credential = keyof typeof TOKENS;
 const CALLS: Record<Credential, { method: 'GET' | 'PUT'; url: string; payload?: object }> = {
   ops: { method: 'PUT', url: API.opsStatus.path, payload: { maintenance: false } },
   chat: { method: 'GET', url: API.chatOpsConversations.path },
-  withdrawal: { method: 'GET', url: API.withdrawalOpsList.path },
 };
 
 let ipCounter = 0;
@@ -51,7 +49,6 @@ describeEachDatabase('operator credentials', (kind) => {
       config: {
         opsToken: TOKENS.ops,
         chatOperatorToken: TOKENS.chat,
-        withdrawalOperatorToken: TOKENS.withdrawal,
       },
     });
     off = await buildTestApp(database.current, { clock: time.clock });
@@ -79,7 +76,7 @@ describeEachDatabase('operator credentials', (kind) => {
 
   it('answers 404 when the credential is not configured, counting nothing', async () => {
     const ip = nextIp();
-    for (const credential of ['ops', 'chat', 'withdrawal'] as const) {
+    for (const credential of ['ops', 'chat'] as const) {
       for (let i = 0; i < OPERATOR_LOCK_RULE.limit + 2; i += 1) {
         const response = await operatorCall(credential, ip, 'Bearer guess', off);
         expect(response.statusCode).toBe(404);
@@ -89,7 +86,7 @@ describeEachDatabase('operator credentials', (kind) => {
     expect((await operatorCall('ops', ip, right('ops'))).statusCode).toBe(200);
   });
 
-  for (const credential of ['ops', 'chat', 'withdrawal'] as const) {
+  for (const credential of ['ops', 'chat'] as const) {
     it(`${credential}: locks an address out after ${OPERATOR_LOCK_RULE.limit} wrong tokens, the right one too`, async () => {
       const ip = nextIp();
       for (let i = 0; i < OPERATOR_LOCK_RULE.limit; i += 1) {
@@ -111,11 +108,11 @@ describeEachDatabase('operator credentials', (kind) => {
     });
   }
 
-  it('counts the three credentials together: guesses spread over them lock the address for all', async () => {
+  it('counts the credentials together: guesses spread over them lock the address for all', async () => {
     const ip = nextIp();
-    const order: Credential[] = ['ops', 'chat', 'withdrawal'];
+    const order: Credential[] = ['ops', 'chat'];
     for (let i = 0; i < OPERATOR_LOCK_RULE.limit; i += 1) {
-      expect((await operatorCall(order[i % 3] ?? 'ops', ip, `Bearer guess-${i}`)).statusCode).toBe(401);
+      expect((await operatorCall(order[i % 2] ?? 'ops', ip, `Bearer guess-${i}`)).statusCode).toBe(401);
     }
     for (const credential of order) {
       expect((await operatorCall(credential, ip, right(credential))).statusCode).toBe(429);
@@ -125,15 +122,15 @@ describeEachDatabase('operator credentials', (kind) => {
   it('counts every presented token, malformed headers too, but not a request without one', async () => {
     const ip = nextIp();
     for (let i = 0; i < OPERATOR_LOCK_RULE.limit * 2; i += 1) {
-      expect((await operatorCall('withdrawal', ip)).statusCode).toBe(401);
+      expect((await operatorCall('chat', ip)).statusCode).toBe(401);
     }
-    expect((await operatorCall('withdrawal', ip, right('withdrawal'))).statusCode).toBe(200);
-    const malformed = ['Basic abc', 'Bearer', TOKENS.withdrawal, `Bearer ${TOKENS.withdrawal} extra`];
+    expect((await operatorCall('chat', ip, right('chat'))).statusCode).toBe(200);
+    const malformed = ['Basic abc', 'Bearer', TOKENS.chat, `Bearer ${TOKENS.chat} extra`];
     for (let i = 0; i < OPERATOR_LOCK_RULE.limit; i += 1) {
       const authorization = malformed[i % malformed.length] ?? 'Bearer';
-      expect((await operatorCall('withdrawal', ip, authorization)).statusCode).toBe(401);
+      expect((await operatorCall('chat', ip, authorization)).statusCode).toBe(401);
     }
-    expect((await operatorCall('withdrawal', ip, right('withdrawal'))).statusCode).toBe(429);
+    expect((await operatorCall('chat', ip, right('chat'))).statusCode).toBe(429);
   });
 
   it('a right token clears the wrong ones counted before it', async () => {
@@ -167,7 +164,7 @@ describeEachDatabase('operator credentials', (kind) => {
   it('logs every call let through with its credential, method and route; never the token', async () => {
     const ip = nextIp();
     const before = logs.lines.length;
-    for (const credential of ['ops', 'chat', 'withdrawal'] as const) {
+    for (const credential of ['ops', 'chat'] as const) {
       expect((await operatorCall(credential, ip, right(credential))).statusCode).toBe(200);
     }
     const offer = await app.inject({
@@ -183,7 +180,6 @@ describeEachDatabase('operator credentials', (kind) => {
     expect(calls.map(({ operator, via, method, route }) => ({ operator, via, method, route }))).toEqual([
       { operator: 'ops', via: 'bearer', method: 'PUT', route: API.opsStatus.path },
       { operator: 'chat', via: 'bearer', method: 'GET', route: API.chatOpsConversations.path },
-      { operator: 'withdrawal', via: 'bearer', method: 'GET', route: API.withdrawalOpsList.path },
       { operator: 'ops', via: 'bearer', method: 'POST', route: API.contractOpsPromote.path },
     ]);
     const text = JSON.stringify(lines);

@@ -6,22 +6,23 @@ import type { DbOrTx } from './db.ts';
 import { DomainError } from './errors.ts';
 
 /**
- * The one bearer check of the operator calls: OPS_TOKEN (site switches, agent contracts),
- * CHAT_OPERATOR_TOKEN (live chat) and WITHDRAWAL_OPERATOR_TOKEN (paying out), each sent as
- * `Authorization: Bearer <token>`.
+ * The one bearer check of the operator calls: OPS_TOKEN (site switches, making agents) and
+ * CHAT_OPERATOR_TOKEN (live chat), each sent as `Authorization: Bearer <token>`. Nothing that moves money
+ * takes a shared token: money is decided in the back office, by named operators (docs/back-office.md,
+ * "Four eyes").
  *
  * - A credential that is not configured makes its calls not exist: 404 NOT_FOUND, nothing counted.
  * - A request without an Authorization header is 401 NOT_LOGGED_IN and is not counted (nothing was
  *   guessed; the operator pages ask before their operator signs in).
  * - Every presented bearer is counted per client address in the database (attempt_counter, shared by
- *   every process) before it is compared, in one scope for the three credentials: a right one clears the
+ *   every process) before it is compared, in one scope for the credentials: a right one clears the
  *   count, a wrong one is 401 NOT_LOGGED_IN, and once OPERATOR_LOCK_RULE.limit of them are counted in the
  *   window the address is locked: 429 TOO_MANY_REQUESTS with `Retry-After` and `{ retryAfterSeconds }`,
  *   for the right token too. Counting first means parallel guesses cannot outrun the limit.
  * - Every call let through is logged (info) with the credential, the method and the route.
  */
 
-export type OperatorCredential = 'ops' | 'chat' | 'withdrawal';
+export type OperatorCredential = 'ops' | 'chat';
 
 /** Wrong bearer tokens an address may send before it is locked out, and for how long. */
 export const OPERATOR_LOCK_RULE: Readonly<Required<AttemptRule>> = {

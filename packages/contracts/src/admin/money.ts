@@ -24,20 +24,106 @@ export const adminWithdrawalsQuery = z
   .refine(fromBeforeTo, { message: 'from must be before to', path: ['to'] });
 export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
 
+/**
+ * Why an operator may not approve a member's withdrawal (docs/back-office.md, "Four eyes"), within the
+ * merchant's segregation period: they asked for or approved a manual credit to the member, wrote or
+ * published a promotion the member claimed, proposed or approved the agent's contract, approved the
+ * agent's settlement; or they gave this withdrawal its first approval; or their credentials and those of
+ * such an operator were handed over by one to the other (an invitation link one of them held).
+ */
+export const SEGREGATION_REASONS = [
+  'credited',
+  'promotion',
+  'contract',
+  'settlement',
+  'first_approval',
+  'credentials',
+] as const;
+export type SegregationReason = (typeof SEGREGATION_REASONS)[number];
+
+/**
+ * What the reviewer should look at twice: the account the money goes to is one another member bound or
+ * tried to bind; another member registered on the same device or from the same address, or signed in from
+ * an address this member used; bonuses above the deposits; money credited by hand.
+ */
+export const RISK_FLAGS = [
+  'shared_bank_account',
+  'shared_device',
+  'shared_address',
+  'bonus_over_deposits',
+  'manual_credit',
+] as const;
+export type RiskFlag = (typeof RISK_FLAGS)[number];
+
+/** Where the member's money came from since their last paid withdrawal (real money, minor units). */
+export const withdrawalProvenance = z.object({
+  /** The last paid withdrawal's time; null when this is the member's first. */
+  since: z.iso.datetime().nullable(),
+  deposits: moneySchema,
+  /** Stakes of every game (bets and rounds). */
+  stakes: moneySchema,
+  /** What the games paid out. */
+  winnings: moneySchema,
+  /** Bonuses credited, less those forfeited. */
+  bonuses: z.number().int(),
+  manualCredits: moneySchema,
+  manualDebits: moneySchema,
+  /** Salaries and dividends paid to an agent. */
+  agentPay: moneySchema,
+  /** The manual credits and debits, with who asked and who approved (null: applied at once). */
+  adjustments: z.array(
+    z.object({
+      id: z.number().int(),
+      direction: z.enum(['credit', 'debit']),
+      amount: moneySchema,
+      requestedBy: z.string(),
+      decidedBy: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  /** The flags raised, each with the other members it concerns when it has some. */
+  flags: z.array(z.object({ flag: z.enum(RISK_FLAGS), members: z.array(z.string()) })),
+});
+export type WithdrawalProvenance = z.infer<typeof withdrawalProvenance>;
+
+/** Who may pay a withdrawal (docs/back-office.md, "Four eyes"). */
+export const withdrawalApproval = z.object({
+  /** Approvals the amount needs: two above the merchant's `withdrawalSecondApprovalAbove`. */
+  required: z.union([z.literal(1), z.literal(2)]),
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.iso.datetime().nullable(),
+  /** The operators who may not approve it, and why. */
+  blocked: z.array(z.object({ username: z.string(), reasons: z.array(z.enum(SEGREGATION_REASONS)) })),
+  /** The operators who may approve it now (active, with write access to withdrawals, not blocked). */
+  eligible: z.array(z.string()),
+  /** Whether the operator reading the queue may approve it. */
+  youMay: z.boolean(),
+});
+export type WithdrawalApproval = z.infer<typeof withdrawalApproval>;
+
 /** A withdrawal in the queue, with what the reviewer needs: turnover still owed and the balances. */
 export const adminWithdrawal = operatorWithdrawal.extend({
   /** Turnover still to play before locked money is free, in minor units. */
   turnoverOwed: moneySchema,
   /** Money locked by unmet turnover requirements. */
   locked: moneySchema,
+  approval: withdrawalApproval,
+  provenance: withdrawalProvenance,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawalPage = adminPage(adminWithdrawal);
 export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPage>;
 export const withdrawalParams = z.object({ withdrawalId: z.uuid() });
 export const adminRejectWithdrawalRequest = z.object({ reason: z.string().trim().min(1).max(200) });
-/** `changed` is false when the request already had this outcome (a second click). */
-export const adminWithdrawalDecision = z.object({ withdrawal: operatorWithdrawal, changed: z.boolean() });
+/**
+ * `changed` is false when the request already had this outcome (a second click). `awaitingSecondApproval`:
+ * this was the first of the two approvals the amount needs; it is still pending.
+ */
+export const adminWithdrawalDecision = z.object({
+  withdrawal: operatorWithdrawal,
+  changed: z.boolean(),
+  awaitingSecondApproval: z.boolean(),
+});
 
 export const adminDepositsQuery = z
   .object({

@@ -10,7 +10,11 @@ export function useApproveWithdrawal() {
   const { t } = useTranslation();
   return useAdminMutation(
     (withdrawalId: string) => adminCall(adminCalls.adminApproveWithdrawal, { params: { withdrawalId } }),
-    { invalidates: CHANGED, successText: () => t('withdrawals.approved') },
+    {
+      invalidates: CHANGED,
+      successText: (decision) =>
+        decision.awaitingSecondApproval ? t('withdrawals.firstApprovalRecorded') : t('withdrawals.approved'),
+    },
   );
 }
 

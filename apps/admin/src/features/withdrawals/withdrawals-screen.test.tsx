@@ -28,8 +28,18 @@ function queue(withdrawals: AdminWithdrawal[]) {
     if (!withdrawal) return failure('NOT_FOUND');
     if (withdrawal.status !== 'pending') return failure('WITHDRAWAL_CLOSED');
     withdrawal.status = status;
-    const { turnoverOwed: _owed, locked: _locked, ...decided } = withdrawal;
-    return answer(adminCalls.adminApproveWithdrawal, { withdrawal: decided, changed: true });
+    const {
+      turnoverOwed: _owed,
+      locked: _locked,
+      approval: _approval,
+      provenance: _provenance,
+      ...decided
+    } = withdrawal;
+    return answer(adminCalls.adminApproveWithdrawal, {
+      withdrawal: decided,
+      changed: true,
+      awaitingSecondApproval: false,
+    });
   };
   return [
     on(adminCalls.adminWithdrawals, page),
@@ -116,5 +126,60 @@ describe('the withdrawal queue', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This withdrawal has already been processed')).toBeVisible();
+  });
+  it('tells an operator kept from a payout why and who may; the row opens on where the money came from', async () => {
+    const withdrawal = createWithdrawal({
+      username: 'dave',
+      approval: {
+        required: 2,
+        firstApprovedBy: null,
+        firstApprovedAt: null,
+        blocked: [{ username: 'finance.one', reasons: ['credited'] }],
+        eligible: ['owner.two'],
+        youMay: false,
+      },
+      provenance: {
+        since: null,
+        deposits: 100_000,
+        stakes: 50_000,
+        winnings: 80_000,
+        bonuses: 0,
+        manualCredits: 500_000,
+        manualDebits: 0,
+        agentPay: 0,
+        adjustments: [
+          {
+            id: 7,
+            direction: 'credit',
+            amount: 500_000,
+            requestedBy: 'finance.one',
+            decidedBy: null,
+            createdAt: '2026-03-01T07:00:00.000Z',
+          },
+        ],
+        flags: [
+          { flag: 'manual_credit', members: [] },
+          { flag: 'shared_device', members: ['erin'] },
+        ],
+      },
+    });
+    const { user } = await renderAdmin('/withdrawals', {
+      routes: [sessionOf(false), ...queue([withdrawal])],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await screen.findByText('dave');
+    const row = tableRows()[0]!;
+    expect(within(row).getByText('Two approvals needed')).toBeVisible();
+    expect(within(row).getByTestId('may-not-approve')).toHaveTextContent(
+      'You may not approve it: credited the member by hand. Who may: owner.two.',
+    );
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(row).getByText('Shared device')).toBeVisible();
+
+    await user.click(within(row).getByRole('button', { name: /expand/i }));
+    const origin = await screen.findByRole('region', { name: 'Where the money of dave came from' });
+    expect(within(origin).getByText('Since registration (first withdrawal)')).toBeVisible();
+    expect(within(origin).getByText(/Credit ₫500,000 asked by finance\.one, applied at once/)).toBeVisible();
+    expect(within(origin).getByText(/with erin/)).toBeVisible();
   });
 });

@@ -15,6 +15,8 @@ import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { RejectWithdrawalModal } from './reject-withdrawal-modal.tsx';
+import { WithdrawalApproval } from './withdrawal-approval.tsx';
+import { RiskFlags, WithdrawalProvenance } from './withdrawal-provenance.tsx';
 import { useApproveWithdrawal } from './use-withdrawal-decision.ts';
 
 type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -62,9 +64,19 @@ export function WithdrawalsScreen() {
       render: (_, row) => money(row, row.locked),
     },
     {
+      title: t('withdrawals.risk'),
+      key: 'risk',
+      render: (_, row) => <RiskFlags withdrawal={row} />,
+    },
+    {
       title: t('common.status'),
       dataIndex: 'status',
       render: (_, row) => <StatusTag status={row.status} label={t(`withdrawals.statuses.${row.status}`)} />,
+    },
+    {
+      title: t('withdrawals.approvals'),
+      key: 'approval',
+      render: (_, row) => <WithdrawalApproval withdrawal={row} />,
     },
     { title: t('withdrawals.decidedAt'), dataIndex: 'decidedAt', render: formatDateTime },
     {
@@ -80,6 +92,7 @@ export function WithdrawalsScreen() {
       render: (_, row) => {
         if (row.status !== 'pending') return null;
         const inFlight = approve.isPending && approve.variables === row.requestId;
+        const mayApprove = row.approval.youMay;
         return (
           <Space>
             <Popconfirm
@@ -91,7 +104,7 @@ export function WithdrawalsScreen() {
               cancelText={t('common.cancel')}
               onConfirm={() => approve.mutate(row.requestId)}
             >
-              <Button size="small" type="primary" disabled={inFlight} loading={inFlight}>
+              <Button size="small" type="primary" disabled={inFlight || !mayApprove} loading={inFlight}>
                 {t('common.approve')}
               </Button>
             </Popconfirm>
@@ -137,6 +150,10 @@ export function WithdrawalsScreen() {
         rowKey="requestId"
         columns={columns}
         list={list}
+        expandable={{
+          expandedRowRender: (row) => <WithdrawalProvenance withdrawal={row} />,
+          expandRowByClick: false,
+        }}
       />
       {canWrite ? <RejectWithdrawalModal withdrawal={rejecting} onClose={() => setRejecting(null)} /> : null}
     </Screen>

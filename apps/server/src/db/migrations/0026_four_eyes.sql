@@ -13,7 +13,33 @@ CREATE TABLE "merchant_controls" (
         and "merchant_controls"."promotion_min_turnover_multiple" >= 0 and "merchant_controls"."segregation_days" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "agent_contract" DROP CONSTRAINT "agent_contract_status_check";--> statement-breakpoint
+ALTER TABLE "withdrawal_request" ADD COLUMN "first_approved_by" uuid;--> statement-breakpoint
+ALTER TABLE "withdrawal_request" ADD COLUMN "first_approved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "withdrawal_request" ADD COLUMN "decided_by" uuid;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "created_by" uuid;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "written_by" uuid;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "published_by" uuid;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "published_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "draft" jsonb;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "draft_by" uuid;--> statement-breakpoint
+ALTER TABLE "promotion" ADD COLUMN "draft_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD COLUMN "proposed_by" uuid;--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD COLUMN "approved_by" uuid;--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "merchant_controls" ADD CONSTRAINT "merchant_controls_merchant_code_merchant_code_fk" FOREIGN KEY ("merchant_code") REFERENCES "public"."merchant"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_controls" ADD CONSTRAINT "merchant_controls_updated_by_operator_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawal_request" ADD CONSTRAINT "withdrawal_request_first_approved_by_operator_id_fk" FOREIGN KEY ("first_approved_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawal_request" ADD CONSTRAINT "withdrawal_request_decided_by_operator_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion" ADD CONSTRAINT "promotion_created_by_operator_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion" ADD CONSTRAINT "promotion_written_by_operator_id_fk" FOREIGN KEY ("written_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion" ADD CONSTRAINT "promotion_published_by_operator_id_fk" FOREIGN KEY ("published_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion" ADD CONSTRAINT "promotion_draft_by_operator_id_fk" FOREIGN KEY ("draft_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD CONSTRAINT "agent_contract_proposed_by_operator_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD CONSTRAINT "agent_contract_approved_by_operator_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "member_register_device_idx" ON "member" USING btree ("register_device");--> statement-breakpoint
+CREATE INDEX "member_session_ip_idx" ON "member_session" USING btree ("ip");--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_contract_proposed_key" ON "agent_contract" USING btree ("member_id","kind") WHERE "agent_contract"."status" = 'proposed';--> statement-breakpoint
 CREATE INDEX "balance_adjustment_requester_created_idx" ON "balance_adjustment" USING btree ("requested_by","created_at");--> statement-breakpoint
-CREATE INDEX "balance_adjustment_member_created_idx" ON "balance_adjustment" USING btree ("member_id","created_at");
+CREATE INDEX "balance_adjustment_member_created_idx" ON "balance_adjustment" USING btree ("member_id","created_at");--> statement-breakpoint
+ALTER TABLE "agent_contract" ADD CONSTRAINT "agent_contract_status_check" CHECK ("agent_contract"."status" in ('proposed', 'rejected', 'pending', 'accepted', 'refused', 'superseded'));

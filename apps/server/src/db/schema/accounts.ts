@@ -74,6 +74,7 @@ export const member = pgTable(
       .where(sql`${table.mobileNum} is not null`),
     index('member_merchant_email_idx').on(table.merchantCode, sql`lower(${table.email})`),
     index('member_register_ip_created_idx').on(table.registerIp, table.createdAt),
+    index('member_register_device_idx').on(table.registerDevice),
     check('member_type_check', sql`${table.type} in (0, 1, 2, 4, 40, 41, 42)`),
     check(
       'member_register_method_check',
@@ -116,6 +117,8 @@ export const memberSession = pgTable(
   },
   (table) => [
     index('member_session_member_idx').on(table.memberId),
+    // Members signing in from one address (the withdrawal queue's risk flags, docs/back-office.md).
+    index('member_session_ip_idx').on(table.ip),
     check('member_session_device_check', inList(table.device, DEVICES)),
   ],
 );

@@ -1,6 +1,7 @@
 import { CONTRACT_KINDS, CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { operator } from './back-office.ts';
 import { at, inList } from './columns.ts';
 import { merchantCode, memberId } from './references.ts';
 
@@ -25,11 +26,21 @@ export const agentContract = pgTable(
     offeredAt: at('offered_at').notNull(),
     answeredAt: at('answered_at'),
     supersededAt: at('superseded_at'),
+    /**
+     * Four eyes (docs/back-office.md, "Four eyes"): an operator's offer is `proposed` until a second
+     * operator approves it (then `pending`, the agent's to answer) or rejects it (`rejected`).
+     */
+    proposedBy: uuid('proposed_by').references(() => operator.id),
+    approvedBy: uuid('approved_by').references(() => operator.id),
+    approvedAt: at('approved_at'),
   },
   (table) => [
     uniqueIndex('agent_contract_pending_key')
       .on(table.memberId, table.kind)
       .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('agent_contract_proposed_key')
+      .on(table.memberId, table.kind)
+      .where(sql`${table.status} = 'proposed'`),
     index('agent_contract_member_kind_idx').on(table.memberId, table.kind, table.offeredAt),
     check('agent_contract_kind_check', inList(table.kind, CONTRACT_KINDS)),
     check('agent_contract_status_check', inList(table.status, CONTRACT_STATUSES)),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
+import { operator } from './back-office.ts';
 import { at, inList, money } from './columns.ts';
 import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
 
@@ -76,6 +77,22 @@ export const promotion = pgTable(
     /** Turnover of a claimed bonus: this many times its base (0: none). */
     turnoverMultiple: integer('turnover_multiple').notNull().default(0),
     turnoverBase: text('turnover_base', { enum: TURNOVER_BASES }).notNull().default('bonus'),
+    /**
+     * Four eyes (docs/back-office.md, "Four eyes"): a promotion is shown and claimable only once published,
+     * by another operator than the one who wrote it. `writtenBy` wrote the terms now live, `publishedBy`
+     * published them (null for promotions written by the seed or before operators were recorded).
+     */
+    createdBy: uuid('created_by').references(() => operator.id),
+    writtenBy: uuid('written_by').references(() => operator.id),
+    publishedBy: uuid('published_by').references(() => operator.id),
+    publishedAt: at('published_at'),
+    /**
+     * A change written and not yet published (the fields an update would set, contracts admin
+     * promotions `promotionChange`): the live terms stay as they are until another operator publishes it.
+     */
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    draftBy: uuid('draft_by').references(() => operator.id),
+    draftAt: at('draft_at'),
   },
   (table) => [
     uniqueIndex('promotion_code_key').on(table.merchantCode, table.code),

@@ -2,6 +2,7 @@ import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
+import { operator } from './back-office.ts';
 import { merchant } from './merchant.ts';
 import { at, inList, money } from './columns.ts';
 import { memberId, ledgerTransactionId } from './references.ts';
@@ -86,6 +87,14 @@ export const withdrawalRequest = pgTable(
     rejectReason: text('reject_reason'),
     createdAt: at('created_at').notNull(),
     decidedAt: at('decided_at'),
+    /**
+     * The first of the two approvals an amount above the merchant's `withdrawal_second_approval_above`
+     * needs (docs/back-office.md, "Four eyes"): the request stays pending until another operator approves.
+     */
+    firstApprovedBy: uuid('first_approved_by').references(() => operator.id),
+    firstApprovedAt: at('first_approved_at'),
+    /** The operator who paid or rejected it (null for requests decided before operators were recorded). */
+    decidedBy: uuid('decided_by').references(() => operator.id),
   },
   (table) => [
     uniqueIndex('withdrawal_request_key').on(table.memberId, table.requestKey),

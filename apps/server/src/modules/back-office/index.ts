@@ -43,6 +43,7 @@ import { registerReconciliationRoutes } from './reconciliation/routes.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
+import { createSegregation } from './segregation/service.ts';
 import { createSignIn } from './sign-in.ts';
 import { registerSiteStatusRoutes } from './site-status/routes.ts';
 import { createSiteStatusAdmin } from './site-status/service.ts';
@@ -93,7 +94,8 @@ export function createBackOfficeModule(
   const controls = createControlsService({ db, clock, merchantCode });
   const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
   const dashboardService = createDashboardService({ ...deps, merchantCode });
-  const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit });
+  const segregation = createSegregation({ db, clock, merchantCode, controls });
+  const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit, controls, segregation });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
-import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import type { LedgerService } from '../wallet/index.ts';
-import { registerWithdrawalPages } from './pages.ts';
 import { createWithdrawalRepository } from './repository.ts';
 import { withdrawalRoutes } from './routes.ts';
 import { createWithdrawalService } from './service.ts';
@@ -18,24 +15,25 @@ export {
   withdrawalDayStart,
   withdrawalHoldKey,
   withdrawalSettleKey,
+  type QueuedWithdrawal,
   type WithdrawalDecided,
+  type WithdrawalDecider,
+  type WithdrawalOutcome,
   type WithdrawalService,
 } from './service.ts';
 
 /**
- * Withdrawals wired together: `register` adds the /api/withdrawal calls (inside the API context),
- * `registerPages` the operator page under /withdrawal (outside it). The operator's credential is
- * WITHDRAWAL_OPERATOR_TOKEN; without it the operator page and calls answer 404.
+ * Withdrawals wired together: `register` adds the member's /api/withdrawal calls (inside the API context).
+ * The back office decides the requests through `withdrawalService`.
  */
 export function createWithdrawalModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'merchantCode' | 'withdrawalOperatorToken'>;
   clock: Clock;
   ledgerService: LedgerService;
   /** Money the member's running turnover requirements lock (the wallet's wagering service). */
   lockedOf?: (memberId: string) => Promise<bigint>;
 }) {
-  const { db, config, clock, ledgerService } = deps;
+  const { db, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
     db,
     withdrawals: createWithdrawalRepository(db),
@@ -43,25 +41,10 @@ export function createWithdrawalModule(deps: {
     clock,
     lockedOf: deps.lockedOf,
   });
-  // A credential of its own: paying money out is not a task of the chat operators nor of the site switches.
-  const operatorAuth = createOperatorAuth({
-    credential: 'withdrawal',
-    token: config.withdrawalOperatorToken,
-    db,
-    clock,
-  });
   return {
     withdrawalService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(withdrawalRoutes, {
-        withdrawalService,
-        guards,
-        operatorAuth,
-        merchantCode: config.merchantCode,
-      });
-    },
-    async registerPages(app: FastifyInstance): Promise<void> {
-      await registerWithdrawalPages(app, { enabled: operatorAuth.enabled });
+      await api.register(withdrawalRoutes, { withdrawalService, guards });
     },
   };
 }

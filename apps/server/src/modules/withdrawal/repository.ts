@@ -208,6 +208,27 @@ export function createWithdrawalRepository(db: Db) {
       return row;
     },
 
+    /** Records the first of two approvals on a pending request. */
+    async approveFirst(
+      requestId: string,
+      approval: { operatorId: string; now: Date },
+      tx: DbOrTx,
+    ): Promise<WithdrawalRequestRow> {
+      const [row] = await tx
+        .update(withdrawalRequest)
+        .set({ firstApprovedBy: approval.operatorId, firstApprovedAt: approval.now })
+        .where(
+          and(
+            eq(withdrawalRequest.id, requestId),
+            eq(withdrawalRequest.status, 'pending'),
+            isNull(withdrawalRequest.firstApprovedBy),
+          ),
+        )
+        .returning();
+      if (!row) throw new Error(`withdrawal ${requestId} was not waiting for its first approval`);
+      return row;
+    },
+
     async decide(
       requestId: string,
       change: {
@@ -215,6 +236,7 @@ export function createWithdrawalRepository(db: Db) {
         settleTransactionId: number;
         now: Date;
         rejectReason: string | null;
+        decidedBy: string | null;
       },
       tx: DbOrTx,
     ): Promise<WithdrawalRequestRow> {
@@ -225,6 +247,7 @@ export function createWithdrawalRepository(db: Db) {
           settleTransactionId: change.settleTransactionId,
           decidedAt: change.now,
           rejectReason: change.rejectReason,
+          decidedBy: change.decidedBy,
         })
         .where(and(eq(withdrawalRequest.id, requestId), eq(withdrawalRequest.status, 'pending')))
         .returning();
@@ -250,31 +273,6 @@ export function createWithdrawalRepository(db: Db) {
           .from(withdrawalRequest)
           .where(where)
           .orderBy(desc(withdrawalRequest.createdAt), desc(withdrawalRequest.id))
-          .limit(page.limit)
-          .offset(page.offset),
-      );
-    },
-
-    /** Requests of the merchant in a status with their member's username; oldest first (a queue). */
-    async merchantRequests(
-      merchantCode: string,
-      status: WithdrawalStatus,
-      page: { limit: number; offset: number },
-      tx: DbOrTx = db,
-    ) {
-      const where = and(
-        eq(withdrawalRequest.merchantCode, merchantCode),
-        eq(withdrawalRequest.status, status),
-      );
-      return pageWithTotal(
-        tx,
-        where,
-        tx
-          .select({ request: withdrawalRequest, username: member.username })
-          .from(withdrawalRequest)
-          .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
-          .where(where)
-          .orderBy(withdrawalRequest.createdAt, withdrawalRequest.id)
           .limit(page.limit)
           .offset(page.offset),
       );

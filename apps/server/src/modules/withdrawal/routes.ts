@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import type { OperatorAuth } from '../../platform/operator-auth.ts';
 import type { WithdrawalService } from './service.ts';
 
 export interface WithdrawalRoutesOptions {
   withdrawalService: WithdrawalService;
   guards: MemberGuards;
-  /** WITHDRAWAL_OPERATOR_TOKEN's bearer check (platform/operator-auth.ts). */
-  operatorAuth: OperatorAuth;
-  merchantCode: string;
 }
 
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLED'] as const;
@@ -23,14 +19,12 @@ const REAL_ONLY =
 const PASSWORD_RULE =
   `A wrong payment password is 400 WRONG_PAYMENT_PASSWORD { attemptsLeft }; the 5th wrong one in a row locks ` +
   'it for 15 minutes: 429 PAYMENT_PASSWORD_LOCKED { lockedUntil }. None set: 409 PAYMENT_PASSWORD_NOT_SET.';
-const OPERATOR =
-  'Needs `Authorization: Bearer <WITHDRAWAL_OPERATOR_TOKEN>`; 401 NOT_LOGGED_IN without it, 404 when the ' +
-  'token is not configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong operator tokens from one ' +
-  'address.';
-
-/** The member's withdrawal calls (/m/withdraw and the security screens) and the operator's. */
+/**
+ * The member's withdrawal calls (/m/withdraw and the security screens). Operators decide requests in the
+ * back office only (docs/back-office.md, "Withdrawals and deposits"), where each decision has a name.
+ */
 export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (app, options) => {
-  const { withdrawalService: service, guards, operatorAuth, merchantCode } = options;
+  const { withdrawalService: service, guards } = options;
   const tags = ['withdrawal'];
   const security = [{ session: [] }];
 
@@ -187,62 +181,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return service.one(currentMember(request), request.query.requestId);
-    },
-  });
-
-  // The operator's calls.
-  const opsTags = ['withdrawal operator'];
-  const check = operatorAuth.check;
-
-  route(app, 'withdrawalOpsList', {
-    summary: 'Operator: withdrawal requests of a status (pending by default), oldest first',
-    description: OPERATOR,
-    tags: opsTags,
-    failures: ['NOT_LOGGED_IN', 'NOT_FOUND'],
-    onRequest: check,
-    handler: (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return service.operatorList(merchantCode, request.query);
-    },
-  });
-
-  const DECISION =
-    `${OPERATOR} Runs once per request, also when clicked twice at once: the same decision again answers ` +
-    'changed: false; the other decision on a decided request is 409 WITHDRAWAL_CLOSED.';
-
-  route(app, 'withdrawalOpsApprove', {
-    summary: 'Operator: the money was paid out; the held amount leaves the wallet',
-    description: DECISION,
-    tags: opsTags,
-    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'],
-    onRequest: check,
-    handler: async (request) => {
-      const decision = await service.approve(merchantCode, request.body.requestId);
-      request.log.info(
-        { requestId: request.body.requestId, changed: decision.changed },
-        'withdrawal approved',
-      );
-      return decision;
-    },
-  });
-
-  route(app, 'withdrawalOpsReject', {
-    summary: 'Operator: reject; the held amount returns to the available balance',
-    description: DECISION,
-    tags: opsTags,
-    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'WITHDRAWAL_CLOSED'],
-    onRequest: check,
-    handler: async (request) => {
-      const decision = await service.reject(
-        merchantCode,
-        request.body.requestId,
-        request.body.reason || null,
-      );
-      request.log.info(
-        { requestId: request.body.requestId, changed: decision.changed },
-        'withdrawal rejected',
-      );
-      return decision;
     },
   });
 };

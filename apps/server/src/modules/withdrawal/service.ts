@@ -9,7 +9,6 @@ import {
   type CreateWithdrawalRequest,
   MAX_BANK_ACCOUNTS,
   type OperatorWithdrawal,
-  type OperatorWithdrawalPage,
   PAYMENT_PASSWORD_LOCK_MINUTES,
   PAYMENT_PASSWORD_MAX_ATTEMPTS,
   type PaymentPasswordState,
@@ -47,6 +46,30 @@ export type WithdrawalDecided = (
   change: { before: OperatorWithdrawal; after: OperatorWithdrawal },
   tx: DbOrTx,
 ) => Promise<void>;
+
+/**
+ * The operator deciding a request (the back office), and the rules the decision is taken under
+ * (docs/back-office.md, "Four eyes"): above `secondApprovalAbove` a request is paid only at its second
+ * approval, by another operator; `mayApprove` runs with the request locked and refuses (throws) an
+ * operator who may not approve it.
+ */
+export interface WithdrawalDecider {
+  operatorId: string;
+  secondApprovalAbove: bigint;
+  mayApprove: (request: WithdrawalRequestRow, tx: DbOrTx) => Promise<void>;
+  /** Runs in the transaction of a first approval, with the request before and after. */
+  onFirstApproval?: WithdrawalDecided;
+}
+
+/** A request as the back office's queue reads it: with its first approval, when it has one. */
+export interface QueuedWithdrawal {
+  withdrawal: OperatorWithdrawal;
+  firstApprovedBy: string | null;
+  firstApprovedAt: Date | null;
+}
+
+/** A decision's answer: `awaitingSecondApproval` when it was the first of two approvals. */
+export type WithdrawalOutcome = WithdrawalDecision & { awaitingSecondApproval: boolean };
 
 /** The start of the current withdrawal day (midnight in Vietnam time), as an instant. */
 export function withdrawalDayStart(now: Date): Date {
@@ -163,8 +186,9 @@ export function createWithdrawalService(deps: {
     requestId: string,
     outcome: 'paid' | 'rejected',
     rejectReason: string | null,
+    decider: WithdrawalDecider | undefined,
     onDecided?: WithdrawalDecided,
-  ): Promise<WithdrawalDecision> {
+  ): Promise<WithdrawalOutcome> {
     return db.transaction(async (tx) => {
       const request = await withdrawals.lockRequest(requestId, tx);
       if (!request || request.merchantCode !== merchantCode) {
@@ -172,11 +196,31 @@ export function createWithdrawalService(deps: {
       }
       const secrets = await withdrawals.memberSecrets(request.memberId, tx);
       const username = secrets?.username ?? '';
+      const unchanged = (awaitingSecondApproval: boolean): WithdrawalOutcome => ({
+        withdrawal: operatorWithdrawalOf(request, username),
+        changed: false,
+        awaitingSecondApproval,
+      });
       if (request.status !== 'pending') {
         // The same decision again (a second click) changes nothing; the other one is refused.
-        if (request.status === outcome)
-          return { withdrawal: operatorWithdrawalOf(request, username), changed: false };
+        if (request.status === outcome) return unchanged(false);
         throw new DomainError('WITHDRAWAL_CLOSED', { status: request.status });
+      }
+      const now = clock();
+      if (outcome === 'paid' && decider) {
+        // The first approver clicking again: it still waits for the second.
+        if (request.firstApprovedBy === decider.operatorId) return unchanged(true);
+        await decider.mayApprove(request, tx);
+        if (request.amount > decider.secondApprovalAbove && request.firstApprovedBy === null) {
+          const approved = await withdrawals.approveFirst(
+            request.id,
+            { operatorId: decider.operatorId, now },
+            tx,
+          );
+          const after = operatorWithdrawalOf(approved, username);
+          await decider.onFirstApproval?.({ before: operatorWithdrawalOf(request, username), after }, tx);
+          return { withdrawal: after, changed: true, awaitingSecondApproval: true };
+        }
       }
       const posted = await ledgerService.post(
         {
@@ -193,12 +237,18 @@ export function createWithdrawalService(deps: {
       );
       const decided = await withdrawals.decide(
         request.id,
-        { status: outcome, settleTransactionId: posted.transactionId, now: clock(), rejectReason },
+        {
+          status: outcome,
+          settleTransactionId: posted.transactionId,
+          now,
+          rejectReason,
+          decidedBy: decider?.operatorId ?? null,
+        },
         tx,
       );
       const after = operatorWithdrawalOf(decided, username);
       await onDecided?.({ before: operatorWithdrawalOf(request, username), after }, tx);
-      return { withdrawal: after, changed: true };
+      return { withdrawal: after, changed: true, awaitingSecondApproval: false };
     });
   }
 
@@ -432,22 +482,6 @@ export function createWithdrawalService(deps: {
       return withdrawalOf(row);
     },
 
-    async operatorList(
-      merchantCode: string,
-      query: { status: WithdrawalStatus; pageNo: number; pageSize: number },
-    ): Promise<OperatorWithdrawalPage> {
-      const { rows, total } = await withdrawals.merchantRequests(merchantCode, query.status, {
-        limit: query.pageSize,
-        offset: (query.pageNo - 1) * query.pageSize,
-      });
-      return {
-        list: rows.map(({ request, username }) => operatorWithdrawalOf(request, username)),
-        pageNum: query.pageNo,
-        totalPages: Math.ceil(total / query.pageSize),
-        total,
-      };
-    },
-
     /**
      * The requests of the merchant in a status, narrowed by a username prefix and a period of creation
      * (`from` inclusive, `to` exclusive): pending ones oldest first, the others newest first.
@@ -462,7 +496,7 @@ export function createWithdrawalService(deps: {
         pageNo: number;
         pageSize: number;
       },
-    ): Promise<{ list: OperatorWithdrawal[]; total: number }> {
+    ): Promise<{ list: QueuedWithdrawal[]; total: number }> {
       const { rows, total } = await withdrawals.searchRequests(
         merchantCode,
         {
@@ -473,15 +507,43 @@ export function createWithdrawalService(deps: {
         },
         { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
       );
-      return { list: rows.map(({ request, username }) => operatorWithdrawalOf(request, username)), total };
+      return {
+        list: rows.map(({ request, username }) => ({
+          withdrawal: operatorWithdrawalOf(request, username),
+          firstApprovedBy: request.firstApprovedBy,
+          firstApprovedAt: request.firstApprovedAt,
+        })),
+        total,
+      };
     },
 
-    /** Pays a pending request, once; `onDecided` runs in its transaction when this call decided it. */
-    approve: (merchantCode: string, requestId: string, onDecided?: WithdrawalDecided) =>
-      decide(merchantCode, requestId, 'paid', null, onDecided),
+    /**
+     * Pays a pending request, once — or, above the decider's `secondApprovalAbove`, records its first
+     * approval and pays it at the second, by another operator. `onDecided` runs in the transaction of the
+     * payment when this call made it.
+     */
+    approve: (
+      merchantCode: string,
+      requestId: string,
+      decider: WithdrawalDecider | undefined,
+      onDecided?: WithdrawalDecided,
+    ) => decide(merchantCode, requestId, 'paid', null, decider, onDecided),
     /** Rejects a pending request (its held money is released), once; `onDecided` as for `approve`. */
-    reject: (merchantCode: string, requestId: string, reason: string | null, onDecided?: WithdrawalDecided) =>
-      decide(merchantCode, requestId, 'rejected', reason, onDecided),
+    reject: (
+      merchantCode: string,
+      requestId: string,
+      reason: string | null,
+      decider: Pick<WithdrawalDecider, 'operatorId'> | undefined,
+      onDecided?: WithdrawalDecided,
+    ) =>
+      decide(
+        merchantCode,
+        requestId,
+        'rejected',
+        reason,
+        decider && { ...decider, secondApprovalAbove: 0n, mayApprove: async () => {} },
+        onDecided,
+      ),
   };
 }
 

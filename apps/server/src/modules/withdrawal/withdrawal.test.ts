@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { successEnvelope } from '@kl/contracts/envelope';
-import {
-  bankAccount,
-  type BankAccount,
-  withdrawal,
-  withdrawalDecision,
-  withdrawalInfo,
-  WITHDRAWAL_OPERATOR_PAGE_PATH,
-} from '@kl/contracts/withdrawal';
+import { bankAccount, type BankAccount, withdrawal, withdrawalInfo } from '@kl/contracts/withdrawal';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type * as Argon2 from '@node-rs/argon2';
@@ -16,12 +9,13 @@ import { verify as argon2Verify } from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ledgerTransaction, withdrawalRequest } from '../../db/schema/index.ts';
 import { call, freshIp } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
+import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
-import { withdrawalDayStart, withdrawalSettleKey } from './service.ts';
+import { createWithdrawalRepository } from './repository.ts';
+import { createWithdrawalService, withdrawalDayStart, withdrawalSettleKey } from './service.ts';
 import { checkWithdrawals } from './withdrawal-check.ts';
 
 // Every argon2 comparison goes through this spy, so a test can count (and hold) the password checks.
@@ -31,11 +25,10 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 const realArgon2Verify = (await vi.importActual<typeof Argon2>('@node-rs/argon2')).verify;
 
-const OPERATOR_TOKEN = 'test-withdrawal-operator-token-0123';
 const PASSWORD = '246810';
 
 describeEachDatabase('withdrawal', (kind) => {
-  const suite = useTestApp(kind, { config: { withdrawalOperatorToken: OPERATOR_TOKEN } });
+  const suite = useTestApp(kind);
   const { database, time, walletOf, newMember, fund } = suite;
 
   const setPassword = (caller: Caller, password = PASSWORD, confirmPassword = password) =>
@@ -62,22 +55,27 @@ describeEachDatabase('withdrawal', (kind) => {
     call(suite.app, API.createWithdrawal, caller, {
       payload: { paymentPassword: PASSWORD, requestKey: randomUUID(), ...body },
     });
-  const ops = (
-    entry: { method: string; path: string },
-    options: { payload?: unknown; query?: Record<string, string>; token?: string | null } = {},
-  ) =>
-    suite.app.inject({
-      method: entry.method as 'POST',
-      url: entry.path,
-      headers: {
-        'accept-language': 'en',
-        ...(options.token !== null && { authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` }),
-      },
-      ...(options.query && { query: options.query }),
-      ...(options.payload !== undefined && { payload: options.payload as object }),
+  /**
+   * The module's decisions, as the back office makes them (its queue adds who may decide: see
+   * modules/back-office/withdrawals): an outcome, or the catalogue code and value of a refusal.
+   */
+  const decisions = () => {
+    const db = database.current.db;
+    return createWithdrawalService({
+      db,
+      withdrawals: createWithdrawalRepository(db),
+      ledgerService: createLedgerService({ db, ledger: createLedgerRepository(db), clock: time.clock }),
+      clock: time.clock,
     });
-  const decisionOf = (response: LightMyRequestResponse) =>
-    successEnvelope(withdrawalDecision).parse(json(response)).value;
+  };
+  const refusalOf = (error: unknown) => {
+    const { code, value } = error as { code?: string; value?: unknown };
+    return { code, value };
+  };
+  const approve = (requestId: string) =>
+    decisions().approve('kimlong', requestId, undefined).catch(refusalOf);
+  const reject = (requestId: string, reason: string | null = null) =>
+    decisions().reject('kimlong', requestId, reason, undefined).catch(refusalOf);
 
   /** A funded member with a payment password and a bound account, ready to withdraw. */
   async function readyMember(balance = 1_000_000) {
@@ -383,9 +381,7 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(over)).toMatchObject({ code: 'WITHDRAWAL_DAILY_LIMIT', value: { limit: 5 } });
       expect(await walletOf(caller)).toMatchObject({ available: 9_500_000, held: 500_000 });
 
-      expect(
-        (await ops(API.withdrawalOpsReject, { payload: { requestId: made[0]?.requestId } })).statusCode,
-      ).toBe(200);
+      expect(await reject(made[0]?.requestId ?? '')).toMatchObject({ changed: true });
       await newWithdrawal(caller, account.accountId, 100_000);
       expect((await ask(caller, { bankAccountId: account.accountId, amount: 100_000 })).statusCode).toBe(429);
 
@@ -403,84 +399,53 @@ describeEachDatabase('withdrawal', (kind) => {
     });
   });
 
-  describe('operator', () => {
-    it('needs the operator token', async () => {
-      for (const token of [null, 'wrong-token']) {
-        for (const response of [
-          await ops(API.withdrawalOpsList, { token }),
-          await ops(API.withdrawalOpsApprove, { token, payload: { requestId: randomUUID() } }),
-          await ops(API.withdrawalOpsReject, { token, payload: { requestId: randomUUID() } }),
-        ]) {
-          expect(response.statusCode).toBe(401);
-          expect(json(response)).toMatchObject({ code: 'NOT_LOGGED_IN' });
-        }
+  describe('decisions', () => {
+    it('takes no decision from a shared token: the old operator calls and page are gone', async () => {
+      for (const url of [
+        '/api/withdrawal/ops/requests',
+        '/api/withdrawal/ops/approve',
+        '/withdrawal/operator',
+      ]) {
+        const response = await suite.app.inject({
+          method: url.endsWith('approve') ? 'POST' : 'GET',
+          url,
+          headers: { authorization: 'Bearer any-token-at-all-0123456789' },
+          ...(url.endsWith('approve') && { payload: { requestId: randomUUID() } }),
+        });
+        expect(response.statusCode).toBe(404);
       }
-      // A member's session is no operator credential.
-      const { caller } = await newMember();
-      expect((await call(suite.app, API.withdrawalOpsList, caller)).statusCode).toBe(401);
-    });
-
-    it('serves its page with a script file and no inline script', async () => {
-      const page = await suite.app.inject({ url: `${WITHDRAWAL_OPERATOR_PAGE_PATH}?lang=en` });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('Withdrawal approval');
-      expect(page.body).not.toMatch(/<script>/);
-      const src = /<script src="([^"]+)"/.exec(page.body)?.[1] ?? '';
-      const script = await suite.app.inject({ url: src });
-      expect(script.statusCode).toBe(200);
-      expect(script.headers['content-type']).toContain('javascript');
-      expect(script.body).toContain('/api/withdrawal/ops/approve');
     });
 
     it('pays an approved request once: the held money leaves the wallet', async () => {
       const { caller, account } = await readyMember(1_000_000);
       const made = await newWithdrawal(caller, account.accountId, 400_000);
-      const pending = json<{ value: { list: { requestId: string; accountNumber: string }[] } }>(
-        await ops(API.withdrawalOpsList),
-      ).value.list;
-      expect(pending.find((item) => item.requestId === made.requestId)).toMatchObject({
-        accountNumber: account.accountNumber,
-      });
 
-      const approved = await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } });
-      expect(approved.statusCode, approved.body).toBe(200);
-      expect(decisionOf(approved)).toMatchObject({ changed: true, withdrawal: { status: 'paid' } });
-      expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
-      expect(
-        decisionOf(await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } })),
-      ).toMatchObject({
-        changed: false,
+      expect(await approve(made.requestId)).toMatchObject({
+        changed: true,
+        awaitingSecondApproval: false,
+        withdrawal: { status: 'paid', accountNumber: account.accountNumber },
       });
-      const closed = await ops(API.withdrawalOpsReject, { payload: { requestId: made.requestId } });
-      expect(closed.statusCode).toBe(409);
-      expect(json(closed)).toMatchObject({ code: 'WITHDRAWAL_CLOSED', value: { status: 'paid' } });
+      expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
+      expect(await approve(made.requestId)).toMatchObject({ changed: false });
+      expect(await reject(made.requestId)).toEqual({ code: 'WITHDRAWAL_CLOSED', value: { status: 'paid' } });
       expect(await walletOf(caller)).toMatchObject({ available: 600_000, held: 0 });
       expect(
         json(await call(suite.app, API.withdrawal, caller, { query: { requestId: made.requestId } })),
       ).toMatchObject({
         value: { status: 'paid' },
       });
-      expect((await ops(API.withdrawalOpsApprove, { payload: { requestId: randomUUID() } })).statusCode).toBe(
-        404,
-      );
+      expect(await approve(randomUUID())).toMatchObject({ code: 'NOT_FOUND' });
     });
 
     it('returns the money of a rejected request with the reason', async () => {
       const { caller, account } = await readyMember(1_000_000);
       const made = await newWithdrawal(caller, account.accountId, 250_000);
-      const rejected = await ops(API.withdrawalOpsReject, {
-        payload: { requestId: made.requestId, reason: 'Sai số tài khoản' },
-      });
-      expect(decisionOf(rejected)).toMatchObject({
+      expect(await reject(made.requestId, 'Sai số tài khoản')).toMatchObject({
         changed: true,
         withdrawal: { status: 'rejected', rejectReason: 'Sai số tài khoản' },
       });
       expect(await walletOf(caller)).toMatchObject({ available: 1_000_000, held: 0 });
-      expect(
-        json(await ops(API.withdrawalOpsApprove, { payload: { requestId: made.requestId } })),
-      ).toMatchObject({
-        code: 'WITHDRAWAL_CLOSED',
-      });
+      expect(await approve(made.requestId)).toMatchObject({ code: 'WITHDRAWAL_CLOSED' });
       expect(await walletOf(caller)).toMatchObject({ available: 1_000_000, held: 0 });
     });
 
@@ -489,17 +454,13 @@ describeEachDatabase('withdrawal', (kind) => {
         const { caller, account } = await readyMember(1_000_000);
         const made = await newWithdrawal(caller, account.accountId, 300_000);
         const answers = await Promise.all(
-          [0, 1, 2, 3].map((index) =>
-            ops(index % 2 === 0 ? API.withdrawalOpsApprove : API.withdrawalOpsReject, {
-              payload: { requestId: made.requestId },
-            }),
-          ),
+          [0, 1, 2, 3].map((index) => (index % 2 === 0 ? approve : reject)(made.requestId)),
         );
-        const changed = answers.filter((answer) => answer.statusCode === 200 && decisionOf(answer).changed);
+        const changed = answers.filter((answer) => 'changed' in answer && answer.changed);
         expect(changed).toHaveLength(1);
-        const outcome = changed[0] ? decisionOf(changed[0]).withdrawal.status : undefined;
+        const outcome = changed[0] && 'withdrawal' in changed[0] ? changed[0].withdrawal.status : undefined;
         for (const answer of answers) {
-          expect([200, 409]).toContain(answer.statusCode);
+          if (!('changed' in answer)) expect(answer.code).toBe('WITHDRAWAL_CLOSED');
         }
         expect(await walletOf(caller)).toMatchObject(
           outcome === 'paid' ? { available: 700_000, held: 0 } : { available: 1_000_000, held: 0 },
@@ -520,8 +481,8 @@ describeEachDatabase('withdrawal', (kind) => {
       await newWithdrawal(caller, account.accountId, 150_000);
       const paid = await newWithdrawal(caller, account.accountId, 100_000);
       const rejected = await newWithdrawal(caller, account.accountId, 120_000);
-      await ops(API.withdrawalOpsApprove, { payload: { requestId: paid.requestId } });
-      await ops(API.withdrawalOpsReject, { payload: { requestId: rejected.requestId } });
+      await approve(paid.requestId);
+      await reject(rejected.requestId);
       const report = await checkWithdrawals(database.current.db);
       expect(report.problems).toEqual([]);
       expect(report.summary).toMatch(/withdrawal requests: \d+ paid, \d+ pending, \d+ rejected/);
@@ -567,19 +528,5 @@ describeEachDatabase('withdrawal', (kind) => {
       ]);
       expect((await checkWithdrawals(database.current.db)).problems).toEqual([]);
     });
-  });
-
-  it('has no operator page nor calls without WITHDRAWAL_OPERATOR_TOKEN', async () => {
-    const closed = await buildTestApp(database.current, { config: { withdrawalOperatorToken: undefined } });
-    try {
-      expect((await closed.inject({ url: WITHDRAWAL_OPERATOR_PAGE_PATH })).statusCode).toBe(404);
-      const list = await closed.inject({
-        url: API.withdrawalOpsList.path,
-        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      });
-      expect(list.statusCode).toBe(404);
-    } finally {
-      await closed.close();
-    }
   });
 });

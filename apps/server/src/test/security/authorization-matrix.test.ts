@@ -54,16 +54,14 @@ import { describeEachDatabase, useTestDatabase } from '../databases.ts';
  * a member's resource by id); it goes before `member`, while the resource still exists and waits (an
  * order still pending, a bonus not yet claimed). The operator callers send only their bearer token.
  */
-const CALLERS = ['visitor', 'trial', 'other', 'member', 'opsToken', 'withdrawalToken', 'chatToken'] as const;
+const CALLERS = ['visitor', 'trial', 'other', 'member', 'opsToken', 'chatToken'] as const;
 type Caller = (typeof CALLERS)[number];
 
 const OPS_TOKEN = 'matrix-ops-token-0123456789abcdef';
-const WITHDRAWAL_OPERATOR_TOKEN = 'matrix-withdrawal-operator-0123456789';
 const CHAT_OPERATOR_TOKEN = 'matrix-chat-operator-0123456789ab';
 const PAYMENT_CALLBACK_SECRET = 'matrix-payment-callback-secret-0123456789abcdef';
 const BEARERS = {
   opsToken: OPS_TOKEN,
-  withdrawalToken: WITHDRAWAL_OPERATOR_TOKEN,
   chatToken: CHAT_OPERATOR_TOKEN,
 } as const;
 
@@ -107,7 +105,7 @@ type Expectation =
   /** The chat page: the chat cookie a real member's launch-chat token buys (the session cookie is not it). */
   | { access: 'chat' }
   /** One operator credential; sessions and the other operators' bearers get NOT_LOGGED_IN. */
-  | { access: 'operator'; token: 'ops' | 'withdrawal' | 'chat' }
+  | { access: 'operator'; token: 'ops' | 'chat' }
   /**
    * A back-office call (docs/back-office.md): only an operator session counts, so every caller here gets
    * NOT_LOGGED_IN (the operator roles have their own matrix, modules/back-office/authorization.test.ts);
@@ -133,7 +131,6 @@ const CHAT_PAGE = { access: 'chat' } as const;
 /** Agents only; trial members are refused as on every real-member call. */
 const AGENT = { access: 'agent', trial: 'FEATURE_NOT_ENABLED/free_reject' } as const;
 const OPS = { access: 'operator', token: 'ops' } as const;
-const WITHDRAWAL_OPS = { access: 'operator', token: 'withdrawal' } as const;
 const CHAT_OPS = { access: 'operator', token: 'chat' } as const;
 const BACK_OFFICE = { access: 'back-office' } as const;
 
@@ -248,9 +245,6 @@ const EXPECTATIONS = {
   createWithdrawal: OWN_ACTUAL_ACCOUNT,
   withdrawals: ACTUAL_ACCOUNT,
   withdrawal: OWN_ACTUAL_ACCOUNT,
-  withdrawalOpsList: WITHDRAWAL_OPS,
-  withdrawalOpsApprove: WITHDRAWAL_OPS,
-  withdrawalOpsReject: WITHDRAWAL_OPS,
 
   gameRecords: MEMBER,
 
@@ -405,7 +399,7 @@ const providerMovement = () => ({
   },
 });
 
-const OPERATOR_CALLER = { ops: 'opsToken', withdrawal: 'withdrawalToken', chat: 'chatToken' } as const;
+const OPERATOR_CALLER = { ops: 'opsToken', chat: 'chatToken' } as const;
 
 /** What `caller` must get from a call of `expectation`; undefined when the caller does not apply. */
 function expectedAnswer(expectation: Expectation, caller: Caller): Answer | undefined {
@@ -744,7 +738,6 @@ describeEachDatabase('authorization matrix', (kind) => {
         devClock: true,
         sandboxGateway: true,
         opsToken: OPS_TOKEN,
-        withdrawalOperatorToken: WITHDRAWAL_OPERATOR_TOKEN,
         chatOperatorToken: CHAT_OPERATOR_TOKEN,
         paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
       },
@@ -853,9 +846,6 @@ describeEachDatabase('authorization matrix', (kind) => {
   });
   /** A second account of the first member, the one removed. */
   const spareAccount = once(() => bindAccount(first));
-  /** Pending withdrawals of the second member, for the operator's approval and refusal. */
-  const toApprove = once(() => withdraw(second, second.bankAccountId));
-  const toReject = once(() => withdraw(second, second.bankAccountId));
   /** A new waiting contract of the first member (each answer closes one). */
   async function waitingContract(kindOf: 'salary' | 'dividend'): Promise<string> {
     const terms =
@@ -1146,11 +1136,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     withdrawals: { build: () => ({}) },
     withdrawal: { build: ({ own }) => ({ query: { requestId: own('withdrawalId') } }) },
-    withdrawalOpsList: { build: () => ({}) },
-    withdrawalOpsApprove: { build: async () => ({ payload: { requestId: await toApprove() } }) },
-    withdrawalOpsReject: {
-      build: async () => ({ payload: { requestId: await toReject(), reason: 'test' } }),
-    },
 
     gameRecords: { build: () => ({}) },
 
@@ -1354,7 +1339,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     switch (caller) {
       case 'visitor':
       case 'opsToken':
-      case 'withdrawalToken':
       case 'chatToken':
         return undefined;
       case 'trial':
@@ -1571,7 +1555,6 @@ describeEachDatabase('authorization matrix', (kind) => {
         sandboxGateway: false,
         sandboxProvider: false,
         opsToken: undefined,
-        withdrawalOperatorToken: undefined,
         chatOperatorToken: undefined,
       },
     });

@@ -62,13 +62,11 @@ interface Probe {
 const OPERATOR_TOKENS = {
   ops: `ops-${randomUUID()}`,
   chat: `chat-${randomUUID()}`,
-  withdrawal: `withdrawal-${randomUUID()}`,
 };
 /** The operator token a route takes, by its path. */
 function operatorTokenOf(path: string): string | undefined {
   if (path.startsWith('/api/ops/')) return OPERATOR_TOKENS.ops;
   if (path.startsWith('/api/chat/ops/')) return OPERATOR_TOKENS.chat;
-  if (path.startsWith('/api/withdrawal/ops/')) return OPERATOR_TOKENS.withdrawal;
   return undefined;
 }
 
@@ -435,7 +433,6 @@ describeEachDatabase('security (a): malformed input never answers 5xx', (kind) =
         rateLimitMax: 1_000_000,
         opsToken: OPERATOR_TOKENS.ops,
         chatOperatorToken: OPERATOR_TOKENS.chat,
-        withdrawalOperatorToken: OPERATOR_TOKENS.withdrawal,
       },
     });
     // The sandbox game provider calls the wallet at this server's own address, as it does when served.

@@ -6,7 +6,10 @@ import type { DbOrTx } from '../../../platform/db.ts';
 export function createControlsRepository(db: DbOrTx) {
   return {
     async find(merchantCode: string, tx: DbOrTx = db): Promise<MerchantControlsRow | undefined> {
-      const [row] = await tx.select().from(merchantControls).where(eq(merchantControls.merchantCode, merchantCode));
+      const [row] = await tx
+        .select()
+        .from(merchantControls)
+        .where(eq(merchantControls.merchantCode, merchantCode));
       return row;
     },
 

@@ -12,7 +12,8 @@ export function registerControlsRoutes(
 
   route(app, 'adminControls', {
     ...guard.guarded('adminControls'),
-    summary: 'The merchant’s money controls: daily credit limits, second approval of withdrawals, promotion limits',
+    summary:
+      'The merchant’s money controls: daily credit limits, second approval of withdrawals, promotion limits',
     failures: GUARD_FAILURES,
     handler: () => controls.current(),
   });

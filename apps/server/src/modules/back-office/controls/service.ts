@@ -34,7 +34,11 @@ export function controlsColumns(controls: MoneyControls) {
  * Writes the default controls of a new merchant (`npm run merchant:create`, the demo seed), inside the
  * caller's transaction; a merchant that has them keeps them. Answers whether the row was written.
  */
-export async function seedMoneyControls(tx: DbOrTx, merchantCode: string, now = new Date()): Promise<boolean> {
+export async function seedMoneyControls(
+  tx: DbOrTx,
+  merchantCode: string,
+  now = new Date(),
+): Promise<boolean> {
   return createControlsRepository(tx).insertIfMissing(
     { merchantCode, ...controlsColumns(DEFAULT_MONEY_CONTROLS), updatedAt: now, updatedBy: null },
     tx,

@@ -22,7 +22,6 @@ import { describeEachDatabase } from '../../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 
-const OPS_TOKEN = 'dashboard-test-withdrawal-operator-token';
 const PAYMENT_PASSWORD = '246810';
 
 /**
@@ -34,7 +33,6 @@ const PAYMENT_PASSWORD = '246810';
 describeEachDatabase('back-office dashboard', (kind) => {
   const suite = useTestApp(kind, {
     config: {
-      withdrawalOperatorToken: OPS_TOKEN,
       rateLimitMax: 100_000,
     },
   });
@@ -141,11 +139,10 @@ describeEachDatabase('back-office dashboard', (kind) => {
     await suite.fund(payee.row.id, 400_000);
     const bankAccountId = await readyToWithdraw(payee.caller);
     const paid = await withdraw(payee.caller, bankAccountId, 200_000);
-    const approved = await suite.app.inject({
-      method: 'POST',
-      url: API.withdrawalOpsApprove.path,
-      headers: { authorization: `Bearer ${OPS_TOKEN}` },
-      payload: { requestId: paid },
+    const made = await createOperator(db(), suite.time.clock, { role: 'finance' });
+    const cashier = await signInOperator(suite.app, suite.time, made.username);
+    const approved = await adminRequest(suite.app, adminCalls.adminApproveWithdrawal, cashier, {
+      params: { withdrawalId: paid },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     await withdraw(payee.caller, bankAccountId, 100_000);

@@ -13,14 +13,19 @@ export function registerWithdrawalRoutes(
   route(app, 'adminWithdrawals', {
     ...guard.guarded('adminWithdrawals'),
     summary:
-      'Withdrawal requests in a status, with the turnover each member still owes and the money it locks',
+      'Withdrawal requests in a status, with the turnover each member still owes, where their money came ' +
+      'from and who may approve them',
     description:
       'status (default pending), username (prefix, any case), from (inclusive) and to (exclusive) on the ' +
-      'request time, paged. Pending requests oldest first (first come, first paid); the others newest first.',
+      'request time, paged. Pending requests oldest first (first come, first paid); the others newest first. ' +
+      'Each request carries its provenance since the member’s last paid withdrawal (deposits, winnings, ' +
+      'bonuses, manual adjustments with who asked and approved, agent pay) with risk flags, and its approval: ' +
+      'how many approvals it needs, the first one if given, the operators segregation of duties keeps from ' +
+      'it and why, and those who may approve it.',
     failures: GUARD_FAILURES,
     handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return withdrawalQueue.list(request.query);
+      return withdrawalQueue.list(actorOf(request), request.query);
     },
   });
 
@@ -28,9 +33,15 @@ export function registerWithdrawalRoutes(
     ...guard.guarded('adminApproveWithdrawal'),
     summary: 'Pay a pending withdrawal (its held money leaves the wallet), exactly once',
     description:
-      'A second approval answers the paid request with changed false; a rejected one is 409 ' +
-      'WITHDRAWAL_CLOSED; an unknown one 404. Audited as withdrawal.approve when it changed the request.',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'WITHDRAWAL_CLOSED'],
+      'An operator who, within the merchant’s segregation period, credited the member by hand, created, ' +
+      'wrote or published a promotion the member claimed, proposed or approved the agent’s contract or ' +
+      'approved its settlement may not approve it: 403 SEGREGATION_OF_DUTIES { reasons, eligible } (who may ' +
+      'instead). Above the merchant’s withdrawalSecondApprovalAbove the first approval is recorded ' +
+      '(awaitingSecondApproval true, audited as withdrawal.first_approval) and another operator’s pays it; ' +
+      'the first approver again answers it unchanged. A second approval of a paid request answers it with ' +
+      'changed false; a rejected one is 409 WITHDRAWAL_CLOSED; an unknown one 404. Audited as ' +
+      'withdrawal.approve when it paid the request.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'WITHDRAWAL_CLOSED', 'SEGREGATION_OF_DUTIES'],
     handler: (request) => withdrawalQueue.approve(actorOf(request), request.params.withdrawalId),
   });
 

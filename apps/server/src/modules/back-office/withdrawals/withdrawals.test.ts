@@ -2,14 +2,17 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { and, eq } from 'drizzle-orm';
+import { DEFAULT_MONEY_CONTROLS } from '@kl/contracts/admin/controls';
 import { expect, it } from 'vitest';
-import { ledgerTransaction } from '../../../db/schema/index.ts';
+import { ledgerTransaction, member } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import { newOperator, signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import type { MemberCaller } from '../../../test/suite.ts';
+import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 import { withdrawalSettleKey } from '../../withdrawal/index.ts';
+import { setMoneyControls } from '../controls/testing.ts';
 
 const PAYMENT_PASSWORD = '246810';
 
@@ -20,7 +23,7 @@ describeEachDatabase('back-office withdrawals', (kind) => {
   /** A member with a payment password, a bound bank account and `balance` in the wallet. */
   async function readyMember(username: string, balance = 1_000_000) {
     const { row, caller } = await suite.newMember({ username });
-    await suite.fund(row.id, balance);
+    if (balance > 0) await suite.fund(row.id, balance);
     const password = { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD };
     expect((await call(suite.app, API.setPaymentPassword, caller, { payload: password })).statusCode).toBe(
       200,
@@ -194,5 +197,224 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     const content = await newOperator(suite, 'content');
     expect((await queue({}, content)).statusCode).toBe(403);
     expect((await request(adminCalls.adminWithdrawals, undefined)).statusCode).toBe(401);
+  });
+  const adjust = (
+    operator: typeof operators.finance,
+    memberId: string,
+    amount: number,
+    direction = 'credit',
+  ) =>
+    request(adminCalls.adminCreateAdjustment, operator, {
+      payload: { memberId, direction, amount, reason: 'goodwill credit', idempotencyKey: randomUUID() },
+    });
+  const queued = async (requestId: string, operator = operators.finance) => {
+    const page = answerValue(adminCalls.adminWithdrawals, await queue({ pageSize: '100' }, operator));
+    const found = page.list.find((row) => row.requestId === requestId);
+    if (!found) throw new Error(`withdrawal ${requestId} is not in the queue`);
+    return found;
+  };
+
+  it('an operator who credited the member may not pay their withdrawal; the queue says who may instead', async () => {
+    const { row, caller, account } = await readyMember(uniqueName('wqsod'), 0);
+    const credited = answerValue(
+      adminCalls.adminCreateAdjustment,
+      await adjust(operators.finance, row.id, 500_000),
+    );
+    expect(credited.status).toBe('applied');
+    const requestId = await withdraw(caller, account.accountId, 400_000);
+
+    const refused = await approve(requestId);
+    expectFailure(refused, 403, 'SEGREGATION_OF_DUTIES');
+    const { value } = refused.json() as { value: { reasons: string[]; eligible: string[] } };
+    expect(value.reasons).toEqual(['credited']);
+    expect(value.eligible).toContain(operators.owner.username);
+    expect(value.eligible).not.toContain(operators.finance.username);
+    expect(await suite.walletOf(caller)).toMatchObject({ held: 400_000 });
+
+    const seen = await queued(requestId);
+    expect(seen.approval).toMatchObject({
+      required: 1,
+      firstApprovedBy: null,
+      youMay: false,
+      blocked: [{ username: operators.finance.username, reasons: ['credited'] }],
+    });
+    expect(seen.approval.eligible).toContain(operators.owner.username);
+    expect((await queued(requestId, operators.owner)).approval.youMay).toBe(true);
+
+    const paid = answerValue(adminCalls.adminApproveWithdrawal, await approve(requestId, operators.owner));
+    expect(paid).toMatchObject({
+      changed: true,
+      awaitingSecondApproval: false,
+      withdrawal: { status: 'paid' },
+    });
+    const entries = await auditOf(requestId);
+    expect(entries.map((entry) => [entry.action, entry.operatorUsername])).toEqual([
+      ['withdrawal.approve', operators.owner.username],
+    ]);
+  });
+
+  it('the approver of a pending credit is kept from the payout too, for the segregation period only', async () => {
+    const { row, caller, account } = await readyMember(uniqueName('wqsod2'), 0);
+    const asker = await newOperator(suite, 'finance');
+    const pending = answerValue(
+      adminCalls.adminCreateAdjustment,
+      await adjust(asker, row.id, DEFAULT_MONEY_CONTROLS.creditLimitPerMemberDay + 1),
+    );
+    expect(pending.status).toBe('pending');
+    const approved = await request(adminCalls.adminDecideAdjustment, operators.finance, {
+      params: { adjustmentId: pending.id },
+      payload: { approve: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const requestId = await withdraw(caller, account.accountId, 300_000);
+    const seen = await queued(requestId);
+    expect(seen.approval.blocked).toEqual(
+      expect.arrayContaining([
+        { username: asker.username, reasons: ['credited'] },
+        { username: operators.finance.username, reasons: ['credited'] },
+      ]),
+    );
+    expectFailure(await approve(requestId), 403, 'SEGREGATION_OF_DUTIES');
+    expectFailure(await approve(requestId, asker), 403, 'SEGREGATION_OF_DUTIES');
+
+    // After the merchant's period, the credit no longer keeps them from it. (The suite's operators sign in
+    // again afterwards: their sessions do not outlive the days the clock moved.)
+    suite.time.advance((DEFAULT_MONEY_CONTROLS.segregationDays + 1) * 24 * 60 * 60 * 1000);
+    for (const name of ['finance', 'owner'] as const) {
+      const { username, secret } = operators[name];
+      operators[name] = await signInOperator(suite.app, suite.time, username, secret);
+    }
+    const later = await newOperator(suite, 'finance');
+    const other = await readyMember(uniqueName('wqsod3'), 500_000);
+    const laterRequest = await withdraw(other.caller, other.account.accountId, 100_000);
+    expect((await queued(laterRequest, later)).approval.youMay).toBe(true);
+    const fresh = await queued(requestId, later);
+    expect(fresh.approval.blocked).toEqual([]);
+    expect(answerValue(adminCalls.adminApproveWithdrawal, await approve(requestId, later)).changed).toBe(
+      true,
+    );
+  });
+
+  it('above the second-approval amount two operators pay it: the first approval waits, the same one cannot pay', async () => {
+    await setMoneyControls(db(), suite.time.clock, { withdrawalSecondApprovalAbove: 250_000 });
+    try {
+      const { caller, account } = await readyMember(uniqueName('wqtwo'), 1_000_000);
+      const small = await withdraw(caller, account.accountId, 250_000);
+      expect((await queued(small)).approval.required).toBe(1);
+      const large = await withdraw(caller, account.accountId, 250_001);
+      expect((await queued(large)).approval.required).toBe(2);
+
+      const first = answerValue(adminCalls.adminApproveWithdrawal, await approve(large));
+      expect(first).toMatchObject({
+        changed: true,
+        awaitingSecondApproval: true,
+        withdrawal: { status: 'pending' },
+      });
+      expect(await suite.walletOf(caller)).toMatchObject({ held: 500_001 });
+      // Clicking again: still waiting, nothing moved.
+      const again = answerValue(adminCalls.adminApproveWithdrawal, await approve(large));
+      expect(again).toMatchObject({ changed: false, awaitingSecondApproval: true });
+      const seen = await queued(large);
+      expect(seen.approval).toMatchObject({
+        required: 2,
+        firstApprovedBy: operators.finance.username,
+        youMay: false,
+        blocked: [{ username: operators.finance.username, reasons: ['first_approval'] }],
+      });
+      expect(seen.approval.firstApprovedAt).not.toBeNull();
+
+      const second = answerValue(adminCalls.adminApproveWithdrawal, await approve(large, operators.owner));
+      expect(second).toMatchObject({
+        changed: true,
+        awaitingSecondApproval: false,
+        withdrawal: { status: 'paid' },
+      });
+      expect(await suite.walletOf(caller)).toMatchObject({ held: 250_000 });
+      expect((await auditOf(large)).map((entry) => [entry.action, entry.operatorUsername])).toEqual([
+        ['withdrawal.approve', operators.owner.username],
+        ['withdrawal.first_approval', operators.finance.username],
+      ]);
+      // Parallel second approvals of another large request pay it once.
+      const third = await withdraw(caller, account.accountId, 300_000);
+      answerValue(adminCalls.adminApproveWithdrawal, await approve(third, operators.owner));
+      const checkers = [];
+      for (let index = 0; index < 3; index += 1) checkers.push(await newOperator(suite, 'finance'));
+      const answers = await Promise.all(checkers.map((checker) => approve(third, checker)));
+      const decided = answers.map((response) => answerValue(adminCalls.adminApproveWithdrawal, response));
+      expect(decided.filter((decision) => decision.changed)).toHaveLength(1);
+      const settlements = await db()
+        .select()
+        .from(ledgerTransaction)
+        .where(eq(ledgerTransaction.idempotencyKey, withdrawalSettleKey(third)));
+      expect(settlements).toHaveLength(1);
+    } finally {
+      await setMoneyControls(db(), suite.time.clock, {
+        withdrawalSecondApprovalAbove: DEFAULT_MONEY_CONTROLS.withdrawalSecondApprovalAbove,
+      });
+    }
+  });
+
+  it('shows where the money came from since the last paid withdrawal, with who credited it and the risk flags', async () => {
+    const name = uniqueName('wqorig');
+    const { row, caller, account } = await readyMember(name, 0);
+    const ledger = createLedgerService({
+      db: db(),
+      ledger: createLedgerRepository(db()),
+      clock: suite.time.clock,
+    });
+    const post = (kind: 'deposit' | 'bet' | 'win' | 'bonus', amount: number) =>
+      ledger.post({
+        merchantCode: 'kimlong',
+        memberId: row.id,
+        idempotencyKey: `origin:${randomUUID()}`,
+        kind,
+        amount: BigInt(amount),
+      });
+    await post('deposit', 300_000);
+    const earlier = await withdraw(caller, account.accountId, 100_000);
+    answerValue(adminCalls.adminApproveWithdrawal, await approve(earlier));
+    suite.time.advance(60_000);
+
+    // Since then: a deposit, play, a bonus above the deposits and a manual credit.
+    await post('deposit', 100_000);
+    await post('bet', 50_000);
+    await post('win', 80_000);
+    await post('bonus', 150_000);
+    const asker = await newOperator(suite, 'finance');
+    answerValue(adminCalls.adminCreateAdjustment, await adjust(asker, row.id, 20_000));
+    // Another member on the same device, and one who tried to bind this member's bank account.
+    const twin = await suite.newMember({ username: uniqueName('wqtwin') });
+    await db()
+      .update(member)
+      .set({ registerDevice: `device-${name}` })
+      .where(eq(member.id, row.id));
+    await db()
+      .update(member)
+      .set({ registerDevice: `device-${name}` })
+      .where(eq(member.id, twin.row.id));
+    const taken = await call(suite.app, API.addBankAccount, twin.caller, {
+      payload: { bankCode: 'VCB', accountNumber: account.accountNumber, accountName: 'NGUYEN VAN AN' },
+    });
+    expect(taken.statusCode).toBe(409);
+    suite.time.advance(60_000);
+    const requestId = await withdraw(caller, account.accountId, 200_000);
+
+    const { provenance } = await queued(requestId);
+    expect(provenance).toMatchObject({
+      deposits: 100_000,
+      stakes: 50_000,
+      winnings: 80_000,
+      bonuses: 150_000,
+      manualCredits: 20_000,
+      manualDebits: 0,
+      agentPay: 0,
+      adjustments: [{ direction: 'credit', amount: 20_000, requestedBy: asker.username, decidedBy: null }],
+    });
+    expect(provenance.since).not.toBeNull();
+    const flags = new Map(provenance.flags.map((flag) => [flag.flag, flag.members]));
+    expect(flags.get('shared_bank_account')).toEqual([twin.row.username]);
+    expect(flags.get('shared_device')).toEqual([twin.row.username]);
+    expect(flags.get('bonus_over_deposits')).toEqual([]);
+    expect(flags.get('manual_credit')).toEqual([]);
   });
 });
