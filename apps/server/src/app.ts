@@ -306,7 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       route.decompress ??= false;
     });
     // Cross-site POST, PUT, PATCH and DELETE refused first, before any route's own hook (the limiter,
-    // the guards) or its body: one hook for every call (docs/decisions/035-client-address-and-cross-site-requests.md).
+    // the guards) or its body: one hook for every call
+    // (docs/decisions/035-client-address-and-cross-site-requests.md).
     await api.register(sameOriginPlugin);
     await api.register(compress, { global: true, threshold: 1024 });
     await registerRateLimit(api, config.rateLimitMax);
