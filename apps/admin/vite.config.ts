@@ -30,6 +30,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.ADMIN_PORT ?? 5174),
     // The API server (npm start or npm run dev at the root) answers /api.
+    // The browser's Host is passed on (no changeOrigin): the API's cross-site check compares a browser's
+    // Origin with it (docs/decisions/035-client-address-and-cross-site-requests.md).
     proxy: {
       '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
     },

@@ -57,6 +57,8 @@ export default defineConfig({
     },
   },
   server: {
+    // The browser's Host is passed on (no changeOrigin): the API's cross-site check compares a browser's
+    // Origin with it (docs/decisions/035-client-address-and-cross-site-requests.md).
     proxy: {
       '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
     },

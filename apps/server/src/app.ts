@@ -42,6 +42,7 @@ import { registerWebApp } from './modules/web-app/routes.ts';
 import { createWithdrawalModule } from './modules/withdrawal/index.ts';
 import { createAnswerCache } from './platform/answer-cache.ts';
 import { type ChangeFeed, createChangeFeed } from './platform/change-feed.ts';
+import { fastifyTrustProxy, trustProxyWarning } from './platform/client-address.ts';
 import { type Clock, createShiftableClock, MINUTE_MS, systemClock } from './platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -51,6 +52,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
 import type { ModuleContext, ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
+import { sameOriginPlugin } from './platform/same-origin.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
 import { memoSerializerCompiler } from './platform/serializer.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
@@ -93,11 +95,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    // The client address the nearest trusted proxy saw, never X-Forwarded-For's left-most entry.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
   });
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning !== undefined) app.log.warn(proxyWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler);
 
@@ -300,6 +305,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onRoute', (route) => {
       route.decompress ??= false;
     });
+    // Cross-site POST, PUT, PATCH and DELETE refused first, before any route's own hook (the limiter,
+    // the guards) or its body: one hook for every call
+    // (docs/decisions/035-client-address-and-cross-site-requests.md).
+    await api.register(sameOriginPlugin);
     await api.register(compress, { global: true, threshold: 1024 });
     await registerRateLimit(api, config.rateLimitMax);
     // NUL and lone surrogates in any query, path parameter or body: 400 before any route sees them.

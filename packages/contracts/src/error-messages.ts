@@ -88,6 +88,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_UNAVAILABLE: 'Nhà cung cấp trò chơi tạm thời không phản hồi, vui lòng thử lại sau',
     GAME_PROVIDER_DISABLED: 'Nhà cung cấp của trò chơi này đang tạm ngừng, vui lòng chọn trò chơi khác',
     GAME_NOT_OFFERED: 'Trò chơi này chưa được nhà cung cấp mở, vui lòng chọn trò chơi khác',
+    CROSS_SITE_REQUEST:
+      'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -172,5 +174,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_UNAVAILABLE: 'The game provider is not answering right now; please try again shortly',
     GAME_PROVIDER_DISABLED: 'This game’s provider is switched off for now; please choose another game',
     GAME_NOT_OFFERED: 'This game is not open at its provider yet; please choose another game',
+    CROSS_SITE_REQUEST:
+      'This request was not sent from this site and was refused. Please reload the page and try again.',
   },
 };

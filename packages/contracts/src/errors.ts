@@ -106,6 +106,9 @@ export const ERROR_CATALOGUE = {
   // office, or does not offer this catalogue game.
   GAME_PROVIDER_DISABLED: { status: 403 },
   GAME_NOT_OFFERED: { status: 404 },
+  // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
+  // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
+  CROSS_SITE_REQUEST: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -21,6 +21,7 @@ import type {
 import { z } from 'zod';
 import { answerNotModified } from './etag.ts';
 import { failureResponses } from './responses.ts';
+import { refusesCrossSite } from './same-origin.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,7 +123,14 @@ export function route<C extends EnvelopeCall, R extends ValueIn<Entry<C>>>(
       ...(entry.params !== undefined && { params: entry.params }),
       ...(entry.query !== undefined && { querystring: entry.query }),
       ...(entry.body !== undefined && { body: entry.body }),
-      response: { 200: successEnvelope(entry.response ?? z.unknown()), ...failureResponses(...failures) },
+      response: {
+        200: successEnvelope(entry.response ?? z.unknown()),
+        // A state-changing call can be refused as cross-site (platform/same-origin.ts).
+        ...failureResponses(
+          ...failures,
+          ...(refusesCrossSite(entry) ? (['CROSS_SITE_REQUEST'] as const) : []),
+        ),
+      },
     },
     handler: async (request, reply) => {
       const value = await handler(request as ApiRequest<C>, reply);

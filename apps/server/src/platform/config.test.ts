@@ -8,6 +8,8 @@ import {
   DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
   firebaseWebSettings,
   loadConfig,
+  MAX_PROXY_HOPS,
+  TRUST_PROXY_RULE,
 } from './config.ts';
 
 const WEB_API_KEY = 'AIzaSyA1b2C3d4E5f6G7h8I9j0K_l-M1n2O3p4Q';
@@ -106,7 +108,7 @@ describe('loadConfig', () => {
       devClock: false,
       nodeEnv: 'test',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       opsToken: 'operator-token',
       merchantCode: 'other_site',
       seedDemo: false,
@@ -195,6 +197,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ SEED_DEMO: 'true' })).toEqual(['Invalid configuration: SEED_DEMO must be 0 or 1']);
   });
 
+  it('reads TRUST_PROXY as off, a number of proxy hops, or the proxies’ addresses and ranges', () => {
+    const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy(String(MAX_PROXY_HOPS))).toBe(MAX_PROXY_HOPS);
+    expect(trustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trustProxy('127.0.0.1,10.0.0.0/8,::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(trustProxy(' 192.168.1.10 , fd00::/8 ,172.16.0.0/12 ')).toEqual([
+      '192.168.1.10',
+      'fd00::/8',
+      '172.16.0.0/12',
+    ]);
+    expect(trustProxy('10.1.2.3/32')).toEqual(['10.1.2.3/32']);
+  });
+
   it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
@@ -212,7 +230,21 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not-a-url' }, 'DATABASE_URL must be a URL like postgres://'],
     [{ DATABASE_URL: 'mysql://db/kl' }, 'DATABASE_URL must be a URL like postgres://'],
     [{ DEV_OUTBOX: 'yes' }, 'DEV_OUTBOX must be 0 or 1'],
-    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be 0 or 1'],
+    ...['true', 'yes', '*', '-1', '1.5', '10', '0x1', 'proxy.internal', '127.0.0.1,', '10.0.0.0/8,,::1'].map(
+      (value) => [{ TRUST_PROXY: value }, `TRUST_PROXY ${TRUST_PROXY_RULE}`],
+    ),
+    ...[
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.0/8/8',
+      '10.0.0.0/x',
+      '[::1]',
+      'fe80::1%eth0',
+      '127.0.0.1:8080',
+    ].map((value) => [{ TRUST_PROXY: value }, `TRUST_PROXY ${TRUST_PROXY_RULE}`]),
+    // Trusting every address would take X-Forwarded-For's left-most entry, which the client writes.
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY must not trust every address (0.0.0.0/0): name the proxies'],
+    [{ TRUST_PROXY: '10.0.0.1, ::/0' }, 'TRUST_PROXY must not trust every address (::/0): name the proxies'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ HOST: 'local host' }, 'HOST must be a host name or an IP address'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FirebaseWebConfig } from '@kl/contracts/accounts';
@@ -33,6 +34,46 @@ export const DEVELOPMENT_SANDBOX_PROVIDER_SECRET = 'sandbox-provider-development
 export const MIN_PRODUCTION_CALLBACK_SECRET_LENGTH = 32;
 
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((value) => value === '1');
+
+/**
+ * Whom the server believes about the client's address, scheme and host (X-Forwarded-For, -Proto, -Host;
+ * docs/decisions/035-client-address-and-cross-site-requests.md): nobody (`false`), the nearest `n` proxies
+ * (a hop count), or the proxies at these addresses and CIDR ranges. Never everybody: the left-most
+ * X-Forwarded-For entry is whatever the client wrote.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** The most proxy hops TRUST_PROXY may count. */
+export const MAX_PROXY_HOPS = 9;
+export const TRUST_PROXY_RULE =
+  `must be 0, a number of proxy hops from 1 to ${MAX_PROXY_HOPS}, or a comma-separated list of the ` +
+  'proxies’ addresses or CIDR ranges, like 127.0.0.1,10.0.0.0/8,::1';
+
+/** Why one entry of a TRUST_PROXY list is refused, or undefined when it is an address or a CIDR range. */
+function proxyEntryProblem(entry: string): string | undefined {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || address.includes('%')) return TRUST_PROXY_RULE;
+  if (prefix === undefined) return undefined;
+  const bits = version === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return TRUST_PROXY_RULE;
+  if (Number(prefix) === 0) return `must not trust every address (${entry}): name the proxies`;
+  return undefined;
+}
+
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return hops === 0 ? false : hops;
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const problem = entries.map(proxyEntryProblem).find((reason) => reason !== undefined);
+  if (problem === undefined) return entries;
+  context.addIssue({ code: 'custom', message: problem });
+  return z.NEVER;
+});
 
 /** What MERCHANT_CODE (and `npm run merchant:create -- --code`) accepts: the merchant table's key. */
 export const MERCHANT_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
@@ -95,7 +136,7 @@ const envSchema = z.object({
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   OPS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
@@ -161,7 +202,8 @@ export interface AppConfig {
   devClock: boolean;
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Which proxies tell the client's address, scheme and host (TRUST_PROXY); `false` none. */
+  trustProxy: TrustProxy;
   opsToken: string | undefined;
   merchantCode: string;
   /** Absolute path of the built web app served under /m/. */

@@ -1,6 +1,7 @@
 import { API } from '@kl/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusesCrossSite } from '../../platform/same-origin.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/databases.ts';
 
@@ -42,6 +43,21 @@ describe('API documentation', () => {
     expect(
       Object.keys(document.paths).every((path) => path.startsWith('/api/') && !path.startsWith('/api/docs')),
     ).toBe(true);
+  });
+
+  it('documents the cross-site refusal (403) of every call the one hook refuses', async () => {
+    const document = JSON.parse((await app.inject({ url: '/api/docs/json' })).body) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const refused = Object.values(API).filter((call) => refusesCrossSite(call));
+    expect(refused.length).toBeGreaterThan(50);
+    for (const call of refused) {
+      const operation =
+        document.paths[call.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[call.method.toLowerCase()];
+      expect(Object.keys(operation?.responses ?? {}), `${call.method} ${call.path}`).toContain('403');
+    }
+    // A GET is never refused: the status call documents no 403.
+    expect(Object.keys(document.paths['/api/status']?.get?.responses ?? {})).not.toContain('403');
   });
 
   it('describes the status answer from the contracts schema', async () => {

@@ -144,7 +144,7 @@ describeEachDatabase('system status', (kind) => {
       expect(direct.location.ip).toBe('127.0.0.1');
       expect(direct.regionRestriction).toBe(false);
 
-      const proxied = await buildTestApp(database.current, { config: { trustProxy: true } });
+      const proxied = await buildTestApp(database.current, { config: { trustProxy: 1 } });
       const behind = statusOf(
         await proxied.inject({ url: API.status.path, remoteAddress: '127.0.0.1', headers }),
       );
