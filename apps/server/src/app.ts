@@ -51,6 +51,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
 import type { ModuleContext, ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
 import { memoSerializerCompiler } from './platform/serializer.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     clock: shiftable?.clock ?? options.clock ?? systemClock,
   };
+  // The secrets kept in the database, sealed under SECRET_KEYS (docs/decisions/034-secrets-at-rest.md).
+  const secrets = createSecretBox(config.secretKeys);
   const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
   const merchantService = cachedMerchantService(createMerchantService({ merchants }), {
@@ -194,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({
     ...context,
+    secrets,
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
@@ -280,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createDevClockModule({ config, shiftable }),
     createBackOfficeModule({
       ...context,
+      secrets,
       ledgerService: wallet.ledgerService,
       withdrawalService: withdrawal.withdrawalService,
       wageringService: wallet.wageringService,

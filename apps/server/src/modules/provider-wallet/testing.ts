@@ -8,7 +8,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { game } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
+import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { createWalletModule } from '../wallet/index.ts';
 import { createProviderWalletModule } from './index.ts';
@@ -79,9 +81,15 @@ export function signedRequest(
 
 /**
  * The provider wallet's service on the database (as the app builds it), with the provider registered:
- * tests issue launch tokens with it, as the launch flow will.
+ * tests issue launch tokens with it, as the launch flow will. Its key is sealed under `secrets`: by
+ * default the development key a test app holds.
  */
-export async function registerTestProvider(db: Db, clock: Clock, provider: TestProvider = TEST_PROVIDER) {
+export async function registerTestProvider(
+  db: Db,
+  clock: Clock,
+  provider: TestProvider = TEST_PROVIDER,
+  secrets: SecretBox = createSecretBox(DEVELOPMENT_SECRET_KEYS),
+) {
   const wallet = createWalletModule({ db, clock });
   const gameRecords = createGameRecordsModule({
     db,
@@ -92,6 +100,7 @@ export async function registerTestProvider(db: Db, clock: Clock, provider: TestP
     db,
     clock,
     config: { merchantCode: 'kimlong' },
+    secrets,
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
   });
