@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.ts';
 import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { createWalletModule } from '../wallet/index.ts';
-import { createProviderWalletModule } from './index.ts';
+import { createProviderWalletModule, type ProviderWalletService } from './index.ts';
 import { signProviderRequest } from './signature.ts';
 
 /** Test helpers of the provider wallet: a registered provider, and requests signed as a provider signs them. */
@@ -80,16 +80,15 @@ export function signedRequest(
 }
 
 /**
- * The provider wallet's service on the database (as the app builds it), with the provider registered:
- * tests issue launch tokens with it, as the launch flow will. Its key is sealed under `secrets`: by
- * default the development key a test app holds.
+ * The provider wallet's service on the database (as the app builds it): tests issue launch tokens with
+ * it, as the launch flow will. It seals and opens the providers' keys with `secrets`: by default the
+ * development key a test app holds.
  */
-export async function registerTestProvider(
+export function testProviderWallet(
   db: Db,
   clock: Clock,
-  provider: TestProvider = TEST_PROVIDER,
   secrets: SecretBox = createSecretBox(DEVELOPMENT_SECRET_KEYS),
-) {
+): ProviderWalletService {
   const wallet = createWalletModule({ db, clock });
   const gameRecords = createGameRecordsModule({
     db,
@@ -104,6 +103,17 @@ export async function registerTestProvider(
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
   });
+  return providerWalletService;
+}
+
+/** `testProviderWallet`, with the provider registered (its key sealed under `secrets`). */
+export async function registerTestProvider(
+  db: Db,
+  clock: Clock,
+  provider: TestProvider = TEST_PROVIDER,
+  secrets?: SecretBox,
+): Promise<ProviderWalletService> {
+  const providerWalletService = testProviderWallet(db, clock, secrets);
   await providerWalletService.saveProvider({ merchantCode: 'kimlong', ...provider });
   return providerWalletService;
 }
