@@ -11,7 +11,7 @@ const totpContext = (operatorId: string) => `operator.totp_secret:${operatorId}`
 /**
  * Operator accounts and their sessions (docs/back-office.md). The TOTP secret is sealed under the
  * configured key when written (docs/decisions/034-secrets-at-rest.md) and opened only where codes are
- * checked: `byUsername` (the sign-in's read) and `offerSecret` answer it as it is; the other reads answer
+ * checked: `byUsername` (the sign-in's read) and `offerSecret` answer it opened; the other reads answer
  * the stored value, so listing or changing operators never needs the key.
  */
 export function createOperatorRepository(db: Db, secrets: SecretBox) {
