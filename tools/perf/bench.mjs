@@ -19,6 +19,7 @@
  * --games=<n> (catalogue size of the large search run, default 100000), --cpu-slowdown=<factor> (the
  * slowdown the goals are read at, instead of the calibrated one; 4 reads them at Lighthouse's default).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -189,6 +190,8 @@ async function startServer({ webDist, dataDir = mkdtempSync(join(tmpdir(), 'kl-b
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Production asks for the keys of the secrets it keeps: one made for this run.
+      SECRET_KEYS: `bench:${randomBytes(32).toString('base64')}`,
       // The pages measured need the demo merchant, its games and content (a production start has none).
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',

@@ -14,7 +14,6 @@
 import Fastify from 'fastify';
 import { COMMAND_EXIT, openConfigured, readCommandSetup } from '../src/db/seed/commands.ts';
 import { systemClock } from '../src/platform/clock.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import {
   PROVIDER_RECONCILE_COMMAND,
   PROVIDER_RECONCILE_USAGE,
@@ -43,8 +42,7 @@ async function main(): Promise<number> {
   if ('exit' in setup) return setup.exit;
   const opened = await openConfigured(options, PROVIDER_RECONCILE_COMMAND);
   if (!opened) return COMMAND_EXIT.cannotRun;
-  const { database, merchantCode } = opened;
-  const config = loadConfig(options.env);
+  const { database, merchantCode, config, secrets } = opened;
   const server = Fastify({ logger: false });
   try {
     let reportUrl: string | undefined = setup.url;
@@ -60,6 +58,7 @@ async function main(): Promise<number> {
     return await reconcileAndPrint({
       setup,
       db: database.db,
+      secrets,
       clock: systemClock,
       merchantCode,
       reportUrl: () => reportUrl,

@@ -53,6 +53,7 @@ import { moduleIdPlugin } from './platform/module-id.ts';
 import type { ModuleContext, ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { registerRateLimit, securityHeadersPlugin } from './platform/security.ts';
 import { memoSerializerCompiler } from './platform/serializer.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
@@ -137,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     clock: shiftable?.clock ?? options.clock ?? systemClock,
   };
+  // The secrets kept in the database, sealed under SECRET_KEYS (docs/decisions/034-secrets-at-rest.md).
+  const secrets = createSecretBox(config.secretKeys);
   const outbox = options.outbox ?? createDevOutboxSender(db);
   const merchants = createMerchantRepository(db);
   const merchantService = cachedMerchantService(createMerchantService({ merchants }), {
@@ -199,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({
     ...context,
+    secrets,
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
@@ -285,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createDevClockModule({ config, shiftable }),
     createBackOfficeModule({
       ...context,
+      secrets,
       ledgerService: wallet.ledgerService,
       withdrawalService: withdrawal.withdrawalService,
       wageringService: wallet.wageringService,

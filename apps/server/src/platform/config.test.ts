@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -6,11 +7,19 @@ import {
   DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
   DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+  DEVELOPMENT_SECRET_KEYS,
+  DEVELOPMENT_SECRET_KEYS_VALUE,
   firebaseWebSettings,
   loadConfig,
   MAX_PROXY_HOPS,
   TRUST_PROXY_RULE,
 } from './config.ts';
+import { createSecretBox } from './secret-box.ts';
+
+const KEY_2 = randomBytes(32).toString('base64');
+const KEY_1 = randomBytes(32).toString('base64');
+/** A production environment with the keys it must have. */
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEYS: `k2:${KEY_2}` } as const;
 
 const WEB_API_KEY = 'AIzaSyA1b2C3d4E5f6G7h8I9j0K_l-M1n2O3p4Q';
 const WEB_TRIO = {
@@ -59,6 +68,7 @@ describe('loadConfig', () => {
       lotteryScheduler: true,
       agentSettlementScheduler: true,
       answerCache: true,
+      secretKeys: DEVELOPMENT_SECRET_KEYS,
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -96,6 +106,7 @@ describe('loadConfig', () => {
         SANDBOX_PROVIDER: '0',
         SANDBOX_PROVIDER_SECRET: 'p'.repeat(32),
         SANDBOX_PROVIDER_WALLET_URL: 'https://wallet.example.com/',
+        SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
       },
       '/srv/site',
     );
@@ -128,7 +139,62 @@ describe('loadConfig', () => {
       lotteryScheduler: true,
       agentSettlementScheduler: false,
       answerCache: false,
+      secretKeys: [expect.objectContaining({ id: 'k2' }), expect.objectContaining({ id: 'k1' })],
     });
+  });
+
+  it('seals under the first of SECRET_KEYS and opens under all; outside production a development key', () => {
+    const sealedUnderK1 = createSecretBox(loadConfig({ SECRET_KEYS: `k1:${KEY_1}` }).secretKeys).seal(
+      'totp',
+      'operator.totp_secret:1',
+    );
+    const rotating = createSecretBox(loadConfig({ SECRET_KEYS: ` k2:${KEY_2} , k1:${KEY_1} ` }).secretKeys);
+    expect(rotating.currentKeyId).toBe('k2');
+    expect(rotating.open(sealedUnderK1, 'operator.totp_secret:1')).toBe('totp');
+
+    const development = loadConfig({ NODE_ENV: 'development' }).secretKeys;
+    expect(development.map((key) => key.id)).toEqual(['dev']);
+    expect(loadConfig({ NODE_ENV: 'test' }).secretKeys).toBe(development);
+  });
+
+  it('refuses to start in production without SECRET_KEYS, or with the development key', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'Invalid configuration: SECRET_KEYS must be set in production: comma-separated <key id>:<base64 of 32 bytes>, the first encrypting',
+    ]);
+    expect(loadConfig(PRODUCTION).secretKeys.map((key) => key.id)).toEqual(['k2']);
+    const renamed = DEVELOPMENT_SECRET_KEYS_VALUE.replace(/^dev:/, 'prod:');
+    for (const value of [DEVELOPMENT_SECRET_KEYS_VALUE, `k2:${KEY_2},${renamed}`]) {
+      expect(problemsOf({ ...PRODUCTION, SECRET_KEYS: value })).toEqual([
+        'Invalid configuration: SECRET_KEYS must not hold the development key in production',
+      ]);
+    }
+    // Outside production it is the key used when none is set.
+    const development = createSecretBox(
+      loadConfig({ SECRET_KEYS: DEVELOPMENT_SECRET_KEYS_VALUE }).secretKeys,
+    );
+    const sealed = createSecretBox(DEVELOPMENT_SECRET_KEYS).seal('totp', 'operator.totp_secret:1');
+    expect(development.open(sealed, 'operator.totp_secret:1')).toBe('totp');
+  });
+
+  it.each([
+    ['no key', 'k2', 'SECRET_KEYS entry 1 must be <key id>:<base64 of 32 bytes>'],
+    [
+      'a bad key id',
+      `Key 2:${KEY_2}`,
+      'SECRET_KEYS entry 1: the key id must be 1 to 16 of a-z, 0-9 and -, starting with a letter or digit',
+    ],
+    [
+      'a short key',
+      `k2:${KEY_2},k1:${KEY_1.slice(4)}`,
+      'SECRET_KEYS entry 2: the key must be 32 bytes in base64 (44 characters)',
+    ],
+    ['a key id twice', `k2:${KEY_2},k2:${KEY_1}`, 'SECRET_KEYS entry 2 repeats the key id of entry 1'],
+  ])('refuses SECRET_KEYS with %s, in production and outside it', (_case, value, message) => {
+    for (const env of [{ SECRET_KEYS: value }, { ...PRODUCTION, SECRET_KEYS: value }]) {
+      const lines = problemsOf(env);
+      expect(lines).toEqual([`Invalid configuration: ${message}`]);
+      expect(lines.join('\n')).not.toContain(KEY_2);
+    }
   });
 
   it('treats empty variables as unset', () => {
@@ -139,16 +205,16 @@ describe('loadConfig', () => {
   it('runs the sandbox provider outside production, and in production only when asked with its key', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).sandboxProvider).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SANDBOX_PROVIDER: '0' }).sandboxProvider).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).sandboxProvider).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).sandboxProvider).toBe(false);
     const secret = 'k'.repeat(32);
     expect(
-      loadConfig({ NODE_ENV: 'production', SANDBOX_PROVIDER: '1', SANDBOX_PROVIDER_SECRET: secret }),
+      loadConfig({ ...PRODUCTION, SANDBOX_PROVIDER: '1', SANDBOX_PROVIDER_SECRET: secret }),
     ).toMatchObject({
       sandboxProvider: true,
       sandboxProviderSecret: secret,
       sandboxProviderWalletUrl: undefined,
     });
-    expect(problemsOf({ NODE_ENV: 'production', SANDBOX_PROVIDER: '1' })).toEqual([
+    expect(problemsOf({ ...PRODUCTION, SANDBOX_PROVIDER: '1' })).toEqual([
       'Invalid configuration: SANDBOX_PROVIDER_SECRET must be set when SANDBOX_PROVIDER=1 in production',
     ]);
     expect(problemsOf({ SANDBOX_PROVIDER_SECRET: 'short' })[0]).toContain('SANDBOX_PROVIDER_SECRET');
@@ -160,15 +226,15 @@ describe('loadConfig', () => {
   it('runs the sandbox payment gateway outside production, and in production only when asked', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).sandboxGateway).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SANDBOX_GATEWAY: '0' }).sandboxGateway).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).sandboxGateway).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).sandboxGateway).toBe(false);
     const secret = 's'.repeat(32);
     expect(
-      loadConfig({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: secret }),
+      loadConfig({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: secret }),
     ).toMatchObject({ sandboxGateway: true, paymentCallbackSecret: secret });
-    expect(problemsOf({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1' })).toEqual([
+    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1' })).toEqual([
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
+    expect(problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
     ]);
     expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
@@ -177,7 +243,7 @@ describe('loadConfig', () => {
   it('runs the lottery and sandbox provider schedulers outside tests unless told, and refuses other words', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
     expect(loadConfig({ NODE_ENV: 'test' }).sandboxProviderScheduler).toBe(false);
@@ -192,8 +258,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: '0' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(problemsOf({ SEED_DEMO: 'true' })).toEqual(['Invalid configuration: SEED_DEMO must be 0 or 1']);
   });
 
@@ -214,13 +280,13 @@ describe('loadConfig', () => {
   });
 
   it('turns the development outbox off in production whatever DEV_OUTBOX says', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).devOutbox).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEV_OUTBOX: '1' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0' }).devOutbox).toBe(false);
     // The development clock is off unless asked for, and never in production.
     expect(loadConfig({ NODE_ENV: 'development' }).devClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_CLOCK: '1' }).devClock).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_CLOCK: '1' }).devClock).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEV_CLOCK: '1' }).devClock).toBe(false);
   });
 
   it.each([
@@ -318,7 +384,7 @@ describe('loadConfig', () => {
   it('lists the production problems together with the other bad variables', () => {
     expect(
       problemsOf({
-        NODE_ENV: 'production',
+        ...PRODUCTION,
         PORT: 'abc',
         OPS_TOKEN: 'short',
         CHAT_OPERATOR_TOKEN: 'also-short',
@@ -333,15 +399,15 @@ describe('loadConfig', () => {
   });
 
   it('names a variable once when it breaks both its format and a production rule', () => {
-    expect(
-      problemsOf({ NODE_ENV: 'production', SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: 'two words' }),
-    ).toEqual([
-      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
-    ]);
+    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: 'two words' })).toEqual(
+      [
+        'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
+      ],
+    );
   });
 
   it('asks for a long OPS_TOKEN in production only', () => {
-    expect(problemsOf({ NODE_ENV: 'production', OPS_TOKEN: 'short' })).toEqual([
+    expect(problemsOf({ ...PRODUCTION, OPS_TOKEN: 'short' })).toEqual([
       'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
     ]);
     expect(loadConfig({ NODE_ENV: 'development', OPS_TOKEN: 'short' }).opsToken).toBe('short');

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FirebaseWebConfig } from '@kl/contracts/accounts';
 import { z } from 'zod';
+import { parseSecretKeys, sameSecretKey, SECRET_KEY_BYTES, SecretKey } from './secret-box.ts';
 
 /**
  * The environment of the server, read and validated here only (docs/conventions.md, "Configuration and time").
@@ -29,6 +31,18 @@ export const DEFAULT_FIREBASE_CERTS_URL =
 export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
 /** The sandbox provider's signing key outside production when SANDBOX_PROVIDER_SECRET is unset. */
 export const DEVELOPMENT_SANDBOX_PROVIDER_SECRET = 'sandbox-provider-development-secret-not-for-production';
+
+/**
+ * The key secrets are sealed under in the database outside production when SECRET_KEYS is unset
+ * (docs/decisions/034-secrets-at-rest.md): fixed and public, and named so in every value sealed under it.
+ */
+const DEVELOPMENT_KEY_MATERIAL = createHash('sha256')
+  .update('kimlong development secret key, not for production')
+  .digest();
+const DEVELOPMENT_SECRET_KEY = new SecretKey('dev', DEVELOPMENT_KEY_MATERIAL);
+export const DEVELOPMENT_SECRET_KEYS: readonly SecretKey[] = [DEVELOPMENT_SECRET_KEY];
+/** The development key written as SECRET_KEYS (refused in production, whatever its id). */
+export const DEVELOPMENT_SECRET_KEYS_VALUE = `dev:${DEVELOPMENT_KEY_MATERIAL.toString('base64')}`;
 
 /** PAYMENT_CALLBACK_SECRET must be at least this long in production. */
 export const MIN_PRODUCTION_CALLBACK_SECRET_LENGTH = 32;
@@ -188,6 +202,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, { error: 'must be at least 16 printable ASCII characters without spaces' })
     .optional(),
+  /** Read by parseSecretKeys once the schema passed (its problems name the entry, not the value). */
+  SECRET_KEYS: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -264,6 +280,11 @@ export interface AppConfig {
    * ANSWER_CACHE=on or off decides.
    */
   answerCache: boolean;
+  /**
+   * The keys the secrets stored in the database are sealed under (docs/decisions/034-secrets-at-rest.md):
+   * the first seals, every one opens. SECRET_KEYS; outside production the development key when unset.
+   */
+  secretKeys: readonly SecretKey[];
 }
 
 /**
@@ -328,6 +349,11 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     reason: 'must be set when SANDBOX_PROVIDER=1 in production',
     broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_SECRET === undefined,
   },
+  {
+    variable: 'SECRET_KEYS',
+    reason: `must be set in production: comma-separated <key id>:<base64 of ${SECRET_KEY_BYTES} bytes>, the first encrypting`,
+    broken: (vars) => vars.SECRET_KEYS === undefined,
+  },
 ];
 
 /**
@@ -383,6 +409,18 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     }
   }
 
+  let secretKeys = DEVELOPMENT_SECRET_KEYS;
+  if (vars.SECRET_KEYS !== undefined) {
+    const read = parseSecretKeys(vars.SECRET_KEYS);
+    if ('problems' in read) {
+      problems.push(...read.problems.map((reason) => ({ variable: 'SECRET_KEYS', reason })));
+    } else if (production && read.keys.some((key) => sameSecretKey(key, DEVELOPMENT_SECRET_KEY))) {
+      problems.push({ variable: 'SECRET_KEYS', reason: 'must not hold the development key in production' });
+    } else {
+      secretKeys = read.keys;
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -424,5 +462,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
         ? vars.NODE_ENV !== 'test'
         : vars.AGENT_SETTLEMENT_SCHEDULER === 'on',
     answerCache: vars.ANSWER_CACHE === undefined ? vars.NODE_ENV !== 'test' : vars.ANSWER_CACHE === 'on',
+    secretKeys,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,6 +7,15 @@ import { buildApp, type AppOptions } from '../app.ts';
 import { type AppConfig, loadConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { loggerOptions } from '../platform/logger.ts';
+
+/**
+ * The variables a production configuration needs besides NODE_ENV, for commands and processes started
+ * under NODE_ENV=production: a key of SECRET_KEYS made for the test run.
+ */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  SECRET_KEYS: `test:${randomBytes(32).toString('base64')}`,
+} as const;
 
 /** The configuration of a test app: defaults of the environment, quiet logs, no built web app. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

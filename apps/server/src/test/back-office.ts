@@ -14,6 +14,8 @@ import { totpCode, totpStep } from '../modules/back-office/totp.ts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { DatabaseKind, Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';
+import { DEVELOPMENT_SECRET_KEYS } from '../platform/config.ts';
+import { createSecretBox } from '../platform/secret-box.ts';
 import { freshIp, type testClock } from './accounts.ts';
 import { answerValue } from './answers.ts';
 import { json } from './app.ts';
@@ -52,7 +54,7 @@ export async function createOperator(
     db,
     clock,
     merchantCode,
-    operators: createOperatorRepository(db),
+    operators: createOperatorRepository(db, createSecretBox(DEVELOPMENT_SECRET_KEYS)),
     audit: createAuditLog({ db, clock, merchantCode }),
   });
   return service.create(

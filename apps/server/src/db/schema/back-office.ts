@@ -35,7 +35,10 @@ export const operator = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: OPERATOR_ROLES }).notNull(),
     readOnly: boolean('read_only').notNull().default(false),
-    /** The TOTP secret (base32): offered at the first sign-in, kept once its first code was right. */
+    /**
+     * The TOTP secret (base32): offered at the first sign-in, kept once its first code was right. Sealed
+     * under SECRET_KEYS (docs/decisions/034-secrets-at-rest.md); a value from before is plain text.
+     */
     totpSecret: text('totp_secret'),
     /** Set when the first code was right: every later sign-in asks for a code of this secret. */
     totpEnrolledAt: at('totp_enrolled_at'),

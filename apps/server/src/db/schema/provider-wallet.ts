@@ -34,8 +34,9 @@ export const gameProvider = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     /**
-     * The HMAC-SHA256 key shared with the provider. Kept as it is (a signature is verified with the key
-     * itself), never answered by a call nor written to a log (docs/decisions/025-provider-wallet.md).
+     * The HMAC-SHA256 key shared with the provider, sealed under SECRET_KEYS (a signature is verified with
+     * the key itself, so it is encrypted, not hashed: docs/decisions/034-secrets-at-rest.md); a value from
+     * before is plain text. Never answered by a call nor written to a log (docs/decisions/025-provider-wallet.md).
      */
     secret: text('secret').notNull(),
     /** False: every request of the provider is refused (RS_ERROR_INVALID_PARTNER) and nothing launches. */

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { MERCHANT_TOGGLES, type MerchantToggle } from '@kl/contracts/status';
 import { commandTarget } from '../../platform/command-config.ts';
-import { MERCHANT_CODE_PATTERN, MERCHANT_CODE_RULE } from '../../platform/config.ts';
+import { type AppConfig, MERCHANT_CODE_PATTERN, MERCHANT_CODE_RULE } from '../../platform/config.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
+import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { DEMO_MERCHANT_CODE } from './kimlong.ts';
 import { createMerchant, DEFAULT_MERCHANT_TOGGLES, type MerchantSetup } from './merchant.ts';
 import { runSeed } from './index.ts';
@@ -131,11 +132,17 @@ function listOf(value: string): string[] {
     .filter((word) => word !== '');
 }
 
-/** Opens and migrates the configured database; undefined (having said why) when it cannot. */
+/**
+ * Opens and migrates the configured database; undefined (having said why) when it cannot. With it, the
+ * configuration and the box of the secrets it keeps (SECRET_KEYS, docs/decisions/034-secrets-at-rest.md).
+ */
 export async function openConfigured(
   options: CommandOptions,
   command: string,
-): Promise<{ database: Database; where: string; merchantCode: string } | undefined> {
+): Promise<
+  | { database: Database; where: string; merchantCode: string; config: AppConfig; secrets: SecretBox }
+  | undefined
+> {
   const { write } = options;
   const configured = commandTarget(options.env, options.cwd, write);
   if (!configured) return undefined;
@@ -154,7 +161,13 @@ export async function openConfigured(
     write(`${command}: cannot migrate ${where}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-  return { database, where, merchantCode: config.merchantCode };
+  return {
+    database,
+    where,
+    merchantCode: config.merchantCode,
+    config,
+    secrets: createSecretBox(config.secretKeys),
+  };
 }
 
 /**

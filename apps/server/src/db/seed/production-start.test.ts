@@ -11,7 +11,7 @@ import { MerchantNotFoundError, toMerchant } from '../../modules/merchant/index.
 import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import { readyDatabase } from '../../server.ts';
-import { buildTestApp, json } from '../../test/app.ts';
+import { buildTestApp, json, PRODUCTION_TEST_ENV } from '../../test/app.ts';
 import {
   createPostgresDatabase,
   createTestDatabase,
@@ -89,7 +89,7 @@ async function configurationRows(db: Db): Promise<string> {
 
 describeEachDatabase('production start', (kind) => {
   const database = useTestDatabase(kind, { seed: false });
-  const production = loadConfig({ NODE_ENV: 'production', MERCHANT_CODE: 'kl' }, tmpdir());
+  const production = loadConfig({ ...PRODUCTION_TEST_ENV, MERCHANT_CODE: 'kl' }, tmpdir());
 
   it('runs no demo seed and refuses to start while the merchant is missing, naming the command', async () => {
     expect(production.seedDemo).toBe(false);
@@ -99,9 +99,9 @@ describeEachDatabase('production start', (kind) => {
       /^Merchant kl does not exist in the database\. Create it once with `npm run merchant:create -- --code kl --name "<site name>" --domain <main domain>`/,
     );
     // The demo merchant's code in production points at the demo seed too; still nothing is written.
-    await expect(
-      readyDatabase(database.current, loadConfig({ NODE_ENV: 'production' }, tmpdir())),
-    ).rejects.toThrow(/Merchant kimlong does not exist.*npm run seed:demo/);
+    await expect(readyDatabase(database.current, loadConfig(PRODUCTION_TEST_ENV, tmpdir()))).rejects.toThrow(
+      /Merchant kimlong does not exist.*npm run seed:demo/,
+    );
     expect(filled(await rowCounts(database.current.db))).toEqual([]);
   });
 
@@ -265,7 +265,7 @@ describe('the commands', () => {
     const lines: string[] = [];
     const code = await command({
       argv,
-      env: { NODE_ENV: 'production', ...env },
+      env: { ...PRODUCTION_TEST_ENV, ...env },
       write: (line) => lines.push(line),
     });
     return { code, lines };
@@ -316,12 +316,12 @@ describe('the commands', () => {
     expect(second.lines[0]).toMatch(/^merchant kl exists already on PGlite at .*: nothing changed;/);
   });
 
-  it('runs as the npm script, and the real server in production refuses a merchant it lacks (exit 1)', async () => {
+  it('runs as the npm script, and the real server in production refuses a merchant it lacks or no SECRET_KEYS (exit 1)', async () => {
     // The data folder made above: no initdb here, so both processes start quickly.
     const script = await spawnNode(
       ['scripts/merchant-create.ts', '--code', 'kl', '--name', 'Kim Long', '--domain', 'kimlong.vn'],
       {
-        NODE_ENV: 'production',
+        ...PRODUCTION_TEST_ENV,
         DATA_DIR: dataDir,
       },
     );
@@ -329,7 +329,7 @@ describe('the commands', () => {
     expect(script.stdout).toContain('merchant kl exists already');
 
     const server = await spawnNode(['src/main.ts'], {
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_ENV,
       DATA_DIR: dataDir,
       MERCHANT_CODE: 'other',
       PORT: '0',
@@ -341,6 +341,17 @@ describe('the commands', () => {
     );
     expect(server.stderr).toContain('npm run merchant:create -- --code other');
     expect(server.stdout).not.toContain('site ready');
+
+    // Without the keys of the secrets it keeps (docs/decisions/034-secrets-at-rest.md) it does not start.
+    const keyless = await spawnNode(['src/main.ts'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      MERCHANT_CODE: 'kl',
+      PORT: '0',
+    });
+    expect(keyless.code).toBe(1);
+    expect(keyless.stderr).toContain('Invalid configuration: SECRET_KEYS must be set in production');
+    expect(keyless.stdout).not.toContain('site ready');
   });
 });
 
@@ -350,7 +361,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the commands on PostgreSQL', ()
     try {
       const lines: string[] = [];
       const argv = ['--code', 'kl', '--name', 'Kim Long', '--domain', 'kimlong.vn'];
-      const env = { NODE_ENV: 'production', DATABASE_URL: created.url, MERCHANT_CODE: 'kl' };
+      const env = { ...PRODUCTION_TEST_ENV, DATABASE_URL: created.url, MERCHANT_CODE: 'kl' };
       expect(await runMerchantCreate({ argv, env, write: (line) => lines.push(line) })).toBe(0);
       expect(await runMerchantCreate({ argv, env, write: (line) => lines.push(line) })).toBe(0);
       expect(lines[0]).toMatch(/^merchant kl created on PostgreSQL \(DATABASE_URL\) with 19 registration/);
@@ -368,7 +379,16 @@ async function spawnNode(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'MERCHANT_CODE', 'SEED_DEMO', 'NODE_ENV']) {
+  for (const name of [
+    'DATABASE_URL',
+    'PORT',
+    'HOST',
+    'DATA_DIR',
+    'MERCHANT_CODE',
+    'SEED_DEMO',
+    'NODE_ENV',
+    'SECRET_KEYS',
+  ]) {
     delete inherited[name];
   }
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

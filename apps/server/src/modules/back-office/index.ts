@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
@@ -62,6 +63,8 @@ export { setMoneyControls } from './controls/testing.ts';
  */
 export function createBackOfficeModule(
   deps: ModuleContext & {
+    /** Seals and opens the operators' TOTP secrets (docs/decisions/034-secrets-at-rest.md). */
+    secrets: SecretBox;
     /** The site switches (maintenance, allowed countries) are the status module's. */
     statusService: StatusService;
     /** Voiding a draw refunds its bets through the lottery module. */
@@ -86,7 +89,7 @@ export function createBackOfficeModule(
   const { db, config, clock } = deps;
   const merchantCode = config.merchantCode;
   const audit = createAuditLog({ db, clock, merchantCode });
-  const operators = createOperatorRepository(db);
+  const operators = createOperatorRepository(db, deps.secrets);
   const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit });
   const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });

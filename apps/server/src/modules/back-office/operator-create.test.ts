@@ -6,6 +6,7 @@ import { COMMAND_EXIT, type CommandOptions, runMerchantCreate } from '../../db/s
 import { operator, operatorAudit } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
 import { openDatabase } from '../../platform/db.ts';
+import { PRODUCTION_TEST_ENV } from '../../test/app.ts';
 import { runOperatorCreate } from './operator-create.ts';
 
 const PASSWORD = 'first-owner-passphrase';
@@ -14,7 +15,7 @@ describe('npm run operator:create', () => {
   const workDir = mkdtempSync(join(tmpdir(), 'kl-operator-create-'));
   const dataDir = join(workDir, 'data');
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, MERCHANT_CODE: 'kl' };
+  const env = { ...PRODUCTION_TEST_ENV, DATA_DIR: dataDir, MERCHANT_CODE: 'kl' };
 
   const run = async (command: (options: CommandOptions) => Promise<number>, argv: string[]) => {
     const lines: string[] = [];

@@ -75,7 +75,7 @@ export async function runOperatorCreate(options: CommandOptions): Promise<number
   if ('exit' in setup) return setup.exit;
   const opened = await openConfigured(options, 'operator:create');
   if (!opened) return COMMAND_EXIT.cannotRun;
-  const { database, where, merchantCode } = opened;
+  const { database, where, merchantCode, secrets } = opened;
   try {
     const db = database.db;
     const [site] = await db.select().from(merchant).where(eq(merchant.code, merchantCode));
@@ -91,7 +91,7 @@ export async function runOperatorCreate(options: CommandOptions): Promise<number
       db,
       clock,
       merchantCode,
-      operators: createOperatorRepository(db),
+      operators: createOperatorRepository(db, secrets),
       audit: createAuditLog({ db, clock, merchantCode }),
     });
     const created = await service.create(

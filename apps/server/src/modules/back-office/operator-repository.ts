@@ -1,17 +1,29 @@
 import type { OperatorRole } from '@kl/contracts/admin/access';
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { operator, type OperatorRow, operatorSession } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import type { SecretColumn } from '../../platform/secret-rotation.ts';
 
-/** Operator accounts and their sessions (docs/back-office.md). */
-export function createOperatorRepository(db: Db) {
+/** What an operator's TOTP secret is bound to: its column and row (docs/decisions/034-secrets-at-rest.md). */
+const totpContext = (operatorId: string) => `operator.totp_secret:${operatorId}`;
+
+/**
+ * Operator accounts and their sessions (docs/back-office.md). The TOTP secret is sealed under the
+ * configured key when written (docs/decisions/034-secrets-at-rest.md) and opened only where codes are
+ * checked: `byUsername` (the sign-in's read) and `offerSecret` answer it opened; the other reads answer
+ * the stored value, so listing or changing operators never needs the key.
+ */
+export function createOperatorRepository(db: Db, secrets: SecretBox) {
   return {
+    /** The operator signing in, its TOTP secret opened. */
     async byUsername(merchantCode: string, username: string): Promise<OperatorRow | undefined> {
       const [row] = await db
         .select()
         .from(operator)
         .where(and(eq(operator.merchantCode, merchantCode), eq(operator.username, username)));
-      return row;
+      if (!row || row.totpSecret === null) return row;
+      return { ...row, totpSecret: secrets.open(row.totpSecret, totpContext(row.id)) };
     },
 
     async byId(merchantCode: string, id: string, tx: DbOrTx = db): Promise<OperatorRow | undefined> {
@@ -62,28 +74,67 @@ export function createOperatorRepository(db: Db) {
       return row;
     },
 
+    /** Changes the operator; a TOTP secret given is sealed. */
     async update(
       id: string,
       set: Partial<typeof operator.$inferInsert>,
       tx: DbOrTx = db,
     ): Promise<OperatorRow> {
-      const [row] = await tx.update(operator).set(set).where(eq(operator.id, id)).returning();
+      const sealed =
+        typeof set.totpSecret === 'string'
+          ? { ...set, totpSecret: secrets.seal(set.totpSecret, totpContext(id)) }
+          : set;
+      const [row] = await tx.update(operator).set(sealed).where(eq(operator.id, id)).returning();
       if (!row) throw new Error(`operator ${id} vanished`);
       return row;
     },
 
-    /** Keeps a pending (not yet enrolled) secret, unless one is already there: answers the secret kept. */
+    /**
+     * Keeps a pending (not yet enrolled) secret, sealed, unless one is already there: answers the secret
+     * kept, opened.
+     */
     async offerSecret(id: string, secret: string): Promise<string> {
       await db
         .update(operator)
-        .set({ totpSecret: secret })
+        .set({ totpSecret: secrets.seal(secret, totpContext(id)) })
         .where(and(eq(operator.id, id), isNull(operator.totpSecret)));
       const [row] = await db
         .select({ secret: operator.totpSecret })
         .from(operator)
         .where(eq(operator.id, id));
-      return row?.secret ?? secret;
+      return row?.secret ? secrets.open(row.secret, totpContext(id)) : secret;
     },
+
+    /** Every stored TOTP secret, for `npm run secrets:rotate`. */
+    totpSecrets: {
+      name: 'operator.totp_secret',
+      async stored() {
+        const rows = await db
+          .select({ id: operator.id, secret: operator.totpSecret })
+          .from(operator)
+          .where(isNotNull(operator.totpSecret))
+          .orderBy(operator.id);
+        return rows.flatMap(({ id, secret }) =>
+          secret === null
+            ? []
+            : [
+                {
+                  where: `operator ${id}`,
+                  context: totpContext(id),
+                  stored: secret,
+                  replace: async (value: string) =>
+                    (
+                      await db
+                        .update(operator)
+                        .set({ totpSecret: value })
+                        .where(and(eq(operator.id, id), eq(operator.totpSecret, secret)))
+                        .returning({ id: operator.id })
+                    ).length === 1,
+                },
+              ],
+        );
+      },
+    } satisfies SecretColumn,
 
     /**
      * Uses the code of `step`: one conditional UPDATE, so of two sign-ins with the same code only one

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { createGamesRepository } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
@@ -47,6 +48,8 @@ export function createProviderWalletModule(deps: {
   db: Db;
   clock: Clock;
   config: { merchantCode: string };
+  /** Opens and seals the providers' signing keys (docs/decisions/034-secrets-at-rest.md). */
+  secrets: SecretBox;
   ledgerService: LedgerService;
   gameRecordsService: GameRecordsService;
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
@@ -58,7 +61,7 @@ export function createProviderWalletModule(deps: {
   reconcileScheduler?: boolean;
 }) {
   const games = createGamesRepository(deps.db);
-  const wallet = createProviderWalletRepository(deps.db);
+  const wallet = createProviderWalletRepository(deps.db, deps.secrets);
   const reconciliation = createProviderReconciliation({
     clock: deps.clock,
     merchantCode: deps.config.merchantCode,

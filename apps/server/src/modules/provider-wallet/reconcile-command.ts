@@ -4,6 +4,7 @@ import { COMMAND_EXIT } from '../../db/seed/commands.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { isDomainError } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { createProviderReconciliation } from './reconcile.ts';
 import { createProviderWalletRepository } from './repository.ts';
 
@@ -52,6 +53,8 @@ export function parseReconcileSetup(argv: readonly string[]): ReconcileSetup | {
 export async function reconcileAndPrint(options: {
   setup: ReconcileSetup;
   db: Db;
+  /** Opens the providers' signing keys (SECRET_KEYS). */
+  secrets: SecretBox;
   clock: Clock;
   merchantCode: string;
   reportUrl: (providerCode: string) => string | undefined;
@@ -61,7 +64,7 @@ export async function reconcileAndPrint(options: {
   const reconciliation = createProviderReconciliation({
     clock: options.clock,
     merchantCode: options.merchantCode,
-    repo: createProviderWalletRepository(options.db),
+    repo: createProviderWalletRepository(options.db, options.secrets),
     reportUrl: (code) => setup.url ?? options.reportUrl(code),
   });
   try {

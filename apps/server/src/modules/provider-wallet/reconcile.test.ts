@@ -12,7 +12,8 @@ import {
   sandboxWalletCall,
 } from '../../db/schema/index.ts';
 import { DAY_MS, HOUR_MS } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET, DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
 import { expectFailure } from '../../test/answers.ts';
 import { newOperator, useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -39,6 +40,9 @@ import { launchableGameId } from './testing.ts';
  * and compares it with its provider transactions; each test plays a UTC day of its own.
  */
 
+/** The test app's keys (testConfig): the sandbox provider's key is sealed under them. */
+const secrets = createSecretBox(DEVELOPMENT_SECRET_KEYS);
+
 describeEachDatabase('provider reconciliation', (kind) => {
   const { suite: t, request, value, auditTrail } = useBackOfficeSuite(kind, {});
   const sandbox = useSandboxProvider(t, launchableGameId);
@@ -48,7 +52,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
     reconciliation = createProviderReconciliation({
       clock: t.time.clock,
       merchantCode: 'kimlong',
-      repo: createProviderWalletRepository(t.database.current.db),
+      repo: createProviderWalletRepository(t.database.current.db, secrets),
       reportUrl: (code) => sandboxReportUrl(t.app.server, code),
     });
   });
@@ -193,6 +197,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
       const code = await reconcileAndPrint({
         setup: { day, provider: SANDBOX_PROVIDER_CODE, url: undefined },
         db: t.database.current.db,
+        secrets,
         clock: t.time.clock,
         merchantCode: 'kimlong',
         reportUrl: (code) => sandboxReportUrl(t.app.server, code),
@@ -221,6 +226,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
           url: `${ownWalletUrl(alone.server)}${API.sandboxProviderReport.path}`,
         },
         db: t.database.current.db,
+        secrets,
         clock: t.time.clock,
         merchantCode: 'kimlong',
         reportUrl: () => undefined,

@@ -14,6 +14,8 @@ import {
   type ProviderTransactionRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createOpenCache, type SecretBox } from '../../platform/secret-box.ts';
+import type { SecretColumn } from '../../platform/secret-rotation.ts';
 
 /** A provider's transaction id, as the unique key of its row names it. */
 export interface ProviderTransactionKey {
@@ -32,31 +34,79 @@ const transactionWhere = (key: ProviderTransactionKey) =>
 /** Ids per `in (…)` list. */
 const ID_BATCH = 500;
 
-/** SQL of the provider wallet. Statements run on the caller's transaction when one is given. */
-export function createProviderWalletRepository(db: Db) {
+/** What a provider's signing key is bound to: its column and row (docs/decisions/034-secrets-at-rest.md). */
+const keyContext = (merchantCode: string, code: string) => `game_provider.secret:${merchantCode}:${code}`;
+
+/**
+ * SQL of the provider wallet. Statements run on the caller's transaction when one is given. A provider's
+ * signing key is sealed when written and answered opened (docs/decisions/034-secrets-at-rest.md); every
+ * call of every provider reads its row, so each stored key is decrypted once per process, not per call.
+ */
+export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
+  const open = createOpenCache(secrets);
+  const opened = (row: GameProviderRow): GameProviderRow => ({
+    ...row,
+    secret: open(row.secret, keyContext(row.merchantCode, row.code)),
+  });
+
   return {
     async findProvider(merchantCode: string, code: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select()
         .from(gameProvider)
         .where(and(eq(gameProvider.merchantCode, merchantCode), eq(gameProvider.code, code)));
-      return row;
+      return row && opened(row);
     },
 
-    /** Registers the provider, or changes its name, secret and switch. */
+    /** Registers the provider, or changes its name, secret (sealed) and switch. */
     async saveProvider(
       row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'secret' | 'enabled'>,
       at: Date,
       tx: DbOrTx = db,
     ): Promise<void> {
+      const secret = secrets.seal(row.secret, keyContext(row.merchantCode, row.code));
       await tx
         .insert(gameProvider)
-        .values({ ...row, createdAt: at, updatedAt: at })
+        .values({ ...row, secret, createdAt: at, updatedAt: at })
         .onConflictDoUpdate({
           target: [gameProvider.merchantCode, gameProvider.code],
-          set: { name: row.name, secret: row.secret, enabled: row.enabled, updatedAt: at },
+          set: { name: row.name, secret, enabled: row.enabled, updatedAt: at },
         });
     },
+
+    /** Every provider's stored signing key, for `npm run secrets:rotate`. */
+    signingKeys: {
+      name: 'game_provider.secret',
+      async stored() {
+        const rows = await db
+          .select({
+            merchantCode: gameProvider.merchantCode,
+            code: gameProvider.code,
+            secret: gameProvider.secret,
+          })
+          .from(gameProvider)
+          .orderBy(gameProvider.merchantCode, gameProvider.code);
+        return rows.map(({ merchantCode, code, secret }) => ({
+          where: `provider ${code} of merchant ${merchantCode}`,
+          context: keyContext(merchantCode, code),
+          stored: secret,
+          replace: async (value: string) =>
+            (
+              await db
+                .update(gameProvider)
+                .set({ secret: value })
+                .where(
+                  and(
+                    eq(gameProvider.merchantCode, merchantCode),
+                    eq(gameProvider.code, code),
+                    eq(gameProvider.secret, secret),
+                  ),
+                )
+                .returning({ code: gameProvider.code })
+            ).length === 1,
+        }));
+      },
+    } satisfies SecretColumn,
 
     /** What the wallet needs of a member: its merchant, name, type and whether an operator disabled it. */
     async findMember(memberId: string, tx: DbOrTx = db) {
@@ -177,11 +227,12 @@ export function createProviderWalletRepository(db: Db) {
     // The daily reconciliation (docs/decisions/028-provider-reconciliation.md).
 
     async listProviders(merchantCode: string): Promise<GameProviderRow[]> {
-      return db
+      const rows = await db
         .select()
         .from(gameProvider)
         .where(eq(gameProvider.merchantCode, merchantCode))
         .orderBy(gameProvider.code);
+      return rows.map(opened);
     },
 
     /** The provider's bets, wins and rollbacks recorded in [from, to) (void bets are not transactions). */

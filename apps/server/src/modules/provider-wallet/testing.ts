@@ -8,10 +8,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { game } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
+import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { createWalletModule } from '../wallet/index.ts';
-import { createProviderWalletModule } from './index.ts';
+import { createProviderWalletModule, type ProviderWalletService } from './index.ts';
 import { signProviderRequest } from './signature.ts';
 
 /** Test helpers of the provider wallet: a registered provider, and requests signed as a provider signs them. */
@@ -78,10 +80,15 @@ export function signedRequest(
 }
 
 /**
- * The provider wallet's service on the database (as the app builds it), with the provider registered:
- * tests issue launch tokens with it, as the launch flow will.
+ * The provider wallet's service on the database (as the app builds it): tests issue launch tokens with
+ * it, as the launch flow will. It seals and opens the providers' keys with `secrets`: by default the
+ * development key a test app holds.
  */
-export async function registerTestProvider(db: Db, clock: Clock, provider: TestProvider = TEST_PROVIDER) {
+export function testProviderWallet(
+  db: Db,
+  clock: Clock,
+  secrets: SecretBox = createSecretBox(DEVELOPMENT_SECRET_KEYS),
+): ProviderWalletService {
   const wallet = createWalletModule({ db, clock });
   const gameRecords = createGameRecordsModule({
     db,
@@ -92,9 +99,21 @@ export async function registerTestProvider(db: Db, clock: Clock, provider: TestP
     db,
     clock,
     config: { merchantCode: 'kimlong' },
+    secrets,
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
   });
+  return providerWalletService;
+}
+
+/** `testProviderWallet`, with the provider registered (its key sealed under `secrets`). */
+export async function registerTestProvider(
+  db: Db,
+  clock: Clock,
+  provider: TestProvider = TEST_PROVIDER,
+  secrets?: SecretBox,
+): Promise<ProviderWalletService> {
+  const providerWalletService = testProviderWallet(db, clock, secrets);
   await providerWalletService.saveProvider({ merchantCode: 'kimlong', ...provider });
   return providerWalletService;
 }

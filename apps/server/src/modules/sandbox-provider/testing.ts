@@ -4,8 +4,9 @@ import type { SandboxSession } from '@kl/contracts/sandbox-provider';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import type { Clock } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '../../platform/config.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET, DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
 import type { MemberCaller, TestApp } from '../../test/suite.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { createProviderWalletModule, type ProviderWalletService } from '../provider-wallet/index.ts';
@@ -32,6 +33,7 @@ export function operatorWallet(db: Db, clock: Clock) {
     db,
     clock,
     config: { merchantCode: 'kimlong' },
+    secrets: createSecretBox(DEVELOPMENT_SECRET_KEYS),
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
   }).providerWalletService;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { COMMAND_EXIT } from '../../../db/seed/commands.ts';
 import { openDatabase } from '../../../platform/db.ts';
+import { PRODUCTION_TEST_ENV } from '../../../test/app.ts';
 import { runAgentsSettle } from './command.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../..', import.meta.url));
@@ -15,7 +16,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../../..', import.meta.url));
 describe('npm run agents:settle', () => {
   const workDir = mkdtempSync(join(tmpdir(), 'kl-agents-settle-'));
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-  const env = { NODE_ENV: 'production', DATA_DIR: join(workDir, 'data'), MERCHANT_CODE: 'kl' };
+  const env = { ...PRODUCTION_TEST_ENV, DATA_DIR: join(workDir, 'data'), MERCHANT_CODE: 'kl' };
 
   const run = async (argv: string[], now = new Date('2026-11-24T10:00:00.000Z')) => {
     const lines: string[] = [];
