@@ -40,7 +40,6 @@ describeEachDatabase('cross-site requests', (kind) => {
       config: {
         opsToken: 'cross-site-ops-token',
         chatOperatorToken: 'cross-site-chat-token',
-        withdrawalOperatorToken: 'cross-site-withdrawal-token',
         devClock: true,
         sandboxGateway: true,
         sandboxProvider: true,
