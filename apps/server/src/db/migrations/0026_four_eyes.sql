@@ -42,4 +42,6 @@ CREATE INDEX "member_session_ip_idx" ON "member_session" USING btree ("ip");--> 
 CREATE UNIQUE INDEX "agent_contract_proposed_key" ON "agent_contract" USING btree ("member_id","kind") WHERE "agent_contract"."status" = 'proposed';--> statement-breakpoint
 CREATE INDEX "balance_adjustment_requester_created_idx" ON "balance_adjustment" USING btree ("requested_by","created_at");--> statement-breakpoint
 CREATE INDEX "balance_adjustment_member_created_idx" ON "balance_adjustment" USING btree ("member_id","created_at");--> statement-breakpoint
-ALTER TABLE "agent_contract" ADD CONSTRAINT "agent_contract_status_check" CHECK ("agent_contract"."status" in ('proposed', 'rejected', 'pending', 'accepted', 'refused', 'superseded'));
+ALTER TABLE "agent_contract" ADD CONSTRAINT "agent_contract_status_check" CHECK ("agent_contract"."status" in ('proposed', 'rejected', 'pending', 'accepted', 'refused', 'superseded'));--> statement-breakpoint
+-- Promotions that ran before four eyes stay published (docs/back-office.md, "Four eyes").
+UPDATE "promotion" SET "published_at" = "starts_at" WHERE "published_at" IS NULL;
