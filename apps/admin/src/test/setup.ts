@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -14,6 +14,11 @@ export function takeConsoleErrors(): string[] {
   consoleErrors = [];
   return taken;
 }
+
+// findBy… and waitFor wait up to 5 s (1 s by default), as in the web app's tests: on a two-core machine
+// running the server suites' databases beside these workers, an antd screen and its lazy texts can take more
+// than a second to appear. What a test expects does not change, only how long it may take to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd's parts (rc components) give every element the same id, `test-id`, under NODE_ENV=test: a
 // dialog's aria-labelledby would then name it after another element. They run as in development.

@@ -1,9 +1,11 @@
 import { ADJUSTMENT_DIRECTIONS } from '@kl/contracts/admin/members';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { CreateAdjustmentRequest, MemberRow } from '@kl/contracts/admin/members';
-import { App, Form, InputNumber, Radio, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { listKey } from '../../shared/paged-list.ts';
 import { formatMoney, minorDigits } from '../../shared/money.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
@@ -28,9 +30,53 @@ function AmountPreview({ currency }: { currency: string }) {
 }
 
 /**
+ * What credits may still be applied at once today (docs/back-office.md, "Four eyes"): the merchant's daily
+ * limits per operator and per member, and what was used of them. Beyond them a credit waits for a second
+ * operator; the operator sees it before sending.
+ */
+function CreditRoom({ memberId, currency }: { memberId: string; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const room = useQuery({
+    queryKey: listKey('creditRoom', { memberId }),
+    queryFn: ({ signal }) => adminCall(adminCalls.adminCreditRoom, { query: { memberId }, signal }),
+  });
+  if (!room.data) return null;
+  const money = (value: number) => formatMoney(value, currency, i18n.language);
+  const { operator, member } = room.data;
+  const left = Math.max(
+    0,
+    Math.min(operator.limit - operator.usedToday, member ? member.limit - member.usedToday : Infinity),
+  );
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('adjustments.room.title', { amount: money(left) })}
+      description={
+        <>
+          <div>
+            {t('adjustments.room.operator', {
+              used: money(operator.usedToday),
+              limit: money(operator.limit),
+            })}
+          </div>
+          {member ? (
+            <div>
+              {t('adjustments.room.member', { used: money(member.usedToday), limit: money(member.limit) })}
+            </div>
+          ) : null}
+          <div>{t('adjustments.room.beyond')}</div>
+        </>
+      }
+    />
+  );
+}
+
+/**
  * "Adjust balance": credit or debit, amount (in whole units of the member's currency) and reason. The
  * idempotency key is drawn when the form opens (`idempotencyKey`, null when closed), so submitting
- * twice makes one adjustment. Above the merchant's threshold the adjustment waits for a second approver.
+ * twice makes one adjustment. A credit beyond the day's room (CreditRoom) waits for a second approver.
  */
 export function AdjustBalanceModal({
   member,
@@ -45,7 +91,7 @@ export function AdjustBalanceModal({
   const { message } = App.useApp();
   const create = useAdminMutation(
     (body: CreateAdjustmentRequest) => adminCall(adminCalls.adminCreateAdjustment, { body }),
-    { invalidates: ['adjustments', 'member', 'members'], errorMessage: false },
+    { invalidates: ['adjustments', 'member', 'members', 'creditRoom'], errorMessage: false },
   );
   const close = () => {
     create.reset();
@@ -83,6 +129,7 @@ export function AdjustBalanceModal({
       onCancel={close}
       onSubmit={submit}
     >
+      {idempotencyKey !== null ? <CreditRoom memberId={member.id} currency={member.currency} /> : null}
       <Form.Item name="direction" label={t('adjustments.direction')} rules={[{ required: true }]}>
         <Radio.Group
           aria-label={t('adjustments.direction')}

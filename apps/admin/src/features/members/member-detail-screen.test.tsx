@@ -50,6 +50,13 @@ describe('a member', () => {
           ),
         ),
         on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
+        on(adminCalls.adminCreditRoom, () =>
+          answer(adminCalls.adminCreditRoom, {
+            dayStart: '2026-03-01T17:00:00.000Z',
+            operator: { limit: 10_000_000, usedToday: 4_000_000 },
+            member: { limit: 10_000_000, usedToday: 7_500_000 },
+          }),
+        ),
         on(adminCalls.adminCreateAdjustment, (request) => {
           const body = bodyOf(adminCalls.adminCreateAdjustment, request);
           if (refuseNext) {
@@ -73,6 +80,13 @@ describe('a member', () => {
 
     await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance of player01' });
+    // What may still be credited at once today: the smaller of the operator's and the member's room.
+    expect(
+      await within(dialog).findByText('Up to ₫2,500,000 more can be credited at once today'),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText('Your credits applied at once today: ₫4,000,000 of ₫10,000,000'),
+    ).toBeVisible();
     await user.type(within(dialog).getByLabelText('Amount (VND)'), '20000000');
     await user.type(within(dialog).getByLabelText('Reason'), 'Tournament prize');
     await user.click(within(dialog).getByRole('button', { name: 'Submit adjustment' }));
