@@ -26,16 +26,15 @@ export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
 
 /**
  * Why an operator may not approve a member's withdrawal (docs/back-office.md, "Four eyes"), within the
- * merchant's segregation period: they asked for or approved a manual credit to the member, wrote or
- * published a promotion the member claimed, proposed or approved the agent's contract, approved the
- * agent's settlement; or they gave this withdrawal its first approval; or their credentials and those of
- * such an operator were handed over by one to the other (an invitation link one of them held).
+ * merchant's segregation period: they asked for a manual credit to the member, created, wrote or published
+ * a promotion the member claimed, proposed the agent's contract; or they gave this withdrawal its first
+ * approval; or their credentials and those of such an operator were handed over by one to the other (an
+ * invitation link one of them held).
  */
 export const SEGREGATION_REASONS = [
   'credited',
   'promotion',
   'contract',
-  'settlement',
   'first_approval',
   'credentials',
 ] as const;

@@ -171,7 +171,7 @@ describe('the withdrawal queue', () => {
     const row = tableRows()[0]!;
     expect(within(row).getByText('Two approvals needed')).toBeVisible();
     expect(within(row).getByTestId('may-not-approve')).toHaveTextContent(
-      'You may not approve it: credited the member by hand. Who may: owner.two.',
+      'You may not approve it: asked for a manual credit to the member. Who may: owner.two.',
     );
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(within(row).getByText('Shared device')).toBeVisible();

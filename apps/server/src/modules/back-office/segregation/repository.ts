@@ -5,16 +5,16 @@ import type { Db, DbOrTx } from '../../../platform/db.ts';
 
 /**
  * What segregation of duties reads (docs/back-office.md, "Four eyes"): which operators gave a member
- * money — by a manual credit, a promotion the member claimed, the agent's contract or its settlement —
- * and which operators could approve a payout at all.
+ * money — by a manual credit, a promotion the member claimed, the agent's contract — and which operators
+ * could approve a payout at all.
  */
 export function createSegregationRepository(db: Db) {
   return {
     /**
-     * The operators involved with the member since `since`, each with why: who asked for or approved a
-     * manual credit applied to them; who created, wrote or published a promotion they claimed (a claim
-     * not refused); who proposed or approved their agent contract (offered or accepted); who approved
-     * their agent settlement (paid by an operator's decision, named by username there).
+     * The operators who gave the member money since `since`, each with why: who asked for a manual credit
+     * applied to them; who created, wrote or published a promotion they claimed (a claim not refused); who
+     * proposed their agent contract (offered or accepted). The second operator of a credit or a contract
+     * checked it and is not kept from the payout: the maker is.
      */
     async involved(
       where: { merchantCode: string; memberId: string; since: Date },
@@ -30,26 +30,15 @@ export function createSegregationRepository(db: Db) {
               and a.direction = 'credit' and a.status = 'applied'
               and coalesce(a.decided_at, a.created_at) >= ${since}
           union
-          select a.decided_by, 'credited'
-            from balance_adjustment a
-            where a.merchant_code = ${merchantCode} and a.member_id = ${memberId}
-              and a.direction = 'credit' and a.status = 'applied' and a.decided_at >= ${since}
-          union
           select unnest(array[p.created_by, p.written_by, p.published_by]), 'promotion'
             from promotion_claim c join promotion p on p.id = c.promotion_id
             where c.merchant_code = ${merchantCode} and c.member_id = ${memberId}
               and c.status <> 'rejected' and c.updated_at >= ${since}
           union
-          select unnest(array[k.proposed_by, k.approved_by]), 'contract'
+          select k.proposed_by, 'contract'
             from agent_contract k
             where k.merchant_code = ${merchantCode} and k.member_id = ${memberId}
               and k.status in ('pending', 'accepted') and coalesce(k.approved_at, k.offered_at) >= ${since}
-          union
-          select o.id, 'settlement'
-            from agent_settlement s
-            join operator o on o.merchant_code = s.merchant_code and o.username = s.decided_by
-            where s.merchant_code = ${merchantCode} and s.agent_member_id = ${memberId}
-              and s.status = 'paid' and s.decided_at >= ${since}
         ) involved
         where operator_id is not null`);
       const rows = (result as unknown as { rows: { operator_id: string; reason: SegregationReason }[] }).rows;

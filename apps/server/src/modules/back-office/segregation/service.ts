@@ -16,10 +16,9 @@ export interface Approvers {
 
 /**
  * Segregation of duties (docs/back-office.md, "Four eyes"): for the merchant's `segregationDays` after an
- * operator gave a member money — a manual credit asked for or approved, a promotion the member claimed
- * created, written or published, the agent's contract proposed or approved, the agent's settlement
- * approved — that operator may not approve the member's withdrawals; nor may the first approver of a
- * withdrawal give it its second approval.
+ * operator gave a member money — asked for a manual credit to them, created, wrote or published a promotion
+ * they claimed, proposed their agent contract — that operator may not approve the member's withdrawals; nor
+ * may the first approver of a withdrawal give it its second approval.
  */
 export function createSegregation(deps: {
   db: Db;
