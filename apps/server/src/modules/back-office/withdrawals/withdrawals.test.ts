@@ -415,4 +415,26 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     expect(flags.get('bonus_over_deposits')).toEqual([]);
     expect(flags.get('manual_credit')).toEqual([]);
   });
+  it('one finance operator cannot split credits past four eyes and pay them out: one applied, the rest wait, the payout refused', async () => {
+    const limit = DEFAULT_MONEY_CONTROLS.creditLimitPerMemberDay;
+    const { row, caller, account } = await readyMember(uniqueName('wqsplit'), 0);
+    const maker = await newOperator(suite, 'finance');
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1) {
+      statuses.push(answerValue(adminCalls.adminCreateAdjustment, await adjust(maker, row.id, limit)).status);
+    }
+    expect(statuses).toEqual(['applied', 'pending', 'pending', 'pending', 'pending']);
+    expect(await suite.walletOf(caller)).toMatchObject({ available: limit });
+
+    const requestId = await withdraw(caller, account.accountId, limit);
+    const refused = await approve(requestId, maker);
+    expectFailure(refused, 403, 'SEGREGATION_OF_DUTIES');
+    expect(await suite.walletOf(caller)).toMatchObject({ available: 0, held: limit });
+    const { approval, provenance } = await queued(requestId, maker);
+    expect(approval.youMay).toBe(false);
+    expect(provenance.adjustments).toEqual([
+      expect.objectContaining({ amount: limit, requestedBy: maker.username, decidedBy: null }),
+    ]);
+    expect(provenance.flags.map((flag) => flag.flag)).toContain('manual_credit');
+  });
 });
