@@ -290,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       agentContractService: agentContracts.agentContractService,
       reconciliation: providerWallet.reconciliation,
       changes,
+      outbox,
     }),
   ];
 

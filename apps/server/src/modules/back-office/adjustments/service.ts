@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { LedgerService } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { assertIndependentChecker } from '../four-eyes.ts';
 import { type AdjustmentView, createAdjustmentRepository } from './repository.ts';
 
 /** The ledger key (and reference) of an adjustment's transaction: one per adjustment, ever. */
@@ -186,7 +187,7 @@ export function createAdjustmentService(deps: {
           if (repeated) return viewOf(id, tx);
           throw new DomainError('ADJUSTMENT_CLOSED', { status: row.status });
         }
-        if (row.requestedBy === operatorId) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        await assertIndependentChecker(tx, row.requestedBy, operatorId);
         const before = await viewOf(id, tx);
         const decision = { decidedBy: operatorId, decidedAt: clock() };
         if (approve) {
