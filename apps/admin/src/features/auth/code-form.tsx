@@ -1,21 +1,31 @@
 import { Button, Flex, Form, Input, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { svgDataUrl, type SignInStep } from './sign-in-steps.ts';
 
+export interface CodeValues {
+  code: string;
+  /** The captcha's answer, when the server asked for one. */
+  captcha?: string;
+}
+
 /**
- * The second step: a 6-digit code of the authenticator app. At the first sign-in (enrol) the new
- * secret is shown first, as a QR code (an image, never markup) and as text to type or copy.
+ * The second step: a 6-digit code of the authenticator app. When two-factor is enrolled (the first
+ * sign-in of an operator made on the command line, or an invitation link) the new secret is shown first,
+ * as a QR code (an image, never markup) and as text to type or copy. `children`: the captcha, when asked.
  */
 export function CodeForm({
   step,
   pending,
   onSubmit,
   onBack,
+  children,
 }: {
   step: Exclude<SignInStep, { step: 'password' }>;
   pending: boolean;
-  onSubmit: (code: string) => void;
+  onSubmit: (values: CodeValues) => void;
   onBack: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,11 +49,11 @@ export function CodeForm({
       ) : (
         <Typography.Paragraph>{t('login.codeIntro')}</Typography.Paragraph>
       )}
-      <Form<{ code: string }>
+      <Form<CodeValues>
         name="code"
         layout="vertical"
         requiredMark={false}
-        onFinish={({ code }) => onSubmit(code.trim())}
+        onFinish={(values) => onSubmit({ ...values, code: values.code.trim() })}
       >
         <Form.Item
           name="code"
@@ -55,6 +65,7 @@ export function CodeForm({
         >
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
         </Form.Item>
+        {children}
         <Flex gap="small">
           <Button onClick={onBack}>{t('login.back')}</Button>
           <Button type="primary" htmlType="submit" loading={pending} style={{ flex: 1 }}>

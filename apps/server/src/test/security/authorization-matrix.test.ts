@@ -1274,7 +1274,10 @@ describeEachDatabase('authorization matrix', (kind) => {
 
     // Back office: the member's credentials, never an operator's (the operator roles have their own matrix).
     adminLogin: {
-      build: () => ({ payload: { username: 'matrix-nobody', password: 'not-the-password-1' } }),
+      // A username of its own per call: past a few wrong passwords a username asks for a captcha.
+      build: () => ({
+        payload: { username: `matrix-${randomUUID().slice(0, 8)}`, password: 'not-the-password-1' },
+      }),
     },
     adminSession: { build: () => ({}) },
     adminLogout: { build: () => ({}) },
