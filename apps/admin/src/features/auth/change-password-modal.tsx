@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { CodeField } from './code-form.tsx';
 import { confirmRules, newPasswordRules } from './password-rules.ts';
 
 type ChangePasswordValues = ChangeOwnPasswordRequest & { confirm: string };
@@ -66,16 +67,7 @@ export function ChangePasswordButton() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('login.code')}
-          rules={[
-            { required: true, message: t('login.codeRequired') },
-            { pattern: /^\s*\d{6}\s*$/, message: t('login.codeFormat') },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-        </Form.Item>
+        <CodeField />
       </FormModal>
     </>
   );

@@ -3,6 +3,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { svgDataUrl, type SignInStep } from './sign-in-steps.ts';
 
+/** The field of a 6-digit code of the authenticator app (`code`). */
+export function CodeField({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="code"
+      label={t('login.code')}
+      rules={[
+        { required: true, message: t('login.codeRequired') },
+        { pattern: /^\s*\d{6}\s*$/, message: t('login.codeFormat') },
+      ]}
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus={autoFocus} />
+    </Form.Item>
+  );
+}
+
 export interface CodeValues {
   code: string;
   /** The captcha's answer, when the server asked for one. */
@@ -55,16 +72,7 @@ export function CodeForm({
         requiredMark={false}
         onFinish={(values) => onSubmit({ ...values, code: values.code.trim() })}
       >
-        <Form.Item
-          name="code"
-          label={t('login.code')}
-          rules={[
-            { required: true, message: t('login.codeRequired') },
-            { pattern: /^\s*\d{6}\s*$/, message: t('login.codeFormat') },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-        </Form.Item>
+        <CodeField autoFocus />
         {children}
         <Flex gap="small">
           <Button onClick={onBack}>{t('login.back')}</Button>

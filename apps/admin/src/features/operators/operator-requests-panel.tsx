@@ -25,6 +25,34 @@ function useRequestText() {
   };
 }
 
+/** A decision's button, asking to confirm first. */
+function ConfirmedButton(props: {
+  title: string;
+  label: string;
+  kind: 'primary' | 'danger';
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={props.title}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onConfirm={props.onConfirm}
+    >
+      <Button
+        size="small"
+        type={props.kind === 'primary' ? 'primary' : 'default'}
+        danger={props.kind === 'danger'}
+        disabled={props.disabled}
+      >
+        {props.label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /**
  * The requests waiting for a second owner (maker–checker): another owner's may be approved or refused (an
  * approved reset answers the operator's new invitation link, shown once through `onIssued`); one's own
@@ -77,10 +105,11 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
         if (!allows(me.access[request.area], 'write')) return null;
         return (
           <Space wrap>
-            <Popconfirm
+            <ConfirmedButton
               title={t('operators.approveConfirm', { username: request.targetLabel })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+              label={t('common.approve')}
+              kind="primary"
+              disabled={busy}
               onConfirm={() =>
                 decide.mutate(
                   { id: request.id, approve: true },
@@ -91,21 +120,14 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
                   },
                 )
               }
-            >
-              <Button size="small" type="primary" disabled={busy}>
-                {t('common.approve')}
-              </Button>
-            </Popconfirm>
-            <Popconfirm
+            />
+            <ConfirmedButton
               title={t('operators.refuseConfirm')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+              label={t('operators.refuse')}
+              kind="danger"
+              disabled={busy}
               onConfirm={() => decide.mutate({ id: request.id, approve: false })}
-            >
-              <Button size="small" danger disabled={busy}>
-                {t('operators.refuse')}
-              </Button>
-            </Popconfirm>
+            />
           </Space>
         );
       },

@@ -3,6 +3,10 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'driz
 import { operator, type OperatorRow, operatorSession } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
+/** The operator, while the code of `step` (or a later one) was not used yet. */
+const stepUnused = (id: string, step: number) =>
+  and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, step)));
+
 /** Operator accounts and their sessions (docs/back-office.md). */
 export function createOperatorRepository(db: Db) {
   return {
@@ -153,9 +157,7 @@ export function createOperatorRepository(db: Db) {
           totpEnrolledAt: sql`coalesce(${operator.totpEnrolledAt}, ${values.now}::timestamptz)`,
           lastLoginAt: values.now,
         })
-        .where(
-          and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, values.step))),
-        )
+        .where(stepUnused(id, values.step))
         .returning({ id: operator.id });
       return rows.length === 1;
     },
@@ -172,9 +174,7 @@ export function createOperatorRepository(db: Db) {
       const rows = await tx
         .update(operator)
         .set({ passwordHash: values.passwordHash, totpLastStep: values.step })
-        .where(
-          and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, values.step))),
-        )
+        .where(stepUnused(id, values.step))
         .returning({ id: operator.id });
       return rows.length === 1;
     },
