@@ -45,7 +45,7 @@ export function OperatorsScreen() {
       render: (disabled: boolean, row) => (
         <Space size={4} wrap>
           <EnabledTag disabled={disabled} />
-          {row.awaitingInvitation ? <Tag color="gold">{t('operators.awaiting')}</Tag> : null}
+          {row.awaitingInvitation ? <Tag color="warning">{t('operators.awaiting')}</Tag> : null}
         </Space>
       ),
     },
