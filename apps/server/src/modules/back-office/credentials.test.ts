@@ -105,10 +105,20 @@ describeEachDatabase('operators own their credentials', (kind) => {
       400,
       'INVALID_INPUT',
     ]);
+    // The creator tries the link first and sees a secret; the operator's own try offers another one, and
+    // the creator's is never enrolled.
+    const peek = valueOf<{ secret: string }>(
+      await accept({ token: invitation.token, password: 'creator-peeks-1' }),
+    );
     const enrol = valueOf<{ step: string; secret: string }>(
       await accept({ token: invitation.token, password: INVITEE_TEST_PASSWORD }),
     );
     expect(enrol.step).toBe('enrol');
+    expect(enrol.secret).not.toBe(peek.secret);
+    const peeked = totpCode(peek.secret, totpStep(time().clock()));
+    expect(
+      failureOf(await accept({ token: invitation.token, password: INVITEE_TEST_PASSWORD, code: peeked })),
+    ).toEqual([400, 'WRONG_VERIFICATION_CODE']);
     expect(
       failureOf(await accept({ token: invitation.token, password: INVITEE_TEST_PASSWORD, code: '000000' })),
     ).toEqual([400, 'WRONG_VERIFICATION_CODE']);

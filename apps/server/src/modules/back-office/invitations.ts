@@ -27,6 +27,9 @@ import { matchTotp } from './totp.ts';
  * current password, or a code of the authenticator app enrolled), so the approving owner who holds the
  * link cannot take over an account whose other factor they do not have.
  *
+ * Each password step offers a new two-factor secret, so that one seen by whoever tried the link before the
+ * operator is not the one enrolled.
+ *
  * Every request is counted per address before its token is looked up (guessing tokens); the password and
  * code checks of one invitation are counted on it.
  */
@@ -156,9 +159,10 @@ export function createInvitations(deps: {
         await failed('wrong_password');
       }
       if (request.code === undefined) {
-        return {
-          result: enrolsTwoFactor ? await enrolmentOf(operators, issuer, operator) : { step: 'code' },
-        };
+        if (!enrolsTwoFactor) return { result: { step: 'code' } };
+        // A new secret each time: one the link's holder saw by trying the link first is never enrolled.
+        await operators.dropPendingSecret(operator.id);
+        return { result: await enrolmentOf(operators, issuer, operator) };
       }
       const now = clock();
       const secret = operator.totpSecret;

@@ -110,6 +110,17 @@ export function createOperatorRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /**
+     * Forgets a two-factor secret offered but not enrolled yet (nothing when enrolled), so that the next
+     * offer is a new one: whoever saw an earlier offer does not know the secret enrolled.
+     */
+    async dropPendingSecret(id: string): Promise<void> {
+      await db
+        .update(operator)
+        .set({ totpSecret: null })
+        .where(and(eq(operator.id, id), isNull(operator.totpEnrolledAt)));
+    },
+
     /** The usernames of some operators, by id (who issued whose credentials, in the list). */
     async usernamesOf(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
