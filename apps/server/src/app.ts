@@ -300,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       agentContractService: agentContracts.agentContractService,
       reconciliation: providerWallet.reconciliation,
       changes,
+      outbox,
     }),
   ];
 

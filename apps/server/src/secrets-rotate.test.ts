@@ -297,6 +297,7 @@ describe('npm run secrets:rotate', () => {
         role: 'owner',
         readOnly: false,
         createdBy: null,
+        credentialsIssuedBy: null,
         now: new Date(),
       });
       await operators.offerSecret(row?.id ?? '', 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');

@@ -11,7 +11,9 @@ import { asNewMember } from './members.ts';
 /**
  * The back office against the real server (docs/back-office.md), at a desktop size beside a member's phone:
  * the first owner (made by `npm run operator:create` before the server started, see playwright.config.ts)
- * enrols two-factor at the first sign-in and creates a content and a finance operator; the content operator
+ * enrols two-factor at the first sign-in and creates a content and a finance operator, who get no password
+ * from it: each opens the invitation link the owner was shown once, chooses a password and enrols two-factor
+ * there, which signs them in; the content operator
  * publishes an announcement that a member sees in /m/notice and in the marquee, and cannot open the
  * withdrawal queue (the menu hides it, the call answers 403); the finance operator credits a member, who asks
  * for a withdrawal, and approves it — the member's withdraw screen shows it paid; the audit log lists each
@@ -33,6 +35,7 @@ function admin(key: string, values: Record<string, string> = {}): string {
 
 const en = (key: string) => t('en', key);
 const RUN = Date.now().toString(36).slice(-5);
+/** The passwords the operators choose themselves, through their invitation links. */
 const CONTENT = { username: `content-${RUN}`, password: 'content-operator-pass' };
 const FINANCE = { username: `finance-${RUN}`, password: 'finance-operator-pass' };
 const PAYEE_NAME = 'Nguyen Van Binh';
@@ -69,26 +72,12 @@ async function openDesk(browser: Browser): Promise<Desk> {
 const usedSteps = new Map<string, number>();
 
 /**
- * Signs in at /admin/login: password, then the code of the authenticator app — computed here from the
- * secret the first sign-in showed (enrolment), which the caller keeps for later sign-ins.
+ * The code of the authenticator app, computed here from the secret its enrolment showed. A code is used
+ * once: this waits for the next 30-second step when this one was used by an earlier sign-in.
  */
-async function signIn(desk: Desk, who: { username: string; password: string }, known?: string) {
-  const { page } = desk;
-  await page.goto('/admin/login?lang=en');
-  await page.getByLabel(admin('login.username')).fill(who.username);
-  await page.getByLabel(admin('login.password')).fill(who.password);
-  await page.getByRole('button', { name: admin('login.submit') }).click();
-  let secret = known;
-  if (secret === undefined) {
-    const enrol = page.getByRole('region', { name: admin('login.enrolTitle') });
-    await expect(enrol.getByRole('img', { name: admin('login.qrAlt') })).toBeVisible();
-    secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await checkAccessibility(page, 'back office: two-factor enrolment');
-  }
+async function enterCode(page: Page, secret: string) {
   const code = page.getByLabel(admin('login.code'));
   await expect(code).toBeVisible();
-  // A code is used once: wait for the next 30-second step when this one was used by an earlier sign-in.
   let step = totpStep(new Date());
   if (usedSteps.get(secret) === step) {
     await page.waitForTimeout((step + 1) * 30_000 - Date.now() + 200);
@@ -97,9 +86,61 @@ async function signIn(desk: Desk, who: { username: string; password: string }, k
   usedSteps.set(secret, step);
   await code.fill(totpCode(secret, step));
   await page.getByRole('button', { name: admin('login.verify') }).click();
-  await expect(page.getByRole('navigation', { name: admin('menu.label') })).toBeVisible();
-  await expect(page.getByText(who.username, { exact: true })).toBeVisible();
+}
+
+/** The enrolment shown (QR code and secret): answers the secret, for the code and later sign-ins. */
+async function enrolment(page: Page, screen: string): Promise<string> {
+  const enrol = page.getByRole('region', { name: admin('login.enrolTitle') });
+  await expect(enrol.getByRole('img', { name: admin('login.qrAlt') })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await checkAccessibility(page, screen);
   return secret;
+}
+
+/** Signed in: the menu and who is signed in show. */
+async function expectSignedIn(desk: Desk, username: string) {
+  await expect(desk.page.getByRole('navigation', { name: admin('menu.label') })).toBeVisible();
+  await expect(desk.page.getByText(username, { exact: true })).toBeVisible();
+}
+
+/**
+ * Signs in at /admin/login: password, then the code of the authenticator app — enrolling it first at the
+ * first sign-in of an operator made on the command line; the caller keeps the secret for later sign-ins.
+ */
+async function signIn(desk: Desk, who: { username: string; password: string }, known?: string) {
+  const { page } = desk;
+  await page.goto('/admin/login?lang=en');
+  await page.getByLabel(admin('login.username')).fill(who.username);
+  await page.getByLabel(admin('login.password')).fill(who.password);
+  await page.getByRole('button', { name: admin('login.submit') }).click();
+  const secret = known ?? (await enrolment(page, 'back office: two-factor enrolment'));
+  await enterCode(page, secret);
+  await expectSignedIn(desk, who.username);
+  return secret;
+}
+
+/**
+ * An operator opens the invitation link their owner gave them (the token in the fragment): chooses their
+ * own password, enrols two-factor, and is signed in.
+ */
+async function acceptInvitation(desk: Desk, link: string, who: { username: string; password: string }) {
+  const { page } = desk;
+  const url = new URL(link);
+  await page.goto(`${url.pathname}?lang=en${url.hash}`);
+  await expect(page.getByRole('heading', { name: admin('invite.title'), level: 1 })).toBeVisible();
+  await expect(page.getByText(new RegExp(who.username))).toBeVisible();
+  await checkAccessibility(page, 'back office: invitation');
+  await page.getByLabel(admin('invite.newPassword'), { exact: true }).fill(who.password);
+  await page.getByLabel(admin('invite.confirmPassword')).fill(who.password);
+  await page.getByRole('button', { name: admin('invite.next') }).click();
+  await enterCode(page, await enrolment(page, 'back office: enrolment through the invitation'));
+  await expectSignedIn(desk, who.username);
+  // The link is used up.
+  const used = await page.request.post(`${BASE_URL}${adminCalls.adminInvitation.path}`, {
+    data: { token: url.hash.slice(1) },
+  });
+  expect(((await used.json()) as { code: string }).code).toBe('INVITATION_INVALID');
 }
 
 async function signOut(desk: Desk) {
@@ -128,23 +169,32 @@ async function openArea(desk: Desk, label: string) {
   await expect(desk.page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
 }
 
-/** The owner's "New operator" form. */
-async function createOperator(desk: Desk, who: { username: string; password: string }, role: string) {
+/**
+ * The owner's "New operator" form: no password; the dialog after it shows the operator's invitation link,
+ * this once, which the owner gives them. Answers the link.
+ */
+async function createOperator(desk: Desk, who: { username: string }, role: string): Promise<string> {
   const { page } = desk;
   await page.getByRole('button', { name: admin('operators.new') }).click();
   const dialog = page.getByRole('dialog', { name: admin('operators.new') });
   await dialog.getByLabel(admin('operators.username')).fill(who.username);
-  await dialog.getByLabel(admin('operators.password')).fill(who.password);
   await dialog
     .getByRole('radiogroup', { name: admin('operators.role') })
     .getByText(admin(`role.${role}`), { exact: true })
     .click();
   await dialog.getByRole('button', { name: admin('common.create') }).click();
   await expect(dialog).toBeHidden();
+  const shown = page.getByRole('dialog', { name: admin('operators.linkTitle', { username: who.username }) });
+  const link = await shown.getByLabel(admin('operators.link')).inputValue();
+  expect(link).toMatch(new RegExp(`^${BASE_URL}/admin/invite#[A-Za-z0-9_-]{40,}$`));
+  await checkAccessibility(page, 'back office: invitation link');
+  await shown.getByRole('button', { name: admin('operators.done') }).click();
+  await expect(shown).toBeHidden();
   const table = page.getByRole('table', { name: admin('operators.tableLabel') });
-  await expect(table.getByRole('row', { name: new RegExp(who.username) })).toContainText(
-    admin(`role.${role}`),
-  );
+  const row = table.getByRole('row', { name: new RegExp(who.username) });
+  await expect(row).toContainText(admin(`role.${role}`));
+  await expect(row).toContainText(admin('operators.awaiting'));
+  return link;
 }
 
 test('operators run the site from the back office', async ({ page, browser, navigate, consoleErrors }) => {
@@ -156,13 +206,19 @@ test('operators run the site from the back office', async ({ page, browser, navi
   const ownerSecret = await signIn(desk, ADMIN_OWNER);
   await checkAccessibility(desk.page, 'back office: dashboard');
   await openArea(desk, admin('menu.operators'));
-  await createOperator(desk, CONTENT, 'content');
-  await createOperator(desk, FINANCE, 'finance');
+  const contentLink = await createOperator(desk, CONTENT, 'content');
+  const financeLink = await createOperator(desk, FINANCE, 'finance');
   await checkAccessibility(desk.page, 'back office: operators');
   await signOut(desk);
+  // The owner never set their passwords: none signs in before using their link.
+  const early = await desk.page.request.post(`${BASE_URL}${adminCalls.adminLogin.path}`, {
+    data: { username: CONTENT.username, password: CONTENT.password },
+  });
+  expect(((await early.json()) as { code: string }).code).toBe('WRONG_CREDENTIALS');
 
-  // ── The content operator publishes an announcement, and cannot reach the withdrawal queue ──
-  await signIn(desk, CONTENT);
+  // ── The content operator sets their sign-in through their link, publishes an announcement, and cannot
+  // reach the withdrawal queue ──
+  await acceptInvitation(desk, contentLink, CONTENT);
   await expect(menu(desk).getByRole('menuitem', { name: admin('menu.announcements') })).toBeVisible();
   await expect(menu(desk).getByRole('menuitem', { name: admin('menu.withdrawals') })).toHaveCount(0);
   const refused = await desk.page.request.get(`${BASE_URL}${adminCalls.adminWithdrawals.path}`);
@@ -200,7 +256,7 @@ test('operators run the site from the back office', async ({ page, browser, navi
 
   // ── The finance operator credits the member, who asks for a withdrawal; finance approves it ──
   const { account: username } = await memberCall<{ account: string }>(page.request, 'memberInfo');
-  await signIn(desk, FINANCE);
+  await acceptInvitation(desk, financeLink, FINANCE);
   await expect(menu(desk).getByRole('menuitem', { name: admin('menu.operators') })).toHaveCount(0);
   await openArea(desk, admin('menu.members'));
   await searchMember(desk, username);

@@ -102,13 +102,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // As an operator sets up a site: the merchant (the demo seed here), the first back-office owner with
-    // `npm run operator:create` while the server is stopped (the embedded database is one process), then
-    // the server.
+    // As an operator sets up a site: the merchant (the demo seed here), the first back-office owners with
+    // `npm run operator:create` while the server is stopped (the embedded database is one process), their
+    // passwords piped on its standard input (never on its command line), then the server.
     command: [
       'node --import tsx apps/server/scripts/seed-demo.ts',
-      `node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner --password ${ADMIN_OWNER.password}`,
-      `node --import tsx apps/server/scripts/operator-create.ts --username ${AGENTS_OWNER.username} --role owner --password ${AGENTS_OWNER.password}`,
+      ...[ADMIN_OWNER, AGENTS_OWNER].map(
+        ({ username, password }) =>
+          `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role owner`,
+      ),
       'exec node --import tsx apps/server/src/main.ts',
     ].join(' && '),
     cwd: repoRoot,

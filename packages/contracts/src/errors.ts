@@ -75,13 +75,23 @@ export const ERROR_CATALOGUE = {
   LOTTERY_LIMIT_EXCEEDED: { status: 409 },
   // Game launch: a one-time launch link used, expired or unknown (about the link, not the session).
   LAUNCH_LINK_EXPIRED: { status: 410 },
-  // Back office: the operator's role does not allow the call; a movement of house money needs another
-  // approver; the operator gave this member money lately and may not approve its payout
-  // (docs/back-office.md, "Four eyes").
+  // Back office: the operator's role does not allow the call; a movement of house money or a request needs
+  // another approver, one independent of its requester (neither held the other's invitation link); the
+  // operator gave this member money lately and may not approve its payout (docs/back-office.md, "Four eyes").
   PERMISSION_DENIED: { status: 403 },
   SECOND_APPROVER_REQUIRED: { status: 409 },
+  APPROVER_NOT_INDEPENDENT: { status: 409 },
   SEGREGATION_OF_DUTIES: { status: 403 },
   ADJUSTMENT_CLOSED: { status: 409 },
+  // Back office operators' credentials (admin/credentials.ts): an invitation link unknown or used, or past
+  // its time; credentials reset, to be set through the link; a request already waiting, or decided; a
+  // sign-in that needs a captcha first.
+  INVITATION_INVALID: { status: 410 },
+  INVITATION_EXPIRED: { status: 410 },
+  INVITATION_REQUIRED: { status: 403 },
+  OPERATOR_REQUEST_PENDING: { status: 409 },
+  OPERATOR_REQUEST_CLOSED: { status: 409 },
+  CAPTCHA_REQUIRED: { status: 400 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy

@@ -5,7 +5,7 @@ import { AdjustmentsScreen } from '../features/adjustments/index.ts';
 import { AgentsScreen } from '../features/agents/index.ts';
 import { AnnouncementsScreen } from '../features/announcements/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
-import { LoginScreen } from '../features/auth/index.ts';
+import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
@@ -28,11 +28,15 @@ function NotFound() {
   return <Result status="404" title="404" subTitle={t('common.notFound')} />;
 }
 
-/** The screens under /admin/ (the router's basename): sign-in, then each area's screens in the layout. */
+/**
+ * The screens under /admin/ (the router's basename): sign-in and the invitation page, then each area's
+ * screens in the layout.
+ */
 export function AdminRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginScreen />} />
+      <Route path="/invite" element={<InvitationScreen />} />
       <Route element={<AdminLayout />}>
         <Route
           index

@@ -1,14 +1,14 @@
 import type { OperatorRole } from '@kl/contracts/admin/access';
 import { OPERATOR_COOKIE, type AdminLoginResult } from '@kl/contracts/admin/auth';
-import type { AuditEntry } from '@kl/contracts/admin/operators';
+import type { AuditEntry, CreateOperatorResult } from '@kl/contracts/admin/operators';
 import type { ApiEntry } from '@kl/contracts/api-call';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { z } from 'zod';
 import {
   createAuditLog,
+  createOperatorOnCommandLine,
   createOperatorRepository,
-  createOperatorService,
 } from '../modules/back-office/index.ts';
 import { totpCode, totpStep } from '../modules/back-office/totp.ts';
 import { adminCalls } from '@kl/contracts/admin/calls';
@@ -16,15 +16,17 @@ import type { DatabaseKind, Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';
 import { DEVELOPMENT_SECRET_KEYS } from '../platform/config.ts';
 import { createSecretBox } from '../platform/secret-box.ts';
-import { freshIp, type testClock } from './accounts.ts';
+import { freshIp, outbox, type testClock } from './accounts.ts';
 import { answerValue } from './answers.ts';
 import { json } from './app.ts';
 import { type TestApp, useTestApp } from './suite.ts';
 
 /**
- * Operators in back-office suites (docs/conventions.md, "Tests"): one made in the database, signed in
- * through the real calls (password, then the TOTP code of the suite's clock), and calls made with its
- * session cookie.
+ * Operators in back-office suites (docs/conventions.md, "Tests"): one made as `npm run operator:create`
+ * makes it (its password typed by whoever runs the command, nobody holding a link of its credentials) and
+ * signed in through the real calls (password, then the TOTP code of the suite's clock, enrolling two-factor
+ * the first time), or one an owner invites and who sets their credentials through the invitation calls;
+ * and calls made with the session cookie.
  */
 
 export const OPERATOR_TEST_PASSWORD = 'operator-password-1';
@@ -43,21 +45,21 @@ let operatorCount = 0;
 export const freshOperatorName = (prefix = 'op') =>
   `${prefix}${process.pid % 1000}${(operatorCount += 1)}${Date.now() % 100000}`;
 
-/** An operator made in the database (as `npm run operator:create` does), not yet signed in. */
+/** An operator made in the database as `npm run operator:create` makes it, not yet signed in. */
 export async function createOperator(
   db: Db,
   clock: Clock,
   options: { role: OperatorRole; readOnly?: boolean; username?: string; merchantCode?: string },
 ) {
   const merchantCode = options.merchantCode ?? 'kimlong';
-  const service = createOperatorService({
-    db,
-    clock,
-    merchantCode,
-    operators: createOperatorRepository(db, createSecretBox(DEVELOPMENT_SECRET_KEYS)),
-    audit: createAuditLog({ db, clock, merchantCode }),
-  });
-  return service.create(
+  return createOperatorOnCommandLine(
+    {
+      db,
+      clock,
+      merchantCode,
+      operators: createOperatorRepository(db, createSecretBox(DEVELOPMENT_SECRET_KEYS)),
+      audit: createAuditLog({ db, clock, merchantCode }),
+    },
     { operatorId: null, username: 'test-setup', ip: '127.0.0.1' },
     {
       username: options.username ?? freshOperatorName(options.role),
@@ -106,6 +108,75 @@ export async function signInOperator(
   if (answer.step !== 'signed-in') throw new Error('not signed in');
   time.advance(30_000);
   return { id: answer.operator.id, username, ip, cookie, secret: known };
+}
+
+/** A new sign-in captcha (GET /api/admin/captcha) and its answer, read from the development outbox. */
+export async function solvedAdminCaptcha(
+  app: FastifyInstance,
+  ip: string,
+): Promise<{ captchaId: string; captcha: string }> {
+  const response = await app.inject({ url: adminCalls.adminCaptcha.path, remoteAddress: ip });
+  const { captchaId } = answerValue(adminCalls.adminCaptcha, response);
+  const entry = (await outbox(app, 'captcha')).find((item) => item.to === captchaId);
+  if (!entry) throw new Error(`captcha ${captchaId} is not in the outbox`);
+  return { captchaId, captcha: entry.code };
+}
+
+/** The password an invited operator chooses through their link in the suites. */
+export const INVITEE_TEST_PASSWORD = 'invitee-chosen-password-1';
+
+/**
+ * Uses an invitation link as its page does: the password (the enrolment answer with the new secret, or
+ * `code` when the two-factor was kept), then the password and the code of the clock's step, which signs in.
+ * `secret` is the two-factor kept by a reset of the password only. The clock moves on one step afterwards.
+ */
+export async function acceptInvitation(
+  app: FastifyInstance,
+  time: ReturnType<typeof testClock>,
+  token: string,
+  options: { password?: string; secret?: string } = {},
+): Promise<OperatorCaller> {
+  const ip = freshIp();
+  const password = options.password ?? INVITEE_TEST_PASSWORD;
+  const post = (body: object) =>
+    app.inject({
+      method: 'POST',
+      url: adminCalls.adminAcceptInvitation.path,
+      remoteAddress: ip,
+      payload: { token, password, ...body },
+    });
+  const first = await post({});
+  const answer = json<{ value: AdminLoginResult }>(first).value;
+  if (first.statusCode !== 200) throw new Error(`invitation refused: ${first.body}`);
+  const secret = answer.step === 'enrol' ? answer.secret : options.secret;
+  if (secret === undefined) throw new Error(`expected enrolment, got ${answer.step}`);
+  const response = await post({ code: totpCode(secret, totpStep(time.clock())) });
+  const cookie = operatorCookieOf(response);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`invitation not accepted: ${response.body}`);
+  const signedIn = json<{ value: AdminLoginResult }>(response).value;
+  if (signedIn.step !== 'signed-in') throw new Error('not signed in');
+  time.advance(30_000);
+  return { id: signedIn.operator.id, username: signedIn.operator.username, ip, cookie, secret };
+}
+
+/**
+ * An operator the owner makes in the back office (the real call), with the invitation token it was shown;
+ * not yet signed in.
+ */
+export async function inviteOperator(
+  app: FastifyInstance,
+  owner: Pick<OperatorCaller, 'ip' | 'cookie'>,
+  role: OperatorRole,
+  options: { readOnly?: boolean; username?: string } = {},
+): Promise<CreateOperatorResult> {
+  const response = await adminRequest(app, adminCalls.adminCreateOperator, owner, {
+    payload: {
+      username: options.username ?? freshOperatorName(role),
+      role,
+      readOnly: options.readOnly ?? false,
+    },
+  });
+  return answerValue(adminCalls.adminCreateOperator, response);
 }
 
 /** The path of an entry with its `:name` segments filled in. */

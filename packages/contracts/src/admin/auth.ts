@@ -15,9 +15,17 @@ export const OPERATOR_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 export const OPERATOR_IDLE_MINUTES = 30;
 /** And after this long in any case. */
 export const OPERATOR_SESSION_HOURS = 12;
-/** Password and code checks for one username in OPERATOR_LOCK_MINUTES before it is locked (a sign-in takes two). */
-export const OPERATOR_LOGIN_LIMIT = 10;
-export const OPERATOR_LOCK_MINUTES = 15;
+/**
+ * Sign-in checks of one username (docs/back-office.md, "Signing in"): a username is never locked. After
+ * OPERATOR_LOGIN_FREE_ATTEMPTS checks in OPERATOR_LOGIN_WINDOW_MINUTES (a sign-in takes two: the password,
+ * then the code), every further check needs a solved captcha and waits for the delay since the last one:
+ * OPERATOR_LOGIN_DELAY_SECONDS.first, doubling each time up to `max`. A sign-in clears the count.
+ */
+export const OPERATOR_LOGIN_FREE_ATTEMPTS = 5;
+export const OPERATOR_LOGIN_WINDOW_MINUTES = 15;
+export const OPERATOR_LOGIN_DELAY_SECONDS = { first: 1, max: 60 } as const;
+/** Checks from one address in OPERATOR_LOGIN_WINDOW_MINUTES; past it the address is locked for as long. */
+export const OPERATOR_ADDRESS_LIMIT = 50;
 
 /** The cookie of an operator session: HttpOnly, sent only to the back-office calls. */
 export const OPERATOR_COOKIE = 'kl_op';
@@ -32,11 +40,18 @@ export const operatorPassword = z
   .max(OPERATOR_PASSWORD_LENGTH.max);
 export const totpCode = z.string().regex(/^\d{6}$/);
 
+/** A solved captcha (GET /api/admin/captcha), sent once the server asked for one (`captchaRequired`). */
+export const captchaAnswer = {
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+};
+
 export const adminLoginRequest = z.object({
   username: z.string().trim().toLowerCase().min(1).max(64),
   password: z.string().min(1).max(OPERATOR_PASSWORD_LENGTH.max),
   /** The TOTP code; left out on the first step. */
   code: totpCode.optional(),
+  ...captchaAnswer,
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
@@ -63,7 +78,10 @@ export type OperatorSelf = z.infer<typeof operatorSelf>;
  *   into an authenticator app, and the same call is sent again with its first code;
  * - `code`: two-factor is set up; the same call is sent again with a code;
  * - `signed-in`: the code was right; the session cookie is set.
- * A wrong password or code is 401 WRONG_CREDENTIALS (both count toward the lock-out).
+ * A wrong password is 401 WRONG_CREDENTIALS, a wrong code 400 WRONG_VERIFICATION_CODE. Once the username
+ * has had its free checks, a refusal carries `captchaRequired: true` in its value, and a check without a
+ * solved captcha is 400 CAPTCHA_REQUIRED, one sooner than the delay 429 TOO_MANY_REQUESTS with
+ * `retryAfterSeconds`.
  */
 export const adminLoginResult = z.discriminatedUnion('step', [
   z.object({

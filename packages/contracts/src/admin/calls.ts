@@ -3,6 +3,7 @@ import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
 import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
 import { adminReconciliationCalls, adminReconciliationRules } from './reconciliation.ts';
+import { adminCredentialsCalls, adminCredentialsRules } from './credentials.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
 import { adminControlsCalls, adminControlsRules } from './controls.ts';
 import {
@@ -46,6 +47,7 @@ import {
   auditPage,
   auditQuery,
   createOperatorRequest,
+  createOperatorResult,
   operator,
   operatorPage,
   operatorParams,
@@ -88,7 +90,7 @@ export const adminCalls = {
     path: '/api/admin/operators',
     moduleId: 'ADMIN',
     body: createOperatorRequest,
-    response: operator,
+    response: createOperatorResult,
   },
   adminUpdateOperator: {
     method: 'PUT',
@@ -223,6 +225,7 @@ export const adminCalls = {
   },
 
   // Areas declared in their own files (admin/<area>.ts: calls and rules side by side):
+  ...adminCredentialsCalls,
   ...adminPromotionsCalls,
   ...adminReportsCalls,
   ...adminSiteStatusCalls,
@@ -269,6 +272,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminUpdateAnnouncement: { area: 'content', access: 'write' },
 
   // Rules of the areas declared in their own files:
+  ...adminCredentialsRules,
   ...adminPromotionsRules,
   ...adminReportsRules,
   ...adminSiteStatusRules,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageParams } from '../paging.ts';
 import { OPERATOR_ROLES } from './access.ts';
-import { operatorPassword, operatorUsername } from './auth.ts';
+import { operatorUsername } from './auth.ts';
 
 /** Operator accounts (owners manage them) and the audit log (docs/back-office.md). */
 
@@ -24,8 +24,18 @@ export const operator = z.object({
   username: z.string(),
   role: z.enum(OPERATOR_ROLES),
   readOnly: z.boolean(),
-  /** Two-factor is set up (the first sign-in enrols it). */
+  /** Two-factor is set up (through the invitation link, or at the first sign-in of one made on the command line). */
   enrolled: z.boolean(),
+  /**
+   * Waiting for its invitation link to be used: made in the back office, or reset, and its new password or
+   * two-factor not set yet (docs/back-office.md, "Operators").
+   */
+  awaitingInvitation: z.boolean(),
+  /**
+   * The owner who held the invitation link of the operator's current credentials (its creator, or the owner
+   * who approved its reset); null for one made on the command line. They never approve each other's requests.
+   */
+  credentialsIssuedBy: z.object({ id: z.uuid(), username: z.string() }).nullable(),
   disabled: z.boolean(),
   createdAt: z.iso.datetime(),
   lastLoginAt: z.iso.datetime().nullable(),
@@ -36,21 +46,33 @@ export const operatorsQuery = z.object({ ...pageParams(ADMIN_PAGE_SIZE) });
 export const operatorPage = adminPage(operator);
 export type OperatorPage = z.infer<typeof operatorPage>;
 
+/** A new operator has no password: the answer carries its invitation link (credentials.ts). */
 export const createOperatorRequest = z.object({
   username: operatorUsername,
-  password: operatorPassword,
   role: z.enum(OPERATOR_ROLES),
   readOnly: z.boolean().default(false),
 });
 export type CreateOperatorRequest = z.input<typeof createOperatorRequest>;
 
-/** Changes an operator: role, read-only, disabled (their sessions end), two-factor reset (enrols again). */
+/**
+ * The link's token is in the answer once, to the owner who made the operator; only its SHA-256 is kept.
+ * The link is `/admin/invite#<token>` (credentials.ts, `invitationLink`).
+ */
+export const issuedInvitation = z.object({ token: z.string(), expiresAt: z.iso.datetime() });
+export type IssuedInvitation = z.infer<typeof issuedInvitation>;
+
+export const createOperatorResult = z.object({ operator, invitation: issuedInvitation });
+export type CreateOperatorResult = z.infer<typeof createOperatorResult>;
+
+/**
+ * Changes an operator: role, read-only, disabled (their sessions end). Their password and two-factor are
+ * reset only by a request another owner approves (credentials.ts).
+ */
 export const updateOperatorRequest = z
   .object({
     role: z.enum(OPERATOR_ROLES).optional(),
     readOnly: z.boolean().optional(),
     disabled: z.boolean().optional(),
-    resetTwoFactor: z.literal(true).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to change',

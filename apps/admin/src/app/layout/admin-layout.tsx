@@ -2,7 +2,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { App as AntdApp, Button, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useSignOut } from '../../features/auth/index.ts';
+import { ChangePasswordButton, useSignOut } from '../../features/auth/index.ts';
 import { useOperatorQuery } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
@@ -11,7 +11,8 @@ import { NAV_ITEMS, navItemAt } from '../nav.tsx';
 
 /**
  * The frame of every screen once signed in: the side menu of the areas the operator may open (an area
- * with access `none` has no item), and a header with who is signed in, the language and sign-out.
+ * with access `none` has no item), and a header with who is signed in, the language, changing one's own
+ * password and sign-out.
  * Without an operator it goes to sign-in, remembering where it was going.
  */
 export function AdminLayout() {
@@ -62,6 +63,7 @@ export function AdminLayout() {
               {operator.readOnly ? <Tag>{t('operators.readOnly')}</Tag> : null}
             </span>
             <LanguageSwitch />
+            <ChangePasswordButton />
             <Button
               icon={<LogoutOutlined aria-hidden="true" />}
               loading={signOut.isPending}

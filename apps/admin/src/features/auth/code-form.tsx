@@ -1,21 +1,48 @@
 import { Button, Flex, Form, Input, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { svgDataUrl, type SignInStep } from './sign-in-steps.ts';
 
+/** The field of a 6-digit code of the authenticator app (`code`). */
+export function CodeField({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="code"
+      label={t('login.code')}
+      rules={[
+        { required: true, message: t('login.codeRequired') },
+        { pattern: /^\s*\d{6}\s*$/, message: t('login.codeFormat') },
+      ]}
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus={autoFocus} />
+    </Form.Item>
+  );
+}
+
+export interface CodeValues {
+  code: string;
+  /** The captcha's answer, when the server asked for one. */
+  captcha?: string;
+}
+
 /**
- * The second step: a 6-digit code of the authenticator app. At the first sign-in (enrol) the new
- * secret is shown first, as a QR code (an image, never markup) and as text to type or copy.
+ * The second step: a 6-digit code of the authenticator app. When two-factor is enrolled (the first
+ * sign-in of an operator made on the command line, or an invitation link) the new secret is shown first,
+ * as a QR code (an image, never markup) and as text to type or copy. `children`: the captcha, when asked.
  */
 export function CodeForm({
   step,
   pending,
   onSubmit,
   onBack,
+  children,
 }: {
   step: Exclude<SignInStep, { step: 'password' }>;
   pending: boolean;
-  onSubmit: (code: string) => void;
+  onSubmit: (values: CodeValues) => void;
   onBack: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,22 +66,14 @@ export function CodeForm({
       ) : (
         <Typography.Paragraph>{t('login.codeIntro')}</Typography.Paragraph>
       )}
-      <Form<{ code: string }>
+      <Form<CodeValues>
         name="code"
         layout="vertical"
         requiredMark={false}
-        onFinish={({ code }) => onSubmit(code.trim())}
+        onFinish={(values) => onSubmit({ ...values, code: values.code.trim() })}
       >
-        <Form.Item
-          name="code"
-          label={t('login.code')}
-          rules={[
-            { required: true, message: t('login.codeRequired') },
-            { pattern: /^\s*\d{6}\s*$/, message: t('login.codeFormat') },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-        </Form.Item>
+        <CodeField autoFocus />
+        {children}
         <Flex gap="small">
           <Button onClick={onBack}>{t('login.back')}</Button>
           <Button type="primary" htmlType="submit" loading={pending} style={{ flex: 1 }}>

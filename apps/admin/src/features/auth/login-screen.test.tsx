@@ -11,6 +11,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   findHeading,
   screen,
+  waitFor,
   within,
 } from '../../test/kit.ts';
 
@@ -106,5 +107,75 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('Mã xác thực'), '123456');
     await user.click(screen.getByRole('button', { name: 'Xác minh' }));
     await findHeading('Tổng quan');
+  });
+
+  it('shows a captcha once the server asks for one, sends it with each step, and says how long to wait', async () => {
+    let issued = 0;
+    let checks = 0;
+    const routes = [
+      ...signInRoutes('code'),
+      on(adminCalls.adminCaptcha, () => {
+        issued += 1;
+        return answer(adminCalls.adminCaptcha, {
+          captchaId: `captcha-${issued}`,
+          image: `data:image/svg+xml;base64,${btoa(`<svg id="${issued}"/>`)}`,
+          expiresAt: '2030-03-01T08:05:00.000Z',
+        });
+      }),
+      on(adminCalls.adminLogin, (request) => {
+        const body = bodyOf(adminCalls.adminLogin, request);
+        checks += 1;
+        if (body.captchaId === undefined)
+          return failure('CAPTCHA_REQUIRED', undefined, { captchaRequired: true });
+        if (checks === 2)
+          return failure('TOO_MANY_REQUESTS', undefined, { captchaRequired: true, retryAfterSeconds: 4 });
+        if (body.code === undefined) return answer(adminCalls.adminLogin, { step: 'code' });
+        return answer(adminCalls.adminLogin, { step: 'signed-in', operator });
+      }),
+    ];
+    const { user, api } = await renderAdmin('/login', {
+      routes,
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+      signedIn: false,
+    });
+    await findHeading('Back office sign-in');
+    expect(screen.queryByRole('img', { name: 'Captcha picture' })).toBeNull();
+    await user.type(screen.getByLabelText('Username'), 'owner.one');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Type the code in the picture to go on');
+    expect(await screen.findByRole('img', { name: 'Captcha picture' })).toBeVisible();
+
+    // Too soon: how long to wait is said, and the captcha sent is replaced by a new one.
+    await user.type(screen.getByLabelText('Code in the picture'), '4821');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Try again in 4 s.')).toBeVisible();
+    await waitFor(() => expect(issued).toBe(2));
+    expect(screen.getByLabelText('Code in the picture')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Code in the picture'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The code step asks for a captcha too.
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await waitFor(() => expect(issued).toBe(3));
+    await user.type(screen.getByLabelText('Code in the picture'), '77');
+    await user.click(screen.getByRole('button', { name: 'New picture' }));
+    await waitFor(() => expect(issued).toBe(4));
+    await user.type(screen.getByLabelText('Code in the picture'), '5309');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await findHeading('Dashboard');
+
+    expect(api.requestsOf(adminCalls.adminLogin).map((request) => request.json)).toEqual([
+      { username: 'owner.one', password: 'correct horse battery' },
+      { username: 'owner.one', password: 'correct horse battery', captchaId: 'captcha-1', captcha: '4821' },
+      { username: 'owner.one', password: 'correct horse battery', captchaId: 'captcha-2', captcha: '1234' },
+      {
+        username: 'owner.one',
+        password: 'correct horse battery',
+        code: '123456',
+        captchaId: 'captcha-4',
+        captcha: '5309',
+      },
+    ]);
   });
 });

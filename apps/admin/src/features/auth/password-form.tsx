@@ -1,20 +1,25 @@
 import { Button, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PasswordValues {
   username: string;
   password: string;
+  /** The captcha's answer, when the server asked for one. */
+  captcha?: string;
 }
 
-/** The first step of signing in: username and password. */
+/** The first step of signing in: username and password (and the captcha, `children`, when asked). */
 export function PasswordForm({
   initialValues,
   pending,
   onSubmit,
+  children,
 }: {
   initialValues?: Partial<PasswordValues>;
   pending: boolean;
   onSubmit: (values: PasswordValues) => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,6 +44,7 @@ export function PasswordForm({
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
+      {children}
       <Button type="primary" htmlType="submit" block loading={pending}>
         {t('login.submit')}
       </Button>

@@ -1,15 +1,16 @@
-import type { AdminLoginRequest, OperatorSelf } from '@kl/contracts/admin/auth';
+import type { AdminLoginRequest, AdminLoginResult, OperatorSelf } from '@kl/contracts/admin/auth';
 import { adminCalls } from '@kl/contracts/admin/calls';
+import type { AcceptInvitationRequest } from '@kl/contracts/admin/credentials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCall } from '../../shared/api.ts';
 import { OPERATOR_QUERY_KEY } from '../../shared/session.ts';
 import { sessionStarted } from '../../shared/session-events.ts';
 
-/** POST /api/admin/session; a signed-in answer becomes the cached operator (the app leaves sign-in). */
-export function useSignIn() {
+/** A step that may sign in: a signed-in answer becomes the cached operator (the app leaves the screen). */
+function useSessionStep<B>(send: (body: B) => Promise<AdminLoginResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminLoginRequest) => adminCall(adminCalls.adminLogin, { body }),
+    mutationFn: send,
     onSuccess: (answer) => {
       if (answer.step === 'signed-in') {
         sessionStarted();
@@ -18,3 +19,11 @@ export function useSignIn() {
     },
   });
 }
+
+/** POST /api/admin/session: the password, then the code. */
+export const useSignIn = () =>
+  useSessionStep((body: AdminLoginRequest) => adminCall(adminCalls.adminLogin, { body }));
+
+/** POST /api/admin/invitation: the password through the link, then the code, which uses the link up. */
+export const useAcceptInvitation = () =>
+  useSessionStep((body: AcceptInvitationRequest) => adminCall(adminCalls.adminAcceptInvitation, { body }));

@@ -1,6 +1,6 @@
-import { OPERATOR_PASSWORD_LENGTH, OPERATOR_USERNAME_PATTERN } from '@kl/contracts/admin/auth';
+import { OPERATOR_USERNAME_PATTERN } from '@kl/contracts/admin/auth';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import type { CreateOperatorRequest } from '@kl/contracts/admin/operators';
+import type { CreateOperatorRequest, CreateOperatorResult } from '@kl/contracts/admin/operators';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
@@ -8,15 +8,26 @@ import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { RoleFields } from './operator-fields.tsx';
 
-/** "New operator": username, password, role and read-only; the operator enrols two-factor at first sign-in. */
-export function NewOperatorModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * "New operator": username, role and read-only. No password: the answer's invitation link (`onCreated`,
+ * shown once) is how the operator sets their own password and two-factor.
+ */
+export function NewOperatorModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (result: CreateOperatorResult) => void;
+}) {
   const { t } = useTranslation();
   const create = useAdminMutation(
     (body: CreateOperatorRequest) => adminCall(adminCalls.adminCreateOperator, { body }),
     {
       invalidates: ['operators'],
       errorMessage: false,
-      successText: (operator) => t('operators.created', { username: operator.username }),
+      successText: (result) => t('operators.created', { username: result.operator.username }),
     },
   );
   const close = () => {
@@ -33,7 +44,14 @@ export function NewOperatorModal({ open, onClose }: { open: boolean; onClose: ()
       error={create.error}
       initialValues={{ readOnly: false }}
       onCancel={close}
-      onSubmit={(values) => create.mutate(values, { onSuccess: close })}
+      onSubmit={(values) =>
+        create.mutate(values, {
+          onSuccess: (result) => {
+            close();
+            onCreated(result);
+          },
+        })
+      }
     >
       <Form.Item
         name="username"
@@ -45,20 +63,6 @@ export function NewOperatorModal({ open, onClose }: { open: boolean; onClose: ()
         ]}
       >
         <Input autoComplete="off" spellCheck={false} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('operators.password')}
-        rules={[
-          { required: true, message: t('operators.passwordRequired') },
-          {
-            min: OPERATOR_PASSWORD_LENGTH.min,
-            max: OPERATOR_PASSWORD_LENGTH.max,
-            message: t('operators.passwordLength', OPERATOR_PASSWORD_LENGTH),
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
       </Form.Item>
       <RoleFields />
     </FormModal>

@@ -5,23 +5,33 @@ import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../shared/paged-list.ts';
-import { useCanWrite } from '../../shared/session.ts';
+import { useCanWrite, useOperator } from '../../shared/session.ts';
 import { dateColumn, yesNoColumn } from '../../shared/ui/columns.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { EnabledTag } from '../../shared/ui/status-tag.tsx';
 import { EditOperatorModal } from './edit-operator-modal.tsx';
+import { InvitationLinkModal, type ShownInvitation } from './invitation-link-modal.tsx';
 import { NewOperatorModal } from './new-operator-modal.tsx';
+import { OperatorRequestsPanel } from './operator-requests-panel.tsx';
+import { RequestResetModal } from './request-reset-modal.tsx';
 import { useUpdateOperator } from './use-update-operator.ts';
 
-/** Operator accounts (owners): the list, a new operator, and each one's role, access and two-factor. */
+/**
+ * Operator accounts (owners): the requests waiting for a second owner, the list, a new operator (whose
+ * invitation link is shown once), and each one's role, access, whether they are enabled, and a request to
+ * reset their password or two-factor (docs/back-office.md, "Operators").
+ */
 export function OperatorsScreen() {
   const { t } = useTranslation();
   const canWrite = useCanWrite('operators');
+  const me = useOperator();
   const list = usePagedList(adminCalls.adminOperators, 'operators', {});
   const update = useUpdateOperator();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Operator | null>(null);
+  const [resetting, setResetting] = useState<Operator | null>(null);
+  const [shown, setShown] = useState<ShownInvitation | null>(null);
   const busy = (operator: Operator) => update.isPending && update.variables.id === operator.id;
 
   const columns: TableColumnsType<Operator> = [
@@ -32,7 +42,17 @@ export function OperatorsScreen() {
     {
       title: t('operators.status'),
       dataIndex: 'disabled',
-      render: (disabled: boolean) => <EnabledTag disabled={disabled} />,
+      render: (disabled: boolean, row) => (
+        <Space size={4} wrap>
+          <EnabledTag disabled={disabled} />
+          {row.awaitingInvitation ? <Tag color="warning">{t('operators.awaiting')}</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('operators.linkHeldBy'),
+      key: 'credentialsIssuedBy',
+      render: (_, row) => row.credentialsIssuedBy?.username ?? t('operators.commandLine'),
     },
     dateColumn<Operator>(t('operators.createdAt'), 'createdAt'),
     dateColumn<Operator>(t('operators.lastLoginAt'), 'lastLoginAt'),
@@ -41,35 +61,29 @@ export function OperatorsScreen() {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
-      render: (_, operator) => (
-        <Space wrap>
-          <Button size="small" onClick={() => setEditing(operator)} disabled={busy(operator)}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t(operator.disabled ? 'operators.enableConfirm' : 'operators.disableConfirm', {
-              username: operator.username,
-            })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => update.mutate({ id: operator.id, change: { disabled: !operator.disabled } })}
-          >
-            <Button size="small" danger={!operator.disabled} disabled={busy(operator)}>
-              {t(operator.disabled ? 'common.enable' : 'common.disable')}
+      render: (_, operator) =>
+        operator.id === me?.id ? null : (
+          <Space wrap>
+            <Button size="small" onClick={() => setEditing(operator)} disabled={busy(operator)}>
+              {t('common.edit')}
             </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={t('operators.resetTwoFactorConfirm', { username: operator.username })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => update.mutate({ id: operator.id, change: { resetTwoFactor: true } })}
-          >
-            <Button size="small" disabled={busy(operator) || !operator.enrolled}>
-              {t('operators.resetTwoFactor')}
+            <Popconfirm
+              title={t(operator.disabled ? 'operators.enableConfirm' : 'operators.disableConfirm', {
+                username: operator.username,
+              })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => update.mutate({ id: operator.id, change: { disabled: !operator.disabled } })}
+            >
+              <Button size="small" danger={!operator.disabled} disabled={busy(operator)}>
+                {t(operator.disabled ? 'common.enable' : 'common.disable')}
+              </Button>
+            </Popconfirm>
+            <Button size="small" onClick={() => setResetting(operator)}>
+              {t('operators.requestReset')}
             </Button>
-          </Popconfirm>
-        </Space>
-      ),
+          </Space>
+        ),
     });
   }
 
@@ -84,9 +98,18 @@ export function OperatorsScreen() {
         ) : null
       }
     >
+      <OperatorRequestsPanel onIssued={setShown} />
       <PagedTable<Operator> label={t('operators.tableLabel')} rowKey="id" columns={columns} list={list} />
-      <NewOperatorModal open={creating} onClose={() => setCreating(false)} />
+      <NewOperatorModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(result) =>
+          setShown({ username: result.operator.username, invitation: result.invitation })
+        }
+      />
       <EditOperatorModal operator={editing} onClose={() => setEditing(null)} />
+      <RequestResetModal operator={resetting} onClose={() => setResetting(null)} />
+      <InvitationLinkModal shown={shown} onClose={() => setShown(null)} />
     </Screen>
   );
 }

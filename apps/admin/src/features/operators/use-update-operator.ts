@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 
-/** PUT an operator's change (role, read-only, disabled, two-factor reset); the list is refreshed. */
+/** PUT an operator's change (role, read-only, disabled); the list is refreshed. */
 export function useUpdateOperator(options: { errorMessage?: boolean } = {}) {
   const { t } = useTranslation();
   return useAdminMutation(

@@ -1,4 +1,9 @@
-import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
+import { ADMIN_AREAS, OPERATOR_ROLES } from '@kl/contracts/admin/access';
+import {
+  INVITATION_PURPOSES,
+  OPERATOR_REQUEST_KINDS,
+  OPERATOR_REQUEST_STATUSES,
+} from '@kl/contracts/admin/credentials';
 import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from '@kl/contracts/admin/members';
 import { sql } from 'drizzle-orm';
 import {
@@ -31,8 +36,11 @@ export const operator = pgTable(
       .references(() => merchant.code),
     /** Lower case; unique per merchant. */
     username: text('username').notNull(),
-    /** argon2id. */
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * argon2id. Null until the operator sets it through their invitation link (and after a reset of it):
+     * nobody else ever knows it (docs/decisions/033-operator-credentials.md).
+     */
+    passwordHash: text('password_hash'),
     role: text('role', { enum: OPERATOR_ROLES }).notNull(),
     readOnly: boolean('read_only').notNull().default(false),
     /**
@@ -49,6 +57,12 @@ export const operator = pgTable(
     /** Who created it; null for the first owner (created by `npm run operator:create`). */
     createdBy: uuid('created_by'),
     createdAt: at('created_at').notNull(),
+    /**
+     * The operator who held the invitation link of the current credentials: the creator, or the owner who
+     * approved their reset; null when made on the command line. Those two never check each other's
+     * requests (modules/back-office/four-eyes.ts).
+     */
+    credentialsIssuedBy: uuid('credentials_issued_by'),
   },
   (table) => [
     uniqueIndex('operator_merchant_username_key').on(table.merchantCode, table.username),
@@ -57,6 +71,70 @@ export const operator = pgTable(
   ],
 );
 export type OperatorRow = typeof operator.$inferSelect;
+
+/**
+ * A one-time link through which an operator sets their own password and two-factor: for a new operator, or
+ * after a reset another owner approved. Only the token's SHA-256 is kept; the token is shown once to the
+ * owner who issued it. Used (or replaced by a newer one) once: `usedAt`.
+ */
+export const operatorInvitation = pgTable(
+  'operator_invitation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operator.id),
+    purpose: text('purpose', { enum: INVITATION_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    issuedBy: uuid('issued_by')
+      .notNull()
+      .references(() => operator.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** When it was used, or replaced by a newer invitation of the same operator. */
+    usedAt: at('used_at'),
+  },
+  (table) => [
+    index('operator_invitation_operator_idx').on(table.operatorId),
+    check('operator_invitation_purpose_check', inList(table.purpose, INVITATION_PURPOSES)),
+  ],
+);
+export type OperatorInvitationRow = typeof operatorInvitation.$inferSelect;
+
+/**
+ * What one operator asks and another must approve (maker–checker), of any kind: the kind's handler says
+ * the area whose write access deciding it takes and applies it (modules/back-office/operator-requests.ts).
+ * At most one request of a kind waits per target.
+ */
+export const operatorRequest = pgTable(
+  'operator_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    kind: text('kind', { enum: OPERATOR_REQUEST_KINDS }).notNull(),
+    area: text('area', { enum: ADMIN_AREAS }).notNull(),
+    /** What it is about, e.g. the operator whose credentials are reset. */
+    target: text('target').notNull(),
+    payload: jsonb('payload').notNull(),
+    note: text('note').notNull(),
+    status: text('status', { enum: OPERATOR_REQUEST_STATUSES }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => operator.id),
+    requestedAt: at('requested_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => operator.id),
+    decidedAt: at('decided_at'),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [
+    uniqueIndex('operator_request_pending_key')
+      .on(table.merchantCode, table.kind, table.target)
+      .where(sql`${table.status} = 'pending'`),
+    index('operator_request_status_idx').on(table.merchantCode, table.status, table.requestedAt),
+    check('operator_request_status_check', inList(table.status, OPERATOR_REQUEST_STATUSES)),
+  ],
+);
+export type OperatorRequestRow = typeof operatorRequest.$inferSelect;
 
 /** A signed-in operator's browser. The cookie holds the token; only its SHA-256 is kept. */
 export const operatorSession = pgTable(

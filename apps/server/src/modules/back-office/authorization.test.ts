@@ -18,8 +18,21 @@ import { useTestApp } from '../../test/suite.ts';
 
 type Probe = { params?: Record<string, string | number>; query?: Record<string, string>; payload?: unknown };
 const unknownId = randomUUID();
-const PROBES: Record<Exclude<AdminCall, 'adminLogin' | 'adminLogout'>, Probe> = {
+/** The calls of signing in and out, and the invitation page's (public: the link is the credential). */
+const UNPROBED = [
+  'adminLogin',
+  'adminLogout',
+  'adminCaptcha',
+  'adminInvitation',
+  'adminAcceptInvitation',
+] as const;
+const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminSession: {},
+  adminChangePassword: { payload: {} },
+  adminRequestOperatorReset: { params: { operatorId: unknownId }, payload: {} },
+  adminOperatorRequests: {},
+  adminDecideOperatorRequest: { params: { requestId: unknownId }, payload: { approve: false } },
+  adminCancelOperatorRequest: { params: { requestId: unknownId } },
   adminOperators: {},
   adminCreateOperator: { payload: {} },
   adminUpdateOperator: { params: { operatorId: unknownId }, payload: {} },
@@ -121,9 +134,12 @@ describeEachDatabase('back-office authorization matrix', (kind) => {
     }
   });
 
-  it('has a rule for every back-office call, and probes every one but signing in and out', () => {
+  it('has a rule for every back-office call, and probes every one but signing in and out and invitations', () => {
     expect(Object.keys(ADMIN_CALL_RULES).sort()).toEqual(Object.keys(adminCalls).sort());
-    expect([...PROBED, 'adminLogin', 'adminLogout'].sort()).toEqual(Object.keys(adminCalls).sort());
+    expect([...PROBED, ...UNPROBED].sort()).toEqual(Object.keys(adminCalls).sort());
+    for (const call of UNPROBED.filter((name) => name !== 'adminLogout')) {
+      expect([call, ADMIN_CALL_RULES[call]]).toEqual([call, 'public']);
+    }
   });
 
   for (const call of PROBED) {

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import type { OutboxSender } from '../../platform/outbox.ts';
 import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { ProviderReconciliation } from '../provider-wallet/index.ts';
 import type { StatusService } from '../status/index.ts';
+import { createCaptchaRepository, createCaptchaService } from '../verification/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
 import { registerAgentAdminRoutes } from './agents/agents-routes.ts';
@@ -20,6 +22,7 @@ import { createAuditLog } from './audit.ts';
 import { registerControlsRoutes } from './controls/routes.ts';
 import { createControlsService } from './controls/service.ts';
 import { registerChatRoutes } from './chat/routes.ts';
+import { registerCredentialsRoutes } from './credentials-routes.ts';
 import { createChatConsole } from './chat/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { createDashboardService } from './dashboard/service.ts';
@@ -32,12 +35,18 @@ import { createGamesAdmin } from './games/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { createInboxSender } from './inbox/service.ts';
+import { createInvitationRepository } from './invitation-repository.ts';
+import { createInvitations } from './invitations.ts';
 import { registerLotteryAdminRoutes } from './lottery/routes.ts';
 import { createLotteryDrawsAdmin } from './lottery/service.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
+import { createOperatorRequestRepository } from './operator-request-repository.ts';
+import { createOperatorRequests } from './operator-requests.ts';
+import { createOperatorResetKind } from './operator-reset.ts';
 import { createOperatorService } from './operator-service.ts';
+import { createOwnPassword } from './own-password.ts';
 import { registerPromotionRoutes } from './promotions/routes.ts';
 import { createPromotionAdmin } from './promotions/service.ts';
 import { registerReconciliationRoutes } from './reconciliation/routes.ts';
@@ -52,8 +61,14 @@ import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
 import { createWithdrawalQueue } from './withdrawals/service.ts';
 
 export { createAuditLog, type AuditActor, type AuditLog } from './audit.ts';
+export { createInvitationRepository } from './invitation-repository.ts';
+export { createInvitations } from './invitations.ts';
 export { createOperatorRepository } from './operator-repository.ts';
-export { createOperatorService, type OperatorService } from './operator-service.ts';
+export {
+  createOperatorOnCommandLine,
+  createOperatorService,
+  type OperatorService,
+} from './operator-service.ts';
 export { seedMoneyControls } from './controls/service.ts';
 export { setMoneyControls } from './controls/testing.ts';
 
@@ -84,14 +99,45 @@ export function createBackOfficeModule(
     reconciliation?: ProviderReconciliation | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
+    /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
+    outbox: OutboxSender;
   },
 ) {
   const { db, config, clock } = deps;
   const merchantCode = config.merchantCode;
+  const issuer = merchantCode;
   const audit = createAuditLog({ db, clock, merchantCode });
   const operators = createOperatorRepository(db, deps.secrets);
-  const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit });
-  const signIn = createSignIn({ db, clock, merchantCode, issuer: merchantCode, operators, audit });
+  const captchaService = createCaptchaService({
+    db,
+    captchas: createCaptchaRepository(db),
+    outbox: deps.outbox,
+    clock,
+  });
+  const signIn = createSignIn({ db, clock, merchantCode, issuer, operators, audit, captchaService });
+  const invitations = createInvitations({
+    db,
+    clock,
+    merchantCode,
+    issuer,
+    operators,
+    invitations: createInvitationRepository(db),
+    audit,
+    startSession: signIn.startSession,
+  });
+  const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit, invitations });
+  const ownPassword = createOwnPassword({ db, clock, merchantCode, operators, audit });
+  // Requests a second owner approves; each kind with its handler (operator-requests.ts says how to add one).
+  const requests = createOperatorRequests({
+    db,
+    clock,
+    merchantCode,
+    requests: createOperatorRequestRepository(db),
+    audit,
+    handlers: {
+      'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
+    },
+  });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
   const controls = createControlsService({ db, clock, merchantCode });
@@ -116,6 +162,15 @@ export function createBackOfficeModule(
     async register(api: FastifyInstance): Promise<void> {
       api.decorateRequest('operator', null);
       registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
+      registerCredentialsRoutes(api, {
+        guard,
+        merchantCode,
+        captchaService,
+        invitations,
+        ownPassword,
+        operators,
+        requests,
+      });
       registerMemberRoutes(api, { guard, memberService });
       registerAdjustmentRoutes(api, { guard, adjustmentService });
       registerControlsRoutes(api, { guard, controls });

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@kl/contracts/admin/access';
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { operator, type OperatorRow, operatorSession } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -7,6 +7,10 @@ import type { SecretColumn } from '../../platform/secret-rotation.ts';
 
 /** What an operator's TOTP secret is bound to: its column and row (docs/decisions/034-secrets-at-rest.md). */
 const totpContext = (operatorId: string) => `operator.totp_secret:${operatorId}`;
+
+/** The operator, while the code of `step` (or a later one) was not used yet. */
+const stepUnused = (id: string, step: number) =>
+  and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, step)));
 
 /**
  * Operator accounts and their sessions (docs/back-office.md). The TOTP secret is sealed under the
@@ -53,15 +57,19 @@ export function createOperatorRepository(db: Db, secrets: SecretBox) {
       return { rows, total: total?.total ?? 0 };
     },
 
-    /** Inserts an operator; undefined when the username is taken. */
+    /**
+     * Inserts an operator; undefined when the username is taken. Made in the back office it has no password
+     * yet and `credentialsIssuedBy` is its creator (docs/decisions/033-operator-credentials.md).
+     */
     async insert(
       values: {
         merchantCode: string;
         username: string;
-        passwordHash: string;
+        passwordHash: string | null;
         role: OperatorRole;
         readOnly: boolean;
         createdBy: string | null;
+        credentialsIssuedBy: string | null;
         now: Date;
       },
       tx: DbOrTx = db,
@@ -151,6 +159,108 @@ export function createOperatorRepository(db: Db, secrets: SecretBox) {
         .where(and(eq(operator.id, id), or(isNull(operator.totpLastStep), lt(operator.totpLastStep, step))))
         .returning({ id: operator.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Forgets a two-factor secret offered but not enrolled yet (nothing when enrolled), so that the next
+     * offer is a new one: whoever saw an earlier offer does not know the secret enrolled.
+     */
+    async dropPendingSecret(id: string): Promise<void> {
+      await db
+        .update(operator)
+        .set({ totpSecret: null })
+        .where(and(eq(operator.id, id), isNull(operator.totpEnrolledAt)));
+    },
+
+    /** The usernames of some operators, by id (who issued whose credentials, in the list). */
+    async usernamesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: operator.id, username: operator.username })
+        .from(operator)
+        .where(inArray(operator.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+
+    /**
+     * Clears what a reset approved clears, in the approving transaction: the password, and/or the
+     * two-factor (secret, enrolment, last step). The approving owner now holds the link of the new ones.
+     */
+    async clearCredentials(
+      id: string,
+      clear: { password: boolean; twoFactor: boolean; issuedBy: string },
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx
+        .update(operator)
+        .set({
+          ...(clear.password && { passwordHash: null }),
+          ...(clear.twoFactor && { totpSecret: null, totpEnrolledAt: null, totpLastStep: null }),
+          credentialsIssuedBy: clear.issuedBy,
+        })
+        .where(eq(operator.id, id));
+    },
+
+    /**
+     * The credentials set through an invitation link: the new password (when it set one) and the code of
+     * `step` used, enrolling two-factor when it was not. One conditional UPDATE: false when a later or
+     * equal step was used already (nothing changed).
+     */
+    async acceptCredentials(
+      id: string,
+      values: { passwordHash: string | undefined; step: number; now: Date },
+      tx: DbOrTx,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(operator)
+        .set({
+          ...(values.passwordHash !== undefined && { passwordHash: values.passwordHash }),
+          totpLastStep: values.step,
+          totpEnrolledAt: sql`coalesce(${operator.totpEnrolledAt}, ${values.now}::timestamptz)`,
+          lastLoginAt: values.now,
+        })
+        .where(stepUnused(id, values.step))
+        .returning({ id: operator.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * The operator's own new password, with the code of `step` used up (one conditional UPDATE: false when
+     * a later or equal step was used already, and nothing changed).
+     */
+    async changePassword(
+      id: string,
+      values: { passwordHash: string; step: number },
+      tx: DbOrTx,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(operator)
+        .set({ passwordHash: values.passwordHash, totpLastStep: values.step })
+        .where(stepUnused(id, values.step))
+        .returning({ id: operator.id });
+      return rows.length === 1;
+    },
+
+    /** Ends the operator's open sessions but the one of `keepTokenHash`; answers how many. */
+    async revokeOtherSessions(
+      operatorId: string,
+      keepTokenHash: string,
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<number> {
+      const rows = await tx
+        .update(operatorSession)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(operatorSession.operatorId, operatorId),
+            ne(operatorSession.tokenHash, keepTokenHash),
+            isNull(operatorSession.revokedAt),
+            gt(operatorSession.expiresAt, now),
+          ),
+        )
+        .returning({ id: operatorSession.id });
+      return rows.length;
     },
 
     async insertSession(values: {

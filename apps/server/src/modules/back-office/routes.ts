@@ -16,11 +16,22 @@ export function registerOperatorRoutes(
     ...guard.guarded('adminLogin'),
     summary: 'Sign an operator in: password, then a TOTP code (the first sign-in enrols two-factor)',
     description:
-      'Answers `enrol` (a new secret, its otpauth URI and QR code) or `code` after a right password without a ' +
-      'code, and `signed-in` with the session cookie (HttpOnly, Path=/api/admin) after a right code. Wrong ' +
-      'password: 401 WRONG_CREDENTIALS; wrong or reused code: 400 WRONG_VERIFICATION_CODE; disabled operator: ' +
-      '403 ACCOUNT_UNAVAILABLE; every check is counted first and 10 in 15 minutes lock the username: 429.',
-    failures: ['WRONG_CREDENTIALS', 'WRONG_VERIFICATION_CODE', 'ACCOUNT_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
+      'Answers `enrol` (a new secret, its otpauth URI and QR code; only an operator made on the command line ' +
+      'enrols here) or `code` after a right password without a code, and `signed-in` with the session cookie ' +
+      '(HttpOnly, Path=/api/admin) after a right code. Wrong password: 401 WRONG_CREDENTIALS; wrong or reused ' +
+      'code: 400 WRONG_VERIFICATION_CODE; disabled operator: 403 ACCOUNT_UNAVAILABLE; credentials reset and ' +
+      'not set again through the link: 403 INVITATION_REQUIRED. Every check is counted first: 50 in 15 ' +
+      'minutes lock the address (429); a username is never locked, but after 5 checks in 15 minutes each ' +
+      'needs a captcha (400 CAPTCHA_REQUIRED, a wrong one 400 WRONG_VERIFICATION_CODE) and waits 1 s, ' +
+      '2 s, 4 s… up to 60 s since the last (429 with retryAfterSeconds); such refusals carry captchaRequired.',
+    failures: [
+      'WRONG_CREDENTIALS',
+      'WRONG_VERIFICATION_CODE',
+      'ACCOUNT_UNAVAILABLE',
+      'INVITATION_REQUIRED',
+      'CAPTCHA_REQUIRED',
+      'TOO_MANY_REQUESTS',
+    ],
     config: { rateLimit: false },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -66,17 +77,20 @@ export function registerOperatorRoutes(
 
   route(app, 'adminCreateOperator', {
     ...guard.guarded('adminCreateOperator'),
-    summary: 'Create an operator (they enrol two-factor at their first sign-in)',
-    description: 'Username taken: 409 USERNAME_EXISTS.',
+    summary: 'Create an operator: no password; the answer carries their invitation link, this once',
+    description:
+      'The operator sets their own password and two-factor through the link (/admin/invite#<token>, valid ' +
+      '72 hours); the owner who made them holds it (credentialsIssuedBy). Username taken: 409 USERNAME_EXISTS.',
     failures: [...GUARD_FAILURES, 'USERNAME_EXISTS'],
     handler: (request) => operatorService.create(actorOf(request), request.body),
   });
 
   route(app, 'adminUpdateOperator', {
     ...guard.guarded('adminUpdateOperator'),
-    summary: 'Change an operator’s role, read-only, disabled state, or reset their two-factor',
+    summary: 'Change an operator’s role, read-only or disabled state',
     description:
-      'Disabling or resetting two-factor ends their sessions. An operator cannot change their own account ' +
+      'Disabling ends their sessions; their password and two-factor are reset by a request another owner ' +
+      'approves (adminRequestOperatorReset). An operator cannot change their own account ' +
       '(400 INVALID_INPUT OWN_ACCOUNT). Unknown operator: 404.',
     failures: [...GUARD_FAILURES, 'NOT_FOUND'],
     handler: (request) => operatorService.update(actorOf(request), request.params.operatorId, request.body),

@@ -109,9 +109,10 @@ type Expectation =
   /**
    * A back-office call (docs/back-office.md): only an operator session counts, so every caller here gets
    * NOT_LOGGED_IN (the operator roles have their own matrix, modules/back-office/authorization.test.ts);
-   * signing in is open and a wrong password answers WRONG_CREDENTIALS.
+   * signing in is open and a wrong password answers WRONG_CREDENTIALS; the invitation page's calls are
+   * open, the link being the credential, and an unknown link answers INVITATION_INVALID.
    */
-  | { access: 'back-office'; signIn?: true };
+  | { access: 'back-office'; signIn?: true; invitation?: true };
 
 const OPEN = { access: 'open' } as const;
 /** Any member, trial members too (demo money, their own lists). */
@@ -324,6 +325,15 @@ const EXPECTATIONS = {
   agentStatement: AGENT,
 
   adminLogin: { access: 'back-office', signIn: true },
+  /** The sign-in captcha, asked before signing in. */
+  adminCaptcha: OPEN,
+  adminInvitation: { access: 'back-office', invitation: true },
+  adminAcceptInvitation: { access: 'back-office', invitation: true },
+  adminChangePassword: BACK_OFFICE,
+  adminRequestOperatorReset: BACK_OFFICE,
+  adminOperatorRequests: BACK_OFFICE,
+  adminDecideOperatorRequest: BACK_OFFICE,
+  adminCancelOperatorRequest: BACK_OFFICE,
   adminSession: BACK_OFFICE,
   adminLogout: BACK_OFFICE,
   adminOperators: BACK_OFFICE,
@@ -429,7 +439,8 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
     case 'operator':
       return caller === OPERATOR_CALLER[expectation.token] ? 'allowed' : 'NOT_LOGGED_IN';
     case 'back-office':
-      return expectation.signIn ? 'WRONG_CREDENTIALS' : 'NOT_LOGGED_IN';
+      if (expectation.signIn) return 'WRONG_CREDENTIALS';
+      return expectation.invitation ? 'INVITATION_INVALID' : 'NOT_LOGGED_IN';
   }
 }
 
@@ -453,6 +464,8 @@ const START = new Date('2030-03-04T03:00:00.000Z');
 /** The team report's dates: the GMT+8 day of START. */
 const REPORT_DATES = { from: agentDate(START), to: agentDate(START) };
 const PASSWORD = 'matrix1234';
+/** An invitation token of the right shape that no invitation has. */
+const MATRIX_INVITATION = 'matrix-no-such-invitation-token-0123456789';
 /** The first member's agent link. */
 const AGENT_LINK = 'MATRIXLINK01';
 const PAYMENT_PASSWORD = '246810';
@@ -1248,16 +1261,36 @@ describeEachDatabase('authorization matrix', (kind) => {
 
     // Back office: the member's credentials, never an operator's (the operator roles have their own matrix).
     adminLogin: {
-      build: () => ({ payload: { username: 'matrix-nobody', password: 'not-the-password-1' } }),
+      // A username of its own per call: past a few wrong passwords a username asks for a captcha.
+      build: () => ({
+        payload: { username: `matrix-${randomUUID().slice(0, 8)}`, password: 'not-the-password-1' },
+      }),
     },
     adminSession: { build: () => ({}) },
     adminLogout: { build: () => ({}) },
     adminOperators: { build: () => ({}) },
-    adminCreateOperator: {
+    adminCreateOperator: { build: () => ({ payload: { username: 'matrix-op', role: 'support' } }) },
+    adminCaptcha: { build: () => ({}) },
+    adminInvitation: { build: () => ({ payload: { token: MATRIX_INVITATION } }) },
+    adminAcceptInvitation: {
+      build: () => ({ payload: { token: MATRIX_INVITATION, password: 'a-long-password-1' } }),
+    },
+    adminChangePassword: {
       build: () => ({
-        payload: { username: 'matrix-op', password: 'a-long-password-1', role: 'support' },
+        payload: { currentPassword: 'a-long-password-1', newPassword: 'another-password-1', code: '123456' },
       }),
     },
+    adminRequestOperatorReset: {
+      build: () => ({
+        params: { operatorId: randomUUID() },
+        payload: { password: true, twoFactor: true, note: 'matrix' },
+      }),
+    },
+    adminOperatorRequests: { build: () => ({}) },
+    adminDecideOperatorRequest: {
+      build: () => ({ params: { requestId: randomUUID() }, payload: { approve: true } }),
+    },
+    adminCancelOperatorRequest: { build: () => ({ params: { requestId: randomUUID() } }) },
     adminUpdateOperator: { build: () => ({ payload: { readOnly: true } }) },
     adminAudit: { build: () => ({}) },
     adminDashboard: { build: () => ({}) },

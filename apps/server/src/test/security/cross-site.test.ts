@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { OPERATOR_COOKIE, OPERATOR_LOGIN_LIMIT } from '@kl/contracts/admin/auth';
+import { OPERATOR_COOKIE, OPERATOR_LOGIN_FREE_ATTEMPTS } from '@kl/contracts/admin/auth';
 import { SESSION_COOKIE } from '@kl/contracts/accounts';
 import { API, API_ENTRIES } from '@kl/contracts/api-paths';
 import { expect, it } from 'vitest';
@@ -130,8 +130,8 @@ describeEachDatabase('cross-site requests', (kind) => {
         headers: { 'accept-language': 'en', ...headers },
         payload: { username: created.username, password },
       });
-    // As many wrong passwords as lock the username, had they been counted.
-    for (let index = 0; index < OPERATOR_LOGIN_LIMIT; index += 1) {
+    // As many wrong passwords as would make the next check ask for a captcha, had they been counted.
+    for (let index = 0; index < OPERATOR_LOGIN_FREE_ATTEMPTS; index += 1) {
       const headers = FROM_ANOTHER_SITE[index % FROM_ANOTHER_SITE.length] ?? CROSS_SITE;
       expect(outcome(await signIn(`wrong-password-${index}`, headers))).toEqual(REFUSED);
     }

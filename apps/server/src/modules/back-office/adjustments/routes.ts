@@ -52,7 +52,8 @@ export function registerAdjustmentRoutes(
     ...guard.guarded('adminDecideAdjustment'),
     summary: 'Approve (the ledger posts it) or reject a pending adjustment',
     description:
-      'The operator who asked for it cannot decide it: 409 SECOND_APPROVER_REQUIRED. Already decided: 409 ' +
+      'The operator who asked for it cannot decide it: 409 SECOND_APPROVER_REQUIRED; nor can one who held ' +
+      'their invitation link, or whose link they held: 409 APPROVER_NOT_INDEPENDENT. Already decided: 409 ' +
       'ADJUSTMENT_CLOSED, except the same decision again by the operator who made it, which answers the ' +
       'adjustment unchanged. A debit the balance no longer covers: 409 INSUFFICIENT_BALANCE (it stays ' +
       'pending). Unknown adjustment: 404.',
@@ -60,6 +61,7 @@ export function registerAdjustmentRoutes(
       ...GUARD_FAILURES,
       'NOT_FOUND',
       'SECOND_APPROVER_REQUIRED',
+      'APPROVER_NOT_INDEPENDENT',
       'ADJUSTMENT_CLOSED',
       'INSUFFICIENT_BALANCE',
     ],

@@ -13,6 +13,7 @@ import { DomainError } from '../../../platform/errors.ts';
 import { type LedgerService, moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import type { ControlsService } from '../controls/service.ts';
+import { assertIndependentChecker } from '../four-eyes.ts';
 import { type AdjustmentView, createAdjustmentRepository } from './repository.ts';
 
 /** The ledger key (and reference) of an adjustment's transaction: one per adjustment, ever. */
@@ -239,7 +240,7 @@ export function createAdjustmentService(deps: {
           if (repeated) return viewOf(id, tx);
           throw new DomainError('ADJUSTMENT_CLOSED', { status: row.status });
         }
-        if (row.requestedBy === operatorId) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        await assertIndependentChecker(tx, row.requestedBy, operatorId);
         const before = await viewOf(id, tx);
         const decision = { decidedBy: operatorId, decidedAt: clock() };
         if (approve) {
