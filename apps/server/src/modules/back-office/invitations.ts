@@ -165,7 +165,7 @@ export function createInvitations(deps: {
         return { result: await enrolmentOf(operators, issuer, operator) };
       }
       const now = clock();
-      const secret = operator.totpSecret;
+      const secret = operators.openedSecret(operator);
       const step = secret === null ? undefined : matchTotp(secret, request.code, now, operator.totpLastStep);
       if (step === undefined) return failed('wrong_code');
       const passwordHash = setsPassword ? await hashPassword(request.password) : undefined;

@@ -30,6 +30,11 @@ export function createOperatorRepository(db: Db, secrets: SecretBox) {
       return { ...row, totpSecret: secrets.open(row.totpSecret, totpContext(row.id)) };
     },
 
+    /** The TOTP secret of a row read otherwise than by `byUsername`, opened where a code is checked. */
+    openedSecret(row: Pick<OperatorRow, 'id' | 'totpSecret'>): string | null {
+      return row.totpSecret === null ? null : secrets.open(row.totpSecret, totpContext(row.id));
+    },
+
     async byId(merchantCode: string, id: string, tx: DbOrTx = db): Promise<OperatorRow | undefined> {
       const [row] = await tx
         .select()

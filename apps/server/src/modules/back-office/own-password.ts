@@ -59,8 +59,8 @@ export function createOwnPassword(deps: {
         return failed('wrong_password');
       }
       const now = clock();
-      const step =
-        row.totpSecret === null ? undefined : matchTotp(row.totpSecret, request.code, now, row.totpLastStep);
+      const secret = operators.openedSecret(row);
+      const step = secret === null ? undefined : matchTotp(secret, request.code, now, row.totpLastStep);
       if (step === undefined) return failed('wrong_code');
       if (request.newPassword === request.currentPassword) {
         throw new DomainError('INVALID_INPUT', { field: 'newPassword', reason: 'SAME_PASSWORD' });

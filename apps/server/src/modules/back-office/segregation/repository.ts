@@ -1,5 +1,5 @@
 import type { SegregationReason } from '@kl/contracts/admin/money';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { operator, type OperatorRow } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 
@@ -43,6 +43,16 @@ export function createSegregationRepository(db: Db) {
         where operator_id is not null`);
       const rows = (result as unknown as { rows: { operator_id: string; reason: SegregationReason }[] }).rows;
       return rows.map((row) => ({ operatorId: row.operator_id, reason: row.reason }));
+    },
+
+    /** Who held the invitation link of each of these operators' current credentials (null: nobody). */
+    async credentialIssuers(ids: readonly string[], tx: DbOrTx = db): Promise<Map<string, string | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: operator.id, issuedBy: operator.credentialsIssuedBy })
+        .from(operator)
+        .where(inArray(operator.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.issuedBy]));
     },
 
     /** The merchant's operators who can sign in: enrolled two-factor, not disabled; by username. */

@@ -18,7 +18,8 @@ export interface Approvers {
  * Segregation of duties (docs/back-office.md, "Four eyes"): for the merchant's `segregationDays` after an
  * operator gave a member money — asked for a manual credit to them, created, wrote or published a promotion
  * they claimed, proposed their agent contract — that operator may not approve the member's withdrawals; nor
- * may the first approver of a withdrawal give it its second approval.
+ * may the first approver of a withdrawal give it its second approval; nor may an operator whose invitation
+ * link such an operator held, or who held theirs (docs/decisions/033-operator-credentials.md).
  */
 export function createSegregation(deps: {
   db: Db;
@@ -46,6 +47,15 @@ export function createSegregation(deps: {
         reasons.set(operatorId, (reasons.get(operatorId) ?? new Set()).add(reason));
       for (const { operatorId, reason } of involved) add(operatorId, reason);
       if (request.firstApprovedBy !== null) add(request.firstApprovedBy, 'first_approval');
+      // An account whose invitation link one of them held, or who held theirs, counts as theirs.
+      const kept = new Set(reasons.keys());
+      const issuers = await segregation.credentialIssuers([...kept], tx);
+      for (const row of active) {
+        if (kept.has(row.id)) continue;
+        const issuedByKept = row.credentialsIssuedBy !== null && kept.has(row.credentialsIssuedBy);
+        const issuedKept = [...kept].some((id) => issuers.get(id) === row.id);
+        if (issuedByKept || issuedKept) add(row.id, 'credentials');
+      }
 
       const blocked: Approvers['blocked'] = new Map();
       const eligible: OperatorRow[] = [];

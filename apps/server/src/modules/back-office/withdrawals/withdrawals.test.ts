@@ -7,7 +7,13 @@ import { expect, it } from 'vitest';
 import { ledgerTransaction, member } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { newOperator, signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import {
+  acceptInvitation,
+  inviteOperator,
+  newOperator,
+  signInOperator,
+  useBackOfficeSuite,
+} from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import type { MemberCaller } from '../../../test/suite.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
@@ -436,5 +442,31 @@ describeEachDatabase('back-office withdrawals', (kind) => {
       expect.objectContaining({ amount: limit, requestedBy: maker.username, decidedBy: null }),
     ]);
     expect(provenance.flags.map((flag) => flag.flag)).toContain('manual_credit');
+  });
+  it('keeps out an account whose invitation link the maker held, and the holder of the maker’s link', async () => {
+    const inviter = await newOperator(suite, 'owner');
+    const issued = await inviteOperator(suite.app, inviter, 'finance');
+    const invitee = await acceptInvitation(suite.app, suite.time, issued.invitation.token);
+
+    // The inviter credits a member: the account it held the link of may not pay them out either.
+    const first = await readyMember(uniqueName('wqcred'), 0);
+    answerValue(adminCalls.adminCreateAdjustment, await adjust(inviter, first.row.id, 300_000));
+    const one = await withdraw(first.caller, first.account.accountId, 300_000);
+    expect((await queued(one)).approval.blocked).toEqual(
+      expect.arrayContaining([
+        { username: inviter.username, reasons: ['credited'] },
+        { username: invitee.username, reasons: ['credentials'] },
+      ]),
+    );
+    const refused = await approve(one, invitee);
+    expectFailure(refused, 403, 'SEGREGATION_OF_DUTIES');
+    expect((refused.json() as { value: { reasons: string[] } }).value.reasons).toEqual(['credentials']);
+
+    // The invitee credits another member: nor may the inviter, who held its link.
+    const second = await readyMember(uniqueName('wqcred2'), 0);
+    answerValue(adminCalls.adminCreateAdjustment, await adjust(invitee, second.row.id, 300_000));
+    const two = await withdraw(second.caller, second.account.accountId, 300_000);
+    expectFailure(await approve(two, inviter), 403, 'SEGREGATION_OF_DUTIES');
+    expect(answerValue(adminCalls.adminApproveWithdrawal, await approve(two)).changed).toBe(true);
   });
 });
