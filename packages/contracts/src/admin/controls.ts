@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import { moneySchema } from '../wallet.ts';
+import { operatorRequestView } from './credentials.ts';
 import type { AdminCallRule } from './calls.ts';
 
 /**
@@ -65,12 +66,34 @@ export const creditRoom = z.object({
 export type CreditRoom = z.infer<typeof creditRoom>;
 export const creditRoomQuery = z.object({ memberId: z.uuid().optional() });
 
+/** A change of the controls, with why (for the second owner and the audit). */
+export const changeControlsBody = moneyControls.extend({ note: z.string().trim().min(1).max(500) });
+export type ChangeControlsBody = z.input<typeof changeControlsBody>;
+
+/**
+ * A change that only tightens the controls is applied at once (`applied`); one that loosens any of them
+ * waits for a second, independent owner as a `controls.update` request (`request`).
+ */
+export const controlsChange = z.object({
+  applied: z.boolean(),
+  controls: moneyControls,
+  request: operatorRequestView.nullable(),
+});
+export type ControlsChange = z.infer<typeof controlsChange>;
+
 export const adminControlsCalls = {
   adminControls: {
     method: 'GET',
     path: '/api/admin/controls',
     moduleId: 'ADMIN',
     response: moneyControls,
+  },
+  adminChangeControls: {
+    method: 'PUT',
+    path: '/api/admin/controls',
+    moduleId: 'ADMIN',
+    body: changeControlsBody,
+    response: controlsChange,
   },
   adminCreditRoom: {
     method: 'GET',
@@ -84,6 +107,8 @@ export const adminControlsCalls = {
 export const adminControlsRules = {
   // Every operator who moves money or writes promotions reads the limits that apply to them.
   adminControls: 'session',
+  // Owners change them; a loosening waits for another owner (the request's kind is of this area).
+  adminChangeControls: { area: 'operators', access: 'write' },
   adminCreditRoom: { area: 'adjustments', access: 'read' },
 } as const satisfies Record<keyof typeof adminControlsCalls, AdminCallRule>;
 

@@ -94,8 +94,11 @@ export const changeOwnPasswordResult = z.object({
 export const OPERATOR_REQUEST_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] as const;
 export type OperatorRequestStatus = (typeof OPERATOR_REQUEST_STATUSES)[number];
 
-/** The kinds of request there are (each has its handler on the server, operator-requests.ts). */
-export const OPERATOR_REQUEST_KINDS = ['operator.reset'] as const;
+/**
+ * The kinds of request there are (each has its handler on the server, operator-requests.ts): an
+ * operator's credentials reset, and a change that loosens the merchant's money controls (controls.ts).
+ */
+export const OPERATOR_REQUEST_KINDS = ['operator.reset', 'controls.update'] as const;
 export type OperatorRequestKind = (typeof OPERATOR_REQUEST_KINDS)[number];
 
 export const OPERATOR_CREDENTIALS = ['password', 'twoFactor'] as const;

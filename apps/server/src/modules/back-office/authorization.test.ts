@@ -101,6 +101,7 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminReconciliation: { params: { runId: 999_999_999 } },
   adminRunReconciliation: { payload: {} },
   adminControls: {},
+  adminChangeControls: { payload: {} },
   adminCreditRoom: { query: { memberId: unknownId } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];

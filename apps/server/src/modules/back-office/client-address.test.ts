@@ -56,14 +56,17 @@ describeEachDatabase('back office behind a proxy', (kind) => {
       url: adminCalls.adminCreateOperator.path,
       remoteAddress: peer,
       headers: { cookie: `${OPERATOR_COOKIE}=${owner.cookie}`, 'x-forwarded-for': forwardedFor },
-      payload: { username, password: 'another-password-1', role: 'content' },
+      payload: { username, role: 'content' },
     });
     expect(made.statusCode, made.body).toBe(200);
     const audit = await suite.app.inject({
       url: adminCalls.adminAudit.path,
       remoteAddress: owner.ip,
       headers: { cookie: `${OPERATOR_COOKIE}=${owner.cookie}` },
-      query: { action: 'operator.create', target: json<{ value: { id: string } }>(made).value.id },
+      query: {
+        action: 'operator.create',
+        target: json<{ value: { operator: { id: string } } }>(made).value.operator.id,
+      },
     });
     const [entry, ...others] = json<{ value: { list: AuditEntry[] } }>(audit).value.list;
     expect(others).toEqual([]);

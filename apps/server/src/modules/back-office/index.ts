@@ -19,6 +19,7 @@ import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { createAdjustmentService } from './adjustments/service.ts';
 import { createAuditLog } from './audit.ts';
+import { createControlsChange, createControlsChangeKind } from './controls/change.ts';
 import { registerControlsRoutes } from './controls/routes.ts';
 import { createControlsService } from './controls/service.ts';
 import { registerChatRoutes } from './chat/routes.ts';
@@ -127,6 +128,7 @@ export function createBackOfficeModule(
   });
   const operatorService = createOperatorService({ db, clock, merchantCode, operators, audit, invitations });
   const ownPassword = createOwnPassword({ db, clock, merchantCode, operators, audit });
+  const controls = createControlsService({ db, clock, merchantCode });
   // Requests a second owner approves; each kind with its handler (operator-requests.ts says how to add one).
   const requests = createOperatorRequests({
     db,
@@ -136,11 +138,12 @@ export function createBackOfficeModule(
     audit,
     handlers: {
       'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
+      'controls.update': createControlsChangeKind({ merchantCode, controls, audit }),
     },
   });
+  const controlsChange = createControlsChange({ db, merchantCode, controls, audit, requests });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
-  const controls = createControlsService({ db, clock, merchantCode });
   const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
   const dashboardService = createDashboardService({ ...deps, merchantCode });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
@@ -173,7 +176,7 @@ export function createBackOfficeModule(
       });
       registerMemberRoutes(api, { guard, memberService });
       registerAdjustmentRoutes(api, { guard, adjustmentService });
-      registerControlsRoutes(api, { guard, controls });
+      registerControlsRoutes(api, { guard, controls, controlsChange });
       registerDashboardRoutes(api, { guard, dashboardService });
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });

@@ -9,6 +9,7 @@ import {
   LOGIN_KEY_HEADER,
   SESSION_COOKIE,
 } from '@kl/contracts';
+import { DEFAULT_MONEY_CONTROLS } from '@kl/contracts/admin/controls';
 import { agentDate, parsePeriod } from '@kl/contracts/agents';
 import { CHAT_COOKIE } from '@kl/contracts/chat';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
@@ -395,6 +396,7 @@ const EXPECTATIONS = {
   adminReconciliation: BACK_OFFICE,
   adminRunReconciliation: BACK_OFFICE,
   adminControls: BACK_OFFICE,
+  adminChangeControls: BACK_OFFICE,
   adminCreditRoom: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
@@ -1362,6 +1364,8 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminReconciliation: { build: () => ({ params: { runId: '1' } }) },
     adminRunReconciliation: { build: () => ({}) },
     adminControls: { build: () => ({}) },
+    // The controls as they are: nothing loosens, nothing changes.
+    adminChangeControls: { build: () => ({ payload: { ...DEFAULT_MONEY_CONTROLS, note: 'matrix' } }) },
     adminCreditRoom: { build: () => ({ query: { memberId: randomUUID() } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
