@@ -74,6 +74,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SEGREGATION_OF_DUTIES:
       'Bạn đã cấp tiền cho thành viên này gần đây nên không được duyệt khoản rút của họ. Hãy nhờ người duyệt khác.',
     ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
+    PROMOTION_NOTHING_PENDING: 'Khuyến mãi này không có gì đang chờ duyệt',
+    PROMOTION_DRAFT_CHANGED:
+      'Thay đổi đang chờ của khuyến mãi này đã khác với bản bạn đã xem. Vui lòng tải lại.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
     ALREADY_AGENT: 'Thành viên này đã là đại lý',
@@ -160,6 +163,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SEGREGATION_OF_DUTIES:
       'You gave this member money recently, so you may not approve their withdrawal. Ask another approver.',
     ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
+    PROMOTION_NOTHING_PENDING: 'Nothing of this promotion is waiting to be published',
+    PROMOTION_DRAFT_CHANGED:
+      'The pending change of this promotion is no longer the one you read. Please reload it.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
     ALREADY_AGENT: 'This member is already an agent',

@@ -82,6 +82,10 @@ export const ERROR_CATALOGUE = {
   SECOND_APPROVER_REQUIRED: { status: 409 },
   SEGREGATION_OF_DUTIES: { status: 403 },
   ADJUSTMENT_CLOSED: { status: 409 },
+  // Back office: a promotion with nothing waiting to be published or discarded, or whose pending change
+  // is not the one the operator read (written again, published or discarded since).
+  PROMOTION_NOTHING_PENDING: { status: 409 },
+  PROMOTION_DRAFT_CHANGED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy
