@@ -29,9 +29,13 @@ export function answer<E extends TypedApiEntry>(entry: E, value: ValueIn<E>): Re
   return envelope({ success: true, value: checked.data }, 200);
 }
 
-/** A failure envelope with a catalogue code, at the code's status unless told. */
-export function failure(code: ErrorCode, status: number = ERROR_CATALOGUE[code].status): Response {
-  return envelope({ success: false, code, message: code }, status);
+/** A failure envelope with a catalogue code, at the code's status unless told, and its value when given. */
+export function failure(
+  code: ErrorCode,
+  status: number = ERROR_CATALOGUE[code].status,
+  value?: Record<string, unknown>,
+): Response {
+  return envelope({ success: false, code, message: code, ...(value && { value }) }, status);
 }
 
 /** A request the fake server received. */
