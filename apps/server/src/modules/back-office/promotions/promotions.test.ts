@@ -78,6 +78,13 @@ describeEachDatabase('back-office promotions', (kind) => {
   const playerDetail = (id: number) =>
     call(suite.app, API.promotionDetail, visitor, { query: { id: String(id) } });
   const auditOf = (id: number) => auditTrail(operators.owner, 'promotion', id);
+  /** A new member who applied to the promotion. */
+  const memberWhoApplied = async (promotionId: number) => {
+    const member = await suite.newMember();
+    const applied = await call(suite.app, API.applyPromotion, member.caller, { payload: { promotionId } });
+    expect(applied.statusCode, applied.body).toBe(200);
+    return member;
+  };
   const controls = (change: Partial<typeof DEFAULT_MONEY_CONTROLS>) =>
     setMoneyControls(suite.database.current.db, suite.time.clock, change);
 
@@ -395,11 +402,7 @@ describeEachDatabase('back-office promotions', (kind) => {
 
   it('lists the claims with the member, the bonus and its turnover', async () => {
     const promotion = await live();
-    const { row, caller } = await suite.newMember();
-    const applied = await call(suite.app, API.applyPromotion, caller, {
-      payload: { promotionId: promotion.id },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
+    const { row, caller } = await memberWhoApplied(promotion.id);
     await suite.deposit(caller, 300_000, 1_000);
     const [claim] = answerValue(
       API.promotionClaims,
@@ -446,11 +449,7 @@ describeEachDatabase('back-office promotions', (kind) => {
       ownerA,
     );
     const promotion = answerValue(adminCalls.adminPublishPromotion, await publish(proposal, ownerB));
-    const { row, caller } = await suite.newMember();
-    const applied = await call(suite.app, API.applyPromotion, caller, {
-      payload: { promotionId: promotion.id },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
+    const { row } = await memberWhoApplied(promotion.id);
 
     // What a withdrawal's approval reads (docs/back-office.md, "Four eyes").
     const db = suite.database.current.db;
