@@ -83,6 +83,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     OPERATOR_REQUEST_PENDING: 'Đã có một yêu cầu cho nhân viên này đang chờ duyệt',
     OPERATOR_REQUEST_CLOSED: 'Yêu cầu này đã được xử lý hoặc đã bị hủy',
     CAPTCHA_REQUIRED: 'Vui lòng nhập mã trong hình để tiếp tục',
+    PROMOTION_NOTHING_PENDING: 'Khuyến mãi này không có gì đang chờ duyệt',
+    PROMOTION_DRAFT_CHANGED:
+      'Thay đổi đang chờ của khuyến mãi này đã khác với bản bạn đã xem. Vui lòng tải lại.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
     ALREADY_AGENT: 'Thành viên này đã là đại lý',
@@ -176,6 +179,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     OPERATOR_REQUEST_PENDING: 'A request for this operator is already waiting for approval',
     OPERATOR_REQUEST_CLOSED: 'This request has already been decided or cancelled',
     CAPTCHA_REQUIRED: 'Type the code in the picture to go on',
+    PROMOTION_NOTHING_PENDING: 'Nothing of this promotion is waiting to be published',
+    PROMOTION_DRAFT_CHANGED:
+      'The pending change of this promotion is no longer the one you read. Please reload it.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
     ALREADY_AGENT: 'This member is already an agent',

@@ -92,6 +92,10 @@ export const ERROR_CATALOGUE = {
   OPERATOR_REQUEST_PENDING: { status: 409 },
   OPERATOR_REQUEST_CLOSED: { status: 409 },
   CAPTCHA_REQUIRED: { status: 400 },
+  // Back office: a promotion with nothing waiting to be published or discarded, or whose pending change
+  // is not the one the operator read (written again, published or discarded since).
+  PROMOTION_NOTHING_PENDING: { status: 409 },
+  PROMOTION_DRAFT_CHANGED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy

@@ -23,6 +23,10 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
  * percent of the qualifying deposits up to a cap), the minimum deposit and the turnover multiple and base.
  * The share of a stake that counts toward turnover is the merchant's, per game category, for every bonus
  * (shown with the list, not set per promotion); a promotion has no budget.
+ *
+ * Four eyes: a new promotion, and any change of one, waits as written until another operator publishes it;
+ * its bonus and turnover keep within the merchant's limits (admin/controls.ts `promotionBonusCap`,
+ * `promotionMinTurnoverMultiple`), checked when written and again when published.
  */
 
 /** Where a promotion's window stands now. */
@@ -36,6 +40,32 @@ export const promotionTurnover = z.object({
   multiple: z.number().int().min(0).max(1000),
   base: z.enum(TURNOVER_BASES),
 });
+
+/**
+ * A change as it waits to be published (what the update call gave, but `endNow`): the fields it sets; the
+ * others keep their live value.
+ */
+export const adminPromotionChange = z.object({
+  title: localizedText.optional(),
+  summary: localizedText.optional(),
+  detailHtml: localizedText.optional(),
+  imageUrl: z.string().optional(),
+  startsAt: z.iso.datetime().optional(),
+  endsAt: z.iso.datetime().optional(),
+  bonus: bonusRule.optional(),
+  minDeposit: moneySchema.optional(),
+  turnover: promotionTurnover.optional(),
+  sort: z.number().int().optional(),
+});
+export type AdminPromotionChange = z.infer<typeof adminPromotionChange>;
+
+/** A promotion's pending change, its author and when it was written (the version a publish names). */
+export const adminPromotionDraft = z.object({
+  change: adminPromotionChange,
+  draftBy: z.string().nullable(),
+  draftAt: z.iso.datetime(),
+});
+export type AdminPromotionDraft = z.infer<typeof adminPromotionDraft>;
 
 export const adminPromotion = z.object({
   id: z.number().int().positive(),
@@ -57,6 +87,18 @@ export const adminPromotion = z.object({
   turnover: promotionTurnover,
   /** Claims made so far (applications and referral bonuses, whatever their status). */
   claims: z.number().int().min(0),
+  /** Shown to players and open to them: published by an operator other than the one who wrote it. */
+  published: z.boolean(),
+  /** When the live terms were published (null: not published yet). */
+  publishedAt: z.iso.datetime().nullable(),
+  /** Who published the live terms (null: not published, or published by the seed or a migration). */
+  publishedBy: z.string().nullable(),
+  /** Who wrote the live terms (the creator, or the author of the last change published). */
+  writtenBy: z.string().nullable(),
+  /** Who created the promotion (null: made by the seed or before operators were recorded). */
+  createdBy: z.string().nullable(),
+  /** The change waiting for another operator to publish it, or null. */
+  draft: adminPromotionDraft.nullable(),
 });
 export type AdminPromotion = z.infer<typeof adminPromotion>;
 
@@ -131,28 +173,50 @@ export const createPromotionRequest = z
 export type CreatePromotionRequest = z.input<typeof createPromotionRequest>;
 
 /**
- * What changes: the fields given (the code and the type stay). `endNow` ends the promotion at once (its
- * end becomes now; one not started yet gets an empty window at this moment), whatever `endsAt` says.
+ * The fields a change sets (the code and the type stay). Kept as the promotion's draft (db schema
+ * `promotion.draft`) until another operator publishes it.
  */
-export const updatePromotionRequest = z
-  .object({
-    title: editable.title.optional(),
-    summary: editable.summary.optional(),
-    detailHtml: editable.detailHtml.optional(),
-    imageUrl: editable.imageUrl,
-    startsAt: editable.startsAt.optional(),
-    endsAt: editable.endsAt.optional(),
-    bonus: editable.bonus.optional(),
-    minDeposit: editable.minDeposit.optional(),
-    turnover: editable.turnover.optional(),
-    sort: editable.sort.optional(),
-    endNow: z.literal(true).optional(),
-  })
+export const promotionChange = z.object({
+  title: editable.title.optional(),
+  summary: editable.summary.optional(),
+  detailHtml: editable.detailHtml.optional(),
+  imageUrl: editable.imageUrl,
+  startsAt: editable.startsAt.optional(),
+  endsAt: editable.endsAt.optional(),
+  bonus: editable.bonus.optional(),
+  minDeposit: editable.minDeposit.optional(),
+  turnover: editable.turnover.optional(),
+  sort: editable.sort.optional(),
+});
+export type PromotionChange = z.infer<typeof promotionChange>;
+
+/**
+ * What changes: the fields given (the code and the type stay), written as the promotion's draft. `endNow`
+ * ends the promotion at once (its end becomes now; one not started yet gets an empty window at this
+ * moment), whatever `endsAt` says: it only takes exposure away, so it waits for nobody.
+ */
+export const updatePromotionRequest = promotionChange
+  .extend({ endNow: z.literal(true).optional() })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to change',
   })
   .refine(startsBeforeEnds, windowMessage);
 export type UpdatePromotionRequest = z.input<typeof updatePromotionRequest>;
+
+/**
+ * Publishing or discarding names what the operator read: the `draftAt` of the pending change (null: a new
+ * promotion with no change). Another change written, published or discarded since: 409
+ * PROMOTION_DRAFT_CHANGED, so nobody publishes terms they did not see.
+ */
+export const promotionDecisionRequest = z.object({ draftAt: z.iso.datetime().nullable() });
+export type PromotionDecisionRequest = z.input<typeof promotionDecisionRequest>;
+
+/**
+ * The answer of a discard: the promotion without its draft, or null when a new promotion was withdrawn
+ * (it never reached players and is gone).
+ */
+export const discardPromotionResult = z.object({ promotion: adminPromotion.nullable() });
+export type DiscardPromotionResult = z.infer<typeof discardPromotionResult>;
 
 export const adminPromotionClaimsQuery = z.object({
   status: z.enum(CLAIM_STATUSES).optional(),
@@ -210,6 +274,22 @@ export const adminPromotionsCalls = {
     body: updatePromotionRequest,
     response: adminPromotion,
   },
+  adminPublishPromotion: {
+    method: 'POST',
+    path: '/api/admin/promotions/:promotionId/publish',
+    moduleId: 'ADMIN',
+    params: promotionParams,
+    body: promotionDecisionRequest,
+    response: adminPromotion,
+  },
+  adminDiscardPromotion: {
+    method: 'POST',
+    path: '/api/admin/promotions/:promotionId/discard',
+    moduleId: 'ADMIN',
+    params: promotionParams,
+    body: promotionDecisionRequest,
+    response: discardPromotionResult,
+  },
   adminPromotionClaims: {
     method: 'GET',
     path: '/api/admin/promotions/:promotionId/claims',
@@ -224,5 +304,7 @@ export const adminPromotionsRules: Record<keyof typeof adminPromotionsCalls, Adm
   adminPromotions: { area: 'promotions', access: 'read' },
   adminCreatePromotion: { area: 'promotions', access: 'write' },
   adminUpdatePromotion: { area: 'promotions', access: 'write' },
+  adminPublishPromotion: { area: 'promotions', access: 'write' },
+  adminDiscardPromotion: { area: 'promotions', access: 'write' },
   adminPromotionClaims: { area: 'promotions', access: 'read' },
 };

@@ -6,20 +6,24 @@ import type {
 } from '@kl/contracts/admin/promotions';
 import { PROMOTION_TYPES } from '@kl/contracts/promotions';
 import { TURNOVER_BASES } from '@kl/contracts/wagering';
-import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, DatePicker, Form, type FormRule, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
-import { minorDigits } from '../../shared/money.ts';
+import { formatDateTime } from '../../shared/dates.ts';
+import { formatMoney, minorDigits } from '../../shared/money.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import {
   createRequestOf,
+  formLimitsOf,
+  limitRefusalOf,
   NEW_PROMOTION,
   updateRequestOf,
   valuesOf,
   type PromotionValues,
 } from './promotion-form.ts';
+import { usePromotionLimits } from './use-promotion-limits.ts';
 
 /** What the modal edits: a new promotion, an existing one, or nothing (closed). */
 export type PromotionEditing = { mode: 'new' } | { mode: 'edit'; promotion: AdminPromotion } | null;
@@ -31,12 +35,40 @@ const CURRENCY = 'VND';
 /**
  * "New promotion" and edit: code and type (fixed once made), texts in both languages, picture, window,
  * bonus (fixed, or a percent with a cap), minimum deposit, turnover and position in the player's list.
+ * What is saved waits for another operator to publish it (docs/back-office.md, "Promotions"); an edit
+ * starts from the pending change when there is one, and replaces it. The bonus and the turnover multiple
+ * are checked against the merchant's limits before sending; a refusal of the server for them (the limits
+ * changed since) is shown under its field.
  */
 export function PromotionModal({ editing, onClose }: { editing: PromotionEditing; onClose: () => void }) {
-  const { t } = useTranslation();
-  const existing = editing?.mode === 'edit' ? editing.promotion : undefined;
+  // A form of its own each time it opens (its fields start from what it edits).
+  if (editing === null) return null;
+  return (
+    <PromotionFormModal
+      key={editing.mode === 'edit' ? editing.promotion.id : 'new'}
+      editing={editing}
+      onClose={onClose}
+    />
+  );
+}
+
+function PromotionFormModal({
+  editing,
+  onClose,
+}: {
+  editing: NonNullable<PromotionEditing>;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<PromotionValues>();
+  const existing = editing.mode === 'edit' ? editing.promotion : undefined;
   const currency = existing?.currency ?? CURRENCY;
   const unit = 10 ** minorDigits(currency);
+  const controls = usePromotionLimits();
+  const limits = controls.data ? formLimitsOf(controls.data, unit) : undefined;
+  const money = (minorUnits: number) => formatMoney(minorUnits, currency, i18n.language);
+  const aboveCap = (cap: number) => t('promotions.aboveCap', { cap: money(cap) });
+  const belowMinimum = (minimum: number) => t('promotions.belowMinimum', { minimum });
   const save = useAdminMutation(
     ({ id, body }: Save) =>
       id === undefined
@@ -45,9 +77,11 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
     {
       invalidates: ['promotions', 'report-promotions'],
       errorMessage: false,
-      successText: () => t('promotions.saved'),
+      successText: (_, { id }) =>
+        id === undefined ? t('promotions.createdWaiting') : t('promotions.changeWaiting'),
     },
   );
+  const refusal = limitRefusalOf(save.error);
   const close = () => {
     save.reset();
     onClose();
@@ -55,15 +89,31 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
   const amount = (max = Number.MAX_SAFE_INTEGER) => (
     <InputNumber min={0} max={max} precision={minorDigits(currency)} style={{ width: '100%' }} />
   );
+  const capRule: FormRule = {
+    validator: (_, value: unknown) =>
+      limits && typeof value === 'number' && value > limits.bonusCap && controls.data
+        ? Promise.reject(new Error(aboveCap(controls.data.promotionBonusCap)))
+        : Promise.resolve(),
+  };
+  const minimumRule: FormRule = {
+    validator: (_, value: unknown) =>
+      limits && typeof value === 'number' && value < limits.minTurnoverMultiple
+        ? Promise.reject(new Error(belowMinimum(limits.minTurnoverMultiple)))
+        : Promise.resolve(),
+  };
+  const capHint = controls.data
+    ? t('promotions.capHint', { cap: money(controls.data.promotionBonusCap) })
+    : undefined;
 
   return (
     <FormModal<PromotionValues>
-      open={editing !== null}
+      open
       title={existing ? t('promotions.editTitle', { code: existing.code }) : t('promotions.new')}
       name="promotion"
+      form={form}
       submitText={t('common.save')}
       pending={save.isPending}
-      error={save.error}
+      error={refusal ? null : save.error}
       initialValues={existing ? valuesOf(existing, unit) : NEW_PROMOTION}
       onCancel={close}
       onSubmit={(values) =>
@@ -71,10 +121,34 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
           existing
             ? { id: existing.id, body: updateRequestOf(values, unit) }
             : { body: createRequestOf(values, unit) },
-          { onSuccess: close },
+          {
+            onSuccess: close,
+            onError: (error) => {
+              const refused = limitRefusalOf(error);
+              if (!refused) return;
+              const text =
+                refused.field === 'bonusAmount' ? aboveCap(refused.limit) : belowMinimum(refused.limit);
+              form.setFields([{ name: refused.field, errors: [text] }]);
+            },
+          },
         )
       }
     >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={
+          existing?.draft
+            ? t('promotions.editingDraft', {
+                username: existing.draft.draftBy ?? '—',
+                at: formatDateTime(existing.draft.draftAt),
+              })
+            : existing
+              ? t('promotions.editWaits')
+              : t('promotions.newWaits')
+        }
+      />
       <Form.Item
         name="code"
         label={t('promotions.code')}
@@ -162,7 +236,8 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
               <Form.Item
                 name="bonusAmount"
                 label={t('promotions.cap', { currency })}
-                rules={[{ required: true, message: t('promotions.amountRequired') }]}
+                extra={capHint}
+                rules={[{ required: true, message: t('promotions.amountRequired') }, capRule]}
               >
                 {amount()}
               </Form.Item>
@@ -171,7 +246,8 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
             <Form.Item
               name="bonusAmount"
               label={t('promotions.amount', { currency })}
-              rules={[{ required: true, message: t('promotions.amountRequired') }]}
+              extra={capHint}
+              rules={[{ required: true, message: t('promotions.amountRequired') }, capRule]}
             >
               {amount()}
             </Form.Item>
@@ -188,8 +264,12 @@ export function PromotionModal({ editing, onClose }: { editing: PromotionEditing
       <Form.Item
         name="turnoverMultiple"
         label={t('promotions.turnoverMultiple')}
-        extra={t('promotions.turnoverMultipleHint')}
-        rules={[{ required: true }]}
+        extra={
+          limits && limits.minTurnoverMultiple > 0
+            ? t('promotions.minimumHint', { minimum: limits.minTurnoverMultiple })
+            : t('promotions.turnoverMultipleHint')
+        }
+        rules={[{ required: true }, minimumRule]}
       >
         <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} />
       </Form.Item>

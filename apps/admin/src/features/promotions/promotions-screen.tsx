@@ -19,7 +19,9 @@ import { Screen } from '../../shared/ui/screen.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { ClaimsDrawer } from './claims-drawer.tsx';
+import { isPending } from './promotion-form.ts';
 import { PromotionModal, type PromotionEditing } from './promotion-modal.tsx';
+import { PromotionReview } from './promotion-review.tsx';
 
 type StatusFilter = AdminPromotionStatus | 'all';
 const STATUS_COLORS: Record<AdminPromotionStatus, string> = {
@@ -43,7 +45,33 @@ function Contributions({ table }: { table: ContributionTable | undefined }) {
   );
 }
 
-/** Promotions: the list by status, a new one, changes, ending one now, and each one's claims. */
+/**
+ * Where a promotion stands under four eyes (docs/back-office.md, "Promotions"): published, a new one
+ * waiting for another operator, or published with a change waiting.
+ */
+function Publication({ promotion }: { promotion: AdminPromotion }) {
+  const { t } = useTranslation();
+  if (!promotion.published) return <StatusTag status="pending" label={t('promotions.publications.draft')} />;
+  return (
+    <Flex vertical align="start">
+      {promotion.draft ? (
+        <StatusTag status="pending" label={t('promotions.publications.changeWaiting')} />
+      ) : (
+        <StatusTag status="paid" label={t('promotions.publications.published')} />
+      )}
+      {promotion.publishedBy ? (
+        <Typography.Text type="secondary">
+          {t('promotions.publications.by', { username: promotion.publishedBy })}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+/**
+ * Promotions: the list by status with where each stands under four eyes, a new one, changes, what waits
+ * (reviewed, published or discarded), ending one now, and each one's claims.
+ */
 export function PromotionsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('promotions');
@@ -51,6 +79,7 @@ export function PromotionsScreen() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [editing, setEditing] = useState<PromotionEditing>(null);
   const [claimsOf, setClaimsOf] = useState<AdminPromotion | null>(null);
+  const [reviewing, setReviewing] = useState<AdminPromotion | null>(null);
   const end = useAdminMutation(
     (promotion: AdminPromotion) =>
       adminCall(adminCalls.adminUpdatePromotion, {
@@ -76,6 +105,11 @@ export function PromotionsScreen() {
       render: (_, row) => (
         <StatusTag status={STATUS_COLORS[row.status]} label={t(`promotions.statuses.${row.status}`)} />
       ),
+    },
+    {
+      title: t('promotions.publication'),
+      key: 'publication',
+      render: (_, row) => <Publication promotion={row} />,
     },
     { title: t('promotions.startsAt'), dataIndex: 'startsAt', render: formatDateTime },
     { title: t('promotions.endsAt'), dataIndex: 'endsAt', render: formatDateTime },
@@ -115,6 +149,11 @@ export function PromotionsScreen() {
       key: 'actions',
       render: (_, promotion) => (
         <Flex gap="small" wrap>
+          {isPending(promotion) ? (
+            <Button size="small" type="primary" onClick={() => setReviewing(promotion)}>
+              {t('promotions.reviewButton')}
+            </Button>
+          ) : null}
           <Button size="small" onClick={() => setClaimsOf(promotion)}>
             {t('promotions.claimsButton')}
           </Button>
@@ -183,6 +222,7 @@ export function PromotionsScreen() {
       />
       {canWrite ? <PromotionModal editing={editing} onClose={() => setEditing(null)} /> : null}
       <ClaimsDrawer promotion={claimsOf} onClose={() => setClaimsOf(null)} />
+      <PromotionReview promotion={reviewing} onClose={() => setReviewing(null)} />
     </Screen>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Modal } from 'antd';
+import { Button, Flex, Form, type FormInstance, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from './error-alert.tsx';
@@ -17,6 +17,7 @@ export function FormModal<V extends object>({
   initialValues,
   onCancel,
   onSubmit,
+  form,
   children,
 }: {
   open: boolean;
@@ -29,12 +30,15 @@ export function FormModal<V extends object>({
   initialValues?: Partial<V>;
   onCancel: () => void;
   onSubmit: (values: V) => void;
+  /** The form's instance, when the caller sets its fields' errors itself (a refusal of the server). */
+  form?: FormInstance<V>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={title} footer={null} onCancel={onCancel} destroyOnHidden width={560}>
       <Form<V>
+        form={form}
         name={name}
         layout="vertical"
         initialValues={initialValues}

@@ -57,6 +57,8 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminPromotions: {},
   adminCreatePromotion: { payload: {} },
   adminUpdatePromotion: { params: { promotionId: 999_999_999 }, payload: { sort: 1 } },
+  adminPublishPromotion: { params: { promotionId: 999_999_999 }, payload: { draftAt: null } },
+  adminDiscardPromotion: { params: { promotionId: 999_999_999 }, payload: { draftAt: null } },
   adminPromotionClaims: { params: { promotionId: 999_999_999 } },
   adminReportDaily: { query: { from: '2030-03-01', to: '2030-03-01' } },
   adminReportGames: { query: { from: '2030-03-01', to: '2030-03-01' } },

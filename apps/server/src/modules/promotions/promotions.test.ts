@@ -196,6 +196,7 @@ describeEachDatabase('promotions', (kind) => {
           bonusAmount: 10_000n,
           minDeposit: 1_000_000n,
           currency: 'VND',
+          publishedAt: new Date(now.getTime() - 60_000),
         })
         .returning();
       const { caller } = await newMember();
@@ -292,6 +293,25 @@ describeEachDatabase('promotions', (kind) => {
     });
 
     it('the referrer’s bonus is issued once the referred member has deposited and played, and claimed once', async () => {
+      // A REFERRAL promotion written and not published (docs/back-office.md, "Promotions") pays nobody.
+      const [unpublished] = await database.current.db
+        .insert(promotion)
+        .values({
+          merchantCode: 'kimlong',
+          code: `UNPUBLISHED${Date.now()}`,
+          type: 'REFERRAL',
+          title: { vi: 'Chưa đăng', en: 'Not published' },
+          summary: { vi: 'Chưa đăng' },
+          detailHtml: { vi: '<p>Chưa đăng</p>' },
+          imageUrl: '/m/unpublished.png',
+          startsAt: new Date(time.clock().getTime() - 60_000),
+          endsAt: new Date(time.clock().getTime() + 24 * 3_600_000),
+          bonusKind: 'fixed',
+          bonusAmount: 5_000_000n,
+          minDeposit: 0n,
+          currency: 'VND',
+        })
+        .returning();
       const referrer = await newMember();
       const { code } = successEnvelope(myReferral).parse(
         json(await call(suite.app, API.myReferral, referrer.caller)),
@@ -330,6 +350,11 @@ describeEachDatabase('promotions', (kind) => {
       expect(
         (await claimsOf(referrer.caller)).filter((row) => row.promotionId === ids.INVITE50),
       ).toHaveLength(1);
+      expect((await claimsOf(referrer.caller)).map((row) => row.promotionId)).not.toContain(unpublished!.id);
+      const referral = successEnvelope(myReferral).parse(
+        json(await call(suite.app, API.myReferral, referrer.caller)),
+      ).value;
+      expect(referral.promotion?.id).toBe(ids.INVITE50);
     });
 
     it('the seed turns on the referrer field of the registration', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankAccountConflict,
@@ -47,14 +47,16 @@ export function createPromotionRepository(db: Db) {
   const referred = alias(member, 'referred');
 
   return {
+    /** The merchant's published promotions (docs/back-office.md, "Promotions": the others are not players'). */
     async promotions(merchantCode: string, tx: DbOrTx = db): Promise<PromotionRow[]> {
       return tx
         .select()
         .from(promotion)
-        .where(eq(promotion.merchantCode, merchantCode))
+        .where(and(eq(promotion.merchantCode, merchantCode), isNotNull(promotion.publishedAt)))
         .orderBy(asc(promotion.sort), desc(promotion.startsAt), asc(promotion.id));
     },
 
+    /** The merchant's promotion, if published: one not published yet is unknown to players. */
     async findPromotion(
       merchantCode: string,
       id: number,
@@ -63,7 +65,13 @@ export function createPromotionRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(promotion)
-        .where(and(eq(promotion.merchantCode, merchantCode), eq(promotion.id, id)));
+        .where(
+          and(
+            eq(promotion.merchantCode, merchantCode),
+            eq(promotion.id, id),
+            isNotNull(promotion.publishedAt),
+          ),
+        );
       return row;
     },
 

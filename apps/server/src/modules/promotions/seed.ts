@@ -15,6 +15,12 @@ function banner(from: string, to: string, headline: string, line: string): strin
 }
 
 const WINDOW = { startsAt: new Date('2025-01-01T00:00:00Z'), endsAt: new Date('2035-12-31T17:00:00Z') };
+/**
+ * The seed's promotions are published from their start, by nobody (no operator wrote them), and keep within
+ * the default money controls (contracts admin/controls.ts `DEFAULT_MONEY_CONTROLS`): a bonus of at most
+ * `promotionBonusCap`, a turnover multiple of at least `promotionMinTurnoverMultiple`.
+ */
+const PUBLISHED = { publishedAt: WINDOW.startsAt, publishedBy: null, createdBy: null, writtenBy: null };
 
 /** The demo merchant's promotions: a first-deposit match, a deposit reward and the referral bonus. */
 export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
@@ -40,6 +46,7 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     },
     imageUrl: banner('#b8860b', '#7a1f1f', '100%', 'WELCOME'),
     ...WINDOW,
+    ...PUBLISHED,
     bonusKind: 'percent',
     bonusAmount: 1_000_000n,
     bonusBasisPoints: 10_000,
@@ -69,6 +76,7 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     },
     imageUrl: banner('#0f5c8c', '#1b2a4a', '+58K', 'RELOAD'),
     ...WINDOW,
+    ...PUBLISHED,
     bonusKind: 'fixed',
     bonusAmount: 58_000n,
     bonusBasisPoints: 0,
@@ -100,6 +108,7 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
     },
     imageUrl: banner('#1f7a4d', '#0d3b2e', '+50K', 'INVITE FRIENDS'),
     ...WINDOW,
+    ...PUBLISHED,
     bonusKind: 'fixed',
     bonusAmount: 50_000n,
     bonusBasisPoints: 0,

@@ -1,9 +1,10 @@
 import type { AdminPromotionStatus } from '@kl/contracts/admin/promotions';
 import type { ClaimStatus } from '@kl/contracts/promotions';
-import { and, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   member,
+  operator,
   promotion,
   promotionClaim,
   wageringRequirement,
@@ -25,12 +26,41 @@ function statusCondition(status: AdminPromotionStatus, now: Date): SQL {
   }
 }
 
+const creator = alias(operator, 'creator');
+const writer = alias(operator, 'writer');
+const publisher = alias(operator, 'publisher');
+const drafter = alias(operator, 'drafter');
+
+/** A promotion with the usernames of the operators who created, wrote and published it and wrote its draft. */
+const VIEW = {
+  row: promotion,
+  createdBy: creator.username,
+  writtenBy: writer.username,
+  publishedBy: publisher.username,
+  draftBy: drafter.username,
+};
+export interface PromotionView {
+  row: PromotionRow;
+  createdBy: string | null;
+  writtenBy: string | null;
+  publishedBy: string | null;
+  draftBy: string | null;
+}
+
 /** Promotions and their claims as the back office reads and changes them (docs/back-office.md, "Promotions"). */
 export function createPromotionAdminRepository(db: Db) {
   const referred = alias(member, 'referred');
+  const view = (tx: DbOrTx) =>
+    tx
+      .select(VIEW)
+      .from(promotion)
+      .leftJoin(creator, eq(creator.id, promotion.createdBy))
+      .leftJoin(writer, eq(writer.id, promotion.writtenBy))
+      .leftJoin(publisher, eq(publisher.id, promotion.publishedBy))
+      .leftJoin(drafter, eq(drafter.id, promotion.draftBy));
 
   return {
-    /** The newest start first. */
+    /** The newest start first, with the operators' usernames. */
     async page(where: {
       merchantCode: string;
       status: AdminPromotionStatus | undefined;
@@ -43,9 +73,7 @@ export function createPromotionAdminRepository(db: Db) {
         where.status === undefined ? undefined : statusCondition(where.status, where.now),
       );
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(promotion)
+        view(db)
           .where(condition)
           .orderBy(desc(promotion.startsAt), desc(promotion.id))
           .limit(where.limit)
@@ -64,6 +92,12 @@ export function createPromotionAdminRepository(db: Db) {
         .where(inArray(promotionClaim.promotionId, [...ids]))
         .groupBy(promotionClaim.promotionId);
       return new Map(rows.map((row) => [row.promotionId, row.n]));
+    },
+
+    /** The promotion with the operators' usernames. */
+    async view(id: number, tx: DbOrTx = db): Promise<PromotionView | undefined> {
+      const [row] = await view(tx).where(eq(promotion.id, id));
+      return row;
     },
 
     async find(merchantCode: string, id: number): Promise<PromotionRow | undefined> {
@@ -94,6 +128,11 @@ export function createPromotionAdminRepository(db: Db) {
       const [row] = await tx.update(promotion).set(set).where(eq(promotion.id, id)).returning();
       if (!row) throw new Error(`promotion ${id} vanished`);
       return row;
+    },
+
+    /** Deletes a promotion never published (it has no claim: members never saw it). */
+    async remove(id: number, tx: DbOrTx): Promise<void> {
+      await tx.delete(promotion).where(and(eq(promotion.id, id), isNull(promotion.publishedAt)));
     },
 
     /** The merchant's REFERRAL promotions other than `exceptId` (their windows must not meet). */

@@ -1,11 +1,16 @@
-import type {
-  AdminPromotion,
-  AdminPromotionClaimPage,
-  AdminPromotionPage,
-  AdminPromotionStatus,
-  BonusRuleInput,
+import type { MoneyControls } from '@kl/contracts/admin/controls';
+import {
+  type AdminPromotion,
+  type AdminPromotionClaimPage,
+  type AdminPromotionPage,
+  type AdminPromotionStatus,
+  type BonusRuleInput,
+  type DiscardPromotionResult,
+  type PromotionChange,
+  type PromotionDecisionRequest,
+  promotionChange,
 } from '@kl/contracts/admin/promotions';
-import type { ClaimStatus, PromotionType } from '@kl/contracts/promotions';
+import type { BonusRule, ClaimStatus, PromotionType } from '@kl/contracts/promotions';
 import type { TurnoverBase } from '@kl/contracts/wagering';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { NewPromotionRow, PromotionRow } from '../../../db/schema/index.ts';
@@ -15,14 +20,20 @@ import { DomainError } from '../../../platform/errors.ts';
 import { DEFAULT_WAGERING_SETTING, moneyNumber } from '../../wallet/index.ts';
 import { bonusRuleOf } from '../../promotions/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import type { ControlsService } from '../controls/service.ts';
 import { localized, type TextInput } from '../localized.ts';
-import { createPromotionAdminRepository } from './repository.ts';
+import { createPromotionAdminRepository, type PromotionView } from './repository.ts';
 
 /**
  * Promotions in the back office (docs/back-office.md, "Promotions"). A promotion is the promotions module's
- * row (db/schema/vip-promotions.ts): what an operator sets is what members' applications and claims are
- * judged by from then on; a bonus already issued or claimed keeps its amount. The player site reads the
- * table on every call, so a change shows at once.
+ * row (db/schema/vip-promotions.ts): what is published is what members' applications and claims are
+ * judged by from then on; a bonus already issued or claimed keeps its amount.
+ *
+ * Four eyes: a new promotion is created unpublished (players neither see it nor take part), and a change
+ * of any promotion is kept as its draft, the live row untouched; another operator than the one who wrote
+ * it publishes it (or anyone discards it). The bonus and the turnover keep within the merchant's limits
+ * (`promotionBonusCap`, `promotionMinTurnoverMultiple`), checked when written and again when published.
+ * "End now" applies at once: it only takes exposure away.
  */
 
 /** What a creation asks for, once validated. */
@@ -41,8 +52,8 @@ export interface NewPromotion {
   sort: number;
 }
 
-/** What an update asks for: the fields given change; `endNow` ends it at once. */
-export type PromotionChange = Partial<Omit<NewPromotion, 'code' | 'type'>> & { endNow?: true | undefined };
+/** What an update asks for: the fields given are written as the draft; `endNow` ends it at once. */
+export type PromotionUpdate = PromotionChange & { endNow?: true | undefined };
 
 export function promotionStatusOf(
   row: Pick<PromotionRow, 'startsAt' | 'endsAt'>,
@@ -63,7 +74,50 @@ function bonusColumns(bonus: BonusRuleInput) {
       };
 }
 
-export function adminPromotionOf(row: PromotionRow, now: Date, claims: number): AdminPromotion {
+/** The columns a change sets (the fields it gives). */
+function changeColumns(change: PromotionChange): Partial<NewPromotionRow> {
+  const set: Partial<NewPromotionRow> = {};
+  if (change.title) set.title = localized(change.title);
+  if (change.summary) set.summary = localized(change.summary);
+  if (change.detailHtml) set.detailHtml = localized(change.detailHtml);
+  if (change.imageUrl !== undefined) set.imageUrl = change.imageUrl;
+  if (change.startsAt !== undefined) set.startsAt = new Date(change.startsAt);
+  if (change.endsAt !== undefined) set.endsAt = new Date(change.endsAt);
+  if (change.bonus) Object.assign(set, bonusColumns(change.bonus));
+  if (change.minDeposit !== undefined) set.minDeposit = BigInt(change.minDeposit);
+  if (change.turnover) {
+    set.turnoverMultiple = change.turnover.multiple;
+    set.turnoverBase = change.turnover.base;
+  }
+  if (change.sort !== undefined) set.sort = change.sort;
+  return set;
+}
+
+/** What the merchant's limits and the window rules judge: the live terms with the change over them. */
+interface Terms {
+  startsAt: Date;
+  endsAt: Date;
+  bonus: BonusRuleInput | BonusRule;
+  turnoverMultiple: number;
+}
+
+function termsOf(row: PromotionRow, change: PromotionChange = {}): Terms {
+  return {
+    startsAt: change.startsAt === undefined ? row.startsAt : new Date(change.startsAt),
+    endsAt: change.endsAt === undefined ? row.endsAt : new Date(change.endsAt),
+    bonus: change.bonus ?? bonusRuleOf(row),
+    turnoverMultiple: change.turnover?.multiple ?? row.turnoverMultiple,
+  };
+}
+
+/** A promotion's draft as stored (jsonb), read back through the contract's schema. */
+function draftOf(row: PromotionRow): PromotionChange | null {
+  return row.draft === null ? null : promotionChange.parse(row.draft);
+}
+
+export function adminPromotionOf(view: PromotionView, now: Date, claims: number): AdminPromotion {
+  const { row } = view;
+  const draft = draftOf(row);
   return {
     id: row.id,
     code: row.code,
@@ -81,6 +135,15 @@ export function adminPromotionOf(row: PromotionRow, now: Date, claims: number): 
     sort: row.sort,
     turnover: { multiple: row.turnoverMultiple, base: row.turnoverBase },
     claims,
+    published: row.publishedAt !== null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    publishedBy: view.publishedBy,
+    writtenBy: view.writtenBy,
+    createdBy: view.createdBy,
+    draft:
+      draft === null || row.draftAt === null
+        ? null
+        : { change: draft, draftBy: view.draftBy, draftAt: row.draftAt.toISOString() },
   };
 }
 
@@ -99,9 +162,50 @@ export function drawnBanner(code: string): string {
 const invalid = (field: string, reason: string) => new DomainError('INVALID_INPUT', { field, reason });
 const PROMOTION_NOT_FOUND = () => new DomainError('NOT_FOUND', { reason: 'PROMOTION_NOT_FOUND' });
 
-export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode: string; audit: AuditLog }) {
-  const { db, clock, merchantCode, audit } = deps;
+/**
+ * The merchant's limits (docs/back-office.md, "Promotions"): the bonus — the fixed amount, or the cap of a
+ * percent — at most `promotionBonusCap`, the turnover multiple at least `promotionMinTurnoverMultiple`.
+ * Refused as 400 INVALID_INPUT naming the field, the reason and the limit.
+ */
+export function checkLimits(terms: Pick<Terms, 'bonus' | 'turnoverMultiple'>, limits: MoneyControls): void {
+  const { bonus } = terms;
+  const amount = bonus.kind === 'fixed' ? bonus.amount : bonus.cap;
+  if (amount > limits.promotionBonusCap) {
+    throw new DomainError('INVALID_INPUT', {
+      field: bonus.kind === 'fixed' ? 'bonus.amount' : 'bonus.cap',
+      reason: 'BONUS_ABOVE_CAP',
+      cap: limits.promotionBonusCap,
+    });
+  }
+  if (terms.turnoverMultiple < limits.promotionMinTurnoverMultiple) {
+    throw new DomainError('INVALID_INPUT', {
+      field: 'turnover.multiple',
+      reason: 'TURNOVER_BELOW_MINIMUM',
+      minimum: limits.promotionMinTurnoverMultiple,
+    });
+  }
+}
+
+/** The operators who wrote what a publish would make live: the creator of a new one, the draft's author. */
+function authorsOf(row: PromotionRow): (string | null)[] {
+  return [...(row.publishedAt === null ? [row.createdBy] : []), ...(row.draft === null ? [] : [row.draftBy])];
+}
+
+export function createPromotionAdmin(deps: {
+  db: Db;
+  clock: Clock;
+  merchantCode: string;
+  audit: AuditLog;
+  /** The merchant's promotion limits, read in the transaction that writes or publishes. */
+  controls: ControlsService;
+}) {
+  const { db, clock, merchantCode, audit, controls } = deps;
   const promotions = createPromotionAdminRepository(db);
+
+  const operatorOf = (actor: AuditActor): string => {
+    if (actor.operatorId === null) throw new DomainError('NOT_LOGGED_IN');
+    return actor.operatorId;
+  };
 
   /**
    * The window must end after it starts; a REFERRAL promotion's window must not meet another's, or a
@@ -123,9 +227,41 @@ export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode:
       });
   }
 
-  async function shown(row: PromotionRow, tx: DbOrTx): Promise<AdminPromotion> {
-    const counts = await promotions.claimCounts([row.id], tx);
-    return adminPromotionOf(row, clock(), counts.get(row.id) ?? 0);
+  /** The terms the promotion would have with `change`, checked against the window rules and the limits. */
+  async function checkTerms(row: PromotionRow, change: PromotionChange | null, tx: DbOrTx): Promise<void> {
+    const terms = termsOf(row, change ?? {});
+    checkLimits(terms, await controls.current(tx));
+    await checkWindow({ id: row.id, type: row.type, startsAt: terms.startsAt, endsAt: terms.endsAt }, tx);
+  }
+
+  async function shown(id: number, tx: DbOrTx): Promise<AdminPromotion> {
+    const view = await promotions.view(id, tx);
+    if (!view) throw new Error(`promotion ${id} vanished`);
+    const counts = await promotions.claimCounts([id], tx);
+    return adminPromotionOf(view, clock(), counts.get(id) ?? 0);
+  }
+
+  /**
+   * The promotion locked for a decision on what is pending: 404 when unknown; PROMOTION_NOTHING_PENDING
+   * when it is published with no draft; PROMOTION_DRAFT_CHANGED when its draft is not the one the
+   * operator read (`seen.draftAt`). Answers undefined for a second click of the operator who published it.
+   */
+  async function lockPending(
+    operatorId: string,
+    id: number,
+    seen: PromotionDecisionRequest,
+    tx: DbOrTx,
+  ): Promise<PromotionRow | undefined> {
+    const row = await promotions.lock(merchantCode, id, tx);
+    if (!row) throw PROMOTION_NOT_FOUND();
+    if (row.publishedAt !== null && row.draft === null) {
+      if (row.publishedBy === operatorId) return undefined;
+      throw new DomainError('PROMOTION_NOTHING_PENDING');
+    }
+    const pending = row.draftAt?.getTime() ?? null;
+    const read = seen.draftAt === null ? null : Date.parse(seen.draftAt);
+    if (pending !== read) throw new DomainError('PROMOTION_DRAFT_CHANGED');
+    return row;
   }
 
   return {
@@ -146,9 +282,9 @@ export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode:
         }),
         promotions.wageringSetting(merchantCode),
       ]);
-      const counts = await promotions.claimCounts(rows.map((row) => row.id));
+      const counts = await promotions.claimCounts(rows.map((view) => view.row.id));
       return {
-        list: rows.map((row) => adminPromotionOf(row, now, counts.get(row.id) ?? 0)),
+        list: rows.map((view) => adminPromotionOf(view, now, counts.get(view.row.id) ?? 0)),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         total,
@@ -156,12 +292,21 @@ export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode:
       };
     },
 
-    /** A new promotion (a drawn banner when no picture is given). Its code taken: 400 PROMOTION_CODE_TAKEN. */
+    /**
+     * A new promotion, unpublished until another operator publishes it (a drawn banner when no picture is
+     * given). Its code taken: 400 PROMOTION_CODE_TAKEN; beyond the merchant's limits: 400 BONUS_ABOVE_CAP
+     * or TURNOVER_BELOW_MINIMUM.
+     */
     async create(actor: AuditActor, request: NewPromotion): Promise<AdminPromotion> {
+      const operatorId = operatorOf(actor);
       const startsAt = new Date(request.startsAt);
       const endsAt = new Date(request.endsAt);
       if (endsAt <= clock()) throw invalid('endsAt', 'ENDS_IN_PAST');
       return db.transaction(async (tx) => {
+        checkLimits(
+          { bonus: request.bonus, turnoverMultiple: request.turnover.multiple },
+          await controls.current(tx),
+        );
         await checkWindow({ id: null, type: request.type, startsAt, endsAt }, tx);
         const row = await promotions.insert(
           {
@@ -180,11 +325,14 @@ export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode:
             sort: request.sort,
             turnoverMultiple: request.turnover.multiple,
             turnoverBase: request.turnover.base,
+            createdBy: operatorId,
+            writtenBy: operatorId,
+            publishedAt: null,
           },
           tx,
         );
         if (!row) throw invalid('code', 'PROMOTION_CODE_TAKEN');
-        const created = adminPromotionOf(row, clock(), 0);
+        const created = await shown(row.id, tx);
         await audit.record(
           actor,
           { action: 'promotion.create', targetType: 'promotion', targetId: String(row.id), after: created },
@@ -195,42 +343,123 @@ export function createPromotionAdmin(deps: { db: Db; clock: Clock; merchantCode:
     },
 
     /**
-     * Changes the fields given. `endNow` moves the end to now (a promotion not started yet gets an empty
-     * window at this moment; an ended one keeps its end). Unknown: 404.
+     * `endNow` moves the end to now at once (a promotion not started yet gets an empty window at this
+     * moment; an ended one keeps its end), audited as `promotion.end`. The other fields given are the
+     * promotion's new draft, replacing any draft (and its author), checked against the window rules and the
+     * merchant's limits with the live terms they leave; the live row keeps its terms until another operator
+     * publishes it. Audited as `promotion.draft`. Unknown: 404.
      */
-    async update(actor: AuditActor, id: number, change: PromotionChange): Promise<AdminPromotion> {
+    async update(actor: AuditActor, id: number, request: PromotionUpdate): Promise<AdminPromotion> {
+      const operatorId = operatorOf(actor);
+      const { endNow, ...fields } = request;
+      const change = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as PromotionChange;
       return db.transaction(async (tx) => {
-        const current = await promotions.lock(merchantCode, id, tx);
-        if (!current) throw PROMOTION_NOT_FOUND();
-        const before = await shown(current, tx);
+        let row = await promotions.lock(merchantCode, id, tx);
+        if (!row) throw PROMOTION_NOT_FOUND();
         const now = clock();
-        let startsAt = change.startsAt === undefined ? current.startsAt : new Date(change.startsAt);
-        let endsAt = change.endsAt === undefined ? current.endsAt : new Date(change.endsAt);
-        if (change.endNow) {
+        if (endNow) {
+          const before = await shown(id, tx);
+          let { startsAt, endsAt } = row;
           if (now < endsAt) endsAt = now;
           if (startsAt >= endsAt) startsAt = new Date(endsAt.getTime() - 1);
+          row = await promotions.update(id, { startsAt, endsAt }, tx);
+          const after = await shown(id, tx);
+          await audit.record(
+            actor,
+            { action: 'promotion.end', targetType: 'promotion', targetId: String(id), before, after },
+            tx,
+          );
         }
-        await checkWindow({ id, type: current.type, startsAt, endsAt }, tx);
-        const set: Partial<NewPromotionRow> = { startsAt, endsAt };
-        if (change.title) set.title = localized(change.title);
-        if (change.summary) set.summary = localized(change.summary);
-        if (change.detailHtml) set.detailHtml = localized(change.detailHtml);
-        if (change.imageUrl !== undefined) set.imageUrl = change.imageUrl;
-        if (change.bonus) Object.assign(set, bonusColumns(change.bonus));
-        if (change.minDeposit !== undefined) set.minDeposit = BigInt(change.minDeposit);
-        if (change.turnover) {
-          set.turnoverMultiple = change.turnover.multiple;
-          set.turnoverBase = change.turnover.base;
+        if (Object.keys(change).length > 0) {
+          await checkTerms(row, change, tx);
+          const before = await shown(id, tx);
+          // Each draft gets a later time than the one it replaces: the time is the version a publish names.
+          const previous = row.draftAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+          const draftAt = new Date(Math.max(now.getTime(), previous + 1));
+          await promotions.update(id, { draft: change, draftBy: operatorId, draftAt }, tx);
+          const after = await shown(id, tx);
+          await audit.record(
+            actor,
+            { action: 'promotion.draft', targetType: 'promotion', targetId: String(id), before, after },
+            tx,
+          );
+          return after;
         }
-        if (change.sort !== undefined) set.sort = change.sort;
-        const row = await promotions.update(id, set, tx);
-        const after = await shown(row, tx);
+        return shown(id, tx);
+      });
+    },
+
+    /**
+     * Publishes what is pending: a new promotion (players see it from then on) and its draft, or a
+     * published one's draft, applied to the live row. Its author — the creator of a new promotion, the
+     * author of a draft — cannot (409 SECOND_APPROVER_REQUIRED). The terms are checked against the window
+     * rules and the merchant's limits as they are now. Done under the row's lock, so two publishes at once
+     * publish once; the same publish again by the operator who made it answers the promotion unchanged.
+     * Audited as `promotion.publish`.
+     */
+    async publish(actor: AuditActor, id: number, seen: PromotionDecisionRequest): Promise<AdminPromotion> {
+      const operatorId = operatorOf(actor);
+      return db.transaction(async (tx) => {
+        const row = await lockPending(operatorId, id, seen, tx);
+        if (!row) return shown(id, tx);
+        if (authorsOf(row).includes(operatorId)) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        const draft = draftOf(row);
+        await checkTerms(row, draft, tx);
+        const before = await shown(id, tx);
+        await promotions.update(
+          id,
+          {
+            ...(draft ? changeColumns(draft) : {}),
+            ...(draft && { writtenBy: row.draftBy }),
+            draft: null,
+            draftBy: null,
+            draftAt: null,
+            publishedBy: operatorId,
+            publishedAt: clock(),
+          },
+          tx,
+        );
+        const after = await shown(id, tx);
         await audit.record(
           actor,
-          { action: 'promotion.update', targetType: 'promotion', targetId: String(id), before, after },
+          { action: 'promotion.publish', targetType: 'promotion', targetId: String(id), before, after },
           tx,
         );
         return after;
+      });
+    },
+
+    /**
+     * Drops what is pending: a draft (the live terms stay), or — a new promotion without a draft — the
+     * promotion itself, withdrawn: it never reached players, has no claim, and is deleted (its code free
+     * again; the audit keeps its terms). Anyone of the area may, its author too. Audited as
+     * `promotion.discard`.
+     */
+    async discard(
+      actor: AuditActor,
+      id: number,
+      seen: PromotionDecisionRequest,
+    ): Promise<DiscardPromotionResult> {
+      const operatorId = operatorOf(actor);
+      return db.transaction(async (tx) => {
+        const row = await lockPending(operatorId, id, seen, tx);
+        if (!row) throw new DomainError('PROMOTION_NOTHING_PENDING');
+        const before = await shown(id, tx);
+        let after: AdminPromotion | null = null;
+        if (row.draft !== null) {
+          await promotions.update(id, { draft: null, draftBy: null, draftAt: null }, tx);
+          after = await shown(id, tx);
+        } else {
+          await promotions.remove(id, tx);
+        }
+        await audit.record(
+          actor,
+          { action: 'promotion.discard', targetType: 'promotion', targetId: String(id), before, after },
+          tx,
+        );
+        return { promotion: after };
       });
     },
 
