@@ -61,7 +61,7 @@ export function registerPromotionRoutes(
     description:
       'draftAt names the pending change the operator read (null: a new promotion with no change). Its ' +
       'author — the creator of a new promotion, the author of a change — cannot: 409 ' +
-      'SECOND_APPROVER_REQUIRED. Checked again against the window rules and the merchant’s limits as they ' +
+      'SECOND_APPROVER_REQUIRED, nor one not independent of them (409 APPROVER_NOT_INDEPENDENT). Checked again against the window rules and the merchant’s limits as they ' +
       'are now (400 INVALID_INPUT). Nothing pending: 409 PROMOTION_NOTHING_PENDING (the same publish again ' +
       'by the operator who made it answers the promotion); another change than the one read: 409 ' +
       'PROMOTION_DRAFT_CHANGED. Unknown: 404. Audited as promotion.publish.',
@@ -69,6 +69,7 @@ export function registerPromotionRoutes(
       ...GUARD_FAILURES,
       'NOT_FOUND',
       'SECOND_APPROVER_REQUIRED',
+      'APPROVER_NOT_INDEPENDENT',
       'PROMOTION_NOTHING_PENDING',
       'PROMOTION_DRAFT_CHANGED',
     ],

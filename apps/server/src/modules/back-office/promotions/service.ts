@@ -20,6 +20,7 @@ import { DomainError } from '../../../platform/errors.ts';
 import { DEFAULT_WAGERING_SETTING, moneyNumber } from '../../wallet/index.ts';
 import { bonusRuleOf } from '../../promotions/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { assertIndependentChecker } from '../four-eyes.ts';
 import type { ControlsService } from '../controls/service.ts';
 import { localized, type TextInput } from '../localized.ts';
 import { createPromotionAdminRepository, type PromotionView } from './repository.ts';
@@ -394,7 +395,8 @@ export function createPromotionAdmin(deps: {
     /**
      * Publishes what is pending: a new promotion (players see it from then on) and its draft, or a
      * published one's draft, applied to the live row. Its author — the creator of a new promotion, the
-     * author of a draft — cannot (409 SECOND_APPROVER_REQUIRED). The terms are checked against the window
+     * author of a draft — cannot (409 SECOND_APPROVER_REQUIRED), nor can an operator not independent of
+     * them (409 APPROVER_NOT_INDEPENDENT, four-eyes.ts). The terms are checked against the window
      * rules and the merchant's limits as they are now. Done under the row's lock, so two publishes at once
      * publish once; the same publish again by the operator who made it answers the promotion unchanged.
      * Audited as `promotion.publish`.
@@ -404,7 +406,10 @@ export function createPromotionAdmin(deps: {
       return db.transaction(async (tx) => {
         const row = await lockPending(operatorId, id, seen, tx);
         if (!row) return shown(id, tx);
-        if (authorsOf(row).includes(operatorId)) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        // Neither an author nor an account whose invitation link an author held, or who held theirs.
+        for (const author of authorsOf(row)) {
+          if (author !== null) await assertIndependentChecker(tx, author, operatorId);
+        }
         const draft = draftOf(row);
         await checkTerms(row, draft, tx);
         const before = await shown(id, tx);
