@@ -15,9 +15,12 @@ import { asNewMember } from './members.ts';
  * from it: each opens the invitation link the owner was shown once, chooses a password and enrols two-factor
  * there, which signs them in; the content operator
  * publishes an announcement that a member sees in /m/notice and in the marquee, and cannot open the
- * withdrawal queue (the menu hides it, the call answers 403); the finance operator credits a member, who asks
- * for a withdrawal, and approves it — the member's withdraw screen shows it paid; the audit log lists each
- * action with the operator's name; a member disabled in the back office loses their session.
+ * withdrawal queue (the menu hides it, the call answers 403). Four eyes on the money (docs/back-office.md,
+ * "Four eyes"): a finance operator asks for a credit above the merchant's daily limit, which waits; a second
+ * finance operator approves it; the member asks for a withdrawal; the first operator is told it may not
+ * approve it (it asked for the member's credit) and who may, while the second one approves it — the member's
+ * withdraw screen shows it paid; the audit log lists each action with its operator; a member disabled in the
+ * back office loses their session.
  */
 
 const ADMIN_TEXTS = JSON.parse(
@@ -38,9 +41,11 @@ const RUN = Date.now().toString(36).slice(-5);
 /** The passwords the operators choose themselves, through their invitation links. */
 const CONTENT = { username: `content-${RUN}`, password: 'content-operator-pass' };
 const FINANCE = { username: `finance-${RUN}`, password: 'finance-operator-pass' };
+const CHECKER = { username: `checker-${RUN}`, password: 'checker-operator-pass' };
 const PAYEE_NAME = 'Nguyen Van Binh';
 const PAYMENT_PASSWORD = '135790';
-const CREDIT = 500_000;
+/** Above the merchant's daily credit limit per member (10,000,000 đồng by default): it waits. */
+const CREDIT = 12_000_000;
 const WITHDRAWAL = 200_000;
 const ANNOUNCEMENT = { vi: `Thông báo bảo trì ${RUN}`, en: `Maintenance notice ${RUN}` };
 
@@ -198,16 +203,17 @@ async function createOperator(desk: Desk, who: { username: string }, role: strin
 }
 
 test('operators run the site from the back office', async ({ page, browser, navigate, consoleErrors }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   consoleErrors.allow(/status of 401/, 'the disabled member’s session is refused on purpose');
   const desk = await openDesk(browser);
 
-  // ── The first owner enrols two-factor, then creates a content and a finance operator ──
+  // ── The first owner enrols two-factor, then creates a content and two finance operators ──
   const ownerSecret = await signIn(desk, ADMIN_OWNER);
   await checkAccessibility(desk.page, 'back office: dashboard');
   await openArea(desk, admin('menu.operators'));
   const contentLink = await createOperator(desk, CONTENT, 'content');
   const financeLink = await createOperator(desk, FINANCE, 'finance');
+  const checkerLink = await createOperator(desk, CHECKER, 'finance');
   await checkAccessibility(desk.page, 'back office: operators');
   await signOut(desk);
   // The owner never set their passwords: none signs in before using their link.
@@ -254,7 +260,7 @@ test('operators run the site from the back office', async ({ page, browser, navi
   await navigate('/m/home');
   await expect(page.getByTestId('marquee')).toContainText(ANNOUNCEMENT.en);
 
-  // ── The finance operator credits the member, who asks for a withdrawal; finance approves it ──
+  // ── A finance operator asks for a credit above the day's limit: it waits for a second operator ──
   const { account: username } = await memberCall<{ account: string }>(page.request, 'memberInfo');
   await acceptInvitation(desk, financeLink, FINANCE);
   await expect(menu(desk).getByRole('menuitem', { name: admin('menu.operators') })).toHaveCount(0);
@@ -264,13 +270,29 @@ test('operators run the site from the back office', async ({ page, browser, navi
   const adjust = desk.page.getByRole('dialog', {
     name: admin('adjustments.adjustTitle', { username: username }),
   });
+  await expect(adjust.getByText(admin('adjustments.room.beyond'))).toBeVisible();
   await adjust.getByLabel(admin('adjustments.amountIn', { currency: 'VND' })).fill(String(CREDIT));
-  await adjust.getByLabel(admin('common.reason')).fill('Goodwill credit for a payment delay');
+  await adjust.getByLabel(admin('common.reason')).fill('Tournament prize paid by hand');
   await checkAccessibility(desk.page, 'back office: balance adjustment');
   await adjust.getByRole('button', { name: admin('adjustments.submit') }).click();
   await expect(adjust).toBeHidden();
-  expect(await walletBalance(page)).toBe(CREDIT);
+  await expect(desk.page.getByText(admin('adjustments.pendingNotice'))).toBeVisible();
+  expect(await walletBalance(page)).toBe(0);
 
+  // ── A second finance operator, at a desk of their own, approves it ──
+  const checkerDesk = await openDesk(browser);
+  await acceptInvitation(checkerDesk, checkerLink, CHECKER);
+  await openArea(checkerDesk, admin('menu.adjustments'));
+  const adjustments = checkerDesk.page.getByRole('table', { name: admin('adjustments.tableLabel') });
+  const waiting = adjustments.getByRole('row', { name: new RegExp(username) });
+  await expect(waiting).toContainText(FINANCE.username);
+  await checkAccessibility(checkerDesk.page, 'back office: adjustments waiting');
+  await waiting.getByRole('button', { name: admin('common.approve') }).click();
+  await checkerDesk.page.getByRole('button', { name: admin('common.confirm') }).click();
+  await expect(checkerDesk.page.getByText(admin('adjustments.decided.applied'))).toBeVisible();
+  await expect.poll(() => walletBalance(page)).toBe(CREDIT);
+
+  // ── The member asks for a withdrawal ──
   await memberCall(page.request, 'setPaymentPassword', {
     data: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
   });
@@ -290,15 +312,33 @@ test('operators run the site from the back office', async ({ page, browser, navi
     },
   });
 
+  // ── The operator who asked for the credit may not pay it out, and is told who may ──
   await openArea(desk, admin('menu.withdrawals'));
   const queue = desk.page.getByRole('table', { name: admin('withdrawals.tableLabel') });
   const row = queue.getByRole('row', { name: new RegExp(username) });
   await expect(row).toBeVisible();
-  await checkAccessibility(desk.page, 'back office: withdrawal queue');
-  await row.getByRole('button', { name: admin('common.approve') }).click();
-  await desk.page.getByRole('button', { name: admin('common.confirm') }).click();
-  await expect(desk.page.getByText(admin('withdrawals.approved'))).toBeVisible();
-  await expect(queue.getByRole('row', { name: new RegExp(username) })).toHaveCount(0);
+  const notice = row.getByTestId('may-not-approve');
+  await expect(notice).toContainText(admin('withdrawals.reasons.credited'));
+  await expect(notice).toContainText(CHECKER.username);
+  await expect(row.getByRole('button', { name: admin('common.approve') })).toBeDisabled();
+  await expect(row.getByText(admin('withdrawals.flags.manual_credit'))).toBeVisible();
+  await checkAccessibility(desk.page, 'back office: withdrawal queue, kept from a payout');
+  const refusedPayout = await desk.page.request.post(
+    `${BASE_URL}${adminCalls.adminApproveWithdrawal.path.replace(':withdrawalId', asked.withdrawal.requestId)}`,
+  );
+  expect(refusedPayout.status()).toBe(403);
+  expect(((await refusedPayout.json()) as { code: string }).code).toBe('SEGREGATION_OF_DUTIES');
+
+  // ── The second operator may, and pays it ──
+  await openArea(checkerDesk, admin('menu.withdrawals'));
+  const checkerQueue = checkerDesk.page.getByRole('table', { name: admin('withdrawals.tableLabel') });
+  const payable = checkerQueue.getByRole('row', { name: new RegExp(username) });
+  await expect(payable.getByTestId('may-not-approve')).toHaveCount(0);
+  await payable.getByRole('button', { name: admin('common.approve') }).click();
+  await checkerDesk.page.getByRole('button', { name: admin('common.confirm') }).click();
+  await expect(checkerDesk.page.getByText(admin('withdrawals.approved'))).toBeVisible();
+  await expect(checkerQueue.getByRole('row', { name: new RegExp(username) })).toHaveCount(0);
+  await checkAccessibility(checkerDesk.page, 'back office: withdrawal queue');
 
   await navigate(`/m/withdraw?requestId=${asked.withdrawal.requestId}`);
   await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid');
@@ -306,6 +346,8 @@ test('operators run the site from the back office', async ({ page, browser, navi
     en('withdraw.statusWords.paid'),
   );
   await signOut(desk);
+  expect(checkerDesk.errors).toEqual([]);
+  await checkerDesk.context.close();
 
   // ── The owner reads the audit log, and disables the member: their session ends ──
   await signIn(desk, ADMIN_OWNER, ownerSecret);
@@ -315,7 +357,8 @@ test('operators run the site from the back office', async ({ page, browser, navi
     [ADMIN_OWNER.username, 'operator.create'],
     [CONTENT.username, 'announcement.create'],
     [FINANCE.username, 'adjustment.create'],
-    [FINANCE.username, 'withdrawal.approve'],
+    [CHECKER.username, 'adjustment.approve'],
+    [CHECKER.username, 'withdrawal.approve'],
   ] as const) {
     await expect(
       audit.getByRole('row').filter({ hasText: operator }).filter({ hasText: action }).first(),

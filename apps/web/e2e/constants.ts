@@ -9,9 +9,6 @@ export const OPS_TOKEN = 'e2e-ops-token';
 /** The live-chat operator's credential of the test server (CHAT_OPERATOR_TOKEN). */
 export const CHAT_OPERATOR_TOKEN = 'e2e-chat-operator-token';
 
-/** The withdrawal operator's credential of the test server (WITHDRAWAL_OPERATOR_TOKEN). */
-export const WITHDRAWAL_OPERATOR_TOKEN = 'e2e-withdrawal-operator-token';
-
 /**
  * HMAC key the test server shares with the payment gateway (PAYMENT_CALLBACK_SECRET): a spec can deliver
  * a signed gateway callback itself, for example a second time.
@@ -26,3 +23,9 @@ export const ADMIN_OWNER = { username: 'e2e-owner', password: 'e2e-owner-passphr
  * that its two-factor enrolment does not depend on the order the journeys run in.
  */
 export const AGENTS_OWNER = { username: 'e2e-agents-owner', password: 'e2e-agents-passphrase' } as const;
+
+/**
+ * The finance operator who pays the withdrawal journey's request (withdraw.spec.ts), made like ADMIN_OWNER: an
+ * account of its own, whose two-factor enrolment no other journey shares.
+ */
+export const CASHIER = { username: 'e2e-cashier', password: 'e2e-cashier-passphrase' } as const;

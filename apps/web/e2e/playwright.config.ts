@@ -6,11 +6,11 @@ import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
   AGENTS_OWNER,
+  CASHIER,
   CHAT_OPERATOR_TOKEN,
   E2E_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
-  WITHDRAWAL_OPERATOR_TOKEN,
 } from './constants.ts';
 
 /**
@@ -107,9 +107,13 @@ export default defineConfig({
     // passwords piped on its standard input (never on its command line), then the server.
     command: [
       'node --import tsx apps/server/scripts/seed-demo.ts',
-      ...[ADMIN_OWNER, AGENTS_OWNER].map(
-        ({ username, password }) =>
-          `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role owner`,
+      ...[
+        { ...ADMIN_OWNER, role: 'owner' },
+        { ...AGENTS_OWNER, role: 'owner' },
+        { ...CASHIER, role: 'finance' },
+      ].map(
+        ({ username, password, role }) =>
+          `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role ${role}`,
       ),
       'exec node --import tsx apps/server/src/main.ts',
     ].join(' && '),
@@ -127,7 +131,6 @@ export default defineConfig({
       TRUST_PROXY: '1',
       OPS_TOKEN,
       CHAT_OPERATOR_TOKEN,
-      WITHDRAWAL_OPERATOR_TOKEN,
       PAYMENT_CALLBACK_SECRET,
       NODE_ENV: 'test',
       DEV_OUTBOX: '1',

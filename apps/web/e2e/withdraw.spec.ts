@@ -1,16 +1,18 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { API } from '@kl/contracts/api-paths';
+import { adminCalls } from '@kl/contracts/admin/calls';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
-import { WITHDRAWAL_OPERATOR_TOKEN } from './constants.ts';
+import { CASHIER } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
+import { signInOperatorThroughApi } from './operators.ts';
 
 /**
  * Withdrawal against the real server (product.md §2 /m/withdraw, §7 withdraw and security): a new member with a
  * registered payee name deposits through the sandbox gateway, plays the deposit through once on the
  * in-house slot (the merchant's turnover rule), sets a payment password, binds a bank
- * account and asks for a withdrawal, which is held; the operator pays it with the ops API and the member
+ * account and asks for a withdrawal, which is held; a finance operator pays it through the back office's calls
+ * (the withdrawal queue's approve; docs/back-office.md) and the member
  * sees it paid, the held money gone, and both movements in the transaction history. A trial member gets
  * no form.
  */
@@ -25,17 +27,28 @@ const PAYEE_NAME = 'Nguyen Van An';
 /** A bank account number belongs to one member: a number of this run's own, ending 6789. */
 const ACCOUNT_NUMBER = `01${Date.now().toString().slice(-4)}6789`;
 
-/** The operator pays a pending request (POST approve with WITHDRAWAL_OPERATOR_TOKEN). */
+/** A finance operator pays a pending request from the back office's withdrawal queue. */
 async function operatorApproves(request: APIRequestContext, requestId: string): Promise<void> {
-  const headers = { authorization: `Bearer ${WITHDRAWAL_OPERATOR_TOKEN}` };
-  const list = await request.get(`${BASE_URL}${API.withdrawalOpsList.path}?status=pending`, { headers });
+  await signInOperatorThroughApi(request, CASHIER);
+  const list = await request.get(
+    `${BASE_URL}${adminCalls.adminWithdrawals.path}?status=pending&pageSize=100`,
+  );
   expect(list.status()).toBe(200);
-  const pending = ((await list.json()) as { value: { list: { requestId: string; amount: number }[] } }).value;
-  expect(pending.list).toContainEqual(expect.objectContaining({ requestId, amount: WITHDRAWAL }));
-  const approved = await request.post(`${BASE_URL}${API.withdrawalOpsApprove.path}`, {
-    headers,
-    data: { requestId },
-  });
+  const pending = (
+    (await list.json()) as {
+      value: { list: { requestId: string; amount: number; approval: { youMay: boolean } }[] };
+    }
+  ).value;
+  expect(pending.list).toContainEqual(
+    expect.objectContaining({
+      requestId,
+      amount: WITHDRAWAL,
+      approval: expect.objectContaining({ youMay: true }),
+    }),
+  );
+  const approved = await request.post(
+    `${BASE_URL}${adminCalls.adminApproveWithdrawal.path.replace(':withdrawalId', requestId)}`,
+  );
   expect(approved.status()).toBe(200);
   const decision = (
     (await approved.json()) as { value: { changed: boolean; withdrawal: { status: string } } }
