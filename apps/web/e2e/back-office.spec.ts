@@ -321,7 +321,7 @@ test('operators run the site from the back office', async ({ page, browser, navi
   await expect(notice).toContainText(admin('withdrawals.reasons.credited'));
   await expect(notice).toContainText(CHECKER.username);
   await expect(row.getByRole('button', { name: admin('common.approve') })).toBeDisabled();
-  await expect(row.getByText(admin('withdrawals.flags.manual_credit'))).toBeVisible();
+  await expect(row.getByText(admin('withdrawals.flags.manual_credit'), { exact: true })).toBeVisible();
   await checkAccessibility(desk.page, 'back office: withdrawal queue, kept from a payout');
   const refusedPayout = await desk.page.request.post(
     `${BASE_URL}${adminCalls.adminApproveWithdrawal.path.replace(':withdrawalId', asked.withdrawal.requestId)}`,
@@ -334,11 +334,11 @@ test('operators run the site from the back office', async ({ page, browser, navi
   const checkerQueue = checkerDesk.page.getByRole('table', { name: admin('withdrawals.tableLabel') });
   const payable = checkerQueue.getByRole('row', { name: new RegExp(username) });
   await expect(payable.getByTestId('may-not-approve')).toHaveCount(0);
+  await checkAccessibility(checkerDesk.page, 'back office: withdrawal queue');
   await payable.getByRole('button', { name: admin('common.approve') }).click();
   await checkerDesk.page.getByRole('button', { name: admin('common.confirm') }).click();
   await expect(checkerDesk.page.getByText(admin('withdrawals.approved'))).toBeVisible();
   await expect(checkerQueue.getByRole('row', { name: new RegExp(username) })).toHaveCount(0);
-  await checkAccessibility(checkerDesk.page, 'back office: withdrawal queue');
 
   await navigate(`/m/withdraw?requestId=${asked.withdrawal.requestId}`);
   await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid');

@@ -14,6 +14,7 @@ import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
 import { RejectWithdrawalModal } from './reject-withdrawal-modal.tsx';
 import { WithdrawalApproval } from './withdrawal-approval.tsx';
 import { RiskFlags, WithdrawalProvenance } from './withdrawal-provenance.tsx';
@@ -151,6 +152,7 @@ export function WithdrawalsScreen() {
         columns={columns}
         list={list}
         expandable={{
+          columnTitle: <VisuallyHidden>{t('withdrawals.details')}</VisuallyHidden>,
           expandedRowRender: (row) => <WithdrawalProvenance withdrawal={row} />,
           expandRowByClick: false,
         }}
