@@ -26,3 +26,22 @@ export const ADMIN_OWNER = { username: 'e2e-owner', password: 'e2e-owner-passphr
  * that its two-factor enrolment does not depend on the order the journeys run in.
  */
 export const AGENTS_OWNER = { username: 'e2e-agents-owner', password: 'e2e-agents-passphrase' } as const;
+
+/**
+ * The second operator of the agents journey (agents.spec.ts), made like AGENTS_OWNER: a contract the owner
+ * offers reaches the agent only once another operator approves it (docs/agents.md, "Offers under four eyes").
+ */
+export const AGENTS_APPROVER = {
+  username: 'e2e-agents-approver',
+  password: 'e2e-agents-approver-pass',
+} as const;
+
+/** The two operators of the agent contract journey (agent.spec.ts): one proposes the offer, one approves it. */
+export const CONTRACT_PROPOSER = {
+  username: 'e2e-contract-proposer',
+  password: 'e2e-contract-proposer-pass',
+} as const;
+export const CONTRACT_APPROVER = {
+  username: 'e2e-contract-approver',
+  password: 'e2e-contract-approver-pass',
+} as const;

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
+  AGENTS_APPROVER,
   AGENTS_OWNER,
   CHAT_OPERATOR_TOKEN,
+  CONTRACT_APPROVER,
+  CONTRACT_PROPOSER,
   E2E_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
@@ -109,6 +112,11 @@ export default defineConfig({
       'node --import tsx apps/server/scripts/seed-demo.ts',
       `node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner --password ${ADMIN_OWNER.password}`,
       `node --import tsx apps/server/scripts/operator-create.ts --username ${AGENTS_OWNER.username} --role owner --password ${AGENTS_OWNER.password}`,
+      // The second operators of the journeys that offer agent contracts (four eyes).
+      ...[AGENTS_APPROVER, CONTRACT_PROPOSER, CONTRACT_APPROVER].map(
+        ({ username, password }) =>
+          `node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role finance --password ${password}`,
+      ),
       'exec node --import tsx apps/server/src/main.ts',
     ].join(' && '),
     cwd: repoRoot,
