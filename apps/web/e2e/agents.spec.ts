@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCalls } from '@kl/contracts/admin/calls';
+import type { adminCalls } from '@kl/contracts/admin/calls';
 import {
   addDays,
   agentDate,
@@ -33,20 +33,8 @@ const SALARY = 88_000;
 const DEPOSIT = 300_000;
 
 /** One back-office call with the operator's cookie; expects 200 and answers the envelope's value. */
-async function adminCall<T>(
-  request: APIRequestContext,
-  name: keyof typeof adminCalls,
-  data?: unknown,
-): Promise<T> {
-  const { method, path } = adminCalls[name];
-  const response = await request.fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'x-module-id': 'ADMIN' },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { value: T }).value;
-}
+const adminCall = <T>(request: APIRequestContext, name: keyof typeof adminCalls, data?: unknown) =>
+  adminApi<T>(request, name, { data });
 
 let secret: string | undefined;
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Playwright } from '@playwright/test';
+import type { APIRequest, APIRequestContext } from '@playwright/test';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
 import { BASE_URL, expect } from './fixtures.ts';
@@ -31,7 +31,7 @@ export async function adminApi<T>(
  * its first sign-in: two-factor enrolled with the secret offered, then its code. Dispose it after use.
  */
 export async function firstOperatorSession(
-  playwright: Playwright,
+  playwright: { request: APIRequest },
   who: { username: string; password: string },
 ): Promise<APIRequestContext> {
   const request = await playwright.request.newContext();

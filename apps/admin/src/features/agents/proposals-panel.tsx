@@ -4,56 +4,18 @@ import { Button, Flex, Space, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useOperator } from '../../shared/session.ts';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
-import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { ContractTerms } from './contract-terms.tsx';
 import { DecisionModal, type AgentDecision, type PendingDecision } from './decision-modal.tsx';
+import { useProposalDecision } from './use-proposal-decision.ts';
 
 /** The contract offers waiting for a second operator (the screen's tab counts them). */
 export const useProposalsList = () =>
   usePagedList(adminCalls.adminContractProposals, 'agent-contract-proposals', {});
 export type ProposalsList = ReturnType<typeof useProposalsList>;
-
-/** The tiers of an offer, one line each, in the words of its kind. */
-function Terms({ proposal }: { proposal: AdminContractProposal }) {
-  const { t, i18n } = useTranslation();
-  const money = (value: number) => formatMoney(value, proposal.currency, i18n.language);
-  const members = (value: number) => formatCount(value, i18n.language);
-  const lines =
-    proposal.kind === 'salary'
-      ? proposal.terms.tiers.map((tier) =>
-          t('agents.proposals.terms.salary', {
-            turnover: money(tier.minTurnover),
-            members: members(tier.minActiveMembers),
-            salary: money(tier.salary),
-          }),
-        )
-      : proposal.kind === 'hourly'
-        ? proposal.terms.tiers.map((tier) =>
-            t('agents.proposals.terms.hourly', {
-              turnover: money(tier.minTurnover),
-              amount: money(tier.amount),
-            }),
-          )
-        : proposal.terms.tiers.map((tier) =>
-            t('agents.proposals.terms.dividend', {
-              netLoss: money(tier.minNetLoss),
-              members: members(tier.minActiveMembers),
-              share: `${tier.percentBp / 100}%`,
-            }),
-          );
-  return (
-    <Typography.Text style={{ fontSize: 12 }}>
-      {lines.map((line, index) => (
-        <div key={index}>{t('agents.proposals.tierLine', { n: index + 1, line })}</div>
-      ))}
-    </Typography.Text>
-  );
-}
 
 /**
  * Contract offers waiting for a second operator (docs/back-office.md, "Agents"): the terms, who proposed
@@ -64,20 +26,7 @@ export function ProposalsPanel({ canWrite, list }: { canWrite: boolean; list: Pr
   const { t } = useTranslation();
   const me = useOperator()?.username;
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const decide = useAdminMutation(
-    ({ id, decision }: { id: string; decision: AgentDecision }) =>
-      adminCall(decision === 'approve' ? adminCalls.adminApproveContract : adminCalls.adminRejectContract, {
-        params: { contractId: id },
-      }),
-    {
-      invalidates: ['agent-contract-proposals'],
-      errorMessage: false,
-      successText: (proposal) =>
-        t(`agents.proposals.decided.${proposal.status === 'pending' ? 'approved' : 'refused'}`, {
-          username: proposal.username,
-        }),
-    },
-  );
+  const decide = useProposalDecision();
   const kindOf = (row: AdminContractProposal) =>
     row.kind === 'dividend'
       ? t('agents.proposals.dividendOf', { period: t(`agents.periods.${row.terms.period}`) })
@@ -100,7 +49,11 @@ export function ProposalsPanel({ canWrite, list }: { canWrite: boolean; list: Pr
       render: (username: string, row) => <Link to={`/members/${row.memberId}`}>{username}</Link>,
     },
     { title: t('agents.proposals.kind'), key: 'kind', render: (_, row) => kindOf(row) },
-    { title: t('agents.proposals.terms.title'), key: 'terms', render: (_, row) => <Terms proposal={row} /> },
+    {
+      title: t('agents.proposals.terms.title'),
+      key: 'terms',
+      render: (_, row) => <ContractTerms proposal={row} />,
+    },
     { title: t('agents.proposals.offeredBy'), dataIndex: 'offeredBy' },
     {
       title: t('agents.proposals.proposedBy'),

@@ -7,7 +7,7 @@ import {
   type NewAgentContractRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
-import { selectMemberByUsername } from '../../platform/member-lookup.ts';
+import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
 
 /**
  * What an agent ever sees of its contracts: an operator's proposal reaches it only once a second operator
@@ -26,14 +26,7 @@ export function createAgentContractRepository(db: Db) {
     },
 
     /** The member of an id, its row locked (inside the caller's transaction). */
-    async lockMember(memberId: string, tx: DbOrTx) {
-      const [row] = await tx
-        .select({ id: member.id, username: member.username, type: member.type })
-        .from(member)
-        .where(eq(member.id, memberId))
-        .for('update');
-      return row;
-    },
+    lockMember: (memberId: string, tx: DbOrTx) => lockMemberById(tx, memberId),
 
     async setMemberType(memberId: string, type: number, now: Date, tx: DbOrTx = db): Promise<void> {
       await tx.update(member).set({ type, updatedAt: now }).where(eq(member.id, memberId));

@@ -4,10 +4,8 @@ import { expect, it } from 'vitest';
 import type { MemberRow } from '../../../db/schema/index.ts';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import type { MemberCaller } from '../../../test/suite.ts';
-import { settlementFixtures } from '../../agents/settlement/testing.ts';
+import { useSettlementSuite } from '../../agents/settlement/testing.ts';
 import { createTestMember, sessionOf } from '../../wallet/testing.ts';
 
 const THRESHOLD = 10_000_000;
@@ -22,34 +20,17 @@ const FOR_ONE_DONG = { kind: 'hourly', terms: { tiers: [{ minTurnover: 1, amount
  * for a finance operator who neither proposed nor approved the contract.
  */
 describeEachDatabase('back office: contract offers under four eyes, agent pay by running total', (kind) => {
-  const { suite, operators, request, value } = useBackOfficeSuite(
+  const { suite, operators, request, value, db, fixtures, moveTo, signInAgain } = useSettlementSuite(
     kind,
     { proposer: 'finance', approver: 'finance', payer: 'finance' },
-    { config: { agentSettlementApprovalThreshold: THRESHOLD } },
+    THRESHOLD,
   );
   const { time } = suite;
-  const db = () => suite.database.current.db;
-  const fixtures = settlementFixtures({ db, clock: time.clock });
-
-  const moveTo = (iso: string) => {
-    const by = Date.parse(iso) - time.clock().getTime();
-    expect(by).toBeGreaterThanOrEqual(0);
-    time.advance(by);
-  };
-  /** Signs the operators in again after the clock moved past their sessions' idle time. */
-  const signInAgain = async () => {
-    for (const name of ['proposer', 'approver', 'payer'] as const) {
-      const current = operators[name];
-      operators[name] = await signInOperator(suite.app, time, current.username, current.secret);
-    }
-  };
-  const relogin = async (row: MemberRow): Promise<MemberCaller> => ({
-    ip: freshIp(),
-    cookie: await sessionOf(db(), row, time.clock),
-  });
+  /** The agent's available balance, read with a fresh session (an earlier one expires as the clock moves). */
+  const available = async (row: MemberRow) =>
+    (await suite.walletOf({ ip: freshIp(), cookie: await sessionOf(db(), row, time.clock) })).available;
   const settle = (period: string) =>
     value(adminCalls.adminSettlePeriod, operators.payer, { payload: { period } });
-  const available = async (row: MemberRow) => (await suite.walletOf(await relogin(row))).available;
 
   /** An agent (made in the back office) with one funded member in its team. */
   const agentWithPlayer = async () => {
