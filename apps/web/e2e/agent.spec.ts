@@ -1,11 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { OPS_TOKEN } from './constants.ts';
+import { CONTRACT_APPROVER, CONTRACT_PROPOSER, OPS_TOKEN } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';
+import { adminApi, firstOperatorSession } from './operator-api.ts';
 
 /**
  * Agent contracts against the real server (product.md §2 member/agent screens, §4 home load contract check):
- * a new member is made an agent and offered a daily salary contract through the operator calls; home
+ * a new member is made an agent through the operator call and offered a daily salary contract in the back
+ * office, proposed by one operator and approved by another (docs/agents.md, "Offers under four eyes"); home
  * alerts about it, "view" opens the contract, the member accepts it, and home no longer alerts.
  */
 
@@ -24,6 +26,7 @@ async function ops(request: APIRequestContext, path: string, data: unknown) {
 
 test('an agent offered a daily salary contract is alerted on home, reads it and accepts it', async ({
   page,
+  playwright,
   navigate,
   expectAccessible,
 }) => {
@@ -31,16 +34,26 @@ test('an agent offered a daily salary contract is alerted on home, reads it and 
   test.setTimeout(90_000);
   const session = (await asNewMember(page, 'ag')) as { userName: string };
   await ops(page.request, '/api/ops/agent-contracts/agents', { username: session.userName, type: 1 });
-  await ops(page.request, '/api/ops/agent-contracts/offers', {
-    username: session.userName,
-    kind: 'salary',
-    terms: {
-      tiers: [
-        { minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 },
-        { minTurnover: 50_000_000, minActiveMembers: 10, salary: 1_200_000 },
-      ],
-    },
-  });
+  const proposer = await firstOperatorSession(playwright, CONTRACT_PROPOSER);
+  const approver = await firstOperatorSession(playwright, CONTRACT_APPROVER);
+  try {
+    const proposal = await adminApi<{ id: string }>(proposer, 'adminOfferContract', {
+      data: {
+        username: session.userName,
+        kind: 'salary',
+        terms: {
+          tiers: [
+            { minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 },
+            { minTurnover: 50_000_000, minActiveMembers: 10, salary: 1_200_000 },
+          ],
+        },
+      },
+    });
+    await adminApi(approver, 'adminApproveContract', { params: { contractId: proposal.id } });
+  } finally {
+    await proposer.dispose();
+    await approver.dispose();
+  }
 
   await navigate('/m/home', { scan: false });
   const alert = page.getByRole('dialog').filter({ hasText: en('agentContract.alert.content.salary') });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCalls } from '@kl/contracts/admin/calls';
+import type { adminCalls } from '@kl/contracts/admin/calls';
 import {
   addDays,
   agentDate,
@@ -9,18 +9,19 @@ import {
   type SettleResult,
 } from '@kl/contracts/agents';
 import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
-import { AGENTS_OWNER } from './constants.ts';
+import { AGENTS_APPROVER, AGENTS_OWNER } from './constants.ts';
 import { BASE_URL, expect, moveServerClock, t, test } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember, MEMBER_PASSWORD } from './members.ts';
+import { adminApi, firstOperatorSession } from './operator-api.ts';
 
 /**
  * The agent centre against the real server (docs/agents.md): an operator makes a member an agent and
- * offers a daily salary, which the agent accepts; the agent makes a link in the agent centre; a visitor
- * registers through it and appears in the downline; the new member deposits and plays the in-house slot,
- * and the agent's KPI shows the deposit and the turnover. The day is then closed (the server's development
- * clock, DEV_CLOCK, moves past midnight GMT+8) and settled twice by the operator: the salary of the tier
- * reached is paid into the agent's wallet once, and the agent's statement shows it.
+ * offers a daily salary, which a second operator approves and the agent accepts; the agent makes a link in
+ * the agent centre; a visitor registers through it and appears in the downline; the new member deposits and
+ * plays the in-house slot, and the agent's KPI shows the deposit and the turnover. The day is then closed
+ * (the server's development clock, DEV_CLOCK, moves past midnight GMT+8) and settled twice by the operator:
+ * the salary of the tier reached is paid into the agent's wallet once, and the agent's statement shows it.
  */
 
 const en = (key: string, values: Record<string, string> = {}) =>
@@ -32,20 +33,8 @@ const SALARY = 88_000;
 const DEPOSIT = 300_000;
 
 /** One back-office call with the operator's cookie; expects 200 and answers the envelope's value. */
-async function adminCall<T>(
-  request: APIRequestContext,
-  name: keyof typeof adminCalls,
-  data?: unknown,
-): Promise<T> {
-  const { method, path } = adminCalls[name];
-  const response = await request.fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'x-module-id': 'ADMIN' },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { value: T }).value;
-}
+const adminCall = <T>(request: APIRequestContext, name: keyof typeof adminCalls, data?: unknown) =>
+  adminApi<T>(request, name, { data });
 
 let secret: string | undefined;
 
@@ -89,7 +78,7 @@ test('a visitor joins an agent through its link, plays, and the day pays the age
     const agent = (await asNewMember(page, 'ag')) as { userName: string };
     await signInOperator(operator, new Date());
     await adminCall(operator, 'adminMakeAgent', { username: agent.userName });
-    await adminCall(operator, 'adminOfferContract', {
+    const proposal = await adminCall<{ id: string }>(operator, 'adminOfferContract', {
       username: agent.userName,
       kind: 'salary',
       terms: {
@@ -99,6 +88,9 @@ test('a visitor joins an agent through its link, plays, and the day pays the age
         ],
       },
     });
+    const approver = await firstOperatorSession(playwright, AGENTS_APPROVER);
+    await adminApi(approver, 'adminApproveContract', { params: { contractId: proposal.id } });
+    await approver.dispose();
     const offer = await memberCall<{ contract: { id: string } }>(page.request, 'agentContract', {
       query: { kind: 'salary' },
     });

@@ -29,3 +29,22 @@ export const AGENTS_OWNER = { username: 'e2e-agents-owner', password: 'e2e-agent
  * account of its own, whose two-factor enrolment no other journey shares.
  */
 export const CASHIER = { username: 'e2e-cashier', password: 'e2e-cashier-passphrase' } as const;
+
+/**
+ * The second operator of the agents journey (agents.spec.ts), made like AGENTS_OWNER: a contract the owner
+ * offers reaches the agent only once another operator approves it (docs/agents.md, "Offers under four eyes").
+ */
+export const AGENTS_APPROVER = {
+  username: 'e2e-agents-approver',
+  password: 'e2e-agents-approver-pass',
+} as const;
+
+/** The two operators of the agent contract journey (agent.spec.ts): one proposes the offer, one approves it. */
+export const CONTRACT_PROPOSER = {
+  username: 'e2e-contract-proposer',
+  password: 'e2e-contract-proposer-pass',
+} as const;
+export const CONTRACT_APPROVER = {
+  username: 'e2e-contract-approver',
+  password: 'e2e-contract-approver-pass',
+} as const;

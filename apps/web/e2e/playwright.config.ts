@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
+  AGENTS_APPROVER,
   AGENTS_OWNER,
   CASHIER,
   CHAT_OPERATOR_TOKEN,
+  CONTRACT_APPROVER,
+  CONTRACT_PROPOSER,
   E2E_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
@@ -111,6 +114,10 @@ export default defineConfig({
         { ...ADMIN_OWNER, role: 'owner' },
         { ...AGENTS_OWNER, role: 'owner' },
         { ...CASHIER, role: 'finance' },
+        // The second operators of the journeys that offer agent contracts (four eyes).
+        { ...AGENTS_APPROVER, role: 'finance' },
+        { ...CONTRACT_PROPOSER, role: 'finance' },
+        { ...CONTRACT_APPROVER, role: 'finance' },
       ].map(
         ({ username, password, role }) =>
           `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role ${role}`,

@@ -1,11 +1,10 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
-import { adminCalls } from '@kl/contracts/admin/calls';
+import type { APIRequest, Locator } from '@playwright/test';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { CASHIER } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
-import { signInOperatorThroughApi } from './operators.ts';
+import { adminApi, firstOperatorSession } from './operator-api.ts';
 
 /**
  * Withdrawal against the real server (product.md §2 /m/withdraw, §7 withdraw and security): a new member with a
@@ -28,32 +27,28 @@ const PAYEE_NAME = 'Nguyen Van An';
 const ACCOUNT_NUMBER = `01${Date.now().toString().slice(-4)}6789`;
 
 /** A finance operator pays a pending request from the back office's withdrawal queue. */
-async function operatorApproves(request: APIRequestContext, requestId: string): Promise<void> {
-  await signInOperatorThroughApi(request, CASHIER);
-  const list = await request.get(
-    `${BASE_URL}${adminCalls.adminWithdrawals.path}?status=pending&pageSize=100`,
-  );
-  expect(list.status()).toBe(200);
-  const pending = (
-    (await list.json()) as {
-      value: { list: { requestId: string; amount: number; approval: { youMay: boolean } }[] };
-    }
-  ).value;
-  expect(pending.list).toContainEqual(
-    expect.objectContaining({
-      requestId,
-      amount: WITHDRAWAL,
-      approval: expect.objectContaining({ youMay: true }),
-    }),
-  );
-  const approved = await request.post(
-    `${BASE_URL}${adminCalls.adminApproveWithdrawal.path.replace(':withdrawalId', requestId)}`,
-  );
-  expect(approved.status()).toBe(200);
-  const decision = (
-    (await approved.json()) as { value: { changed: boolean; withdrawal: { status: string } } }
-  ).value;
-  expect(decision).toMatchObject({ changed: true, withdrawal: { status: 'paid' } });
+async function operatorApproves(playwright: { request: APIRequest }, requestId: string): Promise<void> {
+  const cashier = await firstOperatorSession(playwright, CASHIER);
+  try {
+    const pending = await adminApi<{
+      list: { requestId: string; amount: number; approval: { youMay: boolean } }[];
+    }>(cashier, 'adminWithdrawals');
+    expect(pending.list).toContainEqual(
+      expect.objectContaining({
+        requestId,
+        amount: WITHDRAWAL,
+        approval: expect.objectContaining({ youMay: true }),
+      }),
+    );
+    const decision = await adminApi<{ changed: boolean; withdrawal: { status: string } }>(
+      cashier,
+      'adminApproveWithdrawal',
+      { params: { withdrawalId: requestId } },
+    );
+    expect(decision).toMatchObject({ changed: true, withdrawal: { status: 'paid' } });
+  } finally {
+    await cashier.dispose();
+  }
 }
 
 const balances = (screen: Locator) => ({
@@ -63,6 +58,7 @@ const balances = (screen: Locator) => ({
 
 test('a member withdraws to a bound bank account and the operator pays it', async ({
   page,
+  playwright,
   navigate,
   expectAccessible,
   consoleErrors,
@@ -147,7 +143,7 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
   // The operator pays it; the open screen sees it on its next status check.
   const requestId = new URL(page.url()).searchParams.get('requestId') ?? '';
   expect(requestId).not.toBe('');
-  await operatorApproves(page.request, requestId);
+  await operatorApproves(playwright, requestId);
   await expect(request.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'paid', {
     timeout: 15_000,
   });

@@ -10,9 +10,10 @@ import { moneySchema } from './wallet.ts';
  * - `salary`: a daily salary by tiers of the team's daily turnover and active members;
  * - `dividend`: a share of the team's net loss over a period (half a month or a month), by tiers;
  * - `hourly`: an hourly salary by tiers of the turnover of each hour.
- * The agent reads it and accepts or refuses it, once. A new offer of a kind replaces (supersedes) a
- * pending offer of the same kind. Amounts are integers in minor units (VND: whole đồng); percentages are
- * basis points (1 % = 100). Only agents (types 1 and 2) receive offers.
+ * An operator's offer is a proposal until a second operator approves it (docs/agents.md, "Offers under four
+ * eyes"); then the agent reads it and accepts or refuses it, once. An approved offer of a kind replaces
+ * (supersedes) a pending offer of the same kind. Amounts are integers in minor units (VND: whole đồng);
+ * percentages are basis points (1 % = 100). Only agents (types 1 and 2) receive offers.
  */
 
 export const CONTRACT_KINDS = ['salary', 'dividend', 'hourly'] as const;
@@ -33,6 +34,7 @@ export const CONTRACT_STATUSES = [
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 /** The statuses an agent ever sees: an offer reaches the agent once a second operator approved it. */
 export const OFFERED_CONTRACT_STATUSES = ['pending', 'accepted', 'refused', 'superseded'] as const;
+export type OfferedContractStatus = (typeof OFFERED_CONTRACT_STATUSES)[number];
 
 /** The answers a member may give to a pending contract. */
 export const CONTRACT_ANSWERS = ['accept', 'refuse'] as const;
@@ -173,22 +175,42 @@ const offerBase = {
   offeredBy: z.string().trim().min(1).max(64).optional(),
 };
 
-/** Operator: offer a contract to an agent by username; replaces a pending offer of the same kind. */
+/**
+ * The tiers an operator may offer: as the stored ones, with a threshold above zero (`minTurnover` of a
+ * salary or hourly tier, `minNetLoss` of a dividend tier), so that no tier pays for no play. Contracts
+ * stored before this rule (with a threshold of 0) still read through the stored schemas above.
+ */
+export const OFFER_TIERS = {
+  salary: salaryTier.extend({ minTurnover: positiveMoney }),
+  dividend: dividendTier.extend({ minNetLoss: positiveMoney }),
+  hourly: hourlyTier.extend({ minTurnover: positiveMoney }),
+} as const;
+
+/**
+ * Operator: offer a contract to an agent by username. It is a proposal until a second operator approves
+ * it (docs/agents.md, "Offers under four eyes"); it replaces a proposal of the same kind still waiting.
+ */
 export const offerContractRequest = z.discriminatedUnion('kind', [
-  z.object({ ...offerBase, kind: z.literal('salary'), terms: salaryTerms }),
-  z.object({ ...offerBase, kind: z.literal('dividend'), terms: dividendTerms }),
-  z.object({ ...offerBase, kind: z.literal('hourly'), terms: hourlyTerms }),
+  z.object({
+    ...offerBase,
+    kind: z.literal('salary'),
+    terms: z.object({ tiers: tierList(OFFER_TIERS.salary).refine(ascendingBy('minTurnover'), ASCENDING) }),
+  }),
+  z.object({
+    ...offerBase,
+    kind: z.literal('dividend'),
+    terms: z.object({
+      period: z.enum(DIVIDEND_PERIODS),
+      tiers: tierList(OFFER_TIERS.dividend).refine(ascendingBy('minNetLoss'), ASCENDING),
+    }),
+  }),
+  z.object({
+    ...offerBase,
+    kind: z.literal('hourly'),
+    terms: z.object({ tiers: tierList(OFFER_TIERS.hourly).refine(ascendingBy('minTurnover'), ASCENDING) }),
+  }),
 ]);
 export type OfferContractRequest = z.infer<typeof offerContractRequest>;
-
-export const offeredContract = z.object({
-  memberId: z.string(),
-  username: z.string(),
-  contract: agentContract,
-  /** The id of the pending offer this one replaced, if any. */
-  supersededId: z.string().nullable(),
-});
-export type OfferedContract = z.infer<typeof offeredContract>;
 
 /** Operator: make a real member (type 0) an agent of type 1 or 2, so that it may receive offers. */
 export const promoteAgentRequest = z.object({
@@ -234,13 +256,6 @@ export const agentContractsCalls = {
     moduleId: 'COMM3',
     body: answerContractRequest,
     response: agentContract,
-  },
-  contractOpsOffer: {
-    method: 'POST',
-    path: '/api/ops/agent-contracts/offers',
-    moduleId: 'COMM3',
-    body: offerContractRequest,
-    response: offeredContract,
   },
   contractOpsPromote: {
     method: 'POST',

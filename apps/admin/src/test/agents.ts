@@ -1,5 +1,10 @@
 import type { OperatorRole } from '@kl/contracts/admin/access';
-import type { AdminAgent, AdminAgentApplication, AdminSettlement } from '@kl/contracts/admin/agents';
+import type {
+  AdminAgent,
+  AdminAgentApplication,
+  AdminContractProposal,
+  AdminSettlement,
+} from '@kl/contracts/admin/agents';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { screen } from '@testing-library/react';
 import { LANGUAGE_STORAGE_KEY } from '../shared/i18n.ts';
@@ -7,7 +12,10 @@ import { createOperator } from './factories.ts';
 import { answer, on, type FakeRequest, type FakeRoute } from './fake-api.ts';
 import { findHeading, renderAdmin } from './render-admin.tsx';
 
-/** The Agents screen's fakes: applications, agents and settlements, and the server answering them. */
+/**
+ * The Agents screen's fakes: applications, agents, contract proposals and settlements, and the server
+ * answering them.
+ */
 
 let serial = 0;
 const uuid = (prefix: string) => {
@@ -49,6 +57,33 @@ export function createAdminAgent(overrides: Partial<AdminAgent> = {}): AdminAgen
   };
 }
 
+/** An hourly contract offer waiting for a second operator, proposed by `finance.two`. */
+export function createContractProposal(
+  overrides: Partial<AdminContractProposal> = {},
+): AdminContractProposal {
+  return {
+    id: uuid('7a8b9c0d'),
+    memberId: uuid('8b9c0d1e'),
+    username: 'alice',
+    kind: 'hourly',
+    terms: {
+      tiers: [
+        { minTurnover: 1_000_000, amount: 20_000 },
+        { minTurnover: 5_000_000, amount: 120_000 },
+      ],
+    },
+    status: 'proposed',
+    currency: 'VND',
+    offeredBy: 'operator',
+    offeredAt: '2026-11-24T03:00:00.000Z',
+    proposedBy: 'finance.two',
+    approvedBy: null,
+    approvedAt: null,
+    approval: { eligible: ['finance.one', 'owner.one'], youMay: true },
+    ...overrides,
+  } as AdminContractProposal;
+}
+
 export function createSettlement(overrides: Partial<AdminSettlement> = {}): AdminSettlement {
   return {
     id: uuid('4d5e6f70'),
@@ -87,19 +122,28 @@ const pageOf = <T>(list: T[]) => ({ list, pageNo: 1, pageSize: 20, total: list.l
 const param = (request: FakeRequest, name: string) => request.url.searchParams.get(name);
 
 /**
- * The three lists as the server keeps them, filtered as it would: applications by status, agents by a
- * part of the username, settlements by status, kind and username (with the count awaiting approval).
+ * The four lists as the server keeps them, filtered as it would: applications by status, agents by a
+ * part of the username, the proposals still waiting, settlements by status, kind and username (with the
+ * count awaiting approval).
  */
 export function agentsRoutes({
   applications = [],
   agents = [],
+  proposals = [],
   settlements = [],
 }: {
   applications?: AdminAgentApplication[];
   agents?: AdminAgent[];
+  proposals?: AdminContractProposal[];
   settlements?: AdminSettlement[];
 }): FakeRoute[] {
   return [
+    on(adminCalls.adminContractProposals, () =>
+      answer(
+        adminCalls.adminContractProposals,
+        pageOf(proposals.filter((proposal) => proposal.status === 'proposed')),
+      ),
+    ),
     on(adminCalls.adminAgentApplications, (request) => {
       const status = param(request, 'status');
       const list = applications.filter((application) => !status || application.status === status);

@@ -226,7 +226,10 @@ export interface AppConfig {
   webDist: string;
   /** Absolute path of the built back office served under /admin/. */
   adminDist: string;
-  /** Agent settlements above this amount (minor units) wait for finance's approval (docs/agents.md). */
+  /**
+   * What an agent is paid at once in a GMT+8 day (minor units, the running total of its settlements);
+   * a settlement beyond it waits for finance's approval (docs/agents.md, "Paid at once, by running total").
+   */
   agentSettlementApprovalThreshold: number;
   /** Requests per minute per client IP on /api. */
   rateLimitMax: number;

@@ -12,3 +12,21 @@ export function selectMemberByUsername(tx: DbOrTx, merchantCode: string, usernam
     .from(member)
     .where(and(eq(member.merchantCode, merchantCode), sql`lower(${member.username}) = lower(${username})`));
 }
+
+/**
+ * A member by id, locked for the rest of the caller's transaction (the row that serialises changes of one
+ * member: making it an agent, offering it a contract): its id, merchant, username and type.
+ */
+export async function lockMemberById(tx: DbOrTx, memberId: string) {
+  const [row] = await tx
+    .select({
+      id: member.id,
+      merchantCode: member.merchantCode,
+      username: member.username,
+      type: member.type,
+    })
+    .from(member)
+    .where(eq(member.id, memberId))
+    .for('update');
+  return row;
+}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
-import { CONTRACT_KINDS, offerContractRequest, offeredContract } from '../agent-contracts.ts';
+import {
+  CONTRACT_KINDS,
+  CONTRACT_STATUSES,
+  dividendTerms,
+  hourlyTerms,
+  offerContractRequest,
+  salaryTerms,
+} from '../agent-contracts.ts';
 import {
   AGENT_APPLICATION_STATUSES,
   agentStatement,
@@ -14,8 +21,9 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /**
  * Agents in the back office (docs/agents.md, "Back office"): applications to become an agent, making a
- * member an agent, contract offers, and the settlements of the contracts that pay (finance approves
- * those above the threshold, and can settle a period by hand).
+ * member an agent, contract offers under four eyes (one operator proposes, another approves or rejects),
+ * and the settlements of the contracts that pay (finance approves those beyond the running total paid at
+ * once, and can settle a period by hand).
  */
 
 export const adminAgentApplicationsQuery = z.object({
@@ -74,6 +82,52 @@ export const adminAgentPage = adminPage(adminAgent);
 /** Make a member an agent directly: a top agent, or a sub-agent of the agent above it when it has one. */
 export const makeAgentRequest = z.object({ username: z.string().trim().min(1).max(64) });
 export type MakeAgentRequest = z.input<typeof makeAgentRequest>;
+
+/** Who may decide a proposal waiting for its second operator. */
+export const proposalApproval = z.object({
+  /**
+   * The active operators who may approve or reject it now: write access to the agents area, and not the
+   * one who proposed it.
+   */
+  eligible: z.array(z.string()),
+  /** Whether the operator reading it may decide it. */
+  youMay: z.boolean(),
+});
+export type ProposalApproval = z.infer<typeof proposalApproval>;
+
+const proposalBase = {
+  id: z.uuid(),
+  memberId: z.uuid(),
+  /** The agent's username. */
+  username: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  currency: z.string(),
+  /** Shown to the agent as the one who offers. */
+  offeredBy: z.string(),
+  /** When it was proposed; once approved, when the agent was offered it (the approval). */
+  offeredAt: z.iso.datetime(),
+  /** The operators' usernames: who proposed it (null for offers made before four eyes), who approved it. */
+  proposedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.iso.datetime().nullable(),
+  /** Who may decide it while it is `proposed` (nobody once decided). */
+  approval: proposalApproval,
+};
+
+/** An operator's contract offer as the back office shows it: the terms, who proposed and approved it. */
+export const adminContractProposal = z.discriminatedUnion('kind', [
+  z.object({ ...proposalBase, kind: z.literal('salary'), terms: salaryTerms }),
+  z.object({ ...proposalBase, kind: z.literal('dividend'), terms: dividendTerms }),
+  z.object({ ...proposalBase, kind: z.literal('hourly'), terms: hourlyTerms }),
+]);
+export type AdminContractProposal = z.infer<typeof adminContractProposal>;
+export const adminContractProposalPage = adminPage(adminContractProposal);
+export type AdminContractProposalPage = z.infer<typeof adminContractProposalPage>;
+
+export const adminContractProposalsQuery = z.object({ ...pageParams(ADMIN_PAGE_SIZE) });
+export type AdminContractProposalsQuery = z.input<typeof adminContractProposalsQuery>;
+
+export const contractParams = z.object({ contractId: z.uuid() });
 
 export const adminSettlementsQuery = z.object({
   status: z.enum(SETTLEMENT_STATUSES).optional(),
@@ -143,7 +197,28 @@ export const adminAgentsCalls = {
     path: '/api/admin/agents/contracts',
     moduleId: 'ADMIN',
     body: offerContractRequest,
-    response: offeredContract,
+    response: adminContractProposal,
+  },
+  adminContractProposals: {
+    method: 'GET',
+    path: '/api/admin/agents/contracts/proposals',
+    moduleId: 'ADMIN',
+    query: adminContractProposalsQuery,
+    response: adminContractProposalPage,
+  },
+  adminApproveContract: {
+    method: 'POST',
+    path: '/api/admin/agents/contracts/:contractId/approve',
+    moduleId: 'ADMIN',
+    params: contractParams,
+    response: adminContractProposal,
+  },
+  adminRejectContract: {
+    method: 'POST',
+    path: '/api/admin/agents/contracts/:contractId/reject',
+    moduleId: 'ADMIN',
+    params: contractParams,
+    response: adminContractProposal,
   },
   adminSettlements: {
     method: 'GET',
@@ -174,7 +249,12 @@ export const adminAgentsRules: Record<keyof typeof adminAgentsCalls, AdminCallRu
   adminDecideAgentApplication: { area: 'agents', access: 'write' },
   adminAgents: { area: 'agents', access: 'read' },
   adminMakeAgent: { area: 'agents', access: 'write' },
+  /** Proposes: the offer reaches the agent once a second operator approves it. */
   adminOfferContract: { area: 'agents', access: 'write' },
+  adminContractProposals: { area: 'agents', access: 'read' },
+  /** Not the proposer (409 SECOND_APPROVER_REQUIRED). */
+  adminApproveContract: { area: 'agents', access: 'write' },
+  adminRejectContract: { area: 'agents', access: 'write' },
   adminSettlements: { area: 'agents', access: 'read' },
   adminDecideSettlement: { area: 'agents', access: 'write' },
   adminSettlePeriod: { area: 'agents', access: 'write' },

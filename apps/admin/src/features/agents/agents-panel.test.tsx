@@ -1,28 +1,33 @@
 import { MAX_CONTRACT_TIERS, type OfferContractRequest } from '@kl/contracts/agent-contracts';
 import type { OperatorRole } from '@kl/contracts/admin/access';
-import type { AdminAgent } from '@kl/contracts/admin/agents';
+import type { AdminAgent, AdminContractProposal } from '@kl/contracts/admin/agents';
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { agentsRoutes, agentsSession, openAgentsTab, createAdminAgent } from '../../test/agents.ts';
+import {
+  agentsRoutes,
+  agentsSession,
+  openAgentsTab,
+  createAdminAgent,
+  createContractProposal,
+} from '../../test/agents.ts';
 import { adminCalls, answer, bodyOf, failure, on, screen, waitFor, within } from '../../test/kit.ts';
 
-/** The server's answer to an offer: the contract as offered. */
+/** The server's answer to an offer: the proposal, waiting for another operator. */
 const offerRoute = on(adminCalls.adminOfferContract, (request) => {
   const body = bodyOf(adminCalls.adminOfferContract, request);
-  const base = {
-    id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-    status: 'pending' as const,
-    currency: 'VND',
-    offeredBy: 'operator',
-    offeredAt: '2026-11-24T03:00:00.000Z',
-    answeredAt: null,
-  };
-  return answer(adminCalls.adminOfferContract, {
-    memberId: '3c4d5e6f-4d5e-4f60-8a7b-000000000001',
+  const offered = {
     username: body.username,
-    contract: { ...base, ...body } as never,
-    supersededId: null,
-  });
+    kind: body.kind,
+    terms: body.terms,
+  } as Partial<AdminContractProposal>;
+  return answer(
+    adminCalls.adminOfferContract,
+    createContractProposal({
+      ...offered,
+      proposedBy: 'finance.one',
+      approval: { eligible: ['owner.one'], youMay: false },
+    }),
+  );
 });
 
 /** The Agents tab with alice, to an operator of `role`; `offer(kind)` opens her offer form on that kind. */
@@ -156,7 +161,9 @@ describe('agents', () => {
           ],
         },
       } satisfies OfferContractRequest);
-      expect(await screen.findByText('Contract offered to alice')).toBeVisible();
+      expect(
+        await screen.findByText('Offer to alice proposed: another operator must approve it'),
+      ).toBeVisible();
     },
   );
 
@@ -181,10 +188,15 @@ describe('agents', () => {
     await user.type(tier(2).getByLabelText('Minimum turnover (₫)'), '10000000');
     await user.type(tier(2).getByLabelText('Amount (₫)'), '50000');
     await user.click(within(dialog).getByRole('button', { name: 'Offer contract' }));
-    // An hour's salary is above zero.
+    // An hour's salary is above zero, and so is the turnover it pays for.
     expect(await tier(1).findByText('At least 1')).toBeVisible();
+    expect(await tier(1).findByText('Must be above zero: a tier pays only for play')).toBeVisible();
     await user.clear(tier(1).getByLabelText('Amount (₫)'));
     await user.type(tier(1).getByLabelText('Amount (₫)'), '20000');
+    await user.click(within(dialog).getByRole('button', { name: 'Offer contract' }));
+    expect(api.requestsOf(adminCalls.adminOfferContract)).toHaveLength(0);
+    await user.clear(tier(1).getByLabelText('Minimum turnover (₫)'));
+    await user.type(tier(1).getByLabelText('Minimum turnover (₫)'), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Offer contract' }));
     await waitFor(() => expect(api.requestsOf(adminCalls.adminOfferContract)).toHaveLength(1));
     expect(api.requestsOf(adminCalls.adminOfferContract)[0]?.json).toEqual({
@@ -192,7 +204,7 @@ describe('agents', () => {
       kind: 'hourly',
       terms: {
         tiers: [
-          { minTurnover: 0, amount: 20_000 },
+          { minTurnover: 1, amount: 20_000 },
           { minTurnover: 10_000_000, amount: 50_000 },
         ],
       },

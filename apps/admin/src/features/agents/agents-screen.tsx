@@ -5,13 +5,25 @@ import { useCanWrite } from '../../shared/session.ts';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
 import { ApplicationsPanel } from './applications-panel.tsx';
+import { ProposalsPanel, useProposalsList } from './proposals-panel.tsx';
 import { SettlementsPanel, useSettlementsList } from './settlements-panel.tsx';
 
-type AgentsTab = 'applications' | 'agents' | 'settlements';
+type AgentsTab = 'applications' | 'agents' | 'proposals' | 'settlements';
+
+/** A tab's label with the count of what waits there. */
+function Counted({ label, count, title }: { label: string; count: number; title: string }) {
+  return (
+    <Flex gap="small" align="center">
+      {label}
+      <Badge count={count} overflowCount={999} title={title} />
+    </Flex>
+  );
+}
 
 /**
  * Agents (docs/back-office.md, "Agents"): applications to become one, the agents with their contract
- * offers, and the settlements of the contracts that pay, whose tab counts those awaiting approval.
+ * offers, the offers waiting for a second operator, and the settlements of the contracts that pay; the
+ * last two tabs count what waits there.
  */
 export function AgentsScreen() {
   const { t } = useTranslation();
@@ -19,6 +31,8 @@ export function AgentsScreen() {
   const [tab, setTab] = useState<AgentsTab>('applications');
   const settlements = useSettlementsList();
   const awaiting = settlements.page?.awaitingApproval ?? 0;
+  const proposals = useProposalsList();
+  const proposed = proposals.page?.total ?? 0;
   return (
     <Screen title={t('agents.menu')}>
       <Tabs
@@ -44,16 +58,28 @@ export function AgentsScreen() {
             ),
           },
           {
+            key: 'proposals',
+            label: (
+              <Counted
+                label={t('agents.tabs.proposals')}
+                count={proposed}
+                title={t('agents.proposals.waiting', { n: proposed })}
+              />
+            ),
+            children: (
+              <Flex vertical gap="middle">
+                <ProposalsPanel canWrite={canWrite} list={proposals} />
+              </Flex>
+            ),
+          },
+          {
             key: 'settlements',
             label: (
-              <Flex gap="small" align="center">
-                {t('agents.tabs.settlements')}
-                <Badge
-                  count={awaiting}
-                  overflowCount={999}
-                  title={t('agents.settlements.awaiting', { n: awaiting })}
-                />
-              </Flex>
+              <Counted
+                label={t('agents.tabs.settlements')}
+                count={awaiting}
+                title={t('agents.settlements.awaiting', { n: awaiting })}
+              />
             ),
             children: (
               <Flex vertical gap="middle">

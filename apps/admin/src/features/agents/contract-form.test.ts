@@ -1,6 +1,6 @@
 import { offerContractRequest } from '@kl/contracts/agent-contracts';
 import { describe, expect, it } from 'vitest';
-import { basisPointsOf, offerRequestOf, thresholdOf } from './contract-form.ts';
+import { basisPointsOf, offerRequestOf, thresholdAccepted, thresholdOf } from './contract-form.ts';
 
 describe('the contract offer form', () => {
   it('sends a share typed in % as basis points', () => {
@@ -10,7 +10,7 @@ describe('the contract offer form', () => {
   it('sends only the fields of the kind chosen, as the contract schema takes them', () => {
     const tiers = [
       {
-        minTurnover: 0,
+        minTurnover: 1,
         minNetLoss: 1_000_000,
         minActiveMembers: 3,
         salary: 100_000,
@@ -32,7 +32,7 @@ describe('the contract offer form', () => {
       kind: 'salary',
       terms: {
         tiers: [
-          { minTurnover: 0, minActiveMembers: 3, salary: 100_000 },
+          { minTurnover: 1, minActiveMembers: 3, salary: 100_000 },
           { minTurnover: 50_000_000, minActiveMembers: 8, salary: 300_000 },
         ],
       },
@@ -48,7 +48,7 @@ describe('the contract offer form', () => {
     const hourly = offerRequestOf('alice', { kind: 'hourly', period: 'month', tiers });
     expect(hourly.terms).toEqual({
       tiers: [
-        { minTurnover: 0, amount: 5_000 },
+        { minTurnover: 1, amount: 5_000 },
         { minTurnover: 50_000_000, amount: 9_000 },
       ],
     });
@@ -61,5 +61,20 @@ describe('the contract offer form', () => {
     expect(thresholdOf('salary')).toBe('minTurnover');
     expect(thresholdOf('dividend')).toBe('minNetLoss');
     expect(thresholdOf('hourly')).toBe('minTurnover');
+  });
+
+  it('takes a threshold above zero only, as the offer schema the server checks', () => {
+    for (const kind of ['salary', 'dividend', 'hourly'] as const) {
+      expect(
+        [0, 1, 10_000_000].map((value) => thresholdAccepted(kind, value)),
+        kind,
+      ).toEqual([false, true, true]);
+    }
+    const zero = offerRequestOf('alice', {
+      kind: 'hourly',
+      period: 'month',
+      tiers: [{ minTurnover: 0, amount: 10_000_000 }],
+    });
+    expect(offerContractRequest.safeParse(zero).success).toBe(false);
   });
 });

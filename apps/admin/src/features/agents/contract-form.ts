@@ -1,5 +1,5 @@
 import type { ContractKind, DividendPeriod, OfferContractRequest } from '@kl/contracts/agent-contracts';
-import { FULL_PERCENT_BP } from '@kl/contracts/agent-contracts';
+import { FULL_PERCENT_BP, OFFER_TIERS } from '@kl/contracts/agent-contracts';
 
 /**
  * The "Offer contract" form (docs/back-office.md, "Agents"): the kind, the dividend period and a list of
@@ -43,6 +43,16 @@ export const TIER_FIELDS: Readonly<Record<ContractKind, readonly TierFieldSpec[]
 
 /** The tier field whose values must rise from one tier to the next. */
 export const thresholdOf = (kind: ContractKind): TierField => TIER_FIELDS[kind][0]!.key;
+
+/**
+ * Whether a tier's threshold may be offered, by the offer schema the server checks too: above zero, so
+ * that no tier pays for no play (docs/agents.md, "Offers under four eyes").
+ */
+export function thresholdAccepted(kind: ContractKind, value: number): boolean {
+  const threshold =
+    kind === 'dividend' ? OFFER_TIERS.dividend.shape.minNetLoss : OFFER_TIERS[kind].shape.minTurnover;
+  return threshold.safeParse(value).success;
+}
 
 /** The smallest and largest value of a field (a share is 0.01 % to 100 %). */
 export function boundsOf(spec: TierFieldSpec): { min: number; max: number } {

@@ -28,8 +28,9 @@ export interface DecisionMutation {
 const NOTE_MAX = 500;
 
 /**
- * The confirmation of an approve / refuse (an application, a settlement): what it does, an optional note
- * (at most 500 characters, kept with the decision), and the button of the decision.
+ * The confirmation of an approve / refuse (an application, a settlement, a contract offer): what it does,
+ * an optional note (at most 500 characters, kept with the decision; none without `noteHint`), and the
+ * button of the decision.
  */
 export function DecisionModal({
   pending,
@@ -39,7 +40,8 @@ export function DecisionModal({
 }: {
   pending: PendingDecision | null;
   mutation: DecisionMutation;
-  noteHint: string;
+  /** What the note is for; the decision takes no note when absent. */
+  noteHint?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -66,14 +68,16 @@ export function DecisionModal({
       }}
     >
       <Typography.Paragraph>{pending?.summary}</Typography.Paragraph>
-      <Form.Item
-        name="note"
-        label={t('agents.note')}
-        extra={noteHint}
-        rules={[{ max: NOTE_MAX, message: t('common.reasonTooLong', { max: NOTE_MAX }) }]}
-      >
-        <Input.TextArea rows={3} maxLength={NOTE_MAX} showCount />
-      </Form.Item>
+      {noteHint === undefined ? null : (
+        <Form.Item
+          name="note"
+          label={t('agents.note')}
+          extra={noteHint}
+          rules={[{ max: NOTE_MAX, message: t('common.reasonTooLong', { max: NOTE_MAX }) }]}
+        >
+          <Input.TextArea rows={3} maxLength={NOTE_MAX} showCount />
+        </Form.Item>
+      )}
     </FormModal>
   );
 }

@@ -13,6 +13,7 @@ import {
   boundsOf,
   NEW_CONTRACT,
   offerRequestOf,
+  thresholdAccepted,
   thresholdOf,
   TIER_FIELDS,
   type ContractValues,
@@ -39,6 +40,8 @@ function useTierRules() {
             throw new Error(
               t(spec.type === 'percent' ? 'agents.contract.twoDecimals' : 'agents.contract.whole'),
             );
+          if (spec.key === thresholdOf(kind) && !thresholdAccepted(kind, value))
+            throw new Error(t('agents.contract.aboveZero'));
         },
       },
     ];
@@ -157,16 +160,19 @@ function TierList({ kind }: { kind: ContractKind }) {
   );
 }
 
-/** "Offer contract" to an agent: salary, dividend (by half month or month) or hourly, with its tiers. */
+/**
+ * "Offer contract" to an agent: salary, dividend (by half month or month) or hourly, with its tiers. The
+ * offer is a proposal: the agent sees it once another operator approves it.
+ */
 export function OfferContractModal({ agent, onClose }: { agent: AdminAgent | null; onClose: () => void }) {
   const { t } = useTranslation();
   const offer = useAdminMutation(
     (values: ContractValues & { username: string }) =>
       adminCall(adminCalls.adminOfferContract, { body: offerRequestOf(values.username, values) }),
     {
-      invalidates: ['agents'],
+      invalidates: ['agent-contract-proposals'],
       errorMessage: false,
-      successText: (result) => t('agents.contract.offered', { username: result.username }),
+      successText: (result) => t('agents.contract.proposed', { username: result.username }),
     },
   );
   const close = () => {
@@ -187,6 +193,7 @@ export function OfferContractModal({ agent, onClose }: { agent: AdminAgent | nul
         if (agent) offer.mutate({ ...values, username: agent.username }, { onSuccess: close });
       }}
     >
+      <Typography.Paragraph type="secondary">{t('agents.contract.fourEyes')}</Typography.Paragraph>
       <Form.Item name="kind" label={t('agents.contract.kind')} rules={[{ required: true }]}>
         <Radio.Group
           aria-label={t('agents.contract.kind')}

@@ -1,17 +1,17 @@
 import { API } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
 import {
   agentContract,
   agentContractAnswer,
   contractRequests,
-  offeredContract,
   promotedAgent,
 } from '@kl/contracts/agent-contracts';
 import { successEnvelope } from '@kl/contracts/envelope';
 import { describe, expect, it } from 'vitest';
 import { call, freshIp } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
+import { useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
 
 const OPS_TOKEN = 'test-ops-token-for-agent-contracts';
 
@@ -31,7 +31,12 @@ const DIVIDEND = {
 const HOURLY = { kind: 'hourly', terms: { tiers: [{ minTurnover: 2_000_000, amount: 20_000 }] } } as const;
 
 describeEachDatabase('agent contracts', (kind) => {
-  const suite = useTestApp(kind, { config: { opsToken: OPS_TOKEN } });
+  // Offers are made in the back office: one operator proposes, another approves (docs/agents.md).
+  const { suite, operators, request, value } = useBackOfficeSuite(
+    kind,
+    { proposer: 'finance', approver: 'owner' },
+    { config: { opsToken: OPS_TOKEN } },
+  );
   const { time } = suite;
   const newMember = (type = 1) => suite.newMember({ type });
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
@@ -43,10 +48,17 @@ describeEachDatabase('agent contracts', (kind) => {
       headers: { 'accept-language': 'en', ...(token !== null && { authorization: `Bearer ${token}` }) },
       payload: payload as object,
     });
+  const propose = (username: string, terms: object = SALARY) =>
+    request(adminCalls.adminOfferContract, operators.proposer, { payload: { username, ...terms } });
+  /** An offer the agent is shown: proposed by one operator, approved by the other. */
   const offer = async (username: string, terms: object = SALARY) => {
-    const response = await ops(API.contractOpsOffer, { username, ...terms });
-    expect(response.statusCode, response.body).toBe(200);
-    return successEnvelope(offeredContract).parse(json(response)).value;
+    const proposal = await value(adminCalls.adminOfferContract, operators.proposer, {
+      payload: { username, ...terms },
+    });
+    expect(proposal.status).toBe('proposed');
+    return value(adminCalls.adminApproveContract, operators.approver, {
+      params: { contractId: proposal.id },
+    });
   };
   const requestsOf = async (caller: Caller) => {
     const response = await call(suite.app, API.contractRequests, caller);
@@ -72,13 +84,14 @@ describeEachDatabase('agent contracts', (kind) => {
 
     time.advance(1000);
     const offered = await offer(row.username.toUpperCase());
-    expect(offered.memberId).toBe(row.id);
-    expect(offered.supersededId).toBeNull();
-    expect(offered.contract).toMatchObject({
+    expect(offered).toMatchObject({
+      memberId: row.id,
       kind: 'salary',
       status: 'pending',
       offeredBy: 'operator',
       currency: 'VND',
+      proposedBy: operators.proposer.username,
+      approvedBy: operators.approver.username,
     });
     expect(await requestsOf(caller)).toEqual({
       dailysalreqtype: 1,
@@ -88,20 +101,20 @@ describeEachDatabase('agent contracts', (kind) => {
 
     const shown = await contractOf(caller, 'salary');
     expect(shown).toMatchObject({
-      id: offered.contract.id,
+      id: offered.id,
       status: 'pending',
       terms: SALARY.terms,
       answeredAt: null,
     });
 
-    const accepted = await answer(caller, API.acceptContract, offered.contract.id);
+    const accepted = await answer(caller, API.acceptContract, offered.id);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const value = successEnvelope(agentContract).parse(json(accepted)).value;
     expect(value.status).toBe('accepted');
     expect(value.answeredAt).toBe(time.clock().toISOString());
 
     for (const entry of [API.acceptContract, API.refuseContract]) {
-      const again = await answer(caller, entry, offered.contract.id);
+      const again = await answer(caller, entry, offered.id);
       expect(again.statusCode).toBe(409);
       expect(json(again)).toMatchObject({ code: 'CONTRACT_CLOSED', value: { status: 'accepted' } });
     }
@@ -111,15 +124,15 @@ describeEachDatabase('agent contracts', (kind) => {
       contracthoursalreq: 0,
     });
     // Answered contracts stay readable.
-    expect(await contractOf(caller, 'salary')).toMatchObject({ id: offered.contract.id, status: 'accepted' });
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: offered.id, status: 'accepted' });
   });
 
   it('answers once when accept and refuse arrive together', async () => {
     const { row, caller } = await newMember(2);
     const offered = await offer(row.username, HOURLY);
     const answers = await Promise.all([
-      answer(caller, API.acceptContract, offered.contract.id),
-      answer(caller, API.refuseContract, offered.contract.id),
+      answer(caller, API.acceptContract, offered.id),
+      answer(caller, API.refuseContract, offered.id),
     ]);
     expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
   });
@@ -135,7 +148,7 @@ describeEachDatabase('agent contracts', (kind) => {
       contracthoursalreq: 1,
     });
 
-    const refused = await answer(caller, API.refuseContract, dividend.contract.id);
+    const refused = await answer(caller, API.refuseContract, dividend.id);
     expect(refused.statusCode, refused.body).toBe(200);
     expect(await requestsOf(caller)).toEqual({
       dailysalreqtype: 1,
@@ -154,42 +167,95 @@ describeEachDatabase('agent contracts', (kind) => {
     time.advance(1000);
     const second = await offer(row.username, {
       kind: 'salary',
-      terms: { tiers: [{ minTurnover: 0, minActiveMembers: 0, salary: 50_000 }] },
+      terms: { tiers: [{ minTurnover: 1, minActiveMembers: 0, salary: 50_000 }] },
     });
-    expect(second.supersededId).toBe(first.contract.id);
-    expect(await contractOf(caller, 'salary')).toMatchObject({ id: second.contract.id, status: 'pending' });
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: second.id, status: 'pending' });
 
-    const late = await answer(caller, API.acceptContract, first.contract.id);
+    const late = await answer(caller, API.acceptContract, first.id);
     expect(late.statusCode).toBe(409);
     expect(json(late)).toMatchObject({ code: 'CONTRACT_CLOSED', value: { status: 'superseded' } });
-    expect((await answer(caller, API.acceptContract, second.contract.id)).statusCode).toBe(200);
+    expect((await answer(caller, API.acceptContract, second.id)).statusCode).toBe(200);
 
     // After an answer, a new offer waits again and is the one shown.
     time.advance(1000);
     const third = await offer(row.username);
-    expect(third.supersededId).toBeNull();
     expect(await requestsOf(caller)).toMatchObject({ dailysalreqtype: 1 });
-    expect(await contractOf(caller, 'salary')).toMatchObject({ id: third.contract.id, status: 'pending' });
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: third.id, status: 'pending' });
+  });
+
+  it('the agent sees nothing of a proposal until a second operator approves it, nor of a rejected one', async () => {
+    const { row, caller } = await newMember();
+    const shown = await offer(row.username);
+    time.advance(1000);
+    const waiting = await value(adminCalls.adminOfferContract, operators.proposer, {
+      payload: { username: row.username, ...SALARY },
+    });
+    // The offer the agent was shown is still the one it reads and answers.
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: shown.id, status: 'pending' });
+    const hourly = await value(adminCalls.adminOfferContract, operators.proposer, {
+      payload: { username: row.username, ...HOURLY },
+    });
+    expect(await requestsOf(caller)).toEqual({
+      dailysalreqtype: 1,
+      divtypecompperiodreq: 0,
+      contracthoursalreq: 0,
+    });
+    expect(await contractOf(caller, 'hourly')).toBeNull();
+    for (const entry of [API.acceptContract, API.refuseContract]) {
+      const early = await answer(caller, entry, hourly.id);
+      expect(early.statusCode, early.body).toBe(404);
+    }
+    const listed = await call(suite.app, API.agentContracts, caller);
+    expect(successEnvelope(API.agentContracts.response).parse(json(listed)).value.contracts).toEqual([
+      expect.objectContaining({ id: shown.id }),
+    ]);
+
+    // Rejected: never shown. Approved: it replaces the offer the agent had not answered.
+    await value(adminCalls.adminRejectContract, operators.approver, { params: { contractId: hourly.id } });
+    expect(await contractOf(caller, 'hourly')).toBeNull();
+    expect((await answer(caller, API.acceptContract, hourly.id)).statusCode).toBe(404);
+    time.advance(1000);
+    await value(adminCalls.adminApproveContract, operators.approver, { params: { contractId: waiting.id } });
+    expect(await contractOf(caller, 'salary')).toMatchObject({ id: waiting.id, status: 'pending' });
+    expect(json(await answer(caller, API.acceptContract, shown.id))).toMatchObject({
+      code: 'CONTRACT_CLOSED',
+      value: { status: 'superseded' },
+    });
+    const history = await call(suite.app, API.agentContracts, caller);
+    expect(
+      successEnvelope(API.agentContracts.response)
+        .parse(json(history))
+        .value.contracts.map((contract) => [contract.id, contract.status]),
+    ).toEqual([
+      [waiting.id, 'pending'],
+      [shown.id, 'superseded'],
+    ]);
   });
 
   it('offers only to agents (types 1 and 2)', async () => {
     for (const type of [0, 4, 40, 41, 42]) {
       const { row } = await newMember(type);
-      const response = await ops(API.contractOpsOffer, { username: row.username, ...SALARY });
+      const response = await propose(row.username);
       expect(response.statusCode, `type ${type}`).toBe(409);
       expect(json(response)).toMatchObject({
         code: 'MEMBER_NOT_AGENT',
         message: 'This member is not an agent',
       });
     }
-    const unknown = await ops(API.contractOpsOffer, { username: 'nobody-here', ...SALARY });
+    const unknown = await propose('nobody-here');
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown)).toMatchObject({ value: { reason: 'member_not_found' } });
   });
 
-  it('refuses bad terms with INVALID_INPUT', async () => {
+  it('refuses bad terms with INVALID_INPUT, a tier with a threshold of zero too', async () => {
     const { row } = await newMember();
     const bad = [
+      { kind: 'salary', terms: { tiers: [{ minTurnover: 0, minActiveMembers: 5, salary: 200_000 }] } },
+      { kind: 'hourly', terms: { tiers: [{ minTurnover: 0, amount: 10_000_000 }] } },
+      {
+        kind: 'dividend',
+        terms: { period: 'month', tiers: [{ minNetLoss: 0, minActiveMembers: 1, percentBp: 1000 }] },
+      },
       { kind: 'salary', terms: { tiers: [] } },
       { kind: 'salary', terms: { tiers: [{ minTurnover: 1.5, minActiveMembers: 1, salary: 10 }] } },
       { kind: 'hourly', terms: { tiers: [{ minTurnover: 100, amount: 0 }] } },
@@ -213,7 +279,7 @@ describeEachDatabase('agent contracts', (kind) => {
       { kind: 'bonus', terms: { tiers: [] } },
     ];
     for (const terms of bad) {
-      const response = await ops(API.contractOpsOffer, { username: row.username, ...terms });
+      const response = await propose(row.username, terms);
       expect(response.statusCode, JSON.stringify(terms)).toBe(400);
       expect(json(response)).toMatchObject({ code: 'INVALID_INPUT' });
     }
@@ -235,20 +301,24 @@ describeEachDatabase('agent contracts', (kind) => {
     const owner = await newMember();
     const other = await newMember();
     const offered = await offer(owner.row.username);
-    const response = await answer(other.caller, API.acceptContract, offered.contract.id);
+    const response = await answer(other.caller, API.acceptContract, offered.id);
     expect(response.statusCode).toBe(404);
     const visitor = await call(suite.app, API.contractRequests, { ip: freshIp() });
     expect(visitor.statusCode).toBe(401);
   });
 
-  it('the operator calls need OPS_TOKEN; promote makes a real member an agent', async () => {
+  it('promote needs OPS_TOKEN and makes a real member an agent; offers have no token call', async () => {
     const { row, caller } = await newMember(0);
-    expect((await ops(API.contractOpsOffer, { username: row.username, ...SALARY }, null)).statusCode).toBe(
-      401,
-    );
+    expect((await ops(API.contractOpsPromote, { username: row.username }, null)).statusCode).toBe(401);
     expect((await ops(API.contractOpsPromote, { username: row.username }, 'wrong-token')).statusCode).toBe(
       401,
     );
+    // The shared token offers nothing: an offer takes two operators.
+    const tokenOffer = await ops(
+      { method: 'POST', path: '/api/ops/agent-contracts/offers' },
+      { username: row.username, ...SALARY },
+    );
+    expect(tokenOffer.statusCode).toBe(404);
 
     const promoted = await ops(API.contractOpsPromote, { username: row.username });
     expect(promoted.statusCode, promoted.body).toBe(200);
@@ -279,9 +349,9 @@ describe('agent contract operator calls without OPS_TOKEN', () => {
     try {
       const response = await app.inject({
         method: 'POST',
-        url: API.contractOpsOffer.path,
+        url: API.contractOpsPromote.path,
         headers: { authorization: 'Bearer anything' },
-        payload: { username: 'x', ...SALARY },
+        payload: { username: 'x' },
       });
       expect(response.statusCode).toBe(404);
     } finally {

@@ -9,11 +9,18 @@ import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
 
 export { createAgentContractRepository, type AgentContractRepository } from './repository.ts';
-export { createAgentContractService, type AgentContractService, OPERATOR_NAME } from './service.ts';
+export {
+  createAgentContractService,
+  type AgentContractService,
+  OPERATOR_NAME,
+  type ProposalChange,
+  type ProposalHook,
+} from './service.ts';
 
 /**
  * Agent contracts wired together: the member's calls under /api/agent-contracts and the operator's
- * under /api/ops/agent-contracts (OPS_TOKEN, like the other operator switches; without it they answer 404).
+ * promotion under /api/ops/agent-contracts (OPS_TOKEN, like the other operator switches; without it it
+ * answers 404). Offers are the back office's, under four eyes (docs/agents.md, "Offers under four eyes").
  */
 export function createAgentContractsModule(deps: {
   db: Db;

@@ -1,5 +1,5 @@
-import type { ContractKind } from '@kl/contracts/agent-contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -7,7 +7,13 @@ import {
   type NewAgentContractRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
-import { selectMemberByUsername } from '../../platform/member-lookup.ts';
+import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
+
+/**
+ * What an agent ever sees of its contracts: an operator's proposal reaches it only once a second operator
+ * approved it (docs/agents.md, "Offers under four eyes"); `proposed` and `rejected` rows are never shown.
+ */
+const offeredToAgent = inArray(agentContract.status, [...OFFERED_CONTRACT_STATUSES]);
 
 /** SQL of agent contracts. Statements run on the caller's transaction when one is given. */
 export function createAgentContractRepository(db: Db) {
@@ -18,6 +24,9 @@ export function createAgentContractRepository(db: Db) {
       const [row] = lock ? await query.for('update') : await query;
       return row;
     },
+
+    /** The member of an id, its row locked (inside the caller's transaction). */
+    lockMember: (memberId: string, tx: DbOrTx) => lockMemberById(tx, memberId),
 
     async setMemberType(memberId: string, type: number, now: Date, tx: DbOrTx = db): Promise<void> {
       await tx.update(member).set({ type, updatedAt: now }).where(eq(member.id, memberId));
@@ -32,7 +41,7 @@ export function createAgentContractRepository(db: Db) {
       return rows.map((row) => row.kind);
     },
 
-    /** The latest offer of a kind that was not superseded. */
+    /** The latest offer of a kind the agent was shown that was not superseded. */
     async latest(memberId: string, kind: ContractKind): Promise<AgentContractRow | undefined> {
       const [row] = await db
         .select()
@@ -41,7 +50,7 @@ export function createAgentContractRepository(db: Db) {
           and(
             eq(agentContract.memberId, memberId),
             eq(agentContract.kind, kind),
-            ne(agentContract.status, 'superseded'),
+            inArray(agentContract.status, ['pending', 'accepted', 'refused']),
           ),
         )
         .orderBy(desc(agentContract.offeredAt), desc(agentContract.id))
@@ -49,11 +58,31 @@ export function createAgentContractRepository(db: Db) {
       return row;
     },
 
+    /** One of the member's contracts it was shown (a proposal is not one). */
     async byId(memberId: string, id: string): Promise<AgentContractRow | undefined> {
       const [row] = await db
         .select()
         .from(agentContract)
-        .where(and(eq(agentContract.id, id), eq(agentContract.memberId, memberId)));
+        .where(and(eq(agentContract.id, id), eq(agentContract.memberId, memberId), offeredToAgent));
+      return row;
+    },
+
+    /** A contract of the merchant by id, whatever its status (the back office's). */
+    async ofMerchant(
+      merchantCode: string,
+      id: string,
+      tx: DbOrTx = db,
+    ): Promise<AgentContractRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(agentContract)
+        .where(and(eq(agentContract.id, id), eq(agentContract.merchantCode, merchantCode)));
+      return row;
+    },
+
+    /** A contract row locked (inside the caller's transaction). */
+    async lock(id: string, tx: DbOrTx): Promise<AgentContractRow | undefined> {
+      const [row] = await tx.select().from(agentContract).where(eq(agentContract.id, id)).for('update');
       return row;
     },
 
@@ -78,10 +107,49 @@ export function createAgentContractRepository(db: Db) {
       return rows[0]?.id ?? null;
     },
 
+    /**
+     * Closes the proposal of a kind still waiting for its second operator, replaced by a newer one: it is
+     * `rejected` with `supersededAt` set (never shown to the agent). Answers its id, if there was one.
+     */
+    async replaceProposed(
+      memberId: string,
+      kind: ContractKind,
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<string | null> {
+      const rows = await tx
+        .update(agentContract)
+        .set({ status: 'rejected', supersededAt: now })
+        .where(
+          and(
+            eq(agentContract.memberId, memberId),
+            eq(agentContract.kind, kind),
+            eq(agentContract.status, 'proposed'),
+          ),
+        )
+        .returning({ id: agentContract.id });
+      return rows[0]?.id ?? null;
+    },
+
     async insert(row: NewAgentContractRow, tx: DbOrTx): Promise<AgentContractRow> {
       const [created] = await tx.insert(agentContract).values(row).returning();
       if (!created) throw new Error('agent contract insert returned nothing');
       return created;
+    },
+
+    /** Moves a proposal on (approved: pending, or rejected); undefined when it was no proposal any more. */
+    async decideProposal(
+      id: string,
+      change: Pick<NewAgentContractRow, 'status'> &
+        Partial<Pick<NewAgentContractRow, 'offeredAt' | 'approvedBy' | 'approvedAt'>>,
+      tx: DbOrTx,
+    ): Promise<AgentContractRow | undefined> {
+      const [row] = await tx
+        .update(agentContract)
+        .set(change)
+        .where(and(eq(agentContract.id, id), eq(agentContract.status, 'proposed')))
+        .returning();
+      return row;
     },
 
     /** Answers a waiting offer; undefined when it was not waiting (answered or superseded meanwhile). */

@@ -19,9 +19,12 @@ const OPERATOR =
   'configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong operator tokens from one address.';
 const ANSWER =
   'Answers a waiting contract once: an answered or superseded one is 409 CONTRACT_CLOSED { status }; ' +
-  'a contract that is not the member’s is 404. Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.';
+  'a contract that is not the member’s, or an operator’s proposal not approved yet, is 404. Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.';
 
-/** The agent's contract calls (product.md §2 member/agent screens, §7 contract requests) and the operator's. */
+/**
+ * The agent's contract calls (product.md §2 member/agent screens, §7 contract requests) and the operator's
+ * promotion of a member to agent. Offers are made in the back office only, under four eyes (docs/agents.md).
+ */
 export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptions> = async (
   app,
   options,
@@ -90,26 +93,6 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
   const opsTags = ['operator'];
   const opsSecurity = [{ opsToken: [] }];
   const checkOps = opsAuth.check;
-
-  route(app, 'contractOpsOffer', {
-    summary: 'Operator: offer an agent a contract (daily salary, dividend or hourly salary)',
-    description:
-      `${OPERATOR} Only agents (types 1, 2) receive offers: others are 409 MEMBER_NOT_AGENT; an unknown ` +
-      'username is 404 { reason: member_not_found }. A waiting offer of the same kind is superseded. ' +
-      'Amounts in minor units, percentages in basis points; tiers strictly ascending.',
-    tags: opsTags,
-    security: opsSecurity,
-    failures: ['NOT_LOGGED_IN', 'NOT_FOUND', 'MEMBER_NOT_AGENT'],
-    onRequest: checkOps,
-    handler: async (request) => {
-      const offered = await service.offer(merchantCode, request.body);
-      request.log.info(
-        { contractId: offered.contract.id, kind: offered.contract.kind, supersededId: offered.supersededId },
-        'agent contract offered',
-      );
-      return offered;
-    },
-  });
 
   route(app, 'contractOpsPromote', {
     summary: 'Operator: make a real member (type 0) an agent (type 1 by default, or 2)',

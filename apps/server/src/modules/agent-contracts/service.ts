@@ -9,7 +9,6 @@ import {
   type ContractRequests,
   mayReceiveContract,
   type OfferContractRequest,
-  type OfferedContract,
   type PromoteAgentRequest,
   type PromotedAgent,
 } from '@kl/contracts/agent-contracts';
@@ -17,7 +16,7 @@ import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/accounts';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { AgentContractRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { AgentContractRepository } from './repository.ts';
@@ -41,9 +40,24 @@ export function toAgentContract(row: AgentContractRow): AgentContract {
   });
 }
 
+/** A proposal as it was written or decided, with its agent's username. */
+export interface ProposalChange {
+  row: AgentContractRow;
+  /** Before the decision (undefined for a new proposal). */
+  before?: AgentContractRow;
+  username: string;
+  /** A new proposal: the older one of the kind it closed. An approval: the agent's pending offer it superseded. */
+  replacedId: string | null;
+}
+
+/** Told of a proposal or its decision inside its transaction (the back office writes its audit entry there). */
+export type ProposalHook = (change: ProposalChange, tx: DbOrTx) => Promise<void>;
+
 /**
  * Agent contracts: the member's contract requests (product.md §3 contract reply), reading and answering a
- * contract once, and the operator's offers (a new offer of a kind supersedes the one waiting).
+ * contract once, and the operators' offers under four eyes (docs/agents.md, "Offers under four eyes"): an
+ * offer is `proposed` until an operator other than its proposer approves it, which makes it the agent's
+ * pending offer of the kind (superseding the one waiting), or rejects it.
  */
 export function createAgentContractService(deps: {
   db: Db;
@@ -81,35 +95,84 @@ export function createAgentContractService(deps: {
     accept: (member: AuthenticatedMember, contractId: string) => answer(member, contractId, 'accept'),
     refuse: (member: AuthenticatedMember, contractId: string) => answer(member, contractId, 'refuse'),
 
-    /** Operator: offers a contract to an agent (types 1, 2), replacing the offer of that kind that waits. */
-    async offer(merchantCode: string, request: OfferContractRequest): Promise<OfferedContract> {
+    /**
+     * Operator: proposes a contract to an agent (types 1, 2); it replaces the proposal of the kind still
+     * waiting for its second operator. The agent sees nothing of it until it is approved.
+     */
+    async propose(
+      merchantCode: string,
+      request: OfferContractRequest,
+      proposedBy: string,
+      onProposed?: ProposalHook,
+    ): Promise<ProposalChange> {
       return db.transaction(async (tx) => {
-        // The member's row is locked: two offers at once still leave one waiting.
+        // The member's row is locked: two proposals at once still leave one waiting.
         const target = await contracts.memberByUsername(merchantCode, request.username, tx, true);
         if (!target) throw new DomainError('NOT_FOUND', { reason: CONTRACT_REASONS.memberNotFound });
         if (!mayReceiveContract(target.type))
           throw new DomainError('MEMBER_NOT_AGENT', { type: target.type });
         const now = clock();
-        const supersededId = await contracts.supersedePending(target.id, request.kind, now, tx);
+        const replacedId = await contracts.replaceProposed(target.id, request.kind, now, tx);
         const row = await contracts.insert(
           {
             merchantCode,
             memberId: target.id,
             kind: request.kind,
-            status: 'pending',
+            status: 'proposed',
             currency: WALLET_CURRENCY,
             terms: request.terms,
             offeredBy: request.offeredBy ?? OPERATOR_NAME,
             offeredAt: now,
+            proposedBy,
           },
           tx,
         );
-        return {
-          memberId: target.id,
-          username: target.username,
-          contract: toAgentContract(row),
-          supersededId,
-        };
+        const change = { row, username: target.username, replacedId };
+        await onProposed?.(change, tx);
+        return change;
+      });
+    },
+
+    /**
+     * A second operator's decision on a proposal, once: approving makes it the agent's pending offer of its
+     * kind (offered now, superseding the one waiting), rejecting closes it unseen. Its proposer cannot
+     * decide it (SECOND_APPROVER_REQUIRED); a decided one is CONTRACT_CLOSED, so two decisions at once
+     * decide once.
+     */
+    async decideProposal(
+      merchantCode: string,
+      contractId: string,
+      decision: 'approve' | 'reject',
+      operatorId: string,
+      onDecided?: ProposalHook,
+    ): Promise<ProposalChange> {
+      return db.transaction(async (tx) => {
+        const found = await contracts.ofMerchant(merchantCode, contractId, tx);
+        if (!found) throw new DomainError('NOT_FOUND');
+        // Locked in the order of a new proposal's: the member, then the contract.
+        const target = await contracts.lockMember(found.memberId, tx);
+        const before = await contracts.lock(contractId, tx);
+        if (!target || !before) throw new DomainError('NOT_FOUND');
+        if (before.status !== 'proposed') throw new DomainError('CONTRACT_CLOSED', { status: before.status });
+        if (before.proposedBy === operatorId) throw new DomainError('SECOND_APPROVER_REQUIRED');
+        const now = clock();
+        let replacedId: string | null = null;
+        if (decision === 'approve') {
+          if (!mayReceiveContract(target.type))
+            throw new DomainError('MEMBER_NOT_AGENT', { type: target.type });
+          replacedId = await contracts.supersedePending(target.id, before.kind, now, tx);
+        }
+        const row = await contracts.decideProposal(
+          contractId,
+          decision === 'approve'
+            ? { status: 'pending', offeredAt: now, approvedBy: operatorId, approvedAt: now }
+            : { status: 'rejected' },
+          tx,
+        );
+        if (!row) throw new DomainError('CONTRACT_CLOSED', { status: 'decided' });
+        const change = { row, before, username: target.username, replacedId };
+        await onDecided?.(change, tx);
+        return change;
       });
     },
 

@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliateCode, member } from '../../db/schema/index.ts';
+import { approvedOffer } from '../../modules/agent-contracts/testing.ts';
 import { attach, makeAgent, settlement } from '../../modules/agents/centre/testing.ts';
 import { signCallback } from '../../modules/deposit/index.ts';
 import { createLedgerRepository, createLedgerService } from '../../modules/wallet/index.ts';
@@ -36,6 +37,7 @@ import {
   testClock,
 } from '../accounts.ts';
 import { buildTestApp, json } from '../app.ts';
+import { createOperator } from '../back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 
 /**
@@ -266,7 +268,6 @@ const EXPECTATIONS = {
   agentContract: REAL_MEMBER,
   acceptContract: OWN_REAL,
   refuseContract: OWN_REAL,
-  contractOpsOffer: OPS,
   contractOpsPromote: OPS,
 
   slotSession: MEMBER,
@@ -391,6 +392,9 @@ const EXPECTATIONS = {
   adminAgents: BACK_OFFICE,
   adminMakeAgent: BACK_OFFICE,
   adminOfferContract: BACK_OFFICE,
+  adminContractProposals: BACK_OFFICE,
+  adminApproveContract: BACK_OFFICE,
+  adminRejectContract: BACK_OFFICE,
   adminSettlements: BACK_OFFICE,
   adminDecideSettlement: BACK_OFFICE,
   adminSettlePeriod: BACK_OFFICE,
@@ -577,6 +581,8 @@ describeEachDatabase('authorization matrix', (kind) => {
   let loginName: string;
   /** A real member the operator makes an agent. */
   let promotee: string;
+  /** The two operators who propose and approve the first member's contracts. */
+  const offerers: string[] = [];
   /** A member of the first member's team (the first member is an agent), and one of its statements. */
   let teamMemberId: string;
   let statementId: string;
@@ -801,6 +807,9 @@ describeEachDatabase('authorization matrix', (kind) => {
       status: 'nothing_due',
     });
     promotee = (await realMember()).username;
+    for (const role of ['owner', 'finance'] as const) {
+      offerers.push((await createOperator(db(), time.clock, { role })).id);
+    }
 
     const trialIdentity = await trialMember();
     trial = {
@@ -863,17 +872,36 @@ describeEachDatabase('authorization matrix', (kind) => {
   });
   /** A second account of the first member, the one removed. */
   const spareAccount = once(() => bindAccount(first));
-  /** A new waiting contract of the first member (each answer closes one). */
+  /**
+   * A new waiting contract of the first member (each answer closes one), proposed and approved by two
+   * operators as the back office does.
+   */
   async function waitingContract(kindOf: 'salary' | 'dividend'): Promise<string> {
-    const terms =
-      kindOf === 'salary'
-        ? { tiers: [{ minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 }] }
-        : { period: 'half_month', tiers: [{ minNetLoss: 20_000_000, minActiveMembers: 8, percentBp: 1500 }] };
-    return valueOf<{ contract: { id: string } }>(
-      await asOperator(API.contractOpsOffer, OPS_TOKEN, {
-        payload: { username: first.username, kind: kindOf, terms },
-      }),
-    ).contract.id;
+    const operators = { proposer: offerers[0] ?? '', approver: offerers[1] ?? '' };
+    const deps = { db: db(), clock: time.clock };
+    const username = first.username;
+    return kindOf === 'salary'
+      ? approvedOffer(
+          deps,
+          {
+            username,
+            kind: 'salary',
+            terms: { tiers: [{ minTurnover: 10_000_000, minActiveMembers: 5, salary: 200_000 }] },
+          },
+          operators,
+        )
+      : approvedOffer(
+          deps,
+          {
+            username,
+            kind: 'dividend',
+            terms: {
+              period: 'half_month',
+              tiers: [{ minNetLoss: 20_000_000, minActiveMembers: 8, percentBp: 1500 }],
+            },
+          },
+          operators,
+        );
   }
   /** A member reached by mobile number or e-mail, for the forgotten-password calls. */
   async function memberWith(contact: { mobileNum: string } | { email: string }): Promise<void> {
@@ -1169,15 +1197,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     agentContract: { build: () => ({ query: { kind: 'salary' } }) },
     acceptContract: { build: async () => ({ payload: { contractId: await waitingContract('salary') } }) },
     refuseContract: { build: async () => ({ payload: { contractId: await waitingContract('dividend') } }) },
-    contractOpsOffer: {
-      build: () => ({
-        payload: {
-          username: first.username,
-          kind: 'hourly',
-          terms: { tiers: [{ minTurnover: 2_000_000, amount: 20_000 }] },
-        },
-      }),
-    },
     contractOpsPromote: { build: () => ({ payload: { username: promotee } }) },
 
     slotSession: { build: () => ({ query: { mode: 'wallet' } }) },
@@ -1361,6 +1380,9 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminAgents: { build: () => ({}) },
     adminMakeAgent: { build: () => ({}) },
     adminOfferContract: { build: () => ({}) },
+    adminContractProposals: { build: () => ({}) },
+    adminApproveContract: { build: () => ({}) },
+    adminRejectContract: { build: () => ({}) },
     adminSettlements: { build: () => ({}) },
     adminDecideSettlement: { build: () => ({}) },
     adminSettlePeriod: { build: () => ({}) },

@@ -11,6 +11,7 @@ import {
   merchant,
 } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { lockMemberById } from '../../../platform/member-lookup.ts';
 
 /** An agent's link: its affiliate code row. */
 export type AgentLinkRow = typeof affiliateCode.$inferSelect;
@@ -34,14 +35,7 @@ const activeAgentLink = (merchantCode: string, code: string) =>
 export function createHierarchyRepository(db: Db) {
   return {
     /** The member, locked for the rest of the transaction. */
-    async lockMember(memberId: string, tx: DbOrTx) {
-      const [row] = await tx
-        .select({ id: member.id, merchantCode: member.merchantCode, type: member.type })
-        .from(member)
-        .where(eq(member.id, memberId))
-        .for('update');
-      return row;
-    },
+    lockMember: (memberId: string, tx: DbOrTx) => lockMemberById(tx, memberId),
 
     async setMemberType(memberId: string, type: number, now: Date, tx: DbOrTx): Promise<void> {
       await tx.update(member).set({ type, updatedAt: now }).where(eq(member.id, memberId));

@@ -1,6 +1,6 @@
-import type { ContractKind } from '@kl/contracts/agent-contracts';
+import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
 import type { SettlementStatus } from '@kl/contracts/agents';
-import { and, count, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -89,6 +89,50 @@ export function createSettlementRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Decides the agent's settlements one at a time (a lock held until the caller's transaction ends), so
+     * that parallel settlements of one agent read each other's running total.
+     */
+    async lockAgentPay(agentMemberId: string, tx: DbOrTx): Promise<void> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`agent_settlement:pay:${agentMemberId}`}))`,
+      );
+    },
+
+    /** What the agent was paid at once (decided by the system, not an operator) since `since`. */
+    async paidAtOnceSince(
+      agentMemberId: string,
+      since: Date,
+      decidedBy: string,
+      tx: DbOrTx,
+    ): Promise<bigint> {
+      const [row] = await tx
+        .select({ total: sql<string>`coalesce(sum(${s.amount}), 0)::text` })
+        .from(s)
+        .where(
+          and(
+            eq(s.agentMemberId, agentMemberId),
+            eq(s.status, 'paid'),
+            eq(s.decidedBy, decidedBy),
+            gte(s.decidedAt, since),
+          ),
+        );
+      return BigInt(row?.total ?? '0');
+    },
+
+    /** The operators who proposed and approved a contract (null: none, or an offer before four eyes). */
+    async contractOperators(
+      contractId: string,
+      tx: DbOrTx,
+    ): Promise<{ proposedBy: string | null; approvedBy: string | null } | undefined> {
+      const c = agentContract;
+      const [row] = await tx
+        .select({ proposedBy: c.proposedBy, approvedBy: c.approvedBy })
+        .from(c)
+        .where(eq(c.id, contractId));
+      return row;
+    },
+
     /** Writes a settlement unless one of its agent, kind and period exists (then undefined). */
     async insert(row: NewAgentSettlementRow, tx: DbOrTx): Promise<AgentSettlementRow | undefined> {
       const [created] = await tx
@@ -166,10 +210,17 @@ export function createSettlementRepository(db: Db) {
       return row?.total ?? 0;
     },
 
-    /** Every contract offered to the member, superseded ones too, the newest first. */
+    /**
+     * Every contract offered to the member, superseded ones too, the newest first: never an operator's
+     * proposal not approved (docs/agents.md, "Offers under four eyes").
+     */
     async contractsOf(memberId: string): Promise<AgentContractRow[]> {
       const c = agentContract;
-      return db.select().from(c).where(eq(c.memberId, memberId)).orderBy(desc(c.offeredAt), desc(c.id));
+      return db
+        .select()
+        .from(c)
+        .where(and(eq(c.memberId, memberId), inArray(c.status, [...OFFERED_CONTRACT_STATUSES])))
+        .orderBy(desc(c.offeredAt), desc(c.id));
     },
   };
 }

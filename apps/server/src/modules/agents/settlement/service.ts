@@ -8,6 +8,8 @@ import {
   salaryTerms,
 } from '@kl/contracts/agent-contracts';
 import {
+  agentDate,
+  agentDayStart,
   type AgentPeriod,
   type AgentStatement,
   parsePeriod,
@@ -95,12 +97,27 @@ interface Calculation {
   carriedOut: bigint;
 }
 
+/** The operator deciding a settlement: its id (checked against the contract's operators) and username. */
+export interface SettlementDecider {
+  id: string;
+  username: string;
+}
+
+/**
+ * Whether a settlement is paid at once (docs/agents.md, "Paid at once, by running total"): only while what
+ * the agent was paid at once in the same GMT+8 day, with it, stays within the approval threshold — so
+ * hourly settlements each at the threshold are one paid and the rest waiting, however they are split.
+ */
+export const paidAtOnce = (amount: bigint, paidToday: bigint, threshold: bigint): boolean =>
+  paidToday + amount <= threshold;
+
 /**
  * The settlements of the contracts that pay (docs/agents.md, "Contracts that pay"): each closed period is
  * settled once per agent and kind (the unique key of agent_settlement, written with ON CONFLICT DO
  * NOTHING), from the whole team's play of the period and the agent's contract of the kind in force at the
- * period's end. Up to the approval threshold the amount is credited at once (`agent_commission`, in the
- * transaction of the settlement); above it, it waits for finance.
+ * period's end. While the agent's running total paid at once that day stays within the approval threshold
+ * the amount is credited at once (`agent_commission`, in the transaction of the settlement); beyond it, it
+ * waits for finance. An agent's settlements are decided one at a time (an advisory lock per agent).
  */
 export function createSettlementService(deps: AgentsDeps) {
   const { db, clock, merchantCode, ledgerService, config } = deps;
@@ -196,10 +213,25 @@ export function createSettlementService(deps: AgentsDeps) {
     by: string,
   ): Promise<{ outcome: 'paid' | 'awaiting_approval' | 'nothing_due' | 'already'; amount: bigint }> {
     return db.transaction(async (tx) => {
+      await settlements.lockAgentPay(contract.memberId, tx);
       const calculation = await calculate(contract, period, tx);
       const { amount } = calculation;
-      const status = amount === 0n ? 'nothing_due' : amount <= threshold ? 'paid' : 'awaiting_approval';
       const now = clock();
+      const paidToday =
+        amount === 0n
+          ? 0n
+          : await settlements.paidAtOnceSince(
+              contract.memberId,
+              agentDayStart(agentDate(now)),
+              SYSTEM_DECIDER,
+              tx,
+            );
+      const status =
+        amount === 0n
+          ? 'nothing_due'
+          : paidAtOnce(amount, paidToday, threshold)
+            ? 'paid'
+            : 'awaiting_approval';
       // Written waiting first: the row is paid below, with its ledger transaction, in this transaction.
       const row = await settlements.insert(
         {
@@ -315,12 +347,13 @@ export function createSettlementService(deps: AgentsDeps) {
     /**
      * Finance's decision on a settlement awaiting approval: approve credits it (in the transaction that
      * locks it), refuse closes it unpaid. Anything else: SETTLEMENT_CLOSED; so two decisions at once
-     * decide once.
+     * decide once. The operator who proposed or approved the settlement's contract may not approve it
+     * (SECOND_APPROVER_REQUIRED, docs/agents.md "Offers under four eyes").
      */
     async decide(
       settlementId: string,
       decision: SettlementDecision,
-      operator: string,
+      operator: SettlementDecider,
       note?: string,
       onDecided?: DecisionHook,
     ): Promise<AdminSettlement> {
@@ -330,7 +363,15 @@ export function createSettlementService(deps: AgentsDeps) {
         if (before.status !== 'awaiting_approval') {
           throw new DomainError('SETTLEMENT_CLOSED', { status: before.status });
         }
-        const decided = { decidedAt: clock(), decidedBy: operator, note: note ?? null };
+        if (decision === 'approve') {
+          const people = await settlements.contractOperators(before.contractId, tx);
+          if (people?.proposedBy === operator.id || people?.approvedBy === operator.id) {
+            throw new DomainError('SECOND_APPROVER_REQUIRED', {
+              reason: people.proposedBy === operator.id ? 'contract_proposer' : 'contract_approver',
+            });
+          }
+        }
+        const decided = { decidedAt: clock(), decidedBy: operator.username, note: note ?? null };
         const after =
           decision === 'approve'
             ? await settlements.decide(
@@ -338,7 +379,8 @@ export function createSettlementService(deps: AgentsDeps) {
                 'awaiting_approval',
                 {
                   status: 'paid',
-                  ledgerTransactionId: (await credit(before, { decidedBy: operator }, tx)).transactionId,
+                  ledgerTransactionId: (await credit(before, { decidedBy: operator.username }, tx))
+                    .transactionId,
                   ...decided,
                 },
                 tx,

@@ -9,7 +9,7 @@ import { DomainError } from '../../../platform/errors.ts';
 import type { MemberCaller } from '../../../test/suite.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { testConfig } from '../../../test/app.ts';
-import { pathOf, signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import { pathOf } from '../../../test/back-office.ts';
 import { freshIp } from '../../../test/accounts.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { createAgentContractRepository, createAgentContractService } from '../../agent-contracts/index.ts';
@@ -18,7 +18,7 @@ import { checkLedger, checkWagering, createWalletModule } from '../../wallet/ind
 import { checkWithdrawals } from '../../withdrawal/index.ts';
 import { createTestMember, sessionOf } from '../../wallet/testing.ts';
 import { createSettlementService, type SettlementService } from './service.ts';
-import { settlementFixtures } from './testing.ts';
+import { useSettlementSuite } from './testing.ts';
 
 const THRESHOLD = 1_000_000;
 
@@ -42,14 +42,12 @@ const DIVIDEND: ContractTerms = {
 };
 
 describeEachDatabase('agent settlements', (kind) => {
-  const { suite, operators, request, value } = useBackOfficeSuite(
+  const { suite, operators, request, value, db, fixtures, moveTo, signInAgain } = useSettlementSuite(
     kind,
     { finance: 'finance', support: 'support' },
-    { config: { agentSettlementApprovalThreshold: THRESHOLD } },
+    THRESHOLD,
   );
   const { time } = suite;
-  const db = () => suite.database.current.db;
-  const fixtures = settlementFixtures({ db, clock: time.clock });
   let service: SettlementService;
 
   beforeAll(() => {
@@ -67,21 +65,6 @@ describeEachDatabase('agent settlements', (kind) => {
       }),
     });
   });
-
-  /** Moves the test clock forward to an instant. */
-  const moveTo = (iso: string) => {
-    const by = Date.parse(iso) - time.clock().getTime();
-    expect(by).toBeGreaterThanOrEqual(0);
-    time.advance(by);
-  };
-
-  /** Signs the suite's operators in again (their sessions idle out while the clock moves on). */
-  const signInAgain = async () => {
-    for (const name of ['finance', 'support'] as const) {
-      const current = operators[name];
-      operators[name] = await signInOperator(suite.app, time, current.username, current.secret);
-    }
-  };
 
   /** A fresh session of a member (an earlier one expires while the clock moves on). */
   const relogin = async (row: MemberRow): Promise<MemberCaller> => ({

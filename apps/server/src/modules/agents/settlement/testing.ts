@@ -1,7 +1,9 @@
+import type { OperatorRole } from '@kl/contracts/admin/access';
 import type { ContractTerms } from '@kl/contracts/agent-contracts';
 import { agent, agentContract, memberUpline } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import type { Db } from '../../../platform/db.ts';
+import type { DatabaseKind, Db } from '../../../platform/db.ts';
+import { signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { createGameRecordsModule } from '../../game-records/index.ts';
 import { createWalletModule } from '../../wallet/index.ts';
 
@@ -120,6 +122,39 @@ export function settlementFixtures(deps: { db: () => Db; clock: Clock }) {
           tx,
         );
       });
+    },
+  };
+}
+
+/**
+ * A back-office suite of the settlements (test/back-office.ts) with the approval threshold set and the
+ * fixtures above, for tests that move the clock: `moveTo` an instant, `signInAgain` the suite's operators
+ * (their sessions idle out meanwhile).
+ */
+export function useSettlementSuite<Name extends string>(
+  kind: DatabaseKind,
+  roles: Readonly<Record<Name, OperatorRole>>,
+  threshold: number,
+) {
+  const office = useBackOfficeSuite(kind, roles, { config: { agentSettlementApprovalThreshold: threshold } });
+  const { suite, operators } = office;
+  const { time } = suite;
+  const db = () => suite.database.current.db;
+  return {
+    ...office,
+    db,
+    fixtures: settlementFixtures({ db, clock: time.clock }),
+    /** Moves the test clock forward to an instant. */
+    moveTo(iso: string): void {
+      const by = Date.parse(iso) - time.clock().getTime();
+      if (by < 0) throw new Error(`the clock is already past ${iso}`);
+      time.advance(by);
+    },
+    async signInAgain(): Promise<void> {
+      for (const name of Object.keys(roles) as Name[]) {
+        const current = operators[name];
+        operators[name] = await signInOperator(suite.app, time, current.username, current.secret);
+      }
     },
   };
 }

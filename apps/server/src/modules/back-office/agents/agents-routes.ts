@@ -3,11 +3,16 @@ import { route } from '../../../platform/api-route.ts';
 import { actorOf, GUARD_FAILURES } from '../guard.ts';
 import { createAgentAdminService } from './agents-service.ts';
 import type { BackOfficeAgentsDeps } from './deps.ts';
+import { createProposalAdminService } from './proposals-service.ts';
 
-/** Applications, making agents and contract offers in the back office (docs/agents.md, "Back office"). */
+/**
+ * Applications, making agents and contract offers under four eyes in the back office (docs/agents.md,
+ * "Back office" and "Offers under four eyes").
+ */
 export function registerAgentAdminRoutes(app: FastifyInstance, deps: BackOfficeAgentsDeps): void {
   const { guard } = deps;
   const service = createAgentAdminService(deps);
+  const proposals = createProposalAdminService(deps);
 
   route(app, 'adminAgentApplications', {
     ...guard.guarded('adminAgentApplications'),
@@ -49,11 +54,48 @@ export function registerAgentAdminRoutes(app: FastifyInstance, deps: BackOfficeA
 
   route(app, 'adminOfferContract', {
     ...guard.guarded('adminOfferContract'),
-    summary: 'Offer an agent a contract (daily salary, dividend or hourly salary)',
+    summary: 'Propose a contract to an agent (daily salary, dividend or hourly salary)',
     description:
-      'A waiting offer of the same kind is superseded. Unknown username: 404; not an agent: 409 ' +
-      'MEMBER_NOT_AGENT. Amounts in minor units, percentages in basis points; tiers strictly ascending.',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'MEMBER_NOT_AGENT'],
-    handler: (request) => service.offerContract(actorOf(request), request.body),
+      'A proposal: the agent sees nothing until another operator of the agents area approves it. It ' +
+      'replaces the agent’s proposal of the same kind still waiting. Every tier’s threshold is above zero ' +
+      '(minTurnover, or minNetLoss for a dividend): 400 INVALID_INPUT otherwise. Unknown username: 404; ' +
+      'not an agent: 409 MEMBER_NOT_AGENT. Amounts in minor units, percentages in basis points; tiers ' +
+      'strictly ascending.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'MEMBER_NOT_AGENT', 'INVALID_INPUT'],
+    handler: (request) => proposals.propose(actorOf(request), request.body),
+  });
+
+  route(app, 'adminContractProposals', {
+    ...guard.guarded('adminContractProposals'),
+    summary: 'Contract proposals waiting for a second operator, newest first, with who may decide each',
+    failures: GUARD_FAILURES,
+    handler: (request) => proposals.proposals(actorOf(request), request.query),
+  });
+
+  const DECISION =
+    'Only another operator than its proposer decides a proposal (409 SECOND_APPROVER_REQUIRED), once: a ' +
+    'decided one, or the second of two decisions at once, is 409 CONTRACT_CLOSED { status }. Unknown: 404.';
+
+  route(app, 'adminApproveContract', {
+    ...guard.guarded('adminApproveContract'),
+    summary:
+      'Approve a contract proposal: the agent is offered it (its pending offer of the kind is superseded)',
+    description: `${DECISION} An agent no longer: 409 MEMBER_NOT_AGENT.`,
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'CONTRACT_CLOSED',
+      'SECOND_APPROVER_REQUIRED',
+      'MEMBER_NOT_AGENT',
+    ],
+    handler: (request) => proposals.decide(actorOf(request), request.params.contractId, 'approve'),
+  });
+
+  route(app, 'adminRejectContract', {
+    ...guard.guarded('adminRejectContract'),
+    summary: 'Reject a contract proposal: the agent never sees it',
+    description: DECISION,
+    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'CONTRACT_CLOSED', 'SECOND_APPROVER_REQUIRED'],
+    handler: (request) => proposals.decide(actorOf(request), request.params.contractId, 'reject'),
   });
 }

@@ -5,7 +5,7 @@ import type {
   AdminAgentsQuery,
   DecideAgentApplicationRequest,
 } from '@kl/contracts/admin/agents';
-import type { ContractKind, OfferContractRequest, OfferedContract } from '@kl/contracts/agent-contracts';
+import type { ContractKind } from '@kl/contracts/agent-contracts';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agent, agentApplication, type AgentApplicationRow, member } from '../../../db/schema/index.ts';
@@ -31,11 +31,11 @@ const AGENT_ID = sql.raw('"agent"."member_id"');
 
 /**
  * Agents in the back office (docs/agents.md, "Back office"): applications and their decision, the
- * agents with their teams, making a member an agent and offering contracts. Every action is audited, in
- * the transaction of the change where the back office owns it.
+ * agents with their teams and making a member an agent (contract offers: proposals-service.ts). Every
+ * action is audited, in the transaction of the change.
  */
 export function createAgentAdminService(deps: BackOfficeAgentsDeps) {
-  const { db, clock, merchantCode, audit, agentContractService } = deps;
+  const { db, clock, merchantCode, audit } = deps;
   const { hierarchyService } = deps.agents;
 
   async function applicationView(id: string, tx: DbOrTx = db): Promise<AdminAgentApplication | undefined> {
@@ -185,22 +185,6 @@ export function createAgentAdminService(deps: BackOfficeAgentsDeps) {
         );
         return after;
       });
-    },
-
-    /**
-     * Offers a contract through the agent contracts' own transaction (a waiting offer of the kind is
-     * superseded), then audits it.
-     */
-    async offerContract(actor: AuditActor, request: OfferContractRequest): Promise<OfferedContract> {
-      const offered = await agentContractService.offer(merchantCode, request);
-      await audit.record(actor, {
-        action: 'agent_contract.offer',
-        targetType: 'agent_contract',
-        targetId: offered.contract.id,
-        before: offered.supersededId ? { supersededId: offered.supersededId } : undefined,
-        after: offered,
-      });
-      return offered;
     },
   };
 }

@@ -24,10 +24,13 @@ export function registerSettlementAdminRoutes(app: FastifyInstance, deps: BackOf
     ...guard.guarded('adminDecideSettlement'),
     summary: 'Approve (credited to the agent’s wallet) or refuse a settlement awaiting approval',
     description:
-      'Only a settlement awaiting approval (above AGENT_SETTLEMENT_APPROVAL_THRESHOLD) is decided, once: ' +
-      'any other, or a second decision, is 409 SETTLEMENT_CLOSED { status }. Unknown settlement: 404. ' +
-      'Approving posts one `agent_commission` ledger transaction in the decision’s transaction.',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'SETTLEMENT_CLOSED'],
+      'Only a settlement awaiting approval (beyond the running total paid at once within ' +
+      'AGENT_SETTLEMENT_APPROVAL_THRESHOLD) is decided, once: any other, or a second decision, is 409 ' +
+      'SETTLEMENT_CLOSED { status }. Unknown settlement: 404. The operator who proposed or approved its ' +
+      'contract may not approve it: 409 SECOND_APPROVER_REQUIRED { reason: contract_proposer | ' +
+      'contract_approver }. Approving posts one `agent_commission` ledger transaction in the decision’s ' +
+      'transaction.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'SETTLEMENT_CLOSED', 'SECOND_APPROVER_REQUIRED'],
     handler: (request) => service.decide(actorOf(request), request.params.settlementId, request.body),
   });
 

@@ -6,6 +6,7 @@ import type {
 } from '@kl/contracts/admin/agents';
 import type { SettleResult } from '@kl/contracts/agents';
 import type { z } from 'zod';
+import { DomainError } from '../../../platform/errors.ts';
 import type { AuditActor } from '../audit.ts';
 import type { BackOfficeAgentsDeps } from './deps.ts';
 
@@ -33,10 +34,11 @@ export function createSettlementAdminService(deps: Pick<BackOfficeAgentsDeps, 'a
       settlementId: string,
       request: z.output<typeof decideSettlementRequest>,
     ): Promise<AdminSettlement> {
+      if (actor.operatorId === null) throw new DomainError('NOT_LOGGED_IN');
       return settlements.decide(
         settlementId,
         request.decision,
-        actor.username,
+        { id: actor.operatorId, username: actor.username },
         request.note,
         ({ before, after }, tx) =>
           audit.record(
