@@ -73,7 +73,8 @@ export function registerAgentAdminRoutes(app: FastifyInstance, deps: BackOfficeA
   });
 
   const DECISION =
-    'Only another operator than its proposer decides a proposal (409 SECOND_APPROVER_REQUIRED), once: a ' +
+    'Only another operator than its proposer decides a proposal (409 SECOND_APPROVER_REQUIRED), and one ' +
+    'independent of them (409 APPROVER_NOT_INDEPENDENT), once: a ' +
     'decided one, or the second of two decisions at once, is 409 CONTRACT_CLOSED { status }. Unknown: 404.';
 
   route(app, 'adminApproveContract', {
@@ -86,6 +87,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, deps: BackOfficeA
       'NOT_FOUND',
       'CONTRACT_CLOSED',
       'SECOND_APPROVER_REQUIRED',
+      'APPROVER_NOT_INDEPENDENT',
       'MEMBER_NOT_AGENT',
     ],
     handler: (request) => proposals.decide(actorOf(request), request.params.contractId, 'approve'),
@@ -95,7 +97,13 @@ export function registerAgentAdminRoutes(app: FastifyInstance, deps: BackOfficeA
     ...guard.guarded('adminRejectContract'),
     summary: 'Reject a contract proposal: the agent never sees it',
     description: DECISION,
-    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'CONTRACT_CLOSED', 'SECOND_APPROVER_REQUIRED'],
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'CONTRACT_CLOSED',
+      'SECOND_APPROVER_REQUIRED',
+      'APPROVER_NOT_INDEPENDENT',
+    ],
     handler: (request) => proposals.decide(actorOf(request), request.params.contractId, 'reject'),
   });
 }

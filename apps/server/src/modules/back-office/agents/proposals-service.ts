@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { ProposalHook } from '../../agent-contracts/index.ts';
 import type { AuditActor } from '../audit.ts';
+import { assertIndependentChecker } from '../four-eyes.ts';
 import { createSegregationRepository } from '../segregation/repository.ts';
 import type { BackOfficeAgentsDeps } from './deps.ts';
 
@@ -156,19 +157,28 @@ export function createProposalAdminService(deps: BackOfficeAgentsDeps) {
       return step.view();
     },
 
-    /** A second operator's approval or rejection (not the proposer's), audited in its transaction. */
+    /**
+     * A second operator's approval or rejection (not the proposer's, nor one not independent of them:
+     * four-eyes.ts), audited in its transaction.
+     */
     async decide(
       actor: AuditActor,
       contractId: string,
       choice: 'approve' | 'reject',
     ): Promise<AdminContractProposal> {
       const step = audited(actor, `agent_contract.${choice}`);
+      const operatorId = operatorIdOf(actor);
       await agentContractService.decideProposal(
         merchantCode,
         contractId,
         choice,
-        operatorIdOf(actor),
-        step.hook,
+        operatorId,
+        async (change, tx) => {
+          // Not an operator whose invitation link the proposer held, nor the holder of the proposer's link.
+          if (change.before?.proposedBy)
+            await assertIndependentChecker(tx, change.before.proposedBy, operatorId);
+          await step.hook(change, tx);
+        },
       );
       return step.view();
     },
