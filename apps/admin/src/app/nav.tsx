@@ -14,6 +14,7 @@ import {
   NotificationOutlined,
   ReconciliationOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -30,6 +31,7 @@ export interface NavItem {
     | 'menu.members'
     | 'menu.adjustments'
     | 'menu.withdrawals'
+    | 'controls.menu'
     | 'menu.deposits'
     | 'menu.announcements'
     | 'inbox.menu'
@@ -66,6 +68,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'withdrawals',
     labelKey: 'menu.withdrawals',
     icon: <BankOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/controls',
+    area: 'dashboard',
+    labelKey: 'controls.menu',
+    icon: <SafetyOutlined aria-hidden="true" />,
   },
   {
     path: '/deposits',

@@ -5,6 +5,7 @@ import { AdjustmentsScreen } from '../features/adjustments/index.ts';
 import { AgentsScreen } from '../features/agents/index.ts';
 import { AnnouncementsScreen } from '../features/announcements/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
+import { ControlsScreen } from '../features/controls/index.ts';
 import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
@@ -67,6 +68,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="adjustments">
               <AdjustmentsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/controls"
+          element={
+            <AreaRoute area="dashboard">
+              <ControlsScreen />
             </AreaRoute>
           }
         />

@@ -1,5 +1,6 @@
 import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
+import type { MoneyControls } from '@kl/contracts/admin/controls';
 import type { OperatorRequestView } from '@kl/contracts/admin/credentials';
 import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,16 @@ import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import type { ShownInvitation } from './invitation-link-modal.tsx';
 
-/** What a reset request clears, in words. */
+/** What a request asks, in words: what a reset clears, or the controls a change sets. */
 function useRequestText() {
   const { t } = useTranslation();
   return (request: OperatorRequestView) => {
+    if (request.kind === 'controls.update') {
+      const values = Object.entries(request.payload)
+        .map(([field, value]) => `${t(`controls.fields.${field as keyof MoneyControls}`)} ${String(value)}`)
+        .join('; ');
+      return t('controls.requestText', { values });
+    }
     const clear = Array.isArray(request.payload.clear) ? (request.payload.clear as unknown[]) : [];
     const what = clear
       .map((credential) =>
@@ -106,7 +113,11 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
         return (
           <Space wrap>
             <ConfirmedButton
-              title={t('operators.approveConfirm', { username: request.targetLabel })}
+              title={
+                request.kind === 'controls.update'
+                  ? t('controls.approveConfirm')
+                  : t('operators.approveConfirm', { username: request.targetLabel })
+              }
               label={t('common.approve')}
               kind="primary"
               disabled={busy}

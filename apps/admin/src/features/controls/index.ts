@@ -1,0 +1,1 @@
+export { ControlsScreen } from './controls-screen.tsx';
