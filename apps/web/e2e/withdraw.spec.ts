@@ -1,7 +1,7 @@
 import type { APIRequest, Locator } from '@playwright/test';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { CASHIER } from './constants.ts';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { expect, t, test } from './fixtures.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
