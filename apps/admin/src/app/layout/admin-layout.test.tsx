@@ -42,6 +42,7 @@ describe('the layout', () => {
       'Members',
       'Adjustments',
       'Withdrawals',
+      'Money controls',
       'Deposits',
       'Announcements',
       'Site status',
@@ -65,6 +66,7 @@ describe('the layout', () => {
       'Thành viên',
       'Điều chỉnh số dư',
       'Rút tiền',
+      'Kiểm soát tiền',
       'Nạp tiền',
       'Thông báo',
       'Trạng thái trang',
@@ -90,7 +92,7 @@ describe('the layout', () => {
     await renderAdmin('/operators?lang=en', {
       routes: [on(adminCalls.adminSession, () => answer(adminCalls.adminSession, support)), dashboardRoute],
     });
-    expect(await menuItems()).toEqual(['Dashboard', 'Members']);
+    expect(await menuItems()).toEqual(['Dashboard', 'Members', 'Money controls']);
     expect(await screen.findByText('You do not have permission to open this page.')).toBeVisible();
     expect(screen.getByText('403')).toBeVisible();
     // ?lang=en is remembered.

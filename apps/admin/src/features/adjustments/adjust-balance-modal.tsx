@@ -50,6 +50,7 @@ function CreditRoom({ memberId, currency }: { memberId: string; currency: string
   return (
     <Alert
       type="info"
+      role="status"
       showIcon
       style={{ marginBottom: 16 }}
       title={t('adjustments.room.title', { amount: money(left) })}

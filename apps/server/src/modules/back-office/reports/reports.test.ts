@@ -132,6 +132,16 @@ describeEachDatabase('back-office reports', (kind) => {
       await promotion(`RPTMINUS${suffix}`, { vi: '-50% off, today' }),
     );
 
+    // Published by a second operator (docs/back-office.md, "Promotions"): members see it from then on.
+    const publisher = await newOperator(suite, 'risk');
+    answerValue(
+      adminCalls.adminPublishPromotion,
+      await request(adminCalls.adminPublishPromotion, publisher, {
+        params: { promotionId: made.id },
+        payload: { draftAt: null },
+      }),
+    );
+
     const { caller } = await suite.newMember();
     const applied = await call(suite.app, API.applyPromotion, caller, { payload: { promotionId: made.id } });
     expect(applied.statusCode, applied.body).toBe(200);
