@@ -29,6 +29,8 @@ function InvitationCard({ children }: { children: ReactNode }) {
             </Typography.Title>
           }
           extra={<LanguageSwitch />}
+          // A long title (in Vietnamese especially) wraps beside the language switch instead of being cut.
+          styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
         >
           {children}
         </Card>

@@ -73,6 +73,8 @@ export function LoginScreen() {
             </Typography.Title>
           }
           extra={<LanguageSwitch />}
+          // A long title (in Vietnamese especially) wraps beside the language switch instead of being cut.
+          styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
         >
           <Flex vertical gap="middle">
             {step.step === 'password' ? (

@@ -27,6 +27,13 @@ const FIELDS = [...MONEY_FIELDS, ...NUMBER_FIELDS] as const;
 
 type ControlsValues = MoneyControls & { note: string };
 
+/** Amounts typed with their thousands grouped (10,000,000), read back as a number. */
+const GROUPED = {
+  formatter: (value: number | string | undefined) =>
+    String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  parser: (text: string | undefined) => Number((text ?? '').replace(/[^\d]/g, '')),
+};
+
 /** An owner's change: applied at once when it only tightens, else waiting for a second owner. */
 function ChangeControlsForm({ controls }: { controls: MoneyControls }) {
   const { t } = useTranslation();
@@ -58,7 +65,8 @@ function ChangeControlsForm({ controls }: { controls: MoneyControls }) {
             extra={t(`controls.hints.${field}`)}
             rules={[{ required: true, message: t('controls.required') }]}
           >
-            <InputNumber
+            <InputNumber<number>
+              {...((MONEY_FIELDS as readonly string[]).includes(field) && GROUPED)}
               min={field === 'promotionBonusCap' ? 1 : 0}
               max={
                 field === 'segregationDays'
