@@ -17,6 +17,31 @@ const offeredToAgent = inArray(agentContract.status, [...OFFERED_CONTRACT_STATUS
 
 /** SQL of agent contracts. Statements run on the caller's transaction when one is given. */
 export function createAgentContractRepository(db: Db) {
+  /** Closes the member's contract of a kind waiting in `waiting` as `closed`; answers its id, if any. */
+  async function closeWaiting(
+    change: {
+      memberId: string;
+      kind: ContractKind;
+      waiting: 'pending' | 'proposed';
+      closed: 'superseded' | 'rejected';
+      now: Date;
+    },
+    tx: DbOrTx,
+  ): Promise<string | null> {
+    const rows = await tx
+      .update(agentContract)
+      .set({ status: change.closed, supersededAt: change.now })
+      .where(
+        and(
+          eq(agentContract.memberId, change.memberId),
+          eq(agentContract.kind, change.kind),
+          eq(agentContract.status, change.waiting),
+        ),
+      )
+      .returning({ id: agentContract.id });
+    return rows[0]?.id ?? null;
+  }
+
   return {
     /** The member of a username (case-insensitive), locked when inside a transaction that asks for it. */
     async memberByUsername(merchantCode: string, username: string, tx: DbOrTx = db, lock = false) {
@@ -87,49 +112,15 @@ export function createAgentContractRepository(db: Db) {
     },
 
     /** Marks the waiting offer of a kind superseded; answers its id, if there was one. */
-    async supersedePending(
-      memberId: string,
-      kind: ContractKind,
-      now: Date,
-      tx: DbOrTx,
-    ): Promise<string | null> {
-      const rows = await tx
-        .update(agentContract)
-        .set({ status: 'superseded', supersededAt: now })
-        .where(
-          and(
-            eq(agentContract.memberId, memberId),
-            eq(agentContract.kind, kind),
-            eq(agentContract.status, 'pending'),
-          ),
-        )
-        .returning({ id: agentContract.id });
-      return rows[0]?.id ?? null;
-    },
+    supersedePending: (memberId: string, kind: ContractKind, now: Date, tx: DbOrTx) =>
+      closeWaiting({ memberId, kind, waiting: 'pending', closed: 'superseded', now }, tx),
 
     /**
      * Closes the proposal of a kind still waiting for its second operator, replaced by a newer one: it is
      * `rejected` with `supersededAt` set (never shown to the agent). Answers its id, if there was one.
      */
-    async replaceProposed(
-      memberId: string,
-      kind: ContractKind,
-      now: Date,
-      tx: DbOrTx,
-    ): Promise<string | null> {
-      const rows = await tx
-        .update(agentContract)
-        .set({ status: 'rejected', supersededAt: now })
-        .where(
-          and(
-            eq(agentContract.memberId, memberId),
-            eq(agentContract.kind, kind),
-            eq(agentContract.status, 'proposed'),
-          ),
-        )
-        .returning({ id: agentContract.id });
-      return rows[0]?.id ?? null;
-    },
+    replaceProposed: (memberId: string, kind: ContractKind, now: Date, tx: DbOrTx) =>
+      closeWaiting({ memberId, kind, waiting: 'proposed', closed: 'rejected', now }, tx),
 
     async insert(row: NewAgentContractRow, tx: DbOrTx): Promise<AgentContractRow> {
       const [created] = await tx.insert(agentContract).values(row).returning();
