@@ -144,7 +144,8 @@ test('offline, the app still opens and says the network is offline', async ({
 
   await context.setOffline(true);
   await page.reload();
-  // The app shell came from the service worker: the home screen renders.
+  // The app shell came from the service worker: the home screen renders, and its calls, unanswered,
+  // bring the notice (the browser's own word, navigator.onLine, is not relied on alone).
   await expect(page.locator('[data-page="home"]')).toBeVisible();
   const notice = page.getByRole('complementary', { name: t('en', 'pwa.offline.label') });
   await expect(notice).toHaveText(OFFLINE);
@@ -155,9 +156,10 @@ test('offline, the app still opens and says the network is offline', async ({
   await expect(notice).toBeVisible();
   await expectAccessible('game list offline');
 
-  // Back online, the notice goes and the screen loads its data.
+  // Back online, the notice goes — at the latest when the app next asks the server whether it answers
+  // (every 4 s at most) — and the screen loads its data.
   await context.setOffline(false);
-  await expect(notice).toHaveCount(0);
+  await expect(notice).toHaveCount(0, { timeout: 10_000 });
   await page.reload();
   await expect(page.getByTestId('game-card').first()).toBeVisible();
 });

@@ -4,8 +4,17 @@ import { statusCalls } from '@kl/contracts/status';
 import { vipCalls } from '@kl/contracts/vip';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall, buildUrl, errorCodeOf, messageFor } from './api-client.ts';
+import {
+  ApiError,
+  apiCall,
+  buildUrl,
+  errorCodeOf,
+  HEALTH_PATH,
+  messageFor,
+  probeServer,
+} from './api-client.ts';
 import { initI18n } from './i18n.ts';
+import { serverReach } from './server-reach.ts';
 
 /**
  * Entries of the API table whose answers these transport tests do not care about: method, path and module
@@ -153,6 +162,30 @@ describe('apiCall', () => {
     expect(error.code).toBe('NETWORK_OFFLINE');
     expect(error.status).toBe(0);
     expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('records the server unreachable after a call without an answer, and reachable after any answer', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await failureOf(apiCall(statusCall));
+    expect(serverReach.unreachable()).toBe(true);
+    stubFetch(async () => answer({ success: false, code: 'NOT_LOGGED_IN' }, 401));
+    await failureOf(apiCall(statusCall));
+    expect(serverReach.unreachable()).toBe(false);
+  });
+
+  it('probes the liveness route of the contracts, and any answer counts as reached', async () => {
+    expect(HEALTH_PATH).toBe(statusCalls.health.path);
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await probeServer();
+    expect(serverReach.unreachable()).toBe(true);
+    const fetchMock = stubFetch(async () => answer('Service Unavailable', 503));
+    await probeServer();
+    expect(serverReach.unreachable()).toBe(false);
+    expect(fetchMock).toHaveBeenCalledWith(HEALTH_PATH, expect.objectContaining({ cache: 'no-store' }));
   });
 
   it('maps an answer cut off while reading to NETWORK_OFFLINE', async () => {

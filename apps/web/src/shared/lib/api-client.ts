@@ -4,6 +4,7 @@ import { MODULE_ID_HEADER } from '@kl/contracts/modules';
 import { useSessionStore } from '../stores/session-store.ts';
 import { toast } from '../ui/toast.ts';
 import { currentLanguage, i18n } from './i18n.ts';
+import { serverReach } from './server-reach.ts';
 import { turnToSend } from './send-turns.ts';
 
 /**
@@ -156,8 +157,10 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
     text = await response.text();
   } catch (error) {
     if (isAbort(error)) throw error;
+    serverReach.report(false);
     throw new ApiError('NETWORK_OFFLINE', { cause: error });
   }
+  serverReach.report(true);
 
   let payload: unknown;
   try {
@@ -175,6 +178,22 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
     if (error instanceof ApiError && !ownCredential)
       forgetRefusedSession(error, options.quietSessionError === true);
     throw error;
+  }
+}
+
+/** The API's liveness route (contracts `statusCalls.health`), never kept by the service worker. */
+export const HEALTH_PATH = '/api/health';
+
+/**
+ * Asks the server whether it answers at all, for the connection notice (server-reach.ts): any answer
+ * counts, none is read. The status contracts stay out of the first load, hence the path as such.
+ */
+export async function probeServer(): Promise<void> {
+  try {
+    await fetch(HEALTH_PATH, { credentials: 'same-origin', cache: 'no-store' });
+    serverReach.report(true);
+  } catch {
+    serverReach.report(false);
   }
 }
 

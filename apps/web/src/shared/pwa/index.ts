@@ -1,5 +1,7 @@
 import { afterLoadWhenIdle } from '../lib/after-load-when-idle.ts';
+import { probeServer } from '../lib/api-client.ts';
 import { config } from '../lib/config.ts';
+import { serverReach } from '../lib/server-reach.ts';
 import { announce } from '../ui/announcer.ts';
 
 /**
@@ -10,7 +12,7 @@ import { announce } from '../ui/announcer.ts';
 export function startPwaWhenIdle(): void {
   afterLoadWhenIdle(() => {
     import('./register.ts').then(
-      ({ startPwa }) => startPwa({ dev: config.dev, announce }),
+      ({ startPwa }) => startPwa({ dev: config.dev, announce, serverReach, probe: probeServer }),
       () => {
         // Not downloadable now: the next visit tries again.
       },

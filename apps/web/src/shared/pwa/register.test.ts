@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPwaController, type PwaController, type PwaEnvironment } from './register.ts';
+import { createServerReach } from '../lib/server-reach.ts';
+import { createPwaController, PROBE_DELAYS_MS, type PwaController, type PwaEnvironment } from './register.ts';
 import { SKIP_WAITING } from './service-worker/rules.ts';
 
 /** Just enough of the browser's service-worker objects to drive the controller. */
@@ -41,13 +42,17 @@ function setUp(options: { controlled?: boolean; dev?: boolean; container?: FakeC
   if (container && options.controlled !== false) container.controller = {};
   const reload = vi.fn();
   const showNotices = vi.fn<(controller: PwaController) => void>();
+  const serverReach = createServerReach();
+  const probe = vi.fn<() => Promise<void>>(async () => undefined);
   const environment: PwaEnvironment = {
+    serverReach,
+    probe,
     container: container as unknown as ServiceWorkerContainer | undefined,
     dev: options.dev ?? false,
     reload,
     showNotices,
   };
-  return { controller: createPwaController(environment), container, reload, showNotices };
+  return { controller: createPwaController(environment), container, reload, showNotices, serverReach, probe };
 }
 
 describe('the service worker registration', () => {
@@ -153,6 +158,60 @@ describe('the connection', () => {
     expect(controller.getState().offline).toBe(false);
     window.dispatchEvent(new Event('offline'));
     expect(showNotices).toHaveBeenCalledTimes(1);
+  });
+
+  it('says offline while the API gets no answer though the browser says online, until a call is answered', async () => {
+    const { controller, showNotices, serverReach } = setUp();
+    await controller.start();
+    expect(controller.getState().offline).toBe(false);
+    serverReach.report(false);
+    expect(controller.getState().offline).toBe(true);
+    expect(showNotices).toHaveBeenCalledTimes(1);
+    serverReach.report(true);
+    expect(controller.getState().offline).toBe(false);
+  });
+
+  it('asks the server again while nothing answers, less often each time, and stops once it answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const { controller, serverReach, probe } = setUp();
+      await controller.start();
+      serverReach.report(false);
+      await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0] - 1);
+      expect(probe).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(probe).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[1]);
+      expect(probe).toHaveBeenCalledTimes(2);
+      // The server answers the next probe: the notice goes and no more probes are made.
+      probe.mockImplementation(async () => serverReach.report(true));
+      await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[2]);
+      expect(probe).toHaveBeenCalledTimes(3);
+      expect(controller.getState().offline).toBe(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(probe).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes no probe while the browser itself says offline', async () => {
+    vi.useFakeTimers();
+    try {
+      const { controller, serverReach, probe } = setUp();
+      await controller.start();
+      window.dispatchEvent(new Event('offline'));
+      serverReach.report(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(probe).not.toHaveBeenCalled();
+      expect(controller.getState().offline).toBe(true);
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0]);
+      expect(probe).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      window.dispatchEvent(new Event('online'));
+    }
   });
 
   it('shows the notice at start when the page opened offline', async () => {
