@@ -78,6 +78,12 @@ async function settle(page: Page): Promise<void> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'detached', timeout: 3_000 })
     .catch(() => undefined);
+  // The back office's messages (3 s) fade out by an animation that may start after the wait below.
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
   await page
     .evaluate(() => {
       const finite = document
