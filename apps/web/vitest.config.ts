@@ -7,8 +7,9 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     // Each file in a fresh VM context of a worker that lives on: the environment and the packages outside
-    // the app are set up once per worker, not once per file, and each file still gets its own modules and
-    // its own window (the project runs in half the time).
+    // the app are set up once per worker, not once per file (the project runs in half the time). Each file
+    // gets its own modules of the app; the jsdom document and the outside packages' module state are the
+    // worker's: the setup empties the document for each file.
     pool: 'vmForks',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

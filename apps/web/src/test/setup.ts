@@ -24,6 +24,22 @@ export function takeConsoleErrors(): string[] {
 // longer than a second. What a test expects does not change, only how long it may take to appear.
 configure({ asyncUtilTimeout: 5_000 });
 
+// The pool keeps one jsdom document per worker (vitest.config.ts): each file starts from an empty one,
+// whatever the files before it in the same worker left (live regions, portals, the page's language,
+// its address, its storage and cookies).
+document.head.replaceChildren();
+document.body.replaceChildren();
+for (const name of document.documentElement.getAttributeNames())
+  document.documentElement.removeAttribute(name);
+for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+window.history.replaceState(null, '', '/');
+window.localStorage.clear();
+window.sessionStorage.clear();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0]?.trim();
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
+
 // Tests render the app in an empty document, as the browser does without a server-rendered page.
 markClientRendered();
 
