@@ -12,8 +12,9 @@ import { STORAGE_KEYS, storage } from './storage.ts';
  * the core texts before the first render (locale-parts.ts); the texts of a screen are loaded with the
  * screen (`loadTranslations`, with-translations.ts), into the same `translation` namespace
  * (docs/decisions/024-first-load-javascript.md). The catalogue texts of contracts are namespace `errors`.
+ * The instance is this module's own, not the package's default one, so nothing else shares its state.
  */
-export const i18n = withPlainTexts(i18next);
+export const i18n = withPlainTexts(i18next.createInstance());
 
 export const NAMESPACES = ['translation', 'errors'] as const;
 
