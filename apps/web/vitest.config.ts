@@ -6,10 +6,9 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    // Each file in a fresh VM context of a worker that lives on: the environment and the packages outside
-    // the app are set up once per worker, not once per file (the project runs in half the time). Each file
-    // gets its own modules of the app; the jsdom document and the outside packages' module state are the
-    // worker's: the setup empties the document for each file.
+    // Each file in a fresh VM context of a worker process that lives on: no process started per file (the
+    // project runs in half the time of the forks pool). With a single worker, Vitest hands it every file at
+    // once, in one context: the setup then empties the document and resets the app's modules for each file.
     pool: 'vmForks',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

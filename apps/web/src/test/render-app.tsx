@@ -4,6 +4,7 @@ import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../app/app.tsx';
 import { bootstrap } from '../app/bootstrap.ts';
+import { systemStatusQueryKey } from '../features/system-status/index.ts';
 import { createSystemStatus } from './factories.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
 import type { FakeGames } from './fake-games.ts';
@@ -42,6 +43,17 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const { queryClient } = await bootstrap(new URL(window.location.href));
   const user = userEvent.setup();
   const view = render(<App queryClient={queryClient} />);
+  // A status the fake server gives at once: the page is open when the app holds it (the header's logo, the
+  // merchant's links and templates follow it), as a visitor sees them a moment after the page shows. A
+  // screen's chunk may arrive before the answer or after it: a test never depends on which came first.
+  const answer = options.status;
+  if (answer === undefined || (typeof answer === 'object' && !(answer instanceof Promise))) {
+    await waitFor(() => {
+      if (!((queryClient.getQueryState(systemStatusQueryKey)?.dataUpdatedAt ?? 0) > 0)) {
+        throw new Error('The app has not received the system status yet');
+      }
+    });
+  }
   return { ...view, user, queryClient, fetchMock };
 }
 

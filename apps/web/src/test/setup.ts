@@ -3,9 +3,16 @@ import { cleanup, configure, waitFor } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
-import '../shared/lib/antd-setup.ts';
-import { toast } from '../shared/ui/toast.ts';
-import { markClientRendered } from '../shared/hooks/use-after-hydration.ts';
+
+// With one worker, Vitest runs every file of the project in one VM context, one module graph (its vm pools
+// are never isolated, and a single worker gets all the files at once); with more, each file has a context
+// of its own. Each file starts from fresh modules of the app either way: the module state an earlier file
+// left (a language loaded, a query cached, a mocked module already imported) never reaches the next.
+// The app modules this setup uses are imported after the reset, so that they are the file's own.
+vi.resetModules();
+await import('../shared/lib/antd-setup.ts');
+const { toast } = await import('../shared/ui/toast.ts');
+const { markClientRendered } = await import('../shared/hooks/use-after-hydration.ts');
 
 /**
  * A test fails when console.error is called and the test did not take the message with
@@ -24,8 +31,8 @@ export function takeConsoleErrors(): string[] {
 // longer than a second. What a test expects does not change, only how long it may take to appear.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The pool keeps one jsdom document per worker (vitest.config.ts): each file starts from an empty one,
-// whatever the files before it in the same worker left (live regions, portals, the page's language,
+// With one worker the files also share one jsdom document (above): each file starts from an empty one,
+// whatever the files before it left (live regions, portals, the page's language,
 // its address, its storage and cookies).
 document.head.replaceChildren();
 document.body.replaceChildren();
