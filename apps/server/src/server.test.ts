@@ -1,10 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from './server.ts';
 import { buildTestApp, testConfig } from './test/app.ts';
 import { useTestDatabase } from './test/databases.ts';
+
+/** Whether a new connection to the port is accepted, or the error code it meets. */
+function connectionTo(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('accepted');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
 
 describe('graceful close', () => {
   // Vitest's fetch keeps connections alive, like a browser.
@@ -31,7 +44,12 @@ describe('graceful close', () => {
     await started;
     let closed = false;
     const closing = app.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Closing has begun once the server refuses new connections (the port closed, or a connection that
+    // reached it during the close dropped); the request in flight still holds it open.
+    let outcome: string;
+    do outcome = await connectionTo(port);
+    while (outcome === 'accepted');
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(outcome);
     expect(closed).toBe(false);
 
     release();
