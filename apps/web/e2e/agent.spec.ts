@@ -90,6 +90,9 @@ test('an agent offered a daily salary contract is alerted on home, reads it and 
   await navigate('/m/home');
   const reply = (await (await checked).json()) as { value: Record<string, number> };
   expect(reply.value).toEqual({ dailysalreqtype: 0, divtypecompperiodreq: 0, contracthoursalreq: 0 });
-  await page.waitForTimeout(500);
+  // The answer is in; two frames later the app has drawn what it decided from it.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -62,10 +62,17 @@ test('a new member plays the 1-minute lottery: a lô and a tài/xỉu bet, the d
     name: en('games.play').replace('{{name}}', 'VR 1 Phút'),
     exact: true,
   });
-  for (let tries = 0; tries < 10 && (await play.count()) === 0; tries += 1) {
-    await page.mouse.wheel(0, 4_000);
-    await page.waitForTimeout(800);
-  }
+  // The list loads more as it is scrolled: scroll until the game is in it.
+  await expect
+    .poll(
+      async () => {
+        if ((await play.count()) > 0) return true;
+        await page.mouse.wheel(0, 4_000);
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await play.click();
   await expect(page).toHaveURL(
     (url) => url.pathname.startsWith('/m/lotto-h5/') && !url.searchParams.has('token'),

@@ -280,8 +280,11 @@ test.describe('a new version', () => {
       await expect(search).toBeFocused();
       await expectAccessible('update notice');
 
-      // Nothing reloads on its own: the page and what was typed stay.
-      await page.waitForTimeout(1_500);
+      // Nothing reloads on its own: the new version waits (the page reloads only once it takes over), and
+      // the page and what was typed stay.
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+      ).toBe('installed');
       await expect(search).toHaveValue('half a search');
       expect(await page.evaluate(() => (window as unknown as { keptPage?: boolean }).keptPage)).toBe(true);
 
