@@ -83,8 +83,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   'back-office/adjustments/repository.ts': ['member'],
   'back-office/agents/agents-service.ts': ['agent', 'agentApplication', 'member'],
   'back-office/agents/proposals-service.ts': ['agentContract', 'member'],
-  'back-office/announcements/repository.ts': ['announcement'],
-  'back-office/announcements/service.ts': ['announcement'],
   'back-office/dashboard/repository.ts': [
     'chatConversation',
     'ledgerTransaction',
@@ -97,8 +95,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   'back-office/feedback/service.ts': ['feedback'],
   'back-office/games/repository.ts': ['game', 'gameVendor'],
   'back-office/games/service.ts': ['game', 'gameVendor'],
-  'back-office/inbox/repository.ts': ['inboxMessage', 'inboxSend', 'ledgerTransaction', 'member', 'vipLevel'],
-  'back-office/inbox/service.ts': ['inboxSend'],
   'back-office/lottery/repository.ts': ['lotteryBet', 'lotteryDraw', 'lotteryGame'],
   'back-office/lottery/service.ts': ['lotteryDraw', 'lotteryGame'],
   'back-office/members/repository.ts': [

@@ -18,7 +18,7 @@ export {
   type LedgerProblem,
   runLedgerCheck,
 } from './ledger-check.ts';
-export { createLedgerRepository, type LedgerRepository } from './ledger-repository.ts';
+export { createLedgerRepository, type LedgerRepository, paidDepositsOf } from './ledger-repository.ts';
 export {
   createLedgerService,
   type LedgerService,

@@ -1,5 +1,19 @@
 import type { LedgerKind } from '@kl/contracts/wallet';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   ledgerAccount,
   ledgerEntry,
@@ -11,6 +25,16 @@ import {
   MEMBER_ACCOUNT_KINDS,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/**
+ * A member's paid deposits, as a subquery over a member of the outer query: the sum of their real-money
+ * ledger `deposit` transactions, as the VIP module counts them for the level (modules/vip/repository.ts).
+ */
+export function paidDepositsOf(memberId: SQLWrapper, merchantCode: SQLWrapper): SQL {
+  return sql`(select coalesce(sum(t.amount), 0) from ${ledgerTransaction} t
+    where t.member_id = ${memberId} and t.merchant_code = ${merchantCode}
+      and t.kind = 'deposit' and t.demo = false)`;
+}
 
 /** The key of an account: whose it is (a member or the house), what for, in which money. */
 export interface AccountKey {
