@@ -91,8 +91,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   ],
   'back-office/deposits/repository.ts': ['depositOrder', 'member'],
   'back-office/deposits/service.ts': ['depositOrder'],
-  'back-office/feedback/repository.ts': ['feedback', 'feedbackImage'],
-  'back-office/feedback/service.ts': ['feedback'],
   'back-office/games/repository.ts': ['game', 'gameVendor'],
   'back-office/games/service.ts': ['game', 'gameVendor'],
   'back-office/lottery/repository.ts': ['lotteryBet', 'lotteryDraw', 'lotteryGame'],
@@ -106,14 +104,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
     'memberSession',
   ],
   'back-office/operator-create.ts': ['merchant'],
-  'back-office/promotions/repository.ts': [
-    'member',
-    'promotion',
-    'promotionClaim',
-    'wageringRequirement',
-    'wageringSetting',
-  ],
-  'back-office/promotions/service.ts': ['promotion'],
   'back-office/reports/repository.ts': [
     'gameRound',
     'ledgerTransaction',

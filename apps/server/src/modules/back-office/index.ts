@@ -151,7 +151,7 @@ export function createBackOfficeModule(
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
-  const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls });
+  const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
   const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
