@@ -89,12 +89,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
     'member',
     'withdrawalRequest',
   ],
-  'back-office/deposits/repository.ts': ['depositOrder', 'member'],
-  'back-office/deposits/service.ts': ['depositOrder'],
-  'back-office/games/repository.ts': ['game', 'gameVendor'],
-  'back-office/games/service.ts': ['game', 'gameVendor'],
-  'back-office/lottery/repository.ts': ['lotteryBet', 'lotteryDraw', 'lotteryGame'],
-  'back-office/lottery/service.ts': ['lotteryDraw', 'lotteryGame'],
   'back-office/members/repository.ts': [
     'ledgerAccount',
     'ledgerEntry',
