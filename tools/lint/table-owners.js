@@ -80,9 +80,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   'auth/login-service.ts': ['member'],
   'auth/session-repository.ts': ['member'],
   'auth/session-service.ts': ['member'],
-  'back-office/adjustments/repository.ts': ['member'],
-  'back-office/agents/agents-service.ts': ['agent', 'agentApplication', 'member'],
-  'back-office/agents/proposals-service.ts': ['agentContract', 'member'],
   'back-office/dashboard/repository.ts': [
     'chatConversation',
     'ledgerTransaction',

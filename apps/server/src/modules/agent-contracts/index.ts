@@ -8,6 +8,7 @@ import { createAgentContractRepository } from './repository.ts';
 import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
 
+export type { AgentContractRow } from '../../db/schema/index.ts';
 export { createAgentContractRepository, type AgentContractRepository } from './repository.ts';
 export {
   createAgentContractService,

@@ -1,5 +1,5 @@
 import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -8,6 +8,10 @@ import {
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
+import { memberUsername } from '../member/index.ts';
+
+/** A contract with its member's username, as the back office shows a proposal. */
+const withUsername = { row: agentContract, username: memberUsername(agentContract.memberId) };
 
 /**
  * What an agent ever sees of its contracts: an operator's proposal reaches it only once a second operator
@@ -103,6 +107,31 @@ export function createAgentContractRepository(db: Db) {
         .from(agentContract)
         .where(and(eq(agentContract.id, id), eq(agentContract.merchantCode, merchantCode)));
       return row;
+    },
+
+    /** A contract by id with its member's username (the back office's view of a proposal). */
+    async withUsername(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select(withUsername).from(agentContract).where(eq(agentContract.id, id));
+      return row;
+    },
+
+    /**
+     * The merchant's proposals waiting for their second operator, the newest first, with their members'
+     * usernames, and how many there are.
+     */
+    async proposalPage(merchantCode: string, page: { limit: number; offset: number }) {
+      const where = and(eq(agentContract.merchantCode, merchantCode), eq(agentContract.status, 'proposed'));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(withUsername)
+          .from(agentContract)
+          .where(where)
+          .orderBy(desc(agentContract.offeredAt), desc(agentContract.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(agentContract).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
 
     /** A contract row locked (inside the caller's transaction). */

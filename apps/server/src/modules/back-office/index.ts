@@ -189,7 +189,7 @@ export function createBackOfficeModule(
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });
-      const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents };
+      const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       if (deps.reconciliation)
