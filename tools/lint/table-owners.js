@@ -86,15 +86,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
     'member',
     'withdrawalRequest',
   ],
-  'back-office/members/repository.ts': [
-    'ledgerAccount',
-    'ledgerEntry',
-    'ledgerTransaction',
-    'loginAttempt',
-    'member',
-    'memberSession',
-  ],
-  'back-office/operator-create.ts': ['merchant'],
   'back-office/reports/repository.ts': [
     'gameRound',
     'ledgerTransaction',

@@ -1,4 +1,4 @@
 export { memberUsername, membersByUsernamePrefix } from './columns.ts';
-export { createMemberRepository, type MemberRepository } from './repository.ts';
+export { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
 export { memberRoutes } from './routes.ts';
 export { createMemberService, type MemberService } from './service.ts';
