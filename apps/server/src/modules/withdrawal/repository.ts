@@ -333,6 +333,17 @@ export function createWithdrawalRepository(db: Db) {
         .where(where);
       return { rows, total: total?.n ?? 0 };
     },
+
+    /** How many of the merchant's requests wait for a decision. */
+    async pendingCount(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(withdrawalRequest)
+        .where(
+          and(eq(withdrawalRequest.merchantCode, merchantCode), eq(withdrawalRequest.status, 'pending')),
+        );
+      return row?.n ?? 0;
+    },
   };
 }
 

@@ -136,6 +136,17 @@ export function createAdjustmentRepository(db: Db) {
       ]);
       return { rows, total: total?.total ?? 0 };
     },
+
+    /** How many of the merchant's adjustments wait for a second operator. */
+    async pendingCount(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(balanceAdjustment)
+        .where(
+          and(eq(balanceAdjustment.merchantCode, merchantCode), eq(balanceAdjustment.status, 'pending')),
+        );
+      return row?.n ?? 0;
+    },
   };
 }
 export type AdjustmentRepository = ReturnType<typeof createAdjustmentRepository>;
