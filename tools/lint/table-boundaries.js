@@ -4,18 +4,20 @@ import { fileURLToPath } from 'node:url';
 import { FOREIGN_TABLE_ALLOWANCES, READ_MODEL_MODULES, SCHEMA_OWNERS } from './table-owners.js';
 
 /**
- * ESLint rule `tables/owner` (docs/decisions/036-table-owners.md): a server module imports from
- * `apps/server/src/db/schema` only the tables it owns (tools/lint/table-owners.js) and their row types;
- * another module's table is reached through that module's index.ts. A read-model module may import any
- * table but never writes one. Tests (`*.test.ts`) and test kits (`testing.ts`) set up and assert on stored
- * rows directly and are free.
+ * ESLint rule `tables/owner` (docs/decisions/037-table-owners.md): a server module imports from
+ * `apps/server/src/db/schema` only the tables it owns (tools/lint/table-owners.js) and their row types,
+ * and names no other module's table in the text of its SQL (`sql\`… from member …\``); another module's
+ * table is reached through that module's index.ts. A read-model module may read any table but never
+ * writes one. Tests (`*.test.ts`) and test kits (`testing.ts`) set up and assert on stored rows directly
+ * and are free.
  */
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../apps/server/src/db/schema/', import.meta.url));
 
 /**
  * What each name exported by the schema files is: its file and its table (the table itself, or the table
- * its row type is inferred from). Constants and helpers of a file have no table of their own.
+ * its row type is inferred from). Constants and helpers of a file have no table of their own. Each table
+ * is also known by its name in SQL, under `sql:<name>`.
  */
 export function schemaNames(dir = SCHEMA_DIR) {
   const names = new Map();
@@ -23,8 +25,9 @@ export function schemaNames(dir = SCHEMA_DIR) {
     if (!name.endsWith('.ts') || name === 'index.ts') continue;
     const file = name.slice(0, -'.ts'.length);
     const text = readFileSync(`${dir}${name}`, 'utf8');
-    for (const [, table] of text.matchAll(/^export const (\w+) = pgTable\(/gm)) {
+    for (const [, table, inSql] of text.matchAll(/^export const (\w+) = pgTable\(\s*'(\w+)'/gm)) {
       names.set(table, { file, table });
+      names.set(`sql:${inSql}`, { file, table });
     }
     for (const [, type, table] of text.matchAll(/^export type (\w+) = typeof (\w+)\.\$infer/gm)) {
       names.set(type, { file, table });
@@ -45,6 +48,10 @@ export function ownerOf(entry, owners = SCHEMA_OWNERS) {
 
 const MODULES = `${sep}apps${sep}server${sep}src${sep}modules${sep}`;
 const WRITES = new Set(['insert', 'update', 'delete']);
+/** The tables a statement's text reads or writes: what follows `from`, `join`, `into` and `update`. */
+const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+/** The tables a statement's text writes. */
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 let known;
 
 export const tableOwnerRule = {
@@ -55,6 +62,8 @@ export const tableOwnerRule = {
       foreign:
         "'{{name}}' is the {{owner}} module's (db/schema/{{file}}.ts): ask modules/{{owner}}/index.ts for what you need (owners: tools/lint/table-owners.js).",
       whole: "'{{source}}' brings in every table: import the tables this module owns by name.",
+      inSql:
+        "The SQL names '{{name}}', the {{owner}} module's table (db/schema/{{file}}.ts): ask modules/{{owner}}/index.ts for what you need (owners: tools/lint/table-owners.js).",
       readOnly:
         "The {{module}} module reads '{{name}}' and never writes it: writes go through the {{owner}} module.",
     },
@@ -115,7 +124,29 @@ export const tableOwnerRule = {
       }
     };
 
+    /** Tables named in the text of a `sql` template. */
+    const checkSql = (node) => {
+      if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+      for (const quasi of node.quasi.quasis) {
+        const text = quasi.value.cooked ?? quasi.value.raw;
+        for (const [, inSql] of readModel ? text.matchAll(SQL_WRITE) : []) {
+          const entry = known.get(`sql:${inSql.toLowerCase()}`);
+          if (!entry) continue;
+          const data = { module: own, name: entry.table, owner: ownerOf(entry) };
+          context.report({ node: quasi, messageId: 'readOnly', data });
+        }
+        for (const [, inSql] of readModel ? [] : text.matchAll(SQL_TABLE)) {
+          const entry = known.get(`sql:${inSql.toLowerCase()}`);
+          if (!entry) continue;
+          const owner = ownerOf(entry);
+          if (owner === undefined || owner === own || allowed.has(entry.table)) continue;
+          context.report({ node: quasi, messageId: 'inSql', data: { name: inSql, owner, file: entry.file } });
+        }
+      }
+    };
+
     return {
+      TaggedTemplateExpression: checkSql,
       ImportDeclaration: checkSpecifiers,
       ExportNamedDeclaration: (node) => node.source && checkSpecifiers(node),
       ExportAllDeclaration: whole,

@@ -9,7 +9,11 @@ import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
 
 export type { AgentContractRow } from '../../db/schema/index.ts';
-export { createAgentContractRepository, type AgentContractRepository } from './repository.ts';
+export {
+  acceptedContractKindsOf,
+  createAgentContractRepository,
+  type AgentContractRepository,
+} from './repository.ts';
 export {
   createAgentContractService,
   type AgentContractService,

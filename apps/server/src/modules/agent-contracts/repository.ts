@@ -1,5 +1,5 @@
 import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -9,6 +9,14 @@ import {
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
 import { memberUsername } from '../member/index.ts';
+
+/** The kinds of the accepted contracts of the agent of the outer query, in order (none: empty). */
+export function acceptedContractKindsOf(memberId: SQLWrapper): SQL<ContractKind[]> {
+  return sql<
+    ContractKind[]
+  >`coalesce((select array_agg(distinct k.kind order by k.kind) from ${agentContract} k
+    where k.member_id = ${memberId} and k.status = 'accepted'), '{}')`;
+}
 
 /** A contract with its member's username, as the back office shows a proposal. */
 const withUsername = { row: agentContract, username: memberUsername(agentContract.memberId) };
@@ -191,6 +199,28 @@ export function createAgentContractRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * The operators who proposed the member's contracts offered or accepted since `since` (the time of the
+     * second operator's approval, else of the offer): they gave the member money (segregation of duties).
+     */
+    async proposersFor(
+      where: { merchantCode: string; memberId: string; since: Date },
+      tx: DbOrTx = db,
+    ): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ operatorId: agentContract.proposedBy })
+        .from(agentContract)
+        .where(
+          and(
+            eq(agentContract.merchantCode, where.merchantCode),
+            eq(agentContract.memberId, where.memberId),
+            inArray(agentContract.status, ['pending', 'accepted']),
+            sql`coalesce(${agentContract.approvedAt}, ${agentContract.offeredAt}) >= ${where.since.toISOString()}::timestamptz`,
+          ),
+        );
+      return rows.flatMap((row) => (row.operatorId === null ? [] : [row.operatorId]));
     },
   };
 }

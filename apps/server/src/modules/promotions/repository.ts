@@ -471,6 +471,34 @@ export function createPromotionRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+
+    /**
+     * The operators who created, wrote or published a promotion the member claimed (a claim not rejected,
+     * changed since `since`): they gave the member money (segregation of duties).
+     */
+    async operatorsOfClaimedPromotions(
+      where: { merchantCode: string; memberId: string; since: Date },
+      tx: DbOrTx = db,
+    ): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({
+          createdBy: promotion.createdBy,
+          writtenBy: promotion.writtenBy,
+          publishedBy: promotion.publishedBy,
+        })
+        .from(promotionClaim)
+        .innerJoin(promotion, eq(promotion.id, promotionClaim.promotionId))
+        .where(
+          and(
+            eq(promotionClaim.merchantCode, where.merchantCode),
+            eq(promotionClaim.memberId, where.memberId),
+            ne(promotionClaim.status, 'rejected'),
+            gte(promotionClaim.updatedAt, where.since),
+          ),
+        );
+      const ids = rows.flatMap((row) => [row.createdBy, row.writtenBy, row.publishedBy]);
+      return [...new Set(ids.filter((id): id is string => id !== null))];
+    },
   };
 }
 

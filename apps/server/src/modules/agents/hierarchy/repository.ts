@@ -1,4 +1,3 @@
-import type { ContractKind } from '@kl/contracts/agent-contracts';
 import type { AgentApplicationStatus, AgentLinkKind } from '@kl/contracts/agents';
 import { and, asc, count, desc, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -15,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { prefixPattern } from '../../../platform/like-pattern.ts';
 import { lockMemberById } from '../../../platform/member-lookup.ts';
+import { acceptedContractKindsOf } from '../../agent-contracts/index.ts';
 
 /** An agent's link: its affiliate code row. */
 export type AgentLinkRow = typeof affiliateCode.$inferSelect;
@@ -283,9 +283,7 @@ export function createHierarchyRepository(db: Db) {
             directSize: sql<number>`(select count(*)::int from member_upline u where u.upline_member_id = ${AGENT_ID} and u.depth = 1)`,
             teamSize: sql<number>`(select count(*)::int from member_upline u where u.upline_member_id = ${AGENT_ID})`,
             activeLinks: sql<number>`(select count(*)::int from affiliate_code c where c.agent_member_id = ${AGENT_ID} and c.active)`,
-            contracts: sql<
-              ContractKind[]
-            >`coalesce((select array_agg(distinct k.kind order by k.kind) from agent_contract k where k.member_id = ${AGENT_ID} and k.status = 'accepted'), '{}')`,
+            contracts: acceptedContractKindsOf(AGENT_ID),
           })
           .from(agent)
           .innerJoin(member, eq(member.id, agent.memberId))
