@@ -63,6 +63,10 @@ export interface RegistrationTrace {
 }
 
 /** SQL of promotions, claims and referral codes. Statements run on the caller's transaction when given. */
+/** The merchant's promotion of this id, as a condition. */
+const promotionOf = (merchantCode: string, id: number) =>
+  and(eq(promotion.merchantCode, merchantCode), eq(promotion.id, id));
+
 /** Where a promotion's window stands at `now`, as a condition. */
 function statusCondition(status: AdminPromotionStatus, now: Date): SQL {
   switch (status) {
@@ -101,13 +105,7 @@ export function createPromotionRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(promotion)
-        .where(
-          and(
-            eq(promotion.merchantCode, merchantCode),
-            eq(promotion.id, id),
-            isNotNull(promotion.publishedAt),
-          ),
-        );
+        .where(and(promotionOf(merchantCode, id), isNotNull(promotion.publishedAt)));
       return row;
     },
 
@@ -392,20 +390,13 @@ export function createPromotionRepository(db: Db) {
       id: number,
       tx: DbOrTx = db,
     ): Promise<PromotionRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(promotion)
-        .where(and(eq(promotion.merchantCode, merchantCode), eq(promotion.id, id)));
+      const [row] = await tx.select().from(promotion).where(promotionOf(merchantCode, id));
       return row;
     },
 
     /** The promotion, its row locked until the transaction ends (two operators saving it at once). */
     async lockPromotion(merchantCode: string, id: number, tx: DbOrTx): Promise<PromotionRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(promotion)
-        .where(and(eq(promotion.merchantCode, merchantCode), eq(promotion.id, id)))
-        .for('update');
+      const [row] = await tx.select().from(promotion).where(promotionOf(merchantCode, id)).for('update');
       return row;
     },
 
