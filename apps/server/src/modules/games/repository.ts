@@ -26,6 +26,7 @@ import {
   type NewGameRow,
   type NewGameVendorRow,
 } from '../../db/schema/index.ts';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import type { GameFilters, ListedGameRow } from './search-index.ts';
 import { containsPattern, searchableName, trigramsOf } from './search-text.ts';
@@ -107,9 +108,10 @@ function searchConditions(merchantCode: string, filters: GameFilters): SQL {
 /**
  * The game catalogue: what players list, search, favour and launch, and what the back office reads and
  * changes (docs/back-office.md, "Games"): every vendor and game, listed or not, and their presentation
- * fields.
+ * fields. A change of a vendor or a game publishes the catalogue's topic on `changes` in its transaction
+ * (docs/decisions/022-api-caching.md), whoever makes it.
  */
-export function createGamesRepository(db: Db) {
+export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
   return {
     async vendors(merchantCode: string, tx?: DbOrTx) {
       return (tx ?? db)
@@ -459,6 +461,7 @@ export function createGamesRepository(db: Db) {
         )
         .returning();
       if (!updated) throw new Error(`vendor ${row.vassalage} vanished`);
+      await changes?.publish('catalogue', tx);
       return updated;
     },
 
@@ -523,6 +526,7 @@ export function createGamesRepository(db: Db) {
       tx: DbOrTx,
     ): Promise<void> {
       await tx.update(game).set(set).where(eq(game.id, id));
+      await changes?.publish('catalogue', tx);
     },
   };
 }

@@ -60,7 +60,7 @@ export function createAnnouncementAdmin(deps: {
 }) {
   const { db, clock, merchantCode, audit } = deps;
   // The content module's repository: the one writer of the announcements.
-  const announcements = createAnnouncementRepository(db);
+  const announcements = createAnnouncementRepository(db, deps.changes);
 
   return {
     /** Every announcement of the merchant, shown now or not, newest published first. */
@@ -107,7 +107,6 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
-        await deps.changes?.publish('content', tx);
         return created;
       });
     },
@@ -154,7 +153,6 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
-        await deps.changes?.publish('content', tx);
         return updated;
       });
     },

@@ -92,7 +92,7 @@ export function createGamesAdmin(deps: {
 }) {
   const { db, merchantCode, audit } = deps;
   // The games module's repository: the one writer of the catalogue.
-  const catalogue = createGamesRepository(db);
+  const catalogue = createGamesRepository(db, deps.changes);
 
   return {
     /** Every vendor, in the order of the player site's categories, then their order in the category. */
@@ -130,7 +130,6 @@ export function createGamesAdmin(deps: {
             },
             tx,
           );
-          await deps.changes?.publish('catalogue', tx);
         }
         return vendorOf(row, await catalogue.vendorCounts(merchantCode, row.vassalage, row.gameCategory, tx));
       });
@@ -178,7 +177,6 @@ export function createGamesAdmin(deps: {
             },
             tx,
           );
-          await deps.changes?.publish('catalogue', tx);
         }
         const view = await catalogue.gameWithVendor(id, tx);
         if (!view) throw new Error(`game ${id} vanished`);

@@ -6,6 +6,7 @@ import {
   type AnnouncementRow,
   type NewAnnouncementRow,
 } from '../../../db/schema/index.ts';
+import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 
 /**
@@ -50,7 +51,11 @@ function ofPlayerKinds(merchantCode: string): SQL {
   ) as SQL;
 }
 
-export function createAnnouncementRepository(db: Db) {
+/**
+ * A write of an announcement publishes the content's topic on `changes` in its transaction
+ * (docs/decisions/022-api-caching.md), whoever makes it.
+ */
+export function createAnnouncementRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
   /** Announcements with the member's read time (left join); without a member, no join. */
   async function announcementsWithRead(
     where: SQL,
@@ -155,6 +160,7 @@ export function createAnnouncementRepository(db: Db) {
     async insertAnnouncement(row: NewAnnouncementRow, tx: DbOrTx = db): Promise<AnnouncementRow> {
       const [created] = await tx.insert(announcement).values(row).returning();
       if (!created) throw new Error('announcement not inserted');
+      await changes?.publish('content', tx);
       return created;
     },
 
@@ -179,6 +185,7 @@ export function createAnnouncementRepository(db: Db) {
     ): Promise<AnnouncementRow> {
       const [row] = await tx.update(announcement).set(set).where(eq(announcement.id, id)).returning();
       if (!row) throw new Error(`announcement ${id} vanished`);
+      await changes?.publish('content', tx);
       return row;
     },
 
