@@ -1,3 +1,4 @@
+export type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
 export { memberUsername, membersByUsernamePrefix } from './columns.ts';
 export { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
 export { memberRoutes } from './routes.ts';
