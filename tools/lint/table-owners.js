@@ -87,7 +87,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   'provider-wallet/repository.ts': ['gameRound', 'member'],
   'register/repository.ts': ['affiliateCode'],
   'responsible-gaming/repository.ts': ['depositOrder', 'member'],
-  'vip/repository.ts': ['ledgerTransaction'],
   'wallet/ledger-repository.ts': ['member'],
   'wallet/wagering-check.ts': ['gameRound', 'promotionClaim'],
   'wallet/wagering-repository.ts': ['promotion', 'promotionClaim'],

@@ -28,7 +28,8 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 
 /**
  * A member's paid deposits, as a subquery over a member of the outer query: the sum of their real-money
- * ledger `deposit` transactions, as the VIP module counts them for the level (modules/vip/repository.ts).
+ * ledger `deposit` transactions. The VIP levels are reached by them, and the back office's inbox sends to
+ * a level pick members by them: one definition for both.
  */
 export function paidDepositsOf(memberId: SQLWrapper, merchantCode: SQLWrapper): SQL {
   return sql`(select coalesce(sum(t.amount), 0) from ${ledgerTransaction} t
