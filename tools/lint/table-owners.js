@@ -78,7 +78,6 @@ export const FOREIGN_TABLE_ALLOWANCES = {
   'content/inbox/repository.ts': ['member'],
   'deposit/deposit-check.ts': ['ledgerTransaction'],
   'game-records/service.ts': ['ledgerTransaction'],
-  'games/repository.ts': ['member'],
   'lottery/repository.ts': ['game'],
   'lottery/seed.ts': ['game'],
   'promotions/repository.ts': ['bankAccountConflict', 'gameRound', 'ledgerTransaction', 'member'],

@@ -14,7 +14,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import {
-  member,
   game,
   gameFavourite,
   gameLaunchToken,
@@ -28,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createMemberRepository } from '../member/index.ts';
 import type { GameFilters, ListedGameRow } from './search-index.ts';
 import { containsPattern, searchableName, trigramsOf } from './search-text.ts';
 
@@ -112,6 +112,8 @@ function searchConditions(merchantCode: string, filters: GameFilters): SQL {
  * (docs/decisions/022-api-caching.md), whoever makes it.
  */
 export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
+  const members = createMemberRepository(db);
+
   return {
     async vendors(merchantCode: string, tx?: DbOrTx) {
       return (tx ?? db)
@@ -323,12 +325,9 @@ export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publis
       return row;
     },
 
+    /** The member's username (the member module's). */
     async memberName(memberId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ username: member.username })
-        .from(member)
-        .where(eq(member.id, memberId));
-      return row?.username;
+      return (await members.findById(memberId))?.username;
     },
 
     // ——— winner board ———
