@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './tools/lint/feature-boundaries.js';
+import { tablesPlugin } from './tools/lint/table-boundaries.js';
 
 /**
  * Imports flow one way (docs/conventions.md): web shared → features → app; the apps import contracts;
@@ -93,6 +94,13 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     plugins: { boundaries: boundariesPlugin },
     rules: { 'boundaries/module-index': 'error' },
+  },
+  {
+    // A server module imports only the tables it owns (tools/lint/table-owners.js,
+    // docs/decisions/036-table-owners.md).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { tables: tablesPlugin },
+    rules: { 'tables/owner': 'error' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

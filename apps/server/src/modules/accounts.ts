@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { isTrialMember } from '@kl/contracts/accounts';
 import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from '../platform/config.ts';
-import type { MemberRow } from '../db/schema/index.ts';
 import type { Db, DbOrTx } from '../platform/db.ts';
 import { createMemberGuards, createSessionCookies, type MemberGuards } from '../platform/member-guard.ts';
 import type { OutboxSender } from '../platform/outbox.ts';
@@ -24,7 +23,7 @@ import {
   type LoginCheck,
 } from './auth/index.ts';
 import type { MerchantService } from './merchant/index.ts';
-import { createMemberRepository, createMemberService, memberRoutes } from './member/index.ts';
+import { createMemberRepository, createMemberService, type MemberRow, memberRoutes } from './member/index.ts';
 import { createRegisterRepository, createRegisterService, registerRoutes } from './register/index.ts';
 import {
   createCaptchaRepository,

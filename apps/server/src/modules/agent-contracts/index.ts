@@ -8,7 +8,12 @@ import { createAgentContractRepository } from './repository.ts';
 import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
 
-export { createAgentContractRepository, type AgentContractRepository } from './repository.ts';
+export type { AgentContractRow } from '../../db/schema/index.ts';
+export {
+  acceptedContractKindsOf,
+  createAgentContractRepository,
+  type AgentContractRepository,
+} from './repository.ts';
 export {
   createAgentContractService,
   type AgentContractService,

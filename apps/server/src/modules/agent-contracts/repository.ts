@@ -1,5 +1,5 @@
 import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   agentContract,
   type AgentContractRow,
@@ -8,6 +8,18 @@ import {
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
+import { memberUsername } from '../member/index.ts';
+
+/** The kinds of the accepted contracts of the agent of the outer query, in order (none: empty). */
+export function acceptedContractKindsOf(memberId: SQLWrapper): SQL<ContractKind[]> {
+  return sql<
+    ContractKind[]
+  >`coalesce((select array_agg(distinct k.kind order by k.kind) from ${agentContract} k
+    where k.member_id = ${memberId} and k.status = 'accepted'), '{}')`;
+}
+
+/** A contract with its member's username, as the back office shows a proposal. */
+const withUsername = { row: agentContract, username: memberUsername(agentContract.memberId) };
 
 /**
  * What an agent ever sees of its contracts: an operator's proposal reaches it only once a second operator
@@ -105,6 +117,31 @@ export function createAgentContractRepository(db: Db) {
       return row;
     },
 
+    /** A contract by id with its member's username (the back office's view of a proposal). */
+    async withUsername(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select(withUsername).from(agentContract).where(eq(agentContract.id, id));
+      return row;
+    },
+
+    /**
+     * The merchant's proposals waiting for their second operator, the newest first, with their members'
+     * usernames, and how many there are.
+     */
+    async proposalPage(merchantCode: string, page: { limit: number; offset: number }) {
+      const where = and(eq(agentContract.merchantCode, merchantCode), eq(agentContract.status, 'proposed'));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(withUsername)
+          .from(agentContract)
+          .where(where)
+          .orderBy(desc(agentContract.offeredAt), desc(agentContract.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(agentContract).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
     /** A contract row locked (inside the caller's transaction). */
     async lock(id: string, tx: DbOrTx): Promise<AgentContractRow | undefined> {
       const [row] = await tx.select().from(agentContract).where(eq(agentContract.id, id)).for('update');
@@ -162,6 +199,28 @@ export function createAgentContractRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * The operators who proposed the member's contracts offered or accepted since `since` (the time of the
+     * second operator's approval, else of the offer): they gave the member money (segregation of duties).
+     */
+    async proposersFor(
+      where: { merchantCode: string; memberId: string; since: Date },
+      tx: DbOrTx = db,
+    ): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ operatorId: agentContract.proposedBy })
+        .from(agentContract)
+        .where(
+          and(
+            eq(agentContract.merchantCode, where.merchantCode),
+            eq(agentContract.memberId, where.memberId),
+            inArray(agentContract.status, ['pending', 'accepted']),
+            sql`coalesce(${agentContract.approvedAt}, ${agentContract.offeredAt}) >= ${where.since.toISOString()}::timestamptz`,
+          ),
+        );
+      return rows.flatMap((row) => (row.operatorId === null ? [] : [row.operatorId]));
     },
   };
 }

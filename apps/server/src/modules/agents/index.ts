@@ -10,6 +10,12 @@ import { attachSettlementScheduler } from './settlement/scheduler.ts';
 import { createSettlementService } from './settlement/service.ts';
 
 export type { AgentsDeps } from './deps.ts';
+export type { AgentApplicationRow } from '../../db/schema/index.ts';
+export {
+  type AgentListFilter,
+  createHierarchyRepository,
+  type HierarchyRepository,
+} from './hierarchy/repository.ts';
 export type { HierarchyService } from './hierarchy/service.ts';
 export type { AgentCentre } from './centre/service.ts';
 export type { SettlementService } from './settlement/service.ts';

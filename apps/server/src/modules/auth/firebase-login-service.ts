@@ -1,14 +1,14 @@
 import type { LoginPayload } from '@kl/contracts/accounts';
 import type { MerchantToggles } from '@kl/contracts/status';
 import { verifyField } from '@kl/contracts/verifier';
-import type { IdentityProvider, MemberRow, NewMemberRow } from '../../db/schema/index.ts';
+import type { IdentityProvider } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomDigits } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { Merchant } from '../merchant/index.ts';
-import type { MemberRepository } from '../member/index.ts';
+import type { MemberRepository, MemberRow, NewMemberRow } from '../member/index.ts';
 import { type MobileNumber, normaliseMobile } from '../verification/index.ts';
 import type { FirebaseIdentityRepository } from './firebase-identity-repository.ts';
 import { FirebaseKeysUnavailableError, type FirebaseKeySource } from './firebase-keys.ts';

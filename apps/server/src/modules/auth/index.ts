@@ -18,7 +18,7 @@ export {
   createLoginKeyRepository,
   createPasswordResetRepository,
 } from './repository.ts';
-export { createSessionRepository, type SessionRepository } from './session-repository.ts';
+export { createSessionRepository, lastLoginOf, type SessionRepository } from './session-repository.ts';
 export {
   createSessionService,
   type NewSession,

@@ -1,6 +1,5 @@
 import { type LoginPayload, loginPayload, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import { verifyField } from '@kl/contracts/verifier';
-import type { MemberRow } from '../../db/schema/index.ts';
 import { type AttemptRule, createAttemptCounter } from '../../platform/attempts.ts';
 import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomDigits, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
@@ -8,7 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError, isDomainError } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { MerchantService } from '../merchant/index.ts';
-import type { MemberRepository } from '../member/index.ts';
+import type { MemberRepository, MemberRow } from '../member/index.ts';
 import { type CaptchaService, normaliseMobile, type SmsService } from '../verification/index.ts';
 import type { FirebaseLoginService } from './firebase-login-service.ts';
 import type { LoginAttemptRepository } from './repository.ts';

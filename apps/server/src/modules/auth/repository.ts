@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { loginAttempt, loginKey, passwordResetToken } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
@@ -31,6 +31,16 @@ export function createLoginAttemptRepository(db: Db) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /** The newest login attempts naming any of the accounts (a lower-cased username, a mobile). */
+    async newestNaming(merchantCode: string, accounts: string[], limit: number) {
+      return db
+        .select({ ip: loginAttempt.ip, succeeded: loginAttempt.succeeded, at: loginAttempt.createdAt })
+        .from(loginAttempt)
+        .where(and(eq(loginAttempt.merchantCode, merchantCode), inArray(loginAttempt.account, accounts)))
+        .orderBy(desc(loginAttempt.createdAt), desc(loginAttempt.id))
+        .limit(limit);
     },
   };
 }

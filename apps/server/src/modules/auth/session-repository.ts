@@ -1,6 +1,12 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { member, memberSession, type MemberRow, type MemberSessionRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/** When the member of the outer query last logged in: their newest session's start (null: never). */
+export function lastLoginOf(memberId: SQLWrapper): SQL<Date | null> {
+  return sql<Date | null>`(select max(s.created_at) from ${memberSession} s
+    where s.member_id = ${memberId})`.mapWith(memberSession.createdAt);
+}
 
 export function createSessionRepository(db: Db) {
   return {
@@ -76,6 +82,32 @@ export function createSessionRepository(db: Db) {
         )
         .returning({ id: memberSession.id });
       return rows.length;
+    },
+
+    /** Ends a member's open sessions (neither revoked nor expired); answers how many. */
+    async revokeOpenOf(memberId: string, now: Date, tx: DbOrTx): Promise<number> {
+      const ended = await tx
+        .update(memberSession)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(memberSession.memberId, memberId),
+            isNull(memberSession.revokedAt),
+            gt(memberSession.expiresAt, now),
+          ),
+        )
+        .returning({ id: memberSession.id });
+      return ended.length;
+    },
+
+    /** A member's newest sessions, open or not. */
+    async newestOf(memberId: string, limit: number): Promise<MemberSessionRow[]> {
+      return db
+        .select()
+        .from(memberSession)
+        .where(eq(memberSession.memberId, memberId))
+        .orderBy(desc(memberSession.createdAt), desc(memberSession.id))
+        .limit(limit);
     },
   };
 }

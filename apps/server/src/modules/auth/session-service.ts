@@ -1,5 +1,5 @@
 import { isTrialMember, type SessionInfo } from '@kl/contracts/accounts';
-import type { MemberRow } from '../../db/schema/index.ts';
+import type { MemberRow } from '../member/index.ts';
 import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { DbOrTx } from '../../platform/db.ts';

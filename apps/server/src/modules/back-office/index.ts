@@ -151,7 +151,7 @@ export function createBackOfficeModule(
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
-  const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls });
+  const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
   const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
@@ -189,7 +189,7 @@ export function createBackOfficeModule(
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });
-      const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents };
+      const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       if (deps.reconciliation)

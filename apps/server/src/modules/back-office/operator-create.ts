@@ -2,16 +2,15 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@kl/contracts/admin/access';
 import { OPERATOR_PASSWORD_LENGTH, operatorPassword, operatorUsername } from '@kl/contracts/admin/auth';
-import { eq } from 'drizzle-orm';
 import {
   COMMAND_EXIT,
   type CommandOptions,
   openConfigured,
   readCommandSetup,
 } from '../../db/seed/commands.ts';
-import { merchant } from '../../db/schema/index.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { isDomainError } from '../../platform/errors.ts';
+import { createMerchantRepository } from '../merchant/index.ts';
 import { createAuditLog } from './audit.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorOnCommandLine } from './operator-service.ts';
@@ -176,7 +175,7 @@ export async function runOperatorCreate(options: OperatorCreateOptions): Promise
   const { database, where, merchantCode, secrets } = opened;
   try {
     const db = database.db;
-    const [site] = await db.select().from(merchant).where(eq(merchant.code, merchantCode));
+    const site = await createMerchantRepository(db).findByCode(merchantCode);
     if (!site) {
       write(
         `operator:create: merchant ${merchantCode} does not exist on ${where}: create it first ` +

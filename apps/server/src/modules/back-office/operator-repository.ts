@@ -177,10 +177,10 @@ export function createOperatorRepository(db: Db, secrets: SecretBox) {
         .where(and(eq(operator.id, id), isNull(operator.totpEnrolledAt)));
     },
 
-    /** The usernames of some operators, by id (who issued whose credentials, in the list). */
-    async usernamesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    /** The usernames of some operators, by id (who issued whose credentials, who wrote a promotion). */
+    async usernamesOf(ids: readonly string[], tx: DbOrTx = db): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
+      const rows = await tx
         .select({ id: operator.id, username: operator.username })
         .from(operator)
         .where(inArray(operator.id, [...ids]));

@@ -528,6 +528,19 @@ export function createChatRepository(db: Db) {
         .returning({ id: chatLiveHost.id });
       return inserted.length;
     },
+
+    /** How many of the merchant's conversations have a member's message no operator has read. */
+    async waitingForOperatorsCount(merchantCode: string): Promise<number> {
+      // Written out: drizzle leaves the outer row's columns unqualified, which the subquery would read as its own.
+      const unread = sql`exists (select 1 from chat_message m
+        where m.conversation_id = "chat_conversation"."id" and m.sender = 'member'
+        and m.id > "chat_conversation"."operator_read_id")`;
+      const [row] = await db
+        .select({ n: count() })
+        .from(chatConversation)
+        .where(and(eq(chatConversation.merchantCode, merchantCode), unread));
+      return row?.n ?? 0;
+    },
   };
 }
 

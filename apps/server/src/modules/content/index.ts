@@ -7,6 +7,9 @@ import { createContentRepository } from './repository.ts';
 import { contentRoutes } from './routes.ts';
 import { createContentService } from './service.ts';
 
+export type { AnnouncementRow, InboxSendRow } from '../../db/schema/index.ts';
+export { createAnnouncementRepository, type AnnouncementRepository } from './announcements/repository.ts';
+export { createInboxRepository, type InboxRepository, type Recipients } from './inbox/repository.ts';
 export { createContentRepository, type ContentRepository } from './repository.ts';
 export { contentRoutes } from './routes.ts';
 export { createContentService, type ContentService } from './service.ts';

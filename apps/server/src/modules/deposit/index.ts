@@ -48,3 +48,6 @@ export function createDepositModule(deps: {
     },
   };
 }
+
+export type { DepositOrderRow } from '../../db/schema/index.ts';
+export type { DepositFilter } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { DepositOrderStatus } from '@kl/contracts/deposit';
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   depositCallback,
   depositChannel,
@@ -9,13 +9,61 @@ import {
   type DepositOrderRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { memberUsername, membersByUsernamePrefix } from '../member/index.ts';
 
 export interface OrderWithChannel {
   order: DepositOrderRow;
   channel: DepositChannelRow;
 }
 
-/** SQL of deposits. Statements run on the caller's transaction when one is given. */
+/** What narrows the deposit orders an operator looks at. */
+export interface DepositFilter {
+  status?: DepositOrderStatus | undefined;
+  username?: string | undefined;
+  /** Our order id, the member's transfer reference, or the gateway's reference. */
+  reference?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The merchant's orders a filter of the back office keeps. A pending order whose time is up counts as
+ * expired, as the member's own list shows it (marked so on the member's next call).
+ */
+function operatorConditions(merchantCode: string, filter: DepositFilter, now: Date): SQL[] {
+  const o = depositOrder;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const conditions: SQL[] = [eq(o.merchantCode, merchantCode)];
+  if (filter.status === 'pending') {
+    conditions.push(eq(o.status, 'pending'), gt(o.expiresAt, at));
+  } else if (filter.status === 'expired') {
+    conditions.push(or(eq(o.status, 'expired'), and(eq(o.status, 'pending'), lte(o.expiresAt, at))) as SQL);
+  } else if (filter.status !== undefined) {
+    conditions.push(eq(o.status, filter.status));
+  }
+  if (filter.username) {
+    conditions.push(inArray(o.memberId, membersByUsernamePrefix(merchantCode, filter.username)));
+  }
+  if (filter.reference) {
+    const reference = filter.reference;
+    const matches: SQL[] = [
+      eq(o.gatewayTransactionId, reference),
+      eq(sql`upper(${o.referenceCode})`, reference.toUpperCase()),
+    ];
+    if (UUID.test(reference)) matches.push(eq(o.id, reference.toLowerCase()));
+    conditions.push(or(...matches) as SQL);
+  }
+  if (filter.from) conditions.push(gte(o.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(o.createdAt, filter.to));
+  return conditions;
+}
+
+/**
+ * SQL of deposits: members' orders and callbacks, and the orders as the back office lists them
+ * (docs/back-office.md, "Deposits"). Statements run on the caller's transaction when one is given.
+ */
 export function createDepositRepository(db: Db) {
   const withChannel = (tx: DbOrTx) =>
     tx
@@ -152,6 +200,25 @@ export function createDepositRepository(db: Db) {
         .from(depositCallback)
         .where(eq(depositCallback.orderRef, orderRef))
         .orderBy(asc(depositCallback.id));
+    },
+
+    /** The merchant's orders for the back office with their member's username, newest first, and how many. */
+    async orderPageForOperators(
+      merchantCode: string,
+      filter: DepositFilter,
+      now: Date,
+      page: { limit: number; offset: number },
+    ) {
+      const where = and(...operatorConditions(merchantCode, filter, now));
+      const rows = await db
+        .select({ order: depositOrder, username: memberUsername(depositOrder.memberId) })
+        .from(depositOrder)
+        .where(where)
+        .orderBy(desc(depositOrder.createdAt), desc(depositOrder.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db.select({ n: count() }).from(depositOrder).where(where);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

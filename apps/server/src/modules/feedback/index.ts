@@ -10,7 +10,13 @@ import { createFeedbackService } from './service.ts';
 
 export { feedbackFieldsOf } from './fields.ts';
 export { feedbackImageResponse, sendFeedbackImage } from './image-reply.ts';
-export { createFeedbackRepository, type FeedbackRepository } from './repository.ts';
+export type { FeedbackRow } from '../../db/schema/index.ts';
+export {
+  createFeedbackRepository,
+  type FeedbackFilter,
+  type FeedbackImageSummary,
+  type FeedbackRepository,
+} from './repository.ts';
 export { feedbackRoutes } from './routes.ts';
 export { createFeedbackService, type FeedbackService } from './service.ts';
 

@@ -1,6 +1,33 @@
-import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import { feedback, feedbackImage, type NewFeedbackImageRow } from '../../db/schema/index.ts';
+import type { FeedbackStatus } from '@kl/contracts/feedback';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  feedback,
+  feedbackImage,
+  type FeedbackRow,
+  type NewFeedbackImageRow,
+} from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { prefixPattern } from '../../platform/like-pattern.ts';
+
+/**
+ * Members' feedback: what a member sends and reads back, and how the back office reads and answers it
+ * (docs/back-office.md, "Chat, feedback and inbox"): every feedback of the merchant, its images, the reply
+ * and the status.
+ */
+
+/** What the back office's feedback list is filtered by (each left out: any). */
+export interface FeedbackFilter {
+  status?: FeedbackStatus | undefined;
+  type?: number | undefined;
+  /** The sender's username, from its start, in any case. */
+  member?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Images of the feedback row of the outer query. */
+const imageCountOf = sql<number>`(select count(*) from feedback_image i
+  where i.feedback_id = "feedback"."id")`.mapWith(Number);
 
 /** Columns of an image without its bytes (lists never load them). */
 const imageSummary = {
@@ -60,9 +87,9 @@ export function createFeedbackRepository(db: Db) {
       return { rows, total: totalRow?.total ?? 0 };
     },
 
-    async imagesOf(feedbackIds: string[]) {
+    async imagesOf(feedbackIds: string[], tx: DbOrTx = db) {
       if (feedbackIds.length === 0) return [];
-      return db
+      return tx
         .select(imageSummary)
         .from(feedbackImage)
         .where(inArray(feedbackImage.feedbackId, feedbackIds))
@@ -76,6 +103,67 @@ export function createFeedbackRepository(db: Db) {
         .from(feedbackImage)
         .innerJoin(feedback, eq(feedback.id, feedbackImage.feedbackId))
         .where(and(eq(feedbackImage.id, imageId), eq(feedback.memberId, memberId)));
+      return row;
+    },
+
+    /** The merchant's feedback, newest first, with how many images each has. */
+    async pageForOperators(merchantCode: string, filter: FeedbackFilter, limit: number, offset: number) {
+      const where: SQL[] = [eq(feedback.merchantCode, merchantCode)];
+      if (filter.status) where.push(eq(feedback.status, filter.status));
+      if (filter.type !== undefined) where.push(eq(feedback.type, filter.type));
+      if (filter.member) where.push(ilike(feedback.sender, prefixPattern(filter.member)));
+      if (filter.from) where.push(gte(feedback.createdAt, new Date(filter.from)));
+      if (filter.to) where.push(lt(feedback.createdAt, new Date(filter.to)));
+      const condition = and(...where);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: feedback, imageCount: imageCountOf })
+          .from(feedback)
+          .where(condition)
+          .orderBy(desc(feedback.createdAt), desc(feedback.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(feedback).where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async findOfMerchant(merchantCode: string, id: string): Promise<FeedbackRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(feedback)
+        .where(and(eq(feedback.merchantCode, merchantCode), eq(feedback.id, id)));
+      return row;
+    },
+
+    /** A feedback of the merchant, its row locked until the transaction ends (two operators answering). */
+    async lockOfMerchant(merchantCode: string, id: string, tx: DbOrTx): Promise<FeedbackRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(feedback)
+        .where(and(eq(feedback.merchantCode, merchantCode), eq(feedback.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** The back office's answer: the status, the reply and when it was given. */
+    async updateAnswer(
+      id: string,
+      set: Partial<Pick<FeedbackRow, 'status' | 'reply' | 'repliedAt'>>,
+      tx: DbOrTx,
+    ): Promise<FeedbackRow> {
+      const [row] = await tx.update(feedback).set(set).where(eq(feedback.id, id)).returning();
+      if (!row) throw new Error(`feedback ${id} vanished`);
+      return row;
+    },
+
+    /** An image of a feedback of the merchant, with its bytes. */
+    async imageOfMerchant(merchantCode: string, imageId: string) {
+      const [row] = await db
+        .select({ contentType: feedbackImage.contentType, data: feedbackImage.data })
+        .from(feedbackImage)
+        .innerJoin(feedback, eq(feedback.id, feedbackImage.feedbackId))
+        .where(and(eq(feedbackImage.id, imageId), eq(feedback.merchantCode, merchantCode)));
       return row;
     },
   };

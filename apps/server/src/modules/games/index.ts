@@ -10,7 +10,13 @@ import { createGameSearchIndex } from './search-index.ts';
 import { createGamesService, type GamesServiceDeps } from './service.ts';
 
 export { launchesInHouseSlot } from './launch-rule.ts';
-export { createGamesRepository, type GamesRepository } from './repository.ts';
+export type { GameRow, GameVendorRow } from '../../db/schema/index.ts';
+export {
+  type AdminGameFilters,
+  createGamesRepository,
+  type GamesRepository,
+  type GameWithVendor,
+} from './repository.ts';
 export { gamesRoutes } from './routes.ts';
 export { createGamesService, type GamesService, type ProviderLauncher } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';

@@ -9,11 +9,11 @@ import {
   gte,
   isNotNull,
   isNull,
+  max,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import {
-  member,
   game,
   gameFavourite,
   gameLaunchToken,
@@ -21,10 +21,13 @@ import {
   gameVendor,
   gameWin,
   type GameRow,
+  type GameVendorRow,
   type NewGameRow,
   type NewGameVendorRow,
 } from '../../db/schema/index.ts';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createMemberRepository } from '../member/index.ts';
 import type { GameFilters, ListedGameRow } from './search-index.ts';
 import { containsPattern, searchableName, trigramsOf } from './search-text.ts';
 
@@ -54,6 +57,40 @@ export const LISTED_GAME = sql`"game"."enabled" and not exists (select 1 from ${
   where v.merchant_code = "game"."merchant_code" and v.vassalage = "game"."vassalage"
   and v.game_category = "game"."game_type" and not v.enabled)`;
 
+/** Games whose name holds `text`, without regard to case or diacritics: trigrams narrow, LIKE checks. */
+function nameConditions(text: string): SQL[] {
+  const name = searchableName(text);
+  if (!name) return [];
+  const grams = trigramsOf(name);
+  return [
+    ...(grams.length > 0 ? [sql`${game.nameTrigrams} @> ${textArray(grams)}`] : []),
+    sql`${game.nameSearch} like ${containsPattern(name)}`,
+  ];
+}
+
+/** What the back office's game list is filtered by (each left out: any). */
+export interface AdminGameFilters {
+  gameCategory?: GameType | undefined;
+  vassalage?: string | undefined;
+  name?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
+/** The game's vendor in its category (every game has one: the catalogue is seeded that way). */
+const vendorOfGame = and(
+  eq(gameVendor.merchantCode, game.merchantCode),
+  eq(gameVendor.vassalage, game.vassalage),
+  eq(gameVendor.gameCategory, game.gameType),
+);
+
+export type GameWithVendor = { game: GameRow; vendorName: string | null; vendorEnabled: boolean | null };
+
+/** How many games a vendor has in its category, and how many of them are enabled. */
+const vendorGameCounts = {
+  games: count(),
+  enabledGames: sql<number>`count(*) filter (where ${game.enabled})`.mapWith(Number),
+};
+
 function searchConditions(merchantCode: string, filters: GameFilters): SQL {
   const conditions: SQL[] = [eq(game.merchantCode, merchantCode), LISTED_GAME];
   if (filters.gameType) conditions.push(eq(game.gameType, filters.gameType));
@@ -64,16 +101,19 @@ function searchConditions(merchantCode: string, filters: GameFilters): SQL {
   if (filters.isTop !== undefined) conditions.push(eq(game.isTop, filters.isTop));
   if (filters.minBet !== undefined) conditions.push(eq(game.minBet, filters.minBet));
   if (filters.minLine !== undefined) conditions.push(gte(game.minLine, filters.minLine));
-  const name = filters.gameName ? searchableName(filters.gameName) : '';
-  if (name) {
-    const grams = trigramsOf(name);
-    if (grams.length > 0) conditions.push(sql`${game.nameTrigrams} @> ${textArray(grams)}`);
-    conditions.push(sql`${game.nameSearch} like ${containsPattern(name)}`);
-  }
+  if (filters.gameName) conditions.push(...nameConditions(filters.gameName));
   return and(...conditions) as SQL;
 }
 
-export function createGamesRepository(db: Db) {
+/**
+ * The game catalogue: what players list, search, favour and launch, and what the back office reads and
+ * changes (docs/back-office.md, "Games"): every vendor and game, listed or not, and their presentation
+ * fields. A change of a vendor or a game publishes the catalogue's topic on `changes` in its transaction
+ * (docs/decisions/022-api-caching.md), whoever makes it.
+ */
+export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
+  const members = createMemberRepository(db);
+
   return {
     async vendors(merchantCode: string, tx?: DbOrTx) {
       return (tx ?? db)
@@ -285,12 +325,9 @@ export function createGamesRepository(db: Db) {
       return row;
     },
 
+    /** The member's username (the member module's). */
     async memberName(memberId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ username: member.username })
-        .from(member)
-        .where(eq(member.id, memberId));
-      return row?.username;
+      return (await members.findById(memberId))?.username;
     },
 
     // ——— winner board ———
@@ -350,6 +387,145 @@ export function createGamesRepository(db: Db) {
         .from(gameWin)
         .where(eq(gameWin.merchantCode, merchantCode));
       return row?.total ?? 0;
+    },
+
+    /** Every vendor of the merchant, listed or not, with its game counts. */
+    async vendorsForOperators(merchantCode: string) {
+      const counts = db
+        .select({
+          vassalage: game.vassalage,
+          gameType: game.gameType,
+          games: vendorGameCounts.games.as('games'),
+          enabledGames: vendorGameCounts.enabledGames.as('enabled_games'),
+        })
+        .from(game)
+        .where(eq(game.merchantCode, merchantCode))
+        .groupBy(game.vassalage, game.gameType)
+        .as('counts');
+      return db
+        .select({ vendor: gameVendor, games: counts.games, enabledGames: counts.enabledGames })
+        .from(gameVendor)
+        .leftJoin(
+          counts,
+          and(eq(counts.vassalage, gameVendor.vassalage), eq(counts.gameType, gameVendor.gameCategory)),
+        )
+        .where(eq(gameVendor.merchantCode, merchantCode))
+        .orderBy(asc(gameVendor.gameCategory), asc(gameVendor.sortOrder), asc(gameVendor.vassalage));
+    },
+
+    async vendorCounts(merchantCode: string, vassalage: string, gameCategory: GameType, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select(vendorGameCounts)
+        .from(game)
+        .where(
+          and(
+            eq(game.merchantCode, merchantCode),
+            eq(game.vassalage, vassalage),
+            eq(game.gameType, gameCategory),
+          ),
+        );
+      return { games: row?.games ?? 0, enabledGames: row?.enabledGames ?? 0 };
+    },
+
+    async lockVendor(
+      merchantCode: string,
+      vassalage: string,
+      gameCategory: GameType,
+      tx: DbOrTx,
+    ): Promise<GameVendorRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(gameVendor)
+        .where(
+          and(
+            eq(gameVendor.merchantCode, merchantCode),
+            eq(gameVendor.vassalage, vassalage),
+            eq(gameVendor.gameCategory, gameCategory),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    async setVendorEnabled(row: GameVendorRow, enabled: boolean, tx: DbOrTx): Promise<GameVendorRow> {
+      const [updated] = await tx
+        .update(gameVendor)
+        .set({ enabled })
+        .where(
+          and(
+            eq(gameVendor.merchantCode, row.merchantCode),
+            eq(gameVendor.vassalage, row.vassalage),
+            eq(gameVendor.gameCategory, row.gameCategory),
+          ),
+        )
+        .returning();
+      if (!updated) throw new Error(`vendor ${row.vassalage} vanished`);
+      await changes?.publish('catalogue', tx);
+      return updated;
+    },
+
+    /** One page of the merchant's games, listed or not, in list order, with their vendor. */
+    async gamePageForOperators(
+      merchantCode: string,
+      filters: AdminGameFilters,
+      limit: number,
+      offset: number,
+    ) {
+      const conditions: SQL[] = [eq(game.merchantCode, merchantCode)];
+      if (filters.gameCategory) conditions.push(eq(game.gameType, filters.gameCategory));
+      if (filters.vassalage) conditions.push(eq(game.vassalage, filters.vassalage));
+      if (filters.enabled !== undefined) conditions.push(eq(game.enabled, filters.enabled));
+      if (filters.name) conditions.push(...nameConditions(filters.name));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ game, vendorName: gameVendor.displayName, vendorEnabled: gameVendor.enabled })
+          .from(game)
+          .leftJoin(gameVendor, vendorOfGame)
+          .where(where)
+          .orderBy(asc(game.sortRank), asc(game.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(game).where(where),
+      ]);
+      return { rows: rows as GameWithVendor[], total: total?.total ?? 0 };
+    },
+
+    async gameWithVendor(id: number, tx: DbOrTx = db): Promise<GameWithVendor | undefined> {
+      const [row] = await tx
+        .select({ game, vendorName: gameVendor.displayName, vendorEnabled: gameVendor.enabled })
+        .from(game)
+        .leftJoin(gameVendor, vendorOfGame)
+        .where(eq(game.id, id));
+      return row;
+    },
+
+    async lockGame(merchantCode: string, id: number, tx: DbOrTx): Promise<GameRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(game)
+        .where(and(eq(game.merchantCode, merchantCode), eq(game.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** The position after the last hot game of the merchant. */
+    async nextHotRank(merchantCode: string, tx: DbOrTx): Promise<number> {
+      const [row] = await tx
+        .select({ last: max(game.hotRank) })
+        .from(game)
+        .where(eq(game.merchantCode, merchantCode));
+      return (row?.last ?? 0) + 1;
+    },
+
+    /** The back office's change of a game: listed or not, its badges, place and minimum bet. */
+    async updateGame(
+      id: number,
+      set: Partial<Pick<GameRow, 'enabled' | 'hotRank' | 'isNew' | 'isTop' | 'sortRank' | 'minBet'>>,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx.update(game).set(set).where(eq(game.id, id));
+      await changes?.publish('catalogue', tx);
     },
   };
 }

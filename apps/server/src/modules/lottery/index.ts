@@ -7,7 +7,8 @@ import { lotteryRoutes } from './routes.ts';
 import { createLotteryScheduler } from './scheduler.ts';
 import { createLotteryService } from './service.ts';
 
-export { createLotteryRepository, type LotteryRepository } from './repository.ts';
+export type { LotteryDrawRow, LotteryGameRow } from '../../db/schema/index.ts';
+export { createLotteryRepository, type DrawTotals, type LotteryRepository, NO_BETS } from './repository.ts';
 export { createLotteryScheduler, type LotteryScheduler } from './scheduler.ts';
 export { seedLottery } from './seed.ts';
 export {

@@ -1,6 +1,6 @@
 import type { PrizeMode } from '@kl/contracts/constants';
-import type { LotteryBetStatus, LotteryCategory } from '@kl/contracts/lottery';
-import { and, asc, count, desc, eq, gt, inArray, lte, max, or, sql } from 'drizzle-orm';
+import type { LotteryBetStatus, LotteryCategory, LotteryDrawStatus } from '@kl/contracts/lottery';
+import { and, asc, count, desc, eq, gt, inArray, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import {
   game,
   type LotteryBetRow,
@@ -19,7 +19,21 @@ export type NewBet = typeof lotteryBet.$inferInsert;
 
 const DRAWN = ['drawn', 'settled'] as const;
 
-/** The lottery's statements. Functions taking `tx` run inside the caller's transaction. */
+/** What was staked on a draw, in minor units. */
+export interface DrawTotals {
+  bets: number;
+  stake: bigint;
+  openBets: number;
+  payout: bigint;
+  refunded: bigint;
+}
+
+export const NO_BETS: DrawTotals = { bets: 0, stake: 0n, openBets: 0, payout: 0n, refunded: 0n };
+
+/**
+ * The lottery's statements, players' and the back office's (docs/back-office.md, "Lottery draws").
+ * Functions taking `tx` run inside the caller's transaction.
+ */
 export function createLotteryRepository(db: Db) {
   return {
     games(merchantCode: string | null, category?: LotteryCategory, tx: DbOrTx = db) {
@@ -368,6 +382,87 @@ export function createLotteryRepository(db: Db) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /** The merchant's lottery games for the back office, enabled or not (their draws stay listed). */
+    gamesForOperators(merchantCode: string) {
+      return db
+        .select({
+          id: lotteryGame.id,
+          code: lotteryGame.code,
+          name: lotteryGame.name,
+          category: lotteryGame.category,
+        })
+        .from(lotteryGame)
+        .where(eq(lotteryGame.merchantCode, merchantCode))
+        .orderBy(asc(lotteryGame.category), asc(lotteryGame.sortOrder), asc(lotteryGame.code));
+    },
+
+    /** One page of the merchant's draws, the latest draw time first, with their game. */
+    async drawPageForOperators(
+      merchantCode: string,
+      filter: { gameCode?: string | undefined; status?: LotteryDrawStatus | undefined },
+      limit: number,
+      offset: number,
+    ) {
+      const conditions: SQL[] = [eq(lotteryGame.merchantCode, merchantCode)];
+      if (filter.gameCode) conditions.push(eq(lotteryGame.code, filter.gameCode));
+      if (filter.status) conditions.push(eq(lotteryDraw.status, filter.status));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ draw: lotteryDraw, game: lotteryGame })
+          .from(lotteryDraw)
+          .innerJoin(lotteryGame, eq(lotteryGame.id, lotteryDraw.gameId))
+          .where(where)
+          .orderBy(desc(lotteryDraw.drawAt), desc(lotteryDraw.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(lotteryDraw)
+          .innerJoin(lotteryGame, eq(lotteryGame.id, lotteryDraw.gameId))
+          .where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async drawWithGame(id: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ draw: lotteryDraw, game: lotteryGame })
+        .from(lotteryDraw)
+        .innerJoin(lotteryGame, eq(lotteryGame.id, lotteryDraw.gameId))
+        .where(eq(lotteryDraw.id, id));
+      return row;
+    },
+
+    /** The bets of each draw, by draw id. */
+    async drawTotals(drawIds: readonly string[], tx: DbOrTx = db): Promise<Map<string, DrawTotals>> {
+      if (drawIds.length === 0) return new Map();
+      const rows = await tx
+        .select({
+          drawId: lotteryBet.drawId,
+          bets: count(),
+          stake: sql<string>`coalesce(sum(${lotteryBet.amount}), 0)::text`,
+          openBets: sql<number>`count(*) filter (where ${lotteryBet.status} = 'open')`.mapWith(Number),
+          payout: sql<string>`coalesce(sum(${lotteryBet.payout}), 0)::text`,
+          refunded: sql<string>`coalesce(sum(${lotteryBet.amount}) filter (where ${lotteryBet.status} = 'cancelled'), 0)::text`,
+        })
+        .from(lotteryBet)
+        .where(inArray(lotteryBet.drawId, [...drawIds]))
+        .groupBy(lotteryBet.drawId);
+      return new Map(
+        rows.map((row) => [
+          row.drawId,
+          {
+            bets: row.bets,
+            stake: BigInt(row.stake),
+            openBets: row.openBets,
+            payout: BigInt(row.payout),
+            refunded: BigInt(row.refunded),
+          },
+        ]),
+      );
     },
   };
 }

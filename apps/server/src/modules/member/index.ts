@@ -1,3 +1,5 @@
-export { createMemberRepository, type MemberRepository } from './repository.ts';
+export type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
+export { memberUsername, membersByUsernamePrefix } from './columns.ts';
+export { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
 export { memberRoutes } from './routes.ts';
 export { createMemberService, type MemberService } from './service.ts';

@@ -1,6 +1,12 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import type { MEMBER_SEARCH_FIELDS } from '@kl/contracts/admin/members';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { prefixPattern } from '../../platform/like-pattern.ts';
+import { lastLoginOf } from '../auth/index.ts';
+import { availableBalanceOf } from '../wallet/index.ts';
+import { boundBankAccount } from '../withdrawal/index.ts';
 
 /** The first member the condition matches, if any. */
 async function firstMember(tx: DbOrTx, where: SQL | undefined): Promise<MemberRow | undefined> {
@@ -8,7 +14,64 @@ async function firstMember(tx: DbOrTx, where: SQL | undefined): Promise<MemberRo
   return row;
 }
 
-/** Members of a merchant. Usernames compare without regard to case. */
+export type MemberSearchField = (typeof MEMBER_SEARCH_FIELDS)[number];
+
+/**
+ * The outer row's member id, qualified: drizzle writes the columns of a one-table select without their
+ * table, which a correlated subquery would read as its own.
+ */
+const MEMBER_ID = sql.raw('"member"."id"');
+
+/**
+ * The condition of one search field of the back office, or undefined when the text cannot match that
+ * field (a mobile search without a digit). Username: from the start, in any case. Mobile: the digits
+ * anywhere in the dialing code and number (`0912…`, `912…` and `+84 912…` all find +84 912345678).
+ * E-mail: the whole address, in any case. Bank account: a number the member bound, also one removed
+ * since. Register IP: exact.
+ */
+function fieldCondition(field: Exclude<MemberSearchField, 'any'>, text: string): SQL | undefined {
+  switch (field) {
+    case 'username':
+      return ilike(member.username, prefixPattern(text));
+    case 'mobile': {
+      const digits = text.replace(/\D/g, '').replace(/^0+/, '');
+      if (digits.length === 0) return undefined;
+      return sql`(regexp_replace(coalesce(${member.countryDialingCode}, ''), '[^0-9]', '', 'g') || ${member.mobileNum}) like ${`%${digits}%`}`;
+    }
+    case 'email':
+      return sql`lower(${member.email}) = lower(${text})`;
+    case 'bankAccount':
+      return boundBankAccount(MEMBER_ID, text.replace(/\s+/g, ''));
+    case 'registerIp':
+      return eq(member.registerIp, text);
+  }
+}
+
+const SEARCHED = ['username', 'mobile', 'email', 'bankAccount', 'registerIp'] as const;
+
+/** The columns of the back office's member list: the outer member's balance (play money for a trial member). */
+const listColumns = (currency: string) => ({
+  id: member.id,
+  username: member.username,
+  type: member.type,
+  countryDialingCode: member.countryDialingCode,
+  mobileNum: member.mobileNum,
+  email: member.email,
+  createdAt: member.createdAt,
+  registerIp: member.registerIp,
+  disabledAt: member.disabledAt,
+  available: availableBalanceOf(
+    MEMBER_ID,
+    currency,
+    sql`("member"."type" = ${sql.raw(String(TRIAL_MEMBER_TYPE))})`,
+  ),
+  lastLoginAt: lastLoginOf(MEMBER_ID),
+});
+
+/**
+ * Members of a merchant, as they register and log in and as the back office finds, reads and disables them
+ * (docs/back-office.md, "Members"). Usernames compare without regard to case.
+ */
 export function createMemberRepository(db: Db) {
   return {
     async findById(id: string, tx?: DbOrTx): Promise<MemberRow | undefined> {
@@ -65,6 +128,64 @@ export function createMemberRepository(db: Db) {
 
     async setPassword(id: string, passwordHash: string, now: Date, tx?: DbOrTx): Promise<void> {
       await (tx ?? db).update(member).set({ passwordHash, updatedAt: now }).where(eq(member.id, id));
+    },
+
+    /** A page of the merchant's members matching the text, newest first, and how many match. */
+    async searchForOperators(query: {
+      merchantCode: string;
+      currency: string;
+      text: string | undefined;
+      field: MemberSearchField;
+      limit: number;
+      offset: number;
+    }) {
+      const where: (SQL | undefined)[] = [eq(member.merchantCode, query.merchantCode)];
+      if (query.text) {
+        const text = query.text;
+        const fields = query.field === 'any' ? SEARCHED : [query.field];
+        const conditions = fields.map((field) => fieldCondition(field, text)).filter((c) => c !== undefined);
+        where.push(conditions.length === 0 ? sql`false` : or(...conditions));
+      }
+      const condition = and(...where);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(listColumns(query.currency))
+          .from(member)
+          .where(condition)
+          .orderBy(desc(member.createdAt), desc(member.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(member).where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** The merchant's member with the columns of the back office's list and profile; undefined for anyone else. */
+    async findForOperators(merchantCode: string, memberId: string, currency: string) {
+      const [row] = await db
+        .select({
+          ...listColumns(currency),
+          nickname: member.nickname,
+          payeeName: member.payeeName,
+          affiliateCode: member.affiliateCode,
+        })
+        .from(member)
+        .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)));
+      return row;
+    },
+
+    /** The merchant's member, locked until the transaction ends. */
+    async lockOfMerchant(merchantCode: string, memberId: string, tx: DbOrTx) {
+      const [row] = await tx
+        .select({ id: member.id, username: member.username, disabledAt: member.disabledAt })
+        .from(member)
+        .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)))
+        .for('update');
+      return row;
+    },
+
+    async setDisabledAt(memberId: string, disabledAt: Date | null, now: Date, tx: DbOrTx): Promise<void> {
+      await tx.update(member).set({ disabledAt, updatedAt: now }).where(eq(member.id, memberId));
     },
   };
 }

@@ -1,3 +1,4 @@
+export type { MerchantRow } from '../../db/schema/index.ts';
 export {
   createMerchantRepository,
   type MerchantRepository,

@@ -5,6 +5,7 @@ import { createPromotionRepository } from './repository.ts';
 import { promotionRoutes } from './routes.ts';
 import { createPromotionService } from './service.ts';
 
+export type { NewPromotionRow, PromotionRow } from '../../db/schema/index.ts';
 export { createPromotionRepository, type PromotionRepository } from './repository.ts';
 export { promotionRoutes } from './routes.ts';
 export { PROMOTIONS, seedPromotions } from './seed.ts';

@@ -1,4 +1,23 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AdminPromotionStatus } from '@kl/contracts/admin/promotions';
+import type { ClaimStatus } from '@kl/contracts/promotions';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankAccountConflict,
@@ -8,6 +27,7 @@ import {
   promotion,
   promotionClaim,
   referralCode,
+  type NewPromotionRow,
   type PromotionClaimRow,
   type PromotionRow,
 } from '../../db/schema/index.ts';
@@ -43,6 +63,26 @@ export interface RegistrationTrace {
 }
 
 /** SQL of promotions, claims and referral codes. Statements run on the caller's transaction when given. */
+/** The merchant's promotion of this id, as a condition. */
+const promotionOf = (merchantCode: string, id: number) =>
+  and(eq(promotion.merchantCode, merchantCode), eq(promotion.id, id));
+
+/** Where a promotion's window stands at `now`, as a condition. */
+function statusCondition(status: AdminPromotionStatus, now: Date): SQL {
+  switch (status) {
+    case 'scheduled':
+      return gt(promotion.startsAt, now);
+    case 'running':
+      return and(lte(promotion.startsAt, now), gt(promotion.endsAt, now)) as SQL;
+    case 'ended':
+      return lte(promotion.endsAt, now);
+  }
+}
+
+/**
+ * Promotions and their claims: what members see and apply for, and what the back office writes and
+ * publishes (docs/back-office.md, "Promotions") — the one repository of these tables.
+ */
 export function createPromotionRepository(db: Db) {
   const referred = alias(member, 'referred');
 
@@ -65,13 +105,7 @@ export function createPromotionRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(promotion)
-        .where(
-          and(
-            eq(promotion.merchantCode, merchantCode),
-            eq(promotion.id, id),
-            isNotNull(promotion.publishedAt),
-          ),
-        );
+        .where(and(promotionOf(merchantCode, id), isNotNull(promotion.publishedAt)));
       return row;
     },
 
@@ -312,6 +346,149 @@ export function createPromotionRepository(db: Db) {
           ),
         );
       return row;
+    },
+
+    /** The merchant's promotions, published or not, the newest start first. */
+    async promotionPageForOperators(where: {
+      merchantCode: string;
+      status: AdminPromotionStatus | undefined;
+      now: Date;
+      limit: number;
+      offset: number;
+    }) {
+      const condition = and(
+        eq(promotion.merchantCode, where.merchantCode),
+        where.status === undefined ? undefined : statusCondition(where.status, where.now),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(promotion)
+          .where(condition)
+          .orderBy(desc(promotion.startsAt), desc(promotion.id))
+          .limit(where.limit)
+          .offset(where.offset),
+        db.select({ n: count() }).from(promotion).where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** How many claims each promotion has. */
+    async claimCounts(ids: readonly number[], tx: DbOrTx = db): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ promotionId: promotionClaim.promotionId, n: count() })
+        .from(promotionClaim)
+        .where(inArray(promotionClaim.promotionId, [...ids]))
+        .groupBy(promotionClaim.promotionId);
+      return new Map(rows.map((row) => [row.promotionId, row.n]));
+    },
+
+    /** The merchant's promotion, published or not. */
+    async promotionOfMerchant(
+      merchantCode: string,
+      id: number,
+      tx: DbOrTx = db,
+    ): Promise<PromotionRow | undefined> {
+      const [row] = await tx.select().from(promotion).where(promotionOf(merchantCode, id));
+      return row;
+    },
+
+    /** The promotion, its row locked until the transaction ends (two operators saving it at once). */
+    async lockPromotion(merchantCode: string, id: number, tx: DbOrTx): Promise<PromotionRow | undefined> {
+      const [row] = await tx.select().from(promotion).where(promotionOf(merchantCode, id)).for('update');
+      return row;
+    },
+
+    /** Inserts the promotion; undefined when its code is taken. */
+    async insertPromotion(row: NewPromotionRow, tx: DbOrTx = db): Promise<PromotionRow | undefined> {
+      const [created] = await tx.insert(promotion).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async updatePromotion(id: number, set: Partial<NewPromotionRow>, tx: DbOrTx = db): Promise<PromotionRow> {
+      const [row] = await tx.update(promotion).set(set).where(eq(promotion.id, id)).returning();
+      if (!row) throw new Error(`promotion ${id} vanished`);
+      return row;
+    },
+
+    /** Deletes a promotion never published (it has no claim: members never saw it). */
+    async removeUnpublishedPromotion(id: number, tx: DbOrTx): Promise<void> {
+      await tx.delete(promotion).where(and(eq(promotion.id, id), isNull(promotion.publishedAt)));
+    },
+
+    /** The merchant's REFERRAL promotions other than `exceptId` (their windows must not meet). */
+    async referralPromotions(merchantCode: string, exceptId: number | null, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: promotion.id,
+          code: promotion.code,
+          startsAt: promotion.startsAt,
+          endsAt: promotion.endsAt,
+        })
+        .from(promotion)
+        .where(
+          and(
+            eq(promotion.merchantCode, merchantCode),
+            eq(promotion.type, 'REFERRAL'),
+            exceptId === null ? undefined : ne(promotion.id, exceptId),
+          ),
+        );
+    },
+
+    /** The claims of a promotion with their member's and referred member's usernames, the newest first. */
+    async claimPageForOperators(where: {
+      promotionId: number;
+      status: ClaimStatus | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const referred = alias(member, 'referred');
+      const condition = and(
+        eq(promotionClaim.promotionId, where.promotionId),
+        where.status === undefined ? undefined : eq(promotionClaim.status, where.status),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ claim: promotionClaim, username: member.username, referredUsername: referred.username })
+          .from(promotionClaim)
+          .innerJoin(member, eq(member.id, promotionClaim.memberId))
+          .leftJoin(referred, eq(referred.id, promotionClaim.referredMemberId))
+          .where(condition)
+          .orderBy(desc(promotionClaim.appliedAt), desc(promotionClaim.id))
+          .limit(where.limit)
+          .offset(where.offset),
+        db.select({ n: count() }).from(promotionClaim).where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * The operators who created, wrote or published a promotion the member claimed (a claim not rejected,
+     * changed since `since`): they gave the member money (segregation of duties).
+     */
+    async operatorsOfClaimedPromotions(
+      where: { merchantCode: string; memberId: string; since: Date },
+      tx: DbOrTx = db,
+    ): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({
+          createdBy: promotion.createdBy,
+          writtenBy: promotion.writtenBy,
+          publishedBy: promotion.publishedBy,
+        })
+        .from(promotionClaim)
+        .innerJoin(promotion, eq(promotion.id, promotionClaim.promotionId))
+        .where(
+          and(
+            eq(promotionClaim.merchantCode, where.merchantCode),
+            eq(promotionClaim.memberId, where.memberId),
+            ne(promotionClaim.status, 'rejected'),
+            gte(promotionClaim.updatedAt, where.since),
+          ),
+        );
+      const ids = rows.flatMap((row) => [row.createdBy, row.writtenBy, row.publishedBy]);
+      return [...new Set(ids.filter((id): id is string => id !== null))];
     },
   };
 }

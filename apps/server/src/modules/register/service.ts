@@ -1,6 +1,5 @@
 import type { FirebaseWebConfig, RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
 import { toPayeeName, verifyField } from '@kl/contracts/verifier';
-import type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, randomDigits } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -8,7 +7,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { NewSession, SessionService } from '../auth/index.ts';
 import type { Merchant, MerchantService } from '../merchant/index.ts';
-import type { MemberRepository } from '../member/index.ts';
+import type { MemberRepository, MemberRow, NewMemberRow } from '../member/index.ts';
 import {
   type CaptchaService,
   type MobileNumber,

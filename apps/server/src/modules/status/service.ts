@@ -6,7 +6,7 @@ import {
   type MerchantService,
   toMerchant,
 } from '../merchant/index.ts';
-import type { MerchantRow } from '../../db/schema/index.ts';
+import type { MerchantRow } from '../merchant/index.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { ledgerTransaction, vipLevel, type VipLevelRow } from '../../db/schema/index.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { vipLevel, type VipLevelRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { paidDepositsOf } from '../wallet/index.ts';
 
 /** SQL of VIP levels and of the paid deposits they are reached by. */
 export function createVipRepository(db: Db) {
@@ -13,20 +14,14 @@ export function createVipRepository(db: Db) {
         .orderBy(asc(vipLevel.level));
     },
 
-    /** The member's paid deposits: the sum of their real-money ledger `deposit` transactions. */
+    /** The member's paid deposits, as the wallet counts them (`paidDepositsOf`). */
     async paidDeposits(merchantCode: string, memberId: string, tx: DbOrTx = db): Promise<bigint> {
-      const [row] = await tx
-        .select({ total: sql<string>`coalesce(sum(${ledgerTransaction.amount}), 0)::text` })
-        .from(ledgerTransaction)
-        .where(
-          and(
-            eq(ledgerTransaction.merchantCode, merchantCode),
-            eq(ledgerTransaction.memberId, memberId),
-            eq(ledgerTransaction.kind, 'deposit'),
-            eq(ledgerTransaction.demo, false),
-          ),
-        );
-      return BigInt(row?.total ?? '0');
+      const result = await tx.execute(
+        sql`select ${paidDepositsOf(sql`${memberId}::uuid`, sql`${merchantCode}`)}::text as total`,
+      );
+      const rows =
+        (result as { rows?: { total?: string }[] }).rows ?? (result as unknown as { total?: string }[]);
+      return BigInt(rows[0]?.total ?? '0');
     },
   };
 }

@@ -18,7 +18,12 @@ export {
   type LedgerProblem,
   runLedgerCheck,
 } from './ledger-check.ts';
-export { createLedgerRepository, type LedgerRepository } from './ledger-repository.ts';
+export {
+  availableBalanceOf,
+  createLedgerRepository,
+  type LedgerRepository,
+  paidDepositsOf,
+} from './ledger-repository.ts';
 export {
   createLedgerService,
   type LedgerService,

@@ -1,5 +1,19 @@
 import type { LedgerKind } from '@kl/contracts/wallet';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   ledgerAccount,
   ledgerEntry,
@@ -11,6 +25,31 @@ import {
   MEMBER_ACCOUNT_KINDS,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+
+/**
+ * A member's paid deposits, as a subquery over a member of the outer query: the sum of their real-money
+ * ledger `deposit` transactions. The VIP levels are reached by them, and the back office's inbox sends to
+ * a level pick members by them: one definition for both.
+ */
+export function paidDepositsOf(memberId: SQLWrapper, merchantCode: SQLWrapper): SQL {
+  return sql`(select coalesce(sum(t.amount), 0) from ${ledgerTransaction} t
+    where t.member_id = ${memberId} and t.merchant_code = ${merchantCode}
+      and t.kind = 'deposit' and t.demo = false)`;
+}
+
+/**
+ * A member's available balance in the currency (as text; null without an account), as a subquery over a
+ * member of the outer query; `demo` picks play money (a trial member's) or real money.
+ */
+export function availableBalanceOf(
+  memberId: SQLWrapper,
+  currency: string,
+  demo: SQLWrapper,
+): SQL<string | null> {
+  return sql<string | null>`(select a.balance::text from ${ledgerAccount} a
+    where a.member_id = ${memberId} and a.kind = 'available' and a.currency = ${currency}
+    and a.demo = ${demo})`;
+}
 
 /** The key of an account: whose it is (a member or the house), what for, in which money. */
 export interface AccountKey {
@@ -310,6 +349,32 @@ export function createLedgerRepository(db: Db) {
     async historyCount(filter: HistoryFilter, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ total: count() }).from(ledgerTransaction).where(historyWhere(filter));
       return row?.total ?? 0;
+    },
+
+    /** The newest lines of a member's available account (a game round has two: stake, then payout). */
+    async availableLines(memberId: string, currency: string, demo: boolean, limit: number) {
+      return db
+        .select({
+          transactionId: ledgerEntry.transactionId,
+          kind: ledgerTransaction.kind,
+          amount: ledgerEntry.amount,
+          balanceAfter: ledgerEntry.balanceAfter,
+          reference: ledgerTransaction.reference,
+          createdAt: ledgerEntry.createdAt,
+        })
+        .from(ledgerEntry)
+        .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+        .innerJoin(ledgerTransaction, eq(ledgerTransaction.id, ledgerEntry.transactionId))
+        .where(
+          and(
+            eq(ledgerAccount.memberId, memberId),
+            eq(ledgerAccount.kind, 'available'),
+            eq(ledgerAccount.currency, currency),
+            eq(ledgerAccount.demo, demo),
+          ),
+        )
+        .orderBy(desc(ledgerEntry.id))
+        .limit(limit);
     },
   };
 }

@@ -7,7 +7,7 @@ import { createWithdrawalRepository } from './repository.ts';
 import { withdrawalRoutes } from './routes.ts';
 import { createWithdrawalService } from './service.ts';
 
-export { createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
+export { boundBankAccount, createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
 export { checkWithdrawals } from './withdrawal-check.ts';
 export { seedWithdrawalSettings, WITHDRAWAL_SETTINGS } from './seed.ts';
 export {

@@ -1,5 +1,19 @@
 import type { WithdrawalStatus } from '@kl/contracts/withdrawal';
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   bankAccountConflict,
   bankAccountOwner,
@@ -13,6 +27,12 @@ import {
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { prefixPattern } from '../../platform/like-pattern.ts';
+
+/** Whether the member of the outer query bound this bank account number (also one removed since). */
+export function boundBankAccount(memberId: SQLWrapper, accountNumber: string): SQL {
+  return sql`exists (select 1 from ${memberBankAccount} b
+    where b.member_id = ${memberId} and b.account_number = ${accountNumber})`;
+}
 
 /** SQL of withdrawals. Statements run on the caller's transaction when one is given. */
 export function createWithdrawalRepository(db: Db) {
@@ -312,6 +332,17 @@ export function createWithdrawalRepository(db: Db) {
         .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
         .where(where);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** How many of the merchant's requests wait for a decision. */
+    async pendingCount(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(withdrawalRequest)
+        .where(
+          and(eq(withdrawalRequest.merchantCode, merchantCode), eq(withdrawalRequest.status, 'pending')),
+        );
+      return row?.n ?? 0;
     },
   };
 }

@@ -1,5 +1,6 @@
-import type { AgentLinkKind } from '@kl/contracts/agents';
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AgentApplicationStatus, AgentLinkKind } from '@kl/contracts/agents';
+import { and, asc, count, desc, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   affiliateCode,
   agent,
@@ -11,7 +12,9 @@ import {
   merchant,
 } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { prefixPattern } from '../../../platform/like-pattern.ts';
 import { lockMemberById } from '../../../platform/member-lookup.ts';
+import { acceptedContractKindsOf } from '../../agent-contracts/index.ts';
 
 /** An agent's link: its affiliate code row. */
 export type AgentLinkRow = typeof affiliateCode.$inferSelect;
@@ -31,6 +34,16 @@ const activeAgentLink = (merchantCode: string, code: string) =>
     isNotNull(affiliateCode.agentMemberId),
     ofAnAgent,
   );
+
+const parent = alias(member, 'parent_member');
+// Qualified: the subqueries of the agent list are correlated with the outer agent row.
+const AGENT_ID = sql.raw('"agent"."member_id"');
+
+/** Which agents the back office lists: those whose username starts so (any case), or one. */
+export interface AgentListFilter {
+  usernamePrefix?: string | undefined;
+  memberId?: string | undefined;
+}
 
 export function createHierarchyRepository(db: Db) {
   return {
@@ -192,6 +205,100 @@ export function createHierarchyRepository(db: Db) {
         .onConflictDoNothing()
         .returning();
       return created;
+    },
+
+    // ——— the back office's (docs/agents.md, "Back office") ———
+
+    /** An application of the merchant with its member's username. */
+    async applicationOfMerchant(merchantCode: string, id: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ application: agentApplication, username: member.username })
+        .from(agentApplication)
+        .innerJoin(member, eq(member.id, agentApplication.memberId))
+        .where(and(eq(agentApplication.id, id), eq(agentApplication.merchantCode, merchantCode)));
+      return row;
+    },
+
+    /** The merchant's applications with their members' usernames, the newest first, and how many. */
+    async applicationPage(
+      merchantCode: string,
+      status: AgentApplicationStatus | undefined,
+      page: { limit: number; offset: number },
+    ) {
+      const a = agentApplication;
+      const condition = and(eq(a.merchantCode, merchantCode), status ? eq(a.status, status) : undefined);
+      const rows = await db
+        .select({ application: a, username: member.username })
+        .from(a)
+        .innerJoin(member, eq(member.id, a.memberId))
+        .where(condition)
+        .orderBy(desc(a.createdAt), desc(a.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db.select({ total: count() }).from(a).where(condition);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** An application of the merchant, locked for the rest of the transaction (two operators deciding). */
+    async lockApplication(merchantCode: string, id: string, tx: DbOrTx) {
+      const [row] = await tx
+        .select()
+        .from(agentApplication)
+        .where(and(eq(agentApplication.id, id), eq(agentApplication.merchantCode, merchantCode)))
+        .for('update');
+      return row;
+    },
+
+    async decideApplication(
+      id: string,
+      set: Pick<AgentApplicationRow, 'status' | 'decidedAt' | 'decidedBy' | 'note'>,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx.update(agentApplication).set(set).where(eq(agentApplication.id, id));
+    },
+
+    /**
+     * The merchant's agents, the newest first, with their member, upline, team sizes, active links and
+     * accepted contract kinds, and how many there are.
+     */
+    async agentPage(
+      merchantCode: string,
+      filter: AgentListFilter,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      const where: SQL[] = [eq(agent.merchantCode, merchantCode)];
+      if (filter.usernamePrefix) where.push(ilike(member.username, prefixPattern(filter.usernamePrefix)));
+      if (filter.memberId !== undefined) where.push(eq(agent.memberId, filter.memberId));
+      const condition = and(...where);
+      const [rows, [total]] = await Promise.all([
+        tx
+          .select({
+            memberId: agent.memberId,
+            username: member.username,
+            type: member.type,
+            level: agent.level,
+            parentUsername: parent.username,
+            since: agent.createdAt,
+            directSize: sql<number>`(select count(*)::int from member_upline u where u.upline_member_id = ${AGENT_ID} and u.depth = 1)`,
+            teamSize: sql<number>`(select count(*)::int from member_upline u where u.upline_member_id = ${AGENT_ID})`,
+            activeLinks: sql<number>`(select count(*)::int from affiliate_code c where c.agent_member_id = ${AGENT_ID} and c.active)`,
+            contracts: acceptedContractKindsOf(AGENT_ID),
+          })
+          .from(agent)
+          .innerJoin(member, eq(member.id, agent.memberId))
+          .leftJoin(parent, eq(parent.id, agent.parentMemberId))
+          .where(condition)
+          .orderBy(desc(agent.createdAt), desc(agent.memberId))
+          .limit(page.limit)
+          .offset(page.offset),
+        tx
+          .select({ total: count() })
+          .from(agent)
+          .innerJoin(member, eq(member.id, agent.memberId))
+          .where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
   };
 }

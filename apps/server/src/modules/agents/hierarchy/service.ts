@@ -11,7 +11,8 @@ import {
   maskUsername,
 } from '@kl/contracts/agents';
 import { randomInt } from 'node:crypto';
-import type { AgentApplicationRow, AgentRow, MemberRow } from '../../../db/schema/index.ts';
+import type { AgentApplicationRow, AgentRow } from '../../../db/schema/index.ts';
+import type { MemberRow } from '../../member/index.ts';
 import type { DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../../platform/member-guard.ts';

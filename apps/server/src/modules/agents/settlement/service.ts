@@ -19,7 +19,8 @@ import {
   type StatementPage,
 } from '@kl/contracts/agents';
 import type { AdminSettlement } from '@kl/contracts/admin/agents';
-import type { AgentContractRow, AgentSettlementRow } from '../../../db/schema/index.ts';
+import type { AgentSettlementRow } from '../../../db/schema/index.ts';
+import type { AgentContractRow } from '../../agent-contracts/index.ts';
 import type { DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../../platform/member-guard.ts';

@@ -1,8 +1,9 @@
 import type { AdjustmentStatus } from '@kl/contracts/admin/members';
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { balanceAdjustment, type BalanceAdjustmentRow, member, operator } from '../../../db/schema/index.ts';
+import { balanceAdjustment, type BalanceAdjustmentRow, operator } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { memberUsername } from '../../member/index.ts';
 
 /** Manual balance adjustments (docs/back-office.md, "Adjustments"). */
 
@@ -12,7 +13,7 @@ const decider = alias(operator, 'decider');
 /** An adjustment with the usernames of its member, requester and decider. */
 const VIEW = {
   row: balanceAdjustment,
-  username: member.username,
+  username: memberUsername(balanceAdjustment.memberId),
   requestedBy: requester.username,
   decidedBy: decider.username,
 };
@@ -22,20 +23,10 @@ export function createAdjustmentRepository(db: Db) {
     tx
       .select(VIEW)
       .from(balanceAdjustment)
-      .innerJoin(member, eq(member.id, balanceAdjustment.memberId))
       .innerJoin(requester, eq(requester.id, balanceAdjustment.requestedBy))
       .leftJoin(decider, eq(decider.id, balanceAdjustment.decidedBy));
 
   return {
-    /** The merchant's member, to check it may be adjusted. */
-    async member(merchantCode: string, memberId: string) {
-      const [row] = await db
-        .select({ id: member.id, username: member.username, type: member.type })
-        .from(member)
-        .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)));
-      return row;
-    },
-
     async byKey(merchantCode: string, idempotencyKey: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select()
@@ -144,6 +135,17 @@ export function createAdjustmentRepository(db: Db) {
         db.select({ total: count() }).from(balanceAdjustment).where(condition),
       ]);
       return { rows, total: total?.total ?? 0 };
+    },
+
+    /** How many of the merchant's adjustments wait for a second operator. */
+    async pendingCount(merchantCode: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(balanceAdjustment)
+        .where(
+          and(eq(balanceAdjustment.merchantCode, merchantCode), eq(balanceAdjustment.status, 'pending')),
+        );
+      return row?.n ?? 0;
     },
   };
 }

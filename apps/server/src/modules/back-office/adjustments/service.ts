@@ -10,6 +10,7 @@ import type { BalanceAdjustmentRow } from '../../../db/schema/index.ts';
 import { type Clock, dayStartIn } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
+import { createMemberRepository } from '../../member/index.ts';
 import { type LedgerService, moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import type { ControlsService } from '../controls/service.ts';
@@ -84,6 +85,7 @@ export function createAdjustmentService(deps: {
 }) {
   const { db, clock, merchantCode, audit, ledgerService, controls } = deps;
   const adjustments = createAdjustmentRepository(db);
+  const members = createMemberRepository(db);
   const dayStart = (now: Date) => dayStartIn(now, CONTROLS_DAY_UTC_OFFSET_HOURS);
 
   async function viewOf(id: number, tx?: DbOrTx): Promise<Adjustment> {
@@ -170,8 +172,9 @@ export function createAdjustmentService(deps: {
     async create(actor: AuditActor, request: CreateAdjustmentRequest): Promise<Adjustment> {
       const operatorId = actor.operatorId;
       if (operatorId === null) throw new DomainError('NOT_LOGGED_IN');
-      const target = await adjustments.member(merchantCode, request.memberId);
-      if (!target) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      const target = await members.findById(request.memberId);
+      if (!target || target.merchantCode !== merchantCode)
+        throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
       if (!isRealMember(target.type)) {
         throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'REAL_MEMBER_ONLY' });
       }

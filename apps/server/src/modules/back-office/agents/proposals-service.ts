@@ -5,19 +5,17 @@ import {
   type AdminContractProposalPage,
 } from '@kl/contracts/admin/agents';
 import type { OfferContractRequest } from '@kl/contracts/agent-contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { agentContract, type AgentContractRow, member, operator } from '../../../db/schema/index.ts';
 import type { DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import type { ProposalHook } from '../../agent-contracts/index.ts';
+import {
+  type AgentContractRow,
+  createAgentContractRepository,
+  type ProposalHook,
+} from '../../agent-contracts/index.ts';
 import type { AuditActor } from '../audit.ts';
 import { assertIndependentChecker } from '../four-eyes.ts';
 import { createSegregationRepository } from '../segregation/repository.ts';
 import type { BackOfficeAgentsDeps } from './deps.ts';
-
-const proposer = alias(operator, 'proposer');
-const approver = alias(operator, 'approver');
 
 interface ProposalRow {
   row: AgentContractRow;
@@ -35,18 +33,26 @@ export function createProposalAdminService(deps: BackOfficeAgentsDeps) {
   const { db, merchantCode, audit, agentContractService } = deps;
   const operators = createSegregationRepository(db);
 
-  function select(tx: DbOrTx) {
-    return tx
-      .select({
-        row: agentContract,
-        username: member.username,
-        proposedBy: proposer.username,
-        approvedBy: approver.username,
-      })
-      .from(agentContract)
-      .innerJoin(member, eq(member.id, agentContract.memberId))
-      .leftJoin(proposer, eq(proposer.id, agentContract.proposedBy))
-      .leftJoin(approver, eq(approver.id, agentContract.approvedBy));
+  // The agent-contracts module's repository: contracts with their members' usernames.
+  const contracts = createAgentContractRepository(db);
+
+  /** Contracts with the usernames of the operators who proposed and approved them. */
+  async function withOperators(
+    found: readonly { row: AgentContractRow; username: string }[],
+    tx: DbOrTx,
+  ): Promise<ProposalRow[]> {
+    const ids = found.flatMap(({ row }) => [row.proposedBy, row.approvedBy]);
+    const names = await deps.operators.usernamesOf(
+      [...new Set(ids.filter((id): id is string => id !== null))],
+      tx,
+    );
+    const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    return found.map(({ row, username }) => ({
+      row,
+      username,
+      proposedBy: nameOf(row.proposedBy),
+      approvedBy: nameOf(row.approvedBy),
+    }));
   }
 
   /** The operators who may decide a proposal now: active, with write access to agents, not its proposer. */
@@ -84,7 +90,8 @@ export function createProposalAdminService(deps: BackOfficeAgentsDeps) {
   }
 
   async function proposalView(id: string, actor: AuditActor, tx: DbOrTx): Promise<AdminContractProposal> {
-    const [found] = await select(tx).where(eq(agentContract.id, id));
+    const row = await contracts.withUsername(id, tx);
+    const [found] = row ? await withOperators([row], tx) : [];
     if (!found) throw new Error(`contract ${id} vanished`);
     return viewOf(found, actor, await deciders(tx));
   }
@@ -129,24 +136,19 @@ export function createProposalAdminService(deps: BackOfficeAgentsDeps) {
       actor: AuditActor,
       query: { pageNo: number; pageSize: number },
     ): Promise<AdminContractProposalPage> {
-      const where: SQL | undefined = and(
-        eq(agentContract.merchantCode, merchantCode),
-        eq(agentContract.status, 'proposed'),
-      );
-      const [rows, [total], may] = await Promise.all([
-        select(db)
-          .where(where)
-          .orderBy(desc(agentContract.offeredAt), desc(agentContract.id))
-          .limit(query.pageSize)
-          .offset((query.pageNo - 1) * query.pageSize),
-        db.select({ total: count() }).from(agentContract).where(where),
+      const [{ rows, total }, may] = await Promise.all([
+        contracts.proposalPage(merchantCode, {
+          limit: query.pageSize,
+          offset: (query.pageNo - 1) * query.pageSize,
+        }),
         deciders(db),
       ]);
+      const found = await withOperators(rows, db);
       return {
-        list: rows.map((found) => viewOf(found, actor, may)),
+        list: found.map((one) => viewOf(one, actor, may)),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
-        total: total?.total ?? 0,
+        total,
       };
     },
 

@@ -1,13 +1,12 @@
 import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import { randomUUID } from 'node:crypto';
 import type { AdminAnnouncement, AdminAnnouncementType } from '@kl/contracts/admin/content';
-import type { AnnouncementRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import { localized, type TextInput } from '../localized.ts';
-import { createAnnouncementAdminRepository } from './repository.ts';
+import { type AnnouncementRow, createAnnouncementRepository } from '../../content/index.ts';
 
 /**
  * Announcements in the back office (docs/back-office.md, "Content"). Texts are kept exactly as the operator
@@ -60,12 +59,13 @@ export function createAnnouncementAdmin(deps: {
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
 }) {
   const { db, clock, merchantCode, audit } = deps;
-  const announcements = createAnnouncementAdminRepository(db);
+  // The content module's repository: the one writer of the announcements.
+  const announcements = createAnnouncementRepository(db, deps.changes);
 
   return {
     /** Every announcement of the merchant, shown now or not, newest published first. */
     async list(query: { pageNo: number; pageSize: number }) {
-      const { rows, total } = await announcements.page(
+      const { rows, total } = await announcements.announcementPageForOperators(
         merchantCode,
         query.pageSize,
         (query.pageNo - 1) * query.pageSize,
@@ -80,7 +80,7 @@ export function createAnnouncementAdmin(deps: {
       const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
       checkPeriod(publishedAt, expiresAt);
       return db.transaction(async (tx) => {
-        const row = await announcements.insert(
+        const row = await announcements.insertAnnouncement(
           {
             merchantCode,
             key: `bo-${randomUUID()}`,
@@ -107,7 +107,6 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
-        await deps.changes?.publish('content', tx);
         return created;
       });
     },
@@ -118,7 +117,7 @@ export function createAnnouncementAdmin(deps: {
      */
     async update(actor: AuditActor, id: number, request: SaveAnnouncement): Promise<AdminAnnouncement> {
       return db.transaction(async (tx) => {
-        const current = await announcements.lock(merchantCode, id, tx);
+        const current = await announcements.lockAnnouncement(merchantCode, id, tx);
         if (!current) throw ANNOUNCEMENT_NOT_FOUND();
         const publishedAt =
           request.publishedAt === undefined ? current.publishedAt : new Date(request.publishedAt);
@@ -129,7 +128,7 @@ export function createAnnouncementAdmin(deps: {
               ? null
               : new Date(request.expiresAt);
         checkPeriod(publishedAt, expiresAt);
-        const row = await announcements.update(
+        const row = await announcements.updateAnnouncement(
           id,
           {
             type: request.type,
@@ -154,7 +153,6 @@ export function createAnnouncementAdmin(deps: {
           },
           tx,
         );
-        await deps.changes?.publish('content', tx);
         return updated;
       });
     },

@@ -2,7 +2,15 @@ import type { Dashboard, DashboardPeriod } from '@kl/contracts/admin/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
-import { createDashboardRepository, DAY_MS, type DayFigures, VIETNAM_OFFSET_MS } from './repository.ts';
+import { createChatRepository } from '../../chat/index.ts';
+import {
+  createDashboardRepository,
+  DAY_MS,
+  type DayFigures,
+  VIETNAM_OFFSET_MS,
+} from '../../reporting/index.ts';
+import { createWithdrawalRepository } from '../../withdrawal/index.ts';
+import { createAdjustmentRepository } from '../adjustments/repository.ts';
 
 /** Days a period covers, today included. */
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
@@ -25,6 +33,19 @@ const money = (value: bigint) => Number(value);
 export function createDashboardService(deps: { db: Db; clock: Clock; merchantCode: string }) {
   const { clock, merchantCode } = deps;
   const dashboard = createDashboardRepository(deps.db);
+  // The work waiting for operators, each queue counted by its module.
+  const withdrawals = createWithdrawalRepository(deps.db);
+  const adjustments = createAdjustmentRepository(deps.db);
+  const chats = createChatRepository(deps.db);
+
+  async function waitingWork() {
+    const [withdrawalCount, adjustmentCount, chatCount] = await Promise.all([
+      withdrawals.pendingCount(merchantCode),
+      adjustments.pendingCount(merchantCode),
+      chats.waitingForOperatorsCount(merchantCode),
+    ]);
+    return { withdrawals: withdrawalCount, adjustments: adjustmentCount, chats: chatCount };
+  }
 
   return {
     async dashboard(period: DashboardPeriod): Promise<Dashboard> {
@@ -36,7 +57,7 @@ export function createDashboardService(deps: { db: Db; clock: Clock; merchantCod
         dashboard.figuresByDay(window),
         dashboard.newMembers(merchantCode, window.from, now),
         dashboard.activeMembers(window),
-        dashboard.pending(merchantCode),
+        waitingWork(),
       ]);
 
       const byDay = new Map(figures.map((row) => [row.day, row]));

@@ -1,10 +1,9 @@
 import type { AdminDeposit } from '@kl/contracts/admin/money';
 import type { DepositOrderStatus } from '@kl/contracts/deposit';
-import type { DepositOrderRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
-import { createDepositOrderRepository } from './repository.ts';
+import { createDepositRepository, type DepositOrderRow } from '../../deposit/index.ts';
 
 /** Deposit orders in the back office (docs/back-office.md, "Deposits"): read only. */
 
@@ -14,7 +13,8 @@ const statusAt = (order: DepositOrderRow, now: Date): DepositOrderStatus =>
 
 export function createDepositOrders(deps: { db: Db; clock: Clock; merchantCode: string }) {
   const { merchantCode, clock } = deps;
-  const orders = createDepositOrderRepository(deps.db);
+  // The deposit module's repository: its orders as operators see them.
+  const orders = createDepositRepository(deps.db);
 
   return {
     /**
@@ -32,7 +32,7 @@ export function createDepositOrders(deps: { db: Db; clock: Clock; merchantCode: 
       pageSize: number;
     }) {
       const now = clock();
-      const { rows, total } = await orders.page(
+      const { rows, total } = await orders.orderPageForOperators(
         merchantCode,
         {
           status: query.status,

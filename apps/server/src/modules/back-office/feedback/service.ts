@@ -5,17 +5,17 @@ import {
   type AdminFeedbackSummary,
 } from '@kl/contracts/admin/feedback';
 import type { FeedbackStatus } from '@kl/contracts/feedback';
-import type { FeedbackRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { feedbackFieldsOf } from '../../feedback/index.ts';
-import type { AuditActor, AuditLog } from '../audit.ts';
 import {
-  createFeedbackDeskRepository,
+  createFeedbackRepository,
   type FeedbackFilter,
   type FeedbackImageSummary,
-} from './repository.ts';
+  feedbackFieldsOf,
+  type FeedbackRow,
+} from '../../feedback/index.ts';
+import type { AuditActor, AuditLog } from '../audit.ts';
 
 /**
  * The feedback desk (docs/back-office.md, "Chat, feedback and inbox"): members' feedback with its images,
@@ -34,7 +34,15 @@ function detailOf(row: FeedbackRow, images: FeedbackImageSummary[]): AdminFeedba
   return {
     ...summaryOf(row, images.length),
     reply: row.reply,
-    images: images.map((image) => ({ ...image, url: `${ADMIN_FEEDBACK_IMAGE_PREFIX}${image.id}` })),
+    images: images.map(({ id, contentType, byteSize, width, height, comment }) => ({
+      id,
+      contentType,
+      byteSize,
+      width,
+      height,
+      comment,
+      url: `${ADMIN_FEEDBACK_IMAGE_PREFIX}${id}`,
+    })),
   };
 }
 
@@ -43,7 +51,8 @@ const answerOf = (row: FeedbackRow) => ({ status: row.status, reply: row.reply }
 
 export function createFeedbackDesk(deps: { db: Db; clock: Clock; merchantCode: string; audit: AuditLog }) {
   const { db, clock, merchantCode, audit } = deps;
-  const feedbacks = createFeedbackDeskRepository(db);
+  // The feedback module's repository: the one reader and writer of the feedback tables.
+  const feedbacks = createFeedbackRepository(db);
 
   /** Changes a feedback in a transaction with its audit; `change` answers the new columns (none: as is). */
   async function change(
@@ -53,10 +62,10 @@ export function createFeedbackDesk(deps: { db: Db; clock: Clock; merchantCode: s
     next: (row: FeedbackRow) => Partial<Pick<FeedbackRow, 'status' | 'reply' | 'repliedAt'>> | undefined,
   ): Promise<AdminFeedbackDetail> {
     return db.transaction(async (tx: DbOrTx) => {
-      const current = await feedbacks.lock(merchantCode, id, tx);
+      const current = await feedbacks.lockOfMerchant(merchantCode, id, tx);
       if (!current) throw FEEDBACK_NOT_FOUND();
       const set = next(current);
-      const row = set === undefined ? current : await feedbacks.update(id, set, tx);
+      const row = set === undefined ? current : await feedbacks.updateAnswer(id, set, tx);
       if (set !== undefined) {
         await audit.record(
           actor,
@@ -64,13 +73,13 @@ export function createFeedbackDesk(deps: { db: Db; clock: Clock; merchantCode: s
           tx,
         );
       }
-      return detailOf(row, await feedbacks.imagesOf(id, tx));
+      return detailOf(row, await feedbacks.imagesOf([id], tx));
     });
   }
 
   return {
     async list(query: FeedbackFilter & { pageNo: number; pageSize: number }): Promise<AdminFeedbackPage> {
-      const { rows, total } = await feedbacks.page(
+      const { rows, total } = await feedbacks.pageForOperators(
         merchantCode,
         query,
         query.pageSize,
@@ -85,9 +94,9 @@ export function createFeedbackDesk(deps: { db: Db; clock: Clock; merchantCode: s
     },
 
     async detail(id: string): Promise<AdminFeedbackDetail> {
-      const row = await feedbacks.find(merchantCode, id);
+      const row = await feedbacks.findOfMerchant(merchantCode, id);
       if (!row) throw FEEDBACK_NOT_FOUND();
-      return detailOf(row, await feedbacks.imagesOf(id));
+      return detailOf(row, await feedbacks.imagesOf([id]));
     },
 
     /** The answer the member will see (a new one replaces the last), and the status it leaves. */
@@ -106,7 +115,7 @@ export function createFeedbackDesk(deps: { db: Db; clock: Clock; merchantCode: s
 
     /** An image of a feedback of the merchant. */
     async image(imageId: string) {
-      const found = await feedbacks.image(merchantCode, imageId);
+      const found = await feedbacks.imageOfMerchant(merchantCode, imageId);
       if (!found) throw IMAGE_NOT_FOUND();
       return found;
     },

@@ -5,13 +5,19 @@ import type {
   AdminGameVendorList,
 } from '@kl/contracts/admin/games';
 import { CATEGORY_SORTING, type GameType, type MinBet } from '@kl/contracts/games';
-import type { GameRow, GameVendorRow } from '../../../db/schema/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { minBetText, minBetUnits } from '../../games/index.ts';
+import {
+  type AdminGameFilters,
+  createGamesRepository,
+  type GameRow,
+  type GameVendorRow,
+  type GameWithVendor,
+  minBetText,
+  minBetUnits,
+} from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
-import { type AdminGameFilters, createGamesAdminRepository, type GameWithVendor } from './repository.ts';
 
 /**
  * Game vendors and games in the back office (docs/back-office.md, "Games"). The games module reads the
@@ -85,12 +91,13 @@ export function createGamesAdmin(deps: {
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
 }) {
   const { db, merchantCode, audit } = deps;
-  const catalogue = createGamesAdminRepository(db);
+  // The games module's repository: the one writer of the catalogue.
+  const catalogue = createGamesRepository(db, deps.changes);
 
   return {
     /** Every vendor, in the order of the player site's categories, then their order in the category. */
     async vendors(): Promise<AdminGameVendorList> {
-      const rows = await catalogue.vendors(merchantCode);
+      const rows = await catalogue.vendorsForOperators(merchantCode);
       const list = rows.map((row) =>
         vendorOf(row.vendor, { games: row.games ?? 0, enabledGames: row.enabledGames ?? 0 }),
       );
@@ -123,14 +130,13 @@ export function createGamesAdmin(deps: {
             },
             tx,
           );
-          await deps.changes?.publish('catalogue', tx);
         }
         return vendorOf(row, await catalogue.vendorCounts(merchantCode, row.vassalage, row.gameCategory, tx));
       });
     },
 
     async games(query: AdminGameFilters & { pageNo: number; pageSize: number }): Promise<AdminGamePage> {
-      const { rows, total } = await catalogue.games(
+      const { rows, total } = await catalogue.gamePageForOperators(
         merchantCode,
         query,
         query.pageSize,
@@ -171,7 +177,6 @@ export function createGamesAdmin(deps: {
             },
             tx,
           );
-          await deps.changes?.publish('catalogue', tx);
         }
         const view = await catalogue.gameWithVendor(id, tx);
         if (!view) throw new Error(`game ${id} vanished`);

@@ -1,12 +1,13 @@
 import { TRIAL_MEMBER_TYPE, isTrialMember } from '@kl/contracts/accounts';
 import type { AdminInboxSend, InboxAudience } from '@kl/contracts/admin/inbox';
-import type { InboxSendRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
+import { selectMemberByUsername } from '../../../platform/member-lookup.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import { localized, type TextInput } from '../localized.ts';
-import { createInboxSendRepository, type Recipients } from './repository.ts';
+import { createInboxRepository, type InboxSendRow, type Recipients } from '../../content/index.ts';
+import { createVipRepository } from '../../vip/index.ts';
 
 /**
  * Inbox messages from the back office (docs/back-office.md, "Chat, feedback and inbox"): one message put in
@@ -36,9 +37,17 @@ export function adminInboxSendOf(row: InboxSendRow): AdminInboxSend {
   };
 }
 
+/** A member of the merchant by username, in any case. */
+async function memberByUsername(tx: DbOrTx, merchantCode: string, username: string) {
+  const [row] = await selectMemberByUsername(tx, merchantCode, username);
+  return row;
+}
+
 export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: string; audit: AuditLog }) {
   const { db, clock, merchantCode, audit } = deps;
-  const sends = createInboxSendRepository(db);
+  // The content module's inbox: the one writer of inbox messages and sends; the VIP module's levels.
+  const sends = createInboxRepository(db);
+  const vip = createVipRepository(db);
 
   /**
    * The members of a VIP level: those whose paid deposits reach its threshold and not the next level's
@@ -46,7 +55,7 @@ export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: st
    * everyone at level 0. An unknown level: 400.
    */
   async function paidRange(level: number, tx: DbOrTx): Promise<Recipients> {
-    const levels = await sends.vipLevels(merchantCode, tx);
+    const levels = await vip.levels(merchantCode, tx);
     if (levels.length === 0 && level === 0) return { kind: 'all' };
     const own = levels.find((row) => row.level === level);
     if (!own)
@@ -67,7 +76,7 @@ export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: st
         let target: { memberId: string; memberUsername: string } | undefined;
         if (audience.kind === 'vip') recipients = await paidRange(audience.vipLevel, tx);
         if (audience.kind === 'member') {
-          const found = await sends.memberByUsername(merchantCode, audience.username, tx);
+          const found = await memberByUsername(tx, merchantCode, audience.username);
           if (!found) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
           if (isTrialMember(found.type)) {
             throw new DomainError('INVALID_INPUT', { field: 'audience.username', reason: 'TRIAL_MEMBER' });
@@ -76,7 +85,7 @@ export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: st
           target = { memberId: found.id, memberUsername: found.username };
         }
         const kind: InboxAudience = audience.kind;
-        const created = await sends.insertSend(
+        const created = await sends.insertInboxSend(
           {
             merchantCode,
             title,
@@ -92,14 +101,14 @@ export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: st
           },
           tx,
         );
-        const delivered = await sends.deliver(
+        const delivered = await sends.deliverInboxSend(
           merchantCode,
           TRIAL_MEMBER_TYPE,
           recipients,
           { title, content, sentAt: now },
           tx,
         );
-        const sent = adminInboxSendOf(await sends.setRecipients(created.id, delivered, tx));
+        const sent = adminInboxSendOf(await sends.setInboxSendRecipients(created.id, delivered, tx));
         await audit.record(
           actor,
           { action: 'inbox.send', targetType: 'inbox_send', targetId: String(sent.id), after: sent },
@@ -111,7 +120,7 @@ export function createInboxSender(deps: { db: Db; clock: Clock; merchantCode: st
 
     /** What the back office sent, newest first. */
     async list(query: { pageNo: number; pageSize: number }) {
-      const { rows, total } = await sends.page(
+      const { rows, total } = await sends.inboxSendPage(
         merchantCode,
         query.pageSize,
         (query.pageNo - 1) * query.pageSize,

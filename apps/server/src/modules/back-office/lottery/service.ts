@@ -5,12 +5,18 @@ import type {
   VoidLotteryDrawResult,
 } from '@kl/contracts/admin/lottery';
 import type { LotteryDrawStatus } from '@kl/contracts/lottery';
-import type { LotteryDrawRow, LotteryGameRow } from '../../../db/schema/index.ts';
 import type { Db } from '../../../platform/db.ts';
-import type { LotteryService, OnDrawVoided } from '../../lottery/index.ts';
+import {
+  createLotteryRepository,
+  type DrawTotals,
+  type LotteryDrawRow,
+  type LotteryGameRow,
+  type LotteryService,
+  NO_BETS,
+  type OnDrawVoided,
+} from '../../lottery/index.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
-import { createLotteryAdminRepository, type DrawTotals, NO_BETS } from './repository.ts';
 
 /**
  * Lottery draws in the back office (docs/back-office.md, "Lottery draws"): the draws with what was staked
@@ -53,7 +59,8 @@ export function createLotteryDrawsAdmin(deps: {
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
 }) {
   const { db, merchantCode, audit, lotteryService } = deps;
-  const draws = createLotteryAdminRepository(db);
+  // The lottery module's repository: its draws, games and bets as operators see them.
+  const draws = createLotteryRepository(db);
 
   const audited =
     (actor: AuditActor): OnDrawVoided =>
@@ -86,15 +93,15 @@ export function createLotteryDrawsAdmin(deps: {
       pageSize: number;
     }): Promise<AdminLotteryDrawPage> {
       const [{ rows, total }, games] = await Promise.all([
-        draws.draws(
+        draws.drawPageForOperators(
           merchantCode,
           { gameCode: query.game, status: query.status },
           query.pageSize,
           (query.pageNo - 1) * query.pageSize,
         ),
-        draws.games(merchantCode),
+        draws.gamesForOperators(merchantCode),
       ]);
-      const totals = await draws.totals(rows.map((row) => row.draw.id));
+      const totals = await draws.drawTotals(rows.map((row) => row.draw.id));
       return {
         list: rows.map((row) => drawOf(row.draw, row.game, totals.get(row.draw.id) ?? NO_BETS)),
         pageNo: query.pageNo,
@@ -110,9 +117,9 @@ export function createLotteryDrawsAdmin(deps: {
      */
     async void(actor: AuditActor, drawId: string, reason: string): Promise<VoidLotteryDrawResult> {
       const outcome = await lotteryService.voidDraw(merchantCode, drawId, reason, audited(actor));
-      const view = await draws.draw(outcome.draw.id);
+      const view = await draws.drawWithGame(outcome.draw.id);
       if (!view) throw new Error(`draw ${drawId} vanished`);
-      const totals = (await draws.totals([drawId])).get(drawId) ?? NO_BETS;
+      const totals = (await draws.drawTotals([drawId])).get(drawId) ?? NO_BETS;
       return {
         draw: drawOf(view.draw, view.game, totals),
         changed: outcome.changed,

@@ -4,12 +4,16 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
+import { createLoginAttemptRepository, createSessionRepository } from '../../auth/index.ts';
+import { createMemberRepository, type MemberRepository, type MemberSearchField } from '../../member/index.ts';
 import { createVipRepository, createVipService } from '../../vip/index.ts';
-import type { LedgerService } from '../../wallet/index.ts';
+import { createLedgerRepository, type LedgerService } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
-import { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
 
-type ListRow = Awaited<ReturnType<MemberRepository['search']>>['rows'][number];
+type ListRow = Awaited<ReturnType<MemberRepository['searchForOperators']>>['rows'][number];
+
+/** How many sessions, logins and ledger lines the member detail shows. */
+const DETAIL_ROWS = 20;
 
 function memberRowOf(row: ListRow): MemberRow {
   return {
@@ -40,7 +44,11 @@ export function createMemberService(deps: {
   ledgerService: LedgerService;
 }) {
   const { db, clock, merchantCode, audit, ledgerService } = deps;
+  // Each table through its module: members, their ledger (wallet), sessions and logins (auth).
   const members = createMemberRepository(db);
+  const ledger = createLedgerRepository(db);
+  const sessions = createSessionRepository(db);
+  const logins = createLoginAttemptRepository(db);
   const vipService = createVipService({ vip: createVipRepository(db), ledgerService });
 
   return {
@@ -50,7 +58,7 @@ export function createMemberService(deps: {
       pageNo: number;
       pageSize: number;
     }) {
-      const { rows, total } = await members.search({
+      const { rows, total } = await members.searchForOperators({
         merchantCode,
         currency: WALLET_CURRENCY,
         text: query.q || undefined,
@@ -68,18 +76,18 @@ export function createMemberService(deps: {
 
     /** The member's profile, level, balances and latest activity; NOT_FOUND for another merchant's. */
     async detail(memberId: string): Promise<MemberDetail> {
-      const row = await members.find(merchantCode, memberId, WALLET_CURRENCY);
+      const row = await members.findForOperators(merchantCode, memberId, WALLET_CURRENCY);
       if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
       const demo = isTrialMember(row.type);
       const accounts = [row.username.toLowerCase()];
       if (row.mobileNum) accounts.push(`${row.countryDialingCode ?? ''}${row.mobileNum}`);
       const now = clock();
-      const [balance, vipLevel, lines, sessions, logins] = await Promise.all([
+      const [balance, vipLevel, lines, recentSessions, recentLogins] = await Promise.all([
         ledgerService.balanceOf({ merchantCode, memberId, currency: WALLET_CURRENCY }),
         vipService.levelOf(merchantCode, memberId),
-        members.ledgerLines(memberId, WALLET_CURRENCY, demo),
-        members.sessions(memberId),
-        members.logins(merchantCode, accounts),
+        ledger.availableLines(memberId, WALLET_CURRENCY, demo, DETAIL_ROWS),
+        sessions.newestOf(memberId, DETAIL_ROWS),
+        logins.newestNaming(merchantCode, accounts, DETAIL_ROWS),
       ]);
       return {
         member: {
@@ -98,7 +106,7 @@ export function createMemberService(deps: {
           reference: line.reference,
           at: line.createdAt.toISOString(),
         })),
-        sessions: sessions.map((session) => ({
+        sessions: recentSessions.map((session) => ({
           id: session.id,
           device: session.device,
           ip: session.ip,
@@ -106,7 +114,7 @@ export function createMemberService(deps: {
           expiresAt: session.expiresAt.toISOString(),
           active: session.revokedAt === null && session.expiresAt > now,
         })),
-        logins: logins.map((login) => ({
+        logins: recentLogins.map((login) => ({
           ip: login.ip,
           succeeded: login.succeeded,
           at: login.at.toISOString(),
@@ -124,12 +132,12 @@ export function createMemberService(deps: {
       request: { disabled: boolean; reason: string },
     ): Promise<{ disabled: boolean; sessionsEnded: number }> {
       return db.transaction(async (tx) => {
-        const row = await members.lock(merchantCode, memberId, tx);
+        const row = await members.lockOfMerchant(merchantCode, memberId, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
         const now = clock();
         const disabledAt = request.disabled ? (row.disabledAt ?? now) : null;
         await members.setDisabledAt(memberId, disabledAt, now, tx);
-        const sessionsEnded = request.disabled ? await members.revokeOpenSessions(memberId, now, tx) : 0;
+        const sessionsEnded = request.disabled ? await sessions.revokeOpenOf(memberId, now, tx) : 0;
         await audit.record(
           actor,
           {
@@ -154,9 +162,9 @@ export function createMemberService(deps: {
     /** Ends every open session of the member (they must log in again). */
     async endSessions(actor: AuditActor, memberId: string): Promise<{ sessionsEnded: number }> {
       return db.transaction(async (tx) => {
-        const row = await members.lock(merchantCode, memberId, tx);
+        const row = await members.lockOfMerchant(merchantCode, memberId, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
-        const sessionsEnded = await members.revokeOpenSessions(memberId, clock(), tx);
+        const sessionsEnded = await sessions.revokeOpenOf(memberId, clock(), tx);
         await audit.record(
           actor,
           {

@@ -13,17 +13,21 @@ import {
 import type { BonusRule, ClaimStatus, PromotionType } from '@kl/contracts/promotions';
 import type { TurnoverBase } from '@kl/contracts/wagering';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import type { NewPromotionRow, PromotionRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { DEFAULT_WAGERING_SETTING, moneyNumber } from '../../wallet/index.ts';
-import { bonusRuleOf } from '../../promotions/index.ts';
+import { createWageringRepository, DEFAULT_WAGERING_SETTING, moneyNumber } from '../../wallet/index.ts';
+import {
+  bonusRuleOf,
+  createPromotionRepository,
+  type NewPromotionRow,
+  type PromotionRow,
+} from '../../promotions/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import { assertIndependentChecker } from '../four-eyes.ts';
 import type { ControlsService } from '../controls/service.ts';
 import { localized, type TextInput } from '../localized.ts';
-import { createPromotionAdminRepository, type PromotionView } from './repository.ts';
+import type { OperatorRepository } from '../operator-repository.ts';
 
 /**
  * Promotions in the back office (docs/back-office.md, "Promotions"). A promotion is the promotions module's
@@ -36,6 +40,15 @@ import { createPromotionAdminRepository, type PromotionView } from './repository
  * (`promotionBonusCap`, `promotionMinTurnoverMultiple`), checked when written and again when published.
  * "End now" applies at once: it only takes exposure away.
  */
+
+/** A promotion with the usernames of the operators who created, wrote and published it and wrote its draft. */
+export interface PromotionView {
+  row: PromotionRow;
+  createdBy: string | null;
+  writtenBy: string | null;
+  publishedBy: string | null;
+  draftBy: string | null;
+}
 
 /** What a creation asks for, once validated. */
 export interface NewPromotion {
@@ -199,9 +212,30 @@ export function createPromotionAdmin(deps: {
   audit: AuditLog;
   /** The merchant's promotion limits, read in the transaction that writes or publishes. */
   controls: ControlsService;
+  /** The usernames of the operators who wrote and published a promotion. */
+  operators: Pick<OperatorRepository, 'usernamesOf'>;
 }) {
-  const { db, clock, merchantCode, audit, controls } = deps;
-  const promotions = createPromotionAdminRepository(db);
+  const { db, clock, merchantCode, audit, controls, operators } = deps;
+  // The promotions module's repository: the one writer of promotions and claims; the wallet's turnover.
+  const promotions = createPromotionRepository(db);
+  const wagering = createWageringRepository(db);
+
+  /** The promotions with the usernames of their operators. */
+  async function viewsOf(rows: readonly PromotionRow[], tx: DbOrTx = db): Promise<PromotionView[]> {
+    const ids = rows.flatMap((row) => [row.createdBy, row.writtenBy, row.publishedBy, row.draftBy]);
+    const names = await operators.usernamesOf(
+      [...new Set(ids.filter((id): id is string => id !== null))],
+      tx,
+    );
+    const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    return rows.map((row) => ({
+      row,
+      createdBy: nameOf(row.createdBy),
+      writtenBy: nameOf(row.writtenBy),
+      publishedBy: nameOf(row.publishedBy),
+      draftBy: nameOf(row.draftBy),
+    }));
+  }
 
   const operatorOf = (actor: AuditActor): string => {
     if (actor.operatorId === null) throw new DomainError('NOT_LOGGED_IN');
@@ -236,7 +270,9 @@ export function createPromotionAdmin(deps: {
   }
 
   async function shown(id: number, tx: DbOrTx): Promise<AdminPromotion> {
-    const view = await promotions.view(id, tx);
+    const row = await promotions.promotionOfMerchant(merchantCode, id, tx);
+    if (!row) throw new Error(`promotion ${id} vanished`);
+    const [view] = await viewsOf([row], tx);
     if (!view) throw new Error(`promotion ${id} vanished`);
     const counts = await promotions.claimCounts([id], tx);
     return adminPromotionOf(view, clock(), counts.get(id) ?? 0);
@@ -253,7 +289,7 @@ export function createPromotionAdmin(deps: {
     seen: PromotionDecisionRequest,
     tx: DbOrTx,
   ): Promise<PromotionRow | undefined> {
-    const row = await promotions.lock(merchantCode, id, tx);
+    const row = await promotions.lockPromotion(merchantCode, id, tx);
     if (!row) throw PROMOTION_NOT_FOUND();
     if (row.publishedAt !== null && row.draft === null) {
       if (row.publishedBy === operatorId) return undefined;
@@ -274,18 +310,18 @@ export function createPromotionAdmin(deps: {
     }): Promise<AdminPromotionPage> {
       const now = clock();
       const [{ rows, total }, setting] = await Promise.all([
-        promotions.page({
+        promotions.promotionPageForOperators({
           merchantCode,
           status: query.status,
           now,
           limit: query.pageSize,
           offset: (query.pageNo - 1) * query.pageSize,
         }),
-        promotions.wageringSetting(merchantCode),
+        wagering.setting(merchantCode),
       ]);
-      const counts = await promotions.claimCounts(rows.map((view) => view.row.id));
+      const counts = await promotions.claimCounts(rows.map((row) => row.id));
       return {
-        list: rows.map((view) => adminPromotionOf(view, now, counts.get(view.row.id) ?? 0)),
+        list: (await viewsOf(rows)).map((view) => adminPromotionOf(view, now, counts.get(view.row.id) ?? 0)),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         total,
@@ -309,7 +345,7 @@ export function createPromotionAdmin(deps: {
           await controls.current(tx),
         );
         await checkWindow({ id: null, type: request.type, startsAt, endsAt }, tx);
-        const row = await promotions.insert(
+        const row = await promotions.insertPromotion(
           {
             merchantCode,
             code: request.code,
@@ -357,7 +393,7 @@ export function createPromotionAdmin(deps: {
         Object.entries(fields).filter(([, value]) => value !== undefined),
       ) as PromotionChange;
       return db.transaction(async (tx) => {
-        let row = await promotions.lock(merchantCode, id, tx);
+        let row = await promotions.lockPromotion(merchantCode, id, tx);
         if (!row) throw PROMOTION_NOT_FOUND();
         const now = clock();
         if (endNow) {
@@ -365,7 +401,7 @@ export function createPromotionAdmin(deps: {
           let { startsAt, endsAt } = row;
           if (now < endsAt) endsAt = now;
           if (startsAt >= endsAt) startsAt = new Date(endsAt.getTime() - 1);
-          row = await promotions.update(id, { startsAt, endsAt }, tx);
+          row = await promotions.updatePromotion(id, { startsAt, endsAt }, tx);
           const after = await shown(id, tx);
           await audit.record(
             actor,
@@ -379,7 +415,7 @@ export function createPromotionAdmin(deps: {
           // Each draft gets a later time than the one it replaces: the time is the version a publish names.
           const previous = row.draftAt?.getTime() ?? Number.NEGATIVE_INFINITY;
           const draftAt = new Date(Math.max(now.getTime(), previous + 1));
-          await promotions.update(id, { draft: change, draftBy: operatorId, draftAt }, tx);
+          await promotions.updatePromotion(id, { draft: change, draftBy: operatorId, draftAt }, tx);
           const after = await shown(id, tx);
           await audit.record(
             actor,
@@ -413,7 +449,7 @@ export function createPromotionAdmin(deps: {
         const draft = draftOf(row);
         await checkTerms(row, draft, tx);
         const before = await shown(id, tx);
-        await promotions.update(
+        await promotions.updatePromotion(
           id,
           {
             ...(draft ? changeColumns(draft) : {}),
@@ -454,10 +490,10 @@ export function createPromotionAdmin(deps: {
         const before = await shown(id, tx);
         let after: AdminPromotion | null = null;
         if (row.draft !== null) {
-          await promotions.update(id, { draft: null, draftBy: null, draftAt: null }, tx);
+          await promotions.updatePromotion(id, { draft: null, draftBy: null, draftAt: null }, tx);
           after = await shown(id, tx);
         } else {
-          await promotions.remove(id, tx);
+          await promotions.removeUnpublishedPromotion(id, tx);
         }
         await audit.record(
           actor,
@@ -473,34 +509,42 @@ export function createPromotionAdmin(deps: {
       id: number,
       query: { status?: ClaimStatus | undefined; pageNo: number; pageSize: number },
     ): Promise<AdminPromotionClaimPage> {
-      if (!(await promotions.find(merchantCode, id))) throw PROMOTION_NOT_FOUND();
-      const { rows, total } = await promotions.claims({
+      if (!(await promotions.promotionOfMerchant(merchantCode, id))) throw PROMOTION_NOT_FOUND();
+      const { rows, total } = await promotions.claimPageForOperators({
         promotionId: id,
         status: query.status,
         limit: query.pageSize,
         offset: (query.pageNo - 1) * query.pageSize,
       });
+      const requirements = new Map(
+        (await wagering.ofClaims(rows.map(({ claim }) => claim.id))).map((row) => [row.claimId, row]),
+      );
       return {
-        list: rows.map(({ claim, username, referredUsername, required, progress, requirementStatus }) => ({
-          id: claim.id,
-          promotionId: claim.promotionId,
-          memberId: claim.memberId,
-          username,
-          referredMember: referredUsername,
-          status: claim.status,
-          reason: claim.reason ?? null,
-          bonusAmount: claim.bonusAmount === null ? null : moneyNumber(claim.bonusAmount),
-          depositAmount: claim.depositAmount === null ? null : moneyNumber(claim.depositAmount),
-          currency: claim.currency,
-          turnoverRequired: required === null ? null : moneyNumber(required),
-          turnoverDone:
-            required === null || progress === null
-              ? null
-              : moneyNumber(progress < required ? progress : required),
-          turnoverStatus: requirementStatus,
-          appliedAt: claim.appliedAt.toISOString(),
-          updatedAt: claim.updatedAt.toISOString(),
-        })),
+        list: rows.map(({ claim, username, referredUsername }) => {
+          const requirement = requirements.get(claim.id);
+          const required = requirement?.required ?? null;
+          const progress = requirement?.progress ?? null;
+          return {
+            id: claim.id,
+            promotionId: claim.promotionId,
+            memberId: claim.memberId,
+            username,
+            referredMember: referredUsername,
+            status: claim.status,
+            reason: claim.reason ?? null,
+            bonusAmount: claim.bonusAmount === null ? null : moneyNumber(claim.bonusAmount),
+            depositAmount: claim.depositAmount === null ? null : moneyNumber(claim.depositAmount),
+            currency: claim.currency,
+            turnoverRequired: required === null ? null : moneyNumber(required),
+            turnoverDone:
+              required === null || progress === null
+                ? null
+                : moneyNumber(progress < required ? progress : required),
+            turnoverStatus: requirement?.status ?? null,
+            appliedAt: claim.appliedAt.toISOString(),
+            updatedAt: claim.updatedAt.toISOString(),
+          };
+        }),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         total,

@@ -11,9 +11,13 @@ import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
-import { DAY_MS, VIETNAM_OFFSET_MS } from '../dashboard/repository.ts';
 import { csvDocument, type CsvCell } from '../../../platform/csv.ts';
-import { createReportRepository, type ReportWindow } from './repository.ts';
+import {
+  createReportRepository,
+  DAY_MS,
+  type ReportWindow,
+  VIETNAM_OFFSET_MS,
+} from '../../reporting/index.ts';
 
 /**
  * Reports (docs/back-office.md, "Reports"): real money over a period of Vietnam days (UTC+7), both ends

@@ -1,7 +1,9 @@
 import type { SegregationReason } from '@kl/contracts/admin/money';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { operator, type OperatorRow } from '../../../db/schema/index.ts';
+import { balanceAdjustment, operator, type OperatorRow } from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { createAgentContractRepository } from '../../agent-contracts/index.ts';
+import { createPromotionRepository } from '../../promotions/index.ts';
 
 /**
  * What segregation of duties reads (docs/back-office.md, "Four eyes"): which operators gave a member
@@ -9,6 +11,30 @@ import type { Db, DbOrTx } from '../../../platform/db.ts';
  * could approve a payout at all.
  */
 export function createSegregationRepository(db: Db) {
+  // The promotions and their claims, and the agents' contracts, are their modules' to read.
+  const promotions = createPromotionRepository(db);
+  const contracts = createAgentContractRepository(db);
+
+  /** Who asked for a manual credit applied to the member since `since` (when decided, else asked). */
+  async function creditRequesters(
+    where: { merchantCode: string; memberId: string; since: Date },
+    tx: DbOrTx = db,
+  ): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ operatorId: balanceAdjustment.requestedBy })
+      .from(balanceAdjustment)
+      .where(
+        and(
+          eq(balanceAdjustment.merchantCode, where.merchantCode),
+          eq(balanceAdjustment.memberId, where.memberId),
+          eq(balanceAdjustment.direction, 'credit'),
+          eq(balanceAdjustment.status, 'applied'),
+          sql`coalesce(${balanceAdjustment.decidedAt}, ${balanceAdjustment.createdAt}) >= ${where.since.toISOString()}::timestamptz`,
+        ),
+      );
+    return rows.map((row) => row.operatorId);
+  }
+
   return {
     /**
      * The operators who gave the member money since `since`, each with why: who asked for a manual credit
@@ -20,29 +46,18 @@ export function createSegregationRepository(db: Db) {
       where: { merchantCode: string; memberId: string; since: Date },
       tx: DbOrTx = db,
     ): Promise<{ operatorId: string; reason: SegregationReason }[]> {
-      const { merchantCode, memberId } = where;
-      const since = sql`${where.since.toISOString()}::timestamptz`;
-      const result = await tx.execute(sql`
-        select operator_id, reason from (
-          select a.requested_by as operator_id, 'credited' as reason
-            from balance_adjustment a
-            where a.merchant_code = ${merchantCode} and a.member_id = ${memberId}
-              and a.direction = 'credit' and a.status = 'applied'
-              and coalesce(a.decided_at, a.created_at) >= ${since}
-          union
-          select unnest(array[p.created_by, p.written_by, p.published_by]), 'promotion'
-            from promotion_claim c join promotion p on p.id = c.promotion_id
-            where c.merchant_code = ${merchantCode} and c.member_id = ${memberId}
-              and c.status <> 'rejected' and c.updated_at >= ${since}
-          union
-          select k.proposed_by, 'contract'
-            from agent_contract k
-            where k.merchant_code = ${merchantCode} and k.member_id = ${memberId}
-              and k.status in ('pending', 'accepted') and coalesce(k.approved_at, k.offered_at) >= ${since}
-        ) involved
-        where operator_id is not null`);
-      const rows = (result as unknown as { rows: { operator_id: string; reason: SegregationReason }[] }).rows;
-      return rows.map((row) => ({ operatorId: row.operator_id, reason: row.reason }));
+      const [credited, promotion, contract] = await Promise.all([
+        creditRequesters(where, tx),
+        promotions.operatorsOfClaimedPromotions(where, tx),
+        contracts.proposersFor(where, tx),
+      ]);
+      const reasons = (ids: string[], reason: SegregationReason) =>
+        ids.map((operatorId) => ({ operatorId, reason }));
+      return [
+        ...reasons(credited, 'credited'),
+        ...reasons(promotion, 'promotion'),
+        ...reasons(contract, 'contract'),
+      ];
     },
 
     /** Who held the invitation link of each of these operators' current credentials (null: nobody). */

@@ -1,16 +1,13 @@
 import type { RiskFlag, WithdrawalProvenance } from '@kl/contracts/admin/money';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { balanceAdjustment, operator } from '../../../db/schema/index.ts';
 import type { Db } from '../../../platform/db.ts';
+import { createProvenanceRepository } from '../../reporting/index.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 
 /** Other members named beside a flag, at most this many. */
 const NAMED = 10;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * Where a member's money came from since their last paid withdrawal (docs/back-office.md, "Withdrawals
@@ -21,9 +18,8 @@ export function createProvenance(db: Db) {
   const requester = alias(operator, 'requester');
   const decider = alias(operator, 'decider');
 
-  /** Usernames of other members sharing something with the member, as one query's rows. */
-  const named = async (query: ReturnType<typeof sql>) =>
-    rowsOf<{ username: string }>(await db.execute(query)).map((row) => row.username);
+  // What the ledger, the withdrawals, the members and their sessions say: the reporting read model's.
+  const across = createProvenanceRepository(db);
 
   return {
     async of(request: {
@@ -32,22 +28,9 @@ export function createProvenance(db: Db) {
       createdAt: Date;
     }): Promise<WithdrawalProvenance> {
       const { merchantCode, memberId } = request;
-      const [last] = rowsOf<{ since: string | Date | null }>(
-        await db.execute(sql`
-          select max(created_at) as since from withdrawal_request
-          where member_id = ${memberId} and status = 'paid' and created_at < ${at(request.createdAt)}`),
-      );
-      const since = last?.since ? new Date(last.since) : null;
+      const since = await across.lastPaidWithdrawal(memberId, request.createdAt);
       const from = since ?? new Date(0);
-
-      const sums = rowsOf<{ kind: string; amount: string; payout: string }>(
-        await db.execute(sql`
-          select kind, coalesce(sum(amount), 0)::text as amount, coalesce(sum(payout), 0)::text as payout
-          from ledger_transaction
-          where member_id = ${memberId} and not demo
-            and created_at > ${at(from)} and created_at <= ${at(request.createdAt)}
-          group by kind`),
-      );
+      const sums = await across.ledgerByKind(memberId, from, request.createdAt);
       const amount = (kind: string) => BigInt(sums.find((row) => row.kind === kind)?.amount ?? 0);
       const payout = (kind: string) => BigInt(sums.find((row) => row.kind === kind)?.payout ?? 0);
       const deposits = amount('deposit');
@@ -74,29 +57,9 @@ export function createProvenance(db: Db) {
         .orderBy(asc(balanceAdjustment.createdAt), asc(balanceAdjustment.id));
 
       const [sharedAccount, sharedDevice, sharedAddress] = await Promise.all([
-        named(sql`
-          select distinct m.username from bank_account_conflict c
-          join member m on m.id = case when c.owner_member_id = ${memberId} then c.member_id else c.owner_member_id end
-          where c.merchant_code = ${merchantCode}
-            and (c.owner_member_id = ${memberId} or c.member_id = ${memberId})
-          order by m.username limit ${NAMED}`),
-        named(sql`
-          select other.username from member me join member other
-            on other.register_device = me.register_device and other.id <> me.id
-          where me.id = ${memberId} and me.register_device is not null
-          order by other.username limit ${NAMED}`),
-        named(sql`
-          select username from (
-            select other.username from member me join member other
-              on other.register_ip = me.register_ip and other.id <> me.id
-              and other.merchant_code = me.merchant_code
-            where me.id = ${memberId} and me.register_ip is not null
-            union
-            select other.username from member_session mine
-              join member_session theirs on theirs.ip = mine.ip and theirs.member_id <> mine.member_id
-              join member other on other.id = theirs.member_id and other.merchant_code = ${merchantCode}
-            where mine.member_id = ${memberId}
-          ) shared order by username limit ${NAMED}`),
+        across.sharedBankAccount(merchantCode, memberId, NAMED),
+        across.sharedDevice(memberId, NAMED),
+        across.sharedAddress(merchantCode, memberId, NAMED),
       ]);
       const flags: { flag: RiskFlag; members: string[] }[] = [];
       if (sharedAccount.length > 0) flags.push({ flag: 'shared_bank_account', members: sharedAccount });

@@ -1,11 +1,18 @@
-import type { AnnouncementType } from '@kl/contracts/content';
+import { ANNOUNCEMENT_TYPES, type AnnouncementType } from '@kl/contracts/content';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { announcement, announcementRead, type AnnouncementRow } from '../../../db/schema/index.ts';
-import type { Db } from '../../../platform/db.ts';
+import {
+  announcement,
+  announcementRead,
+  type AnnouncementRow,
+  type NewAnnouncementRow,
+} from '../../../db/schema/index.ts';
+import type { ChangeFeed } from '../../../platform/change-feed.ts';
+import type { Db, DbOrTx } from '../../../platform/db.ts';
 
 /**
  * Announcement queries (product.md §2 home marquee and /m/notice, §3 announcements with read flags): those
- * shown now, with a member's read times, and the member's read marks.
+ * shown now, with a member's read times, and the member's read marks; and the back office's, which sees
+ * and writes every announcement of the player kinds (docs/back-office.md, "Content").
  */
 
 /** What decides which announcements a player sees. */
@@ -36,7 +43,19 @@ function visibleAnnouncements(merchantCode: string, filter: AnnouncementFilter, 
   return and(...conditions) as SQL;
 }
 
-export function createAnnouncementRepository(db: Db) {
+/** The merchant's announcements of the player kinds (B, PL, PU), shown now or not. */
+function ofPlayerKinds(merchantCode: string): SQL {
+  return and(
+    eq(announcement.merchantCode, merchantCode),
+    inArray(announcement.type, [...ANNOUNCEMENT_TYPES]),
+  ) as SQL;
+}
+
+/**
+ * A write of an announcement publishes the content's topic on `changes` in its transaction
+ * (docs/decisions/022-api-caching.md), whoever makes it.
+ */
+export function createAnnouncementRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
   /** Announcements with the member's read time (left join); without a member, no join. */
   async function announcementsWithRead(
     where: SQL,
@@ -121,6 +140,52 @@ export function createAnnouncementRepository(db: Db) {
             inArray(announcement.type, [...types]),
           ),
         );
+      return row;
+    },
+
+    /** Every announcement of the player kinds (B, PL, PU), shown now or not, newest published first. */
+    async announcementPageForOperators(merchantCode: string, limit: number, offset: number) {
+      const where = ofPlayerKinds(merchantCode);
+      const rows = await db
+        .select()
+        .from(announcement)
+        .where(where)
+        .orderBy(desc(announcement.publishedAt), desc(announcement.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(announcement).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async insertAnnouncement(row: NewAnnouncementRow, tx: DbOrTx = db): Promise<AnnouncementRow> {
+      const [created] = await tx.insert(announcement).values(row).returning();
+      if (!created) throw new Error('announcement not inserted');
+      await changes?.publish('content', tx);
+      return created;
+    },
+
+    /** An announcement of the player kinds, its row locked until the transaction ends (two saving at once). */
+    async lockAnnouncement(
+      merchantCode: string,
+      id: number,
+      tx: DbOrTx,
+    ): Promise<AnnouncementRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(announcement)
+        .where(and(ofPlayerKinds(merchantCode), eq(announcement.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async updateAnnouncement(
+      id: number,
+      set: Partial<NewAnnouncementRow>,
+      tx: DbOrTx = db,
+    ): Promise<AnnouncementRow> {
+      const [row] = await tx.update(announcement).set(set).where(eq(announcement.id, id)).returning();
+      if (!row) throw new Error(`announcement ${id} vanished`);
+      await changes?.publish('content', tx);
       return row;
     },
 

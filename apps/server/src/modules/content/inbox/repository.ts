@@ -1,11 +1,33 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { inboxMessage, member, type InboxMessageRow } from '../../../db/schema/index.ts';
+import type { LocalizedText } from '@kl/contracts/content';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  inboxMessage,
+  inboxSend,
+  type InboxMessageRow,
+  type InboxSendRow,
+  member,
+} from '../../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
+import { paidDepositsOf } from '../../wallet/index.ts';
 
 /**
  * Inbox queries (product.md §2 /m/webEmail and /m/message(s), §3 the inbox): a member's messages, read and
- * deleted marks, and the welcome messages every member who may use the inbox gets once.
+ * deleted marks, the welcome messages every member who may use the inbox gets once, and the back office's
+ * sends (docs/back-office.md, "Chat, feedback and inbox"): a message put in many inboxes at once, with its
+ * record.
  */
+
+/** Which members a send reaches, once resolved: every member, those whose paid deposits fall in a range, one. */
+export type Recipients =
+  | { kind: 'all' }
+  | { kind: 'paid'; atLeast: bigint; below: bigint | null }
+  | { kind: 'member'; memberId: string };
+
+/** The first row of an `execute` result, whichever driver answered. */
+function firstRow(result: unknown): Record<string, unknown> | undefined {
+  const rows = (result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
+  return rows[0] as Record<string, unknown> | undefined;
+}
 
 /** A welcome message to give a member. */
 export interface WelcomeMessage {
@@ -141,6 +163,70 @@ export function createInboxRepository(db: Db) {
         .from(inboxMessage)
         .where(and(eq(inboxMessage.memberId, memberId), eq(inboxMessage.id, id)));
       return earlier ? 'gone' : undefined;
+    },
+
+    async insertInboxSend(row: typeof inboxSend.$inferInsert, tx: DbOrTx): Promise<InboxSendRow> {
+      const [created] = await tx.insert(inboxSend).values(row).returning();
+      if (!created) throw new Error('inbox send not inserted');
+      return created;
+    },
+
+    async setInboxSendRecipients(id: number, recipients: number, tx: DbOrTx): Promise<InboxSendRow> {
+      const [row] = await tx.update(inboxSend).set({ recipients }).where(eq(inboxSend.id, id)).returning();
+      if (!row) throw new Error(`inbox send ${id} vanished`);
+      return row;
+    },
+
+    /**
+     * Puts a sent message in the inbox of every recipient who is not a trial member, in one statement;
+     * answers how many inboxes received it.
+     */
+    async deliverInboxSend(
+      merchantCode: string,
+      trialType: number,
+      recipients: Recipients,
+      message: { title: LocalizedText; content: LocalizedText; sentAt: Date },
+      tx: DbOrTx,
+    ): Promise<number> {
+      const conditions: SQL[] = [
+        sql`${member.merchantCode} = ${merchantCode}`,
+        sql`${member.type} <> ${trialType}`,
+      ];
+      if (recipients.kind === 'member') conditions.push(sql`${member.id} = ${recipients.memberId}`);
+      if (recipients.kind === 'paid') {
+        const paid = paidDepositsOf(member.id, member.merchantCode);
+        conditions.push(sql`${paid} >= ${recipients.atLeast.toString()}::numeric`);
+        if (recipients.below !== null) {
+          conditions.push(sql`${paid} < ${recipients.below.toString()}::numeric`);
+        }
+      }
+      const result = await tx.execute(sql`
+        with delivered as (
+          insert into ${inboxMessage} (merchant_code, member_id, title, content, sent_at)
+          select ${member.merchantCode}, ${member.id}, ${JSON.stringify(message.title)}::jsonb,
+                 ${JSON.stringify(message.content)}::jsonb, ${message.sentAt.toISOString()}::timestamptz
+          from ${member}
+          where ${sql.join(conditions, sql` and `)}
+          returning 1
+        )
+        select count(*)::int as delivered from delivered`);
+      return Number(firstRow(result)?.delivered ?? 0);
+    },
+
+    /** The back office's sends, newest first. */
+    async inboxSendPage(merchantCode: string, limit: number, offset: number) {
+      const where = eq(inboxSend.merchantCode, merchantCode);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(inboxSend)
+          .where(where)
+          .orderBy(desc(inboxSend.sentAt), desc(inboxSend.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(inboxSend).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
   };
 }

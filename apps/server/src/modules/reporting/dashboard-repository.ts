@@ -1,14 +1,8 @@
 import { REAL_MEMBER_TYPES } from '@kl/contracts/accounts';
 import { and, count, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  balanceAdjustment,
-  chatConversation,
-  ledgerTransaction,
-  member,
-  withdrawalRequest,
-} from '../../../db/schema/index.ts';
-import type { Db } from '../../../platform/db.ts';
+import { ledgerTransaction, member } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db.ts';
 
 /** Vietnam time is UTC+7 all year: its days start at 17:00 UTC. */
 export const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -25,7 +19,10 @@ export interface DayFigures {
   bonuses: bigint;
 }
 
-/** What the ledger and the queues say for the dashboard (docs/back-office.md, "Dashboard"). */
+/**
+ * What the ledger and the members say for the dashboard (docs/back-office.md, "Dashboard"); the work
+ * waiting for operators is counted by the modules whose queues they are.
+ */
 export function createDashboardRepository(db: Db) {
   const t = ledgerTransaction;
   /** The transaction a reversal undoes: a reversal counts as minus its original, in the original's figure. */
@@ -113,33 +110,6 @@ export function createDashboardRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
-    },
-
-    /** The work waiting for operators now. */
-    async pending(merchantCode: string) {
-      // Written out: drizzle leaves the outer row's columns unqualified, which the subquery would read as its own.
-      const waitingChat = sql`exists (select 1 from chat_message m
-        where m.conversation_id = "chat_conversation"."id" and m.sender = 'member'
-        and m.id > "chat_conversation"."operator_read_id")`;
-      const [[withdrawals], [adjustments], [chats]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(withdrawalRequest)
-          .where(
-            and(eq(withdrawalRequest.merchantCode, merchantCode), eq(withdrawalRequest.status, 'pending')),
-          ),
-        db
-          .select({ n: count() })
-          .from(balanceAdjustment)
-          .where(
-            and(eq(balanceAdjustment.merchantCode, merchantCode), eq(balanceAdjustment.status, 'pending')),
-          ),
-        db
-          .select({ n: count() })
-          .from(chatConversation)
-          .where(and(eq(chatConversation.merchantCode, merchantCode), waitingChat)),
-      ]);
-      return { withdrawals: withdrawals?.n ?? 0, adjustments: adjustments?.n ?? 0, chats: chats?.n ?? 0 };
     },
   };
 }

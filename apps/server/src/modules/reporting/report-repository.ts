@@ -8,9 +8,9 @@ import {
   promotion,
   promotionClaim,
   wageringRequirement,
-} from '../../../db/schema/index.ts';
-import type { Db } from '../../../platform/db.ts';
-import { createDashboardRepository, DAY_MS, VIETNAM_OFFSET_MS } from '../dashboard/repository.ts';
+} from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db.ts';
+import { createDashboardRepository, DAY_MS, VIETNAM_OFFSET_MS } from './dashboard-repository.ts';
 
 /** A report's period: [from, to) in time, in the merchant's currency. */
 export interface ReportWindow {
