@@ -4,6 +4,8 @@ import {
   ConfigError,
   DEFAULT_FIREBASE_CERTS_URL,
   DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
+  DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  DEVELOPMENT_PAYMENT_GATEWAY_URL,
   DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
   DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
@@ -61,7 +63,8 @@ describe('loadConfig', () => {
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
       firebaseWebApiKey: undefined,
       firebaseAuthDomain: undefined,
-      sandboxGateway: true,
+      paymentGatewayUrl: DEVELOPMENT_PAYMENT_GATEWAY_URL,
+      paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
       sandboxProvider: true,
       sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
       sandboxProviderScheduler: true,
@@ -106,6 +109,8 @@ describe('loadConfig', () => {
         SANDBOX_PROVIDER: '0',
         SANDBOX_PROVIDER_SECRET: 'p'.repeat(32),
         SANDBOX_PROVIDER_WALLET_URL: 'https://wallet.example.com/',
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com/checkout',
+        PAYMENT_CALLBACK_SECRET: 'c'.repeat(32),
         SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
       },
       '/srv/site',
@@ -131,7 +136,8 @@ describe('loadConfig', () => {
       firebaseCertsUrl: 'https://keys.example.com/x509',
       firebaseWebApiKey: WEB_API_KEY,
       firebaseAuthDomain: 'login.example.com',
-      sandboxGateway: true,
+      paymentGatewayUrl: 'https://pay.example.com/checkout',
+      paymentCallbackSecret: 'c'.repeat(32),
       sandboxProvider: false,
       sandboxProviderSecret: 'p'.repeat(32),
       sandboxProviderWalletUrl: 'https://wallet.example.com',
@@ -223,17 +229,27 @@ describe('loadConfig', () => {
     );
   });
 
-  it('runs the sandbox payment gateway outside production, and in production only when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).sandboxGateway).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', SANDBOX_GATEWAY: '0' }).sandboxGateway).toBe(false);
-    expect(loadConfig({ ...PRODUCTION }).sandboxGateway).toBe(false);
+  it('sends members to the sandbox gateway outside production, and in production to the gateway it is given', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
+      paymentGatewayUrl: 'http://127.0.0.1:8090/gateway/pay',
+      paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+    });
+    expect(loadConfig({ ...PRODUCTION })).toMatchObject({
+      paymentGatewayUrl: undefined,
+      paymentCallbackSecret: undefined,
+    });
     const secret = 's'.repeat(32);
+    const gateway = 'https://pay.example.com/checkout';
     expect(
-      loadConfig({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: secret }),
-    ).toMatchObject({ sandboxGateway: true, paymentCallbackSecret: secret });
-    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1' })).toEqual([
-      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+      loadConfig({ ...PRODUCTION, PAYMENT_GATEWAY_URL: gateway, PAYMENT_CALLBACK_SECRET: secret }),
+    ).toMatchObject({ paymentGatewayUrl: gateway, paymentCallbackSecret: secret });
+    expect(problemsOf({ ...PRODUCTION, PAYMENT_GATEWAY_URL: gateway })).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when PAYMENT_GATEWAY_URL is set in production',
     ]);
+    expect(
+      problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: DEVELOPMENT_PAYMENT_CALLBACK_SECRET }),
+    ).toEqual(['Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the development key in production']);
+    expect(problemsOf({ PAYMENT_GATEWAY_URL: 'ftp://pay' })[0]).toContain('PAYMENT_GATEWAY_URL');
     expect(problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
     ]);
@@ -388,18 +404,18 @@ describe('loadConfig', () => {
         PORT: 'abc',
         OPS_TOKEN: 'short',
         CHAT_OPERATOR_TOKEN: 'also-short',
-        SANDBOX_GATEWAY: '1',
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com',
       }),
     ).toEqual([
       'Invalid configuration: PORT must be a whole number from 0 to 65535',
       'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
       'Invalid configuration: CHAT_OPERATOR_TOKEN must be at least 16 characters in production',
-      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when PAYMENT_GATEWAY_URL is set in production',
     ]);
   });
 
   it('names a variable once when it breaks both its format and a production rule', () => {
-    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: 'two words' })).toEqual(
+    expect(problemsOf({ ...PRODUCTION, PAYMENT_GATEWAY_URL: 'https://pay.example.com', PAYMENT_CALLBACK_SECRET: 'two words' })).toEqual(
       [
         'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
       ],

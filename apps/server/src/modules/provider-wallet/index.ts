@@ -37,7 +37,7 @@ export {
   type ProviderWalletService,
   type SignedProviderRequest,
 } from './service.ts';
-export { refuseProviderSignature, signProviderMessage, signProviderRequest } from './signature.ts';
+export { refuseProviderSignature, signProviderMessage, signProviderRequest } from '@kl/signing/provider';
 
 /**
  * The seamless wallet of external game providers wired together (docs/decisions/025-provider-wallet.md):

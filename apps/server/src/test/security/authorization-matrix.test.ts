@@ -37,6 +37,7 @@ import {
   testClock,
 } from '../accounts.ts';
 import { buildTestApp, json } from '../app.ts';
+import { payAtGateway } from '../gateway.ts';
 import { createOperator } from '../back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 
@@ -230,7 +231,6 @@ const EXPECTATIONS = {
   depositOrders: ACTUAL_ACCOUNT,
   depositOrder: OWN_ACTUAL_ACCOUNT,
   depositCallback: { access: 'gateway' },
-  sandboxPay: OWN_ACTUAL_ACCOUNT,
 
   responsibleGaming: REAL_MEMBER,
   setDepositLimits: REAL_MEMBER,
@@ -646,10 +646,11 @@ describeEachDatabase('authorization matrix', (kind) => {
   }
 
   async function depositPaid(who: Identity, amount: number): Promise<string> {
-    const order = valueOf<{ orderId: string }>(
+    const order = valueOf<{ orderId: string; payUrl: string }>(
       await send(API.createDepositOrder, who, { payload: { channelCode: 'bank-transfer', amount } }),
     );
-    valueOf(await send(API.sandboxPay, who, { payload: { orderId: order.orderId } }));
+    const paid = await payAtGateway(app, order.payUrl, { secret: PAYMENT_CALLBACK_SECRET, clock: time.clock });
+    expect(paid.status, paid.body).toBe(303);
     time.advance(1_000);
     return order.orderId;
   }
@@ -759,7 +760,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       config: {
         devOutbox: true,
         devClock: true,
-        sandboxGateway: true,
         opsToken: OPS_TOKEN,
         chatOperatorToken: CHAT_OPERATOR_TOKEN,
         paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
@@ -1138,7 +1138,6 @@ describeEachDatabase('authorization matrix', (kind) => {
         },
       }),
     },
-    sandboxPay: { build: async () => ({ payload: { orderId: await pendingOrder() } }) },
 
     responsibleGaming: { build: () => ({}) },
     setDepositLimits: { build: () => ({ payload: { monthly: 900_000_000_000 } }) },
@@ -1610,12 +1609,11 @@ describeEachDatabase('authorization matrix', (kind) => {
     expect(csv.body).not.toContain('900000');
   });
 
-  it('without the operator tokens, DEV_OUTBOX, the sandbox gateway and provider those calls do not exist', async () => {
+  it('without the operator tokens, DEV_OUTBOX and the sandbox provider those calls do not exist', async () => {
     const bare = await buildTestApp(database.current, {
       clock: time.clock,
       config: {
         devOutbox: false,
-        sandboxGateway: false,
         sandboxProvider: false,
         opsToken: undefined,
         chatOperatorToken: undefined,
@@ -1628,8 +1626,7 @@ describeEachDatabase('authorization matrix', (kind) => {
           expectation.access === 'operator' ||
           expectation.access === 'dev' ||
           expectation.access === 'provider-session' ||
-          expectation.access === 'provider-launch' ||
-          name === 'sandboxPay'
+          expectation.access === 'provider-launch'
         );
       });
       expect(absent.length).toBeGreaterThan(10);

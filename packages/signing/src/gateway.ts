@@ -38,3 +38,27 @@ export function checkCallbackSignature(input: {
     return { ok: false, reason: 'STALE_TIMESTAMP' };
   return { ok: true };
 }
+
+/**
+ * The payment link's signature (docs/decisions/036-sandboxes-process.md): the site sends the player to
+ * the gateway's payment page with what to pay in the query, signed under the same shared secret over
+ * `<timestamp>.<message>`, where the message is `gatewayPaymentMessage` (contracts, deposit.ts) of those
+ * fields. The gateway takes the amount from a link it verified, never from the player.
+ */
+export function signPaymentLink(secret: string, timestamp: string, message: string): string {
+  return signCallback(secret, timestamp, message);
+}
+
+/** Whether a payment link's signature is the site's (no time window: the order's expiry bounds it). */
+export function checkPaymentLink(input: {
+  secret: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  message: string;
+}): boolean {
+  const { timestamp, signature } = input;
+  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature))
+    return false;
+  const expected = Buffer.from(signPaymentLink(input.secret, timestamp, input.message), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
