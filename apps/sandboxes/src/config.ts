@@ -88,7 +88,9 @@ export function loadSandboxesConfig(
   }
   const vars = parsed.data;
   if (vars.NODE_ENV === 'production') {
-    throw new SandboxesConfigError('The sandboxes stand in for outside parties: never run them in production.');
+    throw new SandboxesConfigError(
+      'The sandboxes stand in for outside parties: never run them in production.',
+    );
   }
   const dataDir = isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR);
   return {

@@ -6,7 +6,13 @@ import { GATEWAY_TEXTS, type GatewayLanguage } from './texts.ts';
  * the site asked to charge and two buttons in one form; the others say why there is nothing to pay.
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 const STYLE = `
@@ -100,7 +106,9 @@ export function messagePage(
   backUrl: string | undefined,
 ): string {
   const t = GATEWAY_TEXTS[lang];
-  const back = backUrl ? `<p><a class="back" href="${escapeHtml(backUrl)}">${escapeHtml(t.back)}</a></p>` : '';
+  const back = backUrl
+    ? `<p><a class="back" href="${escapeHtml(backUrl)}">${escapeHtml(t.back)}</a></p>`
+    : '';
   return documentOf(
     lang,
     title,

@@ -51,7 +51,12 @@ function verifiedLink(fields: Fields, secret: string): Link | undefined {
   if (!parsed.success) return undefined;
   const timestamp = text(fields[GATEWAY_LINK_TIMESTAMP]);
   const signature = text(fields[GATEWAY_LINK_SIGNATURE]);
-  const valid = checkPaymentLink({ secret, timestamp, signature, message: gatewayPaymentMessage(parsed.data) });
+  const valid = checkPaymentLink({
+    secret,
+    timestamp,
+    signature,
+    message: gatewayPaymentMessage(parsed.data),
+  });
   return valid && timestamp && signature ? { link: parsed.data, timestamp, signature } : undefined;
 }
 

@@ -248,7 +248,9 @@ describe('loadConfig', () => {
     ]);
     expect(
       problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: DEVELOPMENT_PAYMENT_CALLBACK_SECRET }),
-    ).toEqual(['Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the development key in production']);
+    ).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the development key in production',
+    ]);
     expect(problemsOf({ PAYMENT_GATEWAY_URL: 'ftp://pay' })[0]).toContain('PAYMENT_GATEWAY_URL');
     expect(problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
@@ -415,11 +417,15 @@ describe('loadConfig', () => {
   });
 
   it('names a variable once when it breaks both its format and a production rule', () => {
-    expect(problemsOf({ ...PRODUCTION, PAYMENT_GATEWAY_URL: 'https://pay.example.com', PAYMENT_CALLBACK_SECRET: 'two words' })).toEqual(
-      [
-        'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
-      ],
-    );
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com',
+        PAYMENT_CALLBACK_SECRET: 'two words',
+      }),
+    ).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
+    ]);
   });
 
   it('asks for a long OPS_TOKEN in production only', () => {

@@ -316,10 +316,7 @@ describeEachDatabase('deposit', (kind) => {
       const again = await payAt(order);
       expect(again.status).toBe(303);
       expect((await walletOf(caller)).sumBalance).toBe(500_000);
-      expect((await callbacksOf(order.orderId)).map((row) => row.outcome)).toEqual([
-        'credited',
-        'duplicate',
-      ]);
+      expect((await callbacksOf(order.orderId)).map((row) => row.outcome)).toEqual(['credited', 'duplicate']);
       await expectBooksSound();
     });
 

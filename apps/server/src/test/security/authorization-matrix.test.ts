@@ -649,7 +649,10 @@ describeEachDatabase('authorization matrix', (kind) => {
     const order = valueOf<{ orderId: string; payUrl: string }>(
       await send(API.createDepositOrder, who, { payload: { channelCode: 'bank-transfer', amount } }),
     );
-    const paid = await payAtGateway(app, order.payUrl, { secret: PAYMENT_CALLBACK_SECRET, clock: time.clock });
+    const paid = await payAtGateway(app, order.payUrl, {
+      secret: PAYMENT_CALLBACK_SECRET,
+      clock: time.clock,
+    });
     expect(paid.status, paid.body).toBe(303);
     time.advance(1_000);
     return order.orderId;

@@ -88,9 +88,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.click(within(order).getByRole('button', { name: 'Copy Amount to transfer' }));
       expect(await navigator.clipboard.readText()).toBe('200000');
 
-      await payAtGateway(order, 200_000, () =>
-      deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''),
-    );
+      await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
       expect(
         within(timeline)
           .getAllByRole('listitem')

@@ -114,9 +114,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
     expect(await navigator.clipboard.readText()).toBe('19036688990011');
 
-    await payAtGateway(order, 200_000, () =>
-      deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''),
-    );
+    await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
     expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
     expect(within(order).queryByRole('img')).toBeNull();
     // The balance is asked again and shows the credit.
