@@ -9,12 +9,15 @@ import { spawn } from 'node:child_process';
 export const sandboxesPort = () => process.env.SANDBOXES_PORT || '8090';
 
 /**
- * What the site is told of the sandbox gateway when nothing else is configured: its payment page on the
- * sandboxes' port (the site's own default names port 8090).
+ * What the site is told of the stand-ins when nothing else is configured: the gateway's payment page and
+ * the provider's address on the sandboxes' port (the site's own defaults name port 8090).
  */
 export function gatewayEnv() {
-  if (process.env.PAYMENT_GATEWAY_URL) return {};
-  return { PAYMENT_GATEWAY_URL: `http://127.0.0.1:${sandboxesPort()}/gateway/pay` };
+  const base = `http://127.0.0.1:${sandboxesPort()}`;
+  return {
+    ...(!process.env.PAYMENT_GATEWAY_URL && { PAYMENT_GATEWAY_URL: `${base}/gateway/pay` }),
+    ...(!process.env.SANDBOX_PROVIDER_URL && { SANDBOX_PROVIDER_URL: base }),
+  };
 }
 
 /** The sandboxes process, calling the site at its port on the loopback unless SANDBOXES_SITE_URL says. */

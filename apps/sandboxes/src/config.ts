@@ -42,6 +42,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
     .optional(),
   DATA_DIR: z.string().default('./data'),
+  SANDBOXES_DATA_DIR: z.string().optional(),
+  SANDBOX_PROVIDER_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  DEV_CLOCK: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -57,8 +60,18 @@ export interface SandboxesConfig {
   providerSecret: string;
   /** PostgreSQL of the provider's tables; unset: the embedded database in `dataDir`. */
   databaseUrl: string | undefined;
-  /** Absolute path of the provider's embedded database folder. */
+  /**
+   * Absolute path of the provider's embedded database folder: SANDBOXES_DATA_DIR, by default beside the
+   * site's (`<DATA_DIR>-sandboxes`; the site's folder is its database's own).
+   */
   dataDir: string;
+  /**
+   * The provider's timer (table rounds, settlements, the sports programme) runs in this process: by
+   * default outside tests; SANDBOX_PROVIDER_SCHEDULER=on (the end-to-end run) or off decides.
+   */
+  providerScheduler: boolean;
+  /** PUT /dev/clock moves this process's clock (DEV_CLOCK=1, like the site's: end-to-end journeys). */
+  devClock: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
 }
@@ -92,7 +105,8 @@ export function loadSandboxesConfig(
       'The sandboxes stand in for outside parties: never run them in production.',
     );
   }
-  const dataDir = isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR);
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const dataDir = absolute(vars.SANDBOXES_DATA_DIR ?? `${vars.DATA_DIR.replace(/[/\\]+$/, '')}-sandboxes`);
   return {
     port: vars.SANDBOXES_PORT,
     host: vars.SANDBOXES_HOST,
@@ -100,7 +114,12 @@ export function loadSandboxesConfig(
     paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET ?? DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
     providerSecret: vars.SANDBOX_PROVIDER_SECRET ?? DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
     databaseUrl: vars.SANDBOXES_DATABASE_URL,
-    dataDir: resolve(dataDir, 'sandboxes'),
+    dataDir,
+    providerScheduler:
+      vars.SANDBOX_PROVIDER_SCHEDULER === undefined
+        ? vars.NODE_ENV !== 'test'
+        : vars.SANDBOX_PROVIDER_SCHEDULER === 'on',
+    devClock: vars.DEV_CLOCK === '1',
     logLevel: vars.LOG_LEVEL,
     nodeEnv: vars.NODE_ENV,
   };

@@ -38,7 +38,10 @@ if (!existsSync(builtIndex)) {
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  process.on('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
+  });
 }
 
 /**
@@ -148,14 +151,14 @@ export default defineConfig({
         DEV_CLOCK: '1',
         // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
         LOTTERY_SCHEDULER: 'on',
-        // The sandbox game provider's tables deal and settle, and its sports book plays matches, as in development.
-        SANDBOX_PROVIDER_SCHEDULER: 'on',
         LOG_LEVEL: 'warn',
         // Every page of every test comes from this one machine: the per-IP limit of real visitors
         // would throttle the suite, not test anything.
         RATE_LIMIT_MAX: '100000',
         // The sandbox gateway's payment page, in the sandboxes process below.
         PAYMENT_GATEWAY_URL: `http://127.0.0.1:${E2E_SANDBOXES_PORT}/gateway/pay`,
+        // The sandbox game provider, in the same process: its API (for its game client) and its report.
+        SANDBOX_PROVIDER_URL: `http://127.0.0.1:${E2E_SANDBOXES_PORT}`,
       },
     },
     {
@@ -172,10 +175,14 @@ export default defineConfig({
         SANDBOXES_PORT: String(E2E_SANDBOXES_PORT),
         SANDBOXES_HOST: '127.0.0.1',
         SANDBOXES_SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
-        DATA_DIR: process.env.E2E_DATA_DIR,
+        SANDBOXES_DATA_DIR: `${process.env.E2E_DATA_DIR}-sandboxes`,
         PAYMENT_CALLBACK_SECRET,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        // The sandbox game provider's tables deal and settle, and its sports book plays matches, as in development.
+        SANDBOX_PROVIDER_SCHEDULER: 'on',
+        // The provider's clock moves with the server's (moveServerClock, site-wide journeys).
+        DEV_CLOCK: '1',
       },
     },
   ],

@@ -50,6 +50,7 @@ afterEach(async () => {
 
 async function gateway(fetchSite?: typeof fetch, clock = () => NOW) {
   const app = await buildSandboxesApp({
+    provider: false,
     config: { siteUrl: 'http://site.test', paymentCallbackSecret: SECRET, logLevel: 'silent' },
     clock,
     logger: false,
@@ -143,8 +144,12 @@ describe('the sandboxes configuration', () => {
       port: 8090,
       host: '127.0.0.1',
       siteUrl: 'http://127.0.0.1:8080',
-      dataDir: '/srv/data/sandboxes',
+      dataDir: '/srv/data-sandboxes',
     });
+    expect(loadSandboxesConfig({ DATA_DIR: '/var/kl/', SANDBOXES_DATA_DIR: undefined }).dataDir).toBe(
+      '/var/kl-sandboxes',
+    );
+    expect(loadSandboxesConfig({ SANDBOXES_DATA_DIR: 'sbx' }, '/srv').dataDir).toBe('/srv/sbx');
     expect(loadSandboxesConfig({ PORT: '9000', SANDBOXES_PORT: '9100' }).siteUrl).toBe(
       'http://127.0.0.1:9000',
     );

@@ -67,7 +67,7 @@ describe('loadConfig', () => {
       paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
       sandboxProvider: true,
       sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-      sandboxProviderScheduler: true,
+      sandboxProviderUrl: 'http://127.0.0.1:8090',
       lotteryScheduler: true,
       agentSettlementScheduler: true,
       answerCache: true,
@@ -102,13 +102,12 @@ describe('loadConfig', () => {
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
-        SANDBOX_PROVIDER_SCHEDULER: 'off',
         AGENT_SETTLEMENT_SCHEDULER: 'off',
         ANSWER_CACHE: 'off',
         SEED_DEMO: '0',
         SANDBOX_PROVIDER: '0',
         SANDBOX_PROVIDER_SECRET: 'p'.repeat(32),
-        SANDBOX_PROVIDER_WALLET_URL: 'https://wallet.example.com/',
+        SANDBOX_PROVIDER_URL: 'https://games.example.com/',
         PAYMENT_GATEWAY_URL: 'https://pay.example.com/checkout',
         PAYMENT_CALLBACK_SECRET: 'c'.repeat(32),
         SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
@@ -140,8 +139,7 @@ describe('loadConfig', () => {
       paymentCallbackSecret: 'c'.repeat(32),
       sandboxProvider: false,
       sandboxProviderSecret: 'p'.repeat(32),
-      sandboxProviderWalletUrl: 'https://wallet.example.com',
-      sandboxProviderScheduler: false,
+      sandboxProviderUrl: 'https://games.example.com',
       lotteryScheduler: true,
       agentSettlementScheduler: false,
       answerCache: false,
@@ -214,19 +212,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...PRODUCTION }).sandboxProvider).toBe(false);
     const secret = 'k'.repeat(32);
     expect(
-      loadConfig({ ...PRODUCTION, SANDBOX_PROVIDER: '1', SANDBOX_PROVIDER_SECRET: secret }),
+      loadConfig({
+        ...PRODUCTION,
+        SANDBOX_PROVIDER: '1',
+        SANDBOX_PROVIDER_SECRET: secret,
+        SANDBOX_PROVIDER_URL: 'https://games.example.com',
+      }),
     ).toMatchObject({
       sandboxProvider: true,
       sandboxProviderSecret: secret,
-      sandboxProviderWalletUrl: undefined,
+      sandboxProviderUrl: 'https://games.example.com',
     });
     expect(problemsOf({ ...PRODUCTION, SANDBOX_PROVIDER: '1' })).toEqual([
       'Invalid configuration: SANDBOX_PROVIDER_SECRET must be set when SANDBOX_PROVIDER=1 in production',
+      'Invalid configuration: SANDBOX_PROVIDER_URL must be set when SANDBOX_PROVIDER=1 in production',
     ]);
     expect(problemsOf({ SANDBOX_PROVIDER_SECRET: 'short' })[0]).toContain('SANDBOX_PROVIDER_SECRET');
-    expect(problemsOf({ SANDBOX_PROVIDER_WALLET_URL: 'ftp://wallet' })[0]).toContain(
-      'SANDBOX_PROVIDER_WALLET_URL',
-    );
+    expect(problemsOf({ SANDBOX_PROVIDER_URL: 'ftp://games' })[0]).toContain('SANDBOX_PROVIDER_URL');
   });
 
   it('sends members to the sandbox gateway outside production, and in production to the gateway it is given', () => {
@@ -258,18 +260,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
   });
 
-  it('runs the lottery and sandbox provider schedulers outside tests unless told, and refuses other words', () => {
+  it('runs the lottery scheduler outside tests unless told, and refuses other words', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
     expect(loadConfig({ ...PRODUCTION, OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
-    expect(loadConfig({ NODE_ENV: 'test' }).sandboxProviderScheduler).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', SANDBOX_PROVIDER_SCHEDULER: 'on' }).sandboxProviderScheduler).toBe(
-      true,
-    );
-    expect(loadConfig({}).sandboxProviderScheduler).toBe(true);
-    expect(() => loadConfig({ SANDBOX_PROVIDER_SCHEDULER: 'yes' })).toThrow(/SANDBOX_PROVIDER_SCHEDULER/);
   });
 
   it('runs the demo seed outside production unless told, and in production only when asked', () => {

@@ -40,6 +40,8 @@ export { DEVELOPMENT_PAYMENT_CALLBACK_SECRET, DEVELOPMENT_SANDBOX_PROVIDER_SECRE
  * members to pay outside production when PAYMENT_GATEWAY_URL is unset.
  */
 export const DEVELOPMENT_PAYMENT_GATEWAY_URL = 'http://127.0.0.1:8090/gateway/pay';
+/** The sandbox provider in the sandboxes process, on its default port (SANDBOX_PROVIDER_URL unset). */
+export const DEVELOPMENT_SANDBOX_PROVIDER_URL = 'http://127.0.0.1:8090';
 
 /**
  * The key secrets are sealed under in the database outside production when SECRET_KEYS is unset
@@ -202,14 +204,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable ASCII characters without spaces' })
     .optional(),
-  SANDBOX_PROVIDER_WALLET_URL: z
+  SANDBOX_PROVIDER_URL: z
     .string()
     .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
-      error: 'must be an http or https URL, like http://127.0.0.1:8080',
+      error: 'must be an http or https URL, like http://127.0.0.1:8090',
     })
     .optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
-  SANDBOX_PROVIDER_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   ANSWER_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
@@ -275,13 +276,12 @@ export interface AppConfig {
   sandboxProvider: boolean;
   /** The sandbox provider's signing key at the wallet; a fixed development key outside production. */
   sandboxProviderSecret: string;
-  /** Where the sandbox provider calls the wallet; unset → this server's own port on 127.0.0.1. */
-  sandboxProviderWalletUrl: string | undefined;
   /**
-   * The sandbox provider's timer (rounds, settlements, the sports programme) runs in this process: by
-   * default outside tests; SANDBOX_PROVIDER_SCHEDULER=on (the end-to-end server) or off decides.
+   * Where the sandbox provider is (its base URL, SANDBOX_PROVIDER_URL): its game client calls its API
+   * there and the reconciliation fetches its report; outside production the sandboxes process on
+   * 127.0.0.1:8090 by default (docs/decisions/036-sandboxes-process.md).
    */
-  sandboxProviderScheduler: boolean;
+  sandboxProviderUrl: string;
   /**
    * The demo seed (db/seed: the demo merchant kimlong, its members, catalogue, channels, promotions…) runs
    * at start: by default outside production only; SEED_DEMO=1 asks for it in production too (a demo site),
@@ -377,6 +377,11 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     variable: 'SANDBOX_PROVIDER_SECRET',
     reason: 'must be set when SANDBOX_PROVIDER=1 in production',
     broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_SECRET === undefined,
+  },
+  {
+    variable: 'SANDBOX_PROVIDER_URL',
+    reason: 'must be set when SANDBOX_PROVIDER=1 in production',
+    broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_URL === undefined,
   },
   {
     variable: 'SECRET_KEYS',
@@ -480,11 +485,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
       vars.PAYMENT_CALLBACK_SECRET ?? (production ? undefined : DEVELOPMENT_PAYMENT_CALLBACK_SECRET),
     sandboxProvider: vars.SANDBOX_PROVIDER ?? !production,
     sandboxProviderSecret: vars.SANDBOX_PROVIDER_SECRET ?? DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-    sandboxProviderWalletUrl: vars.SANDBOX_PROVIDER_WALLET_URL?.replace(/\/+$/, ''),
-    sandboxProviderScheduler:
-      vars.SANDBOX_PROVIDER_SCHEDULER === undefined
-        ? vars.NODE_ENV !== 'test'
-        : vars.SANDBOX_PROVIDER_SCHEDULER === 'on',
+    sandboxProviderUrl: (vars.SANDBOX_PROVIDER_URL ?? DEVELOPMENT_SANDBOX_PROVIDER_URL).replace(/\/+$/, ''),
     lotteryScheduler:
       vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
     agentSettlementScheduler:

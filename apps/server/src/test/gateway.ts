@@ -42,6 +42,7 @@ export async function payAtGateway(
   options: { secret: string; clock: Clock; outcome?: 'paid' | 'failed' },
 ): Promise<GatewayVisit> {
   const gateway = await buildSandboxesApp({
+    provider: false,
     config: { siteUrl: 'http://site.test', paymentCallbackSecret: options.secret, logLevel: 'silent' },
     clock: options.clock,
     fetch: injectingFetch(site),

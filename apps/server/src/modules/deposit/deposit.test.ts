@@ -485,6 +485,7 @@ describeEachDatabase('deposit', (kind) => {
         });
         const order = successEnvelope(depositOrder).parse(await created.json()).value;
         const gateway = await buildSandboxesApp({
+          provider: false,
           config: { siteUrl: base, paymentCallbackSecret: SECRET, logLevel: 'silent' },
           clock: time.clock,
           logger: false,

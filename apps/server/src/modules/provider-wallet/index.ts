@@ -25,12 +25,12 @@ export {
   type ProviderReconciliation,
   ReportUnavailable,
 } from './reconcile.ts';
+export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
-  createProviderLaunch,
+  registerSandboxProvider,
   sandboxProviderAdapter,
-  type ProviderAdapter,
-  type ProviderLaunch,
-} from './launch.ts';
+  sandboxProviderReportUrl,
+} from './sandbox-provider.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
 export {
   createProviderWalletService,

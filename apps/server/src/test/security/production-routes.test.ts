@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
-import { API } from '@kl/contracts/api-paths';
+import { providerReportCalls } from '@kl/contracts/provider-report';
+import { sandboxProviderCalls } from '@kl/contracts/sandbox-provider';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { buildTestApp, PRODUCTION_TEST_ENV } from '../app.ts';
@@ -18,10 +19,14 @@ describeEachDatabase('a production configuration', (kind) => {
       expect(config).toMatchObject({ sandboxProvider: false, paymentGatewayUrl: undefined });
       const app = await buildTestApp(database.current, { config: { ...config, logLevel: 'silent' } });
       try {
-        const sandboxCalls = Object.values(API).filter((entry) => entry.path.startsWith('/api/sandbox-'));
+        // The provider's own calls (served by the sandboxes process), and the gateway's old pay call.
+        const sandboxCalls = [
+          ...Object.values(sandboxProviderCalls),
+          ...Object.values(providerReportCalls),
+        ].map((entry) => ({ method: entry.method, url: entry.path }));
         expect(sandboxCalls.length).toBeGreaterThan(5);
         const paths = [
-          ...sandboxCalls.map((entry) => ({ method: entry.method, url: entry.path })),
+          ...sandboxCalls,
           { method: 'POST' as const, url: '/api/sandbox-gateway/pay' },
           { method: 'GET' as const, url: '/api/sandbox-provider/report?day=2030-01-01' },
         ];

@@ -1,6 +1,6 @@
 import type { SandboxTableGame } from '@kl/contracts/sandbox-provider';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../platform/clock.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /**
  * The sandbox provider's timer (docs/decisions/026-sandbox-provider.md, "Timer"): one pass at a time, each

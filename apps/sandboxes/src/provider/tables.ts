@@ -8,10 +8,10 @@ import {
   type SandboxTableRound,
   type SandboxTableState,
 } from '@kl/contracts/sandbox-provider';
-import { addMs, type Clock } from '../../platform/clock.ts';
-import { randomToken } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { addMs, type Clock } from '../platform/clock.ts';
+import { randomToken } from '../platform/crypto.ts';
+import type { Db } from '../platform/db.ts';
+import { DomainError } from '../platform/api.ts';
 import { commit } from './games/fair.ts';
 import type { SandboxRepository, TableBetRow as BetRow, TableRoundRow as RoundRow } from './repository.ts';
 import type { SandboxActivity } from './scheduler.ts';

@@ -1,9 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { API } from '@kl/contracts/api-paths';
-import { SANDBOX_PROVIDER_CODE, type SandboxTableGame } from '@kl/contracts/sandbox-provider';
+import {
+  SANDBOX_PROVIDER_CODE,
+  SANDBOX_PROVIDER_NAME,
+  type SandboxTableGame,
+} from '@kl/contracts/sandbox-provider';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Clock, MINUTE_MS } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
 import { createFishingService, PENDING_SHOT_MS } from './fishing.ts';
 import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
 import { registerReportRoute, withCallLog } from './report.ts';
@@ -17,10 +19,9 @@ import { createWalletClient, type WalletClientOptions } from './wallet-client.ts
 
 export { WalletRefusal, WalletUnreachable, createWalletClient, type WalletClient } from './wallet-client.ts';
 
-/** The provider's code at the operator (the vendor of its rounds in the game records). */
-export { SANDBOX_PROVIDER_CODE };
-export const SANDBOX_PROVIDER_NAME = 'Sandbox provider';
-/** The first pass after the start: the server listens by then (the wallet is its own address). */
+/** The provider's code at the operator (the vendor of its rounds in the game records), and its name. */
+export { SANDBOX_PROVIDER_CODE, SANDBOX_PROVIDER_NAME };
+/** The first pass after the start. */
 const FIRST_PASS_MS = 1_000;
 /** A table opens new rounds while someone looked at it within this time. */
 export const TABLE_ACTIVE_MS = 2 * MINUTE_MS;
@@ -41,13 +42,12 @@ const earliest = (...times: readonly (number | null | undefined)[]): number | nu
 const plus = (time: number | null, ms: number) => (time === null ? null : time + ms);
 
 /**
- * The sandbox game provider (docs/decisions/026-sandbox-provider.md): a stand-in for a provider on other
- * servers. Its games (live tables, the sports book, fishing, the slot) keep their state in their own tables
- * and move money only through the operator's seamless wallet, over HTTP at `walletUrl`, signed with the
- * provider's own key: the module would run unchanged in a process of its own.
+ * The sandbox game provider (docs/decisions/026-sandbox-provider.md), in the sandboxes process
+ * (docs/decisions/036-sandboxes-process.md): a stand-in for a provider on other servers. Its games (live
+ * tables, the sports book, fishing, the slot) keep their state in its own database and move money only
+ * through the site's seamless wallet, over HTTP at `walletUrl`, signed with the provider's own key.
  *
- * `walletUrl` is read at each call, so a server listening on a port chosen at start (tests: port 0) can
- * name its own address once it listens.
+ * `walletUrl` is read at each call (tests: a site listening on a port chosen at start).
  */
 export function createSandboxProviderModule(deps: {
   db: Db;
@@ -59,8 +59,6 @@ export function createSandboxProviderModule(deps: {
   scheduler?: boolean;
   /** The timer's timeouts (tests record and fire them); Node's by default. */
   timers?: PassTimers;
-  /** Registers the provider at the operator at start (the app: `saveProvider`, idempotent). */
-  register?: (provider: { code: string; name: string; secret: string }) => Promise<void>;
   walletOptions?: Partial<Pick<WalletClientOptions, 'fetch' | 'attempts' | 'backoffMs' | 'timeoutMs'>>;
 }) {
   const { db, clock } = deps;
@@ -208,16 +206,9 @@ export function createSandboxProviderModule(deps: {
       await api.register(sandboxProviderRoutes, { sessions, tables, book, fishing, slot });
       registerReportRoute(api, { repo, clock, providerCode: code, secret: deps.secret });
     },
-    /** Registers the provider when the app is ready; then, with the scheduler, settles what a restart left. */
+    /** With the scheduler, settles what a restart left once the app is ready, and keeps the timer. */
     attach(app: FastifyInstance): void {
       app.addHook('onReady', async () => {
-        // A database without the merchant yet (before `merchant:create`) still starts: no provider then.
-        await deps
-          .register?.({ code, name: SANDBOX_PROVIDER_NAME, secret: deps.secret })
-          .catch((error: unknown) => {
-            app.log.warn({ err: error }, 'the sandbox provider could not be registered at the wallet');
-          });
-        // The first pass waits a moment for the server to listen (the wallet is its own address).
         if (deps.scheduler) startTimer(app.log, FIRST_PASS_MS);
       });
       app.addHook('onClose', async () => {
@@ -229,52 +220,3 @@ export function createSandboxProviderModule(deps: {
 }
 
 export type SandboxProviderModule = ReturnType<typeof createSandboxProviderModule>;
-
-/**
- * The wallet's address when the provider runs in the server it calls: the port the server listens on, on
- * the loopback of the address it listens on (127.0.0.1 for a wildcard).
- */
-export function ownWalletUrl(server: { address(): AddressInfo | string | null }): string {
-  const address = server.address();
-  if (address === null || typeof address === 'string')
-    throw new Error('the server is not listening on a port');
-  const host =
-    address.family === 'IPv6'
-      ? address.address === '::'
-        ? '[::1]'
-        : `[${address.address}]`
-      : address.address === '0.0.0.0'
-        ? '127.0.0.1'
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
-
-/**
- * Where the sandbox provider running in this server answers its daily report to the operator: undefined
- * for another provider, or while the server does not listen yet.
- */
-export function sandboxReportUrl(
-  server: { address(): AddressInfo | string | null },
-  providerCode: string,
-): string | undefined {
-  if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
-  const address = server.address();
-  if (address === null || typeof address === 'string') return undefined;
-  return `${ownWalletUrl(server)}${API.sandboxProviderReport.path}`;
-}
-
-/**
- * The sandbox provider's report alone on `server` (the reconciliation command, when the embedded database
- * is its own and the server is stopped): the same signed route, from the same database.
- */
-export function serveSandboxReport(
-  server: FastifyInstance,
-  deps: { db: Db; clock: Clock; secret: string; providerCode?: string },
-): void {
-  registerReportRoute(server, {
-    repo: createSandboxRepository(deps.db),
-    clock: deps.clock,
-    providerCode: deps.providerCode ?? SANDBOX_PROVIDER_CODE,
-    secret: deps.secret,
-  });
-}

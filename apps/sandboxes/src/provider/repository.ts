@@ -9,8 +9,8 @@ import {
   sandboxTableBet,
   sandboxTableRound,
   sandboxWalletCall,
-} from '../../db/schema/index.ts';
-import type { Db, DbOrTx } from '../../platform/db.ts';
+} from '../db/schema.ts';
+import type { Db, DbOrTx } from '../platform/db.ts';
 
 /**
  * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and

@@ -5,10 +5,9 @@ import {
 } from '@kl/contracts/provider-report';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@kl/contracts/provider-wallet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiRoute } from '../../platform/api-route.ts';
-import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
-import { DomainError } from '../../platform/errors.ts';
-import { refuseProviderSignature, signProviderMessage } from '../provider-wallet/index.ts';
+import { refuseProviderSignature, signProviderMessage } from '@kl/signing/provider';
+import { apiRoute, DomainError } from '../platform/api.ts';
+import { addMs, type Clock, DAY_MS } from '../platform/clock.ts';
 import type { SandboxRepository } from './repository.ts';
 import { WalletRefusal, WalletUnreachable, type WalletClient } from './wallet-client.ts';
 

@@ -11,17 +11,19 @@ import type {
 } from '@kl/contracts/sandbox-provider';
 import { eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ledgerTransaction, sandboxTableRound } from '../../db/schema/index.ts';
-import { HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
-import { call } from '../../test/accounts.ts';
-import { json } from '../../test/app.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../test/suite.ts';
-import { launchableGameId } from '../provider-wallet/testing.ts';
-import { resolveBaccaratRound, settleBaccarat } from './games/baccarat.ts';
-import { resolveBauCuaRound, settleBauCua } from './games/bau-cua.ts';
-import { resolveCockfightRound, settleCockfight } from './games/cockfight.ts';
-import type { Commitment } from './games/fair.ts';
+import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
+import { sandboxTableRound } from '@kl/sandboxes/db/schema';
+import { ledgerTransaction } from '../../../db/schema/index.ts';
+import { HOUR_MS, MINUTE_MS } from '../../../platform/clock.ts';
+import { call } from '../../../test/accounts.ts';
+import { json } from '../../../test/app.ts';
+import { describeEachDatabase } from '../../../test/databases.ts';
+import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import { launchableGameId } from '../testing.ts';
+import { resolveBaccaratRound, settleBaccarat } from '@kl/sandboxes/provider/games/baccarat';
+import { resolveBauCuaRound, settleBauCua } from '@kl/sandboxes/provider/games/bau-cua';
+import { resolveCockfightRound, settleCockfight } from '@kl/sandboxes/provider/games/cockfight';
+import type { Commitment } from '@kl/sandboxes/provider/games/fair';
 import {
   type BetLeg,
   createMatch,
@@ -30,12 +32,12 @@ import {
   resolveMatch,
   settleSportsBet,
   type SportId,
-} from './games/sports.ts';
-import { resolveXocDiaRound, settleXocDia } from './games/xoc-dia.ts';
-import { SANDBOX_PROVIDER_CODE } from './index.ts';
-import { PASS_CEILING_MS, type PassTimers } from './scheduler.ts';
-import { cashOutValue } from './sports-book.ts';
-import { BETTING_MS, RESULT_MS } from './tables.ts';
+} from '@kl/sandboxes/provider/games/sports';
+import { resolveXocDiaRound, settleXocDia } from '@kl/sandboxes/provider/games/xoc-dia';
+import { SANDBOX_PROVIDER_CODE } from '@kl/sandboxes/provider/index';
+import { PASS_CEILING_MS, type PassTimers } from '@kl/sandboxes/provider/scheduler';
+import { cashOutValue } from '@kl/sandboxes/provider/sports-book';
+import { BETTING_MS, RESULT_MS } from '@kl/sandboxes/provider/tables';
 import { clientCall, useSandboxProvider } from './testing.ts';
 
 /**
@@ -63,7 +65,7 @@ describeEachDatabase('sandbox provider', (kind) => {
 
   const balanceOf = async (caller: MemberCaller) => (await t.walletOf(caller)).sumBalance;
   const tableOf = async (sessionId: string, game: SandboxTableGame) => {
-    const answer = await clientCall<SandboxTableState>(t.app, API.sandboxProviderTable, sessionId, {
+    const answer = await clientCall<SandboxTableState>(sandbox.app, calls.sandboxProviderTable, sessionId, {
       query: { game },
     });
     expect(answer.status).toBe(200);
@@ -96,8 +98,8 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect(current).toMatchObject({ phase: 'betting', fairness: { serverSeed: null }, outcome: null });
     const roundId = current.roundId;
     const placed = await clientCall<SandboxPlaceTableBetResult>(
-      t.app,
-      API.sandboxProviderPlaceTableBet,
+      sandbox.app,
+      calls.sandboxProviderPlaceTableBet,
       sessionId,
       { payload: { game, roundId, bets } },
     );
@@ -151,7 +153,7 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect(await recordOf(caller, roundId)).toMatchObject({ stake: 40_000, payout: returned });
 
     // Betting on the closed round is refused; the next round opens once the result time is over.
-    const late = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+    const late = await clientCall(sandbox.app, calls.sandboxProviderPlaceTableBet, sessionId, {
       payload: { game: 'xoc-dia', roundId, bets: [{ kind: 'le', stake: 1_000 }] },
     });
     expect(late).toMatchObject({ status: 409, code: 'GAME_ROUND_CLOSED' });
@@ -227,7 +229,7 @@ describeEachDatabase('sandbox provider', (kind) => {
   it('refuses a bet above the balance with the wallet’s not-enough-money answer, moving nothing', async () => {
     const { caller, sessionId } = await player(50_000);
     const current = await bettingRound(sessionId, 'baccarat');
-    const refused = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+    const refused = await clientCall(sandbox.app, calls.sandboxProviderPlaceTableBet, sessionId, {
       payload: { game: 'baccarat', roundId: current.roundId, bets: [{ kind: 'banker', stake: 50_001 }] },
     });
     expect(refused).toMatchObject({
@@ -239,14 +241,14 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect((await tableOf(sessionId, 'baccarat')).myBets).toEqual([]);
     expect(await recordOf(caller, current.roundId)).toBeUndefined();
     // Without its session id, the provider knows no player.
-    const anonymous = await clientCall(t.app, API.sandboxProviderBalance, undefined);
+    const anonymous = await clientCall(sandbox.app, calls.sandboxProviderBalance, undefined);
     expect(anonymous).toMatchObject({ status: 401, code: 'SESSION_EXPIRED' });
   });
 
   it('settles a single and an accumulator when their matches end; no cash-out after kick-off', async () => {
     const { caller, sessionId } = await player(300_000);
     await sandbox.provider.tick();
-    const listed = await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId);
+    const listed = await clientCall<SandboxMatches>(sandbox.app, calls.sandboxProviderMatches, sessionId);
     const open = listed.value.matches.filter((match) => match.status === 'open');
     const [first, second, third] = open;
     if (!first || !second || !third) throw new Error('the book lists too few matches');
@@ -257,9 +259,14 @@ describeEachDatabase('sandbox provider', (kind) => {
       return { matchId: match.matchId, market: market.key, pick: chosen.pick, oddsBp: chosen.oddsBp };
     };
     const place = (stake: number, legs: BetLeg[]) =>
-      clientCall<{ slip: SandboxSlip; balance: number }>(t.app, API.sandboxProviderPlaceSlip, sessionId, {
-        payload: { stake, legs },
-      });
+      clientCall<{ slip: SandboxSlip; balance: number }>(
+        sandbox.app,
+        calls.sandboxProviderPlaceSlip,
+        sessionId,
+        {
+          payload: { stake, legs },
+        },
+      );
     const single = await place(20_000, [legOf(first)]);
     expect(single.status, JSON.stringify(single.value)).toBe(200);
     const accumulator = await place(10_000, [legOf(first, 1), legOf(second)]);
@@ -273,15 +280,20 @@ describeEachDatabase('sandbox provider', (kind) => {
 
     // Before kick-off a slip cashes out at its fair value at the prices taken.
     const early = await place(10_000, [legOf(third)]);
-    const cashed = await clientCall<{ slip: SandboxSlip }>(t.app, API.sandboxProviderCashOut, sessionId, {
-      payload: { slipId: early.value.slip.slipId },
-    });
+    const cashed = await clientCall<{ slip: SandboxSlip }>(
+      sandbox.app,
+      calls.sandboxProviderCashOut,
+      sessionId,
+      {
+        payload: { slipId: early.value.slip.slipId },
+      },
+    );
     const cashValue = Number(cashOutValue(10_000n, 1, [500]));
     expect(cashed.value.slip).toMatchObject({ status: 'cashed-out', returned: cashValue });
 
     const kickOff = Math.min(Date.parse(first.kickOff), Date.parse(second.kickOff));
     t.time.advance(kickOff - t.time.clock().getTime() + 1);
-    const late = await clientCall(t.app, API.sandboxProviderCashOut, sessionId, {
+    const late = await clientCall(sandbox.app, calls.sandboxProviderCashOut, sessionId, {
       payload: { slipId: single.value.slip.slipId },
     });
     expect(late).toMatchObject({ status: 409, code: 'CASH_OUT_CLOSED' });
@@ -289,7 +301,8 @@ describeEachDatabase('sandbox provider', (kind) => {
     const lastEnd = Math.max(Date.parse(first.endsAt), Date.parse(second.endsAt));
     t.time.advance(lastEnd - t.time.clock().getTime() + 1);
     await sandbox.provider.tick();
-    const finished = (await clientCall<SandboxMatches>(t.app, API.sandboxProviderMatches, sessionId)).value;
+    const finished = (await clientCall<SandboxMatches>(sandbox.app, calls.sandboxProviderMatches, sessionId))
+      .value;
     const results = new Map<string, MatchResult>();
     for (const match of finished.matches.filter((candidate) => candidate.status === 'finished')) {
       const seed = match.fairness.serverSeed;
@@ -306,8 +319,9 @@ describeEachDatabase('sandbox provider', (kind) => {
       expect(match.score).toEqual({ home: score.home, away: score.away });
       results.set(match.matchId, finalResult(score));
     }
-    const slips = (await clientCall<{ slips: SandboxSlip[] }>(t.app, API.sandboxProviderSlips, sessionId))
-      .value.slips;
+    const slips = (
+      await clientCall<{ slips: SandboxSlip[] }>(sandbox.app, calls.sandboxProviderSlips, sessionId)
+    ).value.slips;
     let returned = 0;
     for (const placed of [single.value.slip, accumulator.value.slip]) {
       const expected = settleSportsBet(
@@ -337,8 +351,8 @@ describeEachDatabase('sandbox provider', (kind) => {
   it('pays a fishing shot at once: the cannon staked, the catch returned', async () => {
     const { caller, sessionId } = await player(10_000);
     const shot = await clientCall<{ returned: number; balance: number; multiplier: number }>(
-      t.app,
-      API.sandboxProviderFishingShot,
+      sandbox.app,
+      calls.sandboxProviderFishingShot,
       sessionId,
       { payload: { cannonCost: 1_000 } },
     );
@@ -351,7 +365,7 @@ describeEachDatabase('sandbox provider', (kind) => {
   it('settles exactly once when a restart interrupted the settlement after the wallet paid', async () => {
     const { caller, sessionId } = await player(200_000);
     const current = await bettingRound(sessionId, 'baccarat');
-    const placed = await clientCall(t.app, API.sandboxProviderPlaceTableBet, sessionId, {
+    const placed = await clientCall(sandbox.app, calls.sandboxProviderPlaceTableBet, sessionId, {
       payload: { game: 'baccarat', roundId: current.roundId, bets: [{ kind: 'player', stake: 30_000 }] },
     });
     expect(placed.status).toBe(200);
@@ -441,7 +455,7 @@ describeEachDatabase('sandbox provider', (kind) => {
     expect(placed.bet.status).toBe('accepted');
     await nextPass();
     expect(t.time.clock().getTime()).toBe(closesAt);
-    const [settled] = await t.database.current.db
+    const [settled] = await sandbox.db
       .select()
       .from(sandboxTableRound)
       .where(eq(sandboxTableRound.id, state.current.roundId));

@@ -18,8 +18,8 @@ import {
   type ProviderTransactionResult,
   type ProviderWinRequest,
 } from '@kl/contracts/provider-wallet';
-import type { Clock } from '../../platform/clock.ts';
-import { signProviderRequest } from '../provider-wallet/index.ts';
+import type { Clock } from '../platform/clock.ts';
+import { signProviderRequest } from '@kl/signing/provider';
 
 /**
  * The sandbox provider's side of the seamless wallet (docs/decisions/025-provider-wallet.md,

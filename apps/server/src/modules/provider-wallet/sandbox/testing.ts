@@ -1,25 +1,32 @@
 import type { ApiEntry } from '@kl/contracts/api-call';
-import { API } from '@kl/contracts/api-paths';
-import type { SandboxSession } from '@kl/contracts/sandbox-provider';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect } from 'vitest';
-import type { Clock } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET, DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
-import type { Db } from '../../platform/db.ts';
-import { createSecretBox } from '../../platform/secret-box.ts';
-import type { MemberCaller, TestApp } from '../../test/suite.ts';
-import { createGameRecordsModule } from '../game-records/index.ts';
-import { createProviderWalletModule, type ProviderWalletService } from '../provider-wallet/index.ts';
-import { createWalletModule } from '../wallet/index.ts';
 import {
-  createSandboxProviderModule,
-  ownWalletUrl,
   SANDBOX_PROVIDER_CODE,
-  type SandboxProviderModule,
-} from './index.ts';
-import type { PassTimers } from './scheduler.ts';
+  type SandboxSession,
+  sandboxProviderCalls,
+} from '@kl/contracts/sandbox-provider';
+import { buildSandboxesApp } from '@kl/sandboxes/app';
+import { openProviderDatabase, type ProviderDatabase } from '@kl/sandboxes/platform/db';
+import { createSandboxProviderModule, type SandboxProviderModule } from '@kl/sandboxes/provider/index';
+import type { PassTimers } from '@kl/sandboxes/provider/scheduler';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Clock } from '../../../platform/clock.ts';
+import {
+  DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+  DEVELOPMENT_SECRET_KEYS,
+} from '../../../platform/config.ts';
+import type { Db } from '../../../platform/db.ts';
+import { createSecretBox } from '../../../platform/secret-box.ts';
+import type { MemberCaller, TestApp } from '../../../test/suite.ts';
+import { createGameRecordsModule } from '../../game-records/index.ts';
+import { createWalletModule } from '../../wallet/index.ts';
+import { createProviderWalletModule, type ProviderWalletService } from '../index.ts';
 
-/** Test helpers of the sandbox provider: the operator's launch, and the game client's calls. */
+/**
+ * Test helpers of the sandbox provider (apps/sandboxes, docs/decisions/036-sandboxes-process.md) against
+ * the site: the operator's launch, and the game client's calls to the provider's app.
+ */
 
 /** The operator's provider wallet on the database, as the app builds it: tests issue launch tokens with it. */
 export function operatorWallet(db: Db, clock: Clock) {
@@ -86,6 +93,14 @@ export interface SandboxProviderHarness {
   readonly operator: ProviderWalletService;
   /** The provider of the suite, calling the wallet of the suite's app. */
   readonly provider: SandboxProviderModule;
+  /** The sandboxes app serving that provider's API (its game client's calls go there). */
+  readonly app: FastifyInstance;
+  /** The provider's own database. */
+  readonly db: ProviderDatabase['db'];
+  /** The site's address, where the provider calls its wallet. */
+  readonly walletUrl: string;
+  /** The provider's address (the sandboxes app listens on a loopback port: its report is fetched there). */
+  readonly providerUrl: string;
   /** The game the operator launches at the provider. */
   readonly gameId: string;
   /** Another instance of the provider on the same database, as a restarted process would be. */
@@ -97,25 +112,36 @@ export interface SandboxProviderHarness {
 }
 
 /**
- * The sandbox provider of a suite (inside a test or hook): before the tests the app listens on a loopback
- * port (which also registers the provider at the operator, its onReady hook) and the provider calls its
- * wallet there, over HTTP, without waiting between its attempts. `launchableGame` finds the game members are
- * launched at (the provider wallet's test kit has one).
+ * The sandbox provider of a suite (inside a test or hook): before the tests the site's app listens on a
+ * loopback port (which also registers the provider at the wallet, its onReady hook), and the sandboxes
+ * app serves a provider on a database of its own (in memory) that calls the site's wallet there, over
+ * HTTP, without waiting between its attempts. `launchableGame` finds the game members are launched at
+ * (the provider wallet's test kit has one).
  */
 export function useSandboxProvider(
   t: TestApp,
   launchableGame: (db: Db) => Promise<string>,
 ): SandboxProviderHarness {
   let walletUrl = '';
-  let state: { operator: ProviderWalletService; provider: SandboxProviderModule; gameId: string } | undefined;
+  let providerUrl = '';
+  let database: ProviderDatabase | undefined;
+  let state:
+    | {
+        operator: ProviderWalletService;
+        provider: SandboxProviderModule;
+        app: FastifyInstance;
+        gameId: string;
+      }
+    | undefined;
   const current = () => {
     if (!state) throw new Error('The sandbox provider is not set up yet (use it inside a test or hook)');
     return state;
   };
 
   function sandboxProvider(walletOptions?: WalletOptions, timers?: PassTimers) {
+    if (!database) throw new Error('The sandbox provider is not set up yet (use it inside a test or hook)');
     return createSandboxProviderModule({
-      db: t.database.current.db,
+      db: database.db,
       clock: t.time.clock,
       secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
       walletUrl: () => walletUrl,
@@ -125,13 +151,30 @@ export function useSandboxProvider(
   }
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    walletUrl = ownWalletUrl(t.app.server);
+    walletUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    database = await openProviderDatabase({});
+    const provider = sandboxProvider();
+    const app = await buildSandboxesApp({
+      config: {
+        siteUrl: walletUrl,
+        paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+        logLevel: 'silent',
+      },
+      clock: t.time.clock,
+      logger: false,
+      provider,
+    });
+    providerUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     state = {
       operator: operatorWallet(t.database.current.db, t.time.clock),
-      provider: sandboxProvider(),
+      provider,
+      app,
       gameId: await launchableGame(t.database.current.db),
     };
+  });
+  afterAll(async () => {
+    await state?.app.close();
+    await database?.close();
   });
 
   async function launch(funds: number): Promise<LaunchedMember> {
@@ -143,9 +186,14 @@ export function useSandboxProvider(
       providerCode: SANDBOX_PROVIDER_CODE,
       gameId: current().gameId,
     });
-    const opened = await clientCall<SandboxSession>(t.app, API.sandboxProviderOpenSession, undefined, {
-      payload: { token },
-    });
+    const opened = await clientCall<SandboxSession>(
+      current().app,
+      sandboxProviderCalls.sandboxProviderOpenSession,
+      undefined,
+      {
+        payload: { token },
+      },
+    );
     return { memberId: row.id, caller, opened };
   }
 
@@ -158,6 +206,19 @@ export function useSandboxProvider(
     },
     get gameId() {
       return current().gameId;
+    },
+    get app() {
+      return current().app;
+    },
+    get db() {
+      if (!database) throw new Error('The sandbox provider is not set up yet (use it inside a test or hook)');
+      return database.db;
+    },
+    get walletUrl() {
+      return walletUrl;
+    },
+    get providerUrl() {
+      return providerUrl;
     },
     sandboxProvider,
     launch,

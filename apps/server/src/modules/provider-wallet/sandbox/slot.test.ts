@@ -4,15 +4,17 @@ import type { GameRecords } from '@kl/contracts/game-records';
 import type { SandboxSlotMachine, SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ledgerTransaction, sandboxSlotSpin } from '../../db/schema/index.ts';
-import { MINUTE_MS } from '../../platform/clock.ts';
-import { call } from '../../test/accounts.ts';
-import { json } from '../../test/app.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
-import { type MemberCaller, useTestApp } from '../../test/suite.ts';
-import { launchableGameId } from '../provider-wallet/testing.ts';
-import { verifySlotSpin } from './games/slot.ts';
-import { SANDBOX_PROVIDER_CODE } from './index.ts';
+import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
+import { sandboxSlotSpin } from '@kl/sandboxes/db/schema';
+import { ledgerTransaction } from '../../../db/schema/index.ts';
+import { MINUTE_MS } from '../../../platform/clock.ts';
+import { call } from '../../../test/accounts.ts';
+import { json } from '../../../test/app.ts';
+import { describeEachDatabase } from '../../../test/databases.ts';
+import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import { launchableGameId } from '../testing.ts';
+import { verifySlotSpin } from '@kl/sandboxes/provider/games/slot';
+import { SANDBOX_PROVIDER_CODE } from '@kl/sandboxes/provider/index';
 import { clientCall, useSandboxProvider } from './testing.ts';
 
 /**
@@ -38,7 +40,7 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     });
 
   const spin = (sessionId: string, lineBet: number, requestKey: string = randomUUID()) =>
-    clientCall<SandboxSlotSpinResult>(t.app, API.sandboxProviderSlotSpin, sessionId, {
+    clientCall<SandboxSlotSpinResult>(sandbox.app, calls.sandboxProviderSlotSpin, sessionId, {
       payload: { lineBet, requestKey },
     });
 
@@ -66,7 +68,7 @@ describeEachDatabase('sandbox provider slot', (kind) => {
 
   const statusOf = async (spinId: string) =>
     (
-      await t.database.current.db
+      await sandbox.db
         .select({ status: sandboxSlotSpin.status })
         .from(sandboxSlotSpin)
         .where(eq(sandboxSlotSpin.id, spinId))
@@ -74,11 +76,11 @@ describeEachDatabase('sandbox provider slot', (kind) => {
 
   it('answers the machine: its line bets, lines and pays', async () => {
     const { sessionId } = await player(1_000);
-    const machine = await clientCall<SandboxSlotMachine>(t.app, API.sandboxProviderSlot, sessionId);
+    const machine = await clientCall<SandboxSlotMachine>(sandbox.app, calls.sandboxProviderSlot, sessionId);
     expect(machine.status).toBe(200);
     expect(machine.value).toMatchObject({ rows: 3, reelCount: 5, lineCount: 20 });
     expect(machine.value.lineBets).toContain(100);
-    expect(await clientCall(t.app, API.sandboxProviderSlot, undefined)).toMatchObject({
+    expect(await clientCall(sandbox.app, calls.sandboxProviderSlot, undefined)).toMatchObject({
       status: 401,
       code: 'SESSION_EXPIRED',
     });
@@ -127,10 +129,7 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     });
     expect(await balanceOf(poor.caller)).toBe(1_999);
     expect(
-      await t.database.current.db
-        .select()
-        .from(sandboxSlotSpin)
-        .where(eq(sandboxSlotSpin.sessionId, poor.sessionId)),
+      await sandbox.db.select().from(sandboxSlotSpin).where(eq(sandboxSlotSpin.sessionId, poor.sessionId)),
     ).toEqual([]);
 
     const { caller, sessionId } = await player(5_000);
@@ -203,7 +202,7 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     await expect(
       dyingAfter('win').slot.spin(session, { lineBet: 1_000, requestKey: lostWin }),
     ).rejects.toMatchObject({ code: 'GAME_PROVIDER_UNAVAILABLE' });
-    const [paidSpin] = await t.database.current.db
+    const [paidSpin] = await sandbox.db
       .select()
       .from(sandboxSlotSpin)
       .where(eq(sandboxSlotSpin.requestKey, lostWin));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signProviderRequest } from '../provider-wallet/index.ts';
+import { signProviderRequest } from '@kl/signing/provider';
 import { ERROR_CATALOGUE } from '@kl/contracts/errors';
 import { asPlayer } from './sessions.ts';
 import { createWalletClient, WalletRefusal, WalletUnreachable } from './wallet-client.ts';

@@ -1,7 +1,7 @@
 import type { SandboxFishingShotResult } from '@kl/contracts/sandbox-provider';
-import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
-import { randomToken } from '../../platform/crypto.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { addMs, type Clock, MINUTE_MS } from '../platform/clock.ts';
+import { randomToken } from '../platform/crypto.ts';
+import { DomainError } from '../platform/api.ts';
 import { createFishingShot, resolveFishingShot, settleFishingShot } from './games/fishing.ts';
 import type { SandboxRepository, ShotRow } from './repository.ts';
 import type { SandboxActivity } from './scheduler.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../platform/clock.ts';
+import { MINUTE_MS } from '../platform/clock.ts';
 import { createPassTimer, PASS_CEILING_MS, type PassTimers } from './scheduler.ts';
 
 /** A timer on a clock the test moves, with its sleeps recorded instead of waited. */

@@ -1,6 +1,6 @@
 import type { SandboxBalance, SandboxSession } from '@kl/contracts/sandbox-provider';
-import type { Clock } from '../../platform/clock.ts';
-import { DomainError } from '../../platform/errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { DomainError } from '../platform/api.ts';
 import type { ProviderSessionRow, SandboxRepository } from './repository.ts';
 import { type WalletClient, WalletRefusal, WalletUnreachable } from './wallet-client.ts';
 

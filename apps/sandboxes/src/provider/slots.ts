@@ -6,9 +6,9 @@ import {
 } from '@kl/contracts/sandbox-provider';
 import { machineLayout, type SpinOutcome } from '@kl/contracts/slot-engine';
 import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
-import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
-import { randomToken } from '../../platform/crypto.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { addMs, type Clock, MINUTE_MS } from '../platform/clock.ts';
+import { randomToken } from '../platform/crypto.ts';
+import { DomainError } from '../platform/api.ts';
 import { hashServerSeed } from './games/fair.ts';
 import { createSlotSpin, resolveSlotSpin } from './games/slot.ts';
 import type { SandboxRepository, SpinRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../platform/api-route.ts';
+import { route } from '../platform/api.ts';
 import type { FishingService } from './fishing.ts';
 import type { SessionService } from './sessions.ts';
 import type { SandboxSlot } from './slots.ts';

@@ -4,9 +4,9 @@ import {
   type SandboxPlaceSlipRequest,
   type SandboxSlip,
 } from '@kl/contracts/sandbox-provider';
-import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
-import { randomToken } from '../../platform/crypto.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { addMs, type Clock, MINUTE_MS } from '../platform/clock.ts';
+import { randomToken } from '../platform/crypto.ts';
+import { DomainError } from '../platform/api.ts';
 import { fairStream } from './games/fair.ts';
 import { BASIS_POINTS } from './games/payout.ts';
 import {
