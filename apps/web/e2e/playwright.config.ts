@@ -167,7 +167,7 @@ export default defineConfig({
       cwd: repoRoot,
       url: `http://127.0.0.1:${E2E_SANDBOXES_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 90_000,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
