@@ -43,8 +43,6 @@ export async function buildSandboxesApp(options: SandboxesAppOptions): Promise<F
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // Its own lines (payments, the provider's passes), not one per request of the game client's polling.
-    disableRequestLogging: true,
     bodyLimit: 64 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -38,7 +38,10 @@ test('a member places a single on the sports book, and the settled slip pays by 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  expect(launch.url).toMatch(/^\/m\/provider\/sports\?token=[\w-]+&lang=en&lobby=%2Fm%2Fsport-games$/);
+  // The provider's client on this site, calling the provider's API in the sandboxes process.
+  expect(launch.url).toMatch(
+    /^\/m\/provider\/sports\?token=[\w-]+&lang=en&lobby=%2Fm%2Fsport-games&api=http%3A%2F%2F127\.0\.0\.1%3A\d+$/,
+  );
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/sports');
   await expect(page.getByTestId('provider-balance')).toHaveText(vnd(DEPOSIT));
   const match = page.getByTestId('sports-match').first();

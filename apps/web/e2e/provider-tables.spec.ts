@@ -106,7 +106,10 @@ test('a member launches Baccarat A1 from the live category, bets on banker, and 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  expect(launch.url).toMatch(/^\/m\/provider\/baccarat\?token=[\w-]+&lang=en&lobby=%2Fm%2Flive-games$/);
+  // The provider's client on this site, calling the provider's API in the sandboxes process.
+  expect(launch.url).toMatch(
+    /^\/m\/provider\/baccarat\?token=[\w-]+&lang=en&lobby=%2Fm%2Flive-games&api=http%3A%2F%2F127\.0\.0\.1%3A\d+$/,
+  );
   const session = await opened;
   expect(session).toMatchObject({ balance: DEPOSIT, currency: 'VND', demo: false });
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/baccarat');
