@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, type ApiCall } from '@kl/contracts/api-paths';
-import { BASE_URL, expect } from './fixtures.ts';
+import { BASE_URL, expect, SANDBOXES_URL } from './fixtures.ts';
 
 /**
  * The API as the signed-in member of a page calls it (the page's session cookie), for the steps of a
@@ -83,4 +83,19 @@ export async function playSlotUntilUnlocked(
     spins += 1;
   }
   return spins;
+}
+
+/**
+ * The launch address of the sandbox provider's client for `game` (its page on this site, in English), back
+ * to `lobby`, with a one-time token and the provider's API in the sandboxes process.
+ */
+export function expectProviderLaunch(url: string, game: string, lobby: string): void {
+  const launch = new URL(url, BASE_URL);
+  expect(launch.pathname).toBe(`/m/provider/${game}`);
+  expect(Object.fromEntries(launch.searchParams)).toEqual({
+    token: expect.stringMatching(/^[\w-]+$/),
+    lang: 'en',
+    lobby,
+    api: SANDBOXES_URL,
+  });
 }

@@ -1,7 +1,7 @@
 import type { GameRecords } from '@kl/contracts/game-records';
 import { type SandboxSlip, sandboxProviderCalls } from '@kl/contracts/sandbox-provider';
 import { expect, SANDBOXES_URL, moveServerClock, t, test } from './fixtures.ts';
-import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
+import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -38,10 +38,7 @@ test('a member places a single on the sports book, and the settled slip pays by 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  // The provider's client on this site, calling the provider's API in the sandboxes process.
-  expect(launch.url).toMatch(
-    /^\/m\/provider\/sports\?token=[\w-]+&lang=en&lobby=%2Fm%2Fsport-games&api=http%3A%2F%2F127\.0\.0\.1%3A\d+$/,
-  );
+  expectProviderLaunch(launch.url, 'sports', '/m/sport-games');
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/sports');
   await expect(page.getByTestId('provider-balance')).toHaveText(vnd(DEPOSIT));
   const match = page.getByTestId('sports-match').first();

@@ -6,7 +6,7 @@ import {
 } from '@kl/contracts/sandbox-provider';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, SANDBOXES_URL, t, test } from './fixtures.ts';
-import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
+import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -106,10 +106,7 @@ test('a member launches Baccarat A1 from the live category, bets on banker, and 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  // The provider's client on this site, calling the provider's API in the sandboxes process.
-  expect(launch.url).toMatch(
-    /^\/m\/provider\/baccarat\?token=[\w-]+&lang=en&lobby=%2Fm%2Flive-games&api=http%3A%2F%2F127\.0\.0\.1%3A\d+$/,
-  );
+  expectProviderLaunch(launch.url, 'baccarat', '/m/live-games');
   const session = await opened;
   expect(session).toMatchObject({ balance: DEPOSIT, currency: 'VND', demo: false });
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/baccarat');
