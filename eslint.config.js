@@ -97,17 +97,54 @@ export default tseslint.config(
   },
   {
     // A server module imports only the tables it owns (tools/lint/table-owners.js,
-    // docs/decisions/036-table-owners.md).
+    // docs/decisions/037-table-owners.md).
     files: ['apps/server/src/modules/**/*.ts'],
     plugins: { tables: tablesPlugin },
     rules: { 'tables/owner': 'error' },
   },
   {
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '@kl/web'], message: 'The server never imports the web app.' },
+            // Only its tests run the stand-ins in-process (docs/decisions/036-sandboxes-process.md).
+            {
+              group: ['**/sandboxes/**', '@kl/sandboxes', '@kl/sandboxes/**'],
+              message: 'The site never imports the sandboxes: it reaches them over HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's tests start the sandboxes in-process, against the site under test.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**/*.ts', 'apps/server/src/**/testing.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/web/**', '@kl/web'], message: 'The server never imports the web app.' }] },
+      ],
+    },
+  },
+  {
+    // The stand-ins for outside parties (docs/decisions/036-sandboxes-process.md) reach the site over HTTP only.
+    files: ['apps/sandboxes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@kl/server', '@kl/server/**', '**/web/**', '@kl/web'],
+              message:
+                'The sandboxes never import the site: they call it over HTTP, like the parties they stand in for.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -10,10 +10,12 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       'packages/contracts',
+      'packages/signing',
       'apps/server',
       'apps/server/vitest.isolated.config.ts',
       'apps/web',
       'apps/admin',
+      'apps/sandboxes',
       'tools/lint',
     ],
   },

@@ -12,7 +12,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['packages/contracts', 'apps/server', 'apps/web', 'apps/admin', 'apps/web/e2e'];
+const ALL = [
+  'packages/contracts',
+  'packages/signing',
+  'apps/server',
+  'apps/sandboxes',
+  'apps/web',
+  'apps/admin',
+  'apps/web/e2e',
+];
 const PROJECTS = process.argv.length > 2 ? process.argv.slice(2) : ALL;
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -42,7 +42,6 @@ export const SCHEMA_OWNERS = {
   'provider-wallet': { owner: 'provider-wallet' },
   references: null,
   'responsible-gaming': { owner: 'responsible-gaming' },
-  'sandbox-provider': { owner: 'sandbox-provider' },
   slot: { owner: 'slot' },
   'vip-promotions': { owner: 'promotions', tables: { vipLevel: 'vip' } },
   wagering: { owner: 'wallet' },

@@ -5,13 +5,13 @@
  * docs/decisions/028-provider-reconciliation.md.
  *
  *   npm run provider:reconcile -- --day 2026-11-24                      # the sandbox provider
- *   npm run provider:reconcile -- --day 2026-11-24 --provider sandbox --url http://127.0.0.1:8080/api/sandbox-provider/report
+ *   npm run provider:reconcile -- --day 2026-11-24 --provider sandbox --url http://127.0.0.1:8090/api/sandbox-provider/report
  *
- * Without --url the sandbox provider's report is answered from the same database, over HTTP on the
- * loopback, signed as the provider signs it (the embedded database is one process: stop the server first;
- * PostgreSQL: at any time). Exit code 0 when nothing differs, 1 with differences, 2 when it cannot run.
+ * Without --url the sandbox provider's report is fetched at SANDBOX_PROVIDER_URL (the sandboxes process,
+ * docs/decisions/036-sandboxes-process.md), as the server's daily job does. The embedded database is one
+ * process: stop the server first (PostgreSQL: at any time). Exit code 0 when nothing differs, 1 with
+ * differences, 2 when it cannot run.
  */
-import Fastify from 'fastify';
 import { COMMAND_EXIT, openConfigured, readCommandSetup } from '../src/db/seed/commands.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import {
@@ -19,12 +19,8 @@ import {
   PROVIDER_RECONCILE_USAGE,
   parseReconcileSetup,
   reconcileAndPrint,
+  sandboxProviderReportUrl,
 } from '../src/modules/provider-wallet/index.ts';
-import {
-  ownWalletUrl,
-  SANDBOX_PROVIDER_CODE,
-  serveSandboxReport,
-} from '../src/modules/sandbox-provider/index.ts';
 
 const options = {
   argv: process.argv.slice(2),
@@ -43,18 +39,8 @@ async function main(): Promise<number> {
   const opened = await openConfigured(options, PROVIDER_RECONCILE_COMMAND);
   if (!opened) return COMMAND_EXIT.cannotRun;
   const { database, merchantCode, config, secrets } = opened;
-  const server = Fastify({ logger: false });
   try {
-    let reportUrl: string | undefined = setup.url;
-    if (reportUrl === undefined && setup.provider === SANDBOX_PROVIDER_CODE) {
-      serveSandboxReport(server, {
-        db: database.db,
-        clock: systemClock,
-        secret: config.sandboxProviderSecret,
-      });
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      reportUrl = `${ownWalletUrl(server.server)}/api/sandbox-provider/report`;
-    }
+    const reportUrl = setup.url ?? sandboxProviderReportUrl(config.sandboxProviderUrl, setup.provider);
     return await reconcileAndPrint({
       setup,
       db: database.db,
@@ -65,7 +51,6 @@ async function main(): Promise<number> {
       write: options.write,
     });
   } finally {
-    await server.close();
     await database.close();
   }
 }

@@ -27,13 +27,13 @@ import {
 } from './modules/merchant/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
-import { createProviderWalletModule, sandboxProviderAdapter } from './modules/provider-wallet/index.ts';
-import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import {
-  createSandboxProviderModule,
-  ownWalletUrl,
-  sandboxReportUrl,
-} from './modules/sandbox-provider/index.ts';
+  createProviderWalletModule,
+  registerSandboxProvider,
+  sandboxProviderAdapter,
+  sandboxProviderReportUrl,
+} from './modules/provider-wallet/index.ts';
+import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
 import { type CountryLookup, createStatusModule } from './modules/status/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
@@ -77,6 +77,11 @@ export interface AppOptions {
   firebaseKeySource?: FirebaseKeySource;
   /** Runs the lottery's draw scheduler; by default outside tests, or when LOTTERY_SCHEDULER=on. */
   lotteryScheduler?: boolean;
+  /**
+   * Where the sandbox provider is, read at each launch and report (tests: a sandboxes app listening on a
+   * port chosen at start); by default SANDBOX_PROVIDER_URL.
+   */
+  sandboxProviderUrl?: () => string;
 }
 
 /**
@@ -117,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moduleIdPlugin);
   await app.register(securityHeadersPlugin, {
     firebaseAuthDomain: firebaseWebSettings(config)?.authDomain,
+    // The sandbox provider's game client, served here, calls its API at its own origin.
+    providerOrigins: config.sandboxProvider ? [new URL(config.sandboxProviderUrl).origin] : [],
   });
 
   app.decorateRequest('member', null);
@@ -199,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   lottery.attachScheduler(app);
   const chat = createChatModule({ ...context, merchantService });
+  const sandboxProviderUrl = options.sandboxProviderUrl ?? (() => config.sandboxProviderUrl);
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({
     ...context,
@@ -206,28 +214,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
     checkPlay: (memberId) => rg.checkPlay(memberId),
-    // Only the providers connected in this process launch games: the sandbox one when it is on.
-    adapters: config.sandboxProvider ? [sandboxProviderAdapter] : [],
-    // The sandbox provider answers its daily report on this server (docs/decisions/028-provider-reconciliation.md).
-    reportUrl: (code) => (config.sandboxProvider ? sandboxReportUrl(app.server, code) : undefined),
+    // Only the providers connected to this site launch games: the sandbox one when it is on, at its
+    // address (the sandboxes process, docs/decisions/036-sandboxes-process.md).
+    adapters: config.sandboxProvider ? [sandboxProviderAdapter(sandboxProviderUrl)] : [],
+    // The sandbox provider answers its daily report at its address (docs/decisions/028-provider-reconciliation.md).
+    reportUrl: (code) =>
+      config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
     reconcileScheduler: config.nodeEnv !== 'test',
   });
   providerWallet.attach(app);
-  // The sandbox provider calls that wallet over HTTP as an outside provider (docs/decisions/026-sandbox-provider.md).
-  const sandboxProvider = config.sandboxProvider
-    ? createSandboxProviderModule({
-        ...context,
-        secret: config.sandboxProviderSecret,
-        walletUrl: () => config.sandboxProviderWalletUrl ?? ownWalletUrl(app.server),
-        scheduler: config.sandboxProviderScheduler,
-        register: (provider) =>
-          providerWallet.providerWalletService.saveProvider({
-            merchantCode: config.merchantCode,
-            ...provider,
-          }),
-      })
-    : undefined;
-  sandboxProvider?.attach(app);
+  // The sandbox provider's key at the wallet, saved for the merchant at start (docs/decisions/026-sandbox-provider.md).
+  if (config.sandboxProvider) {
+    registerSandboxProvider(app, providerWallet.providerWalletService, {
+      merchantCode: config.merchantCode,
+      secret: config.sandboxProviderSecret,
+    });
+  }
   const withdrawal = createWithdrawalModule({
     ...context,
     ledgerService: wallet.ledgerService,
@@ -284,7 +286,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       checkPlay: (memberId) => rg.checkPlay(memberId),
     }),
     providerWallet,
-    ...(sandboxProvider ? [sandboxProvider] : []),
     createOutboxModule(context),
     createDevClockModule({ config, shiftable }),
     createBackOfficeModule({

@@ -3,6 +3,12 @@
 /** Port of the server started for the end-to-end tests (E2E_PORT overrides it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
 
+/**
+ * Port of the sandboxes process started beside it (the sandbox payment gateway and game provider,
+ * apps/sandboxes; E2E_SANDBOXES_PORT overrides it).
+ */
+export const E2E_SANDBOXES_PORT = Number(process.env.E2E_SANDBOXES_PORT ?? 18490);
+
 /** Operator token the test server is started with (PUT /api/ops/status). */
 export const OPS_TOKEN = 'e2e-ops-token';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '@kl/contracts/api-paths';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
-import { PAYMENT_CALLBACK_SECRET } from './constants.ts';
+import { E2E_SANDBOXES_PORT, PAYMENT_CALLBACK_SECRET } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 
@@ -58,7 +58,7 @@ async function deliverPaidCallback(request: APIRequestContext, orderId: string, 
   return { status: response.status(), body: (await response.json()) as { value?: Record<string, unknown> } };
 }
 
-test('a member deposits by VietQR through the sandbox gateway; a redelivered callback credits nothing more', async ({
+test('a member deposits by VietQR, paying on the sandbox gateway’s page; a redelivered callback credits nothing more', async ({
   page,
   navigate,
   expectAccessible,
@@ -106,8 +106,14 @@ test('a member deposits by VietQR through the sandbox gateway; a redelivered cal
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   expect(orderId).not.toBe('');
 
-  // The sandbox gateway delivers the callback once…
-  await order.getByRole('button', { name: en('deposit.sandboxPay') }).click();
+  // The member pays on the sandbox gateway's page (its own process), which delivers the callback once and
+  // sends the browser back to the order…
+  await order.getByRole('link', { name: en('deposit.gatewayPay') }).click();
+  await expect(page).toHaveURL((url) => url.port === String(E2E_SANDBOXES_PORT));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox payment gateway' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/voucherCenter');
+  expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
   await expect(order.getByTestId('order-status')).toHaveText(
     `Payment received: ${vnd(AMOUNT)} has been added to your wallet`,
   );

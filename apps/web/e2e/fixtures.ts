@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from '@kl/contracts/api-paths';
 import type { OpsStatusUpdate, SystemStatus } from '@kl/contracts/status';
-import { E2E_PORT, OPS_TOKEN } from './constants.ts';
+import { E2E_PORT, E2E_SANDBOXES_PORT, OPS_TOKEN } from './constants.ts';
 
 /**
  * Fixtures of every journey:
@@ -213,8 +213,12 @@ export async function getSystemStatus(request: APIRequestContext): Promise<Syste
   return ((await response.json()) as { value: SystemStatus }).value;
 }
 
+/** The sandboxes process beside the server (the payment gateway's page, the game provider's API). */
+export const SANDBOXES_URL = `http://127.0.0.1:${E2E_SANDBOXES_PORT}`;
+
 /**
- * Moves the server's clock `offsetMs` from the real time (PUT /api/dev/clock, DEV_CLOCK; 0 puts it back).
+ * Moves the server's clock `offsetMs` from the real time (PUT /api/dev/clock, DEV_CLOCK; 0 puts it back),
+ * and the sandboxes' with it (PUT /dev/clock): the provider's rounds and matches keep the site's time.
  * Only the site-wide journeys move it: every other journey shares the server.
  */
 export async function moveServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
@@ -223,4 +227,6 @@ export async function moveServerClock(request: APIRequestContext, offsetMs: numb
     data: { offsetMs },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const sandboxes = await request.put(`${SANDBOXES_URL}/dev/clock`, { data: { offsetMs } });
+  expect(sandboxes.status(), await sandboxes.text()).toBe(200);
 }

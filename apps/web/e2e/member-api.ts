@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, type ApiCall } from '@kl/contracts/api-paths';
-import { BASE_URL, expect } from './fixtures.ts';
+import { BASE_URL, expect, SANDBOXES_URL } from './fixtures.ts';
 
 /**
  * The API as the signed-in member of a page calls it (the page's session cookie), for the steps of a
@@ -24,21 +24,36 @@ export async function memberCall<T>(
   return ((await response.json()) as { value: T }).value;
 }
 
-/** Credits the member's wallet as a paid deposit: an order, then the sandbox gateway's signed callback. */
-export async function depositThroughSandbox(page: Page, amount: number): Promise<void> {
+/**
+ * Credits the member's wallet as a paid deposit: an order, then "Pay" on the sandbox gateway's page its
+ * link opens (the gateway calls the site's signed callback and sends the browser back to the order).
+ * Answers the order's id.
+ */
+export async function depositThroughSandbox(page: Page, amount: number): Promise<string> {
   const channels = await memberCall<{ list: { code: string; minAmount: number; maxAmount: number }[] }>(
     page.request,
     'depositChannels',
   );
   const channel = channels.list.find((item) => item.minAmount <= amount && amount <= item.maxAmount);
   expect(channel, 'a deposit channel that takes the amount').toBeTruthy();
-  const order = await memberCall<{ orderId: string }>(page.request, 'createDepositOrder', {
-    data: { channelCode: channel?.code, amount },
+  const order = await memberCall<{ orderId: string; payUrl: string | null }>(
+    page.request,
+    'createDepositOrder',
+    { data: { channelCode: channel?.code, amount } },
+  );
+  expect(order.payUrl, 'the order links to the payment gateway').not.toBeNull();
+  const link = new URL(order.payUrl ?? '');
+  const pressed = await page.request.post(`${link.origin}${link.pathname}`, {
+    form: { ...Object.fromEntries(link.searchParams), outcome: 'paid' },
+    maxRedirects: 0,
   });
-  const paid = await memberCall<{ callback: { credited: boolean } }>(page.request, 'sandboxPay', {
-    data: { orderId: order.orderId },
+  expect(pressed.status(), await pressed.text()).toBe(303);
+  expect(pressed.headers().location).toContain(`/m/voucherCenter?orderId=${order.orderId}`);
+  const paid = await memberCall<{ status: string }>(page.request, 'depositOrder', {
+    query: { orderId: order.orderId },
   });
-  expect(paid.callback.credited).toBe(true);
+  expect(paid.status).toBe('paid');
+  return order.orderId;
 }
 
 /** The member's available balance (GET wallet sumBalance). */
@@ -68,4 +83,19 @@ export async function playSlotUntilUnlocked(
     spins += 1;
   }
   return spins;
+}
+
+/**
+ * The launch address of the sandbox provider's client for `game` (its page on this site, in English), back
+ * to `lobby`, with a one-time token and the provider's API in the sandboxes process.
+ */
+export function expectProviderLaunch(url: string, game: string, lobby: string): void {
+  const launch = new URL(url, BASE_URL);
+  expect(launch.pathname).toBe(`/m/provider/${game}`);
+  expect(Object.fromEntries(launch.searchParams)).toEqual({
+    token: expect.stringMatching(/^[\w-]+$/),
+    lang: 'en',
+    lobby,
+    api: SANDBOXES_URL,
+  });
 }

@@ -1,4 +1,5 @@
 import { expect, t, test } from './fixtures.ts';
+import { depositThroughSandbox } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 
 /**
@@ -38,18 +39,8 @@ test('a member opens the member centre, deposits and finds the deposit in the hi
     }),
   ).toHaveAttribute('href', '/m/member/history');
 
-  // A deposit paid through the sandbox gateway, by the API as the screen would.
-  const created = await page.request.post('/api/deposit/orders', {
-    headers: { 'x-module-id': 'FUNDTRANS3' },
-    data: { channelCode: 'vietqr', amount: AMOUNT },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { orderId } = ((await created.json()) as { value: { orderId: string } }).value;
-  const paid = await page.request.post('/api/sandbox-gateway/pay', {
-    headers: { 'x-module-id': 'FUNDTRANS3' },
-    data: { orderId },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // A deposit paid at the sandbox gateway, by its page's form as the browser would.
+  const orderId = await depositThroughSandbox(page, AMOUNT);
 
   await navigate('/m/member/home', { scan: false });
   await expect(page.getByTestId('wallet-amount')).toHaveText(vnd(AMOUNT));

@@ -12,13 +12,15 @@ import {
   CONTRACT_APPROVER,
   CONTRACT_PROPOSER,
   E2E_PORT,
+  E2E_SANDBOXES_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
 } from './constants.ts';
 
 /**
- * End-to-end tests: Debian's Chromium on a phone viewport against the real server (the one process
- * of `npm start`), on a fresh embedded database per run. The web app must be built first
+ * End-to-end tests: Debian's Chromium on a phone viewport against the real server and, beside it, the
+ * sandboxes process (the stand-ins of the payment gateway and the game provider, apps/sandboxes), as
+ * `npm start` runs them outside production, on a fresh embedded database per run. The web app must be built first
  * (`npm run build`; `npm test` does it).
  */
 
@@ -36,7 +38,10 @@ if (!existsSync(builtIndex)) {
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  process.on('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
+  });
 }
 
 /**
@@ -104,53 +109,81 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // As an operator sets up a site: the merchant (the demo seed here), the first back-office owners with
-    // `npm run operator:create` while the server is stopped (the embedded database is one process), their
-    // passwords piped on its standard input (never on its command line), then the server.
-    command: [
-      'node --import tsx apps/server/scripts/seed-demo.ts',
-      ...[
-        { ...ADMIN_OWNER, role: 'owner' },
-        { ...AGENTS_OWNER, role: 'owner' },
-        { ...CASHIER, role: 'finance' },
-        // The second operators of the journeys that offer agent contracts (four eyes).
-        { ...AGENTS_APPROVER, role: 'finance' },
-        { ...CONTRACT_PROPOSER, role: 'finance' },
-        { ...CONTRACT_APPROVER, role: 'finance' },
-      ].map(
-        ({ username, password, role }) =>
-          `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role ${role}`,
-      ),
-      'exec node --import tsx apps/server/src/main.ts',
-    ].join(' && '),
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      TRUST_PROXY: '1',
-      OPS_TOKEN,
-      CHAT_OPERATOR_TOKEN,
-      PAYMENT_CALLBACK_SECRET,
-      NODE_ENV: 'test',
-      DEV_OUTBOX: '1',
-      // The agents journey closes a GMT+8 day to settle it (PUT /api/dev/clock; never in production).
-      DEV_CLOCK: '1',
-      // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
-      LOTTERY_SCHEDULER: 'on',
-      // The sandbox game provider's tables deal and settle, and its sports book plays matches, as in development.
-      SANDBOX_PROVIDER_SCHEDULER: 'on',
-      LOG_LEVEL: 'warn',
-      // Every page of every test comes from this one machine: the per-IP limit of real visitors
-      // would throttle the suite, not test anything.
-      RATE_LIMIT_MAX: '100000',
+  webServer: [
+    {
+      // As an operator sets up a site: the merchant (the demo seed here), the first back-office owners with
+      // `npm run operator:create` while the server is stopped (the embedded database is one process), their
+      // passwords piped on its standard input (never on its command line), then the server.
+      command: [
+        'node --import tsx apps/server/scripts/seed-demo.ts',
+        ...[
+          { ...ADMIN_OWNER, role: 'owner' },
+          { ...AGENTS_OWNER, role: 'owner' },
+          { ...CASHIER, role: 'finance' },
+          // The second operators of the journeys that offer agent contracts (four eyes).
+          { ...AGENTS_APPROVER, role: 'finance' },
+          { ...CONTRACT_PROPOSER, role: 'finance' },
+          { ...CONTRACT_APPROVER, role: 'finance' },
+        ].map(
+          ({ username, password, role }) =>
+            `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role ${role}`,
+        ),
+        'exec node --import tsx apps/server/src/main.ts',
+      ].join(' && '),
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        TRUST_PROXY: '1',
+        OPS_TOKEN,
+        CHAT_OPERATOR_TOKEN,
+        PAYMENT_CALLBACK_SECRET,
+        NODE_ENV: 'test',
+        DEV_OUTBOX: '1',
+        // The agents journey closes a GMT+8 day to settle it (PUT /api/dev/clock; never in production).
+        DEV_CLOCK: '1',
+        // The lottery's draw scheduler (off by default under NODE_ENV=test): fast draws settle as in production.
+        LOTTERY_SCHEDULER: 'on',
+        LOG_LEVEL: 'warn',
+        // Every page of every test comes from this one machine: the per-IP limit of real visitors
+        // would throttle the suite, not test anything.
+        RATE_LIMIT_MAX: '100000',
+        // The sandbox gateway's payment page, in the sandboxes process below.
+        PAYMENT_GATEWAY_URL: `http://127.0.0.1:${E2E_SANDBOXES_PORT}/gateway/pay`,
+        // The sandbox game provider, in the same process: its API (for its game client) and its report.
+        SANDBOX_PROVIDER_URL: `http://127.0.0.1:${E2E_SANDBOXES_PORT}`,
+      },
     },
-  },
+    {
+      // The stand-ins of the outside parties, in their own process: they call the server above over HTTP.
+      command: 'exec node --import tsx apps/sandboxes/src/main.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${E2E_SANDBOXES_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        SANDBOXES_PORT: String(E2E_SANDBOXES_PORT),
+        SANDBOXES_HOST: '127.0.0.1',
+        SANDBOXES_SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
+        SANDBOXES_DATA_DIR: `${process.env.E2E_DATA_DIR}-sandboxes`,
+        PAYMENT_CALLBACK_SECRET,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // The sandbox game provider's tables deal and settle, and its sports book plays matches, as in development.
+        SANDBOX_PROVIDER_SCHEDULER: 'on',
+        // The provider's clock moves with the server's (moveServerClock, site-wide journeys).
+        DEV_CLOCK: '1',
+      },
+    },
+  ],
 });

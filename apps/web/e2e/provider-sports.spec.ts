@@ -1,8 +1,7 @@
 import type { GameRecords } from '@kl/contracts/game-records';
-import type { SandboxSlip } from '@kl/contracts/sandbox-provider';
-import { API } from '@kl/contracts/api-paths';
-import { BASE_URL, expect, moveServerClock, t, test } from './fixtures.ts';
-import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
+import { type SandboxSlip, sandboxProviderCalls } from '@kl/contracts/sandbox-provider';
+import { expect, SANDBOXES_URL, moveServerClock, t, test } from './fixtures.ts';
+import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -39,7 +38,7 @@ test('a member places a single on the sports book, and the settled slip pays by 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  expect(launch.url).toMatch(/^\/m\/provider\/sports\?token=[\w-]+&lang=en&lobby=%2Fm%2Fsport-games$/);
+  expectProviderLaunch(launch.url, 'sports', '/m/sport-games');
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/sports');
   await expect(page.getByTestId('provider-balance')).toHaveText(vnd(DEPOSIT));
   const match = page.getByTestId('sports-match').first();
@@ -54,7 +53,7 @@ test('a member places a single on the sports book, and the settled slip pays by 
   const slip = page.getByRole('region', { name: en('providerPlay.sports.slip') });
   await slip.getByRole('textbox').fill(String(STAKE));
   const placed = page.waitForResponse((response) =>
-    response.url().endsWith(API.sandboxProviderPlaceSlip.path),
+    response.url().endsWith(sandboxProviderCalls.sandboxProviderPlaceSlip.path),
   );
   await slip.getByRole('button', { name: en('providerPlay.sports.place') }).click();
   const answer = await placed;
@@ -78,17 +77,20 @@ test('a member places a single on the sports book, and the settled slip pays by 
         timeout: 45_000,
       },
     );
-    const slips = await page.request.get(`${BASE_URL}${API.sandboxProviderSlips.path}`, {
-      headers: {
-        authorization: `Bearer ${await page.evaluate(() => {
-          const key = Object.keys(sessionStorage).find((name) => name.startsWith('providerSession:'));
-          return key
-            ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { sessionId?: string }).sessionId
-            : '';
-        })}`,
-        'x-module-id': API.sandboxProviderSlips.moduleId,
+    const slips = await page.request.get(
+      `${SANDBOXES_URL}${sandboxProviderCalls.sandboxProviderSlips.path}`,
+      {
+        headers: {
+          authorization: `Bearer ${await page.evaluate(() => {
+            const key = Object.keys(sessionStorage).find((name) => name.startsWith('providerSession:'));
+            return key
+              ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { sessionId?: string }).sessionId
+              : '';
+          })}`,
+          'x-module-id': sandboxProviderCalls.sandboxProviderSlips.moduleId,
+        },
       },
-    });
+    );
     expect(slips.status()).toBe(200);
     const settled = ((await slips.json()) as { value: { slips: SandboxSlip[] } }).value.slips.find(
       (item) => item.slipId === taken.slipId,

@@ -1,9 +1,12 @@
 import type { GameRecords } from '@kl/contracts/game-records';
-import type { SandboxSession, SandboxTableState } from '@kl/contracts/sandbox-provider';
+import {
+  type SandboxSession,
+  type SandboxTableState,
+  sandboxProviderCalls,
+} from '@kl/contracts/sandbox-provider';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API } from '@kl/contracts/api-paths';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
-import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
+import { expect, SANDBOXES_URL, t, test } from './fixtures.ts';
+import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
 /**
@@ -26,7 +29,9 @@ test.use({ reducedMotion: 'reduce' });
 /** The provider session the client opened (its id is the bearer of the provider's calls). */
 function sessionOpened(page: Page) {
   return page
-    .waitForResponse((response) => response.url().endsWith(API.sandboxProviderOpenSession.path))
+    .waitForResponse((response) =>
+      response.url().endsWith(sandboxProviderCalls.sandboxProviderOpenSession.path),
+    )
     .then(async (response) => {
       expect(response.status()).toBe(200);
       return ((await response.json()) as { value: SandboxSession }).value;
@@ -35,9 +40,15 @@ function sessionOpened(page: Page) {
 
 /** The table as the provider's client sees it. */
 async function tableOf(request: APIRequestContext, sessionId: string, game: string) {
-  const response = await request.get(`${BASE_URL}${API.sandboxProviderTable.path}?game=${game}`, {
-    headers: { authorization: `Bearer ${sessionId}`, 'x-module-id': API.sandboxProviderTable.moduleId },
-  });
+  const response = await request.get(
+    `${SANDBOXES_URL}${sandboxProviderCalls.sandboxProviderTable.path}?game=${game}`,
+    {
+      headers: {
+        authorization: `Bearer ${sessionId}`,
+        'x-module-id': sandboxProviderCalls.sandboxProviderTable.moduleId,
+      },
+    },
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { value: SandboxTableState }).value;
 }
@@ -54,7 +65,7 @@ async function placeOn(page: Page, spot: string): Promise<string> {
   await page.getByRole('button', { name: spot, exact: true }).click();
   await expect(page.getByTestId('provider-slip-total')).toContainText(vnd(STAKE));
   const placed = page.waitForResponse((response) =>
-    response.url().endsWith(API.sandboxProviderPlaceTableBet.path),
+    response.url().endsWith(sandboxProviderCalls.sandboxProviderPlaceTableBet.path),
   );
   await page.getByRole('button', { name: en('providerGames.table.place') }).click();
   const answer = await placed;
@@ -95,7 +106,7 @@ test('a member launches Baccarat A1 from the live category, bets on banker, and 
     .first()
     .click();
   const launch = ((await (await launched).json()) as { value: { url: string } }).value;
-  expect(launch.url).toMatch(/^\/m\/provider\/baccarat\?token=[\w-]+&lang=en&lobby=%2Fm%2Flive-games$/);
+  expectProviderLaunch(launch.url, 'baccarat', '/m/live-games');
   const session = await opened;
   expect(session).toMatchObject({ balance: DEPOSIT, currency: 'VND', demo: false });
   await expect(page).toHaveURL((url) => url.pathname === '/m/provider/baccarat');

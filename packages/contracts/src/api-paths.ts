@@ -18,8 +18,6 @@ import { agentsCalls } from './agents.ts';
 import { slotCalls } from './slot.ts';
 import { lotteryCalls } from './lottery.ts';
 import { providerWalletCalls } from './provider-wallet.ts';
-import { sandboxProviderCalls } from './sandbox-provider.ts';
-import { providerReportCalls } from './provider-report.ts';
 import { adminCalls } from './admin/calls.ts';
 
 /**
@@ -48,8 +46,6 @@ export const API = {
   ...slotCalls,
   ...lotteryCalls,
   ...providerWalletCalls,
-  ...sandboxProviderCalls,
-  ...providerReportCalls,
   ...adminCalls,
 } as const satisfies ApiTable;
 export type ApiCall = keyof typeof API;

@@ -53,8 +53,6 @@ export type DepositChannel = z.infer<typeof depositChannel>;
 
 export const depositChannels = z.object({
   list: z.array(depositChannel),
-  /** True when the sandbox gateway runs: the screen may offer "complete payment" (POST sandbox pay). */
-  sandbox: z.boolean(),
 });
 export type DepositChannels = z.infer<typeof depositChannels>;
 
@@ -124,8 +122,12 @@ export const depositOrder = z.object({
   transactionId: z.string().nullable(),
   /** What to pay (kept on settled orders too, for the record). */
   payment: depositPayment,
-  /** True when the sandbox gateway can complete this order now (pending and the sandbox runs). */
-  sandboxPayable: z.boolean(),
+  /**
+   * The payment gateway's page where the member pays this order (a signed link), while it is pending and
+   * the site has a gateway (PAYMENT_GATEWAY_URL); else null. The gateway calls the callback, then sends
+   * the member back to the order.
+   */
+  payUrl: z.string().nullable(),
 });
 export type DepositOrder = z.infer<typeof depositOrder>;
 
@@ -180,23 +182,41 @@ export const gatewayCallbackResult = z.object({
 });
 export type GatewayCallbackResult = z.infer<typeof gatewayCallbackResult>;
 
-// ——— the sandbox gateway (development and tests) ———
+// ——— the payment link (the member's browser goes to the gateway's page) ———
 
-/** POST sandbox pay: the sandbox gateway "receives" the payment and calls the callback over HTTP. */
-export const sandboxPayRequest = z.object({
+/**
+ * What the site tells the gateway in the payment link's query (docs/decisions/036-sandboxes-process.md),
+ * signed with the shared secret: `ts` (unix seconds) and `signature` (hex HMAC-SHA256 of
+ * `<ts>.<gatewayPaymentMessage(link)>`). The gateway takes what to charge from here, never from the member,
+ * and sends the member back to `returnUrl` once the callback answered.
+ */
+export const gatewayPaymentLink = z.object({
+  merchant: z.string().min(1).max(32),
   orderId,
-  /** `failed` makes the gateway report a failed payment instead. */
-  outcome: z.enum(['paid', 'failed']).default('paid'),
+  /** Minor units, as digits. */
+  amount: z.string().regex(/^[1-9]\d{0,15}$/),
+  currency: z.string().min(3).max(8),
+  /** The order's reference code, shown on the gateway's page. */
+  reference: z.string().min(1).max(40),
+  /** After this the gateway takes no payment for the order. */
+  expiresAt: z.iso.datetime(),
+  /** The site's order page. */
+  returnUrl: z.url({ protocol: /^https?$/ }).max(500),
+  /** The language of the gateway's page. */
+  lang: z.enum(['vi', 'en']),
 });
-export type SandboxPayRequest = z.input<typeof sandboxPayRequest>;
+export type GatewayPaymentLink = z.infer<typeof gatewayPaymentLink>;
 
-export const sandboxPayResult = z.object({
-  /** The HTTP status the callback answered. */
-  callbackStatus: z.number().int(),
-  callback: gatewayCallbackResult,
-  order: depositOrder,
-});
-export type SandboxPayResult = z.infer<typeof sandboxPayResult>;
+/** The query parameters of the link's timestamp and signature. */
+export const GATEWAY_LINK_TIMESTAMP = 'ts';
+export const GATEWAY_LINK_SIGNATURE = 'signature';
+
+const PAYMENT_LINK_FIELDS = Object.keys(gatewayPaymentLink.shape) as (keyof GatewayPaymentLink)[];
+
+/** The signed message of a link: its fields as `name=value` (value URI-encoded) joined by `&`, in the schema's order. */
+export function gatewayPaymentMessage(link: GatewayPaymentLink): string {
+  return PAYMENT_LINK_FIELDS.map((field) => `${field}=${encodeURIComponent(link[field])}`).join('&');
+}
 
 /** The deposit calls of the API table (api-paths.ts composes every domain's calls). */
 export const depositCalls = {
@@ -236,12 +256,5 @@ export const depositCalls = {
     path: '/api/deposit/callback',
     moduleId: 'FUNDTRANS3',
     response: gatewayCallbackResult,
-  },
-  sandboxPay: {
-    method: 'POST',
-    path: '/api/sandbox-gateway/pay',
-    moduleId: 'FUNDTRANS3',
-    body: sandboxPayRequest,
-    response: sandboxPayResult,
   },
 } as const satisfies ApiTable;

@@ -21,6 +21,8 @@ import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
 
 /** The sandbox provider's code at the operator (the provider of the catalogue's third-party vendors in the demo). */
 export const SANDBOX_PROVIDER_CODE = 'sandbox';
+/** Its name in the site's list of providers. */
+export const SANDBOX_PROVIDER_NAME = 'Sandbox provider';
 
 export const SANDBOX_PROVIDER_SESSION_HEADER = 'authorization';
 
@@ -286,7 +288,11 @@ export type SandboxSlotSpinResult = z.infer<typeof sandboxSlotSpinResult>;
 /** The value of a refusal the wallet gave: the provider's status beside the catalogue code. */
 export const sandboxWalletRefusal = z.object({ providerStatus: z.enum(PROVIDER_STATUSES) });
 
-/** The sandbox provider's player calls of the API table (only while SANDBOX_PROVIDER is on). */
+/**
+ * The sandbox provider's player calls: its own API, served by the sandboxes process (apps/sandboxes,
+ * docs/decisions/036-sandboxes-process.md), not the site's table; its game client calls them at the
+ * provider's address, with the provider's session as the bearer.
+ */
 export const sandboxProviderCalls = {
   sandboxProviderOpenSession: {
     method: 'POST',

@@ -4,6 +4,8 @@ import {
   ConfigError,
   DEFAULT_FIREBASE_CERTS_URL,
   DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
+  DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  DEVELOPMENT_PAYMENT_GATEWAY_URL,
   DEFAULT_ADMIN_DIST,
   DEFAULT_WEB_DIST,
   DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
@@ -61,10 +63,11 @@ describe('loadConfig', () => {
       firebaseCertsUrl: DEFAULT_FIREBASE_CERTS_URL,
       firebaseWebApiKey: undefined,
       firebaseAuthDomain: undefined,
-      sandboxGateway: true,
+      paymentGatewayUrl: DEVELOPMENT_PAYMENT_GATEWAY_URL,
+      paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
       sandboxProvider: true,
       sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-      sandboxProviderScheduler: true,
+      sandboxProviderUrl: 'http://127.0.0.1:8090',
       lotteryScheduler: true,
       agentSettlementScheduler: true,
       answerCache: true,
@@ -99,13 +102,14 @@ describe('loadConfig', () => {
         FIREBASE_WEB_API_KEY: WEB_API_KEY,
         FIREBASE_AUTH_DOMAIN: 'Login.Example.com',
         LOTTERY_SCHEDULER: 'on',
-        SANDBOX_PROVIDER_SCHEDULER: 'off',
         AGENT_SETTLEMENT_SCHEDULER: 'off',
         ANSWER_CACHE: 'off',
         SEED_DEMO: '0',
         SANDBOX_PROVIDER: '0',
         SANDBOX_PROVIDER_SECRET: 'p'.repeat(32),
-        SANDBOX_PROVIDER_WALLET_URL: 'https://wallet.example.com/',
+        SANDBOX_PROVIDER_URL: 'https://games.example.com/',
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com/checkout',
+        PAYMENT_CALLBACK_SECRET: 'c'.repeat(32),
         SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
       },
       '/srv/site',
@@ -131,11 +135,11 @@ describe('loadConfig', () => {
       firebaseCertsUrl: 'https://keys.example.com/x509',
       firebaseWebApiKey: WEB_API_KEY,
       firebaseAuthDomain: 'login.example.com',
-      sandboxGateway: true,
+      paymentGatewayUrl: 'https://pay.example.com/checkout',
+      paymentCallbackSecret: 'c'.repeat(32),
       sandboxProvider: false,
       sandboxProviderSecret: 'p'.repeat(32),
-      sandboxProviderWalletUrl: 'https://wallet.example.com',
-      sandboxProviderScheduler: false,
+      sandboxProviderUrl: 'https://games.example.com',
       lotteryScheduler: true,
       agentSettlementScheduler: false,
       answerCache: false,
@@ -208,50 +212,60 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...PRODUCTION }).sandboxProvider).toBe(false);
     const secret = 'k'.repeat(32);
     expect(
-      loadConfig({ ...PRODUCTION, SANDBOX_PROVIDER: '1', SANDBOX_PROVIDER_SECRET: secret }),
+      loadConfig({
+        ...PRODUCTION,
+        SANDBOX_PROVIDER: '1',
+        SANDBOX_PROVIDER_SECRET: secret,
+        SANDBOX_PROVIDER_URL: 'https://games.example.com',
+      }),
     ).toMatchObject({
       sandboxProvider: true,
       sandboxProviderSecret: secret,
-      sandboxProviderWalletUrl: undefined,
+      sandboxProviderUrl: 'https://games.example.com',
     });
     expect(problemsOf({ ...PRODUCTION, SANDBOX_PROVIDER: '1' })).toEqual([
       'Invalid configuration: SANDBOX_PROVIDER_SECRET must be set when SANDBOX_PROVIDER=1 in production',
+      'Invalid configuration: SANDBOX_PROVIDER_URL must be set when SANDBOX_PROVIDER=1 in production',
     ]);
     expect(problemsOf({ SANDBOX_PROVIDER_SECRET: 'short' })[0]).toContain('SANDBOX_PROVIDER_SECRET');
-    expect(problemsOf({ SANDBOX_PROVIDER_WALLET_URL: 'ftp://wallet' })[0]).toContain(
-      'SANDBOX_PROVIDER_WALLET_URL',
-    );
+    expect(problemsOf({ SANDBOX_PROVIDER_URL: 'ftp://games' })[0]).toContain('SANDBOX_PROVIDER_URL');
   });
 
-  it('runs the sandbox payment gateway outside production, and in production only when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).sandboxGateway).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', SANDBOX_GATEWAY: '0' }).sandboxGateway).toBe(false);
-    expect(loadConfig({ ...PRODUCTION }).sandboxGateway).toBe(false);
+  it('sends members to the sandbox gateway outside production, and in production to the gateway it is given', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
+      paymentGatewayUrl: 'http://127.0.0.1:8090/gateway/pay',
+      paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+    });
+    expect(loadConfig({ ...PRODUCTION })).toMatchObject({
+      paymentGatewayUrl: undefined,
+      paymentCallbackSecret: undefined,
+    });
     const secret = 's'.repeat(32);
+    const gateway = 'https://pay.example.com/checkout';
     expect(
-      loadConfig({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: secret }),
-    ).toMatchObject({ sandboxGateway: true, paymentCallbackSecret: secret });
-    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1' })).toEqual([
-      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+      loadConfig({ ...PRODUCTION, PAYMENT_GATEWAY_URL: gateway, PAYMENT_CALLBACK_SECRET: secret }),
+    ).toMatchObject({ paymentGatewayUrl: gateway, paymentCallbackSecret: secret });
+    expect(problemsOf({ ...PRODUCTION, PAYMENT_GATEWAY_URL: gateway })).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when PAYMENT_GATEWAY_URL is set in production',
     ]);
+    expect(
+      problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: DEVELOPMENT_PAYMENT_CALLBACK_SECRET }),
+    ).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the development key in production',
+    ]);
+    expect(problemsOf({ PAYMENT_GATEWAY_URL: 'ftp://pay' })[0]).toContain('PAYMENT_GATEWAY_URL');
     expect(problemsOf({ ...PRODUCTION, PAYMENT_CALLBACK_SECRET: 's'.repeat(20) })).toEqual([
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 32 characters in production',
     ]);
     expect(problemsOf({ PAYMENT_CALLBACK_SECRET: 'short' })[0]).toContain('PAYMENT_CALLBACK_SECRET');
   });
 
-  it('runs the lottery and sandbox provider schedulers outside tests unless told, and refuses other words', () => {
+  it('runs the lottery scheduler outside tests unless told, and refuses other words', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
     expect(loadConfig({ ...PRODUCTION, OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
-    expect(loadConfig({ NODE_ENV: 'test' }).sandboxProviderScheduler).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', SANDBOX_PROVIDER_SCHEDULER: 'on' }).sandboxProviderScheduler).toBe(
-      true,
-    );
-    expect(loadConfig({}).sandboxProviderScheduler).toBe(true);
-    expect(() => loadConfig({ SANDBOX_PROVIDER_SCHEDULER: 'yes' })).toThrow(/SANDBOX_PROVIDER_SCHEDULER/);
   });
 
   it('runs the demo seed outside production unless told, and in production only when asked', () => {
@@ -388,22 +402,26 @@ describe('loadConfig', () => {
         PORT: 'abc',
         OPS_TOKEN: 'short',
         CHAT_OPERATOR_TOKEN: 'also-short',
-        SANDBOX_GATEWAY: '1',
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com',
       }),
     ).toEqual([
       'Invalid configuration: PORT must be a whole number from 0 to 65535',
       'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
       'Invalid configuration: CHAT_OPERATOR_TOKEN must be at least 16 characters in production',
-      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when SANDBOX_GATEWAY=1 in production',
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when PAYMENT_GATEWAY_URL is set in production',
     ]);
   });
 
   it('names a variable once when it breaks both its format and a production rule', () => {
-    expect(problemsOf({ ...PRODUCTION, SANDBOX_GATEWAY: '1', PAYMENT_CALLBACK_SECRET: 'two words' })).toEqual(
-      [
-        'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
-      ],
-    );
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        PAYMENT_GATEWAY_URL: 'https://pay.example.com',
+        PAYMENT_CALLBACK_SECRET: 'two words',
+      }),
+    ).toEqual([
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must be at least 16 printable ASCII characters without spaces',
+    ]);
   });
 
   it('asks for a long OPS_TOKEN in production only', () => {

@@ -3,6 +3,10 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FirebaseWebConfig } from '@kl/contracts/accounts';
+import {
+  DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+} from '@kl/signing/development';
 import { z } from 'zod';
 import { parseSecretKeys, sameSecretKey, SECRET_KEY_BYTES, SecretKey } from './secret-box.ts';
 
@@ -29,8 +33,15 @@ export const DEFAULT_FIREBASE_CERTS_URL =
 
 /** OPS_TOKEN must be at least this long in production. */
 export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
-/** The sandbox provider's signing key outside production when SANDBOX_PROVIDER_SECRET is unset. */
-export const DEVELOPMENT_SANDBOX_PROVIDER_SECRET = 'sandbox-provider-development-secret-not-for-production';
+/** The stand-ins' keys outside production when theirs are unset (shared with apps/sandboxes). */
+export { DEVELOPMENT_PAYMENT_CALLBACK_SECRET, DEVELOPMENT_SANDBOX_PROVIDER_SECRET };
+/**
+ * The payment page of the sandbox gateway (apps/sandboxes, on its default port) where the site sends
+ * members to pay outside production when PAYMENT_GATEWAY_URL is unset.
+ */
+export const DEVELOPMENT_PAYMENT_GATEWAY_URL = 'http://127.0.0.1:8090/gateway/pay';
+/** The sandbox provider in the sandboxes process, on its default port (SANDBOX_PROVIDER_URL unset). */
+export const DEVELOPMENT_SANDBOX_PROVIDER_URL = 'http://127.0.0.1:8090';
 
 /**
  * The key secrets are sealed under in the database outside production when SECRET_KEYS is unset
@@ -182,20 +193,24 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
-  SANDBOX_GATEWAY: flag.optional(),
+  PAYMENT_GATEWAY_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
+      error: 'must be an http or https URL, like https://pay.example.com/pay',
+    })
+    .optional(),
   SANDBOX_PROVIDER: flag.optional(),
   SANDBOX_PROVIDER_SECRET: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable ASCII characters without spaces' })
     .optional(),
-  SANDBOX_PROVIDER_WALLET_URL: z
+  SANDBOX_PROVIDER_URL: z
     .string()
     .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
-      error: 'must be an http or https URL, like http://127.0.0.1:8080',
+      error: 'must be an http or https URL, like http://127.0.0.1:8090',
     })
     .optional(),
   LOTTERY_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
-  SANDBOX_PROVIDER_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   AGENT_SETTLEMENT_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   ANSWER_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_CALLBACK_SECRET: z
@@ -243,9 +258,16 @@ export interface AppConfig {
   firebaseAuthDomain: string | undefined;
   /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
   chatOperatorToken: string | undefined;
-  /** The sandbox payment gateway (POST /api/sandbox-gateway/pay): on outside production, off in it unless set. */
-  sandboxGateway: boolean;
-  /** HMAC-SHA256 key shared with the payment gateway; unset → a random one per process outside production. */
+  /**
+   * The payment gateway's page a member is sent to, with a signed link, to pay a deposit order
+   * (docs/decisions/036-sandboxes-process.md); outside production the sandbox gateway's by default, in
+   * production none unless set (orders then show the transfer details only).
+   */
+  paymentGatewayUrl: string | undefined;
+  /**
+   * HMAC-SHA256 key shared with the payment gateway (its callbacks, the site's payment links); outside
+   * production the development key when unset; in production unset refuses every callback.
+   */
   paymentCallbackSecret: string | undefined;
   /**
    * The sandbox game provider (docs/decisions/026-sandbox-provider.md): on outside production, off in it
@@ -254,13 +276,12 @@ export interface AppConfig {
   sandboxProvider: boolean;
   /** The sandbox provider's signing key at the wallet; a fixed development key outside production. */
   sandboxProviderSecret: string;
-  /** Where the sandbox provider calls the wallet; unset → this server's own port on 127.0.0.1. */
-  sandboxProviderWalletUrl: string | undefined;
   /**
-   * The sandbox provider's timer (rounds, settlements, the sports programme) runs in this process: by
-   * default outside tests; SANDBOX_PROVIDER_SCHEDULER=on (the end-to-end server) or off decides.
+   * Where the sandbox provider is (its base URL, SANDBOX_PROVIDER_URL): its game client calls its API
+   * there and the reconciliation fetches its report; outside production the sandboxes process on
+   * 127.0.0.1:8090 by default (docs/decisions/036-sandboxes-process.md).
    */
-  sandboxProviderScheduler: boolean;
+  sandboxProviderUrl: string;
   /**
    * The demo seed (db/seed: the demo merchant kimlong, its members, catalogue, channels, promotions…) runs
    * at start: by default outside production only; SEED_DEMO=1 asks for it in production too (a demo site),
@@ -344,13 +365,23 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
   })),
   {
     variable: 'PAYMENT_CALLBACK_SECRET',
-    reason: 'must be set when SANDBOX_GATEWAY=1 in production',
-    broken: (vars) => vars.SANDBOX_GATEWAY === true && vars.PAYMENT_CALLBACK_SECRET === undefined,
+    reason: 'must be set when PAYMENT_GATEWAY_URL is set in production',
+    broken: (vars) => vars.PAYMENT_GATEWAY_URL !== undefined && vars.PAYMENT_CALLBACK_SECRET === undefined,
+  },
+  {
+    variable: 'PAYMENT_CALLBACK_SECRET',
+    reason: 'must not be the development key in production',
+    broken: (vars) => vars.PAYMENT_CALLBACK_SECRET === DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
   },
   {
     variable: 'SANDBOX_PROVIDER_SECRET',
     reason: 'must be set when SANDBOX_PROVIDER=1 in production',
     broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_SECRET === undefined,
+  },
+  {
+    variable: 'SANDBOX_PROVIDER_URL',
+    reason: 'must be set when SANDBOX_PROVIDER=1 in production',
+    broken: (vars) => vars.SANDBOX_PROVIDER === true && vars.SANDBOX_PROVIDER_URL === undefined,
   },
   {
     variable: 'SECRET_KEYS',
@@ -449,15 +480,12 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
     chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
-    sandboxGateway: vars.SANDBOX_GATEWAY ?? !production,
-    paymentCallbackSecret: vars.PAYMENT_CALLBACK_SECRET,
+    paymentGatewayUrl: vars.PAYMENT_GATEWAY_URL ?? (production ? undefined : DEVELOPMENT_PAYMENT_GATEWAY_URL),
+    paymentCallbackSecret:
+      vars.PAYMENT_CALLBACK_SECRET ?? (production ? undefined : DEVELOPMENT_PAYMENT_CALLBACK_SECRET),
     sandboxProvider: vars.SANDBOX_PROVIDER ?? !production,
     sandboxProviderSecret: vars.SANDBOX_PROVIDER_SECRET ?? DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
-    sandboxProviderWalletUrl: vars.SANDBOX_PROVIDER_WALLET_URL?.replace(/\/+$/, ''),
-    sandboxProviderScheduler:
-      vars.SANDBOX_PROVIDER_SCHEDULER === undefined
-        ? vars.NODE_ENV !== 'test'
-        : vars.SANDBOX_PROVIDER_SCHEDULER === 'on',
+    sandboxProviderUrl: (vars.SANDBOX_PROVIDER_URL ?? DEVELOPMENT_SANDBOX_PROVIDER_URL).replace(/\/+$/, ''),
     lotteryScheduler:
       vars.LOTTERY_SCHEDULER === undefined ? vars.NODE_ENV !== 'test' : vars.LOTTERY_SCHEDULER === 'on',
     agentSettlementScheduler:

@@ -48,6 +48,14 @@ describe('contentSecurityPolicy', () => {
     // The constant itself is never changed.
     expect(CONTENT_SECURITY_POLICY['frame-src']).toBeUndefined();
   });
+
+  it('lets the pages call the game providers the site serves the clients of, and no one else', () => {
+    expect(contentSecurityPolicy(undefined, ['http://127.0.0.1:8090'])).toEqual({
+      ...CONTENT_SECURITY_POLICY,
+      'connect-src': ["'self'", 'http://127.0.0.1:8090'],
+    });
+    expect(CONTENT_SECURITY_POLICY['connect-src']).toEqual(["'self'"]);
+  });
 });
 
 describe('security headers of the application', () => {
@@ -56,9 +64,14 @@ describe('security headers of the application', () => {
   let withFirebase: FastifyInstance;
   let projectOnly: FastifyInstance;
   beforeAll(async () => {
-    plain = await buildTestApp(database.current);
-    withFirebase = await buildTestApp(database.current, { config: FIREBASE_CONFIG });
-    projectOnly = await buildTestApp(database.current, { config: { firebaseProjectId: 'kimlong-web' } });
+    // Without the sandbox provider, whose API its game client calls (its own test below).
+    plain = await buildTestApp(database.current, { config: { sandboxProvider: false } });
+    withFirebase = await buildTestApp(database.current, {
+      config: { ...FIREBASE_CONFIG, sandboxProvider: false },
+    });
+    projectOnly = await buildTestApp(database.current, {
+      config: { firebaseProjectId: 'kimlong-web', sandboxProvider: false },
+    });
   });
   afterAll(async () => {
     await Promise.all([plain.close(), withFirebase.close(), projectOnly.close()]);
@@ -86,6 +99,21 @@ describe('security headers of the application', () => {
         expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
         expect(response.headers['x-ratelimit-remaining'], url).toBeUndefined();
       }
+    }
+  });
+
+  it('lets the sandbox provider’s game client call the provider’s API when it is on', async () => {
+    const withProvider = await buildTestApp(database.current, {
+      config: { sandboxProvider: true, sandboxProviderUrl: 'http://games.test:8090' },
+    });
+    try {
+      const response = await withProvider.inject({ url: '/m/home' });
+      expect(parsePolicy(response.headers['content-security-policy'])).toEqual({
+        ...unchanged,
+        'connect-src': ["'self'", 'http://games.test:8090'],
+      });
+    } finally {
+      await withProvider.close();
     }
   });
 

@@ -34,11 +34,18 @@ export function firebaseAuthSources(authDomain: string): Record<string, readonly
   };
 }
 
-/** The site's policy, with Firebase Auth's sources when the web app may sign in with Firebase. */
+/**
+ * The site's policy, with Firebase Auth's sources when the web app may sign in with Firebase, and the
+ * origins of the game providers whose game clients the site serves (their API, called from its pages;
+ * docs/decisions/036-sandboxes-process.md).
+ */
 export function contentSecurityPolicy(
   firebaseAuthDomain: string | undefined,
+  providerOrigins: readonly string[] = [],
 ): Record<string, readonly string[]> {
   const policy: Record<string, readonly string[]> = { ...CONTENT_SECURITY_POLICY };
+  if (providerOrigins.length > 0)
+    policy['connect-src'] = [...(policy['connect-src'] ?? []), ...providerOrigins];
   if (firebaseAuthDomain === undefined) return policy;
   for (const [directive, sources] of Object.entries(firebaseAuthSources(firebaseAuthDomain))) {
     // A directive the site did not set falls back to default-src: keep what that allowed.
@@ -51,6 +58,8 @@ export function contentSecurityPolicy(
 export interface SecurityHeadersOptions {
   /** The Firebase auth domain when Google / Facebook quick login is configured (FIREBASE_AUTH_DOMAIN). */
   firebaseAuthDomain?: string | undefined;
+  /** Origins of the game providers' APIs the site's pages call (the sandbox provider's, when it is on). */
+  providerOrigins?: readonly string[];
 }
 
 /** The Content-Security-Policy header of a policy: `directive source source;directive …`. */
@@ -64,9 +73,12 @@ export function policyHeader(policy: Readonly<Record<string, readonly string[]>>
  * The security headers of every answer (those helmet's defaults send), made once: the hook of each
  * request only copies them (docs/decisions/022-api-caching.md, per-request costs).
  */
-export function securityHeaders(firebaseAuthDomain: string | undefined): Record<string, string> {
+export function securityHeaders(
+  firebaseAuthDomain: string | undefined,
+  providerOrigins: readonly string[] = [],
+): Record<string, string> {
   return {
-    'content-security-policy': policyHeader(contentSecurityPolicy(firebaseAuthDomain)),
+    'content-security-policy': policyHeader(contentSecurityPolicy(firebaseAuthDomain, providerOrigins)),
     // The sign-in popup must keep its opener to report back (and to tell when it was closed).
     'cross-origin-opener-policy':
       firebaseAuthDomain === undefined ? 'same-origin' : 'same-origin-allow-popups',
@@ -104,7 +116,7 @@ export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-    const headers = securityHeaders(options.firebaseAuthDomain);
+    const headers = securityHeaders(options.firebaseAuthDomain, options.providerOrigins);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.routeOptions.config.jsonAnswer ? API_ANSWER_HEADERS : headers);
       done();

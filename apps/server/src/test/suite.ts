@@ -9,7 +9,8 @@ import { createLedgerRepository, createLedgerService } from '../modules/wallet/i
 import { createTestMember, sessionOf } from '../modules/wallet/testing.ts';
 import type { DatabaseKind } from '../platform/db.ts';
 import { call, type Caller, freshIp, sessionCookieOf, testClock } from './accounts.ts';
-import { buildTestApp, json } from './app.ts';
+import { buildTestApp, json, testConfig } from './app.ts';
+import { payAtGateway } from './gateway.ts';
 import { useTestDatabase } from './databases.ts';
 
 /**
@@ -33,8 +34,10 @@ export interface TestApp {
   ): Promise<{ row: Awaited<ReturnType<typeof createTestMember>>; caller: MemberCaller }>;
   /** Credits the member's wallet directly through the ledger, as a deposit. */
   fund(memberId: string, amount: number): Promise<void>;
-  /** Deposits as the member does (an order paid in the sandbox); then the clock moves on by `pauseMs`. */
+  /** Deposits as the member does (an order paid at the sandbox gateway); then the clock moves on by `pauseMs`. */
   deposit(caller: Caller, amount: number, pauseMs?: number): Promise<void>;
+  /** The member pays (or declines) a pending order of theirs at the sandbox gateway. */
+  settleAtGateway(caller: Caller, orderId: string, outcome?: 'paid' | 'failed'): Promise<void>;
   /** The member's wallet as the API answers it. */
   walletOf(caller: Caller): Promise<WalletBalance>;
   /** Changes the seeded merchant's settings. */
@@ -59,6 +62,12 @@ export function useTestApp(kind: DatabaseKind, options: Omit<TestAppOptions, 'cl
     app = await buildTestApp(database.current, { clock: time.clock, ...options });
   });
   afterAll(() => app?.close());
+  /** The key the suite's app shares with the payment gateway. */
+  const gatewaySecret = () => {
+    const secret = testConfig(options.config).paymentCallbackSecret;
+    if (secret === undefined) throw new Error('The suite has no payment callback secret');
+    return secret;
+  };
 
   const current = () => {
     if (!app) throw new Error('The test app is not built yet (use it inside a test or hook)');
@@ -94,10 +103,21 @@ export function useTestApp(kind: DatabaseKind, options: Omit<TestAppOptions, 'cl
         payload: { channelCode: 'bank-transfer', amount },
       });
       expect(order.statusCode, order.body).toBe(200);
-      const { orderId } = json<{ value: { orderId: string } }>(order).value;
-      const paid = await call(current(), API.sandboxPay, caller, { payload: { orderId } });
-      expect(paid.statusCode, paid.body).toBe(200);
+      const { payUrl } = json<{ value: { payUrl: string } }>(order).value;
+      const paid = await payAtGateway(current(), payUrl, { secret: gatewaySecret(), clock: time.clock });
+      expect(paid.status, paid.body).toBe(303);
       time.advance(pauseMs);
+    },
+    async settleAtGateway(caller, orderId, outcome) {
+      const order = json<{ value: { payUrl: string } }>(
+        await call(current(), API.depositOrder, caller, { query: { orderId } }),
+      ).value;
+      const paid = await payAtGateway(current(), order.payUrl, {
+        secret: gatewaySecret(),
+        clock: time.clock,
+        outcome,
+      });
+      expect(paid.status, paid.body).toBe(303);
     },
     walletOf: async (caller) =>
       successEnvelope(walletBalance).parse(json(await call(current(), API.wallet, caller))).value,

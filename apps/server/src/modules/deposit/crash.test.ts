@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
-import { signCallback } from './signature.ts';
+import { signCallback } from '@kl/signing/gateway';
 
 /**
  * Crash safety: the real server process takes a burst of payment callbacks and is killed (SIGKILL) in the

@@ -5,8 +5,10 @@ import {
   depositOrderPage,
   GATEWAY_SIGNATURE_HEADER,
   GATEWAY_TIMESTAMP_HEADER,
+  GATEWAY_LINK_SIGNATURE,
+  GATEWAY_LINK_TIMESTAMP,
   gatewayCallbackResult,
-  sandboxPayResult,
+  gatewayPaymentLink,
   type DepositOrder,
   type GatewayCallback,
 } from '@kl/contracts/deposit';
@@ -17,11 +19,13 @@ import { describe, expect, it } from 'vitest';
 import { depositCallback } from '../../db/schema/index.ts';
 import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs, json } from '../../test/app.ts';
+import { payAtGateway } from '../../test/gateway.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger } from '../wallet/index.ts';
 import { checkDeposits } from './deposit-check.ts';
-import { signCallback } from './signature.ts';
+import { buildSandboxesApp } from '@kl/sandboxes/app';
+import { signCallback } from '@kl/signing/gateway';
 import { parseEmvFields } from './vietqr.ts';
 
 const SECRET = 'test-callback-secret-0123456789abcdef';
@@ -45,8 +49,11 @@ describeEachDatabase('deposit', (kind) => {
   };
   const getOrder = (caller: Caller, orderId: string) =>
     call(suite.app, API.depositOrder, caller, { query: { orderId } });
-  const sandboxPay = (caller: Caller, orderId: string, outcome?: 'paid' | 'failed') =>
-    call(suite.app, API.sandboxPay, caller, { payload: { orderId, ...(outcome && { outcome }) } });
+  /** The member opens the order's payment link at the sandbox gateway and presses "Pay" (or "Decline"). */
+  const payAt = (order: DepositOrder, outcome?: 'paid' | 'failed') => {
+    if (order.payUrl === null) throw new Error(`order ${order.orderId} has no payment link`);
+    return payAtGateway(suite.app, order.payUrl, { secret: SECRET, clock: time.clock, outcome });
+  };
 
   /** What a gateway sends: the JSON body, signed with the timestamp (now unless told). */
   function signed(body: Partial<GatewayCallback> | string, options: { at?: Date; secret?: string } = {}) {
@@ -92,7 +99,6 @@ describeEachDatabase('deposit', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-module-id']).toBe('FUNDTRANS3');
       const channels = successEnvelope(depositChannels).parse(json(response)).value;
-      expect(channels.sandbox).toBe(true);
       expect(channels.list.map((channel) => [channel.code, channel.kind, channel.name])).toEqual([
         ['bank-transfer', 'bank_transfer', 'Bank transfer'],
         ['vietqr', 'vietqr', 'VietQR code'],
@@ -149,8 +155,22 @@ describeEachDatabase('deposit', (kind) => {
         status: 'pending',
         paidAt: null,
         transactionId: null,
-        sandboxPayable: true,
       });
+      // The gateway's page, with what to pay signed under the shared secret.
+      const link = new URL(order.payUrl ?? '');
+      expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:8090/gateway/pay');
+      expect(gatewayPaymentLink.parse(Object.fromEntries(link.searchParams))).toEqual({
+        merchant: 'kimlong',
+        orderId: order.orderId,
+        amount: '250000',
+        currency: 'VND',
+        reference: order.referenceCode,
+        expiresAt: order.expiresAt,
+        returnUrl: `http://localhost:80/m/voucherCenter?orderId=${order.orderId}`,
+        lang: 'en',
+      });
+      expect(link.searchParams.get(GATEWAY_LINK_TIMESTAMP)).toMatch(/^\d+$/);
+      expect(link.searchParams.get(GATEWAY_LINK_SIGNATURE)).toMatch(/^[0-9a-f]{64}$/);
       expect(order.referenceCode).toMatch(/^KL[A-HJ-NP-Z2-9]{8}$/);
       expect(Date.parse(order.expiresAt) - time.clock().getTime()).toBe(30 * 60_000);
       expect(order.payment).toMatchObject({
@@ -238,22 +258,22 @@ describeEachDatabase('deposit', (kind) => {
       ).value;
       expect(page.list.map((order) => order.orderId)).toEqual([second.orderId, first.orderId]);
       expect(page).toMatchObject({ total: 2, totalPages: 1, pageNum: 1 });
-      await sandboxPay(caller, second.orderId);
+      expect((await payAt(second)).status).toBe(303);
       const paid = successEnvelope(depositOrderPage).parse(
         json(await call(suite.app, API.depositOrders, caller, { query: { status: 'paid' } })),
       ).value;
       expect(paid.list.map((order) => order.orderId)).toEqual([second.orderId]);
     });
 
-    it('expires a pending order at its time; the sandbox can no longer pay it, a late gateway report still credits', async () => {
+    it('expires a pending order at its time; the gateway no longer takes it, a late gateway report still credits', async () => {
       const { caller } = await newMember();
       const order = await newOrder(caller, 'momo', 30_000); // 10 minutes
       time.advanceMinutes(10);
       const expired = orderOf(await getOrder(caller, order.orderId));
-      expect(expired).toMatchObject({ status: 'expired', sandboxPayable: false });
-      const pay = await sandboxPay(caller, order.orderId);
-      expect(pay.statusCode).toBe(409);
-      expect(json(pay)).toMatchObject({ code: 'DEPOSIT_ORDER_CLOSED', value: { status: 'expired' } });
+      expect(expired).toMatchObject({ status: 'expired', payUrl: null });
+      const pay = await payAt(order);
+      expect(pay).toMatchObject({ pageStatus: 410, status: 410 });
+      expect(await callbacksOf(order.orderId)).toEqual([]);
       // The money arrived after all: the gateway's signed report is honoured.
       const late = await deliver(signed(paidReport(order)));
       expect(late.statusCode).toBe(200);
@@ -263,23 +283,20 @@ describeEachDatabase('deposit', (kind) => {
     });
   });
 
-  describe('sandbox gateway and callback', () => {
+  describe('the gateway and its callback', () => {
     it('pays an order through the signed callback: the wallet rises once, history shows the deposit', async () => {
       const { caller } = await newMember();
       const order = await newOrder(caller, 'vietqr', 500_000);
-      const response = await sandboxPay(caller, order.orderId);
-      expect(response.statusCode, response.body).toBe(200);
-      const result = successEnvelope(sandboxPayResult).parse(json(response)).value;
-      expect(result.callbackStatus).toBe(200);
-      expect(result.callback).toEqual({
-        orderId: order.orderId,
-        status: 'paid',
-        credited: true,
-        duplicate: false,
+      const response = await payAt(order);
+      expect(response, response.body).toMatchObject({
+        pageStatus: 200,
+        status: 303,
+        location: `http://localhost:80/m/voucherCenter?orderId=${order.orderId}`,
       });
-      expect(result.order).toMatchObject({ status: 'paid', sandboxPayable: false });
-      expect(result.order.paidAt).not.toBeNull();
-      expect(result.order.transactionId).toMatch(/^\d+$/);
+      const paidOrder = orderOf(await getOrder(caller, order.orderId));
+      expect(paidOrder).toMatchObject({ status: 'paid', payUrl: null });
+      expect(paidOrder.paidAt).not.toBeNull();
+      expect(paidOrder.transactionId).toMatch(/^\d+$/);
       expect(await walletOf(caller)).toMatchObject({ sumBalance: 500_000, available: 500_000, held: 0 });
 
       const history = successEnvelope(transactionHistory).parse(
@@ -287,7 +304,7 @@ describeEachDatabase('deposit', (kind) => {
       ).value;
       expect(history.list).toEqual([
         expect.objectContaining({
-          id: result.order.transactionId,
+          id: paidOrder.transactionId,
           kind: 'deposit',
           amount: 500_000,
           availableChange: 500_000,
@@ -295,12 +312,11 @@ describeEachDatabase('deposit', (kind) => {
           reference: `deposit:${order.orderId}`,
         }),
       ]);
-      // Paying again is refused; nothing more is credited.
-      const again = await sandboxPay(caller, order.orderId);
-      expect(again.statusCode).toBe(409);
-      expect(json(again)).toMatchObject({ code: 'DEPOSIT_ORDER_CLOSED', value: { status: 'paid' } });
+      // Paying again with the old link: the site answers a duplicate, nothing more is credited.
+      const again = await payAt(order);
+      expect(again.status).toBe(303);
       expect((await walletOf(caller)).sumBalance).toBe(500_000);
-      expect((await callbacksOf(order.orderId)).map((row) => row.outcome)).toEqual(['credited']);
+      expect((await callbacksOf(order.orderId)).map((row) => row.outcome)).toEqual(['credited', 'duplicate']);
       await expectBooksSound();
     });
 
@@ -335,12 +351,16 @@ describeEachDatabase('deposit', (kind) => {
     it('records a failed payment; a later paid report for it is refused and credits nothing', async () => {
       const { caller } = await newMember();
       const order = await newOrder(caller, 'momo', 40_000);
-      const failed = await sandboxPay(caller, order.orderId, 'failed');
-      expect(failed.statusCode).toBe(200);
-      expect(successEnvelope(sandboxPayResult).parse(json(failed)).value.order).toMatchObject({
+      const failed = await payAt(order, 'failed');
+      expect(failed.status).toBe(303);
+      expect(orderOf(await getOrder(caller, order.orderId))).toMatchObject({
         status: 'failed',
         failureReason: 'sandbox: payment declined',
       });
+      // The gateway shows the site's refusal of a paid report after it, with the way back.
+      const late = await payAt(order);
+      expect(late.status).toBe(409);
+      expect(late.body).toContain(`/m/voucherCenter?orderId=${order.orderId}`);
       const paid = await deliver(signed(paidReport(order)));
       expect(paid.statusCode).toBe(409);
       expect(json(paid)).toMatchObject({ code: 'DEPOSIT_ORDER_CLOSED', value: { status: 'failed' } });
@@ -433,18 +453,20 @@ describeEachDatabase('deposit', (kind) => {
       expect(loggedRows).not.toContain(tampered.headers[GATEWAY_SIGNATURE_HEADER]);
     });
 
-    it('answers the sandbox only for the member’s own pending orders', async () => {
+    it('has the gateway refuse a payment link whose amount was changed', async () => {
       const { caller } = await newMember();
-      const other = await newMember();
       const order = await newOrder(caller, 'momo', 10_000);
-      expect((await sandboxPay(other.caller, order.orderId)).statusCode).toBe(404);
-      expect((await sandboxPay({ ip: freshIp(), cookie: '' }, order.orderId)).statusCode).toBe(401);
+      const changed = new URL(order.payUrl ?? '');
+      changed.searchParams.set('amount', '10');
+      const pay = await payAt({ ...order, payUrl: changed.toString() });
+      expect(pay).toMatchObject({ pageStatus: 400, status: 400 });
       expect(orderOf(await getOrder(caller, order.orderId)).status).toBe('pending');
+      expect(await callbacksOf(order.orderId)).toEqual([]);
     });
   });
 
-  describe('the sandbox gateway over HTTP', () => {
-    it('calls the callback on the port the server listens on', async () => {
+  describe('the sandbox gateway in a process of its own', () => {
+    it('calls the callback over HTTP on the site’s address and sends the browser back', async () => {
       const listening = await buildTestApp(database.current, {
         clock: time.clock,
         config: { paymentCallbackSecret: SECRET },
@@ -462,13 +484,35 @@ describeEachDatabase('deposit', (kind) => {
           body: JSON.stringify({ channelCode: 'bank-transfer', amount: 60_000 }),
         });
         const order = successEnvelope(depositOrder).parse(await created.json()).value;
-        const paid = await fetch(`${base}${API.sandboxPay.path}`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ orderId: order.orderId }),
+        const gateway = await buildSandboxesApp({
+          provider: false,
+          config: { siteUrl: base, paymentCallbackSecret: SECRET, logLevel: 'silent' },
+          clock: time.clock,
+          logger: false,
         });
-        expect(paid.status).toBe(200);
-        expect(successEnvelope(sandboxPayResult).parse(await paid.json()).value.order.status).toBe('paid');
+        try {
+          const gatewayBase = await gateway.listen({ port: 0, host: '127.0.0.1' });
+          const link = new URL(order.payUrl ?? '');
+          expect(link.searchParams.get('returnUrl')).toBe(`${base}/m/voucherCenter?orderId=${order.orderId}`);
+          const page = await fetch(`${gatewayBase}${link.pathname}${link.search}`);
+          expect(page.status).toBe(200);
+          const html = await page.text();
+          // The site's default language: the order was made without Accept-Language.
+          expect(html).toContain('<html lang="vi">');
+          expect(html).toContain('<button type="submit" name="outcome" value="paid">Thanh toán</button>');
+          const form = new URLSearchParams(link.search);
+          form.set('outcome', 'paid');
+          const paid = await fetch(`${gatewayBase}${link.pathname}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+            redirect: 'manual',
+          });
+          expect(paid.status).toBe(303);
+          expect(paid.headers.get('location')).toBe(`${base}/m/voucherCenter?orderId=${order.orderId}`);
+        } finally {
+          await gateway.close();
+        }
         const [received] = await callbacksOf(order.orderId);
         expect(received).toMatchObject({ outcome: 'credited', ip: '127.0.0.1', orderRef: order.orderId });
       } finally {
@@ -477,13 +521,13 @@ describeEachDatabase('deposit', (kind) => {
     });
   });
 
-  describe('without the sandbox', () => {
-    it('has no sandbox call, and in production without a secret refuses every callback', async () => {
+  describe('without a gateway', () => {
+    it('has no payment link nor sandbox call, and in production without a secret refuses every callback', async () => {
       const production = await buildTestApp(database.current, {
         clock: time.clock,
         config: {
           nodeEnv: 'production',
-          sandboxGateway: false,
+          paymentGatewayUrl: undefined,
           paymentCallbackSecret: undefined,
           devOutbox: false,
         },
@@ -491,14 +535,14 @@ describeEachDatabase('deposit', (kind) => {
       try {
         const { caller } = await newMember();
         const order = await newOrder(caller, 'momo', 10_000);
-        const channels = await production.inject({
-          url: API.depositChannels.path,
+        const seen = await production.inject({
+          url: `${API.depositOrder.path}?orderId=${order.orderId}`,
           headers: { cookie: `kl_session=${caller.cookie}` },
         });
-        expect(json(channels)).toMatchObject({ value: { sandbox: false } });
+        expect(json(seen)).toMatchObject({ value: { status: 'pending', payUrl: null } });
         const pay = await production.inject({
           method: 'POST',
-          url: API.sandboxPay.path,
+          url: '/api/sandbox-gateway/pay',
           headers: { cookie: `kl_session=${caller.cookie}` },
           payload: { orderId: order.orderId },
         });

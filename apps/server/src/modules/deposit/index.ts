@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
-import { randomToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { LedgerService } from '../wallet/index.ts';
@@ -13,32 +12,37 @@ export { checkDeposits } from './deposit-check.ts';
 export { createDepositRepository, type DepositRepository } from './repository.ts';
 export { depositRoutes } from './routes.ts';
 export { seedDepositChannels, DEPOSIT_CHANNELS } from './seed.ts';
-export { createDepositService, depositCreditKey, type DepositCheck, type DepositService } from './service.ts';
-export { checkCallbackSignature, signCallback } from './signature.ts';
+export {
+  createDepositService,
+  depositCreditKey,
+  type DepositCheck,
+  type DepositService,
+  type OrderViewer,
+} from './service.ts';
+export { checkCallbackSignature, signCallback } from '@kl/signing/gateway';
 
 /**
- * Deposits wired together. The callback secret is PAYMENT_CALLBACK_SECRET; outside production, without
- * it, a random one is drawn for this process (the sandbox gateway signs with it, nobody else knows it).
- * In production without it every callback is refused.
+ * Deposits wired together. The callback secret is PAYMENT_CALLBACK_SECRET (outside production the
+ * development key when unset; in production without it every callback is refused). With a gateway
+ * (PAYMENT_GATEWAY_URL) a pending order carries the signed link to its payment page
+ * (docs/decisions/036-sandboxes-process.md).
  */
 export function createDepositModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'nodeEnv' | 'sandboxGateway' | 'paymentCallbackSecret' | 'merchantCode'>;
+  config: Pick<AppConfig, 'paymentGatewayUrl' | 'paymentCallbackSecret' | 'merchantCode'>;
   clock: Clock;
   ledgerService: LedgerService;
   /** Refuses a new order (responsible gaming: deposit limits, time-out). */
   checkDeposit?: DepositCheck | undefined;
 }) {
   const { db, config, clock, ledgerService } = deps;
-  const callbackSecret =
-    config.paymentCallbackSecret ?? (config.nodeEnv === 'production' ? undefined : randomToken(32));
   const depositService = createDepositService({
     db,
     deposits: createDepositRepository(db),
     ledgerService,
     clock,
-    callbackSecret,
-    sandbox: config.sandboxGateway && callbackSecret !== undefined,
+    callbackSecret: config.paymentCallbackSecret,
+    gatewayUrl: config.paymentGatewayUrl,
     checkDeposit: deps.checkDeposit,
   });
   return {

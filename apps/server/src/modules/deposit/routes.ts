@@ -1,17 +1,10 @@
-import { API } from '@kl/contracts/api-paths';
-import {
-  GATEWAY_SIGNATURE_HEADER,
-  GATEWAY_TIMESTAMP_HEADER,
-  gatewayCallbackResult,
-} from '@kl/contracts/deposit';
-import { isErrorCode } from '@kl/contracts/errors';
+import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
 import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
-import { DomainError } from '../../platform/errors.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import type { DepositService, SignedCallback } from './service.ts';
+import type { DepositService, OrderViewer } from './service.ts';
 
 export interface DepositRoutesOptions {
   depositService: DepositService;
@@ -24,43 +17,15 @@ const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'FEATURE_NOT_ENABLE
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 const localeOf = (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']);
+/** The caller's language, and the site's origin as the caller reached it (through the trusted proxies). */
+const viewerOf = (request: FastifyRequest): OrderViewer => ({
+  locale: localeOf(request),
+  origin: `${request.protocol}://${request.host}`,
+});
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
 };
-
-/**
- * Delivers a signed callback to this server the way a gateway does: an HTTP POST to the callback's
- * address on the port the server listens on. A server that does not listen (tests that only inject)
- * gets the same request injected.
- */
-async function deliverCallback(app: FastifyInstance, signed: SignedCallback) {
-  const headers = {
-    'content-type': 'application/json',
-    [GATEWAY_TIMESTAMP_HEADER]: signed.timestamp,
-    [GATEWAY_SIGNATURE_HEADER]: signed.signature,
-  };
-  const address = app.server.address();
-  if (address !== null && typeof address === 'object') {
-    const host =
-      address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${API.depositCallback.path}`;
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: signed.rawBody,
-      signal: AbortSignal.timeout(15_000),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-  const response = await app.inject({
-    method: 'POST',
-    url: API.depositCallback.path,
-    headers,
-    payload: signed.rawBody,
-  });
-  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
-}
 
 /** The gateway's callback, in its own context: it reads the body as the raw text that was signed. */
 const callbackRoute: FastifyPluginAsync<DepositRoutesOptions> = async (app, options) => {
@@ -112,7 +77,7 @@ const callbackRoute: FastifyPluginAsync<DepositRoutesOptions> = async (app, opti
   });
 };
 
-/** Deposit calls of the member (/m/voucherCenter), the gateway's callback and the sandbox gateway. */
+/** Deposit calls of the member (/m/voucherCenter) and the gateway's callback. */
 export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, options) => {
   const { depositService, guards } = options;
   const tags = ['deposit'];
@@ -153,7 +118,7 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
       const created = await depositService.createOrder(
         currentMember(request),
         request.body,
-        localeOf(request),
+        viewerOf(request),
       );
       request.log.info({ orderId: created.orderId, channel: created.channelCode }, 'deposit order created');
       return created;
@@ -168,7 +133,7 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
     preHandler: guards.member,
     handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return depositService.orders(currentMember(request), request.query, localeOf(request));
+      return depositService.orders(currentMember(request), request.query, viewerOf(request));
     },
   });
 
@@ -181,40 +146,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
     preHandler: guards.member,
     handler: (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return depositService.order(currentMember(request), request.query.orderId, localeOf(request));
+      return depositService.order(currentMember(request), request.query.orderId, viewerOf(request));
     },
   });
 
   await app.register(callbackRoute, options);
-
-  if (depositService.sandbox) {
-    route(app, 'sandboxPay', {
-      summary: 'Sandbox gateway: complete (or fail) the payment of a pending order',
-      description:
-        'Only while the sandbox gateway runs (development and tests; SANDBOX_GATEWAY=1 elsewhere). The gateway ' +
-        'calls the signed callback over HTTP like a real one and answers what the callback answered, with the ' +
-        'order. A closed or expired order is 409 DEPOSIT_ORDER_CLOSED.',
-      tags: ['sandbox gateway'],
-      security,
-      failures: [...MEMBER_FAILURES, 'NOT_FOUND', 'DEPOSIT_ORDER_CLOSED'],
-      preHandler: guards.member,
-      handler: async (request) => {
-        const member = currentMember(request);
-        const signed = await depositService.sandboxCallback(member, request.body);
-        const delivered = await deliverCallback(request.server, signed);
-        if (delivered.status !== 200) {
-          const code = delivered.body.code;
-          const value = delivered.body.value as Record<string, unknown> | undefined;
-          throw isErrorCode(code)
-            ? new DomainError(code, value)
-            : new Error(`callback answered ${delivered.status}`);
-        }
-        return {
-          callbackStatus: delivered.status,
-          callback: gatewayCallbackResult.parse(delivered.body.value),
-          order: await depositService.order(member, request.body.orderId, localeOf(request)),
-        };
-      },
-    });
-  }
 };

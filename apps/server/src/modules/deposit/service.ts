@@ -12,18 +12,23 @@ import {
   type GatewayCallback,
   type GatewayCallbackResult,
   gatewayCallback,
+  gatewayPaymentMessage,
+  GATEWAY_LINK_SIGNATURE,
+  GATEWAY_LINK_TIMESTAMP,
+  type GatewayPaymentLink,
   MAX_PENDING_DEPOSIT_ORDERS,
 } from '@kl/contracts/deposit';
 import type { Locale } from '@kl/contracts/i18n';
+import { fullPath } from '@kl/contracts/routes';
+import { checkCallbackSignature, signPaymentLink } from '@kl/signing/gateway';
 import type { DepositCallbackOutcome, DepositChannelRow, DepositOrderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
-import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
 import type { DepositRepository } from './repository.ts';
-import { checkCallbackSignature, signCallback } from './signature.ts';
 import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
 import { vietQrPayload } from './vietqr.ts';
 
@@ -57,10 +62,11 @@ export type CallbackOutcome =
       eventId: string | null;
     };
 
-export interface SignedCallback {
-  rawBody: string;
-  timestamp: string;
-  signature: string;
+/** Who an order is shown to: the caller's language and the site's origin as the caller reached it. */
+export interface OrderViewer {
+  locale: Locale;
+  /** `https://host`: the gateway sends the member back to the order page there. */
+  origin: string;
 }
 
 export function createDepositService(deps: {
@@ -70,12 +76,12 @@ export function createDepositService(deps: {
   clock: Clock;
   /** The key shared with the gateway; undefined refuses every callback (production without it). */
   callbackSecret: string | undefined;
-  /** Whether the sandbox gateway runs. */
-  sandbox: boolean;
+  /** The gateway's payment page (docs/decisions/036-sandboxes-process.md); undefined: no payment link. */
+  gatewayUrl: string | undefined;
   /** Refuses a new order (a deposit limit, a time-out); runs in the transaction that inserts it. */
   checkDeposit?: DepositCheck | undefined;
 }) {
-  const { db, deposits, ledgerService, clock, callbackSecret, sandbox } = deps;
+  const { db, deposits, ledgerService, clock, callbackSecret, gatewayUrl } = deps;
 
   function requireRealMember(member: Member): void {
     if (!isRealMember(member.type))
@@ -116,8 +122,36 @@ export function createDepositService(deps: {
     };
   }
 
+  /**
+   * The gateway's page for a pending order: the link's fields signed with the shared secret, so the
+   * gateway charges what the site asked and sends the member back to the order page.
+   */
+  function payUrlOf(order: DepositOrderRow, viewer: OrderViewer): string | null {
+    if (gatewayUrl === undefined || callbackSecret === undefined) return null;
+    const link: GatewayPaymentLink = {
+      merchant: order.merchantCode,
+      orderId: order.id,
+      amount: String(order.amount),
+      currency: order.currency,
+      reference: order.referenceCode,
+      expiresAt: order.expiresAt.toISOString(),
+      returnUrl: `${viewer.origin}${fullPath('voucherCenter')}?orderId=${order.id}`,
+      lang: viewer.locale === 'en' ? 'en' : 'vi',
+    };
+    const timestamp = String(Math.floor(clock().getTime() / 1000));
+    const url = new URL(gatewayUrl);
+    for (const [name, value] of Object.entries(link)) url.searchParams.set(name, value);
+    url.searchParams.set(GATEWAY_LINK_TIMESTAMP, timestamp);
+    url.searchParams.set(
+      GATEWAY_LINK_SIGNATURE,
+      signPaymentLink(callbackSecret, timestamp, gatewayPaymentMessage(link)),
+    );
+    return url.toString();
+  }
+
   /** An order as the member sees it; a pending order past its time shows as expired. */
-  function viewOf(order: DepositOrderRow, channel: DepositChannelRow, locale: Locale): DepositOrder {
+  function viewOf(order: DepositOrderRow, channel: DepositChannelRow, viewer: OrderViewer): DepositOrder {
+    const { locale } = viewer;
     const now = clock();
     const status = order.status === 'pending' && order.expiresAt <= now ? 'expired' : order.status;
     return {
@@ -135,7 +169,7 @@ export function createDepositService(deps: {
       failureReason: order.failureReason,
       transactionId: order.ledgerTransactionId === null ? null : String(order.ledgerTransactionId),
       payment: paymentOf(order, channel, locale),
-      sandboxPayable: sandbox && status === 'pending',
+      payUrl: status === 'pending' ? payUrlOf(order, viewer) : null,
     };
   }
 
@@ -219,13 +253,10 @@ export function createDepositService(deps: {
   }
 
   return {
-    sandbox,
-
     async channels(member: Member, locale: Locale): Promise<DepositChannels> {
       requireRealMember(member);
       const rows = await deposits.enabledChannels(member.merchantCode);
       return {
-        sandbox,
         list: rows.map((row) => ({
           code: row.code,
           kind: row.kind,
@@ -244,7 +275,7 @@ export function createDepositService(deps: {
     async createOrder(
       member: Member,
       request: CreateDepositOrderRequest,
-      locale: Locale,
+      viewer: OrderViewer,
     ): Promise<DepositOrder> {
       requireRealMember(member);
       const channel = await deposits.findChannel(member.merchantCode, request.channelCode);
@@ -287,19 +318,19 @@ export function createDepositService(deps: {
         }
         throw new Error('Could not draw a free deposit reference code in 5 tries');
       });
-      return viewOf(created, channel, locale);
+      return viewOf(created, channel, viewer);
     },
 
-    async order(member: Member, orderId: string, locale: Locale): Promise<DepositOrder> {
+    async order(member: Member, orderId: string, viewer: OrderViewer): Promise<DepositOrder> {
       requireRealMember(member);
       const { order, channel } = await ownOrder(member, orderId);
-      return viewOf(order, channel, locale);
+      return viewOf(order, channel, viewer);
     },
 
     async orders(
       member: Member,
       query: { pageNo: number; pageSize: number; status?: DepositOrderStatus | undefined },
-      locale: Locale,
+      viewer: OrderViewer,
     ): Promise<DepositOrderPage> {
       requireRealMember(member);
       await deposits.expireDue(clock(), member.memberId);
@@ -308,7 +339,7 @@ export function createDepositService(deps: {
         offset: (query.pageNo - 1) * query.pageSize,
       });
       return {
-        list: rows.map(({ order, channel }) => viewOf(order, channel, locale)),
+        list: rows.map(({ order, channel }) => viewOf(order, channel, viewer)),
         pageNum: query.pageNo,
         totalPages: Math.ceil(total / query.pageSize),
         total,
@@ -393,37 +424,6 @@ export function createDepositService(deps: {
         receivedAt: now,
       });
       return outcome;
-    },
-
-    /**
-     * The sandbox gateway's side: the member "pays" (or fails) a pending order of theirs, and the gateway
-     * signs the callback it will deliver. Refused when the order is no longer pending.
-     */
-    async sandboxCallback(
-      member: Member,
-      request: { orderId: string; outcome: 'paid' | 'failed' },
-    ): Promise<SignedCallback> {
-      if (!sandbox || callbackSecret === undefined) throw new DomainError('NOT_FOUND');
-      requireRealMember(member);
-      const { order } = await ownOrder(member, request.orderId);
-      const live = order.status === 'pending' && order.expiresAt > clock();
-      if (!live) {
-        throw new DomainError('DEPOSIT_ORDER_CLOSED', {
-          status: order.status === 'pending' ? 'expired' : order.status,
-        });
-      }
-      const callback: GatewayCallback = {
-        eventId: `sbx_evt_${randomToken(12)}`,
-        orderId: order.id,
-        status: request.outcome,
-        amount: moneyNumber(order.amount),
-        currency: order.currency,
-        gatewayTransactionId: `SBX${randomToken(9)}`,
-        ...(request.outcome === 'failed' && { failureReason: 'sandbox: payment declined' }),
-      };
-      const rawBody = JSON.stringify(callback);
-      const timestamp = String(Math.floor(clock().getTime() / 1000));
-      return { rawBody, timestamp, signature: signCallback(callbackSecret, timestamp, rawBody) };
     },
   };
 }

@@ -37,11 +37,6 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       components: {
         securitySchemes: {
           opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
-          providerSession: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'The sandbox provider’s session id (POST /api/sandbox-provider/session)',
-          },
           operatorSession: {
             type: 'apiKey',
             in: 'cookie',

@@ -25,19 +25,19 @@ export {
   type ProviderReconciliation,
   ReportUnavailable,
 } from './reconcile.ts';
+export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
-  createProviderLaunch,
+  registerSandboxProvider,
   sandboxProviderAdapter,
-  type ProviderAdapter,
-  type ProviderLaunch,
-} from './launch.ts';
+  sandboxProviderReportUrl,
+} from './sandbox-provider.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
 export {
   createProviderWalletService,
   type ProviderWalletService,
   type SignedProviderRequest,
 } from './service.ts';
-export { refuseProviderSignature, signProviderMessage, signProviderRequest } from './signature.ts';
+export { refuseProviderSignature, signProviderMessage, signProviderRequest } from '@kl/signing/provider';
 
 /**
  * The seamless wallet of external game providers wired together (docs/decisions/025-provider-wallet.md):

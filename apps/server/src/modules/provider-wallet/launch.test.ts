@@ -10,7 +10,10 @@ import { call, freshIp, sessionCookieOf } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTrialMemberApp } from '../../test/suite.ts';
-import { createProviderLaunch, sandboxProviderAdapter } from './launch.ts';
+import { createProviderLaunch } from './launch.ts';
+import { sandboxProviderAdapter as adapterAt } from './sandbox-provider.ts';
+
+const sandboxProviderAdapter = adapterAt(() => 'http://games.test:8090');
 import { signedRequest } from './testing.ts';
 
 const SANDBOX = { code: SANDBOX_PROVIDER_CODE, secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET };
@@ -37,7 +40,7 @@ describe('the sandbox provider’s adapter', () => {
     expect(gameOf('LOTT', 'Miền Bắc')).toBeNull();
   });
 
-  it('writes the address of its client with the token, the language and the lobby', () => {
+  it('writes the address of its client with the token, the language, the lobby and the provider’s API', () => {
     expect(
       sandboxProviderAdapter.launchUrl({
         token: 'a b',
@@ -45,7 +48,9 @@ describe('the sandbox provider’s adapter', () => {
         language: 'en',
         lobbyPath: '/m/live-games',
       }),
-    ).toBe('/m/provider/baccarat?token=a%20b&lang=en&lobby=%2Fm%2Flive-games');
+    ).toBe(
+      '/m/provider/baccarat?token=a%20b&lang=en&lobby=%2Fm%2Flive-games&api=http%3A%2F%2Fgames.test%3A8090',
+    );
   });
 
   it('refuses a provider without an adapter and a game it does not offer, before issuing a token', async () => {
@@ -107,6 +112,8 @@ describeEachDatabase('launching at a provider', (kind) => {
     expect(url.pathname).toBe('/m/provider/baccarat');
     expect(url.searchParams.get('lang')).toBe('vi');
     expect(url.searchParams.get('lobby')).toBe('/m/live-games');
+    // The provider's API, where its client opens the session: the sandboxes process by default.
+    expect(url.searchParams.get('api')).toBe('http://127.0.0.1:8090');
     expect(Date.parse(value.expiresAt ?? '')).toBeGreaterThan(time.clock().getTime());
 
     const token = url.searchParams.get('token') ?? '';
@@ -129,7 +136,9 @@ describeEachDatabase('launching at a provider', (kind) => {
     const english = launched(
       await launch({ gameId: (await gameNamed('SPORTS', 'Arena Sports')).gameId, language: 'EN' }),
     );
-    expect(english.url).toMatch(/^\/m\/provider\/sports\?token=[^&]+&lang=en&lobby=%2Fm%2Fsport-games$/);
+    expect(english.url).toMatch(
+      /^\/m\/provider\/sports\?token=[^&]+&lang=en&lobby=%2Fm%2Fsport-games&api=http%3A%2F%2F127\.0\.0\.1%3A8090$/,
+    );
     const lobbies: [string, GameType, string][] = [
       ['IMES', 'ESPORTS', 'esports'],
       ['DS88', 'COCKFIGHT', 'cockfight'],

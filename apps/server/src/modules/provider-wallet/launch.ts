@@ -1,7 +1,4 @@
 import type { GameType } from '@kl/contracts/games';
-import { SANDBOX_PROVIDER_CODE, type SandboxLaunchKind } from '@kl/contracts/sandbox-provider';
-import { fullPath } from '@kl/contracts/routes';
-import { queryString } from '@kl/contracts/games';
 import { DomainError } from '../../platform/errors.ts';
 import type { ProviderWalletService } from './service.ts';
 
@@ -36,43 +33,6 @@ export interface ProviderLaunchRequest {
   /** Where the provider's client sends the player back to (a path under /m). */
   lobbyPath: string;
 }
-
-const TABLE_GAMES: readonly (readonly [RegExp, SandboxLaunchKind])[] = [
-  [/baccarat/i, 'baccarat'],
-  [/xóc đĩa/i, 'xoc-dia'],
-  [/bầu cua/i, 'bau-cua'],
-];
-
-/**
- * The sandbox provider's adapter: its client is served by this site at /m/provider/<kind>. It plays slots,
- * fishing, the sports and e-sports books, cockfight, and of the live and card tables baccarat, xóc đĩa and
- * bầu cua; the catalogue's other live and card games (roulette, sic bo, tiến lên…) it does not offer.
- */
-export const sandboxProviderAdapter: ProviderAdapter = {
-  code: SANDBOX_PROVIDER_CODE,
-  gameOf({ gameType, gameName }) {
-    switch (gameType) {
-      case 'RNG':
-        return 'slot';
-      case 'FISH':
-        return 'fishing';
-      case 'SPORTS':
-        return 'sports';
-      case 'ESPORTS':
-        return 'esports';
-      case 'COCKFIGHT':
-        return 'cockfight';
-      case 'LIVE':
-      case 'PVP':
-        return TABLE_GAMES.find(([name]) => name.test(gameName))?.[1] ?? null;
-      default:
-        return null;
-    }
-  },
-  launchUrl({ token, game, language, lobbyPath }) {
-    return `${fullPath(`provider/${game}`)}?${queryString({ token, lang: language, lobby: lobbyPath })}`;
-  },
-};
 
 /** The launches of the providers that have an adapter in this process. */
 export function createProviderLaunch(deps: {

@@ -14,7 +14,7 @@ export const PROVIDER_RECONCILE_USAGE = [
   'usage: npm run provider:reconcile -- --day YYYY-MM-DD [--provider sandbox] [--url <report address>]',
   '  --day       a UTC day that is over',
   '  --provider  the provider’s code (sandbox by default)',
-  '  --url       where the provider answers its report (the sandbox provider: served from this database',
+  '  --url       where the provider answers its report (the sandbox provider: at SANDBOX_PROVIDER_URL',
   '              when not given)',
   'Fetches the provider’s signed report of the day, compares it with the provider transactions and their',
   'ledger transactions, stores the result (replacing the day’s earlier one) and prints every difference.',

@@ -1,37 +1,26 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { API } from '@kl/contracts/api-paths';
 import type { ReconciliationRun } from '@kl/contracts/provider-report';
+import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
+import { sandboxTableBet, sandboxWalletCall } from '@kl/sandboxes/db/schema';
+import { BETTING_MS } from '@kl/sandboxes/provider/tables';
 import { and, eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  gameRound,
-  providerReconciliation,
-  providerTransaction,
-  sandboxTableBet,
-  sandboxWalletCall,
-} from '../../db/schema/index.ts';
+import { gameRound, providerReconciliation, providerTransaction } from '../../db/schema/index.ts';
 import { DAY_MS, HOUR_MS } from '../../platform/clock.ts';
-import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET, DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
+import { DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { expectFailure } from '../../test/answers.ts';
 import { newOperator, useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import {
-  ownWalletUrl,
-  SANDBOX_PROVIDER_CODE,
-  sandboxReportUrl,
-  serveSandboxReport,
-} from '../sandbox-provider/index.ts';
-import { BETTING_MS } from '../sandbox-provider/tables.ts';
-import { useSandboxProvider } from '../sandbox-provider/testing.ts';
-import {
   createProviderReconciliation,
   createProviderWalletRepository,
   type ProviderReconciliation,
   reconcileAndPrint,
+  sandboxProviderReportUrl,
 } from './index.ts';
 import { createReconcileScheduler } from './reconcile-scheduler.ts';
+import { useSandboxProvider } from './sandbox/testing.ts';
 import { launchableGameId } from './testing.ts';
 
 /**
@@ -44,7 +33,13 @@ import { launchableGameId } from './testing.ts';
 const secrets = createSecretBox(DEVELOPMENT_SECRET_KEYS);
 
 describeEachDatabase('provider reconciliation', (kind) => {
-  const { suite: t, request, value, auditTrail } = useBackOfficeSuite(kind, {});
+  // The site fetches the report at the suite's sandboxes app (the provider's address).
+  const {
+    suite: t,
+    request,
+    value,
+    auditTrail,
+  } = useBackOfficeSuite(kind, {}, { sandboxProviderUrl: () => sandbox.providerUrl });
   const sandbox = useSandboxProvider(t, launchableGameId);
   let reconciliation: ProviderReconciliation;
 
@@ -53,7 +48,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
       clock: t.time.clock,
       merchantCode: 'kimlong',
       repo: createProviderWalletRepository(t.database.current.db, secrets),
-      reportUrl: (code) => sandboxReportUrl(t.app.server, code),
+      reportUrl: (code) => sandboxProviderReportUrl(sandbox.providerUrl, code),
     });
   });
 
@@ -73,7 +68,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
       roundId: state.current.roundId,
       bets: [{ kind: 'banker', stake: 10_000 }],
     });
-    const [bet] = await t.database.current.db
+    const [bet] = await sandbox.db
       .select()
       .from(sandboxTableBet)
       .where(eq(sandboxTableBet.id, placed.bet.betId));
@@ -131,7 +126,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
 
     // The provider's record of the bet lost: the operator's transaction is missing at the provider.
     const { day: next, betId: unreported } = await playDay();
-    await db.delete(sandboxWalletCall).where(eq(sandboxWalletCall.transactionId, unreported));
+    await sandbox.db.delete(sandboxWalletCall).where(eq(sandboxWalletCall.transactionId, unreported));
     const second = await reconciliation.run(SANDBOX_PROVIDER_CODE, next, 'test');
     expect(kindsOf(second)).toEqual([['missing_at_provider', unreported]]);
     expect(second.differences[0]?.operator).toEqual({ amount: 10_000, status: 'accepted' });
@@ -177,7 +172,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
     await expect(reconciliation.run('nobody', '2020-01-01', 'test')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const unsigned = await t.app.inject({
+    const unsigned = await sandbox.app.inject({
       method: 'GET',
       url: '/api/sandbox-provider/report?day=2020-01-01',
     });
@@ -200,7 +195,7 @@ describeEachDatabase('provider reconciliation', (kind) => {
         secrets,
         clock: t.time.clock,
         merchantCode: 'kimlong',
-        reportUrl: (code) => sandboxReportUrl(t.app.server, code),
+        reportUrl: (code) => sandboxProviderReportUrl(sandbox.providerUrl, code),
         write: (line) => lines.push(line),
       });
       return { code, output: lines.join('\n') };
@@ -209,33 +204,22 @@ describeEachDatabase('provider reconciliation', (kind) => {
       code: 0,
       output: expect.stringContaining('no differences'),
     });
-    // As the script does with the embedded database: the report served alone from the same database.
-    const alone = Fastify({ logger: false });
-    serveSandboxReport(alone, {
+    // As the script does given --url: the report fetched at that address.
+    const lines: string[] = [];
+    const code = await reconcileAndPrint({
+      setup: {
+        day: clean.day,
+        provider: SANDBOX_PROVIDER_CODE,
+        url: sandboxProviderReportUrl(sandbox.providerUrl, SANDBOX_PROVIDER_CODE),
+      },
       db: t.database.current.db,
+      secrets,
       clock: t.time.clock,
-      secret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      merchantCode: 'kimlong',
+      reportUrl: () => undefined,
+      write: (line) => lines.push(line),
     });
-    await alone.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const lines: string[] = [];
-      const code = await reconcileAndPrint({
-        setup: {
-          day: clean.day,
-          provider: SANDBOX_PROVIDER_CODE,
-          url: `${ownWalletUrl(alone.server)}${API.sandboxProviderReport.path}`,
-        },
-        db: t.database.current.db,
-        secrets,
-        clock: t.time.clock,
-        merchantCode: 'kimlong',
-        reportUrl: () => undefined,
-        write: (line) => lines.push(line),
-      });
-      expect(code, lines.join('\n')).toBe(0);
-    } finally {
-      await alone.close();
-    }
+    expect(code, lines.join('\n')).toBe(0);
     const withDifferences = await run(altered.day);
     expect(withDifferences.code).toBe(1);
     expect(withDifferences.output).toContain(`amount_mismatch bet ${altered.betId}`);

@@ -19,7 +19,7 @@ import type { ProviderReconciliationRow, ProviderTransactionRow } from '../../db
 import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { ProviderWalletRepository } from './repository.ts';
-import { signProviderMessage } from './signature.ts';
+import { signProviderMessage } from '@kl/signing/provider';
 
 /**
  * The daily reconciliation of a game provider (docs/decisions/028-provider-reconciliation.md): the

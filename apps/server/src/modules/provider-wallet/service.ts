@@ -34,7 +34,7 @@ import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts'
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
 import { providerBetKey, providerRefundKey, providerRoundReference, providerWinKey } from './keys.ts';
 import type { ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
-import { refuseProviderSignature } from './signature.ts';
+import { refuseProviderSignature } from '@kl/signing/provider';
 
 /**
  * The seamless wallet of external game providers (docs/decisions/025-provider-wallet.md). Every request is

@@ -14,7 +14,7 @@ import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { createWalletModule } from '../wallet/index.ts';
 import { createProviderWalletModule, type ProviderWalletService } from './index.ts';
-import { signProviderRequest } from './signature.ts';
+import { signProviderRequest } from '@kl/signing/provider';
 
 /** Test helpers of the provider wallet: a registered provider, and requests signed as a provider signs them. */
 

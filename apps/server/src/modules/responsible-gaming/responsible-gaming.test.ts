@@ -18,8 +18,10 @@ import {
   testClock,
 } from '../../test/accounts.ts';
 import { buildTestApp, json } from '../../test/app.ts';
+import { payAtGateway } from '../../test/gateway.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { DEVELOPMENT_PAYMENT_CALLBACK_SECRET } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { createTestMember, sessionOf } from '../wallet/testing.ts';
 import { addMonths } from './service.ts';
@@ -204,9 +206,12 @@ describeEachDatabase('responsible gaming', (kind) => {
       const { caller } = await newMember();
       await setLimits(caller, { daily: 500_000 });
       expect((await deposit(caller, 200_000)).statusCode).toBe(200);
-      const paidOrder = json<{ value: { orderId: string } }>(await deposit(caller, 200_000)).value;
-      const paid = await call(app, API.sandboxPay, caller, { payload: { orderId: paidOrder.orderId } });
-      expect(paid.statusCode, paid.body).toBe(200);
+      const paidOrder = json<{ value: { payUrl: string } }>(await deposit(caller, 200_000)).value;
+      const paid = await payAtGateway(app, paidOrder.payUrl, {
+        secret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+        clock: time.clock,
+      });
+      expect(paid.status, paid.body).toBe(303);
 
       const refused = await deposit(caller, 200_000);
       expect(refused.statusCode).toBe(409);

@@ -37,6 +37,7 @@ import {
   testClock,
 } from '../accounts.ts';
 import { buildTestApp, json } from '../app.ts';
+import { payAtGateway } from '../gateway.ts';
 import { createOperator } from '../back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 
@@ -89,13 +90,6 @@ type Expectation =
    * bearer counts (the provider-wallet suites make the signed calls).
    */
   | { access: 'provider' }
-  /**
-   * The sandbox provider's player calls (docs/decisions/026-sandbox-provider.md): only its own session id as
-   * the bearer; the site's session and the operators' bearers are not it (SESSION_EXPIRED). Opening a
-   * session takes a launch token the wallet knows (LAUNCH_LINK_EXPIRED otherwise, whoever asks).
-   */
-  | { access: 'provider-session' }
-  | { access: 'provider-launch' }
   /** A live session: visitors and operator bearers get NOT_LOGGED_IN; trial members get `trial`. */
   | { access: 'member'; trial: Answer }
   /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
@@ -230,7 +224,6 @@ const EXPECTATIONS = {
   depositOrders: ACTUAL_ACCOUNT,
   depositOrder: OWN_ACTUAL_ACCOUNT,
   depositCallback: { access: 'gateway' },
-  sandboxPay: OWN_ACTUAL_ACCOUNT,
 
   responsibleGaming: REAL_MEMBER,
   setDepositLimits: REAL_MEMBER,
@@ -292,19 +285,7 @@ const EXPECTATIONS = {
   providerWin: { access: 'provider' },
   providerRollback: { access: 'provider' },
   providerRoundEnd: { access: 'provider' },
-  sandboxProviderOpenSession: { access: 'provider-launch' },
-  sandboxProviderBalance: { access: 'provider-session' },
-  sandboxProviderTable: { access: 'provider-session' },
-  sandboxProviderPlaceTableBet: { access: 'provider-session' },
-  sandboxProviderMatches: { access: 'provider-session' },
-  sandboxProviderPlaceSlip: { access: 'provider-session' },
-  sandboxProviderSlips: { access: 'provider-session' },
-  sandboxProviderCashOut: { access: 'provider-session' },
-  sandboxProviderFishingShot: { access: 'provider-session' },
-  sandboxProviderSlot: { access: 'provider-session' },
-  sandboxProviderSlotSpin: { access: 'provider-session' },
   // The provider's daily report: only a request signed with its key (docs/decisions/028-provider-reconciliation.md).
-  sandboxProviderReport: { access: 'provider' },
 
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
   agentLinkVisit: OPEN,
@@ -430,10 +411,6 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return 'CALLBACK_SIGNATURE_INVALID';
     case 'provider':
       return 'PROVIDER_SIGNATURE_INVALID';
-    case 'provider-session':
-      return 'SESSION_EXPIRED';
-    case 'provider-launch':
-      return 'LAUNCH_LINK_EXPIRED';
     case 'member':
     case 'own':
     case 'agent':
@@ -646,10 +623,14 @@ describeEachDatabase('authorization matrix', (kind) => {
   }
 
   async function depositPaid(who: Identity, amount: number): Promise<string> {
-    const order = valueOf<{ orderId: string }>(
+    const order = valueOf<{ orderId: string; payUrl: string }>(
       await send(API.createDepositOrder, who, { payload: { channelCode: 'bank-transfer', amount } }),
     );
-    valueOf(await send(API.sandboxPay, who, { payload: { orderId: order.orderId } }));
+    const paid = await payAtGateway(app, order.payUrl, {
+      secret: PAYMENT_CALLBACK_SECRET,
+      clock: time.clock,
+    });
+    expect(paid.status, paid.body).toBe(303);
     time.advance(1_000);
     return order.orderId;
   }
@@ -759,14 +740,11 @@ describeEachDatabase('authorization matrix', (kind) => {
       config: {
         devOutbox: true,
         devClock: true,
-        sandboxGateway: true,
         opsToken: OPS_TOKEN,
         chatOperatorToken: CHAT_OPERATOR_TOKEN,
         paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
       },
     });
-    // The sandbox provider calls the wallet at this server's own address.
-    await app.listen({ port: 0, host: '127.0.0.1' });
     const promotions = valueOf<{ list: { id: number; code: string }[] }>(
       await send(API.promotions, undefined),
     );
@@ -1138,7 +1116,6 @@ describeEachDatabase('authorization matrix', (kind) => {
         },
       }),
     },
-    sandboxPay: { build: async () => ({ payload: { orderId: await pendingOrder() } }) },
 
     responsibleGaming: { build: () => ({}) },
     setDepositLimits: { build: () => ({ payload: { monthly: 900_000_000_000 } }) },
@@ -1239,31 +1216,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       }),
     },
     providerRoundEnd: { build: () => ({ payload: { sessionId: randomUUID(), roundId: 'matrix-round' } }) },
-
-    // The sandbox provider's player calls: the site's credentials are none of its sessions.
-    sandboxProviderOpenSession: { build: () => ({ payload: { token: 'matrix-launch-token' } }) },
-    sandboxProviderBalance: { build: () => ({}) },
-    sandboxProviderTable: { build: () => ({ query: { game: 'baccarat' } }) },
-    sandboxProviderPlaceTableBet: {
-      build: () => ({
-        payload: { game: 'baccarat', roundId: randomUUID(), bets: [{ kind: 'banker', stake: 1000 }] },
-      }),
-    },
-    sandboxProviderMatches: { build: () => ({}) },
-    sandboxProviderPlaceSlip: {
-      build: () => ({
-        payload: {
-          stake: 1000,
-          legs: [{ matchId: 'matrix-match', market: { kind: '1x2' }, pick: 'home', oddsBp: 20_000 }],
-        },
-      }),
-    },
-    sandboxProviderSlips: { build: () => ({}) },
-    sandboxProviderCashOut: { build: () => ({ payload: { slipId: randomUUID() } }) },
-    sandboxProviderFishingShot: { build: () => ({ payload: { cannonCost: 1000 } }) },
-    sandboxProviderSlot: { build: () => ({}) },
-    sandboxProviderSlotSpin: { build: () => ({ payload: { lineBet: 100, requestKey: randomUUID() } }) },
-    sandboxProviderReport: { build: () => ({ query: { day: '2026-01-01' } }) },
 
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },
@@ -1610,12 +1562,11 @@ describeEachDatabase('authorization matrix', (kind) => {
     expect(csv.body).not.toContain('900000');
   });
 
-  it('without the operator tokens, DEV_OUTBOX, the sandbox gateway and provider those calls do not exist', async () => {
+  it('without the operator tokens, DEV_OUTBOX and the sandbox provider those calls do not exist', async () => {
     const bare = await buildTestApp(database.current, {
       clock: time.clock,
       config: {
         devOutbox: false,
-        sandboxGateway: false,
         sandboxProvider: false,
         opsToken: undefined,
         chatOperatorToken: undefined,
@@ -1624,15 +1575,9 @@ describeEachDatabase('authorization matrix', (kind) => {
     try {
       const absent = (Object.keys(API) as ApiCall[]).filter((name) => {
         const expectation: Expectation = EXPECTATIONS[name];
-        return (
-          expectation.access === 'operator' ||
-          expectation.access === 'dev' ||
-          expectation.access === 'provider-session' ||
-          expectation.access === 'provider-launch' ||
-          name === 'sandboxPay'
-        );
+        return expectation.access === 'operator' || expectation.access === 'dev';
       });
-      expect(absent.length).toBeGreaterThan(10);
+      expect(absent.length).toBeGreaterThan(4);
       for (const name of absent) {
         const entry = API[name];
         for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {

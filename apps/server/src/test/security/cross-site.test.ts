@@ -41,7 +41,6 @@ describeEachDatabase('cross-site requests', (kind) => {
         opsToken: 'cross-site-ops-token',
         chatOperatorToken: 'cross-site-chat-token',
         devClock: true,
-        sandboxGateway: true,
         sandboxProvider: true,
       },
     },

@@ -435,8 +435,6 @@ describeEachDatabase('security (a): malformed input never answers 5xx', (kind) =
         chatOperatorToken: OPERATOR_TOKENS.chat,
       },
     });
-    // The sandbox game provider calls the wallet at this server's own address, as it does when served.
-    await app.listen({ port: 0, host: '127.0.0.1' });
     const response = await app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     document = JSON.parse(response.body) as OpenApi;

@@ -6,7 +6,7 @@ import {
   createButton,
   expectDailyLimitRefusal,
   orderFromEwallet,
-  payInSandbox,
+  payAtGateway,
 } from './testing/deposit-steps.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
@@ -17,7 +17,7 @@ const currentStep = () =>
 
 describe('deposit, new template (product.md §4: dep_func 1)', () => {
   it(
-    'walks channel → amount → a full-screen order, and pays it in the sandbox',
+    'walks channel → amount → a full-screen order, and pays it at the payment gateway',
     { timeout: 20_000 },
     async () => {
       const { user, deposit, page } = await openDeposit({ template: 'new', balance: 1_000_000 });
@@ -88,7 +88,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.click(within(order).getByRole('button', { name: 'Copy Amount to transfer' }));
       expect(await navigator.clipboard.readText()).toBe('200000');
 
-      await payInSandbox(user, order, 200_000);
+      await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
       expect(
         within(timeline)
           .getAllByRole('listitem')
@@ -97,7 +97,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       expect(within(timeline).getAllByRole('listitem')[2]).toHaveTextContent(/^Payment received \d\d:\d\d/);
       expect(within(order).queryByRole('timer')).toBeNull();
       expect(within(order).queryByRole('img')).toBeNull();
-      expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+      expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
       expect(deposit.state.balance).toBe(1_200_000);
 
       // A new deposit starts again at the channels, with the balance.
@@ -120,12 +120,12 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       );
       expect(within(order).getByTestId('order-status')).toHaveTextContent('This order has expired');
       expect(within(order).getByRole('list', { name: 'Order progress' })).toHaveTextContent('Order expired');
-      expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+      expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
       expect(within(order).queryByText('0909123456')).toBeNull();
     },
   );
 
-  it('offers no sandbox payment when the sandbox gateway is off', async () => {
+  it('offers no payment page without a gateway', async () => {
     const { user } = await openDeposit({ template: 'new', sandbox: false });
     await user.click(await screen.findByRole('button', { name: /Bank transfer/ }));
     await user.click(screen.getByRole('button', { name: vnd(100_000) }));
@@ -133,7 +133,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
     const order = await screen.findByTestId('deposit-order');
     expect(within(order).getByText('Vietcombank')).toBeInTheDocument();
     expect(within(order).getByRole('button', { name: 'Copy Account number' })).toBeInTheDocument();
-    expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+    expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
   });
 
   it('says how much of the deposit limit is left when an order would go over it', async () => {

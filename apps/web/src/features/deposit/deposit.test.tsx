@@ -7,7 +7,7 @@ import {
   createButton,
   expectDailyLimitRefusal,
   orderFromEwallet,
-  payInSandbox,
+  payAtGateway,
 } from './testing/deposit-steps.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
@@ -92,7 +92,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     expect(deposit.state.created).toEqual([]);
   });
 
-  it('creates a VietQR order, shows the code and the transfer details, and pays it in the sandbox', async () => {
+  it('creates a VietQR order, shows the code and the transfer details, and pays it at the payment gateway', async () => {
     const { user, deposit } = await openDeposit({ balance: 1_000_000 });
     await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
     await user.type(amountInput(), '200.000');
@@ -114,18 +114,18 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
     expect(await navigator.clipboard.readText()).toBe('19036688990011');
 
-    await payInSandbox(user, order, 200_000);
-    expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+    await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
+    expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
     expect(within(order).queryByRole('img')).toBeNull();
     // The balance is asked again and shows the credit.
     await waitFor(() => expect(deposit.state.walletCalls).toBeGreaterThan(walletCallsBefore));
     await waitFor(() => expect(screen.getByTestId('wallet-amount')).toHaveTextContent(vnd(1_200_000)));
   });
 
-  it('shows an e-wallet order and offers no sandbox payment when the sandbox is off', async () => {
+  it('shows an e-wallet order and offers no payment page without a gateway', async () => {
     const { user } = await openDeposit({ sandbox: false });
     const order = await orderFromEwallet(user, 'radio');
-    expect(within(order).queryByRole('button', { name: 'Complete payment (sandbox)' })).toBeNull();
+    expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
 
     // Back to the form for another deposit.
     await user.click(within(order).getByRole('button', { name: 'New deposit' }));

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorCodeOf, messageFor } from '../../shared/lib/api-client.ts';
 import { formatMoney } from '../../shared/lib/money.ts';
 import { getProviderBalance } from './api/get-balance.ts';
+import { setProviderOrigin } from './api/provider-origin.ts';
 import { providerSessionKey } from './api/keys.ts';
 import { PROVIDER_KINDS } from './kinds/registry.ts';
 import { isLaunchKind, lobbyPath, openSessionOnce } from './lib/launch.ts';
@@ -17,7 +18,8 @@ const RETRYABLE = new Set(['NETWORK_OFFLINE', 'GAME_PROVIDER_UNAVAILABLE', 'UNKN
 /**
  * /m/provider/:kind (docs/decisions/026-sandbox-provider.md): the sandbox provider's game client, opened
  * by the launch address the operator issues, `?token=<one-time token>&lang=<vi|en>&lobby=<path under
- * /m>`. The token opens the provider's session once; a compact header shows the game, the balance every
+ * /m>&api=<the provider's address>` (docs/decisions/036-sandboxes-process.md). The token opens the
+ * provider's session once; a compact header shows the game, the balance every
  * call keeps up to date, and the way back to the lobby; the kind's game plays below.
  */
 export default function ProviderGameScreen() {
@@ -26,6 +28,8 @@ export default function ProviderGameScreen() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const lobby = lobbyPath(params.get('lobby'));
+  // The provider's API for every call of this page (the launch names it; the same on every render).
+  setProviderOrigin(params.get('api'));
   const known = isLaunchKind(kind);
   return (
     <section

@@ -175,6 +175,20 @@ describe('apiCall', () => {
     expect(serverReach.unreachable()).toBe(false);
   });
 
+  it('sends a call given another origin there, and its silence says nothing of the site', async () => {
+    const fetchMock = stubFetch(async () => answer({ success: true, value: 1 }));
+    await apiCall(statusCall, { origin: 'http://games.test:8090', query: { a: 1 } });
+    expect(fetchMock).toHaveBeenCalledWith(
+      `http://games.test:8090${statusCalls.status.path}?a=1`,
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await failureOf(apiCall(statusCall, { origin: 'http://games.test:8090' }));
+    expect(serverReach.unreachable()).toBe(false);
+  });
+
   it('probes the liveness route of the contracts, and any answer counts as reached', async () => {
     expect(HEALTH_PATH).toBe(statusCalls.health.path);
     stubFetch(async () => {

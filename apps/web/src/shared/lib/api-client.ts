@@ -57,6 +57,11 @@ export interface ApiCallOptions<E = ApiEntry> {
   signal?: AbortSignal;
   /** Extra request headers (login key, device). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Another server's origin (`https://games.example`) the call goes to instead of the site's: a game
+   * provider's API, called by its client on the site's pages. The site's cookie is never sent there.
+   */
+  origin?: string;
   /** A refused session is cleared without a message (the renewal on page load). */
   quietSessionError?: boolean;
 }
@@ -147,7 +152,8 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(path, { params: options.params, query: options.query as QueryRecord }), {
+    const url = buildUrl(path, { params: options.params, query: options.query as QueryRecord });
+    response = await fetch(`${options.origin ?? ''}${url}`, {
       method,
       headers,
       body,
@@ -157,10 +163,11 @@ async function send(entry: ApiEntry, options: ApiCallOptions): Promise<unknown> 
     text = await response.text();
   } catch (error) {
     if (isAbort(error)) throw error;
-    serverReach.report(false);
+    // Another server's silence says nothing of the site's.
+    if (options.origin === undefined) serverReach.report(false);
     throw new ApiError('NETWORK_OFFLINE', { cause: error });
   }
-  serverReach.report(true);
+  if (options.origin === undefined) serverReach.report(true);
 
   let payload: unknown;
   try {

@@ -23,12 +23,7 @@ describeEachDatabase('back-office deposits', (kind) => {
         payload: { channelCode: 'bank-transfer', amount },
       }),
     );
-    if (outcome) {
-      const paid = await call(suite.app, API.sandboxPay, caller, {
-        payload: { orderId: created.orderId, outcome },
-      });
-      expect(paid.statusCode, paid.body).toBe(200);
-    }
+    if (outcome) await suite.settleAtGateway(caller, created.orderId, outcome);
     return created;
   }
 

@@ -4,17 +4,17 @@ import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '../../../shared/lib/money.ts';
 import { useDepositOrder } from '../hooks/use-deposit-order.ts';
 import { DetailRow } from './detail-row.tsx';
+import { GatewayPay } from './gateway-pay.tsx';
 import { PaymentDetails } from './payment-details.tsx';
-import { SandboxPay } from './sandbox-pay.tsx';
 import { StatusLine } from './status-line.tsx';
 
 /**
  * A deposit order (base template): what to pay and its live status, asked again every few seconds while
- * it waits for the payment. When the sandbox gateway runs, a pending order can be paid from here.
+ * it waits for the payment. With a payment gateway, a pending order links to its payment page.
  */
 export function OrderDetail({ orderId, onNewDeposit }: { orderId: string; onNewDeposit: () => void }) {
   const { t, i18n } = useTranslation();
-  const { order, pay } = useDepositOrder(orderId);
+  const { order } = useDepositOrder(orderId);
 
   if (order.isPending) return <p role="status">{t('deposit.loading')}</p>;
   if (order.isError) {
@@ -49,7 +49,7 @@ export function OrderDetail({ orderId, onNewDeposit }: { orderId: string; onNewD
         </dl>
       </section>
       {data.status === 'pending' && <PaymentDetails payment={data.payment} currency={data.currency} />}
-      {data.status === 'pending' && data.sandboxPayable && <SandboxPay pay={pay} />}
+      {data.status === 'pending' && data.payUrl && <GatewayPay payUrl={data.payUrl} />}
       <div className="kl-deposit-actions">
         <button
           type="button"

@@ -1,17 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { messageFor } from '../../../shared/lib/api-client.ts';
-import { toast } from '../../../shared/ui/toast.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getDepositOrder } from '../api/get-order.ts';
 import { depositOrderKey } from '../api/keys.ts';
-import { sandboxPay } from '../api/sandbox-pay.ts';
 import { DEPOSIT_POLL_MS } from '../lib/timing.ts';
 
 /**
  * A deposit order for both templates: asked again every few seconds while it waits for the payment (not
- * while the page is hidden, and never after the screen is left); the sandbox payment when the sandbox
- * gateway runs; a paid order refreshes the wallet balance.
+ * while the page is hidden, and never after the screen is left; asked again when the member comes back
+ * from the payment gateway's page); a paid order refreshes the wallet balance.
  */
 export function useDepositOrder(orderId: string) {
   const queryClient = useQueryClient();
@@ -22,12 +19,6 @@ export function useDepositOrder(orderId: string) {
     refetchIntervalInBackground: false,
     retry: false,
   });
-  const pay = useMutation({
-    mutationFn: () => sandboxPay(orderId),
-    onSuccess: (result) => queryClient.setQueryData(depositOrderKey(orderId), result.order),
-    onError: (error) => void toast.error(messageFor(error)),
-    meta: { errorToast: false },
-  });
   const status = order.data?.status;
 
   useEffect(() => {
@@ -36,7 +27,6 @@ export function useDepositOrder(orderId: string) {
 
   return {
     order,
-    pay,
     /** Asks for the order now (its time to pay has run out: the server says whether it expired). */
     refresh: () => void order.refetch(),
   };

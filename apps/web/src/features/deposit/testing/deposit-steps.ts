@@ -12,10 +12,16 @@ type ChannelRole = 'radio' | 'button';
 export const amountInput = () => screen.getByLabelText('Amount (VND)');
 export const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
 
-/** Pays the order shown in the sandbox and sees it received. */
-export async function payInSandbox(user: UserEvent, order: HTMLElement, amount: number) {
-  const sandbox = within(order).getByRole('region', { name: 'Test payment (sandbox)' });
-  await user.click(within(sandbox).getByRole('button', { name: 'Complete payment (sandbox)' }));
+/**
+ * Follows the order's link to the payment gateway's page, pays there (`pay`: the gateway's callback) and
+ * comes back to the order (the page shown again), which shows the payment received.
+ */
+export async function payAtGateway(order: HTMLElement, amount: number, pay: () => void) {
+  const gateway = within(order).getByRole('region', { name: 'Pay online' });
+  const link = within(gateway).getByRole('link', { name: 'Go to the payment page' });
+  expect(link.getAttribute('href')).toMatch(/^https:\/\/pay\.example\.test\/gateway\/pay\?orderId=/);
+  pay();
+  window.dispatchEvent(new Event('visibilitychange'));
   expect(
     await within(order).findByText(`Payment received: ${vnd(amount)} has been added to your wallet`),
   ).toBeInTheDocument();

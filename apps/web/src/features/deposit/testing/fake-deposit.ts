@@ -5,7 +5,7 @@ import { fail, ok, requestBody } from '../../../test/envelope-answers.ts';
 /**
  * The wallet and deposit side of the API for component tests, keeping the contracts of wallet.ts and
  * deposit.ts: GET /api/wallet, GET /api/deposit/channels, POST /api/deposit/orders (min/max checked as
- * the server does), GET /api/deposit/order and POST /api/sandbox-gateway/pay (credits the wallet once).
+ * the server does) and GET /api/deposit/order; `payAtGateway` is the gateway's callback (credits once).
  * A viewer who is not a real member is refused with FEATURE_NOT_ENABLED actual_account_required.
  */
 export interface FakeDepositOptions {
@@ -25,6 +25,8 @@ export interface FakeDepositOptions {
 
 export interface FakeDeposit {
   handle: (url: URL, init?: RequestInit) => Promise<Response | undefined>;
+  /** What the payment gateway's callback does once the member paid at its page: the order paid. */
+  payAtGateway: (orderId: string) => void;
   state: {
     balance: number;
     orders: DepositOrder[];
@@ -40,6 +42,9 @@ const bank = (bankName: string, bankBin: string, accountNumber: string) => ({
   accountNumber,
   accountName: 'CONG TY TNHH KIM LONG',
 });
+
+/** The payment page the fake's orders link to (`sandbox` on). */
+export const FAKE_GATEWAY_URL = 'https://pay.example.test/gateway/pay';
 
 export const FAKE_CHANNELS: DepositChannel[] = [
   {
@@ -116,7 +121,7 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
     const next: DepositOrder = {
       ...order,
       status,
-      sandboxPayable: false,
+      payUrl: null,
       paidAt: status === 'paid' ? new Date().toISOString() : null,
       transactionId: status === 'paid' ? String(state.orders.length + 100) : null,
     };
@@ -141,13 +146,11 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
       };
       return ok(wallet);
     }
-    if (!url.pathname.startsWith('/api/deposit/') && !url.pathname.startsWith('/api/sandbox-gateway/')) {
-      return undefined;
-    }
+    if (!url.pathname.startsWith('/api/deposit/')) return undefined;
     if (viewer !== 'member') return fail('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
 
     if (url.pathname === '/api/deposit/channels' && method === 'GET') {
-      return ok({ list: FAKE_CHANNELS, sandbox });
+      return ok({ list: FAKE_CHANNELS });
     }
     if (url.pathname === '/api/deposit/orders' && method === 'POST') {
       const channel = FAKE_CHANNELS.find((item) => item.code === body.channelCode);
@@ -173,8 +176,9 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
       }
       state.created.push({ channelCode: channel.code, amount });
       const referenceCode = `KL${String(state.orders.length + 1).padStart(6, '0')}`;
+      const orderId = `00000000-0000-4000-8000-${String(state.orders.length + 1).padStart(12, '0')}`;
       const order: DepositOrder = {
-        orderId: `00000000-0000-4000-8000-${String(state.orders.length + 1).padStart(12, '0')}`,
+        orderId,
         channelCode: channel.code,
         channelKind: channel.kind,
         channelName: channel.name,
@@ -190,7 +194,7 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
         failureReason: null,
         transactionId: null,
         payment: paymentOf(channel, amount, referenceCode),
-        sandboxPayable: sandbox,
+        payUrl: sandbox ? `${FAKE_GATEWAY_URL}?orderId=${orderId}` : null,
       };
       state.orders.push(order);
       return ok(order);
@@ -207,19 +211,13 @@ export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit
       }
       return ok(order);
     }
-    if (url.pathname === '/api/sandbox-gateway/pay' && method === 'POST') {
-      const order = state.orders.find((item) => item.orderId === body.orderId);
-      if (!order) return fail('NOT_FOUND', 404);
-      const credited = order.status === 'pending';
-      const settled = settle(order, 'paid');
-      return ok({
-        callbackStatus: 200,
-        callback: { orderId: order.orderId, status: settled.status, credited, duplicate: !credited },
-        order: settled,
-      });
-    }
     return undefined;
   };
 
-  return { handle, state };
+  const payAtGateway = (orderId: string) => {
+    const order = state.orders.find((item) => item.orderId === orderId);
+    if (order) settle(order, 'paid');
+  };
+
+  return { handle, payAtGateway, state };
 }

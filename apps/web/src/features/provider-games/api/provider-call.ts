@@ -1,11 +1,12 @@
 import type { SandboxSession } from '@kl/contracts/sandbox-provider';
 import type { TypedApiEntry } from '@kl/contracts/api-call';
 import { apiCall, type ApiCallOptions } from '../../../shared/lib/api-client.ts';
+import { providerOrigin } from './provider-origin.ts';
 
 /**
- * One call of the provider's game client (docs/decisions/027-provider-launch.md). Its credential is the
- * provider's session id as a bearer token, not the site's cookie: the provider's client would run on the
- * provider's own domain, where the site's cookie is never sent.
+ * One call of the provider's game client (docs/decisions/027-provider-launch.md) to the provider's API, at
+ * the origin the launch named (docs/decisions/036-sandboxes-process.md). Its credential is the provider's
+ * session id as a bearer token, not the site's cookie, which is never sent there.
  */
 export function providerCall<E extends TypedApiEntry>(
   entry: E,
@@ -14,6 +15,7 @@ export function providerCall<E extends TypedApiEntry>(
 ) {
   return apiCall(entry, {
     ...options,
+    origin: providerOrigin(),
     headers: { ...options.headers, authorization: `Bearer ${sessionId}` },
   });
 }

@@ -1,7 +1,7 @@
 import type { SandboxTableGame } from '@kl/contracts/sandbox-provider';
 
 /**
- * The outcomes the provider's engines answer (apps/server/src/modules/sandbox-provider/games/*.ts), read
+ * The outcomes the provider's engines answer (apps/sandboxes/src/provider/games/*.ts), read
  * from the contract's `outcome: unknown` with a check of their shape: an answer of another shape shows as
  * no outcome rather than breaking the table.
  */

@@ -1,7 +1,7 @@
 import type { SandboxTableGame } from '@kl/contracts/sandbox-provider';
 
 /**
- * What each bet pays, as the provider's engines pay it (apps/server/src/modules/sandbox-provider/games/),
+ * What each bet pays, as the provider's engines pay it (apps/sandboxes/src/provider/games/),
  * for the labels of the bet spots: "to one" odds (0.95 → 0.95:1), or decimal odds with the stake for
  * cockfight's meron and wala, which come with each round (its params, × 10 000).
  */

@@ -6,8 +6,8 @@ import { formatCountdown, formatLocalDateTime } from '../../../../shared/lib/dat
 import { formatMoney } from '../../../../shared/lib/money.ts';
 import { useCountdown } from '../../hooks/use-countdown.ts';
 import { useDepositOrder } from '../../hooks/use-deposit-order.ts';
+import { GatewayPay } from '../gateway-pay.tsx';
 import { PaymentDetails } from '../payment-details.tsx';
-import { SandboxPay } from '../sandbox-pay.tsx';
 import { StatusLine } from '../status-line.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 
@@ -62,11 +62,11 @@ function Timeline({ order }: { order: DepositOrder }) {
 /**
  * The order of the new template, on a full screen: the steps (3 of 3), the amount large, the status with its
  * timeline and the time left, then what to pay (QR or bank reference with copy buttons) and, with the
- * sandbox gateway, "complete payment". Same order calls as the base template (useDepositOrder).
+ * payment gateway, the link to its payment page. Same order calls as the base template (useDepositOrder).
  */
 export function OrderScreen({ orderId, onNewDeposit }: { orderId: string; onNewDeposit: () => void }) {
   const { t, i18n } = useTranslation();
-  const { order, pay, refresh } = useDepositOrder(orderId);
+  const { order, refresh } = useDepositOrder(orderId);
 
   let body;
   if (order.isPending) body = <p role="status">{t('deposit.loading')}</p>;
@@ -92,7 +92,7 @@ export function OrderScreen({ orderId, onNewDeposit }: { orderId: string; onNewD
           <Timeline order={data} />
         </section>
         {pending && <PaymentDetails payment={data.payment} currency={data.currency} />}
-        {pending && data.sandboxPayable && <SandboxPay pay={pay} />}
+        {pending && data.payUrl && <GatewayPay payUrl={data.payUrl} />}
       </>
     );
   }

@@ -1,0 +1,158 @@
+import { API } from '@kl/contracts/api-paths';
+import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
+import {
+  PROVIDER_CODE_HEADER,
+  PROVIDER_SIGNATURE_HEADER,
+  PROVIDER_STATUSES,
+  PROVIDER_TIMESTAMP_HEADER,
+  type ProviderAction,
+  type ProviderAuthenticateRequest,
+  type ProviderAuthenticateResult,
+  type ProviderBalanceRequest,
+  type ProviderBalanceResult,
+  type ProviderBetRequest,
+  type ProviderRollbackRequest,
+  type ProviderRoundEndRequest,
+  type ProviderRoundEndResult,
+  type ProviderStatus,
+  type ProviderTransactionResult,
+  type ProviderWinRequest,
+} from '@kl/contracts/provider-wallet';
+import type { Clock } from '../platform/clock.ts';
+import { signProviderRequest } from '@kl/signing/provider';
+
+/**
+ * The sandbox provider's side of the seamless wallet (docs/decisions/025-provider-wallet.md,
+ * docs/decisions/026-sandbox-provider.md): every call is a JSON POST to the operator's base URL, signed
+ * with the provider's own key, exactly as a provider on other servers sends it. Nothing here reaches into
+ * the operator's modules but the signing function (the scheme both sides share).
+ *
+ * A call that got no answer (the network failed, or the wallet answered 5xx) is sent again, the same body
+ * under the same transaction id, a bounded number of times: the wallet answers a repeated id with its
+ * first answer, so a retry never moves money twice. A refusal (4xx with the wallet's catalogue code and
+ * the provider's status) is not retried: it is returned as a `WalletRefusal`. The secret is never logged.
+ */
+
+/** The wallet refused the call: its catalogue code, HTTP status and the provider's status. */
+export class WalletRefusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly httpStatus: number,
+    readonly providerStatus: ProviderStatus,
+  ) {
+    super(`wallet refused: ${code} (${providerStatus})`);
+    this.name = 'WalletRefusal';
+  }
+}
+
+/** The wallet gave no answer after every attempt (network failure or 5xx each time). */
+export class WalletUnreachable extends Error {
+  constructor(
+    readonly action: ProviderAction,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`the wallet did not answer ${action} after ${attempts} attempts`, options);
+    this.name = 'WalletUnreachable';
+  }
+}
+
+export interface WalletClientOptions {
+  /** The operator's base URL (`http://127.0.0.1:8080`); read at each call, so it may be known late. */
+  baseUrl: () => string;
+  providerCode: string;
+  secret: string;
+  clock: Clock;
+  /** Node's fetch by default; tests may put a failing network in between. */
+  fetch?: typeof fetch;
+  /** Attempts of one call in all (the first and its retries); 3 by default. */
+  attempts?: number;
+  /** Pause before retry n (1-based); none by default. */
+  backoffMs?: (retry: number) => number;
+  /** Time allowed for one attempt; 10 s by default. */
+  timeoutMs?: number;
+}
+
+const PATHS = {
+  authenticate: API.providerAuthenticate.path,
+  balance: API.providerBalance.path,
+  bet: API.providerBet.path,
+  win: API.providerWin.path,
+  rollback: API.providerRollback.path,
+  'round-end': API.providerRoundEnd.path,
+} as const satisfies Record<ProviderAction, string>;
+
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const isProviderStatus = (value: unknown): value is ProviderStatus =>
+  typeof value === 'string' && (PROVIDER_STATUSES as readonly string[]).includes(value);
+
+/** An answer that is not the wallet's envelope: treated as no answer (a proxy's page, a cut body). */
+class NoEnvelope extends Error {}
+
+export function createWalletClient(options: WalletClientOptions) {
+  const send = options.fetch ?? fetch;
+  const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
+  const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  async function attempt(action: ProviderAction, rawBody: string): Promise<unknown> {
+    const timestamp = String(Math.floor(options.clock().getTime() / 1000));
+    const response = await send(new URL(PATHS[action], options.baseUrl()), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [PROVIDER_CODE_HEADER]: options.providerCode,
+        [PROVIDER_TIMESTAMP_HEADER]: timestamp,
+        [PROVIDER_SIGNATURE_HEADER]: signProviderRequest(options.secret, timestamp, action, rawBody),
+      },
+      body: rawBody,
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+    if (response.status >= 500) throw new NoEnvelope(`HTTP ${response.status}`);
+    let envelope: { success?: unknown; code?: unknown; value?: { status?: unknown } };
+    try {
+      envelope = (await response.json()) as typeof envelope;
+    } catch (error) {
+      throw new NoEnvelope('not JSON', { cause: error });
+    }
+    if (envelope.success === true && envelope.value?.status === 'RS_OK') return envelope.value;
+    if (envelope.success === false && isErrorCode(envelope.code)) {
+      const status = envelope.value?.status;
+      throw new WalletRefusal(
+        envelope.code,
+        response.status,
+        isProviderStatus(status) ? status : 'RS_ERROR_UNKNOWN',
+      );
+    }
+    throw new NoEnvelope(`unexpected answer (HTTP ${response.status})`);
+  }
+
+  /** One call, sent again while it gets no answer; a refusal is thrown at once. */
+  async function call<T>(action: ProviderAction, body: object): Promise<T> {
+    const rawBody = JSON.stringify(body);
+    let lastError: unknown;
+    for (let tried = 1; tried <= attempts; tried += 1) {
+      try {
+        return (await attempt(action, rawBody)) as T;
+      } catch (error) {
+        if (error instanceof WalletRefusal) throw error;
+        lastError = error;
+        if (tried < attempts) await wait(options.backoffMs?.(tried) ?? 0);
+      }
+    }
+    throw new WalletUnreachable(action, attempts, { cause: lastError });
+  }
+
+  return {
+    authenticate: (body: ProviderAuthenticateRequest) =>
+      call<ProviderAuthenticateResult>('authenticate', body),
+    balance: (body: ProviderBalanceRequest) => call<ProviderBalanceResult>('balance', body),
+    bet: (body: ProviderBetRequest) => call<ProviderTransactionResult>('bet', body),
+    win: (body: ProviderWinRequest) => call<ProviderTransactionResult>('win', body),
+    rollback: (body: ProviderRollbackRequest) => call<ProviderTransactionResult>('rollback', body),
+    roundEnd: (body: ProviderRoundEndRequest) => call<ProviderRoundEndResult>('round-end', body),
+  };
+}
+
+export type WalletClient = ReturnType<typeof createWalletClient>;

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the site (apps/server) and, outside production, the sandboxes process beside it (the
+ * stand-ins of the payment gateway and the game provider, apps/sandboxes; docs/decisions/
+ * 036-sandboxes-process.md), so that a fresh clone plays provider games and pays deposits.
+ * With NODE_ENV=production only the site runs.
+ *
+ * Signals reach both; when one stops, the other is stopped too and this process exits with the first
+ * one's exit code.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { gatewayEnv, sandboxesChild } from './sandboxes.mjs';
+import { supervise } from './supervise.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const production = process.env.NODE_ENV === 'production';
+
+const site = {
+  name: 'site',
+  process: spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...(production ? {} : gatewayEnv()) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  }),
+};
+
+supervise('start', production ? [site] : [site, sandboxesChild(root, process.env.PORT || '8080')]);
