@@ -416,9 +416,10 @@ describeEachDatabase('games', (kind) => {
       const slot = await firstGame({ gameType: 'RNG', vassalage: 'LOTUS' });
       const fromList = launchValue(await launch({ gameId: slot.gameId, from: 'list' }));
       expect(fromList).toMatchObject({ kind: 'direct', rule: 'direct', supportPlay: 0 });
-      // LOTUS is a third-party vendor: its provider's client opens (provider-wallet/launch.test.ts).
+      // LOTUS is a third-party vendor: its provider's client opens (provider-wallet/launch.test.ts), told
+      // where the provider's API is (the sandbox provider's process, docs/decisions/036-sandboxes-process.md).
       expect(fromList.url).toMatch(
-        /^\/m\/provider\/slot\?token=[A-Za-z0-9_-]{43}&lang=vi&lobby=%2Fm%2Fslot-games$/,
+        /^\/m\/provider\/slot\?token=[A-Za-z0-9_-]{43}&lang=vi&lobby=%2Fm%2Fslot-games&api=http%3A%2F%2F127\.0\.0\.1%3A8090$/,
       );
       const live = launchValue(await launch({ vassalage: 'SAIGON', gameType: 'LIVE', from: 'vendor' }));
       expect(live).toMatchObject({ kind: 'direct', supportPlay: 1 });
