@@ -9,7 +9,6 @@ import {
   payInSandbox,
 } from './testing/deposit-steps.ts';
 import { depositCalls } from '@kl/contracts/deposit';
-import { walletCalls } from '@kl/contracts/wallet';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { FAKE_QR_IMAGE, orderOf } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';

@@ -47,7 +47,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
   });
 
   it('checks the amount against the chosen channel before any order is made', async () => {
-    const { user, server } = await openDeposit();
+    const { user } = await openDeposit();
     const channels = await screen.findByRole('group', { name: 'Payment method' });
     expect(
       within(channels)
