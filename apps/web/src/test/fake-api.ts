@@ -111,13 +111,13 @@ function route<E extends TypedApiEntry>(entry: E, given: FakeAnswer<E>, byDefaul
 }
 
 /** What `entry` answers for the rest of the test (the last `on` of an entry wins). */
-export function on<E extends TypedApiEntry>(entry: E, given: FakeAnswer<E>): void {
+export function on<E extends TypedApiEntry>(entry: E, given: NoInfer<FakeAnswer<E>>): void {
   installFakeFetch();
   routes.set(entry, route(entry, given, false));
 }
 
 /** What `entry` answers unless the test said otherwise (the defaults of a screen's helpers). */
-export function onByDefault<E extends TypedApiEntry>(entry: E, given: FakeAnswer<E>): void {
+export function onByDefault<E extends TypedApiEntry>(entry: E, given: NoInfer<FakeAnswer<E>>): void {
   installFakeFetch();
   if (!routes.has(entry)) routes.set(entry, route(entry, given, true));
 }
