@@ -1,9 +1,8 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { AgentContract } from '@kl/contracts/agent-contracts';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
 import { createSystemStatus } from '../../../test/factories.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
-import { createFakeAgent } from './fake-agent.ts';
+import { answerContracts, type ContractsServer } from './fake-agent.ts';
 
 /** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
 export const storedSession = (type: number) =>
@@ -22,7 +21,7 @@ export function statusWithAgentPolicy(on: boolean) {
 }
 
 /**
- * Opens `path` in English with the fake agent contract server, as a member of `type` (null: a visitor),
+ * Opens `path` in English with the answers of a server view holding `contracts`, as a member of `type` (null: a visitor),
  * with AGENTPOLICY3 on unless told otherwise.
  */
 export async function openAgent({
@@ -36,8 +35,8 @@ export async function openAgent({
   agentPolicy?: boolean;
   contracts?: AgentContract[];
 }) {
-  const agent = createFakeAgent({ contracts });
-  serveAlsoNext(agent.handle);
+  const server: ContractsServer = { contracts };
+  answerContracts(server);
   const status = statusWithAgentPolicy(agentPolicy);
   const view = await renderApp(path, {
     status,
@@ -45,5 +44,5 @@ export async function openAgent({
     storage: type === null ? {} : { [SESSION_STORAGE_KEY]: storedSession(type) },
   });
   const page = await findScreen();
-  return { ...view, agent, page };
+  return { ...view, server, page };
 }
