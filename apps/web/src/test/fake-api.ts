@@ -48,12 +48,26 @@ export function serveLegacy(handlers: LegacyHandler[]) {
   legacy = handlers;
 }
 
+/** What a call nobody answered gets, in a test that asked for it (`refuseOtherCalls`). */
+let otherwise: ErrorCode | null = null;
+
 // Cleared before each test, not after: calls still on their way when a test ends get their answers.
 beforeEach(() => {
   routes.clear();
   received.clear();
   legacy = [];
+  otherwise = null;
 });
+
+/**
+ * For the tests of the frame around every screen (layout, header, language), which look at no screen's
+ * content: the calls the test did not answer are refused with `code` (a server without that content)
+ * instead of failing the test. Every other test answers each call it causes.
+ */
+export function refuseOtherCalls(code: ErrorCode = 'NOT_FOUND'): void {
+  installFakeFetch();
+  otherwise = code;
+}
 
 function refuse(message: string): never {
   console.error(message);
@@ -158,6 +172,7 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
     const value = await reply(request);
     return value instanceof Response ? value : answer(entry, value as ValueIn<typeof entry>);
   }
+  if (otherwise) return failure(otherwise);
   return refuse(`No fake answer for ${method} ${url.pathname}: the test sets one with on(entry, …)`);
 }
 

@@ -30,7 +30,8 @@ export interface RenderAppOptions {
 }
 
 /**
- * The calls of the home page and the shell around every screen (menu, header, member's widgets): refused
+ * The calls of the home page and the shell around every screen (menu, header, member's widgets, the
+ * login sheet): refused
  * NOT_FOUND unless the test answers them, as a server without that content. Any other call the test does
  * not answer fails it (test/fake-api.ts).
  */
@@ -39,7 +40,8 @@ const SHELL_CALLS = [
   ...[gamesCalls.favouriteList, contentCalls.banners, contentCalls.popularAnnouncements],
   ...[contentCalls.footerLinks, contentCalls.service, contentCalls.announcementUnreadCount],
   ...[contentCalls.inboxUnreadCount, walletCalls.wallet, accountsCalls.memberInfo],
-  ...[responsibleGamingCalls.responsibleGaming, promotionsCalls.promotions],
+  ...[responsibleGamingCalls.responsibleGaming, promotionsCalls.promotions, promotionsCalls.promotionClaims],
+  accountsCalls.registrationRules,
 ];
 
 /**

@@ -5,6 +5,7 @@ import { openHome, type TestRole } from '../home/testing/open-home.ts';
 import { contentCalls } from '@kl/contracts/content';
 import { promotionsCalls } from '@kl/contracts/promotions';
 import { callsTo } from '../../test/fake-api.ts';
+import { answerCentre, centreServer } from '../agent/testing/fake-centre.ts';
 import { answerHome, type FakeHomeOptions } from '../home/testing/fake-home.ts';
 import { openAsMember } from '../../test/member-session.ts';
 import { answerPromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
@@ -109,6 +110,7 @@ describe('side menu (product.md §2)', () => {
 
   it('names the agent item after the agent centre for an agent, and closes the menu on the way there', async () => {
     answerHome({ unreadCount: 0 });
+    answerCentre(centreServer());
     const { user } = await openAsMember('/m/home?lang=en', { type: 1 });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 5000 });
