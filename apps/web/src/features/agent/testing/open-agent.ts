@@ -1,18 +1,9 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { AgentContract } from '@kl/contracts/agent-contracts';
 import { createSystemStatus } from '../../../test/factories.ts';
+import { storedSession } from '../../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { answerContracts, type ContractsServer } from './fake-agent.ts';
-
-/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
-export const storedSession = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'agent01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
 
 /** A status whose AGENTPOLICY3 is on or off. */
 export function statusWithAgentPolicy(on: boolean) {
