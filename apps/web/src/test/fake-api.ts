@@ -1,6 +1,6 @@
 import type { ApiEntry, BodyOut, TypedApiEntry, ValueIn } from '@kl/contracts/api-call';
 import { ERROR_CATALOGUE, type ErrorCode } from '@kl/contracts/errors';
-import { beforeEach, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { z } from 'zod';
 
 /**
@@ -45,19 +45,30 @@ export type LegacyHandler = (
 ) => Promise<Response | undefined> | Response | undefined;
 let legacy: LegacyHandler[] = [];
 export function serveLegacy(handlers: LegacyHandler[]) {
+  forThisTest();
   legacy = handlers;
 }
 
 /** What a call nobody answered gets, in a test that asked for it (`refuseOtherCalls`). */
 let otherwise: ErrorCode | null = null;
 
-// Cleared before each test, not after: calls still on their way when a test ends get their answers.
-beforeEach(() => {
+let owner = '';
+
+/**
+ * The answers belong to the test that set them: the first use in another test starts afresh (checked on
+ * use rather than in a hook, as this module may outlive a test file in its worker). Calls still on their way
+ * when a test ends get their test's answers.
+ */
+function forThisTest(): void {
+  const { testPath, currentTestName } = expect.getState();
+  const test = `${testPath ?? ''}|${currentTestName ?? ''}`;
+  if (test === owner) return;
+  owner = test;
   routes.clear();
   received.clear();
   legacy = [];
   otherwise = null;
-});
+}
 
 /**
  * For the tests of the frame around every screen (layout, header, language), which look at no screen's
@@ -138,6 +149,7 @@ export function onByDefault<E extends TypedApiEntry>(entry: E, given: NoInfer<Fa
 
 /** The requests `entry` received so far in this test, oldest first. */
 export function callsTo<E extends TypedApiEntry>(entry: E): FakeRequest<E>[] {
+  forThisTest();
   return (received.get(entry) ?? []) as FakeRequest<E>[];
 }
 
@@ -168,7 +180,7 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
         Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
       ),
     };
-    received.set(entry, [...callsTo(entry), request]);
+    received.set(entry, [...(received.get(entry) ?? []), request]);
     const value = await reply(request);
     return value instanceof Response ? value : answer(entry, value as ValueIn<typeof entry>);
   }
@@ -180,6 +192,7 @@ let stubbed: ReturnType<typeof vi.fn<typeof fakeFetch>> | undefined;
 
 /** Replaces fetch with the fake API for the current test (done by `on`); answers the fetch mock. */
 export function installFakeFetch() {
+  forThisTest();
   if (!stubbed || globalThis.fetch !== stubbed) {
     stubbed = vi.fn(fakeFetch);
     vi.stubGlobal('fetch', stubbed);

@@ -1,3 +1,4 @@
+import { contentCalls } from '@kl/contracts/content';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
@@ -50,6 +51,8 @@ describe('home banners', () => {
 
 describe('announcement marquee', () => {
   it('runs the popular announcements and opens /m/notice when tapped', async () => {
+    // The notice page it opens: no announcement listed.
+    on(contentCalls.notice, { list: [], pageNum: 1, totalPages: 1, total: 0 });
     const { user } = await openHome('/m/home?lang=en', {
       home: { popular: [createAnnouncement(1, { title: 'Maintenance', summary: 'Sunday 02:00' })] },
     });

@@ -1,8 +1,9 @@
+import { walletCalls } from '@kl/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from './lib/play-clock.ts';
 import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
-import { callsTo } from '../../test/fake-api.ts';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { answerDeposit } from '../deposit/testing/fake-deposit.ts';
 import { openResponsibleGaming } from './testing/open-responsible-gaming.ts';
 
@@ -42,6 +43,8 @@ async function playUntilReminder(): Promise<HTMLElement> {
 
 describe('reality check reminder', () => {
   it('every interval tells a member how long they have been playing, with continue and history', async () => {
+    // The history it leads to: nothing in it.
+    on(walletCalls.walletTransactions, { list: [], pageNum: 1, totalPages: 0, total: 0 });
     const { user } = await openResponsibleGaming({
       realityCheckMinutes: 15,
       path: '/m/voucherCenter?lang=en',
