@@ -185,6 +185,7 @@ describe('back arrow', () => {
   });
 
   it('goes home when the page was the first one opened', async () => {
+    refuseOtherCalls();
     const { user } = await renderApp('/m/notice?lang=en');
     await findScreen();
     const entriesBefore = window.history.length;
@@ -212,6 +213,7 @@ describe('footer menu', () => {
   });
 
   it('marks member centre on its sub-pages', async () => {
+    refuseOtherCalls();
     await renderApp('/m/member/benefits?lang=en', memberBrowser());
     await findScreen();
     expect(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Member' })).toHaveAttribute(

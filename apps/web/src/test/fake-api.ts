@@ -131,7 +131,9 @@ export function bodyOf<E extends ApiEntry>(entry: E, init?: RequestInit): BodyOu
 
 function route<E extends TypedApiEntry>(entry: E, given: FakeAnswer<E>, byDefault: boolean): Route {
   const pattern = new RegExp(`^${entry.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`);
-  const reply = typeof given === 'function' ? given : () => given;
+  // A Response's body reads once: a fixed one is cloned for each call it answers.
+  const reply =
+    typeof given === 'function' ? given : given instanceof Response ? () => given.clone() : () => given;
   return { entry, pattern, reply: reply as Route['reply'], byDefault };
 }
 
