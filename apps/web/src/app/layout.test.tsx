@@ -5,6 +5,7 @@ import en from '../locales/en.json';
 import { useUiStore } from '../shared/stores/ui-store.ts';
 import { createFakeAccounts } from '../test/fake-accounts.ts';
 import { createSystemStatus } from '../test/factories.ts';
+import { refuseOtherCalls } from '../test/fake-api.ts';
 import { findScreen, renderApp } from '../test/render-app.tsx';
 
 /** A concrete path of a route pattern (parameters filled in). */
@@ -52,6 +53,8 @@ function memberBrowser() {
 
 describe('header, footer and back arrow of every route (product.md §2)', () => {
   it.each(ROUTES.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
+    // The frame of every screen is looked at, not the screen's content: its calls are refused.
+    refuseOtherCalls();
     const status = createSystemStatus();
     const member = route.gated ? memberBrowser() : { accounts: createFakeAccounts() };
     await renderApp(`${pathOf(route)}?lang=en`, { status, cachedStatus: status, ...member });
@@ -182,6 +185,7 @@ describe('back arrow', () => {
   });
 
   it('goes home when the page was the first one opened', async () => {
+    refuseOtherCalls();
     const { user } = await renderApp('/m/notice?lang=en');
     await findScreen();
     const entriesBefore = window.history.length;
@@ -209,6 +213,7 @@ describe('footer menu', () => {
   });
 
   it('marks member centre on its sub-pages', async () => {
+    refuseOtherCalls();
     await renderApp('/m/member/benefits?lang=en', memberBrowser());
     await findScreen();
     expect(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Member' })).toHaveAttribute(

@@ -1,9 +1,11 @@
+import { contentCalls } from '@kl/contracts/content';
 import { CACHE_KEYS } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatLocalDateTime } from '../shared/lib/date-format.ts';
 import { createSystemStatus } from '../test/factories.ts';
+import { on } from '../test/fake-api.ts';
 import { findScreen, renderApp } from '../test/render-app.tsx';
 
 const cachedSiteName = () => {
@@ -82,6 +84,8 @@ describe('system status (product.md §4)', () => {
       info: { maintenanceUntil: until },
     });
     let answer: SystemStatus = maintenance;
+    // The notice page behind it, once open: no announcement.
+    on(contentCalls.notice, { list: [], pageNum: 1, totalPages: 1, total: 0 });
     const { user, fetchMock } = await renderApp('/m/notice?lang=en', { status: () => answer });
 
     const page = await screen.findByTestId('maintenance-page');

@@ -1,23 +1,45 @@
 import { accountsCalls } from '@kl/contracts/accounts';
+import { agentsCalls } from '@kl/contracts/agents';
 import { vipCalls } from '@kl/contracts/vip';
 import { describe, expect, it } from 'vitest';
-import { answer, bodyOf, failure, isCall } from './fake-api.ts';
+import { answer, bodyOf, callsTo, failure, on, onByDefault } from './fake-api.ts';
 import { takeConsoleErrors } from './setup.ts';
 
-const url = (path: string) => new URL(path, 'http://localhost');
+const send = (path: string, init?: RequestInit) => fetch(path, init).then((response) => response.json());
 
 describe('the fakes answer through the API table (docs/conventions.md, "One typed API table")', () => {
-  it('recognises a call by its method and path', () => {
-    expect(isCall(vipCalls.vipLevels, url('/api/vip/levels?x=1'))).toBe(true);
-    expect(isCall(vipCalls.vipLevels, url('/api/vip/me'))).toBe(false);
-    expect(isCall(accountsCalls.login, url('/api/auth/login'), { method: 'POST' })).toBe(true);
-    expect(isCall(accountsCalls.login, url('/api/auth/login'))).toBe(false);
+  it('answers a call with the value the test set, in the success envelope, and records the request', async () => {
+    on(vipCalls.vipLevels, { list: [], currency: 'VND' });
+    on(agentsCalls.agentUpdateLink, ({ params, body }) => ({
+      ...{ code: params.code!, kind: 'member', campaign: null, url: 'https://kimlong.test/m/register' },
+      ...{ qrDataUrl: 'data:,', active: body.active, clicks: 0, registrations: 0 },
+      createdAt: '2030-03-01T08:00:00.000Z',
+    }));
+    expect(await send('/api/vip/levels?x=1')).toEqual({
+      success: true,
+      value: { list: [], currency: 'VND' },
+    });
+    const updated = await send('/api/agents/links/K7AB', { method: 'PUT', body: '{"active":false}' });
+    expect(updated.value).toMatchObject({ code: 'K7AB', active: false });
+    expect(callsTo(vipCalls.vipLevels).map(({ query }) => query)).toEqual([{ x: '1' }]);
+    expect(callsTo(agentsCalls.agentUpdateLink)).toEqual([
+      { body: { active: false }, query: {}, params: { code: 'K7AB' }, headers: {} },
+    ]);
   });
 
-  it('answers a value of the contract in the success envelope', async () => {
-    const response = answer(vipCalls.vipLevels, { list: [], currency: 'VND' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, value: { list: [], currency: 'VND' } });
+  it('keeps the answer a test set over a default, whichever came first', async () => {
+    on(vipCalls.myVip, failure('NOT_LOGGED_IN'));
+    onByDefault(vipCalls.myVip, failure('SYSTEM_ERROR'));
+    expect(await send('/api/vip/me')).toMatchObject({ success: false, code: 'NOT_LOGGED_IN' });
+  });
+
+  it('fails, loudly, a call nobody answered, naming its method and path', async () => {
+    on(vipCalls.vipLevels, { list: [], currency: 'VND' });
+    await expect(fetch('/api/vip/me')).rejects.toThrow('No fake answer for GET /api/vip/me');
+    await expect(fetch('/api/vip/levels', { method: 'POST' })).rejects.toThrow(
+      'No fake answer for POST /api/vip/levels',
+    );
+    expect(takeConsoleErrors()).toHaveLength(2);
   });
 
   it('refuses, loudly, a value the contract does not allow', () => {

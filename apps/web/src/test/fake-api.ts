@@ -1,36 +1,94 @@
 import type { ApiEntry, BodyOut, TypedApiEntry, ValueIn } from '@kl/contracts/api-call';
 import { ERROR_CATALOGUE, type ErrorCode } from '@kl/contracts/errors';
+import { expect, vi } from 'vitest';
 import { z } from 'zod';
 
 /**
- * The fakes' side of the API table (docs/conventions.md, "One typed API table"): a fake recognises a
- * request by the call's entry and answers through it, so a fake cannot answer what the server could
- * not send. `answer` types the value by the entry and checks it with the entry's response schema at
- * run time; `failure` answers a code of the error catalogue with its status.
+ * The web tests' fake API, built on the API table (docs/conventions.md, "One typed API table"). A test
+ * says what each call answers with `on(entry, answer)`: a value typed by the entry (checked by its
+ * response schema at run time, so a fake cannot answer what the server could not send), a `failure` of
+ * the error catalogue, or a function of the request (its body read by the entry's body schema). The fake
+ * keeps no rules of the server: a test that needs one of them sets the answer it expects.
  *
- * A refused answer throws, and says so with console.error first: the error is thrown inside the
- * stubbed fetch, where the web client would turn it into a network failure, and an unexpected
- * console.error fails the test (test/setup.ts).
+ * A call nobody answers fails the test, naming its method and path: console.error first (an unexpected
+ * console.error fails the test, test/setup.ts), then a thrown error inside the stubbed fetch (the client
+ * sees a network failure). The answers and the recorded calls last one test.
  */
+export interface FakeRequest<E extends ApiEntry = ApiEntry> {
+  body: BodyOut<E>;
+  /** The query string, as sent. */
+  query: Record<string, string>;
+  /** The `:name` segments of the path. */
+  params: Record<string, string>;
+  /** The request headers, names in lower case. */
+  headers: Record<string, string>;
+}
 
-/** The request is this call: same method and same path. */
-export function isCall(entry: ApiEntry, url: URL, init?: RequestInit): boolean {
-  return (init?.method ?? 'GET').toUpperCase() === entry.method && url.pathname === entry.path;
+export type FakeReply<E extends TypedApiEntry> = ValueIn<E> | Response;
+export type FakeAnswer<E extends TypedApiEntry> =
+  FakeReply<E> | ((request: FakeRequest<E>) => FakeReply<E> | Promise<FakeReply<E>>);
+
+interface Route {
+  entry: TypedApiEntry;
+  pattern: RegExp;
+  reply: (request: FakeRequest) => unknown;
+  byDefault: boolean;
+}
+
+const routes = new Map<ApiEntry, Route>();
+const received = new Map<ApiEntry, FakeRequest[]>();
+
+/** A part of the API answered by hand (url, init), consulted after the `on` answers. */
+export type LegacyHandler = (
+  url: URL,
+  init?: RequestInit,
+) => Promise<Response | undefined> | Response | undefined;
+let legacy: LegacyHandler[] = [];
+export function serveLegacy(handlers: LegacyHandler[]) {
+  forThisTest();
+  legacy = handlers;
+}
+
+/** What a call nobody answered gets, in a test that asked for it (`refuseOtherCalls`). */
+let otherwise: ErrorCode | null = null;
+
+let owner = '';
+
+/**
+ * The answers belong to the test that set them: the first use in another test starts afresh (checked on
+ * use rather than in a hook, as this module may outlive a test file in its worker). Calls still on their way
+ * when a test ends get their test's answers.
+ */
+function forThisTest(): void {
+  const { testPath, currentTestName } = expect.getState();
+  const test = `${testPath ?? ''}|${currentTestName ?? ''}`;
+  if (test === owner) return;
+  owner = test;
+  routes.clear();
+  received.clear();
+  legacy = [];
+  otherwise = null;
+}
+
+/**
+ * For the tests of the frame around every screen (layout, header, language), which look at no screen's
+ * content: the calls the test did not answer are refused with `code` (a server without that content)
+ * instead of failing the test. Every other test answers each call it causes.
+ */
+export function refuseOtherCalls(code: ErrorCode = 'NOT_FOUND'): void {
+  installFakeFetch();
+  otherwise = code;
+}
+
+function refuse(message: string): never {
+  console.error(message);
+  throw new Error(message);
 }
 
 const envelope = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function refuse(message: string): never {
-  const error = new Error(message);
-  console.error(error.message);
-  throw error;
-}
-
-/**
- * The success envelope of a call, its value typed by the entry and checked by its response schema (as
- * the server serialises it through the schema, fields the schema does not declare are left out).
- */
+/** The success envelope of a call, its value checked by the entry's response schema. */
 export function answer<E extends TypedApiEntry>(entry: E, value: ValueIn<E>): Response {
   const checked = entry.response.safeParse(value);
   if (!checked.success) {
@@ -51,11 +109,14 @@ export function failure(
   return envelope({ success: false, code, message: code, ...(value ? { value } : {}) }, status);
 }
 
-/**
- * The JSON body the request carries, parsed by the entry's body schema when it has one (the body the
- * server's handler receives); refused as the server would refuse it, loudly.
- */
+/** The request never gets an answer (the client reports NETWORK_OFFLINE). */
+export function networkFailure(): never {
+  throw new TypeError('Failed to fetch');
+}
+
+/** The JSON body of a request, read by the entry's body schema when it has one (refused loudly). */
 export function bodyOf<E extends ApiEntry>(entry: E, init?: RequestInit): BodyOut<E> {
+  if (init?.body instanceof FormData) return init.body as BodyOut<E>;
   const raw: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
   if (!entry.body) return raw as BodyOut<E>;
   const checked = entry.body.safeParse(raw);
@@ -66,4 +127,82 @@ export function bodyOf<E extends ApiEntry>(entry: E, init?: RequestInit): BodyOu
     );
   }
   return checked.data as BodyOut<E>;
+}
+
+function route<E extends TypedApiEntry>(entry: E, given: FakeAnswer<E>, byDefault: boolean): Route {
+  const pattern = new RegExp(`^${entry.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`);
+  // A Response's body reads once: a fixed one is cloned for each call it answers.
+  const reply =
+    typeof given === 'function' ? given : given instanceof Response ? () => given.clone() : () => given;
+  return { entry, pattern, reply: reply as Route['reply'], byDefault };
+}
+
+/** What `entry` answers for the rest of the test (the last `on` of an entry wins). */
+export function on<E extends TypedApiEntry>(entry: E, given: NoInfer<FakeAnswer<E>>): void {
+  installFakeFetch();
+  routes.set(entry, route(entry, given, false));
+}
+
+/** What `entry` answers unless the test said otherwise (the defaults of a screen's helpers). */
+export function onByDefault<E extends TypedApiEntry>(entry: E, given: NoInfer<FakeAnswer<E>>): void {
+  installFakeFetch();
+  if (!routes.has(entry)) routes.set(entry, route(entry, given, true));
+}
+
+/** The requests `entry` received so far in this test, oldest first. */
+export function callsTo<E extends TypedApiEntry>(entry: E): FakeRequest<E>[] {
+  forThisTest();
+  return (received.get(entry) ?? []) as FakeRequest<E>[];
+}
+
+async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  const method = (init.method ?? 'GET').toUpperCase();
+  const find = (byDefault: boolean) =>
+    [...routes.values()].find(
+      (route) =>
+        route.byDefault === byDefault && route.entry.method === method && route.pattern.test(url.pathname),
+    );
+  let found = find(false);
+  if (!found) {
+    for (const handler of legacy) {
+      const answered = await handler(url, init);
+      if (answered) return answered;
+    }
+    found = find(true);
+  }
+  if (found) {
+    const { entry, pattern, reply } = found;
+    const matched = pattern.exec(url.pathname)!;
+    const request: FakeRequest = {
+      body: bodyOf(entry, init),
+      query: Object.fromEntries(url.searchParams),
+      params: { ...matched.groups },
+      headers: Object.fromEntries(
+        Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
+    };
+    received.set(entry, [...(received.get(entry) ?? []), request]);
+    const value = await reply(request);
+    return value instanceof Response ? value : answer(entry, value as ValueIn<typeof entry>);
+  }
+  if (otherwise) return failure(otherwise);
+  return refuse(`No fake answer for ${method} ${url.pathname}: the test sets one with on(entry, …)`);
+}
+
+let stubbed: ReturnType<typeof vi.fn<typeof fakeFetch>> | undefined;
+
+/** Replaces fetch with the fake API for the current test (done by `on`); answers the fetch mock. */
+export function installFakeFetch() {
+  forThisTest();
+  if (!stubbed || globalThis.fetch !== stubbed) {
+    stubbed = vi.fn(fakeFetch);
+    vi.stubGlobal('fetch', stubbed);
+  }
+  return stubbed;
+}
+
+/** The request is this call: same method and same path. */
+export function isCall(entry: ApiEntry, url: URL, init?: RequestInit): boolean {
+  return (init?.method ?? 'GET').toUpperCase() === entry.method && url.pathname === entry.path;
 }

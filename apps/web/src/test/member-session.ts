@@ -1,21 +1,14 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
+import { storedSession } from './fake-data.ts';
 import { serveAlsoNext, type FakeHandler } from './fake-server.ts';
 import { findScreen, renderApp } from './render-app.tsx';
 
-/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
-export const storedSession = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
+export { storedSession };
 
 /**
- * Renders the app at `path` with a feature's fake server (`handle`), the browser holding the session of a
- * member of `type`, and waits for the screen.
+ * Renders the app at `path` with the browser holding the session of a member of `type` (and a feature's
+ * fake part of the API, `handle`), and waits for the screen.
  */
 export async function openAsMember(
   path: string,
@@ -24,9 +17,9 @@ export async function openAsMember(
     handle,
     storage = {},
     status,
-  }: { type: number; handle: FakeHandler; storage?: Record<string, string>; status?: SystemStatus },
+  }: { type: number; handle?: FakeHandler; storage?: Record<string, string>; status?: SystemStatus },
 ) {
-  serveAlsoNext(handle);
+  if (handle) serveAlsoNext(handle);
   const view = await renderApp(path, {
     storage: { [SESSION_STORAGE_KEY]: storedSession(type), ...storage },
     ...(status ? { status } : {}),

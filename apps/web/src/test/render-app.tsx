@@ -1,4 +1,10 @@
-import { CACHE_KEYS } from '@kl/contracts/constants';
+import { accountsCalls, sessionInfo } from '@kl/contracts/accounts';
+import { contentCalls } from '@kl/contracts/content';
+import { gamesCalls } from '@kl/contracts/games';
+import { promotionsCalls } from '@kl/contracts/promotions';
+import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
+import { walletCalls } from '@kl/contracts/wallet';
+import { CACHE_KEYS, SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +12,7 @@ import { App } from '../app/app.tsx';
 import { bootstrap } from '../app/bootstrap.ts';
 import { systemStatusQueryKey } from '../features/system-status/index.ts';
 import { createSystemStatus } from './factories.ts';
+import { failure, onByDefault } from './fake-api.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
 import type { FakeGames } from './fake-games.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
@@ -24,6 +31,21 @@ export interface RenderAppOptions {
 }
 
 /**
+ * The calls of the home page and the shell around every screen (menu, header, member's widgets, the
+ * login sheet): refused
+ * NOT_FOUND unless the test answers them, as a server without that content. Any other call the test does
+ * not answer fails it (test/fake-api.ts).
+ */
+const SHELL_CALLS = [
+  ...[gamesCalls.gameSearch, gamesCalls.hotGames, gamesCalls.gameVendors, gamesCalls.winnerBoard],
+  ...[gamesCalls.favouriteList, contentCalls.banners, contentCalls.popularAnnouncements],
+  ...[contentCalls.footerLinks, contentCalls.service, contentCalls.announcementUnreadCount],
+  ...[contentCalls.inboxUnreadCount, walletCalls.wallet, accountsCalls.memberInfo],
+  ...[responsibleGamingCalls.responsibleGaming, promotionsCalls.promotions, promotionsCalls.promotionClaims],
+  accountsCalls.registrationRules,
+];
+
+/**
  * Opens the app at `path` the way main.tsx does (bootstrap, then render), against the fake
  * server. The URL of the jsdom window is set to `path` first.
  */
@@ -35,6 +57,13 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       typeof options.cachedStatus === 'string' ? options.cachedStatus : JSON.stringify(options.cachedStatus);
     window.localStorage.setItem(CACHE_KEYS.status, raw);
   }
+  // The browser's stored session is renewed on load: the server still holds it, unless the test says not.
+  const stored = sessionInfo.safeParse(JSON.parse(options.storage?.[SESSION_STORAGE_KEY] ?? 'null'));
+  if (!options.accounts)
+    onByDefault(accountsCalls.renewSession, () =>
+      stored.success ? stored.data : failure('SESSION_EXPIRED'),
+    );
+  for (const entry of SHELL_CALLS) onByDefault(entry, failure('NOT_FOUND'));
   const fetchMock = stubServer({
     status: options.status ?? createSystemStatus(),
     accounts: options.accounts,

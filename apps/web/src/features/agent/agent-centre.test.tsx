@@ -1,18 +1,21 @@
-import { addDays, agentDate } from '@kl/contracts/agents';
+import { addDays, agentDate, agentsCalls, type AgentApplication } from '@kl/contracts/agents';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
+import { callsTo, failure, on, type FakeRequest } from '../../test/fake-api.ts';
 import { openAsMember } from '../../test/member-session.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { fakeContract } from './testing/fake-agent.ts';
 import {
-  createFakeCentre,
+  answerCentre,
+  centrePage,
+  centreServer,
   fakeApplication,
   fakeLink,
   fakeStatement,
-  type FakeCentreOptions,
+  type CentreServer,
 } from './testing/fake-centre.ts';
 
 const c = en.agentCentre;
@@ -27,10 +30,11 @@ beforeAll(async () => {
   await import('./components/centre/agent-centre-screen.tsx');
 }, 30_000);
 
-async function openCentre(options: FakeCentreOptions = {}) {
-  const centre = createFakeCentre(options);
-  const view = await openAsMember(PATH, { type: 0, handle: centre.handle });
-  return { ...view, centre };
+async function openCentre(options: Partial<CentreServer> = {}) {
+  const server = centreServer(options);
+  answerCentre(server);
+  const view = await openAsMember(PATH, { type: 0 });
+  return { ...view, server };
 }
 
 const openTab = async (name: string) => {
@@ -40,14 +44,10 @@ const openTab = async (name: string) => {
 };
 
 /** The last request of a call, once it has been made with the given query parameters. */
-const requested = (
-  centre: ReturnType<typeof createFakeCentre>,
-  call: Parameters<ReturnType<typeof createFakeCentre>['requestsOf']>[0],
-  expected: Record<string, string>,
-) =>
+const requested = (entry: Parameters<typeof callsTo>[0], expected: Record<string, string>) =>
   waitFor(() => {
-    const last = centre.requestsOf(call).at(-1);
-    expect(last && Object.fromEntries(last.query)).toMatchObject(expected);
+    const last: FakeRequest | undefined = callsTo(entry).at(-1);
+    expect(last?.query).toMatchObject(expected);
     return last!;
   });
 
@@ -67,13 +67,17 @@ describe('/m/agent for visitors and members who are not agents', () => {
   });
 
   it('sends the application (checked first) and then shows it pending', async () => {
-    const { centre, user } = await openCentre({ isAgent: false });
+    const { server, user } = await openCentre({ isAgent: false });
+    on(agentsCalls.agentApply, ({ body }) => {
+      server.application = fakeApplication({ message: body.message, contact: body.contact ?? null });
+      return server.application;
+    });
     expect(await screen.findByRole('heading', { name: c.become.title })).toBeInTheDocument();
     const message = screen.getByRole('textbox', { name: c.apply.message });
     await user.type(message, 'too short');
     await user.click(screen.getByRole('button', { name: c.apply.submit }));
     expect(await screen.findByText(c.apply.tooShort.replace('{{min}}', '10'))).toBeInTheDocument();
-    expect(centre.requestsOf('agentApply')).toHaveLength(0);
+    expect(callsTo(agentsCalls.agentApply)).toHaveLength(0);
 
     await user.type(message, ' — I run a community of players');
     expect(screen.getByText(`${'too short — I run a community of players'.length}/500`)).toBeInTheDocument();
@@ -81,14 +85,15 @@ describe('/m/agent for visitors and members who are not agents', () => {
     await user.click(screen.getByRole('button', { name: c.apply.submit }));
     const application = await screen.findByTestId('agent-application');
     expect(within(application).getByRole('status')).toHaveTextContent(c.apply.status.pending);
-    expect(centre.requestsOf('agentApply').map((request) => request.body)).toEqual([
+    expect(callsTo(agentsCalls.agentApply).map((request) => request.body)).toEqual([
       { message: 'too short — I run a community of players', contact: 'Zalo 0901' },
     ]);
     expect(screen.queryByRole('button', { name: c.apply.submit })).toBeNull();
   });
 
   it("shows the server's refusal in the member's language", async () => {
-    const { user } = await openCentre({ isAgent: false, applyRefusal: 'AGENT_APPLICATION_PENDING' });
+    on(agentsCalls.agentApply, failure('AGENT_APPLICATION_PENDING'));
+    const { user } = await openCentre({ isAgent: false });
     await user.type(
       await screen.findByRole('textbox', { name: c.apply.message }),
       'I bring many new players',
@@ -103,14 +108,13 @@ describe('/m/agent for visitors and members who are not agents', () => {
     expect(screen.queryByRole('textbox', { name: c.apply.message })).toBeNull();
     pending.unmount();
 
-    const { user } = await openCentre({
+    // The operator refused it meanwhile.
+    const refused = { status: 'refused', note: 'Please tell us more', decidedAt: '2030-03-02T08:00:00.000Z' };
+    on(agentsCalls.agentApplicationState, {
       isAgent: false,
-      application: fakeApplication({
-        status: 'refused',
-        note: 'Please tell us more',
-        decidedAt: '2030-03-02T08:00:00.000Z',
-      }),
+      application: fakeApplication(refused as Partial<AgentApplication>),
     });
+    const { user } = await openCentre({ isAgent: false });
     expect(await screen.findByText(c.apply.status.refused)).toBeInTheDocument();
     expect(screen.getByText('Please tell us more')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: c.apply.again }));
@@ -120,9 +124,9 @@ describe('/m/agent for visitors and members who are not agents', () => {
 
 describe('/m/agent for agents', () => {
   it('overview: KPI of the chosen range, direct and team side by side, and the agent info', async () => {
-    const { centre, user } = await openCentre();
+    const { user } = await openCentre();
     const table = await screen.findByTestId('agent-kpi');
-    await requested(centre, 'agentKpi', { range: 'today' });
+    await requested(agentsCalls.agentKpi, { range: 'today' });
     // Deposits is the 6th figure: 1 000 + 5 direct, 100 000 + 5 team (today).
     const deposits = within(table).getByRole('row', { name: new RegExp(`^${c.figures.deposits}`) });
     expect(deposits).toHaveTextContent(`${vnd(1_005)}${vnd(100_005)}`);
@@ -130,7 +134,7 @@ describe('/m/agent for agents', () => {
     expect(within(table).getByRole('columnheader', { name: c.kpi.team })).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: c.kpi.ranges.this_week }));
-    await requested(centre, 'agentKpi', { range: 'this_week' });
+    await requested(agentsCalls.agentKpi, { range: 'this_week' });
     await waitFor(() =>
       expect(
         within(screen.getByTestId('agent-kpi')).getByRole('row', {
@@ -144,7 +148,7 @@ describe('/m/agent for agents', () => {
     await user.clear(from);
     const today = agentDate(new Date());
     await user.type(from, addDays(today, -10));
-    await requested(centre, 'agentKpi', { range: 'custom', from: addDays(today, -10), to: today });
+    await requested(agentsCalls.agentKpi, { range: 'custom', from: addDays(today, -10), to: today });
 
     const info = screen.getByRole('region', { name: c.info.title });
     expect(
@@ -155,10 +159,10 @@ describe('/m/agent for agents', () => {
   });
 
   it('downline: pages one after another; a row opens the member in a named sheet', async () => {
-    const { centre } = await openCentre();
+    await openCentre();
     const panel = await openTab(c.tabs.downline);
     expect(await within(panel).findAllByTestId('downline-row')).toHaveLength(20);
-    await requested(centre, 'agentDownline', {
+    await requested(agentsCalls.agentDownline, {
       scope: 'direct',
       kind: 'all',
       sort: 'registeredAt',
@@ -167,7 +171,7 @@ describe('/m/agent for agents', () => {
     });
     await tap.click(within(panel).getByRole('button', { name: c.loadMore }));
     await waitFor(() => expect(within(panel).getAllByTestId('downline-row')).toHaveLength(25));
-    await requested(centre, 'agentDownline', { pageNo: '2' });
+    await requested(agentsCalls.agentDownline, { pageNo: '2' });
     expect(within(panel).queryByRole('button', { name: c.loadMore })).toBeNull();
 
     await tap.click(within(within(panel).getAllByTestId('downline-row')[1]!).getByRole('button'));
@@ -179,13 +183,20 @@ describe('/m/agent for agents', () => {
     expect(within(sheet).getByRole('row', { name: new RegExp(`^${c.figures.deposits}`) })).toHaveTextContent(
       `${vnd(11_000)}${vnd(99_000)}`,
     );
-    expect(centre.requestsOf('agentDownlineMember').at(-1)?.path).toBe(
-      '/api/agents/downline/00000000-0000-4000-8000-000000000002',
-    );
+    expect(callsTo(agentsCalls.agentDownlineMember).at(-1)?.params).toEqual({
+      memberId: '00000000-0000-4000-8000-000000000002',
+    });
   });
 
   it('downline: scope, kind, registration date, sort, order and the username search reach the request', async () => {
-    const { centre, user } = await openCentre();
+    const { user, server } = await openCentre();
+    // The server's search by username: pl***2 and pl***20 to pl***25.
+    on(agentsCalls.agentDownline, ({ query }) =>
+      centrePage(
+        server.downline.filter((row) => !query.username || row.username.includes(query.username)),
+        query,
+      ),
+    );
     const panel = await openTab(c.tabs.downline);
     await within(panel).findAllByTestId('downline-row');
     await tap.click(within(panel).getByRole('radio', { name: c.downline.scopes.team }));
@@ -198,7 +209,7 @@ describe('/m/agent for agents', () => {
     fireEvent.change(within(panel).getByRole('searchbox', { name: c.downline.search }), {
       target: { value: 'pl***2' },
     });
-    await requested(centre, 'agentDownline', {
+    await requested(agentsCalls.agentDownline, {
       scope: 'team',
       kind: 'agent',
       sort: 'turnover',
@@ -217,11 +228,11 @@ describe('/m/agent for agents', () => {
   });
 
   it('reports: the last 7 days by day at first, a chart with its text, the table and the CSV link', async () => {
-    const { centre, user } = await openCentre();
+    const { user } = await openCentre();
     const panel = await openTab(c.tabs.reports);
     const today = agentDate(new Date());
     const from = addDays(today, -6);
-    await requested(centre, 'agentTeamReport', { by: 'day', from, to: today });
+    await requested(agentsCalls.agentTeamReport, { by: 'day', from, to: today });
     const chart = await within(panel).findByRole('img', { name: new RegExp(vnd(8_000_000)) });
     expect(chart.querySelectorAll('rect')).toHaveLength(4);
     expect(within(panel).getByTestId('report-table')).toHaveTextContent(vnd(5_000_000));
@@ -232,7 +243,7 @@ describe('/m/agent for agents', () => {
     expect(within(panel).getByRole('link', { name: c.reports.csv })).toHaveAttribute('download');
 
     await user.click(within(panel).getByRole('radio', { name: c.reports.groupings.week }));
-    await requested(centre, 'agentTeamReport', { by: 'week' });
+    await requested(agentsCalls.agentTeamReport, { by: 'week' });
     expect(within(panel).getByRole('link', { name: c.reports.csv })).toHaveAttribute(
       'href',
       `/api/agents/reports/csv?by=week&from=${from}&to=${today}&lang=en`,
@@ -240,7 +251,16 @@ describe('/m/agent for agents', () => {
   });
 
   it('links: creates a sub-agent link with a campaign, shows its QR code and switches a link off', async () => {
-    const { centre, user } = await openCentre({ links: [fakeLink('K7AB', { clicks: 9, registrations: 3 })] });
+    const { user, server } = await openCentre({ links: [fakeLink('K7AB', { clicks: 9, registrations: 3 })] });
+    on(agentsCalls.agentCreateLink, ({ body }) => {
+      const link = fakeLink('NEW2', { kind: body.kind, campaign: body.campaign ?? null });
+      server.links = [link, ...server.links];
+      return link;
+    });
+    on(agentsCalls.agentUpdateLink, ({ params, body }) => {
+      server.links = server.links.map((link) => (link.code === params.code ? { ...link, ...body } : link));
+      return server.links.find((link) => link.code === params.code)!;
+    });
     const panel = await openTab(c.tabs.links);
     const first = await within(panel).findByTestId('agent-link');
     expect(
@@ -252,7 +272,7 @@ describe('/m/agent for agents', () => {
     await user.selectOptions(within(panel).getByLabelText(c.links.kind), c.links.kinds.agent);
     await user.click(within(panel).getByRole('button', { name: c.links.createSubmit }));
     await waitFor(() => expect(within(panel).getAllByTestId('agent-link')).toHaveLength(2));
-    expect(centre.requestsOf('agentCreateLink').map((request) => request.body)).toEqual([
+    expect(callsTo(agentsCalls.agentCreateLink).map((request) => request.body)).toEqual([
       { kind: 'agent', campaign: 'Summer' },
     ]);
     expect(within(panel).getByText('Summer')).toBeInTheDocument();
@@ -261,8 +281,8 @@ describe('/m/agent for agents', () => {
     expect(toggle).toBeChecked();
     await user.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(centre.requestsOf('agentUpdateLink').map((request) => [request.path, request.body])).toEqual([
-      ['/api/agents/links/K7AB', { active: false }],
+    expect(callsTo(agentsCalls.agentUpdateLink).map((request) => [request.params, request.body])).toEqual([
+      [{ code: 'K7AB' }, { active: false }],
     ]);
   });
 
@@ -302,7 +322,14 @@ describe('/m/agent for agents', () => {
         },
       }),
     ];
-    const { centre, user } = await openCentre({
+    // The server answers the statements of the kind asked for.
+    on(agentsCalls.agentStatements, ({ query }) =>
+      centrePage(
+        statements.filter((item) => !query.kind || item.kind === query.kind),
+        query,
+      ),
+    );
+    const { user } = await openCentre({
       contracts: [
         fakeContract('salary', { status: 'pending', id: '00000000-0000-4000-8000-0000000000c2' }),
         fakeContract('salary', { status: 'accepted', answeredAt: '2030-03-01T09:00:00.000Z' }),
@@ -323,7 +350,7 @@ describe('/m/agent for agents', () => {
 
     expect(await within(panel).findAllByTestId('statement-row')).toHaveLength(2);
     await user.click(within(panel).getByRole('radio', { name: en.agentContract.kind.dividend }));
-    await requested(centre, 'agentStatements', { kind: 'dividend' });
+    await requested(agentsCalls.agentStatements, { kind: 'dividend' });
     await waitFor(() => expect(within(panel).getAllByTestId('statement-row')).toHaveLength(1));
 
     await tap.click(within(within(panel).getByTestId('statement-row')).getByRole('button'));

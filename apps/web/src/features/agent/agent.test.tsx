@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agentContractsCalls, type AgentContract } from '@kl/contracts/agent-contracts';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
 import en from '../../locales/en.json';
 import { fakeContract } from './testing/fake-agent.ts';
 import { openAgent } from './testing/open-agent.ts';
@@ -24,6 +26,18 @@ const dialogWith = (text: string) =>
     },
     { timeout: 3000 },
   );
+const asked = () => callsTo(agentContractsCalls.contractRequests).length;
+/** The member's answers to contracts, as sent. */
+const answers = () => [
+  ...callsTo(agentContractsCalls.acceptContract).map(({ body }) => ({ ...body, answer: 'accept' })),
+  ...callsTo(agentContractsCalls.refuseContract).map(({ body }) => ({ ...body, answer: 'refuse' })),
+];
+/** The server takes the member's answer: the contract is `status` from then on. */
+const answerWith = (server: { contracts: AgentContract[] }, status: 'accepted' | 'refused') => () => {
+  const answered = { ...server.contracts[0]!, status, answeredAt: '2030-03-01T09:30:00.000Z' };
+  server.contracts = [answered];
+  return answered;
+};
 const SALARY_PATH = '/m/member/agent/getSalaryContract?lang=en';
 
 /**
@@ -50,7 +64,7 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
   });
 
   it('shows one alert per waiting kind; "later" goes to the next one', async () => {
-    const { agent } = await openAgent({
+    await openAgent({
       path: '/m/home?lang=en',
       contracts: [fakeContract('salary'), fakeContract('hourly')],
     });
@@ -64,11 +78,11 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
     await tapInDialog(second, alert.later);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.location.pathname).toBe('/m/home');
-    expect(agent.state.requestCalls).toBe(1);
+    expect(asked()).toBe(1);
   });
 
   it('"view" opens the contract screen of that kind; back home, no second check', async () => {
-    const { agent } = await openAgent({ path: '/m/home?lang=en', contracts: [fakeContract('dividend')] });
+    await openAgent({ path: '/m/home?lang=en', contracts: [fakeContract('dividend')] });
     const dialog = await dialogWith(alert.content.dividend);
     expect(within(dialog).getByText(alert.title.dividend)).toBeInTheDocument();
     await tapInDialog(dialog, alert.view);
@@ -83,7 +97,7 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(agent.state.requestCalls).toBe(1);
+    expect(asked()).toBe(1);
   });
 
   it.each([
@@ -94,23 +108,23 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
     ['type 41', { type: 41 }],
     ['type 42', { type: 42 }],
   ] as const)('does not run for %s', async (_name, options) => {
-    const { agent } = await openAgent({
+    await openAgent({
       path: '/m/home?lang=en',
       contracts: [fakeContract('salary')],
       ...options,
     });
     await settle();
-    expect(agent.state.requestCalls).toBe(0);
+    expect(asked()).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it.each([0, 1, 2])('runs for type %i and shows nothing when nothing waits', async (type) => {
-    const { agent } = await openAgent({
+    await openAgent({
       path: '/m/home?lang=en',
       type,
       contracts: [fakeContract('salary', { status: 'accepted', answeredAt: '2030-03-01T09:00:00.000Z' })],
     });
-    await waitFor(() => expect(agent.state.requestCalls).toBe(1), { timeout: 3000 });
+    await waitFor(() => expect(asked()).toBe(1), { timeout: 3000 });
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -118,7 +132,11 @@ describe('contract check on home load (product.md §4, §6 Agent)', () => {
 
 describe('contract screens (product.md §2 member/agent)', () => {
   it('shows the terms of a daily salary contract and accepts it once, after confirming', async () => {
-    const { page, agent, user } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('salary')] });
+    const { page, server, user } = await openAgent({
+      path: SALARY_PATH,
+      contracts: [fakeContract('salary')],
+    });
+    on(agentContractsCalls.acceptContract, answerWith(server, 'accepted'));
     const table = await within(page).findByRole('table', { name: en.agentContract.terms.caption });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
@@ -139,7 +157,7 @@ describe('contract screens (product.md §2 member/agent)', () => {
     const dialog = await dialogWith(en.agentContract.confirm.acceptTitle);
     await tapInDialog(dialog, en.agentContract.cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(agent.state.answers).toEqual([]);
+    expect(answers()).toEqual([]);
 
     await user.click(within(page).getByRole('button', { name: en.agentContract.accept }));
     await tapInDialog(await dialogWith(en.agentContract.confirm.acceptTitle), en.agentContract.accept);
@@ -149,14 +167,15 @@ describe('contract screens (product.md §2 member/agent)', () => {
     );
     expect(within(page).queryByRole('button', { name: en.agentContract.accept })).toBeNull();
     expect(within(page).queryByRole('button', { name: en.agentContract.refuse })).toBeNull();
-    expect(agent.state.answers).toEqual([{ contractId: fakeContract('salary').id, answer: 'accept' }]);
+    expect(answers()).toEqual([{ contractId: fakeContract('salary').id, answer: 'accept' }]);
   });
 
   it('refuses a dividend contract and shows its period and percentages', async () => {
-    const { page, agent, user } = await openAgent({
+    const { page, server, user } = await openAgent({
       path: '/m/member/agent/getDevidendContract?lang=en',
       contracts: [fakeContract('dividend')],
     });
+    on(agentContractsCalls.refuseContract, answerWith(server, 'refused'));
     const table = await within(page).findByRole('table');
     expect(within(table).getByText('12.5%')).toBeInTheDocument();
     expect(within(table).getByText(vnd(20_000_000))).toBeInTheDocument();
@@ -168,7 +187,7 @@ describe('contract screens (product.md §2 member/agent)', () => {
     await waitFor(() =>
       expect(within(page).getByRole('status')).toHaveTextContent(en.agentContract.status.refused),
     );
-    expect(agent.state.answers).toHaveLength(1);
+    expect(answers()).toHaveLength(1);
   });
 
   it('shows an hourly contract already answered, without buttons', async () => {
@@ -185,10 +204,10 @@ describe('contract screens (product.md §2 member/agent)', () => {
   });
 
   it('sends a trial member home with free_reject, asking nothing', async () => {
-    const { agent } = await openAgent({ path: SALARY_PATH, type: 4, contracts: [fakeContract('salary')] });
+    await openAgent({ path: SALARY_PATH, type: 4, contracts: [fakeContract('salary')] });
     expect(await screen.findByText(en.free_reject)).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
-    expect(agent.state.requestCalls).toBe(0);
+    expect(asked()).toBe(0);
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -198,17 +217,22 @@ describe('contract screens (product.md §2 member/agent)', () => {
   });
 
   it('tells the member when the contract was answered meanwhile, and shows it as it is now', async () => {
-    const { page, agent, user } = await openAgent({ path: SALARY_PATH, contracts: [fakeContract('salary')] });
+    const { page, server, user } = await openAgent({
+      path: SALARY_PATH,
+      contracts: [fakeContract('salary')],
+    });
     await within(page).findByRole('table');
-    agent.state.contracts[0] = fakeContract('salary', { status: 'superseded' });
-    agent.state.contracts.push(
+    // The operator offered another contract meanwhile: the one shown is closed.
+    server.contracts = [
+      fakeContract('salary', { status: 'superseded' }),
       fakeContract('salary', { id: '00000000-0000-4000-8000-000000000009', offeredBy: 'upline01' }),
-    );
+    ];
+    on(agentContractsCalls.acceptContract, failure('CONTRACT_CLOSED', 409, { status: 'superseded' }));
     await user.click(within(page).getByRole('button', { name: en.agentContract.accept }));
     await tapInDialog(await dialogWith(en.agentContract.confirm.acceptTitle), en.agentContract.accept);
     expect(await screen.findByText(ERROR_MESSAGES.en.CONTRACT_CLOSED)).toBeInTheDocument();
     expect(await within(page).findByText('upline01')).toBeInTheDocument();
     // Asked for when the screen opened, and again after the refusal: not again when it was shown.
-    expect(agent.state.contractCalls).toBe(2);
+    expect(callsTo(agentContractsCalls.agentContract)).toHaveLength(2);
   });
 });

@@ -10,6 +10,7 @@ import {
   type FakeAccountsOptions,
 } from '../../test/fake-accounts.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
+import { answerDeposit } from '../deposit/testing/fake-deposit.ts';
 import { resetLoginKeyCache } from './api/get-login-key.ts';
 import { REMEMBERED_LOGIN_KEY } from './lib/remembered-login.ts';
 
@@ -165,6 +166,8 @@ describe('login (product.md §2 Login)', () => {
 
 describe('role gating (product.md §6)', () => {
   it('sends a visitor on a gated route to /m/login and back after logging in', async () => {
+    // The deposit screen behind the login: no money yet.
+    answerDeposit({ balance: 0, sandbox: false, orders: [] });
     const { dialog, user } = await openLogin({}, '/m/voucherCenter');
     expect(window.location.pathname).toBe('/m/login');
     await user.type(within(dialog).getByLabelText('Username'), 'player01');

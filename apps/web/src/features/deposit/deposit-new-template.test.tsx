@@ -8,8 +8,11 @@ import {
   orderFromEwallet,
   payAtGateway,
 } from './testing/deposit-steps.ts';
-import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
+import { depositCalls } from '@kl/contracts/deposit';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { FAKE_QR_IMAGE, orderOf } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
+const created = () => callsTo(depositCalls.createDepositOrder).map(({ body }) => body);
 const currentStep = () =>
   within(screen.getByRole('list', { name: 'Deposit steps' }))
     .getAllByRole('listitem')
@@ -20,7 +23,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
     'walks channel → amount → a full-screen order, and pays it at the payment gateway',
     { timeout: 20_000 },
     async () => {
-      const { user, deposit, page } = await openDeposit({ template: 'new', balance: 1_000_000 });
+      const { user, page, server } = await openDeposit({ template: 'new', balance: 1_000_000 });
       expect(page).toHaveAttribute('data-template', 'new');
 
       // Step 1: the channel cards, each with its limits; no amount field yet.
@@ -47,7 +50,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.click(within(quick).getByRole('button', { name: vnd(200_000) }));
       expect(amountInput()).toHaveValue('200000');
       expect(screen.queryByRole('alert')).toBeNull();
-      expect(deposit.state.created).toEqual([]);
+      expect(created()).toEqual([]);
 
       // Back to the channels and forth again keeps nothing stale: the other channel's limits apply.
       await user.click(screen.getByRole('button', { name: 'Change method' }));
@@ -66,7 +69,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
 
       // Step 3: the order on its own screen.
       const order = await screen.findByTestId('deposit-order');
-      expect(deposit.state.created).toEqual([{ channelCode: 'vietqr', amount: 200_000 }]);
+      expect(created()).toEqual([{ channelCode: 'vietqr', amount: 200_000 }]);
       expect(window.location.search).toContain('orderId=');
       expect(currentStep()).toBe('3Payment');
       expect(screen.queryByTestId('wallet-amount')).toBeNull();
@@ -88,7 +91,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       await user.click(within(order).getByRole('button', { name: 'Copy Amount to transfer' }));
       expect(await navigator.clipboard.readText()).toBe('200000');
 
-      await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
+      await payAtGateway(order, 200_000, server);
       expect(
         within(timeline)
           .getAllByRole('listitem')
@@ -98,7 +101,7 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
       expect(within(order).queryByRole('timer')).toBeNull();
       expect(within(order).queryByRole('img')).toBeNull();
       expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
-      expect(deposit.state.balance).toBe(1_200_000);
+      expect(server.balance).toBe(1_200_000);
 
       // A new deposit starts again at the channels, with the balance.
       await user.click(within(order).getByRole('button', { name: 'New deposit' }));
@@ -111,7 +114,18 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
     'counts down the time to pay and shows the order expired when it runs out',
     { timeout: 15_000 },
     async () => {
-      const { user } = await openDeposit({ template: 'new', expired: true });
+      // The order's time to pay is nearly over; once it is, the server answers it expired.
+      const expiresAt = new Date(Date.now() + 1_500).toISOString();
+      on(depositCalls.createDepositOrder, ({ body }) =>
+        orderOf(body.channelCode, body.amount, { expiresAt }),
+      );
+      on(depositCalls.depositOrder, () => {
+        const order = orderOf('momo', 50_000, { expiresAt });
+        return Date.now() < Date.parse(expiresAt)
+          ? order
+          : { ...order, status: 'expired' as const, payUrl: null };
+      });
+      const { user } = await openDeposit({ template: 'new' });
       const order = await orderFromEwallet(user, 'button');
       expect(within(order).getByRole('timer')).toHaveTextContent(/^Time left to pay: 00:0[12]$/);
       await waitFor(
@@ -137,19 +151,21 @@ describe('deposit, new template (product.md §4: dep_func 1)', () => {
   });
 
   it('says how much of the deposit limit is left when an order would go over it', async () => {
-    const { user, deposit } = await openDeposit({ template: 'new', dailyLimit: 300_000 });
-    await expectDailyLimitRefusal(user, 'button', () => deposit.state.created);
+    const { user } = await openDeposit({ template: 'new' });
+    await expectDailyLimitRefusal(user, 'button');
   });
 
   it('tells a trial member a real account is required, with no steps', async () => {
-    const { page, deposit } = await openDeposit({ template: 'new', type: 4 });
+    const { page } = await openDeposit({ template: 'new', type: 4 });
     expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
     expect(within(page).queryByRole('button', { name: /VietQR/ })).toBeNull();
-    expect(deposit.state.created).toEqual([]);
+    expect(created()).toEqual([]);
   });
 
   it('shows the same text when the server says the account is not a real one', async () => {
-    await openDeposit({ template: 'new', type: 40, viewer: 'refused' });
+    const refused = failure('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
+    on(depositCalls.depositChannels, refused);
+    await openDeposit({ template: 'new', type: 40 });
     await waitFor(() => expect(screen.getByText('A real account is required')).toBeInTheDocument());
     expect(screen.queryByRole('list', { name: 'Deposit steps' })).toBeNull();
   });

@@ -9,6 +9,9 @@ import {
   orderFromEwallet,
   payAtGateway,
 } from './testing/deposit-steps.ts';
+import { depositCalls } from '@kl/contracts/deposit';
+import { walletCalls } from '@kl/contracts/wallet';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
 
@@ -17,26 +20,34 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const created = () => callsTo(depositCalls.createDepositOrder).map(({ body }) => body);
+const refuseDeposits = () => {
+  const refused = failure('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
+  on(depositCalls.depositChannels, refused);
+  on(depositCalls.createDepositOrder, refused);
+};
+const polls = () => callsTo(depositCalls.depositOrder).length;
 const orderStatus = () => screen.queryByTestId('order-status')?.getAttribute('data-status');
 
 describe('deposit (product.md §2 /m/voucherCenter)', () => {
   it('tells a trial member a real account is required, with no form (product.md §4)', async () => {
-    const { page, deposit } = await openDeposit({ type: 4 });
+    const { page } = await openDeposit({ type: 4 });
     expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
     expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');
     expect(within(page).queryByRole('button', { name: 'Create deposit order' })).toBeNull();
     expect(within(page).queryByRole('radio')).toBeNull();
-    expect(deposit.state.created).toEqual([]);
+    expect(created()).toEqual([]);
   });
 
   it('shows the same text when the server says the account is not a real one', async () => {
-    const { page } = await openDeposit({ type: 40, viewer: 'refused' });
+    refuseDeposits();
+    const { page } = await openDeposit({ type: 40 });
     expect(await within(page).findByText('A real account is required')).toBeInTheDocument();
     expect(within(page).queryByRole('button', { name: 'Create deposit order' })).toBeNull();
   });
 
   it('checks the amount against the chosen channel before any order is made', async () => {
-    const { user, deposit } = await openDeposit();
+    const { user } = await openDeposit();
     const channels = await screen.findByRole('group', { name: 'Payment method' });
     expect(
       within(channels)
@@ -79,7 +90,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     expect(amountInput()).toHaveValue('100000');
     expect(within(quick).getByRole('button', { name: vnd(100_000) })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(deposit.state.created).toEqual([]);
+    expect(created()).toEqual([]);
 
     // Another channel's limits apply at once to the amount typed.
     await user.clear(amountInput());
@@ -89,18 +100,18 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(`The minimum for this method is ${vnd(50_000)}`),
     );
-    expect(deposit.state.created).toEqual([]);
+    expect(created()).toEqual([]);
   });
 
   it('creates a VietQR order, shows the code and the transfer details, and pays it at the payment gateway', async () => {
-    const { user, deposit } = await openDeposit({ balance: 1_000_000 });
+    const { user, server } = await openDeposit({ balance: 1_000_000 });
     await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
     await user.type(amountInput(), '200.000');
-    const walletCallsBefore = deposit.state.walletCalls;
+    const walletCallsBefore = callsTo(walletCalls.wallet).length;
     await user.click(createButton());
 
     const order = await screen.findByTestId('deposit-order');
-    expect(deposit.state.created).toEqual([{ channelCode: 'vietqr', amount: 200_000 }]);
+    expect(created()).toEqual([{ channelCode: 'vietqr', amount: 200_000 }]);
     expect(window.location.search).toContain('orderId=');
     expect(within(order).getByTestId('order-status')).toHaveTextContent('Waiting for your payment');
     const qr = within(order).getByRole('img', {
@@ -114,11 +125,11 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
     expect(await navigator.clipboard.readText()).toBe('19036688990011');
 
-    await payAtGateway(order, 200_000, () => deposit.payAtGateway(deposit.state.orders[0]?.orderId ?? ''));
+    await payAtGateway(order, 200_000, server);
     expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
     expect(within(order).queryByRole('img')).toBeNull();
     // The balance is asked again and shows the credit.
-    await waitFor(() => expect(deposit.state.walletCalls).toBeGreaterThan(walletCallsBefore));
+    await waitFor(() => expect(callsTo(walletCalls.wallet).length).toBeGreaterThan(walletCallsBefore));
     await waitFor(() => expect(screen.getByTestId('wallet-amount')).toHaveTextContent(vnd(1_200_000)));
   });
 
@@ -133,7 +144,12 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
   });
 
   it('asks for the status every few seconds while pending, and stops once paid', async () => {
-    const { user, deposit } = await openDeposit({ paidAfterPolls: 3 });
+    const { user, server } = await openDeposit();
+    // The bank pays it by the third time it is asked for.
+    on(depositCalls.depositOrder, () => {
+      if (polls() === 3) server.orders = [{ ...server.orders[0]!, status: 'paid', payUrl: null }];
+      return server.orders[0]!;
+    });
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     await user.type(amountInput(), '60000');
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -147,36 +163,35 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await waitFor(() =>
       expect(within(order).getByTestId('order-status')).toHaveAttribute('data-status', 'paid'),
     );
-    const polls = deposit.state.orderPolls;
-    expect(polls).toBe(3);
+    expect(polls()).toBe(3);
     await vi.advanceTimersByTimeAsync(3 * DEPOSIT_POLL_MS);
-    expect(deposit.state.orderPolls).toBe(polls);
+    expect(polls()).toBe(3);
   });
 
   it('stops asking when the screen is left', async () => {
-    const { user, deposit } = await openDeposit();
+    const { user } = await openDeposit();
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     await user.type(amountInput(), '60000');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(createButton());
     await screen.findByTestId('deposit-order');
     await waitFor(() => expect(orderStatus()).toBe('pending'));
-    for (let poll = 0; poll < 5 && deposit.state.orderPolls < 2; poll += 1) {
+    for (let poll = 0; poll < 5 && polls() < 2; poll += 1) {
       await vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);
     }
-    await waitFor(() => expect(deposit.state.orderPolls).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(2));
     await user.click(screen.getByRole('button', { name: 'New deposit' }));
     await screen.findByRole('button', { name: 'Create deposit order' });
-    const polls = deposit.state.orderPolls;
+    const pollsWhenLeft = polls();
     await vi.advanceTimersByTimeAsync(3 * DEPOSIT_POLL_MS);
-    expect(deposit.state.orderPolls).toBe(polls);
+    expect(polls()).toBe(pollsWhenLeft);
   });
 });
 
 describe('deposit limits on the base template', () => {
   it('says how much of the deposit limit is left when an order would go over it', async () => {
-    const { user, deposit, page } = await openDeposit({ dailyLimit: 300_000 });
+    const { user, page } = await openDeposit();
     expect(page).toHaveAttribute('data-template', 'base');
-    await expectDailyLimitRefusal(user, 'radio', () => deposit.state.created);
+    await expectDailyLimitRefusal(user, 'radio');
   });
 });

@@ -1,7 +1,9 @@
+import { contentCalls } from '@kl/contracts/content';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
+import { gamesCalls, type VendorStructure } from '@kl/contracts/games';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { HOME_LOAD_QUIET_MS } from './components/home-load-status.tsx';
 import { marqueeSeconds } from './lib/marquee.ts';
 import { createAnnouncement, createVendorStructure } from './testing/fake-home.ts';
@@ -49,6 +51,8 @@ describe('home banners', () => {
 
 describe('announcement marquee', () => {
   it('runs the popular announcements and opens /m/notice when tapped', async () => {
+    // The notice page it opens: no announcement listed.
+    on(contentCalls.notice, { list: [], pageNum: 1, totalPages: 1, total: 0 });
     const { user } = await openHome('/m/home?lang=en', {
       home: { popular: [createAnnouncement(1, { title: 'Maintenance', summary: 'Sunday 02:00' })] },
     });
@@ -135,31 +139,23 @@ describe('home load (product.md §4)', () => {
   const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null;
 
   it('shows the loading message until the vendor data arrives, when it takes more than a moment', async () => {
-    let answer: (response: Response) => void = () => {};
-    serveAlsoNext((url) =>
-      url.pathname === '/api/games/vendors'
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : undefined,
-    );
+    let answer: (structure: VendorStructure) => void = () => {};
+    on(gamesCalls.gameVendors, () => new Promise<VendorStructure>((resolve) => (answer = resolve)));
     await openHome('/m/home?lang=en');
     await waitFor(() => expect(toastText()).toBe('Please wait...'), { timeout: 3_000 });
-    answer(
-      new Response(JSON.stringify({ success: true, value: createVendorStructure(3) }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answer(createVendorStructure(3));
     await waitFor(() => expect(document.querySelector('.adm-toast-mask')).toBeNull(), { timeout: 3_000 });
   });
 
   it('shows no loading message when the vendor data comes at once', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { fake } = await openHome('/m/home?lang=en');
-      await waitFor(() => expect(fake.calls).toContain('GET /api/games/vendors'));
+      await openHome('/m/home?lang=en');
+      await waitFor(() => expect(callsTo(gamesCalls.gameVendors)).not.toHaveLength(0));
       // The vendor data is on the page (the footer lists the vendors)…
       await screen.findByTestId('footer-vendors');
+      // (and the games part of home, its own chunk, has loaded)
+      await screen.findByTestId('category-content');
       // …and the clock moves well past the quiet time: no loading message was asked for (it would be
       // announced to screen readers too).
       await act(() => vi.advanceTimersByTimeAsync(HOME_LOAD_QUIET_MS * 3));

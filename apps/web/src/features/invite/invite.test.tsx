@@ -1,5 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { promotionsCalls } from '@kl/contracts/promotions';
+import { callsTo } from '../../test/fake-api.ts';
 import { FAKE_REFERRAL_QR } from '../promotions/testing/fake-promotions.ts';
 import { openWithPromotions } from '../promotions/testing/open-promotions.ts';
 
@@ -32,19 +34,19 @@ describe('invite friends (product.md §2 /m/inviteFriends)', () => {
   });
 
   it('asks a visitor to log in or register', async () => {
-    const { page, fake } = await openWithPromotions('/m/inviteFriends?lang=en', { viewer: 'visitor' });
+    const { page } = await openWithPromotions('/m/inviteFriends?lang=en', { viewer: 'visitor' });
     expect(await within(page).findByText('Log in or register to invite your friends')).toBeInTheDocument();
     expect(within(page).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/m/login');
     expect(within(page).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/m/register');
-    expect(fake.state.calls).not.toContain('GET /api/promotions/referral');
+    expect(callsTo(promotionsCalls.myReferral)).toHaveLength(0);
   });
 
   it('tells a trial member a real account is needed', async () => {
-    const { page, fake } = await openWithPromotions('/m/inviteFriends?lang=en', { viewer: 'trial' });
+    const { page } = await openWithPromotions('/m/inviteFriends?lang=en', { viewer: 'trial' });
     expect(await within(page).findByRole('link', { name: 'Register' })).toHaveAttribute(
       'href',
       '/m/register',
     );
-    expect(fake.state.calls).not.toContain('GET /api/promotions/referral');
+    expect(callsTo(promotionsCalls.myReferral)).toHaveLength(0);
   });
 });

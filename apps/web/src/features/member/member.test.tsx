@@ -1,7 +1,11 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountsCalls } from '@kl/contracts/accounts';
+import { walletCalls } from '@kl/contracts/wallet';
 import { createFakeAccounts } from '../../test/fake-accounts.ts';
+import { callsTo, on } from '../../test/fake-api.ts';
+import { walletOf } from '../../test/fake-data.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { MASKED_BALANCE, useBalanceVisibility } from '../wallet/index.ts';
 import { openMember } from './testing/open-member.ts';
@@ -13,7 +17,7 @@ afterEach(() => {
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 
-/** A gate the fake wallet waits behind while closed. */
+/** A gate the wallet's answer waits behind while closed. */
 function gate() {
   let open: () => void = () => undefined;
   let pending: Promise<void> | undefined;
@@ -82,7 +86,12 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
   });
 
   it('says under the balance what can be withdrawn now while turnover locks part of it', async () => {
-    const { page } = await openMember({ memCen: 1, balance: 1_250_000, locked: 1_000_000 });
+    const { page } = await openMember({
+      memCen: 1,
+      balance: 1_250_000,
+      locked: 1_000_000,
+      withdrawable: 250_000,
+    });
     const note = await within(page).findByTestId('withdrawable-note');
     expect(note).toHaveTextContent(`Withdrawable now: ${vnd(250_000)} Locked by turnover: ${vnd(1_000_000)}`);
     expect(within(note).getByRole('link', { name: 'Turnover details' })).toHaveAttribute(
@@ -146,7 +155,12 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
 
   it('masks the balance while hidden and while refreshing (asterisks, 2 decimals), else 0 decimals', async () => {
     const wallet = gate();
-    const { page, user, member } = await openMember({ balance: 2_000_000, walletGate: wallet.wait });
+    let balance = 2_000_000;
+    on(walletCalls.wallet, async () => {
+      await wallet.wait();
+      return walletOf(balance);
+    });
+    const { page, user } = await openMember();
     const amount = within(page).getByTestId('wallet-amount');
     await waitFor(() => expect(amount).toHaveTextContent(vnd(2_000_000)));
     await user.click(within(page).getByRole('button', { name: 'Hide balance' }));
@@ -155,7 +169,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     expect(amount).toHaveTextContent(vnd(2_000_000));
 
     wallet.close();
-    member.state.balance = 2_500_000;
+    balance = 2_500_000;
     await user.click(within(page).getByRole('button', { name: 'Refresh balance' }));
     await waitFor(() => expect(amount).toHaveTextContent(MASKED_BALANCE));
     wallet.open();
@@ -171,14 +185,15 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
   });
 
   it('signs out through the confirmation (product.md §4 Logout)', async () => {
-    const { page, user, accounts } = await openMember();
+    const { page, user } = await openMember();
+    on(accountsCalls.logout, null);
     await user.click(within(page).getByRole('button', { name: 'Sign out' }));
     const question = await screen.findByText('Do you want to sign out?');
     const dialog = question.closest('[role="dialog"]') as HTMLElement;
     // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
     within(dialog).getByRole('button', { name: 'Sign out' }).click();
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
-    expect(accounts.state.session).toBeNull();
+    expect(callsTo(accountsCalls.logout)).toHaveLength(1);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     // The dialog renders in a root of its own: let it finish closing before the page goes away.
     await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 3000 });

@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf, dayStart } from './lib/date-range.ts';
-import { gameRound, transaction } from './testing/fake-member.ts';
+import { gameRecordsCalls } from '@kl/contracts/game-records';
+import { walletCalls } from '@kl/contracts/wallet';
+import { callsTo, on } from '../../test/fake-api.ts';
+import { pageOf } from '../../test/fake-data.ts';
+import { gameRound, recordsPage, transaction } from './testing/fake-member.ts';
 import { openMember } from './testing/open-member.ts';
 
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+const asked = () => callsTo(walletCalls.walletTransactions).map(({ query }) => query);
 const today = () => dayOf(new Date());
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 /** Earlier today (the site's day): an hour ago, or just after midnight when the day is younger than that. */
@@ -14,7 +19,7 @@ const earlierToday = () =>
 
 describe('transaction history (/m/member/history)', () => {
   it('lists the last 7 days with kind, signed amount, balance after, time and reference', async () => {
-    const { page, member } = await openMember({
+    const { page } = await openMember({
       path: '/m/member/history?lang=en',
       transactions: [
         transaction({
@@ -45,8 +50,8 @@ describe('transaction history (/m/member/history)', () => {
     expect(lines[1]).toHaveTextContent(`+${vnd(500_000)}`);
     expect(within(lines[1]!).getByText(/\d\d:\d\d \d\d\/\d\d\/\d{4}/)).toBeInTheDocument();
 
-    const [first] = member.requestsTo('/api/wallet/transactions');
-    expect(first?.query).toEqual({
+    const [first] = asked();
+    expect(first).toEqual({
       pageNo: '1',
       pageSize: '20',
       from: dayStart(addDays(today(), -6)),
@@ -72,40 +77,36 @@ describe('transaction history (/m/member/history)', () => {
   });
 
   it('filters by kind and by period: each change asks the server again', async () => {
-    const { page, member, user } = await openMember({
-      path: '/m/member/history?lang=en',
-      transactions: [transaction({ kind: 'deposit', createdAt: earlierToday() })],
-    });
+    // The server has one deposit, none of the other kinds.
+    const deposits = [transaction({ kind: 'deposit', createdAt: earlierToday() })];
+    on(walletCalls.walletTransactions, ({ query }) => pageOf(query.kind ? [] : deposits, query));
+    const { page, user } = await openMember({ path: '/m/member/history?lang=en' });
     await within(page).findByTestId('history-line');
 
     await user.selectOptions(within(page).getByLabelText('Type'), 'Withdrawals');
     expect(await within(page).findByTestId('empty-state')).toHaveTextContent('No data');
-    expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query.kind).toBe(
-      'withdrawal_hold,withdrawal_release,withdrawal_paid',
-    );
+    expect(asked().at(-1)?.kind).toBe('withdrawal_hold,withdrawal_release,withdrawal_paid');
 
     await user.selectOptions(within(page).getByLabelText('Type'), 'Bets and wins');
-    await waitFor(() =>
-      expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query.kind).toBe('bet,win,game_round'),
-    );
+    await waitFor(() => expect(asked().at(-1)?.kind).toBe('bet,win,game_round'));
 
     await user.selectOptions(within(page).getByLabelText('Type'), 'All');
     await user.selectOptions(within(page).getByLabelText('Period'), 'Today');
     await within(page).findByTestId('history-line');
-    expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query).toMatchObject({
+    expect(asked().at(-1)).toMatchObject({
       from: dayStart(today()),
       to: dayStart(addDays(today(), 1)),
     });
-    expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query.kind).toBeUndefined();
+    expect(asked().at(-1)?.kind).toBeUndefined();
   });
 
   it('takes custom days and refuses a range that ends before it starts', async () => {
-    const { page, member, user } = await openMember({ path: '/m/member/history?lang=en' });
+    const { page, user } = await openMember({ path: '/m/member/history?lang=en' });
     await within(page).findByTestId('empty-state');
     await user.selectOptions(within(page).getByLabelText('Period'), 'Choose dates');
     const from = within(page).getByLabelText('From');
     const to = within(page).getByLabelText('To');
-    const asked = member.requestsTo('/api/wallet/transactions').length;
+    const askedBefore = asked().length;
 
     await user.clear(from);
     await user.type(from, '2030-03-06');
@@ -115,44 +116,40 @@ describe('transaction history (/m/member/history)', () => {
       'The first day must not be after the last day',
     );
     expect(from).toHaveAttribute('aria-invalid', 'true');
-    expect(
-      member
-        .requestsTo('/api/wallet/transactions')
-        .every((r) => r.query.from !== '2030-03-06T00:00:00+07:00'),
-    ).toBe(true);
+    expect(asked().every((query) => query.from !== '2030-03-06T00:00:00+07:00')).toBe(true);
 
     await user.clear(from);
     await user.type(from, '2026-01-01');
     await user.clear(to);
     await user.type(to, '2026-01-31');
     await waitFor(() =>
-      expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query).toMatchObject({
+      expect(asked().at(-1)).toMatchObject({
         from: '2026-01-01T00:00:00+07:00',
         to: '2026-02-01T00:00:00+07:00',
       }),
     );
-    expect(member.requestsTo('/api/wallet/transactions').length).toBeGreaterThan(asked);
+    expect(asked().length).toBeGreaterThan(askedBefore);
   });
 
   it('pages: load more appends the next page until everything is shown', async () => {
     const transactions = Array.from({ length: 25 }, (_, index) =>
       transaction({ reference: `deposit:page-${index + 1}`, createdAt: hoursAgo(index + 1) }),
     );
-    const { page, member, user } = await openMember({ path: '/m/member/history?lang=en', transactions });
+    const { page, user } = await openMember({ path: '/m/member/history?lang=en', transactions });
     expect(await within(page).findAllByTestId('history-line')).toHaveLength(20);
     await user.click(within(page).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(page).getAllByTestId('history-line')).toHaveLength(25));
     expect(within(page).getByText('That is everything')).toBeInTheDocument();
-    expect(member.requestsTo('/api/wallet/transactions').at(-1)?.query.pageNo).toBe('2');
+    expect(asked().at(-1)?.pageNo).toBe('2');
     expect(screen.getAllByText('deposit:page-25')).toHaveLength(1);
   });
 });
 
 describe('game records (/m/member/gameRecords)', () => {
   it('shows the empty state when nothing was played', async () => {
-    const { page, member } = await openMember({ path: '/m/member/gameRecords?lang=en' });
+    const { page } = await openMember({ path: '/m/member/gameRecords?lang=en' });
     expect(await within(page).findByTestId('empty-state')).toHaveTextContent('No data');
-    expect(member.requestsTo('/api/game-records')[0]?.query).toEqual({
+    expect(callsTo(gameRecordsCalls.gameRecords)[0]?.query).toEqual({
       pageNo: '1',
       pageSize: '20',
       from: dayStart(addDays(today(), -6)),
@@ -161,25 +158,25 @@ describe('game records (/m/member/gameRecords)', () => {
   });
 
   it('lists the rounds with the totals, and filters by game type', async () => {
-    const { page, member, user } = await openMember({
-      path: '/m/member/gameRecords?lang=en',
-      records: [
-        gameRound({
-          gameName: 'Golden Fish',
-          gameType: 'FISH',
-          stake: 50_000,
-          payout: 120_000,
-          createdAt: hoursAgo(1),
-        }),
-        gameRound({
-          gameName: 'Lucky Slot',
-          gameType: 'RNG',
-          stake: 20_000,
-          payout: 0,
-          createdAt: hoursAgo(2),
-        }),
-      ],
+    const fish = gameRound({
+      gameName: 'Golden Fish',
+      gameType: 'FISH',
+      stake: 50_000,
+      payout: 120_000,
+      createdAt: hoursAgo(1),
     });
+    const slot = gameRound({
+      gameName: 'Lucky Slot',
+      gameType: 'RNG',
+      stake: 20_000,
+      createdAt: hoursAgo(2),
+    });
+    on(gameRecordsCalls.gameRecords, ({ query }) =>
+      query.gameType === 'RNG'
+        ? recordsPage([slot], query, { stake: 20_000, payout: 0 })
+        : recordsPage([fish, slot], query, { stake: 70_000, payout: 120_000 }),
+    );
+    const { page, user } = await openMember({ path: '/m/member/gameRecords?lang=en' });
     const lines = await within(page).findAllByTestId('game-record-line');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toHaveTextContent('Golden Fish');
@@ -195,7 +192,7 @@ describe('game records (/m/member/gameRecords)', () => {
     await user.selectOptions(within(page).getByLabelText('Game type'), 'Slots');
     await waitFor(() => expect(within(page).getAllByTestId('game-record-line')).toHaveLength(1));
     expect(within(page).getByTestId('game-record-line')).toHaveTextContent('Lucky Slot');
-    expect(member.requestsTo('/api/game-records').at(-1)?.query.gameType).toBe('RNG');
+    expect(callsTo(gameRecordsCalls.gameRecords).at(-1)?.query.gameType).toBe('RNG');
     expect(within(page).getByTestId('game-record-totals')).toHaveTextContent(`Win/loss\u2212${vnd(20_000)}`);
   });
 

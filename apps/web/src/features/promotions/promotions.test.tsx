@@ -1,5 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { promotionsCalls, type PromotionClaim } from '@kl/contracts/promotions';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { PROMOTION_CLAIMS_KEY } from './api/keys.ts';
 import { fakeClaim, fakePromotion } from './testing/fake-promotions.ts';
 import { openWithPromotions } from './testing/open-promotions.ts';
@@ -38,7 +40,7 @@ describe('promotions list (product.md §2 /m/activity)', () => {
 
   it('asks no claims for a visitor and pages a long list', async () => {
     const many = Array.from({ length: 13 }, (_, index) => fakePromotion({ id: index + 1 }));
-    const { page, user, fake } = await openWithPromotions('/m/activity?lang=en', {
+    const { page, user } = await openWithPromotions('/m/activity?lang=en', {
       viewer: 'visitor',
       promotions: many,
     });
@@ -46,7 +48,7 @@ describe('promotions list (product.md §2 /m/activity)', () => {
     await user.click(within(page).getByRole('button', { name: 'Show more' }));
     expect(within(page).getAllByTestId('promotion')).toHaveLength(13);
     expect(within(page).queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(fake.state.calls).not.toContain('GET /api/promotions/claims');
+    expect(callsTo(promotionsCalls.promotionClaims)).toHaveLength(0);
   });
 
   it('says when there is no promotion', async () => {
@@ -70,27 +72,40 @@ describe('promotion detail (product.md §2 /m/activityDetail?id)', () => {
   });
 
   it('applies, then claims the issued bonus once', async () => {
-    const { page, user, fake, queryClient } = await openWithPromotions('/m/activityDetail?id=2&lang=en', {
-      balance: 1_000,
+    let claims: PromotionClaim[] = [];
+    on(promotionsCalls.promotionClaims, () => ({ list: claims }));
+    on(promotionsCalls.applyPromotion, ({ body }) => {
+      claims = [fakeClaim(body.promotionId, 'applying')];
+      return claims[0]!;
     });
+    const { page, user, queryClient } = await openWithPromotions('/m/activityDetail?id=2&lang=en');
     await user.click(await within(page).findByRole('button', { name: 'Apply' }));
     expect(await within(page).findByTestId('claim-status')).toHaveTextContent('Applying');
     expect(
       within(page).getByText('Your deposits are being checked against the conditions.'),
     ).toBeInTheDocument();
     expect(within(page).queryByRole('button', { name: 'Apply' })).toBeNull();
-    expect(fake.state.applied).toEqual([2]);
+    expect(callsTo(promotionsCalls.applyPromotion).map(({ body }) => body)).toEqual([{ promotionId: 2 }]);
 
     // A deposit is paid meanwhile: the next reading of the claims finds the bonus issued.
-    fake.state.issueOnNextRead = 2;
+    claims = [fakeClaim(2, 'issued')];
+    // The server credits it and starts its turnover requirement (base `bonus`: 5 × 58,000).
+    const requirement = {
+      ...({ id: 200, source: 'bonus', status: 'active', promotionId: 2 } as const),
+      ...{ promotionTitle: 'Deposit 500K, get 58K', required: 290_000, progress: 0, locked: 58_000 },
+      ...{ lockedBonus: 58_000, createdAt: '2030-03-01T08:00:00.000Z', closedAt: null },
+    };
+    on(promotionsCalls.claimBonus, () => {
+      claims = [fakeClaim(2, 'claimed', { requirement })];
+      return { claim: claims[0]!, credited: true };
+    });
     await queryClient.invalidateQueries({ queryKey: PROMOTION_CLAIMS_KEY });
     const claim = await within(page).findByRole('button', { name: /^Claim .*58,000/ });
     expect(within(page).getByTestId('claim-status')).toHaveTextContent('Issued');
     await user.click(claim);
     await waitFor(() => expect(within(page).getByTestId('claim-status')).toHaveTextContent('Claimed'));
     expect(within(page).queryByRole('button', { name: /^Claim/ })).toBeNull();
-    expect(fake.state.credited).toBe(1);
-    expect(fake.state.balance).toBe(59_000);
+    expect(callsTo(promotionsCalls.claimBonus).map(({ body }) => body)).toEqual([{ claimId: 200 }]);
     // The bonus's turnover: the rule on the promotion, the progress on the claim.
     expect(within(page).getByTestId('promotion-turnover')).toHaveTextContent(
       'Turnover: 5 × the bonus before it can be withdrawn',

@@ -1,7 +1,10 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { pageExit } from './lib/end-session.ts';
+import { withLimit } from './testing/fake-responsible-gaming.ts';
 import { openResponsibleGaming } from './testing/open-responsible-gaming.ts';
 
 const vnd = (amount: number) =>
@@ -9,6 +12,8 @@ const vnd = (amount: number) =>
 const when = (date: Date | string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
 const card = (name: string) => screen.getByRole('region', { name });
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+const bodiesTo = (entry: Parameters<typeof callsTo>[0]) => callsTo(entry).map(({ body }) => body);
 
 /** Counts the fresh loads of home instead of doing them (jsdom cannot navigate). */
 function watchPageExit() {
@@ -57,7 +62,12 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
   });
 
   it('checks a new limit: required, whole VND, more than 0 — nothing is sent until it is right', async () => {
-    const { user, fake } = await openResponsibleGaming();
+    const { user, server } = await openResponsibleGaming();
+    // A first limit is in force at once.
+    on(responsibleGamingCalls.setDepositLimits, ({ body }) => {
+      server.settings = withLimit(server.settings, 'daily', { amount: body.daily, remaining: body.daily });
+      return server.settings;
+    });
     await screen.findByRole('region', { name: 'Daily limit' });
     const daily = () => card('Daily limit');
     const input = () => within(daily()).getByLabelText('New daily limit (VND)');
@@ -76,22 +86,34 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     await waitFor(() =>
       expect(within(daily()).getByRole('alert')).toHaveTextContent('The limit must be more than 0'),
     );
-    expect(fake.state.limitCalls).toEqual([]);
+    expect(bodiesTo(responsibleGamingCalls.setDepositLimits)).toEqual([]);
 
-    // A first limit is in force at once.
     await user.clear(input());
     await user.type(input(), '300.000');
     expect(within(daily()).queryByRole('alert')).toBeNull();
     await user.click(save());
     expect(await within(daily()).findByText(`Your limit is now ${vnd(300_000)}.`)).toBeInTheDocument();
-    expect(fake.state.limitCalls).toEqual([{ daily: 300_000 }]);
+    expect(bodiesTo(responsibleGamingCalls.setDepositLimits)).toEqual([{ daily: 300_000 }]);
     expect(within(daily()).getByTestId('limit-daily')).toHaveTextContent(vnd(300_000));
     expect(input()).toHaveValue('');
   });
 
   it('lowers at once, raises and removes only after 24 hours (shown as pending with the time)', async () => {
-    const { user, fake } = await openResponsibleGaming({
+    const { user, server } = await openResponsibleGaming({
       limits: { weekly: { amount: 1_000_000, used: 0, remaining: 1_000_000 } },
+    });
+    // The server: a lower limit in force at once, a higher one or a removal pending for 24 hours.
+    const effectiveAt = new Date(Date.now() + 24 * 3_600_000 + 60_000).toISOString();
+    on(responsibleGamingCalls.setDepositLimits, ({ body }) => {
+      const weekly = body.weekly ?? null;
+      server.settings = withLimit(
+        server.settings,
+        'weekly',
+        weekly === 500_000
+          ? { amount: weekly, remaining: weekly }
+          : { pending: { amount: weekly, effectiveAt } },
+      );
+      return server.settings;
     });
     await screen.findByRole('region', { name: 'Weekly limit' });
     const weekly = () => card('Weekly limit');
@@ -104,11 +126,8 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     expect(within(weekly()).getByTestId('limit-weekly')).toHaveTextContent(vnd(500_000));
 
     await user.type(input(), '2000000');
-    const before = Date.now();
     await user.click(save());
     const pending = await within(weekly()).findByTestId('pending-weekly');
-    const effectiveAt = fake.state.settings.depositLimits[1]?.pending?.effectiveAt ?? '';
-    expect(Date.parse(effectiveAt) - before).toBeGreaterThanOrEqual(24 * 3_600_000);
     expect(pending).toHaveTextContent(`Rises to ${vnd(2_000_000)} on ${when(effectiveAt)}`);
     expect(within(weekly()).getByRole('status')).toHaveTextContent(
       `Rises to ${vnd(2_000_000)} on ${when(effectiveAt)}`,
@@ -118,14 +137,27 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
 
     await user.click(within(weekly()).getByRole('button', { name: 'Remove weekly limit' }));
     expect(await within(weekly()).findByTestId('pending-weekly')).toHaveTextContent(/^Removed on /);
-    expect(fake.state.limitCalls).toEqual([{ weekly: 500_000 }, { weekly: 2_000_000 }, { weekly: null }]);
+    expect(bodiesTo(responsibleGamingCalls.setDepositLimits)).toEqual([
+      { weekly: 500_000 },
+      { weekly: 2_000_000 },
+      { weekly: null },
+    ]);
     // A removal already waiting is not offered again.
     expect(within(weekly()).queryByRole('button', { name: 'Remove weekly limit' })).toBeNull();
   });
 
   it('takes a time-out after a dialog that says what happens, then ends the session and loads home', async () => {
     const exits = watchPageExit();
-    const { user, fake } = await openResponsibleGaming();
+    const { user } = await openResponsibleGaming();
+    on(responsibleGamingCalls.startTimeOut, ({ body }) => ({
+      exclusion: {
+        kind: 'time_out',
+        period: body.period,
+        startedAt: new Date().toISOString(),
+        endsAt: days(7),
+      },
+      sessionsEnded: 1,
+    }));
     const section = await screen.findByRole('region', { name: 'Take a break (time-out)' });
     expect(within(section).getByRole('radio', { name: '24 hours' })).toBeChecked();
     await user.click(within(section).getByRole('radio', { name: '7 days' }));
@@ -141,13 +173,13 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(takeBreak).toHaveFocus();
-    expect(fake.state.exclusionCalls).toEqual([]);
+    expect(bodiesTo(responsibleGamingCalls.startTimeOut)).toEqual([]);
 
     // Escape cancels too.
     await user.click(takeBreak);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(fake.state.exclusionCalls).toEqual([]);
+    expect(bodiesTo(responsibleGamingCalls.startTimeOut)).toEqual([]);
 
     await user.click(takeBreak);
     await user.click(
@@ -156,16 +188,23 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
       }),
     );
     await waitFor(() => expect(exits.calls).toBe(1));
-    expect(fake.state.exclusionCalls).toEqual([
-      { path: '/api/responsible-gaming/time-out', body: { period: '7d' } },
-    ]);
+    expect(bodiesTo(responsibleGamingCalls.startTimeOut)).toEqual([{ period: '7d' }]);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem('autoLogin')).toBe('0');
   });
 
   it('self-excludes only with the box ticked and the dialog confirmed', async () => {
     const exits = watchPageExit();
-    const { user, fake } = await openResponsibleGaming();
+    const { user } = await openResponsibleGaming();
+    on(responsibleGamingCalls.startSelfExclusion, ({ body }) => ({
+      exclusion: {
+        kind: 'self_exclusion',
+        period: body.period,
+        startedAt: new Date().toISOString(),
+        endsAt: days(365),
+      },
+      sessionsEnded: 1,
+    }));
     const section = await screen.findByRole('region', { name: 'Self-exclusion' });
     await user.click(within(section).getByRole('radio', { name: '1 year' }));
     await user.click(within(section).getByRole('button', { name: 'Self-exclude' }));
@@ -188,14 +227,16 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Self-exclude now' }));
     await waitFor(() => expect(exits.calls).toBe(1));
-    expect(fake.state.exclusionCalls).toEqual([
-      { path: '/api/responsible-gaming/self-exclusion', body: { period: '1y', confirm: true } },
-    ]);
+    expect(bodiesTo(responsibleGamingCalls.startSelfExclusion)).toEqual([{ period: '1y', confirm: true }]);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('sets the reality-check interval', async () => {
-    const { user, fake } = await openResponsibleGaming({ realityCheckMinutes: 15 });
+    const { user, server } = await openResponsibleGaming({ realityCheckMinutes: 15 });
+    on(responsibleGamingCalls.setRealityCheck, ({ body }) => ({
+      ...server.settings,
+      realityCheckMinutes: body.intervalMinutes,
+    }));
     const section = await screen.findByRole('region', { name: 'Reality check' });
     expect(within(section).getByRole('radio', { name: 'Every 15 minutes' })).toBeChecked();
     expect(
@@ -209,15 +250,18 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
     await user.click(within(section).getByRole('radio', { name: 'Off' }));
     await user.click(within(section).getByRole('button', { name: 'Save reminder' }));
     expect(await within(section).findByText('The reminder is off.')).toBeInTheDocument();
-    expect(fake.state.realityCalls).toEqual([{ intervalMinutes: 60 }, { intervalMinutes: 0 }]);
+    expect(bodiesTo(responsibleGamingCalls.setRealityCheck)).toEqual([
+      { intervalMinutes: 60 },
+      { intervalMinutes: 0 },
+    ]);
   });
 
   it('asks a trial member to register instead (member centre rule)', async () => {
-    const { fake } = await openResponsibleGaming({ type: 4 });
+    await openResponsibleGaming({ type: 4 });
     expect(await screen.findByRole('dialog')).toHaveTextContent(
       'The member centre is for registered members. Register now?',
     );
     expect(screen.queryByRole('region', { name: 'Daily limit' })).toBeNull();
-    expect(fake.state.settingsCalls).toBe(0);
+    expect(callsTo(responsibleGamingCalls.responsibleGaming)).toEqual([]);
   });
 });

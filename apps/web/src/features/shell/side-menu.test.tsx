@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
 import { openHome, type TestRole } from '../home/testing/open-home.ts';
-import { createFakeHome, type FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { contentCalls } from '@kl/contracts/content';
+import { promotionsCalls } from '@kl/contracts/promotions';
+import { callsTo } from '../../test/fake-api.ts';
+import { answerCentre, centreServer } from '../agent/testing/fake-centre.ts';
+import { answerHome, type FakeHomeOptions } from '../home/testing/fake-home.ts';
 import { openAsMember } from '../../test/member-session.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
-import { createFakePromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
+import { answerPromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
 import { inviteShown } from './lib/menu-rules.ts';
 
 async function openMenu(
@@ -29,7 +32,7 @@ describe('side menu rules', () => {
 
 describe('side menu (product.md §2)', () => {
   it('shows a visitor home, announcements without a count, invite, agent, live chat, social links and about us', async () => {
-    const { menu, fake } = await openMenu('visitor');
+    const { menu } = await openMenu('visitor');
     const nav = within(menu).getByRole('navigation', { name: 'Menu' });
     expect(within(nav).getByRole('link', { name: 'Announcements' })).toHaveAttribute('href', '/m/notice');
     expect(within(nav).getByRole('link', { name: 'Invite friends' })).toHaveAttribute(
@@ -51,11 +54,11 @@ describe('side menu (product.md §2)', () => {
     ]);
     expect(within(menu).queryByTestId('announcement-badge')).toBeNull();
     expect(within(menu).queryByTestId('member-actions')).toBeNull();
-    expect(fake.calls).not.toContain('GET /api/announcements/unread-count');
+    expect(callsTo(contentCalls.announcementUnreadCount)).toHaveLength(0);
   });
 
   it('offers invite to a member while the merchant runs a REFERRAL promotion', async () => {
-    serveAlsoNext(createFakePromotions().handle);
+    answerPromotions({});
     const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
     expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
     const nav = within(menu).getByRole('navigation', { name: 'Menu' });
@@ -70,10 +73,9 @@ describe('side menu (product.md §2)', () => {
       ...promotion,
       active: promotion.type !== 'REFERRAL',
     }));
-    const fake = createFakePromotions({ promotions: ended });
-    serveAlsoNext(fake.handle);
+    answerPromotions({ promotions: ended });
     const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
-    await waitFor(() => expect(fake.state.calls).toContain('GET /api/promotions'));
+    await waitFor(() => expect(callsTo(promotionsCalls.promotions)).not.toHaveLength(0));
     expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
   });
@@ -107,8 +109,9 @@ describe('side menu (product.md §2)', () => {
   });
 
   it('names the agent item after the agent centre for an agent, and closes the menu on the way there', async () => {
-    const home = createFakeHome({ unreadCount: 0 });
-    const { user } = await openAsMember('/m/home?lang=en', { type: 1, handle: home.handle });
+    answerHome({ unreadCount: 0 });
+    answerCentre(centreServer());
+    const { user } = await openAsMember('/m/home?lang=en', { type: 1 });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 5000 });
     expect(within(menu).queryByRole('link', { name: 'Become an agent' })).toBeNull();

@@ -2,13 +2,15 @@ import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
+import { on } from '../../test/fake-api.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
-import { storedSession } from '../promotions/testing/open-promotions.ts';
-import { createFakeVip } from './testing/fake-vip.ts';
+import { storedSession } from '../../test/fake-data.ts';
+import { vipCalls } from '@kl/contracts/vip';
+import { FAKE_MY_VIP, FAKE_VIP_LEVELS } from './testing/fake-vip.ts';
 
 async function openBenefits({ showVipBenefit = true, path = '/m/member/benefits?lang=en' } = {}) {
-  serveAlsoNext(createFakeVip());
+  on(vipCalls.vipLevels, { list: FAKE_VIP_LEVELS, currency: 'VND' });
+  on(vipCalls.myVip, FAKE_MY_VIP);
   const status = createSystemStatus();
   status.info.toggles.showVipBenefit = showVipBenefit;
   await renderApp(path, {

@@ -1,5 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { walletCalls } from '@kl/contracts/wallet';
+import { on } from '../../test/fake-api.ts';
+import { walletOf } from '../../test/fake-data.ts';
 import { openDeposit } from '../deposit/testing/open-deposit.ts';
 import { balanceText, MASKED_BALANCE } from './lib/balance-text.ts';
 import { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';
@@ -11,7 +14,7 @@ afterEach(() => {
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 
-/** A gate the fake wallet waits behind while closed. */
+/** A gate the wallet's answer waits behind while closed. */
 function gate() {
   let open: () => void = () => undefined;
   let pending: Promise<void> | undefined;
@@ -49,7 +52,11 @@ describe('wallet widget (product.md §2 wallet widget)', () => {
   it('is masked while the balance loads, then shows it with 0 decimals', async () => {
     const wallet = gate();
     wallet.close();
-    await openDeposit({ balance: 1_234_567, walletGate: wallet.wait });
+    on(walletCalls.wallet, async () => {
+      await wallet.wait();
+      return walletOf(1_234_567);
+    });
+    await openDeposit();
     const amount = await screen.findByTestId('wallet-amount');
     expect(amount).toHaveTextContent(MASKED_BALANCE);
     expect(amount).toHaveTextContent('Updating balance');
@@ -76,10 +83,15 @@ describe('wallet widget (product.md §2 wallet widget)', () => {
 
   it('is masked while refreshing and then shows the new balance', async () => {
     const wallet = gate();
-    const { user, deposit } = await openDeposit({ balance: 100_000, walletGate: wallet.wait });
+    let balance = 100_000;
+    on(walletCalls.wallet, async () => {
+      await wallet.wait();
+      return walletOf(balance);
+    });
+    const { user } = await openDeposit();
     const amount = await screen.findByTestId('wallet-amount');
     await waitFor(() => expect(amount).toHaveTextContent(vnd(100_000)));
-    deposit.state.balance = 300_000;
+    balance = 300_000;
     wallet.close();
     await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
     await waitFor(() => expect(amount).toHaveTextContent(MASKED_BALANCE));

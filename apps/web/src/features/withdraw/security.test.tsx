@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { withdrawalCalls } from '@kl/contracts/withdrawal';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
 
 const SECURITY = '/m/member/security?lang=en';
@@ -9,11 +11,20 @@ const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNu
   bankName,
   accountNumber,
   accountName: 'NGUYEN VAN AN',
+  createdAt: '2030-03-01T08:00:00.000Z',
 });
+const passwordSet = { set: true, lockedUntil: null, attemptsLeft: 5 };
 
 describe('security (product.md §7 security, /m/member/security)', () => {
   it('links to the login password change and sets a payment password when there is none', async () => {
-    const { user, page, withdrawal } = await openWithdraw({ path: SECURITY, paymentPassword: null });
+    const { user, page, server } = await openWithdraw({
+      path: SECURITY,
+      paymentPassword: { set: false, lockedUntil: null, attemptsLeft: 5 },
+    });
+    on(withdrawalCalls.setPaymentPassword, () => {
+      server.info = { ...server.info, paymentPassword: passwordSet };
+      return passwordSet;
+    });
     expect(page).toHaveAttribute('data-page', 'member');
     expect(within(page).getByRole('link', { name: 'Change login password' })).toHaveAttribute(
       'href',
@@ -25,11 +36,18 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     await user.click(within(form).getByRole('button', { name: 'Save payment password' }));
     // Once set, the same place offers the change instead.
     expect(await screen.findByRole('form', { name: 'Change the payment password' })).toBeInTheDocument();
-    expect(withdrawal.state.paymentPassword).toBe('135790');
+    expect(callsTo(withdrawalCalls.setPaymentPassword)[0]?.body).toEqual({
+      password: '135790',
+      confirmPassword: '135790',
+    });
   });
 
   it('changes the payment password: old, new and confirmation, with the server’s refusals', async () => {
-    const { user, withdrawal } = await openWithdraw({ path: SECURITY, paymentPassword: '246810' });
+    const { user } = await openWithdraw({ path: SECURITY });
+    const changes = () => callsTo(withdrawalCalls.changePaymentPassword).map(({ body }) => body);
+    on(withdrawalCalls.changePaymentPassword, () =>
+      changes().length === 1 ? failure('WRONG_PAYMENT_PASSWORD', 400, { attemptsLeft: 4 }) : passwordSet,
+    );
     const form = await screen.findByRole('form', { name: 'Change the payment password' });
     const old = within(form).getByLabelText('Current payment password');
     const next = within(form).getByLabelText('New payment password (6 digits)');
@@ -62,14 +80,23 @@ describe('security (product.md §7 security, /m/member/security)', () => {
 
     await user.type(old, '246810');
     await user.click(change);
-    await waitFor(() => expect(withdrawal.state.paymentPassword).toBe('112233'));
+    await waitFor(() =>
+      expect(changes()).toEqual([
+        { oldPassword: '999999', newPassword: '112233', confirmNewPassword: '112233' },
+        { oldPassword: '246810', newPassword: '112233', confirmNewPassword: '112233' },
+      ]),
+    );
     await waitFor(() => expect(old).toHaveValue(''));
     expect(next).toHaveValue('');
   });
 
   it('shows a locked payment password and refuses the change while locked', async () => {
     const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
-    const { user } = await openWithdraw({ path: SECURITY, lockedUntil });
+    const { user } = await openWithdraw({
+      path: SECURITY,
+      paymentPassword: { set: true, lockedUntil, attemptsLeft: 0 },
+    });
+    on(withdrawalCalls.changePaymentPassword, failure('PAYMENT_PASSWORD_LOCKED', 429, { lockedUntil }));
     const form = await screen.findByRole('form', { name: 'Change the payment password' });
     expect(within(form).getByTestId('payment-password-locked')).toHaveTextContent(
       'Too many wrong payment passwords, please try again later. Try again after',
@@ -84,10 +111,23 @@ describe('security (product.md §7 security, /m/member/security)', () => {
   });
 
   it('lists bank accounts masked, adds one and removes one after a confirmation', async () => {
-    const { user, withdrawal } = await openWithdraw({
+    const { user, server } = await openWithdraw({
       path: SECURITY,
       accounts: [account(1, 'VCB', 'Vietcombank', '0011223344'), account(2, 'ACB', 'ACB', '998877665544')],
     });
+    on(withdrawalCalls.addBankAccount, ({ body }) => {
+      const added = { ...account(3, 'VCB', 'MB Bank', body.accountNumber), bankCode: body.bankCode };
+      server.info = { ...server.info, accounts: [...server.info.accounts, added] };
+      return added;
+    });
+    on(withdrawalCalls.removeBankAccount, ({ query }) => {
+      server.info = {
+        ...server.info,
+        accounts: server.info.accounts.filter((item) => item.accountId !== query.accountId),
+      };
+      return { removed: true as const };
+    });
+    const removed = () => callsTo(withdrawalCalls.removeBankAccount).map(({ query }) => query.accountId);
     const list = await screen.findByTestId('bank-account-list');
     expect(
       within(list)
@@ -114,13 +154,13 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
     act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(withdrawal.state.removed).toEqual([]);
+    expect(removed()).toEqual([]);
 
     await user.click(within(list).getByRole('button', { name: 'Remove ACB ****5544' }));
     dialog = await screen.findByRole('dialog');
     act(() => within(dialog).getByRole('button', { name: 'Remove' }).click());
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    expect(withdrawal.state.removed).toEqual([account(2, 'ACB', 'ACB', '').accountId]);
+    expect(removed()).toEqual([account(2, 'ACB', 'ACB', '').accountId]);
     expect(within(list).queryByText('ACB ****5544')).toBeNull();
   });
 

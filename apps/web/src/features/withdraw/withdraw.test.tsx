@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wageringCalls } from '@kl/contracts/wagering';
+import { withdrawalCalls, type Withdrawal } from '@kl/contracts/withdrawal';
+import { callsTo, failure, networkFailure, on } from '../../test/fake-api.ts';
 import { vnd } from '../../test/money.ts';
 import { WITHDRAWAL_POLL_MS } from './lib/timing.ts';
-import type { FakeWithdrawalOptions } from './testing/fake-withdrawal.ts';
+import { VCB, withdrawalOf, type WithdrawalServer } from './testing/fake-withdrawal.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
 
 // The polling tests run on fake timers and move the clock a poll interval at a time.
@@ -10,14 +13,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const VCB = {
-  accountId: '00000000-0000-4000-8100-000000000001',
-  bankCode: 'VCB' as const,
-  bankName: 'Vietcombank',
-  accountNumber: '0011223344',
-  accountName: 'NGUYEN VAN AN',
-};
-const withAccount: FakeWithdrawalOptions = { accounts: [VCB] };
+const withAccount = { accounts: [VCB] };
+const sent = () => callsTo(withdrawalCalls.createWithdrawal).map(({ body }) => body);
+/** The server takes the request: `amount` moves from available to held, the request is pending. */
+function takeRequest(server: WithdrawalServer, amount: number): Withdrawal {
+  const { available, held } = server.info;
+  server.info = { ...server.info, available: available - amount, withdrawable: available - amount };
+  server.info.held = held + amount;
+  server.requests = [withdrawalOf({ amount }), ...server.requests];
+  return server.requests[0]!;
+}
 const amountInput = () => screen.getByLabelText('Amount (VND)');
 const pinInput = () => screen.getByLabelText('Payment password (6 digits)');
 const submit = () => screen.getByRole('button', { name: 'Withdraw' });
@@ -31,17 +36,20 @@ const alertTexts = (form: HTMLElement) =>
 
 describe('withdraw (product.md §2 /m/withdraw)', () => {
   it('refuses a trial member with free_reject and shows no form', async () => {
-    const { page, withdrawal } = await openWithdraw({ type: 4 });
+    const { page } = await openWithdraw({ type: 4 });
     expect(
       await within(page).findByText('This feature is not available to trial accounts'),
     ).toBeInTheDocument();
     expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');
     expect(within(page).queryByRole('button', { name: 'Withdraw' })).toBeNull();
-    expect(withdrawal.state.createCalls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('shows the same refusal when the server says the account is not a real one', async () => {
-    const { page } = await openWithdraw({ type: 40, viewer: 'refused' });
+    const refused = failure('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
+    on(withdrawalCalls.withdrawalInfo, refused);
+    on(withdrawalCalls.withdrawals, refused);
+    const { page } = await openWithdraw({ type: 40 });
     expect(
       await within(page).findByText('This feature is not available to trial accounts'),
     ).toBeInTheDocument();
@@ -49,7 +57,14 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
   });
 
   it('asks for a payment password first, checks it, then shows the withdrawal form', async () => {
-    const { user, withdrawal } = await openWithdraw({ paymentPassword: null, ...withAccount });
+    const { user, server } = await openWithdraw({
+      paymentPassword: { set: false, lockedUntil: null, attemptsLeft: 5 },
+      ...withAccount,
+    });
+    on(withdrawalCalls.setPaymentPassword, () => {
+      server.info = { ...server.info, paymentPassword: { set: true, lockedUntil: null, attemptsLeft: 5 } };
+      return server.info.paymentPassword;
+    });
     const form = await screen.findByRole('form', { name: 'Set a payment password' });
     expect(available()).toHaveTextContent(vnd(1_000_000));
     expect(held()).toHaveTextContent(vnd(0));
@@ -80,13 +95,15 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     );
     expect(confirmation).toHaveAttribute('aria-invalid', 'true');
     await user.click(save);
-    expect(withdrawal.state.paymentPassword).toBeNull();
+    expect(callsTo(withdrawalCalls.setPaymentPassword)).toEqual([]);
 
     await user.clear(confirmation);
     await user.type(confirmation, '123456');
     await user.click(save);
     expect(await screen.findByLabelText('Amount (VND)')).toBeInTheDocument();
-    expect(withdrawal.state.paymentPassword).toBe('123456');
+    expect(callsTo(withdrawalCalls.setPaymentPassword).map(({ body }) => body)).toEqual([
+      { password: '123456', confirmPassword: '123456' },
+    ]);
   });
 
   it('shows the money locked by turnover, refuses to send more than the withdrawable part, and forfeits a bonus', async () => {
@@ -103,9 +120,9 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
       createdAt: '2030-03-01T08:00:00.000Z',
       closedAt: null,
     };
-    const { user, withdrawal } = await openWithdraw({
+    const { user, server } = await openWithdraw({
       ...withAccount,
-      available: 400_000,
+      ...{ available: 400_000, withdrawable: 250_000, locked: 150_000 },
       requirements: [requirement],
     });
     await screen.findByLabelText('Amount (VND)');
@@ -126,10 +143,17 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
       `Only ${vnd(250_000)} can be withdrawn now: ${vnd(150_000)} is locked until its turnover is played`,
     );
-    expect(withdrawal.state.createCalls).toEqual([]);
+    expect(sent()).toEqual([]);
 
     // The server's refusal (the locks moved meanwhile) says what can be withdrawn and what is left to play.
-    withdrawal.state.requirements = [{ ...requirement, locked: 350_000 }];
+    on(
+      withdrawalCalls.createWithdrawal,
+      failure('TURNOVER_NOT_MET', 409, {
+        withdrawable: 50_000,
+        locked: 350_000,
+        remainingTurnover: 1_800_000,
+      }),
+    );
     await user.clear(amountInput());
     await user.type(amountInput(), '200000');
     await user.click(submit());
@@ -138,7 +162,6 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
         `This amount is locked until the turnover requirement is met. You can withdraw ${vnd(50_000)} now; play ${vnd(1_800_000)} more to unlock the next part.`,
       ),
     ).toBeInTheDocument();
-    expect(withdrawal.state.requests).toEqual([]);
 
     // Forfeiting the bonus: asked first, then sent once.
     await user.click(
@@ -146,16 +169,27 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Forfeit this bonus?' });
     expect(dialog).toHaveTextContent(`${vnd(100_000)} (the bonus and what it won) leaves your wallet`);
+    const forfeited = { ...requirement, status: 'forfeited' as const, locked: 0, lockedBonus: 0 };
+    on(wageringCalls.forfeitBonus, () => {
+      server.info = { ...server.info, available: 300_000, withdrawable: 300_000, locked: 0 };
+      server.requirements = [forfeited];
+      return { requirement: forfeited, forfeited: 100_000 };
+    });
     // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
     act(() => within(dialog).getByRole('button', { name: 'Forfeit' }).click());
-    await waitFor(() => expect(withdrawal.state.forfeitCalls).toEqual([7]));
+    await waitFor(() =>
+      expect(callsTo(wageringCalls.forfeitBonus).map(({ body }) => body)).toEqual([{ requirementId: 7 }]),
+    );
     // Forfeited: nothing is locked any more, everything available can be withdrawn.
     await waitFor(() => expect(screen.queryByTestId('withdraw-withdrawable')).toBeNull());
     expect(available()).toHaveTextContent(vnd(300_000));
   });
 
   it('checks the amount against the limits, the balance and the day’s count before sending', async () => {
-    const { user, withdrawal } = await openWithdraw({ ...withAccount, available: 300_000, todayCount: 2 });
+    const { user } = await openWithdraw({
+      ...withAccount,
+      ...{ available: 300_000, withdrawable: 300_000, todayCount: 2 },
+    });
     await screen.findByLabelText('Amount (VND)');
     expect(screen.getByText(`Minimum ${vnd(100_000)}, maximum ${vnd(50_000_000)}`)).toBeInTheDocument();
     expect(screen.getByText('Withdrawals left today: 3 of 5')).toBeInTheDocument();
@@ -197,11 +231,11 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('The payment password is exactly 6 digits'),
     );
     expect(pinInput()).toHaveFocus();
-    expect(withdrawal.state.createCalls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('refuses a request when the day’s withdrawals are used up', async () => {
-    const { user, withdrawal } = await openWithdraw({ ...withAccount, todayCount: 5 });
+    const { user } = await openWithdraw({ ...withAccount, todayCount: 5 });
     await screen.findByLabelText('Amount (VND)');
     expect(screen.getByText('Withdrawals left today: 0 of 5')).toBeInTheDocument();
     await user.type(amountInput(), '200000');
@@ -210,25 +244,29 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('You have used all 5 withdrawals of today'),
     );
-    expect(withdrawal.state.createCalls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('sends the same request key again after a lost answer, and the server makes one request', async () => {
-    const { user, withdrawal } = await openWithdraw({ ...withAccount, loseCreateAnswers: 1 });
+    const { user, server } = await openWithdraw(withAccount);
+    // The server makes the request the first time, but its answer is lost; the same key replays it.
+    on(withdrawalCalls.createWithdrawal, ({ body }) =>
+      sent().length === 1
+        ? (takeRequest(server, body.amount), networkFailure())
+        : { withdrawal: server.requests[0]!, replayed: true },
+    );
     await user.type(await screen.findByLabelText('Amount (VND)'), '200.000');
     await user.type(pinInput(), '246810');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(/network/i);
-    expect(withdrawal.state.requests).toHaveLength(1);
 
     await user.click(submit());
     const request = await screen.findByTestId('withdrawal-request');
-    const keys = withdrawal.state.createCalls.map((call) => call.requestKey);
+    const keys = sent().map((call) => call.requestKey);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    expect(withdrawal.state.requests).toHaveLength(1);
-    expect(withdrawal.state.createCalls[0]).toMatchObject({
+    expect(sent()[0]).toMatchObject({
       bankAccountId: VCB.accountId,
       amount: 200_000,
       paymentPassword: '246810',
@@ -246,18 +284,31 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { user, withdrawal } = await openWithdraw({ ...withAccount, createGate: () => gate });
+    const { user, server } = await openWithdraw(withAccount);
+    on(withdrawalCalls.createWithdrawal, async ({ body }) => {
+      await gate;
+      return { withdrawal: takeRequest(server, body.amount), replayed: false };
+    });
     await user.type(await screen.findByLabelText('Amount (VND)'), '150000');
     await user.type(pinInput(), '246810');
     await user.dblClick(submit());
     expect(screen.getByRole('button', { name: 'Sending the request…' })).toBeDisabled();
     release();
     await screen.findByTestId('withdrawal-request');
-    expect(withdrawal.state.createCalls).toHaveLength(1);
+    expect(sent()).toHaveLength(1);
   });
 
   it('shows a wrong payment password with the tries left, then the lock with its end', async () => {
-    const { user, withdrawal } = await openWithdraw({ ...withAccount, failedAttempts: 3 });
+    const { user } = await openWithdraw({
+      ...withAccount,
+      paymentPassword: { set: true, lockedUntil: null, attemptsLeft: 2 },
+    });
+    const lockedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    on(withdrawalCalls.createWithdrawal, () =>
+      sent().length === 1
+        ? failure('WRONG_PAYMENT_PASSWORD', 400, { attemptsLeft: 1 })
+        : failure('PAYMENT_PASSWORD_LOCKED', 429, { lockedUntil }),
+    );
     await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
     await user.type(pinInput(), '111111');
     await user.click(submit());
@@ -273,21 +324,27 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Too many wrong payment passwords, please try again later\. Try again after \d\d:\d\d \d\d\/\d\d\/\d{4}$/,
     );
-    expect(withdrawal.state.lockedUntil).not.toBeNull();
-    expect(withdrawal.state.requests).toEqual([]);
+    expect(sent().map((call) => call.paymentPassword)).toEqual(['111111', '222222']);
     expect(amountInput()).toHaveValue('200000');
   });
 
   it('tells a member whose payment password is locked when it opens again', async () => {
     const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
-    await openWithdraw({ ...withAccount, lockedUntil });
+    await openWithdraw({ ...withAccount, paymentPassword: { set: true, lockedUntil, attemptsLeft: 0 } });
     expect(await screen.findByTestId('payment-password-locked')).toHaveTextContent(
       'Too many wrong payment passwords, please try again later. Try again after',
     );
   });
 
   it('binds a bank account inline: a name mismatch shows the server’s error and keeps the input', async () => {
-    const { user, withdrawal } = await openWithdraw({ payeeName: 'NGUYEN VAN AN' });
+    const { user, server } = await openWithdraw({ payeeName: 'NGUYEN VAN AN' });
+    const added = () => callsTo(withdrawalCalls.addBankAccount).map(({ body }) => body);
+    on(withdrawalCalls.addBankAccount, ({ body }) => {
+      if (added().length === 1) return failure('BANK_ACCOUNT_NAME_MISMATCH', 400);
+      const account = { ...VCB, bankCode: body.bankCode, bankName: 'Techcombank' };
+      server.info = { ...server.info, accounts: [{ ...account, accountNumber: body.accountNumber }] };
+      return server.info.accounts[0]!;
+    });
     const form = await screen.findByRole('form', { name: 'Add a bank account' });
     // No account yet: binding one is the only choice, and the withdrawal form waits.
     expect(screen.queryByLabelText('Amount (VND)')).toBeNull();
@@ -315,21 +372,31 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(name).toHaveValue('TRAN THI B');
     expect(within(form).getByLabelText('Account number')).toHaveValue('123456789');
     expect(within(form).getByLabelText('Bank')).toHaveValue('TCB');
-    expect(withdrawal.state.accounts).toEqual([]);
+    expect(added()).toEqual([{ bankCode: 'TCB', accountNumber: '123456789', accountName: 'TRAN THI B' }]);
 
     await user.clear(name);
     await user.type(name, 'nguyễn văn an');
     await user.click(within(form).getByRole('button', { name: 'Add this account' }));
     expect(await screen.findByRole('radio', { name: /Techcombank \*\*\*\*6789/ })).toBeChecked();
     expect(screen.getByLabelText('Amount (VND)')).toBeInTheDocument();
-    expect(withdrawal.state.addCalls).toHaveLength(2);
-    expect(withdrawal.state.accounts.map((account) => account.accountName)).toEqual(['NGUYEN VAN AN']);
+    expect(added()).toHaveLength(2);
+    expect(added()[1]).toMatchObject({ bankCode: 'TCB', accountNumber: '123456789' });
   });
 
   it('follows a pending request until it is paid, then shows the new balances and the list', async () => {
-    const { user, withdrawal } = await openWithdraw({
-      ...withAccount,
-      decideAfterPolls: { polls: 3, status: 'paid' },
+    const { user, server } = await openWithdraw(withAccount);
+    on(withdrawalCalls.createWithdrawal, ({ body }) => ({
+      withdrawal: takeRequest(server, body.amount),
+      replayed: false,
+    }));
+    // The operator pays it by the third time it is asked for.
+    const polls = () => callsTo(withdrawalCalls.withdrawal).length;
+    on(withdrawalCalls.withdrawal, () => {
+      if (polls() === 3) {
+        server.requests = [{ ...server.requests[0]!, status: 'paid', decidedAt: new Date().toISOString() }];
+        server.info = { ...server.info, held: 0 };
+      }
+      return server.requests[0]!;
     });
     await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
     await user.type(pinInput(), '246810');
@@ -351,9 +418,9 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(available()).toHaveTextContent(vnd(800_000));
     const list = await screen.findByTestId('withdrawal-list');
     await waitFor(() => expect(within(list).getByText('Paid')).toBeInTheDocument());
-    const polls = withdrawal.state.requestPolls;
+    const pollsWhenPaid = polls();
     await vi.advanceTimersByTimeAsync(3 * WITHDRAWAL_POLL_MS);
-    expect(withdrawal.state.requestPolls).toBe(polls);
+    expect(polls()).toBe(pollsWhenPaid);
 
     await user.click(within(request).getByRole('button', { name: 'New withdrawal' }));
     expect(await screen.findByLabelText('Amount (VND)')).toHaveValue('');
@@ -373,6 +440,11 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
       decidedAt: null,
       rejectReason: index === 2 ? 'Wrong account' : null,
     }));
+    on(withdrawalCalls.withdrawals, ({ query }) => {
+      const [pageNo, pageSize] = [Number(query.pageNo), Number(query.pageSize)];
+      const list = requests.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+      return { list, pageNum: pageNo, totalPages: Math.ceil(12 / pageSize), total: 12 };
+    });
     const { user } = await openWithdraw({ ...withAccount, requests });
     const list = await screen.findByTestId('withdrawal-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);

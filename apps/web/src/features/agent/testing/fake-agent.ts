@@ -1,26 +1,7 @@
-import {
-  agentContractsCalls,
-  type AgentContract,
-  type ContractKind,
-  type ContractRequests,
-} from '@kl/contracts/agent-contracts';
-import { answer, bodyOf, failure, isCall } from '../../../test/fake-api.ts';
+import { agentContractsCalls, type AgentContract, type ContractKind } from '@kl/contracts/agent-contracts';
+import { onByDefault } from '../../../test/fake-api.ts';
 
-/**
- * The agent contract side of the API for component tests, keeping the contracts of agent-contracts.ts:
- * GET /api/agent-contracts/requests, GET /api/agent-contracts/contract?kind=, POST accept and refuse
- * (a waiting contract is answered once; again: 409 CONTRACT_CLOSED).
- */
-export interface FakeAgent {
-  handle: (url: URL, init?: RequestInit) => Promise<Response | undefined>;
-  state: {
-    contracts: AgentContract[];
-    requestCalls: number;
-    /** How many times a contract was asked for. */
-    contractCalls: number;
-    answers: { contractId: string; answer: 'accept' | 'refuse' }[];
-  };
-}
+/** Agent contract data for component tests (contracts agent-contracts.ts). */
 
 /** A contract offered by the operator, pending unless told otherwise. */
 export function fakeContract(kind: ContractKind, overrides: Partial<AgentContract> = {}): AgentContract {
@@ -57,56 +38,22 @@ export function fakeContract(kind: ContractKind, overrides: Partial<AgentContrac
   return { ...contract, ...overrides } as AgentContract;
 }
 
-export function createFakeAgent(options: { contracts?: AgentContract[] } = {}): FakeAgent {
-  const state: FakeAgent['state'] = {
-    contracts: [...(options.contracts ?? [])],
-    requestCalls: 0,
-    contractCalls: 0,
-    answers: [],
-  };
-  const pending = (kind: ContractKind) =>
-    state.contracts.some((contract) => contract.kind === kind && contract.status === 'pending') ? 1 : 0;
+export interface ContractsServer {
+  contracts: AgentContract[];
+}
 
-  const handle = async (url: URL, init?: RequestInit) => {
-    if (isCall(agentContractsCalls.contractRequests, url, init)) {
-      state.requestCalls += 1;
-      const reply: ContractRequests = {
-        dailysalreqtype: pending('salary'),
-        divtypecompperiodreq: pending('dividend'),
-        contracthoursalreq: pending('hourly'),
-      };
-      return answer(agentContractsCalls.contractRequests, reply);
-    }
-    if (isCall(agentContractsCalls.agentContract, url, init)) {
-      state.contractCalls += 1;
-      const kind = url.searchParams.get('kind');
-      const found = state.contracts.filter(
-        (contract) => contract.kind === kind && contract.status !== 'superseded',
-      );
-      return answer(agentContractsCalls.agentContract, { contract: found.at(-1) ?? null });
-    }
-    const entry = isCall(agentContractsCalls.acceptContract, url, init)
-      ? agentContractsCalls.acceptContract
-      : isCall(agentContractsCalls.refuseContract, url, init)
-        ? agentContractsCalls.refuseContract
-        : null;
-    if (entry) {
-      const reply = entry === agentContractsCalls.acceptContract ? 'accept' : 'refuse';
-      const { contractId } = bodyOf(entry, init);
-      state.answers.push({ contractId, answer: reply });
-      const index = state.contracts.findIndex((contract) => contract.id === contractId);
-      const contract = state.contracts[index];
-      if (!contract) return failure('NOT_FOUND');
-      if (contract.status !== 'pending') return failure('CONTRACT_CLOSED', 409, { status: contract.status });
-      const answered = {
-        ...contract,
-        status: reply === 'accept' ? 'accepted' : 'refused',
-        answeredAt: '2030-03-01T09:30:00.000Z',
-      } as AgentContract;
-      state.contracts[index] = answered;
-      return answer(entry, answered);
-    }
-    return undefined;
-  };
-  return { handle, state };
+/** Answers which kinds wait for an answer, and the contract of a kind, from the server view's contracts. */
+export function answerContracts(server: ContractsServer) {
+  const pending = (kind: ContractKind) =>
+    server.contracts.some((contract) => contract.kind === kind && contract.status === 'pending') ? 1 : 0;
+  onByDefault(agentContractsCalls.contractRequests, () => ({
+    dailysalreqtype: pending('salary'),
+    divtypecompperiodreq: pending('dividend'),
+    contracthoursalreq: pending('hourly'),
+  }));
+  onByDefault(agentContractsCalls.agentContract, ({ query }) => ({
+    contract:
+      server.contracts.filter((item) => item.kind === query.kind && item.status !== 'superseded').at(-1) ??
+      null,
+  }));
 }

@@ -1,19 +1,9 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { AgentContract } from '@kl/contracts/agent-contracts';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
 import { createSystemStatus } from '../../../test/factories.ts';
+import { storedSession } from '../../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
-import { createFakeAgent } from './fake-agent.ts';
-
-/** A session record as the browser keeps it (product.md §3); type 4 is a trial account. */
-export const storedSession = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'agent01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
+import { answerContracts, type ContractsServer } from './fake-agent.ts';
 
 /** A status whose AGENTPOLICY3 is on or off. */
 export function statusWithAgentPolicy(on: boolean) {
@@ -22,7 +12,7 @@ export function statusWithAgentPolicy(on: boolean) {
 }
 
 /**
- * Opens `path` in English with the fake agent contract server, as a member of `type` (null: a visitor),
+ * Opens `path` in English with the answers of a server view holding `contracts`, as a member of `type` (null: a visitor),
  * with AGENTPOLICY3 on unless told otherwise.
  */
 export async function openAgent({
@@ -36,8 +26,8 @@ export async function openAgent({
   agentPolicy?: boolean;
   contracts?: AgentContract[];
 }) {
-  const agent = createFakeAgent({ contracts });
-  serveAlsoNext(agent.handle);
+  const server: ContractsServer = { contracts };
+  answerContracts(server);
   const status = statusWithAgentPolicy(agentPolicy);
   const view = await renderApp(path, {
     status,
@@ -45,5 +35,5 @@ export async function openAgent({
     storage: type === null ? {} : { [SESSION_STORAGE_KEY]: storedSession(type) },
   });
   const page = await findScreen();
-  return { ...view, agent, page };
+  return { ...view, server, page };
 }

@@ -1,7 +1,10 @@
+import { depositCalls } from '@kl/contracts/deposit';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
+import { failure, on } from '../../../test/fake-api.ts';
 import { vnd } from '../../../test/money.ts';
+import type { DepositServer } from './fake-deposit.ts';
 
 /*
  * The steps both deposit templates share, as a member takes them (deposit tests). A channel is a radio
@@ -13,14 +16,17 @@ export const amountInput = () => screen.getByLabelText('Amount (VND)');
 export const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
 
 /**
- * Follows the order's link to the payment gateway's page, pays there (`pay`: the gateway's callback) and
- * comes back to the order (the page shown again), which shows the payment received.
+ * Follows the order's link to the payment gateway's page, pays there (the gateway's callback: the server
+ * marks the order paid and credits it) and comes back to the order, which shows the payment received.
  */
-export async function payAtGateway(order: HTMLElement, amount: number, pay: () => void) {
+export async function payAtGateway(order: HTMLElement, amount: number, server: DepositServer) {
   const gateway = within(order).getByRole('region', { name: 'Pay online' });
   const link = within(gateway).getByRole('link', { name: 'Go to the payment page' });
   expect(link.getAttribute('href')).toMatch(/^https:\/\/pay\.example\.test\/gateway\/pay\?orderId=/);
-  pay();
+  const paid = { ...server.orders[0]!, status: 'paid' as const, payUrl: null };
+  Object.assign(paid, { paidAt: new Date().toISOString(), transactionId: '100' });
+  server.orders = [paid];
+  server.balance += paid.amount;
   window.dispatchEvent(new Event('visibilitychange'));
   expect(
     await within(order).findByText(`Payment received: ${vnd(amount)} has been added to your wallet`),
@@ -39,14 +45,12 @@ export async function orderFromEwallet(user: UserEvent, channel: ChannelRole) {
 }
 
 /**
- * Asks for more than a daily deposit limit of 300,000 leaves: told how much is left, and nothing is
- * ordered (`created` stays empty).
+ * Asks for more than a daily deposit limit of 300,000 leaves (the server refuses it): told how much is
+ * left, and no order is shown.
  */
-export async function expectDailyLimitRefusal(
-  user: UserEvent,
-  channel: ChannelRole,
-  created: () => readonly unknown[],
-) {
+export async function expectDailyLimitRefusal(user: UserEvent, channel: ChannelRole) {
+  const over = { period: 'daily', limit: 300_000, used: 0, remaining: 300_000, currency: 'VND' };
+  on(depositCalls.createDepositOrder, failure('DEPOSIT_LIMIT_EXCEEDED', 409, over));
   await user.click(await screen.findByRole(channel, { name: /VietQR code/ }));
   await user.type(amountInput(), '400000');
   await user.click(createButton());
@@ -54,5 +58,4 @@ export async function expectDailyLimitRefusal(
     `This deposit would go over your daily deposit limit of ${vnd(300_000)}. You can still deposit ${vnd(300_000)}.`,
   );
   expect(screen.queryByTestId('deposit-order')).toBeNull();
-  expect(created()).toEqual([]);
 }

@@ -1,41 +1,13 @@
-import type { DepositChannel, DepositOrder, DepositOrderStatus } from '@kl/contracts/deposit';
-import type { WalletBalance } from '@kl/contracts/wallet';
-import { fail, ok, requestBody } from '../../../test/envelope-answers.ts';
+import { depositCalls, type DepositChannel, type DepositOrder } from '@kl/contracts/deposit';
+import { walletCalls } from '@kl/contracts/wallet';
+import { failure, onByDefault } from '../../../test/fake-api.ts';
+import { walletOf } from '../../../test/fake-data.ts';
 
 /**
- * The wallet and deposit side of the API for component tests, keeping the contracts of wallet.ts and
- * deposit.ts: GET /api/wallet, GET /api/deposit/channels, POST /api/deposit/orders (min/max checked as
- * the server does) and GET /api/deposit/order; `payAtGateway` is the gateway's callback (credits once).
- * A viewer who is not a real member is refused with FEATURE_NOT_ENABLED actual_account_required.
+ * Deposit data for component tests (contracts deposit.ts): the channels, the order the server makes of a
+ * channel and an amount, and the answers of the deposit screen's calls from a `server` view the test
+ * changes as it says what the server did.
  */
-export interface FakeDepositOptions {
-  /** 'refused' answers every deposit call FEATURE_NOT_ENABLED { reason: actual_account_required }. */
-  viewer?: 'member' | 'trial' | 'refused';
-  balance?: number;
-  sandbox?: boolean;
-  /** An open order turns paid (as if paid at the bank) when it has been asked for this many times. */
-  paidAfterPolls?: number;
-  /** A daily deposit limit the member set: an order over what is left is refused DEPOSIT_LIMIT_EXCEEDED. */
-  dailyLimit?: number;
-  /** Orders are made already past their time to pay (the next read finds them expired). */
-  expired?: boolean;
-  /** While set, GET /api/wallet waits for this promise before answering. */
-  walletGate?: () => Promise<void> | undefined;
-}
-
-export interface FakeDeposit {
-  handle: (url: URL, init?: RequestInit) => Promise<Response | undefined>;
-  /** What the payment gateway's callback does once the member paid at its page: the order paid. */
-  payAtGateway: (orderId: string) => void;
-  state: {
-    balance: number;
-    orders: DepositOrder[];
-    walletCalls: number;
-    orderPolls: number;
-    created: { channelCode: string; amount: number }[];
-  };
-}
-
 const bank = (bankName: string, bankBin: string, accountNumber: string) => ({
   bankName,
   bankBin,
@@ -105,119 +77,45 @@ function paymentOf(channel: DepositChannel, amount: number, referenceCode: strin
   return { kind: 'bank_transfer', bank: bank('Vietcombank', '970436', '1029384756'), referenceCode, amount };
 }
 
-export function createFakeDeposit(options: FakeDepositOptions = {}): FakeDeposit {
-  const viewer = options.viewer ?? 'member';
-  const sandbox = options.sandbox ?? true;
-  const state: FakeDeposit['state'] = {
-    balance: options.balance ?? (viewer === 'trial' ? 2_000_000 : 0),
-    orders: [],
-    walletCalls: 0,
-    orderPolls: 0,
-    created: [],
+/** The order the server makes for `amount` on the channel `channelCode` (pending, to pay in time). */
+export function orderOf(
+  channelCode: string,
+  amount: number,
+  overrides: Partial<DepositOrder> = {},
+): DepositOrder {
+  const channel = FAKE_CHANNELS.find((item) => item.code === channelCode) ?? FAKE_CHANNELS[0]!;
+  const referenceCode = 'KL000001';
+  const orderId = '00000000-0000-4000-8000-000000000001';
+  return {
+    ...{ orderId, channelCode, channelKind: channel.kind },
+    ...{ channelName: channel.name, amount, currency: 'VND', status: 'pending', referenceCode },
+    createdAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + channel.expiresInMinutes * 60_000).toISOString(),
+    ...{ paidAt: null, failureReason: null, transactionId: null },
+    payUrl: `${FAKE_GATEWAY_URL}?orderId=${orderId}`,
+    payment: paymentOf(channel, amount, referenceCode),
+    ...overrides,
   };
+}
 
-  const settle = (order: DepositOrder, status: DepositOrderStatus) => {
-    if (order.status !== 'pending') return order;
-    const next: DepositOrder = {
-      ...order,
-      status,
-      payUrl: null,
-      paidAt: status === 'paid' ? new Date().toISOString() : null,
-      transactionId: status === 'paid' ? String(state.orders.length + 100) : null,
-    };
-    if (status === 'paid') state.balance += order.amount;
-    state.orders = state.orders.map((item) => (item.orderId === order.orderId ? next : item));
-    return next;
-  };
+export interface DepositServer {
+  balance: number;
+  /** Whether the payment gateway is connected: its orders then link to its page. */
+  sandbox: boolean;
+  orders: DepositOrder[];
+}
 
-  const handle = async (url: URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = requestBody(init);
-    if (url.pathname === '/api/wallet') {
-      state.walletCalls += 1;
-      await options.walletGate?.();
-      const wallet: WalletBalance = {
-        sumBalance: state.balance,
-        available: state.balance,
-        held: 0,
-        currency: 'VND',
-        decimals: 0,
-        demo: viewer === 'trial',
-      };
-      return ok(wallet);
-    }
-    if (!url.pathname.startsWith('/api/deposit/')) return undefined;
-    if (viewer !== 'member') return fail('FEATURE_NOT_ENABLED', 403, { reason: 'actual_account_required' });
-
-    if (url.pathname === '/api/deposit/channels' && method === 'GET') {
-      return ok({ list: FAKE_CHANNELS });
-    }
-    if (url.pathname === '/api/deposit/orders' && method === 'POST') {
-      const channel = FAKE_CHANNELS.find((item) => item.code === body.channelCode);
-      const amount = Number(body.amount);
-      if (!channel || amount < channel.minAmount || amount > channel.maxAmount) {
-        return fail('INVALID_INPUT', 400);
-      }
-      if (options.dailyLimit !== undefined) {
-        const used = state.orders
-          .filter((item) => item.status === 'pending' || item.status === 'paid')
-          .reduce((sum, item) => sum + item.amount, 0);
-        if (used + amount > options.dailyLimit) {
-          const limit = options.dailyLimit;
-          const remaining = Math.max(0, limit - used);
-          return fail('DEPOSIT_LIMIT_EXCEEDED', 409, {
-            period: 'daily',
-            limit,
-            used,
-            remaining,
-            currency: 'VND',
-          });
-        }
-      }
-      state.created.push({ channelCode: channel.code, amount });
-      const referenceCode = `KL${String(state.orders.length + 1).padStart(6, '0')}`;
-      const orderId = `00000000-0000-4000-8000-${String(state.orders.length + 1).padStart(12, '0')}`;
-      const order: DepositOrder = {
-        orderId,
-        channelCode: channel.code,
-        channelKind: channel.kind,
-        channelName: channel.name,
-        amount,
-        currency: 'VND',
-        status: 'pending',
-        referenceCode,
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date(
-          Date.now() + (options.expired ? 1_500 : channel.expiresInMinutes * 60_000),
-        ).toISOString(),
-        paidAt: null,
-        failureReason: null,
-        transactionId: null,
-        payment: paymentOf(channel, amount, referenceCode),
-        payUrl: sandbox ? `${FAKE_GATEWAY_URL}?orderId=${orderId}` : null,
-      };
-      state.orders.push(order);
-      return ok(order);
-    }
-    if (url.pathname === '/api/deposit/order' && method === 'GET') {
-      const order = state.orders.find((item) => item.orderId === url.searchParams.get('orderId'));
-      if (!order) return fail('NOT_FOUND', 404);
-      state.orderPolls += 1;
-      if (order.status === 'pending' && Date.parse(order.expiresAt) <= Date.now()) {
-        return ok(settle(order, 'expired'));
-      }
-      if (options.paidAfterPolls !== undefined && state.orderPolls >= options.paidAfterPolls) {
-        return ok(settle(order, 'paid'));
-      }
-      return ok(order);
-    }
-    return undefined;
-  };
-
-  const payAtGateway = (orderId: string) => {
-    const order = state.orders.find((item) => item.orderId === orderId);
-    if (order) settle(order, 'paid');
-  };
-
-  return { handle, payAtGateway, state };
+/** Answers the wallet, the channels, a new order (made as `orderOf` makes it) and an order by id. */
+export function answerDeposit(server: DepositServer) {
+  onByDefault(walletCalls.wallet, () => walletOf(server.balance));
+  onByDefault(depositCalls.depositChannels, () => ({ list: FAKE_CHANNELS }));
+  onByDefault(depositCalls.createDepositOrder, ({ body }) => {
+    const order = orderOf(body.channelCode, body.amount, server.sandbox ? {} : { payUrl: null });
+    server.orders = [order];
+    return order;
+  });
+  onByDefault(
+    depositCalls.depositOrder,
+    ({ query }) => server.orders.find((order) => order.orderId === query.orderId) ?? failure('NOT_FOUND'),
+  );
 }

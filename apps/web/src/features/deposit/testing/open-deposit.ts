@@ -1,31 +1,25 @@
 import { createSystemStatus } from '../../../test/factories.ts';
 import { openAsMember } from '../../../test/member-session.ts';
-import { createFakeDeposit, type FakeDepositOptions } from './fake-deposit.ts';
+import { answerDeposit, type DepositServer } from './fake-deposit.ts';
 
 /**
- * Opens /m/voucherCenter in English with the fake wallet and deposit server, as a member of `type`, in the
- * base template (status mobileTemplate.dep_func 0) or the new one (`template: 'new'`, dep_func 1).
+ * Opens /m/voucherCenter in English as a member of `type` with the deposit answers of a `server` view (no
+ * order yet), in the base template (status mobileTemplate.dep_func 0) or the new one (`template: 'new'`).
  */
 export async function openDeposit({
   type = 0,
   path = '/m/voucherCenter?lang=en',
-  storage = {},
   template = 'base',
-  ...options
-}: FakeDepositOptions & {
-  type?: number;
-  path?: string;
-  storage?: Record<string, string>;
-  template?: 'base' | 'new';
-} = {}) {
-  const deposit = createFakeDeposit({ viewer: type === 4 ? 'trial' : 'member', ...options });
+  balance = 0,
+  sandbox = true,
+}: { type?: number; path?: string; template?: 'base' | 'new'; balance?: number; sandbox?: boolean } = {}) {
+  const server: DepositServer = { balance, sandbox, orders: [] };
+  answerDeposit(server);
   const view = await openAsMember(path, {
     type,
-    handle: deposit.handle,
-    storage,
     status: createSystemStatus({
       info: { mobileTemplate: { mem_cen: 1, dep_func: template === 'new' ? 1 : 0 } },
     }),
   });
-  return { ...view, deposit };
+  return { ...view, server };
 }

@@ -1,20 +1,11 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { FakeAccounts } from '../../../test/fake-accounts.ts';
 import { serveAlsoNext } from '../../../test/fake-server.ts';
+import { storedSession } from '../../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { createFakeFeedback, type FakeFeedbackOptions } from './fake-feedback.ts';
 
 export type FeedbackTestRole = 'visitor' | 'member' | 'trial';
-
-/** A session record as the browser keeps it (product.md §3) for a member or a trial account. */
-const storedSession = (role: Exclude<FeedbackTestRole, 'visitor'>) =>
-  JSON.stringify({
-    userName: role === 'trial' ? 'trial0001' : 'player01',
-    merchantCode: 'kimlong',
-    type: role === 'trial' ? 4 : 0,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
 
 /**
  * Opens the app at `path` (default /m/feedback in English) with the fake feedback server, as a member
@@ -30,7 +21,7 @@ export async function openFeedback({
   serveAlsoNext(feedback.handle);
   const view = await renderApp(path, {
     accounts,
-    storage: role === 'visitor' ? {} : { [SESSION_STORAGE_KEY]: storedSession(role) },
+    storage: role === 'visitor' ? {} : { [SESSION_STORAGE_KEY]: storedSession(role === 'trial' ? 4 : 0) },
   });
   const page = await findScreen();
   return { ...view, feedback, page };

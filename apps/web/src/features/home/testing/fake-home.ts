@@ -1,4 +1,3 @@
-import type { ApiEntry } from '@kl/contracts/api-call';
 import {
   contentCalls,
   type Announcement,
@@ -8,12 +7,12 @@ import {
 } from '@kl/contracts/content';
 import { gamesCalls, type Vendor, type VendorStructure } from '@kl/contracts/games';
 import { walletCalls } from '@kl/contracts/wallet';
-import { answer, failure, isCall } from '../../../test/fake-api.ts';
+import { failure, onByDefault } from '../../../test/fake-api.ts';
+import { walletOf } from '../../../test/fake-data.ts';
 
 /**
- * The home content side of the API for component tests (banners, popular announcements, footer
- * links, the vendor structure, the service links and the unread announcement count), keeping the
- * contracts of content.ts and games.ts. Give its `handle` to `serveAlsoNext` before renderApp.
+ * The home content's answers for component tests (banners, popular announcements, footer links, the
+ * vendor structure, the service links, the wallet and the unread announcement count).
  */
 export interface FakeHomeOptions {
   banners?: Banner[];
@@ -98,49 +97,24 @@ export function createVendorStructure(count: number): VendorStructure {
   };
 }
 
-export function createFakeHome(options: FakeHomeOptions = {}) {
-  const calls: string[] = [];
-  const service: ServiceLinks = options.service ?? {
-    customerService: [],
-    resources: [],
-    socialLinks: DEFAULT_FOOTER.socialLinks,
-  };
-  function handle(url: URL, init: RequestInit = {}): Response | undefined {
-    const method = (init.method ?? 'GET').toUpperCase();
-    const route = `${method} ${url.pathname}`;
-    const is = (entry: ApiEntry) => {
-      const matched = isCall(entry, url, init);
-      if (matched) calls.push(route);
-      return matched;
-    };
-    if (is(contentCalls.banners))
-      return answer(contentCalls.banners, { list: options.banners ?? DEFAULT_BANNERS });
-    if (is(contentCalls.popularAnnouncements)) {
-      return answer(contentCalls.popularAnnouncements, {
-        list: options.popular ?? [createAnnouncement(1), createAnnouncement(2)],
-      });
-    }
-    if (is(contentCalls.footerLinks))
-      return answer(contentCalls.footerLinks, options.footer ?? DEFAULT_FOOTER);
-    if (is(gamesCalls.gameVendors)) {
-      return answer(gamesCalls.gameVendors, createVendorStructure(options.vendorCount ?? 6));
-    }
-    if (is(contentCalls.service)) return answer(contentCalls.service, service);
-    if (is(walletCalls.wallet)) {
-      return answer(walletCalls.wallet, {
-        sumBalance: options.balance ?? 1_234_567,
-        available: options.balance ?? 1_234_567,
-        held: 0,
-        currency: 'VND',
-        decimals: 0,
-        demo: false,
-      });
-    }
-    if (is(contentCalls.announcementUnreadCount)) {
-      if (options.unreadCount === undefined) return failure('NOT_LOGGED_IN');
-      return answer(contentCalls.announcementUnreadCount, { unreadCount: options.unreadCount });
-    }
-    return undefined;
-  }
-  return { handle, calls };
+/** What the home screen's calls answer unless the test said otherwise (data only). */
+export function answerHome(options: FakeHomeOptions = {}) {
+  onByDefault(contentCalls.banners, { list: options.banners ?? DEFAULT_BANNERS });
+  onByDefault(contentCalls.popularAnnouncements, {
+    list: options.popular ?? [createAnnouncement(1), createAnnouncement(2)],
+  });
+  onByDefault(contentCalls.footerLinks, options.footer ?? DEFAULT_FOOTER);
+  onByDefault(gamesCalls.gameVendors, createVendorStructure(options.vendorCount ?? 6));
+  onByDefault(
+    contentCalls.service,
+    options.service ?? { customerService: [], resources: [], socialLinks: DEFAULT_FOOTER.socialLinks },
+  );
+  // The games part of home: no game unless the test says.
+  onByDefault(gamesCalls.hotGames, { list: [] });
+  onByDefault(gamesCalls.gameSearch, { games: [], pageNum: 1, totalPages: 1, total: 0 });
+  onByDefault(gamesCalls.winnerBoard, { list: [] });
+  onByDefault(walletCalls.wallet, walletOf(options.balance ?? 1_234_567));
+  onByDefault(contentCalls.announcementUnreadCount, () =>
+    options.unreadCount === undefined ? failure('NOT_LOGGED_IN') : { unreadCount: options.unreadCount },
+  );
 }

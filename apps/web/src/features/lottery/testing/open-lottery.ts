@@ -1,16 +1,8 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { serveAlsoNext } from '../../../test/fake-server.ts';
+import { storedSession } from '../../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
 import { createFakeLottery, type FakeLotteryOptions } from './fake-lottery.ts';
-
-const storedSession = () =>
-  JSON.stringify({
-    userName: 'player01',
-    merchantCode: 'kimlong',
-    type: 0,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
 
 /** Opens `path` in English with the fake lottery server, as a member (or a visitor). */
 export async function openLottery(

@@ -1,122 +1,61 @@
-import type { ApiEntry } from '@kl/contracts/api-call';
 import { contentCalls } from '@kl/contracts/content';
 import { gameRecordsCalls, type GameRecord } from '@kl/contracts/game-records';
 import { wageringCalls } from '@kl/contracts/wagering';
 import { walletCalls, type WalletTransaction } from '@kl/contracts/wallet';
-import { answer, isCall } from '../../../test/fake-api.ts';
+import { onByDefault } from '../../../test/fake-api.ts';
+import { pageOf, walletOf } from '../../../test/fake-data.ts';
 
 /**
- * The member centre's side of the API for component tests, keeping the contracts of wallet.ts,
- * game-records.ts and content.ts: GET /api/wallet, GET /api/wallet/transactions and GET
- * /api/game-records (filters and paging as the server applies them), GET /api/member/head-icon and
- * GET /api/inbox/unread-count. Every query the screens sent is kept in `state.requests`.
+ * The member centre's data for component tests (contracts wallet.ts, game-records.ts, content.ts): the
+ * answers of its reads unless the test said otherwise. The lists are answered as given, a page at a time:
+ * a test that filters sets the server's answer to that query.
  */
 export interface FakeMemberOptions {
   balance?: number;
+  /** Money locked by turnover requirements, and what can be withdrawn (GET /api/wallet/turnover). */
+  locked?: number;
+  withdrawable?: number;
   transactions?: WalletTransaction[];
   records?: GameRecord[];
   unread?: number;
-  /** While set, GET /api/wallet waits for this promise before answering. */
-  walletGate?: () => Promise<void> | undefined;
-  /** Money locked by turnover requirements (GET /api/wallet/turnover). */
-  locked?: number;
 }
 
-function inRange(createdAt: string, query: URLSearchParams) {
-  const time = Date.parse(createdAt);
-  const from = query.get('from');
-  const to = query.get('to');
-  return (!from || time >= Date.parse(from)) && (!to || time < Date.parse(to));
-}
-
-function paged<T>(items: T[], query: URLSearchParams) {
-  const pageNo = Number(query.get('pageNo') ?? '1');
-  const pageSize = Number(query.get('pageSize') ?? '20');
+/** The game records' answer: the page `query` asks of `records`, with the totals the server sums. */
+export function recordsPage(
+  records: GameRecord[],
+  query: Record<string, string>,
+  totals: { stake: number; payout: number },
+) {
+  const { stake, payout } = totals;
+  const net = payout - stake;
   return {
-    list: items.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-    pageNum: pageNo,
-    totalPages: Math.ceil(items.length / pageSize),
-    total: items.length,
+    ...pageOf(records, query),
+    currency: 'VND',
+    totals: { rounds: records.length, stake, payout, net },
   };
 }
 
-export function createFakeMember(options: FakeMemberOptions = {}) {
-  const state = {
-    balance: options.balance ?? 1_250_000,
-    transactions: options.transactions ?? [],
-    records: options.records ?? [],
-    walletCalls: 0,
-    requests: [] as { path: string; query: Record<string, string> }[],
-  };
-
-  async function handle(url: URL, init?: RequestInit): Promise<Response | undefined> {
-    const query = url.searchParams;
-    const is = (entry: ApiEntry) => isCall(entry, url, init);
-    if (is(walletCalls.wallet)) {
-      state.walletCalls += 1;
-      await options.walletGate?.();
-      return answer(walletCalls.wallet, {
-        sumBalance: state.balance,
-        available: state.balance,
-        held: 0,
-        currency: 'VND',
-        decimals: 0,
-        demo: false,
-      });
-    }
-    if (is(wageringCalls.walletTurnover)) {
-      const locked = Math.min(options.locked ?? 0, state.balance);
-      return answer(wageringCalls.walletTurnover, {
-        currency: 'VND',
-        available: state.balance,
-        locked,
-        withdrawable: state.balance - locked,
-        requirements: [],
-        contributions: { default: 100, categories: {} },
-      });
-    }
-    if (is(walletCalls.walletTransactions)) {
-      state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
-      const kinds = query.get('kind')?.split(',');
-      const items = state.transactions.filter(
-        (item) => (!kinds || kinds.includes(item.kind)) && inRange(item.createdAt, query),
-      );
-      return answer(walletCalls.walletTransactions, paged(items, query));
-    }
-    if (is(gameRecordsCalls.gameRecords)) {
-      state.requests.push({ path: url.pathname, query: Object.fromEntries(query) });
-      const gameType = query.get('gameType');
-      const items = state.records.filter(
-        (item) => (!gameType || item.gameType === gameType) && inRange(item.createdAt, query),
-      );
-      const counted = items.filter((item) => item.status !== 'cancelled');
-      const stake = counted.reduce((sum, item) => sum + item.stake, 0);
-      const payout = counted.reduce((sum, item) => sum + item.payout, 0);
-      return answer(gameRecordsCalls.gameRecords, {
-        ...paged(items, query),
-        currency: 'VND',
-        totals: { rounds: counted.length, stake, payout, net: payout - stake },
-      });
-    }
-    if (is(contentCalls.headIcon)) {
-      return answer(contentCalls.headIcon, {
-        headIconId: 3,
-        url: '/api/content/avatars/3.svg',
-        chosen: false,
-        choices: [{ id: 3, url: '/api/content/avatars/3.svg' }],
-      });
-    }
-    if (is(contentCalls.inboxUnreadCount)) {
-      return answer(contentCalls.inboxUnreadCount, { unreadCount: options.unread ?? 0, offered: true });
-    }
-    return undefined;
-  }
-
-  const requestsTo = (path: string) => state.requests.filter((request) => request.path === path);
-  return { handle, state, requestsTo };
+export function answerMember({
+  balance = 1_250_000,
+  locked = 0,
+  withdrawable = balance,
+  ...options
+}: FakeMemberOptions) {
+  onByDefault(walletCalls.wallet, walletOf(balance));
+  onByDefault(wageringCalls.walletTurnover, {
+    ...{ currency: 'VND', available: balance, locked, withdrawable, requirements: [] },
+    contributions: { default: 100, categories: {} },
+  });
+  onByDefault(walletCalls.walletTransactions, ({ query }) => pageOf(options.transactions ?? [], query));
+  onByDefault(gameRecordsCalls.gameRecords, ({ query }) =>
+    recordsPage(options.records ?? [], query, { stake: 0, payout: 0 }),
+  );
+  onByDefault(contentCalls.headIcon, {
+    ...{ headIconId: 3, url: '/api/content/avatars/3.svg', chosen: false },
+    choices: [{ id: 3, url: '/api/content/avatars/3.svg' }],
+  });
+  onByDefault(contentCalls.inboxUnreadCount, { unreadCount: options.unread ?? 0, offered: true });
 }
-
-export type FakeMember = ReturnType<typeof createFakeMember>;
 
 let ids = 0;
 

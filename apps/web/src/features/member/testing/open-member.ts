@@ -1,11 +1,12 @@
 import { waitFor } from '@testing-library/react';
+import { accountsCalls } from '@kl/contracts/accounts';
 import { MERCHANT_TOGGLES, type StatusInfo } from '@kl/contracts/status';
 import { createSystemStatus } from '../../../test/factories.ts';
-import { createFakeAccounts } from '../../../test/fake-accounts.ts';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
-import { findScreen, renderApp } from '../../../test/render-app.tsx';
+import { onByDefault } from '../../../test/fake-api.ts';
+import { memberInfoOf } from '../../../test/fake-data.ts';
+import { openAsMember } from '../../../test/member-session.ts';
 import { systemStatusQueryKey } from '../../system-status/index.ts';
-import { createFakeMember, type FakeMemberOptions } from './fake-member.ts';
+import { answerMember, type FakeMemberOptions } from './fake-member.ts';
 
 export interface OpenMemberOptions extends FakeMemberOptions {
   path?: string;
@@ -18,7 +19,7 @@ export interface OpenMemberOptions extends FakeMemberOptions {
   memberType?: number;
 }
 
-/** Opens a member-centre screen in English as a logged-in real member, against the fake servers. */
+/** Opens a member-centre screen in English as a logged-in real member, with the member centre's answers. */
 export async function openMember({
   path = '/m/member/home?lang=en',
   memCen = 1,
@@ -27,22 +28,21 @@ export async function openMember({
   memberType = 0,
   ...options
 }: OpenMemberOptions = {}) {
-  const member = createFakeMember(options);
-  serveAlsoNext(member.handle);
-  const accounts = createFakeAccounts({
-    members: [{ username: 'player01', password: 'secret12', type: memberType, clubLevel }],
-  });
+  answerMember(options);
+  onByDefault(
+    accountsCalls.memberInfo,
+    memberInfoOf({ type: memberType, clubLabel: { labelName: clubLevel } }),
+  );
   const toggles = Object.fromEntries(
     MERCHANT_TOGGLES.map((name) => [name, name === 'showVipBenefit' ? showVipBenefit : false]),
   ) as StatusInfo['toggles'];
   const status = createSystemStatus({ info: { mobileTemplate: { mem_cen: memCen, dep_func: 0 }, toggles } });
-  const view = await renderApp(path, { accounts, storage: accounts.loggedInAs('player01'), status });
-  const page = await findScreen();
+  const view = await openAsMember(path, { type: memberType, status });
   // The entries follow the merchant's status (template, VIP benefits): wait for the server's answer.
   await waitFor(() => {
     if (!(view.queryClient.getQueryState(systemStatusQueryKey)?.dataUpdatedAt ?? 0)) {
       throw new Error('The status has not been answered yet');
     }
   });
-  return { ...view, member, accounts, page };
+  return view;
 }

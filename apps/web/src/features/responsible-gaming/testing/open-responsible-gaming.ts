@@ -1,26 +1,25 @@
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
-import { findScreen, renderApp } from '../../../test/render-app.tsx';
-import { createFakeResponsibleGaming, type FakeResponsibleGamingOptions } from './fake-responsible-gaming.ts';
+import type {
+  DepositLimitPeriod,
+  DepositLimitView,
+  RealityCheckInterval,
+} from '@kl/contracts/responsible-gaming';
+import { openAsMember } from '../../../test/member-session.ts';
+import { answerResponsibleGaming, rgSettings, type RgServer } from './fake-responsible-gaming.ts';
 
-/** A member's session record as the browser keeps it (product.md §3). */
-export const storedMemberSession = (type = 0) =>
-  JSON.stringify({
-    userName: 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-
-/** Opens `path` (the responsible-gaming screen by default) in English as a member, with the fake calls. */
-export async function openResponsibleGaming(
-  options: FakeResponsibleGamingOptions & { path?: string; type?: number } = {},
-) {
-  const { path = '/m/member/responsibleGaming?lang=en', type = 0, ...fakeOptions } = options;
-  const fake = createFakeResponsibleGaming(fakeOptions);
-  serveAlsoNext(fake.handle);
-  const view = await renderApp(path, { storage: { [SESSION_STORAGE_KEY]: storedMemberSession(type) } });
-  const page = await findScreen();
-  return { ...view, fake, page };
+/** Opens `path` (the responsible-gaming screen by default) in English as a member, with the settings' answer. */
+export async function openResponsibleGaming({
+  path = '/m/member/responsibleGaming?lang=en',
+  type = 0,
+  limits,
+  realityCheckMinutes,
+}: {
+  path?: string;
+  type?: number;
+  limits?: Partial<Record<DepositLimitPeriod, Partial<DepositLimitView>>>;
+  realityCheckMinutes?: RealityCheckInterval;
+} = {}) {
+  const server: RgServer = { settings: rgSettings(limits, realityCheckMinutes) };
+  answerResponsibleGaming(server);
+  const view = await openAsMember(path, { type });
+  return { ...view, server };
 }

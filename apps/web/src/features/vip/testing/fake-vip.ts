@@ -1,5 +1,6 @@
-import { vipCalls, type MyVip, type VipLevel } from '@kl/contracts/vip';
-import { answer, isCall } from '../../../test/fake-api.ts';
+import type { MyVip, VipLevel } from '@kl/contracts/vip';
+
+/** VIP data for component tests (contracts vip.ts). */
 
 const level = (n: number, name: string, threshold: number, rebatePercent: number): VipLevel => ({
   level: n,
@@ -29,13 +30,3 @@ export const FAKE_MY_VIP: MyVip = {
   next: { level: 2, name: 'Silver', depositThreshold: 10_000_000, remaining: 4_500_000 },
   progressPercent: 50,
 };
-
-/** GET /api/vip/levels and GET /api/vip/me for component tests (contracts vip.ts). */
-export function createFakeVip({ mine = FAKE_MY_VIP }: { mine?: MyVip } = {}) {
-  return (url: URL, init?: RequestInit) => {
-    if (isCall(vipCalls.vipLevels, url, init))
-      return answer(vipCalls.vipLevels, { list: FAKE_VIP_LEVELS, currency: 'VND' });
-    if (isCall(vipCalls.myVip, url, init)) return answer(vipCalls.myVip, mine);
-    return undefined;
-  };
-}
