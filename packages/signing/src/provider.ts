@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PROVIDER_TIMESTAMP_WINDOW_SECONDS, type ProviderAction } from '@kl/contracts/provider-wallet';
+import { hmacHex, refuseSigned, type SignedRefusal } from './hmac.ts';
 
 /**
  * Signatures of a provider's requests (docs/decisions/025-provider-wallet.md): hex HMAC-SHA256, under the
@@ -24,20 +24,14 @@ export function signProviderRequest(
  * `report` over the day, and its answer over the raw body.
  */
 export function signProviderMessage(secret: string, timestamp: string, purpose: string, raw: string): string {
-  const mac = createHmac('sha256', secret);
-  mac.update(`${timestamp}.${purpose}.`, 'utf8');
-  mac.update(raw, 'utf8');
-  return mac.digest('hex');
+  return hmacHex(secret, timestamp, purpose, raw);
 }
 
-export type ProviderSignatureRefusal = 'MISSING_SIGNATURE' | 'BAD_SIGNATURE' | 'STALE_TIMESTAMP';
-
-const TIMESTAMP = /^\d{1,12}$/;
-const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+export type ProviderSignatureRefusal = SignedRefusal;
 
 /**
- * Why a request is not the provider's, or undefined when it is: the signature first (someone without the
- * key learns nothing more), then the timestamp's window around `now`.
+ * Why a request (or a report's answer, `report`) is not the provider's, or undefined when it is: the
+ * signature first (someone without the key learns nothing more), then the timestamp's window around `now`.
  */
 export function refuseProviderSignature(request: {
   secret: string;
@@ -47,11 +41,9 @@ export function refuseProviderSignature(request: {
   rawBody: string;
   now: Date;
 }): ProviderSignatureRefusal | undefined {
-  const { timestamp, signature } = request;
-  if (timestamp === undefined || signature === undefined) return 'MISSING_SIGNATURE';
-  if (!TIMESTAMP.test(timestamp) || !HEX_SHA256.test(signature)) return 'MISSING_SIGNATURE';
-  const wanted = signProviderMessage(request.secret, timestamp, request.action, request.rawBody);
-  if (!timingSafeEqual(Buffer.from(wanted, 'hex'), Buffer.from(signature, 'hex'))) return 'BAD_SIGNATURE';
-  const skewSeconds = Math.abs(request.now.getTime() / 1000 - Number(timestamp));
-  return skewSeconds > PROVIDER_TIMESTAMP_WINDOW_SECONDS ? 'STALE_TIMESTAMP' : undefined;
+  return refuseSigned({
+    ...request,
+    parts: [request.action, request.rawBody],
+    window: { seconds: PROVIDER_TIMESTAMP_WINDOW_SECONDS, now: request.now },
+  });
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   PROVIDER_REPORT_PURPOSE,
   type ProviderReport,
@@ -13,13 +12,12 @@ import {
   PROVIDER_CODE_HEADER,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
-  PROVIDER_TIMESTAMP_WINDOW_SECONDS,
 } from '@kl/contracts/provider-wallet';
 import type { ProviderReconciliationRow, ProviderTransactionRow } from '../../db/schema/index.ts';
 import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { ProviderWalletRepository } from './repository.ts';
-import { signProviderMessage } from '@kl/signing/provider';
+import { refuseProviderSignature, signProviderMessage } from '@kl/signing/provider';
 
 /**
  * The daily reconciliation of a game provider (docs/decisions/028-provider-reconciliation.md): the
@@ -78,14 +76,15 @@ export async function fetchProviderReport(request: {
   if (response.status !== 200) throw new ReportUnavailable(`HTTP_${response.status}`);
   const answeredAt = response.headers.get(PROVIDER_TIMESTAMP_HEADER) ?? '';
   const signature = response.headers.get(PROVIDER_SIGNATURE_HEADER) ?? '';
-  const wanted = signProviderMessage(provider.secret, answeredAt, PROVIDER_REPORT_PURPOSE, raw);
-  if (
-    !/^[0-9a-f]{64}$/i.test(signature) ||
-    !timingSafeEqual(Buffer.from(wanted, 'hex'), Buffer.from(signature, 'hex'))
-  )
-    throw new ReportUnavailable('BAD_SIGNATURE');
-  if (Math.abs(clock().getTime() / 1000 - Number(answeredAt)) > PROVIDER_TIMESTAMP_WINDOW_SECONDS)
-    throw new ReportUnavailable('STALE_TIMESTAMP');
+  const refusal = refuseProviderSignature({
+    secret: provider.secret,
+    action: PROVIDER_REPORT_PURPOSE,
+    timestamp: answeredAt,
+    signature,
+    rawBody: raw,
+    now: clock(),
+  });
+  if (refusal) throw new ReportUnavailable(refusal === 'STALE_TIMESTAMP' ? refusal : 'BAD_SIGNATURE');
   let parsed;
   try {
     parsed = providerReport.safeParse((JSON.parse(raw) as { value?: unknown }).value);
