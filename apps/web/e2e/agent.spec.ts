@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { CONTRACT_APPROVER, CONTRACT_PROPOSER, OPS_TOKEN } from './constants.ts';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
 
@@ -12,8 +12,6 @@ import { adminApi, firstOperatorSession } from './operator-api.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 
 async function ops(request: APIRequestContext, path: string, data: unknown) {
   const response = await request.post(`${BASE_URL}${path}`, {

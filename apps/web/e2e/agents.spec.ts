@@ -10,7 +10,7 @@ import {
 } from '@kl/contracts/agents';
 import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
 import { AGENTS_APPROVER, AGENTS_OWNER } from './constants.ts';
-import { BASE_URL, expect, moveServerClock, t, test } from './fixtures.ts';
+import { BASE_URL, expect, moveServerClock, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember, MEMBER_PASSWORD } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
@@ -26,8 +26,6 @@ import { adminApi, firstOperatorSession } from './operator-api.ts';
 
 const en = (key: string, values: Record<string, string> = {}) =>
   t('en', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 
 const SALARY = 88_000;
 const DEPOSIT = 300_000;

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '@kl/contracts/api-paths';
 import { GATEWAY_SIGNATURE_HEADER, GATEWAY_TIMESTAMP_HEADER } from '@kl/contracts/deposit';
 import { E2E_SANDBOXES_PORT, PAYMENT_CALLBACK_SECRET } from './constants.ts';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 
 /**
@@ -15,8 +15,6 @@ import { asNewMember, asTrialMember } from './members.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const AMOUNT = 200_000;
 
 /** The balance the side menu shows (opened from home, closed again). */

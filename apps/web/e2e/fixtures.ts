@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { formatMoney } from '@kl/contracts/money';
 import { API } from '@kl/contracts/api-paths';
 import type { OpsStatusUpdate, SystemStatus } from '@kl/contracts/status';
 import { E2E_PORT, E2E_SANDBOXES_PORT, OPS_TOKEN } from './constants.ts';
@@ -15,6 +16,9 @@ import { E2E_PORT, E2E_SANDBOXES_PORT, OPS_TOKEN } from './constants.ts';
  */
 
 export type Lang = 'vi' | 'en';
+
+/** An amount in đồng as the English screens write it. */
+export const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
 
 export interface NavigateOptions {
   /** Appended as `lang=<lang>`; `null` leaves the address as it is (default `en`). */

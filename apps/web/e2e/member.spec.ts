@@ -1,4 +1,4 @@
-import { expect, t, test } from './fixtures.ts';
+import { expect, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 
@@ -10,8 +10,6 @@ import { asNewMember, asTrialMember } from './members.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const AMOUNT = 150_000;
 
 test('a member opens the member centre, deposits and finds the deposit in the history', async ({

@@ -1,4 +1,4 @@
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -14,8 +14,6 @@ const en = (key: string, values?: Record<string, string>) =>
     (text, [name, value]) => text.replace(`{{${name}}}`, value),
     t('en', key),
   );
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const RELOAD_TITLE = 'Deposit 500K, get 58K';
 const BONUS = 58_000;
 

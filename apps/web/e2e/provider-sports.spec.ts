@@ -1,6 +1,6 @@
 import type { GameRecords } from '@kl/contracts/game-records';
 import { type SandboxSlip, sandboxProviderCalls } from '@kl/contracts/sandbox-provider';
-import { expect, SANDBOXES_URL, moveServerClock, t, test } from './fixtures.ts';
+import { expect, SANDBOXES_URL, moveServerClock, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -13,8 +13,6 @@ import { asNewMember } from './members.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const DEPOSIT = 300_000;
 const STAKE = 20_000;
 /** Past the end of any match still open: kick-off at most 10 minutes ahead, 5 minutes played. */

@@ -5,7 +5,7 @@ import {
   sandboxProviderCalls,
 } from '@kl/contracts/sandbox-provider';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, SANDBOXES_URL, t, test } from './fixtures.ts';
+import { expect, SANDBOXES_URL, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, expectProviderLaunch, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -18,8 +18,6 @@ import { asNewMember } from './members.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const DEPOSIT = 300_000;
 /** The chip the table starts with. */
 const STAKE = 10_000;

@@ -1,5 +1,5 @@
 import { API } from '@kl/contracts/api-paths';
-import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { captchaAnswer, followCaptchas, MEMBER_PASSWORD, registerMember } from './members.ts';
 
@@ -11,8 +11,6 @@ import { captchaAnswer, followCaptchas, MEMBER_PASSWORD, registerMember } from '
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 /** Dates as the page shows them: the browser's language and time zone (see playwright.config.ts). */
 const shownDate = (iso: string) =>
   new Intl.DateTimeFormat('en', {

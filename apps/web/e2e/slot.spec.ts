@@ -1,5 +1,5 @@
 import type { SlotHistory, SlotSpinResult } from '@kl/contracts/slot';
-import { expect, t, test } from './fixtures.ts';
+import { expect, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, memberCall } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -11,8 +11,6 @@ import { asNewMember } from './members.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const DEPOSIT = 500_000;
 const SPINS = 10;
 

@@ -1,7 +1,7 @@
 import type { APIRequest, Locator } from '@playwright/test';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { CASHIER } from './constants.ts';
-import { expect, t, test } from './fixtures.ts';
+import { expect, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
@@ -17,8 +17,6 @@ import { adminApi, firstOperatorSession } from './operator-api.ts';
  */
 
 const en = (key: string) => t('en', key);
-const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const DEPOSIT = 500_000;
 const WITHDRAWAL = 200_000;
 const PAYMENT_PASSWORD = '864209';

@@ -1,3 +1,4 @@
-/** An amount in đồng as the English screens write it (Intl, 'en'). */
-export const vnd = (amount: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
+import { formatMoney } from '@kl/contracts/money';
+
+/** An amount in đồng as the English screens write it. */
+export const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');

@@ -6,7 +6,7 @@ import { Alert, App, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { formatMoney, minorDigits } from '../../shared/money.ts';
+import { formatMoney, minorDigits } from '@kl/contracts/money';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatCount } from '../../shared/money.ts';
+import { formatCount } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';

@@ -1,7 +1,7 @@
 import type { AdminContractProposal } from '@kl/contracts/admin/agents';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 
 /** The tiers of an offer, one line each, in the words of its kind. */
 export function ContractTerms({ proposal }: { proposal: AdminContractProposal }) {

@@ -3,7 +3,7 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 

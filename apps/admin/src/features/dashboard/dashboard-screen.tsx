@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { adminCall } from '../../shared/api.ts';
 import { useAccess } from '../../shared/session.ts';
 import { formatDay } from '../../shared/dates.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { BarChart } from '../../shared/ui/bar-chart.tsx';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';

@@ -5,7 +5,7 @@ import { Form, Input, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';

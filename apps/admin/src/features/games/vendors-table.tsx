@@ -1,7 +1,7 @@
 import type { AdminGameVendor } from '@kl/contracts/admin/games';
 import { Switch, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../shared/money.ts';
+import { formatCount } from '@kl/contracts/money';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
 import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.ts';

@@ -6,7 +6,7 @@ import { Button, Flex, Form, Select, Typography, type TableColumnsType } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';

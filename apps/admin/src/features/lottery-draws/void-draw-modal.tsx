@@ -5,7 +5,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';

@@ -2,7 +2,7 @@ import type { MemberDetail } from '@kl/contracts/admin/members';
 import { Card, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
 
 type LedgerLine = MemberDetail['ledger'][number];

@@ -4,7 +4,7 @@ import { Drawer, Flex, Select, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useAccess } from '../../shared/session.ts';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';

@@ -10,7 +10,7 @@ import { Alert, DatePicker, Form, type FormRule, Input, InputNumber, Radio, Sele
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney, minorDigits } from '../../shared/money.ts';
+import { formatMoney, minorDigits } from '@kl/contracts/money';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';

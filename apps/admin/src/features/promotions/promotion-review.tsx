@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useCanWrite, useOperator } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';

@@ -11,7 +11,7 @@ import { Button, Card, Form, Input, Select, Table, Tag, type TableColumnsType } 
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime, formatDay } from '../../shared/dates.ts';
-import { formatCount, formatMoney } from '../../shared/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { listKey, usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';

@@ -3,7 +3,7 @@ import { Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** A titled list of lines. */
 function Lines({ title, lines }: { title: string; lines: { key: string | number; text: ReactNode }[] }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';

@@ -3,7 +3,7 @@ import { fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { messageFor } from '../../shared/lib/api-client.ts';
-import { formatMoney } from '../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/toast.ts';

@@ -2,7 +2,7 @@ import type { GameRecord, GameRecordTotals } from '@kl/contracts/game-records';
 import { GAME_TYPES, type GameType } from '@kl/contracts/games';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useGameRecordPages } from './api/get-game-records.ts';
 import { DateRangeFilter } from './components/date-range-filter.tsx';
 import { ReportLine, ReportList, signOf } from './components/report-list.tsx';

@@ -1,7 +1,7 @@
 import type { WalletTransaction } from '@kl/contracts/wallet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useTransactionPages } from './api/get-transactions.ts';
 import { DateRangeFilter } from './components/date-range-filter.tsx';
 import { ReportLine, ReportList } from './components/report-list.tsx';

@@ -4,7 +4,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorCodeOf, messageFor } from '../../shared/lib/api-client.ts';
-import { formatMoney } from '../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { getProviderBalance } from './api/get-balance.ts';
 import { setProviderOrigin } from './api/provider-origin.ts';
 import { providerSessionKey } from './api/keys.ts';

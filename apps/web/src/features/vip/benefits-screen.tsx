@@ -1,7 +1,7 @@
 import type { MyVip, VipLevel } from '@kl/contracts/vip';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../shared/lib/api-client.ts';
-import { formatMoney } from '../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { quickNavItems } from '../home/quick-nav.ts';

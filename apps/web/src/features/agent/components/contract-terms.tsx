@@ -1,7 +1,7 @@
 import type { AgentContract } from '@kl/contracts/agent-contracts';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
-import { formatCount, formatPercentBp } from '../lib/kinds.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
+import { formatPercentBp } from '../lib/kinds.ts';
 
 /** The tiers of a contract as a table: each row one tier, its thresholds and what it pays. */
 export function ContractTerms({ contract }: { contract: AgentContract }) {

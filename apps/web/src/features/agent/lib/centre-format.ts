@@ -1,6 +1,5 @@
 import { addDays, agentDate, KPI_FIGURES, type KpiFigures } from '@kl/contracts/agents';
-import { formatMoney } from '../../../shared/lib/money.ts';
-import { formatCount } from './kinds.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 
 /** The KPI figures that are counts of members; every other one is an amount of money. */
 const COUNT_FIGURES: ReadonlySet<keyof KpiFigures> = new Set([

@@ -16,6 +16,3 @@ export function formatPercentBp(basisPoints: number, locale: string): string {
     basisPoints / 10_000,
   );
 }
-
-/** A count for the language (1.000 in Vietnamese). */
-export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useDepositOrder } from '../hooks/use-deposit-order.ts';
 import { DetailRow } from './detail-row.tsx';
 import { GatewayPay } from './gateway-pay.tsx';

@@ -1,6 +1,6 @@
 import type { DepositPayment } from '@kl/contracts/deposit';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { DetailRow } from './detail-row.tsx';
 
 /** What to pay: the bank account, the VietQR code or the e-wallet, each with the reference code. */

@@ -1,6 +1,6 @@
 import type { DepositOrder } from '@kl/contracts/deposit';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** The order's status in words, announced as it changes. */
 export function StatusLine({ order }: { order: DepositOrder }) {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
 import { createDepositOrder } from '../api/create-order.ts';
 import { useDepositChannels } from '../api/get-channels.ts';

@@ -1,7 +1,7 @@
 import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import { ApiError, messageFor } from '../../../shared/lib/api-client.ts';
 import { i18n } from '../../../shared/lib/i18n.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** The server refused because the account is not a real one (product.md §4 'actual account required'). */
 export const isActualAccountRefusal = (error: unknown): boolean =>

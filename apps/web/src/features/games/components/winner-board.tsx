@@ -3,7 +3,7 @@ import type { GameType } from '@kl/contracts/games';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { WhenNear } from '../../../shared/ui/when-near.tsx';
 import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { winnersQueryOptions, type getWinners } from '../api/get-winners.ts';

@@ -2,7 +2,7 @@ import type { LotteryBetTypeOffer, LotteryGameDetail } from '@kl/contracts/lotte
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { LOTTERY_KEY } from '../api/keys.ts';

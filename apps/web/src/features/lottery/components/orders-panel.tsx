@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
 import { messageFor } from '../../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { cancelLotteryBet } from '../api/cancel-bet.ts';

@@ -1,6 +1,6 @@
 import type { LotteryBetTypeOffer } from '@kl/contracts/lottery';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** How each bet type of the play type wins, with its price and payout per point. */
 export function RulesPanel({ offers }: { offers: readonly LotteryBetTypeOffer[] }) {

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** An amount with its sign: `+1.000 ₫`, `−1.000 ₫` (a true minus sign), `0 ₫`. */
 export function signedMoney(minorUnits: number, currency: string, locale: string): string {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useApplyPromotion, useClaimBonus } from '../hooks.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { TurnoverProgress } from '../../wallet/index.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
 

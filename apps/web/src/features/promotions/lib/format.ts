@@ -1,6 +1,6 @@
 import type { ClaimStatus, PromotionClaim, PromotionSummary } from '@kl/contracts/promotions';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /** The bonus rule in words: "58.000 ₫" or "100% up to 1.000.000 ₫". */
 export function bonusText(promotion: PromotionSummary, t: TFunction, language: string): string {

@@ -2,7 +2,7 @@ import type { SandboxTableGame } from '@kl/contracts/sandbox-provider';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { providerTableKey } from '../api/keys.ts';
 import type { ProviderGameProps } from '../api/provider-call.ts';
 import { placeTableBet, useTable } from '../api/table.ts';

@@ -1,6 +1,6 @@
 import type { SandboxLaunchKind, SandboxSession } from '@kl/contracts/sandbox-provider';
 import { type ComponentType, useState } from 'react';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import type { FakeHandler } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render-with-queries.tsx';
 import type { ProviderKindProps } from '../kinds/registry.ts';

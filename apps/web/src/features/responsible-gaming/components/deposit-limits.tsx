@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { CallFailure } from '../../../shared/ui/call-failure.tsx';
 import { RESPONSIBLE_GAMING_KEY } from '../api/keys.ts';
 import { setDepositLimits } from '../api/set-deposit-limits.ts';

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useSlotHistory } from '../api/get-history.ts';
 import { type Verdict, verifyRound } from '../lib/verify.ts';

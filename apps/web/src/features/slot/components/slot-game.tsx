@@ -2,7 +2,7 @@ import type { SlotMode, SlotRound, SlotSession, SlotSpinResult } from '@kl/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { SLOT_HISTORY_KEY, slotSessionKey } from '../api/keys.ts';
 import { spinSlot } from '../api/spin.ts';

@@ -2,7 +2,7 @@ import { wageringCalls } from '@kl/contracts/wagering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../shared/lib/api-client.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { toast } from '../../../shared/ui/toast.ts';
 import { WALLET_QUERY_KEY } from './keys.ts';
 

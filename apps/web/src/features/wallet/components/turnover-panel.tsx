@@ -3,7 +3,7 @@ import type { TurnoverSummary, WageringRequirement } from '@kl/contracts/wagerin
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
 import { useForfeitBonus } from '../api/forfeit-bonus.ts';
 import { useTurnover } from '../api/get-turnover.ts';

@@ -1,7 +1,7 @@
 import type { WageringRequirement } from '@kl/contracts/wagering';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import '../wallet.css';
 
 /** What a requirement is, in words: the deposit's own, the bonus of a promotion, or another bonus (VIP). */

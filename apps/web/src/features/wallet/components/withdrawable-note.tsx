@@ -1,7 +1,7 @@
 import { fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useTurnover } from '../api/get-turnover.ts';
 import '../wallet.css';
 

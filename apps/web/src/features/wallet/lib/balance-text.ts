@@ -1,4 +1,4 @@
-import { currencyFormatter } from '../../../shared/lib/money.ts';
+import { currencyFormatter } from '@kl/contracts/money';
 
 /**
  * The balance as product.md §4 shows it: masked with asterisks and 2 decimals (`****.**`) while it is being

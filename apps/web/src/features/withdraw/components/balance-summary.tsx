@@ -1,6 +1,6 @@
 import type { WithdrawalInfo } from '@kl/contracts/withdrawal';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 /**
  * The available balance, what of it can be withdrawn now (the rest is locked by turnover requirements) and

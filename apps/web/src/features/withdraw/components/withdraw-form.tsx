@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/lib/api-client.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';

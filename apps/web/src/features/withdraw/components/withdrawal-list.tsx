@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './withdrawal-status.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import { WITHDRAWAL_INFO_KEY, WITHDRAWALS_KEY, withdrawalRequestKey } from '../api/keys.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useContractHistory, useStatements } from '../../hooks/use-centre.ts';
 import { contractPath } from '../../lib/kinds.ts';
 import { ContractTerms } from '../contract-terms.tsx';

@@ -2,7 +2,7 @@ import type { DownlineMember, DownlineRow } from '@kl/contracts/agents';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useDownlineMember } from '../../hooks/use-centre.ts';
 import { Details, QueryGate, Sheet } from './parts.tsx';
 

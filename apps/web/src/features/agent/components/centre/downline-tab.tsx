@@ -10,7 +10,7 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useDownline } from '../../hooks/use-centre.ts';
 import { DownlineMemberSheet } from './downline-member-sheet.tsx';
 import { Chips, DateRange, PagedList } from './parts.tsx';

@@ -10,7 +10,7 @@ import { centreKeys } from '../../api/centre-keys.ts';
 import { createAgentLink } from '../../api/create-link.ts';
 import { updateAgentLink } from '../../api/update-link.ts';
 import { useAgentInfo, useAgentLinks } from '../../hooks/use-centre.ts';
-import { formatCount } from '../../lib/kinds.ts';
+import { formatCount } from '@kl/contracts/money';
 import { Details, QueryGate } from './parts.tsx';
 
 const CAMPAIGN_MAX = 40;

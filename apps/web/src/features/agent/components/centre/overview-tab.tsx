@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
 import { useAgentInfo, useAgentKpi } from '../../hooks/use-centre.ts';
 import { FIGURES, agentToday, formatAgentDate, formatFigure } from '../../lib/centre-format.ts';
-import { formatCount } from '../../lib/kinds.ts';
+import { formatCount } from '@kl/contracts/money';
 import { Chips, DateRange, Details, QueryGate } from './parts.tsx';
 
 /** Every KPI figure, the direct downline and the whole team side by side. */

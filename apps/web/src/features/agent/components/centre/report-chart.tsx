@@ -1,6 +1,6 @@
 import type { TeamReport } from '@kl/contracts/agents';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 
 const HEIGHT = 160;
 const BAR = 10;

@@ -1,9 +1,9 @@
 import type { AgentStatement } from '@kl/contracts/agents';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatCount, formatMoney } from '@kl/contracts/money';
 import { useStatement } from '../../hooks/use-centre.ts';
-import { formatCount, formatPercentBp } from '../../lib/kinds.ts';
+import { formatPercentBp } from '../../lib/kinds.ts';
 import { Details, QueryGate, Sheet } from './parts.tsx';
 
 function StatementDetail({ statement }: { statement: AgentStatement }) {

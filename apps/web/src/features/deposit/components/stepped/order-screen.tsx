@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../../shared/lib/api-client.ts';
 import { formatCountdown, formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { useCountdown } from '../../hooks/use-countdown.ts';
 import { useDepositOrder } from '../../hooks/use-deposit-order.ts';
 import { GatewayPay } from '../gateway-pay.tsx';

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReducedMotion } from '../../../../shared/hooks/use-reduced-motion.ts';
 import { errorCodeOf, messageFor } from '../../../../shared/lib/api-client.ts';
-import { formatMoney } from '../../../../shared/lib/money.ts';
+import { formatMoney } from '@kl/contracts/money';
 import { LoadFailed } from '../../../../shared/ui/load-failed.tsx';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
 import { PlaySeeds } from '../../components/fairness.tsx';
