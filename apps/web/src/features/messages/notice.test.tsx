@@ -127,7 +127,7 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
   });
 
   it('shows visitors the announcements without read marks and tells the server nothing', async () => {
-    // Visitors have no read flags, and no unread count.
+    // Visitors get no read flags.
     const { user } = await openWithMessages('/m/notice?lang=en', {
       viewer: 'visitor',
       announcements: listOf((n) => announcementOf(n, { read: undefined })),
