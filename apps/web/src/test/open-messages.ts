@@ -1,33 +1,41 @@
+import { chatCalls } from '@kl/contracts/chat';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { MERCHANT_TOGGLES, type StatusInfo } from '@kl/contracts/status';
+import { screen, waitFor } from '@testing-library/react';
+import { expect, type Mock } from 'vitest';
 import { createSystemStatus } from './factories.ts';
-import { createFakeMessages, type FakeMessagesOptions } from './fake-messages.ts';
-import { serveAlsoNext } from './fake-server.ts';
+import { callsTo } from './fake-api.ts';
+import { storedSession } from './fake-data.ts';
+import {
+  announcementOf,
+  answerMessages,
+  CHAT_URL,
+  inboxMessageOf,
+  listOf,
+  onTimed,
+  type MessagesServer,
+} from './fake-messages.ts';
 import { findScreen, renderApp } from './render-app.tsx';
 
-const sessionOf = (type: number) =>
-  JSON.stringify({
-    userName: type === 4 ? 'trial0001' : 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-
-export interface OpenMessagesOptions extends FakeMessagesOptions {
+export interface OpenMessagesOptions extends Partial<MessagesServer> {
+  /** Who looks: a member (default), a trial member or a visitor (who holds no session). */
+  viewer?: 'visitor' | 'member' | 'trial';
   /** The merchant's CBS3 toggle (live chat); on unless told. */
   cbs3?: boolean;
 }
 
 /**
- * Renders the app at `path` with the fake messages server, the browser holding the session of the
- * viewer (member by default; visitors hold none), and the merchant's CBS3 toggle.
+ * Renders the app at `path` with the answers of a messages server view (3 announcements and 3 inbox
+ * messages, the first two unread, unless told), the browser holding the session of the viewer, and the
+ * merchant's CBS3 toggle. Answers the view, which the test changes as the server would.
  */
 export async function openWithMessages(path: string, options: OpenMessagesOptions = {}) {
-  const { cbs3 = true, ...fakeOptions } = options;
-  const viewer = fakeOptions.viewer ?? 'member';
-  const messages = createFakeMessages(fakeOptions);
-  serveAlsoNext(messages.handle);
+  const { viewer = 'member', cbs3 = true, ...overrides } = options;
+  const server: MessagesServer = {
+    ...{ announcements: listOf(announcementOf), inbox: listOf(inboxMessageOf), chatUnread: 0 },
+    ...overrides,
+  };
+  answerMessages(server);
   const toggles = Object.fromEntries(
     MERCHANT_TOGGLES.map((name) => [name, name === 'CBS3' && cbs3]),
   ) as StatusInfo['toggles'];
@@ -35,8 +43,28 @@ export async function openWithMessages(path: string, options: OpenMessagesOption
   const view = await renderApp(path, {
     status,
     cachedStatus: status,
-    storage: viewer === 'visitor' ? {} : { [SESSION_STORAGE_KEY]: sessionOf(viewer === 'trial' ? 4 : 0) },
+    storage: viewer === 'visitor' ? {} : { [SESSION_STORAGE_KEY]: storedSession(viewer === 'trial' ? 4 : 0) },
   });
   await findScreen();
-  return { ...view, messages };
+  return { ...view, server };
+}
+
+/**
+ * Starts live chat with `start` (a tap) and expects "Please wait...", then the chat page the server
+ * answered (`goToAddress`, the test's mock) 500 ms after the answer. Answers the launch request sent.
+ */
+export async function expectChatLaunched(
+  start: () => Promise<void>,
+  goToAddress: Mock<(url: string) => void>,
+) {
+  const answered = onTimed(chatCalls.launchChat, { chatUrl: CHAT_URL, unReadCount: 0 });
+  let redirectedAt = 0;
+  goToAddress.mockImplementation(() => {
+    redirectedAt = Date.now();
+  });
+  await start();
+  expect(await screen.findByText('Please wait...')).toBeInTheDocument();
+  await waitFor(() => expect(goToAddress).toHaveBeenCalledWith(CHAT_URL), { timeout: 2_000 });
+  expect(redirectedAt - answered[0]!).toBeGreaterThanOrEqual(495);
+  return callsTo(chatCalls.launchChat)[0]!;
 }

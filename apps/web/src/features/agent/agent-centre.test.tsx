@@ -1,4 +1,10 @@
-import { addDays, agentDate, agentsCalls, type AgentApplication } from '@kl/contracts/agents';
+import {
+  addDays,
+  agentDate,
+  agentsCalls,
+  type AgentApplication,
+  type AgentStatement,
+} from '@kl/contracts/agents';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -13,8 +19,9 @@ import {
   centrePage,
   centreServer,
   fakeApplication,
+  fakeFigures,
+  fakeInfo,
   fakeLink,
-  fakeStatement,
   type CentreServer,
 } from './testing/fake-centre.ts';
 
@@ -159,7 +166,13 @@ describe('/m/agent for agents', () => {
   });
 
   it('downline: pages one after another; a row opens the member in a named sheet', async () => {
-    await openCentre();
+    const { server } = await openCentre();
+    const period = { deposits: 11_000, withdrawals: 2_000, turnover: 33_000, ggr: -4_000, bonuses: 500 };
+    on(agentsCalls.agentDownlineMember, ({ params }) => ({
+      ...server.downline.find((row) => row.memberId === params.memberId)!,
+      ...{ vipLevel: 3, firstDepositAt: '2030-02-02T08:00:00.000Z', via: ['su***b'] },
+      ...{ thisMonth: period, allTime: { ...period, deposits: 99_000 } },
+    }));
     const panel = await openTab(c.tabs.downline);
     expect(await within(panel).findAllByTestId('downline-row')).toHaveLength(20);
     await requested(agentsCalls.agentDownline, {
@@ -228,6 +241,14 @@ describe('/m/agent for agents', () => {
   });
 
   it('reports: the last 7 days by day at first, a chart with its text, the table and the CSV link', async () => {
+    const figures = (turnover: number, ggr: number) => ({ ...fakeFigures(0), turnover, ggr });
+    on(agentsCalls.agentTeamReport, ({ query: { by = 'day', from = '', to = '' } }) => ({
+      ...{ by: by as 'day', from, to, currency: 'VND', totals: figures(8_000_000, 250_000) },
+      rows: [
+        { period: from, from, to: from, figures: figures(5_000_000, 400_000) },
+        { period: to, from: to, to, figures: figures(3_000_000, -150_000) },
+      ],
+    }));
     const { user } = await openCentre();
     const panel = await openTab(c.tabs.reports);
     const today = agentDate(new Date());
@@ -287,7 +308,6 @@ describe('/m/agent for agents', () => {
   });
 
   it('links: only member links when the depth allows no sub-agents', async () => {
-    const { fakeInfo } = await import('./testing/fake-centre.ts');
     await openCentre({ info: fakeInfo({ canCreateSubAgents: false, level: 3 }) });
     const panel = await openTab(c.tabs.links);
     expect(await within(panel).findByText(c.links.noSubAgents)).toBeInTheDocument();
@@ -295,6 +315,9 @@ describe('/m/agent for agents', () => {
   });
 
   it('announcements: the merchant HTML is sanitised', async () => {
+    const content = '<p>Bonus <b>x2</b><img src="x" onerror="alert(1)"><script>alert(2)</script></p>';
+    const announcement = { id: 1, title: 'Tháng 3 thưởng thêm', content, date: '2030-03-01T08:00:00.000Z' };
+    on(agentsCalls.agentAnnouncements, ({ query }) => centrePage([announcement], query));
     await openCentre();
     const panel = await openTab(c.tabs.announcements);
     const item = await within(panel).findByTestId('agent-announcement');
@@ -305,11 +328,21 @@ describe('/m/agent for agents', () => {
   });
 
   it('contracts: terms in force, the pending offer, the history, statements by kind and a statement', async () => {
-    const statements = [
-      fakeStatement(1),
-      fakeStatement(2, {
-        kind: 'dividend',
-        period: '2030-02-H2',
+    const daily: AgentStatement = {
+      ...{ id: '00000000-0000-4000-8000-000000000501', kind: 'salary', period: '2030-03-01' },
+      ...{ periodStart: '2030-03-01T16:00:00.000Z', periodEnd: '2030-03-02T16:00:00.000Z', currency: 'VND' },
+      ...{ contractId: '00000000-0000-4000-8000-000000000001', amount: 200_000, status: 'paid' },
+      basis: {
+        ...{ turnover: 12_000_000, activeMembers: 6, tier: 0, percentBp: null },
+        ...{ netLoss: null, carriedIn: null, carriedOut: null },
+      },
+      ...{ createdAt: '2030-03-02T16:05:00.000Z', decidedAt: '2030-03-02T16:05:00.000Z' },
+    };
+    const statements: AgentStatement[] = [
+      daily,
+      {
+        ...daily,
+        ...{ id: '00000000-0000-4000-8000-000000000502', kind: 'dividend', period: '2030-02-H2' },
         amount: 125_000,
         basis: {
           turnover: 9_000_000,
@@ -320,22 +353,23 @@ describe('/m/agent for agents', () => {
           tier: 1,
           percentBp: 1250,
         },
-      }),
+      },
     ];
-    // The server answers the statements of the kind asked for.
+    // The server answers the statements of the kind asked for, and one by its id.
     on(agentsCalls.agentStatements, ({ query }) =>
       centrePage(
         statements.filter((item) => !query.kind || item.kind === query.kind),
         query,
       ),
     );
-    const { user } = await openCentre({
+    on(agentsCalls.agentStatement, ({ params }) => statements.find((item) => item.id === params.id)!);
+    on(agentsCalls.agentContracts, {
       contracts: [
         fakeContract('salary', { status: 'pending', id: '00000000-0000-4000-8000-0000000000c2' }),
         fakeContract('salary', { status: 'accepted', answeredAt: '2030-03-01T09:00:00.000Z' }),
       ],
-      statements,
     });
+    const { user } = await openCentre();
     const panel = await openTab(c.tabs.contracts);
     const salary = await within(panel).findByTestId('contract-salary');
     expect(within(salary).getByRole('table')).toHaveTextContent(vnd(1_200_000));

@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TIMING_MS } from '@kl/contracts/constants';
+import { contentCalls } from '@kl/contracts/content';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, on } from '../../test/fake-api.ts';
+import { onTimed, type MessagesServer } from '../../test/fake-messages.ts';
 import { openWithMessages } from '../../test/open-messages.ts';
 
 const list = () => screen.getByRole('list', { name: 'Inbox' });
@@ -14,6 +17,22 @@ const tapInDialog = async (dialogElement: HTMLElement, name: string) =>
   userEvent
     .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
     .click(within(dialogElement).getByRole('button', { name }));
+
+/** The server marks a message read when it is opened. */
+const readWhenOpened = (server: MessagesServer) =>
+  on(contentCalls.inboxMessage, ({ query }) => {
+    server.inbox = server.inbox.map((item) => ({
+      ...item,
+      read: item.read || item.id === Number(query.messageId),
+    }));
+    return server.inbox.find((item) => item.id === Number(query.messageId))!;
+  });
+/** The server deletes the message, answering the unread count left. */
+const deleteOnServer = (server: MessagesServer, unreadCount: number) =>
+  on(contentCalls.deleteInboxMessage, ({ body }) => {
+    server.inbox = server.inbox.filter((item) => item.id !== body.messageId);
+    return { ...body, deleted: true, unreadCount };
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,7 +47,12 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
       shouldAdvanceTime: true,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     });
-    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    // The server's count: one fewer for each message opened.
+    const times = onTimed(contentCalls.inboxUnreadCount, () => ({
+      unreadCount: 2 - callsTo(contentCalls.inboxMessage).length,
+      offered: true,
+    }));
+    const { user } = await openWithMessages('/m/webEmail?lang=en');
     await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
     await user.click(item('Message 1'));
     await screen.findByTestId('inbox-message');
@@ -40,7 +64,6 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
     await waitFor(() => expect(summary()).toHaveTextContent('All read'));
     // The clock moves past the spacing: a trailing call due is made.
     await act(() => vi.advanceTimersByTimeAsync(TIMING_MS.unreadCountThrottle * 2));
-    const times = messages.callsTo('/api/inbox/unread-count').map((call) => call.at);
     expect(times.length).toBeGreaterThanOrEqual(2);
     for (let index = 1; index < times.length; index += 1) {
       expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(
@@ -59,7 +82,8 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
   });
 
   it('opens a message: the server marks it read, its mark clears and the unread count drops', async () => {
-    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    const { user, server } = await openWithMessages('/m/webEmail?lang=en');
+    readWhenOpened(server);
     await waitFor(() => expect(items()).toHaveLength(3));
     await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
     await user.click(item('Message 1'));
@@ -67,7 +91,7 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
     expect(within(message).getByRole('heading', { level: 2 })).toHaveTextContent('Message 1');
     expect(within(message).getByText('Dear member, message 1.')).toBeInTheDocument();
     expect(message.querySelector('img')?.hasAttribute('onerror')).toBe(false);
-    expect(messages.callsTo('/api/inbox/message')[0]?.query).toMatchObject({ messageId: '500' });
+    expect(callsTo(contentCalls.inboxMessage)[0]?.query).toMatchObject({ messageId: '500' });
 
     await user.click(within(message).getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(items()).toHaveLength(3));
@@ -77,12 +101,13 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
   });
 
   it('deletes a message only after confirmation', async () => {
-    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    const { user, server } = await openWithMessages('/m/webEmail?lang=en');
+    deleteOnServer(server, 1);
     await waitFor(() => expect(items()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Delete “Message 2”' }));
     await tapInDialog(await dialog(), 'Cancel');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(messages.callsTo('/api/inbox/message', 'DELETE')).toHaveLength(0);
+    expect(callsTo(contentCalls.deleteInboxMessage)).toHaveLength(0);
     expect(items()).toHaveLength(3);
 
     await user.click(screen.getByRole('button', { name: 'Delete “Message 2”' }));
@@ -90,13 +115,14 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
     expect(confirm).toHaveTextContent('Delete this message?');
     await tapInDialog(confirm, 'Delete');
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(messages.callsTo('/api/inbox/message', 'DELETE')[0]?.body).toEqual({ messageId: 501 });
+    expect(callsTo(contentCalls.deleteInboxMessage).map((call) => call.body)).toEqual([{ messageId: 501 }]);
     expect(await screen.findByText('Message deleted')).toBeInTheDocument();
     await waitFor(() => expect(summary()).toHaveTextContent('1 unread'));
   });
 
   it('deletes an opened message and goes back to the list', async () => {
-    const { user, messages } = await openWithMessages('/m/webEmail?lang=en');
+    const { user, server } = await openWithMessages('/m/webEmail?lang=en');
+    deleteOnServer(server, 2);
     await waitFor(() => expect(items()).toHaveLength(3));
     await user.click(item('Message 3'));
     const message = await screen.findByTestId('inbox-message');
@@ -104,7 +130,11 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
     await tapInDialog(await dialog(), 'Delete');
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(window.location.search).toBe('');
-    expect(messages.inbox().map((entry) => entry.id)).toEqual([500, 501]);
+    expect(callsTo(contentCalls.deleteInboxMessage).map((call) => call.body)).toEqual([{ messageId: 502 }]);
+    expect(items().map((link) => link.getAttribute('href'))).toEqual([
+      '/m/webEmail?id=500',
+      '/m/webEmail?id=501',
+    ]);
   });
 
   it('shows that a message is gone', async () => {
@@ -113,15 +143,15 @@ describe('inbox (product.md §2 /m/webEmail)', () => {
   });
 
   it('says so when the inbox is empty', async () => {
-    await openWithMessages('/m/webEmail?lang=en', { inboxMessages: 0 });
+    await openWithMessages('/m/webEmail?lang=en', { inbox: [] });
     expect(await screen.findByText('Your inbox is empty')).toBeInTheDocument();
   });
 
   it('is not offered to trial members: free_reject, then home (product.md §6)', async () => {
-    const { messages } = await openWithMessages('/m/webEmail?lang=en', { viewer: 'trial' });
+    await openWithMessages('/m/webEmail?lang=en', { viewer: 'trial' });
     expect(await screen.findByText('This feature is not available to trial accounts')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
-    expect(messages.callsTo('/api/inbox')).toHaveLength(0);
+    expect(callsTo(contentCalls.inboxList)).toHaveLength(0);
   });
 
   it('sends visitors to log in', async () => {

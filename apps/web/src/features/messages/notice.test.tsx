@@ -1,6 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TIMING_MS } from '@kl/contracts/constants';
+import { contentCalls, type MarkAnnouncementReadResult } from '@kl/contracts/content';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, on } from '../../test/fake-api.ts';
+import { announcementOf, listOf } from '../../test/fake-messages.ts';
 import { openWithMessages } from '../../test/open-messages.ts';
 
 const items = () => within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('link');
@@ -18,6 +21,7 @@ const goTo = (path: string) => {
  * going to make is made by then.
  */
 const pastMarkReadSpacing = () => act(() => vi.advanceTimersByTimeAsync(TIMING_MS.markReadThrottle * 3));
+const markReads = () => callsTo(contentCalls.markAnnouncementRead);
 
 describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
   // Animation frames stay real: the page's transitions run on them.
@@ -42,10 +46,18 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
   });
 
   it('marks an opened announcement read locally at once, then tells the server and reloads the list and count', async () => {
-    const { user, messages } = await openWithMessages('/m/notice?lang=en', { markReadDelayMs: 400 });
+    const { user, server } = await openWithMessages('/m/notice?lang=en');
+    // The server answers when the test says: what shows before is the page's own doing.
+    let answerMarkRead = () => {};
+    on(
+      contentCalls.markAnnouncementRead,
+      ({ body }) =>
+        new Promise<MarkAnnouncementReadResult>((resolve) => {
+          answerMarkRead = () => resolve({ ...body, unreadCount: 1 });
+        }),
+    );
     await waitFor(() => expect(items()).toHaveLength(3));
     await waitFor(() => expect(summary()).toHaveTextContent('2 unread'));
-    const listLoads = messages.callsTo('/api/announcements/notice').length;
 
     await user.click(item('Announcement 1'));
     const detail = await screen.findByTestId('announcement-detail');
@@ -56,39 +68,34 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
     // Back at the list before the server has answered: already read, one fewer unclaimed.
     await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(items()).toHaveLength(3));
-    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(1);
+    expect(markReads().map((call) => call.body)).toEqual([{ announcementId: 100, read: true }]);
     expect(item('Announcement 1')).toHaveAttribute('data-read', 'true');
     expect(summary()).toHaveTextContent('1 unread');
-    expect(messages.announcements[0]?.read).toBe(false);
 
-    // The server is told, then the list and the count are asked again.
-    const [markRead] = messages.callsTo('/api/announcements/read', 'POST');
-    expect(markRead?.body).toEqual({ announcementId: 100, read: true });
-    await waitFor(() => expect(messages.announcements[0]?.read).toBe(true), { timeout: 2_000 });
-    await waitFor(() =>
-      expect(messages.callsTo('/api/announcements/notice').length).toBeGreaterThan(listLoads),
+    // The server answers, then the list and the count are asked again.
+    const [listLoads, countLoads] = [contentCalls.notice, contentCalls.announcementUnreadCount].map(
+      (entry) => callsTo(entry).length,
     );
+    server.announcements = [announcementOf(1, { read: true }), ...server.announcements.slice(1)];
+    answerMarkRead();
+    await waitFor(() => expect(callsTo(contentCalls.notice).length).toBeGreaterThan(listLoads!));
     await waitFor(() =>
-      expect(
-        messages
-          .callsTo('/api/announcements/unread-count')
-          .filter((call) => call.at >= (markRead?.at ?? 0) + 390),
-      ).not.toHaveLength(0),
+      expect(callsTo(contentCalls.announcementUnreadCount).length).toBeGreaterThan(countLoads!),
     );
     expect(summary()).toHaveTextContent('1 unread');
   });
 
   it('tells the server of each announcement opened, and of each only once', async () => {
-    const { messages } = await openWithMessages('/m/notice?id=100&lang=en');
+    on(contentCalls.markAnnouncementRead, ({ body }) => ({ ...body, unreadCount: 1 }));
+    await openWithMessages('/m/notice?id=100&lang=en');
     await screen.findByTestId('announcement-detail');
     // Straight on to the next one, as fast as a script can.
     act(() => goTo('/m/notice?id=101'));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 2'),
     );
-    await waitFor(() => expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(2));
-    const [first, second] = messages.callsTo('/api/announcements/read', 'POST');
-    expect([first?.body, second?.body]).toEqual([
+    await waitFor(() => expect(markReads()).toHaveLength(2));
+    expect(markReads().map((call) => call.body)).toEqual([
       { announcementId: 100, read: true },
       { announcementId: 101, read: true },
     ]);
@@ -98,16 +105,16 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
       expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 1'),
     );
     await pastMarkReadSpacing();
-    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(2);
+    expect(markReads()).toHaveLength(2);
   });
 
   it('opens an announcement from its address, and says so when it is gone', async () => {
-    const { messages, user } = await openWithMessages('/m/notice?id=102&lang=en');
+    const { user } = await openWithMessages('/m/notice?id=102&lang=en');
     const detail = await screen.findByTestId('announcement-detail');
     expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent('Announcement 3');
     await pastMarkReadSpacing();
     // Already read: nothing to tell the server.
-    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
+    expect(markReads()).toHaveLength(0);
     // Opened from elsewhere, "back to the list" goes to the list.
     await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(window.location.search).toBe(''));
@@ -120,31 +127,34 @@ describe('announcements (product.md §2 /m/notice, §4 Announcement)', () => {
   });
 
   it('shows visitors the announcements without read marks and tells the server nothing', async () => {
-    const { user, messages } = await openWithMessages('/m/notice?lang=en', { viewer: 'visitor' });
+    // Visitors get no read flags.
+    const { user } = await openWithMessages('/m/notice?lang=en', {
+      viewer: 'visitor',
+      announcements: listOf((n) => announcementOf(n, { read: undefined })),
+    });
     await waitFor(() => expect(items()).toHaveLength(3));
     expect(screen.queryAllByTestId('unread-mark')).toHaveLength(0);
     expect(screen.queryByTestId('unread-summary')).toBeNull();
     await user.click(item('Announcement 1'));
     await screen.findByTestId('announcement-detail');
     await pastMarkReadSpacing();
-    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(0);
-    expect(messages.callsTo('/api/announcements/unread-count')).toHaveLength(0);
+    expect(markReads()).toHaveLength(0);
+    expect(callsTo(contentCalls.announcementUnreadCount)).toHaveLength(0);
   });
 
   it('loads the next page on request', async () => {
-    const { user, messages } = await openWithMessages('/m/notice?lang=en', { announcements: 25 });
+    const { user } = await openWithMessages('/m/notice?lang=en', {
+      announcements: listOf(announcementOf, 25),
+    });
     await waitFor(() => expect(items()).toHaveLength(20));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(items()).toHaveLength(25));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(messages.callsTo('/api/announcements/notice').map((call) => call.query.pageNo)).toEqual([
-      '1',
-      '2',
-    ]);
+    expect(callsTo(contentCalls.notice).map((call) => call.query.pageNo)).toEqual(['1', '2']);
   });
 
   it('says so when there is no announcement', async () => {
-    await openWithMessages('/m/notice?lang=en', { announcements: 0 });
+    await openWithMessages('/m/notice?lang=en', { announcements: [] });
     expect(await screen.findByText('No announcements')).toBeInTheDocument();
   });
 });

@@ -6,10 +6,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client.ts';
 import { initI18n } from '../../shared/lib/i18n.ts';
+import { chatCalls } from '@kl/contracts/chat';
+import { contentCalls } from '@kl/contracts/content';
 import { createSystemStatus } from '../../test/factories.ts';
-import { createFakeMessages } from '../../test/fake-messages.ts';
-import { serveAlsoNext, stubServer } from '../../test/fake-server.ts';
-import { openWithMessages } from '../../test/open-messages.ts';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { SERVICE_LINKS } from '../../test/fake-messages.ts';
+import { stubServer } from '../../test/fake-server.ts';
+import { expectChatLaunched, openWithMessages } from '../../test/open-messages.ts';
 import { CustomerServicePopup } from './index.ts';
 import { goToAddress } from './lib/go-to-address.ts';
 
@@ -23,20 +26,10 @@ const startButton = () => screen.getByRole('button', { name: 'Start live chat' }
 
 describe('/m/service (product.md §2, §4 Live chat)', () => {
   it('starts live chat for a member: "Please wait...", then the chat page 500 ms after the answer', async () => {
-    const { user, messages } = await openWithMessages('/m/service?lang=en');
+    const { user } = await openWithMessages('/m/service?lang=en');
     expect(screen.getByRole('heading', { level: 1, name: 'Customer service' })).toBeInTheDocument();
-    let redirectedAt = 0;
-    vi.mocked(goToAddress).mockImplementation(() => {
-      redirectedAt = Date.now();
-    });
-    await user.click(startButton());
-    expect(await screen.findByText('Please wait...')).toBeInTheDocument();
-    await waitFor(() => expect(goToAddress).toHaveBeenCalledWith('/chat/?b2c=1&language=EN#token=t0k3n'), {
-      timeout: 2_000,
-    });
-    const [launch] = messages.callsTo('/api/chat/launch');
-    expect(launch?.query).toMatchObject({ language: 'EN', backUrl: '/m/service', headerColor: '#f2c14e' });
-    expect(redirectedAt - (launch?.at ?? 0)).toBeGreaterThanOrEqual(495);
+    const launch = await expectChatLaunched(() => user.click(startButton()), vi.mocked(goToAddress));
+    expect(launch.query).toMatchObject({ language: 'EN', backUrl: '/m/service', headerColor: '#f2c14e' });
   });
 
   it('lists the other customer-service links, other sites opening in a new tab', async () => {
@@ -59,32 +52,33 @@ describe('/m/service (product.md §2, §4 Live chat)', () => {
   });
 
   it('shows only the links when CBS3 is off', async () => {
-    const { messages } = await openWithMessages('/m/service?lang=en', { cbs3: false });
+    await openWithMessages('/m/service?lang=en', { cbs3: false });
     const section = await screen.findByRole('region', { name: 'Contact customer service' });
     await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Start live chat' })).toBeNull();
-    expect(messages.callsTo('/api/chat/launch')).toHaveLength(0);
+    expect(callsTo(chatCalls.launchChat)).toHaveLength(0);
   });
 
   it('gives trial members the free_reject message instead of live chat (product.md §6)', async () => {
-    const { user, messages } = await openWithMessages('/m/service?lang=en', { viewer: 'trial' });
+    const { user } = await openWithMessages('/m/service?lang=en', { viewer: 'trial' });
     await user.click(startButton());
     expect(await screen.findByText('This feature is not available to trial accounts')).toBeInTheDocument();
-    expect(messages.callsTo('/api/chat/launch')).toHaveLength(0);
+    expect(callsTo(chatCalls.launchChat)).toHaveLength(0);
     expect(goToAddress).not.toHaveBeenCalled();
   });
 
   it('sends a visitor to log in first', async () => {
-    const { user, messages } = await openWithMessages('/m/service?lang=en', { viewer: 'visitor' });
+    const { user } = await openWithMessages('/m/service?lang=en', { viewer: 'visitor' });
     expect(screen.getByText('Log in to chat with our customer service team.')).toBeInTheDocument();
     await user.click(startButton());
     await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
-    expect(messages.callsTo('/api/chat/launch')).toHaveLength(0);
+    expect(callsTo(chatCalls.launchChat)).toHaveLength(0);
   });
 
   it('tells the refusal of the server', async () => {
     // The server no longer offers live chat (CBS3 turned off since the page loaded).
-    const { user } = await openWithMessages('/m/service?lang=en', { chatOff: true });
+    on(chatCalls.launchChat, failure('FEATURE_NOT_ENABLED', 403, { reason: 'CBS3_OFF' }));
+    const { user } = await openWithMessages('/m/service?lang=en');
     // Fake timers: the clock moves past the redirect delay at once.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(startButton());
@@ -113,8 +107,7 @@ afterEach(() => {
 
 async function renderPopup() {
   await initI18n('en');
-  const messages = createFakeMessages({ viewer: 'visitor' });
-  serveAlsoNext(messages.handle);
+  on(contentCalls.service, SERVICE_LINKS);
   stubServer({ status: createSystemStatus() });
   const client = createQueryClient();
   const user = userEvent.setup();
@@ -125,18 +118,18 @@ async function renderPopup() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { user, messages };
+  return { user };
 }
 
 describe('customer-service popup (product.md §2)', () => {
   it('loads nothing until opened, then lists every customer-service link', async () => {
-    const { user, messages } = await renderPopup();
+    const { user } = await renderPopup();
     // Had the closed popup started loading, its code and the call's schema would be there once these
     // imports are, and the call made by the time React's work is flushed (act).
     await act(async () => {
       await Promise.all([import('./components/customer-service-sheet.tsx'), import('@kl/contracts/content')]);
     });
-    expect(messages.calls).toHaveLength(0);
+    expect(callsTo(contentCalls.service)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Contact us' }));
     const popup = await screen.findByRole('dialog', { name: 'Contact customer service' });
     await waitFor(() => expect(within(popup).getAllByRole('listitem')).toHaveLength(6));

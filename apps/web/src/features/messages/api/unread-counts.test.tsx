@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@kl/contracts/accounts';
+import { contentCalls } from '@kl/contracts/content';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,34 +6,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { createSystemStatus } from '../../../test/factories.ts';
-import { createFakeMessages } from '../../../test/fake-messages.ts';
-import { serveAlsoNext, stubServer } from '../../../test/fake-server.ts';
+import { sessionOf } from '../../../test/fake-data.ts';
+import { onTimed } from '../../../test/fake-messages.ts';
+import { stubServer } from '../../../test/fake-server.ts';
 import { INBOX_UNREAD_QUERY_KEY } from './keys.ts';
 import { useInboxUnreadCount } from './unread-counts.ts';
-
-const sessionOf = (type: number) =>
-  ({
-    userName: 'player01',
-    merchantCode: 'kimlong',
-    type,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  }) as SessionInfo;
 
 afterEach(() => {
   useSessionStore.setState({ info: null });
 });
 
 function renderCount(type: number) {
-  const messages = createFakeMessages({ viewer: type === 4 ? 'trial' : 'member', unreadInbox: 2 });
-  serveAlsoNext(messages.handle);
+  const times = onTimed(contentCalls.inboxUnreadCount, { unreadCount: 2, offered: true });
   stubServer({ status: createSystemStatus() });
   useSessionStore.setState({ info: sessionOf(type) });
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  return { messages, client, hook: renderHook(() => useInboxUnreadCount(), { wrapper }) };
+  return { times, client, hook: renderHook(() => useInboxUnreadCount(), { wrapper }) };
 }
 
 describe('inbox unread count (product.md §6, §7 250 ms, silent)', () => {
@@ -46,22 +37,21 @@ describe('inbox unread count (product.md §6, §7 250 ms, silent)', () => {
   });
 
   it('folds the requests of 250 ms into one, so the server is asked at most once per 250 ms', async () => {
-    const { messages, client, hook } = renderCount(0);
+    const { times, client, hook } = renderCount(0);
     await waitFor(() => expect(hook.result.current.data).toEqual({ unreadCount: 2, offered: true }));
     act(() => {
       for (let index = 0; index < 4; index += 1)
         void client.invalidateQueries({ queryKey: INBOX_UNREAD_QUERY_KEY });
     });
     await vi.advanceTimersByTimeAsync(600);
-    const times = messages.callsTo('/api/inbox/unread-count').map((call) => call.at);
     expect(times).toHaveLength(2);
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(248);
   });
 
   it('is not asked for trial members', async () => {
-    const { messages, hook } = renderCount(4);
+    const { times, hook } = renderCount(4);
     await vi.advanceTimersByTimeAsync(100);
     expect(hook.result.current.data).toBeUndefined();
-    expect(messages.callsTo('/api/inbox/unread-count')).toHaveLength(0);
+    expect(times).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@kl/contracts/accounts';
+import { contentCalls } from '@kl/contracts/content';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,29 +6,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { createSystemStatus } from '../../../test/factories.ts';
-import { createFakeMessages } from '../../../test/fake-messages.ts';
-import { serveAlsoNext, stubServer } from '../../../test/fake-server.ts';
+import { callsTo } from '../../../test/fake-api.ts';
+import { sessionOf } from '../../../test/fake-data.ts';
+import { onTimed } from '../../../test/fake-messages.ts';
+import { stubServer } from '../../../test/fake-server.ts';
 import { ANNOUNCEMENT_UNREAD_QUERY_KEY, ANNOUNCEMENTS_QUERY_KEY } from '../api/keys.ts';
 import { useLocalReads } from '../lib/local-reads.ts';
 import { useMarkAnnouncementRead } from './use-mark-announcement-read.ts';
-
-const member: SessionInfo = {
-  userName: 'player01',
-  merchantCode: 'kimlong',
-  type: 0,
-  firstTimeLogin: false,
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-} as SessionInfo;
 
 afterEach(() => {
   useSessionStore.setState({ info: null });
 });
 
 function setUp() {
-  const messages = createFakeMessages({ announcements: 3, unreadAnnouncements: 3 });
-  serveAlsoNext(messages.handle);
+  // Three unread on the server: each answer counts one fewer.
+  const posted = onTimed(contentCalls.markAnnouncementRead, ({ body }) => ({
+    ...body,
+    unreadCount: 3 - callsTo(contentCalls.markAnnouncementRead).length,
+  }));
   stubServer({ status: createSystemStatus() });
-  useSessionStore.setState({ info: member });
+  useSessionStore.setState({ info: sessionOf(0) });
   const client = createQueryClient();
   const unreadKey = [...ANNOUNCEMENT_UNREAD_QUERY_KEY, 'player01'];
   client.setQueryData(unreadKey, 3);
@@ -36,12 +33,12 @@ function setUp() {
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   const hook = renderHook(() => ({ mark: useMarkAnnouncementRead(), reads: useLocalReads() }), { wrapper });
-  return { messages, client, unreadKey, hook };
+  return { posted, client, unreadKey, hook };
 }
 
 describe('marking announcements read (product.md §4, §7 mark read 150 ms)', () => {
   it('marks locally at once, then tells the server of each one, 150 ms apart at least', async () => {
-    const { messages, client, unreadKey, hook } = setUp();
+    const { posted, client, unreadKey, hook } = setUp();
     act(() => {
       hook.result.current.mark({ id: 100, read: false });
       hook.result.current.mark({ id: 101, read: false });
@@ -52,20 +49,17 @@ describe('marking announcements read (product.md §4, §7 mark read 150 ms)', ()
     expect(hook.result.current.reads.has('player01', 102)).toBe(true);
     expect(client.getQueryData(unreadKey)).toBe(0);
 
-    await waitFor(() => expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(3), {
-      timeout: 2_000,
-    });
-    const posts = messages.callsTo('/api/announcements/read', 'POST');
-    expect(posts.map((call) => call.body)).toEqual(
+    await waitFor(() => expect(posted).toHaveLength(3), { timeout: 2_000 });
+    expect(callsTo(contentCalls.markAnnouncementRead).map((call) => call.body)).toEqual(
       [100, 101, 102].map((announcementId) => ({ announcementId, read: true })),
     );
-    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(148);
-    expect((posts[2]?.at ?? 0) - (posts[1]?.at ?? 0)).toBeGreaterThanOrEqual(148);
+    expect(posted[1]! - posted[0]!).toBeGreaterThanOrEqual(148);
+    expect(posted[2]! - posted[1]!).toBeGreaterThanOrEqual(148);
     await waitFor(() => expect(client.getQueryData(unreadKey)).toBe(0));
   });
 
   it('tells the server once per announcement, never for one already read, and reloads the announcements', async () => {
-    const { messages, client, hook } = setUp();
+    const { client, hook } = setUp();
     const invalidated: unknown[] = [];
     client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'invalidate')
@@ -82,6 +76,6 @@ describe('marking announcements read (product.md §4, §7 mark read 150 ms)', ()
         JSON.stringify(key).startsWith(JSON.stringify(ANNOUNCEMENTS_QUERY_KEY).slice(0, -1)),
       ),
     ).toBe(true);
-    expect(messages.callsTo('/api/announcements/read', 'POST')).toHaveLength(1);
+    expect(callsTo(contentCalls.markAnnouncementRead)).toHaveLength(1);
   });
 });
