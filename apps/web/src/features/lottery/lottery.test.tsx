@@ -16,6 +16,11 @@ const LOTTO = `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}`;
 const tap = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const sent = <E extends TypedApiEntry>(entry: E) => callsTo(entry).map(({ body }) => body);
 const launched = () => sent(gamesCalls.launchGame);
+/** Opens the lotto page (trad unless told) and answers its bet form. */
+async function openBetForm(path = `${LOTTO}?prize_mode=Elott&lang=en`) {
+  const { user } = await openLottery(path);
+  return { user, form: await screen.findByRole('form', { name: 'Place a bet' }) };
+}
 
 describe('lottery launch (product.md §2 /m/launchGame, §5)', () => {
   it('launches, replaces itself with the lotto page keeping pageBack, redeems the token once; close goes home', async () => {
@@ -50,8 +55,7 @@ describe('lottery launch (product.md §2 /m/launchGame, §5)', () => {
 
 describe('lotto page (product.md §2 /m/lotto-h5)', () => {
   it('validates the picks and totals selections × points × price', async () => {
-    const { user } = await openLottery(`${LOTTO}?prize_mode=Elott&lang=en`);
-    const form = await screen.findByRole('form', { name: 'Place a bet' });
+    const { user, form } = await openBetForm();
     // Only the traditional bet types.
     expect(within(form).queryByRole('radio', { name: 'Big / Small' })).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Place bet' }));
@@ -66,7 +70,10 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     expect(screen.getByTestId('lottery-selections')).toHaveTextContent('3');
     expect(screen.getByTestId('lottery-total')).toHaveTextContent(vnd(3 * 2 * 27_000));
     expect(screen.getByTestId('lottery-win')).toHaveTextContent(vnd(2 * 95_000));
+  });
 
+  it('takes exactly 2 different numbers for a xiên 2', async () => {
+    const { user, form } = await openBetForm();
     await user.click(within(form).getByRole('radio', { name: 'Xiên 2' }));
     await user.click(within(form).getByRole('button', { name: '12' }));
     await waitFor(() =>
@@ -75,7 +82,10 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     await user.click(within(form).getByRole('button', { name: '34' }));
     expect(within(form).getByRole('button', { name: '56' })).toBeDisabled();
     expect(screen.getByTestId('lottery-selections')).toHaveTextContent('1');
+  });
 
+  it('checks typed numbers of 3 digits; a quick pick fits the rule', async () => {
+    const { user, form } = await openBetForm();
     await user.click(within(form).getByRole('radio', { name: 'Lô 3 digits' }));
     await user.type(within(form).getByLabelText(/Numbers of 3 digits/), '123 45');
     await waitFor(() =>
@@ -95,10 +105,9 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
       amount: 10_000,
     });
     on(lotteryCalls.placeLotteryBet, { bet, balance: 90_000 });
-    const { user } = await openLottery(
+    const { user, form } = await openBetForm(
       `/m/lotto-h5/kimlong/ent/games/${FAKE_GAME_ID}?prize_mode=Elott&lang=en`,
     );
-    const form = await screen.findByRole('form', { name: 'Place a bet' });
     await user.click(within(form).getByRole('button', { name: 'Big (50–99)' }));
     await user.clear(within(form).getByLabelText('Points per selection'));
     await user.type(within(form).getByLabelText('Points per selection'), '10');
@@ -121,8 +130,7 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     on(lotteryCalls.lotteryOrders, ({ query }) =>
       pageOf([callsTo(lotteryCalls.cancelLotteryBet).length > 0 ? cancelled : bet], query),
     );
-    const { user } = await openLottery(`${LOTTO}?prize_mode=Elott&lang=en`);
-    const form = await screen.findByRole('form', { name: 'Place a bet' });
+    const { user, form } = await openBetForm();
     await user.click(within(form).getByRole('button', { name: '42' }));
     await user.click(within(form).getByRole('button', { name: 'Place bet' }));
     await tap().click(
