@@ -16,6 +16,13 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toI
 /** Earlier today (the site's day): an hour ago, or just after midnight when the day is younger than that. */
 const earlierToday = () =>
   new Date(Math.max(Date.now() - 3_600_000, Date.parse(dayStart(today())) + 1_000)).toISOString();
+/** The query of a list's first page over the last 7 days (the default period). */
+const lastWeekFirstPage = () => ({
+  pageNo: '1',
+  pageSize: '20',
+  from: dayStart(addDays(today(), -6)),
+  to: dayStart(addDays(today(), 1)),
+});
 
 describe('transaction history (/m/member/history)', () => {
   it('lists the last 7 days with kind, signed amount, balance after, time and reference', async () => {
@@ -51,12 +58,7 @@ describe('transaction history (/m/member/history)', () => {
     expect(within(lines[1]!).getByText(/\d\d:\d\d \d\d\/\d\d\/\d{4}/)).toBeInTheDocument();
 
     const [first] = asked();
-    expect(first).toEqual({
-      pageNo: '1',
-      pageSize: '20',
-      from: dayStart(addDays(today(), -6)),
-      to: dayStart(addDays(today(), 1)),
-    });
+    expect(first).toEqual(lastWeekFirstPage());
   });
 
   it("names an agent's commission", async () => {
@@ -149,12 +151,7 @@ describe('game records (/m/member/gameRecords)', () => {
   it('shows the empty state when nothing was played', async () => {
     const { page } = await openMember({ path: '/m/member/gameRecords?lang=en' });
     expect(await within(page).findByTestId('empty-state')).toHaveTextContent('No data');
-    expect(callsTo(gameRecordsCalls.gameRecords)[0]?.query).toEqual({
-      pageNo: '1',
-      pageSize: '20',
-      from: dayStart(addDays(today(), -6)),
-      to: dayStart(addDays(today(), 1)),
-    });
+    expect(callsTo(gameRecordsCalls.gameRecords)[0]?.query).toEqual(lastWeekFirstPage());
   });
 
   it('lists the rounds with the totals, and filters by game type', async () => {
@@ -173,8 +170,8 @@ describe('game records (/m/member/gameRecords)', () => {
     });
     on(gameRecordsCalls.gameRecords, ({ query }) =>
       query.gameType === 'RNG'
-        ? recordsPage([slot], query, { stake: 20_000, payout: 0 })
-        : recordsPage([fish, slot], query, { stake: 70_000, payout: 120_000 }),
+        ? recordsPage([slot], query, 20_000)
+        : recordsPage([fish, slot], query, 70_000, 120_000),
     );
     const { page, user } = await openMember({ path: '/m/member/gameRecords?lang=en' });
     const lines = await within(page).findAllByTestId('game-record-line');

@@ -1,241 +1,84 @@
 import { createHash } from 'node:crypto';
-import type { ApiEntry } from '@kl/contracts/api-call';
 import { gamesCalls } from '@kl/contracts/games';
 import {
   lotteryCalls,
   type LotteryBet,
-  type LotteryBetTypeOffer,
+  type LotteryBetTypeOffer as Offer,
   type LotteryDrawResult,
   type LotteryGameDetail,
   type LotteryOpenDraw,
 } from '@kl/contracts/lottery';
 import { walletCalls } from '@kl/contracts/wallet';
-import { answer, failure, isCall } from '../../../test/fake-api.ts';
+import { onByDefault } from '../../../test/fake-api.ts';
+import { walletOf } from '../../../test/fake-data.ts';
 
-/**
- * The lottery side of the API for component tests, keeping the shapes of contracts lottery.ts: one fast
- * game (ST1, northern format, trad and ent) whose open draws are given by the test, bets placed and
- * cancelled against a balance, a launch token redeemed once, and the wallet call.
- */
-export interface FakeLotteryOptions {
-  balance?: number;
-  /** The open draws the game call answers in turn (the last one stays). */
-  draws?: LotteryOpenDraw[];
-  results?: LotteryDrawResult[];
-  bets?: LotteryBet[];
-  /** Launch tokens that redeem (once). */
-  tokens?: string[];
-  /** Catalogue game id the launch call opens. */
-  launchUrl?: string;
-}
-
-export const FAKE_GAME_ID = 'TCG-ST1';
+/** Lottery data for component tests (contracts lottery.ts): one fast game, ST1 (trad, ent), this game id. */
+export const FAKE_GAME_ID = '7001';
 
 export function fakeDraw(issue: string, closeInMs: number, id = crypto.randomUUID()): LotteryOpenDraw {
   const closeAt = new Date(Date.now() + closeInMs);
-  return {
-    id,
-    issue,
-    station: 'Siêu Tốc',
-    closeAt: closeAt.toISOString(),
-    drawAt: new Date(closeAt.getTime() + 10_000).toISOString(),
-    seedHash: 'a'.repeat(64),
-  };
+  const drawAt = new Date(closeAt.getTime() + 10_000).toISOString();
+  return { id, issue, station: 'Siêu Tốc', closeAt: closeAt.toISOString(), drawAt, seedHash: 'a'.repeat(64) };
 }
 
-const offer = (
-  code: LotteryBetTypeOffer['code'],
-  playType: 'trad' | 'ent',
-  pick: LotteryBetTypeOffer['pick'],
-  price: number,
-  payout: number,
-): LotteryBetTypeOffer => ({
-  code,
-  playType,
-  pick,
-  pricePerPoint: price,
-  payoutPerPoint: payout,
-  payoutsByOption: null,
-  maxPerNumber: 5_000_000,
-});
+const offer = (code: Offer['code'], pick: Offer['pick'], pricePerPoint: number, payoutPerPoint: number) =>
+  ({
+    ...{ code, playType: pick.kind === 'option' ? 'ent' : 'trad', pick, pricePerPoint, payoutPerPoint },
+    ...{ payoutsByOption: null, maxPerNumber: 5_000_000 },
+  }) satisfies Offer;
 
-export const FAKE_OFFERS: LotteryBetTypeOffer[] = [
-  offer('LO2', 'trad', { kind: 'numbers', digits: 2, count: 1 }, 27_000, 95_000),
-  offer('LO3', 'trad', { kind: 'numbers', digits: 3, count: 1 }, 23_000, 950_000),
-  offer('XIEN2', 'trad', { kind: 'numbers', digits: 2, count: 2 }, 1_000, 17_000),
-  offer('TAI_XIU', 'ent', { kind: 'option', options: ['TAI', 'XIU'] }, 1_000, 1_950),
+export const FAKE_OFFERS: Offer[] = [
+  offer('LO2', { kind: 'numbers', digits: 2, count: 1 }, 27_000, 95_000),
+  offer('LO3', { kind: 'numbers', digits: 3, count: 1 }, 23_000, 950_000),
+  offer('XIEN2', { kind: 'numbers', digits: 2, count: 2 }, 1_000, 17_000),
+  offer('TAI_XIU', { kind: 'option', options: ['TAI', 'XIU'] }, 1_000, 1_950),
 ];
 
+/** A settled draw whose seed hashes to its seedHash, `special` its DB prize. */
 export function fakeResult(issue: string, special: string): LotteryDrawResult {
   const seed = createHash('sha256').update(`seed:${issue}`).digest('hex');
   return {
-    ...fakeDraw(issue, -60_000),
-    seedHash: createHash('sha256').update(seed).digest('hex'),
-    status: 'settled',
-    seed,
+    ...{ ...fakeDraw(issue, -60_000), seedHash: createHash('sha256').update(seed).digest('hex') },
+    ...{ status: 'settled', seed, drawnAt: new Date().toISOString() },
     result: { DB: [special], G1: ['12345'], G7: ['01', '23', '45', '67'] },
-    drawnAt: new Date().toISOString(),
   };
 }
 
-export function createFakeLottery(options: FakeLotteryOptions = {}) {
-  const state = {
-    balance: options.balance ?? 1_000_000,
-    draws: options.draws ?? [fakeDraw('20261121-0001', 45_000)],
-    gameCalls: 0,
-    bets: [...(options.bets ?? [])],
-    placeCalls: [] as unknown[],
-    cancelCalls: [] as string[],
-    redeemed: [] as string[],
-    launchCalls: [] as unknown[],
-  };
-  const tokens = new Set(options.tokens ?? []);
-  const results = options.results ?? [];
+/** GET /api/lottery/game: ST1 taking bets on `draw`. */
+export const lotteryGame = (draw: LotteryOpenDraw | null): LotteryGameDetail => ({
+  ...{ code: 'ST1', name: 'Siêu Tốc 1 Phút', region: 'MB', category: 'ELOTT', playTypes: ['ent', 'trad'] },
+  ...{ schedule: { kind: 'interval', intervalSeconds: 60 }, closeSeconds: 10, nextDraw: draw },
+  ...{ catalogueGameIds: [FAKE_GAME_ID], prizeMode: 'Elott', betTypes: FAKE_OFFERS, maxPerDraw: 50_000_000 },
+  ...{ openDraw: draw, serverTime: new Date().toISOString() },
+});
 
-  const game = (): LotteryGameDetail => {
-    const draw = state.draws[Math.min(state.gameCalls, state.draws.length - 1)] ?? null;
-    state.gameCalls += 1;
-    return {
-      code: 'ST1',
-      name: 'Siêu Tốc 1 Phút',
-      region: 'MB',
-      category: 'ELOTT',
-      playTypes: ['ent', 'trad'],
-      schedule: { kind: 'interval', intervalSeconds: 60 },
-      closeSeconds: 10,
-      nextDraw: draw,
-      catalogueGameIds: [FAKE_GAME_ID],
-      prizeMode: 'Elott',
-      betTypes: FAKE_OFFERS,
-      maxPerDraw: 50_000_000,
-      openDraw: draw,
-      serverTime: new Date().toISOString(),
-    };
+/** An open bet of 27,000 on 42 (Lô 2 digits, 1 point) in ST1's draw 20261121-0001. */
+export function betOf(overrides: Partial<LotteryBet> = {}): LotteryBet {
+  const { id: drawId, issue, drawAt, closeAt } = fakeDraw('20261121-0001', 45_000);
+  return {
+    ...{ id: crypto.randomUUID(), gameCode: 'ST1', gameName: 'Siêu Tốc 1 Phút', prizeMode: 'Elott' },
+    ...{ drawId, issue, drawAt, closeAt, betType: 'LO2', selections: [['42']], points: 1 },
+    ...{ pricePerPoint: 27_000, amount: 27_000, status: 'open', hits: 0, payout: 0, demo: false },
+    ...{ cancellable: true, createdAt: new Date().toISOString(), settledAt: null },
+    ...overrides,
   };
+}
 
-  const handle = async (url: URL, init?: RequestInit): Promise<Response | undefined> => {
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const is = (entry: ApiEntry) => isCall(entry, url, init);
-    if (is(walletCalls.wallet)) {
-      return answer(walletCalls.wallet, {
-        sumBalance: state.balance,
-        available: state.balance,
-        held: 0,
-        currency: 'VND',
-        decimals: 0,
-        demo: false,
-      });
-    }
-    if (is(lotteryCalls.lotteryGames)) {
-      const { betTypes: _betTypes, ...summary } = game();
-      return answer(lotteryCalls.lotteryGames, { serverTime: summary.serverTime, list: [summary] });
-    }
-    if (is(lotteryCalls.lotteryGame)) return answer(lotteryCalls.lotteryGame, game());
-    if (is(gamesCalls.launchGame)) {
-      state.launchCalls.push(body);
-      return answer(gamesCalls.launchGame, {
-        kind: 'lottery',
-        rule: 'lottoVn',
-        url:
-          options.launchUrl ??
-          `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}?token=${'t'.repeat(32)}&merchant=kimlong&prize_mode=Elott`,
-        expiresAt: new Date(Date.now() + 60_000).toISOString(),
-        prizeMode: 'Elott',
-        playType: 'trad',
-        supportPlay: null,
-      });
-    }
-    if (is(gamesCalls.redeemLaunch)) {
-      const token = String(body.token);
-      state.redeemed.push(token);
-      if (!tokens.has(token)) return failure('LAUNCH_LINK_EXPIRED');
-      tokens.delete(token);
-      return answer(gamesCalls.redeemLaunch, {
-        userName: 'player01',
-        merchantCode: 'kimlong',
-        vassalage: 'TCG',
-        gameType: 'ELOTT',
-        game: null,
-        prizeMode: 'Elott',
-        playType: 'trad',
-        supportPlay: null,
-      });
-    }
-    if (is(lotteryCalls.lotteryResults)) {
-      return answer(lotteryCalls.lotteryResults, {
-        list: results,
-        pageNum: 1,
-        totalPages: 1,
-        total: results.length,
-      });
-    }
-    if (is(lotteryCalls.lotteryNumero)) {
-      const latest = results[0] ?? null;
-      return answer(lotteryCalls.lotteryNumero, {
-        code: 'ST1',
-        draw: latest,
-        numbers: latest ? Object.values(latest.result).flat() : [],
-        special: latest?.result.DB?.[0] ?? null,
-        heads: Array.from({ length: 10 }, (_, head) => (head === 0 ? ['1'] : [])),
-      });
-    }
-    if (is(lotteryCalls.lotteryOrders)) {
-      return answer(lotteryCalls.lotteryOrders, {
-        list: state.bets,
-        pageNum: 1,
-        totalPages: 1,
-        total: state.bets.length,
-      });
-    }
-    if (is(lotteryCalls.placeLotteryBet)) {
-      state.placeCalls.push(body);
-      const request = body as {
-        drawId: string;
-        betType: LotteryBet['betType'];
-        selections: string[][];
-        points: number;
-      };
-      const found = FAKE_OFFERS.find((item) => item.code === request.betType);
-      const amount = request.selections.length * request.points * (found?.pricePerPoint ?? 0);
-      if (amount > state.balance) return failure('INSUFFICIENT_BALANCE');
-      state.balance -= amount;
-      const draw = state.draws.find((item) => item.id === request.drawId) ?? fakeDraw('x', 30_000);
-      const bet: LotteryBet = {
-        id: crypto.randomUUID(),
-        gameCode: 'ST1',
-        gameName: 'Siêu Tốc 1 Phút',
-        drawId: draw.id,
-        issue: draw.issue,
-        drawAt: draw.drawAt,
-        closeAt: draw.closeAt,
-        betType: request.betType,
-        prizeMode: 'Elott',
-        selections: request.selections,
-        points: request.points,
-        pricePerPoint: found?.pricePerPoint ?? 0,
-        amount,
-        status: 'open',
-        hits: 0,
-        payout: 0,
-        demo: false,
-        cancellable: true,
-        createdAt: new Date().toISOString(),
-        settledAt: null,
-      };
-      state.bets.unshift(bet);
-      return answer(lotteryCalls.placeLotteryBet, { bet, balance: state.balance });
-    }
-    if (is(lotteryCalls.cancelLotteryBet)) {
-      const betId = String(body.betId);
-      state.cancelCalls.push(betId);
-      const bet = state.bets.find((item) => item.id === betId);
-      if (!bet) return failure('NOT_FOUND');
-      bet.status = 'cancelled';
-      bet.cancellable = false;
-      state.balance += bet.amount;
-      return answer(lotteryCalls.cancelLotteryBet, { bet, balance: state.balance });
-    }
-    return undefined;
-  };
-  return { handle, state };
+/** What the lottery screens' reads answer unless the test said otherwise; the launch gives a token. */
+export function answerLottery(draw = fakeDraw('20261121-0001', 45_000)) {
+  onByDefault(walletCalls.wallet, walletOf(1_000_000));
+  onByDefault(lotteryCalls.lotteryGame, () => lotteryGame(draw));
+  onByDefault(lotteryCalls.lotteryGames, () => {
+    const { betTypes: _betTypes, ...summary } = lotteryGame(draw);
+    return { serverTime: summary.serverTime, list: [summary] };
+  });
+  onByDefault(gamesCalls.launchGame, {
+    ...{ kind: 'lottery', rule: 'lottoVn', prizeMode: 'Elott', playType: 'trad', supportPlay: null },
+    url: `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}?token=${'t'.repeat(32)}&merchant=kimlong&prize_mode=Elott`,
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  });
+  onByDefault(gamesCalls.redeemLaunch, {
+    ...{ userName: 'player01', merchantCode: 'kimlong', vassalage: 'TCG', gameType: 'ELOTT', game: null },
+    ...{ prizeMode: 'Elott', playType: 'trad', supportPlay: null },
+  });
 }

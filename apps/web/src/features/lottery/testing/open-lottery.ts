@@ -1,18 +1,17 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { serveAlsoNext } from '../../../test/fake-server.ts';
+import type { LotteryOpenDraw } from '@kl/contracts/lottery';
 import { storedSession } from '../../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../../test/render-app.tsx';
-import { createFakeLottery, type FakeLotteryOptions } from './fake-lottery.ts';
+import { answerLottery } from './fake-lottery.ts';
 
-/** Opens `path` in English with the fake lottery server, as a member (or a visitor). */
+/** Opens `path` with the lottery's answers (ST1 taking bets on `draw`), as a member (or a visitor). */
 export async function openLottery(
   path: string,
-  { visitor = false, ...options }: FakeLotteryOptions & { visitor?: boolean } = {},
+  { visitor = false, draw }: { visitor?: boolean; draw?: LotteryOpenDraw } = {},
 ) {
   window.sessionStorage.clear();
-  const lottery = createFakeLottery(options);
-  serveAlsoNext(lottery.handle);
+  answerLottery(draw);
   const view = await renderApp(path, { storage: visitor ? {} : { [SESSION_STORAGE_KEY]: storedSession() } });
   const page = await findScreen();
-  return { ...view, lottery, page };
+  return { ...view, page };
 }

@@ -1,47 +1,32 @@
 import {
   DEPOSIT_LIMIT_PERIODS,
   responsibleGamingCalls,
-  type DepositLimitPeriod,
-  type DepositLimitView,
-  type RealityCheckInterval,
-  type ResponsibleGamingSettings,
+  type DepositLimitPeriod as Period,
+  type DepositLimitView as Limit,
+  type RealityCheckInterval as Interval,
+  type ResponsibleGamingSettings as Settings,
 } from '@kl/contracts/responsible-gaming';
 import { onByDefault } from '../../../test/fake-api.ts';
 
 /** Responsible-gaming data for component tests (contracts responsible-gaming.ts). */
-export interface RgServer {
-  settings: ResponsibleGamingSettings;
-}
+export type RgServer = { settings: Settings };
+export type RgLimits = Partial<Record<Period, Partial<Limit>>>;
 
-/** The member's settings: no limit unless told (`limits` by period), no exclusion, the reminder's interval. */
-export function rgSettings(
-  limits: Partial<Record<DepositLimitPeriod, Partial<DepositLimitView>>> = {},
-  realityCheckMinutes: RealityCheckInterval = 0,
-): ResponsibleGamingSettings {
-  return {
-    currency: 'VND',
-    depositLimits: DEPOSIT_LIMIT_PERIODS.map((period) => ({
-      ...{ period, amount: null, pending: null, used: 0, remaining: null },
-      ...limits[period],
-    })),
-    exclusion: null,
-    realityCheckMinutes,
-  };
-}
+/** The member's settings: no limit unless told (`limits` by period), no exclusion, the reminder's minutes. */
+export const rgSettings = (limits: RgLimits = {}, realityCheckMinutes: Interval = 0): Settings => ({
+  ...{ currency: 'VND', exclusion: null, realityCheckMinutes },
+  depositLimits: DEPOSIT_LIMIT_PERIODS.map((period) => ({
+    ...{ period, amount: null, pending: null, used: 0, remaining: null },
+    ...limits[period],
+  })),
+});
 
 /** `settings` with the limit of `period` changed. */
-export const withLimit = (
-  settings: ResponsibleGamingSettings,
-  period: DepositLimitPeriod,
-  change: Partial<DepositLimitView>,
-): ResponsibleGamingSettings => ({
+export const withLimit = (settings: Settings, period: Period, change: Partial<Limit>): Settings => ({
   ...settings,
-  depositLimits: settings.depositLimits.map((limit) =>
-    limit.period === period ? { ...limit, ...change } : limit,
-  ),
+  depositLimits: settings.depositLimits.map((l) => (l.period === period ? { ...l, ...change } : l)),
 });
 
 /** GET /api/responsible-gaming answers the server view's settings. */
-export function answerResponsibleGaming(server: RgServer) {
+export const answerResponsibleGaming = (server: RgServer) =>
   onByDefault(responsibleGamingCalls.responsibleGaming, () => server.settings);
-}

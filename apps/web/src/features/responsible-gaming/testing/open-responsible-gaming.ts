@@ -1,10 +1,11 @@
-import type {
-  DepositLimitPeriod,
-  DepositLimitView,
-  RealityCheckInterval,
-} from '@kl/contracts/responsible-gaming';
+import type { RealityCheckInterval } from '@kl/contracts/responsible-gaming';
 import { openAsMember } from '../../../test/member-session.ts';
-import { answerResponsibleGaming, rgSettings, type RgServer } from './fake-responsible-gaming.ts';
+import {
+  answerResponsibleGaming,
+  rgSettings,
+  type RgLimits,
+  type RgServer,
+} from './fake-responsible-gaming.ts';
 
 /** Opens `path` (the responsible-gaming screen by default) in English as a member, with the settings' answer. */
 export async function openResponsibleGaming({
@@ -12,12 +13,7 @@ export async function openResponsibleGaming({
   type = 0,
   limits,
   realityCheckMinutes,
-}: {
-  path?: string;
-  type?: number;
-  limits?: Partial<Record<DepositLimitPeriod, Partial<DepositLimitView>>>;
-  realityCheckMinutes?: RealityCheckInterval;
-} = {}) {
+}: { path?: string; type?: number; limits?: RgLimits; realityCheckMinutes?: RealityCheckInterval } = {}) {
   const server: RgServer = { settings: rgSettings(limits, realityCheckMinutes) };
   answerResponsibleGaming(server);
   const view = await openAsMember(path, { type });

@@ -1,18 +1,11 @@
 import type { MyVip, VipLevel } from '@kl/contracts/vip';
 
-/** VIP data for component tests (contracts vip.ts). */
-
-const level = (n: number, name: string, threshold: number, rebatePercent: number): VipLevel => ({
-  level: n,
-  name,
-  depositThreshold: threshold,
+/** VIP data for component tests (contracts vip.ts): levels 0–2, the member at 1 (Bronze), half way to 2. */
+const level = (n: number, name: string, depositThreshold: number, rebatePercent: number): VipLevel => ({
+  ...{ level: n, name, depositThreshold },
   benefits: {
-    upgradeBonus: n * 10_000,
-    birthdayBonus: n * 20_000,
-    monthlyBonus: n * 5_000,
-    dailyWithdrawalCount: 3 + n,
-    dailyWithdrawalLimit: 50_000_000 * (n + 1),
-    rebatePercent,
+    ...{ upgradeBonus: n * 10_000, birthdayBonus: n * 20_000, monthlyBonus: n * 5_000, rebatePercent },
+    ...{ dailyWithdrawalCount: 3 + n, dailyWithdrawalLimit: 50_000_000 * (n + 1) },
   },
 });
 
@@ -23,10 +16,6 @@ export const FAKE_VIP_LEVELS: VipLevel[] = [
 ];
 
 export const FAKE_MY_VIP: MyVip = {
-  level: 1,
-  name: 'Bronze',
-  paidDeposits: 5_500_000,
-  currency: 'VND',
+  ...{ level: 1, name: 'Bronze', paidDeposits: 5_500_000, currency: 'VND', progressPercent: 50 },
   next: { level: 2, name: 'Silver', depositThreshold: 10_000_000, remaining: 4_500_000 },
-  progressPercent: 50,
 };
