@@ -9,12 +9,15 @@
  *   (c) API throughput and latency (autocannon, 20 connections × 10 s per call) beside a bare Fastify
  *       route, including game search on the demo catalogue and on 100,000 games;
  *   (d) game search latency through app.inject (p50/p99) on the demo catalogue and on 100,000 games;
- *   (e) the in-house slot's return to player over 2,000,000 simulated rounds, against 96% ± 0.5 points.
+ *   (e) the in-house slot's return to player over 2,000,000 simulated rounds, against 96% ± 0.5 points;
+ *   (f) a game provider's wallet calls (signed bet then win, 1, 4 and 20 callers) on PostgreSQL and on PGlite,
+ *       beside bare transactions on the same database (money.mjs).
  * Ends with the goals table (docs/performance.md) and writes a JSON copy to tools/perf/reports/. Exits 0
  * when it could measure.
  *
  * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search (both search runs), --skip-search-inject
- * (the app.inject one only), --skip-slot, --runs=<n> (Lighthouse
+ * (the app.inject one only), --skip-slot, --skip-money, --money-seconds=<s> (per step of (f), default 5),
+ * --money-cpu-prof (profile the server during (f)'s 20-caller PostgreSQL run), --runs=<n> (Lighthouse
  * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call, default 10),
  * --games=<n> (catalogue size of the large search run, default 100000), --cpu-slowdown=<factor> (the
  * slowdown the goals are read at, instead of the calibrated one; 4 reads them at Lighthouse's default).
@@ -29,6 +32,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
+import { MONEY_GOALS, moneyBench, moneyGoal } from './money.mjs';
 
 const perfDir = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,6 +61,7 @@ const LIGHTHOUSE_RUNS = option('runs', 3);
 const CONNECTIONS = option('connections', 20);
 const DURATION_S = option('duration', 10);
 const LARGE_CATALOGUE = option('games', 100_000);
+const MONEY_SECONDS = option('money-seconds', 5);
 /** Lighthouse's own CPU slowdown for its mobile run. */
 const DEFAULT_CPU_SLOWDOWN = 4;
 /** A slowdown given on the command line (--cpu-slowdown=<factor>), else the calibrated one. */
@@ -610,6 +615,17 @@ function goalsRows(report) {
       ratioOk && (!row.large || row.p99Ms <= GOALS.searchP99Ms) && row.non2xx === 0 && row.errors === 0,
     );
   }
+  const money = report.money && moneyGoal(report.money.results);
+  if (money) {
+    add(
+      `provider wallet bet+win, ${MONEY_GOALS.callers} callers on PostgreSQL`,
+      `${fmt(money.row.callsPerSecond, 0)} calls/s, p99 ${fmt(money.row.p99Ms, 1)} ms`,
+      `${fmt(money.row.bareTransactionsPerSecond, 0)} bare tx/s`,
+      `${fmt(money.row.ratio * 100, 1)} %`,
+      `≥ ${MONEY_GOALS.ratio * 100} % of bare tx/s and p99 ≤ ${MONEY_GOALS.p99Ms} ms`,
+      money.met,
+    );
+  }
   return rows;
 }
 
@@ -832,6 +848,15 @@ async function main() {
     process.stdout.write(result.stdout ?? '');
     report.slotRtp = { ok: result.status === 0, output: (result.stdout ?? '').trim() };
     if (result.status !== 0) console.log('slot return to player: out of tolerance or failed (see above)');
+  }
+
+  if (!args.has('--skip-money')) {
+    // (f) A game provider's wallet calls, beside bare transactions on the same database (money.mjs).
+    try {
+      report.money = await moneyBench({ seconds: MONEY_SECONDS, cpuProf: args.has('--money-cpu-prof') });
+    } catch (error) {
+      console.log(`money bench: failed (${error.message})`);
+    }
   }
 
   const goals = goalsRows(report);
