@@ -8,11 +8,11 @@ import type { ErrorCode } from './errors.ts';
  * required or optional; an optional field left empty passes.
  */
 
-export const VERIFIER_FIELDS = [
-  'mobileNum',
-  'verificationCode',
-  'username',
-  'password',
+/**
+ * The registration fields a merchant may switch on beside the username, password and mobile number, in the
+ * order of product.md §2: the order the form shows them and the server checks them.
+ */
+export const OPTIONAL_REGISTRATION_FIELDS = [
   'payeeName',
   'paymentPassword',
   'idNumber',
@@ -27,6 +27,14 @@ export const VERIFIER_FIELDS = [
   'recommenderId',
   'birthday',
   'affiliateCode',
+] as const;
+
+export const VERIFIER_FIELDS = [
+  'mobileNum',
+  'verificationCode',
+  'username',
+  'password',
+  ...OPTIONAL_REGISTRATION_FIELDS,
   'loginUsername',
   'loginPassword',
   'loginMobileNum',

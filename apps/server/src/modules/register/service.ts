@@ -1,5 +1,5 @@
 import type { FirebaseWebConfig, RegistrationPayload, RegistrationRules } from '@kl/contracts/accounts';
-import { toPayeeName, verifyField } from '@kl/contracts/verifier';
+import { OPTIONAL_REGISTRATION_FIELDS, toPayeeName, verifyField } from '@kl/contracts/verifier';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, randomDigits } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -20,22 +20,7 @@ import { type RegistrationField, registrationRulesOf, rulesForMethod, storedRule
 export type RegisterMethod = 'username' | 'mobile';
 
 /** Optional profile fields, checked in the order of the form (product.md §2 Registration). */
-const PROFILE_FIELDS = [
-  'paymentPassword',
-  'payeeName',
-  'email',
-  'birthday',
-  'nickname',
-  'idNumber',
-  'qqNum',
-  'facebook',
-  'wechat',
-  'line',
-  'whatsapp',
-  'zalo',
-  'recommenderId',
-  'affiliateCode',
-] as const satisfies readonly RegistrationField[];
+const PROFILE_FIELDS = OPTIONAL_REGISTRATION_FIELDS;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** A new member's real type (product.md §3). */

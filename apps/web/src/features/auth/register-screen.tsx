@@ -2,6 +2,7 @@ import type { RegistrationPayload, RegistrationRules } from '@kl/contracts/accou
 import { AGENT_LINK_PARAM, type AgentLinkVisit } from '@kl/contracts/agents';
 import { HOME_PATH, fullPath } from '@kl/contracts/routes';
 import {
+  OPTIONAL_REGISTRATION_FIELDS,
   BIRTHDAY_MIN_YEAR,
   FIELD_SPECS,
   fieldSchema,
@@ -38,22 +39,7 @@ import { mapServerFieldError } from './lib/form-errors.ts';
 import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
 
 /** The fields a merchant may switch on, in the order of product.md §2. */
-const OPTIONAL_FIELDS = [
-  'payeeName',
-  'paymentPassword',
-  'idNumber',
-  'qqNum',
-  'facebook',
-  'wechat',
-  'line',
-  'whatsapp',
-  'zalo',
-  'email',
-  'nickname',
-  'recommenderId',
-  'birthday',
-  'affiliateCode',
-] as const satisfies readonly VerifierField[];
+const OPTIONAL_FIELDS = OPTIONAL_REGISTRATION_FIELDS;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 type TextFieldName =
