@@ -7,7 +7,6 @@ import {
   type LegacyHandler,
 } from './fake-api.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
-import type { FakeGames } from './fake-games.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
 export type FakeHandler = LegacyHandler;
@@ -27,17 +26,11 @@ export function serveAlsoNext(handler: FakeHandler): void {
 export function stubServer({
   status,
   accounts,
-  games,
 }: {
   status: StatusAnswer | (() => StatusAnswer);
   accounts?: FakeAccounts;
-  games?: FakeGames;
 }) {
-  const handlers = [
-    ...nextHandlers,
-    ...(accounts ? [accounts.handle] : []),
-    ...(games ? [games.handle] : []),
-  ];
+  const handlers = [...nextHandlers, ...(accounts ? [accounts.handle] : [])];
   nextHandlers = [];
   serveLegacy(handlers);
   onByDefault(statusCalls.status, async () => {

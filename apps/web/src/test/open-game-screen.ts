@@ -1,6 +1,5 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { vi } from 'vitest';
-import { type FakeHandler, serveAlsoNext } from './fake-server.ts';
 import { storedSession } from './member-session.ts';
 import { findScreen, renderApp } from './render-app.tsx';
 
@@ -19,8 +18,6 @@ export function stubReducedMotion(reduce: boolean): void {
 }
 
 export interface OpenGameScreenOptions {
-  /** A game's fake server, served after the common one. */
-  handle: FakeHandler;
   /** The member's account type (4: a trial account), or null for a visitor holding no session. */
   type?: number | null;
   /** 'reduced' (default): the browser asks for less motion. */
@@ -31,16 +28,14 @@ export interface OpenGameScreenOptions {
 
 /**
  * Renders the app at `path` for a game screen: the browser asking for less motion unless `motion` is
- * 'full', holding the session of a member of `type` (a visitor's none), with the game's fake server
- * (`handle`); waits for the screen.
+ * 'full', holding the session of a member of `type` (a visitor's none); waits for the screen.
  */
 export async function openGameScreen(
   path: string,
-  { handle, type = 0, motion = 'reduced', freshTab = true }: OpenGameScreenOptions,
+  { type = 0, motion = 'reduced', freshTab = true }: OpenGameScreenOptions = {},
 ) {
   stubReducedMotion(motion === 'reduced');
   if (freshTab) window.sessionStorage.clear();
-  serveAlsoNext(handle);
   const view = await renderApp(path, {
     storage: type === null ? {} : { [SESSION_STORAGE_KEY]: storedSession(type) },
   });

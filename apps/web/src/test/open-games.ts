@@ -1,7 +1,9 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, vi } from 'vitest';
-import { createFakeGames, type FakeGamesOptions } from './fake-games.ts';
+import type { Game } from '@kl/contracts/games';
+import { answerGames } from './fake-games.ts';
+import { storedSession } from './fake-data.ts';
 import { findScreen, renderApp } from './render-app.tsx';
 
 /** IntersectionObserver stand-in: the test says when the marker comes near the screen. */
@@ -45,24 +47,18 @@ export function installFakeIntersectionObserver() {
   });
 }
 
-const memberSession = () =>
-  JSON.stringify({
-    userName: 'player01',
-    merchantCode: 'kimlong',
-    type: 0,
-    firstTimeLogin: false,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-
-/** Renders the app at `path` with the fake game catalogue (and a member session when `member`). */
-export async function openWithGames(path: string, options: FakeGamesOptions = {}) {
-  const games = createFakeGames(options);
-  const view = await renderApp(path, {
-    games,
-    storage: options.member ? { [SESSION_STORAGE_KEY]: memberSession() } : {},
-  });
+/**
+ * Renders the app at `path` with the game screens' answers (fake-games.ts: the member's `favourites`
+ * read at each call), as a member when `member` (else a visitor), and waits for the screen.
+ */
+export async function openWithGames(
+  path: string,
+  { member = false, favourites }: { member?: boolean; favourites?: () => Game[] } = {},
+) {
+  answerGames(favourites);
+  const view = await renderApp(path, { storage: member ? { [SESSION_STORAGE_KEY]: storedSession() } : {} });
   await findScreen();
-  return { ...view, games };
+  return view;
 }
 
 export const cards = () => screen.getAllByTestId('game-card');

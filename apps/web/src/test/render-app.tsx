@@ -14,7 +14,6 @@ import { systemStatusQueryKey } from '../features/system-status/index.ts';
 import { createSystemStatus } from './factories.ts';
 import { failure, onByDefault } from './fake-api.ts';
 import type { FakeAccounts } from './fake-accounts.ts';
-import type { FakeGames } from './fake-games.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
 
 export interface RenderAppOptions {
@@ -26,8 +25,6 @@ export interface RenderAppOptions {
   storage?: Record<string, string>;
   /** Answers the accounts calls (see fake-accounts.ts). */
   accounts?: FakeAccounts;
-  /** Answers the game catalogue calls (see fake-games.ts). */
-  games?: FakeGames;
 }
 
 /**
@@ -67,7 +64,6 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const fetchMock = stubServer({
     status: options.status ?? createSystemStatus(),
     accounts: options.accounts,
-    games: options.games,
   });
   const { queryClient } = await bootstrap(new URL(window.location.href));
   const user = userEvent.setup();

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { gamesCalls } from '@kl/contracts/games';
-import { failure, isCall } from '../../test/fake-api.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { VENDOR_STRUCTURE } from '../../test/fake-games.ts';
 import { openWithGames } from '../../test/open-games.ts';
 
 const categoryRegion = (name: string) => screen.findByRole('region', { name });
+const launches = () => callsTo(gamesCalls.launchGame).map(({ body }) => body);
 
 describe('game centre (/m/gameCenter)', () => {
   it('lists the categories of the category menu in its order, with their vendors as tiles', async () => {
@@ -44,9 +45,7 @@ describe('game centre (/m/gameCenter)', () => {
   });
 
   it('launches a lobby for a member as the home screen does', async () => {
-    const { user, games } = await openWithGames('/m/gameCenter?lang=en', { member: true });
-    const launches = () =>
-      games.state.calls.filter((call) => call.path === '/api/games/launch').map((call) => call.body);
+    const { user } = await openWithGames('/m/gameCenter?lang=en', { member: true });
     await user.click(await screen.findByRole('button', { name: 'Open Evo Live' }));
     await waitFor(() =>
       expect(launches()).toEqual([
@@ -57,10 +56,10 @@ describe('game centre (/m/gameCenter)', () => {
   });
 
   it('sends a visitor who opens a lobby to log in first', async () => {
-    const { user, games } = await openWithGames('/m/gameCenter?lang=en');
+    const { user } = await openWithGames('/m/gameCenter?lang=en');
     await user.click(await screen.findByRole('button', { name: 'Open Sexy Baccarat' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
-    expect(games.state.calls.map((call) => call.path)).not.toContain('/api/games/launch');
+    expect(launches()).toEqual([]);
   });
 
   it("opens a category's games: a slot vendor's list, or the game entry with the category chosen", async () => {
@@ -85,9 +84,7 @@ describe('game centre (/m/gameCenter)', () => {
 
   it('says so when the vendors cannot be loaded, and tries again', async () => {
     let fail = true;
-    serveAlsoNext((url, init) =>
-      fail && isCall(gamesCalls.gameVendors, url, init) ? failure('TOO_MANY_REQUESTS') : undefined,
-    );
+    on(gamesCalls.gameVendors, () => (fail ? failure('TOO_MANY_REQUESTS') : VENDOR_STRUCTURE));
     const { user } = await openWithGames('/m/gameCenter?lang=en');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.queryByRole('region', { name: 'Slots' })).toBeNull();

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { searchCalls } from '../../test/fake-games.ts';
+import { gamesCalls } from '@kl/contracts/games';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { FISH_GAMES, RNG_GAMES, searchCalls, searchPageOf } from '../../test/fake-games.ts';
 import { cards, openWithGames, scrollToEnd, installFakeIntersectionObserver } from '../../test/open-games.ts';
 
 installFakeIntersectionObserver();
 const open = openWithGames;
+const launches = () => callsTo(gamesCalls.launchGame).map(({ body }) => body);
+const favouriteChanges = () => [...callsTo(gamesCalls.addFavourite), ...callsTo(gamesCalls.removeFavourite)];
 
 // Tests that wait out the scroll throttle or the list debounce run on fake timers and move the clock.
 afterEach(() => {
@@ -14,9 +18,9 @@ afterEach(() => {
 
 describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
   it('shows 25 games, appends the next page on scroll and stops at the last page', async () => {
-    const { games } = await open('/m/gameList?gameType=RNG&lang=en');
+    await open('/m/gameList?gameType=RNG&lang=en');
     await waitFor(() => expect(cards()).toHaveLength(25));
-    expect(searchCalls(games)[0]).toMatchObject({ gameType: 'RNG', pageNo: '1', pageSize: '25' });
+    expect(searchCalls()[0]).toMatchObject({ gameType: 'RNG', pageNo: '1', pageSize: '25' });
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(50));
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -24,50 +28,50 @@ describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(60));
     expect(screen.queryByTestId('load-more')).toBeNull();
-    expect(searchCalls(games).map((query) => query.pageNo)).toEqual(['1', '2', '3']);
+    expect(searchCalls().map((query) => query.pageNo)).toEqual(['1', '2', '3']);
   });
 
   it('starts again at page 1 when the vendor or the class changes, and searches on Enter', async () => {
-    const { games, user } = await open('/m/gameList?gameType=RNG&lang=en');
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en');
     await waitFor(() => expect(cards()).toHaveLength(25));
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(50));
     await user.click(screen.getByRole('button', { name: 'Lotus Slots' }));
-    await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ vassalage: 'LOTUS', pageNo: '1' }));
+    await waitFor(() => expect(searchCalls().at(-1)).toMatchObject({ vassalage: 'LOTUS', pageNo: '1' }));
     await waitFor(() => expect(window.location.search).toContain('vassalage=LOTUS'));
     await waitFor(() => expect(cards()).toHaveLength(25));
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('radio', { name: 'Jackpot' }));
     await waitFor(() =>
-      expect(searchCalls(games).at(-1)).toMatchObject({
+      expect(searchCalls().at(-1)).toMatchObject({
         vassalage: 'LOTUS',
         gameClassify: 'JP',
         pageNo: '1',
       }),
     );
-    const before = searchCalls(games).length;
+    const before = searchCalls().length;
     const box = screen.getByRole('searchbox', { name: 'Search games' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).type(box, 'Game 3');
     await vi.advanceTimersByTimeAsync(350);
-    expect(searchCalls(games)).toHaveLength(before);
+    expect(searchCalls()).toHaveLength(before);
     await user.type(box, '{Enter}');
-    await waitFor(() => expect(searchCalls(games).at(-1)).toMatchObject({ gameName: 'Game 3', pageNo: '1' }));
+    await waitFor(() => expect(searchCalls().at(-1)).toMatchObject({ gameName: 'Game 3', pageNo: '1' }));
     await waitFor(() => expect(cards().map((card) => card.textContent)).toContain('Play Game 3 Lotus Slots'));
   });
 
   it('debounces list requests: quick filter changes make one request', async () => {
-    const { games, user } = await open('/m/gameList?gameType=RNG&lang=en');
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en');
     await waitFor(() => expect(cards()).toHaveLength(25));
-    const before = searchCalls(games).length;
+    const before = searchCalls().length;
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('radio', { name: '0.01' }));
     await user.click(screen.getByRole('radio', { name: '0.1' }));
     await vi.advanceTimersByTimeAsync(300);
-    await waitFor(() => expect(searchCalls(games).length).toBeGreaterThan(before));
+    await waitFor(() => expect(searchCalls().length).toBeGreaterThan(before));
     await vi.advanceTimersByTimeAsync(400);
-    expect(searchCalls(games).slice(before)).toEqual([expect.objectContaining({ minBet: '0.1' })]);
+    expect(searchCalls().slice(before)).toEqual([expect.objectContaining({ minBet: '0.1' })]);
   });
 
   it('hides the search for hot, shows the empty state when nothing matches', async () => {
@@ -78,6 +82,7 @@ describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
   });
 
   it('shows the empty state when a list has no games', async () => {
+    on(gamesCalls.gameSearch, searchPageOf([], {}));
     await open('/m/gameList?gameType=PVP&lang=en');
     expect(await screen.findByTestId('empty-state')).toHaveTextContent('No data');
   });
@@ -94,18 +99,18 @@ describe('game list (product.md §2 /m/gameList, §4 Lists)', () => {
 
 describe('game card (product.md §2, §4 Favourites, §5 launch)', () => {
   it('sends a visitor who launches a game to /m/login', async () => {
-    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en');
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en');
     await user.click(await screen.findByRole('button', { name: 'Play Game 0' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
-    expect(games.state.calls.some((call) => call.path === '/api/games/launch')).toBe(false);
+    expect(launches()).toEqual([]);
   });
 
   it('launches for a member and follows the in-app address of the answer', async () => {
-    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
     await user.click(await screen.findByRole('button', { name: 'Play Game 4' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/slotsCenter'));
-    expect(window.location.search).toBe('?launch=t0k3n');
-    expect(games.state.calls.find((call) => call.path === '/api/games/launch')?.body).toMatchObject({
+    expect(window.location.search).toBe('?launch=launch-t0k3n-0001');
+    expect(launches()[0]).toMatchObject({
       gameId: '1004',
       clientType: 2,
     });
@@ -121,40 +126,45 @@ describe('game card (product.md §2, §4 Favourites, §5 launch)', () => {
   });
 
   it('toggles a favourite with the success message; removal in the favourites filter drops the card', async () => {
-    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
+    // The server keeps game 2 as a favourite from its addition to its removal.
+    on(gamesCalls.addFavourite, ({ body }) => ({ nodeId: body.nodeId, favourite: true }));
+    on(gamesCalls.removeFavourite, ({ body }) => ({ nodeId: body.nodeId, favourite: false }));
+    const added = () => callsTo(gamesCalls.addFavourite).length > callsTo(gamesCalls.removeFavourite).length;
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en', {
+      member: true,
+      favourites: () => (added() ? [RNG_GAMES[2]!] : []),
+    });
     const heart = await screen.findByRole('button', { name: 'Favourite Game 2' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart);
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
-    expect(games.state.favourites.has('5002')).toBe(true);
+    expect(callsTo(gamesCalls.addFavourite)[0]?.body).toMatchObject({ nodeId: '5002' });
 
     await user.click(screen.getByRole('button', { name: 'Favourites' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user.click(within(cards()[0] as HTMLElement).getByRole('button', { name: 'Favourite Game 2' }));
     await waitFor(() => expect(screen.queryAllByTestId('game-card')).toHaveLength(0));
-    expect(games.state.favourites.size).toBe(0);
+    expect(callsTo(gamesCalls.removeFavourite)[0]?.body).toMatchObject({ nodeId: '5002' });
   });
 
   it('only ends the loading state when a favourite change fails', async () => {
-    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en', {
-      member: true,
-      failFavourites: true,
-    });
+    on(gamesCalls.addFavourite, failure('SYSTEM_ERROR'));
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en', { member: true });
     const heart = await screen.findByRole('button', { name: 'Favourite Game 2' });
     await user.click(heart);
     await waitFor(() => expect(heart).not.toBeDisabled());
     expect(heart).toHaveAttribute('aria-pressed', 'false');
-    expect(games.state.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(favouriteChanges()).toHaveLength(1);
     // No message at all: the failure toast of mutations is turned off for favourites.
     expect(document.querySelector('.adm-toast-mask')?.textContent ?? null).toBeNull();
   });
 
   it('tells a visitor to log in when the heart is pressed', async () => {
-    const { user, games } = await open('/m/gameList?gameType=RNG&lang=en');
+    const { user } = await open('/m/gameList?gameType=RNG&lang=en');
     await user.click(await screen.findByRole('button', { name: 'Favourite Game 2' }));
     expect(await screen.findByText('Please log in first')).toBeInTheDocument();
-    expect(games.state.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(favouriteChanges()).toEqual([]);
   });
 });
 
@@ -178,10 +188,11 @@ describe('game entry (product.md §2 /m/game and the category paths)', () => {
   });
 
   it('opens the category of a category path', async () => {
-    const { games } = await open('/m/fishing-games?lang=en');
+    on(gamesCalls.gameSearch, ({ query }) => searchPageOf(FISH_GAMES, query));
+    await open('/m/fishing-games?lang=en');
     expect(screen.getByTestId('category-content')).toHaveAttribute('data-category', 'FISH');
     await waitFor(() => expect(cards()).toHaveLength(4));
-    expect(searchCalls(games).at(-1)).toMatchObject({ gameType: 'FISH' });
+    expect(searchCalls().at(-1)).toMatchObject({ gameType: 'FISH' });
   });
 
   it('links the lottery categories to the in-house lottery lobby', async () => {
@@ -193,13 +204,13 @@ describe('game entry (product.md §2 /m/game and the category paths)', () => {
   });
 
   it('previews RNG, FISH and LIVE on the HOME tab, requests 400 ms apart', async () => {
-    const { user, games } = await open('/m/game?lang=en');
+    const { user } = await open('/m/game?lang=en');
     const menu = screen.getByRole('navigation', { name: 'Game categories' });
     await user.click(within(menu).getByRole('button', { name: 'All' }));
-    await waitFor(() => expect(searchCalls(games).filter((q) => q.gameType === 'LIVE')).toHaveLength(1), {
+    await waitFor(() => expect(searchCalls().filter((q) => q.gameType === 'LIVE')).toHaveLength(1), {
       timeout: 2_000,
     });
-    const previews = searchCalls(games).filter((q) => ['RNG', 'FISH', 'LIVE'].includes(q.gameType ?? ''));
+    const previews = searchCalls().filter((q) => ['RNG', 'FISH', 'LIVE'].includes(q.gameType ?? ''));
     expect(previews.map((q) => [q.gameType, q.pageSize])).toEqual([
       ['RNG', '3'],
       ['FISH', '2'],

@@ -1,7 +1,16 @@
 import { WINNER_BOARD } from '@kl/contracts/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGame, searchCalls } from '../../test/fake-games.ts';
+import { gamesCalls, type Game } from '@kl/contracts/games';
+import { callsTo, on } from '../../test/fake-api.ts';
+import {
+  createGame,
+  FISH_GAMES,
+  RNG_GAMES,
+  searchCalls,
+  searchPageOf,
+  winsOf,
+} from '../../test/fake-games.ts';
 import { openWithGames, installFakeIntersectionObserver, scrollNear } from '../../test/open-games.ts';
 import { carouselColumns } from './components/game-carousel.tsx';
 import { nextWinnerOffset } from './components/winner-board.tsx';
@@ -14,6 +23,23 @@ const sectionCards = (name: string) => within(section(name)).queryAllByTestId('g
 /** How many games a carousel holds: each drawn card says the size of the whole list. */
 const sectionGames = (name: string) => Number(sectionCards(name)[0]?.getAttribute('aria-setsize') ?? 0);
 
+/**
+ * Opens home, its sections answered from `games` (every RNG and FISH game unless told): the new ones for
+ * NEW_GAME, none of the class BG, all of them for the other searches, the first 25 as hot.
+ */
+function openHome({
+  games = [...RNG_GAMES, ...FISH_GAMES],
+  ...options
+}: Parameters<typeof openWithGames>[1] & { games?: Game[] } = {}) {
+  on(gamesCalls.gameSearch, ({ query }) => {
+    const found = query.isNew ? games.filter((game) => game.isNew) : query.gameClassify === 'BG' ? [] : games;
+    return searchPageOf(found, query);
+  });
+  on(gamesCalls.hotGames, { list: games.slice(0, 25) });
+  return openWithGames('/m/home?lang=en', options);
+}
+const launches = () => callsTo(gamesCalls.launchGame).map(({ body }) => body);
+
 /** The user scrolls down home: the sections below the first screen come near and draw their cards. */
 async function scrollDownHome() {
   await screen.findByRole('region', { name: 'BG' });
@@ -22,7 +48,7 @@ async function scrollDownHome() {
 
 describe('home game sections (product.md §2 home, §9 carousel)', () => {
   it('shows HOT, NEW_GAME, BGS and BG to a visitor, without favourites', async () => {
-    await openWithGames('/m/home?lang=en');
+    await openHome();
     await scrollDownHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
@@ -32,9 +58,9 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
   });
 
   it('asks for every section with the page, and draws those below the first screen when they come near', async () => {
-    const { games } = await openWithGames('/m/home?lang=en');
+    await openHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
-    await waitFor(() => expect(searchCalls(games)).toHaveLength(3));
+    await waitFor(() => expect(searchCalls()).toHaveLength(3));
     // The answers are in; the cards wait, and each section keeps its place with the waiting status.
     for (const name of ['New games', 'BGS']) {
       expect(sectionCards(name)).toHaveLength(0);
@@ -44,24 +70,24 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     await waitFor(() => expect(sectionGames('BGS')).toBe(25));
     // Nothing asked again.
-    expect(searchCalls(games)).toHaveLength(3);
+    expect(searchCalls()).toHaveLength(3);
   });
 
   it('asks each section with the query of product.md §2', async () => {
-    const { games } = await openWithGames('/m/home?lang=en');
-    await waitFor(() => expect(searchCalls(games)).toHaveLength(3));
-    expect(searchCalls(games)).toEqual(
+    await openHome();
+    await waitFor(() => expect(searchCalls()).toHaveLength(3));
+    expect(searchCalls()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ isNew: '1', pageSize: '25' }),
         expect.objectContaining({ gameType: 'RNG', vassalage: 'BGS' }),
         expect.objectContaining({ gameType: 'RNG', gameClassify: 'BG' }),
       ]),
     );
-    expect(games.state.calls.some((call) => call.path === '/api/games/hot')).toBe(true);
+    expect(callsTo(gamesCalls.hotGames)).not.toEqual([]);
   });
 
   it("shows a member's favourites, without See all", async () => {
-    await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003', '5007'] });
+    await openHome({ member: true, favourites: () => [RNG_GAMES[3]!, RNG_GAMES[7]!] });
     await scrollDownHome();
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(2));
     expect(within(section('Favourites')).queryByRole('link', { name: /See all/ })).toBeNull();
@@ -69,7 +95,10 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
   });
 
   it('drops a game from the favourites section when its heart is pressed again', async () => {
-    const { user } = await openWithGames('/m/home?lang=en', { member: true, favourites: ['5003'] });
+    // The server keeps game 3 as a favourite until it is removed.
+    on(gamesCalls.removeFavourite, ({ body }) => ({ nodeId: body.nodeId, favourite: false }));
+    const favourites = () => (callsTo(gamesCalls.removeFavourite).length > 0 ? [] : [RNG_GAMES[3]!]);
+    const { user } = await openHome({ member: true, favourites });
     await scrollDownHome();
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(1));
     await user.click(within(section('Favourites')).getByRole('button', { name: 'Favourite Game 3' }));
@@ -78,7 +107,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
   });
 
   it('splits list sections into two rows at ceil(half); HOT stays one row', async () => {
-    await openWithGames('/m/home?lang=en');
+    await openHome();
     await scrollDownHome();
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     const track = (name: string) => within(section(name)).getByRole('list', { name });
@@ -99,7 +128,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
         createGame(100 + index, { vassalage: 'LOTUS', isNew: false }),
       ),
     ];
-    await openWithGames('/m/home?lang=en', { games });
+    await openHome({ games });
     await scrollDownHome();
     await waitFor(() => expect(sectionCards('New games')).toHaveLength(3));
     expect(within(section('New games')).queryByRole('button', { name: /Next page/ })).toBeNull();
@@ -113,7 +142,7 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
   });
 
   it('See all opens the full list: HOT its category path, NEW_GAME its tab', async () => {
-    const { user } = await openWithGames('/m/home?lang=en');
+    const { user } = await openHome();
     await scrollDownHome();
     await waitFor(() => expect(sectionGames('New games')).toBe(13));
     await user.click(within(section('New games')).getByRole('button', { name: 'See all New games' }));
@@ -135,7 +164,7 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
   const positions = (name: string) => sectionCards(name).map((card) => card.getAttribute('aria-posinset'));
 
   it('draws the first columns, each card with its place in the whole list', async () => {
-    await openWithGames('/m/home?lang=en');
+    await openHome();
     await scrollDownHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     expect(positions('Hot games')).toEqual(['1', '2', '3', '4', '5']);
@@ -150,7 +179,7 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
   });
 
   it('draws more as the track is scrolled: what comes on the screen and a page ahead', async () => {
-    await openWithGames('/m/home?lang=en');
+    await openHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     const track = within(section('Hot games')).getByRole('list', { name: 'Hot games' });
     // 25 columns of 100 pixels, 360 shown, scrolled by three columns.
@@ -168,7 +197,7 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
   });
 
   it('draws the next card when the keyboard reaches the last one drawn, so Tab goes on along the list', async () => {
-    const { user } = await openWithGames('/m/home?lang=en');
+    const { user } = await openHome();
     await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
     const [fifth] = sectionCards('Hot games').slice(4);
     within(fifth as HTMLElement)
@@ -183,19 +212,22 @@ describe('carousel cards drawn near the screen (docs/performance.md)', () => {
 
 describe('winner board (product.md §2, §9)', () => {
   it('lists recent slot wins, masked, with their amount; fishing on demand', async () => {
-    const { user, games } = await openWithGames('/m/home?lang=en');
+    const { user } = await openHome();
     const board = await screen.findByRole('region', { name: 'Winners' });
     // The board is at the end of home: nothing is asked for until it comes near the screen.
     await screen.findAllByTestId('game-card');
-    expect(games.state.calls.filter((call) => call.path === '/api/games/winners')).toHaveLength(0);
+    expect(callsTo(gamesCalls.winnerBoard)).toEqual([]);
     expect(within(board).queryByRole('list')).toBeNull();
     scrollNear();
     const list = await within(board).findByRole('list', { name: 'Latest Slots wins' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
     expect(list).toHaveTextContent('pl***0');
     expect(list).toHaveTextContent('₫1,000,000');
-    const winners = games.state.calls.filter((call) => call.path === '/api/games/winners');
-    expect(winners[0]?.query).toMatchObject({ gameCategory: 'RNG', limitNum: '100', language: 'EN' });
+    expect(callsTo(gamesCalls.winnerBoard)[0]?.query).toMatchObject({
+      gameCategory: 'RNG',
+      limitNum: '100',
+      language: 'EN',
+    });
 
     await user.click(within(board).getByRole('button', { name: 'Fishing' }));
     expect(await within(board).findByRole('list', { name: 'Latest Fishing wins' })).toHaveTextContent(
@@ -204,7 +236,7 @@ describe('winner board (product.md §2, §9)', () => {
   });
 
   it('keeps the height of its rows in view, from the one row height of the contracts', async () => {
-    await openWithGames('/m/home?lang=en');
+    await openHome();
     const board = await screen.findByRole('region', { name: 'Winners' });
     // The CSS reads the row height and the rows in view from the board: it sets neither itself.
     expect(board.style.getPropertyValue('--kl-winner-row')).toBe(`${WINNER_BOARD.rowPx}px`);
@@ -223,7 +255,8 @@ describe('winner board (product.md §2, §9)', () => {
 
     it('moves up one row every 3 s when there are more than 5 wins, and starts over at the end', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      await openWithGames('/m/home?lang=en', { wins: 7 });
+      on(gamesCalls.winnerBoard, winsOf(7));
+      await openHome();
       scrollNear();
       const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
       expect(list).toHaveAttribute('data-offset', '0');
@@ -235,7 +268,8 @@ describe('winner board (product.md §2, §9)', () => {
 
     it('stays still with 5 wins or fewer', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      await openWithGames('/m/home?lang=en', { wins: 5 });
+      on(gamesCalls.winnerBoard, winsOf(5));
+      await openHome();
       scrollNear();
       const list = await screen.findByRole('list', { name: 'Latest Slots wins' });
       await vi.advanceTimersByTimeAsync(3_200);
@@ -246,7 +280,7 @@ describe('winner board (product.md §2, §9)', () => {
 
 describe('vendor tiles (product.md §5 launch from a vendor)', () => {
   it('launches a live vendor as a vendor click for a member', async () => {
-    const { user, games } = await openWithGames('/m/live-games?lang=en', { member: true });
+    const { user } = await openWithGames('/m/live-games?lang=en', { member: true });
     const tiles = await screen.findByRole('list', { name: 'Live casino providers' });
     const names = within(tiles)
       .getAllByRole('button')
@@ -254,7 +288,7 @@ describe('vendor tiles (product.md §5 launch from a vendor)', () => {
     expect(names).toEqual(['Open Sexy Baccarat', 'Open Evo Live']);
     await user.click(within(tiles).getByRole('button', { name: 'Open Evo Live' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/slotsCenter'));
-    expect(games.state.calls.find((call) => call.path === '/api/games/launch')?.body).toMatchObject({
+    expect(launches()[0]).toMatchObject({
       vassalage: 'EVO',
       gameType: 'LIVE',
       from: 'vendor',
@@ -262,19 +296,21 @@ describe('vendor tiles (product.md §5 launch from a vendor)', () => {
   });
 
   it('sends a visitor to log in', async () => {
-    const { user, games } = await openWithGames('/m/live-games?lang=en');
+    const { user } = await openWithGames('/m/live-games?lang=en');
     await user.click(await screen.findByRole('button', { name: 'Open Evo Live' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/login'));
-    expect(games.state.calls.some((call) => call.path === '/api/games/launch')).toBe(false);
+    expect(launches()).toEqual([]);
   });
 });
 
 describe('recently played (game list filter)', () => {
   it("lists a member's recent games of the type, newest first, without the search box", async () => {
-    const { user, games } = await openWithGames('/m/gameList?gameType=RNG&lang=en', {
-      member: true,
-      recent: ['1007', '1002'],
+    const played = { lastPlayedAt: '2026-11-21T12:00:00.000Z' };
+    on(gamesCalls.recentGames, {
+      list: [7, 2].map((index) => ({ ...RNG_GAMES[index]!, ...played })),
+      totalPages: 1,
     });
+    const { user } = await openWithGames('/m/gameList?gameType=RNG&lang=en', { member: true });
     await user.click(await screen.findByRole('button', { name: 'Recent' }));
     await waitFor(() =>
       expect(screen.getAllByTestId('game-card').map((card) => card.textContent)).toEqual([
@@ -284,7 +320,7 @@ describe('recently played (game list filter)', () => {
     );
     expect(window.location.search).toContain('type=recent');
     expect(screen.queryByRole('searchbox')).toBeNull();
-    expect(games.state.calls.find((call) => call.path === '/api/games/recent')?.query).toMatchObject({
+    expect(callsTo(gamesCalls.recentGames)[0]?.query).toMatchObject({
       gameType: 'RNG',
       clientType: '2',
     });

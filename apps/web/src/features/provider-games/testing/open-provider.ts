@@ -1,24 +1,22 @@
 import { openGameScreen } from '../../../test/open-game-screen.ts';
-import { createFakeProvider, type FakeProvider, type FakeProviderOptions } from './fake-provider.ts';
+import { answerProvider } from './fake-provider.ts';
 
 /**
- * Opens the provider's client at `path` (a launch address) for a logged-in member, against the fake
- * provider (a new one, or `provider` to go on with one: a reload), in a browser asking for less motion
- * unless `motion` is 'full'. The tab's sessionStorage is kept unless `freshTab`.
+ * Opens the provider's client at `path` (a launch address) for a logged-in member, the provider answering
+ * a session with `balance` unless the test said otherwise (fake-provider.ts), in a browser asking for less
+ * motion unless `motion` is 'full'. The tab's sessionStorage is kept unless `freshTab` (a reload).
  */
 export async function openProvider({
   path,
+  balance = 1_000_000,
   motion = 'reduced',
-  provider,
   freshTab = true,
-  ...options
-}: FakeProviderOptions & {
+}: {
   path: string;
+  balance?: number;
   motion?: 'reduced' | 'full';
-  provider?: FakeProvider;
   freshTab?: boolean;
 }) {
-  const fake = provider ?? createFakeProvider(options);
-  const view = await openGameScreen(path, { handle: fake.handle, motion, freshTab });
-  return { ...view, provider: fake };
+  answerProvider(balance);
+  return openGameScreen(path, { motion, freshTab });
 }

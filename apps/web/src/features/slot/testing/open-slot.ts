@@ -1,23 +1,32 @@
+import type { slotCalls, SlotRound } from '@kl/contracts/slot';
 import { vi } from 'vitest';
+import type { FakeAnswer } from '../../../test/fake-api.ts';
 import { openGameScreen } from '../../../test/open-game-screen.ts';
 import { SLOT_TIMING } from '../lib/timing.ts';
-import { createFakeSlot, type FakeSlotOptions } from './fake-slot.ts';
+import { answerSlot, slotSessionOf } from './fake-slot.ts';
 
 /**
- * Opens `path` (default /m/slotsCenter) in English with the fake slot server, as a member of `type` (null:
- * a visitor), in a browser asking for less motion unless `motion` is 'full' (the reels then spin for
- * their real time). The slot keeps its own timings: the test runs under fake timers and moves the clock
- * (`runClockUntil`).
+ * Opens `path` (default /m/slotsCenter) in English as a member of `type` (null: a visitor), in a browser
+ * asking for less motion unless `motion` is 'full' (the reels then spin for their real time), the slot's
+ * calls answering `session` (1,000,000 of the wallet's money by default: demo for a trial member) and the
+ * spins `rounds` in turn (fake-slot.ts). The slot keeps its own timings: the test runs under fake timers
+ * and moves the clock (`runClockUntil`).
  */
 export async function openSlot({
   type = 0,
   path = '/m/slotsCenter?lang=en',
   motion = 'reduced',
-  ...options
-}: FakeSlotOptions & { type?: number | null; path?: string; motion?: 'reduced' | 'full' } = {}) {
-  const slot = createFakeSlot({ walletMoney: type === 4 ? 'demo' : 'real', ...options });
-  const view = await openGameScreen(path, { handle: slot.handle, type, motion });
-  return { ...view, slot };
+  session = slotSessionOf(1_000_000, type === 4 ? 'demo' : 'real'),
+  rounds = [],
+}: {
+  type?: number | null;
+  path?: string;
+  motion?: 'reduced' | 'full';
+  session?: FakeAnswer<typeof slotCalls.slotSession>;
+  rounds?: SlotRound[];
+} = {}) {
+  answerSlot(session, rounds);
+  return openGameScreen(path, { type, motion });
 }
 
 /**
