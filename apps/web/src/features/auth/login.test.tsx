@@ -167,7 +167,7 @@ describe('login (product.md §2 Login)', () => {
 describe('role gating (product.md §6)', () => {
   it('sends a visitor on a gated route to /m/login and back after logging in', async () => {
     // The deposit screen behind the login: no money yet.
-    answerDeposit({ balance: 0, sandbox: false, orders: [] });
+    answerDeposit();
     const { dialog, user } = await openLogin({}, '/m/voucherCenter');
     expect(window.location.pathname).toBe('/m/login');
     await user.type(within(dialog).getByLabelText('Username'), 'player01');

@@ -12,7 +12,7 @@ import {
 import { depositCalls } from '@kl/contracts/deposit';
 import { walletCalls } from '@kl/contracts/wallet';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
-import { FAKE_QR_IMAGE } from './testing/fake-deposit.ts';
+import { FAKE_QR_IMAGE, orderOf } from './testing/fake-deposit.ts';
 import { openDeposit } from './testing/open-deposit.ts';
 
 // The polling tests run on fake timers and move the clock a poll interval at a time.
@@ -104,7 +104,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
   });
 
   it('creates a VietQR order, shows the code and the transfer details, and pays it at the payment gateway', async () => {
-    const { user, server } = await openDeposit({ balance: 1_000_000 });
+    const { user } = await openDeposit({ balance: 1_000_000 });
     await user.click(await screen.findByRole('radio', { name: /VietQR code/ }));
     await user.type(amountInput(), '200.000');
     const walletCallsBefore = callsTo(walletCalls.wallet).length;
@@ -125,7 +125,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
     await user.click(within(order).getByRole('button', { name: 'Copy Account number' }));
     expect(await navigator.clipboard.readText()).toBe('19036688990011');
 
-    await payAtGateway(order, 200_000, server);
+    await payAtGateway(order, 200_000, 1_200_000);
     expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
     expect(within(order).queryByRole('img')).toBeNull();
     // The balance is asked again and shows the credit.
@@ -134,7 +134,7 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
   });
 
   it('shows an e-wallet order and offers no payment page without a gateway', async () => {
-    const { user } = await openDeposit({ sandbox: false });
+    const { user } = await openDeposit({ order: { payUrl: null } });
     const order = await orderFromEwallet(user, 'radio');
     expect(within(order).queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
 
@@ -144,12 +144,11 @@ describe('deposit (product.md §2 /m/voucherCenter)', () => {
   });
 
   it('asks for the status every few seconds while pending, and stops once paid', async () => {
-    const { user, server } = await openDeposit();
+    const { user } = await openDeposit();
     // The bank pays it by the third time it is asked for.
-    on(depositCalls.depositOrder, () => {
-      if (polls() === 3) server.orders = [{ ...server.orders[0]!, status: 'paid', payUrl: null }];
-      return server.orders[0]!;
-    });
+    on(depositCalls.depositOrder, () =>
+      orderOf('bank-transfer', 60_000, polls() < 3 ? {} : { status: 'paid', payUrl: null }),
+    );
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     await user.type(amountInput(), '60000');
     vi.useFakeTimers({ shouldAdvanceTime: true });

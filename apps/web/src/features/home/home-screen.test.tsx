@@ -3,7 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
 import { gamesCalls, type VendorStructure } from '@kl/contracts/games';
+import { walletCalls } from '@kl/contracts/wallet';
 import { callsTo, on } from '../../test/fake-api.ts';
+import { walletOf } from '../../test/fake-data.ts';
 import { HOME_LOAD_QUIET_MS } from './components/home-load-status.tsx';
 import { marqueeSeconds } from './lib/marquee.ts';
 import { createAnnouncement, createVendorStructure } from './testing/fake-home.ts';
@@ -42,7 +44,8 @@ describe('home banners', () => {
   });
 
   it('has no promo button without m_popup banners', async () => {
-    await openHome('/m/home?lang=en', { home: { banners: [] } });
+    on(contentCalls.banners, { list: [] });
+    await openHome('/m/home?lang=en');
     await screen.findByTestId('marquee');
     await waitFor(() => expect(screen.queryByTestId('banner-carousel')).toBeNull());
     expect(screen.queryByTestId('promo-button')).toBeNull();
@@ -53,9 +56,9 @@ describe('announcement marquee', () => {
   it('runs the popular announcements and opens /m/notice when tapped', async () => {
     // The notice page it opens: no announcement listed.
     on(contentCalls.notice, { list: [], pageNum: 1, totalPages: 1, total: 0 });
-    const { user } = await openHome('/m/home?lang=en', {
-      home: { popular: [createAnnouncement(1, { title: 'Maintenance', summary: 'Sunday 02:00' })] },
-    });
+    const maintenance = createAnnouncement(1, { title: 'Maintenance', summary: 'Sunday 02:00' });
+    on(contentCalls.popularAnnouncements, { list: [maintenance] });
+    const { user } = await openHome('/m/home?lang=en');
     const marquee = screen.getByTestId('marquee');
     await waitFor(() => expect(marquee).toHaveTextContent('Maintenance: Sunday 02:00'));
     expect(marquee).toHaveAccessibleName('Announcements: Maintenance: Sunday 02:00');
@@ -66,7 +69,8 @@ describe('announcement marquee', () => {
   });
 
   it("shows 'no_announcement' when there are none", async () => {
-    await openHome('/m/home?lang=en', { home: { popular: [] } });
+    on(contentCalls.popularAnnouncements, { list: [] });
+    await openHome('/m/home?lang=en');
     await waitFor(() => expect(screen.getByTestId('marquee')).toHaveTextContent('No announcements'));
     expect(screen.getByTestId('marquee')).toHaveAttribute('data-moving', 'false');
   });
@@ -101,7 +105,8 @@ describe('announcement marquee', () => {
 
 describe('home footer block', () => {
   it('shows partners, badges, social icons, at most 28 vendors, the jackpot and the copyright', async () => {
-    await openHome('/m/home?lang=en', { home: { vendorCount: 31 } });
+    on(gamesCalls.gameVendors, createVendorStructure(31));
+    await openHome('/m/home?lang=en');
     const footer = await screen.findByTestId('home-footer');
     await waitFor(() => expect(within(footer).getAllByRole('img', { name: /^Vendor / })).toHaveLength(28));
     // In the order of the vendor structure: its first category (LIVE) first.
@@ -169,7 +174,8 @@ describe('home load (product.md §4)', () => {
 
 describe('home wallet widget (product.md §2, §4 Balance)', () => {
   it("shows a member's balance with hide/show, and nothing to a visitor", async () => {
-    const { user } = await openHome('/m/home?lang=en', { role: 'member', home: { balance: 2_500_000 } });
+    on(walletCalls.wallet, walletOf(2_500_000));
+    const { user } = await openHome('/m/home?lang=en', { role: 'member' });
     const widget = await screen.findByTestId('wallet-balance');
     await waitFor(() => expect(within(widget).getByTestId('wallet-amount')).toHaveTextContent('₫2,500,000'));
     await user.click(within(widget).getByRole('button', { name: 'Hide balance' }));

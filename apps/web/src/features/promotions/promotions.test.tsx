@@ -8,9 +8,8 @@ import { openWithPromotions } from './testing/open-promotions.ts';
 
 describe('promotions list (product.md §2 /m/activity)', () => {
   it('lists the promotions with lazy pictures, bonus, period and the member’s claim status words', async () => {
-    const { page } = await openWithPromotions('/m/activity?lang=en', {
-      claims: [fakeClaim(1, 'applying'), fakeClaim(2, 'issued')],
-    });
+    on(promotionsCalls.promotionClaims, { list: [fakeClaim(1, 'applying'), fakeClaim(2, 'issued')] });
+    const { page } = await openWithPromotions('/m/activity?lang=en');
     const items = await within(page).findAllByTestId('promotion');
     expect(items).toHaveLength(3);
     const image = items[0]!.querySelector('img');
@@ -28,9 +27,8 @@ describe('promotions list (product.md §2 /m/activity)', () => {
   });
 
   it('shows the Vietnamese status words by default', async () => {
-    const { page } = await openWithPromotions('/m/activity', {
-      claims: [fakeClaim(1, 'rejected'), fakeClaim(2, 'claimed')],
-    });
+    on(promotionsCalls.promotionClaims, { list: [fakeClaim(1, 'rejected'), fakeClaim(2, 'claimed')] });
+    const { page } = await openWithPromotions('/m/activity');
     const items = await within(page).findAllByTestId('promotion');
     await waitFor(() =>
       expect(within(items[0]!).getByTestId('claim-status')).toHaveTextContent('Bị từ chối'),
@@ -39,7 +37,7 @@ describe('promotions list (product.md §2 /m/activity)', () => {
   });
 
   it('asks no claims for a visitor and pages a long list', async () => {
-    const many = Array.from({ length: 13 }, (_, index) => fakePromotion({ id: index + 1 }));
+    const many = Array.from({ length: 13 }, (_, index) => fakePromotion(index + 1));
     const { page, user } = await openWithPromotions('/m/activity?lang=en', {
       viewer: 'visitor',
       promotions: many,
@@ -59,8 +57,7 @@ describe('promotions list (product.md §2 /m/activity)', () => {
 
 describe('promotion detail (product.md §2 /m/activityDetail?id)', () => {
   it('shows the sanitised detail HTML', async () => {
-    const hostile = fakePromotion({
-      id: 7,
+    const hostile = fakePromotion(7, {
       detailHtml: '<p>Rules</p><img src="x" onerror="window.hacked = 1"><script>window.hacked = 2</script>',
     });
     const { page } = await openWithPromotions('/m/activityDetail?id=7&lang=en', { promotions: [hostile] });
@@ -117,9 +114,9 @@ describe('promotion detail (product.md §2 /m/activityDetail?id)', () => {
   });
 
   it('offers a REFERRAL promotion’s bonuses from friends, and no apply button', async () => {
-    const { page } = await openWithPromotions('/m/activityDetail?id=3&lang=en', {
-      claims: [fakeClaim(3, 'issued', { referredMember: 'friend01', bonusAmount: 50_000 })],
-    });
+    const fromFriend = fakeClaim(3, 'issued', { referredMember: 'friend01', bonusAmount: 50_000 });
+    on(promotionsCalls.promotionClaims, { list: [fromFriend] });
+    const { page } = await openWithPromotions('/m/activityDetail?id=3&lang=en');
     expect(await within(page).findByText('Friend: friend01')).toBeInTheDocument();
     expect(within(page).getByRole('button', { name: /^Claim .*50,000/ })).toBeInTheDocument();
     expect(within(page).getByRole('link', { name: 'Invite friends' })).toHaveAttribute(

@@ -11,7 +11,7 @@ import { openResponsibleGaming } from './testing/open-responsible-gaming.ts';
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   // The reminder is tried on the deposit screen.
-  answerDeposit({ balance: 0, sandbox: false, orders: [] });
+  answerDeposit();
 });
 const settingsCalls = () => callsTo(responsibleGamingCalls.responsibleGaming).length;
 afterEach(() => {

@@ -4,18 +4,15 @@ import { createSystemStatus } from '../../test/factories.ts';
 import { openHome, type TestRole } from '../home/testing/open-home.ts';
 import { contentCalls } from '@kl/contracts/content';
 import { promotionsCalls } from '@kl/contracts/promotions';
-import { callsTo } from '../../test/fake-api.ts';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { answerCentre, centreServer } from '../agent/testing/fake-centre.ts';
-import { answerHome, type FakeHomeOptions } from '../home/testing/fake-home.ts';
+import { answerHome } from '../home/testing/fake-home.ts';
 import { openAsMember } from '../../test/member-session.ts';
 import { answerPromotions, FAKE_PROMOTIONS } from '../promotions/testing/fake-promotions.ts';
 import { inviteShown } from './lib/menu-rules.ts';
 
-async function openMenu(
-  role: TestRole,
-  { home, status }: { home?: FakeHomeOptions; status?: ReturnType<typeof createSystemStatus> } = {},
-) {
-  const view = await openHome('/m/home?lang=en', { role, home, status });
+async function openMenu(role: TestRole, status?: ReturnType<typeof createSystemStatus>) {
+  const view = await openHome('/m/home?lang=en', { role, status });
   await view.user.click(screen.getByRole('button', { name: 'Menu' }));
   const menu = await screen.findByRole('dialog', { name: 'Menu' });
   return { ...view, menu };
@@ -58,8 +55,8 @@ describe('side menu (product.md §2)', () => {
   });
 
   it('offers invite to a member while the merchant runs a REFERRAL promotion', async () => {
-    answerPromotions({});
-    const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
+    answerPromotions();
+    const { menu } = await openMenu('member');
     expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
     const nav = within(menu).getByRole('navigation', { name: 'Menu' });
     expect(await within(nav).findByRole('link', { name: 'Invite friends' })).toHaveAttribute(
@@ -73,15 +70,16 @@ describe('side menu (product.md §2)', () => {
       ...promotion,
       active: promotion.type !== 'REFERRAL',
     }));
-    answerPromotions({ promotions: ended });
-    const { menu } = await openMenu('member', { home: { unreadCount: 0 } });
+    answerPromotions(ended);
+    const { menu } = await openMenu('member');
     await waitFor(() => expect(callsTo(promotionsCalls.promotions)).not.toHaveLength(0));
     expect(within(menu).getByTestId('member-actions')).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
   });
 
   it("shows a member's unclaimed announcements, deposit and withdraw, and no invite", async () => {
-    const { menu } = await openMenu('member', { home: { unreadCount: 3 } });
+    on(contentCalls.announcementUnreadCount, { unreadCount: 3 });
+    const { menu } = await openMenu('member');
     const badge = await within(menu).findByTestId('announcement-badge');
     expect(badge).toHaveTextContent('3');
     expect(within(menu).getByRole('link', { name: /Announcements/ })).toHaveAccessibleName(
@@ -97,19 +95,20 @@ describe('side menu (product.md §2)', () => {
   });
 
   it('caps a large count at 99+', async () => {
-    const { menu } = await openMenu('member', { home: { unreadCount: 150 } });
+    on(contentCalls.announcementUnreadCount, { unreadCount: 150 });
+    const { menu } = await openMenu('member');
     expect(await within(menu).findByTestId('announcement-badge')).toHaveTextContent('99+');
   });
 
   it('leads to the agent centre without an AGENT resource, and leaves out live chat without a live chat', async () => {
     const status = createSystemStatus({ info: { resources: [], customerService: [] } });
-    const { menu } = await openMenu('visitor', { status });
+    const { menu } = await openMenu('visitor', status);
     expect(within(menu).getByRole('link', { name: 'Become an agent' })).toHaveAttribute('href', '/m/agent');
     expect(within(menu).queryByRole('link', { name: 'Live chat' })).toBeNull();
   });
 
   it('names the agent item after the agent centre for an agent, and closes the menu on the way there', async () => {
-    answerHome({ unreadCount: 0 });
+    answerHome();
     answerCentre(centreServer());
     const { user } = await openAsMember('/m/home?lang=en', { type: 1 });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
@@ -126,7 +125,7 @@ describe('side menu (product.md §2)', () => {
         resources: [{ resourceType: 'Android', url: 'https://kl.example.test/a.apk', labelNameEn: 'A' }],
       },
     });
-    const { menu } = await openMenu('visitor', { status });
+    const { menu } = await openMenu('visitor', status);
     expect(await within(menu).findByTestId('menu-download')).toHaveAttribute('href', '/m/app');
   });
 
@@ -136,7 +135,7 @@ describe('side menu (product.md §2)', () => {
   });
 
   it('tells a trial account that deposits need a real account', async () => {
-    const { menu, user } = await openMenu('trial', { home: { unreadCount: 0 } });
+    const { menu, user } = await openMenu('trial');
     await user.click(within(menu).getByRole('button', { name: 'Deposit' }));
     expect(
       await screen.findByText('A real account is required', { selector: '[role="status"]' }),

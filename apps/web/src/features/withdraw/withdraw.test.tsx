@@ -440,11 +440,6 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
       decidedAt: null,
       rejectReason: index === 2 ? 'Wrong account' : null,
     }));
-    on(withdrawalCalls.withdrawals, ({ query }) => {
-      const [pageNo, pageSize] = [Number(query.pageNo), Number(query.pageSize)];
-      const list = requests.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-      return { list, pageNum: pageNo, totalPages: Math.ceil(12 / pageSize), total: 12 };
-    });
     const { user } = await openWithdraw({ ...withAccount, requests });
     const list = await screen.findByTestId('withdrawal-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);

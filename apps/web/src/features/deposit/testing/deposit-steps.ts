@@ -2,9 +2,11 @@ import { depositCalls } from '@kl/contracts/deposit';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { failure, on } from '../../../test/fake-api.ts';
+import { walletCalls } from '@kl/contracts/wallet';
+import { callsTo, failure, on } from '../../../test/fake-api.ts';
+import { walletOf } from '../../../test/fake-data.ts';
 import { vnd } from '../../../test/money.ts';
-import type { DepositServer } from './fake-deposit.ts';
+import { orderOf } from './fake-deposit.ts';
 
 /*
  * The steps both deposit templates share, as a member takes them (deposit tests). A channel is a radio
@@ -16,17 +18,18 @@ export const amountInput = () => screen.getByLabelText('Amount (VND)');
 export const createButton = () => screen.getByRole('button', { name: 'Create deposit order' });
 
 /**
- * Follows the order's link to the payment gateway's page, pays there (the gateway's callback: the server
- * marks the order paid and credits it) and comes back to the order, which shows the payment received.
+ * Follows the order's link to the payment gateway's page and pays there (the gateway's callback: the server
+ * marks the order paid and credits it, the wallet then holds `balance`), and comes back to the order, which
+ * shows the payment received.
  */
-export async function payAtGateway(order: HTMLElement, amount: number, server: DepositServer) {
+export async function payAtGateway(order: HTMLElement, amount: number, balance: number) {
   const gateway = within(order).getByRole('region', { name: 'Pay online' });
   const link = within(gateway).getByRole('link', { name: 'Go to the payment page' });
   expect(link.getAttribute('href')).toMatch(/^https:\/\/pay\.example\.test\/gateway\/pay\?orderId=/);
-  const paid = { ...server.orders[0]!, status: 'paid' as const, payUrl: null };
-  Object.assign(paid, { paidAt: new Date().toISOString(), transactionId: '100' });
-  server.orders = [paid];
-  server.balance += paid.amount;
+  const { channelCode } = callsTo(depositCalls.createDepositOrder).at(-1)!.body;
+  const paid = { status: 'paid', payUrl: null, transactionId: '100' } as const;
+  on(depositCalls.depositOrder, orderOf(channelCode, amount, { ...paid, paidAt: new Date().toISOString() }));
+  on(walletCalls.wallet, walletOf(balance));
   window.dispatchEvent(new Event('visibilitychange'));
   expect(
     await within(order).findByText(`Payment received: ${vnd(amount)} has been added to your wallet`),

@@ -1,121 +1,61 @@
 import { depositCalls, type DepositChannel, type DepositOrder } from '@kl/contracts/deposit';
 import { walletCalls } from '@kl/contracts/wallet';
-import { failure, onByDefault } from '../../../test/fake-api.ts';
+import { callsTo, failure, onByDefault } from '../../../test/fake-api.ts';
 import { walletOf } from '../../../test/fake-data.ts';
 
-/**
- * Deposit data for component tests (contracts deposit.ts): the channels, the order the server makes of a
- * channel and an amount, and the answers of the deposit screen's calls from a `server` view the test
- * changes as it says what the server did.
- */
-const bank = (bankName: string, bankBin: string, accountNumber: string) => ({
-  bankName,
-  bankBin,
-  accountNumber,
-  accountName: 'CONG TY TNHH KIM LONG',
-});
-
-/** The payment page the fake's orders link to (`sandbox` on). */
-export const FAKE_GATEWAY_URL = 'https://pay.example.test/gateway/pay';
-
+/** Deposit data for component tests (contracts deposit.ts): the channels, an order, the screen's answers. */
 export const FAKE_CHANNELS: DepositChannel[] = [
   {
-    code: 'bank-transfer',
-    kind: 'bank_transfer',
-    name: 'Bank transfer',
-    minAmount: 50_000,
-    maxAmount: 300_000_000,
-    currency: 'VND',
-    quickAmounts: [100_000, 200_000, 500_000],
+    ...{ code: 'bank-transfer', kind: 'bank_transfer', name: 'Bank transfer', currency: 'VND' },
+    ...{ minAmount: 50_000, maxAmount: 300_000_000, quickAmounts: [100_000, 200_000, 500_000] },
     expiresInMinutes: 30,
   },
   {
-    code: 'vietqr',
-    kind: 'vietqr',
-    name: 'VietQR code',
-    minAmount: 20_000,
-    maxAmount: 100_000_000,
-    currency: 'VND',
-    quickAmounts: [50_000, 100_000, 200_000],
-    expiresInMinutes: 15,
+    ...{ code: 'vietqr', kind: 'vietqr', name: 'VietQR code', currency: 'VND', expiresInMinutes: 15 },
+    ...{ minAmount: 20_000, maxAmount: 100_000_000, quickAmounts: [50_000, 100_000, 200_000] },
   },
   {
-    code: 'momo',
-    kind: 'ewallet',
-    name: 'MoMo e-wallet',
-    minAmount: 10_000,
-    maxAmount: 20_000_000,
-    currency: 'VND',
-    quickAmounts: [20_000, 50_000],
-    expiresInMinutes: 10,
+    ...{ code: 'momo', kind: 'ewallet', name: 'MoMo e-wallet', currency: 'VND', expiresInMinutes: 10 },
+    ...{ minAmount: 10_000, maxAmount: 20_000_000, quickAmounts: [20_000, 50_000] },
   },
 ];
 
 export const FAKE_QR_IMAGE = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
 
-function paymentOf(channel: DepositChannel, amount: number, referenceCode: string): DepositOrder['payment'] {
-  if (channel.kind === 'ewallet') {
-    return {
-      kind: 'ewallet',
-      provider: 'MoMo',
-      walletAccount: '0909123456',
-      accountName: 'KIM LONG',
-      referenceCode,
-      amount,
-    };
-  }
-  if (channel.kind === 'vietqr') {
-    return {
-      kind: 'vietqr',
-      bank: bank('Techcombank', '970407', '19036688990011'),
-      referenceCode,
-      amount,
-      qrPayload: `000201${referenceCode}`,
-      qrImage: FAKE_QR_IMAGE,
-    };
-  }
-  return { kind: 'bank_transfer', bank: bank('Vietcombank', '970436', '1029384756'), referenceCode, amount };
-}
+const accountName = 'KIM LONG';
+const bank = { bankName: 'Vietcombank', bankBin: '970436', accountNumber: '19036688990011', accountName };
 
-/** The order the server makes for `amount` on the channel `channelCode` (pending, to pay in time). */
-export function orderOf(
-  channelCode: string,
-  amount: number,
-  overrides: Partial<DepositOrder> = {},
-): DepositOrder {
-  const channel = FAKE_CHANNELS.find((item) => item.code === channelCode) ?? FAKE_CHANNELS[0]!;
-  const referenceCode = 'KL000001';
-  const orderId = '00000000-0000-4000-8000-000000000001';
+/** The order the server makes for `amount` on the channel `code`: pending, to pay at the gateway. */
+export function orderOf(code: string, amount: number, overrides: Partial<DepositOrder> = {}): DepositOrder {
+  const { kind, name, expiresInMinutes } = FAKE_CHANNELS.find((channel) => channel.code === code)!;
+  const [orderId, due] = ['00000000-0000-4000-8000-000000000001', { referenceCode: 'KL000001', amount }];
+  const payments: Record<DepositChannel['kind'], DepositOrder['payment']> = {
+    bank_transfer: { kind: 'bank_transfer', bank, ...due },
+    vietqr: { kind: 'vietqr', bank, ...due, qrPayload: '000201KL000001', qrImage: FAKE_QR_IMAGE },
+    ewallet: { kind: 'ewallet', provider: 'MoMo', walletAccount: '0909123456', accountName, ...due },
+  };
   return {
-    ...{ orderId, channelCode, channelKind: channel.kind },
-    ...{ channelName: channel.name, amount, currency: 'VND', status: 'pending', referenceCode },
+    ...{ orderId, channelCode: code, channelKind: kind, channelName: name, currency: 'VND', ...due },
+    ...{ status: 'pending', paidAt: null, failureReason: null, transactionId: null, payment: payments[kind] },
     createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + channel.expiresInMinutes * 60_000).toISOString(),
-    ...{ paidAt: null, failureReason: null, transactionId: null },
-    payUrl: `${FAKE_GATEWAY_URL}?orderId=${orderId}`,
-    payment: paymentOf(channel, amount, referenceCode),
+    expiresAt: new Date(Date.now() + expiresInMinutes * 60_000).toISOString(),
+    payUrl: `https://pay.example.test/gateway/pay?orderId=${orderId}`,
     ...overrides,
   };
 }
 
-export interface DepositServer {
-  balance: number;
-  /** Whether the payment gateway is connected: its orders then link to its page. */
-  sandbox: boolean;
-  orders: DepositOrder[];
-}
-
-/** Answers the wallet, the channels, a new order (made as `orderOf` makes it) and an order by id. */
-export function answerDeposit(server: DepositServer) {
-  onByDefault(walletCalls.wallet, () => walletOf(server.balance));
-  onByDefault(depositCalls.depositChannels, () => ({ list: FAKE_CHANNELS }));
-  onByDefault(depositCalls.createDepositOrder, ({ body }) => {
-    const order = orderOf(body.channelCode, body.amount, server.sandbox ? {} : { payUrl: null });
-    server.orders = [order];
-    return order;
-  });
-  onByDefault(
-    depositCalls.depositOrder,
-    ({ query }) => server.orders.find((order) => order.orderId === query.orderId) ?? failure('NOT_FOUND'),
-  );
+/**
+ * The deposit screen's answers unless the test said otherwise: the wallet holds `balance`; a new order, and
+ * the order read by id, are what `orderOf` makes of the last order asked for, with `order` overrides
+ * (`{ payUrl: null }`: no payment gateway).
+ */
+export function answerDeposit(balance = 0, order: Partial<DepositOrder> = {}) {
+  onByDefault(walletCalls.wallet, walletOf(balance));
+  onByDefault(depositCalls.depositChannels, { list: FAKE_CHANNELS });
+  const lastAsked = () => {
+    const last = callsTo(depositCalls.createDepositOrder).at(-1);
+    return last ? orderOf(last.body.channelCode, last.body.amount, order) : failure('NOT_FOUND');
+  };
+  onByDefault(depositCalls.createDepositOrder, lastAsked);
+  onByDefault(depositCalls.depositOrder, lastAsked);
 }
