@@ -1,7 +1,7 @@
 import { TOAST_MS } from '@kl/contracts/constants';
 import { HOME_PATH } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -101,6 +101,9 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
   const { register, handleSubmit, formState, setError } = form;
   const errors = formState.errors;
   useRevalidatedConfirmation(form, 'newPassword', 'confirmNewPassword');
+  // The way home after "saved": no longer taken once the member left the screen some other way.
+  const goingHome = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(goingHome.current), []);
 
   const submit = handleSubmit(async (values) => {
     void toast.loading(t('in_please_wait'));
@@ -125,7 +128,10 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
     }
     if (userName) await updateRememberedPassword(userName, values.newPassword).catch(() => undefined);
     void toast.success(t('auth.changeSaved'));
-    window.setTimeout(() => void navigate(HOME_PATH, { replace: true }), TOAST_MS.success);
+    goingHome.current = window.setTimeout(
+      () => void navigate(HOME_PATH, { replace: true }),
+      TOAST_MS.success,
+    );
   });
 
   return (
