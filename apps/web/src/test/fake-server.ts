@@ -6,7 +6,6 @@ import {
   serveLegacy,
   type LegacyHandler,
 } from './fake-api.ts';
-import type { FakeAccounts } from './fake-accounts.ts';
 import type { FakeGames } from './fake-games.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
@@ -26,18 +25,12 @@ export function serveAlsoNext(handler: FakeHandler): void {
  */
 export function stubServer({
   status,
-  accounts,
   games,
 }: {
   status: StatusAnswer | (() => StatusAnswer);
-  accounts?: FakeAccounts;
   games?: FakeGames;
 }) {
-  const handlers = [
-    ...nextHandlers,
-    ...(accounts ? [accounts.handle] : []),
-    ...(games ? [games.handle] : []),
-  ];
+  const handlers = [...nextHandlers, ...(games ? [games.handle] : [])];
   nextHandlers = [];
   serveLegacy(handlers);
   onByDefault(statusCalls.status, async () => {

@@ -13,7 +13,6 @@ import { bootstrap } from '../app/bootstrap.ts';
 import { systemStatusQueryKey } from '../features/system-status/index.ts';
 import { createSystemStatus } from './factories.ts';
 import { failure, onByDefault } from './fake-api.ts';
-import type { FakeAccounts } from './fake-accounts.ts';
 import type { FakeGames } from './fake-games.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
 
@@ -24,8 +23,6 @@ export interface RenderAppOptions {
   cachedStatus?: SystemStatus | string;
   /** Other localStorage entries before the page opens. */
   storage?: Record<string, string>;
-  /** Answers the accounts calls (see fake-accounts.ts). */
-  accounts?: FakeAccounts;
   /** Answers the game catalogue calls (see fake-games.ts). */
   games?: FakeGames;
 }
@@ -59,14 +56,10 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   }
   // The browser's stored session is renewed on load: the server still holds it, unless the test says not.
   const stored = sessionInfo.safeParse(JSON.parse(options.storage?.[SESSION_STORAGE_KEY] ?? 'null'));
-  if (!options.accounts)
-    onByDefault(accountsCalls.renewSession, () =>
-      stored.success ? stored.data : failure('SESSION_EXPIRED'),
-    );
+  onByDefault(accountsCalls.renewSession, () => (stored.success ? stored.data : failure('SESSION_EXPIRED')));
   for (const entry of SHELL_CALLS) onByDefault(entry, failure('NOT_FOUND'));
   const fetchMock = stubServer({
     status: options.status ?? createSystemStatus(),
-    accounts: options.accounts,
     games: options.games,
   });
   const { queryClient } = await bootstrap(new URL(window.location.href));
