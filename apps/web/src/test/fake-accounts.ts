@@ -50,6 +50,9 @@ export const captchaOf = (n: number): CaptchaChallenge => ({
 export const answerCaptchas = () =>
   onByDefault(accountsCalls.captcha, () => captchaOf(callsTo(accountsCalls.captcha).length));
 
+/** POST /api/verification/sms: sent, another code in 60 s (an answer made at each call). */
+export const smsSent = () => ({ expirationTime: new Date(Date.now() + 60_000).toISOString() });
+
 /** The answer a captcha picture shows. */
 export function captchaAnswerOfImage(image: HTMLElement): string {
   const answer = /<text>(\d+)<\/text>/.exec(atob(image.getAttribute('src')?.split(',')[1] ?? ''))?.[1];

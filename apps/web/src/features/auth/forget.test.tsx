@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsCalls } from '@kl/contracts/accounts';
-import { answerAccounts, captchaAnswerOfImage } from '../../test/fake-accounts.ts';
+import { answerAccounts, captchaAnswerOfImage, smsSent } from '../../test/fake-accounts.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 describe('forgot password by phone', () => {
   it('sends the reset SMS only once the picture code is answered', async () => {
     answerAccounts();
-    on(accountsCalls.sendSms, { expirationTime: new Date(Date.now() + 60_000).toISOString() });
+    on(accountsCalls.sendSms, smsSent);
     const { user } = await renderApp('/m/forget?type=phone&lang=en');
     const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
     await user.type(await within(dialog).findByLabelText('Mobile number'), '912345678');

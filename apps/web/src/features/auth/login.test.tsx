@@ -10,6 +10,7 @@ import {
   decrypted,
   loginKeyOf,
   loginPayloads,
+  smsSent,
 } from '../../test/fake-accounts.ts';
 import { callsTo, failure, on, type FakeReply } from '../../test/fake-api.ts';
 import { memberInfoOf, sessionOf, storedSession } from '../../test/fake-data.ts';
@@ -150,7 +151,7 @@ describe('login (product.md §2 Login)', () => {
     first.unmount();
 
     acceptLogin();
-    on(accountsCalls.sendSms, { expirationTime: new Date(Date.now() + 60_000).toISOString() });
+    on(accountsCalls.sendSms, smsSent);
     const { dialog, user } = await openLogin({ smsLogin: true });
     await user.click(await within(dialog).findByRole('tab', { name: 'SMS code' }));
     await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
