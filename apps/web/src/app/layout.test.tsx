@@ -1,11 +1,12 @@
+import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { HOME_PATH, ROUTES, chromeFor, type RouteDefinition } from '@kl/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { useUiStore } from '../shared/stores/ui-store.ts';
-import { createFakeAccounts } from '../test/fake-accounts.ts';
 import { createSystemStatus } from '../test/factories.ts';
 import { refuseOtherCalls } from '../test/fake-api.ts';
+import { sessionOf } from '../test/fake-data.ts';
 import { findScreen, renderApp } from '../test/render-app.tsx';
 
 /** A concrete path of a route pattern (parameters filled in). */
@@ -46,17 +47,16 @@ const BUILT = new Set([
 ]);
 
 /** A member's browser (gated routes are for members; visitors go to /m/login, see auth tests). */
-function memberBrowser() {
-  const accounts = createFakeAccounts({ members: [{ username: 'member01', password: 'abc123', type: 0 }] });
-  return { accounts, storage: accounts.loggedInAs('member01') };
-}
+const memberBrowser = () => ({
+  storage: { [SESSION_STORAGE_KEY]: JSON.stringify(sessionOf(0, 'member01')) },
+});
 
 describe('header, footer and back arrow of every route (product.md §2)', () => {
   it.each(ROUTES.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
     // The frame of every screen is looked at, not the screen's content: its calls are refused.
     refuseOtherCalls();
     const status = createSystemStatus();
-    const member = route.gated ? memberBrowser() : { accounts: createFakeAccounts() };
+    const member = route.gated ? memberBrowser() : {};
     await renderApp(`${pathOf(route)}?lang=en`, { status, cachedStatus: status, ...member });
     const page = await findScreen();
     const chrome = chromeFor(route.page);

@@ -6,7 +6,6 @@ import {
   serveLegacy,
   type LegacyHandler,
 } from './fake-api.ts';
-import type { FakeAccounts } from './fake-accounts.ts';
 
 export type StatusAnswer = SystemStatus | 'network-error' | Promise<SystemStatus>;
 export type FakeHandler = LegacyHandler;
@@ -23,14 +22,8 @@ export function serveAlsoNext(handler: FakeHandler): void {
  * (or a network failure, or a status that arrives when the promise settles) unless the test said otherwise.
  * Returns the fetch mock to inspect calls.
  */
-export function stubServer({
-  status,
-  accounts,
-}: {
-  status: StatusAnswer | (() => StatusAnswer);
-  accounts?: FakeAccounts;
-}) {
-  const handlers = [...nextHandlers, ...(accounts ? [accounts.handle] : [])];
+export function stubServer({ status }: { status: StatusAnswer | (() => StatusAnswer) }) {
+  const handlers = [...nextHandlers];
   nextHandlers = [];
   serveLegacy(handlers);
   onByDefault(statusCalls.status, async () => {

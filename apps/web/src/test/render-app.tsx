@@ -13,7 +13,6 @@ import { bootstrap } from '../app/bootstrap.ts';
 import { systemStatusQueryKey } from '../features/system-status/index.ts';
 import { createSystemStatus } from './factories.ts';
 import { failure, onByDefault } from './fake-api.ts';
-import type { FakeAccounts } from './fake-accounts.ts';
 import { stubServer, type StatusAnswer } from './fake-server.ts';
 
 export interface RenderAppOptions {
@@ -23,8 +22,6 @@ export interface RenderAppOptions {
   cachedStatus?: SystemStatus | string;
   /** Other localStorage entries before the page opens. */
   storage?: Record<string, string>;
-  /** Answers the accounts calls (see fake-accounts.ts). */
-  accounts?: FakeAccounts;
 }
 
 /**
@@ -56,14 +53,10 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   }
   // The browser's stored session is renewed on load: the server still holds it, unless the test says not.
   const stored = sessionInfo.safeParse(JSON.parse(options.storage?.[SESSION_STORAGE_KEY] ?? 'null'));
-  if (!options.accounts)
-    onByDefault(accountsCalls.renewSession, () =>
-      stored.success ? stored.data : failure('SESSION_EXPIRED'),
-    );
+  onByDefault(accountsCalls.renewSession, () => (stored.success ? stored.data : failure('SESSION_EXPIRED')));
   for (const entry of SHELL_CALLS) onByDefault(entry, failure('NOT_FOUND'));
   const fetchMock = stubServer({
     status: options.status ?? createSystemStatus(),
-    accounts: options.accounts,
   });
   const { queryClient } = await bootstrap(new URL(window.location.href));
   const user = userEvent.setup();

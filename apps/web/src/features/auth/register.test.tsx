@@ -1,30 +1,25 @@
+import { accountsCalls, type RegistrationRules } from '@kl/contracts/accounts';
+import { agentsCalls } from '@kl/contracts/agents';
 import { SESSION_STORAGE_KEY, TOAST_MS } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  captchaAnswer,
-  captchaAnswerOfImage,
-  createFakeAccounts,
-  createRules,
-  type FakeAccountsOptions,
-} from '../../test/fake-accounts.ts';
+import { answerAccounts, captchaAnswerOfImage, smsSent } from '../../test/fake-accounts.ts';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { memberInfoOf, sessionOf } from '../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { agentsCalls } from '@kl/contracts/agents';
-import { answer, bodyOf, failure, isCall } from '../../test/fake-api.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-async function openRegister(options: FakeAccountsOptions = {}) {
-  const accounts = createFakeAccounts(options);
-  const view = await renderApp('/m/register?lang=en', { accounts });
+async function openRegister(rules: Partial<RegistrationRules> = {}, query = '') {
+  answerAccounts(rules);
+  const view = await renderApp(`/m/register?lang=en${query}`);
   const dialog = await screen.findByRole('dialog', { name: 'Register' });
-  return { ...view, accounts, dialog };
+  return { ...view, dialog };
 }
 
-const lastCaptchaId = (accounts: ReturnType<typeof createFakeAccounts>) =>
-  `c${accounts.state.nextCaptcha - 1}`;
+const captchaCount = () => callsTo(accountsCalls.captcha).length;
+const smsRequests = () => callsTo(accountsCalls.sendSms);
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
@@ -36,19 +31,20 @@ async function typeAccount(dialog: HTMLElement, user: User, username: string, co
   await user.type(within(dialog).getByLabelText('Confirm password'), confirm);
 }
 
-/** Answers the picture captcha the form shows. */
-async function answerCaptcha(
-  dialog: HTMLElement,
-  user: User,
-  accounts: ReturnType<typeof createFakeAccounts>,
-) {
-  await waitFor(() =>
-    expect(within(dialog).getByRole('img', { name: 'Verification picture' })).toBeInTheDocument(),
-  );
-  await user.type(
-    within(dialog).getByLabelText('Verification code (picture)'),
-    captchaAnswer(lastCaptchaId(accounts)),
-  );
+/** Answers the picture captcha the form shows; answers what was typed. */
+async function answerCaptcha(dialog: HTMLElement, user: User) {
+  const picture = await within(dialog).findByRole('img', { name: 'Verification picture' });
+  const typed = captchaAnswerOfImage(picture);
+  await user.type(within(dialog).getByLabelText('Verification code (picture)'), typed);
+  return typed;
+}
+
+/** Opens the SMS prompt for 912345678 on the mobile tab; answers the prompt. */
+async function askSmsCode(dialog: HTMLElement, user: User) {
+  await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
+  await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+  await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+  return within(dialog).findByRole('group', { name: /receive the SMS code/ });
 }
 
 describe('registration (product.md §2 Registration screen)', () => {
@@ -61,9 +57,7 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('has no tabs and starts on mobile when only mobile registration is on', async () => {
-    const { dialog } = await openRegister({
-      rules: createRules({ methods: { username: false, mobile: true } }),
-    });
+    const { dialog } = await openRegister({ methods: { username: false, mobile: true } });
     expect(await within(dialog).findByLabelText('Mobile number')).toBeInTheDocument();
     expect(within(dialog).queryByRole('tablist')).toBeNull();
     expect(within(dialog).queryByLabelText('Username')).toBeNull();
@@ -72,9 +66,7 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('has no tabs and no mobile field when only username registration is on', async () => {
-    const { dialog } = await openRegister({
-      rules: createRules({ methods: { username: true, mobile: false } }),
-    });
+    const { dialog } = await openRegister({ methods: { username: true, mobile: false } });
     expect(await within(dialog).findByLabelText('Username')).toBeInTheDocument();
     expect(within(dialog).queryByRole('tablist')).toBeNull();
     expect(within(dialog).queryByLabelText('Mobile number')).toBeNull();
@@ -82,13 +74,11 @@ describe('registration (product.md §2 Registration screen)', () => {
 
   it('shows the optional fields of the rule set and no others', async () => {
     const { dialog } = await openRegister({
-      rules: createRules({
-        fields: {
-          username: { enabled: true, required: true },
-          zalo: { enabled: true, required: true },
-          email: { enabled: false, required: false },
-        },
-      }),
+      fields: {
+        username: { enabled: true, required: true },
+        zalo: { enabled: true, required: true },
+        email: { enabled: false, required: false },
+      },
     });
     expect(await within(dialog).findByLabelText('Zalo')).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('E-mail')).toBeNull();
@@ -96,17 +86,12 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('fills in the referrer and invitation codes of an invite link', async () => {
-    const accounts = createFakeAccounts({
-      rules: createRules({
-        fields: {
-          username: { enabled: true, required: true },
-          recommenderId: { enabled: true, required: false },
-          affiliateCode: { enabled: true, required: false },
-        },
-      }),
-    });
-    await renderApp('/m/register?lang=en&recommenderId=AB12CD34&affiliateCode=%20AGENT7%20', { accounts });
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    const fields = {
+      username: { enabled: true, required: true },
+      recommenderId: { enabled: true, required: false },
+      affiliateCode: { enabled: true, required: false },
+    };
+    const { dialog } = await openRegister({ fields }, '&recommenderId=AB12CD34&affiliateCode=%20AGENT7%20');
     expect(await within(dialog).findByLabelText('Referrer ID')).toHaveValue('AB12CD34');
     expect(within(dialog).getByLabelText(/Invitation code/)).toHaveValue('AGENT7');
   });
@@ -121,14 +106,15 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('asks for an SMS code only for a valid number, then counts down', async () => {
-    const { dialog, user, accounts } = await openRegister();
+    on(accountsCalls.sendSms, smsSent);
+    const { dialog, user } = await openRegister();
     await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
     const send = within(dialog).getByRole('button', { name: 'Send code' });
     await user.type(within(dialog).getByLabelText('Mobile number'), '12');
     await user.click(send);
     expect(await within(dialog).findByText('The mobile number format is wrong')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Mobile number')).toHaveFocus();
-    expect(accounts.state.calls.some((call) => call.path === '/api/verification/sms')).toBe(false);
+    expect(smsRequests()).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Mobile number'), '345678');
     await user.click(send);
@@ -138,7 +124,7 @@ describe('registration (product.md §2 Registration screen)', () => {
     });
     const answer = within(prompt).getByLabelText('Picture code for the SMS');
     expect(answer).toHaveFocus();
-    expect(accounts.state.calls.some((call) => call.path === '/api/verification/sms')).toBe(false);
+    expect(smsRequests()).toHaveLength(0);
     const picture = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
     await user.type(answer, captchaAnswerOfImage(picture));
     await user.click(within(prompt).getByRole('button', { name: 'Send the SMS' }));
@@ -146,8 +132,7 @@ describe('registration (product.md §2 Registration screen)', () => {
     expect(countdown).toBeDisabled();
     await waitFor(() => expect(document.body).toHaveTextContent('Verification code sent'));
     expect(within(dialog).queryByRole('group', { name: /receive the SMS code/ })).toBeNull();
-    const smsCall = accounts.state.calls.find((call) => call.path === '/api/verification/sms');
-    expect(smsCall?.body).toEqual({
+    expect(smsRequests()[0]?.body).toEqual({
       mobileNum: '12345678',
       countryDialingCode: '+84',
       purpose: 'register',
@@ -157,11 +142,9 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('asks the SMS captcha again after a wrong answer with a new picture; Enter sends, Escape cancels', async () => {
-    const { dialog, user, accounts } = await openRegister();
-    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
-    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
-    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    const prompt = await within(dialog).findByRole('group', { name: /receive the SMS code/ });
+    on(accountsCalls.sendSms, failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' }));
+    const { dialog, user } = await openRegister();
+    const prompt = await askSmsCode(dialog, user);
     const answer = within(prompt).getByLabelText('Picture code for the SMS');
     const first = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
     const firstSrc = first.getAttribute('src');
@@ -170,7 +153,8 @@ describe('registration (product.md §2 Registration screen)', () => {
     expect(answer).toHaveValue('');
     expect(answer).toHaveAccessibleDescription('Wrong verification code');
     // Enter sent the SMS request, not the registration.
-    expect(accounts.state.calls.some((call) => call.path === '/api/register')).toBe(false);
+    expect(smsRequests().map((call) => call.body.captcha)).toEqual(['1']);
+    expect(callsTo(accountsCalls.register)).toHaveLength(0);
     const second = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
     await waitFor(() => expect(second.getAttribute('src')).not.toBe(firstSrc));
     await user.type(answer, '{Escape}');
@@ -181,12 +165,10 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('says so when the daily number of codes is used up', async () => {
-    const { dialog, user, accounts } = await openRegister();
-    accounts.state.smsDailyLimitReached = true;
-    await user.click(await within(dialog).findByRole('tab', { name: 'Mobile number' }));
-    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
-    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    const prompt = await within(dialog).findByRole('group', { name: /receive the SMS code/ });
+    const limit = { reason: 'SMS_NUMBER_LIMIT', retryAfterSeconds: 86_400 };
+    on(accountsCalls.sendSms, failure('TOO_MANY_REQUESTS', 429, limit));
+    const { dialog, user } = await openRegister();
+    const prompt = await askSmsCode(dialog, user);
     const picture = await within(prompt).findByRole('img', { name: 'Picture code for the SMS' });
     await user.type(within(prompt).getByLabelText('Picture code for the SMS'), captchaAnswerOfImage(picture));
     await user.click(within(prompt).getByRole('button', { name: 'Send the SMS' }));
@@ -207,7 +189,7 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('starts with the terms ticked when the merchant says so', async () => {
-    const { dialog } = await openRegister({ rules: createRules({ termsCheckedByDefault: true }) });
+    const { dialog } = await openRegister({ termsCheckedByDefault: true });
     expect(await within(dialog).findByRole('button', { name: 'Register' })).toBeEnabled();
   });
 
@@ -238,20 +220,20 @@ describe('registration (product.md §2 Registration screen)', () => {
   });
 
   it('puts a server field error on its field, with a fresh captcha', async () => {
-    const { dialog, user, accounts } = await openRegister({
-      members: [{ username: 'taken01', password: 'abc123', type: 0 }],
-    });
+    on(accountsCalls.register, failure('USERNAME_EXISTS', 409, { field: 'username' }));
+    const { dialog, user } = await openRegister();
     await typeAccount(dialog, user, 'taken01');
-    await answerCaptcha(dialog, user, accounts);
-    const firstCaptcha = lastCaptchaId(accounts);
+    await answerCaptcha(dialog, user);
+    const captchasBefore = captchaCount();
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('The username already exists')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Username')).toHaveFocus();
-    await waitFor(() => expect(lastCaptchaId(accounts)).not.toBe(firstCaptcha));
+    await waitFor(() => expect(captchaCount()).toBe(captchasBefore + 1));
   });
 
   it('checks the invitation code before registering', async () => {
-    const { dialog, user, accounts } = await openRegister();
+    on(accountsCalls.affiliateCheck, failure('INVALID_INVITATION_CODE'));
+    const { dialog, user } = await openRegister();
     await typeAccount(dialog, user, 'newplayer1');
     await user.type(within(dialog).getByLabelText('Invitation code'), 'NOPE99');
     await user.type(within(dialog).getByLabelText('Verification code (picture)'), '1001');
@@ -278,21 +260,24 @@ describe('registration (product.md §2 Registration screen)', () => {
     // (a timer may fire a millisecond early by the wall clock)
     expect(clearedAt - shownAt).toBeGreaterThanOrEqual(TOAST_MS.success - 5);
     await waitFor(() => expect(document.body).not.toHaveTextContent('Invalid invitation code'));
-    expect(accounts.state.calls.some((call) => call.path === '/api/register')).toBe(false);
-    expect(accounts.state.calls.filter((call) => call.path === '/api/register/affiliate-check')).toHaveLength(
-      1,
-    );
+    expect(callsTo(accountsCalls.register)).toHaveLength(0);
+    expect(callsTo(accountsCalls.affiliateCheck).map((call) => call.query)).toEqual([
+      { affiliateCode: 'NOPE99' },
+    ]);
   });
 
   it('registers by username: the member is logged in and the sheet closes', async () => {
-    const { dialog, user, accounts } = await openRegister();
+    on(accountsCalls.affiliateCheck, { valid: true });
+    on(accountsCalls.register, { ...sessionOf(0, 'newplayer1'), firstTimeLogin: true });
+    on(accountsCalls.memberInfo, memberInfoOf({ account: 'newplayer1' }));
+    const { dialog, user } = await openRegister();
     await typeAccount(dialog, user, 'newplayer1', 'abc124');
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('Confirmation password not matched')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Confirm password'));
     await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
     await user.type(within(dialog).getByLabelText('Invitation code'), 'KL2026');
-    await answerCaptcha(dialog, user, accounts);
+    const captcha = await answerCaptcha(dialog, user);
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
 
     expect(await findScreen().then(() => screen.findByTestId('header-member'))).toHaveTextContent(
@@ -306,12 +291,14 @@ describe('registration (product.md §2 Registration screen)', () => {
       userName: 'newplayer1',
       type: 0,
     });
-    const call = accounts.state.calls.find((c) => c.path === '/api/register');
+    const [call] = callsTo(accountsCalls.register);
     expect(call?.body).toMatchObject({
       username: 'newplayer1',
       affiliateCode: 'KL2026',
       registerMethod: 'H5',
       type: 0,
+      captchaId: `c${captchaCount()}`,
+      captcha,
     });
     expect(call?.headers['x-device']).toBe('H5');
   });
@@ -331,66 +318,46 @@ describe('registration (product.md §2 Registration screen)', () => {
 });
 
 describe('registration through an agent link (docs/agents.md, "Agent links")', () => {
-  /** The agent link calls: K7AGENT1 is an active link of agent ag***1; every other code is refused. */
-  function serveAgentLinks() {
-    const visits: string[] = [];
-    serveAlsoNext((url, init) => {
-      if (!isCall(agentsCalls.agentLinkVisit, url, init)) return undefined;
-      const { code } = bodyOf(agentsCalls.agentLinkVisit, init);
-      visits.push(code);
-      return code === 'K7AGENT1'
-        ? answer(agentsCalls.agentLinkVisit, { code, kind: 'member', agent: 'ag***1' })
-        : failure('AGENT_LINK_INCORRECT');
-    });
-    return visits;
-  }
+  /** The codes of the agent links visited. */
+  const visits = () => callsTo(agentsCalls.agentLinkVisit).map((call) => call.body.code);
 
   /** The merchant hides the invitation code: an agent link shows it all the same. */
-  const rulesWithoutInvitationCode = () =>
-    createRules({
-      fields: {
-        username: { enabled: true, required: true },
-        password: { enabled: true, required: true },
-        affiliateCode: { enabled: false, required: false },
-      },
-    });
+  const fieldsWithoutInvitationCode = {
+    username: { enabled: true, required: true },
+    password: { enabled: true, required: true },
+    affiliateCode: { enabled: false, required: false },
+  };
 
   /** Registers linkplayer1 and answers what the registration sent. */
-  async function fillAndRegister(
-    dialog: HTMLElement,
-    user: User,
-    accounts: ReturnType<typeof createFakeAccounts>,
-  ) {
+  async function fillAndRegister(dialog: HTMLElement, user: User) {
+    on(accountsCalls.register, sessionOf(0, 'linkplayer1'));
     await typeAccount(dialog, user, 'linkplayer1');
-    await answerCaptcha(dialog, user, accounts);
+    await answerCaptcha(dialog, user);
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
-    return accounts.state.calls.find((call) => call.path === '/api/register')?.body;
+    return callsTo(accountsCalls.register)[0]?.body;
   }
 
   it('counts the visit once, keeps the code and registers under the agent', async () => {
-    const visits = serveAgentLinks();
-    const accounts = createFakeAccounts({ rules: rulesWithoutInvitationCode() });
-    const { user } = await renderApp('/m/register?lang=en&agent=K7AGENT1', { accounts });
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    // K7AGENT1 is an active link of agent ag***1.
+    on(agentsCalls.agentLinkVisit, { code: 'K7AGENT1', kind: 'member', agent: 'ag***1' });
+    const { dialog, user } = await openRegister({ fields: fieldsWithoutInvitationCode }, '&agent=K7AGENT1');
     const code = await within(dialog).findByLabelText('Invitation code');
     expect(code).toHaveValue('K7AGENT1');
     expect(code).toHaveAttribute('readonly');
     expect(code).toHaveAccessibleDescription('Registering under agent ag***1');
     expect(within(dialog).queryByRole('alert')).toBeNull();
 
-    const body = await fillAndRegister(dialog, user, accounts);
+    const body = await fillAndRegister(dialog, user);
     expect(body).toMatchObject({ username: 'linkplayer1', affiliateCode: 'K7AGENT1' });
-    expect(visits).toEqual(['K7AGENT1']);
+    expect(visits()).toEqual(['K7AGENT1']);
     // The visit checked the code: no second check before registering.
-    expect(accounts.state.calls.some((call) => call.path === '/api/register/affiliate-check')).toBe(false);
+    expect(callsTo(accountsCalls.affiliateCheck)).toHaveLength(0);
   });
 
   it('says a bad link is incorrect and registers without an agent', async () => {
-    const visits = serveAgentLinks();
-    const accounts = createFakeAccounts();
-    const { user } = await renderApp('/m/register?lang=en&agent=NOPE1234', { accounts });
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    on(agentsCalls.agentLinkVisit, failure('AGENT_LINK_INCORRECT'));
+    const { dialog, user } = await openRegister({}, '&agent=NOPE1234');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The agent link is incorrect You can still register without an agent.',
     );
@@ -398,15 +365,16 @@ describe('registration through an agent link (docs/agents.md, "Agent links")', (
     expect(code).toHaveValue('');
     expect(code).not.toHaveAttribute('readonly');
 
-    const body = await fillAndRegister(dialog, user, accounts);
+    const body = await fillAndRegister(dialog, user);
     expect(body).toMatchObject({ username: 'linkplayer1' });
     expect(body).not.toHaveProperty('affiliateCode');
-    expect(visits).toEqual(['NOPE1234']);
+    expect(visits()).toEqual(['NOPE1234']);
   });
 
   it('says it in Vietnamese too', async () => {
-    serveAgentLinks();
-    await renderApp('/m/register?agent=NOPE1234', { accounts: createFakeAccounts() });
+    answerAccounts();
+    on(agentsCalls.agentLinkVisit, failure('AGENT_LINK_INCORRECT'));
+    await renderApp('/m/register?agent=NOPE1234');
     const dialog = await screen.findByRole('dialog', { name: 'Đăng ký' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Liên kết đại lý không đúng');
   });

@@ -1,7 +1,10 @@
+import { accountsCalls, type RegistrationRules } from '@kl/contracts/accounts';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeAccounts, createRules, type FakeAccountsOptions } from '../../test/fake-accounts.ts';
+import { answerAccounts, decrypted, loginPayloads } from '../../test/fake-accounts.ts';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { sessionOf } from '../../test/fake-data.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { resetLoginKeyCache } from './api/get-login-key.ts';
@@ -69,26 +72,34 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function open(path: string, name: string, options: FakeAccountsOptions) {
-  const accounts = createFakeAccounts(options);
-  const view = await renderApp(`${path}?lang=en`, { accounts });
+async function open(path: string, name: string, rules: Partial<RegistrationRules>) {
+  answerAccounts(rules);
+  const view = await renderApp(`${path}?lang=en`);
   const dialog = await screen.findByRole('dialog', { name });
-  return { ...view, accounts, dialog };
+  return { ...view, dialog };
 }
 
-const withSocial = (social = { google: true, facebook: true }) => createRules({ social, firebase: FIREBASE });
+const withSocial = (social = { google: true, facebook: true }) => ({ social, firebase: FIREBASE });
+/** The server takes the ID token: a first login, of a new member. */
+const acceptToken = (userName: string) =>
+  on(accountsCalls.login, { ...sessionOf(0, userName), firstTimeLogin: true });
+/** The server refuses the ID token. */
+const refuseToken = () =>
+  on(accountsCalls.login, failure('WRONG_CREDENTIALS', 401, { reason: 'SIGNATURE_INVALID' }));
+const loginCalls = () => callsTo(accountsCalls.login);
 
 describe('Google and Facebook quick login (product.md §2)', () => {
   it('shows no social button without the Firebase configuration, whatever the switches say', async () => {
     const login = await open('/m/login', 'Log in', {
-      rules: createRules({ social: { google: true, facebook: true }, firebase: null }),
+      social: { google: true, facebook: true },
+      firebase: null,
     });
     expect(await within(login.dialog).findByRole('button', { name: 'Free trial' })).toBeInTheDocument();
     expect(within(login.dialog).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
     expect(within(login.dialog).queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
     login.unmount();
 
-    const register = await open('/m/register', 'Register', { rules: createRules() });
+    const register = await open('/m/register', 'Register', {});
     expect(await within(register.dialog).findByRole('button', { name: 'Register' })).toBeInTheDocument();
     expect(within(register.dialog).queryByRole('group', { name: 'Quick login' })).toBeNull();
     // The SDK is never fetched for a sheet without the buttons.
@@ -96,26 +107,22 @@ describe('Google and Facebook quick login (product.md §2)', () => {
   });
 
   it('shows only the buttons whose switch is on', async () => {
-    const { dialog } = await open('/m/login', 'Log in', {
-      rules: withSocial({ google: false, facebook: true }),
-    });
+    const { dialog } = await open('/m/login', 'Log in', withSocial({ google: false, facebook: true }));
     const group = await within(dialog).findByRole('group', { name: 'Quick login' });
     expect(within(group).getByRole('button', { name: 'Continue with Facebook' })).toBeInTheDocument();
     expect(within(group).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
   });
 
   it('logs in with the Google ID token and channel in the encrypted payload', async () => {
-    const { dialog, user, accounts } = await open('/m/login', 'Log in', {
-      rules: withSocial(),
-      firebaseTokens: { 'google-id-token': 'gg1234567890' },
-    });
+    acceptToken('gg1234567890');
+    const { dialog, user } = await open('/m/login', 'Log in', withSocial());
     popupGives('google-id-token');
     await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
 
     expect(await screen.findByTestId('header-member')).toHaveTextContent('gg1234567890');
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
-    const call = accounts.state.calls.find((c) => c.path === '/api/auth/login');
-    expect(call?.body).toEqual({
+    const [call] = loginCalls();
+    expect(await decrypted(call!)).toEqual({
       type: 'firebase',
       firebaseChannel: 'google',
       firebaseIdToken: 'google-id-token',
@@ -141,9 +148,10 @@ describe('Google and Facebook quick login (product.md §2)', () => {
   it('logs in with Facebook from the register sheet, initialising Firebase once', async () => {
     // A project of its own: the Firebase app of the other tests' project is already made.
     const other = { ...FIREBASE, projectId: 'kimlong-other', authDomain: 'kimlong-other.firebaseapp.com' };
-    const { dialog, user, accounts } = await open('/m/register', 'Register', {
-      rules: createRules({ social: { google: false, facebook: true }, firebase: other }),
-      firebaseTokens: { 'facebook-id-token': 'fb1234567890' },
+    acceptToken('fb1234567890');
+    const { dialog, user } = await open('/m/register', 'Register', {
+      social: { google: false, facebook: true },
+      firebase: other,
     });
     // A first attempt closed by the visitor, then the real one: one Firebase app for both.
     popupFails('auth/popup-closed-by-user');
@@ -154,8 +162,7 @@ describe('Google and Facebook quick login (product.md §2)', () => {
     await user.click(button);
 
     expect(await screen.findByTestId('header-member')).toHaveTextContent('fb1234567890');
-    const calls = accounts.state.calls.filter((c) => c.path === '/api/auth/login');
-    expect(calls.map((c) => c.body)).toEqual([
+    expect(await loginPayloads()).toEqual([
       { type: 'firebase', firebaseChannel: 'facebook', firebaseIdToken: 'facebook-id-token' },
     ]);
     expect(firebase.signInWithPopup.mock.calls.map(([, provider]) => provider)).toEqual([
@@ -170,7 +177,7 @@ describe('Google and Facebook quick login (product.md §2)', () => {
   it.each(['auth/popup-closed-by-user', 'auth/cancelled-popup-request'])(
     'a popup ended by the visitor (%s) only stops the wait, with no error and no login call',
     async (code) => {
-      const { dialog, user, accounts } = await open('/m/login', 'Log in', { rules: withSocial() });
+      const { dialog, user } = await open('/m/login', 'Log in', withSocial());
       const shownErrors = vi.spyOn(toast, 'error');
       let reject: (error: unknown) => void = () => undefined;
       firebase.signInWithPopup.mockReturnValueOnce(
@@ -195,20 +202,18 @@ describe('Google and Facebook quick login (product.md §2)', () => {
       await act(() => vi.advanceTimersByTimeAsync(100));
       expect(shownErrors).not.toHaveBeenCalled();
       expect(document.body).not.toHaveTextContent(/Unknown error|did not succeed|Wrong username/);
-      expect(accounts.state.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+      expect(loginCalls()).toHaveLength(0);
       expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     },
   );
 
   it('shows WRONG_CREDENTIALS when the server refuses the token', async () => {
-    const { dialog, user, accounts } = await open('/m/login', 'Log in', {
-      rules: withSocial(),
-      firebaseTokens: {},
-    });
+    refuseToken();
+    const { dialog, user } = await open('/m/login', 'Log in', withSocial());
     popupGives('forged-token');
     await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(document.body).toHaveTextContent('Wrong username or password'));
-    expect(accounts.state.calls.find((c) => c.path === '/api/auth/login')?.body).toMatchObject({
+    expect((await loginPayloads())[0]).toMatchObject({
       firebaseIdToken: 'forged-token',
     });
     expect(screen.queryByTestId('header-member')).toBeNull();
@@ -217,18 +222,19 @@ describe('Google and Facebook quick login (product.md §2)', () => {
   });
 
   it('says so when the browser blocked the popup', async () => {
-    const { dialog, user, accounts } = await open('/m/login', 'Log in', { rules: withSocial() });
+    const { dialog, user } = await open('/m/login', 'Log in', withSocial());
     popupFails('auth/popup-blocked');
     await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() =>
       expect(document.body).toHaveTextContent('The sign-in window was blocked. Allow pop-ups'),
     );
-    expect(accounts.state.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+    expect(loginCalls()).toHaveLength(0);
   });
 
   it('shows the localised failure in Vietnamese too', async () => {
-    const accounts = createFakeAccounts({ rules: withSocial(), firebaseTokens: {} });
-    const { user } = await renderApp('/m/login?lang=vi', { accounts });
+    answerAccounts(withSocial());
+    refuseToken();
+    const { user } = await renderApp('/m/login?lang=vi');
     const dialog = await screen.findByRole('dialog', { name: 'Đăng nhập' });
     popupGives('forged-token');
     await user.click(await within(dialog).findByRole('button', { name: 'Tiếp tục với Google' }));

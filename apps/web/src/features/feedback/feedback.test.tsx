@@ -1,13 +1,11 @@
+import { accountsCalls } from '@kl/contracts/accounts';
+import { FEEDBACK_IMAGE_PREFIX, feedbackCalls, type FeedbackItem } from '@kl/contracts/feedback';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeAccounts } from '../../test/fake-accounts.ts';
-import {
-  createFeedbackImage,
-  createFeedbackItem,
-  fakeCaptchaAnswer,
-  type FakeFeedback,
-} from './testing/fake-feedback.ts';
+import { captchaAnswerOfImage } from '../../test/fake-accounts.ts';
+import { callsTo, failure, on } from '../../test/fake-api.ts';
+import { createFeedbackImage, createFeedbackItem } from './testing/fake-feedback.ts';
 import { openFeedback } from './testing/open-feedback.ts';
 
 const CONTENT = 'My withdrawal has been pending since yesterday.';
@@ -45,16 +43,30 @@ const tiles = () => within(form()).queryAllByTestId('image-tile');
 const notices = () => within(form()).getByTestId('image-notices');
 const history = () => screen.getByRole('region', { name: 'Your feedback' });
 
-/** The answer to the captcha the form shows now. */
-async function currentAnswer(feedback: FakeFeedback): Promise<string> {
-  await waitFor(() => expect(within(form()).getByAltText('Verification picture')).toBeInTheDocument());
-  const captchaId = feedback.state.captchaIds.at(-1) ?? '';
-  await waitFor(() =>
-    expect(within(form()).getByAltText('Verification picture').getAttribute('src')).toContain(
-      btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaId}</text></svg>`),
-    ),
-  );
-  return fakeCaptchaAnswer(captchaId);
+const captchas = () => callsTo(accountsCalls.captcha);
+
+/** The answer to the captcha the form shows now, once it shows the newest one asked for. */
+async function currentAnswer(): Promise<string> {
+  const picture = () => within(form()).getByAltText('Verification picture');
+  await waitFor(() => expect(captchaAnswerOfImage(picture())).toBe(String(1000 + captchas().length)));
+  return captchaAnswerOfImage(picture());
+}
+
+/** The forms PUT /api/feedback received, in order: their text fields, pictures and comments. */
+const sentForms = () =>
+  callsTo(feedbackCalls.submitFeedback).map(({ body }) => {
+    const parts = [...(body as FormData).entries()];
+    const texts = parts.filter(([name, value]) => typeof value === 'string' && name !== 'comment');
+    return {
+      fields: Object.fromEntries(texts),
+      images: parts.flatMap(([name, value]) => (name === 'image' && value instanceof File ? [value] : [])),
+      comments: parts.flatMap(([name, value]) => (name === 'comment' ? [value] : [])),
+    };
+  });
+
+/** PUT /api/feedback answers its first form with the first answer, the next ones with the second. */
+function submitAnswers(first: Response, then: FeedbackItem = createFeedbackItem()) {
+  on(feedbackCalls.submitFeedback, () => (sentForms().length === 1 ? first : then));
 }
 
 describe('feedback (product.md §2 /m/feedback)', () => {
@@ -82,14 +94,14 @@ describe('feedback (product.md §2 /m/feedback)', () => {
   });
 
   it('shows the 20–200 rule and other checks before sending anything', async () => {
-    const { user, feedback } = await openFeedback();
+    const { user } = await openFeedback();
     await user.type(content(), TOO_SHORT);
     await user.click(submitButton());
     expect(await within(form()).findByText('Feedback must be 20 to 200 characters long')).toBeInTheDocument();
     expect(content()).toHaveAttribute('aria-invalid', 'true');
     expect(within(form()).getByText('Choose a question type')).toBeInTheDocument();
     expect(captchaInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(feedback.state.sent).toHaveLength(0);
+    expect(sentForms()).toHaveLength(0);
     // Fixing the text clears its message as it is typed.
     await user.type(content(), ' and now long enough.');
     await waitFor(() =>
@@ -98,7 +110,18 @@ describe('feedback (product.md §2 /m/feedback)', () => {
   });
 
   it('sends type, content, a picture with its comment and the captcha; then empties the form and lists it', async () => {
-    const { user, feedback } = await openFeedback();
+    // The server keeps what it received: the list shows it next time.
+    const items: FeedbackItem[] = [];
+    const image = { id: 'img-100-0', url: `${FEEDBACK_IMAGE_PREFIX}img-100-0`, width: 1, height: 1 };
+    const received = createFeedbackItem({
+      ...{ id: 'fb-100', type: 2, content: CONTENT },
+      images: [createFeedbackImage({ ...image, byteSize: 68, comment: 'The pending withdrawal' })],
+    });
+    on(feedbackCalls.submitFeedback, () => {
+      items.unshift(received);
+      return received;
+    });
+    const { user } = await openFeedback({ items });
     await waitFor(() =>
       expect(within(history()).getByText('You have not sent any feedback yet.')).toBeVisible(),
     );
@@ -111,13 +134,13 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(preview).toHaveAttribute('width', '72');
     expect(within(form()).getByRole('group', { name: 'Pictures (1/3)' })).toBeInTheDocument();
     await user.type(within(form()).getByLabelText('Comment on picture 1'), 'The pending withdrawal');
-    await user.type(captchaInput(), await currentAnswer(feedback));
-    const captchasBefore = feedback.state.captchaIds.length;
+    await user.type(captchaInput(), await currentAnswer());
+    const captchasBefore = captchas().length;
     await user.click(submitButton());
 
     expect(await screen.findByText('Feedback sent')).toBeInTheDocument();
-    const sent = feedback.state.sent[0]!;
-    expect(sent.fields).toMatchObject({ type: '2', content: CONTENT, captcha: '4001', captchaId: 'fc1' });
+    const sent = sentForms()[0]!;
+    expect(sent.fields).toMatchObject({ type: '2', content: CONTENT, captcha: '1001', captchaId: 'c1' });
     expect(sent.images.map((file) => file.name)).toEqual(['slip.png']);
     expect(sent.comments).toEqual(['The pending withdrawal']);
 
@@ -128,7 +151,7 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(captchaInput()).toHaveValue('');
     expect(within(form()).getByRole('radio', { name: 'Withdrawal' })).not.toBeChecked();
     expect(revoked).toEqual(['blob:http://localhost/preview-1']);
-    await waitFor(() => expect(feedback.state.captchaIds.length).toBe(captchasBefore + 1));
+    await waitFor(() => expect(captchas().length).toBe(captchasBefore + 1));
 
     // The list below shows it, with its picture.
     const item = await within(history()).findByTestId('feedback-item');
@@ -163,7 +186,7 @@ describe('feedback (product.md §2 /m/feedback)', () => {
   });
 
   it('refuses a 6 MB picture and a GIF before sending them', async () => {
-    const { feedback } = await openFeedback();
+    await openFeedback();
     // The file picker offers PNG and JPG only; these come through anyway (another app, drag and drop).
     const user = userEvent.setup({ applyAccept: false });
     const big = new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' });
@@ -172,31 +195,30 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(notices()).toHaveTextContent('big.png: Each image must be 5 MB or smaller');
     expect(notices()).toHaveTextContent('anim.gif: Only PNG or JPG images are accepted');
     expect(URL.createObjectURL).not.toHaveBeenCalled();
-    expect(feedback.state.sent).toHaveLength(0);
+    expect(sentForms()).toHaveLength(0);
   });
 
   it('checks the 140-character comment before sending', async () => {
-    const { user, feedback } = await openFeedback();
+    const { user } = await openFeedback();
     await user.click(within(form()).getByRole('radio', { name: 'Games' }));
     await user.type(content(), CONTENT);
     await user.upload(fileInput(), png('game.png'));
     await user.click(within(form()).getByLabelText('Comment on picture 1'));
     await user.paste('c'.repeat(141));
-    await user.type(captchaInput(), await currentAnswer(feedback));
+    await user.type(captchaInput(), await currentAnswer());
     await user.click(submitButton());
     expect(await within(form()).findByText('A comment can have at most 140 characters')).toBeInTheDocument();
-    expect(feedback.state.sent).toHaveLength(0);
+    expect(sentForms()).toHaveLength(0);
   });
 
   it('keeps everything typed when the server refuses a picture, and keeps the captcha it did not use', async () => {
-    const { user, feedback } = await openFeedback({
-      refuseNext: { code: 'IMAGE_TYPE_NOT_ALLOWED', status: 415, value: { index: 1 } },
-    });
+    submitAnswers(failure('IMAGE_TYPE_NOT_ALLOWED', 415, { index: 1 }));
+    const { user } = await openFeedback();
     await user.click(within(form()).getByRole('radio', { name: 'Deposit' }));
     await user.type(content(), CONTENT);
     await user.upload(fileInput(), [png('a.png'), png('renamed.png')]);
     await user.type(within(form()).getByLabelText('Comment on picture 1'), 'First');
-    const answer = await currentAnswer(feedback);
+    const answer = await currentAnswer();
     await user.type(captchaInput(), answer);
     await user.click(submitButton());
 
@@ -208,19 +230,20 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(tiles()).toHaveLength(2);
     expect(within(form()).getByLabelText('Comment on picture 1')).toHaveValue('First');
     expect(captchaInput()).toHaveValue(answer);
-    expect(feedback.state.captchaIds).toEqual(['fc1']);
+    expect(captchas()).toHaveLength(1);
     expect(screen.queryByText('Feedback sent')).toBeNull();
 
     // Without the refused picture it goes through with the same captcha.
     await user.click(within(form()).getByRole('button', { name: 'Remove picture 2' }));
     await user.click(submitButton());
     expect(await screen.findByText('Feedback sent')).toBeInTheDocument();
-    expect(feedback.state.sent[1]?.fields.captchaId).toBe('fc1');
-    expect(feedback.state.sent[1]?.images).toHaveLength(1);
+    expect(sentForms()[1]?.fields.captchaId).toBe('c1');
+    expect(sentForms()[1]?.images).toHaveLength(1);
   });
 
   it('shows a wrong captcha next to it with a new picture, keeping the rest', async () => {
-    const { user, feedback } = await openFeedback();
+    submitAnswers(failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' }));
+    const { user } = await openFeedback();
     await user.click(within(form()).getByRole('radio', { name: 'Service' }));
     await user.type(content(), CONTENT);
     await user.upload(fileInput(), png('chat.png'));
@@ -228,7 +251,7 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     await user.click(submitButton());
 
     expect(await within(form()).findByText('Wrong verification code')).toBeInTheDocument();
-    await waitFor(() => expect(feedback.state.captchaIds).toEqual(['fc1', 'fc2']));
+    await waitFor(() => expect(captchas()).toHaveLength(2));
     expect(captchaInput()).toHaveValue('');
     expect(captchaInput()).toHaveFocus();
     expect(content()).toHaveValue(CONTENT);
@@ -236,23 +259,22 @@ describe('feedback (product.md §2 /m/feedback)', () => {
     expect(tiles()).toHaveLength(1);
     expect(revoked).toEqual([]);
 
-    await user.type(captchaInput(), await currentAnswer(feedback));
+    await user.type(captchaInput(), await currentAnswer());
     await user.click(submitButton());
     expect(await screen.findByText('Feedback sent')).toBeInTheDocument();
-    expect(feedback.state.sent[1]?.fields).toMatchObject({ captchaId: 'fc2', captcha: '4002' });
+    expect(sentForms()[1]?.fields).toMatchObject({ captchaId: 'c2', captcha: '1002' });
   });
 
   it('shows a failure without a field of its own in a toast, keeping the form', async () => {
-    const { user, feedback } = await openFeedback({
-      refuseNext: { code: 'TOO_MANY_REQUESTS', status: 429, value: { reason: 'FEEDBACK_DAILY_LIMIT' } },
-    });
+    on(feedbackCalls.submitFeedback, failure('TOO_MANY_REQUESTS', 429, { reason: 'FEEDBACK_DAILY_LIMIT' }));
+    const { user } = await openFeedback();
     await user.click(within(form()).getByRole('radio', { name: 'Other' }));
     await user.type(content(), CONTENT);
-    await user.type(captchaInput(), await currentAnswer(feedback));
+    await user.type(captchaInput(), await currentAnswer());
     await user.click(submitButton());
     expect(await screen.findByText('Too many requests, please wait a moment')).toBeInTheDocument();
     expect(content()).toHaveValue(CONTENT);
-    expect(feedback.state.captchaIds).toEqual(['fc1']);
+    expect(captchas()).toHaveLength(1);
   });
 
   it('lists earlier feedback with its type, date, text, pictures (sized, loaded lazily) and the reply', async () => {
@@ -293,19 +315,19 @@ describe('feedback (product.md §2 /m/feedback)', () => {
   });
 
   it('tells a trial member the feature is not for trial accounts, without the form', async () => {
-    const { feedback, page } = await openFeedback({ role: 'trial' });
+    const { page } = await openFeedback({ role: 'trial' });
     expect(page).toHaveTextContent('This feature is not available to trial accounts');
     expect(within(page).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/m/register');
     expect(screen.queryByRole('region', { name: 'Send us your feedback' })).toBeNull();
     expect(screen.queryByLabelText('Content')).toBeNull();
-    expect(feedback.state.listRequests).toBe(0);
-    expect(feedback.state.captchaIds).toHaveLength(0);
+    expect(callsTo(feedbackCalls.feedbackList)).toHaveLength(0);
+    expect(captchas()).toHaveLength(0);
   });
 
   it('sends a visitor to /m/login', async () => {
-    const { feedback } = await openFeedback({ role: 'visitor', accounts: createFakeAccounts() });
+    await openFeedback({ role: 'visitor' });
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/m/login');
-    expect(feedback.state.listRequests).toBe(0);
+    expect(callsTo(feedbackCalls.feedbackList)).toHaveLength(0);
   });
 });

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountsCalls } from '@kl/contracts/accounts';
 import { walletCalls } from '@kl/contracts/wallet';
-import { createFakeAccounts } from '../../test/fake-accounts.ts';
+import { answerAccounts } from '../../test/fake-accounts.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
-import { walletOf } from '../../test/fake-data.ts';
+import { sessionOf, walletOf } from '../../test/fake-data.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { MASKED_BALANCE, useBalanceVisibility } from '../wallet/index.ts';
 import { openMember } from './testing/open-member.ts';
@@ -200,8 +200,9 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
   });
 
   it('gives a trial member the alert with cancel and register now (product.md §6)', async () => {
-    const accounts = createFakeAccounts();
-    const { user } = await renderApp('/m/trail?lang=en', { accounts });
+    answerAccounts();
+    on(accountsCalls.trialLogin, sessionOf(4, 'try12345678'));
+    const { user } = await renderApp('/m/trail?lang=en');
     await user.click(await screen.findByRole('button', { name: 'Free trial' }));
     await screen.findByTestId('header-member');
     window.history.pushState(null, '', '/m/member/home');

@@ -1,27 +1,21 @@
+import { accountsCalls } from '@kl/contracts/accounts';
+import type { ErrorCode } from '@kl/contracts/errors';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeAccounts } from '../../test/fake-accounts.ts';
-import { serveAlsoNext } from '../../test/fake-server.ts';
+import { answerAccounts } from '../../test/fake-accounts.ts';
+import { failure, on } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { resetLoginKeyCache } from '../auth/testing/login-key.ts';
 
 beforeEach(() => resetLoginKeyCache());
 
 const ENDS_AT = '2026-12-24T09:30:00.000Z';
-const refuseLogin = (code: string, kind: string) => (url: URL, init?: RequestInit) =>
-  url.pathname === '/api/auth/login' && init?.method === 'POST'
-    ? new Response(
-        JSON.stringify({ success: false, code, message: code, value: { kind, endsAt: ENDS_AT } }),
-        {
-          status: 403,
-          headers: { 'content-type': 'application/json' },
-        },
-      )
-    : undefined;
+const refuseLogin = (code: ErrorCode, kind: string) =>
+  on(accountsCalls.login, failure(code, 403, { kind, endsAt: ENDS_AT }));
 
 async function tryLogin(lang: 'en' | 'vi') {
-  const accounts = createFakeAccounts({ members: [{ username: 'player01', password: 'secret12', type: 0 }] });
-  const { user } = await renderApp(`/m/login?lang=${lang}`, { accounts });
+  answerAccounts();
+  const { user } = await renderApp(`/m/login?lang=${lang}`);
   const dialog = await screen.findByRole('dialog');
   const [username, password] = within(dialog)
     .getAllByRole('textbox')
@@ -39,7 +33,7 @@ describe('login refused during a time-out or self-exclusion', () => {
     'says the account is on a time-out and when it ends, in the language of the page',
     { timeout: 15_000 },
     async () => {
-      serveAlsoNext(refuseLogin('ACCOUNT_TIMED_OUT', 'time_out'));
+      refuseLogin('ACCOUNT_TIMED_OUT', 'time_out');
       const dialog = await tryLogin('en');
       const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(ENDS_AT),
@@ -55,7 +49,7 @@ describe('login refused during a time-out or self-exclusion', () => {
   );
 
   it('says the account is self-excluded and when it ends, in Vietnamese', { timeout: 15_000 }, async () => {
-    serveAlsoNext(refuseLogin('ACCOUNT_SELF_EXCLUDED', 'self_exclusion'));
+    refuseLogin('ACCOUNT_SELF_EXCLUDED', 'self_exclusion');
     const dialog = await tryLogin('vi');
     const date = new Intl.DateTimeFormat('vi', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(ENDS_AT),
