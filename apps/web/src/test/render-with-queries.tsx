@@ -5,14 +5,14 @@ import type { ReactElement } from 'react';
 import { createQueryClient } from '../app/query-client.ts';
 import { initI18n } from '../shared/lib/i18n.ts';
 import { createSystemStatus } from './factories.ts';
-import { type FakeHandler, serveAlsoNext, stubServer } from './fake-server.ts';
+import { stubServer } from './fake-server.ts';
 
 /**
- * Renders `ui` alone (no app around it) in English with a query client of its own, against a feature's
- * fake calls (`handle`) and the usual system status; answers the user who drives it.
+ * Renders `ui` alone (no app around it) in English with a query client of its own, against the answers
+ * the test set with `on` beforehand (test/fake-api.ts) and the usual system status; answers the user who
+ * drives it.
  */
-export async function renderWithQueries(ui: ReactElement, handle: FakeHandler) {
-  serveAlsoNext(handle);
+export async function renderWithQueries(ui: ReactElement) {
   stubServer({ status: createSystemStatus() });
   await initI18n('en');
   const user = userEvent.setup();

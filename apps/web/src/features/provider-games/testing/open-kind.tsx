@@ -1,7 +1,6 @@
 import type { SandboxLaunchKind, SandboxSession } from '@kl/contracts/sandbox-provider';
 import { type ComponentType, useState } from 'react';
 import { formatMoney } from '@kl/contracts/money';
-import type { FakeHandler } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render-with-queries.tsx';
 import type { ProviderKindProps } from '../kinds/registry.ts';
 
@@ -37,9 +36,9 @@ function KindWithBalance({ Kind, kind, session }: KindProps) {
 }
 
 /**
- * Renders a game kind of the provider's client in English, against its fake calls (`handle`), and answers
- * the user who plays it.
+ * Renders a game kind of the provider's client in English, against the answers the test set with `on`
+ * beforehand (test/fake-api.ts), and answers the user who plays it.
  */
-export function openKind({ handle, ...props }: KindProps & { handle: FakeHandler }) {
-  return renderWithQueries(<KindWithBalance {...props} />, handle);
+export function openKind(props: KindProps) {
+  return renderWithQueries(<KindWithBalance {...props} />);
 }

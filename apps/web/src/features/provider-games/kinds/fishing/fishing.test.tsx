@@ -1,7 +1,7 @@
 import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { failure, on } from '../../../../test/fake-api.ts';
 import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import FishingKind from '../fishing.tsx';
 
@@ -10,15 +10,13 @@ const SESSION = kindSession({ balance: 100_000, gameId: 'FISH-1' });
 /** The fishing call as the provider answers it: the shots script which fish (if any) each one catches. */
 function fakeSea(catches: ({ fish: string; multiplier: number } | null)[]) {
   const state = { balance: SESSION.balance, shots: [] as number[] };
-  const handle = (url: URL, init?: RequestInit) => {
-    if (!isCall(calls.sandboxProviderFishingShot, url, init)) return undefined;
-    const { cannonCost } = bodyOf(calls.sandboxProviderFishingShot, init);
+  on(calls.sandboxProviderFishingShot, ({ body: { cannonCost } }) => {
     if (cannonCost > state.balance) return failure('INSUFFICIENT_BALANCE');
     const caught = catches[state.shots.length] ?? null;
     state.shots.push(cannonCost);
     const returned = caught ? cannonCost * caught.multiplier : 0;
     state.balance += returned - cannonCost;
-    return answer(calls.sandboxProviderFishingShot, {
+    return {
       shotId: `shot-${state.shots.length}`,
       cannonCost,
       fish: caught?.fish ?? null,
@@ -26,18 +24,17 @@ function fakeSea(catches: ({ fish: string; multiplier: number } | null)[]) {
       returned,
       fairness: { serverSeedHash: 'b'.repeat(64), clientSeed: 'cannon', nonce: 0, serverSeed: 'sea-seed' },
       balance: state.balance,
-    });
-  };
-  return { handle, state };
+    };
+  });
+  return { state };
 }
 
-const openSea = (sea: ReturnType<typeof fakeSea>) =>
-  openKind({ Kind: FishingKind, kind: 'fishing', session: SESSION, handle: sea.handle });
+const openSea = () => openKind({ Kind: FishingKind, kind: 'fishing', session: SESSION });
 
 describe('fishing of the provider’s client', () => {
   it('fires one shot per tap at the chosen cannon; a catch shows the fish and the win, and the balance moves', async () => {
     const sea = fakeSea([{ fish: 'shark', multiplier: 50 }, null]);
-    const user = await openSea(sea);
+    const user = await openSea();
     const cannons = screen.getByRole('group', { name: 'Cannon cost' });
     expect(cannons).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: vnd(500) }));
@@ -59,7 +56,7 @@ describe('fishing of the provider’s client', () => {
   it('shows the refusal when the balance does not cover the cannon', async () => {
     const sea = fakeSea([]);
     sea.state.balance = 50;
-    const user = await openSea(sea);
+    const user = await openSea();
     await user.click(screen.getByRole('button', { name: `Shoot into the sea (${vnd(100)} a shot)` }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
     expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000));

@@ -7,7 +7,7 @@ import { type Draws, playRound, type RoundOutcome } from '@kl/contracts/slot-eng
 import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { failure, on } from '../../../../test/fake-api.ts';
 import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import SlotKind from '../slot.tsx';
 
@@ -31,25 +31,22 @@ function winningRound(lineBet: number): RoundOutcome {
 function fakeSlot(options: { unansweredFirst?: boolean } = {}) {
   const state = { balance: SESSION.balance, spins: [] as SandboxSlotSpinRequest[], paid: new Set<string>() };
   let unanswered = options.unansweredFirst ?? false;
-  const handle = (url: URL, init?: RequestInit) => {
-    if (isCall(calls.sandboxProviderSlot, url, init))
-      return answer(calls.sandboxProviderSlot, {
-        rows: SLOT_MACHINE.rows,
-        reelCount: SLOT_MACHINE.reels.length,
-        lineCount: SLOT_MACHINE.lines.length,
-        lines: SLOT_MACHINE.lines.map((line) => [...line]),
-        symbols: Object.entries(SLOT_MACHINE.symbols).map(([code, symbol]) => ({
-          code,
-          kind: symbol.kind,
-          pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
-        })),
-        lineBets: [...SANDBOX_SLOT_LINE_BETS],
-        freeSpins: { 3: 8 },
-        freeSpinMultiplier: SLOT_MACHINE.freeSpinMultiplier,
-        maxFreeSpins: SLOT_MACHINE.maxFreeSpins,
-      });
-    if (!isCall(calls.sandboxProviderSlotSpin, url, init)) return undefined;
-    const request = bodyOf(calls.sandboxProviderSlotSpin, init);
+  on(calls.sandboxProviderSlot, {
+    rows: SLOT_MACHINE.rows,
+    reelCount: SLOT_MACHINE.reels.length,
+    lineCount: SLOT_MACHINE.lines.length,
+    lines: SLOT_MACHINE.lines.map((line) => [...line]),
+    symbols: Object.entries(SLOT_MACHINE.symbols).map(([code, symbol]) => ({
+      code,
+      kind: symbol.kind,
+      pays: Object.fromEntries(Object.entries(symbol.pays).map(([count, pay]) => [count, pay ?? 0])),
+    })),
+    lineBets: [...SANDBOX_SLOT_LINE_BETS],
+    freeSpins: { 3: 8 },
+    freeSpinMultiplier: SLOT_MACHINE.freeSpinMultiplier,
+    maxFreeSpins: SLOT_MACHINE.maxFreeSpins,
+  });
+  on(calls.sandboxProviderSlotSpin, ({ body: request }) => {
     state.spins.push(request);
     const round = winningRound(request.lineBet);
     const replayed = state.paid.has(request.requestKey);
@@ -62,7 +59,7 @@ function fakeSlot(options: { unansweredFirst?: boolean } = {}) {
       unanswered = false;
       return failure('GAME_PROVIDER_UNAVAILABLE');
     }
-    return answer(calls.sandboxProviderSlotSpin, {
+    return {
       spinId: `spin-${request.requestKey}`,
       lineBet: request.lineBet,
       stake: round.totalBet,
@@ -71,13 +68,13 @@ function fakeSlot(options: { unansweredFirst?: boolean } = {}) {
       fairness: { serverSeedHash: 'c'.repeat(64), clientSeed: 'reels', nonce: 0, serverSeed: 'slot-seed' },
       balance: state.balance,
       replayed,
-    });
-  };
-  return { handle, state };
+    };
+  });
+  return { state };
 }
 
-async function openSlot(slot: ReturnType<typeof fakeSlot>) {
-  const user = await openKind({ Kind: SlotKind, kind: 'slot', session: SESSION, handle: slot.handle });
+async function openSlot() {
+  const user = await openKind({ Kind: SlotKind, kind: 'slot', session: SESSION });
   await screen.findByLabelText('Bet per line');
   return user;
 }
@@ -85,7 +82,7 @@ async function openSlot(slot: ReturnType<typeof fakeSlot>) {
 describe('slot of the provider’s client', () => {
   it('spins at the line bet picked: the reels, the winning lines, the amount and the seeds of the answer', async () => {
     const slot = fakeSlot();
-    const user = await openSlot(slot);
+    const user = await openSlot();
     await user.selectOptions(screen.getByLabelText('Bet per line'), String(500));
     expect(screen.getByTestId('slot-total-bet')).toHaveTextContent(`Total bet ${vnd(10_000)} (20 lines)`);
     await user.click(screen.getByRole('button', { name: 'Spin' }));
@@ -106,7 +103,7 @@ describe('slot of the provider’s client', () => {
 
   it('sends a spin that got no answer again under the same key, and it is paid once', async () => {
     const slot = fakeSlot({ unansweredFirst: true });
-    const user = await openSlot(slot);
+    const user = await openSlot();
     await user.click(screen.getByRole('button', { name: 'Spin' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Spin' }));

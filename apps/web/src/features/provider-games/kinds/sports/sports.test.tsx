@@ -6,7 +6,7 @@ import {
 } from '@kl/contracts/sandbox-provider';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, bodyOf, failure, isCall } from '../../../../test/fake-api.ts';
+import { failure, on } from '../../../../test/fake-api.ts';
 import { kindSession, openKind, vnd } from '../../testing/open-kind.tsx';
 import SportsKind from '../sports.tsx';
 
@@ -55,55 +55,47 @@ function fakeBook(
     { ...match('e1', 'Team Flash', 'GAM', [18_000, 0, 19_000]), sport: 'lol' as const },
   ];
   let settleEarlier = false;
-  const handle = (url: URL, init?: RequestInit) => {
-    const is = (entry: Parameters<typeof isCall>[0]) => isCall(entry, url, init);
-    if (is(calls.sandboxProviderMatches))
-      return answer(calls.sandboxProviderMatches, { now: new Date().toISOString(), matches });
-    if (is(calls.sandboxProviderSlips)) {
-      const earlier = state.slips.find((slip) => slip.slipId === 'slip-earlier');
-      if (settleEarlier && earlier && options.paidOnNextPlace !== undefined) {
-        // After the placement the match of the earlier slip ended: the book settled it and paid the wallet.
-        settleEarlier = false;
-        Object.assign(earlier, { status: 'settled', outcome: 'won', returned: options.paidOnNextPlace });
-        state.balance += options.paidOnNextPlace;
-      }
-      return answer(calls.sandboxProviderSlips, { slips: state.slips });
+  on(calls.sandboxProviderMatches, () => ({ now: new Date().toISOString(), matches }));
+  on(calls.sandboxProviderSlips, () => {
+    const earlier = state.slips.find((slip) => slip.slipId === 'slip-earlier');
+    if (settleEarlier && earlier && options.paidOnNextPlace !== undefined) {
+      // After the placement the match of the earlier slip ended: the book settled it and paid the wallet.
+      settleEarlier = false;
+      Object.assign(earlier, { status: 'settled', outcome: 'won', returned: options.paidOnNextPlace });
+      state.balance += options.paidOnNextPlace;
     }
-    if (is(calls.sandboxProviderBalance))
-      return answer(calls.sandboxProviderBalance, { currency: 'VND', balance: state.balance });
-    if (is(calls.sandboxProviderPlaceSlip)) {
-      const request = bodyOf(calls.sandboxProviderPlaceSlip, init);
-      state.placed.push(request);
-      if (request.stake > state.balance) return failure('INSUFFICIENT_BALANCE');
-      state.balance -= request.stake;
-      settleEarlier = options.paidOnNextPlace !== undefined;
-      const slip: SandboxSlip = {
-        slipId: `slip-${state.placed.length}`,
-        kind: request.legs.length === 1 ? 'single' : 'accumulator',
-        stake: request.stake,
-        legs: request.legs.map((leg) => ({ ...leg, result: 'pending' })),
-        potentialReturn: 0,
-        status: 'open',
-        outcome: null,
-        returned: null,
-        placedAt: new Date().toISOString(),
-      };
-      state.slips.unshift(slip);
-      return answer(calls.sandboxProviderPlaceSlip, { slip, balance: state.balance });
-    }
-    if (is(calls.sandboxProviderCashOut)) {
-      const { slipId } = bodyOf(calls.sandboxProviderCashOut, init);
-      state.cashOuts.push(slipId);
-      if (options.cashOutClosed) return failure('CASH_OUT_CLOSED');
-      return failure('NOT_FOUND');
-    }
-    return undefined;
-  };
-  return { handle, state };
+    return { slips: state.slips };
+  });
+  on(calls.sandboxProviderBalance, () => ({ currency: 'VND', balance: state.balance }));
+  on(calls.sandboxProviderPlaceSlip, ({ body: request }) => {
+    state.placed.push(request);
+    if (request.stake > state.balance) return failure('INSUFFICIENT_BALANCE');
+    state.balance -= request.stake;
+    settleEarlier = options.paidOnNextPlace !== undefined;
+    const slip: SandboxSlip = {
+      slipId: `slip-${state.placed.length}`,
+      kind: request.legs.length === 1 ? 'single' : 'accumulator',
+      stake: request.stake,
+      legs: request.legs.map((leg) => ({ ...leg, result: 'pending' })),
+      potentialReturn: 0,
+      status: 'open',
+      outcome: null,
+      returned: null,
+      placedAt: new Date().toISOString(),
+    };
+    state.slips.unshift(slip);
+    return { slip, balance: state.balance };
+  });
+  on(calls.sandboxProviderCashOut, ({ body: { slipId } }) => {
+    state.cashOuts.push(slipId);
+    if (options.cashOutClosed) return failure('CASH_OUT_CLOSED');
+    return failure('NOT_FOUND');
+  });
+  return { state };
 }
 
-async function openBook(book: ReturnType<typeof fakeBook>) {
-  const user = await openKind({ Kind: SportsKind, kind: 'sports', session: SESSION, handle: book.handle });
+async function openBook() {
+  const user = await openKind({ Kind: SportsKind, kind: 'sports', session: SESSION });
   await screen.findByText('Hanoi FC vs Saigon FC');
   return user;
 }
@@ -131,7 +123,7 @@ const openSlip = (slipId = 'slip-earlier'): SandboxSlip => ({
 describe('sports book of the provider’s client', () => {
   it('places a single: one pick, the stake typed, the leg at the price shown', async () => {
     const book = fakeBook();
-    const user = await openBook(book);
+    const user = await openBook();
     // Only football in the sports book.
     expect(screen.queryByText('Team Flash vs GAM')).toBeNull();
     await user.click(price('Hanoi FC', '1.95'));
@@ -153,7 +145,7 @@ describe('sports book of the provider’s client', () => {
 
   it('places an accumulator of two matches at the product of their prices', async () => {
     const book = fakeBook();
-    const user = await openBook(book);
+    const user = await openBook();
     await user.click(price('Hanoi FC', '1.95'));
     await user.click(price('Da Nang', '2.50'));
     const slip = screen.getByRole('region', { name: 'Bet slip' });
@@ -181,7 +173,7 @@ describe('sports book of the provider’s client', () => {
 
   it('refuses a stake that is not a whole amount or below the minimum, sending nothing', async () => {
     const book = fakeBook();
-    const user = await openBook(book);
+    const user = await openBook();
     await user.click(price('Hanoi FC', '1.95'));
     await user.type(stakeInput(), '7O');
     await user.click(screen.getByRole('button', { name: 'Place bet' }));
@@ -200,7 +192,7 @@ describe('sports book of the provider’s client', () => {
 
   it('shows the wallet’s balance again once a slip of mine is paid', async () => {
     const book = fakeBook({ slips: [openSlip()], paidOnNextPlace: 19_500 });
-    const user = await openBook(book);
+    const user = await openBook();
     expect(within(await screen.findByTestId('my-slip')).getByTestId('slip-status')).toHaveTextContent('Open');
     await user.click(price('Hai Phong', '2.10'));
     await user.type(stakeInput(), '10000');
@@ -214,7 +206,7 @@ describe('sports book of the provider’s client', () => {
 
   it('says clearly that cash-out is closed once the first match has kicked off', async () => {
     const book = fakeBook({ slips: [openSlip('slip-open')], cashOutClosed: true });
-    const user = await openBook(book);
+    const user = await openBook();
     const mine = await screen.findByTestId('my-slip');
     await user.click(within(mine).getByRole('button', { name: 'Cash out' }));
     expect(
@@ -225,8 +217,8 @@ describe('sports book of the provider’s client', () => {
   });
 
   it('lists the e-sports matches in the e-sports book', async () => {
-    const book = fakeBook();
-    await openKind({ Kind: SportsKind, kind: 'esports', session: SESSION, handle: book.handle });
+    fakeBook();
+    await openKind({ Kind: SportsKind, kind: 'esports', session: SESSION });
     expect(await screen.findByText('Team Flash vs GAM')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Hanoi FC vs Saigon FC')).toBeNull());
   });
