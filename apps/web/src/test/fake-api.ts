@@ -38,17 +38,6 @@ interface Route {
 const routes = new Map<ApiEntry, Route>();
 const received = new Map<ApiEntry, FakeRequest[]>();
 
-/** A part of the API answered by hand (url, init), consulted after the `on` answers. */
-export type LegacyHandler = (
-  url: URL,
-  init?: RequestInit,
-) => Promise<Response | undefined> | Response | undefined;
-let legacy: LegacyHandler[] = [];
-export function serveLegacy(handlers: LegacyHandler[]) {
-  forThisTest();
-  legacy = handlers;
-}
-
 /** What a call nobody answered gets, in a test that asked for it (`refuseOtherCalls`). */
 let otherwise: ErrorCode | null = null;
 
@@ -66,7 +55,6 @@ function forThisTest(): void {
   owner = test;
   routes.clear();
   received.clear();
-  legacy = [];
   otherwise = null;
 }
 
@@ -163,14 +151,7 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
       (route) =>
         route.byDefault === byDefault && route.entry.method === method && route.pattern.test(url.pathname),
     );
-  let found = find(false);
-  if (!found) {
-    for (const handler of legacy) {
-      const answered = await handler(url, init);
-      if (answered) return answered;
-    }
-    found = find(true);
-  }
+  const found = find(false) ?? find(true);
   if (found) {
     const { entry, pattern, reply } = found;
     const matched = pattern.exec(url.pathname)!;
@@ -200,9 +181,4 @@ export function installFakeFetch() {
     vi.stubGlobal('fetch', stubbed);
   }
   return stubbed;
-}
-
-/** The request is this call: same method and same path. */
-export function isCall(entry: ApiEntry, url: URL, init?: RequestInit): boolean {
-  return (init?.method ?? 'GET').toUpperCase() === entry.method && url.pathname === entry.path;
 }

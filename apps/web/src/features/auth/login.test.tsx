@@ -1,9 +1,9 @@
 import { accountsCalls, type RegistrationRules } from '@kl/contracts/accounts';
 import type { TypedApiEntry } from '@kl/contracts/api-call';
-import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
+import { SESSION_STORAGE_KEY, TOAST_MS } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerAccounts,
   captchaAnswerOfImage,
@@ -12,7 +12,7 @@ import {
   loginPayloads,
   smsSent,
 } from '../../test/fake-accounts.ts';
-import { callsTo, failure, on, type FakeReply } from '../../test/fake-api.ts';
+import { callsTo, failure, on, refuseOtherCalls, type FakeReply } from '../../test/fake-api.ts';
 import { memberInfoOf, sessionOf, storedSession } from '../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { answerDeposit } from '../deposit/testing/fake-deposit.ts';
@@ -375,6 +375,32 @@ describe('change password (product.md §2, §4)', () => {
     await waitFor(() => expect(document.body).toHaveTextContent('Change saved'));
     const [call] = callsTo(accountsCalls.changePassword);
     expect(call?.body).toEqual({ newPassword: 'first123', confirmNewPassword: 'first123' });
+  });
+
+  describe('once saved', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('does not take a member who left the screen meanwhile back home', async () => {
+      on(accountsCalls.memberInfo, memberInfoOf({ account: 'gg1234567890', hasPassword: false }));
+      on(accountsCalls.changePassword, null);
+      const storage = { [SESSION_STORAGE_KEY]: JSON.stringify(sessionOf(0, 'gg1234567890')) };
+      const { user } = await renderApp('/m/changePsw?lang=en', { storage });
+      await user.type(await screen.findByLabelText('New password'), 'first123');
+      await user.type(screen.getByLabelText('Confirm new password'), 'first123');
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(document.body).toHaveTextContent('Change saved'));
+
+      // The member goes to the promotions before the message ends (their calls are not this test's).
+      refuseOtherCalls();
+      window.history.pushState(null, '', '/m/activity?lang=en');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      await waitFor(() => expect(document.querySelector('[data-page="activity"]')).not.toBeNull());
+      await vi.advanceTimersByTimeAsync(TOAST_MS.success * 2);
+      expect(window.location.pathname).toBe('/m/activity');
+    });
   });
 
   it('shows the current-password field to a member who has a password', async () => {
