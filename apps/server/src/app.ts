@@ -50,7 +50,7 @@ import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
-import type { ModuleContext, ServerModule } from './platform/module.ts';
+import { type ModuleContext, runModuleJobs, type ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
 import { createSecretBox } from './platform/secret-box.ts';
@@ -178,7 +178,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
     agentContractService: agentContracts.agentContractService,
   });
-  agents.attachScheduler(app);
   const accounts = createAccountsModules({
     ...context,
     merchantService,
@@ -204,7 +203,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameRecords: gameRecords.gameRecordsService,
     scheduler: options.lotteryScheduler ?? config.lotteryScheduler,
   });
-  lottery.attachScheduler(app);
   const chat = createChatModule({ ...context, merchantService });
   const sandboxProviderUrl = options.sandboxProviderUrl ?? (() => config.sandboxProviderUrl);
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
@@ -222,7 +220,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
     reconcileScheduler: config.nodeEnv !== 'test',
   });
-  providerWallet.attach(app);
   // The sandbox provider's key at the wallet, saved for the merchant at start (docs/decisions/026-sandbox-provider.md).
   if (config.sandboxProvider) {
     registerSandboxProvider(app, providerWallet.providerWalletService, {
@@ -323,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerDocs(api, SERVER_VERSION);
     for (const module of modules) await module.register(api, accounts.guards);
   });
+  runModuleJobs(app, modules);
 
   for (const module of modules) await module.registerPages?.(app);
   // Home's server rendering reads its first screen from the services its API calls answer from.

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BackgroundJob } from '../../platform/module.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import { registerCentreRoutes } from './centre/routes.ts';
 import { createAgentCentre } from './centre/service.ts';
@@ -6,7 +7,7 @@ import type { AgentsDeps } from './deps.ts';
 import { registerHierarchyRoutes } from './hierarchy/routes.ts';
 import { createHierarchyService } from './hierarchy/service.ts';
 import { registerStatementRoutes } from './settlement/routes.ts';
-import { attachSettlementScheduler } from './settlement/scheduler.ts';
+import { createSettlementScheduler } from './settlement/scheduler.ts';
 import { createSettlementService } from './settlement/service.ts';
 
 export type { AgentsDeps } from './deps.ts';
@@ -34,8 +35,11 @@ export function createAgentsModule(deps: Omit<AgentsDeps, 'merchantCode'>) {
     hierarchyService,
     agentCentre,
     settlementService,
-    attachScheduler(app: FastifyInstance): void {
-      attachSettlementScheduler(app, { settlementService });
+    /** The settlement of the periods that ended (when the scheduler is on). */
+    jobs(log: FastifyBaseLogger): BackgroundJob[] {
+      return settlementService.scheduler.enabled
+        ? [createSettlementScheduler({ settlementService, log })]
+        : [];
     },
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       registerHierarchyRoutes(api, { guards, hierarchyService, merchantCode });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
@@ -21,7 +21,7 @@ export {
   type DrawVoided,
   type OnDrawVoided,
 } from './service.ts';
-import type { ModuleContext } from '../../platform/module.ts';
+import type { BackgroundJob, ModuleContext } from '../../platform/module.ts';
 
 /**
  * The in-house lottery wired together: the service, its /api/lottery calls and the draw scheduler. The
@@ -49,12 +49,9 @@ export function createLotteryModule(
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       await api.register(lotteryRoutes, { lotteryService, guards, merchantCode: deps.config.merchantCode });
     },
-    /** Runs the draw scheduler for the app's lifetime (when enabled). */
-    attachScheduler(app: FastifyInstance): void {
-      if (!deps.scheduler) return;
-      const scheduler = createLotteryScheduler({ lotteryService, clock: deps.clock, log: app.log });
-      app.addHook('onReady', () => scheduler.start());
-      app.addHook('onClose', () => scheduler.stop());
+    /** The draw scheduler (when enabled). */
+    jobs(log: FastifyBaseLogger): BackgroundJob[] {
+      return deps.scheduler ? [createLotteryScheduler({ lotteryService, clock: deps.clock, log })] : [];
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BackgroundJob } from '../../platform/module.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -88,11 +89,10 @@ export function createProviderWalletModule(deps: {
       await api.register(providerWalletRoutes, { providerWalletService });
     },
     /** With the job on, reconciles each provider's previous day once it is over. */
-    attach(app: FastifyInstance): void {
-      if (!deps.reconcileScheduler) return;
-      const scheduler = createReconcileScheduler({ reconciliation, clock: deps.clock, log: app.log });
-      app.addHook('onReady', async () => scheduler.start());
-      app.addHook('onClose', () => scheduler.stop());
+    jobs(log: FastifyBaseLogger): BackgroundJob[] {
+      return deps.reconcileScheduler
+        ? [createReconcileScheduler({ reconciliation, clock: deps.clock, log })]
+        : [];
     },
   };
 }

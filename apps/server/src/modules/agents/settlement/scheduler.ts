@@ -1,5 +1,5 @@
 import { type AgentPeriod, periodAt, previousPeriod } from '@kl/contracts/agents';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SettlementService } from './service.ts';
 
 /** How often the scheduler settles the periods that closed. */
@@ -65,15 +65,4 @@ export function createSettlementScheduler(deps: {
       await running;
     },
   };
-}
-
-/** Settles each period once it is closed, in the server process (AGENT_SETTLEMENT_SCHEDULER). */
-export function attachSettlementScheduler(
-  app: FastifyInstance,
-  deps: { settlementService: SettlementService },
-): void {
-  if (!deps.settlementService.scheduler.enabled) return;
-  const scheduler = createSettlementScheduler({ settlementService: deps.settlementService, log: app.log });
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', () => scheduler.stop());
 }
