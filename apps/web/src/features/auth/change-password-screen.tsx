@@ -1,7 +1,7 @@
 import { TOAST_MS } from '@kl/contracts/constants';
 import { HOME_PATH } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -101,9 +101,13 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
   const { register, handleSubmit, formState, setError } = form;
   const errors = formState.errors;
   useRevalidatedConfirmation(form, 'newPassword', 'confirmNewPassword');
-  // The way home after "saved": no longer taken once the member left the screen some other way.
-  const goingHome = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(goingHome.current), []);
+  // Home once "saved" has been read; not once the member left the screen some other way.
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => void navigate(HOME_PATH, { replace: true }), TOAST_MS.success);
+    return () => window.clearTimeout(timer);
+  }, [saved, navigate]);
 
   const submit = handleSubmit(async (values) => {
     void toast.loading(t('in_please_wait'));
@@ -128,10 +132,7 @@ function ChangePasswordForm({ withOld }: { withOld: boolean }) {
     }
     if (userName) await updateRememberedPassword(userName, values.newPassword).catch(() => undefined);
     void toast.success(t('auth.changeSaved'));
-    goingHome.current = window.setTimeout(
-      () => void navigate(HOME_PATH, { replace: true }),
-      TOAST_MS.success,
-    );
+    setSaved(true);
   });
 
   return (
