@@ -144,6 +144,9 @@ export function callsTo<E extends TypedApiEntry>(entry: E): FakeRequest<E>[] {
 }
 
 async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  // As fetch does: a request whose signal was aborted is not sent (a screen that went away cancels its
+  // calls; one sent after its test ended would otherwise meet the next test's answers).
+  init.signal?.throwIfAborted();
   const url = new URL(String(input), window.location.origin);
   const method = (init.method ?? 'GET').toUpperCase();
   const find = (byDefault: boolean) =>

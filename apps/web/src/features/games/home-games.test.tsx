@@ -43,6 +43,10 @@ const launches = () => callsTo(gamesCalls.launchGame).map(({ body }) => body);
 /** The user scrolls down home: the sections below the first screen come near and draw their cards. */
 async function scrollDownHome() {
   await screen.findByRole('region', { name: 'BG' });
+  // The first screen's section drawn is a commit after the sections' first one: by then every section
+  // watches for the screen (React runs a commit's effects before the next render), so the scroll reaches
+  // them all.
+  await waitFor(() => expect(within(section('Hot games')).queryByRole('status')).toBeNull());
   scrollNear();
 }
 
