@@ -2,6 +2,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { inActEnvironment } from '../../test/act-environment.ts';
 
 /** A fresh copy of the hook's module: `clientRendered` as a page that has not started yet. */
 async function freshHook() {
@@ -10,7 +11,7 @@ async function freshHook() {
 }
 
 // act() outside Testing Library's render: React must know it runs in a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+inActEnvironment();
 
 describe('useAfterHydration', () => {
   it('renders as the server did while hydrating, then switches after the hydration commit', async () => {

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { idleBrowser, setReadyState } from '../../test/idle-browser.ts';
+import { inActEnvironment } from '../../test/act-environment.ts';
 
 /** Fresh copies of the hooks' modules: a page that has neither loaded nor been taken over yet. */
 async function freshHooks() {
@@ -14,7 +15,7 @@ async function freshHooks() {
 }
 
 // act() outside Testing Library's render: React must know it runs in a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+inActEnvironment();
 
 /** A component that shows whether the page has settled, and keeps what each render said. */
 function probe(usePageSettled: () => boolean) {
