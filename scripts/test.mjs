@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Every test of the repository, in stages, stopping after the first stage with a failing step:
- * typecheck, lint and format check side by side → unit and integration tests (Vitest) → web build →
+ * typecheck, lint, format check and the web unit tests in one worker side by side → unit and
+ * integration tests (Vitest, every project with the default workers) → web build →
  * end-to-end (Playwright). The last line is always `tests: N passed, M failed[, K skipped]`, counted
  * from the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
  *
@@ -14,7 +15,9 @@
  *
  * The static checks each keep one core busy (tsc, ESLint and Prettier are single-threaded): run side by
  * side they take about the time of the longest instead of the sum. Their output is held and printed
- * whole, one step after the other, as each ends. The later stages use every core on their own.
+ * whole, one step after the other, as each ends. The web project's one-worker pass (which proves no file
+ * depends on the files that share its worker) fills the idle half. The later stages use every core on
+ * their own.
  *
  * A subset while developing: `--only=<step>[,<step>…]` (typecheck, lint, format, unit, build, e2e)
  * runs those steps only; any other argument goes to the Vitest or the Playwright step (one of them):
@@ -29,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databasePlan, throwawayCluster } from './test/postgres.mjs';
 import { ensurePrerequisites, needsOf, PrerequisiteError, systemProbe } from './test/prerequisites.mjs';
-import { parseArguments } from './test/arguments.mjs';
+import { parseArguments, stagesOf } from './test/arguments.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,6 +48,7 @@ try {
 const reports = mkdtempSync(join(tmpdir(), 'kl-test-'));
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
+const oneWorkerReport = join(reports, 'vitest-web-one-worker.json');
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
@@ -64,6 +68,19 @@ function countVitest() {
   counts.failed += report.numFailedTests ?? 0;
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   return true;
+}
+
+/**
+ * Checks the report of the web project's second pass, in one worker (docs/decisions/031-test-suite-time.md:
+ * a file's result must not depend on which files share its worker). Its tests are the unit step's again,
+ * so they are not added to the counts: the pass fails when any of them does.
+ */
+function checkOneWorker() {
+  const report = readJson(oneWorkerReport);
+  if (!report) return false;
+  const failed = report.numFailedTests ?? 0;
+  console.log(`test: web project in one worker: ${report.numPassedTests ?? 0} passed, ${failed} failed`);
+  return failed === 0 && (report.numPassedTests ?? 0) > 0;
 }
 
 /** Adds the counts of Playwright's JSON report (flaky tests passed on retry: counted as passed). */
@@ -98,6 +115,21 @@ const steps = {
     env: vitestEnv,
     count: countVitest,
   },
+  webOneWorker: {
+    name: 'web unit tests in one worker',
+    command: 'npx',
+    args: [
+      '--no',
+      'vitest',
+      'run',
+      '--project=web',
+      '--maxWorkers=1',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${oneWorkerReport}`,
+    ],
+    count: checkOneWorker,
+  },
   build: { name: 'web build', command: 'npm', args: ['run', 'build'] },
   e2e: {
     name: 'end-to-end tests',
@@ -116,9 +148,7 @@ const steps = {
   },
 };
 
-const stages = [['typecheck', 'lint', 'format'], ['unit'], ['build'], ['e2e']]
-  .map((stage) => stage.filter((key) => selection.steps.includes(key)).map((key) => steps[key]))
-  .filter((stage) => stage.length > 0);
+const stages = stagesOf(selection).map((stage) => stage.map((key) => steps[key]));
 
 function summary() {
   return `tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;

@@ -34,3 +34,16 @@ export function parseArguments(argv) {
   }
   return { steps, extra, passOn: runners[0] };
 }
+
+/**
+ * The stages of a run, each a list of step keys run side by side. The web project's second pass in one
+ * worker (`webOneWorker`) comes with the unit step unless that step was given files or options of its own,
+ * and runs beside the checks, which leave a core half idle.
+ */
+export function stagesOf({ steps, passOn }) {
+  const selected = (key) =>
+    key === 'webOneWorker' ? steps.includes('unit') && passOn !== 'unit' : steps.includes(key);
+  return [['typecheck', 'lint', 'format', 'webOneWorker'], ['unit'], ['build'], ['e2e']]
+    .map((stage) => stage.filter(selected))
+    .filter((stage) => stage.length > 0);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArguments } from './arguments.mjs';
+import { parseArguments, stagesOf } from './arguments.mjs';
 
 describe('npm test -- arguments', () => {
   it('runs every step without arguments', () => {
@@ -29,5 +29,17 @@ describe('npm test -- arguments', () => {
     expect(() => parseArguments(['--project=server'])).toThrow(
       '--project=server: arguments go to the Vitest or the Playwright step; pick one with --only=unit or --only=e2e',
     );
+  });
+
+  it('runs the web project a second time in one worker beside the checks, unless the unit step is narrowed', () => {
+    expect(stagesOf(parseArguments([]))).toEqual([
+      ['typecheck', 'lint', 'format', 'webOneWorker'],
+      ['unit'],
+      ['build'],
+      ['e2e'],
+    ]);
+    expect(stagesOf(parseArguments(['--only=unit']))).toEqual([['webOneWorker'], ['unit']]);
+    expect(stagesOf(parseArguments(['--only=unit', '--project=server']))).toEqual([['unit']]);
+    expect(stagesOf(parseArguments(['--only=lint,build']))).toEqual([['lint'], ['build']]);
   });
 });
