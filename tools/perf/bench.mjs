@@ -27,12 +27,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
 import { MONEY_GOALS, moneyBench, moneyGoal } from './money.mjs';
+import { freePort, table } from './report.mjs';
 
 const perfDir = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -90,19 +90,6 @@ const GOALS = {
 const kb = (bytes) => bytes / 1024;
 const fmt = (value, digits = 1) => (value === undefined || value === null ? '–' : value.toFixed(digits));
 
-function table(headers, rows) {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => String(row[column]).length)),
-  );
-  const line = (cells) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
-      )
-      .join('  ');
-  return [line(headers), line(widths.map((width) => '─'.repeat(width))), ...rows.map(line)].join('\n');
-}
-
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
   if (result.error || result.status !== 0) {
@@ -112,16 +99,6 @@ function run(command, commandArgs, options = {}) {
   }
   return result;
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -29,11 +29,11 @@ import {
 } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { SourceMap } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { throwawayCluster } from '../../scripts/test/postgres.mjs';
+import { freePort, table } from './report.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
@@ -53,29 +53,6 @@ const fmt = (value, digits = 1) =>
   value === undefined || value === null || Number.isNaN(value) ? '–' : value.toFixed(digits);
 /** The monotonic clock in microseconds: the clock V8's profiler stamps its samples with. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
-function table(headers, rows) {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => String(row[column]).length)),
-  );
-  const line = (cells) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
-      )
-      .join('  ');
-  return [line(headers), line(widths.map((width) => '─'.repeat(width))), ...rows.map(line)].join('\n');
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const percentile = (sorted, p) =>
   sorted.length === 0
