@@ -1,6 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { GAME_TYPES, type GameType } from './games.ts';
+import { GAME_TYPES } from './games.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
@@ -27,22 +27,15 @@ export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 export const REQUIREMENT_SOURCES = ['bonus', 'deposit'] as const;
 export type RequirementSource = (typeof REQUIREMENT_SOURCES)[number];
 
-/** Percent of a settled stake that counts, per game category; categories not listed count `default`. */
+/**
+ * Percent of a settled stake that counts, per game category; categories not listed count `default`. A stake
+ * adds its share rounded down to whole minor units (the database's `wagering_round_settled`).
+ */
 export const contributionTable = z.object({
   default: z.number().int().min(0).max(100),
   categories: z.partialRecord(z.enum(GAME_TYPES), z.number().int().min(0).max(100)),
 });
 export type ContributionTable = z.infer<typeof contributionTable>;
-
-/** The share of a stake in `category` that counts toward turnover, in percent. */
-export function contributionPercent(table: ContributionTable, category: GameType): number {
-  return table.categories[category] ?? table.default;
-}
-
-/** What a stake adds to turnover: the category's share, rounded down to whole minor units. */
-export function contributionOf(stake: bigint, percent: number): bigint {
-  return (stake * BigInt(percent)) / 100n;
-}
 
 export const wageringRequirement = z.object({
   id: z.number().int().positive(),

@@ -11,3 +11,21 @@ export function uniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A refusal raised by one of the money path's database functions (SQLSTATE class KL, the message its
+ * reason; docs/decisions/038-money-functions.md).
+ */
+export function functionRefusal(error: unknown): { code: string; reason: string } | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === 'string' && code.startsWith('KL')) return { code, reason: current.message };
+  }
+  return undefined;
+}
+
+/** The rows of a statement run with `execute`, the same on PGlite and node-pg. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A PostgreSQL array literal of simple values (account references, amounts): one parameter, not a list. */
+export const arrayLiteral = (values: readonly (string | bigint)[]): string => `{${values.join(',')}}`;

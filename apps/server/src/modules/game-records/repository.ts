@@ -107,23 +107,6 @@ export function createGameRecordsRepository(db: Db) {
     },
 
     /**
-     * Opens the member's round with `row`'s stake, or adds that stake to it while it is open (one statement,
-     * so concurrent stakes of one round all count); undefined when the round is closed.
-     */
-    async stakeRound(row: NewGameRound, tx: DbOrTx = db): Promise<GameRoundRow | undefined> {
-      const [staked] = await tx
-        .insert(gameRound)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [gameRound.merchantCode, gameRound.vendorCode, gameRound.roundKey, gameRound.memberId],
-          set: { stake: sql`${gameRound.stake} + excluded.stake` },
-          setWhere: sql`${gameRound.status} = 'open'`,
-        })
-        .returning();
-      return staked;
-    },
-
-    /**
      * Adds to the sums of the member's open round (a negative stake takes one back) and, when given, names
      * the transaction that paid it; undefined when the round is not open or not the member's.
      */

@@ -174,19 +174,6 @@ export function createGameRecordsService(deps: {
     },
 
     /**
-     * A stake in a round that takes several while it is open (an external provider's round,
-     * docs/decisions/025-provider-wallet.md): the first stake opens the round (its bet transaction is the
-     * round's), the next ones add to it. Not idempotent by itself: the caller's transaction ids are.
-     * GAME_ROUND_CLOSED once the round ended. Other members may have rounds of the same key (a live table).
-     */
-    async addStake(request: RecordRoundRequest, tx: DbOrTx = db): Promise<GameRoundRow> {
-      if (request.stake === 0n) throw new DomainError('INVALID_INPUT', { field: 'stake' });
-      const staked = await rounds.stakeRound(await openRoundRow(request, tx), tx);
-      if (staked) return staked;
-      throw new DomainError('GAME_ROUND_CLOSED', { roundId: request.roundKey });
-    },
-
-    /**
      * Changes the sums of the member's open round of several stakes: a win adds to the payout (and names
      * its transaction), a refund takes a stake back (a negative `stake`). NOT_FOUND when the member has no
      * such round, GAME_ROUND_CLOSED once it ended.

@@ -78,17 +78,17 @@ describeEachDatabase('provider wallet', (kind) => {
   }
 
   /** A member with `funds` in the wallet, launched at the provider: its authenticated session. */
-  async function player(funds: number) {
+  async function player(funds: number, provider: typeof TEST_PROVIDER = TEST_PROVIDER) {
     const { row, caller } = await t.newMember();
     if (funds > 0) await t.fund(row.id, funds);
     const { token } = await service.issueLaunchToken({
       merchantCode: 'kimlong',
       memberId: row.id,
-      providerCode: TEST_PROVIDER.code,
+      providerCode: provider.code,
       gameId,
     });
     tokens.push(token);
-    const authenticated = await send('authenticate', { token });
+    const authenticated = await send('authenticate', { token }, { provider });
     expect(authenticated.status, JSON.stringify(authenticated.value)).toBe(200);
     const value = authenticated.value as ProviderAuthenticateResult;
     return { memberId: row.id, caller, sessionId: value.sessionId, token };
@@ -227,6 +227,34 @@ describeEachDatabase('provider wallet', (kind) => {
       code: 'FEATURE_NOT_ENABLED',
       providerStatus: 'RS_ERROR_INVALID_PARTNER',
     });
+  });
+
+  it('takes a changed key and a provider switched off from the next bet on, whatever the server read before', async () => {
+    // Another process (the back office's) changes the provider: this server read it at the first bet.
+    const provider = { ...OTHER_PROVIDER, code: 'keyprov' };
+    await service.saveProvider({ merchantCode: 'kimlong', ...provider });
+    const { sessionId, caller } = await player(100_000, provider);
+    expect(await send('bet', bet(sessionId, 'key-1', 1_000), { provider })).toMatchObject({ status: 200 });
+
+    const rotated = { ...provider, secret: 'keyprov-rotated-secret-0123456789abcdef' };
+    await service.saveProvider({ merchantCode: 'kimlong', ...rotated });
+    expect(await send('bet', bet(sessionId, 'key-2', 1_000), { provider })).toMatchObject({
+      status: 401,
+      code: 'PROVIDER_SIGNATURE_INVALID',
+    });
+    expect(await send('bet', bet(sessionId, 'key-2', 1_000), { provider: rotated })).toMatchObject({
+      status: 200,
+      value: { balance: 98_000 },
+    });
+
+    await service.saveProvider({ merchantCode: 'kimlong', ...rotated, enabled: false });
+    for (const action of ['bet', 'win'] as const) {
+      expect(await send(action, bet(sessionId, 'key-2', 1_000), { provider: rotated })).toMatchObject({
+        status: 403,
+        code: 'FEATURE_NOT_ENABLED',
+      });
+    }
+    expect(await balanceOf(caller)).toBe(98_000);
   });
 
   it('answers a repeated bet and win with the first answer, moving the money once', async () => {

@@ -44,9 +44,11 @@ const keyContext = (merchantCode: string, code: string) => `game_provider.secret
  */
 export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
   const open = createOpenCache(secrets);
-  const opened = (row: GameProviderRow): GameProviderRow => ({
+  /** The row with its key opened; `sealed` is the key as stored (what a cached row is checked against). */
+  const opened = (row: GameProviderRow): GameProviderRow & { sealed: string } => ({
     ...row,
     secret: open(row.secret, keyContext(row.merchantCode, row.code)),
+    sealed: row.secret,
   });
 
   return {

@@ -18,7 +18,9 @@ import {
   providerWinRequest,
 } from '@kl/contracts/provider-wallet';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import type {
   GameProviderRow,
   NewProviderTransaction,
@@ -30,8 +32,9 @@ import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { functionRefusal, rowsOf } from '../../platform/db-errors.ts';
 import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
-import { type LedgerService, moneyNumber } from '../wallet/index.ts';
+import { DEFAULT_WAGERING_SETTING, type LedgerService, moneyNumber } from '../wallet/index.ts';
 import { providerBetKey, providerRefundKey, providerRoundReference, providerWinKey } from './keys.ts';
 import type { ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
@@ -72,12 +75,31 @@ export interface ProviderWalletDeps {
   merchantCode: string;
   wallet: ProviderWalletRepository;
   ledgerService: Pick<LedgerService, 'post' | 'balanceOf' | 'holdAccounts'>;
-  gameRecords: Pick<GameRecordsService, 'addStake' | 'adjustOpenRound' | 'endRound'>;
+  gameRecords: Pick<GameRecordsService, 'adjustOpenRound' | 'endRound'>;
   /** The catalogue's game of a launch. */
   findGame: (merchantCode: string, gameId: string) => Promise<LaunchableGame | undefined>;
   /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
 }
+
+/** A provider as read, with its key as stored (docs/decisions/034-secrets-at-rest.md). */
+type ProviderRow = GameProviderRow & { sealed: string };
+
+/** A bet's or a win's request. */
+type MoveBody = z.output<typeof providerBetRequest> | z.output<typeof providerWinRequest>;
+
+/** What `provider_move` answers. */
+interface MoveRow {
+  outcome: string;
+  ledgerTransactionId: string | null;
+  balance: string | null;
+  repeatKind: string | null;
+  repeatDigest: string | null;
+  repeatAnswer: Record<string, unknown> | null;
+}
+
+/** Authenticated sessions a process keeps (the oldest read goes first). */
+const SESSIONS_CACHED = 10_000;
 
 /** Thrown inside a movement's transaction when its transaction id turns out to be taken: answer that one. */
 class TransactionIdTaken extends Error {}
@@ -94,6 +116,23 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   const { db, clock, wallet, ledgerService, gameRecords } = deps;
 
   /**
+   * Providers and authenticated sessions as this process last read them, for bets and wins (every call of
+   * every game). A session does not change once authenticated; a provider's row is checked by the movement
+   * itself (`provider_move` answers PROVIDER_CHANGED when its key or switch changed) and read again then.
+   */
+  const providers = new Map<string, ProviderRow>();
+  const sessions = new Map<string, ProviderSessionRow>();
+
+  async function providerOf(code: string, cached: boolean): Promise<ProviderRow | undefined> {
+    const known = cached ? providers.get(code) : undefined;
+    if (known) return known;
+    const row = await wallet.findProvider(deps.merchantCode, code);
+    if (row) providers.set(code, row);
+    else providers.delete(code);
+    return row;
+  }
+
+  /**
    * The provider of a request whose signature is its own, and the body read with the action's schema.
    * An unknown provider is answered as a bad signature (a caller without a key learns nothing).
    */
@@ -101,14 +140,15 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     action: ProviderAction,
     request: SignedProviderRequest,
     schema: S,
-  ): Promise<{ provider: GameProviderRow; body: z.output<S> }> {
+    cached = false,
+  ): Promise<{ provider: ProviderRow; body: z.output<S> }> {
     const code = request.providerCode;
     const provider =
-      code !== undefined && PROVIDER_CODE_PATTERN.test(code)
-        ? await wallet.findProvider(deps.merchantCode, code)
-        : undefined;
+      code !== undefined && PROVIDER_CODE_PATTERN.test(code) ? await providerOf(code, cached) : undefined;
     if (!provider) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
     const refusal = refuseProviderSignature({ ...request, secret: provider.secret, action, now: clock() });
+    // A key changed since it was cached: read it again.
+    if (refusal === 'BAD_SIGNATURE' && cached) return verified(action, request, schema, false);
     if (refusal === 'STALE_TIMESTAMP')
       throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
     if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });
@@ -130,8 +170,16 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   }
 
   /** The provider's authenticated session of `sessionId`; another provider's is as unknown. */
-  async function sessionOf(provider: GameProviderRow, sessionId: string): Promise<ProviderSessionRow> {
-    const session = await wallet.findSession(sessionId);
+  async function sessionOf(
+    provider: GameProviderRow,
+    sessionId: string,
+    cached = false,
+  ): Promise<ProviderSessionRow> {
+    const session = (cached ? sessions.get(sessionId) : undefined) ?? (await wallet.findSession(sessionId));
+    if (cached && session?.authenticatedAt != null && !sessions.has(sessionId)) {
+      if (sessions.size >= SESSIONS_CACHED) sessions.delete(sessions.keys().next().value ?? '');
+      sessions.set(sessionId, session);
+    }
     if (
       !session ||
       session.merchantCode !== provider.merchantCode ||
@@ -150,9 +198,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return player;
   }
 
-  function checkCurrency(session: ProviderSessionRow, currency: string): void {
-    if (currency !== session.currency)
-      throw new DomainError('INVALID_INPUT', { reason: 'CURRENCY_MISMATCH', currency: session.currency });
+  function currencyRefusal(session: ProviderSessionRow, currency: string): DomainError | undefined {
+    return currency === session.currency
+      ? undefined
+      : new DomainError('INVALID_INPUT', { reason: 'CURRENCY_MISMATCH', currency: session.currency });
   }
 
   async function balanceOf(session: ProviderSessionRow, tx?: DbOrTx) {
@@ -182,7 +231,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
   /** The answer to a transaction id used before: its first answer, or a refusal when it asked else. */
   function replayOf(
-    row: ProviderTransactionRow,
+    row: Pick<ProviderTransactionRow, 'kind' | 'requestDigest' | 'answer' | 'transactionId'>,
     kind: ProviderTransactionKind,
     digest: string,
   ): ProviderTransactionResult {
@@ -237,6 +286,113 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         });
       }
       return replayOf(first, kind, digest);
+    }
+  }
+
+  /**
+   * A bet or a win, in one call of `provider_move` (docs/decisions/038-money-functions.md): a repeat
+   * answers the first answer; otherwise `refusal` (what the request and its session refuse), the member
+   * (a bet: disabled, excluded from play), then the ledger post, the turnover rules, the game round and the
+   * provider transaction's row with its answer, all or nothing. When the id turns out to be taken (the
+   * same request racing, or a rollback that came first), everything is undone and the first row answers.
+   */
+  async function move(
+    kind: 'bet' | 'win',
+    request: SignedProviderRequest,
+    schema: typeof providerBetRequest | typeof providerWinRequest,
+    refusalOf: (body: MoveBody, session: ProviderSessionRow) => DomainError | undefined,
+    cached = true,
+  ): Promise<ProviderTransactionResult> {
+    const { provider, body }: { provider: ProviderRow; body: MoveBody } = await verified(
+      kind,
+      request,
+      schema,
+      cached,
+    );
+    const session = await sessionOf(provider, body.sessionId, true);
+    const { memberId } = session;
+    const roundClosed = 'roundClosed' in body && body.roundClosed;
+    const digest = digestOf(kind, memberId, [
+      body.roundId,
+      body.amount,
+      body.currency,
+      ...(kind === 'win' ? [roundClosed] : []),
+    ]);
+    const refusal = refusalOf(body, session);
+    const key = kind === 'bet' ? providerBetKey : providerWinKey;
+    const game = {
+      gameId: session.gameId,
+      nodeId: session.nodeId,
+      gameType: session.gameType,
+      gameName: session.gameName,
+    };
+    let row: MoveRow | undefined;
+    try {
+      [row] = rowsOf<MoveRow>(
+        await db.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
+            balance::text as balance, repeat_kind as "repeatKind", repeat_digest as "repeatDigest",
+            repeat_answer as "repeatAnswer"
+          from provider_move(${kind}, ${provider.merchantCode}, ${provider.code}, ${provider.sealed},
+            ${body.transactionId}, ${session.id}::uuid, ${memberId}::uuid, ${body.roundId},
+            ${String(body.amount)}::bigint, ${session.currency}, ${digest}, ${refusal ? 'REFUSED' : null}::text,
+            ${deps.checkPlay !== undefined}, ${roundClosed}, ${key(provider.code, body.transactionId)},
+            ${providerRoundReference(provider.code, body.roundId)},
+            ${JSON.stringify({ provider: provider.code, round: body.roundId, game: session.gameId })}::jsonb,
+            ${JSON.stringify(game)}::jsonb, ${TRIAL_MEMBER_TYPE}::integer,
+            ${DEFAULT_WAGERING_SETTING.contributions.default}::integer, ${clock().toISOString()}::timestamptz)`),
+      );
+    } catch (error) {
+      const reason = functionRefusal(error)?.reason;
+      if (reason === 'TRANSACTION_ID_TAKEN') {
+        const first = await wallet.findTransaction(keyOf(provider, body.transactionId));
+        if (!first) {
+          throw new Error(`provider transaction ${body.transactionId} neither written nor found`, {
+            cause: error,
+          });
+        }
+        return replayOf(first, kind, digest);
+      }
+      if (reason === 'GAME_ROUND_CLOSED')
+        throw new DomainError('GAME_ROUND_CLOSED', { roundId: body.roundId });
+      if (reason === 'ROUND_NOT_FOUND')
+        throw new DomainError('NOT_FOUND', { reason: 'ROUND_NOT_FOUND', roundId: body.roundId });
+      if (reason === 'INSUFFICIENT_BALANCE')
+        throw new DomainError('INSUFFICIENT_BALANCE', { currency: session.currency });
+      if (reason === 'MEMBER_NOT_FOUND') throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      throw error;
+    }
+    switch (row?.outcome) {
+      case 'OK':
+        return answerOf(
+          body.transactionId,
+          session,
+          BigInt(row.balance ?? '0'),
+          row.ledgerTransactionId === null ? null : Number(row.ledgerTransactionId),
+        );
+      case 'REPEAT':
+        return replayOf(
+          {
+            kind: row.repeatKind as ProviderTransactionKind,
+            requestDigest: row.repeatDigest,
+            answer: row.repeatAnswer,
+            transactionId: body.transactionId,
+          },
+          kind,
+          digest,
+        );
+      case 'REFUSED':
+        throw refusal;
+      case 'PLAYER_UNAVAILABLE':
+        throw new DomainError('ACCOUNT_UNAVAILABLE', { reason: 'PLAYER_UNAVAILABLE' });
+      case 'EXCLUDED':
+        // The exclusion's own refusal; one that ended meanwhile lets the call go through again.
+        await deps.checkPlay?.(memberId);
+        return move(kind, request, schema, refusalOf, cached);
+      case 'PROVIDER_CHANGED':
+        if (!cached) throw new Error(`provider ${provider.code} changed while it was read`);
+        return move(kind, request, schema, refusalOf, false);
+      default:
+        throw new Error(`provider_move answered ${String(row?.outcome)}`);
     }
   }
 
@@ -352,59 +508,11 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * may not play, an id a rollback already took.
      */
     async bet(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      const { provider, body } = await verified('bet', request, providerBetRequest);
-      const session = await sessionOf(provider, body.sessionId);
-      const key = keyOf(provider, body.transactionId);
-      const digest = digestOf('bet', session.memberId, [body.roundId, body.amount, body.currency]);
-      const checks = async () => {
+      return move('bet', request, providerBetRequest, (body, session) => {
         if (session.expiresAt !== null && session.expiresAt <= clock())
-          throw new DomainError('SESSION_EXPIRED', { reason: 'TOKEN_EXPIRED' });
-        checkCurrency(session, body.currency);
-        await playerOf(session.merchantCode, session.memberId);
-        await deps.checkPlay?.(session.memberId);
-      };
-      const work = async (tx: DbOrTx) => {
-        const amount = BigInt(body.amount);
-        const posted = await ledgerService.post(
-          {
-            merchantCode: session.merchantCode,
-            memberId: session.memberId,
-            idempotencyKey: providerBetKey(provider.code, body.transactionId),
-            kind: 'bet',
-            amount,
-            currency: session.currency,
-            reference: providerRoundReference(provider.code, body.roundId),
-            memo: { provider: provider.code, round: body.roundId, game: session.gameId },
-          },
-          tx,
-        );
-        await gameRecords.addStake(
-          {
-            ...roundOf(session, body.roundId),
-            gameId: session.gameId,
-            nodeId: session.nodeId,
-            gameType: session.gameType,
-            gameName: session.gameName,
-            stake: amount,
-            currency: session.currency,
-            betTransactionId: posted.transactionId,
-            createdAt: clock(),
-          },
-          tx,
-        );
-        return {
-          row: {
-            sessionId: session.id,
-            memberId: session.memberId,
-            roundId: body.roundId,
-            amount,
-            currency: session.currency,
-            ledgerTransactionId: posted.transactionId,
-          },
-          answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
-        };
-      };
-      return once(key, 'bet', digest, work, checks);
+          return new DomainError('SESSION_EXPIRED', { reason: 'TOKEN_EXPIRED' });
+        return currencyRefusal(session, body.currency);
+      });
     },
 
     /**
@@ -413,58 +521,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * session's age or the member's play limits: the money is the member's.
      */
     async win(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      const { provider, body } = await verified('win', request, providerWinRequest);
-      const session = await sessionOf(provider, body.sessionId);
-      const key = keyOf(provider, body.transactionId);
-      const digest = digestOf('win', session.memberId, [
-        body.roundId,
-        body.amount,
-        body.currency,
-        body.roundClosed,
-      ]);
-      const checks = async () => checkCurrency(session, body.currency);
-      const work = async (tx: DbOrTx) => {
-        const amount = BigInt(body.amount);
-        const where = { merchantCode: session.merchantCode, memberId: session.memberId };
-        const posted =
-          amount > 0n
-            ? await ledgerService.post(
-                {
-                  ...where,
-                  idempotencyKey: providerWinKey(provider.code, body.transactionId),
-                  kind: 'win',
-                  amount,
-                  currency: session.currency,
-                  reference: providerRoundReference(provider.code, body.roundId),
-                  memo: { provider: provider.code, round: body.roundId, game: session.gameId },
-                },
-                tx,
-              )
-            : undefined;
-        if (!posted)
-          await ledgerService.holdAccounts({ ...where, kind: 'win', currency: session.currency }, tx);
-        const round = roundOf(session, body.roundId);
-        await gameRecords.adjustOpenRound(
-          round,
-          { payout: amount, settleTransactionId: posted?.transactionId },
-          tx,
-        );
-        if (body.roundClosed) await gameRecords.endRound(round, tx, clock());
-        const ledgerTransactionId = posted?.transactionId ?? null;
-        const balance = posted?.availableAfter ?? (await balanceOf(session, tx)).balance;
-        return {
-          row: {
-            sessionId: session.id,
-            memberId: session.memberId,
-            roundId: body.roundId,
-            amount,
-            currency: session.currency,
-            ledgerTransactionId,
-          },
-          answer: answerOf(body.transactionId, session, balance, ledgerTransactionId),
-        };
-      };
-      return once(key, 'win', digest, work, checks);
+      return move('win', request, providerWinRequest, (body, session) =>
+        currencyRefusal(session, body.currency),
+      );
     },
 
     /**

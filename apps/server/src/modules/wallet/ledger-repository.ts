@@ -1,30 +1,17 @@
 import type { LedgerKind } from '@kl/contracts/wallet';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   ledgerAccount,
   ledgerEntry,
   ledgerTransaction,
   member,
-  type HouseAccountKind,
   type LedgerAccountKind,
   type LedgerTransactionRow,
   MEMBER_ACCOUNT_KINDS,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { arrayLiteral, rowsOf } from '../../platform/db-errors.ts';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 
 /**
  * A member's paid deposits, as a subquery over a member of the outer query: the sum of their real-money
@@ -49,31 +36,6 @@ export function availableBalanceOf(
   return sql<string | null>`(select a.balance::text from ${ledgerAccount} a
     where a.member_id = ${memberId} and a.kind = 'available' and a.currency = ${currency}
     and a.demo = ${demo})`;
-}
-
-/** The key of an account: whose it is (a member or the house), what for, in which money. */
-export interface AccountKey {
-  merchantCode: string;
-  memberId: string | null;
-  kind: LedgerAccountKind;
-  currency: string;
-  demo: boolean;
-}
-
-export interface NewLedgerTransaction {
-  merchantCode: string;
-  idempotencyKey: string;
-  kind: LedgerKind;
-  memberId: string;
-  amount: bigint;
-  /** A game round's payout; null for every other kind. */
-  payout: bigint | null;
-  currency: string;
-  demo: boolean;
-  reference: string | null;
-  memo: Record<string, unknown> | null;
-  reversesTransactionId: number | null;
-  createdAt: Date;
 }
 
 export interface EntryOfTransaction {
@@ -120,9 +82,89 @@ function historyWhere(filter: HistoryFilter): SQL {
   return and(...conditions) as SQL;
 }
 
+/**
+ * A reference to an account in the ledger's database functions: the member's (`member:available`), the
+ * merchant's (`house:bets`) or an account's id (a reversal's).
+ */
+export type AccountRef = `member:${string}` | `house:${string}` | `${number}`;
+
+/** What `ledger_post` is asked: the transaction's row and its entries as (account, signed amount). */
+export interface PostCall {
+  merchantCode: string;
+  memberId: string;
+  idempotencyKey: string;
+  kind: LedgerKind;
+  amount: bigint;
+  payout: bigint | null;
+  currency: string;
+  /** Who may have it: real members only, trial (demo) members only, or both. */
+  members: 'real' | 'demo' | 'any';
+  reference: string | null;
+  memo: Record<string, unknown> | null;
+  reversesTransactionId: number | null;
+  createdAt: Date;
+  entries: readonly { account: AccountRef; amount: bigint }[];
+}
+
+export interface PostOutcome {
+  transactionId: number;
+  /** The key was taken: the transaction is the first one (the caller compares what it asked). */
+  replayed: boolean;
+  demo: boolean;
+  availableAfter: bigint | null;
+  heldAfter: bigint | null;
+}
+
+const bigintOrNull = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
+
 /** SQL of the ledger. Every statement runs on the caller's transaction when one is given. */
 export function createLedgerRepository(db: Db) {
   return {
+    /**
+     * Posts one transaction in one call (`ledger_post`, docs/decisions/038-money-functions.md): claims the key,
+     * creates missing accounts, changes the balances in account order (a member's never below zero) and
+     * writes the entries. Refusals are raised (`functionRefusal`); a taken key answers `replayed`.
+     */
+    async post(call: PostCall, tx: DbOrTx = db): Promise<PostOutcome> {
+      const [row] = rowsOf<{
+        transactionId: string;
+        replayed: boolean;
+        demo: boolean;
+        availableAfter: string | null;
+        heldAfter: string | null;
+      }>(
+        await tx.execute(sql`select transaction_id::text as "transactionId", replayed, demo,
+            available_after::text as "availableAfter", held_after::text as "heldAfter"
+          from ledger_post(${call.merchantCode}, ${call.memberId}::uuid, ${call.idempotencyKey}, ${call.kind},
+            ${call.amount.toString()}::bigint, ${call.payout?.toString() ?? null}::bigint, ${call.currency},
+            ${call.members}, ${call.reference}::text, ${call.memo === null ? null : JSON.stringify(call.memo)}::jsonb,
+            ${call.reversesTransactionId}::bigint, ${call.createdAt.toISOString()}::timestamptz,
+            ${TRIAL_MEMBER_TYPE}::integer, ${arrayLiteral(call.entries.map((entry) => entry.account))}::text[],
+            ${arrayLiteral(call.entries.map((entry) => entry.amount))}::bigint[])`),
+      );
+      if (!row) throw new Error(`ledger_post answered nothing for ${call.idempotencyKey}`);
+      return {
+        transactionId: Number(row.transactionId),
+        replayed: row.replayed,
+        demo: row.demo,
+        availableAfter: bigintOrNull(row.availableAfter),
+        heldAfter: bigintOrNull(row.heldAfter),
+      };
+    },
+
+    /**
+     * Holds the accounts until the caller's transaction ends, creating missing ones, in account order as
+     * every post takes them (`ledger_hold`).
+     */
+    async hold(
+      where: { merchantCode: string; memberId: string; currency: string; accounts: readonly AccountRef[] },
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx.execute(sql`select ledger_hold(${where.merchantCode}, ${where.memberId}::uuid, ${where.currency},
+        ${arrayLiteral(where.accounts)}::text[], ${now.toISOString()}::timestamptz, ${TRIAL_MEMBER_TYPE}::integer)`);
+    },
+
     /** The member's merchant and type, if the member exists. */
     async findMember(memberId: string, tx: DbOrTx = db) {
       const [row] = await tx
@@ -130,19 +172,6 @@ export function createLedgerRepository(db: Db) {
         .from(member)
         .where(eq(member.id, memberId));
       return row;
-    },
-
-    /**
-     * Claims the idempotency key by inserting the transaction. Undefined when the key is already taken
-     * (PostgreSQL waits here for a concurrent holder of the same key to commit or roll back).
-     */
-    async insertTransaction(row: NewLedgerTransaction, tx: DbOrTx = db) {
-      const [created] = await tx
-        .insert(ledgerTransaction)
-        .values(row)
-        .onConflictDoNothing({ target: [ledgerTransaction.merchantCode, ledgerTransaction.idempotencyKey] })
-        .returning();
-      return created;
     },
 
     async findTransactionByKey(merchantCode: string, idempotencyKey: string, tx: DbOrTx = db) {
@@ -169,101 +198,6 @@ export function createLedgerRepository(db: Db) {
         .from(ledgerTransaction)
         .where(eq(ledgerTransaction.reversesTransactionId, id));
       return row;
-    },
-
-    /**
-     * Creates the accounts that are missing, in one statement and a fixed order (house accounts first,
-     * then by kind), so that concurrent first uses never wait on each other in a cycle.
-     */
-    async ensureAccounts(keys: readonly AccountKey[], now: Date, tx: DbOrTx = db): Promise<void> {
-      const ordered = [...keys].sort(
-        (a, b) =>
-          Number(a.memberId !== null) - Number(b.memberId !== null) ||
-          (a.memberId ?? '').localeCompare(b.memberId ?? '') ||
-          a.kind.localeCompare(b.kind),
-      );
-      await tx
-        .insert(ledgerAccount)
-        .values(
-          ordered.map((key) => ({
-            ...key,
-            allowNegative: key.memberId === null,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoNothing({
-          target: [
-            ledgerAccount.merchantCode,
-            ledgerAccount.memberId,
-            ledgerAccount.kind,
-            ledgerAccount.currency,
-            ledgerAccount.demo,
-          ],
-        });
-    },
-
-    /** Ids of the member's accounts and of the house accounts of these kinds. */
-    async accountIds(
-      where: {
-        merchantCode: string;
-        memberId: string;
-        currency: string;
-        demo: boolean;
-        houseKinds: readonly HouseAccountKind[];
-      },
-      tx: DbOrTx = db,
-    ) {
-      const rows = await tx
-        .select({ id: ledgerAccount.id, memberId: ledgerAccount.memberId, kind: ledgerAccount.kind })
-        .from(ledgerAccount)
-        .where(
-          and(
-            eq(ledgerAccount.merchantCode, where.merchantCode),
-            eq(ledgerAccount.currency, where.currency),
-            eq(ledgerAccount.demo, where.demo),
-            or(
-              eq(ledgerAccount.memberId, where.memberId),
-              where.houseKinds.length > 0
-                ? and(isNull(ledgerAccount.memberId), inArray(ledgerAccount.kind, [...where.houseKinds]))
-                : sql`false`,
-            ),
-          ),
-        );
-      return rows;
-    },
-
-    /**
-     * Adds `delta` to the balance unless that would take an account that may not go negative below
-     * zero: one atomic conditional UPDATE (PostgreSQL re-checks the condition on the row it waited for).
-     * Answers the new balance, or undefined when refused.
-     */
-    async applyDelta(accountId: number, delta: bigint, now: Date, tx: DbOrTx = db) {
-      const change = sql`${delta.toString()}::bigint`;
-      const [row] = await tx
-        .update(ledgerAccount)
-        .set({ balance: sql`${ledgerAccount.balance} + ${change}`, updatedAt: now })
-        .where(
-          and(
-            eq(ledgerAccount.id, accountId),
-            or(eq(ledgerAccount.allowNegative, true), sql`${ledgerAccount.balance} + ${change} >= 0`),
-          ),
-        )
-        .returning({ balance: ledgerAccount.balance });
-      return row?.balance;
-    },
-
-    async insertEntries(
-      rows: {
-        transactionId: number;
-        accountId: number;
-        amount: bigint;
-        balanceAfter: bigint;
-        createdAt: Date;
-      }[],
-      tx: DbOrTx = db,
-    ): Promise<void> {
-      await tx.insert(ledgerEntry).values(rows);
     },
 
     /** The entries of a transaction with their accounts, in the order they were written. */

@@ -5,9 +5,9 @@ import type { HouseAccountKind, LedgerTransactionRow, MemberAccountKind } from '
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
-import type { AccountKey, EntryOfTransaction, LedgerRepository } from './ledger-repository.ts';
+import type { AccountRef, EntryOfTransaction, LedgerRepository, PostOutcome } from './ledger-repository.ts';
 import type { BonusTurnoverTerms, WageringRules } from './wagering.ts';
-import { uniqueViolation } from '../../platform/db-errors.ts';
+import { functionRefusal, uniqueViolation } from '../../platform/db-errors.ts';
 
 /**
  * The ledger: the only way money moves. `post` writes one transaction of entries summing to zero and
@@ -263,6 +263,28 @@ export function createLedgerService(deps: {
     }
   }
 
+  /** A reference to the account of a side of a movement. */
+  const refOf = (side: Side): AccountRef =>
+    'member' in side ? `member:${side.member}` : `house:${side.house}`;
+
+  /** A refusal the ledger's database function raised, as the error the caller is answered. */
+  function refusalOf(error: unknown, currency: string): unknown {
+    if (uniqueViolation(error) === 'ledger_transaction_reverses_key')
+      return new DomainError('IDEMPOTENCY_CONFLICT', { reason: 'ALREADY_REVERSED' });
+    switch (functionRefusal(error)?.reason) {
+      case 'INSUFFICIENT_BALANCE':
+        return new DomainError('INSUFFICIENT_BALANCE', { currency });
+      case 'MEMBER_NOT_FOUND':
+        return new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+      case 'ACTUAL_ACCOUNT_REQUIRED':
+        return new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
+      case 'TRIAL_ONLY':
+        return new DomainError('INVALID_INPUT', { reason: 'TRIAL_ONLY' });
+      default:
+        return error;
+    }
+  }
+
   async function postIn(request: PostRequest, tx: DbOrTx): Promise<PostedTransaction> {
     const { merchantCode, memberId, idempotencyKey, kind } = request;
     if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
@@ -271,18 +293,17 @@ export function createLedgerService(deps: {
     const currency = request.currency ?? WALLET_CURRENCY;
     if (!/^[A-Z]{3}$/.test(currency)) throw new DomainError('INVALID_INPUT', { reason: 'CURRENCY' });
     if (request.amount !== undefined) checkAmount(request.amount);
-    if (await ledger.findTransactionByKey(merchantCode, idempotencyKey, tx)) {
-      return replay(request, request.amount, currency, tx);
-    }
-
-    const demo = await demoOfMember(merchantCode, memberId, tx);
     const now = clock();
 
     // What moves where: the kind's movement, or the entries of the transaction a reversal undoes.
     let amount: bigint;
-    let reversed: EntryOfTransaction[] | undefined;
-    let legs: { movement: Movement; amount: bigint }[] = [];
+    let entries: { account: AccountRef; amount: bigint }[];
+    let members: Movement['members'] = 'any';
     if (kind === 'reversal') {
+      // A repeat is answered before the checks (the original is reversed by then).
+      if (await ledger.findTransactionByKey(merchantCode, idempotencyKey, tx)) {
+        return replay(request, request.amount, currency, tx);
+      }
       if (request.reversesTransactionId === undefined) {
         throw new DomainError('INVALID_INPUT', { reason: 'REVERSAL_NEEDS_TRANSACTION' });
       }
@@ -301,13 +322,17 @@ export function createLedgerService(deps: {
         throw new DomainError('IDEMPOTENCY_CONFLICT', { reason: 'ALREADY_REVERSED' });
       }
       amount = original.amount;
-      reversed = await ledger.entriesOf(original.id, tx);
+      entries = (await ledger.entriesOf(original.id, tx)).map((entry) => ({
+        account: `${entry.accountId}` as const,
+        amount: -entry.amount,
+      }));
     } else {
       if (request.reversesTransactionId !== undefined) {
         throw new DomainError('INVALID_INPUT', { reason: 'NOT_A_REVERSAL' });
       }
       if (request.amount === undefined) throw new DomainError('INVALID_INPUT', { reason: 'AMOUNT_REQUIRED' });
       amount = request.amount;
+      let legs: { movement: Movement; amount: bigint }[];
       if (kind === 'game_round') {
         if (
           request.payout === undefined ||
@@ -323,95 +348,61 @@ export function createLedgerService(deps: {
           throw new DomainError('INVALID_INPUT', { reason: 'NOT_A_GAME_ROUND' });
         legs = [{ movement: MOVEMENTS[kind], amount }];
       }
-      const movement = MOVEMENTS[kind === 'game_round' ? 'bet' : kind];
-      if (movement.members === 'real' && demo) {
-        throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
-      }
-      if (movement.members === 'demo' && !demo)
-        throw new DomainError('INVALID_INPUT', { reason: 'TRIAL_ONLY' });
-    }
-
-    // Claim the key. A concurrent post of the same key waits here (PostgreSQL) and then finds it taken.
-    let created: LedgerTransactionRow | undefined;
-    try {
-      created = await ledger.insertTransaction(
-        {
-          merchantCode,
-          idempotencyKey,
-          kind,
-          memberId,
-          amount,
-          payout: kind === 'game_round' ? (request.payout ?? 0n) : null,
-          currency,
-          demo,
-          reference: request.reference ?? null,
-          memo: request.memo ?? null,
-          reversesTransactionId: request.reversesTransactionId ?? null,
-          createdAt: now,
-        },
-        tx,
-      );
-    } catch (error) {
-      if (uniqueViolation(error) === 'ledger_transaction_reverses_key') {
-        throw new DomainError('IDEMPOTENCY_CONFLICT', { reason: 'ALREADY_REVERSED' });
-      }
-      throw error;
-    }
-    if (!created) return replay(request, request.amount, currency, tx);
-
-    // The entries: (account, signed amount), summing to zero.
-    let entries: { accountId: number; amount: bigint }[];
-    if (reversed) {
-      entries = reversed.map((entry) => ({ accountId: entry.accountId, amount: -entry.amount }));
-    } else {
-      const sides = legs.flatMap(({ movement }) => [movement.from, movement.to]);
-      const houseKinds = [...new Set(sides.flatMap((side) => ('house' in side ? [side.house] : [])))];
-      const keys: AccountKey[] = [
-        ...houseKinds.map((houseKind) => ({ merchantCode, memberId: null, kind: houseKind, currency, demo })),
-        { merchantCode, memberId, kind: 'available', currency, demo },
-        { merchantCode, memberId, kind: 'held', currency, demo },
-      ];
-      await ledger.ensureAccounts(keys, now, tx);
-      const accounts = await ledger.accountIds({ merchantCode, memberId, currency, demo, houseKinds }, tx);
-      const idOf = (side: Side): number => {
-        const found = accounts.find((account) =>
-          'member' in side
-            ? account.memberId === memberId && account.kind === side.member
-            : account.memberId === null && account.kind === side.house,
-        );
-        if (!found) throw new Error(`ledger account ${JSON.stringify(side)} is missing`);
-        return found.id;
-      };
+      members = MOVEMENTS[kind === 'game_round' ? 'bet' : kind].members;
       entries = legs.flatMap(({ movement, amount: legAmount }) => [
-        { accountId: idOf(movement.from), amount: -legAmount },
-        { accountId: idOf(movement.to), amount: legAmount },
+        { account: refOf(movement.from), amount: -legAmount },
+        { account: refOf(movement.to), amount: legAmount },
       ]);
     }
     if (entries.length < 2 || entries.reduce((sum, entry) => sum + entry.amount, 0n) !== 0n) {
       throw new Error(`ledger transaction ${idempotencyKey} does not balance`);
     }
 
-    // Balances, one conditional UPDATE per entry, always in account order so that two transactions never
-    // wait on each other's rows in a cycle (entries of one account keep their order: a round's stake is
-    // taken before its payout is added, so the stake must be affordable on its own). A refused debit rolls
-    // the whole transaction back, key included.
-    const balances = new Map<(typeof entries)[number], bigint>();
-    for (const entry of [...entries].sort((a, b) => a.accountId - b.accountId)) {
-      const balance = await ledger.applyDelta(entry.accountId, entry.amount, now, tx);
-      if (balance === undefined) throw new DomainError('INSUFFICIENT_BALANCE', { currency });
-      balances.set(entry, balance);
+    // One call: the key, the balances (a refused debit undoes it, key included) and the entries.
+    const payout = kind === 'game_round' ? (request.payout ?? 0n) : null;
+    const reference = request.reference ?? null;
+    const reversesTransactionId = request.reversesTransactionId ?? null;
+    let outcome: PostOutcome;
+    try {
+      outcome = await ledger.post(
+        {
+          merchantCode,
+          memberId,
+          idempotencyKey,
+          kind,
+          amount,
+          payout,
+          currency,
+          members,
+          reference,
+          memo: request.memo ?? null,
+          reversesTransactionId,
+          createdAt: now,
+          entries,
+        },
+        tx,
+      );
+    } catch (error) {
+      throw refusalOf(error, currency);
     }
-    await ledger.insertEntries(
-      entries.map((entry) => ({
-        transactionId: created.id,
-        accountId: entry.accountId,
-        amount: entry.amount,
-        balanceAfter: balances.get(entry) ?? 0n,
-        createdAt: now,
-      })),
-      tx,
-    );
-    const posted = postedOf(created, await ledger.entriesOf(created.id, tx), false);
+    if (outcome.replayed) return replay(request, request.amount, currency, tx);
+    const posted: PostedTransaction = {
+      transactionId: outcome.transactionId,
+      merchantCode,
+      memberId,
+      idempotencyKey,
+      kind,
+      amount,
+      payout,
+      currency,
+      demo: outcome.demo,
+      reference,
+      reversesTransactionId,
+      createdAt: now,
+      availableAfter: outcome.availableAfter,
+      heldAfter: outcome.heldAfter,
+      replayed: false,
+    };
     await afterPost(posted, request, tx);
     return posted;
   }
@@ -436,32 +427,17 @@ export function createLedgerService(deps: {
       where: { merchantCode: string; memberId: string; kind: keyof typeof MOVEMENTS; currency?: string },
       tx: DbOrTx,
     ): Promise<void> {
-      const currency = where.currency ?? WALLET_CURRENCY;
-      const demo = await demoOfMember(where.merchantCode, where.memberId, tx);
       const movement = MOVEMENTS[where.kind];
-      const sides = [movement.from, movement.to];
-      const houseKinds = sides.flatMap((side) => ('house' in side ? [side.house] : []));
-      const memberKinds = sides.flatMap((side) => ('member' in side ? [side.member] : []));
-      const { merchantCode, memberId } = where;
-      const now = clock();
-      await ledger.ensureAccounts(
-        [
-          ...houseKinds.map((kind) => ({ merchantCode, memberId: null, kind, currency, demo })),
-          ...memberKinds.map((kind) => ({ merchantCode, memberId, kind, currency, demo })),
-        ],
-        now,
-        tx,
-      );
-      const accounts = await ledger.accountIds({ merchantCode, memberId, currency, demo, houseKinds }, tx);
-      const ids = accounts
-        .filter((account) =>
-          account.memberId === null
-            ? (houseKinds as string[]).includes(account.kind)
-            : (memberKinds as string[]).includes(account.kind),
-        )
-        .map((account) => account.id)
-        .sort((a, b) => a - b);
-      for (const id of ids) await ledger.applyDelta(id, 0n, now, tx);
+      const currency = where.currency ?? WALLET_CURRENCY;
+      try {
+        await ledger.hold(
+          { ...where, currency, accounts: [refOf(movement.from), refOf(movement.to)] },
+          clock(),
+          tx,
+        );
+      } catch (error) {
+        throw refusalOf(error, currency);
+      }
     },
 
     /** The member's balances in the currency (the merchant's wallet currency by default). */

@@ -25,6 +25,39 @@ export function createWageringRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Shrinks the member's running locks, oldest first and bonus before deposit, to what `available` still
+     * holds (`wagering_clamp`, docs/decisions/038-money-functions.md).
+     */
+    async clamp(memberId: string, available: bigint, now: Date, tx: DbOrTx): Promise<void> {
+      await tx.execute(
+        sql`select wagering_clamp(${memberId}::uuid, ${available.toString()}::bigint, ${now.toISOString()}::timestamptz)`,
+      );
+    },
+
+    /**
+     * A settled round's stake counted toward the member's running requirements, the payout locked with the
+     * oldest bonus still running (`wagering_round_settled`); `defaultPercent` is the contribution of a
+     * merchant without settings.
+     */
+    async roundSettled(
+      round: {
+        id: string;
+        merchantCode: string;
+        memberId: string;
+        gameType: string;
+        stake: bigint;
+        payout: bigint;
+      },
+      defaultPercent: number,
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx.execute(sql`select wagering_round_settled(${round.id}::uuid, ${round.merchantCode},
+        ${round.memberId}::uuid, ${round.gameType}, ${round.stake.toString()}::bigint,
+        ${round.payout.toString()}::bigint, ${defaultPercent}::integer, ${now.toISOString()}::timestamptz)`);
+    },
+
     /** The member's running requirements, oldest first, held until the caller's transaction ends. */
     async lockActive(memberId: string, tx: DbOrTx): Promise<WageringRequirementRow[]> {
       return tx

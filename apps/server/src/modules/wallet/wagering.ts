@@ -1,11 +1,5 @@
 import type { GameType } from '@kl/contracts/games';
-import {
-  type ContributionTable,
-  contributionOf,
-  contributionPercent,
-  type TurnoverBase,
-  type TurnoverRefusal,
-} from '@kl/contracts/wagering';
+import type { TurnoverBase, TurnoverRefusal } from '@kl/contracts/wagering';
 import type { WageringRequirementRow, WageringSettingRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -82,28 +76,8 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
   }
 
   /** Shrinks the running locks, oldest first and bonus before deposit, to what the balance still holds. */
-  async function clamp(memberId: string, available: bigint, tx: DbOrTx): Promise<void> {
-    const rows = await wagering.lockActive(memberId, tx);
-    let excess = sumLocked(rows) - available;
-    if (excess <= 0n) return;
-    const now = clock();
-    for (const row of rows) {
-      if (excess <= 0n) break;
-      const fromBonus = row.lockedBonus < excess ? row.lockedBonus : excess;
-      const fromDeposit = row.lockedDeposit < excess - fromBonus ? row.lockedDeposit : excess - fromBonus;
-      if (fromBonus + fromDeposit === 0n) continue;
-      await wagering.update(
-        row.id,
-        {
-          lockedBonus: row.lockedBonus - fromBonus,
-          lockedDeposit: row.lockedDeposit - fromDeposit,
-          updatedAt: now,
-        },
-        tx,
-      );
-      excess -= fromBonus + fromDeposit;
-    }
-  }
+  const clamp = (memberId: string, available: bigint, tx: DbOrTx): Promise<void> =>
+    wagering.clamp(memberId, available, clock(), tx);
 
   function refusal(rows: readonly WageringRequirementRow[], available: bigint): TurnoverRefusal {
     const locked = sumLocked(rows);
@@ -233,42 +207,7 @@ export function createWageringRules(deps: { wagering: WageringRepository; clock:
      * requirement); reached ones unlock; the payout is locked with the oldest bonus still running.
      */
     async roundSettled(round: SettledRound, tx: DbOrTx): Promise<void> {
-      if (round.stake <= 0n) return;
-      const rows = await wagering.lockActive(round.memberId, tx);
-      if (rows.length === 0) return;
-      const setting = await settingOf(round.merchantCode, tx);
-      const percent = contributionPercent(setting.contributions as ContributionTable, round.gameType);
-      const amount = contributionOf(round.stake, percent);
-      const now = clock();
-      const stillActive: WageringRequirementRow[] = [];
-      for (const row of rows) {
-        const counted = await wagering.insertProgress(
-          { requirementId: row.id, roundId: round.id, percent, amount, createdAt: now },
-          tx,
-        );
-        if (!counted) {
-          stillActive.push(row);
-          continue;
-        }
-        const progress = row.progress + amount;
-        if (progress >= row.required) {
-          await wagering.update(
-            row.id,
-            { progress, status: 'met', lockedBonus: 0n, lockedDeposit: 0n, updatedAt: now, closedAt: now },
-            tx,
-          );
-        } else {
-          stillActive.push(await wagering.update(row.id, { progress, updatedAt: now }, tx));
-        }
-      }
-      const bonus = stillActive.find((row) => row.bonusTransactionId !== null);
-      if (bonus && round.payout > 0n) {
-        await wagering.update(
-          bonus.id,
-          { lockedBonus: bonus.lockedBonus + round.payout, updatedAt: now },
-          tx,
-        );
-      }
+      await wagering.roundSettled(round, DEFAULT_WAGERING_SETTING.contributions.default, clock(), tx);
     },
   };
 }
