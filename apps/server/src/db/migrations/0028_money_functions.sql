@@ -9,50 +9,51 @@ CREATE FUNCTION "ledger_accounts"(
   p_merchant text, p_member uuid, p_currency text, p_demo boolean, p_refs text[], p_now timestamptz
 ) RETURNS bigint[] LANGUAGE plpgsql AS $$
 DECLARE
-  v_member_kinds text[];
-  v_house_kinds text[];
-  v_found integer;
+  v_house text[] := '{}';
+  v_names text[];
+  v_found bigint[];
   v_ids bigint[] := '{}';
-  v_id bigint;
   v_ref text;
+  v_at integer;
+  v_pass integer;
 BEGIN
-  -- The member's two accounts always, and the house accounts named.
-  v_member_kinds := ARRAY['available', 'held'];
-  SELECT coalesce(array_agg(DISTINCT split_part(r, ':', 2) ORDER BY split_part(r, ':', 2)), '{}')
-    INTO v_house_kinds FROM unnest(p_refs) r WHERE r LIKE 'house:%';
-  SELECT count(*) INTO v_found FROM "ledger_account" a
-   WHERE a."merchant_code" = p_merchant AND a."currency" = p_currency AND a."demo" = p_demo
-     AND ((a."member_id" = p_member AND a."kind" = ANY (v_member_kinds))
-       OR (a."member_id" IS NULL AND a."kind" = ANY (v_house_kinds)));
-  IF v_found < cardinality(v_member_kinds) + cardinality(v_house_kinds) THEN
-    -- The missing ones, in one statement and a fixed order (house accounts first, then by kind), so that
-    -- concurrent first uses never wait on each other in a cycle.
+  FOREACH v_ref IN ARRAY p_refs LOOP
+    IF v_ref LIKE 'house:%' THEN
+      v_house := v_house || substr(v_ref, 7);
+    END IF;
+  END LOOP;
+  FOR v_pass IN 1 .. 2 LOOP
+    -- The member's accounts and the house accounts named, as references.
+    SELECT array_agg(CASE WHEN a."member_id" IS NULL THEN 'house:' ELSE 'member:' END || a."kind"), array_agg(a."id")
+      INTO v_names, v_found
+      FROM "ledger_account" a
+     WHERE a."merchant_code" = p_merchant AND a."currency" = p_currency AND a."demo" = p_demo
+       AND (a."member_id" = p_member OR (a."member_id" IS NULL AND a."kind" = ANY (v_house)));
+    v_ids := '{}';
+    FOREACH v_ref IN ARRAY p_refs LOOP
+      IF v_ref ~ '^[0-9]+$' THEN
+        v_ids := v_ids || v_ref::bigint;
+      ELSE
+        v_at := array_position(v_names, v_ref);
+        EXIT WHEN v_at IS NULL;
+        v_ids := v_ids || v_found[v_at];
+      END IF;
+    END LOOP;
+    IF cardinality(v_ids) = cardinality(p_refs) THEN
+      RETURN v_ids;
+    END IF;
+    EXIT WHEN v_pass = 2;
+    -- The missing ones: the house accounts named and the member's two, in one statement and a fixed order
+    -- (house accounts first, then by kind), so that concurrent first uses never wait on each other in a cycle.
     INSERT INTO "ledger_account" ("merchant_code", "member_id", "kind", "currency", "demo", "allow_negative",
                                   "created_at", "updated_at")
     SELECT p_merchant, k.member_id, k.kind, p_currency, p_demo, k.member_id IS NULL, p_now, p_now
-      FROM (SELECT NULL::uuid AS member_id, h AS kind, 0 AS side FROM unnest(v_house_kinds) h
-            UNION ALL SELECT p_member, m, 1 FROM unnest(v_member_kinds) m) k
+      FROM (SELECT DISTINCT NULL::uuid AS member_id, h AS kind, 0 AS side FROM unnest(v_house) h
+            UNION ALL SELECT p_member, m, 1 FROM unnest(ARRAY['available', 'held']) m) k
      ORDER BY k.side, k.kind
     ON CONFLICT ON CONSTRAINT "ledger_account_owner_key" DO NOTHING;
-  END IF;
-  FOREACH v_ref IN ARRAY p_refs LOOP
-    IF v_ref ~ '^[0-9]+$' THEN
-      v_id := v_ref::bigint;
-    ELSIF v_ref LIKE 'member:%' THEN
-      SELECT a."id" INTO v_id FROM "ledger_account" a
-       WHERE a."merchant_code" = p_merchant AND a."member_id" = p_member AND a."kind" = split_part(v_ref, ':', 2)
-         AND a."currency" = p_currency AND a."demo" = p_demo;
-    ELSE
-      SELECT a."id" INTO v_id FROM "ledger_account" a
-       WHERE a."merchant_code" = p_merchant AND a."member_id" IS NULL AND a."kind" = split_part(v_ref, ':', 2)
-         AND a."currency" = p_currency AND a."demo" = p_demo;
-    END IF;
-    IF v_id IS NULL THEN
-      RAISE EXCEPTION 'ledger account % is missing', v_ref;
-    END IF;
-    v_ids := v_ids || v_id;
   END LOOP;
-  RETURN v_ids;
+  RAISE EXCEPTION 'ledger accounts % are missing', p_refs;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "ledger_member_demo"(p_merchant text, p_member uuid, p_trial_type integer)
@@ -71,9 +72,9 @@ END $$;
 CREATE FUNCTION "ledger_post"(
   p_merchant text, p_member uuid, p_key text, p_kind text, p_amount bigint, p_payout bigint, p_currency text,
   p_members text, p_reference text, p_memo jsonb, p_reverses bigint, p_now timestamptz, p_trial_type integer,
-  p_refs text[], p_deltas bigint[],
+  p_refs text[], p_deltas bigint[], p_house_later boolean,
   OUT transaction_id bigint, OUT replayed boolean, OUT demo boolean, OUT available_after bigint,
-  OUT held_after bigint
+  OUT held_after bigint, OUT house_accounts bigint[], OUT house_deltas bigint[]
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_ids bigint[];
@@ -114,7 +115,18 @@ BEGIN
   v_after := array_fill(NULL::bigint, ARRAY[cardinality(v_ids)]);
   -- One conditional UPDATE per entry, in account order (entries of one account in their own order), so
   -- that two transactions never wait on each other's rows in a cycle; a refused debit undoes the call.
+  --
+  -- `p_house_later`: the house accounts' changes are left to the caller (`ledger_post_house`), to be made
+  -- last, just before its commit. Every bet of every member changes the same house account: the shorter
+  -- its row is held, the more members play at once.
+  house_accounts := '{}';
+  house_deltas := '{}';
   FOR v_i IN SELECT u.ord FROM unnest(v_ids) WITH ORDINALITY u(id, ord) ORDER BY u.id, u.ord LOOP
+    IF p_house_later AND p_refs[v_i] LIKE 'house:%' THEN
+      house_accounts := house_accounts || v_ids[v_i];
+      house_deltas := house_deltas || p_deltas[v_i];
+      CONTINUE;
+    END IF;
     UPDATE "ledger_account" a SET "balance" = a."balance" + p_deltas[v_i], "updated_at" = p_now
      WHERE a."id" = v_ids[v_i] AND (a."allow_negative" OR a."balance" + p_deltas[v_i] >= 0)
     RETURNING a."balance", a."kind", a."member_id" INTO v_balance, v_kind, v_owner;
@@ -129,9 +141,29 @@ BEGIN
       held_after := v_balance;
     END IF;
   END LOOP;
-  FOR v_i IN 1 .. cardinality(v_ids) LOOP
+  INSERT INTO "ledger_entry" ("transaction_id", "account_id", "amount", "balance_after", "created_at")
+  SELECT transaction_id, u.id, u.delta, u.after, p_now
+    FROM unnest(v_ids, p_deltas, v_after) WITH ORDINALITY u(id, delta, after, ord)
+   WHERE u.after IS NOT NULL
+   ORDER BY u.ord;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ledger_post_house"(p_transaction bigint, p_accounts bigint[], p_deltas bigint[], p_now timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_i integer;
+  v_balance bigint;
+BEGIN
+  -- The house accounts' entries of a transaction `ledger_post` left for last, in account order.
+  FOR v_i IN SELECT u.ord FROM unnest(p_accounts) WITH ORDINALITY u(id, ord) ORDER BY u.id, u.ord LOOP
+    UPDATE "ledger_account" a SET "balance" = a."balance" + p_deltas[v_i], "updated_at" = p_now
+     WHERE a."id" = p_accounts[v_i] AND (a."allow_negative" OR a."balance" + p_deltas[v_i] >= 0)
+    RETURNING a."balance" INTO v_balance;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KL402', MESSAGE = 'INSUFFICIENT_BALANCE';
+    END IF;
     INSERT INTO "ledger_entry" ("transaction_id", "account_id", "amount", "balance_after", "created_at")
-    VALUES (transaction_id, v_ids[v_i], p_deltas[v_i], v_after[v_i], p_now);
+    VALUES (p_transaction, p_accounts[v_i], p_deltas[v_i], v_balance, p_now);
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -280,7 +312,7 @@ BEGIN
     END IF;
     SELECT * INTO v_post FROM ledger_post(p_merchant, p_member, p_ledger_key, 'bet', p_amount, NULL, p_currency, 'any',
                           p_reference, p_memo, NULL, p_now, p_trial_type,
-                          ARRAY['member:available', 'house:bets'], ARRAY[-p_amount, p_amount]);
+                          ARRAY['member:available', 'house:bets'], ARRAY[-p_amount, p_amount], true);
     IF v_post.replayed THEN
       -- The same request, racing this one, came first: its row answers.
       RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
@@ -306,7 +338,7 @@ BEGIN
     IF p_amount > 0 THEN
       SELECT * INTO v_post FROM ledger_post(p_merchant, p_member, p_ledger_key, 'win', p_amount, NULL, p_currency, 'any',
                             p_reference, p_memo, NULL, p_now, p_trial_type,
-                            ARRAY['house:wins', 'member:available'], ARRAY[-p_amount, p_amount]);
+                            ARRAY['house:wins', 'member:available'], ARRAY[-p_amount, p_amount], true);
       IF v_post.replayed THEN
         -- The same request, racing this one, came first: its row answers.
         RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
@@ -366,5 +398,9 @@ BEGIN
   RETURNING "id" INTO v_inserted;
   IF v_inserted IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
+  END IF;
+  -- The house's side last: its row is every member's.
+  IF ledger_transaction_id IS NOT NULL THEN
+    PERFORM ledger_post_house(ledger_transaction_id, v_post.house_accounts, v_post.house_deltas, p_now);
   END IF;
 END $$;

@@ -140,7 +140,7 @@ export function createLedgerRepository(db: Db) {
             ${call.members}, ${call.reference}::text, ${call.memo === null ? null : JSON.stringify(call.memo)}::jsonb,
             ${call.reversesTransactionId}::bigint, ${call.createdAt.toISOString()}::timestamptz,
             ${TRIAL_MEMBER_TYPE}::integer, ${arrayLiteral(call.entries.map((entry) => entry.account))}::text[],
-            ${arrayLiteral(call.entries.map((entry) => entry.amount))}::bigint[])`),
+            ${arrayLiteral(call.entries.map((entry) => entry.amount))}::bigint[], false)`),
       );
       if (!row) throw new Error(`ledger_post answered nothing for ${call.idempotencyKey}`);
       return {
