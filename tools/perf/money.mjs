@@ -10,8 +10,9 @@
  *   node tools/perf/money.mjs [--pglite|--postgres] [--callers=1,4,20] [--seconds=5] [--cpu-prof]
  *
  * --cpu-prof runs the server with `node --cpu-prof` during the largest PostgreSQL run and prints the top
- * functions by self and by total time, and the share of the samples in each part of the stack; it also
- * counts the SQL statements of one bet and one win (`log_statement=all` on the throwaway cluster).
+ * functions by self and by total time, and the share of the samples in each part of the stack; the time
+ * PostgreSQL spent in each database function of the money path during that run (`track_functions`); and
+ * the SQL statements of one bet and one win (`log_statement=all` on the throwaway cluster).
  *
  * bench.mjs calls `moneyBench()`; alone, this prints the same tables and exits 0 when it could measure.
  */
@@ -468,6 +469,43 @@ async function barePglite(dataDir, callers, ms) {
   }
 }
 
+// ── The database functions' time ─────────────────────────────────────────────────────────────
+
+/**
+ * The time PostgreSQL spent in each of the money path's database functions (docs/decisions/038): with
+ * `track_functions = all` on the throwaway cluster, its counters reset before the step and read after it.
+ * `start()` resets and turns it on; `read()` answers calls, self and total time per call (µs), most first.
+ */
+async function functionTimes(url) {
+  const { default: pg } = await import('pg');
+  const query = async (text) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    async start() {
+      await query("ALTER SYSTEM SET track_functions = 'all'");
+      await query('SELECT pg_reload_conf()');
+      await query('SELECT pg_stat_reset()');
+    },
+    async read() {
+      // Backends send their counters at the end of a transaction, at most once a second.
+      await sleep(1_500);
+      const rows = await query(`SELECT funcname AS name, calls::int AS calls,
+          self_time * 1000 / calls AS "selfUs", total_time * 1000 / calls AS "totalUs"
+        FROM pg_stat_user_functions WHERE calls > 0 ORDER BY self_time DESC`);
+      await query('ALTER SYSTEM RESET track_functions');
+      await query('SELECT pg_reload_conf()');
+      return rows;
+    },
+  };
+}
+
 // ── Counting the SQL of a call ─────────────────────────────────────────────────────────────────
 
 /**
@@ -779,6 +817,8 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
         server = await startServer({ ...serverOptions, cpuProfDir: profileDir, tmpDir: profileDir });
       }
       await walletCalls({ base: server.base, members, callers: count, ms: WARM_UP_MS, sign });
+      const functions = profiled ? await functionTimes(target.url) : undefined;
+      await functions?.start();
       const wallet = await walletCalls({
         base: server.base,
         members,
@@ -787,6 +827,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
         sign,
         cpuMs: server.cpuMs,
       });
+      if (functions) result.functions = await functions.read();
       if (profiled) await server.stop();
       if (!exclusive) bare.set(count, await barePostgres(target.url, count, ms));
       const baseline = bare.get(count);
@@ -908,6 +949,17 @@ export async function moneyBench({
       if (row.firstFailure)
         console.log(`    ${result.database}, ${row.callers} callers: ${row.firstFailure}`);
     if (result.profile) printProfile(result.profile, result.profile.calls);
+    if (result.functions?.length) {
+      console.log(
+        `\n    Database functions during the ${MONEY_GOALS.callers}-caller step (track_functions; time per call, waits for locks included):\n`,
+      );
+      console.log(
+        table(
+          ['function', 'calls', 'self µs', 'total µs'],
+          result.functions.map((row) => [row.name, row.calls, fmt(row.selfUs, 0), fmt(row.totalUs, 0)]),
+        ),
+      );
+    }
     if (result.statements) {
       const { bet, win, betStatements, winStatements } = result.statements;
       console.log(
