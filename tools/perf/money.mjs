@@ -45,6 +45,8 @@ export const MONEY_GOALS = { callers: 20, ratio: 0.3, p99Ms: 50 };
 const PROVIDER_CODE = 'sandbox';
 const STAKE = 1_000;
 const PAYOUT = 500;
+/** The slot's smallest bet level (SLOT_BET_LEVELS): a spin stakes 20 lines of it. */
+const SLOT_LINE_BET = 100;
 /** Each member's money (minor units): far more than a run can stake. */
 const CREDIT = 1_000_000_000_000n;
 const WARM_UP_MS = 1_000;
@@ -280,7 +282,7 @@ async function membersOverHttp(base, captchas, sign) {
         await send(agent, base, sign('authenticate', { token })),
         `authenticate ${username}`,
       ).value;
-      members.push({ username, sessionId: session.sessionId, playerId: String(session.playerId) });
+      members.push({ username, cookie, sessionId: session.sessionId, playerId: String(session.playerId) });
     }
   } finally {
     agent.destroy();
@@ -333,25 +335,53 @@ let roundCounter = 0;
  * `callers` members, each in its own loop (bet, win, bet, win…) for `ms`: every call's latency, and the
  * calls that did not answer RS_OK.
  */
-async function walletCalls({ base, members, callers, ms, sign, cpuMs = () => undefined }) {
+/**
+ * Each caller a member looping for `ms`: `path` `provider` plays the provider's signed bet then win (each win
+ * closes its round), `slot` spins the site's own slot as the member (its session cookie; one ledger
+ * `game_round` a spin, the smallest bet level on 20 lines).
+ */
+async function walletCalls({ base, members, callers, ms, sign, path = 'provider', cpuMs = () => undefined }) {
   const agent = new Agent({ keepAlive: true, maxSockets: callers });
   const latencies = [];
   const failures = [];
   const deadline = performance.now() + ms;
-  const call = async (action, body) => {
+  const call = async (name, request, ok) => {
     const started = performance.now();
-    const response = await send(agent, base, sign(action, body));
+    const response = await send(agent, base, request);
     latencies.push(performance.now() - started);
-    if (response.status !== 200 || !response.text.includes('"RS_OK"'))
-      failures.push(`${action} ${response.status} ${response.text.slice(0, 200)}`);
+    if (response.status !== 200 || !ok(response.text))
+      failures.push(`${name} ${response.status} ${response.text.slice(0, 200)}`);
   };
+  const providerOk = (text) => text.includes('"RS_OK"');
+  const slotOk = (text) => text.includes('"success":true');
   const loop = async (member) => {
     while (performance.now() < deadline) {
       roundCounter += 1;
       const roundId = `bench-${process.pid}-${roundCounter}`;
+      if (path === 'slot') {
+        await call(
+          'spin',
+          {
+            method: 'POST',
+            path: '/api/slot/spin',
+            headers: { cookie: member.cookie, origin: base },
+            body: { lineBet: SLOT_LINE_BET, requestKey: roundId, mode: 'wallet' },
+          },
+          slotOk,
+        );
+        continue;
+      }
       const common = { sessionId: member.sessionId, roundId, currency: 'VND' };
-      await call('bet', { ...common, transactionId: `${roundId}-bet`, amount: STAKE });
-      await call('win', { ...common, transactionId: `${roundId}-win`, amount: PAYOUT, roundClosed: true });
+      await call(
+        'bet',
+        sign('bet', { ...common, transactionId: `${roundId}-bet`, amount: STAKE }),
+        providerOk,
+      );
+      await call(
+        'win',
+        sign('win', { ...common, transactionId: `${roundId}-win`, amount: PAYOUT, roundClosed: true }),
+        providerOk,
+      );
     }
   };
   const started = performance.now();
@@ -829,9 +859,34 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
       });
       if (functions) result.functions = await functions.read();
       if (profiled) await server.stop();
+      const slot = profiled
+        ? undefined
+        : await walletCalls({
+            base: server.base,
+            members,
+            callers: count,
+            ms,
+            sign,
+            path: 'slot',
+            cpuMs: server.cpuMs,
+          });
       if (!exclusive) bare.set(count, await barePostgres(target.url, count, ms));
       const baseline = bare.get(count);
+      let slotRow;
+      if (slot) {
+        delete slot.window;
+        slotRow = {
+          path: 'slot',
+          callers: count,
+          ...slot,
+          bareTransactionsPerSecond: baseline.transactionsPerSecond,
+          bareP50Ms: baseline.p50Ms,
+          bareP99Ms: baseline.p99Ms,
+          ratio: slot.callsPerSecond / baseline.transactionsPerSecond,
+        };
+      }
       const row = {
+        path: 'provider',
         callers: count,
         ...wallet,
         bareTransactionsPerSecond: baseline.transactionsPerSecond,
@@ -842,6 +897,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
       };
       delete row.window;
       result.rows.push(row);
+      if (slotRow) result.rows.push(slotRow);
       if (profiled) {
         const { count: threads, profile } = mainThreadProfile(profileDir);
         if (profile) {
@@ -883,6 +939,7 @@ export function moneyTable(results) {
   const rows = results.flatMap((result) =>
     result.rows.map((row) => [
       result.database === 'postgres' ? 'PostgreSQL' : 'PGlite (baseline in-process)',
+      row.path === 'slot' ? 'slot spin' : 'provider bet, win',
       `${row.callers}${row.profiled ? ' (cpu-prof)' : ''}`,
       fmt(row.callsPerSecond, 0),
       fmt(row.p50Ms, 1),
@@ -897,8 +954,9 @@ export function moneyTable(results) {
   return table(
     [
       'database',
+      'calls',
       'callers',
-      'wallet calls/s',
+      'calls/s',
       'p50 ms',
       'p99 ms',
       'failed',
@@ -915,7 +973,7 @@ export function moneyTable(results) {
 export function moneyGoal(results) {
   const row = results
     .find((result) => result.database === 'postgres')
-    ?.rows.find((candidate) => candidate.callers === MONEY_GOALS.callers);
+    ?.rows.find((candidate) => candidate.path === 'provider' && candidate.callers === MONEY_GOALS.callers);
   if (!row) return undefined;
   return {
     row,
