@@ -72,9 +72,9 @@ END $$;
 CREATE FUNCTION "ledger_post"(
   p_merchant text, p_member uuid, p_key text, p_kind text, p_amount bigint, p_payout bigint, p_currency text,
   p_members text, p_reference text, p_memo jsonb, p_reverses bigint, p_now timestamptz, p_trial_type integer,
-  p_refs text[], p_deltas bigint[], p_house_later boolean,
+  p_refs text[], p_deltas bigint[],
   OUT transaction_id bigint, OUT replayed boolean, OUT demo boolean, OUT available_after bigint,
-  OUT held_after bigint, OUT house_accounts bigint[], OUT house_deltas bigint[]
+  OUT held_after bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_ids bigint[];
@@ -116,16 +116,15 @@ BEGIN
   -- One conditional UPDATE per entry, in account order (entries of one account in their own order), so
   -- that two transactions never wait on each other's rows in a cycle; a refused debit undoes the call.
   --
-  -- `p_house_later`: the house accounts' changes are left to the caller (`ledger_post_house`), to be made
-  -- last, just before its commit. Every bet of every member changes the same house account: the shorter
-  -- its row is held, the more members play at once.
-  house_accounts := '{}';
-  house_deltas := '{}';
+  -- A house account's entry is written without its balance after, which `ledger_house_at_commit` changes
+  -- when the transaction commits (migration 0029): every bet of every member changes the same house
+  -- account, and the shorter its row is held, the more members play at once.
   FOR v_i IN SELECT u.ord FROM unnest(v_ids) WITH ORDINALITY u(id, ord) ORDER BY u.id, u.ord LOOP
-    IF p_house_later AND p_refs[v_i] LIKE 'house:%' THEN
-      house_accounts := house_accounts || v_ids[v_i];
-      house_deltas := house_deltas || p_deltas[v_i];
+    IF p_refs[v_i] LIKE 'house:%' THEN
       CONTINUE;
+    ELSIF p_refs[v_i] NOT LIKE 'member:%' THEN
+      PERFORM 1 FROM "ledger_account" a WHERE a."id" = v_ids[v_i] AND a."member_id" IS NULL;
+      CONTINUE WHEN FOUND;
     END IF;
     UPDATE "ledger_account" a SET "balance" = a."balance" + p_deltas[v_i], "updated_at" = p_now
      WHERE a."id" = v_ids[v_i] AND (a."allow_negative" OR a."balance" + p_deltas[v_i] >= 0)
@@ -144,27 +143,7 @@ BEGIN
   INSERT INTO "ledger_entry" ("transaction_id", "account_id", "amount", "balance_after", "created_at")
   SELECT transaction_id, u.id, u.delta, u.after, p_now
     FROM unnest(v_ids, p_deltas, v_after) WITH ORDINALITY u(id, delta, after, ord)
-   WHERE u.after IS NOT NULL
    ORDER BY u.ord;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "ledger_post_house"(p_transaction bigint, p_accounts bigint[], p_deltas bigint[], p_now timestamptz)
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  v_i integer;
-  v_balance bigint;
-BEGIN
-  -- The house accounts' entries of a transaction `ledger_post` left for last, in account order.
-  FOR v_i IN SELECT u.ord FROM unnest(p_accounts) WITH ORDINALITY u(id, ord) ORDER BY u.id, u.ord LOOP
-    UPDATE "ledger_account" a SET "balance" = a."balance" + p_deltas[v_i], "updated_at" = p_now
-     WHERE a."id" = p_accounts[v_i] AND (a."allow_negative" OR a."balance" + p_deltas[v_i] >= 0)
-    RETURNING a."balance" INTO v_balance;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'KL402', MESSAGE = 'INSUFFICIENT_BALANCE';
-    END IF;
-    INSERT INTO "ledger_entry" ("transaction_id", "account_id", "amount", "balance_after", "created_at")
-    VALUES (p_transaction, p_accounts[v_i], p_deltas[v_i], v_balance, p_now);
-  END LOOP;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "ledger_hold"(
@@ -174,9 +153,12 @@ DECLARE
   v_demo boolean;
   v_id bigint;
 BEGIN
+  -- The member's accounts of the post (created with the house accounts when missing), in account order as a
+  -- post takes them; the house accounts are changed at commit only and need no holding.
   v_demo := ledger_member_demo(p_merchant, p_member, p_trial_type);
-  FOR v_id IN SELECT DISTINCT u FROM unnest(ledger_accounts(p_merchant, p_member, p_currency, v_demo, p_refs, p_now)) u
-               ORDER BY u LOOP
+  FOR v_id IN SELECT DISTINCT u.id
+                FROM unnest(ledger_accounts(p_merchant, p_member, p_currency, v_demo, p_refs, p_now), p_refs) u(id, ref)
+               WHERE u.ref LIKE 'member:%' ORDER BY u.id LOOP
     UPDATE "ledger_account" SET "updated_at" = p_now WHERE "id" = v_id;
   END LOOP;
 END $$;
@@ -312,7 +294,7 @@ BEGIN
     END IF;
     SELECT * INTO v_post FROM ledger_post(p_merchant, p_member, p_ledger_key, 'bet', p_amount, NULL, p_currency, 'any',
                           p_reference, p_memo, NULL, p_now, p_trial_type,
-                          ARRAY['member:available', 'house:bets'], ARRAY[-p_amount, p_amount], true);
+                          ARRAY['member:available', 'house:bets'], ARRAY[-p_amount, p_amount]);
     IF v_post.replayed THEN
       -- The same request, racing this one, came first: its row answers.
       RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
@@ -338,7 +320,7 @@ BEGIN
     IF p_amount > 0 THEN
       SELECT * INTO v_post FROM ledger_post(p_merchant, p_member, p_ledger_key, 'win', p_amount, NULL, p_currency, 'any',
                             p_reference, p_memo, NULL, p_now, p_trial_type,
-                            ARRAY['house:wins', 'member:available'], ARRAY[-p_amount, p_amount], true);
+                            ARRAY['house:wins', 'member:available'], ARRAY[-p_amount, p_amount]);
       IF v_post.replayed THEN
         -- The same request, racing this one, came first: its row answers.
         RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
@@ -398,9 +380,5 @@ BEGIN
   RETURNING "id" INTO v_inserted;
   IF v_inserted IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'KL409', MESSAGE = 'TRANSACTION_ID_TAKEN';
-  END IF;
-  -- The house's side last: its row is every member's.
-  IF ledger_transaction_id IS NOT NULL THEN
-    PERFORM ledger_post_house(ledger_transaction_id, v_post.house_accounts, v_post.house_deltas, p_now);
   END IF;
 END $$;

@@ -146,13 +146,22 @@ export const ledgerEntry = pgTable(
       .references(() => ledgerAccount.id),
     /** Signed: positive raises the account's balance, negative lowers it. */
     amount: money('amount').notNull(),
-    /** The account's balance right after this entry. */
-    balanceAfter: money('balance_after').notNull(),
+    /**
+     * The account's balance right after this entry. A house account's entry is written without it and its
+     * balance changed when the transaction commits (`ledger_house_at_commit`, decision 038): the house
+     * accounts are every member's, and a row held to the commit only lets members play at once. Never
+     * null once committed.
+     */
+    balanceAfter: money('balance_after'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
     index('ledger_entry_transaction_idx').on(table.transactionId),
     index('ledger_entry_account_idx').on(table.accountId, table.id),
+    // The house entries of transactions not committed yet (none once they are).
+    index('ledger_entry_house_pending_idx')
+      .on(table.accountId, table.id)
+      .where(sql`${table.balanceAfter} is null`),
     check('ledger_entry_amount_check', sql`${table.amount} <> 0`),
   ],
 );

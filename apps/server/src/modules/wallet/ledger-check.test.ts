@@ -62,7 +62,49 @@ describeEachDatabase('ledger check', (kind) => {
       .update(ledgerAccount)
       .set({ balance: 75_000n })
       .where(availableAccountOf(memberId));
-    expect((await checkLedger(database.current.db)).problems).toEqual([]);
+    const { problems } = await checkLedger(database.current.db);
+    expect(problems.filter((problem) => problem.kind === 'entry_without_balance')).toEqual([]);
+  });
+
+  it('fills the house entries at commit, each with its account’s running balance, and names one left empty', async () => {
+    await someActivity(database.current, `house-${kind}`);
+    const entries = await database.current.db
+      .select({
+        id: ledgerEntry.id,
+        accountId: ledgerEntry.accountId,
+        amount: ledgerEntry.amount,
+        balanceAfter: ledgerEntry.balanceAfter,
+        house: ledgerAccount.allowNegative,
+      })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .orderBy(ledgerEntry.accountId, ledgerEntry.id);
+    const house = entries.filter((entry) => entry.house);
+    expect(house.length).toBeGreaterThan(0);
+    const running = new Map<number, bigint>();
+    for (const entry of house) {
+      const balance = (running.get(entry.accountId) ?? 0n) + entry.amount;
+      running.set(entry.accountId, balance);
+      expect(entry.balanceAfter).toBe(balance);
+    }
+
+    const [first] = house;
+    if (!first) throw new Error('no house entry');
+    await database.current.db
+      .update(ledgerEntry)
+      .set({ balanceAfter: null })
+      .where(eq(ledgerEntry.id, first.id));
+    const { problems } = await checkLedger(database.current.db);
+    expect(problems.filter((problem) => problem.kind === 'entry_without_balance')).toEqual([
+      expect.objectContaining({
+        kind: 'entry_without_balance',
+        message: expect.stringContaining(`entry ${first.id} `),
+      }),
+    ]);
+    await database.current.db
+      .update(ledgerEntry)
+      .set({ balanceAfter: first.balanceAfter })
+      .where(eq(ledgerEntry.id, first.id));
   });
 
   it('names a transaction whose entries do not sum to zero', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { ledgerAccount, ledgerEntry, ledgerTransaction } from '../../db/schema/index.ts';
 import { commandTarget } from '../../platform/command-config.ts';
 import { type Db, type DbOrTx, openDatabase } from '../../platform/db.ts';
@@ -9,11 +9,15 @@ import { type Db, type DbOrTx, openDatabase } from '../../platform/db.ts';
  * - every account's balance equals the sum of its entries;
  * - no account that may not go negative is negative;
  * - every transaction has at least two entries and they sum to zero;
- * - every entry is in the currency (and real or demo money) of its transaction.
+ * - every entry is in the currency (and real or demo money) of its transaction;
+ * - every entry has its balance after (a house account's is filled when its transaction commits).
  */
 
 export interface LedgerProblem {
-  /** balance_mismatch, negative_balance, unbalanced_transaction, currency_mismatch, or one of a further check. */
+  /**
+   * balance_mismatch, negative_balance, unbalanced_transaction, currency_mismatch, entry_without_balance,
+   * or one of a further check.
+   */
   kind: string;
   /** One line naming the bad account, transaction or entry. */
   message: string;
@@ -120,6 +124,18 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
     problems.push({
       kind: 'currency_mismatch',
       message: `entry ${row.entryId} of transaction ${row.transactionId}: account ${row.accountId} is of another merchant, currency or kind of money`,
+    });
+  }
+
+  const unfilled = await db
+    .select({ entryId: ledgerEntry.id, transactionId: ledgerEntry.transactionId })
+    .from(ledgerEntry)
+    .where(isNull(ledgerEntry.balanceAfter))
+    .orderBy(ledgerEntry.id);
+  for (const row of unfilled) {
+    problems.push({
+      kind: 'entry_without_balance',
+      message: `entry ${row.entryId} of transaction ${row.transactionId}: no balance after, though its transaction committed`,
     });
   }
 

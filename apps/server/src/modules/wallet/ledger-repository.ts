@@ -43,7 +43,8 @@ export interface EntryOfTransaction {
   memberId: string | null;
   accountKind: LedgerAccountKind;
   amount: bigint;
-  balanceAfter: bigint;
+  /** Null for a house account's entry until its transaction commits (decision 038). */
+  balanceAfter: bigint | null;
 }
 
 export interface HistoryFilter {
@@ -140,7 +141,7 @@ export function createLedgerRepository(db: Db) {
             ${call.members}, ${call.reference}::text, ${call.memo === null ? null : JSON.stringify(call.memo)}::jsonb,
             ${call.reversesTransactionId}::bigint, ${call.createdAt.toISOString()}::timestamptz,
             ${TRIAL_MEMBER_TYPE}::integer, ${arrayLiteral(call.entries.map((entry) => entry.account))}::text[],
-            ${arrayLiteral(call.entries.map((entry) => entry.amount))}::bigint[], false)`),
+            ${arrayLiteral(call.entries.map((entry) => entry.amount))}::bigint[])`),
       );
       if (!row) throw new Error(`ledger_post answered nothing for ${call.idempotencyKey}`);
       return {

@@ -419,9 +419,10 @@ export function createLedgerService(deps: {
     },
 
     /**
-     * Holds, until the caller's transaction ends, the accounts a post of `kind` for the member would change,
-     * taken in account order as every post takes them: work that must read and then move the member's money
-     * without a post of another transaction in between (and without waiting in a cycle) starts with it.
+     * Holds, until the caller's transaction ends, the member's accounts a post of `kind` would change (the
+     * house's are changed at commit and need no holding; decision 038), taken in account order as every
+     * post takes them: work that must read and then move the member's money without a post of another
+     * transaction in between (and without waiting in a cycle) starts with it.
      */
     async holdAccounts(
       where: { merchantCode: string; memberId: string; kind: keyof typeof MOVEMENTS; currency?: string },
