@@ -292,6 +292,21 @@ describeEachDatabase('game records', (kind) => {
       });
     });
 
+    it('records a round played and settled at once as one settled row; its key again is refused', async () => {
+      const { row } = await memberWithMoney();
+      const service = records.gameRecordsService;
+      const key = `svc-settled-${row.id}`;
+      const settled = await service.recordSettledRound({ ...round(row.id, key, 2_000n), payout: 500n });
+      expect(settled).toMatchObject({ status: 'settled', stake: 2_000n, payout: 500n, roundKey: key });
+      expect(settled.settledAt).toEqual(settled.createdAt);
+      await expect(
+        service.recordSettledRound({ ...round(row.id, key, 2_000n), payout: 500n }),
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+      await expect(
+        service.recordSettledRound({ ...round(row.id, `${key}-neg`), payout: -1n }),
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    });
+
     it('refuses the same key for another round, an unknown round, bad amounts and foreign transactions', async () => {
       const { row } = await memberWithMoney();
       const other = await memberWithMoney();

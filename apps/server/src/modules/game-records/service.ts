@@ -140,6 +140,32 @@ export function createGameRecordsService(deps: {
       return { round: existing, replayed: true };
     },
 
+    /**
+     * A round played and settled at once (a slot spin: its stake and payout are one ledger transaction), as
+     * one new row; its stake then counts toward turnover (`onSettled`). For a new key only: a round of the
+     * key already there is an IDEMPOTENCY_CONFLICT (a caller that answers repeats finds them first).
+     */
+    async recordSettledRound(
+      request: RecordRoundRequest & { payout: bigint },
+      tx: DbOrTx = db,
+    ): Promise<GameRoundRow> {
+      if (request.payout < 0n) throw new DomainError('INVALID_INPUT', { field: 'payout' });
+      const open = await openRoundRow(request, tx);
+      const created = await rounds.insertRound(
+        {
+          ...open,
+          status: 'settled',
+          payout: request.payout,
+          settleTransactionId: request.betTransactionId,
+          settledAt: open.createdAt,
+        },
+        tx,
+      );
+      if (!created) throw new DomainError('IDEMPOTENCY_CONFLICT');
+      if (onSettled && created.stake > 0n) await onSettled(created, tx);
+      return created;
+    },
+
     async settleRound(request: SettleRoundRequest, tx: DbOrTx = db): Promise<RoundResult> {
       const round = await rounds.findRound(request.merchantCode, request.vendorCode, request.roundKey, tx);
       if (!round) throw new DomainError('NOT_FOUND');

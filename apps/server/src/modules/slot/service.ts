@@ -36,7 +36,7 @@ export interface SlotServiceDeps {
   games: Pick<GamesRepository, 'findByGameId' | 'findVendor'>;
   ledgerService: Pick<LedgerService, 'post' | 'balanceOf'>;
   /** Records each wallet round in the game records, inside the round's transaction. */
-  gameRecords?: Pick<GameRecordsService, 'recordRound' | 'settleRound'> | undefined;
+  gameRecords?: Pick<GameRecordsService, 'recordSettledRound'> | undefined;
   /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
 }
@@ -263,32 +263,20 @@ export function createSlotService(deps: SlotServiceDeps) {
             if (!created) throw new KeyTaken();
 
             if (ledgerTransactionId !== null && deps.gameRecords) {
-              const roundKey = slotRoundKey(roundId);
-              await deps.gameRecords.recordRound(
+              await deps.gameRecords.recordSettledRound(
                 {
                   merchantCode: member.merchantCode,
                   memberId: member.memberId,
                   vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
-                  roundKey,
+                  roundKey: slotRoundKey(roundId),
                   gameId: game.gameId,
                   nodeId: gameRow?.nodeId ?? SLOT_HOUSE_GAME_ID,
                   gameType: gameRow?.gameType ?? 'RNG',
                   gameName: game.gameName,
                   stake,
+                  payout,
                   betTransactionId: ledgerTransactionId,
                   createdAt: now,
-                },
-                tx,
-              );
-              await deps.gameRecords.settleRound(
-                {
-                  merchantCode: member.merchantCode,
-                  vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
-                  roundKey,
-                  outcome: 'settled',
-                  payout,
-                  settleTransactionId: ledgerTransactionId,
-                  settledAt: now,
                 },
                 tx,
               );
