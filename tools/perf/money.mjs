@@ -45,6 +45,8 @@ export const MONEY_GOALS = { callers: 20, ratio: 0.3, p99Ms: 50 };
 const PROVIDER_CODE = 'sandbox';
 const STAKE = 1_000;
 const PAYOUT = 500;
+/** The lottery a bet goes to: the northern daily draw, one point of a two-digit lô. */
+const LOTTERY_GAME = 'MB';
 /** The slot's smallest bet level (SLOT_BET_LEVELS): a spin stakes 20 lines of it. */
 const SLOT_LINE_BET = 100;
 /** Each member's money (minor units): far more than a run can stake. */
@@ -338,10 +340,23 @@ let roundCounter = 0;
 /**
  * Each caller a member looping for `ms`: `path` `provider` plays the provider's signed bet then win (each win
  * closes its round), `slot` spins the site's own slot as the member (its session cookie; one ledger
- * `game_round` a spin, the smallest bet level on 20 lines).
+ * `game_round` a spin, the smallest bet level on 20 lines), `lottery` places a one-point two-digit lô on
+ * the open northern daily draw (one ledger `bet`).
  */
 async function walletCalls({ base, members, callers, ms, sign, path = 'provider', cpuMs = () => undefined }) {
   const agent = new Agent({ keepAlive: true, maxSockets: callers });
+  // The lottery's open draw of the step (the northern daily draw takes bets most of the day).
+  const drawId =
+    path === 'lottery'
+      ? jsonOf(
+          await send(agent, base, {
+            method: 'GET',
+            path: `/api/lottery/game?code=${LOTTERY_GAME}&prizeMode=Lott`,
+          }),
+          'lottery game',
+        ).value.openDraw?.id
+      : undefined;
+  if (path === 'lottery' && !drawId) throw new Error(`lottery ${LOTTERY_GAME} has no open draw now`);
   const latencies = [];
   const failures = [];
   const deadline = performance.now() + ms;
@@ -358,6 +373,26 @@ async function walletCalls({ base, members, callers, ms, sign, path = 'provider'
     while (performance.now() < deadline) {
       roundCounter += 1;
       const roundId = `bench-${process.pid}-${roundCounter}`;
+      if (path === 'lottery') {
+        await call(
+          'lottery bet',
+          {
+            method: 'POST',
+            path: '/api/lottery/orders',
+            headers: { cookie: member.cookie, origin: base },
+            body: {
+              drawId,
+              betType: 'LO2',
+              prizeMode: 'Lott',
+              selections: [['37']],
+              points: 1,
+              requestKey: roundId,
+            },
+          },
+          slotOk,
+        );
+        continue;
+      }
       if (path === 'slot') {
         await call(
           'spin',
@@ -859,6 +894,17 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
       });
       if (functions) result.functions = await functions.read();
       if (profiled) await server.stop();
+      const lottery = profiled
+        ? undefined
+        : await walletCalls({
+            base: server.base,
+            members,
+            callers: count,
+            ms,
+            sign,
+            path: 'lottery',
+            cpuMs: server.cpuMs,
+          }).catch((error) => ({ skipped: error.message }));
       const slot = profiled
         ? undefined
         : await walletCalls({
@@ -872,6 +918,21 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
           });
       if (!exclusive) bare.set(count, await barePostgres(target.url, count, ms));
       const baseline = bare.get(count);
+      const extraRows = [];
+      if (lottery?.skipped)
+        console.log(`    ${kind}, ${count} callers: no lottery bets (${lottery.skipped})`);
+      else if (lottery) {
+        delete lottery.window;
+        extraRows.push({
+          path: 'lottery',
+          callers: count,
+          ...lottery,
+          bareTransactionsPerSecond: baseline.transactionsPerSecond,
+          bareP50Ms: baseline.p50Ms,
+          bareP99Ms: baseline.p99Ms,
+          ratio: lottery.callsPerSecond / baseline.transactionsPerSecond,
+        });
+      }
       let slotRow;
       if (slot) {
         delete slot.window;
@@ -898,6 +959,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
       delete row.window;
       result.rows.push(row);
       if (slotRow) result.rows.push(slotRow);
+      result.rows.push(...extraRows);
       if (profiled) {
         const { count: threads, profile } = mainThreadProfile(profileDir);
         if (profile) {
@@ -939,7 +1001,7 @@ export function moneyTable(results) {
   const rows = results.flatMap((result) =>
     result.rows.map((row) => [
       result.database === 'postgres' ? 'PostgreSQL' : 'PGlite (baseline in-process)',
-      row.path === 'slot' ? 'slot spin' : 'provider bet, win',
+      { slot: 'slot spin', lottery: 'lottery bet' }[row.path] ?? 'provider bet, win',
       `${row.callers}${row.profiled ? ' (cpu-prof)' : ''}`,
       fmt(row.callsPerSecond, 0),
       fmt(row.p50Ms, 1),
