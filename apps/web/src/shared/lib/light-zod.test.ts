@@ -1,27 +1,42 @@
 import * as realContent from '@kl/contracts/content';
 import * as realGames from '@kl/contracts/games';
+import * as realLottery from '@kl/contracts/lottery';
+import * as realPaging from '@kl/contracts/paging';
 import * as realPlatform from '@kl/contracts/platform';
 import * as realStatus from '@kl/contracts/status';
+import * as realWallet from '@kl/contracts/wallet';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z as realZod } from 'zod';
 import {
   DEFAULT_BANNERS,
   DEFAULT_FOOTER,
   createAnnouncement,
   createVendorStructure,
 } from '../../features/home/testing/fake-home.ts';
+import { betOf, fakeDraw, fakeResult, lotteryGame } from '../../features/lottery/testing/fake-lottery.ts';
 import { createGame } from '../../test/fake-games.ts';
 import { createSystemStatus } from '../../test/factories.ts';
+import { z as lightZod } from './light-zod.ts';
 
 /**
- * The browser build gives the contracts' content, games, status and platform modules light-zod.ts instead
- * of zod (light-zod-plugin.ts). Here the same modules are loaded both ways and every schema they export
+ * The browser build gives the contracts' content, games, status, platform and lottery modules light-zod.ts
+ * instead of zod, and the lottery module copies of wallet and paging built the same way
+ * (light-zod-plugin.ts). Here the same modules are loaded both ways and every schema they export
  * (and every request and response schema of their API tables) parses the same values to the same result:
  * valid answers of home's calls, each of them broken one field at a time, and odd values.
  */
 type Parser = { safeParse: (value: unknown) => { success: boolean; data?: unknown } };
 type Modules = Record<string, Record<string, unknown>>;
 
-const REAL: Modules = { content: realContent, games: realGames, status: realStatus, platform: realPlatform };
+const REAL: Modules = {
+  content: realContent,
+  games: realGames,
+  status: realStatus,
+  platform: realPlatform,
+  lottery: realLottery,
+  wallet: realWallet,
+  paging: { page: realZod.object(realPaging.pageParams({ default: 20, max: 100 })) },
+};
 let light: Modules;
 
 beforeAll(async () => {
@@ -32,6 +47,11 @@ beforeAll(async () => {
     games: await import('@kl/contracts/games'),
     status: await import('@kl/contracts/status'),
     platform: await import('@kl/contracts/platform'),
+    lottery: await import('@kl/contracts/lottery'),
+    wallet: await import('@kl/contracts/wallet'),
+    paging: {
+      page: lightZod.object((await import('@kl/contracts/paging')).pageParams({ default: 20, max: 100 })),
+    },
   };
   vi.doUnmock('zod');
 });
@@ -93,6 +113,30 @@ function variants(value: unknown): unknown[] {
 }
 
 const game = createGame(1);
+const draw = fakeDraw('20261121-0001', 45_000);
+const result = fakeResult('20261121-0000', '54321');
+const onePage = { pageNum: 1, totalPages: 1, total: 1 };
+const summary = (next: typeof draw | null) => {
+  const {
+    betTypes: _betTypes,
+    prizeMode: _prizeMode,
+    maxPerDraw: _max,
+    openDraw: _open,
+    serverTime: _time,
+    ...rest
+  } = lotteryGame(next);
+  return rest;
+};
+const dailySummary = {
+  ...summary(draw),
+  code: 'MB',
+  category: 'LOTT',
+  schedule: { kind: 'daily', weekdays: [0, 1, 6], drawTime: '18:15', stations: { '1': 'Hà Nội' } },
+};
+const transaction = {
+  ...{ id: '42', kind: 'bet', amount: 27_000, currency: 'VND', availableChange: -27_000, heldChange: 0 },
+  ...{ balanceAfter: 973_000, reference: 'lottery:1', reverses: null, createdAt: new Date().toISOString() },
+};
 const SAMPLES: Record<string, unknown[]> = {
   'status.systemStatus': [
     createSystemStatus(),
@@ -117,6 +161,45 @@ const SAMPLES: Record<string, unknown[]> = {
   'games.winnerBoardQuery': [{ gameCategory: 'RNG', language: 'EN', limitNum: '100' }, {}],
   'content.bannersQuery': [{ lang: 'EN' }, { lang: 'vi' }, {}],
   'content.announcementsQuery': [{ types: 'A, B', pageNo: '1' }],
+  'lottery.lotteryGamesResult': [
+    { serverTime: new Date().toISOString(), list: [summary(draw), summary(null), dailySummary] },
+  ],
+  'lottery.lotteryGameDetail': [lotteryGame(draw), lotteryGame(null)],
+  'lottery.lotteryResultsPage': [{ list: [fakeResult('20261121', '12345')], ...onePage }],
+  'lottery.recentLotteryResult': [
+    { list: [{ code: 'ST1', name: 'Siêu Tốc', region: 'MB', category: 'ELOTT', draw: result }] },
+  ],
+  'lottery.lotteryNumero': [
+    { code: 'ST1', draw: result, numbers: ['12345', '01'], special: '12345', heads: [['1'], []] },
+    { code: 'ST1', draw: null, numbers: [], special: null, heads: [] },
+  ],
+  'lottery.lotteryOrdersPage': [
+    { list: [betOf(), betOf({ status: 'won', settledAt: draw.drawAt })], ...onePage },
+  ],
+  'lottery.placeLotteryBetResult': [{ bet: betOf(), balance: 973_000 }],
+  'lottery.lotteryOrdersQuery': [{ status: 'open', code: 'ST1', pageNo: '2', pageSize: '50' }, {}],
+  'lottery.lotteryGameQuery': [{ code: 'ST1' }, { gameId: '7001', prizeMode: 'Elott' }, {}],
+  'lottery.placeLotteryBetRequest': [
+    {
+      drawId: draw.id,
+      betType: 'XIEN2',
+      prizeMode: 'Elott',
+      selections: [['12', '34']],
+      points: 3,
+      requestKey: 'k'.repeat(16),
+    },
+  ],
+  'wallet.walletBalance': [
+    { sumBalance: 1_000_000, available: 1_000_000, held: 0, currency: 'VND', decimals: 0, demo: false },
+  ],
+  'wallet.transactionHistoryQuery': [
+    { kind: 'deposit, bonus', from: '2030-03-01T00:00:00+07:00', to: '2030-03-02T00:00:00Z', pageNo: '1' },
+    { kind: 'deposit,nothing' },
+    { kind: ' , ' },
+    { from: '2030-03-02T00:00:00Z', to: '2030-03-01T00:00:00Z' },
+  ],
+  'wallet.transactionHistory': [{ list: [transaction], ...onePage }],
+  'paging.page': [{ pageNo: '3', pageSize: '100' }, { pageNo: 2 }, {}],
 };
 
 describe('light-zod', () => {
@@ -125,6 +208,9 @@ describe('light-zod', () => {
     expect(light.games?.game).toHaveProperty('optionalKey', false);
     expect(realGames.game).not.toHaveProperty('optionalKey');
     expect(schemasOf(light.games ?? {}).size).toBe(schemasOf(realGames).size);
+    expect(light.lottery?.lotteryBet).toHaveProperty('optionalKey', false);
+    expect(light.wallet?.walletBalance).toHaveProperty('optionalKey', false);
+    expect(schemasOf(light.lottery ?? {}).size).toBe(schemasOf(realLottery).size);
   });
 
   it('parses home’s answers, and each of them broken one field at a time, as zod does', () => {
@@ -149,7 +235,7 @@ describe('light-zod', () => {
     expect(compared).toBeGreaterThan(500);
   });
 
-  it('every schema of the four modules answers odd values as zod does', () => {
+  it('every schema of the light modules answers odd values as zod does', () => {
     const odd = [undefined, null, 0, 1, -1, 1.5, '', '1', 'abc', 'EN', 'vi', true, [], [1], {}, { list: [] }];
     for (const module of Object.keys(REAL)) {
       const lightSchemas = schemasOf(light[module] ?? {});
