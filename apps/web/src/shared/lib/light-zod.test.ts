@@ -1,9 +1,14 @@
+import * as realAccountChecks from '@kl/contracts/account-checks';
+import * as realAccounts from '@kl/contracts/accounts';
+import * as realAgentContracts from '@kl/contracts/agent-contracts';
 import * as realContent from '@kl/contracts/content';
 import * as realGames from '@kl/contracts/games';
 import * as realLottery from '@kl/contracts/lottery';
 import * as realPaging from '@kl/contracts/paging';
 import * as realPlatform from '@kl/contracts/platform';
+import * as realResponsibleGaming from '@kl/contracts/responsible-gaming';
 import * as realStatus from '@kl/contracts/status';
+import * as realWagering from '@kl/contracts/wagering';
 import * as realWallet from '@kl/contracts/wallet';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z as realZod } from 'zod';
@@ -13,9 +18,13 @@ import {
   createAnnouncement,
   createVendorStructure,
 } from '../../features/home/testing/fake-home.ts';
+import { fakeContract } from '../../features/agent/testing/fake-agent.ts';
+import { rgSettings } from '../../features/responsible-gaming/testing/fake-responsible-gaming.ts';
 import { betOf, fakeDraw, fakeResult, lotteryGame } from '../../features/lottery/testing/fake-lottery.ts';
 import { createGame } from '../../test/fake-games.ts';
 import { createSystemStatus } from '../../test/factories.ts';
+import { captchaOf, rulesOf } from '../../test/fake-accounts.ts';
+import { memberInfoOf, sessionOf } from '../../test/fake-data.ts';
 import { z as lightZod } from './light-zod.ts';
 
 /**
@@ -35,6 +44,11 @@ const REAL: Modules = {
   platform: realPlatform,
   lottery: realLottery,
   wallet: realWallet,
+  accounts: realAccounts,
+  accountChecks: realAccountChecks,
+  agentContracts: realAgentContracts,
+  wagering: realWagering,
+  responsibleGaming: realResponsibleGaming,
   paging: { page: realZod.object(realPaging.pageParams({ default: 20, max: 100 })) },
 };
 let light: Modules;
@@ -49,6 +63,11 @@ beforeAll(async () => {
     platform: await import('@kl/contracts/platform'),
     lottery: await import('@kl/contracts/lottery'),
     wallet: await import('@kl/contracts/wallet'),
+    accounts: await import('@kl/contracts/accounts'),
+    accountChecks: await import('@kl/contracts/account-checks'),
+    agentContracts: await import('@kl/contracts/agent-contracts'),
+    wagering: await import('@kl/contracts/wagering'),
+    responsibleGaming: await import('@kl/contracts/responsible-gaming'),
     paging: {
       page: lightZod.object((await import('@kl/contracts/paging')).pageParams({ default: 20, max: 100 })),
     },
@@ -133,6 +152,11 @@ const dailySummary = {
   category: 'LOTT',
   schedule: { kind: 'daily', weekdays: [0, 1, 6], drawTime: '18:15', stations: { '1': 'Hà Nội' } },
 };
+const requirement = {
+  ...{ id: 7, source: 'bonus', status: 'active', promotionId: 3, promotionTitle: 'Thưởng nạp đầu' },
+  ...{ required: 5_000_000, progress: 1_000_000, locked: 250_000, lockedBonus: 100_000 },
+  ...{ createdAt: '2030-03-01T08:00:00.000Z', closedAt: null },
+};
 const transaction = {
   ...{ id: '42', kind: 'bet', amount: 27_000, currency: 'VND', availableChange: -27_000, heldChange: 0 },
   ...{ balanceAfter: 973_000, reference: 'lottery:1', reverses: null, createdAt: new Date().toISOString() },
@@ -199,6 +223,45 @@ const SAMPLES: Record<string, unknown[]> = {
     { from: '2030-03-02T00:00:00Z', to: '2030-03-01T00:00:00Z' },
   ],
   'wallet.transactionHistory': [{ list: [transaction], ...onePage }],
+  'accounts.sessionInfo': [sessionOf(0), sessionOf(4)],
+  'accounts.memberInfo': [memberInfoOf(), memberInfoOf({ nickname: 'Long', email: 'a@b.vn' })],
+  'accounts.registrationRules': [
+    rulesOf(),
+    rulesOf({ firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' } }),
+  ],
+  'accounts.captchaChallenge': [captchaOf(1)],
+  'accounts.loginPayload': [
+    { type: 'username', username: 'player01', password: 'abc12345', captcha: '1234', captchaId: 'c1' },
+    { type: 'sms', mobileNum: '0912345678', countryDialingCode: '84', verificationCode: '123456' },
+    { type: 'firebase', firebaseChannel: 'google', firebaseIdToken: 't'.repeat(40) },
+    { type: 'other', username: 'player01', password: 'abc12345' },
+  ],
+  'accounts.registrationPayload': [
+    { registerMethod: 'H5', username: 'player01', password: 'abc12345', confirmPassword: 'abc12345' },
+  ],
+  'accounts.accountsCalls.logout.response': [null],
+  'accountChecks.usernameCheckResult': [{ available: true }, { available: false }],
+  'agentContracts.agentContractAnswer': [
+    { contract: fakeContract('salary') },
+    { contract: fakeContract('dividend', { status: 'accepted', answeredAt: '2030-03-02T08:00:00.000Z' }) },
+    { contract: fakeContract('hourly') },
+    { contract: null },
+  ],
+  'agentContracts.answerContractRequest': [{ contractId: '00000000-0000-4000-8000-000000000001' }],
+  'wagering.turnoverSummary': [
+    {
+      ...{ currency: 'VND', available: 1_250_000, locked: 250_000, withdrawable: 1_000_000 },
+      requirements: [requirement, { ...requirement, id: 8, status: 'met', closedAt: requirement.createdAt }],
+      contributions: { default: 100, categories: { RNG: 100, LOTT: 50 } },
+    },
+  ],
+  'responsibleGaming.responsibleGamingSettings': [
+    rgSettings(),
+    rgSettings({ daily: { amount: 1_000_000, used: 200_000, remaining: 800_000 } }, 30),
+  ],
+  'responsibleGaming.setDepositLimitsRequest': [{ daily: 1_000_000, weekly: null }, {}],
+  'responsibleGaming.startSelfExclusionRequest': [{ period: '6m', confirm: true }],
+  'responsibleGaming.setRealityCheckRequest': [{ intervalMinutes: 15 }, { intervalMinutes: 20 }],
   'paging.page': [{ pageNo: '3', pageSize: '100' }, { pageNo: 2 }, {}],
 };
 
@@ -211,6 +274,8 @@ describe('light-zod', () => {
     expect(light.lottery?.lotteryBet).toHaveProperty('optionalKey', false);
     expect(light.wallet?.walletBalance).toHaveProperty('optionalKey', false);
     expect(schemasOf(light.lottery ?? {}).size).toBe(schemasOf(realLottery).size);
+    expect(light.accounts?.sessionInfo).toHaveProperty('optionalKey', false);
+    expect(schemasOf(light.accounts ?? {}).size).toBe(schemasOf(realAccounts).size);
   });
 
   it('parses home’s answers, and each of them broken one field at a time, as zod does', () => {

@@ -1,8 +1,9 @@
 /**
- * A small stand-in for the part of zod's API the contracts' content, games, status, platform and lottery
- * modules use (and the copies of wallet and paging the lottery module imports), that the browser build
- * gives those modules instead of zod (light-zod-plugin.ts), so that the first loads of home and the
- * lottery list parse their answers without zod's full build (docs/decisions/024-first-load-javascript.md).
+ * A small stand-in for the part of zod's API the contracts' content, games, status, platform, lottery,
+ * accounts, account-checks and responsible-gaming modules use (and the copies of wallet, paging, agent-contracts and
+ * wagering they and the app import),
+ * that the browser build gives those modules instead of zod (light-zod-plugin.ts), so that the first
+ * loads of home (a member's too) and the lottery list parse their answers without zod's full build (docs/decisions/024-first-load-javascript.md).
  * It parses as zod does for these schemas: the same checks, unknown keys stripped (refused by
  * `strict()`), defaults, transforms and pipes; only its error messages are plain. The development server and the tests use zod
  * itself; light-zod.test.ts parses the same values with both and compares.
@@ -293,6 +294,8 @@ export const z = {
   string: () => new StringSchema(typed('a string', (value) => typeof value === 'string')),
   number: () => new NumberSchema(typed('a number', isNumber)),
   boolean: () => new Schema(typed('a boolean', (value) => typeof value === 'boolean')),
+  null: () => new Schema(typed('null', (value) => value === null)),
+  uuid: () => new StringSchema(typed('a string', (value) => typeof value === 'string')).uuid(),
   literal: (expected: unknown) => new Schema(typed(JSON.stringify(expected), (value) => value === expected)),
   enum: (values: readonly unknown[] | Record<string, unknown>) => {
     const options = Array.isArray(values) ? values : Object.values(values);
@@ -320,6 +323,7 @@ export const z = {
       return issues.length > 0 ? { ok: false, issues } : ok(output);
     }),
   object: (shape: Record<string, Schema>) => new ObjectSchema(shape),
+  strictObject: (shape: Record<string, Schema>) => new ObjectSchema(shape, true),
   union,
   /**
    * Each option an object whose `key` is a literal of its own: the option the value's key names is the
