@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { storage } from '../../../shared/lib/storage.ts';
 import { AUTO_LOGIN_KEY, useSessionStore } from '../../../shared/stores/session-store.ts';
-import { confirmDialog } from '../../../shared/ui/dialog.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { logout } from '../api/logout.ts';
 import { MEMBER_QUERY_KEY } from '../api/get-member-info.ts';
@@ -19,6 +18,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    // The dialog (antd-mobile's) is fetched when asked for: the member centre and the side menu that
+    // offer signing out do not load it with their first screen (docs/performance.md).
+    const { confirmDialog } = await import('../../../shared/ui/dialog.ts');
     const confirmed = await confirmDialog({
       content: t('auth.signOutConfirm'),
       confirmText: t('auth.signOut'),
