@@ -6,6 +6,7 @@ import { gamesCalls, type VendorStructure } from '@kl/contracts/games';
 import { walletCalls } from '@kl/contracts/wallet';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { walletOf } from '../../test/fake-data.ts';
+import { stubScreenObserver } from '../../test/screen-observer.ts';
 import { HOME_LOAD_QUIET_MS } from './components/home-load-status.tsx';
 import { marqueeSeconds } from './lib/marquee.ts';
 import { createAnnouncement, createVendorStructure } from './testing/fake-home.ts';
@@ -66,6 +67,20 @@ describe('announcement marquee', () => {
     await waitFor(() => expect(marquee).toHaveAttribute('data-moving', 'true'));
     await user.click(marquee);
     await waitFor(() => expect(window.location.pathname).toBe('/m/notice'));
+  });
+
+  it('rests where it stands while scrolled off the screen', async () => {
+    const screenWatch = stubScreenObserver();
+    await openHome('/m/home?lang=en');
+    const marquee = screen.getByTestId('marquee');
+    await waitFor(() => expect(marquee).toHaveAttribute('data-moving', 'true'));
+    expect(marquee).toHaveAttribute('data-offscreen', 'false');
+    screenWatch.report(false);
+    expect(marquee).toHaveAttribute('data-offscreen', 'true');
+    expect(marquee).toHaveAttribute('data-moving', 'true');
+    screenWatch.report(true);
+    expect(marquee).toHaveAttribute('data-offscreen', 'false');
+    vi.unstubAllGlobals();
   });
 
   it("shows 'no_announcement' when there are none", async () => {

@@ -6,8 +6,7 @@ import { messageFor } from '../../shared/lib/api-client.ts';
 import { formatLocalDateTime } from '../../shared/lib/date-format.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { useLotteryGames } from './api/use-lottery-games.ts';
-import { DrawClock } from './components/draw-clock.tsx';
-import { useServerNow } from './lib/clock.ts';
+import { TickingDrawClock } from './components/draw-clock.tsx';
 import { launchPathOf } from './lib/launch.ts';
 import './lottery.css';
 import { useCurrentRouteRow } from '../../shared/hooks/use-current-route-row.ts';
@@ -19,7 +18,8 @@ const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = 
 
 /**
  * /m/lottery (product.md §2): the in-house lotteries, fast and daily, each with its next draw counting down on
- * the server's clock. Opening one goes through /m/launchGame; a visitor is sent to /m/login first.
+ * the server's clock (each countdown ticking by itself: the list is not drawn again every second).
+ * Opening one goes through /m/launchGame; a visitor is sent to /m/login first.
  */
 export default function LotteryListScreen() {
   const { t } = useTranslation();
@@ -32,7 +32,6 @@ export default function LotteryListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const games = useLotteryGames();
-  const serverNow = useServerNow(games.data?.offset ?? 0);
 
   const open = (game: LotteryGameSummary) => {
     if (role === 'visitor') {
@@ -87,7 +86,7 @@ export default function LotteryListScreen() {
                           : t('lottery.noDraw')}
                       </p>
                       <p className="kl-lottery-note">
-                        <DrawClock draw={game.nextDraw} serverNow={serverNow} />
+                        <TickingDrawClock draw={game.nextDraw} offset={games.data.offset} />
                       </p>
                     </div>
                     <button

@@ -96,8 +96,34 @@ describe('wallet widget (product.md §2 wallet widget)', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
     await waitFor(() => expect(amount).toHaveTextContent(MASKED_BALANCE));
     expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeDisabled();
+    // Its icon turns for the refresh.
+    expect(screen.getByRole('button', { name: 'Refresh balance' })).toHaveAttribute(
+      'data-refreshing',
+      'true',
+    );
     wallet.open();
     await waitFor(() => expect(amount).toHaveTextContent(vnd(300_000)));
     expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Refresh balance' })).toHaveAttribute(
+      'data-refreshing',
+      'false',
+    );
+  });
+
+  it('does not turn its refresh icon while the first balance loads', async () => {
+    const wallet = gate();
+    on(walletCalls.wallet, async () => {
+      await wallet.wait();
+      return walletOf(100_000);
+    });
+    wallet.close();
+    await openDeposit();
+    const amount = await screen.findByTestId('wallet-amount');
+    const refresh = screen.getByRole('button', { name: 'Refresh balance' });
+    await waitFor(() => expect(refresh).toBeDisabled());
+    expect(amount).toHaveTextContent(MASKED_BALANCE);
+    expect(refresh).toHaveAttribute('data-refreshing', 'false');
+    wallet.open();
+    await waitFor(() => expect(amount).toHaveTextContent(vnd(100_000)));
   });
 });

@@ -1,15 +1,21 @@
 /**
- * A small stand-in for the part of zod's API the contracts' content, games and status modules use, that
- * the browser build gives those modules instead of zod (light-zod-plugin.ts), so that home's first load
- * parses its answers without zod's full build (docs/decisions/024-first-load-javascript.md). It parses as
- * zod does for these schemas: the same checks, unknown keys stripped (refused by `strict()`), defaults,
- * transforms and pipes; only its error messages are plain. The development server and the tests use zod
+ * A small stand-in for the part of zod's API the contracts' content, games, status, platform, lottery,
+ * accounts, account-checks and responsible-gaming modules use (and the copies of wallet, paging, agent-contracts and
+ * wagering they and the app import),
+ * that the browser build gives those modules instead of zod (light-zod-plugin.ts), so that the first
+ * loads of home (a member's too) and the lottery list parse their answers without zod's full build (docs/decisions/024-first-load-javascript.md).
+ * It parses as zod does for these schemas: the same checks, unknown keys stripped (refused by
+ * `strict()`), defaults, transforms and pipes; only its error messages are plain. The development server and the tests use zod
  * itself; light-zod.test.ts parses the same values with both and compares.
  */
 
 type Issue = { path: PropertyKey[]; message: string };
 type Result = { ok: true; value: unknown } | { ok: false; issues: Issue[] };
 type Step = (value: unknown, path: PropertyKey[]) => Result;
+type TransformContext = {
+  value: unknown;
+  addIssue: (issue: { message?: string; path?: PropertyKey[] }) => void;
+};
 
 const ok = (value: unknown): Result => ({ ok: true, value });
 const fail = (path: PropertyKey[], message: string): Result => ({ ok: false, issues: [{ path, message }] });
@@ -98,11 +104,19 @@ class Schema {
     return schema;
   }
 
-  transform(change: (value: never) => unknown): Schema {
+  /** A rewrite; like zod's, it may refuse the value by adding an issue to its context (and answer `z.NEVER`). */
+  transform(change: (value: never, context: TransformContext) => unknown): Schema {
     const run = this.run;
     return new Schema((value, path) => {
       const result = run(value, path);
-      return result.ok ? ok(change(result.value as never)) : result;
+      if (!result.ok) return result;
+      const issues: Issue[] = [];
+      const changed = change(result.value as never, {
+        value: result.value,
+        addIssue: (issue) =>
+          issues.push({ path: [...path, ...(issue.path ?? [])], message: issue.message ?? 'Invalid input' }),
+      });
+      return issues.length > 0 ? { ok: false, issues } : ok(changed);
     });
   }
 
@@ -154,6 +168,9 @@ class StringSchema extends Schema {
       pattern.lastIndex = 0;
       return pattern.test(value);
     }, 'Invalid string');
+  }
+  uuid() {
+    return this.check((value: string) => UUID.test(value), 'Invalid UUID');
   }
   trim() {
     return this.rewrite((value: string) => value.trim());
@@ -240,6 +257,36 @@ function coerced<T extends Schema>(
   return make((value, path) => inner(convert(value), path));
 }
 
+/** What zod's `uuid()` takes: an RFC 9562 UUID of versions 1 to 8, the nil one and the max one. */
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
+function union(options: readonly Schema[]) {
+  return new Schema((value, path) => {
+    for (const option of options) {
+      const result = option.run(value, path);
+      if (result.ok) return result;
+    }
+    return fail(path, 'No option of the union fits');
+  });
+}
+
+function record(key: Schema, item: Schema) {
+  return new Schema((value, path) => {
+    if (!isPlainObject(value)) return fail(path, 'Expected an object');
+    const output: Record<string, unknown> = {};
+    const issues: Issue[] = [];
+    for (const [name, entry] of Object.entries(value)) {
+      const keyResult = key.run(name, [...path, name]);
+      const result = item.run(entry, [...path, name]);
+      if (!keyResult.ok) issues.push(...keyResult.issues);
+      else if (!result.ok) issues.push(...result.issues);
+      else output[String(keyResult.value)] = result.value;
+    }
+    return issues.length > 0 ? { ok: false, issues } : ok(output);
+  });
+}
+
 const DATE = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
 const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?`;
 
@@ -247,6 +294,8 @@ export const z = {
   string: () => new StringSchema(typed('a string', (value) => typeof value === 'string')),
   number: () => new NumberSchema(typed('a number', isNumber)),
   boolean: () => new Schema(typed('a boolean', (value) => typeof value === 'boolean')),
+  null: () => new Schema(typed('null', (value) => value === null)),
+  uuid: () => new StringSchema(typed('a string', (value) => typeof value === 'string')).uuid(),
   literal: (expected: unknown) => new Schema(typed(JSON.stringify(expected), (value) => value === expected)),
   enum: (values: readonly unknown[] | Record<string, unknown>) => {
     const options = Array.isArray(values) ? values : Object.values(values);
@@ -274,28 +323,21 @@ export const z = {
       return issues.length > 0 ? { ok: false, issues } : ok(output);
     }),
   object: (shape: Record<string, Schema>) => new ObjectSchema(shape),
-  union: (options: readonly Schema[]) =>
-    new Schema((value, path) => {
-      for (const option of options) {
-        const result = option.run(value, path);
-        if (result.ok) return result;
-      }
-      return fail(path, 'No option of the union fits');
-    }),
-  record: (key: Schema, item: Schema) =>
-    new Schema((value, path) => {
-      if (!isPlainObject(value)) return fail(path, 'Expected an object');
-      const output: Record<string, unknown> = {};
-      const issues: Issue[] = [];
-      for (const [name, entry] of Object.entries(value)) {
-        const keyResult = key.run(name, [...path, name]);
-        const result = item.run(entry, [...path, name]);
-        if (!keyResult.ok) issues.push(...keyResult.issues);
-        else if (!result.ok) issues.push(...result.issues);
-        else output[String(keyResult.value)] = result.value;
-      }
-      return issues.length > 0 ? { ok: false, issues } : ok(output);
-    }),
+  strictObject: (shape: Record<string, Schema>) => new ObjectSchema(shape, true),
+  union,
+  /**
+   * Each option an object whose `key` is a literal of its own: the option the value's key names is the
+   * only one that can fit, so trying each in turn answers as zod's lookup does.
+   */
+  discriminatedUnion: (_key: string, options: readonly Schema[]) => union(options),
+  /**
+   * Keys checked by `key`, none required: zod's `partialRecord`, and its `record` of string keys (the only
+   * kind of the light modules; zod's record of an enum's keys would also ask for every key).
+   */
+  record,
+  partialRecord: record,
+  /** What a transform that added an issue answers (the value is refused anyway). */
+  NEVER: Object.freeze({ status: 'aborted' }),
   coerce: {
     number: () => coerced((run) => new NumberSchema(run), Number, typed('a number', isNumber)),
   },

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { storage } from '../../../shared/lib/storage.ts';
 import { AUTO_LOGIN_KEY, useSessionStore } from '../../../shared/stores/session-store.ts';
-import { confirmDialog } from '../../../shared/ui/dialog.ts';
+import type * as DialogModule from '../../../shared/ui/dialog.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { logout } from '../api/logout.ts';
 import { MEMBER_QUERY_KEY } from '../api/get-member-info.ts';
+
+let dialogs: typeof DialogModule | undefined;
 
 /**
  * product.md §4 Logout: confirm, a loading message, DELETE logout, autoLogin 0, the session and the
@@ -19,7 +21,11 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
-    const confirmed = await confirmDialog({
+    // The dialog (antd-mobile's) is fetched when first asked for: the member centre and the side menu
+    // that offer signing out do not load it with their first screen (docs/performance.md). Once here,
+    // it opens at once.
+    dialogs ??= await import('../../../shared/ui/dialog.ts');
+    const confirmed = await dialogs.confirmDialog({
       content: t('auth.signOutConfirm'),
       confirmText: t('auth.signOut'),
       cancelText: t('auth.cancel'),

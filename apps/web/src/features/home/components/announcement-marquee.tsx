@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePopularAnnouncements } from '../api/get-popular-announcements.ts';
+import { useOnScreen } from '../../../shared/hooks/use-on-screen.ts';
 import { usePageSettled } from '../../../shared/hooks/use-page-settled.ts';
 import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { marqueeSeconds, marqueeStartSeconds, marqueeText } from '../lib/marquee.ts';
@@ -16,6 +17,7 @@ import { SpeakerIcon } from './icons.tsx';
  * The line stands at its start (its first words readable, as in the server's page) until the page has
  * settled (usePageSettled), then moves on from there: an animation running on every frame while the
  * page loads and is taken over would take a slow phone's processor from them (docs/performance.md).
+ * It rests, where it stands, while scrolled off the screen.
  */
 export function AnnouncementMarquee() {
   const { t } = useTranslation();
@@ -23,6 +25,8 @@ export function AnnouncementMarquee() {
   const reducedMotion = useReducedMotion();
   const settled = usePageSettled();
   const moving = useRef<HTMLSpanElement>(null);
+  const marquee = useRef<HTMLAnchorElement>(null);
+  const onScreen = useOnScreen(marquee);
   const [geometry, setGeometry] = useState({ line: 0, window: 0 });
   const text = data && data.length > 0 ? marqueeText(data) : isPending ? '' : t('no_announcement');
   const animated = settled && !reducedMotion && text !== '' && data !== undefined && data.length > 0;
@@ -48,11 +52,13 @@ export function AnnouncementMarquee() {
   } as CSSProperties;
   return (
     <Link
+      ref={marquee}
       to={NOTICE_PATH}
       className="kl-marquee"
       aria-label={text ? `${t('home.marquee.label')}: ${text}` : t('home.marquee.label')}
       data-testid="marquee"
       data-moving={animated}
+      data-offscreen={!onScreen}
     >
       <SpeakerIcon />
       <span className="kl-marquee__window">

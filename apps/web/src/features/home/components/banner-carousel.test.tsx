@@ -2,11 +2,16 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/lib/i18n.ts';
+import { stubScreenObserver } from '../../../test/screen-observer.ts';
 import { createBanner, DEFAULT_BANNERS } from '../testing/fake-home.ts';
 import { bannersOf, homeCarouselGroups } from '../lib/banners.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 
 const HOME_BANNERS = bannersOf(DEFAULT_BANNERS, ['m_home']);
+
+/** Whether the page has settled (use-page-settled.ts has tests of its own): the test says. */
+const page = vi.hoisted(() => ({ settled: true }));
+vi.mock('../../../shared/hooks/use-page-settled.ts', () => ({ usePageSettled: () => page.settled }));
 
 function renderCarousel(banners = HOME_BANNERS) {
   return render(
@@ -32,6 +37,7 @@ function prefersReducedMotion() {
 beforeEach(async () => {
   await initI18n('en');
   vi.useFakeTimers();
+  page.settled = true;
 });
 
 afterEach(() => {
@@ -53,6 +59,37 @@ describe('banner carousel (product.md §2, §9)', () => {
     expect(current()).toBe(2);
     act(() => vi.advanceTimersByTime(5_000));
     expect(current()).toBe(0);
+  });
+
+  it('stands still until the page has settled, then moves on every 5000 ms', () => {
+    page.settled = false;
+    const view = renderCarousel();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(current()).toBe(0);
+    expect(screen.getByTestId('banner-carousel')).toHaveAttribute('data-playing', 'false');
+    page.settled = true;
+    view.rerender(
+      <MemoryRouter>
+        <BannerCarousel banners={HOME_BANNERS} label="Promotions" />
+      </MemoryRouter>,
+    );
+    act(() => vi.advanceTimersByTime(4_999));
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(current()).toBe(1);
+  });
+
+  it('rests while scrolled off the screen', () => {
+    const screenWatch = stubScreenObserver();
+    renderCarousel();
+    expect(screenWatch.watching()).toBe(1);
+    screenWatch.report(false);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(current()).toBe(0);
+    expect(screen.getByTestId('banner-carousel')).toHaveAttribute('data-playing', 'false');
+    screenWatch.report(true);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(current()).toBe(1);
   });
 
   it('a single banner neither moves nor offers controls', () => {

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageVisible } from '../hooks/use-page-visible.ts';
+import { useOnScreen } from '../../../shared/hooks/use-on-screen.ts';
+import { usePageSettled } from '../../../shared/hooks/use-page-settled.ts';
 import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion.ts';
 import { bannerLink } from '../lib/banners.ts';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
@@ -61,8 +63,10 @@ function BannerTarget({ banner, children }: { banner: Banner; children: ReactNod
 
 /**
  * The banner carousel of product.md §2 (§9: autoplay 5000 ms, looping when there is more than one), drawn
- * with CSS scroll snapping so that a finger can swipe it. It stops while pointed at or focused, while
- * the tab is hidden, when the device asks for reduced motion, and when its pause button is pressed.
+ * with CSS scroll snapping so that a finger can swipe it. Its autoplay starts once the page has settled
+ * (usePageSettled: a slide's scroll and its picture would compete with the page's load), and it stops
+ * while scrolled off the screen, while pointed at or focused, while the tab is hidden, when the device
+ * asks for reduced motion, and when its pause button is pressed (docs/performance.md).
  * A banner whose picture fails is left out; a tap follows its link (site paths in the app, other sites
  * in a new tab).
  */
@@ -75,13 +79,17 @@ export function BannerCarousel({ banners, label }: { banners: readonly Banner[];
   const [stopped, setStopped] = useState(false);
   const reducedMotion = useReducedMotion();
   const visible = usePageVisible();
+  const settled = usePageSettled();
+  const carousel = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(carousel);
   const track = useRef<HTMLUListElement>(null);
 
   const shown = banners.filter((banner) => !failed.has(banner.id));
   const count = shown.length;
   const index = Math.min(selected, Math.max(count - 1, 0));
   const several = count > 1;
-  const playing = several && !reducedMotion && !pointer && !focus && !stopped && visible;
+  const playing =
+    several && settled && onScreen && !reducedMotion && !pointer && !focus && !stopped && visible;
 
   const goTo = (next: number) => {
     const target = ((next % count) + count) % count;
@@ -104,6 +112,7 @@ export function BannerCarousel({ banners, label }: { banners: readonly Banner[];
   const anyLink = shown.some((banner) => bannerLink(banner.linkUrl) !== null);
   return (
     <section
+      ref={carousel}
       className="kl-banners"
       aria-roledescription={t('home.banners.carousel')}
       aria-label={label}

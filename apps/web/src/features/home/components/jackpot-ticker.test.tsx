@@ -2,6 +2,7 @@ import { JACKPOT_TICKER } from '@kl/contracts/constants';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/lib/i18n.ts';
+import { stubScreenObserver } from '../../../test/screen-observer.ts';
 import { jackpotDelayMs, jackpotStart, jackpotStep } from '../lib/jackpot.ts';
 import { JackpotTicker } from './jackpot-ticker.tsx';
 
@@ -37,6 +38,7 @@ describe('jackpot ticker', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   const value = () =>
@@ -60,6 +62,20 @@ describe('jackpot ticker', () => {
     expect(value()).toBe(start + 300);
     act(() => vi.advanceTimersByTime(2_000));
     expect(value()).toBe(start + 600);
+  });
+
+  it('rests while scrolled off the screen', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const screenWatch = stubScreenObserver();
+    render(<JackpotTicker />);
+    const start = value();
+    expect(screenWatch.watching()).toBe(1);
+    screenWatch.report(false);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(value()).toBe(start);
+    screenWatch.report(true);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(value()).toBe(start + 100);
   });
 
   it('rests while the tab is hidden', () => {

@@ -51,7 +51,9 @@ export default function WalletBalance({ className }: { className?: string }) {
         className="kl-icon-button kl-wallet__button"
         aria-label={t('wallet.refresh')}
         disabled={refreshing}
-        data-refreshing={refreshing}
+        // Its icon turns for a refresh, not while the first balance loads with the page: an animation
+        // drawn on every frame would compete with the page's load (docs/performance.md).
+        data-refreshing={wallet.isRefetching}
         onClick={() => void wallet.refetch()}
       >
         <RefreshIcon />
