@@ -368,41 +368,30 @@ async function walletCalls({ base, members, callers, ms, sign, path = 'provider'
       failures.push(`${name} ${response.status} ${response.text.slice(0, 200)}`);
   };
   const providerOk = (text) => text.includes('"RS_OK"');
-  const slotOk = (text) => text.includes('"success":true');
+  const memberOk = (text) => text.includes('"success":true');
+  /** The site's own money calls, as the member (its session cookie). */
+  const memberCalls = {
+    lottery: (requestKey) => ({
+      name: 'lottery bet',
+      path: '/api/lottery/orders',
+      body: { drawId, betType: 'LO2', prizeMode: 'Lott', selections: [['37']], points: 1, requestKey },
+    }),
+    slot: (requestKey) => ({
+      name: 'spin',
+      path: '/api/slot/spin',
+      body: { lineBet: SLOT_LINE_BET, requestKey, mode: 'wallet' },
+    }),
+  };
   const loop = async (member) => {
     while (performance.now() < deadline) {
       roundCounter += 1;
       const roundId = `bench-${process.pid}-${roundCounter}`;
-      if (path === 'lottery') {
+      if (path !== 'provider') {
+        const { name, path: url, body } = memberCalls[path](roundId);
         await call(
-          'lottery bet',
-          {
-            method: 'POST',
-            path: '/api/lottery/orders',
-            headers: { cookie: member.cookie, origin: base },
-            body: {
-              drawId,
-              betType: 'LO2',
-              prizeMode: 'Lott',
-              selections: [['37']],
-              points: 1,
-              requestKey: roundId,
-            },
-          },
-          slotOk,
-        );
-        continue;
-      }
-      if (path === 'slot') {
-        await call(
-          'spin',
-          {
-            method: 'POST',
-            path: '/api/slot/spin',
-            headers: { cookie: member.cookie, origin: base },
-            body: { lineBet: SLOT_LINE_BET, requestKey: roundId, mode: 'wallet' },
-          },
-          slotOk,
+          name,
+          { method: 'POST', path: url, headers: { cookie: member.cookie, origin: base }, body },
+          memberOk,
         );
         continue;
       }
@@ -894,72 +883,37 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
       });
       if (functions) result.functions = await functions.read();
       if (profiled) await server.stop();
-      const lottery = profiled
-        ? undefined
-        : await walletCalls({
+      // The site's own money paths with the same members and callers (not while the server is profiled).
+      const memberSteps = [];
+      for (const path of profiled ? [] : ['slot', 'lottery']) {
+        try {
+          const calls = await walletCalls({
             base: server.base,
             members,
             callers: count,
             ms,
             sign,
-            path: 'lottery',
-            cpuMs: server.cpuMs,
-          }).catch((error) => ({ skipped: error.message }));
-      const slot = profiled
-        ? undefined
-        : await walletCalls({
-            base: server.base,
-            members,
-            callers: count,
-            ms,
-            sign,
-            path: 'slot',
+            path,
             cpuMs: server.cpuMs,
           });
+          memberSteps.push({ path, calls });
+        } catch (error) {
+          console.log(`    ${kind}, ${count} callers: no ${path} calls (${error.message})`);
+        }
+      }
       if (!exclusive) bare.set(count, await barePostgres(target.url, count, ms));
       const baseline = bare.get(count);
-      const extraRows = [];
-      if (lottery?.skipped)
-        console.log(`    ${kind}, ${count} callers: no lottery bets (${lottery.skipped})`);
-      else if (lottery) {
-        delete lottery.window;
-        extraRows.push({
-          path: 'lottery',
-          callers: count,
-          ...lottery,
-          bareTransactionsPerSecond: baseline.transactionsPerSecond,
-          bareP50Ms: baseline.p50Ms,
-          bareP99Ms: baseline.p99Ms,
-          ratio: lottery.callsPerSecond / baseline.transactionsPerSecond,
-        });
-      }
-      let slotRow;
-      if (slot) {
-        delete slot.window;
-        slotRow = {
-          path: 'slot',
-          callers: count,
-          ...slot,
-          bareTransactionsPerSecond: baseline.transactionsPerSecond,
-          bareP50Ms: baseline.p50Ms,
-          bareP99Ms: baseline.p99Ms,
-          ratio: slot.callsPerSecond / baseline.transactionsPerSecond,
-        };
-      }
-      const row = {
-        path: 'provider',
+      const rowOf = (path, { window: _window, ...calls }) => ({
+        path,
         callers: count,
-        ...wallet,
+        ...calls,
         bareTransactionsPerSecond: baseline.transactionsPerSecond,
         bareP50Ms: baseline.p50Ms,
         bareP99Ms: baseline.p99Ms,
-        ratio: wallet.callsPerSecond / baseline.transactionsPerSecond,
-        profiled,
-      };
-      delete row.window;
-      result.rows.push(row);
-      if (slotRow) result.rows.push(slotRow);
-      result.rows.push(...extraRows);
+        ratio: calls.callsPerSecond / baseline.transactionsPerSecond,
+      });
+      result.rows.push({ ...rowOf('provider', wallet), profiled });
+      for (const step of memberSteps) result.rows.push(rowOf(step.path, step.calls));
       if (profiled) {
         const { count: threads, profile } = mainThreadProfile(profileDir);
         if (profile) {

@@ -331,11 +331,17 @@ BEGIN
       PERFORM ledger_hold(p_merchant, p_member, p_currency, ARRAY['house:wins', 'member:available'], p_now,
                           p_trial_type);
     END IF;
+    -- The win into the member's open round; `p_round_closed` ends it at its sums too (cancelled when every
+    -- stake was given back and nothing won), and its stakes then count toward the member's turnover.
     UPDATE "game_round" g
        SET "payout" = g."payout" + p_amount,
-           "settle_transaction_id" = coalesce(ledger_transaction_id, g."settle_transaction_id")
+           "settle_transaction_id" = coalesce(ledger_transaction_id, g."settle_transaction_id"),
+           "status" = CASE WHEN NOT p_round_closed THEN g."status"
+                           WHEN g."stake" = 0 AND g."payout" + p_amount = 0 THEN 'cancelled' ELSE 'settled' END,
+           "settled_at" = CASE WHEN p_round_closed THEN p_now ELSE g."settled_at" END
      WHERE g."merchant_code" = p_merchant AND g."vendor_code" = p_provider AND g."round_key" = p_round
-       AND g."member_id" = p_member AND g."status" = 'open';
+       AND g."member_id" = p_member AND g."status" = 'open'
+    RETURNING g."id", g."status", g."stake", g."payout", g."game_type" INTO v_round;
     IF NOT FOUND THEN
       PERFORM 1 FROM "game_round" g
        WHERE g."merchant_code" = p_merchant AND g."vendor_code" = p_provider AND g."round_key" = p_round
@@ -345,18 +351,9 @@ BEGIN
       END IF;
       RAISE EXCEPTION USING ERRCODE = 'KL404', MESSAGE = 'ROUND_NOT_FOUND';
     END IF;
-    IF p_round_closed THEN
-      -- Ended at its sums: its stakes then count toward the member's turnover.
-      UPDATE "game_round" g
-         SET "status" = CASE WHEN g."stake" = 0 AND g."payout" = 0 THEN 'cancelled' ELSE 'settled' END,
-             "settled_at" = p_now
-       WHERE g."merchant_code" = p_merchant AND g."vendor_code" = p_provider AND g."round_key" = p_round
-         AND g."member_id" = p_member AND g."status" = 'open'
-      RETURNING g."id", g."status", g."stake", g."payout", g."game_type" INTO v_round;
-      IF v_round."status" = 'settled' AND v_round."stake" > 0 THEN
-        PERFORM wagering_round_settled(v_round."id", p_merchant, p_member, v_round."game_type", v_round."stake",
-                                       v_round."payout", p_default_percent, p_now);
-      END IF;
+    IF v_round."status" = 'settled' AND v_round."stake" > 0 THEN
+      PERFORM wagering_round_settled(v_round."id", p_merchant, p_member, v_round."game_type", v_round."stake",
+                                     v_round."payout", p_default_percent, p_now);
     END IF;
     IF balance IS NULL THEN
       v_demo := ledger_member_demo(p_merchant, p_member, p_trial_type);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db-errors.ts';
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**

@@ -359,46 +359,29 @@ export function createLedgerService(deps: {
     }
 
     // One call: the key, the balances (a refused debit undoes it, key included) and the entries.
-    const payout = kind === 'game_round' ? (request.payout ?? 0n) : null;
-    const reference = request.reference ?? null;
-    const reversesTransactionId = request.reversesTransactionId ?? null;
-    let outcome: PostOutcome;
-    try {
-      outcome = await ledger.post(
-        {
-          merchantCode,
-          memberId,
-          idempotencyKey,
-          kind,
-          amount,
-          payout,
-          currency,
-          members,
-          reference,
-          memo: request.memo ?? null,
-          reversesTransactionId,
-          createdAt: now,
-          entries,
-        },
-        tx,
-      );
-    } catch (error) {
-      throw refusalOf(error, currency);
-    }
-    if (outcome.replayed) return replay(request, request.amount, currency, tx);
-    const posted: PostedTransaction = {
-      transactionId: outcome.transactionId,
+    const row = {
       merchantCode,
       memberId,
       idempotencyKey,
       kind,
       amount,
-      payout,
+      payout: kind === 'game_round' ? (request.payout ?? 0n) : null,
       currency,
-      demo: outcome.demo,
-      reference,
-      reversesTransactionId,
+      reference: request.reference ?? null,
+      reversesTransactionId: request.reversesTransactionId ?? null,
       createdAt: now,
+    };
+    let outcome: PostOutcome;
+    try {
+      outcome = await ledger.post({ ...row, members, memo: request.memo ?? null, entries }, tx);
+    } catch (error) {
+      throw refusalOf(error, currency);
+    }
+    if (outcome.replayed) return replay(request, request.amount, currency, tx);
+    const posted: PostedTransaction = {
+      ...row,
+      transactionId: outcome.transactionId,
+      demo: outcome.demo,
       availableAfter: outcome.availableAfter,
       heldAfter: outcome.heldAfter,
       replayed: false,
