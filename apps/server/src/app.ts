@@ -75,6 +75,8 @@ export interface AppOptions {
   outbox?: OutboxSender;
   /** Certificates of Firebase's signing keys (quick login); by default fetched from FIREBASE_CERTS_URL. */
   firebaseKeySource?: FirebaseKeySource;
+  /** Rolls up the house accounts' entries every second (docs/decisions/038-money-functions.md); by default outside tests. */
+  houseRollUp?: boolean;
   /** Runs the lottery's draw scheduler; by default outside tests, or when LOTTERY_SCHEDULER=on. */
   lotteryScheduler?: boolean;
   /**
@@ -164,7 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const health = createHealthModule({ database, startedAt: options.startedAt ?? Date.now() });
 
   // The ledger first: a new trial member's demo credit is posted inside the trial login's transaction.
-  const wallet = createWalletModule(context);
+  const wallet = createWalletModule({
+    ...context,
+    houseRollUp: options.houseRollUp ?? config.nodeEnv !== 'test',
+  });
   // Responsible gaming before the accounts: login, deposit and game launch ask it first.
   const responsibleGaming = createResponsibleGamingModule(context);
   const rg = responsibleGaming.responsibleGamingService;

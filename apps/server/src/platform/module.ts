@@ -35,10 +35,14 @@ export interface ServerModule {
   jobs?(log: FastifyBaseLogger): BackgroundJob[];
 }
 
-/** Starts each module's jobs when the app is ready and stops them when it closes, the last started first. */
+/**
+ * Starts each module's jobs when the app is ready and stops them as it begins to close (`preClose`), the
+ * last started first: before every `onClose` hook, so a job's last work (the house roll-up's) still finds
+ * the database the server closes in one of them.
+ */
 export function runModuleJobs(app: FastifyInstance, modules: readonly ServerModule[]): void {
-  for (const job of modules.flatMap((module) => module.jobs?.(app.log) ?? [])) {
-    app.addHook('onReady', async () => job.start());
-    app.addHook('onClose', async () => job.stop());
-  }
+  const jobs = modules.flatMap((module) => module.jobs?.(app.log) ?? []);
+  for (const job of jobs) app.addHook('onReady', async () => job.start());
+  // preClose hooks run in the order they were added (onClose hooks in the reverse one).
+  for (const job of jobs.toReversed()) app.addHook('preClose', async () => job.stop());
 }

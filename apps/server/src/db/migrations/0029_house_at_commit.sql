@@ -1,6 +1,6 @@
 ALTER TABLE "ledger_entry" ALTER COLUMN "balance_after" DROP NOT NULL;--> statement-breakpoint
-CREATE INDEX "ledger_entry_house_pending_idx" ON "ledger_entry" USING btree ("account_id","id") WHERE "ledger_entry"."balance_after" is null;--> statement-breakpoint
-CREATE FUNCTION "ledger_house_at_commit"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE INDEX IF NOT EXISTS "ledger_entry_house_pending_idx" ON "ledger_entry" USING btree ("account_id","id") WHERE "ledger_entry"."balance_after" is null;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "ledger_house_at_commit"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_entry record;
   v_balance bigint;
@@ -22,6 +22,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+DROP TRIGGER IF EXISTS "ledger_entry_house_at_commit" ON "ledger_entry";--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ledger_entry_house_at_commit" AFTER INSERT ON "ledger_entry"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW."balance_after" IS NULL)
   EXECUTE FUNCTION "ledger_house_at_commit"();

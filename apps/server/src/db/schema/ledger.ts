@@ -147,10 +147,10 @@ export const ledgerEntry = pgTable(
     /** Signed: positive raises the account's balance, negative lowers it. */
     amount: money('amount').notNull(),
     /**
-     * The account's balance right after this entry. A house account's entry is written without it and its
-     * balance changed when the transaction commits (`ledger_house_at_commit`, decision 038): the house
-     * accounts are every member's, and a row held to the commit only lets members play at once. Never
-     * null once committed.
+     * The account's balance right after this entry. A house account's entry is written without it and the
+     * account left as it is; the roll-up (`ledger_house_roll_up`, decision 038) fills it and changes the
+     * account after the commit: the house accounts are every member's, and a post that never holds their
+     * rows lets members play at once. A member's entry always has it.
      */
     balanceAfter: money('balance_after'),
     createdAt: at('created_at').notNull(),

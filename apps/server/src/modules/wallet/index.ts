@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TRIAL_CREDIT_AMOUNT } from '@kl/contracts/wallet';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
+import type { BackgroundJob } from '../../platform/module.ts';
+import { createHouseRollUp } from './house-roll-up.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 import { createLedgerService } from './ledger-service.ts';
 import { walletRoutes } from './routes.ts';
@@ -47,12 +49,13 @@ export const trialCreditKey = (memberId: string) => `trial_credit:${memberId}`;
  * transaction that creates it. Games report settled rounds to `wageringRules.roundSettled` (through the
  * game records); promotions start a claimed bonus's requirement with `wageringRules.bonusClaimed`.
  */
-export function createWalletModule(deps: { db: Db; clock: Clock }) {
+export function createWalletModule(deps: { db: Db; clock: Clock; houseRollUp?: boolean }) {
+  const ledger = createLedgerRepository(deps.db);
   const wagering = createWageringRepository(deps.db);
   const wageringRules = createWageringRules({ wagering, clock: deps.clock });
   const ledgerService = createLedgerService({
     db: deps.db,
-    ledger: createLedgerRepository(deps.db),
+    ledger,
     clock: deps.clock,
     wagering: wageringRules,
   });
@@ -80,6 +83,10 @@ export function createWalletModule(deps: { db: Db; clock: Clock }) {
         },
         tx,
       );
+    },
+    /** The roll-up of the house accounts (when on: outside tests). */
+    jobs(log: FastifyBaseLogger): BackgroundJob[] {
+      return deps.houseRollUp ? [createHouseRollUp({ ledger, log })] : [];
     },
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
       await api.register(walletRoutes, { ledgerService, wageringService, guards });

@@ -66,8 +66,20 @@ describeEachDatabase('ledger check', (kind) => {
     expect(problems.filter((problem) => problem.kind === 'entry_without_balance')).toEqual([]);
   });
 
-  it('fills the house entries at commit, each with its account’s running balance, and names one left empty', async () => {
+  it('leaves the house entries to the roll-up, which gives each its account’s running balance once', async () => {
     await someActivity(database.current, `house-${kind}`);
+    const ledger = createLedgerRepository(database.current.db);
+    // Before the roll-up: the house entries wait without their balance, counted, and the check is sound.
+    const waiting = await checkLedger(database.current.db);
+    expect(waiting.pendingHouseEntries).toBeGreaterThanOrEqual(3);
+    expect(waiting.problems).toEqual([]);
+
+    expect(await ledger.rollUpHouse()).toBeGreaterThanOrEqual(3);
+    expect(await ledger.rollUpHouse()).toBe(0);
+    const rolled = await checkLedger(database.current.db);
+    expect(rolled.pendingHouseEntries).toBe(0);
+    expect(rolled.problems).toEqual([]);
+
     const entries = await database.current.db
       .select({
         id: ledgerEntry.id,
@@ -75,6 +87,7 @@ describeEachDatabase('ledger check', (kind) => {
         amount: ledgerEntry.amount,
         balanceAfter: ledgerEntry.balanceAfter,
         house: ledgerAccount.allowNegative,
+        balance: ledgerAccount.balance,
       })
       .from(ledgerEntry)
       .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
@@ -87,9 +100,11 @@ describeEachDatabase('ledger check', (kind) => {
       running.set(entry.accountId, balance);
       expect(entry.balanceAfter).toBe(balance);
     }
+    for (const entry of house) expect(entry.balance).toBe(running.get(entry.accountId));
 
-    const [first] = house;
-    if (!first) throw new Error('no house entry');
+    // A member's entry without its balance after is a problem: only the house accounts' wait for it.
+    const first = entries.find((entry) => !entry.house);
+    if (!first) throw new Error('no member entry');
     await database.current.db
       .update(ledgerEntry)
       .set({ balanceAfter: null })
@@ -105,6 +120,33 @@ describeEachDatabase('ledger check', (kind) => {
       .update(ledgerEntry)
       .set({ balanceAfter: first.balanceAfter })
       .where(eq(ledgerEntry.id, first.id));
+  });
+
+  it('rolls each house entry up once when roll-ups run at once, beside posts', async () => {
+    const ledger = createLedgerRepository(database.current.db);
+    await ledger.rollUpHouse();
+    const members = await Promise.all([0, 1, 2, 3].map(() => createTestMember(database.current.db)));
+    const service = createLedgerService({ db: database.current.db, ledger, clock: () => new Date() });
+    const rolled = await Promise.all([
+      ...members.map((row, index) =>
+        service.post({
+          merchantCode: 'kimlong',
+          memberId: row.id,
+          idempotencyKey: `rollup-${kind}-${index}`,
+          kind: 'deposit',
+          amount: 1_000n,
+        }),
+      ),
+      ledger.rollUpHouse(),
+      ledger.rollUpHouse(),
+      ledger.rollUpHouse(1),
+    ]);
+    const during = rolled.slice(members.length).map(Number);
+    const after = await ledger.rollUpHouse();
+    expect(during.reduce((sum, n) => sum + n, 0) + after).toBe(members.length);
+    const report = await checkLedger(database.current.db);
+    expect(report.pendingHouseEntries).toBe(0);
+    expect(report.problems).toEqual([]);
   });
 
   it('names a transaction whose entries do not sum to zero', async () => {

@@ -116,6 +116,9 @@ export interface PostOutcome {
   heldAfter: bigint | null;
 }
 
+/** The most entries of one house account a roll-up changes at once (one statement, one transaction). */
+export const HOUSE_ROLL_UP_LIMIT = 5_000;
+
 const bigintOrNull = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
 
 /** SQL of the ledger. Every statement runs on the caller's transaction when one is given. */
@@ -164,6 +167,18 @@ export function createLedgerRepository(db: Db) {
     ): Promise<void> {
       await tx.execute(sql`select ledger_hold(${where.merchantCode}, ${where.memberId}::uuid, ${where.currency},
         ${arrayLiteral(where.accounts)}::text[], ${now.toISOString()}::timestamptz, ${TRIAL_MEMBER_TYPE}::integer)`);
+    },
+
+    /**
+     * Rolls up the house accounts' committed entries (`ledger_house_roll_up`, docs/decisions/038-money-functions.md):
+     * each gets its account's balance after, in entry order, and the account the sum; at most `limit` per
+     * account. An account another roll-up holds is skipped. Answers how many entries it rolled up.
+     */
+    async rollUpHouse(limit = HOUSE_ROLL_UP_LIMIT, tx: DbOrTx = db): Promise<number> {
+      const [row] = rowsOf<{ rolled: number }>(
+        await tx.execute(sql`select ledger_house_roll_up(${limit}::integer) as rolled`),
+      );
+      return row?.rolled ?? 0;
     },
 
     /** The member's merchant and type, if the member exists. */

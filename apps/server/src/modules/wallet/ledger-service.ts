@@ -403,7 +403,7 @@ export function createLedgerService(deps: {
 
     /**
      * Holds, until the caller's transaction ends, the member's accounts a post of `kind` would change (the
-     * house's are changed at commit and need no holding; decision 038), taken in account order as every
+     * house's are changed by the roll-up after the commit and need no holding; decision 038), taken in account order as every
      * post takes them: work that must read and then move the member's money without a post of another
      * transaction in between (and without waiting in a cycle) starts with it.
      */

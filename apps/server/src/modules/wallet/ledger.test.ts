@@ -44,7 +44,9 @@ describeEachDatabase('ledger', (kind) => {
     const balance = await ledger.balanceOf({ merchantCode: MERCHANT, memberId: row.id });
     return { available: balance.available, held: balance.held };
   };
+  /** A house account's balance once the roll-up has taken its entries (docs/decisions/038-money-functions.md). */
   const houseBalance = async (houseKind: 'deposit_clearing' | 'bets' | 'trial_funding', demo = false) => {
+    await createLedgerRepository(database.current.db).rollUpHouse();
     const [row] = await database.current.db
       .select({ balance: ledgerAccount.balance })
       .from(ledgerAccount)
