@@ -7,9 +7,10 @@
  * the real server (NODE_ENV=production) on a throwaway PostgreSQL cluster and on PGlite (the embedded
  * default; there the baseline is the same SQL through PGlite in the benchmark's own process).
  *
- *   node tools/perf/money.mjs [--pglite|--postgres] [--callers=1,4,20] [--seconds=5] [--cpu-prof]
+ *   node tools/perf/money.mjs [--pglite|--postgres] [--callers=1,4,20] [--seconds=5] [--cpu-prof[=slot|lottery]]
  *
- * --cpu-prof runs the server with `node --cpu-prof` during the largest PostgreSQL run and prints the top
+ * --cpu-prof runs the server with `node --cpu-prof` during the largest PostgreSQL run (the provider's calls, or
+ * with =slot or =lottery those of the site's own game instead) and prints the top
  * functions by self and by total time, and the share of the samples in each part of the stack; the time
  * PostgreSQL spent in each database function of the money path during that run (`track_functions`); and
  * the SQL statements of one bet and one win (`log_statement=all` on the throwaway cluster).
@@ -863,6 +864,8 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
 
     for (const count of callers) {
       const profiled = cpuProf && kind === 'postgres' && count === most;
+      // The path the profiled step measures: the provider's bet and win unless --cpu-prof=slot or =lottery.
+      const mainPath = profiled && typeof cpuProf === 'string' ? cpuProf : 'provider';
       let profileDir;
       if (profiled) {
         profileDir = mkdtempSync(join(tmpdir(), 'kl-bench-cpuprof-'));
@@ -870,7 +873,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
         await server.stop();
         server = await startServer({ ...serverOptions, cpuProfDir: profileDir, tmpDir: profileDir });
       }
-      await walletCalls({ base: server.base, members, callers: count, ms: WARM_UP_MS, sign });
+      await walletCalls({ base: server.base, members, callers: count, ms: WARM_UP_MS, sign, path: mainPath });
       const functions = profiled ? await functionTimes(target.url) : undefined;
       await functions?.start();
       const wallet = await walletCalls({
@@ -879,6 +882,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
         callers: count,
         ms,
         sign,
+        path: mainPath,
         cpuMs: server.cpuMs,
       });
       if (functions) result.functions = await functions.read();
@@ -912,7 +916,7 @@ async function runOn(kind, { callers, seconds, cpuProf }) {
         bareP99Ms: baseline.p99Ms,
         ratio: calls.callsPerSecond / baseline.transactionsPerSecond,
       });
-      result.rows.push({ ...rowOf('provider', wallet), profiled });
+      result.rows.push({ ...rowOf(mainPath, wallet), profiled });
       for (const step of memberSteps) result.rows.push(rowOf(step.path, step.calls));
       if (profiled) {
         const { count: threads, profile } = mainThreadProfile(profileDir);
@@ -1071,7 +1075,10 @@ async function main() {
   if (callers.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error('--callers must be positive whole numbers, e.g. 1,4,20');
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds must be a positive number');
-  await moneyBench({ databases, callers, seconds, cpuProf: argv.includes('--cpu-prof') });
+  const cpuProf = argv.includes('--cpu-prof') || valueOf('cpu-prof');
+  if (cpuProf && typeof cpuProf === 'string' && !['provider', 'slot', 'lottery'].includes(cpuProf))
+    throw new Error('--cpu-prof= takes provider, slot or lottery');
+  await moneyBench({ databases, callers, seconds, cpuProf });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
