@@ -9,6 +9,9 @@
  * (dist/server/entry-server.js, docs/decisions/005-web-first-load.md), and a build without it is
  * built again. When it is up to date, missing precompressed copies (a build made by `vite build`
  * alone) are still written.
+ *
+ * In production (NODE_ENV=production) nothing is built at start: production runs the release that
+ * `npm run build` made (scripts/release.mjs), and its machine need not have the build tools.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -92,6 +95,8 @@ function buildIfNeeded(app) {
   console.log(`build-if-needed: ${app.name} built in ${seconds} s`);
   return true;
 }
+
+if (process.env.NODE_ENV === 'production') process.exit(0);
 
 for (const app of APPS) {
   if (!buildIfNeeded(app)) process.exit(1);

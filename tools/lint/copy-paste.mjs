@@ -34,7 +34,7 @@ export function findClones(dirs = ['apps', 'packages', 'tools'], cwd = root) {
         '--format',
         'typescript,tsx,javascript',
         '--ignore',
-        '**/node_modules/**,**/dist/**,**/reports/**,**/*.json,**/*.timestamp-*',
+        '**/node_modules/**,**/dist/**,release/**,**/reports/**,**/*.json,**/*.timestamp-*',
         '--reporters',
         'json',
         '--output',

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SOURCE = /\.(ts|tsx|js|mjs)$/;
-const SKIP = new Set(['node_modules', 'dist', 'reports', 'test-results', 'playwright-report']);
+const SKIP = new Set(['node_modules', 'dist', 'release', 'reports', 'test-results', 'playwright-report']);
 
 /** Static, value-carrying relative imports and re-exports of a source text. */
 export function staticImports(text) {
