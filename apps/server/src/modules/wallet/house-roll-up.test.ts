@@ -30,7 +30,8 @@ describeEachDatabase('the house roll-up job', (kind) => {
     return row?.balance ?? 0n;
   };
 
-  it('changes the house accounts at its start and once more at its stop, never at the post', async () => {
+  /** A member's deposits, each moving `amount` out of the house's deposits account. */
+  const depositor = async (prefix: string, amount: bigint) => {
     const db = database.current.db;
     const ledger = createLedgerRepository(db);
     const service = createLedgerService({ db, ledger, clock: () => new Date() });
@@ -39,10 +40,15 @@ describeEachDatabase('the house roll-up job', (kind) => {
       service.post({
         merchantCode: 'kimlong',
         memberId: row.id,
-        idempotencyKey: `house-job-${kind}-${label}`,
+        idempotencyKey: `${prefix}-${kind}-${label}`,
         kind: 'deposit',
-        amount: 70_000n,
+        amount,
       });
+    return { ledger, deposit };
+  };
+
+  it('changes the house accounts at its start and once more at its stop, never at the post', async () => {
+    const { ledger, deposit } = await depositor('house-job', 70_000n);
     // A long tick: only start and stop roll up within this test.
     const job = createHouseRollUp({ ledger, log: quietLog(), tickMs: 3_600_000 });
 
@@ -80,18 +86,7 @@ describeEachDatabase('the house roll-up job', (kind) => {
   });
 
   it('runs in the server outside tests: the app rolls up when ready and when it closes', async () => {
-    const db = database.current.db;
-    const ledger = createLedgerRepository(db);
-    const service = createLedgerService({ db, ledger, clock: () => new Date() });
-    const row = await createTestMember(db);
-    const deposit = (label: string) =>
-      service.post({
-        merchantCode: 'kimlong',
-        memberId: row.id,
-        idempotencyKey: `house-app-${kind}-${label}`,
-        kind: 'deposit',
-        amount: 30_000n,
-      });
+    const { ledger, deposit } = await depositor('house-app', 30_000n);
     await ledger.rollUpHouse();
     const before = await depositsBalance();
     await deposit('first');

@@ -18,9 +18,10 @@ export function createHouseRollUp(deps: {
 }) {
   const { ledger, log } = deps;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+  let current: Promise<number> | undefined;
+  let running = false;
 
-  async function work(): Promise<number> {
+  async function rollUpAll(): Promise<number> {
     let total = 0;
     for (;;) {
       const rolled = await ledger.rollUpHouse(HOUSE_ROLL_UP_LIMIT);
@@ -29,31 +30,46 @@ export function createHouseRollUp(deps: {
     }
   }
 
-  /** One tick; answers how many entries it rolled up. A tick still running is not doubled. */
+  /** One roll-up, or the one under way; answers how many entries it rolled up (0 when it failed, logged). */
   function tick(): Promise<number> {
-    running ??= work()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'house roll-up failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
+    if (!current) {
+      current = rollUpAll().then(
+        (rolled) => {
+          current = undefined;
+          return rolled;
+        },
+        (error: unknown) => {
+          current = undefined;
+          log.error({ err: error }, 'house roll-up failed');
+          return 0;
+        },
+      );
+    }
+    return current;
+  }
+
+  /** The next tick once this one has ended: roll-ups never overlap, however long one takes. */
+  function scheduleNext(): void {
+    timer = setTimeout(() => {
+      void tick().then(() => {
+        if (running) scheduleNext();
       });
-    return running;
+    }, deps.tickMs ?? HOUSE_ROLL_UP_TICK_MS);
+    timer.unref();
   }
 
   return {
     tick,
     async start(): Promise<void> {
-      if (timer) return;
+      if (running) return;
+      running = true;
       await tick();
-      timer = setInterval(() => void tick(), deps.tickMs ?? HOUSE_ROLL_UP_TICK_MS);
-      timer.unref();
+      scheduleNext();
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      running = false;
+      clearTimeout(timer);
+      await current;
       // What was posted up to the stop is rolled up before the process ends.
       await tick();
     },
