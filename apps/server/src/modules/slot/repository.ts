@@ -8,6 +8,7 @@ import {
   slotSeed,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db-errors.ts';
 
 /** A round with the seed that drew it. */
 export interface RoundWithSeed {
@@ -15,9 +16,72 @@ export interface RoundWithSeed {
   seed: SlotSeedRow;
 }
 
+/** A paid spin as `slot_spin` takes it (docs/decisions/038-money-functions.md). */
+export interface SpinCall {
+  merchantCode: string;
+  memberId: string;
+  roundId: string;
+  requestKey: string;
+  seedId: string;
+  nonce: number;
+  money: 'real' | 'demo';
+  currency: string;
+  game: { gameId: string; gameName: string; vendorCode: string; nodeId: string; gameType: string };
+  lineBet: bigint;
+  stake: bigint;
+  payout: bigint;
+  spins: unknown;
+  /** Whether the round gets its game record (and its stake toward the member's turnover). */
+  record: boolean;
+  trialType: number;
+  defaultPercent: number;
+  at: Date;
+}
+
 /** The slot's tables: seeds, rounds and the free-play wallets. */
 export function createSlotRepository(db: Db) {
   return {
+    /**
+     * A paid spin in one call: the nonce on the seed the outcome was drawn from, the post, the turnover
+     * rules, the round and its game record. `SEED_MOVED` when the nonce or the seed changed since it was
+     * read; refusals are raised (`functionRefusal`).
+     */
+    async spin(
+      call: SpinCall,
+      tx: DbOrTx = db,
+    ): Promise<{ outcome: 'OK'; ledgerTransactionId: number; balance: bigint } | { outcome: 'SEED_MOVED' }> {
+      const [row] = rowsOf<{ outcome: string; ledgerTransactionId: string | null; balance: string | null }>(
+        await tx.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
+            balance::text as balance
+          from slot_spin(${call.merchantCode}, ${call.memberId}::uuid, ${call.roundId}::uuid, ${call.requestKey},
+            ${call.seedId}::uuid, ${call.nonce}::integer, ${call.money}, ${call.currency},
+            ${JSON.stringify(call.game)}::jsonb, ${call.lineBet.toString()}::bigint, ${call.stake.toString()}::bigint,
+            ${call.payout.toString()}::bigint, ${JSON.stringify(call.spins)}::jsonb, ${call.record}::boolean,
+            ${call.trialType}::integer, ${call.defaultPercent}::integer, ${call.at.toISOString()}::timestamptz)`),
+      );
+      if (row?.outcome === 'SEED_MOVED') return { outcome: 'SEED_MOVED' };
+      if (row?.outcome !== 'OK' || row.ledgerTransactionId === null || row.balance === null)
+        throw new Error(`slot_spin answered ${row?.outcome ?? 'nothing'} for ${call.roundId}`);
+      return {
+        outcome: 'OK',
+        ledgerTransactionId: Number(row.ledgerTransactionId),
+        balance: BigInt(row.balance),
+      };
+    },
+
+    /**
+     * The member's active seed, its row held until the caller's transaction ends: a member's paid spins
+     * take their nonces one after another.
+     */
+    async holdActiveSeed(memberId: string, tx: DbOrTx): Promise<SlotSeedRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(slotSeed)
+        .where(and(eq(slotSeed.memberId, memberId), isNull(slotSeed.revealedAt)))
+        .for('update');
+      return row;
+    },
+
     async activeSeed(memberId: string, tx: DbOrTx = db): Promise<SlotSeedRow | undefined> {
       const [row] = await tx
         .select()

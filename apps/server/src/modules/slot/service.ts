@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isTrialMember } from '@kl/contracts/accounts';
+import { isTrialMember, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import {
   SLOT_BET_LEVELS,
@@ -16,14 +16,15 @@ import {
   type SlotSpinOutcome,
 } from '@kl/contracts/slot';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import type { SlotSeedRow } from '../../db/schema/index.ts';
+import type { SlotRoundRow, SlotSeedRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { functionRefusal } from '../../platform/db-errors.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { type GamesRepository, launchesInHouseSlot } from '../games/index.ts';
-import type { LedgerService } from '../wallet/index.ts';
+import { DEFAULT_WAGERING_SETTING, type LedgerService } from '../wallet/index.ts';
 import { machineLayout, playRound, totalBetOf } from './engine.ts';
 import { fairDraws, hashServerSeed, newClientSeed, newServerSeed } from './fair.ts';
 import { SLOT_MACHINE } from './machine.ts';
@@ -34,8 +35,11 @@ export interface SlotServiceDeps {
   clock: Clock;
   slots: SlotRepository;
   games: Pick<GamesRepository, 'findByGameId' | 'findVendor'>;
-  ledgerService: Pick<LedgerService, 'post' | 'balanceOf'>;
-  /** Records each wallet round in the game records, inside the round's transaction. */
+  ledgerService: Pick<LedgerService, 'balanceOf' | 'refusalOf'>;
+  /**
+   * When given, each wallet round is recorded in the game records, settled, inside the round's call
+   * (`slot_spin` writes the record the way `recordSettledRound` does, turnover included).
+   */
   gameRecords?: Pick<GameRecordsService, 'recordSettledRound'> | undefined;
   /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
@@ -164,6 +168,106 @@ export function createSlotService(deps: SlotServiceDeps) {
     };
   }
 
+  /**
+   * A spin with the ledger's money (real, or demo for a trial member) in one database call (`slot_spin`,
+   * docs/decisions/038-money-functions.md), inside a transaction that first holds the member's active seed:
+   * the outcome is drawn here from that seed and its next nonce, which the call then takes.
+   */
+  async function paidSpin(
+    member: Member,
+    request: { lineBet: number; requestKey: string },
+    money: 'real' | 'demo',
+    game: SlotGame,
+    gameRow: Awaited<ReturnType<typeof gameOf>>['row'],
+  ) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction(async (tx) => {
+          const seed = await slots.holdActiveSeed(member.memberId, tx);
+          if (!seed) throw new SeedMoved();
+          const nonce = seed.nextNonce;
+          const outcome = playRound(
+            SLOT_MACHINE,
+            fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
+            request.lineBet,
+          );
+          const roundId = randomUUID();
+          const now = clock();
+          const stake = BigInt(outcome.totalBet);
+          const payout = BigInt(outcome.totalWin);
+          const spun = await slots.spin(
+            {
+              merchantCode: member.merchantCode,
+              memberId: member.memberId,
+              roundId,
+              requestKey: request.requestKey,
+              seedId: seed.id,
+              nonce,
+              money,
+              currency: WALLET_CURRENCY,
+              game: {
+                gameId: game.gameId,
+                gameName: game.gameName,
+                vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
+                nodeId: gameRow?.nodeId ?? SLOT_HOUSE_GAME_ID,
+                gameType: gameRow?.gameType ?? 'RNG',
+              },
+              lineBet: BigInt(request.lineBet),
+              stake,
+              payout,
+              spins: outcome.spins,
+              record: deps.gameRecords !== undefined,
+              trialType: TRIAL_MEMBER_TYPE,
+              defaultPercent: DEFAULT_WAGERING_SETTING.contributions.default,
+              at: now,
+            },
+            tx,
+          );
+          // The seed is held: only a change outside the rules (a seed moved by hand) comes here.
+          if (spun.outcome === 'SEED_MOVED') throw new SeedMoved();
+          const round: SlotRoundRow = {
+            id: roundId,
+            merchantCode: member.merchantCode,
+            memberId: member.memberId,
+            requestKey: request.requestKey,
+            seedId: seed.id,
+            nonce,
+            clientSeed: seed.clientSeed,
+            money,
+            gameId: game.gameId,
+            gameName: game.gameName,
+            lineBet: BigInt(request.lineBet),
+            totalBet: stake,
+            totalWin: payout,
+            balanceAfter: spun.balance,
+            spins: outcome.spins,
+            ledgerTransactionId: spun.ledgerTransactionId,
+            createdAt: now,
+          };
+          const used = { ...seed, nextNonce: nonce + 1 };
+          return {
+            round: toRound({ round, seed: used }),
+            balance: { money, amount: Number(spun.balance), currency: WALLET_CURRENCY },
+            seed: seedState(used),
+            replayed: false,
+          };
+        });
+      } catch (error) {
+        // No active seed yet (a first spin), or it was rotated since: made or read again, then drawn again.
+        if (error instanceof SeedMoved && attempt < SPIN_ATTEMPTS) {
+          await activeSeed(member);
+          continue;
+        }
+        // Another request with the same key got there first: everything was undone, that one answers.
+        if (functionRefusal(error)?.reason === 'KEY_TAKEN') {
+          const first = await slots.roundByKey(member.memberId, request.requestKey);
+          if (first) return replayOf(member, first, request, money);
+        }
+        throw ledgerService.refusalOf(error, WALLET_CURRENCY);
+      }
+    }
+  }
+
   return {
     machineInfo,
 
@@ -190,6 +294,7 @@ export function createSlotService(deps: SlotServiceDeps) {
       if (earlier) return replayOf(member, earlier, request, money);
       await deps.checkPlay?.(member.memberId);
       const { game, row: gameRow } = await gameOf(member.merchantCode, request.gameId);
+      if (money !== 'play') return paidSpin(member, request, money, game, gameRow);
       for (let attempt = 1; ; attempt += 1) {
         await activeSeed(member);
         const roundId = randomUUID();
@@ -206,37 +311,14 @@ export function createSlotService(deps: SlotServiceDeps) {
             const stake = BigInt(outcome.totalBet);
             const payout = BigInt(outcome.totalWin);
             const now = clock();
-
-            let balanceAfter: bigint;
-            let ledgerTransactionId: number | null = null;
-            if (money === 'play') {
-              await slots.playBalance(
-                member.memberId,
-                { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: now },
-                tx,
-              );
-              const after = await slots.playRound(member.memberId, stake, payout, now, tx);
-              if (after === undefined)
-                throw new DomainError('INSUFFICIENT_BALANCE', { currency: WALLET_CURRENCY });
-              balanceAfter = after;
-            } else {
-              const posted = await ledgerService.post(
-                {
-                  merchantCode: member.merchantCode,
-                  memberId: member.memberId,
-                  idempotencyKey: slotRoundKey(roundId),
-                  kind: 'game_round',
-                  amount: stake,
-                  payout,
-                  reference: slotRoundKey(roundId),
-                  memo: { game: game.gameId, nonce, lineBet: request.lineBet },
-                },
-                tx,
-              );
-              ledgerTransactionId = posted.transactionId;
-              balanceAfter = posted.availableAfter ?? 0n;
-            }
-
+            await slots.playBalance(
+              member.memberId,
+              { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: now },
+              tx,
+            );
+            const balanceAfter = await slots.playRound(member.memberId, stake, payout, now, tx);
+            if (balanceAfter === undefined)
+              throw new DomainError('INSUFFICIENT_BALANCE', { currency: WALLET_CURRENCY });
             const created = await slots.insertRound(
               {
                 id: roundId,
@@ -254,33 +336,13 @@ export function createSlotService(deps: SlotServiceDeps) {
                 totalWin: payout,
                 balanceAfter,
                 spins: outcome.spins,
-                ledgerTransactionId,
+                ledgerTransactionId: null,
                 createdAt: now,
               },
               tx,
             );
             // Another request with the same key got there first: undo everything, answer that one.
             if (!created) throw new KeyTaken();
-
-            if (ledgerTransactionId !== null && deps.gameRecords) {
-              await deps.gameRecords.recordSettledRound(
-                {
-                  merchantCode: member.merchantCode,
-                  memberId: member.memberId,
-                  vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
-                  roundKey: slotRoundKey(roundId),
-                  gameId: game.gameId,
-                  nodeId: gameRow?.nodeId ?? SLOT_HOUSE_GAME_ID,
-                  gameType: gameRow?.gameType ?? 'RNG',
-                  gameName: game.gameName,
-                  stake,
-                  payout,
-                  betTransactionId: ledgerTransactionId,
-                  createdAt: now,
-                },
-                tx,
-              );
-            }
             return { round: created, seed: { ...seed, nextNonce: nonce + 1 } };
           });
           return {

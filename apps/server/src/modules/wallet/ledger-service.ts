@@ -392,6 +392,13 @@ export function createLedgerService(deps: {
 
   return {
     /**
+     * A refusal raised by a database function that posts (`ledger_post` inside another module's call, such
+     * as the slot's spin) as the post answers it: INSUFFICIENT_BALANCE, NOT_FOUND, FEATURE_NOT_ENABLED…;
+     * anything else unchanged.
+     */
+    refusalOf,
+
+    /**
      * Posts one transaction. With `tx` it runs inside the caller's database transaction (and fails it on
      * refusal); without, in its own. Refusals: INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT (the key was
      * used for something else, or the transaction was already reversed), FEATURE_NOT_ENABLED
