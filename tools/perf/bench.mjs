@@ -11,12 +11,13 @@
  *   (d) game search latency through app.inject (p50/p99) on the demo catalogue and on 100,000 games;
  *   (e) the in-house slot's return to player over 2,000,000 simulated rounds, against 96% ± 0.5 points;
  *   (f) a game provider's wallet calls (signed bet then win, 1, 4 and 20 callers) on PostgreSQL and on PGlite,
- *       beside bare transactions on the same database (money.mjs).
+ *       beside bare transactions on the same database (money.mjs);
+ *   (g) the server's start: the compiled release (npm run build) beside the sources through tsx (start.mjs).
  * Ends with the goals table (docs/performance.md) and writes a JSON copy to tools/perf/reports/. Exits 0
  * when it could measure.
  *
  * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search (both search runs), --skip-search-inject
- * (the app.inject one only), --skip-slot, --skip-money, --money-seconds=<s> (per step of (f), default 5),
+ * (the app.inject one only), --skip-slot, --skip-money, --skip-start, --money-seconds=<s> (per step of (f), default 5),
  * --money-cpu-prof (profile the server during (f)'s 20-caller PostgreSQL run), --runs=<n> (Lighthouse
  * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call, default 10),
  * --games=<n> (catalogue size of the large search run, default 100000), --cpu-slowdown=<factor> (the
@@ -32,6 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
 import { MONEY_GOALS, moneyBench, moneyGoal } from './money.mjs';
+import { startBench } from './start.mjs';
 import { freePort, table } from './report.mjs';
 
 const perfDir = fileURLToPath(new URL('.', import.meta.url));
@@ -833,6 +835,15 @@ async function main() {
       report.money = await moneyBench({ seconds: MONEY_SECONDS, cpuProf: args.has('--money-cpu-prof') });
     } catch (error) {
       console.log(`money bench: failed (${error.message})`);
+    }
+  }
+
+  if (!args.has('--skip-start')) {
+    // (g) The server's start: the compiled release beside the sources through tsx (start.mjs).
+    try {
+      report.start = await startBench();
+    } catch (error) {
+      console.log(`start bench: failed (${error.message})`);
     }
   }
 
