@@ -27,5 +27,15 @@ export function functionRefusal(error: unknown): { code: string; reason: string 
 /** The rows of a statement run with `execute`, the same on PGlite and node-pg. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A PostgreSQL array literal of simple values (account references, amounts): one parameter, not a list. */
-export const arrayLiteral = (values: readonly (string | bigint)[]): string => `{${values.join(',')}}`;
+/**
+ * A PostgreSQL array literal (account references, amounts, lottery selection keys): one parameter, not a
+ * list. An element with a comma, a brace, a quote, a backslash or a space, an empty one or one read as
+ * NULL, is written quoted.
+ */
+export const arrayLiteral = (values: readonly (string | bigint)[]): string =>
+  `{${values
+    .map((value) => {
+      const text = String(value);
+      return /^$|[,{}"\\\s]|^null$/i.test(text) ? `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"` : text;
+    })
+    .join(',')}}`;

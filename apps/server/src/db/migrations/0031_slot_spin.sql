@@ -4,12 +4,11 @@
 CREATE FUNCTION "slot_spin"(
   p_merchant text, p_member uuid, p_round uuid, p_request_key text, p_seed uuid, p_nonce integer,
   p_money text, p_currency text, p_game jsonb, p_line_bet bigint, p_stake bigint, p_payout bigint,
-  p_spins jsonb, p_record boolean, p_trial_type integer, p_default_percent integer, p_now timestamptz,
+  p_spins jsonb, p_ledger_key text, p_record boolean, p_trial_type integer, p_default_percent integer, p_now timestamptz,
   OUT outcome text, OUT ledger_transaction_id bigint, OUT balance bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_client_seed text;
-  v_key text := 'slot:' || p_round::text;
   v_post record;
   v_inserted uuid;
   v_game_round uuid;
@@ -25,7 +24,7 @@ BEGIN
   END IF;
   -- The stake out and the payout in, one transaction (a game round of the ledger).
   SELECT * INTO v_post FROM ledger_post(
-    p_merchant, p_member, v_key, 'game_round', p_stake, p_payout, p_currency, 'any', v_key,
+    p_merchant, p_member, p_ledger_key, 'game_round', p_stake, p_payout, p_currency, 'any', p_ledger_key,
     jsonb_build_object('game', p_game ->> 'gameId', 'nonce', p_nonce, 'lineBet', p_line_bet), NULL, p_now,
     p_trial_type,
     CASE WHEN p_payout > 0 THEN ARRAY['member:available', 'house:bets', 'house:wins', 'member:available']
@@ -58,7 +57,7 @@ BEGIN
     INSERT INTO "game_round" ("merchant_code", "member_id", "vendor_code", "round_key", "game_id", "node_id",
                               "game_type", "game_name", "currency", "stake", "payout", "status",
                               "bet_transaction_id", "settle_transaction_id", "created_at", "settled_at")
-    VALUES (p_merchant, p_member, p_game ->> 'vendorCode', v_key, p_game ->> 'gameId', p_game ->> 'nodeId',
+    VALUES (p_merchant, p_member, p_game ->> 'vendorCode', p_ledger_key, p_game ->> 'gameId', p_game ->> 'nodeId',
             p_game ->> 'gameType', p_game ->> 'gameName', p_currency, p_stake, p_payout, 'settled',
             ledger_transaction_id, ledger_transaction_id, p_now, p_now)
     ON CONFLICT ("merchant_code", "vendor_code", "round_key", "member_id") DO NOTHING

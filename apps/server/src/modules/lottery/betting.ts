@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { moneyNumber } from '../wallet/index.ts';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { LotteryServiceDeps } from './deps.ts';
 import { LOTTERY_VENDOR_CODE, lotteryBetKey } from './keys.ts';
 import { iso, oddsFor, toBet } from './mapping.ts';
@@ -111,89 +113,90 @@ export function createLotteryBetting(
 
           // In key order, so two bets of one member never wait on each other's rows in opposite orders.
           const order = keys.map((key, index) => ({ key, index })).sort((a, b) => (a.key < b.key ? -1 : 1));
-          for (const { key, index } of order) {
-            const ok = await lottery.addExposure(
-              { drawId: draw.id, memberId: member.memberId, selectionKey: key },
-              stake,
-              found[index]?.maxPerNumber ?? 0n,
+          const betId = randomUUID();
+          const payouts = found.map((row) => row.payoutPerPoint.toString());
+          const catalogue = deps.gameRecords
+            ? (await lottery.catalogueGames(game.merchantCode, tx)).get(game.id)?.[0]
+            : undefined;
+          let placed;
+          try {
+            placed = await lottery.place(
+              {
+                merchantCode: member.merchantCode,
+                memberId: member.memberId,
+                betId,
+                drawId: draw.id,
+                gameId: game.id,
+                exposures: order.map(({ key, index }) => ({ key, limit: found[index]?.maxPerNumber ?? 0n })),
+                stake,
+                drawKey: DRAW_TOTAL,
+                drawLimit: game.maxPerDraw,
+                amount,
+                currency: WALLET_CURRENCY,
+                memo: { game: game.code, issue: draw.issue, betType: type.code },
+                betType: type.code,
+                prizeMode: input.prizeMode,
+                selections,
+                points: input.points,
+                price,
+                payouts,
+                requestKey: input.requestKey,
+                ledgerKey: lotteryBetKey(betId),
+                record: deps.gameRecords
+                  ? {
+                      vendorCode: LOTTERY_VENDOR_CODE,
+                      gameId: catalogue?.gameId ?? game.code,
+                      nodeId: catalogue?.nodeId ?? game.code,
+                      gameType: game.category,
+                      gameName: `${game.name} ${draw.issue}`,
+                    }
+                  : null,
+                trialType: TRIAL_MEMBER_TYPE,
+                at: now,
+              },
               tx,
             );
-            if (!ok) {
-              throw new DomainError('LOTTERY_LIMIT_EXCEEDED', {
-                scope: 'NUMBER',
-                selection: selections[index],
-                limit: moneyNumber(found[index]?.maxPerNumber ?? 0n),
-              });
-            }
+          } catch (error) {
+            throw ledgerService.refusalOf(error, WALLET_CURRENCY);
           }
-          const withinDraw = await lottery.addExposure(
-            { drawId: draw.id, memberId: member.memberId, selectionKey: DRAW_TOTAL },
-            amount,
-            game.maxPerDraw,
-            tx,
-          );
-          if (!withinDraw) {
+          if (placed.outcome === 'LIMIT_NUMBER') {
+            const index = order[placed.at]?.index ?? 0;
+            throw new DomainError('LOTTERY_LIMIT_EXCEEDED', {
+              scope: 'NUMBER',
+              selection: selections[index],
+              limit: moneyNumber(found[index]?.maxPerNumber ?? 0n),
+            });
+          }
+          if (placed.outcome === 'LIMIT_DRAW') {
             throw new DomainError('LOTTERY_LIMIT_EXCEEDED', {
               scope: 'DRAW',
               limit: moneyNumber(game.maxPerDraw),
             });
           }
-
-          const betId = randomUUID();
-          const posted = await ledgerService.post(
-            {
-              merchantCode: member.merchantCode,
-              memberId: member.memberId,
-              idempotencyKey: lotteryBetKey(betId),
-              kind: 'bet',
-              amount,
-              reference: lotteryBetKey(betId),
-              memo: { game: game.code, issue: draw.issue, betType: type.code },
-            },
-            tx,
-          );
-          const bet = await lottery.insertBet(
-            {
-              id: betId,
-              merchantCode: member.merchantCode,
-              memberId: member.memberId,
-              drawId: draw.id,
-              gameId: game.id,
-              betType: type.code,
-              prizeMode: input.prizeMode,
-              selections,
-              points: input.points,
-              pricePerPoint: price,
-              payouts: found.map((row) => row.payoutPerPoint.toString()),
-              amount,
-              requestKey: input.requestKey,
-              demo: posted.demo,
-              status: 'open',
-              betTransactionId: posted.transactionId,
-              createdAt: now,
-            },
-            tx,
-          );
-          if (deps.gameRecords) {
-            const catalogue = (await lottery.catalogueGames(game.merchantCode, tx)).get(game.id)?.[0];
-            await deps.gameRecords.recordRound(
-              {
-                merchantCode: member.merchantCode,
-                memberId: member.memberId,
-                vendorCode: LOTTERY_VENDOR_CODE,
-                roundKey: bet.id,
-                gameId: catalogue?.gameId ?? game.code,
-                nodeId: catalogue?.nodeId ?? game.code,
-                gameType: game.category,
-                gameName: `${game.name} ${draw.issue}`,
-                stake: amount,
-                betTransactionId: posted.transactionId,
-                createdAt: now,
-              },
-              tx,
-            );
-          }
-          return { bet: toBet(bet, draw, game, now), balance: moneyNumber(posted.availableAfter ?? 0n) };
+          const bet: LotteryBetRow = {
+            id: betId,
+            merchantCode: member.merchantCode,
+            memberId: member.memberId,
+            drawId: draw.id,
+            gameId: game.id,
+            betType: type.code,
+            prizeMode: input.prizeMode,
+            selections,
+            points: input.points,
+            pricePerPoint: price,
+            payouts,
+            amount,
+            requestKey: input.requestKey,
+            demo: placed.demo,
+            status: 'open',
+            hits: 0,
+            payout: 0n,
+            betTransactionId: placed.betTransactionId,
+            settleTransactionId: null,
+            createdAt: now,
+            settledAt: null,
+          };
+          return { bet: toBet(bet, draw, game, now), balance: moneyNumber(placed.availableAfter) };
         });
       } catch (error) {
         // The same request key sent twice at once: the second answers the first bet.

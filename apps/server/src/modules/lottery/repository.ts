@@ -13,6 +13,7 @@ import {
   lotteryOdds,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { arrayLiteral, rowsOf } from '../../platform/db-errors.ts';
 
 export type NewDraw = typeof lotteryDraw.$inferInsert;
 export type NewBet = typeof lotteryBet.$inferInsert;
@@ -29,6 +30,42 @@ export interface DrawTotals {
 }
 
 export const NO_BETS: DrawTotals = { bets: 0, stake: 0n, openBets: 0, payout: 0n, refunded: 0n };
+
+/** A bet as `lottery_place` takes it; `exposures` in the order their rows are taken (by key). */
+export interface PlaceCall {
+  merchantCode: string;
+  memberId: string;
+  betId: string;
+  drawId: string;
+  gameId: string;
+  exposures: { key: string; limit: bigint }[];
+  /** Each selection's stake, against its number's limit. */
+  stake: bigint;
+  drawKey: string;
+  drawLimit: bigint;
+  /** The bet's whole amount: every selection's stake. */
+  amount: bigint;
+  currency: string;
+  memo: unknown;
+  betType: string;
+  prizeMode: string;
+  selections: string[][];
+  points: number;
+  price: bigint;
+  payouts: string[];
+  requestKey: string;
+  /** The idempotency key of the bet's ledger transaction (`lotteryBetKey`). */
+  ledgerKey: string;
+  /** The bet's open round in the game records, or null when there are none. */
+  record: { vendorCode: string; gameId: string; nodeId: string; gameType: string; gameName: string } | null;
+  trialType: number;
+  at: Date;
+}
+
+export type PlaceOutcome =
+  | { outcome: 'OK'; betTransactionId: number; availableAfter: bigint; demo: boolean }
+  | { outcome: 'LIMIT_NUMBER'; at: number }
+  | { outcome: 'LIMIT_DRAW' };
 
 /**
  * The lottery's statements, players' and the back office's (docs/back-office.md, "Lottery draws").
@@ -292,6 +329,43 @@ export function createLotteryRepository(db: Db) {
         .where(and(eq(lotteryBet.id, id), eq(lotteryBet.memberId, memberId)))
         .for('update');
       return row;
+    },
+
+    /**
+     * A bet's writes in one call (`lottery_place`, docs/decisions/038-money-functions.md): the exposures
+     * within their limits, the ledger's bet with its turnover rules, the bet's row and its open game record.
+     * A limit passed answers `LIMIT_NUMBER` (with the 1-based position of its key) or `LIMIT_DRAW`, after
+     * writes the caller's transaction must undo; refusals of the post are raised (`functionRefusal`).
+     */
+    async place(call: PlaceCall, tx: DbOrTx): Promise<PlaceOutcome> {
+      const [row] = rowsOf<{
+        outcome: string;
+        limitAt: number | null;
+        betTransactionId: string | null;
+        availableAfter: string | null;
+        demo: boolean | null;
+      }>(
+        await tx.execute(sql`select outcome, limit_at as "limitAt", bet_transaction_id::text as "betTransactionId",
+            available_after::text as "availableAfter", demo
+          from lottery_place(${call.merchantCode}, ${call.memberId}::uuid, ${call.betId}::uuid, ${call.drawId}::uuid,
+            ${call.gameId}::uuid, ${arrayLiteral(call.exposures.map((exposure) => exposure.key))}::text[],
+            ${arrayLiteral(call.exposures.map((exposure) => exposure.limit))}::bigint[], ${call.stake.toString()}::bigint,
+            ${call.drawKey}, ${call.drawLimit.toString()}::bigint, ${call.amount.toString()}::bigint, ${call.currency},
+            ${JSON.stringify(call.memo)}::jsonb, ${call.betType}, ${call.prizeMode}, ${JSON.stringify(call.selections)}::jsonb,
+            ${call.points}::integer, ${call.price.toString()}::bigint, ${JSON.stringify(call.payouts)}::jsonb,
+            ${call.requestKey}, ${call.ledgerKey}, ${call.record === null ? null : JSON.stringify(call.record)}::jsonb,
+            ${call.trialType}::integer, ${call.at.toISOString()}::timestamptz)`),
+      );
+      if (row?.outcome === 'LIMIT_NUMBER') return { outcome: 'LIMIT_NUMBER', at: (row.limitAt ?? 1) - 1 };
+      if (row?.outcome === 'LIMIT_DRAW') return { outcome: 'LIMIT_DRAW' };
+      if (row?.outcome !== 'OK' || row.betTransactionId === null || row.availableAfter === null)
+        throw new Error(`lottery_place answered ${row?.outcome ?? 'nothing'} for ${call.betId}`);
+      return {
+        outcome: 'OK',
+        betTransactionId: Number(row.betTransactionId),
+        availableAfter: BigInt(row.availableAfter),
+        demo: row.demo === true,
+      };
     },
 
     async insertBet(row: NewBet, tx: DbOrTx) {

@@ -31,6 +31,8 @@ export interface SpinCall {
   stake: bigint;
   payout: bigint;
   spins: unknown;
+  /** The idempotency key and reference of the round's ledger transaction, and its game record's key (`slotRoundKey`). */
+  ledgerKey: string;
   /** Whether the round gets its game record (and its stake toward the member's turnover). */
   record: boolean;
   trialType: number;
@@ -56,7 +58,7 @@ export function createSlotRepository(db: Db) {
           from slot_spin(${call.merchantCode}, ${call.memberId}::uuid, ${call.roundId}::uuid, ${call.requestKey},
             ${call.seedId}::uuid, ${call.nonce}::integer, ${call.money}, ${call.currency},
             ${JSON.stringify(call.game)}::jsonb, ${call.lineBet.toString()}::bigint, ${call.stake.toString()}::bigint,
-            ${call.payout.toString()}::bigint, ${JSON.stringify(call.spins)}::jsonb, ${call.record}::boolean,
+            ${call.payout.toString()}::bigint, ${JSON.stringify(call.spins)}::jsonb, ${call.ledgerKey}, ${call.record}::boolean,
             ${call.trialType}::integer, ${call.defaultPercent}::integer, ${call.at.toISOString()}::timestamptz)`),
       );
       if (row?.outcome === 'SEED_MOVED') return { outcome: 'SEED_MOVED' };

@@ -216,6 +216,7 @@ export function createSlotService(deps: SlotServiceDeps) {
               stake,
               payout,
               spins: outcome.spins,
+              ledgerKey: slotRoundKey(roundId),
               record: deps.gameRecords !== undefined,
               trialType: TRIAL_MEMBER_TYPE,
               defaultPercent: DEFAULT_WAGERING_SETTING.contributions.default,
