@@ -169,6 +169,60 @@ export function createSlotService(deps: SlotServiceDeps) {
   }
 
   /**
+   * The round the seed's next nonce draws for a request: its outcome, and its row as stored once its
+   * balance after (and, with the ledger's money, its transaction) is known.
+   */
+  function drawRound(
+    member: Member,
+    request: { lineBet: number; requestKey: string },
+    money: SlotMoney,
+    game: SlotGame,
+    seed: SlotSeedRow,
+  ) {
+    const nonce = seed.nextNonce;
+    const outcome = playRound(
+      SLOT_MACHINE,
+      fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
+      request.lineBet,
+    );
+    const roundId = randomUUID();
+    const now = clock();
+    const stake = BigInt(outcome.totalBet);
+    const payout = BigInt(outcome.totalWin);
+    const row = (balanceAfter: bigint, ledgerTransactionId: number | null): SlotRoundRow => ({
+      id: roundId,
+      merchantCode: member.merchantCode,
+      memberId: member.memberId,
+      requestKey: request.requestKey,
+      seedId: seed.id,
+      nonce,
+      clientSeed: seed.clientSeed,
+      money,
+      gameId: game.gameId,
+      gameName: game.gameName,
+      lineBet: BigInt(request.lineBet),
+      totalBet: stake,
+      totalWin: payout,
+      balanceAfter,
+      spins: outcome.spins,
+      ledgerTransactionId,
+      createdAt: now,
+    });
+    return { roundId, nonce, outcome, stake, payout, now, row };
+  }
+
+  /** A played round's answer: the round, the balance after it and the seed as it is now. */
+  function playedAnswer(round: SlotRoundRow, seed: SlotSeedRow, money: SlotMoney) {
+    const used = { ...seed, nextNonce: round.nonce + 1 };
+    return {
+      round: toRound({ round, seed: used }),
+      balance: { money, amount: Number(round.balanceAfter), currency: WALLET_CURRENCY },
+      seed: seedState(used),
+      replayed: false,
+    };
+  }
+
+  /**
    * A spin with the ledger's money (real, or demo for a trial member) in one database call (`slot_spin`,
    * docs/decisions/038-money-functions.md), inside a transaction that first holds the member's active seed:
    * the outcome is drawn here from that seed and its next nonce, which the call then takes.
@@ -185,24 +239,15 @@ export function createSlotService(deps: SlotServiceDeps) {
         return await db.transaction(async (tx) => {
           const seed = await slots.holdActiveSeed(member.memberId, tx);
           if (!seed) throw new SeedMoved();
-          const nonce = seed.nextNonce;
-          const outcome = playRound(
-            SLOT_MACHINE,
-            fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
-            request.lineBet,
-          );
-          const roundId = randomUUID();
-          const now = clock();
-          const stake = BigInt(outcome.totalBet);
-          const payout = BigInt(outcome.totalWin);
+          const drawn = drawRound(member, request, money, game, seed);
           const spun = await slots.spin(
             {
               merchantCode: member.merchantCode,
               memberId: member.memberId,
-              roundId,
+              roundId: drawn.roundId,
               requestKey: request.requestKey,
               seedId: seed.id,
-              nonce,
+              nonce: drawn.nonce,
               money,
               currency: WALLET_CURRENCY,
               game: {
@@ -213,45 +258,20 @@ export function createSlotService(deps: SlotServiceDeps) {
                 gameType: gameRow?.gameType ?? 'RNG',
               },
               lineBet: BigInt(request.lineBet),
-              stake,
-              payout,
-              spins: outcome.spins,
-              ledgerKey: slotRoundKey(roundId),
+              stake: drawn.stake,
+              payout: drawn.payout,
+              spins: drawn.outcome.spins,
+              ledgerKey: slotRoundKey(drawn.roundId),
               record: deps.gameRecords !== undefined,
               trialType: TRIAL_MEMBER_TYPE,
               defaultPercent: DEFAULT_WAGERING_SETTING.contributions.default,
-              at: now,
+              at: drawn.now,
             },
             tx,
           );
           // The seed is held: only a change outside the rules (a seed moved by hand) comes here.
           if (spun.outcome === 'SEED_MOVED') throw new SeedMoved();
-          const round: SlotRoundRow = {
-            id: roundId,
-            merchantCode: member.merchantCode,
-            memberId: member.memberId,
-            requestKey: request.requestKey,
-            seedId: seed.id,
-            nonce,
-            clientSeed: seed.clientSeed,
-            money,
-            gameId: game.gameId,
-            gameName: game.gameName,
-            lineBet: BigInt(request.lineBet),
-            totalBet: stake,
-            totalWin: payout,
-            balanceAfter: spun.balance,
-            spins: outcome.spins,
-            ledgerTransactionId: spun.ledgerTransactionId,
-            createdAt: now,
-          };
-          const used = { ...seed, nextNonce: nonce + 1 };
-          return {
-            round: toRound({ round, seed: used }),
-            balance: { money, amount: Number(spun.balance), currency: WALLET_CURRENCY },
-            seed: seedState(used),
-            replayed: false,
-          };
+          return playedAnswer(drawn.row(spun.balance, spun.ledgerTransactionId), seed, money);
         });
       } catch (error) {
         // No active seed yet (a first spin), or it was rotated since: made or read again, then drawn again.
@@ -298,60 +318,30 @@ export function createSlotService(deps: SlotServiceDeps) {
       if (money !== 'play') return paidSpin(member, request, money, game, gameRow);
       for (let attempt = 1; ; attempt += 1) {
         await activeSeed(member);
-        const roundId = randomUUID();
         try {
-          const round = await db.transaction(async (tx) => {
+          return await db.transaction(async (tx) => {
             const seed = await slots.takeNonce(member.memberId, tx);
             if (!seed) throw new SeedMoved();
-            const nonce = seed.nextNonce;
-            const outcome = playRound(
-              SLOT_MACHINE,
-              fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
-              request.lineBet,
-            );
-            const stake = BigInt(outcome.totalBet);
-            const payout = BigInt(outcome.totalWin);
-            const now = clock();
+            const drawn = drawRound(member, request, money, game, seed);
             await slots.playBalance(
               member.memberId,
-              { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: now },
+              { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: drawn.now },
               tx,
             );
-            const balanceAfter = await slots.playRound(member.memberId, stake, payout, now, tx);
+            const balanceAfter = await slots.playRound(
+              member.memberId,
+              drawn.stake,
+              drawn.payout,
+              drawn.now,
+              tx,
+            );
             if (balanceAfter === undefined)
               throw new DomainError('INSUFFICIENT_BALANCE', { currency: WALLET_CURRENCY });
-            const created = await slots.insertRound(
-              {
-                id: roundId,
-                merchantCode: member.merchantCode,
-                memberId: member.memberId,
-                requestKey: request.requestKey,
-                seedId: seed.id,
-                nonce,
-                clientSeed: seed.clientSeed,
-                money,
-                gameId: game.gameId,
-                gameName: game.gameName,
-                lineBet: BigInt(request.lineBet),
-                totalBet: stake,
-                totalWin: payout,
-                balanceAfter,
-                spins: outcome.spins,
-                ledgerTransactionId: null,
-                createdAt: now,
-              },
-              tx,
-            );
+            const created = await slots.insertRound(drawn.row(balanceAfter, null), tx);
             // Another request with the same key got there first: undo everything, answer that one.
             if (!created) throw new KeyTaken();
-            return { round: created, seed: { ...seed, nextNonce: nonce + 1 } };
+            return playedAnswer(created, seed, money);
           });
-          return {
-            round: toRound({ round: round.round, seed: round.seed }),
-            balance: { money, amount: Number(round.round.balanceAfter), currency: WALLET_CURRENCY },
-            seed: seedState(round.seed),
-            replayed: false,
-          };
         } catch (error) {
           if (error instanceof SeedMoved && attempt < SPIN_ATTEMPTS) continue;
           if (!(error instanceof KeyTaken)) throw error;
