@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
-import type { DatabaseKind } from '../platform/db.ts';
+import { afterAll, inject } from 'vitest';
+import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
 import { createPostgresDatabase } from './databases.ts';
 
 /**
@@ -163,6 +164,30 @@ export function useProcessWorkDir(prefix: string) {
       const created = await createPostgresDatabase();
       cleanups.push(created.drop);
       return { DATABASE_URL: created.url };
+    },
+    /**
+     * A copy of the run's migrated and seeded database (test/global-setup.ts) for the processes, open in
+     * the test to write what they should find (close it before starting one), and the variables that name
+     * it: a PGlite data folder in `dataDir` loaded from the template's dump, or a PostgreSQL database made
+     * from the template. The processes then start on a ready database (their migrations and demo seed
+     * find nothing to do) instead of making one from nothing, which the tests of a first start do.
+     */
+    async seededCopy(
+      kind: DatabaseKind,
+      dataDir: string,
+    ): Promise<{ database: Database; env: Record<string, string> }> {
+      if (kind === 'pglite') {
+        const templates = inject('pgliteTemplates');
+        if (!templates) throw new Error('no PGlite template for this run');
+        const path = join(workDir, dataDir);
+        const dump = new Blob([await readFile(templates.seeded)]);
+        const database = await openDatabase({ kind: 'pglite', dataDir: path, loadDataDir: dump });
+        return { database, env: { DATA_DIR: path } };
+      }
+      const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
+      cleanups.push(created.drop);
+      const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
+      return { database, env: { DATABASE_URL: created.url } };
     },
   };
 }
