@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, inject } from 'vitest';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
-import { createPostgresDatabase } from './databases.ts';
+import { createPostgresDatabase, openDataDirCopy } from './databases.ts';
 
 /**
  * Tests that run the real processes the way a person does: the server (`npm start`, that is
@@ -177,12 +176,8 @@ export function useProcessWorkDir(prefix: string) {
       dataDir: string,
     ): Promise<{ database: Database; env: Record<string, string> }> {
       if (kind === 'pglite') {
-        const templates = inject('pgliteTemplates');
-        if (!templates) throw new Error('no PGlite template for this run');
         const path = join(workDir, dataDir);
-        const dump = new Blob([await readFile(templates.seeded)]);
-        const database = await openDatabase({ kind: 'pglite', dataDir: path, loadDataDir: dump });
-        return { database, env: { DATA_DIR: path } };
+        return { database: await openDataDirCopy(path, 'seeded'), env: { DATA_DIR: path } };
       }
       const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
       cleanups.push(created.drop);
