@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { runOperatorCreate } from '../../../server/src/modules/back-office/operator-create.ts';
 import {
   AGENTS_APPROVER,
   AGENTS_OWNER,
@@ -15,6 +14,20 @@ import {
  * one process, which spares a process start (about 3 s of loading the server's modules) for each.
  * Exits with the first failing command's code.
  */
+/**
+ * The command, loaded when this runs: its modules are the server's, type-checked with the server's
+ * project (here they would lack the types the server's plugins add to Fastify's).
+ */
+const COMMAND_MODULE = '../../../server/src/modules/back-office/operator-create.ts';
+type OperatorCreate = (options: {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  write: (line: string) => void;
+  input: Readable;
+  prompt: (text: string) => void;
+}) => Promise<number>;
+const { runOperatorCreate } = (await import(COMMAND_MODULE)) as { runOperatorCreate: OperatorCreate };
+
 const OPERATORS = [
   { ...AGENTS_OWNER, role: 'owner' },
   { ...CASHIER, role: 'finance' },
