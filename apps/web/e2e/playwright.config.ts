@@ -10,6 +10,7 @@ import {
   E2E_SANDBOXES_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
+  siteCopyOf,
 } from './constants.ts';
 
 /**
@@ -36,6 +37,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
+    rmSync(siteCopyOf(dataDir), { recursive: true, force: true });
   });
 }
 
@@ -114,6 +116,7 @@ export default defineConfig({
         'node --import tsx apps/server/scripts/seed-demo.ts',
         `printf '%s\\n' '${ADMIN_OWNER.password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner`,
         'node --import tsx apps/web/e2e/support/create-operators.ts',
+        `cp -R '${process.env.E2E_DATA_DIR}' '${siteCopyOf(process.env.E2E_DATA_DIR ?? '')}'`,
         'exec node --import tsx apps/server/src/main.ts',
       ].join(' && '),
       cwd: repoRoot,
