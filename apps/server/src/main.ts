@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { startServer } from './server.ts';
 
 /** Hard limit for a graceful shutdown; past it the process exits with 1. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -19,6 +18,10 @@ function readConfig() {
 }
 
 const config = readConfig();
+
+// The server's modules (Fastify, the database drivers, every route) load once the configuration is
+// known to be sound: a bad one is reported at once, without loading them.
+const { startServer } = await import('./server.ts');
 
 let server: Awaited<ReturnType<typeof startServer>>;
 try {

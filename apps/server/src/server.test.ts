@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from './server.ts';
 import { buildTestApp, testConfig } from './test/app.ts';
-import { useTestDatabase } from './test/databases.ts';
+import { openDataDirCopy, useTestDatabase } from './test/databases.ts';
 
 /** Whether a new connection to the port is accepted, or the error code it meets. */
 function connectionTo(port: number): Promise<string> {
@@ -83,7 +83,10 @@ describe('startServer', () => {
   });
 
   it('refuses to start for a merchant the database does not have', async () => {
-    const config = testConfig({ port: 0, dataDir: join(dataRoot, 'other'), merchantCode: 'nobody' });
+    // A copy of the run's seeded database, the demo merchant's only (a first start is the test above).
+    const dataDir = join(dataRoot, 'other');
+    await (await openDataDirCopy(dataDir, 'seeded')).close();
+    const config = testConfig({ port: 0, dataDir, merchantCode: 'nobody', seedDemo: false });
     await expect(startServer(config, { logger: false })).rejects.toThrow('Merchant nobody does not exist');
   });
 });

@@ -9,6 +9,13 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
  */
 export const E2E_SANDBOXES_PORT = Number(process.env.E2E_SANDBOXES_PORT ?? 18490);
 
+/**
+ * A copy of the site's data folder as it is before the test server starts (the demo seed and the
+ * operators), made while no process holds it (playwright.config.ts): a journey that runs a second server
+ * of its own starts it on a copy of this one (pwa.spec.ts) rather than on a database made from nothing.
+ */
+export const siteCopyOf = (dataDir: string) => `${dataDir}-site`;
+
 /** Operator token the test server is started with (PUT /api/ops/status). */
 export const OPS_TOKEN = 'e2e-ops-token';
 

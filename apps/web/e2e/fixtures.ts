@@ -23,7 +23,7 @@ export const vnd = (amount: number) => formatMoney(amount, 'VND', 'en');
 export interface NavigateOptions {
   /** Appended as `lang=<lang>`; `null` leaves the address as it is (default `en`). */
   lang?: Lang | null;
-  /** Skip the axe check (only for a screen that another step of the same test checks). */
+  /** Skip the axe check (only for a screen that another step, or another test of the spec, checks). */
   scan?: boolean;
 }
 

@@ -5,16 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
-  AGENTS_APPROVER,
-  AGENTS_OWNER,
-  CASHIER,
   CHAT_OPERATOR_TOKEN,
-  CONTRACT_APPROVER,
-  CONTRACT_PROPOSER,
   E2E_PORT,
   E2E_SANDBOXES_PORT,
   OPS_TOKEN,
   PAYMENT_CALLBACK_SECRET,
+  siteCopyOf,
 } from './constants.ts';
 
 /**
@@ -41,6 +37,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
+    rmSync(siteCopyOf(dataDir), { recursive: true, force: true });
   });
 }
 
@@ -111,23 +108,15 @@ export default defineConfig({
   },
   webServer: [
     {
-      // As an operator sets up a site: the merchant (the demo seed here), the first back-office owners with
-      // `npm run operator:create` while the server is stopped (the embedded database is one process), their
-      // passwords piped on its standard input (never on its command line), then the server.
+      // As an operator sets up a site: the merchant (the demo seed here), the first back-office owner with
+      // `npm run operator:create` while the server is stopped (the embedded database is one process), its
+      // password piped on its standard input (never on its command line), then the server. The journeys'
+      // other operators are made by the same command in one process (support/create-operators.ts).
       command: [
         'node --import tsx apps/server/scripts/seed-demo.ts',
-        ...[
-          { ...ADMIN_OWNER, role: 'owner' },
-          { ...AGENTS_OWNER, role: 'owner' },
-          { ...CASHIER, role: 'finance' },
-          // The second operators of the journeys that offer agent contracts (four eyes).
-          { ...AGENTS_APPROVER, role: 'finance' },
-          { ...CONTRACT_PROPOSER, role: 'finance' },
-          { ...CONTRACT_APPROVER, role: 'finance' },
-        ].map(
-          ({ username, password, role }) =>
-            `printf '%s\\n' '${password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${username} --role ${role}`,
-        ),
+        `printf '%s\\n' '${ADMIN_OWNER.password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner`,
+        'node --import tsx apps/web/e2e/support/create-operators.ts',
+        `cp -R '${process.env.E2E_DATA_DIR}' '${siteCopyOf(process.env.E2E_DATA_DIR ?? '')}'`,
         'exec node --import tsx apps/server/src/main.ts',
       ].join(' && '),
       cwd: repoRoot,

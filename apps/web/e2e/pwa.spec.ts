@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Page } from '@playwright/test';
+import { siteCopyOf } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 
 /**
@@ -188,6 +189,10 @@ async function startServerOnCopyOfBuild() {
   const webDist = mkdtempSync(join(tmpdir(), 'kl-e2e-pwa-dist-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-pwa-data-'));
   cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  // The site's data as the test server started on it, copied (constants.ts): no database made from nothing.
+  const runData = process.env.E2E_DATA_DIR;
+  if (!runData) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  cpSync(siteCopyOf(runData), dataDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -251,7 +256,7 @@ test.describe('a new version', () => {
     page,
     expectAccessible,
   }) => {
-    // A server of its own starts (a fresh embedded database) before the journey.
+    // A server of its own starts (on a copy of the site's embedded database) before the journey.
     test.setTimeout(150_000);
     const server = await startServerOnCopyOfBuild();
     try {

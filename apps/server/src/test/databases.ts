@@ -64,6 +64,19 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * Opens a PGlite database in the data folder `dataDir`, made a copy of the run's migrated (or migrated and
+ * seeded) template: a process or command run on the folder then finds a ready database instead of making
+ * one from nothing (initdb in WebAssembly and every migration, several seconds), which the tests of a
+ * first start do.
+ */
+export async function openDataDirCopy(dataDir: string, template: 'migrated' | 'seeded'): Promise<Database> {
+  const templates = inject('pgliteTemplates');
+  if (!templates) throw new Error('no PGlite template for this run');
+  const dump = new Blob([await readFile(templates[template])]);
+  return openDatabase({ kind: 'pglite', dataDir, loadDataDir: dump });
+}
+
 /** A PostgreSQL database with a unique name on the TEST_DATABASE_URL server: empty, or a copy of `template`. */
 export async function createPostgresDatabase(
   template?: string,

@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
-import type { DatabaseKind } from '../platform/db.ts';
-import { createPostgresDatabase } from './databases.ts';
+import { afterAll, inject } from 'vitest';
+import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
+import { createPostgresDatabase, openDataDirCopy } from './databases.ts';
 
 /**
  * Tests that run the real processes the way a person does: the server (`npm start`, that is
@@ -163,6 +163,26 @@ export function useProcessWorkDir(prefix: string) {
       const created = await createPostgresDatabase();
       cleanups.push(created.drop);
       return { DATABASE_URL: created.url };
+    },
+    /**
+     * A copy of the run's migrated and seeded database (test/global-setup.ts) for the processes, open in
+     * the test to write what they should find (close it before starting one), and the variables that name
+     * it: a PGlite data folder in `dataDir` loaded from the template's dump, or a PostgreSQL database made
+     * from the template. The processes then start on a ready database (their migrations and demo seed
+     * find nothing to do) instead of making one from nothing, which the tests of a first start do.
+     */
+    async seededCopy(
+      kind: DatabaseKind,
+      dataDir: string,
+    ): Promise<{ database: Database; env: Record<string, string> }> {
+      if (kind === 'pglite') {
+        const path = join(workDir, dataDir);
+        return { database: await openDataDirCopy(path, 'seeded'), env: { DATA_DIR: path } };
+      }
+      const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
+      cleanups.push(created.drop);
+      const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
+      return { database, env: { DATABASE_URL: created.url } };
     },
   };
 }

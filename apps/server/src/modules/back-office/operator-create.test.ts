@@ -8,6 +8,7 @@ import { operator, operatorAudit } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
 import { openDatabase } from '../../platform/db.ts';
 import { PRODUCTION_TEST_ENV } from '../../test/app.ts';
+import { openDataDirCopy } from '../../test/databases.ts';
 import { type PasswordInput, runOperatorCreate } from './operator-create.ts';
 
 const PASSWORD = 'first-owner-passphrase';
@@ -72,6 +73,9 @@ describe('npm run operator:create', () => {
   });
 
   it('creates the first owner on the embedded database from a piped password, never writing it, once', async () => {
+    // The data folder starts as a copy of the run's migrated template (making a database from nothing is
+    // merchant:create's test, db/seed/production-start.test.ts).
+    await (await openDataDirCopy(dataDir, 'migrated')).close();
     const argv = ['--username', 'Boss', '--role', 'owner'];
     const missing = await create(argv);
     expect(missing.code).toBe(COMMAND_EXIT.refused);
@@ -114,6 +118,6 @@ describe('npm run operator:create', () => {
     } finally {
       await database.close();
     }
-    // Four runs, each opening and migrating the embedded database.
+    // Four runs, each opening the embedded database.
   }, 120_000);
 });

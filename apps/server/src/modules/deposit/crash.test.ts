@@ -72,7 +72,7 @@ async function register(api: ReturnType<typeof client>, username: string): Promi
 
 for (const { kind, skip } of TEST_DATABASES) {
   describe.skipIf(skip)(`deposits survive a killed server (${kind})`, () => {
-    const { webDist, databaseEnv: databaseEnvOf, onCleanup } = useProcessWorkDir('kl-crash-');
+    const { webDist, seededCopy, onCleanup } = useProcessWorkDir('kl-crash-');
     const running: ServerRun[] = [];
     onCleanup(async () => {
       for (const run of running)
@@ -80,12 +80,17 @@ for (const { kind, skip } of TEST_DATABASES) {
     });
 
     it('loses and doubles no paid order across a SIGKILL mid-burst, and the ledger check passes', async () => {
-      const databaseEnv = await databaseEnvOf(kind, 'data');
+      // A copy of the seeded database (the demo merchant and its channels): what is tested is the
+      // restart after the kill; the first start from nothing has tests of its own (main.test.ts).
+      const { database, env: databaseEnv } = await seededCopy(kind, 'data');
+      await database.close();
       const env = {
         ...databaseEnv,
         WEB_DIST: webDist,
         PAYMENT_CALLBACK_SECRET: SECRET,
         RATE_LIMIT_MAX: '100000',
+        // The copy holds the demo seed already.
+        SEED_DEMO: '0',
       };
 
       // First run: members, their pending orders, then the burst of callbacks and the kill.

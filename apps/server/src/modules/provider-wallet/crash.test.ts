@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ProviderAction } from '@kl/contracts/provider-wallet';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
-import { type Database, type DatabaseKind, openDatabase } from '../../platform/db.ts';
-import { createPostgresDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
 import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
 import { createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { createTestMember } from '../wallet/testing.ts';
@@ -57,29 +54,6 @@ function callsOf(sessionId: string): ProviderCall[] {
 }
 const NET_PER_PLAYER = -7_000;
 
-/** A copy of the run's seeded database for the server processes, and the variables that name it. */
-async function seededDatabase(
-  kind: DatabaseKind,
-  workDir: string,
-  onCleanup: (drop: () => Promise<void>) => void,
-): Promise<{ database: Database; env: Record<string, string> }> {
-  if (kind === 'pglite') {
-    const templates = inject('pgliteTemplates');
-    if (!templates) throw new Error('no PGlite template for this run');
-    const dataDir = join(workDir, 'data');
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir,
-      loadDataDir: new Blob([await readFile(templates.seeded)]),
-    });
-    return { database, env: { DATA_DIR: dataDir } };
-  }
-  const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
-  onCleanup(created.drop);
-  const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
-  return { database, env: { DATABASE_URL: created.url } };
-}
-
 /** Kills the server processes a failed test left running. */
 async function killLeftOver(runs: readonly ServerRun[]): Promise<void> {
   const alive = runs.filter((run) => run.child.exitCode === null && run.child.signalCode === null);
@@ -99,13 +73,13 @@ async function send(base: string, call: ProviderCall) {
 
 for (const { kind, skip } of TEST_DATABASES) {
   describe.skipIf(skip)(`provider wallet survives a killed server (${kind})`, () => {
-    const { workDir, webDist, onCleanup } = useProcessWorkDir('kl-provider-crash-');
+    const { webDist, onCleanup, seededCopy } = useProcessWorkDir('kl-provider-crash-');
     const running: ServerRun[] = [];
     onCleanup(() => killLeftOver(running));
 
     it('loses and doubles nothing across a SIGKILL mid-burst, and the ledger check passes', async () => {
       // The provider, the players with their money and their launch tokens, written before the server runs.
-      const { database, env: databaseEnv } = await seededDatabase(kind, workDir, onCleanup);
+      const { database, env: databaseEnv } = await seededCopy(kind, 'data');
       const tokens: string[] = [];
       try {
         const { db } = database;

@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_EXIT } from '../../../db/seed/commands.ts';
-import { openDatabase } from '../../../platform/db.ts';
 import { PRODUCTION_TEST_ENV } from '../../../test/app.ts';
+import { openDataDirCopy } from '../../../test/databases.ts';
 import { runAgentsSettle } from './command.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../..', import.meta.url));
@@ -45,16 +44,7 @@ describe('npm run agents:settle', () => {
 
   it('settles a closed day as a person runs it', async () => {
     // The data folder starts as a copy of the run's migrated template: the command has nothing to migrate.
-    const templates = inject('pgliteTemplates');
-    if (templates) {
-      const dump = await readFile(templates.migrated);
-      const prepared = await openDatabase({
-        kind: 'pglite',
-        dataDir: env.DATA_DIR,
-        loadDataDir: new Blob([dump]),
-      });
-      await prepared.close();
-    }
+    await (await openDataDirCopy(env.DATA_DIR, 'migrated')).close();
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'apps/server/scripts/agents-settle.ts', '--period', '2026-11-23'],
