@@ -49,6 +49,12 @@ if (!process.env.E2E_DATA_DIR) {
  * and run two at a time. The agents journey moves the server's clock to the next day to settle one
  * (agents.spec.ts), and the sports book's past the end of its matches (provider-sports.spec.ts).
  */
+/**
+ * The release's test (release.spec.ts): a copy of the release installed and started apart, sharing nothing
+ * with the journeys' server. It runs beside the site-wide journeys, which take one worker of the two.
+ */
+const BESIDE_SITE_WIDE = ['release.spec.ts'];
+
 const SITE_WIDE = [
   'system-status.spec.ts',
   'back-office.spec.ts',
@@ -65,8 +71,10 @@ export default defineConfig({
   // Every test of the journeys registers its own member; tests of one file spread over the workers too.
   fullyParallel: true,
   projects: [
-    { name: 'journeys', testIgnore: SITE_WIDE },
+    { name: 'journeys', testIgnore: [...SITE_WIDE, ...BESIDE_SITE_WIDE] },
     { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['journeys'], workers: 1, fullyParallel: false },
+    // Runs on the worker the site-wide journeys leave idle, after the journeys like them.
+    { name: 'release', testMatch: BESIDE_SITE_WIDE, dependencies: ['journeys'] },
   ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
-import { runSeed } from '../../db/seed/index.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
 import { describeEachDatabase, TEST_DATABASES, useTestDatabase } from '../../test/databases.ts';
 import { runLedgerCheck as runCheck, useProcessWorkDir } from '../../test/processes.ts';
@@ -202,19 +201,19 @@ describeEachDatabase('ledger check', (kind) => {
 
 for (const { kind, skip } of TEST_DATABASES) {
   describe.skipIf(skip)(`npm run ledger:check (${kind})`, () => {
-    const { workDir, databaseEnv } = useProcessWorkDir('kl-ledger-check-');
+    const { workDir, seededCopy } = useProcessWorkDir('kl-ledger-check-');
 
     it('exits 0 on a sound ledger and 1 naming the corrupted account', async () => {
-      const env = await databaseEnv(kind, 'data');
+      // The server's database (a copy of the seeded one) with some activity; PGlite: closed again, one
+      // process per folder.
+      const copy = await seededCopy(kind, 'data');
+      const { env } = copy;
       const { DATA_DIR: dataDir, DATABASE_URL: url = '' } = env;
       const open = () =>
         dataDir
           ? openDatabase({ kind: 'pglite', dataDir })
           : openDatabase({ kind: 'postgres', url, maxConnections: 2 });
-      // The server's database with some activity (PGlite: closed again, one process per folder).
-      let database = await open();
-      await database.migrate();
-      await runSeed(database.db);
+      let database = copy.database;
       const memberId = await someActivity(database, 'script');
       await database.close();
 
