@@ -7,7 +7,7 @@
  * from the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
  *
  * Before the first step it prepares the machine (scripts/test/prerequisites.mjs): Chromium, the CJK
- * font, openssl and the PostgreSQL server, installed with apt-get when missing and running as root,
+ * font, openssl, the PostgreSQL server and nginx, installed with apt-get when missing and running as root,
  * else it stops with the command to run. The server suites run on PGlite and on PostgreSQL: on the
  * server TEST_DATABASE_URL names, or else on a throwaway cluster started here and stopped and removed
  * at the end whatever happens (scripts/test/postgres.mjs). A PostgreSQL copy never skips silently:
@@ -95,6 +95,8 @@ function countPlaywright() {
 
 /** The environment of the unit and integration tests (the PostgreSQL server, set once it is known). */
 const vitestEnv = {};
+/** The environment of the end-to-end tests (the release's test runs on the same PostgreSQL server). */
+const playwrightEnv = { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport };
 
 const steps = {
   typecheck: { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
@@ -143,7 +145,7 @@ const steps = {
       '--reporter=list,json',
       ...(selection.passOn === 'e2e' ? selection.extra : []),
     ],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    env: playwrightEnv,
     count: countPlaywright,
   },
 };
@@ -280,7 +282,7 @@ const started = performance.now();
 // ── Preparation: the machine's packages, then the PostgreSQL server of the server suites ─────────────
 const probe = systemProbe();
 const needs = needsOf({ steps: selection.steps, env: process.env });
-console.log('\n━━ prepare: prerequisites (Chromium, CJK font, openssl, PostgreSQL)');
+console.log('\n━━ prepare: prerequisites (Chromium, CJK font, openssl, PostgreSQL, nginx)');
 let prepared;
 const preparing = performance.now();
 try {
@@ -308,6 +310,7 @@ if (database.kind === 'throwaway') {
   try {
     const { url } = await cluster.start();
     vitestEnv.TEST_DATABASE_URL = url;
+    playwrightEnv.TEST_DATABASE_URL = url;
     console.log(`test: server suites run on PGlite and PostgreSQL (TEST_DATABASE_URL=${url})`);
   } catch (error) {
     console.error(`\n✗ test: the throwaway PostgreSQL cluster could not start: ${error.message}`);

@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Where the PostgreSQL copies run: nowhere when the unit and integration tests are not selected
- * (`none`), on the server TEST_DATABASE_URL names (`given`: nothing is started), or on a throwaway
- * cluster (`throwaway`).
+ * Where the PostgreSQL copies (and the release's processes in the end-to-end tests) run: nowhere when
+ * neither the unit and integration tests nor the end-to-end tests are selected (`none`), on the server
+ * TEST_DATABASE_URL names (`given`: nothing is started), or on a throwaway cluster (`throwaway`).
  */
 export function databasePlan({ steps, env }) {
-  if (!steps.includes('unit')) return { kind: 'none' };
+  if (!steps.includes('unit') && !steps.includes('e2e')) return { kind: 'none' };
   if (env.TEST_DATABASE_URL) return { kind: 'given', url: env.TEST_DATABASE_URL };
   return { kind: 'throwaway' };
 }

@@ -14,8 +14,12 @@ describe('the PostgreSQL server of the server suites', () => {
     });
   });
 
-  it('starts nothing when the unit and integration tests do not run', () => {
-    expect(databasePlan({ steps: ['typecheck', 'build', 'e2e'], env: {} })).toEqual({ kind: 'none' });
+  it('starts one for the end-to-end tests alone too (the release runs on it)', () => {
+    expect(databasePlan({ steps: ['build', 'e2e'], env: {} })).toEqual({ kind: 'throwaway' });
+  });
+
+  it('starts nothing when neither the unit and integration tests nor the end-to-end tests run', () => {
+    expect(databasePlan({ steps: ['typecheck', 'lint', 'build'], env: {} })).toEqual({ kind: 'none' });
   });
 
   it('reaches the cluster on loopback as postgres', () => {

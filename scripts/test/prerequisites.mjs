@@ -1,8 +1,9 @@
 /**
  * What `npm test` needs from the machine besides Node and npm (README, "Test it"), as Debian packages:
  * Debian's Chromium at /usr/bin/chromium and a CJK font for the end-to-end tests, openssl for the
- * quick-login certificates of the server tests, and the PostgreSQL server binaries for the throwaway
- * cluster the server suites' PostgreSQL copies run on. Missing ones are installed with apt-get when
+ * quick-login certificates of the server tests, the PostgreSQL server binaries for the throwaway
+ * cluster the server suites' PostgreSQL copies and the release's processes run on, and nginx, which the
+ * release's end-to-end test puts in front of two of them and the deployment files' test checks. Missing ones are installed with apt-get when
  * running as root; otherwise the runner stops with the command to run.
  *
  * The decisions take the machine's facts from a probe, so that they can be checked against any machine.
@@ -16,6 +17,7 @@ export const PACKAGES = {
   cjkFont: { name: 'fonts-wqy-microhei', for: 'the end-to-end tests render Chinese text' },
   openssl: { name: 'openssl', for: 'the server tests make certificates with it' },
   postgres: { name: 'postgresql', for: 'the server suites also run on a throwaway PostgreSQL cluster' },
+  nginx: { name: 'nginx', for: 'the release runs behind it in its end-to-end test' },
 };
 
 /** The PostgreSQL programs the throwaway cluster needs, all in one folder. */
@@ -49,6 +51,7 @@ export function systemProbe(env = process.env) {
     hasChromium: () => isExecutable(at('/usr/bin/chromium')),
     hasCjkFont: () => existsSync(at('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')),
     hasOpenssl: () => onPath('openssl') !== undefined,
+    hasNginx: () => isExecutable(at('/usr/sbin/nginx')),
     /** The folder holding every PostgreSQL server program: Debian's newest version, else the one on PATH. */
     postgresBin: () => {
       let versions = [];
@@ -71,12 +74,18 @@ export function systemProbe(env = process.env) {
 
 /**
  * What the selected steps need: the end-to-end tests Chromium and the font; the unit and integration
- * tests openssl, and the PostgreSQL server unless TEST_DATABASE_URL names one to use.
+ * tests openssl; both nginx, and the PostgreSQL server unless TEST_DATABASE_URL names one to use.
  */
 export function needsOf({ steps, env }) {
   const unit = steps.includes('unit');
   const e2e = steps.includes('e2e');
-  return { chromium: e2e, cjkFont: e2e, openssl: unit, postgres: unit && !env.TEST_DATABASE_URL };
+  return {
+    chromium: e2e,
+    cjkFont: e2e,
+    openssl: unit,
+    postgres: (unit || e2e) && !env.TEST_DATABASE_URL,
+    nginx: unit || e2e,
+  };
 }
 
 /** The Debian packages of the needs the machine lacks, in the order of PACKAGES. */
@@ -86,6 +95,7 @@ export function missingPackages(needs, probe) {
     cjkFont: () => probe.hasCjkFont(),
     openssl: () => probe.hasOpenssl(),
     postgres: () => probe.postgresBin() !== undefined,
+    nginx: () => probe.hasNginx(),
   };
   return Object.keys(PACKAGES)
     .filter((need) => needs[need] && !present[need]())

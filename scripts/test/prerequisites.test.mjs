@@ -11,6 +11,7 @@ function machine({ lacks = [], root = true, aptGet = true, installs = true } = {
     hasChromium: () => !absent.has('chromium'),
     hasCjkFont: () => !absent.has('fonts-wqy-microhei'),
     hasOpenssl: () => !absent.has('openssl'),
+    hasNginx: () => !absent.has('nginx'),
     postgresBin: () => (absent.has('postgresql') ? undefined : '/usr/lib/postgresql/15/bin'),
   };
   const run = async (command, args, env) => {
@@ -24,11 +25,18 @@ function machine({ lacks = [], root = true, aptGet = true, installs = true } = {
 const everything = needsOf({ steps: ['typecheck', 'lint', 'format', 'unit', 'build', 'e2e'], env: {} });
 
 describe('what npm test needs', () => {
-  it('needs all four for every step, PostgreSQL only without TEST_DATABASE_URL', () => {
-    expect(everything).toEqual({ chromium: true, cjkFont: true, openssl: true, postgres: true });
+  it('needs all five for every step, PostgreSQL only without TEST_DATABASE_URL', () => {
+    expect(everything).toEqual({ chromium: true, cjkFont: true, openssl: true, postgres: true, nginx: true });
     expect(
       needsOf({ steps: ['unit', 'e2e'], env: { TEST_DATABASE_URL: 'postgres://db.example/postgres' } }),
-    ).toEqual({ chromium: true, cjkFont: true, openssl: true, postgres: false });
+    ).toEqual({ chromium: true, cjkFont: true, openssl: true, postgres: false, nginx: true });
+    expect(needsOf({ steps: ['e2e'], env: {} })).toEqual({
+      chromium: true,
+      cjkFont: true,
+      openssl: false,
+      postgres: true,
+      nginx: true,
+    });
   });
 
   it('needs no package for the static checks alone, nor Chromium for the unit tests alone', () => {
@@ -37,26 +45,32 @@ describe('what npm test needs', () => {
       cjkFont: false,
       openssl: false,
       postgres: false,
+      nginx: false,
     });
     expect(needsOf({ steps: ['unit'], env: {} })).toEqual({
       chromium: false,
       cjkFont: false,
       openssl: true,
       postgres: true,
+      nginx: true,
     });
   });
 
   it('names the Debian package of each missing prerequisite', () => {
-    const { probe } = machine({ lacks: ['postgresql', 'chromium', 'fonts-wqy-microhei', 'openssl'] });
+    const { probe } = machine({
+      lacks: ['nginx', 'postgresql', 'chromium', 'fonts-wqy-microhei', 'openssl'],
+    });
     expect(missingPackages(everything, probe)).toEqual([
       'chromium',
       'fonts-wqy-microhei',
       'openssl',
       'postgresql',
+      'nginx',
     ]);
     expect(missingPackages({ ...everything, chromium: false, cjkFont: false }, probe)).toEqual([
       'openssl',
       'postgresql',
+      'nginx',
     ]);
     expect(missingPackages(everything, machine().probe)).toEqual([]);
   });

@@ -8,6 +8,6 @@ export default defineProject({
   test: {
     name: 'lint',
     environment: 'node',
-    include: ['*.test.ts', '../../scripts/**/*.test.mjs', '../perf/*.test.mjs'],
+    include: ['*.test.ts', '../../scripts/**/*.test.mjs', '../perf/*.test.mjs', '../../deploy/*.test.ts'],
   },
 });

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { systemProbe } from '../../../../scripts/test/prerequisites.mjs';
+import { throwawayCluster } from '../../../../scripts/test/postgres.mjs';
+
+/**
+ * What the release's test (release.spec.ts) runs beside the release: an empty PostgreSQL database, the
+ * release's processes, and nginx in front of them with the site's own configuration (deploy/nginx).
+ */
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/**
+ * A new, empty database on the PostgreSQL server of the test run (TEST_DATABASE_URL, which `npm test`
+ * sets), or on a throwaway cluster of its own when the end-to-end tests run alone. `drop` removes it.
+ */
+export async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let cluster: ReturnType<typeof throwawayCluster> | undefined;
+  if (!serverUrl) {
+    const probe = systemProbe();
+    const binDir = probe.postgresBin();
+    if (!binDir) throw new Error('PostgreSQL is not installed: run the tests with npm test');
+    cluster = throwawayCluster({ binDir, asRoot: probe.isRoot() });
+    serverUrl = (await cluster.start()).url;
+  }
+  const server = serverUrl;
+  const name = `kl_release_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: server });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+      cluster?.stop();
+    },
+  };
+}
+
+/** A process of the release, its standard output kept (the server logs JSON lines there). */
+export interface ReleaseProcess {
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** The JSON log lines so far. */
+  logs(): Record<string, unknown>[];
+  readonly exited: Promise<number | null>;
+}
+
+export function startRelease(folder: string, env: Record<string, string>, port: number): ReleaseProcess {
+  const child = spawn(process.execPath, ['apps/server/src/main.js'], {
+    cwd: folder,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    port,
+    child,
+    exited,
+    logs: () =>
+      out.split('\n').flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
+  };
+}
+
+/**
+ * nginx in front of `ports` on `listen`, with the site's configuration (deploy/nginx/kimlong.conf) as
+ * shipped but for its addresses and folders, and a header naming the process that answered.
+ */
+export function startNginx(
+  repoRoot: string,
+  folder: string,
+  ports: readonly number[],
+  listen: number,
+): ChildProcess {
+  const prefix = join(folder, 'nginx');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  const site = readFileSync(join(repoRoot, 'deploy/nginx/kimlong.conf'), 'utf8')
+    .replace('/var/cache/nginx/kimlong', join(prefix, 'cache'))
+    .replace(/^[ \t]*listen \[::\]:80;\n/m, '')
+    .replace(/^([ \t]*)listen 80;/m, `$1listen 127.0.0.1:${listen};`);
+  writeFileSync(join(prefix, 'site.conf'), site);
+  // The shipped upstream, its server lines (same parameters) pointed at the test's processes.
+  const upstream = readFileSync(join(repoRoot, 'deploy/nginx/upstream.conf'), 'utf8').split('\n');
+  const template = upstream.find((line) => /^[ \t]*server 127\.0\.0\.1:8081 /.test(line)) ?? '';
+  const servers = ports.map((port) => template.replace(':8081 ', `:${port} `));
+  writeFileSync(
+    join(prefix, 'upstream.conf'),
+    upstream
+      .filter((line) => !/^[ \t]*server /.test(line))
+      .flatMap((line) => (/^upstream /.test(line) ? [line, ...servers] : [line]))
+      .join('\n'),
+  );
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${join(prefix, 'nginx.pid')};`,
+      'error_log stderr warn;',
+      'events {}',
+      'http {',
+      '  access_log off;',
+      '  add_header X-Served-By $upstream_addr always;',
+      `  include ${join(prefix, 'upstream.conf')};`,
+      `  include ${join(prefix, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  return spawn('/usr/sbin/nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The `name=value` of a Set-Cookie header's cookie `name`. */
+export function cookieOf(response: Response, name: string): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${name}=`));
+  if (!cookie) throw new Error(`no ${name} cookie in the answer`);
+  return cookie;
+}
+
+/** Reads a server-sent event stream; `next(match)` resolves with the first event data `match` accepts. */
+export function eventsOf(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const seen: unknown[] = [];
+  return {
+    async next<T>(match: (data: T) => boolean): Promise<T> {
+      for (;;) {
+        const found = seen.find((data) => match(data as T));
+        if (found !== undefined) return found as T;
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the event stream ended');
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) seen.push(JSON.parse(data));
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
