@@ -208,7 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameRecords: gameRecords.gameRecordsService,
     scheduler: options.lotteryScheduler ?? config.lotteryScheduler,
   });
-  const chat = createChatModule({ ...context, merchantService });
+  // Chat streams are woken by messages stored in any process (docs/decisions/041-live-updates.md).
+  const chat = createChatModule({ ...context, merchantService, listen: database.listen });
   const sandboxProviderUrl = options.sandboxProviderUrl ?? (() => config.sandboxProviderUrl);
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({

@@ -1,4 +1,3 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { API, SESSION_COOKIE, successEnvelope } from '@kl/contracts';
 import {
   CHAT_COOKIE,
@@ -14,8 +13,8 @@ import {
   type ChatMessage,
   type OperatorChatEvent,
 } from '@kl/contracts/chat';
-import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   type Caller,
@@ -28,7 +27,9 @@ import { buildTestApp, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTestApp } from '../../test/suite.ts';
 import { loadConfig } from '../../platform/config.ts';
+import { CHAT_CHANNEL } from './live-hub.ts';
 import { headerColorOf } from './service.ts';
+import { eventReader, openGet } from './testing.ts';
 
 const OPERATOR_TOKEN = 'chat-operator-test-token';
 const BEARER = { authorization: `Bearer ${OPERATOR_TOKEN}` };
@@ -51,74 +52,6 @@ function setCookie(response: LightMyRequestResponse, name: string): string | und
 }
 const cookieValue = (line: string | undefined) =>
   decodeURIComponent(line?.split(';')[0]?.split('=')[1] ?? '');
-
-/**
- * A GET on the listening server over its own connection (no keep-alive pool, so that no idle socket of the
- * client outlives the test), and a reader of the server-sent events of its answer.
- */
-function openGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ response: IncomingMessage; close(): void }>((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers, agent: false }, (response) => {
-      outgoing.on('error', () => undefined);
-      resolve({ response, close: () => outgoing.destroy() });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
-function eventReader(response: IncomingMessage) {
-  let buffer = '';
-  let ended = false;
-  let wake: (() => void) | undefined;
-  response.setEncoding('utf8');
-  response.on('data', (chunk: string) => {
-    buffer += chunk;
-    wake?.();
-  });
-  const stop = () => {
-    ended = true;
-    wake?.();
-  };
-  response.on('end', stop);
-  response.on('error', stop);
-  return {
-    /** The data of the next `message` event that satisfies `match`, within `timeoutMs`. */
-    async next<T>(match: (data: T) => boolean, timeoutMs = 5_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event === 'message' && data !== undefined) {
-            const parsed = JSON.parse(data) as T;
-            if (match(parsed)) return parsed;
-          }
-          end = buffer.indexOf('\n\n');
-        }
-        if (ended) throw new Error('the stream ended');
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('no matching event in time');
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('no matching event in time')), left);
-          wake = () => {
-            clearTimeout(timer);
-            wake = undefined;
-            resolve();
-          };
-        });
-      }
-    },
-    /** The whole body (an answer that is not a stream). */
-    async text(): Promise<string> {
-      while (!ended) await new Promise<void>((resolve) => (wake = resolve));
-      return buffer;
-    },
-  };
-}
 
 describe('chat language (product.md §7)', () => {
   it('is uppercase, Chinese variants as CN, CN when absent', () => {
@@ -597,6 +530,138 @@ describeEachDatabase('live chat', (kind) => {
       const { response } = await openGet(`${base}${API.chatStream.path}`, { 'accept-language': 'en' });
       expect(response.statusCode).toBe(401);
       expect((JSON.parse(await eventReader(response).text()) as { code: string }).code).toBe('NOT_LOGGED_IN');
+    });
+  });
+
+  describe('across API processes (two apps on one database, each with its own hub and listener)', () => {
+    /** A wake-up must come from a notification: the streams no longer poll (it took 3 s). */
+    const PROMPT_MS = 500;
+    let other: FastifyInstance;
+    let otherBase: string;
+    /** While true, the other app's chat listener misses every notification (a lost connection). */
+    let deaf = false;
+    let reconnect: (() => void) | undefined;
+
+    beforeAll(async () => {
+      await openChat(alice);
+      await openChat(bob);
+      const shared = database.current;
+      const { listen } = shared;
+      if (!listen) throw new Error('the test database cannot listen');
+      other = await buildTestApp(
+        {
+          ...shared,
+          listen: async (channel, onPayload, onReconnect) => {
+            if (channel !== CHAT_CHANNEL) return listen(channel, onPayload, onReconnect);
+            reconnect = onReconnect;
+            return listen(channel, (payload) => deaf || onPayload(payload), onReconnect);
+          },
+        },
+        { clock: time.clock, config: { chatOperatorToken: OPERATOR_TOKEN } },
+      );
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      otherBase = `http://127.0.0.1:${address.port}`;
+    });
+    afterAll(() => other.close());
+
+    const memberStream = (member: Member, headers: Record<string, string> = {}) =>
+      openGet(`${otherBase}${API.chatStream.path}`, { cookie: `${CHAT_COOKIE}=${member.chat}`, ...headers });
+
+    it('a reply stored by one app reaches the member’s stream held by the other at once', async () => {
+      const { id } = await conversationOf(alice);
+      const { response, close } = await memberStream(alice);
+      try {
+        expect(response.statusCode).toBe(200);
+        const events = eventReader(response);
+        for (const body of ['Xin chào từ máy chủ kia', 'và thêm một tin nữa']) {
+          const sent = await reply(id, body);
+          expect(await events.next<ChatMessage>((message) => message.id === sent.id, PROMPT_MS)).toEqual(
+            sent,
+          );
+        }
+      } finally {
+        close();
+      }
+    });
+
+    it('a member message stored by one app reaches the operator’s stream held by the other at once', async () => {
+      const { response, close } = await openGet(`${otherBase}${API.chatOpsStream.path}`, BEARER);
+      try {
+        expect(response.statusCode).toBe(200);
+        const events = eventReader(response);
+        const sent = await sendAs(bob, 'Nạp tiền chưa vào tài khoản');
+        const event = await events.next<OperatorChatEvent>((data) => data.message.id === sent.id, PROMPT_MS);
+        expect(event).toEqual({
+          conversationId: (await conversationOf(bob)).id,
+          userName: bob.username,
+          message: sent,
+        });
+      } finally {
+        close();
+      }
+    });
+
+    it('a stream resumed with Last-Event-ID loses nothing sent by the other app meanwhile', async () => {
+      const { id } = await conversationOf(bob);
+      const first = await memberStream(bob);
+      const before = await reply(id, 'trước khi mất kết nối');
+      const seen = await eventReader(first.response).next<ChatMessage>(
+        (message) => message.id === before.id,
+        PROMPT_MS,
+      );
+      first.close();
+      const missed = [
+        await reply(id, 'khi vắng 1'),
+        await sendAs(bob, 'khi vắng 2'),
+        await reply(id, 'khi vắng 3'),
+      ];
+      const { response, close } = await memberStream(bob, { 'last-event-id': String(seen.id) });
+      try {
+        const events = eventReader(response);
+        // The look-back may send recent messages again: a client skips the ids it has.
+        let last = seen.id;
+        const fresh = async () => {
+          const message = await events.next<ChatMessage>((item) => item.id > last, PROMPT_MS);
+          last = message.id;
+          return message;
+        };
+        for (const message of missed) expect(await fresh()).toEqual(message);
+        const live = await reply(id, 'sau khi nối lại');
+        expect(await fresh()).toEqual(live);
+      } finally {
+        close();
+      }
+    });
+
+    it('when its listening connection is back, the other app wakes every open stream once', async () => {
+      const { id } = await conversationOf(alice);
+      const member = await memberStream(alice);
+      const operator = await openGet(`${otherBase}${API.chatOpsStream.path}`, BEARER);
+      try {
+        const memberEvents = eventReader(member.response);
+        const operatorEvents = eventReader(operator.response);
+        // Both streams are open (each answers a first message) before the connection is lost.
+        const opened = await reply(id, 'kết nối ổn định');
+        await memberEvents.next<ChatMessage>((message) => message.id === opened.id, PROMPT_MS);
+        await operatorEvents.next<OperatorChatEvent>((data) => data.message.id === opened.id, PROMPT_MS);
+        deaf = true;
+        const lost = [await reply(id, 'khi mất kết nối'), await sendAs(alice, 'tôi vẫn ở đây')];
+        // Still deaf: only the wake-up of the reconnection can bring them.
+        if (!reconnect) throw new Error('the other app does not listen on the chat channel');
+        reconnect();
+        for (const message of lost) {
+          expect(await memberEvents.next<ChatMessage>(() => true, PROMPT_MS)).toEqual(message);
+          expect((await operatorEvents.next<OperatorChatEvent>(() => true, PROMPT_MS)).message).toEqual(
+            message,
+          );
+        }
+      } finally {
+        deaf = false;
+        member.close();
+        operator.close();
+      }
     });
   });
 

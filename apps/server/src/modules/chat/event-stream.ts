@@ -8,12 +8,13 @@ import type { ChatHub } from './live-hub.ts';
  * A server-sent event stream of chat messages (`text/event-stream`). Each message is one `message` event
  * whose id is the message id, so that a browser reconnecting with Last-Event-ID resumes after it.
  *
- * The stream reads the database when woken by the hub (a message stored by this process) and every
- * POLL_MS (one stored by another process). Identity values are handed out before commit, so a message
- * can become visible after a later one: each read also looks back LOOKBACK_MS, and ids already sent are
- * skipped. A client may still see an id twice across reconnections and ignores ids it has.
+ * The stream reads the database when it opens and whenever the hub wakes it: a message stored by any API
+ * process on the database, or the hub's listening connection back after a loss (live-hub.ts,
+ * docs/decisions/041-live-updates.md). It does not poll. Identity values are handed out before commit,
+ * so a message can become visible after a later one: each read also looks back LOOKBACK_MS, and ids
+ * already sent are skipped. A client may still see an id twice across reconnections and ignores ids it
+ * has.
  */
-export const POLL_MS = 3_000;
 export const HEARTBEAT_MS = 25_000;
 export const LOOKBACK_MS = 10_000;
 const REMEMBERED_IDS = 1_000;
@@ -32,7 +33,6 @@ export interface EventStreamOptions {
   subscribe(wake: () => void): () => void;
   hub: ChatHub;
   clock: Clock;
-  pollMs?: number;
 }
 
 /** The id to resume after: Last-Event-ID when the browser reconnects, else `after`. */
@@ -84,9 +84,7 @@ export function sendEventStream(request: FastifyRequest, reply: FastifyReply, op
     }
   }
 
-  const poll = setInterval(() => void pump(), options.pollMs ?? POLL_MS);
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  poll.unref();
   heartbeat.unref();
   const unsubscribe = options.subscribe(() => void pump());
   const untrack = hub.track(close);
@@ -94,7 +92,6 @@ export function sendEventStream(request: FastifyRequest, reply: FastifyReply, op
   function close() {
     if (closed) return;
     closed = true;
-    clearInterval(poll);
     clearInterval(heartbeat);
     unsubscribe();
     untrack();

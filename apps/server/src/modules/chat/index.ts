@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChannelListener } from '../../platform/change-feed.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
@@ -25,10 +26,12 @@ export function createChatModule(deps: {
   config: Pick<AppConfig, 'merchantCode' | 'nodeEnv' | 'chatOperatorToken'>;
   clock: Clock;
   merchantService: MerchantService;
+  /** Listens on the database's notifications: messages stored by the other API processes wake the streams. */
+  listen?: ChannelListener | undefined;
 }) {
   const { db, config, clock, merchantService } = deps;
   const secure = config.nodeEnv === 'production';
-  const hub = createChatHub();
+  const hub = createChatHub({ listen: deps.listen });
   const chatService = createChatService({
     clock,
     chats: createChatRepository(db),
@@ -43,6 +46,9 @@ export function createChatModule(deps: {
     chatService,
     hub,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
+      // Hearing the other processes from the start; the open streams end first (preClose in routes.ts).
+      await hub.start((error) => api.log.warn({ err: error }, 'chat notification unreadable'));
+      api.addHook('onClose', () => hub.close());
       await api.register(chatRoutes, { chatService, guards, cookies, hub, clock });
       await api.register(chatOperatorRoutes, { chatService, operatorAuth, hub, clock });
     },

@@ -17,6 +17,7 @@ import {
   type ChatConversation,
   type ChatHistory,
   type ChatMessage,
+  type ChatSender,
   type LaunchChatQuery,
   type LaunchChatResult,
   LIVE_AVATAR_PREFIX,
@@ -42,6 +43,7 @@ import type {
   ChatSessionRow,
   ConsoleChatMessage,
   ConsoleConversationRow,
+  InsertMessageOptions,
   StoredChatMessage,
 } from './repository.ts';
 
@@ -131,8 +133,27 @@ export function createChatService(deps: {
     );
   }
 
-  async function publish(message: StoredChatMessage) {
-    hub.publish(conversationTopic(message.conversationId), merchantTopic(merchantCode));
+  /**
+   * Stores a message: the other API processes hear of it at its commit (NOTIFY in its transaction), the
+   * streams of this process are woken after it (docs/decisions/041-live-updates.md).
+   */
+  async function store(
+    conversationId: string,
+    sender: ChatSender,
+    body: string,
+    now: Date,
+    options: InsertMessageOptions = {},
+  ): Promise<StoredChatMessage> {
+    const topics = [conversationTopic(conversationId), merchantTopic(merchantCode)];
+    const message = await chats.insertMessage(conversationId, sender, body, now, {
+      ...options,
+      onStored: async (tx, stored) => {
+        await options.onStored?.(tx, stored);
+        await hub.notify(tx, topics);
+      },
+    });
+    hub.wake(topics);
+    return message;
   }
 
   async function conversationOrThrow(conversationId: string) {
@@ -250,8 +271,7 @@ export function createChatService(deps: {
       if (recent >= CHAT_MESSAGES_PER_MINUTE) {
         throw new DomainError('TOO_MANY_REQUESTS', { reason: 'CHAT_RATE', limit: CHAT_MESSAGES_PER_MINUTE });
       }
-      const message = await chats.insertMessage(member.conversationId, 'member', body, now);
-      await publish(message);
+      const message = await store(member.conversationId, 'member', body, now);
       return toChatMessage(message);
     },
 
@@ -302,8 +322,7 @@ export function createChatService(deps: {
 
     async reply(conversationId: string, body: string): Promise<ChatMessage> {
       await conversationOrThrow(conversationId);
-      const message = await chats.insertMessage(conversationId, 'operator', body, clock());
-      await publish(message);
+      const message = await store(conversationId, 'operator', body, clock());
       return toChatMessage(message);
     },
 
@@ -374,11 +393,10 @@ export function createChatService(deps: {
     ): Promise<AdminChatMessage> {
       const before = await chats.consoleConversation(merchantCode, conversationId);
       if (!before) throw CONVERSATION_NOT_FOUND();
-      const message = await chats.insertMessage(conversationId, 'operator', body, clock(), {
+      const message = await store(conversationId, 'operator', body, clock(), {
         operatorId: author.operatorId,
         onStored: (tx, stored) => author.onStored(tx, stored, before.status),
       });
-      await publish(message);
       return { ...toChatMessage(message), operatorName: author.operatorName };
     },
 
