@@ -280,6 +280,8 @@ test('two processes of the release start together on an empty PostgreSQL databas
 
     // The rate limit counts the requests of one client to both processes together: a client behind the
     // front proxy (its address in X-Forwarded-For) gets exactly the limit through nginx, then 429.
+    // Its windows are the minutes of the clock: the burst starts with time to spare in one.
+    await expect.poll(() => Date.now() % 60_000, { timeout: 20_000, intervals: [500] }).toBeLessThan(45_000);
     const client = `198.51.100.${1 + (Date.now() % 250)}`;
     const statuses: number[] = [];
     for (let call = 0; call < rateLimit + 10; call += 1) {
@@ -293,17 +295,17 @@ test('two processes of the release start together on an empty PostgreSQL databas
     expect(statuses.slice(rateLimit).every((status) => status === 429)).toBe(true);
 
     // One process leads the schedules: the due draws are drawn and settled there only, each once.
-    const leaderOf = async () => {
-      const leads = await Promise.all(
-        processes.map(async (candidate) =>
-          candidate.child.exitCode === null
-            ? ((await (await direct(candidate, API.health.path)).json()) as { value: { leader?: boolean } })
-                .value.leader === true
-            : false,
-        ),
+    // Which process leads, as its log says (platform/leader.ts).
+    const leads = (candidate: ReleaseProcess) => {
+      const said = candidate.logs().map((line) => String(line.msg ?? ''));
+      const became = said.findLastIndex((msg) => msg.startsWith('this process is now the leader'));
+      const left = said.findLastIndex(
+        (msg) =>
+          msg.startsWith('this process is no longer the leader') || msg.startsWith('this process stops'),
       );
-      return processes.filter((_, index) => leads[index]);
+      return candidate.child.exitCode === null && candidate.child.signalCode === null && became > left;
     };
+    const leaderOf = async () => processes.filter(leads);
     await expect.poll(async () => (await leaderOf()).length).toBe(1);
     const [leader] = await leaderOf();
     const follower = leader === first ? second : first;
