@@ -12,7 +12,9 @@
  * listens on three loopback ports, each with an upstream of its own: the first process, both processes,
  * the bare route. autocannon sends `connections` keep-alive connections for `duration` seconds (after a
  * 1 s warm-up) to each read call through nginx, one process and two in turns (EDGE_CALLS), and to the bare
- * route before the calls and after them.
+ * route before the calls and after them. Beside requests/s and latency, each run reports the CPU time per
+ * request of the processes behind nginx and of nginx's workers (/proc), which a busy machine's waits for a
+ * core do not change.
  *
  *   node tools/perf/edge.mjs [--duration=10] [--connections=20]      (after `npm run build`)
  *
@@ -155,11 +157,39 @@ function nginxConfig(prefix, sites) {
   ].join('\n');
 }
 
-/** autocannon: `connections` keep-alive connections for `duration` seconds against one URL, after 1 s of warm-up. */
-async function cannon(url, { connections, duration }) {
+/**
+ * CPU time, user and system, that the processes `pids` have used so far, in ms (Linux: /proc/<pid>/stat,
+ * clock ticks of 10 ms). Unlike requests/s it does not count the time a process waited for a core.
+ */
+function cpuMsOf(pids) {
+  return pids.reduce((total, pid) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
+    return total + (utime + stime) * 10;
+  }, 0);
+}
+
+/** The worker processes of the nginx whose master is `pid`. */
+const childrenOf = (pid) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/**
+ * autocannon: `connections` keep-alive connections for `duration` seconds against one URL, after 1 s of
+ * warm-up; with the CPU time the upstream's processes (`upstream`) and nginx's workers (`edge`) used per
+ * request during the measured seconds.
+ */
+async function cannon(url, { connections, duration, upstream, edge, idle = [] }) {
   const autocannon = require('autocannon');
   await autocannon({ url, connections, duration: 1 });
+  const groups = [upstream, edge, idle];
+  const before = groups.map(cpuMsOf);
   const result = await autocannon({ url, connections, duration });
+  const after = groups.map(cpuMsOf);
+  const perRequest = (index) => (after[index] - before[index]) / Math.max(1, result.requests.total);
   return {
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
@@ -167,6 +197,10 @@ async function cannon(url, { connections, duration }) {
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    upstreamCpuMsPerRequest: perRequest(0),
+    nginxCpuMsPerRequest: perRequest(1),
+    // Processes that got no request meanwhile: their own work (the jobs every process runs), per second and process.
+    idleCpuMsPerSecond: idle.length ? (after[2] - before[2]) / duration / idle.length : undefined,
   };
 }
 
@@ -221,6 +255,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
       RATE_LIMIT_MAX: '100000000',
     };
     const ports = [];
+    const pids = [];
     // The first process migrates and seeds the empty database alone; the second starts on what it made.
     for (const name of ['first', 'second']) {
       const port = await freePort();
@@ -233,6 +268,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
       await waitHealthy(`http://127.0.0.1:${port}/api/health`, child, `the ${name} process`, output);
       console.log(`    ${name} process ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       ports.push(port);
+      pids.push(child.pid);
     }
 
     const barePort = await freePort();
@@ -262,13 +298,17 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
     if (servedBy.size !== 2)
       throw new Error(`nginx did not share the calls between both processes: ${[...servedBy]}`);
 
-    const options = { connections, duration };
-    const bareBefore = await cannon(`${edge.kimlong_bare}/bare`, options);
+    const workers = childrenOf(nginx.child.pid);
+    const options = { connections, duration, edge: workers };
+    const upstreams = { kimlong_one: [pids[0]], kimlong_two: pids, kimlong_bare: [bare.child.pid] };
+    const bareRun = () =>
+      cannon(`${edge.kimlong_bare}/bare`, { ...options, upstream: upstreams.kimlong_bare, idle: pids });
+    const bareBefore = await bareRun();
     const calls = [];
     // One process then two for the first call, two then one for the next…: a machine getting busier or
     // quieter during the run favours neither.
     for (const [index, path] of EDGE_CALLS.entries()) {
-      const measure = (name) => cannon(`${edge[name]}${path}`, options);
+      const measure = (name) => cannon(`${edge[name]}${path}`, { ...options, upstream: upstreams[name] });
       const call = { path };
       if (index % 2 === 0) {
         call.one = await measure('kimlong_one');
@@ -279,7 +319,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
       }
       calls.push(call);
     }
-    const bareAfter = await cannon(`${edge.kimlong_bare}/bare`, options);
+    const bareAfter = await bareRun();
     load.after = loadavg();
     const bareRequestsPerSecond = (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2;
     for (const call of calls) {
@@ -291,7 +331,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
     return {
       connections,
       seconds: duration,
-      nginxWorkers: 'auto',
+      nginxWorkers: workers.length,
       cores: cpus().length,
       loadAverage: load,
       bare: { before: bareBefore, after: bareAfter, requestsPerSecond: bareRequestsPerSecond },
@@ -309,13 +349,25 @@ function printEdge({ calls, bareBefore, bareAfter, bareRequestsPerSecond, load }
     fmt(run.requestsPerSecond, 0),
     fmt(run.p50Ms, 1),
     fmt(run.p99Ms, 1),
+    fmt(run.upstreamCpuMsPerRequest, 3),
+    fmt(run.nginxCpuMsPerRequest, 3),
     run.non2xx,
     run.errors,
     ratio === undefined ? '–' : pct(ratio),
   ];
   console.log(
     table(
-      ['through nginx', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to bare'],
+      [
+        'through nginx',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'upstream CPU ms/req',
+        'nginx CPU ms/req',
+        'non-2xx',
+        'errors',
+        'ratio to bare',
+      ],
       [
         row('bare Fastify route (before)', bareBefore),
         ...calls.flatMap((call) => [
@@ -339,8 +391,9 @@ function printEdge({ calls, bareBefore, bareAfter, bareRequestsPerSecond, load }
     ),
   );
   const loads = (values) => values.map((value) => value.toFixed(1)).join(', ');
+  const idle = [bareBefore, bareAfter].map((run) => fmt(run.idleCpuMsPerSecond, 1)).join(' and ');
   console.log(
-    `\nThe bare route's figure is the mean of its two runs (${fmt(bareRequestsPerSecond, 0)} req/s). This machine has ${cpus().length} cores, shared by the processes, PostgreSQL, nginx (a worker per core) and autocannon itself: a second process can only use what the others leave, so the absolute figures say little; read the ratios. Load average (1, 5, 15 min) ${loads(load.before)} before, ${loads(load.after)} after.`,
+    `\nThe bare route's figure is the mean of its two runs (${fmt(bareRequestsPerSecond, 0)} req/s). This machine has ${cpus().length} cores, shared by the processes, PostgreSQL, nginx (a worker per core) and autocannon itself: a second process can only use what the others leave, so the absolute figures say little; read the ratios, and the CPU time per request (the processes behind nginx, all of them together; nginx's workers), which waiting for a core does not change. A process of the release with no request used ${idle} ms of CPU a second (during the bare route's runs): its own jobs. Load average (1, 5, 15 min) ${loads(load.before)} before, ${loads(load.after)} after.`,
   );
 }
 
