@@ -20,7 +20,7 @@
  *
  * bench.mjs calls `edgeBench()`; alone, this prints the same tables.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -37,6 +37,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { systemProbe } from '../../scripts/test/prerequisites.mjs';
 import { throwawayCluster } from '../../scripts/test/postgres.mjs';
 import { freePort, table } from './report.mjs';
@@ -91,6 +92,23 @@ async function stopChild(child) {
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(10_000)]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** A copy of `release/` in `work`, installed as production installs it (docs/decisions/039-release.md). */
+function installRelease(work) {
+  const folder = join(work, 'release');
+  cpSync(join(root, 'release'), folder, { recursive: true });
+  try {
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    throw new Error(`npm ci in the release failed: ${String(error.stderr ?? error.message).slice(-400)}`, {
+      cause: error,
+    });
+  }
+  return folder;
 }
 
 /** A new database on the cluster's server, empty. */
@@ -173,9 +191,13 @@ function cpuMsOf(pids) {
   }, 0);
 }
 
-/** The worker processes of the nginx whose master is `pid`. */
-const childrenOf = (pid) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+/** The worker processes of the nginx whose master is `pid` (not its cache manager and loader). */
+const workersOf = (pid) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter((child) => child && readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('worker process'))
+    .map(Number);
 
 /**
  * autocannon: `connections` keep-alive connections for `duration` seconds against one URL, after 1 s of
@@ -226,13 +248,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
   const cleanup = [() => rmSync(work, { recursive: true, force: true })];
   const load = { before: loadavg() };
   try {
-    const folder = join(work, 'release');
-    cpSync(join(root, 'release'), folder, { recursive: true });
-    const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
-      cwd: folder,
-      encoding: 'utf8',
-    });
-    if (install.status !== 0) throw new Error(`npm ci in the release failed: ${install.stderr.slice(-400)}`);
+    const folder = installRelease(work);
 
     const cluster = throwawayCluster({ binDir, asRoot: process.getuid?.() === 0 });
     cleanup.unshift(() => cluster.stop());
@@ -298,7 +314,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
     if (servedBy.size !== 2)
       throw new Error(`nginx did not share the calls between both processes: ${[...servedBy]}`);
 
-    const workers = childrenOf(nginx.child.pid);
+    const workers = workersOf(nginx.child.pid);
     const options = { connections, duration, edge: workers };
     const upstreams = { kimlong_one: [pids[0]], kimlong_two: pids, kimlong_bare: [bare.child.pid] };
     const bareRun = () =>
@@ -398,11 +414,13 @@ function printEdge({ calls, bareBefore, bareAfter, bareRequestsPerSecond, load }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const option = (name, fallback) => {
-    const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
-    const parsed = arg ? Number(arg.split('=')[1]) : fallback;
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive whole number`);
-    return parsed;
-  };
-  await edgeBench({ duration: option('duration', 10), connections: option('connections', 20) });
+  const { values } = parseArgs({
+    options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
+  });
+  const [duration, connections] = ['duration', 'connections'].map((name) => {
+    const count = Number(values[name]);
+    if (Number.isInteger(count) && count > 0) return count;
+    throw new Error(`--${name} must be a positive whole number`);
+  });
+  await edgeBench({ duration, connections });
 }
