@@ -246,7 +246,6 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
   // nginx's workers run as another user when it is started as root: they must reach its folders.
   chmodSync(work, 0o755);
   const cleanup = [() => rmSync(work, { recursive: true, force: true })];
-  const load = { before: loadavg() };
   try {
     const folder = installRelease(work);
 
@@ -319,6 +318,7 @@ export async function edgeBench({ duration = 10, connections = 20 } = {}) {
     const upstreams = { kimlong_one: [pids[0]], kimlong_two: pids, kimlong_bare: [bare.child.pid] };
     const bareRun = () =>
       cannon(`${edge.kimlong_bare}/bare`, { ...options, upstream: upstreams.kimlong_bare, idle: pids });
+    const load = { before: loadavg() };
     const bareBefore = await bareRun();
     const calls = [];
     // One process then two for the first call, two then one for the next…: a machine getting busier or
