@@ -12,14 +12,16 @@
  *   (e) the in-house slot's return to player over 2,000,000 simulated rounds, against 96% ± 0.5 points;
  *   (f) a game provider's wallet calls (signed bet then win, 1, 4 and 20 callers) on PostgreSQL and on PGlite,
  *       beside bare transactions on the same database (money.mjs);
- *   (g) the server's start: the compiled release (npm run build) beside the sources through tsx (start.mjs).
+ *   (g) the server's start: the compiled release (npm run build) beside the sources through tsx (start.mjs);
+ *   (h) reads through nginx (deploy/nginx): the release's processes on one PostgreSQL, one then two behind
+ *       nginx, beside the bare Fastify route behind the same nginx (edge.mjs).
  * Ends with the goals table (docs/performance.md) and writes a JSON copy to tools/perf/reports/. Exits 0
  * when it could measure.
  *
  * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search (both search runs), --skip-search-inject
- * (the app.inject one only), --skip-slot, --skip-money, --skip-start, --money-seconds=<s> (per step of (f), default 5),
+ * (the app.inject one only), --skip-slot, --skip-money, --skip-start, --skip-edge, --money-seconds=<s> (per step of (f), default 5),
  * --money-cpu-prof (profile the server during (f)'s 20-caller PostgreSQL run), --runs=<n> (Lighthouse
- * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call, default 10),
+ * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call of (c) and (h), default 10),
  * --games=<n> (catalogue size of the large search run, default 100000), --cpu-slowdown=<factor> (the
  * slowdown the goals are read at, instead of the calibrated one; 4 reads them at Lighthouse's default).
  */
@@ -33,6 +35,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
 import { MONEY_GOALS, moneyBench, moneyGoal } from './money.mjs';
+import { edgeBench } from './edge.mjs';
 import { startBench } from './start.mjs';
 import { freePort, table } from './report.mjs';
 
@@ -605,6 +608,17 @@ function goalsRows(report) {
       money.met,
     );
   }
+  // (h) has no goal of its own: its ratios are printed for reading beside the others.
+  for (const call of report.edge?.calls ?? []) {
+    add(
+      `GET ${call.path} through nginx, two processes (${report.edge.connections} connections)`,
+      `${fmt(call.two.requestsPerSecond, 0)} req/s, p99 ${fmt(call.two.p99Ms, 1)} ms`,
+      `one process ${fmt(call.one.requestsPerSecond, 0)} req/s; bare route ${fmt(report.edge.bare.requestsPerSecond, 0)} req/s`,
+      `${fmt(call.twoToOne, 2)} × one; ${fmt(call.two.ratioToBare * 100, 1)} % of bare`,
+      '–',
+      undefined,
+    );
+  }
   return rows;
 }
 
@@ -844,6 +858,15 @@ async function main() {
       report.start = await startBench();
     } catch (error) {
       console.log(`start bench: failed (${error.message})`);
+    }
+  }
+
+  if (!args.has('--skip-edge')) {
+    // (h) Reads through nginx, one process of the release then two, beside the bare route (edge.mjs).
+    try {
+      report.edge = await edgeBench({ duration: DURATION_S, connections: CONNECTIONS });
+    } catch (error) {
+      console.log(`edge bench: failed (${error.message})`);
     }
   }
 
