@@ -39,6 +39,8 @@ interface Entry {
   known: number;
   /** Calls counted here and not yet added to the table. */
   pending: number;
+  /** Calls sent to the table by statements that have not answered yet. */
+  sent: number;
   /** Upserts of this entry under way. */
   inFlight: number;
 }
@@ -71,14 +73,14 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
     const id = `${windowStart}\n${key}`;
     let entry = entries.get(id);
     if (!entry) {
-      entry = { key, windowStart, windowMs, known: 0, pending: 0, inFlight: 0 };
+      entry = { key, windowStart, windowMs, known: 0, pending: 0, sent: 0, inFlight: 0 };
       entries.set(id, entry);
       if (windowMs > longestWindowMs) longestWindowMs = windowMs;
     }
     return entry;
   };
 
-  const upsert = (rows: { key: string; windowStart: number; count: number }[]) =>
+  const upsert = async (rows: { key: string; windowStart: number; count: number }[]) =>
     db
       .insert(rateLimitWindow)
       .values(rows)
@@ -107,33 +109,39 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
       callback(null, { current: entry.known + 1, ttl });
       return;
     }
-    if (offline || entry.known + entry.pending < localBudget(max)) {
+    if (offline || entry.known + entry.sent + entry.pending < localBudget(max)) {
       entry.pending += 1;
-      callback(null, { current: entry.known + entry.pending, ttl });
+      callback(null, { current: entry.known + entry.sent + entry.pending, ttl });
       return;
     }
     // Near the limit: the database counts this call (and what this process has not flushed yet).
     const carried = entry.pending + 1;
     entry.pending = 0;
+    entry.sent += carried;
     entry.inFlight += 1;
     upsert([{ key, windowStart, count: carried }]).then(
       ([row]) => {
         entry.inFlight -= 1;
+        entry.sent -= carried;
         const total = row?.count ?? entry.known + carried;
         if (total > entry.known) entry.known = total;
         callback(null, { current: total, ttl });
       },
       (error: unknown) => {
         entry.inFlight -= 1;
+        entry.sent -= carried;
         entry.pending += carried;
         goOffline(error);
-        callback(null, { current: entry.known + entry.pending, ttl });
+        callback(null, { current: entry.known + entry.sent + entry.pending, ttl });
       },
     );
   };
 
   const deleteOldWindows = async (now: number) => {
-    if (longestWindowMs === 0 || now < nextCleanupAt) return;
+    if (longestWindowMs === 0) return;
+    // The first one a window after the process counted its first call; then once a window.
+    if (nextCleanupAt === 0) nextCleanupAt = now + longestWindowMs;
+    if (now < nextCleanupAt) return;
     nextCleanupAt = now + longestWindowMs;
     await db
       .delete(rateLimitWindow)
@@ -144,7 +152,10 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
     const now = clock().getTime();
     const taken = [...entries.values()].filter((entry) => entry.pending > 0);
     const counts = new Map(taken.map((entry) => [entry, entry.pending]));
-    for (const entry of taken) entry.pending = 0;
+    for (const entry of taken) {
+      entry.sent += entry.pending;
+      entry.pending = 0;
+    }
     try {
       for (let from = 0; from < taken.length; from += FLUSH_ROWS) {
         const part = taken.slice(from, from + FLUSH_ROWS);
@@ -159,18 +170,24 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
           const entry = entries.get(`${row.windowStart}\n${row.key}`);
           if (entry && row.count > entry.known) entry.known = row.count;
         }
-        for (const entry of part) counts.delete(entry);
+        for (const entry of part) {
+          entry.sent -= counts.get(entry) ?? 0;
+          counts.delete(entry);
+        }
       }
       await deleteOldWindows(now);
       if (offline) logger.info('rate limit: the database answers again, counting shared');
       offline = false;
     } catch (error) {
-      for (const [entry, count] of counts) entry.pending += count;
+      for (const [entry, count] of counts) {
+        entry.sent -= count;
+        entry.pending += count;
+      }
       goOffline(error);
     }
     for (const [id, entry] of entries) {
       const ended = entry.windowStart + entry.windowMs <= now;
-      if (ended && entry.pending === 0 && entry.inFlight === 0) entries.delete(id);
+      if (ended && entry.pending === 0 && entry.sent === 0 && entry.inFlight === 0) entries.delete(id);
     }
   };
 
