@@ -41,8 +41,10 @@ interface Entry {
   pending: number;
   /** Calls sent to the table by statements that have not answered yet. */
   sent: number;
-  /** Upserts of this entry under way. */
+  /** Upserts of this entry under way (one at a time). */
   inFlight: number;
+  /** Calls near the limit waiting for the entry's next upsert. */
+  waiting: { callback: Callback; ttl: number }[];
 }
 
 export interface RateLimitLogger {
@@ -73,7 +75,7 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
     const id = `${windowStart}\n${key}`;
     let entry = entries.get(id);
     if (!entry) {
-      entry = { key, windowStart, windowMs, known: 0, pending: 0, sent: 0, inFlight: 0 };
+      entry = { key, windowStart, windowMs, known: 0, pending: 0, sent: 0, inFlight: 0, waiting: [] };
       entries.set(id, entry);
       if (windowMs > longestWindowMs) longestWindowMs = windowMs;
     }
@@ -115,26 +117,41 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
       return;
     }
     // Near the limit: the database counts this call (and what this process has not flushed yet).
-    const carried = entry.pending + 1;
-    entry.pending = 0;
-    entry.sent += carried;
+    entry.waiting.push({ callback, ttl });
+    if (entry.inFlight === 0) void ask(entry);
+  };
+
+  /**
+   * One upsert of an entry at a time: the calls that arrive while one is under way wait and go together
+   * in the next, behind the local counts it carries first. Each call's count is its place in the total
+   * the upsert answers, so a process lets through exactly the calls whose place is within the limit.
+   */
+  const ask = async (entry: Entry): Promise<void> => {
     entry.inFlight += 1;
-    upsert([{ key, windowStart, count: carried }]).then(
-      ([row]) => {
-        entry.inFlight -= 1;
-        entry.sent -= carried;
-        const total = row?.count ?? entry.known + carried;
+    while (entry.waiting.length > 0) {
+      const calls = entry.waiting.splice(0);
+      const carried = entry.pending;
+      const count = carried + calls.length;
+      entry.pending = 0;
+      entry.sent += count;
+      try {
+        const [row] = await upsert([{ key: entry.key, windowStart: entry.windowStart, count }]);
+        entry.sent -= count;
+        const total = row?.count ?? entry.known + count;
         if (total > entry.known) entry.known = total;
-        callback(null, { current: total, ttl });
-      },
-      (error: unknown) => {
-        entry.inFlight -= 1;
-        entry.sent -= carried;
+        const first = total - calls.length + 1;
+        calls.forEach((call, index) => call.callback(null, { current: first + index, ttl: call.ttl }));
+      } catch (error) {
+        entry.sent -= count;
         entry.pending += carried;
         goOffline(error);
-        callback(null, { current: entry.known + entry.sent + entry.pending, ttl });
-      },
-    );
+        for (const call of calls) {
+          entry.pending += 1;
+          call.callback(null, { current: entry.known + entry.sent + entry.pending, ttl: call.ttl });
+        }
+      }
+    }
+    entry.inFlight -= 1;
   };
 
   const deleteOldWindows = async (now: number) => {
