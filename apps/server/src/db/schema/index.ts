@@ -20,4 +20,3 @@ export * from './attempts.ts';
 export * from './wagering.ts';
 export * from './back-office.ts';
 export * from './provider-wallet.ts';
-export * from './rate-limit.ts';
