@@ -25,6 +25,8 @@ import type { Db } from './db.ts';
 export const localBudget = (max: number): number => Math.max(0, Math.floor((max - 1) / 2));
 
 export const RATE_LIMIT_FLUSH_MS = 200;
+/** How often a flush forgets the entries of ended windows. */
+const SWEEP_MS = 1000;
 /** Rows of one flush statement at most (three parameters each, far below PostgreSQL's 65 535). */
 const FLUSH_ROWS = 5000;
 
@@ -65,6 +67,9 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
   const clock = options.clock ?? systemClock;
   const flushIntervalMs = options.flushIntervalMs ?? RATE_LIMIT_FLUSH_MS;
   const entries = new Map<string, Entry>();
+  /** The entries with calls counted here since the last flush. */
+  const unflushed = new Set<Entry>();
+  let nextSweepAt = 0;
   /** Set when a statement failed: counting is local until a flush goes through. */
   let offline = false;
   let flushing: Promise<void> | undefined;
@@ -113,6 +118,7 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
     }
     if (offline || entry.known + entry.sent + entry.pending < localBudget(max)) {
       entry.pending += 1;
+      unflushed.add(entry);
       callback(null, { current: entry.known + entry.sent + entry.pending, ttl });
       return;
     }
@@ -144,6 +150,7 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
       } catch (error) {
         entry.sent -= count;
         entry.pending += carried;
+        unflushed.add(entry);
         goOffline(error);
         for (const call of calls) {
           entry.pending += 1;
@@ -154,20 +161,23 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
     entry.inFlight -= 1;
   };
 
-  const deleteOldWindows = async (now: number) => {
-    if (longestWindowMs === 0) return;
+  /** Deletes the windows older than two windows, once a window; whether it did. */
+  const deleteOldWindows = async (now: number): Promise<boolean> => {
+    if (longestWindowMs === 0) return false;
     // The first one a window after the process counted its first call; then once a window.
     if (nextCleanupAt === 0) nextCleanupAt = now + longestWindowMs;
-    if (now < nextCleanupAt) return;
+    if (now < nextCleanupAt) return false;
     nextCleanupAt = now + longestWindowMs;
     await db
       .delete(rateLimitWindow)
       .where(sql`${rateLimitWindow.windowStart} < ${now - 2 * longestWindowMs}`);
+    return true;
   };
 
   const flushOnce = async (): Promise<void> => {
     const now = clock().getTime();
-    const taken = [...entries.values()].filter((entry) => entry.pending > 0);
+    const taken = [...unflushed].filter((entry) => entry.pending > 0);
+    unflushed.clear();
     const counts = new Map(taken.map((entry) => [entry, entry.pending]));
     for (const entry of taken) {
       entry.sent += entry.pending;
@@ -192,16 +202,21 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
           counts.delete(entry);
         }
       }
-      await deleteOldWindows(now);
-      if (offline) logger.info('rate limit: the database answers again, counting shared');
-      offline = false;
+      const deleted = await deleteOldWindows(now);
+      // Back to sharing only once a statement went through.
+      if (offline && (taken.length > 0 || deleted))
+        logger.info('rate limit: the database answers again, counting shared');
+      if (taken.length > 0 || deleted) offline = false;
     } catch (error) {
       for (const [entry, count] of counts) {
         entry.sent -= count;
         entry.pending += count;
+        unflushed.add(entry);
       }
       goOffline(error);
     }
+    if (now < nextSweepAt) return;
+    nextSweepAt = now + SWEEP_MS;
     for (const [id, entry] of entries) {
       const ended = entry.windowStart + entry.windowMs <= now;
       if (ended && entry.pending === 0 && entry.sent === 0 && entry.inFlight === 0) entries.delete(id);
