@@ -59,7 +59,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
   const nextKey = () => `203.0.113.${(keyNumber += 1)}`;
 
   /** A "process": its own counts on the shared database, flushed when the test says so. */
-  function process(time: ReturnType<typeof testClock>, db: Db = database.current.db) {
+  function newProcess(time: ReturnType<typeof testClock>, db: Db = database.current.db) {
     const counting = countingDb(db);
     const { lines, logger } = quietLogger();
     const limit = createSharedRateLimit({ db: counting.db, clock: time.clock, logger, flushIntervalMs: 0 });
@@ -71,7 +71,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('counts calls far from the limit without a statement, and flushes them in one', async () => {
     const time = testClock();
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     for (let i = 0; i < localBudget(MAX); i += 1) expect((await hit(a.store, key)).current).toBe(i + 1);
     expect(a.counter.statements).toBe(0);
@@ -86,8 +86,8 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('lets exactly the limit through across two processes called in turn', async () => {
     const time = testClock();
-    const a = process(time);
-    const b = process(time);
+    const a = newProcess(time);
+    const b = newProcess(time);
     const key = nextKey();
     const currents: number[] = [];
     for (let i = 0; i < 2 * MAX; i += 1)
@@ -99,7 +99,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('lets the limit through a parallel burst on one process, each call its place in the total', async () => {
     const time = testClock();
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     const results = await Promise.all(Array.from({ length: 3 * MAX }, () => hit(a.store, key)));
     expect(results.map((result) => result.current).sort((x, y) => x - y)).toEqual(
@@ -113,8 +113,8 @@ describeEachDatabase('shared rate limit store', (kind) => {
     // docs/decisions/040-shared-rate-limits.md: the calls one process let through on its own count
     // may reach the table after the other's places near the limit were given.
     const time = testClock();
-    const a = process(time);
-    const b = process(time);
+    const a = newProcess(time);
+    const b = newProcess(time);
     const key = nextKey();
     const results = await Promise.all(
       Array.from({ length: 3 * MAX }, (_, i) => hit(i % 2 === 0 ? a.store : b.store, key)),
@@ -129,8 +129,8 @@ describeEachDatabase('shared rate limit store', (kind) => {
     // The bound of docs/decisions/040-shared-rate-limits.md: without a statement per call, a process
     // that has counted nothing of the key yet cannot know what the others let through.
     const time = testClock();
-    const a = process(time);
-    const b = process(time);
+    const a = newProcess(time);
+    const b = newProcess(time);
     const key = nextKey();
     for (let i = 0; i < localBudget(MAX); i += 1) await hit(a.store, key);
     await a.limit.flush();
@@ -148,7 +148,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('refuses a key whose known total reached the limit without asking the database again', async () => {
     const time = testClock();
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     for (let i = 0; i < MAX; i += 1) expect((await hit(a.store, key)).current).toBeLessThanOrEqual(MAX);
     const asked = a.counter.statements;
@@ -158,7 +158,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('answers the time to the end of the window, and starts again in the next one', async () => {
     const time = testClock(new Date('2030-03-01T08:00:00.000Z'));
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     expect((await hit(a.store, key)).ttl).toBe(MINUTE_MS);
     time.advance(15_000);
@@ -171,7 +171,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('deletes windows older than two windows when it flushes', async () => {
     const time = testClock(new Date('2030-04-01T08:00:00.000Z'));
-    const a = process(time);
+    const a = newProcess(time);
     const old = nextKey();
     const recent = nextKey();
     await hit(a.store, old);
@@ -189,7 +189,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('flushes what is left when it closes', async () => {
     const time = testClock();
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     await hit(a.store, key);
     await hit(a.store, key);
@@ -241,7 +241,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
 
   it('counts a route with its own limit apart from the others', async () => {
     const time = testClock();
-    const a = process(time);
+    const a = newProcess(time);
     const key = nextKey();
     const route = a.store.child({ routeInfo: { method: 'POST', url: '/api/x' } } as never);
     for (let i = 0; i < 3; i += 1) await hit(route as Store, key, 3);
