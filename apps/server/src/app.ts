@@ -320,7 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (docs/decisions/035-client-address-and-cross-site-requests.md).
     await api.register(sameOriginPlugin);
     await api.register(compress, { global: true, threshold: 1024 });
-    await registerRateLimit(api, config.rateLimitMax);
+    await registerRateLimit(api, config.rateLimitMax, { db });
     // NUL and lone surrogates in any query, path parameter or body: 400 before any route sees them.
     await api.register(storedTextPlugin);
     await registerDocs(api, SERVER_VERSION);

@@ -1,7 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
 import { DomainError } from './errors.ts';
+import { createSharedRateLimit, type SharedRateLimit } from './rate-limit-store.ts';
 
 /**
  * Content Security Policy of the site. The web app loads only its own scripts, styles, images and fonts;
@@ -134,14 +137,29 @@ const hookList = (hooks: Hooks): unknown[] =>
  * A generous limit per client IP on the API; over it, 429 TOO_MANY_REQUESTS. It is counted before a
  * route's own onRequest hooks (the operator credential checks), which would otherwise answer first and
  * never be counted: the limiter appends its hook to each route, and it is moved to the front here.
+ * The counts are shared by every server process on the database (docs/decisions/040-shared-rate-limits.md):
+ * the local ones are flushed every `flushIntervalMs` and at close.
  */
-export async function registerRateLimit(app: FastifyInstance, maxPerMinute: number): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  maxPerMinute: number,
+  shared: { db: Db; clock?: Clock; flushIntervalMs?: number },
+): Promise<SharedRateLimit> {
+  const counts = createSharedRateLimit({
+    ...shared,
+    logger: {
+      error: (object, message) => app.log.error(object, message),
+      info: (message) => app.log.info(message),
+    },
+  });
+  app.addHook('preClose', () => counts.close());
   const ownHooks = new WeakMap<object, unknown[]>();
   app.addHook('onRoute', (route) => {
     ownHooks.set(route, hookList(route.onRequest));
   });
   await app.register(rateLimit, {
     global: true,
+    store: counts.Store,
     max: maxPerMinute,
     timeWindow: 60_000,
     // The limit's headers only on a refusal (with Retry-After): the site's clients never read them
@@ -159,4 +177,5 @@ export async function registerRateLimit(app: FastifyInstance, maxPerMinute: numb
     const all = hookList(route.onRequest);
     route.onRequest = [...all.filter((hook) => !own.includes(hook)), ...own] as Hooks;
   });
+  return counts;
 }
