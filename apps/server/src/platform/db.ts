@@ -43,7 +43,7 @@ export interface Database {
    * their leader with (platform/leader.ts, docs/decisions/042-scheduler-leader.md). Without it (PGlite:
    * one process) the process always leads.
    */
-  leadership?: (key: number, onLost: () => void) => SessionLock;
+  leadership?: (key: number, onLost: (reason: string) => void) => SessionLock;
 }
 
 /**
@@ -198,9 +198,9 @@ async function listenPostgres(
 /**
  * `SessionLock` on PostgreSQL: `pg_try_advisory_lock` on a client of its own (a pooled connection would
  * go back to the pool with the lock). TCP keep-alive makes a silently dropped connection fail instead of
- * hanging; its loss, while the lock is held, calls `onLost` once.
+ * hanging; its loss, while the lock is held, calls `onLost` once, with the reason.
  */
-function postgresSessionLock(url: string, key: number, onLost: () => void): SessionLock {
+function postgresSessionLock(url: string, key: number, onLost: (reason: string) => void): SessionLock {
   let client: pg.Client | undefined;
   let held = false;
 
@@ -210,8 +210,7 @@ function postgresSessionLock(url: string, key: number, onLost: () => void): Sess
     void lost.end().catch(() => undefined);
     if (!held) return;
     held = false;
-    console.error(`PostgreSQL leader connection lost: ${reason}`);
-    onLost();
+    onLost(reason);
   };
   const connect = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: url, keepAlive: true });
@@ -236,10 +235,9 @@ function postgresSessionLock(url: string, key: number, onLost: () => void): Sess
           await current.query('select 1');
           return true;
         }
-        const { rows } = await current.query<{ held: boolean }>(
-          'select pg_try_advisory_lock($1) as held',
-          [key],
-        );
+        const { rows } = await current.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [
+          key,
+        ]);
         held = rows[0]?.held === true;
         return held;
       } catch (error) {

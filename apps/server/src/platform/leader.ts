@@ -51,9 +51,9 @@ export function createLeaderElection(deps: {
   let chain: Promise<unknown> = Promise.resolve();
   let pending: Promise<boolean> | undefined;
 
-  const lock: SessionLock | undefined = deps.leadership?.(deps.key ?? SCHEDULER_LEADER_KEY, () => {
+  const lock: SessionLock | undefined = deps.leadership?.(deps.key ?? SCHEDULER_LEADER_KEY, (reason) => {
     // The lock's connection is lost: the server has freed the lock, another process may take it now.
-    void enqueue(() => resign('its connection to the database was lost'));
+    void enqueue(() => resign(`its connection to the database was lost (${reason})`));
   });
 
   function enqueue<T>(step: () => Promise<T>): Promise<T> {
@@ -72,7 +72,7 @@ export function createLeaderElection(deps: {
   async function resign(reason: string): Promise<void> {
     if (!leading) return;
     leading = false;
-    log.warn({ reason }, `this process is no longer the leader: ${reason}`);
+    log.warn({ reason }, 'this process is no longer the leader: it stops the schedulers');
     await deps.follow();
   }
 

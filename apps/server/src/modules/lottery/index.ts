@@ -51,7 +51,9 @@ export function createLotteryModule(
     },
     /** The draw scheduler (when enabled). */
     jobs(log: FastifyBaseLogger): BackgroundJob[] {
-      return deps.scheduler ? [onLeaderOnly(createLotteryScheduler({ lotteryService, clock: deps.clock, log }))] : [];
+      return deps.scheduler
+        ? [onLeaderOnly(createLotteryScheduler({ lotteryService, clock: deps.clock, log }))]
+        : [];
     },
   };
 }
