@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import {
   clusterPlan,
@@ -10,7 +7,7 @@ import {
   restartDelayMs,
 } from './cluster.ts';
 import { loadConfig } from './platform/config.ts';
-import { freePort, type ServerRun, useProcessWorkDir, waitForHealth } from './test/processes.ts';
+import { freePort, type ServerRun, startServer, useProcessWorkDir, waitForHealth } from './test/processes.ts';
 
 const DATABASE_URL = 'postgres://kl:secret@db.internal:5432/kl';
 const onPostgres = { databaseUrl: DATABASE_URL };
@@ -48,26 +45,8 @@ describe('the cluster plan', () => {
   });
 });
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-/** The primary of `npm run start:cluster` from the sources, with its own variables only. */
-function startCluster(env: Record<string, string>): ServerRun {
-  const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'NODE_ENV', 'WEB_CONCURRENCY']) {
-    delete inherited[name];
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cluster.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
+/** The primary of `npm run start:cluster` from the sources. */
+const startCluster = (env: Record<string, string>) => startServer(env, 'info', 'src/cluster.ts');
 
 /** The JSON log lines of the workers with this message. */
 function logged(run: ServerRun, message: string): { pid: number }[] {

@@ -55,6 +55,9 @@ export function restartDelayMs(quickDeathsInARow: number): number {
   return Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (quickDeathsInARow - 1));
 }
 
+/** The primary's own lines, on stdout beside the workers' logs. */
+const say = (line: string) => void process.stdout.write(`${line}\n`);
+
 interface Slot {
   number: number;
   worker?: Worker;
@@ -77,7 +80,7 @@ export function runPrimary(options: { workers: number; exec: string }): void {
 
   const exitWhenStopped = () => {
     if (alive().length > 0) return;
-    console.log(`start:cluster: every worker stopped${failed ? ' (one did not stop cleanly)' : ''}`);
+    say(`start:cluster: every worker stopped${failed ? ' (one did not stop cleanly)' : ''}`);
     process.exit(failed ? 1 : 0);
   };
 
@@ -105,7 +108,7 @@ export function runPrimary(options: { workers: number; exec: string }): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`start:cluster: ${signal}: stopping ${alive().length} workers`);
+    say(`start:cluster: ${signal}: stopping ${alive().length} workers`);
     for (const slot of slots) clearTimeout(slot.restart);
     for (const slot of alive()) slot.worker?.process.kill(signal);
     setTimeout(() => {
@@ -116,7 +119,7 @@ export function runPrimary(options: { workers: number; exec: string }): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  console.log(`start:cluster: starting ${options.workers} workers of ${options.exec}`);
+  say(`start:cluster: starting ${options.workers} workers of ${options.exec}`);
   for (const slot of slots) fork(slot);
 }
 

@@ -16,12 +16,6 @@ import { createLeaderElection, type LeaderElection } from './leader.ts';
 import { type BackgroundJob, onLeaderOnly, runModuleJobs } from './module.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
 
 /** Every resource a test opened, closed after it (the last opened first). */
 const opened: (() => Promise<unknown>)[] = [];

@@ -32,6 +32,7 @@ const SERVER_VARIABLES = [
   'OPS_TOKEN',
   'DEV_OUTBOX',
   'NODE_ENV',
+  'WEB_CONCURRENCY',
 ];
 
 /**
@@ -57,9 +58,16 @@ export interface ServerRun {
   exited: Promise<number | null>;
 }
 
-/** Starts the server process (NODE_ENV test, LOG_LEVEL `logLevel`) with the given variables. */
-export function startServer(env: Record<string, string>, logLevel = 'info'): ServerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Starts the server process (NODE_ENV test, LOG_LEVEL `logLevel`) with the given variables; `entry` the
+ * cluster's primary (src/cluster.ts) instead of one server.
+ */
+export function startServer(
+  env: Record<string, string>,
+  logLevel = 'info',
+  entry: 'src/main.ts' | 'src/cluster.ts' = 'src/main.ts',
+): ServerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: { ...inheritedEnv(), NODE_ENV: 'test', LOG_LEVEL: logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
