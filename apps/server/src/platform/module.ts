@@ -56,7 +56,7 @@ export interface ServerModule {
 export function runModuleJobs(
   app: FastifyInstance,
   modules: readonly ServerModule[],
-  options: { database?: Pick<Database, 'leadership'>; leaderRetryMs?: number } = {},
+  options: { database?: Pick<Database, 'leadership'> } = {},
 ): void {
   const jobs = modules.flatMap((module) => module.jobs?.(app.log) ?? []);
   const everywhere = jobs.filter((job) => !job.leaderOnly);
@@ -66,7 +66,6 @@ export function runModuleJobs(
     const election = createLeaderElection({
       leadership: options.database?.leadership,
       log: app.log,
-      ...(options.leaderRetryMs !== undefined && { retryMs: options.leaderRetryMs }),
       lead: async () => {
         for (const job of leaderOnly) await job.start();
       },
