@@ -108,6 +108,8 @@ writeJson('package.json', {
   workspaces: WORKSPACES,
   scripts: {
     start: 'node apps/server/src/main.js',
+    // Several processes on one PostgreSQL database (docs/decisions/042-scheduler-leader.md).
+    'start:cluster': 'node apps/server/src/cluster.js',
     // The operator's commands (README, "Commands"), compiled like the server.
     ...Object.fromEntries(
       COMMANDS.map((command) => [command.replace('-', ':'), `node apps/server/scripts/${command}.js`]),

@@ -62,7 +62,7 @@ import { SERVER_VERSION } from './platform/version.ts';
 export interface AppOptions {
   config: AppConfig;
   /** An open, migrated database; its owner closes it. */
-  database: Pick<Database, 'db' | 'kind' | 'listen'>;
+  database: Pick<Database, 'db' | 'kind' | 'listen' | 'leadership'>;
   /** Logger options; by default JSON lines at the configured level on stdout. */
   logger?: FastifyServerOptions['logger'];
   /** Country of a public IP; by default the bundled geo-IP database. */
@@ -326,7 +326,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerDocs(api, SERVER_VERSION);
     for (const module of modules) await module.register(api, accounts.guards);
   });
-  runModuleJobs(app, modules);
+  runModuleJobs(app, modules, { database });
 
   for (const module of modules) await module.registerPages?.(app);
   // Home's server rendering reads its first screen from the services its API calls answer from.

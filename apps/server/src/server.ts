@@ -45,8 +45,9 @@ export async function readyDatabase(
   database: Database,
   config: Pick<AppConfig, 'seedDemo' | 'merchantCode' | 'databaseUrl' | 'dataDir'>,
 ): Promise<void> {
-  await database.migrate();
-  if (config.seedDemo) await runSeed(database.db);
+  // The seed runs under the migrations' lock: processes started together seed once, one after the other
+  // (the seed only inserts what is missing, so the next finds nothing to do).
+  await database.migrate(config.seedDemo ? () => runSeed(database.db) : undefined);
   if (!(await createMerchantRepository(database.db).findByCode(config.merchantCode))) {
     throw new MerchantMissingAtStartError(config.merchantCode, config);
   }

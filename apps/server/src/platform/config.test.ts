@@ -180,6 +180,46 @@ describe('loadConfig', () => {
     expect(development.open(sealed, 'operator.totp_secret:1')).toBe('totp');
   });
 
+  it('asks, with DATABASE_URL, for the keys every process on the database must share, even outside production', () => {
+    const DATABASE_URL = 'postgres://kl:secret@db.internal:5432/kl';
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(problemsOf({ NODE_ENV, DATABASE_URL })).toEqual([
+        'Invalid configuration: SECRET_KEYS must be set when DATABASE_URL is set: every process on the database seals and opens its secrets under the same keys',
+        'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when DATABASE_URL is set: every process on the database checks the gateway’s callbacks with the same key',
+        'Invalid configuration: SANDBOX_PROVIDER_SECRET must be set when DATABASE_URL is set and the sandbox provider is on: every process on the database checks its calls with the same key',
+      ]);
+    }
+    // The sandbox provider off, its key is not needed.
+    expect(
+      problemsOf({ DATABASE_URL, SANDBOX_PROVIDER: '0', PAYMENT_CALLBACK_SECRET: 'c'.repeat(32) }),
+    ).toEqual([
+      'Invalid configuration: SECRET_KEYS must be set when DATABASE_URL is set: every process on the database seals and opens its secrets under the same keys',
+    ]);
+    // Given, the development keys too outside production: every process then says the same.
+    const shared = loadConfig({
+      DATABASE_URL,
+      SECRET_KEYS: DEVELOPMENT_SECRET_KEYS_VALUE,
+      PAYMENT_CALLBACK_SECRET: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+      SANDBOX_PROVIDER_SECRET: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+    });
+    expect(shared).toMatchObject({
+      databaseUrl: DATABASE_URL,
+      paymentCallbackSecret: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+      sandboxProviderSecret: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+    });
+    expect(shared.secretKeys.map((key) => key.id)).toEqual(['dev']);
+    // In production nothing falls back: without a gateway every process refuses the callbacks, and the
+    // sandbox provider is off unless asked for with its key. SECRET_KEYS is named once.
+    expect(loadConfig({ ...PRODUCTION, DATABASE_URL }).paymentCallbackSecret).toBeUndefined();
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL })).toEqual([
+      'Invalid configuration: SECRET_KEYS must be set in production: comma-separated <key id>:<base64 of 32 bytes>, the first encrypting',
+    ]);
+    // Without DATABASE_URL (one process on its embedded database) the development keys stand in.
+    expect(loadConfig({ NODE_ENV: 'development' }).paymentCallbackSecret).toBe(
+      DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+    );
+  });
+
   it.each([
     ['no key', 'k2', 'SECRET_KEYS entry 1 must be <key id>:<base64 of 32 bytes>'],
     [

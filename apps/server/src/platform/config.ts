@@ -266,7 +266,8 @@ export interface AppConfig {
   paymentGatewayUrl: string | undefined;
   /**
    * HMAC-SHA256 key shared with the payment gateway (its callbacks, the site's payment links); outside
-   * production the development key when unset; in production unset refuses every callback.
+   * production the development key when unset (required with DATABASE_URL); in production unset refuses
+   * every callback.
    */
   paymentCallbackSecret: string | undefined;
   /**
@@ -274,7 +275,10 @@ export interface AppConfig {
    * unless SANDBOX_PROVIDER=1 (then with SANDBOX_PROVIDER_SECRET).
    */
   sandboxProvider: boolean;
-  /** The sandbox provider's signing key at the wallet; a fixed development key outside production. */
+  /**
+   * The sandbox provider's signing key at the wallet; a fixed development key outside production when
+   * unset (required with DATABASE_URL while the provider is on).
+   */
   sandboxProviderSecret: string;
   /**
    * Where the sandbox provider is (its base URL, SANDBOX_PROVIDER_URL): its game client calls its API
@@ -306,7 +310,8 @@ export interface AppConfig {
   answerCache: boolean;
   /**
    * The keys the secrets stored in the database are sealed under (docs/decisions/034-secrets-at-rest.md):
-   * the first seals, every one opens. SECRET_KEYS; outside production the development key when unset.
+   * the first seals, every one opens. SECRET_KEYS; outside production the development key when unset,
+   * except with DATABASE_URL (docs/decisions/042-scheduler-leader.md).
    */
   secretKeys: readonly SecretKey[];
 }
@@ -340,8 +345,8 @@ type Variables = z.infer<typeof envSchema>;
 type Variable = keyof Variables;
 type Problem = ConfigError['problems'][number];
 
-/** A rule that holds in production only: `broken` answers whether the parsed variables break it. */
-interface ProductionRule {
+/** A rule that holds in production (or with DATABASE_URL): `broken` answers whether the parsed variables break it. */
+interface ConditionalRule {
   variable: Variable;
   reason: string;
   broken(vars: Variables): boolean;
@@ -354,8 +359,8 @@ const PRODUCTION_MIN_LENGTHS: readonly (readonly [Variable, number])[] = [
   ['PAYMENT_CALLBACK_SECRET', MIN_PRODUCTION_CALLBACK_SECRET_LENGTH],
 ];
 
-const PRODUCTION_RULES: readonly ProductionRule[] = [
-  ...PRODUCTION_MIN_LENGTHS.map(([variable, minLength]): ProductionRule => ({
+const PRODUCTION_RULES: readonly ConditionalRule[] = [
+  ...PRODUCTION_MIN_LENGTHS.map(([variable, minLength]): ConditionalRule => ({
     variable,
     reason: `must be at least ${minLength} characters in production`,
     broken: (vars) => {
@@ -387,6 +392,35 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     variable: 'SECRET_KEYS',
     reason: `must be set in production: comma-separated <key id>:<base64 of ${SECRET_KEY_BYTES} bytes>, the first encrypting`,
     broken: (vars) => vars.SECRET_KEYS === undefined,
+  },
+];
+
+/**
+ * With DATABASE_URL several processes may share the database (docs/decisions/042-scheduler-leader.md): the
+ * keys they must agree on are given explicitly, even outside production, instead of each process falling
+ * back on its own to the development ones (a process started without them beside others started with them
+ * would seal secrets under the public key, or refuse the callbacks the others accept). In production the
+ * rules above already ask for them where a fallback would apply.
+ */
+const SHARED_DATABASE_RULES: readonly ConditionalRule[] = [
+  {
+    variable: 'SECRET_KEYS',
+    reason:
+      'must be set when DATABASE_URL is set: every process on the database seals and opens its secrets under the same keys',
+    broken: (vars) => vars.SECRET_KEYS === undefined,
+  },
+  {
+    variable: 'PAYMENT_CALLBACK_SECRET',
+    reason:
+      'must be set when DATABASE_URL is set: every process on the database checks the gateway’s callbacks with the same key',
+    broken: (vars) => vars.NODE_ENV !== 'production' && vars.PAYMENT_CALLBACK_SECRET === undefined,
+  },
+  {
+    variable: 'SANDBOX_PROVIDER_SECRET',
+    reason:
+      'must be set when DATABASE_URL is set and the sandbox provider is on: every process on the database checks its calls with the same key',
+    broken: (vars) =>
+      (vars.SANDBOX_PROVIDER ?? vars.NODE_ENV !== 'production') && vars.SANDBOX_PROVIDER_SECRET === undefined,
   },
 ];
 
@@ -423,11 +457,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
   const vars = rest.data;
   const production = vars.NODE_ENV === 'production';
 
-  if (production) {
-    for (const rule of PRODUCTION_RULES) {
-      if (!reported(rule.variable) && rule.broken(vars)) {
-        problems.push({ variable: rule.variable, reason: rule.reason });
-      }
+  const rules = [
+    ...(production ? PRODUCTION_RULES : []),
+    ...(vars.DATABASE_URL === undefined ? [] : SHARED_DATABASE_RULES),
+  ];
+  for (const rule of rules) {
+    if (!reported(rule.variable) && rule.broken(vars)) {
+      problems.push({ variable: rule.variable, reason: rule.reason });
     }
   }
 

@@ -27,13 +27,38 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** Applies the committed SQL migrations that are not applied yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed SQL migrations that are not applied yet, then runs `afterwards` (the demo seed)
+   * before another process may migrate: on PostgreSQL both under one advisory lock, so that processes
+   * started together on an empty database wait for the first and then find its work done.
+   */
+  migrate(afterwards?: () => Promise<unknown>): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to open copies of this database from (tests). */
   dump?: () => Promise<Blob | File>;
   /** LISTEN on a notification channel (the change feed, docs/decisions/022-api-caching.md). */
   listen?: ChannelListener;
+  /**
+   * PostgreSQL only: a session advisory lock on a connection of its own, the one several processes elect
+   * their leader with (platform/leader.ts, docs/decisions/042-scheduler-leader.md). Without it (PGlite:
+   * one process) the process always leads.
+   */
+  leadership?: (key: number, onLost: (reason: string) => void) => SessionLock;
+}
+
+/**
+ * A PostgreSQL session advisory lock held on a dedicated connection for as long as that connection lives:
+ * when the process dies or its connection is lost, the server frees the lock for another process.
+ */
+export interface SessionLock {
+  /**
+   * Takes the lock when it is free, or checks that the connection holding it still answers: true when this
+   * process holds it, false when another session does or the server cannot be reached. The connection is
+   * opened on first use and again after it is lost.
+   */
+  tryHold(): Promise<boolean>;
+  /** Frees the lock and closes its connection (a stop); `onLost` is not called for it. */
+  release(): Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -76,7 +101,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       const unlisten = await client.listen(channel, onPayload);
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async (afterwards) => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await afterwards?.();
+    },
     close: () => client.close(),
   };
 }
@@ -93,13 +121,14 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      // Several API processes may start at once: one applies the migrations, the others wait.
+    migrate: async (afterwards) => {
+      // Several API processes may start at once: one applies the migrations (and seeds), the others wait.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await afterwards?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -108,6 +137,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
       }
     },
     listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
+    leadership: (key, onLost) => postgresSessionLock(url, key, onLost),
     close: () => pool.end(),
   };
 }
@@ -162,5 +192,67 @@ async function listenPostgres(
     clearTimeout(retry);
     await client?.end().catch(() => undefined);
     client = undefined;
+  };
+}
+
+/**
+ * `SessionLock` on PostgreSQL: `pg_try_advisory_lock` on a client of its own (a pooled connection would
+ * go back to the pool with the lock). TCP keep-alive makes a silently dropped connection fail instead of
+ * hanging; its loss, while the lock is held, calls `onLost` once, with the reason.
+ */
+function postgresSessionLock(url: string, key: number, onLost: (reason: string) => void): SessionLock {
+  let client: pg.Client | undefined;
+  let held = false;
+
+  const drop = (lost: pg.Client, reason: string) => {
+    if (client !== lost) return;
+    client = undefined;
+    void lost.end().catch(() => undefined);
+    if (!held) return;
+    held = false;
+    onLost(reason);
+  };
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('error', (error) => drop(next, error.message));
+    next.on('end', () => drop(next, 'the connection ended'));
+    try {
+      await next.connect();
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    return next;
+  };
+
+  return {
+    async tryHold() {
+      let current = client;
+      try {
+        current ??= await connect();
+        if (held) {
+          await current.query('select 1');
+          return true;
+        }
+        const { rows } = await current.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [
+          key,
+        ]);
+        held = rows[0]?.held === true;
+        return held;
+      } catch (error) {
+        if (current) drop(current, (error as Error).message);
+        return false;
+      }
+    },
+    async release() {
+      const current = client;
+      client = undefined;
+      if (!current) return;
+      // Unlocked before the connection closes, so that another process may take the lock at once.
+      if (held) await current.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      held = false;
+      await current.end().catch(() => undefined);
+    },
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
-import type { Db } from './db.ts';
+import type { Database, Db } from './db.ts';
+import { createLeaderElection } from './leader.ts';
 import type { MemberGuards } from './member-guard.ts';
 
 /**
@@ -19,6 +20,16 @@ export interface ModuleContext {
 export interface BackgroundJob {
   start(): void | Promise<void>;
   stop(): void | Promise<void>;
+  /**
+   * Runs in one process of those sharing the database, the leader (platform/leader.ts): started when this
+   * process becomes the leader, stopped when it stops being it, and started again if it leads again.
+   */
+  leaderOnly?: boolean;
+}
+
+/** The job, run on the leader only (docs/decisions/042-scheduler-leader.md). */
+export function onLeaderOnly(job: BackgroundJob): BackgroundJob {
+  return { start: () => job.start(), stop: () => job.stop(), leaderOnly: true };
 }
 
 /**
@@ -38,11 +49,33 @@ export interface ServerModule {
 /**
  * Starts each module's jobs when the app is ready and stops them as it begins to close (`preClose`), the
  * last started first: before every `onClose` hook, so a job's last work (the house roll-up's) still finds
- * the database the server closes in one of them.
+ * the database the server closes in one of them. The jobs marked `leaderOnly` run while this process leads
+ * (platform/leader.ts, elected through `database.leadership`; always without it): the election starts
+ * after the other jobs and stops before them, handing the leadership over once its jobs have stopped.
  */
-export function runModuleJobs(app: FastifyInstance, modules: readonly ServerModule[]): void {
+export function runModuleJobs(
+  app: FastifyInstance,
+  modules: readonly ServerModule[],
+  options: { database?: Pick<Database, 'leadership'> } = {},
+): void {
   const jobs = modules.flatMap((module) => module.jobs?.(app.log) ?? []);
-  for (const job of jobs) app.addHook('onReady', async () => job.start());
-  // preClose hooks run in the order they were added (onClose hooks in the reverse one).
-  for (const job of jobs.toReversed()) app.addHook('preClose', async () => job.stop());
+  const everywhere = jobs.filter((job) => !job.leaderOnly);
+  const leaderOnly = jobs.filter((job) => job.leaderOnly);
+  for (const job of everywhere) app.addHook('onReady', async () => job.start());
+  if (leaderOnly.length > 0) {
+    const election = createLeaderElection({
+      leadership: options.database?.leadership,
+      log: app.log,
+      lead: async () => {
+        for (const job of leaderOnly) await job.start();
+      },
+      follow: async () => {
+        for (const job of leaderOnly.toReversed()) await job.stop();
+      },
+    });
+    app.addHook('onReady', () => election.start());
+    // preClose hooks run in the order they were added (onClose hooks in the reverse one).
+    app.addHook('preClose', () => election.stop());
+  }
+  for (const job of everywhere.toReversed()) app.addHook('preClose', async () => job.stop());
 }

@@ -6,6 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, inject } from 'vitest';
+import {
+  DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+  DEVELOPMENT_SECRET_KEYS_VALUE,
+} from '../platform/config.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
 import { createPostgresDatabase, openDataDirCopy } from './databases.ts';
 
@@ -27,7 +32,18 @@ const SERVER_VARIABLES = [
   'OPS_TOKEN',
   'DEV_OUTBOX',
   'NODE_ENV',
+  'WEB_CONCURRENCY',
 ];
+
+/**
+ * What a process on PostgreSQL is given beside DATABASE_URL: the keys every process on a shared database
+ * must be given (platform/config.ts), here the development ones, which the stand-ins sign with.
+ */
+const SHARED_DATABASE_ENV = {
+  SECRET_KEYS: DEVELOPMENT_SECRET_KEYS_VALUE,
+  PAYMENT_CALLBACK_SECRET: DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
+  SANDBOX_PROVIDER_SECRET: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+};
 
 function inheritedEnv(): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
@@ -42,9 +58,16 @@ export interface ServerRun {
   exited: Promise<number | null>;
 }
 
-/** Starts the server process (NODE_ENV test, LOG_LEVEL `logLevel`) with the given variables. */
-export function startServer(env: Record<string, string>, logLevel = 'info'): ServerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Starts the server process (NODE_ENV test, LOG_LEVEL `logLevel`) with the given variables; `entry` the
+ * cluster's primary (src/cluster.ts) instead of one server.
+ */
+export function startServer(
+  env: Record<string, string>,
+  logLevel = 'info',
+  entry: 'src/main.ts' | 'src/cluster.ts' = 'src/main.ts',
+): ServerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: { ...inheritedEnv(), NODE_ENV: 'test', LOG_LEVEL: logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -156,13 +179,14 @@ export function useProcessWorkDir(prefix: string) {
     },
     /**
      * The variables that give a process its database: PGlite in `dataDir` (inside the working folder), or
-     * a new PostgreSQL database (on the TEST_DATABASE_URL server) dropped after the suite.
+     * a new PostgreSQL database (on the TEST_DATABASE_URL server) dropped after the suite, with the keys
+     * a process on PostgreSQL must be given.
      */
     async databaseEnv(kind: DatabaseKind, dataDir: string): Promise<Record<string, string>> {
       if (kind === 'pglite') return { DATA_DIR: join(workDir, dataDir) };
       const created = await createPostgresDatabase();
       cleanups.push(created.drop);
-      return { DATABASE_URL: created.url };
+      return { DATABASE_URL: created.url, ...SHARED_DATABASE_ENV };
     },
     /**
      * A copy of the run's migrated and seeded database (test/global-setup.ts) for the processes, open in
@@ -182,7 +206,7 @@ export function useProcessWorkDir(prefix: string) {
       const created = await createPostgresDatabase(inject('postgresTemplates')?.seeded);
       cleanups.push(created.drop);
       const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 2 });
-      return { database, env: { DATABASE_URL: created.url } };
+      return { database, env: { DATABASE_URL: created.url, ...SHARED_DATABASE_ENV } };
     },
   };
 }

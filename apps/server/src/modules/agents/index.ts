@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { BackgroundJob } from '../../platform/module.ts';
+import { type BackgroundJob, onLeaderOnly } from '../../platform/module.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import { registerCentreRoutes } from './centre/routes.ts';
 import { createAgentCentre } from './centre/service.ts';
@@ -38,7 +38,7 @@ export function createAgentsModule(deps: Omit<AgentsDeps, 'merchantCode'>) {
     /** The settlement of the periods that ended (when the scheduler is on). */
     jobs(log: FastifyBaseLogger): BackgroundJob[] {
       return settlementService.scheduler.enabled
-        ? [createSettlementScheduler({ settlementService, log })]
+        ? [onLeaderOnly(createSettlementScheduler({ settlementService, log }))]
         : [];
     },
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {

@@ -21,7 +21,7 @@ export {
   type DrawVoided,
   type OnDrawVoided,
 } from './service.ts';
-import type { BackgroundJob, ModuleContext } from '../../platform/module.ts';
+import { type BackgroundJob, type ModuleContext, onLeaderOnly } from '../../platform/module.ts';
 
 /**
  * The in-house lottery wired together: the service, its /api/lottery calls and the draw scheduler. The
@@ -51,7 +51,9 @@ export function createLotteryModule(
     },
     /** The draw scheduler (when enabled). */
     jobs(log: FastifyBaseLogger): BackgroundJob[] {
-      return deps.scheduler ? [createLotteryScheduler({ lotteryService, clock: deps.clock, log })] : [];
+      return deps.scheduler
+        ? [onLeaderOnly(createLotteryScheduler({ lotteryService, clock: deps.clock, log }))]
+        : [];
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { BackgroundJob } from '../../platform/module.ts';
+import { type BackgroundJob, onLeaderOnly } from '../../platform/module.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -91,7 +91,7 @@ export function createProviderWalletModule(deps: {
     /** With the job on, reconciles each provider's previous day once it is over. */
     jobs(log: FastifyBaseLogger): BackgroundJob[] {
       return deps.reconcileScheduler
-        ? [createReconcileScheduler({ reconciliation, clock: deps.clock, log })]
+        ? [onLeaderOnly(createReconcileScheduler({ reconciliation, clock: deps.clock, log }))]
         : [];
     },
   };
