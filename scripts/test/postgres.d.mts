@@ -4,7 +4,11 @@ export interface ThrowawayCluster {
   start(): Promise<{ url: string }>;
   stop(): void;
 }
-export function throwawayCluster(options: { binDir: string; asRoot: boolean; tmp?: string }): ThrowawayCluster;
+export function throwawayCluster(options: {
+  binDir: string;
+  asRoot: boolean;
+  tmp?: string;
+}): ThrowawayCluster;
 export function clusterUrl(port: number): string;
 export function databasePlan(options: {
   steps: readonly string[];
