@@ -23,23 +23,27 @@ export function sendMemberStream(request: FastifyRequest, reply: FastifyReply, o
   const { feed, memberId } = options;
   const body = new PassThrough();
   let ended = false;
-  let reading: Promise<void> | undefined;
+  let reading = false;
   let stale = false;
 
+  // `reading` is cleared in the same step that last saw `stale` false: no wake-up falls between them.
   const readAndSend = async () => {
-    while (stale && !ended) {
-      stale = false;
-      const data = await options.read();
-      if (!ended) body.write(`event: ${options.event}\ndata: ${JSON.stringify(data)}\n\n`);
+    reading = true;
+    try {
+      while (stale && !ended) {
+        stale = false;
+        const data = await options.read();
+        if (!ended) body.write(`event: ${options.event}\ndata: ${JSON.stringify(data)}\n\n`);
+      }
+    } catch (error) {
+      if (!ended) request.log.warn({ err: error }, 'member stream read failed');
+    } finally {
+      reading = false;
     }
   };
   const refresh = () => {
     stale = true;
-    reading ??= readAndSend()
-      .catch((error: unknown) => {
-        if (!ended) request.log.warn({ err: error }, 'member stream read failed');
-      })
-      .finally(() => (reading = undefined));
+    if (!reading) void readAndSend();
   };
 
   const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), HEARTBEAT_MS);
