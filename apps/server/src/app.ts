@@ -19,6 +19,7 @@ import { createGameRecordsModule } from './modules/game-records/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
+import { createMemberEventsModule } from './modules/member-events/index.ts';
 import {
   createMerchantRepository,
   createMerchantService,
@@ -49,6 +50,7 @@ import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { createMemberFeed } from './platform/member-feed.ts';
 import { moduleIdPlugin } from './platform/module-id.ts';
 import { type ModuleContext, runModuleJobs, type ServerModule } from './platform/module.ts';
 import { createDevOutboxSender, type OutboxSender } from './platform/outbox.ts';
@@ -142,6 +144,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await changes.start();
   app.addHook('onClose', () => changes.close());
+  // Balances changed without the member's request wake the member's event streams in every process,
+  // batched outside the money's transactions (docs/decisions/041-live-updates.md).
+  const memberFeed = createMemberFeed({
+    db,
+    listen: database.listen,
+    onError: (error) => app.log.warn({ err: error }, 'balance notification failed'),
+  });
+  const balanceChanged = memberFeed.changed;
   const context: ModuleContext = {
     db,
     config,
@@ -207,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkPlay: (memberId) => rg.checkPlay(memberId),
     gameRecords: gameRecords.gameRecordsService,
     scheduler: options.lotteryScheduler ?? config.lotteryScheduler,
+    balanceChanged,
   });
   // Chat streams are woken by messages stored in any process (docs/decisions/041-live-updates.md).
   const chat = createChatModule({ ...context, merchantService, listen: database.listen });
@@ -225,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reportUrl: (code) =>
       config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
     reconcileScheduler: config.nodeEnv !== 'test',
+    balanceChanged,
   });
   // The sandbox provider's key at the wallet, saved for the merchant at start (docs/decisions/026-sandbox-provider.md).
   if (config.sandboxProvider) {
@@ -237,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...context,
     ledgerService: wallet.ledgerService,
     lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
+    balanceChanged,
   });
 
   const games = createGamesModule({
@@ -268,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...context,
       ledgerService: wallet.ledgerService,
       checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
+      balanceChanged,
     }),
     responsibleGaming,
     withdrawal,
@@ -305,7 +319,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reconciliation: providerWallet.reconciliation,
       changes,
       outbox,
+      balanceChanged,
     }),
+    createMemberEventsModule({ feed: memberFeed, ledgerService: wallet.ledgerService }),
   ];
 
   // The API: its own context, so compression and the rate limit stay off the static files.

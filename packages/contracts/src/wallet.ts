@@ -136,9 +136,18 @@ export const transactionHistory = z.object({
 });
 export type TransactionHistory = z.infer<typeof transactionHistory>;
 
+/**
+ * Event names of the member's event stream (`GET /api/member/events`, `text/event-stream`); `data` is JSON.
+ * `balance`: the member's WalletBalance (as GET /api/wallet answers it), at the stream's start and after
+ * each change of the balance the member did not ask for (docs/decisions/041-live-updates.md).
+ */
+export const MEMBER_EVENTS = { balance: 'balance' } as const;
+
 /** The wallet calls of the API table (api-paths.ts composes every domain's calls). */
 export const walletCalls = {
   wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3', response: walletBalance },
+  /** Server-sent events (`text/event-stream`, MEMBER_EVENTS), not an envelope. */
+  memberEvents: { method: 'GET', path: '/api/member/events', moduleId: 'PERSPNL3', raw: true },
   walletTransactions: {
     method: 'GET',
     path: '/api/wallet/transactions',

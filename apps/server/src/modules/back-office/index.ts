@@ -102,6 +102,8 @@ export function createBackOfficeModule(
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
     outbox: OutboxSender;
+    /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+    balanceChanged?: ((memberId: string) => void) | undefined;
   },
 ) {
   const { db, config, clock } = deps;

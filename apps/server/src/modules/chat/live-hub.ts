@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { ChannelListener } from '../../platform/change-feed.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { createLiveHub, type LiveHub } from '../../platform/live-hub.ts';
+
+export { NOTICE_BYTES, noticePayloads } from '../../platform/live-hub.ts';
 
 /**
  * Wake-ups of open chat streams, across every API process on the database
@@ -13,135 +13,17 @@ import type { DbOrTx } from '../../platform/db.ts';
  * inside its transaction, so that they hear it at commit (PGlite has LISTEN/NOTIFY too); after the
  * commit it wakes this process's streams itself, and this process ignores its own notifications. When
  * the listening connection was lost and is back, notifications of the meantime are gone: every open
- * stream is woken once and reads from its last id (with the look-back of event-stream.ts).
+ * stream is woken once and reads from its last id (with the look-back of event-stream.ts). The hub is
+ * the platform's (platform/live-hub.ts) on the chat's channel.
  */
-export interface ChatHub {
-  subscribe(topic: string, wake: () => void): () => void;
-  /** Tells the other processes that `topics` changed, at the commit of `tx` (the write's transaction). */
-  notify(tx: DbOrTx, topics: readonly string[]): Promise<void>;
-  /** Wakes this process's streams of `topics` (after the write committed). */
-  wake(topics: readonly string[]): void;
-  /** Wakes every open stream of this process once. */
-  wakeAll(): void;
-  /** Remembers an open stream so that shutdown can end it; answers the function that forgets it. */
-  track(close: () => void): () => void;
-  /** Ends every open stream (server shutdown). */
-  closeAll(): void;
-  /**
-   * Starts hearing the other processes (a no-op without a channel listener); `onError` hears of a
-   * notification that could not be read.
-   */
-  start(onError?: (error: Error) => void): Promise<void>;
-  /** Stops hearing the other processes. */
-  close(): Promise<void>;
-  readonly openStreams: number;
-}
+export type ChatHub = LiveHub;
 
 /** The PostgreSQL notification channel of the chat's wake-ups. */
 export const CHAT_CHANNEL = 'kl_chat';
 
-/**
- * The largest payload sent in one notification, in bytes: PostgreSQL refuses more than 8000; topics
- * beyond it go in further notifications.
- */
-export const NOTICE_BYTES = 7_500;
-
 export const conversationTopic = (conversationId: string) => `conversation:${conversationId}`;
 export const merchantTopic = (merchantCode: string) => `merchant:${merchantCode}`;
 
-interface Notice {
-  /** The process that sent it. */
-  origin: string;
-  topics: string[];
-}
-
-function parseNotice(payload: string): Notice | undefined {
-  try {
-    const value = JSON.parse(payload) as Partial<Notice>;
-    return typeof value.origin === 'string' &&
-      Array.isArray(value.topics) &&
-      value.topics.every((topic) => typeof topic === 'string')
-      ? (value as Notice)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The payloads that carry `topics`, each within NOTICE_BYTES (a topic longer than that alone is dropped). */
-export function noticePayloads(origin: string, topics: readonly string[]): string[] {
-  const payloads: string[] = [];
-  const encode = (batch: string[]) => JSON.stringify({ origin, topics: batch } satisfies Notice);
-  let batch: string[] = [];
-  for (const topic of topics) {
-    const longer = [...batch, topic];
-    if (Buffer.byteLength(encode(longer)) <= NOTICE_BYTES) {
-      batch = longer;
-      continue;
-    }
-    if (batch.length > 0) payloads.push(encode(batch));
-    batch = Buffer.byteLength(encode([topic])) <= NOTICE_BYTES ? [topic] : [];
-  }
-  if (batch.length > 0) payloads.push(encode(batch));
-  return payloads;
-}
-
 export function createChatHub(deps: { listen?: ChannelListener | undefined } = {}): ChatHub {
-  const origin = randomUUID();
-  const topics = new Map<string, Set<() => void>>();
-  const streams = new Set<() => void>();
-  let stop: (() => Promise<void>) | undefined;
-
-  const wake = (names: readonly string[]) => {
-    for (const name of names) for (const listener of topics.get(name) ?? []) listener();
-  };
-  const wakeAll = () => {
-    for (const listeners of [...topics.values()]) for (const listener of [...listeners]) listener();
-  };
-
-  return {
-    subscribe(topic, listener) {
-      const listeners = topics.get(topic) ?? new Set();
-      listeners.add(listener);
-      topics.set(topic, listeners);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) topics.delete(topic);
-      };
-    },
-    async notify(tx, names) {
-      for (const payload of noticePayloads(origin, names)) {
-        await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
-      }
-    },
-    wake,
-    wakeAll,
-    track(close) {
-      streams.add(close);
-      return () => streams.delete(close);
-    },
-    closeAll() {
-      for (const close of [...streams]) close();
-    },
-    async start(onError) {
-      if (!deps.listen || stop) return;
-      stop = await deps.listen(
-        CHAT_CHANNEL,
-        (payload) => {
-          const notice = parseNotice(payload);
-          if (!notice) onError?.(new Error(`unreadable chat notification: ${payload.slice(0, 200)}`));
-          else if (notice.origin !== origin) wake(notice.topics);
-        },
-        wakeAll,
-      );
-    },
-    async close() {
-      const stopping = stop;
-      stop = undefined;
-      await stopping?.();
-    },
-    get openStreams() {
-      return streams.size;
-    },
-  };
+  return createLiveHub({ channel: CHAT_CHANNEL, listen: deps.listen });
 }

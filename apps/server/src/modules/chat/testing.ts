@@ -1,6 +1,15 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 /** Test helpers of the chat: a client of its server-sent event streams. */
+
+/** Starts `app` listening on a free port of the loopback; answers its base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
 
 /**
  * A GET on the listening server over its own connection (no keep-alive pool, so that no idle socket of the
@@ -17,7 +26,8 @@ export function openGet(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-export function eventReader(response: IncomingMessage) {
+/** A reader of the events named `name` (`message` by default) of a server-sent event stream. */
+export function eventReader(response: IncomingMessage, name = 'message') {
   let buffer = '';
   let ended = false;
   let wake: (() => void) | undefined;
@@ -33,7 +43,7 @@ export function eventReader(response: IncomingMessage) {
   response.on('end', stop);
   response.on('error', stop);
   return {
-    /** The data of the next `message` event that satisfies `match`, within `timeoutMs`. */
+    /** The data of the next event of its name that satisfies `match`, within `timeoutMs`. */
     async next<T>(match: (data: T) => boolean, timeoutMs = 5_000): Promise<T> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -43,7 +53,7 @@ export function eventReader(response: IncomingMessage) {
           buffer = buffer.slice(end + 2);
           const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
           const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event === 'message' && data !== undefined) {
+          if (event === name && data !== undefined) {
             const parsed = JSON.parse(data) as T;
             if (match(parsed)) return parsed;
           }

@@ -34,6 +34,8 @@ export function createDepositModule(deps: {
   ledgerService: LedgerService;
   /** Refuses a new order (responsible gaming: deposit limits, time-out). */
   checkDeposit?: DepositCheck | undefined;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, config, clock, ledgerService } = deps;
   const depositService = createDepositService({
@@ -44,6 +46,7 @@ export function createDepositModule(deps: {
     callbackSecret: config.paymentCallbackSecret,
     gatewayUrl: config.paymentGatewayUrl,
     checkDeposit: deps.checkDeposit,
+    balanceChanged: deps.balanceChanged,
   });
   return {
     depositService,

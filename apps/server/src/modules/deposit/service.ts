@@ -80,6 +80,8 @@ export function createDepositService(deps: {
   gatewayUrl: string | undefined;
   /** Refuses a new order (a deposit limit, a time-out); runs in the transaction that inserts it. */
   checkDeposit?: DepositCheck | undefined;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, deposits, ledgerService, clock, callbackSecret, gatewayUrl } = deps;
 
@@ -186,11 +188,12 @@ export function createDepositService(deps: {
     return found;
   }
 
+  type Settled = { outcome: DepositCallbackOutcome; result: GatewayCallbackResult };
+
   /** Settles a verified callback: the order row locked, the credit and the new status in one transaction. */
-  async function settle(
-    callback: GatewayCallback,
-  ): Promise<{ outcome: DepositCallbackOutcome; result: GatewayCallbackResult }> {
-    return db.transaction(async (tx) => {
+  async function settle(callback: GatewayCallback): Promise<Settled> {
+    let creditedMember: string | undefined;
+    const settled = await db.transaction(async (tx): Promise<Settled> => {
       const order = await deposits.lockOrder(callback.orderId, tx);
       if (!order) throw new DomainError('NOT_FOUND', { reason: 'ORDER_NOT_FOUND' });
       if (BigInt(callback.amount) !== order.amount || callback.currency !== order.currency) {
@@ -248,8 +251,11 @@ export function createDepositService(deps: {
         },
         tx,
       );
+      if (!credit.replayed) creditedMember = order.memberId;
       return { outcome: 'credited', result: answer('paid', !credit.replayed, credit.replayed) };
     });
+    if (creditedMember !== undefined) deps.balanceChanged?.(creditedMember);
+    return settled;
   }
 
   return {

@@ -19,4 +19,6 @@ export interface LotteryServiceDeps {
   gameRecords?: GameRecordsService | undefined;
   /** A new draw seed; 32 random bytes (hex) unless a test says otherwise. */
   newSeed?: (() => string) | undefined;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }

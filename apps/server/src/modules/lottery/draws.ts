@@ -28,7 +28,10 @@ export function settlementOf(bet: LotteryBetRow, region: Region, result: DrawRes
 }
 
 export function createLotteryDraws(
-  deps: Pick<LotteryServiceDeps, 'db' | 'lottery' | 'ledgerService' | 'clock' | 'gameRecords' | 'newSeed'>,
+  deps: Pick<
+    LotteryServiceDeps,
+    'db' | 'lottery' | 'ledgerService' | 'clock' | 'gameRecords' | 'newSeed' | 'balanceChanged'
+  >,
 ) {
   const { db, lottery, ledgerService, clock } = deps;
   const newSeed = deps.newSeed ?? (() => randomBytes(32).toString('hex'));
@@ -99,10 +102,11 @@ export function createLotteryDraws(
       const done = await db.transaction(async (tx) => {
         const bets = await lottery.takeOpenBets(draw.id, batch, tx);
         for (const bet of bets) await settleBet(bet, game, result, tx);
-        return bets.length;
+        return bets;
       });
-      settled += done;
-      if (done < batch) break;
+      for (const bet of done) deps.balanceChanged?.(bet.memberId);
+      settled += done.length;
+      if (done.length < batch) break;
     }
     await lottery.markSettled(draw.id, clock());
     return settled;

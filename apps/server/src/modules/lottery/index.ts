@@ -34,6 +34,8 @@ export function createLotteryModule(
     checkPlay?: ((memberId: string) => Promise<void>) | undefined;
     gameRecords?: GameRecordsService | undefined;
     scheduler: boolean;
+    /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+    balanceChanged?: ((memberId: string) => void) | undefined;
   },
 ) {
   const lotteryService = createLotteryService({
@@ -43,6 +45,7 @@ export function createLotteryModule(
     clock: deps.clock,
     checkPlay: deps.checkPlay,
     gameRecords: deps.gameRecords,
+    balanceChanged: deps.balanceChanged,
   });
   return {
     lotteryService,

@@ -36,7 +36,10 @@ export interface VoidOutcome {
 }
 
 export function createLotteryVoiding(
-  deps: Pick<LotteryServiceDeps, 'db' | 'lottery' | 'ledgerService' | 'clock' | 'gameRecords'>,
+  deps: Pick<
+    LotteryServiceDeps,
+    'db' | 'lottery' | 'ledgerService' | 'clock' | 'gameRecords' | 'balanceChanged'
+  >,
 ) {
   const { db, lottery, clock } = deps;
   const refunds = createBetRefunds(deps);
@@ -54,7 +57,8 @@ export function createLotteryVoiding(
       reason: string,
       onVoided?: OnDrawVoided,
     ): Promise<VoidOutcome> {
-      return db.transaction(async (tx) => {
+      let refunded: LotteryBetRow[] = [];
+      const voided = await db.transaction(async (tx) => {
         const draw = await lottery.drawForUpdate(drawId, tx);
         const game = draw ? await lottery.gameById(draw.gameId, tx) : undefined;
         if (!draw || !game || game.merchantCode !== merchantCode) {
@@ -68,6 +72,7 @@ export function createLotteryVoiding(
         const after = await lottery.markVoid(draw.id, reason, now, tx);
         if (!after) throw new Error(`draw ${draw.id} changed under its lock`);
         const bets = await lottery.openBetsOf(draw.id, tx);
+        refunded = bets;
         let refundedAmount = 0n;
         for (const bet of bets) {
           await refund(bet, draw, now, tx);
@@ -77,6 +82,8 @@ export function createLotteryVoiding(
         await onVoided?.({ before: draw, after, refundedBets: bets.length, refundedAmount }, tx);
         return outcome;
       });
+      for (const bet of refunded) deps.balanceChanged?.(bet.memberId);
+      return voided;
     },
   };
 }

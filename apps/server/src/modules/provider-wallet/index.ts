@@ -60,6 +60,8 @@ export function createProviderWalletModule(deps: {
   reportUrl?: (providerCode: string) => string | undefined;
   /** Runs the daily reconciliation job in this process (outside tests). */
   reconcileScheduler?: boolean;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const games = createGamesRepository(deps.db);
   const wallet = createProviderWalletRepository(deps.db, deps.secrets);
@@ -78,6 +80,7 @@ export function createProviderWalletModule(deps: {
     gameRecords: deps.gameRecordsService,
     findGame: (merchantCode, gameId) => games.findByGameId(merchantCode, gameId),
     checkPlay: deps.checkPlay,
+    balanceChanged: deps.balanceChanged,
   });
   return {
     providerWalletService,

@@ -80,6 +80,8 @@ export interface ProviderWalletDeps {
   findGame: (merchantCode: string, gameId: string) => Promise<LaunchableGame | undefined>;
   /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }
 
 /** A provider as read, with its key as stored (docs/decisions/034-secrets-at-rest.md). */
@@ -363,6 +365,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     }
     switch (row?.outcome) {
       case 'OK':
+        if (row.ledgerTransactionId !== null) deps.balanceChanged?.(memberId);
         return answerOf(
           body.transactionId,
           session,
@@ -539,7 +542,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       const session = await sessionOf(provider, body.sessionId);
       const key = keyOf(provider, body.transactionId);
       const digest = digestOf('rollback', session.memberId, [body.betTransactionId]);
-      return once(key, 'rollback', digest, async (tx) => {
+      const answer = await once(key, 'rollback', digest, async (tx) => {
         const now = clock();
         const betKey = keyOf(provider, body.betTransactionId);
         const nothing = async (roundId: string | null) => ({
@@ -611,6 +614,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
         };
       });
+      if (answer.operatorTransactionId !== null) deps.balanceChanged?.(session.memberId);
+      return answer;
     },
 
     /**

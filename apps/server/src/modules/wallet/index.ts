@@ -38,7 +38,7 @@ export { checkWagering } from './wagering-check.ts';
 export { DEFAULT_WAGERING_SETTING, type SettledRound, type WageringRules } from './wagering.ts';
 export { createWageringRepository, type WageringRepository } from './wagering-repository.ts';
 export { forfeitKey, type WageringService } from './wagering-service.ts';
-export { walletRoutes } from './routes.ts';
+export { walletAnswer, walletRoutes } from './routes.ts';
 
 /** The idempotency key of a trial member's demo credit: one per member, ever. */
 export const trialCreditKey = (memberId: string) => `trial_credit:${memberId}`;

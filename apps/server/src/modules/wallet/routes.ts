@@ -2,7 +2,7 @@ import { localeFromAcceptLanguage } from '@kl/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import type { LedgerService } from './ledger-service.ts';
+import type { LedgerService, MemberBalance } from './ledger-service.ts';
 import { moneyNumber } from './money.ts';
 import type { WageringService } from './wagering-service.ts';
 
@@ -13,6 +13,19 @@ export interface WalletRoutesOptions {
 }
 
 const SESSION_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
+
+/** The answer of GET wallet (and of the member event stream's `balance` events). */
+export function walletAnswer(balance: MemberBalance) {
+  const available = moneyNumber(balance.available);
+  return {
+    sumBalance: available,
+    available,
+    held: moneyNumber(balance.held),
+    currency: balance.currency,
+    decimals: balance.decimals,
+    demo: balance.demo,
+  };
+}
 
 /** GET wallet (product.md §3 Wallet sumBalance) and the transaction history. Answers are never cached. */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, options) => {
@@ -36,15 +49,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         memberId: member.memberId,
       });
       reply.header('cache-control', 'private, no-store');
-      const available = moneyNumber(balance.available);
-      return {
-        sumBalance: available,
-        available,
-        held: moneyNumber(balance.held),
-        currency: balance.currency,
-        decimals: balance.decimals,
-        demo: balance.demo,
-      };
+      return walletAnswer(balance);
     },
   });
 

@@ -32,6 +32,8 @@ export function createWithdrawalModule(deps: {
   ledgerService: LedgerService;
   /** Money the member's running turnover requirements lock (the wallet's wagering service). */
   lockedOf?: (memberId: string) => Promise<bigint>;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
@@ -40,6 +42,7 @@ export function createWithdrawalModule(deps: {
     ledgerService,
     clock,
     lockedOf: deps.lockedOf,
+    balanceChanged: deps.balanceChanged,
   });
   return {
     withdrawalService,

@@ -119,6 +119,8 @@ export function createWithdrawalService(deps: {
   clock: Clock;
   /** Money locked by turnover requirements (the ledger refuses a hold that reaches into it). */
   lockedOf?: ((memberId: string) => Promise<bigint>) | undefined;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
 
@@ -189,7 +191,7 @@ export function createWithdrawalService(deps: {
     decider: WithdrawalDecider | undefined,
     onDecided?: WithdrawalDecided,
   ): Promise<WithdrawalOutcome> {
-    return db.transaction(async (tx) => {
+    const outcomeOf = await db.transaction(async (tx) => {
       const request = await withdrawals.lockRequest(requestId, tx);
       if (!request || request.merchantCode !== merchantCode) {
         throw new DomainError('NOT_FOUND', { reason: 'WITHDRAWAL_NOT_FOUND' });
@@ -250,6 +252,9 @@ export function createWithdrawalService(deps: {
       await onDecided?.({ before: operatorWithdrawalOf(request, username), after }, tx);
       return { withdrawal: after, changed: true, awaitingSecondApproval: false };
     });
+    if (outcomeOf.changed && !outcomeOf.awaitingSecondApproval)
+      deps.balanceChanged?.(outcomeOf.withdrawal.memberId);
+    return outcomeOf;
   }
 
   return {

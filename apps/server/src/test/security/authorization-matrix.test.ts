@@ -215,6 +215,7 @@ const EXPECTATIONS = {
 
   /** A trial member sees the demo credit. */
   wallet: MEMBER,
+  memberEvents: MEMBER,
   walletTransactions: MEMBER,
   walletTurnover: MEMBER,
   /** Addresses a turnover requirement of the member's bonus. */
@@ -1097,6 +1098,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     setHeadIcon: { build: () => ({ payload: { headIconId: 3 } }) },
 
     wallet: { build: () => ({}) },
+    memberEvents: { build: () => ({}) },
     walletTransactions: { build: () => ({}) },
     walletTurnover: { build: () => ({}) },
     forfeitBonus: { build: async () => ({ payload: { requirementId: await bonusRequirement() } }) },

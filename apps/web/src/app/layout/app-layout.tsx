@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RealityCheck } from '../../features/responsible-gaming/index.ts';
 import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
+import { useLiveBalance } from '../../features/wallet/index.ts';
 import { useLanguageFromQuery } from '../../shared/hooks/use-language-from-query.ts';
 import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { documentTitle, useCurrentRoute, useRouteTitle } from '../route-meta.ts';
@@ -32,6 +33,8 @@ export function AppLayout() {
   if (sideMenuOpen && !sideMenuUsed) setSideMenuUsed(true);
 
   useLanguageFromQuery();
+  // The signed-in member's balance, live once the page is idle (docs/decisions/041-live-updates.md).
+  useLiveBalance();
 
   // Setting the title costs the browser a few milliseconds even when it does not change (the page the
   // server rendered has it already): it is set only when it differs.

@@ -12,5 +12,6 @@ export const TurnoverPanel = lazyWithPreload(() => import('./components/turnover
 export const WithdrawableNote = lazyWithPreload(() => import('./components/withdrawable-note.tsx'));
 export { TurnoverProgress } from './components/turnover-progress.tsx';
 export { WALLET_QUERY_KEY } from './api/keys.ts';
+export { useLiveBalance } from './api/use-live-balance.ts';
 export { MASKED_BALANCE, balanceText } from './lib/balance-text.ts';
 export { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';

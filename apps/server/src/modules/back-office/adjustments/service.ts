@@ -82,6 +82,8 @@ export function createAdjustmentService(deps: {
   ledgerService: LedgerService;
   /** The merchant's daily limits of credits applied at once. */
   controls: ControlsService;
+  /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
+  balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, clock, merchantCode, audit, ledgerService, controls } = deps;
   const adjustments = createAdjustmentRepository(db);
@@ -180,7 +182,7 @@ export function createAdjustmentService(deps: {
       }
       if (await adjustments.byKey(merchantCode, request.idempotencyKey)) return replay(actor, request);
       try {
-        return await db.transaction(async (tx) => {
+        const adjustment = await db.transaction(async (tx) => {
           if (request.direction === 'credit') await adjustments.lockCredits(merchantCode, tx);
           const now = clock();
           const amount = BigInt(request.amount);
@@ -221,6 +223,8 @@ export function createAdjustmentService(deps: {
           );
           return created;
         });
+        if (adjustment.status === 'applied') deps.balanceChanged?.(adjustment.memberId);
+        return adjustment;
       } catch (error) {
         if (error instanceof KeyTaken) return replay(actor, request);
         throw error;
@@ -235,7 +239,8 @@ export function createAdjustmentService(deps: {
     async decide(actor: AuditActor, id: number, approve: boolean): Promise<Adjustment> {
       const operatorId = actor.operatorId;
       if (operatorId === null) throw new DomainError('NOT_LOGGED_IN');
-      return db.transaction(async (tx) => {
+      let applied: string | undefined;
+      const decided = await db.transaction(async (tx) => {
         const row = await adjustments.lock(merchantCode, id, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'ADJUSTMENT_NOT_FOUND' });
         if (row.status !== 'pending') {
@@ -248,6 +253,7 @@ export function createAdjustmentService(deps: {
         const decision = { decidedBy: operatorId, decidedAt: clock() };
         if (approve) {
           await apply(row, { requestedBy: before.requestedBy, approvedBy: actor.username }, decision, tx);
+          applied = row.memberId;
         } else {
           await adjustments.update(id, { status: 'rejected', ...decision }, tx);
         }
@@ -265,6 +271,8 @@ export function createAdjustmentService(deps: {
         );
         return after;
       });
+      if (applied !== undefined) deps.balanceChanged?.(applied);
+      return decided;
     },
   };
 }
