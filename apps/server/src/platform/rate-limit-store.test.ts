@@ -38,6 +38,25 @@ function countingDb(db: Db, failing = false) {
   return { db: wrapped, counter };
 }
 
+/** A query builder whose statement waits for `gate` before it runs (its chained builders too). */
+function held<T extends object>(builder: T, gate: Promise<void>): T {
+  return new Proxy(builder, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property === 'then' && typeof value === 'function') {
+        return (resolve: (value: unknown) => void, reject: (error: unknown) => void) =>
+          gate.then(() => (value as PromiseLike<unknown>['then']).call(target, resolve, reject));
+      }
+      return typeof value === 'function'
+        ? (...args: unknown[]) => {
+            const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return typeof result === 'object' && result !== null ? held(result, gate) : result;
+          }
+        : value;
+    },
+  });
+}
+
 const quietLogger = () => {
   const lines: string[] = [];
   const logger: RateLimitLogger = {
@@ -196,6 +215,36 @@ describeEachDatabase('shared rate limit store', (kind) => {
     await a.limit.close();
     expect((await rowOf(key)).map((row) => row.count)).toEqual([2]);
     expect(a.limit.pendingCount()).toBe(0);
+  });
+
+  it('places a call near the limit behind the calls a flush of the same process is still writing', async () => {
+    const time = testClock();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserts = 0;
+    // The first insert (the flush) waits for the gate; the next ones run at once.
+    const slowFirst = new Proxy(database.current.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'insert' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          inserts += 1;
+          const builder = (value as (...a: unknown[]) => object).apply(target, args);
+          return inserts === 1 ? held(builder, gate) : builder;
+        };
+      },
+    });
+    const a = newProcess(time, slowFirst);
+    const key = nextKey();
+    for (let i = 0; i < localBudget(MAX); i += 1) await hit(a.store, key);
+    const flushing = a.limit.flush();
+    const near = hit(a.store, key);
+    release();
+    await flushing;
+    expect((await near).current).toBe(localBudget(MAX) + 1);
+    expect((await rowOf(key)).map((row) => row.count)).toEqual([localBudget(MAX) + 1]);
   });
 
   it('counts locally against the whole limit when the database does not answer, and logs it once', async () => {

@@ -135,6 +135,9 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
   const ask = async (entry: Entry): Promise<void> => {
     entry.inFlight += 1;
     while (entry.waiting.length > 0) {
+      // Calls this process let through on its own count and a flush is writing: the upsert waits for
+      // that flush, or the places it answers would leave those calls out (and let as many more through).
+      while (entry.sent > 0 && flushing) await flushing;
       const calls = entry.waiting.splice(0);
       const carried = entry.pending;
       const count = carried + calls.length;
@@ -176,8 +179,11 @@ export function createSharedRateLimit(options: SharedRateLimitOptions) {
 
   const flushOnce = async (): Promise<void> => {
     const now = clock().getTime();
-    const taken = [...unflushed].filter((entry) => entry.pending > 0);
+    const candidates = [...unflushed];
     unflushed.clear();
+    // An entry with an upsert under way carries its local count with it: left for a later flush.
+    const taken = candidates.filter((entry) => entry.pending > 0 && entry.inFlight === 0);
+    for (const entry of candidates) if (entry.pending > 0 && entry.inFlight > 0) unflushed.add(entry);
     const counts = new Map(taken.map((entry) => [entry, entry.pending]));
     for (const entry of taken) {
       entry.sent += entry.pending;
