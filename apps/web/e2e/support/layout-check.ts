@@ -231,13 +231,16 @@ const inFlight = new WeakMap<Page, Set<unknown>>();
 
 /**
  * Resolves once no request of the page has been under way for 250 ms (at most 3 s): after an in-app
- * navigation the load state no longer tells when the screen's chunks and data have arrived.
+ * navigation the load state no longer tells when the screen's chunks and data have arrived. Event streams
+ * (the signed-in member's balance, live chat) stay open for as long as the page does: they do not count.
  */
 export async function waitForQuietNetwork(page: Page): Promise<void> {
   let pending = inFlight.get(page);
   if (!pending) {
     const requests = new Set<unknown>();
-    page.on('request', (request) => requests.add(request));
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'eventsource') requests.add(request);
+    });
     page.on('requestfinished', (request) => requests.delete(request));
     page.on('requestfailed', (request) => requests.delete(request));
     inFlight.set(page, requests);
