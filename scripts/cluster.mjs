@@ -11,30 +11,13 @@
  * process exits with its exit code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, serverArgs } from './server-entry.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const production = process.env.NODE_ENV === 'production';
-
-const release = join(root, 'release');
-if (production && !existsSync(join(release, 'node_modules'))) {
-  console.error(
-    existsSync(join(release, 'package.json'))
-      ? '✗ start:cluster: the release is not installed: run `npm ci --omit=dev` in release/ (README, "Run it in production")'
-      : '✗ start:cluster: production runs the release: run `npm run build`, then `npm ci --omit=dev` in release/ (README, "Run it in production")',
-  );
-  process.exit(1);
-}
-
-const primary = spawn(
-  process.execPath,
-  production
-    ? [join(release, 'apps/server/src/cluster.js')]
-    : ['--import', 'tsx', 'apps/server/src/cluster.ts'],
-  { cwd: root, env: process.env, stdio: ['ignore', 'inherit', 'inherit'] },
-);
+const primary = spawn(process.execPath, serverArgs('start:cluster', 'cluster'), {
+  cwd: root,
+  env: process.env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 // Passed on, not supervised with a short grace (scripts/supervise.mjs): the primary waits for its workers'
 // graceful stops itself.
