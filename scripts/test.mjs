@@ -2,7 +2,7 @@
 /**
  * Every test of the repository, in stages, stopping after the first stage with a failing step:
  * typecheck, lint, format check and the web unit tests in one worker side by side → unit and
- * integration tests (Vitest, every project with the default workers) → web build →
+ * integration tests (Vitest, every other project with the default workers) → web build →
  * end-to-end (Playwright). The last line is always `tests: N passed, M failed[, K skipped]`, counted
  * from the JSON reports of Vitest and Playwright; the exit code is 0 only when every step passed.
  *
@@ -15,9 +15,9 @@
  *
  * The static checks each keep one core busy (tsc, ESLint and Prettier are single-threaded): run side by
  * side they take about the time of the longest instead of the sum. Their output is held and printed
- * whole, one step after the other, as each ends. The web project's one-worker pass (which proves no file
- * depends on the files that share its worker) fills the idle half. The later stages use every core on
- * their own.
+ * whole, one step after the other, as each ends. The web project runs there in one worker (which proves
+ * no file depends on the files that share its worker) and fills the idle half; the unit step leaves it
+ * out. The later stages use every core on their own.
  *
  * A subset while developing: `--only=<step>[,<step>…]` (typecheck, lint, format, unit, build, e2e)
  * runs those steps only; any other argument goes to the Vitest or the Playwright step (one of them):
@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databasePlan, throwawayCluster } from './test/postgres.mjs';
 import { ensurePrerequisites, needsOf, PrerequisiteError, systemProbe } from './test/prerequisites.mjs';
-import { parseArguments, stagesOf } from './test/arguments.mjs';
+import { parseArguments, stagesOf, unitProjects } from './test/arguments.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -71,16 +71,20 @@ function countVitest() {
 }
 
 /**
- * Checks the report of the web project's second pass, in one worker (docs/decisions/031-test-suite-time.md:
- * a file's result must not depend on which files share its worker). Its tests are the unit step's again,
- * so they are not added to the counts: the pass fails when any of them does.
+ * Adds the counts of the web project's pass in one worker (docs/decisions/031-test-suite-time.md: a file's
+ * result must not depend on which files share its worker). It is the web project's only pass in a full
+ * run: the unit step leaves the web project out then (`unitProjects`).
  */
-function checkOneWorker() {
+function countOneWorker() {
   const report = readJson(oneWorkerReport);
   if (!report) return false;
+  const passed = report.numPassedTests ?? 0;
   const failed = report.numFailedTests ?? 0;
-  console.log(`test: web project in one worker: ${report.numPassedTests ?? 0} passed, ${failed} failed`);
-  return failed === 0 && (report.numPassedTests ?? 0) > 0;
+  console.log(`test: web project in one worker: ${passed} passed, ${failed} failed`);
+  counts.passed += passed;
+  counts.failed += failed;
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  return failed === 0 && passed > 0;
 }
 
 /** Adds the counts of Playwright's JSON report (flaky tests passed on retry: counted as passed). */
@@ -112,6 +116,7 @@ const steps = {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
+      ...unitProjects(selection),
       ...(selection.passOn === 'unit' ? selection.extra : []),
     ],
     env: vitestEnv,
@@ -130,7 +135,7 @@ const steps = {
       '--reporter=json',
       `--outputFile.json=${oneWorkerReport}`,
     ],
-    count: checkOneWorker,
+    count: countOneWorker,
   },
   build: { name: 'web build', command: 'npm', args: ['run', 'build'] },
   e2e: {

@@ -36,9 +36,9 @@ export function parseArguments(argv) {
 }
 
 /**
- * The stages of a run, each a list of step keys run side by side. The web project's second pass in one
- * worker (`webOneWorker`) comes with the unit step unless that step was given files or options of its own,
- * and runs beside the checks, which leave a core half idle.
+ * The stages of a run, each a list of step keys run side by side. The web project runs in one worker
+ * (`webOneWorker`) beside the checks, which leave a core half idle, whenever the unit step runs without
+ * files or options of its own; the unit step then leaves the web project out (`unitProjects`).
  */
 export function stagesOf({ steps, passOn }) {
   const selected = (key) =>
@@ -46,4 +46,12 @@ export function stagesOf({ steps, passOn }) {
   return [['typecheck', 'lint', 'format', 'webOneWorker'], ['unit'], ['build'], ['e2e']]
     .map((stage) => stage.filter(selected))
     .filter((stage) => stage.length > 0);
+}
+
+/**
+ * What the unit step adds to Vitest's arguments: the web project is left out when its one-worker pass
+ * runs (every web test once, in the stage before), and kept when the unit step runs alone or narrowed.
+ */
+export function unitProjects(selection) {
+  return stagesOf(selection).some((stage) => stage.includes('webOneWorker')) ? ['--project=!web'] : [];
 }

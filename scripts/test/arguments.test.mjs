@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArguments, stagesOf } from './arguments.mjs';
+import { parseArguments, stagesOf, unitProjects } from './arguments.mjs';
 
 describe('npm test -- arguments', () => {
   it('runs every step without arguments', () => {
@@ -31,7 +31,7 @@ describe('npm test -- arguments', () => {
     );
   });
 
-  it('runs the web project a second time in one worker beside the checks, unless the unit step is narrowed', () => {
+  it('runs the web project in one worker beside the checks, unless the unit step is narrowed', () => {
     expect(stagesOf(parseArguments([]))).toEqual([
       ['typecheck', 'lint', 'format', 'webOneWorker'],
       ['unit'],
@@ -41,5 +41,12 @@ describe('npm test -- arguments', () => {
     expect(stagesOf(parseArguments(['--only=unit']))).toEqual([['webOneWorker'], ['unit']]);
     expect(stagesOf(parseArguments(['--only=unit', '--project=server']))).toEqual([['unit']]);
     expect(stagesOf(parseArguments(['--only=lint,build']))).toEqual([['lint'], ['build']]);
+  });
+
+  it('leaves the web project out of the unit step only when its one-worker pass runs', () => {
+    expect(unitProjects(parseArguments([]))).toEqual(['--project=!web']);
+    expect(unitProjects(parseArguments(['--only=unit']))).toEqual(['--project=!web']);
+    expect(unitProjects(parseArguments(['--only=unit', 'apps/web/src/app/layout.test.tsx']))).toEqual([]);
+    expect(unitProjects(parseArguments(['--only=e2e']))).toEqual([]);
   });
 });
