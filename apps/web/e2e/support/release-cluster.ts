@@ -1,16 +1,37 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { systemProbe } from '../../../../scripts/test/prerequisites.mjs';
 import { throwawayCluster } from '../../../../scripts/test/postgres.mjs';
 
 /**
- * What the release's test (release.spec.ts) runs beside the release: an empty PostgreSQL database, the
- * release's processes, and nginx in front of them with the site's own configuration (deploy/nginx).
+ * What the release's tests (release.spec.ts, launch.spec.ts) run beside the release: an empty PostgreSQL
+ * database, the release's processes, and nginx in front of them with the site's own configuration
+ * (deploy/nginx).
  */
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The release (scripts/release.mjs, docs/decisions/039-release.md) as an operator ships it: copied to a
+ * folder of its own and installed there with production dependencies only. `npm run build` made it.
+ * Answers the folder; the caller removes it.
+ */
+export function installRelease(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'kl-release-'));
+  cpSync(join(REPO_ROOT, 'release'), folder, { recursive: true });
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) throw new Error(`npm ci --omit=dev failed in the release: ${install.stderr}`);
+  return folder;
+}
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -62,6 +83,8 @@ export interface ReleaseProcess {
   readonly child: ChildProcess;
   /** The JSON log lines so far. */
   logs(): Record<string, unknown>[];
+  /** Everything it wrote so far, as written. */
+  output(): string;
   readonly exited: Promise<number | null>;
 }
 
@@ -83,6 +106,7 @@ export function startRelease(folder: string, env: Record<string, string>, port: 
     port,
     child,
     exited,
+    output: () => out,
     logs: () =>
       out.split('\n').flatMap((line) => {
         try {
@@ -183,4 +207,24 @@ export function eventsOf(response: Response) {
     },
     close: () => reader.cancel(),
   };
+}
+
+/**
+ * Answers a captcha as a person reading its image would: the test gives the captcha (on the database at
+ * `databaseUrl`) the digest of a known answer, which it answers (captcha answers are kept as SHA-256
+ * digests scoped by the captcha's id, apps/server/src/db/schema/accounts.ts).
+ */
+export async function solveCaptcha(databaseUrl: string, captchaId: string): Promise<string> {
+  const answer = String(1000 + (Date.now() % 9000));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update captcha set answer_hash = $1 where id = $2', [
+      createHash('sha256').update(`${captchaId}\u0000${answer}`).digest('hex'),
+      captchaId,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return answer;
 }
