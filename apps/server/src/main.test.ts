@@ -25,7 +25,7 @@ for (const { kind, skip } of TEST_DATABASES) {
 
     it('starts, serves /api and /m, and stops on SIGTERM with exit code 0; state survives a restart', async () => {
       // DATA_DIR two folders deep: the server creates the parent PGlite would not.
-      const env = {
+      const env: Record<string, string> = {
         ...(await databaseEnv(kind, 'nested/data/db')),
         WEB_DIST: webDist,
         HOST: '127.0.0.1',
