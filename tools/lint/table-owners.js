@@ -60,7 +60,6 @@ export const READ_MODEL_MODULES = ['reporting'];
  * tools/lint/table-boundaries.test.ts fails when an entry is no longer needed.
  */
 export const FOREIGN_TABLE_ALLOWANCES = {
-  'agent-contracts/repository.ts': ['member'],
   'agents/centre/repository.ts': [
     'announcement',
     'gameRound',

@@ -45,7 +45,7 @@ import { createAnswerCache } from './platform/answer-cache.ts';
 import { type ChangeFeed, createChangeFeed } from './platform/change-feed.ts';
 import { fastifyTrustProxy, trustProxyWarning } from './platform/client-address.ts';
 import { type Clock, createShiftableClock, MINUTE_MS, systemClock } from './platform/clock.ts';
-import { type AppConfig, firebaseWebSettings } from './platform/config.ts';
+import { type AppConfig, firebaseWebSettings, retiredSettingsWarning } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { errorHandlingPlugin } from './platform/error-handling.ts';
 import { gracefulClosePlugin } from './platform/graceful-close.ts';
@@ -113,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning !== undefined) app.log.warn(proxyWarning);
+  const retiredWarning = retiredSettingsWarning(config);
+  if (retiredWarning !== undefined) app.log.warn(retiredWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler);
 

@@ -1,26 +1,16 @@
-import type { APIRequestContext } from '@playwright/test';
-import { CONTRACT_APPROVER, CONTRACT_PROPOSER, OPS_TOKEN } from './constants.ts';
-import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
+import { CONTRACT_APPROVER, CONTRACT_PROPOSER } from './constants.ts';
+import { expect, t, test, vnd } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
 
 /**
  * Agent contracts against the real server (product.md §2 member/agent screens, §4 home load contract check):
- * a new member is made an agent through the operator call and offered a daily salary contract in the back
- * office, proposed by one operator and approved by another (docs/agents.md, "Offers under four eyes"); home
+ * a new member is made an agent in the back office ("Make agent") and offered a daily salary contract there,
+ * proposed by one operator and approved by another (docs/agents.md, "Offers under four eyes"); home
  * alerts about it, "view" opens the contract, the member accepts it, and home no longer alerts.
  */
 
 const en = (key: string) => t('en', key);
-
-async function ops(request: APIRequestContext, path: string, data: unknown) {
-  const response = await request.post(`${BASE_URL}${path}`, {
-    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'x-module-id': 'COMM3' },
-    data,
-  });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { value: unknown }).value;
-}
 
 test('an agent offered a daily salary contract is alerted on home, reads it and accepts it', async ({
   page,
@@ -31,10 +21,10 @@ test('an agent offered a daily salary contract is alerted on home, reads it and 
   // A journey over five screens, each scanned with axe.
   test.setTimeout(90_000);
   const session = (await asNewMember(page, 'ag')) as { userName: string };
-  await ops(page.request, '/api/ops/agent-contracts/agents', { username: session.userName, type: 1 });
   const proposer = await firstOperatorSession(playwright, CONTRACT_PROPOSER);
   const approver = await firstOperatorSession(playwright, CONTRACT_APPROVER);
   try {
+    await adminApi(proposer, 'adminMakeAgent', { data: { username: session.userName } });
     const proposal = await adminApi<{ id: string }>(proposer, 'adminOfferContract', {
       data: {
         username: session.userName,

@@ -16,11 +16,11 @@ export const E2E_SANDBOXES_PORT = Number(process.env.E2E_SANDBOXES_PORT ?? 18490
  */
 export const siteCopyOf = (dataDir: string) => `${dataDir}-site`;
 
-/** Operator token the test server is started with (PUT /api/ops/status). */
-export const OPS_TOKEN = 'e2e-ops-token';
-
-/** The live-chat operator's credential of the test server (CHAT_OPERATOR_TOKEN). */
-export const CHAT_OPERATOR_TOKEN = 'e2e-chat-operator-token';
+/**
+ * Where the journeys keep the two-factor secrets their operators enrolled and the last code step each used
+ * (operator-api.ts), so that a worker started again signs the same operator in once more.
+ */
+export const operatorSecretsOf = (dataDir: string) => `${dataDir}-operators`;
 
 /**
  * HMAC key the test server shares with the payment gateway (PAYMENT_CALLBACK_SECRET): a spec can deliver
@@ -61,3 +61,13 @@ export const CONTRACT_APPROVER = {
   username: 'e2e-contract-approver',
   password: 'e2e-contract-approver-pass',
 } as const;
+
+/**
+ * The owner who switches the site in the system status journey (system-status.spec.ts) through the back
+ * office's calls, made like ADMIN_OWNER: operators act only on their own sessions
+ * (docs/decisions/048-operator-sessions-only.md).
+ */
+export const STATUS_OWNER = { username: 'e2e-status-owner', password: 'e2e-status-owner-pass' } as const;
+
+/** The support operator who answers the live chat journey's member in the back office (chat.spec.ts). */
+export const CHAT_SUPPORT = { username: 'e2e-chat-support', password: 'e2e-chat-support-pass' } as const;

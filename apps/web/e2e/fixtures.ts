@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '@kl/contracts/money';
 import { API } from '@kl/contracts/api-paths';
-import type { OpsStatusUpdate, SystemStatus } from '@kl/contracts/status';
-import { E2E_PORT, E2E_SANDBOXES_PORT, OPS_TOKEN } from './constants.ts';
+import type { SystemStatus } from '@kl/contracts/status';
+import { E2E_PORT, E2E_SANDBOXES_PORT } from './constants.ts';
 
 /**
  * Fixtures of every journey:
@@ -194,21 +194,6 @@ export function t(lang: Lang, key: string): string {
 // ── The operator's side of the server ──────────────────────────────────────────────────────────
 
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-
-/** Changes the merchant's status as the operator would (PUT /api/ops/status). */
-export async function setSystemStatus(
-  request: APIRequestContext,
-  update: OpsStatusUpdate,
-): Promise<SystemStatus> {
-  const response = await request.put(`${BASE_URL}/api/ops/status`, {
-    headers: { authorization: `Bearer ${OPS_TOKEN}` },
-    data: update,
-  });
-  expect(response.status(), `PUT /api/ops/status ${JSON.stringify(update)}`).toBe(200);
-  const body = (await response.json()) as { success: boolean; value: SystemStatus };
-  expect(body.success).toBe(true);
-  return body.value;
-}
 
 /** The server's status as seen from the loopback address. */
 export async function getSystemStatus(request: APIRequestContext): Promise<SystemStatus> {

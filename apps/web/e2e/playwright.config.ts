@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_OWNER,
-  CHAT_OPERATOR_TOKEN,
   E2E_PORT,
   E2E_SANDBOXES_PORT,
-  OPS_TOKEN,
+  operatorSecretsOf,
   PAYMENT_CALLBACK_SECRET,
   siteCopyOf,
 } from './constants.ts';
@@ -38,6 +37,7 @@ if (!process.env.E2E_DATA_DIR) {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
     rmSync(siteCopyOf(dataDir), { recursive: true, force: true });
+    rmSync(operatorSecretsOf(dataDir), { recursive: true, force: true });
   });
 }
 
@@ -139,8 +139,6 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         TRUST_PROXY: '1',
-        OPS_TOKEN,
-        CHAT_OPERATOR_TOKEN,
         PAYMENT_CALLBACK_SECRET,
         NODE_ENV: 'test',
         DEV_OUTBOX: '1',

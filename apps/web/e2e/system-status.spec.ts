@@ -1,7 +1,9 @@
 import { CACHE_KEYS } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
 import type { Page } from '@playwright/test';
-import { BASE_URL, expect, getSystemStatus, setSystemStatus, t, test } from './fixtures.ts';
+import { STATUS_OWNER } from './constants.ts';
+import { BASE_URL, expect, getSystemStatus, t, test } from './fixtures.ts';
+import { setSystemStatus, workerOperatorSession } from './operator-api.ts';
 
 /**
  * A visitor meets the maintenance page while the operator maintains the site, the region page when
@@ -38,47 +40,35 @@ const cachedStatus = (page: Page) =>
 test.describe('the operator maintains the site', () => {
   // Whatever happens in a test, the shared server leaves maintenance again.
   test.afterEach(async ({ playwright }) => {
-    const operator = await playwright.request.newContext();
-    try {
-      await setSystemStatus(operator, { maintenance: false, maintenanceUntil: null });
-    } finally {
-      await operator.dispose();
-    }
+    const operator = await workerOperatorSession(playwright, STATUS_OWNER);
+    await setSystemStatus(operator, { maintenance: false, maintenanceUntil: null });
   });
 
   test('visitors see the maintenance page until it ends', async ({ page, navigate, playwright }) => {
-    const operator = await playwright.request.newContext();
-    try {
-      const status = await setSystemStatus(operator, { maintenance: true });
-      expect(status.status).toBe(1);
+    // An owner signed in to the back office switches the site (docs/back-office.md, "Site status").
+    const operator = await workerOperatorSession(playwright, STATUS_OWNER);
+    const status = await setSystemStatus(operator, { maintenance: true });
+    expect(status.status).toBe(1);
 
-      await navigate('/m/home');
-      await expect(maintenancePage(page)).toBeVisible();
-      await expect(maintenancePage(page)).toContainText(t('en', 'maintenance.title'));
-      await expect(homeScreen(page)).toHaveCount(0);
+    await navigate('/m/home');
+    await expect(maintenancePage(page)).toBeVisible();
+    await expect(maintenancePage(page)).toContainText(t('en', 'maintenance.title'));
+    await expect(homeScreen(page)).toHaveCount(0);
 
-      await setSystemStatus(operator, { maintenance: false });
-      await navigate('/m/home', { scan: false });
-      await expect(homeScreen(page)).toBeVisible();
-      await expect(maintenancePage(page)).toHaveCount(0);
-    } finally {
-      await operator.dispose();
-    }
+    await setSystemStatus(operator, { maintenance: false });
+    await navigate('/m/home', { scan: false });
+    await expect(homeScreen(page)).toBeVisible();
+    await expect(maintenancePage(page)).toHaveCount(0);
   });
 
   test.describe('from a foreign address', () => {
     test.use({ extraHTTPHeaders: { 'x-forwarded-for': FOREIGN_IP } });
 
     test('maintenance wins over the region restriction', async ({ page, navigate, playwright }) => {
-      const operator = await playwright.request.newContext();
-      try {
-        await setSystemStatus(operator, { maintenance: true });
-        await navigate('/m/home');
-        await expect(maintenancePage(page)).toBeVisible();
-        await expect(regionPage(page)).toHaveCount(0);
-      } finally {
-        await operator.dispose();
-      }
+      await setSystemStatus(await workerOperatorSession(playwright, STATUS_OWNER), { maintenance: true });
+      await navigate('/m/home');
+      await expect(maintenancePage(page)).toBeVisible();
+      await expect(regionPage(page)).toHaveCount(0);
     });
   });
 });

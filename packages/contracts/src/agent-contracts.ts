@@ -212,22 +212,6 @@ export const offerContractRequest = z.discriminatedUnion('kind', [
 ]);
 export type OfferContractRequest = z.infer<typeof offerContractRequest>;
 
-/** Operator: make a real member (type 0) an agent of type 1 or 2, so that it may receive offers. */
-export const promoteAgentRequest = z.object({
-  username: z.string().trim().min(1).max(64),
-  type: z.union([z.literal(1), z.literal(2)]).default(1),
-});
-export type PromoteAgentRequest = z.infer<typeof promoteAgentRequest>;
-
-export const promotedAgent = z.object({
-  memberId: z.string(),
-  username: z.string(),
-  type: z.number().int(),
-  /** False when the member already was an agent of that type. */
-  changed: z.boolean(),
-});
-export type PromotedAgent = z.infer<typeof promotedAgent>;
-
 /** The agent contracts calls of the API table (api-paths.ts composes every domain's calls). */
 export const agentContractsCalls = {
   contractRequests: {
@@ -256,12 +240,5 @@ export const agentContractsCalls = {
     moduleId: 'COMM3',
     body: answerContractRequest,
     response: agentContract,
-  },
-  contractOpsPromote: {
-    method: 'POST',
-    path: '/api/ops/agent-contracts/agents',
-    moduleId: 'COMM3',
-    body: promoteAgentRequest,
-    response: promotedAgent,
   },
 } as const satisfies ApiTable;

@@ -8,27 +8,21 @@ import { LANGUAGES, type Locale } from './i18n.ts';
  * The site asks GET /api/chat/launch for `chatUrl`: the server's chat page with the parameters of
  * product.md §7 and, after `#token=`, a one-time chat token (2 minutes). The page trades the token for a
  * chat cookie scoped to /api/chat (never the session cookie), then talks to the /api/chat calls and
- * receives the operator's replies as server-sent events. Operators use /chat/operator with the
- * CHAT_OPERATOR_TOKEN credential.
+ * receives the operator's replies as server-sent events. Operators answer in the back office's live chat
+ * console (admin/chat.ts), signed in as themselves (docs/decisions/048-operator-sessions-only.md).
  */
 
-/** The member's chat page, and the operator's. Served by the API server, outside /m. */
+/** The member's chat page. Served by the API server, outside /m. */
 export const CHAT_PAGE_PATH = '/chat/';
-export const CHAT_OPERATOR_PAGE_PATH = '/chat/operator';
 
 /** The chat cookie (HttpOnly, SameSite=Strict) and the path it is sent to. */
 export const CHAT_COOKIE = 'kl_chat';
 export const CHAT_COOKIE_PATH = '/api/chat';
-/** The operator's cookie, set by POST /api/chat/ops/session with the bearer credential. */
-export const CHAT_OPERATOR_COOKIE = 'kl_chat_ops';
-export const CHAT_OPERATOR_COOKIE_PATH = '/api/chat/ops';
 
 /** A chat token in chatUrl works once, within this time. */
 export const CHAT_TOKEN_TTL_MS = 2 * 60_000;
 /** The chat cookie lasts this long (never beyond the member's session). */
 export const CHAT_ACCESS_TTL_MS = 4 * 60 * 60_000;
-/** An operator stays signed in this long. */
-export const CHAT_OPERATOR_SESSION_TTL_MS = 12 * 60 * 60_000;
 export const CHAT_MESSAGE_MAX = 1_000;
 /** Messages a member may send in one minute. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -149,42 +143,9 @@ export const chatStreamQuery = z.object({ after: messageId.optional() });
 
 /** Event names of the streams; `data` is JSON. */
 export const CHAT_EVENTS = {
-  /** Member stream: a ChatMessage. Operator stream: an OperatorChatEvent. */
+  /** A ChatMessage. */
   message: 'message',
 } as const;
-
-// ——— the operator's calls (CHAT_OPERATOR_TOKEN: bearer header or the operator cookie) ———
-
-export const operatorSessionResult = z.object({ expiresAt: z.string() });
-/** Operator sign-out: the operator cookie is cleared. */
-export const operatorSignOutResult = z.object({ signedOut: z.literal(true) });
-
-export const chatConversation = z.object({
-  id: z.string(),
-  userName: z.string(),
-  lastMessage: chatMessage.nullable(),
-  /** Member messages the operator has not read. */
-  unreadCount: z.number().int(),
-  /** Operator replies the member has not seen. */
-  memberUnreadCount: z.number().int(),
-  /** ISO time of the last message, or of the conversation's start. */
-  updatedAt: z.string(),
-});
-export type ChatConversation = z.infer<typeof chatConversation>;
-
-export const chatConversationList = z.object({ list: z.array(chatConversation) });
-
-export const operatorHistoryQuery = chatHistoryQuery.extend({ conversationId: z.uuid() });
-export const operatorReplyRequest = chatSendRequest.extend({ conversationId: z.uuid() });
-export const operatorReadRequest = chatReadRequest.extend({ conversationId: z.uuid() });
-
-/** Data of a `message` event of the operator stream. */
-export const operatorChatEvent = z.object({
-  conversationId: z.string(),
-  userName: z.string(),
-  message: chatMessage,
-});
-export type OperatorChatEvent = z.infer<typeof operatorChatEvent>;
 
 // ——— live hosts (product.md §7 live model list) ———
 
@@ -226,16 +187,6 @@ export interface ChatPageTexts {
   expired: string;
   sendFailed: string;
   loadEarlier: string;
-  operatorTitle: string;
-  tokenLabel: string;
-  signIn: string;
-  signOut: string;
-  wrongToken: string;
-  conversations: string;
-  noConversations: string;
-  chooseConversation: string;
-  replyLabel: string;
-  member: string;
 }
 
 export const CHAT_PAGE_TEXTS: Record<Locale, ChatPageTexts> = {
@@ -253,16 +204,6 @@ export const CHAT_PAGE_TEXTS: Record<Locale, ChatPageTexts> = {
     expired: 'Phiên trò chuyện đã hết hạn. Hãy quay lại và mở lại trò chuyện trực tuyến.',
     sendFailed: 'Gửi không thành công, vui lòng thử lại',
     loadEarlier: 'Xem tin nhắn cũ hơn',
-    operatorTitle: 'Trò chuyện trực tuyến — nhân viên',
-    tokenLabel: 'Mã nhân viên',
-    signIn: 'Đăng nhập',
-    signOut: 'Đăng xuất',
-    wrongToken: 'Mã nhân viên không đúng',
-    conversations: 'Cuộc trò chuyện',
-    noConversations: 'Chưa có cuộc trò chuyện nào',
-    chooseConversation: 'Chọn một cuộc trò chuyện',
-    replyLabel: 'Trả lời',
-    member: 'Hội viên',
   },
   en: {
     defaultTitle: 'Customer service',
@@ -278,16 +219,6 @@ export const CHAT_PAGE_TEXTS: Record<Locale, ChatPageTexts> = {
     expired: 'This chat has expired. Go back and open live chat again.',
     sendFailed: 'The message was not sent, please try again',
     loadEarlier: 'Show earlier messages',
-    operatorTitle: 'Live chat — operator',
-    tokenLabel: 'Operator token',
-    signIn: 'Sign in',
-    signOut: 'Sign out',
-    wrongToken: 'Wrong operator token',
-    conversations: 'Conversations',
-    noConversations: 'No conversations yet',
-    chooseConversation: 'Choose a conversation',
-    replyLabel: 'Reply',
-    member: 'Member',
   },
 };
 
@@ -340,53 +271,6 @@ export const chatCalls = {
   chatStream: {
     method: 'GET',
     path: '/api/chat/stream',
-    moduleId: 'CBS3',
-    query: chatStreamQuery,
-    raw: true,
-  },
-  chatOpsSignIn: {
-    method: 'POST',
-    path: '/api/chat/ops/session',
-    moduleId: 'CBS3',
-    response: operatorSessionResult,
-  },
-  chatOpsSignOut: {
-    method: 'DELETE',
-    path: '/api/chat/ops/session',
-    moduleId: 'CBS3',
-    response: operatorSignOutResult,
-  },
-  chatOpsConversations: {
-    method: 'GET',
-    path: '/api/chat/ops/conversations',
-    moduleId: 'CBS3',
-    response: chatConversationList,
-  },
-  chatOpsMessages: {
-    method: 'GET',
-    path: '/api/chat/ops/messages',
-    moduleId: 'CBS3',
-    query: operatorHistoryQuery,
-    response: chatHistory,
-  },
-  chatOpsReply: {
-    method: 'POST',
-    path: '/api/chat/ops/messages',
-    moduleId: 'CBS3',
-    body: operatorReplyRequest,
-    response: chatMessage,
-  },
-  chatOpsRead: {
-    method: 'POST',
-    path: '/api/chat/ops/read',
-    moduleId: 'CBS3',
-    body: operatorReadRequest,
-    response: chatUnreadResult,
-  },
-  /** Server-sent events (`text/event-stream`), not an envelope. */
-  chatOpsStream: {
-    method: 'GET',
-    path: '/api/chat/ops/stream',
     moduleId: 'CBS3',
     query: chatStreamQuery,
     raw: true,

@@ -103,16 +103,6 @@ export const systemStatus = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatus>;
 
-/** Operator change of the merchant's status (PUT /api/ops/status, bearer OPS_TOKEN). */
-export const opsStatusUpdate = z
-  .object({
-    maintenance: z.boolean().optional(),
-    maintenanceUntil: z.iso.datetime({ offset: true }).nullable().optional(),
-    allowedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
-  })
-  .strict();
-export type OpsStatusUpdate = z.infer<typeof opsStatusUpdate>;
-
 /** The development clock (DEV_CLOCK, never in production): how far the server's clock is moved. */
 export const DEV_CLOCK_MAX_OFFSET_MS = 366 * 86_400_000;
 export const devClockRequest = z.object({
@@ -137,13 +127,6 @@ export const statusCalls = {
     moduleId: 'COMM3',
     body: devClockRequest,
     response: devClock,
-  },
-  opsStatus: {
-    method: 'PUT',
-    path: '/api/ops/status',
-    moduleId: 'COMM3',
-    body: opsStatusUpdate,
-    response: systemStatus,
   },
   /** The merchant's logo: an SVG image, not an envelope. */
   logo: { method: 'GET', path: '/api/assets/logo.svg', moduleId: 'COMM3', raw: true },

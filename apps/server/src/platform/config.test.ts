@@ -14,6 +14,7 @@ import {
   firebaseWebSettings,
   loadConfig,
   MAX_PROXY_HOPS,
+  retiredSettingsWarning,
   TRUST_PROXY_RULE,
 } from './config.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -52,7 +53,6 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: false,
-      opsToken: undefined,
       merchantCode: 'kimlong',
       seedDemo: true,
       webDist: DEFAULT_WEB_DIST,
@@ -72,6 +72,7 @@ describe('loadConfig', () => {
       agentSettlementScheduler: true,
       answerCache: true,
       secretKeys: DEVELOPMENT_SECRET_KEYS,
+      ignoredVariables: [],
     });
     expect(DEFAULT_FIREBASE_CERTS_URL).toBe(
       'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com',
@@ -91,7 +92,6 @@ describe('loadConfig', () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
-        OPS_TOKEN: 'operator-token',
         MERCHANT_CODE: 'other_site',
         WEB_DIST: 'web',
         ADMIN_DIST: 'admin',
@@ -124,7 +124,6 @@ describe('loadConfig', () => {
       nodeEnv: 'test',
       logLevel: 'warn',
       trustProxy: 1,
-      opsToken: 'operator-token',
       merchantCode: 'other_site',
       seedDemo: false,
       webDist: '/srv/site/web',
@@ -144,6 +143,7 @@ describe('loadConfig', () => {
       agentSettlementScheduler: false,
       answerCache: false,
       secretKeys: [expect.objectContaining({ id: 'k2' }), expect.objectContaining({ id: 'k1' })],
+      ignoredVariables: [],
     });
   });
 
@@ -303,7 +303,7 @@ describe('loadConfig', () => {
   it('runs the lottery scheduler outside tests unless told, and refuses other words', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).lotteryScheduler).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', LOTTERY_SCHEDULER: 'on' }).lotteryScheduler).toBe(true);
-    expect(loadConfig({ ...PRODUCTION, OPS_TOKEN: undefined }).lotteryScheduler).toBe(true);
+    expect(loadConfig(PRODUCTION).lotteryScheduler).toBe(true);
     expect(loadConfig({ LOTTERY_SCHEDULER: 'off' }).lotteryScheduler).toBe(false);
     expect(() => loadConfig({ LOTTERY_SCHEDULER: 'yes' })).toThrow(/LOTTERY_SCHEDULER/);
   });
@@ -369,7 +369,6 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ HOST: 'local host' }, 'HOST must be a host name or an IP address'],
     [{ MERCHANT_CODE: 'Kim Long' }, 'MERCHANT_CODE must be 2 to 32 lowercase letters'],
-    [{ OPS_TOKEN: 'two words' }, 'OPS_TOKEN must be printable ASCII without spaces'],
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be a positive whole number'],
     [{ FIREBASE_PROJECT_ID: 'Kim Long' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
     [{ FIREBASE_PROJECT_ID: 'kl' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
@@ -440,14 +439,10 @@ describe('loadConfig', () => {
       problemsOf({
         ...PRODUCTION,
         PORT: 'abc',
-        OPS_TOKEN: 'short',
-        CHAT_OPERATOR_TOKEN: 'also-short',
         PAYMENT_GATEWAY_URL: 'https://pay.example.com',
       }),
     ).toEqual([
       'Invalid configuration: PORT must be a whole number from 0 to 65535',
-      'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
-      'Invalid configuration: CHAT_OPERATOR_TOKEN must be at least 16 characters in production',
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must be set when PAYMENT_GATEWAY_URL is set in production',
     ]);
   });
@@ -464,11 +459,17 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('asks for a long OPS_TOKEN in production only', () => {
-    expect(problemsOf({ ...PRODUCTION, OPS_TOKEN: 'short' })).toEqual([
-      'Invalid configuration: OPS_TOKEN must be at least 16 characters in production',
-    ]);
-    expect(loadConfig({ NODE_ENV: 'development', OPS_TOKEN: 'short' }).opsToken).toBe('short');
+  it('starts with the retired operator tokens set, ignoring them and saying so', () => {
+    const config = loadConfig({ ...PRODUCTION, OPS_TOKEN: 'short', CHAT_OPERATOR_TOKEN: 'two words' });
+    expect(config.ignoredVariables).toEqual(['OPS_TOKEN', 'CHAT_OPERATOR_TOKEN']);
+    expect(Object.keys(config).some((key) => /token/i.test(key))).toBe(false);
+    expect(retiredSettingsWarning(config)).toMatch(
+      /^OPS_TOKEN and CHAT_OPERATOR_TOKEN are ignored: .*back office at \/admin/,
+    );
+    const one = loadConfig({ CHAT_OPERATOR_TOKEN: 'a-long-chat-operator-token' });
+    expect(retiredSettingsWarning(one)).toMatch(/^CHAT_OPERATOR_TOKEN is ignored: .* Remove it from/);
+    expect(retiredSettingsWarning(loadConfig({ OPS_TOKEN: ' ' }))).toBeUndefined();
+    expect(retiredSettingsWarning(loadConfig({}))).toBeUndefined();
   });
 
   it('accepts a plain http FIREBASE_CERTS_URL only towards this machine', () => {

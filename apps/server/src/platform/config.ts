@@ -31,8 +31,12 @@ export const DEFAULT_AGENT_SETTLEMENT_APPROVAL_THRESHOLD = 10_000_000;
 export const DEFAULT_FIREBASE_CERTS_URL =
   'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
 
-/** OPS_TOKEN must be at least this long in production. */
-export const MIN_PRODUCTION_OPS_TOKEN_LENGTH = 16;
+/**
+ * Settings of operator pages and calls that no longer exist (docs/decisions/048-operator-sessions-only.md):
+ * every operator works in the back office, signed in as themselves. A configuration that still sets one
+ * starts, with a warning that it is ignored (`retiredSettingsWarning`).
+ */
+export const RETIRED_VARIABLES = ['OPS_TOKEN', 'CHAT_OPERATOR_TOKEN'] as const;
 /** The stand-ins' keys outside production when theirs are unset (shared with apps/sandboxes). */
 export { DEVELOPMENT_PAYMENT_CALLBACK_SECRET, DEVELOPMENT_SANDBOX_PROVIDER_SECRET };
 /**
@@ -162,10 +166,6 @@ const envSchema = z.object({
     .default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy.default(false),
-  OPS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
-    .optional(),
   MERCHANT_CODE: z.string().regex(MERCHANT_CODE_PATTERN, { error: MERCHANT_CODE_RULE }).default('kimlong'),
   SEED_DEMO: flag.optional(),
   WEB_DIST: z.string().optional(),
@@ -189,10 +189,6 @@ const envSchema = z.object({
   FIREBASE_CERTS_URL: certificatesUrl.default(DEFAULT_FIREBASE_CERTS_URL),
   FIREBASE_WEB_API_KEY: firebaseWebApiKey.optional(),
   FIREBASE_AUTH_DOMAIN: hostName.optional(),
-  CHAT_OPERATOR_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
-    .optional(),
   PAYMENT_GATEWAY_URL: z
     .string()
     .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
@@ -235,7 +231,6 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Which proxies tell the client's address, scheme and host (TRUST_PROXY); `false` none. */
   trustProxy: TrustProxy;
-  opsToken: string | undefined;
   merchantCode: string;
   /** Absolute path of the built web app served under /m/. */
   webDist: string;
@@ -256,8 +251,6 @@ export interface AppConfig {
   firebaseWebApiKey: string | undefined;
   /** Host of Firebase's sign-in pages (`<project>.firebaseapp.com` or a custom domain). */
   firebaseAuthDomain: string | undefined;
-  /** Credential of the live-chat operator page and calls (/chat/operator); unset → they do not exist. */
-  chatOperatorToken: string | undefined;
   /**
    * The payment gateway's page a member is sent to, with a signed link, to pay a deposit order
    * (docs/decisions/036-sandboxes-process.md); outside production the sandbox gateway's by default, in
@@ -314,6 +307,22 @@ export interface AppConfig {
    * except with DATABASE_URL (docs/decisions/042-scheduler-leader.md).
    */
   secretKeys: readonly SecretKey[];
+  /** The retired settings (RETIRED_VARIABLES) the environment still sets: ignored, named in a warning. */
+  ignoredVariables: readonly string[];
+}
+
+/**
+ * The warning for the start's log when the environment still sets retired settings: they are ignored,
+ * and operators sign in to the back office instead (docs/decisions/048-operator-sessions-only.md).
+ */
+export function retiredSettingsWarning(config: Pick<AppConfig, 'ignoredVariables'>): string | undefined {
+  if (config.ignoredVariables.length === 0) return undefined;
+  return (
+    `${config.ignoredVariables.join(' and ')} ${config.ignoredVariables.length === 1 ? 'is' : 'are'} ` +
+    'ignored: the shared-token operator pages and calls are gone; operators sign in to the back office ' +
+    'at /admin with their own accounts (docs/decisions/048-operator-sessions-only.md). Remove ' +
+    `${config.ignoredVariables.length === 1 ? 'it' : 'them'} from the configuration`
+  );
 }
 
 /**
@@ -354,8 +363,6 @@ interface ConditionalRule {
 
 /** Credentials that must be long in production when they are set. */
 const PRODUCTION_MIN_LENGTHS: readonly (readonly [Variable, number])[] = [
-  ['OPS_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
-  ['CHAT_OPERATOR_TOKEN', MIN_PRODUCTION_OPS_TOKEN_LENGTH],
   ['PAYMENT_CALLBACK_SECRET', MIN_PRODUCTION_CALLBACK_SECRET_LENGTH],
 ];
 
@@ -504,7 +511,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
-    opsToken: vars.OPS_TOKEN,
     merchantCode: vars.MERCHANT_CODE,
     seedDemo: vars.SEED_DEMO ?? !production,
     webDist: vars.WEB_DIST === undefined ? DEFAULT_WEB_DIST : absolute(vars.WEB_DIST),
@@ -515,7 +521,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
-    chatOperatorToken: vars.CHAT_OPERATOR_TOKEN,
     paymentGatewayUrl: vars.PAYMENT_GATEWAY_URL ?? (production ? undefined : DEVELOPMENT_PAYMENT_GATEWAY_URL),
     paymentCallbackSecret:
       vars.PAYMENT_CALLBACK_SECRET ?? (production ? undefined : DEVELOPMENT_PAYMENT_CALLBACK_SECRET),
@@ -530,5 +535,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
         : vars.AGENT_SETTLEMENT_SCHEDULER === 'on',
     answerCache: vars.ANSWER_CACHE === undefined ? vars.NODE_ENV !== 'test' : vars.ANSWER_CACHE === 'on',
     secretKeys,
+    ignoredVariables: RETIRED_VARIABLES.filter((name) => (env[name] ?? '').trim() !== ''),
   };
 }

@@ -14,10 +14,7 @@ describe('error handler', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildTestApp(database.current, {
-      logger: logs.logger,
-      config: { opsToken: 'test-ops-token' },
-    });
+    app = await buildTestApp(database.current, { logger: logs.logger });
     const config = { moduleId: 'REG3' } as const;
     app.get('/api/test/domain-error', { config }, async () => {
       throw new DomainError('USERNAME_EXISTS', { field: 'username' });
@@ -118,10 +115,10 @@ describe('error handler', () => {
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
     const response = await app.inject({
-      method: 'PUT',
-      url: '/api/ops/status',
-      headers: { authorization: 'Bearer test-ops-token', 'content-type': 'application/json' },
-      payload: JSON.stringify({ allowedCountries: Array.from({ length: 300_000 }, () => 'VN') }),
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'long-enough' }),
     });
     expect(response.statusCode).toBe(413);
     expect(json(response).code).toBe('PAYLOAD_TOO_LARGE');
@@ -129,10 +126,10 @@ describe('error handler', () => {
 
   it('answers an unsupported body type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const response = await app.inject({
-      method: 'PUT',
-      url: '/api/ops/status',
-      headers: { authorization: 'Bearer test-ops-token', 'content-type': 'application/xml' },
-      payload: '<maintenance>true</maintenance>',
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<username>someone</username>',
     });
     expect(response.statusCode).toBe(415);
     expect(json(response).code).toBe('UNSUPPORTED_MEDIA_TYPE');

@@ -3,8 +3,10 @@ import {
   AGENTS_APPROVER,
   AGENTS_OWNER,
   CASHIER,
+  CHAT_SUPPORT,
   CONTRACT_APPROVER,
   CONTRACT_PROPOSER,
+  STATUS_OWNER,
 } from '../constants.ts';
 
 /**
@@ -35,6 +37,9 @@ const OPERATORS = [
   { ...AGENTS_APPROVER, role: 'finance' },
   { ...CONTRACT_PROPOSER, role: 'finance' },
   { ...CONTRACT_APPROVER, role: 'finance' },
+  // The journeys' other operator steps, each on an operator's own session.
+  { ...STATUS_OWNER, role: 'owner' },
+  { ...CHAT_SUPPORT, role: 'support' },
 ];
 
 for (const { username, password, role } of OPERATORS) {

@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 /**
  * The live chat console of the back office (docs/back-office.md, "Chat, feedback and inbox"): the members'
  * conversations, one conversation's messages, an operator's reply (the member sees it as a message of
- * customer service, as from the operator page) and closing a conversation.
+ * customer service) and closing a conversation.
  *
  * A conversation is `waiting` when its last message is the member's (someone should answer), `open` when
  * an operator spoke last, `closed` once an operator closed it; the member writing again opens it again.
@@ -26,7 +26,7 @@ export const adminChatMessage = z.object({
   sender: z.enum(CHAT_SENDERS),
   body: z.string(),
   createdAt: z.iso.datetime(),
-  /** The back-office operator who wrote an operator message; null for members and the operator page. */
+  /** The back-office operator who wrote an operator message; null for members and the former token page. */
   operatorName: z.string().nullable(),
 });
 export type AdminChatMessage = z.infer<typeof adminChatMessage>;

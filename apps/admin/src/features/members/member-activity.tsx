@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
+import { useMemberLabels } from './member-labels.ts';
 
 type LedgerLine = MemberDetail['ledger'][number];
 type SessionRow = MemberDetail['sessions'][number];
@@ -12,11 +13,12 @@ type LoginRow = MemberDetail['logins'][number] & { key: number };
 /** The member's recent ledger lines, sessions and logins. */
 export function MemberActivity({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation();
+  const { ledgerKind } = useMemberLabels();
   const money = (value: number) => formatMoney(value, detail.member.currency, i18n.language);
 
   const ledgerColumns: TableColumnsType<LedgerLine> = [
     { title: t('members.ledger.at'), dataIndex: 'at', render: formatDateTime },
-    { title: t('members.ledger.kind'), dataIndex: 'kind', render: (kind: string) => <code>{kind}</code> },
+    { title: t('members.ledger.kind'), dataIndex: 'kind', render: ledgerKind },
     { title: t('members.ledger.amount'), dataIndex: 'amount', align: 'right', render: money },
     { title: t('members.ledger.balanceAfter'), dataIndex: 'balanceAfter', align: 'right', render: money },
     {

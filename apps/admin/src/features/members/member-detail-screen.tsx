@@ -17,6 +17,7 @@ import { Screen } from '../../shared/ui/screen.tsx';
 import { EnabledTag } from '../../shared/ui/status-tag.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { MemberActivity } from './member-activity.tsx';
+import { useMemberLabels } from './member-labels.ts';
 import { MemberStatusModal } from './member-status-modal.tsx';
 
 /** One member: profile, balances and VIP level, recent ledger lines, sessions and logins, and the actions. */
@@ -52,6 +53,7 @@ export function MemberDetailScreen() {
 
 function MemberDetailView({ detail, back }: { detail: MemberDetail; back: React.ReactNode }) {
   const { t, i18n } = useTranslation();
+  const { memberType } = useMemberLabels();
   const { member } = detail;
   const canWriteMembers = useCanWrite('members');
   const canAdjust = useCanWrite('adjustments');
@@ -127,7 +129,7 @@ function MemberDetailView({ detail, back }: { detail: MemberDetail; back: React.
             { key: 'payeeName', label: t('members.payeeName'), children: none(member.payeeName) },
             { key: 'mobile', label: t('members.mobile'), children: none(member.mobile) },
             { key: 'email', label: t('members.email'), children: none(member.email) },
-            { key: 'type', label: t('members.type'), children: member.type },
+            { key: 'type', label: t('members.type'), children: memberType(member.type) },
             { key: 'affiliateCode', label: t('members.affiliateCode'), children: none(member.affiliateCode) },
             {
               key: 'registeredAt',

@@ -1,19 +1,12 @@
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import {
-  agentContract,
-  agentContractAnswer,
-  contractRequests,
-  promotedAgent,
-} from '@kl/contracts/agent-contracts';
+import { agentContract, agentContractAnswer, contractRequests } from '@kl/contracts/agent-contracts';
 import { successEnvelope } from '@kl/contracts/envelope';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, freshIp } from '../../test/accounts.ts';
-import { buildTestApp, json } from '../../test/app.ts';
+import { json } from '../../test/app.ts';
 import { useBackOfficeSuite } from '../../test/back-office.ts';
-import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
-
-const OPS_TOKEN = 'test-ops-token-for-agent-contracts';
+import { describeEachDatabase } from '../../test/databases.ts';
 
 const SALARY = {
   kind: 'salary',
@@ -32,20 +25,20 @@ const HOURLY = { kind: 'hourly', terms: { tiers: [{ minTurnover: 2_000_000, amou
 
 describeEachDatabase('agent contracts', (kind) => {
   // Offers are made in the back office: one operator proposes, another approves (docs/agents.md).
-  const { suite, operators, request, value } = useBackOfficeSuite(
-    kind,
-    { proposer: 'finance', approver: 'owner' },
-    { config: { opsToken: OPS_TOKEN } },
-  );
+  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
+    proposer: 'finance',
+    approver: 'owner',
+  });
   const { time } = suite;
   const newMember = (type = 1) => suite.newMember({ type });
   type Caller = Awaited<ReturnType<typeof newMember>>['caller'];
 
-  const ops = (entry: { method: string; path: string }, payload: unknown, token: string | null = OPS_TOKEN) =>
+  /** A call of the retired shared-token operator API, with a bearer token. */
+  const tokenCall = (path: string, payload: unknown) =>
     suite.app.inject({
-      method: entry.method as 'POST',
-      url: entry.path,
-      headers: { 'accept-language': 'en', ...(token !== null && { authorization: `Bearer ${token}` }) },
+      method: 'POST',
+      url: path,
+      headers: { 'accept-language': 'en', authorization: 'Bearer test-ops-token-for-agent-contracts' },
       payload: payload as object,
     });
   const propose = (username: string, terms: object = SALARY) =>
@@ -307,55 +300,27 @@ describeEachDatabase('agent contracts', (kind) => {
     expect(visitor.statusCode).toBe(401);
   });
 
-  it('promote needs OPS_TOKEN and makes a real member an agent; offers have no token call', async () => {
+  it('a member is made an agent by a named operator in the back office; no token call makes one', async () => {
     const { row, caller } = await newMember(0);
-    expect((await ops(API.contractOpsPromote, { username: row.username }, null)).statusCode).toBe(401);
-    expect((await ops(API.contractOpsPromote, { username: row.username }, 'wrong-token')).statusCode).toBe(
-      401,
-    );
-    // The shared token offers nothing: an offer takes two operators.
-    const tokenOffer = await ops(
-      { method: 'POST', path: '/api/ops/agent-contracts/offers' },
-      { username: row.username, ...SALARY },
-    );
-    expect(tokenOffer.statusCode).toBe(404);
+    for (const path of ['/api/ops/agent-contracts/agents', '/api/ops/agent-contracts/offers']) {
+      const refused = await tokenCall(path, { username: row.username, ...SALARY });
+      expect(refused.statusCode, path).toBe(404);
+    }
+    // Not an agent: nothing can be offered to it yet.
+    expect((await propose(row.username)).statusCode).toBe(409);
 
-    const promoted = await ops(API.contractOpsPromote, { username: row.username });
-    expect(promoted.statusCode, promoted.body).toBe(200);
-    expect(successEnvelope(promotedAgent).parse(json(promoted)).value).toMatchObject({
-      type: 1,
-      changed: true,
+    const made = await value(adminCalls.adminMakeAgent, operators.approver, {
+      payload: { username: row.username },
     });
-    const again = await ops(API.contractOpsPromote, { username: row.username });
-    expect(successEnvelope(promotedAgent).parse(json(again)).value).toMatchObject({
-      type: 1,
-      changed: false,
+    expect(made).toMatchObject({ username: row.username, type: 1, level: 1 });
+    const [entry] = await auditTrail(operators.approver, 'member', row.id);
+    expect(entry).toMatchObject({
+      action: 'agent.create',
+      operatorUsername: operators.approver.username,
+      before: { username: row.username, type: 0 },
     });
 
     await offer(row.username);
     expect(await requestsOf(caller)).toMatchObject({ dailysalreqtype: 1 });
-
-    const trial = await newMember(4);
-    const refused = await ops(API.contractOpsPromote, { username: trial.row.username, type: 2 });
-    expect(refused.statusCode).toBe(400);
-    expect(json(refused)).toMatchObject({ code: 'INVALID_INPUT', value: { reason: 'not_promotable' } });
-  });
-});
-
-describe('agent contract operator calls without OPS_TOKEN', () => {
-  const database = useTestDatabase('pglite');
-  it('do not exist', async () => {
-    const app = await buildTestApp(database.current, { config: { opsToken: undefined } });
-    try {
-      const response = await app.inject({
-        method: 'POST',
-        url: API.contractOpsPromote.path,
-        headers: { authorization: 'Bearer anything' },
-        payload: { username: 'x' },
-      });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await app.close();
-    }
   });
 });

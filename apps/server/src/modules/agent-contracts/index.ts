@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
-import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import { createAgentContractRepository } from './repository.ts';
 import { agentContractRoutes } from './routes.ts';
 import { createAgentContractService } from './service.ts';
@@ -23,16 +21,14 @@ export {
 } from './service.ts';
 
 /**
- * Agent contracts wired together: the member's calls under /api/agent-contracts and the operator's
- * promotion under /api/ops/agent-contracts (OPS_TOKEN, like the other operator switches; without it it
- * answers 404). Offers are the back office's, under four eyes (docs/agents.md, "Offers under four eyes").
+ * Agent contracts wired together: the member's calls under /api/agent-contracts. Making agents and offers
+ * are the back office's, offers under four eyes (docs/agents.md, "Offers under four eyes").
  */
 export function createAgentContractsModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'merchantCode' | 'opsToken'>;
   clock: Clock;
 }) {
-  const { db, config, clock } = deps;
+  const { db, clock } = deps;
   const agentContractService = createAgentContractService({
     db,
     contracts: createAgentContractRepository(db),
@@ -41,12 +37,7 @@ export function createAgentContractsModule(deps: {
   return {
     agentContractService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(agentContractRoutes, {
-        agentContractService,
-        guards,
-        merchantCode: config.merchantCode,
-        opsAuth: createOperatorAuth({ credential: 'ops', token: config.opsToken, db, clock }),
-      });
+      await api.register(agentContractRoutes, { agentContractService, guards });
     },
   };
 }

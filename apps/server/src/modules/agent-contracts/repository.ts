@@ -1,11 +1,6 @@
 import { type ContractKind, OFFERED_CONTRACT_STATUSES } from '@kl/contracts/agent-contracts';
 import { and, count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import {
-  agentContract,
-  type AgentContractRow,
-  member,
-  type NewAgentContractRow,
-} from '../../db/schema/index.ts';
+import { agentContract, type AgentContractRow, type NewAgentContractRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { lockMemberById, selectMemberByUsername } from '../../platform/member-lookup.ts';
 import { memberUsername } from '../member/index.ts';
@@ -64,10 +59,6 @@ export function createAgentContractRepository(db: Db) {
 
     /** The member of an id, its row locked (inside the caller's transaction). */
     lockMember: (memberId: string, tx: DbOrTx) => lockMemberById(tx, memberId),
-
-    async setMemberType(memberId: string, type: number, now: Date, tx: DbOrTx = db): Promise<void> {
-      await tx.update(member).set({ type, updatedAt: now }).where(eq(member.id, memberId));
-    },
 
     /** The kinds of the member's offers that wait for an answer. */
     async pendingKinds(memberId: string): Promise<ContractKind[]> {

@@ -1,35 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
-import type { OperatorAuth } from '../../platform/operator-auth.ts';
 import type { AgentContractService } from './service.ts';
 
 export interface AgentContractRoutesOptions {
   agentContractService: AgentContractService;
   guards: MemberGuards;
-  merchantCode: string;
-  /** OPS_TOKEN's bearer check (platform/operator-auth.ts). */
-  opsAuth: OperatorAuth;
 }
 
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
 const REAL_FAILURES = [...MEMBER_FAILURES, 'FEATURE_NOT_ENABLED'] as const;
-const OPERATOR =
-  'Needs `Authorization: Bearer <OPS_TOKEN>`; 401 NOT_LOGGED_IN without it, 404 when OPS_TOKEN is not ' +
-  'configured; 429 TOO_MANY_REQUESTS for 15 minutes after 10 wrong operator tokens from one address.';
 const ANSWER =
   'Answers a waiting contract once: an answered or superseded one is 409 CONTRACT_CLOSED { status }; ' +
   'a contract that is not the member’s, or an operator’s proposal not approved yet, is 404. Trial members: 403 FEATURE_NOT_ENABLED { reason: free_reject }.';
 
 /**
- * The agent's contract calls (product.md §2 member/agent screens, §7 contract requests) and the operator's
- * promotion of a member to agent. Offers are made in the back office only, under four eyes (docs/agents.md).
+ * The agent's contract calls (product.md §2 member/agent screens, §7 contract requests). Agents are made and
+ * offers proposed in the back office only, offers under four eyes (docs/agents.md).
  */
 export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { agentContractService: service, guards, merchantCode, opsAuth } = options;
+  const { agentContractService: service, guards } = options;
   const tags = ['agent contracts'];
   const security = [{ session: [] }];
 
@@ -86,27 +79,6 @@ export const agentContractRoutes: FastifyPluginAsyncZod<AgentContractRoutesOptio
       const contract = await service.refuse(currentMember(request), request.body.contractId);
       request.log.info({ contractId: contract.id, kind: contract.kind }, 'agent contract refused');
       return contract;
-    },
-  });
-
-  // The operator's calls.
-  const opsTags = ['operator'];
-  const opsSecurity = [{ opsToken: [] }];
-  const checkOps = opsAuth.check;
-
-  route(app, 'contractOpsPromote', {
-    summary: 'Operator: make a real member (type 0) an agent (type 1 by default, or 2)',
-    description:
-      `${OPERATOR} An agent of that type already: changed false. Other types (trial 4, 40–42, the other ` +
-      'agent type) are 400 INVALID_INPUT { reason: not_promotable }.',
-    tags: opsTags,
-    security: opsSecurity,
-    failures: ['NOT_LOGGED_IN', 'NOT_FOUND'],
-    onRequest: checkOps,
-    handler: async (request) => {
-      const promoted = await service.promote(merchantCode, request.body);
-      request.log.info({ memberId: promoted.memberId, changed: promoted.changed }, 'member made an agent');
-      return promoted;
     },
   });
 };

@@ -9,8 +9,6 @@ import {
   type ContractRequests,
   mayReceiveContract,
   type OfferContractRequest,
-  type PromoteAgentRequest,
-  type PromotedAgent,
 } from '@kl/contracts/agent-contracts';
 import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/accounts';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
@@ -173,24 +171,6 @@ export function createAgentContractService(deps: {
         const change = { row, before, username: target.username, replacedId };
         await onDecided?.(change, tx);
         return change;
-      });
-    },
-
-    /** Operator: makes a real member of type 0 an agent (type 1 or 2); an agent of that type stays. */
-    async promote(merchantCode: string, request: PromoteAgentRequest): Promise<PromotedAgent> {
-      return db.transaction(async (tx) => {
-        const target = await contracts.memberByUsername(merchantCode, request.username, tx, true);
-        if (!target) throw new DomainError('NOT_FOUND', { reason: CONTRACT_REASONS.memberNotFound });
-        const base = { memberId: target.id, username: target.username, type: request.type };
-        if (target.type === request.type) return { ...base, changed: false };
-        if (target.type !== 0) {
-          throw new DomainError('INVALID_INPUT', {
-            reason: CONTRACT_REASONS.notPromotable,
-            type: target.type,
-          });
-        }
-        await contracts.setMemberType(target.id, request.type, clock(), tx);
-        return { ...base, changed: true };
       });
     },
   };

@@ -1,17 +1,14 @@
 import { API, SESSION_COOKIE, successEnvelope } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
 import {
   CHAT_COOKIE,
-  CHAT_OPERATOR_COOKIE,
-  chatConversationList,
   chatHistory,
   chatLanguage,
   chatMessage,
   chatUnreadResult,
   launchChatResult,
   liveModelList,
-  operatorChatEvent,
   type ChatMessage,
-  type OperatorChatEvent,
 } from '@kl/contracts/chat';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,16 +20,16 @@ import {
   registerByUsername,
   sessionCookieOf,
 } from '../../test/accounts.ts';
+import { answerValue } from '../../test/answers.ts';
 import { buildTestApp, json } from '../../test/app.ts';
+import { pathOf, useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { useTestApp } from '../../test/suite.ts';
-import { loadConfig } from '../../platform/config.ts';
 import { CHAT_CHANNEL } from './live-hub.ts';
 import { headerColorOf } from './service.ts';
 import { eventReader, openGet } from './testing.ts';
 
-const OPERATOR_TOKEN = 'chat-operator-test-token';
-const BEARER = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+/** A bearer token of the kind the retired operator page took (docs/decisions/048-operator-sessions-only.md). */
+const BEARER = { authorization: 'Bearer chat-operator-test-token' };
 
 interface Member extends Caller {
   cookie: string;
@@ -75,21 +72,13 @@ describe('chat language (product.md §7)', () => {
   });
 });
 
-describe('CHAT_OPERATOR_TOKEN', () => {
-  it('is read from the environment, printable, and long in production', () => {
-    expect(loadConfig({ CHAT_OPERATOR_TOKEN: 'short' }).chatOperatorToken).toBe('short');
-    expect(loadConfig({}).chatOperatorToken).toBeUndefined();
-    expect(() => loadConfig({ CHAT_OPERATOR_TOKEN: 'has space' })).toThrow(
-      /CHAT_OPERATOR_TOKEN must be printable/,
-    );
-    expect(() => loadConfig({ NODE_ENV: 'production', CHAT_OPERATOR_TOKEN: 'short' })).toThrow(
-      /CHAT_OPERATOR_TOKEN must be at least 16 characters in production/,
-    );
-  });
-});
-
 describeEachDatabase('live chat', (kind) => {
-  const suite = useTestApp(kind, { config: { devOutbox: true, chatOperatorToken: OPERATOR_TOKEN } });
+  // Operators answer in the back office's live chat console, signed in as themselves.
+  const {
+    suite,
+    operators,
+    request: adminCall,
+  } = useBackOfficeSuite(kind, { support: 'support' }, { config: { devOutbox: true } });
   const { database, time, setMerchant } = suite;
   let alice: Member;
   let bob: Member;
@@ -99,6 +88,8 @@ describeEachDatabase('live chat', (kind) => {
     bob = await registerMember('bob');
     await openChat(alice);
     await openChat(bob);
+    // The console lists the conversations that have a message.
+    await sendAs(bob, 'Xin chào');
   });
 
   const registerMember = (prefix: string): Promise<Member> =>
@@ -134,37 +125,30 @@ describeEachDatabase('live chat', (kind) => {
     });
   }
 
-  function operatorCall(
-    entry: { method: string; path: string },
-    options: { payload?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    return suite.app.inject({
-      method: entry.method as 'GET',
-      url: entry.path,
-      remoteAddress: '127.0.0.1',
-      headers: options.headers ?? BEARER,
-      ...(options.query && { query: options.query }),
-      ...(options.payload !== undefined && { payload: options.payload as object }),
-    });
-  }
-
   const sendAs = async (member: Member, body: string): Promise<ChatMessage> => {
     const response = await chatCall(member, API.chatSend, { payload: { body } });
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(chatMessage).parse(json(response)).value;
   };
   const conversations = async () =>
-    successEnvelope(chatConversationList).parse(json(await operatorCall(API.chatOpsConversations))).value
-      .list;
+    answerValue(
+      adminCalls.adminChats,
+      await adminCall(adminCalls.adminChats, operators.support, { query: { pageSize: '100' } }),
+    ).list;
   const conversationOf = async (member: Member) => {
-    const found = (await conversations()).find((item) => item.userName === member.username);
+    const found = (await conversations()).find((item) => item.memberUsername === member.username);
     if (!found) throw new Error(`no conversation of ${member.username}`);
     return found;
   };
+  /** The support operator's reply in the console, as the member's chat receives it. */
   const reply = async (conversationId: string, body: string): Promise<ChatMessage> => {
-    const response = await operatorCall(API.chatOpsReply, { payload: { conversationId, body } });
-    expect(response.statusCode, response.body).toBe(200);
-    return successEnvelope(chatMessage).parse(json(response)).value;
+    const response = await adminCall(adminCalls.adminChatReply, operators.support, {
+      params: { conversationId },
+      payload: { body },
+    });
+    const { operatorName, ...message } = answerValue(adminCalls.adminChatReply, response);
+    expect(operatorName).toBe(operators.support.username);
+    return message;
   };
   const unreadOf = async (member: Member) => {
     const response = await call(suite.app, API.chatUnread, member);
@@ -302,23 +286,21 @@ describeEachDatabase('live chat', (kind) => {
   });
 
   describe('messages', () => {
-    it('a member message reaches the operator list and history', async () => {
+    it('a member message reaches the console’s list and conversation', async () => {
       const sent = await sendAs(alice, 'Xin chào, tôi cần hỗ trợ nạp tiền');
       expect(sent).toMatchObject({ sender: 'member', body: 'Xin chào, tôi cần hỗ trợ nạp tiền' });
       const conversation = await conversationOf(alice);
-      expect(conversation.lastMessage).toEqual(sent);
+      expect(conversation.lastMessage).toEqual({ ...sent, operatorName: null });
+      expect(conversation).toMatchObject({ status: 'waiting' });
       expect(conversation.unreadCount).toBeGreaterThanOrEqual(1);
 
-      const history = successEnvelope(chatHistory).parse(
-        json(await operatorCall(API.chatOpsMessages, { query: { conversationId: conversation.id } })),
-      ).value;
-      expect(history.messages.at(-1)).toEqual(sent);
-
-      const read = await operatorCall(API.chatOpsRead, {
-        payload: { conversationId: conversation.id, lastMessageId: sent.id },
-      });
-      expect(json<{ value: { unReadCount: number } }>(read).value.unReadCount).toBe(0);
-      expect((await conversationOf(alice)).unreadCount).toBe(0);
+      const detail = answerValue(
+        adminCalls.adminChat,
+        await adminCall(adminCalls.adminChat, operators.support, {
+          params: { conversationId: conversation.id },
+        }),
+      );
+      expect(detail.messages.at(-1)).toEqual({ ...sent, operatorName: null });
     });
 
     it('unread count rises with operator replies and clears when the member has seen them', async () => {
@@ -332,7 +314,6 @@ describeEachDatabase('live chat', (kind) => {
       const last = await reply(id, 'Bạn cần hỗ trợ nạp tiền phải không?');
       expect(await unreadOf(member)).toBe(2);
       expect(successEnvelope(launchChatResult).parse(json(await launch(member))).value.unReadCount).toBe(2);
-      expect((await conversationOf(member)).memberUnreadCount).toBe(2);
 
       const page = successEnvelope(chatHistory).parse(json(await chatCall(member, API.chatMessages))).value;
       expect(page.unReadCount).toBe(2);
@@ -351,17 +332,12 @@ describeEachDatabase('live chat', (kind) => {
       const secret = await sendAs(alice, 'Số tài khoản của tôi là 0123456789');
       const bobsPage = successEnvelope(chatHistory).parse(json(await chatCall(bob, API.chatMessages))).value;
       expect(bobsPage.messages.some((message) => message.id === secret.id)).toBe(false);
-      // Bob's chat cookie is not an operator credential.
-      const asOperator = await operatorCall(API.chatOpsMessages, {
-        query: { conversationId: (await conversationOf(alice)).id },
-        headers: { cookie: `${CHAT_COOKIE}=${bob.chat}` },
-      });
-      expect(asOperator.statusCode).toBe(401);
-      // Nor is Bob's session.
-      const withSession = await operatorCall(API.chatOpsConversations, {
-        headers: { cookie: `${SESSION_COOKIE}=${bob.cookie}` },
-      });
-      expect(withSession.statusCode).toBe(401);
+      // Bob's chat cookie is not an operator's session, nor is his own session.
+      const url = pathOf(adminCalls.adminChat, { conversationId: (await conversationOf(alice)).id });
+      for (const cookie of [`${CHAT_COOKIE}=${bob.chat}`, `${SESSION_COOKIE}=${bob.cookie}`]) {
+        const asOperator = await suite.app.inject({ url, remoteAddress: bob.ip, headers: { cookie } });
+        expect(asOperator.statusCode, cookie).toBe(401);
+      }
     });
 
     it('checks message length and pages history', async () => {
@@ -391,63 +367,22 @@ describeEachDatabase('live chat', (kind) => {
     });
   });
 
-  describe('operator credential', () => {
-    it('is required: none or a wrong one is 401', async () => {
-      const none = await operatorCall(API.chatOpsConversations, { headers: {} });
-      expect(none.statusCode).toBe(401);
-      expect(failure(none).code).toBe('NOT_LOGGED_IN');
-      const wrong = await operatorCall(API.chatOpsConversations, {
-        headers: { authorization: 'Bearer nope' },
-      });
-      expect(wrong.statusCode).toBe(401);
-      const wrongReply = await operatorCall(API.chatOpsReply, {
-        headers: { authorization: 'Bearer nope' },
-        payload: { conversationId: (await conversationOf(alice)).id, body: 'hi' },
-      });
-      expect(wrongReply.statusCode).toBe(401);
-      expect(
-        (await operatorCall(API.chatOpsSignIn, { headers: { authorization: 'Bearer nope' } })).statusCode,
-      ).toBe(401);
-    });
-
-    it('buys an operator cookie that works until sign out', async () => {
-      const signIn = await operatorCall(API.chatOpsSignIn);
-      expect(signIn.statusCode).toBe(200);
-      const line = setCookie(signIn, CHAT_OPERATOR_COOKIE) ?? '';
-      expect(line).toContain('Path=/api/chat/ops;');
-      expect(line).toContain('HttpOnly');
-      const cookie = `${CHAT_OPERATOR_COOKIE}=${cookieValue(line)}`;
-      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie } })).statusCode).toBe(200);
-      // A cookie signed with another token, or tampered with, is refused.
-      const [expiry] = cookieValue(line).split('.');
-      const forged = `${CHAT_OPERATOR_COOKIE}=${expiry}.${'A'.repeat(43)}`;
-      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie: forged } })).statusCode).toBe(
-        401,
-      );
-      const signOut = await operatorCall(API.chatOpsSignOut, { headers: { cookie } });
-      expect(setCookie(signOut, CHAT_OPERATOR_COOKIE)).toContain('Max-Age=0');
-      time.advance(12 * 60 * 60_000 + 1);
-      expect((await operatorCall(API.chatOpsConversations, { headers: { cookie } })).statusCode).toBe(401);
-    });
-
-    it('answers 404 for an unknown conversation', async () => {
-      const response = await operatorCall(API.chatOpsReply, {
-        payload: { conversationId: '00000000-0000-4000-8000-000000000000', body: 'hello?' },
-      });
-      expect(response.statusCode).toBe(404);
-    });
-
-    it('does not exist without CHAT_OPERATOR_TOKEN (404), page included', async () => {
-      const bare = await buildTestApp(database.current, { config: { chatOperatorToken: undefined } });
-      try {
-        const response = await bare.inject({ url: API.chatOpsConversations.path, headers: BEARER });
-        expect(response.statusCode).toBe(404);
-        expect(
-          (await bare.inject({ method: 'POST', url: API.chatOpsSignIn.path, headers: BEARER })).statusCode,
-        ).toBe(404);
-        expect((await bare.inject({ url: '/chat/operator' })).statusCode).toBe(404);
-      } finally {
-        await bare.close();
+  describe('the shared-token operator page and calls', () => {
+    it('are gone: a bearer token opens nothing, and the page is not served', async () => {
+      const { id } = await conversationOf(alice);
+      const calls = [
+        { method: 'POST', url: '/api/chat/ops/session' },
+        { method: 'GET', url: '/api/chat/ops/conversations' },
+        { method: 'GET', url: `/api/chat/ops/messages?conversationId=${id}` },
+        { method: 'POST', url: '/api/chat/ops/messages', payload: { conversationId: id, body: 'hi' } },
+        { method: 'POST', url: '/api/chat/ops/read', payload: { conversationId: id, lastMessageId: 1 } },
+        { method: 'GET', url: '/api/chat/ops/stream' },
+        { method: 'GET', url: '/chat/operator' },
+        { method: 'GET', url: '/chat/assets/operator-page.js' },
+      ] as const;
+      for (const { method, url, ...rest } of calls) {
+        const response = await suite.app.inject({ method, url, headers: BEARER, ...rest });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
       }
     });
   });
@@ -455,7 +390,7 @@ describeEachDatabase('live chat', (kind) => {
   describe('live delivery (a real listening server)', () => {
     let base: string;
     beforeAll(async () => {
-      // The clock moved hours ahead above: fresh chat cookies.
+      // Fresh chat cookies for the streams.
       await openChat(alice);
       await openChat(bob);
       await suite.app.listen({ port: 0, host: '127.0.0.1' });
@@ -506,26 +441,6 @@ describeEachDatabase('live chat', (kind) => {
       }
     });
 
-    it('a member message arrives on the operator’s stream; the stream needs the credential', async () => {
-      const refused = await openGet(`${base}${API.chatOpsStream.path}`);
-      expect(refused.response.statusCode).toBe(401);
-      await eventReader(refused.response).text();
-      const { response, close } = await openGet(`${base}${API.chatOpsStream.path}`, BEARER);
-      try {
-        expect(response.statusCode).toBe(200);
-        const events = eventReader(response);
-        const sent = await sendAs(bob, 'Tôi muốn rút tiền');
-        const event = await events.next<OperatorChatEvent>((data) => data.message.id === sent.id);
-        expect(operatorChatEvent.parse(event)).toEqual({
-          conversationId: (await conversationOf(bob)).id,
-          userName: bob.username,
-          message: sent,
-        });
-      } finally {
-        close();
-      }
-    });
-
     it('refuses a stream without a chat cookie', async () => {
       const { response } = await openGet(`${base}${API.chatStream.path}`, { 'accept-language': 'en' });
       expect(response.statusCode).toBe(401);
@@ -557,7 +472,7 @@ describeEachDatabase('live chat', (kind) => {
             return listen(channel, (payload) => deaf || onPayload(payload), onReconnect);
           },
         },
-        { clock: time.clock, config: { chatOperatorToken: OPERATOR_TOKEN } },
+        { clock: time.clock },
       );
       await other.listen({ port: 0, host: '127.0.0.1' });
       const address = other.server.address();
@@ -581,23 +496,6 @@ describeEachDatabase('live chat', (kind) => {
             sent,
           );
         }
-      } finally {
-        close();
-      }
-    });
-
-    it('a member message stored by one app reaches the operator’s stream held by the other at once', async () => {
-      const { response, close } = await openGet(`${otherBase}${API.chatOpsStream.path}`, BEARER);
-      try {
-        expect(response.statusCode).toBe(200);
-        const events = eventReader(response);
-        const sent = await sendAs(bob, 'Nạp tiền chưa vào tài khoản');
-        const event = await events.next<OperatorChatEvent>((data) => data.message.id === sent.id, PROMPT_MS);
-        expect(event).toEqual({
-          conversationId: (await conversationOf(bob)).id,
-          userName: bob.username,
-          message: sent,
-        });
       } finally {
         close();
       }
@@ -638,29 +536,29 @@ describeEachDatabase('live chat', (kind) => {
     it('when its listening connection is back, the other app wakes every open stream once', async () => {
       const { id } = await conversationOf(alice);
       const member = await memberStream(alice);
-      const operator = await openGet(`${otherBase}${API.chatOpsStream.path}`, BEARER);
+      const other = await memberStream(bob);
       try {
         const memberEvents = eventReader(member.response);
-        const operatorEvents = eventReader(operator.response);
+        const otherEvents = eventReader(other.response);
         // Both streams are open (each answers a first message) before the connection is lost.
         const opened = await reply(id, 'kết nối ổn định');
         await memberEvents.next<ChatMessage>((message) => message.id === opened.id, PROMPT_MS);
-        await operatorEvents.next<OperatorChatEvent>((data) => data.message.id === opened.id, PROMPT_MS);
+        const bobs = await reply((await conversationOf(bob)).id, 'kết nối ổn định');
+        await otherEvents.next<ChatMessage>((message) => message.id === bobs.id, PROMPT_MS);
         deaf = true;
         const lost = [await reply(id, 'khi mất kết nối'), await sendAs(alice, 'tôi vẫn ở đây')];
+        const bobLost = await sendAs(bob, 'tôi cũng vậy');
         // Still deaf: only the wake-up of the reconnection can bring them.
         if (!reconnect) throw new Error('the other app does not listen on the chat channel');
         reconnect();
         for (const message of lost) {
           expect(await memberEvents.next<ChatMessage>(() => true, PROMPT_MS)).toEqual(message);
-          expect((await operatorEvents.next<OperatorChatEvent>(() => true, PROMPT_MS)).message).toEqual(
-            message,
-          );
         }
+        expect(await otherEvents.next<ChatMessage>(() => true, PROMPT_MS)).toEqual(bobLost);
       } finally {
         deaf = false;
         member.close();
-        operator.close();
+        other.close();
       }
     });
   });
@@ -693,14 +591,13 @@ describeEachDatabase('live chat', (kind) => {
     });
 
     it('serves the page scripts and the stylesheet', async () => {
-      const html = (await suite.app.inject({ url: '/chat/operator?lang=en' })).body;
-      expect(html).toContain('Operator token');
-      const src = /src="([^"]+operator-page\.js[^"]*)"/.exec(html)?.[1] ?? '';
+      const html = (await suite.app.inject({ url: '/chat/?language=EN' })).body;
+      const src = /src="([^"]+chat-page\.js[^"]*)"/.exec(html)?.[1] ?? '';
       const script = await suite.app.inject({ url: src });
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(script.headers['cache-control']).toContain('immutable');
-      expect(script.body).toContain('/api/chat/ops/stream');
+      expect(script.body).toContain('/api/chat/stream');
       const css = await suite.app.inject({ url: '/chat/assets/chat.css' });
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
       expect((await suite.app.inject({ url: '/chat/assets/other.js' })).statusCode).toBe(404);

@@ -5,9 +5,8 @@ import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { MerchantService } from '../merchant/index.ts';
-import { createChatCookies, createOperatorAuth } from './chat-auth.ts';
+import { createChatCookies } from './chat-auth.ts';
 import { createChatHub } from './live-hub.ts';
-import { chatOperatorRoutes } from './operator-routes.ts';
 import { registerChatPages } from './pages.ts';
 import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
@@ -23,7 +22,7 @@ export { seedLiveHosts } from './seed.ts';
  */
 export function createChatModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'merchantCode' | 'nodeEnv' | 'chatOperatorToken'>;
+  config: Pick<AppConfig, 'merchantCode' | 'nodeEnv'>;
   clock: Clock;
   merchantService: MerchantService;
   /** Listens on the database's notifications: messages stored by the other API processes wake the streams. */
@@ -40,7 +39,6 @@ export function createChatModule(deps: {
     hub,
   });
   const cookies = createChatCookies({ secure, clock });
-  const operatorAuth = createOperatorAuth({ token: config.chatOperatorToken, secure, clock, db });
 
   return {
     chatService,
@@ -50,13 +48,9 @@ export function createChatModule(deps: {
       await hub.start((error) => api.log.warn({ err: error }, 'chat notification unreadable'));
       api.addHook('onClose', () => hub.close());
       await api.register(chatRoutes, { chatService, guards, cookies, hub, clock });
-      await api.register(chatOperatorRoutes, { chatService, operatorAuth, hub, clock });
     },
     async registerPages(app: FastifyInstance): Promise<void> {
-      await registerChatPages(app, {
-        themeColor: () => chatService.themeColor(),
-        operatorEnabled: operatorAuth.enabled,
-      });
+      await registerChatPages(app, { themeColor: () => chatService.themeColor() });
     },
   };
 }

@@ -5,8 +5,7 @@ export { NOTICE_BYTES, noticePayloads } from '../../platform/live-hub.ts';
 
 /**
  * Wake-ups of open chat streams, across every API process on the database
- * (docs/decisions/041-live-updates.md). A stored message names its topics (its conversation, its
- * merchant); each stream subscribed to one of them reads the database for what is new. The database
+ * (docs/decisions/041-live-updates.md). A stored message names its topic (its conversation); each stream subscribed to one of them reads the database for what is new. The database
  * stays the one source of truth: a wake-up carries topic names only, never a message.
  *
  * The write that stores a message tells the other processes through PostgreSQL's NOTIFY on CHAT_CHANNEL,
@@ -22,7 +21,6 @@ export type ChatHub = LiveHub;
 export const CHAT_CHANNEL = 'kl_chat';
 
 export const conversationTopic = (conversationId: string) => `conversation:${conversationId}`;
-export const merchantTopic = (merchantCode: string) => `merchant:${merchantCode}`;
 
 export function createChatHub(deps: { listen?: ChannelListener | undefined } = {}): ChatHub {
   return createLiveHub({ channel: CHAT_CHANNEL, listen: deps.listen });

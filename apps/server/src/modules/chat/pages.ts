@@ -1,5 +1,4 @@
 import {
-  CHAT_OPERATOR_PAGE_PATH,
   CHAT_PAGE_TEXTS,
   CHAT_MESSAGE_MAX,
   CHAT_TITLE_MAX,
@@ -7,15 +6,14 @@ import {
   chatPageLocale,
   isSitePath,
 } from '@kl/contracts/chat';
-import { isLocale, type Locale } from '@kl/contracts/i18n';
+import type { Locale } from '@kl/contracts/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DomainError } from '../../platform/errors.ts';
 import { escapeHtml, pageAssets, sendPage } from '../../platform/page-assets.ts';
 import { DEFAULT_BACK_URL, headerColorOf } from './service.ts';
 
 /**
- * The chat pages, rendered on the server: plain HTML, one stylesheet and one script file each (the site's
- * Content Security Policy allows no inline script). Every text comes from CHAT_PAGE_TEXTS in the page's
+ * The member's chat page, rendered on the server: plain HTML, one stylesheet and its script files (the
+ * site's Content Security Policy allows no inline script). Every text comes from CHAT_PAGE_TEXTS in the page's
  * language; everything taken from the address is checked again here and escaped.
  */
 
@@ -25,7 +23,6 @@ const ASSETS = pageAssets(new URL('./assets/', import.meta.url), CHAT_ASSETS_PRE
   'chat.css',
   'chat-common.js',
   'chat-page.js',
-  'operator-page.js',
 ]);
 
 /** Text colour for a header of this colour: dark on light colours, white on dark ones (WCAG luminance). */
@@ -58,7 +55,7 @@ function head(locale: Locale, title: string, script: string): string {
     // No icon: spares the browser a request for /favicon.ico.
     '<link rel="icon" href="data:,">',
     `<link rel="stylesheet" href="${ASSETS.url('chat.css')}">`,
-    // Deferred scripts run in order: the page's script after what both pages share.
+    // Deferred scripts run in order: the page's script after the chat calls it uses.
     `<script src="${ASSETS.url('chat-common.js')}" defer></script>`,
     `<script src="${ASSETS.url(script)}" defer></script>`,
     '</head>',
@@ -111,56 +108,13 @@ export function renderMemberPage(params: MemberPageParams, themeColor: string): 
   ].join('\n');
 }
 
-/** The operator's page: sign-in form, then the conversations, the open thread and the reply box. */
-export function renderOperatorPage(locale: Locale): string {
-  const texts = CHAT_PAGE_TEXTS[locale];
-  return [
-    head(locale, texts.operatorTitle, 'operator-page.js'),
-    '<body class="chat-body ops-body">',
-    `<div id="ops" class="ops" data-locale="${locale}" data-texts="${textsAttribute(texts)}">`,
-    '<header class="chat-header ops-header">',
-    `<h1 class="chat-title">${escapeHtml(texts.operatorTitle)}</h1>`,
-    `<button type="button" id="ops-signout" class="ops-signout" hidden>${escapeHtml(texts.signOut)}</button>`,
-    '</header>',
-    '<main class="ops-main">',
-    '<form id="ops-signin" class="ops-signin" hidden>',
-    `<label for="ops-token">${escapeHtml(texts.tokenLabel)}</label>`,
-    '<input id="ops-token" type="password" autocomplete="current-password" required>',
-    `<button type="submit">${escapeHtml(texts.signIn)}</button>`,
-    '<p id="ops-signin-error" class="chat-status" role="alert"></p>',
-    '</form>',
-    '<div id="ops-app" class="ops-app" hidden>',
-    `<nav class="ops-list-pane" aria-label="${escapeHtml(texts.conversations)}">`,
-    `<h2>${escapeHtml(texts.conversations)}</h2>`,
-    '<ul id="ops-list" class="ops-list"></ul>',
-    `<p id="ops-list-empty" class="chat-empty" hidden>${escapeHtml(texts.noConversations)}</p>`,
-    '</nav>',
-    '<section class="ops-thread" aria-labelledby="ops-who">',
-    `<h2 id="ops-who">${escapeHtml(texts.chooseConversation)}</h2>`,
-    `<button type="button" id="ops-earlier" class="chat-earlier" hidden>${escapeHtml(texts.loadEarlier)}</button>`,
-    `<ol id="ops-log" class="chat-log" aria-live="polite" aria-labelledby="ops-who"></ol>`,
-    '<form id="ops-form" class="chat-form" autocomplete="off" hidden>',
-    `<label class="visually-hidden" for="ops-input">${escapeHtml(texts.replyLabel)}</label>`,
-    `<textarea id="ops-input" class="chat-input" rows="2" maxlength="${CHAT_MESSAGE_MAX}" required></textarea>`,
-    `<button type="submit" class="chat-send">${escapeHtml(texts.send)}</button>`,
-    '</form>',
-    '<p id="ops-status" class="chat-status" role="status"></p>',
-    '</section>',
-    '</div>',
-    '</main>',
-    '</div>',
-    '</body>',
-    '</html>',
-  ].join('\n');
-}
-
 /**
- * /chat/ (member), /chat/operator (operator, 404 without CHAT_OPERATOR_TOKEN) and their files under
- * /chat/assets/. Outside /api: these are pages, not calls.
+ * /chat/ (the member's page) and its files under /chat/assets/. Outside /api: a page, not a call. Operators
+ * answer in the back office's live chat console.
  */
 export async function registerChatPages(
   app: FastifyInstance,
-  options: { themeColor: () => Promise<string>; operatorEnabled: boolean },
+  options: { themeColor: () => Promise<string> },
 ): Promise<void> {
   const memberPage = async (request: { query: unknown }, reply: FastifyReply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -177,12 +131,6 @@ export async function registerChatPages(
   };
   app.get('/chat', { schema: { hide: true } }, memberPage);
   app.get('/chat/', { schema: { hide: true } }, memberPage);
-
-  app.get(CHAT_OPERATOR_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!options.operatorEnabled) throw new DomainError('NOT_FOUND');
-    const lang = one((request.query as Record<string, unknown> | undefined)?.lang);
-    return sendPage(reply, renderOperatorPage(isLocale(lang) ? lang : 'vi'));
-  });
 
   ASSETS.register(app);
 }

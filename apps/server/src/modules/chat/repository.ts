@@ -249,16 +249,6 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
-    /** A conversation of the merchant with its member's username. */
-    async conversation(merchantCode: string, conversationId: string) {
-      const [row] = await db
-        .select({ id: chatConversation.id, username: member.username })
-        .from(chatConversation)
-        .innerJoin(member, eq(member.id, chatConversation.memberId))
-        .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.merchantCode, merchantCode)));
-      return row;
-    },
-
     /**
      * Stores a message and moves the conversation's activity time (an operator's reply marks it read); a
      * closed conversation opens again.
@@ -326,37 +316,11 @@ export function createChatRepository(db: Db) {
         .limit(200);
     },
 
-    /** Messages of every conversation of the merchant after `afterId` or since `since`, with usernames. */
-    async merchantMessagesAfter(merchantCode: string, afterId: number, since: Date) {
-      return db
-        .select({ ...messageColumns, username: member.username })
-        .from(chatMessage)
-        .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
-        .innerJoin(member, eq(member.id, chatConversation.memberId))
-        .where(
-          and(
-            eq(chatConversation.merchantCode, merchantCode),
-            or(gt(chatMessage.id, afterId), gte(chatMessage.createdAt, since)),
-          ),
-        )
-        .orderBy(asc(chatMessage.id))
-        .limit(200);
-    },
-
     async lastMessageId(conversationId: string): Promise<number> {
       const [row] = await db
         .select({ id: sql<number>`coalesce(max(${chatMessage.id}), 0)`.mapWith(Number) })
         .from(chatMessage)
         .where(eq(chatMessage.conversationId, conversationId));
-      return row?.id ?? 0;
-    },
-
-    async lastMerchantMessageId(merchantCode: string): Promise<number> {
-      const [row] = await db
-        .select({ id: sql<number>`coalesce(max(${chatMessage.id}), 0)`.mapWith(Number) })
-        .from(chatMessage)
-        .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
-        .where(eq(chatConversation.merchantCode, merchantCode));
       return row?.id ?? 0;
     },
 
@@ -369,37 +333,7 @@ export function createChatRepository(db: Db) {
       return row?.unread ?? 0;
     },
 
-    /** Member messages after the operators' read marker. */
-    async operatorUnread(conversationId: string): Promise<number> {
-      const [row] = await db
-        .select({ unread: unreadOf('member', 'operator_read_id') })
-        .from(chatConversation)
-        .where(eq(chatConversation.id, conversationId));
-      return row?.unread ?? 0;
-    },
-
     markMemberRead: (conversationId: string, upTo: number) => markRead(conversationId, 'memberReadId', upTo),
-    markOperatorRead: (conversationId: string, upTo: number) =>
-      markRead(conversationId, 'operatorReadId', upTo),
-
-    /** The merchant's conversations, most recent first, with unread counts of both sides. */
-    async conversations(merchantCode: string, limit: number) {
-      return db
-        .select({
-          id: chatConversation.id,
-          username: member.username,
-          lastMessageAt: chatConversation.lastMessageAt,
-          createdAt: chatConversation.createdAt,
-          unreadCount: unreadOf('member', 'operator_read_id'),
-          memberUnreadCount: unreadOf('operator', 'member_read_id'),
-          lastMessageId: lastMessageIdOf,
-        })
-        .from(chatConversation)
-        .innerJoin(member, eq(member.id, chatConversation.memberId))
-        .where(eq(chatConversation.merchantCode, merchantCode))
-        .orderBy(sql`${chatConversation.lastMessageAt} desc nulls last`, desc(chatConversation.createdAt))
-        .limit(limit);
-    },
 
     /** One page of the conversations that have messages, newest activity first, and how many there are. */
     async consolePage(
@@ -482,19 +416,6 @@ export function createChatRepository(db: Db) {
         await onClosed(tx, before);
         return true;
       });
-    },
-
-    async messagesByIds(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select(messageColumns)
-        .from(chatMessage)
-        .where(
-          sql`${chatMessage.id} in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
     },
 
     async liveHosts(merchantCode: string, filters: { active?: boolean; streaming?: boolean }) {

@@ -14,7 +14,6 @@ import {
   CHAT_PAGE_PATH,
   CHAT_PAGE_TEXTS,
   CHAT_TOKEN_TTL_MS,
-  type ChatConversation,
   type ChatHistory,
   type ChatMessage,
   type ChatSender,
@@ -22,7 +21,6 @@ import {
   type LaunchChatResult,
   LIVE_AVATAR_PREFIX,
   type LiveModelList,
-  type OperatorChatEvent,
   chatLanguage,
   chatPageLocale,
   isSitePath,
@@ -37,7 +35,7 @@ import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { MerchantService } from '../merchant/index.ts';
 import { avatarVersion, renderAvatar } from './avatar.ts';
 import type { StreamItem } from './event-stream.ts';
-import { type ChatHub, conversationTopic, merchantTopic } from './live-hub.ts';
+import { type ChatHub, conversationTopic } from './live-hub.ts';
 import type {
   ChatRepository,
   ChatSessionRow,
@@ -53,8 +51,6 @@ type LiveQuery = z.output<typeof liveModelQuery>;
 /** Where the chat page's back arrow goes when the site gives no (usable) backUrl. */
 export const DEFAULT_BACK_URL = '/m/home';
 const FALLBACK_HEADER_COLOR = '#d4a017';
-/** Conversations the operator page lists. */
-const OPERATOR_LIST_LIMIT = 200;
 
 /** The member on the other side of a chat cookie. */
 export interface ChatMember {
@@ -144,7 +140,7 @@ export function createChatService(deps: {
     now: Date,
     options: InsertMessageOptions = {},
   ): Promise<StoredChatMessage> {
-    const topics = [conversationTopic(conversationId), merchantTopic(merchantCode)];
+    const topics = [conversationTopic(conversationId)];
     const message = await chats.insertMessage(conversationId, sender, body, now, {
       ...options,
       onStored: async (tx, stored) => {
@@ -154,12 +150,6 @@ export function createChatService(deps: {
     });
     hub.wake(topics);
     return message;
-  }
-
-  async function conversationOrThrow(conversationId: string) {
-    const conversation = await chats.conversation(merchantCode, conversationId);
-    if (!conversation) throw CONVERSATION_NOT_FOUND();
-    return conversation;
   }
 
   /** Console summaries of conversation rows, with their last message. */
@@ -290,62 +280,6 @@ export function createChatService(deps: {
             data: toChatMessage(row),
           })),
         subscribe: (wake: () => void) => hub.subscribe(conversationTopic(member.conversationId), wake),
-      };
-    },
-
-    // ——— operators ———
-
-    async conversations(): Promise<{ list: ChatConversation[] }> {
-      const rows = await chats.conversations(merchantCode, OPERATOR_LIST_LIMIT);
-      const lastIds = rows.flatMap((row) => (row.lastMessageId === null ? [] : [row.lastMessageId]));
-      const last = new Map((await chats.messagesByIds(lastIds)).map((row) => [row.id, row]));
-      return {
-        list: rows.map((row) => {
-          const message = row.lastMessageId === null ? undefined : last.get(row.lastMessageId);
-          return {
-            id: row.id,
-            userName: row.username,
-            lastMessage: message ? toChatMessage(message) : null,
-            unreadCount: row.unreadCount,
-            memberUnreadCount: row.memberUnreadCount,
-            updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
-          };
-        }),
-      };
-    },
-
-    async operatorHistory(conversationId: string, query: HistoryQuery): Promise<ChatHistory> {
-      await conversationOrThrow(conversationId);
-      const { messages, hasMore } = await historyOf(conversationId, query);
-      return { messages, hasMore, unReadCount: await chats.operatorUnread(conversationId) };
-    },
-
-    async reply(conversationId: string, body: string): Promise<ChatMessage> {
-      await conversationOrThrow(conversationId);
-      const message = await store(conversationId, 'operator', body, clock());
-      return toChatMessage(message);
-    },
-
-    async operatorRead(conversationId: string, lastMessageId: number) {
-      await conversationOrThrow(conversationId);
-      await chats.markOperatorRead(conversationId, lastMessageId);
-      return { unReadCount: await chats.operatorUnread(conversationId) };
-    },
-
-    /** What the operator's stream sends: the messages of every conversation of the merchant. */
-    async operatorStream(after: number | undefined) {
-      return {
-        startAfter: after ?? (await chats.lastMerchantMessageId(merchantCode)),
-        read: async (afterId: number, since: Date): Promise<StreamItem[]> =>
-          (await chats.merchantMessagesAfter(merchantCode, afterId, since)).map((row) => {
-            const data: OperatorChatEvent = {
-              conversationId: row.conversationId,
-              userName: row.username,
-              message: toChatMessage(row),
-            };
-            return { id: row.id, data };
-          }),
-        subscribe: (wake: () => void) => hub.subscribe(merchantTopic(merchantCode), wake),
       };
     },
 

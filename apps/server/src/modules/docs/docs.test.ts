@@ -16,7 +16,7 @@ describe('API documentation', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(database.current, {
-      config: { devOutbox: true, devClock: true, opsToken: 'docs-token' },
+      config: { devOutbox: true, devClock: true },
     });
   });
   afterAll(() => app.close());

@@ -36,7 +36,6 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       },
       components: {
         securitySchemes: {
-          opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
           operatorSession: {
             type: 'apiKey',
             in: 'cookie',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
-import { createOperatorAuth } from '../../platform/operator-auth.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
 import { type CountryLookup, geoIpCountry } from './geo-ip.ts';
 import { statusRoutes } from './routes.ts';
@@ -16,8 +15,8 @@ export {
 } from './service.ts';
 
 /**
- * The site's status (product.md §3 status info): what the web app loads first, and the operator's
- * maintenance switch (OPS_TOKEN).
+ * The site's status (product.md §3 status info): what the web app loads first. Operators change the
+ * switches in the back office (docs/back-office.md, "Site status").
  */
 export function createStatusModule(
   deps: Pick<ModuleContext, 'db' | 'clock' | 'config'> & {
@@ -29,7 +28,7 @@ export function createStatusModule(
     changes?: ChangeFeed | undefined;
   },
 ) {
-  const { db, clock, config } = deps;
+  const { clock, config } = deps;
   const statusService = createStatusService({
     merchants: deps.merchants,
     merchantService: deps.merchantService,
@@ -37,11 +36,10 @@ export function createStatusModule(
     changes: deps.changes,
     answerCache: { clock, enabled: config.answerCache },
   });
-  const opsAuth = createOperatorAuth({ credential: 'ops', token: config.opsToken, db, clock });
   return {
     statusService,
     async register(api: FastifyInstance): Promise<void> {
-      await api.register(statusRoutes, { statusService, merchantCode: config.merchantCode, opsAuth });
+      await api.register(statusRoutes, { statusService, merchantCode: config.merchantCode });
     },
   };
 }

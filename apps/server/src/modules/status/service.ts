@@ -1,10 +1,9 @@
-import { type OpsStatusUpdate, type SystemStatus, systemStatusCode } from '@kl/contracts/status';
+import { type SystemStatus, systemStatusCode } from '@kl/contracts/status';
 import {
   type Merchant,
   type MerchantRepository,
   MerchantNotFoundError,
   type MerchantService,
-  toMerchant,
 } from '../merchant/index.ts';
 import type { MerchantRow } from '../merchant/index.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
@@ -80,26 +79,6 @@ export function createStatusService(deps: StatusServiceDeps) {
       return answers
         ? answers.get(`${merchantCode} ${ip}`, () => read(merchantCode, ip))
         : read(merchantCode, ip);
-    },
-
-    /** An operator's change of maintenance or allowed countries; answers the new status for `ip`. */
-    async updateOperatorStatus(
-      merchantCode: string,
-      update: OpsStatusUpdate,
-      ip: string,
-    ): Promise<SystemStatus> {
-      const row = await deps.merchants.updateOperatorStatus(merchantCode, {
-        ...(update.maintenance !== undefined && { maintenance: update.maintenance }),
-        ...(update.maintenanceUntil !== undefined && {
-          maintenanceUntil: update.maintenanceUntil === null ? null : new Date(update.maintenanceUntil),
-        }),
-        ...(update.allowedCountries !== undefined && {
-          allowedCountries: [...new Set(update.allowedCountries)],
-        }),
-      });
-      if (!row) throw new MerchantNotFoundError(merchantCode);
-      await deps.changes?.publish('status');
-      return systemStatusOf(toMerchant(row), ip, deps.lookupCountry);
     },
 
     /**

@@ -56,18 +56,15 @@ import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 /**
  * The callers. `other` is a second real member sending the first member's ids (only on calls that address
  * a member's resource by id); it goes before `member`, while the resource still exists and waits (an
- * order still pending, a bonus not yet claimed). The operator callers send only their bearer token.
+ * order still pending, a bonus not yet claimed). `bearer` sends only a bearer token, as the retired
+ * shared-token operator calls took (docs/decisions/048-operator-sessions-only.md): it opens nothing a
+ * visitor could not.
  */
-const CALLERS = ['visitor', 'trial', 'other', 'member', 'opsToken', 'chatToken'] as const;
+const CALLERS = ['visitor', 'trial', 'other', 'member', 'bearer'] as const;
 type Caller = (typeof CALLERS)[number];
 
-const OPS_TOKEN = 'matrix-ops-token-0123456789abcdef';
-const CHAT_OPERATOR_TOKEN = 'matrix-chat-operator-0123456789ab';
+const RETIRED_BEARER = 'matrix-ops-token-0123456789abcdef';
 const PAYMENT_CALLBACK_SECRET = 'matrix-payment-callback-secret-0123456789abcdef';
-const BEARERS = {
-  opsToken: OPS_TOKEN,
-  chatToken: CHAT_OPERATOR_TOKEN,
-} as const;
 
 // ——— what each call allows ———
 
@@ -90,7 +87,7 @@ type Expectation =
    * bearer counts (the provider-wallet suites make the signed calls).
    */
   | { access: 'provider' }
-  /** A live session: visitors and operator bearers get NOT_LOGGED_IN; trial members get `trial`. */
+  /** A live session: visitors and bearer tokens get NOT_LOGGED_IN; trial members get `trial`. */
   | { access: 'member'; trial: Answer }
   /** As `member`, on a member's resource addressed by id: another member's id answers `foreign`. */
   | { access: 'own'; trial: Answer; foreign: Answer }
@@ -101,8 +98,6 @@ type Expectation =
   | { access: 'agent'; trial: Answer }
   /** The chat page: the chat cookie a real member's launch-chat token buys (the session cookie is not it). */
   | { access: 'chat' }
-  /** One operator credential; sessions and the other operators' bearers get NOT_LOGGED_IN. */
-  | { access: 'operator'; token: 'ops' | 'chat' }
   /**
    * A back-office call (docs/back-office.md): only an operator session counts, so every caller here gets
    * NOT_LOGGED_IN (the operator roles have their own matrix, modules/back-office/authorization.test.ts);
@@ -128,8 +123,6 @@ const OWN_ACTUAL_ACCOUNT = {
 const CHAT_PAGE = { access: 'chat' } as const;
 /** Agents only; trial members are refused as on every real-member call. */
 const AGENT = { access: 'agent', trial: 'FEATURE_NOT_ENABLED/free_reject' } as const;
-const OPS = { access: 'operator', token: 'ops' } as const;
-const CHAT_OPS = { access: 'operator', token: 'chat' } as const;
 const BACK_OFFICE = { access: 'back-office' } as const;
 
 const EXPECTATIONS = {
@@ -137,7 +130,6 @@ const EXPECTATIONS = {
   status: OPEN,
   outbox: { access: 'dev' },
   devClock: { access: 'dev' },
-  opsStatus: OPS,
   logo: OPEN,
   logoPicture: OPEN,
 
@@ -186,14 +178,6 @@ const EXPECTATIONS = {
   chatSend: CHAT_PAGE,
   chatRead: CHAT_PAGE,
   chatStream: CHAT_PAGE,
-  chatOpsSignIn: CHAT_OPS,
-  /** Clears the caller's own operator cookie; needs no credential (exists only with CHAT_OPERATOR_TOKEN). */
-  chatOpsSignOut: OPEN,
-  chatOpsConversations: CHAT_OPS,
-  chatOpsMessages: CHAT_OPS,
-  chatOpsReply: CHAT_OPS,
-  chatOpsRead: CHAT_OPS,
-  chatOpsStream: CHAT_OPS,
 
   banners: OPEN,
   announcements: OPEN,
@@ -262,7 +246,6 @@ const EXPECTATIONS = {
   agentContract: REAL_MEMBER,
   acceptContract: OWN_REAL,
   refuseContract: OWN_REAL,
-  contractOpsPromote: OPS,
 
   slotSession: MEMBER,
   slotSpin: MEMBER,
@@ -399,8 +382,6 @@ const providerMovement = () => ({
   },
 });
 
-const OPERATOR_CALLER = { ops: 'opsToken', chat: 'chatToken' } as const;
-
 /** What `caller` must get from a call of `expectation`; undefined when the caller does not apply. */
 function expectedAnswer(expectation: Expectation, caller: Caller): Answer | undefined {
   if (caller === 'other' && expectation.access !== 'own' && expectation.access !== 'agent') return undefined;
@@ -422,8 +403,6 @@ function expectedAnswer(expectation: Expectation, caller: Caller): Answer | unde
       return 'NOT_LOGGED_IN';
     case 'chat':
       return caller === 'member' ? 'allowed' : 'NOT_LOGGED_IN';
-    case 'operator':
-      return caller === OPERATOR_CALLER[expectation.token] ? 'allowed' : 'NOT_LOGGED_IN';
     case 'back-office':
       if (expectation.signIn) return 'WRONG_CREDENTIALS';
       return expectation.invitation ? 'INVITATION_INVALID' : 'NOT_LOGGED_IN';
@@ -475,7 +454,6 @@ interface Resources {
   slotRoundId: string;
   lotteryBetId: string;
   chatMessageId: number;
-  conversationId: string;
 }
 
 interface Probe {
@@ -557,8 +535,6 @@ describeEachDatabase('authorization matrix', (kind) => {
   let trial: Identity & Partial<Resources>;
   /** A registered member with a password, for the login call. */
   let loginName: string;
-  /** A real member the operator makes an agent. */
-  let promotee: string;
   /** The two operators who propose and approve the first member's contracts. */
   const offerers: string[] = [];
   /** A member of the first member's team (the first member is an agent), and one of its statements. */
@@ -596,8 +572,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       ...(probe.payload !== undefined && { payload: probe.payload as object }),
     });
   }
-  const asOperator = (entry: { method: string; path: string }, token: string, probe: Probe = {}) =>
-    send(entry, undefined, { ...probe, headers: { authorization: `Bearer ${token}`, ...probe.headers } });
 
   const ledger = () =>
     createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: time.clock });
@@ -716,10 +690,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     const sent = valueOf<{ id: number }>(
       await send(API.chatSend, { chat }, { payload: { body: 'Xin chào' } }),
     );
-    const conversations = valueOf<{ list: { id: string; userName: string }[] }>(
-      await asOperator(API.chatOpsConversations, CHAT_OPERATOR_TOKEN),
-    ).list;
-    const conversationId = conversations.find((item) => item.userName === who.username)?.id ?? '';
     return {
       ...who,
       ...(chat !== undefined && { chat }),
@@ -731,7 +701,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       slotRoundId,
       lotteryBetId,
       chatMessageId: sent.id,
-      conversationId,
     };
   }
 
@@ -741,8 +710,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       config: {
         devOutbox: true,
         devClock: true,
-        opsToken: OPS_TOKEN,
-        chatOperatorToken: CHAT_OPERATOR_TOKEN,
         paymentCallbackSecret: PAYMENT_CALLBACK_SECRET,
       },
     });
@@ -767,8 +734,8 @@ describeEachDatabase('authorization matrix', (kind) => {
 
     first = await readyMember();
     second = await readyMember();
-    // The first member is an agent, so that the operator can offer it contracts.
-    valueOf(await asOperator(API.contractOpsPromote, OPS_TOKEN, { payload: { username: first.username } }));
+    // The first member is an agent (type 1, as the back office makes one), so that it can be offered contracts.
+    await db().update(member).set({ type: 1 }).where(eq(member.id, first.memberId));
     await makeAgent(db(), first.memberId);
     teamMemberId = (await realMember()).memberId;
     await attach(db(), teamMemberId, first.memberId);
@@ -785,7 +752,6 @@ describeEachDatabase('authorization matrix', (kind) => {
       amount: 0,
       status: 'nothing_due',
     });
-    promotee = (await realMember()).username;
     for (const role of ['owner', 'finance'] as const) {
       offerers.push((await createOperator(db(), time.clock, { role })).id);
     }
@@ -901,7 +867,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     status: { build: () => ({}) },
     outbox: { build: () => ({ query: { kind: 'captcha' } }) },
     devClock: { build: () => ({ payload: { offsetMs: 0 } }) },
-    opsStatus: { build: () => ({ payload: { maintenance: false } }) },
     logo: { build: () => ({}) },
     logoPicture: { build: () => ({}) },
 
@@ -1062,21 +1027,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     chatSend: { build: () => ({ payload: { body: 'Một câu hỏi' } }) },
     chatRead: { build: ({ own }) => ({ payload: { lastMessageId: own('chatMessageId') } }) },
     chatStream: { build: () => ({}) },
-    chatOpsSignIn: { build: () => ({}) },
-    chatOpsSignOut: { build: () => ({}) },
-    chatOpsConversations: { build: () => ({}) },
-    chatOpsMessages: { build: ({ own }) => ({ query: { conversationId: own('conversationId') } }) },
-    chatOpsReply: {
-      build: ({ own }) => ({
-        payload: { conversationId: own('conversationId'), body: 'Chúng tôi đang xem.' },
-      }),
-    },
-    chatOpsRead: {
-      build: ({ own }) => ({
-        payload: { conversationId: own('conversationId'), lastMessageId: own('chatMessageId') },
-      }),
-    },
-    chatOpsStream: { build: () => ({}) },
 
     banners: { build: () => ({}) },
     announcements: { build: () => ({}) },
@@ -1176,7 +1126,6 @@ describeEachDatabase('authorization matrix', (kind) => {
     agentContract: { build: () => ({ query: { kind: 'salary' } }) },
     acceptContract: { build: async () => ({ payload: { contractId: await waitingContract('salary') } }) },
     refuseContract: { build: async () => ({ payload: { contractId: await waitingContract('dividend') } }) },
-    contractOpsPromote: { build: () => ({ payload: { username: promotee } }) },
 
     slotSession: { build: () => ({ query: { mode: 'wallet' } }) },
     slotSpin: {
@@ -1355,8 +1304,7 @@ describeEachDatabase('authorization matrix', (kind) => {
   async function credentialsOf(caller: Caller, fresh: RouteProbe['fresh']): Promise<Identity | undefined> {
     switch (caller) {
       case 'visitor':
-      case 'opsToken':
-      case 'chatToken':
+      case 'bearer':
         return undefined;
       case 'trial':
         return fresh ? trialMember() : trial;
@@ -1389,7 +1337,7 @@ describeEachDatabase('authorization matrix', (kind) => {
 
     const headers: Record<string, string> = { ...probe.headers };
     let payload: unknown = probe.payload;
-    if (caller in BEARERS) headers.authorization = `Bearer ${BEARERS[caller as keyof typeof BEARERS]}`;
+    if (caller === 'bearer') headers.authorization = `Bearer ${RETIRED_BEARER}`;
     if (probe.encrypted !== undefined) {
       const sealed = await encryptAsBrowser(await getLoginKey(app), probe.encrypted);
       headers[LOGIN_KEY_HEADER] = sealed.header;
@@ -1564,22 +1512,17 @@ describeEachDatabase('authorization matrix', (kind) => {
     expect(csv.body).not.toContain('900000');
   });
 
-  it('without the operator tokens, DEV_OUTBOX and the sandbox provider those calls do not exist', async () => {
+  it('without DEV_OUTBOX, DEV_CLOCK and the sandbox provider those calls do not exist', async () => {
     const bare = await buildTestApp(database.current, {
       clock: time.clock,
-      config: {
-        devOutbox: false,
-        sandboxProvider: false,
-        opsToken: undefined,
-        chatOperatorToken: undefined,
-      },
+      config: { devOutbox: false, devClock: false, sandboxProvider: false },
     });
     try {
       const absent = (Object.keys(API) as ApiCall[]).filter((name) => {
         const expectation: Expectation = EXPECTATIONS[name];
-        return expectation.access === 'operator' || expectation.access === 'dev';
+        return expectation.access === 'dev';
       });
-      expect(absent.length).toBeGreaterThan(4);
+      expect(absent.sort()).toEqual(['devClock', 'outbox']);
       for (const name of absent) {
         const entry = API[name];
         for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {

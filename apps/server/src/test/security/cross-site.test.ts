@@ -38,8 +38,6 @@ describeEachDatabase('cross-site requests', (kind) => {
     { owner: 'owner' },
     {
       config: {
-        opsToken: 'cross-site-ops-token',
-        chatOperatorToken: 'cross-site-chat-token',
         devClock: true,
         sandboxProvider: true,
       },

@@ -12,8 +12,7 @@ import { describeEachDatabase, useTestDatabase } from '../databases.ts';
 /**
  * Security suite (a): malformed input never makes the server fail. The OpenAPI document the server
  * publishes (/api/docs/json) lists every route with the shape of its query, path parameters and body;
- * each route is sent, as a visitor and as a logged-in member (with the operator token on operator
- * routes), a few bad values per parameter chosen by its type — wrong types, huge strings and numbers,
+ * each route is sent, as a visitor and as a logged-in member, a few bad values per parameter chosen by its type — wrong types, huge strings and numbers,
  * negatives, NaN and infinities, NUL and broken UTF-16 / UTF-8, deep nesting, prototype keys — around an
  * otherwise plausible request. No answer may be a 5xx, nothing may pollute Object.prototype, and the
  * server must still answer afterwards.
@@ -57,17 +56,6 @@ interface Probe {
   label: string;
   url: string;
   body?: { payload: string | Buffer; contentType: string };
-}
-
-const OPERATOR_TOKENS = {
-  ops: `ops-${randomUUID()}`,
-  chat: `chat-${randomUUID()}`,
-};
-/** The operator token a route takes, by its path. */
-function operatorTokenOf(path: string): string | undefined {
-  if (path.startsWith('/api/ops/')) return OPERATOR_TOKENS.ops;
-  if (path.startsWith('/api/chat/ops/')) return OPERATOR_TOKENS.chat;
-  return undefined;
 }
 
 // ——— a plausible value of a schema ———
@@ -431,8 +419,6 @@ describeEachDatabase('security (a): malformed input never answers 5xx', (kind) =
         devOutbox: true,
         devClock: true,
         rateLimitMax: 1_000_000,
-        opsToken: OPERATOR_TOKENS.ops,
-        chatOperatorToken: OPERATOR_TOKENS.chat,
       },
     });
     const response = await app.inject({ url: '/api/docs/json' });
@@ -487,16 +473,9 @@ describeEachDatabase('security (a): malformed input never answers 5xx', (kind) =
       routeNumber += 1;
       const alive = await app.inject({ url: API.memberInfo.path, headers: { cookie } });
       if (alive.statusCode !== 200) cookie = await newCookie();
-      const operatorToken = operatorTokenOf(path);
       const callers = [
         { name: 'visitor', headers: {} as Record<string, string> },
-        {
-          name: 'member',
-          headers: { cookie, ...(operatorToken && { authorization: `Bearer ${operatorToken}` }) } as Record<
-            string,
-            string
-          >,
-        },
+        { name: 'member', headers: { cookie } as Record<string, string> },
       ];
       let probes = probesOf(path, method, operation);
       // An endless stream: only the probes refused before it starts (a bad query), and only as a visitor.

@@ -22,7 +22,7 @@ import { serverReach } from './server-reach.ts';
  */
 const anyValue = z.unknown();
 const statusCall = { ...statusCalls.status, response: anyValue };
-const opsStatus = { ...statusCalls.opsStatus, body: z.unknown(), response: anyValue };
+const devClock = { ...statusCalls.devClock, body: z.unknown(), response: anyValue };
 const submitFeedback = { ...feedbackCalls.submitFeedback, response: anyValue };
 
 const answer = (body: string | object, status = 200) =>
@@ -93,15 +93,15 @@ describe('apiCall', () => {
   it('sends a body as JSON, and the query', async () => {
     const fetchMock = stubFetch(async () => answer({ success: true, value: null }));
     const signal = new AbortController().signal;
-    await apiCall(opsStatus, {
-      body: { maintenance: true },
+    await apiCall(devClock, {
+      body: { offsetMs: 0 },
       query: { kind: 'sms', skip: undefined },
       signal,
     });
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/ops/status?kind=sms');
+    expect(url).toBe('/api/dev/clock?kind=sms');
     expect(init?.method).toBe('PUT');
-    expect(init?.body).toBe('{"maintenance":true}');
+    expect(init?.body).toBe('{"offsetMs":0}');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
     expect(init?.signal).toBe(signal);
   });

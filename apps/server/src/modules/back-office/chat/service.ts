@@ -4,8 +4,8 @@ import type { AuditActor, AuditLog } from '../audit.ts';
 
 /**
  * The live chat console (docs/back-office.md, "Chat, feedback and inbox"), on the chat module's service:
- * the same conversations and messages the member's chat page and the operator page use, so a reply reaches
- * the member's stream at once. Replies and closings are audited in their own transaction (the conversation
+ * the same conversations and messages the member's chat page uses, so a reply reaches the member's stream
+ * at once. Replies and closings are audited in their own transaction (the conversation
  * id and the status before and after; never the message text).
  */
 export function createChatConsole(deps: { chatService: ChatService; audit: AuditLog }) {

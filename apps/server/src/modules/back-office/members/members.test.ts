@@ -198,6 +198,7 @@ describeEachDatabase('back-office members', (kind) => {
         { type: 'username', username: registered.username, password: secret },
         { ip: freshIp() },
       );
+    suite.time.advance(1_000);
     expect((await login('wrong-password')).statusCode).toBe(401);
 
     const detail = await detailOf(row.id);
@@ -219,7 +220,12 @@ describeEachDatabase('back-office members', (kind) => {
     ]);
     expect(detail.sessions).toHaveLength(1);
     expect(detail.sessions[0]).toMatchObject({ active: true, device: 'H5' });
-    expect(detail.logins).toEqual([expect.objectContaining({ succeeded: false })]);
+    // Registering signed the member in: that session is their first sign-in, the wrong password the next.
+    const [registration] = detail.sessions;
+    expect(detail.logins).toEqual([
+      expect.objectContaining({ succeeded: false }),
+      { ip: registration?.ip, succeeded: true, at: registration?.createdAt },
+    ]);
 
     // Unknown, or another merchant's: 404.
     const unknown = await request(adminCalls.adminMember, operators.support, {
@@ -254,6 +260,7 @@ describeEachDatabase('back-office members', (kind) => {
     const refused = await setDisabled(row.id, true, operators.support);
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'PERMISSION_DENIED']);
 
+    suite.time.advance(1_000);
     const disabled = await setDisabled(row.id, true);
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(json(disabled).value).toEqual({ disabled: true, sessionsEnded: 1 });
@@ -299,7 +306,8 @@ describeEachDatabase('back-office members', (kind) => {
     expect(json(enabled).value).toEqual({ disabled: false, sessionsEnded: 0 });
     const back = await login();
     expect(back.statusCode, back.body).toBe(200);
-    expect((await detailOf(row.id)).logins.map((entry) => entry.succeeded)).toEqual([true, false]);
+    // Signed in again, refused while disabled, signed in by registering.
+    expect((await detailOf(row.id)).logins.map((entry) => entry.succeeded)).toEqual([true, false, true]);
 
     const entries = await auditOf(row.id);
     expect(entries.map((entry) => entry.action)).toEqual([
@@ -369,7 +377,8 @@ describeEachDatabase('back-office members', (kind) => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('lists the logins of the member’s username in any case and of their mobile number, not of others', async () => {
+  it('lists every session as a sign-in, and the refused attempts on the member’s username and mobile number', async () => {
+    // A member with a session (made in the database, as registering or any way of signing in makes one).
     const { row } = await suite.newMember();
     await db()
       .update(member)
@@ -386,14 +395,21 @@ describeEachDatabase('back-office members', (kind) => {
     await db()
       .insert(loginAttempt)
       .values([
-        attempt(row.username.toLowerCase(), true, 3),
+        attempt(row.username.toUpperCase(), false, 3),
+        attempt(row.username.toLowerCase(), false, 3),
         attempt('+84912000111', false, 2),
-        attempt(`${row.username.toLowerCase()}x`, true, 1),
-        { ...attempt(row.username.toLowerCase(), true, 4), merchantCode: 'othersite' },
+        attempt(`${row.username.toLowerCase()}x`, false, 1),
+        { ...attempt(row.username.toLowerCase(), false, 4), merchantCode: 'othersite' },
+        // A successful attempt is a session already: not listed twice.
+        attempt(row.username.toLowerCase(), true, 5),
       ]);
-    expect((await detailOf(row.id)).logins).toEqual([
+    const detail = await detailOf(row.id);
+    const [session] = detail.sessions;
+    expect(session).toBeDefined();
+    expect(detail.logins).toEqual([
+      { ip: session?.ip, succeeded: true, at: session?.createdAt },
       { ip: '10.200.0.2', succeeded: false, at: at(2).toISOString() },
-      { ip: '10.200.0.3', succeeded: true, at: at(3).toISOString() },
+      { ip: '10.200.0.3', succeeded: false, at: at(3).toISOString() },
     ]);
   });
 });

@@ -15,6 +15,25 @@ type ListRow = Awaited<ReturnType<MemberRepository['searchForOperators']>>['rows
 /** How many sessions, logins and ledger lines the member detail shows. */
 const DETAIL_ROWS = 20;
 
+/**
+ * The member's sign-ins, newest first (docs/back-office.md, "Members"): every session they started is one
+ * that succeeded, however it was made (registering, a password, an SMS code, a quick login), and every
+ * refused attempt on their username or mobile number one that failed. A session is the one record every way
+ * of signing in writes; the attempts name only what was typed, and a successful one is already a session.
+ */
+function signInsOf(
+  sessions: readonly { ip: string; createdAt: Date }[],
+  refused: readonly { ip: string; at: Date }[],
+): MemberDetail['logins'] {
+  return [
+    ...sessions.map((session) => ({ ip: session.ip, succeeded: true, at: session.createdAt })),
+    ...refused.map((attempt) => ({ ip: attempt.ip, succeeded: false, at: attempt.at })),
+  ]
+    .sort((left, right) => right.at.getTime() - left.at.getTime())
+    .slice(0, DETAIL_ROWS)
+    .map((entry) => ({ ...entry, at: entry.at.toISOString() }));
+}
+
 function memberRowOf(row: ListRow): MemberRow {
   return {
     id: row.id,
@@ -87,7 +106,7 @@ export function createMemberService(deps: {
         vipService.levelOf(merchantCode, memberId),
         ledger.availableLines(memberId, WALLET_CURRENCY, demo, DETAIL_ROWS),
         sessions.newestOf(memberId, DETAIL_ROWS),
-        logins.newestNaming(merchantCode, accounts, DETAIL_ROWS),
+        logins.newestFailedNaming(merchantCode, accounts, DETAIL_ROWS),
       ]);
       return {
         member: {
@@ -114,11 +133,7 @@ export function createMemberService(deps: {
           expiresAt: session.expiresAt.toISOString(),
           active: session.revokedAt === null && session.expiresAt > now,
         })),
-        logins: recentLogins.map((login) => ({
-          ip: login.ip,
-          succeeded: login.succeeded,
-          at: login.at.toISOString(),
-        })),
+        logins: signInsOf(recentSessions, recentLogins),
       };
     },
 

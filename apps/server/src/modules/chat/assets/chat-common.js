@@ -1,6 +1,5 @@
-/* What the member's and the operator's chat pages share, loaded before either page's script: the calls
-   of the chat API, a message's list item and the insertion of messages in id order. Text is only ever
-   set with textContent. */
+/* Loaded before the member's chat page script: the calls of the chat API, a message's list item and
+   the insertion of messages in id order. Text is only ever set with textContent. */
 /* global document, window */
 'use strict';
 
