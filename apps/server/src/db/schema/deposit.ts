@@ -233,4 +233,5 @@ export type DepositChannelRow = typeof depositChannel.$inferSelect;
 export type NewDepositChannelRow = typeof depositChannel.$inferInsert;
 export type DepositOrderRow = typeof depositOrder.$inferSelect;
 export type DepositConfirmationRow = typeof depositConfirmation.$inferSelect;
+export type NewDepositConfirmationRow = typeof depositConfirmation.$inferInsert;
 export type BankStatementLineRow = typeof bankStatementLine.$inferSelect;
