@@ -20,6 +20,7 @@ const MONEY_FIELDS = [
   'creditLimitPerOperatorDay',
   'creditLimitPerMemberDay',
   'withdrawalSecondApprovalAbove',
+  'depositConfirmSecondApprovalAbove',
   'promotionBonusCap',
 ] as const;
 const NUMBER_FIELDS = ['promotionMinTurnoverMultiple', 'segregationDays'] as const;
