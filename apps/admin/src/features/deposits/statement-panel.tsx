@@ -1,5 +1,6 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import {
+  STATEMENT_LINE_OUTCOMES,
   STATEMENT_MAX_BYTES,
   STATEMENT_MAX_LINES,
   type StatementLineResult,
@@ -73,9 +74,8 @@ export function StatementResults({ result }: { result: StatementUploadResult }) 
             : `${value} (${t('payments.orderAmount', { amount: formatMoney(line.orderAmount, WALLET_CURRENCY, i18n.language) })})`,
     },
   ];
-  const counts = Object.entries(result.counts)
-    .filter(([, count]) => count > 0)
-    .map(([outcome, count]) => `${t(`payments.lineOutcomes.${outcome}`)}: ${count}`)
+  const counts = STATEMENT_LINE_OUTCOMES.filter((outcome) => (result.counts[outcome] ?? 0) > 0)
+    .map((outcome) => `${t(`payments.lineOutcomes.${outcome}`)}: ${result.counts[outcome] ?? 0}`)
     .join(' · ');
   return (
     <Flex vertical gap="small">
