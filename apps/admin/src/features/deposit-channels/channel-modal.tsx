@@ -11,18 +11,12 @@ import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
+import { GROUPED } from '../../shared/grouped-number.ts';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { type ChannelFormValues, formValuesOf, parseQuickAmounts, requestOf } from './channel-form.ts';
 
 /** The list a change of a channel refreshes. */
 export const CHANNELS_LIST = 'deposit-channels';
-
-/** Amounts typed with their thousands grouped (10,000,000), read back as a number. */
-const GROUPED = {
-  formatter: (value: number | string | undefined) =>
-    String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-  parser: (text: string | undefined) => Number((text ?? '').replace(/[^\d]/g, '')),
-};
 
 /**
  * Adds a channel (`channel` null) or edits one: kind, name in Vietnamese and English, the bank account

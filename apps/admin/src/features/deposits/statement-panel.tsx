@@ -10,6 +10,7 @@ import {
 import { formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { Alert, Button, Flex, Form, Input, Table, type TableColumnsType, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
@@ -26,29 +27,32 @@ import { DEPOSIT_LISTS, decisionText } from './deposit-actions.tsx';
 
 const UNMATCHED_LIST = 'statement-unmatched';
 
-/** What became of each line of the file just uploaded. */
-export function StatementResults({ result }: { result: StatementUploadResult }) {
-  const { t, i18n } = useTranslation();
-  const columns: TableColumnsType<StatementLineResult> = [
-    { title: t('payments.lineNo'), dataIndex: 'lineNo', align: 'right' },
-    { title: t('payments.date'), dataIndex: 'date', render: (value: string | null) => value ?? '—' },
+/** The columns a statement line shows wherever it is listed: date, amount, description, transaction id. */
+function lineColumns<T extends { date: string | null; amount: number | null }>(
+  t: TFunction,
+  language: string,
+): TableColumnsType<T> {
+  const orDash = (value: string | null) => value ?? '—';
+  return [
+    { title: t('payments.date'), dataIndex: 'date', render: orDash },
     {
       title: t('deposits.amount'),
       dataIndex: 'amount',
       align: 'right',
       render: (value: number | null) =>
-        value === null ? '—' : formatMoney(value, WALLET_CURRENCY, i18n.language),
+        value === null ? '—' : formatMoney(value, WALLET_CURRENCY, language),
     },
-    {
-      title: t('payments.description'),
-      dataIndex: 'description',
-      render: (value: string | null) => value ?? '—',
-    },
-    {
-      title: t('payments.transactionId'),
-      dataIndex: 'transactionId',
-      render: (value: string | null) => value ?? '—',
-    },
+    { title: t('payments.description'), dataIndex: 'description', render: orDash },
+    { title: t('payments.transactionId'), dataIndex: 'transactionId', render: orDash },
+  ];
+}
+
+/** What became of each line of the file just uploaded. */
+export function StatementResults({ result }: { result: StatementUploadResult }) {
+  const { t, i18n } = useTranslation();
+  const columns: TableColumnsType<StatementLineResult> = [
+    { title: t('payments.lineNo'), dataIndex: 'lineNo', align: 'right' },
+    ...lineColumns<StatementLineResult>(t, i18n.language),
     {
       title: t('payments.outcome'),
       dataIndex: 'outcome',
@@ -164,19 +168,7 @@ export function StatementPanel() {
   );
 
   const columns: TableColumnsType<UnmatchedStatementLine> = [
-    { title: t('payments.date'), dataIndex: 'date' },
-    {
-      title: t('deposits.amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (value: number) => formatMoney(value, WALLET_CURRENCY, i18n.language),
-    },
-    { title: t('payments.description'), dataIndex: 'description' },
-    {
-      title: t('payments.transactionId'),
-      dataIndex: 'transactionId',
-      render: (value: string | null) => value ?? '—',
-    },
+    ...lineColumns<UnmatchedStatementLine>(t, i18n.language),
     {
       title: t('payments.outcome'),
       dataIndex: 'outcome',
