@@ -66,8 +66,9 @@ function DepositOrdersPanel() {
     {
       title: t('payments.confirmation'),
       key: 'confirmation',
+      // A first approval the gateway overtook (the order paid meanwhile) no longer waits for anyone.
       render: (_, row) =>
-        row.confirmation
+        row.confirmation && !(row.confirmation.status === 'awaiting_second_approval' && row.status === 'paid')
           ? t(`payments.confirmationStates.${row.confirmation.status}`, {
               operator: row.confirmation.confirmedBy.username,
             })
