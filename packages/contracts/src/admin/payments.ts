@@ -273,7 +273,47 @@ export const statementLineParams = z.object({ lineId: z.coerce.number().int().po
 export const confirmFromLineRequest = z.object({ order: trimmed(64), reason });
 export type ConfirmFromLineRequest = z.input<typeof confirmFromLineRequest>;
 
+// Withdrawal limits (the merchant's, the same for every member: `withdrawal_setting` has no VIP level).
+
+export const withdrawalLimits = z
+  .object({
+    currency: z.string(),
+    minAmount: positiveMoney,
+    maxAmount: positiveMoney,
+    /** Requests one member may make in a day (Vietnam time). */
+    dailyCountLimit: z.number().int().min(1).max(100),
+  })
+  .refine((limits) => limits.maxAmount >= limits.minAmount, {
+    path: ['maxAmount'],
+    message: 'MAX_BELOW_MIN',
+  });
+export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
+export const setWithdrawalLimitsRequest = z
+  .object({
+    minAmount: positiveMoney,
+    maxAmount: positiveMoney,
+    dailyCountLimit: z.number().int().min(1).max(100),
+  })
+  .refine((limits) => limits.maxAmount >= limits.minAmount, {
+    path: ['maxAmount'],
+    message: 'MAX_BELOW_MIN',
+  });
+export type SetWithdrawalLimitsRequest = z.input<typeof setWithdrawalLimitsRequest>;
+
 export const adminPaymentsCalls = {
+  adminWithdrawalLimits: {
+    method: 'GET',
+    path: '/api/admin/withdrawal-limits',
+    moduleId: 'ADMIN',
+    response: withdrawalLimits,
+  },
+  adminSetWithdrawalLimits: {
+    method: 'PUT',
+    path: '/api/admin/withdrawal-limits',
+    moduleId: 'ADMIN',
+    body: setWithdrawalLimitsRequest,
+    response: withdrawalLimits,
+  },
   adminDepositChannels: {
     method: 'GET',
     path: '/api/admin/deposit-channels',
@@ -365,6 +405,8 @@ export const adminPaymentsCalls = {
 } as const satisfies ApiTable;
 
 export const adminPaymentsRules = {
+  adminWithdrawalLimits: { area: 'withdrawals', access: 'read' },
+  adminSetWithdrawalLimits: { area: 'withdrawals', access: 'write' },
   adminDepositChannels: { area: 'deposits', access: 'read' },
   adminCreateDepositChannel: { area: 'deposits', access: 'write' },
   adminUpdateDepositChannel: { area: 'deposits', access: 'write' },

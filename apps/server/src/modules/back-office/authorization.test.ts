@@ -108,6 +108,8 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminControls: {},
   adminChangeControls: { payload: {} },
   adminCreditRoom: { query: { memberId: unknownId } },
+  adminWithdrawalLimits: {},
+  adminSetWithdrawalLimits: { payload: {} },
   adminDepositChannels: {},
   adminCreateDepositChannel: { payload: {} },
   adminUpdateDepositChannel: { params: { code: 'no-such-channel' }, payload: {} },

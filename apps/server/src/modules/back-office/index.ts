@@ -34,6 +34,7 @@ import { registerPaymentsRoutes } from './deposits/payments-routes.ts';
 import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
 import { createBankStatements } from './deposits/statements.ts';
+import { createWithdrawalLimitsAdmin } from './deposits/withdrawal-limits.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
@@ -212,6 +213,7 @@ export function createBackOfficeModule(
         channels: depositChannels,
         confirmations: depositConfirmations,
         statements: bankStatements,
+        withdrawalLimits: createWithdrawalLimitsAdmin({ db, merchantCode, audit }),
       });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
       registerPromotionRoutes(api, { guard, promotionAdmin });

@@ -386,6 +386,8 @@ const EXPECTATIONS = {
   adminControls: BACK_OFFICE,
   adminChangeControls: BACK_OFFICE,
   adminCreditRoom: BACK_OFFICE,
+  adminWithdrawalLimits: BACK_OFFICE,
+  adminSetWithdrawalLimits: BACK_OFFICE,
   adminDepositChannels: BACK_OFFICE,
   adminCreateDepositChannel: BACK_OFFICE,
   adminUpdateDepositChannel: BACK_OFFICE,
@@ -1359,6 +1361,8 @@ describeEachDatabase('authorization matrix', (kind) => {
     // The controls as they are: nothing loosens, nothing changes.
     adminChangeControls: { build: () => ({ payload: { ...DEFAULT_MONEY_CONTROLS, note: 'matrix' } }) },
     adminCreditRoom: { build: () => ({ query: { memberId: randomUUID() } }) },
+    adminWithdrawalLimits: { build: () => ({}) },
+    adminSetWithdrawalLimits: { build: () => ({}) },
     adminDepositChannels: { build: () => ({}) },
     adminCreateDepositChannel: { build: () => ({}) },
     adminUpdateDepositChannel: { build: () => ({ params: { code: 'no-such-channel' } }) },

@@ -5,6 +5,7 @@ import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { DepositChannelsAdmin } from './channels.ts';
 import type { DepositConfirmations } from './confirmations.ts';
 import type { BankStatements } from './statements.ts';
+import type { WithdrawalLimitsAdmin } from './withdrawal-limits.ts';
 
 const FOUR_EYES_FAILURES = ['SECOND_APPROVER_REQUIRED', 'APPROVER_NOT_INDEPENDENT'] as const;
 
@@ -16,9 +17,30 @@ export function registerPaymentsRoutes(
     channels: DepositChannelsAdmin;
     confirmations: DepositConfirmations;
     statements: BankStatements;
+    withdrawalLimits: WithdrawalLimitsAdmin;
   },
 ): void {
-  const { guard, channels, confirmations, statements } = deps;
+  const { guard, channels, confirmations, statements, withdrawalLimits } = deps;
+
+  route(app, 'adminWithdrawalLimits', {
+    ...guard.guarded('adminWithdrawalLimits'),
+    summary: 'The merchant’s withdrawal limits: smallest and largest request, requests a day',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+    handler: (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return withdrawalLimits.current();
+    },
+  });
+
+  route(app, 'adminSetWithdrawalLimits', {
+    ...guard.guarded('adminSetWithdrawalLimits'),
+    summary: 'Change the merchant’s withdrawal limits (the next request is checked against them)',
+    description:
+      'Amounts above zero, max ≥ min, 1 to 100 requests a day; otherwise 400 INVALID_INPUT. Audited as ' +
+      'withdrawal_setting.update.',
+    failures: GUARD_FAILURES,
+    handler: (request) => withdrawalLimits.set(actorOf(request), request.body),
+  });
 
   route(app, 'adminDepositChannels', {
     ...guard.guarded('adminDepositChannels'),
