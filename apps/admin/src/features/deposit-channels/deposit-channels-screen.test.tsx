@@ -30,15 +30,19 @@ const bank: AdminDepositChannel = {
   orders: 4,
 };
 
-const sessionOf = (role: 'finance' | 'risk') =>
-  on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator(role)));
+const limits = { currency: 'VND', minAmount: 100_000, maxAmount: 50_000_000, dailyCountLimit: 5 };
+/** The session, and the withdrawal limits the screen shows to whoever reads withdrawals. */
+const sessionOf = (role: 'finance' | 'risk') => [
+  on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator(role))),
+  on(adminCalls.adminWithdrawalLimits, () => answer(adminCalls.adminWithdrawalLimits, limits)),
+];
 
 describe('the deposit channels screen', () => {
   it('adds a channel through its labelled fields', async () => {
     const channels = [bank];
     const { user, api } = await renderAdmin('/deposit-channels', {
       routes: [
-        sessionOf('finance'),
+        ...sessionOf('finance'),
         on(adminCalls.adminDepositChannels, () =>
           answer(adminCalls.adminDepositChannels, { list: channels }),
         ),
@@ -108,7 +112,7 @@ describe('the deposit channels screen', () => {
   it('checks the fields as the server does before sending', async () => {
     const { user, api } = await renderAdmin('/deposit-channels', {
       routes: [
-        sessionOf('finance'),
+        ...sessionOf('finance'),
         on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
@@ -145,7 +149,7 @@ describe('the deposit channels screen', () => {
     };
     const { user, api } = await renderAdmin('/deposit-channels', {
       routes: [
-        sessionOf('finance'),
+        ...sessionOf('finance'),
         on(adminCalls.adminDepositChannels, () =>
           answer(adminCalls.adminDepositChannels, { list: [bank, wallet] }),
         ),
@@ -177,7 +181,7 @@ describe('the deposit channels screen', () => {
   it('shows risk the channels without the buttons that change them', async () => {
     await renderAdmin('/deposit-channels', {
       routes: [
-        sessionOf('risk'),
+        ...sessionOf('risk'),
         on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
@@ -185,5 +189,32 @@ describe('the deposit channels screen', () => {
     expect(await screen.findByRole('switch', { name: 'Channel Bank transfer enabled' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'New channel' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit channel Bank transfer' })).toBeNull();
+    expect(await screen.findByText('₫50,000,000')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save the withdrawal limits' })).toBeNull();
+  });
+
+  it('changes the withdrawal limits every member is held to', async () => {
+    const { user, api } = await renderAdmin('/deposit-channels', {
+      routes: [
+        ...sessionOf('finance'),
+        on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
+        on(adminCalls.adminSetWithdrawalLimits, (request) =>
+          answer(adminCalls.adminSetWithdrawalLimits, {
+            currency: 'VND',
+            ...bodyOf(adminCalls.adminSetWithdrawalLimits, request),
+          }),
+        ),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    const daily = await screen.findByLabelText('Withdrawals per member per day');
+    await user.clear(daily);
+    await user.click(daily);
+    await user.paste('3');
+    await user.click(screen.getByRole('button', { name: 'Save the withdrawal limits' }));
+    expect(await screen.findByText('The withdrawal limits were saved')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminSetWithdrawalLimits).map((request) => request.json)).toEqual([
+      { minAmount: 100_000, maxAmount: 50_000_000, dailyCountLimit: 3 },
+    ]);
   });
 });

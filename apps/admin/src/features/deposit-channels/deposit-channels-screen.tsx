@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useAccess, useCanWrite } from '../../shared/session.ts';
 import { CHANNELS_LIST, ChannelModal } from './channel-modal.tsx';
+import { WithdrawalLimitsCard } from './withdrawal-limits-card.tsx';
 
 /** The channel's account in one line: bank, account number and holder, or the e-wallet's. */
 function accountOf(channel: AdminDepositChannel): string {
@@ -31,6 +32,7 @@ function accountOf(channel: AdminDepositChannel): string {
 export function DepositChannelsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('deposits');
+  const readsWithdrawals = useAccess('withdrawals') !== 'none';
   const [editing, setEditing] = useState<AdminDepositChannel | null | 'new'>(null);
   const channels = useQuery({
     queryKey: listKey(CHANNELS_LIST),
@@ -166,6 +168,7 @@ export function DepositChannelsScreen() {
         channel={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
+      {readsWithdrawals ? <WithdrawalLimitsCard /> : null}
     </Screen>
   );
 }

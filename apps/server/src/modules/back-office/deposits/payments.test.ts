@@ -132,6 +132,37 @@ describeEachDatabase('back-office payments operations', (kind) => {
     expect(trail[2]).toMatchObject({ before: { minAmount: 10_000 }, after: { minAmount: 20_000 } });
   });
 
+  it('changes the withdrawal limits players are held to at once; audited; risk only reads them', async () => {
+    const { caller } = await suite.newMember();
+    const before = await value(adminCalls.adminWithdrawalLimits, operators.risk);
+    const limits = { minAmount: 200_000, maxAmount: 20_000_000, dailyCountLimit: 3 };
+    expect(await value(adminCalls.adminSetWithdrawalLimits, operators.finance, { payload: limits })).toEqual({
+      currency: 'VND',
+      ...limits,
+    });
+    const info = answerValue(API.withdrawalInfo, await call(suite.app, API.withdrawalInfo, caller));
+    expect(info).toMatchObject(limits);
+    expectFailure(
+      await request(adminCalls.adminSetWithdrawalLimits, operators.finance, {
+        payload: { ...limits, maxAmount: 100_000 },
+      }),
+      400,
+      'INVALID_INPUT',
+    );
+    expectFailure(
+      await request(adminCalls.adminSetWithdrawalLimits, operators.risk, { payload: limits }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    const [entry] = await auditTrail(operators.owner, 'merchant', 'kimlong');
+    expect(entry).toMatchObject({
+      action: 'withdrawal_setting.update',
+      before: { maxAmount: before.maxAmount },
+      after: limits,
+    });
+    await value(adminCalls.adminSetWithdrawalLimits, operators.finance, { payload: before });
+  });
+
   it('validates channels, refuses a taken code, and never deletes a channel with orders', async () => {
     const code = uniqueCode('val');
     const bad: [string, Partial<CreateDepositChannelRequest>][] = [
