@@ -4,7 +4,6 @@ import {
   adminCalls,
   answer,
   bodyOf,
-  chooseOption,
   createOperator,
   findHeading,
   LANGUAGE_STORAGE_KEY,
@@ -38,75 +37,21 @@ const sessionOf = (role: 'finance' | 'risk') => [
 ];
 
 describe('the deposit channels screen', () => {
-  it('adds a channel through its labelled fields', async () => {
-    const channels = [bank];
-    const { user, api } = await renderAdmin('/deposit-channels', {
+  it('shows risk the channels without the buttons that change them', async () => {
+    await renderAdmin('/deposit-channels', {
       routes: [
-        ...sessionOf('finance'),
-        on(adminCalls.adminDepositChannels, () =>
-          answer(adminCalls.adminDepositChannels, { list: channels }),
-        ),
-        on(adminCalls.adminCreateDepositChannel, (request) => {
-          const body = bodyOf(adminCalls.adminCreateDepositChannel, request);
-          const created: AdminDepositChannel = {
-            ...body,
-            name: body.name,
-            quickAmounts: body.quickAmounts,
-            bank: body.bank,
-            wallet: body.wallet,
-            sort: 2,
-            orders: 0,
-          };
-          channels.push(created);
-          return answer(adminCalls.adminCreateDepositChannel, created);
-        }),
+        ...sessionOf('risk'),
+        on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
     await findHeading('Deposit channels');
-    const table = await screen.findByRole('table', { name: 'Deposit channels' });
-    expect(await within(table).findByText('Vietcombank (970436) · 1029384756 · KIM LONG')).toBeVisible();
-    // A channel with orders offers no delete.
-    expect(screen.queryByRole('button', { name: 'Delete channel Bank transfer' })).toBeNull();
-
-    await user.click(screen.getByRole('button', { name: 'New channel' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New channel' });
-    const field = (label: string) => within(dialog).getByLabelText(label);
-    /** Types a value in one go (a paste), replacing what the field held. */
-    const fill = async (label: string, text: string) => {
-      await user.clear(field(label));
-      await user.click(field(label));
-      await user.paste(text);
-    };
-    await fill('Code', 'acb-qr');
-    await chooseOption(user, 'Kind', 'VietQR');
-    await fill('Name (Vietnamese)', 'Quét mã ACB');
-    await fill('Name (English)', 'ACB QR');
-    await fill('Bank', 'ACB');
-    await fill('Bank BIN', '970416');
-    await fill('Account number', '12345678');
-    await fill('Account holder', 'KIM LONG');
-    await fill('Minimum amount (đồng)', '20000');
-    await fill('Maximum amount (đồng)', '20000000');
-    await fill('Quick amounts (đồng)', '50000, 100.000');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The channel was added')).toBeVisible();
-    expect(api.requestsOf(adminCalls.adminCreateDepositChannel).map((request) => request.json)).toEqual([
-      {
-        code: 'acb-qr',
-        kind: 'vietqr',
-        name: { vi: 'Quét mã ACB', en: 'ACB QR' },
-        minAmount: 20_000,
-        maxAmount: 20_000_000,
-        quickAmounts: [50_000, 100_000],
-        expiryMinutes: 30,
-        bank: { bankName: 'ACB', bankBin: '970416', accountNumber: '12345678', accountName: 'KIM LONG' },
-        wallet: null,
-        enabled: true,
-      },
-    ]);
-    expect(await within(table).findByText('ACB QR')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Delete channel ACB QR' })).toBeVisible();
+    expect(await screen.findByText('Vietcombank (970436) · 1029384756 · KIM LONG')).toBeVisible();
+    expect(await screen.findByText('₫50,000,000')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Channel Bank transfer enabled' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'New channel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit channel Bank transfer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save the withdrawal limits' })).toBeNull();
   });
 
   it('checks the fields as the server does before sending', async () => {
@@ -137,7 +82,79 @@ describe('the deposit channels screen', () => {
     expect(api.requestsOf(adminCalls.adminCreateDepositChannel)).toHaveLength(0);
   });
 
-  it('switches a channel off and moves it; risk reads the channels only', async () => {
+  it('adds a channel through its labelled fields', async () => {
+    const channels = [bank];
+    const { user, api } = await renderAdmin('/deposit-channels', {
+      routes: [
+        // Deposits only: the withdrawal limits are not on this screen for them.
+        on(adminCalls.adminSession, () =>
+          answer(adminCalls.adminSession, createOperator('finance', { access: { deposits: 'write' } })),
+        ),
+        on(adminCalls.adminDepositChannels, () =>
+          answer(adminCalls.adminDepositChannels, { list: channels }),
+        ),
+        on(adminCalls.adminCreateDepositChannel, (request) => {
+          const body = bodyOf(adminCalls.adminCreateDepositChannel, request);
+          const created: AdminDepositChannel = {
+            ...body,
+            name: body.name,
+            quickAmounts: body.quickAmounts,
+            bank: body.bank,
+            wallet: body.wallet,
+            sort: 2,
+            orders: 0,
+          };
+          channels.push(created);
+          return answer(adminCalls.adminCreateDepositChannel, created);
+        }),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await findHeading('Deposit channels');
+    const table = await screen.findByRole('table', { name: 'Deposit channels' });
+    expect(await within(table).findByText('Vietcombank (970436) · 1029384756 · KIM LONG')).toBeVisible();
+    // A channel with orders offers no delete.
+    expect(screen.queryByRole('button', { name: 'Delete channel Bank transfer' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'New channel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New channel' });
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    /** Types a value in one go (a paste) into an empty field. */
+    const fill = async (label: string, text: string) => {
+      await user.click(field(label));
+      await user.paste(text);
+    };
+    await fill('Code', 'acb-qr');
+    await fill('Name (Vietnamese)', 'Quét mã ACB');
+    await fill('Name (English)', 'ACB QR');
+    await fill('Bank', 'ACB');
+    await fill('Bank BIN', '970416');
+    await fill('Account number', '12345678');
+    await fill('Account holder', 'KIM LONG');
+    await fill('Minimum amount (đồng)', '20000');
+    await fill('Maximum amount (đồng)', '20000000');
+    await fill('Quick amounts (đồng)', '50000, 100.000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The channel was added')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminCreateDepositChannel).map((request) => request.json)).toEqual([
+      {
+        code: 'acb-qr',
+        kind: 'bank_transfer',
+        name: { vi: 'Quét mã ACB', en: 'ACB QR' },
+        minAmount: 20_000,
+        maxAmount: 20_000_000,
+        quickAmounts: [50_000, 100_000],
+        expiryMinutes: 30,
+        bank: { bankName: 'ACB', bankBin: '970416', accountNumber: '12345678', accountName: 'KIM LONG' },
+        wallet: null,
+        enabled: true,
+      },
+    ]);
+    expect(await within(table).findByText('ACB QR')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete channel ACB QR' })).toBeVisible();
+  });
+
+  it('switches a channel off and moves it', async () => {
     const wallet: AdminDepositChannel = {
       ...bank,
       code: 'momo',
@@ -176,21 +193,6 @@ describe('the deposit channels screen', () => {
     expect(api.requestsOf(adminCalls.adminReorderDepositChannels).map((request) => request.json)).toEqual([
       { codes: ['momo', 'bank-transfer'] },
     ]);
-  });
-
-  it('shows risk the channels without the buttons that change them', async () => {
-    await renderAdmin('/deposit-channels', {
-      routes: [
-        ...sessionOf('risk'),
-        on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
-      ],
-      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
-    });
-    expect(await screen.findByRole('switch', { name: 'Channel Bank transfer enabled' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'New channel' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit channel Bank transfer' })).toBeNull();
-    expect(await screen.findByText('₫50,000,000')).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Save the withdrawal limits' })).toBeNull();
   });
 
   it('changes the withdrawal limits every member is held to', async () => {
