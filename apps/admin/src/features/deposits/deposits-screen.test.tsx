@@ -48,105 +48,6 @@ const base = [
 ];
 
 describe('the deposits screen', () => {
-  it('confirms an open order with the bank reference and a reason in a labelled dialog', async () => {
-    const open = order();
-    const { user, api } = await renderAdmin('/deposits', {
-      routes: [
-        ...base,
-        ordersRoute([open]),
-        on(adminCalls.adminConfirmDeposit, (request) => {
-          const body = bodyOf(adminCalls.adminConfirmDeposit, request);
-          return answer(adminCalls.adminConfirmDeposit, {
-            orderId: open.orderId,
-            status: 'paid',
-            outcome: 'credited',
-            confirmation: {
-              status: 'credited',
-              bankReference: body.bankReference,
-              reason: body.reason,
-              confirmedBy: { id: me.id, username: me.username },
-              confirmedAt: '2026-11-29T08:05:00.000Z',
-              approvedBy: null,
-              approvedAt: null,
-              fromStatement: false,
-            },
-          });
-        }),
-      ],
-      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
-    });
-    await findHeading('Deposits');
-    await user.click(await screen.findByRole('button', { name: 'Confirm order KLABCD2345' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm deposit KLABCD2345' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
-    expect(await within(dialog).findAllByText('Please fill this in')).toHaveLength(1);
-    expect(api.requestsOf(adminCalls.adminConfirmDeposit)).toHaveLength(0);
-    await user.click(within(dialog).getByLabelText('Bank reference'));
-    await user.paste('FT26333001');
-    await user.click(within(dialog).getByLabelText('Reason'));
-    await user.paste('Seen on the Vietcombank account');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
-    expect(await screen.findByText('The order was credited')).toBeVisible();
-    expect(
-      api.requestsOf(adminCalls.adminConfirmDeposit).map((request) => [request.params, request.json]),
-    ).toEqual([
-      [{ orderId: open.orderId }, { bankReference: 'FT26333001', reason: 'Seen on the Vietcombank account' }],
-    ]);
-  });
-
-  it('offers the second approval to another operator only, and says why to the first', async () => {
-    const confirmation = (by: { id: string; username: string }) => ({
-      status: 'awaiting_second_approval' as const,
-      bankReference: 'FT1',
-      reason: 'Large transfer seen',
-      confirmedBy: by,
-      confirmedAt: '2026-11-29T08:05:00.000Z',
-      approvedBy: null,
-      approvedAt: null,
-      fromStatement: false,
-    });
-    const mine = order({
-      referenceCode: 'KLMINE2345',
-      orderId: '2e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b',
-      confirmation: confirmation({ id: me.id, username: me.username }),
-    });
-    const theirs = order({ referenceCode: 'KLTHEM2345', confirmation: confirmation(other) });
-    const { user, api } = await renderAdmin('/deposits', {
-      routes: [
-        ...base,
-        ordersRoute([mine, theirs]),
-        on(adminCalls.adminApproveDeposit, () =>
-          answer(adminCalls.adminApproveDeposit, {
-            orderId: theirs.orderId,
-            status: 'paid',
-            outcome: 'credited',
-            confirmation: {
-              ...confirmation(other),
-              status: 'credited',
-              approvedBy: { id: me.id, username: me.username },
-              approvedAt: '2026-11-29T08:06:00.000Z',
-            },
-          }),
-        ),
-      ],
-      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
-    });
-    expect(
-      await screen.findByRole('button', { name: 'Give the second approval of order KLMINE2345' }),
-    ).toBeDisabled();
-    expect(screen.getByText('You confirmed it: another operator gives the second approval')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Give the second approval of order KLTHEM2345' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Second approval of deposit KLTHEM2345' });
-    expect(
-      within(dialog).getByText('Confirmed by finance.two with the bank reference FT1: Large transfer seen'),
-    ).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
-    expect(await screen.findByText('The order was credited')).toBeVisible();
-    expect(api.requestsOf(adminCalls.adminApproveDeposit).map((request) => request.params)).toEqual([
-      { orderId: theirs.orderId },
-    ]);
-  });
-
   it('uploads a statement and shows each line’s result and the unmatched lines', async () => {
     const result: StatementUploadResult = {
       uploadId: 7,
@@ -252,5 +153,104 @@ describe('the deposits screen', () => {
     expect(
       within(table).getByRole('button', { name: 'Confirm an order from line 3 of acb.csv' }),
     ).toBeVisible();
+  });
+
+  it('offers the second approval to another operator only, and says why to the first', async () => {
+    const confirmation = (by: { id: string; username: string }) => ({
+      status: 'awaiting_second_approval' as const,
+      bankReference: 'FT1',
+      reason: 'Large transfer seen',
+      confirmedBy: by,
+      confirmedAt: '2026-11-29T08:05:00.000Z',
+      approvedBy: null,
+      approvedAt: null,
+      fromStatement: false,
+    });
+    const mine = order({
+      referenceCode: 'KLMINE2345',
+      orderId: '2e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b',
+      confirmation: confirmation({ id: me.id, username: me.username }),
+    });
+    const theirs = order({ referenceCode: 'KLTHEM2345', confirmation: confirmation(other) });
+    const { user, api } = await renderAdmin('/deposits', {
+      routes: [
+        ...base,
+        ordersRoute([mine, theirs]),
+        on(adminCalls.adminApproveDeposit, () =>
+          answer(adminCalls.adminApproveDeposit, {
+            orderId: theirs.orderId,
+            status: 'paid',
+            outcome: 'credited',
+            confirmation: {
+              ...confirmation(other),
+              status: 'credited',
+              approvedBy: { id: me.id, username: me.username },
+              approvedAt: '2026-11-29T08:06:00.000Z',
+            },
+          }),
+        ),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Give the second approval of order KLMINE2345' }),
+    ).toBeDisabled();
+    expect(screen.getByText('You confirmed it: another operator gives the second approval')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Give the second approval of order KLTHEM2345' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Second approval of deposit KLTHEM2345' });
+    expect(
+      within(dialog).getByText('Confirmed by finance.two with the bank reference FT1: Large transfer seen'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    expect(await screen.findByText('The order was credited')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminApproveDeposit).map((request) => request.params)).toEqual([
+      { orderId: theirs.orderId },
+    ]);
+  });
+
+  it('confirms an open order with the bank reference and a reason in a labelled dialog', async () => {
+    const open = order();
+    const { user, api } = await renderAdmin('/deposits', {
+      routes: [
+        ...base,
+        ordersRoute([open]),
+        on(adminCalls.adminConfirmDeposit, (request) => {
+          const body = bodyOf(adminCalls.adminConfirmDeposit, request);
+          return answer(adminCalls.adminConfirmDeposit, {
+            orderId: open.orderId,
+            status: 'paid',
+            outcome: 'credited',
+            confirmation: {
+              status: 'credited',
+              bankReference: body.bankReference,
+              reason: body.reason,
+              confirmedBy: { id: me.id, username: me.username },
+              confirmedAt: '2026-11-29T08:05:00.000Z',
+              approvedBy: null,
+              approvedAt: null,
+              fromStatement: false,
+            },
+          });
+        }),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await findHeading('Deposits');
+    await user.click(await screen.findByRole('button', { name: 'Confirm order KLABCD2345' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deposit KLABCD2345' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    expect(await within(dialog).findAllByText('Please fill this in')).toHaveLength(1);
+    expect(api.requestsOf(adminCalls.adminConfirmDeposit)).toHaveLength(0);
+    await user.click(within(dialog).getByLabelText('Bank reference'));
+    await user.paste('FT26333001');
+    await user.click(within(dialog).getByLabelText('Reason'));
+    await user.paste('Seen on the Vietcombank account');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    expect(await screen.findByText('The order was credited')).toBeVisible();
+    expect(
+      api.requestsOf(adminCalls.adminConfirmDeposit).map((request) => [request.params, request.json]),
+    ).toEqual([
+      [{ orderId: open.orderId }, { bankReference: 'FT26333001', reason: 'Seen on the Vietcombank account' }],
+    ]);
   });
 });
