@@ -275,29 +275,21 @@ export type ConfirmFromLineRequest = z.input<typeof confirmFromLineRequest>;
 
 // Withdrawal limits (the merchant's, the same for every member: `withdrawal_setting` has no VIP level).
 
+const limitFields = {
+  minAmount: positiveMoney,
+  maxAmount: positiveMoney,
+  /** Requests one member may make in a day (Vietnam time). */
+  dailyCountLimit: z.number().int().min(1).max(100),
+};
+const maxNotBelowMin = (limits: { minAmount: number; maxAmount: number }) =>
+  limits.maxAmount >= limits.minAmount;
+const MAX_BELOW_MIN = { path: ['maxAmount'], message: 'MAX_BELOW_MIN' };
+
 export const withdrawalLimits = z
-  .object({
-    currency: z.string(),
-    minAmount: positiveMoney,
-    maxAmount: positiveMoney,
-    /** Requests one member may make in a day (Vietnam time). */
-    dailyCountLimit: z.number().int().min(1).max(100),
-  })
-  .refine((limits) => limits.maxAmount >= limits.minAmount, {
-    path: ['maxAmount'],
-    message: 'MAX_BELOW_MIN',
-  });
+  .object({ currency: z.string(), ...limitFields })
+  .refine(maxNotBelowMin, MAX_BELOW_MIN);
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
-export const setWithdrawalLimitsRequest = z
-  .object({
-    minAmount: positiveMoney,
-    maxAmount: positiveMoney,
-    dailyCountLimit: z.number().int().min(1).max(100),
-  })
-  .refine((limits) => limits.maxAmount >= limits.minAmount, {
-    path: ['maxAmount'],
-    message: 'MAX_BELOW_MIN',
-  });
+export const setWithdrawalLimitsRequest = z.object(limitFields).refine(maxNotBelowMin, MAX_BELOW_MIN);
 export type SetWithdrawalLimitsRequest = z.input<typeof setWithdrawalLimitsRequest>;
 
 export const adminPaymentsCalls = {

@@ -20,7 +20,7 @@ export function createWithdrawalSettingsRepository(db: Db) {
     },
 
     /** Writes the limits, inserting the row when the merchant has none. */
-    async save(values: typeof withdrawalSetting.$inferInsert, tx: DbOrTx) {
+    async save(values: typeof withdrawalSetting.$inferInsert, tx: DbOrTx = db) {
       const { merchantCode, ...set } = values;
       const [row] = await tx
         .insert(withdrawalSetting)
