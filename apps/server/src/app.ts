@@ -268,6 +268,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
   });
 
+  const deposit = createDepositModule({
+    ...context,
+    ledgerService: wallet.ledgerService,
+    checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
+    balanceChanged,
+  });
+
   /** Every module with calls under /api, in the order they register. */
   const modules: ServerModule[] = [
     health,
@@ -279,12 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createFeedbackModule({ ...context, outbox }),
     chat,
     wallet,
-    createDepositModule({
-      ...context,
-      ledgerService: wallet.ledgerService,
-      checkDeposit: (memberId, amount, currency, tx) => rg.checkDeposit(memberId, amount, currency, tx),
-      balanceChanged,
-    }),
+    deposit,
     responsibleGaming,
     withdrawal,
     vip,
@@ -311,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...context,
       secrets,
       ledgerService: wallet.ledgerService,
+      depositService: deposit.depositService,
       withdrawalService: withdrawal.withdrawalService,
       wageringService: wallet.wageringService,
       statusService: status.statusService,

@@ -87,6 +87,11 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_DRAFT_CHANGED:
       'Thay đổi đang chờ của khuyến mãi này đã khác với bản bạn đã xem. Vui lòng tải lại.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
+    DEPOSIT_CHANNEL_EXISTS: 'Đã có kênh nạp tiền với mã này',
+    DEPOSIT_CHANNEL_IN_USE: 'Kênh này đã có lệnh nạp tiền nên không thể xóa, chỉ có thể tắt',
+    DEPOSIT_NOT_AWAITING_APPROVAL: 'Lệnh nạp tiền này không có xác nhận nào đang chờ duyệt',
+    STATEMENT_LINE_CLOSED: 'Dòng sao kê này đã được xử lý',
+    DEPOSIT_AMOUNT_DIFFERS: 'Số tiền của lệnh nạp khác với số tiền của dòng sao kê',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
     ALREADY_AGENT: 'Thành viên này đã là đại lý',
     AGENT_DEPTH_LIMIT: 'Đã đạt số cấp đại lý tối đa',
@@ -183,6 +188,11 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_DRAFT_CHANGED:
       'The pending change of this promotion is no longer the one you read. Please reload it.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
+    DEPOSIT_CHANNEL_EXISTS: 'A deposit channel with this code already exists',
+    DEPOSIT_CHANNEL_IN_USE: 'This channel has deposit orders: it cannot be deleted, only switched off',
+    DEPOSIT_NOT_AWAITING_APPROVAL: 'This deposit order has no confirmation waiting for approval',
+    STATEMENT_LINE_CLOSED: 'This statement line has already been dealt with',
+    DEPOSIT_AMOUNT_DIFFERS: 'The deposit order’s amount is not the statement line’s',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
     ALREADY_AGENT: 'This member is already an agent',
     AGENT_DEPTH_LIMIT: 'The agent hierarchy is already as deep as allowed',

@@ -98,6 +98,14 @@ export const ERROR_CATALOGUE = {
   PROMOTION_DRAFT_CHANGED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
+  // Back office payments (admin/payments.ts): a channel code taken, a channel with orders (switched off,
+  // never deleted), a deposit order with no first approval waiting, a statement line already resolved,
+  // an order whose amount is not the line's.
+  DEPOSIT_CHANNEL_EXISTS: { status: 409 },
+  DEPOSIT_CHANNEL_IN_USE: { status: 409 },
+  DEPOSIT_NOT_AWAITING_APPROVAL: { status: 409 },
+  STATEMENT_LINE_CLOSED: { status: 409 },
+  DEPOSIT_AMOUNT_DIFFERS: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy
   // as deep as the merchant allows, a settlement already decided, a period not yet over.
   AGENT_APPLICATION_PENDING: { status: 409 },

@@ -5,6 +5,7 @@ import {
   BarChartOutlined,
   BankOutlined,
   CommentOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DollarOutlined,
   FieldNumberOutlined,
@@ -33,6 +34,7 @@ export interface NavItem {
     | 'menu.withdrawals'
     | 'controls.menu'
     | 'menu.deposits'
+    | 'payments.channelsMenu'
     | 'menu.announcements'
     | 'inbox.menu'
     | 'liveChat.menu'
@@ -80,6 +82,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'deposits',
     labelKey: 'menu.deposits',
     icon: <DollarOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/deposit-channels',
+    area: 'deposits',
+    labelKey: 'payments.channelsMenu',
+    icon: <CreditCardOutlined aria-hidden="true" />,
   },
   {
     path: '/announcements',

@@ -9,6 +9,7 @@ import { ControlsScreen } from '../features/controls/index.ts';
 import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
+import { DepositChannelsScreen } from '../features/deposit-channels/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
@@ -92,6 +93,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="deposits">
               <DepositsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/deposit-channels"
+          element={
+            <AreaRoute area="deposits">
+              <DepositChannelsScreen />
             </AreaRoute>
           }
         />

@@ -21,7 +21,7 @@ export const ADMIN_AREAS = [
   'adjustments',
   /** The withdrawal queue: approve / reject. */
   'withdrawals',
-  /** Deposit orders. */
+  /** Deposit orders, the merchant's deposit channels, confirming orders by hand, bank statements. */
   'deposits',
   /** Announcements and inbox messages. */
   'content',
@@ -83,7 +83,7 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     members: 'write',
     adjustments: 'write',
     withdrawals: 'write',
-    deposits: 'read',
+    deposits: 'write',
     content: 'write',
     status: 'write',
     games: 'write',
@@ -100,7 +100,7 @@ export const ROLE_ACCESS: Readonly<Record<OperatorRole, AccessMap>> = {
     members: 'read',
     adjustments: 'write',
     withdrawals: 'write',
-    deposits: 'read',
+    deposits: 'write',
     lottery: 'read',
     promotions: 'read',
     reports: 'read',

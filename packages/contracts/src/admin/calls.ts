@@ -17,6 +17,7 @@ import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
+import { adminPaymentsCalls, adminPaymentsRules } from './payments.ts';
 import {
   adjustment,
   adjustmentPage,
@@ -237,6 +238,7 @@ export const adminCalls = {
   ...adminAgentsCalls,
   ...adminReconciliationCalls,
   ...adminControlsCalls,
+  ...adminPaymentsCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -284,4 +286,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminAgentsRules,
   ...adminReconciliationRules,
   ...adminControlsRules,
+  ...adminPaymentsRules,
 };

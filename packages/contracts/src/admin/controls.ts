@@ -18,6 +18,8 @@ export const moneyControls = z.object({
   creditLimitPerMemberDay: moneySchema,
   /** A withdrawal above this amount is paid only once two different operators approved it. */
   withdrawalSecondApprovalAbove: moneySchema,
+  /** A deposit order above this amount confirmed by hand is credited only at a second operator's approval. */
+  depositConfirmSecondApprovalAbove: moneySchema,
   /** The largest bonus a promotion may give: its fixed amount, or the cap of a percent bonus. */
   promotionBonusCap: moneySchema.refine((value) => value > 0, { message: 'must be positive' }),
   /** The smallest turnover multiple a promotion may ask (of its bonus, or of deposit and bonus). */
@@ -36,6 +38,7 @@ export const DEFAULT_MONEY_CONTROLS: MoneyControls = {
   creditLimitPerOperatorDay: 10_000_000,
   creditLimitPerMemberDay: 10_000_000,
   withdrawalSecondApprovalAbove: 50_000_000,
+  depositConfirmSecondApprovalAbove: 10_000_000,
   promotionBonusCap: 10_000_000,
   promotionMinTurnoverMultiple: 1,
   segregationDays: 30,
@@ -50,6 +53,7 @@ export function loosens(current: MoneyControls, next: MoneyControls): boolean {
     next.creditLimitPerOperatorDay > current.creditLimitPerOperatorDay ||
     next.creditLimitPerMemberDay > current.creditLimitPerMemberDay ||
     next.withdrawalSecondApprovalAbove > current.withdrawalSecondApprovalAbove ||
+    next.depositConfirmSecondApprovalAbove > current.depositConfirmSecondApprovalAbove ||
     next.promotionBonusCap > current.promotionBonusCap ||
     next.promotionMinTurnoverMultiple < current.promotionMinTurnoverMultiple ||
     next.segregationDays < current.segregationDays

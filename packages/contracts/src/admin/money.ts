@@ -4,6 +4,7 @@ import { pageParams } from '../paging.ts';
 import { moneySchema } from '../wallet.ts';
 import { operatorWithdrawal, WITHDRAWAL_STATUSES } from '../withdrawal.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
+import { depositConfirmation } from './payments.ts';
 
 /** Withdrawals, deposits and the dashboard in the back office (docs/back-office.md). */
 
@@ -146,6 +147,11 @@ export const adminDeposit = z.object({
   gatewayReference: z.string().nullable(),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
+  /** What the member writes in the transfer. */
+  referenceCode: z.string(),
+  /** Confirmed by hand: the first approval waiting, or who confirmed it (admin/payments.ts). */
+  confirmation: depositConfirmation.nullable(),
+  failureReason: z.string().nullable(),
 });
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 export const adminDepositPage = adminPage(adminDeposit);

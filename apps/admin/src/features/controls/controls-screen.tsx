@@ -10,6 +10,7 @@ import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
+import { GROUPED } from '../../shared/grouped-number.ts';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 
 /** The query of the controls (the promotion form reads the same). */
@@ -20,19 +21,13 @@ const MONEY_FIELDS = [
   'creditLimitPerOperatorDay',
   'creditLimitPerMemberDay',
   'withdrawalSecondApprovalAbove',
+  'depositConfirmSecondApprovalAbove',
   'promotionBonusCap',
 ] as const;
 const NUMBER_FIELDS = ['promotionMinTurnoverMultiple', 'segregationDays'] as const;
 const FIELDS = [...MONEY_FIELDS, ...NUMBER_FIELDS] as const;
 
 type ControlsValues = MoneyControls & { note: string };
-
-/** Amounts typed with their thousands grouped (10,000,000), read back as a number. */
-const GROUPED = {
-  formatter: (value: number | string | undefined) =>
-    String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-  parser: (text: string | undefined) => Number((text ?? '').replace(/[^\d]/g, '')),
-};
 
 /** An owner's change: applied at once when it only tightens, else waiting for a second owner. */
 function ChangeControlsForm({ controls }: { controls: MoneyControls }) {

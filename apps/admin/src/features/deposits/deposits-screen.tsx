@@ -1,7 +1,7 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminDeposit } from '@kl/contracts/admin/money';
 import { DEPOSIT_ORDER_STATUSES, type DepositOrderStatus } from '@kl/contracts/deposit';
-import { Form, Input, Select, type TableColumnsType } from 'antd';
+import { Form, Input, Select, type TableColumnsType, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
@@ -12,6 +12,9 @@ import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { useCanWrite } from '../../shared/session.ts';
+import { DepositActions } from './deposit-actions.tsx';
+import { StatementPanel } from './statement-panel.tsx';
 
 interface DepositFilters {
   status?: DepositOrderStatus | 'all';
@@ -20,9 +23,14 @@ interface DepositFilters {
   period?: DayRange;
 }
 
-/** Deposit orders: by status, member, reference (ours or the gateway's) and period. */
-export function DepositsScreen() {
+/**
+ * Deposit orders: by status, member, reference (ours or the gateway's) and period; an open order is
+ * confirmed or refused by hand, or given its second approval (docs/back-office.md, "Deposit channels and
+ * payments operations").
+ */
+function DepositOrdersPanel() {
   const { t, i18n } = useTranslation();
+  const canWrite = useCanWrite('deposits');
   const list = usePagedList(adminCalls.adminDeposits, 'deposits', {});
 
   const columns: TableColumnsType<AdminDeposit> = [
@@ -55,10 +63,30 @@ export function DepositsScreen() {
       render: (value: string | null) => value ?? '—',
     },
     { title: t('deposits.paidAt'), dataIndex: 'paidAt', render: formatDateTime },
+    {
+      title: t('payments.confirmation'),
+      key: 'confirmation',
+      // A first approval the gateway overtook (the order paid meanwhile) no longer waits for anyone.
+      render: (_, row) =>
+        row.confirmation && !(row.confirmation.status === 'awaiting_second_approval' && row.status === 'paid')
+          ? t(`payments.confirmationStates.${row.confirmation.status}`, {
+              operator: row.confirmation.confirmedBy.username,
+            })
+          : (row.failureReason ?? '—'),
+    },
+    ...(canWrite
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, row: AdminDeposit) => <DepositActions order={row} />,
+          },
+        ]
+      : []),
   ];
 
   return (
-    <Screen title={t('menu.deposits')}>
+    <>
       <FilterBar<DepositFilters>
         name="depositFilters"
         label={t('common.filters')}
@@ -97,6 +125,21 @@ export function DepositsScreen() {
         rowKey="orderId"
         columns={columns}
         list={list}
+      />
+    </>
+  );
+}
+
+/** The deposits screen: the orders, and the bank statements matched to them. */
+export function DepositsScreen() {
+  const { t } = useTranslation();
+  return (
+    <Screen title={t('menu.deposits')}>
+      <Tabs
+        items={[
+          { key: 'orders', label: t('payments.ordersTab'), children: <DepositOrdersPanel /> },
+          { key: 'statement', label: t('payments.statementTab'), children: <StatementPanel /> },
+        ]}
       />
     </Screen>
   );

@@ -234,6 +234,10 @@ export const merchantControls = pgTable(
     creditLimitPerOperatorDay: money('credit_limit_per_operator_day').notNull(),
     creditLimitPerMemberDay: money('credit_limit_per_member_day').notNull(),
     withdrawalSecondApprovalAbove: money('withdrawal_second_approval_above').notNull(),
+    /** A deposit order confirmed by hand above it is credited at a second operator's approval. */
+    depositConfirmSecondApprovalAbove: money('deposit_confirm_second_approval_above')
+      .notNull()
+      .default(sql`10000000`),
     promotionBonusCap: money('promotion_bonus_cap').notNull(),
     promotionMinTurnoverMultiple: integer('promotion_min_turnover_multiple').notNull(),
     segregationDays: integer('segregation_days').notNull(),
@@ -245,7 +249,7 @@ export const merchantControls = pgTable(
     check(
       'merchant_controls_values_check',
       sql`${table.creditLimitPerOperatorDay} >= 0 and ${table.creditLimitPerMemberDay} >= 0
-        and ${table.withdrawalSecondApprovalAbove} >= 0 and ${table.promotionBonusCap} > 0
+        and ${table.withdrawalSecondApprovalAbove} >= 0 and ${table.depositConfirmSecondApprovalAbove} >= 0 and ${table.promotionBonusCap} > 0
         and ${table.promotionMinTurnoverMultiple} >= 0 and ${table.segregationDays} >= 0`,
     ),
   ],

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { operator } from './back-office.ts';
 import { at, inList, money } from './columns.ts';
 import { merchantCode, memberId, ledgerTransactionId } from './references.ts';
 
@@ -139,6 +140,98 @@ export const depositCallback = pgTable(
   ],
 );
 
+export const DEPOSIT_CONFIRMATION_STATUSES = ['awaiting_second_approval', 'credited', 'refused'] as const;
+export type DepositConfirmationStatus = (typeof DEPOSIT_CONFIRMATION_STATUSES)[number];
+
+/**
+ * An order confirmed by an operator (docs/back-office.md, "Deposit channels and payments operations"): the
+ * bank's reference, why, who confirmed it and, above the merchant's `depositConfirmSecondApprovalAbove`,
+ * the second operator whose approval credited it. One per order; a refused order's first approval is
+ * kept as `refused`.
+ */
+export const depositConfirmation = pgTable(
+  'deposit_confirmation',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => depositOrder.id),
+    merchantCode: text('merchant_code').notNull(),
+    status: text('status', { enum: DEPOSIT_CONFIRMATION_STATUSES }).notNull(),
+    bankReference: text('bank_reference').notNull(),
+    reason: text('reason').notNull(),
+    confirmedBy: uuid('confirmed_by')
+      .notNull()
+      .references(() => operator.id),
+    confirmedAt: at('confirmed_at').notNull(),
+    approvedBy: uuid('approved_by').references(() => operator.id),
+    approvedAt: at('approved_at'),
+    /** The statement line it was confirmed from, if any. */
+    statementLineId: bigint('statement_line_id', { mode: 'number' }),
+  },
+  (table) => [
+    check('deposit_confirmation_status_check', inList(table.status, DEPOSIT_CONFIRMATION_STATUSES)),
+    check(
+      'deposit_confirmation_approver_check',
+      sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.confirmedBy}`,
+    ),
+    index('deposit_confirmation_awaiting_idx')
+      .on(table.merchantCode)
+      .where(sql`${table.status} = 'awaiting_second_approval'`),
+  ],
+);
+
+/** A bank statement file an operator uploaded. */
+export const bankStatementUpload = pgTable('bank_statement_upload', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantCode: text('merchant_code').notNull(),
+  fileName: text('file_name').notNull(),
+  uploadedBy: uuid('uploaded_by')
+    .notNull()
+    .references(() => operator.id),
+  uploadedAt: at('uploaded_at').notNull(),
+  lines: integer('lines').notNull(),
+  /** What became of its lines, by outcome. */
+  counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+});
+
+/**
+ * A credit line of a statement, kept once per merchant by its key (the bank's transaction id, or a digest
+ * of its date, amount and description), so the same line uploaded again never credits twice. A line no
+ * order took stays `open` until an operator confirms an order from it.
+ */
+export const bankStatementLine = pgTable(
+  'bank_statement_line',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text('merchant_code').notNull(),
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankStatementUpload.id),
+    lineNo: integer('line_no').notNull(),
+    lineKey: text('line_key').notNull(),
+    bookedOn: text('booked_on').notNull(),
+    amount: money('amount').notNull(),
+    description: text('description').notNull(),
+    transactionId: text('transaction_id'),
+    referenceCode: text('reference_code'),
+    outcome: text('outcome').notNull(),
+    orderId: uuid('order_id').references(() => depositOrder.id),
+    /** Open: kept for an operator (no order took it); closed once an order took it. */
+    open: boolean('open').notNull(),
+    resolvedBy: uuid('resolved_by').references(() => operator.id),
+    resolvedAt: at('resolved_at'),
+  },
+  (table) => [
+    uniqueIndex('bank_statement_line_key').on(table.merchantCode, table.lineKey),
+    index('bank_statement_line_open_idx')
+      .on(table.merchantCode, table.id)
+      .where(sql`${table.open}`),
+  ],
+);
+
 export type DepositChannelRow = typeof depositChannel.$inferSelect;
 export type NewDepositChannelRow = typeof depositChannel.$inferInsert;
 export type DepositOrderRow = typeof depositOrder.$inferSelect;
+export type DepositConfirmationRow = typeof depositConfirmation.$inferSelect;
+export type NewDepositConfirmationRow = typeof depositConfirmation.$inferInsert;
+export type BankStatementLineRow = typeof bankStatementLine.$inferSelect;

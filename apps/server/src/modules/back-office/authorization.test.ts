@@ -108,6 +108,20 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminControls: {},
   adminChangeControls: { payload: {} },
   adminCreditRoom: { query: { memberId: unknownId } },
+  adminWithdrawalLimits: {},
+  adminSetWithdrawalLimits: { payload: {} },
+  adminDepositChannels: {},
+  adminCreateDepositChannel: { payload: {} },
+  adminUpdateDepositChannel: { params: { code: 'no-such-channel' }, payload: {} },
+  adminSetDepositChannelEnabled: { params: { code: 'no-such-channel' }, payload: { enabled: true } },
+  adminReorderDepositChannels: { payload: {} },
+  adminDeleteDepositChannel: { params: { code: 'no-such-channel' } },
+  adminConfirmDeposit: { params: { orderId: unknownId }, payload: {} },
+  adminApproveDeposit: { params: { orderId: unknownId } },
+  adminRefuseDeposit: { params: { orderId: unknownId }, payload: {} },
+  adminUploadStatement: { payload: {} },
+  adminUnmatchedStatementLines: {},
+  adminConfirmFromStatementLine: { params: { lineId: 999_999_999 }, payload: {} },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

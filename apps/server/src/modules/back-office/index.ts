@@ -6,6 +6,7 @@ import type { OutboxSender } from '../../platform/outbox.ts';
 import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
+import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { ProviderReconciliation } from '../provider-wallet/index.ts';
 import type { StatusService } from '../status/index.ts';
@@ -27,8 +28,13 @@ import { registerCredentialsRoutes } from './credentials-routes.ts';
 import { createChatConsole } from './chat/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { createDashboardService } from './dashboard/service.ts';
+import { createDepositChannelsAdmin } from './deposits/channels.ts';
+import { createDepositConfirmations } from './deposits/confirmations.ts';
+import { registerPaymentsRoutes } from './deposits/payments-routes.ts';
 import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
+import { createBankStatements } from './deposits/statements.ts';
+import { createWithdrawalLimitsAdmin } from './deposits/withdrawal-limits.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
@@ -87,6 +93,8 @@ export function createBackOfficeModule(
     lotteryService: LotteryService;
     /** Manual adjustments post through the ledger. */
     ledgerService: LedgerService;
+    /** Deposit orders confirmed by hand are credited through the deposit module's own credit. */
+    depositService: Pick<DepositService, 'creditLocked' | 'credited'>;
     /** The withdrawal queue: list, approve, reject (exactly once, as the service guarantees). */
     withdrawalService: WithdrawalService;
     /** Turnover still owed and money it locks, shown beside a withdrawal. */
@@ -150,7 +158,25 @@ export function createBackOfficeModule(
   const dashboardService = createDashboardService({ ...deps, merchantCode });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit, controls, segregation });
-  const depositOrders = createDepositOrders({ db, clock, merchantCode });
+  const depositOrders = createDepositOrders({ db, clock, merchantCode, operators });
+  const depositChannels = createDepositChannelsAdmin({ db, merchantCode, audit });
+  const depositConfirmations = createDepositConfirmations({
+    db,
+    clock,
+    merchantCode,
+    audit,
+    controls,
+    operators,
+    depositService: deps.depositService,
+  });
+  const bankStatements = createBankStatements({
+    db,
+    clock,
+    merchantCode,
+    audit,
+    operators,
+    confirmations: depositConfirmations,
+  });
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
@@ -182,6 +208,13 @@ export function createBackOfficeModule(
       registerDashboardRoutes(api, { guard, dashboardService });
       registerWithdrawalRoutes(api, { guard, withdrawalQueue });
       registerDepositRoutes(api, { guard, depositOrders });
+      registerPaymentsRoutes(api, {
+        guard,
+        channels: depositChannels,
+        confirmations: depositConfirmations,
+        statements: bankStatements,
+        withdrawalLimits: createWithdrawalLimitsAdmin({ db, merchantCode, audit }),
+      });
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
       registerPromotionRoutes(api, { guard, promotionAdmin });
       registerReportRoutes(api, { guard, reportService });

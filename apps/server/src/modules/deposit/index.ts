@@ -10,6 +10,11 @@ import { createDepositService, type DepositCheck } from './service.ts';
 
 export { checkDeposits } from './deposit-check.ts';
 export { createDepositRepository, type DepositRepository } from './repository.ts';
+export {
+  createDepositOperationsRepository,
+  type ChannelWithOrders,
+  type DepositOperationsRepository,
+} from './operations-repository.ts';
 export { depositRoutes } from './routes.ts';
 export { seedDepositChannels, DEPOSIT_CHANNELS } from './seed.ts';
 export {
@@ -56,5 +61,11 @@ export function createDepositModule(deps: {
   };
 }
 
-export type { DepositOrderRow } from '../../db/schema/index.ts';
+export type {
+  BankStatementLineRow,
+  DepositChannelDetails,
+  DepositConfirmationRow,
+  DepositOrderRow,
+  NewDepositConfirmationRow,
+} from '../../db/schema/index.ts';
 export type { DepositFilter } from './repository.ts';

@@ -188,6 +188,46 @@ export function createDepositService(deps: {
     return found;
   }
 
+  /**
+   * Credits an order whose row the caller locked (pending, or expired and paid late) and marks it paid, in
+   * the caller's transaction: the one path of the gateway's callback and of an operator's confirmation
+   * (docs/back-office.md, "Deposit channels and payments operations"). The ledger key `deposit:<orderId>`
+   * makes a second credit of the order a replay.
+   */
+  async function creditLocked(
+    order: DepositOrderRow,
+    source: { gatewayTransactionId: string; memo: Record<string, unknown> },
+    tx: DbOrTx,
+  ): Promise<{ transactionId: number; replayed: boolean }> {
+    const credit = await ledgerService.post(
+      {
+        merchantCode: order.merchantCode,
+        memberId: order.memberId,
+        idempotencyKey: depositCreditKey(order.id),
+        kind: 'deposit',
+        amount: order.amount,
+        currency: order.currency,
+        reference: depositCreditKey(order.id),
+        memo: {
+          channel: order.channelCode,
+          gatewayTransactionId: source.gatewayTransactionId,
+          ...source.memo,
+        },
+      },
+      tx,
+    );
+    await deposits.markPaid(
+      order.id,
+      {
+        now: clock(),
+        gatewayTransactionId: source.gatewayTransactionId,
+        ledgerTransactionId: credit.transactionId,
+      },
+      tx,
+    );
+    return { transactionId: credit.transactionId, replayed: credit.replayed };
+  }
+
   type Settled = { outcome: DepositCallbackOutcome; result: GatewayCallbackResult };
 
   /** Settles a verified callback: the order row locked, the credit and the new status in one transaction. */
@@ -225,30 +265,9 @@ export function createDepositService(deps: {
         return { outcome: 'failed', result: answer('failed', false, false) };
       }
       // Pending, or expired but paid late: the money arrived, so it is credited.
-      const credit = await ledgerService.post(
-        {
-          merchantCode: order.merchantCode,
-          memberId: order.memberId,
-          idempotencyKey: depositCreditKey(order.id),
-          kind: 'deposit',
-          amount: order.amount,
-          currency: order.currency,
-          reference: depositCreditKey(order.id),
-          memo: {
-            channel: order.channelCode,
-            gatewayTransactionId: callback.gatewayTransactionId,
-            eventId: callback.eventId,
-          },
-        },
-        tx,
-      );
-      await deposits.markPaid(
-        order.id,
-        {
-          now,
-          gatewayTransactionId: callback.gatewayTransactionId,
-          ledgerTransactionId: credit.transactionId,
-        },
+      const credit = await creditLocked(
+        order,
+        { gatewayTransactionId: callback.gatewayTransactionId, memo: { eventId: callback.eventId } },
         tx,
       );
       if (!credit.replayed) creditedMember = order.memberId;
@@ -259,6 +278,13 @@ export function createDepositService(deps: {
   }
 
   return {
+    creditLocked,
+
+    /** Tells the member's live balance after the commit of a credit (platform/member-feed.ts). */
+    credited(memberId: string): void {
+      deps.balanceChanged?.(memberId);
+    },
+
     async channels(member: Member, locale: Locale): Promise<DepositChannels> {
       requireRealMember(member);
       const rows = await deposits.enabledChannels(member.merchantCode);

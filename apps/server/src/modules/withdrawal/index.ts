@@ -9,6 +9,7 @@ import { createWithdrawalService } from './service.ts';
 
 export { boundBankAccount, createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
 export { checkWithdrawals } from './withdrawal-check.ts';
+export { createWithdrawalSettingsRepository } from './settings-repository.ts';
 export { seedWithdrawalSettings, WITHDRAWAL_SETTINGS } from './seed.ts';
 export {
   createWithdrawalService,

@@ -369,6 +369,20 @@ const EXPECTATIONS = {
   adminControls: BACK_OFFICE,
   adminChangeControls: BACK_OFFICE,
   adminCreditRoom: BACK_OFFICE,
+  adminWithdrawalLimits: BACK_OFFICE,
+  adminSetWithdrawalLimits: BACK_OFFICE,
+  adminDepositChannels: BACK_OFFICE,
+  adminCreateDepositChannel: BACK_OFFICE,
+  adminUpdateDepositChannel: BACK_OFFICE,
+  adminSetDepositChannelEnabled: BACK_OFFICE,
+  adminReorderDepositChannels: BACK_OFFICE,
+  adminDeleteDepositChannel: BACK_OFFICE,
+  adminConfirmDeposit: BACK_OFFICE,
+  adminApproveDeposit: BACK_OFFICE,
+  adminRefuseDeposit: BACK_OFFICE,
+  adminUploadStatement: BACK_OFFICE,
+  adminUnmatchedStatementLines: BACK_OFFICE,
+  adminConfirmFromStatementLine: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1296,6 +1310,20 @@ describeEachDatabase('authorization matrix', (kind) => {
     // The controls as they are: nothing loosens, nothing changes.
     adminChangeControls: { build: () => ({ payload: { ...DEFAULT_MONEY_CONTROLS, note: 'matrix' } }) },
     adminCreditRoom: { build: () => ({ query: { memberId: randomUUID() } }) },
+    adminWithdrawalLimits: { build: () => ({}) },
+    adminSetWithdrawalLimits: { build: () => ({}) },
+    adminDepositChannels: { build: () => ({}) },
+    adminCreateDepositChannel: { build: () => ({}) },
+    adminUpdateDepositChannel: { build: () => ({ params: { code: 'no-such-channel' } }) },
+    adminSetDepositChannelEnabled: { build: () => ({ params: { code: 'no-such-channel' } }) },
+    adminReorderDepositChannels: { build: () => ({}) },
+    adminDeleteDepositChannel: { build: () => ({ params: { code: 'no-such-channel' } }) },
+    adminConfirmDeposit: { build: () => ({ params: { orderId: randomUUID() } }) },
+    adminApproveDeposit: { build: () => ({ params: { orderId: randomUUID() } }) },
+    adminRefuseDeposit: { build: () => ({ params: { orderId: randomUUID() } }) },
+    adminUploadStatement: { build: () => ({}) },
+    adminUnmatchedStatementLines: { build: () => ({}) },
+    adminConfirmFromStatementLine: { build: () => ({ params: { lineId: '999999999' } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

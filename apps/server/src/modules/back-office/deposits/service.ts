@@ -3,18 +3,24 @@ import type { DepositOrderStatus } from '@kl/contracts/deposit';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
-import { createDepositRepository, type DepositOrderRow } from '../../deposit/index.ts';
+import { createDepositOperationsRepository, createDepositRepository } from '../../deposit/index.ts';
+import type { OperatorRepository } from '../operator-repository.ts';
+import { confirmationViews, orderStatusAt as statusAt } from './confirmations.ts';
 
-/** Deposit orders in the back office (docs/back-office.md, "Deposits"): read only. */
-
-/** The order's status as the member sees it: a pending order whose time is up is expired. */
-const statusAt = (order: DepositOrderRow, now: Date): DepositOrderStatus =>
-  order.status === 'pending' && order.expiresAt <= now ? 'expired' : order.status;
-
-export function createDepositOrders(deps: { db: Db; clock: Clock; merchantCode: string }) {
+/**
+ * Deposit orders in the back office (docs/back-office.md, "Deposits"), with their confirmation by hand
+ * when they have one (confirmations.ts).
+ */
+export function createDepositOrders(deps: {
+  db: Db;
+  clock: Clock;
+  merchantCode: string;
+  operators: Pick<OperatorRepository, 'usernamesOf'>;
+}) {
   const { merchantCode, clock } = deps;
-  // The deposit module's repository: its orders as operators see them.
+  // The deposit module's repositories: its orders as operators see them, and their confirmations.
   const orders = createDepositRepository(deps.db);
+  const operations = createDepositOperationsRepository(deps.db);
 
   return {
     /**
@@ -44,6 +50,10 @@ export function createDepositOrders(deps: { db: Db; clock: Clock; merchantCode: 
         now,
         { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
       );
+      const confirmations = await confirmationViews(
+        await operations.confirmationsOf(rows.map((row) => row.order.id)),
+        deps.operators,
+      );
       return {
         list: rows.map(({ order, username }): AdminDeposit => ({
           orderId: order.id,
@@ -56,6 +66,9 @@ export function createDepositOrders(deps: { db: Db; clock: Clock; merchantCode: 
           gatewayReference: order.gatewayTransactionId,
           createdAt: order.createdAt.toISOString(),
           paidAt: order.paidAt?.toISOString() ?? null,
+          referenceCode: order.referenceCode,
+          confirmation: confirmations.get(order.id) ?? null,
+          failureReason: order.failureReason,
         })),
         pageNo: query.pageNo,
         pageSize: query.pageSize,

@@ -1,0 +1,1 @@
+export { DepositChannelsScreen } from './deposit-channels-screen.tsx';

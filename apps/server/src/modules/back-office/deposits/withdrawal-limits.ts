@@ -1,0 +1,68 @@
+import type { SetWithdrawalLimitsRequest, WithdrawalLimits } from '@kl/contracts/admin/payments';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import type { Db } from '../../../platform/db.ts';
+import { DomainError } from '../../../platform/errors.ts';
+import { moneyNumber } from '../../wallet/index.ts';
+import { createWithdrawalRepository, createWithdrawalSettingsRepository } from '../../withdrawal/index.ts';
+import type { AuditActor, AuditLog } from '../audit.ts';
+
+/**
+ * The merchant's withdrawal limits on the deposit channels screen (docs/back-office.md, "Deposit channels
+ * and payments operations"): the smallest and largest request and the requests a member may make a day,
+ * the same for every member (the limits have no VIP level). Audited as `withdrawal_setting.update`.
+ */
+export function createWithdrawalLimitsAdmin(deps: { db: Db; merchantCode: string; audit: AuditLog }) {
+  const { db, merchantCode, audit } = deps;
+  const withdrawals = createWithdrawalRepository(db);
+  const settings = createWithdrawalSettingsRepository(db);
+  const view = (row: {
+    currency: string;
+    minAmount: bigint;
+    maxAmount: bigint;
+    dailyCountLimit: number;
+  }) => ({
+    currency: row.currency,
+    minAmount: moneyNumber(row.minAmount),
+    maxAmount: moneyNumber(row.maxAmount),
+    dailyCountLimit: row.dailyCountLimit,
+  });
+
+  return {
+    async current(): Promise<WithdrawalLimits> {
+      const row = await withdrawals.settings(merchantCode);
+      if (!row) throw new DomainError('NOT_FOUND', { reason: 'WITHDRAWAL_NOT_CONFIGURED' });
+      return view(row);
+    },
+
+    async set(actor: AuditActor, request: SetWithdrawalLimitsRequest): Promise<WithdrawalLimits> {
+      return db.transaction(async (tx) => {
+        const before = await settings.lock(merchantCode, tx);
+        const row = await settings.save(
+          {
+            merchantCode,
+            currency: before?.currency ?? WALLET_CURRENCY,
+            minAmount: BigInt(request.minAmount),
+            maxAmount: BigInt(request.maxAmount),
+            dailyCountLimit: request.dailyCountLimit,
+          },
+          tx,
+        );
+        const after = view(row);
+        await audit.record(
+          actor,
+          {
+            action: 'withdrawal_setting.update',
+            targetType: 'merchant',
+            targetId: merchantCode,
+            before: before ? view(before) : null,
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+  };
+}
+
+export type WithdrawalLimitsAdmin = ReturnType<typeof createWithdrawalLimitsAdmin>;
