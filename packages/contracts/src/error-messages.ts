@@ -87,6 +87,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_DRAFT_CHANGED:
       'Thay đổi đang chờ của khuyến mãi này đã khác với bản bạn đã xem. Vui lòng tải lại.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'Kỳ quay này đã có kết quả, không thể hủy',
+    SMS_NOT_CONFIGURED: 'Hệ thống chưa có dịch vụ gửi SMS nên không thể bật xác minh hay đăng nhập bằng SMS',
+    SOCIAL_LOGIN_NOT_CONFIGURED:
+      'Đăng nhập Google / Facebook chưa được cấu hình (FIREBASE_*) nên không thể bật',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
     ALREADY_AGENT: 'Thành viên này đã là đại lý',
     AGENT_DEPTH_LIMIT: 'Đã đạt số cấp đại lý tối đa',
@@ -183,6 +186,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_DRAFT_CHANGED:
       'The pending change of this promotion is no longer the one you read. Please reload it.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
+    SMS_NOT_CONFIGURED: 'The site has no SMS sender, so SMS verification and SMS sign-in cannot be switched on',
+    SOCIAL_LOGIN_NOT_CONFIGURED:
+      'Google / Facebook sign-in is not configured (FIREBASE_*), so it cannot be switched on',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
     ALREADY_AGENT: 'This member is already an agent',
     AGENT_DEPTH_LIMIT: 'The agent hierarchy is already as deep as allowed',

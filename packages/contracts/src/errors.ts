@@ -98,6 +98,10 @@ export const ERROR_CATALOGUE = {
   PROMOTION_DRAFT_CHANGED: { status: 409 },
   // Back office: a lottery draw already drawn (its result out, wins maybe paid) cannot be voided.
   LOTTERY_DRAW_NOT_VOIDABLE: { status: 409 },
+  // Back office site settings: a switch that needs what the deployment does not have (an SMS sender, a
+  // configured Google / Facebook sign-in).
+  SMS_NOT_CONFIGURED: { status: 409 },
+  SOCIAL_LOGIN_NOT_CONFIGURED: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy
   // as deep as the merchant allows, a settlement already decided, a period not yet over.
   AGENT_APPLICATION_PENDING: { status: 409 },
