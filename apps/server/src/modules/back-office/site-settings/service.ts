@@ -81,11 +81,20 @@ function flatten(settings: Settings): Record<string, unknown> {
   };
 }
 
+/** JSON with the keys of every object sorted (jsonb does not keep the order they were written in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 /** The settings that differ, as they were and as they are to be. */
 function differences(before: Settings, after: Settings) {
   const was = flatten(before);
   const next = flatten(after);
-  const changed = Object.keys(next).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(next[key]));
+  const changed = Object.keys(next).filter((key) => canonical(was[key]) !== canonical(next[key]));
   return {
     changed: new Set(changed),
     before: Object.fromEntries(changed.map((key) => [key, was[key]])),
