@@ -1,0 +1,210 @@
+import { adminCalls } from '@kl/contracts/admin/calls';
+import {
+  AGENT_MAX_DEPTH_LIMIT,
+  SETTINGS_FIELDS,
+  type SiteSettings,
+  type SiteSettingsBody,
+} from '@kl/contracts/admin/site-settings';
+import { MERCHANT_TOGGLES } from '@kl/contracts/status';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminCall } from '../../shared/api.ts';
+import { formatDateTime, setMerchantTimeZone } from '../../shared/dates.ts';
+import { listKey } from '../../shared/paged-list.ts';
+import { OPERATOR_QUERY_KEY, useCanWrite } from '../../shared/session.ts';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { Screen } from '../../shared/ui/screen.tsx';
+import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { LinkLists } from './link-lists.tsx';
+import { checks, requestOf, type SettingsValues, timeZoneNames, valuesOf } from './settings-form.ts';
+
+/** The query of the settings (refreshed after a change). */
+const SITE_SETTINGS = 'site-settings';
+
+/** A rule of antd's form from a check of settings-form.ts: empty passes (required is said apart). */
+const rule = (check: (value: string) => boolean, message: string) => ({
+  validator: (_rule: unknown, value: string | undefined) =>
+    !value || check(value) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
+
+function FieldRuleRow({ field }: { field: (typeof SETTINGS_FIELDS)[number] }) {
+  const { t } = useTranslation();
+  const name = t(`siteSettings.fields.${field}`);
+  const shown = Form.useWatch(['fieldRules', field, 'enabled']) as boolean | undefined;
+  return (
+    <Flex gap="middle" align="center" wrap style={{ marginBottom: 8 }}>
+      <Typography.Text style={{ minWidth: 180 }}>{name}</Typography.Text>
+      <Form.Item name={['fieldRules', field, 'enabled']} valuePropName="checked" noStyle>
+        <Switch aria-label={t('siteSettings.fieldShown', { field: name })} />
+      </Form.Item>
+      <Typography.Text type="secondary">{t('siteSettings.shown')}</Typography.Text>
+      <Form.Item name={['fieldRules', field, 'required']} valuePropName="checked" noStyle>
+        <Switch aria-label={t('siteSettings.fieldRequired', { field: name })} disabled={!shown} />
+      </Form.Item>
+      <Typography.Text type="secondary">{t('siteSettings.required')}</Typography.Text>
+    </Flex>
+  );
+}
+
+function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SettingsValues>();
+  const zones = useMemo(
+    () => timeZoneNames(settings.general.timeZone).map((zone) => ({ value: zone, label: zone })),
+    [settings.general.timeZone],
+  );
+  const save = useAdminMutation(
+    (body: SiteSettingsBody) => adminCall(adminCalls.adminSetSiteSettings, { body }),
+    { invalidates: [SITE_SETTINGS], errorMessage: false, successText: () => t('siteSettings.saved') },
+  );
+  const locked = !canWrite || save.isPending;
+  const required = { required: true, message: t('siteSettings.requiredValue') };
+  // What a toggle needs that the deployment lacks (the server refuses switching it on).
+  const missing: Partial<Record<(typeof MERCHANT_TOGGLES)[number], 'sms' | 'social'>> = {
+    ...(!settings.smsAvailable && { REGMOBVERF3: 'sms', MOBILEVERCODELOGIN3: 'sms' }),
+    ...(!settings.socialLoginAvailable && { FACEBOOKLOGIN3: 'social', GOOGLELOGIN3: 'social' }),
+  };
+
+  return (
+    <Form<SettingsValues>
+      form={form}
+      name="siteSettings"
+      layout="vertical"
+      initialValues={valuesOf(settings)}
+      disabled={locked}
+      onFinish={(values) =>
+        save.mutate(requestOf(values), {
+          onSuccess: (saved) => {
+            // Every date of the back office follows the merchant's time zone at once.
+            setMerchantTimeZone(saved.general.timeZone);
+            void queryClient.invalidateQueries({ queryKey: OPERATOR_QUERY_KEY });
+          },
+        })
+      }
+      style={{ maxWidth: 760 }}
+    >
+      <Card title={t('siteSettings.generalTitle')} style={{ marginBottom: 16 }}>
+        <Form.Item name="siteName" label={t('siteSettings.siteName')} rules={[{ ...required, whitespace: true }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          name="mainDomain"
+          label={t('siteSettings.mainDomain')}
+          extra={t('siteSettings.domainHint')}
+          rules={[required, rule(checks.domain, t('siteSettings.badDomain'))]}
+        >
+          <Input maxLength={253} />
+        </Form.Item>
+        <Form.Item
+          name="mirrorDomains"
+          label={t('siteSettings.mirrorDomains')}
+          extra={t('siteSettings.mirrorDomainsHint')}
+          rules={[
+            {
+              validator: (_rule, value: string[] | undefined) =>
+                (value ?? []).every(checks.domain)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('siteSettings.badDomain'))),
+            },
+          ]}
+        >
+          <Select<string[]> mode="tags" open={false} tokenSeparators={[',', ' ']} disabled={locked} />
+        </Form.Item>
+        <Form.Item
+          name="themeColor"
+          label={t('siteSettings.themeColor')}
+          extra={t('siteSettings.themeColorHint')}
+          rules={[required, rule(checks.colour, t('siteSettings.badColour'))]}
+        >
+          <Input maxLength={7} style={{ maxWidth: 160 }} />
+        </Form.Item>
+        <Form.Item
+          name="timeZone"
+          label={t('siteSettings.timeZone')}
+          extra={t('siteSettings.timeZoneHint')}
+          rules={[required, rule(checks.timeZone, t('siteSettings.badTimeZone'))]}
+        >
+          <Select showSearch options={zones} disabled={locked} style={{ maxWidth: 320 }} />
+        </Form.Item>
+        <Typography.Paragraph type="secondary">
+          {t('siteSettings.currencyNote')}
+        </Typography.Paragraph>
+      </Card>
+
+      <Card title={t('siteSettings.togglesTitle')} style={{ marginBottom: 16 }}>
+        {MERCHANT_TOGGLES.map((toggle) => (
+          <Form.Item
+            key={toggle}
+            name={['toggles', toggle]}
+            label={t(`siteSettings.toggles.${toggle}`)}
+            valuePropName="checked"
+            extra={missing[toggle] ? t(`siteSettings.needs.${missing[toggle]}`) : undefined}
+          >
+            <Switch />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="agentMaxDepth"
+          label={t('siteSettings.agentMaxDepth')}
+          extra={t('siteSettings.agentMaxDepthHint')}
+          rules={[required]}
+        >
+          <InputNumber min={1} max={AGENT_MAX_DEPTH_LIMIT} precision={0} />
+        </Form.Item>
+      </Card>
+
+      <Card title={t('siteSettings.fieldsTitle')} style={{ marginBottom: 16 }}>
+        <Typography.Paragraph type="secondary">{t('siteSettings.fieldsHint')}</Typography.Paragraph>
+        {SETTINGS_FIELDS.map((field) => (
+          <FieldRuleRow key={field} field={field} />
+        ))}
+      </Card>
+
+      <LinkLists locked={locked} />
+
+      {save.error ? (
+        <div style={{ marginBottom: 16 }}>
+          <ErrorAlert error={save.error} />
+        </div>
+      ) : null}
+      <Flex justify="space-between" align="center" gap="small" wrap>
+        <Typography.Text type="secondary">
+          {t('siteSettings.updatedAt', { at: formatDateTime(settings.updatedAt) })}
+        </Typography.Text>
+        {canWrite ? (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        ) : null}
+      </Flex>
+    </Form>
+  );
+}
+
+/**
+ * The merchant's settings: name, domains, theme colour, time zone, the product's toggles, the
+ * registration fields and the customer-service and app links (docs/back-office.md, "Site settings").
+ */
+export function SiteSettingsScreen() {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite('status');
+  const settings = useQuery({
+    queryKey: listKey(SITE_SETTINGS),
+    queryFn: ({ signal }) => adminCall(adminCalls.adminSiteSettings, { signal }),
+  });
+
+  return (
+    <Screen title={t('siteSettings.menu')}>
+      {settings.error ? <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} /> : null}
+      {settings.data ? (
+        // Made anew from each answer, so the form shows what the server keeps.
+        <SettingsForm key={settings.data.updatedAt} settings={settings.data} canWrite={canWrite} />
+      ) : settings.error ? null : (
+        <Skeleton active />
+      )}
+    </Screen>
+  );
+}
