@@ -160,14 +160,14 @@ export function createBackOfficeModule(
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
   const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
-  const dashboardService = createDashboardService({ ...deps, merchantCode });
+  const dashboardService = createDashboardService({ ...deps, merchantCode, timeZone });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit, controls, segregation });
   const depositOrders = createDepositOrders({ db, clock, merchantCode });
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
-  const reportService = createReportService({ db, merchantCode });
+  const reportService = createReportService({ db, merchantCode, timeZone });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   const siteSettingsAdmin = createSiteSettingsAdmin({
     db,
