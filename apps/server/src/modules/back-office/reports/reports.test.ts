@@ -232,7 +232,7 @@ describeEachDatabase('back-office reports', (kind) => {
     const [row] = await db().select().from(member).where(eq(member.username, player.username));
     if (!row) throw new Error('registered member not found');
     await suite.fund(row.id, 100_000);
-    const betsOn = async () => {
+    const depositsByDay = async () => {
       const report = answerValue(
         adminCalls.adminReportDaily,
         await request(adminCalls.adminReportDaily, operators.owner, {
@@ -251,13 +251,13 @@ describeEachDatabase('back-office reports', (kind) => {
       );
     };
 
-    expect(await betsOn()).toEqual([
+    expect(await depositsByDay()).toEqual([
       ['2030-03-12', 0],
       ['2030-03-13', 100_000],
     ]);
     await setZone('UTC');
     try {
-      expect(await betsOn()).toEqual([
+      expect(await depositsByDay()).toEqual([
         ['2030-03-12', 100_000],
         ['2030-03-13', 0],
       ]);
