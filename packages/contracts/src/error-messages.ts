@@ -186,7 +186,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_DRAFT_CHANGED:
       'The pending change of this promotion is no longer the one you read. Please reload it.',
     LOTTERY_DRAW_NOT_VOIDABLE: 'This draw has already been drawn and cannot be voided',
-    SMS_NOT_CONFIGURED: 'The site has no SMS sender, so SMS verification and SMS sign-in cannot be switched on',
+    SMS_NOT_CONFIGURED:
+      'The site has no SMS sender, so SMS verification and SMS sign-in cannot be switched on',
     SOCIAL_LOGIN_NOT_CONFIGURED:
       'Google / Facebook sign-in is not configured (FIREBASE_*), so it cannot be switched on',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',

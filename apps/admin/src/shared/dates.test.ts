@@ -18,11 +18,19 @@ describe('dates in the merchant time zone', () => {
   });
 
   it('shows a time in the merchant zone with its offset, whatever the browser zone', () => {
-    expect(formatDateTimeIn('2026-01-31T07:05:09.000Z', 'Asia/Ho_Chi_Minh')).toBe('31/01/2026 14:05:09 (UTC+07:00)');
-    expect(formatDateTimeIn('2026-01-31T20:05:09.000Z', 'Asia/Ho_Chi_Minh')).toBe('01/02/2026 03:05:09 (UTC+07:00)');
+    expect(formatDateTimeIn('2026-01-31T07:05:09.000Z', 'Asia/Ho_Chi_Minh')).toBe(
+      '31/01/2026 14:05:09 (UTC+07:00)',
+    );
+    expect(formatDateTimeIn('2026-01-31T20:05:09.000Z', 'Asia/Ho_Chi_Minh')).toBe(
+      '01/02/2026 03:05:09 (UTC+07:00)',
+    );
     // Half-hour offsets and summer time.
-    expect(formatDateTimeIn('2026-01-31T07:05:09.000Z', 'America/St_Johns')).toBe('31/01/2026 03:35:09 (UTC-03:30)');
-    expect(formatDateTimeIn('2026-07-01T07:05:09.000Z', 'America/St_Johns')).toBe('01/07/2026 04:35:09 (UTC-02:30)');
+    expect(formatDateTimeIn('2026-01-31T07:05:09.000Z', 'America/St_Johns')).toBe(
+      '31/01/2026 03:35:09 (UTC-03:30)',
+    );
+    expect(formatDateTimeIn('2026-07-01T07:05:09.000Z', 'America/St_Johns')).toBe(
+      '01/07/2026 04:35:09 (UTC-02:30)',
+    );
     expect(formatDateTime(null)).toBe('—');
   });
 

@@ -34,15 +34,12 @@ export const domainName = z
     message: 'a host name such as example.com, lower case, no scheme or path',
   });
 
+const httpsAddress = z.url({ protocol: /^https$/ });
+
 /** A link the player site opens: one of its own paths (`/m/service`) or an https address. */
 export function isSiteLink(value: string): boolean {
-  if (/^\/(?![/\\])\S*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0 && !/\s/.test(value);
-  } catch {
-    return false;
-  }
+  if (/\s/.test(value)) return false;
+  return /^\/(?![/\\])/.test(value) || httpsAddress.safeParse(value).success;
 }
 
 export const siteLink = z

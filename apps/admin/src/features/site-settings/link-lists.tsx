@@ -4,11 +4,21 @@ import { Button, Card, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checks } from './settings-form.ts';
 
-/**
- * The customer-service links and the resources (app downloads, social pages, sign-in and logo links) of
- * the merchant's status info, each a small list of rows; every address a path of the site or https.
- */
-export function LinkLists({ locked }: { locked: boolean }) {
+/** One list of links: its form field, the names of its kind and address, and what a new row holds. */
+interface LinkListProps {
+  title: string;
+  name: 'customerService' | 'resources';
+  kindField: 'csType' | 'resourceType';
+  addressField: 'path' | 'url';
+  kinds: { value: string; label: string }[];
+  /** The accessible names of row `n`'s controls. */
+  names: (n: number) => { kind: string; address: string; remove: string; label?: string };
+  addText: string;
+  newRow: Record<string, string>;
+  locked: boolean;
+}
+
+function LinkList(props: LinkListProps) {
   const { t } = useTranslation();
   const address = {
     validator: (_rule: unknown, value: string | undefined) =>
@@ -16,81 +26,90 @@ export function LinkLists({ locked }: { locked: boolean }) {
         ? Promise.resolve()
         : Promise.reject(new Error(t('siteSettings.badLink'))),
   };
+  return (
+    <Card title={props.title} style={{ marginBottom: 16 }}>
+      <Form.List name={props.name}>
+        {(rows, { add, remove }) => (
+          <>
+            {rows.map((row, index) => {
+              const names = props.names(index + 1);
+              return (
+                <Flex key={row.key} gap="small" align="start" wrap>
+                  <Form.Item name={[row.name, props.kindField]} style={{ minWidth: 170 }}>
+                    <Select aria-label={names.kind} disabled={props.locked} options={props.kinds} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[row.name, props.addressField]}
+                    rules={[address]}
+                    style={{ flex: 1, minWidth: 220 }}
+                  >
+                    <Input aria-label={names.address} />
+                  </Form.Item>
+                  {names.label ? (
+                    <Form.Item name={[row.name, 'labelNameEn']} style={{ minWidth: 140 }}>
+                      <Input aria-label={names.label} maxLength={60} />
+                    </Form.Item>
+                  ) : null}
+                  <Button
+                    icon={<DeleteOutlined aria-hidden="true" />}
+                    aria-label={names.remove}
+                    onClick={() => remove(row.name)}
+                  />
+                </Flex>
+              );
+            })}
+            <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ ...props.newRow })}>
+              {props.addText}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
 
+/**
+ * The customer-service links and the resources (app downloads, social pages, sign-in and logo links) of
+ * the merchant's status info, each a small list of rows; every address a path of the site or https.
+ */
+export function LinkLists({ locked }: { locked: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
-      <Card title={t('siteSettings.customerServiceTitle')} style={{ marginBottom: 16 }}>
-        <Form.List name="customerService">
-          {(rows, { add, remove }) => (
-            <>
-              {rows.map((row, index) => (
-                <Flex key={row.key} gap="small" align="start" wrap>
-                  <Form.Item name={[row.name, 'csType']} style={{ minWidth: 160 }}>
-                    <Select
-                      aria-label={t('siteSettings.linkType', { n: index + 1 })}
-                      disabled={locked}
-                      options={CS_TYPES.map((type) => ({ value: type, label: t(`siteSettings.csTypes.${type}`) }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[row.name, 'path']} rules={[address]} style={{ flex: 1, minWidth: 240 }}>
-                    <Input aria-label={t('siteSettings.linkAddress', { n: index + 1 })} />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined aria-hidden="true" />}
-                    aria-label={t('siteSettings.removeLink', { n: index + 1 })}
-                    onClick={() => remove(row.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                icon={<PlusOutlined aria-hidden="true" />}
-                onClick={() => add({ csType: 'LIVECHAT', path: '' })}
-              >
-                {t('siteSettings.addCustomerService')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Card>
-      <Card title={t('siteSettings.resourcesTitle')} style={{ marginBottom: 16 }}>
-        <Form.List name="resources">
-          {(rows, { add, remove }) => (
-            <>
-              {rows.map((row, index) => (
-                <Flex key={row.key} gap="small" align="start" wrap>
-                  <Form.Item name={[row.name, 'resourceType']} style={{ minWidth: 180 }}>
-                    <Select
-                      aria-label={t('siteSettings.resourceType', { n: index + 1 })}
-                      disabled={locked}
-                      options={RESOURCE_TYPES.map((type) => ({
-                        value: type,
-                        label: t(`siteSettings.resourceTypes.${type}`),
-                      }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[row.name, 'url']} rules={[address]} style={{ flex: 1, minWidth: 220 }}>
-                    <Input aria-label={t('siteSettings.resourceAddress', { n: index + 1 })} />
-                  </Form.Item>
-                  <Form.Item name={[row.name, 'labelNameEn']} style={{ minWidth: 140 }}>
-                    <Input aria-label={t('siteSettings.resourceLabel', { n: index + 1 })} maxLength={60} />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined aria-hidden="true" />}
-                    aria-label={t('siteSettings.removeResource', { n: index + 1 })}
-                    onClick={() => remove(row.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                icon={<PlusOutlined aria-hidden="true" />}
-                onClick={() => add({ resourceType: 'IOS', url: '', labelNameEn: '' })}
-              >
-                {t('siteSettings.addResource')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Card>
+      <LinkList
+        title={t('siteSettings.customerServiceTitle')}
+        name="customerService"
+        kindField="csType"
+        addressField="path"
+        kinds={CS_TYPES.map((type) => ({ value: type, label: t(`siteSettings.csTypes.${type}`) }))}
+        names={(n) => ({
+          kind: t('siteSettings.linkType', { n }),
+          address: t('siteSettings.linkAddress', { n }),
+          remove: t('siteSettings.removeLink', { n }),
+        })}
+        addText={t('siteSettings.addCustomerService')}
+        newRow={{ csType: 'LIVECHAT', path: '' }}
+        locked={locked}
+      />
+      <LinkList
+        title={t('siteSettings.resourcesTitle')}
+        name="resources"
+        kindField="resourceType"
+        addressField="url"
+        kinds={RESOURCE_TYPES.map((type) => ({
+          value: type,
+          label: t(`siteSettings.resourceTypes.${type}`),
+        }))}
+        names={(n) => ({
+          kind: t('siteSettings.resourceType', { n }),
+          address: t('siteSettings.resourceAddress', { n }),
+          label: t('siteSettings.resourceLabel', { n }),
+          remove: t('siteSettings.removeResource', { n }),
+        })}
+        addText={t('siteSettings.addResource')}
+        newRow={{ resourceType: 'IOS', url: '', labelNameEn: '' }}
+        locked={locked}
+      />
     </>
   );
 }

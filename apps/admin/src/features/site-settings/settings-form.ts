@@ -58,7 +58,10 @@ export function requestOf(values: SettingsValues): SiteSettingsBody {
       return { field, enabled, required: enabled && rule.required };
     }),
     customerService: values.customerService,
-    resources: values.resources.map((resource) => ({ ...resource, labelNameEn: resource.labelNameEn.trim() })),
+    resources: values.resources.map((resource) => ({
+      ...resource,
+      labelNameEn: resource.labelNameEn.trim(),
+    })),
   };
 }
 

@@ -47,7 +47,10 @@ const owner = on(adminCalls.adminSession, () => answer(adminCalls.adminSession, 
 describe('the site settings screen', () => {
   it('loads the settings and refuses a bad domain before sending', async () => {
     const { user, api } = await renderAdmin('/site-settings', {
-      routes: [owner, on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, createSettings()))],
+      routes: [
+        owner,
+        on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, createSettings())),
+      ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
     await findHeading('Site settings');
@@ -119,9 +122,7 @@ describe('the site settings screen', () => {
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
-    await user.click(
-      await screen.findByLabelText('Sign-in with a code sent by SMS'),
-    );
+    await user.click(await screen.findByLabelText('Sign-in with a code sent by SMS'));
     await user.click(screen.getByText('Save'));
     expect(
       await screen.findByText(

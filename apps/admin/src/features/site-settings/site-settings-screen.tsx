@@ -8,7 +8,7 @@ import {
 import { MERCHANT_TOGGLES } from '@kl/contracts/status';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime, setMerchantTimeZone } from '../../shared/dates.ts';
@@ -87,7 +87,11 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
       style={{ maxWidth: 760 }}
     >
       <Card title={t('siteSettings.generalTitle')} style={{ marginBottom: 16 }}>
-        <Form.Item name="siteName" label={t('siteSettings.siteName')} rules={[{ ...required, whitespace: true }]}>
+        <Form.Item
+          name="siteName"
+          label={t('siteSettings.siteName')}
+          rules={[{ ...required, whitespace: true }]}
+        >
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item
@@ -129,9 +133,7 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
         >
           <Select showSearch options={zones} disabled={locked} style={{ maxWidth: 320 }} />
         </Form.Item>
-        <Typography.Paragraph type="secondary">
-          {t('siteSettings.currencyNote')}
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('siteSettings.currencyNote')}</Typography.Paragraph>
       </Card>
 
       <Card title={t('siteSettings.togglesTitle')} style={{ marginBottom: 16 }}>
@@ -165,20 +167,18 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
 
       <LinkLists locked={locked} />
 
-      {save.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={save.error} />
-        </div>
-      ) : null}
-      <Flex justify="space-between" align="center" gap="small" wrap>
-        <Typography.Text type="secondary">
-          {t('siteSettings.updatedAt', { at: formatDateTime(settings.updatedAt) })}
-        </Typography.Text>
-        {canWrite ? (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        ) : null}
+      <Flex vertical gap="small">
+        {save.error ? <ErrorAlert error={save.error} /> : null}
+        <Flex gap="middle" align="center" wrap>
+          {canWrite ? (
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          ) : null}
+          <Typography.Text type="secondary">
+            {t('siteSettings.updatedAt', { at: formatDateTime(settings.updatedAt) })}
+          </Typography.Text>
+        </Flex>
       </Flex>
     </Form>
   );
@@ -191,20 +191,18 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
 export function SiteSettingsScreen() {
   const { t } = useTranslation();
   const canWrite = useCanWrite('status');
-  const settings = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: listKey(SITE_SETTINGS),
     queryFn: ({ signal }) => adminCall(adminCalls.adminSiteSettings, { signal }),
   });
+  // Made anew from each answer (keyed by its time), so the form shows what the server keeps.
+  let content: ReactNode = error ? null : <Skeleton active />;
+  if (data) content = <SettingsForm key={data.updatedAt} settings={data} canWrite={canWrite} />;
 
   return (
     <Screen title={t('siteSettings.menu')}>
-      {settings.error ? <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} /> : null}
-      {settings.data ? (
-        // Made anew from each answer, so the form shows what the server keeps.
-        <SettingsForm key={settings.data.updatedAt} settings={settings.data} canWrite={canWrite} />
-      ) : settings.error ? null : (
-        <Skeleton active />
-      )}
+      {error ? <ErrorAlert error={error} onRetry={() => void refetch()} /> : null}
+      {content}
     </Screen>
   );
 }

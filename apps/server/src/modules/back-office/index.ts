@@ -130,7 +130,16 @@ export function createBackOfficeModule(
     clock,
   });
   const timeZone = async () => (await deps.merchantService.getMerchant(merchantCode)).timeZone;
-  const signIn = createSignIn({ db, clock, merchantCode, issuer, operators, audit, captchaService, timeZone });
+  const signIn = createSignIn({
+    db,
+    clock,
+    merchantCode,
+    issuer,
+    operators,
+    audit,
+    captchaService,
+    timeZone,
+  });
   const invitations = createInvitations({
     db,
     clock,

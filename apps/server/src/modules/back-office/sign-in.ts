@@ -178,7 +178,10 @@ export function createSignIn(deps: {
       { operatorId: row.id, username: row.username, ip },
       { action: 'operator.login', targetType: 'operator', targetId: row.id },
     );
-    return { result: { step: 'signed-in', operator: operatorSelfOf(fresh, await deps.timeZone()) }, session: { token, expiresAt } };
+    return {
+      result: { step: 'signed-in', operator: operatorSelfOf(fresh, await deps.timeZone()) },
+      session: { token, expiresAt },
+    };
   }
 
   return {

@@ -12,7 +12,8 @@ export function registerDashboardRoutes(
 
   route(app, 'adminDashboard', {
     ...guard.guarded('adminDashboard'),
-    summary: 'Real-money figures of today, 7 or 30 days of the merchant’s time zone, one point per day, and pending work',
+    summary:
+      'Real-money figures of today, 7 or 30 days of the merchant’s time zone, one point per day, and pending work',
     description:
       'Deposits, withdrawals paid, bets (stakes), wins (payouts), ggr = bets − wins and bonuses of real ' +
       'members, in minor units; a reversal counts against what it undoes. `newMembers`: real members who ' +

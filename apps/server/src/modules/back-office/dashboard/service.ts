@@ -11,7 +11,6 @@ import { createAdjustmentRepository } from '../adjustments/repository.ts';
 /** Days a period covers, today included. */
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 
-
 const money = (value: bigint) => Number(value);
 
 /**

@@ -242,8 +242,16 @@ describeEachDatabase('back-office reports', (kind) => {
       return report.days.map((day) => [day.day, day.deposits]);
     };
     const setZone = async (timeZone: string) => {
-      const { merchantCode: _m, smsAvailable: _s, socialLoginAvailable: _f, updatedAt: _u, ...body } =
-        answerValue(adminCalls.adminSiteSettings, await request(adminCalls.adminSiteSettings, operators.owner));
+      const {
+        merchantCode: _m,
+        smsAvailable: _s,
+        socialLoginAvailable: _f,
+        updatedAt: _u,
+        ...body
+      } = answerValue(
+        adminCalls.adminSiteSettings,
+        await request(adminCalls.adminSiteSettings, operators.owner),
+      );
       const payload = { ...body, general: { ...body.general, timeZone } };
       answerValue(
         adminCalls.adminSetSiteSettings,

@@ -105,7 +105,9 @@ function differences(before: Settings, after: Settings) {
 /** Sorted field rules in the order of SETTINGS_FIELDS (what the body gives, in any order). */
 function orderedRules(rules: FieldRules): FieldRules {
   const byField = new Map(rules.map((rule) => [rule.field, rule]));
-  return SETTINGS_FIELDS.map((field: SettingsField) => byField.get(field) ?? { field, enabled: false, required: false });
+  return SETTINGS_FIELDS.map(
+    (field: SettingsField) => byField.get(field) ?? { field, enabled: false, required: false },
+  );
 }
 
 export function createSiteSettingsAdmin(deps: {

@@ -8,8 +8,13 @@ import { type OperatorCaller, useBackOfficeSuite } from '../../../test/back-offi
 import { describeEachDatabase } from '../../../test/databases.ts';
 
 /** The body that sets the settings as they are read. */
-const bodyOf = ({ merchantCode: _m, smsAvailable: _s, socialLoginAvailable: _f, updatedAt: _u, ...body }: SiteSettings) =>
-  body satisfies SiteSettingsBody;
+const bodyOf = ({
+  merchantCode: _m,
+  smsAvailable: _s,
+  socialLoginAvailable: _f,
+  updatedAt: _u,
+  ...body
+}: SiteSettings) => body satisfies SiteSettingsBody;
 
 describeEachDatabase('back-office site settings', (kind) => {
   // No SMS sender (no development outbox), no Firebase configuration.
@@ -22,7 +27,8 @@ describeEachDatabase('back-office site settings', (kind) => {
   const read = (operator: OperatorCaller = operators.owner) => value(adminCalls.adminSiteSettings, operator);
   const set = (payload: object, operator = operators.owner) =>
     request(adminCalls.adminSetSiteSettings, operator, { payload });
-  const playerStatus = async () => answerValue(API.status, await call(suite.app, API.status, { ip: freshIp() }));
+  const playerStatus = async () =>
+    answerValue(API.status, await call(suite.app, API.status, { ip: freshIp() }));
   const playerRules = async () =>
     answerValue(API.registrationRules, await call(suite.app, API.registrationRules, { ip: freshIp() }));
   const auditEntries = async () =>
@@ -30,7 +36,11 @@ describeEachDatabase('back-office site settings', (kind) => {
 
   it('changes the general settings, a toggle, a field rule and the links; the player site follows at once', async () => {
     const settings = await read();
-    expect(settings).toMatchObject({ merchantCode: 'kimlong', smsAvailable: false, socialLoginAvailable: false });
+    expect(settings).toMatchObject({
+      merchantCode: 'kimlong',
+      smsAvailable: false,
+      socialLoginAvailable: false,
+    });
     expect(settings.general.timeZone).toBe('Asia/Ho_Chi_Minh');
     // The player site has read the merchant before the change (and may keep it in memory).
     expect((await playerStatus()).info.whitelabel.siteName).toBe(settings.general.siteName);
@@ -92,7 +102,10 @@ describeEachDatabase('back-office site settings', (kind) => {
       'general.timeZone': 'Asia/Ho_Chi_Minh',
       'toggles.CBS3': body.toggles.CBS3,
     });
-    expect(entry?.after).toMatchObject({ 'general.siteName': 'Rồng Vàng', 'general.timeZone': 'Asia/Bangkok' });
+    expect(entry?.after).toMatchObject({
+      'general.siteName': 'Rồng Vàng',
+      'general.timeZone': 'Asia/Bangkok',
+    });
 
     // The same settings again write nothing.
     const again = answerValue(adminCalls.adminSetSiteSettings, await set(changed));
@@ -116,7 +129,10 @@ describeEachDatabase('back-office site settings', (kind) => {
       { ...body, fieldRules: rules.map((rule) => ({ ...rule, enabled: false, required: true })) },
       { ...body, fieldRules: rules.slice(1) },
       { ...body, customerService: [{ csType: 'TELEGRAM', path: 'javascript:alert(1)' }] },
-      { ...body, resources: [{ resourceType: 'IOS', url: 'http://insecure.example.com/app', labelNameEn: 'iOS' }] },
+      {
+        ...body,
+        resources: [{ resourceType: 'IOS', url: 'http://insecure.example.com/app', labelNameEn: 'iOS' }],
+      },
       { general: body.general },
     ]) {
       expectFailure(await set(payload), 400, 'INVALID_INPUT');
