@@ -55,17 +55,17 @@ describe('the site settings screen', () => {
     });
     await findHeading('Site settings');
     expect(await screen.findByLabelText('Site name')).toHaveValue('Kim Long');
-    expect(screen.getByLabelText('Registration with a username and password')).toBeChecked();
-    expect(screen.getByLabelText('E-mail: shown')).toBeChecked();
-    expect(screen.getByLabelText('E-mail: required')).not.toBeChecked();
-    expect(screen.getByLabelText('Zalo: required')).toBeDisabled();
-    expect(screen.getAllByText(/Needs an SMS sender/)).toHaveLength(2);
     // The time of the last change in the merchant's zone, with its offset.
     expect(screen.getByText('Last changed: 01/03/2026 15:00:00 (UTC+07:00)')).toBeVisible();
-
     const domain = screen.getByLabelText('Main domain');
     await user.clear(domain);
     await user.paste('https://rongvang.vn/');
+
+    await user.click(screen.getByText('Features of the player site'));
+    expect(await screen.findByLabelText('Registration with a username and password')).toBeChecked();
+    expect(screen.getAllByText(/Needs an SMS sender/)).toHaveLength(2);
+
+    // Refused on its tab, which opens.
     await user.click(screen.getByText('Save'));
     expect(await screen.findByText(/Enter host names such as example.com/)).toBeVisible();
     expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(0);
@@ -88,9 +88,14 @@ describe('the site settings screen', () => {
     const name = await screen.findByLabelText('Site name');
     await user.clear(name);
     await user.paste('Rồng Vàng');
-    await user.click(screen.getByLabelText('Live chat with customer service'));
+    await user.click(screen.getByText('Features of the player site'));
+    await user.click(await screen.findByLabelText('Live chat with customer service'));
+    await user.click(screen.getByText('Registration form fields'));
+    expect(await screen.findByLabelText('E-mail: shown')).toBeChecked();
+    expect(screen.getByLabelText('Zalo: required')).toBeDisabled();
     await user.click(screen.getByLabelText('E-mail: required'));
-    await user.click(screen.getByText('Add a customer service link'));
+    await user.click(screen.getByText('Links'));
+    await user.click(await screen.findByText('Add a customer service link'));
     await user.click(screen.getByLabelText('Customer service link 1: address'));
     await user.paste('/m/service');
     await user.click(screen.getByText('Save'));
@@ -122,6 +127,7 @@ describe('the site settings screen', () => {
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
+    await user.click(await screen.findByText('Features of the player site'));
     await user.click(await screen.findByLabelText('Sign-in with a code sent by SMS'));
     await user.click(screen.getByText('Save'));
     expect(

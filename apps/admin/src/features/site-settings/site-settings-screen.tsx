@@ -7,8 +7,8 @@ import {
 } from '@kl/contracts/admin/site-settings';
 import { MERCHANT_TOGGLES } from '@kl/contracts/status';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Button, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime, setMerchantTimeZone } from '../../shared/dates.ts';
@@ -22,6 +22,16 @@ import { checks, requestOf, type SettingsValues, timeZoneNames, valuesOf } from 
 
 /** The query of the settings (refreshed after a change). */
 const SITE_SETTINGS = 'site-settings';
+
+type SettingsTab = 'general' | 'toggles' | 'fields' | 'links';
+
+/** The tab a field of the form is on. */
+function tabOf(field: string): SettingsTab {
+  if (field === 'toggles' || field === 'agentMaxDepth') return 'toggles';
+  if (field === 'fieldRules') return 'fields';
+  if (field === 'customerService' || field === 'resources') return 'links';
+  return 'general';
+}
 
 /** A rule of antd's form from a check of settings-form.ts: empty passes (required is said apart). */
 const rule = (check: (value: string) => boolean, message: string) => ({
@@ -60,6 +70,7 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
     (body: SiteSettingsBody) => adminCall(adminCalls.adminSetSiteSettings, { body }),
     { invalidates: [SITE_SETTINGS], errorMessage: false, successText: () => t('siteSettings.saved') },
   );
+  const [tab, setTab] = useState<SettingsTab>('general');
   const locked = !canWrite || save.isPending;
   const required = { required: true, message: t('siteSettings.requiredValue') };
   // What a toggle needs that the deployment lacks (the server refuses switching it on).
@@ -68,6 +79,89 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
     ...(!settings.socialLoginAvailable && { FACEBOOKLOGIN3: 'social', GOOGLELOGIN3: 'social' }),
   };
 
+  const general = (
+    <>
+      <Form.Item
+        name="siteName"
+        label={t('siteSettings.siteName')}
+        rules={[{ ...required, whitespace: true }]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        name="mainDomain"
+        label={t('siteSettings.mainDomain')}
+        extra={t('siteSettings.domainHint')}
+        rules={[required, rule(checks.domain, t('siteSettings.badDomain'))]}
+      >
+        <Input maxLength={253} />
+      </Form.Item>
+      <Form.Item
+        name="mirrorDomains"
+        label={t('siteSettings.mirrorDomains')}
+        extra={t('siteSettings.mirrorDomainsHint')}
+        rules={[
+          {
+            validator: (_rule, value: string[] | undefined) =>
+              (value ?? []).every(checks.domain)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('siteSettings.badDomain'))),
+          },
+        ]}
+      >
+        <Select<string[]> mode="tags" open={false} tokenSeparators={[',', ' ']} disabled={locked} />
+      </Form.Item>
+      <Form.Item
+        name="themeColor"
+        label={t('siteSettings.themeColor')}
+        extra={t('siteSettings.themeColorHint')}
+        rules={[required, rule(checks.colour, t('siteSettings.badColour'))]}
+      >
+        <Input maxLength={7} style={{ maxWidth: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name="timeZone"
+        label={t('siteSettings.timeZone')}
+        extra={t('siteSettings.timeZoneHint')}
+        rules={[required, rule(checks.timeZone, t('siteSettings.badTimeZone'))]}
+      >
+        <Select showSearch options={zones} disabled={locked} style={{ maxWidth: 320 }} />
+      </Form.Item>
+      <Typography.Paragraph type="secondary">{t('siteSettings.currencyNote')}</Typography.Paragraph>
+    </>
+  );
+  const toggles = (
+    <>
+      {MERCHANT_TOGGLES.map((toggle) => (
+        <Form.Item
+          key={toggle}
+          name={['toggles', toggle]}
+          label={t(`siteSettings.toggles.${toggle}`)}
+          valuePropName="checked"
+          extra={missing[toggle] ? t(`siteSettings.needs.${missing[toggle]}`) : undefined}
+        >
+          <Switch />
+        </Form.Item>
+      ))}
+      <Form.Item
+        name="agentMaxDepth"
+        label={t('siteSettings.agentMaxDepth')}
+        extra={t('siteSettings.agentMaxDepthHint')}
+        rules={[required]}
+      >
+        <InputNumber min={1} max={AGENT_MAX_DEPTH_LIMIT} precision={0} />
+      </Form.Item>
+    </>
+  );
+  const fields = (
+    <>
+      <Typography.Paragraph type="secondary">{t('siteSettings.fieldsHint')}</Typography.Paragraph>
+      {SETTINGS_FIELDS.map((field) => (
+        <FieldRuleRow key={field} field={field} />
+      ))}
+    </>
+  );
+
   return (
     <Form<SettingsValues>
       form={form}
@@ -75,8 +169,9 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
       layout="vertical"
       initialValues={valuesOf(settings)}
       disabled={locked}
-      onFinish={(values) =>
-        save.mutate(requestOf(values), {
+      // Every value of the store: the fields of a tab never opened are not mounted.
+      onFinish={() =>
+        save.mutate(requestOf(form.getFieldsValue(true) as SettingsValues), {
           onSuccess: (saved) => {
             // Every date of the back office follows the merchant's time zone at once.
             setMerchantTimeZone(saved.general.timeZone);
@@ -84,88 +179,23 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
           },
         })
       }
+      onFinishFailed={({ errorFields }) => {
+        // Opens the tab of the first field refused.
+        const [first] = errorFields[0]?.name ?? [];
+        if (first !== undefined) setTab(tabOf(String(first)));
+      }}
       style={{ maxWidth: 760 }}
     >
-      <Card title={t('siteSettings.generalTitle')} style={{ marginBottom: 16 }}>
-        <Form.Item
-          name="siteName"
-          label={t('siteSettings.siteName')}
-          rules={[{ ...required, whitespace: true }]}
-        >
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item
-          name="mainDomain"
-          label={t('siteSettings.mainDomain')}
-          extra={t('siteSettings.domainHint')}
-          rules={[required, rule(checks.domain, t('siteSettings.badDomain'))]}
-        >
-          <Input maxLength={253} />
-        </Form.Item>
-        <Form.Item
-          name="mirrorDomains"
-          label={t('siteSettings.mirrorDomains')}
-          extra={t('siteSettings.mirrorDomainsHint')}
-          rules={[
-            {
-              validator: (_rule, value: string[] | undefined) =>
-                (value ?? []).every(checks.domain)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('siteSettings.badDomain'))),
-            },
-          ]}
-        >
-          <Select<string[]> mode="tags" open={false} tokenSeparators={[',', ' ']} disabled={locked} />
-        </Form.Item>
-        <Form.Item
-          name="themeColor"
-          label={t('siteSettings.themeColor')}
-          extra={t('siteSettings.themeColorHint')}
-          rules={[required, rule(checks.colour, t('siteSettings.badColour'))]}
-        >
-          <Input maxLength={7} style={{ maxWidth: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="timeZone"
-          label={t('siteSettings.timeZone')}
-          extra={t('siteSettings.timeZoneHint')}
-          rules={[required, rule(checks.timeZone, t('siteSettings.badTimeZone'))]}
-        >
-          <Select showSearch options={zones} disabled={locked} style={{ maxWidth: 320 }} />
-        </Form.Item>
-        <Typography.Paragraph type="secondary">{t('siteSettings.currencyNote')}</Typography.Paragraph>
-      </Card>
-
-      <Card title={t('siteSettings.togglesTitle')} style={{ marginBottom: 16 }}>
-        {MERCHANT_TOGGLES.map((toggle) => (
-          <Form.Item
-            key={toggle}
-            name={['toggles', toggle]}
-            label={t(`siteSettings.toggles.${toggle}`)}
-            valuePropName="checked"
-            extra={missing[toggle] ? t(`siteSettings.needs.${missing[toggle]}`) : undefined}
-          >
-            <Switch />
-          </Form.Item>
-        ))}
-        <Form.Item
-          name="agentMaxDepth"
-          label={t('siteSettings.agentMaxDepth')}
-          extra={t('siteSettings.agentMaxDepthHint')}
-          rules={[required]}
-        >
-          <InputNumber min={1} max={AGENT_MAX_DEPTH_LIMIT} precision={0} />
-        </Form.Item>
-      </Card>
-
-      <Card title={t('siteSettings.fieldsTitle')} style={{ marginBottom: 16 }}>
-        <Typography.Paragraph type="secondary">{t('siteSettings.fieldsHint')}</Typography.Paragraph>
-        {SETTINGS_FIELDS.map((field) => (
-          <FieldRuleRow key={field} field={field} />
-        ))}
-      </Card>
-
-      <LinkLists locked={locked} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as SettingsTab)}
+        items={[
+          { key: 'general', label: t('siteSettings.generalTitle'), children: general },
+          { key: 'toggles', label: t('siteSettings.togglesTitle'), children: toggles },
+          { key: 'fields', label: t('siteSettings.fieldsTitle'), children: fields },
+          { key: 'links', label: t('siteSettings.linksTitle'), children: <LinkLists locked={locked} /> },
+        ]}
+      />
 
       <Flex vertical gap="small">
         {save.error ? <ErrorAlert error={save.error} /> : null}
