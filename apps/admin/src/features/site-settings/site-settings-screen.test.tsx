@@ -45,7 +45,7 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
 const owner = on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('owner')));
 
 describe('the site settings screen', () => {
-  it('loads the settings and refuses a bad domain before sending', async () => {
+  it('loads the settings and refuses a bad domain before sending', { timeout: 30_000 }, async () => {
     const { user, api } = await renderAdmin('/site-settings', {
       routes: [
         owner,
@@ -71,7 +71,7 @@ describe('the site settings screen', () => {
     expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(0);
   });
 
-  it('saves what the operator changed', async () => {
+  it('saves what the operator changed', { timeout: 30_000 }, async () => {
     let settings = createSettings();
     const { user, api } = await renderAdmin('/site-settings', {
       routes: [
@@ -118,7 +118,7 @@ describe('the site settings screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Site name')).toHaveValue('Rồng Vàng'));
   });
 
-  it('shows why the server refused a change', async () => {
+  it('shows why the server refused a change', { timeout: 30_000 }, async () => {
     const { user } = await renderAdmin('/site-settings', {
       routes: [
         owner,
