@@ -325,6 +325,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       changes,
       outbox,
       balanceChanged,
+      merchants,
+      merchantService,
+      // SMS codes reach someone through a sender given to the app, or the development outbox's page.
+      smsAvailable: options.outbox !== undefined || config.devOutbox,
+      socialLoginAvailable: firebaseWebSettings(config) !== null,
     }),
     createMemberEventsModule({ feed: memberFeed, ledgerService: wallet.ledgerService }),
   ];

@@ -92,6 +92,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     DEPOSIT_NOT_AWAITING_APPROVAL: 'Lệnh nạp tiền này không có xác nhận nào đang chờ duyệt',
     STATEMENT_LINE_CLOSED: 'Dòng sao kê này đã được xử lý',
     DEPOSIT_AMOUNT_DIFFERS: 'Số tiền của lệnh nạp khác với số tiền của dòng sao kê',
+    SMS_NOT_CONFIGURED: 'Hệ thống chưa có dịch vụ gửi SMS nên không thể bật xác minh hay đăng nhập bằng SMS',
+    SOCIAL_LOGIN_NOT_CONFIGURED:
+      'Đăng nhập Google / Facebook chưa được cấu hình (FIREBASE_*) nên không thể bật',
     AGENT_APPLICATION_PENDING: 'Đơn đăng ký đại lý của bạn đang chờ xét duyệt',
     ALREADY_AGENT: 'Thành viên này đã là đại lý',
     AGENT_DEPTH_LIMIT: 'Đã đạt số cấp đại lý tối đa',
@@ -193,6 +196,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     DEPOSIT_NOT_AWAITING_APPROVAL: 'This deposit order has no confirmation waiting for approval',
     STATEMENT_LINE_CLOSED: 'This statement line has already been dealt with',
     DEPOSIT_AMOUNT_DIFFERS: 'The deposit order’s amount is not the statement line’s',
+    SMS_NOT_CONFIGURED:
+      'The site has no SMS sender, so SMS verification and SMS sign-in cannot be switched on',
+    SOCIAL_LOGIN_NOT_CONFIGURED:
+      'Google / Facebook sign-in is not configured (FIREBASE_*), so it cannot be switched on',
     AGENT_APPLICATION_PENDING: 'Your agent application is waiting for review',
     ALREADY_AGENT: 'This member is already an agent',
     AGENT_DEPTH_LIMIT: 'The agent hierarchy is already as deep as allowed',

@@ -106,6 +106,10 @@ export const ERROR_CATALOGUE = {
   DEPOSIT_NOT_AWAITING_APPROVAL: { status: 409 },
   STATEMENT_LINE_CLOSED: { status: 409 },
   DEPOSIT_AMOUNT_DIFFERS: { status: 409 },
+  // Back office site settings: a switch that needs what the deployment does not have (an SMS sender, a
+  // configured Google / Facebook sign-in).
+  SMS_NOT_CONFIGURED: { status: 409 },
+  SOCIAL_LOGIN_NOT_CONFIGURED: { status: 409 },
   // Agents (agents.ts): an application already waiting, a member who already is an agent, a hierarchy
   // as deep as the merchant allows, a settlement already decided, a period not yet over.
   AGENT_APPLICATION_PENDING: { status: 409 },

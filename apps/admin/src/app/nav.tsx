@@ -16,6 +16,7 @@ import {
   ReconciliationOutlined,
   SafetyCertificateOutlined,
   SafetyOutlined,
+  SettingOutlined,
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -42,6 +43,7 @@ export interface NavItem {
     | 'menu.operators'
     | 'menu.audit'
     | 'siteStatus.menu'
+    | 'siteSettings.menu'
     | 'games.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
@@ -100,6 +102,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'status',
     labelKey: 'siteStatus.menu',
     icon: <ToolOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/site-settings',
+    area: 'status',
+    labelKey: 'siteSettings.menu',
+    icon: <SettingOutlined aria-hidden="true" />,
   },
   { path: '/games', area: 'games', labelKey: 'games.menu', icon: <AppstoreOutlined aria-hidden="true" /> },
   {

@@ -17,6 +17,7 @@ import { InboxScreen } from '../features/inbox/index.ts';
 import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
+import { SiteSettingsScreen } from '../features/site-settings/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
 import { PromotionsScreen } from '../features/promotions/index.ts';
 import { ReconciliationScreen } from '../features/reconciliation/index.ts';
@@ -117,6 +118,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="status">
               <SiteStatusScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/site-settings"
+          element={
+            <AreaRoute area="status">
+              <SiteSettingsScreen />
             </AreaRoute>
           }
         />

@@ -1,26 +1,74 @@
+import { DEFAULT_TIME_ZONE } from '@kl/contracts/admin/site-settings';
 import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 
-/** A date and time of the API (ISO 8601) in the browser's time zone; an em dash for none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('DD/MM/YYYY HH:mm:ss') : '—';
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Dates and times of the back office are the merchant's (docs/back-office.md, "Site settings"): shown in
+ * its time zone with the offset, and days picked are its days, whatever the browser's zone. The zone is
+ * learnt with the signed-in operator (the session answer) and kept here.
+ */
+let merchantTimeZone = DEFAULT_TIME_ZONE;
+
+/** Called with the session answer: every later date is shown in `zone`. */
+export function setMerchantTimeZone(zone: string): void {
+  merchantTimeZone = zone;
 }
 
-/** A day of the API (`2026-01-31`). */
+export function getMerchantTimeZone(): string {
+  return merchantTimeZone;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+/** `UTC+07:00`, `UTC−03:30`, `UTC+00:00`: the offset of the merchant's zone at that moment. */
+function offsetLabel(at: Dayjs): string {
+  return `UTC${at.format('Z')}`;
+}
+
+/**
+ * A date and time of the API (ISO 8601) in the merchant's time zone with its offset
+ * (`31/01/2026 14:05:09 (UTC+07:00)`); an em dash for none.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatDateTimeIn(iso, merchantTimeZone);
+}
+
+/** A date and time of the API in `zone` with its offset (formatDateTime in the merchant's zone). */
+export function formatDateTimeIn(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '—';
+  const at = dayjs(iso).tz(zone);
+  return `${at.format('DD/MM/YYYY HH:mm:ss')} (${offsetLabel(at)})`;
+}
+
+/** A day of the API (`2026-01-31`): a calendar day, the same in every zone. */
 export function formatDay(day: string): string {
   return dayjs(day).format('DD/MM');
+}
+
+/** Today in the merchant's time zone, as a day picked in a date picker (its calendar date). */
+export function merchantToday(zone = merchantTimeZone): Dayjs {
+  return dayjs(dayjs().tz(zone).format(DAY));
 }
 
 /** What antd's RangePicker gives: both ends, or nothing. */
 export type DayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 
+/** The moment the calendar day of `picked` starts in `zone`. */
+const startOfDayIn = (picked: Dayjs, zone: string) => dayjs.tz(picked.format(DAY), zone);
+
 /**
- * A range of whole days picked in the browser's time zone as the API's period: `from` the start of the
- * first day (inclusive), `to` the start of the day after the last (exclusive), both ISO strings.
+ * A range of whole days of the merchant's time zone as the API's period: `from` the start of the first
+ * day (inclusive), `to` the start of the day after the last (exclusive), both ISO strings. The picker
+ * gives calendar dates; each is read as that day in the merchant's zone.
  */
-export function periodOf(range: DayRange): { from?: string; to?: string } {
+export function periodOf(range: DayRange, zone = merchantTimeZone): { from?: string; to?: string } {
   const [start, end] = range ?? [null, null];
   return {
-    ...(start ? { from: start.startOf('day').toISOString() } : {}),
-    ...(end ? { to: end.add(1, 'day').startOf('day').toISOString() } : {}),
+    ...(start ? { from: startOfDayIn(start, zone).toISOString() } : {}),
+    ...(end ? { to: startOfDayIn(end.add(1, 'day'), zone).toISOString() } : {}),
   };
 }

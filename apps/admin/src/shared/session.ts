@@ -3,6 +3,7 @@ import type { OperatorSelf } from '@kl/contracts/admin/auth';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { useQuery } from '@tanstack/react-query';
 import { adminCall, isSessionError } from './api.ts';
+import { setMerchantTimeZone } from './dates.ts';
 import { mayBeSignedIn } from './session-events.ts';
 
 /** The query holding the signed-in operator: null when nobody is signed in. */
@@ -15,7 +16,9 @@ export const OPERATOR_QUERY_KEY = ['admin', 'operator'] as const;
 export async function fetchOperator(signal?: AbortSignal): Promise<OperatorSelf | null> {
   if (!mayBeSignedIn()) return null;
   try {
-    return await adminCall(adminCalls.adminSession, { signal });
+    const operator = await adminCall(adminCalls.adminSession, { signal });
+    setMerchantTimeZone(operator.timeZone);
+    return operator;
   } catch (error) {
     if (isSessionError(error)) return null;
     throw error;

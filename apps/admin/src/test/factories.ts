@@ -21,6 +21,7 @@ export function createOperator(
     role,
     readOnly,
     access: { ...only, ...access },
+    timeZone: 'Asia/Ho_Chi_Minh',
   };
 }
 

@@ -69,6 +69,8 @@ export const operatorSelf = z.object({
   role: z.enum(OPERATOR_ROLES),
   readOnly: z.boolean(),
   access: accessMap,
+  /** The merchant's time zone (IANA): the back office shows dates and picks days in it. */
+  timeZone: z.string(),
 });
 export type OperatorSelf = z.infer<typeof operatorSelf>;
 

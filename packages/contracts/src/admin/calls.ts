@@ -57,6 +57,7 @@ import {
 } from './operators.ts';
 import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
 import { adminReportsCalls, adminReportsRules } from './reports.ts';
+import { adminSiteSettingsCalls, adminSiteSettingsRules } from './site-settings.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
 
 /**
@@ -230,6 +231,7 @@ export const adminCalls = {
   ...adminPromotionsCalls,
   ...adminReportsCalls,
   ...adminSiteStatusCalls,
+  ...adminSiteSettingsCalls,
   ...adminGamesCalls,
   ...adminLotteryCalls,
   ...adminChatCalls,
@@ -278,6 +280,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminPromotionsRules,
   ...adminReportsRules,
   ...adminSiteStatusRules,
+  ...adminSiteSettingsRules,
   ...adminGamesRules,
   ...adminLotteryRules,
   ...adminChatRules,

@@ -172,7 +172,7 @@ const figures = {
   bonuses: z.number().int(),
 };
 /**
- * Money figures of real members in minor units over the period (days in Vietnam time, UTC+7), the
+ * Money figures of real members in minor units over the period (days of the merchant's time zone), the
  * members who registered and who placed a bet, one point per day, and the work waiting for operators.
  */
 export const dashboard = z.object({

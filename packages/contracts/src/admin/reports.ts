@@ -9,8 +9,8 @@ import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /**
- * Reports of the back office (docs/back-office.md, "Reports"): real money of a period of Vietnam days
- * (UTC+7), `from` and `to` both included, at most REPORT_MAX_DAYS days; amounts in minor units. The same
+ * Reports of the back office (docs/back-office.md, "Reports"): real money of a period of days of the
+ * merchant's time zone ("Site settings"), `from` and `to` both included, at most REPORT_MAX_DAYS days; amounts in minor units. The same
  * reports download as CSV.
  */
 

@@ -3,6 +3,7 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AcceptInvitationRequest } from '@kl/contracts/admin/credentials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCall } from '../../shared/api.ts';
+import { setMerchantTimeZone } from '../../shared/dates.ts';
 import { OPERATOR_QUERY_KEY } from '../../shared/session.ts';
 import { sessionStarted } from '../../shared/session-events.ts';
 
@@ -14,6 +15,7 @@ function useSessionStep<B>(send: (body: B) => Promise<AdminLoginResult>) {
     onSuccess: (answer) => {
       if (answer.step === 'signed-in') {
         sessionStarted();
+        setMerchantTimeZone(answer.operator.timeZone);
         queryClient.setQueryData<OperatorSelf | null>(OPERATOR_QUERY_KEY, answer.operator);
       }
     },

@@ -2,10 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { REPORT_KINDS, REPORT_MAX_DAYS, type ReportKind } from '@kl/contracts/admin/reports';
 import { Button, DatePicker, Flex, Tabs, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../shared/api.ts';
+import { merchantToday } from '../../shared/dates.ts';
 import { Screen } from '../../shared/ui/screen.tsx';
 import {
   DailyReportTable,
@@ -22,7 +23,11 @@ const DAY = 'YYYY-MM-DD';
  */
 export function ReportsScreen() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    // The merchant's days (the server counts them in its time zone).
+    const today = merchantToday();
+    return [today.subtract(6, 'day'), today];
+  });
   const [report, setReport] = useState<ReportKind>('daily');
   const period: ReportPeriod = { from: range[0].format(DAY), to: range[1].format(DAY) };
   const csvHref = buildUrl(adminCalls.adminReportCsv.path, undefined, {

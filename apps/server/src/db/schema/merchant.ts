@@ -33,6 +33,12 @@ export const merchant = pgTable('merchant', {
     .notNull()
     .default(sql`'{}'::text[]`),
 
+  /**
+   * The merchant's time zone (IANA name): the back office shows its dates and times in it and its reports
+   * count its days (docs/back-office.md, "Site settings").
+   */
+  timeZone: text('time_zone').notNull().default('Asia/Ho_Chi_Minh'),
+
   /** The deepest agent level (docs/agents.md): 1 top agents only, 2 their sub-agents too… */
   agentMaxDepth: smallint('agent_max_depth').notNull().default(3),
 

@@ -66,6 +66,8 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminReportCsv: { query: { report: 'daily', from: '2030-03-01', to: '2030-03-01' } },
   adminSiteStatus: {},
   adminSetSiteStatus: { payload: {} },
+  adminSiteSettings: {},
+  adminSetSiteSettings: { payload: {} },
   adminGameVendors: {},
   adminUpdateGameVendor: { params: { gameCategory: 'RNG', vassalage: 'NO_SUCH_VENDOR' }, payload: {} },
   adminGames: {},

@@ -1,4 +1,4 @@
-import { allows } from '@kl/contracts/admin/access';
+import { accessOf, allows } from '@kl/contracts/admin/access';
 import { OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from '@kl/contracts/admin/auth';
 import { ADMIN_CALL_RULES, type AdminCall } from '@kl/contracts/admin/calls';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { clearCookie, readCookie, setCookie } from '../../platform/cookies.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuditActor } from './audit.ts';
-import { operatorSelfOf, type SignIn } from './sign-in.ts';
+import type { SignIn } from './sign-in.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +50,7 @@ export function createBackOfficeGuard(deps: { signIn: SignIn; clock: Clock; secu
     }
     request.operator = found.operator;
     if (rule === 'public' || rule === 'session') return;
-    const access = operatorSelfOf(found.operator).access[rule.area];
+    const access = accessOf(found.operator.role, found.operator.readOnly)[rule.area];
     if (!allows(access, rule.access)) {
       request.log.warn({ operator: found.operator.username, call }, 'back-office call refused');
       throw new DomainError('PERMISSION_DENIED');

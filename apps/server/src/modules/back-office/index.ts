@@ -8,7 +8,9 @@ import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
+import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
 import type { ProviderReconciliation } from '../provider-wallet/index.ts';
+import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createCaptchaRepository, createCaptchaService } from '../verification/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
@@ -62,6 +64,8 @@ import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSegregation } from './segregation/service.ts';
 import { createSignIn } from './sign-in.ts';
+import { registerSiteSettingsRoutes } from './site-settings/routes.ts';
+import { createSiteSettingsAdmin } from './site-settings/service.ts';
 import { registerSiteStatusRoutes } from './site-status/routes.ts';
 import { createSiteStatusAdmin } from './site-status/service.ts';
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
@@ -112,6 +116,14 @@ export function createBackOfficeModule(
     outbox: OutboxSender;
     /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
     balanceChanged?: ((memberId: string) => void) | undefined;
+    /** The merchant's settings (site settings) are the merchant module's rows. */
+    merchants: MerchantRepository;
+    /** The merchant as kept in memory (its time zone, in the operator's session answer). */
+    merchantService: MerchantService;
+    /** Whether SMS codes reach someone: SMS verification and SMS sign-in may be switched on. */
+    smsAvailable: boolean;
+    /** Whether Google / Facebook sign-in is configured: their toggles may be switched on. */
+    socialLoginAvailable: boolean;
   },
 ) {
   const { db, config, clock } = deps;
@@ -125,7 +137,17 @@ export function createBackOfficeModule(
     outbox: deps.outbox,
     clock,
   });
-  const signIn = createSignIn({ db, clock, merchantCode, issuer, operators, audit, captchaService });
+  const timeZone = async () => (await deps.merchantService.getMerchant(merchantCode)).timeZone;
+  const signIn = createSignIn({
+    db,
+    clock,
+    merchantCode,
+    issuer,
+    operators,
+    audit,
+    captchaService,
+    timeZone,
+  });
   const invitations = createInvitations({
     db,
     clock,
@@ -155,7 +177,7 @@ export function createBackOfficeModule(
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
   const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
-  const dashboardService = createDashboardService({ ...deps, merchantCode });
+  const dashboardService = createDashboardService({ ...deps, merchantCode, timeZone });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
   const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit, controls, segregation });
   const depositOrders = createDepositOrders({ db, clock, merchantCode, operators });
@@ -180,8 +202,18 @@ export function createBackOfficeModule(
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
-  const reportService = createReportService({ db, merchantCode });
+  const reportService = createReportService({ db, merchantCode, timeZone });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
+  const siteSettingsAdmin = createSiteSettingsAdmin({
+    db,
+    merchantCode,
+    merchants: deps.merchants,
+    registerRepository: createRegisterRepository(db),
+    audit,
+    changes,
+    smsAvailable: deps.smsAvailable,
+    socialLoginAvailable: deps.socialLoginAvailable,
+  });
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
@@ -192,7 +224,7 @@ export function createBackOfficeModule(
     operatorService,
     async register(api: FastifyInstance): Promise<void> {
       api.decorateRequest('operator', null);
-      registerOperatorRoutes(api, { guard, signIn, operatorService, audit });
+      registerOperatorRoutes(api, { guard, signIn, operatorService, audit, timeZone });
       registerCredentialsRoutes(api, {
         guard,
         merchantCode,
@@ -219,6 +251,7 @@ export function createBackOfficeModule(
       registerPromotionRoutes(api, { guard, promotionAdmin });
       registerReportRoutes(api, { guard, reportService });
       registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
+      registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
       registerChatRoutes(api, { guard, chatConsole });

@@ -8,9 +8,16 @@ import { operatorSelfOf, type SignIn } from './sign-in.ts';
 /** Signing in and out, operator accounts and the audit log (docs/back-office.md). */
 export function registerOperatorRoutes(
   app: FastifyInstance,
-  deps: { guard: BackOfficeGuard; signIn: SignIn; operatorService: OperatorService; audit: AuditLog },
+  deps: {
+    guard: BackOfficeGuard;
+    signIn: SignIn;
+    operatorService: OperatorService;
+    audit: AuditLog;
+    /** The merchant's time zone, told with the operator. */
+    timeZone: () => Promise<string>;
+  },
 ): void {
-  const { guard, signIn, operatorService, audit } = deps;
+  const { guard, signIn, operatorService, audit, timeZone } = deps;
 
   route(app, 'adminLogin', {
     ...guard.guarded('adminLogin'),
@@ -45,9 +52,9 @@ export function registerOperatorRoutes(
     ...guard.guarded('adminSession'),
     summary: 'The signed-in operator and what each area allows them',
     failures: GUARD_FAILURES,
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return operatorSelfOf(currentOperator(request));
+      return operatorSelfOf(currentOperator(request), await timeZone());
     },
   });
 

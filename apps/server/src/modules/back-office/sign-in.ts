@@ -63,8 +63,10 @@ const TOUCH_EVERY_MS = MINUTE_MS;
 type RefusalReason =
   'address_locked' | 'captcha_missing' | 'captcha_wrong' | 'too_soon' | 'disabled' | 'credentials_reset';
 
-export function operatorSelfOf(row: OperatorRow): OperatorSelf {
+/** The signed-in operator as the back office learns them, with the merchant's time zone. */
+export function operatorSelfOf(row: OperatorRow, timeZone: string): OperatorSelf {
   return {
+    timeZone,
     id: row.id,
     username: row.username,
     role: row.role,
@@ -100,6 +102,8 @@ export function createSignIn(deps: {
   audit: AuditLog;
   /** The site's captchas (GET /api/admin/captcha issues them). */
   captchaService: Pick<CaptchaService, 'check'>;
+  /** The merchant's time zone (docs/back-office.md, "Site settings"), told to the signed-in operator. */
+  timeZone: () => Promise<string>;
 }) {
   const { db, clock, merchantCode, issuer, operators, audit, captchaService } = deps;
   const attempts = createAttemptCounter({ db, clock });
@@ -174,7 +178,10 @@ export function createSignIn(deps: {
       { operatorId: row.id, username: row.username, ip },
       { action: 'operator.login', targetType: 'operator', targetId: row.id },
     );
-    return { result: { step: 'signed-in', operator: operatorSelfOf(fresh) }, session: { token, expiresAt } };
+    return {
+      result: { step: 'signed-in', operator: operatorSelfOf(fresh, await deps.timeZone()) },
+      session: { token, expiresAt },
+    };
   }
 
   return {

@@ -2,6 +2,7 @@ export type { MerchantRow } from '../../db/schema/index.ts';
 export {
   createMerchantRepository,
   type MerchantRepository,
+  type MerchantSettingsChange,
   type OperatorStatusChange,
 } from './repository.ts';
 export {

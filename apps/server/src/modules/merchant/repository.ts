@@ -1,12 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
 import { merchant, type MerchantRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { MerchantToggle } from '@kl/contracts/status';
 
 export interface OperatorStatusChange {
   maintenance?: boolean;
   maintenanceUntil?: Date | null;
   allowedCountries?: string[];
 }
+
+/** The merchant's settings an operator changes (docs/back-office.md, "Site settings"); only those given. */
+export type MerchantSettingsChange = Partial<
+  Pick<
+    MerchantRow,
+    | 'name'
+    | 'mainDomain'
+    | 'domainRoute'
+    | 'whitelabel'
+    | 'timeZone'
+    | 'agentMaxDepth'
+    | 'customerService'
+    | 'resources'
+    | MerchantToggle
+  >
+>;
 
 export type MerchantRepository = ReturnType<typeof createMerchantRepository>;
 
@@ -30,6 +47,20 @@ export function createMerchantRepository(db: Db) {
       tx?: DbOrTx,
     ): Promise<MerchantRow | undefined> {
       const [row] = await (tx ?? db)
+        .update(merchant)
+        .set({ ...change, updatedAt: sql`now()` })
+        .where(eq(merchant.code, code))
+        .returning();
+      return row;
+    },
+
+    /** Applies an operator's change of the settings inside the caller's transaction. */
+    async updateSettings(
+      code: string,
+      change: MerchantSettingsChange,
+      tx: DbOrTx,
+    ): Promise<MerchantRow | undefined> {
+      const [row] = await tx
         .update(merchant)
         .set({ ...change, updatedAt: sql`now()` })
         .where(eq(merchant.code, code))

@@ -12,6 +12,8 @@ export interface Merchant {
   /** ISO 3166 alpha-2 codes allowed to use the site; empty means every country. */
   allowedCountries: string[];
   info: StatusInfo;
+  /** The merchant's time zone (IANA name). */
+  timeZone: string;
 }
 
 export class MerchantNotFoundError extends Error {
@@ -46,6 +48,7 @@ export function toMerchant(row: MerchantRow): Merchant {
     maintenanceUntil,
     allowedCountries: row.allowedCountries,
     info,
+    timeZone: row.timeZone,
   };
 }
 

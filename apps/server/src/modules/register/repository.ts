@@ -16,6 +16,22 @@ export function createRegisterRepository(db: Db) {
         .where(eq(registrationFieldRule.merchantCode, merchantCode));
     },
 
+    /** Writes the rule of each field given (docs/back-office.md, "Site settings"). */
+    async setFieldRules(
+      merchantCode: string,
+      rules: readonly { field: string; enabled: boolean; required: boolean }[],
+      tx: DbOrTx,
+    ): Promise<void> {
+      if (rules.length === 0) return;
+      await tx
+        .insert(registrationFieldRule)
+        .values(rules.map((rule) => ({ merchantCode, ...rule })))
+        .onConflictDoUpdate({
+          target: [registrationFieldRule.merchantCode, registrationFieldRule.field],
+          set: { enabled: sql`excluded.enabled`, required: sql`excluded.required` },
+        });
+    },
+
     /** An active affiliate code of the merchant, compared without regard to case. */
     async findActiveAffiliateCode(merchantCode: string, code: string, tx?: DbOrTx) {
       const [row] = await (tx ?? db)

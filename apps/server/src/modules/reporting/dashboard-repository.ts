@@ -1,16 +1,26 @@
 import { REAL_MEMBER_TYPES } from '@kl/contracts/accounts';
-import { and, count, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { isTimeZone } from '@kl/contracts/admin/site-settings';
+import { and, count, countDistinct, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ledgerTransaction, member } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 
-/** Vietnam time is UTC+7 all year: its days start at 17:00 UTC. */
-export const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS } from '../../platform/time-zone.ts';
 
-/** The figures of one Vietnam day, in minor units. */
+/**
+ * The calendar day of a moment column in the merchant's time zone, as days since 1970-01-01. The zone is
+ * written into the text (checked, never a parameter), so that GROUP BY sees the same expression as SELECT.
+ */
+export function zoneDay(column: AnyPgColumn | SQL, timeZone: string): SQL<number> {
+  if (!isTimeZone(timeZone) || !/^[A-Za-z0-9_+\-/]+$/.test(timeZone)) {
+    throw new Error(`Not a time zone: ${timeZone}`);
+  }
+  return sql<number>`((${column} at time zone ${sql.raw(`'${timeZone}'`)})::date - date '1970-01-01')`;
+}
+
+/** The figures of one day of the merchant, in minor units. */
 export interface DayFigures {
-  /** Days since 1970-01-01 in Vietnam time. */
+  /** Days since 1970-01-01 in the merchant's time zone. */
   day: number;
   deposits: bigint;
   withdrawals: bigint;
@@ -34,16 +44,21 @@ export function createDashboardRepository(db: Db) {
       kinds.map((name) => sql`${name}`),
       sql`, `,
     )})), 0)::text`;
-  // Constants written into the text (not parameters), so that GROUP BY sees the same expression as SELECT.
-  const dayOf = sql<number>`floor((extract(epoch from ${t.createdAt}) + ${sql.raw(String(VIETNAM_OFFSET_MS / 1000))}) / ${sql.raw(String(DAY_MS / 1000))})::int`;
 
   return {
     /**
-     * Real money of the merchant's members in the currency over [from, to], per Vietnam day: deposits
+     * Real money of the merchant's members in the currency over [from, to], per day of its time zone: deposits
      * (`deposit`), withdrawals paid (`withdrawal_paid`), bets (the stake of `bet` and `game_round`), wins
      * (`win` and a round's payout), bonuses (`bonus`). Only days with a movement have a row.
      */
-    async figuresByDay(where: { merchantCode: string; currency: string; from: Date; to: Date }) {
+    async figuresByDay(where: {
+      merchantCode: string;
+      currency: string;
+      from: Date;
+      to: Date;
+      timeZone: string;
+    }) {
+      const dayOf = zoneDay(t.createdAt, where.timeZone);
       const rows = await db
         .select({
           day: dayOf.mapWith(Number),

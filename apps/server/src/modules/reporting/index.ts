@@ -10,7 +10,6 @@ export {
   DAY_MS,
   type DashboardRepository,
   type DayFigures,
-  VIETNAM_OFFSET_MS,
 } from './dashboard-repository.ts';
 export { createReportRepository, type ReportRepository, type ReportWindow } from './report-repository.ts';
 export { createProvenanceRepository, type ProvenanceRepository } from './provenance-repository.ts';

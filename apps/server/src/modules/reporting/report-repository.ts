@@ -1,6 +1,5 @@
 import { REAL_MEMBER_TYPES } from '@kl/contracts/accounts';
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   gameRound,
   ledgerTransaction,
@@ -10,7 +9,7 @@ import {
   wageringRequirement,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
-import { createDashboardRepository, DAY_MS, VIETNAM_OFFSET_MS } from './dashboard-repository.ts';
+import { createDashboardRepository, zoneDay } from './dashboard-repository.ts';
 
 /** A report's period: [from, to) in time, in the merchant's currency. */
 export interface ReportWindow {
@@ -19,11 +18,9 @@ export interface ReportWindow {
   from: Date;
   /** Exclusive. */
   to: Date;
+  /** The merchant's time zone, whose days the rows are counted in. */
+  timeZone: string;
 }
-
-/** The Vietnam day of a moment column, counted from 1970-01-01 (constants in the text, so GROUP BY matches). */
-const vietnamDay = (column: AnyPgColumn) =>
-  sql<number>`floor((extract(epoch from ${column}) + ${sql.raw(String(VIETNAM_OFFSET_MS / 1000))}) / ${sql.raw(String(DAY_MS / 1000))})::int`;
 
 const bigintOf = (text: string | null | undefined) => BigInt(text ?? '0');
 
@@ -44,13 +41,13 @@ export function createReportRepository(db: Db) {
     );
 
   return {
-    /** Deposits, withdrawals, bets, wins and bonuses per Vietnam day, as the dashboard counts them. */
+    /** Deposits, withdrawals, bets, wins and bonuses per day of the merchant, as the dashboard counts them. */
     figuresByDay: (window: ReportWindow) =>
       dashboard.figuresByDay({ ...window, to: new Date(window.to.getTime() - 1) }),
 
-    /** Manual adjustments credited and debited per Vietnam day. */
+    /** Manual adjustments credited and debited per day of the merchant. */
     async adjustmentsByDay(window: ReportWindow) {
-      const day = vietnamDay(t.createdAt);
+      const day = zoneDay(t.createdAt, window.timeZone);
       const rows = await db
         .select({
           day: day.mapWith(Number),
@@ -67,9 +64,9 @@ export function createReportRepository(db: Db) {
       }));
     },
 
-    /** Real members (types 0, 1, 2) who registered, per Vietnam day. */
+    /** Real members (types 0, 1, 2) who registered, per day of the merchant. */
     async newMembersByDay(window: ReportWindow) {
-      const day = vietnamDay(member.createdAt);
+      const day = zoneDay(member.createdAt, window.timeZone);
       return db
         .select({ day: day.mapWith(Number), n: count() })
         .from(member)
@@ -84,9 +81,9 @@ export function createReportRepository(db: Db) {
         .groupBy(day);
     },
 
-    /** Members who staked real money (a `bet` or a `game_round`), per Vietnam day. */
+    /** Members who staked real money (a `bet` or a `game_round`), per day of the merchant. */
     async activeMembersByDay(window: ReportWindow) {
-      const day = vietnamDay(t.createdAt);
+      const day = zoneDay(t.createdAt, window.timeZone);
       return db
         .select({ day: day.mapWith(Number), n: countDistinct(t.memberId) })
         .from(t)

@@ -12,12 +12,13 @@ export function registerDashboardRoutes(
 
   route(app, 'adminDashboard', {
     ...guard.guarded('adminDashboard'),
-    summary: 'Real-money figures of today, 7 or 30 days (Vietnam days), one point per day, and pending work',
+    summary:
+      'Real-money figures of today, 7 or 30 days of the merchant’s time zone, one point per day, and pending work',
     description:
       'Deposits, withdrawals paid, bets (stakes), wins (payouts), ggr = bets − wins and bonuses of real ' +
       'members, in minor units; a reversal counts against what it undoes. `newMembers`: real members who ' +
-      'registered; `activeMembers`: members who staked. The period starts at 00:00 Vietnam time (UTC+7) of ' +
-      'its first day and ends now. Pending: withdrawals waiting for an operator, adjustments waiting for a ' +
+      'registered; `activeMembers`: members who staked. The period starts at 00:00 of its first day in ' +
+      'the merchant’s time zone and ends now. Pending: withdrawals waiting for an operator, adjustments waiting for a ' +
       'second operator, chats with member messages no operator has read.',
     failures: GUARD_FAILURES,
     handler: (request) => dashboardService.dashboard(request.query.period),

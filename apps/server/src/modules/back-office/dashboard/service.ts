@@ -3,34 +3,29 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { createChatRepository } from '../../chat/index.ts';
-import {
-  createDashboardRepository,
-  DAY_MS,
-  type DayFigures,
-  VIETNAM_OFFSET_MS,
-} from '../../reporting/index.ts';
+import { isoDateOf, startOfZoneDay, zoneDayOf } from '../../../platform/time-zone.ts';
+import { createDashboardRepository, type DayFigures } from '../../reporting/index.ts';
 import { createWithdrawalRepository } from '../../withdrawal/index.ts';
 import { createAdjustmentRepository } from '../adjustments/repository.ts';
 
 /** Days a period covers, today included. */
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 
-/** The Vietnam day of a moment, counted from 1970-01-01. */
-export const vietnamDayOf = (at: Date) => Math.floor((at.getTime() + VIETNAM_OFFSET_MS) / DAY_MS);
-/** The first moment of a Vietnam day. */
-const startOfVietnamDay = (day: number) => new Date(day * DAY_MS - VIETNAM_OFFSET_MS);
-/** A Vietnam day as its calendar date, `2030-03-01`. */
-const isoDateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 const money = (value: bigint) => Number(value);
 
 /**
  * The dashboard (docs/back-office.md, "Dashboard"): real money over today, the last 7 or the last 30
- * Vietnam days (UTC+7), the period ending now, with one point per day; the members who registered and who
+ * days of the merchant's time zone ("Site settings"), the period ending now, with one point per day; the members who registered and who
  * staked; and the work waiting for operators. A reversal counts against the figure of what it undoes, on
  * the day it was posted.
  */
-export function createDashboardService(deps: { db: Db; clock: Clock; merchantCode: string }) {
+export function createDashboardService(deps: {
+  db: Db;
+  clock: Clock;
+  merchantCode: string;
+  /** The merchant's time zone, read at each call (an operator may change it). */
+  timeZone: () => Promise<string>;
+}) {
   const { clock, merchantCode } = deps;
   const dashboard = createDashboardRepository(deps.db);
   // The work waiting for operators, each queue counted by its module.
@@ -50,9 +45,11 @@ export function createDashboardService(deps: { db: Db; clock: Clock; merchantCod
   return {
     async dashboard(period: DashboardPeriod): Promise<Dashboard> {
       const now = clock();
-      const today = vietnamDayOf(now);
+      const timeZone = await deps.timeZone();
+      const today = zoneDayOf(now, timeZone);
       const firstDay = today - PERIOD_DAYS[period] + 1;
-      const window = { merchantCode, currency: WALLET_CURRENCY, from: startOfVietnamDay(firstDay), to: now };
+      const from = startOfZoneDay(firstDay, timeZone);
+      const window = { merchantCode, currency: WALLET_CURRENCY, from, to: now, timeZone };
       const [figures, newMembers, activeMembers, pending] = await Promise.all([
         dashboard.figuresByDay(window),
         dashboard.newMembers(merchantCode, window.from, now),

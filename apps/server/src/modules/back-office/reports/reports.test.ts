@@ -226,6 +226,54 @@ describeEachDatabase('back-office reports', (kind) => {
       expect(line).not.toMatch(/(^|,)"?(?:[=+@]|-(?!\d+(?:,|$)))/);
   });
 
+  it('counts the days of the merchant time zone set in the site settings', async () => {
+    await moveTo('2030-03-12T20:00:00.000Z'); // 03:00 on 13 March in Vietnam, still 12 March in UTC
+    const player = await registerByUsername(suite.app);
+    const [row] = await db().select().from(member).where(eq(member.username, player.username));
+    if (!row) throw new Error('registered member not found');
+    await suite.fund(row.id, 100_000);
+    const depositsByDay = async () => {
+      const report = answerValue(
+        adminCalls.adminReportDaily,
+        await request(adminCalls.adminReportDaily, operators.owner, {
+          query: { from: '2030-03-12', to: '2030-03-13' },
+        }),
+      );
+      return report.days.map((day) => [day.day, day.deposits]);
+    };
+    const setZone = async (timeZone: string) => {
+      const {
+        merchantCode: _m,
+        smsAvailable: _s,
+        socialLoginAvailable: _f,
+        updatedAt: _u,
+        ...body
+      } = answerValue(
+        adminCalls.adminSiteSettings,
+        await request(adminCalls.adminSiteSettings, operators.owner),
+      );
+      const payload = { ...body, general: { ...body.general, timeZone } };
+      answerValue(
+        adminCalls.adminSetSiteSettings,
+        await request(adminCalls.adminSetSiteSettings, operators.owner, { payload }),
+      );
+    };
+
+    expect(await depositsByDay()).toEqual([
+      ['2030-03-12', 0],
+      ['2030-03-13', 100_000],
+    ]);
+    await setZone('UTC');
+    try {
+      expect(await depositsByDay()).toEqual([
+        ['2030-03-12', 100_000],
+        ['2030-03-13', 0],
+      ]);
+    } finally {
+      await setZone('Asia/Ho_Chi_Minh');
+    }
+  });
+
   it('limits the period to 92 days and the reports to their roles', async () => {
     const days92 = { from: '2030-01-01', to: '2030-04-02' };
     expect((await request(adminCalls.adminReportDaily, operators.owner, { query: days92 })).statusCode).toBe(

@@ -7,7 +7,7 @@ import { type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { ReportService } from './service.ts';
 
 const PERIOD =
-  'from and to are Vietnam days (UTC+7), both included; from after to, or more than 92 days: 400 INVALID_INPUT. ' +
+  'from and to are days of the merchant’s time zone, both included; from after to, or more than 92 days: 400 INVALID_INPUT. ' +
   'Real money only, in minor units.';
 
 /** Reports and their CSV download (docs/back-office.md, "Reports"). */
@@ -20,7 +20,7 @@ export function registerReportRoutes(
   route(app, 'adminReportDaily', {
     ...guard.guarded('adminReportDaily'),
     summary:
-      'Per Vietnam day: deposits, withdrawals, bets, wins, GGR, bonuses, adjustments, new and active members',
+      'Per day of the merchant: deposits, withdrawals, bets, wins, GGR, bonuses, adjustments, new and active members',
     description:
       `${PERIOD} A reversal counts against what it undoes, on the day it is posted. Totals: sums, except ` +
       'activeMembers (members who staked in the whole period).',

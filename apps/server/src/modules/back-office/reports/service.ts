@@ -12,24 +12,14 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 import { csvDocument, type CsvCell } from '../../../platform/csv.ts';
-import {
-  createReportRepository,
-  DAY_MS,
-  type ReportWindow,
-  VIETNAM_OFFSET_MS,
-} from '../../reporting/index.ts';
+import { dayNumberOf, isoDateOf, startOfZoneDay } from '../../../platform/time-zone.ts';
+import { createReportRepository, type ReportWindow } from '../../reporting/index.ts';
 
 /**
- * Reports (docs/back-office.md, "Reports"): real money over a period of Vietnam days (UTC+7), both ends
- * included, as JSON for the screens and as CSV to download. The contracts limit the period (reports.ts).
+ * Reports (docs/back-office.md, "Reports"): real money over a period of days of the merchant's time zone
+ * (docs/back-office.md, "Site settings"), both ends included, as JSON for the screens and as CSV to
+ * download. The contracts limit the period (reports.ts).
  */
-
-/** Days since 1970-01-01 of a date `2030-03-01` (a Vietnam day). */
-const dayNumberOf = (date: string) => Math.round(Date.parse(date) / DAY_MS);
-/** The first moment of a Vietnam day. */
-const startOfVietnamDay = (day: number) => new Date(day * DAY_MS - VIETNAM_OFFSET_MS);
-/** A Vietnam day as its calendar date. */
-const isoDateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 export interface ReportPeriod {
   from: string;
@@ -112,26 +102,35 @@ function csvHeaders(report: ReportKind, lang: Locale, currency: string): string[
 
 const TOTAL_LABEL: Record<Locale, string> = { vi: 'Tổng', en: 'Total' };
 
-export function createReportService(deps: { db: Db; merchantCode: string }) {
+export function createReportService(deps: {
+  db: Db;
+  merchantCode: string;
+  /** The merchant's time zone, read at each report (an operator may change it). */
+  timeZone: () => Promise<string>;
+}) {
   const { merchantCode } = deps;
   const reports = createReportRepository(deps.db);
   const currency = WALLET_CURRENCY;
 
-  const windowOf = (period: ReportPeriod): ReportWindow & { firstDay: number; lastDay: number } => {
+  const windowOf = async (
+    period: ReportPeriod,
+  ): Promise<ReportWindow & { firstDay: number; lastDay: number }> => {
     const firstDay = dayNumberOf(period.from);
     const lastDay = dayNumberOf(period.to);
+    const timeZone = await deps.timeZone();
     return {
       merchantCode,
       currency,
-      from: startOfVietnamDay(firstDay),
-      to: startOfVietnamDay(lastDay + 1),
+      timeZone,
+      from: startOfZoneDay(firstDay, timeZone),
+      to: startOfZoneDay(lastDay + 1, timeZone),
       firstDay,
       lastDay,
     };
   };
 
   async function daily(period: ReportPeriod): Promise<DailyReport> {
-    const window = windowOf(period);
+    const window = await windowOf(period);
     const [figures, adjustments, newMembers, activeByDay, activeMembers] = await Promise.all([
       reports.figuresByDay(window),
       reports.adjustmentsByDay(window),
@@ -182,7 +181,7 @@ export function createReportService(deps: { db: Db; merchantCode: string }) {
 
   async function games(period: ReportPeriod, page?: Page) {
     const found = await reports.games(
-      windowOf(period),
+      await windowOf(period),
       page && { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize },
     );
     const figures = (row: { bets: number; stake: bigint; payout: bigint }) => ({
@@ -206,7 +205,7 @@ export function createReportService(deps: { db: Db; merchantCode: string }) {
 
   async function promotions(period: ReportPeriod, page?: Page) {
     const found = await reports.promotions(
-      windowOf(period),
+      await windowOf(period),
       page && { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize },
     );
     const figures = (row: (typeof found)['totals']) => ({

@@ -1,0 +1,1 @@
+export { SiteSettingsScreen } from './site-settings-screen.tsx';

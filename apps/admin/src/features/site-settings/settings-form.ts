@@ -1,0 +1,80 @@
+import {
+  domainName,
+  isSiteLink,
+  SETTINGS_FIELDS,
+  type SettingsField,
+  type SiteSettings,
+  type SiteSettingsBody,
+  themeColor,
+  isTimeZone,
+} from '@kl/contracts/admin/site-settings';
+import type { MerchantToggles } from '@kl/contracts/status';
+
+/**
+ * The site settings form's values and what is sent (docs/back-office.md, "Site settings"): the field
+ * rules keyed by field (one row of switches each), the rest as the call has it.
+ */
+export interface SettingsValues {
+  siteName: string;
+  mainDomain: string;
+  mirrorDomains: string[];
+  themeColor: string;
+  timeZone: string;
+  toggles: MerchantToggles;
+  agentMaxDepth: number;
+  fieldRules: Record<SettingsField, { enabled: boolean; required: boolean }>;
+  customerService: SiteSettings['customerService'];
+  resources: SiteSettings['resources'];
+}
+
+export function valuesOf(settings: SiteSettings): SettingsValues {
+  return {
+    ...settings.general,
+    toggles: settings.toggles,
+    agentMaxDepth: settings.agentMaxDepth,
+    fieldRules: Object.fromEntries(
+      settings.fieldRules.map((rule) => [rule.field, { enabled: rule.enabled, required: rule.required }]),
+    ) as SettingsValues['fieldRules'],
+    customerService: settings.customerService,
+    resources: settings.resources,
+  };
+}
+
+/** The body of the call: a field not shown is not required. */
+export function requestOf(values: SettingsValues): SiteSettingsBody {
+  return {
+    general: {
+      siteName: values.siteName.trim(),
+      mainDomain: values.mainDomain.trim().toLowerCase(),
+      mirrorDomains: values.mirrorDomains.map((domain) => domain.trim().toLowerCase()),
+      themeColor: values.themeColor,
+      timeZone: values.timeZone,
+    },
+    toggles: values.toggles,
+    agentMaxDepth: values.agentMaxDepth,
+    fieldRules: SETTINGS_FIELDS.map((field) => {
+      const rule = values.fieldRules[field];
+      const enabled = rule.enabled;
+      return { field, enabled, required: enabled && rule.required };
+    }),
+    customerService: values.customerService,
+    resources: values.resources.map((resource) => ({
+      ...resource,
+      labelNameEn: resource.labelNameEn.trim(),
+    })),
+  };
+}
+
+/** The checks of the form, the same as the server's (contracts admin/site-settings.ts). */
+export const checks = {
+  domain: (value: string) => domainName.safeParse(value.trim().toLowerCase()).success,
+  link: isSiteLink,
+  colour: (value: string) => themeColor.safeParse(value).success,
+  timeZone: isTimeZone,
+};
+
+/** Every IANA zone this browser knows, with the merchant's own first when the list lacks it. */
+export function timeZoneNames(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "merchant" ADD COLUMN "time_zone" text DEFAULT 'Asia/Ho_Chi_Minh' NOT NULL;
