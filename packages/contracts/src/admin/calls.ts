@@ -13,6 +13,7 @@ import {
   announcementParams,
   saveAnnouncementRequest,
 } from './content.ts';
+import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
@@ -230,6 +231,7 @@ export const adminCalls = {
   ...adminReportsCalls,
   ...adminSiteStatusCalls,
   ...adminGamesCalls,
+  ...adminCatalogueCalls,
   ...adminLotteryCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
@@ -277,6 +279,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminReportsRules,
   ...adminSiteStatusRules,
   ...adminGamesRules,
+  ...adminCatalogueRules,
   ...adminLotteryRules,
   ...adminChatRules,
   ...adminFeedbackRules,

@@ -31,6 +31,8 @@ import { registerDepositRoutes } from './deposits/routes.ts';
 import { createDepositOrders } from './deposits/service.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
+import { registerCatalogueAdminRoutes } from './games/catalogue-routes.ts';
+import { createCatalogueAdmin } from './games/catalogue-service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
 import { createGamesAdmin } from './games/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
@@ -157,6 +159,7 @@ export function createBackOfficeModule(
   const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
+  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
@@ -187,6 +190,7 @@ export function createBackOfficeModule(
       registerReportRoutes(api, { guard, reportService });
       registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
+      registerCatalogueAdminRoutes(api, { guard, catalogueAdmin });
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });

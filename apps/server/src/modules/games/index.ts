@@ -18,6 +18,12 @@ export {
   type GameWithVendor,
 } from './repository.ts';
 export { gamesRoutes } from './routes.ts';
+export {
+  type CatalogueWrites,
+  createCatalogueWrites,
+  type GameEdit,
+  type VendorChange,
+} from './catalogue-writes.ts';
 export { createGamesService, type GamesService, type ProviderLauncher } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';
 export { minBetText, minBetUnits } from './game-mapping.ts';

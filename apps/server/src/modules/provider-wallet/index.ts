@@ -26,6 +26,7 @@ export {
   type ProviderReconciliation,
   ReportUnavailable,
 } from './reconcile.ts';
+export { providerNames } from './provider-names.ts';
 export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
   registerSandboxProvider,
