@@ -7,7 +7,7 @@ import type { AgentContractService } from '../agent-contracts/index.ts';
 import type { AgentsModule } from '../agents/index.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
-import type { ProviderReconciliation } from '../provider-wallet/index.ts';
+import type { ProviderName, ProviderReconciliation } from '../provider-wallet/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createCaptchaRepository, createCaptchaService } from '../verification/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
@@ -100,6 +100,8 @@ export function createBackOfficeModule(
     agentContractService: AgentContractService;
     /** The game providers' daily reconciliation (the provider wallet's); absent: its calls answer 404. */
     reconciliation?: ProviderReconciliation | undefined;
+    /** The merchant's game providers, what a vendor may be played by (the provider wallet's); absent: none. */
+    gameProviders?: ((merchantCode: string) => Promise<ProviderName[]>) | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
@@ -158,8 +160,9 @@ export function createBackOfficeModule(
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
   const reportService = createReportService({ db, merchantCode });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
-  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
-  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes });
+  const providers = deps.gameProviders ?? (async () => []);
+  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers });
+  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });

@@ -19,7 +19,9 @@ import type { DbOrTx } from '../../platform/db.ts';
  */
 
 /** What of a vendor the back office changes. */
-export type VendorChange = Partial<Pick<GameVendorRow, 'enabled' | 'displayName' | 'sortOrder' | 'providerCode'>>;
+export type VendorChange = Partial<
+  Pick<GameVendorRow, 'enabled' | 'displayName' | 'sortOrder' | 'providerCode'>
+>;
 /** What of a game the back office changes (its vendor, category and game id stay). */
 export type GameEdit = Partial<
   Pick<
@@ -67,7 +69,11 @@ export function createCatalogueWrites(changes?: Pick<ChangeFeed, 'publish'>) {
         .select({ last: max(game.sortRank) })
         .from(game)
         .where(
-          and(eq(game.merchantCode, merchantCode), eq(game.vassalage, vassalage), eq(game.gameType, gameType)),
+          and(
+            eq(game.merchantCode, merchantCode),
+            eq(game.vassalage, vassalage),
+            eq(game.gameType, gameType),
+          ),
         );
       return row?.last ?? null;
     },
@@ -108,7 +114,12 @@ export function createCatalogueWrites(changes?: Pick<ChangeFeed, 'publish'>) {
     async insertGames(rows: readonly NewGameRow[], tx: DbOrTx): Promise<GameRow[]> {
       const created: GameRow[] = [];
       for (let start = 0; start < rows.length; start += 500) {
-        created.push(...(await tx.insert(game).values(rows.slice(start, start + 500)).returning()));
+        created.push(
+          ...(await tx
+            .insert(game)
+            .values(rows.slice(start, start + 500))
+            .returning()),
+        );
       }
       return created;
     },

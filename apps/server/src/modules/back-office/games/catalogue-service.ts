@@ -18,7 +18,6 @@ import {
   type GameVendorRow,
   minBetUnits,
 } from '../../games/index.ts';
-import { providerNames } from '../../provider-wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import { type CatalogueLine, checkCatalogueFile } from './csv-import.ts';
 import {
@@ -31,7 +30,7 @@ import {
   vendorColour,
 } from './game-rows.ts';
 import { gameOf, vendorOf } from './service.ts';
-import { checkVendorProvider } from './vendor-provider.ts';
+import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
 /**
  * Setting the catalogue up (docs/back-office.md, "Game catalogue"; docs/decisions/046-catalogue-in-the-back-office.md):
@@ -51,6 +50,8 @@ export function createCatalogueAdmin(deps: {
   merchantCode: string;
   audit: AuditLog;
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
+  /** The providers a vendor may be played by. */
+  providers: GameProviders;
 }) {
   const { db, merchantCode, audit } = deps;
   const catalogue = createGamesRepository(db);
@@ -102,13 +103,13 @@ export function createCatalogueAdmin(deps: {
   return {
     /** The merchant's game providers (never their keys): what a vendor may be played by. */
     async providers(): Promise<AdminGameProviderList> {
-      return { list: await providerNames(db, merchantCode) };
+      return { list: await deps.providers(merchantCode) };
     },
 
     /** Adds a vendor to a category. The same code in the category: 409 GAME_VENDOR_EXISTS. */
     async createVendor(actor: AuditActor, input: NewVendor): Promise<AdminGameVendor> {
+      await checkVendorProvider(deps.providers, merchantCode, input, input.providerCode);
       return db.transaction(async (tx) => {
-        await checkVendorProvider(tx, merchantCode, input, input.providerCode);
         const created = await writes.insertVendor(
           {
             merchantCode,
@@ -171,7 +172,12 @@ export function createCatalogueAdmin(deps: {
         await writes.changed(tx);
         await audit.record(
           actor,
-          { action: 'game.create', targetType: 'game', targetId: String(created.id), after: auditedGame(created) },
+          {
+            action: 'game.create',
+            targetType: 'game',
+            targetId: String(created.id),
+            after: auditedGame(created),
+          },
           tx,
         );
         const view = await catalogue.gameWithVendor(created.id, tx);
@@ -206,7 +212,10 @@ export function createCatalogueAdmin(deps: {
         let unchanged = 0;
         for (const line of check.lines) {
           const current = existing.get(line.gameId);
-          if (current && (current.vassalage !== line.vendor.vassalage || current.gameType !== line.vendor.gameCategory)) {
+          if (
+            current &&
+            (current.vassalage !== line.vendor.vassalage || current.gameType !== line.vendor.gameCategory)
+          ) {
             refused.push({
               line: line.line,
               column: 'gameId',

@@ -23,7 +23,7 @@ import {
 } from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import { classColumns, nameColumns } from './game-rows.ts';
-import { checkVendorProvider } from './vendor-provider.ts';
+import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
 /**
  * Game vendors and games in the back office (docs/back-office.md, "Games", "Game catalogue"). The games module reads the
@@ -54,7 +54,10 @@ export interface VendorUpdate {
   providerCode?: string | null | undefined;
 }
 
-export function vendorOf(row: GameVendorRow, counts: { games: number; enabledGames: number }): AdminGameVendor {
+export function vendorOf(
+  row: GameVendorRow,
+  counts: { games: number; enabledGames: number },
+): AdminGameVendor {
   return {
     vassalage: row.vassalage,
     gameCategory: row.gameCategory,
@@ -125,6 +128,8 @@ export function createGamesAdmin(deps: {
   audit: AuditLog;
   /** Where a change of the catalogue is published ('catalogue'; docs/decisions/022-api-caching.md). */
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
+  /** The providers a vendor may be played by. */
+  providers: GameProviders;
 }) {
   const { db, merchantCode, audit } = deps;
   // The games module's repository: the one writer of the catalogue.
@@ -153,12 +158,13 @@ export function createGamesAdmin(deps: {
       key: { gameCategory: GameType; vassalage: string },
       change: VendorUpdate,
     ): Promise<AdminGameVendor> {
+      // The providers are read before the transaction: they are the provider wallet's, not locked here.
+      if (change.providerCode !== undefined) {
+        await checkVendorProvider(deps.providers, merchantCode, key, change.providerCode);
+      }
       return db.transaction(async (tx) => {
         const current = await catalogue.lockVendor(merchantCode, key.vassalage, key.gameCategory, tx);
         if (!current) throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND' });
-        if (change.providerCode !== undefined) {
-          await checkVendorProvider(tx, merchantCode, current, change.providerCode);
-        }
         const set: VendorChange = {};
         if (change.enabled !== undefined && change.enabled !== current.enabled) set.enabled = change.enabled;
         if (change.displayName !== undefined && change.displayName !== current.displayName) {

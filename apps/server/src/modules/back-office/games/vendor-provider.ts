@@ -1,8 +1,10 @@
 import type { GameType } from '@kl/contracts/games';
-import type { DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { providerNames } from '../../provider-wallet/index.ts';
+import type { ProviderName } from '../../provider-wallet/index.ts';
 import { playedInHouse } from './game-rows.ts';
+
+/** The merchant's game providers (the provider wallet's `game_provider`, never a key). */
+export type GameProviders = (merchantCode: string) => Promise<ProviderName[]>;
 
 /**
  * Who plays a vendor's games (docs/decisions/027-provider-launch.md): where the site's own engine does (the
@@ -10,7 +12,7 @@ import { playedInHouse } from './game-rows.ts';
  * merchant is.
  */
 export async function checkVendorProvider(
-  tx: DbOrTx,
+  providers: GameProviders,
   merchantCode: string,
   vendor: { vassalage: string; gameCategory: GameType },
   providerCode: string | null,
@@ -20,7 +22,7 @@ export async function checkVendorProvider(
     return;
   }
   if (providerCode === null) throw new DomainError('GAME_PROVIDER_REQUIRED');
-  const known = await providerNames(tx, merchantCode);
+  const known = await providers(merchantCode);
   if (!known.some((provider) => provider.code === providerCode)) {
     throw new DomainError('GAME_PROVIDER_UNKNOWN', { providerCode });
   }
