@@ -34,8 +34,10 @@ export const gameClassTags = z
   .refine((tags) => new Set(tags).size === tags.length, { message: 'a class given twice' });
 /** A game's name (one name: the catalogue keeps the vendor's name of a game, in every language). */
 export const gameNameField = z.string().trim().min(1).max(GAME_NAME_MAX);
+/** The largest list position (the demo catalogue's run to a few million: top, then vendor, then game). */
+export const SORT_RANK_MAX = 10_000_000;
 /** A game's position in lists (lower first). */
-export const sortRankField = z.number().int().min(0).max(1_000_000);
+export const sortRankField = z.number().int().min(0).max(SORT_RANK_MAX);
 /** Lines of a slot (1 for games without lines). */
 export const minLineField = z.number().int().min(1).max(1024);
 

@@ -6,7 +6,7 @@ import {
   type CatalogueRefusal,
   type CatalogueRowReason,
 } from '@kl/contracts/admin/catalogue';
-import { GAME_CLASS_TAGS, type GameClassTag } from '@kl/contracts/admin/games';
+import { GAME_CLASS_TAGS, type GameClassTag, SORT_RANK_MAX } from '@kl/contracts/admin/games';
 import { GAME_NAME_MAX, GAME_TYPES, type GameType, MIN_BETS, type MinBet } from '@kl/contracts/games';
 import { readCsv } from '../../../platform/csv-read.ts';
 import type { GameVendorRow } from '../../games/index.ts';
@@ -189,7 +189,7 @@ export function checkCatalogueFile(text: string, vendors: readonly GameVendorRow
     const isTop = optionalFlag('top');
     const supportPlay = optionalFlag('freePlay');
     const positionText = cell.get('position') ?? '';
-    const sortRank = positionText === '' ? undefined : wholeIn(positionText, 0, 1_000_000);
+    const sortRank = positionText === '' ? undefined : wholeIn(positionText, 0, SORT_RANK_MAX);
     if (positionText !== '' && sortRank === undefined) refuse('position', 'position_invalid', positionText);
     const linesText = cell.get('lines') ?? '';
     const minLine = linesText === '' ? undefined : wholeIn(linesText, 1, 1024);
