@@ -53,15 +53,13 @@ const game: AdminGame = {
 
 /** The games screen's reads, and the calls of its forms as the test says. */
 function catalogueRoutes(extra: ReturnType<typeof on>[] = []) {
+  const providers = { list: [{ code: 'sandbox', name: 'Sandbox', enabled: true }] };
+  const games = { list: [game], pageNo: 1, pageSize: 20, total: 1 };
   return [
-    on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('content'))),
+    on(adminCalls.adminGameProviders, () => answer(adminCalls.adminGameProviders, providers)),
+    on(adminCalls.adminGames, () => answer(adminCalls.adminGames, games)),
     on(adminCalls.adminGameVendors, () => answer(adminCalls.adminGameVendors, { list: [vendor] })),
-    on(adminCalls.adminGames, () =>
-      answer(adminCalls.adminGames, { list: [game], pageNo: 1, pageSize: 20, total: 1 }),
-    ),
-    on(adminCalls.adminGameProviders, () =>
-      answer(adminCalls.adminGameProviders, { list: [{ code: 'sandbox', name: 'Sandbox', enabled: true }] }),
-    ),
+    on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('content'))),
     ...extra,
   ];
 }

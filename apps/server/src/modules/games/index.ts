@@ -10,7 +10,7 @@ import { createGameSearchIndex } from './search-index.ts';
 import { createGamesService, type GamesServiceDeps } from './service.ts';
 
 export { launchesInHouseSlot } from './launch-rule.ts';
-export type { GameRow, GameVendorRow } from '../../db/schema/index.ts';
+export type { GameRow, GameVendorRow, NewGameRow } from '../../db/schema/index.ts';
 export {
   type AdminGameFilters,
   createGamesRepository,

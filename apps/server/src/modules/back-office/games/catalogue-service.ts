@@ -6,7 +6,6 @@ import type {
 } from '@kl/contracts/admin/catalogue';
 import type { AdminGame, AdminGameVendor } from '@kl/contracts/admin/games';
 import type { z } from 'zod';
-import type { NewGameRow } from '../../../db/schema/index.ts';
 import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
@@ -16,6 +15,7 @@ import {
   type GameEdit,
   type GameRow,
   type GameVendorRow,
+  type NewGameRow,
   minBetUnits,
 } from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';

@@ -3,12 +3,12 @@ import { type GameType, LOTTERY_GAME_TYPES, type MinBet } from '@kl/contracts/ga
 import {
   type GameRow,
   type GameVendorRow,
+  type NewGameRow,
   launchesInHouseSlot,
   minBetUnits,
   searchableName,
   trigramsOf,
 } from '../../games/index.ts';
-import type { NewGameRow } from '../../../db/schema/index.ts';
 
 /**
  * How the back office writes a game's row from what an operator gives (a form or a CSV line): one name

@@ -1,6 +1,6 @@
-import type { GameClassTag } from '@kl/contracts/admin/games';
 import type {
   AdminGame,
+  GameClassTag,
   AdminGamePage,
   AdminGameVendor,
   AdminGameVendorList,
