@@ -27,6 +27,7 @@ import {
   isLotteryType,
   nameColumns,
   newGameRow,
+  sameClasses,
   vendorColour,
 } from './game-rows.ts';
 import { gameOf, vendorOf } from './service.ts';
@@ -41,9 +42,6 @@ import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
 type NewVendor = z.output<typeof createGameVendorRequest>;
 type NewGameInput = z.output<typeof createGameRequest>;
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
 
 export function createCatalogueAdmin(deps: {
   db: Db;
@@ -85,7 +83,7 @@ export function createCatalogueAdmin(deps: {
   async function editOf(current: GameRow, line: CatalogueLine, hotRank: () => Promise<number>) {
     const set: GameEdit = {};
     if (line.gameName !== current.gameName) Object.assign(set, nameColumns(line.gameName));
-    if (!sameList(line.classes, current.classifyTags)) Object.assign(set, classColumns(line.classes));
+    if (!sameClasses(line.classes, current.classifyTags)) Object.assign(set, classColumns(line.classes));
     if (minBetUnits(line.minBet) !== current.minBet) set.minBet = minBetUnits(line.minBet);
     if (line.enabled !== current.enabled) set.enabled = line.enabled;
     if (line.hot === true && current.hotRank === null) set.hotRank = await hotRank();

@@ -5,6 +5,7 @@ import {
   type GameVendorRow,
   type NewGameRow,
   launchesInHouseSlot,
+  minBetText,
   minBetUnits,
   searchableName,
   trigramsOf,
@@ -63,6 +64,10 @@ export const classColumns = (classes: readonly GameClassTag[]) => ({
   classifyTags: [...classes],
 });
 
+/** Whether a game's classes are these, in this order (the first is its `gameClassify`). */
+export const sameClasses = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
 /** A game's code at its vendor, from its name (as the demo catalogue writes them). */
 function gameCodeOf(vassalage: string, name: string): string {
   const words = searchableName(name)
@@ -120,7 +125,7 @@ export function defaultSortRank(vendor: GameVendorRow, lastOfVendor: number | nu
 }
 
 /** A game's fields as the audit keeps them. */
-export const auditedGame = (row: Pick<GameRow, keyof GameRow>) => ({
+export const auditedGame = (row: GameRow) => ({
   gameId: row.gameId,
   gameType: row.gameType,
   vassalage: row.vassalage,
@@ -131,7 +136,7 @@ export const auditedGame = (row: Pick<GameRow, keyof GameRow>) => ({
   isNew: row.isNew,
   isTop: row.isTop,
   sortRank: row.sortRank,
-  minBet: row.minBet,
+  minBet: minBetText(row.minBet),
   minLine: row.minLine,
-  supportPlay: row.supportPlay,
+  supportPlay: row.supportPlay === 1,
 });

@@ -22,7 +22,7 @@ import {
   minBetUnits,
 } from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
-import { classColumns, nameColumns } from './game-rows.ts';
+import { classColumns, nameColumns, sameClasses } from './game-rows.ts';
 import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
 /**
@@ -116,9 +116,6 @@ const vendorFieldsOf = (row: GameVendorRow) => ({
   providerCode: row.providerCode,
   enabled: row.enabled,
 });
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
 
 const categoryOrder = (category: GameType) => CATEGORY_SORTING.indexOf(category);
 
@@ -228,7 +225,7 @@ export function createGamesAdmin(deps: {
         if (change.gameName !== undefined && change.gameName !== current.gameName) {
           Object.assign(set, nameColumns(change.gameName));
         }
-        if (change.classes !== undefined && !sameList(change.classes, current.classifyTags)) {
+        if (change.classes !== undefined && !sameClasses(change.classes, current.classifyTags)) {
           Object.assign(set, classColumns(change.classes));
         }
         if (change.minLine !== undefined && change.minLine !== current.minLine) set.minLine = change.minLine;
