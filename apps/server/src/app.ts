@@ -322,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       agents,
       agentContractService: agentContracts.agentContractService,
       reconciliation: providerWallet.reconciliation,
+      gameProviders: providerWallet.providerNames,
       changes,
       outbox,
       balanceChanged,

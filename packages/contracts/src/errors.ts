@@ -132,6 +132,15 @@ export const ERROR_CATALOGUE = {
   // office, or does not offer this catalogue game.
   GAME_PROVIDER_DISABLED: { status: 403 },
   GAME_NOT_OFFERED: { status: 404 },
+  // The game catalogue in the back office (docs/decisions/046-catalogue-in-the-back-office.md): a vendor or
+  // a game id already there, a vendor or provider unknown, a provider missing or not used, a lottery game.
+  GAME_VENDOR_EXISTS: { status: 409 },
+  GAME_EXISTS: { status: 409 },
+  GAME_VENDOR_UNKNOWN: { status: 400 },
+  GAME_PROVIDER_UNKNOWN: { status: 400 },
+  GAME_PROVIDER_REQUIRED: { status: 400 },
+  GAME_PROVIDER_NOT_USED: { status: 400 },
+  LOTTERY_GAMES_FIXED: { status: 400 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
   // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
   CROSS_SITE_REQUEST: { status: 403 },

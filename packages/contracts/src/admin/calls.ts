@@ -13,6 +13,7 @@ import {
   announcementParams,
   saveAnnouncementRequest,
 } from './content.ts';
+import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
@@ -233,6 +234,7 @@ export const adminCalls = {
   ...adminSiteStatusCalls,
   ...adminSiteSettingsCalls,
   ...adminGamesCalls,
+  ...adminCatalogueCalls,
   ...adminLotteryCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
@@ -282,6 +284,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminSiteStatusRules,
   ...adminSiteSettingsRules,
   ...adminGamesRules,
+  ...adminCatalogueRules,
   ...adminLotteryRules,
   ...adminChatRules,
   ...adminFeedbackRules,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
-import { GAME_NAME_MAX, GAME_TYPES, MIN_BETS } from '../games.ts';
+import { BG_CLASSIFY, GAME_CLASSES, GAME_NAME_MAX, GAME_TYPES, MIN_BETS } from '../games.ts';
 import { pageParams } from '../paging.ts';
 import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
@@ -15,6 +15,32 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 /** A vendor's code (`vassalage`) or a catalogue code, as the player calls write them. */
 const catalogueCode = z.string().regex(/^[A-Za-z0-9_]{1,32}$/);
 
+/** A vendor's name on the site. */
+export const vendorDisplayName = z.string().trim().min(1).max(64);
+/** A vendor's place in its category (lower first). */
+export const vendorSortOrder = z.number().int().min(0).max(10_000);
+/** A registered game provider's code (`game_provider.code`), or null: the site's own engine. */
+export const providerCodeField = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/)
+  .nullable();
+
+/** The classes a game is found by in the player's filters: the slot classes and the BG family. */
+export const GAME_CLASS_TAGS = [...GAME_CLASSES, BG_CLASSIFY] as const;
+export type GameClassTag = (typeof GAME_CLASS_TAGS)[number];
+export const gameClassTags = z
+  .array(z.enum(GAME_CLASS_TAGS))
+  .max(GAME_CLASS_TAGS.length)
+  .refine((tags) => new Set(tags).size === tags.length, { message: 'a class given twice' });
+/** A game's name (one name: the catalogue keeps the vendor's name of a game, in every language). */
+export const gameNameField = z.string().trim().min(1).max(GAME_NAME_MAX);
+/** The largest list position (the demo catalogue's run to a few million: top, then vendor, then game). */
+export const SORT_RANK_MAX = 10_000_000;
+/** A game's position in lists (lower first). */
+export const sortRankField = z.number().int().min(0).max(SORT_RANK_MAX);
+/** Lines of a slot (1 for games without lines). */
+export const minLineField = z.number().int().min(1).max(1024);
+
 /** A vendor in one category (a vendor serving several categories is one row in each). */
 export const adminGameVendor = z.object({
   vassalage: z.string(),
@@ -24,6 +50,11 @@ export const adminGameVendor = z.object({
   sortOrder: z.number().int(),
   /** False when the merchant has no launch integration for it (a deployment setting, not changed here). */
   configured: z.boolean(),
+  /**
+   * The game provider that plays its games (a `game_provider` of the merchant), or null where the site's
+   * own engines play them (the in-house vendor's slots, the lottery): docs/decisions/027-provider-launch.md.
+   */
+  providerCode: z.string().nullable(),
   enabled: z.boolean(),
   /** Its games in the category, and how many of them are enabled. */
   games: z.number().int().min(0),
@@ -36,7 +67,17 @@ export const adminGameVendorList = z.object({ list: z.array(adminGameVendor) });
 export type AdminGameVendorList = z.infer<typeof adminGameVendorList>;
 
 export const gameVendorParams = z.object({ gameCategory: z.enum(GAME_TYPES), vassalage: catalogueCode });
-export const updateGameVendorRequest = z.object({ enabled: z.boolean() });
+/** What changes of a vendor: the fields given (its code and category are its identity). */
+export const updateGameVendorRequest = z
+  .object({
+    enabled: z.boolean().optional(),
+    displayName: vendorDisplayName.optional(),
+    sortOrder: vendorSortOrder.optional(),
+    providerCode: providerCodeField.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'nothing to change',
+  });
 export type UpdateGameVendorRequest = z.input<typeof updateGameVendorRequest>;
 
 export const adminGame = z.object({
@@ -51,6 +92,10 @@ export const adminGame = z.object({
   /** Its vendor's display name in the category. */
   vendorName: z.string(),
   gameClassify: z.string(),
+  /** Every class the player filters find it by (its `gameClassify` first). */
+  classes: z.array(z.string()),
+  /** Offers free play (product.md §5 supportPlay). */
+  supportPlay: z.boolean(),
   enabled: z.boolean(),
   /** Whether its vendor is enabled in the category (a game of a vendor off is not listed either). */
   vendorEnabled: z.boolean(),
@@ -87,7 +132,8 @@ export type AdminGamePage = z.infer<typeof adminGamePage>;
 export const gameParams = z.object({ id: z.coerce.number<number>().int().positive() });
 
 /**
- * What changes: the fields given. `hot` true puts a game not hot yet last among the hot games; false takes
+ * What changes: the fields given (a game's vendor, category and game id are its identity, kept by its
+ * rounds and favourites: docs/decisions/046-catalogue-in-the-back-office.md). `hot` true puts a game not hot yet last among the hot games; false takes
  * it out. `minBet` is one of the values of the player site's filter.
  */
 export const updateGameRequest = z
@@ -96,8 +142,12 @@ export const updateGameRequest = z
     hot: z.boolean().optional(),
     isNew: z.boolean().optional(),
     isTop: z.boolean().optional(),
-    sortRank: z.number().int().min(0).max(1_000_000).optional(),
+    sortRank: sortRankField.optional(),
     minBet: z.enum(MIN_BETS).optional(),
+    gameName: gameNameField.optional(),
+    classes: gameClassTags.optional(),
+    minLine: minLineField.optional(),
+    supportPlay: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to change',

@@ -1,7 +1,8 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
-import type { AdminGame, UpdateGameRequest } from '@kl/contracts/admin/games';
+import { SORT_RANK_MAX, type AdminGame, type UpdateGameRequest } from '@kl/contracts/admin/games';
 import { GAME_TYPES, type GameType, MIN_BETS, type MinBet } from '@kl/contracts/games';
 import {
+  Button,
   Flex,
   Form,
   Input,
@@ -48,7 +49,7 @@ function SortRankInput({
     <InputNumber<number>
       size="small"
       min={0}
-      max={1_000_000}
+      max={SORT_RANK_MAX}
       precision={0}
       style={{ width: 100 }}
       aria-label={t('games.sortRankOf', { name: game.gameName })}
@@ -62,7 +63,14 @@ function SortRankInput({
 }
 
 /** The games, paged on the server, with their switches, position and minimum bet changed in place. */
-export function GamesTable({ canWrite }: { canWrite: boolean }) {
+export function GamesTable({
+  canWrite,
+  onEdit,
+}: {
+  canWrite: boolean;
+  /** Opens the game's form. */
+  onEdit: (game: AdminGame) => void;
+}) {
   const { t } = useTranslation();
   const list = usePagedList(adminCalls.adminGames, GAMES_LIST, {});
   const vendors = useGameVendors();
@@ -157,6 +165,22 @@ export function GamesTable({ canWrite }: { canWrite: boolean }) {
       ),
     },
   ];
+  if (canWrite) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, game) => (
+        <Button
+          size="small"
+          aria-label={t('games.editGameOf', { name: game.gameName })}
+          disabled={locked(game)}
+          onClick={() => onEdit(game)}
+        >
+          {t('common.edit')}
+        </Button>
+      ),
+    });
+  }
 
   return (
     <>

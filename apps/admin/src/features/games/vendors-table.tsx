@@ -1,5 +1,5 @@
 import type { AdminGameVendor } from '@kl/contracts/admin/games';
-import { Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Switch, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@kl/contracts/money';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
@@ -10,7 +10,14 @@ import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.t
  * Every vendor per category with its switch: off, the vendor and its games leave the player site (the
  * games keep their own switches for when it comes back). The whole list, a few dozen rows.
  */
-export function VendorsTable({ canWrite }: { canWrite: boolean }) {
+export function VendorsTable({
+  canWrite,
+  onEdit,
+}: {
+  canWrite: boolean;
+  /** Opens the vendor's form. */
+  onEdit: (vendor: AdminGameVendor) => void;
+}) {
   const { t, i18n } = useTranslation();
   const vendors = useGameVendors();
   const update = useUpdateVendor();
@@ -34,6 +41,11 @@ export function VendorsTable({ canWrite }: { canWrite: boolean }) {
         }),
     },
     {
+      title: t('games.provider'),
+      dataIndex: 'providerCode',
+      render: (code: string | null) => (code ? <code>{code}</code> : t('games.inHouse')),
+    },
+    {
       title: t('games.configured'),
       dataIndex: 'configured',
       render: (value: boolean) => <YesNo value={value} />,
@@ -53,6 +65,21 @@ export function VendorsTable({ canWrite }: { canWrite: boolean }) {
       ),
     },
   ];
+  if (canWrite) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Button
+          size="small"
+          aria-label={t('games.editVendorOf', { name: row.displayName, category: row.gameCategory })}
+          onClick={() => onEdit(row)}
+        >
+          {t('common.edit')}
+        </Button>
+      ),
+    });
+  }
 
   return (
     <>

@@ -9,7 +9,7 @@ import type { ChatService } from '../chat/index.ts';
 import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
-import type { ProviderReconciliation } from '../provider-wallet/index.ts';
+import type { ProviderName, ProviderReconciliation } from '../provider-wallet/index.ts';
 import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createCaptchaRepository, createCaptchaService } from '../verification/index.ts';
@@ -39,6 +39,8 @@ import { createBankStatements } from './deposits/statements.ts';
 import { createWithdrawalLimitsAdmin } from './deposits/withdrawal-limits.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
+import { registerCatalogueAdminRoutes } from './games/catalogue-routes.ts';
+import { createCatalogueAdmin } from './games/catalogue-service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
 import { createGamesAdmin } from './games/service.ts';
 import { createBackOfficeGuard } from './guard.ts';
@@ -110,6 +112,8 @@ export function createBackOfficeModule(
     agentContractService: AgentContractService;
     /** The game providers' daily reconciliation (the provider wallet's); absent: its calls answer 404. */
     reconciliation?: ProviderReconciliation | undefined;
+    /** The merchant's game providers, what a vendor may be played by (the provider wallet's); absent: none. */
+    gameProviders?: ((merchantCode: string) => Promise<ProviderName[]>) | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
@@ -214,7 +218,9 @@ export function createBackOfficeModule(
     smsAvailable: deps.smsAvailable,
     socialLoginAvailable: deps.socialLoginAvailable,
   });
-  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes });
+  const providers = deps.gameProviders ?? (async () => []);
+  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers });
+  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
@@ -253,6 +259,7 @@ export function createBackOfficeModule(
       registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
       registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
+      registerCatalogueAdminRoutes(api, { guard, catalogueAdmin });
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });

@@ -10,7 +10,7 @@ import { createGameSearchIndex } from './search-index.ts';
 import { createGamesService, type GamesServiceDeps } from './service.ts';
 
 export { launchesInHouseSlot } from './launch-rule.ts';
-export type { GameRow, GameVendorRow } from '../../db/schema/index.ts';
+export type { GameRow, GameVendorRow, NewGameRow } from '../../db/schema/index.ts';
 export {
   type AdminGameFilters,
   createGamesRepository,
@@ -18,6 +18,12 @@ export {
   type GameWithVendor,
 } from './repository.ts';
 export { gamesRoutes } from './routes.ts';
+export {
+  type CatalogueWrites,
+  createCatalogueWrites,
+  type GameEdit,
+  type VendorChange,
+} from './catalogue-writes.ts';
 export { createGamesService, type GamesService, type ProviderLauncher } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';
 export { minBetText, minBetUnits } from './game-mapping.ts';

@@ -25,7 +25,6 @@ import {
   type NewGameRow,
   type NewGameVendorRow,
 } from '../../db/schema/index.ts';
-import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { createMemberRepository } from '../member/index.ts';
 import type { GameFilters, ListedGameRow } from './search-index.ts';
@@ -106,12 +105,11 @@ function searchConditions(merchantCode: string, filters: GameFilters): SQL {
 }
 
 /**
- * The game catalogue: what players list, search, favour and launch, and what the back office reads and
- * changes (docs/back-office.md, "Games"): every vendor and game, listed or not, and their presentation
- * fields. A change of a vendor or a game publishes the catalogue's topic on `changes` in its transaction
- * (docs/decisions/022-api-caching.md), whoever makes it.
+ * The game catalogue: what players list, search, favour and launch, and what the back office reads
+ * (docs/back-office.md, "Games"): every vendor and game, listed or not. The back office's writes are
+ * catalogue-writes.ts, which publishes the catalogue's topic (docs/decisions/022-api-caching.md).
  */
-export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publish'>) {
+export function createGamesRepository(db: Db) {
   const members = createMemberRepository(db);
 
   return {
@@ -447,23 +445,6 @@ export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publis
       return row;
     },
 
-    async setVendorEnabled(row: GameVendorRow, enabled: boolean, tx: DbOrTx): Promise<GameVendorRow> {
-      const [updated] = await tx
-        .update(gameVendor)
-        .set({ enabled })
-        .where(
-          and(
-            eq(gameVendor.merchantCode, row.merchantCode),
-            eq(gameVendor.vassalage, row.vassalage),
-            eq(gameVendor.gameCategory, row.gameCategory),
-          ),
-        )
-        .returning();
-      if (!updated) throw new Error(`vendor ${row.vassalage} vanished`);
-      await changes?.publish('catalogue', tx);
-      return updated;
-    },
-
     /** One page of the merchant's games, listed or not, in list order, with their vendor. */
     async gamePageForOperators(
       merchantCode: string,
@@ -516,16 +497,6 @@ export function createGamesRepository(db: Db, changes?: Pick<ChangeFeed, 'publis
         .from(game)
         .where(eq(game.merchantCode, merchantCode));
       return (row?.last ?? 0) + 1;
-    },
-
-    /** The back office's change of a game: listed or not, its badges, place and minimum bet. */
-    async updateGame(
-      id: number,
-      set: Partial<Pick<GameRow, 'enabled' | 'hotRank' | 'isNew' | 'isTop' | 'sortRank' | 'minBet'>>,
-      tx: DbOrTx,
-    ): Promise<void> {
-      await tx.update(game).set(set).where(eq(game.id, id));
-      await changes?.publish('catalogue', tx);
     },
   };
 }

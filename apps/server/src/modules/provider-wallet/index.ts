@@ -7,6 +7,7 @@ import type { GameRecordsService } from '../game-records/index.ts';
 import { createGamesRepository } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
+import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
 import { createReconcileScheduler } from './reconcile-scheduler.ts';
 import { createProviderWalletRepository } from './repository.ts';
@@ -26,6 +27,7 @@ export {
   type ProviderReconciliation,
   ReportUnavailable,
 } from './reconcile.ts';
+export type { ProviderName } from './provider-names.ts';
 export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
   registerSandboxProvider,
@@ -86,6 +88,8 @@ export function createProviderWalletModule(deps: {
     providerWalletService,
     /** The daily reconciliation of the providers' reports (the back office reads and runs it). */
     reconciliation,
+    /** The merchant's providers by code, name and switch, never a key (the back office's vendor forms). */
+    providerNames: (merchantCode: string) => providerNames(deps.db, merchantCode),
     /** Launches catalogue games at their providers (the games module's launch). */
     providerLaunch: createProviderLaunch({ wallet: providerWalletService, adapters: deps.adapters ?? [] }),
     async register(api: FastifyInstance): Promise<void> {

@@ -22,12 +22,21 @@ export function registerGamesAdminRoutes(
 
   route(app, 'adminUpdateGameVendor', {
     ...guard.guarded('adminUpdateGameVendor'),
-    summary: 'Turn a vendor on or off in a category (off: it and its games are neither listed nor launched)',
+    summary:
+      'Change a vendor in a category: on or off (off: it and its games are neither listed nor launched), ' +
+      'name, place, provider (the fields given)',
     description:
-      'Players see the change at once. Unknown vendor: 404. Audited as game_vendor.update with the before ' +
-      'and after (nothing is written when it already was so).',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
-    handler: (request) => gamesAdmin.setVendorEnabled(actorOf(request), request.params, request.body.enabled),
+      'Players see the change at once. Unknown vendor: 404. The provider must be registered for the ' +
+      'merchant, and is refused where the site’s own engine plays (the in-house slots, the lottery). ' +
+      'Audited as game_vendor.update with the before and after (nothing is written when nothing changes).',
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'GAME_PROVIDER_UNKNOWN',
+      'GAME_PROVIDER_REQUIRED',
+      'GAME_PROVIDER_NOT_USED',
+    ],
+    handler: (request) => gamesAdmin.updateVendor(actorOf(request), request.params, request.body),
   });
 
   route(app, 'adminGames', {
@@ -42,7 +51,9 @@ export function registerGamesAdminRoutes(
 
   route(app, 'adminUpdateGame', {
     ...guard.guarded('adminUpdateGame'),
-    summary: 'Change a game: enabled, hot, new, top, list position, minimum bet (the fields given)',
+    summary:
+      'Change a game: enabled, hot, new, top, list position, minimum bet, name, classes, lines, free play ' +
+      '(the fields given)',
     description:
       'Players see the change at once; a game off is neither listed nor launched. hot true puts it last ' +
       'among the hot games. minBet is a value of the player filter. Unknown game: 404. Audited as ' +

@@ -1,5 +1,6 @@
 import type {
   AdminGame,
+  GameClassTag,
   AdminGamePage,
   AdminGameVendor,
   AdminGameVendorList,
@@ -10,17 +11,22 @@ import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import {
   type AdminGameFilters,
+  createCatalogueWrites,
   createGamesRepository,
+  type GameEdit,
   type GameRow,
   type GameVendorRow,
   type GameWithVendor,
+  type VendorChange,
   minBetText,
   minBetUnits,
 } from '../../games/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { classColumns, nameColumns, sameClasses } from './game-rows.ts';
+import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
 /**
- * Game vendors and games in the back office (docs/back-office.md, "Games"). The games module reads the
+ * Game vendors and games in the back office (docs/back-office.md, "Games", "Game catalogue"). The games module reads the
  * catalogue on every call (no cache of its own), so what changes here shows to players at once: a game or
  * vendor off is neither listed nor launched. Every change is audited in its transaction (`game.update`,
  * `game_vendor.update`) with the fields before and after; a change that changes nothing writes nothing.
@@ -34,22 +40,38 @@ export interface GameChange {
   isTop?: boolean | undefined;
   sortRank?: number | undefined;
   minBet?: MinBet | undefined;
+  gameName?: string | undefined;
+  classes?: readonly GameClassTag[] | undefined;
+  minLine?: number | undefined;
+  supportPlay?: boolean | undefined;
 }
 
-function vendorOf(row: GameVendorRow, counts: { games: number; enabledGames: number }): AdminGameVendor {
+/** What a vendor update asks for, once validated. */
+export interface VendorUpdate {
+  enabled?: boolean | undefined;
+  displayName?: string | undefined;
+  sortOrder?: number | undefined;
+  providerCode?: string | null | undefined;
+}
+
+export function vendorOf(
+  row: GameVendorRow,
+  counts: { games: number; enabledGames: number },
+): AdminGameVendor {
   return {
     vassalage: row.vassalage,
     gameCategory: row.gameCategory,
     displayName: row.displayName,
     sortOrder: row.sortOrder,
     configured: row.configured,
+    providerCode: row.providerCode,
     enabled: row.enabled,
     games: Number(counts.games),
     enabledGames: Number(counts.enabledGames),
   };
 }
 
-function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): AdminGame {
+export function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): AdminGame {
   return {
     id: game.id,
     gameId: game.gameId,
@@ -59,6 +81,8 @@ function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): AdminGame 
     vassalage: game.vassalage,
     vendorName: vendorName ?? game.vassalage,
     gameClassify: game.gameClassify,
+    classes: game.classifyTags,
+    supportPlay: game.supportPlay === 1,
     enabled: game.enabled,
     vendorEnabled: vendorEnabled ?? false,
     hot: game.hotRank !== null,
@@ -79,6 +103,18 @@ const presentationOf = (row: GameRow) => ({
   isTop: row.isTop,
   sortRank: row.sortRank,
   minBet: minBetText(row.minBet),
+  gameName: row.gameName,
+  classes: row.classifyTags,
+  minLine: row.minLine,
+  supportPlay: row.supportPlay === 1,
+});
+
+/** The fields of a vendor an operator changes, as the audit keeps them. */
+const vendorFieldsOf = (row: GameVendorRow) => ({
+  displayName: row.displayName,
+  sortOrder: row.sortOrder,
+  providerCode: row.providerCode,
+  enabled: row.enabled,
 });
 
 const categoryOrder = (category: GameType) => CATEGORY_SORTING.indexOf(category);
@@ -89,10 +125,13 @@ export function createGamesAdmin(deps: {
   audit: AuditLog;
   /** Where a change of the catalogue is published ('catalogue'; docs/decisions/022-api-caching.md). */
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
+  /** The providers a vendor may be played by. */
+  providers: GameProviders;
 }) {
   const { db, merchantCode, audit } = deps;
   // The games module's repository: the one writer of the catalogue.
-  const catalogue = createGamesRepository(db, deps.changes);
+  const catalogue = createGamesRepository(db);
+  const writes = createCatalogueWrites(deps.changes);
 
   return {
     /** Every vendor, in the order of the player site's categories, then their order in the category. */
@@ -107,26 +146,45 @@ export function createGamesAdmin(deps: {
       return { list };
     },
 
-    /** A vendor on or off in its category (its games keep their own switch). Unknown: 404. */
-    async setVendorEnabled(
+    /**
+     * Changes a vendor in its category: its switch (its games keep their own), name, place and provider.
+     * Unknown: 404. A provider must be registered, and is refused where the site's own engine plays.
+     */
+    async updateVendor(
       actor: AuditActor,
       key: { gameCategory: GameType; vassalage: string },
-      enabled: boolean,
+      change: VendorUpdate,
     ): Promise<AdminGameVendor> {
+      // The providers are read before the transaction: they are the provider wallet's, not locked here.
+      if (change.providerCode !== undefined) {
+        await checkVendorProvider(deps.providers, merchantCode, key, change.providerCode);
+      }
       return db.transaction(async (tx) => {
         const current = await catalogue.lockVendor(merchantCode, key.vassalage, key.gameCategory, tx);
         if (!current) throw new DomainError('NOT_FOUND', { reason: 'VENDOR_NOT_FOUND' });
+        const set: VendorChange = {};
+        if (change.enabled !== undefined && change.enabled !== current.enabled) set.enabled = change.enabled;
+        if (change.displayName !== undefined && change.displayName !== current.displayName) {
+          set.displayName = change.displayName;
+        }
+        if (change.sortOrder !== undefined && change.sortOrder !== current.sortOrder) {
+          set.sortOrder = change.sortOrder;
+        }
+        if (change.providerCode !== undefined && change.providerCode !== current.providerCode) {
+          set.providerCode = change.providerCode;
+        }
         let row = current;
-        if (current.enabled !== enabled) {
-          row = await catalogue.setVendorEnabled(current, enabled, tx);
+        if (Object.keys(set).length > 0) {
+          row = await writes.updateVendor(current, set, tx);
+          await writes.changed(tx);
           await audit.record(
             actor,
             {
               action: 'game_vendor.update',
               targetType: 'game_vendor',
               targetId: `${current.gameCategory}:${current.vassalage}`,
-              before: { enabled: current.enabled },
-              after: { enabled: row.enabled },
+              before: vendorFieldsOf(current),
+              after: vendorFieldsOf(row),
             },
             tx,
           );
@@ -150,7 +208,7 @@ export function createGamesAdmin(deps: {
       return db.transaction(async (tx) => {
         const current = await catalogue.lockGame(merchantCode, id, tx);
         if (!current) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
-        const set: Parameters<typeof catalogue.updateGame>[1] = {};
+        const set: GameEdit = {};
         if (change.enabled !== undefined && change.enabled !== current.enabled) set.enabled = change.enabled;
         if (change.hot === true && current.hotRank === null) {
           set.hotRank = await catalogue.nextHotRank(merchantCode, tx);
@@ -164,8 +222,19 @@ export function createGamesAdmin(deps: {
         if (change.minBet !== undefined && minBetUnits(change.minBet) !== current.minBet) {
           set.minBet = minBetUnits(change.minBet);
         }
+        if (change.gameName !== undefined && change.gameName !== current.gameName) {
+          Object.assign(set, nameColumns(change.gameName));
+        }
+        if (change.classes !== undefined && !sameClasses(change.classes, current.classifyTags)) {
+          Object.assign(set, classColumns(change.classes));
+        }
+        if (change.minLine !== undefined && change.minLine !== current.minLine) set.minLine = change.minLine;
+        if (change.supportPlay !== undefined && change.supportPlay !== (current.supportPlay === 1)) {
+          set.supportPlay = change.supportPlay ? 1 : 0;
+        }
         if (Object.keys(set).length > 0) {
-          await catalogue.updateGame(id, set, tx);
+          await writes.updateGame(id, set, tx);
+          await writes.changed(tx);
           await audit.record(
             actor,
             {
