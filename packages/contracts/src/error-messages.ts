@@ -102,6 +102,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_NOT_OFFERED: 'Trò chơi này chưa được nhà cung cấp mở, vui lòng chọn trò chơi khác',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
+    PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
+    PICTURE_NOT_DECODABLE: 'Không đọc được ảnh này, vui lòng chọn ảnh khác',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -198,5 +200,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_NOT_OFFERED: 'This game is not open at its provider yet; please choose another game',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
+    PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',
+    PICTURE_NOT_DECODABLE: 'This picture could not be read; please choose another one',
   },
 };

@@ -17,6 +17,9 @@ import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
+import { adminBannersCalls, adminBannersRules } from './banners.ts';
+import { adminHelpCalls, adminHelpRules } from './help.ts';
+import { adminImagesCalls, adminImagesRules } from './images.ts';
 import {
   adjustment,
   adjustmentPage,
@@ -237,6 +240,9 @@ export const adminCalls = {
   ...adminAgentsCalls,
   ...adminReconciliationCalls,
   ...adminControlsCalls,
+  ...adminImagesCalls,
+  ...adminBannersCalls,
+  ...adminHelpCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -284,4 +290,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminAgentsRules,
   ...adminReconciliationRules,
   ...adminControlsRules,
+  ...adminImagesRules,
+  ...adminBannersRules,
+  ...adminHelpRules,
 };
