@@ -58,7 +58,8 @@ export function createImageStore(deps: { db: Db; clock: Clock; merchantCode: str
      * (cover: cut to its aspect; contain: whole, on transparency) and encoded as WebP.
      */
     async prepare(bytes: Buffer, place: ImagePlace): Promise<PreparedImage> {
-      if (bytes.length > IMAGE_MAX_BYTES) throw new DomainError('IMAGE_TOO_LARGE', { maxBytes: IMAGE_MAX_BYTES });
+      if (bytes.length > IMAGE_MAX_BYTES)
+        throw new DomainError('IMAGE_TOO_LARGE', { maxBytes: IMAGE_MAX_BYTES });
       if (!pictureTypeOf(bytes)) throw new DomainError('PICTURE_TYPE_NOT_ALLOWED');
       const size = IMAGE_PLACES[place];
       let made: { data: Buffer; info: OutputInfo };

@@ -80,7 +80,9 @@ export function createBannerAdmin(deps: {
   const fieldsOf = (request: SaveBanner) => ({
     groupName: request.groupName,
     title: localized(request.title),
-    subtitle: request.subtitle.en ? { vi: request.subtitle.vi, en: request.subtitle.en } : { vi: request.subtitle.vi },
+    subtitle: request.subtitle.en
+      ? { vi: request.subtitle.vi, en: request.subtitle.en }
+      : { vi: request.subtitle.vi },
     motif: request.motif,
     colour: request.colour.toLowerCase(),
     accent: request.accent.toLowerCase(),

@@ -35,7 +35,9 @@ export function adminHelpItemOf(row: HelpItemRow): AdminHelpItem {
     tag: row.tag,
     title: row.title,
     content: row.content,
-    devices: row.devices.filter((device): device is 'MOBILE' | 'WEB' => device === 'MOBILE' || device === 'WEB'),
+    devices: row.devices.filter(
+      (device): device is 'MOBILE' | 'WEB' => device === 'MOBILE' || device === 'WEB',
+    ),
     sortOrder: row.sortOrder,
     active: row.active,
     updatedAt: row.updatedAt.toISOString(),
@@ -124,7 +126,7 @@ export function createHelpAdmin(deps: {
           { name: localized(request.name), sortOrder: request.sortOrder },
           tx,
         );
-        const items = (await help.allHelpItems(merchantCode)).filter((item) => item.tag === tag);
+        const items = (await help.allHelpItems(merchantCode, tx)).filter((item) => item.tag === tag);
         const updated = adminHelpTopicOf(row, items);
         await audit.record(
           actor,
@@ -146,7 +148,13 @@ export function createHelpAdmin(deps: {
         await checkTopic(request.tag, tx);
         const now = clock();
         const row = await help.insertHelpItem(
-          { merchantCode, key: `bo-${randomUUID()}`, ...itemFieldsOf(request), createdAt: now, updatedAt: now },
+          {
+            merchantCode,
+            key: `bo-${randomUUID()}`,
+            ...itemFieldsOf(request),
+            createdAt: now,
+            updatedAt: now,
+          },
           tx,
         );
         const created = adminHelpItemOf(row);

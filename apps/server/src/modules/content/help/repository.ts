@@ -50,8 +50,8 @@ export function createHelpRepository(db: Db, changes?: Pick<ChangeFeed, 'publish
     },
 
     /** Every item of the merchant, active or not, by topic then order. */
-    async allHelpItems(merchantCode: string) {
-      return db
+    async allHelpItems(merchantCode: string, tx: DbOrTx = db) {
+      return tx
         .select()
         .from(helpItem)
         .where(eq(helpItem.merchantCode, merchantCode))
