@@ -1,3 +1,5 @@
+import { parseUrl } from './url.ts';
+
 /**
  * What merchant-written HTML keeps when it is shown (announcements, inbox messages, help articles): the
  * one policy of the player site's sanitiser and of the back office's preview of it, so that an operator
@@ -61,14 +63,9 @@ export interface SanitizedElement {
  */
 export function finishSanitizedElement(node: SanitizedElement, siteOrigin: string): void {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
-    const href = node.getAttribute('href') ?? '';
-    let external = false;
-    try {
-      external = new URL(href, siteOrigin).origin !== siteOrigin;
-    } catch {
-      node.removeAttribute('href');
-    }
-    if (external) {
+    const url = parseUrl(node.getAttribute('href') ?? '', siteOrigin);
+    if (!url) node.removeAttribute('href');
+    else if (url.origin !== siteOrigin) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }

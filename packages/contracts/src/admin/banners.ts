@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import { BANNER_GROUPS, BANNER_MOTIFS, type BannerGroup } from '../content.ts';
 import { imageIdSchema, type ImagePlace } from '../images.ts';
+import { parseUrl } from '../url.ts';
 import type { AdminCallRule } from './calls.ts';
 import { localizedInput } from './content.ts';
 
@@ -31,12 +32,14 @@ export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export function isBannerLink(value: string): boolean {
   if (value.length > BANNER_LINK_MAX || /\s/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  return (
+    url !== undefined &&
+    url.protocol === 'https:' &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 export const bannerLinkSchema = z

@@ -50,33 +50,29 @@ export function HelpScreen() {
     { title: t('help.order'), dataIndex: 'sortOrder' },
     { title: t('help.active'), dataIndex: 'active', render: (value: boolean) => <YesNo value={value} /> },
   ];
+  /** The column of a row's Edit button, named after what it edits. */
+  const editColumn = <R extends object>(name: (row: R) => string, edit: (row: R) => void) => ({
+    title: t('common.actions'),
+    key: 'actions',
+    render: (_: unknown, row: R) => (
+      <Button size="small" aria-label={name(row)} onClick={() => edit(row)}>
+        {t('common.edit')}
+      </Button>
+    ),
+  });
   if (canWrite) {
-    topicColumns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Button
-          size="small"
-          aria-label={t('help.editTopicOf', { tag: row.tag })}
-          onClick={() => setTopic({ mode: 'edit', topic: row })}
-        >
-          {t('common.edit')}
-        </Button>
+    topicColumns.push(
+      editColumn<AdminHelpTopic>(
+        (row) => t('help.editTopicOf', { tag: row.tag }),
+        (row) => setTopic({ mode: 'edit', topic: row }),
       ),
-    });
-    articleColumns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Button
-          size="small"
-          aria-label={t('help.editArticleOf', { title: inLanguage(row.title) })}
-          onClick={() => setArticle({ mode: 'edit', item: row })}
-        >
-          {t('common.edit')}
-        </Button>
+    );
+    articleColumns.push(
+      editColumn<AdminHelpItem>(
+        (row) => t('help.editArticleOf', { title: inLanguage(row.title) }),
+        (row) => setArticle({ mode: 'edit', item: row }),
       ),
-    });
+    );
   }
 
   return (

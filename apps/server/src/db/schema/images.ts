@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { operator } from './back-office.ts';
-import { at } from './columns.ts';
+import { at, bytea } from './columns.ts';
 import { merchantCode } from './references.ts';
 
 /**
@@ -9,13 +9,6 @@ import { merchantCode } from './references.ts';
  * made of the upload, kept in the database so that every process behind it serves the same bytes. The id
  * is the digest of the bytes: the same picture uploaded twice is one row, and its address never changes.
  */
-
-/** Raw bytes: pg answers a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-  toDriver: (value) => value,
-});
 
 export const uploadedImage = pgTable(
   'uploaded_image',

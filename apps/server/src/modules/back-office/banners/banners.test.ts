@@ -2,28 +2,21 @@ import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { BannerGroup } from '@kl/contracts/content';
 import { expect, it } from 'vitest';
-import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import { newOperator } from '../../../test/back-office.ts';
+import { useContentSuite } from '../../../test/content-suite.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { makePicture, uploadPicture } from '../../../test/images.ts';
 
 describeEachDatabase('back-office banners', (kind) => {
-  // The players' answers kept in memory, as in production: a change must reach them at once.
-  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(
-    kind,
-    { editor: 'content', owner: 'owner' },
-    { config: { answerCache: true } },
-  );
-  const visitor = { ip: freshIp() };
+  const { suite, operators, request, value, auditTrail, visitorValue } = useContentSuite(kind);
 
   const create = (payload: object, operator = operators.editor) =>
     request(adminCalls.adminCreateBanner, operator, { payload });
   const update = (bannerId: number, payload: object) =>
     request(adminCalls.adminUpdateBanner, operators.editor, { params: { bannerId }, payload });
   const players = async (groupName: BannerGroup, lang: 'vi' | 'en' = 'vi') =>
-    answerValue(API.banners, await call(suite.app, API.banners, visitor, { query: { groupName, lang } }))
-      .list;
+    (await visitorValue(API.banners, { groupName, lang })).list;
 
   const body = {
     groupName: 'm_newgame',

@@ -1,27 +1,20 @@
 import { API } from '@kl/contracts';
-import { HELP_CONTENT_MAX } from '@kl/contracts/admin/help';
 import { adminCalls } from '@kl/contracts/admin/calls';
+import { HELP_CONTENT_MAX } from '@kl/contracts/admin/help';
 import { expect, it } from 'vitest';
-import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
-import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import { newOperator } from '../../../test/back-office.ts';
+import { useContentSuite } from '../../../test/content-suite.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 
 describeEachDatabase('back-office help centre', (kind) => {
-  // The players' answers kept in memory, as in production: a change must reach them at once.
-  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(
-    kind,
-    { editor: 'content', owner: 'owner' },
-    { config: { answerCache: true } },
-  );
-  const visitor = { ip: freshIp() };
+  const { suite, operators, request, value, auditTrail, asVisitor, visitorValue } = useContentSuite(kind);
   let topicCount = 0;
   const freshTag = () => `t${process.pid % 1000}-${(topicCount += 1)}-${Date.now() % 100000}`;
 
-  const centre = async (query: Record<string, string>) =>
-    answerValue(API.helpCentre, await call(suite.app, API.helpCentre, visitor, { query })).topics;
+  const centre = async (query: Record<string, string>) => (await visitorValue(API.helpCentre, query)).topics;
   const detail = (itemId: number, lang: 'vi' | 'en' = 'vi') =>
-    call(suite.app, API.helpItem, visitor, { query: { itemId: String(itemId), lang } });
+    asVisitor(API.helpItem, { itemId: String(itemId), lang });
   const createTopic = (payload: object, operator = operators.editor) =>
     request(adminCalls.adminCreateHelpTopic, operator, { payload });
   const createItem = (payload: object) =>

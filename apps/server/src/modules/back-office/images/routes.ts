@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { IMAGE_FORM_FIELD, IMAGE_MAX_BYTES, IMAGE_PLACES, type UploadedImage } from '@kl/contracts/images';
+import { IMAGE_FORM_FIELD, IMAGE_MAX_BYTES, type ImagePlace, type UploadedImage } from '@kl/contracts/images';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/api-route.ts';
 import type { Db } from '../../../platform/db.ts';
@@ -15,7 +15,7 @@ import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 export function createImageUploads(deps: { db: Db; imageStore: ImageStore; audit: AuditLog }) {
   const { db, imageStore, audit } = deps;
   return {
-    async upload(actor: AuditActor, bytes: Buffer, place: keyof typeof IMAGE_PLACES): Promise<UploadedImage> {
+    async upload(actor: AuditActor, bytes: Buffer, place: ImagePlace): Promise<UploadedImage> {
       const prepared = await imageStore.prepare(bytes, place);
       return db.transaction(async (tx) => {
         const { image, created } = await imageStore.save(prepared, actor, tx);

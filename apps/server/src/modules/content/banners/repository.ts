@@ -1,10 +1,6 @@
 import type { BannerGroup } from '@kl/contracts/content';
 import { and, asc, eq, gt, isNull, lte, max, or, type SQL } from 'drizzle-orm';
-import {
-  contentBanner,
-  type ContentBannerRow,
-  type NewContentBannerRow,
-} from '../../../db/schema/index.ts';
+import { contentBanner, type ContentBannerRow, type NewContentBannerRow } from '../../../db/schema/index.ts';
 import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 
@@ -87,11 +83,7 @@ export function createBannerRepository(db: Db, changes?: Pick<ChangeFeed, 'publi
       set: Partial<NewContentBannerRow>,
       tx: DbOrTx = db,
     ): Promise<ContentBannerRow> {
-      const [row] = await tx
-        .update(contentBanner)
-        .set(set)
-        .where(eq(contentBanner.id, id))
-        .returning();
+      const [row] = await tx.update(contentBanner).set(set).where(eq(contentBanner.id, id)).returning();
       if (!row) throw new Error(`banner ${id} vanished`);
       await changes?.publish('content', tx);
       return row;
