@@ -48,6 +48,17 @@ describeEachDatabase('back-office picture uploads', (kind) => {
     expect(second?.after).toMatchObject({ created: false });
   });
 
+  it('takes a photograph of a few megabytes, more than a JSON body may carry', async () => {
+    const noise = await sharp({
+      create: { width: 1000, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+    const image = answerValue(adminCalls.adminUploadImage, await upload(noise, 'banner_wide'));
+    expect(image).toMatchObject({ width: 750, height: 300 });
+  });
+
   it('fits a JPEG whole for a contain place and reads a WebP too', async () => {
     const logo = answerValue(
       adminCalls.adminUploadImage,
