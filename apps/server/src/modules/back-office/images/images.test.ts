@@ -50,7 +50,13 @@ describeEachDatabase('back-office picture uploads', (kind) => {
 
   it('takes a photograph of a few megabytes, more than a JSON body may carry', async () => {
     const noise = await sharp({
-      create: { width: 1000, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 1000,
+        height: 800,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .png()
       .toBuffer();
