@@ -35,6 +35,7 @@ export const SCHEMA_OWNERS = {
   feedback: { owner: 'feedback' },
   'game-records': { owner: 'game-records' },
   games: { owner: 'games' },
+  images: { owner: 'images' },
   ledger: { owner: 'wallet' },
   lottery: { owner: 'lottery' },
   'member-identity': { owner: 'auth' },

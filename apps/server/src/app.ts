@@ -15,6 +15,7 @@ import { createDepositModule } from './modules/deposit/index.ts';
 import { createDevClockModule } from './modules/dev-clock/index.ts';
 import { registerDocs } from './modules/docs/register.ts';
 import { createFeedbackModule } from './modules/feedback/index.ts';
+import { createImagesModule } from './modules/images/index.ts';
 import { createGameRecordsModule } from './modules/game-records/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
@@ -283,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     games,
     content,
+    createImagesModule(context),
     createFeedbackModule({ ...context, outbox }),
     chat,
     wallet,

@@ -21,6 +21,10 @@ import { customerServiceLink, resourceLink } from './status.ts';
 export const BANNER_GROUPS = ['m_home', 'm_live', 'm_popup', 'm_newgame', 'm_leftmenu'] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 
+/** What a banner's drawn picture shows on its right (or bottom), when it has no uploaded picture. */
+export const BANNER_MOTIFS = ['coins', 'cards', 'lottery', 'live', 'gift', 'trophy', 'dragon'] as const;
+export type BannerMotif = (typeof BANNER_MOTIFS)[number];
+
 /** Announcement types a player's site asks for (product.md §3 content codes Banner, Player, Pop_Up). */
 export const ANNOUNCEMENT_TYPES = [CONTENT_CODES.Banner, CONTENT_CODES.Player, CONTENT_CODES.Pop_Up] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
@@ -106,7 +110,7 @@ export const banner = z.object({
   id,
   groupName: z.enum(BANNER_GROUPS),
   title: z.string(),
-  /** The picture (generated SVG, in the answer's language). */
+  /** The picture: the uploaded one when there is one, else the drawing in the answer's language. */
   url: z.string(),
   /** Where a tap goes: a site path (`/m/activity…`) or an https address; null when it goes nowhere. */
   linkUrl: z.string().nullable(),

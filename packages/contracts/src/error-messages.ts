@@ -117,6 +117,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_GAMES_FIXED: 'Trò chơi xổ số thuộc hệ thống xổ số, không thêm ở đây',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
+    PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
+    PICTURE_NOT_DECODABLE: 'Không đọc được ảnh này, vui lòng chọn ảnh khác',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -229,5 +231,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     LOTTERY_GAMES_FIXED: 'Lottery games belong to the lottery and are not added here',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
+    PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',
+    PICTURE_NOT_DECODABLE: 'This picture could not be read; please choose another one',
   },
 };

@@ -144,6 +144,10 @@ export const ERROR_CATALOGUE = {
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
   // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
   CROSS_SITE_REQUEST: { status: 403 },
+  // A picture uploaded in the back office (images.ts): not a PNG, JPEG or WebP by its bytes, or one that
+  // does not decode.
+  PICTURE_TYPE_NOT_ALLOWED: { status: 415 },
+  PICTURE_NOT_DECODABLE: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,5 +1,7 @@
 import {
   ApartmentOutlined,
+  PictureOutlined,
+  QuestionCircleOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -38,6 +40,8 @@ export interface NavItem {
     | 'payments.channelsMenu'
     | 'menu.announcements'
     | 'inbox.menu'
+    | 'banners.menu'
+    | 'help.menu'
     | 'liveChat.menu'
     | 'feedback.menu'
     | 'menu.operators'
@@ -117,6 +121,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <FieldNumberOutlined aria-hidden="true" />,
   },
   { path: '/inbox', area: 'content', labelKey: 'inbox.menu', icon: <MailOutlined aria-hidden="true" /> },
+  {
+    path: '/banners',
+    area: 'content',
+    labelKey: 'banners.menu',
+    icon: <PictureOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/help',
+    area: 'content',
+    labelKey: 'help.menu',
+    icon: <QuestionCircleOutlined aria-hidden="true" />,
+  },
   {
     path: '/chat',
     area: 'chat',

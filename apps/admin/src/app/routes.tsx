@@ -5,6 +5,8 @@ import { AdjustmentsScreen } from '../features/adjustments/index.ts';
 import { AgentsScreen } from '../features/agents/index.ts';
 import { AnnouncementsScreen } from '../features/announcements/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
+import { BannersScreen } from '../features/banners/index.ts';
+import { HelpScreen } from '../features/help/index.ts';
 import { ControlsScreen } from '../features/controls/index.ts';
 import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
@@ -150,6 +152,22 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="content">
               <InboxScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/banners"
+          element={
+            <AreaRoute area="content">
+              <BannersScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/help"
+          element={
+            <AreaRoute area="content">
+              <HelpScreen />
             </AreaRoute>
           }
         />

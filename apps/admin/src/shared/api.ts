@@ -52,6 +52,8 @@ export interface AdminCallOptions<E> {
   query?: QueryIn<E>;
   /** Sent as JSON. */
   body?: BodyIn<E>;
+  /** Sent as multipart/form-data instead (an upload: the call's entry has no body schema). */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -113,7 +115,7 @@ async function send<E extends ApiEntry>(
     response = await fetch(url, {
       method: entry.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal: options.signal,
     });

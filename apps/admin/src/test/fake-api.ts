@@ -46,6 +46,8 @@ export interface FakeRequest {
   params: Record<string, string>;
   /** The JSON body, as sent. */
   json: unknown;
+  /** The multipart form, as sent (an upload). */
+  form: FormData | undefined;
   headers: Headers;
   credentials: RequestCredentials | undefined;
 }
@@ -100,6 +102,7 @@ export function stubAdminApi(routes: FakeRoute[]) {
         url,
         params: { ...match.groups },
         json,
+        form: init?.body instanceof FormData ? init.body : undefined,
         headers: new Headers(init?.headers),
         credentials: init?.credentials,
       };

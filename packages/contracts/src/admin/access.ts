@@ -23,7 +23,7 @@ export const ADMIN_AREAS = [
   'withdrawals',
   /** Deposit orders, the merchant's deposit channels, confirming orders by hand, bank statements. */
   'deposits',
-  /** Announcements and inbox messages. */
+  /** Announcements, inbox messages, banners, the help centre and uploaded pictures. */
   'content',
   /** Site switches: maintenance, restricted regions. */
   'status',

@@ -19,6 +19,9 @@ import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
 import { adminPaymentsCalls, adminPaymentsRules } from './payments.ts';
+import { adminBannersCalls, adminBannersRules } from './banners.ts';
+import { adminHelpCalls, adminHelpRules } from './help.ts';
+import { adminImagesCalls, adminImagesRules } from './images.ts';
 import {
   adjustment,
   adjustmentPage,
@@ -243,6 +246,9 @@ export const adminCalls = {
   ...adminReconciliationCalls,
   ...adminControlsCalls,
   ...adminPaymentsCalls,
+  ...adminImagesCalls,
+  ...adminBannersCalls,
+  ...adminHelpCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -293,4 +299,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminReconciliationRules,
   ...adminControlsRules,
   ...adminPaymentsRules,
+  ...adminImagesRules,
+  ...adminBannersRules,
+  ...adminHelpRules,
 };

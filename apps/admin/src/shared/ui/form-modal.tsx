@@ -18,6 +18,7 @@ export function FormModal<V extends object>({
   onCancel,
   onSubmit,
   form,
+  width = 560,
   children,
 }: {
   open: boolean;
@@ -32,11 +33,13 @@ export function FormModal<V extends object>({
   onSubmit: (values: V) => void;
   /** The form's instance, when the caller sets its fields' errors itself (a refusal of the server). */
   form?: FormInstance<V>;
+  /** Wider for a form with a preview beside its fields. */
+  width?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={title} footer={null} onCancel={onCancel} destroyOnHidden width={560}>
+    <Modal open={open} title={title} footer={null} onCancel={onCancel} destroyOnHidden width={width}>
       <Form<V>
         form={form}
         name={name}

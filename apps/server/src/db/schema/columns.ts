@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column shapes the tables share. */
 
@@ -12,3 +12,10 @@ export const money = (name: string) => bigint(name, { mode: 'bigint' });
 /** A CHECK condition: the column is one of the values (written into the migration as literals). */
 export const inList = (column: unknown, values: readonly (string | number)[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '))})`;
+
+/** Raw bytes (bytea): pg answers a Buffer, PGlite a Uint8Array; both are read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});

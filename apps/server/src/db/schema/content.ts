@@ -1,5 +1,6 @@
 import {
   BANNER_GROUPS,
+  BANNER_MOTIFS,
   HEAD_ICON_COUNT,
   HELP_DEVICES,
   type LocalizedText,
@@ -26,6 +27,7 @@ import {
 import { member } from './accounts.ts';
 import { operator } from './back-office.ts';
 import { at, inList } from './columns.ts';
+import { uploadedImage } from './images.ts';
 import { merchantCode, memberId } from './references.ts';
 
 /**
@@ -39,10 +41,12 @@ import { merchantCode, memberId } from './references.ts';
 const localized = (name: string) => jsonb(name).$type<LocalizedText>();
 
 export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;
-export const BANNER_MOTIFS = ['coins', 'cards', 'lottery', 'live', 'gift', 'trophy', 'dragon'] as const;
-export type BannerMotif = (typeof BANNER_MOTIFS)[number];
+export { BANNER_MOTIFS, type BannerMotif } from '@kl/contracts/content';
 
-/** A banner of one group (product.md §2 banner carousel); its picture is drawn from the row. */
+/**
+ * A banner of one group (product.md §2 banner carousel); its picture is drawn from the row, or is a
+ * picture uploaded in the back office (`image_id`).
+ */
 export const contentBanner = pgTable(
   'content_banner',
   {
@@ -57,6 +61,8 @@ export const contentBanner = pgTable(
     motif: text('motif', { enum: BANNER_MOTIFS }).notNull(),
     colour: text('colour').notNull(),
     accent: text('accent').notNull(),
+    /** An uploaded picture shown instead of the drawing (docs/decisions/047-uploaded-pictures.md). */
+    imageId: text('image_id'),
     /** A site path or an https address; null when the banner links nowhere. */
     linkUrl: text('link_url'),
     sortOrder: integer('sort_order').notNull(),
@@ -71,6 +77,11 @@ export const contentBanner = pgTable(
     index('content_banner_group_sort_idx').on(table.merchantCode, table.groupName, table.sortOrder),
     check('content_banner_group_check', inList(table.groupName, BANNER_GROUPS)),
     check('content_banner_motif_check', inList(table.motif, BANNER_MOTIFS)),
+    foreignKey({
+      name: 'content_banner_image_fk',
+      columns: [table.merchantCode, table.imageId],
+      foreignColumns: [uploadedImage.merchantCode, uploadedImage.id],
+    }),
   ],
 );
 

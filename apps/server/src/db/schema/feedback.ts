@@ -1,30 +1,13 @@
 import { FEEDBACK_IMAGE_TYPES, FEEDBACK_STATUSES, FEEDBACK_TYPE_VALUES } from '@kl/contracts/feedback';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { at, inList } from './columns.ts';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, bytea, inList } from './columns.ts';
 import { merchantCode, memberId } from './references.ts';
 
 /**
  * Feedback of members (product.md §3 Feedback, §5 uploads). The images are kept in the database (bytea) beside
  * their feedback, so that every API process sees them and a backup of the database holds everything.
  */
-
-/** Raw bytes: pg answers a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-  toDriver: (value) => value,
-});
 
 export const feedback = pgTable(
   'feedback',

@@ -4,6 +4,7 @@ export * from './accounts.ts';
 export * from './member-identity.ts';
 export * from './games.ts';
 export * from './content.ts';
+export * from './images.ts';
 export * from './feedback.ts';
 export * from './chat.ts';
 export * from './ledger.ts';

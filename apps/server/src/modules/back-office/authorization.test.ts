@@ -128,6 +128,16 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminUploadStatement: { payload: {} },
   adminUnmatchedStatementLines: {},
   adminConfirmFromStatementLine: { params: { lineId: 999_999_999 }, payload: {} },
+  adminUploadImage: { query: { place: 'nowhere' } },
+  adminBanners: { query: { groupName: 'm_home' } },
+  adminCreateBanner: { payload: {} },
+  adminUpdateBanner: { params: { bannerId: 999_999_999 }, payload: {} },
+  adminReorderBanners: { payload: {} },
+  adminHelp: {},
+  adminCreateHelpTopic: { payload: {} },
+  adminUpdateHelpTopic: { params: { tag: 'nosuchtopic' }, payload: {} },
+  adminCreateHelpItem: { payload: {} },
+  adminUpdateHelpItem: { params: { itemId: 999_999_999 }, payload: {} },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

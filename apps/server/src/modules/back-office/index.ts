@@ -12,12 +12,18 @@ import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
 import type { ProviderName, ProviderReconciliation } from '../provider-wallet/index.ts';
 import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
+import { createImageStore } from '../images/index.ts';
 import { createCaptchaRepository, createCaptchaService } from '../verification/index.ts';
 import type { LedgerService, WageringService } from '../wallet/index.ts';
 import type { WithdrawalService } from '../withdrawal/index.ts';
 import { registerAgentAdminRoutes } from './agents/agents-routes.ts';
 import { registerSettlementAdminRoutes } from './agents/settlements-routes.ts';
 import { registerAnnouncementRoutes } from './announcements/routes.ts';
+import { registerBannerAdminRoutes } from './banners/routes.ts';
+import { createBannerAdmin } from './banners/service.ts';
+import { registerHelpAdminRoutes } from './help/routes.ts';
+import { createHelpAdmin } from './help/service.ts';
+import { createImageUploads, registerImageUploadRoutes } from './images/routes.ts';
 import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { createAdjustmentService } from './adjustments/service.ts';
@@ -225,6 +231,11 @@ export function createBackOfficeModule(
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
+  // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
+  const imageStore = createImageStore({ db, clock, merchantCode });
+  const imageUploads = createImageUploads({ db, imageStore, audit });
+  const bannerAdmin = createBannerAdmin({ db, clock, merchantCode, audit, imageStore, changes });
+  const helpAdmin = createHelpAdmin({ db, clock, merchantCode, audit, changes });
 
   return {
     operatorService,
@@ -264,6 +275,9 @@ export function createBackOfficeModule(
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });
+      await registerImageUploadRoutes(api, { guard, imageUploads });
+      registerBannerAdminRoutes(api, { guard, bannerAdmin });
+      registerHelpAdminRoutes(api, { guard, helpAdmin });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });

@@ -7,8 +7,17 @@ import { createContentRepository } from './repository.ts';
 import { contentRoutes } from './routes.ts';
 import { createContentService } from './service.ts';
 
-export type { AnnouncementRow, InboxSendRow } from '../../db/schema/index.ts';
+export type {
+  AnnouncementRow,
+  ContentBannerRow,
+  HelpItemRow,
+  HelpTopicRow,
+  InboxSendRow,
+} from '../../db/schema/index.ts';
 export { createAnnouncementRepository, type AnnouncementRepository } from './announcements/repository.ts';
+export { createBannerRepository, type BannerRepository } from './banners/repository.ts';
+export { bannerPictureUrl } from './banners/service.ts';
+export { createHelpRepository, type HelpRepository } from './help/repository.ts';
 export { createInboxRepository, type InboxRepository, type Recipients } from './inbox/repository.ts';
 export { createContentRepository, type ContentRepository } from './repository.ts';
 export { contentRoutes } from './routes.ts';

@@ -389,6 +389,16 @@ const EXPECTATIONS = {
   adminUploadStatement: BACK_OFFICE,
   adminUnmatchedStatementLines: BACK_OFFICE,
   adminConfirmFromStatementLine: BACK_OFFICE,
+  adminUploadImage: BACK_OFFICE,
+  adminBanners: BACK_OFFICE,
+  adminCreateBanner: BACK_OFFICE,
+  adminUpdateBanner: BACK_OFFICE,
+  adminReorderBanners: BACK_OFFICE,
+  adminHelp: BACK_OFFICE,
+  adminCreateHelpTopic: BACK_OFFICE,
+  adminUpdateHelpTopic: BACK_OFFICE,
+  adminCreateHelpItem: BACK_OFFICE,
+  adminUpdateHelpItem: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1336,6 +1346,16 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminUploadStatement: { build: () => ({}) },
     adminUnmatchedStatementLines: { build: () => ({}) },
     adminConfirmFromStatementLine: { build: () => ({ params: { lineId: '999999999' } }) },
+    adminUploadImage: { build: () => ({ query: { place: 'banner_wide' } }) },
+    adminBanners: { build: () => ({ query: { groupName: 'm_home' } }) },
+    adminCreateBanner: { build: () => ({}) },
+    adminUpdateBanner: { build: () => ({ params: { bannerId: '999999999' } }) },
+    adminReorderBanners: { build: () => ({}) },
+    adminHelp: { build: () => ({}) },
+    adminCreateHelpTopic: { build: () => ({}) },
+    adminUpdateHelpTopic: { build: () => ({ params: { tag: 'nosuchtopic' } }) },
+    adminCreateHelpItem: { build: () => ({}) },
+    adminUpdateHelpItem: { build: () => ({ params: { itemId: '999999999' } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

@@ -5,6 +5,7 @@ import {
   type ContentLang,
   textIn,
 } from '@kl/contracts/content';
+import { imageUrlOf } from '@kl/contracts/images';
 import type { ContentBannerRow } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { bannerArtVersion, renderBannerArt } from '../artwork.ts';
@@ -31,13 +32,19 @@ function bannerArtInput(row: ContentBannerRow, lang: ContentLang) {
   };
 }
 
-export function toBanner(row: ContentBannerRow, lang: ContentLang): Banner {
+/** The banner's picture: the uploaded one (the same in every language), else its drawing in `lang`. */
+export function bannerPictureUrl(row: ContentBannerRow, lang: ContentLang): string {
+  if (row.imageId !== null) return imageUrlOf(row.imageId);
   const version = bannerArtVersion(bannerArtInput(row, lang));
+  return `${BANNER_ART_PREFIX}${row.id}-${lang}.webp?v=${version}`;
+}
+
+export function toBanner(row: ContentBannerRow, lang: ContentLang): Banner {
   return {
     id: row.id,
     groupName: row.groupName,
     title: textIn(row.title, lang),
-    url: `${BANNER_ART_PREFIX}${row.id}-${lang}.webp?v=${version}`,
+    url: bannerPictureUrl(row, lang),
     linkUrl: row.linkUrl,
     linkTarget: linkTargetOf(row.linkUrl),
     sort: row.sortOrder,

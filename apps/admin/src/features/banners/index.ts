@@ -1,0 +1,1 @@
+export { BannersScreen } from './banners-screen.tsx';
