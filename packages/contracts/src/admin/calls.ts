@@ -56,6 +56,7 @@ import {
 } from './operators.ts';
 import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
 import { adminReportsCalls, adminReportsRules } from './reports.ts';
+import { adminRiskCalls, adminRiskRules } from './risk.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
 
 /**
@@ -237,6 +238,7 @@ export const adminCalls = {
   ...adminAgentsCalls,
   ...adminReconciliationCalls,
   ...adminControlsCalls,
+  ...adminRiskCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -284,4 +286,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminAgentsRules,
   ...adminReconciliationRules,
   ...adminControlsRules,
+  ...adminRiskRules,
 };

@@ -52,6 +52,8 @@ import { registerPromotionRoutes } from './promotions/routes.ts';
 import { createPromotionAdmin } from './promotions/service.ts';
 import { registerReconciliationRoutes } from './reconciliation/routes.ts';
 import { registerReportRoutes } from './reports/routes.ts';
+import { registerRiskRoutes } from './risk/routes.ts';
+import { createRiskDesk } from './risk/service.ts';
 import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSegregation } from './segregation/service.ts';
@@ -161,6 +163,7 @@ export function createBackOfficeModule(
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
+  const riskDesk = createRiskDesk({ db, clock, merchantCode, audit, operators });
 
   return {
     operatorService,
@@ -191,6 +194,7 @@ export function createBackOfficeModule(
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });
+      registerRiskRoutes(api, { guard, riskDesk });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
