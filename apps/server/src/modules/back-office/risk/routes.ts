@@ -4,7 +4,10 @@ import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { RiskDesk } from './service.ts';
 
 /** The risk queue, and notes, tags and restrictions on members (docs/back-office.md, "Risk queue…"). */
-export function registerRiskRoutes(app: FastifyInstance, deps: { guard: BackOfficeGuard; riskDesk: RiskDesk }) {
+export function registerRiskRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; riskDesk: RiskDesk },
+) {
   const { guard, riskDesk } = deps;
 
   route(app, 'adminMemberRisk', {
@@ -43,8 +46,7 @@ export function registerRiskRoutes(app: FastifyInstance, deps: { guard: BackOffi
     summary: 'Take a tag off a member (it stays among the merchant’s tags)',
     description: 'Audited as `member.tag` when it was on the member. Unknown member or tag: 404.',
     failures: [...GUARD_FAILURES, 'NOT_FOUND'],
-    handler: (request) =>
-      riskDesk.removeTag(actorOf(request), request.params.memberId, request.params.tagId),
+    handler: (request) => riskDesk.removeTag(actorOf(request), request.params.memberId, request.params.tagId),
   });
 
   route(app, 'adminSetMemberRestriction', {
