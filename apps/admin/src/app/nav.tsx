@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -45,7 +46,8 @@ export interface NavItem {
     | 'promotions.menu'
     | 'reports.menu'
     | 'reconciliation.menu'
-    | 'agents.menu';
+    | 'agents.menu'
+    | 'risk.menu';
   icon: ReactNode;
 }
 
@@ -57,6 +59,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <DashboardOutlined aria-hidden="true" />,
   },
   { path: '/members', area: 'members', labelKey: 'menu.members', icon: <TeamOutlined aria-hidden="true" /> },
+  { path: '/risk', area: 'members', labelKey: 'risk.menu', icon: <AlertOutlined aria-hidden="true" /> },
   {
     path: '/adjustments',
     area: 'adjustments',
