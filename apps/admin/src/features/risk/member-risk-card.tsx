@@ -141,7 +141,7 @@ function MemberRiskView({
         {risk.notes.length === 0 ? (
           <Typography.Text type="secondary">{t('risk.card.noNotes')}</Typography.Text>
         ) : (
-          <ol aria-label={t('risk.card.notes')} style={{ listStyle: 'none', padding: 0, margin: '16px 0 0' }}>
+          <ol style={{ listStyle: 'none', padding: 0, margin: '16px 0 0' }}>
             {risk.notes.map((note) => (
               <li key={note.id} style={{ marginBottom: 12 }}>
                 <Typography.Text type="secondary">
