@@ -13,18 +13,9 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /**
  * What a risk signal is about: a referral bonus refused (the pair shares a bank account, a device or an
- * address), a member refused a bank account another member owns, a member sharing a registration device or
- * address with others when asking for a withdrawal, bonuses above deposits, several members of one device
- * or address claiming the same promotion.
+ * address), a member refused a bank account another member owns.
  */
-export const RISK_SIGNAL_KINDS = [
-  'referral_refused',
-  'bank_account_conflict',
-  'shared_device',
-  'shared_address',
-  'bonus_over_deposits',
-  'promotion_shared_trace',
-] as const;
+export const RISK_SIGNAL_KINDS = ['referral_refused', 'bank_account_conflict'] as const;
 export type RiskSignalKind = (typeof RISK_SIGNAL_KINDS)[number];
 
 export const RISK_SIGNAL_STATUSES = ['open', 'reviewed'] as const;
@@ -108,9 +99,8 @@ export const riskSignal = z.object({
   /** The other member involved (the referred member, the account's owner…), or null. */
   otherMember: riskMember.nullable(),
   /**
-   * What happened, for the words the screen shows: `reason` (a referral's REFERRAL_* reason), `bankCode`,
-   * `promotionId`, `members` (usernames of others sharing a device or an address), `bonuses` and
-   * `deposits` (minor units).
+   * What happened, for the words the screen shows: a refused referral's `reason` (REFERRAL_*),
+   * `promotionId` and `promotionCode`; a bank-account conflict's `bankCode`.
    */
   detail: z.record(z.string(), z.unknown()),
   status: z.enum(RISK_SIGNAL_STATUSES),

@@ -1,13 +1,11 @@
 import type { RiskSignal } from '@kl/contracts/admin/risk';
-import { formatMoney } from '@kl/contracts/money';
 import { useTranslation } from 'react-i18next';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** What a signal says happened, in the operator's language, from its kind and detail. */
 export function useSignalText(): (signal: RiskSignal) => string {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (signal) => {
     const { detail } = signal;
     const member = signal.member.username;
@@ -25,24 +23,6 @@ export function useSignalText(): (signal: RiskSignal) => string {
       }
       case 'bank_account_conflict':
         return t('risk.what.bank_account_conflict', { member, other, bank: text(detail.bankCode) });
-      case 'shared_device':
-      case 'shared_address':
-        return t(`risk.what.${signal.kind}`, {
-          member,
-          others: Array.isArray(detail.members) ? detail.members.join(', ') : '',
-        });
-      case 'bonus_over_deposits':
-        return t('risk.what.bonus_over_deposits', {
-          member,
-          bonuses: formatMoney(number(detail.bonuses), 'VND', i18n.language),
-          deposits: formatMoney(number(detail.deposits), 'VND', i18n.language),
-        });
-      case 'promotion_shared_trace':
-        return t('risk.what.promotion_shared_trace', {
-          member,
-          others: Array.isArray(detail.members) ? detail.members.join(', ') : '',
-          promotion: text(detail.promotionCode),
-        });
     }
   };
 }

@@ -46,7 +46,7 @@ CREATE TABLE "risk_signal" (
 	"reviewed_at" timestamp with time zone,
 	"reviewed_by" uuid,
 	"review_note" text,
-	CONSTRAINT "risk_signal_kind_check" CHECK ("risk_signal"."kind" in ('referral_refused', 'bank_account_conflict', 'shared_device', 'shared_address', 'bonus_over_deposits', 'promotion_shared_trace')),
+	CONSTRAINT "risk_signal_kind_check" CHECK ("risk_signal"."kind" in ('referral_refused', 'bank_account_conflict')),
 	CONSTRAINT "risk_signal_reviewed_check" CHECK (("risk_signal"."reviewed_at" is null) = ("risk_signal"."reviewed_by" is null) and ("risk_signal"."reviewed_at" is null) = ("risk_signal"."review_note" is null))
 );
 --> statement-breakpoint
@@ -67,7 +67,7 @@ CREATE UNIQUE INDEX "risk_signal_source_key" ON "risk_signal" USING btree ("merc
 CREATE INDEX "risk_signal_merchant_created_idx" ON "risk_signal" USING btree ("merchant_code","created_at","id");--> statement-breakpoint
 CREATE INDEX "risk_signal_merchant_kind_created_idx" ON "risk_signal" USING btree ("merchant_code","kind","created_at");--> statement-breakpoint
 CREATE INDEX "risk_signal_member_idx" ON "risk_signal" USING btree ("member_id");--> statement-breakpoint
-CREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpointCREATE FUNCTION "member_note_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpointCREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpointCREATE FUNCTION "member_note_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'member_note is append-only: a correction is a new note';
 END;

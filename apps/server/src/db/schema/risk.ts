@@ -1,6 +1,16 @@
 import { MEMBER_RESTRICTION_KINDS, RISK_SIGNAL_KINDS } from '@kl/contracts/admin/risk';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { operator } from './back-office.ts';
 import { at, inList } from './columns.ts';
@@ -13,9 +23,9 @@ import { memberId } from './references.ts';
  */
 
 /**
- * One event for operators: a refused referral bonus, a bank account another member owns, members sharing
- * a device or an address, bonuses above deposits. Written in the transaction of the event; `sourceKey`
- * names the row it came from (`promotion_claim:<id>`, `bank_account_conflict:<id>`…) so it is written once.
+ * One event for operators: a refused referral bonus, a bank account another member owns. Written in the
+ * transaction of the event; `sourceKey` names the row it came from (`promotion_claim:<id>`,
+ * `bank_account_conflict:<id>`) so it is written once (the migration's backfill too).
  */
 export const riskSignal = pgTable(
   'risk_signal',
