@@ -1,4 +1,8 @@
 import { MEMBER_RESTRICTION_KINDS, RISK_SIGNAL_KINDS } from '@kl/contracts/admin/risk';
+import { member } from './accounts.ts';
+import { operator } from './back-office.ts';
+import { at, inList } from './columns.ts';
+import { memberId } from './references.ts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,11 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member } from './accounts.ts';
-import { operator } from './back-office.ts';
-import { at, inList } from './columns.ts';
-import { memberId } from './references.ts';
-
 /**
  * Risk work on members (docs/back-office.md, "Risk queue, notes, tags and restrictions"): the signals
  * written when an event an operator should weigh happens, operators' notes (append-only) and tags on

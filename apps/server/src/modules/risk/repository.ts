@@ -1,5 +1,5 @@
 import type { MemberRestrictionKind, RiskSignalKind, RiskSignalStatus } from '@kl/contracts/admin/risk';
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   memberNote,
   memberRestriction,
@@ -8,7 +8,6 @@ import {
   riskSignal,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
-import { memberUsername } from '../member/index.ts';
 
 /** A signal as written at its event; `sourceKey` names the row it came from, so it is written once. */
 export interface NewRiskSignal {
@@ -21,12 +20,22 @@ export interface NewRiskSignal {
   createdAt: Date;
 }
 
+/** The username of the member of an id in the outer statement (the member module's `memberUsername`). */
+export type Username = (memberId: SQLWrapper) => SQL<string>;
+
 /**
  * The risk tables (docs/back-office.md, "Risk queue, notes, tags and restrictions"): signals, notes, tags
  * and restrictions. Modules that see an event write its signal here in their own transaction; the back
  * office reads and reviews them.
  */
 export function createRiskRepository(db: Db) {
+  /** The signal with its members' usernames, from the member module's subquery (given by the caller). */
+  const withUsernames = (memberUsername: Username) => ({
+    signal: riskSignal,
+    username: memberUsername(riskSignal.memberId),
+    otherUsername: memberUsername(riskSignal.otherMemberId),
+  });
+
   return {
     /** Writes the signal unless its source already has one; answers whether it was written. */
     async recordSignal(signal: NewRiskSignal, tx: DbOrTx = db): Promise<boolean> {
@@ -38,18 +47,9 @@ export function createRiskRepository(db: Db) {
       return written.length > 0;
     },
 
-    /** Whether an open or reviewed signal of the kind exists for the source key. */
-    async hasSignal(merchantCode: string, sourceKey: string, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: riskSignal.id })
-        .from(riskSignal)
-        .where(and(eq(riskSignal.merchantCode, merchantCode), eq(riskSignal.sourceKey, sourceKey)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** The merchant's signals, newest first, with the members' usernames. */
     async signalPage(
+      memberUsername: Username,
       merchantCode: string,
       query: { kind?: RiskSignalKind | undefined; status?: RiskSignalStatus | undefined },
       page: { limit: number; offset: number },
@@ -61,11 +61,7 @@ export function createRiskRepository(db: Db) {
       const condition = and(...where);
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            signal: riskSignal,
-            username: memberUsername(riskSignal.memberId),
-            otherUsername: memberUsername(riskSignal.otherMemberId),
-          })
+          .select(withUsernames(memberUsername))
           .from(riskSignal)
           .where(condition)
           .orderBy(desc(riskSignal.createdAt), desc(riskSignal.id))
@@ -77,13 +73,9 @@ export function createRiskRepository(db: Db) {
     },
 
     /** One signal of the merchant with the members' usernames, its row locked in `tx`. */
-    async lockSignal(merchantCode: string, id: number, tx: DbOrTx) {
+    async lockSignal(memberUsername: Username, merchantCode: string, id: number, tx: DbOrTx) {
       const [row] = await tx
-        .select({
-          signal: riskSignal,
-          username: memberUsername(riskSignal.memberId),
-          otherUsername: memberUsername(riskSignal.otherMemberId),
-        })
+        .select(withUsernames(memberUsername))
         .from(riskSignal)
         .where(and(eq(riskSignal.merchantCode, merchantCode), eq(riskSignal.id, id)))
         .for('update', { of: riskSignal });

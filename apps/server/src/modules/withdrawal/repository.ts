@@ -159,7 +159,10 @@ export function createWithdrawalRepository(db: Db) {
     /** A member refused another member's account number, kept for operators and the referral rules. */
     /** Records the conflict; answers its id. */
     async insertConflict(row: typeof bankAccountConflict.$inferInsert, tx: DbOrTx = db): Promise<number> {
-      const [created] = await tx.insert(bankAccountConflict).values(row).returning({ id: bankAccountConflict.id });
+      const [created] = await tx
+        .insert(bankAccountConflict)
+        .values(row)
+        .returning({ id: bankAccountConflict.id });
       if (!created) throw new Error('the conflict was not written');
       return created.id;
     },

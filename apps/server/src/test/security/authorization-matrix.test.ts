@@ -1356,7 +1356,9 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminChangeControls: { build: () => ({ payload: { ...DEFAULT_MONEY_CONTROLS, note: 'matrix' } }) },
     adminCreditRoom: { build: () => ({ query: { memberId: randomUUID() } }) },
     adminMemberRisk: { build: () => ({ params: { memberId: randomUUID() } }) },
-    adminAddMemberNote: { build: () => ({ params: { memberId: randomUUID() }, payload: { text: 'matrix' } }) },
+    adminAddMemberNote: {
+      build: () => ({ params: { memberId: randomUUID() }, payload: { text: 'matrix' } }),
+    },
     adminMemberTags: { build: () => ({}) },
     adminAddMemberTag: { build: () => ({ params: { memberId: randomUUID() }, payload: { name: 'matrix' } }) },
     adminRemoveMemberTag: { build: () => ({ params: { memberId: randomUUID(), tagId: '1' } }) },

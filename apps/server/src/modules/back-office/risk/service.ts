@@ -10,7 +10,7 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx, Tx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { createMemberRepository } from '../../member/index.ts';
+import { createMemberRepository, memberUsername } from '../../member/index.ts';
 import { createRiskRepository, type RiskRepository } from '../../risk/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import type { OperatorRepository } from '../operator-repository.ts';
@@ -251,7 +251,7 @@ export function createRiskDesk(deps: {
       pageNo: number;
       pageSize: number;
     }): Promise<RiskSignalPage> {
-      const { rows, total } = await risk.signalPage(merchantCode, query, {
+      const { rows, total } = await risk.signalPage(memberUsername, merchantCode, query, {
         limit: query.pageSize,
         offset: (query.pageNo - 1) * query.pageSize,
       });
@@ -271,7 +271,7 @@ export function createRiskDesk(deps: {
     async review(actor: AuditActor, signalId: number, request: { note: string }): Promise<RiskSignal> {
       const operatorId = operatorIdOf(actor);
       return db.transaction(async (tx) => {
-        const row = await risk.lockSignal(merchantCode, signalId, tx);
+        const row = await risk.lockSignal(memberUsername, merchantCode, signalId, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'RISK_SIGNAL_NOT_FOUND' });
         if (row.signal.reviewedAt !== null) {
           if (row.signal.reviewedBy === operatorId && row.signal.reviewNote === request.note) {
