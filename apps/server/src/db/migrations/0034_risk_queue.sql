@@ -67,7 +67,8 @@ CREATE UNIQUE INDEX "risk_signal_source_key" ON "risk_signal" USING btree ("merc
 CREATE INDEX "risk_signal_merchant_created_idx" ON "risk_signal" USING btree ("merchant_code","created_at","id");--> statement-breakpoint
 CREATE INDEX "risk_signal_merchant_kind_created_idx" ON "risk_signal" USING btree ("merchant_code","kind","created_at");--> statement-breakpoint
 CREATE INDEX "risk_signal_member_idx" ON "risk_signal" USING btree ("member_id");--> statement-breakpoint
-CREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpointCREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpointCREATE FUNCTION "member_note_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE INDEX "risk_signal_other_member_idx" ON "risk_signal" USING btree ("other_member_id");--> statement-breakpoint
+CREATE FUNCTION "member_note_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'member_note is append-only: a correction is a new note';
 END;
