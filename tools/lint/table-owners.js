@@ -43,6 +43,7 @@ export const SCHEMA_OWNERS = {
   'provider-wallet': { owner: 'provider-wallet' },
   references: null,
   'responsible-gaming': { owner: 'responsible-gaming' },
+  risk: { owner: 'risk' },
   slot: { owner: 'slot' },
   'vip-promotions': { owner: 'promotions', tables: { vipLevel: 'vip' } },
   wagering: { owner: 'wallet' },

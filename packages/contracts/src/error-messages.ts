@@ -63,6 +63,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_NOT_ACTIVE: 'Khuyến mãi chưa bắt đầu hoặc đã kết thúc',
     PROMOTION_ALREADY_APPLIED: 'Bạn đã đăng ký khuyến mãi này',
     BONUS_NOT_CLAIMABLE: 'Tiền thưởng chưa thể nhận',
+    MEMBER_RESTRICTED:
+      'Tài khoản của bạn đang tạm thời bị hạn chế chức năng này. Vui lòng liên hệ chăm sóc khách hàng.',
+    RISK_SIGNAL_REVIEWED: 'Tín hiệu rủi ro này đã được người khác xem xét',
     TURNOVER_NOT_MET: 'Số tiền này đang bị khóa cho đến khi đủ vòng cược',
     BONUS_NOT_FORFEITABLE: 'Khuyến mãi này không thể hủy',
     BANK_ACCOUNT_TAKEN: 'Tài khoản ngân hàng này đã được thành viên khác liên kết',
@@ -178,6 +181,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PROMOTION_NOT_ACTIVE: 'This promotion has not started or has ended',
     PROMOTION_ALREADY_APPLIED: 'You have already applied for this promotion',
     BONUS_NOT_CLAIMABLE: 'This bonus cannot be claimed',
+    MEMBER_RESTRICTED: 'This is restricted on your account for now. Please contact customer service.',
+    RISK_SIGNAL_REVIEWED: 'This risk signal has already been reviewed',
     TURNOVER_NOT_MET: 'This amount is locked until the turnover requirement is met',
     BONUS_NOT_FORFEITABLE: 'This bonus cannot be forfeited',
     BANK_ACCOUNT_TAKEN: 'This bank account is already linked to another member',

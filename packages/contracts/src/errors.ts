@@ -66,6 +66,10 @@ export const ERROR_CATALOGUE = {
   PROMOTION_NOT_ACTIVE: { status: 409 },
   PROMOTION_ALREADY_APPLIED: { status: 409 },
   BONUS_NOT_CLAIMABLE: { status: 409 },
+  // An operator kept the member from bonuses or withdrawals (admin/risk.ts); `reason` says which.
+  MEMBER_RESTRICTED: { status: 403 },
+  // Back office: a risk signal another operator already reviewed (admin/risk.ts).
+  RISK_SIGNAL_REVIEWED: { status: 409 },
   // Wagering (wagering.ts).
   TURNOVER_NOT_MET: { status: 409 },
   BONUS_NOT_FORFEITABLE: { status: 409 },

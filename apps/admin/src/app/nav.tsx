@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
@@ -53,7 +54,8 @@ export interface NavItem {
     | 'promotions.menu'
     | 'reports.menu'
     | 'reconciliation.menu'
-    | 'agents.menu';
+    | 'agents.menu'
+    | 'risk.menu';
   icon: ReactNode;
 }
 
@@ -65,6 +67,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <DashboardOutlined aria-hidden="true" />,
   },
   { path: '/members', area: 'members', labelKey: 'menu.members', icon: <TeamOutlined aria-hidden="true" /> },
+  { path: '/risk', area: 'members', labelKey: 'risk.menu', icon: <AlertOutlined aria-hidden="true" /> },
   {
     path: '/adjustments',
     area: 'adjustments',

@@ -18,6 +18,7 @@ import { FeedbackScreen } from '../features/feedback/index.ts';
 import { InboxScreen } from '../features/inbox/index.ts';
 import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
+import { RiskScreen } from '../features/risk/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
 import { SiteSettingsScreen } from '../features/site-settings/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
@@ -64,6 +65,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="members">
               <MemberDetailScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/risk"
+          element={
+            <AreaRoute area="members">
+              <RiskScreen />
             </AreaRoute>
           }
         />

@@ -62,6 +62,7 @@ import {
 import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
 import { adminReportsCalls, adminReportsRules } from './reports.ts';
 import { adminSiteSettingsCalls, adminSiteSettingsRules } from './site-settings.ts';
+import { adminRiskCalls, adminRiskRules } from './risk.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
 
 /**
@@ -249,6 +250,7 @@ export const adminCalls = {
   ...adminImagesCalls,
   ...adminBannersCalls,
   ...adminHelpCalls,
+  ...adminRiskCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -302,4 +304,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminImagesRules,
   ...adminBannersRules,
   ...adminHelpRules,
+  ...adminRiskRules,
 };

@@ -50,6 +50,9 @@ describe('a member', () => {
           ),
         ),
         on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
+        on(adminCalls.adminMemberRisk, () =>
+          answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
+        ),
         on(adminCalls.adminCreditRoom, () =>
           answer(adminCalls.adminCreditRoom, {
             dayStart: '2026-03-01T17:00:00.000Z',

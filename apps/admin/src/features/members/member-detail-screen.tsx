@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdjustBalanceModal } from '../adjustments/index.ts';
+import { MemberRiskCard } from '../risk/index.ts';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatMoney } from '@kl/contracts/money';
@@ -146,6 +147,7 @@ function MemberDetailView({ detail, back }: { detail: MemberDetail; back: React.
         />
       </Card>
       <MemberActivity detail={detail} />
+      <MemberRiskCard memberId={member.id} username={member.username} />
       {canWriteMembers ? (
         <MemberStatusModal
           memberId={member.id}

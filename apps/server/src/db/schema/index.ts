@@ -21,3 +21,4 @@ export * from './attempts.ts';
 export * from './wagering.ts';
 export * from './back-office.ts';
 export * from './provider-wallet.ts';
+export * from './risk.ts';

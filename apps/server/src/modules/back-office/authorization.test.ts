@@ -138,6 +138,14 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminUpdateHelpTopic: { params: { tag: 'nosuchtopic' }, payload: {} },
   adminCreateHelpItem: { payload: {} },
   adminUpdateHelpItem: { params: { itemId: 999_999_999 }, payload: {} },
+  adminMemberRisk: { params: { memberId: unknownId } },
+  adminAddMemberNote: { params: { memberId: unknownId }, payload: {} },
+  adminMemberTags: {},
+  adminAddMemberTag: { params: { memberId: unknownId }, payload: {} },
+  adminRemoveMemberTag: { params: { memberId: unknownId, tagId: '1' } },
+  adminSetMemberRestriction: { params: { memberId: unknownId, kind: 'bonus' }, payload: {} },
+  adminRiskSignals: {},
+  adminReviewRiskSignal: { params: { signalId: '1' }, payload: {} },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

@@ -68,6 +68,8 @@ import { registerPromotionRoutes } from './promotions/routes.ts';
 import { createPromotionAdmin } from './promotions/service.ts';
 import { registerReconciliationRoutes } from './reconciliation/routes.ts';
 import { registerReportRoutes } from './reports/routes.ts';
+import { registerRiskRoutes } from './risk/routes.ts';
+import { createRiskDesk } from './risk/service.ts';
 import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSegregation } from './segregation/service.ts';
@@ -236,6 +238,7 @@ export function createBackOfficeModule(
   const imageUploads = createImageUploads({ db, imageStore, audit });
   const bannerAdmin = createBannerAdmin({ db, clock, merchantCode, audit, imageStore, changes });
   const helpAdmin = createHelpAdmin({ db, clock, merchantCode, audit, changes });
+  const riskDesk = createRiskDesk({ db, clock, merchantCode, audit, operators });
 
   return {
     operatorService,
@@ -278,6 +281,7 @@ export function createBackOfficeModule(
       await registerImageUploadRoutes(api, { guard, imageUploads });
       registerBannerAdminRoutes(api, { guard, bannerAdmin });
       registerHelpAdminRoutes(api, { guard, helpAdmin });
+      registerRiskRoutes(api, { guard, riskDesk });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });

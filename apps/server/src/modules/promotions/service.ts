@@ -21,6 +21,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
 import type { WageringRequirement } from '@kl/contracts/wagering';
+import { createRestrictionCheck, createRiskRepository } from '../risk/index.ts';
 import { type LedgerService, moneyNumber, type WageringRules } from '../wallet/index.ts';
 import type { ClaimWithReferred, PaidDeposit, PromotionRepository, ReferredActivity } from './repository.ts';
 
@@ -174,6 +175,9 @@ export function createPromotionService(deps: {
   clock: Clock;
 }) {
   const { db, promotions, ledgerService, wageringRules, requirementsOfClaims, clock } = deps;
+  // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
+  const restrictions = createRestrictionCheck(db);
+  const risk = createRiskRepository(db);
 
   async function claimsOut(rows: readonly ClaimWithReferred[], lang: Locale): Promise<PromotionClaim[]> {
     const requirements = await requirementsOfClaims(
@@ -260,17 +264,37 @@ export function createPromotionService(deps: {
           address: Boolean(own?.registerIp && own.registerIp === trace?.registerIp),
         });
         if (verdict.status === 'waiting') continue;
-        await promotions.insertClaim({
-          merchantCode: member.merchantCode,
-          promotionId: row.id,
-          memberId: member.memberId,
-          referredMemberId: friend.memberId,
-          status: verdict.status,
-          reason: verdict.status === 'rejected' ? verdict.reason : null,
-          bonusAmount: verdict.status === 'issued' ? verdict.bonusAmount : null,
-          currency: row.currency,
-          appliedAt: friend.firstDepositAt ?? now,
-          updatedAt: now,
+        // A refusal and its signal for the risk queue are one transaction.
+        await db.transaction(async (tx) => {
+          const created = await promotions.insertClaim(
+            {
+              merchantCode: member.merchantCode,
+              promotionId: row.id,
+              memberId: member.memberId,
+              referredMemberId: friend.memberId,
+              status: verdict.status,
+              reason: verdict.status === 'rejected' ? verdict.reason : null,
+              bonusAmount: verdict.status === 'issued' ? verdict.bonusAmount : null,
+              currency: row.currency,
+              appliedAt: friend.firstDepositAt ?? now,
+              updatedAt: now,
+            },
+            tx,
+          );
+          if (created && verdict.status === 'rejected' && verdict.reason.startsWith('REFERRAL_')) {
+            await risk.recordSignal(
+              {
+                merchantCode: member.merchantCode,
+                kind: 'referral_refused',
+                memberId: member.memberId,
+                otherMemberId: friend.memberId,
+                detail: { reason: verdict.reason, promotionId: row.id, promotionCode: row.code },
+                sourceKey: `promotion_claim:${created.id}`,
+                createdAt: now,
+              },
+              tx,
+            );
+          }
         });
       }
     }
@@ -348,6 +372,7 @@ export function createPromotionService(deps: {
       if (isTrialMember(member.type)) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'free_reject' });
       const row = await requirePromotion(member.merchantCode, promotionId);
       if (row.type === 'REFERRAL') throw new DomainError('INVALID_INPUT', { reason: 'REFERRAL_NOT_APPLIED' });
+      await restrictions.requireUnrestricted(member.memberId, 'bonus');
       const now = clock();
       if (!isActive(row, now)) throw new DomainError('PROMOTION_NOT_ACTIVE');
       if (await promotions.applicationOf(row.id, member.memberId))
@@ -393,6 +418,7 @@ export function createPromotionService(deps: {
         if (claim.status !== 'issued' || claim.bonusAmount === null) {
           throw new DomainError('BONUS_NOT_CLAIMABLE', { status: claim.status });
         }
+        await restrictions.requireUnrestricted(claim.memberId, 'bonus', tx);
         const row = await promotions.findPromotion(claim.merchantCode, claim.promotionId, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'PROMOTION_NOT_FOUND' });
         const posted = await ledgerService.post(

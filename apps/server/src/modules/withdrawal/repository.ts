@@ -157,8 +157,14 @@ export function createWithdrawalRepository(db: Db) {
     },
 
     /** A member refused another member's account number, kept for operators and the referral rules. */
-    async insertConflict(row: typeof bankAccountConflict.$inferInsert, tx: DbOrTx = db): Promise<void> {
-      await tx.insert(bankAccountConflict).values(row);
+    /** Records the conflict; answers its id. */
+    async insertConflict(row: typeof bankAccountConflict.$inferInsert, tx: DbOrTx = db): Promise<number> {
+      const [created] = await tx
+        .insert(bankAccountConflict)
+        .values(row)
+        .returning({ id: bankAccountConflict.id });
+      if (!created) throw new Error('the conflict was not written');
+      return created.id;
     },
 
     async insertAccount(row: typeof memberBankAccount.$inferInsert, tx: DbOrTx = db) {

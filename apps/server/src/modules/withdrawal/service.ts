@@ -28,6 +28,7 @@ import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { createRestrictionCheck, createRiskRepository } from '../risk/index.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
 import type { WithdrawalRepository } from './repository.ts';
 
@@ -123,6 +124,9 @@ export function createWithdrawalService(deps: {
   balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
+  // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
+  const restrictions = createRestrictionCheck(db);
+  const risk = createRiskRepository(db);
 
   function requireRealMember(member: Member): void {
     if (!isRealMember(member.type))
@@ -357,11 +361,24 @@ export function createWithdrawalService(deps: {
         createdAt: now,
       });
       if (owner !== member.memberId) {
-        await withdrawals.insertConflict({
-          ...number,
-          ownerMemberId: owner,
-          memberId: member.memberId,
-          createdAt: now,
+        // The conflict and its signal for the risk queue are one transaction.
+        await db.transaction(async (tx) => {
+          const conflictId = await withdrawals.insertConflict(
+            { ...number, ownerMemberId: owner, memberId: member.memberId, createdAt: now },
+            tx,
+          );
+          await risk.recordSignal(
+            {
+              merchantCode: member.merchantCode,
+              kind: 'bank_account_conflict',
+              memberId: member.memberId,
+              otherMemberId: owner,
+              detail: { bankCode: bank.code },
+              sourceKey: `bank_account_conflict:${conflictId}`,
+              createdAt: now,
+            },
+            tx,
+          );
         });
         throw new DomainError('BANK_ACCOUNT_TAKEN');
       }
@@ -416,6 +433,7 @@ export function createWithdrawalService(deps: {
           }
           return { withdrawal: withdrawalOf(existing), replayed: true };
         }
+        await restrictions.requireUnrestricted(member.memberId, 'withdrawal', tx);
         const account = (await withdrawals.liveAccounts(member.memberId, tx)).find(
           (row) => row.id === request.bankAccountId,
         );

@@ -399,6 +399,14 @@ const EXPECTATIONS = {
   adminUpdateHelpTopic: BACK_OFFICE,
   adminCreateHelpItem: BACK_OFFICE,
   adminUpdateHelpItem: BACK_OFFICE,
+  adminMemberRisk: BACK_OFFICE,
+  adminAddMemberNote: BACK_OFFICE,
+  adminMemberTags: BACK_OFFICE,
+  adminAddMemberTag: BACK_OFFICE,
+  adminRemoveMemberTag: BACK_OFFICE,
+  adminSetMemberRestriction: BACK_OFFICE,
+  adminRiskSignals: BACK_OFFICE,
+  adminReviewRiskSignal: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1356,6 +1364,21 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminUpdateHelpTopic: { build: () => ({ params: { tag: 'nosuchtopic' } }) },
     adminCreateHelpItem: { build: () => ({}) },
     adminUpdateHelpItem: { build: () => ({ params: { itemId: '999999999' } }) },
+    adminMemberRisk: { build: () => ({ params: { memberId: randomUUID() } }) },
+    adminAddMemberNote: {
+      build: () => ({ params: { memberId: randomUUID() }, payload: { text: 'matrix' } }),
+    },
+    adminMemberTags: { build: () => ({}) },
+    adminAddMemberTag: { build: () => ({ params: { memberId: randomUUID() }, payload: { name: 'matrix' } }) },
+    adminRemoveMemberTag: { build: () => ({ params: { memberId: randomUUID(), tagId: '1' } }) },
+    adminSetMemberRestriction: {
+      build: () => ({
+        params: { memberId: randomUUID(), kind: 'bonus' },
+        payload: { restricted: true, reason: 'matrix' },
+      }),
+    },
+    adminRiskSignals: { build: () => ({}) },
+    adminReviewRiskSignal: { build: () => ({ params: { signalId: '1' }, payload: { note: 'matrix' } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

@@ -1,0 +1,2 @@
+export { MemberRiskCard } from './member-risk-card.tsx';
+export { RiskScreen } from './risk-screen.tsx';

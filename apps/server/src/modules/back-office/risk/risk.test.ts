@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { API, successEnvelope } from '@kl/contracts';
+import { adminCalls } from '@kl/contracts/admin/calls';
+import { type MemberRisk, type RiskSignal } from '@kl/contracts/admin/risk';
+import { promotionClaims } from '@kl/contracts/promotions';
+import { bankAccount } from '@kl/contracts/withdrawal';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import { member, memberNote } from '../../../db/schema/index.ts';
+import { call, type Caller } from '../../../test/accounts.ts';
+import { json } from '../../../test/app.ts';
+import { useBackOfficeSuite } from '../../../test/back-office.ts';
+import { describeEachDatabase } from '../../../test/databases.ts';
+import { usePromotionIds } from '../../../test/suite.ts';
+
+const PASSWORD = '246810';
+
+describeEachDatabase('back-office risk queue, notes, tags and restrictions', (kind) => {
+  const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(
+    kind,
+    {
+      owner: 'owner',
+      risk: 'risk',
+      riskReader: 'risk',
+      finance: 'finance',
+      support: 'support',
+      content: 'content',
+    },
+    { config: { rateLimitMax: 100_000 } },
+  );
+  const ids = usePromotionIds(suite.database);
+  const db = () => suite.database.current.db;
+  const codeOf = (response: LightMyRequestResponse) => json<{ code?: string }>(response).code;
+  const reasonOf = (response: LightMyRequestResponse) =>
+    json<{ value?: { reason?: string } }>(response).value?.reason;
+
+  async function newMember(values: { registerIp?: string; registerDevice?: string } = {}) {
+    const created = await suite.newMember();
+    if (values.registerIp || values.registerDevice) {
+      await db().update(member).set(values).where(eq(member.id, created.row.id));
+    }
+    return created;
+  }
+  let accountNumbers = 300_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+  const nextAccountNumber = () => String((accountNumbers += 1));
+  const bind = (caller: Caller, accountNumber: string) =>
+    call(suite.app, API.addBankAccount, caller, {
+      payload: { bankCode: 'ACB', accountNumber, accountName: 'NGUYEN VAN AN' },
+    });
+  const signals = (query: Record<string, string> = {}, operator = operators.support) =>
+    value(adminCalls.adminRiskSignals, operator, { query: { pageSize: '100', ...query } });
+  const signalsOf = async (memberId: string, query: Record<string, string> = {}) =>
+    (await signals(query)).list.filter(
+      (signal) => signal.member.id === memberId || signal.otherMember?.id === memberId,
+    );
+  const riskOf = (memberId: string) =>
+    value(adminCalls.adminMemberRisk, operators.finance, { params: { memberId } });
+  const restrict = (memberId: string, kind: 'bonus' | 'withdrawal', restricted: boolean) =>
+    request(adminCalls.adminSetMemberRestriction, operators.risk, {
+      params: { memberId, kind },
+      payload: { restricted, reason: restricted ? 'bonus hunting ring' : 'cleared after a call' },
+    });
+
+  it('lists a bank account refused through the player’s API, and a reviewer marks it reviewed once', async () => {
+    const owner = await newMember();
+    const other = await newMember();
+    const number = nextAccountNumber();
+    expect((await bind(owner.caller, number)).statusCode).toBe(200);
+    const taken = await bind(other.caller, number);
+    expect(codeOf(taken)).toBe('BANK_ACCOUNT_TAKEN');
+
+    const [signal] = await signalsOf(other.row.id, { kind: 'bank_account_conflict' });
+    expect(signal).toMatchObject({
+      kind: 'bank_account_conflict',
+      status: 'open',
+      member: { id: other.row.id, username: other.row.username },
+      otherMember: { id: owner.row.id, username: owner.row.username },
+      detail: { bankCode: 'ACB' },
+      reviewedBy: null,
+    });
+    if (!signal) throw new Error('no signal');
+    expect((await signals({ status: 'reviewed' })).list.map((each) => each.id)).not.toContain(signal.id);
+
+    // Reading is not reviewing: finance and support read the queue, only risk and owners review it.
+    const review = (operator = operators.risk, note = 'same household, one account') =>
+      request(adminCalls.adminReviewRiskSignal, operator, {
+        params: { signalId: signal.id },
+        payload: { note },
+      });
+    expect(codeOf(await review(operators.finance))).toBe('PERMISSION_DENIED');
+    expect(codeOf(await review(operators.content))).toBe('PERMISSION_DENIED');
+    const blank = await request(adminCalls.adminReviewRiskSignal, operators.risk, {
+      params: { signalId: signal.id },
+      payload: { note: '   ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(codeOf(blank)).toBe('INVALID_INPUT');
+
+    const reviewed = await review();
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(json<{ value: RiskSignal }>(reviewed).value).toMatchObject({
+      status: 'reviewed',
+      reviewedBy: operators.risk.username,
+      reviewNote: 'same household, one account',
+    });
+    // The same click again answers it unchanged; another operator's review is refused, the first stands.
+    expect((await review()).statusCode).toBe(200);
+    const again = await review(operators.owner, 'another view');
+    expect(again.statusCode).toBe(409);
+    expect(codeOf(again)).toBe('RISK_SIGNAL_REVIEWED');
+    expect((await signalsOf(other.row.id, { status: 'open' })).map((each) => each.id)).not.toContain(
+      signal.id,
+    );
+    const listed = (await signalsOf(other.row.id, { status: 'reviewed' })).find(
+      (each) => each.id === signal.id,
+    );
+    expect(listed).toMatchObject({
+      reviewedBy: operators.risk.username,
+      reviewNote: 'same household, one account',
+    });
+
+    const trail = await auditTrail(operators.owner, 'risk_signal', signal.id);
+    expect(trail.map((entry) => [entry.action, entry.operatorUsername])).toEqual([
+      ['risk_signal.review', operators.risk.username],
+    ]);
+    expect(trail[0]?.after).toMatchObject({ status: 'reviewed', note: 'same household, one account' });
+
+    const unknown = await request(adminCalls.adminReviewRiskSignal, operators.risk, {
+      params: { signalId: 2_000_000_000 },
+      payload: { note: 'x' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await request(adminCalls.adminRiskSignals, operators.content, {})).statusCode).toBe(403);
+    expect(
+      codeOf(await request(adminCalls.adminRiskSignals, operators.risk, { query: { kind: 'nope' } })),
+    ).toBe('INVALID_INPUT');
+  });
+
+  it('lists a referral bonus refused through the player’s API with its reason', async () => {
+    const referrer = await newMember({ registerIp: '198.51.100.77' });
+    const code = json<{ value: { code: string } }>(await call(suite.app, API.myReferral, referrer.caller))
+      .value.code;
+    const friend = await newMember({ registerIp: '198.51.100.77' });
+    await db().update(member).set({ recommenderId: code }).where(eq(member.id, friend.row.id));
+    await suite.deposit(friend.caller, 100_000, 1_000);
+    // The friend qualifies once 100,000 ₫ are staked: five spins of 20 lines at 1,000 ₫.
+    const statuses: number[] = [];
+    while (statuses.length < 5) {
+      const payload = { lineBet: 1_000, requestKey: randomUUID() };
+      statuses.push((await call(suite.app, API.slotSpin, friend.caller, { payload })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const claims = successEnvelope(promotionClaims).parse(
+      json(await call(suite.app, API.promotionClaims, referrer.caller)),
+    ).value.list;
+    expect(claims.filter((claim) => claim.promotionId === ids.INVITE50)).toMatchObject([
+      { status: 'rejected', reason: 'REFERRAL_SHARED_ADDRESS' },
+    ]);
+    // Reading the claims again writes no second signal.
+    await call(suite.app, API.promotionClaims, referrer.caller);
+    const listed = await signalsOf(referrer.row.id, { kind: 'referral_refused' });
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      status: 'open',
+      member: { id: referrer.row.id, username: referrer.row.username },
+      otherMember: { id: friend.row.id, username: friend.row.username },
+      detail: { reason: 'REFERRAL_SHARED_ADDRESS', promotionId: ids.INVITE50 },
+    });
+  });
+
+  it('adds notes (never changed) and tags from the merchant’s vocabulary, audited', async () => {
+    const { row } = await newMember();
+    const memberId = row.id;
+    const note = (text: string, operator = operators.risk) =>
+      request(adminCalls.adminAddMemberNote, operator, { params: { memberId }, payload: { text } });
+    expect((await note('Called about two accounts')).statusCode).toBe(200);
+    const second = await note('Correction: three accounts', operators.owner);
+    const noted = json<{ value: MemberRisk }>(second).value;
+    expect(noted.notes.map((each) => [each.text, each.operator])).toEqual([
+      ['Correction: three accounts', operators.owner.username],
+      ['Called about two accounts', operators.risk.username],
+    ]);
+    expect(codeOf(await note('not mine', operators.support))).toBe('PERMISSION_DENIED');
+    expect(codeOf(await note(''))).toBe('INVALID_INPUT');
+    expect(codeOf(await note('x'.repeat(1001)))).toBe('INVALID_INPUT');
+    // The table refuses a change of a note.
+    await expect(
+      db().update(memberNote).set({ text: 'rewritten' }).where(eq(memberNote.memberId, memberId)),
+    ).rejects.toThrow();
+
+    const tagName = `Watch ${randomUUID().slice(0, 8)}`;
+    const tag = (name: string) =>
+      request(adminCalls.adminAddMemberTag, operators.risk, { params: { memberId }, payload: { name } });
+    const tagged = json<{ value: MemberRisk }>(await tag(tagName)).value;
+    expect(tagged.tags.map((each) => each.name)).toEqual([tagName]);
+    // The same name in another case is the same tag, and tagging twice changes nothing.
+    expect(json<{ value: MemberRisk }>(await tag(tagName.toUpperCase())).value.tags).toEqual(tagged.tags);
+    const vocabulary = await value(adminCalls.adminMemberTags, operators.support, {});
+    expect(vocabulary.list.find((each) => each.name === tagName)).toMatchObject({ members: 1 });
+
+    const tagId = tagged.tags[0]?.id ?? 0;
+    const removed = await request(adminCalls.adminRemoveMemberTag, operators.risk, {
+      params: { memberId, tagId },
+    });
+    expect(json<{ value: MemberRisk }>(removed).value.tags).toEqual([]);
+    expect(
+      (await value(adminCalls.adminMemberTags, operators.support, {})).list.find((each) => each.id === tagId),
+    ).toMatchObject({ members: 0 });
+    const unknownTag = await request(adminCalls.adminRemoveMemberTag, operators.risk, {
+      params: { memberId, tagId: 2_000_000_000 },
+    });
+    expect(unknownTag.statusCode).toBe(404);
+
+    const detail = await riskOf(memberId);
+    expect(detail.notes).toHaveLength(2);
+    const trail = await auditTrail(operators.owner, 'member', memberId);
+    expect(trail.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['member.note', 'member.note', 'member.tag', 'member.tag']),
+    );
+    expect(trail.filter((entry) => entry.action === 'member.tag')).toHaveLength(2);
+    const added = trail.find(
+      (entry) => entry.action === 'member.tag' && (entry.after as { added?: string }).added,
+    );
+    expect(added).toMatchObject({ before: { tags: [] }, after: { tags: [tagName] } });
+
+    const unknown = await request(adminCalls.adminAddMemberNote, operators.risk, {
+      params: { memberId: randomUUID() },
+      payload: { text: 'nobody' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await request(adminCalls.adminMemberRisk, operators.content, { params: { memberId } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('a member restricted from bonuses is refused applying and claiming; lifting it lets them through', async () => {
+    const { row, caller } = await newMember();
+    const apply = (promotionId: number | undefined) =>
+      call(suite.app, API.applyPromotion, caller, { payload: { promotionId } });
+    expect(codeOf(await restrict(row.id, 'bonus', true))).toBeUndefined();
+    const refused = await apply(ids.WELCOME100);
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe('MEMBER_RESTRICTED');
+    expect(reasonOf(refused)).toBe('BONUS_RESTRICTED');
+    expect(json<{ message: string }>(refused).message).toMatch(/customer service/);
+
+    expect((await restrict(row.id, 'bonus', false)).statusCode).toBe(200);
+    expect((await apply(ids.WELCOME100)).statusCode).toBe(200);
+    await suite.deposit(caller, 1_000_000, 1_000);
+    const issued = successEnvelope(promotionClaims)
+      .parse(json(await call(suite.app, API.promotionClaims, caller)))
+      .value.list.find((claim) => claim.promotionId === ids.WELCOME100);
+    expect(issued?.status).toBe('issued');
+
+    // Restricted between the issue and the claim: the credit is refused, nothing is paid.
+    await restrict(row.id, 'bonus', true);
+    const claim = () => call(suite.app, API.claimBonus, caller, { payload: { claimId: issued?.id } });
+    const blocked = await claim();
+    expect(blocked.statusCode).toBe(403);
+    expect(codeOf(blocked)).toBe('MEMBER_RESTRICTED');
+    expect((await suite.walletOf(caller)).available).toBe(1_000_000);
+    const restricted = await riskOf(row.id);
+    expect(restricted.restrictions).toMatchObject([
+      { kind: 'bonus', reason: 'bonus hunting ring', operator: operators.risk.username },
+    ]);
+    await restrict(row.id, 'bonus', false);
+    const paid = await claim();
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await riskOf(row.id)).restrictions).toEqual([]);
+
+    // The audit answers newest first.
+    const trail = (await auditTrail(operators.owner, 'member', row.id)).reverse();
+    expect(trail.map((entry) => entry.action)).toEqual([
+      'member.restrict',
+      'member.unrestrict',
+      'member.restrict',
+      'member.unrestrict',
+    ]);
+    expect(trail[0]).toMatchObject({
+      before: { kind: 'bonus', restricted: false },
+      after: { kind: 'bonus', restricted: true, reason: 'bonus hunting ring' },
+    });
+    // Restricting twice writes nothing more; support may not restrict.
+    await restrict(row.id, 'bonus', true);
+    await restrict(row.id, 'bonus', true);
+    expect((await auditTrail(operators.owner, 'member', row.id)).length).toBe(5);
+    const bySupport = await request(adminCalls.adminSetMemberRestriction, operators.support, {
+      params: { memberId: row.id, kind: 'bonus' },
+      payload: { restricted: false, reason: 'x' },
+    });
+    expect(codeOf(bySupport)).toBe('PERMISSION_DENIED');
+    const badKind = await request(adminCalls.adminSetMemberRestriction, operators.risk, {
+      params: { memberId: row.id, kind: 'games' as 'bonus' },
+      payload: { restricted: true, reason: 'x' },
+    });
+    expect(codeOf(badKind)).toBe('INVALID_INPUT');
+  });
+
+  it('a member restricted from withdrawals is refused a request; lifting it lets it through', async () => {
+    const { row, caller } = await newMember();
+    await suite.fund(row.id, 500_000);
+    const set = await call(suite.app, API.setPaymentPassword, caller, {
+      payload: { password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const bound = await bind(caller, nextAccountNumber());
+    const account = successEnvelope(bankAccount).parse(json(bound)).value;
+    const withdraw = () =>
+      call(suite.app, API.createWithdrawal, caller, {
+        payload: {
+          bankAccountId: account.accountId,
+          amount: 200_000,
+          paymentPassword: PASSWORD,
+          requestKey: randomUUID(),
+        },
+      });
+    await restrict(row.id, 'withdrawal', true);
+    const refused = await withdraw();
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe('MEMBER_RESTRICTED');
+    expect(reasonOf(refused)).toBe('WITHDRAWAL_RESTRICTED');
+    expect((await suite.walletOf(caller)).available).toBe(500_000);
+    await restrict(row.id, 'withdrawal', false);
+    const asked = await withdraw();
+    expect(asked.statusCode, asked.body).toBe(200);
+  });
+});
