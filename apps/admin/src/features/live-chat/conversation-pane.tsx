@@ -100,7 +100,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
   const [earlier, setEarlier] = useState<{ messages: AdminChatMessage[]; hasMore: boolean } | null>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [earlierError, setEarlierError] = useState<unknown>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const close = useAdminMutation(() => adminCall(adminCalls.adminCloseChat, { params: { conversationId } }), {
     invalidates: [CHATS],
     successText: () => t('liveChat.closedDone'),
@@ -193,24 +193,19 @@ export function ConversationPane({ conversationId }: { conversationId: string })
         {messages.length === 0 ? (
           <Empty description={t('liveChat.noMessages')} />
         ) : (
-          <ol
+          // The live region wraps the list: a list keeps its items' semantics only as a list.
+          <div
             ref={logRef}
             role="log"
             aria-label={t('liveChat.messagesOf', { username: conversation.memberUsername })}
-            style={{
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 8,
-              margin: 0,
-              padding: 0,
-              maxHeight: 480,
-              overflowY: 'auto',
-            }}
+            style={{ maxHeight: 480, overflowY: 'auto' }}
           >
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} member={conversation.memberUsername} />
-            ))}
-          </ol>
+            <ol style={{ display: 'flex', flexDirection: 'column', gap: 8, margin: 0, padding: 0 }}>
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} member={conversation.memberUsername} />
+              ))}
+            </ol>
+          </div>
         )}
         {canWrite ? <ReplyBox conversation={conversation} /> : null}
       </Flex>

@@ -1,4 +1,4 @@
-import { LEDGER_KINDS, type LedgerKind } from '@kl/contracts/wallet';
+import type { LedgerKind } from '@kl/contracts/wallet';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,7 +10,24 @@ import { useTranslation } from 'react-i18next';
 const NAMED_TYPES = [0, 1, 2, 4] as const;
 type NamedType = (typeof NAMED_TYPES)[number];
 const isNamedType = (type: number): type is NamedType => (NAMED_TYPES as readonly number[]).includes(type);
-const isLedgerKind = (kind: string): kind is LedgerKind => (LEDGER_KINDS as readonly string[]).includes(kind);
+/** Every kind of the ledger (contracts wallet.ts LEDGER_KINDS, checked by type: no module loaded for it). */
+const LEDGER_KIND_NAMES: Record<LedgerKind, true> = {
+  deposit: true,
+  withdrawal_hold: true,
+  withdrawal_release: true,
+  withdrawal_paid: true,
+  bet: true,
+  win: true,
+  game_round: true,
+  bonus: true,
+  bonus_forfeit: true,
+  reversal: true,
+  trial_credit: true,
+  adjustment_credit: true,
+  adjustment_debit: true,
+  agent_commission: true,
+};
+const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(LEDGER_KIND_NAMES, kind);
 
 export function useMemberLabels() {
   const { t } = useTranslation();

@@ -24,10 +24,7 @@ export {
  * Agent contracts wired together: the member's calls under /api/agent-contracts. Making agents and offers
  * are the back office's, offers under four eyes (docs/agents.md, "Offers under four eyes").
  */
-export function createAgentContractsModule(deps: {
-  db: Db;
-  clock: Clock;
-}) {
+export function createAgentContractsModule(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const agentContractService = createAgentContractService({
     db,
