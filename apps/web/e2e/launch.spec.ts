@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { checkAccessibility, expect, t, test } from './fixtures.ts';
-import { Authenticator, openDesk, signIn } from './support/admin-desk.ts';
+import { admin, Authenticator, type Desk, openArea, openDesk, signIn } from './support/admin-desk.ts';
 import {
   emptyDatabase,
   freePort,
@@ -24,6 +24,8 @@ import {
  */
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
+// A step that cannot be done says so at once, not at the end of the journey's time.
+test.use({ actionTimeout: 20_000 });
 
 const OWNER = { username: 'launcher', password: 'launch-owner-pass-2026' };
 const MERCHANT = { code: 'kl', name: 'Kim Long Launch', domain: 'kimlong-launch.example' };
@@ -133,6 +135,27 @@ async function openPhone(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** Saves a dialog's form by its submit button and waits for it to close. */
+async function submitDialog(dialog: Locator, submit: string) {
+  await dialog.getByRole('button', { name: submit, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** An option of the antd select open now (not the hidden copies antd keeps for screen readers). */
+const dropdownOption = (desk: Desk, option: string | RegExp) =>
+  desk.page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first();
+
+/** Picks `option` in the antd select labelled `label` inside `scope`. */
+async function choose(desk: Desk, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await dropdownOption(desk, option).click();
+}
+
+const CHANNEL = { code: 'acb-launch', vi: 'Chuyển khoản ACB', en: 'ACB bank transfer' };
+
 test('a merchant launched from an empty production database through the back office alone', async ({
   browser,
 }) => {
@@ -140,6 +163,34 @@ test('a merchant launched from an empty production database through the back off
   const desk = await openDesk(browser, siteUrl);
   await signIn(desk, new Authenticator(), OWNER);
   await checkAccessibility(desk.page, 'launch: dashboard');
+  const { page } = desk;
+
+  // ── Site settings: the site's name ──
+  await openArea(desk, admin('siteSettings.menu'));
+  await page.getByLabel(admin('siteSettings.siteName')).fill('Kim Long 88');
+  await checkAccessibility(page, 'launch: site settings');
+  await page.getByRole('button', { name: admin('common.save') }).click();
+  await expect(page.getByText(admin('siteSettings.saved'))).toBeVisible();
+
+  // ── A deposit channel: a bank account members transfer to ──
+  await openArea(desk, admin('payments.channelsMenu'));
+  await page.getByRole('button', { name: admin('payments.newChannel') }).click();
+  const channel = page.getByRole('dialog', { name: admin('payments.newChannel') });
+  await channel.getByLabel(admin('payments.code'), { exact: true }).fill(CHANNEL.code);
+  await choose(desk, channel, admin('payments.kind'), admin('payments.kinds.bank_transfer'));
+  await channel.getByLabel(admin('payments.nameVi')).fill(CHANNEL.vi);
+  await channel.getByLabel(admin('payments.nameEn')).fill(CHANNEL.en);
+  await channel.getByLabel(admin('payments.bankName'), { exact: true }).fill('ACB');
+  await channel.getByLabel(admin('payments.bankBin')).fill('970416');
+  await channel.getByLabel(admin('payments.accountNumber')).fill('20261129001');
+  await channel.getByLabel(admin('payments.accountName')).fill('CONG TY KIM LONG');
+  await channel.getByLabel(admin('payments.minAmount')).fill('50000');
+  await channel.getByLabel(admin('payments.maxAmount')).fill('50000000');
+  await channel.getByLabel(admin('payments.quickAmounts')).fill('100000, 200000, 500000');
+  await channel.getByLabel(admin('payments.expiryMinutes')).fill('30');
+  await checkAccessibility(page, 'launch: new deposit channel');
+  await submitDialog(channel, admin('common.save'));
+  await expect(page.getByRole('table', { name: admin('payments.channelsLabel') })).toContainText(CHANNEL.en);
 
   // ── A new member registers on the launched site ──
   const phone = await openPhone(browser);
