@@ -40,10 +40,12 @@ describe('the layout', () => {
     expect(await menuItems()).toEqual([
       'Dashboard',
       'Members',
+      'Risk',
       'Adjustments',
       'Withdrawals',
       'Money controls',
       'Deposits',
+      'Deposit channels',
       'Announcements',
       'Site status',
       'Site settings',
@@ -67,10 +69,12 @@ describe('the layout', () => {
     expect(await menuItems()).toEqual([
       'Tổng quan',
       'Thành viên',
+      'Rủi ro',
       'Điều chỉnh số dư',
       'Rút tiền',
       'Kiểm soát tiền',
       'Nạp tiền',
+      'Kênh nạp tiền',
       'Thông báo',
       'Trạng thái trang',
       'Cài đặt trang',
@@ -98,7 +102,7 @@ describe('the layout', () => {
     await renderAdmin('/operators?lang=en', {
       routes: [on(adminCalls.adminSession, () => answer(adminCalls.adminSession, support)), dashboardRoute],
     });
-    expect(await menuItems()).toEqual(['Dashboard', 'Members', 'Money controls']);
+    expect(await menuItems()).toEqual(['Dashboard', 'Members', 'Risk', 'Money controls']);
     expect(await screen.findByText('You do not have permission to open this page.')).toBeVisible();
     expect(screen.getByText('403')).toBeVisible();
     // ?lang=en is remembered.

@@ -36,6 +36,9 @@ async function showMember(language: 'en' | 'vi', heading: string) {
         answer(adminCalls.adminSession, createOperator('risk', { access: { members: 'read' } })),
       ),
       on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
+      on(adminCalls.adminMemberRisk, () =>
+        answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
+      ),
     ],
   });
   await findHeading(heading);
