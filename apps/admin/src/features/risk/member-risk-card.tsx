@@ -72,7 +72,9 @@ function MemberRiskView({
   return (
     <Flex vertical gap="large">
       <section aria-label={t('risk.card.tags')}>
-        <Typography.Title level={5}>{t('risk.card.tags')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 14 }}>
+          {t('risk.card.tags')}
+        </Typography.Title>
         <Flex wrap gap="small" style={{ marginBottom: 8 }}>
           {risk.tags.length === 0 ? (
             <Typography.Text type="secondary">{t('risk.card.noTags')}</Typography.Text>
@@ -97,7 +99,9 @@ function MemberRiskView({
       </section>
 
       <section aria-label={t('risk.card.restrictions')}>
-        <Typography.Title level={5}>{t('risk.card.restrictions')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 14 }}>
+          {t('risk.card.restrictions')}
+        </Typography.Title>
         <Descriptions
           column={1}
           size="small"
@@ -136,7 +140,9 @@ function MemberRiskView({
       </section>
 
       <section aria-label={t('risk.card.notes')}>
-        <Typography.Title level={5}>{t('risk.card.notes')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 14 }}>
+          {t('risk.card.notes')}
+        </Typography.Title>
         {canWrite ? <AddNoteForm memberId={memberId} /> : null}
         {risk.notes.length === 0 ? (
           <Typography.Text type="secondary">{t('risk.card.noNotes')}</Typography.Text>
