@@ -6,7 +6,11 @@ import {
   formatDay,
   getMerchantTimeZone,
   merchantToday,
+  merchantZoneLabel,
   periodOf,
+  pickedMoment,
+  pickerMoment,
+  pickerNow,
   setMerchantTimeZone,
 } from './dates.ts';
 
@@ -61,5 +65,23 @@ describe('dates in the merchant time zone', () => {
     expect(merchantToday('Asia/Ho_Chi_Minh').format('YYYY-MM-DD')).toBe('2026-02-01');
     expect(merchantToday('America/New_York').format('YYYY-MM-DD')).toBe('2026-01-31');
     expect(formatDay('2026-02-01')).toBe('01/02');
+  });
+
+  it('has the pickers show and give the merchant wall-clock time, whatever the browser zone', () => {
+    // 14:05 in Hồ Chí Minh is 07:05 UTC and 03:35 in St John's (summer time: 04:35).
+    const picked = pickerMoment('2026-01-31T07:05:09.000Z', 'Asia/Ho_Chi_Minh');
+    expect(picked.format('DD/MM/YYYY HH:mm:ss')).toBe('31/01/2026 14:05:09');
+    expect(pickedMoment(picked, 'Asia/Ho_Chi_Minh')).toBe('2026-01-31T07:05:09.000Z');
+    expect(pickerMoment('2026-07-01T07:05:09.000Z', 'America/St_Johns').format('HH:mm')).toBe('04:35');
+    // A time typed in the picker is the merchant's: 09:00 there, whichever zone the browser is in.
+    const typed = dayjs('2026-03-10T09:00:00');
+    expect(pickedMoment(typed, 'Asia/Ho_Chi_Minh')).toBe('2026-03-10T02:00:00.000Z');
+    // Newfoundland's summer time began on 8 March: UTC−02:30.
+    expect(pickedMoment(typed, 'America/St_Johns')).toBe('2026-03-10T11:30:00.000Z');
+    setMerchantTimeZone('Asia/Kolkata');
+    expect(pickedMoment(typed)).toBe('2026-03-10T03:30:00.000Z');
+    expect(merchantZoneLabel()).toBe('Asia/Kolkata, UTC+05:30');
+    vi.useFakeTimers({ now: new Date('2026-03-10T03:30:00.000Z'), toFake: ['Date'] });
+    expect(pickerNow().format('HH:mm')).toBe('09:00');
   });
 });

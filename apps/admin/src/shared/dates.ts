@@ -72,3 +72,29 @@ export function periodOf(range: DayRange, zone = merchantTimeZone): { from?: str
     ...(end ? { to: startOfDayIn(end.add(1, 'day'), zone).toISOString() } : {}),
   };
 }
+
+const WALL_CLOCK = 'YYYY-MM-DDTHH:mm:ss';
+
+/**
+ * A moment of the API as a date-and-time picker shows it: the merchant's wall-clock time at that moment.
+ * The picker knows only the browser's zone, so the form holds the merchant's time as a browser-zone value
+ * and `pickedMoment` reads it back; an operator abroad picks the site's hours, not their own.
+ */
+export function pickerMoment(iso: string, zone = merchantTimeZone): Dayjs {
+  return dayjs(dayjs(iso).tz(zone).format(WALL_CLOCK));
+}
+
+/** What a date-and-time picker gave, read as the merchant's wall-clock time: the moment, ISO 8601. */
+export function pickedMoment(picked: Dayjs, zone = merchantTimeZone): string {
+  return dayjs.tz(picked.format(WALL_CLOCK), zone).toISOString();
+}
+
+/** Now as a date-and-time picker shows it (to compare a picked value with the present). */
+export function pickerNow(zone = merchantTimeZone): Dayjs {
+  return pickerMoment(new Date().toISOString(), zone);
+}
+
+/** The merchant's zone and its offset now, as the pickers' note shows it (`Asia/Ho_Chi_Minh, UTC+07:00`). */
+export function merchantZoneLabel(zone = merchantTimeZone): string {
+  return `${zone}, ${offsetLabel(dayjs().tz(zone))}`;
+}

@@ -3,7 +3,8 @@ import type {
   AdminAnnouncementType,
   SaveAnnouncementRequest,
 } from '@kl/contracts/admin/content';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickedMoment, pickerMoment } from '../../shared/dates.ts';
 import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
 /** The announcement form's values. */
@@ -32,8 +33,8 @@ export function valuesOf(announcement: AdminAnnouncement): AnnouncementValues {
     content: localizedValuesOf(announcement.content),
     popular: announcement.popular,
     active: announcement.active,
-    publishedAt: dayjs(announcement.publishedAt),
-    expiresAt: announcement.expiresAt ? dayjs(announcement.expiresAt) : null,
+    publishedAt: pickerMoment(announcement.publishedAt),
+    expiresAt: announcement.expiresAt ? pickerMoment(announcement.expiresAt) : null,
   };
 }
 
@@ -48,9 +49,9 @@ export function requestOf(values: AnnouncementValues, editing: boolean): SaveAnn
     content: localizedRequestOf(values.content),
     popular: values.popular,
     active: values.active,
-    ...(values.publishedAt ? { publishedAt: values.publishedAt.toISOString() } : {}),
+    ...(values.publishedAt ? { publishedAt: pickedMoment(values.publishedAt) } : {}),
     ...(values.expiresAt
-      ? { expiresAt: values.expiresAt.toISOString() }
+      ? { expiresAt: pickedMoment(values.expiresAt) }
       : editing
         ? { expiresAt: null }
         : {}),

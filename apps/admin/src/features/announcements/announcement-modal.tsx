@@ -4,12 +4,13 @@ import {
   type AdminAnnouncement,
   type SaveAnnouncementRequest,
 } from '@kl/contracts/admin/content';
-import { DatePicker, Form, Radio, Switch } from 'antd';
+import { Form, Radio, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
+import { MomentPicker } from '../../shared/ui/moment-picker.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { NEW_ANNOUNCEMENT, requestOf, valuesOf, type AnnouncementValues } from './announcement-form.ts';
 
@@ -91,7 +92,7 @@ export function AnnouncementModal({
         label={t('announcements.publishedAt')}
         extra={t('announcements.publishedAtHint')}
       >
-        <DatePicker showTime style={{ width: '100%' }} />
+        <MomentPicker />
       </Form.Item>
       <Form.Item
         name="expiresAt"
@@ -108,7 +109,7 @@ export function AnnouncementModal({
           }),
         ]}
       >
-        <DatePicker showTime style={{ width: '100%' }} />
+        <MomentPicker />
       </Form.Item>
     </FormModal>
   );

@@ -1,6 +1,7 @@
 import type { AdminBanner, SaveBannerRequest } from '@kl/contracts/admin/banners';
 import type { BannerGroup, BannerMotif } from '@kl/contracts/content';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickedMoment, pickerMoment } from '../../shared/dates.ts';
 import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
 /** The banner form's values. */
@@ -43,8 +44,8 @@ export function valuesOf(banner: AdminBanner): BannerValues {
     accent: banner.accent,
     linkUrl: banner.linkUrl ?? '',
     active: banner.active,
-    startsAt: banner.startsAt ? dayjs(banner.startsAt) : null,
-    endsAt: banner.endsAt ? dayjs(banner.endsAt) : null,
+    startsAt: banner.startsAt ? pickerMoment(banner.startsAt) : null,
+    endsAt: banner.endsAt ? pickerMoment(banner.endsAt) : null,
   };
 }
 
@@ -65,8 +66,8 @@ export function requestOf(values: BannerValues): SaveBannerRequest {
     imageId: values.picture === 'uploaded' ? (values.imageId ?? null) : null,
     linkUrl: linkUrl === '' ? null : linkUrl,
     active: values.active,
-    startsAt: values.startsAt ? values.startsAt.toISOString() : null,
-    endsAt: values.endsAt ? values.endsAt.toISOString() : null,
+    startsAt: values.startsAt ? pickedMoment(values.startsAt) : null,
+    endsAt: values.endsAt ? pickedMoment(values.endsAt) : null,
   };
 }
 

@@ -8,13 +8,14 @@ import {
   type SaveBannerRequest,
 } from '@kl/contracts/admin/banners';
 import { BANNER_GROUPS, BANNER_MOTIFS } from '@kl/contracts/content';
-import { DatePicker, Form, Input, Radio, Select, Switch } from 'antd';
+import { Form, Input, Radio, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ImageUpload } from '../../shared/ui/image-upload.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
+import { MomentPicker } from '../../shared/ui/moment-picker.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { type BannerValues, newBannerValues, requestOf, valuesOf } from './banner-form.ts';
 
@@ -141,7 +142,7 @@ function BannerFields() {
         <Switch />
       </Form.Item>
       <Form.Item name="startsAt" label={t('banners.startsAt')} extra={t('banners.startsAtHint')}>
-        <DatePicker showTime style={{ width: '100%' }} />
+        <MomentPicker />
       </Form.Item>
       <Form.Item
         name="endsAt"
@@ -158,7 +159,7 @@ function BannerFields() {
           }),
         ]}
       >
-        <DatePicker showTime style={{ width: '100%' }} />
+        <MomentPicker />
       </Form.Item>
     </>
   );

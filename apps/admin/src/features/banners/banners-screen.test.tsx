@@ -200,4 +200,45 @@ describe('banners', () => {
       expect(await screen.findByRole('button', { name: 'Move up: Promotions' })).toBeEnabled();
     },
   );
+
+  it(
+    "shows and keeps a banner's schedule in the merchant's time zone, not the browser's",
+    { timeout: 20_000 },
+    async () => {
+      const scheduled: AdminBanner = {
+        ...drawn,
+        startsAt: '2026-12-01T01:00:00.000Z',
+        endsAt: '2026-12-31T16:59:59.000Z',
+      };
+      const { user, api } = await renderAdmin('/banners', {
+        storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+        routes: [
+          on(adminCalls.adminSession, () =>
+            answer(adminCalls.adminSession, { ...createOperator('content'), timeZone: 'America/St_Johns' }),
+          ),
+          on(adminCalls.adminBanners, () => answer(adminCalls.adminBanners, { list: [scheduled] })),
+          on(adminCalls.adminUpdateBanner, (request) =>
+            answer(adminCalls.adminUpdateBanner, {
+              ...scheduled,
+              ...bodyOf(adminCalls.adminUpdateBanner, request),
+            }),
+          ),
+        ],
+      });
+      await findHeading('Banners');
+      await user.click(await screen.findByRole('button', { name: 'Edit Promotions' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit banner' });
+      // 01:00 UTC is 21:30 the day before in St John's (UTC−03:30 in December).
+      const starts = within(dialog).getByLabelText('Starts');
+      expect(starts).toHaveValue('30/11/2026 21:30:00');
+      expect(starts).toHaveAccessibleDescription('Times of the site: America/St_Johns, UTC-03:30');
+      expect(within(dialog).getByLabelText('Ends')).toHaveValue('31/12/2026 13:29:59');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateBanner)).toHaveLength(1));
+      expect(api.requestsOf(adminCalls.adminUpdateBanner)[0]?.json).toMatchObject({
+        startsAt: '2026-12-01T01:00:00.000Z',
+        endsAt: '2026-12-31T16:59:59.000Z',
+      });
+    },
+  );
 });

@@ -104,7 +104,11 @@ export function BannersTable({
             disabled={index === list.length - 1 || busy}
             onClick={() => move(index, 1)}
           />
-          <Button size="small" onClick={() => onEdit(row)}>
+          <Button
+            size="small"
+            aria-label={t('banners.editOf', { title: titleOf(row) })}
+            onClick={() => onEdit(row)}
+          >
             {t('common.edit')}
           </Button>
         </Flex>

@@ -6,7 +6,8 @@ import type {
 } from '@kl/contracts/admin/promotions';
 import type { PromotionType } from '@kl/contracts/promotions';
 import type { TurnoverBase } from '@kl/contracts/wagering';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickedMoment, pickerMoment } from '../../shared/dates.ts';
 import { AdminApiError } from '../../shared/api.ts';
 import { localizedRequestOf, localizedValuesOf, type LocalizedValues } from '../../shared/localized-text.ts';
 
@@ -119,7 +120,7 @@ export function valuesOf(pending: AdminPromotion, unit: number): PromotionValues
     summary: localizedValuesOf(promotion.summary),
     detailHtml: localizedValuesOf(promotion.detailHtml),
     imageUrl: promotion.imageUrl.startsWith('data:') ? '' : promotion.imageUrl,
-    window: [dayjs(promotion.startsAt), dayjs(promotion.endsAt)],
+    window: [pickerMoment(promotion.startsAt), pickerMoment(promotion.endsAt)],
     bonusKind: promotion.bonus.kind,
     bonusAmount: (promotion.bonus.kind === 'fixed' ? promotion.bonus.amount : promotion.bonus.cap) / unit,
     ...(promotion.bonus.kind === 'percent' ? { percent: promotion.bonus.percent } : {}),
@@ -138,8 +139,8 @@ function editableOf(values: PromotionValues, unit: number) {
     summary: localizedRequestOf(values.summary),
     detailHtml: localizedRequestOf(values.detailHtml),
     ...(imageUrl ? { imageUrl } : {}),
-    startsAt: values.window[0].toISOString(),
-    endsAt: values.window[1].toISOString(),
+    startsAt: pickedMoment(values.window[0]),
+    endsAt: pickedMoment(values.window[1]),
     bonus:
       values.bonusKind === 'fixed'
         ? { kind: 'fixed' as const, amount: Math.round(values.bonusAmount * unit) }

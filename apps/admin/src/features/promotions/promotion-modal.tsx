@@ -6,13 +6,14 @@ import type {
 } from '@kl/contracts/admin/promotions';
 import { PROMOTION_TYPES } from '@kl/contracts/promotions';
 import { TURNOVER_BASES } from '@kl/contracts/wagering';
-import { Alert, DatePicker, Form, type FormRule, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, Form, type FormRule, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatMoney, minorDigits } from '@kl/contracts/money';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
+import { MomentRangePicker } from '../../shared/ui/moment-picker.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import {
   createRequestOf,
@@ -204,12 +205,10 @@ function PromotionFormModal({
         htmlFor="promotion_window"
         rules={[{ required: true, message: t('promotions.windowRequired') }]}
       >
-        <DatePicker.RangePicker
+        <MomentRangePicker
           id={{ start: 'promotion_window', end: 'promotion_window_end' }}
-          showTime
           aria-label={t('promotions.window')}
           placeholder={[t('promotions.startsAt'), t('promotions.endsAt')]}
-          style={{ width: '100%' }}
         />
       </Form.Item>
       <Form.Item name="bonusKind" label={t('promotions.bonusKind')} rules={[{ required: true }]}>

@@ -1,15 +1,16 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminSiteStatus, SetSiteStatusRequest } from '@kl/contracts/admin/site-status';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Form, Select, Skeleton, Switch, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Card, Flex, Form, Select, Skeleton, Switch, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
-import { formatDateTime } from '../../shared/dates.ts';
+import { formatDateTime, pickedMoment, pickerMoment, pickerNow } from '../../shared/dates.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { MomentPicker } from '../../shared/ui/moment-picker.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { countryOptions } from './countries.ts';
@@ -26,7 +27,7 @@ interface SiteStatusValues {
 
 const valuesOf = (status: AdminSiteStatus): SiteStatusValues => ({
   maintenance: status.maintenance,
-  maintenanceUntil: status.maintenanceUntil ? dayjs(status.maintenanceUntil) : null,
+  maintenanceUntil: status.maintenanceUntil ? pickerMoment(status.maintenanceUntil) : null,
   regionRestriction: status.regionRestriction,
   allowedCountries: status.allowedCountries,
 });
@@ -35,7 +36,7 @@ const valuesOf = (status: AdminSiteStatus): SiteStatusValues => ({
 const requestOf = (values: SiteStatusValues): SetSiteStatusRequest => ({
   maintenance: values.maintenance,
   maintenanceUntil:
-    values.maintenance && values.maintenanceUntil ? values.maintenanceUntil.toISOString() : null,
+    values.maintenance && values.maintenanceUntil ? pickedMoment(values.maintenanceUntil) : null,
   regionRestriction: values.regionRestriction,
   allowedCountries: values.regionRestriction ? values.allowedCountries : [],
 });
@@ -80,13 +81,13 @@ function SiteStatusForm({ status, canWrite }: { status: AdminSiteStatus; canWrit
           rules={[
             {
               validator: (_rule, value: Dayjs | null | undefined) =>
-                !maintenance || !value || value.isAfter(dayjs())
+                !maintenance || !value || value.isAfter(pickerNow())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('siteStatus.maintenanceUntilPast'))),
             },
           ]}
         >
-          <DatePicker showTime disabled={locked || !maintenance} style={{ width: '100%' }} />
+          <MomentPicker disabled={locked || !maintenance} />
         </Form.Item>
       </Card>
       <Card title={t('siteStatus.regionTitle')} style={{ marginBottom: 16 }}>
