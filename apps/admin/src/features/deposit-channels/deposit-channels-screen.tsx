@@ -7,6 +7,7 @@ import { Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
@@ -52,13 +53,14 @@ export function DepositChannelsScreen() {
     (code: string) => adminCall(adminCalls.adminDeleteDepositChannel, { params: { code } }),
     { invalidates: [CHANNELS_LIST], successText: () => t('payments.channelDeleted') },
   );
-  const move = (index: number, by: -1 | 1) => {
-    const codes = list.map((channel) => channel.code);
-    const [moved] = codes.splice(index, 1);
-    if (moved === undefined) return;
-    codes.splice(index + by, 0, moved);
-    reorder.mutate(codes);
-  };
+  const move = (index: number, by: -1 | 1) =>
+    reorder.mutate(
+      movedOne(
+        list.map((channel) => channel.code),
+        index,
+        by,
+      ),
+    );
   const money = (value: number, row: AdminDepositChannel) => formatMoney(value, row.currency, i18n.language);
   const nameOf = (row: AdminDepositChannel) =>
     i18n.language === 'en' ? (row.name.en ?? row.name.vi) : row.name.vi;
