@@ -153,6 +153,29 @@ describe('categories', () => {
     expect(useUiStore.getState().category).toBe('HOT');
   });
 
+  it('shows the logo uploaded in the back office whole, named by the site', async () => {
+    const status = createSystemStatus();
+    status.info.whitelabel.logoUrl = '/api/images/0123456789abcdef0123456789abcdef.webp';
+    await renderApp('/m/login?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    const logo = within(screen.getByRole('link', { name: 'Kim Long' })).getByRole('img', {
+      name: 'Kim Long',
+    });
+    expect(logo).toHaveAttribute('src', status.info.whitelabel.logoUrl);
+    expect(logo).toHaveClass('kl-header__logo-image--whole');
+  });
+
+  it('shows the drawn logo, whose mark a phone shows, when none was uploaded', async () => {
+    const status = createSystemStatus();
+    await renderApp('/m/login?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    const logo = within(screen.getByRole('link', { name: 'Kim Long' })).getByRole('img', {
+      name: 'Kim Long',
+    });
+    expect(logo).toHaveAttribute('src', status.info.whitelabel.logoUrl);
+    expect(logo).not.toHaveClass('kl-header__logo-image--whole');
+  });
+
   it('the logo goes home and selects HOT', async () => {
     const status = createSystemStatus();
     const { user } = await renderApp('/m/login?lang=en', { status, cachedStatus: status });
