@@ -1,9 +1,8 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminSiteLink } from '@kl/contracts/admin/site-links';
 import { SITE_LINK_KINDS, type SiteLinkKind } from '@kl/contracts/content';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
@@ -11,6 +10,7 @@ import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { OrderedRowActions } from '../../shared/ui/ordered-row-actions.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { nameIn } from './site-link-form.ts';
@@ -82,44 +82,24 @@ function KindSection({
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, link: AdminSiteLink, index: number) => (
-              <Space size="small" wrap>
-                <Button
-                  size="small"
-                  onClick={() => onEdit(link)}
-                  aria-label={t('siteLinks.edit', { name: nameOf(link) })}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  icon={<ArrowUpOutlined aria-hidden="true" />}
-                  aria-label={t('siteLinks.moveUp', { name: nameOf(link) })}
-                  disabled={index === 0 || busy}
-                  onClick={() => move(index, -1)}
-                />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined aria-hidden="true" />}
-                  aria-label={t('siteLinks.moveDown', { name: nameOf(link) })}
-                  disabled={index === links.length - 1 || busy}
-                  onClick={() => move(index, 1)}
-                />
-                <Popconfirm
-                  title={t('siteLinks.deleteConfirm', { name: nameOf(link) })}
-                  okText={t('siteLinks.deleteText')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutate(link.id)}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    disabled={busy}
-                    aria-label={t('siteLinks.delete', { name: nameOf(link) })}
-                  >
-                    {t('siteLinks.deleteText')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <OrderedRowActions
+                index={index}
+                count={links.length}
+                busy={busy}
+                labels={{
+                  edit: t('siteLinks.edit', { name: nameOf(link) }),
+                  moveUp: t('siteLinks.moveUp', { name: nameOf(link) }),
+                  moveDown: t('siteLinks.moveDown', { name: nameOf(link) }),
+                }}
+                onEdit={() => onEdit(link)}
+                onMove={(by) => move(index, by)}
+                remove={{
+                  label: t('siteLinks.delete', { name: nameOf(link) }),
+                  text: t('siteLinks.deleteText'),
+                  confirm: t('siteLinks.deleteConfirm', { name: nameOf(link) }),
+                  onConfirm: () => remove.mutate(link.id),
+                }}
+              />
             ),
           },
         ]

@@ -46,6 +46,19 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
 
 const owner = on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('owner')));
 
+/** The settings read, and saved as the server does (what is sent is kept and answered). */
+function storedSettings() {
+  let settings = createSettings();
+  return [
+    on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, settings)),
+    on(adminCalls.adminSetSiteSettings, (request) => {
+      const body = bodyOf(adminCalls.adminSetSiteSettings, request);
+      settings = { ...settings, ...body, updatedAt: '2026-03-01T09:00:00.000Z' };
+      return answer(adminCalls.adminSetSiteSettings, settings);
+    }),
+  ];
+}
+
 describe('the site settings screen', () => {
   it('loads the settings and refuses a bad domain before sending', { timeout: 30_000 }, async () => {
     const { user, api } = await renderAdmin('/site-settings', {
@@ -74,17 +87,8 @@ describe('the site settings screen', () => {
   });
 
   it('saves what the operator changed', { timeout: 30_000 }, async () => {
-    let settings = createSettings();
     const { user, api } = await renderAdmin('/site-settings', {
-      routes: [
-        owner,
-        on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, settings)),
-        on(adminCalls.adminSetSiteSettings, (request) => {
-          const body = bodyOf(adminCalls.adminSetSiteSettings, request);
-          settings = { ...settings, ...body, updatedAt: '2026-03-01T09:00:00.000Z' };
-          return answer(adminCalls.adminSetSiteSettings, settings);
-        }),
-      ],
+      routes: [owner, ...storedSettings()],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
     const name = await screen.findByLabelText('Site name');
@@ -125,11 +129,10 @@ describe('the site settings screen', () => {
     { timeout: 30_000 },
     async () => {
       const logoId = 'a'.repeat(32);
-      let settings = createSettings();
       const { user, api } = await renderAdmin('/site-settings', {
         routes: [
           owner,
-          on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, settings)),
+          ...storedSettings(),
           on(adminCalls.adminUploadImage, () =>
             answer(adminCalls.adminUploadImage, {
               id: logoId,
@@ -138,11 +141,6 @@ describe('the site settings screen', () => {
               height: 96,
             }),
           ),
-          on(adminCalls.adminSetSiteSettings, (request) => {
-            const body = bodyOf(adminCalls.adminSetSiteSettings, request);
-            settings = { ...settings, ...body, updatedAt: '2026-03-01T09:00:00.000Z' };
-            return answer(adminCalls.adminSetSiteSettings, settings);
-          }),
         ],
         storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
       });

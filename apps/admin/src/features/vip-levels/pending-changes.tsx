@@ -8,7 +8,7 @@ import { useOperator } from '../../shared/session.ts';
 import { dateColumn } from '../../shared/ui/columns.tsx';
 import { ConfirmedButton } from '../../shared/ui/confirmed-button.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
-import { VIP_LEVELS_LIST } from './vip-level-modal.tsx';
+import { VIP_LEVELS_LIST } from './use-vip-levels.ts';
 import { useVipTermsText } from './vip-level-text.ts';
 
 /**

@@ -14,6 +14,7 @@ import { GROUPED } from '../../shared/grouped-number.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { VIP_LEVELS_LIST } from './use-vip-levels.ts';
 import {
   newLevelValues,
   percentOf,
@@ -22,9 +23,6 @@ import {
   type VipLevelValues,
   valuesOf,
 } from './vip-level-form.ts';
-
-/** The list a change of a level refreshes (and the requests' list, where a change may wait). */
-export const VIP_LEVELS_LIST = 'vip-levels';
 
 /** What the modal edits: a level, the next level (its number), or nothing (closed). */
 export type VipLevelEditing = { mode: 'edit'; level: AdminVipLevel } | { mode: 'new'; level: number } | null;

@@ -1,19 +1,15 @@
-import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminVipLevel } from '@kl/contracts/admin/vip';
 import { formatCount, formatMoney } from '@kl/contracts/money';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../shared/api.ts';
-import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
-import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { PendingChanges } from './pending-changes.tsx';
+import { useDeleteVipLevel, useVipLevels } from './use-vip-levels.ts';
 import { percentOf } from './vip-level-form.ts';
-import { VIP_LEVELS_LIST, type VipLevelEditing, VipLevelModal } from './vip-level-modal.tsx';
+import { type VipLevelEditing, VipLevelModal } from './vip-level-modal.tsx';
 
 /**
  * The merchant's VIP levels (docs/back-office.md, "VIP levels"): each level with what reaches it, what it
@@ -25,14 +21,8 @@ export function VipLevelsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('promotions');
   const [editing, setEditing] = useState<VipLevelEditing>(null);
-  const levels = useQuery({
-    queryKey: listKey(VIP_LEVELS_LIST),
-    queryFn: ({ signal }) => adminCall(adminCalls.adminVipLevels, { signal }),
-  });
-  const remove = useAdminMutation(
-    (level: number) => adminCall(adminCalls.adminDeleteVipLevel, { params: { level } }),
-    { invalidates: [VIP_LEVELS_LIST], successText: () => t('vipLevels.deleted') },
-  );
+  const levels = useVipLevels();
+  const remove = useDeleteVipLevel(() => t('vipLevels.deleted'));
   const list = levels.data?.list ?? [];
   const currency = levels.data?.currency ?? 'VND';
   const money = (value: number) => formatMoney(value, currency, i18n.language);
