@@ -244,7 +244,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     PICTURE_NOT_DECODABLE: 'This picture could not be read; please choose another one',
     VIP_THRESHOLD_NOT_ASCENDING:
       'A level’s deposit threshold must be above the level below and below the level above (level 0 starts at 0)',
-    VIP_LEVEL_NOT_LAST: 'Only the highest level can be deleted, and a new level comes right after the highest',
+    VIP_LEVEL_NOT_LAST:
+      'Only the highest level can be deleted, and a new level comes right after the highest',
     VIP_LEVEL_IN_USE: 'Members are at this level, so it cannot be deleted',
   },
 };
