@@ -122,6 +122,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
     PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
     PICTURE_NOT_DECODABLE: 'Không đọc được ảnh này, vui lòng chọn ảnh khác',
+    VIP_THRESHOLD_NOT_ASCENDING:
+      'Mức nạp của một cấp phải cao hơn cấp dưới và thấp hơn cấp trên (cấp 0 bắt đầu từ 0)',
+    VIP_LEVEL_NOT_LAST: 'Chỉ xóa được cấp cao nhất, và cấp mới phải đứng ngay sau cấp cao nhất',
+    VIP_LEVEL_IN_USE: 'Đang có thành viên ở cấp này nên không thể xóa',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -238,5 +242,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
       'This request was not sent from this site and was refused. Please reload the page and try again.',
     PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',
     PICTURE_NOT_DECODABLE: 'This picture could not be read; please choose another one',
+    VIP_THRESHOLD_NOT_ASCENDING:
+      'A level’s deposit threshold must be above the level below and below the level above (level 0 starts at 0)',
+    VIP_LEVEL_NOT_LAST:
+      'Only the highest level can be deleted, and a new level comes right after the highest',
+    VIP_LEVEL_IN_USE: 'Members are at this level, so it cannot be deleted',
   },
 };

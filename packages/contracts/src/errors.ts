@@ -152,6 +152,12 @@ export const ERROR_CATALOGUE = {
   // does not decode.
   PICTURE_TYPE_NOT_ALLOWED: { status: 415 },
   PICTURE_NOT_DECODABLE: { status: 400 },
+  // VIP levels in the back office (admin/vip.ts): a deposit threshold not between the levels' around it
+  // (level 0 starts at 0); a level that is not the last (only the highest is deleted, a new one comes right
+  // after it); the highest level deleted while members are at it.
+  VIP_THRESHOLD_NOT_ASCENDING: { status: 400 },
+  VIP_LEVEL_NOT_LAST: { status: 409 },
+  VIP_LEVEL_IN_USE: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

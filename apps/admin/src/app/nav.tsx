@@ -9,10 +9,12 @@ import {
   BankOutlined,
   CommentOutlined,
   CreditCardOutlined,
+  CrownOutlined,
   DashboardOutlined,
   DollarOutlined,
   FieldNumberOutlined,
   GiftOutlined,
+  LinkOutlined,
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
@@ -43,6 +45,7 @@ export interface NavItem {
     | 'inbox.menu'
     | 'banners.menu'
     | 'help.menu'
+    | 'siteLinks.menu'
     | 'liveChat.menu'
     | 'feedback.menu'
     | 'menu.operators'
@@ -52,6 +55,7 @@ export interface NavItem {
     | 'games.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
+    | 'vipLevels.menu'
     | 'reports.menu'
     | 'reconciliation.menu'
     | 'agents.menu'
@@ -137,6 +141,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <QuestionCircleOutlined aria-hidden="true" />,
   },
   {
+    path: '/site-links',
+    area: 'content',
+    labelKey: 'siteLinks.menu',
+    icon: <LinkOutlined aria-hidden="true" />,
+  },
+  {
     path: '/chat',
     area: 'chat',
     labelKey: 'liveChat.menu',
@@ -153,6 +163,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'promotions',
     labelKey: 'promotions.menu',
     icon: <GiftOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/vip-levels',
+    area: 'promotions',
+    labelKey: 'vipLevels.menu',
+    icon: <CrownOutlined aria-hidden="true" />,
   },
   {
     path: '/reports',

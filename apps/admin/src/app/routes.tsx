@@ -20,11 +20,13 @@ import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { RiskScreen } from '../features/risk/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
+import { SiteLinksScreen } from '../features/site-links/index.ts';
 import { SiteSettingsScreen } from '../features/site-settings/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
 import { PromotionsScreen } from '../features/promotions/index.ts';
 import { ReconciliationScreen } from '../features/reconciliation/index.ts';
 import { ReportsScreen } from '../features/reports/index.ts';
+import { VipLevelsScreen } from '../features/vip-levels/index.ts';
 import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
 import { AreaRoute } from './area-route.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -181,6 +183,14 @@ export function AdminRoutes() {
           }
         />
         <Route
+          path="/site-links"
+          element={
+            <AreaRoute area="content">
+              <SiteLinksScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
           path="/chat"
           element={
             <AreaRoute area="chat">
@@ -201,6 +211,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="promotions">
               <PromotionsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/vip-levels"
+          element={
+            <AreaRoute area="promotions">
+              <VipLevelsScreen />
             </AreaRoute>
           }
         />

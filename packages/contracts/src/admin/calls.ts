@@ -61,9 +61,11 @@ import {
 } from './operators.ts';
 import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
 import { adminReportsCalls, adminReportsRules } from './reports.ts';
+import { adminSiteLinksCalls, adminSiteLinksRules } from './site-links.ts';
 import { adminSiteSettingsCalls, adminSiteSettingsRules } from './site-settings.ts';
 import { adminRiskCalls, adminRiskRules } from './risk.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
+import { adminVipCalls, adminVipRules } from './vip.ts';
 
 /**
  * The back-office calls of the API table, under /api/admin (docs/back-office.md). Their module id is
@@ -251,6 +253,8 @@ export const adminCalls = {
   ...adminBannersCalls,
   ...adminHelpCalls,
   ...adminRiskCalls,
+  ...adminSiteLinksCalls,
+  ...adminVipCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -305,4 +309,6 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminBannersRules,
   ...adminHelpRules,
   ...adminRiskRules,
+  ...adminSiteLinksRules,
+  ...adminVipRules,
 };

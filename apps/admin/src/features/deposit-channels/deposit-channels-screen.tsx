@@ -1,14 +1,15 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminDepositChannel } from '@kl/contracts/admin/payments';
 import { formatMoney } from '@kl/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { OrderedRowActions } from '../../shared/ui/ordered-row-actions.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { useAccess, useCanWrite } from '../../shared/session.ts';
@@ -52,13 +53,14 @@ export function DepositChannelsScreen() {
     (code: string) => adminCall(adminCalls.adminDeleteDepositChannel, { params: { code } }),
     { invalidates: [CHANNELS_LIST], successText: () => t('payments.channelDeleted') },
   );
-  const move = (index: number, by: -1 | 1) => {
-    const codes = list.map((channel) => channel.code);
-    const [moved] = codes.splice(index, 1);
-    if (moved === undefined) return;
-    codes.splice(index + by, 0, moved);
-    reorder.mutate(codes);
-  };
+  const move = (index: number, by: -1 | 1) =>
+    reorder.mutate(
+      movedOne(
+        list.map((channel) => channel.code),
+        index,
+        by,
+      ),
+    );
   const money = (value: number, row: AdminDepositChannel) => formatMoney(value, row.currency, i18n.language);
   const nameOf = (row: AdminDepositChannel) =>
     i18n.language === 'en' ? (row.name.en ?? row.name.vi) : row.name.vi;
@@ -94,45 +96,28 @@ export function DepositChannelsScreen() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: AdminDepositChannel, index: number) => (
-              <Space size="small" wrap>
-                <Button
-                  size="small"
-                  onClick={() => setEditing(row)}
-                  aria-label={t('payments.editChannel', { name: nameOf(row) })}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  icon={<ArrowUpOutlined aria-hidden="true" />}
-                  aria-label={t('payments.moveUp', { name: nameOf(row) })}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => move(index, -1)}
-                />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined aria-hidden="true" />}
-                  aria-label={t('payments.moveDown', { name: nameOf(row) })}
-                  disabled={index === list.length - 1 || reorder.isPending}
-                  onClick={() => move(index, 1)}
-                />
-                {row.orders === 0 ? (
-                  <Popconfirm
-                    title={t('payments.deleteConfirm', { name: nameOf(row) })}
-                    okText={t('payments.delete')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() => remove.mutate(row.code)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      aria-label={t('payments.deleteChannel', { name: nameOf(row) })}
-                    >
-                      {t('payments.delete')}
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-              </Space>
+              <OrderedRowActions
+                index={index}
+                count={list.length}
+                busy={reorder.isPending || remove.isPending}
+                labels={{
+                  edit: t('payments.editChannel', { name: nameOf(row) }),
+                  moveUp: t('payments.moveUp', { name: nameOf(row) }),
+                  moveDown: t('payments.moveDown', { name: nameOf(row) }),
+                }}
+                onEdit={() => setEditing(row)}
+                onMove={(by) => move(index, by)}
+                remove={
+                  row.orders === 0
+                    ? {
+                        label: t('payments.deleteChannel', { name: nameOf(row) }),
+                        text: t('payments.delete'),
+                        confirm: t('payments.deleteConfirm', { name: nameOf(row) }),
+                        onConfirm: () => remove.mutate(row.code),
+                      }
+                    : undefined
+                }
+              />
             ),
           },
         ]

@@ -2,20 +2,24 @@ import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { MoneyControls } from '@kl/contracts/admin/controls';
 import type { OperatorRequestView } from '@kl/contracts/admin/credentials';
-import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useOperator } from '../../shared/session.ts';
 import { dateColumn } from '../../shared/ui/columns.tsx';
+import { ConfirmedButton } from '../../shared/ui/confirmed-button.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useVipChangeText } from '../vip-levels/index.ts';
 import type { ShownInvitation } from './invitation-link-modal.tsx';
 
-/** What a request asks, in words: what a reset clears, or the controls a change sets. */
+/** What a request asks, in words: what a reset clears, the controls a change sets, or a VIP level's change. */
 function useRequestText() {
   const { t } = useTranslation();
+  const vipChange = useVipChangeText();
   return (request: OperatorRequestView) => {
+    if (request.kind === 'vip_level.update') return vipChange(request.payload);
     if (request.kind === 'controls.update') {
       const values = Object.entries(request.payload)
         .map(([field, value]) => `${t(`controls.fields.${field as keyof MoneyControls}`)} ${String(value)}`)
@@ -30,34 +34,6 @@ function useRequestText() {
       .join(', ');
     return t('operators.resetOf', { username: request.targetLabel, what });
   };
-}
-
-/** A decision's button, asking to confirm first. */
-function ConfirmedButton(props: {
-  title: string;
-  label: string;
-  kind: 'primary' | 'danger';
-  disabled: boolean;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Popconfirm
-      title={props.title}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      onConfirm={props.onConfirm}
-    >
-      <Button
-        size="small"
-        type={props.kind === 'primary' ? 'primary' : 'default'}
-        danger={props.kind === 'danger'}
-        disabled={props.disabled}
-      >
-        {props.label}
-      </Button>
-    </Popconfirm>
-  );
 }
 
 /**
@@ -114,9 +90,16 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
           <Space wrap>
             <ConfirmedButton
               title={
-                request.kind === 'controls.update'
-                  ? t('controls.approveConfirm')
-                  : t('operators.approveConfirm', { username: request.targetLabel })
+                request.kind === 'operator.reset'
+                  ? t('operators.approveConfirm', { username: request.targetLabel })
+                  : t(
+                      request.kind === 'controls.update'
+                        ? 'controls.approveConfirm'
+                        : 'vipLevels.approveConfirm',
+                      {
+                        what: describe(request),
+                      },
+                    )
               }
               label={t('common.approve')}
               kind="primary"

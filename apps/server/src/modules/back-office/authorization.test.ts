@@ -146,6 +146,15 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminSetMemberRestriction: { params: { memberId: unknownId, kind: 'bonus' }, payload: {} },
   adminRiskSignals: {},
   adminReviewRiskSignal: { params: { signalId: '1' }, payload: {} },
+  adminSiteLinks: {},
+  adminCreateSiteLink: { payload: {} },
+  adminUpdateSiteLink: { params: { linkId: 999_999_999 }, payload: {} },
+  adminDeleteSiteLink: { params: { linkId: 999_999_999 } },
+  adminReorderSiteLinks: { payload: {} },
+  adminVipLevels: {},
+  adminAddVipLevel: { payload: {} },
+  adminUpdateVipLevel: { params: { level: 999 }, payload: {} },
+  adminDeleteVipLevel: { params: { level: 999 } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

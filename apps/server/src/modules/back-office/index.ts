@@ -74,10 +74,14 @@ import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSegregation } from './segregation/service.ts';
 import { createSignIn } from './sign-in.ts';
+import { registerSiteLinkAdminRoutes } from './site-links/routes.ts';
+import { createSiteLinksAdmin } from './site-links/service.ts';
 import { registerSiteSettingsRoutes } from './site-settings/routes.ts';
 import { createSiteSettingsAdmin } from './site-settings/service.ts';
 import { registerSiteStatusRoutes } from './site-status/routes.ts';
 import { createSiteStatusAdmin } from './site-status/service.ts';
+import { registerVipAdminRoutes } from './vip/routes.ts';
+import { createVipLevelChangeKind, createVipLevelsAdmin } from './vip/service.ts';
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
 import { createWithdrawalQueue } from './withdrawals/service.ts';
 
@@ -174,17 +178,20 @@ export function createBackOfficeModule(
   const ownPassword = createOwnPassword({ db, clock, merchantCode, operators, audit });
   const controls = createControlsService({ db, clock, merchantCode });
   // Requests a second owner approves; each kind with its handler (operator-requests.ts says how to add one).
+  const requestRecords = createOperatorRequestRepository(db);
   const requests = createOperatorRequests({
     db,
     clock,
     merchantCode,
-    requests: createOperatorRequestRepository(db),
+    requests: requestRecords,
     audit,
     handlers: {
       'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
       'controls.update': createControlsChangeKind({ merchantCode, controls, audit }),
+      'vip_level.update': createVipLevelChangeKind({ db, merchantCode, audit }),
     },
   });
+  const vipLevelsAdmin = createVipLevelsAdmin({ db, merchantCode, audit, requests, requestRecords });
   const controlsChange = createControlsChange({ db, merchantCode, controls, audit, requests });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
@@ -216,12 +223,15 @@ export function createBackOfficeModule(
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
   const reportService = createReportService({ db, merchantCode, timeZone });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
+  // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
+  const imageStore = createImageStore({ db, clock, merchantCode });
   const siteSettingsAdmin = createSiteSettingsAdmin({
     db,
     merchantCode,
     merchants: deps.merchants,
     registerRepository: createRegisterRepository(db),
     audit,
+    imageStore,
     changes,
     smsAvailable: deps.smsAvailable,
     socialLoginAvailable: deps.socialLoginAvailable,
@@ -233,11 +243,10 @@ export function createBackOfficeModule(
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
-  // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
-  const imageStore = createImageStore({ db, clock, merchantCode });
   const imageUploads = createImageUploads({ db, imageStore, audit });
   const bannerAdmin = createBannerAdmin({ db, clock, merchantCode, audit, imageStore, changes });
   const helpAdmin = createHelpAdmin({ db, clock, merchantCode, audit, changes });
+  const siteLinksAdmin = createSiteLinksAdmin({ db, merchantCode, audit, changes });
   const riskDesk = createRiskDesk({ db, clock, merchantCode, audit, operators });
 
   return {
@@ -281,6 +290,8 @@ export function createBackOfficeModule(
       await registerImageUploadRoutes(api, { guard, imageUploads });
       registerBannerAdminRoutes(api, { guard, bannerAdmin });
       registerHelpAdminRoutes(api, { guard, helpAdmin });
+      registerSiteLinkAdminRoutes(api, { guard, siteLinksAdmin });
+      registerVipAdminRoutes(api, { guard, vipLevelsAdmin });
       registerRiskRoutes(api, { guard, riskDesk });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });

@@ -407,6 +407,15 @@ const EXPECTATIONS = {
   adminSetMemberRestriction: BACK_OFFICE,
   adminRiskSignals: BACK_OFFICE,
   adminReviewRiskSignal: BACK_OFFICE,
+  adminSiteLinks: BACK_OFFICE,
+  adminCreateSiteLink: BACK_OFFICE,
+  adminUpdateSiteLink: BACK_OFFICE,
+  adminDeleteSiteLink: BACK_OFFICE,
+  adminReorderSiteLinks: BACK_OFFICE,
+  adminVipLevels: BACK_OFFICE,
+  adminAddVipLevel: BACK_OFFICE,
+  adminUpdateVipLevel: BACK_OFFICE,
+  adminDeleteVipLevel: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1379,6 +1388,15 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     adminRiskSignals: { build: () => ({}) },
     adminReviewRiskSignal: { build: () => ({ params: { signalId: '1' }, payload: { note: 'matrix' } }) },
+    adminSiteLinks: { build: () => ({}) },
+    adminCreateSiteLink: { build: () => ({}) },
+    adminUpdateSiteLink: { build: () => ({ params: { linkId: '999999999' } }) },
+    adminDeleteSiteLink: { build: () => ({ params: { linkId: '999999999' } }) },
+    adminReorderSiteLinks: { build: () => ({}) },
+    adminVipLevels: { build: () => ({}) },
+    adminAddVipLevel: { build: () => ({}) },
+    adminUpdateVipLevel: { build: () => ({ params: { level: '999' } }) },
+    adminDeleteVipLevel: { build: () => ({ params: { level: '999' } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———
