@@ -81,8 +81,9 @@ export function registerSandboxProvider(
       });
       if (outcome === 'kept')
         app.log.warn(
-          'the sandbox provider was given a key in the back office: SANDBOX_PROVIDER_SECRET is not its key and ' +
-            'is not taken; give the sandboxes process the key the back office showed',
+          'the sandbox provider’s key was rotated in the back office: SANDBOX_PROVIDER_SECRET is not its key ' +
+            'and is not taken. The sandboxes process must sign with the key the back office showed (its ' +
+            'SANDBOX_PROVIDER_SECRET); give this process the same value to silence this warning',
         );
     } catch (error) {
       app.log.warn({ err: error }, 'the sandbox provider could not be registered at the wallet');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminProvider } from '@kl/contracts/admin/game-providers';
 import type { ProviderAction } from '@kl/contracts/provider-wallet';
@@ -7,10 +7,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { HOUR_MS } from '../../../platform/clock.ts';
 import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET, DEVELOPMENT_SECRET_KEYS } from '../../../platform/config.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
-import { createSecretBox } from '../../../platform/secret-box.ts';
+import { createSecretBox, SecretKey } from '../../../platform/secret-box.ts';
 import { expectFailure } from '../../../test/answers.ts';
 import { buildTestApp, captureLogs, json } from '../../../test/app.ts';
-import { signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
+import { newOperator, signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import {
   createProviderRegistry,
@@ -324,6 +324,28 @@ describeEachDatabase('back-office game providers', (kind) => {
     for (const key of keys) expect(JSON.stringify(row)).not.toContain(key);
   });
 
+  it('lists a provider whose key no longer opens without a fingerprint, and gives it a new key', async () => {
+    // Sealed under a key SECRET_KEYS does not hold (lost, or from another deployment).
+    const code = uniqueCode('lost');
+    const elsewhere = createSecretBox([new SecretKey('elsewhere', randomBytes(32))]);
+    await createProviderWalletRepository(db(), elsewhere).saveProvider(
+      { merchantCode: 'kimlong', code, name: 'Lost key', secret: `lost-key-${randomUUID()}`, enabled: true },
+      suite.time.clock(),
+    );
+    expect(await listed(code)).toMatchObject({ keyFingerprint: null, keyOrigin: 'environment' });
+    const { key } = await value(adminCalls.adminRotateProviderKey, operators.owner, {
+      params: { code },
+      payload: {},
+    });
+    expect(await listed(code)).toMatchObject({
+      keyFingerprint: sha256Hex(key).slice(0, 16),
+      previousKeyFingerprint: null,
+      previousKeyUntil: null,
+    });
+    const sessionId = await sessionAt(code, key);
+    expect(await send(code, key, 'balance', { sessionId })).toMatchObject({ status: 200 });
+  });
+
   it('is the owners’: content and finance are refused, a read-only owner only reads', async () => {
     const { code } = await addProvider();
     for (const operator of [operators.content, operators.finance]) {
@@ -341,6 +363,18 @@ describeEachDatabase('back-office game providers', (kind) => {
         'PERMISSION_DENIED',
       );
     }
+    const reader = await newOperator(suite, 'owner', { readOnly: true });
+    expect((await value(adminCalls.adminProviderRegistry, reader)).list.map((row) => row.code)).toContain(
+      code,
+    );
+    expectFailure(
+      await request(adminCalls.adminSetProviderEnabled, reader, {
+        params: { code },
+        payload: { enabled: false },
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
     // The catalogue's list of providers (the vendor form) stays the content operators'.
     expect((await value(adminCalls.adminGameProviders, operators.content)).list).toContainEqual({
       code,
