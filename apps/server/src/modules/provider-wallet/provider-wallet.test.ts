@@ -260,6 +260,7 @@ describeEachDatabase('provider wallet', (kind) => {
       status: 200,
       value: { balance: 97_000 },
     });
+    expect(await balanceOf(caller)).toBe(97_000);
   });
 
   it('answers a repeated bet and win with the first answer, moving the money once', async () => {
