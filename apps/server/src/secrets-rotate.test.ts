@@ -173,15 +173,13 @@ describeEachDatabase('secrets at rest', (kind) => {
     const legacy = await enrolledOperator();
     await db.update(operator).set({ totpSecret: legacy.secret }).where(eq(operator.id, legacy.id));
     const at = t.time.clock();
-    await db
-      .insert(gameProvider)
-      .values({
-        merchantCode: 'kimlong',
-        ...LEGACY_PROVIDER,
-        keyCreatedAt: at,
-        createdAt: at,
-        updatedAt: at,
-      });
+    await db.insert(gameProvider).values({
+      merchantCode: 'kimlong',
+      ...LEGACY_PROVIDER,
+      keyCreatedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
     await signInOperator(t.app, t.time, legacy.username, legacy.secret);
     expect(await authenticate(suite(), LEGACY_PROVIDER)).toMatchObject({ status: 200 });
     // A provider re-keyed in the back office: its previous key is sealed too, and accepted for a day.
@@ -338,15 +336,13 @@ describe('npm run secrets:rotate', () => {
         new Date(),
       );
       const now = new Date();
-      await database.db
-        .insert(gameProvider)
-        .values({
-          merchantCode: 'kl',
-          ...LEGACY_PROVIDER,
-          keyCreatedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await database.db.insert(gameProvider).values({
+        merchantCode: 'kl',
+        ...LEGACY_PROVIDER,
+        keyCreatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     } finally {
       await database.close();
     }
