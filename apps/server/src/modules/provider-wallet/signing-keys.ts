@@ -32,9 +32,10 @@ export function checkUnderKeys(
   refusalUnder: (secret: string) => Refusal | undefined,
 ): { refusal: Refusal | undefined; previous: boolean } {
   const current = refusalUnder(keys.secret);
-  if (current !== 'BAD_SIGNATURE' || !previousKeyValid(keys, now) || keys.previousSecret === null)
+  if (current !== 'BAD_SIGNATURE' || keys.previousSecret === null || !previousKeyValid(keys, now))
     return { refusal: current, previous: false };
-  return { refusal: refusalUnder(keys.previousSecret), previous: true };
+  const refusal = refusalUnder(keys.previousSecret);
+  return { refusal, previous: refusal !== 'BAD_SIGNATURE' };
 }
 
 /**
