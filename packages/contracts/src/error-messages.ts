@@ -118,6 +118,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Hãy chọn nhà cung cấp trò chơi vận hành các trò chơi này',
     GAME_PROVIDER_NOT_USED: 'Trò chơi này do hệ thống của trang vận hành: hãy để trống nhà cung cấp',
     LOTTERY_GAMES_FIXED: 'Trò chơi xổ số thuộc hệ thống xổ số, không thêm ở đây',
+    GAME_PROVIDER_EXISTS: 'Đã có nhà cung cấp trò chơi với mã này',
+    GAME_PROVIDER_ENDPOINT_INVALID:
+      'Địa chỉ API phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
     PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
@@ -238,6 +241,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Choose the game provider that plays these games',
     GAME_PROVIDER_NOT_USED: 'The site’s own engine plays these games: leave the provider empty',
     LOTTERY_GAMES_FIXED: 'Lottery games belong to the lottery and are not added here',
+    GAME_PROVIDER_EXISTS: 'A game provider with this code is already registered',
+    GAME_PROVIDER_ENDPOINT_INVALID:
+      'The API address must be a full http:// or https:// URL, without a user name or password',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
     PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',

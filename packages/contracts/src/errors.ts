@@ -145,6 +145,10 @@ export const ERROR_CATALOGUE = {
   GAME_PROVIDER_REQUIRED: { status: 400 },
   GAME_PROVIDER_NOT_USED: { status: 400 },
   LOTTERY_GAMES_FIXED: { status: 400 },
+  // Game providers in the back office (admin/game-providers.ts): a provider code already registered, an API
+  // address that is not an http(s) URL (unknown providers answer GAME_PROVIDER_UNKNOWN, above).
+  GAME_PROVIDER_EXISTS: { status: 409 },
+  GAME_PROVIDER_ENDPOINT_INVALID: { status: 400 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
   // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
   CROSS_SITE_REQUEST: { status: 403 },

@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  ApiOutlined,
   ApartmentOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
@@ -53,6 +54,7 @@ export interface NavItem {
     | 'siteStatus.menu'
     | 'siteSettings.menu'
     | 'games.menu'
+    | 'gameProviders.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'vipLevels.menu'
@@ -121,6 +123,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <SettingOutlined aria-hidden="true" />,
   },
   { path: '/games', area: 'games', labelKey: 'games.menu', icon: <AppstoreOutlined aria-hidden="true" /> },
+  {
+    path: '/game-providers',
+    area: 'operators',
+    labelKey: 'gameProviders.menu',
+    icon: <ApiOutlined aria-hidden="true" />,
+  },
   {
     path: '/lottery-draws',
     area: 'lottery',

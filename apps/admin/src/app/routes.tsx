@@ -12,6 +12,7 @@ import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { DepositChannelsScreen } from '../features/deposit-channels/index.ts';
+import { GameProvidersScreen } from '../features/game-providers/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
@@ -147,6 +148,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="games">
               <GamesScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/game-providers"
+          element={
+            <AreaRoute area="operators">
+              <GameProvidersScreen />
             </AreaRoute>
           }
         />

@@ -14,6 +14,7 @@ import {
   saveAnnouncementRequest,
 } from './content.ts';
 import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
+import { adminGameProvidersCalls, adminGameProvidersRules } from './game-providers.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
@@ -241,6 +242,7 @@ export const adminCalls = {
   ...adminSiteSettingsCalls,
   ...adminGamesCalls,
   ...adminCatalogueCalls,
+  ...adminGameProvidersCalls,
   ...adminLotteryCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
@@ -297,6 +299,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminSiteSettingsRules,
   ...adminGamesRules,
   ...adminCatalogueRules,
+  ...adminGameProvidersRules,
   ...adminLotteryRules,
   ...adminChatRules,
   ...adminFeedbackRules,

@@ -2,16 +2,16 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminDepositChannel } from '@kl/contracts/admin/payments';
 import { formatMoney } from '@kl/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Switch, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { actionsColumn, switchColumn } from '../../shared/ui/columns.tsx';
+import { ListScreen } from '../../shared/ui/list-screen.tsx';
 import { OrderedRowActions } from '../../shared/ui/ordered-row-actions.tsx';
-import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useEditor } from '../../shared/use-editor.ts';
 import { useAccess, useCanWrite } from '../../shared/session.ts';
 import { CHANNELS_LIST, ChannelModal } from './channel-modal.tsx';
 import { WithdrawalLimitsCard } from './withdrawal-limits-card.tsx';
@@ -34,7 +34,7 @@ export function DepositChannelsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('deposits');
   const readsWithdrawals = useAccess('withdrawals') !== 'none';
-  const [editing, setEditing] = useState<AdminDepositChannel | null | 'new'>(null);
+  const editor = useEditor<AdminDepositChannel>();
   const channels = useQuery({
     queryKey: listKey(CHANNELS_LIST),
     queryFn: ({ signal }) => adminCall(adminCalls.adminDepositChannels, { signal }),
@@ -77,83 +77,50 @@ export function DepositChannelsScreen() {
     },
     { title: t('payments.expiryMinutes'), dataIndex: 'expiryMinutes', align: 'right' },
     { title: t('payments.orders'), dataIndex: 'orders', align: 'right' },
-    {
-      title: t('payments.enabled'),
-      dataIndex: 'enabled',
-      render: (enabled: boolean, row) => (
-        <Switch
-          size="small"
-          checked={enabled}
-          aria-label={t('payments.channelSwitch', { name: nameOf(row) })}
-          disabled={!canWrite || setEnabled.isPending}
-          onChange={(checked) => setEnabled.mutate({ code: row.code, enabled: checked })}
-        />
-      ),
-    },
-    ...(canWrite
-      ? [
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_: unknown, row: AdminDepositChannel, index: number) => (
-              <OrderedRowActions
-                index={index}
-                count={list.length}
-                busy={reorder.isPending || remove.isPending}
-                labels={{
-                  edit: t('payments.editChannel', { name: nameOf(row) }),
-                  moveUp: t('payments.moveUp', { name: nameOf(row) }),
-                  moveDown: t('payments.moveDown', { name: nameOf(row) }),
-                }}
-                onEdit={() => setEditing(row)}
-                onMove={(by) => move(index, by)}
-                remove={
-                  row.orders === 0
-                    ? {
-                        label: t('payments.deleteChannel', { name: nameOf(row) }),
-                        text: t('payments.delete'),
-                        confirm: t('payments.deleteConfirm', { name: nameOf(row) }),
-                        onConfirm: () => remove.mutate(row.code),
-                      }
-                    : undefined
-                }
-              />
-            ),
-          },
-        ]
-      : []),
+    switchColumn(t('payments.enabled'), {
+      label: (row) => t('payments.channelSwitch', { name: nameOf(row) }),
+      disabled: !canWrite || setEnabled.isPending,
+      onChange: (row, enabled) => setEnabled.mutate({ code: row.code, enabled }),
+    }),
+    ...actionsColumn<AdminDepositChannel>(t('common.actions'), canWrite, (row, index) => (
+      <OrderedRowActions
+        index={index}
+        count={list.length}
+        busy={reorder.isPending || remove.isPending}
+        labels={{
+          edit: t('payments.editChannel', { name: nameOf(row) }),
+          moveUp: t('payments.moveUp', { name: nameOf(row) }),
+          moveDown: t('payments.moveDown', { name: nameOf(row) }),
+        }}
+        onEdit={() => editor.open(row)}
+        onMove={(by) => move(index, by)}
+        remove={
+          row.orders === 0
+            ? {
+                label: t('payments.deleteChannel', { name: nameOf(row) }),
+                text: t('payments.delete'),
+                confirm: t('payments.deleteConfirm', { name: nameOf(row) }),
+                onConfirm: () => remove.mutate(row.code),
+              }
+            : undefined
+        }
+      />
+    )),
   ];
 
   return (
-    <Screen
+    <ListScreen<AdminDepositChannel>
       title={t('payments.channelsMenu')}
-      extra={
-        canWrite ? (
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {t('payments.newChannel')}
-          </Button>
-        ) : null
-      }
+      newText={canWrite ? t('payments.newChannel') : undefined}
+      onNew={editor.openNew}
+      hint={t('payments.channelsHint')}
+      query={channels}
+      tableLabel={t('payments.channelsLabel')}
+      rowKey="code"
+      columns={columns}
     >
-      <Typography.Paragraph type="secondary">{t('payments.channelsHint')}</Typography.Paragraph>
-      {channels.error ? <ErrorAlert error={channels.error} onRetry={() => void channels.refetch()} /> : null}
-      <Table<AdminDepositChannel>
-        aria-label={t('payments.channelsLabel')}
-        size="middle"
-        rowKey="code"
-        columns={columns}
-        dataSource={list}
-        loading={channels.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-      <ChannelModal
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.code}
-        open={editing !== null}
-        channel={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
+      <ChannelModal key={editor.key} open={editor.isOpen} channel={editor.row} onClose={editor.close} />
       {readsWithdrawals ? <WithdrawalLimitsCard /> : null}
-    </Screen>
+    </ListScreen>
   );
 }

@@ -1,4 +1,5 @@
-import type { TableColumnType } from 'antd';
+import { Space, Switch, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../dates.ts';
 import { YesNo } from './yes-no.tsx';
 
@@ -12,4 +13,45 @@ export function dateColumn<T>(title: string, dataIndex: KeysOf<T, string | null>
 /** A column of a yes / no flag. */
 export function yesNoColumn<T>(title: string, dataIndex: KeysOf<T, boolean>): TableColumnType<T> {
   return { title, dataIndex, render: (value: boolean) => <YesNo value={value} /> };
+}
+
+/** A column of switches turning each row on or off, each named after its row. */
+export function switchColumn<T extends { enabled: boolean }>(
+  title: string,
+  options: { label: (row: T) => string; disabled: boolean; onChange: (row: T, enabled: boolean) => void },
+): TableColumnType<T> {
+  return {
+    title,
+    dataIndex: 'enabled',
+    render: (enabled: boolean, row: T) => (
+      <Switch
+        size="small"
+        checked={enabled}
+        aria-label={options.label(row)}
+        disabled={options.disabled}
+        onChange={(checked) => options.onChange(row, checked)}
+      />
+    ),
+  };
+}
+
+/** The column of each row's buttons side by side, for an operator who may change the rows (none otherwise). */
+export function actionsColumn<T>(
+  title: string,
+  shown: boolean,
+  render: (row: T, index: number) => ReactNode,
+): TableColumnType<T>[] {
+  return shown
+    ? [
+        {
+          title,
+          key: 'actions',
+          render: (_: unknown, row: T, index: number) => (
+            <Space size="small" wrap>
+              {render(row, index)}
+            </Space>
+          ),
+        },
+      ]
+    : [];
 }

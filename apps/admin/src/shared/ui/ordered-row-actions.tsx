@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from './confirm-button.tsx';
 
 /**
  * The actions of a row of a list players see in its order (deposit channels, footer links): edit, move
@@ -39,16 +40,15 @@ export function OrderedRowActions(props: {
         onClick={() => props.onMove(1)}
       />
       {remove ? (
-        <Popconfirm
-          title={remove.confirm}
+        <ConfirmButton
+          question={remove.confirm}
           okText={remove.text}
-          cancelText={t('common.cancel')}
+          label={remove.label}
+          disabled={busy}
           onConfirm={remove.onConfirm}
         >
-          <Button size="small" danger disabled={busy} aria-label={remove.label}>
-            {remove.text}
-          </Button>
-        </Popconfirm>
+          {remove.text}
+        </ConfirmButton>
       ) : null}
     </Space>
   );

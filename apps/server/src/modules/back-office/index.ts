@@ -9,7 +9,7 @@ import type { ChatService } from '../chat/index.ts';
 import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
-import type { ProviderName, ProviderReconciliation } from '../provider-wallet/index.ts';
+import type { ProviderName, ProviderReconciliation, ProviderRegistry } from '../provider-wallet/index.ts';
 import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createImageStore } from '../images/index.ts';
@@ -45,6 +45,8 @@ import { createBankStatements } from './deposits/statements.ts';
 import { createWithdrawalLimitsAdmin } from './deposits/withdrawal-limits.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
+import { registerGameProvidersRoutes } from './game-providers/routes.ts';
+import { createGameProvidersAdmin } from './game-providers/service.ts';
 import { registerCatalogueAdminRoutes } from './games/catalogue-routes.ts';
 import { createCatalogueAdmin } from './games/catalogue-service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
@@ -126,6 +128,8 @@ export function createBackOfficeModule(
     reconciliation?: ProviderReconciliation | undefined;
     /** The merchant's game providers, what a vendor may be played by (the provider wallet's); absent: none. */
     gameProviders?: ((merchantCode: string) => Promise<ProviderName[]>) | undefined;
+    /** The game providers and their keys as operators set them up (the provider wallet's); absent: 404. */
+    providerRegistry?: ProviderRegistry | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
@@ -283,6 +287,15 @@ export function createBackOfficeModule(
       registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
       registerCatalogueAdminRoutes(api, { guard, catalogueAdmin });
+      if (deps.providerRegistry) {
+        const gameProviders = createGameProvidersAdmin({
+          db,
+          merchantCode,
+          audit,
+          registry: deps.providerRegistry,
+        });
+        registerGameProvidersRoutes(api, { guard, gameProviders });
+      }
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
