@@ -152,6 +152,9 @@ export const ERROR_CATALOGUE = {
   // does not decode.
   PICTURE_TYPE_NOT_ALLOWED: { status: 415 },
   PICTURE_NOT_DECODABLE: { status: 400 },
+  // Back office: a list longer than an export writes at once (admin/exports.ts); `limit` and `total` say
+  // by how much.
+  EXPORT_TOO_LARGE: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -2,6 +2,8 @@ import type { ApiTable } from '../api-call.ts';
 import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
 import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
+import { adminBetsCalls, adminBetsRules } from './bets.ts';
+import { adminExportCalls, adminExportRules } from './exports.ts';
 import { adminReconciliationCalls, adminReconciliationRules } from './reconciliation.ts';
 import { adminCredentialsCalls, adminCredentialsRules } from './credentials.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
@@ -251,6 +253,8 @@ export const adminCalls = {
   ...adminBannersCalls,
   ...adminHelpCalls,
   ...adminRiskCalls,
+  ...adminBetsCalls,
+  ...adminExportCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -305,4 +309,6 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminBannersRules,
   ...adminHelpRules,
   ...adminRiskRules,
+  ...adminBetsRules,
+  ...adminExportRules,
 };

@@ -146,6 +146,13 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminSetMemberRestriction: { params: { memberId: unknownId, kind: 'bonus' }, payload: {} },
   adminRiskSignals: {},
   adminReviewRiskSignal: { params: { signalId: '1' }, payload: {} },
+  adminBets: {},
+  // The exports run (and are audited) for whom the guard lets through.
+  adminMembersCsv: { query: { q: 'nosuchmember' } },
+  adminDepositsCsv: { query: { username: 'nosuchmember' } },
+  adminWithdrawalsCsv: { query: { username: 'nosuchmember' } },
+  adminBetsCsv: { query: { username: 'nosuchmember' } },
+  adminAuditCsv: { query: { operator: 'nosuchoperator' } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

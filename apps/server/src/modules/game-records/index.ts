@@ -12,11 +12,13 @@ export {
   type GameRecordFilter,
   type GameRecordsRepository,
   type OpenRoundKey,
+  type OperatorRoundFilter,
 } from './repository.ts';
 export {
   createGameRecordsService,
   type GameRecordsService,
   type RecordRoundRequest,
+  roundNet,
   type RoundResult,
   type SettleRoundRequest,
 } from './service.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { moneyNumber } from '../wallet/index.ts';
-import type { GameRecordsService } from './service.ts';
+import { type GameRecordsService, roundNet } from './service.ts';
 
 export interface GameRecordsRoutesOptions {
   gameRecordsService: GameRecordsService;
@@ -61,7 +61,7 @@ export const gameRecordsRoutes: FastifyPluginAsyncZod<GameRecordsRoutesOptions> 
           currency: round.currency,
           stake: moneyNumber(round.stake),
           payout: moneyNumber(round.payout),
-          net: moneyNumber(round.status === 'cancelled' ? 0n : round.payout - round.stake),
+          net: moneyNumber(roundNet(round)),
           status: round.status,
           createdAt: round.createdAt.toISOString(),
           settledAt: round.settledAt === null ? null : round.settledAt.toISOString(),

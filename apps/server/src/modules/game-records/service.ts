@@ -57,6 +57,10 @@ export interface GameRecordsPageRequest extends GameRecordFilter {
   pageSize: number;
 }
 
+/** What a round won or lost the member: payout − stake; 0 for a cancelled round (its stake was given back). */
+export const roundNet = (round: Pick<GameRoundRow, 'status' | 'stake' | 'payout'>): bigint =>
+  round.status === 'cancelled' ? 0n : round.payout - round.stake;
+
 const badText = (value: string) => value.trim().length === 0 || value.length > MAX_TEXT;
 
 /**

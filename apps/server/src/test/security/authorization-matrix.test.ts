@@ -407,6 +407,12 @@ const EXPECTATIONS = {
   adminSetMemberRestriction: BACK_OFFICE,
   adminRiskSignals: BACK_OFFICE,
   adminReviewRiskSignal: BACK_OFFICE,
+  adminBets: BACK_OFFICE,
+  adminMembersCsv: BACK_OFFICE,
+  adminDepositsCsv: BACK_OFFICE,
+  adminWithdrawalsCsv: BACK_OFFICE,
+  adminBetsCsv: BACK_OFFICE,
+  adminAuditCsv: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1379,6 +1385,12 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     adminRiskSignals: { build: () => ({}) },
     adminReviewRiskSignal: { build: () => ({ params: { signalId: '1' }, payload: { note: 'matrix' } }) },
+    adminBets: { build: () => ({}) },
+    adminMembersCsv: { build: () => ({}) },
+    adminDepositsCsv: { build: () => ({}) },
+    adminWithdrawalsCsv: { build: () => ({}) },
+    adminBetsCsv: { build: () => ({}) },
+    adminAuditCsv: { build: () => ({}) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———
