@@ -83,6 +83,10 @@ const confirmationStatus = word<DepositConfirmation['status']>({
   },
 });
 
+/** The order's confirmation by hand, unless it is a first approval the gateway overtook (the order paid). */
+const liveConfirmation = (row: AdminDeposit) =>
+  row.confirmation?.status === 'awaiting_second_approval' && row.status === 'paid' ? null : row.confirmation;
+
 export const DEPOSIT_COLUMNS: readonly CsvColumn<AdminDeposit>[] = [
   time('Ngày tạo', 'Created', (row) => row.createdAt),
   column('Mã lệnh', 'Order', (row) => row.orderId),
@@ -93,11 +97,12 @@ export const DEPOSIT_COLUMNS: readonly CsvColumn<AdminDeposit>[] = [
   column('Nội dung chuyển khoản', 'Transfer reference', (row) => row.referenceCode),
   column('Mã cổng thanh toán', 'Gateway reference', (row) => text(row.gatewayReference)),
   time('Ngày thanh toán', 'Paid', (row) => row.paidAt),
-  column('Xác nhận thủ công', 'Confirmation by hand', (row, format) =>
-    row.confirmation ? confirmationStatus(row.confirmation.status, format) : '',
-  ),
-  column('Người xác nhận', 'Confirmed by', (row) => row.confirmation?.confirmedBy.username ?? ''),
-  column('Người duyệt lần hai', 'Second approval by', (row) => row.confirmation?.approvedBy?.username ?? ''),
+  column('Xác nhận thủ công', 'Confirmation by hand', (row, format) => {
+    const confirmation = liveConfirmation(row);
+    return confirmation ? confirmationStatus(confirmation.status, format) : '';
+  }),
+  column('Người xác nhận', 'Confirmed by', (row) => liveConfirmation(row)?.confirmedBy.username ?? ''),
+  column('Người duyệt lần hai', 'Second approval by', (row) => liveConfirmation(row)?.approvedBy?.username ?? ''),
   column('Lý do thất bại', 'Failure reason', (row) => text(row.failureReason)),
 ];
 
