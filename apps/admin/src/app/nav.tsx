@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   ApartmentOutlined,
   PictureOutlined,
+  ProfileOutlined,
   QuestionCircleOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -53,6 +54,7 @@ export interface NavItem {
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'reports.menu'
+    | 'bets.menu'
     | 'reconciliation.menu'
     | 'agents.menu'
     | 'risk.menu';
@@ -159,6 +161,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'reports',
     labelKey: 'reports.menu',
     icon: <BarChartOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/bets',
+    area: 'reports',
+    labelKey: 'bets.menu',
+    icon: <ProfileOutlined aria-hidden="true" />,
   },
   {
     path: '/reconciliation',

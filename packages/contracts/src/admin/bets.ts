@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
-import { GAME_ROUND_STATUSES } from '../game-records.ts';
+import { GAME_ROUND_STATUSES, gameRecord } from '../game-records.ts';
 import { GAME_TYPES } from '../games.ts';
 import { fromBeforeTo, pageParams } from '../paging.ts';
-import { moneySchema } from '../wallet.ts';
 import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
@@ -28,27 +27,8 @@ export const adminBetsQuery = z
   .refine(...fromBeforeTo);
 export type AdminBetsQuery = z.input<typeof adminBetsQuery>;
 
-export const adminBet = z.object({
-  /** The record's id. */
-  id: z.uuid(),
-  /** The round's id at its provider. */
-  roundId: z.string(),
-  memberId: z.uuid(),
-  username: z.string(),
-  vendorCode: z.string(),
-  gameType: z.enum(GAME_TYPES),
-  gameId: z.string(),
-  gameName: z.string(),
-  currency: z.string(),
-  stake: moneySchema,
-  /** What the round paid back (0 while open or when lost; the stake when cancelled). */
-  payout: moneySchema,
-  /** payout − stake for a settled round; 0 for a cancelled one; −stake while open. */
-  net: z.number().int(),
-  status: z.enum(GAME_ROUND_STATUSES),
-  createdAt: z.iso.datetime(),
-  settledAt: z.iso.datetime().nullable(),
-});
+/** A round as the member's own game records show it, and whose it is. */
+export const adminBet = gameRecord.extend({ memberId: z.uuid(), username: z.string() });
 export type AdminBet = z.infer<typeof adminBet>;
 export const adminBetPage = adminPage(adminBet);
 export type AdminBetPage = z.infer<typeof adminBetPage>;

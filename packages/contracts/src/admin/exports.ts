@@ -24,9 +24,7 @@ export const EXPORT_MAX_ROWS = 100_000;
 export const exportLanguage = { lang: z.enum(SUPPORTED_LOCALES).default('vi') };
 
 export const membersCsvQuery = z.object({ ...memberFilters, ...exportLanguage });
-export const depositsCsvQuery = z
-  .object({ ...depositFilters, ...exportLanguage })
-  .refine(...fromBeforeTo);
+export const depositsCsvQuery = z.object({ ...depositFilters, ...exportLanguage }).refine(...fromBeforeTo);
 export const withdrawalsCsvQuery = z
   .object({ ...withdrawalFilters, ...exportLanguage })
   .refine(...fromBeforeTo);

@@ -58,6 +58,7 @@ describe('the layout', () => {
       'Feedback',
       'Promotions',
       'Reports',
+      'Bets',
       'Provider reconciliation',
       'Agents',
       'Operators',
@@ -87,6 +88,7 @@ describe('the layout', () => {
       'Phản hồi',
       'Khuyến mãi',
       'Báo cáo',
+      'Lịch sử cược',
       'Đối soát nhà cung cấp',
       'Đại lý',
       'Nhân viên',
@@ -139,6 +141,8 @@ describe('the layout', () => {
       routes: [
         on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('risk'))),
         on(adminCalls.adminMembers, () => failure('SESSION_EXPIRED')),
+        // The tag filter's vocabulary.
+        on(adminCalls.adminMemberTags, () => answer(adminCalls.adminMemberTags, { list: [] })),
       ],
     });
     await findHeading('Back office sign-in');

@@ -1,4 +1,5 @@
 import type { TableColumnType } from 'antd';
+import { Link } from 'react-router';
 import { formatDateTime } from '../dates.ts';
 import { YesNo } from './yes-no.tsx';
 
@@ -12,4 +13,15 @@ export function dateColumn<T>(title: string, dataIndex: KeysOf<T, string | null>
 /** A column of a yes / no flag. */
 export function yesNoColumn<T>(title: string, dataIndex: KeysOf<T, boolean>): TableColumnType<T> {
   return { title, dataIndex, render: (value: boolean) => <YesNo value={value} /> };
+}
+
+/** A column of the member a row is about: their username, a link to their page. */
+export function memberColumn<T extends { memberId: string; username: string }>(
+  title: string,
+): TableColumnType<T> {
+  return {
+    title,
+    dataIndex: 'username',
+    render: (username: string, row) => <Link to={`/members/${row.memberId}`}>{username}</Link>,
+  };
 }

@@ -83,7 +83,8 @@ export function createAuditLog(deps: { db: Db; clock: Clock; merchantCode: strin
     page: { limit: number; offset?: number; after?: number | undefined },
   ): Promise<AuditEntry[]> {
     const where = condition(query);
-    if (page.after !== undefined) where.push(keysetAfter(a, a.at, a.id, { after: page.after, direction: 'desc' }));
+    if (page.after !== undefined)
+      where.push(keysetAfter(a, a.at, a.id, { after: page.after, direction: 'desc' }));
     const rows = await db
       .select()
       .from(a)
@@ -95,7 +96,10 @@ export function createAuditLog(deps: { db: Db; clock: Clock; merchantCode: strin
   }
 
   async function count(query: AuditFilter): Promise<number> {
-    const [row] = await db.select({ total: countRows() }).from(a).where(and(...condition(query)));
+    const [row] = await db
+      .select({ total: countRows() })
+      .from(a)
+      .where(and(...condition(query)));
     return row?.total ?? 0;
   }
 

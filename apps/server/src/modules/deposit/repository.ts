@@ -77,7 +77,8 @@ function operatorConditions(merchantCode: string, filter: DepositFilter, now: Da
   }
   if (filter.from) conditions.push(gte(o.createdAt, filter.from));
   if (filter.to) conditions.push(lt(o.createdAt, filter.to));
-  if (filter.confirmation === 'awaiting_second_approval') conditions.push(awaitingSecondApproval(merchantCode));
+  if (filter.confirmation === 'awaiting_second_approval')
+    conditions.push(awaitingSecondApproval(merchantCode));
   return conditions;
 }
 

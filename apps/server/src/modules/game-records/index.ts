@@ -18,7 +18,7 @@ export {
   createGameRecordsService,
   type GameRecordsService,
   type RecordRoundRequest,
-  roundNet,
+  gameRecordOf,
   type RoundResult,
   type SettleRoundRequest,
 } from './service.ts';

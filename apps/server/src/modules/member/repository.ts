@@ -184,10 +184,7 @@ export function createMemberRepository(db: Db) {
 
     /** A page of the merchant's members matching the filter, newest first, and how many match. */
     async searchForOperators(filter: OperatorMemberFilter, page: { limit: number; offset: number }) {
-      const [rows, total] = await Promise.all([
-        operatorRows(filter, page),
-        operatorCount(filter),
-      ]);
+      const [rows, total] = await Promise.all([operatorRows(filter, page), operatorCount(filter)]);
       return { rows, total };
     },
 

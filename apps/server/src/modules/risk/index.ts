@@ -3,12 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { createRiskRepository } from './repository.ts';
 
-export {
-  createRiskRepository,
-  memberTagged,
-  type NewRiskSignal,
-  type RiskRepository,
-} from './repository.ts';
+export { createRiskRepository, memberTagged, type NewRiskSignal, type RiskRepository } from './repository.ts';
 export { bonusStanding, createRiskSignals, type RiskSignals } from './signals.ts';
 
 /**

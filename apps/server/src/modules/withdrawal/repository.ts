@@ -346,7 +346,9 @@ export function createWithdrawalRepository(db: Db) {
       const conditions = searchConditions(merchantCode, filter);
       if (page.after !== undefined) {
         const keyset = { after: page.after, direction } as const;
-        conditions.push(keysetAfter(withdrawalRequest, withdrawalRequest.createdAt, withdrawalRequest.id, keyset));
+        conditions.push(
+          keysetAfter(withdrawalRequest, withdrawalRequest.createdAt, withdrawalRequest.id, keyset),
+        );
       }
       const order = direction === 'asc' ? asc : desc;
       return tx

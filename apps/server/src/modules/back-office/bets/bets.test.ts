@@ -15,7 +15,8 @@ describeEachDatabase('back-office bets', (kind) => {
   });
   const db = () => suite.database.current.db;
   let made = 0;
-  const prefix = () => `bet${process.pid % 100}x${(made += 1)}${Math.floor(Math.random() * 1e4)}`.slice(0, 11);
+  const prefix = () =>
+    `bet${process.pid % 100}x${(made += 1)}${Math.floor(Math.random() * 1e4)}`.slice(0, 11);
 
   /** A round of the member recorded straight in the game records. */
   async function round(memberId: string, values: Partial<NewGameRound> & Pick<NewGameRound, 'createdAt'>) {
@@ -90,6 +91,7 @@ describeEachDatabase('back-office bets', (kind) => {
       vendorCode: 'KL',
       gameType: 'RNG',
       gameId: '1001',
+      nodeId: '1001',
       gameName: '=HYPERLINK("http://evil.example")',
       currency: 'VND',
       stake: 10_000,
@@ -109,7 +111,11 @@ describeEachDatabase('back-office bets', (kind) => {
     expect(paged.list.map((bet) => bet.id)).toEqual([settled.id]);
     expect((await list({ username: `${name}t` })).total).toBe(0);
 
-    expectFailure(await request(adminCalls.adminBets, operators.risk, { query: { status: 'won' } }), 400, 'INVALID_INPUT');
+    expectFailure(
+      await request(adminCalls.adminBets, operators.risk, { query: { status: 'won' } }),
+      400,
+      'INVALID_INPUT',
+    );
     // The reports area: support does not read it.
     expectFailure(await request(adminCalls.adminBets, operators.support, {}), 403, 'PERMISSION_DENIED');
   });
@@ -127,7 +133,9 @@ describeEachDatabase('back-office bets', (kind) => {
       `2030-04-01T03:00:00+07:00,${member.username},KL,RNG,1001,"'=HYPERLINK(""http://evil.example"")",${settled.roundKey},10000,25000,15000,Settled,2030-04-01T03:01:00+07:00`,
     ]);
     const settledOnly = csvLines(
-      await request(adminCalls.adminBetsCsv, operators.risk, { query: { username: name, status: 'settled' } }),
+      await request(adminCalls.adminBetsCsv, operators.risk, {
+        query: { username: name, status: 'settled' },
+      }),
     );
     expect(settledOnly[0]?.startsWith('Thời gian cược,Thành viên,Nhà cung cấp')).toBe(true);
     expect(settledOnly.slice(1).map((line) => line.split(',')[6])).toEqual([settled.roundKey]);
@@ -140,7 +148,10 @@ describeEachDatabase('back-office bets', (kind) => {
       }),
     ).list;
     expect(log.map((entry) => [entry.targetType, entry.after])).toEqual([
-      ['bets', { filter: { username: name, status: 'settled' }, lang: 'vi', rows: 1, timeZone: 'Asia/Ho_Chi_Minh' }],
+      [
+        'bets',
+        { filter: { username: name, status: 'settled' }, lang: 'vi', rows: 1, timeZone: 'Asia/Ho_Chi_Minh' },
+      ],
       ['bets', { filter: { username: name }, lang: 'en', rows: 3, timeZone: 'Asia/Ho_Chi_Minh' }],
     ]);
     expectFailure(

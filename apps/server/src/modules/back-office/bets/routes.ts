@@ -9,7 +9,10 @@ const FILTERS =
   'and to (exclusive) on when the round started. Real members only (trial play money is left out).';
 
 /** Every real member's bets (game records) and their CSV (docs/back-office.md, "Bets"). */
-export function registerBetRoutes(app: FastifyInstance, deps: { guard: BackOfficeGuard; bets: BetsList }): void {
+export function registerBetRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; bets: BetsList },
+): void {
   const { guard, bets } = deps;
 
   route(app, 'adminBets', {

@@ -5,12 +5,11 @@ import type { Locale } from '@kl/contracts/i18n';
 import type { Db } from '../../../platform/db.ts';
 import {
   createGameRecordsRepository,
+  gameRecordOf,
   type GameRecordsRepository,
   type OperatorRoundFilter,
-  roundNet,
 } from '../../game-records/index.ts';
 import { memberUsername, realMemberIds } from '../../member/index.ts';
-import { moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor } from '../audit.ts';
 import { BET_COLUMNS } from '../exports/columns.ts';
 import type { CsvExports } from '../exports/csv-export.ts';
@@ -27,25 +26,11 @@ interface BetListQuery {
 
 type RoundRow = Awaited<ReturnType<GameRecordsRepository['operatorRounds']>>[number];
 
-function betOf({ round, username }: RoundRow): AdminBet {
-  return {
-    id: round.id,
-    roundId: round.roundKey,
-    memberId: round.memberId,
-    username,
-    vendorCode: round.vendorCode,
-    gameType: round.gameType,
-    gameId: round.gameId,
-    gameName: round.gameName,
-    currency: round.currency,
-    stake: moneyNumber(round.stake),
-    payout: moneyNumber(round.payout),
-    net: moneyNumber(roundNet(round)),
-    status: round.status,
-    createdAt: round.createdAt.toISOString(),
-    settledAt: round.settledAt?.toISOString() ?? null,
-  };
-}
+const betOf = ({ round, username }: RoundRow): AdminBet => ({
+  ...gameRecordOf(round),
+  memberId: round.memberId,
+  username,
+});
 
 /**
  * Bets in the back office (docs/back-office.md, "Bets"): the game records of every real member of the

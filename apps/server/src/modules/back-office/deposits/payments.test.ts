@@ -335,7 +335,11 @@ describeEachDatabase('back-office payments operations', (kind) => {
     const orders = (
       await value(adminCalls.adminDeposits, operators.risk, { query: { username: row.username } })
     ).list;
-    expect(orders.map((order) => order.orderId)).toEqual([open.orderId, credited.orderId, waitingOrder.orderId]);
+    expect(orders.map((order) => order.orderId)).toEqual([
+      open.orderId,
+      credited.orderId,
+      waitingOrder.orderId,
+    ]);
     // Times on Vietnam's wall clock (UTC+7 all year), with the offset.
     const vietnam = (iso: string | null) =>
       iso === null ? '' : `${new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;

@@ -107,7 +107,10 @@ export function createDepositOrders(deps: {
         columns: DEPOSIT_COLUMNS,
         count: () => orders.countForOperators(merchantCode, filter, now),
         rows: async (after, limit) =>
-          depositsOf(await orders.ordersForOperators(merchantCode, filter, now, { limit, after: after?.orderId }), now),
+          depositsOf(
+            await orders.ordersForOperators(merchantCode, filter, now, { limit, after: after?.orderId }),
+            now,
+          ),
       });
     },
   };

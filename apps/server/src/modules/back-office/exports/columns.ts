@@ -102,7 +102,11 @@ export const DEPOSIT_COLUMNS: readonly CsvColumn<AdminDeposit>[] = [
     return confirmation ? confirmationStatus(confirmation.status, format) : '';
   }),
   column('Người xác nhận', 'Confirmed by', (row) => liveConfirmation(row)?.confirmedBy.username ?? ''),
-  column('Người duyệt lần hai', 'Second approval by', (row) => liveConfirmation(row)?.approvedBy?.username ?? ''),
+  column(
+    'Người duyệt lần hai',
+    'Second approval by',
+    (row) => liveConfirmation(row)?.approvedBy?.username ?? '',
+  ),
   column('Lý do thất bại', 'Failure reason', (row) => text(row.failureReason)),
 ];
 
@@ -145,7 +149,8 @@ export const BET_COLUMNS: readonly CsvColumn<AdminBet>[] = [
 ];
 
 /** A before or after of the audit log, as JSON text (empty for none). */
-const json = (value: unknown): CsvCell => (value === null || value === undefined ? '' : JSON.stringify(value));
+const json = (value: unknown): CsvCell =>
+  value === null || value === undefined ? '' : JSON.stringify(value);
 
 export const AUDIT_COLUMNS: readonly CsvColumn<AuditEntry>[] = [
   time('Thời gian', 'Time', (row) => row.at),

@@ -67,7 +67,7 @@ export function createCsvExports(deps: {
 
   async function* pages<Row>(spec: ListExport<Row>, format: CellFormat) {
     let after: Row | undefined;
-    for (let written = 0; written < maxRows; ) {
+    for (let written = 0; written < maxRows;) {
       const limit = Math.min(EXPORT_PAGE_ROWS, maxRows - written);
       const rows = await spec.rows(after, limit);
       yield rows.map((row) => spec.columns.map((column) => column.cell(row, format)));

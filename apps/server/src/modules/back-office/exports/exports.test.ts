@@ -39,14 +39,18 @@ describeEachDatabase('back-office CSV exports', (kind) => {
     const response = await request(adminCalls.adminAuditCsv, operators.owner, {
       query: { target, lang: 'en' },
     });
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{8}-\d{6}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{8}-\d{6}\.csv"$/,
+    );
     const [header, ...rows] = csvLines(response);
     expect(header).toBe('Time,Operator,IP,Action,Target type,Target ID,Before,After');
     expect(rows).toHaveLength(count);
     // Newest first: the moment, then the id, both descending; each entry once.
     const ids = rows.map((row) => Number(/,bulk,[^,]+-(\d+),/.exec(row)?.[1]));
     expect(ids).toEqual(Array.from({ length: count }, (_, index) => count - index));
-    expect(rows.at(-1)).toBe(`2030-04-01T07:00:00+07:00,bulk.writer,10.9.9.9,bulk.test,bulk,${target}-1,,"{""n"":1}"`);
+    expect(rows.at(-1)).toBe(
+      `2030-04-01T07:00:00+07:00,bulk.writer,10.9.9.9,bulk.test,bulk,${target}-1,,"{""n"":1}"`,
+    );
     // A formula in a cell is neutralised; the before and after are JSON.
     expect(rows.at(-2)).toBe(
       `2030-04-01T07:00:00+07:00,bulk.writer,10.9.9.9,'@SUM(A1),bulk,${target}-2,"{""name"":""=cmd""}","{""n"":2}"`,

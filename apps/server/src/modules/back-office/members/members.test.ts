@@ -436,9 +436,9 @@ describeEachDatabase('back-office members', (kind) => {
     const shared = await tagMember(second.id, `ring ${prefix}`);
     await tagMember(first.id, `ring ${prefix}`);
     expect(usernamesOf(await search({ tagId: String(shared) }))).toEqual([second.username, first.username]);
-    expect(usernamesOf(await search({ q: second.username, field: 'username', tagId: String(shared) }))).toEqual(
-      [second.username],
-    );
+    expect(
+      usernamesOf(await search({ q: second.username, field: 'username', tagId: String(shared) })),
+    ).toEqual([second.username]);
     // A tag nobody carries finds nobody; a tag that is not a number is bad input.
     expect((await search({ tagId: '2000000000' })).total).toBe(0);
     const bad = await request(adminCalls.adminMembers, operators.support, { query: { tagId: 'vip' } });
@@ -503,7 +503,9 @@ describeEachDatabase('back-office members', (kind) => {
     const refused = await exportCsv({ q: prefix }, operators.content);
     expect(refused.statusCode).toBe(403);
     expect(codeOf(refused)).toBe('PERMISSION_DENIED');
-    expect((await request(adminCalls.adminMembersCsv, undefined, { query: { q: prefix } })).statusCode).toBe(401);
+    expect((await request(adminCalls.adminMembersCsv, undefined, { query: { q: prefix } })).statusCode).toBe(
+      401,
+    );
     const bad = await exportCsv({ q: prefix, lang: 'fr' });
     expect(bad.statusCode).toBe(400);
     expect(codeOf(bad)).toBe('INVALID_INPUT');

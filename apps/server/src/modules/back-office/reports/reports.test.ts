@@ -99,8 +99,16 @@ describeEachDatabase('back-office reports', (kind) => {
       }),
     ).list;
     expect(exported.map((entry) => [entry.operatorUsername, entry.targetType, entry.after])).toEqual([
-      [operators.owner.username, 'report', { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'vi' }],
-      [operators.owner.username, 'report', { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'en' }],
+      [
+        operators.owner.username,
+        'report',
+        { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'vi' },
+      ],
+      [
+        operators.owner.username,
+        'report',
+        { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'en' },
+      ],
     ]);
   });
 

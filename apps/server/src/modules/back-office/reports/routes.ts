@@ -56,7 +56,6 @@ export function registerReportRoutes(
     description:
       `${PERIOD} report: daily, games or promotions; lang: the language of the header row and titles ` +
       '(vi by default). Every row, then a total row. Audited as report.export with the report and period.',
-    handler: (query, request) =>
-      reportService.csv(actorOf(request), query.report, query, query.lang),
+    handler: (query, request) => reportService.csv(actorOf(request), query.report, query, query.lang),
   });
 }

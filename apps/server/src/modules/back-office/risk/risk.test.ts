@@ -439,7 +439,8 @@ describeEachDatabase('back-office risk queue, notes, tags and restrictions', (ki
         .parse(json(await call(suite.app, API.promotionClaims, created.caller)))
         .value.list.find((claim) => claim.promotionId === ids.WELCOME100);
       expect(issued?.status).toBe('issued');
-      const claim = () => call(suite.app, API.claimBonus, created.caller, { payload: { claimId: issued?.id } });
+      const claim = () =>
+        call(suite.app, API.claimBonus, created.caller, { payload: { claimId: issued?.id } });
       return { ...created, claimId: issued?.id, claim };
     }
     const bonus = (memberId: string, amount: number) =>
@@ -482,10 +483,15 @@ describeEachDatabase('back-office risk queue, notes, tags and restrictions', (ki
   it('writes a bonus claim’s signal in its transaction: a signal that cannot be written undoes the credit', async () => {
     const { row, caller } = await newMember();
     expect(
-      (await call(suite.app, API.applyPromotion, caller, { payload: { promotionId: ids.WELCOME100 } })).statusCode,
+      (await call(suite.app, API.applyPromotion, caller, { payload: { promotionId: ids.WELCOME100 } }))
+        .statusCode,
     ).toBe(200);
     await suite.deposit(caller, 100_000, 1_000);
-    await createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: suite.time.clock }).post({
+    await createLedgerService({
+      db: db(),
+      ledger: createLedgerRepository(db()),
+      clock: suite.time.clock,
+    }).post({
       merchantCode: 'kimlong',
       memberId: row.id,
       idempotencyKey: `risk-test:${randomUUID()}`,

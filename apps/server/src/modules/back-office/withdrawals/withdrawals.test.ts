@@ -137,18 +137,32 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     });
   });
 
-  it('lists by status, username prefix in any case and period, pending oldest first, with turnover owed', async () => {
-    const prefix = uniqueName('wqlist').slice(0, 10);
+  /**
+   * Two members of a fresh username prefix (`<prefix>a`, `<prefix>b`) and three pending requests a minute
+   * apart: alice's, bob's, alice's; `before` runs with bob ready, before the first.
+   */
+  async function threeRequests(
+    name: string,
+    before: (bob: Awaited<ReturnType<typeof readyMember>>) => Promise<void> = async () => {},
+  ) {
+    const prefix = uniqueName(name).slice(0, 10);
     const alice = await readyMember(`${prefix}a`);
     const bob = await readyMember(`${prefix}b`);
-    // A deposit through the gateway asks its turnover (1× by default) and locks itself until it is played.
-    await suite.deposit(bob.caller, 100_000);
+    await before(bob);
     const start = suite.time.clock().toISOString();
     const first = await withdraw(alice.caller, alice.account.accountId, 150_000);
     suite.time.advance(60_000);
     const second = await withdraw(bob.caller, bob.account.accountId, 160_000);
     suite.time.advance(60_000);
     const third = await withdraw(alice.caller, alice.account.accountId, 170_000);
+    return { prefix, alice, bob, start, first, second, third };
+  }
+
+  it('lists by status, username prefix in any case and period, pending oldest first, with turnover owed', async () => {
+    const { prefix, alice, start, first, second, third } = await threeRequests('wqlist', async (bob) => {
+      // A deposit through the gateway asks its turnover (1× by default) and locks itself until it is played.
+      await suite.deposit(bob.caller, 100_000);
+    });
 
     const pending = answerValue(adminCalls.adminWithdrawals, await queue({ username: prefix.toUpperCase() }));
     expect(pending.list.map((row) => row.requestId)).toEqual([first, second, third]);
@@ -190,15 +204,11 @@ describeEachDatabase('back-office withdrawals', (kind) => {
   });
 
   it('exports the requests the filters select as CSV in the queue’s order, with the bank account; audited', async () => {
-    const prefix = uniqueName('wqcsv').slice(0, 10);
-    const alice = await readyMember(`${prefix}a`);
-    const bob = await readyMember(`${prefix}b`);
-    const first = await withdraw(alice.caller, alice.account.accountId, 150_000);
-    suite.time.advance(60_000);
-    const second = await withdraw(bob.caller, bob.account.accountId, 160_000);
-    suite.time.advance(60_000);
-    const third = await withdraw(alice.caller, alice.account.accountId, 170_000);
-    const listed = answerValue(adminCalls.adminWithdrawals, await queue({ username: prefix, status: 'pending' }));
+    const { prefix, first, second, third } = await threeRequests('wqcsv');
+    const listed = answerValue(
+      adminCalls.adminWithdrawals,
+      await queue({ username: prefix, status: 'pending' }),
+    );
     const vietnam = (iso: string | null) =>
       iso === null ? '' : `${new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
     const line = (row: (typeof listed.list)[number], rest: string) =>
@@ -225,7 +235,10 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     expect(rejected.map((row) => row.requestId)).toEqual([third, first]);
     expect(csvLines(await exportCsv({ username: prefix, status: 'rejected' })).slice(1)).toEqual([
       ...rejected.map((row, index) =>
-        line(row, `Đã từ chối,${vietnam(row.decidedAt)},${index === 0 ? 'duplicate' : "'@SUM(1+1) wrong account"}`),
+        line(
+          row,
+          `Đã từ chối,${vietnam(row.decidedAt)},${index === 0 ? 'duplicate' : "'@SUM(1+1) wrong account"}`,
+        ),
       ),
     ]);
     const log = answerValue(
