@@ -95,6 +95,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     DEPOSIT_NOT_AWAITING_APPROVAL: 'Lệnh nạp tiền này không có xác nhận nào đang chờ duyệt',
     STATEMENT_LINE_CLOSED: 'Dòng sao kê này đã được xử lý',
     DEPOSIT_AMOUNT_DIFFERS: 'Số tiền của lệnh nạp khác với số tiền của dòng sao kê',
+    EXPORT_TOO_LARGE: 'Danh sách quá dài để xuất một lần. Vui lòng thu hẹp bộ lọc.',
     SMS_NOT_CONFIGURED: 'Hệ thống chưa có dịch vụ gửi SMS nên không thể bật xác minh hay đăng nhập bằng SMS',
     SOCIAL_LOGIN_NOT_CONFIGURED:
       'Đăng nhập Google / Facebook chưa được cấu hình (FIREBASE_*) nên không thể bật',
@@ -217,6 +218,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     DEPOSIT_NOT_AWAITING_APPROVAL: 'This deposit order has no confirmation waiting for approval',
     STATEMENT_LINE_CLOSED: 'This statement line has already been dealt with',
     DEPOSIT_AMOUNT_DIFFERS: 'The deposit order’s amount is not the statement line’s',
+    EXPORT_TOO_LARGE: 'The list is too long to export at once. Please narrow the filters.',
     SMS_NOT_CONFIGURED:
       'The site has no SMS sender, so SMS verification and SMS sign-in cannot be switched on',
     SOCIAL_LOGIN_NOT_CONFIGURED:

@@ -162,6 +162,9 @@ export const ERROR_CATALOGUE = {
   VIP_THRESHOLD_NOT_ASCENDING: { status: 400 },
   VIP_LEVEL_NOT_LAST: { status: 409 },
   VIP_LEVEL_IN_USE: { status: 409 },
+  // Back office: a list longer than an export writes at once (admin/exports.ts); `limit` and `total` say
+  // by how much.
+  EXPORT_TOO_LARGE: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

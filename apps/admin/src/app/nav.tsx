@@ -3,6 +3,7 @@ import {
   ApiOutlined,
   ApartmentOutlined,
   PictureOutlined,
+  ProfileOutlined,
   QuestionCircleOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -59,6 +60,7 @@ export interface NavItem {
     | 'promotions.menu'
     | 'vipLevels.menu'
     | 'reports.menu'
+    | 'bets.menu'
     | 'reconciliation.menu'
     | 'agents.menu'
     | 'risk.menu';
@@ -183,6 +185,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'reports',
     labelKey: 'reports.menu',
     icon: <BarChartOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/bets',
+    area: 'reports',
+    labelKey: 'bets.menu',
+    icon: <ProfileOutlined aria-hidden="true" />,
   },
   {
     path: '/reconciliation',

@@ -6,6 +6,7 @@ import { AgentsScreen } from '../features/agents/index.ts';
 import { AnnouncementsScreen } from '../features/announcements/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
 import { BannersScreen } from '../features/banners/index.ts';
+import { BetsScreen } from '../features/bets/index.ts';
 import { HelpScreen } from '../features/help/index.ts';
 import { ControlsScreen } from '../features/controls/index.ts';
 import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
@@ -244,6 +245,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="reports">
               <ReportsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/bets"
+          element={
+            <AreaRoute area="reports">
+              <BetsScreen />
             </AreaRoute>
           }
         />

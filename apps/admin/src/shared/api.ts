@@ -83,49 +83,88 @@ export async function adminCall<E extends TypedApiEntry>(
   entry: E,
   options: AdminCallOptions<E> = {},
 ): Promise<ValueOut<E>> {
-  const { status, payload } = await send(entry, options);
+  const response = await send(entry, options, 'application/json');
+  const payload = await jsonOf(response);
   const failed = failureAnswer.safeParse(payload);
-  if (failed.success) {
-    const error = new AdminApiError(failed.data.code, status, failed.data.value);
-    if (isSessionError(error)) endSession();
-    throw error;
-  }
+  if (failed.success) throw failureError(failed.data.code, response.status, failed.data.value);
   // The success envelope, its value checked by the call's response schema.
   const answered = successEnvelope(entry.response).safeParse(payload);
-  if (!answered.success) throw new AdminApiError('UNKNOWN_ERROR', status);
+  if (!answered.success) throw new AdminApiError('UNKNOWN_ERROR', response.status);
   return answered.data.value as ValueOut<E>;
 }
 
-/** Sends the call; answers the HTTP status and the parsed JSON of the answer. */
+/** A file a call answers (a CSV export), and the name the server gives it. */
+export interface AdminFile {
+  content: Blob;
+  filename: string;
+}
+
+/**
+ * A call answering a file rather than an envelope (`raw` in the API table: the CSV exports,
+ * docs/back-office.md "Exports"): its content and the name of its attachment. It fails as `adminCall` does:
+ * the server's failure envelope becomes an `AdminApiError` with its code.
+ */
+export async function adminDownload<E extends ApiEntry>(
+  entry: E,
+  options: Pick<AdminCallOptions<E>, 'params' | 'query' | 'signal'> = {},
+): Promise<AdminFile> {
+  const response = await send(entry, options, 'text/csv');
+  if (response.ok && !response.headers.get('content-type')?.includes('json')) {
+    const content = await read(() => response.blob());
+    const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    return { content, filename: named?.[1] ?? 'export.csv' };
+  }
+  const failed = failureAnswer.safeParse(await jsonOf(response));
+  if (!failed.success) throw new AdminApiError('UNKNOWN_ERROR', response.status);
+  throw failureError(failed.data.code, response.status, failed.data.value);
+}
+
+/** The error of a failure envelope; a session's end also ends it on this side. */
+function failureError(code: ErrorCode, status: number, value?: Readonly<Record<string, unknown>>) {
+  const error = new AdminApiError(code, status, value);
+  if (isSessionError(error)) endSession();
+  return error;
+}
+
+/** Sends the call (nothing read of the answer yet); no answer is NETWORK_OFFLINE. */
 async function send<E extends ApiEntry>(
   entry: E,
-  options: AdminCallOptions<E>,
-): Promise<{ status: number; payload: unknown }> {
+  options: Pick<AdminCallOptions<E>, 'params' | 'query' | 'body' | 'form' | 'signal'>,
+  accept: string,
+): Promise<Response> {
   const headers = new Headers({
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     [MODULE_ID_HEADER]: entry.moduleId,
   });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   const url = buildUrl(entry.path, options.params ?? undefined, options.query ?? undefined);
-
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, {
+  return read(() =>
+    fetch(url, {
       method: entry.method,
       headers,
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal: options.signal,
-    });
-    text = await response.text();
+    }),
+  );
+}
+
+/** What the network gives: an abort as it is, any other failure NETWORK_OFFLINE. */
+async function read<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new AdminApiError('NETWORK_OFFLINE', 0, undefined, error);
   }
+}
+
+/** The answer's JSON; what is not JSON is UNKNOWN_ERROR. */
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await read(() => response.text());
   try {
-    return { status: response.status, payload: JSON.parse(text) as unknown };
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new AdminApiError('UNKNOWN_ERROR', response.status, undefined, error);
   }

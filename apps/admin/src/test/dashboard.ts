@@ -25,7 +25,7 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       activeMembers: 345,
     },
     days: [day('2026-03-01', 3_000_000), day('2026-03-02', -1_000_000), day('2026-03-03', 8_000_000)],
-    pending: { withdrawals: 4, adjustments: 1, chats: 2 },
+    pending: { withdrawals: 4, adjustments: 1, deposits: 3, chats: 2 },
     ...overrides,
   };
 }

@@ -66,6 +66,25 @@ export function on<E extends TypedApiEntry>(
   return { entry, handle };
 }
 
+/** How the fake server answers a call that answers a file (`raw` in the table: a CSV export). */
+export function onFile(
+  entry: ApiEntry,
+  handle: (request: FakeRequest) => Response | Promise<Response>,
+): FakeRoute {
+  return { entry, handle };
+}
+
+/** A CSV attachment as the server sends it: a byte order mark, then the text. */
+export function csvFile(text: string, filename: string): Response {
+  return new Response(`\uFEFF${text}`, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+    },
+  });
+}
+
 /** The request's body, parsed by the call's body schema as the server would (refused loudly otherwise). */
 export function bodyOf<E extends ApiEntry>(entry: E, request: FakeRequest): BodyOut<E> {
   if (!entry.body) return request.json as BodyOut<E>;

@@ -4,6 +4,7 @@ export { screen, waitFor, within } from '@testing-library/react';
 export { LANGUAGE_STORAGE_KEY } from '../shared/i18n.ts';
 export { createDashboard } from './dashboard.ts';
 export { createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
-export { answer, bodyOf, failure, on, type FakeRequest } from './fake-api.ts';
+export { captureDownloads, type SavedFile } from './downloads.ts';
+export { answer, bodyOf, csvFile, failure, on, onFile, type FakeRequest } from './fake-api.ts';
 export { findHeading, renderAdmin } from './render-admin.tsx';
 export { chooseOption, fillIn } from './select.ts';

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FirebaseWebConfig } from '@kl/contracts/accounts';
+import { EXPORT_MAX_ROWS } from '@kl/contracts/admin/exports';
 import {
   DEVELOPMENT_PAYMENT_CALLBACK_SECRET,
   DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
@@ -180,6 +181,11 @@ const envSchema = z.object({
     .regex(/^[1-9]\d*$/, { error: 'must be a positive whole number (requests per minute per IP)' })
     .transform(Number)
     .default(300),
+  EXPORT_MAX_ROWS: z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, { error: 'must be a whole number of rows from 1 to 9999999' })
+    .transform(Number)
+    .default(EXPORT_MAX_ROWS),
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, {
@@ -243,6 +249,8 @@ export interface AppConfig {
   agentSettlementApprovalThreshold: number;
   /** Requests per minute per client IP on /api. */
   rateLimitMax: number;
+  /** The most rows one back-office CSV export writes; a longer list is refused (docs/back-office.md, "Exports"). */
+  exportMaxRows: number;
   /** The Firebase project whose ID tokens log members in (Google, Facebook, phone); unset → quick login off. */
   firebaseProjectId: string | undefined;
   /** Where the certificates of Firebase's signing keys are fetched (kid → PEM, JSON). */
@@ -517,6 +525,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     adminDist: vars.ADMIN_DIST === undefined ? DEFAULT_ADMIN_DIST : absolute(vars.ADMIN_DIST),
     agentSettlementApprovalThreshold: vars.AGENT_SETTLEMENT_APPROVAL_THRESHOLD,
     rateLimitMax: vars.RATE_LIMIT_MAX,
+    exportMaxRows: vars.EXPORT_MAX_ROWS,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,

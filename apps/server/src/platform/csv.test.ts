@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDocument } from './csv.ts';
+import { csvCell, csvChunks, csvDocument } from './csv.ts';
 
 describe('report CSV', () => {
   it('quotes what RFC 4180 asks to quote, doubling quotes', () => {
@@ -28,5 +28,27 @@ describe('report CSV', () => {
         ['b', -2],
       ]),
     ).toBe('\uFEFFa,1\r\nb,-2\r\n');
+  });
+
+  it('writes a long document a batch at a time, the header first, the same as a whole document', async () => {
+    async function* batches() {
+      yield [['=a', 1]];
+      yield [];
+      yield [
+        ['b,c', -2],
+        ['Thưởng', 3],
+      ];
+    }
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(['Name', 'Amount (VND)'], batches())) chunks.push(chunk);
+    expect(chunks).toEqual(['\uFEFFName,Amount (VND)\r\n', "'=a,1\r\n", '"b,c",-2\r\nThưởng,3\r\n']);
+    expect(chunks.join('')).toBe(
+      csvDocument([
+        ['Name', 'Amount (VND)'],
+        ['=a', 1],
+        ['b,c', -2],
+        ['Thưởng', 3],
+      ]),
+    );
   });
 });

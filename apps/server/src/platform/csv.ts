@@ -22,7 +22,26 @@ export function csvCell(value: CsvCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One record: its cells separated by commas, ended by CRLF. */
+export function csvRecord(record: readonly CsvCell[]): string {
+  return `${record.map(csvCell).join(',')}\r\n`;
+}
+
 /** The document: BOM, then each record on its own CRLF-terminated line. */
 export function csvDocument(records: readonly (readonly CsvCell[])[]): string {
-  return CSV_BOM + records.map((record) => `${record.map(csvCell).join(',')}\r\n`).join('');
+  return CSV_BOM + records.map(csvRecord).join('');
+}
+
+/**
+ * The document as it is written, a chunk at a time: the BOM and the header first, then each batch of
+ * records as it comes, so that a long list is never held whole.
+ */
+export async function* csvChunks(
+  header: readonly CsvCell[],
+  batches: AsyncIterable<readonly (readonly CsvCell[])[]>,
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvRecord(header);
+  for await (const records of batches) {
+    if (records.length > 0) yield records.map(csvRecord).join('');
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumberOf, isoDateOf, startOfZoneDay, zoneDayOf } from './time-zone.ts';
+import { dayNumberOf, isoDateOf, startOfZoneDay, zoneDateTime, zoneDayOf } from './time-zone.ts';
 
 describe('days of a time zone', () => {
   const start = (date: string, zone: string) => startOfZoneDay(dayNumberOf(date), zone).toISOString();
@@ -18,5 +18,22 @@ describe('days of a time zone', () => {
     expect(isoDateOf(zoneDayOf(at, 'Asia/Ho_Chi_Minh'))).toBe('2026-02-01');
     expect(isoDateOf(zoneDayOf(at, 'America/New_York'))).toBe('2026-01-31');
     expect(isoDateOf(zoneDayOf(new Date('2026-02-28T16:59:59.999Z'), 'Asia/Ho_Chi_Minh'))).toBe('2026-02-28');
+  });
+
+  it('writes a moment on the zone’s wall clock with the zone’s offset then', () => {
+    const at = new Date('2030-03-05T02:00:09.750Z');
+    expect(zoneDateTime(at, 'Asia/Ho_Chi_Minh')).toBe('2030-03-05T09:00:09+07:00');
+    expect(zoneDateTime(at, 'UTC')).toBe('2030-03-05T02:00:09+00:00');
+    expect(zoneDateTime(at, 'Asia/Kolkata')).toBe('2030-03-05T07:30:09+05:30');
+    expect(zoneDateTime(new Date('2026-01-31T20:00:00.000Z'), 'America/St_Johns')).toBe(
+      '2026-01-31T16:30:00-03:30',
+    );
+    // New York in winter, then in summer time.
+    expect(zoneDateTime(new Date('2026-03-08T06:59:00.000Z'), 'America/New_York')).toBe(
+      '2026-03-08T01:59:00-05:00',
+    );
+    expect(zoneDateTime(new Date('2026-03-08T07:00:00.000Z'), 'America/New_York')).toBe(
+      '2026-03-08T03:00:00-04:00',
+    );
   });
 });

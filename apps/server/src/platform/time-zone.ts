@@ -55,3 +55,18 @@ export function startOfZoneDay(day: number, zone: string): Date {
   while (zoneDayOf(new Date(time), zone) < day) time += 15 * 60 * 1000;
   return new Date(time);
 }
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * The moment `at` on the wall clock of `zone` with the zone's offset then, in ISO 8601 to the second:
+ * `2030-03-05T09:00:00+07:00` (summer time included). What the back office's CSV exports write.
+ */
+export function zoneDateTime(at: Date, zone: string): string {
+  const wall = wallClockMs(at, zone);
+  const offsetMinutes = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const local = new Date(wall).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const size = Math.abs(offsetMinutes);
+  return `${local}${sign}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+}

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { API, LOGIN_KEY_HEADER, type LoginKey, SESSION_COOKIE } from '@kl/contracts';
+import { DEVICE_ID_HEADER } from '@kl/contracts/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type Clock, MINUTE_MS } from '../platform/clock.ts';
@@ -64,11 +65,14 @@ export interface Caller {
   ip: string;
   cookie?: string;
   device?: 'H5' | 'OTHERS';
+  /** The browser's random device id (X-Device-Id). */
+  deviceId?: string;
 }
 
 const headersOf = (caller: Caller, extra: Record<string, string> = {}) => ({
   ...(caller.cookie && { cookie: `${SESSION_COOKIE}=${caller.cookie}` }),
   ...(caller.device && { 'x-device': caller.device }),
+  ...(caller.deviceId && { [DEVICE_ID_HEADER]: caller.deviceId }),
   'accept-language': 'en',
   ...extra,
 });
@@ -172,7 +176,7 @@ export async function sendSmsCode(
 /** Registers a member by username as the web app does (a solved captcha); answers it as a logged-in caller. */
 export async function registerByUsername(
   app: FastifyInstance,
-  options: { ip?: string; username?: string; password?: string } = {},
+  options: { ip?: string; username?: string; password?: string; deviceId?: string } = {},
 ): Promise<Caller & { cookie: string; username: string }> {
   const ip = options.ip ?? freshIp();
   const username = options.username ?? freshUsername();
@@ -180,7 +184,7 @@ export async function registerByUsername(
   const response = await call(
     app,
     API.register,
-    { ip },
+    { ip, ...(options.deviceId && { deviceId: options.deviceId }) },
     {
       payload: {
         registerMethod: 'H5',

@@ -23,3 +23,16 @@ export function expectFailure(response: LightMyRequestResponse, status: number, 
   expect(response.statusCode, response.body).toBe(status);
   expect(failureEnvelope.parse(json(response)).code).toBe(code);
 }
+
+/**
+ * The records of a CSV download (docs/back-office.md, "Exports"), each a line without its CRLF: the test
+ * fails unless it answered 200 as UTF-8 CSV starting with a byte order mark.
+ */
+export function csvLines(response: LightMyRequestResponse): string[] {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const lines = response.body.slice(1).split('\r\n');
+  expect(lines.pop()).toBe('');
+  return lines;
+}

@@ -37,7 +37,7 @@ export const ADMIN_AREAS = [
   'feedback',
   /** Promotions and their claims. */
   'promotions',
-  /** Reports and their CSV downloads. */
+  /** Reports, the bets list (every member's game records) and their CSV downloads. */
   'reports',
   /** Agents: applications, making agents, contract offers, settlements and their approval. */
   'agents',

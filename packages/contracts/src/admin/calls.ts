@@ -2,6 +2,8 @@ import type { ApiTable } from '../api-call.ts';
 import type { AdminArea } from './access.ts';
 import { adminLoginRequest, adminLoginResult, adminLogoutResult, operatorSelf } from './auth.ts';
 import { adminAgentsCalls, adminAgentsRules } from './agents.ts';
+import { adminBetsCalls, adminBetsRules } from './bets.ts';
+import { adminExportCalls, adminExportRules } from './exports.ts';
 import { adminReconciliationCalls, adminReconciliationRules } from './reconciliation.ts';
 import { adminCredentialsCalls, adminCredentialsRules } from './credentials.ts';
 import { adminChatCalls, adminChatRules } from './chat.ts';
@@ -257,6 +259,8 @@ export const adminCalls = {
   ...adminRiskCalls,
   ...adminSiteLinksCalls,
   ...adminVipCalls,
+  ...adminBetsCalls,
+  ...adminExportCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -314,4 +318,6 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminRiskRules,
   ...adminSiteLinksRules,
   ...adminVipRules,
+  ...adminBetsRules,
+  ...adminExportRules,
 };

@@ -18,11 +18,17 @@ export const MEMBER_SEARCH_FIELDS = [
   'registerIp',
 ] as const;
 
-export const membersQuery = z.object({
+/**
+ * What narrows the member list and its CSV: the search text and where it looks, and a tag of the merchant's
+ * vocabulary (`GET /api/admin/member-tags`; members carrying it).
+ */
+export const memberFilters = {
   q: z.string().trim().max(64).optional(),
   field: z.enum(MEMBER_SEARCH_FIELDS).default('any'),
-  ...pageParams(ADMIN_PAGE_SIZE),
-});
+  tagId: z.coerce.number<number>().int().positive().optional(),
+};
+
+export const membersQuery = z.object({ ...memberFilters, ...pageParams(ADMIN_PAGE_SIZE) });
 export type MembersQuery = z.input<typeof membersQuery>;
 
 export const memberRow = z.object({

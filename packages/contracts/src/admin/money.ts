@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPOSIT_ORDER_STATUSES } from '../deposit.ts';
-import { pageParams } from '../paging.ts';
+import { fromBeforeTo, pageParams } from '../paging.ts';
 import { moneySchema } from '../wallet.ts';
 import { operatorWithdrawal, WITHDRAWAL_STATUSES } from '../withdrawal.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
@@ -12,17 +12,16 @@ const period = {
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 };
-const fromBeforeTo = (query: { from?: string | undefined; to?: string | undefined }) =>
-  !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to);
 
+/** What narrows the withdrawal list and its CSV: the status, a username prefix, the request time. */
+export const withdrawalFilters = {
+  status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
+  username: z.string().trim().max(64).optional(),
+  ...period,
+};
 export const adminWithdrawalsQuery = z
-  .object({
-    status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
-    username: z.string().trim().max(64).optional(),
-    ...period,
-    ...pageParams(ADMIN_PAGE_SIZE),
-  })
-  .refine(fromBeforeTo, { message: 'from must be before to', path: ['to'] });
+  .object({ ...withdrawalFilters, ...pageParams(ADMIN_PAGE_SIZE) })
+  .refine(...fromBeforeTo);
 export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
 
 /**
@@ -125,16 +124,25 @@ export const adminWithdrawalDecision = z.object({
   awaitingSecondApproval: z.boolean(),
 });
 
+/**
+ * What the orders' confirmation by hand may be narrowed to: an open order (pending or expired) whose first
+ * approval waits for a second operator (docs/back-office.md, "Deposit channels and payments operations").
+ */
+export const DEPOSIT_CONFIRMATION_FILTERS = ['awaiting_second_approval'] as const;
+export type DepositConfirmationFilter = (typeof DEPOSIT_CONFIRMATION_FILTERS)[number];
+
+/** What narrows the deposit order list and its CSV. */
+export const depositFilters = {
+  status: z.enum(DEPOSIT_ORDER_STATUSES).optional(),
+  username: z.string().trim().max(64).optional(),
+  /** The gateway's reference of a paid order, or our order id. */
+  reference: z.string().trim().max(128).optional(),
+  confirmation: z.enum(DEPOSIT_CONFIRMATION_FILTERS).optional(),
+  ...period,
+};
 export const adminDepositsQuery = z
-  .object({
-    status: z.enum(DEPOSIT_ORDER_STATUSES).optional(),
-    username: z.string().trim().max(64).optional(),
-    /** The gateway's reference of a paid order, or our order id. */
-    reference: z.string().trim().max(128).optional(),
-    ...period,
-    ...pageParams(ADMIN_PAGE_SIZE),
-  })
-  .refine(fromBeforeTo, { message: 'from must be before to', path: ['to'] });
+  .object({ ...depositFilters, ...pageParams(ADMIN_PAGE_SIZE) })
+  .refine(...fromBeforeTo);
 export type AdminDepositsQuery = z.input<typeof adminDepositsQuery>;
 export const adminDeposit = z.object({
   orderId: z.string(),
@@ -183,6 +191,8 @@ export const dashboard = z.object({
   pending: z.object({
     withdrawals: z.number().int(),
     adjustments: z.number().int(),
+    /** Open deposit orders whose confirmation by hand waits for a second operator's approval. */
+    deposits: z.number().int(),
     chats: z.number().int(),
   }),
 });

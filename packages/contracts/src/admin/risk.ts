@@ -13,9 +13,17 @@ import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /**
  * What a risk signal is about: a referral bonus refused (the pair shares a bank account, a device or an
- * address), a member refused a bank account another member owns.
+ * address), a member refused a bank account another member owns, a new member who registered on the
+ * device or from the address of other members, a member whose bonuses went above their deposits at a
+ * bonus claim (the rules of a withdrawal's risk flags, docs/decisions/052-list-exports-and-risk-signals.md).
  */
-export const RISK_SIGNAL_KINDS = ['referral_refused', 'bank_account_conflict'] as const;
+export const RISK_SIGNAL_KINDS = [
+  'referral_refused',
+  'bank_account_conflict',
+  'shared_device',
+  'shared_address',
+  'bonus_over_deposits',
+] as const;
 export type RiskSignalKind = (typeof RISK_SIGNAL_KINDS)[number];
 
 export const RISK_SIGNAL_STATUSES = ['open', 'reviewed'] as const;
@@ -32,6 +40,8 @@ export const MEMBER_RESTRICTED_REASONS = {
 } as const satisfies Record<MemberRestrictionKind, string>;
 
 export const NOTE_MAX = 1000;
+/** The other members a shared device or address signal names. */
+export const SHARED_MEMBERS_NAMED = 10;
 export const TAG_NAME_MAX = 40;
 export const REVIEW_NOTE_MAX = 500;
 
@@ -100,7 +110,11 @@ export const riskSignal = z.object({
   otherMember: riskMember.nullable(),
   /**
    * What happened, for the words the screen shows: a refused referral's `reason` (REFERRAL_*),
-   * `promotionId` and `promotionCode`; a bank-account conflict's `bankCode`.
+   * `promotionId` and `promotionCode`; a bank-account conflict's `bankCode`; a shared device's or
+   * address's other `members` (`{ id, username }`, at most SHARED_MEMBERS_NAMED, by username; `otherMember`
+   * is the first of them) and the `device` or the `ip`; bonuses above deposits' `promotionId`,
+   * `promotionCode`, `bonuses` and `deposits` (minor units) since the member's last paid withdrawal (`since`,
+   * null for none).
    */
   detail: z.record(z.string(), z.unknown()),
   status: z.enum(RISK_SIGNAL_STATUSES),

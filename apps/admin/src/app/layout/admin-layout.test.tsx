@@ -61,6 +61,7 @@ describe('the layout', () => {
       'Promotions',
       'VIP levels',
       'Reports',
+      'Bets',
       'Provider reconciliation',
       'Agents',
       'Operators',
@@ -93,6 +94,7 @@ describe('the layout', () => {
       'Khuyến mãi',
       'Cấp VIP',
       'Báo cáo',
+      'Lịch sử cược',
       'Đối soát nhà cung cấp',
       'Đại lý',
       'Nhân viên',
@@ -145,6 +147,8 @@ describe('the layout', () => {
       routes: [
         on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('risk'))),
         on(adminCalls.adminMembers, () => failure('SESSION_EXPIRED')),
+        // The tag filter's vocabulary.
+        on(adminCalls.adminMemberTags, () => answer(adminCalls.adminMemberTags, { list: [] })),
       ],
     });
     await findHeading('Back office sign-in');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { JsonView } from '../../shared/ui/json-view.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
@@ -20,7 +21,7 @@ interface AuditFilters {
 
 const text = (value: string | undefined) => value?.trim() || undefined;
 
-/** The audit log: who did what, when, from where, with the before and after of each change. */
+/** The audit log: who did what, when, from where, with the before and after of each change; as CSV too. */
 export function AuditScreen() {
   const { t } = useTranslation();
   const list = usePagedList(adminCalls.adminAudit, 'audit', {});
@@ -39,7 +40,10 @@ export function AuditScreen() {
   ];
 
   return (
-    <Screen title={t('menu.audit')}>
+    <Screen
+      title={t('menu.audit')}
+      extra={<ExportButton entry={adminCalls.adminAuditCsv} query={list.filters} />}
+    >
       <FilterBar<AuditFilters>
         name="auditFilters"
         label={t('common.filters')}

@@ -16,7 +16,7 @@ import { Screen } from '../../shared/ui/screen.tsx';
 const MONEY_FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'bonuses'] as const;
 type MoneyFigure = (typeof MONEY_FIGURES)[number];
 const COUNT_FIGURES = ['newMembers', 'activeMembers'] as const;
-const PENDING = ['withdrawals', 'adjustments', 'chats'] as const;
+const PENDING = ['withdrawals', 'adjustments', 'deposits', 'chats'] as const;
 
 /** The figures of real members over a period (today, 7 or 30 days), a chart of its days, and the work waiting. */
 export function DashboardScreen() {
@@ -29,10 +29,13 @@ export function DashboardScreen() {
     placeholderData: keepPreviousData,
   });
   const data: Dashboard | undefined = dashboard.data;
-  // Pending work links to its queue when the operator may open it (chats are answered elsewhere).
+  // Pending work links to its queue when the operator may open it (chats are answered elsewhere); the
+  // deposit orders waiting for a second approval, to the deposits list filtered to them.
   const queues: Record<(typeof PENDING)[number], string | undefined> = {
     withdrawals: useAccess('withdrawals') === 'none' ? undefined : '/withdrawals',
     adjustments: useAccess('adjustments') === 'none' ? undefined : '/adjustments',
+    deposits:
+      useAccess('deposits') === 'none' ? undefined : '/deposits?confirmation=awaiting_second_approval',
     chats: undefined,
   };
   const money = (value: number) => formatMoney(value, data?.currency ?? 'VND', i18n.language);
@@ -102,7 +105,7 @@ export function DashboardScreen() {
                 const label = t(`dashboard.pending.${key}`);
                 const path = queues[key];
                 return (
-                  <Col key={key} xs={24} sm={8}>
+                  <Col key={key} xs={24} sm={12} lg={6}>
                     <Statistic
                       title={path ? <Link to={path}>{label}</Link> : label}
                       value={formatCount(data.pending[key], i18n.language)}

@@ -5,12 +5,17 @@ import {
   adminCalls,
   answer,
   bodyOf,
+  captureDownloads,
+  chooseOption,
   createOperator,
+  csvFile,
   findHeading,
   LANGUAGE_STORAGE_KEY,
   on,
+  onFile,
   renderAdmin,
   screen,
+  waitFor,
   within,
 } from '../../test/kit.ts';
 
@@ -252,5 +257,43 @@ describe('the deposits screen', () => {
     ).toEqual([
       [{ orderId: open.orderId }, { bankReference: 'FT26333001', reason: 'Seen on the Vietcombank account' }],
     ]);
+  });
+
+  it('opens on the orders waiting for a second approval from the dashboard’s link, and exports the orders found', async () => {
+    const { user, api } = await renderAdmin('/deposits?confirmation=awaiting_second_approval', {
+      routes: [
+        ...base,
+        ordersRoute([order()]),
+        onFile(adminCalls.adminDepositsCsv, () => csvFile('Created\r\n', 'deposits-20261129-150000.csv')),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await findHeading('Deposits');
+    await waitFor(() =>
+      expect(api.requestsOf(adminCalls.adminDeposits)[0]?.url.searchParams.get('confirmation')).toBe(
+        'awaiting_second_approval',
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: 'Confirmation' })).toBeVisible();
+    expect(screen.getByTitle('Awaiting a second approval')).toBeVisible();
+
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.filename)).toEqual(['deposits-20261129-150000.csv']));
+    expect(
+      Object.fromEntries(api.requestsOf(adminCalls.adminDepositsCsv)[0]?.url.searchParams ?? []),
+    ).toEqual({
+      confirmation: 'awaiting_second_approval',
+      lang: 'en',
+    });
+
+    // Any confirmation again: the filter goes.
+    await chooseOption(user, 'Confirmation', 'All');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(api.requestsOf(adminCalls.adminDeposits).at(-1)?.url.searchParams.has('confirmation')).toBe(
+        false,
+      ),
+    );
   });
 });

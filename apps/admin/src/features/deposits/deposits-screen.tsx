@@ -1,13 +1,20 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
-import type { AdminDeposit } from '@kl/contracts/admin/money';
+import {
+  type AdminDeposit,
+  DEPOSIT_CONFIRMATION_FILTERS,
+  type DepositConfirmationFilter,
+} from '@kl/contracts/admin/money';
 import { DEPOSIT_ORDER_STATUSES, type DepositOrderStatus } from '@kl/contracts/deposit';
-import { Form, Input, Select, type TableColumnsType, Tabs } from 'antd';
+import { Flex, Form, Input, Select, type TableColumnsType, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDateTime, periodOf, type DayRange } from '../../shared/dates.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
+import { memberColumn } from '../../shared/ui/columns.tsx';
 import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
@@ -20,18 +27,27 @@ interface DepositFilters {
   status?: DepositOrderStatus | 'all';
   username?: string;
   reference?: string;
+  confirmation?: DepositConfirmationFilter | 'any';
   period?: DayRange;
 }
 
+/** `?confirmation=awaiting_second_approval` (the dashboard's link): the orders waiting for a second operator. */
+function confirmationIn(search: URLSearchParams): DepositConfirmationFilter | undefined {
+  const asked = search.get('confirmation');
+  return DEPOSIT_CONFIRMATION_FILTERS.find((filter) => filter === asked);
+}
+
 /**
- * Deposit orders: by status, member, reference (ours or the gateway's) and period; an open order is
- * confirmed or refused by hand, or given its second approval (docs/back-office.md, "Deposit channels and
- * payments operations").
+ * Deposit orders: by status, member, reference (ours or the gateway's), a first approval waiting for a
+ * second operator and period; an open order is confirmed or refused by hand, or given its second approval
+ * (docs/back-office.md, "Deposit channels and payments operations"); the orders found export as CSV.
  */
 function DepositOrdersPanel() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('deposits');
-  const list = usePagedList(adminCalls.adminDeposits, 'deposits', {});
+  const [search] = useSearchParams();
+  const [confirmation] = useState(() => confirmationIn(search));
+  const list = usePagedList(adminCalls.adminDeposits, 'deposits', confirmation ? { confirmation } : {});
 
   const columns: TableColumnsType<AdminDeposit> = [
     { title: t('deposits.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
@@ -40,11 +56,7 @@ function DepositOrdersPanel() {
       dataIndex: 'orderId',
       render: (orderId: string) => <code>{orderId}</code>,
     },
-    {
-      title: t('deposits.member'),
-      dataIndex: 'username',
-      render: (username: string, row) => <Link to={`/members/${row.memberId}`}>{username}</Link>,
-    },
+    memberColumn(t('deposits.member')),
     {
       title: t('deposits.amount'),
       dataIndex: 'amount',
@@ -90,12 +102,13 @@ function DepositOrdersPanel() {
       <FilterBar<DepositFilters>
         name="depositFilters"
         label={t('common.filters')}
-        initialValues={{ status: 'all' }}
+        initialValues={{ status: 'all', confirmation: confirmation ?? 'any' }}
         onSearch={(values) =>
           list.setFilters({
             status: values.status === 'all' ? undefined : values.status,
             username: values.username?.trim() || undefined,
             reference: values.reference?.trim() || undefined,
+            confirmation: values.confirmation === 'any' ? undefined : values.confirmation,
             ...periodOf(values.period),
           })
         }
@@ -118,8 +131,28 @@ function DepositOrdersPanel() {
         <Form.Item name="reference" label={t('deposits.reference')}>
           <Input allowClear />
         </Form.Item>
+        <Form.Item
+          name="confirmation"
+          label={t('payments.confirmation')}
+          htmlFor="depositFilters_confirmation"
+        >
+          <Select<DepositConfirmationFilter | 'any'>
+            id="depositFilters_confirmation"
+            style={{ width: 220 }}
+            options={[
+              { value: 'any', label: t('common.all') },
+              ...DEPOSIT_CONFIRMATION_FILTERS.map((filter) => ({
+                value: filter,
+                label: t(`deposits.confirmationFilters.${filter}`),
+              })),
+            ]}
+          />
+        </Form.Item>
         <DateRangeItem formName="depositFilters" />
       </FilterBar>
+      <Flex justify="end">
+        <ExportButton entry={adminCalls.adminDepositsCsv} query={list.filters} />
+      </Flex>
       <PagedTable<AdminDeposit>
         label={t('deposits.tableLabel')}
         rowKey="orderId"

@@ -6,22 +6,29 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { EnabledTag } from '../../shared/ui/status-tag.tsx';
+import { useMemberTags } from '../risk/index.ts';
 
 type SearchField = (typeof MEMBER_SEARCH_FIELDS)[number];
 interface MemberSearch {
   q?: string;
   field: SearchField;
+  tagId?: number;
 }
 
-/** Member search (username, mobile, email, bank account, register IP or any of them); a row opens the member. */
+/**
+ * Member search (username, mobile, email, bank account, register IP or any of them) and a tag of the
+ * merchant's vocabulary; a row opens the member; the whole list found exports as CSV.
+ */
 export function MembersScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const list = usePagedList(adminCalls.adminMembers, 'members', { field: 'any' });
+  const tags = useMemberTags();
 
   const columns: TableColumnsType<MemberRow> = [
     {
@@ -52,12 +59,17 @@ export function MembersScreen() {
   ];
 
   return (
-    <Screen title={t('menu.members')}>
+    <Screen
+      title={t('menu.members')}
+      extra={<ExportButton entry={adminCalls.adminMembersCsv} query={list.filters} />}
+    >
       <FilterBar<MemberSearch>
         name="memberSearch"
         label={t('members.search')}
         initialValues={{ field: 'any' }}
-        onSearch={(values) => list.setFilters({ q: values.q?.trim() || undefined, field: values.field })}
+        onSearch={(values) =>
+          list.setFilters({ q: values.q?.trim() || undefined, field: values.field, tagId: values.tagId })
+        }
       >
         <Form.Item name="q" label={t('members.search')}>
           <Input allowClear style={{ width: 240 }} />
@@ -68,6 +80,19 @@ export function MembersScreen() {
             options={MEMBER_SEARCH_FIELDS.map((field) => ({
               value: field,
               label: t(`members.fields.${field}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="tagId" label={t('members.tag')} htmlFor="memberSearch_tagId">
+          <Select<number>
+            id="memberSearch_tagId"
+            style={{ width: 200 }}
+            allowClear
+            placeholder={t('members.anyTag')}
+            loading={tags.isPending}
+            options={(tags.data?.list ?? []).map((tag) => ({
+              value: tag.id,
+              label: t('members.tagWithCount', { tag: tag.name, count: tag.members }),
             }))}
           />
         </Form.Item>

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   adminCalls,
   answer,
+  captureDownloads,
   createOperator,
+  csvFile,
   findHeading,
   LANGUAGE_STORAGE_KEY,
   on,
+  onFile,
   renderAdmin,
   screen,
   waitFor,
@@ -28,7 +31,7 @@ const zero = {
 };
 
 describe('reports', () => {
-  it('shows a report of the period and links the CSV of the report shown', async () => {
+  it('shows a report of the period and exports the CSV of the report shown', async () => {
     const { user, api } = await renderAdmin('/reports', {
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
       routes: [
@@ -45,6 +48,9 @@ describe('reports', () => {
           };
           return answer(adminCalls.adminReportDaily, report);
         }),
+        onFile(adminCalls.adminReportCsv, (request) =>
+          csvFile('Day\r\n', `report-${request.url.searchParams.get('report')}.csv`),
+        ),
         on(adminCalls.adminReportGames, () =>
           answer(adminCalls.adminReportGames, {
             list: [
@@ -75,19 +81,22 @@ describe('reports', () => {
     const from = request?.url.searchParams.get('from');
     const to = request?.url.searchParams.get('to');
     expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const download = screen.getByRole('link', { name: 'Download CSV' });
-    expect(download).toHaveAttribute(
-      'href',
-      `/api/admin/reports/csv?report=daily&from=${from}&to=${to}&lang=en`,
+    const saved = captureDownloads();
+    const exportCsv = screen.getByRole('button', { name: 'Export CSV' });
+    await user.click(exportCsv);
+    await waitFor(() => expect(saved.map((file) => file.filename)).toEqual(['report-daily.csv']));
+    expect(`${api.requestsOf(adminCalls.adminReportCsv)[0]?.url.search}`).toBe(
+      `?report=daily&from=${from}&to=${to}&lang=en`,
     );
 
     await user.click(screen.getByRole('tab', { name: 'By game' }));
     const games = await screen.findByRole('table', { name: 'By game' });
     expect(await within(games).findByRole('cell', { name: 'Lucky Dragon' })).toBeVisible();
     expect(api.requestsOf(adminCalls.adminReportGames)[0]?.url.searchParams.get('from')).toBe(from);
-    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
-      'href',
-      `/api/admin/reports/csv?report=games&from=${from}&to=${to}&lang=en`,
+    await user.click(exportCsv);
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(`${api.requestsOf(adminCalls.adminReportCsv)[1]?.url.search}`).toBe(
+      `?report=games&from=${from}&to=${to}&lang=en`,
     );
   });
 });

@@ -1,12 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { REPORT_KINDS, REPORT_MAX_DAYS, type ReportKind } from '@kl/contracts/admin/reports';
-import { Button, DatePicker, Flex, Tabs, Typography } from 'antd';
+import { DatePicker, Flex, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildUrl } from '../../shared/api.ts';
 import { merchantToday } from '../../shared/dates.ts';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import {
   DailyReportTable,
@@ -22,7 +21,7 @@ const DAY = 'YYYY-MM-DD';
  * tab, and the CSV of the report shown for the same period.
  */
 export function ReportsScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
     // The merchant's days (the server counts them in its time zone).
     const today = merchantToday();
@@ -30,11 +29,6 @@ export function ReportsScreen() {
   });
   const [report, setReport] = useState<ReportKind>('daily');
   const period: ReportPeriod = { from: range[0].format(DAY), to: range[1].format(DAY) };
-  const csvHref = buildUrl(adminCalls.adminReportCsv.path, undefined, {
-    report,
-    ...period,
-    lang: i18n.language === 'en' ? 'en' : 'vi',
-  });
   const tables: Record<ReportKind, ReactNode> = {
     daily: <DailyReportTable period={period} />,
     games: <GameReportTable key={`${period.from}/${period.to}`} period={period} />,
@@ -44,11 +38,7 @@ export function ReportsScreen() {
   return (
     <Screen
       title={t('reports.menu')}
-      extra={
-        <Button href={csvHref} download icon={<DownloadOutlined aria-hidden="true" />}>
-          {t('reports.downloadCsv')}
-        </Button>
-      }
+      extra={<ExportButton entry={adminCalls.adminReportCsv} query={{ report, ...period }} />}
     >
       <Flex gap="small" align="center" wrap>
         <label htmlFor="report-period">{t('common.period')}</label>

@@ -1,2 +1,3 @@
 export { MemberRiskCard } from './member-risk-card.tsx';
 export { RiskScreen } from './risk-screen.tsx';
+export { useMemberTags } from './use-member-tags.ts';

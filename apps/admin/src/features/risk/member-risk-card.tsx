@@ -19,6 +19,7 @@ import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useMemberTags } from './use-member-tags.ts';
 
 /**
  * A member's notes (newest first; never changed, a correction is a new note), tags and restrictions
@@ -209,10 +210,7 @@ function AddNoteForm({ memberId }: { memberId: string }) {
 function AddTagForm({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
-  const vocabulary = useQuery({
-    queryKey: listKey('memberTags'),
-    queryFn: ({ signal }) => adminCall(adminCalls.adminMemberTags, { signal }),
-  });
+  const vocabulary = useMemberTags();
   const add = useAdminMutation(
     (name: string) => adminCall(adminCalls.adminAddMemberTag, { params: { memberId }, body: { name } }),
     { invalidates: ['memberRisk', 'memberTags'] },

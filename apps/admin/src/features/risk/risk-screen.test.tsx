@@ -35,6 +35,14 @@ function signal(overrides: Partial<RiskSignal>): RiskSignal {
   };
 }
 
+/** The queue's answer: these signals on one page. */
+const signalsRoute = (list: RiskSignal[]) =>
+  on(adminCalls.adminRiskSignals, () =>
+    answer(adminCalls.adminRiskSignals, { list, pageNo: 1, pageSize: 20, total: list.length }),
+  );
+const sessionOf = (role: 'risk' | 'finance') =>
+  on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator(role)));
+
 describe('the risk queue', () => {
   it('lists signals in words with links to their members, filters them, and marks one reviewed', async () => {
     const referral = signal({
@@ -56,15 +64,8 @@ describe('the risk queue', () => {
     const { user, api } = await renderAdmin('/risk', {
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
       routes: [
-        on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('risk'))),
-        on(adminCalls.adminRiskSignals, () =>
-          answer(adminCalls.adminRiskSignals, {
-            list: [referral, conflict],
-            pageNo: 1,
-            pageSize: 20,
-            total: 2,
-          }),
-        ),
+        sessionOf('risk'),
+        signalsRoute([referral, conflict]),
         on(adminCalls.adminReviewRiskSignal, (request) => {
           if (refuseReview) {
             refuseReview = false;
@@ -131,19 +132,58 @@ describe('the risk queue', () => {
     await renderAdmin('/risk', {
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
       routes: [
-        on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('finance'))),
-        on(adminCalls.adminRiskSignals, () =>
-          answer(adminCalls.adminRiskSignals, {
-            list: [signal({ detail: { reason: 'REFERRAL_SHARED_DEVICE', promotionCode: 'INVITE50' } })],
-            pageNo: 1,
-            pageSize: 20,
-            total: 1,
-          }),
-        ),
+        sessionOf('finance'),
+        signalsRoute([signal({ detail: { reason: 'REFERRAL_SHARED_DEVICE', promotionCode: 'INVITE50' } })]),
       ],
     });
     const table = await screen.findByRole('table', { name: 'Risk signals' });
     expect(await within(table).findByText(/the two registered from the same device/)).toBeVisible();
     expect(within(table).queryByRole('button', { name: /^Review / })).toBeNull();
+  });
+
+  it('says what a shared device or address and bonuses above deposits are, with every member named', async () => {
+    const CAROL = { id: '8b3e4d5c-6f70-4b82-8c9d-3e4f5a6b7c8d', username: 'carol' };
+    const device = signal({
+      id: 21,
+      kind: 'shared_device',
+      detail: { members: [BOB, CAROL], device: 'dev-1234567890abcdef' },
+    });
+    const address = signal({
+      id: 22,
+      kind: 'shared_address',
+      member: CAROL,
+      otherMember: ALICE,
+      detail: { members: [ALICE], ip: '203.0.113.9' },
+    });
+    const bonus = signal({
+      id: 23,
+      kind: 'bonus_over_deposits',
+      otherMember: null,
+      detail: { promotionCode: 'WELCOME100', bonuses: 101_000, deposits: 100_000, since: null },
+    });
+    await renderAdmin('/risk', {
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+      routes: [sessionOf('risk'), signalsRoute([device, address, bonus])],
+    });
+    const table = await screen.findByRole('table', { name: 'Risk signals' });
+    expect(await within(table).findByText('alice registered on the same device as bob, carol')).toBeVisible();
+    expect(
+      within(table).getByText('carol registered from 203.0.113.9, an address alice used too'),
+    ).toBeVisible();
+    expect(
+      within(table).getByText(
+        'After claiming WELCOME100, the bonuses of alice (₫101,000) are above their deposits (₫100,000)',
+      ),
+    ).toBeVisible();
+    const rows = within(table).getAllByRole('row').slice(1);
+    const linked = rows.map((row) =>
+      within(row)
+        .queryAllByRole('link')
+        .map((link) => link.textContent),
+    );
+    expect(linked).toEqual([['alice', 'bob', 'carol'], ['carol', 'alice'], ['alice']]);
+    expect(within(rows[0] as HTMLElement).getByText('Shared device')).toBeVisible();
+    expect(within(rows[1] as HTMLElement).getByText('Shared address')).toBeVisible();
+    expect(within(rows[2] as HTMLElement).getByText('Bonuses above deposits')).toBeVisible();
   });
 });

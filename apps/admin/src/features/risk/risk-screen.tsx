@@ -20,7 +20,7 @@ import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
-import { useSignalText } from './signal-text.ts';
+import { othersOf, useSignalText } from './signal-text.ts';
 
 interface RiskFilters {
   kind: RiskSignalKind | 'all';
@@ -58,7 +58,7 @@ export function RiskScreen() {
       render: (_, row) => (
         <Flex gap="small" wrap>
           {memberLink(row.member)}
-          {row.otherMember ? memberLink(row.otherMember) : null}
+          {othersOf(row).map(memberLink)}
         </Flex>
       ),
     },

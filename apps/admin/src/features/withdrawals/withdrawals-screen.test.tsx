@@ -14,6 +14,10 @@ import {
   LANGUAGE_STORAGE_KEY,
   findHeading,
   waitFor,
+  captureDownloads,
+  chooseOption,
+  csvFile,
+  onFile,
 } from '../../test/kit.ts';
 
 /** The queue as the server keeps it: a decided withdrawal leaves the pending list. */
@@ -74,6 +78,37 @@ describe('the withdrawal queue', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('exports the requests of the status and member shown as CSV, even to a read-only operator', async () => {
+    const withdrawals = [createWithdrawal({ username: 'alice', status: 'rejected' })];
+    const { user, api } = await renderAdmin('/withdrawals', {
+      routes: [
+        sessionOf(true),
+        ...queue(withdrawals),
+        onFile(adminCalls.adminWithdrawalsCsv, () =>
+          csvFile('Requested\r\n', 'withdrawals-20260301-150000.csv'),
+        ),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+    });
+    await findHeading('Withdrawals');
+    await chooseOption(user, 'Status', 'Rejected');
+    await user.type(screen.getByRole('textbox', { name: 'Member' }), 'ali');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('alice');
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(saved.map((file) => file.filename)).toEqual(['withdrawals-20260301-150000.csv']),
+    );
+    expect(
+      Object.fromEntries(api.requestsOf(adminCalls.adminWithdrawalsCsv)[0]?.url.searchParams ?? []),
+    ).toEqual({
+      status: 'rejected',
+      username: 'ali',
+      lang: 'en',
+    });
   });
 
   it('approves (after confirming) and rejects with a reason; the list refreshes; a decided one says so', async () => {

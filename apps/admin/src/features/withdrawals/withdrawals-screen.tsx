@@ -10,6 +10,7 @@ import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
 import { DateRangeItem } from '../../shared/ui/date-range-item.tsx';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
 import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
@@ -27,7 +28,7 @@ interface WithdrawalFilters {
   period?: DayRange;
 }
 
-/** The withdrawal queue (pending first): what the reviewer needs, and approve / reject. */
+/** The withdrawal queue (pending first): what the reviewer needs, approve / reject, and the list as CSV. */
 export function WithdrawalsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('withdrawals');
@@ -119,7 +120,10 @@ export function WithdrawalsScreen() {
   }
 
   return (
-    <Screen title={t('menu.withdrawals')}>
+    <Screen
+      title={t('menu.withdrawals')}
+      extra={<ExportButton entry={adminCalls.adminWithdrawalsCsv} query={list.filters} />}
+    >
       <FilterBar<WithdrawalFilters>
         name="withdrawalFilters"
         label={t('common.filters')}

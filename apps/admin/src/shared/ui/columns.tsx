@@ -1,5 +1,6 @@
 import { Space, Switch, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime } from '../dates.ts';
 import { YesNo } from './yes-no.tsx';
 
@@ -54,4 +55,14 @@ export function actionsColumn<T>(
         },
       ]
     : [];
+}
+/** A column of the member a row is about: their username, a link to their page. */
+export function memberColumn<T extends { memberId: string; username: string }>(
+  title: string,
+): TableColumnType<T> {
+  return {
+    title,
+    dataIndex: 'username',
+    render: (username: string, row) => <Link to={`/members/${row.memberId}`}>{username}</Link>,
+  };
 }

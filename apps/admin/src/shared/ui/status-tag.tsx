@@ -9,6 +9,9 @@ const COLORS: Readonly<Record<string, 'warning' | 'success' | 'error' | 'default
   rejected: 'error',
   failed: 'error',
   expired: 'default',
+  open: 'warning',
+  settled: 'success',
+  cancelled: 'default',
 };
 
 /** A status of a list (pending, paid, rejected…), coloured by what it means, labelled in the language. */

@@ -47,6 +47,8 @@ export const gameRound = pgTable(
     // A provider's round id may be shared by every player of a live table: a round is the member's.
     uniqueIndex('game_round_key').on(table.merchantCode, table.vendorCode, table.roundKey, table.memberId),
     index('game_round_member_created_idx').on(table.memberId, table.createdAt),
+    // The back office's bets list: every member's rounds of the merchant, newest first.
+    index('game_round_merchant_created_idx').on(table.merchantCode, table.createdAt, table.id),
     check('game_round_status_check', inList(table.status, GAME_ROUND_STATUSES)),
     check('game_round_game_type_check', inList(table.gameType, GAME_TYPES)),
     check('game_round_amounts_check', sql`${table.stake} >= 0 and ${table.payout} >= 0`),

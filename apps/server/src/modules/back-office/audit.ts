@@ -1,8 +1,10 @@
-import type { AuditPage, AuditQuery } from '@kl/contracts/admin/operators';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditPage, AuditQuery } from '@kl/contracts/admin/operators';
+import { and, count as countRows, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { operatorAudit } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { keysetAfter } from '../../platform/keyset.ts';
+import { likeLiteral, prefixPattern } from '../../platform/like-pattern.ts';
 
 /**
  * The audit log (docs/back-office.md, "Audit"): one row per operator action, written in the transaction of
@@ -42,8 +44,64 @@ export function withoutSecrets(value: unknown): unknown {
   return value;
 }
 
+/** What narrows the audit log and its CSV (contracts `auditFilters`). */
+export type AuditFilter = Omit<AuditQuery, 'pageNo' | 'pageSize'>;
+
+const entryOf = (row: typeof operatorAudit.$inferSelect): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  operatorId: row.operatorId,
+  operatorUsername: row.operatorUsername,
+  ip: row.ip,
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  before: row.before,
+  after: row.after,
+});
+
 export function createAuditLog(deps: { db: Db; clock: Clock; merchantCode: string }) {
   const { db, clock, merchantCode } = deps;
+  const a = operatorAudit;
+
+  function condition(query: AuditFilter): SQL[] {
+    const where: SQL[] = [eq(a.merchantCode, merchantCode)];
+    if (query.operator) where.push(ilike(a.operatorUsername, prefixPattern(query.operator)));
+    if (query.action) where.push(ilike(a.action, prefixPattern(query.action)));
+    if (query.target) {
+      const like = `%${likeLiteral(query.target)}%`;
+      where.push(or(ilike(a.targetType, like), ilike(a.targetId, like)) as SQL);
+    }
+    if (query.from) where.push(gte(a.at, new Date(query.from)));
+    if (query.to) where.push(lt(a.at, new Date(query.to)));
+    return where;
+  }
+
+  /** Up to `page.limit` entries, newest first: after `page.offset` entries, or after the entry `page.after`. */
+  async function entries(
+    query: AuditFilter,
+    page: { limit: number; offset?: number; after?: number | undefined },
+  ): Promise<AuditEntry[]> {
+    const where = condition(query);
+    if (page.after !== undefined)
+      where.push(keysetAfter(a, a.at, a.id, { after: page.after, direction: 'desc' }));
+    const rows = await db
+      .select()
+      .from(a)
+      .where(and(...where))
+      .orderBy(desc(a.at), desc(a.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0);
+    return rows.map(entryOf);
+  }
+
+  async function count(query: AuditFilter): Promise<number> {
+    const [row] = await db
+      .select({ total: countRows() })
+      .from(a)
+      .where(and(...condition(query)));
+    return row?.total ?? 0;
+  }
 
   return {
     async record(actor: AuditActor, entry: AuditRecord, tx: DbOrTx = db): Promise<void> {
@@ -62,47 +120,17 @@ export function createAuditLog(deps: { db: Db; clock: Clock; merchantCode: strin
     },
 
     /** Newest first; operator and action match from the start, target anywhere in its type or id. */
-    async search(query: Required<Pick<AuditQuery, 'pageNo' | 'pageSize'>> & AuditQuery): Promise<AuditPage> {
-      const a = operatorAudit;
-      const where: SQL[] = [eq(a.merchantCode, merchantCode)];
-      const escape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-      if (query.operator) where.push(ilike(a.operatorUsername, `${escape(query.operator)}%`));
-      if (query.action) where.push(ilike(a.action, `${escape(query.action)}%`));
-      if (query.target) {
-        const like = `%${escape(query.target)}%`;
-        where.push(or(ilike(a.targetType, like), ilike(a.targetId, like)) as SQL);
-      }
-      if (query.from) where.push(gte(a.at, new Date(query.from)));
-      if (query.to) where.push(lt(a.at, new Date(query.to)));
-      const condition = and(...where);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(a)
-          .where(condition)
-          .orderBy(desc(a.at), desc(a.id))
-          .limit(query.pageSize)
-          .offset((query.pageNo - 1) * query.pageSize),
-        db.select({ total: count() }).from(a).where(condition),
+    async search(query: AuditFilter & { pageNo: number; pageSize: number }): Promise<AuditPage> {
+      const [list, total] = await Promise.all([
+        entries(query, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+        count(query),
       ]);
-      return {
-        list: rows.map((row) => ({
-          id: row.id,
-          at: row.at.toISOString(),
-          operatorId: row.operatorId,
-          operatorUsername: row.operatorUsername,
-          ip: row.ip,
-          action: row.action,
-          targetType: row.targetType,
-          targetId: row.targetId,
-          before: row.before,
-          after: row.after,
-        })),
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        total: total?.total ?? 0,
-      };
+      return { list, pageNo: query.pageNo, pageSize: query.pageSize, total };
     },
+
+    /** Entries the filter selects, newest first, page after page (the CSV export reads the whole log). */
+    entries,
+    count,
   };
 }
 export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -161,6 +161,13 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminAddVipLevel: { payload: {} },
   adminUpdateVipLevel: { params: { level: 999 }, payload: {} },
   adminDeleteVipLevel: { params: { level: 999 } },
+  adminBets: {},
+  // The exports run (and are audited) for whom the guard lets through.
+  adminMembersCsv: { query: { q: 'nosuchmember' } },
+  adminDepositsCsv: { query: { username: 'nosuchmember' } },
+  adminWithdrawalsCsv: { query: { username: 'nosuchmember' } },
+  adminBetsCsv: { query: { username: 'nosuchmember' } },
+  adminAuditCsv: { query: { operator: 'nosuchoperator' } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

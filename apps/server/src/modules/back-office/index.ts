@@ -28,6 +28,9 @@ import { createAnnouncementAdmin } from './announcements/service.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { createAdjustmentService } from './adjustments/service.ts';
 import { createAuditLog } from './audit.ts';
+import { registerBetRoutes } from './bets/routes.ts';
+import { createBetsList } from './bets/service.ts';
+import { createCsvExports } from './exports/csv-export.ts';
 import { createControlsChange, createControlsChangeKind } from './controls/change.ts';
 import { registerControlsRoutes } from './controls/routes.ts';
 import { createControlsService } from './controls/service.ts';
@@ -198,12 +201,22 @@ export function createBackOfficeModule(
   const vipLevelsAdmin = createVipLevelsAdmin({ db, merchantCode, audit, requests, requestRecords });
   const controlsChange = createControlsChange({ db, merchantCode, controls, audit, requests });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
-  const memberService = createMemberService({ ...deps, merchantCode, audit });
+  // Every list's and report's CSV goes through one writer (docs/back-office.md, "Exports").
+  const exports = createCsvExports({ audit, clock, maxRows: config.exportMaxRows, timeZone });
+  const memberService = createMemberService({ ...deps, merchantCode, audit, exports });
   const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
   const dashboardService = createDashboardService({ ...deps, merchantCode, timeZone });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
-  const withdrawalQueue = createWithdrawalQueue({ ...deps, merchantCode, audit, controls, segregation });
-  const depositOrders = createDepositOrders({ db, clock, merchantCode, operators });
+  const withdrawalQueue = createWithdrawalQueue({
+    ...deps,
+    merchantCode,
+    audit,
+    controls,
+    segregation,
+    exports,
+  });
+  const depositOrders = createDepositOrders({ db, clock, merchantCode, operators, exports });
+  const bets = createBetsList({ db, merchantCode, exports });
   const depositChannels = createDepositChannelsAdmin({ db, merchantCode, audit });
   const depositConfirmations = createDepositConfirmations({
     db,
@@ -225,7 +238,7 @@ export function createBackOfficeModule(
   const { changes } = deps;
   const announcementAdmin = createAnnouncementAdmin({ db, clock, merchantCode, audit, changes });
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
-  const reportService = createReportService({ db, merchantCode, timeZone });
+  const reportService = createReportService({ db, merchantCode, timeZone, exports });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
   // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
   const imageStore = createImageStore({ db, clock, merchantCode });
@@ -257,7 +270,7 @@ export function createBackOfficeModule(
     operatorService,
     async register(api: FastifyInstance): Promise<void> {
       api.decorateRequest('operator', null);
-      registerOperatorRoutes(api, { guard, signIn, operatorService, audit, timeZone });
+      registerOperatorRoutes(api, { guard, signIn, operatorService, audit, timeZone, exports });
       registerCredentialsRoutes(api, {
         guard,
         merchantCode,
@@ -283,6 +296,7 @@ export function createBackOfficeModule(
       registerAnnouncementRoutes(api, { guard, announcementAdmin });
       registerPromotionRoutes(api, { guard, promotionAdmin });
       registerReportRoutes(api, { guard, reportService });
+      registerBetRoutes(api, { guard, bets });
       registerSiteStatusRoutes(api, { guard, siteStatusAdmin });
       registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });

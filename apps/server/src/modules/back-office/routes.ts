@@ -1,6 +1,9 @@
 import { route } from '../../platform/api-route.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AuditLog } from './audit.ts';
+import { AUDIT_COLUMNS } from './exports/columns.ts';
+import type { CsvExports } from './exports/csv-export.ts';
+import { csvRoute } from './exports/csv-route.ts';
 import { actorOf, type BackOfficeGuard, currentOperator, GUARD_FAILURES } from './guard.ts';
 import type { OperatorService } from './operator-service.ts';
 import { operatorSelfOf, type SignIn } from './sign-in.ts';
@@ -15,9 +18,10 @@ export function registerOperatorRoutes(
     audit: AuditLog;
     /** The merchant's time zone, told with the operator. */
     timeZone: () => Promise<string>;
+    exports: CsvExports;
   },
 ): void {
-  const { guard, signIn, operatorService, audit, timeZone } = deps;
+  const { guard, signIn, operatorService, audit, timeZone, exports } = deps;
 
   route(app, 'adminLogin', {
     ...guard.guarded('adminLogin'),
@@ -108,5 +112,23 @@ export function registerOperatorRoutes(
     summary: 'The audit log, newest first, filtered by operator, action, target and period',
     failures: GUARD_FAILURES,
     handler: (request) => audit.search(request.query),
+  });
+
+  csvRoute(app, guard, 'adminAuditCsv', {
+    summary: 'Every audit entry the filters select, as CSV, newest first',
+    description:
+      'The filters of the audit log and lang; before and after as JSON text. The export is itself audited ' +
+      '(audit.export, with the filters and the row count); more rows than EXPORT_MAX_ROWS: 400 ' +
+      'EXPORT_TOO_LARGE.',
+    failures: ['EXPORT_TOO_LARGE'],
+    handler: (query, request) =>
+      exports.list(actorOf(request), query.lang, {
+        action: 'audit.export',
+        name: 'audit',
+        filter: query,
+        columns: AUDIT_COLUMNS,
+        count: () => audit.count(query),
+        rows: (after, limit) => audit.entries(query, { limit, after: after?.id }),
+      }),
   });
 }

@@ -3,12 +3,14 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql
 import {
   depositCallback,
   depositChannel,
+  depositConfirmation,
   depositOrder,
   type DepositCallbackOutcome,
   type DepositChannelRow,
   type DepositOrderRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { keysetAfter } from '../../platform/keyset.ts';
 import { memberUsername, membersByUsernamePrefix } from '../member/index.ts';
 
 export interface OrderWithChannel {
@@ -24,6 +26,24 @@ export interface DepositFilter {
   reference?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** Open orders (pending or expired) whose first approval by hand waits for a second operator. */
+  confirmation?: 'awaiting_second_approval' | undefined;
+}
+
+/**
+ * The merchant's orders still open (pending, or expired and not refused) whose confirmation by hand waits
+ * for a second operator: what the dashboard counts and the deposits list finds (a first approval the
+ * gateway overtook, the order paid meanwhile, no longer waits for anyone).
+ */
+function awaitingSecondApproval(merchantCode: string): SQL {
+  return and(
+    inArray(depositOrder.status, ['pending', 'expired']),
+    inArray(
+      depositOrder.id,
+      sql`(select c.order_id from ${depositConfirmation} c
+        where c.merchant_code = ${merchantCode} and c.status = 'awaiting_second_approval')`,
+    ),
+  ) as SQL;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +77,8 @@ function operatorConditions(merchantCode: string, filter: DepositFilter, now: Da
   }
   if (filter.from) conditions.push(gte(o.createdAt, filter.from));
   if (filter.to) conditions.push(lt(o.createdAt, filter.to));
+  if (filter.confirmation === 'awaiting_second_approval')
+    conditions.push(awaitingSecondApproval(merchantCode));
   return conditions;
 }
 
@@ -203,22 +225,46 @@ export function createDepositRepository(db: Db) {
     },
 
     /** The merchant's orders for the back office with their member's username, newest first, and how many. */
-    async orderPageForOperators(
+    /**
+     * Up to `page.limit` of the orders the filter keeps, newest first, with their members' usernames: after
+     * `page.offset` orders, or after the order `page.after` (an export reading the whole list).
+     */
+    async ordersForOperators(
       merchantCode: string,
       filter: DepositFilter,
       now: Date,
-      page: { limit: number; offset: number },
+      page: { limit: number; offset?: number; after?: string },
     ) {
-      const where = and(...operatorConditions(merchantCode, filter, now));
-      const rows = await db
+      const conditions = operatorConditions(merchantCode, filter, now);
+      if (page.after !== undefined) {
+        const keyset = { after: page.after, direction: 'desc' } as const;
+        conditions.push(keysetAfter(depositOrder, depositOrder.createdAt, depositOrder.id, keyset));
+      }
+      return db
         .select({ order: depositOrder, username: memberUsername(depositOrder.memberId) })
         .from(depositOrder)
-        .where(where)
+        .where(and(...conditions))
         .orderBy(desc(depositOrder.createdAt), desc(depositOrder.id))
         .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await db.select({ n: count() }).from(depositOrder).where(where);
-      return { rows, total: total?.n ?? 0 };
+        .offset(page.offset ?? 0);
+    },
+
+    /** How many orders the filter keeps. */
+    async countForOperators(merchantCode: string, filter: DepositFilter, now: Date): Promise<number> {
+      const [total] = await db
+        .select({ n: count() })
+        .from(depositOrder)
+        .where(and(...operatorConditions(merchantCode, filter, now)));
+      return total?.n ?? 0;
+    },
+
+    /** How many of the merchant's open orders wait for a second operator's approval (the dashboard). */
+    async awaitingSecondApprovalCount(merchantCode: string): Promise<number> {
+      const [total] = await db
+        .select({ n: count() })
+        .from(depositOrder)
+        .where(and(eq(depositOrder.merchantCode, merchantCode), awaitingSecondApproval(merchantCode)));
+      return total?.n ?? 0;
     },
   };
 }

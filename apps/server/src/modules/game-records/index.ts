@@ -12,11 +12,13 @@ export {
   type GameRecordFilter,
   type GameRecordsRepository,
   type OpenRoundKey,
+  type OperatorRoundFilter,
 } from './repository.ts';
 export {
   createGameRecordsService,
   type GameRecordsService,
   type RecordRoundRequest,
+  gameRecordOf,
   type RoundResult,
   type SettleRoundRequest,
 } from './service.ts';

@@ -1,8 +1,9 @@
 import type { GameRoundStatus } from '@kl/contracts/game-records';
 import type { GameType } from '@kl/contracts/games';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { gameRound, type GameRoundRow, type NewGameRound } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { keysetAfter } from '../../platform/keyset.ts';
 
 /** What a member's game records may be narrowed by. */
 export interface GameRecordFilter {
@@ -26,6 +27,36 @@ function filterWhere(filter: GameRecordFilter): SQL {
   if (filter.gameType) conditions.push(eq(gameRound.gameType, filter.gameType));
   if (filter.status) conditions.push(eq(gameRound.status, filter.status));
   return and(...conditions) as SQL;
+}
+
+/**
+ * What narrows every member's rounds in the back office (docs/back-office.md, "Bets"): the members as a
+ * subquery of their ids (the member module's), the game, the status, the round's start.
+ */
+export interface OperatorRoundFilter {
+  merchantCode: string;
+  /** The ids of the members whose rounds are listed (a subquery). */
+  members: SQL;
+  gameType?: GameType | undefined;
+  vendorCode?: string | undefined;
+  status?: GameRoundStatus | undefined;
+  /** Inclusive. */
+  from?: Date | undefined;
+  /** Exclusive. */
+  to?: Date | undefined;
+}
+
+function operatorWhere(filter: OperatorRoundFilter): SQL[] {
+  const conditions: SQL[] = [
+    eq(gameRound.merchantCode, filter.merchantCode),
+    inArray(gameRound.memberId, filter.members),
+  ];
+  if (filter.gameType) conditions.push(eq(gameRound.gameType, filter.gameType));
+  if (filter.vendorCode) conditions.push(eq(gameRound.vendorCode, filter.vendorCode));
+  if (filter.status) conditions.push(eq(gameRound.status, filter.status));
+  if (filter.from) conditions.push(gte(gameRound.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(gameRound.createdAt, filter.to));
+  return conditions;
 }
 
 /** A member's round by its provider's key. */
@@ -162,6 +193,39 @@ export function createGameRecordsRepository(db: Db) {
         .orderBy(desc(gameRound.createdAt), desc(gameRound.id))
         .limit(page.limit)
         .offset(page.offset);
+    },
+
+    /**
+     * Up to `page.limit` rounds of the back office's filter, newest first, with their members' usernames
+     * (`username`, the member module's subquery): after `page.offset` rounds, or after the round `page.after`
+     * (an export reading the whole list).
+     */
+    async operatorRounds(
+      username: (memberId: SQLWrapper) => SQL<string>,
+      filter: OperatorRoundFilter,
+      page: { limit: number; offset?: number; after?: string | undefined },
+    ) {
+      const conditions = operatorWhere(filter);
+      if (page.after !== undefined) {
+        const keyset = { after: page.after, direction: 'desc' } as const;
+        conditions.push(keysetAfter(gameRound, gameRound.createdAt, gameRound.id, keyset));
+      }
+      return db
+        .select({ round: gameRound, username: username(gameRound.memberId) })
+        .from(gameRound)
+        .where(and(...conditions))
+        .orderBy(desc(gameRound.createdAt), desc(gameRound.id))
+        .limit(page.limit)
+        .offset(page.offset ?? 0);
+    },
+
+    /** How many rounds the back office's filter selects. */
+    async operatorCount(filter: OperatorRoundFilter): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(gameRound)
+        .where(and(...operatorWhere(filter)));
+      return row?.total ?? 0;
     },
 
     /** How many rounds the filter selects, and the sums of those not cancelled. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../platform/api-route.ts';
 import { currentMember, type MemberGuards } from '../../platform/member-guard.ts';
 import { moneyNumber } from '../wallet/index.ts';
-import type { GameRecordsService } from './service.ts';
+import { gameRecordOf, type GameRecordsService } from './service.ts';
 
 export interface GameRecordsRoutesOptions {
   gameRecordsService: GameRecordsService;
@@ -50,22 +50,7 @@ export const gameRecordsRoutes: FastifyPluginAsyncZod<GameRecordsRoutesOptions> 
           payout: moneyNumber(page.totals.payout),
           net: moneyNumber(page.totals.net),
         },
-        list: page.list.map((round) => ({
-          id: round.id,
-          roundId: round.roundKey,
-          gameType: round.gameType,
-          vendorCode: round.vendorCode,
-          gameId: round.gameId,
-          nodeId: round.nodeId,
-          gameName: round.gameName,
-          currency: round.currency,
-          stake: moneyNumber(round.stake),
-          payout: moneyNumber(round.payout),
-          net: moneyNumber(round.status === 'cancelled' ? 0n : round.payout - round.stake),
-          status: round.status,
-          createdAt: round.createdAt.toISOString(),
-          settledAt: round.settledAt === null ? null : round.settledAt.toISOString(),
-        })),
+        list: page.list.map(gameRecordOf),
       };
     },
   });

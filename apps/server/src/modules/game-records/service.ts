@@ -1,4 +1,4 @@
-import type { GameRoundStatus } from '@kl/contracts/game-records';
+import type { GameRecord, GameRoundStatus } from '@kl/contracts/game-records';
 import type { GameType } from '@kl/contracts/games';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { type GameRoundRow, ledgerTransaction, type NewGameRound } from '../../d
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { moneyNumber } from '../wallet/index.ts';
 import type { GameRecordFilter, GameRecordsRepository, OpenRoundKey } from './repository.ts';
 
 /** The longest provider round key, vendor code, game id or name a round keeps. */
@@ -55,6 +56,27 @@ export interface RoundResult {
 export interface GameRecordsPageRequest extends GameRecordFilter {
   pageNo: number;
   pageSize: number;
+}
+
+/** A round as the API shows it (the member's game records, the back office's bets). */
+export function gameRecordOf(round: GameRoundRow): GameRecord {
+  return {
+    id: round.id,
+    roundId: round.roundKey,
+    gameType: round.gameType,
+    vendorCode: round.vendorCode,
+    gameId: round.gameId,
+    nodeId: round.nodeId,
+    gameName: round.gameName,
+    currency: round.currency,
+    stake: moneyNumber(round.stake),
+    payout: moneyNumber(round.payout),
+    // What the round won or lost the member; nothing for a cancelled round (its stake was given back).
+    net: moneyNumber(round.status === 'cancelled' ? 0n : round.payout - round.stake),
+    status: round.status,
+    createdAt: round.createdAt.toISOString(),
+    settledAt: round.settledAt === null ? null : round.settledAt.toISOString(),
+  };
 }
 
 const badText = (value: string) => value.trim().length === 0 || value.length > MAX_TEXT;

@@ -1,3 +1,4 @@
+import { REAL_MEMBER_TYPES } from '@kl/contracts/accounts';
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { member } from '../../db/schema/index.ts';
 import { prefixPattern } from '../../platform/like-pattern.ts';
@@ -17,4 +18,15 @@ export function memberUsername(memberId: SQLWrapper): SQL<string> {
 export function membersByUsernamePrefix(merchantCode: string, prefix: string): SQL {
   return sql`(select m.id from ${member} m
     where m.merchant_code = ${merchantCode} and m.username ilike ${prefixPattern(prefix)})`;
+}
+
+/** The ids of the merchant's real members (types 0, 1, 2), those whose username starts with `prefix` if given. */
+export function realMemberIds(merchantCode: string, prefix?: string): SQL {
+  const named = prefix ? sql` and m.username ilike ${prefixPattern(prefix)}` : sql``;
+  return sql`(select m.id from ${member} m
+    where m.merchant_code = ${merchantCode}
+      and m.type in (${sql.join(
+        REAL_MEMBER_TYPES.map((type) => sql`${type}`),
+        sql`, `,
+      )})${named})`;
 }

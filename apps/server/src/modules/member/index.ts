@@ -1,5 +1,10 @@
 export type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
-export { memberUsername, membersByUsernamePrefix } from './columns.ts';
-export { createMemberRepository, type MemberRepository, type MemberSearchField } from './repository.ts';
+export { memberUsername, membersByUsernamePrefix, realMemberIds } from './columns.ts';
+export {
+  createMemberRepository,
+  type MemberRepository,
+  type MemberSearchField,
+  type OperatorMemberFilter,
+} from './repository.ts';
 export { memberRoutes } from './routes.ts';
 export { createMemberService, type MemberService } from './service.ts';

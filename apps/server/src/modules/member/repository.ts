@@ -3,8 +3,10 @@ import type { MEMBER_SEARCH_FIELDS } from '@kl/contracts/admin/members';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { keysetAfter } from '../../platform/keyset.ts';
 import { prefixPattern } from '../../platform/like-pattern.ts';
 import { lastLoginOf } from '../auth/index.ts';
+import { memberTagged } from '../risk/index.ts';
 import { availableBalanceOf } from '../wallet/index.ts';
 import { boundBankAccount } from '../withdrawal/index.ts';
 
@@ -49,6 +51,29 @@ function fieldCondition(field: Exclude<MemberSearchField, 'any'>, text: string):
 
 const SEARCHED = ['username', 'mobile', 'email', 'bankAccount', 'registerIp'] as const;
 
+/** What the back office's member list is narrowed by (docs/back-office.md, "Members"). */
+export interface OperatorMemberFilter {
+  merchantCode: string;
+  currency: string;
+  /** Looked for in `field`, or in every field for `any`. */
+  text: string | undefined;
+  field: MemberSearchField;
+  /** Members carrying this tag of the risk module's vocabulary. */
+  tagId?: number | undefined;
+}
+
+function operatorCondition(filter: OperatorMemberFilter): SQL | undefined {
+  const where: (SQL | undefined)[] = [eq(member.merchantCode, filter.merchantCode)];
+  if (filter.text) {
+    const text = filter.text;
+    const fields = filter.field === 'any' ? SEARCHED : [filter.field];
+    const conditions = fields.map((field) => fieldCondition(field, text)).filter((c) => c !== undefined);
+    where.push(conditions.length === 0 ? sql`false` : or(...conditions));
+  }
+  if (filter.tagId !== undefined) where.push(memberTagged(MEMBER_ID, filter.tagId));
+  return and(...where);
+}
+
 /** The columns of the back office's member list: the outer member's balance (play money for a trial member). */
 const listColumns = (currency: string) => ({
   id: member.id,
@@ -73,6 +98,33 @@ const listColumns = (currency: string) => ({
  * (docs/back-office.md, "Members"). Usernames compare without regard to case.
  */
 export function createMemberRepository(db: Db) {
+  /**
+   * Up to `page.limit` of the merchant's members matching the filter, newest first: after `page.offset`
+   * rows, or after the member `page.after` (an export reading the whole list).
+   */
+  async function operatorRows(
+    filter: OperatorMemberFilter,
+    page: { limit: number; offset?: number; after?: string },
+  ) {
+    const where = [operatorCondition(filter)];
+    if (page.after !== undefined) {
+      where.push(keysetAfter(member, member.createdAt, member.id, { after: page.after, direction: 'desc' }));
+    }
+    return db
+      .select(listColumns(filter.currency))
+      .from(member)
+      .where(and(...where))
+      .orderBy(desc(member.createdAt), desc(member.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0);
+  }
+
+  /** How many of the merchant's members match the filter. */
+  async function operatorCount(filter: OperatorMemberFilter): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(member).where(operatorCondition(filter));
+    return row?.total ?? 0;
+  }
+
   return {
     async findById(id: string, tx?: DbOrTx): Promise<MemberRow | undefined> {
       return firstMember(tx ?? db, eq(member.id, id));
@@ -130,35 +182,14 @@ export function createMemberRepository(db: Db) {
       await (tx ?? db).update(member).set({ passwordHash, updatedAt: now }).where(eq(member.id, id));
     },
 
-    /** A page of the merchant's members matching the text, newest first, and how many match. */
-    async searchForOperators(query: {
-      merchantCode: string;
-      currency: string;
-      text: string | undefined;
-      field: MemberSearchField;
-      limit: number;
-      offset: number;
-    }) {
-      const where: (SQL | undefined)[] = [eq(member.merchantCode, query.merchantCode)];
-      if (query.text) {
-        const text = query.text;
-        const fields = query.field === 'any' ? SEARCHED : [query.field];
-        const conditions = fields.map((field) => fieldCondition(field, text)).filter((c) => c !== undefined);
-        where.push(conditions.length === 0 ? sql`false` : or(...conditions));
-      }
-      const condition = and(...where);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(listColumns(query.currency))
-          .from(member)
-          .where(condition)
-          .orderBy(desc(member.createdAt), desc(member.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(member).where(condition),
-      ]);
-      return { rows, total: total?.total ?? 0 };
+    /** A page of the merchant's members matching the filter, newest first, and how many match. */
+    async searchForOperators(filter: OperatorMemberFilter, page: { limit: number; offset: number }) {
+      const [rows, total] = await Promise.all([operatorRows(filter, page), operatorCount(filter)]);
+      return { rows, total };
     },
+
+    operatorRows,
+    operatorCount,
 
     /** The merchant's member with the columns of the back office's list and profile; undefined for anyone else. */
     async findForOperators(merchantCode: string, memberId: string, currency: string) {

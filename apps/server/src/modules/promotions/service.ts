@@ -21,7 +21,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { qrSvg, svgDataUrl } from '../../platform/qr-svg.ts';
 import type { WageringRequirement } from '@kl/contracts/wagering';
-import { createRestrictionCheck, createRiskRepository } from '../risk/index.ts';
+import { createRestrictionCheck, createRiskRepository, createRiskSignals } from '../risk/index.ts';
 import { type LedgerService, moneyNumber, type WageringRules } from '../wallet/index.ts';
 import type { ClaimWithReferred, PaidDeposit, PromotionRepository, ReferredActivity } from './repository.ts';
 
@@ -178,6 +178,7 @@ export function createPromotionService(deps: {
   // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
   const restrictions = createRestrictionCheck(db);
   const risk = createRiskRepository(db);
+  const signals = createRiskSignals(db);
 
   async function claimsOut(rows: readonly ClaimWithReferred[], lang: Locale): Promise<PromotionClaim[]> {
     const requirements = await requirementsOfClaims(
@@ -446,6 +447,18 @@ export function createPromotionService(deps: {
           claim.id,
           'issued',
           { status: 'claimed', ledgerTransactionId: posted.transactionId, updatedAt: clock() },
+          tx,
+        );
+        // Bonuses now above deposits: a signal for the risk queue, with the credit.
+        await signals.atBonusClaim(
+          {
+            merchantCode: claim.merchantCode,
+            memberId: claim.memberId,
+            claimId: claim.id,
+            promotionId: row.id,
+            promotionCode: row.code,
+          },
+          clock(),
           tx,
         );
         return !posted.replayed;

@@ -14,6 +14,7 @@ import {
   normaliseMobile,
   type SmsService,
 } from '../verification/index.ts';
+import { createRiskSignals } from '../risk/index.ts';
 import type { RegisterRepository } from './repository.ts';
 import { type RegistrationField, registrationRulesOf, rulesForMethod, storedRules } from './rules.ts';
 
@@ -55,6 +56,7 @@ const OFFERED = { enabled: true, required: false } as const;
 /** Registration by username or by mobile number (product.md §2, §4, §5), username and affiliate checks. */
 export function createRegisterService(deps: RegisterServiceDeps) {
   const { db, clock, merchantService, members, registerRepository } = deps;
+  const riskSignals = createRiskSignals(db);
 
   async function loadRules(
     merchantCode: string,
@@ -208,7 +210,10 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         if (!created)
           throw new DomainError('USERNAME_EXISTS', { field: method === 'mobile' ? 'mobileNum' : 'username' });
         const type = deps.attachMember ? await deps.attachMember(created, affiliate, tx) : created.type;
-        return deps.sessionService.create({ ...created, type }, context, tx);
+        const session = await deps.sessionService.create({ ...created, type }, context, tx);
+        // The device or address of other members: signals for the risk queue, with the registration.
+        await riskSignals.atRegistration(created, tx);
+        return session;
       });
     },
   };

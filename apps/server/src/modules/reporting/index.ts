@@ -12,4 +12,8 @@ export {
   type DayFigures,
 } from './dashboard-repository.ts';
 export { createReportRepository, type ReportRepository, type ReportWindow } from './report-repository.ts';
-export { createProvenanceRepository, type ProvenanceRepository } from './provenance-repository.ts';
+export {
+  createProvenanceRepository,
+  type OtherMember,
+  type ProvenanceRepository,
+} from './provenance-repository.ts';

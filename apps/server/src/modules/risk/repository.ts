@@ -20,6 +20,11 @@ export interface NewRiskSignal {
   createdAt: Date;
 }
 
+/** Whether the member of an id in the outer statement carries the tag (the member list's tag filter). */
+export function memberTagged(memberId: SQLWrapper, tagId: number): SQL {
+  return sql`exists (select 1 from ${memberTagLink} l where l.member_id = ${memberId} and l.tag_id = ${tagId})`;
+}
+
 /** The username of the member of an id in the outer statement (the member module's `memberUsername`). */
 export type Username = (memberId: SQLWrapper) => SQL<string>;
 

@@ -16,6 +16,7 @@ export {
   withdrawalDayStart,
   withdrawalHoldKey,
   withdrawalSettleKey,
+  type OperatorWithdrawalQuery,
   type QueuedWithdrawal,
   type WithdrawalDecided,
   type WithdrawalDecider,

@@ -26,12 +26,34 @@ import {
   withdrawalSetting,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { keysetAfter } from '../../platform/keyset.ts';
 import { prefixPattern } from '../../platform/like-pattern.ts';
 
 /** Whether the member of the outer query bound this bank account number (also one removed since). */
 export function boundBankAccount(memberId: SQLWrapper, accountNumber: string): SQL {
   return sql`exists (select 1 from ${memberBankAccount} b
     where b.member_id = ${memberId} and b.account_number = ${accountNumber})`;
+}
+
+/** What narrows the merchant's withdrawal requests in the back office. */
+export interface WithdrawalSearch {
+  status: WithdrawalStatus;
+  /** A username prefix, in any case. */
+  username?: string | undefined;
+  /** The request time: `from` inclusive, `to` exclusive. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function searchConditions(merchantCode: string, filter: WithdrawalSearch): SQL[] {
+  const conditions: SQL[] = [
+    eq(withdrawalRequest.merchantCode, merchantCode),
+    eq(withdrawalRequest.status, filter.status),
+  ];
+  if (filter.username) conditions.push(ilike(member.username, prefixPattern(filter.username)));
+  if (filter.from) conditions.push(gte(withdrawalRequest.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(withdrawalRequest.createdAt, filter.to));
+  return conditions;
 }
 
 /** SQL of withdrawals. Statements run on the caller's transaction when one is given. */
@@ -309,35 +331,44 @@ export function createWithdrawalRepository(db: Db) {
      * (any case) and a period of creation (`from` inclusive, `to` exclusive). Pending ones oldest first
      * (first come, first paid), the others newest first.
      */
+    /**
+     * Up to `page.limit` of the merchant's requests the filter keeps, with their members' usernames:
+     * pending ones oldest first (first come, first paid), the others newest first; after `page.offset`
+     * requests, or after the request `page.after` (an export reading the whole list).
+     */
     async searchRequests(
       merchantCode: string,
-      filter: { status: WithdrawalStatus; username?: string | undefined; from?: Date; to?: Date },
-      page: { limit: number; offset: number },
+      filter: WithdrawalSearch,
+      page: { limit: number; offset?: number; after?: string },
       tx: DbOrTx = db,
     ) {
-      const conditions: SQL[] = [
-        eq(withdrawalRequest.merchantCode, merchantCode),
-        eq(withdrawalRequest.status, filter.status),
-      ];
-      if (filter.username) conditions.push(ilike(member.username, prefixPattern(filter.username)));
-      if (filter.from) conditions.push(gte(withdrawalRequest.createdAt, filter.from));
-      if (filter.to) conditions.push(lt(withdrawalRequest.createdAt, filter.to));
-      const where = and(...conditions);
-      const direction = filter.status === 'pending' ? asc : desc;
-      const rows = await tx
+      const direction = filter.status === 'pending' ? 'asc' : 'desc';
+      const conditions = searchConditions(merchantCode, filter);
+      if (page.after !== undefined) {
+        const keyset = { after: page.after, direction } as const;
+        conditions.push(
+          keysetAfter(withdrawalRequest, withdrawalRequest.createdAt, withdrawalRequest.id, keyset),
+        );
+      }
+      const order = direction === 'asc' ? asc : desc;
+      return tx
         .select({ request: withdrawalRequest, username: member.username })
         .from(withdrawalRequest)
         .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
-        .where(where)
-        .orderBy(direction(withdrawalRequest.createdAt), direction(withdrawalRequest.id))
+        .where(and(...conditions))
+        .orderBy(order(withdrawalRequest.createdAt), order(withdrawalRequest.id))
         .limit(page.limit)
-        .offset(page.offset);
+        .offset(page.offset ?? 0);
+    },
+
+    /** How many of the merchant's requests the filter keeps. */
+    async countRequests(merchantCode: string, filter: WithdrawalSearch, tx: DbOrTx = db): Promise<number> {
       const [total] = await tx
         .select({ n: count() })
         .from(withdrawalRequest)
         .innerJoin(member, eq(member.id, withdrawalRequest.memberId))
-        .where(where);
-      return { rows, total: total?.n ?? 0 };
+        .where(and(...searchConditions(merchantCode, filter)));
+      return total?.n ?? 0;
     },
 
     /** How many of the merchant's requests wait for a decision. */

@@ -30,7 +30,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { createRestrictionCheck, createRiskRepository } from '../risk/index.ts';
 import { type LedgerService, moneyNumber } from '../wallet/index.ts';
-import type { WithdrawalRepository } from './repository.ts';
+import type { WithdrawalRepository, WithdrawalSearch } from './repository.ts';
 
 /** Idempotency keys of a request's ledger transactions: one hold and one settlement per request, ever. */
 export const withdrawalHoldKey = (requestId: string) => `withdrawal_hold:${requestId}`;
@@ -63,6 +63,21 @@ export interface WithdrawalDecider {
 }
 
 /** A request as the back office's queue reads it: with its first approval, when it has one. */
+/** What narrows the merchant's requests in the back office (contracts `withdrawalFilters`). */
+export interface OperatorWithdrawalQuery {
+  status: WithdrawalStatus;
+  username?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const searchOf = (query: OperatorWithdrawalQuery): WithdrawalSearch => ({
+  status: query.status,
+  username: query.username,
+  from: query.from === undefined ? undefined : new Date(query.from),
+  to: query.to === undefined ? undefined : new Date(query.to),
+});
+
 export interface QueuedWithdrawal {
   withdrawal: OperatorWithdrawal;
   firstApprovedBy: string | null;
@@ -511,25 +526,16 @@ export function createWithdrawalService(deps: {
      */
     async operatorSearch(
       merchantCode: string,
-      query: {
-        status: WithdrawalStatus;
-        username?: string | undefined;
-        from?: string | undefined;
-        to?: string | undefined;
-        pageNo: number;
-        pageSize: number;
-      },
+      query: OperatorWithdrawalQuery & { pageNo: number; pageSize: number },
     ): Promise<{ list: QueuedWithdrawal[]; total: number }> {
-      const { rows, total } = await withdrawals.searchRequests(
-        merchantCode,
-        {
-          status: query.status,
-          username: query.username,
-          ...(query.from !== undefined && { from: new Date(query.from) }),
-          ...(query.to !== undefined && { to: new Date(query.to) }),
-        },
-        { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
-      );
+      const filter = searchOf(query);
+      const [rows, total] = await Promise.all([
+        withdrawals.searchRequests(merchantCode, filter, {
+          limit: query.pageSize,
+          offset: (query.pageNo - 1) * query.pageSize,
+        }),
+        withdrawals.countRequests(merchantCode, filter),
+      ]);
       return {
         list: rows.map(({ request, username }) => ({
           withdrawal: operatorWithdrawalOf(request, username),
@@ -539,6 +545,26 @@ export function createWithdrawalService(deps: {
         total,
       };
     },
+
+    /**
+     * Up to `limit` of the requests the filter keeps, in the queue's order, after the request `after`
+     * (none: the first ones): how the back office's CSV reads the whole list.
+     */
+    async operatorRows(
+      merchantCode: string,
+      query: OperatorWithdrawalQuery,
+      page: { limit: number; after?: string | undefined },
+    ): Promise<OperatorWithdrawal[]> {
+      const rows = await withdrawals.searchRequests(merchantCode, searchOf(query), {
+        limit: page.limit,
+        ...(page.after !== undefined && { after: page.after }),
+      });
+      return rows.map(({ request, username }) => operatorWithdrawalOf(request, username));
+    },
+
+    /** How many requests the filter keeps. */
+    operatorCount: (merchantCode: string, query: OperatorWithdrawalQuery) =>
+      withdrawals.countRequests(merchantCode, searchOf(query)),
 
     /**
      * Pays a pending request, once — or, above the decider's `secondApprovalAbove`, records its first

@@ -422,6 +422,12 @@ const EXPECTATIONS = {
   adminAddVipLevel: BACK_OFFICE,
   adminUpdateVipLevel: BACK_OFFICE,
   adminDeleteVipLevel: BACK_OFFICE,
+  adminBets: BACK_OFFICE,
+  adminMembersCsv: BACK_OFFICE,
+  adminDepositsCsv: BACK_OFFICE,
+  adminWithdrawalsCsv: BACK_OFFICE,
+  adminBetsCsv: BACK_OFFICE,
+  adminAuditCsv: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -1409,6 +1415,12 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminAddVipLevel: { build: () => ({}) },
     adminUpdateVipLevel: { build: () => ({ params: { level: '999' } }) },
     adminDeleteVipLevel: { build: () => ({ params: { level: '999' } }) },
+    adminBets: { build: () => ({}) },
+    adminMembersCsv: { build: () => ({}) },
+    adminDepositsCsv: { build: () => ({}) },
+    adminWithdrawalsCsv: { build: () => ({}) },
+    adminBetsCsv: { build: () => ({}) },
+    adminAuditCsv: { build: () => ({}) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

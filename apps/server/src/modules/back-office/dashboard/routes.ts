@@ -19,7 +19,9 @@ export function registerDashboardRoutes(
       'members, in minor units; a reversal counts against what it undoes. `newMembers`: real members who ' +
       'registered; `activeMembers`: members who staked. The period starts at 00:00 of its first day in ' +
       'the merchant’s time zone and ends now. Pending: withdrawals waiting for an operator, adjustments waiting for a ' +
-      'second operator, chats with member messages no operator has read.',
+      'second operator, open deposit orders whose confirmation by hand waits for a second operator’s approval ' +
+      '(the deposits list with confirmation=awaiting_second_approval), chats with member messages no operator ' +
+      'has read.',
     failures: GUARD_FAILURES,
     handler: (request) => dashboardService.dashboard(request.query.period),
   });

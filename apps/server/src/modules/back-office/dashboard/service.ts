@@ -3,6 +3,7 @@ import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { createChatRepository } from '../../chat/index.ts';
+import { createDepositRepository } from '../../deposit/index.ts';
 import { isoDateOf, startOfZoneDay, zoneDayOf } from '../../../platform/time-zone.ts';
 import { createDashboardRepository, type DayFigures } from '../../reporting/index.ts';
 import { createWithdrawalRepository } from '../../withdrawal/index.ts';
@@ -32,14 +33,21 @@ export function createDashboardService(deps: {
   const withdrawals = createWithdrawalRepository(deps.db);
   const adjustments = createAdjustmentRepository(deps.db);
   const chats = createChatRepository(deps.db);
+  const deposits = createDepositRepository(deps.db);
 
   async function waitingWork() {
-    const [withdrawalCount, adjustmentCount, chatCount] = await Promise.all([
+    const [withdrawalCount, adjustmentCount, depositCount, chatCount] = await Promise.all([
       withdrawals.pendingCount(merchantCode),
       adjustments.pendingCount(merchantCode),
+      deposits.awaitingSecondApprovalCount(merchantCode),
       chats.waitingForOperatorsCount(merchantCode),
     ]);
-    return { withdrawals: withdrawalCount, adjustments: adjustmentCount, chats: chatCount };
+    return {
+      withdrawals: withdrawalCount,
+      adjustments: adjustmentCount,
+      deposits: depositCount,
+      chats: chatCount,
+    };
   }
 
   return {

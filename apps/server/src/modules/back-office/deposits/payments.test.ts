@@ -3,7 +3,7 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { CreateDepositChannelRequest } from '@kl/contracts/admin/payments';
 import { expect, it } from 'vitest';
 import { call } from '../../../test/accounts.ts';
-import { answerValue, expectFailure } from '../../../test/answers.ts';
+import { answerValue, csvLines, expectFailure } from '../../../test/answers.ts';
 import { testConfig } from '../../../test/app.ts';
 import { payAtGateway } from '../../../test/gateway.ts';
 import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
@@ -23,6 +23,7 @@ describeEachDatabase('back-office payments operations', (kind) => {
     finance: 'finance',
     second: 'finance',
     risk: 'risk',
+    support: 'support',
   });
   const db = () => suite.database.current.db;
   let counter = 0;
@@ -283,6 +284,118 @@ describeEachDatabase('back-office payments operations', (kind) => {
     expectFailure(await approve(fresh.orderId), 409, 'DEPOSIT_NOT_AWAITING_APPROVAL');
     await expectBooksSound();
     await setMoneyControls(db(), suite.time.clock, { depositConfirmSecondApprovalAbove: 10_000_000 });
+  });
+
+  it('counts the orders waiting for a second approval on the dashboard and lists them; the gateway’s payment ends the wait', async () => {
+    await setMoneyControls(db(), suite.time.clock, { depositConfirmSecondApprovalAbove: 100_000 });
+    const { row, caller } = await suite.newMember();
+    const waiting = async () => (await value(adminCalls.adminDashboard, operators.risk)).pending.deposits;
+    const listed = async (query: Record<string, string>) =>
+      (
+        await value(adminCalls.adminDeposits, operators.risk, { query: { username: row.username, ...query } })
+      ).list.map((order) => order.orderId);
+    const before = await waiting();
+    const big = await newOrder(caller, 500_000);
+    const overtaken = await newOrder(caller, 300_000);
+    await newOrder(caller, 60_000);
+    for (const order of [big, overtaken]) {
+      expect(answerValue(adminCalls.adminConfirmDeposit, await confirm(order.orderId)).outcome).toBe(
+        'awaiting_second_approval',
+      );
+    }
+    expect(await waiting()).toBe(before + 2);
+    // The gateway paid one meanwhile: it waits for nobody now.
+    await suite.settleAtGateway(caller, overtaken.orderId);
+    expect(await waiting()).toBe(before + 1);
+    expect(await listed({ confirmation: 'awaiting_second_approval' })).toEqual([big.orderId]);
+    expect((await listed({})).length).toBe(3);
+    expectFailure(
+      await request(adminCalls.adminDeposits, operators.risk, { query: { confirmation: 'confirmed' } }),
+      400,
+      'INVALID_INPUT',
+    );
+    answerValue(adminCalls.adminApproveDeposit, await approve(big.orderId));
+    expect(await waiting()).toBe(before);
+    expect(await listed({ confirmation: 'awaiting_second_approval' })).toEqual([]);
+    await setMoneyControls(db(), suite.time.clock, { depositConfirmSecondApprovalAbove: 10_000_000 });
+  });
+
+  it('exports the orders the filters select as CSV, newest first, with their confirmations; audited', async () => {
+    await setMoneyControls(db(), suite.time.clock, { depositConfirmSecondApprovalAbove: 100_000 });
+    const { row, caller } = await suite.newMember();
+    const waitingOrder = await newOrder(caller, 500_000);
+    answerValue(adminCalls.adminConfirmDeposit, await confirm(waitingOrder.orderId));
+    suite.time.advance(1_000);
+    const credited = await newOrder(caller, 80_000);
+    answerValue(adminCalls.adminConfirmDeposit, await confirm(credited.orderId, operators.finance, '=cmd|x'));
+    suite.time.advance(1_000);
+    const open = await newOrder(caller, 60_000);
+    await setMoneyControls(db(), suite.time.clock, { depositConfirmSecondApprovalAbove: 10_000_000 });
+
+    const orders = (
+      await value(adminCalls.adminDeposits, operators.risk, { query: { username: row.username } })
+    ).list;
+    expect(orders.map((order) => order.orderId)).toEqual([
+      open.orderId,
+      credited.orderId,
+      waitingOrder.orderId,
+    ]);
+    // Times on Vietnam's wall clock (UTC+7 all year), with the offset.
+    const vietnam = (iso: string | null) =>
+      iso === null ? '' : `${new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
+    const line = (orderId: string, rest: string) => {
+      const order = orders.find((each) => each.orderId === orderId);
+      if (!order) throw new Error('order not listed');
+      return `${vietnam(order.createdAt)},${orderId},${row.username},${order.amount},bank-transfer,${rest}`;
+    };
+    const paid = orders.find((order) => order.orderId === credited.orderId);
+    const response = await request(adminCalls.adminDepositsCsv, operators.risk, {
+      query: { username: row.username, lang: 'en' },
+    });
+    expect(csvLines(response)).toEqual([
+      'Created,Order,Member,Amount (VND),Channel,Status,Transfer reference,Gateway reference,Paid,' +
+        'Confirmation by hand,Confirmed by,Second approval by,Failure reason',
+      line(open.orderId, `Pending,${open.referenceCode},,,,,,`),
+      // The bank's reference is kept as the gateway's; a formula in it is neutralised.
+      line(
+        credited.orderId,
+        `Paid,${credited.referenceCode},'=cmd|x,${vietnam(paid?.paidAt ?? null)},Confirmed by hand,${operators.finance.username},,`,
+      ),
+      line(
+        waitingOrder.orderId,
+        `Pending,${waitingOrder.referenceCode},,,Awaiting a second approval,${operators.finance.username},,`,
+      ),
+    ]);
+    // The filters of the list apply; Vietnamese words by default.
+    expect(
+      csvLines(
+        await request(adminCalls.adminDepositsCsv, operators.risk, {
+          query: { username: row.username, confirmation: 'awaiting_second_approval' },
+        }),
+      ).slice(1),
+    ).toEqual([
+      `${vietnam(orders[2]?.createdAt ?? null)},${waitingOrder.orderId},${row.username},500000,bank-transfer,Chờ thanh toán,${waitingOrder.referenceCode},,,Chờ duyệt lần hai,${operators.finance.username},,`,
+    ]);
+    const log = (
+      await value(adminCalls.adminAudit, operators.owner, {
+        query: { action: 'deposit.export', operator: operators.risk.username },
+      })
+    ).list;
+    expect(log.map((entry) => entry.after)).toEqual([
+      {
+        filter: { username: row.username, confirmation: 'awaiting_second_approval' },
+        lang: 'vi',
+        rows: 1,
+        timeZone: 'Asia/Ho_Chi_Minh',
+      },
+      { filter: { username: row.username }, lang: 'en', rows: 3, timeZone: 'Asia/Ho_Chi_Minh' },
+    ]);
+    // Support does not read deposits, and so does not export them.
+    expectFailure(
+      await request(adminCalls.adminDepositsCsv, operators.support, { query: { username: row.username } }),
+      403,
+      'PERMISSION_DENIED',
+    );
   });
 
   it('refuses an order with a reason; a refused or paid order is closed; bad input is 400', async () => {

@@ -16,15 +16,16 @@ import {
 } from '../../../db/schema/index.ts';
 import { call, freshIp, postEncrypted, registerByUsername, solvedCaptcha } from '../../../test/accounts.ts';
 import { json } from '../../../test/app.ts';
+import { csvLines } from '../../../test/answers.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 import { createTestMember } from '../../wallet/testing.ts';
 
 describeEachDatabase('back-office members', (kind) => {
-  const { suite, operators, request } = useBackOfficeSuite(
+  const { suite, operators, request, value } = useBackOfficeSuite(
     kind,
-    { risk: 'risk', support: 'support' },
+    { risk: 'risk', support: 'support', content: 'content', owner: 'owner' },
     { config: { devOutbox: true, rateLimitMax: 100_000 } },
   );
   const db = () => suite.database.current.db;
@@ -411,5 +412,102 @@ describeEachDatabase('back-office members', (kind) => {
       { ip: '10.200.0.2', succeeded: false, at: at(2).toISOString() },
       { ip: '10.200.0.3', succeeded: false, at: at(3).toISOString() },
     ]);
+  });
+
+  /** Tags the member with a tag of that name (added to the vocabulary if new); answers the tag's id. */
+  async function tagMember(memberId: string, name: string): Promise<number> {
+    const risk = await value(adminCalls.adminAddMemberTag, operators.risk, {
+      params: { memberId },
+      payload: { name },
+    });
+    const found = risk.tags.find((each) => each.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw new Error(`the tag ${name} is not on the member`);
+    return found.id;
+  }
+
+  it('finds the members carrying a tag, alone or with a search', async () => {
+    const { prefix, first, second } = await searchable();
+    const tagId = await tagMember(first.id, `watch ${prefix}`);
+    expect(usernamesOf(await search({ tagId: String(tagId) }))).toEqual([first.username]);
+    expect(usernamesOf(await search({ q: prefix, field: 'username', tagId: String(tagId) }))).toEqual([
+      first.username,
+    ]);
+    // Both members carry another tag: the search then narrows them.
+    const shared = await tagMember(second.id, `ring ${prefix}`);
+    await tagMember(first.id, `ring ${prefix}`);
+    expect(usernamesOf(await search({ tagId: String(shared) }))).toEqual([second.username, first.username]);
+    expect(
+      usernamesOf(await search({ q: second.username, field: 'username', tagId: String(shared) })),
+    ).toEqual([second.username]);
+    // A tag nobody carries finds nobody; a tag that is not a number is bad input.
+    expect((await search({ tagId: '2000000000' })).total).toBe(0);
+    const bad = await request(adminCalls.adminMembers, operators.support, { query: { tagId: 'vip' } });
+    expect(bad.statusCode).toBe(400);
+    expect(codeOf(bad)).toBe('INVALID_INPUT');
+  });
+
+  it('exports every member the search selects as CSV, in the merchant’s time zone, audited', async () => {
+    const { prefix, first, second, mobile, email, ip } = await searchable();
+    // Registered at 20:05:09 UTC on 31 January: 03:05:09 on 1 February in Vietnam.
+    await db()
+      .update(member)
+      .set({ createdAt: new Date('2030-01-31T20:05:09.250Z') })
+      .where(eq(member.id, first.id));
+    await db()
+      .update(member)
+      .set({
+        createdAt: new Date('2030-02-01T01:00:00.000Z'),
+        email: '=HYPERLINK("http://evil.example","x")',
+        disabledAt: new Date('2030-02-02T00:00:00.000Z'),
+      })
+      .where(eq(member.id, second.id));
+    await suite.fund(first.id, 1_250_000);
+    const exportCsv = (query: Record<string, string>, operator = operators.support) =>
+      request(adminCalls.adminMembersCsv, operator, { query });
+
+    const response = await exportCsv({ q: prefix, field: 'username', lang: 'en' });
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="members-\d{8}-\d{6}\.csv"$/,
+    );
+    expect(csvLines(response)).toEqual([
+      'Username,Member type,Mobile,Email,Available (VND),Registered,Register IP,Last login,Status,Member ID',
+      // Newest first; a text a spreadsheet would run as a formula starts with ' (the +84 of a mobile too).
+      `${second.username},Member,,"'=HYPERLINK(""http://evil.example"",""x"")",0,2030-02-01T08:00:00+07:00,,,Disabled,${second.id}`,
+      `${first.username},Member,'+84 ${mobile},${email},1250000,2030-02-01T03:05:09+07:00,${ip},,Active,${first.id}`,
+    ]);
+    // The header row and the words in Vietnamese by default; the tag filter applies as on the list.
+    const tagId = await tagMember(first.id, `export ${prefix}`);
+    expect(csvLines(await exportCsv({ tagId: String(tagId) }))).toEqual([
+      'Tên đăng nhập,Loại thành viên,Số điện thoại,Email,Số dư khả dụng (VND),Ngày đăng ký,IP đăng ký,Đăng nhập gần nhất,Trạng thái,Mã thành viên',
+      `${first.username},Thành viên,'+84 ${mobile},${email},1250000,2030-02-01T03:05:09+07:00,${ip},,Hoạt động,${first.id}`,
+    ]);
+
+    // Who exported which filter, and how many rows, is audited.
+    const audited = await value(adminCalls.adminAudit, operators.owner, {
+      query: { action: 'member.export', operator: operators.support.username },
+    });
+    expect(audited.list.map((entry) => [entry.operatorUsername, entry.targetType, entry.after])).toEqual([
+      [
+        operators.support.username,
+        'members',
+        { filter: { field: 'any', tagId }, lang: 'vi', rows: 1, timeZone: 'Asia/Ho_Chi_Minh' },
+      ],
+      [
+        operators.support.username,
+        'members',
+        { filter: { q: prefix, field: 'username' }, lang: 'en', rows: 2, timeZone: 'Asia/Ho_Chi_Minh' },
+      ],
+    ]);
+
+    // Whoever may not read members may not export them; nobody signed out.
+    const refused = await exportCsv({ q: prefix }, operators.content);
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe('PERMISSION_DENIED');
+    expect((await request(adminCalls.adminMembersCsv, undefined, { query: { q: prefix } })).statusCode).toBe(
+      401,
+    );
+    const bad = await exportCsv({ q: prefix, lang: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(codeOf(bad)).toBe('INVALID_INPUT');
   });
 });

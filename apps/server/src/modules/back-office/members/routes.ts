@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/api-route.ts';
+import { csvRoute } from '../exports/csv-route.ts';
 import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { MemberService } from './service.ts';
 
@@ -16,10 +17,20 @@ export function registerMemberRoutes(
     description:
       '`field` any (the default) looks in all of them. Username: from the start, in any case; mobile: the ' +
       'digits anywhere in the dialing code and number; e-mail: the whole address, in any case; bank account: ' +
-      'a number the member bound (also one removed since); register IP: exact. `available` is the ledger’s ' +
-      'available balance (play money for a trial member); `lastLoginAt` the newest session.',
+      'a number the member bound (also one removed since); register IP: exact. `tagId`: members carrying ' +
+      'that tag of the merchant’s vocabulary. `available` is the ledger’s available balance (play money for ' +
+      'a trial member); `lastLoginAt` the newest session.',
     failures: GUARD_FAILURES,
     handler: (request) => memberService.search(request.query),
+  });
+
+  csvRoute(app, guard, 'adminMembersCsv', {
+    summary: 'Every member the search selects, as CSV, newest first',
+    description:
+      'The filters of the member list (q, field, tagId) and lang. Audited as member.export with the ' +
+      'filters and the row count; more rows than EXPORT_MAX_ROWS: 400 EXPORT_TOO_LARGE.',
+    failures: ['EXPORT_TOO_LARGE'],
+    handler: (query, request) => memberService.exportCsv(actorOf(request), query),
   });
 
   route(app, 'adminMember', {

@@ -1,16 +1,31 @@
 import { isTrialMember } from '@kl/contracts/accounts';
 import type { MemberDetail, MemberPage, MemberRow } from '@kl/contracts/admin/members';
+import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import { createLoginAttemptRepository, createSessionRepository } from '../../auth/index.ts';
-import { createMemberRepository, type MemberRepository, type MemberSearchField } from '../../member/index.ts';
+import {
+  createMemberRepository,
+  type MemberRepository,
+  type MemberSearchField,
+  type OperatorMemberFilter,
+} from '../../member/index.ts';
 import { createVipRepository, createVipService } from '../../vip/index.ts';
 import { createLedgerRepository, type LedgerService } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { MEMBER_COLUMNS } from '../exports/columns.ts';
+import type { CsvExports } from '../exports/csv-export.ts';
 
-type ListRow = Awaited<ReturnType<MemberRepository['searchForOperators']>>['rows'][number];
+type ListRow = Awaited<ReturnType<MemberRepository['operatorRows']>>[number];
+
+/** What narrows the member list and its CSV (contracts `memberFilters`). */
+interface MemberListQuery {
+  q?: string | undefined;
+  field: MemberSearchField;
+  tagId?: number | undefined;
+}
 
 /** How many sessions, logins and ledger lines the member detail shows. */
 const DETAIL_ROWS = 20;
@@ -61,27 +76,26 @@ export function createMemberService(deps: {
   merchantCode: string;
   audit: AuditLog;
   ledgerService: LedgerService;
+  exports: CsvExports;
 }) {
-  const { db, clock, merchantCode, audit, ledgerService } = deps;
+  const { db, clock, merchantCode, audit, ledgerService, exports } = deps;
   // Each table through its module: members, their ledger (wallet), sessions and logins (auth).
   const members = createMemberRepository(db);
   const ledger = createLedgerRepository(db);
   const sessions = createSessionRepository(db);
   const logins = createLoginAttemptRepository(db);
   const vipService = createVipService({ vip: createVipRepository(db), ledgerService });
+  const filterOf = (query: MemberListQuery): OperatorMemberFilter => ({
+    merchantCode,
+    currency: WALLET_CURRENCY,
+    text: query.q || undefined,
+    field: query.field,
+    tagId: query.tagId,
+  });
 
   return {
-    async search(query: {
-      q?: string | undefined;
-      field: MemberSearchField;
-      pageNo: number;
-      pageSize: number;
-    }) {
-      const { rows, total } = await members.searchForOperators({
-        merchantCode,
-        currency: WALLET_CURRENCY,
-        text: query.q || undefined,
-        field: query.field,
+    async search(query: MemberListQuery & { pageNo: number; pageSize: number }) {
+      const { rows, total } = await members.searchForOperators(filterOf(query), {
         limit: query.pageSize,
         offset: (query.pageNo - 1) * query.pageSize,
       });
@@ -91,6 +105,20 @@ export function createMemberService(deps: {
         pageSize: query.pageSize,
         total,
       } satisfies MemberPage;
+    },
+
+    /** The whole list the filter selects, as CSV (docs/back-office.md, "Exports"), audited. */
+    exportCsv(actor: AuditActor, query: MemberListQuery & { lang: Locale }) {
+      const filter = filterOf(query);
+      return exports.list(actor, query.lang, {
+        action: 'member.export',
+        name: 'members',
+        filter: query,
+        columns: MEMBER_COLUMNS,
+        count: () => members.operatorCount(filter),
+        rows: (after, limit) =>
+          members.operatorRows(filter, { limit, after: after?.id }).then((rows) => rows.map(memberRowOf)),
+      });
     },
 
     /** The member's profile, level, balances and latest activity; NOT_FOUND for another merchant's. */

@@ -2,23 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { member } from '../../../db/schema/index.ts';
 import { call, registerByUsername } from '../../../test/accounts.ts';
-import { answerValue, expectFailure } from '../../../test/answers.ts';
+import { answerValue, csvLines, expectFailure } from '../../../test/answers.ts';
 import { newOperator, type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
-
-/** The records of a CSV answer (after its BOM), each a line without its CRLF. */
-function csvLines(response: LightMyRequestResponse): string[] {
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-  const lines = response.body.slice(1).split('\r\n');
-  expect(lines.pop()).toBe('');
-  return lines;
-}
 
 /**
  * Reports against what members did, each test on a Vietnam day of its own (the suite's clock is in 2030,
@@ -101,6 +91,25 @@ describeEachDatabase('back-office reports', (kind) => {
     // Vietnamese headers by default.
     const [vietnamese] = csvLines(await csv({ report: 'daily', from: '2030-03-05', to: '2030-03-05' }));
     expect(vietnamese?.startsWith('Ngày,Nạp tiền (VND)')).toBe(true);
+    // Each download is audited: who exported which report of which period, in which language.
+    const exported = answerValue(
+      adminCalls.adminAudit,
+      await request(adminCalls.adminAudit, operators.owner, {
+        query: { action: 'report.export', operator: operators.owner.username },
+      }),
+    ).list;
+    expect(exported.map((entry) => [entry.operatorUsername, entry.targetType, entry.after])).toEqual([
+      [
+        operators.owner.username,
+        'report',
+        { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'vi' },
+      ],
+      [
+        operators.owner.username,
+        'report',
+        { filter: { report: 'daily', from: '2030-03-05', to: '2030-03-05' }, lang: 'en' },
+      ],
+    ]);
   });
 
   it('reports games from the game records and promotions from their claims; formula-like cells are neutralised', async () => {

@@ -1,9 +1,7 @@
-import { reportCsvQuery } from '@kl/contracts/admin/reports';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { apiRoute, route } from '../../../platform/api-route.ts';
-import { failureResponses } from '../../../platform/responses.ts';
-import { type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import { route } from '../../../platform/api-route.ts';
+import { csvRoute } from '../exports/csv-route.ts';
+import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { ReportService } from './service.ts';
 
 const PERIOD =
@@ -53,33 +51,11 @@ export function registerReportRoutes(
     },
   });
 
-  // A CSV file, not an envelope: registered by hand (raw call of the API table), behind the same guard.
-  const guarded = guard.guarded('adminReportCsv');
-  if (!('onRequest' in guarded)) throw new Error('the CSV download must be guarded');
-  app.route({
-    ...apiRoute('adminReportCsv'),
-    onRequest: guarded.onRequest,
-    schema: {
-      summary: 'A report as CSV (UTF-8 with a BOM, RFC 4180), as an attachment',
-      description:
-        `${PERIOD} report: daily, games or promotions; lang: the language of the header row and titles ` +
-        "(vi by default). Every row, then a total row. Text cells that look like formulas start with '.",
-      tags: [...guarded.tags],
-      security: (guarded.security ?? []).map((scheme) => ({ ...scheme })),
-      querystring: reportCsvQuery,
-      response: {
-        200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
-        ...failureResponses(...GUARD_FAILURES),
-      },
-    },
-    handler: async (request, reply) => {
-      const query = request.query as z.output<typeof reportCsvQuery>;
-      const file = await reportService.csv(query.report, query, query.lang);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .type('text/csv; charset=utf-8')
-        .send(file.body);
-    },
+  csvRoute(app, guard, 'adminReportCsv', {
+    summary: 'A report as CSV, as an attachment',
+    description:
+      `${PERIOD} report: daily, games or promotions; lang: the language of the header row and titles ` +
+      '(vi by default). Every row, then a total row. Audited as report.export with the report and period.',
+    handler: (query, request) => reportService.csv(actorOf(request), query.report, query, query.lang),
   });
 }

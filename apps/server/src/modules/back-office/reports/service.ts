@@ -11,9 +11,11 @@ import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { Db } from '../../../platform/db.ts';
 import { moneyNumber } from '../../wallet/index.ts';
-import { csvDocument, type CsvCell } from '../../../platform/csv.ts';
+import type { CsvCell } from '../../../platform/csv.ts';
 import { dayNumberOf, isoDateOf, startOfZoneDay } from '../../../platform/time-zone.ts';
 import { createReportRepository, type ReportWindow } from '../../reporting/index.ts';
+import type { AuditActor } from '../audit.ts';
+import type { CsvExports, CsvFile } from '../exports/csv-export.ts';
 
 /**
  * Reports (docs/back-office.md, "Reports"): real money over a period of days of the merchant's time zone
@@ -107,6 +109,7 @@ export function createReportService(deps: {
   merchantCode: string;
   /** The merchant's time zone, read at each report (an operator may change it). */
   timeZone: () => Promise<string>;
+  exports: CsvExports;
 }) {
   const { merchantCode } = deps;
   const reports = createReportRepository(deps.db);
@@ -241,8 +244,8 @@ export function createReportService(deps: {
       return { ...found, pageNo: query.pageNo, pageSize: query.pageSize, currency };
     },
 
-    /** The report as CSV (every row, then a total row), its headers and titles in `lang`. */
-    async csv(report: ReportKind, period: ReportPeriod, lang: Locale) {
+    /** The report as CSV (every row, then a total row), its headers and titles in `lang`; audited. */
+    async csv(actor: AuditActor, report: ReportKind, period: ReportPeriod, lang: Locale): Promise<CsvFile> {
       const records: CsvCell[][] = [csvHeaders(report, lang, currency)];
       const total = TOTAL_LABEL[lang];
       if (report === 'daily') {
@@ -296,10 +299,14 @@ export function createReportService(deps: {
         const { claims, claimed, bonusPaid, turnoverRequired, turnoverDone } = found.totals;
         records.push([total, '', '', '', claims, claimed, bonusPaid, turnoverRequired, turnoverDone]);
       }
-      return {
+      return deps.exports.document(actor, {
+        action: 'report.export',
+        name: 'report',
         filename: `report-${report}-${period.from}-${period.to}.csv`,
-        body: csvDocument(records),
-      };
+        filter: { report, from: period.from, to: period.to },
+        lang,
+        records,
+      });
     },
   };
 }

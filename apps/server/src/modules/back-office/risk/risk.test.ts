@@ -4,15 +4,16 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import { type MemberRisk, type RiskSignal } from '@kl/contracts/admin/risk';
 import { promotionClaims } from '@kl/contracts/promotions';
 import { bankAccount } from '@kl/contracts/withdrawal';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { member, memberNote } from '../../../db/schema/index.ts';
-import { call, type Caller } from '../../../test/accounts.ts';
+import { call, type Caller, freshIp, registerByUsername, solvedCaptcha } from '../../../test/accounts.ts';
 import { json } from '../../../test/app.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { usePromotionIds } from '../../../test/suite.ts';
+import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 
 const PASSWORD = '246810';
 
@@ -324,5 +325,193 @@ describeEachDatabase('back-office risk queue, notes, tags and restrictions', (ki
     await restrict(row.id, 'withdrawal', false);
     const asked = await withdraw();
     expect(asked.statusCode, asked.body).toBe(200);
+  });
+
+  let refusals = 0;
+  /**
+   * Runs `work` while the database refuses to write a risk signal that `when` selects (a trigger on
+   * risk_signal, dropped after): the event writing it must then fail whole, as one transaction.
+   */
+  async function refusingSignals(when: string, work: () => Promise<void>) {
+    refusals += 1;
+    const name = `refuse_signal_${process.pid % 1000}_${refusals}`;
+    await db().execute(
+      sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+        begin raise exception 'risk signal refused by the test'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger ${name} before insert on risk_signal for each row
+        when (${when}) execute function ${name}()`),
+    );
+    try {
+      await work();
+    } finally {
+      await db().execute(sql.raw(`drop trigger ${name} on risk_signal`));
+      await db().execute(sql.raw(`drop function ${name}()`));
+    }
+  }
+  let devices = 0;
+  const freshDevice = () => `device-${process.pid}-${(devices += 1)}-${randomUUID()}`.slice(0, 64);
+  const idOf = async (username: string) => {
+    const [found] = await db().select({ id: member.id }).from(member).where(eq(member.username, username));
+    return found?.id;
+  };
+
+  it('writes a signal when a new member registers on the device or from the address of other members', async () => {
+    const device = freshDevice();
+    const address = freshIp();
+    const first = await registerByUsername(suite.app, { ip: address, deviceId: device });
+    const firstId = await idOf(first.username);
+    if (!firstId) throw new Error('first member not found');
+    expect(await signalsOf(firstId)).toEqual([]);
+
+    // The same device from another address: shared_device, naming the first member.
+    const twin = await registerByUsername(suite.app, { deviceId: device });
+    const twinId = await idOf(twin.username);
+    if (!twinId) throw new Error('twin not found');
+    const twinSignals = await signalsOf(twinId);
+    expect(twinSignals).toHaveLength(1);
+    expect(twinSignals[0]).toMatchObject({
+      kind: 'shared_device',
+      status: 'open',
+      member: { id: twinId, username: twin.username },
+      otherMember: { id: firstId, username: first.username },
+      detail: { members: [{ id: firstId, username: first.username }], device },
+    });
+
+    // The same address on another device: shared_address; a trial account from there is no one's money.
+    const trial = await call(suite.app, API.trialLogin, { ip: address });
+    expect(trial.statusCode, trial.body).toBe(200);
+    const neighbour = await registerByUsername(suite.app, { ip: address, deviceId: freshDevice() });
+    const neighbourId = await idOf(neighbour.username);
+    if (!neighbourId) throw new Error('neighbour not found');
+    expect(await signalsOf(neighbourId)).toMatchObject([
+      {
+        kind: 'shared_address',
+        member: { id: neighbourId },
+        otherMember: { id: firstId },
+        detail: { members: [{ id: firstId, username: first.username }], ip: address },
+      },
+    ]);
+    const listed = await signals({ kind: 'shared_address' });
+    expect(listed.list.filter((signal) => signal.member.id === neighbourId)).toHaveLength(1);
+  });
+
+  it('writes a registration’s signal in its transaction: a signal that cannot be written undoes the registration', async () => {
+    const address = freshIp();
+    await registerByUsername(suite.app, { ip: address });
+    const username = `late${Math.floor(Math.random() * 1e8)}`;
+    await refusingSignals(`new.detail->>'ip' = '${address}'`, async () => {
+      const response = await call(
+        suite.app,
+        API.register,
+        { ip: address },
+        {
+          payload: {
+            registerMethod: 'H5',
+            username,
+            password: 'secret123',
+            confirmPassword: 'secret123',
+            ...(await solvedCaptcha(suite.app, address)),
+          },
+        },
+      );
+      expect(response.statusCode).toBe(500);
+    });
+    expect(await idOf(username)).toBeUndefined();
+    // Once the signal can be written, the same registration goes through with it.
+    await registerByUsername(suite.app, { ip: address, username });
+    const id = await idOf(username);
+    if (!id) throw new Error('member not registered');
+    expect((await signalsOf(id)).map((signal) => signal.kind)).toEqual(['shared_address']);
+  });
+
+  it('writes a signal at a bonus claim that takes the bonuses above the deposits, once, with the credit', async () => {
+    /** A member who applied to the 100% first-deposit bonus, deposited 100,000 ₫ and may claim 100,000 ₫. */
+    async function readyToClaim() {
+      const created = await newMember();
+      const applied = await call(suite.app, API.applyPromotion, created.caller, {
+        payload: { promotionId: ids.WELCOME100 },
+      });
+      expect(applied.statusCode, applied.body).toBe(200);
+      await suite.deposit(created.caller, 100_000, 1_000);
+      const issued = successEnvelope(promotionClaims)
+        .parse(json(await call(suite.app, API.promotionClaims, created.caller)))
+        .value.list.find((claim) => claim.promotionId === ids.WELCOME100);
+      expect(issued?.status).toBe('issued');
+      const claim = () =>
+        call(suite.app, API.claimBonus, created.caller, { payload: { claimId: issued?.id } });
+      return { ...created, claimId: issued?.id, claim };
+    }
+    const bonus = (memberId: string, amount: number) =>
+      createLedgerService({ db: db(), ledger: createLedgerRepository(db()), clock: suite.time.clock }).post({
+        merchantCode: 'kimlong',
+        memberId,
+        idempotencyKey: `risk-test:${randomUUID()}`,
+        kind: 'bonus',
+        amount: BigInt(amount),
+      });
+
+    // A bonus equal to the deposits is not above them.
+    const even = await readyToClaim();
+    expect((await even.claim()).statusCode).toBe(200);
+    expect(await signalsOf(even.row.id)).toEqual([]);
+
+    // One bonus before: the claim takes the bonuses (101,000 ₫) above the deposits (100,000 ₫).
+    const hunter = await readyToClaim();
+    await bonus(hunter.row.id, 1_000);
+    const claims = await Promise.all([hunter.claim(), hunter.claim()]);
+    expect(claims.map((response) => response.statusCode)).toEqual([200, 200]);
+    const written = await signalsOf(hunter.row.id);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      kind: 'bonus_over_deposits',
+      member: { id: hunter.row.id, username: hunter.row.username },
+      otherMember: null,
+      detail: {
+        promotionId: ids.WELCOME100,
+        promotionCode: 'WELCOME100',
+        bonuses: 101_000,
+        deposits: 100_000,
+        since: null,
+      },
+    });
+    expect((await hunter.claim()).statusCode).toBe(200);
+    expect(await signalsOf(hunter.row.id)).toHaveLength(1);
+  });
+
+  it('writes a bonus claim’s signal in its transaction: a signal that cannot be written undoes the credit', async () => {
+    const { row, caller } = await newMember();
+    expect(
+      (await call(suite.app, API.applyPromotion, caller, { payload: { promotionId: ids.WELCOME100 } }))
+        .statusCode,
+    ).toBe(200);
+    await suite.deposit(caller, 100_000, 1_000);
+    await createLedgerService({
+      db: db(),
+      ledger: createLedgerRepository(db()),
+      clock: suite.time.clock,
+    }).post({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      idempotencyKey: `risk-test:${randomUUID()}`,
+      kind: 'bonus',
+      amount: 5_000n,
+    });
+    const claims = async () =>
+      successEnvelope(promotionClaims)
+        .parse(json(await call(suite.app, API.promotionClaims, caller)))
+        .value.list.filter((claim) => claim.promotionId === ids.WELCOME100);
+    const [issued] = await claims();
+    const claim = () => call(suite.app, API.claimBonus, caller, { payload: { claimId: issued?.id } });
+    await refusingSignals(`new.member_id = '${row.id}'`, async () => {
+      expect((await claim()).statusCode).toBe(500);
+    });
+    expect((await suite.walletOf(caller)).available).toBe(105_000);
+    expect((await claims())[0]?.status).toBe('issued');
+    expect(await signalsOf(row.id)).toEqual([]);
+    expect((await claim()).statusCode).toBe(200);
+    expect((await suite.walletOf(caller)).available).toBe(205_000);
+    expect((await signalsOf(row.id)).map((signal) => signal.kind)).toEqual(['bonus_over_deposits']);
   });
 });

@@ -1,13 +1,15 @@
 import type { RiskFlag, WithdrawalProvenance } from '@kl/contracts/admin/money';
+import { SHARED_MEMBERS_NAMED } from '@kl/contracts/admin/risk';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { balanceAdjustment, operator } from '../../../db/schema/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import { createProvenanceRepository } from '../../reporting/index.ts';
+import { bonusStanding } from '../../risk/index.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 
-/** Other members named beside a flag, at most this many. */
-const NAMED = 10;
+/** Other members named beside a flag, at most this many (as many as a risk signal names). */
+const NAMED = SHARED_MEMBERS_NAMED;
 
 /**
  * Where a member's money came from since their last paid withdrawal (docs/back-office.md, "Withdrawals
@@ -33,8 +35,8 @@ export function createProvenance(db: Db) {
       const sums = await across.ledgerByKind(memberId, from, request.createdAt);
       const amount = (kind: string) => BigInt(sums.find((row) => row.kind === kind)?.amount ?? 0);
       const payout = (kind: string) => BigInt(sums.find((row) => row.kind === kind)?.payout ?? 0);
-      const deposits = amount('deposit');
-      const bonuses = amount('bonus') - amount('bonus_forfeit');
+      // The rule the risk queue's bonus_over_deposits signal uses at a bonus claim (risk module).
+      const { deposits, bonuses, over } = bonusStanding(sums);
       const manualCredits = amount('adjustment_credit');
 
       const adjustments = await db
@@ -56,16 +58,18 @@ export function createProvenance(db: Db) {
         )
         .orderBy(asc(balanceAdjustment.createdAt), asc(balanceAdjustment.id));
 
-      const [sharedAccount, sharedDevice, sharedAddress] = await Promise.all([
+      const shared = await Promise.all([
         across.sharedBankAccount(merchantCode, memberId, NAMED),
-        across.sharedDevice(memberId, NAMED),
+        across.sharedDevice(merchantCode, memberId, NAMED),
         across.sharedAddress(merchantCode, memberId, NAMED),
       ]);
       const flags: { flag: RiskFlag; members: string[] }[] = [];
-      if (sharedAccount.length > 0) flags.push({ flag: 'shared_bank_account', members: sharedAccount });
-      if (sharedDevice.length > 0) flags.push({ flag: 'shared_device', members: sharedDevice });
-      if (sharedAddress.length > 0) flags.push({ flag: 'shared_address', members: sharedAddress });
-      if (bonuses > 0n && bonuses > deposits) flags.push({ flag: 'bonus_over_deposits', members: [] });
+      const sharedFlags = ['shared_bank_account', 'shared_device', 'shared_address'] as const;
+      sharedFlags.forEach((flag, index) => {
+        const members = shared[index] ?? [];
+        if (members.length > 0) flags.push({ flag, members: members.map((other) => other.username) });
+      });
+      if (over) flags.push({ flag: 'bonus_over_deposits', members: [] });
       if (manualCredits > 0n) flags.push({ flag: 'manual_credit', members: [] });
 
       return {

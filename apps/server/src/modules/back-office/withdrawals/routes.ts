@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/api-route.ts';
+import { csvRoute } from '../exports/csv-route.ts';
 import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
 import type { WithdrawalQueue } from './service.ts';
 
@@ -27,6 +28,17 @@ export function registerWithdrawalRoutes(
       reply.header('cache-control', 'no-store');
       return withdrawalQueue.list(actorOf(request), request.query);
     },
+  });
+
+  csvRoute(app, guard, 'adminWithdrawalsCsv', {
+    summary: 'Every withdrawal request the filters select, as CSV, in the queue’s order',
+    description:
+      'The filters of the queue (status, pending by default; username; from; to) and lang: the requests ' +
+      'with the member’s bank account, without the provenance and approvals the queue shows. Audited as ' +
+      'withdrawal.export with the filters and the row count; more rows than EXPORT_MAX_ROWS: 400 ' +
+      'EXPORT_TOO_LARGE.',
+    failures: ['EXPORT_TOO_LARGE'],
+    handler: (query, request) => withdrawalQueue.exportCsv(actorOf(request), query),
   });
 
   route(app, 'adminApproveWithdrawal', {

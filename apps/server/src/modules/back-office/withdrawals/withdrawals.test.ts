@@ -6,7 +6,7 @@ import { DEFAULT_MONEY_CONTROLS } from '@kl/contracts/admin/controls';
 import { expect, it } from 'vitest';
 import { ledgerTransaction, member } from '../../../db/schema/index.ts';
 import { call } from '../../../test/accounts.ts';
-import { answerValue, expectFailure } from '../../../test/answers.ts';
+import { answerValue, csvLines, expectFailure } from '../../../test/answers.ts';
 import {
   acceptInvitation,
   inviteOperator,
@@ -137,18 +137,32 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     });
   });
 
-  it('lists by status, username prefix in any case and period, pending oldest first, with turnover owed', async () => {
-    const prefix = uniqueName('wqlist').slice(0, 10);
+  /**
+   * Two members of a fresh username prefix (`<prefix>a`, `<prefix>b`) and three pending requests a minute
+   * apart: alice's, bob's, alice's; `before` runs with bob ready, before the first.
+   */
+  async function threeRequests(
+    name: string,
+    before: (bob: Awaited<ReturnType<typeof readyMember>>) => Promise<void> = async () => {},
+  ) {
+    const prefix = uniqueName(name).slice(0, 10);
     const alice = await readyMember(`${prefix}a`);
     const bob = await readyMember(`${prefix}b`);
-    // A deposit through the gateway asks its turnover (1× by default) and locks itself until it is played.
-    await suite.deposit(bob.caller, 100_000);
+    await before(bob);
     const start = suite.time.clock().toISOString();
     const first = await withdraw(alice.caller, alice.account.accountId, 150_000);
     suite.time.advance(60_000);
     const second = await withdraw(bob.caller, bob.account.accountId, 160_000);
     suite.time.advance(60_000);
     const third = await withdraw(alice.caller, alice.account.accountId, 170_000);
+    return { prefix, alice, bob, start, first, second, third };
+  }
+
+  it('lists by status, username prefix in any case and period, pending oldest first, with turnover owed', async () => {
+    const { prefix, alice, start, first, second, third } = await threeRequests('wqlist', async (bob) => {
+      // A deposit through the gateway asks its turnover (1× by default) and locks itself until it is played.
+      await suite.deposit(bob.caller, 100_000);
+    });
 
     const pending = answerValue(adminCalls.adminWithdrawals, await queue({ username: prefix.toUpperCase() }));
     expect(pending.list.map((row) => row.requestId)).toEqual([first, second, third]);
@@ -187,6 +201,59 @@ describeEachDatabase('back-office withdrawals', (kind) => {
     await approve(third);
     const paid = answerValue(adminCalls.adminWithdrawals, await queue({ username: prefix, status: 'paid' }));
     expect(paid.list.map((row) => row.requestId)).toEqual([third, first]);
+  });
+
+  it('exports the requests the filters select as CSV in the queue’s order, with the bank account; audited', async () => {
+    const { prefix, first, second, third } = await threeRequests('wqcsv');
+    const listed = answerValue(
+      adminCalls.adminWithdrawals,
+      await queue({ username: prefix, status: 'pending' }),
+    );
+    const vietnam = (iso: string | null) =>
+      iso === null ? '' : `${new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
+    const line = (row: (typeof listed.list)[number], rest: string) =>
+      `${vietnam(row.createdAt)},${row.requestId},${row.username},${row.amount},${row.bankName},` +
+      `${row.accountNumber},${row.accountName},${rest}`;
+    const exportCsv = (query: Record<string, string>, operator = operators.finance) =>
+      request(adminCalls.adminWithdrawalsCsv, operator, { query });
+
+    // Pending (the default) oldest first, as the queue pays them.
+    const pending = csvLines(await exportCsv({ username: prefix, lang: 'en' }));
+    expect(pending[0]).toBe(
+      'Requested,Request,Member,Amount (VND),Bank,Account number,Account name,Status,Decided,Reject reason',
+    );
+    expect(pending.slice(1)).toEqual(listed.list.map((row) => line(row, 'Pending,,')));
+    expect(listed.list.map((row) => row.requestId)).toEqual([first, second, third]);
+    // The others newest first; a reason written like a formula is neutralised.
+    answerValue(adminCalls.adminRejectWithdrawal, await reject(first, '@SUM(1+1) wrong account'));
+    suite.time.advance(60_000);
+    answerValue(adminCalls.adminRejectWithdrawal, await reject(third, 'duplicate'));
+    const rejected = answerValue(
+      adminCalls.adminWithdrawals,
+      await queue({ username: prefix, status: 'rejected' }),
+    ).list;
+    expect(rejected.map((row) => row.requestId)).toEqual([third, first]);
+    expect(csvLines(await exportCsv({ username: prefix, status: 'rejected' })).slice(1)).toEqual([
+      ...rejected.map((row, index) =>
+        line(
+          row,
+          `Đã từ chối,${vietnam(row.decidedAt)},${index === 0 ? 'duplicate' : "'@SUM(1+1) wrong account"}`,
+        ),
+      ),
+    ]);
+    const log = answerValue(
+      adminCalls.adminAudit,
+      await request(adminCalls.adminAudit, operators.owner, {
+        query: { action: 'withdrawal.export', operator: operators.finance.username },
+      }),
+    ).list;
+    expect(log.map((entry) => entry.after)).toEqual([
+      { filter: { status: 'rejected', username: prefix }, lang: 'vi', rows: 2, timeZone: 'Asia/Ho_Chi_Minh' },
+      { filter: { status: 'pending', username: prefix }, lang: 'en', rows: 3, timeZone: 'Asia/Ho_Chi_Minh' },
+    ]);
+    // Whoever may not read withdrawals may not export them.
+    const content = await newOperator(suite, 'content');
+    expectFailure(await exportCsv({ username: prefix }, content), 403, 'PERMISSION_DENIED');
   });
 
   it('refuses bad input with 400 and other roles with 403', async () => {

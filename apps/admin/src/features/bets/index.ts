@@ -1,0 +1,1 @@
+export { BetsScreen } from './bets-screen.tsx';

@@ -1,0 +1,3 @@
+ALTER TABLE "risk_signal" DROP CONSTRAINT "risk_signal_kind_check";--> statement-breakpoint
+CREATE INDEX "game_round_merchant_created_idx" ON "game_round" USING btree ("merchant_code","created_at","id");--> statement-breakpoint
+ALTER TABLE "risk_signal" ADD CONSTRAINT "risk_signal_kind_check" CHECK ("risk_signal"."kind" in ('referral_refused', 'bank_account_conflict', 'shared_device', 'shared_address', 'bonus_over_deposits'));
