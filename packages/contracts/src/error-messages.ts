@@ -83,7 +83,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     INVITATION_EXPIRED: 'Liên kết mời đã hết hạn, vui lòng đề nghị chủ sở hữu cấp liên kết mới',
     INVITATION_REQUIRED:
       'Thông tin đăng nhập của bạn đã được đặt lại: hãy mở liên kết mời mà chủ sở hữu đã gửi cho bạn',
-    OPERATOR_REQUEST_PENDING: 'Đã có một yêu cầu cho nhân viên này đang chờ duyệt',
+    OPERATOR_REQUEST_PENDING: 'Đã có một yêu cầu như vậy đang chờ duyệt',
     OPERATOR_REQUEST_CLOSED: 'Yêu cầu này đã được xử lý hoặc đã bị hủy',
     CAPTCHA_REQUIRED: 'Vui lòng nhập mã trong hình để tiếp tục',
     PROMOTION_NOTHING_PENDING: 'Khuyến mãi này không có gì đang chờ duyệt',
@@ -118,6 +118,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Hãy chọn nhà cung cấp trò chơi vận hành các trò chơi này',
     GAME_PROVIDER_NOT_USED: 'Trò chơi này do hệ thống của trang vận hành: hãy để trống nhà cung cấp',
     LOTTERY_GAMES_FIXED: 'Trò chơi xổ số thuộc hệ thống xổ số, không thêm ở đây',
+    LOTTERY_EXISTS: 'Đã có loại xổ số với mã này',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
     PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
@@ -198,7 +199,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     INVITATION_INVALID: 'This invitation link is not valid or has already been used',
     INVITATION_EXPIRED: 'This invitation link has expired; ask an owner for a new one',
     INVITATION_REQUIRED: 'Your sign-in was reset: open the invitation link an owner gave you',
-    OPERATOR_REQUEST_PENDING: 'A request for this operator is already waiting for approval',
+    OPERATOR_REQUEST_PENDING: 'A request like this one is already waiting for approval',
     OPERATOR_REQUEST_CLOSED: 'This request has already been decided or cancelled',
     CAPTCHA_REQUIRED: 'Type the code in the picture to go on',
     PROMOTION_NOTHING_PENDING: 'Nothing of this promotion is waiting to be published',
@@ -234,6 +235,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Choose the game provider that plays these games',
     GAME_PROVIDER_NOT_USED: 'The site’s own engine plays these games: leave the provider empty',
     LOTTERY_GAMES_FIXED: 'Lottery games belong to the lottery and are not added here',
+    LOTTERY_EXISTS: 'A lottery with this code already exists',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
     PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',

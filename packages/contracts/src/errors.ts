@@ -145,6 +145,8 @@ export const ERROR_CATALOGUE = {
   GAME_PROVIDER_REQUIRED: { status: 400 },
   GAME_PROVIDER_NOT_USED: { status: 400 },
   LOTTERY_GAMES_FIXED: { status: 400 },
+  // The lotteries in the back office (admin/lotteries.ts): a lottery code the merchant has already.
+  LOTTERY_EXISTS: { status: 409 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
   // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
   CROSS_SITE_REQUEST: { status: 403 },

@@ -16,6 +16,7 @@ import {
 import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
+import { adminLotteriesCalls, adminLotteriesRules } from './lotteries.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
 import { adminPaymentsCalls, adminPaymentsRules } from './payments.ts';
@@ -240,6 +241,7 @@ export const adminCalls = {
   ...adminGamesCalls,
   ...adminCatalogueCalls,
   ...adminLotteryCalls,
+  ...adminLotteriesCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
   ...adminInboxCalls,
@@ -294,6 +296,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminGamesRules,
   ...adminCatalogueRules,
   ...adminLotteryRules,
+  ...adminLotteriesRules,
   ...adminChatRules,
   ...adminFeedbackRules,
   ...adminInboxRules,

@@ -55,6 +55,8 @@ import { createInboxSender } from './inbox/service.ts';
 import { createInvitationRepository } from './invitation-repository.ts';
 import { createInvitations } from './invitations.ts';
 import { registerLotteryAdminRoutes } from './lottery/routes.ts';
+import { createLotteriesAdmin } from './lottery/lotteries.ts';
+import { createLotteryOddsAdmin, createLotteryOddsKind } from './lottery/odds.ts';
 import { createLotteryDrawsAdmin } from './lottery/service.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
@@ -174,15 +176,17 @@ export function createBackOfficeModule(
   const ownPassword = createOwnPassword({ db, clock, merchantCode, operators, audit });
   const controls = createControlsService({ db, clock, merchantCode });
   // Requests a second owner approves; each kind with its handler (operator-requests.ts says how to add one).
+  const requestRecords = createOperatorRequestRepository(db);
   const requests = createOperatorRequests({
     db,
     clock,
     merchantCode,
-    requests: createOperatorRequestRepository(db),
+    requests: requestRecords,
     audit,
     handlers: {
       'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
       'controls.update': createControlsChangeKind({ merchantCode, controls, audit }),
+      'lottery_odds.update': createLotteryOddsKind({ db, merchantCode, audit }),
     },
   });
   const controlsChange = createControlsChange({ db, merchantCode, controls, audit, requests });
@@ -230,6 +234,8 @@ export function createBackOfficeModule(
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers });
   const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
+  const lotteriesAdmin = createLotteriesAdmin({ db, merchantCode, audit, changes });
+  const oddsAdmin = createLotteryOddsAdmin({ db, merchantCode, audit, requests, requestRecords });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
@@ -274,7 +280,7 @@ export function createBackOfficeModule(
       registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
       registerCatalogueAdminRoutes(api, { guard, catalogueAdmin });
-      registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
+      registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin, lotteriesAdmin, oddsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });

@@ -1,5 +1,5 @@
 import type { AdminArea } from '@kl/contracts/admin/access';
-import type { OperatorRequestStatus } from '@kl/contracts/admin/credentials';
+import type { OperatorRequestKind, OperatorRequestStatus } from '@kl/contracts/admin/credentials';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { operator, operatorRequest, type OperatorRequestRow } from '../../db/schema/index.ts';
@@ -58,6 +58,17 @@ export function createOperatorRequestRepository(db: Db) {
       tx: DbOrTx,
     ): Promise<void> {
       await tx.update(operatorRequest).set(set).where(eq(operatorRequest.id, id));
+    },
+
+    /** The requests of one kind waiting for a decision (a screen marks their targets). */
+    pendingOfKind(merchantCode: string, kind: OperatorRequestKind): Promise<OperatorRequestRecord[]> {
+      return records(db).where(
+        and(
+          eq(operatorRequest.merchantCode, merchantCode),
+          eq(operatorRequest.kind, kind),
+          eq(operatorRequest.status, 'pending'),
+        ),
+      );
     },
 
     /** Newest first, of the given areas, optionally of one status. */
