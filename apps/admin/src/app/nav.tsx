@@ -23,6 +23,7 @@ import {
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import type { AdminArea } from '@kl/contracts/admin/access';
 import type { ReactNode } from 'react';
@@ -50,6 +51,7 @@ export interface NavItem {
     | 'siteStatus.menu'
     | 'siteSettings.menu'
     | 'games.menu'
+    | 'lotteries.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'reports.menu'
@@ -117,6 +119,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <SettingOutlined aria-hidden="true" />,
   },
   { path: '/games', area: 'games', labelKey: 'games.menu', icon: <AppstoreOutlined aria-hidden="true" /> },
+  {
+    path: '/lotteries',
+    area: 'lottery',
+    labelKey: 'lotteries.menu',
+    icon: <TrophyOutlined aria-hidden="true" />,
+  },
   {
     path: '/lottery-draws',
     area: 'lottery',

@@ -13,6 +13,7 @@ import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { DepositChannelsScreen } from '../features/deposit-channels/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
+import { LotteriesScreen } from '../features/lotteries/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
 import { InboxScreen } from '../features/inbox/index.ts';
@@ -145,6 +146,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="games">
               <GamesScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/lotteries"
+          element={
+            <AreaRoute area="lottery">
+              <LotteriesScreen />
             </AreaRoute>
           }
         />

@@ -2,20 +2,36 @@ import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { MoneyControls } from '@kl/contracts/admin/controls';
 import type { OperatorRequestView } from '@kl/contracts/admin/credentials';
+import { lotteryOddsChange } from '@kl/contracts/admin/lotteries';
+import { formatMoney } from '@kl/contracts/money';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useOperator } from '../../shared/session.ts';
 import { dateColumn } from '../../shared/ui/columns.tsx';
+import { useOddsLabel } from '../lotteries/index.ts';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import type { ShownInvitation } from './invitation-link-modal.tsx';
 
-/** What a request asks, in words: what a reset clears, or the controls a change sets. */
+/** What a request asks, in words: what a reset clears, the controls or the lottery odds a change sets. */
 function useRequestText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const oddsLabel = useOddsLabel();
   return (request: OperatorRequestView) => {
+    if (request.kind === 'lottery_odds.update') {
+      const asked = lotteryOddsChange.safeParse(request.payload);
+      if (!asked.success) return request.targetLabel;
+      const money = (value: number) => formatMoney(value, WALLET_CURRENCY, i18n.language);
+      return t('lotteries.odds.requestText', {
+        odds: oddsLabel(asked.data),
+        price: money(asked.data.pricePerPoint),
+        payout: money(asked.data.payoutPerPoint),
+        max: money(asked.data.maxPerNumber),
+      });
+    }
     if (request.kind === 'controls.update') {
       const values = Object.entries(request.payload)
         .map(([field, value]) => `${t(`controls.fields.${field as keyof MoneyControls}`)} ${String(value)}`)
@@ -116,7 +132,9 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
               title={
                 request.kind === 'controls.update'
                   ? t('controls.approveConfirm')
-                  : t('operators.approveConfirm', { username: request.targetLabel })
+                  : request.kind === 'lottery_odds.update'
+                    ? t('lotteries.odds.approveConfirm')
+                    : t('operators.approveConfirm', { username: request.targetLabel })
               }
               label={t('common.approve')}
               kind="primary"
