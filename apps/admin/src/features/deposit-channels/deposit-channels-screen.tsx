@@ -3,14 +3,14 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminDepositChannel } from '@kl/contracts/admin/payments';
 import { formatMoney } from '@kl/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Popconfirm, Space, Switch, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { ListTable } from '../../shared/ui/list-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useEditDialog } from '../../shared/use-edit-dialog.ts';
 import { useAccess, useCanWrite } from '../../shared/session.ts';
 import { CHANNELS_LIST, ChannelModal } from './channel-modal.tsx';
 import { WithdrawalLimitsCard } from './withdrawal-limits-card.tsx';
@@ -33,7 +33,7 @@ export function DepositChannelsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('deposits');
   const readsWithdrawals = useAccess('withdrawals') !== 'none';
-  const [editing, setEditing] = useState<AdminDepositChannel | null | 'new'>(null);
+  const editing = useEditDialog<AdminDepositChannel>((channel) => channel.code);
   const channels = useQuery({
     queryKey: listKey(CHANNELS_LIST),
     queryFn: ({ signal }) => adminCall(adminCalls.adminDepositChannels, { signal }),
@@ -97,7 +97,7 @@ export function DepositChannelsScreen() {
               <Space size="small" wrap>
                 <Button
                   size="small"
-                  onClick={() => setEditing(row)}
+                  onClick={() => editing.edit(row)}
                   aria-label={t('payments.editChannel', { name: nameOf(row) })}
                 >
                   {t('common.edit')}
@@ -144,30 +144,21 @@ export function DepositChannelsScreen() {
       title={t('payments.channelsMenu')}
       extra={
         canWrite ? (
-          <Button type="primary" onClick={() => setEditing('new')}>
+          <Button type="primary" onClick={editing.add}>
             {t('payments.newChannel')}
           </Button>
         ) : null
       }
     >
       <Typography.Paragraph type="secondary">{t('payments.channelsHint')}</Typography.Paragraph>
-      {channels.error ? <ErrorAlert error={channels.error} onRetry={() => void channels.refetch()} /> : null}
-      <Table<AdminDepositChannel>
-        aria-label={t('payments.channelsLabel')}
-        size="middle"
+      <ListTable<AdminDepositChannel>
+        label={t('payments.channelsLabel')}
+        query={channels}
         rowKey="code"
         columns={columns}
         dataSource={list}
-        loading={channels.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
       />
-      <ChannelModal
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.code}
-        open={editing !== null}
-        channel={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
+      <ChannelModal key={editing.key} open={editing.open} channel={editing.row} onClose={editing.close} />
       {readsWithdrawals ? <WithdrawalLimitsCard /> : null}
     </Screen>
   );

@@ -1,8 +1,9 @@
 import type { AdminGameVendor } from '@kl/contracts/admin/games';
-import { Button, Switch, Table, type TableColumnsType } from 'antd';
+import { Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@kl/contracts/money';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { editColumn } from '../../shared/ui/columns.tsx';
+import { ListTable } from '../../shared/ui/list-table.tsx';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
 import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.ts';
 
@@ -66,34 +67,22 @@ export function VendorsTable({
     },
   ];
   if (canWrite) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Button
-          size="small"
-          aria-label={t('games.editVendorOf', { name: row.displayName, category: row.gameCategory })}
-          onClick={() => onEdit(row)}
-        >
-          {t('common.edit')}
-        </Button>
+    columns.push(
+      editColumn<AdminGameVendor>(
+        { title: t('common.actions'), edit: t('common.edit') },
+        (row) => t('games.editVendorOf', { name: row.displayName, category: row.gameCategory }),
+        onEdit,
       ),
-    });
+    );
   }
 
   return (
-    <>
-      {vendors.error ? <ErrorAlert error={vendors.error} onRetry={() => void vendors.refetch()} /> : null}
-      <Table<AdminGameVendor>
-        aria-label={t('games.vendorsLabel')}
-        size="middle"
-        rowKey={vendorKey}
-        columns={columns}
-        dataSource={vendors.data?.list ?? []}
-        loading={vendors.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-    </>
+    <ListTable<AdminGameVendor>
+      label={t('games.vendorsLabel')}
+      query={vendors}
+      rowKey={vendorKey}
+      columns={columns}
+      dataSource={vendors.data?.list ?? []}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { useEditDialog } from '../../shared/use-edit-dialog.ts';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { LotteriesTable } from './lotteries-table.tsx';
 import { LOTTERIES_LIST, LotteryModal } from './lottery-modal.tsx';
@@ -23,7 +23,7 @@ export function LotteriesScreen() {
   const { t } = useTranslation();
   const canWrite = useCanWrite('lottery');
   const [tab, setTab] = useState<'lotteries' | 'odds'>('lotteries');
-  const [editing, setEditing] = useState<AdminLottery | null | 'new'>(null);
+  const editing = useEditDialog<AdminLottery>((lottery) => lottery.code);
   const lotteries = useQuery({
     queryKey: listKey(LOTTERIES_LIST),
     queryFn: ({ signal }) => adminCall(adminCalls.adminLotteries, { signal }),
@@ -36,7 +36,7 @@ export function LotteriesScreen() {
       title={t('lotteries.menu')}
       extra={
         canWrite ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={editing.add}>
             {t('lotteries.new')}
           </Button>
         ) : null
@@ -55,15 +55,7 @@ export function LotteriesScreen() {
                 {lotteries.data && !lotteries.data.hasOdds ? (
                   <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('lotteries.noOdds')} />
                 ) : null}
-                {lotteries.error ? (
-                  <ErrorAlert error={lotteries.error} onRetry={() => void lotteries.refetch()} />
-                ) : null}
-                <LotteriesTable
-                  list={list}
-                  loading={lotteries.isFetching}
-                  canWrite={canWrite}
-                  onEdit={(lottery) => setEditing(lottery)}
-                />
+                <LotteriesTable list={list} query={lotteries} canWrite={canWrite} onEdit={editing.edit} />
               </>
             ),
           },
@@ -72,11 +64,11 @@ export function LotteriesScreen() {
       />
       {canWrite ? (
         <LotteryModal
-          key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.code}
-          open={editing !== null}
-          lottery={editing === 'new' ? null : editing}
+          key={editing.key}
+          open={editing.open}
+          lottery={editing.row}
           sortOrder={nextSortOrder}
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
         />
       ) : null}
     </Screen>

@@ -2,10 +2,12 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminLottery } from '@kl/contracts/admin/lotteries';
 import { formatCount, formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Popconfirm, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
+import { editColumn } from '../../shared/ui/columns.tsx';
+import { ListTable, type ListQueryState } from '../../shared/ui/list-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { dayKey } from './lottery-form.ts';
 import { LOTTERIES_LIST } from './lottery-modal.tsx';
@@ -26,12 +28,12 @@ function Secondary({ children }: { children: string }) {
  */
 export function LotteriesTable({
   list,
-  loading,
+  query,
   canWrite,
   onEdit,
 }: {
   list: AdminLottery[];
-  loading: boolean;
+  query: ListQueryState;
   canWrite: boolean;
   onEdit: (lottery: AdminLottery) => void;
 }) {
@@ -167,31 +169,22 @@ export function LotteriesTable({
     },
   ];
   if (canWrite) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, lottery) => (
-        <Button
-          size="small"
-          aria-label={t('lotteries.editOf', { name: lottery.name })}
-          onClick={() => onEdit(lottery)}
-        >
-          {t('common.edit')}
-        </Button>
+    columns.push(
+      editColumn<AdminLottery>(
+        { title: t('common.actions'), edit: t('common.edit') },
+        (lottery) => t('lotteries.editOf', { name: lottery.name }),
+        onEdit,
       ),
-    });
+    );
   }
 
   return (
-    <Table<AdminLottery>
-      aria-label={t('lotteries.tableLabel')}
-      size="middle"
+    <ListTable<AdminLottery>
+      label={t('lotteries.tableLabel')}
+      query={query}
       rowKey="code"
       columns={columns}
       dataSource={list}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

@@ -4,12 +4,13 @@ import { PRIZE_MODES, type PrizeMode } from '@kl/contracts/constants';
 import { formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Empty, Flex, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { editColumn } from '../../shared/ui/columns.tsx';
+import { ListTable } from '../../shared/ui/list-table.tsx';
 import { ODDS_LIST, OddsModal, useOddsLabel } from './odds-modal.tsx';
 
 /**
@@ -70,26 +71,19 @@ export function OddsPanel({ canWrite }: { canWrite: boolean }) {
     },
   ];
   if (canWrite) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Button
-          size="small"
-          aria-label={t('lotteries.odds.editOf', { odds: label(row) })}
-          onClick={() => setEditing(row)}
-        >
-          {t('common.edit')}
-        </Button>
+    columns.push(
+      editColumn<AdminLotteryOdds>(
+        { title: t('common.actions'), edit: t('common.edit') },
+        (row) => t('lotteries.odds.editOf', { odds: label(row) }),
+        (row) => setEditing(row),
       ),
-    });
+    );
   }
   const list = odds.data?.list ?? [];
 
   return (
     <>
       <Typography.Paragraph type="secondary">{t('lotteries.odds.intro')}</Typography.Paragraph>
-      {odds.error ? <ErrorAlert error={odds.error} onRetry={() => void odds.refetch()} /> : null}
       {odds.isSuccess && list.length === 0 ? (
         <Empty description={t('lotteries.odds.none')} />
       ) : (
@@ -100,15 +94,13 @@ export function OddsPanel({ canWrite }: { canWrite: boolean }) {
             key: prizeMode,
             label: t('lotteries.odds.prizeMode', { mode: prizeMode }),
             children: (
-              <Table<AdminLotteryOdds>
-                aria-label={t('lotteries.odds.tableLabel', { mode: prizeMode })}
+              <ListTable<AdminLotteryOdds>
+                label={t('lotteries.odds.tableLabel', { mode: prizeMode })}
+                query={odds}
                 size="small"
                 rowKey={(row) => `${row.betType}:${row.region}:${row.pick}`}
                 columns={columns}
                 dataSource={list.filter((row) => row.prizeMode === prizeMode)}
-                loading={odds.isFetching}
-                pagination={false}
-                scroll={{ x: 'max-content' }}
               />
             ),
           }))}
