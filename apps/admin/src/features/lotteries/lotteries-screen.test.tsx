@@ -12,6 +12,7 @@ import {
   on,
   renderAdmin,
   screen,
+  waitFor,
   within,
 } from '../../test/kit.ts';
 
@@ -116,7 +117,7 @@ describe('the lotteries screen', () => {
     await fill(user, dialog, 'Draw time (Vietnam time)', '19:30');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sunday' }));
     // The north names the station of each day it draws.
-    expect(within(dialog).queryByLabelText('Station on Sunday')).toBeNull();
+    await waitFor(() => expect(within(dialog).queryByLabelText('Station on Sunday')).toBeNull());
     await fill(user, dialog, 'Station on Monday', 'Hà Nội');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Lottery Miền Bắc Tối added')).toBeVisible();
@@ -148,7 +149,8 @@ describe('the lotteries screen', () => {
     await fill(user, dialog, 'Code', 'ST2');
     await fill(user, dialog, 'Name', 'Siêu Tốc 2 Phút');
     await chooseOption(user, 'Kind', 'Fast (ELOTT)');
-    expect(within(dialog).queryByLabelText('Draw time (Vietnam time)')).toBeNull();
+    // The schedule of a fast lottery is its seconds between draws.
+    await waitFor(() => expect(within(dialog).queryByLabelText('Draw time (Vietnam time)')).toBeNull());
     await fill(user, dialog, 'Seconds between draws', '7000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(

@@ -167,7 +167,10 @@ export function LotteryModal({
             label={t('lotteries.weekdays')}
             rules={[{ ...required, type: 'array', min: 1, message: t('lotteries.weekdaysRequired') }]}
           >
-            <Checkbox.Group options={WEEKDAYS.map((value) => ({ value, label: t(dayKey(value)) }))} />
+            <Checkbox.Group
+              aria-label={t('lotteries.weekdays')}
+              options={WEEKDAYS.map((value) => ({ value, label: t(dayKey(value)) }))}
+            />
           </Form.Item>
           <Form.Item
             name="drawTime"
