@@ -241,11 +241,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reconcileScheduler: config.nodeEnv !== 'test',
     balanceChanged,
   });
-  // The sandbox provider's key at the wallet, saved for the merchant at start (docs/decisions/026-sandbox-provider.md).
+  // The sandbox provider registered for the merchant at start, unless the back office took its key over
+  // (docs/decisions/026-sandbox-provider.md, docs/decisions/050-game-providers-in-the-back-office.md).
   if (config.sandboxProvider) {
-    registerSandboxProvider(app, providerWallet.providerWalletService, {
+    registerSandboxProvider(app, providerWallet.providerRegistry, {
       merchantCode: config.merchantCode,
       secret: config.sandboxProviderSecret,
+      apiUrl: config.sandboxProviderUrl,
     });
   }
   const withdrawal = createWithdrawalModule({
@@ -325,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       agentContractService: agentContracts.agentContractService,
       reconciliation: providerWallet.reconciliation,
       gameProviders: providerWallet.providerNames,
+      providerRegistry: providerWallet.providerRegistry,
       changes,
       outbox,
       balanceChanged,

@@ -10,6 +10,7 @@ import { createMerchant } from './db/seed/merchant.ts';
 import { gameProvider, operator } from './db/schema/index.ts';
 import { createOperatorRepository } from './modules/back-office/index.ts';
 import {
+  createProviderRegistry,
   createProviderWalletRepository,
   type ProviderWalletService,
 } from './modules/provider-wallet/index.ts';
@@ -21,6 +22,7 @@ import {
   type TestProvider,
   testProviderWallet,
 } from './modules/provider-wallet/testing.ts';
+import { DAY_MS } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createSecretBox, type SecretBox, SecretKey } from './platform/secret-box.ts';
 import { rotateColumn } from './platform/secret-rotation.ts';
@@ -44,6 +46,11 @@ const LEGACY_PROVIDER: TestProvider = {
   code: 'legacyprov',
   name: 'Legacy provider',
   secret: 'legacy-provider-secret-0123456789abcdef',
+};
+const ROTATED_PROVIDER: TestProvider = {
+  code: 'rotatedprov',
+  name: 'Rotated provider',
+  secret: 'rotated-provider-secret-0123456789abcdef',
 };
 
 async function storedTotpSecret(db: Db, operatorId: string): Promise<string | null | undefined> {
@@ -166,17 +173,33 @@ describeEachDatabase('secrets at rest', (kind) => {
     const legacy = await enrolledOperator();
     await db.update(operator).set({ totpSecret: legacy.secret }).where(eq(operator.id, legacy.id));
     const at = t.time.clock();
-    await db
-      .insert(gameProvider)
-      .values({ merchantCode: 'kimlong', ...LEGACY_PROVIDER, createdAt: at, updatedAt: at });
+    await db.insert(gameProvider).values({
+      merchantCode: 'kimlong',
+      ...LEGACY_PROVIDER,
+      keyCreatedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
     await signInOperator(t.app, t.time, legacy.username, legacy.secret);
     expect(await authenticate(suite(), LEGACY_PROVIDER)).toMatchObject({ status: 200 });
+    // A provider re-keyed in the back office: its previous key is sealed too, and accepted for a day.
+    await wallet.saveProvider({ merchantCode: 'kimlong', ...ROTATED_PROVIDER });
+    const registry = createProviderRegistry({
+      db,
+      clock: t.time.clock,
+      wallet: createProviderWalletRepository(db, boxA),
+    });
+    const reKeyed = {
+      ...ROTATED_PROVIDER,
+      secret: await db.transaction((tx) => registry.rotate('kimlong', ROTATED_PROVIDER.code, DAY_MS, tx)),
+    };
 
     const before = await keyIdsOf(db, boxA);
     const under = (column: string, keyId: string | undefined) =>
       before[column]?.filter((id) => id === keyId).length;
     expect(under('operator.totp_secret', undefined)).toBe(1);
     expect(under('game_provider.secret', undefined)).toBe(1);
+    expect(under('game_provider.previous_secret', 'key-a')).toBe(1);
 
     // SECRET_KEYS=key-b,key-a: the new key first, the old one still there.
     const rotating = createSecretBox([keyB, keyA]);
@@ -196,6 +219,14 @@ describeEachDatabase('secrets at rest', (kind) => {
         column: 'game_provider.secret',
         resealed: under('game_provider.secret', 'key-a'),
         encrypted: 1,
+        current: 0,
+        changed: 0,
+        unreadable: [],
+      },
+      {
+        column: 'game_provider.previous_secret',
+        resealed: 1,
+        encrypted: 0,
         current: 0,
         changed: 0,
         unreadable: [],
@@ -232,7 +263,7 @@ describeEachDatabase('secrets at rest', (kind) => {
       for (const who of [sealed, legacy]) {
         expect((await signInOperator(alone, t.time, who.username, who.secret)).id).toBe(who.id);
       }
-      for (const provider of [TEST_PROVIDER, LEGACY_PROVIDER]) {
+      for (const provider of [TEST_PROVIDER, LEGACY_PROVIDER, reKeyed, ROTATED_PROVIDER]) {
         expect(await authenticate({ app: alone, wallet: aloneWallet }, provider)).toMatchObject({
           status: 200,
           value: { status: 'RS_OK' },
@@ -305,9 +336,13 @@ describe('npm run secrets:rotate', () => {
         new Date(),
       );
       const now = new Date();
-      await database.db
-        .insert(gameProvider)
-        .values({ merchantCode: 'kl', ...LEGACY_PROVIDER, createdAt: now, updatedAt: now });
+      await database.db.insert(gameProvider).values({
+        merchantCode: 'kl',
+        ...LEGACY_PROVIDER,
+        keyCreatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     } finally {
       await database.close();
     }
@@ -319,12 +354,14 @@ describe('npm run secrets:rotate', () => {
         `secrets:rotate: sealing the stored secrets under key b on PGlite at ${dataDir}`,
         '  operator.totp_secret: 1 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
         '  game_provider.secret: 1 re-encrypted from older keys, 1 encrypted (were plain text), 0 already under key b',
+        '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
       ],
     });
     const second = await run([], keys('b', 'a'));
     expect(second.lines.slice(1)).toEqual([
       '  operator.totp_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 1 already under key b',
       '  game_provider.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 2 already under key b',
+      '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
     ]);
 
     // Under keys that do not hold b: each value is named with the key it needs.

@@ -26,9 +26,11 @@ export const SECRETS_ROTATE_USAGE = [
 
 /** Every column of sealed secrets, in the order they are rotated and printed. */
 export function secretColumns(db: Db, secrets: SecretBox): SecretColumn[] {
+  const providers = createProviderWalletRepository(db, secrets);
   return [
     createOperatorRepository(db, secrets).totpSecrets,
-    createProviderWalletRepository(db, secrets).signingKeys,
+    providers.signingKeys,
+    providers.previousSigningKeys,
   ];
 }
 

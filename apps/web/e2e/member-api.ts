@@ -7,15 +7,15 @@ import { BASE_URL, expect, SANDBOXES_URL } from './fixtures.ts';
  * journey that are not what the journey is about: paying a deposit before a withdrawal, reading a balance.
  */
 
-/** One call of the API table; expects 200 and answers the envelope's value. */
+/** One call of the API table (of the site at `base`, the journeys' site unless said); expects 200 and answers the envelope's value. */
 export async function memberCall<T>(
   request: APIRequestContext,
   name: ApiCall,
-  options: { data?: unknown; query?: Record<string, string> } = {},
+  options: { data?: unknown; query?: Record<string, string>; base?: string } = {},
 ): Promise<T> {
   const { method, path, moduleId } = API[name];
   const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-  const response = await request.fetch(`${BASE_URL}${path}${query}`, {
+  const response = await request.fetch(`${options.base ?? BASE_URL}${path}${query}`, {
     method,
     headers: { 'x-module-id': moduleId },
     ...(options.data === undefined ? {} : { data: options.data }),
@@ -27,19 +27,20 @@ export async function memberCall<T>(
 /**
  * Credits the member's wallet as a paid deposit: an order, then "Pay" on the sandbox gateway's page its
  * link opens (the gateway calls the site's signed callback and sends the browser back to the order).
- * Answers the order's id.
+ * Answers the order's id. `base`: the site's address, the journeys' site unless said.
  */
-export async function depositThroughSandbox(page: Page, amount: number): Promise<string> {
+export async function depositThroughSandbox(page: Page, amount: number, base = BASE_URL): Promise<string> {
   const channels = await memberCall<{ list: { code: string; minAmount: number; maxAmount: number }[] }>(
     page.request,
     'depositChannels',
+    { base },
   );
   const channel = channels.list.find((item) => item.minAmount <= amount && amount <= item.maxAmount);
   expect(channel, 'a deposit channel that takes the amount').toBeTruthy();
   const order = await memberCall<{ orderId: string; payUrl: string | null }>(
     page.request,
     'createDepositOrder',
-    { data: { channelCode: channel?.code, amount } },
+    { data: { channelCode: channel?.code, amount }, base },
   );
   expect(order.payUrl, 'the order links to the payment gateway').not.toBeNull();
   const link = new URL(order.payUrl ?? '');
@@ -51,6 +52,7 @@ export async function depositThroughSandbox(page: Page, amount: number): Promise
   expect(pressed.headers().location).toContain(`/m/voucherCenter?orderId=${order.orderId}`);
   const paid = await memberCall<{ status: string }>(page.request, 'depositOrder', {
     query: { orderId: order.orderId },
+    base,
   });
   expect(paid.status).toBe('paid');
   return order.orderId;

@@ -117,3 +117,9 @@ export const CLOCK_UTC_OFFSET_HOURS = 8;
 
 export const MIN_BET_FILTERS = ['all', '0.01', '0.05', '0.1', '0.5', '0.75'] as const;
 export const SLOT_CLASSES = ['all', 'JP', 'SC', 'VP', 'TG', 'AC'] as const;
+
+/**
+ * Where pictures uploaded in the back office are served (images.ts; outside the API table: the path
+ * carries the file name). Here, without zod, for the header that tells an uploaded logo from the drawn one.
+ */
+export const IMAGE_PREFIX = '/api/images/';

@@ -44,6 +44,13 @@ export const HELP_TAGS = {
   about: 'about',
 } as const;
 
+/**
+ * The site's links of the footer and the side menu (product.md §2): partner logos and badges (drawn from
+ * their name and colour) and social links.
+ */
+export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;
+export type SiteLinkKind = (typeof SITE_LINK_KINDS)[number];
+
 /** Social links of the side menu and the footer (product.md §2). */
 export const SOCIAL_LINK_TYPES = ['Facebook', 'Telegram', 'Telegram2'] as const;
 export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];

@@ -118,11 +118,18 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Hãy chọn nhà cung cấp trò chơi vận hành các trò chơi này',
     GAME_PROVIDER_NOT_USED: 'Trò chơi này do hệ thống của trang vận hành: hãy để trống nhà cung cấp',
     LOTTERY_GAMES_FIXED: 'Trò chơi xổ số thuộc hệ thống xổ số, không thêm ở đây',
+    GAME_PROVIDER_EXISTS: 'Đã có nhà cung cấp trò chơi với mã này',
+    GAME_PROVIDER_ENDPOINT_INVALID:
+      'Địa chỉ API phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     LOTTERY_EXISTS: 'Đã có loại xổ số với mã này',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
     PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
     PICTURE_NOT_DECODABLE: 'Không đọc được ảnh này, vui lòng chọn ảnh khác',
+    VIP_THRESHOLD_NOT_ASCENDING:
+      'Mức nạp của một cấp phải cao hơn cấp dưới và thấp hơn cấp trên (cấp 0 bắt đầu từ 0)',
+    VIP_LEVEL_NOT_LAST: 'Chỉ xóa được cấp cao nhất, và cấp mới phải đứng ngay sau cấp cao nhất',
+    VIP_LEVEL_IN_USE: 'Đang có thành viên ở cấp này nên không thể xóa',
   },
   en: {
     INVALID_INVITATION_CODE: 'Invalid invitation code',
@@ -235,10 +242,18 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_REQUIRED: 'Choose the game provider that plays these games',
     GAME_PROVIDER_NOT_USED: 'The site’s own engine plays these games: leave the provider empty',
     LOTTERY_GAMES_FIXED: 'Lottery games belong to the lottery and are not added here',
+    GAME_PROVIDER_EXISTS: 'A game provider with this code is already registered',
+    GAME_PROVIDER_ENDPOINT_INVALID:
+      'The API address must be a full http:// or https:// URL, without a user name or password',
     LOTTERY_EXISTS: 'A lottery with this code already exists',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
     PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',
     PICTURE_NOT_DECODABLE: 'This picture could not be read; please choose another one',
+    VIP_THRESHOLD_NOT_ASCENDING:
+      'A level’s deposit threshold must be above the level below and below the level above (level 0 starts at 0)',
+    VIP_LEVEL_NOT_LAST:
+      'Only the highest level can be deleted, and a new level comes right after the highest',
+    VIP_LEVEL_IN_USE: 'Members are at this level, so it cannot be deleted',
   },
 };

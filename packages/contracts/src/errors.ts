@@ -145,6 +145,10 @@ export const ERROR_CATALOGUE = {
   GAME_PROVIDER_REQUIRED: { status: 400 },
   GAME_PROVIDER_NOT_USED: { status: 400 },
   LOTTERY_GAMES_FIXED: { status: 400 },
+  // Game providers in the back office (admin/game-providers.ts): a provider code already registered, an API
+  // address that is not an http(s) URL (unknown providers answer GAME_PROVIDER_UNKNOWN, above).
+  GAME_PROVIDER_EXISTS: { status: 409 },
+  GAME_PROVIDER_ENDPOINT_INVALID: { status: 400 },
   // The lotteries in the back office (admin/lotteries.ts): a lottery code the merchant has already.
   LOTTERY_EXISTS: { status: 409 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
@@ -154,6 +158,12 @@ export const ERROR_CATALOGUE = {
   // does not decode.
   PICTURE_TYPE_NOT_ALLOWED: { status: 415 },
   PICTURE_NOT_DECODABLE: { status: 400 },
+  // VIP levels in the back office (admin/vip.ts): a deposit threshold not between the levels' around it
+  // (level 0 starts at 0); a level that is not the last (only the highest is deleted, a new one comes right
+  // after it); the highest level deleted while members are at it.
+  VIP_THRESHOLD_NOT_ASCENDING: { status: 400 },
+  VIP_LEVEL_NOT_LAST: { status: 409 },
+  VIP_LEVEL_IN_USE: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_PREFIX } from './constants.ts';
 
 /**
  * Pictures the back office uploads (docs/back-office.md, "Pictures, banners and the help centre";
@@ -7,8 +8,7 @@ import { z } from 'zod';
  * `/api/images/<id>.webp`, the id being the digest of its bytes: cached a year, `immutable`.
  */
 
-/** Where uploaded pictures are served (outside the API table: the path carries the file name). */
-export const IMAGE_PREFIX = '/api/images/';
+export { IMAGE_PREFIX };
 /** An upload larger than this is refused (413 IMAGE_TOO_LARGE). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The name of the file part of an upload's multipart form. */

@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  ApiOutlined,
   ApartmentOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
@@ -9,10 +10,12 @@ import {
   BankOutlined,
   CommentOutlined,
   CreditCardOutlined,
+  CrownOutlined,
   DashboardOutlined,
   DollarOutlined,
   FieldNumberOutlined,
   GiftOutlined,
+  LinkOutlined,
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
@@ -44,6 +47,7 @@ export interface NavItem {
     | 'inbox.menu'
     | 'banners.menu'
     | 'help.menu'
+    | 'siteLinks.menu'
     | 'liveChat.menu'
     | 'feedback.menu'
     | 'menu.operators'
@@ -51,9 +55,11 @@ export interface NavItem {
     | 'siteStatus.menu'
     | 'siteSettings.menu'
     | 'games.menu'
+    | 'gameProviders.menu'
     | 'lotteries.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
+    | 'vipLevels.menu'
     | 'reports.menu'
     | 'reconciliation.menu'
     | 'agents.menu'
@@ -120,6 +126,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { path: '/games', area: 'games', labelKey: 'games.menu', icon: <AppstoreOutlined aria-hidden="true" /> },
   {
+    path: '/game-providers',
+    area: 'operators',
+    labelKey: 'gameProviders.menu',
+    icon: <ApiOutlined aria-hidden="true" />,
+  },
+  {
     path: '/lotteries',
     area: 'lottery',
     labelKey: 'lotteries.menu',
@@ -145,6 +157,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <QuestionCircleOutlined aria-hidden="true" />,
   },
   {
+    path: '/site-links',
+    area: 'content',
+    labelKey: 'siteLinks.menu',
+    icon: <LinkOutlined aria-hidden="true" />,
+  },
+  {
     path: '/chat',
     area: 'chat',
     labelKey: 'liveChat.menu',
@@ -161,6 +179,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'promotions',
     labelKey: 'promotions.menu',
     icon: <GiftOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/vip-levels',
+    area: 'promotions',
+    labelKey: 'vipLevels.menu',
+    icon: <CrownOutlined aria-hidden="true" />,
   },
   {
     path: '/reports',

@@ -12,6 +12,7 @@ import { InvitationScreen, LoginScreen } from '../features/auth/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { DepositsScreen } from '../features/deposits/index.ts';
 import { DepositChannelsScreen } from '../features/deposit-channels/index.ts';
+import { GameProvidersScreen } from '../features/game-providers/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
 import { LotteriesScreen } from '../features/lotteries/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
@@ -21,11 +22,13 @@ import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { RiskScreen } from '../features/risk/index.ts';
 import { OperatorsScreen } from '../features/operators/index.ts';
+import { SiteLinksScreen } from '../features/site-links/index.ts';
 import { SiteSettingsScreen } from '../features/site-settings/index.ts';
 import { SiteStatusScreen } from '../features/site-status/index.ts';
 import { PromotionsScreen } from '../features/promotions/index.ts';
 import { ReconciliationScreen } from '../features/reconciliation/index.ts';
 import { ReportsScreen } from '../features/reports/index.ts';
+import { VipLevelsScreen } from '../features/vip-levels/index.ts';
 import { WithdrawalsScreen } from '../features/withdrawals/index.ts';
 import { AreaRoute } from './area-route.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -150,6 +153,14 @@ export function AdminRoutes() {
           }
         />
         <Route
+          path="/game-providers"
+          element={
+            <AreaRoute area="operators">
+              <GameProvidersScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
           path="/lotteries"
           element={
             <AreaRoute area="lottery">
@@ -190,6 +201,14 @@ export function AdminRoutes() {
           }
         />
         <Route
+          path="/site-links"
+          element={
+            <AreaRoute area="content">
+              <SiteLinksScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
           path="/chat"
           element={
             <AreaRoute area="chat">
@@ -210,6 +229,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="promotions">
               <PromotionsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/vip-levels"
+          element={
+            <AreaRoute area="promotions">
+              <VipLevelsScreen />
             </AreaRoute>
           }
         />

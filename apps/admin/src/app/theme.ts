@@ -3,7 +3,7 @@ import type { ThemeConfig } from 'antd';
 /**
  * antd's default palette, darkened where its text would not reach a 4.5:1 contrast (WCAG AA, which the
  * end-to-end tests check with axe): the primary blue (white on #1677ff is 4.1:1), the status colours
- * and the secondary text (statistic titles, empty lists, form hints).
+ * and the secondary text (statistic titles, empty lists, form hints, placeholders).
  */
 const ADMIN_THEME: ThemeConfig = {
   token: {
@@ -29,6 +29,8 @@ const ADMIN_THEME: ThemeConfig = {
     colorWarningBg: '#fffbe6',
     colorWarningBorder: '#ffe58f',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    // Placeholders of inputs and selects ("All", "Start date") are text too.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)',
   },
 };
 

@@ -6,4 +6,4 @@ export { createDashboard } from './dashboard.ts';
 export { createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
 export { answer, bodyOf, failure, on, type FakeRequest } from './fake-api.ts';
 export { findHeading, renderAdmin } from './render-admin.tsx';
-export { chooseOption } from './select.ts';
+export { chooseOption, fillIn } from './select.ts';

@@ -153,6 +153,21 @@ describe('categories', () => {
     expect(useUiStore.getState().category).toBe('HOT');
   });
 
+  it.each([
+    ['uploaded in the back office, shown whole', '/api/images/0123456789abcdef0123456789abcdef.webp', true],
+    ['drawn, whose mark a phone shows', undefined, false],
+  ])('shows the logo %s, named by the site', async (_kind, uploaded, whole) => {
+    const status = createSystemStatus();
+    if (uploaded) status.info.whitelabel.logoUrl = uploaded;
+    await renderApp('/m/login?lang=en', { status, cachedStatus: status });
+    await findScreen();
+    const logo = within(screen.getByRole('link', { name: 'Kim Long' })).getByRole('img', {
+      name: 'Kim Long',
+    });
+    expect(logo).toHaveAttribute('src', status.info.whitelabel.logoUrl);
+    expect(logo.classList.contains('kl-header__logo-image--whole')).toBe(whole);
+  });
+
   it('the logo goes home and selects HOT', async () => {
     const status = createSystemStatus();
     const { user } = await renderApp('/m/login?lang=en', { status, cachedStatus: status });

@@ -14,6 +14,7 @@ import {
   saveAnnouncementRequest,
 } from './content.ts';
 import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
+import { adminGameProvidersCalls, adminGameProvidersRules } from './game-providers.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
 import { adminLotteriesCalls, adminLotteriesRules } from './lotteries.ts';
@@ -62,9 +63,11 @@ import {
 } from './operators.ts';
 import { adminPromotionsCalls, adminPromotionsRules } from './promotions.ts';
 import { adminReportsCalls, adminReportsRules } from './reports.ts';
+import { adminSiteLinksCalls, adminSiteLinksRules } from './site-links.ts';
 import { adminSiteSettingsCalls, adminSiteSettingsRules } from './site-settings.ts';
 import { adminRiskCalls, adminRiskRules } from './risk.ts';
 import { adminSiteStatusCalls, adminSiteStatusRules } from './site-status.ts';
+import { adminVipCalls, adminVipRules } from './vip.ts';
 
 /**
  * The back-office calls of the API table, under /api/admin (docs/back-office.md). Their module id is
@@ -240,6 +243,7 @@ export const adminCalls = {
   ...adminSiteSettingsCalls,
   ...adminGamesCalls,
   ...adminCatalogueCalls,
+  ...adminGameProvidersCalls,
   ...adminLotteryCalls,
   ...adminLotteriesCalls,
   ...adminChatCalls,
@@ -253,6 +257,8 @@ export const adminCalls = {
   ...adminBannersCalls,
   ...adminHelpCalls,
   ...adminRiskCalls,
+  ...adminSiteLinksCalls,
+  ...adminVipCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -295,6 +301,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminSiteSettingsRules,
   ...adminGamesRules,
   ...adminCatalogueRules,
+  ...adminGameProvidersRules,
   ...adminLotteryRules,
   ...adminLotteriesRules,
   ...adminChatRules,
@@ -308,4 +315,6 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminBannersRules,
   ...adminHelpRules,
   ...adminRiskRules,
+  ...adminSiteLinksRules,
+  ...adminVipRules,
 };

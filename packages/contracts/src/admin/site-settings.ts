@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
+import { imageIdSchema } from '../images.ts';
 import { CS_TYPES, merchantToggles, RESOURCE_TYPES } from '../status.ts';
 import { OPTIONAL_REGISTRATION_FIELDS } from '../verifier.ts';
 import type { AdminCallRule } from './calls.ts';
@@ -84,6 +85,11 @@ export const siteSettingsBody = z.object({
     mirrorDomains: z.array(domainName).max(20),
     themeColor,
     timeZone: timeZoneName,
+    /**
+     * The merchant's logo: a picture uploaded for the `logo` place, shown in the player's header instead
+     * of the drawn one; null for the drawn one.
+     */
+    logoImageId: imageIdSchema.nullable(),
   }),
   toggles: merchantToggles,
   agentMaxDepth: z.number().int().min(1).max(AGENT_MAX_DEPTH_LIMIT),

@@ -7,6 +7,7 @@ import { Button, Flex, Switch, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
+import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
@@ -42,13 +43,14 @@ export function BannersTable({
   const list = banners.data?.list ?? [];
   const titleOf = (row: AdminBanner) =>
     i18n.language === 'en' && row.title.en ? row.title.en : row.title.vi;
-  const move = (index: number, by: -1 | 1) => {
-    const ids = list.map((row) => row.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
-    reorder.mutate(ids);
-  };
+  const move = (index: number, by: -1 | 1) =>
+    reorder.mutate(
+      movedOne(
+        list.map((row) => row.id),
+        index,
+        by,
+      ),
+    );
   const busy = update.isPending || reorder.isPending;
 
   const columns: TableColumnsType<AdminBanner> = [

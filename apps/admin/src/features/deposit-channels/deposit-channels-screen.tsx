@@ -1,16 +1,17 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminDepositChannel } from '@kl/contracts/admin/payments';
 import { formatMoney } from '@kl/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Switch, type TableColumnsType, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { movedOne } from '../../shared/order.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { ListTable } from '../../shared/ui/list-table.tsx';
-import { Screen } from '../../shared/ui/screen.tsx';
+import { actionsColumn, switchColumn } from '../../shared/ui/columns.tsx';
+import { ListScreen } from '../../shared/ui/list-screen.tsx';
+import { OrderedRowActions } from '../../shared/ui/ordered-row-actions.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
-import { useEditDialog } from '../../shared/use-edit-dialog.ts';
+import { useEditor } from '../../shared/use-editor.ts';
 import { useAccess, useCanWrite } from '../../shared/session.ts';
 import { CHANNELS_LIST, ChannelModal } from './channel-modal.tsx';
 import { WithdrawalLimitsCard } from './withdrawal-limits-card.tsx';
@@ -33,7 +34,7 @@ export function DepositChannelsScreen() {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('deposits');
   const readsWithdrawals = useAccess('withdrawals') !== 'none';
-  const editing = useEditDialog<AdminDepositChannel>((channel) => channel.code);
+  const editor = useEditor<AdminDepositChannel>();
   const channels = useQuery({
     queryKey: listKey(CHANNELS_LIST),
     queryFn: ({ signal }) => adminCall(adminCalls.adminDepositChannels, { signal }),
@@ -52,13 +53,14 @@ export function DepositChannelsScreen() {
     (code: string) => adminCall(adminCalls.adminDeleteDepositChannel, { params: { code } }),
     { invalidates: [CHANNELS_LIST], successText: () => t('payments.channelDeleted') },
   );
-  const move = (index: number, by: -1 | 1) => {
-    const codes = list.map((channel) => channel.code);
-    const [moved] = codes.splice(index, 1);
-    if (moved === undefined) return;
-    codes.splice(index + by, 0, moved);
-    reorder.mutate(codes);
-  };
+  const move = (index: number, by: -1 | 1) =>
+    reorder.mutate(
+      movedOne(
+        list.map((channel) => channel.code),
+        index,
+        by,
+      ),
+    );
   const money = (value: number, row: AdminDepositChannel) => formatMoney(value, row.currency, i18n.language);
   const nameOf = (row: AdminDepositChannel) =>
     i18n.language === 'en' ? (row.name.en ?? row.name.vi) : row.name.vi;
@@ -75,91 +77,50 @@ export function DepositChannelsScreen() {
     },
     { title: t('payments.expiryMinutes'), dataIndex: 'expiryMinutes', align: 'right' },
     { title: t('payments.orders'), dataIndex: 'orders', align: 'right' },
-    {
-      title: t('payments.enabled'),
-      dataIndex: 'enabled',
-      render: (enabled: boolean, row) => (
-        <Switch
-          size="small"
-          checked={enabled}
-          aria-label={t('payments.channelSwitch', { name: nameOf(row) })}
-          disabled={!canWrite || setEnabled.isPending}
-          onChange={(checked) => setEnabled.mutate({ code: row.code, enabled: checked })}
-        />
-      ),
-    },
-    ...(canWrite
-      ? [
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_: unknown, row: AdminDepositChannel, index: number) => (
-              <Space size="small" wrap>
-                <Button
-                  size="small"
-                  onClick={() => editing.edit(row)}
-                  aria-label={t('payments.editChannel', { name: nameOf(row) })}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  icon={<ArrowUpOutlined aria-hidden="true" />}
-                  aria-label={t('payments.moveUp', { name: nameOf(row) })}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => move(index, -1)}
-                />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined aria-hidden="true" />}
-                  aria-label={t('payments.moveDown', { name: nameOf(row) })}
-                  disabled={index === list.length - 1 || reorder.isPending}
-                  onClick={() => move(index, 1)}
-                />
-                {row.orders === 0 ? (
-                  <Popconfirm
-                    title={t('payments.deleteConfirm', { name: nameOf(row) })}
-                    okText={t('payments.delete')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() => remove.mutate(row.code)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      aria-label={t('payments.deleteChannel', { name: nameOf(row) })}
-                    >
-                      {t('payments.delete')}
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    switchColumn(t('payments.enabled'), {
+      label: (row) => t('payments.channelSwitch', { name: nameOf(row) }),
+      disabled: !canWrite || setEnabled.isPending,
+      onChange: (row, enabled) => setEnabled.mutate({ code: row.code, enabled }),
+    }),
+    ...actionsColumn<AdminDepositChannel>(t('common.actions'), canWrite, (row, index) => (
+      <OrderedRowActions
+        index={index}
+        count={list.length}
+        busy={reorder.isPending || remove.isPending}
+        labels={{
+          edit: t('payments.editChannel', { name: nameOf(row) }),
+          moveUp: t('payments.moveUp', { name: nameOf(row) }),
+          moveDown: t('payments.moveDown', { name: nameOf(row) }),
+        }}
+        onEdit={() => editor.open(row)}
+        onMove={(by) => move(index, by)}
+        remove={
+          row.orders === 0
+            ? {
+                label: t('payments.deleteChannel', { name: nameOf(row) }),
+                text: t('payments.delete'),
+                confirm: t('payments.deleteConfirm', { name: nameOf(row) }),
+                onConfirm: () => remove.mutate(row.code),
+              }
+            : undefined
+        }
+      />
+    )),
   ];
 
   return (
-    <Screen
+    <ListScreen<AdminDepositChannel>
       title={t('payments.channelsMenu')}
-      extra={
-        canWrite ? (
-          <Button type="primary" onClick={editing.add}>
-            {t('payments.newChannel')}
-          </Button>
-        ) : null
-      }
+      newText={canWrite ? t('payments.newChannel') : undefined}
+      onNew={editor.openNew}
+      hint={t('payments.channelsHint')}
+      query={channels}
+      tableLabel={t('payments.channelsLabel')}
+      rowKey="code"
+      columns={columns}
     >
-      <Typography.Paragraph type="secondary">{t('payments.channelsHint')}</Typography.Paragraph>
-      <ListTable<AdminDepositChannel>
-        label={t('payments.channelsLabel')}
-        query={channels}
-        rowKey="code"
-        columns={columns}
-        dataSource={list}
-      />
-      <ChannelModal key={editing.key} open={editing.open} channel={editing.row} onClose={editing.close} />
+      <ChannelModal key={editor.key} open={editor.isOpen} channel={editor.row} onClose={editor.close} />
       {readsWithdrawals ? <WithdrawalLimitsCard /> : null}
-    </Screen>
+    </ListScreen>
   );
 }

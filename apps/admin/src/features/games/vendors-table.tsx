@@ -1,8 +1,7 @@
 import type { AdminGameVendor } from '@kl/contracts/admin/games';
-import { Switch, type TableColumnsType } from 'antd';
+import { Button, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@kl/contracts/money';
-import { editColumn } from '../../shared/ui/columns.tsx';
 import { ListTable } from '../../shared/ui/list-table.tsx';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
 import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.ts';
@@ -67,13 +66,19 @@ export function VendorsTable({
     },
   ];
   if (canWrite) {
-    columns.push(
-      editColumn<AdminGameVendor>(
-        { title: t('common.actions'), edit: t('common.edit') },
-        (row) => t('games.editVendorOf', { name: row.displayName, category: row.gameCategory }),
-        onEdit,
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Button
+          size="small"
+          aria-label={t('games.editVendorOf', { name: row.displayName, category: row.gameCategory })}
+          onClick={() => onEdit(row)}
+        >
+          {t('common.edit')}
+        </Button>
       ),
-    );
+    });
   }
 
   return (

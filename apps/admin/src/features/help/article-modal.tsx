@@ -11,6 +11,7 @@ import { HELP_DEVICES } from '@kl/contracts/content';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { atLeastOne } from '../../shared/ui/checkbox-rules.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { HtmlPreview } from '../../shared/ui/html-preview.tsx';
 import { LocalizedTextFields } from '../../shared/ui/localized-text-fields.tsx';
@@ -78,12 +79,10 @@ export function ArticleModal({
       />
       <ContentWithPreview lang="vi" />
       <ContentWithPreview lang="en" />
-      <Form.Item
-        name="devices"
-        label={t('help.devices')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('help.devicesRequired') }]}
-      >
+      <Form.Item name="devices" label={t('help.devices')} rules={[atLeastOne(t('help.devicesRequired'))]}>
         <Checkbox.Group
+          role="group"
+          aria-label={t('help.devices')}
           options={HELP_DEVICES.map((device) => ({ value: device, label: t(`help.deviceNames.${device}`) }))}
         />
       </Form.Item>

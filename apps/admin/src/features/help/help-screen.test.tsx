@@ -107,7 +107,15 @@ describe('help centre', () => {
       'Terms.',
     );
     await user.click(within(dialog).getByRole('switch', { name: 'Active' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Web' }));
+    // No device: refused in the form, said next to the group (which carries no aria-required).
+    const devices = within(dialog).getByRole('group', { name: 'Devices' });
+    expect(devices).not.toHaveAttribute('aria-required');
+    await user.click(within(devices).getByRole('checkbox', { name: 'Web' }));
+    await user.click(within(devices).getByRole('checkbox', { name: 'Mobile' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose at least one device')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateHelpItem)).toHaveLength(0);
+    await user.click(within(devices).getByRole('checkbox', { name: 'Mobile' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateHelpItem)).toHaveLength(1));
     const [update] = api.requestsOf(adminCalls.adminUpdateHelpItem);

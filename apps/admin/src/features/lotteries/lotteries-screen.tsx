@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
-import { useEditDialog } from '../../shared/use-edit-dialog.ts';
+import { useEditor } from '../../shared/use-editor.ts';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { LotteriesTable } from './lotteries-table.tsx';
 import { LOTTERIES_LIST, LotteryModal } from './lottery-modal.tsx';
@@ -23,7 +23,7 @@ export function LotteriesScreen() {
   const { t } = useTranslation();
   const canWrite = useCanWrite('lottery');
   const [tab, setTab] = useState<'lotteries' | 'odds'>('lotteries');
-  const editing = useEditDialog<AdminLottery>((lottery) => lottery.code);
+  const editing = useEditor<AdminLottery>();
   const lotteries = useQuery({
     queryKey: listKey(LOTTERIES_LIST),
     queryFn: ({ signal }) => adminCall(adminCalls.adminLotteries, { signal }),
@@ -36,7 +36,7 @@ export function LotteriesScreen() {
       title={t('lotteries.menu')}
       extra={
         canWrite ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={editing.add}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={editing.openNew}>
             {t('lotteries.new')}
           </Button>
         ) : null
@@ -55,7 +55,7 @@ export function LotteriesScreen() {
                 {lotteries.data && !lotteries.data.hasOdds ? (
                   <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('lotteries.noOdds')} />
                 ) : null}
-                <LotteriesTable list={list} query={lotteries} canWrite={canWrite} onEdit={editing.edit} />
+                <LotteriesTable list={list} query={lotteries} canWrite={canWrite} onEdit={editing.open} />
               </>
             ),
           },
@@ -65,7 +65,7 @@ export function LotteriesScreen() {
       {canWrite ? (
         <LotteryModal
           key={editing.key}
-          open={editing.open}
+          open={editing.isOpen}
           lottery={editing.row}
           sortOrder={nextSortOrder}
           onClose={editing.close}

@@ -2,11 +2,11 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminLottery } from '@kl/contracts/admin/lotteries';
 import { formatCount, formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { Flex, Popconfirm, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/dates.ts';
-import { editColumn } from '../../shared/ui/columns.tsx';
+import { actionsColumn } from '../../shared/ui/columns.tsx';
 import { ListTable, type ListQueryState } from '../../shared/ui/list-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { dayKey } from './lottery-form.ts';
@@ -168,15 +168,13 @@ export function LotteriesTable({
       },
     },
   ];
-  if (canWrite) {
-    columns.push(
-      editColumn<AdminLottery>(
-        { title: t('common.actions'), edit: t('common.edit') },
-        (lottery) => t('lotteries.editOf', { name: lottery.name }),
-        onEdit,
-      ),
-    );
-  }
+  columns.push(
+    ...actionsColumn<AdminLottery>(t('common.actions'), canWrite, (row) => (
+      <Button size="small" aria-label={t('lotteries.editOf', { name: row.name })} onClick={() => onEdit(row)}>
+        {t('common.edit')}
+      </Button>
+    )),
+  );
 
   return (
     <ListTable<AdminLottery>

@@ -19,6 +19,7 @@ import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { GROUPED } from '../../shared/grouped-number.ts';
+import { CodeField } from '../../shared/ui/code-field.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import {
@@ -115,14 +116,13 @@ export function LotteryModal({
       onCancel={close}
       onSubmit={submit}
     >
-      <Form.Item
-        name="code"
+      <CodeField
         label={t('lotteries.code')}
-        extra={t('lotteries.hints.code')}
-        rules={[required, { pattern: LOTTERY_CODE_PATTERN, message: t('lotteries.codeFormat') }]}
-      >
-        <Input disabled={lottery !== null} maxLength={32} />
-      </Form.Item>
+        hint={t('lotteries.hints.code')}
+        pattern={LOTTERY_CODE_PATTERN}
+        messages={{ required: t('lotteries.required'), format: t('lotteries.codeFormat') }}
+        fixed={lottery !== null}
+      />
       <Form.Item name="name" label={t('lotteries.name')} rules={[{ ...required, whitespace: true }]}>
         <Input maxLength={LOTTERY_NAME_MAX} />
       </Form.Item>

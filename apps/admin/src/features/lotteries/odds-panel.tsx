@@ -4,12 +4,12 @@ import { PRIZE_MODES, type PrizeMode } from '@kl/contracts/constants';
 import { formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Flex, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Button, Empty, Flex, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { editColumn } from '../../shared/ui/columns.tsx';
+import { actionsColumn } from '../../shared/ui/columns.tsx';
 import { ListTable } from '../../shared/ui/list-table.tsx';
 import { ODDS_LIST, OddsModal, useOddsLabel } from './odds-modal.tsx';
 
@@ -70,15 +70,17 @@ export function OddsPanel({ canWrite }: { canWrite: boolean }) {
           : '—',
     },
   ];
-  if (canWrite) {
-    columns.push(
-      editColumn<AdminLotteryOdds>(
-        { title: t('common.actions'), edit: t('common.edit') },
-        (row) => t('lotteries.odds.editOf', { odds: label(row) }),
-        (row) => setEditing(row),
-      ),
-    );
-  }
+  columns.push(
+    ...actionsColumn<AdminLotteryOdds>(t('common.actions'), canWrite, (row) => (
+      <Button
+        size="small"
+        aria-label={t('lotteries.odds.editOf', { odds: label(row) })}
+        onClick={() => setEditing(row)}
+      >
+        {t('common.edit')}
+      </Button>
+    )),
+  );
   const list = odds.data?.list ?? [];
 
   return (

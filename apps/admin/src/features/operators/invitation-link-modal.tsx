@@ -1,9 +1,9 @@
-import { CopyOutlined } from '@ant-design/icons';
 import { invitationLink } from '@kl/contracts/admin/credentials';
 import type { IssuedInvitation } from '@kl/contracts/admin/operators';
-import { Alert, App, Button, Flex, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
+import { CopyField } from '../../shared/ui/copy-field.tsx';
 
 /** An invitation link to show once: for whom, and the link itself. */
 export interface ShownInvitation {
@@ -24,13 +24,8 @@ export function InvitationLinkModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const link = shown ? invitationLink(window.location.origin, shown.invitation.token) : '';
   const username = shown?.username ?? '';
-  const copy = async () => {
-    await navigator.clipboard.writeText(link);
-    void message.success(t('operators.copied'));
-  };
   return (
     <Modal
       open={shown !== null}
@@ -49,17 +44,12 @@ export function InvitationLinkModal({
           {t('operators.linkIntro', { username })}
         </Typography.Paragraph>
         <Alert type="warning" showIcon title={t('operators.linkOnce')} />
-        <Flex gap="small">
-          <Input
-            readOnly
-            value={link}
-            aria-label={t('operators.link')}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button icon={<CopyOutlined aria-hidden="true" />} onClick={() => void copy()}>
-            {t('operators.copyLink')}
-          </Button>
-        </Flex>
+        <CopyField
+          value={link}
+          label={t('operators.link')}
+          copyText={t('operators.copyLink')}
+          copiedText={t('operators.copied')}
+        />
         {shown ? (
           <Typography.Text type="secondary">
             {t('operators.linkExpires', { date: formatDateTime(shown.invitation.expiresAt) })}

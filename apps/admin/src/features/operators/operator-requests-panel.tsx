@@ -5,22 +5,36 @@ import type { OperatorRequestView } from '@kl/contracts/admin/credentials';
 import { lotteryOddsChange } from '@kl/contracts/admin/lotteries';
 import { formatMoney } from '@kl/contracts/money';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useOperator } from '../../shared/session.ts';
 import { dateColumn } from '../../shared/ui/columns.tsx';
-import { useOddsLabel } from '../lotteries/index.ts';
+import { ConfirmedButton } from '../../shared/ui/confirmed-button.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useOddsLabel } from '../lotteries/index.ts';
+import { useVipChangeText } from '../vip-levels/index.ts';
 import type { ShownInvitation } from './invitation-link-modal.tsx';
 
-/** What a request asks, in words: what a reset clears, the controls or the lottery odds a change sets. */
+/** How approving a request of each kind other than a reset is confirmed, with what it asks. */
+const APPROVE_CONFIRM = {
+  'controls.update': 'controls.approveConfirm',
+  'vip_level.update': 'vipLevels.approveConfirm',
+  'lottery_odds.update': 'lotteries.odds.approveConfirm',
+} as const;
+
+/**
+ * What a request asks, in words: what a reset clears, the controls a change sets, a VIP level's change, or
+ * the lottery odds a change sets.
+ */
 function useRequestText() {
   const { t, i18n } = useTranslation();
+  const vipChange = useVipChangeText();
   const oddsLabel = useOddsLabel();
   return (request: OperatorRequestView) => {
+    if (request.kind === 'vip_level.update') return vipChange(request.payload);
     if (request.kind === 'lottery_odds.update') {
       const asked = lotteryOddsChange.safeParse(request.payload);
       if (!asked.success) return request.targetLabel;
@@ -46,34 +60,6 @@ function useRequestText() {
       .join(', ');
     return t('operators.resetOf', { username: request.targetLabel, what });
   };
-}
-
-/** A decision's button, asking to confirm first. */
-function ConfirmedButton(props: {
-  title: string;
-  label: string;
-  kind: 'primary' | 'danger';
-  disabled: boolean;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Popconfirm
-      title={props.title}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      onConfirm={props.onConfirm}
-    >
-      <Button
-        size="small"
-        type={props.kind === 'primary' ? 'primary' : 'default'}
-        danger={props.kind === 'danger'}
-        disabled={props.disabled}
-      >
-        {props.label}
-      </Button>
-    </Popconfirm>
-  );
 }
 
 /**
@@ -130,11 +116,9 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
           <Space wrap>
             <ConfirmedButton
               title={
-                request.kind === 'controls.update'
-                  ? t('controls.approveConfirm')
-                  : request.kind === 'lottery_odds.update'
-                    ? t('lotteries.odds.approveConfirm')
-                    : t('operators.approveConfirm', { username: request.targetLabel })
+                request.kind === 'operator.reset'
+                  ? t('operators.approveConfirm', { username: request.targetLabel })
+                  : t(APPROVE_CONFIRM[request.kind], { what: describe(request) })
               }
               label={t('common.approve')}
               kind="primary"

@@ -189,6 +189,46 @@ describe('the operators screen', () => {
     expect(api.requestsOf(adminCalls.adminCancelOperatorRequest)).toHaveLength(1);
   });
 
+  it('lists a VIP level’s change waiting with what it sets, and approves it', async () => {
+    const terms = {
+      name: { vi: 'Vàng', en: 'Gold' },
+      depositThreshold: 50_000_000,
+      upgradeBonus: 500_000,
+      birthdayBonus: 388_000,
+      monthlyBonus: 188_000,
+      dailyWithdrawalCount: 8,
+      dailyWithdrawalLimit: 500_000_000,
+      rebateBasisPoints: 75,
+    };
+    const vipChange = resetRequest({
+      kind: 'vip_level.update',
+      area: 'promotions',
+      target: '3',
+      targetLabel: '3 · Vàng',
+      payload: { change: 'update', level: 3, terms },
+      note: 'summer offer',
+    });
+    const { user, api } = await renderAdmin('/operators', {
+      routes: server([account({})], [vipChange]),
+      storage: english,
+    });
+    const waiting = await screen.findByRole('table', { name: 'Requests waiting for approval' });
+    expect(
+      within(waiting).getByText(
+        'Level 3: Gold: threshold ₫50,000,000, upgrade ₫500,000, birthday ₫388,000, monthly ₫188,000, rebate 0.75 %, 8 withdrawals a day up to ₫500,000,000',
+      ),
+    ).toBeVisible();
+    await user.click(within(waiting).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent("Apply this change to the players' VIP levels? Level 3: Gold");
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api.requestsOf(adminCalls.adminDecideOperatorRequest).map((request) => request.json)).toEqual([
+        { approve: true },
+      ]),
+    );
+  });
+
   it('approves another owner’s reset request and shows the new link to the approver, once', async () => {
     const requests = [resetRequest({})];
     const { user, api } = await renderAdmin('/operators', {

@@ -3,6 +3,7 @@ import type { Operator } from '@kl/contracts/admin/operators';
 import { Checkbox, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { atLeastOne } from '../../shared/ui/checkbox-rules.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
@@ -57,9 +58,10 @@ export function RequestResetModal({ operator, onClose }: { operator: Operator | 
       <Form.Item
         name="what"
         label={t('operators.resetWhat')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('operators.resetWhatRequired') }]}
+        rules={[atLeastOne(t('operators.resetWhatRequired'))]}
       >
         <Checkbox.Group
+          role="group"
           aria-label={t('operators.resetWhat')}
           options={[
             { value: 'password', label: t('operators.resetPassword') },

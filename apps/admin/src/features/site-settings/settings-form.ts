@@ -20,6 +20,8 @@ export interface SettingsValues {
   mirrorDomains: string[];
   themeColor: string;
   timeZone: string;
+  /** The uploaded logo; null for the drawn one. */
+  logoImageId: string | null;
   toggles: MerchantToggles;
   agentMaxDepth: number;
   fieldRules: Record<SettingsField, { enabled: boolean; required: boolean }>;
@@ -49,6 +51,7 @@ export function requestOf(values: SettingsValues): SiteSettingsBody {
       mirrorDomains: values.mirrorDomains.map((domain) => domain.trim().toLowerCase()),
       themeColor: values.themeColor,
       timeZone: values.timeZone,
+      logoImageId: values.logoImageId ?? null,
     },
     toggles: values.toggles,
     agentMaxDepth: values.agentMaxDepth,

@@ -1,4 +1,5 @@
 import { SETTINGS_FIELDS, type SiteSettings } from '@kl/contracts/admin/site-settings';
+import { imageUrlOf } from '@kl/contracts/images';
 import { MERCHANT_TOGGLES, type MerchantToggles } from '@kl/contracts/status';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +26,7 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
       mirrorDomains: [],
       themeColor: '#d4a017',
       timeZone: 'Asia/Ho_Chi_Minh',
+      logoImageId: null,
     },
     toggles: { ...toggles, USERNAMEREG3: true },
     agentMaxDepth: 3,
@@ -43,6 +45,19 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
 }
 
 const owner = on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator('owner')));
+
+/** The settings read, and saved as the server does (what is sent is kept and answered). */
+function storedSettings() {
+  let settings = createSettings();
+  return [
+    on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, settings)),
+    on(adminCalls.adminSetSiteSettings, (request) => {
+      const body = bodyOf(adminCalls.adminSetSiteSettings, request);
+      settings = { ...settings, ...body, updatedAt: '2026-03-01T09:00:00.000Z' };
+      return answer(adminCalls.adminSetSiteSettings, settings);
+    }),
+  ];
+}
 
 describe('the site settings screen', () => {
   it('loads the settings and refuses a bad domain before sending', { timeout: 30_000 }, async () => {
@@ -72,17 +87,8 @@ describe('the site settings screen', () => {
   });
 
   it('saves what the operator changed', { timeout: 30_000 }, async () => {
-    let settings = createSettings();
     const { user, api } = await renderAdmin('/site-settings', {
-      routes: [
-        owner,
-        on(adminCalls.adminSiteSettings, () => answer(adminCalls.adminSiteSettings, settings)),
-        on(adminCalls.adminSetSiteSettings, (request) => {
-          const body = bodyOf(adminCalls.adminSetSiteSettings, request);
-          settings = { ...settings, ...body, updatedAt: '2026-03-01T09:00:00.000Z' };
-          return answer(adminCalls.adminSetSiteSettings, settings);
-        }),
-      ],
+      routes: [owner, ...storedSettings()],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
     const name = await screen.findByLabelText('Site name');
@@ -117,6 +123,51 @@ describe('the site settings screen', () => {
     expect(await screen.findByText('Site settings saved')).toBeVisible();
     await waitFor(() => expect(screen.getByLabelText('Site name')).toHaveValue('Rồng Vàng'));
   });
+
+  it(
+    'uploads the logo and saves it with the settings; removing it sends none',
+    { timeout: 30_000 },
+    async () => {
+      const logoId = 'a'.repeat(32);
+      const { user, api } = await renderAdmin('/site-settings', {
+        routes: [
+          owner,
+          ...storedSettings(),
+          on(adminCalls.adminUploadImage, () =>
+            answer(adminCalls.adminUploadImage, {
+              id: logoId,
+              url: imageUrlOf(logoId),
+              width: 384,
+              height: 96,
+            }),
+          ),
+        ],
+        storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+      });
+      await findHeading('Site settings');
+      expect(await screen.findByText('No picture uploaded yet')).toBeVisible();
+      const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+      await user.upload(screen.getByLabelText('Choose a file: Logo'), file);
+      expect(await screen.findByRole('img', { name: 'Logo: the picture now' })).toHaveAttribute(
+        'src',
+        imageUrlOf(logoId),
+      );
+      expect(api.requestsOf(adminCalls.adminUploadImage)[0]?.url.searchParams.get('place')).toBe('logo');
+      await user.click(screen.getByText('Save'));
+      await waitFor(() => expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(1));
+      expect(api.requestsOf(adminCalls.adminSetSiteSettings)[0]?.json).toMatchObject({
+        general: { siteName: 'Kim Long', logoImageId: logoId },
+      });
+
+      // The saved settings come back with the logo; taking it away sends null (the drawn logo again).
+      await user.click(await screen.findByRole('button', { name: 'Remove picture' }));
+      await user.click(screen.getByText('Save'));
+      await waitFor(() => expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(2));
+      expect(api.requestsOf(adminCalls.adminSetSiteSettings)[1]?.json).toMatchObject({
+        general: { logoImageId: null },
+      });
+    },
+  );
 
   it('shows why the server refused a change', { timeout: 30_000 }, async () => {
     const { user } = await renderAdmin('/site-settings', {

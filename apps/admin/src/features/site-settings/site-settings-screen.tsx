@@ -15,6 +15,7 @@ import { formatDateTime, setMerchantTimeZone } from '../../shared/dates.ts';
 import { listKey } from '../../shared/paged-list.ts';
 import { OPERATOR_QUERY_KEY, useCanWrite } from '../../shared/session.ts';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { ImageUpload } from '../../shared/ui/image-upload.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { LinkLists } from './link-lists.tsx';
@@ -127,6 +128,9 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
       >
         <Select showSearch options={zones} disabled={locked} style={{ maxWidth: 320 }} />
       </Form.Item>
+      <Form.Item name="logoImageId" label={t('siteSettings.logo')} extra={t('siteSettings.logoHint')}>
+        <ImageUpload place="logo" label={t('siteSettings.logo')} disabled={locked} />
+      </Form.Item>
       <Typography.Paragraph type="secondary">{t('siteSettings.currencyNote')}</Typography.Paragraph>
     </>
   );
@@ -215,7 +219,7 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
 }
 
 /**
- * The merchant's settings: name, domains, theme colour, time zone, the product's toggles, the
+ * The merchant's settings: name, domains, theme colour, time zone, logo, the product's toggles, the
  * registration fields and the customer-service and app links (docs/back-office.md, "Site settings").
  */
 export function SiteSettingsScreen() {

@@ -1,4 +1,5 @@
-import { Button, type TableColumnType } from 'antd';
+import { Space, Switch, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../dates.ts';
 import { YesNo } from './yes-no.tsx';
 
@@ -14,19 +15,43 @@ export function yesNoColumn<T>(title: string, dataIndex: KeysOf<T, boolean>): Ta
   return { title, dataIndex, render: (value: boolean) => <YesNo value={value} /> };
 }
 
-/** The actions column of a list whose rows open an edit dialog: one Edit button per row, named after it. */
-export function editColumn<T>(
-  texts: { title: string; edit: string },
-  nameOf: (row: T) => string,
-  onEdit: (row: T) => void,
+/** A column of switches turning each row on or off, each named after its row. */
+export function switchColumn<T extends { enabled: boolean }>(
+  title: string,
+  options: { label: (row: T) => string; disabled: boolean; onChange: (row: T, enabled: boolean) => void },
 ): TableColumnType<T> {
   return {
-    title: texts.title,
-    key: 'actions',
-    render: (_: unknown, row: T) => (
-      <Button size="small" aria-label={nameOf(row)} onClick={() => onEdit(row)}>
-        {texts.edit}
-      </Button>
+    title,
+    dataIndex: 'enabled',
+    render: (enabled: boolean, row: T) => (
+      <Switch
+        size="small"
+        checked={enabled}
+        aria-label={options.label(row)}
+        disabled={options.disabled}
+        onChange={(checked) => options.onChange(row, checked)}
+      />
     ),
   };
+}
+
+/** The column of each row's buttons side by side, for an operator who may change the rows (none otherwise). */
+export function actionsColumn<T>(
+  title: string,
+  shown: boolean,
+  render: (row: T, index: number) => ReactNode,
+): TableColumnType<T>[] {
+  return shown
+    ? [
+        {
+          title,
+          key: 'actions',
+          render: (_: unknown, row: T, index: number) => (
+            <Space size="small" wrap>
+              {render(row, index)}
+            </Space>
+          ),
+        },
+      ]
+    : [];
 }

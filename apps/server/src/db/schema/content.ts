@@ -4,6 +4,7 @@ import {
   HEAD_ICON_COUNT,
   HELP_DEVICES,
   type LocalizedText,
+  SITE_LINK_KINDS,
   SOCIAL_LINK_TYPES,
 } from '@kl/contracts/content';
 import { INBOX_AUDIENCES } from '@kl/contracts/admin/inbox';
@@ -40,7 +41,6 @@ import { merchantCode, memberId } from './references.ts';
 
 const localized = (name: string) => jsonb(name).$type<LocalizedText>();
 
-export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;
 export { BANNER_MOTIFS, type BannerMotif } from '@kl/contracts/content';
 
 /**

@@ -53,6 +53,14 @@ export const merchant = pgTable('merchant', {
   mainDomain: text('main_domain').notNull(),
   imageCDNs: jsonb('image_cdns').$type<StatusInfo['imageCDNs']>().notNull(),
 
+  /**
+   * The merchant's own logo, a picture uploaded in the back office (`uploaded_image`, place `logo`): the
+   * status answer's white-label logo when set, the drawn logo otherwise (docs/back-office.md, "Site
+   * settings"). No foreign key: `uploaded_image` already references this table, and a picture is never
+   * deleted (docs/decisions/047-uploaded-pictures.md); the back office checks it when it is set.
+   */
+  logoImageId: text('logo_image_id'),
+
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

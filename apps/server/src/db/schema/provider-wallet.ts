@@ -1,3 +1,4 @@
+import { PROVIDER_KEY_ORIGINS } from '@kl/contracts/admin/game-providers';
 import { GAME_TYPES } from '@kl/contracts/games';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,6 +40,21 @@ export const gameProvider = pgTable(
      * before is plain text. Never answered by a call nor written to a log (docs/decisions/025-provider-wallet.md).
      */
     secret: text('secret').notNull(),
+    /**
+     * When the current key was set, and by whom: the environment at start (SANDBOX_PROVIDER_SECRET, or
+     * `saveProvider`), or an operator in the back office, after which the environment no longer changes it
+     * (docs/decisions/050-game-providers-in-the-back-office.md).
+     */
+    keyCreatedAt: at('key_created_at').notNull(),
+    keyOrigin: text('key_origin', { enum: PROVIDER_KEY_ORIGINS }).notNull().default('environment'),
+    /**
+     * The key before the last rotation, sealed as `secret` is (under its own column's name), still accepted
+     * until `previous_secret_until`; null when none is (docs/decisions/050-game-providers-in-the-back-office.md).
+     */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: at('previous_secret_until'),
+    /** The provider's API address (http or https), where the site reaches it; null when it has none. */
+    apiUrl: text('api_url'),
     /** False: every request of the provider is refused (RS_ERROR_INVALID_PARTNER) and nothing launches. */
     enabled: boolean('enabled').notNull().default(true),
     createdAt: at('created_at').notNull(),
@@ -48,6 +64,13 @@ export const gameProvider = pgTable(
     primaryKey({ columns: [table.merchantCode, table.code] }),
     check('game_provider_code_check', sql`${table.code} ~ '^[a-z0-9][a-z0-9_-]{1,31}$'`),
     check('game_provider_secret_check', sql`length(${table.secret}) >= 32`),
+    check('game_provider_key_origin_check', inList(table.keyOrigin, PROVIDER_KEY_ORIGINS)),
+    check(
+      'game_provider_previous_secret_check',
+      sql`(${table.previousSecret} is null) = (${table.previousSecretUntil} is null)
+        and (${table.previousSecret} is null or length(${table.previousSecret}) >= 32)`,
+    ),
+    check('game_provider_api_url_check', sql`${table.apiUrl} ~ '^https?://'`),
   ],
 );
 

@@ -76,6 +76,12 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminCreateGameVendor: { payload: {} },
   adminCreateGame: { payload: {} },
   adminImportGames: { payload: {} },
+  adminProviderRegistry: {},
+  adminCreateProvider: { payload: {} },
+  adminUpdateProvider: { params: { code: 'NOT A CODE' }, payload: {} },
+  adminSetProviderEnabled: { params: { code: 'NOT A CODE' }, payload: {} },
+  adminRotateProviderKey: { params: { code: 'NOT A CODE' }, payload: {} },
+  adminEndProviderKeyOverlap: { params: { code: 'NOT A CODE' } },
   adminLotteryDraws: {},
   adminVoidLotteryDraw: { params: { drawId: unknownId }, payload: {} },
   adminLotteries: {},
@@ -152,6 +158,15 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminSetMemberRestriction: { params: { memberId: unknownId, kind: 'bonus' }, payload: {} },
   adminRiskSignals: {},
   adminReviewRiskSignal: { params: { signalId: '1' }, payload: {} },
+  adminSiteLinks: {},
+  adminCreateSiteLink: { payload: {} },
+  adminUpdateSiteLink: { params: { linkId: 999_999_999 }, payload: {} },
+  adminDeleteSiteLink: { params: { linkId: 999_999_999 } },
+  adminReorderSiteLinks: { payload: {} },
+  adminVipLevels: {},
+  adminAddVipLevel: { payload: {} },
+  adminUpdateVipLevel: { params: { level: 999 }, payload: {} },
+  adminDeleteVipLevel: { params: { level: 999 } },
 };
 const PROBED = Object.keys(PROBES) as (keyof typeof PROBES)[];
 

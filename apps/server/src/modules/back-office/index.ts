@@ -9,7 +9,7 @@ import type { ChatService } from '../chat/index.ts';
 import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
-import type { ProviderName, ProviderReconciliation } from '../provider-wallet/index.ts';
+import type { ProviderName, ProviderReconciliation, ProviderRegistry } from '../provider-wallet/index.ts';
 import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createImageStore } from '../images/index.ts';
@@ -45,6 +45,8 @@ import { createBankStatements } from './deposits/statements.ts';
 import { createWithdrawalLimitsAdmin } from './deposits/withdrawal-limits.ts';
 import { registerFeedbackRoutes } from './feedback/routes.ts';
 import { createFeedbackDesk } from './feedback/service.ts';
+import { registerGameProvidersRoutes } from './game-providers/routes.ts';
+import { createGameProvidersAdmin } from './game-providers/service.ts';
 import { registerCatalogueAdminRoutes } from './games/catalogue-routes.ts';
 import { createCatalogueAdmin } from './games/catalogue-service.ts';
 import { registerGamesAdminRoutes } from './games/routes.ts';
@@ -76,10 +78,14 @@ import { createReportService } from './reports/service.ts';
 import { registerOperatorRoutes } from './routes.ts';
 import { createSegregation } from './segregation/service.ts';
 import { createSignIn } from './sign-in.ts';
+import { registerSiteLinkAdminRoutes } from './site-links/routes.ts';
+import { createSiteLinksAdmin } from './site-links/service.ts';
 import { registerSiteSettingsRoutes } from './site-settings/routes.ts';
 import { createSiteSettingsAdmin } from './site-settings/service.ts';
 import { registerSiteStatusRoutes } from './site-status/routes.ts';
 import { createSiteStatusAdmin } from './site-status/service.ts';
+import { registerVipAdminRoutes } from './vip/routes.ts';
+import { createVipLevelChangeKind, createVipLevelsAdmin } from './vip/service.ts';
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts';
 import { createWithdrawalQueue } from './withdrawals/service.ts';
 
@@ -124,6 +130,8 @@ export function createBackOfficeModule(
     reconciliation?: ProviderReconciliation | undefined;
     /** The merchant's game providers, what a vendor may be played by (the provider wallet's); absent: none. */
     gameProviders?: ((merchantCode: string) => Promise<ProviderName[]>) | undefined;
+    /** The game providers and their keys as operators set them up (the provider wallet's); absent: 404. */
+    providerRegistry?: ProviderRegistry | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
@@ -186,9 +194,11 @@ export function createBackOfficeModule(
     handlers: {
       'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
       'controls.update': createControlsChangeKind({ merchantCode, controls, audit }),
+      'vip_level.update': createVipLevelChangeKind({ db, merchantCode, audit }),
       'lottery_odds.update': createLotteryOddsKind({ db, merchantCode, audit }),
     },
   });
+  const vipLevelsAdmin = createVipLevelsAdmin({ db, merchantCode, audit, requests, requestRecords });
   const controlsChange = createControlsChange({ db, merchantCode, controls, audit, requests });
   const guard = createBackOfficeGuard({ signIn, clock, secure: config.nodeEnv === 'production' });
   const memberService = createMemberService({ ...deps, merchantCode, audit });
@@ -220,12 +230,15 @@ export function createBackOfficeModule(
   const promotionAdmin = createPromotionAdmin({ db, clock, merchantCode, audit, controls, operators });
   const reportService = createReportService({ db, merchantCode, timeZone });
   const siteStatusAdmin = createSiteStatusAdmin({ ...deps, merchantCode, audit });
+  // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
+  const imageStore = createImageStore({ db, clock, merchantCode });
   const siteSettingsAdmin = createSiteSettingsAdmin({
     db,
     merchantCode,
     merchants: deps.merchants,
     registerRepository: createRegisterRepository(db),
     audit,
+    imageStore,
     changes,
     smsAvailable: deps.smsAvailable,
     socialLoginAvailable: deps.socialLoginAvailable,
@@ -239,11 +252,10 @@ export function createBackOfficeModule(
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
-  // Pictures, banners and the help centre (docs/back-office.md, "Pictures, banners and the help centre").
-  const imageStore = createImageStore({ db, clock, merchantCode });
   const imageUploads = createImageUploads({ db, imageStore, audit });
   const bannerAdmin = createBannerAdmin({ db, clock, merchantCode, audit, imageStore, changes });
   const helpAdmin = createHelpAdmin({ db, clock, merchantCode, audit, changes });
+  const siteLinksAdmin = createSiteLinksAdmin({ db, merchantCode, audit, changes });
   const riskDesk = createRiskDesk({ db, clock, merchantCode, audit, operators });
 
   return {
@@ -280,6 +292,15 @@ export function createBackOfficeModule(
       registerSiteSettingsRoutes(api, { guard, siteSettingsAdmin });
       registerGamesAdminRoutes(api, { guard, gamesAdmin });
       registerCatalogueAdminRoutes(api, { guard, catalogueAdmin });
+      if (deps.providerRegistry) {
+        const gameProviders = createGameProvidersAdmin({
+          db,
+          merchantCode,
+          audit,
+          registry: deps.providerRegistry,
+        });
+        registerGameProvidersRoutes(api, { guard, gameProviders });
+      }
       registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin, lotteriesAdmin, oddsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
@@ -287,6 +308,8 @@ export function createBackOfficeModule(
       await registerImageUploadRoutes(api, { guard, imageUploads });
       registerBannerAdminRoutes(api, { guard, bannerAdmin });
       registerHelpAdminRoutes(api, { guard, helpAdmin });
+      registerSiteLinkAdminRoutes(api, { guard, siteLinksAdmin });
+      registerVipAdminRoutes(api, { guard, vipLevelsAdmin });
       registerRiskRoutes(api, { guard, riskDesk });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });

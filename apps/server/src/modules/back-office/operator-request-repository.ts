@@ -1,6 +1,6 @@
 import type { AdminArea } from '@kl/contracts/admin/access';
 import type { OperatorRequestKind, OperatorRequestStatus } from '@kl/contracts/admin/credentials';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { operator, operatorRequest, type OperatorRequestRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -60,15 +60,21 @@ export function createOperatorRequestRepository(db: Db) {
       await tx.update(operatorRequest).set(set).where(eq(operatorRequest.id, id));
     },
 
-    /** The requests of one kind waiting for a decision (a screen marks their targets). */
-    pendingOfKind(merchantCode: string, kind: OperatorRequestKind): Promise<OperatorRequestRecord[]> {
-      return records(db).where(
-        and(
-          eq(operatorRequest.merchantCode, merchantCode),
-          eq(operatorRequest.kind, kind),
-          eq(operatorRequest.status, 'pending'),
-        ),
-      );
+    /** The requests of a kind waiting for a decision, oldest first. */
+    async pendingOfKind(
+      merchantCode: string,
+      kind: OperatorRequestKind,
+      tx: DbOrTx = db,
+    ): Promise<OperatorRequestRecord[]> {
+      return records(tx)
+        .where(
+          and(
+            eq(operatorRequest.merchantCode, merchantCode),
+            eq(operatorRequest.kind, kind),
+            eq(operatorRequest.status, 'pending'),
+          ),
+        )
+        .orderBy(asc(operatorRequest.requestedAt), asc(operatorRequest.id));
     },
 
     /** Newest first, of the given areas, optionally of one status. */

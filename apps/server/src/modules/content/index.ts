@@ -13,12 +13,15 @@ export type {
   HelpItemRow,
   HelpTopicRow,
   InboxSendRow,
+  SiteLinkRow,
 } from '../../db/schema/index.ts';
 export { createAnnouncementRepository, type AnnouncementRepository } from './announcements/repository.ts';
 export { createBannerRepository, type BannerRepository } from './banners/repository.ts';
 export { bannerPictureUrl } from './banners/service.ts';
 export { createHelpRepository, type HelpRepository } from './help/repository.ts';
 export { createInboxRepository, type InboxRepository, type Recipients } from './inbox/repository.ts';
+export { createLinkRepository, type LinkRepository } from './links/repository.ts';
+export { siteLinkPictureUrl } from './links/service.ts';
 export { createContentRepository, type ContentRepository } from './repository.ts';
 export { contentRoutes } from './routes.ts';
 export { createContentService, type ContentService } from './service.ts';

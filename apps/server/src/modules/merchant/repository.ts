@@ -21,6 +21,7 @@ export type MerchantSettingsChange = Partial<
     | 'agentMaxDepth'
     | 'customerService'
     | 'resources'
+    | 'logoImageId'
     | MerchantToggle
   >
 >;

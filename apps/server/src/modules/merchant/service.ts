@@ -1,3 +1,4 @@
+import { imageUrlOf } from '@kl/contracts/images';
 import { MERCHANT_TOGGLES, type MerchantToggles, type StatusInfo, statusInfo } from '@kl/contracts/status';
 import type { MerchantRow } from '../../db/schema/index.ts';
 import type { MerchantRepository } from './repository.ts';
@@ -34,7 +35,9 @@ export function toMerchant(row: MerchantRow): Merchant {
     paths: row.paths,
     register: row.register,
     resources: row.resources,
-    whitelabel: row.whitelabel,
+    // The logo uploaded in the back office, when there is one, instead of the drawn one.
+    whitelabel:
+      row.logoImageId === null ? row.whitelabel : { ...row.whitelabel, logoUrl: imageUrlOf(row.logoImageId) },
     mainDomain: row.mainDomain,
     imageCDNs: row.imageCDNs,
     toggles,

@@ -10,6 +10,7 @@ import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
 import { createReconcileScheduler } from './reconcile-scheduler.ts';
+import { createProviderRegistry } from './registry.ts';
 import { createProviderWalletRepository } from './repository.ts';
 import { providerWalletRoutes } from './routes.ts';
 import { createProviderWalletService } from './service.ts';
@@ -35,6 +36,12 @@ export {
   sandboxProviderReportUrl,
 } from './sandbox-provider.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
+export {
+  createProviderRegistry,
+  type EnvironmentRegistration,
+  type ProviderEntry,
+  type ProviderRegistry,
+} from './registry.ts';
 export {
   createProviderWalletService,
   type ProviderWalletService,
@@ -88,6 +95,11 @@ export function createProviderWalletModule(deps: {
     providerWalletService,
     /** The daily reconciliation of the providers' reports (the back office reads and runs it). */
     reconciliation,
+    /**
+     * The providers as operators and the start set them up: added, renamed, switched, re-keyed with an
+     * overlap (the back office's Game providers; docs/decisions/050-game-providers-in-the-back-office.md).
+     */
+    providerRegistry: createProviderRegistry({ db: deps.db, clock: deps.clock, wallet }),
     /** The merchant's providers by code, name and switch, never a key (the back office's vendor forms). */
     providerNames: (merchantCode: string) => providerNames(deps.db, merchantCode),
     /** Launches catalogue games at their providers (the games module's launch). */

@@ -229,7 +229,7 @@ describeEachDatabase('provider wallet', (kind) => {
     });
   });
 
-  it('takes a changed key and a provider switched off from the next bet on, whatever the server read before', async () => {
+  it('takes a changed key and a provider switched off or on again from the next bet on, whatever the server read before', async () => {
     // Another process (the back office's) changes the provider: this server read it at the first bet.
     const provider = { ...OTHER_PROVIDER, code: 'keyprov' };
     await service.saveProvider({ merchantCode: 'kimlong', ...provider });
@@ -254,7 +254,13 @@ describeEachDatabase('provider wallet', (kind) => {
         code: 'FEATURE_NOT_ENABLED',
       });
     }
-    expect(await balanceOf(caller)).toBe(98_000);
+    // Switched on again, its next bet is taken at once.
+    await service.saveProvider({ merchantCode: 'kimlong', ...rotated });
+    expect(await send('bet', bet(sessionId, 'key-3', 1_000), { provider: rotated })).toMatchObject({
+      status: 200,
+      value: { balance: 97_000 },
+    });
+    expect(await balanceOf(caller)).toBe(97_000);
   });
 
   it('answers a repeated bet and win with the first answer, moving the money once', async () => {

@@ -18,6 +18,7 @@ import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { ProviderWalletRepository } from './repository.ts';
 import { refuseProviderSignature, signProviderMessage } from '@kl/signing/provider';
+import { checkUnderKeys, type ProviderKeys } from './signing-keys.ts';
 
 /**
  * The daily reconciliation of a game provider (docs/decisions/028-provider-reconciliation.md): the
@@ -41,10 +42,13 @@ const REPORT_TIMEOUT_MS = 30_000;
 /** Operator rows recorded this long after midnight may belong to the day before's report. */
 const MIDNIGHT_EDGE_MS = 5 * 60_000;
 
-/** Fetches the provider's report of `day`, signed with its key, and checks the answer's signature. */
+/**
+ * Fetches the provider's report of `day`, signed with its key, and checks the answer's signature: under its
+ * key, or during a rotation's overlap its previous key (a provider that has not taken the new key yet).
+ */
 export async function fetchProviderReport(request: {
   url: string;
-  provider: { code: string; secret: string };
+  provider: { code: string } & ProviderKeys;
   day: string;
   clock: Clock;
   fetch?: typeof fetch;
@@ -76,14 +80,17 @@ export async function fetchProviderReport(request: {
   if (response.status !== 200) throw new ReportUnavailable(`HTTP_${response.status}`);
   const answeredAt = response.headers.get(PROVIDER_TIMESTAMP_HEADER) ?? '';
   const signature = response.headers.get(PROVIDER_SIGNATURE_HEADER) ?? '';
-  const refusal = refuseProviderSignature({
-    secret: provider.secret,
-    action: PROVIDER_REPORT_PURPOSE,
-    timestamp: answeredAt,
-    signature,
-    rawBody: raw,
-    now: clock(),
-  });
+  const now = clock();
+  const { refusal } = checkUnderKeys(provider, now, (secret) =>
+    refuseProviderSignature({
+      secret,
+      action: PROVIDER_REPORT_PURPOSE,
+      timestamp: answeredAt,
+      signature,
+      rawBody: raw,
+      now,
+    }),
+  );
   if (refusal) throw new ReportUnavailable(refusal === 'STALE_TIMESTAMP' ? refusal : 'BAD_SIGNATURE');
   let parsed;
   try {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   gameProvider,
   type GameProviderRow,
@@ -14,7 +15,7 @@ import {
   type ProviderTransactionRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
-import { createOpenCache, type SecretBox } from '../../platform/secret-box.ts';
+import { createOpenCache, type SecretBox, SecretBoxError } from '../../platform/secret-box.ts';
 import type { SecretColumn } from '../../platform/secret-rotation.ts';
 
 /** A provider's transaction id, as the unique key of its row names it. */
@@ -34,81 +35,200 @@ const transactionWhere = (key: ProviderTransactionKey) =>
 /** Ids per `in (…)` list. */
 const ID_BATCH = 500;
 
-/** What a provider's signing key is bound to: its column and row (docs/decisions/034-secrets-at-rest.md). */
-const keyContext = (merchantCode: string, code: string) => `game_provider.secret:${merchantCode}:${code}`;
+/** The columns of a provider's keys, and what a value of each is bound to: its column and row (decision 034). */
+const KEY_COLUMNS = {
+  secret: 'game_provider.secret',
+  previousSecret: 'game_provider.previous_secret',
+} as const;
+type KeyColumn = keyof typeof KEY_COLUMNS;
+const keyContext = (column: KeyColumn, merchantCode: string, code: string) =>
+  `${KEY_COLUMNS[column]}:${merchantCode}:${code}`;
+
+/** A provider's row with its keys opened; `sealed` is the current key as stored (what a kept row is checked against). */
+export type OpenedProviderRow = GameProviderRow & { sealed: string };
+
+/** A key to write: the key, and the previous one with the end of its overlap (or none). */
+export interface ProviderKeyChange {
+  secret: string;
+  previous: { secret: string; until: Date } | null;
+  origin: ProviderKeyOrigin;
+  at: Date;
+}
+
+/** What an operator or the start changes of a provider besides its key. */
+export type ProviderChange = Partial<Pick<GameProviderRow, 'name' | 'apiUrl' | 'enabled'>>;
 
 /**
  * SQL of the provider wallet. Statements run on the caller's transaction when one is given. A provider's
- * signing key is sealed when written and answered opened (docs/decisions/034-secrets-at-rest.md); every
+ * signing keys are sealed when written and answered opened (docs/decisions/034-secrets-at-rest.md); every
  * call of every provider reads its row, so each stored key is decrypted once per process, not per call.
  */
 export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
   const open = createOpenCache(secrets);
-  /** The row with its key opened; `sealed` is the key as stored (what a cached row is checked against). */
-  const opened = (row: GameProviderRow): GameProviderRow & { sealed: string } => ({
+  const opened = (row: GameProviderRow): OpenedProviderRow => ({
     ...row,
-    secret: open(row.secret, keyContext(row.merchantCode, row.code)),
+    secret: open(row.secret, keyContext('secret', row.merchantCode, row.code)),
+    previousSecret:
+      row.previousSecret === null
+        ? null
+        : open(row.previousSecret, keyContext('previousSecret', row.merchantCode, row.code)),
     sealed: row.secret,
+  });
+  /** The columns that write `change` (sealed), for a provider of the merchant. */
+  const keyColumns = (merchantCode: string, code: string, change: ProviderKeyChange) => ({
+    secret: secrets.seal(change.secret, keyContext('secret', merchantCode, code)),
+    previousSecret:
+      change.previous &&
+      secrets.seal(change.previous.secret, keyContext('previousSecret', merchantCode, code)),
+    previousSecretUntil: change.previous?.until ?? null,
+    keyOrigin: change.origin,
+    keyCreatedAt: change.at,
+    updatedAt: change.at,
+  });
+  const providerWhere = (merchantCode: string, code: string) =>
+    and(eq(gameProvider.merchantCode, merchantCode), eq(gameProvider.code, code));
+
+  /** The merchant's providers as stored (keys sealed), by code. */
+  const providerRows = (merchantCode: string, tx: DbOrTx = db): Promise<GameProviderRow[]> =>
+    tx
+      .select()
+      .from(gameProvider)
+      .where(eq(gameProvider.merchantCode, merchantCode))
+      .orderBy(gameProvider.code);
+
+  /** A column of sealed keys, for `npm run secrets:rotate`. */
+  const sealedColumn = (column: KeyColumn): SecretColumn => ({
+    name: KEY_COLUMNS[column],
+    async stored() {
+      const rows = await db
+        .select({
+          merchantCode: gameProvider.merchantCode,
+          code: gameProvider.code,
+          stored: gameProvider[column],
+        })
+        .from(gameProvider)
+        .where(isNotNull(gameProvider[column]))
+        .orderBy(gameProvider.merchantCode, gameProvider.code);
+      return rows.flatMap(({ merchantCode, code, stored }) =>
+        stored === null
+          ? []
+          : [
+              {
+                where: `provider ${code} of merchant ${merchantCode}`,
+                context: keyContext(column, merchantCode, code),
+                stored,
+                replace: async (value: string) =>
+                  (
+                    await db
+                      .update(gameProvider)
+                      .set({ [column]: value })
+                      .where(and(providerWhere(merchantCode, code), eq(gameProvider[column], stored)))
+                      .returning({ code: gameProvider.code })
+                  ).length === 1,
+              },
+            ],
+      );
+    },
   });
 
   return {
     async findProvider(merchantCode: string, code: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select()
-        .from(gameProvider)
-        .where(and(eq(gameProvider.merchantCode, merchantCode), eq(gameProvider.code, code)));
+      const [row] = await tx.select().from(gameProvider).where(providerWhere(merchantCode, code));
       return row && opened(row);
     },
 
-    /** Registers the provider, or changes its name, secret (sealed) and switch. */
+    /**
+     * Registers the provider, or changes its name, key (sealed) and switch; a new key replaces the old at
+     * once (no previous key is kept). What the start and the tests register with; operators rotate instead.
+     */
     async saveProvider(
       row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'secret' | 'enabled'>,
       at: Date,
       tx: DbOrTx = db,
     ): Promise<void> {
-      const secret = secrets.seal(row.secret, keyContext(row.merchantCode, row.code));
+      const keys = keyColumns(row.merchantCode, row.code, {
+        secret: row.secret,
+        previous: null,
+        origin: 'environment',
+        at,
+      });
       await tx
         .insert(gameProvider)
-        .values({ ...row, secret, createdAt: at, updatedAt: at })
+        .values({ ...row, ...keys, createdAt: at })
         .onConflictDoUpdate({
           target: [gameProvider.merchantCode, gameProvider.code],
-          set: { name: row.name, secret, enabled: row.enabled, updatedAt: at },
+          set: { name: row.name, enabled: row.enabled, ...keys },
         });
     },
 
-    /** Every provider's stored signing key, for `npm run secrets:rotate`. */
-    signingKeys: {
-      name: 'game_provider.secret',
-      async stored() {
-        const rows = await db
-          .select({
-            merchantCode: gameProvider.merchantCode,
-            code: gameProvider.code,
-            secret: gameProvider.secret,
-          })
-          .from(gameProvider)
-          .orderBy(gameProvider.merchantCode, gameProvider.code);
-        return rows.map(({ merchantCode, code, secret }) => ({
-          where: `provider ${code} of merchant ${merchantCode}`,
-          context: keyContext(merchantCode, code),
-          stored: secret,
-          replace: async (value: string) =>
-            (
-              await db
-                .update(gameProvider)
-                .set({ secret: value })
-                .where(
-                  and(
-                    eq(gameProvider.merchantCode, merchantCode),
-                    eq(gameProvider.code, code),
-                    eq(gameProvider.secret, secret),
-                  ),
-                )
-                .returning({ code: gameProvider.code })
-            ).length === 1,
-        }));
-      },
-    } satisfies SecretColumn,
+    // The providers as the back office and the start set them up
+    // (docs/decisions/050-game-providers-in-the-back-office.md).
+
+    /** The merchant's providers as stored (keys sealed), by code. */
+    providerRows,
+
+    /** The provider's row as stored, locked until the caller's transaction ends. */
+    async lockProvider(merchantCode: string, code: string, tx: DbOrTx): Promise<GameProviderRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(gameProvider)
+        .where(providerWhere(merchantCode, code))
+        .for('update');
+      return row;
+    },
+
+    /** Adds a provider with its first key; false when its code is taken. */
+    async insertProvider(
+      row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'>,
+      key: ProviderKeyChange,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const created = await tx
+        .insert(gameProvider)
+        .values({ ...row, ...keyColumns(row.merchantCode, row.code, key), createdAt: key.at })
+        .onConflictDoNothing({ target: [gameProvider.merchantCode, gameProvider.code] })
+        .returning({ code: gameProvider.code });
+      return created.length === 1;
+    },
+
+    /** Changes the provider's name, address or switch, and its keys when `key` is given. */
+    async updateProvider(
+      merchantCode: string,
+      code: string,
+      change: ProviderChange,
+      at: Date,
+      key?: ProviderKeyChange,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .update(gameProvider)
+        .set({ ...change, updatedAt: at, ...(key && keyColumns(merchantCode, code, key)) })
+        .where(providerWhere(merchantCode, code));
+    },
+
+    /** Ends the overlap of a rotation: the previous key is no longer kept nor accepted. */
+    async dropPreviousKey(merchantCode: string, code: string, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(gameProvider)
+        .set({ previousSecret: null, previousSecretUntil: null, updatedAt: at })
+        .where(providerWhere(merchantCode, code));
+    },
+
+    /** Opens a stored key of the provider, or null when it does not open under SECRET_KEYS. */
+    openedKey(row: GameProviderRow, column: KeyColumn): string | null {
+      const stored = row[column];
+      if (stored === null) return null;
+      try {
+        return open(stored, keyContext(column, row.merchantCode, row.code));
+      } catch (error) {
+        if (error instanceof SecretBoxError) return null;
+        throw error;
+      }
+    },
+
+    /** Every provider's stored keys, current and previous, for `npm run secrets:rotate`. */
+    signingKeys: sealedColumn('secret'),
+    previousSigningKeys: sealedColumn('previousSecret'),
 
     /** What the wallet needs of a member: its merchant, name, type and whether an operator disabled it. */
     async findMember(memberId: string, tx: DbOrTx = db) {
@@ -228,13 +348,8 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
 
     // The daily reconciliation (docs/decisions/028-provider-reconciliation.md).
 
-    async listProviders(merchantCode: string): Promise<GameProviderRow[]> {
-      const rows = await db
-        .select()
-        .from(gameProvider)
-        .where(eq(gameProvider.merchantCode, merchantCode))
-        .orderBy(gameProvider.code);
-      return rows.map(opened);
+    async listProviders(merchantCode: string): Promise<OpenedProviderRow[]> {
+      return (await providerRows(merchantCode)).map(opened);
     },
 
     /** The provider's bets, wins and rollbacks recorded in [from, to) (void bets are not transactions). */

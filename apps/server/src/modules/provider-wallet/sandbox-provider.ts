@@ -8,7 +8,7 @@ import {
 } from '@kl/contracts/sandbox-provider';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderAdapter } from './launch.ts';
-import type { ProviderWalletService } from './service.ts';
+import type { ProviderRegistry } from './registry.ts';
 
 /**
  * The site's side of the sandbox game provider (docs/decisions/026-sandbox-provider.md), which runs in the
@@ -62,19 +62,31 @@ export function sandboxProviderReportUrl(providerUrl: string, providerCode: stri
 }
 
 /**
- * Saves the sandbox provider and its key for the merchant when the app is ready (an upsert); a database
- * without the merchant yet (before `merchant:create`) still starts, with a warning.
+ * Registers the sandbox provider for the merchant from the environment when the app is ready
+ * (`registerFromEnvironment`: added when absent; its key replaced by SANDBOX_PROVIDER_SECRET only while the
+ * environment set it, never after an operator rotated it in the back office, which is warned about). A
+ * database without the merchant yet (before `merchant:create`) still starts, with a warning.
  */
 export function registerSandboxProvider(
   app: FastifyInstance,
-  service: Pick<ProviderWalletService, 'saveProvider'>,
-  provider: { merchantCode: string; secret: string },
+  registry: Pick<ProviderRegistry, 'registerFromEnvironment'>,
+  provider: { merchantCode: string; secret: string; apiUrl: string },
 ): void {
   app.addHook('onReady', async () => {
-    await service
-      .saveProvider({ ...provider, code: SANDBOX_PROVIDER_CODE, name: SANDBOX_PROVIDER_NAME })
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, 'the sandbox provider could not be registered at the wallet');
+    try {
+      const outcome = await registry.registerFromEnvironment({
+        ...provider,
+        code: SANDBOX_PROVIDER_CODE,
+        name: SANDBOX_PROVIDER_NAME,
       });
+      if (outcome === 'kept')
+        app.log.warn(
+          'the sandbox provider’s key was rotated in the back office: SANDBOX_PROVIDER_SECRET is not its key ' +
+            'and is not taken. The sandboxes process must sign with the key the back office showed (its ' +
+            'SANDBOX_PROVIDER_SECRET); give this process the same value to silence this warning',
+        );
+    } catch (error) {
+      app.log.warn({ err: error }, 'the sandbox provider could not be registered at the wallet');
+    }
   });
 }

@@ -36,7 +36,8 @@ import { functionRefusal, rowsOf } from '../../platform/db-errors.ts';
 import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
 import { DEFAULT_WAGERING_SETTING, type LedgerService, moneyNumber } from '../wallet/index.ts';
 import { providerBetKey, providerRefundKey, providerRoundReference, providerWinKey } from './keys.ts';
-import type { ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
+import type { OpenedProviderRow, ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
+import { checkUnderKeys } from './signing-keys.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
 
 /**
@@ -85,7 +86,7 @@ export interface ProviderWalletDeps {
 }
 
 /** A provider as read, with its key as stored (docs/decisions/034-secrets-at-rest.md). */
-type ProviderRow = GameProviderRow & { sealed: string };
+type ProviderRow = OpenedProviderRow;
 
 /** A bet's or a win's request. */
 type MoveBody = z.output<typeof providerBetRequest> | z.output<typeof providerWinRequest>;
@@ -120,7 +121,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   /**
    * Providers and authenticated sessions as this process last read them, for bets and wins (every call of
    * every game). A session does not change once authenticated; a provider's row is checked by the movement
-   * itself (`provider_move` answers PROVIDER_CHANGED when its key or switch changed) and read again then.
+   * itself (`provider_move` answers PROVIDER_CHANGED when its key or switch changed) and read again then. A
+   * request signed with the previous key of a rotation is checked against a fresh read, since ending the
+   * overlap early changes no current key (docs/decisions/050-game-providers-in-the-back-office.md).
    */
   const providers = new Map<string, ProviderRow>();
   const sessions = new Map<string, ProviderSessionRow>();
@@ -148,9 +151,14 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const provider =
       code !== undefined && PROVIDER_CODE_PATTERN.test(code) ? await providerOf(code, cached) : undefined;
     if (!provider) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
-    const refusal = refuseProviderSignature({ ...request, secret: provider.secret, action, now: clock() });
-    // A key changed since it was cached: read it again.
-    if (refusal === 'BAD_SIGNATURE' && cached) return verified(action, request, schema, false);
+    const now = clock();
+    const { refusal, previous } = checkUnderKeys(provider, now, (secret) =>
+      refuseProviderSignature({ ...request, secret, action, now }),
+    );
+    // What a kept row refuses or accepts only under its previous key is read again: its key may have
+    // changed, its overlap been ended early, or the provider been switched on again since.
+    if (cached && (refusal === 'BAD_SIGNATURE' || previous || !provider.enabled))
+      return verified(action, request, schema, false);
     if (refusal === 'STALE_TIMESTAMP')
       throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
     if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });

@@ -6,7 +6,8 @@ import { vipRoutes } from './routes.ts';
 import { createVipService } from './service.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 
-export { createVipRepository, type VipRepository } from './repository.ts';
+export type { VipLevelRow } from '../../db/schema/index.ts';
+export { createVipRepository, type VipLevelColumns, type VipRepository } from './repository.ts';
 export { vipRoutes } from './routes.ts';
 export { seedVipLevels, VIP_LEVELS } from './seed.ts';
 export { createVipService, levelFor, upgradeBonusKey, type VipService } from './service.ts';

@@ -22,6 +22,7 @@ export {
 } from './ledger-check.ts';
 export {
   availableBalanceOf,
+  countMembersReaching,
   createLedgerRepository,
   type LedgerRepository,
   paidDepositsOf,

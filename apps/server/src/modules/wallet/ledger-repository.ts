@@ -25,6 +25,31 @@ export function paidDepositsOf(memberId: SQLWrapper, merchantCode: SQLWrapper): 
 }
 
 /**
+ * How many real members (every type but trial) have paid deposits reaching each of `amounts`, in their
+ * order: the back office's VIP levels count their members by it (`paidDepositsOf`, the levels' own rule).
+ */
+export async function countMembersReaching(
+  tx: DbOrTx,
+  merchantCode: string,
+  amounts: readonly bigint[],
+): Promise<number[]> {
+  if (amounts.length === 0) return [];
+  const counts = amounts.map(
+    (amount, index) =>
+      sql`count(*) filter (where paid.total >= ${amount.toString()}::numeric)::int as ${sql.identifier(`reaching_${index}`)}`,
+  );
+  const result = await tx.execute(sql`
+    select ${sql.join(counts, sql`, `)}
+    from (
+      select ${paidDepositsOf(member.id, member.merchantCode)} as total
+      from ${member}
+      where ${member.merchantCode} = ${merchantCode} and ${member.type} <> ${TRIAL_MEMBER_TYPE}
+    ) paid`);
+  const [row] = rowsOf<Record<string, number>>(result);
+  return amounts.map((_amount, index) => Number(row?.[`reaching_${index}`] ?? 0));
+}
+
+/**
  * A member's available balance in the currency (as text; null without an account), as a subquery over a
  * member of the outer query; `demo` picks play money (a trial member's) or real money.
  */

@@ -1,3 +1,4 @@
+import { IMAGE_PREFIX } from '@kl/contracts/constants';
 import { HOME_PATH } from '@kl/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,11 @@ import { safeLinkUrl } from '../../shared/lib/url.ts';
 import { HomeIcon, MenuIcon } from '../../shared/ui/icons.tsx';
 import { DEFAULT_CATEGORY, useUiStore } from '../../shared/stores/ui-store.ts';
 
-/** The merchant's logo from the status info (its site name if the image is missing or fails). */
+/**
+ * The merchant's logo from the status info (its site name if the image is missing or fails), named by the
+ * site's name: the one uploaded in the back office, or the drawn one. On a phone the drawn logo shows its
+ * mark (its left square); an uploaded one has no such mark and is shown whole, smaller.
+ */
 function Logo() {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
@@ -27,7 +32,11 @@ function Logo() {
   if (!src || src === failedSrc) return <span className="kl-header__site-name">{whitelabel.siteName}</span>;
   return (
     <img
-      className="kl-header__logo-image"
+      className={
+        src.startsWith(IMAGE_PREFIX)
+          ? 'kl-header__logo-image kl-header__logo-image--whole'
+          : 'kl-header__logo-image'
+      }
       src={src}
       alt={whitelabel.siteName}
       height={32}

@@ -1,8 +1,8 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
-import { within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSystemStatus } from '../../test/factories.ts';
-import { on } from '../../test/fake-api.ts';
+import { callsTo, on } from '../../test/fake-api.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { storedSession } from '../../test/fake-data.ts';
 import { vipCalls } from '@kl/contracts/vip';
@@ -42,6 +42,31 @@ describe('VIP benefits (product.md §2 /m/member/benefits)', () => {
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(rows[1]).toHaveTextContent('0.4%');
     expect(rows[1]).toHaveTextContent(/4 × up to .*100,000,000/);
+  });
+
+  it('asks for the levels again each time it opens: a change made in the back office shows', async () => {
+    const page = await openBenefits();
+    const rows = () => within(page).getAllByTestId('vip-level');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    window.history.pushState(null, '', '/m/home?lang=en');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(document.querySelector('[data-page="home"]')).not.toBeNull());
+
+    const [member, bronze, silver] = FAKE_VIP_LEVELS;
+    if (!member || !bronze || !silver) throw new Error('fake levels missing');
+    const gold = { ...silver, level: 3, name: 'Gold', depositThreshold: 50_000_000 };
+    on(vipCalls.vipLevels, { list: [member, { ...bronze, name: 'Copper' }, silver, gold], currency: 'VND' });
+    window.history.pushState(null, '', '/m/member/benefits?lang=en');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const table = await screen.findByRole('table', { name: 'VIP levels and benefits' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByTestId('vip-level')
+          .map((row) => within(row).getByRole('rowheader').textContent),
+      ).toEqual(['VIP 0 – Member', 'VIP 1 – Copper', 'VIP 2 – Silver', 'VIP 3 – Gold']),
+    );
+    expect(callsTo(vipCalls.vipLevels)).toHaveLength(2);
   });
 
   it('speaks Vietnamese by default', async () => {

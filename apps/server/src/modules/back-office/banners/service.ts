@@ -6,7 +6,6 @@ import {
   type saveBannerRequest,
 } from '@kl/contracts/admin/banners';
 import type { BannerGroup } from '@kl/contracts/content';
-import { IMAGE_PLACES } from '@kl/contracts/images';
 import type { z } from 'zod';
 import type { ChangeFeed } from '../../../platform/change-feed.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -15,7 +14,9 @@ import { DomainError } from '../../../platform/errors.ts';
 import { bannerPictureUrl, type ContentBannerRow, createBannerRepository } from '../../content/index.ts';
 import type { ImageStore } from '../../images/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { checkPicture } from '../images/picture-check.ts';
 import { localized } from '../localized.ts';
+import { namesEachOnce } from '../order.ts';
 
 /**
  * Banners in the back office (docs/back-office.md, "Pictures, banners and the help centre"): every
@@ -62,20 +63,8 @@ export function createBannerAdmin(deps: {
   const banners = createBannerRepository(db, deps.changes);
 
   /** An uploaded picture must be one of the merchant's, made for the group's place (its size). */
-  async function checkImage(groupName: BannerGroup, imageId: string | null, tx: DbOrTx): Promise<void> {
-    if (imageId === null) return;
-    const size = await imageStore.size(imageId, tx);
-    if (!size) throw new DomainError('INVALID_INPUT', { field: 'imageId', reason: 'IMAGE_NOT_FOUND' });
-    const place = IMAGE_PLACES[BANNER_IMAGE_PLACE[groupName]];
-    if (size.width !== place.width || size.height !== place.height) {
-      throw new DomainError('INVALID_INPUT', {
-        field: 'imageId',
-        reason: 'IMAGE_SIZE',
-        width: place.width,
-        height: place.height,
-      });
-    }
-  }
+  const checkImage = (groupName: BannerGroup, imageId: string | null, tx: DbOrTx) =>
+    checkPicture(imageStore, { imageId, place: BANNER_IMAGE_PLACE[groupName], field: 'imageId' }, tx);
 
   const fieldsOf = (request: SaveBanner) => ({
     groupName: request.groupName,
@@ -164,11 +153,7 @@ export function createBannerAdmin(deps: {
       return db.transaction(async (tx) => {
         const before = await banners.bannersOfGroup(merchantCode, request.groupName, tx);
         const known = new Set(before.map((row) => row.id));
-        if (
-          new Set(request.ids).size !== request.ids.length ||
-          request.ids.length !== known.size ||
-          request.ids.some((id) => !known.has(id))
-        ) {
+        if (!namesEachOnce(request.ids, known)) {
           throw new DomainError('INVALID_INPUT', { field: 'ids', reason: 'ORDER_NOT_THE_GROUP' });
         }
         await banners.setBannerOrder(merchantCode, request.ids, clock(), tx);

@@ -14,6 +14,7 @@ import {
 } from '../../deposit/index.ts';
 import { moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { namesEachOnce } from '../order.ts';
 
 /** A channel as the back office shows it. */
 export function channelOf(row: ChannelWithOrders): AdminDepositChannel {
@@ -143,11 +144,7 @@ export function createDepositChannelsAdmin(deps: { db: Db; merchantCode: string;
       return db.transaction(async (tx) => {
         const before = await channels.channels(merchantCode, tx);
         const known = new Set(before.map((row) => row.code));
-        if (
-          codes.length !== known.size ||
-          new Set(codes).size !== codes.length ||
-          codes.some((code) => !known.has(code))
-        ) {
+        if (!namesEachOnce(codes, known)) {
           throw new DomainError('INVALID_INPUT', { field: 'codes', reason: 'EVERY_CHANNEL_ONCE' });
         }
         for (const [index, code] of codes.entries()) {

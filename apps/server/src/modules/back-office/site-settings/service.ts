@@ -15,12 +15,14 @@ import {
   type MerchantRow,
   type MerchantSettingsChange,
 } from '../../merchant/index.ts';
+import type { ImageStore } from '../../images/index.ts';
 import type { RegisterRepository } from '../../register/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { checkPicture } from '../images/picture-check.ts';
 
 /**
  * The merchant's settings in the back office (docs/back-office.md, "Site settings"): the general part
- * (name, domains, theme colour, time zone), the toggles of product.md §6 and the agent depth, the rules of
+ * (name, domains, theme colour, time zone, the uploaded logo), the toggles of product.md §6 and the agent depth, the rules of
  * the optional registration fields, and the customer-service and resource links of the status info. A
  * change writes only what differs, with one `merchant.update` audit row of those fields before and after,
  * in one transaction that publishes the 'status' topic: the merchant kept in memory (status, registration,
@@ -55,6 +57,7 @@ function settingsOf(row: MerchantRow, fieldRules: FieldRules): Settings {
       mirrorDomains: row.domainRoute,
       themeColor: row.whitelabel.themeColor,
       timeZone: row.timeZone,
+      logoImageId: row.logoImageId,
     },
     toggles: Object.fromEntries(MERCHANT_TOGGLES.map((name) => [name, row[name]])) as Settings['toggles'],
     agentMaxDepth: row.agentMaxDepth,
@@ -116,6 +119,8 @@ export function createSiteSettingsAdmin(deps: {
   merchants: MerchantRepository;
   registerRepository: Pick<RegisterRepository, 'fieldRules' | 'setFieldRules'>;
   audit: AuditLog;
+  /** The uploaded pictures: a logo must be one of them, made for the logo's place. */
+  imageStore: Pick<ImageStore, 'size'>;
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
   /** Whether SMS codes reach someone (a sender configured, or the development outbox readable). */
   smsAvailable: boolean;
@@ -171,6 +176,10 @@ export function createSiteSettingsAdmin(deps: {
         const diff = differences(before, after);
         if (diff.changed.size === 0) return { answer: answerOf(row, before), changed: false };
         checkNeeds(before, after);
+        if (diff.changed.has('general.logoImageId')) {
+          const imageId = after.general.logoImageId;
+          await checkPicture(deps.imageStore, { imageId, place: 'logo', field: 'general.logoImageId' }, tx);
+        }
 
         const has = (key: string) => diff.changed.has(key);
         const change: MerchantSettingsChange = {};
@@ -185,6 +194,7 @@ export function createSiteSettingsAdmin(deps: {
         if (has('general.mainDomain')) change.mainDomain = after.general.mainDomain;
         if (has('general.mirrorDomains')) change.domainRoute = after.general.mirrorDomains;
         if (has('general.timeZone')) change.timeZone = after.general.timeZone;
+        if (has('general.logoImageId')) change.logoImageId = after.general.logoImageId;
         for (const name of MERCHANT_TOGGLES) {
           if (has(`toggles.${name}`)) change[name] = after.toggles[name];
         }

@@ -6,6 +6,7 @@ import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
+import { makePicture, uploadPicture } from '../../../test/images.ts';
 
 /** The body that sets the settings as they are read. */
 const bodyOf = ({
@@ -114,6 +115,48 @@ describeEachDatabase('back-office site settings', (kind) => {
 
     answerValue(adminCalls.adminSetSiteSettings, await set(body));
     expect((await playerStatus()).info.whitelabel.siteName).toBe(settings.general.siteName);
+  });
+
+  it('sets the merchant’s uploaded logo: the player’s header shows it at once, the drawn one again when taken away', async () => {
+    const settings = await read();
+    const body = bodyOf(settings);
+    expect(body.general.logoImageId).toBeNull();
+    const drawn = (await playerStatus()).info.whitelabel.logoUrl;
+    expect(drawn).toBe(API.logoPicture.path);
+    const auditsBefore = (await auditEntries()).length;
+
+    const upload = async (width: number, height: number, place: 'logo' | 'banner_wide') =>
+      answerValue(
+        adminCalls.adminUploadImage,
+        await uploadPicture(suite.app, operators.owner, await makePicture(width, height), place),
+      );
+    const logo = await upload(600, 200, 'logo');
+    const withLogo = { ...body, general: { ...body.general, logoImageId: logo.id } };
+    const saved = answerValue(adminCalls.adminSetSiteSettings, await set(withLogo));
+    expect(saved.general.logoImageId).toBe(logo.id);
+    const status = await playerStatus();
+    expect(status.info.whitelabel).toMatchObject({ logoUrl: logo.url, siteName: settings.general.siteName });
+    const [entry] = await auditEntries();
+    expect(await auditEntries()).toHaveLength(auditsBefore + 1);
+    expect(entry).toMatchObject({
+      before: { 'general.logoImageId': null },
+      after: { 'general.logoImageId': logo.id },
+    });
+
+    // A picture made for another place, or none uploaded: refused, the logo stays.
+    const banner = await upload(750, 300, 'banner_wide');
+    const wrongSize = await set({ ...body, general: { ...body.general, logoImageId: banner.id } });
+    expectFailure(wrongSize, 400, 'INVALID_INPUT');
+    expect(wrongSize.json()).toMatchObject({
+      value: { field: 'general.logoImageId', reason: 'IMAGE_SIZE', width: 384, height: 96 },
+    });
+    const unknown = await set({ ...body, general: { ...body.general, logoImageId: 'e'.repeat(32) } });
+    expectFailure(unknown, 400, 'INVALID_INPUT');
+    expect(unknown.json()).toMatchObject({ value: { reason: 'IMAGE_NOT_FOUND' } });
+    expect((await playerStatus()).info.whitelabel.logoUrl).toBe(logo.url);
+
+    answerValue(adminCalls.adminSetSiteSettings, await set(body));
+    expect((await playerStatus()).info.whitelabel.logoUrl).toBe(drawn);
   });
 
   it('refuses bad values with 400 INVALID_INPUT and changes nothing', async () => {

@@ -22,6 +22,10 @@ import type { LinkRepository } from './repository.ts';
 const logoTextOf = (row: SiteLinkRow) => row.name.en ?? row.name.vi;
 const logoKindOf = (row: SiteLinkRow) => (row.kind === 'badge' ? ('badge' as const) : ('partner' as const));
 
+/** The address of a partner logo's or badge's drawing (its version follows its name and colour). */
+export const siteLinkPictureUrl = (row: SiteLinkRow) =>
+  `${LINK_ART_PREFIX}${row.id}.svg?v=${logoArtVersion({ kind: logoKindOf(row), text: logoTextOf(row), colour: row.colour })}`;
+
 function toSocialLink(row: SiteLinkRow, lang: ContentLang): SocialLink | undefined {
   const type = SOCIAL_LINK_TYPES.find((candidate) => candidate === row.socialType);
   if (!type || row.url === null) return undefined;
@@ -49,7 +53,7 @@ export function createLinkService(deps: { links: LinkRepository; merchantService
       const logo = (row: SiteLinkRow) => ({
         id: row.id,
         name: textIn(row.name, lang),
-        logoUrl: `${LINK_ART_PREFIX}${row.id}.svg?v=${logoArtVersion({ kind: logoKindOf(row), text: logoTextOf(row), colour: row.colour })}`,
+        logoUrl: siteLinkPictureUrl(row),
         url: row.url,
       });
       return {

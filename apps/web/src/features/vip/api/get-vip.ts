@@ -17,11 +17,16 @@ export async function getMyVip({ signal }: { signal?: AbortSignal } = {}) {
   return apiCall(vipCalls.myVip, { signal });
 }
 
+/**
+ * The levels, asked again each time the VIP page opens: an operator's change of a level shows the next
+ * time a member looks (docs/back-office.md, "VIP levels"); kept meanwhile, so coming back shows them at once.
+ */
 export function useVipLevels() {
   return useQuery({
     queryKey: [...VIP_LEVELS_KEY, i18n.language],
     queryFn: ({ signal }) => getVipLevels({ signal }),
     staleTime: 5 * 60_000,
+    refetchOnMount: 'always',
   });
 }
 

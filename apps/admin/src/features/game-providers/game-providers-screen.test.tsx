@@ -1,0 +1,241 @@
+import type { AdminProvider } from '@kl/contracts/admin/game-providers';
+import { describe, expect, it } from 'vitest';
+import {
+  adminCalls,
+  answer,
+  bodyOf,
+  createOperator,
+  failure,
+  findHeading,
+  LANGUAGE_STORAGE_KEY,
+  on,
+  renderAdmin,
+  screen,
+  waitFor,
+  within,
+} from '../../test/kit.ts';
+
+const sandbox: AdminProvider = {
+  code: 'sandbox',
+  name: 'Sandbox provider',
+  enabled: true,
+  endpoint: 'http://127.0.0.1:8090',
+  keyFingerprint: '3f2a9c0d11e4b7a8',
+  keyCreatedAt: '2030-03-01T08:00:00.000Z',
+  keyOrigin: 'environment',
+  previousKeyFingerprint: null,
+  previousKeyUntil: null,
+};
+const rotated: AdminProvider = {
+  ...sandbox,
+  code: 'evo',
+  name: 'Evo Live',
+  endpoint: null,
+  keyFingerprint: '0a1b2c3d4e5f6071',
+  keyCreatedAt: '2030-03-02T08:00:00.000Z',
+  keyOrigin: 'back_office',
+  previousKeyFingerprint: '9e8d7c6b5a493827',
+  previousKeyUntil: '2030-03-03T08:00:00.000Z',
+};
+const NEW_KEY = 'q7Vf0dXl3mB2s9KcZr1uYw8hTn4aJe6oPg5iLx0bC2k';
+
+const english = { [LANGUAGE_STORAGE_KEY]: 'en' };
+const session = (operator = createOperator('owner')) =>
+  on(adminCalls.adminSession, () => answer(adminCalls.adminSession, operator));
+const listing = (list: AdminProvider[]) =>
+  on(adminCalls.adminProviderRegistry, () => answer(adminCalls.adminProviderRegistry, { list }));
+
+/** The row of a provider in the list, once shown. */
+const rowOf = async (name: string, tableName = 'Game providers') => {
+  const table = await screen.findByRole('table', { name: tableName });
+  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
+};
+
+describe('the game providers screen', () => {
+  it('lists each provider with its key by fingerprint and the previous key while it is accepted', async () => {
+    await renderAdmin('/game-providers', {
+      routes: [session(), listing([sandbox, rotated])],
+      storage: english,
+    });
+    await findHeading('Game providers');
+    const first = await rowOf('Sandbox provider');
+    expect(within(first).getByText('http://127.0.0.1:8090')).toBeVisible();
+    expect(within(first).getByText('3f2a9c0d11e4b7a8')).toBeVisible();
+    expect(within(first).getByText('Set 01/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
+    expect(within(first).getByText('From the environment')).toBeVisible();
+    expect(within(first).queryByRole('button', { name: /End the overlap/ })).toBeNull();
+    const second = await rowOf('Evo Live');
+    expect(within(second).getByText('Set in the back office')).toBeVisible();
+    expect(within(second).getByText('9e8d7c6b5a493827')).toBeVisible();
+    expect(within(second).getByText('Accepted until 03/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
+  });
+
+  it('adds a provider, checking the address first, and shows its key once to copy', async () => {
+    const list = [sandbox];
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        on(adminCalls.adminProviderRegistry, () => answer(adminCalls.adminProviderRegistry, { list })),
+        on(adminCalls.adminCreateProvider, (request) => {
+          const body = bodyOf(adminCalls.adminCreateProvider, request);
+          const provider: AdminProvider = {
+            ...rotated,
+            code: body.code,
+            name: body.name,
+            endpoint: body.endpoint,
+            previousKeyFingerprint: null,
+            previousKeyUntil: null,
+          };
+          list.push(provider);
+          return answer(adminCalls.adminCreateProvider, { provider, key: NEW_KEY });
+        }),
+      ],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'New provider' }));
+    const form = await screen.findByRole('dialog', { name: 'New provider' });
+    /** Types a value in one go (a paste) into an empty field. */
+    const fill = async (label: string, text: string) => {
+      await user.click(within(form).getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill('Code', 'pgsoft');
+    await fill('Name', 'PG Soft');
+    await fill('API address', 'ftp://api.pgsoft.example');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('A full http:// or https:// address, without a user name or password'),
+    ).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminCreateProvider)).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('API address'));
+    await fill('API address', 'https://api.pgsoft.example/v1');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const shown = await screen.findByRole('dialog', { name: 'Signing key of PG Soft' });
+    expect(api.requestsOf(adminCalls.adminCreateProvider).map((request) => request.json)).toEqual([
+      { code: 'pgsoft', name: 'PG Soft', endpoint: 'https://api.pgsoft.example/v1' },
+    ]);
+    expect(within(shown).getByLabelText('Signing key')).toHaveValue(NEW_KEY);
+    expect(within(shown).getByText('The key is shown only now and cannot be shown again.')).toBeVisible();
+    expect(
+      within(shown).getByText('The provider checks that its fingerprint is 0a1b2c3d4e5f6071.'),
+    ).toBeVisible();
+    await user.click(within(shown).getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByDisplayValue(NEW_KEY)).toBeNull();
+    expect(await rowOf('PG Soft')).toBeVisible();
+  });
+
+  it('says a code already registered under the form', async () => {
+    const { user } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        listing([sandbox]),
+        on(adminCalls.adminCreateProvider, () => failure('GAME_PROVIDER_EXISTS')),
+      ],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'New provider' }));
+    const form = await screen.findByRole('dialog', { name: 'New provider' });
+    await user.type(within(form).getByLabelText('Code'), 'sandbox');
+    await user.type(within(form).getByLabelText('Name'), 'Again');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('A game provider with this code is already registered'),
+    ).toBeVisible();
+  });
+
+  it('rotates a key with the overlap chosen (24 hours unless changed), and ends an overlap early', async () => {
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        listing([sandbox, rotated]),
+        on(adminCalls.adminRotateProviderKey, () =>
+          answer(adminCalls.adminRotateProviderKey, {
+            provider: { ...sandbox, keyOrigin: 'back_office', previousKeyFingerprint: '3f2a9c0d11e4b7a8' },
+            key: NEW_KEY,
+          }),
+        ),
+        on(adminCalls.adminEndProviderKeyOverlap, () =>
+          answer(adminCalls.adminEndProviderKeyOverlap, {
+            ...rotated,
+            previousKeyFingerprint: null,
+            previousKeyUntil: null,
+          }),
+        ),
+      ],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Rotate the key of Sandbox provider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New key for Sandbox provider' });
+    const overlap = within(dialog).getByRole('radiogroup', { name: 'Keep accepting the current key for' });
+    expect(within(overlap).getByRole('radio', { name: '24 hours' })).toBeChecked();
+    await user.click(within(overlap).getByRole('radio', { name: '1 hour' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Make the new key' }));
+    const shown = await screen.findByRole('dialog', { name: 'Signing key of Sandbox provider' });
+    expect(within(shown).getByLabelText('Signing key')).toHaveValue(NEW_KEY);
+    expect(
+      api.requestsOf(adminCalls.adminRotateProviderKey).map((request) => [request.params, request.json]),
+    ).toEqual([[{ code: 'sandbox' }, { overlap: '1h' }]]);
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+
+    await user.click(screen.getByRole('button', { name: 'End the overlap of Evo Live' }));
+    await user.click(await screen.findByRole('button', { name: 'End overlap' }));
+    expect(await screen.findByText('Only the current key is accepted now')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminEndProviderKeyOverlap).map((request) => request.params)).toEqual([
+      { code: 'evo' },
+    ]);
+  });
+
+  it('edits the name and address, and switches a provider off', async () => {
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        listing([sandbox]),
+        on(adminCalls.adminUpdateProvider, (request) =>
+          answer(adminCalls.adminUpdateProvider, {
+            ...sandbox,
+            ...bodyOf(adminCalls.adminUpdateProvider, request),
+          }),
+        ),
+        on(adminCalls.adminSetProviderEnabled, (request) =>
+          answer(adminCalls.adminSetProviderEnabled, {
+            ...sandbox,
+            enabled: bodyOf(adminCalls.adminSetProviderEnabled, request).enabled,
+          }),
+        ),
+      ],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Provider Sandbox provider on' }));
+    expect(
+      api.requestsOf(adminCalls.adminSetProviderEnabled).map((request) => [request.params, request.json]),
+    ).toEqual([[{ code: 'sandbox' }, { enabled: false }]]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit provider Sandbox provider' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit provider sandbox' });
+    expect(within(form).getByLabelText('Code')).toBeDisabled();
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Sandbox');
+    await user.clear(within(form).getByLabelText('API address'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The provider was saved')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
+      { name: 'Sandbox', endpoint: null },
+    ]);
+  });
+
+  it('shows a read-only owner the list without the buttons that change it', async () => {
+    await renderAdmin('/game-providers', {
+      routes: [session(createOperator('owner', { readOnly: true })), listing([rotated])],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'vi' },
+    });
+    await findHeading('Nhà cung cấp trò chơi');
+    const row = await rowOf('Evo Live', 'Danh sách nhà cung cấp trò chơi');
+    expect(within(row).getByRole('switch', { name: 'Bật nhà cung cấp Evo Live' })).toBeDisabled();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Thêm nhà cung cấp' })).toBeNull();
+  });
+});

@@ -1,0 +1,1 @@
+export { GameProvidersScreen } from './game-providers-screen.tsx';

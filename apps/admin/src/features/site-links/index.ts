@@ -1,0 +1,1 @@
+export { SiteLinksScreen } from './site-links-screen.tsx';

@@ -1,0 +1,1 @@
+ALTER TABLE "merchant" ADD COLUMN "logo_image_id" text;

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/api-route.ts';
+import { actorOf, type BackOfficeGuard, GUARD_FAILURES } from '../guard.ts';
+import type { GameProvidersAdmin } from './service.ts';
+
+/** The failures of a call naming a provider by its code. */
+const UNKNOWN_PROVIDER = [...GUARD_FAILURES, 'GAME_PROVIDER_UNKNOWN'] as const;
+
+/** The merchant's game providers and their signing keys (docs/back-office.md, "Game providers"). */
+export function registerGameProvidersRoutes(
+  app: FastifyInstance,
+  deps: { guard: BackOfficeGuard; gameProviders: GameProvidersAdmin },
+): void {
+  const { guard, gameProviders } = deps;
+
+  route(app, 'adminProviderRegistry', {
+    ...guard.guarded('adminProviderRegistry'),
+    summary: 'The merchant’s game providers: on or off, API address, their keys by fingerprint (never a key)',
+    failures: GUARD_FAILURES,
+    handler: (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return gameProviders.list();
+    },
+  });
+
+  route(app, 'adminCreateProvider', {
+    ...guard.guarded('adminCreateProvider'),
+    summary: 'Add a game provider, switched on, with a new signing key answered once',
+    description:
+      'Code as `game_provider` takes it (a-z, 0-9, _ and -, 2 to 32, a letter or digit first); name 1 to 100; ' +
+      'API address an http(s) URL without credentials, or null (400 GAME_PROVIDER_ENDPOINT_INVALID). Code ' +
+      'taken: 409 GAME_PROVIDER_EXISTS. The key (256 random bits, base64url) is in this answer only; audited ' +
+      'as game_provider.create with its fingerprint. The answer is never stored by a cache.',
+    failures: [...GUARD_FAILURES, 'GAME_PROVIDER_EXISTS', 'GAME_PROVIDER_ENDPOINT_INVALID'],
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return gameProviders.create(actorOf(request), request.body);
+    },
+  });
+
+  route(app, 'adminUpdateProvider', {
+    ...guard.guarded('adminUpdateProvider'),
+    summary: 'Rename a game provider or change its API address',
+    description:
+      'Checked as when added. Audited as game_provider.update (a change that changes nothing writes nothing).',
+    failures: [...UNKNOWN_PROVIDER, 'GAME_PROVIDER_ENDPOINT_INVALID'],
+    handler: (request) => gameProviders.update(actorOf(request), request.params.code, request.body),
+  });
+
+  route(app, 'adminSetProviderEnabled', {
+    ...guard.guarded('adminSetProviderEnabled'),
+    summary:
+      'Switch a game provider on or off (off: every call it signs is refused, none of its games launches)',
+    description: 'Audited as game_provider.update.',
+    failures: UNKNOWN_PROVIDER,
+    handler: (request) =>
+      gameProviders.setEnabled(actorOf(request), request.params.code, request.body.enabled),
+  });
+
+  route(app, 'adminRotateProviderKey', {
+    ...guard.guarded('adminRotateProviderKey'),
+    summary:
+      'Give a game provider a new signing key, answered once; the current key stays accepted for the overlap',
+    description:
+      'overlap 1h, 24h (default) or 7d: until then a call signed with the previous key is accepted, after it ' +
+      'only the new key. A previous key of an earlier rotation is dropped. From now on the start no longer ' +
+      'writes SANDBOX_PROVIDER_SECRET over it. Audited as game_provider.rotate_key with both fingerprints.',
+    failures: UNKNOWN_PROVIDER,
+    handler: (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return gameProviders.rotateKey(actorOf(request), request.params.code, request.body);
+    },
+  });
+
+  route(app, 'adminEndProviderKeyOverlap', {
+    ...guard.guarded('adminEndProviderKeyOverlap'),
+    summary: 'End a rotation’s overlap now: only the current key is accepted',
+    description: 'Audited as game_provider.end_key_overlap; without an overlap running, nothing changes.',
+    failures: UNKNOWN_PROVIDER,
+    handler: (request) => gameProviders.endKeyOverlap(actorOf(request), request.params.code),
+  });
+}

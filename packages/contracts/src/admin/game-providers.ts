@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { ApiTable } from '../api-call.ts';
+import { PROVIDER_CODE_PATTERN } from '../provider-wallet.ts';
+import { parseUrl } from '../url.ts';
+import type { AdminCallRule } from './calls.ts';
+
+/**
+ * The game providers registered for the merchant, set up in the back office (docs/back-office.md, "Game
+ * providers"; docs/decisions/050-game-providers-in-the-back-office.md): added with a first key the server
+ * makes, renamed, given their API address, switched on or off, and their signing key rotated with an
+ * overlap during which the previous key is still accepted. A key is answered once, by the call that made
+ * it; every other answer names a key by its fingerprint only.
+ */
+
+/** How long the previous key stays accepted after a rotation. */
+export const PROVIDER_KEY_OVERLAPS = ['1h', '24h', '7d'] as const;
+export type ProviderKeyOverlap = (typeof PROVIDER_KEY_OVERLAPS)[number];
+export const DEFAULT_PROVIDER_KEY_OVERLAP: ProviderKeyOverlap = '24h';
+export const PROVIDER_KEY_OVERLAP_MS: Readonly<Record<ProviderKeyOverlap, number>> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+};
+
+/** The longest API address taken. */
+export const PROVIDER_ENDPOINT_MAX = 300;
+export const PROVIDER_NAME_MAX = 100;
+
+/**
+ * Whether `value` is an address the site may call a provider at: an absolute http or https URL with a host
+ * and no user name or password in it (the list shows it to every owner).
+ */
+export function isProviderEndpoint(value: string): boolean {
+  const url = value.length > PROVIDER_ENDPOINT_MAX ? undefined : parseUrl(value);
+  return (
+    url !== undefined &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+export const gameProviderCode = z.string().regex(PROVIDER_CODE_PATTERN);
+const providerName = z.string().trim().min(1).max(PROVIDER_NAME_MAX);
+/**
+ * The provider's API address, or null when it has none; empty text is none. Checked by the server
+ * (`isProviderEndpoint`): a bad one is 400 GAME_PROVIDER_ENDPOINT_INVALID.
+ */
+const providerEndpoint = z
+  .string()
+  .trim()
+  .nullable()
+  .transform((value) => (value === '' ? null : value));
+
+/** Who set the current key: the environment at start, or an operator here (then the environment no longer does). */
+export const PROVIDER_KEY_ORIGINS = ['environment', 'back_office'] as const;
+export type ProviderKeyOrigin = (typeof PROVIDER_KEY_ORIGINS)[number];
+
+/** A provider as the back office lists it: never a key, only fingerprints. */
+export const adminProvider = z.object({
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  endpoint: z.string().nullable(),
+  /**
+   * The first 16 hex digits of the SHA-256 of the current key (what the provider can compute to check it
+   * holds the same key); null when the key does not open under SECRET_KEYS (rotate it).
+   */
+  keyFingerprint: z.string().nullable(),
+  keyCreatedAt: z.iso.datetime(),
+  keyOrigin: z.enum(PROVIDER_KEY_ORIGINS),
+  /** The previous key while it is still accepted, and until when; null otherwise. */
+  previousKeyFingerprint: z.string().nullable(),
+  previousKeyUntil: z.iso.datetime().nullable(),
+});
+export type AdminProvider = z.infer<typeof adminProvider>;
+export const adminProviderList = z.object({ list: z.array(adminProvider) });
+export type AdminProviderList = z.infer<typeof adminProviderList>;
+
+export const providerParams = z.object({ code: gameProviderCode });
+
+export const createProviderRequest = z.object({
+  code: gameProviderCode,
+  name: providerName,
+  endpoint: providerEndpoint.default(null),
+});
+export type CreateProviderRequest = z.input<typeof createProviderRequest>;
+
+export const updateProviderRequest = z.object({ name: providerName, endpoint: providerEndpoint });
+export type UpdateProviderRequest = z.input<typeof updateProviderRequest>;
+
+export const setProviderEnabledRequest = z.object({ enabled: z.boolean() });
+
+export const rotateProviderKeyRequest = z.object({
+  overlap: z.enum(PROVIDER_KEY_OVERLAPS).default(DEFAULT_PROVIDER_KEY_OVERLAP),
+});
+export type RotateProviderKeyRequest = z.input<typeof rotateProviderKeyRequest>;
+
+/** The one answer that carries a key: the provider as it now is, and its new key, shown once. */
+export const issuedProviderKey = z.object({ provider: adminProvider, key: z.string() });
+export type IssuedProviderKey = z.infer<typeof issuedProviderKey>;
+
+export const adminGameProvidersCalls = {
+  adminProviderRegistry: {
+    method: 'GET',
+    path: '/api/admin/game-providers/registry',
+    moduleId: 'ADMIN',
+    response: adminProviderList,
+  },
+  adminCreateProvider: {
+    method: 'POST',
+    path: '/api/admin/game-providers',
+    moduleId: 'ADMIN',
+    body: createProviderRequest,
+    response: issuedProviderKey,
+  },
+  adminUpdateProvider: {
+    method: 'PUT',
+    path: '/api/admin/game-providers/:code',
+    moduleId: 'ADMIN',
+    params: providerParams,
+    body: updateProviderRequest,
+    response: adminProvider,
+  },
+  adminSetProviderEnabled: {
+    method: 'PUT',
+    path: '/api/admin/game-providers/:code/enabled',
+    moduleId: 'ADMIN',
+    params: providerParams,
+    body: setProviderEnabledRequest,
+    response: adminProvider,
+  },
+  adminRotateProviderKey: {
+    method: 'POST',
+    path: '/api/admin/game-providers/:code/key',
+    moduleId: 'ADMIN',
+    params: providerParams,
+    body: rotateProviderKeyRequest,
+    response: issuedProviderKey,
+  },
+  adminEndProviderKeyOverlap: {
+    method: 'DELETE',
+    path: '/api/admin/game-providers/:code/previous-key',
+    moduleId: 'ADMIN',
+    params: providerParams,
+    response: adminProvider,
+  },
+} as const satisfies ApiTable;
+
+/**
+ * The owners' area (operators): a provider's key signs the stakes and wins of members' money, so whoever
+ * is shown one could pay wins; the content operators who edit the catalogue (games) do not get it. A
+ * read-only owner sees the list.
+ */
+export const adminGameProvidersRules: Record<keyof typeof adminGameProvidersCalls, AdminCallRule> = {
+  adminProviderRegistry: { area: 'operators', access: 'read' },
+  adminCreateProvider: { area: 'operators', access: 'write' },
+  adminUpdateProvider: { area: 'operators', access: 'write' },
+  adminSetProviderEnabled: { area: 'operators', access: 'write' },
+  adminRotateProviderKey: { area: 'operators', access: 'write' },
+  adminEndProviderKeyOverlap: { area: 'operators', access: 'write' },
+};
