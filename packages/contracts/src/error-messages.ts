@@ -83,7 +83,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     INVITATION_EXPIRED: 'Liên kết mời đã hết hạn, vui lòng đề nghị chủ sở hữu cấp liên kết mới',
     INVITATION_REQUIRED:
       'Thông tin đăng nhập của bạn đã được đặt lại: hãy mở liên kết mời mà chủ sở hữu đã gửi cho bạn',
-    OPERATOR_REQUEST_PENDING: 'Đã có một yêu cầu cho nhân viên này đang chờ duyệt',
+    OPERATOR_REQUEST_PENDING: 'Đã có một yêu cầu như vậy đang chờ duyệt',
     OPERATOR_REQUEST_CLOSED: 'Yêu cầu này đã được xử lý hoặc đã bị hủy',
     CAPTCHA_REQUIRED: 'Vui lòng nhập mã trong hình để tiếp tục',
     PROMOTION_NOTHING_PENDING: 'Khuyến mãi này không có gì đang chờ duyệt',
@@ -122,6 +122,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_EXISTS: 'Đã có nhà cung cấp trò chơi với mã này',
     GAME_PROVIDER_ENDPOINT_INVALID:
       'Địa chỉ API phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
+    LOTTERY_EXISTS: 'Đã có loại xổ số với mã này',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
     PICTURE_TYPE_NOT_ALLOWED: 'Chỉ chấp nhận ảnh PNG, JPEG hoặc WebP',
@@ -206,7 +207,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     INVITATION_INVALID: 'This invitation link is not valid or has already been used',
     INVITATION_EXPIRED: 'This invitation link has expired; ask an owner for a new one',
     INVITATION_REQUIRED: 'Your sign-in was reset: open the invitation link an owner gave you',
-    OPERATOR_REQUEST_PENDING: 'A request for this operator is already waiting for approval',
+    OPERATOR_REQUEST_PENDING: 'A request like this one is already waiting for approval',
     OPERATOR_REQUEST_CLOSED: 'This request has already been decided or cancelled',
     CAPTCHA_REQUIRED: 'Type the code in the picture to go on',
     PROMOTION_NOTHING_PENDING: 'Nothing of this promotion is waiting to be published',
@@ -246,6 +247,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_EXISTS: 'A game provider with this code is already registered',
     GAME_PROVIDER_ENDPOINT_INVALID:
       'The API address must be a full http:// or https:// URL, without a user name or password',
+    LOTTERY_EXISTS: 'A lottery with this code already exists',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',
     PICTURE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG or WebP pictures are accepted',

@@ -149,6 +149,8 @@ export const ERROR_CATALOGUE = {
   // address that is not an http(s) URL (unknown providers answer GAME_PROVIDER_UNKNOWN, above).
   GAME_PROVIDER_EXISTS: { status: 409 },
   GAME_PROVIDER_ENDPOINT_INVALID: { status: 400 },
+  // The lotteries in the back office (admin/lotteries.ts): a lottery code the merchant has already.
+  LOTTERY_EXISTS: { status: 409 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not
   // the site's own; docs/decisions/035-client-address-and-cross-site-requests.md).
   CROSS_SITE_REQUEST: { status: 403 },

@@ -65,6 +65,12 @@ export const BG_CLASSIFY = 'BG';
 /** Lottery vendors named by the launch routing (product.md §5). */
 export const LOTTO_VN_VENDOR = 'TCG_LOTTO_VN';
 export const SEA_LOTTERY_VENDOR = 'TCG_SEA';
+/**
+ * The vendor of the catalogue games the back office makes for the in-house lottery's lotteries (one in
+ * LOTT, one in ELOTT; docs/decisions/053-lotteries-in-the-back-office.md). Its launches route as any
+ * lottery vendor's.
+ */
+export const IN_HOUSE_LOTTERY_VENDOR = 'KL_LOTTERY';
 export const LOTTERY_GAME_TYPES = ['LOTT', 'ELOTT'] as const satisfies readonly GameType[];
 
 /**

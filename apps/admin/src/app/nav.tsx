@@ -27,6 +27,7 @@ import {
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import type { AdminArea } from '@kl/contracts/admin/access';
 import type { ReactNode } from 'react';
@@ -56,6 +57,7 @@ export interface NavItem {
     | 'siteSettings.menu'
     | 'games.menu'
     | 'gameProviders.menu'
+    | 'lotteries.menu'
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'vipLevels.menu'
@@ -130,6 +132,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'operators',
     labelKey: 'gameProviders.menu',
     icon: <ApiOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/lotteries',
+    area: 'lottery',
+    labelKey: 'lotteries.menu',
+    icon: <TrophyOutlined aria-hidden="true" />,
   },
   {
     path: '/lottery-draws',

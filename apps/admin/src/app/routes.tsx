@@ -15,6 +15,7 @@ import { DepositsScreen } from '../features/deposits/index.ts';
 import { DepositChannelsScreen } from '../features/deposit-channels/index.ts';
 import { GameProvidersScreen } from '../features/game-providers/index.ts';
 import { GamesScreen } from '../features/games/index.ts';
+import { LotteriesScreen } from '../features/lotteries/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
 import { InboxScreen } from '../features/inbox/index.ts';
@@ -157,6 +158,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="operators">
               <GameProvidersScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/lotteries"
+          element={
+            <AreaRoute area="lottery">
+              <LotteriesScreen />
             </AreaRoute>
           }
         />

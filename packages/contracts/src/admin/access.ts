@@ -29,7 +29,7 @@ export const ADMIN_AREAS = [
   'status',
   /** Game vendors and games: enabled, hot / new, order, minimum bets. */
   'games',
-  /** Lottery draws: schedule, results, void with refunds. */
+  /** The lotteries (schedules, catalogue games, odds) and their draws: void with refunds. */
   'lottery',
   /** Live chat with members. */
   'chat',

@@ -19,6 +19,7 @@ import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
 import { adminGameProvidersCalls, adminGameProvidersRules } from './game-providers.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
+import { adminLotteriesCalls, adminLotteriesRules } from './lotteries.ts';
 import { adminFeedbackCalls, adminFeedbackRules } from './feedback.ts';
 import { adminInboxCalls, adminInboxRules } from './inbox.ts';
 import { adminPaymentsCalls, adminPaymentsRules } from './payments.ts';
@@ -246,6 +247,7 @@ export const adminCalls = {
   ...adminCatalogueCalls,
   ...adminGameProvidersCalls,
   ...adminLotteryCalls,
+  ...adminLotteriesCalls,
   ...adminChatCalls,
   ...adminFeedbackCalls,
   ...adminInboxCalls,
@@ -305,6 +307,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminCatalogueRules,
   ...adminGameProvidersRules,
   ...adminLotteryRules,
+  ...adminLotteriesRules,
   ...adminChatRules,
   ...adminFeedbackRules,
   ...adminInboxRules,

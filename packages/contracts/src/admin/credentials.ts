@@ -96,10 +96,15 @@ export type OperatorRequestStatus = (typeof OPERATOR_REQUEST_STATUSES)[number];
 
 /**
  * The kinds of request there are (each has its handler on the server, operator-requests.ts): an
- * operator's credentials reset, a change that loosens the merchant's money controls (controls.ts), and a
- * change of what a VIP level pays (vip.ts).
+ * operator's credentials reset, a change that loosens the merchant's money controls (controls.ts), a
+ * change of what a VIP level pays (vip.ts), and one that loosens a lottery odds row (lotteries.ts).
  */
-export const OPERATOR_REQUEST_KINDS = ['operator.reset', 'controls.update', 'vip_level.update'] as const;
+export const OPERATOR_REQUEST_KINDS = [
+  'operator.reset',
+  'controls.update',
+  'vip_level.update',
+  'lottery_odds.update',
+] as const;
 export type OperatorRequestKind = (typeof OPERATOR_REQUEST_KINDS)[number];
 
 export const OPERATOR_CREDENTIALS = ['password', 'twoFactor'] as const;

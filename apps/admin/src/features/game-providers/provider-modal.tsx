@@ -10,6 +10,7 @@ import { PROVIDER_CODE_PATTERN } from '@kl/contracts/provider-wallet';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
+import { CodeField } from '../../shared/ui/code-field.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 
@@ -81,14 +82,13 @@ export function ProviderModal({
         })
       }
     >
-      <Form.Item
-        name="code"
+      <CodeField
         label={t('gameProviders.code')}
-        extra={t('gameProviders.codeHint')}
-        rules={[required, { pattern: PROVIDER_CODE_PATTERN, message: t('gameProviders.codeFormat') }]}
-      >
-        <Input disabled={provider !== null} maxLength={32} />
-      </Form.Item>
+        hint={t('gameProviders.codeHint')}
+        pattern={PROVIDER_CODE_PATTERN}
+        messages={{ required: t('gameProviders.required'), format: t('gameProviders.codeFormat') }}
+        fixed={provider !== null}
+      />
       <Form.Item name="name" label={t('gameProviders.name')} rules={[required]}>
         <Input maxLength={PROVIDER_NAME_MAX} />
       </Form.Item>

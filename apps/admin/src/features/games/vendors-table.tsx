@@ -1,8 +1,8 @@
 import type { AdminGameVendor } from '@kl/contracts/admin/games';
-import { Button, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@kl/contracts/money';
-import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { ListTable } from '../../shared/ui/list-table.tsx';
 import { YesNo } from '../../shared/ui/yes-no.tsx';
 import { useGameVendors, useUpdateVendor, vendorKey } from './use-game-updates.ts';
 
@@ -82,18 +82,12 @@ export function VendorsTable({
   }
 
   return (
-    <>
-      {vendors.error ? <ErrorAlert error={vendors.error} onRetry={() => void vendors.refetch()} /> : null}
-      <Table<AdminGameVendor>
-        aria-label={t('games.vendorsLabel')}
-        size="middle"
-        rowKey={vendorKey}
-        columns={columns}
-        dataSource={vendors.data?.list ?? []}
-        loading={vendors.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-    </>
+    <ListTable<AdminGameVendor>
+      label={t('games.vendorsLabel')}
+      query={vendors}
+      rowKey={vendorKey}
+      columns={columns}
+      dataSource={vendors.data?.list ?? []}
+    />
   );
 }

@@ -2,6 +2,9 @@ import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { MoneyControls } from '@kl/contracts/admin/controls';
 import type { OperatorRequestView } from '@kl/contracts/admin/credentials';
+import { lotteryOddsChange } from '@kl/contracts/admin/lotteries';
+import { formatMoney } from '@kl/contracts/money';
+import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
@@ -11,15 +14,38 @@ import { dateColumn } from '../../shared/ui/columns.tsx';
 import { ConfirmedButton } from '../../shared/ui/confirmed-button.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { useOddsLabel } from '../lotteries/index.ts';
 import { useVipChangeText } from '../vip-levels/index.ts';
 import type { ShownInvitation } from './invitation-link-modal.tsx';
 
-/** What a request asks, in words: what a reset clears, the controls a change sets, or a VIP level's change. */
+/** How approving a request of each kind other than a reset is confirmed, with what it asks. */
+const APPROVE_CONFIRM = {
+  'controls.update': 'controls.approveConfirm',
+  'vip_level.update': 'vipLevels.approveConfirm',
+  'lottery_odds.update': 'lotteries.odds.approveConfirm',
+} as const;
+
+/**
+ * What a request asks, in words: what a reset clears, the controls a change sets, a VIP level's change, or
+ * the lottery odds a change sets.
+ */
 function useRequestText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vipChange = useVipChangeText();
+  const oddsLabel = useOddsLabel();
   return (request: OperatorRequestView) => {
     if (request.kind === 'vip_level.update') return vipChange(request.payload);
+    if (request.kind === 'lottery_odds.update') {
+      const asked = lotteryOddsChange.safeParse(request.payload);
+      if (!asked.success) return request.targetLabel;
+      const money = (value: number) => formatMoney(value, WALLET_CURRENCY, i18n.language);
+      return t('lotteries.odds.requestText', {
+        odds: oddsLabel(asked.data),
+        price: money(asked.data.pricePerPoint),
+        payout: money(asked.data.payoutPerPoint),
+        max: money(asked.data.maxPerNumber),
+      });
+    }
     if (request.kind === 'controls.update') {
       const values = Object.entries(request.payload)
         .map(([field, value]) => `${t(`controls.fields.${field as keyof MoneyControls}`)} ${String(value)}`)
@@ -92,14 +118,7 @@ export function OperatorRequestsPanel({ onIssued }: { onIssued: (shown: ShownInv
               title={
                 request.kind === 'operator.reset'
                   ? t('operators.approveConfirm', { username: request.targetLabel })
-                  : t(
-                      request.kind === 'controls.update'
-                        ? 'controls.approveConfirm'
-                        : 'vipLevels.approveConfirm',
-                      {
-                        what: describe(request),
-                      },
-                    )
+                  : t(APPROVE_CONFIRM[request.kind], { what: describe(request) })
               }
               label={t('common.approve')}
               kind="primary"

@@ -256,4 +256,43 @@ describe('the operators screen', () => {
       expect(screen.queryByRole('table', { name: 'Requests waiting for approval' })).toBeNull(),
     );
   });
+
+  it('says what a lottery odds request asks, and asks to confirm its approval in those words', async () => {
+    const requests = [
+      resetRequest({
+        kind: 'lottery_odds.update',
+        area: 'lottery',
+        target: 'Lott:LO2:MB:*',
+        targetLabel: 'Lott · LO2 · MB · *',
+        payload: {
+          prizeMode: 'Lott',
+          betType: 'LO2',
+          region: 'MB',
+          pick: '*',
+          pricePerPoint: 27_000,
+          payoutPerPoint: 99_000,
+          maxPerNumber: 135_000_000,
+        },
+        note: 'promotion week',
+      }),
+    ];
+    const { user, api } = await renderAdmin('/operators', {
+      routes: server([account({})], requests),
+      storage: english,
+    });
+    await findHeading('Operators');
+    const waiting = await screen.findByRole('table', { name: 'Requests waiting for approval' });
+    expect(
+      within(waiting).getByText(
+        'Odds Lott · Lô, 2 digits · North (MB): price ₫27,000, payout ₫99,000, most per selection ₫135,000,000',
+      ),
+    ).toBeVisible();
+    await user.click(within(waiting).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent('Approve these odds? Bets placed from now on are paid at them.');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(api.requestsOf(adminCalls.adminDecideOperatorRequest).map((request) => request.json)).toEqual([
+      { approve: true },
+    ]);
+  });
 });

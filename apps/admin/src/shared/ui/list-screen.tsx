@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from './error-alert.tsx';
+import { ListTable } from './list-table.tsx';
 import { Screen } from './screen.tsx';
 
 /**
@@ -43,16 +43,12 @@ export function ListScreen<T extends object>({
       }
     >
       <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
-      {query.error ? <ErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : null}
-      <Table<T>
-        aria-label={tableLabel}
-        size="middle"
+      <ListTable<T>
+        label={tableLabel}
+        query={query}
         rowKey={rowKey}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
       />
       {children}
     </Screen>

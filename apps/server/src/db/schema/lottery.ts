@@ -229,5 +229,7 @@ export const lotteryExposure = pgTable(
 export type LotteryGameRow = typeof lotteryGame.$inferSelect;
 export type NewLotteryGame = typeof lotteryGame.$inferInsert;
 export type LotteryOddsRow = typeof lotteryOdds.$inferSelect;
+export type NewLotteryOdds = typeof lotteryOdds.$inferInsert;
+export type NewLotteryCatalogueLink = typeof lotteryCatalogueLink.$inferInsert;
 export type LotteryDrawRow = typeof lotteryDraw.$inferSelect;
 export type LotteryBetRow = typeof lotteryBet.$inferSelect;

@@ -60,6 +60,8 @@ import { createInboxSender } from './inbox/service.ts';
 import { createInvitationRepository } from './invitation-repository.ts';
 import { createInvitations } from './invitations.ts';
 import { registerLotteryAdminRoutes } from './lottery/routes.ts';
+import { createLotteriesAdmin } from './lottery/lotteries.ts';
+import { createLotteryOddsAdmin, createLotteryOddsKind } from './lottery/odds.ts';
 import { createLotteryDrawsAdmin } from './lottery/service.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { createMemberService } from './members/service.ts';
@@ -196,6 +198,7 @@ export function createBackOfficeModule(
       'operator.reset': createOperatorResetKind({ clock, merchantCode, operators, invitations, audit }),
       'controls.update': createControlsChangeKind({ merchantCode, controls, audit }),
       'vip_level.update': createVipLevelChangeKind({ db, merchantCode, audit }),
+      'lottery_odds.update': createLotteryOddsKind({ db, merchantCode, audit }),
     },
   });
   const vipLevelsAdmin = createVipLevelsAdmin({ db, merchantCode, audit, requests, requestRecords });
@@ -257,6 +260,8 @@ export function createBackOfficeModule(
   const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers });
   const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
+  const lotteriesAdmin = createLotteriesAdmin({ db, merchantCode, audit, changes });
+  const oddsAdmin = createLotteryOddsAdmin({ db, merchantCode, audit, requests, requestRecords });
   const chatConsole = createChatConsole({ chatService: deps.chatService, audit });
   const feedbackDesk = createFeedbackDesk({ db, clock, merchantCode, audit });
   const inboxSender = createInboxSender({ db, clock, merchantCode, audit });
@@ -310,7 +315,7 @@ export function createBackOfficeModule(
         });
         registerGameProvidersRoutes(api, { guard, gameProviders });
       }
-      registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin });
+      registerLotteryAdminRoutes(api, { guard, lotteryDrawsAdmin, lotteriesAdmin, oddsAdmin });
       registerChatRoutes(api, { guard, chatConsole });
       registerFeedbackRoutes(api, { guard, feedbackDesk });
       registerInboxRoutes(api, { guard, inboxSender });

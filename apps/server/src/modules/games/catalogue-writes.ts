@@ -63,6 +63,25 @@ export function createCatalogueWrites(changes?: Pick<ChangeFeed, 'publish'>) {
       return Number(row?.last ?? 0) + 1;
     },
 
+    /** The game id after the merchant's highest game id of digits (an in-house game has no provider's id). */
+    async nextGameId(merchantCode: string, tx: DbOrTx): Promise<number> {
+      const [row] = await tx
+        .select({ last: max(sql<string>`${game.gameId}::bigint`) })
+        .from(game)
+        .where(and(eq(game.merchantCode, merchantCode), sql`${game.gameId} ~ '^[0-9]{1,15}$'`));
+      return Number(row?.last ?? 0) + 1;
+    },
+
+    /** Whether one of the merchant's games has this game code. */
+    async gameCodeTaken(merchantCode: string, gameCode: string, tx: DbOrTx): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: game.id })
+        .from(game)
+        .where(and(eq(game.merchantCode, merchantCode), eq(game.gameCode, gameCode)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The position after the last game of a vendor in a category, or null when it has none. */
     async lastSortRank(merchantCode: string, vassalage: string, gameType: GameType, tx: DbOrTx) {
       const [row] = await tx

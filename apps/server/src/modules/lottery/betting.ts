@@ -93,6 +93,13 @@ export function createLotteryBetting(
           if (draw.status !== 'scheduled' || now >= draw.closeAt) {
             throw new DomainError('LOTTERY_BETTING_CLOSED', { closeAt: iso(draw.closeAt) });
           }
+          // A lottery switched off takes no bet from then on; those placed before stand (back-office.md, "Lotteries").
+          if (!game.enabled) {
+            throw new DomainError('LOTTERY_BETTING_CLOSED', {
+              closeAt: iso(draw.closeAt),
+              reason: 'LOTTERY_SWITCHED_OFF',
+            });
+          }
           if (!game.playTypes.includes(type.playType)) {
             throw new DomainError('INVALID_INPUT', { field: 'betType', reason: 'BET_TYPE_NOT_OFFERED' });
           }

@@ -7,10 +7,23 @@ import { lotteryRoutes } from './routes.ts';
 import { createLotteryScheduler } from './scheduler.ts';
 import { createLotteryService } from './service.ts';
 
-export type { LotteryDrawRow, LotteryGameRow } from '../../db/schema/index.ts';
+export type {
+  LotteryDrawRow,
+  LotteryGameRow,
+  LotteryOddsRow,
+  NewLotteryGame,
+} from '../../db/schema/index.ts';
 export { createLotteryRepository, type DrawTotals, type LotteryRepository, NO_BETS } from './repository.ts';
 export { createLotteryScheduler, type LotteryScheduler } from './scheduler.ts';
 export { seedLottery } from './seed.ts';
+export {
+  createLotterySetupRepository,
+  type DrawBacklog,
+  type LotteryEdit,
+  type LotterySetupRepository,
+  type OddsKey,
+} from './setup-repository.ts';
+export { standardOddsRows } from './standard-odds.ts';
 export {
   createLotteryService,
   LOTTERY_VENDOR_CODE,

@@ -117,13 +117,20 @@ export function createLotteryRepository(db: Db) {
       return row?.lottery;
     },
 
-    /** The catalogue games (game id, node id, name) of each lottery, in catalogue order. */
+    /**
+     * The catalogue games of each lottery (game id, node id, name, vendor, on or off, game code), in
+     * catalogue order: what the player's lists and a bet's game record name, and the back office shows.
+     */
     async catalogueGames(merchantCode: string, tx: DbOrTx = db) {
       const rows = await tx
         .select({
           lotteryGameId: lotteryCatalogueLink.lotteryGameId,
           gameId: game.gameId,
           nodeId: game.nodeId,
+          name: game.gameName,
+          vassalage: game.vassalage,
+          enabled: game.enabled,
+          gameCode: game.gameCode,
         })
         .from(lotteryCatalogueLink)
         .innerJoin(
@@ -135,11 +142,9 @@ export function createLotteryRepository(db: Db) {
         )
         .where(eq(lotteryCatalogueLink.merchantCode, merchantCode))
         .orderBy(asc(game.sortRank), asc(game.id));
-      const byGame = new Map<string, { gameId: string; nodeId: string }[]>();
-      for (const row of rows) {
-        const list = byGame.get(row.lotteryGameId) ?? [];
-        list.push({ gameId: row.gameId, nodeId: row.nodeId });
-        byGame.set(row.lotteryGameId, list);
+      const byGame = new Map<string, Omit<(typeof rows)[number], 'lotteryGameId'>[]>();
+      for (const { lotteryGameId, ...entry } of rows) {
+        byGame.set(lotteryGameId, [...(byGame.get(lotteryGameId) ?? []), entry]);
       }
       return byGame;
     },

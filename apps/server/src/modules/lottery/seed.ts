@@ -1,14 +1,9 @@
-import { PRIZE_MODES, type PrizeMode } from '@kl/contracts/constants';
-import type { LotteryBetType, LotteryRegion } from '@kl/contracts/lottery';
+import type { LotteryRegion } from '@kl/contracts/lottery';
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  game,
-  lotteryCatalogueLink,
-  lotteryGame,
-  lotteryOdds,
-  type NewLotteryGame,
-} from '../../db/schema/index.ts';
+import { game, type NewLotteryGame } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { createLotterySetupRepository } from './setup-repository.ts';
+import { standardOddsRows } from './standard-odds.ts';
 
 /**
  * The demo merchant's lotteries, odds and catalogue links. Only what is missing is inserted: an operator's
@@ -168,111 +163,23 @@ export function lotteryGameRows(merchantCode: string): { row: NewLotteryGame; ca
   ];
 }
 
-/**
- * Odds (Lott prize mode): price and payout per point, per region where the bet type covers a different
- * count of numbers (lô covers 27 numbers in MB, 18 in MN/MT; đề đầu 4 numbers of MB G7, 1 of G8), and the
- * most points one member may put on one selection of a draw.
- */
-interface OddsSeed {
-  price: Partial<Record<LotteryRegion | '*', bigint>>;
-  payout: Partial<Record<LotteryRegion | '*', bigint>>;
-  maxPoints: bigint;
-}
-const perRegion = (mb: bigint, south: bigint) => ({ MB: mb, MN: south, MT: south });
-export const BASE_ODDS: Record<Exclude<LotteryBetType, 'SUM'>, OddsSeed> = {
-  LO2: { price: perRegion(27_000n, 18_000n), payout: { '*': 95_000n }, maxPoints: 5_000n },
-  LO3: { price: perRegion(23_000n, 17_000n), payout: { '*': 950_000n }, maxPoints: 500n },
-  LO4: { price: perRegion(20_000n, 16_000n), payout: { '*': 8_500_000n }, maxPoints: 100n },
-  XIEN2: { price: { '*': 1_000n }, payout: perRegion(17_000n, 32_000n), maxPoints: 2_000n },
-  XIEN3: { price: { '*': 1_000n }, payout: perRegion(65_000n, 190_000n), maxPoints: 1_000n },
-  XIEN4: { price: { '*': 1_000n }, payout: perRegion(250_000n, 1_100_000n), maxPoints: 500n },
-  DE_SPECIAL: { price: { '*': 1_000n }, payout: { '*': 95_000n }, maxPoints: 5_000n },
-  DE_HEAD: { price: perRegion(4_000n, 1_000n), payout: { '*': 95_000n }, maxPoints: 5_000n },
-  DE_HEAD_TAIL: { price: perRegion(5_000n, 2_000n), payout: { '*': 95_000n }, maxPoints: 5_000n },
-  DE_FIRST: { price: { '*': 1_000n }, payout: { '*': 95_000n }, maxPoints: 5_000n },
-  CANG3: { price: { '*': 1_000n }, payout: { '*': 900_000n }, maxPoints: 500n },
-  CANG4: { price: { '*': 1_000n }, payout: { '*': 8_500_000n }, maxPoints: 50n },
-  DAU: { price: { '*': 1_000n }, payout: { '*': 9_500n }, maxPoints: 50_000n },
-  DUOI: { price: { '*': 1_000n }, payout: { '*': 9_500n }, maxPoints: 50_000n },
-  TAI_XIU: { price: { '*': 1_000n }, payout: { '*': 1_950n }, maxPoints: 200_000n },
-  CHAN_LE: { price: { '*': 1_000n }, payout: { '*': 1_950n }, maxPoints: 200_000n },
-};
-
-/** SUM pays by how likely its sum is: n(s) of the 100 last-two-digit numbers have digit sum s. */
-export function sumPayout(sum: number): bigint {
-  const ways = sum <= 9 ? sum + 1 : 19 - sum;
-  return (BigInt(Math.floor((1_000 * 100 * 0.95) / ways)) / 10n) * 10n;
-}
-
-/** Payout per mille of each prize mode against Lott. */
-export const PRIZE_MODE_PAYOUT_PER_MILLE: Record<PrizeMode, bigint> = {
-  Lott: 1_000n,
-  ZY: 985n,
-  Elott: 990n,
-  SEA: 970n,
-};
-
-export function lotteryOddsRows(merchantCode: string) {
-  const rows: (typeof lotteryOdds.$inferInsert)[] = [];
-  const scaled = (payout: bigint, mode: PrizeMode) =>
-    ((payout * PRIZE_MODE_PAYOUT_PER_MILLE[mode]) / 1_000n / 10n) * 10n;
-  for (const prizeMode of PRIZE_MODES) {
-    for (const [betType, odds] of Object.entries(BASE_ODDS) as [LotteryBetType, OddsSeed][]) {
-      const regionKeys = new Set([...Object.keys(odds.price), ...Object.keys(odds.payout)]);
-      const regions = regionKeys.has('*') && regionKeys.size === 1 ? ['*'] : ['MB', 'MN', 'MT'];
-      for (const region of regions) {
-        const key = region as LotteryRegion | '*';
-        const price = odds.price[key] ?? odds.price['*'];
-        const payout = odds.payout[key] ?? odds.payout['*'];
-        if (price === undefined || payout === undefined) throw new Error(`odds of ${betType} ${region}`);
-        rows.push({
-          merchantCode,
-          prizeMode,
-          betType,
-          region,
-          pick: '*',
-          pricePerPoint: price,
-          payoutPerPoint: scaled(payout, prizeMode),
-          maxPerNumber: price * odds.maxPoints,
-        });
-      }
-    }
-    for (let sum = 0; sum <= 18; sum += 1) {
-      rows.push({
-        merchantCode,
-        prizeMode,
-        betType: 'SUM',
-        region: '*',
-        pick: String(sum),
-        pricePerPoint: 1_000n,
-        payoutPerPoint: scaled(sumPayout(sum), prizeMode),
-        maxPerNumber: 100_000_000n,
-      });
-    }
-  }
-  return rows;
-}
-
 const CATALOGUE_VENDORS = ['TCG', 'TCG_LOTTO_VN', 'VRL'];
 
+/**
+ * The demo merchant's lotteries, the standard odds and the links of the demo catalogue's lottery games,
+ * written through the statements the back office writes them with (setup-repository.ts).
+ */
 export async function seedLottery(tx: DbOrTx, merchantCode: string) {
+  const setup = createLotterySetupRepository(tx);
   const games = lotteryGameRows(merchantCode);
-  const createdGames = await tx
-    .insert(lotteryGame)
-    .values(games.map(({ row }) => row))
-    .onConflictDoNothing()
-    .returning({ id: lotteryGame.id });
-  const createdOdds = await tx
-    .insert(lotteryOdds)
-    .values(lotteryOddsRows(merchantCode))
-    .onConflictDoNothing()
-    .returning({ betType: lotteryOdds.betType });
+  const createdGames = await setup.insertGames(
+    games.map(({ row }) => row),
+    tx,
+  );
+  const oddsCreated = await setup.insertOdds(standardOddsRows(merchantCode), tx);
 
   // Catalogue links: each catalogue lottery named like one of ours opens it.
-  const ours = await tx
-    .select({ id: lotteryGame.id, code: lotteryGame.code })
-    .from(lotteryGame)
-    .where(eq(lotteryGame.merchantCode, merchantCode));
+  const ours = await setup.gamesOf(merchantCode, tx);
   const idOf = new Map(ours.map((row) => [row.code, row.id]));
   const byName = new Map<string, string>();
   for (const { row, catalogueNames } of games) {
@@ -293,17 +200,9 @@ export async function seedLottery(tx: DbOrTx, merchantCode: string) {
     const lotteryGameId = byName.get(row.gameName);
     return lotteryGameId ? [{ merchantCode, catalogueGameCode: row.gameCode, lotteryGameId }] : [];
   });
-  const createdLinks =
-    links.length === 0
-      ? []
-      : await tx
-          .insert(lotteryCatalogueLink)
-          .values(links)
-          .onConflictDoNothing()
-          .returning({ code: lotteryCatalogueLink.catalogueGameCode });
   return {
     gamesCreated: createdGames.length,
-    oddsCreated: createdOdds.length,
-    linksCreated: createdLinks.length,
+    oddsCreated,
+    linksCreated: await setup.linkCatalogueGames(links, tx),
   };
 }

@@ -7,9 +7,8 @@ import { call } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { createGameRecordsModule } from '../../game-records/index.ts';
-import { createLotteryRepository, createLotteryService } from '../../lottery/index.ts';
-import { checkLedger, createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
+import { createTestDrawMachine } from '../../lottery/testing.ts';
+import { checkLedger } from '../../wallet/index.ts';
 
 const FUNDS = 10_000_000;
 
@@ -18,18 +17,7 @@ describeEachDatabase('back-office lottery draws', (kind) => {
 
   const db = () => suite.database.current.db;
   /** The draw machine, as the scheduler runs it. */
-  const drawMachine = () =>
-    createLotteryService({
-      db: db(),
-      lottery: createLotteryRepository(db()),
-      ledgerService: createLedgerService({
-        db: db(),
-        ledger: createLedgerRepository(db()),
-        clock: suite.time.clock,
-      }),
-      clock: suite.time.clock,
-      gameRecords: createGameRecordsModule({ db: db(), clock: suite.time.clock }).gameRecordsService,
-    });
+  const drawMachine = () => createTestDrawMachine(db(), suite.time.clock);
 
   const openDrawOf = async (code: string) => {
     const detail = answerValue(

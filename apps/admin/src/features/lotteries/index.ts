@@ -1,0 +1,2 @@
+export { LotteriesScreen } from './lotteries-screen.tsx';
+export { useOddsLabel } from './odds-modal.tsx';
