@@ -6,8 +6,8 @@ import { samplePath } from './support/route-paths.ts';
 
 /**
  * A visitor opens every screen of the route table by its address: each renders, with the header,
- * title bar, back arrow and footer that product.md §2 gives its page. A gated route (product.md §6) sends the
- * visitor to /m/login instead.
+ * title bar, back arrow and footer that product.md §2 gives its page; a category path shows its category,
+ * named in the title bar. A gated route (product.md §6) sends the visitor to /m/login instead.
  *
  * Each address is a page load of its own, one after another in one browser tab per group of routes (a
  * visitor's tab, logged out): a fresh browser per address cost about twice the time for the same loads
@@ -48,7 +48,9 @@ async function checkScreen(page: Page, navigate: Navigate, route: RouteDefinitio
 
   if (chrome.header === 'title') {
     const title = header.getByRole('heading', { level: 1 });
-    await expect(title).toHaveText(t('en', route.titleKey));
+    // A category path's title is its category's name, and the screen lists that category.
+    await expect(title).toHaveText(t('en', route.category ? `category.${route.category}` : route.titleKey));
+    if (route.category) await expect(page.getByRole('main')).toHaveAttribute('data-category', route.category);
     const back = header.locator('[data-back]');
     await expect(back).toHaveCount(1);
     await expect(back).toHaveAccessibleName(t('en', 'common.back'));

@@ -72,6 +72,12 @@ export type DatabaseTarget =
       dataDir: string | undefined;
       /** A data folder dumped by `dumpPglite`, to start from instead of an empty database (tests). */
       loadDataDir?: Blob | undefined;
+      /**
+       * PostgreSQL's `shared_buffers` (PGlite's default: 128 MB). A test's copy of the template holds a few
+       * megabytes and lives for one file: setting up the default's buffers took about half a second of
+       * each open.
+       */
+      sharedBuffers?: string;
     }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
@@ -84,14 +90,24 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
 /** Opens the database. A PGlite `dataDir` of undefined keeps the database in memory (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite'
-    ? openPglite(target.dataDir, target.loadDataDir)
+    ? openPglite(target.dataDir, target.loadDataDir, target.sharedBuffers)
     : openPostgres(target.url, target.maxConnections);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  sharedBuffers?: string,
+): Promise<Database> {
   // PGlite creates only the last folder of its path.
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ ...(dataDir && { dataDir }), ...(loadDataDir && { loadDataDir }) });
+  const client = await PGlite.create({
+    ...(dataDir && { dataDir }),
+    ...(loadDataDir && { loadDataDir }),
+    ...(sharedBuffers && {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    }),
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,

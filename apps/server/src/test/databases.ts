@@ -19,6 +19,9 @@ export const TEST_DATABASES: { kind: DatabaseKind; skip: boolean }[] = [
   { kind: 'postgres', skip: !postgresUrl },
 ];
 
+/** The buffers of a test's PGlite copy, which holds a few megabytes (platform/db.ts, `sharedBuffers`). */
+const TEST_SHARED_BUFFERS = '8MB';
+
 /** Declares the suite once per database kind; the PostgreSQL variant is skipped without TEST_DATABASE_URL. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
   for (const { kind, skip } of TEST_DATABASES) {
@@ -39,6 +42,7 @@ export async function createTestDatabase(
       kind: 'pglite',
       dataDir: undefined,
       loadDataDir: dump && new Blob([dump]),
+      sharedBuffers: TEST_SHARED_BUFFERS,
     });
     if (!dump) {
       await database.migrate();
@@ -74,7 +78,7 @@ export async function openDataDirCopy(dataDir: string, template: 'migrated' | 's
   const templates = inject('pgliteTemplates');
   if (!templates) throw new Error('no PGlite template for this run');
   const dump = new Blob([await readFile(templates[template])]);
-  return openDatabase({ kind: 'pglite', dataDir, loadDataDir: dump });
+  return openDatabase({ kind: 'pglite', dataDir, loadDataDir: dump, sharedBuffers: TEST_SHARED_BUFFERS });
 }
 
 /** A PostgreSQL database with a unique name on the TEST_DATABASE_URL server: empty, or a copy of `template`. */
