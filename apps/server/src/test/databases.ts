@@ -22,6 +22,21 @@ export const TEST_DATABASES: { kind: DatabaseKind; skip: boolean }[] = [
 /** The buffers of a test's PGlite copy, which holds a few megabytes (platform/db.ts, `sharedBuffers`). */
 const TEST_SHARED_BUFFERS = '8MB';
 
+/**
+ * A template's dump (about 50 MB), read once per worker: the server's files share their worker's modules
+ * (vitest.config.ts), and reading the file and copying it into a new Blob for each copy took a fifth of a
+ * second of every open. A Blob cannot change; PGlite reads it without altering it.
+ */
+const templateBlobs = new Map<string, Promise<Blob>>();
+function templateBlob(path: string): Promise<Blob> {
+  let blob = templateBlobs.get(path);
+  if (!blob) {
+    blob = readFile(path).then((bytes) => new Blob([bytes]));
+    templateBlobs.set(path, blob);
+  }
+  return blob;
+}
+
 /** Declares the suite once per database kind; the PostgreSQL variant is skipped without TEST_DATABASE_URL. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
   for (const { kind, skip } of TEST_DATABASES) {
@@ -37,11 +52,11 @@ export async function createTestDatabase(
   const seed = options.seed ?? false;
   if (kind === 'pglite') {
     const templates = inject('pgliteTemplates');
-    const dump = templates ? await readFile(seed ? templates.seeded : templates.migrated) : undefined;
+    const dump = templates ? await templateBlob(seed ? templates.seeded : templates.migrated) : undefined;
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: undefined,
-      loadDataDir: dump && new Blob([dump]),
+      loadDataDir: dump,
       sharedBuffers: TEST_SHARED_BUFFERS,
     });
     if (!dump) {
@@ -77,7 +92,7 @@ export async function createTestDatabase(
 export async function openDataDirCopy(dataDir: string, template: 'migrated' | 'seeded'): Promise<Database> {
   const templates = inject('pgliteTemplates');
   if (!templates) throw new Error('no PGlite template for this run');
-  const dump = new Blob([await readFile(templates[template])]);
+  const dump = await templateBlob(templates[template]);
   return openDatabase({ kind: 'pglite', dataDir, loadDataDir: dump, sharedBuffers: TEST_SHARED_BUFFERS });
 }
 
