@@ -66,6 +66,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     MEMBER_RESTRICTED:
       'Tài khoản của bạn đang tạm thời bị hạn chế chức năng này. Vui lòng liên hệ chăm sóc khách hàng.',
     RISK_SIGNAL_REVIEWED: 'Tín hiệu rủi ro này đã được người khác xem xét',
+    MEMBER_HAS_NO_EMAIL: 'Thành viên chưa có địa chỉ email để nhận liên kết đặt lại mật khẩu',
     TURNOVER_NOT_MET: 'Số tiền này đang bị khóa cho đến khi đủ vòng cược',
     BONUS_NOT_FORFEITABLE: 'Khuyến mãi này không thể hủy',
     BANK_ACCOUNT_TAKEN: 'Tài khoản ngân hàng này đã được thành viên khác liên kết',
@@ -192,6 +193,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     BONUS_NOT_CLAIMABLE: 'This bonus cannot be claimed',
     MEMBER_RESTRICTED: 'This is restricted on your account for now. Please contact customer service.',
     RISK_SIGNAL_REVIEWED: 'This risk signal has already been reviewed',
+    MEMBER_HAS_NO_EMAIL: 'The member has no e-mail address to send a password-reset link to',
     TURNOVER_NOT_MET: 'This amount is locked until the turnover requirement is met',
     BONUS_NOT_FORFEITABLE: 'This bonus cannot be forfeited',
     BANK_ACCOUNT_TAKEN: 'This bank account is already linked to another member',

@@ -70,6 +70,8 @@ export const ERROR_CATALOGUE = {
   MEMBER_RESTRICTED: { status: 403 },
   // Back office: a risk signal another operator already reviewed (admin/risk.ts).
   RISK_SIGNAL_REVIEWED: { status: 409 },
+  // Back office: a password-reset link for a member who gave no e-mail address (admin/members.ts).
+  MEMBER_HAS_NO_EMAIL: { status: 409 },
   // Wagering (wagering.ts).
   TURNOVER_NOT_MET: { status: 409 },
   BONUS_NOT_FORFEITABLE: { status: 409 },

@@ -34,6 +34,7 @@ import {
   createAdjustmentRequest,
   decideAdjustmentRequest,
   endMemberSessionsResult,
+  sendPasswordResetResult,
   memberDetail,
   memberPage,
   memberParams,
@@ -158,6 +159,13 @@ export const adminCalls = {
     moduleId: 'ADMIN',
     params: memberParams,
     response: endMemberSessionsResult,
+  },
+  adminSendMemberPasswordReset: {
+    method: 'POST',
+    path: '/api/admin/members/:memberId/password-reset',
+    moduleId: 'ADMIN',
+    params: memberParams,
+    response: sendPasswordResetResult,
   },
 
   adminAdjustments: {
@@ -286,6 +294,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   adminMember: { area: 'members', access: 'read' },
   adminSetMemberDisabled: { area: 'members', access: 'write' },
   adminEndMemberSessions: { area: 'members', access: 'write' },
+  adminSendMemberPasswordReset: { area: 'members', access: 'write' },
   adminAdjustments: { area: 'adjustments', access: 'read' },
   adminCreateAdjustment: { area: 'adjustments', access: 'write' },
   adminDecideAdjustment: { area: 'adjustments', access: 'write' },

@@ -100,6 +100,8 @@ export const setMemberDisabledResult = z.object({
   sessionsEnded: z.number().int(),
 });
 export const endMemberSessionsResult = z.object({ sessionsEnded: z.number().int() });
+/** A password-reset link e-mailed to the member: the address it went to. */
+export const sendPasswordResetResult = z.object({ sentTo: z.string() });
 
 // Manual balance adjustments.
 

@@ -123,4 +123,52 @@ describe('a member', () => {
     expect(third).toMatchObject({ direction: 'debit', amount: 50_000 });
     expect(third.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
   });
+
+  /** A risk operator (members: write) on the page of `username`, whose e-mail address is `email`. */
+  const asRiskOn = (username: string, email: string | null, lang: 'vi' | 'en') => {
+    const base = createMemberDetail({ username });
+    return renderAdmin(`/members/${base.member.id}`, {
+      storage: { [LANGUAGE_STORAGE_KEY]: lang },
+      routes: [
+        on(adminCalls.adminSession, () =>
+          answer(adminCalls.adminSession, createOperator('risk', { access: { members: 'write' } })),
+        ),
+        on(adminCalls.adminMember, () =>
+          answer(adminCalls.adminMember, { ...base, member: { ...base.member, email } }),
+        ),
+        on(adminCalls.adminMemberRisk, () =>
+          answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
+        ),
+        on(adminCalls.adminMemberTags, () => answer(adminCalls.adminMemberTags, { list: [] })),
+        on(adminCalls.adminSendMemberPasswordReset, () =>
+          answer(adminCalls.adminSendMemberPasswordReset, { sentTo: email ?? '' }),
+        ),
+      ],
+    });
+  };
+
+  it('e-mails a password-reset link after a confirmation and says where it went, in Vietnamese too', async () => {
+    const { user, api } = await asRiskOn('player02', 'player02@example.com', 'vi');
+    await findHeading('Thành viên player02');
+    await user.click(screen.getByRole('button', { name: 'Gửi liên kết đặt lại mật khẩu' }));
+    // Nothing is sent before the operator confirms.
+    expect(
+      await screen.findByText(
+        'Gửi email cho player02 liên kết để chọn mật khẩu mới? Liên kết được gửi tới player02@example.com, dùng được một lần trong 30 phút.',
+      ),
+    ).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminSendMemberPasswordReset)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(
+      await screen.findByText('Đã gửi liên kết đặt lại mật khẩu tới player02@example.com'),
+    ).toBeInTheDocument();
+    expect(api.requestsOf(adminCalls.adminSendMemberPasswordReset)).toHaveLength(1);
+  });
+
+  it('offers no password-reset link for a member without an e-mail address', async () => {
+    await asRiskOn('player03', null, 'en');
+    await findHeading('Member player03');
+    expect(screen.getByRole('button', { name: 'End sessions' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Send password-reset link' })).toBeNull();
+  });
 });

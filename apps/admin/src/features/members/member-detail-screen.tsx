@@ -68,6 +68,13 @@ function MemberDetailView({ detail, back }: { detail: MemberDetail; back: React.
       successText: (result) => t('members.sessionsEnded', { count: result.sessionsEnded }),
     },
   );
+  const sendPasswordReset = useAdminMutation(
+    () => adminCall(adminCalls.adminSendMemberPasswordReset, { params: { memberId: member.id } }),
+    {
+      invalidates: [],
+      successText: (result) => t('members.passwordResetSent', { email: result.sentTo }),
+    },
+  );
   const money = (value: number) => formatMoney(value, member.currency, i18n.language);
   const none = (value: string | null) => value ?? '—';
 
@@ -87,6 +94,20 @@ function MemberDetailView({ detail, back }: { detail: MemberDetail; back: React.
           >
             <Button loading={endSessions.isPending}>{t('members.endSessions')}</Button>
           </Popconfirm>
+          {/* The link goes to the member's e-mail address: without one there is nowhere to send it. */}
+          {member.email ? (
+            <Popconfirm
+              title={t('members.sendPasswordResetConfirm', {
+                username: member.username,
+                email: member.email,
+              })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => sendPasswordReset.mutate()}
+            >
+              <Button loading={sendPasswordReset.isPending}>{t('members.sendPasswordReset')}</Button>
+            </Popconfirm>
+          ) : null}
         </>
       ) : null}
       {canAdjust ? (

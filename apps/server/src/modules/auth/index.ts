@@ -12,7 +12,13 @@ export {
 export { createFirebaseLoginService, type FirebaseLoginService } from './firebase-login-service.ts';
 export { createLoginKeyService, type LoginKeyService } from './login-key-service.ts';
 export { createLoginService, type LoginCheck, type LoginService } from './login-service.ts';
-export { checkNewPassword, createPasswordService, type PasswordService } from './password-service.ts';
+export {
+  checkNewPassword,
+  createPasswordService,
+  type PasswordService,
+  queueResetEmail,
+  RESET_EMAIL_INTERVAL_MS,
+} from './password-service.ts';
 export {
   createLoginAttemptRepository,
   createLoginKeyRepository,

@@ -7,7 +7,7 @@ import { verifyField } from '@kl/contracts/verifier';
 import type { z } from 'zod';
 import { addMs, type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword, randomToken, sha256Hex } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { OutboxSender } from '../../platform/outbox.ts';
 import type { MerchantService } from '../merchant/index.ts';
@@ -29,6 +29,46 @@ export function checkNewPassword(newPassword: string, confirmNewPassword: string
     throw new DomainError('CONFIRMATION_NOT_MATCHED', { field: 'confirmNewPassword' });
   }
   return newPassword;
+}
+
+/**
+ * Writes a reset token for the member (valid RESET_TOKEN_TTL_MS, used once) and queues the e-mail that
+ * carries its link, in the caller's transaction. Nobody but the mailbox's owner sees the token: it is kept
+ * hashed, and whoever asked for the e-mail (the member, or an operator) is answered without it.
+ */
+export async function queueResetEmail(
+  deps: { resets: PasswordResetRepository; outbox: OutboxSender },
+  args: {
+    merchant: { mainDomain: string; whitelabel: { siteName: string } };
+    member: { id: string; username: string };
+    to: string;
+    now: Date;
+  },
+  tx: DbOrTx,
+): Promise<void> {
+  const { merchant, member, to, now } = args;
+  const token = randomToken(32);
+  const link = `https://${merchant.mainDomain}/m/forget?type=email&token=${token}`;
+  await deps.resets.insert(
+    {
+      memberId: member.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: addMs(now, RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    },
+    tx,
+  );
+  await deps.outbox.send(
+    {
+      kind: 'email',
+      to,
+      code: token,
+      text:
+        `${merchant.whitelabel.siteName}: a new password was asked for the account ${member.username}. ` +
+        `Open ${link} within 30 minutes to choose it. If you did not ask, ignore this e-mail.`,
+    },
+    tx,
+  );
 }
 
 /** Forgotten passwords (product.md §2 /m/forget): by phone with an SMS code, or by an e-mailed link. */
@@ -83,30 +123,13 @@ export function createPasswordService(deps: {
       for (const member of await members.findByEmail(merchantCode, email.value ?? '')) {
         const last = await deps.resets.latestCreatedAt(member.id);
         if (last && last > addMs(now, -RESET_EMAIL_INTERVAL_MS)) continue;
-        const token = randomToken(32);
-        const link = `https://${merchant.info.mainDomain}/m/forget?type=email&token=${token}`;
-        await db.transaction(async (tx) => {
-          await deps.resets.insert(
-            {
-              memberId: member.id,
-              tokenHash: sha256Hex(token),
-              expiresAt: addMs(now, RESET_TOKEN_TTL_MS),
-              createdAt: now,
-            },
+        await db.transaction((tx) =>
+          queueResetEmail(
+            deps,
+            { merchant: merchant.info, member, to: member.email ?? email.value ?? '', now },
             tx,
-          );
-          await deps.outbox.send(
-            {
-              kind: 'email',
-              to: member.email ?? email.value ?? '',
-              code: token,
-              text:
-                `${merchant.info.whitelabel.siteName}: a new password was asked for the account ${member.username}. ` +
-                `Open ${link} within 30 minutes to choose it. If you did not ask, ignore this e-mail.`,
-            },
-            tx,
-          );
-        });
+          ),
+        );
       }
     },
 

@@ -42,6 +42,7 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminMember: { params: { memberId: unknownId } },
   adminSetMemberDisabled: { params: { memberId: unknownId }, payload: {} },
   adminEndMemberSessions: { params: { memberId: unknownId } },
+  adminSendMemberPasswordReset: { params: { memberId: unknownId } },
   adminAdjustments: {},
   adminCreateAdjustment: { payload: {} },
   adminDecideAdjustment: { params: { adjustmentId: 999_999_999 }, payload: {} },

@@ -208,7 +208,12 @@ export function createMemberRepository(db: Db) {
     /** The merchant's member, locked until the transaction ends. */
     async lockOfMerchant(merchantCode: string, memberId: string, tx: DbOrTx) {
       const [row] = await tx
-        .select({ id: member.id, username: member.username, disabledAt: member.disabledAt })
+        .select({
+          id: member.id,
+          username: member.username,
+          email: member.email,
+          disabledAt: member.disabledAt,
+        })
         .from(member)
         .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)))
         .for('update');

@@ -312,6 +312,7 @@ const EXPECTATIONS = {
   adminMember: BACK_OFFICE,
   adminSetMemberDisabled: BACK_OFFICE,
   adminEndMemberSessions: BACK_OFFICE,
+  adminSendMemberPasswordReset: BACK_OFFICE,
   adminAdjustments: BACK_OFFICE,
   adminCreateAdjustment: BACK_OFFICE,
   adminDecideAdjustment: BACK_OFFICE,
@@ -1289,6 +1290,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminMember: { build: () => ({}) },
     adminSetMemberDisabled: { build: () => ({ payload: { disabled: true, reason: 'matrix' } }) },
     adminEndMemberSessions: { build: () => ({}) },
+    adminSendMemberPasswordReset: { build: () => ({}) },
     adminAdjustments: { build: () => ({}) },
     adminCreateAdjustment: {
       build: () => ({

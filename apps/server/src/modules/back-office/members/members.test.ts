@@ -14,7 +14,14 @@ import {
   merchant,
   operatorAudit,
 } from '../../../db/schema/index.ts';
-import { call, freshIp, postEncrypted, registerByUsername, solvedCaptcha } from '../../../test/accounts.ts';
+import {
+  call,
+  freshIp,
+  outbox,
+  postEncrypted,
+  registerByUsername,
+  solvedCaptcha,
+} from '../../../test/accounts.ts';
 import { json } from '../../../test/app.ts';
 import { csvLines } from '../../../test/answers.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
@@ -376,6 +383,68 @@ describeEachDatabase('back-office members', (kind) => {
       params: { memberId: randomUUID() },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('e-mails a member the password-reset link they use, names only the address, once a minute, audited', async () => {
+    const { row, caller } = await suite.newMember();
+    const email = `reset.${row.username}@example.com`;
+    await db().update(member).set({ email }).where(eq(member.id, row.id));
+    const send = (memberId = row.id) =>
+      request(adminCalls.adminSendMemberPasswordReset, operators.risk, { params: { memberId } });
+    const mailsTo = async (address: string) =>
+      (await outbox(suite.app, 'email')).filter((entry) => entry.to === address);
+
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(json(sent).value).toEqual({ sentTo: email });
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    const token = mail?.code ?? '';
+    expect(mail?.text).toContain(`/m/forget?type=email&token=${token}`);
+    // The operator is answered with the address, never the link.
+    expect(sent.body).not.toContain(token);
+
+    // Within the minute: refused, and nothing more is sent.
+    const again = await send();
+    expect(again.statusCode).toBe(429);
+    expect(json(again)).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      value: { reason: 'RESET_EMAIL_INTERVAL' },
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // The member sets a new password through the link: their sessions end, as a forgotten password's do.
+    const reset = await call(
+      suite.app,
+      API.resetPassword,
+      { ip: freshIp() },
+      { payload: { token, newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' } },
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await call(suite.app, API.wallet, caller)).statusCode).toBe(401);
+
+    suite.time.advance(61_000);
+    expect((await send()).statusCode).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(2);
+    expect((await auditOf(row.id)).map((entry) => [entry.action, entry.after])).toEqual([
+      ['member.password_reset_sent', { username: row.username, sentTo: email }],
+      ['member.password_reset_sent', { username: row.username, sentTo: email }],
+    ]);
+
+    // Two clicks at once: one e-mail; the member's row is locked before the last one is read.
+    const { row: other } = await suite.newMember();
+    const otherEmail = `reset.${other.username}@example.com`;
+    await db().update(member).set({ email: otherEmail }).where(eq(member.id, other.id));
+    const both = await Promise.all([send(other.id), send(other.id)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    expect(await mailsTo(otherEmail)).toHaveLength(1);
+
+    const { row: noMail } = await suite.newMember();
+    const refused = await send(noMail.id);
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe('MEMBER_HAS_NO_EMAIL');
+    expect(await auditOf(noMail.id)).toEqual([]);
+    expect((await send(randomUUID())).statusCode).toBe(404);
   });
 
   it('lists every session as a sign-in, and the refused attempts on the member’s username and mobile number', async () => {

@@ -2,10 +2,18 @@ import { isTrialMember } from '@kl/contracts/accounts';
 import type { MemberDetail, MemberPage, MemberRow } from '@kl/contracts/admin/members';
 import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import type { Clock } from '../../../platform/clock.ts';
+import { addMs, type Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
+import type { OutboxSender } from '../../../platform/outbox.ts';
 import { DomainError } from '../../../platform/errors.ts';
-import { createLoginAttemptRepository, createSessionRepository } from '../../auth/index.ts';
+import {
+  createLoginAttemptRepository,
+  createPasswordResetRepository,
+  createSessionRepository,
+  queueResetEmail,
+  RESET_EMAIL_INTERVAL_MS,
+} from '../../auth/index.ts';
+import type { MerchantService } from '../../merchant/index.ts';
 import {
   createMemberRepository,
   type MemberRepository,
@@ -67,8 +75,8 @@ function memberRowOf(row: ListRow): MemberRow {
 
 /**
  * Members in the back office (docs/back-office.md, "Members"): search, the detail an operator needs
- * (balances, ledger, sessions, logins), disabling and ending sessions. Every change is audited inside
- * the transaction that makes it.
+ * (balances, ledger, sessions, logins), disabling, ending sessions and e-mailing a password-reset link.
+ * Every change is audited inside the transaction that makes it.
  */
 export function createMemberService(deps: {
   db: Db;
@@ -77,8 +85,11 @@ export function createMemberService(deps: {
   audit: AuditLog;
   ledgerService: LedgerService;
   exports: CsvExports;
+  merchantService: MerchantService;
+  outbox: OutboxSender;
 }) {
   const { db, clock, merchantCode, audit, ledgerService, exports } = deps;
+  const resets = createPasswordResetRepository(db);
   // Each table through its module: members, their ledger (wallet), sessions and logins (auth).
   const members = createMemberRepository(db);
   const ledger = createLedgerRepository(db);
@@ -220,6 +231,42 @@ export function createMemberService(deps: {
           tx,
         );
         return { sessionsEnded };
+      });
+    },
+
+    /**
+     * E-mails the member the link of a forgotten password (the one /m/forget sends), at most once a minute:
+     * the operator never sees the link, only where it went. The member row is locked first, so two clicks
+     * at once send one e-mail. A member without an e-mail address is MEMBER_HAS_NO_EMAIL.
+     */
+    async sendPasswordReset(actor: AuditActor, memberId: string): Promise<{ sentTo: string }> {
+      const merchant = await deps.merchantService.getMerchant(merchantCode);
+      return db.transaction(async (tx) => {
+        const row = await members.lockOfMerchant(merchantCode, memberId, tx);
+        if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
+        if (!row.email) throw new DomainError('MEMBER_HAS_NO_EMAIL');
+        const now = clock();
+        const last = await resets.latestCreatedAt(memberId, tx);
+        if (last && last > addMs(now, -RESET_EMAIL_INTERVAL_MS)) {
+          throw new DomainError('TOO_MANY_REQUESTS', { reason: 'RESET_EMAIL_INTERVAL' });
+        }
+        await queueResetEmail(
+          { resets, outbox: deps.outbox },
+          { merchant: merchant.info, member: row, to: row.email, now },
+          tx,
+        );
+        await audit.record(
+          actor,
+          {
+            action: 'member.password_reset_sent',
+            targetType: 'member',
+            targetId: memberId,
+            before: null,
+            after: { username: row.username, sentTo: row.email },
+          },
+          tx,
+        );
+        return { sentTo: row.email };
       });
     },
   };
