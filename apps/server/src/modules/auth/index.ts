@@ -17,7 +17,7 @@ export {
   createPasswordService,
   type PasswordService,
   queueResetEmail,
-  RESET_EMAIL_INTERVAL_MS,
+  resetEmailSentLately,
 } from './password-service.ts';
 export {
   createLoginAttemptRepository,

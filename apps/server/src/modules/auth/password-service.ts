@@ -31,6 +31,17 @@ export function checkNewPassword(newPassword: string, confirmNewPassword: string
   return newPassword;
 }
 
+/** Whether a reset e-mail went to the member less than RESET_EMAIL_INTERVAL_MS ago. */
+export async function resetEmailSentLately(
+  resets: PasswordResetRepository,
+  memberId: string,
+  now: Date,
+  tx?: DbOrTx,
+): Promise<boolean> {
+  const last = await resets.latestCreatedAt(memberId, tx);
+  return last !== undefined && last > addMs(now, -RESET_EMAIL_INTERVAL_MS);
+}
+
 /**
  * Writes a reset token for the member (valid RESET_TOKEN_TTL_MS, used once) and queues the e-mail that
  * carries its link, in the caller's transaction. Nobody but the mailbox's owner sees the token: it is kept
@@ -121,8 +132,7 @@ export function createPasswordService(deps: {
       const merchant = await deps.merchantService.getMerchant(merchantCode);
       const now = clock();
       for (const member of await members.findByEmail(merchantCode, email.value ?? '')) {
-        const last = await deps.resets.latestCreatedAt(member.id);
-        if (last && last > addMs(now, -RESET_EMAIL_INTERVAL_MS)) continue;
+        if (await resetEmailSentLately(deps.resets, member.id, now)) continue;
         await db.transaction((tx) =>
           queueResetEmail(
             deps,

@@ -2,7 +2,7 @@ import { isTrialMember } from '@kl/contracts/accounts';
 import type { MemberDetail, MemberPage, MemberRow } from '@kl/contracts/admin/members';
 import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { addMs, type Clock } from '../../../platform/clock.ts';
+import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { OutboxSender } from '../../../platform/outbox.ts';
 import { DomainError } from '../../../platform/errors.ts';
@@ -11,7 +11,7 @@ import {
   createPasswordResetRepository,
   createSessionRepository,
   queueResetEmail,
-  RESET_EMAIL_INTERVAL_MS,
+  resetEmailSentLately,
 } from '../../auth/index.ts';
 import type { MerchantService } from '../../merchant/index.ts';
 import {
@@ -246,8 +246,7 @@ export function createMemberService(deps: {
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
         if (!row.email) throw new DomainError('MEMBER_HAS_NO_EMAIL');
         const now = clock();
-        const last = await resets.latestCreatedAt(memberId, tx);
-        if (last && last > addMs(now, -RESET_EMAIL_INTERVAL_MS)) {
+        if (await resetEmailSentLately(resets, memberId, now, tx)) {
           throw new DomainError('TOO_MANY_REQUESTS', { reason: 'RESET_EMAIL_INTERVAL' });
         }
         await queueResetEmail(
