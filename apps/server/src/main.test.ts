@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMerchantRepository } from './modules/merchant/index.ts';
 import { openDatabase } from './platform/db.ts';
-import { TEST_DATABASES } from './test/databases.ts';
+import { testDatabases } from './test/databases.ts';
 import { freePort, startServer, stopServer, useProcessWorkDir, waitForHealth } from './test/processes.ts';
 
 // These tests start the server or the check as processes of their own: slow on a busy machine.
@@ -19,7 +19,7 @@ describe('main.ts', () => {
   });
 });
 
-for (const { kind, skip } of TEST_DATABASES) {
+for (const { kind, skip } of testDatabases({ embedded: true })) {
   describe.skipIf(skip)(`main.ts on ${kind}`, () => {
     const { webDist, databaseEnv } = useProcessWorkDir('kl-main-');
 

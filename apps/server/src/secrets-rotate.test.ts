@@ -78,7 +78,7 @@ async function keyIdsOf(db: Db, box: SecretBox): Promise<Record<string, (string 
   return ids;
 }
 
-describeEachDatabase('secrets at rest', (kind) => {
+describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
   const t = useTestApp(kind, { config: { secretKeys: [keyA] } });
   let wallet: ProviderWalletService;
   let gameId: string;

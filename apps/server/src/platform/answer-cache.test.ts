@@ -15,7 +15,7 @@ import { describeEachDatabase } from '../test/databases.ts';
  * operator's change, in this process and in another one on the same database, and sent with an ETag
  * and the Cache-Control of who may keep them.
  */
-describeEachDatabase('answers kept in memory', (kind) => {
+describeEachDatabase('answers kept in memory', { embedded: true }, (kind) => {
   const { suite, operators, request, value } = useBackOfficeSuite(
     kind,
     { owner: 'owner', editor: 'content' },

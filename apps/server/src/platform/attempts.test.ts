@@ -3,7 +3,7 @@ import { createTestDatabase, describeEachDatabase } from '../test/databases.ts';
 import type { Database } from './db.ts';
 import { createAttemptCounter } from './attempts.ts';
 
-describeEachDatabase('attempt counter', (kind) => {
+describeEachDatabase('attempt counter', { embedded: true }, (kind) => {
   let database: Database;
   let now = new Date('2026-03-01T10:00:00Z');
   const clock = () => now;

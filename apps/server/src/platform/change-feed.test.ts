@@ -6,7 +6,7 @@ import { type ChangeFeed, type ChangeTopic, createChangeFeed } from './change-fe
 /** How long a notification that must not come is waited for. */
 const QUIET_MS = 300;
 
-describeEachDatabase('change feed', (kind) => {
+describeEachDatabase('change feed', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
   const feeds: ChangeFeed[] = [];
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestDatabase } from '../test/databases.ts';
 import { arrayLiteral, rowsOf } from './db-errors.ts';
 
-describeEachDatabase('arrayLiteral', (kind) => {
+describeEachDatabase('arrayLiteral', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
 
   it('reaches the database as the same elements, whatever they contain', async () => {

@@ -72,7 +72,7 @@ describe('localBudget', () => {
   });
 });
 
-describeEachDatabase('shared rate limit store', (kind) => {
+describeEachDatabase('shared rate limit store', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
   let keyNumber = 0;
   const nextKey = () => `203.0.113.${(keyNumber += 1)}`;
@@ -299,7 +299,7 @@ describeEachDatabase('shared rate limit store', (kind) => {
   });
 });
 
-describeEachDatabase('API rate limit across processes', (kind) => {
+describeEachDatabase('API rate limit across processes', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   // The limit's windows follow the system time: held at the start of a minute here (only Date is faked,
   // the timers run as they do), so that no test straddles two windows.

@@ -6,18 +6,40 @@ import { runSeed } from '../db/seed/index.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
 
 /**
- * Every integration suite runs on a fresh migrated PGlite (in memory) per test file, and again on
- * PostgreSQL when TEST_DATABASE_URL is set: a database with a unique name is created from that URL for
- * the file and dropped after it. Both are copies of the run's templates (test/global-setup.ts: migrated,
- * or migrated and seeded), so a file does not pay for initdb, the migrations and the seed again.
+ * Every integration suite runs on PostgreSQL, production's database, when TEST_DATABASE_URL is set (`npm
+ * test` starts a server and sets it): a database with a unique name is created from that URL for the file
+ * and dropped after it. Without it a suite runs on a fresh PGlite (in memory) instead. The suites that
+ * exercise what differs between the embedded database and a server (raw SQL results read through each
+ * driver, listening, migrating, data folders, a process killed on one) run on PGlite as well, with
+ * `{ embedded: true }`: docs/decisions/031-test-suite-time.md. Both kinds are copies of the run's
+ * templates (test/global-setup.ts: migrated, or migrated and seeded), so a file does not pay for initdb,
+ * the migrations and the seed again.
  */
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-export const TEST_DATABASES: { kind: DatabaseKind; skip: boolean }[] = [
-  { kind: 'pglite', skip: false },
-  { kind: 'postgres', skip: !postgresUrl },
-];
+export interface DatabaseChoice {
+  /**
+   * Runs on PGlite too when PostgreSQL is there: the suite covers code whose behaviour can differ between
+   * the drivers (a module reading raw SQL results, the database layer, a command on a data folder).
+   * test/databases.test.ts checks that every module reading raw SQL has such a suite.
+   */
+  embedded?: boolean;
+}
+
+/**
+ * The databases a suite runs on (a PostgreSQL one is skipped, not left out, without TEST_DATABASE_URL,
+ * so that a run without a server says what it did not test).
+ */
+export function testDatabases({ embedded = false }: DatabaseChoice = {}): {
+  kind: DatabaseKind;
+  skip: boolean;
+}[] {
+  return [
+    ...(embedded || !postgresUrl ? [{ kind: 'pglite' as const, skip: false }] : []),
+    { kind: 'postgres', skip: !postgresUrl },
+  ];
+}
 
 /** The buffers of a test's PGlite copy, which holds a few megabytes (platform/db.ts, `sharedBuffers`). */
 const TEST_SHARED_BUFFERS = '8MB';
@@ -37,9 +59,19 @@ function templateBlob(path: string): Promise<Blob> {
   return blob;
 }
 
-/** Declares the suite once per database kind; the PostgreSQL variant is skipped without TEST_DATABASE_URL. */
-export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
-  for (const { kind, skip } of TEST_DATABASES) {
+type Suite = (kind: DatabaseKind) => void;
+
+/** Declares the suite once per database it runs on (`testDatabases`). */
+export function describeEachDatabase(name: string, suite: Suite): void;
+export function describeEachDatabase(name: string, choice: DatabaseChoice, suite: Suite): void;
+export function describeEachDatabase(
+  name: string,
+  choiceOrSuite: DatabaseChoice | Suite,
+  last?: Suite,
+): void {
+  const [choice, suite] = typeof choiceOrSuite === 'function' ? [{}, choiceOrSuite] : [choiceOrSuite, last];
+  if (!suite) throw new Error(`describeEachDatabase('${name}'): no suite`);
+  for (const { kind, skip } of testDatabases(choice)) {
     describe.skipIf(skip)(`${name} (${kind})`, () => suite(kind));
   }
 }

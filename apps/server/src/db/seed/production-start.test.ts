@@ -87,7 +87,7 @@ async function configurationRows(db: Db): Promise<string> {
   return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 }
 
-describeEachDatabase('production start', (kind) => {
+describeEachDatabase('production start', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
   const production = loadConfig({ ...PRODUCTION_TEST_ENV, MERCHANT_CODE: 'kl' }, tmpdir());
 
@@ -199,7 +199,7 @@ describeEachDatabase('production start', (kind) => {
   });
 });
 
-describeEachDatabase('development start', (kind) => {
+describeEachDatabase('development start', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
 
   it('still runs the demo seed by default: the demo merchant, its agent and team, channels and promotions', async () => {

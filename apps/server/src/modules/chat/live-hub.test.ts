@@ -62,7 +62,7 @@ describe('chat notifications (docs/decisions/041-live-updates.md)', () => {
   });
 });
 
-describeEachDatabase('chat notifications between processes', (kind) => {
+describeEachDatabase('chat notifications between processes', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
 
   it('are heard by the other hubs at the commit, not by the hub that sent them', async () => {

@@ -49,7 +49,7 @@ const valueOf = <T>(schema: { parse(input: unknown): { value: T } }, response: L
   return schema.parse(json(response)).value;
 };
 
-describeEachDatabase('content', (kind) => {
+describeEachDatabase('content', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   let app: FastifyInstance;
   let alice: Caller;

@@ -6,7 +6,7 @@ import {
   type GatewayCallback,
 } from '@kl/contracts/deposit';
 import { describe, expect, it } from 'vitest';
-import { TEST_DATABASES } from '../../test/databases.ts';
+import { testDatabases } from '../../test/databases.ts';
 import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
 import { signCallback } from '@kl/signing/gateway';
 
@@ -70,7 +70,7 @@ async function register(api: ReturnType<typeof client>, username: string): Promi
   return registered.cookie;
 }
 
-for (const { kind, skip } of TEST_DATABASES) {
+for (const { kind, skip } of testDatabases({ embedded: true })) {
   describe.skipIf(skip)(`deposits survive a killed server (${kind})`, () => {
     const { webDist, seededCopy, onCleanup } = useProcessWorkDir('kl-crash-');
     const running: ServerRun[] = [];

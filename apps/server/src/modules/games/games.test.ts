@@ -30,7 +30,7 @@ import { seedCatalogue } from './seed.ts';
 const searchOf = (response: LightMyRequestResponse) =>
   successEnvelope(gameSearchResult).parse(json(response)).value;
 
-describeEachDatabase('games', (kind) => {
+describeEachDatabase('games', { embedded: true }, (kind) => {
   const t = useTrialMemberApp(kind);
   const { database, time } = t;
   const ip = freshIp();

@@ -73,7 +73,7 @@ function extraGame(name: string, index: number, overrides: Partial<NewGameRow> =
 
 const ids = (page: { rows: { id: number }[] }) => page.rows.map((row) => row.id);
 
-describeEachDatabase('game search index', (kind) => {
+describeEachDatabase('game search index', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   let games: GamesRepository;
   let searchIndex: GameSearchIndex<ListedGameRow>;

@@ -6,7 +6,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
 import { createHealthService } from './service.ts';
 
-describeEachDatabase('GET /api/health', (kind) => {
+describeEachDatabase('GET /api/health', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind, { seed: false });
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -72,7 +72,7 @@ describe('lottery schedule', () => {
   });
 });
 
-describeEachDatabase('lottery', (kind) => {
+describeEachDatabase('lottery', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   const time = testClock(START);
   let app: FastifyInstance;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProviderAction } from '@kl/contracts/provider-wallet';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
-import { TEST_DATABASES } from '../../test/databases.ts';
+import { testDatabases } from '../../test/databases.ts';
 import { runLedgerCheck, type ServerRun, startOnFreePort, useProcessWorkDir } from '../../test/processes.ts';
 import { createLedgerRepository, createLedgerService } from '../wallet/index.ts';
 import { createTestMember } from '../wallet/testing.ts';
@@ -71,7 +71,7 @@ async function send(base: string, call: ProviderCall) {
   return { status: response.status, body: (await response.json()) as { value: Record<string, unknown> } };
 }
 
-for (const { kind, skip } of TEST_DATABASES) {
+for (const { kind, skip } of testDatabases()) {
   describe.skipIf(skip)(`provider wallet survives a killed server (${kind})`, () => {
     const { webDist, onCleanup, seededCopy } = useProcessWorkDir('kl-provider-crash-');
     const running: ServerRun[] = [];

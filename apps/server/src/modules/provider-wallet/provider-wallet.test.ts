@@ -47,7 +47,7 @@ const OTHER_PROVIDER = {
   secret: 'other-provider-secret-0123456789ab',
 };
 
-describeEachDatabase('provider wallet', (kind) => {
+describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   const logs = captureLogs('info');
   const t = useTestApp(kind, { logger: logs.logger });
   let service: ProviderWalletService;

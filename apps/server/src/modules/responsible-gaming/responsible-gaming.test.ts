@@ -28,7 +28,7 @@ import { addMonths } from './service.ts';
 
 const PASSWORD = 'secret123';
 
-describeEachDatabase('responsible gaming', (kind) => {
+describeEachDatabase('responsible gaming', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   const time = testClock();
   let app: FastifyInstance;

@@ -25,7 +25,7 @@ import { playRound } from './engine.ts';
 import { fairDraws, hashServerSeed } from './fair.ts';
 import { SLOT_MACHINE } from './machine.ts';
 
-describeEachDatabase('slot', (kind) => {
+describeEachDatabase('slot', { embedded: true }, (kind) => {
   const suite = useTestApp(kind, { config: { rateLimitMax: 100_000 } });
   const { database, time, walletOf, newMember, fund } = suite;
 

@@ -27,7 +27,7 @@ describe('captcha puzzle', () => {
   });
 });
 
-describeEachDatabase('captcha and SMS codes', (kind) => {
+describeEachDatabase('captcha and SMS codes', { embedded: true }, (kind) => {
   const suite = useTestApp(kind, { config: { devOutbox: true } });
   const { database, time } = suite;
 

@@ -13,7 +13,7 @@ import { checkLedger } from '../wallet/index.ts';
 import { upgradeBonusKey } from './service.ts';
 import { VIP_LEVELS } from './seed.ts';
 
-describeEachDatabase('vip', (kind) => {
+describeEachDatabase('vip', { embedded: true }, (kind) => {
   const suite = useTestApp(kind);
   const { database, deposit } = suite;
   const newMember = (type = 0) => suite.newMember({ type });

@@ -12,7 +12,7 @@ import { createTestMember } from './testing.ts';
 const quietLog = (errors: unknown[] = []) =>
   ({ error: (entry: unknown) => errors.push(entry), debug: () => {} }) as unknown as FastifyBaseLogger;
 
-describeEachDatabase('the house roll-up job', (kind) => {
+describeEachDatabase('the house roll-up job', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
 
   const depositsBalance = async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
-import { describeEachDatabase, TEST_DATABASES, useTestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, testDatabases, useTestDatabase } from '../../test/databases.ts';
 import { runLedgerCheck as runCheck, useProcessWorkDir } from '../../test/processes.ts';
 import { checkDeposits } from '../deposit/index.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -32,7 +32,7 @@ async function someActivity(database: Pick<Database, 'db'>, label: string): Prom
 const availableAccountOf = (memberId: string) =>
   and(eq(ledgerAccount.memberId, memberId), eq(ledgerAccount.kind, 'available'));
 
-describeEachDatabase('ledger check', (kind) => {
+describeEachDatabase('ledger check', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
 
   it('finds nothing wrong in a sound ledger and counts what it read', async () => {
@@ -199,7 +199,7 @@ describeEachDatabase('ledger check', (kind) => {
   });
 });
 
-for (const { kind, skip } of TEST_DATABASES) {
+for (const { kind, skip } of testDatabases({ embedded: true })) {
   describe.skipIf(skip)(`npm run ledger:check (${kind})`, () => {
     const { workDir, seededCopy } = useProcessWorkDir('kl-ledger-check-');
 

@@ -24,7 +24,7 @@ async function refusal(
   throw new Error('the promise was not refused');
 }
 
-describeEachDatabase('ledger', (kind) => {
+describeEachDatabase('ledger', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   const time = testClock();
   let ledger: LedgerService;

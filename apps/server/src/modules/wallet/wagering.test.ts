@@ -22,7 +22,7 @@ import { checkLedger, checkWagering, createWalletModule } from './index.ts';
 const PASSWORD = '246810';
 type Caller = { ip: string; cookie?: string };
 
-describeEachDatabase('wagering', (kind) => {
+describeEachDatabase('wagering', { embedded: true }, (kind) => {
   const suite = useTestApp(kind);
   const { database, time } = suite;
   const ids = usePromotionIds(database);

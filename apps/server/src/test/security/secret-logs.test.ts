@@ -65,7 +65,7 @@ function appearances(texts: readonly string[], secret: string): string[] {
   return texts.filter((text) => pattern.test(text));
 }
 
-describeEachDatabase('secrets never reach the log', (kind) => {
+describeEachDatabase('secrets never reach the log', { embedded: true }, (kind) => {
   const database = useTestDatabase(kind);
   const log = captureLogs('trace');
   const secrets = new Map<string, string>();

@@ -32,7 +32,7 @@ const withCode = (entry: { method: string; path: string }, code: string) => ({
   path: entry.path.replace(':code', encodeURIComponent(code)),
 });
 
-describeEachDatabase('agent hierarchy and links', (kind) => {
+describeEachDatabase('agent hierarchy and links', { embedded: true }, (kind) => {
   const { suite, operators, request } = useBackOfficeSuite(
     kind,
     { owner: 'owner' },

@@ -41,7 +41,7 @@ const DIVIDEND: ContractTerms = {
   terms: { period: 'half_month', tiers: [{ minNetLoss: 100_000, minActiveMembers: 1, percentBp: 1000 }] },
 };
 
-describeEachDatabase('agent settlements', (kind) => {
+describeEachDatabase('agent settlements', { embedded: true }, (kind) => {
   const { suite, operators, request, value, db, fixtures, moveTo, signInAgain } = useSettlementSuite(
     kind,
     { finance: 'finance', support: 'support' },

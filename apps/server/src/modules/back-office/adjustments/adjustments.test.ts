@@ -21,7 +21,7 @@ import { createTestMember } from '../../wallet/testing.ts';
 
 const THRESHOLD = 100_000;
 
-describeEachDatabase('back-office adjustments', (kind) => {
+describeEachDatabase('back-office adjustments', { embedded: true }, (kind) => {
   const suite = useTestApp(kind, { config: { rateLimitMax: 100_000 } });
   const db = () => suite.database.current.db;
   /** The requester (a new one in each test: the daily limits count per operator), a second finance operator, and an owner. */

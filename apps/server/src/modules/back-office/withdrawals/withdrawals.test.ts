@@ -22,7 +22,7 @@ import { setMoneyControls } from '../controls/testing.ts';
 
 const PAYMENT_PASSWORD = '246810';
 
-describeEachDatabase('back-office withdrawals', (kind) => {
+describeEachDatabase('back-office withdrawals', { embedded: true }, (kind) => {
   const { suite, operators, request } = useBackOfficeSuite(kind, { finance: 'finance', owner: 'owner' });
   const db = () => suite.database.current.db;
 
