@@ -50,6 +50,20 @@ export const resourceLink = z.object({
 });
 export type ResourceLink = z.infer<typeof resourceLink>;
 
+/**
+ * The game sections of home (product.md §2) in their default order: hot games, the member's favourites
+ * (members only), new games, the in-house vendor's slots and the BG class's. The merchant chooses which
+ * show and in what order (docs/back-office.md, "Site settings").
+ */
+export const HOME_SECTION_KEYS = ['HOT', 'FAV', 'NEW_GAME', 'BGS', 'BG'] as const;
+export type HomeSectionKey = (typeof HOME_SECTION_KEYS)[number];
+
+/** The sections home shows, in order: each at most once; one left out is not shown. */
+export const homeSections = z
+  .array(z.enum(HOME_SECTION_KEYS))
+  .max(HOME_SECTION_KEYS.length)
+  .refine((keys) => new Set(keys).size === keys.length, { message: 'each section once' });
+
 /** Status `info` of product.md §3. */
 export const statusInfo = z.object({
   customerService: z.array(customerServiceLink),
@@ -78,6 +92,8 @@ export const statusInfo = z.object({
   mainDomain: z.string(),
   imageCDNs: z.array(z.string()),
   toggles: merchantToggles,
+  /** The game sections home shows, in order (HOME_SECTION_KEYS). */
+  homeSections,
   /** Shown on the maintenance page when set: ISO time at which service resumes. */
   maintenanceUntil: z.string().nullable(),
 });

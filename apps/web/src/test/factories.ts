@@ -1,4 +1,9 @@
-import { MERCHANT_TOGGLES, type StatusInfo, type SystemStatus } from '@kl/contracts/status';
+import {
+  HOME_SECTION_KEYS,
+  MERCHANT_TOGGLES,
+  type StatusInfo,
+  type SystemStatus,
+} from '@kl/contracts/status';
 
 type StatusOverrides = Partial<Omit<SystemStatus, 'info'>> & { info?: Partial<StatusInfo> };
 
@@ -36,6 +41,7 @@ export function createSystemStatus(overrides: StatusOverrides = {}): SystemStatu
       mainDomain: 'kimlong.example.test',
       imageCDNs: [],
       toggles: Object.fromEntries(MERCHANT_TOGGLES.map((name) => [name, false])) as StatusInfo['toggles'],
+      homeSections: [...HOME_SECTION_KEYS],
       maintenanceUntil: null,
       ...info,
     },

@@ -2,6 +2,7 @@ import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, vi } from 'vitest';
 import type { Game } from '@kl/contracts/games';
+import type { SystemStatus } from '@kl/contracts/status';
 import { answerGames } from './fake-games.ts';
 import { storedSession } from './fake-data.ts';
 import { findScreen, renderApp } from './render-app.tsx';
@@ -53,10 +54,17 @@ export function installFakeIntersectionObserver() {
  */
 export async function openWithGames(
   path: string,
-  { member = false, favourites }: { member?: boolean; favourites?: () => Game[] } = {},
+  {
+    member = false,
+    favourites,
+    status,
+  }: { member?: boolean; favourites?: () => Game[]; status?: SystemStatus } = {},
 ) {
   answerGames(favourites);
-  const view = await renderApp(path, { storage: member ? { [SESSION_STORAGE_KEY]: storedSession() } : {} });
+  const view = await renderApp(path, {
+    storage: member ? { [SESSION_STORAGE_KEY]: storedSession() } : {},
+    ...(status && { status }),
+  });
   await findScreen();
   return view;
 }

@@ -6,6 +6,7 @@ import {
   adminGame,
   adminGameVendor,
   gameClassTags,
+  gameImageField,
   gameNameField,
   minLineField,
   providerCodeField,
@@ -61,6 +62,7 @@ export const createGameRequest = z.object({
   isTop: z.boolean().default(false),
   supportPlay: z.boolean().default(false),
   enabled: z.boolean().default(true),
+  imageId: gameImageField.default(null),
 });
 export type CreateGameRequest = z.input<typeof createGameRequest>;
 

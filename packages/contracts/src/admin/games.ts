@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import { BG_CLASSIFY, GAME_CLASSES, GAME_NAME_MAX, GAME_TYPES, MIN_BETS } from '../games.ts';
+import { imageIdSchema } from '../images.ts';
 import { pageParams } from '../paging.ts';
 import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
@@ -109,8 +110,18 @@ export const adminGame = z.object({
   /** A value of the player site's minimum bet filter, in game credits ('0.05'). */
   minBet: z.string(),
   minLine: z.number().int(),
+  /**
+   * Its uploaded artwork (a picture made for `game_art`, shown on its card); null: the artwork drawn
+   * from its name, vendor and colour.
+   */
+  imageId: imageIdSchema.nullable(),
+  /** The artwork the player site shows (uploaded or drawn). */
+  iconUrl: z.string(),
 });
 export type AdminGame = z.infer<typeof adminGame>;
+
+/** A game's artwork: one of the merchant's pictures made for `game_art`, or null for the drawn one. */
+export const gameImageField = imageIdSchema.nullable();
 
 /** `true` / `false` of a query string. */
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -148,6 +159,7 @@ export const updateGameRequest = z
     classes: gameClassTags.optional(),
     minLine: minLineField.optional(),
     supportPlay: z.boolean().optional(),
+    imageId: gameImageField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to change',

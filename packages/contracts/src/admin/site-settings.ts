@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import { imageIdSchema } from '../images.ts';
-import { CS_TYPES, merchantToggles, RESOURCE_TYPES } from '../status.ts';
+import { CS_TYPES, homeSections, merchantToggles, RESOURCE_TYPES } from '../status.ts';
 import { OPTIONAL_REGISTRATION_FIELDS } from '../verifier.ts';
 import type { AdminCallRule } from './calls.ts';
 
@@ -102,6 +102,8 @@ export const siteSettingsBody = z.object({
     }),
   customerService: z.array(settingsCustomerService).max(20),
   resources: z.array(settingsResource).max(30),
+  /** The game sections home shows, in order; one left out is not shown. */
+  homeSections,
 });
 export type SiteSettingsBody = z.input<typeof siteSettingsBody>;
 

@@ -1,5 +1,6 @@
 import type { CatalogueImportReport } from '@kl/contracts/admin/catalogue';
 import type { AdminGame, AdminGameVendor } from '@kl/contracts/admin/games';
+import { imageUrlOf } from '@kl/contracts/images';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,9 @@ const vendor: AdminGameVendor = {
   enabledGames: 1,
 };
 
+/** The id of the artwork the edit uploads. */
+const ARTWORK_ID = 'b'.repeat(32);
+
 const game: AdminGame = {
   id: 9,
   gameId: '1009',
@@ -49,6 +53,8 @@ const game: AdminGame = {
   sortRank: 2_100_000,
   minBet: '0.1',
   minLine: 20,
+  imageId: null,
+  iconUrl: '/api/games/art/1009.webp?v=1',
 };
 
 /** The games screen's reads, and the calls of its forms as the test says. */
@@ -135,6 +141,14 @@ describe('setting the catalogue up', () => {
           const body = bodyOf(adminCalls.adminUpdateGame, request);
           return answer(adminCalls.adminUpdateGame, { ...game, gameName: body.gameName ?? game.gameName });
         }),
+        on(adminCalls.adminUploadImage, () =>
+          answer(adminCalls.adminUploadImage, {
+            id: ARTWORK_ID,
+            url: imageUrlOf(ARTWORK_ID),
+            width: 320,
+            height: 320,
+          }),
+        ),
       ]),
       storage: english,
     });
@@ -161,6 +175,7 @@ describe('setting the catalogue up', () => {
       isTop: false,
       supportPlay: false,
       enabled: true,
+      imageId: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add game' })).toBeNull());
 
@@ -168,11 +183,26 @@ describe('setting the catalogue up', () => {
     const edit = await screen.findByRole('dialog', { name: 'Edit Lucky Koi' });
     expect(within(edit).getByLabelText('Game id at the provider')).toBeDisabled();
     await user.type(within(edit).getByLabelText('Game name'), ' 2');
+    expect(within(edit).getByText('No picture uploaded yet')).toBeInTheDocument();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'koi.png', { type: 'image/png' });
+    await user.upload(within(edit).getByLabelText('Choose a file: Game artwork'), file);
+    expect(await within(edit).findByRole('img', { name: 'Game artwork: the picture now' })).toHaveAttribute(
+      'src',
+      imageUrlOf(ARTWORK_ID),
+    );
+    expect(api.requestsOf(adminCalls.adminUploadImage)[0]?.url.searchParams.get('place')).toBe('game_art');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateGame)).toHaveLength(1));
     expect(api.requestsOf(adminCalls.adminUpdateGame)[0]).toMatchObject({
       params: { id: '9' },
-      json: { gameName: 'Lucky Koi 2', classes: ['JP'], minLine: 20, sortRank: 2_100_000, enabled: true },
+      json: {
+        gameName: 'Lucky Koi 2',
+        classes: ['JP'],
+        minLine: 20,
+        sortRank: 2_100_000,
+        enabled: true,
+        imageId: ARTWORK_ID,
+      },
     });
   });
 

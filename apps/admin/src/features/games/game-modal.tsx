@@ -3,6 +3,7 @@ import { GAME_NAME_MAX, LOTTERY_GAME_TYPES, MIN_BETS, type GameType, type MinBet
 import { Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
+import { ImageUpload } from '../../shared/ui/image-upload.tsx';
 import { useSaveGame } from './use-catalogue.ts';
 import { useGameVendors, vendorKey } from './use-game-updates.ts';
 
@@ -23,13 +24,16 @@ interface GameValues {
   isTop: boolean;
   supportPlay: boolean;
   enabled: boolean;
+  /** Its uploaded artwork; null: drawn by the site. */
+  imageId: string | null;
 }
 
 const FLAGS = ['enabled', 'hot', 'isNew', 'isTop', 'supportPlay'] as const;
 
 /**
  * "Add game" and "Edit": its vendor in a category and its game id at the provider (fixed once added), its
- * one name, the classes the player filters use, minimum bet, lines, position and switches.
+ * one name, the classes the player filters use, its artwork (uploaded, or drawn by the site), minimum bet,
+ * lines, position and switches.
  */
 export function GameModal({ editing, onClose }: { editing: GameEditing; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,6 +67,7 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
         isTop: existing.isTop,
         supportPlay: existing.supportPlay,
         enabled: existing.enabled,
+        imageId: existing.imageId,
       }
     : {
         classes: [],
@@ -74,6 +79,7 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
         isTop: false,
         supportPlay: false,
         enabled: true,
+        imageId: null,
       };
 
   const submit = (values: GameValues) => {
@@ -87,6 +93,7 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
       isTop: values.isTop,
       supportPlay: values.supportPlay,
       enabled: values.enabled,
+      imageId: values.imageId ?? null,
       ...(values.sortRank !== null && { sortRank: values.sortRank }),
     };
     if (existing) {
@@ -151,6 +158,9 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
           aria-label={t('games.classes')}
           options={GAME_CLASS_TAGS.map((tag) => ({ value: tag, label: t(`games.classNames.${tag}`) }))}
         />
+      </Form.Item>
+      <Form.Item name="imageId" label={t('games.artwork')} extra={t('games.artworkHint')}>
+        <ImageUpload place="game_art" label={t('games.artwork')} />
       </Form.Item>
       <Flex gap="middle" wrap>
         <Form.Item name="minBet" label={t('games.columns.minBet')} rules={[{ required: true }]}>

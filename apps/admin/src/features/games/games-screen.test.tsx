@@ -45,6 +45,8 @@ const game: AdminGame = {
   sortRank: 10,
   minBet: '0.1',
   minLine: 1,
+  imageId: null,
+  iconUrl: '/api/games/art/100007.webp?v=1',
 };
 
 describe('the games screen', () => {

@@ -109,11 +109,15 @@ export function GamesTable({
       title: t('games.game'),
       key: 'game',
       render: (_, game) => (
-        <Flex vertical>
-          <span>{game.gameName}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {game.gameId}
-          </Typography.Text>
+        <Flex gap="small" align="center">
+          {/* The card's artwork as players see it; the name beside it says whose. */}
+          <img src={game.iconUrl} alt="" width={40} height={40} loading="lazy" style={{ borderRadius: 6 }} />
+          <Flex vertical>
+            <span>{game.gameName}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {game.gameId}
+            </Typography.Text>
+          </Flex>
         </Flex>
       ),
     },

@@ -8,7 +8,7 @@ import {
   themeColor,
   isTimeZone,
 } from '@kl/contracts/admin/site-settings';
-import type { MerchantToggles } from '@kl/contracts/status';
+import { HOME_SECTION_KEYS, type HomeSectionKey, type MerchantToggles } from '@kl/contracts/status';
 
 /**
  * The site settings form's values and what is sent (docs/back-office.md, "Site settings"): the field
@@ -27,6 +27,21 @@ export interface SettingsValues {
   fieldRules: Record<SettingsField, { enabled: boolean; required: boolean }>;
   customerService: SiteSettings['customerService'];
   resources: SiteSettings['resources'];
+  /** Every home section in its place, shown or not (those not shown after, in their default order). */
+  homeSections: HomeSectionRow[];
+}
+
+export interface HomeSectionRow {
+  key: HomeSectionKey;
+  shown: boolean;
+}
+
+/** The sections shown, in their order, then the others in their default order. */
+export function homeSectionRows(shown: readonly HomeSectionKey[]): HomeSectionRow[] {
+  return [
+    ...shown.map((key) => ({ key, shown: true })),
+    ...HOME_SECTION_KEYS.filter((key) => !shown.includes(key)).map((key) => ({ key, shown: false })),
+  ];
 }
 
 export function valuesOf(settings: SiteSettings): SettingsValues {
@@ -39,6 +54,7 @@ export function valuesOf(settings: SiteSettings): SettingsValues {
     ) as SettingsValues['fieldRules'],
     customerService: settings.customerService,
     resources: settings.resources,
+    homeSections: homeSectionRows(settings.homeSections),
   };
 }
 
@@ -65,6 +81,7 @@ export function requestOf(values: SettingsValues): SiteSettingsBody {
       ...resource,
       labelNameEn: resource.labelNameEn.trim(),
     })),
+    homeSections: values.homeSections.filter((row) => row.shown).map((row) => row.key),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   renderAdmin,
   screen,
   waitFor,
+  within,
 } from '../../test/kit.ts';
 
 function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
@@ -37,6 +38,7 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
     })),
     customerService: [],
     resources: [{ resourceType: 'LOGINLINK', url: '/m/login', labelNameEn: 'Log in' }],
+    homeSections: ['HOT', 'FAV', 'NEW_GAME', 'BG'],
     smsAvailable: false,
     socialLoginAvailable: false,
     updatedAt: '2026-03-01T08:00:00.000Z',
@@ -58,6 +60,13 @@ function storedSettings() {
     }),
   ];
 }
+
+/** The screen in English, as an owner, on settings saved as the server does. */
+const openStoredSettings = () =>
+  renderAdmin('/site-settings', {
+    routes: [owner, ...storedSettings()],
+    storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
+  });
 
 describe('the site settings screen', () => {
   it('loads the settings and refuses a bad domain before sending', { timeout: 30_000 }, async () => {
@@ -87,10 +96,7 @@ describe('the site settings screen', () => {
   });
 
   it('saves what the operator changed', { timeout: 30_000 }, async () => {
-    const { user, api } = await renderAdmin('/site-settings', {
-      routes: [owner, ...storedSettings()],
-      storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
-    });
+    const { user, api } = await openStoredSettings();
     const name = await screen.findByLabelText('Site name');
     await user.clear(name);
     await user.paste('Rồng Vàng');
@@ -166,6 +172,50 @@ describe('the site settings screen', () => {
       expect(api.requestsOf(adminCalls.adminSetSiteSettings)[1]?.json).toMatchObject({
         general: { logoImageId: null },
       });
+    },
+  );
+
+  it(
+    'orders home’s game sections and hides one; a hidden one is listed after the shown ones',
+    { timeout: 30_000 },
+    async () => {
+      const { user, api } = await openStoredSettings();
+      await findHeading('Site settings');
+      await user.click(await screen.findByRole('tab', { name: 'Home' }));
+      const list = await screen.findByRole('list', { name: 'Home' });
+      const names = () =>
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent);
+      expect(names()).toEqual([
+        'Hot games',
+        'Favourites (members)',
+        'New games',
+        'BG games',
+        'In-house slots',
+      ]);
+      expect(screen.getByRole('switch', { name: 'Show In-house slots' })).not.toBeChecked();
+      expect(screen.getByRole('button', { name: 'Move Hot games up' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Move In-house slots down' })).toBeDisabled();
+
+      await user.click(screen.getByRole('button', { name: 'Move New games up' }));
+      await user.click(screen.getByRole('button', { name: 'Move New games up' }));
+      await user.click(screen.getByRole('switch', { name: 'Show Favourites (members)' }));
+      await user.click(screen.getByRole('switch', { name: 'Show In-house slots' }));
+      expect(names()).toEqual([
+        'New games',
+        'Hot games',
+        'Favourites (members)',
+        'BG games',
+        'In-house slots',
+      ]);
+      await user.click(screen.getByText('Save'));
+
+      await waitFor(() => expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(1));
+      expect(api.requestsOf(adminCalls.adminSetSiteSettings)[0]?.json).toMatchObject({
+        homeSections: ['NEW_GAME', 'HOT', 'BG', 'BGS'],
+      });
+      expect(await screen.findByText('Site settings saved')).toBeVisible();
     },
   );
 

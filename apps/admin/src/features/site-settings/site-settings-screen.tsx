@@ -18,19 +18,21 @@ import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { ImageUpload } from '../../shared/ui/image-upload.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { HomeSectionsField } from './home-sections-field.tsx';
 import { LinkLists } from './link-lists.tsx';
 import { checks, requestOf, type SettingsValues, timeZoneNames, valuesOf } from './settings-form.ts';
 
 /** The query of the settings (refreshed after a change). */
 const SITE_SETTINGS = 'site-settings';
 
-type SettingsTab = 'general' | 'toggles' | 'fields' | 'links';
+type SettingsTab = 'general' | 'toggles' | 'fields' | 'links' | 'home';
 
 /** The tab a field of the form is on. */
 function tabOf(field: string): SettingsTab {
   if (field === 'toggles' || field === 'agentMaxDepth') return 'toggles';
   if (field === 'fieldRules') return 'fields';
   if (field === 'customerService' || field === 'resources') return 'links';
+  if (field === 'homeSections') return 'home';
   return 'general';
 }
 
@@ -166,6 +168,15 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
     </>
   );
 
+  const home = (
+    <>
+      <Typography.Paragraph type="secondary">{t('siteSettings.homeSectionsHint')}</Typography.Paragraph>
+      <Form.Item name="homeSections" noStyle>
+        <HomeSectionsField disabled={locked} />
+      </Form.Item>
+    </>
+  );
+
   return (
     <Form<SettingsValues>
       form={form}
@@ -198,6 +209,7 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
           { key: 'toggles', label: t('siteSettings.togglesTitle'), children: toggles },
           { key: 'fields', label: t('siteSettings.fieldsTitle'), children: fields },
           { key: 'links', label: t('siteSettings.linksTitle'), children: <LinkLists locked={locked} /> },
+          { key: 'home', label: t('siteSettings.homeSectionsTitle'), children: home },
         ]}
       />
 
@@ -220,7 +232,8 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
 
 /**
  * The merchant's settings: name, domains, theme colour, time zone, logo, the product's toggles, the
- * registration fields and the customer-service and app links (docs/back-office.md, "Site settings").
+ * registration fields, the customer-service and app links and home's game sections (docs/back-office.md,
+ * "Site settings").
  */
 export function SiteSettingsScreen() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
+import { uploadedImage } from './images.ts';
 import { merchantCode, memberId } from './references.ts';
 
 /**
@@ -97,6 +99,11 @@ export const game = pgTable(
     nameTrigrams: text('name_trigrams').array().notNull(),
     /** Colour of its generated artwork (#rrggbb). */
     colour: text('colour').notNull(),
+    /**
+     * Artwork uploaded in the back office, shown instead of the drawn one; null: drawn from the row
+     * (docs/decisions/047-uploaded-pictures.md).
+     */
+    imageId: text('image_id'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -124,6 +131,11 @@ export const game = pgTable(
     check('game_type_check', gameTypeCheck(table.gameType)),
     check('game_support_play_check', sql`${table.supportPlay} in (0, 1)`),
     check('game_min_bet_check', sql`${table.minBet} > 0`),
+    foreignKey({
+      name: 'game_image_fk',
+      columns: [table.merchantCode, table.imageId],
+      foreignColumns: [uploadedImage.merchantCode, uploadedImage.id],
+    }),
   ],
 );
 

@@ -257,8 +257,8 @@ export function createBackOfficeModule(
     socialLoginAvailable: deps.socialLoginAvailable,
   });
   const providers = deps.gameProviders ?? (async () => []);
-  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers });
-  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers });
+  const gamesAdmin = createGamesAdmin({ db, merchantCode, audit, changes, providers, imageStore });
+  const catalogueAdmin = createCatalogueAdmin({ db, merchantCode, audit, changes, providers, imageStore });
   const lotteryDrawsAdmin = createLotteryDrawsAdmin({ ...deps, merchantCode, audit });
   const lotteriesAdmin = createLotteriesAdmin({ db, merchantCode, audit, changes });
   const oddsAdmin = createLotteryOddsAdmin({ db, merchantCode, audit, requests, requestRecords });

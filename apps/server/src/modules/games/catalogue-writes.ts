@@ -41,6 +41,7 @@ export type GameEdit = Partial<
     | 'classifyTags'
     | 'nameSearch'
     | 'nameTrigrams'
+    | 'imageId'
   >
 >;
 

@@ -1,4 +1,5 @@
 import { GAME_ART_PREFIX, type Game, VENDOR_ART_PREFIX } from '@kl/contracts/games';
+import { imageUrlOf } from '@kl/contracts/images';
 import { pictureVersion } from '../../platform/svg.ts';
 import type { GameRow } from '../../db/schema/index.ts';
 
@@ -19,8 +20,16 @@ export function minBetText(units: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-export const gameArtUrl = (row: Pick<GameRow, 'gameId' | 'gameName' | 'vassalage' | 'gameType' | 'colour'>) =>
-  `${GAME_ART_PREFIX}${row.gameId}.webp?v=${pictureVersion(row.gameName, row.vassalage, row.gameType, row.colour)}`;
+/**
+ * A game's artwork: the picture uploaded for it in the back office, or the one drawn from its name,
+ * vendor and colour (versioned by them, so a rename draws a new one).
+ */
+export const gameArtUrl = (
+  row: Pick<GameRow, 'gameId' | 'gameName' | 'vassalage' | 'gameType' | 'colour' | 'imageId'>,
+) =>
+  row.imageId
+    ? imageUrlOf(row.imageId)
+    : `${GAME_ART_PREFIX}${row.gameId}.webp?v=${pictureVersion(row.gameName, row.vassalage, row.gameType, row.colour)}`;
 
 export const vendorArtUrl = (vendor: { vassalage: string; displayName: string; colour: string }) =>
   `${VENDOR_ART_PREFIX}${vendor.vassalage}.webp?v=${pictureVersion(vendor.displayName, vendor.colour)}`;

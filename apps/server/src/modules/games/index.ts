@@ -26,7 +26,7 @@ export {
 } from './catalogue-writes.ts';
 export { createGamesService, type GamesService, type ProviderLauncher } from './service.ts';
 export { seedCatalogue, type CatalogueSeedResult } from './seed.ts';
-export { minBetText, minBetUnits } from './game-mapping.ts';
+export { gameArtUrl, minBetText, minBetUnits } from './game-mapping.ts';
 export { searchableName, trigramsOf } from './search-text.ts';
 export { createGameSearchIndex, type GameSearchIndex } from './search-index.ts';
 

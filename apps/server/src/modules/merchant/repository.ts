@@ -22,6 +22,7 @@ export type MerchantSettingsChange = Partial<
     | 'customerService'
     | 'resources'
     | 'logoImageId'
+    | 'homeSections'
     | MerchantToggle
   >
 >;

@@ -41,6 +41,7 @@ export function toMerchant(row: MerchantRow): Merchant {
     mainDomain: row.mainDomain,
     imageCDNs: row.imageCDNs,
     toggles,
+    homeSections: row.homeSections,
     maintenanceUntil: maintenanceUntil ? maintenanceUntil.toISOString() : null,
   });
   return {

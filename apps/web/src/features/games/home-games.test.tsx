@@ -2,6 +2,7 @@ import { WINNER_BOARD } from '@kl/contracts/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gamesCalls, type Game } from '@kl/contracts/games';
+import { createSystemStatus } from '../../test/factories.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
 import {
   createGame,
@@ -59,6 +60,17 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
     await waitFor(() => expect(sectionGames('BGS')).toBe(25));
     expect(await within(section('BG')).findByTestId('empty-state')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
+  });
+
+  it('shows the sections the merchant chose, in its order', async () => {
+    await openHome({ status: createSystemStatus({ info: { homeSections: ['BG', 'NEW_GAME', 'HOT'] } }) });
+    await screen.findByRole('region', { name: 'BG' });
+    const sections = [...document.querySelectorAll('[data-section]')].map((node) =>
+      node.getAttribute('data-section'),
+    );
+    expect(sections).toEqual(['BG', 'NEW_GAME', 'HOT']);
+    expect(screen.queryByRole('region', { name: 'BGS' })).toBeNull();
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
   });
 
   it('asks for every section with the page, and draws those below the first screen when they come near', async () => {

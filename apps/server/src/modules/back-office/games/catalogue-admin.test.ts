@@ -7,6 +7,7 @@ import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
+import { makePicture, uploadPicture } from '../../../test/images.ts';
 
 /** Setting the catalogue up in the back office (docs/back-office.md, "Game catalogue"). */
 describeEachDatabase('back-office game catalogue', (kind) => {
@@ -178,6 +179,25 @@ describeEachDatabase('back-office game catalogue', (kind) => {
     expectFailure(await createGame({ ...payload, gameType: 'FISH' }), 400, 'GAME_VENDOR_UNKNOWN');
     expectFailure(await createGame({ ...payload, gameType: 'LOTT' }), 400, 'LOTTERY_GAMES_FIXED');
     expectFailure(await createGame({ ...payload, minBet: '0.3' }), 400, 'INVALID_INPUT');
+    const noPicture = await createGame({ ...payload, imageId: 'd'.repeat(32) });
+    expectFailure(noPicture, 400, 'INVALID_INPUT');
+    expect(noPicture.json()).toMatchObject({ value: { field: 'imageId', reason: 'IMAGE_NOT_FOUND' } });
+
+    // A game added with its artwork shows it from the start.
+    const art = answerValue(
+      adminCalls.adminUploadImage,
+      await uploadPicture(suite.app, operators.editor, await makePicture(320, 320), 'game_art'),
+    );
+    const pictured = answerValue(
+      adminCalls.adminCreateGame,
+      await createGame({ ...payload, gameName: 'Phượng Hoàng', imageId: art.id }),
+    );
+    expect(pictured).toMatchObject({ gameId: '990002', imageId: art.id, iconUrl: art.url });
+    expect(
+      (await playerGames({ gameName: 'phuong hoang' })).find((row) => row.gameId === '990002'),
+    ).toMatchObject({
+      iconUrl: art.url,
+    });
 
     const edited = answerValue(
       adminCalls.adminUpdateGame,

@@ -18,7 +18,9 @@ import {
   type NewGameRow,
   minBetUnits,
 } from '../../games/index.ts';
+import type { ImageStore } from '../../images/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { checkPicture } from '../images/picture-check.ts';
 import { type CatalogueLine, checkCatalogueFile } from './csv-import.ts';
 import {
   auditedGame,
@@ -50,6 +52,8 @@ export function createCatalogueAdmin(deps: {
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
   /** The providers a vendor may be played by. */
   providers: GameProviders;
+  /** Where a new game's uploaded artwork is checked. */
+  imageStore: Pick<ImageStore, 'size'>;
 }) {
   const { db, merchantCode, audit } = deps;
   const catalogue = createGamesRepository(db);
@@ -160,6 +164,11 @@ export function createCatalogueAdmin(deps: {
         await writes.lockGamesForAdding(tx);
         const [taken] = await writes.gamesByGameIds(merchantCode, [input.gameId], tx);
         if (taken) throw new DomainError('GAME_EXISTS', { gameId: input.gameId, id: taken.id });
+        await checkPicture(
+          deps.imageStore,
+          { imageId: input.imageId, place: 'game_art', field: 'imageId' },
+          tx,
+        );
         const row = newGameRow(vendor, await writes.nextNodeId(merchantCode, tx), {
           ...input,
           sortRank: input.sortRank ?? (await sortRanks(tx)(vendor, input.isTop)),

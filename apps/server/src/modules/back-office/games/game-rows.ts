@@ -90,6 +90,8 @@ export interface NewGame {
   isTop: boolean;
   supportPlay: boolean;
   enabled: boolean;
+  /** Its uploaded artwork (checked by the caller); none: drawn. */
+  imageId?: string | null;
 }
 
 export function newGameRow(vendor: GameVendorRow, nodeId: number, input: NewGame): NewGameRow {
@@ -115,6 +117,7 @@ export function newGameRow(vendor: GameVendorRow, nodeId: number, input: NewGame
     sortRank: input.sortRank,
     hotRank: input.hotRank,
     colour: vendor.colour,
+    imageId: input.imageId ?? null,
   };
 }
 
@@ -139,4 +142,5 @@ export const auditedGame = (row: GameRow) => ({
   minBet: minBetText(row.minBet),
   minLine: row.minLine,
   supportPlay: row.supportPlay === 1,
+  imageId: row.imageId,
 });

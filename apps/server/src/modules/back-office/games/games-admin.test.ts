@@ -1,12 +1,13 @@
 import { API } from '@kl/contracts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminGame } from '@kl/contracts/admin/games';
-import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
+import { GAME_ART_PREFIX, IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import { beforeAll, expect, it } from 'vitest';
 import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
+import { makePicture, uploadPicture } from '../../../test/images.ts';
 
 describeEachDatabase('back-office games', (kind) => {
   const { suite, operators, request, value } = useBackOfficeSuite(kind, {
@@ -109,6 +110,47 @@ describeEachDatabase('back-office games', (kind) => {
     expectFailure(await updateGame(sample.id, { minBet: '0.2' }), 400, 'INVALID_INPUT');
     expectFailure(await updateGame(sample.id, {}), 400, 'INVALID_INPUT');
     expectFailure(await updateGame(999_999_999, { isNew: false }), 404, 'NOT_FOUND');
+  });
+
+  it('shows an uploaded artwork on the game’s card, refuses a picture made for another place, and draws it again when taken away; audited', async () => {
+    const cardOf = async () =>
+      (await playerGames(sample.gameName)).find((row) => row.gameId === sample.gameId);
+    const drawn = (await cardOf())?.iconUrl;
+    expect(drawn?.startsWith(`${GAME_ART_PREFIX}${sample.gameId}.webp`)).toBe(true);
+    const upload = async (width: number, height: number, place: 'game_art' | 'banner_wide') =>
+      answerValue(
+        adminCalls.adminUploadImage,
+        await uploadPicture(suite.app, operators.editor, await makePicture(width, height), place),
+      );
+
+    const art = await upload(480, 360, 'game_art');
+    expect(art).toMatchObject({ width: 320, height: 320 });
+    const banner = await upload(750, 300, 'banner_wide');
+    const wrongPlace = await updateGame(sample.id, { imageId: banner.id });
+    expectFailure(wrongPlace, 400, 'INVALID_INPUT');
+    expect(wrongPlace.json()).toMatchObject({
+      value: { field: 'imageId', reason: 'IMAGE_SIZE', width: 320, height: 320 },
+    });
+    const unknown = await updateGame(sample.id, { imageId: 'c'.repeat(32) });
+    expectFailure(unknown, 400, 'INVALID_INPUT');
+    expect(unknown.json()).toMatchObject({ value: { reason: 'IMAGE_NOT_FOUND' } });
+    expect((await cardOf())?.iconUrl).toBe(drawn);
+
+    const changed = answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { imageId: art.id }));
+    expect(changed).toMatchObject({ imageId: art.id, iconUrl: art.url });
+    expect(await cardOf()).toMatchObject({ iconUrl: art.url, mobileLargeIcon: art.url });
+    const served = await suite.app.inject({ method: 'GET', url: art.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const cleared = answerValue(adminCalls.adminUpdateGame, await updateGame(sample.id, { imageId: null }));
+    expect(cleared).toMatchObject({ imageId: null, iconUrl: drawn });
+    expect((await cardOf())?.iconUrl).toBe(drawn);
+    const entries = await auditOf('game.update', String(sample.id));
+    expect(entries.slice(0, 2).map((entry) => [entry.before, entry.after])).toEqual([
+      [expect.objectContaining({ imageId: art.id }), expect.objectContaining({ imageId: null })],
+      [expect.objectContaining({ imageId: null }), expect.objectContaining({ imageId: art.id })],
+    ]);
   });
 
   it('takes a vendor and its games off the site, and puts them back as they were', async () => {

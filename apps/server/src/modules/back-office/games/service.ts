@@ -18,10 +18,13 @@ import {
   type GameVendorRow,
   type GameWithVendor,
   type VendorChange,
+  gameArtUrl,
   minBetText,
   minBetUnits,
 } from '../../games/index.ts';
+import type { ImageStore } from '../../images/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
+import { checkPicture } from '../images/picture-check.ts';
 import { classColumns, nameColumns, sameClasses } from './game-rows.ts';
 import { checkVendorProvider, type GameProviders } from './vendor-provider.ts';
 
@@ -44,6 +47,8 @@ export interface GameChange {
   classes?: readonly GameClassTag[] | undefined;
   minLine?: number | undefined;
   supportPlay?: boolean | undefined;
+  /** An uploaded picture made for `game_art`, or null for the drawn artwork. */
+  imageId?: string | null | undefined;
 }
 
 /** What a vendor update asks for, once validated. */
@@ -92,6 +97,8 @@ export function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): Adm
     sortRank: game.sortRank,
     minBet: minBetText(game.minBet),
     minLine: game.minLine,
+    imageId: game.imageId,
+    iconUrl: gameArtUrl(game),
   };
 }
 
@@ -107,6 +114,7 @@ const presentationOf = (row: GameRow) => ({
   classes: row.classifyTags,
   minLine: row.minLine,
   supportPlay: row.supportPlay === 1,
+  imageId: row.imageId,
 });
 
 /** The fields of a vendor an operator changes, as the audit keeps them. */
@@ -127,6 +135,8 @@ export function createGamesAdmin(deps: {
   changes?: Pick<ChangeFeed, 'publish'> | undefined;
   /** The providers a vendor may be played by. */
   providers: GameProviders;
+  /** Where a game's uploaded artwork is checked. */
+  imageStore: Pick<ImageStore, 'size'>;
 }) {
   const { db, merchantCode, audit } = deps;
   // The games module's repository: the one writer of the catalogue.
@@ -231,6 +241,14 @@ export function createGamesAdmin(deps: {
         if (change.minLine !== undefined && change.minLine !== current.minLine) set.minLine = change.minLine;
         if (change.supportPlay !== undefined && change.supportPlay !== (current.supportPlay === 1)) {
           set.supportPlay = change.supportPlay ? 1 : 0;
+        }
+        if (change.imageId !== undefined && change.imageId !== current.imageId) {
+          await checkPicture(
+            deps.imageStore,
+            { imageId: change.imageId, place: 'game_art', field: 'imageId' },
+            tx,
+          );
+          set.imageId = change.imageId;
         }
         if (Object.keys(set).length > 0) {
           await writes.updateGame(id, set, tx);

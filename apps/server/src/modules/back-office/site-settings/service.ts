@@ -23,7 +23,8 @@ import { checkPicture } from '../images/picture-check.ts';
 /**
  * The merchant's settings in the back office (docs/back-office.md, "Site settings"): the general part
  * (name, domains, theme colour, time zone, the uploaded logo), the toggles of product.md §6 and the agent depth, the rules of
- * the optional registration fields, and the customer-service and resource links of the status info. A
+ * the optional registration fields, the customer-service and resource links of the status info and home's
+ * game sections (which, in what order). A
  * change writes only what differs, with one `merchant.update` audit row of those fields before and after,
  * in one transaction that publishes the 'status' topic: the merchant kept in memory (status, registration,
  * login) is read again at once.
@@ -64,6 +65,7 @@ function settingsOf(row: MerchantRow, fieldRules: FieldRules): Settings {
     fieldRules,
     customerService: row.customerService,
     resources: row.resources,
+    homeSections: row.homeSections,
   };
 }
 
@@ -81,6 +83,7 @@ function flatten(settings: Settings): Record<string, unknown> {
     ),
     customerService: settings.customerService,
     resources: settings.resources,
+    homeSections: settings.homeSections,
   };
 }
 
@@ -172,6 +175,7 @@ export function createSiteSettingsAdmin(deps: {
           fieldRules: orderedRules(request.fieldRules),
           customerService: request.customerService,
           resources: request.resources,
+          homeSections: request.homeSections,
         };
         const diff = differences(before, after);
         if (diff.changed.size === 0) return { answer: answerOf(row, before), changed: false };
@@ -201,6 +205,7 @@ export function createSiteSettingsAdmin(deps: {
         if (has('agentMaxDepth')) change.agentMaxDepth = after.agentMaxDepth;
         if (has('customerService')) change.customerService = after.customerService;
         if (has('resources')) change.resources = after.resources;
+        if (has('homeSections')) change.homeSections = after.homeSections;
 
         const updated = await merchants.updateSettings(merchantCode, change, tx);
         if (!updated) throw new MerchantNotFoundError(merchantCode);

@@ -117,6 +117,35 @@ describeEachDatabase('back-office site settings', (kind) => {
     expect((await playerStatus()).info.whitelabel.siteName).toBe(settings.general.siteName);
   });
 
+  it('orders and hides home’s game sections: the player status lists them at once; a repeated or unknown one is refused', async () => {
+    const settings = await read();
+    expect(settings.homeSections).toEqual(['HOT', 'FAV', 'NEW_GAME', 'BGS', 'BG']);
+    expect((await playerStatus()).info.homeSections).toEqual(settings.homeSections);
+    const body = bodyOf(settings);
+
+    const saved = answerValue(
+      adminCalls.adminSetSiteSettings,
+      await set({ ...body, homeSections: ['NEW_GAME', 'HOT', 'BG'] }),
+    );
+    expect(saved.homeSections).toEqual(['NEW_GAME', 'HOT', 'BG']);
+    expect((await playerStatus()).info.homeSections).toEqual(['NEW_GAME', 'HOT', 'BG']);
+    const [entry] = await auditEntries();
+    expect(entry).toMatchObject({
+      before: { homeSections: ['HOT', 'FAV', 'NEW_GAME', 'BGS', 'BG'] },
+      after: { homeSections: ['NEW_GAME', 'HOT', 'BG'] },
+    });
+
+    expectFailure(await set({ ...body, homeSections: ['HOT', 'HOT'] }), 400, 'INVALID_INPUT');
+    expectFailure(await set({ ...body, homeSections: ['HOT', 'LIVE'] }), 400, 'INVALID_INPUT');
+    expect((await read()).homeSections).toEqual(['NEW_GAME', 'HOT', 'BG']);
+
+    // None at all: home shows its banners, menu and winner board without game sections.
+    answerValue(adminCalls.adminSetSiteSettings, await set({ ...body, homeSections: [] }));
+    expect((await playerStatus()).info.homeSections).toEqual([]);
+    answerValue(adminCalls.adminSetSiteSettings, await set(body));
+    expect((await playerStatus()).info.homeSections).toEqual(settings.homeSections);
+  });
+
   it('sets the merchant’s uploaded logo: the player’s header shows it at once, the drawn one again when taken away', async () => {
     const settings = await read();
     const body = bodyOf(settings);

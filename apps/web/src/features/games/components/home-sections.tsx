@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@kl/contracts/constants';
 import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
+import { HOME_SECTION_KEYS, type HomeSectionKey } from '@kl/contracts/status';
 import { fullPath, type GameCategory } from '@kl/contracts/routes';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +8,12 @@ import { Link } from 'react-router';
 import { useNearScreen } from '../../../shared/hooks/use-near-screen.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
+import { useSystemStatus } from '../../system-status/index.ts';
 import { useGamePages, type GameSource } from '../hooks/use-game-pages.ts';
 import { tabSource } from '../lib/entry-menu.ts';
 import { GameCarousel } from './game-carousel.tsx';
 import { ListWaiting, listState } from './game-grid.tsx';
 import { WinnerBoard } from './winner-board.tsx';
-
-type HomeSectionKey = 'HOT' | 'FAV' | 'NEW_GAME' | 'BGS' | 'BG';
 
 /** Where "See all" leads: an address, or another category of the menu. */
 type SeeAll = { to: string } | { category: GameCategory } | null;
@@ -29,7 +29,10 @@ interface HomeSection {
   firstScreen?: boolean;
 }
 
-/** The home sections of product.md §2, in order: HOT, FAV (members), NEW_GAME, BGS (vassalage BGS, RNG), BG (class BG, RNG). */
+/**
+ * The home sections of product.md §2, in their default order: HOT, FAV (members), NEW_GAME, BGS (vassalage
+ * BGS, RNG), BG (class BG, RNG). The merchant's status says which show, in what order (`homeSections`).
+ */
 export const HOME_SECTIONS: readonly HomeSection[] = [
   {
     key: 'HOT',
@@ -129,14 +132,21 @@ function HomeSectionView({ section }: { section: HomeSection }) {
 }
 
 /**
- * The home's game sections (product.md §2): HOT, FAV when logged in, NEW_GAME, BGS and BG, each a
- * carousel with "See all" (not for favourites), then the winner board.
+ * The home's game sections (product.md §2): those the merchant shows, in its order (by default HOT, FAV
+ * when logged in, NEW_GAME, BGS and BG), each a carousel with "See all" (not for favourites), then the
+ * winner board.
  */
 export function HomeSections() {
   const { role } = useSession();
+  const { data: status } = useSystemStatus();
+  const order: readonly HomeSectionKey[] = status?.info.homeSections ?? HOME_SECTION_KEYS;
+  const sections = order
+    .map((key) => HOME_SECTIONS.find((section) => section.key === key))
+    .filter((section): section is HomeSection => section !== undefined)
+    .filter((section) => !section.memberOnly || role !== 'visitor');
   return (
     <div className="kl-home-sections">
-      {HOME_SECTIONS.filter((section) => !section.memberOnly || role !== 'visitor').map((section) => (
+      {sections.map((section) => (
         <HomeSectionView key={section.key} section={section} />
       ))}
       <WinnerBoard />

@@ -1,0 +1,2 @@
+ALTER TABLE "game" ADD COLUMN "image_id" text;--> statement-breakpoint
+ALTER TABLE "game" ADD CONSTRAINT "game_image_fk" FOREIGN KEY ("merchant_code","image_id") REFERENCES "public"."uploaded_image"("merchant_code","id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,2 @@
+ALTER TABLE "merchant" ADD COLUMN "home_sections" text[] DEFAULT '{HOT,FAV,NEW_GAME,BGS,BG}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant" ADD CONSTRAINT "merchant_home_sections_check" CHECK ("merchant"."home_sections" <@ '{HOT,FAV,NEW_GAME,BGS,BG}'::text[]);
