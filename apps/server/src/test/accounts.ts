@@ -131,13 +131,20 @@ export async function outbox(app: FastifyInstance, kind: 'sms' | 'email' | 'capt
   return json<{ value: OutboxItem[] }>(response).value;
 }
 
-/** A new captcha and its answer, read from the dev outbox. */
-export async function solvedCaptcha(app: FastifyInstance, ip = '127.0.0.1') {
-  const response = await app.inject({ url: API.captcha.path, remoteAddress: ip });
-  const { captchaId } = json<{ value: { captchaId: string } }>(response).value;
+/** The answer of the captcha `captchaId`, read from the dev outbox. */
+export async function captchaAnswer(
+  app: FastifyInstance,
+  captchaId: string,
+): Promise<{ captchaId: string; captcha: string }> {
   const entry = (await outbox(app, 'captcha')).find((item) => item.to === captchaId);
   if (!entry) throw new Error(`captcha ${captchaId} is not in the outbox`);
   return { captchaId, captcha: entry.code };
+}
+
+/** A new captcha and its answer, read from the dev outbox. */
+export async function solvedCaptcha(app: FastifyInstance, ip = '127.0.0.1') {
+  const response = await app.inject({ url: API.captcha.path, remoteAddress: ip });
+  return captchaAnswer(app, json<{ value: { captchaId: string } }>(response).value.captchaId);
 }
 
 /** The latest SMS code sent to `to` (e.g. +84912345678). */

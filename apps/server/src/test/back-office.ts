@@ -16,7 +16,7 @@ import type { DatabaseKind, Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';
 import { DEVELOPMENT_SECRET_KEYS } from '../platform/config.ts';
 import { createSecretBox } from '../platform/secret-box.ts';
-import { freshIp, outbox, type testClock } from './accounts.ts';
+import { captchaAnswer, freshIp, type testClock } from './accounts.ts';
 import { answerValue } from './answers.ts';
 import { json } from './app.ts';
 import { type TestApp, useTestApp } from './suite.ts';
@@ -116,10 +116,7 @@ export async function solvedAdminCaptcha(
   ip: string,
 ): Promise<{ captchaId: string; captcha: string }> {
   const response = await app.inject({ url: adminCalls.adminCaptcha.path, remoteAddress: ip });
-  const { captchaId } = answerValue(adminCalls.adminCaptcha, response);
-  const entry = (await outbox(app, 'captcha')).find((item) => item.to === captchaId);
-  if (!entry) throw new Error(`captcha ${captchaId} is not in the outbox`);
-  return { captchaId, captcha: entry.code };
+  return captchaAnswer(app, answerValue(adminCalls.adminCaptcha, response).captchaId);
 }
 
 /** The password an invited operator chooses through their link in the suites. */

@@ -249,11 +249,14 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         return { answers, codes: answers.map(codeOf), compared: vi.mocked(argon2Verify).mock.calls.length };
       }
 
-      it('checks one password of a burst for one account (9 wrong, 1 right); the others need the captcha', async () => {
+      // The bursts are of wrong passwords, a guesser's. A right one that happens to be the burst's
+      // captcha-free check logs in and gives its keys back: an attempt of the burst reaching the counter
+      // after that is then as it would be one at a time, checked once more, which only the timing decides.
+      it('checks one password of a burst of guesses for one account; the others need the captcha', async () => {
         const { username } = await registered();
         const { answers, codes, compared } = await burst(
-          Array.from({ length: 10 }, (_, index) => ({
-            payload: { type: 'username', username, password: index === 4 ? PASSWORD : 'wrong999' },
+          Array.from({ length: 10 }, () => ({
+            payload: { type: 'username', username, password: 'wrong999' },
             caller: { ip: freshIp() },
           })),
         );
@@ -262,9 +265,8 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         for (const answer of answers.filter((response) => response.statusCode === 400)) {
           expect(json(answer)).toMatchObject({ value: { field: 'captcha', captchaRequired: true } });
         }
-        // The one checked is answered for what it was: the right password logs in, a wrong one does not.
-        const checked = codes.findIndex((code) => code !== 'WRONG_VERIFICATION_CODE');
-        expect(codes[checked]).toBe(checked === 4 ? 'ok' : 'WRONG_CREDENTIALS');
+        // The one checked is answered for what it was.
+        expect(codes.filter((code) => code === 'WRONG_CREDENTIALS')).toHaveLength(1);
         // Afterwards the account needs the captcha, right password or not.
         const after = await login({ type: 'username', username, password: PASSWORD }, { ip: freshIp() });
         expect(json(after)).toMatchObject({
@@ -273,7 +275,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         });
       });
 
-      it('checks one password of a burst from one address over many accounts', async () => {
+      it('checks one password of a burst of guesses from one address over many accounts', async () => {
         const ip = freshIp();
         const accounts = [await registered(), await registered(), await registered()];
         const { codes, compared } = await burst(
@@ -281,13 +283,14 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
             payload: {
               type: 'username',
               username: accounts[index % 3]?.username ?? '',
-              password: index < 3 ? PASSWORD : 'wrong999',
+              password: 'wrong999',
             },
             caller: { ip },
           })),
         );
         expect(compared).toBe(1);
         expect(codes.filter((code) => code === 'WRONG_VERIFICATION_CODE')).toHaveLength(11);
+        expect(codes.filter((code) => code === 'WRONG_CREDENTIALS')).toHaveLength(1);
         // That address now needs the captcha for every account.
         const after = await login(
           { type: 'username', username: accounts[2]?.username, password: PASSWORD },

@@ -1,4 +1,5 @@
 import { registrationRules } from '@kl/contracts/accounts';
+import { HOME_SECTION_KEYS } from '@kl/contracts/status';
 import { describe, expect, it } from 'vitest';
 import { KIMLONG } from '../../db/seed/kimlong.ts';
 import type { MerchantRow } from '../../db/schema/index.ts';
@@ -11,8 +12,9 @@ const FIREBASE = {
   projectId: 'kimlong-web',
 };
 
+/** The demo merchant's row as the database reads it back (a column left out takes its default). */
 function merchantWith(change: Partial<MerchantRow> = {}) {
-  return toMerchant({ ...KIMLONG, ...change } as MerchantRow);
+  return toMerchant({ homeSections: [...HOME_SECTION_KEYS], ...KIMLONG, ...change } as MerchantRow);
 }
 
 describe('registrationRulesOf: quick login', () => {

@@ -7,6 +7,7 @@ import { answerAccounts } from '../../test/fake-accounts.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { sessionOf, walletOf } from '../../test/fake-data.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { gate } from '../../test/gate.ts';
 import { MASKED_BALANCE, useBalanceVisibility } from '../wallet/index.ts';
 import { openMember } from './testing/open-member.ts';
 
@@ -16,24 +17,6 @@ afterEach(() => {
 
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
-
-/** A gate the wallet's answer waits behind while closed. */
-function gate() {
-  let open: () => void = () => undefined;
-  let pending: Promise<void> | undefined;
-  return {
-    close: () => {
-      pending = new Promise<void>((resolve) => {
-        open = () => {
-          pending = undefined;
-          resolve();
-        };
-      });
-    },
-    open: () => open(),
-    wait: () => pending,
-  };
-}
 
 describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
   it('shows the new template when mem_cen is 1: profile card, balance, quick actions, menu groups', async () => {

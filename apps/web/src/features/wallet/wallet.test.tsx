@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { walletCalls } from '@kl/contracts/wallet';
 import { on } from '../../test/fake-api.ts';
 import { walletOf } from '../../test/fake-data.ts';
+import { gate } from '../../test/gate.ts';
 import { openDeposit } from '../deposit/testing/open-deposit.ts';
 import { balanceText, MASKED_BALANCE } from './lib/balance-text.ts';
 import { BALANCE_HIDDEN_KEY, useBalanceVisibility } from './lib/balance-visibility.ts';
@@ -13,24 +14,6 @@ afterEach(() => {
 
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
-
-/** A gate the wallet's answer waits behind while closed. */
-function gate() {
-  let open: () => void = () => undefined;
-  let pending: Promise<void> | undefined;
-  return {
-    close: () => {
-      pending = new Promise<void>((resolve) => {
-        open = () => {
-          pending = undefined;
-          resolve();
-        };
-      });
-    },
-    open: () => open(),
-    wait: () => pending,
-  };
-}
 
 describe('balance text (product.md §4 Balance)', () => {
   it('is masked with asterisks and 2 decimals, else the amount with 0 decimals', () => {
