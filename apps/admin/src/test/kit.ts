@@ -6,5 +6,6 @@ export { createDashboard } from './dashboard.ts';
 export { createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
 export { captureDownloads, type SavedFile } from './downloads.ts';
 export { answer, bodyOf, csvFile, failure, on, onFile, type FakeRequest } from './fake-api.ts';
+export { memberPageRoutes } from './member-page.ts';
 export { findHeading, renderAdmin } from './render-admin.tsx';
 export { chooseOption, fillIn } from './select.ts';

@@ -4,6 +4,7 @@ import {
   createMemberDetail,
   renderAdmin,
   LANGUAGE_STORAGE_KEY,
+  memberPageRoutes,
   on,
   adminCalls,
   answer,
@@ -49,10 +50,7 @@ describe('a member', () => {
             createOperator('finance', { access: { members: 'read', adjustments: 'write' } }),
           ),
         ),
-        on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
-        on(adminCalls.adminMemberRisk, () =>
-          answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
-        ),
+        ...memberPageRoutes(detail),
         on(adminCalls.adminCreditRoom, () =>
           answer(adminCalls.adminCreditRoom, {
             dayStart: '2026-03-01T17:00:00.000Z',
@@ -133,12 +131,7 @@ describe('a member', () => {
         on(adminCalls.adminSession, () =>
           answer(adminCalls.adminSession, createOperator('risk', { access: { members: 'write' } })),
         ),
-        on(adminCalls.adminMember, () =>
-          answer(adminCalls.adminMember, { ...base, member: { ...base.member, email } }),
-        ),
-        on(adminCalls.adminMemberRisk, () =>
-          answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
-        ),
+        ...memberPageRoutes({ ...base, member: { ...base.member, email } }),
         on(adminCalls.adminMemberTags, () => answer(adminCalls.adminMemberTags, { list: [] })),
         on(adminCalls.adminSendMemberPasswordReset, () =>
           answer(adminCalls.adminSendMemberPasswordReset, { sentTo: email ?? '' }),

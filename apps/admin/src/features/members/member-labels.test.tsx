@@ -6,6 +6,7 @@ import {
   createOperator,
   findHeading,
   LANGUAGE_STORAGE_KEY,
+  memberPageRoutes,
   on,
   renderAdmin,
   screen,
@@ -35,10 +36,7 @@ async function showMember(language: 'en' | 'vi', heading: string) {
       on(adminCalls.adminSession, () =>
         answer(adminCalls.adminSession, createOperator('risk', { access: { members: 'read' } })),
       ),
-      on(adminCalls.adminMember, () => answer(adminCalls.adminMember, detail)),
-      on(adminCalls.adminMemberRisk, () =>
-        answer(adminCalls.adminMemberRisk, { notes: [], tags: [], restrictions: [] }),
-      ),
+      ...memberPageRoutes(detail),
     ],
   });
   await findHeading(heading);
