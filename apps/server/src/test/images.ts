@@ -1,8 +1,9 @@
 import { OPERATOR_COOKIE } from '@kl/contracts/admin/auth';
 import { adminCalls } from '@kl/contracts/admin/calls';
-import { IMAGE_FORM_FIELD, type ImagePlace } from '@kl/contracts/images';
+import { IMAGE_FORM_FIELD, type ImagePlace, type UploadedImage } from '@kl/contracts/images';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { answerValue } from './answers.ts';
 import type { OperatorCaller } from './back-office.ts';
 
 /** Pictures in the suites: real ones made with sharp, and uploads as the back office's form sends them. */
@@ -64,4 +65,18 @@ export async function uploadPicture(
     },
     payload: form.payload,
   });
+}
+
+/** A picture of `width` × `height` (makePicture) uploaded for `place` as the operator: the stored picture. */
+export async function uploadedPicture(
+  app: FastifyInstance,
+  operator: Pick<OperatorCaller, 'ip' | 'cookie'>,
+  width: number,
+  height: number,
+  place: ImagePlace,
+): Promise<UploadedImage> {
+  return answerValue(
+    adminCalls.adminUploadImage,
+    await uploadPicture(app, operator, await makePicture(width, height), place),
+  );
 }

@@ -7,6 +7,9 @@ import { boolean, check, jsonb, pgTable, smallint, text, timestamp } from 'drizz
  * MERCHANT_CODE. The Status info parts are jsonb documents checked by the contracts `statusInfo` schema
  * when read; the toggles and the operator's switches are plain columns so they can be queried and updated.
  */
+/** Every home section, as a text array literal: the column's default and what its check allows. */
+const ALL_HOME_SECTIONS = sql.raw(`'{${HOME_SECTION_KEYS.join(',')}}'::text[]`);
+
 export const merchant = pgTable(
   'merchant',
   {
@@ -68,17 +71,12 @@ export const merchant = pgTable(
       .array()
       .$type<HomeSectionKey[]>()
       .notNull()
-      .default(sql.raw(`'{${HOME_SECTION_KEYS.join(',')}}'::text[]`)),
+      .default(ALL_HOME_SECTIONS),
 
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [
-    check(
-      'merchant_home_sections_check',
-      sql`${table.homeSections} <@ ${sql.raw(`'{${HOME_SECTION_KEYS.join(',')}}'::text[]`)}`,
-    ),
-  ],
+  (table) => [check('merchant_home_sections_check', sql`${table.homeSections} <@ ${ALL_HOME_SECTIONS}`)],
 );
 
 export type MerchantRow = typeof merchant.$inferSelect;

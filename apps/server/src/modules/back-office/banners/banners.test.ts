@@ -6,7 +6,7 @@ import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { newOperator } from '../../../test/back-office.ts';
 import { useContentSuite } from '../../../test/content-suite.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { makePicture, uploadPicture } from '../../../test/images.ts';
+import { uploadedPicture } from '../../../test/images.ts';
 
 describeEachDatabase('back-office banners', (kind) => {
   const { suite, operators, request, value, auditTrail, visitorValue } = useContentSuite(kind);
@@ -74,10 +74,7 @@ describeEachDatabase('back-office banners', (kind) => {
   });
 
   it('shows an uploaded picture of its group’s size instead of the drawing', async () => {
-    const wide = answerValue(
-      adminCalls.adminUploadImage,
-      await uploadPicture(suite.app, operators.editor, await makePicture(1500, 600), 'banner_wide'),
-    );
+    const wide = await uploadedPicture(suite.app, operators.editor, 1500, 600, 'banner_wide');
     const created = answerValue(
       adminCalls.adminCreateBanner,
       await create({ ...body, groupName: 'm_home', imageId: wide.id }),
@@ -94,10 +91,7 @@ describeEachDatabase('back-office banners', (kind) => {
     expect((await players('m_home')).find((banner) => banner.id === created.id)?.url).toBe(drawn.pictureUrl);
 
     // A square pop-up picture does not fit the wide carousel; an unknown picture is refused too.
-    const square = answerValue(
-      adminCalls.adminUploadImage,
-      await uploadPicture(suite.app, operators.editor, await makePicture(300, 300), 'banner_popup'),
-    );
+    const square = await uploadedPicture(suite.app, operators.editor, 300, 300, 'banner_popup');
     const wrong = await create({ ...body, groupName: 'm_home', imageId: square.id });
     expectFailure(wrong, 400, 'INVALID_INPUT');
     expect(wrong.json()).toMatchObject({

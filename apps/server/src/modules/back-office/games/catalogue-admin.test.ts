@@ -7,7 +7,7 @@ import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { newOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { makePicture, uploadPicture } from '../../../test/images.ts';
+import { uploadedPicture } from '../../../test/images.ts';
 
 /** Setting the catalogue up in the back office (docs/back-office.md, "Game catalogue"). */
 describeEachDatabase('back-office game catalogue', (kind) => {
@@ -184,10 +184,7 @@ describeEachDatabase('back-office game catalogue', (kind) => {
     expect(noPicture.json()).toMatchObject({ value: { field: 'imageId', reason: 'IMAGE_NOT_FOUND' } });
 
     // A game added with its artwork shows it from the start.
-    const art = answerValue(
-      adminCalls.adminUploadImage,
-      await uploadPicture(suite.app, operators.editor, await makePicture(320, 320), 'game_art'),
-    );
+    const art = await uploadedPicture(suite.app, operators.editor, 320, 320, 'game_art');
     const pictured = answerValue(
       adminCalls.adminCreateGame,
       await createGame({ ...payload, gameName: 'Phượng Hoàng', imageId: art.id }),

@@ -7,7 +7,7 @@ import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { makePicture, uploadPicture } from '../../../test/images.ts';
+import { uploadedPicture } from '../../../test/images.ts';
 
 describeEachDatabase('back-office games', (kind) => {
   const { suite, operators, request, value } = useBackOfficeSuite(kind, {
@@ -117,11 +117,8 @@ describeEachDatabase('back-office games', (kind) => {
       (await playerGames(sample.gameName)).find((row) => row.gameId === sample.gameId);
     const drawn = (await cardOf())?.iconUrl;
     expect(drawn?.startsWith(`${GAME_ART_PREFIX}${sample.gameId}.webp`)).toBe(true);
-    const upload = async (width: number, height: number, place: 'game_art' | 'banner_wide') =>
-      answerValue(
-        adminCalls.adminUploadImage,
-        await uploadPicture(suite.app, operators.editor, await makePicture(width, height), place),
-      );
+    const upload = (width: number, height: number, place: 'game_art' | 'banner_wide') =>
+      uploadedPicture(suite.app, operators.editor, width, height, place);
 
     const art = await upload(480, 360, 'game_art');
     expect(art).toMatchObject({ width: 320, height: 320 });

@@ -6,7 +6,7 @@ import { call, freshIp } from '../../../test/accounts.ts';
 import { answerValue, expectFailure } from '../../../test/answers.ts';
 import { type OperatorCaller, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
-import { makePicture, uploadPicture } from '../../../test/images.ts';
+import { uploadedPicture } from '../../../test/images.ts';
 
 /** The body that sets the settings as they are read. */
 const bodyOf = ({
@@ -154,11 +154,8 @@ describeEachDatabase('back-office site settings', (kind) => {
     expect(drawn).toBe(API.logoPicture.path);
     const auditsBefore = (await auditEntries()).length;
 
-    const upload = async (width: number, height: number, place: 'logo' | 'banner_wide') =>
-      answerValue(
-        adminCalls.adminUploadImage,
-        await uploadPicture(suite.app, operators.owner, await makePicture(width, height), place),
-      );
+    const upload = (width: number, height: number, place: 'logo' | 'banner_wide') =>
+      uploadedPicture(suite.app, operators.owner, width, height, place);
     const logo = await upload(600, 200, 'logo');
     const withLogo = { ...body, general: { ...body.general, logoImageId: logo.id } };
     const saved = answerValue(adminCalls.adminSetSiteSettings, await set(withLogo));
