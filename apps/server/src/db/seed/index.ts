@@ -51,9 +51,9 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     // The live hosts of the live model list (see modules/chat).
     await seedLiveHosts(db, tx, KIMLONG.code);
     // The deposit channels: bank transfer, VietQR, e-wallet (see modules/deposit).
-    await seedDepositChannels(tx, KIMLONG.code);
+    await seedDepositChannels(db, tx, KIMLONG.code);
     // VIP levels and promotions; the REFERRAL promotion turns on the referrer field (see modules/promotions).
-    await seedVipLevels(tx, KIMLONG.code);
+    await seedVipLevels(db, tx, KIMLONG.code);
     await seedPromotions(tx, KIMLONG.code);
     // The in-house lottery: games and schedules, odds, catalogue links (after the catalogue; modules/lottery).
     await seedLottery(tx, KIMLONG.code);

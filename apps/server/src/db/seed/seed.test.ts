@@ -1,5 +1,6 @@
 import { CS_TYPES, RESOURCE_TYPES, statusInfo } from '@kl/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import { toMerchant } from '../../modules/merchant/index.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
@@ -7,9 +8,14 @@ import { verifyPassword } from '../../platform/crypto.ts';
 import {
   affiliateCode,
   agent,
+  contentBanner,
+  depositChannel,
+  game,
   member,
   memberUpline,
   merchant,
+  siteLink,
+  vipLevel,
   wageringSetting,
   withdrawalSetting,
 } from '../schema/index.ts';
@@ -101,5 +107,53 @@ describeEachDatabase('seed', (kind) => {
     expect(await merchantCount()).toBe(before);
     const [row] = await database.current.db.select().from(merchant).where(eq(merchant.code, 'kimlong'));
     expect(row).toMatchObject({ maintenance: true, allowedCountries: ['VN', 'TH'], CBS3: false });
+  });
+
+  it('adds back what an operator removed, where the back office would put it, and keeps what they changed', async () => {
+    const db = database.current.db;
+    const kimlong = (table: { merchantCode: PgColumn }) => eq(table.merchantCode, 'kimlong');
+    const counts = async () =>
+      Promise.all(
+        [contentBanner, depositChannel, game, siteLink, vipLevel].map(async (table) => {
+          const [row] = await db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(table)
+            .where(kimlong(table));
+          return row?.count;
+        }),
+      );
+    const before = await counts();
+    await db
+      .delete(depositChannel)
+      .where(and(kimlong(depositChannel), eq(depositChannel.code, 'bank-transfer')));
+    await db
+      .update(depositChannel)
+      .set({ name: { vi: 'Ví MoMo', en: 'MoMo' } })
+      .where(and(kimlong(depositChannel), eq(depositChannel.code, 'momo')));
+    await db.delete(vipLevel).where(and(kimlong(vipLevel), eq(vipLevel.level, 5)));
+    await db.delete(contentBanner).where(and(kimlong(contentBanner), eq(contentBanner.key, 'home-vip')));
+
+    await runSeed(db);
+
+    expect(await counts()).toEqual(before);
+    // The channel that came back is last, as one the back office adds.
+    const channels = await db
+      .select({ code: depositChannel.code, name: depositChannel.name })
+      .from(depositChannel)
+      .where(kimlong(depositChannel))
+      .orderBy(depositChannel.sort);
+    expect(channels).toEqual([
+      { code: 'vietqr', name: { vi: 'Quét mã VietQR', en: 'VietQR code' } },
+      { code: 'momo', name: { vi: 'Ví MoMo', en: 'MoMo' } },
+      { code: 'bank-transfer', name: { vi: 'Chuyển khoản ngân hàng', en: 'Bank transfer' } },
+    ]);
+    const [diamond] = await db
+      .select()
+      .from(vipLevel)
+      .where(and(kimlong(vipLevel), eq(vipLevel.level, 5)));
+    expect(diamond).toMatchObject({
+      name: { vi: 'Kim cương', en: 'Diamond' },
+      depositThreshold: 1_000_000_000n,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
-import { announcement, contentBanner, helpItem, helpTopic, siteLink } from '../../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { announcement, contentBanner, helpItem, siteLink } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { createContentRepository } from './repository.ts';
 import {
@@ -19,10 +20,13 @@ export interface ContentSeedResult {
   welcomeMessagesCreated: number;
 }
 
+type KeyedTable = typeof contentBanner | typeof announcement | typeof helpItem | typeof siteLink;
+
 /**
  * Seeds the merchant's home content, help centre and links, and gives every member who may use the
- * inbox (not trial members) the welcome messages they lack. Idempotent: rows are inserted when their key
- * is missing, so what an operator changed since stays as it is.
+ * inbox (not trial members) the welcome messages they lack. Each row is written by the statement the back
+ * office writes it with (the content repositories). Idempotent: rows are inserted when their key is
+ * missing, so what an operator changed since stays as it is.
  */
 export async function seedContent(
   db: Db,
@@ -30,30 +34,44 @@ export async function seedContent(
   merchantCode: string,
   now = new Date(),
 ): Promise<ContentSeedResult> {
-  const withMerchant = <T extends object>(rows: readonly T[]) =>
-    rows.map((row) => ({ ...row, merchantCode }));
+  const content = createContentRepository(db);
+  const keysOf = async (table: KeyedTable) =>
+    new Set(
+      (
+        await tx
+          .select({
+            key: table === siteLink ? sql<string>`${siteLink.kind} || ':' || ${siteLink.key}` : table.key,
+          })
+          .from(table)
+          .where(eq(table.merchantCode, merchantCode))
+      ).map((row) => row.key),
+    );
+  /** Inserts the rows whose key the merchant lacks, one by one, as the back office does; answers how many. */
+  const addMissing = async <T extends { key: string }>(
+    table: KeyedTable,
+    rows: readonly T[],
+    insert: (row: T & { merchantCode: string }) => Promise<unknown>,
+    keyOf: (row: T) => string = (row) => row.key,
+  ) => {
+    const existing = await keysOf(table);
+    const missing = rows.filter((row) => !existing.has(keyOf(row)));
+    for (const row of missing) await insert({ ...row, merchantCode });
+    return missing.length;
+  };
 
-  const banners = await tx
-    .insert(contentBanner)
-    .values(withMerchant(BANNERS))
-    .onConflictDoNothing()
-    .returning({ id: contentBanner.id });
-  const announcements = await tx
-    .insert(announcement)
-    .values(withMerchant(announcementsAt(now)))
-    .onConflictDoNothing()
-    .returning({ id: announcement.id });
-  await tx.insert(helpTopic).values(withMerchant(HELP_TOPICS)).onConflictDoNothing();
-  const helpItems = await tx
-    .insert(helpItem)
-    .values(withMerchant(HELP_ITEMS))
-    .onConflictDoNothing()
-    .returning({ id: helpItem.id });
-  const siteLinks = await tx
-    .insert(siteLink)
-    .values(withMerchant(SITE_LINKS))
-    .onConflictDoNothing()
-    .returning({ id: siteLink.id });
+  const bannersCreated = await addMissing(contentBanner, BANNERS, (row) => content.insertBanner(row, tx));
+  const announcementsCreated = await addMissing(announcement, announcementsAt(now), (row) =>
+    content.insertAnnouncement(row, tx),
+  );
+  for (const topic of HELP_TOPICS) await content.insertHelpTopic({ ...topic, merchantCode }, tx);
+  const helpItemsCreated = await addMissing(helpItem, HELP_ITEMS, (row) => content.insertHelpItem(row, tx));
+  // A link's key is unique within its kind.
+  const siteLinksCreated = await addMissing(
+    siteLink,
+    SITE_LINKS,
+    (row) => content.insertSiteLink(row, tx),
+    (row) => `${row.kind}:${row.key}`,
+  );
 
   const joinedAt = new Date(0);
   const welcomeMessagesCreated = await createContentRepository(db).insertWelcomeForAll(
@@ -66,11 +84,5 @@ export async function seedContent(
     tx,
   );
 
-  return {
-    bannersCreated: banners.length,
-    announcementsCreated: announcements.length,
-    helpItemsCreated: helpItems.length,
-    siteLinksCreated: siteLinks.length,
-    welcomeMessagesCreated,
-  };
+  return { bannersCreated, announcementsCreated, helpItemsCreated, siteLinksCreated, welcomeMessagesCreated };
 }

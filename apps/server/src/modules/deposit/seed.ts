@@ -1,12 +1,13 @@
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { depositChannel, type NewDepositChannelRow } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import type { NewDepositChannelRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createDepositOperationsRepository } from './operations-repository.ts';
 
 /**
- * The demo merchant's deposit channels: a bank transfer with a reference code, a VietQR code and an
+ * The demo merchant's deposit channels, in the player's order: a bank transfer with a reference code, a VietQR code and an
  * e-wallet. The accounts are placeholders for the sandbox gateway: replace them before taking real money.
  */
-export const DEPOSIT_CHANNELS: Omit<NewDepositChannelRow, 'merchantCode'>[] = [
+export const DEPOSIT_CHANNELS: Omit<NewDepositChannelRow, 'merchantCode' | 'sort'>[] = [
   {
     code: 'bank-transfer',
     kind: 'bank_transfer',
@@ -22,7 +23,6 @@ export const DEPOSIT_CHANNELS: Omit<NewDepositChannelRow, 'merchantCode'>[] = [
       accountNumber: '1029384756',
       accountName: 'CONG TY TNHH KIM LONG',
     },
-    sort: 1,
   },
   {
     code: 'vietqr',
@@ -39,7 +39,6 @@ export const DEPOSIT_CHANNELS: Omit<NewDepositChannelRow, 'merchantCode'>[] = [
       accountNumber: '19036688990011',
       accountName: 'CONG TY TNHH KIM LONG',
     },
-    sort: 2,
   },
   {
     code: 'momo',
@@ -51,19 +50,24 @@ export const DEPOSIT_CHANNELS: Omit<NewDepositChannelRow, 'merchantCode'>[] = [
     quickAmounts: [20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000],
     expiryMinutes: 10,
     details: { provider: 'MoMo', walletAccount: '0909123456', accountName: 'KIM LONG' },
-    sort: 3,
   },
 ];
 
-/** Inserts the channels the merchant lacks (an operator's changes to existing ones stay). */
+/**
+ * Adds the channels the merchant lacks, in their order, through the statement the back office adds a
+ * channel with (operations-repository.ts); an operator's changes to existing ones stay.
+ */
 export async function seedDepositChannels(
+  db: Db,
   tx: DbOrTx,
   merchantCode: string,
 ): Promise<{ channelsCreated: number }> {
-  const created = await tx
-    .insert(depositChannel)
-    .values(DEPOSIT_CHANNELS.map((channel) => ({ ...channel, merchantCode })))
-    .onConflictDoNothing()
-    .returning({ code: depositChannel.code });
-  return { channelsCreated: created.length };
+  const channels = createDepositOperationsRepository(db);
+  const existing = new Set((await channels.channels(merchantCode, tx)).map((channel) => channel.code));
+  let channelsCreated = 0;
+  for (const channel of DEPOSIT_CHANNELS) {
+    if (existing.has(channel.code)) continue;
+    if (await channels.insertChannel({ ...channel, merchantCode }, tx)) channelsCreated += 1;
+  }
+  return { channelsCreated };
 }

@@ -2,7 +2,7 @@ import { count, eq, max, sql } from 'drizzle-orm';
 import { game } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { generateCatalogue } from './catalogue-data.ts';
-import { createGamesRepository } from './repository.ts';
+import { createCatalogueWrites } from './catalogue-writes.ts';
 
 /**
  * A merchant's catalogue grown to a number of games for measuring search at scale
@@ -48,7 +48,7 @@ export async function growCatalogue(db: Db, merchantCode: string, target: number
     firstNodeId: next(last?.nodeId),
     firstGameId: next(last?.gameId),
   }).games.slice(0, needed);
-  const inserted = await createGamesRepository(db).insertGames(extra);
+  const inserted = (await createCatalogueWrites().insertGames(extra, db)).length;
   // What autovacuum does on PostgreSQL: statistics and the visibility map (index-only counts).
   await db.execute(sql`vacuum analyze game`);
   return {

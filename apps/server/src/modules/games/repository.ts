@@ -22,8 +22,6 @@ import {
   gameWin,
   type GameRow,
   type GameVendorRow,
-  type NewGameRow,
-  type NewGameVendorRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { createMemberRepository } from '../member/index.ts';
@@ -346,30 +344,7 @@ export function createGamesRepository(db: Db) {
       if (rows.length > 0) await (tx ?? db).insert(gameWin).values(rows);
     },
 
-    // ——— catalogue (seed) ———
-
-    async insertVendors(rows: NewGameVendorRow[], tx?: DbOrTx): Promise<number> {
-      if (rows.length === 0) return 0;
-      const created = await (tx ?? db)
-        .insert(gameVendor)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ vassalage: gameVendor.vassalage });
-      return created.length;
-    },
-
-    async insertGames(rows: NewGameRow[], tx?: DbOrTx): Promise<number> {
-      let created = 0;
-      for (let start = 0; start < rows.length; start += 500) {
-        const inserted = await (tx ?? db)
-          .insert(game)
-          .values(rows.slice(start, start + 500))
-          .onConflictDoNothing()
-          .returning({ id: game.id });
-        created += inserted.length;
-      }
-      return created;
-    },
+    // ——— winner board (seed) ———
 
     async gamesForWins(merchantCode: string, tx?: DbOrTx) {
       return (tx ?? db)

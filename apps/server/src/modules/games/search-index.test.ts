@@ -9,6 +9,7 @@ import { call, freshIp } from '../../test/accounts.ts';
 import { answerValue } from '../../test/answers.ts';
 import { useBackOfficeSuite } from '../../test/back-office.ts';
 import { describeEachDatabase, useTestDatabase } from '../../test/databases.ts';
+import { createCatalogueWrites } from './catalogue-writes.ts';
 import { minBetUnits, toGame } from './game-mapping.ts';
 import { createGamesRepository, type GameFilters, type GamesRepository } from './repository.ts';
 import {
@@ -81,13 +82,17 @@ describeEachDatabase('game search index', { embedded: true }, (kind) => {
   beforeAll(async () => {
     const db = database.current.db;
     games = createGamesRepository(db);
-    await games.insertGames([
-      ...NAMES.map((name, index) => extraGame(name, index)),
-      // Not listed: switched off, or its vendor in that category is.
-      extraGame('Rồng Tắt', 20, { enabled: false }),
-      extraGame('Rồng Cá Tắt', 21, { gameType: 'FISH', vassalage: 'OCEAN_OFF' }),
-    ]);
-    await games.insertVendors([
+    const writes = createCatalogueWrites();
+    await writes.insertGames(
+      [
+        ...NAMES.map((name, index) => extraGame(name, index)),
+        // Not listed: switched off, or its vendor in that category is.
+        extraGame('Rồng Tắt', 20, { enabled: false }),
+        extraGame('Rồng Cá Tắt', 21, { gameType: 'FISH', vassalage: 'OCEAN_OFF' }),
+      ],
+      db,
+    );
+    await writes.insertVendor(
       {
         merchantCode: MERCHANT,
         vassalage: 'OCEAN_OFF',
@@ -97,7 +102,8 @@ describeEachDatabase('game search index', { embedded: true }, (kind) => {
         colour: '#123456',
         enabled: false,
       },
-    ]);
+      db,
+    );
     searchIndex = createGameSearchIndex({
       loadPage: (merchantCode, after, limit) => games.listedGamesPage(merchantCode, after, limit),
       searchDatabase: (merchantCode, filters, limit, offset) =>

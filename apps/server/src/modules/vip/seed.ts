@@ -1,5 +1,6 @@
-import { vipLevel, type NewVipLevelRow } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import type { NewVipLevelRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createVipRepository } from './repository.ts';
 
 /**
  * The demo merchant's VIP levels: data an operator may change. Thresholds are cumulative paid deposits in
@@ -76,12 +77,18 @@ function level(
   };
 }
 
-/** Inserts the levels the merchant lacks (an operator's changes to existing ones stay). */
-export async function seedVipLevels(tx: DbOrTx, merchantCode: string): Promise<{ levelsCreated: number }> {
-  const created = await tx
-    .insert(vipLevel)
-    .values(VIP_LEVELS.map((row) => ({ ...row, merchantCode })))
-    .onConflictDoNothing()
-    .returning({ level: vipLevel.level });
-  return { levelsCreated: created.length };
+/**
+ * Adds the levels the merchant lacks through the statement the back office adds a level with
+ * (repository.ts); an operator's changes to existing ones stay.
+ */
+export async function seedVipLevels(
+  db: Db,
+  tx: DbOrTx,
+  merchantCode: string,
+): Promise<{ levelsCreated: number }> {
+  const vip = createVipRepository(db);
+  const existing = new Set((await vip.levels(merchantCode, tx)).map((row) => row.level));
+  const missing = VIP_LEVELS.filter((row) => !existing.has(row.level));
+  for (const { level, ...columns } of missing) await vip.insertLevel(merchantCode, level, columns, tx);
+  return { levelsCreated: missing.length };
 }
