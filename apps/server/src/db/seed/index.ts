@@ -54,7 +54,7 @@ export async function runSeed(db: Db): Promise<SeedResult> {
     await seedDepositChannels(db, tx, KIMLONG.code);
     // VIP levels and promotions; the REFERRAL promotion turns on the referrer field (see modules/promotions).
     await seedVipLevels(db, tx, KIMLONG.code);
-    await seedPromotions(tx, KIMLONG.code);
+    await seedPromotions(db, tx, KIMLONG.code);
     // The in-house lottery: games and schedules, odds, catalogue links (after the catalogue; modules/lottery).
     await seedLottery(tx, KIMLONG.code);
 

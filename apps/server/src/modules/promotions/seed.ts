@@ -1,7 +1,8 @@
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
-import { promotion, registrationFieldRule, type NewPromotionRow } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { registrationFieldRule, type NewPromotionRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
+import { createPromotionRepository } from './repository.ts';
 
 /** A banner of a promotion drawn as SVG (a data URL): two colours and a headline. */
 function banner(from: string, to: string, headline: string, line: string): string {
@@ -121,19 +122,22 @@ export const PROMOTIONS: Omit<NewPromotionRow, 'merchantCode'>[] = [
 ];
 
 /**
- * Inserts the promotions the merchant lacks (an operator's changes stay). When the REFERRAL promotion is
+ * Inserts the promotions the merchant lacks by the statement the back office adds one with (an operator's
+ * changes stay). When the REFERRAL promotion is
  * created, the registration's referrer field (recommenderId) is turned on as optional: the invite link
  * carries the code in it.
  */
 export async function seedPromotions(
+  db: Db,
   tx: DbOrTx,
   merchantCode: string,
 ): Promise<{ promotionsCreated: number }> {
-  const created = await tx
-    .insert(promotion)
-    .values(PROMOTIONS.map((row) => ({ ...row, merchantCode })))
-    .onConflictDoNothing()
-    .returning({ type: promotion.type });
+  const promotions = createPromotionRepository(db);
+  const created = [];
+  for (const row of PROMOTIONS) {
+    const inserted = await promotions.insertPromotion({ ...row, merchantCode }, tx);
+    if (inserted) created.push(inserted);
+  }
   if (created.some((row) => row.type === 'REFERRAL')) {
     await tx
       .update(registrationFieldRule)
