@@ -114,8 +114,20 @@ describe('shared verifier (product.md §5)', () => {
     });
   });
 
-  it('uppercases the payee name as typed', () => {
+  it('writes a payee name as the banks do, which the verifier accepts', () => {
     expect(toPayeeName('nguyen van a')).toBe('NGUYEN VAN A');
-    expect(verifyField('payeeName', toPayeeName('nguyễn văn a'))).toMatchObject({ ok: false });
+    expect(toPayeeName('  Nguyễn   Văn An ')).toBe('NGUYEN VAN AN');
+    expect(toPayeeName('Đặng Thị Đào')).toBe('DANG THI DAO');
+    // Written decomposed (a base letter and its marks), as some keyboards send it.
+    expect(toPayeeName('Nguye\u0302\u0303n')).toBe('NGUYEN');
+    expect(verifyField('payeeName', toPayeeName('Trần Thị Bích Ngọc'))).toEqual({
+      ok: true,
+      value: 'TRAN THI BICH NGOC',
+    });
+    expect(verifyField('payeeName', 'Nguyễn Văn An')).toMatchObject({ ok: false, code: 'NAME_FORMAT' });
+    expect(verifyField('payeeName', toPayeeName('NGUYEN 2'))).toMatchObject({
+      ok: false,
+      code: 'NAME_FORMAT',
+    });
   });
 });

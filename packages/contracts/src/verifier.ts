@@ -169,5 +169,17 @@ export function fieldSchema(field: VerifierField, rule: FieldRule = { enabled: t
     });
 }
 
-/** Payee name as typed: uppercased (product.md §2), diacritics kept so the verifier can refuse them. */
-export const toPayeeName = (typed: string) => typed.toUpperCase();
+/**
+ * A name as the banks write it (product.md §2): capitals without accents (Đ is D), single spaces, none at
+ * either end. "Nguyễn Văn An", as on an identity card, is NGUYEN VAN AN. The payee name is registered in
+ * this form, and a bank account's name is compared in it (withdrawal.ts, accountNameKey).
+ */
+export function toPayeeName(typed: string): string {
+  return typed
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[đĐ]/g, 'D')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,5 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
+import { toPayeeName } from './verifier.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
@@ -57,18 +58,10 @@ export const WITHDRAWAL_REASONS = {
 } as const;
 
 /**
- * Compares account names as a bank does: without accents (Đ is D), case, or extra spaces. The payee name
- * registered is already uppercase without accents; a member may type the bank's name either way.
+ * Compares account names as a bank does: without accents (Đ is D), case, or extra spaces — the payee name's
+ * own form (verifier.ts, toPayeeName). A member may type the bank's name either way.
  */
-export function accountNameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[đĐ]/g, 'D')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const accountNameKey = toPayeeName;
 
 export const paymentPasswordSchema = z.string().regex(/^\d{6}$/);
 const requestId = z.uuid();

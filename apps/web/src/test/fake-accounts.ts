@@ -98,11 +98,12 @@ export async function decrypted(request: FakeRequest<typeof accountsCalls.login>
 export const loginPayloads = () => Promise.all(callsTo(accountsCalls.login).map(decrypted));
 
 /**
- * The reads of the login, register and forgot-password sheets: the rules given, the login key and a
- * new captcha at each request (c1, c2…). Set before the app renders.
+ * The reads of the login, register and forgot-password sheets: the rules given, the login key, a new
+ * captcha at each request (c1, c2…) and every username free. Set before the app renders.
  */
 export function answerAccounts(rules: Partial<RegistrationRules> = {}) {
   on(accountsCalls.registrationRules, rulesOf(rules));
   onByDefault(accountsCalls.loginKey, () => loginKeyOf());
+  onByDefault(accountsCalls.usernameCheck, { available: true });
   answerCaptchas();
 }

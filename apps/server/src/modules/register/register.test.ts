@@ -62,7 +62,8 @@ describeEachDatabase('registration', (kind) => {
       const response = await registerByUsername({
         ...user,
         email: 'new@example.com',
-        payeeName: 'nguyen van a',
+        // As on the identity card: registered as the banks write it.
+        payeeName: 'Nguyễn  Văn A',
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-module-id']).toBe('REGISTER_REE3');

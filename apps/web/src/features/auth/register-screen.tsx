@@ -34,6 +34,7 @@ import { TrialButton } from './components/trial-button.tsx';
 import { useBriefErrorToast } from './hooks/use-brief-error-toast.ts';
 import { useRevalidatedConfirmation } from './hooks/use-revalidated-confirmation.ts';
 import { useStartSession } from './hooks/use-session-actions.ts';
+import { useUsernameCheck } from './hooks/use-username-check.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
@@ -105,7 +106,12 @@ function registerSchema(rules: RegistrationRules, method: RegisterMethod, agentL
         field === 'mobileNum' || (agentLink && field === 'affiliateCode')
           ? OPTIONAL
           : (rules.fields[field] ?? REQUIRED);
-      shape[field] = fieldSchema(field, required ? REQUIRED : rule);
+      const schema = fieldSchema(field, required ? REQUIRED : rule);
+      // The payee name is checked, and sent, as the banks write it (what the field shows once left).
+      shape[field] =
+        field === 'payeeName'
+          ? z.preprocess((raw) => (typeof raw === 'string' ? toPayeeName(raw) : raw), schema)
+          : schema;
     }
   }
   return z
@@ -224,6 +230,9 @@ function RegisterForm({
     setFocus('affiliateCode');
   };
   useRevalidatedConfirmation(form, 'password', 'confirmPassword');
+  useUsernameCheck(form, shows('username'));
+  // What the payee name typed became in the banks' form, when it changed ("Nguyễn Văn An" → NGUYEN VAN AN).
+  const [payeeWritten, setPayeeWritten] = useState<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
     const affiliateCode = shows('affiliateCode') ? values.affiliateCode : undefined;
@@ -285,16 +294,27 @@ function RegisterForm({
       ...input,
     };
     if (name === 'payeeName') {
+      // Typed as on the identity card (accents, any case: a Vietnamese keyboard composes its letters in
+      // the field), written in the banks' form when the field is left, and said so.
       return (
         <TextField
           {...common}
           autoCapitalize="characters"
+          hint={
+            payeeWritten
+              ? t('auth.hints.payeeNameWritten', { name: payeeWritten })
+              : t('auth.hints.payeeName')
+          }
           registration={{
             ...registration,
-            onChange: (event) => {
+            onBlur: (event) => {
               const target = event.target as HTMLInputElement;
-              target.value = toPayeeName(target.value);
-              return registration.onChange(event);
+              const written = toPayeeName(target.value);
+              if (written !== target.value) {
+                target.value = written;
+                setPayeeWritten(written || null);
+              } else setPayeeWritten((said) => (said === written ? said : null));
+              return registration.onBlur(event);
             },
           }}
         />

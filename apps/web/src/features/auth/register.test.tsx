@@ -193,11 +193,46 @@ describe('registration (product.md §2 Registration screen)', () => {
     expect(await within(dialog).findByRole('button', { name: 'Register' })).toBeEnabled();
   });
 
-  it('uppercases the payee name as typed', async () => {
+  it('writes the payee name typed from the identity card as the banks need it, and says so', async () => {
+    on(accountsCalls.register, failure('WRONG_VERIFICATION_CODE', 400, { field: 'captcha' }));
     const { dialog, user } = await openRegister();
     const payee = await within(dialog).findByLabelText('Full name (as on ID)');
-    await user.type(payee, 'nguyen van a');
-    expect(payee).toHaveValue('NGUYEN VAN A');
+    expect(payee).toHaveAccessibleDescription(/written in capitals without accents/);
+    // Kept as typed while typing: a Vietnamese keyboard composes its letters in the field.
+    await user.type(payee, 'Nguyễn  Văn An');
+    expect(payee).toHaveValue('Nguyễn  Văn An');
+    await user.tab();
+    expect(payee).toHaveValue('NGUYEN VAN AN');
+    expect(payee).toHaveAccessibleDescription('Written as banks need it: NGUYEN VAN AN');
+    expect(payee).not.toHaveAttribute('aria-invalid', 'true');
+
+    await typeAccount(dialog, user, 'newplayer1');
+    await answerCaptcha(dialog, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(callsTo(accountsCalls.register)).toHaveLength(1));
+    expect(callsTo(accountsCalls.register)[0]?.body).toMatchObject({ payeeName: 'NGUYEN VAN AN' });
+  });
+
+  it('says a taken username under the field as it is typed, before the form is sent', async () => {
+    on(accountsCalls.usernameCheck, ({ query }) =>
+      query.username === 'taken01'
+        ? failure('USERNAME_EXISTS', 409, { field: 'username' })
+        : { available: true },
+    );
+    const { dialog, user } = await openRegister();
+    const username = await within(dialog).findByLabelText('Username');
+    await user.type(username, 'taken01');
+    expect(await within(dialog).findByText('The username already exists')).toBeInTheDocument();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    // One question once typing paused, not one a key; none for a name of a bad format.
+    expect(callsTo(accountsCalls.usernameCheck).map((call) => call.query)).toEqual([{ username: 'taken01' }]);
+
+    await user.type(username, '2');
+    expect(within(dialog).queryByText('The username already exists')).toBeNull();
+    await waitFor(() => expect(callsTo(accountsCalls.usernameCheck)).toHaveLength(2));
+    expect(callsTo(accountsCalls.usernameCheck)[1]?.query).toEqual({ username: 'taken012' });
+    expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(accountsCalls.register)).toHaveLength(0);
   });
 
   it('bounds the birthday picker from 1900 to the end of this year', async () => {

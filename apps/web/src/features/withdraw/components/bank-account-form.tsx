@@ -124,8 +124,13 @@ export function BankAccountForm({
             autoComplete="name"
             autoCapitalize="characters"
             onChange={(event) => {
-              field.onChange(toPayeeName(event.target.value));
+              field.onChange(event.target.value.toUpperCase());
               add.reset();
+            }}
+            onBlur={(event) => {
+              // Typed with accents or not, kept in the banks' form once left.
+              field.onChange(toPayeeName(event.target.value));
+              field.onBlur();
             }}
           />
         )}
