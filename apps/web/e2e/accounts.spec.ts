@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
 import { followCaptchas } from './members.ts';
 
@@ -124,8 +125,16 @@ test('register by username, sign out, log in, and a wrong password asks for the 
   );
   const captcha = trackCaptchas(page);
   await navigate('/m/register');
+  // The payee name as on the identity card: registered as the banks write it.
+  await sheet(page, 'route.register').getByLabel(t('en', 'auth.fields.payeeName')).fill('Nguyễn Văn An');
   const { username, password } = await registerByUsername(page, request, captcha);
   await expect(page.locator('[data-page="home"]')).toBeVisible();
+  const withdrawal = await page.request.get(`${BASE_URL}/api/withdrawal/info`, {
+    headers: { 'x-module-id': 'FUNDTRANS3' },
+  });
+  expect(((await withdrawal.json()) as { value: { payeeName: string } }).value.payeeName).toBe(
+    'NGUYEN VAN AN',
+  );
   await expectAccessible('home, logged in');
 
   await signOut(page);
@@ -158,6 +167,33 @@ test('register by username, sign out, log in, and a wrong password asks for the 
   await expect(dialog.getByRole('img', { name: t('en', 'auth.captchaImage') })).toBeVisible();
   await expectAccessible('login after a failure');
 });
+
+for (const lang of ['vi', 'en'] as const) {
+  test(`the registration form says a taken username before sending, and writes the payee name as banks do (${lang})`, async ({
+    page,
+    navigate,
+    expectAccessible,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /\/api\/register\/username-check\?username=kimlongagent: Failed to load resource/,
+      'a taken name is answered 409 USERNAME_EXISTS',
+    );
+    await navigate('/m/register', { lang });
+    const dialog = page.getByRole('dialog', { name: t(lang, 'route.register') });
+    // The demo agent's name is taken; the form asks once typing pauses.
+    await dialog.getByLabel(t(lang, 'auth.fields.username'), { exact: true }).fill('kimlongagent');
+    await expect(dialog.getByText(ERROR_MESSAGES[lang].USERNAME_EXISTS)).toBeVisible();
+    const payee = dialog.getByLabel(t(lang, 'auth.fields.payeeName'));
+    await payee.fill('Nguyễn Văn An');
+    await payee.blur();
+    await expect(payee).toHaveValue('NGUYEN VAN AN');
+    await expect(payee).toHaveAccessibleDescription(
+      t(lang, 'auth.hints.payeeNameWritten').replace('{{name}}', 'NGUYEN VAN AN'),
+    );
+    await expectAccessible(`register sheet with a taken username (${lang})`);
+  });
+}
 
 test('register by mobile number with the SMS code from the outbox', async ({
   page,
