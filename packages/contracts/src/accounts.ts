@@ -100,6 +100,30 @@ export const sessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
+/**
+ * One of the member's signed-in sessions (GET /api/member/sessions): the browser and system named from its
+ * User-Agent (null when not recognised), the address it signed in from, when, and when it was last renewed.
+ */
+export const memberSessionEntry = z.object({
+  id: z.uuid(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  device: z.enum(DEVICES),
+  ip: z.string(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type MemberSessionEntry = z.infer<typeof memberSessionEntry>;
+export const memberSessionList = z.object({ list: z.array(memberSessionEntry) });
+export type MemberSessionList = z.infer<typeof memberSessionList>;
+/** DELETE one of the member's other sessions (its id); another member's or an ended one is 404 NOT_FOUND. */
+export const endSessionQuery = z.object({ sessionId: z.uuid() });
+/** How many sessions a sign-out ended. */
+export const endedSessions = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.infer<typeof endedSessions>;
+
 /** Failed login: `value.captchaRequired` tells the form to show the captcha (product.md §2 Login). */
 export const loginFailureValue = z.object({ captchaRequired: z.boolean() });
 
@@ -330,4 +354,23 @@ export const accountsCalls = {
     response: noValue,
   },
   memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3', response: memberInfo },
+  memberSessions: {
+    method: 'GET',
+    path: '/api/member/sessions',
+    moduleId: 'PERSPNL3',
+    response: memberSessionList,
+  },
+  endMemberSession: {
+    method: 'DELETE',
+    path: '/api/member/sessions',
+    moduleId: 'PERSPNL3',
+    query: endSessionQuery,
+    response: endedSessions,
+  },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/api/member/sessions/end-others',
+    moduleId: 'PERSPNL3',
+    response: endedSessions,
+  },
 } as const satisfies ApiTable;

@@ -67,10 +67,12 @@ export interface Caller {
   device?: 'H5' | 'OTHERS';
   /** The browser's random device id (X-Device-Id). */
   deviceId?: string;
+  userAgent?: string;
 }
 
 const headersOf = (caller: Caller, extra: Record<string, string> = {}) => ({
   ...(caller.cookie && { cookie: `${SESSION_COOKIE}=${caller.cookie}` }),
+  ...(caller.userAgent && { 'user-agent': caller.userAgent }),
   ...(caller.device && { 'x-device': caller.device }),
   ...(caller.deviceId && { [DEVICE_ID_HEADER]: caller.deviceId }),
   'accept-language': 'en',

@@ -114,6 +114,8 @@ export const memberSession = pgTable(
     revokedAt: at('revoked_at'),
     device: text('device', { enum: DEVICES }).notNull(),
     ip: text('ip').notNull(),
+    /** The browser's User-Agent at sign-in (its first 300 characters): the member's list of sessions names it. */
+    userAgent: text('user_agent'),
   },
   (table) => [
     index('member_session_member_idx').on(table.memberId),

@@ -497,6 +497,61 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(json(expired).code).toBe('SESSION_EXPIRED');
     });
 
+    it('lists the member’s signed-in sessions and signs one out, or every other one', async () => {
+      const IPHONE =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+        'Version/17.4 Mobile/15E148 Safari/604.1';
+      const ANDROID =
+        'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+        'Chrome/124.0.0.0 Mobile Safari/537.36';
+      const { username, cookie: first } = await registered();
+      const signIn = async (userAgent: string) => {
+        const caller = { ip: freshIp(), userAgent };
+        const response = await login({ type: 'username', username, password: PASSWORD }, caller);
+        return { ...caller, cookie: sessionCookieOf(response) ?? '' };
+      };
+      time.advance(60_000);
+      const phone = await signIn(IPHONE);
+      time.advance(60_000);
+      const tablet = await signIn(ANDROID);
+      const sessions = (caller: Caller) =>
+        call(suite.app, API.memberSessions, caller).then(
+          (response) => json<{ value: { list: { id: string; current: boolean }[] } }>(response).value.list,
+        );
+
+      const list = await sessions(phone);
+      expect(list).toEqual([
+        expect.objectContaining({ browser: 'Chrome', system: 'Android', ip: tablet.ip, current: false }),
+        expect.objectContaining({ browser: 'Safari', system: 'iPhone', ip: phone.ip, current: true }),
+        // Registered without a User-Agent: not recognised.
+        expect.objectContaining({ browser: null, system: null, device: 'H5', current: false }),
+      ]);
+      expect(Date.parse((list[0] as unknown as { signedInAt: string }).signedInAt)).toBe(
+        time.clock().getTime(),
+      );
+
+      // The phone signs the tablet out: the tablet's next call is SESSION_EXPIRED.
+      const tabletId = list[0]?.id ?? '';
+      const ended = await call(suite.app, API.endMemberSession, phone, { query: { sessionId: tabletId } });
+      expect(json(ended)).toEqual({ success: true, value: { ended: 1 } });
+      expect(json(await memberInfo(tablet)).code).toBe('SESSION_EXPIRED');
+      // Ended already, or another member's: not found, and nothing else ends.
+      const again = await call(suite.app, API.endMemberSession, phone, { query: { sessionId: tabletId } });
+      expect(again.statusCode).toBe(404);
+      const stranger = await registered();
+      const foreign = await call(suite.app, API.endMemberSession, stranger, {
+        query: { sessionId: list[1]?.id ?? '' },
+      });
+      expect(json(foreign).code).toBe('NOT_FOUND');
+      expect((await memberInfo(phone)).statusCode).toBe(200);
+
+      // Everywhere else: the first session ends, the phone's stays.
+      const others = await call(suite.app, API.endOtherSessions, phone);
+      expect(json(others)).toEqual({ success: true, value: { ended: 1 } });
+      expect(json(await memberInfo({ ip: freshIp(), cookie: first })).code).toBe('SESSION_EXPIRED');
+      expect((await sessions(phone)).map((session) => session.current)).toEqual([true]);
+    });
+
     it('a session not renewed for 7 days has expired', async () => {
       const { cookie } = await registered();
       time.advance(7 * DAY_MS + 1000);

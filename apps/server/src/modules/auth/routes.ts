@@ -112,6 +112,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
+  route(app, 'memberSessions', {
+    summary: 'The member’s signed-in sessions: browser, system, address, sign-in and last activity',
+    description:
+      'Open sessions only (neither signed out nor expired), the most recently active first; `current` marks this one.',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
+    preHandler: guards.member,
+    handler: (request) => sessionService.listOpen(currentMember(request)),
+  });
+
+  route(app, 'endMemberSession', {
+    summary: 'Sign one of the member’s sessions out: its next call answers SESSION_EXPIRED',
+    description: 'An unknown session, another member’s or one already ended: 404 NOT_FOUND.',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'NOT_FOUND'],
+    preHandler: guards.member,
+    handler: async (request) => {
+      const member = currentMember(request);
+      const ended = await sessionService.endOne(member.memberId, request.query.sessionId);
+      request.log.info({ memberId: member.memberId }, 'member signed a session out');
+      return ended;
+    },
+  });
+
+  route(app, 'endOtherSessions', {
+    summary: 'Sign out everywhere else: every open session of the member but this one',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
+    preHandler: guards.member,
+    handler: async (request) => {
+      const member = currentMember(request);
+      const ended = await sessionService.endOthers(member);
+      request.log.info({ memberId: member.memberId, ended: ended.ended }, 'member signed out elsewhere');
+      return ended;
+    },
+  });
+
   route(app, 'setPasswordByPhone', {
     summary: 'Forgotten password: set a new one with the SMS code of purpose resetPassword (encrypted)',
     description: `${ENCRYPTION_NOTE} Ends every session of the member.`,

@@ -84,9 +84,17 @@ export function createSessionRepository(db: Db) {
       return rows.length;
     },
 
-    /** Ends a member's open sessions (neither revoked nor expired); answers how many. */
-    async revokeOpenOf(memberId: string, now: Date, tx: DbOrTx): Promise<number> {
-      const ended = await tx
+    /**
+     * Ends a member's open sessions (neither revoked nor expired), all of them, all but `except`, or only
+     * `only`; answers how many.
+     */
+    async revokeOpenOf(
+      memberId: string,
+      now: Date,
+      tx: DbOrTx | undefined,
+      which: { except?: string; only?: string } = {},
+    ): Promise<number> {
+      const ended = await (tx ?? db)
         .update(memberSession)
         .set({ revokedAt: now })
         .where(
@@ -94,10 +102,27 @@ export function createSessionRepository(db: Db) {
             eq(memberSession.memberId, memberId),
             isNull(memberSession.revokedAt),
             gt(memberSession.expiresAt, now),
+            which.except === undefined ? undefined : ne(memberSession.id, which.except),
+            which.only === undefined ? undefined : eq(memberSession.id, which.only),
           ),
         )
         .returning({ id: memberSession.id });
       return ended.length;
+    },
+
+    /** A member's open sessions (neither revoked nor expired), the most recently renewed first. */
+    async openOf(memberId: string, now: Date): Promise<MemberSessionRow[]> {
+      return db
+        .select()
+        .from(memberSession)
+        .where(
+          and(
+            eq(memberSession.memberId, memberId),
+            isNull(memberSession.revokedAt),
+            gt(memberSession.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(memberSession.renewedAt), desc(memberSession.id));
     },
 
     /** A member's newest sessions, open or not. */

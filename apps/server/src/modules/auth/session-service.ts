@@ -1,10 +1,17 @@
-import { isTrialMember, type SessionInfo } from '@kl/contracts/accounts';
+import {
+  isTrialMember,
+  type EndedSessions,
+  type MemberSessionList,
+  type SessionInfo,
+} from '@kl/contracts/accounts';
 import type { MemberRow } from '../member/index.ts';
 import { addMs, type Clock, DAY_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { DomainError } from '../../platform/errors.ts';
 import type { SessionRepository } from './session-repository.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 /** A session ends 7 days after its last renewal… */
 export const SESSION_IDLE_MS = 7 * DAY_MS;
@@ -56,6 +63,7 @@ export function createSessionService(deps: { sessions: SessionRepository; clock:
           expiresAt,
           device: context.device,
           ip: context.ip,
+          userAgent: context.userAgent ?? null,
         },
         tx,
       );
@@ -84,6 +92,38 @@ export function createSessionService(deps: { sessions: SessionRepository; clock:
       const now = clock();
       const renewed = await sessions.renew(sessionId, now, addMs(now, SESSION_IDLE_MS), SESSION_MAX_MS);
       return renewed?.expiresAt;
+    },
+
+    /** The member's signed-in sessions for the member centre, this one marked (docs/product.md, "Account security"). */
+    async listOpen(member: Pick<AuthenticatedMember, 'memberId' | 'sessionId'>): Promise<MemberSessionList> {
+      const rows = await sessions.openOf(member.memberId, clock());
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          ...describeUserAgent(row.userAgent),
+          device: row.device,
+          ip: row.ip,
+          signedInAt: row.createdAt.toISOString(),
+          lastActiveAt: row.renewedAt.toISOString(),
+          current: row.id === member.sessionId,
+        })),
+      };
+    },
+
+    /** Signs one of the member's open sessions out (its next call answers SESSION_EXPIRED); 404 otherwise. */
+    async endOne(memberId: string, sessionId: string): Promise<EndedSessions> {
+      const ended = await sessions.revokeOpenOf(memberId, clock(), undefined, { only: sessionId });
+      if (ended === 0) throw new DomainError('NOT_FOUND');
+      return { ended };
+    },
+
+    /** Signs every open session of the member out but this one. */
+    async endOthers(member: Pick<AuthenticatedMember, 'memberId' | 'sessionId'>): Promise<EndedSessions> {
+      return {
+        ended: await sessions.revokeOpenOf(member.memberId, clock(), undefined, {
+          except: member.sessionId,
+        }),
+      };
     },
 
     revoke: (sessionId: string, tx?: DbOrTx) => sessions.revoke(sessionId, clock(), tx),

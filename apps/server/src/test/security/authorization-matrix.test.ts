@@ -18,7 +18,8 @@ import { SLOT_BET_LEVELS } from '@kl/contracts/slot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateCode, member } from '../../db/schema/index.ts';
+import { affiliateCode, member, memberSession } from '../../db/schema/index.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import { approvedOffer } from '../../modules/agent-contracts/testing.ts';
 import { attach, makeAgent, settlement } from '../../modules/agents/centre/testing.ts';
 import { signCallback } from '../../modules/deposit/index.ts';
@@ -150,6 +151,10 @@ const EXPECTATIONS = {
   requestPasswordEmail: OPEN,
   resetPassword: OPEN,
   memberInfo: MEMBER,
+  memberSessions: MEMBER,
+  // A trial member may end its own sessions; the first member's one is not found to anyone else.
+  endMemberSession: { access: 'own', trial: 'NOT_FOUND', foreign: 'NOT_FOUND' },
+  endOtherSessions: MEMBER,
 
   gameVendors: OPEN,
   gameSearch: OPEN,
@@ -883,6 +888,18 @@ describeEachDatabase('authorization matrix', (kind) => {
   });
   /** A second account of the first member, the one removed. */
   const spareAccount = once(() => bindAccount(first));
+  /** A second session of the first member (another device), the one signed out. */
+  const spareSession = once(async () => {
+    const [row] = await db().select().from(member).where(eq(member.id, first.memberId));
+    if (!row) throw new Error('the first member vanished');
+    const token = await sessionOf(db(), row, time.clock);
+    const [session] = await db()
+      .select({ id: memberSession.id })
+      .from(memberSession)
+      .where(eq(memberSession.tokenHash, sha256Hex(token)));
+    if (!session) throw new Error('the spare session was not stored');
+    return session.id;
+  });
   /**
    * A new waiting contract of the first member (each answer closes one), proposed and approved by two
    * operators as the back office does.
@@ -1053,6 +1070,9 @@ describeEachDatabase('authorization matrix', (kind) => {
       },
     },
     memberInfo: { build: () => ({}) },
+    memberSessions: { build: () => ({}) },
+    endMemberSession: { build: async () => ({ query: { sessionId: await spareSession() } }) },
+    endOtherSessions: { build: () => ({}) },
 
     gameVendors: { build: () => ({}) },
     gameSearch: { build: () => ({ query: { gameType: 'RNG', pageSize: '5' } }) },

@@ -1,0 +1,1 @@
+ALTER TABLE "member_session" ADD COLUMN "user_agent" text;
