@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
-import { followCaptchas } from './members.ts';
+import { followCaptchas, MEMBER_PASSWORD, registerMember } from './members.ts';
 
 /**
  * Accounts journeys against the real server (product.md §2 Login, Registration, Change password, Free
@@ -194,6 +194,36 @@ for (const lang of ['vi', 'en'] as const) {
     await expectAccessible(`register sheet with a taken username (${lang})`);
   });
 }
+
+test('a member signs another session out from the security page, and its next call is refused', async ({
+  page,
+  request,
+  navigate,
+}) => {
+  // The first session: registered elsewhere (this request context keeps its cookie).
+  const { userName } = (await registerMember(request, 'ss')) as { userName: string };
+  const captcha = trackCaptchas(page);
+  await navigate('/m/login', { scan: false });
+  await logIn(page, userName, MEMBER_PASSWORD, { captcha: () => captcha(request) });
+  await expect(page.getByTestId('header-member')).toContainText(userName);
+
+  await navigate('/m/member/security');
+  const region = page.getByRole('region', { name: t('en', 'auth.sessions.title') });
+  await expect(region.getByRole('listitem')).toHaveCount(2);
+  await expect(region.getByRole('listitem').first()).toContainText(t('en', 'auth.sessions.current'));
+  await region.getByRole('button', { name: /^Sign out .+ \(/ }).click();
+  await expect(region.getByRole('listitem')).toHaveCount(1);
+  await expect(region.getByRole('button', { name: t('en', 'auth.sessions.endOthers') })).toHaveCount(0);
+
+  const other = await request.get(`${BASE_URL}/api/member/info`, { headers: { 'x-module-id': 'PERSPNL3' } });
+  expect(other.status()).toBe(401);
+  expect(((await other.json()) as { code: string }).code).toBe('SESSION_EXPIRED');
+  // This one goes on.
+  const mine = await page.request.get(`${BASE_URL}/api/member/info`, {
+    headers: { 'x-module-id': 'PERSPNL3' },
+  });
+  expect(mine.status()).toBe(200);
+});
 
 test('register by mobile number with the SMS code from the outbox', async ({
   page,

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
+import { SignedInSessions } from '../auth/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { BankAccounts } from './components/bank-accounts.tsx';
 import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
@@ -13,11 +14,12 @@ import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 /**
  * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
  * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
- * the old one) and the bound bank accounts (add, remove).
+ * the old one), the bound bank accounts (add, remove) and where the member is signed in (sign one out, or
+ * every other one).
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
-  const ids = { login: useId(), payment: useId(), accounts: useId() };
+  const ids = { login: useId(), sessions: useId(), payment: useId(), accounts: useId() };
   const info = useWithdrawalInfo();
 
   let money;
@@ -59,6 +61,12 @@ export default function SecurityScreen() {
         <Link className="kl-button kl-button--outline kl-button--small" to={fullPath('changePsw')}>
           {t('withdraw.security.changeLoginPassword')}
         </Link>
+      </section>
+      <section className="kl-withdraw-card" aria-labelledby={ids.sessions}>
+        <h2 id={ids.sessions} className="kl-withdraw-heading">
+          {t('auth.sessions.title')}
+        </h2>
+        <SignedInSessions />
       </section>
       {money}
     </section>

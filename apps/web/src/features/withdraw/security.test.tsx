@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accountsCalls, type MemberSessionEntry } from '@kl/contracts/accounts';
 import { withdrawalCalls } from '@kl/contracts/withdrawal';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
-import { openWithdraw } from './testing/open-withdraw.ts';
+import { openWithdraw, THIS_SESSION } from './testing/open-withdraw.ts';
 
 const SECURITY = '/m/member/security?lang=en';
 const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNumber: string) => ({
@@ -169,5 +170,53 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     await openWithdraw({ path: SECURITY, accounts });
     expect(await screen.findByText('You can bind at most 5 bank accounts')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a bank account' })).toBeNull();
+  });
+
+  it('lists where the member is signed in, this device first, and signs another one out or every other one', async () => {
+    const session = (n: number, overrides: Partial<MemberSessionEntry>): MemberSessionEntry => ({
+      ...THIS_SESSION,
+      id: `00000000-0000-4000-8200-00000000000${n}`,
+      current: false,
+      ...overrides,
+    });
+    let list = [
+      session(2, { browser: 'Chrome', system: 'Android', ip: '14.161.0.2' }),
+      THIS_SESSION,
+      session(3, { browser: null, system: null, ip: '27.72.0.3' }),
+    ];
+    on(accountsCalls.memberSessions, () => ({ list }));
+    on(accountsCalls.endMemberSession, ({ query }) => {
+      list = list.filter((entry) => entry.id !== query.sessionId);
+      return { ended: 1 };
+    });
+    on(accountsCalls.endOtherSessions, () => {
+      const ended = list.length - 1;
+      list = [THIS_SESSION];
+      return { ended };
+    });
+    const { user } = await openWithdraw({ path: SECURITY });
+    const region = await screen.findByRole('region', { name: 'Where you are signed in' });
+    const items = async () =>
+      (await within(region).findAllByRole('listitem')).map((item) => item.textContent ?? '');
+    const [first, second, third] = await items();
+    expect(first).toMatch(
+      /^Safari on iPhone · This device113\.161\.0\.10 · signed in \d\d:\d\d 01\/03\/2030/,
+    );
+    expect(second).toContain('Chrome on Android');
+    expect(third).toContain('unknown on unknown');
+    // This device has no button of its own.
+    expect(within(region).getAllByRole('button', { name: /^Sign out .+ \(/ })).toHaveLength(2);
+
+    await user.click(within(region).getByRole('button', { name: 'Sign out Chrome on Android (14.161.0.2)' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(2));
+    expect(callsTo(accountsCalls.endMemberSession).map((call) => call.query)).toEqual([
+      { sessionId: '00000000-0000-4000-8200-000000000002' },
+    ]);
+    expect(await screen.findByText('That device is signed out')).toBeInTheDocument();
+
+    await user.click(within(region).getByRole('button', { name: 'Sign out everywhere else' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    expect(callsTo(accountsCalls.endOtherSessions)).toHaveLength(1);
+    expect(within(region).queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
   });
 });

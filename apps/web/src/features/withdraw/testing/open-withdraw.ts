@@ -1,7 +1,21 @@
 import type { WageringRequirement } from '@kl/contracts/wagering';
 import type { Withdrawal, WithdrawalInfo } from '@kl/contracts/withdrawal';
+import { accountsCalls, type MemberSessionEntry } from '@kl/contracts/accounts';
+import { onByDefault } from '../../../test/fake-api.ts';
 import { openAsMember } from '../../../test/member-session.ts';
 import { answerWithdrawal, withdrawalInfo, type WithdrawalServer } from './fake-withdrawal.ts';
+
+/** The member's session of the test's page. */
+export const THIS_SESSION: MemberSessionEntry = {
+  id: '00000000-0000-4000-8200-000000000001',
+  browser: 'Safari',
+  system: 'iPhone',
+  device: 'H5',
+  ip: '113.161.0.10',
+  signedInAt: '2030-03-01T08:00:00.000Z',
+  lastActiveAt: '2030-03-01T09:30:00.000Z',
+  current: true,
+};
 
 /**
  * Opens `path` (default /m/withdraw) in English as a member of `type`, the server's view made of `info`
@@ -21,6 +35,8 @@ export async function openWithdraw({
 } = {}) {
   const server: WithdrawalServer = { info: withdrawalInfo(info), requirements, requests };
   answerWithdrawal(server);
+  // The security screen lists where the member is signed in: here, this device only.
+  onByDefault(accountsCalls.memberSessions, { list: [THIS_SESSION] });
   const view = await openAsMember(path, { type });
   return { ...view, server };
 }
