@@ -7,6 +7,7 @@ import {
   usernameCheckQuery,
   usernameCheckResult,
 } from './account-checks.ts';
+import { pageParams } from './paging.ts';
 
 /**
  * Accounts (product.md §3 Session, Login payload, Registration payload, Change password, SMS send, Member
@@ -40,6 +41,9 @@ export const DEVICE_HEADER = 'x-device';
 export const DEVICE_ID_HEADER = 'x-device-id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const DEVICES = ['H5', 'OTHERS'] as const;
+/** How a member signs in: a password, an SMS code, or a quick login (Google, Facebook, phone). */
+export const LOGIN_METHODS = ['password', 'sms', 'social'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
 /** Header carrying the login payload's AES key wrapped with the server's RSA-OAEP key: `<keyId>.<base64>`. */
 export const LOGIN_KEY_HEADER = 'x-login-key';
 /** Name of the HttpOnly session cookie. */
@@ -123,6 +127,33 @@ export const endSessionQuery = z.object({ sessionId: z.uuid() });
 /** How many sessions a sign-out ended. */
 export const endedSessions = z.object({ ended: z.number().int().nonnegative() });
 export type EndedSessions = z.infer<typeof endedSessions>;
+
+/** How far back the member's login history goes, and its page. */
+export const LOGIN_HISTORY_DAYS = 90;
+export const LOGIN_HISTORY_PAGE_SIZE = { default: 20, max: 50 } as const;
+export const loginHistoryQuery = z.object({ ...pageParams(LOGIN_HISTORY_PAGE_SIZE) });
+/**
+ * One sign-in of the member's login history: when, from where, with which browser and system, how, and
+ * whether it succeeded (with the refusal's catalogue code when not). A failure counts when it named the
+ * member's username or mobile number.
+ */
+export const loginHistoryEntry = z.object({
+  at: z.string(),
+  ip: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  method: z.enum(LOGIN_METHODS),
+  succeeded: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type LoginHistoryEntry = z.infer<typeof loginHistoryEntry>;
+export const loginHistoryPage = z.object({
+  list: z.array(loginHistoryEntry),
+  total: z.number().int().min(0),
+  pageNo: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type LoginHistoryPage = z.infer<typeof loginHistoryPage>;
 
 /** Failed login: `value.captchaRequired` tells the form to show the captcha (product.md §2 Login). */
 export const loginFailureValue = z.object({ captchaRequired: z.boolean() });
@@ -366,6 +397,13 @@ export const accountsCalls = {
     moduleId: 'PERSPNL3',
     query: endSessionQuery,
     response: endedSessions,
+  },
+  loginHistory: {
+    method: 'GET',
+    path: '/api/member/logins',
+    moduleId: 'PERSPNL3',
+    query: loginHistoryQuery,
+    response: loginHistoryPage,
   },
   endOtherSessions: {
     method: 'POST',

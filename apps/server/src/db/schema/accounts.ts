@@ -1,4 +1,4 @@
-import { DEVICES, REGISTER_METHODS, SMS_PURPOSES } from '@kl/contracts/accounts';
+import { DEVICES, LOGIN_METHODS, REGISTER_METHODS, SMS_PURPOSES } from '@kl/contracts/accounts';
 import { AGENT_LINK_KINDS } from '@kl/contracts/agents';
 import { sql } from 'drizzle-orm';
 import {
@@ -172,10 +172,21 @@ export const loginAttempt = pgTable(
     ip: text('ip').notNull(),
     succeeded: boolean('succeeded').notNull(),
     createdAt: at('created_at').notNull(),
+    /** The member signed in (a success); a failure names only what was typed (`account`). */
+    memberId: uuid('member_id'),
+    /** How: password, sms or social (a quick login with Google, Facebook or a phone). */
+    method: text('method', { enum: LOGIN_METHODS }),
+    /** A failure's catalogue code (WRONG_CREDENTIALS, WRONG_VERIFICATION_CODE, ACCOUNT_UNAVAILABLE…). */
+    reason: text('reason'),
+    /** The browser's User-Agent (its first 300 characters). */
+    userAgent: text('user_agent'),
   },
   (table) => [
     index('login_attempt_ip_idx').on(table.ip, table.createdAt),
     index('login_attempt_account_idx').on(table.merchantCode, table.account, table.createdAt),
+    // A member's login history (docs/product.md, "Account security").
+    index('login_attempt_member_idx').on(table.memberId, table.createdAt),
+    check('login_attempt_method_check', inList(table.method, LOGIN_METHODS)),
   ],
 );
 

@@ -552,6 +552,71 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect((await sessions(phone)).map((session) => session.current)).toEqual([true]);
     });
 
+    it('keeps the member’s login history: sign-ins and refused attempts naming them, 90 days, paged', async () => {
+      const ANDROID =
+        'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+        'Chrome/124.0.0.0 Mobile Safari/537.36';
+      const { username } = await registered();
+      const wrongAt = freshIp();
+      const wrong = await login({ type: 'username', username, password: 'wrong999' }, { ip: wrongAt });
+      expect(json(wrong).code).toBe('WRONG_CREDENTIALS');
+      // Another member's refusal is not in this one's history.
+      await login(
+        { type: 'username', username: (await registered()).username, password: 'nope9999' },
+        {
+          ip: freshIp(),
+        },
+      );
+      time.advance(16 * 60_000);
+      const phone = { ip: freshIp(), userAgent: ANDROID };
+      const signedIn = await login(
+        { type: 'username', username: username.toUpperCase(), password: PASSWORD },
+        phone,
+      );
+      const caller = { ...phone, cookie: sessionCookieOf(signedIn) ?? '' };
+      const history = async (query: Record<string, string>, who: Caller = caller) =>
+        json<{ value: { list: Record<string, unknown>[]; total: number } }>(
+          await call(suite.app, API.loginHistory, who, { query }),
+        ).value;
+
+      expect(await history({})).toEqual({
+        list: [
+          {
+            at: time.clock().toISOString(),
+            ip: phone.ip,
+            browser: 'Chrome',
+            system: 'Android',
+            method: 'password',
+            succeeded: true,
+            reason: null,
+          },
+          expect.objectContaining({
+            ip: wrongAt,
+            method: 'password',
+            succeeded: false,
+            reason: 'WRONG_CREDENTIALS',
+          }),
+        ],
+        total: 2,
+        pageNo: 1,
+        pageSize: 20,
+      });
+      expect(await history({ pageNo: '2', pageSize: '1' })).toMatchObject({
+        list: [{ ip: wrongAt }],
+        total: 2,
+        pageNo: 2,
+      });
+
+      // Past 90 days an entry leaves the history.
+      time.advance(89 * DAY_MS);
+      const later = await login({ type: 'username', username, password: PASSWORD }, { ip: freshIp() });
+      const now = { ip: freshIp(), cookie: sessionCookieOf(later) ?? '' };
+      expect((await history({}, now)).total).toBe(3);
+      // A minute short of 90 days after the phone's sign-in: the refusal 16 minutes before it is gone.
+      time.advance(DAY_MS - 60_000);
+      expect((await history({}, now)).list.map((entry) => entry.succeeded)).toEqual([true, true]);
+    });
+
     it('a session not renewed for 7 days has expired', async () => {
       const { cookie } = await registered();
       time.advance(7 * DAY_MS + 1000);

@@ -1,10 +1,18 @@
-import { type LoginPayload, loginPayload, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import {
+  LOGIN_HISTORY_DAYS,
+  type LoginHistoryPage,
+  type LoginMethod,
+  type LoginPayload,
+  loginPayload,
+  TRIAL_MEMBER_TYPE,
+} from '@kl/contracts/accounts';
 import { verifyField } from '@kl/contracts/verifier';
 import { type AttemptRule, createAttemptCounter } from '../../platform/attempts.ts';
-import { addMs, type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomDigits, verifyAgainstDecoy, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError, isDomainError } from '../../platform/errors.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { RequestContext } from '../../platform/request-context.ts';
 import type { MerchantService } from '../merchant/index.ts';
 import type { MemberRepository, MemberRow } from '../member/index.ts';
@@ -12,6 +20,7 @@ import { type CaptchaService, normaliseMobile, type SmsService } from '../verifi
 import type { FirebaseLoginService } from './firebase-login-service.ts';
 import type { LoginAttemptRepository } from './repository.ts';
 import type { NewSession, SessionService } from './session-service.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 /** After a failed login, that account and that IP must pass the captcha for this long. */
 export const CAPTCHA_AFTER_FAILURE_MS = 15 * MINUTE_MS;
@@ -68,8 +77,26 @@ export function createLoginService(deps: LoginServiceDeps) {
     }
   }
 
-  const record = (merchantCode: string, account: string | null, ip: string, succeeded: boolean) =>
-    attempts.record({ merchantCode, account, ip, succeeded, createdAt: clock() });
+  /** Keeps an attempt for the guessing rules and the member's login history (a failure with its code). */
+  const record = (
+    merchantCode: string,
+    account: string | null,
+    context: RequestContext,
+    method: LoginMethod,
+    outcome: { memberId: string } | { error: unknown },
+  ) =>
+    attempts.record({
+      merchantCode,
+      account,
+      ip: context.ip,
+      succeeded: 'memberId' in outcome,
+      memberId: 'memberId' in outcome ? outcome.memberId : null,
+      method,
+      reason:
+        'error' in outcome ? (isDomainError(outcome.error) ? outcome.error.code : 'UNKNOWN_ERROR') : null,
+      userAgent: context.userAgent ?? null,
+      createdAt: clock(),
+    });
 
   /**
    * Whether this attempt may go without the captcha: not with LOGINREQCAPTCHA3, nor after a failure of this
@@ -108,6 +135,7 @@ export function createLoginService(deps: LoginServiceDeps) {
     payload: { captcha?: string | undefined; captchaId?: string | undefined },
     context: RequestContext,
     alwaysCaptcha: boolean,
+    method: LoginMethod,
     authenticate: () => Promise<MemberRow>,
   ): Promise<NewSession> {
     const { free, held } = await captchaFree(merchantCode, account, context.ip, alwaysCaptcha);
@@ -116,13 +144,13 @@ export function createLoginService(deps: LoginServiceDeps) {
       if (!free) await captchaService.require(payload, { captchaRequired: true });
       member = await authenticate();
     } catch (error) {
-      await record(merchantCode, account, context.ip, false);
+      await record(merchantCode, account, context, method, { error });
       if (isDomainError(error) && error.code !== 'ACCOUNT_UNAVAILABLE') {
         throw new DomainError(error.code, { ...error.value, captchaRequired: true });
       }
       throw error;
     }
-    await record(merchantCode, account, context.ip, true);
+    await record(merchantCode, account, context, method, { memberId: member.id });
     for (const key of held) await counter.clear(CAPTCHA_FREE_SCOPE, key);
     await deps.checkLogin?.(member);
     return sessionService.create(member, context);
@@ -146,15 +174,23 @@ export function createLoginService(deps: LoginServiceDeps) {
         const password = verifyField('loginPassword', payload.password);
         if (!password.ok) throw new DomainError(password.code, { field: 'password' });
         const name = username.value ?? '';
-        return attempt(merchantCode, name.toLowerCase(), payload, context, alwaysCaptcha, async () => {
-          const member = await members.findByUsername(merchantCode, name);
-          const ok = member?.passwordHash
-            ? await verifyPassword(member.passwordHash, password.value ?? '')
-            : await verifyAgainstDecoy(password.value ?? '');
-          if (!member || !ok) throw wrongCredentials();
-          if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
-          return member;
-        });
+        return attempt(
+          merchantCode,
+          name.toLowerCase(),
+          payload,
+          context,
+          alwaysCaptcha,
+          'password',
+          async () => {
+            const member = await members.findByUsername(merchantCode, name);
+            const ok = member?.passwordHash
+              ? await verifyPassword(member.passwordHash, password.value ?? '')
+              : await verifyAgainstDecoy(password.value ?? '');
+            if (!member || !ok) throw wrongCredentials();
+            if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
+            return member;
+          },
+        );
       }
 
       if (payload.type === 'sms') {
@@ -169,7 +205,7 @@ export function createLoginService(deps: LoginServiceDeps) {
             verifierField: 'loginMobileNum',
           },
         );
-        return attempt(merchantCode, mobile.e164, payload, context, alwaysCaptcha, async () => {
+        return attempt(merchantCode, mobile.e164, payload, context, alwaysCaptcha, 'sms', async () => {
           await deps.smsService.verify(merchantCode, mobile, 'login', payload.verificationCode);
           const member = await members.findByMobile(
             merchantCode,
@@ -185,14 +221,53 @@ export function createLoginService(deps: LoginServiceDeps) {
       // Google / Facebook / phone quick login with a Firebase ID token; a refused token counts as a failure.
       try {
         const session = await deps.firebaseLogin.login(merchant, payload, context);
-        await record(merchantCode, null, context.ip, true);
+        await record(merchantCode, null, context, 'social', { memberId: session.memberId });
         return session;
       } catch (error) {
         if (isDomainError(error) && error.code === 'WRONG_CREDENTIALS') {
-          await record(merchantCode, null, context.ip, false);
+          await record(merchantCode, null, context, 'social', { error });
         }
         throw error;
       }
+    },
+
+    /**
+     * The member's login history of the last LOGIN_HISTORY_DAYS days, a page of it, newest first
+     * (docs/product.md, "Account security"): their sign-ins, and the refused attempts naming their username or
+     * mobile number.
+     */
+    async history(
+      member: Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'username'>,
+      query: { pageNo: number; pageSize: number },
+    ): Promise<LoginHistoryPage> {
+      const row = await members.findById(member.memberId);
+      const accounts = [member.username.toLowerCase()];
+      if (row?.mobileNum) accounts.push(`${row.countryDialingCode ?? ''}${row.mobileNum}`);
+      const since = addMs(clock(), -LOGIN_HISTORY_DAYS * DAY_MS);
+      const { rows, total } = await attempts.historyOf(
+        member.merchantCode,
+        member.memberId,
+        accounts,
+        since,
+        {
+          limit: query.pageSize,
+          offset: (query.pageNo - 1) * query.pageSize,
+        },
+      );
+      return {
+        list: rows.map((entry) => ({
+          at: entry.createdAt.toISOString(),
+          ip: entry.ip,
+          ...describeUserAgent(entry.userAgent),
+          // Attempts kept before the method was recorded were all by password or SMS code; password.
+          method: entry.method ?? 'password',
+          succeeded: entry.succeeded,
+          reason: entry.reason,
+        })),
+        total,
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+      };
     },
 
     /** product.md §4 Trial login: a new type 4 member `try` + 8 digits, without a password, logged in. */

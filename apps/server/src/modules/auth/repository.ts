@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { loginAttempt, loginKey, passwordResetToken } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
@@ -31,6 +31,38 @@ export function createLoginAttemptRepository(db: Db) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * A member's login history since `since`, newest first: their sign-ins, and the refused attempts naming
+     * any of their accounts (a lower-cased username, a mobile number); a page of it and the count.
+     */
+    async historyOf(
+      merchantCode: string,
+      memberId: string,
+      accounts: string[],
+      since: Date,
+      page: { limit: number; offset: number },
+    ) {
+      const where = and(
+        eq(loginAttempt.merchantCode, merchantCode),
+        gt(loginAttempt.createdAt, since),
+        or(
+          eq(loginAttempt.memberId, memberId),
+          and(inArray(loginAttempt.account, accounts), eq(loginAttempt.succeeded, false)),
+        ),
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(loginAttempt)
+          .where(where)
+          .orderBy(desc(loginAttempt.createdAt), desc(loginAttempt.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(loginAttempt).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
     },
 
     /** The newest refused login attempts naming any of the accounts (a lower-cased username, a mobile). */

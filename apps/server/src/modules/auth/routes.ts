@@ -123,6 +123,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     handler: (request) => sessionService.listOpen(currentMember(request)),
   });
 
+  route(app, 'loginHistory', {
+    summary: 'The member’s login history: the last 90 days, a page at a time, newest first',
+    description:
+      'Each sign-in (password, SMS code or quick login) and each refused attempt naming the member’s username ' +
+      'or mobile number: time, address, browser and system, method, and the refusal’s catalogue code.',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
+    preHandler: guards.member,
+    handler: (request) => loginService.history(currentMember(request), request.query),
+  });
+
   route(app, 'endMemberSession', {
     summary: 'Sign one of the member’s sessions out: its next call answers SESSION_EXPIRED',
     description: 'An unknown session, another member’s or one already ended: 404 NOT_FOUND.',

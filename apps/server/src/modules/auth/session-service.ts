@@ -25,6 +25,8 @@ export interface NewSession {
   token: string;
   expiresAt: Date;
   sessionInfo: SessionInfo;
+  /** The member signed in. */
+  memberId: string;
 }
 
 export function toSessionInfo(
@@ -67,7 +69,12 @@ export function createSessionService(deps: { sessions: SessionRepository; clock:
         },
         tx,
       );
-      return { token, expiresAt, sessionInfo: toSessionInfo(member, { firstTimeLogin, expiresAt }) };
+      return {
+        token,
+        expiresAt,
+        sessionInfo: toSessionInfo(member, { firstTimeLogin, expiresAt }),
+        memberId: member.id,
+      };
     },
 
     /** The member of a live session token; undefined when unknown, expired, revoked or disabled. */

@@ -152,6 +152,7 @@ const EXPECTATIONS = {
   resetPassword: OPEN,
   memberInfo: MEMBER,
   memberSessions: MEMBER,
+  loginHistory: MEMBER,
   // A trial member may end its own sessions; the first member's one is not found to anyone else.
   endMemberSession: { access: 'own', trial: 'NOT_FOUND', foreign: 'NOT_FOUND' },
   endOtherSessions: MEMBER,
@@ -1071,6 +1072,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     memberInfo: { build: () => ({}) },
     memberSessions: { build: () => ({}) },
+    loginHistory: { build: () => ({ query: { pageNo: '1' } }) },
     endMemberSession: { build: async () => ({ query: { sessionId: await spareSession() } }) },
     endOtherSessions: { build: () => ({}) },
 

@@ -1,1 +1,0 @@
-ALTER TABLE "member_session" ADD COLUMN "user_agent" text;
