@@ -195,7 +195,7 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('a member signs another session out from the security page, and its next call is refused', async ({
+test('a member sees the login in the history, signs another session out, and its next call is refused', async ({
   page,
   request,
   navigate,
@@ -208,6 +208,10 @@ test('a member signs another session out from the security page, and its next ca
   await expect(page.getByTestId('header-member')).toContainText(userName);
 
   await navigate('/m/member/security');
+  // The login just made heads the history.
+  const logins = page.getByRole('region', { name: t('en', 'auth.logins.title') });
+  await expect(logins.getByRole('listitem').first()).toContainText(t('en', 'auth.logins.succeeded'));
+  await expect(logins.getByRole('listitem').first()).toContainText(t('en', 'auth.logins.methods.password'));
   const region = page.getByRole('region', { name: t('en', 'auth.sessions.title') });
   await expect(region.getByRole('listitem')).toHaveCount(2);
   await expect(region.getByRole('listitem').first()).toContainText(t('en', 'auth.sessions.current'));

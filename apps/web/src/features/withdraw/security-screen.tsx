@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
-import { SignedInSessions } from '../auth/index.ts';
+import { LoginHistory, SignedInSessions } from '../auth/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { BankAccounts } from './components/bank-accounts.tsx';
 import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
@@ -14,12 +14,12 @@ import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 /**
  * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
  * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
- * the old one), the bound bank accounts (add, remove) and where the member is signed in (sign one out, or
- * every other one).
+ * the old one), the bound bank accounts (add, remove), where the member is signed in (sign one out, or every
+ * other one) and the login history.
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
-  const ids = { login: useId(), sessions: useId(), payment: useId(), accounts: useId() };
+  const ids = { login: useId(), sessions: useId(), logins: useId(), payment: useId(), accounts: useId() };
   const info = useWithdrawalInfo();
 
   let money;
@@ -67,6 +67,12 @@ export default function SecurityScreen() {
           {t('auth.sessions.title')}
         </h2>
         <SignedInSessions />
+      </section>
+      <section className="kl-withdraw-card" aria-labelledby={ids.logins}>
+        <h2 id={ids.logins} className="kl-withdraw-heading">
+          {t('auth.logins.title')}
+        </h2>
+        <LoginHistory />
       </section>
       {money}
     </section>

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsCalls, type MemberSessionEntry } from '@kl/contracts/accounts';
+import { accountsCalls, type LoginHistoryEntry, type MemberSessionEntry } from '@kl/contracts/accounts';
 import { withdrawalCalls } from '@kl/contracts/withdrawal';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { openWithdraw, THIS_SESSION } from './testing/open-withdraw.ts';
@@ -218,5 +218,48 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
     expect(callsTo(accountsCalls.endOtherSessions)).toHaveLength(1);
     expect(within(region).queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
+  });
+
+  it('shows the login history, a refusal with its reason, a page at a time', async () => {
+    const entry = (n: number, overrides: Partial<LoginHistoryEntry> = {}): LoginHistoryEntry => ({
+      at: `2030-03-01T08:${String(59 - n).padStart(2, '0')}:00.000Z`,
+      ip: `113.161.0.${n}`,
+      browser: 'Chrome',
+      system: 'Android',
+      method: 'password',
+      succeeded: true,
+      reason: null,
+      ...overrides,
+    });
+    on(accountsCalls.loginHistory, ({ query }) =>
+      String(query.pageNo) === '1'
+        ? {
+            list: [
+              entry(1, { method: 'sms' }),
+              entry(2, { succeeded: false, reason: 'WRONG_CREDENTIALS', browser: null, system: null }),
+            ],
+            total: 3,
+            pageNo: 1,
+            pageSize: 2,
+          }
+        : { list: [entry(3, { method: 'social' })], total: 3, pageNo: 2, pageSize: 2 },
+    );
+    const { user } = await openWithdraw({ path: SECURITY });
+    const region = await screen.findByRole('region', { name: 'Login history' });
+    const texts = async () =>
+      (await within(region).findAllByRole('listitem')).map((item) => item.textContent);
+    expect(await texts()).toEqual([
+      expect.stringMatching(
+        /^Signed in\d\d:\d\d 01\/03\/2030 · SMS code · Chrome on Android · 113\.161\.0\.1$/,
+      ),
+      expect.stringMatching(
+        /^Refused: Wrong username or password.* · password · unknown on unknown · 113\.161\.0\.2$/,
+      ),
+    ]);
+    await user.click(within(region).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(region).getAllByRole('listitem')[2]).toHaveTextContent('quick login');
+    expect(within(region).queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(callsTo(accountsCalls.loginHistory).map((call) => String(call.query.pageNo))).toEqual(['1', '2']);
   });
 });

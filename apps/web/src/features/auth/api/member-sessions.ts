@@ -1,8 +1,9 @@
-import { accountsCalls, type EndedSessions } from '@kl/contracts/accounts';
-import { useQuery } from '@tanstack/react-query';
+import { accountsCalls, type EndedSessions, LOGIN_HISTORY_PAGE_SIZE } from '@kl/contracts/accounts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 
 export const MEMBER_SESSIONS_KEY = ['member', 'sessions'] as const;
+export const LOGIN_HISTORY_KEY = ['member', 'logins'] as const;
 
 /** GET memberSessions: the member's signed-in sessions, this one marked. */
 export function useMemberSessions() {
@@ -21,4 +22,19 @@ export function endMemberSession(sessionId: string): Promise<EndedSessions> {
 /** POST: signs every session of the member out but this one. */
 export function endOtherSessions(): Promise<EndedSessions> {
   return apiCall(accountsCalls.endOtherSessions);
+}
+
+/** GET loginHistory: the member's sign-ins and refused attempts of the last 90 days, page after page. */
+export function useLoginHistory() {
+  return useInfiniteQuery({
+    queryKey: LOGIN_HISTORY_KEY,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(accountsCalls.loginHistory, {
+        query: { pageNo: pageParam, pageSize: LOGIN_HISTORY_PAGE_SIZE.default },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNo * last.pageSize < last.total ? last.pageNo + 1 : undefined),
+    retry: false,
+  });
 }

@@ -37,6 +37,7 @@ export async function openWithdraw({
   answerWithdrawal(server);
   // The security screen lists where the member is signed in: here, this device only.
   onByDefault(accountsCalls.memberSessions, { list: [THIS_SESSION] });
+  onByDefault(accountsCalls.loginHistory, { list: [], total: 0, pageNo: 1, pageSize: 20 });
   const view = await openAsMember(path, { type });
   return { ...view, server };
 }
