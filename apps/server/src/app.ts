@@ -255,6 +255,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerService: wallet.ledgerService,
     lockedOf: (memberId) => wallet.wageringService.lockedOf(memberId),
     balanceChanged,
+    endOtherSessions: (memberId, keepSessionId, tx) =>
+      accounts.sessionService.revokeOthers(memberId, keepSessionId, tx),
   });
 
   const games = createGamesModule({

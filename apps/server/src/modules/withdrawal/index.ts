@@ -23,6 +23,7 @@ export {
   type WithdrawalOutcome,
   type WithdrawalService,
 } from './service.ts';
+import type { EndOtherSessions } from './service.ts';
 
 /**
  * Withdrawals wired together: `register` adds the member's /api/withdrawal calls (inside the API context).
@@ -36,6 +37,8 @@ export function createWithdrawalModule(deps: {
   lockedOf?: (memberId: string) => Promise<bigint>;
   /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
   balanceChanged?: ((memberId: string) => void) | undefined;
+  /** Ends the member's other sessions (a changed payment password). */
+  endOtherSessions?: EndOtherSessions | undefined;
 }) {
   const { db, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
@@ -45,6 +48,7 @@ export function createWithdrawalModule(deps: {
     clock,
     lockedOf: deps.lockedOf,
     balanceChanged: deps.balanceChanged,
+    endOtherSessions: deps.endOtherSessions,
   });
   return {
     withdrawalService,

@@ -38,6 +38,9 @@ export const withdrawalSettleKey = (requestId: string) => `withdrawal_settle:${r
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
 
+/** Ends every session of the member but `keepSessionId`, inside `tx`; answers how many. */
+export type EndOtherSessions = (memberId: string, keepSessionId: string, tx: DbOrTx) => Promise<number>;
+
 /**
  * Runs inside the transaction of a decision that changed the request (not on a repeated one), with the
  * request before and after: what the caller records with the decision (the back office's audit entry).
@@ -137,6 +140,8 @@ export function createWithdrawalService(deps: {
   lockedOf?: ((memberId: string) => Promise<bigint>) | undefined;
   /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
   balanceChanged?: ((memberId: string) => void) | undefined;
+  /** Ends the member's other sessions when the payment password changes (docs/product.md, "Account security"). */
+  endOtherSessions?: EndOtherSessions | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
   // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
@@ -319,8 +324,9 @@ export function createWithdrawalService(deps: {
       return passwordState(member.memberId, hash);
     },
 
+    /** A changed payment password ends the member's other sessions, as a changed login password does. */
     async changePaymentPassword(
-      member: Member,
+      member: Member & Pick<AuthenticatedMember, 'sessionId'>,
       request: ChangePaymentPasswordRequest,
     ): Promise<PaymentPasswordState> {
       requireRealMember(member);
@@ -331,7 +337,10 @@ export function createWithdrawalService(deps: {
         throw new DomainError('INVALID_INPUT', { reason: WITHDRAWAL_REASONS.samePassword });
       }
       const hash = await hashPassword(request.newPassword);
-      await withdrawals.setPaymentPasswordHash(member.memberId, hash, clock(), false);
+      await db.transaction(async (tx) => {
+        await withdrawals.setPaymentPasswordHash(member.memberId, hash, clock(), false, tx);
+        await deps.endOtherSessions?.(member.memberId, member.sessionId, tx);
+      });
       return passwordState(member.memberId, hash);
     },
 

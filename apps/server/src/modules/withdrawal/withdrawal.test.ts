@@ -13,6 +13,7 @@ import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
+import { sessionOf } from '../wallet/testing.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { createWithdrawalRepository } from './repository.ts';
 import { createWithdrawalService, withdrawalDayStart, withdrawalSettleKey } from './service.ts';
@@ -97,7 +98,9 @@ describeEachDatabase('withdrawal', (kind) => {
 
   describe('payment password', () => {
     it('is set once, verified, changed; a wrong one is refused with the tries left', async () => {
-      const { caller } = await newMember();
+      const { caller, row } = await newMember();
+      // The member is signed in elsewhere too.
+      const elsewhere = { ip: freshIp(), cookie: await sessionOf(database.current.db, row, time.clock) };
       expect(
         json(await call(suite.app, API.verifyPaymentPassword, caller, { payload: { password: PASSWORD } })),
       ).toMatchObject({
@@ -137,6 +140,9 @@ describeEachDatabase('withdrawal', (kind) => {
       expect(json(changed).value).toMatchObject({ attemptsLeft: 5 });
       expect(json(await verify(PASSWORD))).toMatchObject({ code: 'WRONG_PAYMENT_PASSWORD' });
       expect((await verify('135790')).statusCode).toBe(200);
+      // The change ended the other session, as a changed login password does; this one goes on.
+      expect(json(await call(suite.app, API.memberInfo, elsewhere)).code).toBe('SESSION_EXPIRED');
+      expect((await call(suite.app, API.memberInfo, caller)).statusCode).toBe(200);
     });
 
     it('locks after 5 wrong tries in a row for 15 minutes, even for the right one', async () => {
