@@ -41,8 +41,11 @@ export const DEVICE_HEADER = 'x-device';
 export const DEVICE_ID_HEADER = 'x-device-id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const DEVICES = ['H5', 'OTHERS'] as const;
-/** How a member signs in: a password, an SMS code, or a quick login (Google, Facebook, phone). */
-export const LOGIN_METHODS = ['password', 'sms', 'social'] as const;
+/**
+ * How a member signed in: a password, an SMS code, a quick login (Google, Facebook, phone), or by
+ * registering or taking a trial account (each starts a session).
+ */
+export const LOGIN_METHODS = ['password', 'sms', 'social', 'register', 'trial'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 /** Header carrying the login payload's AES key wrapped with the server's RSA-OAEP key: `<keyId>.<base64>`. */
 export const LOGIN_KEY_HEADER = 'x-login-key';
@@ -142,7 +145,8 @@ export const loginHistoryEntry = z.object({
   ip: z.string(),
   browser: z.string().nullable(),
   system: z.string().nullable(),
-  method: z.enum(LOGIN_METHODS),
+  /** Null for entries kept before the method was recorded. */
+  method: z.enum(LOGIN_METHODS).nullable(),
   succeeded: z.boolean(),
   reason: z.string().nullable(),
 });

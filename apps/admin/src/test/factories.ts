@@ -113,6 +113,25 @@ export function createMemberDetail(overrides: Partial<MemberDetail['member']> = 
         active: true,
       },
     ],
-    logins: [{ ip: '203.0.113.7', succeeded: true, at: '2026-03-01T07:30:00.000Z' }],
+    logins: [
+      {
+        ip: '198.51.100.20',
+        succeeded: false,
+        at: '2026-03-01T07:40:00.000Z',
+        method: 'password',
+        reason: 'WRONG_CREDENTIALS',
+        browser: null,
+        system: null,
+      },
+      {
+        ip: '203.0.113.7',
+        succeeded: true,
+        at: '2026-03-01T07:30:00.000Z',
+        method: 'sms',
+        reason: null,
+        browser: 'Chrome',
+        system: 'Android',
+      },
+    ],
   };
 }

@@ -59,7 +59,8 @@ export function createAccountsModules(deps: {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
   const members = createMemberRepository(db);
-  const sessionService = createSessionService({ sessions: createSessionRepository(db), clock });
+  const attempts = createLoginAttemptRepository(db);
+  const sessionService = createSessionService({ sessions: createSessionRepository(db), clock, attempts });
   const cookies = createSessionCookies({ secure: config.nodeEnv === 'production', clock });
   const guards: MemberGuards = createMemberGuards({
     resolveSession: (token) => sessionService.resolve(token),
@@ -97,7 +98,7 @@ export function createAccountsModules(deps: {
     clock,
     merchantService,
     members,
-    attempts: createLoginAttemptRepository(db),
+    attempts,
     captchaService,
     smsService,
     sessionService,

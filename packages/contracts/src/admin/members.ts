@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_METHODS } from '../accounts.ts';
 import { moneySchema } from '../wallet.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 import { pageParams } from '../paging.ts';
@@ -69,10 +70,17 @@ export const memberSessionRow = z.object({
   active: z.boolean(),
 });
 
+/** One entry of the member's login history (docs/back-office.md, "Members"): a sign-in, or a refusal naming them. */
 export const memberLoginRow = z.object({
   ip: z.string(),
   succeeded: z.boolean(),
   at: z.iso.datetime(),
+  /** Null for entries kept before the method was recorded. */
+  method: z.enum(LOGIN_METHODS).nullable(),
+  /** A refusal's catalogue code. */
+  reason: z.string().nullable(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
 });
 
 export const memberDetail = z.object({

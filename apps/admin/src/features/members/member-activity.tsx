@@ -1,4 +1,5 @@
 import type { MemberDetail } from '@kl/contracts/admin/members';
+import { isErrorCode } from '@kl/contracts/errors';
 import { Card, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/dates.ts';
@@ -38,17 +39,32 @@ export function MemberActivity({ detail }: { detail: MemberDetail }) {
       render: (active: boolean) => <YesNo value={active} />,
     },
   ];
+  const unknown = t('members.logins.unknown');
   const loginColumns: TableColumnsType<LoginRow> = [
     { title: t('members.logins.at'), dataIndex: 'at', render: formatDateTime },
     { title: t('members.logins.ip'), dataIndex: 'ip' },
     {
+      title: t('members.logins.method'),
+      dataIndex: 'method',
+      render: (method: LoginRow['method']) => (method ? t(`members.logins.methods.${method}`) : unknown),
+    },
+    {
+      title: t('members.logins.device'),
+      key: 'device',
+      render: (_: unknown, login: LoginRow) =>
+        t('members.logins.browserOn', { browser: login.browser ?? unknown, system: login.system ?? unknown }),
+    },
+    {
       title: t('members.logins.result'),
       dataIndex: 'succeeded',
-      render: (succeeded: boolean) =>
+      render: (succeeded: boolean, login: LoginRow) =>
         succeeded ? (
           <Tag color="success">{t('members.logins.succeeded')}</Tag>
         ) : (
-          <Tag color="error">{t('members.logins.failed')}</Tag>
+          <>
+            <Tag color="error">{t('members.logins.failed')}</Tag>
+            {t(isErrorCode(login.reason) ? login.reason : 'UNKNOWN_ERROR', { ns: 'errors' })}
+          </>
         ),
     },
   ];

@@ -75,6 +75,12 @@ describe('a member', () => {
     expect(
       within(screen.getByRole('table', { name: 'Sessions' })).getByText('Chrome on Android'),
     ).toBeVisible();
+    // The login history: how, with which browser, and a refusal's reason.
+    const logins = within(screen.getByRole('table', { name: 'Logins' }));
+    expect(logins.getByText('SMS code')).toBeVisible();
+    expect(logins.getByText('Chrome on Android')).toBeVisible();
+    expect(logins.getByText('unknown on unknown')).toBeVisible();
+    expect(logins.getByText('Wrong username or password')).toBeVisible();
     // Reading members only: no disable or end-sessions buttons.
     expect(screen.queryByRole('button', { name: 'Disable member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'End sessions' })).toBeNull();

@@ -165,7 +165,7 @@ export function createFirebaseLoginService(deps: FirebaseLoginServiceDeps) {
       return db.transaction(async (tx) => {
         await deps.checkLogin?.(member, tx);
         await identities.touch(linked.id, clock(), tx);
-        return sessionService.create(member, context, tx);
+        return sessionService.create(member, context, { method: 'social', tx });
       });
     }
     return db.transaction(async (tx) => {
@@ -181,7 +181,7 @@ export function createFirebaseLoginService(deps: FirebaseLoginServiceDeps) {
       );
       if (!link) throw new IdentityLinkedMeanwhile();
       await deps.checkLogin?.(member, tx);
-      return sessionService.create(member, context, tx);
+      return sessionService.create(member, context, { method: 'social', tx });
     });
   }
 

@@ -11,6 +11,7 @@ export {
 } from './firebase-keys.ts';
 export { createFirebaseLoginService, type FirebaseLoginService } from './firebase-login-service.ts';
 export { createLoginKeyService, type LoginKeyService } from './login-key-service.ts';
+export { loginHistoryEntryOf } from './login-history.ts';
 export { createLoginService, type LoginCheck, type LoginService } from './login-service.ts';
 export {
   checkNewPassword,

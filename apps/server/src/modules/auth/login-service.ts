@@ -20,7 +20,7 @@ import { type CaptchaService, normaliseMobile, type SmsService } from '../verifi
 import type { FirebaseLoginService } from './firebase-login-service.ts';
 import type { LoginAttemptRepository } from './repository.ts';
 import type { NewSession, SessionService } from './session-service.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { loginHistoryEntryOf } from './login-history.ts';
 
 /** After a failed login, that account and that IP must pass the captcha for this long. */
 export const CAPTCHA_AFTER_FAILURE_MS = 15 * MINUTE_MS;
@@ -77,23 +77,24 @@ export function createLoginService(deps: LoginServiceDeps) {
     }
   }
 
-  /** Keeps an attempt for the guessing rules and the member's login history (a failure with its code). */
-  const record = (
+  /**
+   * Keeps a refused attempt, for the guessing rules and the login history of the member it named, with the
+   * refusal's code (a success is kept by the session it starts: session-service.ts).
+   */
+  const recordRefusal = (
     merchantCode: string,
     account: string | null,
     context: RequestContext,
     method: LoginMethod,
-    outcome: { memberId: string } | { error: unknown },
+    error: unknown,
   ) =>
     attempts.record({
       merchantCode,
       account,
       ip: context.ip,
-      succeeded: 'memberId' in outcome,
-      memberId: 'memberId' in outcome ? outcome.memberId : null,
+      succeeded: false,
       method,
-      reason:
-        'error' in outcome ? (isDomainError(outcome.error) ? outcome.error.code : 'UNKNOWN_ERROR') : null,
+      reason: isDomainError(error) ? error.code : 'UNKNOWN_ERROR',
       userAgent: context.userAgent ?? null,
       createdAt: clock(),
     });
@@ -144,16 +145,15 @@ export function createLoginService(deps: LoginServiceDeps) {
       if (!free) await captchaService.require(payload, { captchaRequired: true });
       member = await authenticate();
     } catch (error) {
-      await record(merchantCode, account, context, method, { error });
+      await recordRefusal(merchantCode, account, context, method, error);
       if (isDomainError(error) && error.code !== 'ACCOUNT_UNAVAILABLE') {
         throw new DomainError(error.code, { ...error.value, captchaRequired: true });
       }
       throw error;
     }
-    await record(merchantCode, account, context, method, { memberId: member.id });
     for (const key of held) await counter.clear(CAPTCHA_FREE_SCOPE, key);
     await deps.checkLogin?.(member);
-    return sessionService.create(member, context);
+    return sessionService.create(member, context, { method });
   }
 
   const wrongCredentials = () => new DomainError('WRONG_CREDENTIALS', { captchaRequired: true });
@@ -220,12 +220,10 @@ export function createLoginService(deps: LoginServiceDeps) {
 
       // Google / Facebook / phone quick login with a Firebase ID token; a refused token counts as a failure.
       try {
-        const session = await deps.firebaseLogin.login(merchant, payload, context);
-        await record(merchantCode, null, context, 'social', { memberId: session.memberId });
-        return session;
+        return await deps.firebaseLogin.login(merchant, payload, context);
       } catch (error) {
         if (isDomainError(error) && error.code === 'WRONG_CREDENTIALS') {
-          await record(merchantCode, null, context, 'social', { error });
+          await recordRefusal(merchantCode, null, context, 'social', error);
         }
         throw error;
       }
@@ -255,15 +253,7 @@ export function createLoginService(deps: LoginServiceDeps) {
         },
       );
       return {
-        list: rows.map((entry) => ({
-          at: entry.createdAt.toISOString(),
-          ip: entry.ip,
-          ...describeUserAgent(entry.userAgent),
-          // Attempts kept before the method was recorded were all by password or SMS code; password.
-          method: entry.method ?? 'password',
-          succeeded: entry.succeeded,
-          reason: entry.reason,
-        })),
+        list: rows.map(loginHistoryEntryOf),
         total,
         pageNo: query.pageNo,
         pageSize: query.pageSize,
@@ -298,7 +288,7 @@ export function createLoginService(deps: LoginServiceDeps) {
           );
           if (created) {
             await deps.onTrialMember?.(created, tx);
-            return sessionService.create(created, context, tx);
+            return sessionService.create(created, context, { method: 'trial', tx });
           }
         }
         throw new Error('Could not find a free trial username in 5 tries');

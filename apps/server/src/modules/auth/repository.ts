@@ -64,22 +64,6 @@ export function createLoginAttemptRepository(db: Db) {
       ]);
       return { rows, total: counted?.total ?? 0 };
     },
-
-    /** The newest refused login attempts naming any of the accounts (a lower-cased username, a mobile). */
-    async newestFailedNaming(merchantCode: string, accounts: string[], limit: number) {
-      return db
-        .select({ ip: loginAttempt.ip, at: loginAttempt.createdAt })
-        .from(loginAttempt)
-        .where(
-          and(
-            eq(loginAttempt.merchantCode, merchantCode),
-            inArray(loginAttempt.account, accounts),
-            eq(loginAttempt.succeeded, false),
-          ),
-        )
-        .orderBy(desc(loginAttempt.createdAt), desc(loginAttempt.id))
-        .limit(limit);
-    },
   };
 }
 

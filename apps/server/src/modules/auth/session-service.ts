@@ -1,6 +1,7 @@
 import {
   isTrialMember,
   type EndedSessions,
+  type LoginMethod,
   type MemberSessionList,
   type SessionInfo,
 } from '@kl/contracts/accounts';
@@ -10,6 +11,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { DomainError } from '../../platform/errors.ts';
+import type { LoginAttemptRepository } from './repository.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -25,8 +27,6 @@ export interface NewSession {
   token: string;
   expiresAt: Date;
   sessionInfo: SessionInfo;
-  /** The member signed in. */
-  memberId: string;
 }
 
 export function toSessionInfo(
@@ -42,14 +42,21 @@ export function toSessionInfo(
   };
 }
 
-/** Sessions of members: created on login and registration, renewed, revoked. */
-export function createSessionService(deps: { sessions: SessionRepository; clock: Clock }) {
+/**
+ * Sessions of members: created on login and registration, renewed, revoked. With `attempts`, every session
+ * started is kept in the member's login history with how it was started (docs/product.md, "Account security").
+ */
+export function createSessionService(deps: {
+  sessions: SessionRepository;
+  clock: Clock;
+  attempts?: Pick<LoginAttemptRepository, 'record'> | undefined;
+}) {
   const { sessions, clock } = deps;
   return {
     async create(
       member: Pick<MemberRow, 'id' | 'username' | 'merchantCode' | 'type'>,
       context: RequestContext,
-      tx?: DbOrTx,
+      { method, tx }: { method: LoginMethod; tx?: DbOrTx | undefined },
     ): Promise<NewSession> {
       const now = clock();
       const token = randomToken(32);
@@ -69,12 +76,20 @@ export function createSessionService(deps: { sessions: SessionRepository; clock:
         },
         tx,
       );
-      return {
-        token,
-        expiresAt,
-        sessionInfo: toSessionInfo(member, { firstTimeLogin, expiresAt }),
-        memberId: member.id,
-      };
+      await deps.attempts?.record(
+        {
+          merchantCode: member.merchantCode,
+          account: member.username.toLowerCase(),
+          ip: context.ip,
+          succeeded: true,
+          memberId: member.id,
+          method,
+          userAgent: context.userAgent ?? null,
+          createdAt: now,
+        },
+        tx,
+      );
+      return { token, expiresAt, sessionInfo: toSessionInfo(member, { firstTimeLogin, expiresAt }) };
     },
 
     /** The member of a live session token; undefined when unknown, expired, revoked or disabled. */

@@ -210,7 +210,10 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         if (!created)
           throw new DomainError('USERNAME_EXISTS', { field: method === 'mobile' ? 'mobileNum' : 'username' });
         const type = deps.attachMember ? await deps.attachMember(created, affiliate, tx) : created.type;
-        const session = await deps.sessionService.create({ ...created, type }, context, tx);
+        const session = await deps.sessionService.create({ ...created, type }, context, {
+          method: 'register',
+          tx,
+        });
         // The device or address of other members: signals for the risk queue, with the registration.
         await riskSignals.atRegistration(created, tx);
         return session;

@@ -32,6 +32,6 @@ export async function createTestMember(
 /** A live session of the member: the value of its session cookie. */
 export async function sessionOf(db: Db, row: MemberRow, clock: Clock = systemClock): Promise<string> {
   const sessions = createSessionService({ sessions: createSessionRepository(db), clock });
-  const session = await sessions.create(row, { ip: '127.0.0.1', device: 'H5' });
+  const session = await sessions.create(row, { ip: '127.0.0.1', device: 'H5' }, { method: 'password' });
   return session.token;
 }

@@ -1,8 +1,8 @@
-import { isTrialMember } from '@kl/contracts/accounts';
+import { isTrialMember, LOGIN_HISTORY_DAYS } from '@kl/contracts/accounts';
 import type { MemberDetail, MemberPage, MemberRow } from '@kl/contracts/admin/members';
 import type { Locale } from '@kl/contracts/i18n';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
-import type { Clock } from '../../../platform/clock.ts';
+import { addMs, type Clock, DAY_MS } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { OutboxSender } from '../../../platform/outbox.ts';
 import { DomainError } from '../../../platform/errors.ts';
@@ -10,6 +10,7 @@ import {
   createLoginAttemptRepository,
   createPasswordResetRepository,
   createSessionRepository,
+  loginHistoryEntryOf,
   queueResetEmail,
   resetEmailSentLately,
 } from '../../auth/index.ts';
@@ -37,25 +38,6 @@ interface MemberListQuery {
 
 /** How many sessions, logins and ledger lines the member detail shows. */
 const DETAIL_ROWS = 20;
-
-/**
- * The member's sign-ins, newest first (docs/back-office.md, "Members"): every session they started is one
- * that succeeded, however it was made (registering, a password, an SMS code, a quick login), and every
- * refused attempt on their username or mobile number one that failed. A session is the one record every way
- * of signing in writes; the attempts name only what was typed, and a successful one is already a session.
- */
-function signInsOf(
-  sessions: readonly { ip: string; createdAt: Date }[],
-  refused: readonly { ip: string; at: Date }[],
-): MemberDetail['logins'] {
-  return [
-    ...sessions.map((session) => ({ ip: session.ip, succeeded: true, at: session.createdAt })),
-    ...refused.map((attempt) => ({ ip: attempt.ip, succeeded: false, at: attempt.at })),
-  ]
-    .sort((left, right) => right.at.getTime() - left.at.getTime())
-    .slice(0, DETAIL_ROWS)
-    .map((entry) => ({ ...entry, at: entry.at.toISOString() }));
-}
 
 function memberRowOf(row: ListRow): MemberRow {
   return {
@@ -145,7 +127,10 @@ export function createMemberService(deps: {
         vipService.levelOf(merchantCode, memberId),
         ledger.availableLines(memberId, WALLET_CURRENCY, demo, DETAIL_ROWS),
         sessions.newestOf(memberId, DETAIL_ROWS),
-        logins.newestFailedNaming(merchantCode, accounts, DETAIL_ROWS),
+        logins.historyOf(merchantCode, memberId, accounts, addMs(now, -LOGIN_HISTORY_DAYS * DAY_MS), {
+          limit: DETAIL_ROWS,
+          offset: 0,
+        }),
       ]);
       return {
         member: {
@@ -172,7 +157,7 @@ export function createMemberService(deps: {
           expiresAt: session.expiresAt.toISOString(),
           active: session.revokedAt === null && session.expiresAt > now,
         })),
-        logins: signInsOf(recentSessions, recentLogins),
+        logins: recentLogins.rows.map(loginHistoryEntryOf),
       };
     },
 

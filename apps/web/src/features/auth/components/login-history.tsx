@@ -45,7 +45,7 @@ export function LoginHistory() {
             <span className="kl-withdraw-item__detail">
               {t('auth.logins.detail', {
                 at: formatLocalDateTime(entry.at) ?? '',
-                method: t(`auth.logins.methods.${entry.method}`),
+                method: entry.method ? t(`auth.logins.methods.${entry.method}`) : unknown,
                 device: t('auth.sessions.browserOn', {
                   browser: entry.browser ?? unknown,
                   system: entry.system ?? unknown,
