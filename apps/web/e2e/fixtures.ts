@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '@kl/contracts/money';
 import { API } from '@kl/contracts/api-paths';
 import type { SystemStatus } from '@kl/contracts/status';
 import { E2E_PORT, E2E_SANDBOXES_PORT } from './constants.ts';
+import { axeViolations } from './support/axe.ts';
 
 /**
  * Fixtures of every journey:
@@ -104,16 +104,11 @@ async function settle(page: Page): Promise<void> {
 /** Runs axe on the page and records every violation (soft: the journey goes on, the test fails). */
 export async function checkAccessibility(page: Page, label: string): Promise<void> {
   await settle(page);
-  // One axe.run in the page (same-origin frames included; the site embeds no other origin): the default
-  // runs each frame apart and then opens a blank page to merge the results, which took about twice as
-  // long on home (6.5 s against 3 s on a quiet machine) for the same findings.
-  // Only the violations are gathered: axe then builds no selectors nor HTML excerpts for every element that
-  // passed, which the report never reads.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const violations = results.violations.map((violation) => {
+  // One axe.run in the page (same-origin frames included; the site embeds no other origin): running each
+  // frame apart and merging the results in a blank page took about twice as long on home for the same
+  // findings. axe is loaded once per document (support/axe.ts).
+  const found = await axeViolations(page);
+  const violations = found.map((violation) => {
     const targets = violation.nodes
       .slice(0, 5)
       .map((node) => node.target.join(' '))

@@ -11,6 +11,7 @@ import {
   type Lang,
 } from './fixtures.ts';
 import { asNewMember } from './members.ts';
+import { axeViolations } from './support/axe.ts';
 import { inGroups } from './support/groups.ts';
 import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/layout-check.ts';
 import { SAMPLE_ROUTE_PARAMS, samplePath } from './support/route-paths.ts';
@@ -137,6 +138,30 @@ test.describe('the layout check', () => {
     await page.setContent(fixture('layout-sound.html'));
     expect(await findLayoutProblems(page)).toEqual([]);
   });
+});
+
+test('the accessibility check reports what axe finds in the page and its frames, scan after scan', async ({
+  page,
+}) => {
+  // Served from one origin, as the site's own frames are: axe reaches only same-origin frames.
+  const origin = 'http://accessibility.check.test';
+  const pages = { '/': 'axe-broken.html', '/receipt': 'axe-frame.html' } as Record<string, string>;
+  await page.route(`${origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: readFileSync(
+        new URL(`./fixtures/${pages[new URL(route.request().url()).pathname]}`, import.meta.url),
+      ),
+    }),
+  );
+  await page.goto(`${origin}/`);
+  await expect(page.frameLocator('iframe').locator('input')).toBeVisible();
+  const ids = async () => (await axeViolations(page)).map((violation) => violation.id).sort();
+  // The unnamed button and the picture without text in the page, the unlabelled field in its frame.
+  expect(await ids()).toEqual(['button-name', 'image-alt', 'label']);
+  // A second scan of the same document, axe already loaded, finds the same, and what changed since.
+  await page.locator('img').evaluate((image) => image.setAttribute('alt', 'Logo'));
+  expect(await ids()).toEqual(['button-name', 'label']);
 });
 
 /**

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
-  ADMIN_OWNER,
   E2E_PORT,
   E2E_SANDBOXES_PORT,
   operatorSecretsOf,
@@ -116,14 +115,12 @@ export default defineConfig({
   },
   webServer: [
     {
-      // As an operator sets up a site: the merchant (the demo seed here), the first back-office owner with
-      // `npm run operator:create` while the server is stopped (the embedded database is one process), its
-      // password piped on its standard input (never on its command line), then the server. The journeys'
-      // other operators are made by the same command in one process (support/create-operators.ts).
+      // As an operator sets up a site, with the server stopped (the embedded database is one process): the
+      // merchant (the demo seed here) and the back-office operators, by the commands of `npm run seed:demo`
+      // and `npm run operator:create`, each password piped on its input (never on a command line), in one
+      // process (support/prepare-site.ts); then the server.
       command: [
-        'node --import tsx apps/server/scripts/seed-demo.ts',
-        `printf '%s\\n' '${ADMIN_OWNER.password}' | node --import tsx apps/server/scripts/operator-create.ts --username ${ADMIN_OWNER.username} --role owner`,
-        'node --import tsx apps/web/e2e/support/create-operators.ts',
+        'node --import tsx apps/web/e2e/support/prepare-site.ts',
         `cp -R '${process.env.E2E_DATA_DIR}' '${siteCopyOf(process.env.E2E_DATA_DIR ?? '')}'`,
         'exec node --import tsx apps/server/src/main.ts',
       ].join(' && '),
