@@ -200,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...context,
     merchantService,
     outbox,
+    secrets,
     firebaseKeySource: options.firebaseKeySource,
     onTrialMember: (member, tx) => wallet.creditTrialMember(member, tx),
     attachMember: (member, code, tx) => agents.hierarchyService.attachNewMember(member, code, tx),
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     balanceChanged,
     endOtherSessions: (memberId, keepSessionId, tx) =>
       accounts.sessionService.revokeOthers(memberId, keepSessionId, tx),
+    verifySecondFactor: (memberId, code) => accounts.twoFactorService.verifyForWithdrawal(memberId, code),
   });
 
   const games = createGamesModule({

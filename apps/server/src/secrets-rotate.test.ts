@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_EXIT } from './db/seed/commands.ts';
 import { createMerchant } from './db/seed/merchant.ts';
 import { gameProvider, operator } from './db/schema/index.ts';
+import { createTwoFactorRepository } from './modules/auth/index.ts';
 import { createOperatorRepository } from './modules/back-office/index.ts';
+import { createTestMember } from './modules/wallet/testing.ts';
+import { newTotpSecret } from './platform/totp.ts';
 import {
   createProviderRegistry,
   createProviderWalletRepository,
@@ -194,6 +197,11 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
       secret: await db.transaction((tx) => registry.rotate('kimlong', ROTATED_PROVIDER.code, DAY_MS, tx)),
     };
 
+    // A member's two-factor secret, sealed under the old key.
+    const enrolledMember = await createTestMember(db);
+    const memberSecret = newTotpSecret();
+    await createTwoFactorRepository(db, boxA).savePending(enrolledMember.id, memberSecret, at);
+
     const before = await keyIdsOf(db, boxA);
     const under = (column: string, keyId: string | undefined) =>
       before[column]?.filter((id) => id === keyId).length;
@@ -211,6 +219,14 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
         column: 'operator.totp_secret',
         resealed: under('operator.totp_secret', 'key-a'),
         encrypted: 1,
+        current: 0,
+        changed: 0,
+        unreadable: [],
+      },
+      {
+        column: 'member_two_factor.secret',
+        resealed: 1,
+        encrypted: 0,
         current: 0,
         changed: 0,
         unreadable: [],
@@ -237,6 +253,9 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
       expect(ids, column).toEqual(before[column]?.map(() => 'key-b'));
     }
     expect(await storedTotpSecret(db, legacy.id)).not.toContain(legacy.secret);
+    expect(
+      (await createTwoFactorRepository(db, createSecretBox([keyB])).find(enrolledMember.id))?.secret,
+    ).toBe(memberSecret);
     expect(await storedProviderKey(db, LEGACY_PROVIDER.code)).not.toContain(LEGACY_PROVIDER.secret);
 
     // A second run changes nothing.
@@ -353,6 +372,7 @@ describe('npm run secrets:rotate', () => {
       lines: [
         `secrets:rotate: sealing the stored secrets under key b on PGlite at ${dataDir}`,
         '  operator.totp_secret: 1 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
+        '  member_two_factor.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
         '  game_provider.secret: 1 re-encrypted from older keys, 1 encrypted (were plain text), 0 already under key b',
         '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
       ],
@@ -360,6 +380,7 @@ describe('npm run secrets:rotate', () => {
     const second = await run([], keys('b', 'a'));
     expect(second.lines.slice(1)).toEqual([
       '  operator.totp_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 1 already under key b',
+      '  member_two_factor.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
       '  game_provider.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 2 already under key b',
       '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
     ]);

@@ -1,4 +1,5 @@
 import { COMMAND_EXIT, type CommandOptions, openConfigured, readCommandSetup } from './db/seed/commands.ts';
+import { createTwoFactorRepository } from './modules/auth/index.ts';
 import { createOperatorRepository } from './modules/back-office/index.ts';
 import { createProviderWalletRepository } from './modules/provider-wallet/index.ts';
 import type { Db } from './platform/db.ts';
@@ -16,7 +17,7 @@ const COMMAND = 'secrets:rotate';
 
 export const SECRETS_ROTATE_USAGE = [
   'usage: npm run secrets:rotate',
-  'Seals every secret the database keeps (operators’ TOTP secrets, game providers’ signing keys) under the',
+  'Seals every secret the database keeps (operators’ and members’ TOTP secrets, game providers’ signing keys) under the',
   'first key of SECRET_KEYS: the values under an older key and the values still in plain text. Values under',
   'that key already are left as they are: running it again changes nothing. Every key a value is sealed',
   'under must still be in SECRET_KEYS. Rotating a key: put the new key first in SECRET_KEYS, keep the old',
@@ -29,6 +30,7 @@ export function secretColumns(db: Db, secrets: SecretBox): SecretColumn[] {
   const providers = createProviderWalletRepository(db, secrets);
   return [
     createOperatorRepository(db, secrets).totpSecrets,
+    createTwoFactorRepository(db, secrets).secrets,
     providers.signingKeys,
     providers.previousSigningKeys,
   ];

@@ -8,7 +8,7 @@ import {
   maskUsername,
   type SettleResult,
 } from '@kl/contracts/agents';
-import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
+import { totpCode, totpStep } from '../../server/src/platform/totp.ts';
 import { AGENTS_APPROVER, AGENTS_OWNER } from './constants.ts';
 import { BASE_URL, expect, moveServerClock, t, test, vnd } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CHAT_PAGE_TEXTS } from '@kl/contracts/chat';
-import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
+import { totpCode, totpStep } from '../../server/src/platform/totp.ts';
 import { CHAT_SUPPORT } from './constants.ts';
 import { BASE_URL, checkAccessibility, expect, t, test } from './fixtures.ts';
 import { asNewMember } from './members.ts';

@@ -4,7 +4,7 @@ import type { APIRequest, APIRequestContext } from '@playwright/test';
 import type { AdminSiteStatus } from '@kl/contracts/admin/site-status';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { SystemStatus } from '@kl/contracts/status';
-import { totpCode, totpStep } from '../../server/src/modules/back-office/totp.ts';
+import { totpCode, totpStep } from '../../server/src/platform/totp.ts';
 import { operatorSecretsOf } from './constants.ts';
 import { BASE_URL, expect, getSystemStatus } from './fixtures.ts';
 

@@ -225,6 +225,35 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
+/**
+ * Two-factor authentication of a member (TOTP, RFC 6238: 6 digits, 30-second steps, SHA-1, as every
+ * authenticator app reads it). When on, a login asks for a code after the password or the SMS code, and a
+ * withdrawal asks for one too; one of the ten recovery codes given when it was turned on stands for a code
+ * at login and when turning it off, each once.
+ */
+export const TWO_FACTOR_RECOVERY_CODES = 10;
+/** A TOTP code (6 digits) or a recovery code (10 letters and digits, a hyphen after the fifth optional). */
+export const twoFactorCode = short(32);
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int().min(0),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+/** An enrolment under way: the secret as the QR code (an SVG data URL), as its otpauth:// URI and as text. */
+export const twoFactorEnrolment = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrImage: z.string(),
+});
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolment>;
+export const twoFactorCodeRequest = z.object({ code: twoFactorCode });
+/** Turned on: the recovery codes, shown this once (only their digests are kept). */
+export const twoFactorRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+/** A login's refusal TWO_FACTOR_REQUIRED carries the challenge the second step answers. */
+export const twoFactorChallengeValue = z.object({ challenge: z.string(), captchaRequired: z.boolean() });
+export const twoFactorLoginRequest = z.object({ challenge: short(128), code: twoFactorCode });
+
 export const memberInfo = z.object({
   id: z.string(),
   account: z.string(),
@@ -414,5 +443,38 @@ export const accountsCalls = {
     path: '/api/member/sessions/end-others',
     moduleId: 'PERSPNL3',
     response: endedSessions,
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    path: '/api/member/two-factor',
+    moduleId: 'PERSPNL3',
+    response: twoFactorStatus,
+  },
+  startTwoFactor: {
+    method: 'POST',
+    path: '/api/member/two-factor/setup',
+    moduleId: 'PERSPNL3',
+    response: twoFactorEnrolment,
+  },
+  enableTwoFactor: {
+    method: 'POST',
+    path: '/api/member/two-factor/enable',
+    moduleId: 'PERSPNL3',
+    body: twoFactorCodeRequest,
+    response: twoFactorRecoveryCodes,
+  },
+  disableTwoFactor: {
+    method: 'POST',
+    path: '/api/member/two-factor/disable',
+    moduleId: 'PERSPNL3',
+    body: twoFactorCodeRequest,
+    response: noValue,
+  },
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/api/auth/login/two-factor',
+    moduleId: 'PERSPNL3',
+    body: twoFactorLoginRequest,
+    response: sessionInfo,
   },
 } as const satisfies ApiTable;

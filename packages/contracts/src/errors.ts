@@ -49,6 +49,13 @@ export const ERROR_CATALOGUE = {
   DEPOSIT_LIMIT_EXCEEDED: { status: 409 },
   ACCOUNT_TIMED_OUT: { status: 403 },
   ACCOUNT_SELF_EXCLUDED: { status: 403 },
+  // Two-factor authentication of members (accounts.ts).
+  TWO_FACTOR_REQUIRED: { status: 401 },
+  WRONG_TWO_FACTOR_CODE: { status: 400 },
+  TWO_FACTOR_CHALLENGE_EXPIRED: { status: 401 },
+  TWO_FACTOR_ON: { status: 409 },
+  TWO_FACTOR_OFF: { status: 409 },
+  TWO_FACTOR_NOT_STARTED: { status: 409 },
   // Withdrawal (withdrawal.ts).
   PAYMENT_PASSWORD_NOT_SET: { status: 409 },
   PAYMENT_PASSWORD_SET: { status: 409 },

@@ -162,6 +162,8 @@ export const createWithdrawalRequest = z.object({
   bankAccountId: z.uuid(),
   amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   paymentPassword: z.string().min(1).max(64),
+  /** The authenticator app's code, required when the member's two-factor authentication is on. */
+  twoFactorCode: z.string().max(32).optional(),
 });
 export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequest>;
 

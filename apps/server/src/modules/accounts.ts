@@ -5,6 +5,7 @@ import { type AppConfig, firebaseWebSettings } from '../platform/config.ts';
 import type { Db, DbOrTx } from '../platform/db.ts';
 import { createMemberGuards, createSessionCookies, type MemberGuards } from '../platform/member-guard.ts';
 import type { OutboxSender } from '../platform/outbox.ts';
+import type { SecretBox } from '../platform/secret-box.ts';
 import {
   authRoutes,
   checkNewPassword,
@@ -19,6 +20,7 @@ import {
   createPasswordService,
   createSessionRepository,
   createSessionService,
+  createTwoFactorService,
   type FirebaseKeySource,
   type LoginCheck,
 } from './auth/index.ts';
@@ -44,6 +46,8 @@ export function createAccountsModules(deps: {
   merchantService: MerchantService;
   clock: Clock;
   outbox: OutboxSender;
+  /** Seals the members' TOTP secrets (docs/decisions/034-secrets-at-rest.md). */
+  secrets: SecretBox;
   /** Firebase's signing certificates; by default fetched from FIREBASE_CERTS_URL. */
   firebaseKeySource?: FirebaseKeySource | undefined;
   /** Runs inside the transaction that creates a trial member (the wallet's demo credit). */
@@ -70,6 +74,17 @@ export function createAccountsModules(deps: {
   const captchaService = createCaptchaService({ db, captchas: createCaptchaRepository(db), outbox, clock });
   const smsService = createSmsService({ db, smsCodes: createSmsCodeRepository(db), outbox, clock });
   const verificationService = createVerificationService({ merchantService, members, smsService });
+  const twoFactorService = createTwoFactorService({
+    db,
+    clock,
+    secrets: deps.secrets,
+    merchantService,
+    members,
+    attempts,
+    sessionService,
+    checkLogin: deps.checkLogin,
+  });
+  const secondStep = twoFactorService.requireSecondStep;
   const firebaseLogin = createFirebaseLoginService({
     db,
     clock,
@@ -79,6 +94,7 @@ export function createAccountsModules(deps: {
     identities: createFirebaseIdentityRepository(db),
     sessionService,
     checkLogin: deps.checkLogin,
+    secondStep,
   });
   const registerService = createRegisterService({
     db,
@@ -105,6 +121,7 @@ export function createAccountsModules(deps: {
     firebaseLogin,
     onTrialMember: deps.onTrialMember,
     checkLogin: deps.checkLogin,
+    secondStep,
   });
   const passwordService = createPasswordService({
     db,
@@ -129,6 +146,7 @@ export function createAccountsModules(deps: {
   return {
     guards,
     sessionService,
+    twoFactorService,
     async register(api: FastifyInstance): Promise<void> {
       await api.register(verificationRoutes, { captchaService, verificationService, merchantCode });
       await api.register(registerRoutes, { registerService, cookies, merchantCode });
@@ -137,6 +155,7 @@ export function createAccountsModules(deps: {
         loginService,
         passwordService,
         sessionService,
+        twoFactorService,
         cookies,
         guards,
         merchantCode,

@@ -10,7 +10,7 @@ import {
   createOperatorOnCommandLine,
   createOperatorRepository,
 } from '../modules/back-office/index.ts';
-import { totpCode, totpStep } from '../modules/back-office/totp.ts';
+import { totpCode, totpStep } from '../platform/totp.ts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { DatabaseKind, Db } from '../platform/db.ts';
 import type { Clock } from '../platform/clock.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { totpCode, totpStep } from '../../../server/src/modules/back-office/totp.ts';
+import { totpCode, totpStep } from '../../../server/src/platform/totp.ts';
 import { checkAccessibility, expect } from '../fixtures.ts';
 
 /**

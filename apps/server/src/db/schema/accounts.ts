@@ -125,6 +125,53 @@ export const memberSession = pgTable(
   ],
 );
 
+/**
+ * A member's two-factor authentication (TOTP, docs/decisions/056-member-two-factor.md): the secret sealed
+ * with the secret keys (bound to the member), on once `enabledAt` is set; a row without it is an enrolment
+ * under way. `lastStep` is the 30-second step of the last code used: a code is used once.
+ */
+export const memberTwoFactor = pgTable('member_two_factor', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => member.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: at('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+});
+
+/** The ten recovery codes given when two-factor is turned on: each a digest bound to its member, used once. */
+export const memberRecoveryCode = pgTable(
+  'member_recovery_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('member_recovery_code_member_hash_idx').on(table.memberId, table.codeHash)],
+);
+
+/**
+ * A login whose password (or SMS code) was right, waiting for the member's second factor: the token the
+ * login screen holds, kept as its SHA-256; single use, expiring after 5 minutes.
+ */
+export const memberLoginChallenge = pgTable(
+  'member_login_challenge',
+  {
+    ...memberToken(),
+    method: text('method', { enum: LOGIN_METHODS }).notNull(),
+    ...singleUse(),
+  },
+  (table) => [
+    index('member_login_challenge_member_idx').on(table.memberId),
+    check('member_login_challenge_method_check', inList(table.method, LOGIN_METHODS)),
+  ],
+);
+
 /** An image captcha: single use, expiring; the answer kept as a digest. */
 export const captcha = pgTable(
   'captcha',

@@ -19,7 +19,7 @@ import {
   verifyFirebaseIdToken,
 } from './firebase-token.ts';
 import type { NewSession, SessionService } from './session-service.ts';
-import type { LoginCheck } from './login-service.ts';
+import type { LoginCheck, SecondStep } from './login-service.ts';
 
 export type FirebaseLoginPayload = Extract<LoginPayload, { type: 'firebase' }>;
 
@@ -57,6 +57,8 @@ export interface FirebaseLoginServiceDeps {
   sessionService: SessionService;
   /** Refuses a member who may not log in now (a time-out). */
   checkLogin?: LoginCheck | undefined;
+  /** Asks for the second step when the member's two-factor is on (two-factor.ts). */
+  secondStep?: SecondStep | undefined;
 }
 
 /**
@@ -162,12 +164,18 @@ export function createFirebaseLoginService(deps: FirebaseLoginServiceDeps) {
       const member = await members.findById(linked.memberId);
       if (!member) throw new Error(`Identity ${linked.id} points at no member`);
       if (member.disabledAt) throw new DomainError('ACCOUNT_UNAVAILABLE');
+      await deps.secondStep?.(member, 'social', context);
       return db.transaction(async (tx) => {
         await deps.checkLogin?.(member, tx);
         await identities.touch(linked.id, clock(), tx);
         return sessionService.create(member, context, { method: 'social', tx });
       });
     }
+    // The owner of the verified number, when two-factor is on, gives a code before the identity is linked.
+    const numberOwner = mobile
+      ? await members.findByMobile(merchantCode, mobile.countryDialingCode, mobile.mobileNum)
+      : undefined;
+    if (numberOwner && !numberOwner.disabledAt) await deps.secondStep?.(numberOwner, 'social', context);
     return db.transaction(async (tx) => {
       const owner = mobile
         ? await members.findByMobile(merchantCode, mobile.countryDialingCode, mobile.mobileNum, tx)

@@ -12,7 +12,7 @@ export {
 export { createFirebaseLoginService, type FirebaseLoginService } from './firebase-login-service.ts';
 export { createLoginKeyService, type LoginKeyService } from './login-key-service.ts';
 export { loginHistoryEntryOf } from './login-history.ts';
-export { createLoginService, type LoginCheck, type LoginService } from './login-service.ts';
+export { createLoginService, type LoginCheck, type LoginService, type SecondStep } from './login-service.ts';
 export {
   checkNewPassword,
   createPasswordService,
@@ -34,3 +34,11 @@ export {
   type SessionService,
   toSessionInfo,
 } from './session-service.ts';
+export {
+  createTwoFactorRepository,
+  createTwoFactorService,
+  normaliseRecoveryCode,
+  TWO_FACTOR_ATTEMPTS,
+  TWO_FACTOR_CHALLENGE_MS,
+  type TwoFactorService,
+} from './two-factor.ts';

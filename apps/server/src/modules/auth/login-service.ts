@@ -59,7 +59,16 @@ export interface LoginServiceDeps {
   onTrialMember?: ((member: MemberRow, tx: DbOrTx) => Promise<void>) | undefined;
   /** Refuses a member whose credentials were right but who may not log in now (a time-out). */
   checkLogin?: LoginCheck | undefined;
+  /** Asks for the second step when the member's two-factor is on (two-factor.ts): throws TWO_FACTOR_REQUIRED. */
+  secondStep?: SecondStep | undefined;
 }
+
+/** Throws TWO_FACTOR_REQUIRED (with the login's challenge) when the member must give a code too. */
+export type SecondStep = (
+  member: Pick<MemberRow, 'id' | 'username' | 'merchantCode'>,
+  method: LoginMethod,
+  context: RequestContext,
+) => Promise<void>;
 
 /** Throws a DomainError when the member may not log in now; `tx` when called inside a transaction. */
 export type LoginCheck = (member: Pick<MemberRow, 'id'>, tx?: DbOrTx) => Promise<void>;
@@ -153,6 +162,7 @@ export function createLoginService(deps: LoginServiceDeps) {
     }
     for (const key of held) await counter.clear(CAPTCHA_FREE_SCOPE, key);
     await deps.checkLogin?.(member);
+    await deps.secondStep?.(member, method, context);
     return sessionService.create(member, context, { method });
   }
 

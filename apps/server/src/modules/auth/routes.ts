@@ -8,12 +8,14 @@ import type { LoginKeyService } from './login-key-service.ts';
 import type { LoginService } from './login-service.ts';
 import type { PasswordService } from './password-service.ts';
 import { toSessionInfo, type SessionService } from './session-service.ts';
+import type { TwoFactorService } from './two-factor.ts';
 
 export interface AuthRoutesOptions {
   loginKeyService: LoginKeyService;
   loginService: LoginService;
   passwordService: PasswordService;
   sessionService: SessionService;
+  twoFactorService: TwoFactorService;
   cookies: SessionCookies;
   guards: MemberGuards;
   merchantCode: string;
@@ -25,8 +27,16 @@ const ENCRYPTION_NOTE =
   'INVALID_INPUT with value { reason: LOGIN_KEY_UNKNOWN }: fetch the key again and retry.';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { loginKeyService, loginService, passwordService, sessionService, cookies, guards, merchantCode } =
-    options;
+  const {
+    loginKeyService,
+    loginService,
+    passwordService,
+    sessionService,
+    twoFactorService,
+    cookies,
+    guards,
+    merchantCode,
+  } = options;
   const loginKeyHeader = (headers: Record<string, string | string[] | undefined>) => {
     const value = headers[LOGIN_KEY_HEADER];
     return typeof value === 'string' ? value : undefined;
@@ -49,9 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       'A refused Firebase ID token is WRONG_CREDENTIALS with value { reason }; quick login needs ' +
       'FIREBASE_PROJECT_ID and the channel’s switch (else FEATURE_NOT_ENABLED), and answers ' +
       'SYSTEM_UPGRADING when Google’s certificates cannot be fetched; the first one creates the member. ' +
-      'Sets the kl_session cookie; x-device: OTHERS from the installed web app.',
+      'Sets the kl_session cookie; x-device: OTHERS from the installed web app. A member whose two-factor ' +
+      'authentication is on gets no session yet: 401 TWO_FACTOR_REQUIRED with value { challenge }, which ' +
+      'POST /api/auth/login/two-factor answers with a code within 5 minutes.',
     tags: ['auth'],
     failures: [
+      'TWO_FACTOR_REQUIRED',
       'WRONG_CREDENTIALS',
       'WRONG_VERIFICATION_CODE',
       'ACCOUNT_UNAVAILABLE',
@@ -64,6 +77,92 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       cookies.set(reply, session.token, session.expiresAt);
       request.log.info({ userName: session.sessionInfo.userName }, 'member logged in');
       return session.sessionInfo;
+    },
+  });
+
+  route(app, 'loginTwoFactor', {
+    summary:
+      'The second step of a login: the challenge and a code of the authenticator app or a recovery code',
+    description:
+      'The challenge comes with the login’s TWO_FACTOR_REQUIRED and lasts 5 minutes; it is used once. A TOTP ' +
+      'code is used once, a recovery code too. Every code is counted per member before it is checked: 5 in ' +
+      '15 minutes, then 429 TOO_MANY_REQUESTS { retryAfterSeconds }. A refused code is kept in the login ' +
+      'history. Sets the kl_session cookie.',
+    tags: ['auth'],
+    failures: ['WRONG_TWO_FACTOR_CODE', 'TWO_FACTOR_CHALLENGE_EXPIRED', 'ACCOUNT_UNAVAILABLE'],
+    handler: async (request, reply) => {
+      const session = await twoFactorService.completeLogin(request.body, requestContext(request));
+      cookies.set(reply, session.token, session.expiresAt);
+      request.log.info({ userName: session.sessionInfo.userName }, 'member logged in with a second factor');
+      return session.sessionInfo;
+    },
+  });
+
+  route(app, 'twoFactorStatus', {
+    summary: 'Whether the member’s two-factor authentication is on, since when, and the recovery codes left',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED'],
+    preHandler: guards.realMember,
+    handler: (request) => twoFactorService.status(currentMember(request).memberId),
+  });
+
+  route(app, 'startTwoFactor', {
+    summary: 'Start turning two-factor on: a new secret as a QR code, as its otpauth:// address and as text',
+    description: 'Replaces a secret started before and not confirmed. Already on: 409 TWO_FACTOR_ON.',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'TWO_FACTOR_ON'],
+    preHandler: guards.realMember,
+    handler: (request) => {
+      const member = currentMember(request);
+      return twoFactorService.start({
+        id: member.memberId,
+        username: member.username,
+        merchantCode: member.merchantCode,
+      });
+    },
+  });
+
+  route(app, 'enableTwoFactor', {
+    summary: 'Turn two-factor on with a code of the new secret: answers the ten recovery codes, this once',
+    description:
+      'Codes are counted per member before they are checked: 5 in 15 minutes, then 429 TOO_MANY_REQUESTS.',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: [
+      'NOT_LOGGED_IN',
+      'SESSION_EXPIRED',
+      'WRONG_TWO_FACTOR_CODE',
+      'TWO_FACTOR_NOT_STARTED',
+      'TWO_FACTOR_ON',
+    ],
+    preHandler: guards.realMember,
+    handler: async (request) => {
+      const member = currentMember(request);
+      const enabled = await twoFactorService.enable(
+        { id: member.memberId, username: member.username, merchantCode: member.merchantCode },
+        request.body.code,
+      );
+      request.log.info({ memberId: member.memberId }, 'member turned two-factor on');
+      return enabled;
+    },
+  });
+
+  route(app, 'disableTwoFactor', {
+    summary: 'Turn two-factor off with a code of the authenticator app or a recovery code',
+    tags: ['auth'],
+    security: [{ session: [] }],
+    failures: ['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'WRONG_TWO_FACTOR_CODE', 'TWO_FACTOR_OFF'],
+    preHandler: guards.realMember,
+    handler: async (request) => {
+      const member = currentMember(request);
+      await twoFactorService.disable(
+        { id: member.memberId, username: member.username, merchantCode: member.merchantCode },
+        request.body.code,
+      );
+      request.log.info({ memberId: member.memberId }, 'member turned two-factor off');
+      return null;
     },
   });
 

@@ -19,7 +19,7 @@ import {
 import { describeEachDatabase } from '../../test/databases.ts';
 import { INVITATION_ADDRESS_RULE } from './invitations.ts';
 import { OWN_PASSWORD_RULE } from './own-password.ts';
-import { totpCode, totpStep } from './totp.ts';
+import { totpCode, totpStep } from '../../platform/totp.ts';
 
 const failureOf = (response: LightMyRequestResponse) => [
   response.statusCode,

@@ -16,7 +16,7 @@ import type { AuditActor, AuditLog } from './audit.ts';
 import type { InvitationRepository } from './invitation-repository.ts';
 import type { OperatorRepository } from './operator-repository.ts';
 import { enrolmentOf, type SignedIn } from './sign-in.ts';
-import { matchTotp } from './totp.ts';
+import { matchTotp } from '../../platform/totp.ts';
 
 /**
  * Invitation links (docs/back-office.md, "Operators"; docs/decisions/033-operator-credentials.md): the one

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuditActor, AuditLog } from './audit.ts';
 import type { OperatorRepository } from './operator-repository.ts';
-import { matchTotp } from './totp.ts';
+import { matchTotp } from '../../platform/totp.ts';
 
 /** Checks of one operator's old password and code when changing it, before it is locked for a while. */
 export const OWN_PASSWORD_RULE: Required<AttemptRule> = {

@@ -20,7 +20,7 @@ import {
 } from '../../test/back-office.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTestApp } from '../../test/suite.ts';
-import { totpCode, totpStep } from './totp.ts';
+import { totpCode, totpStep } from '../../platform/totp.ts';
 
 describeEachDatabase('back-office sign-in', (kind) => {
   const suite = useTestApp(kind);

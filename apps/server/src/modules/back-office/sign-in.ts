@@ -20,7 +20,7 @@ import { qrSvg } from '../../platform/qr-svg.ts';
 import type { CaptchaService } from '../verification/index.ts';
 import type { AuditActor, AuditLog } from './audit.ts';
 import type { OperatorRepository } from './operator-repository.ts';
-import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 
 /**
  * Operator sign-in and sessions (docs/back-office.md, "Signing in"): password (argon2id), then a TOTP

@@ -39,6 +39,8 @@ export function createWithdrawalModule(deps: {
   balanceChanged?: ((memberId: string) => void) | undefined;
   /** Ends the member's other sessions (a changed payment password). */
   endOtherSessions?: EndOtherSessions | undefined;
+  /** The code of the member's authenticator app, when two-factor is on (withdrawal service). */
+  verifySecondFactor?: ((memberId: string, code: string | undefined) => Promise<void>) | undefined;
 }) {
   const { db, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
@@ -49,6 +51,7 @@ export function createWithdrawalModule(deps: {
     lockedOf: deps.lockedOf,
     balanceChanged: deps.balanceChanged,
     endOtherSessions: deps.endOtherSessions,
+    verifySecondFactor: deps.verifySecondFactor,
   });
   return {
     withdrawalService,

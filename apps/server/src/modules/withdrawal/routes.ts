@@ -130,12 +130,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       '/api/wallet/turnover): 409 TURNOVER_NOT_MET { withdrawable, locked, remainingTurnover }; unknown bank ' +
       `account: 404. ${PASSWORD_RULE} The same requestKey again answers the ` +
       'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
-      'IDEMPOTENCY_CONFLICT.',
+      'IDEMPOTENCY_CONFLICT. A member whose two-factor authentication is on sends the authenticator’s code ' +
+      '(twoFactorCode): without it 401 TWO_FACTOR_REQUIRED { field }, wrong or used 400 ' +
+      'WRONG_TWO_FACTOR_CODE { field }, counted like the login’s codes (5 in 15 minutes).',
     tags,
     security,
     failures: [
       ...MEMBER_FAILURES,
       ...PASSWORD_FAILURES,
+      'TWO_FACTOR_REQUIRED',
+      'WRONG_TWO_FACTOR_CODE',
       'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
       'WITHDRAWAL_DAILY_LIMIT',
       'INSUFFICIENT_BALANCE',

@@ -142,6 +142,11 @@ export function createWithdrawalService(deps: {
   balanceChanged?: ((memberId: string) => void) | undefined;
   /** Ends the member's other sessions when the payment password changes (docs/product.md, "Account security"). */
   endOtherSessions?: EndOtherSessions | undefined;
+  /**
+   * Checks (and uses) the code of the member's authenticator app when their two-factor is on: throws
+   * TWO_FACTOR_REQUIRED without one, WRONG_TWO_FACTOR_CODE for a wrong one (docs/decisions/056-member-two-factor.md).
+   */
+  verifySecondFactor?: ((memberId: string, code: string | undefined) => Promise<void>) | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
   // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
@@ -448,6 +453,10 @@ export function createWithdrawalService(deps: {
         });
       }
       await checkPaymentPassword(member.memberId, request.paymentPassword);
+      // A retry of a request already made answers it (below) without a second code: its code was used.
+      if (!(await withdrawals.findRequestByKey(member.memberId, request.requestKey))) {
+        await deps.verifySecondFactor?.(member.memberId, request.twoFactorCode);
+      }
       return db.transaction(async (tx) => {
         await withdrawals.lockMember(member.memberId, tx);
         const existing = await withdrawals.findRequestByKey(member.memberId, request.requestKey, tx);

@@ -18,8 +18,9 @@ import { SLOT_BET_LEVELS } from '@kl/contracts/slot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateCode, member, memberSession } from '../../db/schema/index.ts';
+import { affiliateCode, member, memberLoginChallenge, memberSession } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { totpCode, totpStep } from '../../platform/totp.ts';
 import { approvedOffer } from '../../modules/agent-contracts/testing.ts';
 import { attach, makeAgent, settlement } from '../../modules/agents/centre/testing.ts';
 import { signCallback } from '../../modules/deposit/index.ts';
@@ -156,6 +157,11 @@ const EXPECTATIONS = {
   // A trial member may end its own sessions; the first member's one is not found to anyone else.
   endMemberSession: { access: 'own', trial: 'NOT_FOUND', foreign: 'NOT_FOUND' },
   endOtherSessions: MEMBER,
+  loginTwoFactor: OPEN,
+  twoFactorStatus: REAL_MEMBER,
+  startTwoFactor: REAL_MEMBER,
+  enableTwoFactor: REAL_MEMBER,
+  disableTwoFactor: REAL_MEMBER,
 
   gameVendors: OPEN,
   gameSearch: OPEN,
@@ -543,6 +549,8 @@ interface Probe {
 interface ProbeContext {
   /** The caller's address for this call (captchas and SMS codes are asked from it). */
   ip: string;
+  /** The caller, when it has a session. */
+  who: Identity | undefined;
   /** A resource of the member the call addresses: the trial member's own when it has one, else the first member's. */
   own<K extends keyof Resources>(key: K): Resources[K];
 }
@@ -660,6 +668,14 @@ describeEachDatabase('authorization matrix', (kind) => {
   async function realMember(): Promise<Identity> {
     const row = await createTestMember(db(), { payeeName: PAYEE });
     return { memberId: row.id, username: row.username, cookie: await sessionOf(db(), row, time.clock) };
+  }
+
+  /** Turns the member's two-factor on through the API; answers its recovery codes. */
+  async function twoFactorOn(who: Identity): Promise<{ recoveryCodes: string[] }> {
+    const { secret } = valueOf<{ secret: string }>(await send(API.startTwoFactor, who));
+    return valueOf(
+      await send(API.enableTwoFactor, who, { payload: { code: totpCode(secret, totpStep(time.clock())) } }),
+    );
   }
 
   async function trialMember(): Promise<Identity> {
@@ -1075,6 +1091,46 @@ describeEachDatabase('authorization matrix', (kind) => {
     loginHistory: { build: () => ({ query: { pageNo: '1' } }) },
     endMemberSession: { build: async () => ({ query: { sessionId: await spareSession() } }) },
     endOtherSessions: { build: () => ({}) },
+    loginTwoFactor: {
+      build: async () => {
+        // A member whose two-factor is on, and a login of it waiting for its second step.
+        const who = await realMember();
+        const { recoveryCodes } = await twoFactorOn(who);
+        const challenge = `matrix-${randomUUID()}`;
+        await db()
+          .insert(memberLoginChallenge)
+          .values({
+            memberId: who.memberId,
+            tokenHash: sha256Hex(challenge),
+            method: 'password',
+            expiresAt: new Date(time.clock().getTime() + 60_000),
+            ip: '127.0.0.1',
+            createdAt: time.clock(),
+          });
+        return { payload: { challenge, code: recoveryCodes[0] } };
+      },
+    },
+    twoFactorStatus: { build: () => ({}) },
+    startTwoFactor: { build: () => ({}), fresh: 'account' },
+    enableTwoFactor: {
+      build: async ({ who }) => {
+        // A trial member is refused before the code is read: it gets no secret to start with.
+        const started = who && (await send(API.startTwoFactor, who));
+        if (started?.statusCode !== 200) return { payload: { code: '000000' } };
+        const { secret } = valueOf<{ secret: string }>(started);
+        return { payload: { code: totpCode(secret, totpStep(time.clock())) } };
+      },
+      fresh: 'account',
+    },
+    disableTwoFactor: {
+      build: async ({ who }) => {
+        const started = who && (await send(API.startTwoFactor, who));
+        if (!who || started?.statusCode !== 200) return { payload: { code: '000000' } };
+        const { recoveryCodes } = await twoFactorOn(who);
+        return { payload: { code: recoveryCodes[0] } };
+      },
+      fresh: 'account',
+    },
 
     gameVendors: { build: () => ({}) },
     gameSearch: { build: () => ({ query: { gameType: 'RNG', pageSize: '5' } }) },
@@ -1494,7 +1550,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     const mine: Partial<Resources> = caller === 'trial' ? trial : {};
     const own = <K extends keyof Resources>(key: K): Resources[K] =>
       (mine[key] as Resources[K] | undefined) ?? first[key];
-    const probe = await route.build({ ip, own });
+    const probe = await route.build({ ip, own, who });
 
     const headers: Record<string, string> = { ...probe.headers };
     let payload: unknown = probe.payload;
