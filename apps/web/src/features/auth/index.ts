@@ -8,6 +8,8 @@ export { HeaderAccount } from './components/header-account.tsx';
 export { MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
 export { LoginHistory } from './components/login-history.tsx';
 export { SignedInSessions } from './components/signed-in-sessions.tsx';
+export { TwoFactorSettings } from './components/two-factor-settings.tsx';
+export { TWO_FACTOR_KEY, useTwoFactorStatus } from './api/two-factor.ts';
 
 export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));
 export const RegisterScreen = lazyWithPreload(() => import('./register-screen.tsx'));

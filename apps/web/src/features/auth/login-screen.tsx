@@ -1,4 +1,4 @@
-import type { LoginPayload } from '@kl/contracts/accounts';
+import type { LoginPayload, SessionInfo } from '@kl/contracts/accounts';
 import { fullPath } from '@kl/contracts/routes';
 import { fieldSchema } from '@kl/contracts/verifier';
 import { useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { MethodTabs } from './components/method-tabs.tsx';
 import { PhoneCodeFields } from './components/phone-code-fields.tsx';
 import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
+import { TwoFactorStep } from './components/two-factor-step.tsx';
 import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
@@ -54,6 +55,10 @@ export default function LoginScreen() {
   const [mode, setMode] = useState<LoginMode>('username');
   const [captchaAfterFailure, setCaptchaAfterFailure] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The second step a right password asks for when the member's two-step verification is on. */
+  const [secondStep, setSecondStep] = useState<{ challenge: string; remember: () => Promise<void> } | null>(
+    null,
+  );
   const withCaptcha = rules.data?.loginCaptcha === true || captchaAfterFailure;
   const captcha = useCaptcha('login', withCaptcha);
   const login = useLogin();
@@ -119,8 +124,8 @@ export default function LoginScreen() {
             verificationCode: trimmed(values.verificationCode),
             ...captchaPart,
           };
-    try {
-      const info = await login.mutateAsync(payload);
+    // The remembered record follows a login that succeeded, after its second step when there is one.
+    const remember = async () => {
       if (values.remember && activeMode === 'username') {
         await saveRememberedLogin({
           type: 'username',
@@ -131,9 +136,22 @@ export default function LoginScreen() {
       } else if (!values.remember) {
         forgetRememberedLogin();
       }
+    };
+    try {
+      const info = await login.mutateAsync(payload);
+      await remember();
       startSession(info);
       afterLogin(from);
     } catch (error) {
+      const challenge = error instanceof ApiError ? error.value?.challenge : undefined;
+      if (
+        error instanceof ApiError &&
+        error.code === 'TWO_FACTOR_REQUIRED' &&
+        typeof challenge === 'string'
+      ) {
+        setSecondStep({ challenge, remember });
+        return;
+      }
       // Captchas are single use: a new one after every failed attempt.
       if (error instanceof ApiError && error.value?.captchaRequired === true) setCaptchaAfterFailure(true);
       if (withCaptcha) void captcha.refetch();
@@ -146,6 +164,27 @@ export default function LoginScreen() {
       }
     }
   });
+
+  const finishSecondStep = async (info: SessionInfo) => {
+    await secondStep?.remember();
+    startSession(info);
+    afterLogin(from);
+  };
+
+  if (secondStep) {
+    return (
+      <AuthSheet page="login" title={t('route.login')}>
+        <TwoFactorStep
+          challenge={secondStep.challenge}
+          onSession={finishSecondStep}
+          onBack={() => {
+            setSecondStep(null);
+            if (withCaptcha) void captcha.refetch();
+          }}
+        />
+      </AuthSheet>
+    );
+  }
 
   return (
     <AuthSheet page="login" title={t('route.login')}>

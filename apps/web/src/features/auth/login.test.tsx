@@ -91,6 +91,50 @@ describe('login (product.md §2 Login)', () => {
     expect(call?.headers['x-device']).toBe('H5');
   });
 
+  it('asks for the second step after a right password and logs in with a code; a wrong code is said', async () => {
+    on(
+      accountsCalls.login,
+      failure('TWO_FACTOR_REQUIRED', 401, { challenge: 'ch-1', captchaRequired: false }),
+    );
+    on(accountsCalls.loginTwoFactor, ({ body }) =>
+      body.code === '246810' ? sessionOf(0) : failure('WRONG_TWO_FACTOR_CODE', 400),
+    );
+    on(accountsCalls.memberInfo, memberInfoOf({ clubLabel: { labelName: '3' } }));
+    const { dialog, user } = await openLogin();
+    await logIn(dialog, user);
+
+    expect(await within(dialog).findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(screen.queryByTestId('header-member')).toBeNull();
+    const form = within(dialog).getByRole('form', { name: 'Two-step verification' });
+    const code = within(form).getByLabelText('Code or recovery code');
+    await user.type(code, '111111');
+    await user.click(within(form).getByRole('button', { name: 'Verify and log in' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The code is wrong or has been used already',
+    );
+    expect(code).toHaveValue('');
+
+    await user.type(code, '246810');
+    await user.click(within(form).getByRole('button', { name: 'Verify and log in' }));
+    expect(await screen.findByTestId('header-member')).toHaveTextContent('player01');
+    expect(callsTo(accountsCalls.loginTwoFactor).map((call) => call.body)).toEqual([
+      { challenge: 'ch-1', code: '111111' },
+      { challenge: 'ch-1', code: '246810' },
+    ]);
+  });
+
+  it('goes back from the second step to the password form', async () => {
+    on(
+      accountsCalls.login,
+      failure('TWO_FACTOR_REQUIRED', 401, { challenge: 'ch-2', captchaRequired: false }),
+    );
+    const { dialog, user } = await openLogin();
+    await logIn(dialog, user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Back to the password' }));
+    expect(await within(dialog).findByLabelText('Username')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: 'Two-step verification' })).toBeNull();
+  });
+
   it('fetches the key again and retries once when the server no longer knows it', async () => {
     // The server gave k-old first, then forgot it (a new deployment): k-new now.
     on(accountsCalls.loginKey, () =>

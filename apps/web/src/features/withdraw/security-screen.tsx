@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
-import { LoginHistory, SignedInSessions } from '../auth/index.ts';
+import { LoginHistory, SignedInSessions, TwoFactorSettings } from '../auth/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { BankAccounts } from './components/bank-accounts.tsx';
 import { ChangePaymentPasswordForm, SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
@@ -14,12 +14,19 @@ import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 /**
  * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
  * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
- * the old one), the bound bank accounts (add, remove), where the member is signed in (sign one out, or every
- * other one) and the login history.
+ * the old one), the bound bank accounts (add, remove), two-step verification (docs/decisions/056-member-two-factor.md),
+ * where the member is signed in (sign one out, or every other one) and the login history.
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
-  const ids = { login: useId(), sessions: useId(), logins: useId(), payment: useId(), accounts: useId() };
+  const ids = {
+    login: useId(),
+    twoFactor: useId(),
+    sessions: useId(),
+    logins: useId(),
+    payment: useId(),
+    accounts: useId(),
+  };
   const info = useWithdrawalInfo();
 
   let money;
@@ -61,6 +68,12 @@ export default function SecurityScreen() {
         <Link className="kl-button kl-button--outline kl-button--small" to={fullPath('changePsw')}>
           {t('withdraw.security.changeLoginPassword')}
         </Link>
+      </section>
+      <section className="kl-withdraw-card" aria-labelledby={ids.twoFactor}>
+        <h2 id={ids.twoFactor} className="kl-withdraw-heading">
+          {t('auth.twoFactor.title')}
+        </h2>
+        <TwoFactorSettings />
       </section>
       <section className="kl-withdraw-card" aria-labelledby={ids.sessions}>
         <h2 id={ids.sessions} className="kl-withdraw-heading">

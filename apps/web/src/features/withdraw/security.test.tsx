@@ -262,4 +262,60 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     expect(within(region).queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(callsTo(accountsCalls.loginHistory).map((call) => String(call.query.pageNo))).toEqual(['1', '2']);
   });
+  it('turns two-step verification on with a code of the key it shows, shows the recovery codes once, then turns it off', async () => {
+    let status = { enabled: false, enabledAt: null as string | null, recoveryCodesLeft: 0 };
+    const codes = Array.from({ length: 10 }, (_, n) => `abcd${n}-efgh${n}`);
+    on(accountsCalls.twoFactorStatus, () => status);
+    on(accountsCalls.startTwoFactor, () => ({
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Kim%20Long:player01?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      qrImage: 'data:image/svg+xml;base64,PHN2Zy8+',
+    }));
+    on(accountsCalls.enableTwoFactor, ({ body }) => {
+      if (body.code !== '246810') return failure('WRONG_TWO_FACTOR_CODE', 400);
+      status = { enabled: true, enabledAt: '2030-03-01T09:00:00.000Z', recoveryCodesLeft: 10 };
+      return { recoveryCodes: codes };
+    });
+    on(accountsCalls.disableTwoFactor, () => {
+      status = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+      return null;
+    });
+    const { user } = await openWithdraw({ path: SECURITY });
+    const region = await screen.findByRole('region', { name: 'Two-step verification' });
+    await user.click(await within(region).findByRole('button', { name: 'Turn on' }));
+
+    expect(
+      await within(region).findByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(within(region).getByTestId('two-factor-secret')).toHaveTextContent(
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    const form = within(region).getByRole('form', { name: 'Turn on' });
+    await user.type(within(form).getByLabelText('6-digit code'), '111111');
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The code is wrong or has been used already',
+    );
+    await user.type(within(form).getByLabelText('6-digit code'), '246810');
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+
+    const list = await within(region).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    await user.click(within(region).getByRole('button', { name: 'I have saved them' }));
+    // Shown once: the card now says it is on, and the codes are gone.
+    expect(await within(region).findByTestId('two-factor-state')).toHaveTextContent(
+      /^On since .+ · 10 recovery codes left$/,
+    );
+    expect(within(region).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+
+    const off = within(region).getByRole('form', { name: 'Turn off' });
+    await user.type(within(off).getByLabelText('Code or recovery code'), 'abcd0-efgh0');
+    await user.click(within(off).getByRole('button', { name: 'Turn off' }));
+    expect(await within(region).findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
+    expect(callsTo(accountsCalls.disableTwoFactor)[0]?.body).toEqual({ code: 'abcd0-efgh0' });
+  });
 });

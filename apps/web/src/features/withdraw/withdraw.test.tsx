@@ -1,3 +1,4 @@
+import { accountsCalls } from '@kl/contracts/accounts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wageringCalls } from '@kl/contracts/wagering';
@@ -296,6 +297,36 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     release();
     await screen.findByTestId('withdrawal-request');
     expect(sent()).toHaveLength(1);
+  });
+
+  it('asks for the authenticator code when two-step verification is on, and sends it with the request', async () => {
+    on(accountsCalls.twoFactorStatus, {
+      enabled: true,
+      enabledAt: '2030-03-01T08:00:00.000Z',
+      recoveryCodesLeft: 10,
+    });
+    const { user, server } = await openWithdraw(withAccount);
+    on(withdrawalCalls.createWithdrawal, ({ body }) =>
+      body.twoFactorCode === '135790'
+        ? { withdrawal: takeRequest(server, body.amount), replayed: false }
+        : failure('WRONG_TWO_FACTOR_CODE', 400, { field: 'twoFactorCode' }),
+    );
+    await user.type(await screen.findByLabelText('Amount (VND)'), '150000');
+    await user.type(pinInput(), '246810');
+    const code = await screen.findByLabelText('Authenticator code');
+    // Not sent without its 6 digits.
+    await user.click(submit());
+    expect(await screen.findByText('The code is wrong or has been used already')).toBeInTheDocument();
+    expect(sent()).toHaveLength(0);
+
+    await user.type(code, '111111');
+    await user.click(submit());
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(code).toHaveValue('');
+    await user.type(code, '135790');
+    await user.click(submit());
+    await screen.findByTestId('withdrawal-request');
+    expect(sent()[1]).toMatchObject({ amount: 150000, paymentPassword: '246810', twoFactorCode: '135790' });
   });
 
   it('shows a wrong payment password with the tries left, then the lock with its end', async () => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/lib/api-client.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
+import { useTwoFactorStatus } from '../../auth/index.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { createWithdrawal } from '../api/create-withdrawal.ts';
 import { WITHDRAWAL_KEY } from '../api/keys.ts';
@@ -21,6 +22,9 @@ import { LockedNotice } from './payment-password-forms.tsx';
 import { PinField } from './pin-field.tsx';
 
 const NEW_ACCOUNT = 'new';
+
+/** The refusals of the authenticator's code: the field is emptied for the next code. */
+const TWO_FACTOR_REFUSALS: readonly string[] = ['TWO_FACTOR_REQUIRED', 'WRONG_TWO_FACTOR_CODE'];
 
 /** Codes after which the limits or the balance on screen may be out of date. */
 const REFRESH_ON: readonly string[] = [
@@ -51,11 +55,13 @@ export function WithdrawForm({
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [chosen, setChosen] = useState<string | null>(null);
   const accountsName = useId();
+  // With two-step verification on, the authenticator app's code goes with the request.
+  const twoFactor = useTwoFactorStatus().data?.enabled === true;
   // The limits and balances on screen are the rules; react-hook-form takes the resolver of each render.
-  const resolver = useMemo(() => zodResolver(withdrawForm(info)), [info]);
+  const resolver = useMemo(() => zodResolver(withdrawForm(info, { twoFactor })), [info, twoFactor]);
   const { control, handleSubmit, setValue, setFocus, formState } = useForm({
     resolver,
-    defaultValues: { amount: '', paymentPassword: '' },
+    defaultValues: { amount: '', paymentPassword: '', twoFactorCode: '' },
   });
   // Read while rendering, so that the form state follows it: after a first attempt, changes are checked.
   const { isSubmitted } = formState;
@@ -74,6 +80,10 @@ export function WithdrawForm({
       if (isPaymentPasswordRefusal(error)) {
         setValue('paymentPassword', '');
         setFocus('paymentPassword');
+      }
+      if (error instanceof ApiError && TWO_FACTOR_REFUSALS.includes(error.code)) {
+        setValue('twoFactorCode', '');
+        setFocus('twoFactorCode');
       }
       if (error instanceof ApiError && REFRESH_ON.includes(error.code)) {
         void queryClient.invalidateQueries({ queryKey: WITHDRAWAL_KEY });
@@ -95,10 +105,16 @@ export function WithdrawForm({
   const locked = info.paymentPassword.lockedUntil;
 
   const submit = useSubmitOnce(
-    handleSubmit(async ({ amount, paymentPassword }) => {
+    handleSubmit(async ({ amount, paymentPassword, twoFactorCode }) => {
       if (!choice || choice === NEW_ACCOUNT) return;
       await create
-        .mutateAsync({ requestKey, bankAccountId: choice, amount, paymentPassword })
+        .mutateAsync({
+          requestKey,
+          bankAccountId: choice,
+          amount,
+          paymentPassword,
+          ...(twoFactor && twoFactorCode && { twoFactorCode }),
+        })
         .catch(() => undefined);
     }),
   );
@@ -212,6 +228,25 @@ export function WithdrawForm({
               if (isPaymentPasswordRefusal(create.error)) create.reset();
             }}
           />
+          {twoFactor && (
+            <FormField
+              control={control}
+              name="twoFactorCode"
+              label={t('auth.twoFactor.withdrawCode')}
+              hint={t('auth.twoFactor.withdrawHint')}
+            >
+              {(field, described) => (
+                <input
+                  {...field}
+                  {...described}
+                  className="kl-withdraw-input"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                />
+              )}
+            </FormField>
+          )}
           {create.isError && !passwordRefused && (
             <p className="kl-withdraw-error" role="alert">
               {refusalText(create.error, t, { currency: info.currency, language: i18n.language })}

@@ -50,7 +50,10 @@ export type ChangePaymentPasswordValues = z.input<typeof changePaymentPasswordFo
  * The withdrawal request: the amount within the limits, the balance, its withdrawable part and the day's
  * count (lib/amount.ts; the form gets it in minor units), and the payment password.
  */
-export function withdrawForm(info: Parameters<typeof checkWithdrawAmount>[1]) {
+export function withdrawForm(
+  info: Parameters<typeof checkWithdrawAmount>[1],
+  { twoFactor = false }: { twoFactor?: boolean } = {},
+) {
   return z.object({
     amount: z.string().transform((text, context) => {
       const check = checkWithdrawAmount(text, info);
@@ -59,6 +62,13 @@ export function withdrawForm(info: Parameters<typeof checkWithdrawAmount>[1]) {
       return z.NEVER;
     }),
     paymentPassword: newPin,
+    // The authenticator app's 6 digits, when the member's two-step verification is on.
+    twoFactorCode: twoFactor
+      ? z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, 'WRONG_TWO_FACTOR_CODE')
+      : z.string().optional(),
   });
 }
 export type WithdrawValues = z.input<ReturnType<typeof withdrawForm>>;

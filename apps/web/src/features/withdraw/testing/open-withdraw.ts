@@ -38,6 +38,8 @@ export async function openWithdraw({
   // The security screen lists where the member is signed in: here, this device only.
   onByDefault(accountsCalls.memberSessions, { list: [THIS_SESSION] });
   onByDefault(accountsCalls.loginHistory, { list: [], total: 0, pageNo: 1, pageSize: 20 });
+  // Two-step verification is off unless the test turns it on.
+  onByDefault(accountsCalls.twoFactorStatus, { enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
   const view = await openAsMember(path, { type });
   return { ...view, server };
 }
