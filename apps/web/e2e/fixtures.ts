@@ -77,10 +77,11 @@ export function withLang(path: string, lang: Lang | null): string {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // A short toast (1–2 s) fades in and out with JavaScript-driven opacity that getAnimations() does
-  // not see; scan the screen once it has gone, not its faint text mid-fade.
+  // not see; scan the screen once it has gone, not its faint text mid-fade. On a busy machine its timers
+  // run late: the wait allows several times its length.
   await page
     .locator('.adm-toast-mask')
-    .waitFor({ state: 'detached', timeout: 3_000 })
+    .waitFor({ state: 'detached', timeout: 8_000 })
     .catch(() => undefined);
   // The back office's messages (3 s) fade out by an animation that may start after the wait below.
   await page
@@ -151,7 +152,11 @@ export const test = base.extend<Fixtures>({
       const { lang = 'en', scan = true } = options;
       const response = await page.goto(withLang(path, lang));
       expect(response?.status(), `HTTP status of ${path}`).toBeLessThan(400);
-      await expect(page.locator(ANY_SCREEN).first(), `a screen rendered for ${path}`).toBeVisible();
+      // A page load runs the app from nothing: on a busy two-core machine, and in a browser whose cache is
+      // still cold, that takes longer than a step on a screen already drawn.
+      await expect(page.locator(ANY_SCREEN).first(), `a screen rendered for ${path}`).toBeVisible({
+        timeout: 15_000,
+      });
       await appTookOver(page);
       if (scan) await checkAccessibility(page, path);
     });
