@@ -257,7 +257,14 @@ export default function LoginScreen() {
           {t('auth.loginSubmit')}
         </button>
         <TrialButton />
-        {rules.data && <SocialLoginButtons rules={rules.data} from={from} />}
+        {rules.data && (
+          <SocialLoginButtons
+            rules={rules.data}
+            from={from}
+            // Quick login keeps no password to remember.
+            onSecondStep={(challenge) => setSecondStep({ challenge, remember: () => Promise.resolve() })}
+          />
+        )}
         <p className="kl-auth-form__switch">
           {t('auth.noAccount')}{' '}
           <Link to={fullPath('register')} replace className="kl-auth-form__link">

@@ -207,6 +207,24 @@ describe('Google and Facebook quick login (product.md §2)', () => {
     },
   );
 
+  it('asks a member whose two-step verification is on for the code after Google, and logs in with it', async () => {
+    on(
+      accountsCalls.login,
+      failure('TWO_FACTOR_REQUIRED', 401, { challenge: 'ch-g', captchaRequired: false }),
+    );
+    on(accountsCalls.loginTwoFactor, sessionOf(0, 'gg1234567890'));
+    const { dialog, user } = await open('/m/login', 'Log in', withSocial());
+    popupGives('google-id-token');
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+
+    const form = await within(dialog).findByRole('form', { name: 'Two-step verification' });
+    expect(screen.queryByTestId('header-member')).toBeNull();
+    await user.type(within(form).getByLabelText('Code or recovery code'), '246810');
+    await user.click(within(form).getByRole('button', { name: 'Verify and log in' }));
+    expect(await screen.findByTestId('header-member')).toHaveTextContent('gg1234567890');
+    expect(callsTo(accountsCalls.loginTwoFactor)[0]?.body).toEqual({ challenge: 'ch-g', code: '246810' });
+  });
+
   it('shows WRONG_CREDENTIALS when the server refuses the token', async () => {
     refuseToken();
     const { dialog, user } = await open('/m/login', 'Log in', withSocial());

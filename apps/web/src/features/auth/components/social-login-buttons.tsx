@@ -1,7 +1,7 @@
 import type { FirebaseWebConfig, RegistrationRules } from '@kl/contracts/accounts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageFor } from '../../../shared/lib/api-client.ts';
+import { ApiError, errorCodeOf, messageFor } from '../../../shared/lib/api-client.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useAfterLogin, useStartSession } from '../hooks/use-session-actions.ts';
@@ -28,7 +28,19 @@ const firebaseCodeOf = (error: unknown): string | undefined =>
  * Google / Facebook quick login (product.md §2, when the merchant's switch is on and Firebase is configured):
  * the provider's popup, its Firebase ID token, then the encrypted login with that token.
  */
-export function SocialLoginButtons({ rules, from }: { rules: RegistrationRules; from?: unknown }) {
+export function SocialLoginButtons({
+  rules,
+  from,
+  onSecondStep,
+}: {
+  rules: RegistrationRules;
+  from?: unknown;
+  /**
+   * The member's two-step verification is on: the login sheet asks for the code of this challenge
+   * (docs/decisions/056-member-two-factor.md). Without it (the register sheet) the refusal is said.
+   */
+  onSecondStep?: (challenge: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const startSession = useStartSession();
@@ -70,6 +82,12 @@ export function SocialLoginButtons({ rules, from }: { rules: RegistrationRules; 
       startSession(info);
       afterLogin(from);
     } catch (error) {
+      const challenge = error instanceof ApiError ? error.value?.challenge : undefined;
+      if (onSecondStep && errorCodeOf(error) === 'TWO_FACTOR_REQUIRED' && typeof challenge === 'string') {
+        await toast.clear();
+        onSecondStep(challenge);
+        return;
+      }
       const code = firebaseCodeOf(error);
       if (code === undefined) void toast.error(messageFor(error));
       else if (!CANCELLED.has(code)) void toast.error(firebaseMessage(code));
