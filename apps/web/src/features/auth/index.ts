@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 
 /**
@@ -8,7 +9,6 @@ export { HeaderAccount } from './components/header-account.tsx';
 export { MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
 export { LoginHistory } from './components/login-history.tsx';
 export { SignedInSessions } from './components/signed-in-sessions.tsx';
-export { TwoFactorSettings } from './components/two-factor-settings.tsx';
 export { TWO_FACTOR_KEY, useTwoFactorStatus } from './api/two-factor.ts';
 
 export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));
@@ -37,3 +37,11 @@ export async function renewSessionOnLoad(): Promise<void> {
   const { renewSession } = await import('./api/renew-session.ts');
   await renewSession().catch(() => undefined);
 }
+
+/**
+ * Two-step verification's card of the security screen, in a chunk of its own: its forms (react-hook-form,
+ * zod) stay out of the chunks every screen loads, which home's first paint waits for.
+ */
+export const TwoFactorSettings = lazy(() =>
+  import('./components/two-factor-settings.tsx').then((module) => ({ default: module.TwoFactorSettings })),
+);

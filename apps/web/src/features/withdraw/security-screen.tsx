@@ -1,5 +1,5 @@
 import { fullPath } from '@kl/contracts/routes';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActualAccountRequired } from '../../shared/ui/actual-account-required.tsx';
@@ -73,7 +73,9 @@ export default function SecurityScreen() {
         <h2 id={ids.twoFactor} className="kl-withdraw-heading">
           {t('auth.twoFactor.title')}
         </h2>
-        <TwoFactorSettings />
+        <Suspense fallback={<p role="status">{t('in_please_wait')}</p>}>
+          <TwoFactorSettings />
+        </Suspense>
       </section>
       <section className="kl-withdraw-card" aria-labelledby={ids.sessions}>
         <h2 id={ids.sessions} className="kl-withdraw-heading">

@@ -17,7 +17,6 @@ import {
 } from '../api/two-factor.ts';
 import { schemaResolver } from '../lib/form-schema.ts';
 import { TextField } from './fields.tsx';
-import '../auth.css';
 
 /** A code of the authenticator app (6 digits) or a recovery code; the server tells a wrong one. */
 export const twoFactorCodeSchema = z.object({
