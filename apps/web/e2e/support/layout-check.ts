@@ -220,10 +220,23 @@ export async function findLayoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Resolves after the browser has laid out and painted the current state (two animation frames). */
+/**
+ * Resolves after the browser has laid out and painted the current state (two animation frames), or after a
+ * second without them: a page the browser stops drawing (hidden behind another, or starved of frames on a
+ * busy host) runs no animation frame, and what is measured next forces its own layout anyway.
+ */
 export async function nextPaint(page: Page): Promise<void> {
   await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    () =>
+      new Promise<void>((resolve) => {
+        const fallback = setTimeout(resolve, 1_000);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(fallback);
+            resolve();
+          }),
+        );
+      }),
   );
 }
 

@@ -230,7 +230,9 @@ function RegisterForm({
     setFocus('affiliateCode');
   };
   useRevalidatedConfirmation(form, 'password', 'confirmPassword');
-  useUsernameCheck(form, shows('username'));
+  // Not while the form is being sent: the registration itself answers USERNAME_EXISTS, and a question
+  // still on its way would find the name it is registering.
+  useUsernameCheck(form, shows('username') && !formState.isSubmitting);
   // What the payee name typed became in the banks' form, when it changed ("Nguyễn Văn An" → NGUYEN VAN AN).
   const [payeeWritten, setPayeeWritten] = useState<string | null>(null);
 

@@ -8,6 +8,7 @@ import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { memberInfoOf, sessionOf } from '../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../shared/ui/toast.ts';
+import { USERNAME_CHECK_DELAY_MS } from './hooks/use-username-check.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -233,6 +234,30 @@ describe('registration (product.md §2 Registration screen)', () => {
     expect(callsTo(accountsCalls.usernameCheck)[1]?.query).toEqual({ username: 'taken012' });
     expect(username).not.toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(accountsCalls.register)).toHaveLength(0);
+  });
+
+  it('asks nothing about a name sent before typing paused: the registration answers for it', async () => {
+    let answerRegister = () => undefined as void;
+    on(
+      accountsCalls.register,
+      () =>
+        new Promise((resolve) => {
+          answerRegister = () => resolve(failure('USERNAME_EXISTS', 409, { field: 'username' }));
+        }),
+    );
+    const { dialog, user } = await openRegister();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /I am over 18/ }));
+    await user.type(within(dialog).getByLabelText('Password'), 'abc123');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'abc123');
+    await answerCaptcha(dialog, user);
+    await user.type(within(dialog).getByLabelText('Username'), 'fastname1');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(callsTo(accountsCalls.register)).toHaveLength(1));
+    // Well past the pause the check waits for, while the registration is on its way.
+    await new Promise((resolve) => setTimeout(resolve, USERNAME_CHECK_DELAY_MS + 200));
+    expect(callsTo(accountsCalls.usernameCheck)).toHaveLength(0);
+    answerRegister();
+    expect(await within(dialog).findByText('The username already exists')).toBeInTheDocument();
   });
 
   it('bounds the birthday picker from 1900 to the end of this year', async () => {
