@@ -39,6 +39,7 @@ export const SCHEMA_OWNERS = {
   'game-records': { owner: 'game-records' },
   games: { owner: 'games' },
   images: { owner: 'images' },
+  kyc: { owner: 'kyc' },
   ledger: { owner: 'wallet' },
   lottery: { owner: 'lottery' },
   'member-identity': { owner: 'auth' },

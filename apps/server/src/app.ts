@@ -16,6 +16,7 @@ import { createDevClockModule } from './modules/dev-clock/index.ts';
 import { registerDocs } from './modules/docs/register.ts';
 import { createFeedbackModule } from './modules/feedback/index.ts';
 import { createImagesModule } from './modules/images/index.ts';
+import { createKycModule } from './modules/kyc/index.ts';
 import { createGameRecordsModule } from './modules/game-records/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
@@ -251,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiUrl: config.sandboxProviderUrl,
     });
   }
+  // Identity documents before withdrawals: the merchant's rules of a request ask for the member's check.
+  const kyc = createKycModule(context);
   const withdrawal = createWithdrawalModule({
     ...context,
     ledgerService: wallet.ledgerService,
@@ -259,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     endOtherSessions: (memberId, keepSessionId, tx) =>
       accounts.sessionService.revokeOthers(memberId, keepSessionId, tx),
     verifySecondFactor: (memberId, code) => accounts.twoFactorService.verifyForWithdrawal(memberId, code),
+    kycStateOf: (memberId, tx) => kyc.kycService.stateOf(memberId, tx),
+    twoFactorOn: (memberId, tx) => accounts.twoFactorService.isOn(memberId, tx),
   });
 
   const games = createGamesModule({
@@ -297,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deposit,
     responsibleGaming,
     withdrawal,
+    kyc,
     vip,
     createPromotionsModule({
       ...context,

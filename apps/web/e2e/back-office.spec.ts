@@ -1,8 +1,9 @@
 import type { Browser } from '@playwright/test';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { API } from '@kl/contracts/api-paths';
-import { ADMIN_OWNER } from './constants.ts';
+import { ADMIN_OWNER, KYC_REVIEWERS } from './constants.ts';
 import { BASE_URL, checkAccessibility, expect, moveServerClock, t, test } from './fixtures.ts';
+import { verifyIdentity } from './identity.ts';
 import { memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 import {
@@ -124,7 +125,13 @@ test.afterAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test('operators run the site from the back office', async ({ page, browser, navigate, consoleErrors }) => {
+test('operators run the site from the back office', async ({
+  page,
+  browser,
+  playwright,
+  navigate,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
   consoleErrors.allow(/status of 401/, 'the disabled member’s session is refused on purpose');
   const desk = await openDeskHere(browser);
@@ -214,7 +221,8 @@ test('operators run the site from the back office', async ({ page, browser, navi
   await expect(checkerDesk.page.getByText(admin('adjustments.decided.applied'))).toBeVisible();
   await expect.poll(() => walletBalance(page)).toBe(CREDIT);
 
-  // ── The member asks for a withdrawal ──
+  // ── The member, whose identity two risk operators checked, asks for a withdrawal ──
+  await verifyIdentity(playwright, page, PAYEE_NAME, KYC_REVIEWERS.backOffice);
   await memberCall(page.request, 'setPaymentPassword', {
     data: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
   });

@@ -71,3 +71,26 @@ export const STATUS_OWNER = { username: 'e2e-status-owner', password: 'e2e-statu
 
 /** The support operator who answers the live chat journey's member in the back office (chat.spec.ts). */
 export const CHAT_SUPPORT = { username: 'e2e-chat-support', password: 'e2e-chat-support-pass' } as const;
+
+/**
+ * The risk operators who check members' identity documents, two per journey whose member withdraws: one
+ * approves, the other confirms (docs/decisions/057-know-your-customer.md). Each journey has its own pair, so
+ * that no two journeys sign one operator in at once.
+ */
+export const KYC_REVIEWERS = {
+  /** withdraw.spec.ts: in the back office's screens. */
+  withdraw: [
+    { username: 'e2e-kyc-reviewer', password: 'e2e-kyc-reviewer-pass' },
+    { username: 'e2e-kyc-confirmer', password: 'e2e-kyc-confirmer-pass' },
+  ],
+  /** promotions.spec.ts: by the back office's calls. */
+  promotions: [
+    { username: 'e2e-kyc-promo-first', password: 'e2e-kyc-promo-first-pass' },
+    { username: 'e2e-kyc-promo-second', password: 'e2e-kyc-promo-second-pass' },
+  ],
+  /** back-office.spec.ts: by the back office's calls. */
+  backOffice: [
+    { username: 'e2e-kyc-office-first', password: 'e2e-kyc-office-first-pass' },
+    { username: 'e2e-kyc-office-second', password: 'e2e-kyc-office-second-pass' },
+  ],
+} as const;

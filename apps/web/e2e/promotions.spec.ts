@@ -1,4 +1,6 @@
+import { KYC_REVIEWERS } from './constants.ts';
 import { BASE_URL, expect, t, test, vnd } from './fixtures.ts';
+import { verifyIdentity } from './identity.ts';
 import { depositThroughSandbox, memberCall, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
 
@@ -129,6 +131,7 @@ test('the benefits page shows the VIP levels and the member’s level', async ({
 
 test('a claimed bonus stays locked until its turnover is played on the slot, then the member withdraws', async ({
   page,
+  playwright,
   navigate,
   expectAccessible,
 }) => {
@@ -152,7 +155,8 @@ test('a claimed bonus stays locked until its turnover is played on the slot, the
   );
   await expectAccessible('promotion with a claimed bonus and its turnover');
 
-  // Ready to withdraw: a payment password and a bank account of the member's own.
+  // Ready to withdraw: an identity checked, a payment password and a bank account of the member's own.
+  await verifyIdentity(playwright, page, 'Nguyễn Văn An', KYC_REVIEWERS.promotions);
   await memberCall(page.request, 'setPaymentPassword', {
     data: { password: '135790', confirmPassword: '135790' },
   });

@@ -1,10 +1,12 @@
-import type { APIRequest, Locator } from '@playwright/test';
+import type { APIRequest, Browser, Locator, Page } from '@playwright/test';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
-import { CASHIER } from './constants.ts';
-import { expect, t, test, vnd } from './fixtures.ts';
+import { CASHIER, KYC_REVIEWERS } from './constants.ts';
+import { BASE_URL, checkAccessibility, expect, t, test, vnd, type Navigate } from './fixtures.ts';
+import { documentPicture } from './identity.ts';
 import { depositThroughSandbox, playSlotUntilUnlocked, walletBalance } from './member-api.ts';
 import { asNewMember, asTrialMember } from './members.ts';
 import { adminApi, firstOperatorSession } from './operator-api.ts';
+import { admin, Authenticator, openArea, openDesk, signIn } from './support/admin-desk.ts';
 
 /**
  * Withdrawal against the real server (product.md §2 /m/withdraw, §7 withdraw and security): a new member with a
@@ -12,8 +14,11 @@ import { adminApi, firstOperatorSession } from './operator-api.ts';
  * in-house slot (the merchant's turnover rule), sets a payment password, binds a bank
  * account and asks for a withdrawal, which is held; a finance operator pays it through the back office's calls
  * (the withdrawal queue's approve; docs/back-office.md) and the member
- * sees it paid, the held money gone, and both movements in the transaction history. A trial member gets
- * no form.
+ * sees it paid, the held money gone, and both movements in the transaction history. Before that first
+ * withdrawal the member's identity is checked (docs/decisions/057-know-your-customer.md): the withdraw
+ * screen says so instead of any form, the member sends an identity card and a selfie from the identity
+ * screen (in Vietnamese), one risk operator approves them in the back office and a second one confirms.
+ * A trial member gets no form.
  */
 
 const en = (key: string) => t('en', key);
@@ -49,6 +54,90 @@ async function operatorApproves(playwright: { request: APIRequest }, requestId: 
   }
 }
 
+/**
+ * The member of `page` sends an identity card in Vietnamese from the identity screen, and it waits for
+ * review; the pictures are what a phone's camera gives.
+ */
+async function sendIdentityCard(
+  page: Page,
+  navigate: Navigate,
+  expectAccessible: (screen: string) => Promise<void>,
+) {
+  const vi = (key: string) => t('vi', key);
+  await navigate('/m/member/kyc', { lang: 'vi', scan: false });
+  const kyc = page.locator('[data-page="member"]');
+  await expect(kyc.getByTestId('kyc-state')).toHaveAttribute('data-state', 'none');
+  const form = kyc.getByRole('form', { name: vi('kyc.formTitle') });
+  await expect(form.getByRole('radio', { name: vi('kyc.kinds.id_card') })).toBeChecked();
+  await form.getByLabel(vi('kyc.fields.number')).fill(`0790 ${Date.now().toString().slice(-8)}`);
+  await form.getByLabel(vi('kyc.fields.name'), { exact: true }).fill('Nguyễn Văn An');
+  await form.getByLabel(vi('kyc.fields.birthDate')).fill('1990-05-17');
+  for (const picture of ['front', 'back', 'selfie'] as const) {
+    await kyc.getByTestId(`kyc-file-${picture}`).setInputFiles({
+      name: `${picture}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await documentPicture(picture),
+    });
+    await expect(kyc.getByTestId(`kyc-preview-${picture}`)).toBeVisible();
+  }
+  await expectAccessible('identity verification: the documents chosen');
+  await form.getByRole('button', { name: vi('kyc.submit') }).click();
+  await expect(kyc.getByTestId('kyc-state')).toHaveAttribute('data-state', 'submitted');
+  await expect(kyc.getByTestId('kyc-state')).toHaveText(vi('kyc.states.submitted'));
+  const sent = kyc.getByTestId('kyc-submission');
+  await expect(sent.getByRole('img')).toHaveCount(3);
+  // The pictures are the member's own, served to nobody else and kept by no cache.
+  const picture = await page.request.get(
+    new URL((await sent.getByRole('img').first().getAttribute('src')) ?? '', BASE_URL).href,
+  );
+  expect(picture.headers()['content-type']).toBe('image/webp');
+  expect(picture.headers()['cache-control']).toBe('private, no-store');
+  await expect(kyc.getByRole('form')).toHaveCount(0);
+  await expectAccessible('identity verification: under review');
+}
+
+/**
+ * Two risk operators at desks of their own: the first approves the member's documents in the back office's
+ * identity checks, which then wait for a second operator; the second one confirms.
+ */
+async function operatorsCheckIdentity(browser: Browser, username: string) {
+  const authenticator = new Authenticator();
+  const [first, second] = KYC_REVIEWERS.withdraw;
+  for (const [index, who] of [first, second].entries()) {
+    const desk = await openDesk(browser, BASE_URL);
+    try {
+      await signIn(desk, authenticator, who);
+      await openArea(desk, admin('kyc.menu'));
+      await desk.page.getByRole('link', { name: admin('kyc.openLabel', { username }) }).click();
+      await expect(
+        desk.page.getByRole('heading', { name: admin('kyc.detailOf', { username }), level: 1 }),
+      ).toBeVisible();
+      await expect(desk.page.getByTestId('kyc-name-check')).toHaveText(admin('kyc.nameMatches'));
+      const pictures = desk.page.getByRole('region', { name: admin('kyc.picturesTitle') });
+      await expect(
+        pictures.getByRole('img', { name: admin('kyc.pictureAlt.selfie', { username }) }),
+      ).toBeVisible();
+      const decision = desk.page.getByRole('region', { name: admin('kyc.decision') });
+      await checkAccessibility(
+        desk.page,
+        index === 0 ? 'back office: identity check to approve' : 'back office: identity check to confirm',
+      );
+      await decision
+        .getByRole('button', { name: admin(index === 0 ? 'kyc.approve' : 'kyc.confirmApproval') })
+        .click();
+      await desk.page.getByRole('button', { name: admin('common.confirm'), exact: true }).click();
+      await expect(
+        desk.page.getByText(
+          index === 0 ? admin('kyc.firstApprovalRecorded') : admin('kyc.approved', { username }),
+        ),
+      ).toBeVisible();
+      expect(desk.errors).toEqual([]);
+    } finally {
+      await desk.context.close();
+    }
+  }
+}
+
 const balances = (screen: Locator) => ({
   available: screen.getByTestId('withdraw-available'),
   held: screen.getByTestId('withdraw-held'),
@@ -56,17 +145,20 @@ const balances = (screen: Locator) => ({
 
 test('a member withdraws to a bound bank account and the operator pays it', async ({
   page,
+  browser,
   playwright,
   navigate,
   expectAccessible,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   consoleErrors.allow(
     /\/api\/withdrawal\/(bank-accounts|requests): Failed to load resource/,
     'a wrong account name and a wrong payment password are refused on purpose',
   );
-  await asNewMember(page, 'wd', { payeeName: PAYEE_NAME });
+  const { userName: username } = (await asNewMember(page, 'wd', { payeeName: PAYEE_NAME })) as {
+    userName: string;
+  };
   // A deposit is locked until it has been played through once. The slot may lose more than the withdrawal
   // leaves, so the member deposits again (at most three times) until the balance covers it.
   let deposits = 0;
@@ -79,9 +171,22 @@ test('a member withdraws to a bound bank account and the operator pays it', asyn
   }
   expect(start).toBeGreaterThanOrEqual(WITHDRAWAL);
 
-  // First visit: the balance, and a payment password to set before anything else.
-  await navigate('/m/withdraw');
+  // First visit: the identity must be checked before the first withdrawal, and no form is shown.
+  await navigate('/m/withdraw', { scan: false });
   const screen = page.locator('[data-page="withdraw"]');
+  const needed = screen.getByRole('region', { name: en('kyc.withdraw.requiredTitle') });
+  await expect(needed).toContainText(en('kyc.withdraw.requiredFirst'));
+  await expect(screen.getByRole('form')).toHaveCount(0);
+  await expectAccessible('withdraw: the identity to check first');
+  await expect(needed.getByRole('link', { name: en('kyc.withdraw.verify') })).toHaveAttribute(
+    'href',
+    '/m/member/kyc',
+  );
+  await sendIdentityCard(page, navigate, expectAccessible);
+  await operatorsCheckIdentity(browser, username);
+
+  // Checked: the balance, and a payment password to set before anything else.
+  await navigate('/m/withdraw', { lang: 'en' });
   const { available, held } = balances(screen);
   await expect(available).toHaveText(vnd(start));
   await expect(held).toHaveText(vnd(0));

@@ -10,6 +10,7 @@ import { wageringCalls } from './wagering.ts';
 import { depositCalls } from './deposit.ts';
 import { responsibleGamingCalls } from './responsible-gaming.ts';
 import { withdrawalCalls } from './withdrawal.ts';
+import { kycCalls } from './kyc.ts';
 import { gameRecordsCalls } from './game-records.ts';
 import { vipCalls } from './vip.ts';
 import { promotionsCalls } from './promotions.ts';
@@ -38,6 +39,7 @@ export const API = {
   ...depositCalls,
   ...responsibleGamingCalls,
   ...withdrawalCalls,
+  ...kycCalls,
   ...gameRecordsCalls,
   ...vipCalls,
   ...promotionsCalls,

@@ -56,7 +56,15 @@ export const ERROR_CATALOGUE = {
   TWO_FACTOR_ON: { status: 409 },
   TWO_FACTOR_OFF: { status: 409 },
   TWO_FACTOR_NOT_STARTED: { status: 409 },
+  // Know your customer (kyc.ts).
+  KYC_REQUIRED: { status: 403 },
+  KYC_UNDER_REVIEW: { status: 409 },
+  KYC_APPROVED: { status: 409 },
+  KYC_CLOSED: { status: 409 },
+  KYC_UNDER_AGE: { status: 400 },
+  KYC_NAME_MISMATCH: { status: 400 },
   // Withdrawal (withdrawal.ts).
+  TWO_FACTOR_NEEDED: { status: 403 },
   PAYMENT_PASSWORD_NOT_SET: { status: 409 },
   PAYMENT_PASSWORD_SET: { status: 409 },
   WRONG_PAYMENT_PASSWORD: { status: 400 },

@@ -54,6 +54,7 @@ const MEMBER_CENTRE_PATHS = [
   '/m/member/history',
   '/m/member/gameRecords',
   '/m/member/security',
+  '/m/member/kyc',
   '/m/member/responsibleGaming',
 ];
 

@@ -118,6 +118,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('member/history', { page: 'member', titleKey: 'route.memberHistory', gated: true }),
   route('member/gameRecords', { page: 'member', titleKey: 'route.memberGameRecords', gated: true }),
   route('member/security', { page: 'member', titleKey: 'route.memberSecurity', gated: true }),
+  // Identity documents (docs/decisions/057-know-your-customer.md).
+  route('member/kyc', { page: 'member', titleKey: 'route.memberKyc', gated: true }),
   route('member/responsibleGaming', {
     page: 'member',
     titleKey: 'route.memberResponsibleGaming',

@@ -1,6 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { toPayeeName } from './verifier.ts';
+import { MEMBER_KYC_STATES } from './kyc.ts';
 import { moneySchema } from './wallet.ts';
 
 /**
@@ -55,6 +56,10 @@ export const WITHDRAWAL_REASONS = {
   bankAccountLimit: 'BANK_ACCOUNT_LIMIT',
   /** INVALID_INPUT: the new payment password equals the old one. */
   samePassword: 'SAME_PASSWORD',
+  /** KYC_REQUIRED: the member has no withdrawal paid yet and the merchant checks identities first. */
+  kycFirstWithdrawal: 'first_withdrawal',
+  /** KYC_REQUIRED: the amount is above the merchant's `kycAbove` (carried as `requiredAbove`). */
+  kycAboveAmount: 'above_amount',
 } as const;
 
 /**
@@ -150,6 +155,19 @@ export const withdrawalInfo = z.object({
   payeeName: z.string().nullable(),
   banks: z.array(z.object({ code: z.enum(BANK_CODES), name: z.string() })),
   accounts: z.array(bankAccount),
+  /**
+   * The identity check (kyc.ts) and what it allows: `state` the member's; `firstWithdrawal` true when the
+   * member has no withdrawal paid yet; `requiredForFirstWithdrawal` and `requiredAbove` (minor units, null:
+   * no limit) the merchant's rules. A request they refuse is 403 KYC_REQUIRED { reason }.
+   */
+  kyc: z.object({
+    state: z.enum(MEMBER_KYC_STATES),
+    firstWithdrawal: z.boolean(),
+    requiredForFirstWithdrawal: z.boolean(),
+    requiredAbove: z.number().int().nullable(),
+  }),
+  /** Above this amount (minor units) a request needs two-factor authentication on (403 TWO_FACTOR_NEEDED); null: never. */
+  twoFactorAbove: z.number().int().nullable(),
 });
 export type WithdrawalInfo = z.infer<typeof withdrawalInfo>;
 

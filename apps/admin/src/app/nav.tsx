@@ -15,6 +15,7 @@ import {
   DashboardOutlined,
   DollarOutlined,
   FieldNumberOutlined,
+  IdcardOutlined,
   GiftOutlined,
   LinkOutlined,
   MailOutlined,
@@ -65,7 +66,8 @@ export interface NavItem {
     | 'bets.menu'
     | 'reconciliation.menu'
     | 'agents.menu'
-    | 'risk.menu';
+    | 'risk.menu'
+    | 'kyc.menu';
   icon: ReactNode;
 }
 
@@ -78,6 +80,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { path: '/members', area: 'members', labelKey: 'menu.members', icon: <TeamOutlined aria-hidden="true" /> },
   { path: '/risk', area: 'members', labelKey: 'risk.menu', icon: <AlertOutlined aria-hidden="true" /> },
+  { path: '/kyc', area: 'members', labelKey: 'kyc.menu', icon: <IdcardOutlined aria-hidden="true" /> },
   {
     path: '/adjustments',
     area: 'adjustments',

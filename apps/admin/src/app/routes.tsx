@@ -19,6 +19,7 @@ import { LotteriesScreen } from '../features/lotteries/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
 import { InboxScreen } from '../features/inbox/index.ts';
+import { KycScreen, KycSubmissionScreen } from '../features/kyc/index.ts';
 import { LiveChatScreen } from '../features/live-chat/index.ts';
 import { MemberDetailScreen, MembersScreen } from '../features/members/index.ts';
 import { RiskScreen } from '../features/risk/index.ts';
@@ -78,6 +79,22 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="members">
               <RiskScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/kyc"
+          element={
+            <AreaRoute area="members">
+              <KycScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/kyc/:submissionId"
+          element={
+            <AreaRoute area="members">
+              <KycSubmissionScreen />
             </AreaRoute>
           }
         />

@@ -9,6 +9,7 @@ import {
 } from '@kl/contracts/admin/members';
 import { DASHBOARD_PERIODS } from '@kl/contracts/admin/money';
 import { DEPOSIT_ORDER_STATUSES } from '@kl/contracts/deposit';
+import { KYC_DOCUMENT_KINDS, KYC_PICTURES, KYC_STATES } from '@kl/contracts/kyc';
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
@@ -54,6 +55,9 @@ describe('the back office’s texts', () => {
       ...SETTLEMENT_STATUSES.map((status) => `agents.settlements.statuses.${status}`),
       ...CONTRACT_KINDS.map((kind) => `agents.kinds.${kind}`),
       ...DIVIDEND_PERIODS.map((period) => `agents.periods.${period}`),
+      ...KYC_STATES.map((state) => `kyc.states.${state}`),
+      ...KYC_DOCUMENT_KINDS.map((kind) => `kyc.kinds.${kind}`),
+      ...KYC_PICTURES.flatMap((picture) => [`kyc.pictures.${picture}`, `kyc.pictureAlt.${picture}`]),
     ];
     expect(expected.filter((key) => !catalogues.vi.has(key))).toEqual([]);
   });

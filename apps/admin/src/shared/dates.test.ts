@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatDateTime,
   formatDateTimeIn,
+  formatDate,
   formatDay,
   getMerchantTimeZone,
   merchantToday,
@@ -65,6 +66,7 @@ describe('dates in the merchant time zone', () => {
     expect(merchantToday('Asia/Ho_Chi_Minh').format('YYYY-MM-DD')).toBe('2026-02-01');
     expect(merchantToday('America/New_York').format('YYYY-MM-DD')).toBe('2026-01-31');
     expect(formatDay('2026-02-01')).toBe('01/02');
+    expect(formatDate('1996-01-15')).toBe('15/01/1996');
   });
 
   it('has the pickers show and give the merchant wall-clock time, whatever the browser zone', () => {

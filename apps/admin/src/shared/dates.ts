@@ -49,6 +49,11 @@ export function formatDay(day: string): string {
   return dayjs(day).format('DD/MM');
 }
 
+/** A calendar day of the API (`1996-01-15`) in full (`15/01/1996`): a birth date, the same in every zone. */
+export function formatDate(day: string): string {
+  return dayjs(day).format('DD/MM/YYYY');
+}
+
 /** Today in the merchant's time zone, as a day picked in a date picker (its calendar date). */
 export function merchantToday(zone = merchantTimeZone): Dayjs {
   return dayjs(dayjs().tz(zone).format(DAY));

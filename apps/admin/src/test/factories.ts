@@ -1,6 +1,7 @@
 import { accessOf, type AccessMap, type OperatorRole } from '@kl/contracts/admin/access';
 import type { OperatorSelf } from '@kl/contracts/admin/auth';
 import type { MemberDetail } from '@kl/contracts/admin/members';
+import type { AdminKycSubmission } from '@kl/contracts/admin/kyc';
 import type { AdminWithdrawal } from '@kl/contracts/admin/money';
 
 /**
@@ -133,5 +134,35 @@ export function createMemberDetail(overrides: Partial<MemberDetail['member']> = 
         system: 'Android',
       },
     ],
+  };
+}
+
+/** A submission waiting for its first approval: an identity card of 30-year-old player01, whose name matches. */
+export function createKycSubmission(overrides: Partial<AdminKycSubmission> = {}): AdminKycSubmission {
+  serial += 1;
+  const id = overrides.id ?? `5e4d3c2b-1a0f-4e9d-8c7b-${String(serial).padStart(12, '0')}`;
+  return {
+    id,
+    memberId: '3d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+    username: 'player01',
+    payeeName: 'NGUYEN VAN A',
+    state: 'submitted',
+    documentKind: 'id_card',
+    documentNumber: '079201001234',
+    fullName: 'Nguyễn Văn A',
+    birthDate: '1996-01-15',
+    age: 30,
+    nameMatches: true,
+    pictures: (['front', 'back', 'selfie'] as const).map((picture) => ({
+      picture,
+      url: `/api/admin/kyc/${id}/pictures/${picture}`,
+    })),
+    submittedAt: '2026-03-01T08:00:00.000Z',
+    approvalRequestedBy: null,
+    approvalRequestedAt: null,
+    decidedBy: null,
+    decidedAt: null,
+    rejectReason: null,
+    ...overrides,
   };
 }

@@ -3,7 +3,7 @@ export { adminCalls } from '@kl/contracts/admin/calls';
 export { screen, waitFor, within } from '@testing-library/react';
 export { LANGUAGE_STORAGE_KEY } from '../shared/i18n.ts';
 export { createDashboard } from './dashboard.ts';
-export { createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
+export { createKycSubmission, createMemberDetail, createOperator, createWithdrawal } from './factories.ts';
 export { captureDownloads, type SavedFile } from './downloads.ts';
 export { answer, bodyOf, csvFile, failure, on, onFile, type FakeRequest } from './fake-api.ts';
 export { memberPageRoutes } from './member-page.ts';

@@ -26,6 +26,15 @@ export async function makePicture(
     .toBuffer();
 }
 
+/** The body and content type a browser sends for a FormData. */
+export async function formBody(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
 /** A multipart body as a browser's FormData makes it, with one file part. */
 export async function pictureForm(
   bytes: Buffer,
@@ -37,11 +46,7 @@ export async function pictureForm(
     new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }),
     options.filename ?? 'picture.png',
   );
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
-  };
+  return formBody(form);
 }
 
 /** POST /api/admin/images?place= with the picture, as the operator. */

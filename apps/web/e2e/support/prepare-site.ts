@@ -7,6 +7,7 @@ import {
   CHAT_SUPPORT,
   CONTRACT_APPROVER,
   CONTRACT_PROPOSER,
+  KYC_REVIEWERS,
   STATUS_OWNER,
 } from '../constants.ts';
 
@@ -55,6 +56,8 @@ const OPERATORS = [
   // The journeys' other operator steps, each on an operator's own session.
   { ...STATUS_OWNER, role: 'owner' },
   { ...CHAT_SUPPORT, role: 'support' },
+  // The pairs who check identity documents (one approves, the other confirms).
+  ...Object.values(KYC_REVIEWERS).flatMap((pair) => pair.map((who) => ({ ...who, role: 'risk' }))),
 ];
 
 for (const { username, password, role } of OPERATORS) {

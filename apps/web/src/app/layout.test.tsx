@@ -36,6 +36,7 @@ const BUILT = new Set([
   ...['member/agent/getSalaryContract', 'member/agent/getDevidendContract', 'member/agent/getHourContract'],
   'withdraw',
   'member/security',
+  'member/kyc',
   'member/responsibleGaming',
   ...['member/home', 'member/history', 'member/gameRecords'],
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],

@@ -21,7 +21,7 @@ import {
   HourlyContractScreen,
   SalaryContractScreen,
 } from '../features/agent/index.ts';
-import { SecurityScreen, WithdrawScreen } from '../features/withdraw/index.ts';
+import { KycScreen, SecurityScreen, WithdrawScreen } from '../features/withdraw/index.ts';
 import { ResponsibleGamingScreen } from '../features/responsible-gaming/index.ts';
 import { GameRecordsScreen, MemberHistoryScreen, MemberHomeScreen } from '../features/member/index.ts';
 import { ActivityDetailScreen, ActivityScreen } from '../features/promotions/index.ts';
@@ -64,7 +64,7 @@ export const FEATURE_TEXTS = {
   slot: ['slot'],
   support: ['support'],
   vip: ['vip'],
-  withdraw: ['withdraw', 'actualAccount'],
+  withdraw: ['withdraw', 'actualAccount', 'kyc'],
 } as const satisfies Readonly<Record<string, readonly LocalePart[]>>;
 
 const translated = new Map<Screen, Screen>();
@@ -115,6 +115,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'member/agent/getHourContract': of('agent', HourlyContractScreen),
   withdraw: of('withdraw', WithdrawScreen),
   'member/security': of('withdraw', SecurityScreen),
+  'member/kyc': of('withdraw', KycScreen),
   'member/responsibleGaming': of('responsible-gaming', ResponsibleGamingScreen),
   'member/home': of('member', MemberHomeScreen),
   'member/history': of('member', MemberHistoryScreen),

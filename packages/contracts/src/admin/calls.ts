@@ -26,6 +26,7 @@ import { adminPaymentsCalls, adminPaymentsRules } from './payments.ts';
 import { adminBannersCalls, adminBannersRules } from './banners.ts';
 import { adminHelpCalls, adminHelpRules } from './help.ts';
 import { adminImagesCalls, adminImagesRules } from './images.ts';
+import { adminKycCalls, adminKycRules } from './kyc.ts';
 import {
   adjustment,
   adjustmentPage,
@@ -267,6 +268,7 @@ export const adminCalls = {
   ...adminBannersCalls,
   ...adminHelpCalls,
   ...adminRiskCalls,
+  ...adminKycCalls,
   ...adminSiteLinksCalls,
   ...adminVipCalls,
   ...adminBetsCalls,
@@ -328,6 +330,7 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminBannersRules,
   ...adminHelpRules,
   ...adminRiskRules,
+  ...adminKycRules,
   ...adminSiteLinksRules,
   ...adminVipRules,
   ...adminBetsRules,

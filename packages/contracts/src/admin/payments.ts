@@ -280,6 +280,12 @@ const limitFields = {
   maxAmount: positiveMoney,
   /** Requests one member may make in a day (Vietnam time). */
   dailyCountLimit: z.number().int().min(1).max(100),
+  /** An approved identity check (kyc.ts) before a member's first withdrawal. */
+  kycFirstWithdrawal: z.boolean(),
+  /** An approved identity check for any request above this amount; null: none. */
+  kycAbove: positiveMoney.nullable(),
+  /** Two-factor authentication on for any request above this amount; null: none. */
+  twoFactorAbove: positiveMoney.nullable(),
 };
 const maxNotBelowMin = (limits: { minAmount: number; maxAmount: number }) =>
   limits.maxAmount >= limits.minAmount;

@@ -41,6 +41,7 @@ describe('the layout', () => {
       'Dashboard',
       'Members',
       'Risk',
+      'Identity checks',
       'Adjustments',
       'Withdrawals',
       'Money controls',
@@ -75,6 +76,7 @@ describe('the layout', () => {
       'Tổng quan',
       'Thành viên',
       'Rủi ro',
+      'Xác minh danh tính',
       'Điều chỉnh số dư',
       'Rút tiền',
       'Kiểm soát tiền',
@@ -112,7 +114,7 @@ describe('the layout', () => {
     await renderAdmin('/operators?lang=en', {
       routes: [on(adminCalls.adminSession, () => answer(adminCalls.adminSession, support)), dashboardRoute],
     });
-    expect(await menuItems()).toEqual(['Dashboard', 'Members', 'Risk', 'Money controls']);
+    expect(await menuItems()).toEqual(['Dashboard', 'Members', 'Risk', 'Identity checks', 'Money controls']);
     expect(await screen.findByText('You do not have permission to open this page.')).toBeVisible();
     expect(screen.getByText('403')).toBeVisible();
     // ?lang=en is remembered.

@@ -1,4 +1,4 @@
-import type { AdminDepositChannel } from '@kl/contracts/admin/payments';
+import type { AdminDepositChannel, WithdrawalLimits } from '@kl/contracts/admin/payments';
 import { describe, expect, it } from 'vitest';
 import {
   adminCalls,
@@ -29,7 +29,15 @@ const bank: AdminDepositChannel = {
   orders: 4,
 };
 
-const limits = { currency: 'VND', minAmount: 100_000, maxAmount: 50_000_000, dailyCountLimit: 5 };
+const limits: WithdrawalLimits = {
+  currency: 'VND',
+  minAmount: 100_000,
+  maxAmount: 50_000_000,
+  dailyCountLimit: 5,
+  kycFirstWithdrawal: true,
+  kycAbove: null,
+  twoFactorAbove: 20_000_000,
+};
 /** The session, and the withdrawal limits the screen shows to whoever reads withdrawals. */
 const sessionOf = (role: 'finance' | 'risk') => [
   on(adminCalls.adminSession, () => answer(adminCalls.adminSession, createOperator(role))),
@@ -195,28 +203,64 @@ describe('the deposit channels screen', () => {
     ]);
   });
 
-  it('changes the withdrawal limits every member is held to', async () => {
+  it('changes the withdrawal limits, and when an identity check or two-factor is needed (empty: never)', async () => {
+    // What the server keeps: the answer of each save is what the card reads next.
+    let kept = limits;
     const { user, api } = await renderAdmin('/deposit-channels', {
       routes: [
         ...sessionOf('finance'),
         on(adminCalls.adminDepositChannels, () => answer(adminCalls.adminDepositChannels, { list: [bank] })),
-        on(adminCalls.adminSetWithdrawalLimits, (request) =>
-          answer(adminCalls.adminSetWithdrawalLimits, {
-            currency: 'VND',
-            ...bodyOf(adminCalls.adminSetWithdrawalLimits, request),
-          }),
-        ),
+        on(adminCalls.adminWithdrawalLimits, () => answer(adminCalls.adminWithdrawalLimits, kept)),
+        on(adminCalls.adminSetWithdrawalLimits, (request) => {
+          kept = { currency: 'VND', ...bodyOf(adminCalls.adminSetWithdrawalLimits, request) };
+          return answer(adminCalls.adminSetWithdrawalLimits, kept);
+        }),
       ],
       storage: { [LANGUAGE_STORAGE_KEY]: 'en' },
     });
-    const daily = await screen.findByLabelText('Withdrawals per member per day');
+    const checkbox = await screen.findByRole('checkbox', {
+      name: 'Identity check before the first withdrawal',
+    });
+    expect(checkbox).toBeChecked();
+    const kycAbove = screen.getByRole('spinbutton', { name: 'Identity check above (đồng)' });
+    const twoFactorAbove = screen.getByRole('spinbutton', { name: 'Two-factor authentication above (đồng)' });
+    expect(kycAbove).toHaveValue('');
+    expect(twoFactorAbove).toHaveValue('20,000,000');
+    expect(screen.getAllByText('Leave empty for none')).toHaveLength(2);
+
+    const daily = screen.getByLabelText('Withdrawals per member per day');
     await user.clear(daily);
     await user.click(daily);
     await user.paste('3');
+    await user.click(checkbox);
+    await user.click(kycAbove);
+    await user.paste('10000000');
+    await user.clear(twoFactorAbove);
     await user.click(screen.getByRole('button', { name: 'Save the withdrawal limits' }));
     expect(await screen.findByText('The withdrawal limits were saved')).toBeVisible();
     expect(api.requestsOf(adminCalls.adminSetWithdrawalLimits).map((request) => request.json)).toEqual([
-      { minAmount: 100_000, maxAmount: 50_000_000, dailyCountLimit: 3 },
+      {
+        minAmount: 100_000,
+        maxAmount: 50_000_000,
+        dailyCountLimit: 3,
+        kycFirstWithdrawal: false,
+        kycAbove: 10_000_000,
+        twoFactorAbove: null,
+      },
     ]);
+
+    // The card reads back what was kept: the summary (a row per limit) and the form show it.
+    expect(
+      await screen.findByRole('row', { name: 'Two-factor authentication above (đồng) None' }),
+    ).toBeVisible();
+    expect(screen.getByRole('row', { name: 'Identity check above (đồng) ₫10,000,000' })).toBeVisible();
+    expect(screen.getByRole('row', { name: 'Identity check before the first withdrawal No' })).toBeVisible();
+    expect(
+      screen.getByRole('checkbox', { name: 'Identity check before the first withdrawal' }),
+    ).not.toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Identity check above (đồng)' })).toHaveValue('10,000,000');
+    expect(screen.getByRole('spinbutton', { name: 'Two-factor authentication above (đồng)' })).toHaveValue(
+      '',
+    );
   });
 });

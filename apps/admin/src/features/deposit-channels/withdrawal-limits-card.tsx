@@ -2,7 +2,7 @@ import { adminCalls } from '@kl/contracts/admin/calls';
 import type { WithdrawalLimits } from '@kl/contracts/admin/payments';
 import { formatMoney } from '@kl/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, InputNumber } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { GROUPED } from '../../shared/grouped-number.ts';
@@ -42,12 +42,37 @@ function LimitsForm({ limits }: { limits: WithdrawalLimits }) {
       <InputNumber<number> {...GROUPED} min={1} precision={0} style={{ width: '100%' }} />
     </Form.Item>
   );
+  // An amount above which a request needs more of the member; empty is none (null).
+  const threshold = (name: 'kycAbove' | 'twoFactorAbove') => (
+    <Form.Item
+      name={name}
+      label={t(`payments.withdrawal.${name}`)}
+      extra={t('payments.withdrawal.emptyIsNone')}
+      rules={[
+        {
+          validator: (_: unknown, value: number | null | undefined) =>
+            typeof value === 'number' && value < 1
+              ? Promise.reject(new Error(t('payments.positive')))
+              : Promise.resolve(),
+        },
+      ]}
+    >
+      {/* The input's own parser drops the grouping commas and reads an emptied field as null, not 0. */}
+      <InputNumber<number> formatter={GROUPED.formatter} min={1} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
   return (
     <Form<LimitsValues>
       name="withdrawalLimits"
       layout="vertical"
       initialValues={limits}
-      onFinish={(values) => save.mutate(values)}
+      onFinish={(values) =>
+        save.mutate({
+          ...values,
+          kycAbove: values.kycAbove ?? null,
+          twoFactorAbove: values.twoFactorAbove ?? null,
+        })
+      }
       style={{ maxWidth: 480, marginTop: 16 }}
     >
       {amount('minAmount')}
@@ -59,6 +84,11 @@ function LimitsForm({ limits }: { limits: WithdrawalLimits }) {
       >
         <InputNumber<number> min={1} max={100} precision={0} style={{ width: '100%' }} />
       </Form.Item>
+      <Form.Item name="kycFirstWithdrawal" valuePropName="checked">
+        <Checkbox>{t('payments.withdrawal.kycFirstWithdrawal')}</Checkbox>
+      </Form.Item>
+      {threshold('kycAbove')}
+      {threshold('twoFactorAbove')}
       {save.error ? (
         <div style={{ marginBottom: 16 }}>
           <ErrorAlert error={save.error} />
@@ -108,6 +138,22 @@ export function WithdrawalLimitsCard() {
                 label: t('payments.withdrawal.dailyCountLimit'),
                 children: data.dailyCountLimit,
               },
+              {
+                key: 'kycFirstWithdrawal',
+                label: t('payments.withdrawal.kycFirstWithdrawal'),
+                children: t(data.kycFirstWithdrawal ? 'common.yes' : 'common.no'),
+              },
+              ...(['kycAbove', 'twoFactorAbove'] as const).map((name) => {
+                const above = data[name];
+                return {
+                  key: name,
+                  label: t(`payments.withdrawal.${name}`),
+                  children:
+                    above === null
+                      ? t('payments.withdrawal.none')
+                      : formatMoney(above, data.currency, i18n.language),
+                };
+              }),
             ]}
           />
           {canWrite ? <LimitsForm key={JSON.stringify(data)} limits={data} /> : null}

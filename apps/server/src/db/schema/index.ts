@@ -10,6 +10,7 @@ export * from './chat.ts';
 export * from './ledger.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
+export * from './kyc.ts';
 export * from './responsible-gaming.ts';
 export * from './game-records.ts';
 export * from './vip-promotions.ts';

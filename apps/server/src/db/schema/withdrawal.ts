@@ -1,6 +1,16 @@
 import { WITHDRAWAL_STATUSES } from '@kl/contracts/withdrawal';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { operator } from './back-office.ts';
 import { merchant } from './merchant.ts';
@@ -23,11 +33,23 @@ export const withdrawalSetting = pgTable(
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
     dailyCountLimit: integer('daily_count_limit').notNull(),
+    /**
+     * An approved identity check before a member's first withdrawal, and for any request above `kyc_above`
+     * (null: none); two-factor authentication on for any request above `two_factor_above` (null: none)
+     * (docs/decisions/057-know-your-customer.md).
+     */
+    kycFirstWithdrawal: boolean('kyc_first_withdrawal').notNull().default(true),
+    kycAbove: money('kyc_above'),
+    twoFactorAbove: money('two_factor_above'),
   },
   (table) => [
     check(
       'withdrawal_setting_limits_check',
       sql`${table.minAmount} > 0 and ${table.maxAmount} >= ${table.minAmount} and ${table.dailyCountLimit} > 0`,
+    ),
+    check(
+      'withdrawal_setting_checks_above_check',
+      sql`coalesce(${table.kycAbove}, 1) > 0 and coalesce(${table.twoFactorAbove}, 1) > 0`,
     ),
   ],
 );

@@ -15,6 +15,7 @@ import {
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTestApp } from '../../test/suite.ts';
+import { giveApprovedKyc } from '../kyc/testing.ts';
 import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_CHALLENGE_MS } from './two-factor.ts';
 
 /**
@@ -216,6 +217,7 @@ describeEachDatabase('member two-factor authentication', { embedded: true }, (ki
   it('asks a withdrawal for a code once it is on; a retry of the same request needs none', async () => {
     const { row, caller } = await suite.newMember({ payeeName: 'NGUYEN VAN AN' });
     await suite.fund(row.id, 1_000_000);
+    await giveApprovedKyc(suite.database.current.db, row.id);
     const ok = (response: { statusCode: number; body: string }) => {
       expect(response.statusCode, response.body).toBe(200);
       return json<{ value: Record<string, unknown> }>(response).value;

@@ -59,6 +59,8 @@ import { registerInboxRoutes } from './inbox/routes.ts';
 import { createInboxSender } from './inbox/service.ts';
 import { createInvitationRepository } from './invitation-repository.ts';
 import { createInvitations } from './invitations.ts';
+import { registerKycRoutes } from './kyc/routes.ts';
+import { createKycDesk } from './kyc/service.ts';
 import { registerLotteryAdminRoutes } from './lottery/routes.ts';
 import { createLotteriesAdmin } from './lottery/lotteries.ts';
 import { createLotteryOddsAdmin, createLotteryOddsKind } from './lottery/odds.ts';
@@ -270,6 +272,7 @@ export function createBackOfficeModule(
   const helpAdmin = createHelpAdmin({ db, clock, merchantCode, audit, changes });
   const siteLinksAdmin = createSiteLinksAdmin({ db, merchantCode, audit, changes });
   const riskDesk = createRiskDesk({ db, clock, merchantCode, audit, operators });
+  const kycDesk = createKycDesk({ db, clock, merchantCode, audit, operators });
 
   return {
     operatorService,
@@ -325,6 +328,7 @@ export function createBackOfficeModule(
       registerSiteLinkAdminRoutes(api, { guard, siteLinksAdmin });
       registerVipAdminRoutes(api, { guard, vipLevelsAdmin });
       registerRiskRoutes(api, { guard, riskDesk });
+      registerKycRoutes(api, { guard, kycDesk });
       const agentsDeps = { db, clock, merchantCode, guard, audit, agents: deps.agents, operators };
       registerAgentAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });

@@ -14,6 +14,11 @@ export function memberUsername(memberId: SQLWrapper): SQL<string> {
   return sql<string>`(select m.username from ${member} m where m.id = ${memberId})`;
 }
 
+/** The registered payee name of the member whose id is `memberId` (null: none). */
+export function memberPayeeName(memberId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select m.payee_name from ${member} m where m.id = ${memberId})`;
+}
+
 /** The ids of the merchant's members whose username starts with `prefix`, in any case. */
 export function membersByUsernamePrefix(merchantCode: string, prefix: string): SQL {
   return sql`(select m.id from ${member} m

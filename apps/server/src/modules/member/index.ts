@@ -1,5 +1,5 @@
 export type { MemberRow, NewMemberRow } from '../../db/schema/index.ts';
-export { memberUsername, membersByUsernamePrefix, realMemberIds } from './columns.ts';
+export { memberPayeeName, memberUsername, membersByUsernamePrefix, realMemberIds } from './columns.ts';
 export {
   createMemberRepository,
   type MemberRepository,

@@ -212,12 +212,26 @@ export function createMemberRepository(db: Db) {
           id: member.id,
           username: member.username,
           email: member.email,
+          payeeName: member.payeeName,
           disabledAt: member.disabledAt,
         })
         .from(member)
         .where(and(eq(member.merchantCode, merchantCode), eq(member.id, memberId)))
         .for('update');
       return row;
+    },
+
+    /**
+     * Registers the payee name of a member who has none (an approved identity document's name;
+     * docs/decisions/057-know-your-customer.md); answers whether it was written.
+     */
+    async setPayeeNameIfNone(memberId: string, payeeName: string, now: Date, tx: DbOrTx): Promise<boolean> {
+      const rows = await tx
+        .update(member)
+        .set({ payeeName, updatedAt: now })
+        .where(and(eq(member.id, memberId), or(isNull(member.payeeName), eq(member.payeeName, ''))))
+        .returning({ id: member.id });
+      return rows.length > 0;
     },
 
     async setDisabledAt(memberId: string, disabledAt: Date | null, now: Date, tx: DbOrTx): Promise<void> {

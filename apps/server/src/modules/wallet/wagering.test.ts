@@ -17,6 +17,7 @@ import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { usePromotionIds, useTestApp } from '../../test/suite.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
+import { giveApprovedKyc } from '../kyc/testing.ts';
 import { checkLedger, checkWagering, createWalletModule } from './index.ts';
 
 const PASSWORD = '246810';
@@ -63,7 +64,9 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
   }
 
   let accountNumbers = 100_000_000;
-  async function readyToWithdraw(caller: Caller) {
+  /** A payment password, a bank account and an identity checked (the merchant asks for it first). */
+  async function readyToWithdraw(caller: Caller, memberId: string) {
+    await giveApprovedKyc(database.current.db, memberId);
     const set = await call(suite.app, API.setPaymentPassword, caller, {
       payload: { password: PASSWORD, confirmPassword: PASSWORD },
     });
@@ -92,7 +95,7 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
 
   describe('bonus turnover', () => {
     it('keeps a first-deposit bonus and its deposit locked until 15 × (deposit + bonus) is staked', async () => {
-      const { caller } = await newMember();
+      const { row, caller } = await newMember();
       const claim = await claimedBonus(caller, 'WELCOME100', 1_000_000);
       expect(claim.requirement).toMatchObject({
         source: 'bonus',
@@ -102,7 +105,7 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
         locked: 2_000_000,
         lockedBonus: 1_000_000,
       });
-      const account = await readyToWithdraw(caller);
+      const account = await readyToWithdraw(caller, row.id);
 
       // The attack of the report: the bonus and the deposit out at once, with nothing played.
       const refused = await withdraw(caller, account.accountId, 2_000_000);
@@ -162,7 +165,7 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
       expect(summary.requirements.every((item) => item.status === 'met')).toBe(true);
       expect(summary.locked).toBe(0);
       expect(summary.withdrawable).toBe(summary.available);
-      const account = await readyToWithdraw(caller);
+      const account = await readyToWithdraw(caller, row.id);
       const asked = await withdraw(caller, account.accountId, Math.min(summary.withdrawable, 100_000));
       if (summary.withdrawable >= 100_000) expect(asked.statusCode, asked.body).toBe(200);
       expect((await checkLedger(database.current.db)).problems).toEqual([]);
@@ -282,13 +285,13 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
     });
 
     it('parallel withdrawals never take locked money', async () => {
-      const { caller } = await newMember();
+      const { row, caller } = await newMember();
       await claimedBonus(caller, 'RELOAD500', 500_000);
       await playSlot(caller, 500_000, 5_000);
       const summary = await turnoverOf(caller);
       // Both requirements are met after 500,000: everything left is withdrawable; lock a fresh deposit.
       await deposit(caller, 400_000);
-      const account = await readyToWithdraw(caller);
+      const account = await readyToWithdraw(caller, row.id);
       const free = summary.withdrawable;
       const asks = await Promise.all(
         Array.from({ length: 4 }, () => withdraw(caller, account.accountId, 100_000)),
@@ -334,9 +337,9 @@ describeEachDatabase('wagering', { embedded: true }, (kind) => {
 
   describe('deposits', () => {
     it('a deposit is played through once before it can be withdrawn', async () => {
-      const { caller } = await newMember();
+      const { row, caller } = await newMember();
       await deposit(caller, 300_000);
-      const account = await readyToWithdraw(caller);
+      const account = await readyToWithdraw(caller, row.id);
       const refused = await withdraw(caller, account.accountId, 300_000);
       expect(json(refused)).toMatchObject({
         code: 'TURNOVER_NOT_MET',

@@ -1,12 +1,14 @@
+import type { MemberKycState } from '@kl/contracts/kyc';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import type { MemberGuards } from '../../platform/member-guard.ts';
 import type { LedgerService } from '../wallet/index.ts';
 import { createWithdrawalRepository } from './repository.ts';
 import { withdrawalRoutes } from './routes.ts';
 import { createWithdrawalService } from './service.ts';
 
+export type { WithdrawalSettingRow } from '../../db/schema/index.ts';
 export { boundBankAccount, createWithdrawalRepository, type WithdrawalRepository } from './repository.ts';
 export { checkWithdrawals } from './withdrawal-check.ts';
 export { createWithdrawalSettingsRepository } from './settings-repository.ts';
@@ -41,6 +43,10 @@ export function createWithdrawalModule(deps: {
   endOtherSessions?: EndOtherSessions | undefined;
   /** The code of the member's authenticator app, when two-factor is on (withdrawal service). */
   verifySecondFactor?: ((memberId: string, code: string | undefined) => Promise<void>) | undefined;
+  /** The member's identity check as they read it (the kyc module's), for the merchant's identity rules. */
+  kycStateOf: (memberId: string, tx?: DbOrTx) => Promise<MemberKycState>;
+  /** Whether the member's two-factor authentication is on (the auth module's). */
+  twoFactorOn: (memberId: string, tx?: DbOrTx) => Promise<boolean>;
 }) {
   const { db, clock, ledgerService } = deps;
   const withdrawalService = createWithdrawalService({
@@ -52,6 +58,8 @@ export function createWithdrawalModule(deps: {
     balanceChanged: deps.balanceChanged,
     endOtherSessions: deps.endOtherSessions,
     verifySecondFactor: deps.verifySecondFactor,
+    kycStateOf: deps.kycStateOf,
+    twoFactorOn: deps.twoFactorOn,
   });
   return {
     withdrawalService,

@@ -232,6 +232,16 @@ export function createWithdrawalRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Whether the member has had a withdrawal paid (a first one may need an identity check). */
+    async hasPaid(memberId: string, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: withdrawalRequest.id })
+        .from(withdrawalRequest)
+        .where(and(eq(withdrawalRequest.memberId, memberId), eq(withdrawalRequest.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async insertRequest(
       row: typeof withdrawalRequest.$inferInsert,
       tx: DbOrTx,

@@ -31,7 +31,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   route(app, 'withdrawalInfo', {
     summary:
       'What /m/withdraw needs: limits, today’s count, balances, payment password state, banks, accounts',
-    description: REAL_ONLY,
+    description:
+      `${REAL_ONLY} Also the identity check and the merchant’s rules on it (\`kyc\`), and the amount above ` +
+      'which a request needs two-factor authentication on (`twoFactorAbove`).',
     tags,
     security,
     failures: MEMBER_FAILURES,
@@ -132,7 +134,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       'first request (replayed: true) and holds nothing more; with another amount or account it is 409 ' +
       'IDEMPOTENCY_CONFLICT. A member whose two-factor authentication is on sends the authenticator’s code ' +
       '(twoFactorCode): without it 401 TWO_FACTOR_REQUIRED { field }, wrong or used 400 ' +
-      'WRONG_TWO_FACTOR_CODE { field }, counted like the login’s codes (5 in 15 minutes).',
+      'WRONG_TWO_FACTOR_CODE { field }, counted like the login’s codes (5 in 15 minutes). The merchant’s ' +
+      'identity rules, checked before anything is held: without an approved identity check, 403 KYC_REQUIRED ' +
+      '{ reason: first_withdrawal } when no withdrawal of the member was paid yet, or { reason: above_amount, ' +
+      'requiredAbove } above its amount; above `twoFactorAbove` with two-factor authentication off, 403 ' +
+      'TWO_FACTOR_NEEDED { twoFactorAbove }.',
     tags,
     security,
     failures: [
@@ -140,6 +146,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       ...PASSWORD_FAILURES,
       'TWO_FACTOR_REQUIRED',
       'WRONG_TWO_FACTOR_CODE',
+      'KYC_REQUIRED',
+      'TWO_FACTOR_NEEDED',
       'WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
       'WITHDRAWAL_DAILY_LIMIT',
       'INSUFFICIENT_BALANCE',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isRealMember } from '@kl/contracts/accounts';
 import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
+import type { MemberKycState } from '@kl/contracts/kyc';
 import {
   accountNameKey,
   type AddBankAccountRequest,
@@ -22,7 +23,11 @@ import {
   type WithdrawalPage,
   type WithdrawalStatus,
 } from '@kl/contracts/withdrawal';
-import type { MemberBankAccountRow, WithdrawalRequestRow } from '../../db/schema/index.ts';
+import type {
+  MemberBankAccountRow,
+  WithdrawalRequestRow,
+  WithdrawalSettingRow,
+} from '../../db/schema/index.ts';
 import { addMs, type Clock, dayStartIn, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -147,8 +152,17 @@ export function createWithdrawalService(deps: {
    * TWO_FACTOR_REQUIRED without one, WRONG_TWO_FACTOR_CODE for a wrong one (docs/decisions/056-member-two-factor.md).
    */
   verifySecondFactor?: ((memberId: string, code: string | undefined) => Promise<void>) | undefined;
+  /**
+   * The member's identity check as they read it (the kyc module's; docs/decisions/057-know-your-customer.md).
+   * Without it no member's identity counts as approved.
+   */
+  kycStateOf?: ((memberId: string, tx?: DbOrTx) => Promise<MemberKycState>) | undefined;
+  /** Whether the member's two-factor authentication is on (the auth module's); without it, never. */
+  twoFactorOn?: ((memberId: string, tx?: DbOrTx) => Promise<boolean>) | undefined;
 }) {
   const { db, withdrawals, ledgerService, clock } = deps;
+  const kycStateOf = deps.kycStateOf ?? (async (): Promise<MemberKycState> => 'none');
+  const twoFactorOn = deps.twoFactorOn ?? (async () => false);
   // Operators' restrictions and the risk queue (docs/back-office.md, "Risk queue, notes, tags and restrictions").
   const restrictions = createRestrictionCheck(db);
   const risk = createRiskRepository(db);
@@ -162,6 +176,38 @@ export function createWithdrawalService(deps: {
     const settings = await withdrawals.settings(merchantCode);
     if (!settings) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'withdrawal_not_configured' });
     return settings;
+  }
+
+  const moneyOrNull = (amount: bigint | null) => (amount === null ? null : moneyNumber(amount));
+
+  /**
+   * The merchant's identity rules of a request (docs/decisions/057-know-your-customer.md): an approved
+   * identity check before the member's first withdrawal paid and above `kycAbove` (403 KYC_REQUIRED with
+   * its reason), two-factor authentication on above `twoFactorAbove` (403 TWO_FACTOR_NEEDED).
+   */
+  async function checkIdentityRules(
+    memberId: string,
+    amount: bigint,
+    settings: WithdrawalSettingRow,
+    tx: DbOrTx,
+  ): Promise<void> {
+    const approved = (await kycStateOf(memberId, tx)) === 'approved';
+    if (!approved && settings.kycFirstWithdrawal && !(await withdrawals.hasPaid(memberId, tx))) {
+      throw new DomainError('KYC_REQUIRED', { reason: WITHDRAWAL_REASONS.kycFirstWithdrawal });
+    }
+    if (!approved && settings.kycAbove !== null && amount > settings.kycAbove) {
+      throw new DomainError('KYC_REQUIRED', {
+        reason: WITHDRAWAL_REASONS.kycAboveAmount,
+        requiredAbove: moneyNumber(settings.kycAbove),
+      });
+    }
+    if (
+      settings.twoFactorAbove !== null &&
+      amount > settings.twoFactorAbove &&
+      !(await twoFactorOn(memberId, tx))
+    ) {
+      throw new DomainError('TWO_FACTOR_NEEDED', { twoFactorAbove: moneyNumber(settings.twoFactorAbove) });
+    }
   }
 
   async function passwordState(memberId: string, hash: string | null): Promise<PaymentPasswordState> {
@@ -313,6 +359,13 @@ export function createWithdrawalService(deps: {
         payeeName: secrets.payeeName,
         banks: WITHDRAWAL_BANKS.map((bank) => ({ code: bank.code, name: bank.name })),
         accounts: (await withdrawals.liveAccounts(member.memberId)).map(accountOf),
+        kyc: {
+          state: await kycStateOf(member.memberId),
+          firstWithdrawal: !(await withdrawals.hasPaid(member.memberId)),
+          requiredForFirstWithdrawal: settings.kycFirstWithdrawal,
+          requiredAbove: moneyOrNull(settings.kycAbove),
+        },
+        twoFactorAbove: moneyOrNull(settings.twoFactorAbove),
       };
     },
 
@@ -436,7 +489,8 @@ export function createWithdrawalService(deps: {
     /**
      * A withdrawal request: the amount within the limits, the payment password right, then in one
      * database transaction (the member's row locked, so the daily count holds under concurrent requests)
-     * the hold through the ledger and the request. The same request key again answers the first request.
+     * the merchant's identity rules, the hold through the ledger and the request. The same request key
+     * again answers the first request.
      */
     async create(
       member: Member,
@@ -467,6 +521,7 @@ export function createWithdrawalService(deps: {
           return { withdrawal: withdrawalOf(existing), replayed: true };
         }
         await restrictions.requireUnrestricted(member.memberId, 'withdrawal', tx);
+        await checkIdentityRules(member.memberId, amount, settings, tx);
         const account = (await withdrawals.liveAccounts(member.memberId, tx)).find(
           (row) => row.id === request.bankAccountId,
         );

@@ -13,6 +13,7 @@ import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller as Caller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, createLedgerRepository, createLedgerService } from '../wallet/index.ts';
+import { giveApprovedKyc } from '../kyc/testing.ts';
 import { sessionOf } from '../wallet/testing.ts';
 import { WITHDRAWAL_SETTINGS } from './seed.ts';
 import { createWithdrawalRepository } from './repository.ts';
@@ -78,10 +79,11 @@ describeEachDatabase('withdrawal', (kind) => {
   const reject = (requestId: string, reason: string | null = null) =>
     decisions().reject('kimlong', requestId, reason, undefined).catch(refusalOf);
 
-  /** A funded member with a payment password and a bound account, ready to withdraw. */
+  /** A funded member with a payment password, a bound account and an identity checked, ready to withdraw. */
   async function readyMember(balance = 1_000_000) {
     const { row, caller } = await newMember();
     await fund(row.id, balance);
+    await giveApprovedKyc(database.current.db, row.id);
     expect((await setPassword(caller)).statusCode).toBe(200);
     const bound = await bind(caller);
     expect(bound.statusCode, bound.body).toBe(200);

@@ -24,6 +24,7 @@ import { totpCode, totpStep } from '../../platform/totp.ts';
 import { approvedOffer } from '../../modules/agent-contracts/testing.ts';
 import { attach, makeAgent, settlement } from '../../modules/agents/centre/testing.ts';
 import { signCallback } from '../../modules/deposit/index.ts';
+import { giveApprovedKyc } from '../../modules/kyc/testing.ts';
 import { createLedgerRepository, createLedgerService } from '../../modules/wallet/index.ts';
 import { createTestMember, sessionOf } from '../../modules/wallet/testing.ts';
 import {
@@ -239,6 +240,10 @@ const EXPECTATIONS = {
   createWithdrawal: OWN_ACTUAL_ACCOUNT,
   withdrawals: ACTUAL_ACCOUNT,
   withdrawal: OWN_ACTUAL_ACCOUNT,
+  memberKyc: ACTUAL_ACCOUNT,
+  memberSubmitKyc: ACTUAL_ACCOUNT,
+  /** A picture of the member's own identity document: another member's is NOT_FOUND. */
+  memberKycPicture: OWN_ACTUAL_ACCOUNT,
 
   gameRecords: MEMBER,
 
@@ -447,6 +452,11 @@ const EXPECTATIONS = {
   adminWithdrawalsCsv: BACK_OFFICE,
   adminBetsCsv: BACK_OFFICE,
   adminAuditCsv: BACK_OFFICE,
+  adminKycSubmissions: BACK_OFFICE,
+  adminKycSubmission: BACK_OFFICE,
+  adminKycPicture: BACK_OFFICE,
+  adminApproveKyc: BACK_OFFICE,
+  adminRejectKyc: BACK_OFFICE,
 } as const satisfies Record<ApiCall, Expectation>;
 
 /** A provider's stake or win, as its body would be (sent unsigned). */
@@ -527,6 +537,8 @@ interface Resources {
   depositOrderId: string;
   bankAccountId: string;
   withdrawalId: string;
+  /** The member's approved identity document. */
+  kycSubmissionId: string;
   inboxMessageIds: number[];
   claimId: number;
   slotRoundId: string;
@@ -564,7 +576,7 @@ interface RouteProbe {
   fresh?: 'account' | 'payment-password';
 }
 
-/** A small real PNG (a red square), for the feedback image. */
+/** A small real PNG (a red square), for the feedback image and the identity document. */
 function makePng(): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
@@ -766,6 +778,8 @@ describeEachDatabase('authorization matrix', (kind) => {
       }),
     );
     valueOf(await send(API.claimBonus, who, { payload: { claimId: claim.id } }));
+    // The merchant checks a member's identity before a first withdrawal.
+    const kycSubmissionId = await giveApprovedKyc(db(), who.memberId);
     const bankAccountId = await bindAccount(who);
     const withdrawalId = await withdraw(who, bankAccountId);
     const inbox = valueOf<{ list: { id: number }[] }>(await send(API.inboxList, who)).list;
@@ -784,6 +798,7 @@ describeEachDatabase('authorization matrix', (kind) => {
       depositOrderId,
       bankAccountId,
       withdrawalId,
+      kycSubmissionId,
       inboxMessageIds: inbox.map((item) => item.id),
       claimId: claim.id,
       slotRoundId,
@@ -1254,6 +1269,24 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     withdrawals: { build: () => ({}) },
     withdrawal: { build: ({ own }) => ({ query: { requestId: own('withdrawalId') } }) },
+    memberKyc: { build: () => ({}) },
+    // A member with no identity document sent yet (the first member's was approved).
+    memberSubmitKyc: {
+      build: () => ({
+        form: [
+          ['documentKind', 'passport'],
+          ['documentNumber', 'B1234567'],
+          ['fullName', PAYEE],
+          ['birthDate', '1990-05-17'],
+          ['front', { bytes: makePng(), filename: 'front.png', type: 'image/png' }],
+          ['selfie', { bytes: makePng(), filename: 'selfie.png', type: 'image/png' }],
+        ],
+      }),
+      fresh: 'account',
+    },
+    memberKycPicture: {
+      build: ({ own }) => ({ params: { submissionId: own('kycSubmissionId'), picture: 'front' } }),
+    },
 
     gameRecords: { build: () => ({}) },
 
@@ -1513,6 +1546,11 @@ describeEachDatabase('authorization matrix', (kind) => {
     adminWithdrawalsCsv: { build: () => ({}) },
     adminBetsCsv: { build: () => ({}) },
     adminAuditCsv: { build: () => ({}) },
+    adminKycSubmissions: { build: () => ({}) },
+    adminKycSubmission: { build: () => ({}) },
+    adminKycPicture: { build: () => ({}) },
+    adminApproveKyc: { build: () => ({}) },
+    adminRejectKyc: { build: () => ({ payload: { reason: 'matrix' } }) },
   } satisfies Record<ApiCall, RouteProbe>;
 
   // ——— making a call as a caller ———

@@ -46,6 +46,10 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       'href',
       '/m/member/security',
     );
+    expect(within(account).getByRole('link', { name: 'Identity verification' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
     expect(within(account).getByRole('link', { name: 'Responsible gaming' })).toHaveAttribute(
       'href',
       '/m/member/responsibleGaming',
@@ -97,6 +101,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       'Transaction history',
       'Game records',
       'Security',
+      'Identity verification',
       'Responsible gaming',
       'VIP benefits',
       'Invite friends',

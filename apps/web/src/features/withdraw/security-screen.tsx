@@ -15,6 +15,7 @@ import { LoadFailed } from '../../shared/ui/load-failed.tsx';
  * /m/member/security (product.md §7 security; a member-centre page: trial members get the register alert from
  * the router). The login password (a link to /m/changePsw), the payment password (set, or change with
  * the old one), the bound bank accounts (add, remove), two-step verification (docs/decisions/056-member-two-factor.md),
+ * the identity check's state with the way to /m/member/kyc (docs/decisions/057-know-your-customer.md),
  * where the member is signed in (sign one out, or every other one) and the login history.
  */
 export default function SecurityScreen() {
@@ -22,6 +23,7 @@ export default function SecurityScreen() {
   const ids = {
     login: useId(),
     twoFactor: useId(),
+    kyc: useId(),
     sessions: useId(),
     logins: useId(),
     payment: useId(),
@@ -76,6 +78,19 @@ export default function SecurityScreen() {
         <Suspense fallback={<p role="status">{t('in_please_wait')}</p>}>
           <TwoFactorSettings />
         </Suspense>
+      </section>
+      <section className="kl-withdraw-card" aria-labelledby={ids.kyc}>
+        <h2 id={ids.kyc} className="kl-withdraw-heading">
+          {t('route.memberKyc')}
+        </h2>
+        {info.data && (
+          <p className="kl-withdraw-note" data-testid="security-kyc-state">
+            {t('kyc.security.state', { state: t(`kyc.states.${info.data.kyc.state}`) })}
+          </p>
+        )}
+        <Link className="kl-button kl-button--outline kl-button--small" to={fullPath('member/kyc')}>
+          {t('kyc.security.open')}
+        </Link>
       </section>
       <section className="kl-withdraw-card" aria-labelledby={ids.sessions}>
         <h2 id={ids.sessions} className="kl-withdraw-heading">

@@ -17,6 +17,24 @@ const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNu
 const passwordSet = { set: true, lockedUntil: null, attemptsLeft: 5 };
 
 describe('security (product.md §7 security, /m/member/security)', () => {
+  it('shows the identity check’s state and leads to identity verification', async () => {
+    await openWithdraw({
+      path: SECURITY,
+      kyc: {
+        state: 'rejected',
+        firstWithdrawal: true,
+        requiredForFirstWithdrawal: true,
+        requiredAbove: null,
+      },
+    });
+    const region = screen.getByRole('region', { name: 'Identity verification' });
+    expect(await within(region).findByTestId('security-kyc-state')).toHaveTextContent('Status: Rejected');
+    expect(within(region).getByRole('link', { name: 'Open identity verification' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+  });
+
   it('links to the login password change and sets a payment password when there is none', async () => {
     const { user, page, server } = await openWithdraw({
       path: SECURITY,

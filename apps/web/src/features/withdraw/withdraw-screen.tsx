@@ -9,10 +9,12 @@ import { TurnoverPanel } from '../wallet/index.ts';
 import { useWithdrawalInfo } from './api/get-info.ts';
 import { withdrawalRequestKey } from './api/keys.ts';
 import { BalanceSummary } from './components/balance-summary.tsx';
+import { KycRequiredNotice } from './components/kyc-notices.tsx';
 import { SetPaymentPasswordForm } from './components/payment-password-forms.tsx';
 import { WithdrawForm } from './components/withdraw-form.tsx';
 import { WithdrawalList } from './components/withdrawal-list.tsx';
 import { WithdrawalStatusCard } from './components/withdrawal-status.tsx';
+import { kycBlocksWithdrawal } from './lib/amount.ts';
 import { isActualAccountRefusal } from './lib/refusal.ts';
 import './withdraw.css';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';
@@ -24,7 +26,8 @@ const REQUEST_PARAM = 'requestId';
  * server calls not real, gets 'free_reject' and no form. A member sees the available and held balance;
  * sets a payment password first if there is none (and, while turnover requirements lock part of the balance,
  * what can be withdrawn now and each requirement's progress); then asks for a withdrawal to a bound bank account
- * (or binds one here). The request then shows at `?requestId=` (a reload keeps it) until an operator pays
+ * (or binds one here). Before the first withdrawal, where the merchant checks identities first, a member not yet
+ * verified is told so, with the way to /m/member/kyc, instead of any form (docs/decisions/057-know-your-customer.md). The request then shows at `?requestId=` (a reload keeps it) until an operator pays
  * or rejects it; the member's recent requests are listed below.
  */
 export default function WithdrawScreen() {
@@ -75,6 +78,7 @@ function WithdrawBody() {
   const data = info.data;
   let main;
   if (requestId) main = <WithdrawalStatusCard key={requestId} requestId={requestId} onNew={newRequest} />;
+  else if (kycBlocksWithdrawal(data)) main = <KycRequiredNotice state={data.kyc.state} />;
   else if (!data.paymentPassword.set)
     main = (
       <section className="kl-withdraw-card" aria-labelledby={setTitleId}>

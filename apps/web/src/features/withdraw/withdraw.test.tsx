@@ -6,7 +6,7 @@ import { withdrawalCalls, type Withdrawal } from '@kl/contracts/withdrawal';
 import { callsTo, failure, networkFailure, on } from '../../test/fake-api.ts';
 import { vnd } from '../../test/money.ts';
 import { WITHDRAWAL_POLL_MS } from './lib/timing.ts';
-import { VCB, withdrawalOf, type WithdrawalServer } from './testing/fake-withdrawal.ts';
+import { KYC_APPROVED, VCB, withdrawalOf, type WithdrawalServer } from './testing/fake-withdrawal.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
 
 // The polling tests run on fake timers and move the clock a poll interval at a time.
@@ -487,5 +487,139 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(await screen.findByTestId('withdrawal-status')).toHaveTextContent(
       `Rejected (Wrong account): ${vnd(102_000)} is back in your available balance`,
     );
+  });
+});
+
+describe('identity and two-step verification before withdrawing (docs/decisions/057-know-your-customer.md)', () => {
+  const notVerified = { ...KYC_APPROVED, state: 'none' as const };
+  const kycRequired = () => screen.getByTestId('withdraw-kyc-required');
+
+  it('asks a member not yet verified to verify their identity before the first withdrawal, with no form', async () => {
+    const { page } = await openWithdraw({
+      ...withAccount,
+      kyc: notVerified,
+      paymentPassword: { set: false, lockedUntil: null, attemptsLeft: 5 },
+    });
+    const notice = await within(page).findByRole('region', { name: 'Identity verification needed' });
+    expect(notice).toBe(kycRequired());
+    expect(notice).toHaveTextContent(
+      'Before your first withdrawal we need to verify your identity: send a photo of an identity document and a selfie holding it.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+    expect(available()).toHaveTextContent(vnd(1_000_000));
+    expect(screen.queryByLabelText('Amount (VND)')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Set a payment password' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('says the documents are under review', async () => {
+    await openWithdraw({ ...withAccount, kyc: { ...notVerified, state: 'submitted' } });
+    expect(await screen.findByTestId('withdraw-kyc-required')).toHaveTextContent(
+      'Your documents are being reviewed. You can make your first withdrawal once they are approved.',
+    );
+    expect(within(kycRequired()).getByRole('link', { name: 'See the verification status' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+  });
+
+  it('tells a rejected member in Vietnamese to send the documents again', async () => {
+    await openWithdraw({ ...withAccount, kyc: { ...notVerified, state: 'rejected' }, path: '/m/withdraw' });
+    const notice = await screen.findByRole('region', { name: 'Cần xác minh danh tính' });
+    expect(notice).toHaveTextContent(
+      'Giấy tờ của bạn không được chấp nhận. Hãy gửi lại để rút tiền lần đầu.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Xác minh danh tính' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+  });
+
+  it('lets a member who withdrew before ask for amounts up to the identity limit, and says why no more', async () => {
+    const { user } = await openWithdraw({
+      ...withAccount,
+      ...{ available: 10_000_000, withdrawable: 10_000_000 },
+      kyc: { ...notVerified, firstWithdrawal: false, requiredAbove: 5_000_000 },
+    });
+    const note = await screen.findByTestId('withdraw-kyc-above');
+    expect(note).toHaveTextContent(`Withdrawals above ${vnd(5_000_000)} need identity verification.`);
+    expect(within(note).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+    expect(screen.queryByTestId('withdraw-kyc-required')).toBeNull();
+    await user.type(amountInput(), '5000001');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
+        `Amounts above ${vnd(5_000_000)} need identity verification`,
+      ),
+    );
+    expect(sent()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Withdraw everything withdrawable' }));
+    expect(amountInput()).toHaveValue('5000000');
+  });
+
+  it('says which amounts need two-step verification while it is off, and refuses them', async () => {
+    const { user } = await openWithdraw({ ...withAccount, twoFactorAbove: 500_000 });
+    const note = await screen.findByTestId('withdraw-two-factor-above');
+    expect(note).toHaveTextContent(`Withdrawals above ${vnd(500_000)} need two-step verification.`);
+    expect(within(note).getByRole('link', { name: 'Turn on two-step verification' })).toHaveAttribute(
+      'href',
+      '/m/member/security',
+    );
+    await user.type(amountInput(), '600000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
+        `Amounts above ${vnd(500_000)} need two-step verification`,
+      ),
+    );
+    expect(sent()).toEqual([]);
+  });
+
+  it('says nothing of two-step verification to a member who has it on', async () => {
+    on(accountsCalls.twoFactorStatus, {
+      enabled: true,
+      enabledAt: '2030-03-01T08:00:00.000Z',
+      recoveryCodesLeft: 10,
+    });
+    await openWithdraw({ ...withAccount, twoFactorAbove: 500_000 });
+    expect(await screen.findByLabelText('Authenticator code')).toBeInTheDocument();
+    expect(screen.queryByTestId('withdraw-two-factor-above')).toBeNull();
+  });
+
+  it('shows the server’s refusal for want of a verification with the way to do it', async () => {
+    const { user } = await openWithdraw(withAccount);
+    on(withdrawalCalls.createWithdrawal, () =>
+      sent().length === 1
+        ? failure('KYC_REQUIRED', 403, { reason: 'above_amount', requiredAbove: 100_000 })
+        : failure('TWO_FACTOR_NEEDED'),
+    );
+    await user.type(await screen.findByLabelText('Amount (VND)'), '200000');
+    await user.type(pinInput(), '246810');
+    await user.click(submit());
+    const refusal = await screen.findByText('Verify your identity before withdrawing');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/m/member/kyc',
+    );
+
+    await user.click(submit());
+    expect(
+      await screen.findByText('Turn on two-factor authentication to withdraw this amount'),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'Turn on two-step verification' })).toHaveAttribute(
+      'href',
+      '/m/member/security',
+    );
+    expect(screen.queryByRole('link', { name: 'Verify your identity' })).toBeNull();
+    expect(amountInput()).toHaveValue('200000');
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
+import { giveApprovedKyc } from '../../kyc/testing.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 
 const PAYMENT_PASSWORD = '246810';
@@ -64,8 +65,12 @@ describeEachDatabase('back-office dashboard', (kind) => {
     return signInOperator(suite.app, suite.time, made.username);
   };
 
-  /** A payment password and a bank account of the member's, as the site sets them; answers the account id. */
-  async function readyToWithdraw(caller: MemberCaller) {
+  /**
+   * A payment password and a bank account of the member's, as the site sets them, and an identity checked
+   * (the merchant asks for it before a first withdrawal); answers the account id.
+   */
+  async function readyToWithdraw({ row, caller }: { row: { id: string }; caller: MemberCaller }) {
+    await giveApprovedKyc(db(), row.id);
     const set = await call(suite.app, API.setPaymentPassword, caller, {
       payload: { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD },
     });
@@ -137,7 +142,7 @@ describeEachDatabase('back-office dashboard', (kind) => {
     // 2 March: another member (registered long before) is paid a withdrawal and asks another; a bonus.
     const payee = await suite.newMember();
     await suite.fund(payee.row.id, 400_000);
-    const bankAccountId = await readyToWithdraw(payee.caller);
+    const bankAccountId = await readyToWithdraw(payee);
     const paid = await withdraw(payee.caller, bankAccountId, 200_000);
     const made = await createOperator(db(), suite.time.clock, { role: 'finance' });
     const cashier = await signInOperator(suite.app, suite.time, made.username);

@@ -24,7 +24,8 @@ export function registerPaymentsRoutes(
 
   route(app, 'adminWithdrawalLimits', {
     ...guard.guarded('adminWithdrawalLimits'),
-    summary: 'The merchant’s withdrawal limits: smallest and largest request, requests a day',
+    summary:
+      'The merchant’s withdrawal limits: smallest and largest request, requests a day, identity and two-factor rules',
     failures: [...GUARD_FAILURES, 'NOT_FOUND'],
     handler: (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -36,8 +37,9 @@ export function registerPaymentsRoutes(
     ...guard.guarded('adminSetWithdrawalLimits'),
     summary: 'Change the merchant’s withdrawal limits (the next request is checked against them)',
     description:
-      'Amounts above zero, max ≥ min, 1 to 100 requests a day; otherwise 400 INVALID_INPUT. Audited as ' +
-      'withdrawal_setting.update.',
+      'Amounts above zero, max ≥ min, 1 to 100 requests a day; otherwise 400 INVALID_INPUT. An approved ' +
+      'identity check before a member’s first withdrawal (kycFirstWithdrawal) and above kycAbove, two-factor ' +
+      'authentication on above twoFactorAbove (null: never). Audited as withdrawal_setting.update.',
     failures: GUARD_FAILURES,
     handler: (request) => withdrawalLimits.set(actorOf(request), request.body),
   });

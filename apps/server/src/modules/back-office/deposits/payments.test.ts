@@ -136,13 +136,37 @@ describeEachDatabase('back-office payments operations', (kind) => {
   it('changes the withdrawal limits players are held to at once; audited; risk only reads them', async () => {
     const { caller } = await suite.newMember();
     const before = await value(adminCalls.adminWithdrawalLimits, operators.risk);
-    const limits = { minAmount: 200_000, maxAmount: 20_000_000, dailyCountLimit: 3 };
+    // The identity rules of the merchant's configuration: a check before a first withdrawal, nothing above.
+    expect(before).toMatchObject({ kycFirstWithdrawal: true, kycAbove: null, twoFactorAbove: null });
+    const amounts = { minAmount: 200_000, maxAmount: 20_000_000, dailyCountLimit: 3 };
+    const rules = { kycFirstWithdrawal: false, kycAbove: 5_000_000, twoFactorAbove: 10_000_000 };
+    const limits = { ...amounts, ...rules };
     expect(await value(adminCalls.adminSetWithdrawalLimits, operators.finance, { payload: limits })).toEqual({
       currency: 'VND',
       ...limits,
     });
+    expect(await value(adminCalls.adminWithdrawalLimits, operators.risk)).toEqual({
+      currency: 'VND',
+      ...limits,
+    });
     const info = answerValue(API.withdrawalInfo, await call(suite.app, API.withdrawalInfo, caller));
-    expect(info).toMatchObject(limits);
+    expect(info).toMatchObject({
+      ...amounts,
+      kyc: {
+        state: 'none',
+        firstWithdrawal: true,
+        requiredForFirstWithdrawal: false,
+        requiredAbove: 5_000_000,
+      },
+      twoFactorAbove: 10_000_000,
+    });
+    expectFailure(
+      await request(adminCalls.adminSetWithdrawalLimits, operators.finance, {
+        payload: { ...limits, kycAbove: 0 },
+      }),
+      400,
+      'INVALID_INPUT',
+    );
     expectFailure(
       await request(adminCalls.adminSetWithdrawalLimits, operators.finance, {
         payload: { ...limits, maxAmount: 100_000 },
@@ -158,7 +182,7 @@ describeEachDatabase('back-office payments operations', (kind) => {
     const [entry] = await auditTrail(operators.owner, 'merchant', 'kimlong');
     expect(entry).toMatchObject({
       action: 'withdrawal_setting.update',
-      before: { maxAmount: before.maxAmount },
+      before: { maxAmount: before.maxAmount, kycFirstWithdrawal: true, kycAbove: null, twoFactorAbove: null },
       after: limits,
     });
     await value(adminCalls.adminSetWithdrawalLimits, operators.finance, { payload: before });

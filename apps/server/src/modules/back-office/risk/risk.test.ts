@@ -13,6 +13,7 @@ import { json } from '../../../test/app.ts';
 import { useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { usePromotionIds } from '../../../test/suite.ts';
+import { giveApprovedKyc } from '../../kyc/testing.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 
 const PASSWORD = '246810';
@@ -301,6 +302,7 @@ describeEachDatabase('back-office risk queue, notes, tags and restrictions', (ki
   it('a member restricted from withdrawals is refused a request; lifting it lets it through', async () => {
     const { row, caller } = await newMember();
     await suite.fund(row.id, 500_000);
+    await giveApprovedKyc(db(), row.id);
     const set = await call(suite.app, API.setPaymentPassword, caller, {
       payload: { password: PASSWORD, confirmPassword: PASSWORD },
     });

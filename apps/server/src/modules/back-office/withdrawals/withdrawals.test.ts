@@ -16,6 +16,7 @@ import {
 } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import type { MemberCaller } from '../../../test/suite.ts';
+import { giveApprovedKyc } from '../../kyc/testing.ts';
 import { createLedgerRepository, createLedgerService } from '../../wallet/index.ts';
 import { withdrawalSettleKey } from '../../withdrawal/index.ts';
 import { setMoneyControls } from '../controls/testing.ts';
@@ -30,6 +31,8 @@ describeEachDatabase('back-office withdrawals', { embedded: true }, (kind) => {
   async function readyMember(username: string, balance = 1_000_000) {
     const { row, caller } = await suite.newMember({ username });
     if (balance > 0) await suite.fund(row.id, balance);
+    // The merchant checks a member's identity before a first withdrawal.
+    await giveApprovedKyc(suite.database.current.db, row.id);
     const password = { password: PAYMENT_PASSWORD, confirmPassword: PAYMENT_PASSWORD };
     expect((await call(suite.app, API.setPaymentPassword, caller, { payload: password })).statusCode).toBe(
       200,

@@ -9,7 +9,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { CaptchaField } from '../../auth/index.ts';
 import { useFeedbackCaptcha } from '../api/get-captcha.ts';
 import { useSubmitFeedback } from '../api/submit-feedback.ts';
-import { useObjectUrls } from '../hooks/use-object-urls.ts';
+import { useObjectUrls } from '../../../shared/hooks/use-object-urls.ts';
 import { emptyFeedbackForm, feedbackFormSchema, type FeedbackFormValues } from '../lib/form-schema.ts';
 import { formText } from '../lib/form-text.ts';
 import { sortPickedImages } from '../lib/image-checks.ts';

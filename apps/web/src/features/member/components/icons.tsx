@@ -31,6 +31,14 @@ const ShieldIcon = () => (
   </Icon>
 );
 
+const IdCardIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <circle cx="9" cy="11" r="2" />
+    <path d="M6 16c.5-1.5 1.6-2 3-2s2.5.5 3 2M15 10h3M15 14h3" />
+  </Icon>
+);
+
 const HeartIcon = () => (
   <Icon>
     <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" />
@@ -71,6 +79,7 @@ export const ITEM_ICONS: Record<MemberItemKey, () => ReactElement> = {
   history: HistoryIcon,
   gameRecords: RecordsIcon,
   security: ShieldIcon,
+  kyc: IdCardIcon,
   responsibleGaming: HeartIcon,
   vip: () => <GiftIcon />,
   invite: () => <InviteIcon />,

@@ -15,6 +15,7 @@ describe('member centre entries (product.md §4 Deposit with non-real account, V
     expect(items.history).toEqual({ key: 'history', kind: 'route', to: '/m/member/history' });
     expect(items.gameRecords).toEqual({ key: 'gameRecords', kind: 'route', to: '/m/member/gameRecords' });
     expect(items.inbox).toEqual({ key: 'inbox', kind: 'route', to: '/m/webEmail' });
+    expect(items.kyc).toEqual({ key: 'kyc', kind: 'route', to: '/m/member/kyc' });
   });
 
   it('answers VIP with the contact-service message without showVipBenefit', () => {

@@ -10,6 +10,7 @@ export type MemberItemKey =
   | 'history'
   | 'gameRecords'
   | 'security'
+  | 'kyc'
   | 'responsibleGaming'
   | 'vip'
   | 'invite'
@@ -36,7 +37,7 @@ export interface MenuGroup {
 
 /** The menu of both templates in groups: account, benefits, messages. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
-  { key: 'account', items: ['security', 'responsibleGaming'] },
+  { key: 'account', items: ['security', 'kyc', 'responsibleGaming'] },
   { key: 'benefits', items: ['vip', 'invite'] },
   { key: 'messages', items: ['inbox', 'feedback'] },
 ];
@@ -95,6 +96,7 @@ export function memberItems({
     history: route('history', fullPath('member/history')),
     gameRecords: route('gameRecords', fullPath('member/gameRecords')),
     security: route('security', fullPath('member/security')),
+    kyc: route('kyc', fullPath('member/kyc')),
     responsibleGaming: route('responsibleGaming', fullPath('member/responsibleGaming')),
     vip: fromQuickNav('vip', fullPath('member/benefits')),
     invite: route('invite', fullPath('inviteFriends')),

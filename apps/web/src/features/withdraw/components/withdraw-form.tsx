@@ -12,12 +12,13 @@ import { useTwoFactorStatus } from '../../auth/index.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { createWithdrawal } from '../api/create-withdrawal.ts';
 import { WITHDRAWAL_KEY } from '../api/keys.ts';
-import { requestsLeftToday } from '../lib/amount.ts';
+import { neededAbove, requestsLeftToday } from '../lib/amount.ts';
 import { withdrawForm } from '../lib/form-schemas.ts';
 import { maskAccountNumber } from '../lib/mask.ts';
 import { isPaymentPasswordRefusal, refusalText } from '../lib/refusal.ts';
 import { newRequestKey } from '../lib/request-key.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
+import { KycLink, TwoFactorLink } from './kyc-notices.tsx';
 import { LockedNotice } from './payment-password-forms.tsx';
 import { PinField } from './pin-field.tsx';
 
@@ -35,11 +36,15 @@ const REFRESH_ON: readonly string[] = [
   'IDEMPOTENCY_CONFLICT',
   'NOT_FOUND',
   'PAYMENT_PASSWORD_LOCKED',
+  'KYC_REQUIRED',
+  'TWO_FACTOR_NEEDED',
 ];
 
 /**
  * The withdrawal request (product.md §2 /m/withdraw): a bound bank account (or a new one bound here), the amount
- * within the limits and the available balance, and the payment password. The request key is drawn once
+ * within the limits and the available balance, and the payment password. Amounts above what needs identity
+ * or two-step verification the member has not done are said above the form, with the way to do it, and refused
+ * before anything is sent (the server's refusals of them come with that way too). The request key is drawn once
  * for this form: a double tap or a retry after a lost answer sends the same key, and the server makes one
  * request.
  */
@@ -56,9 +61,18 @@ export function WithdrawForm({
   const [chosen, setChosen] = useState<string | null>(null);
   const accountsName = useId();
   // With two-step verification on, the authenticator app's code goes with the request.
-  const twoFactor = useTwoFactorStatus().data?.enabled === true;
+  const twoFactorEnabled = useTwoFactorStatus().data?.enabled;
+  const twoFactor = twoFactorEnabled === true;
+  // Amounts that need a verification the member has not done (two-step: only once known to be off).
+  const needed = useMemo(
+    () => neededAbove(info, { twoFactorOff: twoFactorEnabled === false }),
+    [info, twoFactorEnabled],
+  );
   // The limits and balances on screen are the rules; react-hook-form takes the resolver of each render.
-  const resolver = useMemo(() => zodResolver(withdrawForm(info, { twoFactor })), [info, twoFactor]);
+  const resolver = useMemo(
+    () => zodResolver(withdrawForm(info, { twoFactor, needed })),
+    [info, twoFactor, needed],
+  );
   const { control, handleSubmit, setValue, setFocus, formState } = useForm({
     resolver,
     defaultValues: { amount: '', paymentPassword: '', twoFactorCode: '' },
@@ -127,11 +141,32 @@ export function WithdrawForm({
       withdrawable: money(info.withdrawable),
       locked: money(info.locked),
       limit: info.dailyCountLimit,
+      kycAbove: needed.kyc === null ? '' : money(needed.kyc),
+      twoFactorAbove: needed.twoFactor === null ? '' : money(needed.twoFactor),
     });
   const passwordRefused = isPaymentPasswordRefusal(create.error);
+  const refusalCode = create.error instanceof ApiError ? create.error.code : null;
 
   return (
     <div className="kl-withdraw-request">
+      {needed.kyc !== null && (
+        <div className="kl-kyc-notice" data-testid="withdraw-kyc-above">
+          <p className="kl-withdraw-note">
+            {t(info.kyc.state === 'submitted' ? 'kyc.withdraw.aboveReview' : 'kyc.withdraw.above', {
+              amount: money(needed.kyc),
+            })}
+          </p>
+          <KycLink state={info.kyc.state} />
+        </div>
+      )}
+      {needed.twoFactor !== null && (
+        <div className="kl-kyc-notice" data-testid="withdraw-two-factor-above">
+          <p className="kl-withdraw-note">
+            {t('kyc.withdraw.twoFactorAbove', { amount: money(needed.twoFactor) })}
+          </p>
+          <TwoFactorLink />
+        </div>
+      )}
       <fieldset className="kl-withdraw-fieldset">
         <legend className="kl-withdraw-label">{t('withdraw.accounts.choose')}</legend>
         <div className="kl-withdraw-choices">
@@ -211,7 +246,9 @@ export function WithdrawForm({
             type="button"
             className="kl-button kl-button--outline kl-button--small kl-withdraw-all"
             onClick={() => {
-              const all = String(Math.min(info.withdrawable, info.maxAmount));
+              // Within what the member may take without a verification not done yet.
+              const limits = [needed.kyc, needed.twoFactor].filter((limit) => limit !== null);
+              const all = String(Math.min(info.withdrawable, info.maxAmount, ...limits));
               setValue('amount', all, { shouldValidate: isSubmitted });
               create.reset();
             }}
@@ -248,9 +285,13 @@ export function WithdrawForm({
             </FormField>
           )}
           {create.isError && !passwordRefused && (
-            <p className="kl-withdraw-error" role="alert">
-              {refusalText(create.error, t, { currency: info.currency, language: i18n.language })}
-            </p>
+            <div className="kl-kyc-notice">
+              <p className="kl-withdraw-error" role="alert">
+                {refusalText(create.error, t, { currency: info.currency, language: i18n.language })}
+              </p>
+              {refusalCode === 'KYC_REQUIRED' && <KycLink state={info.kyc.state} />}
+              {refusalCode === 'TWO_FACTOR_NEEDED' && <TwoFactorLink />}
+            </div>
           )}
           <button
             type="submit"

@@ -1,6 +1,6 @@
 import { addBankAccountRequest, paymentPasswordSchema } from '@kl/contracts/withdrawal';
 import { z } from 'zod';
-import { checkWithdrawAmount } from './amount.ts';
+import { checkWithdrawAmount, NOTHING_NEEDED, type NeededAbove } from './amount.ts';
 
 /*
  * The checks of the withdrawal forms before anything is sent (product.md §2 /m/withdraw, §7 security), as
@@ -47,16 +47,17 @@ export const changePaymentPasswordForm = z
 export type ChangePaymentPasswordValues = z.input<typeof changePaymentPasswordForm>;
 
 /**
- * The withdrawal request: the amount within the limits, the balance, its withdrawable part and the day's
- * count (lib/amount.ts; the form gets it in minor units), and the payment password.
+ * The withdrawal request: the amount within the limits, the balance, its withdrawable part, the day's
+ * count and what needs a verification the member lacks (lib/amount.ts; the form gets it in minor units),
+ * and the payment password.
  */
 export function withdrawForm(
   info: Parameters<typeof checkWithdrawAmount>[1],
-  { twoFactor = false }: { twoFactor?: boolean } = {},
+  { twoFactor = false, needed = NOTHING_NEEDED }: { twoFactor?: boolean; needed?: NeededAbove } = {},
 ) {
   return z.object({
     amount: z.string().transform((text, context) => {
-      const check = checkWithdrawAmount(text, info);
+      const check = checkWithdrawAmount(text, info, needed);
       if (check.ok) return check.amount;
       context.addIssue({ code: 'custom', message: `withdraw.amountErrors.${check.error}` });
       return z.NEVER;

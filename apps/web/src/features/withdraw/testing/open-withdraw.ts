@@ -1,9 +1,10 @@
 import type { WageringRequirement } from '@kl/contracts/wagering';
 import type { Withdrawal, WithdrawalInfo } from '@kl/contracts/withdrawal';
 import { accountsCalls, type MemberSessionEntry } from '@kl/contracts/accounts';
+import { kycCalls, type MemberKyc } from '@kl/contracts/kyc';
 import { onByDefault } from '../../../test/fake-api.ts';
 import { openAsMember } from '../../../test/member-session.ts';
-import { answerWithdrawal, withdrawalInfo, type WithdrawalServer } from './fake-withdrawal.ts';
+import { answerWithdrawal, memberKycOf, withdrawalInfo, type WithdrawalServer } from './fake-withdrawal.ts';
 
 /** The member's session of the test's page. */
 export const THIS_SESSION: MemberSessionEntry = {
@@ -42,4 +43,17 @@ export async function openWithdraw({
   onByDefault(accountsCalls.twoFactorStatus, { enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
   const view = await openAsMember(path, { type });
   return { ...view, server };
+}
+
+/**
+ * Opens /m/member/kyc in `lang` (English by default) as a member whose identity check is `identity` (nothing
+ * sent yet unless told), the withdrawal info made of `info` overrides.
+ */
+export async function openKyc({
+  identity = memberKycOf(),
+  lang = 'en',
+  ...info
+}: Partial<WithdrawalInfo> & { identity?: MemberKyc; lang?: 'en' | 'vi' } = {}) {
+  onByDefault(kycCalls.memberKyc, identity);
+  return openWithdraw({ ...info, path: `/m/member/kyc?lang=${lang}` });
 }

@@ -1,0 +1,2 @@
+export { KycScreen } from './kyc-screen.tsx';
+export { KycSubmissionScreen } from './kyc-submission-screen.tsx';
