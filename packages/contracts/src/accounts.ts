@@ -117,6 +117,8 @@ export const memberSessionEntry = z.object({
   system: z.string().nullable(),
   device: z.enum(DEVICES),
   ip: z.string(),
+  /** The address's country (ISO 3166 alpha-2) by the site's geo-IP data; null when unknown (a private address). */
+  country: z.string().nullable(),
   signedInAt: z.string(),
   lastActiveAt: z.string(),
   /** The session of this request. */
@@ -131,6 +133,13 @@ export const endSessionQuery = z.object({ sessionId: z.uuid() });
 export const endedSessions = z.object({ ended: z.number().int().nonnegative() });
 export type EndedSessions = z.infer<typeof endedSessions>;
 
+/**
+ * How long a member's session lasts without a call, in minutes: the merchant's choice in the site settings
+ * (docs/product.md, "Account security"), from 5 minutes to 7 days; a session keeps the one in force when it
+ * started.
+ */
+export const SESSION_IDLE_MINUTES = { min: 5, max: 7 * 24 * 60, default: 7 * 24 * 60 } as const;
+
 /** How far back the member's login history goes, and its page. */
 export const LOGIN_HISTORY_DAYS = 90;
 export const LOGIN_HISTORY_PAGE_SIZE = { default: 20, max: 50 } as const;
@@ -143,6 +152,8 @@ export const loginHistoryQuery = z.object({ ...pageParams(LOGIN_HISTORY_PAGE_SIZ
 export const loginHistoryEntry = z.object({
   at: z.string(),
   ip: z.string(),
+  /** The address's country (ISO 3166 alpha-2), as memberSessionEntry's. */
+  country: z.string().nullable(),
   browser: z.string().nullable(),
   system: z.string().nullable(),
   /** Null for entries kept before the method was recorded. */

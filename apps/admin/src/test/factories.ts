@@ -117,6 +117,7 @@ export function createMemberDetail(overrides: Partial<MemberDetail['member']> = 
     logins: [
       {
         ip: '198.51.100.20',
+        country: null,
         succeeded: false,
         at: '2026-03-01T07:40:00.000Z',
         method: 'password',
@@ -125,7 +126,8 @@ export function createMemberDetail(overrides: Partial<MemberDetail['member']> = 
         system: null,
       },
       {
-        ip: '203.0.113.7',
+        ip: '113.161.0.7',
+        country: 'VN',
         succeeded: true,
         at: '2026-03-01T07:30:00.000Z',
         method: 'sms',

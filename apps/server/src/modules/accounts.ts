@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isTrialMember } from '@kl/contracts/accounts';
+import { isTrialMember, SESSION_IDLE_MINUTES } from '@kl/contracts/accounts';
 import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, firebaseWebSettings } from '../platform/config.ts';
 import type { Db, DbOrTx } from '../platform/db.ts';
@@ -24,7 +24,8 @@ import {
   type FirebaseKeySource,
   type LoginCheck,
 } from './auth/index.ts';
-import type { MerchantService } from './merchant/index.ts';
+import { createInboxRepository } from './content/index.ts';
+import { createMerchantRepository, type MerchantService } from './merchant/index.ts';
 import { createMemberRepository, createMemberService, type MemberRow, memberRoutes } from './member/index.ts';
 import { createRegisterRepository, createRegisterService, registerRoutes } from './register/index.ts';
 import {
@@ -64,7 +65,18 @@ export function createAccountsModules(deps: {
   const merchantCode = config.merchantCode;
   const members = createMemberRepository(db);
   const attempts = createLoginAttemptRepository(db);
-  const sessionService = createSessionService({ sessions: createSessionRepository(db), clock, attempts });
+  const inbox = createInboxRepository(db);
+  const merchantRepository = createMerchantRepository(db);
+  const sessionService = createSessionService({
+    sessions: createSessionRepository(db),
+    clock,
+    attempts,
+    notify: (member, notice, tx) =>
+      inbox.insertMessage(member.merchantCode, member.id, { ...notice, sentAt: clock() }, tx),
+    // In the caller's transaction: a registration starts its session inside one.
+    idleMinutesOf: async (code, tx) =>
+      (await merchantRepository.findByCode(code, tx))?.sessionIdleMinutes ?? SESSION_IDLE_MINUTES.default,
+  });
   const cookies = createSessionCookies({ secure: config.nodeEnv === 'production', clock });
   const guards: MemberGuards = createMemberGuards({
     resolveSession: (token) => sessionService.resolve(token),

@@ -14,6 +14,8 @@ export interface AuthenticatedMember {
   firstTimeLogin: boolean;
   /** When the session ends unless renewed. */
   expiresAt: Date;
+  /** Whether this call renewed the session (the cookie is set again with the new expiry). */
+  renewed?: boolean;
 }
 
 declare module 'fastify' {
@@ -81,6 +83,7 @@ export function createMemberGuards(deps: {
       deps.cookies.clear(reply);
       throw new DomainError('SESSION_EXPIRED');
     }
+    if (member.renewed) deps.cookies.set(reply, token, member.expiresAt);
     request.member = member;
     return member;
   }

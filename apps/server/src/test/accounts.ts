@@ -185,7 +185,7 @@ export async function sendSmsCode(
 /** Registers a member by username as the web app does (a solved captcha); answers it as a logged-in caller. */
 export async function registerByUsername(
   app: FastifyInstance,
-  options: { ip?: string; username?: string; password?: string; deviceId?: string } = {},
+  options: { ip?: string; username?: string; password?: string; deviceId?: string; userAgent?: string } = {},
 ): Promise<Caller & { cookie: string; username: string }> {
   const ip = options.ip ?? freshIp();
   const username = options.username ?? freshUsername();
@@ -193,7 +193,11 @@ export async function registerByUsername(
   const response = await call(
     app,
     API.register,
-    { ip, ...(options.deviceId && { deviceId: options.deviceId }) },
+    {
+      ip,
+      ...(options.deviceId && { deviceId: options.deviceId }),
+      ...(options.userAgent && { userAgent: options.userAgent }),
+    },
     {
       payload: {
         registerMethod: 'H5',

@@ -73,6 +73,8 @@ export const memberSessionRow = z.object({
 /** One entry of the member's login history (docs/back-office.md, "Members"): a sign-in, or a refusal naming them. */
 export const memberLoginRow = z.object({
   ip: z.string(),
+  /** The address's country (ISO 3166 alpha-2, approximate); null when unknown. */
+  country: z.string().nullable(),
   succeeded: z.boolean(),
   at: z.iso.datetime(),
   /** Null for entries kept before the method was recorded. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_IDLE_MINUTES } from '../accounts.ts';
 import type { ApiTable } from '../api-call.ts';
 import { imageIdSchema } from '../images.ts';
 import { CS_TYPES, homeSections, merchantToggles, RESOURCE_TYPES } from '../status.ts';
@@ -93,6 +94,8 @@ export const siteSettingsBody = z.object({
   }),
   toggles: merchantToggles,
   agentMaxDepth: z.number().int().min(1).max(AGENT_MAX_DEPTH_LIMIT),
+  /** A member's session ends after this many minutes without a call (sessions started from then on). */
+  sessionIdleMinutes: z.number().int().min(SESSION_IDLE_MINUTES.min).max(SESSION_IDLE_MINUTES.max),
   /** One rule per field of SETTINGS_FIELDS, each once. */
   fieldRules: z
     .array(settingsFieldRule)

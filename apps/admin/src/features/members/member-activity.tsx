@@ -11,7 +11,16 @@ type LedgerLine = MemberDetail['ledger'][number];
 type SessionRow = MemberDetail['sessions'][number];
 type LoginRow = MemberDetail['logins'][number] & { key: number };
 
-/** The member's recent ledger lines, sessions and logins. */
+/** A country's name in the back office's language (the code when the browser cannot name it). */
+function regionName(country: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+/** The member's recent ledger lines, sessions and logins; a login's region is its address's country, approximate. */
 export function MemberActivity({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation();
   const { ledgerKind } = useMemberLabels();
@@ -43,6 +52,11 @@ export function MemberActivity({ detail }: { detail: MemberDetail }) {
   const loginColumns: TableColumnsType<LoginRow> = [
     { title: t('members.logins.at'), dataIndex: 'at', render: formatDateTime },
     { title: t('members.logins.ip'), dataIndex: 'ip' },
+    {
+      title: t('members.logins.region'),
+      dataIndex: 'country',
+      render: (country: string | null) => (country ? regionName(country, i18n.language) : unknown),
+    },
     {
       title: t('members.logins.method'),
       dataIndex: 'method',

@@ -79,6 +79,7 @@ describe('a member', () => {
     const logins = within(screen.getByRole('table', { name: 'Logins' }));
     expect(logins.getByText('SMS code')).toBeVisible();
     expect(logins.getByText('Chrome on Android')).toBeVisible();
+    expect(logins.getByText('Vietnam')).toBeVisible();
     expect(logins.getByText('unknown on unknown')).toBeVisible();
     expect(logins.getByText('Wrong username or password')).toBeVisible();
     // Reading members only: no disable or end-sessions buttons.

@@ -24,6 +24,7 @@ export interface SettingsValues {
   logoImageId: string | null;
   toggles: MerchantToggles;
   agentMaxDepth: number;
+  sessionIdleMinutes: number;
   fieldRules: Record<SettingsField, { enabled: boolean; required: boolean }>;
   customerService: SiteSettings['customerService'];
   resources: SiteSettings['resources'];
@@ -49,6 +50,7 @@ export function valuesOf(settings: SiteSettings): SettingsValues {
     ...settings.general,
     toggles: settings.toggles,
     agentMaxDepth: settings.agentMaxDepth,
+    sessionIdleMinutes: settings.sessionIdleMinutes,
     fieldRules: Object.fromEntries(
       settings.fieldRules.map((rule) => [rule.field, { enabled: rule.enabled, required: rule.required }]),
     ) as SettingsValues['fieldRules'],
@@ -71,6 +73,7 @@ export function requestOf(values: SettingsValues): SiteSettingsBody {
     },
     toggles: values.toggles,
     agentMaxDepth: values.agentMaxDepth,
+    sessionIdleMinutes: values.sessionIdleMinutes,
     fieldRules: SETTINGS_FIELDS.map((field) => {
       const rule = values.fieldRules[field];
       const enabled = rule.enabled;

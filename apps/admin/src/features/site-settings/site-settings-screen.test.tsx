@@ -31,6 +31,7 @@ function createSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
     },
     toggles: { ...toggles, USERNAMEREG3: true },
     agentMaxDepth: 3,
+    sessionIdleMinutes: 10_080,
     fieldRules: SETTINGS_FIELDS.map((field) => ({
       field,
       enabled: field === 'email',

@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MINUTES } from '@kl/contracts/accounts';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import {
   AGENT_MAX_DEPTH_LIMIT,
@@ -29,7 +30,7 @@ type SettingsTab = 'general' | 'toggles' | 'fields' | 'links' | 'home';
 
 /** The tab a field of the form is on. */
 function tabOf(field: string): SettingsTab {
-  if (field === 'toggles' || field === 'agentMaxDepth') return 'toggles';
+  if (field === 'toggles' || field === 'agentMaxDepth' || field === 'sessionIdleMinutes') return 'toggles';
   if (field === 'fieldRules') return 'fields';
   if (field === 'customerService' || field === 'resources') return 'links';
   if (field === 'homeSections') return 'home';
@@ -156,6 +157,14 @@ function SettingsForm({ settings, canWrite }: { settings: SiteSettings; canWrite
         rules={[required]}
       >
         <InputNumber min={1} max={AGENT_MAX_DEPTH_LIMIT} precision={0} />
+      </Form.Item>
+      <Form.Item
+        name="sessionIdleMinutes"
+        label={t('siteSettings.sessionIdleMinutes')}
+        extra={t('siteSettings.sessionIdleMinutesHint')}
+        rules={[required]}
+      >
+        <InputNumber min={SESSION_IDLE_MINUTES.min} max={SESSION_IDLE_MINUTES.max} precision={0} />
       </Form.Item>
     </>
   );

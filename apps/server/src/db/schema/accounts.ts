@@ -111,6 +111,8 @@ export const memberSession = pgTable(
     renewedAt: at('renewed_at').notNull(),
     /** Ends here unless renewed; never later than created_at + 30 days. */
     expiresAt: at('expires_at').notNull(),
+    /** Minutes it lasts without a call: the merchant's idle timeout when it started. */
+    idleMinutes: integer('idle_minutes').notNull().default(10_080),
     revokedAt: at('revoked_at'),
     device: text('device', { enum: DEVICES }).notNull(),
     ip: text('ip').notNull(),

@@ -1,6 +1,7 @@
 import { HOME_SECTION_KEYS, type HomeSectionKey, type StatusInfo } from '@kl/contracts/status';
+import { SESSION_IDLE_MINUTES } from '@kl/contracts/accounts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A merchant: one branded site (product.md §3 "Status", §6 toggles). A deployment serves the merchant named by
@@ -47,6 +48,9 @@ export const merchant = pgTable(
     /** The deepest agent level (docs/agents.md): 1 top agents only, 2 their sub-agents too… */
     agentMaxDepth: smallint('agent_max_depth').notNull().default(3),
 
+    /** Minutes a member's session lasts without a call (SESSION_IDLE_MINUTES); a session keeps its own. */
+    sessionIdleMinutes: integer('session_idle_minutes').notNull().default(10_080),
+
     // Status info of product.md §3.
     customerService: jsonb('customer_service').$type<StatusInfo['customerService']>().notNull(),
     domainRoute: jsonb('domain_route').$type<StatusInfo['domainRoute']>().notNull(),
@@ -76,7 +80,13 @@ export const merchant = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [check('merchant_home_sections_check', sql`${table.homeSections} <@ ${ALL_HOME_SECTIONS}`)],
+  (table) => [
+    check('merchant_home_sections_check', sql`${table.homeSections} <@ ${ALL_HOME_SECTIONS}`),
+    check(
+      'merchant_session_idle_check',
+      sql`${table.sessionIdleMinutes} between ${sql.raw(String(SESSION_IDLE_MINUTES.min))} and ${sql.raw(String(SESSION_IDLE_MINUTES.max))}`,
+    ),
+  ],
 );
 
 export type MerchantRow = typeof merchant.$inferSelect;

@@ -497,6 +497,64 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       expect(json(expired).code).toBe('SESSION_EXPIRED');
     });
 
+    it('tells the member in the inbox of a sign-in from a device none of their sessions had, once', async () => {
+      const firefox = (version: number) =>
+        `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${version}.0) Gecko/20100101 Firefox/${version}.0`;
+      const IPHONE =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+        'Version/17.4 Mobile/15E148 Safari/604.1';
+      const ip = freshIp();
+      const { username, cookie } = await registerByUsername(suite.app, {
+        ip,
+        password: PASSWORD,
+        userAgent: firefox(126),
+      });
+      const notices = async (lang: 'vi' | 'en') => {
+        const page = await call(
+          suite.app,
+          API.inboxList,
+          { ip, cookie },
+          { query: { lang, pageSize: '50' } },
+        );
+        return json<{ value: { list: { title: string; content: string }[] } }>(page).value.list.filter(
+          (message) => ['Sign-in from a new device', 'Đăng nhập từ thiết bị mới'].includes(message.title),
+        );
+      };
+      const signIn = (userAgent: string, from = freshIp()) =>
+        login({ type: 'username', username, password: PASSWORD }, { ip: from, userAgent });
+      // The registration's device, then the same browser updated: nothing to tell.
+      expect((await signIn(firefox(126))).statusCode).toBe(200);
+      expect((await signIn(firefox(127))).statusCode).toBe(200);
+      expect(await notices('en')).toEqual([]);
+
+      const from = freshIp();
+      // The time as a member in Vietnam reads it.
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Ho_Chi_Minh',
+          hourCycle: 'h23',
+          hour: '2-digit',
+          minute: '2-digit',
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+        })
+          .formatToParts(time.clock())
+          .map((part) => [part.type, part.value]),
+      );
+      const at = `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year}`;
+      expect((await signIn(IPHONE, from)).statusCode).toBe(200);
+      const [notice] = await notices('en');
+      expect(notice?.content).toBe(
+        `Your account was just signed in with Safari on iPhone, from the address ${from}, at ${at} (GMT+7). ` +
+          'If this was not you, change your password now and sign the other sessions out under Security.',
+      );
+      expect((await notices('vi'))[0]?.content).toContain(`Safari trên iPhone, từ địa chỉ ${from}, lúc ${at}`);
+      // Known from then on.
+      expect((await signIn(IPHONE)).statusCode).toBe(200);
+      expect(await notices('en')).toHaveLength(1);
+    });
+
     it('lists the member’s signed-in sessions and signs one out, or every other one', async () => {
       const IPHONE =
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
@@ -568,7 +626,9 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         },
       );
       time.advance(16 * 60_000);
-      const phone = { ip: freshIp(), userAgent: ANDROID };
+      // A public address in Vietnam (the geo-IP data names its country); the others are private ones.
+      const vietnam = `113.161.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+      const phone = { ip: vietnam, userAgent: ANDROID };
       const signedIn = await login(
         { type: 'username', username: username.toUpperCase(), password: PASSWORD },
         phone,
@@ -584,6 +644,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
           {
             at: time.clock().toISOString(),
             ip: phone.ip,
+            country: 'VN',
             browser: 'Chrome',
             system: 'Android',
             method: 'password',
@@ -592,6 +653,7 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
           },
           expect.objectContaining({
             ip: wrongAt,
+            country: null,
             method: 'password',
             succeeded: false,
             reason: 'WRONG_CREDENTIALS',
@@ -618,6 +680,40 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
       // before it are gone.
       time.advance(DAY_MS - 60_000);
       expect((await history({}, now)).list.map((entry) => entry.succeeded)).toEqual([true, true]);
+    });
+
+    it('ends a session after the merchant’s idle minutes without a call; each call keeps it going', async () => {
+      await setMerchant({ sessionIdleMinutes: 30 });
+      try {
+        const { cookie } = await registered();
+        const ip = freshIp();
+        const expiry = async () => {
+          const response = await call(suite.app, API.renewSession, { ip, cookie });
+          return new Date(json<{ value: { expiresAt: string } }>(response).value.expiresAt).getTime();
+        };
+        expect(await expiry()).toBe(time.clock().getTime() + 30 * 60_000);
+        // Used now and then: a call a tenth of the idle time after the last renewal renews it, cookie too.
+        for (let step = 0; step < 4; step += 1) {
+          time.advance(20 * 60_000);
+          const info = await memberInfo({ ip, cookie });
+          expect(info.statusCode).toBe(200);
+          expect(sessionCookieOf(info)).toBe(cookie);
+          expect(String(info.headers['set-cookie'])).toContain('Expires=');
+        }
+        // A call soon after a renewal writes nothing.
+        time.advance(60_000);
+        expect((await memberInfo({ ip, cookie })).headers['set-cookie']).toBeUndefined();
+        // Left alone for the idle time: signed out.
+        time.advance(30 * 60_000);
+        expect(json(await memberInfo({ ip, cookie })).code).toBe('SESSION_EXPIRED');
+        // A session started before a change keeps the idle time it started with.
+        const { cookie: before } = await registered();
+        await setMerchant({ sessionIdleMinutes: 10_080 });
+        time.advance(31 * 60_000);
+        expect(json(await memberInfo({ ip, cookie: before })).code).toBe('SESSION_EXPIRED');
+      } finally {
+        await setMerchant({ sessionIdleMinutes: 10_080 });
+      }
     });
 
     it('a session not renewed for 7 days has expired', async () => {

@@ -25,6 +25,17 @@ export function createSessionRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** The User-Agent of each of the member's latest `limit` sessions, newest first. */
+    async userAgentsOf(memberId: string, limit: number, tx?: DbOrTx): Promise<(string | null)[]> {
+      const rows = await (tx ?? db)
+        .select({ userAgent: memberSession.userAgent })
+        .from(memberSession)
+        .where(eq(memberSession.memberId, memberId))
+        .orderBy(desc(memberSession.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.userAgent);
+    },
+
     /** The session of a token digest with its member, whatever its state. */
     async findByTokenHash(
       tokenHash: string,
@@ -40,20 +51,15 @@ export function createSessionRepository(db: Db) {
     },
 
     /**
-     * Moves a live session's expiry to `idleUntil`, capped at its creation + `maxMs`; undefined when the
-     * session is no longer live.
+     * Moves a live session's expiry to `now` + its own idle minutes, capped at its creation + `maxMs`;
+     * undefined when the session is no longer live.
      */
-    async renew(
-      id: string,
-      now: Date,
-      idleUntil: Date,
-      maxMs: number,
-      tx?: DbOrTx,
-    ): Promise<MemberSessionRow | undefined> {
+    async renew(id: string, now: Date, maxMs: number, tx?: DbOrTx): Promise<MemberSessionRow | undefined> {
       const cap = sql`${memberSession.createdAt} + make_interval(secs => ${maxMs / 1000})`;
+      const idleUntil = sql`${now.toISOString()}::timestamptz + make_interval(mins => ${memberSession.idleMinutes})`;
       const [row] = await (tx ?? db)
         .update(memberSession)
-        .set({ renewedAt: now, expiresAt: sql`least(${idleUntil.toISOString()}::timestamptz, ${cap})` })
+        .set({ renewedAt: now, expiresAt: sql`least(${idleUntil}, ${cap})` })
         .where(
           and(eq(memberSession.id, id), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, now)),
         )

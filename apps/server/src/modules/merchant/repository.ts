@@ -19,6 +19,7 @@ export type MerchantSettingsChange = Partial<
     | 'whitelabel'
     | 'timeZone'
     | 'agentMaxDepth'
+    | 'sessionIdleMinutes'
     | 'customerService'
     | 'resources'
     | 'logoImageId'

@@ -15,6 +15,8 @@ export interface Merchant {
   info: StatusInfo;
   /** The merchant's time zone (IANA name). */
   timeZone: string;
+  /** Minutes a member's session lasts without a call (SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
 }
 
 export class MerchantNotFoundError extends Error {
@@ -53,6 +55,7 @@ export function toMerchant(row: MerchantRow): Merchant {
     allowedCountries: row.allowedCountries,
     info,
     timeZone: row.timeZone,
+    sessionIdleMinutes: row.sessionIdleMinutes,
   };
 }
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
-import { type CountryLookup, geoIpCountry } from './geo-ip.ts';
+import { type CountryLookup, geoIpCountry } from '../../platform/geo-ip.ts';
 import { statusRoutes } from './routes.ts';
 import { createStatusService } from './service.ts';
 
-export { type CountryLookup, geoIpCountry } from './geo-ip.ts';
+export { type CountryLookup, geoIpCountry } from '../../platform/geo-ip.ts';
 export {
   createStatusService,
   type SiteSwitches,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geoIpCountry } from './geo-ip.ts';
+import { geoIpCountry } from '../../platform/geo-ip.ts';
 import { decideRegion, isLocalAddress, normaliseIp } from './region.ts';
 
 describe('isLocalAddress', () => {

@@ -1,5 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { CountryLookup } from './geo-ip.ts';
+import type { CountryLookup } from '../../platform/geo-ip.ts';
 
 /** Addresses that never leave the machine or the local network: always allowed, never looked up. */
 const LOCAL_NETWORKS = new BlockList();

@@ -10,7 +10,7 @@ import { createAnswerCache } from '../../platform/answer-cache.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { CountryLookup } from './geo-ip.ts';
+import type { CountryLookup } from '../../platform/geo-ip.ts';
 import { decideRegion } from './region.ts';
 
 export interface StatusServiceDeps {

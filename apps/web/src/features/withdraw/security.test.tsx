@@ -218,7 +218,7 @@ describe('security (product.md §7 security, /m/member/security)', () => {
       (await within(region).findAllByRole('listitem')).map((item) => item.textContent ?? '');
     const [first, second, third] = await items();
     expect(first).toMatch(
-      /^Safari on iPhone · This device113\.161\.0\.10 · signed in \d\d:\d\d 01\/03\/2030/,
+      /^Safari on iPhone · This device113\.161\.0\.10 \(Vietnam\) · signed in \d\d:\d\d 01\/03\/2030/,
     );
     expect(second).toContain('Chrome on Android');
     expect(third).toContain('unknown on unknown');
@@ -242,6 +242,7 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     const entry = (n: number, overrides: Partial<LoginHistoryEntry> = {}): LoginHistoryEntry => ({
       at: `2030-03-01T08:${String(59 - n).padStart(2, '0')}:00.000Z`,
       ip: `113.161.0.${n}`,
+      country: 'VN',
       browser: 'Chrome',
       system: 'Android',
       method: 'password',
@@ -254,7 +255,14 @@ describe('security (product.md §7 security, /m/member/security)', () => {
         ? {
             list: [
               entry(1, { method: 'sms' }),
-              entry(2, { succeeded: false, reason: 'WRONG_CREDENTIALS', browser: null, system: null }),
+              entry(2, {
+                succeeded: false,
+                reason: 'WRONG_CREDENTIALS',
+                browser: null,
+                system: null,
+                ip: '10.0.0.2',
+                country: null,
+              }),
             ],
             total: 3,
             pageNo: 1,
@@ -268,10 +276,10 @@ describe('security (product.md §7 security, /m/member/security)', () => {
       (await within(region).findAllByRole('listitem')).map((item) => item.textContent);
     expect(await texts()).toEqual([
       expect.stringMatching(
-        /^Signed in\d\d:\d\d 01\/03\/2030 · SMS code · Chrome on Android · 113\.161\.0\.1$/,
+        /^Signed in\d\d:\d\d 01\/03\/2030 · SMS code · Chrome on Android · 113\.161\.0\.1 \(Vietnam\)$/,
       ),
       expect.stringMatching(
-        /^Refused: Wrong username or password.* · password · unknown on unknown · 113\.161\.0\.2$/,
+        /^Refused: Wrong username or password.* · password · unknown on unknown · 10\.0\.0\.2$/,
       ),
     ]);
     await user.click(within(region).getByRole('button', { name: 'Show more' }));

@@ -234,6 +234,7 @@ describeEachDatabase('back-office members', (kind) => {
       expect.objectContaining({ succeeded: false, method: 'password', reason: 'WRONG_CREDENTIALS' }),
       {
         ip: registration?.ip,
+        country: null,
         succeeded: true,
         at: registration?.createdAt,
         method: 'register',
@@ -489,12 +490,13 @@ describeEachDatabase('back-office members', (kind) => {
         },
       ]);
     const detail = await detailOf(row.id);
-    const refusal = { method: null, reason: null, browser: null, system: null };
+    const refusal = { country: null, method: null, reason: null, browser: null, system: null };
     expect(detail.logins).toEqual([
       { ip: '10.200.0.2', succeeded: false, at: at(2).toISOString(), ...refusal },
       { ip: '10.200.0.3', succeeded: false, at: at(3).toISOString(), ...refusal },
       {
         ip: '10.200.0.6',
+        country: null,
         succeeded: true,
         at: at(6).toISOString(),
         method: 'sms',

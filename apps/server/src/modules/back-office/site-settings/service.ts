@@ -62,6 +62,7 @@ function settingsOf(row: MerchantRow, fieldRules: FieldRules): Settings {
     },
     toggles: Object.fromEntries(MERCHANT_TOGGLES.map((name) => [name, row[name]])) as Settings['toggles'],
     agentMaxDepth: row.agentMaxDepth,
+    sessionIdleMinutes: row.sessionIdleMinutes,
     fieldRules,
     customerService: row.customerService,
     resources: row.resources,
@@ -75,6 +76,7 @@ function flatten(settings: Settings): Record<string, unknown> {
     ...Object.fromEntries(Object.entries(settings.general).map(([key, value]) => [`general.${key}`, value])),
     ...Object.fromEntries(Object.entries(settings.toggles).map(([key, value]) => [`toggles.${key}`, value])),
     agentMaxDepth: settings.agentMaxDepth,
+    sessionIdleMinutes: settings.sessionIdleMinutes,
     ...Object.fromEntries(
       settings.fieldRules.map((rule) => [
         `fieldRules.${rule.field}`,
@@ -172,6 +174,7 @@ export function createSiteSettingsAdmin(deps: {
           general: { ...request.general, mirrorDomains: [...new Set(request.general.mirrorDomains)] },
           toggles: request.toggles,
           agentMaxDepth: request.agentMaxDepth,
+          sessionIdleMinutes: request.sessionIdleMinutes,
           fieldRules: orderedRules(request.fieldRules),
           customerService: request.customerService,
           resources: request.resources,
@@ -203,6 +206,7 @@ export function createSiteSettingsAdmin(deps: {
           if (has(`toggles.${name}`)) change[name] = after.toggles[name];
         }
         if (has('agentMaxDepth')) change.agentMaxDepth = after.agentMaxDepth;
+        if (has('sessionIdleMinutes')) change.sessionIdleMinutes = after.sessionIdleMinutes;
         if (has('customerService')) change.customerService = after.customerService;
         if (has('resources')) change.resources = after.resources;
         if (has('homeSections')) change.homeSections = after.homeSections;

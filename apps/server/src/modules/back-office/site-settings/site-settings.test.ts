@@ -195,6 +195,8 @@ describeEachDatabase('back-office site settings', (kind) => {
       { ...body, general: { ...body.general, themeColor: 'red' } },
       { ...body, general: { ...body.general, siteName: '  ' } },
       { ...body, agentMaxDepth: 0 },
+      { ...body, sessionIdleMinutes: 4 },
+      { ...body, sessionIdleMinutes: 10_081 },
       { ...body, fieldRules: rules.map((rule) => ({ ...rule, enabled: false, required: true })) },
       { ...body, fieldRules: rules.slice(1) },
       { ...body, customerService: [{ csType: 'TELEGRAM', path: 'javascript:alert(1)' }] },

@@ -72,6 +72,16 @@ export function createInboxRepository(db: Db) {
       return rows.length;
     },
 
+    /** Puts one message in a member's inbox (a notice of the site to that member). */
+    async insertMessage(
+      merchantCode: string,
+      memberId: string,
+      message: Pick<InboxMessageRow, 'title' | 'content' | 'sentAt'>,
+      tx?: DbOrTx,
+    ): Promise<void> {
+      await (tx ?? db).insert(inboxMessage).values({ merchantCode, memberId, ...message });
+    },
+
     async memberCreatedAt(memberId: string, tx?: DbOrTx): Promise<Date | undefined> {
       const [row] = await (tx ?? db)
         .select({ createdAt: member.createdAt })

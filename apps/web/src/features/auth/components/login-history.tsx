@@ -1,6 +1,7 @@
 import type { LoginHistoryEntry } from '@kl/contracts/accounts';
 import { isErrorCode } from '@kl/contracts/errors';
 import { useTranslation } from 'react-i18next';
+import { addressText } from '../lib/address.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useLoginHistory } from '../api/member-sessions.ts';
@@ -12,7 +13,7 @@ import './signed-in-sessions.css';
  * why, so that a member sees someone guessing at their password.
  */
 export function LoginHistory() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const history = useLoginHistory();
 
   if (history.isPending) return <p role="status">{t('in_please_wait')}</p>;
@@ -50,7 +51,7 @@ export function LoginHistory() {
                   browser: entry.browser ?? unknown,
                   system: entry.system ?? unknown,
                 }),
-                ip: entry.ip,
+                ip: addressText(t, i18n.language, entry),
               })}
             </span>
           </li>

@@ -1,5 +1,6 @@
 import type { MemberSessionEntry } from '@kl/contracts/accounts';
 import { useTranslation } from 'react-i18next';
+import { addressText } from '../lib/address.ts';
 import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
 import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
@@ -17,7 +18,7 @@ import './signed-in-sessions.css';
  * every other one at once. A session signed out answers its next call with SESSION_EXPIRED.
  */
 export function SignedInSessions() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sessions = useMemberSessions();
   const endOne = useToastedMutation({
     mutationFn: (session: MemberSessionEntry) => endMemberSession(session.id),
@@ -56,7 +57,7 @@ export function SignedInSessions() {
             </span>
             <span className="kl-withdraw-item__detail">
               {t('auth.sessions.detail', {
-                ip: session.ip,
+                ip: addressText(t, i18n.language, session),
                 signedIn: formatLocalDateTime(session.signedInAt) ?? '',
                 lastActive: formatLocalDateTime(session.lastActiveAt) ?? '',
               })}

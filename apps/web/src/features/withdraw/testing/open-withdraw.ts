@@ -13,6 +13,7 @@ export const THIS_SESSION: MemberSessionEntry = {
   system: 'iPhone',
   device: 'H5',
   ip: '113.161.0.10',
+  country: 'VN',
   signedInAt: '2030-03-01T08:00:00.000Z',
   lastActiveAt: '2030-03-01T09:30:00.000Z',
   current: true,
