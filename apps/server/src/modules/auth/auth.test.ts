@@ -549,7 +549,9 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         `Your account was just signed in with Safari on iPhone, from the address ${from}, at ${at} (GMT+7). ` +
           'If this was not you, change your password now and sign the other sessions out under Security.',
       );
-      expect((await notices('vi'))[0]?.content).toContain(`Safari trên iPhone, từ địa chỉ ${from}, lúc ${at}`);
+      expect((await notices('vi'))[0]?.content).toContain(
+        `Safari trên iPhone, từ địa chỉ ${from}, lúc ${at}`,
+      );
       // Known from then on.
       expect((await signIn(IPHONE)).statusCode).toBe(200);
       expect(await notices('en')).toHaveLength(1);
