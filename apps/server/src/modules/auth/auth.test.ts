@@ -302,6 +302,39 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         });
       });
 
+      it('leaves the address its captcha-free check when the account had none to give', async () => {
+        const [first, second] = [await registered(), await registered()];
+        const [ip1, ip2] = [freshIp(), freshIp()];
+        const compared = () => vi.mocked(argon2Verify).mock.calls.length;
+        const held: (() => void)[] = [];
+        const heldOpen = () =>
+          new Promise<boolean>((resolve) => {
+            held.push(() => resolve(false));
+          });
+        vi.mocked(argon2Verify).mockClear();
+        vi.mocked(argon2Verify).mockImplementationOnce(heldOpen).mockImplementationOnce(heldOpen);
+        const wrong = (username: string | undefined) => ({
+          type: 'username',
+          username,
+          password: 'wrong999',
+        });
+        // The first account's password is being compared: it holds the account's and the first address's check.
+        const one = login(wrong(first?.username), { ip: ip1 });
+        await vi.waitFor(() => expect(compared()).toBe(1));
+        // So the first account from the second address needs the captcha, and is compared with it.
+        const captcha = await solvedCaptcha(suite.app, ip2);
+        const two = login({ ...wrong(first?.username), ...captcha }, { ip: ip2 });
+        await vi.waitFor(() => expect(compared()).toBe(2));
+        // Meanwhile the second account from the second address is compared without one.
+        const three = await login(wrong(second?.username), { ip: ip2 });
+        expect(json(three)).toMatchObject({ code: 'WRONG_CREDENTIALS' });
+        expect(compared()).toBe(3);
+        for (const release of held) release();
+        for (const answer of await Promise.all([one, two])) {
+          expect(json(answer)).toMatchObject({ code: 'WRONG_CREDENTIALS' });
+        }
+      });
+
       it('lets 20 of 30 parallel attempts from one address in and answers the others 429', async () => {
         const ip = freshIp();
         const { answers } = await burst(

@@ -125,13 +125,15 @@ export function createLoginService(deps: LoginServiceDeps) {
     const since = addMs(clock(), -CAPTCHA_AFTER_FAILURE_MS);
     if (await attempts.failedSince(merchantCode, account, ip, since)) return { free: false, held: [] };
     const held: string[] = [];
-    let free = true;
+    // In turn, and no further than the first refusal: an attempt the account refuses must not take the
+    // address's check too, or in a burst over several accounts the one attempt to win the address could be
+    // one the account refused, and none would be checked.
     for (const key of [`account:${merchantCode}:${account}`, `ip:${ip}`]) {
       const verdict = await counter.hit(CAPTCHA_FREE_SCOPE, key, CAPTCHA_FREE_RULE);
-      if (verdict.allowed) held.push(key);
-      else free = false;
+      if (!verdict.allowed) return { free: false, held };
+      held.push(key);
     }
-    return { free, held };
+    return { free: true, held };
   }
 
   /**
