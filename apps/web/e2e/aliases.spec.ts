@@ -5,7 +5,7 @@ import { expect, t, test } from './fixtures.ts';
 /**
  * A visitor arrives by an old or mistyped address and lands on home, goes home with the footer from a
  * category and finds their way back with the title bar's arrow (product.md §2). Each category's own
- * path is opened with the rest of the route table (routes.spec.ts).
+ * path is opened with the rest of the route table (layout.spec.ts, the English visitor).
  */
 
 const homeScreen = (page: Page) => page.locator('[data-page="home"]');
@@ -17,8 +17,8 @@ const onPath = (path: string) => (url: URL) => url.pathname === path;
 
 /**
  * The addresses are opened one after another in one browser tab (a visitor's tab), each a page load and
- * a step of its own (as routes.spec.ts does, docs/decisions/031-test-suite-time.md). The landing is home,
- * which axe scans where routes.spec.ts opens it by its own address: it is not scanned again here.
+ * a step of its own (as the English visitor of layout.spec.ts does, docs/decisions/031-test-suite-time.md). The landing is home,
+ * which axe scans where layout.spec.ts opens it by its own address: it is not scanned again here.
  */
 test('old and unknown addresses land on home', async ({ page, navigate }) => {
   for (const alias of [...HOME_ALIASES, '/m/no-such-page', '/m/member/no-such-page']) {

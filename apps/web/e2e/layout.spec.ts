@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ROUTES, type RouteDefinition } from '@kl/contracts/routes';
+import { chromeFor, ROUTES, type RouteDefinition } from '@kl/contracts/routes';
 import {
   ANY_SCREEN,
   appTookOver,
   checkAccessibility,
   expect,
+  t,
   test,
   withLang,
   type Lang,
+  type Navigate,
 } from './fixtures.ts';
 import { asNewMember } from './members.ts';
 import { axeViolations } from './support/axe.ts';
@@ -17,23 +19,32 @@ import { findLayoutProblems, nextPaint, waitForQuietNetwork } from './support/la
 import { SAMPLE_ROUTE_PARAMS, samplePath } from './support/route-paths.ts';
 
 /**
- * Small screens (docs/layout.md): every screen of the route table at the phone widths of the site's
- * visitors, in both languages, logged out and logged in, has no horizontal scroll, no overlap in its
- * header, title bar or footer, no text clipped in a button and tap targets large enough. One page per
- * language and login state goes through the routes in the app (as a link would) and resizes across the
- * widths; axe checks each screen once, logged in, in Vietnamese (the site's default language), at 360 px:
- * the routes spec scans the visitor's screens in English, and both languages' texts are complete (the
- * catalogues' tests), so scanning every screen again in English checked the same markup
- * (docs/decisions/031-test-suite-time.md). The check is itself tested on fixture pages, and five screens
- * keep screenshot baselines at 360 px (updated with `--update-snapshots`, docs/layout.md).
+ * Every screen of the route table, in both languages, logged out and logged in.
+ *
+ * A visitor (logged out, in English) opens each screen by its address, a page load of its own as a
+ * bookmark or a link from elsewhere does: it renders with the header, title bar, back arrow and footer that
+ * product.md §2 gives its page, and a category path shows its category, named in the title bar. A gated
+ * route (product.md §6) sends the visitor to /m/login instead. The other runs (a visitor in Vietnamese, a
+ * member in either language) go through the routes in the app, as a link does.
+ *
+ * Small screens (docs/layout.md): at the phone widths of the site's visitors each screen has no horizontal
+ * scroll, no overlap in its header, title bar or footer, no text clipped in a button and tap targets large
+ * enough.
+ *
+ * Axe checks each screen once logged out, in English, and once logged in, in Vietnamese (the site's default
+ * language), at 360 px: both languages' texts are complete (the catalogues' tests), so scanning every
+ * screen in both checked the same markup twice (docs/decisions/031-test-suite-time.md). The checks are
+ * themselves tested on fixture pages, and five screens keep screenshot baselines at 360 px (updated with
+ * `--update-snapshots`, docs/layout.md).
  */
 
 const WIDTHS = [320, 360, 390, 414] as const;
 const SCAN_WIDTH = 360;
 const HEIGHT = 800;
 const LANGS: readonly Lang[] = ['vi', 'en'];
-/** The language axe scans the logged-in screens in. */
+/** The language axe scans the logged-in screens in; a visitor's are scanned in the other. */
 const SCAN_LANG: Lang = 'vi';
+const VISITOR_SCAN_LANG: Lang = 'en';
 
 /**
  * Sample values for the parameters of parameterised routes (the shared samples, with a lottery game of the
@@ -57,39 +68,116 @@ async function openInApp(page: Page, path: string): Promise<void> {
   await nextPaint(page);
 }
 
-/**
- * The runs: per language, logged out (no axe: every screen is scanned logged in, where the gated ones
- * are themselves) in 2 parts and logged in in 2, or 3 where axe scans, each part every 2nd or 3rd route,
- * so the two workers share the table evenly and a part stays well within its time.
- */
-const RUNS = LANGS.flatMap((lang) => {
-  const loggedInParts = lang === SCAN_LANG ? 3 : 2;
-  return [
-    ...Array.from({ length: loggedInParts }, (_, part) => ({
-      lang,
-      loggedIn: true,
-      part,
-      parts: loggedInParts,
-    })),
-    ...[0, 1].map((part) => ({ lang, loggedIn: false, part, parts: 2 })),
-  ];
-});
+/** A visitor's gated address lands on the login screen, without the footer. */
+async function checkGated(page: Page, lang: Lang) {
+  await expect(page).toHaveURL((url) => url.pathname === '/m/login');
+  await expect(page.locator('[data-page="login"]')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: t(lang, 'route.login') })).toBeVisible();
+  await expect(page.getByTestId('app-footer')).toHaveCount(0);
+}
+
+/** The screen at `path` is the route's, with the chrome product.md §2 gives its page. */
+async function checkScreen(page: Page, route: RouteDefinition, path: string, lang: Lang) {
+  const chrome = chromeFor(route.page);
+  await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+  await expect(page.locator(`[data-page="${route.page}"]`)).toBeVisible();
+
+  const header = page.getByTestId('app-header');
+  if (chrome.header === 'none') {
+    await expect(header).toHaveCount(0);
+  } else {
+    await expect(header).toBeVisible();
+    await expect(header).toHaveAttribute('data-kind', chrome.header);
+  }
+
+  if (chrome.header === 'title') {
+    const title = header.getByRole('heading', { level: 1 });
+    // A category path's title is its category's name, and the screen lists that category.
+    await expect(title).toHaveText(t(lang, route.category ? `category.${route.category}` : route.titleKey));
+    if (route.category) await expect(page.getByRole('main')).toHaveAttribute('data-category', route.category);
+    const back = header.locator('[data-back]');
+    await expect(back).toHaveCount(1);
+    await expect(back).toHaveAccessibleName(t(lang, 'common.back'));
+    await expect(back).toHaveAttribute('data-back', chrome.back);
+  }
+
+  const footer = page.getByTestId('app-footer');
+  if (chrome.footer) await expect(footer).toBeVisible();
+  else await expect(footer).toHaveCount(0);
+}
+
+/** Measures the screen as it is now at each width (soft: every problem of the run is reported). */
+async function checkWidths(page: Page, where: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await nextPaint(page);
+    expect.soft(await findLayoutProblems(page), `layout of ${where} at ${width} px`).toEqual([]);
+  }
+}
 
 /**
- * The routes a visitor's runs go through. Every gated route shows a visitor the same login screen (the
- * routes spec checks where each one lands): it is measured at /m/login and as the landing of the first
- * gated route, not again for each of the others (docs/decisions/031-test-suite-time.md).
+ * Every gated route shows a visitor the same login screen: each gated address is opened in the language
+ * axe scans visitors in, to see where it lands, but that screen is measured and scanned at /m/login and
+ * as the landing of the first gated route only, not again for each of the others; the other language's
+ * visitor opens the first gated route alone (docs/decisions/031-test-suite-time.md). The gated screens
+ * themselves are measured and scanned logged in.
  */
 const firstGated = ROUTES.find((route) => route.gated);
-const VISITOR_ROUTES = ROUTES.filter((route) => !route.gated || route === firstGated);
+const visitorRoutes = (lang: Lang) =>
+  lang === VISITOR_SCAN_LANG ? ROUTES : ROUTES.filter((route) => !route.gated || route === firstGated);
 
-for (const { lang, loggedIn, part, parts } of RUNS) {
+/**
+ * The runs: per language, logged out in 2 parts, or 3 where axe scans, and logged in in 2, or 3 where axe
+ * scans, each part every 2nd or 3rd route, so the two workers share the table evenly and a part stays
+ * well within its time.
+ */
+const RUNS = LANGS.flatMap((lang) =>
+  [true, false].flatMap((loggedIn) => {
+    const scan = lang === (loggedIn ? SCAN_LANG : VISITOR_SCAN_LANG);
+    const parts = scan ? 3 : 2;
+    return Array.from({ length: parts }, (_, part) => ({ lang, loggedIn, scan, part, parts }));
+  }),
+);
+
+/** The English visitor's step: the address opened, checked, scanned and measured. */
+async function visitorStep(page: Page, navigate: Navigate, route: RouteDefinition) {
+  const lang = VISITOR_SCAN_LANG;
+  const path = pathOf(route);
+  await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
+  await navigate(path, { lang, scan: false });
+  if (route.gated) {
+    await checkGated(page, lang);
+    if (route !== firstGated) return;
+  } else {
+    await checkScreen(page, route, path, lang);
+  }
+  await waitForQuietNetwork(page);
+  await nextPaint(page);
+  const where = `${path} (${lang}, logged out)`;
+  await checkAccessibility(page, `${where} at ${SCAN_WIDTH} px`);
+  await checkWidths(page, where);
+}
+
+for (const { lang, loggedIn, scan, part, parts } of RUNS) {
   const state = loggedIn ? 'logged in' : 'logged out';
-  const routes = inGroups(loggedIn ? ROUTES : VISITOR_ROUTES, parts)[part] ?? [];
-  test(`every screen fits 320–414 px in ${lang}, ${state} (routes ${part + 1} of every ${parts})`, async ({
+  const routes = inGroups(loggedIn ? ROUTES : visitorRoutes(lang), parts)[part] ?? [];
+  const byAddress = !loggedIn && scan;
+  const opens = byAddress ? 'opens by its address and fits' : 'fits';
+  test(`every screen ${opens} 320–414 px in ${lang}, ${state} (routes ${part + 1} of every ${parts})`, async ({
     page,
+    navigate,
   }) => {
     test.setTimeout(120_000);
+    if (byAddress) {
+      // Each address is a page load and a step named after it, so a failure says which.
+      for (const route of routes) {
+        const label = route.gated
+          ? `${pathOf(route)} sends a visitor to /m/login`
+          : `${pathOf(route)} shows the ${route.page} screen, which fits`;
+        await test.step(label, () => visitorStep(page, navigate, route));
+      }
+      return;
+    }
     if (loggedIn) await asNewMember(page, LONG_NAME_PREFIX);
     await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
     await page.goto(withLang('/m/home', lang));
@@ -101,15 +189,11 @@ for (const { lang, loggedIn, part, parts } of RUNS) {
       const path = pathOf(route);
       await openInApp(page, path);
       const where = `${path} (${lang}, ${state})`;
-      if (loggedIn && lang === SCAN_LANG) {
+      if (scan) {
         await page.setViewportSize({ width: SCAN_WIDTH, height: HEIGHT });
         await checkAccessibility(page, `${where} at ${SCAN_WIDTH} px`);
       }
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
-        await nextPaint(page);
-        expect.soft(await findLayoutProblems(page), `layout of ${where} at ${width} px`).toEqual([]);
-      }
+      await checkWidths(page, where);
     }
   });
 }
