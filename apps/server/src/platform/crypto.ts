@@ -48,9 +48,25 @@ export function sameDigest(left: string, right: string): boolean {
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
-/** argon2id with the library's defaults (m=19 MiB, t=2, p=1). */
+/** The library's defaults, OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
+const PASSWORD_HASHING = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+let passwordHashing = PASSWORD_HASHING;
+
+/**
+ * The server suites running in the test process hash with 1 MiB and one pass: still argon2id, each
+ * hash reads its own parameters back, and the thousands of registrations and sign-ins of a run cost a
+ * tenth of what they did (docs/decisions/031-test-suite-time.md). The processes a test starts, and
+ * production, keep PASSWORD_HASHING; this refuses to run under NODE_ENV=production.
+ */
+export function lightenPasswordHashingForTests(): void {
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('password hashing is never lightened in production');
+  passwordHashing = { ...PASSWORD_HASHING, memoryCost: 1_024, timeCost: 1 };
+}
+
+/** argon2id (PASSWORD_HASHING); the encoded hash carries its parameters, which `verifyPassword` reads. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password, { algorithm: ARGON2ID });
+  return argon2Hash(password, passwordHashing);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
