@@ -173,7 +173,7 @@ function cleanUp() {
     cluster = undefined;
     console.log(`✓ PostgreSQL cluster stopped, ${dir} removed (${seconds(stopping)} s)`);
   }
-  if (!process.env.KL_KEEP_REPORTS) rmSync(reports, { recursive: true, force: true });
+  rmSync(reports, { recursive: true, force: true });
 }
 // A last resort (an unexpected exception): 'exit' handlers run synchronously, as cleanUp does.
 process.on('exit', () => {
