@@ -280,6 +280,28 @@ export const memberInfo = z.object({
 export type MemberInfo = z.infer<typeof memberInfo>;
 
 /**
+ * The member's profile (docs/decisions/058-member-profile.md): the nickname shown instead of the username,
+ * and the birthday, which the member sets once (the VIP birthday bonus is paid on it: a date that could
+ * be moved would be a bonus a month). The avatar is the head-icon calls'.
+ */
+export const memberProfile = z.object({
+  nickname: z.string().nullable(),
+  /** `1990-05-17`; null until set. */
+  birthday: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+/**
+ * A change of the profile: what is given is changed. An empty nickname removes it. A birthday is a real date
+ * of 1900 or later, not after today, of a member of 18 or more (KYC_UNDER_AGE); once set, another is
+ * refused (BIRTHDAY_ALREADY_SET) and the same one changes nothing.
+ */
+export const profileChange = z.object({
+  nickname: short(64).optional(),
+  birthday: short(10).optional(),
+});
+export type ProfileChange = z.infer<typeof profileChange>;
+
+/**
  * The public web configuration of the merchant's Firebase project, which the browser needs for
  * Google / Facebook quick login (FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID).
  * Not a secret: Firebase web API keys identify the project.
@@ -429,6 +451,19 @@ export const accountsCalls = {
     response: noValue,
   },
   memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3', response: memberInfo },
+  memberProfile: {
+    method: 'GET',
+    path: '/api/member/profile',
+    moduleId: 'PERSPNL3',
+    response: memberProfile,
+  },
+  changeProfile: {
+    method: 'PUT',
+    path: '/api/member/profile',
+    moduleId: 'PERSPNL3',
+    body: profileChange,
+    response: memberProfile,
+  },
   memberSessions: {
     method: 'GET',
     path: '/api/member/sessions',

@@ -56,6 +56,8 @@ export const ERROR_CATALOGUE = {
   TWO_FACTOR_ON: { status: 409 },
   TWO_FACTOR_OFF: { status: 409 },
   TWO_FACTOR_NOT_STARTED: { status: 409 },
+  // The member's profile (accounts.ts).
+  BIRTHDAY_ALREADY_SET: { status: 409 },
   // Know your customer (kyc.ts).
   KYC_REQUIRED: { status: 403 },
   KYC_UNDER_REVIEW: { status: 409 },

@@ -15,7 +15,6 @@ export {
   nameMatches,
   pictureRefsOf,
   registeredPayeeName,
-  yearsOld,
 } from './rules.ts';
 export { createKycService, type KycService } from './service.ts';
 

@@ -1,12 +1,6 @@
-import {
-  KYC_MIN_AGE,
-  type KycPicture,
-  type KycPictureRef,
-  type KycState,
-  type MemberKycState,
-} from '@kl/contracts/kyc';
+import type { KycPicture, KycPictureRef, KycState, MemberKycState } from '@kl/contracts/kyc';
 import { toPayeeName } from '@kl/contracts/verifier';
-import { HOUR_MS } from '../../platform/clock.ts';
+import { checkAdultBirthDate } from '../../platform/age.ts';
 import { DomainError } from '../../platform/errors.ts';
 
 /**
@@ -17,29 +11,12 @@ import { DomainError } from '../../platform/errors.ts';
  * the addresses of its pictures.
  */
 
-/** Vietnam time (UTC+7): the day on which a member's age is counted. */
-const VIETNAM_UTC_OFFSET_MS = 7 * HOUR_MS;
-
-/** Today's date in Vietnam time, `2030-03-01`. */
-const vietnamDate = (now: Date): string =>
-  new Date(now.getTime() + VIETNAM_UTC_OFFSET_MS).toISOString().slice(0, 10);
-
-/** Whole years from `birthDate` (`1990-05-17`) to today in Vietnam time (a birthday counts from its day). */
-export function yearsOld(birthDate: string, now: Date): number {
-  const today = vietnamDate(now);
-  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
-}
-
-/** A birth date after today in Vietnam time is no birth date: 400 INVALID_INPUT (field birthDate). */
-export function checkBirthDate(birthDate: string, now: Date): void {
-  if (birthDate > vietnamDate(now)) {
-    throw new DomainError('INVALID_INPUT', { field: 'birthDate', reason: 'IN_FUTURE' });
-  }
-  if (yearsOld(birthDate, now) < KYC_MIN_AGE) {
-    throw new DomainError('KYC_UNDER_AGE', { field: 'birthDate', minAge: KYC_MIN_AGE });
-  }
-}
+/**
+ * A birth date after today in Vietnam time is no birth date (400 INVALID_INPUT, field birthDate); one of
+ * someone under KYC_MIN_AGE is refused (400 KYC_UNDER_AGE).
+ */
+export const checkBirthDate = (birthDate: string, now: Date): void =>
+  checkAdultBirthDate(birthDate, now, 'birthDate');
 
 /** The payee name a member registered, or null when none (an empty one counts as none). */
 export const registeredPayeeName = (payeeName: string | null): string | null =>

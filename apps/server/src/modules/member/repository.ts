@@ -182,6 +182,26 @@ export function createMemberRepository(db: Db) {
       await (tx ?? db).update(member).set({ passwordHash, updatedAt: now }).where(eq(member.id, id));
     },
 
+    async setNickname(id: string, nickname: string | null, now: Date, tx?: DbOrTx): Promise<void> {
+      await (tx ?? db).update(member).set({ nickname, updatedAt: now }).where(eq(member.id, id));
+    },
+
+    /**
+     * Sets the birthday of a member who has none, in one statement, so that two requests at once set it
+     * once; answers the birthday the member has afterwards (the other one's, when it came first).
+     */
+    async setBirthdayOnce(id: string, birthday: string, now: Date, tx?: DbOrTx): Promise<string | null> {
+      const runner = tx ?? db;
+      const [set] = await runner
+        .update(member)
+        .set({ birthday, updatedAt: now })
+        .where(and(eq(member.id, id), isNull(member.birthday)))
+        .returning({ birthday: member.birthday });
+      if (set) return set.birthday;
+      const [row] = await runner.select({ birthday: member.birthday }).from(member).where(eq(member.id, id));
+      return row?.birthday ?? null;
+    },
+
     /** A page of the merchant's members matching the filter, newest first, and how many match. */
     async searchForOperators(filter: OperatorMemberFilter, page: { limit: number; offset: number }) {
       const [rows, total] = await Promise.all([operatorRows(filter, page), operatorCount(filter)]);

@@ -22,6 +22,36 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRoutesOptions> = async (a
     handler: (request) => memberService.memberInfo(currentMember(request)),
   });
 
+  route(app, 'memberProfile', {
+    summary: 'The member’s profile: nickname and birthday',
+    tags: ['member'],
+    security: [{ session: [] }],
+    failures: [...SESSION_FAILURES, 'FEATURE_NOT_ENABLED'],
+    preHandler: guards.realMember,
+    handler: (request) => memberService.profile(currentMember(request)),
+  });
+
+  route(app, 'changeProfile', {
+    summary: 'Change the nickname, or set the birthday once',
+    description:
+      'What the body gives is changed. nickname: 2–20 letters, digits and single spaces (NAME_FORMAT); empty ' +
+      'removes it. birthday: YYYY-MM-DD, 1900 or later, not after today in Vietnam time (INVALID_INPUT), of a ' +
+      'member of 18 or more (KYC_UNDER_AGE); once set, another is BIRTHDAY_ALREADY_SET and the same one ' +
+      'changes nothing. Trial members: FEATURE_NOT_ENABLED (free_reject).',
+    tags: ['member'],
+    security: [{ session: [] }],
+    failures: [
+      ...SESSION_FAILURES,
+      'NAME_FORMAT',
+      'INVALID_INPUT',
+      'KYC_UNDER_AGE',
+      'BIRTHDAY_ALREADY_SET',
+      'FEATURE_NOT_ENABLED',
+    ],
+    preHandler: guards.realMember,
+    handler: (request) => memberService.changeProfile(currentMember(request), request.body),
+  });
+
   route(app, 'changePassword', {
     summary: 'Change the password (passWordChangeV2); ends the member’s other sessions',
     description:

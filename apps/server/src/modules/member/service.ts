@@ -1,9 +1,11 @@
-import type { ChangePasswordRequest, MemberInfo } from '@kl/contracts/accounts';
+import type { ChangePasswordRequest, MemberInfo, MemberProfile, ProfileChange } from '@kl/contracts/accounts';
+import { verifyField } from '@kl/contracts/verifier';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
+import { checkAdultBirthDate } from '../../platform/age.ts';
 import type { MemberRepository } from './repository.ts';
 
 /** What the member service needs of sessions (the auth module's session service). */
@@ -46,6 +48,48 @@ export function createMemberService(deps: {
         // Trial members and those who signed up by SMS or quick login have none until they set one.
         hasPassword: member.passwordHash !== null,
       };
+    },
+
+    /** The member's profile (docs/decisions/058-member-profile.md). */
+    async profile(current: AuthenticatedMember): Promise<MemberProfile> {
+      const member = await load(current);
+      return { nickname: member.nickname, birthday: member.birthday };
+    },
+
+    /**
+     * Changes what the request gives: the nickname (the registration's rule; empty removes it) and the
+     * birthday, set once (a real date, not after today in Vietnam time, of a member of KYC_MIN_AGE or more).
+     * Everything is checked before anything is written.
+     */
+    async changeProfile(current: AuthenticatedMember, request: ProfileChange): Promise<MemberProfile> {
+      const member = await load(current);
+      const now = clock();
+      let nickname: string | null | undefined;
+      if (request.nickname !== undefined) {
+        const checked = verifyField('nickname', request.nickname, { enabled: true, required: false });
+        if (!checked.ok) throw new DomainError(checked.code, { field: 'nickname' });
+        nickname = checked.value ?? null;
+      }
+      let birthday: string | undefined;
+      if (request.birthday !== undefined) {
+        const checked = verifyField('birthday', request.birthday, { enabled: true, required: true }, now);
+        if (!checked.ok) throw new DomainError(checked.code, { field: 'birthday' });
+        birthday = checked.value ?? '';
+        checkAdultBirthDate(birthday, now, 'birthday');
+        if (member.birthday !== null && member.birthday !== birthday) {
+          throw new DomainError('BIRTHDAY_ALREADY_SET', { field: 'birthday' });
+        }
+      }
+      return db.transaction(async (tx) => {
+        if (nickname !== undefined) await members.setNickname(member.id, nickname, now, tx);
+        let kept = member.birthday;
+        if (birthday !== undefined && member.birthday === null) {
+          kept = await members.setBirthdayOnce(member.id, birthday, now, tx);
+          // Another request set another one first.
+          if (kept !== birthday) throw new DomainError('BIRTHDAY_ALREADY_SET', { field: 'birthday' });
+        }
+        return { nickname: nickname === undefined ? member.nickname : nickname, birthday: kept };
+      });
     },
 
     /**

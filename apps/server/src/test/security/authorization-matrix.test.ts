@@ -153,6 +153,8 @@ const EXPECTATIONS = {
   requestPasswordEmail: OPEN,
   resetPassword: OPEN,
   memberInfo: MEMBER,
+  memberProfile: REAL_MEMBER,
+  changeProfile: REAL_MEMBER,
   memberSessions: MEMBER,
   loginHistory: MEMBER,
   // A trial member may end its own sessions; the first member's one is not found to anyone else.
@@ -1102,6 +1104,8 @@ describeEachDatabase('authorization matrix', (kind) => {
       },
     },
     memberInfo: { build: () => ({}) },
+    memberProfile: { build: () => ({}) },
+    changeProfile: { build: () => ({ payload: { nickname: 'Matrix' } }) },
     memberSessions: { build: () => ({}) },
     loginHistory: { build: () => ({ query: { pageNo: '1' } }) },
     endMemberSession: { build: async () => ({ query: { sessionId: await spareSession() } }) },

@@ -6,6 +6,7 @@ import {
 } from '@kl/contracts/admin/kyc';
 import type { KycPicture, KycState } from '@kl/contracts/kyc';
 import { toPayeeName } from '@kl/contracts/verifier';
+import { yearsOld } from '../../../platform/age.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db, DbOrTx, Tx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
@@ -19,7 +20,6 @@ import {
   nameMatches,
   pictureRefsOf,
   registeredPayeeName,
-  yearsOld,
 } from '../../kyc/index.ts';
 import { createMemberRepository } from '../../member/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
