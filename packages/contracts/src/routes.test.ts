@@ -53,6 +53,7 @@ const SPEC_PATHS = [
 const MEMBER_CENTRE_PATHS = [
   '/m/member/history',
   '/m/member/gameRecords',
+  '/m/member/profile',
   '/m/member/security',
   '/m/member/kyc',
   '/m/member/responsibleGaming',

@@ -117,6 +117,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // Member centre screens whose routes are ours to choose (product.md §7 "reports, game records, security").
   route('member/history', { page: 'member', titleKey: 'route.memberHistory', gated: true }),
   route('member/gameRecords', { page: 'member', titleKey: 'route.memberGameRecords', gated: true }),
+  // The member's profile (docs/decisions/058-member-profile.md).
+  route('member/profile', { page: 'member', titleKey: 'route.memberProfile', gated: true }),
   route('member/security', { page: 'member', titleKey: 'route.memberSecurity', gated: true }),
   // Identity documents (docs/decisions/057-know-your-customer.md).
   route('member/kyc', { page: 'member', titleKey: 'route.memberKyc', gated: true }),

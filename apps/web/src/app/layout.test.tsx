@@ -38,7 +38,7 @@ const BUILT = new Set([
   'member/security',
   'member/kyc',
   'member/responsibleGaming',
-  ...['member/home', 'member/history', 'member/gameRecords'],
+  ...['member/home', 'member/history', 'member/gameRecords', 'member/profile'],
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
   'slotsCenter',
   'provider/:kind',

@@ -23,7 +23,12 @@ import {
 } from '../features/agent/index.ts';
 import { KycScreen, SecurityScreen, WithdrawScreen } from '../features/withdraw/index.ts';
 import { ResponsibleGamingScreen } from '../features/responsible-gaming/index.ts';
-import { GameRecordsScreen, MemberHistoryScreen, MemberHomeScreen } from '../features/member/index.ts';
+import {
+  GameRecordsScreen,
+  MemberHistoryScreen,
+  MemberHomeScreen,
+  ProfileScreen,
+} from '../features/member/index.ts';
 import { ActivityDetailScreen, ActivityScreen } from '../features/promotions/index.ts';
 import { BenefitsScreen } from '../features/vip/index.ts';
 import { InviteScreen } from '../features/invite/index.ts';
@@ -120,6 +125,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'member/home': of('member', MemberHomeScreen),
   'member/history': of('member', MemberHistoryScreen),
   'member/gameRecords': of('member', GameRecordsScreen),
+  'member/profile': of('member', ProfileScreen),
   activity: of('promotions', ActivityScreen),
   activityDetail: of('promotions', ActivityDetailScreen),
   'member/benefits': of('vip', BenefitsScreen),

@@ -7,5 +7,7 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 export const MemberHomeScreen = lazyWithPreload(() => import('./member-home-screen.tsx'));
 export const MemberHistoryScreen = lazyWithPreload(() => import('./history-screen.tsx'));
 export const GameRecordsScreen = lazyWithPreload(() => import('./game-records-screen.tsx'));
+/** The member's profile (/m/member/profile, docs/decisions/058-member-profile.md). */
+export const ProfileScreen = lazyWithPreload(() => import('./profile-screen.tsx'));
 /** Whether a member type is an agent's (the side menu's agent item says "agent centre" to them). */
 export { isAgentType } from './lib/agent-types.ts';

@@ -42,6 +42,10 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     );
 
     const account = within(page).getByRole('navigation', { name: 'Account and safety' });
+    expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/m/member/profile',
+    );
     expect(within(account).getByRole('link', { name: 'Security' })).toHaveAttribute(
       'href',
       '/m/member/security',
@@ -100,6 +104,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       'Withdraw',
       'Transaction history',
       'Game records',
+      'Profile',
       'Security',
       'Identity verification',
       'Responsible gaming',

@@ -45,6 +45,13 @@ const HeartIcon = () => (
   </Icon>
 );
 
+const PersonIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+  </Icon>
+);
+
 const MailIcon = () => (
   <Icon>
     <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -78,6 +85,7 @@ export const ITEM_ICONS: Record<MemberItemKey, () => ReactElement> = {
   withdraw: () => <WithdrawIcon />,
   history: HistoryIcon,
   gameRecords: RecordsIcon,
+  profile: PersonIcon,
   security: ShieldIcon,
   kyc: IdCardIcon,
   responsibleGaming: HeartIcon,

@@ -9,6 +9,7 @@ export type MemberItemKey =
   | 'withdraw'
   | 'history'
   | 'gameRecords'
+  | 'profile'
   | 'security'
   | 'kyc'
   | 'responsibleGaming'
@@ -37,7 +38,7 @@ export interface MenuGroup {
 
 /** The menu of both templates in groups: account, benefits, messages. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
-  { key: 'account', items: ['security', 'kyc', 'responsibleGaming'] },
+  { key: 'account', items: ['profile', 'security', 'kyc', 'responsibleGaming'] },
   { key: 'benefits', items: ['vip', 'invite'] },
   { key: 'messages', items: ['inbox', 'feedback'] },
 ];
@@ -95,6 +96,7 @@ export function memberItems({
     withdraw: route('withdraw', fullPath('withdraw')),
     history: route('history', fullPath('member/history')),
     gameRecords: route('gameRecords', fullPath('member/gameRecords')),
+    profile: route('profile', fullPath('member/profile')),
     security: route('security', fullPath('member/security')),
     kyc: route('kyc', fullPath('member/kyc')),
     responsibleGaming: route('responsibleGaming', fullPath('member/responsibleGaming')),
