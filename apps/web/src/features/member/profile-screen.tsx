@@ -44,11 +44,26 @@ export default function ProfileScreen() {
   );
 }
 
-/** A refusal of the server naming one of the form's fields is shown under it; answers whether it was. */
-function showOnField<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, name: Path<T>) {
-  if (!(error instanceof ApiError) || error.value?.field !== name) return false;
-  setError(name, { type: 'server', message: error.code }, { shouldFocus: true });
-  return true;
+/**
+ * Sends one field of the profile: its success said in a toast, a refusal naming the field shown under it
+ * (with the focus), any other one in a toast.
+ */
+async function saveField<T extends FieldValues>(
+  save: () => Promise<unknown>,
+  saved: string,
+  setError: UseFormSetError<T>,
+  name: Path<T>,
+) {
+  try {
+    await save();
+    void toast.success(saved);
+  } catch (error) {
+    if (error instanceof ApiError && error.value?.field === name) {
+      setError(name, { type: 'server', message: error.code }, { shouldFocus: true });
+    } else {
+      void toast.error(messageFor(error));
+    }
+  }
 }
 
 /** The site's avatars as a group of radio buttons: choosing one saves it. */
@@ -113,14 +128,14 @@ function NicknameForm({ profile }: { profile: MemberProfile }) {
     defaultValues: { nickname: profile.nickname ?? '' },
   });
   const submit = useSubmitOnce(
-    handleSubmit(async ({ nickname }) => {
-      try {
-        await change.mutateAsync({ nickname: nickname ?? '' });
-        void toast.success(t('member.profile.nickname.saved'));
-      } catch (error) {
-        if (!showOnField(error, setError, 'nickname')) void toast.error(messageFor(error));
-      }
-    }),
+    handleSubmit(({ nickname }) =>
+      saveField(
+        () => change.mutateAsync({ nickname: nickname ?? '' }),
+        t('member.profile.nickname.saved'),
+        setError,
+        'nickname',
+      ),
+    ),
   );
   return (
     <form className="kl-member-card kl-member-form" noValidate onSubmit={submit} aria-labelledby={titleId}>
@@ -169,14 +184,14 @@ function BirthdayCard({ profile }: { profile: MemberProfile }) {
     defaultValues: { birthday: '' },
   });
   const submit = useSubmitOnce(
-    handleSubmit(async ({ birthday }) => {
-      try {
-        await change.mutateAsync({ birthday: birthday ?? '' });
-        void toast.success(t('member.profile.birthday.saved'));
-      } catch (error) {
-        if (!showOnField(error, setError, 'birthday')) void toast.error(messageFor(error));
-      }
-    }),
+    handleSubmit(({ birthday }) =>
+      saveField(
+        () => change.mutateAsync({ birthday: birthday ?? '' }),
+        t('member.profile.birthday.saved'),
+        setError,
+        'birthday',
+      ),
+    ),
   );
   if (profile.birthday) {
     return (
