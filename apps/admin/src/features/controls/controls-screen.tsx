@@ -135,7 +135,7 @@ export function ControlsScreen() {
           ) : null}
         </>
       ) : controls.error ? null : (
-        <Skeleton active />
+        <Skeleton active title={false} />
       )}
     </Screen>
   );

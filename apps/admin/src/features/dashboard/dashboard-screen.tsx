@@ -56,7 +56,7 @@ export function DashboardScreen() {
         <ErrorAlert error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : null}
       {!data ? (
-        <Skeleton active />
+        <Skeleton active title={false} />
       ) : (
         <>
           <Row gutter={[16, 16]}>

@@ -42,7 +42,7 @@ export function KycSubmissionScreen() {
       {detail.error ? (
         <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
-        <Skeleton active />
+        <Skeleton active title={false} />
       )}
     </Screen>
   );

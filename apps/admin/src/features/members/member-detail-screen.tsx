@@ -45,7 +45,7 @@ export function MemberDetailScreen() {
   if (!detail.data) {
     return (
       <Screen title={t('members.detailTitle')} extra={back}>
-        <Skeleton active />
+        <Skeleton active title={false} />
       </Screen>
     );
   }

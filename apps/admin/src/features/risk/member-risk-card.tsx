@@ -43,7 +43,7 @@ export const MemberRiskCard = memo(function MemberRiskCard({
       {risk.data ? (
         <MemberRiskView memberId={memberId} username={username} risk={risk.data} />
       ) : risk.error ? null : (
-        <Skeleton active />
+        <Skeleton active title={false} />
       )}
     </Card>
   );

@@ -252,7 +252,7 @@ export function SiteSettingsScreen() {
     queryFn: ({ signal }) => adminCall(adminCalls.adminSiteSettings, { signal }),
   });
   // Made anew from each answer (keyed by its time), so the form shows what the server keeps.
-  let content: ReactNode = error ? null : <Skeleton active />;
+  let content: ReactNode = error ? null : <Skeleton active title={false} />;
   if (data) content = <SettingsForm key={data.updatedAt} settings={data} canWrite={canWrite} />;
 
   return (

@@ -159,7 +159,7 @@ export function SiteStatusScreen() {
         // Made anew from each answer, so the form shows what the server keeps.
         <SiteStatusForm key={status.data.updatedAt} status={status.data} canWrite={canWrite} />
       ) : status.error ? null : (
-        <Skeleton active />
+        <Skeleton active title={false} />
       )}
     </Screen>
   );
