@@ -61,6 +61,12 @@ test('an agent offered a daily salary contract is alerted on home, reads it and 
   await screen.getByRole('button', { name: en('agentContract.accept') }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: en('agentContract.confirm.acceptTitle') });
   await confirm.getByRole('button', { name: en('agentContract.accept') }).click();
+  // The toast saying so is drawn once its chunk has loaded, which may be after the status changes: waited
+  // for here, so that the scan below waits for it to go rather than meeting it mid-fade.
+  await page
+    .locator('.adm-toast-mask')
+    .filter({ hasText: en('agentContract.result.accept') })
+    .waitFor();
   await expect(screen.getByRole('status')).toHaveText(en('agentContract.status.accepted'));
   await expect(screen.getByRole('button', { name: en('agentContract.accept') })).toHaveCount(0);
   await expectAccessible('salary contract accepted');
