@@ -215,6 +215,11 @@ export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
 export const SMS_PURPOSES = ['register', 'login', 'resetPassword'] as const;
 /**
+ * Every purpose an SMS code is sent for: those a visitor asks for (SMS_PURPOSES), and a logged-in member's
+ * change of mobile number (a code to the old number and one to the new; docs/decisions/059-member-contacts.md).
+ */
+export const SMS_CODE_PURPOSES = [...SMS_PURPOSES, 'changeMobile'] as const;
+/**
  * SMS send. The captcha (GET captcha's captchaId and its answer) is required by the server: without it, or
  * wrong, the answer is WRONG_VERIFICATION_CODE { field: 'captcha' } and nothing is sent. Optional here only
  * so that a missing one gets that answer rather than INVALID_INPUT.
@@ -288,8 +293,46 @@ export const memberProfile = z.object({
   nickname: z.string().nullable(),
   /** `1990-05-17`; null until set. */
   birthday: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The member opened the link e-mailed to `email` (docs/decisions/059-member-contacts.md). */
+  emailVerified: z.boolean(),
+  /** `+84` and the national number; null for a member who registered without one. */
+  mobile: z.object({ countryDialingCode: z.string(), mobileNum: z.string() }).nullable(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
+
+/**
+ * A new e-mail address (docs/decisions/059-member-contacts.md): kept unverified, and a link to verify it is
+ * e-mailed to it. The same address as now, unverified, sends the link again (at most once a minute).
+ */
+export const emailChange = z.object({ email: short(320) });
+export type EmailChange = z.infer<typeof emailChange>;
+/** Where the link went. */
+export const emailSent = z.object({ sentTo: z.string() });
+/** The token of the e-mailed link `/m/verify-email?token=…`: the link's owner need not be logged in. */
+export const emailVerifyRequest = z.object({ token: short(128) });
+export const emailVerified = z.object({ email: z.string() });
+
+/**
+ * A code for the change of mobile number: to the member's current number (`current`), or to the new one
+ * (`new`, with the number). Answered like an SMS send: the moment a new code may be asked.
+ */
+export const mobileCodeRequest = z.discriminatedUnion('target', [
+  z.object({ target: z.literal('current') }),
+  z.object({ target: z.literal('new'), countryDialingCode: short(8), mobileNum: short(32) }),
+]);
+export type MobileCodeRequest = z.infer<typeof mobileCodeRequest>;
+/**
+ * The change of mobile number: the code sent to the current number (a member who has none gives none)
+ * and the code sent to the new one. Ends the member's other sessions.
+ */
+export const mobileChange = z.object({
+  currentCode: short(10).optional(),
+  countryDialingCode: short(8),
+  mobileNum: short(32),
+  newCode: short(10),
+});
+export type MobileChange = z.infer<typeof mobileChange>;
 /**
  * A change of the profile: what is given is changed. An empty nickname removes it. A birthday is a real date
  * of 1900 or later, not after today, of a member of 18 or more (KYC_UNDER_AGE); once set, another is
@@ -462,6 +505,40 @@ export const accountsCalls = {
     path: '/api/member/profile',
     moduleId: 'PERSPNL3',
     body: profileChange,
+    response: memberProfile,
+  },
+  changeEmail: {
+    method: 'PUT',
+    path: '/api/member/email',
+    moduleId: 'PERSPNL3',
+    body: emailChange,
+    response: memberProfile,
+  },
+  resendEmailVerification: {
+    method: 'POST',
+    path: '/api/member/email/verification',
+    moduleId: 'PERSPNL3',
+    response: emailSent,
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/email/verify',
+    moduleId: 'PERSPNL3',
+    body: emailVerifyRequest,
+    response: emailVerified,
+  },
+  sendMobileCode: {
+    method: 'POST',
+    path: '/api/member/mobile/codes',
+    moduleId: 'PERSPNL3',
+    body: mobileCodeRequest,
+    response: smsSendResult,
+  },
+  changeMobile: {
+    method: 'PUT',
+    path: '/api/member/mobile',
+    moduleId: 'PERSPNL3',
+    body: mobileChange,
     response: memberProfile,
   },
   memberSessions: {

@@ -59,6 +59,10 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     TWO_FACTOR_OFF: 'Xác thực hai bước chưa được bật',
     TWO_FACTOR_NOT_STARTED: 'Hãy bắt đầu lại việc bật xác thực hai bước để nhận mã QR mới',
     BIRTHDAY_ALREADY_SET: 'Ngày sinh chỉ được đặt một lần; hãy liên hệ chăm sóc khách hàng để sửa',
+    EMAIL_LINK_INVALID:
+      'Liên kết xác minh không hợp lệ hoặc đã hết hạn; hãy gửi lại liên kết mới từ trang hồ sơ',
+    EMAIL_NOTHING_TO_VERIFY: 'Không có địa chỉ email nào đang chờ xác minh',
+    MOBILE_TAKEN: 'Số điện thoại này đã thuộc về một tài khoản khác',
     KYC_REQUIRED: 'Cần xác minh danh tính trước khi rút tiền',
     KYC_UNDER_REVIEW: 'Giấy tờ của bạn đang được xét duyệt',
     KYC_APPROVED: 'Danh tính của bạn đã được xác minh',
@@ -81,6 +85,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
       'Tài khoản của bạn đang tạm thời bị hạn chế chức năng này. Vui lòng liên hệ chăm sóc khách hàng.',
     RISK_SIGNAL_REVIEWED: 'Tín hiệu rủi ro này đã được người khác xem xét',
     MEMBER_HAS_NO_EMAIL: 'Thành viên chưa có địa chỉ email để nhận liên kết đặt lại mật khẩu',
+    MEMBER_EMAIL_NOT_VERIFIED:
+      'Email của thành viên chưa được xác minh; liên kết đặt lại mật khẩu chỉ gửi tới email đã xác minh',
     TURNOVER_NOT_MET: 'Số tiền này đang bị khóa cho đến khi đủ vòng cược',
     BONUS_NOT_FORFEITABLE: 'Khuyến mãi này không thể hủy',
     BANK_ACCOUNT_TAKEN: 'Tài khoản ngân hàng này đã được thành viên khác liên kết',
@@ -201,6 +207,9 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     TWO_FACTOR_OFF: 'Two-factor authentication is not on',
     TWO_FACTOR_NOT_STARTED: 'Start turning on two-factor authentication again to get a new QR code',
     BIRTHDAY_ALREADY_SET: 'Your birthday can be set only once; contact customer service to correct it',
+    EMAIL_LINK_INVALID: 'The verification link is invalid or has expired; send a new one from your profile',
+    EMAIL_NOTHING_TO_VERIFY: 'There is no e-mail address waiting to be verified',
+    MOBILE_TAKEN: 'This mobile number belongs to another account',
     KYC_REQUIRED: 'Verify your identity before withdrawing',
     KYC_UNDER_REVIEW: 'Your documents are being reviewed',
     KYC_APPROVED: 'Your identity is already verified',
@@ -222,6 +231,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     MEMBER_RESTRICTED: 'This is restricted on your account for now. Please contact customer service.',
     RISK_SIGNAL_REVIEWED: 'This risk signal has already been reviewed',
     MEMBER_HAS_NO_EMAIL: 'The member has no e-mail address to send a password-reset link to',
+    MEMBER_EMAIL_NOT_VERIFIED:
+      'The member’s e-mail address is not verified; a password-reset link goes only to a verified address',
     TURNOVER_NOT_MET: 'This amount is locked until the turnover requirement is met',
     BONUS_NOT_FORFEITABLE: 'This bonus cannot be forfeited',
     BANK_ACCOUNT_TAKEN: 'This bank account is already linked to another member',

@@ -58,6 +58,10 @@ export const ERROR_CATALOGUE = {
   TWO_FACTOR_NOT_STARTED: { status: 409 },
   // The member's profile (accounts.ts).
   BIRTHDAY_ALREADY_SET: { status: 409 },
+  // The member's e-mail and mobile number (accounts.ts).
+  EMAIL_LINK_INVALID: { status: 400 },
+  EMAIL_NOTHING_TO_VERIFY: { status: 409 },
+  MOBILE_TAKEN: { status: 409 },
   // Know your customer (kyc.ts).
   KYC_REQUIRED: { status: 403 },
   KYC_UNDER_REVIEW: { status: 409 },
@@ -89,6 +93,7 @@ export const ERROR_CATALOGUE = {
   RISK_SIGNAL_REVIEWED: { status: 409 },
   // Back office: a password-reset link for a member who gave no e-mail address (admin/members.ts).
   MEMBER_HAS_NO_EMAIL: { status: 409 },
+  MEMBER_EMAIL_NOT_VERIFIED: { status: 409 },
   // Wagering (wagering.ts).
   TURNOVER_NOT_MET: { status: 409 },
   BONUS_NOT_FORFEITABLE: { status: 409 },

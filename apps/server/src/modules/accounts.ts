@@ -26,7 +26,14 @@ import {
 } from './auth/index.ts';
 import { createInboxRepository } from './content/index.ts';
 import { createMerchantRepository, type MerchantService } from './merchant/index.ts';
-import { createMemberRepository, createMemberService, type MemberRow, memberRoutes } from './member/index.ts';
+import {
+  createContactsService,
+  createEmailTokenRepository,
+  createMemberRepository,
+  createMemberService,
+  type MemberRow,
+  memberRoutes,
+} from './member/index.ts';
 import { createRegisterRepository, createRegisterService, registerRoutes } from './register/index.ts';
 import {
   createCaptchaRepository,
@@ -154,6 +161,18 @@ export function createAccountsModules(deps: {
     checkNewPassword,
     vipLevelOf: deps.vipLevelOf,
   });
+  const contactsService = createContactsService({
+    db,
+    clock,
+    members,
+    tokens: createEmailTokenRepository(db),
+    outbox,
+    merchantService,
+    smsService,
+    sessions: sessionService,
+    notify: (member, notice, tx) =>
+      inbox.insertMessage(member.merchantCode, member.id, { ...notice, sentAt: clock() }, tx),
+  });
 
   return {
     guards,
@@ -172,7 +191,7 @@ export function createAccountsModules(deps: {
         guards,
         merchantCode,
       });
-      await api.register(memberRoutes, { memberService, guards });
+      await api.register(memberRoutes, { memberService, contactsService, guards });
     },
   };
 }

@@ -7,7 +7,7 @@ export interface OutboxMessage {
   kind: OutboxKind;
   /** Mobile number, e-mail address, or the captcha id. */
   to: string;
-  /** The code the person has to type back. */
+  /** The code the person has to type back (or the link's token); empty for a notice. */
   code: string;
   /** The full text as it would be sent. */
   text: string;

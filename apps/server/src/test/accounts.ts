@@ -234,3 +234,20 @@ export async function registerByMobile(
     },
   });
 }
+
+/**
+ * Verifies the logged-in member's e-mail as the member does: the link asked for again (the profile's
+ * "send the link"), read from the dev outbox, and opened. Answers the link's token.
+ */
+export async function verifyEmailOf(
+  app: FastifyInstance,
+  caller: Caller & { cookie: string },
+): Promise<string> {
+  const asked = await call(app, API.resendEmailVerification, caller);
+  if (asked.statusCode !== 200) throw new Error(`no verification link: ${asked.body}`);
+  const { sentTo } = json<{ value: { sentTo: string } }>(asked).value;
+  const token = (await outbox(app, 'email')).find((entry) => entry.to === sentTo)?.code ?? '';
+  const verified = await call(app, API.verifyEmail, { ip: caller.ip }, { payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`the link did not verify: ${verified.body}`);
+  return token;
+}

@@ -1,4 +1,4 @@
-import { DEVICES, LOGIN_METHODS, REGISTER_METHODS, SMS_PURPOSES } from '@kl/contracts/accounts';
+import { DEVICES, LOGIN_METHODS, REGISTER_METHODS, SMS_CODE_PURPOSES } from '@kl/contracts/accounts';
 import { AGENT_LINK_KINDS } from '@kl/contracts/agents';
 import { sql } from 'drizzle-orm';
 import {
@@ -43,6 +43,8 @@ export const member = pgTable(
     /** National number, digits only, leading zeros dropped. */
     mobileNum: text('mobile_num'),
     email: text('email'),
+    /** When the member opened the link e-mailed to `email`; null until then, and again when the e-mail changes. */
+    emailVerifiedAt: at('email_verified_at'),
     nickname: text('nickname'),
     payeeName: text('payee_name'),
     birthday: date('birthday', { mode: 'string' }),
@@ -193,7 +195,7 @@ export const smsCode = pgTable(
     merchantCode: text('merchant_code')
       .notNull()
       .references(() => merchant.code),
-    purpose: text('purpose', { enum: SMS_PURPOSES }).notNull(),
+    purpose: text('purpose', { enum: SMS_CODE_PURPOSES }).notNull(),
     /** `<countryDialingCode><normalised number>`, e.g. +84912345678. */
     mobile: text('mobile').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -206,7 +208,7 @@ export const smsCode = pgTable(
   (table) => [
     index('sms_code_mobile_created_idx').on(table.merchantCode, table.mobile, table.createdAt),
     index('sms_code_ip_created_idx').on(table.ip, table.createdAt),
-    check('sms_code_purpose_check', inList(table.purpose, SMS_PURPOSES)),
+    check('sms_code_purpose_check', inList(table.purpose, SMS_CODE_PURPOSES)),
   ],
 );
 
@@ -249,6 +251,22 @@ export const passwordResetToken = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('password_reset_token_member_idx').on(table.memberId, table.createdAt)],
+);
+
+/**
+ * The token of an e-mailed verification link (docs/decisions/059-member-contacts.md): single use, 24 hours,
+ * kept as a digest, and good only while the member's e-mail is still the one it was sent to.
+ */
+export const emailVerificationToken = pgTable(
+  'email_verification_token',
+  {
+    ...memberToken(),
+    email: text('email').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('email_verification_token_member_idx').on(table.memberId, table.createdAt)],
 );
 
 /** RSA-OAEP key pairs of the login payload, shared by every process through the database. */

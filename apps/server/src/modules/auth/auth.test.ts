@@ -22,6 +22,7 @@ import {
   sessionCookieOf,
   sendSmsCode,
   solvedCaptcha,
+  verifyEmailOf,
 } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -869,6 +870,8 @@ describeEachDatabase('login, sessions and passwords', (kind) => {
         },
       );
       const cookie = sessionCookieOf(created);
+      // A reset link goes only to an address its member verified.
+      await verifyEmailOf(suite.app, { ip, cookie: cookie ?? '' });
 
       const ask = async (address: string) =>
         call(

@@ -121,7 +121,10 @@ export function createPasswordService(deps: {
       await setPassword(member.id, password);
     },
 
-    /** Sends a reset link to every member with this e-mail; answers the same whether or not one exists. */
+    /**
+     * Sends a reset link to every member who verified this e-mail; answers the same whether or not one
+     * exists (docs/decisions/059-member-contacts.md).
+     */
     async requestPasswordEmail(
       merchantCode: string,
       request: z.infer<typeof passwordEmailRequest>,
@@ -131,7 +134,7 @@ export function createPasswordService(deps: {
       await deps.captchaService.require({ captchaId: request.captchaId, captcha: request.captcha });
       const merchant = await deps.merchantService.getMerchant(merchantCode);
       const now = clock();
-      for (const member of await members.findByEmail(merchantCode, email.value ?? '')) {
+      for (const member of await members.findByVerifiedEmail(merchantCode, email.value ?? '')) {
         if (await resetEmailSentLately(deps.resets, member.id, now)) continue;
         await db.transaction((tx) =>
           queueResetEmail(

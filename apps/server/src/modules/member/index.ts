@@ -6,5 +6,12 @@ export {
   type MemberSearchField,
   type OperatorMemberFilter,
 } from './repository.ts';
+export {
+  type ContactsService,
+  createContactsService,
+  createEmailTokenRepository,
+  EMAIL_LINK_INTERVAL_MS,
+  EMAIL_LINKS_PER_DAY,
+} from './contacts-service.ts';
 export { memberRoutes } from './routes.ts';
 export { createMemberService, type MemberService } from './service.ts';

@@ -23,7 +23,7 @@ describeEachDatabase('member profile', (kind) => {
 
   it('sets, changes and removes the nickname, which the member info then shows', async () => {
     const caller = await member();
-    expect(await profileOf(caller)).toEqual({ nickname: null, birthday: null });
+    expect(await profileOf(caller)).toMatchObject({ nickname: null, birthday: null });
     const set = await change(caller, { nickname: '  Anh Ba 7 ' });
     expect(set.statusCode).toBe(200);
     expect(json(set)).toMatchObject({ value: { nickname: 'Anh Ba 7', birthday: null } });
@@ -69,7 +69,7 @@ describeEachDatabase('member profile', (kind) => {
     const caller = await member();
     const refused = await change(caller, { nickname: 'Kept Out', birthday: '2031-01-01' });
     expect(refused.statusCode).toBe(400);
-    expect(await profileOf(caller)).toEqual({ nickname: null, birthday: null });
+    expect(await profileOf(caller)).toMatchObject({ nickname: null, birthday: null });
   });
 
   it('keeps one birthday of two sent at once', async () => {

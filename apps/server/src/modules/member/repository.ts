@@ -1,6 +1,6 @@
 import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import type { MEMBER_SEARCH_FIELDS } from '@kl/contracts/admin/members';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { keysetAfter } from '../../platform/keyset.ts';
@@ -157,8 +157,11 @@ export function createMemberRepository(db: Db) {
       );
     },
 
-    /** Members with this e-mail (an e-mail is not unique), active ones only. */
-    async findByEmail(merchantCode: string, email: string, tx?: DbOrTx): Promise<MemberRow[]> {
+    /**
+     * Members who verified this e-mail (an e-mail is not unique), active ones only: a link that proves
+     * who a person is goes only to an address its member showed to be theirs (docs/decisions/059-member-contacts.md).
+     */
+    async findByVerifiedEmail(merchantCode: string, email: string, tx?: DbOrTx): Promise<MemberRow[]> {
       return (tx ?? db)
         .select()
         .from(member)
@@ -166,10 +169,50 @@ export function createMemberRepository(db: Db) {
           and(
             eq(member.merchantCode, merchantCode),
             sql`lower(${member.email}) = lower(${email})`,
+            isNotNull(member.emailVerifiedAt),
             isNull(member.disabledAt),
           ),
         )
         .limit(10);
+    },
+
+    /** The member, locked until the transaction ends. */
+    async lock(id: string, tx: DbOrTx): Promise<MemberRow | undefined> {
+      const [row] = await tx.select().from(member).where(eq(member.id, id)).for('update');
+      return row;
+    },
+
+    /** A new e-mail address, not verified yet. */
+    async setEmail(id: string, email: string, now: Date, tx: DbOrTx): Promise<void> {
+      await tx.update(member).set({ email, emailVerifiedAt: null, updatedAt: now }).where(eq(member.id, id));
+    },
+
+    /**
+     * Marks the member's e-mail verified if it is still `email` and the member is active; answers whether
+     * it did (a link to an address since changed verifies nothing).
+     */
+    async verifyEmail(id: string, email: string, now: Date, tx: DbOrTx): Promise<boolean> {
+      const rows = await tx
+        .update(member)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(
+          and(eq(member.id, id), sql`lower(${member.email}) = lower(${email})`, isNull(member.disabledAt)),
+        )
+        .returning({ id: member.id });
+      return rows.length > 0;
+    },
+
+    /** A new mobile number; the unique index refuses one another member of the merchant has. */
+    async setMobile(
+      id: string,
+      mobile: { countryDialingCode: string; mobileNum: string },
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx
+        .update(member)
+        .set({ countryDialingCode: mobile.countryDialingCode, mobileNum: mobile.mobileNum, updatedAt: now })
+        .where(eq(member.id, id));
     },
 
     /** Inserts a member; undefined when the username or the mobile number is already taken. */
@@ -232,6 +275,7 @@ export function createMemberRepository(db: Db) {
           id: member.id,
           username: member.username,
           email: member.email,
+          emailVerifiedAt: member.emailVerifiedAt,
           payeeName: member.payeeName,
           disabledAt: member.disabledAt,
         })

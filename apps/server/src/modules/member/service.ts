@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import { checkAdultBirthDate } from '../../platform/age.ts';
+import { profileOf } from './contacts-service.ts';
 import type { MemberRepository } from './repository.ts';
 
 /** What the member service needs of sessions (the auth module's session service). */
@@ -50,10 +51,9 @@ export function createMemberService(deps: {
       };
     },
 
-    /** The member's profile (docs/decisions/058-member-profile.md). */
+    /** The member's profile (docs/decisions/058-member-profile.md, 059-member-contacts.md). */
     async profile(current: AuthenticatedMember): Promise<MemberProfile> {
-      const member = await load(current);
-      return { nickname: member.nickname, birthday: member.birthday };
+      return profileOf(await load(current));
     },
 
     /**
@@ -88,7 +88,11 @@ export function createMemberService(deps: {
           // Another request set another one first.
           if (kept !== birthday) throw new DomainError('BIRTHDAY_ALREADY_SET', { field: 'birthday' });
         }
-        return { nickname: nickname === undefined ? member.nickname : nickname, birthday: kept };
+        return profileOf({
+          ...member,
+          nickname: nickname === undefined ? member.nickname : nickname,
+          birthday: kept,
+        });
       });
     },
 

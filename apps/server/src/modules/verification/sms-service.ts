@@ -1,4 +1,4 @@
-import type { SMS_PURPOSES } from '@kl/contracts/accounts';
+import type { SMS_CODE_PURPOSES } from '@kl/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { type AttemptRule, createAttemptCounter } from '../../platform/attempts.ts';
 import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
@@ -9,7 +9,7 @@ import type { OutboxSender } from '../../platform/outbox.ts';
 import type { MobileNumber } from './mobile.ts';
 import type { SmsCodeRepository } from './repository.ts';
 
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+export type SmsPurpose = (typeof SMS_CODE_PURPOSES)[number];
 
 /** A new code may be asked 60 s after the last one (the answer's expirationTime). */
 export const SMS_RESEND_MS = 60_000;

@@ -18,7 +18,13 @@ import { SLOT_BET_LEVELS } from '@kl/contracts/slot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateCode, member, memberLoginChallenge, memberSession } from '../../db/schema/index.ts';
+import {
+  affiliateCode,
+  emailVerificationToken,
+  member,
+  memberLoginChallenge,
+  memberSession,
+} from '../../db/schema/index.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { totpCode, totpStep } from '../../platform/totp.ts';
 import { approvedOffer } from '../../modules/agent-contracts/testing.ts';
@@ -155,6 +161,11 @@ const EXPECTATIONS = {
   memberInfo: MEMBER,
   memberProfile: REAL_MEMBER,
   changeProfile: REAL_MEMBER,
+  changeEmail: REAL_MEMBER,
+  resendEmailVerification: REAL_MEMBER,
+  verifyEmail: OPEN,
+  sendMobileCode: REAL_MEMBER,
+  changeMobile: REAL_MEMBER,
   memberSessions: MEMBER,
   loginHistory: MEMBER,
   // A trial member may end its own sessions; the first member's one is not found to anyone else.
@@ -973,7 +984,10 @@ describeEachDatabase('authorization matrix', (kind) => {
         merchantCode: 'kimlong',
         username: freshUsername('reset'),
         type: 0,
-        ...('mobileNum' in contact ? { countryDialingCode: '+84', mobileNum: contact.mobileNum } : contact),
+        // An e-mail verified: a reset link goes to no other.
+        ...('mobileNum' in contact
+          ? { countryDialingCode: '+84', mobileNum: contact.mobileNum }
+          : { ...contact, emailVerifiedAt: time.clock() }),
       });
   }
 
@@ -1106,6 +1120,61 @@ describeEachDatabase('authorization matrix', (kind) => {
     memberInfo: { build: () => ({}) },
     memberProfile: { build: () => ({}) },
     changeProfile: { build: () => ({ payload: { nickname: 'Matrix' } }) },
+    changeEmail: {
+      build: () => ({ payload: { email: `${freshUsername('mail')}@example.com` } }),
+      fresh: 'account',
+    },
+    resendEmailVerification: {
+      build: async ({ who }) => {
+        if (who) {
+          await db()
+            .update(member)
+            .set({ email: `${freshUsername('mail')}@example.com`, emailVerifiedAt: null })
+            .where(eq(member.id, who.memberId));
+        }
+        return {};
+      },
+      fresh: 'account',
+    },
+    verifyEmail: {
+      build: async () => {
+        const email = `${freshUsername('verify')}@example.com`;
+        const [row] = await db()
+          .insert(member)
+          .values({ merchantCode: 'kimlong', username: freshUsername('verify'), type: 0, email })
+          .returning({ id: member.id });
+        const token = `matrix-${freshUsername('token')}`;
+        await db()
+          .insert(emailVerificationToken)
+          .values({
+            memberId: row?.id ?? '',
+            tokenHash: sha256Hex(token),
+            email,
+            expiresAt: new Date(time.clock().getTime() + 60_000),
+            createdAt: time.clock(),
+          });
+        return { payload: { token } };
+      },
+    },
+    sendMobileCode: {
+      build: () => ({ payload: { target: 'new', countryDialingCode: '+84', mobileNum: freshMobile() } }),
+    },
+    changeMobile: {
+      build: async ({ who, ip }) => {
+        const mobileNum = freshMobile();
+        const asked =
+          who &&
+          (await send(
+            API.sendMobileCode,
+            who,
+            { payload: { target: 'new', countryDialingCode: '+84', mobileNum } },
+            ip,
+          ));
+        const code = asked?.statusCode === 200 ? await latestSms(app, `+84${mobileNum.slice(1)}`) : undefined;
+        return { payload: { countryDialingCode: '+84', mobileNum, newCode: code ?? '000000' } };
+      },
+      fresh: 'account',
+    },
     memberSessions: { build: () => ({}) },
     loginHistory: { build: () => ({ query: { pageNo: '1' } }) },
     endMemberSession: { build: async () => ({ query: { sessionId: await spareSession() } }) },

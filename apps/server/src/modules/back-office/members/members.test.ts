@@ -397,7 +397,12 @@ describeEachDatabase('back-office members', (kind) => {
   it('e-mails a member the password-reset link they use, names only the address, once a minute, audited', async () => {
     const { row, caller } = await suite.newMember();
     const email = `reset.${row.username}@example.com`;
-    await db().update(member).set({ email }).where(eq(member.id, row.id));
+    // An address the member verified (the link goes to no other).
+    const verified = { emailVerifiedAt: suite.time.clock() };
+    await db()
+      .update(member)
+      .set({ email, ...verified })
+      .where(eq(member.id, row.id));
     const send = (memberId = row.id) =>
       request(adminCalls.adminSendMemberPasswordReset, operators.risk, { params: { memberId } });
     const mailsTo = async (address: string) =>
@@ -443,7 +448,10 @@ describeEachDatabase('back-office members', (kind) => {
     // Two clicks at once: one e-mail; the member's row is locked before the last one is read.
     const { row: other } = await suite.newMember();
     const otherEmail = `reset.${other.username}@example.com`;
-    await db().update(member).set({ email: otherEmail }).where(eq(member.id, other.id));
+    await db()
+      .update(member)
+      .set({ email: otherEmail, ...verified })
+      .where(eq(member.id, other.id));
     const both = await Promise.all([send(other.id), send(other.id)]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 429]);
     expect(await mailsTo(otherEmail)).toHaveLength(1);
@@ -452,6 +460,14 @@ describeEachDatabase('back-office members', (kind) => {
     const refused = await send(noMail.id);
     expect(refused.statusCode).toBe(409);
     expect(codeOf(refused)).toBe('MEMBER_HAS_NO_EMAIL');
+    expect(await auditOf(noMail.id)).toEqual([]);
+    // An address the member never verified, which an insider could have typed in: refused, nothing sent.
+    const unverified = `typed.${noMail.username}@example.com`;
+    await db().update(member).set({ email: unverified }).where(eq(member.id, noMail.id));
+    const notVerified = await send(noMail.id);
+    expect(notVerified.statusCode).toBe(409);
+    expect(codeOf(notVerified)).toBe('MEMBER_EMAIL_NOT_VERIFIED');
+    expect(await mailsTo(unverified)).toEqual([]);
     expect(await auditOf(noMail.id)).toEqual([]);
     expect((await send(randomUUID())).statusCode).toBe(404);
   });

@@ -67,8 +67,15 @@ export function registerMemberRoutes(
     description:
       'The link (valid 30 minutes, used once) goes to the member’s e-mail address only; the answer names ' +
       'the address, never the link. At most once a minute per member (TOO_MANY_REQUESTS). A member without ' +
-      'an e-mail address: MEMBER_HAS_NO_EMAIL. Audited. Unknown member: 404.',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'MEMBER_HAS_NO_EMAIL', 'TOO_MANY_REQUESTS'],
+      'an e-mail address: MEMBER_HAS_NO_EMAIL; one whose address is not verified: MEMBER_EMAIL_NOT_VERIFIED. ' +
+      'Audited. Unknown member: 404.',
+    failures: [
+      ...GUARD_FAILURES,
+      'NOT_FOUND',
+      'MEMBER_HAS_NO_EMAIL',
+      'MEMBER_EMAIL_NOT_VERIFIED',
+      'TOO_MANY_REQUESTS',
+    ],
     handler: (request) => memberService.sendPasswordReset(actorOf(request), request.params.memberId),
   });
 }

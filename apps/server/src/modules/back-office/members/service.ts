@@ -222,7 +222,8 @@ export function createMemberService(deps: {
     /**
      * E-mails the member the link of a forgotten password (the one /m/forget sends), at most once a minute:
      * the operator never sees the link, only where it went. The member row is locked first, so two clicks
-     * at once send one e-mail. A member without an e-mail address is MEMBER_HAS_NO_EMAIL.
+     * at once send one e-mail. A member without an e-mail address is MEMBER_HAS_NO_EMAIL, one whose address
+     * is not verified MEMBER_EMAIL_NOT_VERIFIED (docs/decisions/059-member-contacts.md).
      */
     async sendPasswordReset(actor: AuditActor, memberId: string): Promise<{ sentTo: string }> {
       const merchant = await deps.merchantService.getMerchant(merchantCode);
@@ -230,6 +231,8 @@ export function createMemberService(deps: {
         const row = await members.lockOfMerchant(merchantCode, memberId, tx);
         if (!row) throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
         if (!row.email) throw new DomainError('MEMBER_HAS_NO_EMAIL');
+        // Not to an address the member never showed to be theirs (one an insider could have typed in).
+        if (!row.emailVerifiedAt) throw new DomainError('MEMBER_EMAIL_NOT_VERIFIED');
         const now = clock();
         if (await resetEmailSentLately(resets, memberId, now, tx)) {
           throw new DomainError('TOO_MANY_REQUESTS', { reason: 'RESET_EMAIL_INTERVAL' });
