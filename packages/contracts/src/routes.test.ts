@@ -59,6 +59,9 @@ const MEMBER_CENTRE_PATHS = [
   '/m/member/responsibleGaming',
 ];
 
+/** The screen of an e-mailed link (docs/decisions/059-member-contacts.md). */
+const LINK_PATHS = ['/m/verify-email'];
+
 /** The game client of an external provider (docs/decisions/027-provider-launch.md). */
 const PROVIDER_PATHS = ['/m/provider/:kind'];
 
@@ -66,7 +69,9 @@ describe('route table', () => {
   it('has exactly the routes of product.md §2, the member centre screens and the provider client, each once', () => {
     const paths = ROUTES.map((r) => fullPath(r.pattern));
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...MEMBER_CENTRE_PATHS, ...PROVIDER_PATHS].sort());
+    expect([...paths].sort()).toEqual(
+      [...SPEC_PATHS, ...MEMBER_CENTRE_PATHS, ...LINK_PATHS, ...PROVIDER_PATHS].sort(),
+    );
   });
 
   it('maps the categories to the paths of product.md §2', () => {

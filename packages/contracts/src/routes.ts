@@ -120,6 +120,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // The member's profile (docs/decisions/058-member-profile.md).
   route('member/profile', { page: 'member', titleKey: 'route.memberProfile', gated: true }),
   route('member/security', { page: 'member', titleKey: 'route.memberSecurity', gated: true }),
+  // The e-mailed link that verifies a member's address (docs/decisions/059-member-contacts.md).
+  route('verify-email', { page: 'verifyEmail' }),
   // Identity documents (docs/decisions/057-know-your-customer.md).
   route('member/kyc', { page: 'member', titleKey: 'route.memberKyc', gated: true }),
   route('member/responsibleGaming', {

@@ -38,7 +38,7 @@ const BUILT = new Set([
   'member/security',
   'member/kyc',
   'member/responsibleGaming',
-  ...['member/home', 'member/history', 'member/gameRecords', 'member/profile'],
+  ...['member/home', 'member/history', 'member/gameRecords', 'member/profile', 'verify-email'],
   ...['activity', 'activityDetail', 'member/benefits', 'inviteFriends'],
   'slotsCenter',
   'provider/:kind',

@@ -28,6 +28,7 @@ import {
   MemberHistoryScreen,
   MemberHomeScreen,
   ProfileScreen,
+  VerifyEmailScreen,
 } from '../features/member/index.ts';
 import { ActivityDetailScreen, ActivityScreen } from '../features/promotions/index.ts';
 import { BenefitsScreen } from '../features/vip/index.ts';
@@ -126,6 +127,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'member/history': of('member', MemberHistoryScreen),
   'member/gameRecords': of('member', GameRecordsScreen),
   'member/profile': of('member', ProfileScreen),
+  'verify-email': of('member', VerifyEmailScreen),
   activity: of('promotions', ActivityScreen),
   activityDetail: of('promotions', ActivityDetailScreen),
   'member/benefits': of('vip', BenefitsScreen),

@@ -9,5 +9,7 @@ export const MemberHistoryScreen = lazyWithPreload(() => import('./history-scree
 export const GameRecordsScreen = lazyWithPreload(() => import('./game-records-screen.tsx'));
 /** The member's profile (/m/member/profile, docs/decisions/058-member-profile.md). */
 export const ProfileScreen = lazyWithPreload(() => import('./profile-screen.tsx'));
+/** The e-mailed verification link, opened (/m/verify-email, docs/decisions/059-member-contacts.md). */
+export const VerifyEmailScreen = lazyWithPreload(() => import('./verify-email-screen.tsx'));
 /** Whether a member type is an agent's (the side menu's agent item says "agent centre" to them). */
 export { isAgentType } from './lib/agent-types.ts';

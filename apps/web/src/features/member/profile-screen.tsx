@@ -3,22 +3,24 @@ import type { MemberProfile } from '@kl/contracts/accounts';
 import type { HeadIcon } from '@kl/contracts/content';
 import { fieldSchema } from '@kl/contracts/verifier';
 import { useId } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, messageFor } from '../../shared/lib/api-client.ts';
 import { FormField } from '../../shared/ui/form-field.tsx';
 import { useSubmitOnce } from '../../shared/ui/form-submit.ts';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useHeadIcon } from './api/get-head-icon.ts';
 import { useChangeProfile, useMemberProfile, useSetHeadIcon } from './api/profile.ts';
+import { EmailCard, MobileCard } from './components/contact-cards.tsx';
+import { saveField } from './lib/save-field.ts';
 import './member.css';
 
 /**
  * /m/member/profile (docs/decisions/058-member-profile.md; a member-centre page: trial members get the
  * register alert from the router): the avatar, picked among the site's; the nickname shown instead of the
- * username; the birthday, set once.
+ * username; the birthday, set once; the e-mail, verified by a link, and the mobile number, changed with
+ * two codes (docs/decisions/059-member-contacts.md).
  */
 export default function ProfileScreen() {
   const { t } = useTranslation();
@@ -38,32 +40,12 @@ export default function ProfileScreen() {
         <>
           <NicknameForm profile={profile.data} />
           <BirthdayCard profile={profile.data} />
+          <EmailCard profile={profile.data} />
+          <MobileCard profile={profile.data} />
         </>
       )}
     </section>
   );
-}
-
-/**
- * Sends one field of the profile: its success said in a toast, a refusal naming the field shown under it
- * (with the focus), any other one in a toast.
- */
-async function saveField<T extends FieldValues>(
-  save: () => Promise<unknown>,
-  saved: string,
-  setError: UseFormSetError<T>,
-  name: Path<T>,
-) {
-  try {
-    await save();
-    void toast.success(saved);
-  } catch (error) {
-    if (error instanceof ApiError && error.value?.field === name) {
-      setError(name, { type: 'server', message: error.code }, { shouldFocus: true });
-    } else {
-      void toast.error(messageFor(error));
-    }
-  }
 }
 
 /** The site's avatars as a group of radio buttons: choosing one saves it. */
@@ -133,7 +115,7 @@ function NicknameForm({ profile }: { profile: MemberProfile }) {
         () => change.mutateAsync({ nickname: nickname ?? '' }),
         t('member.profile.nickname.saved'),
         setError,
-        'nickname',
+        ['nickname'],
       ),
     ),
   );
@@ -189,7 +171,7 @@ function BirthdayCard({ profile }: { profile: MemberProfile }) {
         () => change.mutateAsync({ birthday: birthday ?? '' }),
         t('member.profile.birthday.saved'),
         setError,
-        'birthday',
+        ['birthday'],
       ),
     ),
   );

@@ -7,7 +7,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useSendSms } from '../api/send-sms.ts';
 import { formMessage } from '../lib/form-errors.ts';
-import { useSmsCountdown } from './use-sms-countdown.ts';
+import { useSmsCountdown } from '../../../shared/hooks/use-sms-countdown.ts';
 
 type ValidMobile = () => Promise<{ mobileNum: string; countryDialingCode: string } | null>;
 
