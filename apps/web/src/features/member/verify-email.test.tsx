@@ -25,4 +25,10 @@ describe('the e-mailed verification link (/m/verify-email, docs/decisions/059-me
       screen.getByText('The verification link is invalid or has expired; send a new one from your profile'),
     ).toBeInTheDocument();
   });
+
+  it('takes an address without a token for an invalid link, without asking the server', async () => {
+    await openMember({ path: '/m/verify-email?lang=en' });
+    expect(await screen.findByText('This link cannot verify an address.')).toBeInTheDocument();
+    expect(callsTo(accountsCalls.verifyEmail)).toEqual([]);
+  });
 });
