@@ -163,6 +163,32 @@ test('help shows its HTML with the script removed, and opens the terms', async (
   expect(dialogs).toEqual([]);
 });
 
+test('a member reaches the message centre from the side menu and from the member centre', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await asNewMember(page, 'ms');
+  // In Vietnamese, from the side menu of home.
+  await navigate('/m/home', { lang: 'vi', scan: false });
+  await page.getByRole('button', { name: t('vi', 'header.menu') }).click();
+  const menu = page.getByRole('dialog', { name: t('vi', 'sideMenu.title') });
+  await menu.getByRole('link', { name: t('vi', 'sideMenu.messageCentre') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/message');
+  await expect(page.getByTestId('message-centre')).toBeVisible();
+  await expectAccessible('the message centre, from the side menu');
+
+  // In English, from the member centre's messages.
+  await navigate('/m/member/home', { lang: 'en', scan: false });
+  await page
+    .getByRole('navigation', { name: en('member.groups.messages') })
+    .getByRole('link', { name: en('member.items.messageCentre') })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === '/m/message');
+  await expect(centreEntry(page, 'messages.inbox')).toBeVisible();
+  await expectAccessible('the message centre, from the member centre');
+});
+
 test('a visitor is shown the way to log in at the message centre, and sees the announcements', async ({
   page,
   navigate,

@@ -68,6 +68,10 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       '/m/inviteFriends',
     );
     const messages = within(page).getByRole('navigation', { name: 'Messages and help' });
+    expect(within(messages).getByRole('link', { name: 'Message centre' })).toHaveAttribute(
+      'href',
+      '/m/message',
+    );
     expect(await within(messages).findByRole('link', { name: 'Inbox 4 unread' })).toHaveAttribute(
       'href',
       '/m/webEmail',
@@ -111,6 +115,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
       'VIP benefits',
       'Invite friends',
       'Become an agent',
+      'Message centre',
       'Inbox',
       'Feedback',
     ]);

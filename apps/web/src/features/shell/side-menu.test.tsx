@@ -32,6 +32,7 @@ describe('side menu (product.md §2)', () => {
     const { menu } = await openMenu('visitor');
     const nav = within(menu).getByRole('navigation', { name: 'Menu' });
     expect(within(nav).getByRole('link', { name: 'Announcements' })).toHaveAttribute('href', '/m/notice');
+    expect(within(nav).getByRole('link', { name: 'Message centre' })).toHaveAttribute('href', '/m/message');
     expect(within(nav).getByRole('link', { name: 'Invite friends' })).toHaveAttribute(
       'href',
       '/m/inviteFriends',

@@ -70,6 +70,14 @@ export const AgentIcon = () => (
   </Icon>
 );
 
+/** The message centre: a tray of messages. */
+export const MessagesIcon = () => (
+  <Icon>
+    <path d="M3 13l3-8h12l3 8v6H3z" />
+    <path d="M3 13h5l1 2h6l1-2h5" />
+  </Icon>
+);
+
 export const MemberIcon = () => (
   <Icon>
     <circle cx="12" cy="8" r="4" />

@@ -7,6 +7,7 @@ import {
   GiftIcon,
   Icon,
   InviteIcon,
+  MessagesIcon,
   WithdrawIcon,
 } from '../../../shared/ui/icons.tsx';
 import type { MemberItemKey } from '../lib/member-items.ts';
@@ -91,6 +92,7 @@ export const ITEM_ICONS: Record<MemberItemKey, () => ReactElement> = {
   responsibleGaming: HeartIcon,
   vip: () => <GiftIcon />,
   invite: () => <InviteIcon />,
+  messageCentre: () => <MessagesIcon />,
   inbox: MailIcon,
   feedback: ChatIcon,
   agentCentre: () => <AgentIcon />,

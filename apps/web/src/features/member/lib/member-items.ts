@@ -15,6 +15,7 @@ export type MemberItemKey =
   | 'responsibleGaming'
   | 'vip'
   | 'invite'
+  | 'messageCentre'
   | 'inbox'
   | 'feedback'
   | 'agentCentre'
@@ -40,7 +41,7 @@ export interface MenuGroup {
 export const MENU_GROUPS: readonly MenuGroup[] = [
   { key: 'account', items: ['profile', 'security', 'kyc', 'responsibleGaming'] },
   { key: 'benefits', items: ['vip', 'invite'] },
-  { key: 'messages', items: ['inbox', 'feedback'] },
+  { key: 'messages', items: ['messageCentre', 'inbox', 'feedback'] },
 ];
 
 /** An agent's entries: its centre (/m/agent) and the three contract screens. */
@@ -102,6 +103,7 @@ export function memberItems({
     responsibleGaming: route('responsibleGaming', fullPath('member/responsibleGaming')),
     vip: fromQuickNav('vip', fullPath('member/benefits')),
     invite: route('invite', fullPath('inviteFriends')),
+    messageCentre: route('messageCentre', fullPath('message')),
     inbox: route('inbox', fullPath('webEmail')),
     feedback: route('feedback', fullPath('feedback')),
     agentCentre: route('agentCentre', fullPath('agent')),

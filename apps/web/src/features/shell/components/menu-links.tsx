@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { safeLinkUrl } from '../../../shared/lib/url.ts';
-import { AgentIcon, HomeIcon, InviteIcon } from '../../../shared/ui/icons.tsx';
+import { AgentIcon, HomeIcon, InviteIcon, MessagesIcon } from '../../../shared/ui/icons.tsx';
 import { DEFAULT_CATEGORY, useUiStore } from '../../../shared/stores/ui-store.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useAppDownload } from '../../app-download/index.ts';
@@ -101,7 +101,7 @@ function SocialLinks() {
 
 /**
  * The side menu's links (product.md §2): home, announcements with the unclaimed count (logged in), the
- * download promo, live chat, agent (the agent centre for agents, the application for others; docs/agents.md),
+ * message centre (announcements and the inbox in one place), the download promo, live chat, agent (the agent centre for agents, the application for others; docs/agents.md),
  * invite (product.md §2/§6 rules), the social links and about us.
  */
 export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
@@ -134,6 +134,12 @@ export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
             badge={role === 'visitor' ? null : <UnreadBadge />}
             onClick={onNavigate}
             testId="menu-announcements"
+          />
+          <MenuLink
+            to={MENU_PATHS.messageCentre}
+            icon={<MessagesIcon />}
+            label={t('sideMenu.messageCentre')}
+            onClick={onNavigate}
           />
           {appOffered && (
             <li>

@@ -32,6 +32,7 @@ export const liveChatShown = (status: SystemStatus | undefined) =>
 
 export const MENU_PATHS = {
   notice: fullPath('notice'),
+  messageCentre: fullPath('message'),
   app: fullPath('app'),
   service: fullPath('service'),
   invite: fullPath('inviteFriends'),
