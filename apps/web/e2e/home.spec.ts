@@ -149,8 +149,18 @@ test('the side menu is complete for a visitor and for a member', async ({
   await navigate('/m/home', { scan: false });
   await page.getByRole('button', { name: en('header.menu') }).click();
   let menu = page.getByRole('dialog', { name: en('sideMenu.title') });
+  /** The menu's links (a banner below may be named as one of them). */
+  const links = () => menu.getByRole('navigation', { name: en('sideMenu.title') });
   await expect(menu.getByRole('link', { name: en('sideMenu.announcements') })).toBeVisible();
-  await expect(menu.getByRole('link', { name: en('sideMenu.invite') })).toBeVisible();
+  await expect(links().getByRole('link', { name: en('sideMenu.invite') })).toBeVisible();
+  await expect(links().getByRole('link', { name: en('sideMenu.messageCentre') })).toHaveAttribute(
+    'href',
+    '/m/message',
+  );
+  // The seeded merchant's m_leftmenu banners, each a link.
+  const featured = menu.getByRole('region', { name: en('sideMenu.featured') });
+  await expect(featured.getByRole('link')).toHaveCount(2);
+  await expect(featured.getByRole('link').first()).toHaveAttribute('href', '/m/inviteFriends');
   await expect(menu.getByRole('link', { name: new RegExp(en('sideMenu.agent')) })).toBeVisible();
   await expect(menu.getByRole('link', { name: en('sideMenu.liveChat') })).toBeVisible();
   await expect(menu.getByRole('link', { name: en('sideMenu.about') })).toHaveAttribute(
@@ -174,7 +184,7 @@ test('the side menu is complete for a visitor and for a member', async ({
     menu.getByTestId('member-actions').getByRole('link', { name: en('sideMenu.deposit') }),
   ).toBeVisible();
   // The seeded merchant runs a REFERRAL promotion (INVITE50): members are offered invite too.
-  await expect(menu.getByRole('link', { name: en('sideMenu.invite') })).toHaveAttribute(
+  await expect(links().getByRole('link', { name: en('sideMenu.invite') })).toHaveAttribute(
     'href',
     '/m/inviteFriends',
   );

@@ -108,7 +108,10 @@ test('the invite page shows the referral code, link and QR image', async ({
   await navigate('/m/home', { scan: false });
   await page.getByRole('button', { name: en('header.menu') }).click();
   await expect(
-    page.getByTestId('side-menu').getByRole('link', { name: en('sideMenu.invite') }),
+    page
+      .getByTestId('side-menu')
+      .getByRole('navigation', { name: en('sideMenu.title') })
+      .getByRole('link', { name: en('sideMenu.invite') }),
   ).toBeVisible();
 });
 

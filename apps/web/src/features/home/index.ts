@@ -1,6 +1,10 @@
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 import { HomeGames } from '../games/index.ts';
 
+/** The banners of every group (one call, shared with home) and how a banner's link is followed. */
+export { useBanners } from './api/get-banners.ts';
+export { bannerLink, bannersOf } from './lib/banners.ts';
+
 /** The home screen (/m/home and its aliases), in its own chunk. */
 export const HomeScreen = lazyWithPreload(() => import('./home-screen.tsx'));
 

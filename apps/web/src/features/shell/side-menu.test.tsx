@@ -50,6 +50,17 @@ describe('side menu (product.md §2)', () => {
       'Telegram (opens in a new tab)',
       'Telegram 2 (opens in a new tab)',
     ]);
+    // The m_leftmenu banner, and none of the other groups'.
+    const featured = within(menu).getByRole('region', { name: 'Featured' });
+    expect(
+      within(featured)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('alt')),
+    ).toEqual(['Invite and earn']);
+    expect(within(featured).getByRole('link', { name: 'Invite and earn' })).toHaveAttribute(
+      'href',
+      '/m/inviteFriends',
+    );
     expect(within(menu).queryByTestId('announcement-badge')).toBeNull();
     expect(within(menu).queryByTestId('member-actions')).toBeNull();
     expect(callsTo(contentCalls.announcementUnreadCount)).toHaveLength(0);

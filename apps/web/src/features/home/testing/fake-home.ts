@@ -15,7 +15,7 @@ export const createAnnouncement = (id: number, overrides: Partial<Announcement> 
   ...{ summary: `Body ${id}`, date: '2025-06-01T00:00:00.000Z', popular: true, ...overrides },
 });
 
-/** Three m_home banners (a link in the app, to another site, none), one m_live, one m_popup. */
+/** Three m_home banners (a link in the app, to another site, none), one m_live, one m_popup, one m_leftmenu. */
 export const DEFAULT_BANNERS: Banner[] = [
   createBanner(1, { title: 'First deposit bonus' }),
   createBanner(2, {
@@ -26,6 +26,7 @@ export const DEFAULT_BANNERS: Banner[] = [
   createBanner(3, { title: 'VIP club', linkUrl: null, linkTarget: null }),
   createBanner(11, { groupName: 'm_live', title: 'Live hosts', linkUrl: '/m/live-games' }),
   createBanner(21, { groupName: 'm_popup', title: 'Get the app', linkUrl: '/m/app' }),
+  createBanner(31, { groupName: 'm_leftmenu', title: 'Invite and earn', linkUrl: '/m/inviteFriends' }),
 ];
 
 function linkArt(id: number, name: string, url: string | null = null) {

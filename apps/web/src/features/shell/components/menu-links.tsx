@@ -12,6 +12,7 @@ import { useServiceLinks } from '../../support/index.ts';
 import { useSystemStatus } from '../../system-status/index.ts';
 import { useReferralPromotionRunning } from '../../promotions/side-menu.ts';
 import { isAgentType } from '../../member/index.ts';
+import { MenuBanners } from './menu-banners.tsx';
 import { inviteShown, liveChatShown, MENU_PATHS } from '../lib/menu-rules.ts';
 import { ChatIcon, DownloadIcon, FacebookIcon, InfoIcon, MegaphoneIcon, TelegramIcon } from './icons.tsx';
 
@@ -102,7 +103,7 @@ function SocialLinks() {
 /**
  * The side menu's links (product.md §2): home, announcements with the unclaimed count (logged in), the
  * message centre (announcements and the inbox in one place), the download promo, live chat, agent (the agent centre for agents, the application for others; docs/agents.md),
- * invite (product.md §2/§6 rules), the social links and about us.
+ * invite (product.md §2/§6 rules), the merchant's m_leftmenu banners, the social links and about us.
  */
 export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -187,6 +188,7 @@ export function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
           />
         </ul>
       </nav>
+      <MenuBanners onNavigate={onNavigate} />
       <SocialLinks />
     </>
   );
