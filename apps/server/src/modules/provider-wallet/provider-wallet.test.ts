@@ -129,9 +129,26 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       gameId,
       demo: false,
     });
-    // A repeat (the provider got no answer) is the same session; the token never opens a second one.
-    const again = await send('authenticate', { token });
-    expect(again.value.sessionId).toBe(first.value.sessionId);
+    // Once: the launch address seen again (history, a Referer, a proxy's log) opens nothing, and two at
+    // once open one session.
+    expect(await send('authenticate', { token })).toMatchObject({
+      status: 410,
+      code: 'LAUNCH_LINK_EXPIRED',
+      value: { reason: 'TOKEN_USED' },
+      providerStatus: 'RS_ERROR_INVALID_TOKEN',
+    });
+    const { token: raced } = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    tokens.push(raced);
+    const both = await Promise.all([
+      send('authenticate', { token: raced }),
+      send('authenticate', { token: raced }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 410]);
     const balance = await send('balance', { sessionId: first.value.sessionId });
     expect(balance.value).toEqual({ status: 'RS_OK', currency: 'VND', balance: 250_000 });
 

@@ -1,5 +1,5 @@
 import type { ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import {
   gameProvider,
   type GameProviderRow,
@@ -262,28 +262,28 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       sessionEndsAt: Date,
       tx: DbOrTx = db,
     ): Promise<ProviderSessionRow | undefined> {
+      // Once: the first exchange marks it, so a launch address seen again (history, a Referer, a proxy's
+      // log) opens nothing.
       const [row] = await tx
         .update(providerSession)
-        .set({
-          authenticatedAt: sql`coalesce(${providerSession.authenticatedAt}, ${now})`,
-          expiresAt: sql`coalesce(${providerSession.expiresAt}, ${sessionEndsAt})`,
-        })
+        .set({ authenticatedAt: now, expiresAt: sessionEndsAt })
         .where(
           and(
             eq(providerSession.tokenHash, where.tokenHash),
             eq(providerSession.merchantCode, where.merchantCode),
             eq(providerSession.providerCode, where.providerCode),
             gt(providerSession.tokenExpiresAt, now),
+            isNull(providerSession.authenticatedAt),
           ),
         )
         .returning();
       return row;
     },
 
-    /** Whether the provider was given this token at all (to tell an expired token from an unknown one). */
+    /** The token as issued to this provider, if it was (to tell a used or expired token from an unknown one). */
     async tokenIssued(where: { merchantCode: string; providerCode: string; tokenHash: string }) {
       const [row] = await db
-        .select({ id: providerSession.id })
+        .select({ id: providerSession.id, authenticatedAt: providerSession.authenticatedAt })
         .from(providerSession)
         .where(
           and(
@@ -292,7 +292,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
             eq(providerSession.providerCode, where.providerCode),
           ),
         );
-      return row !== undefined;
+      return row;
     },
 
     async findSession(id: string, tx: DbOrTx = db): Promise<ProviderSessionRow | undefined> {

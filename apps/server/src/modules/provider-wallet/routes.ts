@@ -95,9 +95,9 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     summary: 'A game provider exchanges the launch token for the player’s session (signed)',
     description:
       `${SIGNING} Body: { token }. Answers the session id to send with every later call, the player's id ` +
-      'and name, currency, balance and game. A repeat within the token’s 5 minutes answers the same session; ' +
-      'an unknown token is 410 LAUNCH_LINK_EXPIRED (RS_ERROR_INVALID_TOKEN), an expired one the same with ' +
-      'RS_ERROR_TOKEN_EXPIRED; a disabled member 403 ACCOUNT_UNAVAILABLE (RS_ERROR_USER_DISABLED).',
+      'and name, currency, balance and game. The token is exchanged once, within its 5 minutes: an unknown ' +
+      'or used token is 410 LAUNCH_LINK_EXPIRED (RS_ERROR_INVALID_TOKEN; reason TOKEN_INVALID or ' +
+      'TOKEN_USED), an expired one the same with RS_ERROR_TOKEN_EXPIRED; a disabled member 403 ACCOUNT_UNAVAILABLE (RS_ERROR_USER_DISABLED).',
     tags,
     config,
     failures: [...SIGNED_FAILURES, 'LAUNCH_LINK_EXPIRED', 'ACCOUNT_UNAVAILABLE'],

@@ -478,7 +478,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       return { token, expiresAt };
     },
 
-    /** The provider exchanges a launch token for the session; a repeat within its time answers the same. */
+    /**
+     * The provider exchanges a launch token for the session, once: a token used already is LAUNCH_LINK_EXPIRED
+     * (reason TOKEN_USED), one past PROVIDER_LAUNCH_TOKEN_TTL_MS TOKEN_EXPIRED.
+     */
     async authenticate(request: SignedProviderRequest): Promise<ProviderAuthenticateResult> {
       const { provider, body } = await verified('authenticate', request, providerAuthenticateRequest);
       const now = clock();
@@ -489,7 +492,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       };
       const session = await wallet.exchangeToken(where, now, addMs(now, PROVIDER_SESSION_TTL_MS));
       if (!session) {
-        const reason = (await wallet.tokenIssued(where)) ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID';
+        const issued = await wallet.tokenIssued(where);
+        const reason = !issued ? 'TOKEN_INVALID' : issued.authenticatedAt ? 'TOKEN_USED' : 'TOKEN_EXPIRED';
         throw new DomainError('LAUNCH_LINK_EXPIRED', { reason });
       }
       const player = await playerOf(session.merchantCode, session.memberId);
