@@ -1,4 +1,4 @@
-import { API, memberProfile, successEnvelope } from '@kl/contracts';
+import { API } from '@kl/contracts';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { member } from '../../db/schema/index.ts';
@@ -16,6 +16,7 @@ import {
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTestApp } from '../../test/suite.ts';
+import { profileOf as profileOfMember } from './testing.ts';
 import { sessionOf } from '../wallet/testing.ts';
 import { EMAIL_LINKS_PER_DAY } from './contacts-service.ts';
 
@@ -23,11 +24,7 @@ describeEachDatabase('member e-mail and mobile number', (kind) => {
   const suite = useTestApp(kind, { config: { devOutbox: true } });
   const db = () => suite.database.current.db;
 
-  async function profileOf(caller: Caller) {
-    const response = await call(suite.app, API.memberProfile, caller);
-    expect(response.statusCode).toBe(200);
-    return successEnvelope(memberProfile).parse(json(response)).value;
-  }
+  const profileOf = (caller: Caller) => profileOfMember(suite.app, caller);
   const changeEmail = (caller: Caller, email: string) =>
     call(suite.app, API.changeEmail, caller, { payload: { email } });
   const resend = (caller: Caller) => call(suite.app, API.resendEmailVerification, caller);

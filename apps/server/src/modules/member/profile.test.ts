@@ -4,6 +4,7 @@ import { call, type Caller, registerByUsername } from '../../test/accounts.ts';
 import { json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { useTestApp } from '../../test/suite.ts';
+import { profileOf as profileOfMember } from './testing.ts';
 
 // The test clock reads 2030-03-01 08:00 UTC: 15:00 on 1 March 2030 in Vietnam.
 describeEachDatabase('member profile', (kind) => {
@@ -15,11 +16,7 @@ describeEachDatabase('member profile', (kind) => {
   };
   const change = (caller: Caller, payload: Record<string, unknown>) =>
     call(suite.app, API.changeProfile, caller, { payload });
-  async function profileOf(caller: Caller) {
-    const response = await call(suite.app, API.memberProfile, caller);
-    expect(response.statusCode).toBe(200);
-    return successEnvelope(memberProfile).parse(json(response)).value;
-  }
+  const profileOf = (caller: Caller) => profileOfMember(suite.app, caller);
 
   it('sets, changes and removes the nickname, which the member info then shows', async () => {
     const caller = await member();

@@ -2,44 +2,31 @@ import type { Banner } from '@kl/contracts/content';
 import { CenterPopup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CloseButton, ModalPanel } from '../../../shared/ui/modal-panel.tsx';
-import { bannerLink } from '../lib/banners.ts';
+import { BannerItem } from './banner-item.tsx';
 import '../../../shared/lib/antd-setup.ts';
 
 /** The m_popup pictures (the server draws them 600 × 600). */
 const SIZE = 600;
 
 function PopupBanner({ banner, onFollow }: { banner: Banner; onFollow: () => void }) {
-  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (failed) return null;
-  const picture = (
-    <img
-      className="kl-promo__image"
-      src={banner.url}
-      alt={banner.title}
-      width={SIZE}
-      height={SIZE}
-      onError={() => setFailed(true)}
-    />
-  );
-  const link = bannerLink(banner.linkUrl);
   return (
-    <li>
-      {link?.kind === 'app' && (
-        <Link to={link.to} onClick={onFollow}>
-          {picture}
-        </Link>
-      )}
-      {link?.kind === 'external' && (
-        <a href={link.href} target="_blank" rel="noopener noreferrer">
-          {picture}
-          <span className="kl-visually-hidden"> ({t('common.opensInNewTab')})</span>
-        </a>
-      )}
-      {link === null && picture}
-    </li>
+    <BannerItem
+      banner={banner}
+      onFollow={onFollow}
+      picture={
+        <img
+          className="kl-promo__image"
+          src={banner.url}
+          alt={banner.title}
+          width={SIZE}
+          height={SIZE}
+          onError={() => setFailed(true)}
+        />
+      }
+    />
   );
 }
 

@@ -1,42 +1,29 @@
 import type { Banner } from '@kl/contracts/content';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { bannerLink, bannersOf, useBanners } from '../../home/index.ts';
+import { BannerItem, bannersOf, useBanners } from '../../home/index.ts';
 
 /** The m_leftmenu pictures (the server draws them 600 × 200). */
 const WIDTH = 600;
 const HEIGHT = 200;
 
 function MenuBanner({ banner, onNavigate }: { banner: Banner; onNavigate: () => void }) {
-  const { t } = useTranslation();
-  const picture = (
-    <img
-      className="kl-side-menu__banner"
-      src={banner.url}
-      alt={banner.title}
-      width={WIDTH}
-      height={HEIGHT}
-      loading="lazy"
-      decoding="async"
-    />
-  );
-  const link = bannerLink(banner.linkUrl);
   return (
-    <li>
-      {link?.kind === 'app' && (
-        <Link to={link.to} onClick={onNavigate}>
-          {picture}
-        </Link>
-      )}
-      {link?.kind === 'external' && (
-        <a href={link.href} target="_blank" rel="noopener noreferrer">
-          {picture}
-          <span className="kl-visually-hidden"> ({t('common.opensInNewTab')})</span>
-        </a>
-      )}
-      {link === null && picture}
-    </li>
+    <BannerItem
+      banner={banner}
+      onFollow={onNavigate}
+      picture={
+        <img
+          className="kl-side-menu__banner"
+          src={banner.url}
+          alt={banner.title}
+          width={WIDTH}
+          height={HEIGHT}
+          loading="lazy"
+          decoding="async"
+        />
+      }
+    />
   );
 }
 
