@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { ErrorAlert } from './error-alert.tsx';
+import { useKeyboardScroll } from './keyboard-scroll.ts';
 
 /** What the query of a whole list gives its table. */
 export interface ListQueryState {
@@ -16,8 +17,9 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'l
 
 /** A list loaded whole (no pages): the failure of its last load above it, then the table of it all. */
 export function ListTable<T extends object>({ label, query, ...table }: ListTableProps<T>) {
+  const scrollBox = useKeyboardScroll(label);
   return (
-    <>
+    <div ref={scrollBox}>
       {query.error ? <ErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<T>
         aria-label={label}
@@ -27,6 +29,6 @@ export function ListTable<T extends object>({ label, query, ...table }: ListTabl
         loading={query.isFetching}
         pagination={false}
       />
-    </>
+    </div>
   );
 }

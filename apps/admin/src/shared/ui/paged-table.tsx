@@ -1,5 +1,6 @@
 import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { ErrorAlert } from './error-alert.tsx';
+import { useKeyboardScroll } from './keyboard-scroll.ts';
 
 /** What `usePagedList` gives a table. */
 export interface PagedListState<T> {
@@ -18,8 +19,9 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | '
 
 /** A list paged on the server (`usePagedList`): the failure of its last load above it, then the table. */
 export function PagedTable<T extends object>({ label, list, ...table }: PagedTableProps<T>) {
+  const scrollBox = useKeyboardScroll(label);
   return (
-    <>
+    <div ref={scrollBox}>
       {list.error ? <ErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : null}
       <Table<T>
         aria-label={label}
@@ -30,6 +32,6 @@ export function PagedTable<T extends object>({ label, list, ...table }: PagedTab
         loading={list.isFetching}
         pagination={list.pagination}
       />
-    </>
+    </div>
   );
 }
