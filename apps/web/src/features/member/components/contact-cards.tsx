@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MemberProfile, MobileCodeRequest } from '@kl/contracts/accounts';
 import { fieldSchema } from '@kl/contracts/verifier';
-import { useId, useState } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
+import { type Control, useForm, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSmsCountdown } from '../../../shared/hooks/use-sms-countdown.ts';
@@ -193,22 +193,14 @@ function MobileForm({ profile, onDone }: { profile: MemberProfile; onDone: () =>
     >
       <p className="kl-member-card__note">{t('member.profile.mobile.hint')}</p>
       {hasNumber && (
-        <div role="group" aria-label={t('member.profile.mobile.currentCode')} className="kl-code-row">
-          <FormField control={control} name="currentCode" label={t('member.profile.mobile.currentCode')}>
-            {(field, described) => (
-              <input
-                {...field}
-                {...described}
-                value={field.value ?? ''}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="kl-member-form__input"
-              />
-            )}
-          </FormField>
-          <CodeButton field="currentCode" setError={setError} request={() => ({ target: 'current' })} />
-        </div>
+        <CodeRow
+          control={control}
+          name="currentCode"
+          label={t('member.profile.mobile.currentCode')}
+          button={
+            <CodeButton field="currentCode" setError={setError} request={() => ({ target: 'current' })} />
+          }
+        />
       )}
       <FormField control={control} name="mobileNum" label={t('member.profile.mobile.newNumber')}>
         {(field, described) => (
@@ -224,22 +216,12 @@ function MobileForm({ profile, onDone }: { profile: MemberProfile; onDone: () =>
           />
         )}
       </FormField>
-      <div role="group" aria-label={t('member.profile.mobile.newCode')} className="kl-code-row">
-        <FormField control={control} name="newCode" label={t('member.profile.mobile.newCode')}>
-          {(field, described) => (
-            <input
-              {...field}
-              {...described}
-              value={field.value ?? ''}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className="kl-member-form__input"
-            />
-          )}
-        </FormField>
-        <CodeButton field="mobileNum" setError={setError} request={newNumber} />
-      </div>
+      <CodeRow
+        control={control}
+        name="newCode"
+        label={t('member.profile.mobile.newCode')}
+        button={<CodeButton field="mobileNum" setError={setError} request={newNumber} />}
+      />
       <div className="kl-member-form__actions">
         <button type="button" className="kl-button" onClick={onDone}>
           {t('member.profile.mobile.cancel')}
@@ -249,6 +231,38 @@ function MobileForm({ profile, onDone }: { profile: MemberProfile; onDone: () =>
         </button>
       </div>
     </form>
+  );
+}
+
+/** A code's field with the button that sends it, grouped under the field's label. */
+function CodeRow({
+  control,
+  name,
+  label,
+  button,
+}: {
+  control: Control<MobileForm>;
+  name: 'currentCode' | 'newCode';
+  label: string;
+  button: ReactNode;
+}) {
+  return (
+    <div role="group" aria-label={label} className="kl-code-row">
+      <FormField control={control} name={name} label={label}>
+        {(field, described) => (
+          <input
+            {...field}
+            {...described}
+            value={field.value ?? ''}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="kl-member-form__input"
+          />
+        )}
+      </FormField>
+      {button}
+    </div>
   );
 }
 
