@@ -149,6 +149,34 @@ test('a category path opens its category', async ({ page, navigate }) => {
   await expect(cards(page).first()).toBeVisible();
 });
 
+test('the category menu shows its selected entry, when a path opens far along it and after a choice', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await navigate('/m/esport-games', { lang: 'vi' });
+  const menuVi = page.getByRole('navigation', { name: t('vi', 'games.categories') });
+  const esports = menuVi.getByRole('button', { name: t('vi', 'category.ESPORTS') });
+  await expect(esports).toHaveAttribute('aria-pressed', 'true');
+  await expect(esports).toBeInViewport({ ratio: 1 });
+  // The first entry has gone out of the row's view to the left.
+  await expect(menuVi.getByRole('button', { name: t('vi', 'category.HOME') })).not.toBeInViewport();
+  await expectAccessible('e-sports games (Vietnamese)');
+
+  await navigate('/m/live-games', { lang: 'en' });
+  const menu = page.getByRole('navigation', { name: en('games.categories') });
+  await expect(menu.getByRole('button', { name: en('category.LIVE') })).toBeInViewport({ ratio: 1 });
+  // Choosing the next entry, in view to the right, moves the row to bring it to the middle.
+  const scrolled = () => menu.getByRole('list').evaluate((list) => list.scrollLeft);
+  const before = await scrolled();
+  const sports = menu.getByRole('button', { name: en('category.SPORTS'), exact: true });
+  await expect(sports).toBeInViewport({ ratio: 1 });
+  await sports.click();
+  await expect(sports).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(scrolled).toBeGreaterThan(before);
+  await expectAccessible('sports chosen in the category menu (English)');
+});
+
 test('a home section waiting for its games keeps the height it has once its cards are drawn', async ({
   page,
 }) => {

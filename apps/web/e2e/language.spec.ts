@@ -1,4 +1,4 @@
-import { CLOCK_UTC_OFFSET_HOURS } from '@kl/contracts/constants';
+import { CLOCK_UTC_OFFSET_HOURS, TIMING_MS } from '@kl/contracts/constants';
 import type { Page } from '@playwright/test';
 import { expect, t, test, type Lang } from './fixtures.ts';
 
@@ -80,6 +80,39 @@ test('the language chosen in the side menu changes the texts and is kept', async
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   await expect(footerHome(page, 'vi')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('vi');
+});
+
+test('three quick language switches apply the last one alone, with one set of calls', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  await navigate('/m/home');
+  const menu = await openSideMenu(page, 'en');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  const radio = (name: string) => menu.getByRole('radio', { name });
+  // English → Vietnamese → English → Vietnamese, each choice checked at once.
+  await radio('Tiếng Việt').click();
+  await expect(radio('Tiếng Việt')).toBeChecked();
+  await radio('English').click();
+  await radio('Tiếng Việt').click();
+  await expect(radio('Tiếng Việt')).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(menu.getByRole('radiogroup', { name: t('vi', 'sideMenu.language') })).toBeVisible();
+
+  // The server's texts are asked again in Vietnamese, once: the vendors (asked once per language).
+  const vendorCalls = () => calls.filter((call) => call.startsWith('/api/games/vendors')).length;
+  await expect.poll(vendorCalls).toBe(1);
+  // Longer than the wait for the choice to settle: no second set follows.
+  await page.waitForTimeout(2 * TIMING_MS.languageChangeDebounce);
+  expect(vendorCalls(), `calls: ${calls.join(', ')}`).toBe(1);
+  // English, the choice in between, was never applied: nothing was asked in it.
+  expect(calls.filter((call) => /language=EN/i.test(call))).toEqual([]);
+  await expectAccessible('side menu after three language switches (Vietnamese)');
 });
 
 test('the side-menu clock shows GMT+8 time and ticks every second', async ({ page, navigate }) => {

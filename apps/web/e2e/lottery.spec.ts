@@ -81,6 +81,10 @@ test('a new member plays the 1-minute lottery: a lô and a tài/xỉu bet, the d
   const screen = page.locator('[data-page="lotto-h5"]');
   await expect(screen.getByTestId('lottery-game-name')).toBeVisible();
   await expect(screen.getByTestId('lottery-close')).toHaveAttribute('href', '/m/game');
+  // A full-screen page: its close button is the way out, with no title bar (and back arrow) or footer.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('route.lotto-h5'));
+  await expect(page.getByTestId('app-header')).toHaveCount(0);
+  await expect(page.getByTestId('app-footer')).toHaveCount(0);
   await expectAccessible('lotto page');
 
   // A lô 2 số bet on 27 (1 point) and a tài bet (10 points), both with time to spare.

@@ -43,6 +43,30 @@ test('a member places a single on the sports book, and the settled slip pays by 
   await expect(match).toBeVisible({ timeout: 15_000 });
   await expectAccessible('sports book');
 
+  // On a 360 px phone every pick is read whole: a team's name, and a handicap's line beside it.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const cut = await match.getByRole('button').evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const box = button.getBoundingClientRect();
+      return [...button.children]
+        .filter((part) => {
+          const drawn = part.getBoundingClientRect();
+          return part.scrollWidth > part.clientWidth || drawn.left < box.left || drawn.right > box.right;
+        })
+        .map((part) => part.textContent);
+    }),
+  );
+  expect(cut).toEqual([]);
+  const handicap = match.getByRole('group', {
+    name: new RegExp(en('providerPlay.sports.markets.handicap').replace(/\{\{line\}\}.*/, '')),
+  });
+  await expect(handicap.getByRole('button')).toHaveCount(2);
+  for (const text of await handicap.getByRole('button').allInnerTexts()) {
+    // The pick's first line (team and line, however it wraps), then the price.
+    const pick = text.split('\n').slice(0, -1).join(' ');
+    expect(pick, 'a handicap pick shows its line').toMatch(/\s[+\-−]?\d+([.,]\d+)?$/);
+  }
+
   // The first match's home win, as a single.
   const home = match.getByRole('group').first().getByRole('button').first();
   await home.click();

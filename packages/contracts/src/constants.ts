@@ -55,6 +55,7 @@ export const TIMING_MS = {
   pressOut: 100,
   smsTick: 500,
   gameListDebounce: 300,
+  languageChangeDebounce: 250,
   markReadThrottle: 150,
   unreadCountThrottle: 250,
   liveChatRedirect: 500,

@@ -164,13 +164,28 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('gameCenter'),
 ];
 
-/** product.md §2: "header hidden on message, lottery, mine, agent, service, gameList". */
-export const HEADER_HIDDEN_PAGES = ['message', 'lottery', 'mine', 'agent', 'service', 'gameList'] as const;
+/**
+ * product.md §2: "header hidden on message, lottery, mine, agent, service, gameList"; the lottery's game
+ * screen (lotto-h5) is a lottery page: it names the game itself and has its own close button; a
+ * provider's game (provider) has its own compact header with the game, the balance and the way back to
+ * the lobby.
+ */
+export const HEADER_HIDDEN_PAGES = [
+  'provider',
+  'message',
+  'lottery',
+  'lotto-h5',
+  'mine',
+  'agent',
+  'service',
+  'gameList',
+] as const;
 /** product.md §2: footer hidden on these pages. */
 export const FOOTER_HIDDEN_PAGES = [
   'slotsCenter',
   'provider',
   'lottery',
+  'lotto-h5',
   'app',
   'notice',
   'help',

@@ -121,6 +121,11 @@ export const walletTransaction = z.object({
   balanceAfter: moneySchema.nullable(),
   /** What it belongs to, e.g. `deposit:<orderId>`; null when nothing. */
   reference: z.string().nullable(),
+  /**
+   * A game's transaction: the game's name and the round (a provider's round id, a lottery draw's issue, a
+   * slot round's id), shown to the member instead of the reference; null for any other.
+   */
+  game: z.object({ name: z.string(), round: z.string().nullable() }).nullable(),
   /** For a reversal: the id of the transaction it undid. */
   reverses: z.string().nullable(),
   /** ISO 8601. */

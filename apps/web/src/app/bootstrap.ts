@@ -60,7 +60,7 @@ export async function bootstrap(
   if (session) void renewSessionOnLoad();
   const language = resolveInitialLanguage(url.search);
   dropLanguageParameter(url);
-  preloadScreenFor(url.pathname);
+  preloadScreenFor(url.pathname, session === null);
   // The stores read, the screen's download asked for: the texts and the query cache are set up in
   // the next task, so that neither half holds the page for long (docs/performance.md).
   await nextTask();

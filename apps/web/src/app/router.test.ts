@@ -1,7 +1,9 @@
 import { ROUTES, fullPath } from '@kl/contracts/routes';
 import { matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { appRoutes, routesFor } from './router.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { LoginScreen } from '../features/auth/index.ts';
+import { VoucherCenterScreen } from '../features/deposit/index.ts';
+import { appRoutes, preloadScreenFor, routesFor } from './router.tsx';
 
 /** What the router renders for a path, outermost first: each match's element, pattern and pathname. */
 const matched = (routes: Parameters<typeof matchRoutes>[0], path: string) =>
@@ -28,5 +30,20 @@ describe('routesFor', () => {
       expect(routesFor(path), path).toBe(appRoutes);
     }
     expect(matched(appRoutes, '/m/index')?.at(-1)?.[1]).toBe('index');
+  });
+});
+
+describe('preloadScreenFor (the first screen downloaded while the app starts)', () => {
+  it("fetches a members' page's code for a member, and the login sheet's for a visitor sent there", () => {
+    const login = vi.spyOn(LoginScreen, 'preload').mockResolvedValue(LoginScreen);
+    const deposit = vi.spyOn(VoucherCenterScreen, 'preload').mockResolvedValue(VoucherCenterScreen);
+
+    preloadScreenFor('/m/voucherCenter', true);
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(deposit).not.toHaveBeenCalled();
+
+    preloadScreenFor('/m/voucherCenter', false);
+    expect(deposit).toHaveBeenCalledTimes(1);
+    expect(login).toHaveBeenCalledTimes(1);
   });
 });

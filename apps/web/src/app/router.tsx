@@ -199,10 +199,19 @@ export function AppRoutes() {
   return useRoutes(routesFor(pathname));
 }
 
-/** Starts downloading the screen a path shows (home for the paths that redirect there). */
-export function preloadScreenFor(pathname: string): void {
+/**
+ * Starts downloading the screen a path shows: home for the paths that redirect there, and the login
+ * sheet for a members' page opened by a visitor (who is sent there at once: the page's own code would
+ * only hold the way, product.md §6).
+ */
+export function preloadScreenFor(pathname: string, visitor: boolean): void {
   const route = routeAt(pathname);
-  (route ? screenOf(route) : (SCREENS.home ?? HomeScreen)).preload().catch(() => {
+  const screen = !route
+    ? (SCREENS.home ?? HomeScreen)
+    : route.gated && visitor
+      ? (SCREENS.login ?? LoginScreen)
+      : screenOf(route);
+  screen.preload().catch(() => {
     // Rendering the screen retries the download and shows the error screen if it fails again.
   });
 }

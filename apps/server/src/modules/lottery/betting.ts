@@ -140,7 +140,7 @@ export function createLotteryBetting(
                 drawLimit: game.maxPerDraw,
                 amount,
                 currency: WALLET_CURRENCY,
-                memo: { game: game.code, issue: draw.issue, betType: type.code },
+                memo: { game: game.code, gameName: game.name, round: draw.issue, betType: type.code },
                 betType: type.code,
                 prizeMode: input.prizeMode,
                 selections,

@@ -101,7 +101,7 @@ export function createLotteryDraws(
     for (;;) {
       const done = await db.transaction(async (tx) => {
         const bets = await lottery.takeOpenBets(draw.id, batch, tx);
-        for (const bet of bets) await settleBet(bet, game, result, tx);
+        for (const bet of bets) await settleBet(bet, game, draw.issue, result, tx);
         return bets;
       });
       for (const bet of done) deps.balanceChanged?.(bet.memberId);
@@ -112,7 +112,13 @@ export function createLotteryDraws(
     return settled;
   }
 
-  async function settleBet(bet: LotteryBetRow, game: LotteryGameRow, result: DrawResult, tx: DbOrTx) {
+  async function settleBet(
+    bet: LotteryBetRow,
+    game: LotteryGameRow,
+    issue: string,
+    result: DrawResult,
+    tx: DbOrTx,
+  ) {
     const now = clock();
     const { hits, payout } = settlementOf(bet, game.region, result);
     let settleTransactionId: number | null = null;
@@ -125,7 +131,7 @@ export function createLotteryDraws(
           kind: 'win',
           amount: payout,
           reference: lotteryBetKey(bet.id),
-          memo: { game: game.code, betType: bet.betType, hits },
+          memo: { game: game.code, gameName: game.name, round: issue, betType: bet.betType, hits },
         },
         tx,
       );

@@ -13,7 +13,7 @@ import {
   placeLotteryBetResult,
   recentLotteryResult,
 } from '@kl/contracts/lottery';
-import { walletBalance } from '@kl/contracts/wallet';
+import { type TransactionHistory, walletBalance } from '@kl/contracts/wallet';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -359,6 +359,13 @@ describeEachDatabase('lottery', { embedded: true }, (kind) => {
     const ours = rounds.filter((round) => expected.has(round.roundKey));
     expect(ours).toHaveLength(17);
     expect(ours.every((round) => round.status === 'settled')).toBe(true);
+    // The member's history names the game and the draw of each stake and win, not the ledger's reference.
+    const history = json<{ value: TransactionHistory }>(
+      await call(app, API.walletTransactions, caller, { query: { kind: 'bet,win', pageSize: '50' } }),
+    ).value;
+    expect(history.list.filter((line) => line.kind === 'bet')).toHaveLength(18);
+    expect(history.list.filter((line) => line.kind === 'win')).toHaveLength(17);
+    for (const line of history.list) expect(line.game).toEqual({ name: game.name, round: draw.issue });
   });
 
   it('refuses bad bets: after close, wrong picks, bet types the game does not take, not enough money', async () => {

@@ -7,6 +7,7 @@ import type {
   ProviderStatus,
 } from '@kl/contracts/provider-wallet';
 import type { TurnoverSummary } from '@kl/contracts/wagering';
+import type { TransactionHistory } from '@kl/contracts/wallet';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerTransaction } from '../../db/schema/index.ts';
@@ -474,6 +475,17 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       net: -38_000,
       status: 'settled',
     });
+    // The member's history names the game and the round of each stake and win, not the ledger's reference.
+    const history = json<{ value: TransactionHistory }>(
+      await call(t.app, API.walletTransactions, caller, { query: { kind: 'bet,win' } }),
+    ).value;
+    const game = { name: records.list[0]?.gameName, round: 'counted-round' };
+    expect(records.list[0]?.gameName).toBeTruthy();
+    expect(history.list.map((line) => [line.kind, line.game])).toEqual([
+      ['win', game],
+      ['bet', game],
+      ['bet', game],
+    ]);
   });
 
   it('refuses stakes of a member under a time-out, still paying the wins of the open round', async () => {

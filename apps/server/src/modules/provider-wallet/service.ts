@@ -347,7 +347,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
             ${String(body.amount)}::bigint, ${session.currency}, ${digest}, ${refusal ? 'REFUSED' : null}::text,
             ${deps.checkPlay !== undefined}, ${roundClosed}, ${key(provider.code, body.transactionId)},
             ${providerRoundReference(provider.code, body.roundId)},
-            ${JSON.stringify({ provider: provider.code, round: body.roundId, game: session.gameId })}::jsonb,
+            ${JSON.stringify({ provider: provider.code, round: body.roundId, game: session.gameId, gameName: session.gameName })}::jsonb,
             ${JSON.stringify(game)}::jsonb, ${TRIAL_MEMBER_TYPE}::integer,
             ${DEFAULT_WAGERING_SETTING.contributions.default}::integer, ${clock().toISOString()}::timestamptz)`),
       );

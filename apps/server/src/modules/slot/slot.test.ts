@@ -11,6 +11,7 @@ import {
   slotSpinResult,
   type SlotSpinResult,
 } from '@kl/contracts/slot';
+import type { TransactionHistory } from '@kl/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -316,6 +317,13 @@ describeEachDatabase('slot', { embedded: true }, (kind) => {
     expect(session.game).toEqual({ gameId: bgs?.gameId, gameName: bgs?.gameName, house: false });
     const records = await database.current.db.select().from(gameRound).where(eq(gameRound.memberId, row.id));
     expect(records[0]).toMatchObject({ gameId: bgs?.gameId, vendorCode: 'BGS' });
+    // The member's history names the game and the round, not the ledger's reference.
+    const history = json<{ value: TransactionHistory }>(
+      await call(suite.app, API.walletTransactions, caller, { query: { kind: 'game_round' } }),
+    ).value;
+    expect(history.list.map((line) => line.game)).toEqual([
+      { name: bgs?.gameName, round: asGame.round.roundId },
+    ]);
   });
 
   it('plays no other vendor’s game: a third-party slot’s id is the machine’s own round', async () => {

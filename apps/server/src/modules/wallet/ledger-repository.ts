@@ -86,6 +86,7 @@ export interface HistoryRow {
   amount: bigint;
   currency: string;
   reference: string | null;
+  memo: Record<string, unknown> | null;
   reversesTransactionId: number | null;
   createdAt: Date;
   availableChange: bigint;
@@ -291,6 +292,7 @@ export function createLedgerRepository(db: Db) {
           amount: ledgerTransaction.amount,
           currency: ledgerTransaction.currency,
           reference: ledgerTransaction.reference,
+          memo: ledgerTransaction.memo,
           reversesTransactionId: ledgerTransaction.reversesTransactionId,
           createdAt: ledgerTransaction.createdAt,
           availableChange: sql<string>`coalesce(sum(${ledgerEntry.amount}) filter (where ${available}), 0)::text`,

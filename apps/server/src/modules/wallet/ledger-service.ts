@@ -115,8 +115,23 @@ export interface HistoryItem {
   heldChange: bigint;
   balanceAfter: bigint | null;
   reference: string | null;
+  /** The game and round a game's transaction belongs to, as the member knows them (`gameOfMemo`). */
+  game: { name: string; round: string | null } | null;
   reverses: number | null;
   createdAt: Date;
+}
+
+/**
+ * The game a transaction's memo names, with its round (the provider's round id, the lottery draw's issue,
+ * the slot round's id): what the member's history shows in place of the ledger's reference. Null when the
+ * memo names no game by its name (every transaction that is not a game's, and those written before the
+ * memos named them; docs/decisions/060-history-game-names.md).
+ */
+export function gameOfMemo(memo: Record<string, unknown> | null): HistoryItem['game'] {
+  const name = memo?.gameName;
+  if (typeof name !== 'string' || name === '') return null;
+  const round = memo?.round;
+  return { name, round: typeof round === 'string' && round !== '' ? round : null };
 }
 
 export interface HistoryPage {
@@ -477,6 +492,7 @@ export function createLedgerService(deps: {
           heldChange: row.heldChange,
           balanceAfter: row.balanceAfter,
           reference: row.reference,
+          game: gameOfMemo(row.memo),
           reverses: row.reversesTransactionId,
           createdAt: row.createdAt,
         })),

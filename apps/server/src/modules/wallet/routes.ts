@@ -88,6 +88,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
           heldChange: moneyNumber(item.heldChange),
           balanceAfter: item.balanceAfter === null ? null : moneyNumber(item.balanceAfter),
           reference: item.reference,
+          game: item.game,
           reverses: item.reverses === null ? null : String(item.reverses),
           createdAt: item.createdAt.toISOString(),
         })),

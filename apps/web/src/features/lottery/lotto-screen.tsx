@@ -65,7 +65,8 @@ export default function LottoScreen() {
 
   return (
     <section className="kl-screen kl-lottery" data-page="lotto-h5" aria-label={t('route.lotto-h5')}>
-      <p className="kl-lottery-close">
+      <div className="kl-lottery-bar">
+        <h1 className="kl-lottery-bar__title">{t('route.lotto-h5')}</h1>
         <Link
           className="kl-button kl-button--outline"
           to={closeTargetOf(pageBack)}
@@ -73,7 +74,7 @@ export default function LottoScreen() {
         >
           {t('lottery.close')}
         </Link>
-      </p>
+      </div>
       {redeem.isError && (
         <p className="kl-lottery-note" role="status">
           {t('lottery.launchUsed')}

@@ -23,7 +23,16 @@ function TransactionLine({ item }: { item: WalletTransaction }) {
       amount={changeOf(item)}
       currency={item.currency}
       createdAt={item.createdAt}
-      reference={{ label: t('member.history.reference'), value: item.reference ?? `#${item.id}` }}
+      reference={
+        item.game
+          ? {
+              label: t('member.history.game'),
+              value: item.game.round
+                ? t('member.history.gameRound', { name: item.game.name, round: item.game.round })
+                : item.game.name,
+            }
+          : { label: t('member.history.reference'), value: item.reference ?? `#${item.id}` }
+      }
     >
       <div>
         <dt>{t('member.history.balanceAfter')}</dt>

@@ -78,6 +78,31 @@ describe('transaction history (/m/member/history)', () => {
     expect(line).toHaveTextContent(`+${vnd(150_000)}`);
   });
 
+  it("names a game's transaction by its game and round, not by the ledger's reference", async () => {
+    const { page } = await openMember({
+      path: '/m/member/history?lang=en',
+      transactions: [
+        transaction({
+          kind: 'bet',
+          amount: 20_000,
+          availableChange: -20_000,
+          reference: 'provider-round:sandbox:7d1f0c9e',
+          game: { name: 'Dragon Coins', round: '7d1f0c9e' },
+        }),
+        transaction({
+          kind: 'win',
+          reference: 'lottery-bet:5',
+          game: { name: 'Siêu Tốc 1 Phút', round: null },
+        }),
+      ],
+    });
+    const [bet, win] = await within(page).findAllByTestId('history-line');
+    expect(bet).toHaveTextContent('GameDragon Coins · round 7d1f0c9e');
+    expect(bet).not.toHaveTextContent('provider-round');
+    expect(win).toHaveTextContent('GameSiêu Tốc 1 Phút');
+    expect(win).not.toHaveTextContent('lottery-bet');
+  });
+
   it('filters by kind and by period: each change asks the server again', async () => {
     // The server has one deposit, none of the other kinds.
     const deposits = [transaction({ kind: 'deposit', createdAt: earlierToday() })];

@@ -117,7 +117,7 @@ function ProviderGame({
   return (
     <>
       <header className="kl-provider-header">
-        <h2 className="kl-provider-name">{t(`providerGames.kinds.${kind}`)}</h2>
+        <h1 className="kl-provider-name">{t(`providerGames.kinds.${kind}`)}</h1>
         <p className="kl-provider-balance">
           <span className="kl-provider-balance__label">{t('providerGames.balance')}</span>{' '}
           <strong data-testid="provider-balance">
@@ -146,7 +146,7 @@ function LaunchFailed({ message, lobby, onRetry }: { message: string; lobby: str
   const { t } = useTranslation();
   return (
     <div className="kl-provider-card kl-provider-failed" role="alert">
-      <h2 className="kl-provider-name">{t('providerGames.errors.title')}</h2>
+      <h1 className="kl-provider-name">{t('providerGames.errors.title')}</h1>
       <p>{message}</p>
       <p className="kl-provider-actions">
         {onRetry && (

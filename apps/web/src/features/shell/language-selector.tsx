@@ -1,16 +1,18 @@
 import { LANGUAGES, isLocale } from '@kl/contracts/i18n';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '../../shared/lib/i18n.ts';
+import { chooseLanguage, currentLanguage } from '../../shared/lib/i18n.ts';
 
 /**
  * Every language of product.md §9 by its native name; those without a complete translation are shown
- * disabled with a note. The choice is remembered (localStorage `lang`).
+ * disabled with a note. The choice is remembered (localStorage `lang`) and checked at once; the texts
+ * follow once it has settled (`chooseLanguage`).
  */
 export function LanguageSelector() {
   const { t } = useTranslation();
   const id = useId();
-  const current = currentLanguage();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const current = chosen ?? currentLanguage();
   return (
     <section className="kl-side-menu__section">
       <h2 id={`${id}-label`} className="kl-side-menu__heading">
@@ -35,7 +37,9 @@ export function LanguageSelector() {
                 disabled={!available}
                 aria-describedby={available ? undefined : `${id}-note`}
                 onChange={() => {
-                  if (isLocale(tag)) void setLanguage(tag);
+                  if (!isLocale(tag)) return;
+                  setChosen(tag);
+                  chooseLanguage(tag);
                 }}
               />
               <span lang={tag}>{language.nativeName}</span>

@@ -1,5 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { currentLanguage, i18n, initI18n, resolveInitialLanguage, setLanguage } from './i18n.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  chooseLanguage,
+  currentLanguage,
+  i18n,
+  initI18n,
+  onLanguageChanged,
+  resolveInitialLanguage,
+  setLanguage,
+} from './i18n.ts';
 
 afterEach(() => window.localStorage.clear());
 
@@ -43,6 +51,35 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('vi');
     expect(window.localStorage.getItem('lang')).toBe('vi');
     expect(i18n.t('common.back')).toBe('Quay lại');
+  });
+
+  it('applies a language chosen in the selector once the choice has settled for 250 ms: the last of quick ones', async () => {
+    await initI18n('en');
+    // Both languages' texts are there: a switch then only moves the language.
+    await setLanguage('vi');
+    await setLanguage('en');
+    const changes: string[] = [];
+    const stop = onLanguageChanged((language) => changes.push(language));
+    vi.useFakeTimers();
+    try {
+      chooseLanguage('vi');
+      await vi.advanceTimersByTimeAsync(100);
+      chooseLanguage('en');
+      await vi.advanceTimersByTimeAsync(100);
+      chooseLanguage('vi');
+      // Remembered at once, applied later.
+      expect(window.localStorage.getItem('lang')).toBe('vi');
+      await vi.advanceTimersByTimeAsync(249);
+      expect(changes).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(changes).toEqual(['vi']);
+      expect(currentLanguage()).toBe('vi');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(changes).toEqual(['vi']);
+    } finally {
+      vi.useRealTimers();
+      stop();
+    }
   });
 
   it('throws on a missing key in development', async () => {

@@ -1,3 +1,4 @@
+import { TIMING_MS } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from '@kl/contracts/i18n';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -198,6 +199,19 @@ export function currentLanguage(): Locale {
 export async function setLanguage(language: Locale): Promise<void> {
   storage.set(STORAGE_KEYS.language, language);
   if (currentLanguage() !== language) await i18n.changeLanguage(language);
+}
+
+let pendingChoice: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * A language picked in the selector: applied once the choice has settled for 250 ms (product.md §9), so
+ * that quick switches apply the last one alone, with one set of calls for what the server says in it.
+ * The choice is remembered at once.
+ */
+export function chooseLanguage(language: Locale): void {
+  storage.set(STORAGE_KEYS.language, language);
+  clearTimeout(pendingChoice);
+  pendingChoice = setTimeout(() => void setLanguage(language), TIMING_MS.languageChangeDebounce);
 }
 
 /** Calls `listener` after every language change; returns the unsubscribe function. */

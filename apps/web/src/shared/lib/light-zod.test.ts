@@ -162,7 +162,13 @@ const requirement = {
 };
 const transaction = {
   ...{ id: '42', kind: 'bet', amount: 27_000, currency: 'VND', availableChange: -27_000, heldChange: 0 },
-  ...{ balanceAfter: 973_000, reference: 'lottery:1', reverses: null, createdAt: new Date().toISOString() },
+  ...{
+    balanceAfter: 973_000,
+    reference: 'lottery:1',
+    reverses: null,
+    game: null,
+    createdAt: new Date().toISOString(),
+  },
 };
 const SAMPLES: Record<string, unknown[]> = {
   'status.systemStatus': [

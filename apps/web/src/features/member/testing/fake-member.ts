@@ -42,7 +42,7 @@ export function transaction(overrides: Partial<WalletTransaction> = {}): WalletT
   ids += 1;
   return {
     ...{ id: String(1000 + ids), kind: 'deposit', amount: 500_000, currency: 'VND' },
-    ...{ availableChange: 500_000, heldChange: 0, balanceAfter: 500_000, reverses: null },
+    ...{ availableChange: 500_000, heldChange: 0, balanceAfter: 500_000, reverses: null, game: null },
     ...{ reference: `deposit:order-${ids}`, createdAt: new Date().toISOString(), ...overrides },
   };
 }

@@ -15,9 +15,9 @@ export function Fairness({
   const { t } = useTranslation();
   return (
     <section className="kl-provider-card kl-provider-fair" aria-labelledby="provider-fairness">
-      <h3 id="provider-fairness" className="kl-provider-heading">
+      <h2 id="provider-fairness" className="kl-provider-heading">
         {t('providerGames.table.fairness')} · {t('providerGames.table.round', { seq: current.seq })}
-      </h3>
+      </h2>
       <p className="kl-provider-note">{t('providerGames.table.fairnessNote')}</p>
       <dl className="kl-provider-seeds">
         <dt>{t('providerGames.table.seedHash')}</dt>

@@ -19,9 +19,9 @@ export function MyBets({
   const seqOf = new Map(rounds.map((round) => [round.roundId, round.seq]));
   return (
     <section className="kl-provider-card kl-provider-mine" aria-labelledby={`provider-mine-${game}`}>
-      <h3 id={`provider-mine-${game}`} className="kl-provider-heading">
+      <h2 id={`provider-mine-${game}`} className="kl-provider-heading">
         {t('providerGames.table.myBets')}
-      </h3>
+      </h2>
       {bets.length === 0 ? (
         <p className="kl-provider-note">{t('providerGames.table.noBets')}</p>
       ) : (

@@ -52,9 +52,9 @@ export function ResultsRoad({
   const markOf = useRoadMark(game);
   return (
     <section className="kl-provider-card" aria-labelledby={`provider-road-${game}`}>
-      <h3 id={`provider-road-${game}`} className="kl-provider-heading">
+      <h2 id={`provider-road-${game}`} className="kl-provider-heading">
         {t('providerGames.table.road')}
-      </h3>
+      </h2>
       {results.length === 0 ? (
         <p className="kl-provider-note">{t('providerGames.table.noResults')}</p>
       ) : (

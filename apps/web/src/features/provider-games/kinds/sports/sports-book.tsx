@@ -160,9 +160,9 @@ export function SportsBook({
   return (
     <div className="kl-sports" data-kind={kind}>
       <section className="kl-provider-card" aria-labelledby={`${stakeId}-matches`}>
-        <h3 className="kl-provider-heading" id={`${stakeId}-matches`}>
+        <h2 className="kl-provider-heading" id={`${stakeId}-matches`}>
           {t('providerPlay.sports.matches')}
-        </h3>
+        </h2>
         {shown.length === 0 ? (
           <p className="kl-provider-note">{t('providerPlay.sports.noMatches')}</p>
         ) : (
@@ -227,7 +227,7 @@ export function SportsBook({
       </section>
 
       <section className="kl-provider-card kl-sports-slip" aria-label={t('providerPlay.sports.slip')}>
-        <h3 className="kl-provider-heading">{t('providerPlay.sports.slip')}</h3>
+        <h2 className="kl-provider-heading">{t('providerPlay.sports.slip')}</h2>
         {legs.length === 0 ? (
           <p className="kl-provider-note">{t('providerPlay.sports.slipEmpty')}</p>
         ) : (
@@ -321,7 +321,7 @@ export function SportsBook({
       </section>
 
       <section className="kl-provider-card" aria-label={t('providerPlay.sports.mySlips')}>
-        <h3 className="kl-provider-heading">{t('providerPlay.sports.mySlips')}</h3>
+        <h2 className="kl-provider-heading">{t('providerPlay.sports.mySlips')}</h2>
         {cashOut.isError && (
           <p className="kl-provider-error" role="alert">
             {errorCodeOf(cashOut.error) === 'CASH_OUT_CLOSED'
