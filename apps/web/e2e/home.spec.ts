@@ -74,6 +74,12 @@ test('home shows banners, the marquee, shortcuts, game sections and the footer',
       .first(),
   ).toBeVisible();
   await expect(page.getByTestId('home-footer')).toHaveCount(0);
+  // The new-games section ends with the merchant's m_newgame banners, each a link.
+  const newGameBanners = page
+    .getByRole('region', { name: en('category.NEW_GAME') })
+    .getByRole('list', { name: en('home.newGameBanners') });
+  await expect(newGameBanners.getByRole('link').first()).toBeAttached();
+  expect(await newGameBanners.getByRole('img').count()).toBeGreaterThan(0);
 
   // The footer block comes when scrolled near.
   const footer = await scrollToFooter(page);

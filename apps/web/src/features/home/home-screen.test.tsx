@@ -35,6 +35,21 @@ describe('home banners', () => {
     expect(bannerTitles()).toEqual(['First deposit bonus', 'Daily rebate', 'VIP club', 'Live hosts']);
   });
 
+  it("ends the new-games section with the m_newgame banners, and no other group's", async () => {
+    await openHome('/m/home?lang=en');
+    const section = await screen.findByRole('region', { name: 'New games' });
+    const banners = await within(section).findByRole('list', { name: 'New games on offer' });
+    expect(
+      within(banners)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('alt')),
+    ).toEqual(['New slots week']);
+    expect(within(banners).getByRole('link', { name: 'New slots week' })).toHaveAttribute(
+      'href',
+      '/m/gameList?gameType=RNG',
+    );
+  });
+
   it('offers the floating promo button only with m_popup banners, opening them in a dialog', async () => {
     const { user } = await openHome('/m/home?lang=en');
     await user.click(await screen.findByRole('button', { name: 'Open the promotions' }));

@@ -9,11 +9,15 @@ import { useAfterHydration } from '../../shared/hooks/use-after-hydration.ts';
 import { AnnouncementMarquee } from './components/announcement-marquee.tsx';
 import { HomeBanners } from './components/home-banners.tsx';
 import { HomeLoadStatus } from './components/home-load-status.tsx';
+import { NewGameBanners } from './components/new-game-banners.tsx';
 import { QuickNav } from './components/quick-nav.tsx';
 import { WhenNear } from '../../shared/ui/when-near.tsx';
 import './home.css';
 
 const HomeFooter = lazy(() => import('./components/home-footer.tsx'));
+
+/** The new-games section ends with the merchant's m_newgame banners. */
+const SECTION_EXTRAS = { NEW_GAME: <NewGameBanners /> };
 
 /**
  * Home (product.md §2): banners, the announcement marquee, the wallet widget (members) and the quick-nav bar
@@ -46,7 +50,7 @@ export default function HomeScreen() {
             </p>
           }
         >
-          <HomeGames />
+          <HomeGames extras={SECTION_EXTRAS} />
         </Suspense>
       </div>
       <WhenNear minHeight={480}>

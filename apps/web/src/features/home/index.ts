@@ -4,7 +4,7 @@ import { HomeGames } from '../games/index.ts';
 /** The banners of every group (one call, shared with home) and how a banner's link is followed. */
 export { useBanners } from './api/get-banners.ts';
 export { bannersOf } from './lib/banners.ts';
-export { BannerItem } from './components/banner-item.tsx';
+export { BannerItem, PictureBanner } from './components/banner-item.tsx';
 
 /** The home screen (/m/home and its aliases), in its own chunk. */
 export const HomeScreen = lazyWithPreload(() => import('./home-screen.tsx'));

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@kl/contracts/constants';
 import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import { HOME_SECTION_KEYS, type HomeSectionKey } from '@kl/contracts/status';
 import { fullPath, type GameCategory } from '@kl/contracts/routes';
-import { useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNearScreen } from '../../../shared/hooks/use-near-screen.ts';
@@ -99,7 +99,10 @@ function SeeAllLink({ seeAll, title }: { seeAll: NonNullable<SeeAll>; title: str
  */
 const DRAW_AHEAD_PX = 200;
 
-function HomeSectionView({ section }: { section: HomeSection }) {
+/** What a section shows after its games, by section (given by home: the new-games section's banners). */
+export type SectionExtras = Partial<Readonly<Record<HomeSectionKey, ReactNode>>>;
+
+function HomeSectionView({ section, extra }: { section: HomeSection; extra: ReactNode }) {
   const { t } = useTranslation();
   const pages = useGamePages(section.source);
   const title = t(`category.${section.key}`);
@@ -127,6 +130,7 @@ function HomeSectionView({ section }: { section: HomeSection }) {
         {section.seeAll && pages.games.length > 0 && <SeeAllLink seeAll={section.seeAll} title={title} />}
       </div>
       {body}
+      {extra}
     </section>
   );
 }
@@ -136,7 +140,7 @@ function HomeSectionView({ section }: { section: HomeSection }) {
  * when logged in, NEW_GAME, BGS and BG), each a carousel with "See all" (not for favourites), then the
  * winner board.
  */
-export function HomeSections() {
+export function HomeSections({ extras }: { extras?: SectionExtras | undefined }) {
   const { role } = useSession();
   const { data: status } = useSystemStatus();
   const order: readonly HomeSectionKey[] = status?.info.homeSections ?? HOME_SECTION_KEYS;
@@ -147,7 +151,7 @@ export function HomeSections() {
   return (
     <div className="kl-home-sections">
       {sections.map((section) => (
-        <HomeSectionView key={section.key} section={section} />
+        <HomeSectionView key={section.key} section={section} extra={extras?.[section.key]} />
       ))}
       <WinnerBoard />
     </div>

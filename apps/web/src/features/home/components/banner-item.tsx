@@ -36,3 +36,34 @@ export function BannerItem({
     </li>
   );
 }
+
+/** A banner whose picture is its file as the server draws it (the side menu's, the new-games section's). */
+export function PictureBanner({
+  banner,
+  className,
+  size,
+  onFollow,
+}: {
+  banner: Banner;
+  className: string;
+  size: { width: number; height: number };
+  onFollow?: () => void;
+}) {
+  return (
+    <BannerItem
+      banner={banner}
+      {...(onFollow && { onFollow })}
+      picture={
+        <img
+          className={className}
+          src={banner.url}
+          alt={banner.title}
+          width={size.width}
+          height={size.height}
+          loading="lazy"
+          decoding="async"
+        />
+      }
+    />
+  );
+}

@@ -15,7 +15,10 @@ export const createAnnouncement = (id: number, overrides: Partial<Announcement> 
   ...{ summary: `Body ${id}`, date: '2025-06-01T00:00:00.000Z', popular: true, ...overrides },
 });
 
-/** Three m_home banners (a link in the app, to another site, none), one m_live, one m_popup, one m_leftmenu. */
+/**
+ * Three m_home banners (a link in the app, to another site, none), one m_live, one m_popup, one m_leftmenu,
+ * one m_newgame.
+ */
 export const DEFAULT_BANNERS: Banner[] = [
   createBanner(1, { title: 'First deposit bonus' }),
   createBanner(2, {
@@ -27,6 +30,7 @@ export const DEFAULT_BANNERS: Banner[] = [
   createBanner(11, { groupName: 'm_live', title: 'Live hosts', linkUrl: '/m/live-games' }),
   createBanner(21, { groupName: 'm_popup', title: 'Get the app', linkUrl: '/m/app' }),
   createBanner(31, { groupName: 'm_leftmenu', title: 'Invite and earn', linkUrl: '/m/inviteFriends' }),
+  createBanner(41, { groupName: 'm_newgame', title: 'New slots week', linkUrl: '/m/gameList?gameType=RNG' }),
 ];
 
 function linkArt(id: number, name: string, url: string | null = null) {

@@ -1,31 +1,9 @@
-import type { Banner } from '@kl/contracts/content';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BannerItem, bannersOf, useBanners } from '../../home/index.ts';
+import { bannersOf, PictureBanner, useBanners } from '../../home/index.ts';
 
-/** The m_leftmenu pictures (the server draws them 600 × 200). */
-const WIDTH = 600;
-const HEIGHT = 200;
-
-function MenuBanner({ banner, onNavigate }: { banner: Banner; onNavigate: () => void }) {
-  return (
-    <BannerItem
-      banner={banner}
-      onFollow={onNavigate}
-      picture={
-        <img
-          className="kl-side-menu__banner"
-          src={banner.url}
-          alt={banner.title}
-          width={WIDTH}
-          height={HEIGHT}
-          loading="lazy"
-          decoding="async"
-        />
-      }
-    />
-  );
-}
+/** The m_leftmenu pictures, as the server draws them. */
+const SIZE = { width: 600, height: 200 };
 
 /**
  * The side menu's banners (group m_leftmenu), each following its link as home's carousel does; the
@@ -44,7 +22,13 @@ export function MenuBanners({ onNavigate }: { onNavigate: () => void }) {
       </h2>
       <ul className="kl-side-menu__banners">
         {banners.map((banner) => (
-          <MenuBanner key={banner.id} banner={banner} onNavigate={onNavigate} />
+          <PictureBanner
+            key={banner.id}
+            banner={banner}
+            className="kl-side-menu__banner"
+            size={SIZE}
+            onFollow={onNavigate}
+          />
         ))}
       </ul>
     </section>
