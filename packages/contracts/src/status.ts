@@ -26,6 +26,9 @@ export const merchantToggles = z.object(
 );
 export type MerchantToggles = z.infer<typeof merchantToggles>;
 
+/** The merchant toggle of the live hosts (the live model list and the m_live banners are CBS3). */
+export const LIVE_HOST_TOGGLE = 'CBS3' satisfies keyof MerchantToggles;
+
 export const CS_TYPES = ['LIVECHAT', 'TELEGRAM', 'FACEBOOK', 'YOUTUBE', 'CS', 'whatsapp'] as const;
 export const RESOURCE_TYPES = [
   'IOS',

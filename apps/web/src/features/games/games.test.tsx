@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatCalls } from '@kl/contracts/chat';
 import { gamesCalls } from '@kl/contracts/games';
+import { createSystemStatus } from '../../test/factories.ts';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { FISH_GAMES, RNG_GAMES, searchCalls, searchPageOf } from '../../test/fake-games.ts';
 import { cards, openWithGames, scrollToEnd, installFakeIntersectionObserver } from '../../test/open-games.ts';
@@ -216,5 +218,37 @@ describe('game entry (product.md §2 /m/game and the category paths)', () => {
       ['FISH', '2'],
       ['LIVE', '1'],
     ]);
+  });
+});
+
+describe('live hosts on the live category (product.md §2)', () => {
+  const statusWithHosts = (on: boolean) => {
+    const status = createSystemStatus();
+    return createSystemStatus({ info: { toggles: { ...status.info.toggles, CBS3: on } } });
+  };
+  const host = (id: string, name: string, streaming: boolean) => ({
+    ...{ id, name, avatar: `/api/live/avatars/${id}.svg`, active: true, streaming },
+  });
+
+  it('lists the hosts on duty, those streaming first, with the live-host feature on', async () => {
+    on(chatCalls.liveModels, {
+      list: [host('an', 'An', false), host('bao', 'Bảo', true), host('chi', 'Chi', true)],
+    });
+    await open('/m/live-games?lang=en', { status: statusWithHosts(true) });
+    const hosts = await screen.findByRole('region', { name: 'Live hosts' });
+    expect(
+      within(hosts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['BảoLive now', 'ChiLive now', 'AnOn duty']);
+    expect(callsTo(chatCalls.liveModels).map(({ query }) => query)).toEqual([{ active: '1' }]);
+  });
+
+  it('shows none, and asks for none, with the feature off', async () => {
+    on(chatCalls.liveModels, { list: [host('an', 'An', true)] });
+    await open('/m/live-games?lang=en', { status: statusWithHosts(false) });
+    await screen.findByTestId('category-content');
+    expect(screen.queryByRole('region', { name: 'Live hosts' })).toBeNull();
+    expect(callsTo(chatCalls.liveModels)).toHaveLength(0);
   });
 });

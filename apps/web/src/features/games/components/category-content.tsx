@@ -11,6 +11,7 @@ import { opensGameList, tabSource } from '../lib/entry-menu.ts';
 import { GameGrid } from './game-grid.tsx';
 import { GameListView, type ListType } from './game-list-view.tsx';
 import { HomePreview } from './home-preview.tsx';
+import { LiveHosts } from './live-hosts.tsx';
 import { VendorTiles } from './vendor-tiles.tsx';
 
 /** Categories that are a game type whose vendors launch from a tile (not list-first). */
@@ -37,6 +38,7 @@ function ListTab({ category }: { category: GameCategory }) {
         </Link>
       )}
       {vendorType && <VendorTiles gameType={vendorType} />}
+      {category === 'LIVE' && <LiveHosts />}
       <GameGrid pages={pages} hot={category === 'HOT'} label={t(`category.${category}`)} />
     </>
   );

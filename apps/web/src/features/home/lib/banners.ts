@@ -1,8 +1,5 @@
 import type { Banner, BannerGroup } from '@kl/contracts/content';
-import type { MerchantToggles } from '@kl/contracts/status';
-
-/** The merchant toggle of the live hosts (the live model list is CBS3, product.md §6, §7). */
-export const LIVE_HOST_TOGGLE = 'CBS3' satisfies keyof MerchantToggles;
+import { LIVE_HOST_TOGGLE, type MerchantToggles } from '@kl/contracts/status';
 
 /**
  * The groups of the home carousel: m_home, then the live hosts' m_live banners when the merchant has
