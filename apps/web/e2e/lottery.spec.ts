@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import type { LotteryBet } from '@kl/contracts/lottery';
+import { type LotteryBet, type LotteryGameSummary, lotteryCalls } from '@kl/contracts/lottery';
 import { expect, t, test } from './fixtures.ts';
 import { depositThroughSandbox, memberCall, walletBalance } from './member-api.ts';
 import { asNewMember } from './members.ts';
@@ -166,4 +166,39 @@ test('a new member plays the 1-minute lottery: a lô and a tài/xỉu bet, the d
   await screen.getByRole('tab', { name: en('lottery.tab.orders') }).click();
   await expect(screen.locator('[data-testid="lottery-order"]:not([data-status="open"])')).toHaveCount(2);
   await expectAccessible('lotto page opened from the list');
+});
+
+test.describe('on a phone set to UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test("the draw times read in the merchant's time, Vietnam's, with the zone named", async ({
+    page,
+    navigate,
+    expectAccessible,
+  }) => {
+    /** `HH:mm DD/MM/YYYY` of an instant in Vietnam, worked out here rather than by the site. */
+    const inVietnam = (iso: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Ho_Chi_Minh',
+          hourCycle: 'h23',
+          ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+        })
+          .formatToParts(new Date(iso))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year} (GMT+7)`;
+    };
+    for (const lang of ['vi', 'en'] as const) {
+      const listed = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith(lotteryCalls.lotteryGames.path),
+      );
+      await navigate('/m/lottery', { lang });
+      const { value } = (await (await listed).json()) as { value: { list: LotteryGameSummary[] } };
+      const game = value.list.find((item) => item.nextDraw !== null && item.category === 'LOTT');
+      if (!game?.nextDraw) throw new Error('no daily lottery with a next draw');
+      await expect(page.locator(`[data-code="${game.code}"]`)).toContainText(inVietnam(game.nextDraw.drawAt));
+      if (lang === 'vi') await expectAccessible('lottery list on a phone set to UTC');
+    }
+  });
 });

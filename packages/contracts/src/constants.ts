@@ -116,6 +116,9 @@ export const JACKPOT_TICKER = {
 /** Clock of the side menu: GMT+8, refreshed every second. */
 export const CLOCK_UTC_OFFSET_HOURS = 8;
 
+/** The time zone of a merchant that names none, and the site's until the merchant's status says. */
+export const DEFAULT_SITE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
 export const MIN_BET_FILTERS = ['all', '0.01', '0.05', '0.1', '0.5', '0.75'] as const;
 export const SLOT_CLASSES = ['all', 'JP', 'SC', 'VP', 'TG', 'AC'] as const;
 

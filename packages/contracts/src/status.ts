@@ -99,6 +99,11 @@ export const statusInfo = z.object({
   homeSections,
   /** Shown on the maintenance page when set: ISO time at which service resumes. */
   maintenanceUntil: z.string().nullable(),
+  /**
+   * The merchant's time zone (IANA), in which the site shows times: draws, orders, histories. Absent in
+   * a status cached before it was sent: the site then takes Vietnam's (DEFAULT_SITE_TIME_ZONE).
+   */
+  timeZone: z.string().optional(),
 });
 export type StatusInfo = z.infer<typeof statusInfo>;
 

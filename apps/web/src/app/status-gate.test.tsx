@@ -3,7 +3,7 @@ import { CACHE_KEYS } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatLocalDateTime } from '../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../shared/lib/date-format.ts';
 import { createSystemStatus } from '../test/factories.ts';
 import { on } from '../test/fake-api.ts';
 import { findScreen, renderApp } from '../test/render-app.tsx';
@@ -92,7 +92,7 @@ describe('system status (product.md §4)', () => {
     expect(screen.queryByTestId('region-restricted-page')).toBeNull();
     expect(screen.queryByTestId('app-header')).toBeNull();
     expect(within(page).getByRole('heading', { level: 1, name: 'Under maintenance' })).toBeInTheDocument();
-    expect(page).toHaveTextContent(`Expected back at ${formatLocalDateTime(until)}`);
+    expect(page).toHaveTextContent(`Expected back at ${formatSiteDateTime(until)}`);
     const chat = within(page).getByRole('link', { name: 'Live chat' });
     expect(chat).toHaveAttribute('href', 'https://chat.example.test/room');
     expect(chat).toHaveAttribute('target', '_blank');

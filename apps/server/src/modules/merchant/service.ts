@@ -45,6 +45,7 @@ export function toMerchant(row: MerchantRow): Merchant {
     toggles,
     homeSections: row.homeSections,
     maintenanceUntil: maintenanceUntil ? maintenanceUntil.toISOString() : null,
+    timeZone: row.timeZone,
   });
   return {
     code: row.code,

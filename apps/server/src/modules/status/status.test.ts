@@ -87,6 +87,8 @@ describeEachDatabase('system status', (kind) => {
         showVipBenefit: true,
       });
       expect(status.info.maintenanceUntil).toBeNull();
+      // The merchant's time zone, in which the site shows times.
+      expect(status.info.timeZone).toBe('Asia/Ho_Chi_Minh');
     });
 
     it('allows a caller from Vietnam, an allowed country', async () => {

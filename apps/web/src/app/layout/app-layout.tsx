@@ -6,6 +6,7 @@ import { SideMenu } from '../../features/shell/index.ts';
 import { useSystemStatus } from '../../features/system-status/index.ts';
 import { useLiveBalance } from '../../features/wallet/index.ts';
 import { useLanguageFromQuery } from '../../shared/hooks/use-language-from-query.ts';
+import { setSiteTimeZone } from '../../shared/lib/date-format.ts';
 import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { documentTitle, useCurrentRoute, useRouteTitle } from '../route-meta.ts';
 import { FooterMenu } from './footer-menu.tsx';
@@ -26,6 +27,8 @@ export function AppLayout() {
   const navigationType = useNavigationType();
   const { data: status } = useSystemStatus();
   const siteName = status?.info.whitelabel.siteName;
+  // Times are shown in the merchant's zone from the first render that knows it (formatSiteDateTime).
+  setSiteTimeZone(status?.info.timeZone);
   const sideMenuOpen = useUiStore((state) => state.sideMenuOpen);
   const closeSideMenu = useUiStore((state) => state.closeSideMenu);
   const category = useUiStore((state) => state.category);

@@ -3,7 +3,7 @@ import { chromeFor, fullPath } from '@kl/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { messageFor } from '../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../shared/lib/date-format.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { useLotteryGames } from './api/use-lottery-games.ts';
 import { TickingDrawClock } from './components/draw-clock.tsx';
@@ -81,7 +81,7 @@ export default function LotteryListScreen() {
                           ? t('lottery.nextDraw', {
                               issue: game.nextDraw.issue,
                               station: game.nextDraw.station,
-                              time: formatLocalDateTime(game.nextDraw.drawAt),
+                              time: formatSiteDateTime(game.nextDraw.drawAt),
                             })
                           : t('lottery.noDraw')}
                       </p>

@@ -276,7 +276,7 @@ describe('security (product.md §7 security, /m/member/security)', () => {
       (await within(region).findAllByRole('listitem')).map((item) => item.textContent);
     expect(await texts()).toEqual([
       expect.stringMatching(
-        /^Signed in\d\d:\d\d 01\/03\/2030 · SMS code · Chrome on Android · 113\.161\.0\.1 \(Vietnam\)$/,
+        /^Signed in\d\d:\d\d 01\/03\/2030( \(GMT\+7\))? · SMS code · Chrome on Android · 113\.161\.0\.1 \(Vietnam\)$/,
       ),
       expect.stringMatching(
         /^Refused: Wrong username or password.* · password · unknown on unknown · 10\.0\.0\.2$/,

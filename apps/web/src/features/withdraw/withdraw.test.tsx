@@ -353,7 +353,7 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     await user.type(pinInput(), '222222');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Too many wrong payment passwords, please try again later\. Try again after \d\d:\d\d \d\d\/\d\d\/\d{4}$/,
+      /^Too many wrong payment passwords, please try again later\. Try again after \d\d:\d\d \d\d\/\d\d\/\d{4}( \(GMT\+7\))?$/,
     );
     expect(sent().map((call) => call.paymentPassword)).toEqual(['111111', '222222']);
     expect(amountInput()).toHaveValue('200000');

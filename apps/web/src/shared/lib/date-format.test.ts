@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import vi from '../../locales/vi.json';
-import { formatClock, formatCountdown, formatLocalDateTime } from './date-format.ts';
+import { DEFAULT_SITE_TIME_ZONE } from '@kl/contracts/constants';
+import { formatClock, formatCountdown, formatSiteDateTime, setSiteTimeZone } from './date-format.ts';
 
 describe('formatClock', () => {
   it('shows the time at GMT+8 as HH:mm:ss | DD/MM/YYYY', () => {
@@ -20,14 +21,25 @@ describe('formatClock', () => {
   });
 });
 
-describe('formatLocalDateTime', () => {
-  it('formats in local time', () => {
-    const date = new Date(2030, 0, 2, 3, 4);
-    expect(formatLocalDateTime(date.toISOString())).toBe('03:04 02/01/2030');
+describe("formatSiteDateTime (the merchant's time, product.md §9)", () => {
+  afterEach(() => setSiteTimeZone(DEFAULT_SITE_TIME_ZONE));
+
+  it("shows an instant in the merchant's zone, naming it when the device's differs", () => {
+    // 16:25 UTC is 23:25 in Vietnam (UTC+7, no daylight saving).
+    const draw = '2030-01-02T16:25:00.000Z';
+    const deviceInVietnam = new Date(draw).getTimezoneOffset() === -420;
+    expect(formatSiteDateTime(draw)).toBe(deviceInVietnam ? '23:25 02/01/2030' : '23:25 02/01/2030 (GMT+7)');
+  });
+
+  it('follows the zone the merchant names, and ignores one the browser does not know', () => {
+    setSiteTimeZone('Asia/Kolkata');
+    expect(formatSiteDateTime('2030-01-02T16:25:00.000Z')).toMatch(/^21:55 02\/01\/2030( \(GMT\+5:30\))?$/);
+    setSiteTimeZone('Mars/Olympus_Mons');
+    expect(formatSiteDateTime('2030-01-02T16:25:00.000Z')).toMatch(/^21:55 02\/01\/2030/);
   });
 
   it('gives null for a text that is not a date', () => {
-    expect(formatLocalDateTime('soon')).toBeNull();
+    expect(formatSiteDateTime('soon')).toBeNull();
   });
 });
 

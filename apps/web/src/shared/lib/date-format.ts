@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_TIME_ZONE } from '@kl/contracts/constants';
 import type { TFunction } from 'i18next';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -13,11 +14,62 @@ export function formatClock(instant: Date, utcOffsetHours: number): string {
   return `${time} | ${date}`;
 }
 
-/** `HH:mm DD/MM/YYYY` in the device's local time, or null when the text is not a valid date. */
-export function formatLocalDateTime(iso: string): string | null {
+let siteTimeZone: string = DEFAULT_SITE_TIME_ZONE;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The parts of an instant's wall time in a time zone (numbers), by a formatter kept per zone. */
+function wallTime(date: Date, timeZone: string) {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, Number(part.value)]));
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+}
+
+/**
+ * The merchant's time zone (its status), in which the site shows times (product.md §9): set as the status
+ * arrives; a name the browser does not know is ignored.
+ */
+export function setSiteTimeZone(timeZone: string | undefined): void {
+  if (!timeZone || timeZone === siteTimeZone) return;
+  try {
+    wallTime(new Date(0), timeZone);
+    siteTimeZone = timeZone;
+  } catch {
+    // Not a zone this browser knows: the times stay in the one set before.
+  }
+}
+
+/** Minutes a zone is ahead of UTC at an instant, from the instant's wall time there. */
+function offsetMinutes(date: Date, wall: ReturnType<typeof wallTime>): number {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  return Math.round((asUtc - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+const gmt = (minutes: number) => {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `GMT${sign}${Math.floor(whole / 60)}${whole % 60 ? `:${pad(whole % 60)}` : ''}`;
+};
+
+/**
+ * `HH:mm DD/MM/YYYY` in the merchant's time (product.md §9: a draw at 23:25 in Vietnam reads 23:25 on any
+ * phone), with the zone named, `(GMT+7)`, when the device's own differs at that instant; null when the
+ * text is not a valid date.
+ */
+export function formatSiteDateTime(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return `${pad(date.getHours())}:${pad(date.getMinutes())} ${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  const wall = wallTime(date, siteTimeZone);
+  const text = `${pad(wall.hour)}:${pad(wall.minute)} ${pad(wall.day)}/${pad(wall.month)}/${wall.year}`;
+  const offset = offsetMinutes(date, wall);
+  return offset === -date.getTimezoneOffset() ? text : `${text} (${gmt(offset)})`;
 }
 
 /**

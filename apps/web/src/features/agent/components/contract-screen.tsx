@@ -2,7 +2,7 @@ import type { AgentContract, ContractAnswer, ContractKind } from '@kl/contracts/
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { clearDialogs, confirmDialog } from '../../../shared/ui/dialog.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -41,7 +41,7 @@ function ContractBody({ kind, contract }: { kind: ContractKind; contract: AgentC
     );
   };
 
-  const answeredAt = contract.answeredAt && formatLocalDateTime(contract.answeredAt);
+  const answeredAt = contract.answeredAt && formatSiteDateTime(contract.answeredAt);
   return (
     <article className="kl-contract" aria-labelledby="kl-contract-heading" data-testid="agent-contract">
       <h2 id="kl-contract-heading" className="kl-contract__heading">
@@ -52,7 +52,7 @@ function ContractBody({ kind, contract }: { kind: ContractKind; contract: AgentC
       </p>
       <dl className="kl-contract__rows">
         <Detail term={t('agentContract.offeredBy')} value={contract.offeredBy} />
-        <Detail term={t('agentContract.offeredAt')} value={formatLocalDateTime(contract.offeredAt) ?? ''} />
+        <Detail term={t('agentContract.offeredAt')} value={formatSiteDateTime(contract.offeredAt) ?? ''} />
         {contract.kind === 'dividend' && (
           <Detail
             term={t('agentContract.period')}

@@ -2,7 +2,7 @@ import type { LoginHistoryEntry } from '@kl/contracts/accounts';
 import { isErrorCode } from '@kl/contracts/errors';
 import { useTranslation } from 'react-i18next';
 import { addressText } from '../lib/address.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useLoginHistory } from '../api/member-sessions.ts';
 import './signed-in-sessions.css';
@@ -45,7 +45,7 @@ export function LoginHistory() {
             </span>
             <span className="kl-withdraw-item__detail">
               {t('auth.logins.detail', {
-                at: formatLocalDateTime(entry.at) ?? '',
+                at: formatSiteDateTime(entry.at) ?? '',
                 method: entry.method ? t(`auth.logins.methods.${entry.method}`) : unknown,
                 device: t('auth.sessions.browserOn', {
                   browser: entry.browser ?? unknown,

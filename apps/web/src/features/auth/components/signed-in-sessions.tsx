@@ -2,7 +2,7 @@ import type { MemberSessionEntry } from '@kl/contracts/accounts';
 import { useTranslation } from 'react-i18next';
 import { addressText } from '../lib/address.ts';
 import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import {
   endMemberSession,
@@ -58,8 +58,8 @@ export function SignedInSessions() {
             <span className="kl-withdraw-item__detail">
               {t('auth.sessions.detail', {
                 ip: addressText(t, i18n.language, session),
-                signedIn: formatLocalDateTime(session.signedInAt) ?? '',
-                lastActive: formatLocalDateTime(session.lastActiveAt) ?? '',
+                signedIn: formatSiteDateTime(session.signedInAt) ?? '',
+                lastActive: formatSiteDateTime(session.lastActiveAt) ?? '',
               })}
             </span>
             {!session.current && (

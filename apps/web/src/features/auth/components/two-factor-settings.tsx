@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import {
@@ -165,7 +165,7 @@ export function TwoFactorSettings() {
       <div className="kl-two-factor">
         <p data-testid="two-factor-state">
           {t('auth.twoFactor.onSince', {
-            date: status.data.enabledAt ? (formatLocalDateTime(status.data.enabledAt) ?? '') : '',
+            date: status.data.enabledAt ? (formatSiteDateTime(status.data.enabledAt) ?? '') : '',
             left: status.data.recoveryCodesLeft,
           })}
         </p>

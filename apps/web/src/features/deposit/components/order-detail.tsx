@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useDepositOrder } from '../hooks/use-deposit-order.ts';
 import { DetailRow } from './detail-row.tsx';
@@ -44,7 +44,7 @@ export function OrderDetail({ orderId, onNewDeposit }: { orderId: string; onNewD
           <DetailRow term={t('deposit.orderAmount')} value={amount} />
           <DetailRow
             term={data.status === 'paid' ? t('deposit.paidAt') : t('deposit.expiresAt')}
-            value={formatLocalDateTime((data.status === 'paid' && data.paidAt) || data.expiresAt) ?? ''}
+            value={formatSiteDateTime((data.status === 'paid' && data.paidAt) || data.expiresAt) ?? ''}
           />
         </dl>
       </section>

@@ -2,7 +2,7 @@ import type { FeedbackImage, FeedbackItem } from '@kl/contracts/feedback';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { useFeedbackPages } from '../api/get-feedback-list.ts';
 import { thumbnailSize } from '../lib/thumbnail-size.ts';
 import { feedbackTypeName } from '../lib/type-name.ts';
@@ -35,7 +35,7 @@ function Thumbnail({ image, position }: { image: FeedbackImage; position: number
 
 function FeedbackEntry({ item }: { item: FeedbackItem }) {
   const { t } = useTranslation();
-  const date = formatLocalDateTime(item.createdAt);
+  const date = formatSiteDateTime(item.createdAt);
   return (
     <li className="kl-feedback-item" data-testid="feedback-item">
       <p className="kl-feedback-item__head">
@@ -66,7 +66,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
 function FeedbackReply({ reply, repliedAt }: { reply: string; repliedAt: string | null }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const date = repliedAt ? formatLocalDateTime(repliedAt) : '';
+  const date = repliedAt ? formatSiteDateTime(repliedAt) : '';
   return (
     <section className="kl-feedback-item__reply" aria-labelledby={titleId}>
       <p className="kl-feedback-item__head">

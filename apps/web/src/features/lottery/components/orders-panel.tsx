@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToastedMutation } from '../../../shared/hooks/use-toasted-mutation.ts';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { confirmDialog } from '../../../shared/ui/dialog.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
@@ -92,7 +92,7 @@ export function OrdersPanel({ code }: { code: string }) {
                 </>
               )}
             </p>
-            <p className="kl-lottery-note">{formatLocalDateTime(bet.createdAt)}</p>
+            <p className="kl-lottery-note">{formatSiteDateTime(bet.createdAt)}</p>
             {bet.cancellable && (
               <button
                 type="button"

@@ -2,7 +2,7 @@ import { LOTTERY_PRIZES, type LotteryDrawResult } from '@kl/contracts/lottery';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { getLotteryNumero } from '../api/get-numero.ts';
 import { getLotteryResults } from '../api/get-results.ts';
 import { lotteryNumeroKey, lotteryResultsKey } from '../api/keys.ts';
@@ -102,7 +102,7 @@ function DrawItem({ draw }: { draw: LotteryDrawResult }) {
   return (
     <li data-testid="lottery-draw" data-issue={draw.issue}>
       <p>
-        <strong>{draw.issue}</strong> · {formatLocalDateTime(draw.drawAt)} ·{' '}
+        <strong>{draw.issue}</strong> · {formatSiteDateTime(draw.drawAt)} ·{' '}
         {t('lottery.specialIs', { number: draw.result.DB?.[0] ?? '—' })}
       </p>
       <p className="kl-lottery-seed">

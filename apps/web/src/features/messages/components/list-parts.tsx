@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 
 /** A date of the server (ISO 8601) in the device's time, as a `<time>`. */
 export function ItemDate({ iso }: { iso: string }) {
-  const text = formatLocalDateTime(iso);
+  const text = formatSiteDateTime(iso);
   if (text === null) return null;
   return (
     <time className="kl-message-item__date" dateTime={iso}>

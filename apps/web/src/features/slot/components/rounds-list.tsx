@@ -2,7 +2,7 @@ import type { SlotRound } from '@kl/contracts/slot';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useSlotHistory } from '../api/get-history.ts';
@@ -72,7 +72,7 @@ export function RoundsList({ verify = false, title }: { verify?: boolean; title:
         {rounds.map((round) => (
           <li key={round.roundId} className="kl-slot-round" data-testid="slot-round">
             <div className="kl-slot-round-head">
-              <span>{formatLocalDateTime(round.createdAt) ?? round.createdAt}</span>
+              <span>{formatSiteDateTime(round.createdAt) ?? round.createdAt}</span>
               <span>{round.gameName}</span>
               <span className="kl-slot-money-tag" data-money={round.money}>
                 {t(`slot.moneyTag.${round.money}`)}

@@ -1,6 +1,6 @@
 import type { SystemStatus } from '@kl/contracts/status';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { CustomerServiceLinks } from './customer-service-links.tsx';
 import { StatusPageLogo } from './status-page-logo.tsx';
 import './status-page.css';
@@ -16,7 +16,7 @@ export default function MaintenancePage({
   retrying: boolean;
 }) {
   const { t } = useTranslation();
-  const resumeAt = status.info.maintenanceUntil ? formatLocalDateTime(status.info.maintenanceUntil) : null;
+  const resumeAt = status.info.maintenanceUntil ? formatSiteDateTime(status.info.maintenanceUntil) : null;
   return (
     <main className="kl-status-page" data-testid="maintenance-page">
       <StatusPageLogo whitelabel={status.info.whitelabel} />

@@ -1,7 +1,7 @@
 import type { MemberKycSubmission } from '@kl/contracts/kyc';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatDay } from '../lib/kyc-form.ts';
 
 const PICTURE_HEIGHT = 120;
@@ -39,12 +39,12 @@ export function KycSubmissionDetails({ submission }: { submission: MemberKycSubm
         </div>
         <div className="kl-withdraw-row">
           <dt>{t('kyc.fields.submittedAt')}</dt>
-          <dd>{formatLocalDateTime(submission.submittedAt)}</dd>
+          <dd>{formatSiteDateTime(submission.submittedAt)}</dd>
         </div>
         {submission.decidedAt && (
           <div className="kl-withdraw-row">
             <dt>{t('kyc.fields.decidedAt')}</dt>
-            <dd>{formatLocalDateTime(submission.decidedAt)}</dd>
+            <dd>{formatSiteDateTime(submission.decidedAt)}</dd>
           </div>
         )}
       </dl>

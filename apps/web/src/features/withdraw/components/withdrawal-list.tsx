@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './withdrawal-status.tsx';
@@ -36,7 +36,7 @@ export function WithdrawalList({ onOpen }: { onOpen?: (requestId: string) => voi
                 </span>
                 <StatusBadge status={item.status} />
                 <span className="kl-withdraw-item__detail">
-                  {item.bankName} {item.accountNumberMasked} · {formatLocalDateTime(item.createdAt)}
+                  {item.bankName} {item.accountNumberMasked} · {formatSiteDateTime(item.createdAt)}
                 </span>
                 {onOpen && (
                   <button
@@ -44,7 +44,7 @@ export function WithdrawalList({ onOpen }: { onOpen?: (requestId: string) => voi
                     className="kl-button kl-button--outline kl-button--small kl-withdraw-item__open"
                     aria-label={t('withdraw.openRequest', {
                       amount: formatMoney(item.amount, item.currency, i18n.language),
-                      time: formatLocalDateTime(item.createdAt),
+                      time: formatSiteDateTime(item.createdAt),
                     })}
                     onClick={() => onOpen(item.requestId)}
                   >

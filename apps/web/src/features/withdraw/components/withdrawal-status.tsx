@@ -2,7 +2,7 @@ import type { Withdrawal, WithdrawalStatus as Status } from '@kl/contracts/withd
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
@@ -86,12 +86,12 @@ export function WithdrawalStatusCard({ requestId, onNew }: { requestId: string; 
         </div>
         <div className="kl-withdraw-row">
           <dt>{t('withdraw.createdAt')}</dt>
-          <dd>{formatLocalDateTime(item.createdAt)}</dd>
+          <dd>{formatSiteDateTime(item.createdAt)}</dd>
         </div>
         {item.decidedAt && (
           <div className="kl-withdraw-row">
             <dt>{t('withdraw.decidedAt')}</dt>
-            <dd>{formatLocalDateTime(item.decidedAt)}</dd>
+            <dd>{formatSiteDateTime(item.decidedAt)}</dd>
           </div>
         )}
       </dl>

@@ -1,7 +1,7 @@
 import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import type { TFunction } from 'i18next';
 import { ApiError, messageFor } from '../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 
 /** The server refused because the account is not a real one (product.md §4 'actual account required'). */
@@ -30,7 +30,7 @@ export function refusalText(
     return `${message}. ${t('withdraw.attemptsLeft', { count: error.value.attemptsLeft })}`;
   }
   if (error.code === 'PAYMENT_PASSWORD_LOCKED' && typeof error.value?.lockedUntil === 'string') {
-    return `${message}. ${t('withdraw.lockedUntil', { time: formatLocalDateTime(error.value.lockedUntil) ?? '' })}`;
+    return `${message}. ${t('withdraw.lockedUntil', { time: formatSiteDateTime(error.value.lockedUntil) ?? '' })}`;
   }
   if (
     error.code === 'TURNOVER_NOT_MET' &&

@@ -1,7 +1,7 @@
 import type { AgentAnnouncement } from '@kl/contracts/agents';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { sanitizeHtml } from '../../../../shared/lib/sanitize-html.ts';
 import { useAgentAnnouncements } from '../../hooks/use-centre.ts';
 import { PagedList } from './parts.tsx';
@@ -16,7 +16,7 @@ function AnnouncementItem({ item }: { item: AgentAnnouncement }) {
           {item.title}
         </h3>
         <p className="kl-centre__note">
-          <time dateTime={item.date}>{formatLocalDateTime(item.date)}</time>
+          <time dateTime={item.date}>{formatSiteDateTime(item.date)}</time>
         </p>
         <div className="kl-centre__html" dangerouslySetInnerHTML={{ __html: html }} />
       </article>

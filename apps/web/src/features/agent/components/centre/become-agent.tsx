@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../../shared/lib/api-client.ts';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { useSession } from '../../../../shared/stores/session-store.ts';
 import { FormField } from '../../../../shared/ui/form-field.tsx';
 import { useSubmitOnce } from '../../../../shared/ui/form-submit.ts';
@@ -116,11 +116,11 @@ function ApplicationStatus({
 }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
-    [t('agentCentre.apply.sentAt'), formatLocalDateTime(application.createdAt) ?? ''],
+    [t('agentCentre.apply.sentAt'), formatSiteDateTime(application.createdAt) ?? ''],
     [t('agentCentre.apply.message'), application.message],
   ];
   if (application.decidedAt)
-    rows.push([t('agentCentre.apply.decidedAt'), formatLocalDateTime(application.decidedAt) ?? '']);
+    rows.push([t('agentCentre.apply.decidedAt'), formatSiteDateTime(application.decidedAt) ?? '']);
   if (application.note) rows.push([t('agentCentre.apply.note'), application.note]);
   return (
     <section

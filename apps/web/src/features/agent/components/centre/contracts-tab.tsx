@@ -3,7 +3,7 @@ import { CONTRACT_KINDS, type AgentContract, type ContractKind } from '@kl/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useContractHistory, useStatements } from '../../hooks/use-centre.ts';
 import { contractPath } from '../../lib/kinds.ts';
@@ -35,7 +35,7 @@ function ContractsInForce({ contracts }: { contracts: readonly AgentContract[] }
               <>
                 <p className="kl-centre__note">
                   {t('agentCentre.contracts.since', {
-                    date: formatLocalDateTime(current.answeredAt ?? current.offeredAt),
+                    date: formatSiteDateTime(current.answeredAt ?? current.offeredAt),
                   })}
                 </p>
                 <ContractTerms contract={current} />
@@ -69,7 +69,7 @@ function ContractHistoryList({ contracts }: { contracts: readonly AgentContract[
           <span className="kl-centre__note">
             {t('agentCentre.contracts.offered', {
               by: contract.offeredBy,
-              date: formatLocalDateTime(contract.offeredAt),
+              date: formatSiteDateTime(contract.offeredAt),
             })}
           </span>
         </li>

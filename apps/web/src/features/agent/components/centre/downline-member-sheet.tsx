@@ -1,7 +1,7 @@
 import type { DownlineMember, DownlineRow } from '@kl/contracts/agents';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useDownlineMember } from '../../hooks/use-centre.ts';
 import { Details, QueryGate, Sheet } from './parts.tsx';
@@ -26,14 +26,14 @@ function MemberDetail({ member }: { member: DownlineMember }) {
             t('agentCentre.downline.via'),
             member.via.length > 0 ? member.via.join(' › ') : t('agentCentre.downline.viaDirect'),
           ],
-          [t('agentCentre.downline.registeredAt'), formatLocalDateTime(member.registeredAt) ?? ''],
+          [t('agentCentre.downline.registeredAt'), formatSiteDateTime(member.registeredAt) ?? ''],
           [
             t('agentCentre.downline.lastLoginAt'),
-            member.lastLoginAt ? formatLocalDateTime(member.lastLoginAt) : never,
+            member.lastLoginAt ? formatSiteDateTime(member.lastLoginAt) : never,
           ],
           [
             t('agentCentre.downline.firstDepositAt'),
-            member.firstDepositAt ? formatLocalDateTime(member.firstDepositAt) : never,
+            member.firstDepositAt ? formatSiteDateTime(member.firstDepositAt) : never,
           ],
         ]}
       />

@@ -9,7 +9,7 @@ import {
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useDownline } from '../../hooks/use-centre.ts';
 import { DownlineMemberSheet } from './downline-member-sheet.tsx';
@@ -43,11 +43,11 @@ function DownlineLine({ row, currency, onOpen }: { row: DownlineRow; currency: s
         </span>
         <span className="kl-centre__row-grid">
           <span>
-            {t('agentCentre.downline.registeredAt')}: {formatLocalDateTime(row.registeredAt)}
+            {t('agentCentre.downline.registeredAt')}: {formatSiteDateTime(row.registeredAt)}
           </span>
           <span>
             {t('agentCentre.downline.lastLoginAt')}:{' '}
-            {row.lastLoginAt ? formatLocalDateTime(row.lastLoginAt) : t('agentCentre.downline.never')}
+            {row.lastLoginAt ? formatSiteDateTime(row.lastLoginAt) : t('agentCentre.downline.never')}
           </span>
           <span>
             {t('agentCentre.figures.deposits')}: {money(row.deposits)}

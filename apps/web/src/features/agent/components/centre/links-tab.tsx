@@ -2,7 +2,7 @@ import type { AgentLink, AgentLinkKind } from '@kl/contracts/agents';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToastedMutation } from '../../../../shared/hooks/use-toasted-mutation.ts';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { useSession } from '../../../../shared/stores/session-store.ts';
 import { EmptyState } from '../../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../../shared/ui/toast.ts';
@@ -69,7 +69,7 @@ function LinkCard({ link }: { link: AgentLink }) {
           [t('agentCentre.links.kind'), t(`agentCentre.links.kinds.${link.kind}`)],
           [t('agentCentre.links.clicks'), count(link.clicks)],
           [t('agentCentre.links.registrations'), count(link.registrations)],
-          [t('agentCentre.links.createdAt'), formatLocalDateTime(link.createdAt) ?? ''],
+          [t('agentCentre.links.createdAt'), formatSiteDateTime(link.createdAt) ?? ''],
         ]}
       />
       <div className="kl-centre-link__share">

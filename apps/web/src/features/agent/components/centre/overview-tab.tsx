@@ -1,7 +1,7 @@
 import { KPI_RANGES, type AgentKpi, type KpiRange } from '@kl/contracts/agents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { useAgentInfo, useAgentKpi } from '../../hooks/use-centre.ts';
 import { FIGURES, agentToday, formatAgentDate, formatFigure } from '../../lib/centre-format.ts';
 import { formatCount } from '@kl/contracts/money';
@@ -68,7 +68,7 @@ function AgentInfoCard() {
               [t('agentCentre.info.directSize'), count(data.directSize)],
               [t('agentCentre.info.teamSize'), count(data.teamSize)],
               [t('agentCentre.info.subAgents'), count(data.subAgents)],
-              [t('agentCentre.info.since'), formatLocalDateTime(data.since) ?? ''],
+              [t('agentCentre.info.since'), formatSiteDateTime(data.since) ?? ''],
             ]}
           />
         )}

@@ -1,6 +1,6 @@
 import type { AgentStatement } from '@kl/contracts/agents';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatCount, formatMoney } from '@kl/contracts/money';
 import { useStatement } from '../../hooks/use-centre.ts';
 import { formatPercentBp } from '../../lib/kinds.ts';
@@ -16,7 +16,7 @@ function StatementDetail({ statement }: { statement: AgentStatement }) {
     [t('agentCentre.statements.period'), statement.period],
     [
       t('agentCentre.statements.periodTime'),
-      `${formatLocalDateTime(statement.periodStart) ?? ''} – ${formatLocalDateTime(statement.periodEnd) ?? ''}`,
+      `${formatSiteDateTime(statement.periodStart) ?? ''} – ${formatSiteDateTime(statement.periodEnd) ?? ''}`,
     ],
     [t('agentCentre.statements.status'), t(`agentCentre.statements.statuses.${statement.status}`)],
     [t('agentCentre.statements.amount'), money(statement.amount)],
@@ -33,9 +33,9 @@ function StatementDetail({ statement }: { statement: AgentStatement }) {
   if (basis.percentBp !== null) {
     rows.push([t('agentCentre.statements.share'), formatPercentBp(basis.percentBp, locale)]);
   }
-  rows.push([t('agentCentre.statements.createdAt'), formatLocalDateTime(statement.createdAt) ?? '']);
+  rows.push([t('agentCentre.statements.createdAt'), formatSiteDateTime(statement.createdAt) ?? '']);
   if (statement.decidedAt) {
-    rows.push([t('agentCentre.statements.decidedAt'), formatLocalDateTime(statement.decidedAt) ?? '']);
+    rows.push([t('agentCentre.statements.decidedAt'), formatSiteDateTime(statement.decidedAt) ?? '']);
   }
   return <Details rows={rows} />;
 }

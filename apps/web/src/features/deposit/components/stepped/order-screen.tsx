@@ -2,7 +2,7 @@ import type { DepositOrder } from '@kl/contracts/deposit';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '../../../../shared/lib/api-client.ts';
-import { formatCountdown, formatLocalDateTime } from '../../../../shared/lib/date-format.ts';
+import { formatCountdown, formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { useCountdown } from '../../hooks/use-countdown.ts';
 import { useDepositOrder } from '../../hooks/use-deposit-order.ts';
@@ -32,7 +32,7 @@ function Countdown({ expiresAt, onEnd }: { expiresAt: string; onEnd: () => void 
 /** The order's way: created → waiting for the payment → paid, expired or failed. */
 function Timeline({ order }: { order: DepositOrder }) {
   const { t } = useTranslation();
-  const at = (iso: string | null) => (iso ? (formatLocalDateTime(iso) ?? '') : '');
+  const at = (iso: string | null) => (iso ? (formatSiteDateTime(iso) ?? '') : '');
   const pending = order.status === 'pending';
   let last: string;
   if (order.status === 'paid') last = t('deposit.timeline.paid', { time: at(order.paidAt) });
