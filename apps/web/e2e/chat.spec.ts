@@ -34,7 +34,12 @@ test("a member's chat message reaches the back office's console, and the reply s
   const session = (await asNewMember(page, 'ch')) as { userName: string };
   const message = `Xin chào, nạp tiền chưa vào ví (${Date.now() % 100_000})`;
 
-  // The member opens live chat from /m/service and writes.
+  // The member opens live chat from /m/service and writes at once. The chat cookie's trade is held back a
+  // moment, as on a slow line: the send waits for it rather than going out unauthenticated and ending the chat.
+  await page.route('**/api/chat/session', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await navigate('/m/service');
   await page.getByRole('button', { name: t('en', 'support.startLiveChat') }).click();
   await page.waitForURL((url) => url.pathname === '/chat/');

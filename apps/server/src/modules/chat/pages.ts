@@ -99,7 +99,8 @@ export function renderMemberPage(params: MemberPageParams, themeColor: string): 
     `<label class="visually-hidden" for="chat-input">${escapeHtml(texts.messageLabel)}</label>`,
     `<textarea id="chat-input" class="chat-input" rows="1" maxlength="${CHAT_MESSAGE_MAX}" required`,
     ` placeholder="${escapeHtml(texts.placeholder)}"></textarea>`,
-    `<button type="submit" class="chat-send">${escapeHtml(texts.send)}</button>`,
+    // Disabled until the chat cookie is in place (chat-page.js): a message sent before would be refused.
+    `<button type="submit" class="chat-send" disabled>${escapeHtml(texts.send)}</button>`,
     '</form>',
     '</main>',
     '</div>',

@@ -22,6 +22,9 @@
   let source = null;
   let readTimer = null;
   let over = false;
+  // Set once the chat cookie is in place and the history shown: the send button stays disabled until then
+  // (what is typed meanwhile is kept), so no message goes out before the member's chat is open.
+  let ready = false;
 
   const { klChat } = window;
   const api = klChat.createApi(locale, () => texts.sendFailed);
@@ -115,6 +118,8 @@
       earlier.hidden = !page.hasMore;
       setStatus('');
       scrollToEnd();
+      ready = true;
+      sendButton.disabled = false;
       markRead();
       listen();
     } catch (error) {
@@ -135,7 +140,7 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const body = input.value.trim();
-    if (!body) return;
+    if (!body || !ready || over) return;
     sendButton.disabled = true;
     try {
       add([await api('POST', '/api/chat/messages', { body })]);
