@@ -329,6 +329,8 @@ test('a merchant launched from an empty production database through the back off
     .fill(await solveCaptcha(database?.url ?? '', captchaId));
   await register.getByRole('button', { name: t('en', 'auth.registerSubmit') }).click();
   await expect(phone.getByTestId('header-member')).toContainText(username);
+  // The header changes before home's own code has arrived: the scan waits for the screen the member sees.
+  await expect(phone.locator('[data-page="home"]')).toBeVisible();
   await checkAccessibility(phone, 'launch: home, logged in');
 
   // What the operator set up is what the member sees: the banner, the games, the article.
