@@ -197,3 +197,58 @@ test('the side menu is complete for a visitor and for a member', async ({
   await expect(menu.getByRole('button', { name: en('auth.signOut') })).toBeVisible();
   await expectAccessible('side menu, member');
 });
+
+/**
+ * The durations of the animations run on the screen's frame (`main`) from now for `ms`, as the browser
+ * reports them: watched frame by frame, since a 300 ms transition may be over before a later look.
+ */
+function frameAnimations(page: Page, ms: number): Promise<number[]> {
+  return page.evaluate(
+    (within) =>
+      new Promise<number[]>((resolve) => {
+        const seen = new Map<Animation, number>();
+        const until = performance.now() + within;
+        const look = () => {
+          for (const animation of document.querySelector('main')?.getAnimations() ?? []) {
+            seen.set(animation, Number(animation.effect?.getTiming().duration));
+          }
+          if (performance.now() < until) requestAnimationFrame(look);
+          else resolve([...seen.values()]);
+        };
+        look();
+      }),
+    ms,
+  );
+}
+
+// In Vietnamese, the site's default language (the transition has no text of its own).
+test('a screen reached in the site fades in over 300 ms, the first one and under reduced motion none', async ({
+  page,
+  navigate,
+  expectAccessible,
+}) => {
+  const lang = 'vi';
+  const footer = page.getByTestId('app-footer');
+  await navigate('/m/home', { lang });
+  expect(await frameAnimations(page, 400), 'the first screen').toEqual([]);
+
+  let seen = frameAnimations(page, 1_500);
+  await footer.getByRole('link', { name: t(lang, 'footer.promotions') }).click();
+  expect(await seen, 'home → promotions').toEqual([300]);
+  await expect(page.locator('[data-page="activity"]')).toBeVisible();
+  await expectAccessible(`promotions reached from home (${lang})`);
+
+  // A change of the query alone is the same screen: no transition.
+  seen = frameAnimations(page, 800);
+  await page.evaluate(() => {
+    window.history.pushState(null, '', `${location.pathname}?ref=footer`);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  });
+  expect(await seen, 'the same screen, another query').toEqual([]);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  seen = frameAnimations(page, 1_000);
+  await footer.getByRole('link', { name: t(lang, 'footer.home') }).click();
+  expect(await seen, 'promotions → home under reduced motion').toEqual([]);
+  await expect(page.locator('[data-page="home"]')).toBeVisible();
+});

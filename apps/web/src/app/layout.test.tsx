@@ -249,3 +249,56 @@ describe('footer menu', () => {
     expect(footer.getByRole('link', { name: 'Agent' })).toHaveAttribute('href', '/m/agent');
   });
 });
+
+describe('page transition (product.md §2)', () => {
+  /** jsdom has no Web Animations API: the frame's `animate` is watched, as a browser would run it. */
+  function watchAnimations() {
+    const animate = vi.fn(() => ({ cancel: vi.fn() }) as unknown as Animation);
+    Object.defineProperty(HTMLElement.prototype, 'animate', { value: animate, configurable: true });
+    return {
+      calls: () => animate.mock.calls as unknown as [Keyframe[], KeyframeAnimationOptions][],
+      restore: () => Reflect.deleteProperty(HTMLElement.prototype, 'animate'),
+    };
+  }
+
+  /** jsdom has no matchMedia either: the device's setting, as a browser answers it. */
+  function reducedMotion(reduce: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+
+  it('fades a screen reached inside the site in over 300 ms, and not the first screen', async () => {
+    const animations = watchAnimations();
+    try {
+      reducedMotion(false);
+      const { user } = await renderApp('/m/home?lang=en');
+      await findScreen();
+      expect(animations.calls()).toEqual([]);
+      await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Promotions' }));
+      expect(await findScreen()).toHaveAttribute('data-page', 'activity');
+      expect(animations.calls()).toEqual([
+        [[{ opacity: 0 }, { opacity: 1 }], { duration: 300, easing: 'ease-out' }],
+      ]);
+    } finally {
+      animations.restore();
+    }
+  });
+
+  it('does not move anything when the device asks for reduced motion', async () => {
+    const animations = watchAnimations();
+    try {
+      reducedMotion(true);
+      const { user } = await renderApp('/m/home?lang=en');
+      await findScreen();
+      await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Promotions' }));
+      expect(await findScreen()).toHaveAttribute('data-page', 'activity');
+      expect(animations.calls()).toEqual([]);
+    } finally {
+      animations.restore();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { chromeFor } from '@kl/contracts/routes';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RealityCheck } from '../../features/responsible-gaming/index.ts';
 import { SideMenu } from '../../features/shell/index.ts';
@@ -14,6 +14,7 @@ import { RouteLoading } from './route-loading.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { SpecialHeader } from './special-header.tsx';
 import { TitleHeader } from './title-header.tsx';
+import { usePageTransition } from './use-page-transition.ts';
 
 /**
  * The frame of every screen: header and footer by the rules of product.md §2 (contracts `chromeFor`),
@@ -33,6 +34,8 @@ export function AppLayout() {
   const closeSideMenu = useUiStore((state) => state.closeSideMenu);
   const category = useUiStore((state) => state.category);
   const [sideMenuUsed, setSideMenuUsed] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  usePageTransition(main);
   if (sideMenuOpen && !sideMenuUsed) setSideMenuUsed(true);
 
   useLanguageFromQuery();
@@ -56,7 +59,7 @@ export function AppLayout() {
     <div className={chrome?.footer ? 'kl-app kl-app--with-footer' : 'kl-app'}>
       {chrome?.header === 'special' && <SpecialHeader />}
       {chrome?.header === 'title' && <TitleHeader title={title} back={chrome.back} />}
-      <main className="kl-main" data-category={category}>
+      <main ref={main} className="kl-main" data-category={category}>
         <ScreenErrorBoundary key={pathname}>
           <Suspense fallback={<RouteLoading />}>
             <Outlet />
