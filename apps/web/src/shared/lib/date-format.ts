@@ -72,6 +72,38 @@ export function formatSiteDateTime(iso: string): string | null {
   return offset === -date.getTimezoneOffset() ? text : `${text} (${gmt(offset)})`;
 }
 
+/** The merchant's day (YYYY-MM-DD) an instant falls on: the days of the member's reports. */
+export function siteDayOf(instant: Date): string {
+  const wall = wallTime(instant, siteTimeZone);
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+const offsetText = (minutes: number) => {
+  const whole = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+};
+
+/**
+ * The instant the merchant's day `day` (YYYY-MM-DD) begins, as an ISO 8601 time with the zone's offset
+ * then (`2030-03-09T00:00:00+07:00`): midnight of that day, or where a zone's clocks skip midnight, the
+ * first minute that day has. Null when `day` is not a date.
+ */
+export function siteDayStart(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const midnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // The offset at midnight's instant, found from the offset near it (twice: a change of offset that day).
+  let instant = midnight;
+  for (let pass = 0; pass < 2; pass += 1) {
+    const date = new Date(instant);
+    instant = midnight - offsetMinutes(date, wallTime(date, siteTimeZone)) * 60_000;
+  }
+  const date = new Date(instant);
+  const wall = wallTime(date, siteTimeZone);
+  const offset = offsetMinutes(date, wall);
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:00${offsetText(offset)}`;
+}
+
 /**
  * The time left of a countdown, from whole seconds: `mm:ss`, `h:mm:ss` from an hour, and from a day the
  * days in words before `HH:mm:ss` ("4 ngày 06:44:36", "1 day 00:00:05"; English plural by i18next).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatReportTime } from '../lib/date-range.ts';
+import { formatSiteDateTime } from '../../../shared/lib/date-format.ts';
 import { signedMoney } from '../lib/money-text.ts';
 import { ReportEmpty, ReportFailed, ReportLoading, ReportMore } from './report-parts.tsx';
 
@@ -59,8 +59,8 @@ export function ReportList<Page extends { list: readonly unknown[] }>({
 export const signOf = (amount: number) => (amount > 0 ? 'plus' : amount < 0 ? 'minus' : 'zero');
 
 /**
- * One line of a report: its title and signed amount, then its details (`children`), the time (UTC+7) and
- * its reference.
+ * One line of a report: its title and signed amount, then its details (`children`), the time (the
+ * merchant's, its zone named when the phone's differs) and its reference.
  */
 export function ReportLine({
   testId,
@@ -82,7 +82,7 @@ export function ReportLine({
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const time = formatReportTime(createdAt);
+  const time = formatSiteDateTime(createdAt);
   return (
     <li className="kl-member-line" data-testid={testId} data-kind={kind}>
       <div className="kl-member-line__main">

@@ -1,13 +1,12 @@
+import { siteDayOf, siteDayStart } from '../../../shared/lib/date-format.ts';
+
 /**
- * Date ranges of the member's reports, in whole days of Vietnam time (UTC+7, no daylight saving): a
- * day starts at 00:00 +07:00. The API takes `from` (inclusive) and `to` (exclusive) as ISO 8601 times
- * with that offset.
+ * Date ranges of the member's reports, in whole days of the merchant's time zone (its status; Vietnam's,
+ * UTC+7, by default), whatever the phone's: a day starts at its midnight there. The API takes `from`
+ * (inclusive) and `to` (exclusive) as ISO 8601 times with the zone's offset.
  */
 
-export const REPORT_UTC_OFFSET_HOURS = 7;
-const OFFSET_MS = REPORT_UTC_OFFSET_HOURS * 3_600_000;
 const DAY_MS = 86_400_000;
-const OFFSET_TEXT = '+07:00';
 
 export const DATE_PRESETS = ['today', 'week', 'month', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -30,11 +29,8 @@ export type RangeResult =
 const pad = (value: number) => String(value).padStart(2, '0');
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The day (YYYY-MM-DD) an instant falls on in UTC+7. */
-export function dayOf(instant: Date): string {
-  const shifted = new Date(instant.getTime() + OFFSET_MS);
-  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
-}
+/** The day (YYYY-MM-DD) an instant falls on in the merchant's zone. */
+export const dayOf = (instant: Date): string => siteDayOf(instant);
 
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
@@ -45,8 +41,8 @@ export function addDays(day: string, days: number): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
-/** The start of a day in UTC+7, as the API takes it. */
-export const dayStart = (day: string) => `${day}T00:00:00${OFFSET_TEXT}`;
+/** The start of a (valid) day in the merchant's zone, as the API takes it. */
+export const dayStart = (day: string) => siteDayStart(day) ?? `${day}T00:00:00Z`;
 
 const validDay = (day: string) => {
   const match = DAY_PATTERN.exec(day);
@@ -72,12 +68,4 @@ export function rangeOf(choice: DateRangeChoice, now: Date = new Date()): RangeR
 export function initialRange(now: Date = new Date()): DateRangeChoice {
   const today = dayOf(now);
   return { preset: 'week', fromDay: addDays(today, -6), toDay: today };
-}
-
-/** `HH:mm DD/MM/YYYY` of an ISO time in UTC+7 (the days of the filter), or null when not a date. */
-export function formatReportTime(iso: string): string | null {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return null;
-  const shifted = new Date(time + OFFSET_MS);
-  return `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())} ${pad(shifted.getUTCDate())}/${pad(shifted.getUTCMonth() + 1)}/${shifted.getUTCFullYear()}`;
 }
