@@ -20,6 +20,8 @@ test.describe('the API', () => {
     const value = health.parse(body.value);
     expect(value.status).toBe('ok');
     expect(value.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    // On the run's PostgreSQL server when it has one, else the embedded database (support/site-database.ts).
+    expect(value.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
 
   test('answers the system status of the loopback caller', async ({ request }) => {

@@ -10,12 +10,16 @@ import {
   PAYMENT_CALLBACK_SECRET,
   siteCopyOf,
 } from './constants.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '@kl/signing/development';
+import { DEVELOPMENT_SECRET_KEYS_VALUE } from '../../server/src/platform/config.ts';
+import { dropDatabasesSync, siteDatabasesOf } from './support/site-database.ts';
 
 /**
  * End-to-end tests: Debian's Chromium on a phone viewport against the real server and, beside it, the
  * sandboxes process (the stand-ins of the payment gateway and the game provider, apps/sandboxes), as
- * `npm start` runs them outside production, on a fresh embedded database per run. The web app must be built first
- * (`npm run build`; `npm test` does it).
+ * `npm start` runs them outside production, on a fresh database per run: on the run's PostgreSQL server when
+ * `npm test` gives one (TEST_DATABASE_URL), else embedded (support/site-database.ts). The web app must be
+ * built first (`npm run build`; `npm test` does it).
  */
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,13 +36,29 @@ if (!existsSync(builtIndex)) {
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
+  const databases = siteDatabasesOf(dataDir, process.env.TEST_DATABASE_URL);
   process.on('exit', () => {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-sandboxes`, { recursive: true, force: true });
     rmSync(siteCopyOf(dataDir), { recursive: true, force: true });
     rmSync(operatorSecretsOf(dataDir), { recursive: true, force: true });
+    if (databases) dropDatabasesSync(databases.serverUrl, [databases.site, databases.copy], repoRoot);
   });
 }
+
+/**
+ * The site's database on the run's PostgreSQL server when there is one (support/site-database.ts), else
+ * the embedded one in the data folder.
+ */
+const siteDatabases = siteDatabasesOf(process.env.E2E_DATA_DIR ?? '', process.env.TEST_DATABASE_URL);
+const databaseEnv: Record<string, string> = siteDatabases
+  ? {
+      DATABASE_URL: siteDatabases.urlOf(siteDatabases.site),
+      // What every process on a shared database must be given (the development values outside production).
+      SECRET_KEYS: DEVELOPMENT_SECRET_KEYS_VALUE,
+      SANDBOX_PROVIDER_SECRET: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+    }
+  : {};
 
 /**
  * The journeys that change what every visitor of the shared server sees: the site in maintenance or
@@ -119,9 +139,9 @@ export default defineConfig({
       // merchant (the demo seed here) and the back-office operators, by the commands of `npm run seed:demo`
       // and `npm run operator:create`, each password piped on its input (never on a command line), in one
       // process (support/prepare-site.ts); then the server.
+      // prepare-site.ts also makes the site's copy (constants.ts, siteCopyOf).
       command: [
         'node --import tsx apps/web/e2e/support/prepare-site.ts',
-        `cp -R '${process.env.E2E_DATA_DIR}' '${siteCopyOf(process.env.E2E_DATA_DIR ?? '')}'`,
         'exec node --import tsx apps/server/src/main.ts',
       ].join(' && '),
       cwd: repoRoot,
@@ -135,6 +155,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
+        ...databaseEnv,
         TRUST_PROXY: '1',
         PAYMENT_CALLBACK_SECRET,
         NODE_ENV: 'test',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Page } from '@playwright/test';
-import { siteCopyOf } from './constants.ts';
+import { DEVELOPMENT_SANDBOX_PROVIDER_SECRET } from '@kl/signing/development';
+import { DEVELOPMENT_SECRET_KEYS_VALUE } from '../../server/src/platform/config.ts';
+import { PAYMENT_CALLBACK_SECRET, siteCopyOf } from './constants.ts';
 import { BASE_URL, expect, t, test } from './fixtures.ts';
+import { createDatabase, dropDatabase, siteDatabasesOf } from './support/site-database.ts';
 
 /**
  * The installable web app: the manifest and its icons as the browser reads them, the service worker
@@ -190,9 +194,13 @@ async function startServerOnCopyOfBuild() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-e2e-pwa-data-'));
   cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   // The site's data as the test server started on it, copied (constants.ts): no database made from nothing.
+  // On the run's PostgreSQL server, a database made from the site's copy (support/site-database.ts).
   const runData = process.env.E2E_DATA_DIR;
   if (!runData) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  cpSync(siteCopyOf(runData), dataDir, { recursive: true });
+  const databases = siteDatabasesOf(runData, process.env.TEST_DATABASE_URL);
+  const ownDatabase = databases ? `${databases.site}_pwa_${randomBytes(4).toString('hex')}` : undefined;
+  if (databases && ownDatabase) await createDatabase(databases.serverUrl, ownDatabase, databases.copy);
+  else cpSync(siteCopyOf(runData), dataDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -205,7 +213,13 @@ async function startServerOnCopyOfBuild() {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
-      DATABASE_URL: '',
+      DATABASE_URL: databases && ownDatabase ? databases.urlOf(ownDatabase) : '',
+      // What every process on a shared database must be given (the development values outside production).
+      ...(ownDatabase && {
+        SECRET_KEYS: DEVELOPMENT_SECRET_KEYS_VALUE,
+        PAYMENT_CALLBACK_SECRET,
+        SANDBOX_PROVIDER_SECRET: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
+      }),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -222,6 +236,7 @@ async function startServerOnCopyOfBuild() {
     }
     rmSync(webDist, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
+    if (databases && ownDatabase) await dropDatabase(databases.serverUrl, ownDatabase);
   };
   try {
     await expect

@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   ADMIN_OWNER,
@@ -9,7 +10,9 @@ import {
   CONTRACT_PROPOSER,
   KYC_REVIEWERS,
   STATUS_OWNER,
+  siteCopyOf,
 } from '../constants.ts';
+import { createDatabase, siteDatabasesOf } from './site-database.ts';
 
 /**
  * The journeys' site, made before the test server starts (the embedded database is one process) by the
@@ -18,6 +21,10 @@ import {
  * password piped as its first line of input. One process spares a process start (about 3 s of loading the
  * server's modules) per command; the commands run as processes of their own from an empty production
  * database in the launch journey (launch.spec.ts). Exits with the first failing command's code.
+ *
+ * On the run's PostgreSQL server (support/site-database.ts) it first creates the site's database; last, with
+ * every connection closed, it makes the site's copy (constants.ts, siteCopyOf): a database made from the
+ * site's as its template, or a copy of the data folder.
  */
 /**
  * The commands, loaded when this runs: their modules are the server's, type-checked with the server's
@@ -41,6 +48,10 @@ const { runOperatorCreate } = (await import(OPERATOR_CREATE_MODULE)) as { runOpe
 const { runDemoSeedCommand } = (await import(SEED_MODULE)) as { runDemoSeedCommand: DemoSeed };
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
+
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+const databases = siteDatabasesOf(dataDir, process.env.TEST_DATABASE_URL);
+if (databases) await createDatabase(databases.serverUrl, databases.site);
 
 const seeded = await runDemoSeedCommand({ argv: [], env: process.env, write });
 if (seeded !== 0) process.exit(seeded);
@@ -70,3 +81,6 @@ for (const { username, password, role } of OPERATORS) {
   });
   if (code !== 0) process.exit(code);
 }
+
+if (databases) await createDatabase(databases.serverUrl, databases.copy, databases.site);
+else cpSync(dataDir, siteCopyOf(dataDir), { recursive: true });
