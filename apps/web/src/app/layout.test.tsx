@@ -271,34 +271,30 @@ describe('page transition (product.md §2)', () => {
     }));
   }
 
-  it('fades a screen reached inside the site in over 300 ms, and not the first screen', async () => {
+  /** Home, then promotions by the footer: the fades asked for on the first screen and after the step. */
+  async function homeToPromotions(reduce: boolean) {
     const animations = watchAnimations();
     try {
-      reducedMotion(false);
+      reducedMotion(reduce);
       const { user } = await renderApp('/m/home?lang=en');
       await findScreen();
-      expect(animations.calls()).toEqual([]);
+      const first = [...animations.calls()];
       await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Promotions' }));
       expect(await findScreen()).toHaveAttribute('data-page', 'activity');
-      expect(animations.calls()).toEqual([
-        [[{ opacity: 0 }, { opacity: 1 }], { duration: 300, easing: 'ease-out' }],
-      ]);
+      return { first, all: [...animations.calls()] };
     } finally {
       animations.restore();
     }
+  }
+
+  it('fades a screen reached inside the site in over 300 ms, and not the first screen', async () => {
+    const { first, all } = await homeToPromotions(false);
+    expect(first).toEqual([]);
+    expect(all).toEqual([[[{ opacity: 0 }, { opacity: 1 }], { duration: 300, easing: 'ease-out' }]]);
   });
 
   it('does not move anything when the device asks for reduced motion', async () => {
-    const animations = watchAnimations();
-    try {
-      reducedMotion(true);
-      const { user } = await renderApp('/m/home?lang=en');
-      await findScreen();
-      await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Promotions' }));
-      expect(await findScreen()).toHaveAttribute('data-page', 'activity');
-      expect(animations.calls()).toEqual([]);
-    } finally {
-      animations.restore();
-    }
+    const { all } = await homeToPromotions(true);
+    expect(all).toEqual([]);
   });
 });
