@@ -1,6 +1,6 @@
 /**
  * What `npm test` needs from the machine besides Node and npm (README, "Test it"), as Debian packages:
- * Debian's Chromium at /usr/bin/chromium and a CJK font for the end-to-end tests, openssl for the
+ * Debian's Chromium headless shell and a CJK font for the end-to-end tests, openssl for the
  * quick-login certificates of the server tests, the PostgreSQL server binaries for the throwaway
  * cluster the server suites' PostgreSQL copies and the release's processes run on, and nginx, which the
  * release's end-to-end test puts in front of two of them and the deployment files' test checks. Missing ones are installed with apt-get when
@@ -13,12 +13,18 @@ import { delimiter, dirname, join } from 'node:path';
 
 /** The Debian package of each prerequisite, and what it is for (said when it is missing). */
 export const PACKAGES = {
-  chromium: { name: 'chromium', for: 'the end-to-end tests drive /usr/bin/chromium' },
+  chromium: {
+    name: 'chromium-headless-shell',
+    for: 'the end-to-end tests drive Chromium headless shell, /usr/lib/chromium/chromium-headless-shell',
+  },
   cjkFont: { name: 'fonts-wqy-microhei', for: 'the end-to-end tests render Chinese text' },
   openssl: { name: 'openssl', for: 'the server tests make certificates with it' },
   postgres: { name: 'postgresql', for: 'the server suites also run on a throwaway PostgreSQL cluster' },
   nginx: { name: 'nginx', for: 'the release runs behind it in its end-to-end test' },
 };
+
+/** The browser the end-to-end tests drive (apps/web/e2e/playwright.config.ts). */
+export const CHROMIUM_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 /** The PostgreSQL programs the throwaway cluster needs, all in one folder. */
 export const POSTGRES_PROGRAMS = ['initdb', 'pg_ctl', 'pg_isready', 'postgres'];
@@ -48,7 +54,7 @@ export function systemProbe(env = process.env) {
   return {
     isRoot: () => process.getuid?.() === 0,
     hasAptGet: () => onPath('apt-get') !== undefined,
-    hasChromium: () => isExecutable(at('/usr/bin/chromium')),
+    hasChromium: () => isExecutable(at(CHROMIUM_HEADLESS_SHELL)),
     hasCjkFont: () => existsSync(at('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')),
     hasOpenssl: () => onPath('openssl') !== undefined,
     hasNginx: () => isExecutable(at('/usr/sbin/nginx')),

@@ -8,7 +8,7 @@ function machine({ lacks = [], root = true, aptGet = true, installs = true } = {
   const probe = {
     isRoot: () => root,
     hasAptGet: () => aptGet,
-    hasChromium: () => !absent.has('chromium'),
+    hasChromium: () => !absent.has('chromium-headless-shell'),
     hasCjkFont: () => !absent.has('fonts-wqy-microhei'),
     hasOpenssl: () => !absent.has('openssl'),
     hasNginx: () => !absent.has('nginx'),
@@ -58,10 +58,10 @@ describe('what npm test needs', () => {
 
   it('names the Debian package of each missing prerequisite', () => {
     const { probe } = machine({
-      lacks: ['nginx', 'postgresql', 'chromium', 'fonts-wqy-microhei', 'openssl'],
+      lacks: ['nginx', 'postgresql', 'chromium-headless-shell', 'fonts-wqy-microhei', 'openssl'],
     });
     expect(missingPackages(everything, probe)).toEqual([
-      'chromium',
+      'chromium-headless-shell',
       'fonts-wqy-microhei',
       'openssl',
       'postgresql',
@@ -78,11 +78,14 @@ describe('what npm test needs', () => {
 
 describe('what npm test does about missing packages', () => {
   it('installs them with apt-get as root, non-interactively', async () => {
-    const { probe, run, commands } = machine({ lacks: ['chromium', 'postgresql'] });
+    const { probe, run, commands } = machine({ lacks: ['chromium-headless-shell', 'postgresql'] });
     const result = await ensurePrerequisites({ needs: everything, probe, run, log: () => {} });
     expect(commands).toEqual([
       { command: 'apt-get update', env: { DEBIAN_FRONTEND: 'noninteractive' } },
-      { command: 'apt-get install -y chromium postgresql', env: { DEBIAN_FRONTEND: 'noninteractive' } },
+      {
+        command: 'apt-get install -y chromium-headless-shell postgresql',
+        env: { DEBIAN_FRONTEND: 'noninteractive' },
+      },
     ]);
     expect(result.postgresBin).toBe('/usr/lib/postgresql/15/bin');
   });
@@ -94,13 +97,16 @@ describe('what npm test does about missing packages', () => {
   });
 
   it('stops with the exact command to run when not root, and installs nothing', async () => {
-    const { probe, run, commands } = machine({ lacks: ['chromium', 'postgresql'], root: false });
+    const { probe, run, commands } = machine({
+      lacks: ['chromium-headless-shell', 'postgresql'],
+      root: false,
+    });
     await expect(ensurePrerequisites({ needs: everything, probe, run, log: () => {} })).rejects.toThrow(
       'This machine lacks what npm test needs:\n' +
-        '  - chromium: the end-to-end tests drive /usr/bin/chromium\n' +
+        '  - chromium-headless-shell: the end-to-end tests drive Chromium headless shell, /usr/lib/chromium/chromium-headless-shell\n' +
         '  - postgresql: the server suites also run on a throwaway PostgreSQL cluster\n' +
         'Install them, then run npm test again:\n' +
-        '  sudo apt-get install -y chromium postgresql',
+        '  sudo apt-get install -y chromium-headless-shell postgresql',
     );
     expect(commands).toEqual([]);
   });
