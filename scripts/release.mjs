@@ -17,15 +17,14 @@
  * Run by `npm run build` after the web builds; `node scripts/release.mjs` alone expects them built.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileServer, jsExports, SERVER_WORKSPACES } from './server-compile.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
 const started = performance.now();
-const WORKSPACES = ['packages/contracts', 'packages/signing', 'apps/server'];
 const WEB_BUILDS = ['apps/web/dist', 'apps/admin/dist'];
 /** apps/server/scripts/<name>.ts compiled into the release (apps/server/tsconfig.release.json), as `npm run a:b`. */
 const COMMANDS = [
@@ -54,39 +53,19 @@ for (const build of WEB_BUILDS) {
 }
 rmSync(out, { recursive: true, force: true });
 
-// 1. The server and the shared packages, compiled file by file (imports of ./x.ts become ./x.js).
-const tsc = join(
-  dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
-  'bin',
-  'tsc',
-);
-const compiled = spawnSync(process.execPath, [tsc, '-p', 'apps/server/tsconfig.release.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (compiled.status !== 0) fail('the server did not compile');
-
-// 2. What the compiled server reads beside its modules: the migrations and the pages' assets.
-function copyAssets(from) {
-  for (const entry of readdirSync(join(root, from), { withFileTypes: true })) {
-    const path = join(from, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'test') copyAssets(path);
-    } else if (!entry.name.endsWith('.ts')) {
-      mkdirSync(join(out, from), { recursive: true });
-      cpSync(join(root, path), join(out, path));
-    }
-  }
+// 1. The server and the shared packages, compiled file by file (imports of ./x.ts become ./x.js), and
+// 2. what the compiled server reads beside its modules: the migrations and the pages' assets.
+try {
+  await compileServer({ root, out });
+} catch (error) {
+  fail(error.message);
 }
-for (const workspace of WORKSPACES) copyAssets(join(workspace, 'src'));
 
 // 3. The web builds, as served.
 for (const build of WEB_BUILDS) cpSync(join(root, build), join(out, build), { recursive: true });
 
 // 4. The manifests: production dependencies only, the shared packages' exports on their .js files.
-const jsExports = (exports) =>
-  Object.fromEntries(Object.entries(exports).map(([key, path]) => [key, path.replace(/\.ts$/, '.js')]));
-for (const workspace of WORKSPACES) {
+for (const workspace of SERVER_WORKSPACES) {
   const { scripts: _scripts, devDependencies: _dev, ...manifest } = readJson(`${workspace}/package.json`);
   if (manifest.exports) manifest.exports = jsExports(manifest.exports);
   // The server's own start, compiled; tsx stays a dependency of the development start only.
@@ -105,7 +84,7 @@ writeJson('package.json', {
     'The release of the site: the compiled API server and the built web apps (scripts/release.mjs).',
   type: 'module',
   engines: rootManifest.engines,
-  workspaces: WORKSPACES,
+  workspaces: SERVER_WORKSPACES,
   scripts: {
     start: 'node apps/server/src/main.js',
     // Several processes on one PostgreSQL database (docs/decisions/042-scheduler-leader.md).

@@ -7,7 +7,7 @@ import { freePort, startServer, stopServer, useProcessWorkDir, waitForHealth } f
 // These tests start the server or the check as processes of their own: slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-/** These tests run the real entry point the way `npm start` does: `node --import tsx src/main.ts`. */
+/** These tests run the real entry point the way `npm start` does in the release: compiled, `node src/main.js`. */
 
 describe('main.ts', () => {
   it('refuses a bad configuration: exit code 1 and "Invalid configuration" on stderr', async () => {

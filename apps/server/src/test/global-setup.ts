@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { runSeed } from '../db/seed/index.ts';
 import { openDatabase } from '../platform/db.ts';
+import { buildCompiledServer } from './compiled-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,12 +14,15 @@ declare module 'vitest' {
     pgliteTemplates: { migrated: string; seeded: string } | null;
     /** PostgreSQL template databases of the run (TEST_DATABASE_URL): migrated, and migrated and seeded. */
     postgresTemplates: { migrated: string; seeded: string } | null;
+    /** The server compiled to JavaScript once for the run, for the processes (test/compiled-server.ts). */
+    compiledServer: string;
   }
 }
 
 interface Templates {
   pglite: { migrated: string; seeded: string };
   postgres: { migrated: string; seeded: string } | null;
+  compiled: string;
   remove(): Promise<void>;
 }
 
@@ -56,6 +60,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplates', templates.pglite);
   project.provide('postgresTemplates', templates.postgres);
+  project.provide('compiledServer', templates.compiled);
 
   return async () => {
     entry.users -= 1;
@@ -67,6 +72,9 @@ export default async function setup(project: TestProject) {
 
 async function buildTemplates(): Promise<Templates> {
   const folder = await mkdtemp(join(tmpdir(), 'kl-test-templates-'));
+  // The compiler runs in a process of its own while this one builds the databases.
+  const compiling = buildCompiledServer(join(folder, 'compiled'));
+  compiling.catch(() => {});
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   let postgres: { url: URL; names: { migrated: string; seeded: string } } | undefined;
   const remove = async () => {
@@ -111,8 +119,10 @@ async function buildTemplates(): Promise<Templates> {
         }
       }
     }
-    return { pglite: { migrated, seeded }, postgres: postgres?.names ?? null, remove };
+    const compiled = await compiling;
+    return { pglite: { migrated, seeded }, postgres: postgres?.names ?? null, compiled, remove };
   } catch (error) {
+    await compiling.catch(() => {});
     await remove();
     throw error;
   } finally {

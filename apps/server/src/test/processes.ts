@@ -12,11 +12,13 @@ import {
   DEVELOPMENT_SECRET_KEYS_VALUE,
 } from '../platform/config.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
+import { compiledPath } from './compiled-server.ts';
 import { createPostgresDatabase, openDataDirCopy } from './databases.ts';
 
 /**
- * Tests that run the real processes the way a person does: the server (`npm start`, that is
- * `node --import tsx src/main.ts`) and `npm run ledger:check`, each with an environment of its own.
+ * Tests that run the real processes the way production does: the server (`npm start` in the release, that
+ * is `node apps/server/src/main.js`) and `npm run ledger:check`, compiled once for the run
+ * (test/compiled-server.ts), each with an environment of its own.
  */
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,6 +48,14 @@ const SHARED_DATABASE_ENV = {
   SANDBOX_PROVIDER_SECRET: DEVELOPMENT_SANDBOX_PROVIDER_SECRET,
 };
 
+/**
+ * The compiled file of a source of apps/server (`src/main.ts`, `scripts/ledger-check.ts`), which a process
+ * runs with `node` alone.
+ */
+export function compiledServerPath(serverSource: string): string {
+  return compiledPath(inject('compiledServer'), serverSource);
+}
+
 function inheritedEnv(): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of SERVER_VARIABLES) delete inherited[name];
@@ -68,7 +78,7 @@ export function startServer(
   logLevel = 'info',
   entry: 'src/main.ts' | 'src/cluster.ts' = 'src/main.ts',
 ): ServerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [compiledServerPath(entry)], {
     cwd: SERVER_DIR,
     env: { ...inheritedEnv(), NODE_ENV: 'test', LOG_LEVEL: logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -147,7 +157,7 @@ export async function startOnFreePort(
 export function runLedgerCheck(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ledger-check.ts'], {
+  const child = spawn(process.execPath, [compiledServerPath('scripts/ledger-check.ts')], {
     cwd: REPO_ROOT,
     env: { ...inheritedEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,7 +59,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     status: options.status ?? createSystemStatus(),
   });
   const { queryClient } = await bootstrap(new URL(window.location.href));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(<App queryClient={queryClient} />);
   // A status the fake server gives at once: the page is open when the app holds it (the header's logo, the
   // merchant's links and templates follow it), as a visitor sees them a moment after the page shows. A

@@ -15,7 +15,7 @@ import { stubServer } from './fake-server.ts';
 export async function renderWithQueries(ui: ReactElement) {
   stubServer({ status: createSystemStatus() });
   await initI18n('en');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
   return user;
 }

@@ -18,6 +18,7 @@ import {
   describeEachDatabase,
   useTestDatabase,
 } from '../../test/databases.ts';
+import { compiledServerPath } from '../../test/processes.ts';
 import { affiliateCode, depositChannel, member, merchant, promotion } from '../schema/index.ts';
 import { COMMAND_EXIT, runDemoSeedCommand, runMerchantCreate } from './commands.ts';
 import { createMerchant, type MerchantSetup } from './index.ts';
@@ -391,7 +392,8 @@ async function spawnNode(
   ]) {
     delete inherited[name];
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const [source = '', ...rest] = args;
+  const child = spawn(process.execPath, [compiledServerPath(source), ...rest], {
     cwd: SERVER_DIR,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_EXIT } from '../../../db/seed/commands.ts';
 import { PRODUCTION_TEST_ENV } from '../../../test/app.ts';
 import { openDataDirCopy } from '../../../test/databases.ts';
+import { compiledServerPath } from '../../../test/processes.ts';
 import { runAgentsSettle } from './command.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../..', import.meta.url));
@@ -47,7 +48,7 @@ describe('npm run agents:settle', () => {
     await (await openDataDirCopy(env.DATA_DIR, 'migrated')).close();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/scripts/agents-settle.ts', '--period', '2026-11-23'],
+      [compiledServerPath('scripts/agents-settle.ts'), '--period', '2026-11-23'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env, DATABASE_URL: '' },
