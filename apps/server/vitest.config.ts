@@ -17,6 +17,9 @@ export const SERVER_TEST = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  // A deprecated use of a package fails the test that makes it, instead of a warning in the log: pg's
+  // queries sent on a transaction's connection while one is running (queued today, refused by pg 9).
+  execArgv: ['--throw-deprecation'],
 } satisfies TestProjectInlineConfiguration['test'];
 
 export default defineProject({

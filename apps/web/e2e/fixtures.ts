@@ -102,6 +102,14 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** What axe measured of a contrast it found too low: the colours and their ratio, e.g. ` (#fff on #1677ff, 4.1:1)`. */
+function contrastOf(node: { any: readonly { data?: unknown }[] }): string {
+  const data = node.any[0]?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  if (!data?.fgColor || !data.bgColor) return '';
+  return ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio ?? '?'}:1)`;
+}
+
 /** Runs axe on the page and records every violation (soft: the journey goes on, the test fails). */
 export async function checkAccessibility(page: Page, label: string): Promise<void> {
   await settle(page);
@@ -112,7 +120,7 @@ export async function checkAccessibility(page: Page, label: string): Promise<voi
   const violations = found.map((violation) => {
     const targets = violation.nodes
       .slice(0, 5)
-      .map((node) => node.target.join(' '))
+      .map((node) => `${node.target.join(' ')}${contrastOf(node)}`)
       .join(' | ');
     const more = violation.nodes.length > 5 ? ` (+${violation.nodes.length - 5} more)` : '';
     return `[${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} — ${targets}${more}`;

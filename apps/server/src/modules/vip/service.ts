@@ -69,10 +69,9 @@ export function createVipService(deps: { vip: VipRepository; ledgerService?: Led
 
     /** The member's level number (clubLabel.labelName). */
     async levelOf(merchantCode: string, memberId: string, tx?: DbOrTx): Promise<number> {
-      const [rows, paid] = await Promise.all([
-        vip.levels(merchantCode, tx),
-        vip.paidDeposits(merchantCode, memberId, tx),
-      ]);
+      // One after the other: a transaction's connection takes one query at a time.
+      const rows = await vip.levels(merchantCode, tx);
+      const paid = await vip.paidDeposits(merchantCode, memberId, tx);
       return levelFor(rows, paid)?.level ?? 0;
     },
 

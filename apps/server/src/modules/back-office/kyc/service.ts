@@ -75,10 +75,9 @@ export function createKycDesk(deps: {
     const operatorIds = rows.flatMap(({ submission }) =>
       [submission.approvalRequestedBy, submission.decidedBy].filter((id): id is string => id !== null),
     );
-    const [pictures, names] = await Promise.all([
-      submissions.picturesOf(ids, tx),
-      operators.usernamesOf([...new Set(operatorIds)], tx),
-    ]);
+    // One after the other: a transaction's connection takes one query at a time.
+    const pictures = await submissions.picturesOf(ids, tx);
+    const names = await operators.usernamesOf([...new Set(operatorIds)], tx);
     const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? ''));
     const now = clock();
     return rows.map(({ submission: row, username, payeeName }) => ({

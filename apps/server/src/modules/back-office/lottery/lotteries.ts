@@ -121,10 +121,9 @@ export function createLotteriesAdmin(deps: {
   const writes = createCatalogueWrites(deps.changes);
 
   async function viewsOf(rows: readonly LotteryGameRow[], tx: DbOrTx = db): Promise<AdminLottery[]> {
-    const [games, backlog] = await Promise.all([
-      lottery.catalogueGames(merchantCode, tx),
-      setup.drawBacklog(merchantCode, tx),
-    ]);
+    // One after the other: a transaction's connection takes one query at a time.
+    const games = await lottery.catalogueGames(merchantCode, tx);
+    const backlog = await setup.drawBacklog(merchantCode, tx);
     return rows.map((row) => {
       const pending = backlog.get(row.id);
       return {

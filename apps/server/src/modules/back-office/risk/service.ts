@@ -45,11 +45,10 @@ export function createRiskDesk(deps: {
   }
 
   async function memberRisk(memberId: string, tx: DbOrTx = db): Promise<MemberRisk> {
-    const [notes, tags, restrictions] = await Promise.all([
-      risk.notesOf(memberId, tx),
-      risk.tagsOf(memberId, tx),
-      risk.restrictionsOf(memberId, tx),
-    ]);
+    // One after the other: a transaction's connection takes one query at a time.
+    const notes = await risk.notesOf(memberId, tx);
+    const tags = await risk.tagsOf(memberId, tx);
+    const restrictions = await risk.restrictionsOf(memberId, tx);
     const names = await operators.usernamesOf(
       restrictions.map((row) => row.restrictedBy),
       tx,

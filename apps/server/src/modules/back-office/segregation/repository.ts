@@ -46,11 +46,10 @@ export function createSegregationRepository(db: Db) {
       where: { merchantCode: string; memberId: string; since: Date },
       tx: DbOrTx = db,
     ): Promise<{ operatorId: string; reason: SegregationReason }[]> {
-      const [credited, promotion, contract] = await Promise.all([
-        creditRequesters(where, tx),
-        promotions.operatorsOfClaimedPromotions(where, tx),
-        contracts.proposersFor(where, tx),
-      ]);
+      // One after the other: a transaction's connection takes one query at a time.
+      const credited = await creditRequesters(where, tx);
+      const promotion = await promotions.operatorsOfClaimedPromotions(where, tx);
+      const contract = await contracts.proposersFor(where, tx);
       const reasons = (ids: string[], reason: SegregationReason) =>
         ids.map((operatorId) => ({ operatorId, reason }));
       return [
