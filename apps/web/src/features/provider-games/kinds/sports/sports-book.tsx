@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, messageFor } from '../../../../shared/lib/api-client.ts';
+import { formatSiteDateTime } from '../../../../shared/lib/date-format.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { LoadFailed } from '../../../../shared/ui/load-failed.tsx';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
@@ -175,12 +176,8 @@ export function SportsBook({
                   </span>
                   <span className="kl-sports-match__meta">
                     {kind === 'esports' && <span>{t(`providerPlay.sports.sports.${match.sport}`)} · </span>}
-                    <time dateTime={match.kickOff}>
-                      {new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-                        new Date(match.kickOff),
-                      )}
-                    </time>{' '}
-                    ·{' '}
+                    {/* The merchant's time, as every time of the site (the zone named on a phone elsewhere). */}
+                    <time dateTime={match.kickOff}>{formatSiteDateTime(match.kickOff)}</time> ·{' '}
                     <span data-testid="match-status">{t(`providerPlay.sports.status.${match.status}`)}</span>
                     {match.score && (
                       <span>

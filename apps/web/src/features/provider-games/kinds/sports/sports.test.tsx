@@ -41,7 +41,13 @@ function match(id: string, home: string, away: string, prices: [number, number, 
 
 /** The sports calls of the provider as the book answers them; slips placed are kept in `placed`. */
 function fakeBook(
-  options: { slips?: SandboxSlip[]; cashOutClosed?: boolean; paidOnNextPlace?: number } = {},
+  options: {
+    slips?: SandboxSlip[];
+    cashOutClosed?: boolean;
+    paidOnNextPlace?: number;
+    /** The first match's kick-off (ISO), instead of ten minutes from now. */
+    firstKickOff?: string;
+  } = {},
 ) {
   const state = {
     balance: SESSION.balance,
@@ -54,6 +60,7 @@ function fakeBook(
     match('m2', 'Hai Phong', 'Da Nang', [21_000, 30_000, 25_000]),
     { ...match('e1', 'Team Flash', 'GAM', [18_000, 0, 19_000]), sport: 'lol' as const },
   ];
+  if (options.firstKickOff) Object.assign(matches[0] as SandboxMatch, { kickOff: options.firstKickOff });
   let settleEarlier = false;
   on(calls.sandboxProviderMatches, () => ({ now: new Date().toISOString(), matches }));
   on(calls.sandboxProviderSlips, () => {
@@ -214,6 +221,20 @@ describe('sports book of the provider’s client', () => {
     ).toHaveAttribute('role', 'alert');
     expect(book.state.cashOuts).toEqual(['slip-open']);
     expect(screen.getByTestId('balance')).toHaveTextContent(vnd(100_000));
+  });
+
+  it('shows a kick-off in the merchant’s time, naming its zone on a phone elsewhere', async () => {
+    // 16:25 UTC is 23:25 in Vietnam, the merchant's zone; the device's own zone does not move it.
+    const kickOff = '2030-01-02T16:25:00.000Z';
+    fakeBook({ firstKickOff: kickOff });
+    await openBook();
+    const [first] = screen.getAllByTestId('sports-match');
+    const deviceInVietnam = new Date(kickOff).getTimezoneOffset() === -420;
+    const time = within(first as HTMLElement).getByText(
+      deviceInVietnam ? '23:25 02/01/2030' : '23:25 02/01/2030 (GMT+7)',
+    );
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('datetime', kickOff);
   });
 
   it('lists the e-sports matches in the e-sports book', async () => {
