@@ -126,10 +126,15 @@ test.afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** A member's phone on the launched site, in English. */
+/**
+ * A member's phone on the launched site, in English, set to reduce motion as the slot journey's is: the
+ * slot then shows each spin's result at once (with its reels turning, a round of eight free spins takes
+ * about 15 s to show, 1.4 s a spin and the pause between).
+ */
 async function openPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     baseURL: siteUrl,
+    reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
