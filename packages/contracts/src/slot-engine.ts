@@ -2,6 +2,10 @@
  * The slot's rules, as data (`slot-machine.ts` holds the in-house machine): reels × rows, paylines read left to
  * right, a wild that stands in for every symbol but the scatter, and scatters anywhere that pay on the total
  * bet and award free spins (which pay more and may award more, up to a cap per round).
+ *
+ * A machine pays by its lines, or by ways (`ways`): a symbol pays for a run of reels from the left each
+ * showing it (or a wild) anywhere in view, once for every way of picking one such position per reel of the
+ * run (3 rows on 5 reels: 243 ways).
  */
 
 /** A stream of numbers in [0, 1) drawn from the seeds of one spin. */
@@ -70,8 +74,13 @@ export interface SlotMachine {
   /** One strip per reel for the base game, and for the free spins. Each strip is a loop. */
   reels: readonly (readonly string[])[];
   freeSpinReels: readonly (readonly string[])[];
-  /** Each line gives the row (0 = top) it crosses on each reel. */
+  /** Each line gives the row (0 = top) it crosses on each reel; none on a machine that pays by ways. */
   lines: readonly (readonly number[])[];
+  /**
+   * Pays by ways instead of lines: a run's pay (in line bets, here bet units) is multiplied by its ways, and
+   * the total bet is `betUnits` line bets. Wilds stand in; they pay nothing of their own.
+   */
+  ways?: { betUnits: number };
   /** Free spins awarded by n scatters in view, in the base game and during free spins alike. */
   freeSpins: Readonly<Partial<Record<number, number>>>;
   /** Every win of a free spin is multiplied by this. */
@@ -90,6 +99,16 @@ export interface LineWin {
   win: number;
 }
 
+export interface WayWin {
+  symbol: string;
+  /** How many reels from the left the run covers. */
+  count: number;
+  /** Positions showing the symbol or a wild, multiplied over the reels of the run. */
+  ways: number;
+  /** Minor units. */
+  win: number;
+}
+
 export interface SpinOutcome {
   kind: 'base' | 'free';
   /** Position of each reel's strip shown in the top row. */
@@ -97,6 +116,8 @@ export interface SpinOutcome {
   /** grid[reel][row]. */
   grid: string[][];
   lineWins: LineWin[];
+  /** The wins of a machine that pays by ways (absent on one that pays by lines). */
+  wayWins?: WayWin[];
   scatters: number;
   scatterWin: number;
   freeSpinsAwarded: number;
@@ -111,7 +132,8 @@ export interface RoundOutcome {
   totalWin: number;
 }
 
-export const totalBetOf = (machine: SlotMachine, lineBet: number): number => lineBet * machine.lines.length;
+export const totalBetOf = (machine: SlotMachine, lineBet: number): number =>
+  lineBet * (machine.ways ? machine.ways.betUnits : machine.lines.length);
 
 /** The machine as a game screen draws it: its grid, lines, symbols and pays, and its free spins. */
 export function machineLayout(machine: SlotMachine) {
@@ -172,6 +194,32 @@ export function linePay(
   return best;
 }
 
+/**
+ * What a grid pays by ways, in bet units, symbol by symbol: the run of reels from the left showing the symbol
+ * or a wild, its pay for that length times its ways. A grid of wilds alone pays every symbol's longest run.
+ */
+export function wayPays(
+  machine: SlotMachine,
+  grid: readonly (readonly string[])[],
+): { symbol: string; count: number; ways: number; pay: number }[] {
+  const kindOf = (symbol: string) => machine.symbols[symbol]?.kind;
+  const found: { symbol: string; count: number; ways: number; pay: number }[] = [];
+  for (const [symbol, definition] of Object.entries(machine.symbols)) {
+    if (definition.kind !== 'regular') continue;
+    let ways = 1;
+    let count = 0;
+    for (const column of grid) {
+      const hits = column.filter((shown) => shown === symbol || kindOf(shown) === 'wild').length;
+      if (hits === 0) break;
+      ways *= hits;
+      count += 1;
+    }
+    const pay = definition.pays[count] ?? 0;
+    if (pay > 0) found.push({ symbol, count, ways, pay: pay * ways });
+  }
+  return found;
+}
+
 function spinOnce(
   machine: SlotMachine,
   draws: Draws,
@@ -184,6 +232,14 @@ function spinOnce(
   const multiplier = kind === 'free' ? machine.freeSpinMultiplier : 1;
 
   const lineWins: LineWin[] = [];
+  const wayWins: WayWin[] | undefined = machine.ways
+    ? wayPays(machine, grid).map(({ symbol, count, ways, pay }) => ({
+        symbol,
+        count,
+        ways,
+        win: pay * lineBet * multiplier,
+      }))
+    : undefined;
   machine.lines.forEach((rows, line) => {
     const found = linePay(
       machine,
@@ -207,12 +263,13 @@ function spinOnce(
     scatterPays += definition.pays[count] ?? 0;
   }
   const scatterWin = scatterPays * totalBetOf(machine, lineBet) * multiplier;
-  const win = lineWins.reduce((sum, lineWin) => sum + lineWin.win, scatterWin);
+  const win = [...lineWins, ...(wayWins ?? [])].reduce((sum, each) => sum + each.win, scatterWin);
   return {
     kind,
     stops,
     grid,
     lineWins,
+    ...(wayWins && { wayWins }),
     scatters,
     scatterWin,
     freeSpinsAwarded: machine.freeSpins[scatters] ?? 0,

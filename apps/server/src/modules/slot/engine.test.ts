@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridAt, linePay, playRound, type SlotMachine } from './engine.ts';
+import { gridAt, linePay, playRound, type SlotMachine, totalBetOf, wayPays } from './engine.ts';
 import type { Draws } from './fair.ts';
 import { machineRtp } from './rtp.ts';
 
@@ -162,5 +162,63 @@ describe('exact return to player', () => {
     const totalBet = tiny.lines.length;
     const expected = (base / combos + (awards / combos) * (free / combos)) / totalBet;
     expect(machineRtp(tiny).total).toBeCloseTo(expected, 12);
+  });
+});
+
+describe('pays by ways', () => {
+  /** The small machine paying by ways: 3 rows on 5 reels, 243 ways, a total bet of 25 bet units. */
+  const ways: SlotMachine = { ...machine, lines: [], ways: { betUnits: 25 } };
+
+  it('pays a run of reels showing the symbol anywhere, once per way, wilds standing in', () => {
+    const grid = [
+      ['H', 'X', 'H'],
+      ['L', 'W', 'X'],
+      ['H', 'H', 'H'],
+      ['L', 'L', 'X'],
+      ['H', 'S', 'X'],
+    ];
+    // H: reels 1–3 (2 × 1 × 3 = 6 ways, the wild standing in on reel 2), none on reel 4: 6 × 10.
+    // L: no L on reel 1. X: reels 1–2 (1 × 2 = 2 ways) then none on reel 3: no pay for 2.
+    expect(wayPays(ways, grid)).toEqual([{ symbol: 'H', count: 3, ways: 6, pay: 60 }]);
+    // Wilds pay nothing of their own; each wild in view is a way for every symbol. H has a run of two
+    // (3 × 1 ways), which pays nothing; L one of five.
+    const wilds = [['W', 'W', 'W'], ['W'], ['L'], ['L'], ['L']];
+    expect(wayPays(ways, wilds)).toEqual([{ symbol: 'L', count: 5, ways: 3, pay: 30 }]);
+  });
+
+  it('plays a round on the total bet of its bet units, the ways times the bet unit', () => {
+    // Stops 6, 6, 9, 6, 0 show L L L | L L L | W W W | L L L | X H X: L on the first four reels
+    // (3 × 3 × 3 × 3 = 81 ways) and not on the fifth, a run of four paying 5 bet units a way.
+    const round = playRound({ ...ways, maxFreeSpins: 0 }, scripted([6, 6, 9, 6, 0]), 2);
+    expect(round.totalBet).toBe(50);
+    expect(totalBetOf(ways, 2)).toBe(50);
+    const [spin] = round.spins;
+    expect(spin?.lineWins).toEqual([]);
+    expect(spin?.wayWins).toEqual([{ symbol: 'L', count: 4, ways: 81, win: 81 * 5 * 2 }]);
+    expect(round.totalWin).toBe(81 * 5 * 2);
+    // A machine paying by lines has no ways in its outcome, as its rounds were stored before.
+    expect(playRound(machine, scripted([6, 6, 9, 6, 0]), 2).spins[0]).not.toHaveProperty('wayWins');
+  });
+
+  it('has the return to player a count over every combination of stops gives', () => {
+    const tiny: SlotMachine = {
+      ...ways,
+      rows: 2,
+      reels: [
+        ['H', 'W', 'L', 'S'],
+        ['H', 'L', 'S', 'X'],
+        ['W', 'H', 'L', 'X'],
+        ['H', 'H', 'L', 'S'],
+        ['L', 'W', 'X', 'H'],
+      ],
+      freeSpins: {},
+      maxFreeSpins: 0,
+    };
+    let won = 0;
+    for (let code = 0; code < 4 ** 5; code += 1) {
+      const stops = [0, 1, 2, 3, 4].map((reel) => Math.floor(code / 4 ** reel) % 4);
+      won += playRound(tiny, scripted(stops), 1).totalWin;
+    }
+    expect(machineRtp(tiny).total).toBeCloseTo(won / 4 ** 5 / totalBetOf(tiny, 1), 12);
   });
 });

@@ -9,6 +9,7 @@ import { linePay, type SlotMachine } from './engine.ts';
 
 export interface RtpBreakdown {
   /** Each part in total bets per paid round; `total` is the return to player (0.96 = 96%). */
+  /** The base game's line pays, or its ways' on a machine that pays by ways. */
   baseLines: number;
   baseScatters: number;
   freeSpins: number;
@@ -41,6 +42,42 @@ function lineValue(machine: SlotMachine, strips: Strips): number {
   };
   walk(0, [], 1);
   return value;
+}
+
+/**
+ * Expected pay by ways, in total bets. The reels stop independently, so for each symbol the chance of a run
+ * of exactly n reels times its ways is the product of the first n reels' expected positions showing the
+ * symbol or a wild (a reel without one adds nothing to that product) and the chance that reel n + 1 shows
+ * none.
+ */
+function waysValue(machine: SlotMachine, strips: Strips, betUnits: number): number {
+  const kindOf = (symbol: string | undefined) =>
+    symbol === undefined ? undefined : machine.symbols[symbol]?.kind;
+  let value = 0;
+  for (const [symbol, definition] of Object.entries(machine.symbols)) {
+    if (definition.kind !== 'regular') continue;
+    const reels = strips.map((strip) => {
+      let hits = 0;
+      let none = 0;
+      for (let stop = 0; stop < strip.length; stop += 1) {
+        let shown = 0;
+        for (let row = 0; row < machine.rows; row += 1) {
+          const at = strip[(stop + row) % strip.length];
+          if (at === symbol || kindOf(at) === 'wild') shown += 1;
+        }
+        hits += shown;
+        if (shown === 0) none += 1;
+      }
+      return { expectedHits: hits / strip.length, chanceOfNone: none / strip.length };
+    });
+    let runOfN = 1;
+    reels.forEach((reel, index) => {
+      runOfN *= reel.expectedHits;
+      const stopsHere = reels[index + 1]?.chanceOfNone ?? 1;
+      value += (definition.pays[index + 1] ?? 0) * runOfN * stopsHere;
+    });
+  }
+  return value / betUnits;
 }
 
 /** Chance of each number of scatters in view. */
@@ -102,11 +139,12 @@ export function machineRtp(machine: SlotMachine): RtpBreakdown {
   const freeCounts = scatterCounts(machine, machine.freeSpinReels);
   const freeAwards = awardsOf(freeCounts);
 
-  const baseLines = lineValue(machine, machine.reels);
+  const paysOf = (strips: Strips) =>
+    machine.ways ? waysValue(machine, strips, machine.ways.betUnits) : lineValue(machine, strips);
+  const baseLines = paysOf(machine.reels);
   const baseScatters = scatterValue(machine, baseCounts);
   const freeSpinValue =
-    machine.freeSpinMultiplier *
-    (lineValue(machine, machine.freeSpinReels) + scatterValue(machine, freeCounts));
+    machine.freeSpinMultiplier * (paysOf(machine.freeSpinReels) + scatterValue(machine, freeCounts));
   let expectedFreeSpins = 0;
   let featureChance = 0;
   for (const { chance, spins } of awardsOf(baseCounts)) {
