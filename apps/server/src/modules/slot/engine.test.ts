@@ -122,17 +122,20 @@ describe('a round', () => {
   });
 });
 
+/** Four stops a reel: a machine small enough to count every combination of stops (4^5). */
+const TINY_REELS: SlotMachine['reels'] = [
+  ['H', 'W', 'L', 'S'],
+  ['H', 'L', 'S', 'X'],
+  ['W', 'H', 'L', 'X'],
+  ['H', 'H', 'L', 'S'],
+  ['L', 'W', 'X', 'H'],
+];
+
 describe('exact return to player', () => {
   it('matches a count over every combination of stops of a small machine', () => {
     const tiny: SlotMachine = {
       ...machine,
-      reels: [
-        ['H', 'W', 'L', 'S'],
-        ['H', 'L', 'S', 'X'],
-        ['W', 'H', 'L', 'X'],
-        ['H', 'H', 'L', 'S'],
-        ['L', 'W', 'X', 'H'],
-      ],
+      reels: TINY_REELS,
       freeSpinReels: [
         ['H', 'W', 'L', 'X'],
         ['H', 'L', 'X', 'X'],
@@ -204,13 +207,7 @@ describe('pays by ways', () => {
     const tiny: SlotMachine = {
       ...ways,
       rows: 2,
-      reels: [
-        ['H', 'W', 'L', 'S'],
-        ['H', 'L', 'S', 'X'],
-        ['W', 'H', 'L', 'X'],
-        ['H', 'H', 'L', 'S'],
-        ['L', 'W', 'X', 'H'],
-      ],
+      reels: TINY_REELS,
       freeSpins: {},
       maxFreeSpins: 0,
     };
