@@ -81,6 +81,12 @@ export interface SlotMachine {
    * the total bet is `betUnits` line bets. Wilds stand in; they pay nothing of their own.
    */
   ways?: { betUnits: number };
+  /**
+   * Cascades (tumbles): after a spin's line or way wins, their symbols leave the grid, the rest fall and the
+   * strips fill from above; the new grid pays again, the `n`th fall at `multipliers[n]` (the last one from
+   * then on), at most `maxFalls` falls a spin. Scatters count on the grid the reels stopped on.
+   */
+  cascade?: { multipliers: readonly number[]; maxFalls: number };
   /** Free spins awarded by n scatters in view, in the base game and during free spins alike. */
   freeSpins: Readonly<Partial<Record<number, number>>>;
   /** Every win of a free spin is multiplied by this. */
@@ -109,6 +115,16 @@ export interface WayWin {
   win: number;
 }
 
+/** A fall of a cascading machine: the grid after it, what that grid paid, at which multiplier. */
+export interface CascadeOutcome {
+  grid: string[][];
+  lineWins: LineWin[];
+  wayWins?: WayWin[];
+  multiplier: number;
+  /** Minor units. */
+  win: number;
+}
+
 export interface SpinOutcome {
   kind: 'base' | 'free';
   /** Position of each reel's strip shown in the top row. */
@@ -118,6 +134,8 @@ export interface SpinOutcome {
   lineWins: LineWin[];
   /** The wins of a machine that pays by ways (absent on one that pays by lines). */
   wayWins?: WayWin[];
+  /** The falls of a cascading machine after the first grid's wins (absent on one that does not cascade). */
+  cascades?: CascadeOutcome[];
   scatters: number;
   scatterWin: number;
   freeSpinsAwarded: number;
@@ -220,6 +238,53 @@ export function wayPays(
   return found;
 }
 
+/** The line and way wins of a grid, each times `factor` line bets (the spin's and the fall's multipliers). */
+function gridWins(
+  machine: SlotMachine,
+  grid: readonly (readonly string[])[],
+  lineBet: number,
+  factor: number,
+): { lineWins: LineWin[]; wayWins: WayWin[] | undefined } {
+  const lineWins: LineWin[] = [];
+  machine.lines.forEach((rows, line) => {
+    const found = linePay(
+      machine,
+      rows.map((row, reel) => grid[reel]?.[row] as string),
+    );
+    if (found)
+      lineWins.push({ line, symbol: found.symbol, count: found.count, win: found.pay * lineBet * factor });
+  });
+  const wayWins = machine.ways
+    ? wayPays(machine, grid).map(({ symbol, count, ways, pay }) => ({
+        symbol,
+        count,
+        ways,
+        win: pay * lineBet * factor,
+      }))
+    : undefined;
+  return { lineWins, wayWins };
+}
+
+/** The positions (`reel`, `row`) of a grid that its wins are made of. */
+function winningPositions(
+  machine: SlotMachine,
+  grid: readonly (readonly string[])[],
+  wins: { lineWins: readonly LineWin[]; wayWins: readonly WayWin[] | undefined },
+): Set<string> {
+  const positions = new Set<string>();
+  for (const win of wins.lineWins) {
+    const rows = machine.lines[win.line] ?? [];
+    for (let reel = 0; reel < win.count; reel += 1) positions.add(`${reel}:${rows[reel]}`);
+  }
+  for (const win of wins.wayWins ?? []) {
+    for (let reel = 0; reel < win.count; reel += 1)
+      grid[reel]?.forEach((shown, row) => {
+        if (shown === win.symbol || machine.symbols[shown]?.kind === 'wild') positions.add(`${reel}:${row}`);
+      });
+  }
+  return positions;
+}
+
 function spinOnce(
   machine: SlotMachine,
   draws: Draws,
@@ -230,29 +295,11 @@ function spinOnce(
   const stops = strips.map((strip) => draws.below(strip.length));
   const grid = gridAt(machine, strips, stops);
   const multiplier = kind === 'free' ? machine.freeSpinMultiplier : 1;
-
-  const lineWins: LineWin[] = [];
-  const wayWins: WayWin[] | undefined = machine.ways
-    ? wayPays(machine, grid).map(({ symbol, count, ways, pay }) => ({
-        symbol,
-        count,
-        ways,
-        win: pay * lineBet * multiplier,
-      }))
-    : undefined;
-  machine.lines.forEach((rows, line) => {
-    const found = linePay(
-      machine,
-      rows.map((row, reel) => grid[reel]?.[row] as string),
-    );
-    if (found)
-      lineWins.push({
-        line,
-        symbol: found.symbol,
-        count: found.count,
-        win: found.pay * lineBet * multiplier,
-      });
-  });
+  const fallMultiplier = (fall: number) => {
+    const multipliers = machine.cascade?.multipliers ?? [1];
+    return multipliers[Math.min(fall, multipliers.length - 1)] ?? 1;
+  };
+  const { lineWins, wayWins } = gridWins(machine, grid, lineBet, multiplier * fallMultiplier(0));
 
   let scatters = 0;
   let scatterPays = 0;
@@ -263,13 +310,52 @@ function spinOnce(
     scatterPays += definition.pays[count] ?? 0;
   }
   const scatterWin = scatterPays * totalBetOf(machine, lineBet) * multiplier;
-  const win = [...lineWins, ...(wayWins ?? [])].reduce((sum, each) => sum + each.win, scatterWin);
+
+  // Cascades: the winning symbols leave, the rest fall, and each reel's strip above its window fills the
+  // gaps (no new draw); the new grid pays again at the next fall's multiplier, until one pays nothing.
+  const cascades: CascadeOutcome[] = [];
+  if (machine.cascade) {
+    const tops = [...stops];
+    let current = grid;
+    let wins = { lineWins, wayWins };
+    while (cascades.length < machine.cascade.maxFalls) {
+      const leaving = winningPositions(machine, current, wins);
+      if (leaving.size === 0) break;
+      current = current.map((column, reel) => {
+        const staying = column.filter((_, row) => !leaving.has(`${reel}:${row}`));
+        const strip = strips[reel] ?? [];
+        const missing = column.length - staying.length;
+        const top = ((((tops[reel] ?? 0) - missing) % strip.length) + strip.length) % strip.length;
+        tops[reel] = top;
+        const fresh = Array.from(
+          { length: missing },
+          (_, row) => strip[(top + row) % strip.length] as string,
+        );
+        return [...fresh, ...staying];
+      });
+      const fall = cascades.length + 1;
+      wins = gridWins(machine, current, lineBet, multiplier * fallMultiplier(fall));
+      const fallWin = [...wins.lineWins, ...(wins.wayWins ?? [])].reduce((sum, each) => sum + each.win, 0);
+      cascades.push({
+        grid: current,
+        lineWins: wins.lineWins,
+        ...(wins.wayWins && { wayWins: wins.wayWins }),
+        multiplier: fallMultiplier(fall),
+        win: fallWin,
+      });
+    }
+  }
+
+  const win =
+    [...lineWins, ...(wayWins ?? [])].reduce((sum, each) => sum + each.win, scatterWin) +
+    cascades.reduce((sum, cascade) => sum + cascade.win, 0);
   return {
     kind,
     stops,
     grid,
     lineWins,
     ...(wayWins && { wayWins }),
+    ...(machine.cascade && { cascades }),
     scatters,
     scatterWin,
     freeSpinsAwarded: machine.freeSpins[scatters] ?? 0,

@@ -219,3 +219,61 @@ describe('pays by ways', () => {
     expect(machineRtp(tiny).total).toBeCloseTo(won / 4 ** 5 / totalBetOf(tiny, 1), 12);
   });
 });
+
+describe('cascades', () => {
+  const cascading: SlotMachine = {
+    ...machine,
+    freeSpins: {},
+    maxFreeSpins: 0,
+    cascade: { multipliers: [1, 2, 3], maxFalls: 2 },
+  };
+
+  it('takes the winning symbols away, fills from the strips above and pays again, multiplied fall by fall', () => {
+    // Stops 6 show L L L on every reel: the three lines pay 10 each. The fifteen symbols leave; the strips
+    // above (positions 3–5) bring X S X: the top and bottom lines pay X (1 each) at 2×. Those ten leave,
+    // positions 1–2 bring H X above the S: the middle line pays X and the top one H (200) at 3×. The
+    // second fall is the last this machine allows.
+    const round = playRound(cascading, scripted([6, 6, 6, 6, 6]), 1);
+    const [spin] = round.spins;
+    expect(spin?.lineWins.map((win) => win.win)).toEqual([10, 10, 10]);
+    expect(
+      spin?.cascades?.map(({ grid, multiplier, win }) => ({ column: grid[0], multiplier, win })),
+    ).toEqual([
+      { column: ['X', 'S', 'X'], multiplier: 2, win: 4 },
+      { column: ['H', 'X', 'S'], multiplier: 3, win: 603 },
+    ]);
+    expect(spin?.cascades?.[1]?.lineWins).toEqual([
+      { line: 0, symbol: 'X', count: 5, win: 3 },
+      { line: 1, symbol: 'H', count: 5, win: 600 },
+    ]);
+    expect(round.totalWin).toBe(30 + 4 + 603);
+    // The same draws, the same round: the falls take no draw of their own.
+    expect(playRound(cascading, scripted([6, 6, 6, 6, 6]), 1)).toEqual(round);
+  });
+
+  it('stops at the first fall that pays nothing, and has none after a spin that pays nothing', () => {
+    // Reels 1–3 stop on L L L with S X S above, reels 4–5 on H S H: three lines pay L×3 (2 each). The
+    // nine L leave and S X S falls in: nothing pays, the fall is the last.
+    const above = ['S', 'X', 'S', 'L', 'L', 'L'];
+    const beside = ['H', 'S', 'H'];
+    const short = { ...cascading, reels: [above, above, above, beside, beside] };
+    const round = playRound(short, scripted([3, 3, 3, 0, 0]), 1);
+    expect(round.spins[0]?.cascades).toEqual([
+      {
+        grid: [above.slice(0, 3), above.slice(0, 3), above.slice(0, 3), beside, beside],
+        lineWins: [],
+        multiplier: 2,
+        win: 0,
+      },
+    ]);
+    expect(round.totalWin).toBe(6);
+    // Reels stopped on L L L, X H X, L L L, X H X, L L L: nothing pays, nothing falls.
+    expect(playRound(cascading, scripted([6, 0, 6, 0, 6]), 1).spins[0]?.cascades).toEqual([]);
+    // A machine that does not cascade has no falls in its outcome, as its rounds were stored before.
+    expect(playRound(machine, scripted([6, 6, 6, 6, 6]), 1).spins[0]).not.toHaveProperty('cascades');
+  });
+
+  it('has no exact return to player: it is measured by simulation', () => {
+    expect(() => machineRtp(cascading)).toThrow(RangeError);
+  });
+});

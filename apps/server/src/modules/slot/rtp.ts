@@ -133,6 +133,8 @@ function expectedPlayed(
 }
 
 export function machineRtp(machine: SlotMachine): RtpBreakdown {
+  // A fall's grid depends on the wins before it: a cascading machine's return is measured by simulation.
+  if (machine.cascade) throw new RangeError('a cascading machine has no exact return here: simulate it');
   const awardsOf = (counts: readonly number[]) =>
     counts.map((chance, n) => ({ chance, spins: machine.freeSpins[n] ?? 0 }));
   const baseCounts = scatterCounts(machine, machine.reels);
