@@ -121,9 +121,9 @@ describe('agents', () => {
       );
       const tier = (n: number) => within(within(dialog).getByRole('group', { name: `Tier ${n}` }));
 
-      // Every field is required.
+      // Every field is required (the three messages may appear one render apart: all three are awaited).
       await user.click(within(dialog).getByRole('button', { name: 'Offer contract' }));
-      expect(await tier(1).findAllByText('Required')).toHaveLength(3);
+      await waitFor(() => expect(tier(1).getAllByText('Required')).toHaveLength(3));
 
       await user.type(tier(1).getByLabelText('Minimum net loss (₫)'), '1000000.5');
       await user.type(tier(1).getByLabelText('Minimum active members'), '5');
