@@ -244,7 +244,7 @@ function gridWins(
   grid: readonly (readonly string[])[],
   lineBet: number,
   factor: number,
-): { lineWins: LineWin[]; wayWins: WayWin[] | undefined } {
+): { lineWins: LineWin[]; wayWins: WayWin[] | undefined; win: number } {
   const lineWins: LineWin[] = [];
   machine.lines.forEach((rows, line) => {
     const found = linePay(
@@ -262,7 +262,8 @@ function gridWins(
         win: pay * lineBet * factor,
       }))
     : undefined;
-  return { lineWins, wayWins };
+  const win = [...lineWins, ...(wayWins ?? [])].reduce((sum, each) => sum + each.win, 0);
+  return { lineWins, wayWins, win };
 }
 
 /** The positions (`reel`, `row`) of a grid that its wins are made of. */
@@ -299,7 +300,8 @@ function spinOnce(
     const multipliers = machine.cascade?.multipliers ?? [1];
     return multipliers[Math.min(fall, multipliers.length - 1)] ?? 1;
   };
-  const { lineWins, wayWins } = gridWins(machine, grid, lineBet, multiplier * fallMultiplier(0));
+  const first = gridWins(machine, grid, lineBet, multiplier * fallMultiplier(0));
+  const { lineWins, wayWins } = first;
 
   let scatters = 0;
   let scatterPays = 0;
@@ -317,7 +319,7 @@ function spinOnce(
   if (machine.cascade) {
     const tops = [...stops];
     let current = grid;
-    let wins = { lineWins, wayWins };
+    let wins = first;
     while (cascades.length < machine.cascade.maxFalls) {
       const leaving = winningPositions(machine, current, wins);
       if (leaving.size === 0) break;
@@ -335,20 +337,17 @@ function spinOnce(
       });
       const fall = cascades.length + 1;
       wins = gridWins(machine, current, lineBet, multiplier * fallMultiplier(fall));
-      const fallWin = [...wins.lineWins, ...(wins.wayWins ?? [])].reduce((sum, each) => sum + each.win, 0);
       cascades.push({
         grid: current,
         lineWins: wins.lineWins,
         ...(wins.wayWins && { wayWins: wins.wayWins }),
         multiplier: fallMultiplier(fall),
-        win: fallWin,
+        win: wins.win,
       });
     }
   }
 
-  const win =
-    [...lineWins, ...(wayWins ?? [])].reduce((sum, each) => sum + each.win, scatterWin) +
-    cascades.reduce((sum, cascade) => sum + cascade.win, 0);
+  const win = first.win + scatterWin + cascades.reduce((sum, cascade) => sum + cascade.win, 0);
   return {
     kind,
     stops,

@@ -37,8 +37,3 @@ export async function buildCompiledServer(out: string): Promise<string> {
   }
   return out;
 }
-
-/** The compiled file of a source of apps/server (`src/main.ts` → `<out>/apps/server/src/main.js`). */
-export function compiledPath(out: string, serverSource: string): string {
-  return join(out, 'apps/server', serverSource.replace(/\.ts$/, '.js'));
-}

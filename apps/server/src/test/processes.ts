@@ -12,7 +12,6 @@ import {
   DEVELOPMENT_SECRET_KEYS_VALUE,
 } from '../platform/config.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../platform/db.ts';
-import { compiledPath } from './compiled-server.ts';
 import { createPostgresDatabase, openDataDirCopy } from './databases.ts';
 
 /**
@@ -53,7 +52,7 @@ const SHARED_DATABASE_ENV = {
  * runs with `node` alone.
  */
 export function compiledServerPath(serverSource: string): string {
-  return compiledPath(inject('compiledServer'), serverSource);
+  return join(inject('compiledServer'), 'apps/server', serverSource.replace(/\.ts$/, '.js'));
 }
 
 function inheritedEnv(): NodeJS.ProcessEnv {

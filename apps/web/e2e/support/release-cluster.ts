@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { systemProbe } from '../../../../scripts/test/prerequisites.mjs';
 import { throwawayCluster } from '../../../../scripts/test/postgres.mjs';
+import { createDatabase, dropDatabase } from './site-database.ts';
 
 /**
  * What the release's tests (release.spec.ts, launch.spec.ts) run beside the release: an empty PostgreSQL
@@ -59,19 +60,13 @@ export async function emptyDatabase(): Promise<{ url: string; drop(): Promise<vo
   }
   const server = serverUrl;
   const name = `kl_release_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await createDatabase(server, name);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const again = new pg.Client({ connectionString: server });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await dropDatabase(server, name);
       cluster?.stop();
     },
   };

@@ -8,8 +8,10 @@ import { linePay, type SlotMachine } from './engine.ts';
  */
 
 export interface RtpBreakdown {
-  /** Each part in total bets per paid round; `total` is the return to player (0.96 = 96%). */
-  /** The base game's line pays, or its ways' on a machine that pays by ways. */
+  /**
+   * Each part in total bets per paid round; `total` is the return to player (0.96 = 96%). `baseLines`: the
+   * base game's line pays, or its ways' on a machine that pays by ways.
+   */
   baseLines: number;
   baseScatters: number;
   freeSpins: number;
