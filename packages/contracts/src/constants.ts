@@ -103,16 +103,6 @@ export const PREFERENCE_COOKIES = { language: 'kl_lang', theme: 'kl_theme' } as 
 
 export const CLAIM_STATUSES = ['applying', 'rejected', 'issued', 'claimed'] as const;
 
-/** The decorative jackpot ticker of the footer (product.md §9). */
-export const JACKPOT_TICKER = {
-  startMin: 50_000_000,
-  startMax: 92_635_863,
-  stepMin: 100,
-  stepMax: 500,
-  intervalMinMs: 1_000,
-  intervalMaxMs: 3_000,
-} as const;
-
 /** Clock of the side menu: GMT+8, refreshed every second. */
 export const CLOCK_UTC_OFFSET_HOURS = 8;
 

@@ -87,6 +87,12 @@ export interface SlotMachine {
    * then on), at most `maxFalls` falls a spin. Scatters count on the grid the reels stopped on.
    */
   cascade?: { multipliers: readonly number[]; maxFalls: number };
+  /**
+   * A progressive jackpot: `contribution` of every stake feeds a pool, and a base spin showing `count` or
+   * more of `symbol` anywhere in view wins all of it. The engine marks the spin; the pool is money the
+   * game server holds, paid by it. The symbol pays nothing of its own.
+   */
+  jackpot?: { symbol: string; count: number; contribution: number };
   /** Free spins awarded by n scatters in view, in the base game and during free spins alike. */
   freeSpins: Readonly<Partial<Record<number, number>>>;
   /** Every win of a free spin is multiplied by this. */
@@ -139,7 +145,9 @@ export interface SpinOutcome {
   scatters: number;
   scatterWin: number;
   freeSpinsAwarded: number;
-  /** Everything this spin pays, minor units. */
+  /** A base spin of a jackpot machine that shows the jackpot's symbols: it wins the pool (absent elsewhere). */
+  jackpot?: boolean;
+  /** Everything this spin pays from the paytable, minor units (a jackpot's pool is paid beside it). */
   win: number;
 }
 
@@ -170,6 +178,12 @@ export function machineLayout(machine: SlotMachine) {
     ),
     freeSpinMultiplier: machine.freeSpinMultiplier,
     maxFreeSpins: machine.maxFreeSpins,
+    ways: machine.ways
+      ? { count: machine.rows ** machine.reels.length, betUnits: machine.ways.betUnits }
+      : null,
+    cascade: machine.cascade
+      ? { multipliers: [...machine.cascade.multipliers], maxFalls: machine.cascade.maxFalls }
+      : null,
   };
 }
 
@@ -348,6 +362,10 @@ function spinOnce(
   }
 
   const win = first.win + scatterWin + cascades.reduce((sum, cascade) => sum + cascade.win, 0);
+  const jackpot = machine.jackpot;
+  const jackpotShown = jackpot
+    ? grid.reduce((sum, column) => sum + column.filter((shown) => shown === jackpot.symbol).length, 0)
+    : 0;
   return {
     kind,
     stops,
@@ -358,6 +376,7 @@ function spinOnce(
     scatters,
     scatterWin,
     freeSpinsAwarded: machine.freeSpins[scatters] ?? 0,
+    ...(jackpot && kind === 'base' && { jackpot: jackpotShown >= jackpot.count }),
     win,
   };
 }

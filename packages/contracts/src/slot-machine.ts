@@ -28,8 +28,8 @@ export const SLOT_SYMBOLS = {
 
 export type SlotSymbolCode = keyof typeof SLOT_SYMBOLS;
 
-/** Rows crossed on reels 1–5 (0 = top). */
-const LINES = [
+/** Rows crossed on reels 1–5 (0 = top); the studio's 10-line machines take the first ten. */
+export const SLOT_LINES = [
   [1, 1, 1, 1, 1],
   [0, 0, 0, 0, 0],
   [2, 2, 2, 2, 2],
@@ -430,7 +430,7 @@ export const SLOT_MACHINE: SlotMachine = {
   symbols: SLOT_SYMBOLS,
   reels: BASE_REELS,
   freeSpinReels: FREE_SPIN_REELS,
-  lines: LINES,
+  lines: SLOT_LINES,
   freeSpins: { 3: 8, 4: 10, 5: 12 },
   freeSpinMultiplier: 2,
   maxFreeSpins: 100,

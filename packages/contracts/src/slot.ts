@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { moneySchema } from './wallet.ts';
 
 /**
- * The in-house provably fair slot "Rồng Vàng" (product.md §2 /m/slotsCenter, /m/inhouse; §9 INHOUSE → RNG, vendor
- * BGS). Its rules and machine are in slot-engine.ts and slot-machine.ts (shared with the browser, which
- * replays revealed rounds to verify them).
+ * The in-house provably fair slots (product.md §2 /m/slotsCenter, /m/inhouse; §9 INHOUSE → RNG, vendor BGS):
+ * a studio of machines (slot-machines/), each catalogue title of the in-house vendor opening one of them.
+ * Their rules are in slot-engine.ts (shared with the browser, which replays revealed rounds to verify them).
  *
  * Provably fair: each member has one active server seed (only its SHA-256 is shown), a client seed of their
  * own and a nonce that grows by one per paid round. The outcome of a round is read from
@@ -17,13 +17,28 @@ import { moneySchema } from './wallet.ts';
  * with a separate play-money wallet that never touches the ledger. Amounts are integers in minor units.
  */
 
-/** Bet per line, minor units (đồng). The total bet is the line bet × SLOT_LINE_COUNT. */
+/**
+ * Bet per line, minor units (đồng). The total bet is the line bet × the machine's lines, or × its bet units
+ * on a machine that pays by ways.
+ */
 export const SLOT_BET_LEVELS = [100, 200, 500, 1_000, 2_000, 5_000] as const;
-export const SLOT_LINE_COUNT = 20;
 /** Play money a free-play wallet starts with, and is filled back to when it cannot pay the smallest bet. */
 export const SLOT_PLAY_MONEY_START = 1_000_000;
-/** The in-house machine's name and its identity in the catalogue when no game of it was launched. */
+/**
+ * The studio's first machine, its name and its identity in the catalogue: what the slot plays when no game
+ * of the catalogue was launched.
+ */
 export const SLOT_MACHINE_NAME = 'Rồng Vàng';
+export const SLOT_DEFAULT_MACHINE_ID = 'golden-dragon';
+/** The machines the in-house slot titles open, in turn by their place in the catalogue (the first keeps Rồng Vàng). */
+export const SLOT_TITLE_MACHINE_IDS = [
+  'golden-dragon',
+  'lucky-sevens',
+  'jade-garden',
+  'gem-cascade',
+  'golden-koi',
+  'treasure-ship',
+] as const;
 export const SLOT_HOUSE_GAME_ID = 'BGS-RONG-VANG';
 /** Rounds per history page: default and most. */
 export const SLOT_PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -51,9 +66,28 @@ export const slotSymbolInfo = z.object({
   pays: z.record(z.string(), z.number()),
 });
 
-/** What the screen needs to draw the machine. */
+/** What the screen needs to draw the machine, and the figures it declares. */
 export const slotMachineInfo = z.object({
+  /** The studio machine (slot-machines/): stored with each round. */
+  id: z.string(),
   name: z.string(),
+  /** The look of its screen. */
+  theme: z.string(),
+  /** The return to player it declares (0.96 = 96%), proven by simulation. */
+  declaredRtp: z.number(),
+  volatility: z.enum(['low', 'medium', 'high']),
+  /** A machine that pays by ways: the ways of its grid, and the line bets its total bet is. */
+  ways: z.object({ count: z.number().int(), betUnits: z.number().int() }).nullable(),
+  /** Cascades: the fall multipliers (the last one from then on) and the most falls a spin. */
+  cascade: z.object({ multipliers: z.array(z.number()), maxFalls: z.number().int() }).nullable(),
+  /**
+   * A progressive jackpot: `count` or more of `symbol` in view on a base spin win the pool, which takes
+   * `contribution` of every stake (0.01 = 1%); `pool` is what it holds now in the session's money.
+   */
+  jackpot: z
+    .object({ symbol: z.string(), count: z.number().int(), contribution: z.number(), pool: moneySchema })
+    .nullable(),
+
   rows: z.number().int(),
   reelCount: z.number().int(),
   symbols: z.array(slotSymbolInfo),
@@ -112,14 +146,33 @@ export const slotLineWin = z.object({
   count: z.number().int(),
   win: moneySchema,
 });
+export const slotWayWin = z.object({
+  symbol: z.string(),
+  count: z.number().int(),
+  ways: z.number().int(),
+  win: moneySchema,
+});
+export const slotCascade = z.object({
+  grid: z.array(z.array(z.string())),
+  lineWins: z.array(slotLineWin),
+  wayWins: z.array(slotWayWin).optional(),
+  multiplier: z.number(),
+  win: moneySchema,
+});
 export const slotSpinOutcome = z.object({
   kind: z.enum(['base', 'free']),
   stops: z.array(z.number().int()),
   grid: z.array(z.array(z.string())),
   lineWins: z.array(slotLineWin),
+  /** A machine that pays by ways. */
+  wayWins: z.array(slotWayWin).optional(),
+  /** A cascading machine: the falls after the first grid's wins. */
+  cascades: z.array(slotCascade).optional(),
   scatters: z.number().int(),
   scatterWin: moneySchema,
   freeSpinsAwarded: z.number().int(),
+  /** A jackpot machine's base spin: true when it won the pool. */
+  jackpot: z.boolean().optional(),
   win: moneySchema,
 });
 export type SlotSpinOutcome = z.infer<typeof slotSpinOutcome>;
@@ -129,9 +182,14 @@ export const slotRound = z.object({
   money: z.enum(SLOT_MONEY),
   gameId: z.string(),
   gameName: z.string(),
+  /** The studio machine the round was played on. */
+  machineId: z.string(),
   lineBet: moneySchema,
   totalBet: moneySchema,
+  /** Everything the round paid: its spins' wins and, when it won it, the jackpot's pool. */
   totalWin: moneySchema,
+  /** The progressive jackpot pool the round won (part of totalWin); 0 when none. */
+  jackpotWin: moneySchema,
   /** The balance of the round's money right after it. */
   balanceAfter: moneySchema,
   serverSeedHash: seedHash,
@@ -163,6 +221,8 @@ export const slotSpinResult = z.object({
   round: slotRound,
   balance: slotBalance,
   seed: slotSeedState,
+  /** A jackpot machine's pool after the round (now, for a replayed answer); null on other machines. */
+  jackpotPool: moneySchema.nullable(),
   /** True when the key had been used: the answer is the first round. */
   replayed: z.boolean(),
 });
@@ -195,6 +255,13 @@ export const slotHistory = z.object({
 export type SlotHistory = z.infer<typeof slotHistory>;
 
 export const slotRoundQuery = z.object({ roundId: z.string().uuid() });
+
+/** The site's progressive jackpot: what the jackpot machines' real-money pools hold now, together. */
+export const slotJackpot = z.object({
+  pool: moneySchema,
+  currency: z.string(),
+});
+export type SlotJackpot = z.infer<typeof slotJackpot>;
 
 /** The slot calls of the API table (api-paths.ts composes every domain's calls). */
 export const slotCalls = {
@@ -238,5 +305,11 @@ export const slotCalls = {
     moduleId: 'COMM3',
     query: slotRoundQuery,
     response: slotRound,
+  },
+  slotJackpot: {
+    method: 'GET',
+    path: '/api/slot/jackpot',
+    moduleId: 'COMM3',
+    response: slotJackpot,
   },
 } as const satisfies ApiTable;

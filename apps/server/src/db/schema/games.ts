@@ -104,6 +104,11 @@ export const game = pgTable(
      * (docs/decisions/047-uploaded-pictures.md).
      */
     imageId: text('image_id'),
+    /**
+     * The studio machine an in-house slot title opens (slot-machines/); null for every other game, and for
+     * an in-house title without one, which opens the studio's first machine.
+     */
+    slotMachine: text('slot_machine'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [

@@ -41,6 +41,8 @@ export const HOUSE_ACCOUNT_KINDS = [
   'trial_funding',
   'adjustments',
   'agent_commissions',
+  // Progressive jackpots' pools: the share of stakes they took, until a round wins them.
+  'jackpot',
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...HOUSE_ACCOUNT_KINDS] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];

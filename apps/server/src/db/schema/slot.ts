@@ -1,6 +1,16 @@
 import { SLOT_MONEY } from '@kl/contracts/slot';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { member } from './accounts.ts';
 import { at, inList, money } from './columns.ts';
 import { memberId, ledgerTransactionId } from './references.ts';
@@ -53,10 +63,16 @@ export const slotRound = pgTable(
     money: text('money', { enum: SLOT_MONEY }).notNull(),
     gameId: text('game_id').notNull(),
     gameName: text('game_name').notNull(),
+    /** The studio machine played (slot-machines/): a round replays on its own machine. */
+    machineId: text('machine_id').notNull().default('golden-dragon'),
     lineBet: money('line_bet').notNull(),
     totalBet: money('total_bet').notNull(),
     totalWin: money('total_win').notNull(),
     balanceAfter: money('balance_after').notNull(),
+    /** The progressive jackpot pool the round won (part of `total_win`); 0 when none. */
+    jackpotWin: money('jackpot_win')
+      .notNull()
+      .default(sql`0`),
     /** The round's spins (base and free) as the engine played them. */
     spins: jsonb('spins').notNull(),
     /** The ledger `game_round` of a wallet round; null for play money. */
@@ -70,9 +86,35 @@ export const slotRound = pgTable(
     check('slot_round_money_check', inList(table.money, SLOT_MONEY)),
     check(
       'slot_round_amounts_check',
-      sql`${table.lineBet} > 0 and ${table.totalBet} > 0 and ${table.totalWin} >= 0 and ${table.balanceAfter} >= 0`,
+      sql`${table.lineBet} > 0 and ${table.totalBet} > 0 and ${table.totalWin} >= ${table.jackpotWin} and ${table.jackpotWin} >= 0 and ${table.balanceAfter} >= 0`,
     ),
     check('slot_round_ledger_check', sql`(${table.money} = 'play') = (${table.ledgerTransactionId} is null)`),
+  ],
+);
+
+/**
+ * A progressive jackpot's pool, per merchant, machine and money (real, the trial members' demo money, play
+ * money): every stake on the machine adds its share; the round that shows the jackpot's symbols takes it
+ * all and the pool starts again from nothing. The real and demo pools are also the ledger's
+ * `house:jackpot` accounts (their sum); the play pool is play money.
+ */
+export const slotJackpotPool = pgTable(
+  'slot_jackpot_pool',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    machineId: text('machine_id').notNull(),
+    money: text('money', { enum: SLOT_MONEY }).notNull(),
+    amount: money('amount')
+      .notNull()
+      .default(sql`0`),
+    /** Rounds that won it. */
+    wins: integer('wins').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.machineId, table.money] }),
+    check('slot_jackpot_pool_amount_check', sql`${table.amount} >= 0`),
+    check('slot_jackpot_pool_money_check', inList(table.money, SLOT_MONEY)),
   ],
 );
 
@@ -91,5 +133,6 @@ export const slotPlayWallet = pgTable(
 );
 
 export type SlotSeedRow = typeof slotSeed.$inferSelect;
+export type SlotJackpotPoolRow = typeof slotJackpotPool.$inferSelect;
 export type SlotRoundRow = typeof slotRound.$inferSelect;
 export type NewSlotRound = typeof slotRound.$inferInsert;

@@ -7,6 +7,7 @@ import {
   splitFromSports,
 } from '@kl/contracts/games';
 import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
+import { SLOT_TITLE_MACHINE_IDS } from '@kl/contracts/slot';
 import type { NewGameRow, NewGameVendorRow } from '../../db/schema/index.ts';
 import { minBetUnits } from './game-mapping.ts';
 import { searchableName, trigramsOf } from './search-text.ts';
@@ -473,6 +474,11 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
           nameSearch: search,
           nameTrigrams: trigramsOf(search),
           colour: vendor.colour,
+          // Each in-house slot title opens a machine of the studio, in turn (docs/decisions/061-slot-studio.md).
+          slotMachine:
+            vendor.vassalage === IN_HOUSE_VENDOR && gameType === 'RNG'
+              ? (SLOT_TITLE_MACHINE_IDS[index % SLOT_TITLE_MACHINE_IDS.length] ?? null)
+              : null,
         });
         nodeId += 1;
         gameId += 1;

@@ -9,6 +9,7 @@ import { createSlotRepository } from './repository.ts';
 import { slotRoutes } from './routes.ts';
 import { createSlotService } from './service.ts';
 
+export { checkJackpots } from './jackpot-check.ts';
 export { createSlotRepository, type SlotRepository } from './repository.ts';
 export { createSlotService, machineInfo, type SlotService, slotRoundKey } from './service.ts';
 
@@ -16,6 +17,7 @@ export { createSlotService, machineInfo, type SlotService, slotRoundKey } from '
 export function createSlotModule(deps: {
   db: Db;
   clock: Clock;
+  config: { merchantCode: string };
   ledgerService: LedgerService;
   gameRecordsService?: GameRecordsService | undefined;
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
@@ -32,7 +34,7 @@ export function createSlotModule(deps: {
   return {
     slotService,
     async register(api: FastifyInstance, guards: MemberGuards): Promise<void> {
-      await api.register(slotRoutes, { slotService, guards });
+      await api.register(slotRoutes, { slotService, guards, merchantCode: deps.config.merchantCode });
     },
   };
 }

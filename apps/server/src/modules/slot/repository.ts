@@ -3,6 +3,7 @@ import {
   type NewSlotRound,
   type SlotRoundRow,
   type SlotSeedRow,
+  slotJackpotPool,
   slotPlayWallet,
   slotRound,
   slotSeed,
@@ -26,7 +27,18 @@ export interface SpinCall {
   nonce: number;
   money: 'real' | 'demo';
   currency: string;
-  game: { gameId: string; gameName: string; vendorCode: string; nodeId: string; gameType: string };
+  /** The game the round is recorded as, and the studio machine it is played on. */
+  game: {
+    gameId: string;
+    gameName: string;
+    vendorCode: string;
+    nodeId: string;
+    gameType: string;
+    machineId: string;
+    /** A jackpot machine: the stake's share for its pool, and whether the round shows the jackpot. */
+    jackpotContribution?: number;
+    jackpotWon?: boolean;
+  };
   lineBet: bigint;
   stake: bigint;
   payout: bigint;
@@ -51,10 +63,27 @@ export function createSlotRepository(db: Db) {
     async spin(
       call: SpinCall,
       tx: DbOrTx = db,
-    ): Promise<{ outcome: 'OK'; ledgerTransactionId: number; balance: bigint } | { outcome: 'SEED_MOVED' }> {
-      const [row] = rowsOf<{ outcome: string; ledgerTransactionId: string | null; balance: string | null }>(
+    ): Promise<
+      | {
+          outcome: 'OK';
+          ledgerTransactionId: number;
+          balance: bigint;
+          jackpotWin: bigint;
+          /** A jackpot machine's pool after the round; null on other machines. */
+          jackpotPool: bigint | null;
+        }
+      | { outcome: 'SEED_MOVED' }
+    > {
+      const [row] = rowsOf<{
+        outcome: string;
+        ledgerTransactionId: string | null;
+        balance: string | null;
+        jackpotWin: string;
+        jackpotPool: string | null;
+      }>(
         await tx.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
-            balance::text as balance
+            balance::text as balance, jackpot_win::text as "jackpotWin",
+            jackpot_pool::text as "jackpotPool"
           from slot_spin(${call.merchantCode}, ${call.memberId}::uuid, ${call.roundId}::uuid, ${call.requestKey},
             ${call.seedId}::uuid, ${call.nonce}::integer, ${call.money}, ${call.currency},
             ${JSON.stringify(call.game)}::jsonb, ${call.lineBet.toString()}::bigint, ${call.stake.toString()}::bigint,
@@ -68,7 +97,73 @@ export function createSlotRepository(db: Db) {
         outcome: 'OK',
         ledgerTransactionId: Number(row.ledgerTransactionId),
         balance: BigInt(row.balance),
+        jackpotWin: BigInt(row.jackpotWin),
+        jackpotPool: row.jackpotPool === null ? null : BigInt(row.jackpotPool),
       };
+    },
+
+    /** What the merchant's jackpot pools of real money hold together. */
+    async realJackpotTotal(merchantCode: string): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${slotJackpotPool.amount}), 0)::text` })
+        .from(slotJackpotPool)
+        .where(and(eq(slotJackpotPool.merchantCode, merchantCode), eq(slotJackpotPool.money, 'real')));
+      return BigInt(row?.total ?? '0');
+    },
+
+    /** What a jackpot machine's pool of one money holds now (0 before its first stake). */
+    async jackpotPool(
+      merchantCode: string,
+      machineId: string,
+      money: 'real' | 'demo' | 'play',
+      tx: DbOrTx = db,
+    ): Promise<bigint> {
+      const [row] = await tx
+        .select({ amount: slotJackpotPool.amount })
+        .from(slotJackpotPool)
+        .where(
+          and(
+            eq(slotJackpotPool.merchantCode, merchantCode),
+            eq(slotJackpotPool.machineId, machineId),
+            eq(slotJackpotPool.money, money),
+          ),
+        );
+      return row?.amount ?? 0n;
+    },
+
+    /**
+     * A play-money round of a jackpot machine (the wallet's rounds do this in `slot_spin`): the stake's share
+     * into the play pool, and when the round shows the jackpot, the whole pool out of it. Answers the pool won
+     * and the pool after the round.
+     */
+    async feedPlayJackpot(
+      pool: { merchantCode: string; machineId: string },
+      contribution: bigint,
+      won: boolean,
+      at: Date,
+      tx: DbOrTx,
+    ): Promise<{ won: bigint; pool: bigint }> {
+      const [row] = await tx
+        .insert(slotJackpotPool)
+        .values({ ...pool, money: 'play', amount: contribution, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [slotJackpotPool.merchantCode, slotJackpotPool.machineId, slotJackpotPool.money],
+          set: { amount: sql`${slotJackpotPool.amount} + excluded.amount`, updatedAt: at },
+        })
+        .returning({ amount: slotJackpotPool.amount });
+      const after = row?.amount ?? 0n;
+      if (!won) return { won: 0n, pool: after };
+      await tx
+        .update(slotJackpotPool)
+        .set({ amount: 0n, wins: sql`${slotJackpotPool.wins} + 1` })
+        .where(
+          and(
+            eq(slotJackpotPool.merchantCode, pool.merchantCode),
+            eq(slotJackpotPool.machineId, pool.machineId),
+            eq(slotJackpotPool.money, 'play'),
+          ),
+        );
+      return { won: after, pool: 0n };
     },
 
     /**

@@ -6,6 +6,7 @@ import type { SlotService } from './service.ts';
 export interface SlotRoutesOptions {
   slotService: SlotService;
   guards: MemberGuards;
+  merchantCode: string;
 }
 
 const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
@@ -16,11 +17,24 @@ const MEMBER_FAILURES = ['NOT_LOGGED_IN', 'SESSION_EXPIRED'] as const;
  * Trial members play with their demo money, `mode=play` with play money; answers are never cached.
  */
 export const slotRoutes: FastifyPluginAsyncZod<SlotRoutesOptions> = async (app, options) => {
-  const { slotService: service, guards } = options;
+  const { slotService: service, guards, merchantCode } = options;
   const tags = ['slot'];
   const security = [{ session: [] }];
+  // A member's answers are never cached; the public jackpot says for how long it may be.
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  route(app, 'slotJackpot', {
+    summary: "The site's progressive jackpot: the real-money pools of the jackpot machines, together",
+    description:
+      'Public (the home page shows it). Every stake on a jackpot machine adds its share; the round that wins ' +
+      'a pool takes it and that pool starts again from nothing. Cached for 15 seconds.',
+    tags,
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=15');
+      return service.jackpot(merchantCode);
+    },
   });
 
   route(app, 'slotSession', {

@@ -3,11 +3,13 @@ import { isTrialMember, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import { IN_HOUSE_VENDOR } from '@kl/contracts/games';
 import {
   SLOT_BET_LEVELS,
+  SLOT_DEFAULT_MACHINE_ID,
   SLOT_HOUSE_GAME_ID,
   SLOT_MACHINE_NAME,
   SLOT_PLAY_MONEY_START,
   type SlotBalance,
   type SlotGame,
+  type SlotJackpot,
   type SlotMachineInfo,
   type SlotMode,
   type SlotMoney,
@@ -15,6 +17,8 @@ import {
   type SlotSeedState,
   type SlotSpinOutcome,
 } from '@kl/contracts/slot';
+import { studioMachine } from '@kl/contracts/slot-machines/index';
+import type { StudioMachine } from '@kl/contracts/slot-studio-types';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import type { SlotRoundRow, SlotSeedRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -27,7 +31,6 @@ import { type GamesRepository, launchesInHouseSlot } from '../games/index.ts';
 import { DEFAULT_WAGERING_SETTING, type LedgerService } from '../wallet/index.ts';
 import { machineLayout, playRound, totalBetOf } from './engine.ts';
 import { fairDraws, hashServerSeed, newClientSeed, newServerSeed } from './fair.ts';
-import { SLOT_MACHINE } from './machine.ts';
 import type { RoundWithSeed, SlotRepository } from './repository.ts';
 
 export interface SlotServiceDeps {
@@ -50,8 +53,18 @@ type Member = Pick<AuthenticatedMember, 'memberId' | 'merchantCode' | 'type'>;
 /** The ledger key and reference of a round. */
 export const slotRoundKey = (roundId: string) => `slot:${roundId}`;
 
-const MIN_TOTAL_BET = BigInt(totalBetOf(SLOT_MACHINE, Math.min(...SLOT_BET_LEVELS)));
 const HOUSE_GAME: SlotGame = { gameId: SLOT_HOUSE_GAME_ID, gameName: SLOT_MACHINE_NAME, house: true };
+
+/** The studio machine a title opens: its own, or the studio's first (no title, or one without a machine). */
+function machineOf(id: string | null | undefined): StudioMachine {
+  const found = studioMachine(id ?? SLOT_DEFAULT_MACHINE_ID) ?? studioMachine(SLOT_DEFAULT_MACHINE_ID);
+  if (!found) throw new Error(`the studio has no machine ${SLOT_DEFAULT_MACHINE_ID}`);
+  return found;
+}
+
+/** The smallest total bet of a machine: a free-play wallet that cannot pay it is filled back. */
+const minimumBetOf = (studio: StudioMachine) =>
+  BigInt(totalBetOf(studio.machine, Math.min(...SLOT_BET_LEVELS)));
 
 /** Thrown inside a round's transaction when its request key turns out to be taken: the answer is that round. */
 class KeyTaken extends Error {}
@@ -59,13 +72,33 @@ class KeyTaken extends Error {}
 class SeedMoved extends Error {}
 const SPIN_ATTEMPTS = 3;
 
-/** The machine as the screen draws it. */
-export function machineInfo(): SlotMachineInfo {
+/** The share of a stake a jackpot machine's pool takes, in minor units (rounded down). */
+export function jackpotShare(studio: StudioMachine, stake: bigint): bigint {
+  const jackpot = studio.machine.jackpot;
+  if (!jackpot) return 0n;
+  return (stake * BigInt(Math.round(jackpot.contribution * 10_000))) / 10_000n;
+}
+
+/** The machine as the screen draws it, with the figures it declares and its jackpot's pool. */
+export function machineInfo(studio: StudioMachine = machineOf(undefined), pool = 0n): SlotMachineInfo {
+  const jackpot = studio.machine.jackpot;
   return {
-    name: SLOT_MACHINE_NAME,
-    ...machineLayout(SLOT_MACHINE),
-    reels: SLOT_MACHINE.reels.map((strip) => [...strip]),
+    id: studio.id,
+    name: studio.name,
+    theme: studio.theme,
+    declaredRtp: studio.declaredRtp,
+    volatility: studio.volatility,
+    ...machineLayout(studio.machine),
+    reels: studio.machine.reels.map((strip) => [...strip]),
     betLevels: [...SLOT_BET_LEVELS],
+    jackpot: jackpot
+      ? {
+          symbol: jackpot.symbol,
+          count: jackpot.count,
+          contribution: jackpot.contribution,
+          pool: Number(pool),
+        }
+      : null,
   };
 }
 
@@ -81,9 +114,11 @@ function toRound({ round, seed }: RoundWithSeed): SlotRound {
     money: round.money,
     gameId: round.gameId,
     gameName: round.gameName,
+    machineId: round.machineId,
     lineBet: Number(round.lineBet),
     totalBet: Number(round.totalBet),
     totalWin: Number(round.totalWin),
+    jackpotWin: Number(round.jackpotWin),
     balanceAfter: Number(round.balanceAfter),
     serverSeedHash: seed.serverSeedHash,
     serverSeed: seed.revealedAt ? seed.serverSeed : null,
@@ -126,11 +161,11 @@ export function createSlotService(deps: SlotServiceDeps) {
     return created;
   }
 
-  async function balanceOf(member: Member, money: SlotMoney): Promise<SlotBalance> {
+  async function balanceOf(member: Member, money: SlotMoney, studio: StudioMachine): Promise<SlotBalance> {
     if (money === 'play') {
       const amount = await slots.playBalance(member.memberId, {
         start: BigInt(SLOT_PLAY_MONEY_START),
-        minimum: MIN_TOTAL_BET,
+        minimum: minimumBetOf(studio),
         at: clock(),
       });
       return { money, amount: Number(amount), currency: WALLET_CURRENCY };
@@ -142,14 +177,22 @@ export function createSlotService(deps: SlotServiceDeps) {
     return { money, amount: Number(balance.available), currency: balance.currency };
   }
 
-  /** The game rounds are played as: the launched game when it opens the in-house slot, else the machine. */
+  /**
+   * The game rounds are played as, and its machine: the launched game when it opens the in-house slot (its
+   * studio machine), else the studio's first machine as itself.
+   */
   async function gameOf(merchantCode: string, gameId: string | undefined) {
-    if (gameId === undefined || gameId === SLOT_HOUSE_GAME_ID) return { game: HOUSE_GAME, row: undefined };
+    const house = { game: HOUSE_GAME, row: undefined, studio: machineOf(undefined) };
+    if (gameId === undefined || gameId === SLOT_HOUSE_GAME_ID) return house;
     const row = await games.findByGameId(merchantCode, gameId);
-    if (!row) return { game: HOUSE_GAME, row: undefined };
+    if (!row) return house;
     const opens = launchesInHouseSlot({ vassalage: row.vassalage, gameType: row.gameType });
-    if (!opens) return { game: HOUSE_GAME, row: undefined };
-    return { game: { gameId: row.gameId, gameName: row.gameName, house: false }, row };
+    if (!opens) return house;
+    return {
+      game: { gameId: row.gameId, gameName: row.gameName, house: false },
+      row,
+      studio: machineOf(row.slotMachine),
+    };
   }
 
   async function replayOf(
@@ -160,10 +203,14 @@ export function createSlotService(deps: SlotServiceDeps) {
   ) {
     if (Number(found.round.lineBet) !== request.lineBet || found.round.money !== money)
       throw new DomainError('IDEMPOTENCY_CONFLICT');
+    const studio = machineOf(found.round.machineId);
     return {
       round: toRound(found),
-      balance: await balanceOf(member, money),
+      balance: await balanceOf(member, money, studio),
       seed: seedState(await activeSeed(member)),
+      jackpotPool: studio.machine.jackpot
+        ? Number(await slots.jackpotPool(member.merchantCode, studio.id, money))
+        : null,
       replayed: true,
     };
   }
@@ -177,11 +224,12 @@ export function createSlotService(deps: SlotServiceDeps) {
     request: { lineBet: number; requestKey: string },
     money: SlotMoney,
     game: SlotGame,
+    studio: StudioMachine,
     seed: SlotSeedRow,
   ) {
     const nonce = seed.nextNonce;
     const outcome = playRound(
-      SLOT_MACHINE,
+      studio.machine,
       fairDraws({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }),
       request.lineBet,
     );
@@ -189,7 +237,15 @@ export function createSlotService(deps: SlotServiceDeps) {
     const now = clock();
     const stake = BigInt(outcome.totalBet);
     const payout = BigInt(outcome.totalWin);
-    const row = (balanceAfter: bigint, ledgerTransactionId: number | null): SlotRoundRow => ({
+    // A jackpot machine: the stake's share for the pool, and whether the base spin shows the jackpot.
+    const jackpot = studio.machine.jackpot
+      ? { contribution: jackpotShare(studio, stake), won: outcome.spins[0]?.jackpot === true }
+      : null;
+    const row = (
+      balanceAfter: bigint,
+      ledgerTransactionId: number | null,
+      jackpotWin: bigint,
+    ): SlotRoundRow => ({
       id: roundId,
       merchantCode: member.merchantCode,
       memberId: member.memberId,
@@ -200,24 +256,30 @@ export function createSlotService(deps: SlotServiceDeps) {
       money,
       gameId: game.gameId,
       gameName: game.gameName,
+      machineId: studio.id,
       lineBet: BigInt(request.lineBet),
       totalBet: stake,
-      totalWin: payout,
+      totalWin: payout + jackpotWin,
+      jackpotWin,
       balanceAfter,
       spins: outcome.spins,
       ledgerTransactionId,
       createdAt: now,
     });
-    return { roundId, nonce, outcome, stake, payout, now, row };
+    return { roundId, nonce, outcome, stake, payout, jackpot, now, row };
   }
 
-  /** A played round's answer: the round, the balance after it and the seed as it is now. */
-  function playedAnswer(round: SlotRoundRow, seed: SlotSeedRow, money: SlotMoney) {
+  /**
+   * A played round's answer: the round, the balance after it, the seed as it is now and a jackpot machine's
+   * pool after it.
+   */
+  function playedAnswer(round: SlotRoundRow, seed: SlotSeedRow, money: SlotMoney, pool: bigint | null) {
     const used = { ...seed, nextNonce: round.nonce + 1 };
     return {
       round: toRound({ round, seed: used }),
       balance: { money, amount: Number(round.balanceAfter), currency: WALLET_CURRENCY },
       seed: seedState(used),
+      jackpotPool: pool === null ? null : Number(pool),
       replayed: false,
     };
   }
@@ -231,15 +293,14 @@ export function createSlotService(deps: SlotServiceDeps) {
     member: Member,
     request: { lineBet: number; requestKey: string },
     money: 'real' | 'demo',
-    game: SlotGame,
-    gameRow: Awaited<ReturnType<typeof gameOf>>['row'],
+    { game, row: gameRow, studio }: Awaited<ReturnType<typeof gameOf>>,
   ) {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction(async (tx) => {
           const seed = await slots.holdActiveSeed(member.memberId, tx);
           if (!seed) throw new SeedMoved();
-          const drawn = drawRound(member, request, money, game, seed);
+          const drawn = drawRound(member, request, money, game, studio, seed);
           const spun = await slots.spin(
             {
               merchantCode: member.merchantCode,
@@ -256,6 +317,11 @@ export function createSlotService(deps: SlotServiceDeps) {
                 vendorCode: gameRow?.vendorCode ?? IN_HOUSE_VENDOR,
                 nodeId: gameRow?.nodeId ?? SLOT_HOUSE_GAME_ID,
                 gameType: gameRow?.gameType ?? 'RNG',
+                machineId: studio.id,
+                ...(drawn.jackpot && {
+                  jackpotContribution: Number(drawn.jackpot.contribution),
+                  jackpotWon: drawn.jackpot.won,
+                }),
               },
               lineBet: BigInt(request.lineBet),
               stake: drawn.stake,
@@ -271,7 +337,12 @@ export function createSlotService(deps: SlotServiceDeps) {
           );
           // The seed is held: only a change outside the rules (a seed moved by hand) comes here.
           if (spun.outcome === 'SEED_MOVED') throw new SeedMoved();
-          return playedAnswer(drawn.row(spun.balance, spun.ledgerTransactionId), seed, money);
+          return playedAnswer(
+            drawn.row(spun.balance, spun.ledgerTransactionId, spun.jackpotWin),
+            seed,
+            money,
+            spun.jackpotPool,
+          );
         });
       } catch (error) {
         // No active seed yet (a first spin), or it was rotated since: made or read again, then drawn again.
@@ -294,12 +365,17 @@ export function createSlotService(deps: SlotServiceDeps) {
 
     async session(member: Member, query: { mode: SlotMode; gameId?: string | undefined }) {
       const money = moneyOf(member, query.mode);
-      const [seed, balance, { game }] = await Promise.all([
+      const [seed, { game, studio }] = await Promise.all([
         activeSeed(member),
-        balanceOf(member, money),
         gameOf(member.merchantCode, query.gameId),
       ]);
-      return { machine: machineInfo(), game, balance, seed: seedState(seed) };
+      const [balance, pool] = await Promise.all([
+        balanceOf(member, money, studio),
+        studio.machine.jackpot
+          ? slots.jackpotPool(member.merchantCode, studio.id, money)
+          : Promise.resolve(0n),
+      ]);
+      return { machine: machineInfo(studio, pool), game, balance, seed: seedState(seed) };
     },
 
     /**
@@ -314,33 +390,44 @@ export function createSlotService(deps: SlotServiceDeps) {
       const earlier = await slots.roundByKey(member.memberId, request.requestKey);
       if (earlier) return replayOf(member, earlier, request, money);
       await deps.checkPlay?.(member.memberId);
-      const { game, row: gameRow } = await gameOf(member.merchantCode, request.gameId);
-      if (money !== 'play') return paidSpin(member, request, money, game, gameRow);
+      const played = await gameOf(member.merchantCode, request.gameId);
+      if (money !== 'play') return paidSpin(member, request, money, played);
+      const { game, studio } = played;
       for (let attempt = 1; ; attempt += 1) {
         await activeSeed(member);
         try {
           return await db.transaction(async (tx) => {
             const seed = await slots.takeNonce(member.memberId, tx);
             if (!seed) throw new SeedMoved();
-            const drawn = drawRound(member, request, money, game, seed);
+            const drawn = drawRound(member, request, money, game, studio, seed);
             await slots.playBalance(
               member.memberId,
-              { start: BigInt(SLOT_PLAY_MONEY_START), minimum: MIN_TOTAL_BET, at: drawn.now },
+              { start: BigInt(SLOT_PLAY_MONEY_START), minimum: minimumBetOf(studio), at: drawn.now },
               tx,
             );
+            const pool = drawn.jackpot
+              ? await slots.feedPlayJackpot(
+                  { merchantCode: member.merchantCode, machineId: studio.id },
+                  drawn.jackpot.contribution,
+                  drawn.jackpot.won,
+                  drawn.now,
+                  tx,
+                )
+              : null;
+            const jackpotWin = pool?.won ?? 0n;
             const balanceAfter = await slots.playRound(
               member.memberId,
               drawn.stake,
-              drawn.payout,
+              drawn.payout + jackpotWin,
               drawn.now,
               tx,
             );
             if (balanceAfter === undefined)
               throw new DomainError('INSUFFICIENT_BALANCE', { currency: WALLET_CURRENCY });
-            const created = await slots.insertRound(drawn.row(balanceAfter, null), tx);
+            const created = await slots.insertRound(drawn.row(balanceAfter, null, jackpotWin), tx);
             // Another request with the same key got there first: undo everything, answer that one.
             if (!created) throw new KeyTaken();
-            return playedAnswer(created, seed, money);
+            return playedAnswer(created, seed, money, pool?.pool ?? null);
           });
         } catch (error) {
           if (error instanceof SeedMoved && attempt < SPIN_ATTEMPTS) continue;
@@ -401,6 +488,11 @@ export function createSlotService(deps: SlotServiceDeps) {
         totalPages: Math.ceil(total / query.pageSize),
         total,
       };
+    },
+
+    /** The site's progressive jackpot: the merchant's real-money pools together (the home's counter). */
+    async jackpot(merchantCode: string): Promise<SlotJackpot> {
+      return { pool: Number(await slots.realJackpotTotal(merchantCode)), currency: WALLET_CURRENCY };
     },
 
     async round(member: Member, roundId: string): Promise<SlotRound> {

@@ -12,7 +12,8 @@ import {
   type SlotSpinResult,
 } from '@kl/contracts/slot';
 import type { TransactionHistory } from '@kl/contracts/wallet';
-import { and, eq } from 'drizzle-orm';
+import { studioMachine } from '@kl/contracts/slot-machines/index';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { game, gameRound, ledgerTransaction, slotRound as slotRoundTable } from '../../db/schema/index.ts';
@@ -162,6 +163,7 @@ describeEachDatabase('slot', { embedded: true }, (kind) => {
     expect(history.list).toHaveLength(8);
     for (const round of history.list) {
       expect(round.serverSeed).toBe(rotated.revealed.serverSeed);
+      expect(round.machineId).toBe('golden-dragon');
       const replay = playRound(
         SLOT_MACHINE,
         fairDraws({ serverSeed: round.serverSeed ?? '', clientSeed: round.clientSeed, nonce: round.nonce }),
@@ -324,6 +326,78 @@ describeEachDatabase('slot', { embedded: true }, (kind) => {
     expect(history.list.map((line) => line.game)).toEqual([
       { name: bgs?.gameName, round: asGame.round.roundId },
     ]);
+  });
+
+  it('each in-house title opens its studio machine: its reels, its total bet, its rounds replayed on it', async () => {
+    const { row, caller } = await newMember();
+    await fund(row.id, 1_000_000);
+    const titles = await database.current.db
+      .select()
+      .from(game)
+      .where(and(eq(game.vassalage, 'BGS'), eq(game.gameType, 'RNG')))
+      .orderBy(asc(game.id))
+      .limit(5);
+    // The catalogue gives the titles the studio's machines in turn, the first keeping Rồng Vàng.
+    expect(titles.map((title) => title.slotMachine)).toEqual([
+      'golden-dragon',
+      'lucky-sevens',
+      'jade-garden',
+      'gem-cascade',
+      'golden-koi',
+    ]);
+    const sessions = await Promise.all(
+      titles.map(
+        async (title) =>
+          successEnvelope(slotSession).parse(
+            json(await call(suite.app, API.slotSession, caller, { query: { gameId: title.gameId } })),
+          ).value,
+      ),
+    );
+    expect(sessions.map((session) => session.machine.id)).toEqual(titles.map((title) => title.slotMachine));
+    const [dragon, sevens, garden] = sessions;
+    expect(dragon?.machine).toMatchObject({
+      name: 'Rồng Vàng',
+      reelCount: 5,
+      rows: 3,
+      lineCount: 20,
+      ways: null,
+    });
+    expect(sevens?.machine).toMatchObject({
+      name: 'Bảy May Mắn',
+      reelCount: 3,
+      rows: 3,
+      lineCount: 5,
+      ways: null,
+    });
+    expect(garden?.machine).toMatchObject({ reelCount: 5, ways: { count: 243, betUnits: 25 } });
+    expect(new Set(sessions.map((session) => session.machine.theme)).size).toBe(5);
+    expect(sevens?.machine.reels).not.toEqual(dragon?.machine.reels);
+
+    // A round of each costs its bet per line times its lines (or bet units) and is kept with its machine.
+    let expected = 1_000_000;
+    for (const [index, title] of titles.entries()) {
+      const played = spinValue(await spin(caller, { gameId: title.gameId, lineBet: 200 }));
+      expect(played.round.machineId).toBe(title.slotMachine);
+      expect(played.round.totalBet).toBe(200 * [20, 5, 25, 25, 10][index]!);
+      expected += played.round.totalWin - played.round.totalBet;
+      expect(played.balance.amount).toBe(expected);
+    }
+    expect((await walletOf(caller)).available).toBe(expected);
+
+    // Revealed, each round replays on its own machine, and on no other.
+    await call(suite.app, API.slotRotateSeed, caller, { payload: {} });
+    const rounds = (await historyOf(caller)).list;
+    expect(rounds.map((round) => round.machineId).reverse()).toEqual(
+      titles.map((title) => title.slotMachine),
+    );
+    for (const round of rounds) {
+      const studio = studioMachine(round.machineId);
+      const draws = () =>
+        fairDraws({ serverSeed: round.serverSeed ?? '', clientSeed: round.clientSeed, nonce: round.nonce });
+      expect(playRound(studio!.machine, draws(), round.lineBet).spins).toEqual(round.spins);
+    }
+    const sevensRound = rounds.find((round) => round.machineId === 'lucky-sevens');
+    expect(sevensRound?.spins[0]?.grid).toHaveLength(3);
   });
 
   it('plays no other vendor’s game: a third-party slot’s id is the machine’s own round', async () => {

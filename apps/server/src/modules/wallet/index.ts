@@ -15,6 +15,7 @@ import { createWageringService } from './wagering-service.ts';
 export {
   checkLedger,
   type ExtraCheck,
+  houseEntryTotals,
   LEDGER_CHECK_EXIT,
   type LedgerCheckReport,
   type LedgerProblem,

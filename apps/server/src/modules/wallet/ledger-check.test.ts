@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerAccount, ledgerEntry } from '../../db/schema/index.ts';
+import { ledgerAccount, ledgerEntry, slotJackpotPool } from '../../db/schema/index.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
 import { describeEachDatabase, testDatabases, useTestDatabase } from '../../test/databases.ts';
 import { runLedgerCheck as runCheck, useProcessWorkDir } from '../../test/processes.ts';
 import { checkDeposits } from '../deposit/index.ts';
+import { checkJackpots } from '../slot/index.ts';
 import { checkLedger } from './ledger-check.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 import { createLedgerService } from './ledger-service.ts';
@@ -63,6 +64,30 @@ describeEachDatabase('ledger check', { embedded: true }, (kind) => {
       .where(availableAccountOf(memberId));
     const { problems } = await checkLedger(database.current.db);
     expect(problems.filter((problem) => problem.kind === 'entry_without_balance')).toEqual([]);
+  });
+
+  it('names a jackpot pool that holds what the house jackpot account does not', async () => {
+    const at = new Date();
+    await database.current.db.insert(slotJackpotPool).values({
+      merchantCode: 'kimlong',
+      machineId: `check-${kind}`,
+      money: 'real',
+      amount: 700n,
+      updatedAt: at,
+    });
+    const report = await checkJackpots(database.current.db);
+    expect(report.problems).toEqual([
+      {
+        kind: 'jackpot_mismatch',
+        message: "kimlong: the jackpot pools hold 700 but the house jackpot account's entries sum to 0",
+      },
+    ]);
+    // Play money's pool is no ledger's.
+    await database.current.db
+      .update(slotJackpotPool)
+      .set({ money: 'play' })
+      .where(eq(slotJackpotPool.machineId, `check-${kind}`));
+    expect((await checkJackpots(database.current.db)).problems).toEqual([]);
   });
 
   it('leaves the house entries to the roll-up, which gives each its account’s running balance once', async () => {

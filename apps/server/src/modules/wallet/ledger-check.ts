@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ledgerAccount, ledgerEntry, ledgerTransaction } from '../../db/schema/index.ts';
+import {
+  type HouseAccountKind,
+  ledgerAccount,
+  ledgerEntry,
+  ledgerTransaction,
+} from '../../db/schema/index.ts';
 import { commandTarget } from '../../platform/command-config.ts';
 import { type Db, type DbOrTx, openDatabase } from '../../platform/db.ts';
 
@@ -12,7 +17,9 @@ import { type Db, type DbOrTx, openDatabase } from '../../platform/db.ts';
  * - every entry is in the currency (and real or demo money) of its transaction;
  * - every entry of a member's account has its balance after. A house account's entry gets it, and the
  *   account its amount, when the roll-up takes it (`ledger_house_roll_up`, docs/decisions/038-money-functions.md):
- *   those waiting for it are counted, not a problem.
+ *   those waiting for it are counted, not a problem;
+ * - the progressive jackpots' pools of real and of demo money hold what each merchant's `house:jackpot`
+ *   accounts' entries add up to (docs/decisions/061-slot-studio.md).
  */
 
 export interface LedgerProblem {
@@ -54,6 +61,29 @@ const ACCOUNT_COLUMNS = {
   demo: ledgerAccount.demo,
   balance: sql<string>`${ledgerAccount.balance}::text`,
 };
+
+/**
+ * What the entries of each merchant's house accounts of `kind` add up to, for real and for demo money: a
+ * house account's balance waits for the roll-up, its entries do not (a further check compares them with what
+ * its owner holds, such as the jackpot pools).
+ */
+export async function houseEntryTotals(
+  db: DbOrTx,
+  kind: HouseAccountKind,
+): Promise<{ merchantCode: string; demo: boolean; total: bigint }[]> {
+  const rows = await db
+    .select({
+      merchantCode: ledgerAccount.merchantCode,
+      demo: ledgerAccount.demo,
+      total: sql<string>`coalesce(sum(${ledgerEntry.amount}), 0)::text`,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(and(eq(ledgerAccount.kind, kind), isNull(ledgerAccount.memberId)))
+    .groupBy(ledgerAccount.merchantCode, ledgerAccount.demo)
+    .orderBy(ledgerAccount.merchantCode, ledgerAccount.demo);
+  return rows.map((row) => ({ ...row, total: BigInt(row.total) }));
+}
 
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
   const problems: LedgerProblem[] = [];

@@ -283,6 +283,8 @@ const EXPECTATIONS = {
   slotRotateSeed: MEMBER,
   slotHistory: MEMBER,
   slotRound: OWN,
+  /** The home's progressive jackpot counter. */
+  slotJackpot: OPEN,
 
   lotteryGames: OPEN,
   lotteryGame: OPEN,
@@ -1385,6 +1387,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     slotRotateSeed: { build: () => ({ payload: {} }) },
     slotHistory: { build: () => ({}) },
     slotRound: { build: ({ own }) => ({ query: { roundId: own('slotRoundId') } }) },
+    slotJackpot: { build: () => ({}) },
 
     lotteryGames: { build: () => ({}) },
     lotteryGame: { build: () => ({ query: { code: 'MB' } }) },

@@ -1,5 +1,6 @@
 import type { GameClassTag } from '@kl/contracts/admin/games';
 import { type GameType, LOTTERY_GAME_TYPES, type MinBet } from '@kl/contracts/games';
+import { SLOT_TITLE_MACHINE_IDS } from '@kl/contracts/slot';
 import {
   type GameRow,
   type GameVendorRow,
@@ -23,6 +24,18 @@ export const isLotteryType = (gameType: GameType) =>
 /** Where the site's own engines play the games, so no provider does (docs/decisions/027-provider-launch.md). */
 export const playedInHouse = (vassalage: string, gameType: GameType) =>
   launchesInHouseSlot({ vassalage, gameType }) || isLotteryType(gameType);
+
+/**
+ * The studio machine a new in-house slot title opens, picked by its game id so that a catalogue made in the
+ * back office spreads its titles over the machines as the demo catalogue does
+ * (docs/decisions/061-slot-studio.md); null for every other game.
+ */
+export function slotMachineOf(vendor: Pick<GameVendorRow, 'vassalage' | 'gameCategory'>, gameId: string) {
+  if (!launchesInHouseSlot({ vassalage: vendor.vassalage, gameType: vendor.gameCategory })) return null;
+  let hash = 0;
+  for (const char of gameId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return SLOT_TITLE_MACHINE_IDS[hash % SLOT_TITLE_MACHINE_IDS.length] ?? null;
+}
 
 /** Colours of new vendors' artwork, picked by their code. */
 const VENDOR_COLOURS = [
@@ -118,6 +131,7 @@ export function newGameRow(vendor: GameVendorRow, nodeId: number, input: NewGame
     hotRank: input.hotRank,
     colour: vendor.colour,
     imageId: input.imageId ?? null,
+    slotMachine: slotMachineOf(vendor, input.gameId),
   };
 }
 
@@ -143,4 +157,5 @@ export const auditedGame = (row: GameRow) => ({
   minLine: row.minLine,
   supportPlay: row.supportPlay === 1,
   imageId: row.imageId,
+  slotMachine: row.slotMachine,
 });

@@ -1,34 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnScreen } from '../../../shared/hooks/use-on-screen.ts';
+import { useJackpot } from '../api/get-jackpot.ts';
 import { usePageVisible } from '../hooks/use-page-visible.ts';
-import { jackpotDelayMs, jackpotStart, jackpotStep } from '../lib/jackpot.ts';
 
 /**
- * The footer's jackpot counter (product.md §9): decoration, not data. It starts between 50,000,000 and
- * 92,635,863 and rises by 100–500 every 1–3 s, shown without decimals; it rests while the tab is
- * hidden and while it is scrolled off the screen (docs/performance.md). Screen readers are not told of
- * each change (aria-live off).
+ * The footer's jackpot counter: the site's real progressive jackpot, what the jackpot machines' pools hold
+ * (docs/decisions/061-slot-studio.md), in whole đồng. It asks again every 30 s while the tab is shown and
+ * the counter is on the screen, and rests otherwise (docs/performance.md). Screen readers are not told of
+ * each change (aria-live off). Until the first answer, and if it fails, the counter keeps its place empty.
  */
 export function JackpotTicker() {
   const { t, i18n } = useTranslation();
-  const [value, setValue] = useState(() => jackpotStart());
   const visible = usePageVisible();
   const ticker = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(ticker);
+  const { data } = useJackpot(visible && onScreen);
 
-  useEffect(() => {
-    if (!visible || !onScreen) return;
-    const timer = window.setTimeout(() => setValue((before) => before + jackpotStep()), jackpotDelayMs());
-    return () => window.clearTimeout(timer);
-  }, [visible, onScreen, value]);
-
-  const formatted = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(value);
+  const formatted =
+    data && new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(data.pool);
   return (
     <div ref={ticker} className="kl-jackpot" data-testid="jackpot">
       <p className="kl-jackpot__label">{t('home.footer.jackpot')}</p>
-      <p className="kl-jackpot__value" aria-live="off" data-value={value}>
-        {formatted}
+      <p className="kl-jackpot__value" aria-live="off" data-value={data?.pool}>
+        {formatted ?? '\u00a0'}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { slotCalls } from '@kl/contracts/slot';
 import { contentCalls, type Announcement, type Banner, type FooterLinks } from '@kl/contracts/content';
 import { gamesCalls, type Vendor, type VendorStructure } from '@kl/contracts/games';
 import { walletCalls } from '@kl/contracts/wallet';
@@ -72,4 +73,5 @@ export function answerHome() {
   onByDefault(gamesCalls.winnerBoard, { list: [] });
   onByDefault(walletCalls.wallet, walletOf(1_234_567));
   onByDefault(contentCalls.announcementUnreadCount, { unreadCount: 0 });
+  onByDefault(slotCalls.slotJackpot, { pool: 48_250_700, currency: 'VND' });
 }

@@ -8,12 +8,16 @@ export interface ReelTarget {
   grid: string[][];
   /** The grid shown before this spin (where the strips start). */
   from: string[][];
+  /** Put the grid in place without turning the reels (a cascade's fall). */
+  instant?: boolean;
 }
 
 interface ReelsProps {
   /** The base strips of the machine: the symbols scrolling past come from them. */
   strips: string[][];
   rows: number;
+  /** The machine's theme: its wild and scatter are drawn in it. */
+  theme: string;
   /** What is shown before any spin. */
   initial: string[][];
   target: ReelTarget | null;
@@ -36,7 +40,7 @@ function fillerOf(strip: readonly string[], count: number, seed: number): string
 }
 
 /**
- * The 5×3 reels. Each reel is a strip moved with a CSS transform (translateY, on the compositor): the new
+ * The reels (the machine's count of reels and rows). Each reel is a strip moved with a CSS transform (translateY, on the compositor): the new
  * symbols on top, symbols scrolling past, the old ones at the bottom; the strip starts showing the old
  * ones and slides down to the new ones, reel by reel. No animation loop runs in JavaScript; with no
  * duration (reduced motion) the new symbols simply replace the old.
@@ -44,6 +48,7 @@ function fillerOf(strip: readonly string[], count: number, seed: number): string
 export function Reels({
   strips,
   rows,
+  theme,
   initial,
   target,
   durationMs,
@@ -57,18 +62,20 @@ export function Reels({
   const reelCount = strips.length;
 
   // The strips of this spin: [new rows…, filler…, old rows…].
+  // A target shown at once: no duration, or a fall of a cascade.
+  const turns = target !== null && durationMs > 0 && !target.instant;
   const columns = useMemo(() => {
     if (!target) return initial.map((column) => [...column]);
-    if (durationMs <= 0) return target.grid.map((column) => [...column]);
+    if (!turns) return target.grid.map((column) => [...column]);
     return target.grid.map((column, reel) => [
       ...column,
       ...fillerOf(strips[reel] ?? [], 10 + reel * 3, target.id + reel),
       ...(target.from[reel] ?? column),
     ]);
-  }, [target, durationMs, strips, initial]);
+  }, [target, turns, strips, initial]);
 
   useLayoutEffect(() => {
-    if (!target || durationMs <= 0) return;
+    if (!target || !turns) return;
     const timers: number[] = [];
     let stopped = 0;
     const stops = new Set<number>();
@@ -104,13 +111,13 @@ export function Reels({
       for (const cleanup of cleanups) cleanup();
       for (const timer of timers) window.clearTimeout(timer);
     };
-  }, [target, columns, durationMs, staggerMs, rows, reelCount, onReelStop, onSettled]);
+  }, [target, turns, columns, durationMs, staggerMs, rows, reelCount, onReelStop, onSettled]);
 
   useEffect(() => {
-    if (!target || durationMs > 0) return;
-    for (let reel = 0; reel < reelCount; reel += 1) onReelStop?.(reel);
+    if (!target || turns) return;
+    if (!target.instant) for (let reel = 0; reel < reelCount; reel += 1) onReelStop?.(reel);
     onSettled(target.id);
-  }, [target, durationMs, reelCount, onReelStop, onSettled]);
+  }, [target, turns, reelCount, onReelStop, onSettled]);
 
   return (
     <div className="kl-slot-reels" role="group" aria-label={t('slot.reels')} data-testid="slot-reels">
@@ -137,7 +144,7 @@ export function Reels({
                   key={index}
                   data-win={inView && winning.has(cellKey(reel, index)) ? 'true' : undefined}
                 >
-                  <SymbolFace code={code} decorative={!inView} />
+                  <SymbolFace code={code} theme={theme} decorative={!inView} />
                 </div>
               );
             })}

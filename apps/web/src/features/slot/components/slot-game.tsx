@@ -1,4 +1,11 @@
-import type { SlotMode, SlotRound, SlotSession, SlotSpinResult } from '@kl/contracts/slot';
+import type {
+  SlotMachineInfo,
+  SlotMode,
+  SlotRound,
+  SlotSession,
+  SlotSpinOutcome,
+  SlotSpinResult,
+} from '@kl/contracts/slot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +32,34 @@ interface Outcome {
   round: SlotRound;
   /** 1-based free spin being shown, with how many the round has. */
   freeSpin: { index: number; total: number } | null;
+  /** The fall of a cascading machine being shown (1-based), or null for the spin's first grid. */
+  fall: number | null;
+}
+
+/** The scatter symbol of a machine, if it has one. */
+const scatterOf = (machine: SlotMachineInfo) =>
+  machine.symbols.find((symbol) => symbol.kind === 'scatter')?.code;
+
+/** The cells (reel, row) a grid's line and way wins are made of. */
+function winningCells(
+  machine: SlotMachineInfo,
+  shown: Pick<SlotSpinOutcome, 'grid' | 'lineWins' | 'wayWins'>,
+): Set<string> {
+  const cells = new Set<string>();
+  for (const lineWin of shown.lineWins) {
+    const rows = machine.lines[lineWin.line] ?? [];
+    for (let reel = 0; reel < lineWin.count; reel += 1) cells.add(cellKey(reel, rows[reel] ?? 0));
+  }
+  const wilds = new Set(
+    machine.symbols.filter((symbol) => symbol.kind === 'wild').map((symbol) => symbol.code),
+  );
+  for (const wayWin of shown.wayWins ?? []) {
+    for (let reel = 0; reel < wayWin.count; reel += 1)
+      shown.grid[reel]?.forEach((code, row) => {
+        if (code === wayWin.symbol || wilds.has(code)) cells.add(cellKey(reel, row));
+      });
+  }
+  return cells;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
@@ -55,9 +90,11 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
     [currency, i18n.language],
   );
   const betId = useId();
-  const symbolName = useSymbolName();
+  const symbolName = useSymbolName(session.machine.theme);
 
   const [balance, setBalance] = useState(session.balance.amount);
+  /** A jackpot machine's pool, as the last answer said. */
+  const [pool, setPool] = useState(machine.jackpot?.pool ?? null);
   const [lineBet, setLineBet] = useState(machine.betLevels[0] ?? 100);
   const [spinning, setSpinning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -67,7 +104,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
   const [auto, setAuto] = useState<{ left: number } | null>(null);
   const [autoStopped, setAutoStopped] = useState<AutoStopReason | null>(null);
   const initial = useMemo(() => restingGrid(session), [session]);
-  const totalBet = lineBet * machine.lineCount;
+  const totalBet = lineBet * (machine.ways?.betUnits ?? machine.lineCount);
 
   const mounted = useRef(true);
   const shown = useRef<string[][]>(initial);
@@ -97,15 +134,18 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
 
   const durationMs = prefersReducedMotion() ? 0 : SLOT_TIMING.reelMs;
   const spinIds = useRef(0);
-  /** Shows a grid on the reels and waits until every reel has stopped. */
-  const showGrid = useCallback((grid: string[][]) => {
+  /**
+   * Shows a grid on the reels and waits until every reel has stopped; `instant` puts it in place without
+   * turning the reels (a cascade's fall).
+   */
+  const showGrid = useCallback((grid: string[][], instant = false) => {
     spinIds.current += 1;
     const id = spinIds.current;
     const from = shown.current;
     shown.current = grid;
     return new Promise<void>((resolve) => {
       settle.current = () => resolve();
-      setTarget({ id, grid, from });
+      setTarget({ id, grid, from, instant });
     });
   }, []);
 
@@ -127,12 +167,22 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
     setBalance(round.balanceAfter - round.totalWin);
     const total = round.spins.length - 1;
     for (const [index, spin] of round.spins.entries()) {
-      setOutcome({ round, freeSpin: index === 0 ? null : { index, total } });
+      const freeSpin = index === 0 ? null : { index, total };
+      setOutcome({ round, freeSpin, fall: null });
       await showGrid(spin.grid);
       if (!mounted.current) return result;
+      // A cascading machine's falls: each grid in turn, its wins marked, after a pause on the one before.
+      for (const [fall, cascade] of (spin.cascades ?? []).entries()) {
+        await sleep(SLOT_TIMING.autoPauseMs / 2);
+        if (!mounted.current) return result;
+        setOutcome({ round, freeSpin, fall: fall + 1 });
+        await showGrid(cascade.grid, true);
+        if (!mounted.current) return result;
+      }
       if (index < total) await sleep(SLOT_TIMING.autoPauseMs / 2);
     }
     setBalance(result.balance.amount);
+    if (result.jackpotPool !== null) setPool(result.jackpotPool);
     setSettledWin(round.totalWin);
     setSpinning(false);
     if (round.totalWin >= round.totalBet * 10) cue('bigWin');
@@ -173,18 +223,19 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
     setAutoStopped(reason);
   };
 
-  const winning = useMemo(() => {
-    const cells = new Set<string>();
-    if (!outcome || (settledWin === null && !outcome.freeSpin)) return cells;
-    const spin = outcome.round.spins[outcome.freeSpin?.index ?? 0];
-    for (const lineWin of spin?.lineWins ?? []) {
-      const rows = machine.lines[lineWin.line] ?? [];
-      for (let reel = 0; reel < lineWin.count; reel += 1) cells.add(cellKey(reel, rows[reel] ?? 0));
-    }
-    return cells;
-  }, [outcome, settledWin, machine.lines]);
-
   const lastSpin = outcome ? outcome.round.spins[outcome.freeSpin?.index ?? 0] : undefined;
+  /** The grid shown and its wins: the spin's, or those of the fall being shown. */
+  const shownWins = useMemo(() => {
+    if (!lastSpin) return undefined;
+    const fall = outcome?.fall ? lastSpin.cascades?.[outcome.fall - 1] : undefined;
+    return fall ?? lastSpin;
+  }, [lastSpin, outcome?.fall]);
+  const showWins =
+    outcome !== null && (settledWin !== null || outcome.freeSpin !== null || outcome.fall !== null);
+  const winning = useMemo(
+    () => (showWins && shownWins ? winningCells(machine, shownWins) : new Set<string>()),
+    [showWins, shownWins, machine],
+  );
   const freeSpinsWon = outcome ? outcome.round.spins.length - 1 : 0;
   const canAfford = balance >= totalBet;
   const moneyLabel = t(`slot.money.${money}`);
@@ -197,7 +248,7 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
   };
 
   return (
-    <div className="kl-slot-game" data-money={money}>
+    <div className="kl-slot-game" data-money={money} data-slot-theme={machine.theme}>
       <div className="kl-slot-status">
         <p className="kl-slot-balance">
           <span className="kl-slot-label">{moneyLabel}</span>
@@ -213,9 +264,16 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
         </button>
       </div>
 
+      {machine.jackpot && pool !== null && (
+        <p className="kl-slot-jackpot" data-testid="slot-jackpot">
+          {t('slot.jackpot.pool', { amount: fmt(pool) })}
+        </p>
+      )}
+
       <Reels
         strips={machine.reels}
         rows={machine.rows}
+        theme={machine.theme}
         initial={initial}
         target={target}
         durationMs={durationMs}
@@ -236,12 +294,17 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
             <p className="kl-slot-win" data-testid="slot-win">
               {settledWin > 0 ? t('slot.win', { amount: fmt(settledWin) }) : t('slot.noWin')}
             </p>
+            {outcome.round.jackpotWin > 0 && (
+              <p className="kl-slot-win" data-testid="slot-jackpot-win">
+                {t('slot.jackpot.won', { amount: fmt(outcome.round.jackpotWin) })}
+              </p>
+            )}
             {freeSpinsWon > 0 && <p>{t('slot.freeSpinsWon', { count: freeSpinsWon })}</p>}
           </>
         )}
-        {lastSpin && (settledWin !== null || outcome?.freeSpin) && lastSpin.lineWins.length > 0 && (
+        {showWins && shownWins && shownWins.lineWins.length > 0 && (
           <ul className="kl-slot-lines" aria-label={t('slot.winningLines')}>
-            {lastSpin.lineWins.map((lineWin) => (
+            {shownWins.lineWins.map((lineWin) => (
               <li key={lineWin.line}>
                 {t('slot.lineWin', {
                   line: lineWin.line + 1,
@@ -253,8 +316,44 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
             ))}
           </ul>
         )}
-        {lastSpin && lastSpin.scatterWin > 0 && (settledWin !== null || outcome?.freeSpin) && (
-          <p>{t('slot.scatterWin', { count: lastSpin.scatters, amount: fmt(lastSpin.scatterWin) })}</p>
+        {showWins && shownWins && (shownWins.wayWins ?? []).length > 0 && (
+          <ul className="kl-slot-lines" aria-label={t('slot.winningWays')}>
+            {(shownWins.wayWins ?? []).map((wayWin) => (
+              <li key={wayWin.symbol}>
+                {t('slot.wayWin', {
+                  count: wayWin.count,
+                  symbol: symbolName(wayWin.symbol),
+                  ways: wayWin.ways,
+                  amount: fmt(wayWin.win),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+        {showWins && lastSpin && (lastSpin.cascades ?? []).some((cascade) => cascade.win > 0) && (
+          <ul className="kl-slot-lines" aria-label={t('slot.falls')}>
+            {(lastSpin.cascades ?? []).map((cascade, fall) =>
+              // The falls shown so far that paid (all of them once the spin has settled).
+              cascade.win > 0 && fall < (outcome?.fall ?? 0) ? (
+                <li key={fall}>
+                  {t('slot.fallWin', {
+                    fall: fall + 1,
+                    multiplier: cascade.multiplier,
+                    amount: fmt(cascade.win),
+                  })}
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+        {showWins && lastSpin && lastSpin.scatterWin > 0 && (
+          <p>
+            {t('slot.scatterWin', {
+              count: lastSpin.scatters,
+              symbol: symbolName(scatterOf(machine) ?? 'SCATTER'),
+              amount: fmt(lastSpin.scatterWin),
+            })}
+          </p>
         )}
       </div>
 
@@ -275,7 +374,13 @@ export function SlotGame({ session, mode, gameId }: SlotGameProps) {
           </select>
         </label>
         <p className="kl-slot-total" data-testid="slot-total-bet">
-          {t('slot.totalBet', { amount: fmt(totalBet), lines: machine.lineCount })}
+          {machine.ways
+            ? t('slot.totalBetWays', {
+                amount: fmt(totalBet),
+                units: machine.ways.betUnits,
+                ways: machine.ways.count,
+              })
+            : t('slot.totalBet', { amount: fmt(totalBet), lines: machine.lineCount })}
         </p>
         <button
           type="button"

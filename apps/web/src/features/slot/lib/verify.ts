@@ -1,12 +1,13 @@
 import type { SlotRound } from '@kl/contracts/slot';
 import { blocksOfRound, drawMessage, drawsFromBlocks, playRound } from '@kl/contracts/slot-engine';
-import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
+import { studioMachine } from '@kl/contracts/slot-machines/index';
 
 /**
  * Provably fair verification in the browser (Web Crypto): a revealed server seed must hash to the hash
  * shown before the round, and HMAC-SHA256(server seed, "<client seed>:<nonce>:<block>") replayed through
- * the same engine must give the stored outcome. Web Crypto is asynchronous, so every block a round can
- * need (5 reels × (1 + most free spins) numbers) is computed first and the engine then reads them.
+ * the same engine, on the machine the round was played on, must give the stored outcome. Web Crypto is
+ * asynchronous, so every block a round can need (reels × (1 + most free spins) numbers) is computed first
+ * and the engine then reads them.
  */
 
 export type Verdict = 'verified' | 'mismatch' | 'unrevealed';
@@ -23,7 +24,7 @@ export async function sha256Hex(text: string): Promise<string> {
 /** HMAC-SHA256 blocks 0 … count − 1 of one round. */
 export async function drawBlocks(
   seeds: { serverSeed: string; clientSeed: string; nonce: number },
-  count = blocksOfRound(SLOT_MACHINE),
+  count: number,
 ): Promise<Uint8Array[]> {
   const key = await crypto.subtle.importKey(
     'raw',
@@ -58,7 +59,9 @@ const sameOutcome = (replayed: ReturnType<typeof playRound>, round: SlotRound) =
       spin.kind === stored.kind &&
       spin.win === stored.win &&
       JSON.stringify(spin.stops) === JSON.stringify(stored.stops) &&
-      JSON.stringify(spin.grid) === JSON.stringify(stored.grid)
+      JSON.stringify(spin.grid) === JSON.stringify(stored.grid) &&
+      JSON.stringify(spin.cascades?.map((fall) => fall.grid)) ===
+        JSON.stringify(stored.cascades?.map((fall) => fall.grid))
     );
   });
 
@@ -66,13 +69,14 @@ const sameOutcome = (replayed: ReturnType<typeof playRound>, round: SlotRound) =
 export async function verifyRound(round: SlotRound): Promise<Verdict> {
   if (round.serverSeed === null) return 'unrevealed';
   if ((await sha256Hex(round.serverSeed)) !== round.serverSeedHash) return 'mismatch';
-  const blocks = await drawBlocks({
-    serverSeed: round.serverSeed,
-    clientSeed: round.clientSeed,
-    nonce: round.nonce,
-  });
+  const studio = studioMachine(round.machineId);
+  if (!studio) return 'mismatch';
+  const blocks = await drawBlocks(
+    { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce },
+    blocksOfRound(studio.machine),
+  );
   try {
-    return sameOutcome(playRound(SLOT_MACHINE, drawsFromBlocks(blocks), round.lineBet), round)
+    return sameOutcome(playRound(studio.machine, drawsFromBlocks(blocks), round.lineBet), round)
       ? 'verified'
       : 'mismatch';
   } catch {

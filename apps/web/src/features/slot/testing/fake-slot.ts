@@ -15,7 +15,8 @@ import {
   machineLayout,
   playRound,
 } from '@kl/contracts/slot-engine';
-import { SLOT_MACHINE } from '@kl/contracts/slot-machine';
+import { GOLDEN_DRAGON } from '@kl/contracts/slot-machines/golden-dragon';
+import type { StudioMachine } from '@kl/contracts/slot-studio-types';
 import { callsTo, failure, type FakeAnswer, onByDefault } from '../../../test/fake-api.ts';
 import { pageOf } from '../../../test/fake-data.ts';
 
@@ -31,31 +32,54 @@ export const SEED = {
   nonce: 0,
 };
 
-/** The round the engine plays at `nonce` of SEED for `lineBet` a line, in real money from 1,000,000. */
-export function slotRoundOf(nonce: number, lineBet = 100, overrides: Partial<SlotRound> = {}): SlotRound {
-  const blocks = Array.from({ length: blocksOfRound(SLOT_MACHINE) }, (_, block) =>
+/**
+ * The round the engine plays at `nonce` of SEED for `lineBet` a line, in real money from 1,000,000, on
+ * `studio` (the studio's first machine unless said).
+ */
+export function slotRoundOf(
+  nonce: number,
+  lineBet = 100,
+  overrides: Partial<SlotRound> = {},
+  studio: StudioMachine = GOLDEN_DRAGON,
+): SlotRound {
+  const blocks = Array.from({ length: blocksOfRound(studio.machine) }, (_, block) =>
     createHmac('sha256', SERVER_SEED)
       .update(drawMessage(SEED.clientSeed, nonce, block))
       .digest(),
   );
-  const { totalBet, totalWin, spins } = playRound(SLOT_MACHINE, drawsFromBlocks(blocks), lineBet);
+  const { totalBet, totalWin, spins } = playRound(studio.machine, drawsFromBlocks(blocks), lineBet);
   return {
     ...{ roundId: `round-${nonce}`, money: 'real', gameId: SLOT_HOUSE_GAME_ID, gameName: SLOT_MACHINE_NAME },
-    ...{ lineBet, totalBet, totalWin, balanceAfter: 1_000_000 - totalBet + totalWin, ...SEED },
+    machineId: studio.id,
+    ...{ lineBet, totalBet, totalWin, jackpotWin: 0, balanceAfter: 1_000_000 - totalBet + totalWin, ...SEED },
     ...{ serverSeed: null, nonce, spins, createdAt: '2026-11-21T12:00:00.000Z', ...overrides },
   };
 }
 
-/** The session of the in-house machine with `amount` of `money` at the seeds SEED. */
+/** The machine as the session describes it. */
+export const slotMachineInfoOf = (studio: StudioMachine): SlotSession['machine'] => ({
+  ...{ id: studio.id, name: studio.name, theme: studio.theme },
+  ...{ declaredRtp: studio.declaredRtp, volatility: studio.volatility },
+  ...{ ...machineLayout(studio.machine), betLevels: [...SLOT_BET_LEVELS] },
+  reels: studio.machine.reels.map((strip) => [...strip]),
+  jackpot: studio.machine.jackpot
+    ? {
+        symbol: studio.machine.jackpot.symbol,
+        count: studio.machine.jackpot.count,
+        contribution: studio.machine.jackpot.contribution,
+        pool: 0,
+      }
+    : null,
+});
+
+/** The session of the in-house machine (or `studio`) with `amount` of `money` at the seeds SEED. */
 export const slotSessionOf = (
   amount = 1_000_000,
   money: SlotMoney = 'real',
   overrides: Partial<SlotSession> = {},
+  studio: StudioMachine = GOLDEN_DRAGON,
 ): SlotSession => ({
-  machine: {
-    ...{ name: SLOT_MACHINE_NAME, ...machineLayout(SLOT_MACHINE), betLevels: [...SLOT_BET_LEVELS] },
-    reels: SLOT_MACHINE.reels.map((strip) => [...strip]),
-  },
+  machine: slotMachineInfoOf(studio),
   game: { gameId: SLOT_HOUSE_GAME_ID, gameName: SLOT_MACHINE_NAME, house: true },
   ...{ balance: { money, amount, currency: 'VND' }, seed: SEED, ...overrides },
 });
@@ -74,6 +98,6 @@ export function answerSlot(session: FakeAnswer<typeof slotCalls.slotSession>, ro
     if (!round) return failure('SYSTEM_ERROR');
     const { money, balanceAfter: amount, serverSeedHash, clientSeed, nonce } = round;
     const seed = { serverSeedHash, clientSeed, nonce: nonce + 1 };
-    return { round, balance: { money, amount, currency: 'VND' }, seed, replayed: false };
+    return { round, balance: { money, amount, currency: 'VND' }, seed, jackpotPool: null, replayed: false };
   });
 }
