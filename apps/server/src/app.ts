@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moduleIdPlugin);
   await app.register(securityHeadersPlugin, {
     firebaseAuthDomain: firebaseWebSettings(config)?.authDomain,
+    firebasePhoneAuth: config.firebasePhoneAuth,
     // The sandbox provider's game client, served here, calls its API at its own origin.
     providerOrigins: config.sandboxProvider ? [new URL(config.sandboxProviderUrl).origin] : [],
   });

@@ -369,8 +369,12 @@ export const registrationRules = z.object({
   smsLogin: z.boolean(),
   /** LOGINREQCAPTCHA3: every login needs the captcha. */
   loginCaptcha: z.boolean(),
-  /** Each social button: its merchant switch (GOOGLELOGIN3, FACEBOOKLOGIN3) and `firebase` configured. */
-  social: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /**
+   * Each quick login, all with `firebase` configured: the Google and Facebook buttons (their switches
+   * GOOGLELOGIN3, FACEBOOKLOGIN3), and `sms`: the SMS login's code sent and checked by Firebase's phone
+   * sign-in (MOBILEVERCODELOGIN3, with the deployment's FIREBASE_PHONE_AUTH on) instead of the site's own.
+   */
+  social: z.object({ google: z.boolean(), facebook: z.boolean(), sms: z.boolean() }),
   /** The Firebase web configuration; null when the deployment has not set it whole. */
   firebase: firebaseWebConfig.nullable(),
   ageLimit: z.number().int(),

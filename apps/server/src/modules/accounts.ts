@@ -125,6 +125,7 @@ export function createAccountsModules(deps: {
     smsService,
     sessionService,
     firebaseWeb: firebaseWebSettings(config),
+    firebasePhoneAuth: config.firebasePhoneAuth,
     attachMember: deps.attachMember,
   });
   const loginKeyService = createLoginKeyService({ loginKeys: createLoginKeyRepository(db) });

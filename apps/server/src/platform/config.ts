@@ -195,6 +195,7 @@ const envSchema = z.object({
   FIREBASE_CERTS_URL: certificatesUrl.default(DEFAULT_FIREBASE_CERTS_URL),
   FIREBASE_WEB_API_KEY: firebaseWebApiKey.optional(),
   FIREBASE_AUTH_DOMAIN: hostName.optional(),
+  FIREBASE_PHONE_AUTH: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   PAYMENT_GATEWAY_URL: z
     .string()
     .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
@@ -259,6 +260,11 @@ export interface AppConfig {
   firebaseWebApiKey: string | undefined;
   /** Host of Firebase's sign-in pages (`<project>.firebaseapp.com` or a custom domain). */
   firebaseAuthDomain: string | undefined;
+  /**
+   * The Firebase project signs in by phone (its Phone provider is enabled in the Firebase console): the SMS
+   * login's code is then sent and checked by Firebase instead of the site's SMS gateway. Off by default.
+   */
+  firebasePhoneAuth: boolean;
   /**
    * The payment gateway's page a member is sent to, with a signed link, to pay a deposit order
    * (docs/decisions/036-sandboxes-process.md); outside production the sandbox gateway's by default, in
@@ -530,6 +536,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): AppCo
     firebaseCertsUrl: vars.FIREBASE_CERTS_URL,
     firebaseWebApiKey: vars.FIREBASE_WEB_API_KEY,
     firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN,
+    firebasePhoneAuth: vars.FIREBASE_PHONE_AUTH === 'on',
     paymentGatewayUrl: vars.PAYMENT_GATEWAY_URL ?? (production ? undefined : DEVELOPMENT_PAYMENT_GATEWAY_URL),
     paymentCallbackSecret:
       vars.PAYMENT_CALLBACK_SECRET ?? (production ? undefined : DEVELOPMENT_PAYMENT_CALLBACK_SECRET),

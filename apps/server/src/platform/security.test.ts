@@ -49,6 +49,24 @@ describe('contentSecurityPolicy', () => {
     expect(CONTENT_SECURITY_POLICY['frame-src']).toBeUndefined();
   });
 
+  it('adds the reCAPTCHA of the Firebase phone sign-in only when the project signs in by phone', () => {
+    const policy = contentSecurityPolicy(AUTH_DOMAIN, [], true);
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      'https://apis.google.com',
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(policy['frame-src']).toEqual([
+      "'self'",
+      `https://${AUTH_DOMAIN}`,
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+    // Without Firebase's web configuration there is no Firebase sign-in at all.
+    expect(contentSecurityPolicy(undefined, [], true)).toEqual(CONTENT_SECURITY_POLICY);
+  });
+
   it('lets the pages call the game providers the site serves the clients of, and no one else', () => {
     expect(contentSecurityPolicy(undefined, ['http://127.0.0.1:8090'])).toEqual({
       ...CONTENT_SECURITY_POLICY,

@@ -27,12 +27,22 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
 /**
  * What Firebase Auth's popup sign-in (Google, Facebook quick login) needs on top: the Google API loader
  * script, the hidden frame of the project's auth domain that receives the popup's result, and the calls
- * that exchange the provider's answer for an ID token and refresh it.
+ * that exchange the provider's answer for an ID token and refresh it. Its phone sign-in (the SMS login's code,
+ * FIREBASE_PHONE_AUTH) adds the reCAPTCHA that guards each SMS: its script and its frames.
  */
-export function firebaseAuthSources(authDomain: string): Record<string, readonly string[]> {
+export function firebaseAuthSources(
+  authDomain: string,
+  phoneAuth = false,
+): Record<string, readonly string[]> {
+  const recaptcha = phoneAuth
+    ? {
+        script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+        frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+      }
+    : { script: [], frame: [] };
   return {
-    'script-src': ['https://apis.google.com'],
-    'frame-src': [`https://${authDomain}`],
+    'script-src': ['https://apis.google.com', ...recaptcha.script],
+    'frame-src': [`https://${authDomain}`, ...recaptcha.frame],
     'connect-src': ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
   };
 }
@@ -45,12 +55,15 @@ export function firebaseAuthSources(authDomain: string): Record<string, readonly
 export function contentSecurityPolicy(
   firebaseAuthDomain: string | undefined,
   providerOrigins: readonly string[] = [],
+  firebasePhoneAuth = false,
 ): Record<string, readonly string[]> {
   const policy: Record<string, readonly string[]> = { ...CONTENT_SECURITY_POLICY };
   if (providerOrigins.length > 0)
     policy['connect-src'] = [...(policy['connect-src'] ?? []), ...providerOrigins];
   if (firebaseAuthDomain === undefined) return policy;
-  for (const [directive, sources] of Object.entries(firebaseAuthSources(firebaseAuthDomain))) {
+  for (const [directive, sources] of Object.entries(
+    firebaseAuthSources(firebaseAuthDomain, firebasePhoneAuth),
+  )) {
     // A directive the site did not set falls back to default-src: keep what that allowed.
     const base = policy[directive] ?? policy['default-src'] ?? [];
     policy[directive] = [...base, ...sources];
@@ -63,6 +76,8 @@ export interface SecurityHeadersOptions {
   firebaseAuthDomain?: string | undefined;
   /** Origins of the game providers' APIs the site's pages call (the sandbox provider's, when it is on). */
   providerOrigins?: readonly string[];
+  /** FIREBASE_PHONE_AUTH: the SMS login's code is Firebase's, behind its reCAPTCHA. */
+  firebasePhoneAuth?: boolean | undefined;
 }
 
 /** The Content-Security-Policy header of a policy: `directive source source;directive …`. */
@@ -79,9 +94,12 @@ export function policyHeader(policy: Readonly<Record<string, readonly string[]>>
 export function securityHeaders(
   firebaseAuthDomain: string | undefined,
   providerOrigins: readonly string[] = [],
+  firebasePhoneAuth = false,
 ): Record<string, string> {
   return {
-    'content-security-policy': policyHeader(contentSecurityPolicy(firebaseAuthDomain, providerOrigins)),
+    'content-security-policy': policyHeader(
+      contentSecurityPolicy(firebaseAuthDomain, providerOrigins, firebasePhoneAuth),
+    ),
     // The sign-in popup must keep its opener to report back (and to tell when it was closed).
     'cross-origin-opener-policy':
       firebaseAuthDomain === undefined ? 'same-origin' : 'same-origin-allow-popups',
@@ -119,7 +137,11 @@ export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-    const headers = securityHeaders(options.firebaseAuthDomain, options.providerOrigins);
+    const headers = securityHeaders(
+      options.firebaseAuthDomain,
+      options.providerOrigins,
+      options.firebasePhoneAuth === true,
+    );
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.routeOptions.config.jsonAnswer ? API_ANSWER_HEADERS : headers);
       done();

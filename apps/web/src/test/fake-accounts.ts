@@ -29,7 +29,7 @@ export function rulesOf(overrides: Partial<RegistrationRules> = {}): Registratio
     },
     methods: { username: true, mobile: true },
     ...{ smsVerification: true, mobilePassword: true, smsLogin: false, loginCaptcha: false },
-    social: { google: false, facebook: false },
+    social: { google: false, facebook: false, sms: false },
     firebase: null,
     ageLimit: 18,
     termsCheckedByDefault: false,

@@ -3,6 +3,7 @@ import { contentCalls } from '@kl/contracts/content';
 import { gamesCalls } from '@kl/contracts/games';
 import { promotionsCalls } from '@kl/contracts/promotions';
 import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
+import { slotCalls } from '@kl/contracts/slot';
 import { walletCalls } from '@kl/contracts/wallet';
 import { CACHE_KEYS, SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import type { SystemStatus } from '@kl/contracts/status';
@@ -36,7 +37,7 @@ const SHELL_CALLS = [
   ...[contentCalls.footerLinks, contentCalls.service, contentCalls.announcementUnreadCount],
   ...[contentCalls.inboxUnreadCount, walletCalls.wallet, accountsCalls.memberInfo],
   ...[responsibleGamingCalls.responsibleGaming, promotionsCalls.promotions, promotionsCalls.promotionClaims],
-  accountsCalls.registrationRules,
+  ...[accountsCalls.registrationRules, slotCalls.slotJackpot],
 ];
 
 /**

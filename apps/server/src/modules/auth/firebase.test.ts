@@ -44,6 +44,7 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
       firebaseProjectId: TEST_FIREBASE_PROJECT,
       firebaseWebApiKey: TEST_FIREBASE_WEB_API_KEY,
       firebaseAuthDomain: TEST_FIREBASE_AUTH_DOMAIN,
+      firebasePhoneAuth: true,
     },
     firebaseKeySource: keys.source,
   });
@@ -160,7 +161,8 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
     await setMerchant({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: false });
     const response = await call(suite.app, API.registrationRules, { ip: freshIp() });
     const rules = successEnvelope(registrationRules).parse(json(response)).value;
-    expect(rules.social).toEqual({ google: true, facebook: false });
+    // The project signs in by phone and SMS login is on: its code is Firebase's.
+    expect(rules.social).toEqual({ google: true, facebook: false, sms: true });
     expect(rules.firebase).toEqual({
       apiKey: TEST_FIREBASE_WEB_API_KEY,
       authDomain: TEST_FIREBASE_AUTH_DOMAIN,
@@ -376,6 +378,7 @@ describeEachDatabase('quick login with Firebase ID tokens', (kind) => {
       expect(successEnvelope(registrationRules).parse(json(rules)).value.social).toEqual({
         google: false,
         facebook: false,
+        sms: false,
       });
     });
   });

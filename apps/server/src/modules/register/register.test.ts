@@ -49,7 +49,7 @@ describeEachDatabase('registration', (kind) => {
       mobilePassword: true,
       smsLogin: true,
       loginCaptcha: false,
-      social: { google: false, facebook: false },
+      social: { google: false, facebook: false, sms: false },
       ageLimit: 18,
       defaultCountryDialingCode: '+84',
       countryDialingCodes: ['+84'],

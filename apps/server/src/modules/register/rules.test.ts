@@ -24,7 +24,7 @@ describe('registrationRulesOf: quick login', () => {
       merchantWith({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: false }),
       FIREBASE,
     );
-    expect(rules.social).toEqual({ google: true, facebook: false });
+    expect(rules.social).toEqual({ google: true, facebook: false, sms: false });
     expect(rules.firebase).toEqual(FIREBASE);
     expect(registrationRules.parse(rules)).toEqual(rules);
 
@@ -33,7 +33,7 @@ describe('registrationRulesOf: quick login', () => {
       merchantWith({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: true }),
       FIREBASE,
     );
-    expect(both.social).toEqual({ google: true, facebook: true });
+    expect(both.social).toEqual({ google: true, facebook: true, sms: false });
   });
 
   it('offers no social button and no config without the Firebase web configuration', () => {
@@ -42,7 +42,7 @@ describe('registrationRulesOf: quick login', () => {
       merchantWith({ GOOGLELOGIN3: true, FACEBOOKLOGIN3: true }),
       null,
     );
-    expect(rules.social).toEqual({ google: false, facebook: false });
+    expect(rules.social).toEqual({ google: false, facebook: false, sms: false });
     expect(rules.firebase).toBeNull();
     expect(registrationRules.parse(rules)).toEqual(rules);
   });
@@ -53,7 +53,17 @@ describe('registrationRulesOf: quick login', () => {
       merchantWith({ GOOGLELOGIN3: false, FACEBOOKLOGIN3: false }),
       FIREBASE,
     );
-    expect(rules.social).toEqual({ google: false, facebook: false });
+    expect(rules.social).toEqual({ google: false, facebook: false, sms: false });
     expect(rules.firebase).toEqual(FIREBASE);
+  });
+
+  it('sends the SMS login code through Firebase only with its phone sign-in, its configuration and the switch', () => {
+    const smsOn = merchantWith({ MOBILEVERCODELOGIN3: true });
+    expect(registrationRulesOf(DEFAULT_FIELD_RULES, smsOn, FIREBASE, true).social.sms).toBe(true);
+    // The project does not sign in by phone: the site's own SMS code.
+    expect(registrationRulesOf(DEFAULT_FIELD_RULES, smsOn, FIREBASE, false).social.sms).toBe(false);
+    expect(registrationRulesOf(DEFAULT_FIELD_RULES, smsOn, null, true).social.sms).toBe(false);
+    const smsOff = merchantWith({ MOBILEVERCODELOGIN3: false });
+    expect(registrationRulesOf(DEFAULT_FIELD_RULES, smsOff, FIREBASE, true).social.sms).toBe(false);
   });
 });

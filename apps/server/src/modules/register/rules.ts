@@ -59,12 +59,15 @@ export function rulesForMethod(
 /**
  * GET /api/register/rules: the form's fields and the merchant's registration and login switches. The
  * social buttons need the merchant's switch and the whole Firebase web configuration (FIREBASE_PROJECT_ID,
- * FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN), which the browser signs in with.
+ * FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN), which the browser signs in with; so does the SMS login's code
+ * when the project signs in by phone (FIREBASE_PHONE_AUTH).
  */
 export function registrationRulesOf(
   stored: StoredRules,
   merchant: Merchant,
   firebase: FirebaseWebConfig | null,
+  /** FIREBASE_PHONE_AUTH: the Firebase project signs in by phone, so the SMS login's code is Firebase's. */
+  firebasePhoneAuth = false,
 ): RegistrationRules {
   const { toggles, info } = merchant;
   const fields: Record<string, FieldRule> = Object.fromEntries(
@@ -83,6 +86,7 @@ export function registrationRulesOf(
     social: {
       google: firebase !== null && toggles.GOOGLELOGIN3,
       facebook: firebase !== null && toggles.FACEBOOKLOGIN3,
+      sms: firebase !== null && firebasePhoneAuth && toggles.MOBILEVERCODELOGIN3,
     },
     firebase,
     ageLimit: info.register.ageLimit,

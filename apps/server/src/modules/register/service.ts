@@ -42,6 +42,8 @@ export interface RegisterServiceDeps {
   sessionService: SessionService;
   /** The Firebase web configuration (null unless fully set): Google / Facebook quick login can be offered. */
   firebaseWeb: FirebaseWebConfig | null;
+  /** FIREBASE_PHONE_AUTH: the SMS login's code is sent and checked by Firebase's phone sign-in. */
+  firebasePhoneAuth?: boolean | undefined;
   /**
    * Runs inside the registration transaction with the new member and its affiliate code: an agent's link
    * attaches the member to the agent (docs/agents.md, "Agent links"). Answers the member's type then.
@@ -84,7 +86,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
   return {
     async rules(merchantCode: string): Promise<RegistrationRules> {
       const { merchant, stored } = await loadRules(merchantCode);
-      return registrationRulesOf(stored, merchant, deps.firebaseWeb);
+      return registrationRulesOf(stored, merchant, deps.firebaseWeb, deps.firebasePhoneAuth);
     },
 
     /** Free to register: answers nothing; ACCOUNT_FORMAT or USERNAME_EXISTS otherwise. */

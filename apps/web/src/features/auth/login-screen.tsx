@@ -19,6 +19,7 @@ import { SocialLoginButtons } from './components/social-login-buttons.tsx';
 import { TrialButton } from './components/trial-button.tsx';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 import { useAfterLogin, useStartSession } from './hooks/use-session-actions.ts';
+import { useFirebaseSms } from './hooks/use-firebase-sms.ts';
 import { useSmsSender } from './hooks/use-sms-sender.ts';
 import { mapServerFieldError } from './lib/form-errors.ts';
 import { captchaSchema, schemaResolver } from './lib/form-schema.ts';
@@ -64,7 +65,15 @@ export default function LoginScreen() {
   const login = useLogin();
   const startSession = useStartSession();
   const afterLogin = useAfterLogin();
-  const sms = useSmsSender('login');
+  const siteSms = useSmsSender('login');
+  // The code of the SMS login is Firebase's when the project signs in by phone (rules.social.sms).
+  const {
+    sender: firebaseSender,
+    idToken: firebaseIdToken,
+    container: recaptchaPlace,
+  } = useFirebaseSms(rules.data?.firebase ?? null);
+  const smsByFirebase = rules.data?.social.sms === true && rules.data.firebase !== null;
+  const sms = smsByFirebase ? firebaseSender : siteSms;
   const smsLogin = rules.data?.smsLogin === true;
   const activeMode: LoginMode = smsLogin ? mode : 'username';
 
@@ -114,16 +123,41 @@ export default function LoginScreen() {
       withCaptcha && captcha.data
         ? { captcha: trimmed(values.captcha), captchaId: captcha.data.captchaId }
         : {};
-    const payload: LoginPayload =
-      activeMode === 'username'
-        ? { type: 'username', username: trimmed(values.username), password: values.password, ...captchaPart }
-        : {
-            type: 'sms',
-            mobileNum: trimmed(values.mobileNum),
-            countryDialingCode: values.countryDialingCode,
-            verificationCode: trimmed(values.verificationCode),
-            ...captchaPart,
-          };
+    let payload: LoginPayload;
+    if (activeMode === 'username') {
+      payload = {
+        type: 'username',
+        username: trimmed(values.username),
+        password: values.password,
+        ...captchaPart,
+      };
+    } else if (smsByFirebase) {
+      // Firebase checks the code; its ID token proves the number to the server.
+      const checked = await firebaseIdToken(trimmed(values.verificationCode));
+      if ('field' in checked) {
+        setError('verificationCode', { message: checked.field }, { shouldFocus: true });
+        return;
+      }
+      if ('form' in checked) {
+        setFailure(checked.form);
+        return;
+      }
+      payload = {
+        type: 'firebase',
+        firebaseChannel: 'sms',
+        firebaseIdToken: checked.token,
+        firebaseMobileNo: trimmed(values.mobileNum),
+        countryDialingCode: values.countryDialingCode,
+      };
+    } else {
+      payload = {
+        type: 'sms',
+        mobileNum: trimmed(values.mobileNum),
+        countryDialingCode: values.countryDialingCode,
+        verificationCode: trimmed(values.verificationCode),
+        ...captchaPart,
+      };
+    }
     // The remembered record follows a login that succeeded, after its second step when there is one.
     const remember = async () => {
       if (values.remember && activeMode === 'username') {
@@ -224,12 +258,16 @@ export default function LoginScreen() {
             />
           </>
         ) : (
-          <PhoneCodeFields
-            form={form}
-            sms={sms}
-            codes={rules.data?.countryDialingCodes ?? []}
-            maxLength={20}
-          />
+          <>
+            <PhoneCodeFields
+              form={form}
+              sms={sms}
+              codes={rules.data?.countryDialingCodes ?? []}
+              maxLength={20}
+            />
+            {/* Where Firebase's reCAPTCHA draws a challenge, when Google asks for one before an SMS. */}
+            {smsByFirebase && <div ref={recaptchaPlace} />}
+          </>
         )}
         {withCaptcha && (
           <CaptchaField

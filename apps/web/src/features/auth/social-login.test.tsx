@@ -19,7 +19,12 @@ const firebase = vi.hoisted(() => {
     getApps: vi.fn((): { name: string }[] => []),
     initializeAuth: vi.fn((app: unknown) => ({ app, languageCode: null as string | null })),
     signInWithPopup: vi.fn(),
+    signInWithPhoneNumber: vi.fn(),
     signOut: vi.fn(() => Promise.resolve()),
+    RecaptchaVerifier: vi.fn(function (this: Record<string, unknown>, ...args: unknown[]) {
+      this.args = args;
+      this.clear = vi.fn();
+    }),
     GoogleAuthProvider: class extends Provider {
       constructor() {
         super('google.com');
@@ -40,7 +45,9 @@ vi.mock('firebase/app', () => ({
 vi.mock('firebase/auth', () => ({
   initializeAuth: firebase.initializeAuth,
   signInWithPopup: firebase.signInWithPopup,
+  signInWithPhoneNumber: firebase.signInWithPhoneNumber,
   signOut: firebase.signOut,
+  RecaptchaVerifier: firebase.RecaptchaVerifier,
   GoogleAuthProvider: firebase.GoogleAuthProvider,
   FacebookAuthProvider: firebase.FacebookAuthProvider,
   inMemoryPersistence: { type: 'NONE' },
@@ -69,6 +76,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   firebase.signInWithPopup.mockReset();
+  firebase.signInWithPhoneNumber.mockReset();
   vi.restoreAllMocks();
 });
 
@@ -79,7 +87,10 @@ async function open(path: string, name: string, rules: Partial<RegistrationRules
   return { ...view, dialog };
 }
 
-const withSocial = (social = { google: true, facebook: true }) => ({ social, firebase: FIREBASE });
+const withSocial = (social = { google: true, facebook: true, sms: false }) => ({
+  social,
+  firebase: FIREBASE,
+});
 /** The server takes the ID token: a first login, of a new member. */
 const acceptToken = (userName: string) =>
   on(accountsCalls.login, { ...sessionOf(0, userName), firstTimeLogin: true });
@@ -91,7 +102,7 @@ const loginCalls = () => callsTo(accountsCalls.login);
 describe('Google and Facebook quick login (product.md §2)', () => {
   it('shows no social button without the Firebase configuration, whatever the switches say', async () => {
     const login = await open('/m/login', 'Log in', {
-      social: { google: true, facebook: true },
+      social: { google: true, facebook: true, sms: false },
       firebase: null,
     });
     expect(await within(login.dialog).findByRole('button', { name: 'Free trial' })).toBeInTheDocument();
@@ -107,7 +118,11 @@ describe('Google and Facebook quick login (product.md §2)', () => {
   });
 
   it('shows only the buttons whose switch is on', async () => {
-    const { dialog } = await open('/m/login', 'Log in', withSocial({ google: false, facebook: true }));
+    const { dialog } = await open(
+      '/m/login',
+      'Log in',
+      withSocial({ google: false, facebook: true, sms: false }),
+    );
     const group = await within(dialog).findByRole('group', { name: 'Quick login' });
     expect(within(group).getByRole('button', { name: 'Continue with Facebook' })).toBeInTheDocument();
     expect(within(group).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
@@ -150,7 +165,7 @@ describe('Google and Facebook quick login (product.md §2)', () => {
     const other = { ...FIREBASE, projectId: 'kimlong-other', authDomain: 'kimlong-other.firebaseapp.com' };
     acceptToken('fb1234567890');
     const { dialog, user } = await open('/m/register', 'Register', {
-      social: { google: false, facebook: true },
+      social: { google: false, facebook: true, sms: false },
       firebase: other,
     });
     // A first attempt closed by the visitor, then the real one: one Firebase app for both.
@@ -257,5 +272,106 @@ describe('Google and Facebook quick login (product.md §2)', () => {
     popupGives('forged-token');
     await user.click(await within(dialog).findByRole('button', { name: 'Tiếp tục với Google' }));
     await waitFor(() => expect(document.body).toHaveTextContent('Sai tên đăng nhập hoặc mật khẩu'));
+  });
+});
+
+describe('SMS login through Firebase (rules.social.sms)', () => {
+  const smsByFirebase = {
+    smsLogin: true,
+    social: { google: false, facebook: false, sms: true },
+    firebase: FIREBASE,
+  };
+  /** Firebase sends the code; the code `right` gives `token`, any other is refused as Firebase does. */
+  const firebaseSends = (right: string, token: string) => {
+    const confirm = vi.fn((code: string) =>
+      code === right
+        ? Promise.resolve({ user: { getIdToken: () => Promise.resolve(token) } })
+        : Promise.reject(firebaseError('auth/invalid-verification-code')),
+    );
+    firebase.signInWithPhoneNumber.mockResolvedValueOnce({ confirm });
+    return confirm;
+  };
+
+  async function smsForm() {
+    const opened = await open('/m/login', 'Log in', smsByFirebase);
+    await opened.user.click(await within(opened.dialog).findByRole('tab', { name: 'SMS code' }));
+    return opened;
+  }
+
+  it('sends the code through Firebase behind its reCAPTCHA and logs in with the number’s ID token', async () => {
+    acceptToken('ph1234567890');
+    const confirm = firebaseSends('654321', 'phone-id-token');
+    const { dialog, user } = await smsForm();
+    await user.type(within(dialog).getByLabelText('Mobile number'), '0912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await within(dialog).findByRole('button', { name: /^Resend in/ });
+
+    // Firebase got the number in E.164 and an invisible reCAPTCHA in the form; the site sent no SMS of its
+    // own and asked no picture code.
+    const [auth, number, verifier] = firebase.signInWithPhoneNumber.mock.calls[0] ?? [];
+    expect(number).toBe('+84912345678');
+    expect(auth).toMatchObject({ languageCode: 'en' });
+    const [verifierAuth, container, options] = (verifier as { args: unknown[] }).args;
+    expect(verifierAuth).toBe(auth);
+    expect(dialog).toContainElement(container as HTMLElement);
+    expect(options).toEqual({ size: 'invisible' });
+    expect((verifier as { clear: () => void }).clear).toHaveBeenCalled();
+    expect(callsTo(accountsCalls.sendSms)).toEqual([]);
+    expect(within(dialog).queryByRole('group', { name: /receive the SMS code/ })).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('SMS code'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByTestId('header-member', {}, { timeout: 5_000 })).toHaveTextContent(
+      'ph1234567890',
+    );
+    expect(confirm).toHaveBeenCalledWith('654321');
+    expect(await loginPayloads()).toEqual([
+      {
+        type: 'firebase',
+        firebaseChannel: 'sms',
+        firebaseIdToken: 'phone-id-token',
+        firebaseMobileNo: '0912345678',
+        countryDialingCode: '+84',
+      },
+    ]);
+    expect(firebase.signOut).toHaveBeenCalledWith(auth);
+  });
+
+  it('says so on the code field, with no login call, for a code not sent yet or not the one sent', async () => {
+    firebaseSends('654321', 'phone-id-token');
+    const { dialog, user } = await smsForm();
+    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+    await user.type(within(dialog).getByLabelText('SMS code'), '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(
+      await within(dialog).findByText('Send the SMS code first, then type it here.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await within(dialog).findByRole('button', { name: /^Resend in/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await within(dialog).findByText('This code is not the one sent by SMS.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('SMS code')).toHaveFocus();
+    expect(loginCalls()).toEqual([]);
+  });
+
+  it('tells a number Firebase refuses, and sends nothing for a number the form refuses', async () => {
+    const shownErrors = vi.spyOn(toast, 'error');
+    firebase.signInWithPhoneNumber.mockRejectedValueOnce(firebaseError('auth/too-many-requests'));
+    const { dialog, user } = await smsForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    // An empty number: the field says so and Firebase is not asked.
+    await waitFor(() => expect(within(dialog).getByLabelText('Mobile number')).toHaveFocus());
+    expect(firebase.signInWithPhoneNumber).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText('Mobile number'), '912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(shownErrors).toHaveBeenCalledWith(
+        'Too many codes have been asked for today. Please try again later.',
+      ),
+    );
+    // Nothing was sent: no countdown, the button asks again.
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 });

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { useSmsSender } from '../hooks/use-sms-sender.ts';
+import type { SmsSender } from '../hooks/use-sms-sender.ts';
 import { MobileNumberField, SmsCodeField } from './fields.tsx';
 
 /** The fields of a form that sends an SMS code to a mobile number (login, register, forget). */
@@ -22,7 +22,7 @@ export function SmsCodeInput<T extends PhoneValues>({
   sms,
 }: {
   form: UseFormReturn<T>;
-  sms: ReturnType<typeof useSmsSender>;
+  sms: SmsSender;
 }) {
   const { register, trigger, getValues, formState } = phoneForm(form);
   const sendCode = () =>
@@ -53,7 +53,7 @@ export function PhoneCodeFields<T extends PhoneValues>({
   maxLength,
 }: {
   form: UseFormReturn<T>;
-  sms: ReturnType<typeof useSmsSender>;
+  sms: SmsSender;
   codes: readonly string[];
   maxLength: number;
 }) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorCodeOf, messageFor } from '../../../shared/lib/api-client.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useLogin } from '../api/login.ts';
+import { firebaseCodeOf } from '../hooks/use-firebase-sms.ts';
 import { useAfterLogin, useStartSession } from '../hooks/use-session-actions.ts';
 import type { SocialChannel } from '../lib/firebase-popup.ts';
 
@@ -12,17 +13,6 @@ const loadFirebasePopup = () => import('../lib/firebase-popup.ts');
 
 /** The visitor closed the popup, or a second click replaced it: nothing to report. */
 const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request']);
-
-/** The code of a Firebase Auth error (`auth/…`); the server's errors are ApiErrors with catalogue codes. */
-const firebaseCodeOf = (error: unknown): string | undefined =>
-  !(error instanceof ApiError) &&
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  typeof error.code === 'string' &&
-  error.code.startsWith('auth/')
-    ? error.code
-    : undefined;
 
 /**
  * Google / Facebook quick login (product.md §2, when the merchant's switch is on and Firebase is configured):

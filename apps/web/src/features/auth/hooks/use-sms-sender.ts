@@ -9,7 +9,16 @@ import { useSendSms } from '../api/send-sms.ts';
 import { formMessage } from '../lib/form-errors.ts';
 import { useSmsCountdown } from '../../../shared/hooks/use-sms-countdown.ts';
 
-type ValidMobile = () => Promise<{ mobileNum: string; countryDialingCode: string } | null>;
+/** Answers the number and dialing code when valid (focusing the field otherwise). */
+export type ValidMobile = () => Promise<{ mobileNum: string; countryDialingCode: string } | null>;
+
+/** What the SMS code field needs of whatever sends its code (the site, or Firebase). */
+export interface SmsSender {
+  send: (check: ValidMobile) => Promise<void>;
+  sending: boolean;
+  secondsLeft: number;
+  prompt: SmsCaptchaPrompt | null;
+}
 
 /** The captcha asked before an SMS is sent, while it is open. */
 export interface SmsCaptchaPrompt {
@@ -30,7 +39,7 @@ const DAILY_LIMITS = new Set(['SMS_NUMBER_LIMIT', 'IP_LIMIT']);
  * mobile number valid") and a captcha is answered (the server sends nothing without one): `send` opens
  * the captcha prompt, its confirm sends; 'in_sms_send' for 1.5 s on success, then the countdown.
  */
-export function useSmsSender(purpose: (typeof SMS_PURPOSES)[number]) {
+export function useSmsSender(purpose: (typeof SMS_PURPOSES)[number]): SmsSender {
   const { t } = useTranslation();
   const sendSms = useSendSms();
   const countdown = useSmsCountdown();
