@@ -3,6 +3,7 @@ import type { ApiTable } from '../api-call.ts';
 import { BG_CLASSIFY, GAME_CLASSES, GAME_NAME_MAX, GAME_TYPES, MIN_BETS } from '../games.ts';
 import { imageIdSchema } from '../images.ts';
 import { pageParams } from '../paging.ts';
+import { SLOT_TITLE_MACHINE_IDS } from '../slot.ts';
 import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
@@ -115,6 +116,11 @@ export const adminGame = z.object({
    * from its name, vendor and colour.
    */
   imageId: imageIdSchema.nullable(),
+  /**
+   * The studio machine an in-house slot title opens (docs/decisions/061-slot-studio.md); null for every other
+   * game.
+   */
+  slotMachine: z.string().nullable(),
   /** The artwork the player site shows (uploaded or drawn). */
   iconUrl: z.string(),
 });
@@ -160,6 +166,8 @@ export const updateGameRequest = z
     minLine: minLineField.optional(),
     supportPlay: z.boolean().optional(),
     imageId: gameImageField.optional(),
+    /** Another studio machine for an in-house slot title; rounds played keep the machine they were played on. */
+    slotMachine: z.enum(SLOT_TITLE_MACHINE_IDS).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to change',

@@ -54,13 +54,14 @@ const game: AdminGame = {
   minBet: '0.1',
   minLine: 20,
   imageId: null,
+  slotMachine: null,
   iconUrl: '/api/games/art/1009.webp?v=1',
 };
 
 /** The games screen's reads, and the calls of its forms as the test says. */
-function catalogueRoutes(extra: ReturnType<typeof on>[] = []) {
+function catalogueRoutes(extra: ReturnType<typeof on>[] = [], listed: AdminGame[] = [game]) {
   const providers = { list: [{ code: 'sandbox', name: 'Sandbox', enabled: true }] };
-  const games = { list: [game], pageNo: 1, pageSize: 20, total: 1 };
+  const games = { list: listed, pageNo: 1, pageSize: 20, total: listed.length };
   return [
     on(adminCalls.adminGameProviders, () => answer(adminCalls.adminGameProviders, providers)),
     on(adminCalls.adminGames, () => answer(adminCalls.adminGames, games)),
@@ -203,6 +204,40 @@ describe('setting the catalogue up', () => {
         enabled: true,
         imageId: ARTWORK_ID,
       },
+    });
+    // A game that opens no studio machine has no machine to choose.
+    expect(api.requestsOf(adminCalls.adminUpdateGame)[0]?.json).not.toHaveProperty('slotMachine');
+  });
+
+  it('gives an in-house slot title another studio machine, named with its return and volatility', async () => {
+    const title: AdminGame = {
+      ...game,
+      id: 12,
+      gameName: 'Rồng Vàng 2',
+      vassalage: 'BGS',
+      vendorName: 'Kim Long Games',
+      slotMachine: 'lucky-sevens',
+    };
+    const { user, api } = await renderAdmin('/games', {
+      routes: catalogueRoutes(
+        [
+          on(adminCalls.adminUpdateGame, (request) =>
+            answer(adminCalls.adminUpdateGame, { ...title, ...bodyOf(adminCalls.adminUpdateGame, request) }),
+          ),
+        ],
+        [title],
+      ),
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Rồng Vàng 2' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Rồng Vàng 2' });
+    expect(within(edit).getByText('Bảy May Mắn — RTP 96%, low volatility')).toBeInTheDocument();
+    await choose(user, edit, 'Slot machine', 'Thuyền Kho Báu — RTP 96%, medium volatility');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requestsOf(adminCalls.adminUpdateGame)).toHaveLength(1));
+    expect(api.requestsOf(adminCalls.adminUpdateGame)[0]).toMatchObject({
+      params: { id: '12' },
+      json: { slotMachine: 'treasure-ship' },
     });
   });
 

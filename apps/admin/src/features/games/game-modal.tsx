@@ -1,5 +1,7 @@
 import { GAME_CLASS_TAGS, SORT_RANK_MAX, type AdminGame, type GameClassTag } from '@kl/contracts/admin/games';
 import { GAME_NAME_MAX, LOTTERY_GAME_TYPES, MIN_BETS, type GameType, type MinBet } from '@kl/contracts/games';
+import { SLOT_TITLE_MACHINE_IDS } from '@kl/contracts/slot';
+import { studioMachine } from '@kl/contracts/slot-machines/index';
 import { Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
@@ -26,6 +28,8 @@ interface GameValues {
   enabled: boolean;
   /** Its uploaded artwork; null: drawn by the site. */
   imageId: string | null;
+  /** The studio machine of an in-house slot title (edited only, for such a title). */
+  slotMachine?: (typeof SLOT_TITLE_MACHINE_IDS)[number];
 }
 
 const FLAGS = ['enabled', 'hot', 'isNew', 'isTop', 'supportPlay'] as const;
@@ -36,7 +40,7 @@ const FLAGS = ['enabled', 'hot', 'isNew', 'isTop', 'supportPlay'] as const;
  * lines, position and switches.
  */
 export function GameModal({ editing, onClose }: { editing: GameEditing; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vendors = useGameVendors();
   const save = useSaveGame();
   const existing = editing?.mode === 'edit' ? editing.game : undefined;
@@ -68,6 +72,9 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
         supportPlay: existing.supportPlay,
         enabled: existing.enabled,
         imageId: existing.imageId,
+        ...(existing.slotMachine !== null && {
+          slotMachine: existing.slotMachine as (typeof SLOT_TITLE_MACHINE_IDS)[number],
+        }),
       }
     : {
         classes: [],
@@ -97,7 +104,8 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
       ...(values.sortRank !== null && { sortRank: values.sortRank }),
     };
     if (existing) {
-      save.mutate({ mode: 'edit', id: existing.id, body: common }, { onSuccess: close });
+      const machine = values.slotMachine !== undefined && { slotMachine: values.slotMachine };
+      save.mutate({ mode: 'edit', id: existing.id, body: { ...common, ...machine } }, { onSuccess: close });
       return;
     }
     const [gameType, vassalage] = values.vendor.split(':') as [GameType, string];
@@ -159,6 +167,28 @@ export function GameModal({ editing, onClose }: { editing: GameEditing; onClose:
           options={GAME_CLASS_TAGS.map((tag) => ({ value: tag, label: t(`games.classNames.${tag}`) }))}
         />
       </Form.Item>
+      {existing?.slotMachine != null && (
+        <Form.Item name="slotMachine" label={t('games.slotMachine')} extra={t('games.slotMachineHint')}>
+          <Select<string>
+            aria-label={t('games.slotMachine')}
+            options={SLOT_TITLE_MACHINE_IDS.map((id) => {
+              const studio = studioMachine(id);
+              const rtp = new Intl.NumberFormat(i18n.language, {
+                style: 'percent',
+                maximumFractionDigits: 2,
+              }).format(studio?.declaredRtp ?? 0);
+              return {
+                value: id,
+                label: t('games.slotMachineOption', {
+                  name: studio?.name ?? id,
+                  rtp,
+                  volatility: t(`games.volatility.${studio?.volatility ?? 'medium'}`),
+                }),
+              };
+            })}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="imageId" label={t('games.artwork')} extra={t('games.artworkHint')}>
         <ImageUpload place="game_art" label={t('games.artwork')} />
       </Form.Item>

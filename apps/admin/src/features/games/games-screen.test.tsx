@@ -46,6 +46,7 @@ const game: AdminGame = {
   minBet: '0.1',
   minLine: 1,
   imageId: null,
+  slotMachine: 'golden-dragon',
   iconUrl: '/api/games/art/100007.webp?v=1',
 };
 

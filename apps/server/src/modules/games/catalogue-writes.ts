@@ -42,6 +42,7 @@ export type GameEdit = Partial<
     | 'nameSearch'
     | 'nameTrigrams'
     | 'imageId'
+    | 'slotMachine'
   >
 >;
 

@@ -57,6 +57,37 @@ describeEachDatabase('back-office games', (kind) => {
     expect(found.list[0]).toMatchObject({ vendorEnabled: true, enabled: true });
   });
 
+  it('gives an in-house slot title another studio machine, which the next session plays; audited', async () => {
+    // A title of its own: the other tests change the first one.
+    const titles = await adminGames({ gameCategory: 'RNG', vassalage: IN_HOUSE_VENDOR, pageSize: '5' });
+    const title = titles.list[1] as AdminGame;
+    expect(title.slotMachine).not.toBeNull();
+    const next = title.slotMachine === 'gem-cascade' ? 'treasure-ship' : 'gem-cascade';
+    const changed = answerValue(
+      adminCalls.adminUpdateGame,
+      await updateGame(title.id, { slotMachine: next }),
+    );
+    expect(changed.slotMachine).toBe(next);
+    const { caller } = await suite.newMember();
+    const session = answerValue(
+      API.slotSession,
+      await call(suite.app, API.slotSession, caller, { query: { gameId: title.gameId } }),
+    );
+    expect(session.machine.id).toBe(next);
+    expect(await auditOf('game.update', String(title.id))).toEqual([
+      expect.objectContaining({
+        before: expect.objectContaining({ slotMachine: title.slotMachine }),
+        after: expect.objectContaining({ slotMachine: next }),
+      }),
+    ]);
+
+    // A machine the studio does not have, and a game that opens no studio machine, are refused.
+    expectFailure(await updateGame(title.id, { slotMachine: 'no-such-machine' }), 400, 'INVALID_INPUT');
+    const other = (await adminGames({ gameCategory: 'LIVE', pageSize: '1' })).list[0];
+    expect(other?.slotMachine).toBeNull();
+    expectFailure(await updateGame(other?.id ?? 0, { slotMachine: next }), 400, 'INVALID_INPUT');
+  });
+
   it('takes a game off the player list and launches at once, and puts it back; audited', async () => {
     const member = await suite.newMember();
     expect((await playerGames(sample.gameName)).map((row) => row.gameId)).toContain(sample.gameId);

@@ -52,13 +52,15 @@ export function registerGamesAdminRoutes(
   route(app, 'adminUpdateGame', {
     ...guard.guarded('adminUpdateGame'),
     summary:
-      'Change a game: enabled, hot, new, top, list position, minimum bet, name, classes, lines, free play ' +
-      '(the fields given)',
+      'Change a game: enabled, hot, new, top, list position, minimum bet, name, classes, lines, free play, ' +
+      'the studio machine of an in-house slot title (the fields given)',
     description:
       'Players see the change at once; a game off is neither listed nor launched. hot true puts it last ' +
       'among the hot games. minBet is a value of the player filter. Unknown game: 404. Audited as ' +
-      'game.update with the before and after (nothing is written when nothing changes).',
-    failures: [...GUARD_FAILURES, 'NOT_FOUND'],
+      'game.update with the before and after (nothing is written when nothing changes). slotMachine is ' +
+      'refused (400 INVALID_INPUT) for a game that is not an in-house slot title; the rounds already ' +
+      'played keep the machine they were played on.',
+    failures: [...GUARD_FAILURES, 'NOT_FOUND', 'INVALID_INPUT'],
     handler: (request) => gamesAdmin.updateGame(actorOf(request), request.params.id, request.body),
   });
 }

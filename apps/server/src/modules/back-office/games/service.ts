@@ -21,6 +21,7 @@ import {
   gameArtUrl,
   minBetText,
   minBetUnits,
+  launchesInHouseSlot,
 } from '../../games/index.ts';
 import type { ImageStore } from '../../images/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
@@ -49,6 +50,8 @@ export interface GameChange {
   supportPlay?: boolean | undefined;
   /** An uploaded picture made for `game_art`, or null for the drawn artwork. */
   imageId?: string | null | undefined;
+  /** Another studio machine, for an in-house slot title only. */
+  slotMachine?: string | undefined;
 }
 
 /** What a vendor update asks for, once validated. */
@@ -98,6 +101,7 @@ export function gameOf({ game, vendorName, vendorEnabled }: GameWithVendor): Adm
     minBet: minBetText(game.minBet),
     minLine: game.minLine,
     imageId: game.imageId,
+    slotMachine: game.slotMachine,
     iconUrl: gameArtUrl(game),
   };
 }
@@ -115,6 +119,7 @@ const presentationOf = (row: GameRow) => ({
   minLine: row.minLine,
   supportPlay: row.supportPlay === 1,
   imageId: row.imageId,
+  slotMachine: row.slotMachine,
 });
 
 /** The fields of a vendor an operator changes, as the audit keeps them. */
@@ -249,6 +254,12 @@ export function createGamesAdmin(deps: {
             tx,
           );
           set.imageId = change.imageId;
+        }
+        if (change.slotMachine !== undefined && change.slotMachine !== current.slotMachine) {
+          // Only a title that opens the studio has a machine; the next spin plays the new one.
+          if (!launchesInHouseSlot({ vassalage: current.vassalage, gameType: current.gameType }))
+            throw new DomainError('INVALID_INPUT', { field: 'slotMachine', reason: 'NOT_IN_HOUSE_SLOT' });
+          set.slotMachine = change.slotMachine;
         }
         if (Object.keys(set).length > 0) {
           await writes.updateGame(id, set, tx);
