@@ -310,8 +310,25 @@ test.describe('a new version', () => {
       await page.reload();
       await expect(notice).toBeVisible({ timeout: 20_000 });
       await notice.getByRole('button', { name: t('en', 'pwa.update.reload') }).click();
-      // The new worker takes over, then the page reloads: as long as the notice took to come.
-      await expect(notice).toHaveCount(0, { timeout: 20_000 });
+      // The new worker takes over, then the page reloads: as long as the notice took to come. Seen once in
+      // a loaded run: the notice still there after 20 s; the workers' states then say which step stalled
+      // (the new one never activated, or the page reloaded into a version waiting again).
+      await expect(notice)
+        .toHaveCount(0, { timeout: 20_000 })
+        .catch(async (error: unknown) => {
+          const workers = await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return {
+              installing: registration?.installing?.state ?? null,
+              waiting: registration?.waiting?.state ?? null,
+              active: registration?.active?.state ?? null,
+              controlled: navigator.serviceWorker.controller !== null,
+              loadedAt: performance.timeOrigin,
+              now: Date.now(),
+            };
+          });
+          throw new Error(`${String(error)}\nservice workers then: ${JSON.stringify(workers)}`);
+        });
       await expect
         .poll(() =>
           page.evaluate(async () => {
