@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createServerReach } from '../lib/server-reach.ts';
-import {
-  createPwaController,
-  PROBE_DELAYS_MS,
-  type PwaController,
-  type PwaEnvironment,
-  SKIP_WAITING_REPEAT_MS,
-} from './register.ts';
+import { createPwaController, PROBE_DELAYS_MS, type PwaController, type PwaEnvironment } from './register.ts';
 import { SKIP_WAITING } from './service-worker/rules.ts';
 
 /** Just enough of the browser's service-worker objects to drive the controller. */
@@ -108,28 +102,6 @@ describe('a new version', () => {
     expect(reload).not.toHaveBeenCalled();
     container!.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks a version that still waits after Reload again, until it takes over', async () => {
-    vi.useFakeTimers();
-    try {
-      const { controller, container, reload } = setUp();
-      await controller.start();
-      const worker = container!.registration.findUpdate();
-      worker.moveTo('installed');
-      controller.applyUpdate();
-      // The browser parked the activation: the worker still waits, and is asked again.
-      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS);
-      expect(worker.posted).toEqual([{ type: SKIP_WAITING }, { type: SKIP_WAITING }]);
-      // Now it activates: no more asking, and the page reloads when it takes over.
-      worker.moveTo('activating');
-      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS * 3);
-      expect(worker.posted).toHaveLength(2);
-      container!.dispatchEvent(new Event('controllerchange'));
-      expect(reload).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('already waiting when the page opens is offered at once', async () => {

@@ -50,13 +50,6 @@ export const SCOPE = `${BASE_PATH}/`;
 export const WORKER_URL = `${SCOPE}sw.js`;
 /** A single-page app rarely navigates: look for a new version when it comes back into view. */
 export const UPDATE_CHECK_INTERVAL_MS = 30 * 60_000;
-/**
- * After Reload, the waiting version is asked again this often while it still waits. A worker activates only
- * when the outgoing one has no event in hand (the specification's "Try Activate"), and the page's own
- * fetches keep reaching the outgoing one meanwhile: an activation tried at such a moment can stay parked.
- * Each request tries again (`skipWaiting` runs "Try Activate").
- */
-export const SKIP_WAITING_REPEAT_MS = 2_000;
 /** While nothing answers, the server is asked again after these delays (the last one repeats). */
 export const PROBE_DELAYS_MS = [1_000, 2_000, 4_000] as const;
 
@@ -183,10 +176,6 @@ export function createPwaController(environment: PwaEnvironment): PwaController 
         return;
       }
       worker.postMessage({ type: SKIP_WAITING });
-      const repeat = window.setInterval(() => {
-        if (worker.state === 'installed') worker.postMessage({ type: SKIP_WAITING });
-        else window.clearInterval(repeat);
-      }, SKIP_WAITING_REPEAT_MS);
     },
     dismissUpdate() {
       setState({ updateReady: false });

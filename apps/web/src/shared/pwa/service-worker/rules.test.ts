@@ -6,6 +6,7 @@ import {
   isSkipWaiting,
   isStaleCache,
   SKIP_WAITING,
+  staticRoutesOf,
   type RequestFacts,
   type Scope,
 } from './rules.ts';
@@ -76,5 +77,32 @@ describe('caches and messages', () => {
     expect(isSkipWaiting({ type: SKIP_WAITING })).toBe(true);
     expect(isSkipWaiting(SKIP_WAITING)).toBe(false);
     expect(isSkipWaiting(null)).toBe(false);
+  });
+});
+
+describe('staticRoutesOf', () => {
+  const routes = staticRoutesOf(scope.path);
+  const matches = (pattern: string, path: string) => path.startsWith(pattern.slice(0, -1));
+
+  it('sends the API to the network and the build’s files to the cache, as the fetch handler would', () => {
+    expect(routes).toEqual([
+      { pathname: '/api/*', source: 'network' },
+      { pathname: '/m/assets/*', source: 'cache' },
+    ]);
+    for (const path of ['/api/games/art/1001.webp?v=x', '/api/health']) {
+      const route = routes.find(({ pathname }) => matches(pathname, path));
+      expect(route?.source).toBe('network');
+      expect(handlingOf(get(path), scope)).toBe('network');
+    }
+    const asset = '/m/assets/index-abc123.js';
+    expect(routes.find(({ pathname }) => matches(pathname, asset))?.source).toBe('cache');
+    expect(handlingOf(get(asset), scope)).toBe('precached');
+  });
+
+  it('leaves navigations to the fetch handler, which answers them with the app shell', () => {
+    for (const path of ['/m/home', '/m/gameList?gameType=RNG']) {
+      expect(routes.some(({ pathname }) => matches(pathname, path))).toBe(false);
+      expect(handlingOf(navigate(path), scope)).toBe('shell');
+    }
   });
 });

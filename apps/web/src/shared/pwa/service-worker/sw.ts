@@ -10,6 +10,7 @@ import {
   isHashedAsset,
   isSkipWaiting,
   isStaleCache,
+  staticRoutesOf,
   type Scope,
   type ShellManifest,
 } from './rules.ts';
@@ -20,6 +21,15 @@ declare const __KL_SHELL__: ShellManifest;
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
+/** The static routing API (Chromium 123 on): rules the browser applies before any fetch event. */
+interface RouterRule {
+  condition: { urlPattern: unknown };
+  source: 'network' | { cacheName: string };
+}
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?(rules: RouterRule[]): Promise<void>;
+}
+declare const URLPattern: (new (init: { pathname: string; baseURL: string }) => unknown) | undefined;
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
@@ -28,7 +38,8 @@ interface WorkerScope {
   readonly location: { readonly origin: string };
   readonly registration: { readonly scope: string };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
 }
@@ -86,7 +97,34 @@ async function answer(request: Request, path: string): Promise<Response> {
   return hit ?? fetch(request);
 }
 
-worker.addEventListener('install', (event) => event.waitUntil(precache()));
+/**
+ * Adds the static routes (rules.ts, staticRoutesOf). `addRoutes` is only callable while the install event
+ * is dispatched. Each route is added on its own: a browser without the API, or refusing one kind of source,
+ * leaves those requests to the fetch handler, which answers them the same way.
+ */
+function addStaticRoutes(event: InstallEvent): Promise<unknown> {
+  const { addRoutes } = event;
+  if (typeof addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve();
+  return Promise.all(
+    staticRoutesOf(scope.path).map(async ({ pathname, source }) => {
+      try {
+        await addRoutes.call(event, [
+          {
+            condition: { urlPattern: new URLPattern({ pathname, baseURL: worker.location.origin }) },
+            source: source === 'cache' ? { cacheName } : 'network',
+          },
+        ]);
+      } catch {
+        // Not routed: the fetch handler answers it.
+      }
+    }),
+  );
+}
+
+worker.addEventListener('install', (event) => {
+  const routed = addStaticRoutes(event);
+  event.waitUntil(Promise.all([precache(), routed]));
+});
 
 worker.addEventListener('activate', (event) => event.waitUntil(removeStaleCaches()));
 
