@@ -371,7 +371,6 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
     expect((await send('round-end', { sessionId, roundId: 'closing-round' })).value).toEqual(ended.value);
     const closed = { status: 409, code: 'GAME_ROUND_CLOSED', providerStatus: 'RS_ERROR_ROUND_CLOSED' };
     expect(await send('bet', bet(sessionId, 'closing-round', 1_000))).toMatchObject(closed);
-    expect(await send('win', bet(sessionId, 'closing-round', 1_000))).toMatchObject(closed);
     expect(
       await send('rollback', {
         sessionId,
@@ -486,6 +485,63 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       ['bet', game],
       ['bet', game],
     ]);
+  });
+
+  it('pays a win that comes after its round ended into that round, once, its stakes not counted again', async () => {
+    const { row, caller } = await t.newMember();
+    // Paid deposits up to VIP 1 credit the upgrade bonus: while it runs, what the member wins is locked with it.
+    await t.deposit(caller, 1_000_000);
+    expect((await call(t.app, API.myVip, caller)).statusCode).toBe(200);
+    const turnover = async () =>
+      json<{ value: TurnoverSummary }>(await call(t.app, API.walletTurnover, caller)).value.requirements;
+    const { token } = await service.issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: TEST_PROVIDER.code,
+      gameId,
+    });
+    const sessionId = (await send('authenticate', { token })).value.sessionId as string;
+    await send('bet', bet(sessionId, 'late-round', 10_000));
+    const ended = await send('win', { ...bet(sessionId, 'late-round', 0), roundClosed: true });
+    expect(ended.status).toBe(200);
+    const before = await turnover();
+    const bonus = before.findIndex((requirement) => requirement.source === 'bonus');
+    expect(before[bonus]?.status).toBe('active');
+
+    // The provider's retried win lands after the round ended: paid, into the round, which stays ended.
+    const late = bet(sessionId, 'late-round', 30_000);
+    const paid = await send('win', late);
+    expect(paid).toMatchObject({
+      status: 200,
+      providerStatus: 'RS_OK',
+      value: { balance: Number(ended.value.balance) + 30_000 },
+    });
+    // Once: the same id answers the first answer; another amount under it is refused.
+    expect(await send('win', late)).toEqual(paid);
+    expect(await send('win', { ...late, amount: 31_000 })).toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
+    expect(await movementsUnder(`%${late.transactionId}%`)).toBe(1);
+    expect(await balanceOf(caller)).toBe(Number(ended.value.balance) + 30_000);
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    expect(records.list.find((record) => record.roundId === 'late-round')).toMatchObject({
+      stake: 10_000,
+      payout: 30_000,
+      status: 'settled',
+    });
+    // The stakes counted when the round ended, not again; the late win is locked with the running bonus.
+    const after = await turnover();
+    expect(after.map((requirement) => requirement.progress)).toEqual(
+      before.map((requirement) => requirement.progress),
+    );
+    expect(after[bonus]?.lockedBonus).toBe(Number(before[bonus]?.lockedBonus) + 30_000);
+    // A stake into the ended round is still refused.
+    expect(await send('bet', bet(sessionId, 'late-round', 1_000))).toMatchObject({
+      status: 409,
+      code: 'GAME_ROUND_CLOSED',
+      providerStatus: 'RS_ERROR_ROUND_CLOSED',
+    });
   });
 
   it('refuses stakes of a member under a time-out, still paying the wins of the open round', async () => {

@@ -142,12 +142,12 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     summary: 'A game provider pays a win into the player’s wallet (signed)',
     description:
       `${SIGNING} Body: { sessionId, transactionId, roundId, amount (0 for a lost round), currency, ` +
-      `roundClosed? }; roundClosed also ends the round. ${SESSION} ${REPEATS} Refused: a round with no stake ` +
-      '404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND), a round already ended 409 GAME_ROUND_CLOSED ' +
-      '(RS_ERROR_ROUND_CLOSED).',
+      `roundClosed? }; roundClosed also ends the round. A win for a round already ended (a retried win, a ` +
+      `resettlement) is paid into it, once, and the round stays ended. ${SESSION} ${REPEATS} Refused: a round ` +
+      'with no stake 404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND).',
     tags,
     config,
-    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'IDEMPOTENCY_CONFLICT'],
+    failures: [...SESSION_FAILURES, 'IDEMPOTENCY_CONFLICT'],
     handler: handle('win', service.win),
   });
 

@@ -531,9 +531,11 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     },
 
     /**
-     * Pays a win (ledger `win`; nothing moves for 0) into the member's open round; `roundClosed` ends the
-     * round too. Refused for an unknown round and a round already ended. Wins are paid whatever the
-     * session's age or the member's play limits: the money is the member's.
+     * Pays a win (ledger `win`; nothing moves for 0) into the member's round; `roundClosed` ends the round
+     * too. A win for a round already ended (a retried win, a resettlement) is paid into it all the same,
+     * once, and the round stays ended (migration 0050, docs/decisions/063-late-provider-credits.md). Refused
+     * for an unknown round. Wins are paid whatever the session's age or the member's play limits: the money
+     * is the member's.
      */
     async win(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
       return move('win', request, providerWinRequest, (body, session) =>
