@@ -28,6 +28,41 @@ export interface BackgroundJob {
 }
 
 /** The job, run on the leader only (docs/decisions/042-scheduler-leader.md). */
+/**
+ * A job that runs `work` every `tickMs` (the timer unreferenced: it keeps no process alive). A tick still
+ * running is not doubled; a failure goes to `failed` and the next tick runs as usual. `stop` waits for the
+ * tick in progress.
+ */
+export function intervalJob(
+  work: () => Promise<void>,
+  tickMs: number,
+  failed: (error: unknown) => void,
+): BackgroundJob & { tick(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const tick = (): Promise<void> => {
+    running ??= work()
+      .catch(failed)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  return {
+    tick,
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => void tick(), tickMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
 export function onLeaderOnly(job: BackgroundJob): BackgroundJob {
   return { start: () => job.start(), stop: () => job.stop(), leaderOnly: true };
 }

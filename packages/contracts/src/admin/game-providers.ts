@@ -22,6 +22,21 @@ export const PROVIDER_KEY_OVERLAP_MS: Readonly<Record<ProviderKeyOverlap, number
   '7d': 7 * 86_400_000,
 };
 
+/**
+ * What becomes of a provider's round still open this long after its first stake
+ * (docs/decisions/064-open-provider-rounds.md): `settle` ends it as it stands (its stakes then count toward
+ * turnover; a win that comes later is still paid into it), `void` gives its stakes back and ends it
+ * cancelled (a round that already paid a win is settled instead: a win is not taken back).
+ */
+export const OPEN_ROUND_ACTIONS = ['settle', 'void'] as const;
+export type OpenRoundAction = (typeof OPEN_ROUND_ACTIONS)[number];
+export const DEFAULT_OPEN_ROUND_ACTION: OpenRoundAction = 'settle';
+/** Hours after its first stake; a sports book's bets wait for their matches, up to 30 days. */
+export const OPEN_ROUND_HOURS_MIN = 1;
+export const OPEN_ROUND_HOURS_MAX = 720;
+export const DEFAULT_OPEN_ROUND_HOURS = 24;
+const openRoundHours = z.number().int().min(OPEN_ROUND_HOURS_MIN).max(OPEN_ROUND_HOURS_MAX);
+
 /** The longest API address taken. */
 export const PROVIDER_ENDPOINT_MAX = 300;
 export const PROVIDER_NAME_MAX = 100;
@@ -73,6 +88,8 @@ export const adminProvider = z.object({
   /** The previous key while it is still accepted, and until when; null otherwise. */
   previousKeyFingerprint: z.string().nullable(),
   previousKeyUntil: z.iso.datetime().nullable(),
+  openRoundAction: z.enum(OPEN_ROUND_ACTIONS),
+  openRoundHours: z.number().int(),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 export const adminProviderList = z.object({ list: z.array(adminProvider) });
@@ -84,10 +101,18 @@ export const createProviderRequest = z.object({
   code: gameProviderCode,
   name: providerName,
   endpoint: providerEndpoint.default(null),
+  openRoundAction: z.enum(OPEN_ROUND_ACTIONS).default(DEFAULT_OPEN_ROUND_ACTION),
+  openRoundHours: openRoundHours.default(DEFAULT_OPEN_ROUND_HOURS),
 });
 export type CreateProviderRequest = z.input<typeof createProviderRequest>;
 
-export const updateProviderRequest = z.object({ name: providerName, endpoint: providerEndpoint });
+/** The open-round policy is kept as it is when left out. */
+export const updateProviderRequest = z.object({
+  name: providerName,
+  endpoint: providerEndpoint,
+  openRoundAction: z.enum(OPEN_ROUND_ACTIONS).optional(),
+  openRoundHours: openRoundHours.optional(),
+});
 export type UpdateProviderRequest = z.input<typeof updateProviderRequest>;
 
 export const setProviderEnabledRequest = z.object({ enabled: z.boolean() });

@@ -4,8 +4,10 @@ import {
   adminCalls,
   answer,
   bodyOf,
+  chooseOption,
   createOperator,
   failure,
+  fillIn,
   findHeading,
   LANGUAGE_STORAGE_KEY,
   on,
@@ -25,6 +27,8 @@ const sandbox: AdminProvider = {
   keyOrigin: 'environment',
   previousKeyFingerprint: null,
   previousKeyUntil: null,
+  openRoundAction: 'settle',
+  openRoundHours: 24,
 };
 const rotated: AdminProvider = {
   ...sandbox,
@@ -36,6 +40,8 @@ const rotated: AdminProvider = {
   keyOrigin: 'back_office',
   previousKeyFingerprint: '9e8d7c6b5a493827',
   previousKeyUntil: '2030-03-03T08:00:00.000Z',
+  openRoundAction: 'void',
+  openRoundHours: 48,
 };
 const NEW_KEY = 'q7Vf0dXl3mB2s9KcZr1uYw8hTn4aJe6oPg5iLx0bC2k';
 
@@ -45,6 +51,10 @@ const session = (operator = createOperator('owner')) =>
 const listing = (list: AdminProvider[]) =>
   on(adminCalls.adminProviderRegistry, () => answer(adminCalls.adminProviderRegistry, { list }));
 
+/** The value an antd Select named `name` shows. */
+const selected = (form: HTMLElement, name: string) =>
+  within(form).getByRole('combobox', { name }).closest('.ant-select');
+
 /** The row of a provider in the list, once shown. */
 const rowOf = async (name: string, tableName = 'Game providers') => {
   const table = await screen.findByRole('table', { name: tableName });
@@ -52,7 +62,7 @@ const rowOf = async (name: string, tableName = 'Game providers') => {
 };
 
 describe('the game providers screen', () => {
-  it('lists each provider with its key by fingerprint and the previous key while it is accepted', async () => {
+  it('lists each provider with its open-round policy, its key by fingerprint and the previous key while it is accepted', async () => {
     await renderAdmin('/game-providers', {
       routes: [session(), listing([sandbox, rotated])],
       storage: english,
@@ -60,11 +70,13 @@ describe('the game providers screen', () => {
     await findHeading('Game providers');
     const first = await rowOf('Sandbox provider');
     expect(within(first).getByText('http://127.0.0.1:8090')).toBeVisible();
+    expect(within(first).getByText('Settle after 24 h')).toBeVisible();
     expect(within(first).getByText('3f2a9c0d11e4b7a8')).toBeVisible();
     expect(within(first).getByText('Set 01/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
     expect(within(first).getByText('From the environment')).toBeVisible();
     expect(within(first).queryByRole('button', { name: /End the overlap/ })).toBeNull();
     const second = await rowOf('Evo Live');
+    expect(within(second).getByText('Void after 48 h')).toBeVisible();
     expect(within(second).getByText('Set in the back office')).toBeVisible();
     expect(within(second).getByText('9e8d7c6b5a493827')).toBeVisible();
     expect(within(second).getByText('Accepted until 03/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
@@ -75,7 +87,7 @@ describe('the game providers screen', () => {
     const { user, api } = await renderAdmin('/game-providers', {
       routes: [
         session(),
-        on(adminCalls.adminProviderRegistry, () => answer(adminCalls.adminProviderRegistry, { list })),
+        listing(list),
         on(adminCalls.adminCreateProvider, (request) => {
           const body = bodyOf(adminCalls.adminCreateProvider, request);
           const provider: AdminProvider = {
@@ -83,6 +95,8 @@ describe('the game providers screen', () => {
             code: body.code,
             name: body.name,
             endpoint: body.endpoint,
+            openRoundAction: body.openRoundAction,
+            openRoundHours: body.openRoundHours,
             previousKeyFingerprint: null,
             previousKeyUntil: null,
           };
@@ -99,6 +113,8 @@ describe('the game providers screen', () => {
       await user.click(within(form).getByLabelText(label));
       await user.paste(text);
     };
+    expect(selected(form, 'Round left open')).toHaveTextContent('Settle');
+    expect(within(form).getByLabelText('Hours after the first stake')).toHaveValue('24');
     await fill('Code', 'pgsoft');
     await fill('Name', 'PG Soft');
     await fill('API address', 'ftp://api.pgsoft.example');
@@ -113,7 +129,13 @@ describe('the game providers screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     const shown = await screen.findByRole('dialog', { name: 'Signing key of PG Soft' });
     expect(api.requestsOf(adminCalls.adminCreateProvider).map((request) => request.json)).toEqual([
-      { code: 'pgsoft', name: 'PG Soft', endpoint: 'https://api.pgsoft.example/v1' },
+      {
+        code: 'pgsoft',
+        name: 'PG Soft',
+        endpoint: 'https://api.pgsoft.example/v1',
+        openRoundAction: 'settle',
+        openRoundHours: 24,
+      },
     ]);
     expect(within(shown).getByLabelText('Signing key')).toHaveValue(NEW_KEY);
     expect(within(shown).getByText('The key is shown only now and cannot be shown again.')).toBeVisible();
@@ -125,7 +147,7 @@ describe('the game providers screen', () => {
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByDisplayValue(NEW_KEY)).toBeNull();
-    expect(await rowOf('PG Soft')).toBeVisible();
+    expect(within(await rowOf('PG Soft')).getByText('Settle after 24 h')).toBeVisible();
   });
 
   it('says a code already registered under the form', async () => {
@@ -189,17 +211,17 @@ describe('the game providers screen', () => {
     ]);
   });
 
-  it('edits the name and address, and switches a provider off', async () => {
+  it('edits the name, address and open-round policy, and switches a provider off', async () => {
+    const list = [sandbox];
     const { user, api } = await renderAdmin('/game-providers', {
       routes: [
         session(),
-        listing([sandbox]),
-        on(adminCalls.adminUpdateProvider, (request) =>
-          answer(adminCalls.adminUpdateProvider, {
-            ...sandbox,
-            ...bodyOf(adminCalls.adminUpdateProvider, request),
-          }),
-        ),
+        listing(list),
+        on(adminCalls.adminUpdateProvider, (request) => {
+          const provider = { ...sandbox, ...bodyOf(adminCalls.adminUpdateProvider, request) };
+          list[0] = provider;
+          return answer(adminCalls.adminUpdateProvider, provider);
+        }),
         on(adminCalls.adminSetProviderEnabled, (request) =>
           answer(adminCalls.adminSetProviderEnabled, {
             ...sandbox,
@@ -220,11 +242,25 @@ describe('the game providers screen', () => {
     await user.clear(within(form).getByLabelText('Name'));
     await user.type(within(form).getByLabelText('Name'), 'Sandbox');
     await user.clear(within(form).getByLabelText('API address'));
+    expect(selected(form, 'Round left open')).toHaveTextContent('Settle');
+    const hours = within(form).getByLabelText('Hours after the first stake');
+    expect(hours).toHaveValue('24');
+    expect(within(form).getByText(/is settled as it stands: its stakes count toward turnover/)).toBeVisible();
+    await chooseOption(user, 'Round left open', 'Void and refund the stakes');
+    expect(selected(form, 'Round left open')).toHaveTextContent('Void and refund the stakes');
+    expect(within(form).getByText(/is voided: its stakes are given back/)).toBeVisible();
+    await user.clear(hours);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Required')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider)).toHaveLength(0);
+
+    await fillIn(user, hours, '72');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The provider was saved')).toBeVisible();
     expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
-      { name: 'Sandbox', endpoint: null },
+      { name: 'Sandbox', endpoint: null, openRoundAction: 'void', openRoundHours: 72 },
     ]);
+    expect(within(await rowOf('Sandbox')).getByText('Void after 72 h')).toBeVisible();
   });
 
   it('shows a read-only owner the list without the buttons that change it', async () => {
@@ -234,6 +270,7 @@ describe('the game providers screen', () => {
     });
     await findHeading('Nhà cung cấp trò chơi');
     const row = await rowOf('Evo Live', 'Danh sách nhà cung cấp trò chơi');
+    expect(within(row).getByText('Hủy và hoàn cược sau 48 giờ')).toBeVisible();
     expect(within(row).getByRole('switch', { name: 'Bật nhà cung cấp Evo Live' })).toBeDisabled();
     expect(within(row).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Thêm nhà cung cấp' })).toBeNull();

@@ -17,10 +17,11 @@ import { IssuedKeyModal, RotateKeyModal } from './key-modals.tsx';
 import { PROVIDERS_LIST, ProviderModal } from './provider-modal.tsx';
 
 /**
- * The merchant's game providers (docs/back-office.md, "Game providers"): each with its API address, on or
- * off, and its signing key by fingerprint — when it was set and by whom, and the previous key while a
- * rotation's overlap still accepts it. Owners add a provider, edit it, switch it, rotate its key (the new key
- * shown once) and end an overlap early; a read-only owner only reads.
+ * The merchant's game providers (docs/back-office.md, "Game providers"): each with its API address, what
+ * becomes of its rounds left open and after how many hours, on or off, and its signing key by fingerprint —
+ * when it was set and by whom, and the previous key while a rotation's overlap still accepts it. Owners add a
+ * provider, edit it, switch it, rotate its key (the new key shown once) and end an overlap early; a read-only
+ * owner only reads.
  */
 export function GameProvidersScreen() {
   const { t } = useTranslation();
@@ -49,6 +50,12 @@ export function GameProvidersScreen() {
       title: t('gameProviders.endpoint'),
       dataIndex: 'endpoint',
       render: (endpoint: string | null) => endpoint ?? '—',
+    },
+    {
+      title: t('gameProviders.openRoundPolicy'),
+      key: 'openRound',
+      render: (_, row) =>
+        t(`gameProviders.openRoundPolicies.${row.openRoundAction}`, { hours: row.openRoundHours }),
     },
     {
       title: t('gameProviders.key'),

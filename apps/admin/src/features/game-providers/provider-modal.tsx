@@ -1,13 +1,19 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import {
   type AdminProvider,
+  DEFAULT_OPEN_ROUND_ACTION,
+  DEFAULT_OPEN_ROUND_HOURS,
   type IssuedProviderKey,
   isProviderEndpoint,
+  OPEN_ROUND_ACTIONS,
+  OPEN_ROUND_HOURS_MAX,
+  OPEN_ROUND_HOURS_MIN,
+  type OpenRoundAction,
   PROVIDER_ENDPOINT_MAX,
   PROVIDER_NAME_MAX,
 } from '@kl/contracts/admin/game-providers';
 import { PROVIDER_CODE_PATTERN } from '@kl/contracts/provider-wallet';
-import { Form, Input } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { CodeField } from '../../shared/ui/code-field.tsx';
@@ -21,12 +27,30 @@ interface ProviderFormValues {
   code: string;
   name: string;
   endpoint?: string;
+  openRoundAction: OpenRoundAction;
+  openRoundHours: number;
+}
+
+/** The form as it opens: the provider's own values, or a new provider's defaults. */
+function formValuesOf(provider: AdminProvider | null): Partial<ProviderFormValues> {
+  if (!provider) {
+    return { openRoundAction: DEFAULT_OPEN_ROUND_ACTION, openRoundHours: DEFAULT_OPEN_ROUND_HOURS };
+  }
+  return {
+    code: provider.code,
+    name: provider.name,
+    endpoint: provider.endpoint ?? '',
+    openRoundAction: provider.openRoundAction,
+    openRoundHours: provider.openRoundHours,
+  };
 }
 
 /**
- * Adds a provider (`provider` null) or edits one: its code (fixed once added), name and API address. The
- * checks are the server's (admin/game-providers.ts), said under the field before sending. A provider added
- * comes back with its first key, which `onIssued` shows once.
+ * Adds a provider (`provider` null) or edits one: its code (fixed once added), name, API address and what
+ * becomes of its rounds left open (settled or voided, so many hours after their first stake;
+ * docs/decisions/064-open-provider-rounds.md). The checks are the server's (admin/game-providers.ts), said
+ * under the field before sending. A provider added comes back with its first key, which `onIssued` shows
+ * once.
  */
 export function ProviderModal({
   open,
@@ -40,9 +64,13 @@ export function ProviderModal({
   onIssued: (issued: IssuedProviderKey) => void;
 }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<ProviderFormValues>();
+  /** The action chosen, which the hint under the hours tells. */
+  const action =
+    Form.useWatch('openRoundAction', form) ?? provider?.openRoundAction ?? DEFAULT_OPEN_ROUND_ACTION;
   const save = useAdminMutation(
-    async ({ code, name, endpoint }: ProviderFormValues) => {
-      const body = { name, endpoint: endpoint?.trim() || null };
+    async ({ code, name, endpoint, openRoundAction, openRoundHours }: ProviderFormValues) => {
+      const body = { name, endpoint: endpoint?.trim() || null, openRoundAction, openRoundHours };
       if (provider) {
         await adminCall(adminCalls.adminUpdateProvider, { params: { code: provider.code }, body });
         return null;
@@ -59,19 +87,20 @@ export function ProviderModal({
     save.reset();
     onClose();
   };
-  const required = { required: true, whitespace: true, message: t('gameProviders.required') };
+  const chosen = { required: true, message: t('gameProviders.required') };
+  const required = { ...chosen, whitespace: true };
+  const hoursRange = { min: OPEN_ROUND_HOURS_MIN, max: OPEN_ROUND_HOURS_MAX };
 
   return (
     <FormModal<ProviderFormValues>
       open={open}
+      form={form}
       title={provider ? t('gameProviders.editTitle', { code: provider.code }) : t('gameProviders.new')}
       name="gameProvider"
       submitText={t('common.save')}
       pending={save.isPending}
       error={save.error}
-      initialValues={
-        provider ? { code: provider.code, name: provider.name, endpoint: provider.endpoint ?? '' } : {}
-      }
+      initialValues={formValuesOf(provider)}
       onCancel={close}
       onSubmit={(values) =>
         save.mutate(values, {
@@ -106,6 +135,25 @@ export function ProviderModal({
         ]}
       >
         <Input maxLength={PROVIDER_ENDPOINT_MAX} inputMode="url" />
+      </Form.Item>
+      <Form.Item name="openRoundAction" label={t('gameProviders.openRound')} rules={[chosen]}>
+        <Select
+          options={OPEN_ROUND_ACTIONS.map((value) => ({
+            value,
+            label: t(`gameProviders.openRoundActions.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="openRoundHours"
+        label={t('gameProviders.openRoundHours')}
+        extra={t(`gameProviders.openRoundHints.${action}`, hoursRange)}
+        rules={[
+          chosen,
+          { type: 'integer', ...hoursRange, message: t('gameProviders.openRoundHoursRange', hoursRange) },
+        ]}
+      >
+        <InputNumber<number> {...hoursRange} precision={0} style={{ width: '100%' }} />
       </Form.Item>
     </FormModal>
   );

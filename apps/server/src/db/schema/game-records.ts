@@ -49,6 +49,10 @@ export const gameRound = pgTable(
     index('game_round_member_created_idx').on(table.memberId, table.createdAt),
     // The back office's bets list: every member's rounds of the merchant, newest first.
     index('game_round_merchant_created_idx').on(table.merchantCode, table.createdAt, table.id),
+    // A provider's rounds left open, oldest first (docs/decisions/064-open-provider-rounds.md).
+    index('game_round_open_idx')
+      .on(table.merchantCode, table.vendorCode, table.createdAt)
+      .where(sql`${table.status} = 'open'`),
     check('game_round_status_check', inList(table.status, GAME_ROUND_STATUSES)),
     check('game_round_game_type_check', inList(table.gameType, GAME_TYPES)),
     check('game_round_amounts_check', sql`${table.stake} >= 0 and ${table.payout} >= 0`),

@@ -1,4 +1,11 @@
-import { PROVIDER_KEY_ORIGINS } from '@kl/contracts/admin/game-providers';
+import {
+  DEFAULT_OPEN_ROUND_ACTION,
+  DEFAULT_OPEN_ROUND_HOURS,
+  OPEN_ROUND_ACTIONS,
+  OPEN_ROUND_HOURS_MAX,
+  OPEN_ROUND_HOURS_MIN,
+  PROVIDER_KEY_ORIGINS,
+} from '@kl/contracts/admin/game-providers';
 import { GAME_TYPES } from '@kl/contracts/games';
 import { sql } from 'drizzle-orm';
 import {
@@ -57,11 +64,24 @@ export const gameProvider = pgTable(
     apiUrl: text('api_url'),
     /** False: every request of the provider is refused (RS_ERROR_INVALID_PARTNER) and nothing launches. */
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * What becomes of its rounds still open `open_round_hours` after their first stake: settled as they stand,
+     * or voided (stakes given back) (docs/decisions/064-open-provider-rounds.md).
+     */
+    openRoundAction: text('open_round_action', { enum: OPEN_ROUND_ACTIONS })
+      .notNull()
+      .default(DEFAULT_OPEN_ROUND_ACTION),
+    openRoundHours: integer('open_round_hours').notNull().default(DEFAULT_OPEN_ROUND_HOURS),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.code] }),
+    check('game_provider_open_round_action_check', inList(table.openRoundAction, OPEN_ROUND_ACTIONS)),
+    check(
+      'game_provider_open_round_hours_check',
+      sql`${table.openRoundHours} between ${sql.raw(String(OPEN_ROUND_HOURS_MIN))} and ${sql.raw(String(OPEN_ROUND_HOURS_MAX))}`,
+    ),
     check('game_provider_code_check', sql`${table.code} ~ '^[a-z0-9][a-z0-9_-]{1,31}$'`),
     check('game_provider_secret_check', sql`length(${table.secret}) >= 32`),
     check('game_provider_key_origin_check', inList(table.keyOrigin, PROVIDER_KEY_ORIGINS)),

@@ -9,6 +9,7 @@ import type { LedgerService } from '../wallet/index.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
+import { createCloseRoundsScheduler } from './close-rounds-scheduler.ts';
 import { createReconcileScheduler } from './reconcile-scheduler.ts';
 import { createProviderRegistry } from './registry.ts';
 import { createProviderWalletRepository } from './repository.ts';
@@ -67,7 +68,10 @@ export function createProviderWalletModule(deps: {
   adapters?: readonly ProviderAdapter[];
   /** Where each provider answers its daily report (docs/decisions/028-provider-reconciliation.md). */
   reportUrl?: (providerCode: string) => string | undefined;
-  /** Runs the daily reconciliation job in this process (outside tests). */
+  /**
+   * Runs the background jobs in this process (outside tests): the daily reconciliation and the closing of
+   * rounds left open (docs/decisions/064-open-provider-rounds.md).
+   */
   reconcileScheduler?: boolean;
   /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
   balanceChanged?: ((memberId: string) => void) | undefined;
@@ -107,11 +111,16 @@ export function createProviderWalletModule(deps: {
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });
     },
-    /** With the job on, reconciles each provider's previous day once it is over. */
+    /**
+     * With the jobs on, reconciles each provider's previous day once it is over, and closes the rounds left
+     * open past their provider's time.
+     */
     jobs(log: FastifyBaseLogger): BackgroundJob[] {
-      return deps.reconcileScheduler
-        ? [onLeaderOnly(createReconcileScheduler({ reconciliation, clock: deps.clock, log }))]
-        : [];
+      if (!deps.reconcileScheduler) return [];
+      return [
+        onLeaderOnly(createReconcileScheduler({ reconciliation, clock: deps.clock, log })),
+        onLeaderOnly(createCloseRoundsScheduler({ service: providerWalletService, log })),
+      ];
     },
   };
 }

@@ -78,10 +78,18 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
     };
   }
 
-  /** A member with `funds` in the wallet, launched at the provider: its authenticated session. */
-  async function player(funds: number, provider: typeof TEST_PROVIDER = TEST_PROVIDER) {
+  /**
+   * A member with `funds` in the wallet, launched at the provider: its authenticated session. The funds are
+   * credited directly, or deposited the member's way (`deposit`: a requirement to play them through).
+   */
+  async function player(
+    funds: number,
+    provider: typeof TEST_PROVIDER = TEST_PROVIDER,
+    credit: 'fund' | 'deposit' = 'fund',
+  ) {
     const { row, caller } = await t.newMember();
-    if (funds > 0) await t.fund(row.id, funds);
+    if (funds > 0 && credit === 'fund') await t.fund(row.id, funds);
+    if (funds > 0 && credit === 'deposit') await t.deposit(caller, funds);
     const { token } = await service.issueLaunchToken({
       merchantCode: 'kimlong',
       memberId: row.id,
@@ -444,16 +452,8 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   });
 
   it('records the round in the game records and counts its settled stakes toward turnover', async () => {
-    const { row, caller } = await t.newMember();
     // A deposit made the member's way: it must be played through once (the demo merchant's rule).
-    await t.deposit(caller, 200_000);
-    const { token } = await service.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: TEST_PROVIDER.code,
-      gameId,
-    });
-    const sessionId = (await send('authenticate', { token })).value.sessionId as string;
+    const { caller, sessionId } = await player(200_000, TEST_PROVIDER, 'deposit');
     await send('bet', bet(sessionId, 'counted-round', 30_000));
     await send('bet', bet(sessionId, 'counted-round', 20_000));
     const turnoverOf = async () =>
@@ -488,19 +488,11 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   });
 
   it('pays a win that comes after its round ended into that round, once, its stakes not counted again', async () => {
-    const { row, caller } = await t.newMember();
     // Paid deposits up to VIP 1 credit the upgrade bonus: while it runs, what the member wins is locked with it.
-    await t.deposit(caller, 1_000_000);
+    const { caller, sessionId } = await player(1_000_000, TEST_PROVIDER, 'deposit');
     expect((await call(t.app, API.myVip, caller)).statusCode).toBe(200);
     const turnover = async () =>
       json<{ value: TurnoverSummary }>(await call(t.app, API.walletTurnover, caller)).value.requirements;
-    const { token } = await service.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: TEST_PROVIDER.code,
-      gameId,
-    });
-    const sessionId = (await send('authenticate', { token })).value.sessionId as string;
     await send('bet', bet(sessionId, 'late-round', 10_000));
     const ended = await send('win', { ...bet(sessionId, 'late-round', 0), roundClosed: true });
     expect(ended.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { intervalJob } from '../../platform/module.ts';
 import { previousUtcDay, type ProviderReconciliation } from './reconcile.ts';
 
 /** How often the job looks for a day to reconcile. */
@@ -21,8 +22,6 @@ export function createReconcileScheduler(deps: {
   tickMs?: number;
 }) {
   const { reconciliation, clock, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   async function work() {
     const now = clock();
@@ -42,29 +41,9 @@ export function createReconcileScheduler(deps: {
     }
   }
 
-  /** One tick; a tick still running is not doubled. */
-  function tick(): Promise<void> {
-    running ??= work()
-      .catch((error: unknown) => log.error({ err: error }, 'provider reconciliation tick failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    tick,
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void tick(), deps.tickMs ?? RECONCILE_TICK_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return intervalJob(work, deps.tickMs ?? RECONCILE_TICK_MS, (error) =>
+    log.error({ err: error }, 'provider reconciliation tick failed'),
+  );
 }
 
 /** The moment whose previous day is due: a day is due once RECONCILE_GRACE_MS past its end. */

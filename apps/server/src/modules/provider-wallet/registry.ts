@@ -1,4 +1,4 @@
-import type { ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
+import type { OpenRoundAction, ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
 import type { GameProviderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -31,6 +31,9 @@ export interface ProviderEntry {
   /** The previous key and the end of its overlap while it is still accepted; null otherwise. */
   previousKeyFingerprint: string | null;
   previousKeyUntil: Date | null;
+  /** What becomes of its rounds still open `openRoundHours` after their first stake (close-rounds.ts). */
+  openRoundAction: OpenRoundAction;
+  openRoundHours: number;
 }
 
 /** What the start does with the provider its environment names (SANDBOX_PROVIDER_SECRET). */
@@ -60,6 +63,8 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       keyOrigin: row.keyOrigin,
       previousKeyFingerprint: previous === null ? null : keyFingerprint(previous),
       previousKeyUntil: previous === null ? null : row.previousSecretUntil,
+      openRoundAction: row.openRoundAction,
+      openRoundHours: row.openRoundHours,
     };
   }
 
@@ -79,7 +84,14 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
 
     /** Adds a provider with a new key (answered here, once); undefined when its code is taken. */
     async add(
-      provider: { merchantCode: string; code: string; name: string; apiUrl: string | null },
+      provider: {
+        merchantCode: string;
+        code: string;
+        name: string;
+        apiUrl: string | null;
+        openRoundAction?: OpenRoundAction;
+        openRoundHours?: number;
+      },
       tx: DbOrTx,
     ): Promise<{ entry: ProviderEntry; key: string } | undefined> {
       const key = randomToken(KEY_BYTES);
@@ -95,7 +107,7 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       return { entry, key };
     },
 
-    /** Changes the name, address or switch of a provider locked by `lock`. */
+    /** Changes the name, address, switch or open-round policy of a provider locked by `lock`. */
     async change(merchantCode: string, code: string, change: ProviderChange, tx: DbOrTx): Promise<void> {
       await wallet.updateProvider(merchantCode, code, change, clock(), undefined, tx);
     },

@@ -1,5 +1,19 @@
 import type { ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+} from 'drizzle-orm';
 import {
   gameProvider,
   type GameProviderRow,
@@ -56,7 +70,9 @@ export interface ProviderKeyChange {
 }
 
 /** What an operator or the start changes of a provider besides its key. */
-export type ProviderChange = Partial<Pick<GameProviderRow, 'name' | 'apiUrl' | 'enabled'>>;
+export type ProviderChange = Partial<
+  Pick<GameProviderRow, 'name' | 'apiUrl' | 'enabled' | 'openRoundAction' | 'openRoundHours'>
+>;
 
 /**
  * SQL of the provider wallet. Statements run on the caller's transaction when one is given. A provider's
@@ -179,7 +195,8 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
 
     /** Adds a provider with its first key; false when its code is taken. */
     async insertProvider(
-      row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'>,
+      row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'> &
+        Partial<Pick<GameProviderRow, 'openRoundAction' | 'openRoundHours'>>,
       key: ProviderKeyChange,
       tx: DbOrTx = db,
     ): Promise<boolean> {
@@ -191,7 +208,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       return created.length === 1;
     },
 
-    /** Changes the provider's name, address or switch, and its keys when `key` is given. */
+    /** Changes the provider's name, address, switch or open-round policy, and its keys when `key` is given. */
     async updateProvider(
       merchantCode: string,
       code: string,
@@ -337,6 +354,70 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         })
         .returning();
       return created;
+    },
+
+    // Rounds left open (docs/decisions/064-open-provider-rounds.md).
+
+    /** The provider's rounds still open whose first stake was taken at `before` or earlier, oldest first. */
+    openRoundsStartedBy(
+      provider: { merchantCode: string; code: string },
+      before: Date,
+      limit: number,
+    ): Promise<{ roundKey: string; memberId: string; currency: string }[]> {
+      return db
+        .select({ roundKey: gameRound.roundKey, memberId: gameRound.memberId, currency: gameRound.currency })
+        .from(gameRound)
+        .where(
+          and(
+            eq(gameRound.merchantCode, provider.merchantCode),
+            eq(gameRound.vendorCode, provider.code),
+            eq(gameRound.status, 'open'),
+            lte(gameRound.createdAt, before),
+          ),
+        )
+        .orderBy(asc(gameRound.createdAt))
+        .limit(limit);
+    },
+
+    /** The member's round as it now stands (read once its member's accounts are held). */
+    async memberRound(
+      key: { merchantCode: string; vendorCode: string; roundKey: string; memberId: string },
+      tx: DbOrTx,
+    ): Promise<{ status: string; payout: bigint } | undefined> {
+      const [row] = await tx
+        .select({ status: gameRound.status, payout: gameRound.payout })
+        .from(gameRound)
+        .where(
+          and(
+            eq(gameRound.merchantCode, key.merchantCode),
+            eq(gameRound.vendorCode, key.vendorCode),
+            eq(gameRound.roundKey, key.roundKey),
+            eq(gameRound.memberId, key.memberId),
+          ),
+        );
+      return row;
+    },
+
+    /** The round's stakes not rolled back, their rows locked in id order until the transaction ends. */
+    lockRoundBets(
+      key: { merchantCode: string; vendorCode: string; roundKey: string; memberId: string },
+      tx: DbOrTx,
+    ): Promise<ProviderTransactionRow[]> {
+      return tx
+        .select()
+        .from(providerTransaction)
+        .where(
+          and(
+            eq(providerTransaction.merchantCode, key.merchantCode),
+            eq(providerTransaction.providerCode, key.vendorCode),
+            eq(providerTransaction.roundId, key.roundKey),
+            eq(providerTransaction.memberId, key.memberId),
+            eq(providerTransaction.kind, 'bet'),
+            isNull(providerTransaction.rolledBackBy),
+          ),
+        )
+        .orderBy(asc(providerTransaction.id))
+        .for('update');
     },
 
     async markRolledBack(id: number, rolledBackBy: string, at: Date, tx: DbOrTx): Promise<void> {

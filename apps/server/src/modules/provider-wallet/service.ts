@@ -115,6 +115,19 @@ type MovementRow = Pick<
 
 const ISSUES_SHOWN = 10;
 
+/** Rounds a provider's closing pass takes at most; the next pass takes the rest. */
+const OPEN_ROUNDS_PER_PASS = 200;
+
+/** The id of the refund a void gives a bet (in `provider_transaction`, beside the provider's own ids). */
+export const voidRefundId = (betTransactionId: string) => `operator-void:${betTransactionId}`;
+
+/** What one closing pass did: rounds settled and voided, and rounds that failed (tried again next pass). */
+export interface ClosedRounds {
+  settled: number;
+  voided: number;
+  failed: number;
+}
+
 export function createProviderWalletService(deps: ProviderWalletDeps) {
   const { db, clock, wallet, ledgerService, gameRecords } = deps;
 
@@ -266,6 +279,80 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
    * last with the answer. When the id turns out to be taken (the same request
    * racing, or a rollback that came first), everything is undone and the first row answers.
    */
+  /**
+   * Closes one round left open (`closeOpenRounds`); undefined when it was closed meanwhile. Lock order as a
+   * rollback's: the round's bets, then the member's accounts, then the round.
+   */
+  async function closeRound(
+    provider: GameProviderRow,
+    key: OpenRoundKey,
+    currency: string,
+    now: Date,
+  ): Promise<'settled' | 'voided' | undefined> {
+    return db.transaction(async (tx) => {
+      const bets = provider.openRoundAction === 'void' ? await wallet.lockRoundBets(key, tx) : [];
+      await ledgerService.holdAccounts(
+        { merchantCode: key.merchantCode, memberId: key.memberId, kind: 'win', currency },
+        tx,
+      );
+      // With the member's accounts held, no win of this round is still on its way.
+      const round = await wallet.memberRound(key, tx);
+      if (round?.status !== 'open') return undefined;
+      if (provider.openRoundAction === 'settle' || round.payout > 0n) {
+        await gameRecords.endRound(key, tx, now);
+        return 'settled';
+      }
+      for (const bet of bets) {
+        if (bet.ledgerTransactionId === null || bet.roundId === null) continue;
+        const refundId = voidRefundId(bet.transactionId);
+        const posted = await ledgerService.post(
+          {
+            merchantCode: bet.merchantCode,
+            memberId: bet.memberId,
+            idempotencyKey: providerRefundKey(provider.code, bet.transactionId),
+            kind: 'reversal',
+            reversesTransactionId: bet.ledgerTransactionId,
+            currency: bet.currency,
+            reference: providerRoundReference(provider.code, bet.roundId),
+            memo: { provider: provider.code, round: bet.roundId, rollback: refundId, void: 'open_round' },
+          },
+          tx,
+        );
+        await gameRecords.adjustOpenRound(key, { stake: -bet.amount }, tx);
+        await wallet.markRolledBack(bet.id, refundId, now, tx);
+        const answer: ProviderTransactionResult = {
+          status: 'RS_OK',
+          transactionId: refundId,
+          operatorTransactionId: String(posted.transactionId),
+          currency: bet.currency,
+          balance: moneyNumber(posted.availableAfter ?? 0n),
+        };
+        const created = await wallet.insertTransaction(
+          {
+            merchantCode: bet.merchantCode,
+            providerCode: provider.code,
+            transactionId: refundId,
+            kind: 'rollback',
+            sessionId: bet.sessionId,
+            memberId: bet.memberId,
+            roundId: bet.roundId,
+            betTransactionId: bet.transactionId,
+            amount: bet.amount,
+            currency: bet.currency,
+            ledgerTransactionId: posted.transactionId,
+            requestDigest: digestOf('rollback', bet.memberId, [bet.transactionId]),
+            answer,
+            createdAt: now,
+          },
+          tx,
+        );
+        if (!created) throw new Error(`the void of provider bet ${bet.transactionId} found its id taken`);
+      }
+      await gameRecords.endRound(key, tx, now);
+      return 'voided';
+    });
+  }
+
   async function once(
     key: ProviderTransactionKey,
     kind: Exclude<ProviderTransactionKind, 'void_bet'>,
@@ -630,6 +717,42 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       });
       if (answer.operatorTransactionId !== null) deps.balanceChanged?.(session.memberId);
       return answer;
+    },
+
+    /**
+     * Closes every provider's rounds still open `openRoundHours` after their first stake, as the provider's
+     * policy says (docs/decisions/064-open-provider-rounds.md): `settle` ends the round as it stands (its
+     * stakes then count toward turnover, as a round-end would); `void` gives back each stake not rolled back
+     * (a refund under the same ledger key a provider's rollback of it would use, so a rollback that comes
+     * later refunds nothing again) and ends the round cancelled; a round that already paid a win is settled
+     * instead. Each round is one transaction; every process may run this at once: a round is closed once.
+     */
+    async closeOpenRounds(
+      /** Told of a round that could not be closed (tried again at the next pass). */
+      onFailed?: (round: OpenRoundKey, error: unknown) => void,
+    ): Promise<ClosedRounds> {
+      const done: ClosedRounds = { settled: 0, voided: 0, failed: 0 };
+      const now = clock();
+      for (const provider of await wallet.providerRows(deps.merchantCode)) {
+        const before = addMs(now, -provider.openRoundHours * 3_600_000);
+        const rounds = await wallet.openRoundsStartedBy(provider, before, OPEN_ROUNDS_PER_PASS);
+        for (const round of rounds) {
+          const key: OpenRoundKey = {
+            merchantCode: provider.merchantCode,
+            vendorCode: provider.code,
+            roundKey: round.roundKey,
+            memberId: round.memberId,
+          };
+          try {
+            const closed = await closeRound(provider, key, round.currency, clock());
+            if (closed) done[closed] += 1;
+          } catch (error) {
+            done.failed += 1;
+            onFailed?.(key, error);
+          }
+        }
+      }
+      return done;
     },
 
     /**

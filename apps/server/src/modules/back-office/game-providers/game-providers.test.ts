@@ -12,19 +12,24 @@ import { expectFailure } from '../../../test/answers.ts';
 import { buildTestApp, captureLogs, json } from '../../../test/app.ts';
 import { newOperator, signInOperator, useBackOfficeSuite } from '../../../test/back-office.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
+import { and, eq } from 'drizzle-orm';
+import { gameRound, providerSession } from '../../../db/schema/index.ts';
 import {
+  checkProviderTransactions,
   createProviderRegistry,
   createProviderWalletRepository,
   type ProviderWalletService,
 } from '../../provider-wallet/index.ts';
+import { checkLedger } from '../../wallet/index.ts';
 import { launchableGameId, signedRequest, testProviderWallet } from '../../provider-wallet/testing.ts';
 
 /**
  * Game providers in the back office (docs/back-office.md, "Game providers";
  * docs/decisions/050-game-providers-in-the-back-office.md): added with a key the server makes, shown once;
  * switched off; re-keyed with an overlap during which the previous key still signs, and not after it; the
- * key in no answer nor audit entry but the one that made it; owners only; and the start's registration of
- * the sandbox provider never undoing what the back office did.
+ * key in no answer nor audit entry but the one that made it; owners only; the start's registration of
+ * the sandbox provider never undoing what the back office did; and each provider's policy for its rounds
+ * left open (docs/decisions/064-open-provider-rounds.md).
  */
 describeEachDatabase('back-office game providers', (kind) => {
   const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
@@ -109,6 +114,8 @@ describeEachDatabase('back-office game providers', (kind) => {
       keyOrigin: 'back_office',
       previousKeyFingerprint: null,
       previousKeyUntil: null,
+      openRoundAction: 'settle',
+      openRoundHours: 24,
     });
     expect(await listed(code)).toEqual(issued.provider);
     const sessionId = await sessionAt(code, key);
@@ -212,6 +219,111 @@ describeEachDatabase('back-office game providers', (kind) => {
       'game_provider.update',
       'game_provider.update',
     ]);
+  });
+
+  it('closes rounds left open as each provider’s policy says: settled, or voided with the stakes back once', async () => {
+    // Added with the defaults (settle after 24 h), and with a policy of its own (void after 2 h).
+    const settling = await addProvider();
+    expect(settling.issued.provider).toMatchObject({ openRoundAction: 'settle', openRoundHours: 24 });
+    const voidingCode = uniqueCode('void');
+    const voiding = await value(adminCalls.adminCreateProvider, operators.owner, {
+      payload: {
+        code: voidingCode,
+        name: 'Voiding',
+        endpoint: null,
+        openRoundAction: 'void',
+        openRoundHours: 2,
+      },
+    });
+    expect(voiding.provider).toMatchObject({ openRoundAction: 'void', openRoundHours: 2 });
+    const update = (payload: object) =>
+      request(adminCalls.adminUpdateProvider, operators.owner, { params: { code: settling.code }, payload });
+    for (const bad of [{ openRoundHours: 0 }, { openRoundHours: 721 }, { openRoundAction: 'keep' }])
+      expectFailure(await update({ name: 'Settling', endpoint: null, ...bad }), 400, 'INVALID_INPUT');
+    const changed = await value(adminCalls.adminUpdateProvider, operators.owner, {
+      params: { code: settling.code },
+      payload: { name: 'Settling', endpoint: null, openRoundHours: 6 },
+    });
+    expect(changed).toMatchObject({ openRoundAction: 'settle', openRoundHours: 6 });
+    expect((await auditTrail(operators.owner, 'game_provider', settling.code))[0]).toMatchObject({
+      action: 'game_provider.update',
+      after: { openRoundHours: 6 },
+    });
+
+    const settled = await sessionAt(settling.code, settling.key);
+    const voided = await sessionAt(voidingCode, voiding.key);
+    const won = await sessionAt(voidingCode, voiding.key);
+    const balance = async (code: string, key: string, sessionId: string) =>
+      (await send(code, key, 'balance', { sessionId })).value.balance;
+    const roundOf = (sessionId: string, roundId: string, amount: number) => ({
+      ...stake(sessionId),
+      roundId,
+      amount,
+    });
+    await send(settling.code, settling.key, 'bet', roundOf(settled, 'left-open', 10_000));
+    const first = roundOf(voided, 'left-open', 10_000);
+    await send(voidingCode, voiding.key, 'bet', first);
+    await send(voidingCode, voiding.key, 'bet', roundOf(voided, 'left-open', 5_000));
+    await send(voidingCode, voiding.key, 'bet', roundOf(won, 'won-open', 10_000));
+    await send(voidingCode, voiding.key, 'win', roundOf(won, 'won-open', 4_000));
+    const statusOf = async (code: string, roundKey: string, sessionId: string) => {
+      const [session] = await db()
+        .select({ memberId: providerSession.memberId })
+        .from(providerSession)
+        .where(eq(providerSession.id, sessionId));
+      const [round] = await db()
+        .select({ status: gameRound.status, stake: gameRound.stake, payout: gameRound.payout })
+        .from(gameRound)
+        .where(
+          and(
+            eq(gameRound.vendorCode, code),
+            eq(gameRound.roundKey, roundKey),
+            eq(gameRound.memberId, String(session?.memberId)),
+          ),
+        );
+      return round && { ...round, stake: Number(round.stake), payout: Number(round.payout) };
+    };
+
+    // The closing passes of a process whose clock is later (the operators' sessions keep the suite's time).
+    const hoursOn = (hours: number) =>
+      testProviderWallet(db(), () => new Date(suite.time.clock().getTime() + hours * HOUR_MS + 1_000));
+    // Two hours on: the voiding provider's rounds close, by two passes at once; the settling one's waits.
+    await Promise.all([hoursOn(2).closeOpenRounds(), hoursOn(2).closeOpenRounds()]);
+    expect(await statusOf(voidingCode, 'left-open', voided)).toEqual({
+      status: 'cancelled',
+      stake: 0,
+      payout: 0,
+    });
+    expect(await balance(voidingCode, voiding.key, voided)).toBe(1_000_000);
+    // A round that paid a win is settled, not voided: a win is not taken back.
+    expect(await statusOf(voidingCode, 'won-open', won)).toEqual({
+      status: 'settled',
+      stake: 10_000,
+      payout: 4_000,
+    });
+    expect(await balance(voidingCode, voiding.key, won)).toBe(994_000);
+    expect(await statusOf(settling.code, 'left-open', settled)).toMatchObject({ status: 'open' });
+    // The provider's own rollback of a voided stake, coming later, refunds nothing again.
+    expect(
+      await send(voidingCode, voiding.key, 'rollback', {
+        sessionId: voided,
+        transactionId: randomUUID(),
+        betTransactionId: first.transactionId,
+      }),
+    ).toMatchObject({ status: 200, value: { balance: 1_000_000 } });
+
+    // Six hours on, the settling provider's round is settled; its win, coming after, is paid into it.
+    await hoursOn(6).closeOpenRounds();
+    expect(await statusOf(settling.code, 'left-open', settled)).toEqual({
+      status: 'settled',
+      stake: 10_000,
+      payout: 0,
+    });
+    expect(
+      await send(settling.code, settling.key, 'win', roundOf(settled, 'left-open', 3_000)),
+    ).toMatchObject({ status: 200, value: { balance: 993_000 } });
+    expect((await checkLedger(db())).problems).toEqual([]);
+    expect((await checkProviderTransactions(db())).problems).toEqual([]);
   });
 
   it('accepts the previous key until the overlap ends, then only the new one', async () => {

@@ -27,6 +27,8 @@ function providerOf(entry: ProviderEntry): AdminProvider {
     keyOrigin: entry.keyOrigin,
     previousKeyFingerprint: entry.previousKeyFingerprint,
     previousKeyUntil: entry.previousKeyUntil?.toISOString() ?? null,
+    openRoundAction: entry.openRoundAction,
+    openRoundHours: entry.openRoundHours,
   };
 }
 
@@ -40,8 +42,8 @@ function endpointOf(endpoint: string | null): string | null {
 /**
  * The merchant's game providers (docs/back-office.md, "Game providers";
  * docs/decisions/050-game-providers-in-the-back-office.md): add one with a first key made by the server,
- * rename it or change its API address, switch it on or off, rotate its key with an overlap, end an overlap
- * early. Each change locks the provider's row and is audited in its transaction as `game_provider.create`,
+ * rename it or change its API address and open-round policy (decision 064), switch it on or off, rotate its
+ * key with an overlap, end an overlap early. Each change locks the provider's row and is audited in its transaction as `game_provider.create`,
  * `game_provider.update`, `game_provider.rotate_key` or `game_provider.end_key_overlap`, with the provider
  * before and after as the list shows it: fingerprints, never a key. A key is answered once, by the call
  * that made it.
@@ -108,7 +110,17 @@ export function createGameProvidersAdmin(deps: {
       const input = createProviderRequest.parse(request);
       const apiUrl = endpointOf(input.endpoint);
       return db.transaction(async (tx) => {
-        const added = await registry.add({ merchantCode, code: input.code, name: input.name, apiUrl }, tx);
+        const added = await registry.add(
+          {
+            merchantCode,
+            code: input.code,
+            name: input.name,
+            apiUrl,
+            openRoundAction: input.openRoundAction,
+            openRoundHours: input.openRoundHours,
+          },
+          tx,
+        );
         if (!added) throw new DomainError('GAME_PROVIDER_EXISTS', { providerCode: input.code });
         const provider = providerOf(added.entry);
         await record(actor, 'game_provider.create', { after: provider }, tx);
@@ -120,7 +132,17 @@ export function createGameProvidersAdmin(deps: {
       const input = updateProviderRequest.parse(request);
       const apiUrl = endpointOf(input.endpoint);
       return change(actor, code, 'game_provider.update', async (_, tx) => {
-        await registry.change(merchantCode, code, { name: input.name, apiUrl }, tx);
+        await registry.change(
+          merchantCode,
+          code,
+          {
+            name: input.name,
+            apiUrl,
+            ...(input.openRoundAction !== undefined && { openRoundAction: input.openRoundAction }),
+            ...(input.openRoundHours !== undefined && { openRoundHours: input.openRoundHours }),
+          },
+          tx,
+        );
       });
     },
 
