@@ -212,10 +212,10 @@ export const providerTransaction = pgTable(
       sql`(${table.kind} = 'void_bet') = (${table.requestDigest} is null)
         and (${table.requestDigest} is null) = (${table.answer} is null)`,
     ),
-    // Only bets are rolled back, a void bet always is, and a rollback has its time.
+    // Only bets and wins are rolled back, a void bet always is, and a rollback has its time.
     check(
       'provider_transaction_rolled_back_check',
-      sql`(${table.rolledBackBy} is null or ${table.kind} in ('bet', 'void_bet'))
+      sql`(${table.rolledBackBy} is null or ${table.kind} in ('bet', 'void_bet', 'win'))
         and (${table.kind} <> 'void_bet' or ${table.rolledBackBy} is not null)
         and (${table.rolledBackBy} is null) = (${table.rolledBackAt} is null)`,
     ),

@@ -10,11 +10,11 @@ import { PROVIDER_KEY_PREFIXES } from './keys.ts';
  * docs/decisions/025-provider-wallet.md):
  * - every transaction that moved money is one ledger transaction of its kind (bet → `bet`, win → `win`,
  *   rollback → `reversal`), member, amount, currency and key (from the provider and its transaction id);
- * - a rollback that refunded reverses its own bet's ledger transaction, and that bet names it;
+ * - a rollback that moved money reverses its own bet's (or win's) ledger transaction, and that one names it;
  * - a bet marked rolled back is named by a rollback of it that refunded its stake (a void bet by any);
  * - every ledger transaction under a provider's key belongs to a provider transaction;
- * - every provider round of the game records has, as stake and payout, the sums of its bets (rolled-back
- *   ones left out) and wins.
+ * - every provider round of the game records has, as stake and payout, the sums of its bets and wins
+ *   (rolled-back ones left out).
  */
 export async function checkProviderTransactions(
   db: DbOrTx,
@@ -68,7 +68,7 @@ export async function checkProviderTransactions(
       providerCode: pt.providerCode,
       transactionId: pt.transactionId,
       kind: pt.kind,
-      matches: sql<boolean>`coalesce(${bet.kind} = 'bet' and ${bet.rolledBackBy} = ${pt.transactionId}
+      matches: sql<boolean>`coalesce(${bet.kind} in ('bet', 'win') and ${bet.rolledBackBy} = ${pt.transactionId}
         and ${bet.amount} = ${pt.amount}
         and ${ledgerTransaction.reversesTransactionId} = ${bet.ledgerTransactionId}, false)`,
     })
@@ -129,7 +129,10 @@ export async function checkProviderTransactions(
         sql<string>`coalesce(sum(${pt.amount}) filter (where ${pt.kind} = 'bet' and ${pt.rolledBackBy} is null), 0)`.as(
           'sum_stake',
         ),
-      payout: sql<string>`coalesce(sum(${pt.amount}) filter (where ${pt.kind} = 'win'), 0)`.as('sum_payout'),
+      payout:
+        sql<string>`coalesce(sum(${pt.amount}) filter (where ${pt.kind} = 'win' and ${pt.rolledBackBy} is null), 0)`.as(
+          'sum_payout',
+        ),
     })
     .from(pt)
     .where(sql`${pt.kind} in ('bet', 'win')`)

@@ -536,6 +536,45 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
     });
   });
 
+  it('takes back a win of a round still open, once; not a win already spent, nor one of an ended round', async () => {
+    const { caller, sessionId } = await player(50_000);
+    await send('bet', bet(sessionId, 'corrected', 10_000));
+    const win = bet(sessionId, 'corrected', 25_000);
+    expect(await send('win', win)).toMatchObject({ status: 200, value: { balance: 65_000 } });
+    const takeBack = { sessionId, transactionId: randomUUID(), betTransactionId: win.transactionId };
+    const taken = await send('rollback', takeBack);
+    expect(taken).toMatchObject({ status: 200, providerStatus: 'RS_OK', value: { balance: 40_000 } });
+    // Once: the same rollback answers the same; another one naming the win takes nothing more.
+    expect(await send('rollback', takeBack)).toEqual(taken);
+    expect(await send('rollback', { ...takeBack, transactionId: randomUUID() })).toMatchObject({
+      status: 200,
+      value: { balance: 40_000 },
+    });
+
+    // A win the member has played away since is not taken back: the balance never goes below zero.
+    const spent = bet(sessionId, 'corrected', 30_000);
+    await send('win', spent);
+    await send('bet', bet(sessionId, 'next-round', 60_000));
+    const takeSpent = () =>
+      send('rollback', { sessionId, transactionId: randomUUID(), betTransactionId: spent.transactionId });
+    expect(await takeSpent()).toMatchObject({
+      status: 409,
+      code: 'INSUFFICIENT_BALANCE',
+      providerStatus: 'RS_ERROR_NOT_ENOUGH_MONEY',
+    });
+    // Nor once its round has ended.
+    await send('round-end', { sessionId, roundId: 'corrected' });
+    expect(await takeSpent()).toMatchObject({ status: 409, code: 'GAME_ROUND_CLOSED' });
+    expect(await balanceOf(caller)).toBe(10_000);
+    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
+    expect(records.list.find((record) => record.roundId === 'corrected')).toMatchObject({
+      stake: 10_000,
+      payout: 30_000,
+      status: 'settled',
+    });
+    expect((await checkProviderTransactions(t.database.current.db)).problems).toEqual([]);
+  });
+
   it('refuses stakes of a member under a time-out, still paying the wins of the open round', async () => {
     const { sessionId, caller } = await player(60_000);
     await send('bet', bet(sessionId, 'paused-round', 10_000));

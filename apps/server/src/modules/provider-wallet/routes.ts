@@ -152,16 +152,18 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
   });
 
   route(app, 'providerRollback', {
-    summary: 'A game provider refunds a stake (signed)',
+    summary: 'A game provider refunds a stake, or takes back a win (signed)',
     description:
       `${SIGNING} Body: { sessionId, transactionId, betTransactionId }. The bet's stake comes back once, ` +
       'ever; a rollback of a bet not seen yet refunds nothing and the bet is refused if it comes later ' +
-      `(RS_ERROR_TRANSACTION_ROLLED_BACK). ${SESSION} ${REPEATS} Refused: a bet whose round already ended ` +
-      '409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED); an id that is not a bet of the player 404 NOT_FOUND ' +
-      '(RS_ERROR_TRANSACTION_DOES_NOT_EXIST).',
+      '(RS_ERROR_TRANSACTION_ROLLED_BACK). betTransactionId may name a win of a round still open: the win is ' +
+      `taken back once. ${SESSION} ${REPEATS} Refused: a bet or win whose round already ended ` +
+      '409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED); a win the balance no longer holds 409 ' +
+      'INSUFFICIENT_BALANCE (RS_ERROR_NOT_ENOUGH_MONEY); an id that is not a bet or win of the player 404 ' +
+      'NOT_FOUND (RS_ERROR_TRANSACTION_DOES_NOT_EXIST).',
     tags,
     config,
-    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'IDEMPOTENCY_CONFLICT'],
+    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'INSUFFICIENT_BALANCE', 'IDEMPOTENCY_CONFLICT'],
     handler: handle('rollback', service.rollback),
   });
 

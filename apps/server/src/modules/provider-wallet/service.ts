@@ -635,6 +635,11 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * its round. A bet not known yet is recorded as rolled back (refunding nothing), so that it is refused
      * if it arrives later; a bet already rolled back refunds nothing again. A bet whose round ended is not
      * refunded (its stake counted toward turnover): refused, GAME_ROUND_CLOSED.
+     *
+     * The id may name a win of the open round instead (a provider's correction): the win is taken back the
+     * same way (a `reversal` of it, once) and out of the round's payout. The member's balance never goes below
+     * zero: a win already spent is refused, INSUFFICIENT_BALANCE. A win of an ended round is not taken back
+     * (GAME_ROUND_CLOSED): it may have been locked with a bonus or withdrawn.
      */
     async rollback(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
       const { provider, body } = await verified('rollback', request, providerRollbackRequest);
@@ -680,12 +685,28 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           bet = await wallet.lockTransaction(betKey, tx);
           if (!bet) throw new Error(`provider bet ${body.betTransactionId} neither voided nor found`);
         }
-        if ((bet.kind !== 'bet' && bet.kind !== 'void_bet') || bet.memberId !== session.memberId)
+        if (
+          (bet.kind !== 'bet' && bet.kind !== 'void_bet' && bet.kind !== 'win') ||
+          bet.memberId !== session.memberId
+        )
           throw new DomainError('NOT_FOUND', { reason: 'BET_NOT_FOUND' });
         if (bet.rolledBackBy !== null) return nothing(bet.roundId);
+        if (bet.kind === 'win' && bet.ledgerTransactionId === null && bet.roundId !== null) {
+          // A win of nothing, in a round still open: marked, so the checks leave it out; nothing moves.
+          await gameRecords.adjustOpenRound(roundOf(session, bet.roundId), {}, tx);
+          await wallet.markRolledBack(bet.id, body.transactionId, now, tx);
+          return nothing(bet.roundId);
+        }
         const { roundId, ledgerTransactionId } = bet;
         if (roundId === null || ledgerTransactionId === null)
           throw new Error(`provider bet ${bet.transactionId} without its round or ledger transaction`);
+        // A win of an ended round is refused as such, whatever the balance (the round is checked again,
+        // under its lock, when its payout changes).
+        if (
+          bet.kind === 'win' &&
+          (await wallet.memberRound(roundOf(session, roundId), tx))?.status !== 'open'
+        )
+          throw new DomainError('GAME_ROUND_CLOSED', { roundId });
 
         const posted = await ledgerService.post(
           {
@@ -700,7 +721,11 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           },
           tx,
         );
-        await gameRecords.adjustOpenRound(roundOf(session, roundId), { stake: -bet.amount }, tx);
+        await gameRecords.adjustOpenRound(
+          roundOf(session, roundId),
+          bet.kind === 'win' ? { payout: -bet.amount } : { stake: -bet.amount },
+          tx,
+        );
         await wallet.markRolledBack(bet.id, body.transactionId, now, tx);
         return {
           row: {
