@@ -94,7 +94,15 @@ describe.skipIf(!postgresUrl)('scheduler leader on PostgreSQL', () => {
     const two = election(database, 20);
     await Promise.all([one.leader.start(), two.leader.start()]);
     expect([one.leader.leading, two.leader.leading].filter(Boolean)).toHaveLength(1);
-    const [leader, follower] = one.leader.leading ? [one, two] : [two, one];
+    await Promise.all([one.leader.stop(), two.leader.stop()]);
+
+    // The handover: the leader retries slowly, so that once its connection is lost the lock goes to the
+    // follower's next try (both retrying every 20 ms, the former leader's own next try may win it back).
+    const leader = election(database, 60_000);
+    await leader.leader.start();
+    const follower = election(database, 20);
+    await follower.leader.start();
+    expect(leader.leader.leading).toBe(true);
     expect(leader.work.running).toBe(true);
     expect(follower.work).toEqual({ running: false, starts: 0 });
     // Trying again changes nothing.
