@@ -2,6 +2,7 @@ import { CONTRACT_KINDS, DIVIDEND_PERIODS } from '@kl/contracts/agent-contracts'
 import { AGENT_APPLICATION_STATUSES, SETTLEMENT_STATUSES } from '@kl/contracts/agents';
 import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
 import { ADMIN_ANNOUNCEMENT_TYPES } from '@kl/contracts/admin/content';
+import { OPEN_ROUND_ACTIONS } from '@kl/contracts/admin/game-providers';
 import {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATUSES,
@@ -58,6 +59,11 @@ describe('the back office’s texts', () => {
       ...KYC_STATES.map((state) => `kyc.states.${state}`),
       ...KYC_DOCUMENT_KINDS.map((kind) => `kyc.kinds.${kind}`),
       ...KYC_PICTURES.flatMap((picture) => [`kyc.pictures.${picture}`, `kyc.pictureAlt.${picture}`]),
+      ...OPEN_ROUND_ACTIONS.flatMap((action) => [
+        `gameProviders.openRoundActions.${action}`,
+        `gameProviders.openRoundHints.${action}`,
+        `gameProviders.openRoundPolicies.${action}`,
+      ]),
     ];
     expect(expected.filter((key) => !catalogues.vi.has(key))).toEqual([]);
   });
