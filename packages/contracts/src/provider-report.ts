@@ -21,7 +21,7 @@ export const utcDay = z
 /** The signed purpose of the report's request and answer (the `action` of the wallet's scheme). */
 export const PROVIDER_REPORT_PURPOSE = 'report';
 
-export const PROVIDER_REPORT_ACTIONS = ['bet', 'win', 'rollback'] as const;
+export const PROVIDER_REPORT_ACTIONS = ['bet', 'win', 'rollback', 'credit'] as const;
 export type ProviderReportAction = (typeof PROVIDER_REPORT_ACTIONS)[number];
 
 /**
@@ -41,7 +41,7 @@ export const providerReportTransaction = z.object({
   roundId: z.string().nullable(),
   /** The operator's player id. */
   playerId: z.string(),
-  /** Minor units: staked, won; a rollback's is its bet's stake. */
+  /** Minor units: staked, won, credited; a rollback's is its bet's stake. */
   amount: money,
   currency: z.string(),
   status: z.enum(PROVIDER_REPORT_STATUSES),
@@ -94,7 +94,12 @@ export const reconciliationDifference = z.object({
 export type ReconciliationDifference = z.infer<typeof reconciliationDifference>;
 
 const actionTotal = z.object({ count: z.number().int().min(0), amount: money });
-const sideTotals = z.object({ bet: actionTotal, win: actionTotal, rollback: actionTotal });
+const sideTotals = z.object({
+  bet: actionTotal,
+  win: actionTotal,
+  rollback: actionTotal,
+  credit: actionTotal,
+});
 export const reconciliationTotals = z.object({ provider: sideTotals, operator: sideTotals });
 export type ReconciliationTotals = z.infer<typeof reconciliationTotals>;
 

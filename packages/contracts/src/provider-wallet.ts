@@ -6,8 +6,8 @@ import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
  * The seamless wallet of external game providers (docs/decisions/025-provider-wallet.md). A provider runs
  * the game on its own servers and calls the operator's wallet for every movement: the operator issues a
  * one-time launch token, the provider exchanges it for a session (`authenticate`) and then asks for the
- * balance, takes stakes (`bet`), pays wins (`win`), refunds a stake (`rollback`) and closes a round
- * (`roundEnd`).
+ * balance, takes stakes (`bet`), pays wins (`win`), refunds a stake (`rollback`), closes a round
+ * (`roundEnd`) and pays what no stake bought (`credit`: free rounds, bonus, jackpot and promotion wins).
  *
  * Every request is a JSON POST signed with the provider's secret: `x-provider-code` names the provider,
  * `x-provider-timestamp` is unix seconds, `x-provider-signature` the hex HMAC-SHA256 of
@@ -61,7 +61,15 @@ export const PROVIDER_STATUSES = [
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** The calls a provider makes, by the action its signature names. */
-export const PROVIDER_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback', 'round-end'] as const;
+export const PROVIDER_ACTIONS = [
+  'authenticate',
+  'balance',
+  'bet',
+  'win',
+  'rollback',
+  'round-end',
+  'credit',
+] as const;
 export type ProviderAction = (typeof PROVIDER_ACTIONS)[number];
 
 /** A provider's id of a transaction or a round: printable ASCII without spaces. */
@@ -116,6 +124,34 @@ export const providerRollbackRequest = z.object({
   betTransactionId: providerId,
 });
 export type ProviderRollbackRequest = z.infer<typeof providerRollbackRequest>;
+
+/**
+ * A provider's credits without a stake (docs/decisions/065-provider-credits.md), each a ledger kind of its
+ * own with its turnover rule:
+ * - `free_round`: the win of free rounds the operator granted (`grantId`): the grant's turnover multiple;
+ * - `bonus`: a win of the provider's bonus campaign: the merchant's bonus turnover multiple;
+ * - `promo`: a prize of the provider's promotion (a tournament, a prize drop): once its amount;
+ * - `jackpot`: a win of the provider's jackpot: none, it is cash.
+ */
+export const PROVIDER_CREDIT_KINDS = ['free_round', 'bonus', 'promo', 'jackpot'] as const;
+export type ProviderCreditKind = (typeof PROVIDER_CREDIT_KINDS)[number];
+
+/** A credit without a stake: a round it belongs to is optional; free rounds name their grant. */
+export const providerCreditRequest = z
+  .object({
+    sessionId,
+    transactionId: providerId,
+    kind: z.enum(PROVIDER_CREDIT_KINDS),
+    amount: stake,
+    currency,
+    roundId: providerId.optional(),
+    grantId: z.uuid().optional(),
+  })
+  .refine((body) => (body.kind === 'free_round') === (body.grantId !== undefined), {
+    message: 'grantId names the free rounds of a free_round credit, and only of one',
+    path: ['grantId'],
+  });
+export type ProviderCreditRequest = z.infer<typeof providerCreditRequest>;
 
 /** Ends a round: no more stakes nor wins in it; its stakes count toward turnover requirements. */
 export const providerRoundEndRequest = z.object({ sessionId, roundId: providerId });
@@ -204,5 +240,11 @@ export const providerWalletCalls = {
     path: '/api/provider-wallet/round-end',
     moduleId: 'FUNDTRANS3',
     response: providerRoundEndResult,
+  },
+  providerCredit: {
+    method: 'POST',
+    path: '/api/provider-wallet/credit',
+    moduleId: 'FUNDTRANS3',
+    response: providerTransactionResult,
   },
 } as const satisfies ApiTable;

@@ -35,7 +35,10 @@ export const TRIAL_CREDIT_AMOUNT = 2_000_000;
  * - `reversal`: undoes one earlier transaction (its entries negated);
  * - `trial_credit`: the demo credit of a trial member;
  * - `adjustment_credit`, `adjustment_debit`: a manual adjustment by an operator (docs/back-office.md);
- * - `agent_commission`: an agent's salary, hourly salary or dividend of one period (docs/agents.md).
+ * - `agent_commission`: an agent's salary, hourly salary or dividend of one period (docs/agents.md);
+ * - `free_round_win`, `bonus_win`, `jackpot_win`, `promo_win`: a game provider's credit without a stake (a
+ *   win of free rounds the operator granted, of a provider's bonus feature, of its jackpot, of its
+ *   promotion), each with its turnover rule (docs/decisions/065-provider-credits.md).
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -52,6 +55,10 @@ export const LEDGER_KINDS = [
   'adjustment_credit',
   'adjustment_debit',
   'agent_commission',
+  'free_round_win',
+  'bonus_win',
+  'jackpot_win',
+  'promo_win',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -80,6 +80,7 @@ const PATHS = {
   win: API.providerWin.path,
   rollback: API.providerRollback.path,
   'round-end': API.providerRoundEnd.path,
+  credit: API.providerCredit.path,
 } as const satisfies Record<ProviderAction, string>;
 
 const DEFAULT_ATTEMPTS = 3;

@@ -26,6 +26,10 @@ const LEDGER_KIND_NAMES: Record<LedgerKind, true> = {
   adjustment_credit: true,
   adjustment_debit: true,
   agent_commission: true,
+  free_round_win: true,
+  bonus_win: true,
+  jackpot_win: true,
+  promo_win: true,
 };
 const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(LEDGER_KIND_NAMES, kind);
 

@@ -18,6 +18,7 @@ const side = {
   bet: { count: 2, amount: 20_000 },
   win: { count: 2, amount: 19_500 },
   rollback: { count: 0, amount: 0 },
+  credit: { count: 1, amount: 7_000 },
 };
 const RUN: ReconciliationRun = {
   runId: 7,

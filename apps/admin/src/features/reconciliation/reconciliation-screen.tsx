@@ -184,6 +184,13 @@ export function ReconciliationScreen() {
       render: (_, run) =>
         `${money(run.totals.provider.win.amount)} / ${money(run.totals.operator.win.amount)}`,
     },
+    {
+      title: t('reconciliation.credits'),
+      key: 'credits',
+      align: 'right',
+      render: (_, run) =>
+        `${money(run.totals.provider.credit.amount)} / ${money(run.totals.operator.credit.amount)}`,
+    },
     { title: t('reconciliation.ranAt'), dataIndex: 'ranAt', render: formatDateTime },
     { title: t('reconciliation.ranBy'), dataIndex: 'ranBy' },
   ];

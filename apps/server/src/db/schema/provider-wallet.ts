@@ -7,6 +7,7 @@ import {
   PROVIDER_KEY_ORIGINS,
 } from '@kl/contracts/admin/game-providers';
 import { GAME_TYPES } from '@kl/contracts/games';
+import { PROVIDER_CREDIT_KINDS } from '@kl/contracts/provider-wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -137,11 +138,55 @@ export const providerSession = pgTable(
 );
 
 /**
+ * Free rounds granted to a member at a provider (docs/decisions/065-provider-credits.md): so many rounds of
+ * one game at a stake each, until a time; their wins are the provider's `free_round` credits naming the
+ * grant, credited with the grant's turnover multiple.
+ */
+export const providerFreeRounds = pgTable(
+  'provider_free_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    providerCode: text('provider_code').notNull(),
+    memberId: memberId(),
+    /** The catalogue's game the rounds are played in, and its name then. */
+    gameId: text('game_id').notNull(),
+    gameName: text('game_name').notNull(),
+    rounds: integer('rounds').notNull(),
+    /** The stake each round plays, in minor units (the provider's money, not the member's). */
+    roundValue: money('round_value').notNull(),
+    /** Times its winnings to stake before they can be withdrawn (0: none). */
+    turnoverMultiple: integer('turnover_multiple').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** What its credits paid so far. */
+    won: money('won')
+      .notNull()
+      .default(sql`0`),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'provider_free_rounds_provider_fk',
+      columns: [table.merchantCode, table.providerCode],
+      foreignColumns: [gameProvider.merchantCode, gameProvider.code],
+    }),
+    index('provider_free_rounds_member_idx').on(table.memberId, table.createdAt),
+    check('provider_free_rounds_rounds_check', sql`${table.rounds} between 1 and 1000`),
+    check('provider_free_rounds_value_check', sql`${table.roundValue} > 0 and ${table.won} >= 0`),
+    check('provider_free_rounds_turnover_check', sql`${table.turnoverMultiple} between 0 and 100`),
+  ],
+);
+
+export type ProviderFreeRoundsRow = typeof providerFreeRounds.$inferSelect;
+export type NewProviderFreeRounds = typeof providerFreeRounds.$inferInsert;
+
+/**
  * - `bet`, `win`, `rollback`: a transaction the provider sent and the wallet accepted, with its answer;
+ * - `credit`: a credit without a stake (its `credit_kind`; free rounds name their grant);
  * - `void_bet`: the id of a bet the provider rolled back before the wallet saw it (no money, no answer): the
  *   bet is refused if it comes later.
  */
-export const PROVIDER_TRANSACTION_KINDS = ['bet', 'win', 'rollback', 'void_bet'] as const;
+export const PROVIDER_TRANSACTION_KINDS = ['bet', 'win', 'rollback', 'void_bet', 'credit'] as const;
 export type ProviderTransactionKind = (typeof PROVIDER_TRANSACTION_KINDS)[number];
 
 /** Every transaction id a provider used, once: unique per provider. */
@@ -162,6 +207,9 @@ export const providerTransaction = pgTable(
     roundId: text('round_id'),
     /** A rollback's bet (its provider transaction id). */
     betTransactionId: text('bet_transaction_id'),
+    /** A credit's kind, and the free rounds a `free_round` credit pays the win of. */
+    creditKind: text('credit_kind', { enum: PROVIDER_CREDIT_KINDS }),
+    freeRoundsId: uuid('free_rounds_id').references(() => providerFreeRounds.id),
     /** Minor units: staked, won, or refunded (0 when a rollback refunded nothing); 0 for a void bet. */
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -202,6 +250,13 @@ export const providerTransaction = pgTable(
       'provider_transaction_round_check',
       sql`${table.kind} not in ('bet', 'win') or ${table.roundId} is not null`,
     ),
+    check(
+      'provider_transaction_credit_check',
+      sql`(${table.kind} = 'credit') = (${table.creditKind} is not null)
+        and (${table.creditKind} is not distinct from 'free_round') = (${table.freeRoundsId} is not null)
+        and (${table.kind} <> 'credit' or ${table.amount} > 0)`,
+    ),
+    check('provider_transaction_credit_kind_check', inList(table.creditKind, PROVIDER_CREDIT_KINDS)),
     check(
       'provider_transaction_rollback_check',
       sql`(${table.kind} = 'rollback') = (${table.betTransactionId} is not null)`,

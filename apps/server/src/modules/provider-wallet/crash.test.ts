@@ -10,7 +10,8 @@ import { launchableGameId, registerTestProvider, signedRequest, TEST_PROVIDER } 
 
 /**
  * Crash safety of the provider wallet (docs/decisions/025-provider-wallet.md): the real server process takes
- * a burst of provider calls (every player's stakes, wins, a rollback, round ends and a late win, each
+ * a burst of provider calls (every player's stakes, wins, a rollback, round ends, a late win and credits
+ * without a stake, each
  * player's calls in order, the players at once) and is killed (SIGKILL) in the middle of it. Started again
  * on the same data, it gets every call again, as a provider sends again what it saw no answer to (and,
  * here, what it did see). Then every answer given before the kill is given again unchanged, every wallet
@@ -28,10 +29,12 @@ interface ProviderCall {
 }
 
 /**
- * One player's calls, in the order the provider sends them: what they move adds up to −3,000. The last win
- * comes after its round ended (a late credit, docs/decisions/063-late-provider-credits.md).
+ * One player's calls, in the order the provider sends them: what they move adds up to +1,000. The last win
+ * comes after its round ended (a late credit, docs/decisions/063-late-provider-credits.md); four credits
+ * without a stake pay the free rounds `grantId` granted, a bonus, a promotion and a jackpot win
+ * (docs/decisions/065-provider-credits.md).
  */
-function callsOf(sessionId: string): ProviderCall[] {
+function callsOf(sessionId: string, grantId: string): ProviderCall[] {
   const id = () => randomUUID();
   const movement = (roundId: string, amount: number) => ({
     sessionId,
@@ -41,6 +44,10 @@ function callsOf(sessionId: string): ProviderCall[] {
     currency: 'VND',
   });
   const refunded = movement('r1', 5_000);
+  const credit = (kind: string, amount: number, extra: Record<string, unknown> = {}) => ({
+    action: 'credit' as const,
+    body: { sessionId, transactionId: id(), kind, amount, currency: 'VND', ...extra },
+  });
   return [
     { action: 'bet', body: movement('r1', 10_000) },
     { action: 'bet', body: refunded },
@@ -50,13 +57,17 @@ function callsOf(sessionId: string): ProviderCall[] {
     },
     { action: 'win', body: movement('r1', 30_000) },
     { action: 'round-end', body: { sessionId, roundId: 'r1' } },
+    credit('free_round', 2_000, { grantId, roundId: 'free-1' }),
+    credit('bonus', 1_000),
     { action: 'bet', body: movement('r2', 20_000) },
+    credit('promo', 500),
     { action: 'win', body: { ...movement('r2', 0), roundClosed: true } },
     { action: 'bet', body: movement('r3', 7_000) },
     { action: 'win', body: movement('r2', 4_000) },
+    credit('jackpot', 500, { roundId: 'r3' }),
   ];
 }
-const NET_PER_PLAYER = -3_000;
+const NET_PER_PLAYER = 1_000;
 
 /** Kills the server processes a failed test left running. */
 async function killLeftOver(runs: readonly ServerRun[]): Promise<void> {
@@ -85,6 +96,7 @@ for (const { kind, skip } of testDatabases()) {
       // The provider, the players with their money and their launch tokens, written before the server runs.
       const { database, env: databaseEnv } = await seededCopy(kind, 'data');
       const tokens: string[] = [];
+      const grants: string[] = [];
       try {
         const { db } = database;
         const service = await registerTestProvider(db, systemClock);
@@ -106,6 +118,17 @@ for (const { kind, skip } of testDatabases()) {
             gameId,
           });
           tokens.push(launch.token);
+          const freeRounds = await service.grantFreeRounds({
+            merchantCode: 'kimlong',
+            providerCode: TEST_PROVIDER.code,
+            memberId: member.id,
+            gameId,
+            rounds: 10,
+            roundValue: 1_000n,
+            turnoverMultiple: 3,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          });
+          grants.push(freeRounds.id);
         }
       } finally {
         await database.close();
@@ -125,7 +148,7 @@ for (const { kind, skip } of testDatabases()) {
         expect(authenticated.status).toBe(200);
         sessions.push(authenticated.body.value.sessionId as string);
       }
-      const chains = sessions.map(callsOf);
+      const chains = sessions.map((sessionId, index) => callsOf(sessionId, grants[index] ?? ''));
       const total = chains.flat().length;
 
       // Every player's calls in order, the players at once; once KILL_AFTER are answered the server is
@@ -183,7 +206,7 @@ for (const { kind, skip } of testDatabases()) {
       expect(await second.exited).toBe(0);
       const check = await runLedgerCheck(databaseEnv);
       expect(check.stdout).toContain(
-        `provider transactions: ${4 * PLAYERS} bet, ${PLAYERS} rollback, ${3 * PLAYERS} win; provider rounds: ${3 * PLAYERS}`,
+        `provider transactions: ${4 * PLAYERS} bet, ${4 * PLAYERS} credit, ${PLAYERS} rollback, ${3 * PLAYERS} win; provider rounds: ${3 * PLAYERS}`,
       );
       expect(check.stdout).toContain('ledger check OK');
       expect(check.code).toBe(0);

@@ -8,6 +8,8 @@ export const providerBetKey = (providerCode: string, transactionId: string) =>
   `provider-bet:${providerCode}:${transactionId}`;
 export const providerWinKey = (providerCode: string, transactionId: string) =>
   `provider-win:${providerCode}:${transactionId}`;
+export const providerCreditKey = (providerCode: string, transactionId: string) =>
+  `provider-credit:${providerCode}:${transactionId}`;
 /** A refund is keyed by the bet it refunds (not by the rollback's id): a bet is refunded once, ever. */
 export const providerRefundKey = (providerCode: string, betTransactionId: string) =>
   `provider-rollback:${providerCode}:${betTransactionId}`;
@@ -15,4 +17,9 @@ export const providerRoundReference = (providerCode: string, roundId: string) =>
   `provider-round:${providerCode}:${roundId}`;
 
 /** Every ledger key of a provider's movements starts with one of these (the ledger check pairs them). */
-export const PROVIDER_KEY_PREFIXES = ['provider-bet:', 'provider-win:', 'provider-rollback:'] as const;
+export const PROVIDER_KEY_PREFIXES = [
+  'provider-bet:',
+  'provider-win:',
+  'provider-rollback:',
+  'provider-credit:',
+] as const;

@@ -1,6 +1,11 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { gameRound, ledgerTransaction, providerTransaction } from '../../db/schema/index.ts';
+import {
+  gameRound,
+  ledgerTransaction,
+  providerFreeRounds,
+  providerTransaction,
+} from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { LedgerProblem } from '../wallet/index.ts';
 import { PROVIDER_KEY_PREFIXES } from './keys.ts';
@@ -9,7 +14,9 @@ import { PROVIDER_KEY_PREFIXES } from './keys.ts';
  * The providers' transactions against the ledger and the game records (run by `npm run ledger:check`;
  * docs/decisions/025-provider-wallet.md):
  * - every transaction that moved money is one ledger transaction of its kind (bet → `bet`, win → `win`,
- *   rollback → `reversal`), member, amount, currency and key (from the provider and its transaction id);
+ *   rollback → `reversal`, a credit → `<credit kind>_win`), member, amount, currency and key (from the
+ *   provider and its transaction id);
+ * - free rounds have won what their credits paid;
  * - a rollback that moved money reverses its own bet's (or win's) ledger transaction, and that one names it;
  * - a bet marked rolled back is named by a rollback of it that refunded its stake (a void bet by any);
  * - every ledger transaction under a provider's key belongs to a provider transaction;
@@ -29,8 +36,10 @@ export async function checkProviderTransactions(
       when 'bet' then 'provider-bet:' || ${pt.providerCode} || ':' || ${pt.transactionId}
       when 'win' then 'provider-win:' || ${pt.providerCode} || ':' || ${pt.transactionId}
       when 'rollback' then 'provider-rollback:' || ${pt.providerCode} || ':' || ${pt.betTransactionId}
+      when 'credit' then 'provider-credit:' || ${pt.providerCode} || ':' || ${pt.transactionId}
     end`;
-  const ledgerKindOf = sql`case ${pt.kind} when 'bet' then 'bet' when 'win' then 'win' when 'rollback' then 'reversal' end`;
+  const ledgerKindOf = sql`case ${pt.kind} when 'bet' then 'bet' when 'win' then 'win' when 'rollback' then 'reversal'
+      when 'credit' then ${pt.creditKind} || '_win' end`;
   const moved = await db
     .select({
       providerCode: pt.providerCode,
@@ -168,6 +177,32 @@ export async function checkProviderTransactions(
       add(
         'provider_round_mismatch',
         `provider ${row.providerCode} round ${row.roundId} of member ${row.memberId}: its game record is not stake ${row.stake}, payout ${row.payout}`,
+      );
+    }
+  }
+
+  const credited = db
+    .select({
+      freeRoundsId: sql<string>`${pt.freeRoundsId}`.as('credited_free_rounds_id'),
+      amount: sql<string>`sum(${pt.amount})`.as('credited_amount'),
+    })
+    .from(pt)
+    .where(sql`${pt.freeRoundsId} is not null`)
+    .groupBy(pt.freeRoundsId)
+    .as('credited');
+  const freeRounds = await db
+    .select({
+      id: providerFreeRounds.id,
+      won: sql<string>`${providerFreeRounds.won}::text`,
+      credited: sql<string>`coalesce(${credited.amount}, 0)::text`,
+    })
+    .from(providerFreeRounds)
+    .leftJoin(credited, eq(credited.freeRoundsId, providerFreeRounds.id));
+  for (const row of freeRounds) {
+    if (row.won !== row.credited) {
+      add(
+        'provider_free_rounds_mismatch',
+        `free rounds ${row.id}: won ${row.won} but their credits add up to ${row.credited}`,
       );
     }
   }

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@kl/contracts/api-paths';
 import type { GameRecords } from '@kl/contracts/game-records';
-import type {
-  ProviderAction,
-  ProviderAuthenticateResult,
-  ProviderStatus,
-} from '@kl/contracts/provider-wallet';
 import type { TurnoverSummary } from '@kl/contracts/wagering';
 import type { TransactionHistory } from '@kl/contracts/wallet';
 import { eq, like } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerTransaction } from '../../db/schema/index.ts';
 import { HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { call } from '../../test/accounts.ts';
@@ -17,14 +12,8 @@ import { captureLogs, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, checkWagering } from '../wallet/index.ts';
-import { checkProviderTransactions, type ProviderWalletService } from './index.ts';
-import {
-  launchableGameId,
-  registerTestProvider,
-  type SigningOptions,
-  signedRequest,
-  TEST_PROVIDER,
-} from './testing.ts';
+import { checkProviderTransactions } from './index.ts';
+import { TEST_PROVIDER, useProviderCalls } from './testing.ts';
 
 /**
  * The provider wallet's contract (docs/decisions/025-provider-wallet.md), as a provider sees it: signed
@@ -32,15 +21,6 @@ import {
  * that close, refunds that happen once, and a wallet that never goes below zero. One app and database per
  * database kind; each test plays with players of its own.
  */
-
-interface Answer {
-  status: number;
-  success: boolean;
-  code?: string;
-  /** The provider's status: the value's on success and on refusal alike. */
-  providerStatus: ProviderStatus;
-  value: Record<string, unknown>;
-}
 
 const OTHER_PROVIDER = {
   code: 'otherprov',
@@ -51,57 +31,8 @@ const OTHER_PROVIDER = {
 describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   const logs = captureLogs('info');
   const t = useTestApp(kind, { logger: logs.logger });
-  let service: ProviderWalletService;
-  let gameId: string;
-  const tokens: string[] = [];
-
-  beforeAll(async () => {
-    service = await registerTestProvider(t.database.current.db, t.time.clock);
-    await registerTestProvider(t.database.current.db, t.time.clock, OTHER_PROVIDER);
-    gameId = await launchableGameId(t.database.current.db);
-  });
-
-  async function send(
-    action: ProviderAction,
-    body: unknown,
-    options: SigningOptions & { provider?: typeof TEST_PROVIDER } = {},
-  ): Promise<Answer> {
-    const request = signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options);
-    const response = await t.app.inject(request);
-    const parsed = json<{ success: boolean; code?: string; value: Record<string, unknown> }>(response);
-    return {
-      status: response.statusCode,
-      success: parsed.success,
-      ...(parsed.code !== undefined && { code: parsed.code }),
-      providerStatus: parsed.value.status as ProviderStatus,
-      value: parsed.value,
-    };
-  }
-
-  /**
-   * A member with `funds` in the wallet, launched at the provider: its authenticated session. The funds are
-   * credited directly, or deposited the member's way (`deposit`: a requirement to play them through).
-   */
-  async function player(
-    funds: number,
-    provider: typeof TEST_PROVIDER = TEST_PROVIDER,
-    credit: 'fund' | 'deposit' = 'fund',
-  ) {
-    const { row, caller } = await t.newMember();
-    if (funds > 0 && credit === 'fund') await t.fund(row.id, funds);
-    if (funds > 0 && credit === 'deposit') await t.deposit(caller, funds);
-    const { token } = await service.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: provider.code,
-      gameId,
-    });
-    tokens.push(token);
-    const authenticated = await send('authenticate', { token }, { provider });
-    expect(authenticated.status, JSON.stringify(authenticated.value)).toBe(200);
-    const value = authenticated.value as ProviderAuthenticateResult;
-    return { memberId: row.id, caller, sessionId: value.sessionId, token };
-  }
+  const suite = useProviderCalls(t, [OTHER_PROVIDER]);
+  const { send, player, tokens } = suite;
 
   const balanceOf = async (caller: MemberCaller) => (await t.walletOf(caller)).sumBalance;
   const movementsUnder = async (keyPattern: string) =>
@@ -122,11 +53,11 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   it('exchanges a launch token for a session once, with the player, balance and game', async () => {
     const { row } = await t.newMember();
     await t.fund(row.id, 250_000);
-    const { token } = await service.issueLaunchToken({
+    const { token } = await suite.service.issueLaunchToken({
       merchantCode: 'kimlong',
       memberId: row.id,
       providerCode: TEST_PROVIDER.code,
-      gameId,
+      gameId: suite.gameId,
     });
     tokens.push(token);
     const first = await send('authenticate', { token });
@@ -135,7 +66,7 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       playerId: row.id,
       currency: 'VND',
       balance: 250_000,
-      gameId,
+      gameId: suite.gameId,
       demo: false,
     });
     // Once: the launch address seen again (history, a Referer, a proxy's log) opens nothing, and two at
@@ -146,11 +77,11 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       value: { reason: 'TOKEN_USED' },
       providerStatus: 'RS_ERROR_INVALID_TOKEN',
     });
-    const { token: raced } = await service.issueLaunchToken({
+    const { token: raced } = await suite.service.issueLaunchToken({
       merchantCode: 'kimlong',
       memberId: row.id,
       providerCode: TEST_PROVIDER.code,
-      gameId,
+      gameId: suite.gameId,
     });
     tokens.push(raced);
     const both = await Promise.all([
@@ -175,11 +106,11 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       await send('balance', { sessionId: first.value.sessionId }, { provider: OTHER_PROVIDER }),
     ).toMatchObject({ status: 404, code: 'NOT_FOUND', providerStatus: 'RS_ERROR_INVALID_TOKEN' });
 
-    const late = await service.issueLaunchToken({
+    const late = await suite.service.issueLaunchToken({
       merchantCode: 'kimlong',
       memberId: row.id,
       providerCode: TEST_PROVIDER.code,
-      gameId,
+      gameId: suite.gameId,
     });
     t.time.advance(6 * MINUTE_MS);
     expect(await send('authenticate', { token: late.token })).toMatchObject({
@@ -247,7 +178,7 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       providerStatus: 'RS_ERROR_INVALID_TOKEN',
     });
     const disabled = { ...OTHER_PROVIDER, code: 'offprov' };
-    await service.saveProvider({ merchantCode: 'kimlong', ...disabled, enabled: false });
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...disabled, enabled: false });
     expect(await send('balance', { sessionId }, { provider: disabled })).toMatchObject({
       status: 403,
       code: 'FEATURE_NOT_ENABLED',
@@ -258,12 +189,12 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   it('takes a changed key and a provider switched off or on again from the next bet on, whatever the server read before', async () => {
     // Another process (the back office's) changes the provider: this server read it at the first bet.
     const provider = { ...OTHER_PROVIDER, code: 'keyprov' };
-    await service.saveProvider({ merchantCode: 'kimlong', ...provider });
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...provider });
     const { sessionId, caller } = await player(100_000, provider);
     expect(await send('bet', bet(sessionId, 'key-1', 1_000), { provider })).toMatchObject({ status: 200 });
 
     const rotated = { ...provider, secret: 'keyprov-rotated-secret-0123456789abcdef' };
-    await service.saveProvider({ merchantCode: 'kimlong', ...rotated });
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...rotated });
     expect(await send('bet', bet(sessionId, 'key-2', 1_000), { provider })).toMatchObject({
       status: 401,
       code: 'PROVIDER_SIGNATURE_INVALID',
@@ -273,7 +204,7 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       value: { balance: 98_000 },
     });
 
-    await service.saveProvider({ merchantCode: 'kimlong', ...rotated, enabled: false });
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...rotated, enabled: false });
     for (const action of ['bet', 'win'] as const) {
       expect(await send(action, bet(sessionId, 'key-2', 1_000), { provider: rotated })).toMatchObject({
         status: 403,
@@ -281,7 +212,7 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       });
     }
     // Switched on again, its next bet is taken at once.
-    await service.saveProvider({ merchantCode: 'kimlong', ...rotated });
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...rotated });
     expect(await send('bet', bet(sessionId, 'key-3', 1_000), { provider: rotated })).toMatchObject({
       status: 200,
       value: { balance: 97_000 },
@@ -468,7 +399,7 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
     expect(records.list[0]).toMatchObject({
       roundId: 'counted-round',
       vendorCode: TEST_PROVIDER.code,
-      gameId,
+      gameId: suite.gameId,
       stake: 50_000,
       payout: 12_000,
       net: -38_000,

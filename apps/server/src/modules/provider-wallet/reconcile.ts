@@ -112,6 +112,7 @@ const emptyTotals = () => ({
   bet: { count: 0, amount: 0n },
   win: { count: 0, amount: 0n },
   rollback: { count: 0, amount: 0n },
+  credit: { count: 0, amount: 0n },
 });
 
 export interface Reconciliation {
@@ -213,6 +214,7 @@ const totalsOut = (totals: Reconciliation['totals']): ReconciliationTotals => {
     bet: { count: of.bet.count, amount: Number(of.bet.amount) },
     win: { count: of.win.count, amount: Number(of.win.amount) },
     rollback: { count: of.rollback.count, amount: Number(of.rollback.amount) },
+    credit: { count: of.credit.count, amount: Number(of.credit.amount) },
   });
   return { provider: side(totals.provider), operator: side(totals.operator) };
 };
@@ -228,7 +230,7 @@ export function runSummaryOf(row: ProviderReconciliationRow): ReconciliationRunS
       count: of?.[name]?.count ?? 0,
       amount: Number(of?.[name]?.amount ?? 0),
     });
-    return { bet: action('bet'), win: action('win'), rollback: action('rollback') };
+    return { bet: action('bet'), win: action('win'), rollback: action('rollback'), credit: action('credit') };
   };
   return {
     runId: row.id,

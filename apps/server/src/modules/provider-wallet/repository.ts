@@ -13,14 +13,18 @@ import {
   lt,
   lte,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import {
   gameProvider,
   type GameProviderRow,
   gameRound,
   member,
+  type NewProviderFreeRounds,
   type NewProviderSession,
   type NewProviderTransaction,
+  providerFreeRounds,
+  type ProviderFreeRoundsRow,
   providerReconciliation,
   type ProviderReconciliationRow,
   providerSession,
@@ -427,6 +431,27 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         .where(eq(providerTransaction.id, id));
     },
 
+    // Free rounds (docs/decisions/065-provider-credits.md).
+
+    async insertFreeRounds(row: NewProviderFreeRounds, tx: DbOrTx = db): Promise<ProviderFreeRoundsRow> {
+      const [created] = await tx.insert(providerFreeRounds).values(row).returning();
+      if (!created) throw new Error('free rounds not written');
+      return created;
+    },
+
+    async findFreeRounds(id: string, tx: DbOrTx = db): Promise<ProviderFreeRoundsRow | undefined> {
+      const [row] = await tx.select().from(providerFreeRounds).where(eq(providerFreeRounds.id, id));
+      return row;
+    },
+
+    /** Adds a credit's amount to what the free rounds won (inside the credit's transaction). */
+    async addFreeRoundsWin(id: string, amount: bigint, tx: DbOrTx): Promise<void> {
+      await tx
+        .update(providerFreeRounds)
+        .set({ won: sql`${providerFreeRounds.won} + ${amount}` })
+        .where(eq(providerFreeRounds.id, id));
+    },
+
     // The daily reconciliation (docs/decisions/028-provider-reconciliation.md).
 
     async listProviders(merchantCode: string): Promise<OpenedProviderRow[]> {
@@ -449,7 +474,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
             eq(providerTransaction.providerCode, providerCode),
             gte(providerTransaction.createdAt, from),
             lt(providerTransaction.createdAt, to),
-            inArray(providerTransaction.kind, ['bet', 'win', 'rollback']),
+            inArray(providerTransaction.kind, ['bet', 'win', 'rollback', 'credit']),
           ),
         )
         .orderBy(providerTransaction.id);

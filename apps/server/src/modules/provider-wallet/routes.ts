@@ -167,6 +167,21 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     handler: handle('rollback', service.rollback),
   });
 
+  route(app, 'providerCredit', {
+    summary:
+      'A game provider pays what no stake bought: free rounds, bonus, jackpot or promotion wins (signed)',
+    description:
+      `${SIGNING} Body: { sessionId, transactionId, kind, amount, currency, roundId?, grantId? }; kind is ` +
+      'free_round (grantId naming the free rounds granted to the player at this provider: their turnover ' +
+      'multiple applies), bonus (the merchant’s bonus turnover), promo (played through once) or jackpot ' +
+      `(no turnover). ${SESSION} ${REPEATS} Refused: free rounds not the player’s at this provider 404 ` +
+      'NOT_FOUND; a trial player (but a jackpot) 403 FEATURE_NOT_ENABLED (RS_ERROR_USER_DISABLED).',
+    tags,
+    config,
+    failures: [...SESSION_FAILURES, 'IDEMPOTENCY_CONFLICT'],
+    handler: handle('credit', service.credit),
+  });
+
   route(app, 'providerRoundEnd', {
     summary: 'A game provider ends a round (signed)',
     description:

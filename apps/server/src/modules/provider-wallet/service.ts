@@ -10,6 +10,8 @@ import {
   providerBalanceRequest,
   type ProviderBalanceResult,
   providerBetRequest,
+  type ProviderCreditKind,
+  providerCreditRequest,
   providerRollbackRequest,
   providerRoundEndRequest,
   type ProviderRoundEndResult,
@@ -17,13 +19,15 @@ import {
   type ProviderTransactionResult,
   providerWinRequest,
 } from '@kl/contracts/provider-wallet';
-import { WALLET_CURRENCY } from '@kl/contracts/wallet';
+import { type LedgerKind, MAX_LEDGER_AMOUNT, WALLET_CURRENCY } from '@kl/contracts/wallet';
+import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import { isTrialMember, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import type {
   GameProviderRow,
   NewProviderTransaction,
+  ProviderFreeRoundsRow,
   ProviderSessionRow,
   ProviderTransactionKind,
   ProviderTransactionRow,
@@ -34,8 +38,19 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { functionRefusal, rowsOf } from '../../platform/db-errors.ts';
 import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
-import { DEFAULT_WAGERING_SETTING, type LedgerService, moneyNumber } from '../wallet/index.ts';
-import { providerBetKey, providerRefundKey, providerRoundReference, providerWinKey } from './keys.ts';
+import {
+  type BonusTurnoverTerms,
+  DEFAULT_WAGERING_SETTING,
+  type LedgerService,
+  moneyNumber,
+} from '../wallet/index.ts';
+import {
+  providerBetKey,
+  providerCreditKey,
+  providerRefundKey,
+  providerRoundReference,
+  providerWinKey,
+} from './keys.ts';
 import type { OpenedProviderRow, ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
 import { checkUnderKeys } from './signing-keys.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
@@ -111,9 +126,47 @@ class TransactionIdTaken extends Error {}
 type MovementRow = Pick<
   NewProviderTransaction,
   'sessionId' | 'memberId' | 'roundId' | 'betTransactionId' | 'amount' | 'currency' | 'ledgerTransactionId'
->;
+> &
+  Pick<NewProviderTransaction, 'creditKind' | 'freeRoundsId'>;
+
+/** The ledger kind of each credit without a stake (docs/decisions/065-provider-credits.md). */
+const CREDIT_LEDGER_KINDS = {
+  free_round: 'free_round_win',
+  bonus: 'bonus_win',
+  promo: 'promo_win',
+  jackpot: 'jackpot_win',
+} as const satisfies Record<ProviderCreditKind, LedgerKind>;
+
+/**
+ * A credit's turnover terms: free rounds carry their grant's multiple, a provider's promotion prize is played
+ * through once, a bonus-campaign win takes the merchant's bonus terms (none given: the ledger applies them),
+ * and a jackpot none (its ledger kind has no requirement).
+ */
+function creditTurnover(
+  kind: ProviderCreditKind,
+  freeRounds: ProviderFreeRoundsRow | undefined,
+): BonusTurnoverTerms | undefined {
+  if (kind === 'free_round') return { multiple: freeRounds?.turnoverMultiple ?? 0, base: 'bonus' };
+  if (kind === 'promo') return { multiple: 1, base: 'bonus' };
+  return undefined;
+}
+
+/** Free rounds an operator grants (docs/decisions/065-provider-credits.md). */
+export interface FreeRoundsGrant {
+  merchantCode: string;
+  providerCode: string;
+  memberId: string;
+  gameId: string;
+  rounds: number;
+  roundValue: bigint;
+  turnoverMultiple: number;
+  expiresAt: Date;
+}
 
 const ISSUES_SHOWN = 10;
+
+/** The most free rounds one grant gives. */
+export const FREE_ROUNDS_MAX = 1000;
 
 /** Rounds a provider's closing pass takes at most; the next pass takes the rest. */
 const OPEN_ROUNDS_PER_PASS = 200;
@@ -595,6 +648,128 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         gameId: session.gameId,
         demo,
       };
+    },
+
+    /**
+     * Grants free rounds of the catalogue's game to a real member at the provider: their wins come as the
+     * provider's `free_round` credits naming the grant. Refused while the provider is off or unknown, for a
+     * game not in the catalogue (or off), and for a trial member (free rounds are real money).
+     */
+    async grantFreeRounds(grant: FreeRoundsGrant): Promise<ProviderFreeRoundsRow> {
+      const now = clock();
+      if (!Number.isInteger(grant.rounds) || grant.rounds < 1 || grant.rounds > FREE_ROUNDS_MAX)
+        throw new DomainError('INVALID_INPUT', { field: 'rounds', max: FREE_ROUNDS_MAX });
+      if (grant.roundValue <= 0n || grant.roundValue > BigInt(MAX_LEDGER_AMOUNT))
+        throw new DomainError('INVALID_INPUT', { field: 'roundValue' });
+      if (
+        !Number.isInteger(grant.turnoverMultiple) ||
+        grant.turnoverMultiple < 0 ||
+        grant.turnoverMultiple > 100
+      )
+        throw new DomainError('INVALID_INPUT', { field: 'turnoverMultiple', max: 100 });
+      if (grant.expiresAt <= now) throw new DomainError('INVALID_INPUT', { field: 'expiresAt' });
+      const provider = await wallet.findProvider(grant.merchantCode, grant.providerCode);
+      if (!provider) throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'PROVIDER_NOT_FOUND' });
+      if (!provider.enabled) throw new DomainError('GAME_PROVIDER_DISABLED', { provider: provider.code });
+      const player = await playerOf(grant.merchantCode, grant.memberId);
+      if (isTrialMember(player.type))
+        throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
+      const game = await deps.findGame(grant.merchantCode, grant.gameId);
+      if (!game) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
+      if (!game.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
+      return wallet.insertFreeRounds({
+        merchantCode: grant.merchantCode,
+        providerCode: provider.code,
+        memberId: grant.memberId,
+        gameId: game.gameId,
+        gameName: game.gameName,
+        rounds: grant.rounds,
+        roundValue: grant.roundValue,
+        turnoverMultiple: grant.turnoverMultiple,
+        expiresAt: grant.expiresAt,
+        createdAt: now,
+      });
+    },
+
+    /**
+     * Pays a credit without a stake (docs/decisions/065-provider-credits.md): its ledger kind by its kind,
+     * with that kind's turnover rule, once per transaction id (a repeat answers the first answer). A
+     * free-round credit names free rounds granted to the session's member at this provider; it is paid even
+     * after they expired (a round played before may be credited late). A round it names is the member's
+     * history's, not a stake's: the credit is not part of the round's payout. Paid whatever the session's
+     * age or the member's play limits; refused for a trial member but the jackpot (promotional money is real).
+     */
+    async credit(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
+      const { provider, body } = await verified('credit', request, providerCreditRequest);
+      const session = await sessionOf(provider, body.sessionId);
+      const { memberId } = session;
+      const digest = digestOf('credit', memberId, [
+        body.kind,
+        body.amount,
+        body.currency,
+        body.roundId ?? null,
+        body.grantId ?? null,
+      ]);
+      let freeRounds: ProviderFreeRoundsRow | undefined;
+      const answer = await once(
+        keyOf(provider, body.transactionId),
+        'credit',
+        digest,
+        async (tx) => {
+          const amount = BigInt(body.amount);
+          const posted = await ledgerService.post(
+            {
+              merchantCode: session.merchantCode,
+              memberId,
+              idempotencyKey: providerCreditKey(provider.code, body.transactionId),
+              kind: CREDIT_LEDGER_KINDS[body.kind],
+              amount,
+              currency: session.currency,
+              reference:
+                body.roundId === undefined ? null : providerRoundReference(provider.code, body.roundId),
+              memo: {
+                provider: provider.code,
+                credit: body.kind,
+                game: session.gameId,
+                gameName: freeRounds?.gameName ?? session.gameName,
+                ...(body.roundId !== undefined && { round: body.roundId }),
+                ...(freeRounds && { freeRounds: freeRounds.id }),
+              },
+              turnover: creditTurnover(body.kind, freeRounds),
+            },
+            tx,
+          );
+          if (freeRounds) await wallet.addFreeRoundsWin(freeRounds.id, amount, tx);
+          return {
+            row: {
+              sessionId: session.id,
+              memberId,
+              roundId: body.roundId ?? null,
+              betTransactionId: null,
+              amount,
+              currency: session.currency,
+              ledgerTransactionId: posted.transactionId,
+              creditKind: body.kind,
+              freeRoundsId: freeRounds?.id ?? null,
+            },
+            answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
+          };
+        },
+        async () => {
+          const refusal = currencyRefusal(session, body.currency);
+          if (refusal) throw refusal;
+          if (body.grantId === undefined) return;
+          freeRounds = await wallet.findFreeRounds(body.grantId);
+          if (
+            freeRounds?.merchantCode !== provider.merchantCode ||
+            freeRounds.providerCode !== provider.code ||
+            freeRounds.memberId !== memberId
+          )
+            throw new DomainError('NOT_FOUND', { reason: 'FREE_ROUNDS_NOT_FOUND' });
+        },
+      );
+      if (answer.operatorTransactionId !== null) deps.balanceChanged?.(memberId);
+      return answer;
     },
 
     async balance(request: SignedProviderRequest): Promise<ProviderBalanceResult> {

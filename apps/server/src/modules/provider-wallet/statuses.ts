@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@kl/contracts/errors';
+import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import type { ProviderStatus } from '@kl/contracts/provider-wallet';
 
 /**
@@ -15,6 +16,7 @@ const BY_REASON: Readonly<Record<string, ProviderStatus>> = {
   BET_NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   SESSION_NOT_FOUND: 'RS_ERROR_INVALID_TOKEN',
   MEMBER_NOT_FOUND: 'RS_ERROR_INVALID_TOKEN',
+  [ACTUAL_ACCOUNT_REQUIRED]: 'RS_ERROR_USER_DISABLED',
 };
 
 const BY_CODE: Partial<Record<ErrorCode, ProviderStatus>> = {

@@ -4,14 +4,19 @@ import {
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
   type ProviderAction,
+  type ProviderAuthenticateResult,
+  type ProviderStatus,
 } from '@kl/contracts/provider-wallet';
 import { and, eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { game } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { DEVELOPMENT_SECRET_KEYS } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
+import { json } from '../../test/app.ts';
+import type { TestApp } from '../../test/suite.ts';
 import { createWalletModule } from '../wallet/index.ts';
 import { createProviderWalletModule, type ProviderWalletService } from './index.ts';
 import { signProviderRequest } from '@kl/signing/provider';
@@ -38,6 +43,7 @@ export const PROVIDER_CALLS = {
   win: API.providerWin,
   rollback: API.providerRollback,
   'round-end': API.providerRoundEnd,
+  credit: API.providerCredit,
 } as const satisfies Record<ProviderAction, { path: string }>;
 
 /** How a test request departs from a well-signed one. */
@@ -128,4 +134,90 @@ export async function launchableGameId(db: Db): Promise<string> {
     .limit(1);
   if (!row) throw new Error('the seeded catalogue has no game');
   return row.gameId;
+}
+
+/** A provider's answer as a test reads it: the HTTP status, the envelope and the provider's status. */
+export interface ProviderAnswer {
+  status: number;
+  success: boolean;
+  code?: string;
+  /** The provider's status: the value's on success and on refusal alike. */
+  providerStatus: ProviderStatus;
+  value: Record<string, unknown>;
+}
+
+/**
+ * The provider wallet of a suite: TEST_PROVIDER and `others` registered before its tests (`service`, and
+ * `gameId` a slot to launch), calls as a provider makes them on the suite's app, and players launched at
+ * it. Launch tokens issued are kept in `tokens`, for tests that look for them in the logs.
+ */
+export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = []) {
+  const tokens: string[] = [];
+  let registered: { service: ProviderWalletService; gameId: string } | undefined;
+  beforeAll(async () => {
+    const { db } = t.database.current;
+    const service = await registerTestProvider(db, t.time.clock);
+    for (const other of others) await registerTestProvider(db, t.time.clock, other);
+    registered = { service, gameId: await launchableGameId(db) };
+  });
+  const ready = () => {
+    if (!registered) throw new Error('the provider is registered before the tests');
+    return registered;
+  };
+  const service = () => ready().service;
+  const gameId = () => ready().gameId;
+
+  async function send(
+    action: ProviderAction,
+    body: unknown,
+    options: SigningOptions & { provider?: TestProvider } = {},
+  ): Promise<ProviderAnswer> {
+    const request = signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options);
+    const response = await t.app.inject(request);
+    const parsed = json<{ success: boolean; code?: string; value: Record<string, unknown> }>(response);
+    return {
+      status: response.statusCode,
+      success: parsed.success,
+      ...(parsed.code !== undefined && { code: parsed.code }),
+      providerStatus: parsed.value.status as ProviderStatus,
+      value: parsed.value,
+    };
+  }
+
+  /**
+   * A member with `funds` in the wallet, launched at the provider: its authenticated session. The funds are
+   * credited directly, or deposited the member's way (`deposit`: a requirement to play them through).
+   */
+  async function player(
+    funds: number,
+    provider: TestProvider = TEST_PROVIDER,
+    credit: 'fund' | 'deposit' = 'fund',
+  ) {
+    const { row, caller } = await t.newMember();
+    if (funds > 0 && credit === 'fund') await t.fund(row.id, funds);
+    if (funds > 0 && credit === 'deposit') await t.deposit(caller, funds);
+    const { token } = await service().issueLaunchToken({
+      merchantCode: 'kimlong',
+      memberId: row.id,
+      providerCode: provider.code,
+      gameId: gameId(),
+    });
+    tokens.push(token);
+    const authenticated = await send('authenticate', { token }, { provider });
+    if (authenticated.status !== 200) throw new Error(`authenticate: ${JSON.stringify(authenticated.value)}`);
+    const value = authenticated.value as ProviderAuthenticateResult;
+    return { memberId: row.id, caller, sessionId: value.sessionId, token };
+  }
+
+  return {
+    send,
+    player,
+    tokens,
+    get service() {
+      return service();
+    },
+    get gameId() {
+      return gameId();
+    },
+  };
 }

@@ -22,7 +22,13 @@ type LedgerSums = readonly { kind: string; amount: string }[];
 export function bonusStanding(sums: LedgerSums): { deposits: bigint; bonuses: bigint; over: boolean } {
   const amount = (kind: string) => BigInt(sums.find((row) => row.kind === kind)?.amount ?? 0);
   const deposits = amount('deposit');
-  const bonuses = amount('bonus') - amount('bonus_forfeit');
+  // Promotional money a provider paid without a stake counts as bonus money.
+  const bonuses =
+    amount('bonus') +
+    amount('free_round_win') +
+    amount('bonus_win') +
+    amount('promo_win') -
+    amount('bonus_forfeit');
   return { deposits, bonuses, over: bonuses > 0n && bonuses > deposits };
 }
 

@@ -37,7 +37,12 @@ export {
 export { moneyNumber } from './money.ts';
 export { seedWageringSetting } from './seed.ts';
 export { checkWagering } from './wagering-check.ts';
-export { DEFAULT_WAGERING_SETTING, type SettledRound, type WageringRules } from './wagering.ts';
+export {
+  type BonusTurnoverTerms,
+  DEFAULT_WAGERING_SETTING,
+  type SettledRound,
+  type WageringRules,
+} from './wagering.ts';
 export { createWageringRepository, type WageringRepository } from './wagering-repository.ts';
 export { forfeitKey, type WageringService } from './wagering-service.ts';
 export { walletAnswer, walletRoutes } from './routes.ts';

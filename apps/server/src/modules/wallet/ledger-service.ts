@@ -38,6 +38,12 @@ const MOVEMENTS: Record<Exclude<LedgerKind, 'reversal' | 'game_round'>, Movement
   adjustment_credit: { from: { house: 'adjustments' }, to: { member: 'available' }, members: 'real' },
   adjustment_debit: { from: { member: 'available' }, to: { house: 'adjustments' }, members: 'real' },
   agent_commission: { from: { house: 'agent_commissions' }, to: { member: 'available' }, members: 'real' },
+  // A game provider's credits without a stake (docs/decisions/065-provider-credits.md): promotional money
+  // from the bonuses account, a jackpot from the wins account (the provider invoices what its pool paid).
+  free_round_win: { from: { house: 'bonuses' }, to: { member: 'available' }, members: 'real' },
+  bonus_win: { from: { house: 'bonuses' }, to: { member: 'available' }, members: 'real' },
+  promo_win: { from: { house: 'bonuses' }, to: { member: 'available' }, members: 'real' },
+  jackpot_win: { from: { house: 'wins' }, to: { member: 'available' }, members: 'any' },
 };
 
 /** A game round moves the stake like a bet, then the payout like a win; real and demo money alike. */
@@ -211,6 +217,9 @@ export function createLedgerService(deps: {
         );
         return;
       case 'bonus':
+      case 'free_round_win':
+      case 'bonus_win':
+      case 'promo_win':
         await wagering.bonusCredited(
           {
             merchantCode,

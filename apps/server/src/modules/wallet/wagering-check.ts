@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { LedgerProblem } from './ledger-check.ts';
+import { BONUS_KINDS } from './wagering.ts';
 
 /**
  * Turnover requirements against the ledger (run by `npm run ledger:check`; docs/decisions/017):
@@ -16,7 +17,7 @@ import type { LedgerProblem } from './ledger-check.ts';
  *   stake of a settled round of the same member whose stake the ledger took;
  * - a met requirement reached its turnover, a running one has not;
  * - a member's running requirements lock no more than their available balance;
- * - a bonus requirement belongs to a `bonus` transaction of its member (and, when it names a claim, to that
+ * - a bonus requirement belongs to a `bonus` transaction (or a provider's promotional credit) of its member (and, when it names a claim, to that
  *   claimed claim credited by it); a deposit requirement to a `deposit` transaction of its member;
  * - every `bonus_forfeit` transaction is the forfeit of exactly one forfeited requirement of its member.
  */
@@ -34,7 +35,10 @@ export async function checkWagering(db: DbOrTx): Promise<{ summary: string; prob
       counted: sql<string>`coalesce((select sum(${wageringProgress.amount}) from ${wageringProgress}
         where ${wageringProgress.requirementId} = ${wageringRequirement.id}), 0)::text`,
       hasBonus: sql<boolean>`${wageringRequirement.bonusTransactionId} is not null`,
-      bonusMatches: sql<boolean>`coalesce((select ${ledgerTransaction.kind} = 'bonus'
+      bonusMatches: sql<boolean>`coalesce((select ${ledgerTransaction.kind} in (${sql.join(
+        BONUS_KINDS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
         and ${ledgerTransaction.memberId} = ${wageringRequirement.memberId}
         from ${ledgerTransaction} where ${ledgerTransaction.id} = ${wageringRequirement.bonusTransactionId}), false)`,
       hasClaim: sql<boolean>`${wageringRequirement.claimId} is not null`,

@@ -1,4 +1,5 @@
 import type { GameType } from '@kl/contracts/games';
+import type { LedgerKind } from '@kl/contracts/wallet';
 import type { TurnoverBase, TurnoverRefusal } from '@kl/contracts/wagering';
 import type { WageringRequirementRow, WageringSettingRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -27,6 +28,17 @@ export const DEFAULT_WAGERING_SETTING: Omit<WageringSettingRow, 'merchantCode'> 
   referralMinDeposit: 0n,
   referralMinTurnover: 0n,
 };
+
+/**
+ * The ledger kinds credited with a turnover requirement of their own, as a bonus: a bonus, and a game
+ * provider's promotional credits (docs/decisions/065-provider-credits.md).
+ */
+export const BONUS_KINDS = [
+  'bonus',
+  'free_round_win',
+  'bonus_win',
+  'promo_win',
+] as const satisfies readonly LedgerKind[];
 
 export const lockedOf = (row: Pick<WageringRequirementRow, 'lockedBonus' | 'lockedDeposit'>) =>
   row.lockedBonus + row.lockedDeposit;

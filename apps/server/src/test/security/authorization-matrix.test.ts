@@ -301,6 +301,7 @@ const EXPECTATIONS = {
   providerWin: { access: 'provider' },
   providerRollback: { access: 'provider' },
   providerRoundEnd: { access: 'provider' },
+  providerCredit: { access: 'provider' },
   // The provider's daily report: only a request signed with its key (docs/decisions/028-provider-reconciliation.md).
 
   /** A registration link's code is all it needs (a bad one: AGENT_LINK_INCORRECT). */
@@ -1420,6 +1421,17 @@ describeEachDatabase('authorization matrix', (kind) => {
       }),
     },
     providerRoundEnd: { build: () => ({ payload: { sessionId: randomUUID(), roundId: 'matrix-round' } }) },
+    providerCredit: {
+      build: () => ({
+        payload: {
+          sessionId: randomUUID(),
+          transactionId: randomUUID(),
+          kind: 'jackpot',
+          amount: 1_000,
+          currency: 'VND',
+        },
+      }),
+    },
 
     agentLinkVisit: { build: () => ({ payload: { code: AGENT_LINK } }) },
     agentApplicationState: { build: () => ({}) },

@@ -115,7 +115,7 @@ describe('transaction history (/m/member/history)', () => {
     expect(asked().at(-1)?.kind).toBe('withdrawal_hold,withdrawal_release,withdrawal_paid');
 
     await user.selectOptions(within(page).getByLabelText('Type'), 'Bets and wins');
-    await waitFor(() => expect(asked().at(-1)?.kind).toBe('bet,win,game_round'));
+    await waitFor(() => expect(asked().at(-1)?.kind).toBe('bet,win,game_round,jackpot_win'));
 
     await user.selectOptions(within(page).getByLabelText('Type'), 'All');
     await user.selectOptions(within(page).getByLabelText('Period'), 'Today');

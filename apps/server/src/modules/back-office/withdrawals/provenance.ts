@@ -76,7 +76,7 @@ export function createProvenance(db: Db) {
         since: since?.toISOString() ?? null,
         deposits: moneyNumber(deposits),
         stakes: moneyNumber(amount('bet') + amount('game_round')),
-        winnings: moneyNumber(amount('win') + payout('game_round')),
+        winnings: moneyNumber(amount('win') + payout('game_round') + amount('jackpot_win')),
         bonuses: moneyNumber(bonuses),
         manualCredits: moneyNumber(manualCredits),
         manualDebits: moneyNumber(amount('adjustment_debit')),

@@ -13,6 +13,6 @@ describe('history kind filters', () => {
   it('ask the server for the kinds of a group, or for every kind', () => {
     expect(kindParam('all')).toBeUndefined();
     expect(kindParam('withdrawal')).toBe('withdrawal_hold,withdrawal_release,withdrawal_paid');
-    expect(kindParam('games')).toBe('bet,win,game_round');
+    expect(kindParam('games')).toBe('bet,win,game_round,jackpot_win');
   });
 });

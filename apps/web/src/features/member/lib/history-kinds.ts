@@ -7,8 +7,8 @@ export type HistoryKindFilter = (typeof HISTORY_KIND_FILTERS)[number];
 const KINDS: Record<Exclude<HistoryKindFilter, 'all'>, readonly LedgerKind[]> = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_paid'],
-  games: ['bet', 'win', 'game_round'],
-  bonus: ['bonus', 'bonus_forfeit'],
+  games: ['bet', 'win', 'game_round', 'jackpot_win'],
+  bonus: ['bonus', 'bonus_forfeit', 'free_round_win', 'bonus_win', 'promo_win'],
   other: ['reversal', 'trial_credit', 'adjustment_credit', 'adjustment_debit', 'agent_commission'],
 };
 
