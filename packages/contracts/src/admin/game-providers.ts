@@ -70,6 +70,13 @@ const providerEndpoint = z
 
 /** Who set the current key: the environment at start, or an operator here (then the environment no longer does). */
 export const PROVIDER_KEY_ORIGINS = ['environment', 'back_office'] as const;
+
+/**
+ * The wallet protocol a provider speaks: the site's own (`native`: HMAC-signed JSON, refusals as HTTP 4xx)
+ * or a provider's published one, through its adapter.
+ */
+export const PROVIDER_PROTOCOLS = ['native', 'hub88'] as const;
+export type ProviderProtocol = (typeof PROVIDER_PROTOCOLS)[number];
 export type ProviderKeyOrigin = (typeof PROVIDER_KEY_ORIGINS)[number];
 
 /** A provider as the back office lists it: never a key, only fingerprints. */

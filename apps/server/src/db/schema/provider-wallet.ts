@@ -5,7 +5,9 @@ import {
   OPEN_ROUND_HOURS_MAX,
   OPEN_ROUND_HOURS_MIN,
   PROVIDER_KEY_ORIGINS,
+  PROVIDER_PROTOCOLS,
 } from '@kl/contracts/admin/game-providers';
+import { FREE_ROUNDS_STATUSES } from '@kl/contracts/admin/free-rounds';
 import { GAME_TYPES } from '@kl/contracts/games';
 import { PROVIDER_CREDIT_KINDS } from '@kl/contracts/provider-wallet';
 import { sql } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { operator } from './back-office.ts';
 import { at, inList, money } from './columns.ts';
 import { ledgerTransactionId, memberId, merchantCode } from './references.ts';
 
@@ -61,6 +64,12 @@ export const gameProvider = pgTable(
      */
     previousSecret: text('previous_secret'),
     previousSecretUntil: at('previous_secret_until'),
+    /**
+     * The wallet protocol it speaks (docs/decisions/065-provider-credits.md): the site's own, or a published
+     * one through its adapter, whose settings (keys, addresses) are kept sealed as `secret` is.
+     */
+    protocol: text('protocol', { enum: PROVIDER_PROTOCOLS }).notNull().default('native'),
+    protocolSettings: text('protocol_settings'),
     /** The provider's API address (http or https), where the site reaches it; null when it has none. */
     apiUrl: text('api_url'),
     /** False: every request of the provider is refused (RS_ERROR_INVALID_PARTNER) and nothing launches. */
@@ -92,6 +101,7 @@ export const gameProvider = pgTable(
         and (${table.previousSecret} is null or length(${table.previousSecret}) >= 32)`,
     ),
     check('game_provider_api_url_check', sql`${table.apiUrl} ~ '^https?://'`),
+    check('game_provider_protocol_check', inList(table.protocol, PROVIDER_PROTOCOLS)),
   ],
 );
 
@@ -162,6 +172,17 @@ export const providerFreeRounds = pgTable(
     won: money('won')
       .notNull()
       .default(sql`0`),
+    status: text('status', { enum: FREE_ROUNDS_STATUSES }).notNull().default('active'),
+    /** Why, for the second operator and the audit. */
+    reason: text('reason'),
+    /** The requester's key: the same request again answers this grant. */
+    idempotencyKey: text('idempotency_key'),
+    requestedBy: uuid('requested_by').references(() => operator.id),
+    decidedBy: uuid('decided_by').references(() => operator.id),
+    decidedAt: at('decided_at'),
+    /** When the provider took it; what it answered when it did not. */
+    deliveredAt: at('delivered_at'),
+    deliveryError: text('delivery_error'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -171,6 +192,9 @@ export const providerFreeRounds = pgTable(
       foreignColumns: [gameProvider.merchantCode, gameProvider.code],
     }),
     index('provider_free_rounds_member_idx').on(table.memberId, table.createdAt),
+    index('provider_free_rounds_status_idx').on(table.merchantCode, table.status, table.createdAt),
+    uniqueIndex('provider_free_rounds_key').on(table.merchantCode, table.idempotencyKey),
+    check('provider_free_rounds_status_check', inList(table.status, FREE_ROUNDS_STATUSES)),
     check('provider_free_rounds_rounds_check', sql`${table.rounds} between 1 and 1000`),
     check('provider_free_rounds_value_check', sql`${table.roundValue} > 0 and ${table.won} >= 0`),
     check('provider_free_rounds_turnover_check', sql`${table.turnoverMultiple} between 0 and 100`),

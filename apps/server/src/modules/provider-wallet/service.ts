@@ -761,7 +761,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           if (body.grantId === undefined) return;
           freeRounds = await wallet.findFreeRounds(body.grantId);
           if (
-            freeRounds?.merchantCode !== provider.merchantCode ||
+            freeRounds?.status !== 'active' ||
+            freeRounds.merchantCode !== provider.merchantCode ||
             freeRounds.providerCode !== provider.code ||
             freeRounds.memberId !== memberId
           )
