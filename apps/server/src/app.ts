@@ -34,6 +34,7 @@ import {
   createProviderWalletModule,
   registerSandboxProvider,
   sandboxProviderAdapter,
+  sandboxProviderFreeRoundsUrl,
   sandboxProviderReportUrl,
 } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
@@ -241,6 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The sandbox provider answers its daily report at its address (docs/decisions/028-provider-reconciliation.md).
     reportUrl: (code) =>
       config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
+    freeRoundsUrl: (code) =>
+      config.sandboxProvider ? sandboxProviderFreeRoundsUrl(sandboxProviderUrl(), code) : undefined,
     reconcileScheduler: config.nodeEnv !== 'test',
     balanceChanged,
   });
@@ -339,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reconciliation: providerWallet.reconciliation,
       gameProviders: providerWallet.providerNames,
       providerRegistry: providerWallet.providerRegistry,
+      freeRounds: providerWallet.freeRounds,
       changes,
       outbox,
       balanceChanged,

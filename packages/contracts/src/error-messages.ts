@@ -100,6 +100,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SEGREGATION_OF_DUTIES:
       'Bạn đã cấp tiền cho thành viên này gần đây nên không được duyệt khoản rút của họ. Hãy nhờ người duyệt khác.',
     ADJUSTMENT_CLOSED: 'Điều chỉnh này đã được xử lý',
+    FREE_ROUNDS_CLOSED: 'Lượt quay miễn phí này đã được xử lý',
     INVITATION_INVALID: 'Liên kết mời không hợp lệ hoặc đã được sử dụng',
     INVITATION_EXPIRED: 'Liên kết mời đã hết hạn, vui lòng đề nghị chủ sở hữu cấp liên kết mới',
     INVITATION_REQUIRED:
@@ -245,6 +246,7 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     SEGREGATION_OF_DUTIES:
       'You gave this member money recently, so you may not approve their withdrawal. Ask another approver.',
     ADJUSTMENT_CLOSED: 'This adjustment has already been decided',
+    FREE_ROUNDS_CLOSED: 'These free rounds have already been decided',
     INVITATION_INVALID: 'This invitation link is not valid or has already been used',
     INVITATION_EXPIRED: 'This invitation link has expired; ask an owner for a new one',
     INVITATION_REQUIRED: 'Your sign-in was reset: open the invitation link an owner gave you',

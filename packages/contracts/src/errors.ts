@@ -111,6 +111,7 @@ export const ERROR_CATALOGUE = {
   APPROVER_NOT_INDEPENDENT: { status: 409 },
   SEGREGATION_OF_DUTIES: { status: 403 },
   ADJUSTMENT_CLOSED: { status: 409 },
+  FREE_ROUNDS_CLOSED: { status: 409 },
   // Back office operators' credentials (admin/credentials.ts): an invitation link unknown or used, or past
   // its time; credentials reset, to be set through the link; a request already waiting, or decided; a
   // sign-in that needs a captcha first.

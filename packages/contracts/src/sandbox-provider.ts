@@ -256,16 +256,40 @@ export const sandboxSlotMachine = z.object({
 });
 export type SandboxSlotMachine = z.infer<typeof sandboxSlotMachine>;
 
-export const sandboxSlotSpinRequest = z.object({
-  lineBet: z
-    .number()
-    .int()
-    .refine((value) => (SANDBOX_SLOT_LINE_BETS as readonly number[]).includes(value), {
-      error: `must be one of ${SANDBOX_SLOT_LINE_BETS.join(', ')}`,
-    }),
-  /** The same key (per session) answers the same spin: a retry never stakes or pays twice. */
-  requestKey: z.string().min(8).max(64),
+/**
+ * The free rounds the session's player has in its game (the oldest grant with rounds left, not expired):
+ * each plays at `lineBet` (the grant's round value over the machine's lines), staking nothing of theirs.
+ */
+export const sandboxSlotFreeRounds = z.object({
+  grantId: z.uuid(),
+  roundsLeft: z.number().int().positive(),
+  lineBet: moneySchema,
 });
+export type SandboxSlotFreeRounds = z.infer<typeof sandboxSlotFreeRounds>;
+
+/** The slot's state: the machine, and the session's free rounds (null when it has none to play). */
+export const sandboxSlotState = sandboxSlotMachine.extend({ freeRounds: sandboxSlotFreeRounds.nullable() });
+export type SandboxSlotState = z.infer<typeof sandboxSlotState>;
+
+export const sandboxSlotSpinRequest = z
+  .object({
+    /** A paid spin's line bet; a free round plays at its grant's and sends none. */
+    lineBet: z
+      .number()
+      .int()
+      .refine((value) => (SANDBOX_SLOT_LINE_BETS as readonly number[]).includes(value), {
+        error: `must be one of ${SANDBOX_SLOT_LINE_BETS.join(', ')}`,
+      })
+      .optional(),
+    /** A free round of the session's free rounds (none left: 409 BONUS_NOT_CLAIMABLE, NO_FREE_ROUNDS). */
+    free: z.boolean().optional(),
+    /** The same key (per session) answers the same spin: a retry never stakes or pays twice. */
+    requestKey: z.string().min(8).max(64),
+  })
+  .refine((request) => request.free === true || request.lineBet !== undefined, {
+    error: 'a paid spin names its line bet',
+    path: ['lineBet'],
+  });
 export type SandboxSlotSpinRequest = z.infer<typeof sandboxSlotSpinRequest>;
 
 export const sandboxSlotSpinResult = z.object({
@@ -282,8 +306,49 @@ export const sandboxSlotSpinResult = z.object({
   balance: moneySchema,
   /** True when the request key had been used: the answer is that spin's. */
   replayed: z.boolean(),
+  /** A free round: nothing staked (`stake` 0), what it returned credited as the grant's win. */
+  free: z.boolean(),
+  /** The session's free rounds after this spin (null: none left to play). */
+  freeRounds: sandboxSlotFreeRounds.nullable(),
 });
 export type SandboxSlotSpinResult = z.infer<typeof sandboxSlotSpinResult>;
+
+// ——— free rounds granted by the operator ———
+
+/**
+ * The signed purpose of the operator's grant of free rounds (the `action` of the wallet's scheme,
+ * docs/decisions/025-provider-wallet.md): `x-provider-signature` is the hex HMAC-SHA256, under the key the
+ * provider shares with the operator, of `<timestamp>.free-rounds.<raw body>`.
+ */
+export const FREE_ROUNDS_PURPOSE = 'free-rounds';
+
+/**
+ * Free rounds the operator grants a player (docs/decisions/065-provider-credits.md), handed to the provider:
+ * `rounds` rounds of the catalogue's `gameId`, each of `roundValue` (minor units: the total stake of one
+ * round), playable until `expiresAt`. Their wins come back as the wallet's `free_round` credits naming
+ * `grantId`. The same grant id again with the same body answers the same; with another body 409
+ * IDEMPOTENCY_CONFLICT.
+ */
+export const sandboxFreeRoundsGrant = z.object({
+  /** The operator's id of the grant (`provider_free_rounds`). */
+  grantId: z.uuid(),
+  /** The operator's member id (the wallet's player id). */
+  playerId: z.string().min(1).max(100),
+  gameId: z.string().min(1).max(100),
+  rounds: z.number().int().min(1).max(1000),
+  roundValue: stake,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type SandboxFreeRoundsGrant = z.infer<typeof sandboxFreeRoundsGrant>;
+
+export const sandboxFreeRoundsGrantResult = z.object({
+  status: z.literal('RS_OK'),
+  grantId: z.uuid(),
+  /** The rounds not yet played. */
+  roundsLeft: z.number().int().min(0),
+});
+export type SandboxFreeRoundsGrantResult = z.infer<typeof sandboxFreeRoundsGrantResult>;
 
 /** The value of a refusal the wallet gave: the provider's status beside the catalogue code. */
 export const sandboxWalletRefusal = z.object({ providerStatus: z.enum(PROVIDER_STATUSES) });
@@ -358,7 +423,7 @@ export const sandboxProviderCalls = {
     method: 'GET',
     path: '/api/sandbox-provider/slot',
     moduleId: 'COMM3',
-    response: sandboxSlotMachine,
+    response: sandboxSlotState,
   },
   sandboxProviderSlotSpin: {
     method: 'POST',
@@ -366,5 +431,16 @@ export const sandboxProviderCalls = {
     moduleId: 'COMM3',
     body: sandboxSlotSpinRequest,
     response: sandboxSlotSpinResult,
+  },
+  /**
+   * The operator's call, not the game client's: signed with the provider's key (FREE_ROUNDS_PURPOSE over
+   * the raw body, headers of the wallet's scheme). As the wallet's calls, it has no body schema here: the
+   * route checks the signature over the raw text first, then reads it with `sandboxFreeRoundsGrant`.
+   */
+  sandboxProviderGrantFreeRounds: {
+    method: 'POST',
+    path: '/api/sandbox-provider/free-rounds',
+    moduleId: 'COMM3',
+    response: sandboxFreeRoundsGrantResult,
   },
 } as const satisfies ApiTable;

@@ -24,7 +24,12 @@ export type TurnoverBase = (typeof TURNOVER_BASES)[number];
 export const REQUIREMENT_STATUSES = ['active', 'met', 'forfeited'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
-export const REQUIREMENT_SOURCES = ['bonus', 'deposit'] as const;
+/**
+ * What a requirement plays through: a bonus (a promotion's, or another such as VIP's), a deposit, or
+ * what a game provider paid without a stake (`free_rounds`: the win of free rounds; `provider_bonus`: a
+ * provider's bonus or promotion prize; docs/decisions/065-provider-credits.md).
+ */
+export const REQUIREMENT_SOURCES = ['bonus', 'deposit', 'free_rounds', 'provider_bonus'] as const;
 export type RequirementSource = (typeof REQUIREMENT_SOURCES)[number];
 
 /**
@@ -41,7 +46,10 @@ export const wageringRequirement = z.object({
   id: z.number().int().positive(),
   source: z.enum(REQUIREMENT_SOURCES),
   status: z.enum(REQUIREMENT_STATUSES),
-  /** The promotion of a bonus (its title in the caller's language); null for a deposit. */
+  /**
+   * The promotion of a bonus (its title in the caller's language); the game of a provider's credit; null for
+   * a deposit.
+   */
   promotionId: z.number().int().positive().nullable(),
   promotionTitle: z.string().nullable(),
   /** Turnover to reach, and reached so far (never above `required` once met). */

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, inList, money } from './columns.ts';
 
 /**
  * The sandbox game provider's own state (docs/decisions/026-sandbox-provider.md): its player sessions, the
- * rounds of its live tables, its matches, bet slips, fishing shots and slot spins. It stands in for a
+ * rounds of its live tables, its matches, bet slips, fishing shots, slot spins and the free rounds the
+ * operator granted. It stands in for a
  * provider on other servers, so no table here references the operator's (members, ledger, game
  * records): the provider knows the player only by the operator's player id and the wallet session it was
  * given, and moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
@@ -150,12 +152,43 @@ export const sandboxFishingShot = pgTable('sandbox_fishing_shot', {
   createdAt: at('created_at').notNull(),
 });
 
+/**
+ * Free rounds the operator granted a player in a game (docs/decisions/065-provider-credits.md), handed over
+ * signed (`POST /api/sandbox-provider/free-rounds`): its id is the operator's grant id, so a grant sent again
+ * is the same row. `used` counts the rounds taken, each by one conditional update before its spin is
+ * played, so parallel spins never play more than `rounds`.
+ */
+export const sandboxFreeRounds = pgTable(
+  'sandbox_free_rounds',
+  {
+    /** The operator's grant id, named by the wallet's `free_round` credits of its wins. */
+    id: uuid('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    /** The catalogue's game the rounds are played in. */
+    gameId: text('game_id').notNull(),
+    rounds: integer('rounds').notNull(),
+    /** The total stake of one round (minor units): its line bet is this over the machine's lines. */
+    roundValue: money('round_value').notNull(),
+    currency: text('currency').notNull(),
+    used: integer('used').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('sandbox_free_rounds_player_idx').on(table.playerId, table.gameId, table.createdAt),
+    check('sandbox_free_rounds_rounds_check', sql`${table.rounds} between 1 and 1000`),
+    check('sandbox_free_rounds_used_check', sql`${table.used} between 0 and ${table.rounds}`),
+    check('sandbox_free_rounds_value_check', sql`${table.roundValue} > 0`),
+  ],
+);
+
 export const SANDBOX_SLOT_SPIN_STATUSES = ['pending', 'settled', 'rolled-back'] as const;
 
 /**
  * A slot spin: stake and return, settled at once (its id is the round id of its wallet calls). The round
  * (base spin and free spins) is played from its seeds before the stake is taken; the player's request key
- * makes a retried spin answer the first one.
+ * makes a retried spin answer the first one. A free round names its grant and stakes nothing (stake 0): what
+ * it returned is the wallet's `free_round` credit `free:<id>`.
  */
 export const sandboxSlotSpin = pgTable(
   'sandbox_slot_spin',
@@ -175,6 +208,8 @@ export const sandboxSlotSpin = pgTable(
     spins: jsonb('spins').notNull(),
     returned: money('returned').notNull(),
     status: text('status', { enum: SANDBOX_SLOT_SPIN_STATUSES }).notNull(),
+    /** The grant a free round was taken from; null for a paid spin. */
+    freeRoundsId: uuid('free_rounds_id').references(() => sandboxFreeRounds.id),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -187,22 +222,22 @@ export const sandboxSlotSpin = pgTable(
 export const SANDBOX_WALLET_CALL_STATUSES = ['pending', 'accepted', 'refused', 'unanswered'] as const;
 
 /**
- * Every money call the provider sent the wallet (`bet`, `win`, `rollback`), once per transaction id, with
- * what became of it: the provider's own record, from which it answers its daily report to the operator
- * (docs/decisions/028-provider-reconciliation.md). Written before the call (`pending`) and updated with
- * its answer; a later retry of the same id updates the same row.
+ * Every money call the provider sent the wallet (`bet`, `win`, `rollback`, `credit`), once per transaction
+ * id, with what became of it: the provider's own record, from which it answers its daily report to the
+ * operator (docs/decisions/028-provider-reconciliation.md). Written before the call (`pending`) and updated
+ * with its answer; a later retry of the same id updates the same row.
  */
 export const sandboxWalletCall = pgTable(
   'sandbox_wallet_call',
   {
     transactionId: text('transaction_id').primaryKey(),
-    action: text('action', { enum: ['bet', 'win', 'rollback'] }).notNull(),
+    action: text('action', { enum: ['bet', 'win', 'rollback', 'credit'] }).notNull(),
     walletSessionId: uuid('wallet_session_id').notNull(),
-    /** The round of a bet or win (a rollback's is its bet's). */
+    /** The round of a bet, win or credit (a rollback's is its bet's). */
     roundId: text('round_id'),
     /** A rollback's bet. */
     betTransactionId: text('bet_transaction_id'),
-    /** Staked or won (a rollback: null, its bet's stake). */
+    /** Staked, won or credited (a rollback: null, its bet's stake). */
     amount: money('amount'),
     currency: text('currency').notNull(),
     roundClosed: boolean('round_closed').notNull().default(false),

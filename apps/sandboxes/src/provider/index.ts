@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Clock, MINUTE_MS } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { createFishingService, PENDING_SHOT_MS } from './fishing.ts';
+import { createFreeRoundsService, registerFreeRoundsRoute } from './free-rounds.ts';
 import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
 import { registerReportRoute, withCallLog } from './report.ts';
 import { sandboxProviderRoutes } from './routes.ts';
@@ -45,7 +46,8 @@ const plus = (time: number | null, ms: number) => (time === null ? null : time +
  * The sandbox game provider (docs/decisions/026-sandbox-provider.md), in the sandboxes process
  * (docs/decisions/036-sandboxes-process.md): a stand-in for a provider on other servers. Its games (live
  * tables, the sports book, fishing, the slot) keep their state in its own database and move money only
- * through the site's seamless wallet, over HTTP at `walletUrl`, signed with the provider's own key.
+ * through the site's seamless wallet, over HTTP at `walletUrl`, signed with the provider's own key. The
+ * operator hands it free rounds to play in the slot by a signed call (`free-rounds.ts`).
  *
  * `walletUrl` is read at each call (tests: a site listening on a port chosen at start).
  */
@@ -102,6 +104,7 @@ export function createSandboxProviderModule(deps: {
   const book = createSportsBook({ repo, clock, wallet, activity });
   const fishing = createFishingService({ repo, clock, wallet, activity });
   const slot = createSandboxSlot({ repo, clock, wallet, activity });
+  const freeRounds = createFreeRoundsService({ repo, clock });
 
   /** Opens the next round of the tables looked at recently whose result time is over. */
   async function reopenTables(all: boolean) {
@@ -199,12 +202,19 @@ export function createSandboxProviderModule(deps: {
     book,
     fishing,
     slot,
+    freeRounds,
     wallet,
     tick,
     startTimer,
     async register(api: FastifyInstance): Promise<void> {
       await api.register(sandboxProviderRoutes, { sessions, tables, book, fishing, slot });
       registerReportRoute(api, { repo, clock, providerCode: code, secret: deps.secret });
+      await registerFreeRoundsRoute(api, {
+        service: freeRounds,
+        clock,
+        providerCode: code,
+        secret: deps.secret,
+      });
     },
     /** With the scheduler, settles what a restart left once the app is ready, and keeps the timer. */
     attach(app: FastifyInstance): void {

@@ -5,18 +5,19 @@ import {
 } from '@kl/contracts/provider-report';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@kl/contracts/provider-wallet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { refuseProviderSignature, signProviderMessage } from '@kl/signing/provider';
+import { signProviderMessage } from '@kl/signing/provider';
 import { apiRoute, DomainError } from '../platform/api.ts';
 import { addMs, type Clock, DAY_MS } from '../platform/clock.ts';
+import { refuseUnsignedOperatorCall } from './operator-calls.ts';
 import type { SandboxRepository } from './repository.ts';
 import { WalletRefusal, WalletUnreachable, type WalletClient } from './wallet-client.ts';
 
 /**
  * The sandbox provider's own record of its wallet calls and its daily report of them to the operator
- * (docs/decisions/028-provider-reconciliation.md). Every money call (`bet`, `win`, `rollback`) is logged
- * before it is sent and updated with what became of it; the report of a UTC day lists the calls first
- * sent that day, answered to a request signed with the key the provider shares with the operator, and
- * signed in its turn.
+ * (docs/decisions/028-provider-reconciliation.md). Every money call (`bet`, `win`, `rollback`, `credit`) is
+ * logged before it is sent and updated with what became of it; the report of a UTC day lists the calls
+ * first sent that day, answered to a request signed with the key the provider shares with the operator,
+ * and signed in its turn.
  */
 
 /** The wallet client, each money call logged before it is sent and updated with its answer. */
@@ -36,35 +37,39 @@ export function withCallLog(wallet: WalletClient, deps: { repo: SandboxRepositor
     }
   }
 
+  /** Logs a call that moves an amount (a stake, a win, a credit), then sends it. */
+  async function moving<T>(
+    action: 'bet' | 'win' | 'credit',
+    body: {
+      transactionId: string;
+      sessionId: string;
+      roundId?: string | undefined;
+      amount: number;
+      currency: string;
+      roundClosed?: boolean | undefined;
+    },
+    send: () => Promise<T>,
+  ): Promise<T> {
+    await repo.logCall({
+      transactionId: body.transactionId,
+      action,
+      walletSessionId: body.sessionId,
+      roundId: body.roundId,
+      amount: BigInt(body.amount),
+      currency: body.currency,
+      roundClosed: body.roundClosed ?? false,
+      status: 'pending',
+      calledAt: clock(),
+    });
+    return logged(body.transactionId, send);
+  }
+
   return {
     ...wallet,
-    async bet(body: Parameters<WalletClient['bet']>[0]) {
-      await repo.logCall({
-        transactionId: body.transactionId,
-        action: 'bet',
-        walletSessionId: body.sessionId,
-        roundId: body.roundId,
-        amount: BigInt(body.amount),
-        currency: body.currency,
-        status: 'pending',
-        calledAt: clock(),
-      });
-      return logged(body.transactionId, () => wallet.bet(body));
-    },
-    async win(body: Parameters<WalletClient['win']>[0]) {
-      await repo.logCall({
-        transactionId: body.transactionId,
-        action: 'win',
-        walletSessionId: body.sessionId,
-        roundId: body.roundId,
-        amount: BigInt(body.amount),
-        currency: body.currency,
-        roundClosed: body.roundClosed ?? false,
-        status: 'pending',
-        calledAt: clock(),
-      });
-      return logged(body.transactionId, () => wallet.win(body));
-    },
+    bet: (body: Parameters<WalletClient['bet']>[0]) => moving('bet', body, () => wallet.bet(body)),
+    win: (body: Parameters<WalletClient['win']>[0]) => moving('win', body, () => wallet.win(body)),
+    credit: (body: Parameters<WalletClient['credit']>[0]) =>
+      moving('credit', body, () => wallet.credit(body)),
     async rollback(body: Parameters<WalletClient['rollback']>[0]) {
       await repo.logCall({
         transactionId: body.transactionId,
@@ -136,21 +141,12 @@ export function registerReportRoute(
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { day } = request.query as { day?: unknown };
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const refusal = refuseProviderSignature({
+      refuseUnsignedOperatorCall(request, {
         secret: deps.secret,
-        action: PROVIDER_REPORT_PURPOSE,
-        timestamp: header(PROVIDER_TIMESTAMP_HEADER),
-        signature: header(PROVIDER_SIGNATURE_HEADER),
-        rawBody: typeof day === 'string' ? day : '',
+        purpose: PROVIDER_REPORT_PURPOSE,
+        raw: typeof day === 'string' ? day : '',
         now: deps.clock(),
       });
-      if (refusal === 'STALE_TIMESTAMP')
-        throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
-      if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });
       if (typeof day !== 'string' || !isUtcDay(day))
         throw new DomainError('INVALID_INPUT', { reason: 'BAD_DAY', field: 'day' });
       const body = JSON.stringify({ success: true, value: await providerReportOf(deps, day) });

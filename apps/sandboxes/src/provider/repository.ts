@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import {
   sandboxFishingShot,
+  sandboxFreeRounds,
   sandboxMatch,
   sandboxProviderSession,
   sandboxSlip,
@@ -14,8 +15,8 @@ import type { Db, DbOrTx } from '../platform/db.ts';
 
 /**
  * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and
- * placements, matches, slips, fishing shots and slot spins. Statements run on the caller's transaction
- * when one is given.
+ * placements, matches, slips, fishing shots, slot spins and the free rounds granted by the operator.
+ * Statements run on the caller's transaction when one is given.
  */
 
 export type ProviderSessionRow = typeof sandboxProviderSession.$inferSelect;
@@ -34,6 +35,8 @@ export type WalletCallRow = typeof sandboxWalletCall.$inferSelect;
 export type NewWalletCallRow = typeof sandboxWalletCall.$inferInsert;
 export type SpinRow = typeof sandboxSlotSpin.$inferSelect;
 export type NewSpinRow = typeof sandboxSlotSpin.$inferInsert;
+export type FreeRoundsRow = typeof sandboxFreeRounds.$inferSelect;
+export type NewFreeRoundsRow = typeof sandboxFreeRounds.$inferInsert;
 
 /** The earliest time of each kind of work the timer does, or null when there is none (epoch ms). */
 export interface SandboxDueTimes {
@@ -52,6 +55,9 @@ export interface SandboxDueTimes {
   /** The earliest slot spin still pending. */
   spinPending: number | null;
 }
+
+/** Undoes a free spin's transaction when its request key is taken (the round goes back to the grant). */
+class KeyTaken extends Error {}
 
 const epochMs = (query: ReturnType<typeof sql>) =>
   sql<number | null>`(select (extract(epoch from ${query}) * 1000)::float8)`.mapWith((value) =>
@@ -420,6 +426,25 @@ export function createSandboxRepository(db: Db) {
         .where(and(eq(sandboxSlotSpin.id, id), eq(sandboxSlotSpin.status, 'pending')));
     },
 
+    /**
+     * A free round's spin the wallet refused to pay, while still pending: closed (`rolled-back`, nothing
+     * paid) and its round given back to the grant, in one transaction, once.
+     */
+    async refuseFreeSpin(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [closed] = await tx
+          .update(sandboxSlotSpin)
+          .set({ status: 'rolled-back' })
+          .where(and(eq(sandboxSlotSpin.id, id), eq(sandboxSlotSpin.status, 'pending')))
+          .returning({ freeRoundsId: sandboxSlotSpin.freeRoundsId });
+        if (!closed?.freeRoundsId) return;
+        await tx
+          .update(sandboxFreeRounds)
+          .set({ used: sql`${sandboxFreeRounds.used} - 1` })
+          .where(and(eq(sandboxFreeRounds.id, closed.freeRoundsId), gt(sandboxFreeRounds.used, 0)));
+      });
+    },
+
     /** Spins still pending that were made by `spunBy`, with their sessions. */
     async pendingSpins(spunBy: Date) {
       return db
@@ -427,6 +452,82 @@ export function createSandboxRepository(db: Db) {
         .from(sandboxSlotSpin)
         .innerJoin(sandboxProviderSession, eq(sandboxProviderSession.id, sandboxSlotSpin.sessionId))
         .where(and(eq(sandboxSlotSpin.status, 'pending'), lte(sandboxSlotSpin.createdAt, spunBy)));
+    },
+
+    // Free rounds granted by the operator.
+
+    async findFreeRounds(id: string): Promise<FreeRoundsRow | undefined> {
+      const [row] = await db.select().from(sandboxFreeRounds).where(eq(sandboxFreeRounds.id, id));
+      return row;
+    },
+
+    /** Writes the grant unless its id is known (a grant sent again); answers the stored row either way. */
+    async saveFreeRounds(row: NewFreeRoundsRow): Promise<FreeRoundsRow> {
+      await db.insert(sandboxFreeRounds).values(row).onConflictDoNothing({ target: sandboxFreeRounds.id });
+      const [stored] = await db.select().from(sandboxFreeRounds).where(eq(sandboxFreeRounds.id, row.id));
+      if (!stored) throw new Error('the free rounds were neither written nor found');
+      return stored;
+    },
+
+    /** The session's player's oldest grant in its game and currency with rounds left, not expired at `now`. */
+    async playableFreeRounds(
+      player: { playerId: string; gameId: string; currency: string },
+      now: Date,
+    ): Promise<FreeRoundsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxFreeRounds)
+        .where(
+          and(
+            eq(sandboxFreeRounds.playerId, player.playerId),
+            eq(sandboxFreeRounds.gameId, player.gameId),
+            eq(sandboxFreeRounds.currency, player.currency),
+            lt(sandboxFreeRounds.used, sandboxFreeRounds.rounds),
+            gt(sandboxFreeRounds.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(sandboxFreeRounds.createdAt), asc(sandboxFreeRounds.id))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Takes one round of the grant and writes the spin that plays it, in one transaction. The round is taken
+     * by one conditional statement (`used < rounds`, not expired), so parallel spins never play more rounds
+     * than granted: `'none-left'` when a parallel spin took the last one (nothing written). `'raced'` when
+     * the session already has a spin under the key: the transaction is undone, the round not taken.
+     */
+    async insertFreeSpin(
+      grantId: string,
+      now: Date,
+      spinOf: (grant: FreeRoundsRow) => NewSpinRow,
+    ): Promise<SpinRow | 'none-left' | 'raced'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [grant] = await tx
+            .update(sandboxFreeRounds)
+            .set({ used: sql`${sandboxFreeRounds.used} + 1` })
+            .where(
+              and(
+                eq(sandboxFreeRounds.id, grantId),
+                lt(sandboxFreeRounds.used, sandboxFreeRounds.rounds),
+                gt(sandboxFreeRounds.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!grant) return 'none-left' as const;
+          const [created] = await tx
+            .insert(sandboxSlotSpin)
+            .values(spinOf(grant))
+            .onConflictDoNothing({ target: [sandboxSlotSpin.sessionId, sandboxSlotSpin.requestKey] })
+            .returning();
+          if (!created) throw new KeyTaken();
+          return created;
+        });
+      } catch (error) {
+        if (error instanceof KeyTaken) return 'raced';
+        throw error;
+      }
     },
 
     // The log of wallet calls (the daily report's source).

@@ -127,25 +127,29 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesO
   });
 
   route(app, 'sandboxProviderSlot', {
-    summary: 'The sandbox slot’s machine: its lines, symbols and pays, and the line bets taken',
+    summary:
+      'The sandbox slot’s machine (lines, symbols and pays, line bets taken) and the session’s free rounds',
+    description:
+      'freeRounds: the oldest grant of free rounds of the player in the session’s game with rounds left and ' +
+      'not expired (its id, the rounds left, the line bet they play at), or null.',
     tags,
     security,
     failures: ['SESSION_EXPIRED'],
-    handler: async (request) => {
-      await sessionOf(request);
-      return slot.machine();
-    },
+    handler: async (request) => slot.state(await sessionOf(request)),
   });
 
   route(app, 'sandboxProviderSlotSpin', {
     summary: 'Spin the sandbox slot: the total bet staked, what the round returns paid at once',
     description:
       'The same requestKey in the session answers the same spin (replayed: true), finishing it first when ' +
-      'it was left pending; with another line bet: 409 IDEMPOTENCY_CONFLICT. The wallet’s refusal is the ' +
-      'answer, with value.providerStatus (not enough money: 409 INSUFFICIENT_BALANCE).',
+      'it was left pending; with another line bet, or free where it was paid: 409 IDEMPOTENCY_CONFLICT. The ' +
+      'wallet’s refusal is the answer, with value.providerStatus (not enough money: 409 ' +
+      'INSUFFICIENT_BALANCE). free: true plays a round of the session’s free rounds at their line bet, ' +
+      'staking nothing, its return credited to the wallet as the grant’s win; none left: 409 ' +
+      'BONUS_NOT_CLAIMABLE (reason NO_FREE_ROUNDS).',
     tags,
     security,
-    failures: [...STAKE_FAILURES, 'IDEMPOTENCY_CONFLICT'],
+    failures: [...STAKE_FAILURES, 'IDEMPOTENCY_CONFLICT', 'BONUS_NOT_CLAIMABLE', 'NOT_FOUND'],
     handler: async (request) => slot.spin(await sessionOf(request), request.body),
   });
 };

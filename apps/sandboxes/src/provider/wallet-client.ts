@@ -11,6 +11,7 @@ import {
   type ProviderBalanceRequest,
   type ProviderBalanceResult,
   type ProviderBetRequest,
+  type ProviderCreditRequest,
   type ProviderRollbackRequest,
   type ProviderRoundEndRequest,
   type ProviderRoundEndResult,
@@ -153,6 +154,8 @@ export function createWalletClient(options: WalletClientOptions) {
     win: (body: ProviderWinRequest) => call<ProviderTransactionResult>('win', body),
     rollback: (body: ProviderRollbackRequest) => call<ProviderTransactionResult>('rollback', body),
     roundEnd: (body: ProviderRoundEndRequest) => call<ProviderRoundEndResult>('round-end', body),
+    /** Pays what no stake bought (docs/decisions/065-provider-credits.md): here, a free round's win. */
+    credit: (body: ProviderCreditRequest) => call<ProviderTransactionResult>('credit', body),
   };
 }
 

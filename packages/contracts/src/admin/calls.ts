@@ -16,6 +16,7 @@ import {
   saveAnnouncementRequest,
 } from './content.ts';
 import { adminCatalogueCalls, adminCatalogueRules } from './catalogue.ts';
+import { adminFreeRoundsCalls, adminFreeRoundsRules } from './free-rounds.ts';
 import { adminGameProvidersCalls, adminGameProvidersRules } from './game-providers.ts';
 import { adminGamesCalls, adminGamesRules } from './games.ts';
 import { adminLotteryCalls, adminLotteryRules } from './lottery.ts';
@@ -273,6 +274,7 @@ export const adminCalls = {
   ...adminVipCalls,
   ...adminBetsCalls,
   ...adminExportCalls,
+  ...adminFreeRoundsCalls,
 } as const satisfies ApiTable;
 export type AdminCall = keyof typeof adminCalls;
 
@@ -335,4 +337,5 @@ export const ADMIN_CALL_RULES: Readonly<Record<AdminCall, AdminCallRule>> = {
   ...adminVipRules,
   ...adminBetsRules,
   ...adminExportRules,
+  ...adminFreeRoundsRules,
 };

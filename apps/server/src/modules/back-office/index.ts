@@ -9,7 +9,12 @@ import type { ChatService } from '../chat/index.ts';
 import type { DepositService } from '../deposit/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
 import type { MerchantRepository, MerchantService } from '../merchant/index.ts';
-import type { ProviderName, ProviderReconciliation, ProviderRegistry } from '../provider-wallet/index.ts';
+import type {
+  FreeRoundsBook,
+  ProviderName,
+  ProviderReconciliation,
+  ProviderRegistry,
+} from '../provider-wallet/index.ts';
 import { createRegisterRepository } from '../register/index.ts';
 import type { StatusService } from '../status/index.ts';
 import { createImageStore } from '../images/index.ts';
@@ -76,6 +81,8 @@ import { createOwnPassword } from './own-password.ts';
 import { registerPromotionRoutes } from './promotions/routes.ts';
 import { createPromotionAdmin } from './promotions/service.ts';
 import { registerReconciliationRoutes } from './reconciliation/routes.ts';
+import { registerFreeRoundsRoutes } from './free-rounds/routes.ts';
+import { createFreeRoundsAdmin } from './free-rounds/service.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { registerRiskRoutes } from './risk/routes.ts';
 import { createRiskDesk } from './risk/service.ts';
@@ -137,6 +144,8 @@ export function createBackOfficeModule(
     gameProviders?: ((merchantCode: string) => Promise<ProviderName[]>) | undefined;
     /** The game providers and their keys as operators set them up (the provider wallet's); absent: 404. */
     providerRegistry?: ProviderRegistry | undefined;
+    /** Free rounds granted to members at providers (the provider wallet's); absent: its calls answer 404. */
+    freeRounds?: FreeRoundsBook | undefined;
     /** Operators' changes of what is kept in memory are published there (docs/decisions/022-api-caching.md). */
     changes?: ChangeFeed | undefined;
     /** Where the sign-in captchas' answers go in development (the site's captchas, verification module). */
@@ -209,7 +218,13 @@ export function createBackOfficeModule(
   // Every list's and report's CSV goes through one writer (docs/back-office.md, "Exports").
   const exports = createCsvExports({ audit, clock, maxRows: config.exportMaxRows, timeZone });
   const memberService = createMemberService({ ...deps, merchantCode, audit, exports });
-  const adjustmentService = createAdjustmentService({ ...deps, merchantCode, audit, controls });
+  const adjustmentService = createAdjustmentService({
+    ...deps,
+    merchantCode,
+    audit,
+    controls,
+    grantedAtOnce: deps.freeRounds?.valueGrantedAtOnce,
+  });
   const dashboardService = createDashboardService({ ...deps, merchantCode, timeZone });
   const segregation = createSegregation({ db, clock, merchantCode, controls });
   const withdrawalQueue = createWithdrawalQueue({
@@ -334,6 +349,19 @@ export function createBackOfficeModule(
       registerSettlementAdminRoutes(api, { ...agentsDeps, agentContractService: deps.agentContractService });
       if (deps.reconciliation)
         registerReconciliationRoutes(api, { guard, audit, reconciliation: deps.reconciliation });
+      if (deps.freeRounds) {
+        const freeRounds = createFreeRoundsAdmin({
+          db,
+          clock,
+          merchantCode,
+          audit,
+          controls,
+          book: deps.freeRounds,
+          usedAtOnce: adjustmentService.usedAtOnce,
+          operatorNames: (ids, tx) => operators.usernamesOf(ids, tx),
+        });
+        registerFreeRoundsRoutes(api, { guard, freeRounds });
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import type { MEMBER_SEARCH_FIELDS } from '@kl/contracts/admin/members';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { member, type MemberRow, type NewMemberRow } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { keysetAfter } from '../../platform/keyset.ts';
@@ -126,6 +126,16 @@ export function createMemberRepository(db: Db) {
   }
 
   return {
+    /** Usernames by member id (a list naming its members). */
+    async usernamesOf(ids: readonly string[], tx: DbOrTx = db): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: member.id, username: member.username })
+        .from(member)
+        .where(inArray(member.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+
     async findById(id: string, tx?: DbOrTx): Promise<MemberRow | undefined> {
       return firstMember(tx ?? db, eq(member.id, id));
     },

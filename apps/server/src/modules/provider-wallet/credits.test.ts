@@ -103,9 +103,11 @@ describeEachDatabase('provider credits', { embedded: true }, (kind) => {
     expect(
       turnover.requirements.map(({ source, required, locked }) => ({ source, required, locked })),
     ).toEqual([
-      { source: 'bonus', required: 100_000, locked: 20_000 },
-      { source: 'bonus', required: 30_000, locked: 6_000 },
+      { source: 'free_rounds', required: 100_000, locked: 20_000 },
+      { source: 'free_rounds', required: 30_000, locked: 6_000 },
     ]);
+    // The member sees which game's free rounds they are.
+    expect(turnover.requirements[0]?.promotionTitle).toBe(freeRounds.gameName);
     const [stored] = await t.database.current.db
       .select({ won: providerFreeRounds.won })
       .from(providerFreeRounds)
@@ -160,7 +162,10 @@ describeEachDatabase('provider credits', { embedded: true }, (kind) => {
     await send('credit', credit(sessionId, 'promo', 3_000));
     const turnover = await turnoverOf(caller);
     expect(turnover).toMatchObject({ available: 13_000, locked: 13_000, withdrawable: 0 });
-    expect(turnover.requirements.map(({ required }) => required)).toEqual([10_000 * multiple, 3_000]);
+    expect(turnover.requirements.map(({ source, required }) => [source, required])).toEqual([
+      ['provider_bonus', 10_000 * multiple],
+      ['provider_bonus', 3_000],
+    ]);
   });
 
   it('pays a trial player a jackpot in play money, but no promotional credit', async () => {

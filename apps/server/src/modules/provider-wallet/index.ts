@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type BackgroundJob, onLeaderOnly } from '../../platform/module.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbOrTx } from '../../platform/db.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { GameRecordsService } from '../game-records/index.ts';
 import { createGamesRepository } from '../games/index.ts';
 import type { LedgerService } from '../wallet/index.ts';
+import { createFreeRoundsBook } from './free-rounds.ts';
+import { createHub88Adapter } from './hub88/adapter.ts';
+import { hub88Routes } from './hub88/routes.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
@@ -30,10 +33,20 @@ export {
   ReportUnavailable,
 } from './reconcile.ts';
 export type { ProviderName } from './provider-names.ts';
+export type { ProviderFreeRoundsRow } from '../../db/schema/index.ts';
+export {
+  createFreeRoundsBook,
+  FREE_ROUNDS_MAX,
+  FREE_ROUNDS_PURPOSE,
+  FREE_ROUNDS_TURNOVER_MAX,
+  type FreeRoundsBook,
+  type FreeRoundsDraft,
+} from './free-rounds.ts';
 export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
   registerSandboxProvider,
   sandboxProviderAdapter,
+  sandboxProviderFreeRoundsUrl,
   sandboxProviderReportUrl,
 } from './sandbox-provider.ts';
 export { createProviderWalletRepository, type ProviderWalletRepository } from './repository.ts';
@@ -68,6 +81,8 @@ export function createProviderWalletModule(deps: {
   adapters?: readonly ProviderAdapter[];
   /** Where each provider answers its daily report (docs/decisions/028-provider-reconciliation.md). */
   reportUrl?: (providerCode: string) => string | undefined;
+  /** Where each provider takes free rounds (docs/decisions/065-provider-credits.md). */
+  freeRoundsUrl?: (providerCode: string) => string | undefined;
   /**
    * Runs the background jobs in this process (outside tests): the daily reconciliation and the closing of
    * rounds left open (docs/decisions/064-open-provider-rounds.md).
@@ -77,12 +92,21 @@ export function createProviderWalletModule(deps: {
   balanceChanged?: ((memberId: string) => void) | undefined;
 }) {
   const games = createGamesRepository(deps.db);
+  const findGame = (merchantCode: string, gameId: string, tx?: DbOrTx) =>
+    games.findByGameId(merchantCode, gameId, tx);
   const wallet = createProviderWalletRepository(deps.db, deps.secrets);
   const reconciliation = createProviderReconciliation({
     clock: deps.clock,
     merchantCode: deps.config.merchantCode,
     repo: wallet,
     reportUrl: deps.reportUrl ?? (() => undefined),
+  });
+  const freeRounds = createFreeRoundsBook({
+    db: deps.db,
+    clock: deps.clock,
+    wallet,
+    findGame,
+    grantUrl: deps.freeRoundsUrl ?? (() => undefined),
   });
   const providerWalletService = createProviderWalletService({
     db: deps.db,
@@ -91,12 +115,15 @@ export function createProviderWalletModule(deps: {
     wallet,
     ledgerService: deps.ledgerService,
     gameRecords: deps.gameRecordsService,
-    findGame: (merchantCode, gameId) => games.findByGameId(merchantCode, gameId),
+    findGame,
     checkPlay: deps.checkPlay,
     balanceChanged: deps.balanceChanged,
+    freeRounds,
   });
   return {
     providerWalletService,
+    /** Free rounds granted to members, handed to their providers (the back office grants them). */
+    freeRounds,
     /** The daily reconciliation of the providers' reports (the back office reads and runs it). */
     reconciliation,
     /**
@@ -110,6 +137,8 @@ export function createProviderWalletModule(deps: {
     providerLaunch: createProviderLaunch({ wallet: providerWalletService, adapters: deps.adapters ?? [] }),
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });
+      // Hub88's providers, in Hub88's protocol (docs/decisions/066-hub88-adapter.md).
+      await api.register(hub88Routes, { adapter: createHub88Adapter(providerWalletService.run) });
     },
     /**
      * With the jobs on, reconciles each provider's previous day once it is over, and closes the rounds left

@@ -1,4 +1,4 @@
-import type { ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
+import type { ProviderKeyOrigin, ProviderProtocol } from '@kl/contracts/admin/game-providers';
 import {
   and,
   asc,
@@ -20,7 +20,6 @@ import {
   type GameProviderRow,
   gameRound,
   member,
-  type NewProviderFreeRounds,
   type NewProviderSession,
   type NewProviderTransaction,
   providerFreeRounds,
@@ -53,16 +52,23 @@ const transactionWhere = (key: ProviderTransactionKey) =>
 /** Ids per `in (…)` list. */
 const ID_BATCH = 500;
 
-/** The columns of a provider's keys, and what a value of each is bound to: its column and row (decision 034). */
+/**
+ * The columns of a provider's keys, and what a value of each is bound to: its column and row (decision
+ * 034). The settings of a provider's own protocol hold keys too (Hub88's: docs/decisions/066-hub88-adapter.md).
+ */
 const KEY_COLUMNS = {
   secret: 'game_provider.secret',
   previousSecret: 'game_provider.previous_secret',
+  protocolSettings: 'game_provider.protocol_settings',
 } as const;
 type KeyColumn = keyof typeof KEY_COLUMNS;
 const keyContext = (column: KeyColumn, merchantCode: string, code: string) =>
   `${KEY_COLUMNS[column]}:${merchantCode}:${code}`;
 
-/** A provider's row with its keys opened; `sealed` is the current key as stored (what a kept row is checked against). */
+/**
+ * A provider's row with its keys and protocol settings opened; `sealed` is the current key as stored (what a
+ * kept row is checked against).
+ */
 export type OpenedProviderRow = GameProviderRow & { sealed: string };
 
 /** A key to write: the key, and the previous one with the end of its overlap (or none). */
@@ -92,6 +98,10 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       row.previousSecret === null
         ? null
         : open(row.previousSecret, keyContext('previousSecret', row.merchantCode, row.code)),
+    protocolSettings:
+      row.protocolSettings === null
+        ? null
+        : open(row.protocolSettings, keyContext('protocolSettings', row.merchantCode, row.code)),
     sealed: row.secret,
   });
   /** The columns that write `change` (sealed), for a provider of the merchant. */
@@ -227,6 +237,39 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         .where(providerWhere(merchantCode, code));
     },
 
+    /**
+     * Sets the protocol the provider speaks and its settings (sealed; null: none), e.g. Hub88's keys
+     * (docs/decisions/066-hub88-adapter.md). The current key is sealed anew in the same write: every
+     * process holding the row in memory then reads it again at its next bet or win (`provider_move`
+     * compares the key as stored), so a provider is never taken in the protocol it left.
+     */
+    async saveProtocol(
+      merchantCode: string,
+      code: string,
+      change: { protocol: ProviderProtocol; settings: string | null },
+      at: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ secret: gameProvider.secret })
+          .from(gameProvider)
+          .where(providerWhere(merchantCode, code))
+          .for('update');
+        if (!row) throw new Error(`no provider ${code} of merchant ${merchantCode}`);
+        const context = (column: KeyColumn) => keyContext(column, merchantCode, code);
+        await tx
+          .update(gameProvider)
+          .set({
+            protocol: change.protocol,
+            protocolSettings:
+              change.settings === null ? null : secrets.seal(change.settings, context('protocolSettings')),
+            secret: secrets.seal(open(row.secret, context('secret')), context('secret')),
+            updatedAt: at,
+          })
+          .where(providerWhere(merchantCode, code));
+      });
+    },
+
     /** Ends the overlap of a rotation: the previous key is no longer kept nor accepted. */
     async dropPreviousKey(merchantCode: string, code: string, at: Date, tx: DbOrTx = db): Promise<void> {
       await tx
@@ -250,6 +293,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     /** Every provider's stored keys, current and previous, for `npm run secrets:rotate`. */
     signingKeys: sealedColumn('secret'),
     previousSigningKeys: sealedColumn('previousSecret'),
+    protocolSettings: sealedColumn('protocolSettings'),
 
     /** What the wallet needs of a member: its merchant, name, type and whether an operator disabled it. */
     async findMember(memberId: string, tx: DbOrTx = db) {
@@ -304,7 +348,11 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     /** The token as issued to this provider, if it was (to tell a used or expired token from an unknown one). */
     async tokenIssued(where: { merchantCode: string; providerCode: string; tokenHash: string }) {
       const [row] = await db
-        .select({ id: providerSession.id, authenticatedAt: providerSession.authenticatedAt })
+        .select({
+          id: providerSession.id,
+          memberId: providerSession.memberId,
+          authenticatedAt: providerSession.authenticatedAt,
+        })
         .from(providerSession)
         .where(
           and(
@@ -432,12 +480,6 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     },
 
     // Free rounds (docs/decisions/065-provider-credits.md).
-
-    async insertFreeRounds(row: NewProviderFreeRounds, tx: DbOrTx = db): Promise<ProviderFreeRoundsRow> {
-      const [created] = await tx.insert(providerFreeRounds).values(row).returning();
-      if (!created) throw new Error('free rounds not written');
-      return created;
-    },
 
     async findFreeRounds(id: string, tx: DbOrTx = db): Promise<ProviderFreeRoundsRow | undefined> {
       const [row] = await tx.select().from(providerFreeRounds).where(eq(providerFreeRounds.id, id));

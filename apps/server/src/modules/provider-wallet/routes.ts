@@ -5,7 +5,7 @@ import {
   PROVIDER_TIMESTAMP_HEADER,
   type ProviderAction,
 } from '@kl/contracts/provider-wallet';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../platform/api-route.ts';
 import { failureOf } from '../../platform/error-handling.ts';
 import { failureBody } from '../../platform/errors.ts';
@@ -18,6 +18,19 @@ export interface ProviderWalletRoutesOptions {
 
 /** A provider's request body is small; anything larger is not one. */
 const BODY_LIMIT = 64 * 1024;
+
+/**
+ * JSON bodies of the context read as the raw text that was signed (checked before anything parses it), of
+ * a provider's size: the site's own protocol and each provider's adapter (`hub88/`).
+ */
+export function readSignedBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+}
 
 const SIGNING =
   `Headers: ${PROVIDER_CODE_HEADER} (the provider's code), ${PROVIDER_TIMESTAMP_HEADER} (unix seconds) and ` +
@@ -59,12 +72,7 @@ const signedOf = (request: FastifyRequest): SignedProviderRequest => ({
  */
 export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOptions> = async (app, options) => {
   const service = options.providerWalletService;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  readSignedBodies(app);
 
   // The one error handler's answer (platform/error-handling.ts), with the provider's status added.
   app.setErrorHandler((error, request, reply) => {

@@ -5,6 +5,7 @@ import {
   SANDBOX_PROVIDER_CODE,
   SANDBOX_PROVIDER_NAME,
   type SandboxLaunchKind,
+  sandboxProviderCalls,
 } from '@kl/contracts/sandbox-provider';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderAdapter } from './launch.ts';
@@ -59,6 +60,12 @@ export const sandboxProviderAdapter = (providerUrl: () => string): ProviderAdapt
 export function sandboxProviderReportUrl(providerUrl: string, providerCode: string): string | undefined {
   if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
   return `${providerUrl}${providerReportCalls.sandboxProviderReport.path}`;
+}
+
+/** Where the sandbox provider takes free rounds; undefined for another provider. */
+export function sandboxProviderFreeRoundsUrl(providerUrl: string, providerCode: string): string | undefined {
+  if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
+  return `${providerUrl}${sandboxProviderCalls.sandboxProviderGrantFreeRounds.path}`;
 }
 
 /**

@@ -5,25 +5,30 @@ import {
   PROVIDER_SECRET_MIN_LENGTH,
   PROVIDER_SESSION_TTL_MS,
   type ProviderAction,
+  type ProviderAuthenticateRequest,
   type ProviderAuthenticateResult,
   providerAuthenticateRequest,
   providerBalanceRequest,
+  type ProviderBalanceRequest,
   type ProviderBalanceResult,
   providerBetRequest,
+  type ProviderBetRequest,
   type ProviderCreditKind,
   providerCreditRequest,
+  type ProviderCreditRequest,
   providerRollbackRequest,
+  type ProviderRollbackRequest,
   providerRoundEndRequest,
+  type ProviderRoundEndRequest,
   type ProviderRoundEndResult,
   providerTransactionResult,
   type ProviderTransactionResult,
   providerWinRequest,
 } from '@kl/contracts/provider-wallet';
-import { type LedgerKind, MAX_LEDGER_AMOUNT, WALLET_CURRENCY } from '@kl/contracts/wallet';
-import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
+import { type LedgerKind, WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isTrialMember, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
 import type {
   GameProviderRow,
   NewProviderTransaction,
@@ -51,6 +56,7 @@ import {
   providerRoundReference,
   providerWinKey,
 } from './keys.ts';
+import type { FreeRoundsBook } from './free-rounds.ts';
 import type { OpenedProviderRow, ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
 import { checkUnderKeys } from './signing-keys.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
@@ -73,6 +79,12 @@ export interface SignedProviderRequest {
   timestamp: string | undefined;
   signature: string | undefined;
   rawBody: string;
+}
+
+/** The session a launch token opened, and its member. */
+export interface TokenSession {
+  sessionId: string;
+  memberId: string;
 }
 
 /** What a launch needs of the catalogue's game (the games module's row). */
@@ -98,13 +110,18 @@ export interface ProviderWalletDeps {
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
   /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
   balanceChanged?: ((memberId: string) => void) | undefined;
+  /** Free rounds granted to members (free-rounds.ts). */
+  freeRounds: Pick<FreeRoundsBook, 'insert'>;
 }
 
 /** A provider as read, with its key as stored (docs/decisions/034-secrets-at-rest.md). */
 type ProviderRow = OpenedProviderRow;
 
+/** A win's request as read (`roundClosed` defaulted). */
+type WinBody = z.output<typeof providerWinRequest>;
+
 /** A bet's or a win's request. */
-type MoveBody = z.output<typeof providerBetRequest> | z.output<typeof providerWinRequest>;
+type MoveBody = ProviderBetRequest | WinBody;
 
 /** What `provider_move` answers. */
 interface MoveRow {
@@ -115,6 +132,9 @@ interface MoveRow {
   repeatDigest: string | null;
   repeatAnswer: Record<string, unknown> | null;
 }
+
+/** A member's id (a uuid). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Authenticated sessions a process keeps (the oldest read goes first). */
 const SESSIONS_CACHED = 10_000;
@@ -165,8 +185,24 @@ export interface FreeRoundsGrant {
 
 const ISSUES_SHOWN = 10;
 
-/** The most free rounds one grant gives. */
-export const FREE_ROUNDS_MAX = 1000;
+/** The JSON of a request's raw body; INVALID_INPUT (MALFORMED_JSON) when it is none. */
+export function jsonOf(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new DomainError('INVALID_INPUT', { reason: 'MALFORMED_JSON' });
+  }
+}
+
+/** `json` read with `schema`; INVALID_INPUT naming the first issues when it does not fit. */
+export function bodyOf<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .slice(0, ISSUES_SHOWN)
+    .map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new DomainError('INVALID_INPUT', { issues });
+}
 
 /** Rounds a provider's closing pass takes at most; the next pass takes the rest. */
 const OPEN_ROUNDS_PER_PASS = 200;
@@ -193,6 +229,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
    */
   const providers = new Map<string, ProviderRow>();
   const sessions = new Map<string, ProviderSessionRow>();
+  /** Launch tokens already exchanged, by provider and digest: the session each names (it never changes). */
+  const tokenSessions = new Map<string, TokenSession>();
 
   async function providerOf(code: string, cached: boolean): Promise<ProviderRow | undefined> {
     const known = cached ? providers.get(code) : undefined;
@@ -216,7 +254,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const code = request.providerCode;
     const provider =
       code !== undefined && PROVIDER_CODE_PATTERN.test(code) ? await providerOf(code, cached) : undefined;
-    if (!provider) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
+    // A provider speaking another protocol is answered only by its adapter (its key here signs nothing).
+    if (provider?.protocol !== 'native')
+      throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
     const now = clock();
     const { refusal, previous } = checkUnderKeys(provider, now, (secret) =>
       refuseProviderSignature({ ...request, secret, action, now }),
@@ -229,20 +269,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
     if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });
     if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
-    let json: unknown;
-    try {
-      json = JSON.parse(request.rawBody);
-    } catch {
-      throw new DomainError('INVALID_INPUT', { reason: 'MALFORMED_JSON' });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, ISSUES_SHOWN)
-        .map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      throw new DomainError('INVALID_INPUT', { issues });
-    }
-    return { provider, body: parsed.data };
+    return { provider, body: bodyOf(schema, jsonOf(request.rawBody)) };
   }
 
   /** The provider's authenticated session of `sessionId`; another provider's is as unknown. */
@@ -440,25 +467,36 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   }
 
   /**
+   * What a bet and a win refuse of their request and its session before anything moves: a bet a session
+   * past its time, both a currency other than the session's.
+   */
+  const moveRefusals: Record<
+    'bet' | 'win',
+    (body: MoveBody, session: ProviderSessionRow) => DomainError | undefined
+  > = {
+    bet: (body, session) => {
+      if (session.expiresAt !== null && session.expiresAt <= clock())
+        return new DomainError('SESSION_EXPIRED', { reason: 'TOKEN_EXPIRED' });
+      return currencyRefusal(session, body.currency);
+    },
+    win: (body, session) => currencyRefusal(session, body.currency),
+  };
+
+  /**
    * A bet or a win, in one call of `provider_move` (docs/decisions/038-money-functions.md): a repeat
    * answers the first answer; otherwise `refusal` (what the request and its session refuse), the member
    * (a bet: disabled, excluded from play), then the ledger post, the turnover rules, the game round and the
    * provider transaction's row with its answer, all or nothing. When the id turns out to be taken (the
    * same request racing, or a rollback that came first), everything is undone and the first row answers.
+   * A provider row that changed since it was read (its key as stored, its switch) is `again`'s: the
+   * movement once more with the provider read afresh (none: the row was fresh, and that is an error).
    */
   async function move(
     kind: 'bet' | 'win',
-    request: SignedProviderRequest,
-    schema: typeof providerBetRequest | typeof providerWinRequest,
-    refusalOf: (body: MoveBody, session: ProviderSessionRow) => DomainError | undefined,
-    cached = true,
+    provider: ProviderRow,
+    body: MoveBody,
+    again: (() => Promise<ProviderTransactionResult>) | undefined,
   ): Promise<ProviderTransactionResult> {
-    const { provider, body }: { provider: ProviderRow; body: MoveBody } = await verified(
-      kind,
-      request,
-      schema,
-      cached,
-    );
     const session = await sessionOf(provider, body.sessionId, true);
     const { memberId } = session;
     const roundClosed = 'roundClosed' in body && body.roundClosed;
@@ -468,7 +506,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       body.currency,
       ...(kind === 'win' ? [roundClosed] : []),
     ]);
-    const refusal = refusalOf(body, session);
+    const refusal = moveRefusals[kind](body, session);
     const key = kind === 'bet' ? providerBetKey : providerWinKey;
     const game = {
       gameId: session.gameId,
@@ -538,13 +576,55 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       case 'EXCLUDED':
         // The exclusion's own refusal; one that ended meanwhile lets the call go through again.
         await deps.checkPlay?.(memberId);
-        return move(kind, request, schema, refusalOf, cached);
+        return move(kind, provider, body, again);
       case 'PROVIDER_CHANGED':
-        if (!cached) throw new Error(`provider ${provider.code} changed while it was read`);
-        return move(kind, request, schema, refusalOf, false);
+        if (!again) throw new Error(`provider ${provider.code} changed while it was read`);
+        return again();
       default:
         throw new Error(`provider_move answered ${String(row?.outcome)}`);
     }
+  }
+
+  /**
+   * A signed bet or win. The provider's row kept in memory serves (bets and wins are every call of every
+   * game); when `provider_move` finds it changed, the request is checked again against a fresh read.
+   */
+  async function signedMove(
+    kind: 'bet' | 'win',
+    request: SignedProviderRequest,
+    cached = true,
+  ): Promise<ProviderTransactionResult> {
+    const schema = kind === 'bet' ? providerBetRequest : providerWinRequest;
+    const { provider, body }: { provider: ProviderRow; body: MoveBody } = await verified(
+      kind,
+      request,
+      schema,
+      cached,
+    );
+    return move(kind, provider, body, cached ? () => signedMove(kind, request, false) : undefined);
+  }
+
+  /** A bet or a win run for a verified provider; a row that changed meanwhile is read again, once. */
+  function runMove(
+    kind: 'bet' | 'win',
+    provider: ProviderRow,
+    body: MoveBody,
+    fresh = false,
+  ): Promise<ProviderTransactionResult> {
+    return move(
+      kind,
+      provider,
+      body,
+      fresh ? undefined : async () => runMove(kind, await providerAgain(provider.code), body, true),
+    );
+  }
+
+  /** The provider read afresh; refused as a signature check refuses it when it is gone or switched off. */
+  async function providerAgain(code: string): Promise<ProviderRow> {
+    const provider = await providerOf(code, false);
+    if (!provider) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
+    if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
+    return provider;
   }
 
   const answerOf = (
@@ -560,70 +640,89 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     balance: typeof balance === 'bigint' ? moneyNumber(balance) : balance,
   });
 
-  return {
-    /** Registers a provider (or changes it): its code, name, signing key and switch. */
-    async saveProvider(provider: {
-      merchantCode: string;
-      code: string;
-      name: string;
-      secret: string;
-      enabled?: boolean;
-    }): Promise<void> {
-      if (!PROVIDER_CODE_PATTERN.test(provider.code))
-        throw new DomainError('INVALID_INPUT', { field: 'code' });
-      if (provider.name.trim() === '' || provider.name.length > 100)
-        throw new DomainError('INVALID_INPUT', { field: 'name' });
-      if (provider.secret.length < PROVIDER_SECRET_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(provider.secret))
-        throw new DomainError('INVALID_INPUT', { field: 'secret', minLength: PROVIDER_SECRET_MIN_LENGTH });
-      await wallet.saveProvider({ ...provider, enabled: provider.enabled ?? true }, clock());
+  /**
+   * Each call of a provider, run for a provider whose request was verified, with its body read: the signed
+   * calls below after the site's signature, and an adapter of a provider's own protocol after that
+   * protocol's signature (`hub88/`, docs/decisions/066-hub88-adapter.md). The provider is one whose
+   * switch is on.
+   */
+  const run = {
+    /** The merchant's provider of `code`, read afresh (an adapter checks its protocol's signature with it). */
+    provider: async (code: string): Promise<ProviderRow | undefined> =>
+      PROVIDER_CODE_PATTERN.test(code) ? providerOf(code, false) : undefined,
+
+    /**
+     * The session a launch token opened at this provider, for a protocol whose calls name the launch token
+     * rather than a session (Hub88's `token`): exchanged as `authenticate` does at the first call, within
+     * its 5 minutes, and from then on the name of that session (docs/decisions/066-hub88-adapter.md). An
+     * adapter calls it only for a request its provider signed, so the token is only ever used by the
+     * provider it was issued to. Refused as `authenticate` refuses an unknown or expired token.
+     */
+    async sessionOfToken(provider: ProviderRow, token: string): Promise<TokenSession> {
+      const where = {
+        merchantCode: provider.merchantCode,
+        providerCode: provider.code,
+        tokenHash: sha256Hex(token),
+      };
+      const cacheKey = `${provider.code}\n${where.tokenHash}`;
+      const known = tokenSessions.get(cacheKey);
+      if (known !== undefined) return known;
+      const authenticated = async (): Promise<TokenSession | undefined> => {
+        const issued = await wallet.tokenIssued(where);
+        return issued?.authenticatedAt ? { sessionId: issued.id, memberId: issued.memberId } : undefined;
+      };
+      let session = await authenticated();
+      if (session === undefined) {
+        try {
+          const opened = await run.authenticate(provider, { token });
+          session = { sessionId: opened.sessionId, memberId: opened.playerId };
+        } catch (error) {
+          // Two first calls at once: the other one exchanged it.
+          if (!(error instanceof DomainError) || error.value?.reason !== 'TOKEN_USED') throw error;
+          session = await authenticated();
+          if (session === undefined) throw error;
+        }
+      }
+      if (tokenSessions.size >= SESSIONS_CACHED)
+        tokenSessions.delete(tokenSessions.keys().next().value ?? '');
+      tokenSessions.set(cacheKey, session);
+      return session;
     },
 
     /**
-     * A one-time launch token for the member to play the catalogue's game at the provider (the launch flow
-     * puts it in the provider's game address). The provider exchanges it once, within
-     * PROVIDER_LAUNCH_TOKEN_TTL_MS, for the session of its calls. Refused while the member may not play.
+     * Whether `grantId` names free rounds granted to the session's member at this provider, whatever their
+     * state now (what a credit of them then checks): an adapter whose protocol names a reward rather than a
+     * kind of credit tells the free rounds' wins from other promotional ones by it.
      */
-    async issueLaunchToken(request: {
-      merchantCode: string;
-      memberId: string;
-      providerCode: string;
-      gameId: string;
-    }): Promise<{ token: string; expiresAt: Date }> {
-      const { merchantCode, memberId } = request;
-      const provider = await wallet.findProvider(merchantCode, request.providerCode);
-      // The member is told the provider is not there (not registered) or switched off (the back office).
-      if (!provider) throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'PROVIDER_NOT_FOUND' });
-      if (!provider.enabled) throw new DomainError('GAME_PROVIDER_DISABLED', { provider: provider.code });
-      await playerOf(merchantCode, memberId);
-      await deps.checkPlay?.(memberId);
-      const game = await deps.findGame(merchantCode, request.gameId);
-      if (!game) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
-      if (!game.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
-      const token = randomToken();
-      const now = clock();
-      const expiresAt = addMs(now, PROVIDER_LAUNCH_TOKEN_TTL_MS);
-      await wallet.insertSession({
-        merchantCode,
-        providerCode: provider.code,
-        memberId,
-        gameId: game.gameId,
-        nodeId: game.nodeId,
-        gameType: game.gameType,
-        gameName: game.gameName,
-        currency: WALLET_CURRENCY,
-        tokenHash: sha256Hex(token),
-        tokenExpiresAt: expiresAt,
-        createdAt: now,
-      });
-      return { token, expiresAt };
+    async freeRoundsNamed(provider: ProviderRow, sessionId: string, grantId: string): Promise<boolean> {
+      if (!UUID.test(grantId)) return false;
+      const [session, freeRounds] = await Promise.all([
+        sessionOf(provider, sessionId, true),
+        wallet.findFreeRounds(grantId),
+      ]);
+      return (
+        freeRounds !== undefined &&
+        freeRounds.merchantCode === provider.merchantCode &&
+        freeRounds.providerCode === provider.code &&
+        freeRounds.memberId === session.memberId
+      );
+    },
+
+    /** The member a provider names, unless unknown, disabled or another merchant's (ACCOUNT_UNAVAILABLE). */
+    async player(provider: ProviderRow, memberId: string) {
+      if (!UUID.test(memberId))
+        throw new DomainError('ACCOUNT_UNAVAILABLE', { reason: 'PLAYER_UNAVAILABLE' });
+      return playerOf(provider.merchantCode, memberId);
     },
 
     /**
      * The provider exchanges a launch token for the session, once: a token used already is LAUNCH_LINK_EXPIRED
      * (reason TOKEN_USED), one past PROVIDER_LAUNCH_TOKEN_TTL_MS TOKEN_EXPIRED.
      */
-    async authenticate(request: SignedProviderRequest): Promise<ProviderAuthenticateResult> {
-      const { provider, body } = await verified('authenticate', request, providerAuthenticateRequest);
+    async authenticate(
+      provider: ProviderRow,
+      body: ProviderAuthenticateRequest,
+    ): Promise<ProviderAuthenticateResult> {
       const now = clock();
       const where = {
         merchantCode: provider.merchantCode,
@@ -649,149 +748,18 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         demo,
       };
     },
-
-    /**
-     * Grants free rounds of the catalogue's game to a real member at the provider: their wins come as the
-     * provider's `free_round` credits naming the grant. Refused while the provider is off or unknown, for a
-     * game not in the catalogue (or off), and for a trial member (free rounds are real money).
-     */
-    async grantFreeRounds(grant: FreeRoundsGrant): Promise<ProviderFreeRoundsRow> {
-      const now = clock();
-      if (!Number.isInteger(grant.rounds) || grant.rounds < 1 || grant.rounds > FREE_ROUNDS_MAX)
-        throw new DomainError('INVALID_INPUT', { field: 'rounds', max: FREE_ROUNDS_MAX });
-      if (grant.roundValue <= 0n || grant.roundValue > BigInt(MAX_LEDGER_AMOUNT))
-        throw new DomainError('INVALID_INPUT', { field: 'roundValue' });
-      if (
-        !Number.isInteger(grant.turnoverMultiple) ||
-        grant.turnoverMultiple < 0 ||
-        grant.turnoverMultiple > 100
-      )
-        throw new DomainError('INVALID_INPUT', { field: 'turnoverMultiple', max: 100 });
-      if (grant.expiresAt <= now) throw new DomainError('INVALID_INPUT', { field: 'expiresAt' });
-      const provider = await wallet.findProvider(grant.merchantCode, grant.providerCode);
-      if (!provider) throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'PROVIDER_NOT_FOUND' });
-      if (!provider.enabled) throw new DomainError('GAME_PROVIDER_DISABLED', { provider: provider.code });
-      const player = await playerOf(grant.merchantCode, grant.memberId);
-      if (isTrialMember(player.type))
-        throw new DomainError('FEATURE_NOT_ENABLED', { reason: ACTUAL_ACCOUNT_REQUIRED });
-      const game = await deps.findGame(grant.merchantCode, grant.gameId);
-      if (!game) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
-      if (!game.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
-      return wallet.insertFreeRounds({
-        merchantCode: grant.merchantCode,
-        providerCode: provider.code,
-        memberId: grant.memberId,
-        gameId: game.gameId,
-        gameName: game.gameName,
-        rounds: grant.rounds,
-        roundValue: grant.roundValue,
-        turnoverMultiple: grant.turnoverMultiple,
-        expiresAt: grant.expiresAt,
-        createdAt: now,
-      });
-    },
-
-    /**
-     * Pays a credit without a stake (docs/decisions/065-provider-credits.md): its ledger kind by its kind,
-     * with that kind's turnover rule, once per transaction id (a repeat answers the first answer). A
-     * free-round credit names free rounds granted to the session's member at this provider; it is paid even
-     * after they expired (a round played before may be credited late). A round it names is the member's
-     * history's, not a stake's: the credit is not part of the round's payout. Paid whatever the session's
-     * age or the member's play limits; refused for a trial member but the jackpot (promotional money is real).
-     */
-    async credit(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      const { provider, body } = await verified('credit', request, providerCreditRequest);
-      const session = await sessionOf(provider, body.sessionId);
-      const { memberId } = session;
-      const digest = digestOf('credit', memberId, [
-        body.kind,
-        body.amount,
-        body.currency,
-        body.roundId ?? null,
-        body.grantId ?? null,
-      ]);
-      let freeRounds: ProviderFreeRoundsRow | undefined;
-      const answer = await once(
-        keyOf(provider, body.transactionId),
-        'credit',
-        digest,
-        async (tx) => {
-          const amount = BigInt(body.amount);
-          const posted = await ledgerService.post(
-            {
-              merchantCode: session.merchantCode,
-              memberId,
-              idempotencyKey: providerCreditKey(provider.code, body.transactionId),
-              kind: CREDIT_LEDGER_KINDS[body.kind],
-              amount,
-              currency: session.currency,
-              reference:
-                body.roundId === undefined ? null : providerRoundReference(provider.code, body.roundId),
-              memo: {
-                provider: provider.code,
-                credit: body.kind,
-                game: session.gameId,
-                gameName: freeRounds?.gameName ?? session.gameName,
-                ...(body.roundId !== undefined && { round: body.roundId }),
-                ...(freeRounds && { freeRounds: freeRounds.id }),
-              },
-              turnover: creditTurnover(body.kind, freeRounds),
-            },
-            tx,
-          );
-          if (freeRounds) await wallet.addFreeRoundsWin(freeRounds.id, amount, tx);
-          return {
-            row: {
-              sessionId: session.id,
-              memberId,
-              roundId: body.roundId ?? null,
-              betTransactionId: null,
-              amount,
-              currency: session.currency,
-              ledgerTransactionId: posted.transactionId,
-              creditKind: body.kind,
-              freeRoundsId: freeRounds?.id ?? null,
-            },
-            answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
-          };
-        },
-        async () => {
-          const refusal = currencyRefusal(session, body.currency);
-          if (refusal) throw refusal;
-          if (body.grantId === undefined) return;
-          freeRounds = await wallet.findFreeRounds(body.grantId);
-          if (
-            freeRounds?.status !== 'active' ||
-            freeRounds.merchantCode !== provider.merchantCode ||
-            freeRounds.providerCode !== provider.code ||
-            freeRounds.memberId !== memberId
-          )
-            throw new DomainError('NOT_FOUND', { reason: 'FREE_ROUNDS_NOT_FOUND' });
-        },
-      );
-      if (answer.operatorTransactionId !== null) deps.balanceChanged?.(memberId);
-      return answer;
-    },
-
-    async balance(request: SignedProviderRequest): Promise<ProviderBalanceResult> {
-      const { provider, body } = await verified('balance', request, providerBalanceRequest);
+    async balance(provider: ProviderRow, body: ProviderBalanceRequest): Promise<ProviderBalanceResult> {
       const session = await sessionOf(provider, body.sessionId);
       const { balance } = await balanceOf(session);
       return { status: 'RS_OK', currency: session.currency, balance };
     },
-
     /**
      * Takes a stake (ledger `bet`) in the round, opening it with its first stake. Refused: not enough money
      * (the ledger's conditional update), the round already ended, a session past its time, a member who
      * may not play, an id a rollback already took.
      */
-    async bet(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      return move('bet', request, providerBetRequest, (body, session) => {
-        if (session.expiresAt !== null && session.expiresAt <= clock())
-          return new DomainError('SESSION_EXPIRED', { reason: 'TOKEN_EXPIRED' });
-        return currencyRefusal(session, body.currency);
-      });
-    },
+    bet: (provider: ProviderRow, body: ProviderBetRequest): Promise<ProviderTransactionResult> =>
+      runMove('bet', provider, body),
 
     /**
      * Pays a win (ledger `win`; nothing moves for 0) into the member's round; `roundClosed` ends the round
@@ -800,11 +768,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * for an unknown round. Wins are paid whatever the session's age or the member's play limits: the money
      * is the member's.
      */
-    async win(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      return move('win', request, providerWinRequest, (body, session) =>
-        currencyRefusal(session, body.currency),
-      );
-    },
+    win: (provider: ProviderRow, body: WinBody): Promise<ProviderTransactionResult> =>
+      runMove('win', provider, body),
 
     /**
      * Refunds a bet's stake (a ledger `reversal` of it, keyed by the bet: once, ever) and takes it out of
@@ -817,8 +782,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * zero: a win already spent is refused, INSUFFICIENT_BALANCE. A win of an ended round is not taken back
      * (GAME_ROUND_CLOSED): it may have been locked with a bonus or withdrawn.
      */
-    async rollback(request: SignedProviderRequest): Promise<ProviderTransactionResult> {
-      const { provider, body } = await verified('rollback', request, providerRollbackRequest);
+    async rollback(provider: ProviderRow, body: ProviderRollbackRequest): Promise<ProviderTransactionResult> {
       if (body.transactionId === body.betTransactionId)
         throw new DomainError('INVALID_INPUT', { reason: 'ROLLBACK_OF_ITSELF' });
       const session = await sessionOf(provider, body.sessionId);
@@ -919,6 +883,186 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       if (answer.operatorTransactionId !== null) deps.balanceChanged?.(session.memberId);
       return answer;
     },
+    /**
+     * Pays a credit without a stake (docs/decisions/065-provider-credits.md): its ledger kind by its kind,
+     * with that kind's turnover rule, once per transaction id (a repeat answers the first answer). A
+     * free-round credit names free rounds granted to the session's member at this provider; it is paid even
+     * after they expired (a round played before may be credited late). A round it names is the member's
+     * history's, not a stake's: the credit is not part of the round's payout. Paid whatever the session's
+     * age or the member's play limits; refused for a trial member but the jackpot (promotional money is real).
+     */
+    async credit(provider: ProviderRow, body: ProviderCreditRequest): Promise<ProviderTransactionResult> {
+      const session = await sessionOf(provider, body.sessionId);
+      const { memberId } = session;
+      const digest = digestOf('credit', memberId, [
+        body.kind,
+        body.amount,
+        body.currency,
+        body.roundId ?? null,
+        body.grantId ?? null,
+      ]);
+      let freeRounds: ProviderFreeRoundsRow | undefined;
+      const answer = await once(
+        keyOf(provider, body.transactionId),
+        'credit',
+        digest,
+        async (tx) => {
+          const amount = BigInt(body.amount);
+          const posted = await ledgerService.post(
+            {
+              merchantCode: session.merchantCode,
+              memberId,
+              idempotencyKey: providerCreditKey(provider.code, body.transactionId),
+              kind: CREDIT_LEDGER_KINDS[body.kind],
+              amount,
+              currency: session.currency,
+              reference:
+                body.roundId === undefined ? null : providerRoundReference(provider.code, body.roundId),
+              memo: {
+                provider: provider.code,
+                credit: body.kind,
+                game: session.gameId,
+                gameName: freeRounds?.gameName ?? session.gameName,
+                ...(body.roundId !== undefined && { round: body.roundId }),
+                ...(freeRounds && { freeRounds: freeRounds.id }),
+              },
+              turnover: creditTurnover(body.kind, freeRounds),
+            },
+            tx,
+          );
+          if (freeRounds) await wallet.addFreeRoundsWin(freeRounds.id, amount, tx);
+          return {
+            row: {
+              sessionId: session.id,
+              memberId,
+              roundId: body.roundId ?? null,
+              betTransactionId: null,
+              amount,
+              currency: session.currency,
+              ledgerTransactionId: posted.transactionId,
+              creditKind: body.kind,
+              freeRoundsId: freeRounds?.id ?? null,
+            },
+            answer: answerOf(body.transactionId, session, posted.availableAfter ?? 0n, posted.transactionId),
+          };
+        },
+        async () => {
+          const refusal = currencyRefusal(session, body.currency);
+          if (refusal) throw refusal;
+          if (body.grantId === undefined) return;
+          freeRounds = await wallet.findFreeRounds(body.grantId);
+          if (
+            freeRounds?.status !== 'active' ||
+            freeRounds.merchantCode !== provider.merchantCode ||
+            freeRounds.providerCode !== provider.code ||
+            freeRounds.memberId !== memberId
+          )
+            throw new DomainError('NOT_FOUND', { reason: 'FREE_ROUNDS_NOT_FOUND' });
+        },
+      );
+      if (answer.operatorTransactionId !== null) deps.balanceChanged?.(memberId);
+      return answer;
+    },
+    /**
+     * Ends the member's round: no stake nor win is taken in it any more, and its stakes count toward the
+     * member's turnover requirements (game records' `endRound`). Ending it again answers the same.
+     */
+    async roundEnd(provider: ProviderRow, body: ProviderRoundEndRequest): Promise<ProviderRoundEndResult> {
+      const session = await sessionOf(provider, body.sessionId);
+      return db.transaction(async (tx) => {
+        await ledgerService.holdAccounts(
+          {
+            merchantCode: session.merchantCode,
+            memberId: session.memberId,
+            kind: 'win',
+            currency: session.currency,
+          },
+          tx,
+        );
+        await gameRecords.endRound(roundOf(session, body.roundId), tx, clock());
+        const { balance } = await balanceOf(session, tx);
+        return { status: 'RS_OK', roundId: body.roundId, currency: session.currency, balance };
+      });
+    },
+  };
+
+  /** A signed call: the site's signature checked, the body read with the action's schema, then run. */
+  const signed =
+    <S extends z.ZodType, R>(
+      action: ProviderAction,
+      schema: S,
+      runner: (provider: ProviderRow, body: z.output<S>) => Promise<R>,
+    ) =>
+    async (request: SignedProviderRequest): Promise<R> => {
+      const { provider, body } = await verified(action, request, schema);
+      return runner(provider, body);
+    };
+
+  return {
+    /** Registers a provider (or changes it): its code, name, signing key and switch. */
+    async saveProvider(provider: {
+      merchantCode: string;
+      code: string;
+      name: string;
+      secret: string;
+      enabled?: boolean;
+    }): Promise<void> {
+      if (!PROVIDER_CODE_PATTERN.test(provider.code))
+        throw new DomainError('INVALID_INPUT', { field: 'code' });
+      if (provider.name.trim() === '' || provider.name.length > 100)
+        throw new DomainError('INVALID_INPUT', { field: 'name' });
+      if (provider.secret.length < PROVIDER_SECRET_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(provider.secret))
+        throw new DomainError('INVALID_INPUT', { field: 'secret', minLength: PROVIDER_SECRET_MIN_LENGTH });
+      await wallet.saveProvider({ ...provider, enabled: provider.enabled ?? true }, clock());
+    },
+
+    /**
+     * A one-time launch token for the member to play the catalogue's game at the provider (the launch flow
+     * puts it in the provider's game address). The provider exchanges it once, within
+     * PROVIDER_LAUNCH_TOKEN_TTL_MS, for the session of its calls. Refused while the member may not play.
+     */
+    async issueLaunchToken(request: {
+      merchantCode: string;
+      memberId: string;
+      providerCode: string;
+      gameId: string;
+    }): Promise<{ token: string; expiresAt: Date }> {
+      const { merchantCode, memberId } = request;
+      const provider = await wallet.findProvider(merchantCode, request.providerCode);
+      // The member is told the provider is not there (not registered) or switched off (the back office).
+      if (!provider) throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'PROVIDER_NOT_FOUND' });
+      if (!provider.enabled) throw new DomainError('GAME_PROVIDER_DISABLED', { provider: provider.code });
+      await playerOf(merchantCode, memberId);
+      await deps.checkPlay?.(memberId);
+      const game = await deps.findGame(merchantCode, request.gameId);
+      if (!game) throw new DomainError('NOT_FOUND', { reason: 'GAME_NOT_FOUND' });
+      if (!game.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'GAME_DISABLED' });
+      const token = randomToken();
+      const now = clock();
+      const expiresAt = addMs(now, PROVIDER_LAUNCH_TOKEN_TTL_MS);
+      await wallet.insertSession({
+        merchantCode,
+        providerCode: provider.code,
+        memberId,
+        gameId: game.gameId,
+        nodeId: game.nodeId,
+        gameType: game.gameType,
+        gameName: game.gameName,
+        currency: WALLET_CURRENCY,
+        tokenHash: sha256Hex(token),
+        tokenExpiresAt: expiresAt,
+        createdAt: now,
+      });
+      return { token, expiresAt };
+    },
+
+    /**
+     * Grants free rounds the provider already holds (a provider's own campaign, a test's): written active,
+     * with the checks and bounds of every grant (free-rounds.ts). The back office's grants are handed to
+     * the provider first (back-office/free-rounds).
+     */
+    grantFreeRounds: (grant: FreeRoundsGrant): Promise<ProviderFreeRoundsRow> =>
+      deps.freeRounds.insert({ ...grant, status: 'active' }),
 
     /**
      * Closes every provider's rounds still open `openRoundHours` after their first stake, as the provider's
@@ -956,28 +1100,20 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       return done;
     },
 
-    /**
-     * Ends the member's round: no stake nor win is taken in it any more, and its stakes count toward the
-     * member's turnover requirements (game records' `endRound`). Ending it again answers the same.
-     */
-    async roundEnd(request: SignedProviderRequest): Promise<ProviderRoundEndResult> {
-      const { provider, body } = await verified('round-end', request, providerRoundEndRequest);
-      const session = await sessionOf(provider, body.sessionId);
-      return db.transaction(async (tx) => {
-        await ledgerService.holdAccounts(
-          {
-            merchantCode: session.merchantCode,
-            memberId: session.memberId,
-            kind: 'win',
-            currency: session.currency,
-          },
-          tx,
-        );
-        await gameRecords.endRound(roundOf(session, body.roundId), tx, clock());
-        const { balance } = await balanceOf(session, tx);
-        return { status: 'RS_OK', roundId: body.roundId, currency: session.currency, balance };
-      });
-    },
+    // The site's own protocol (docs/decisions/025-provider-wallet.md): each call signed with the
+    // provider's key, then run.
+
+    /** The provider exchanges a launch token for the session, once. */
+    authenticate: signed('authenticate', providerAuthenticateRequest, run.authenticate),
+    balance: signed('balance', providerBalanceRequest, run.balance),
+    /** A bet or a win: the provider kept in memory, read again only when its row changed (`move`). */
+    bet: (request: SignedProviderRequest) => signedMove('bet', request),
+    win: (request: SignedProviderRequest) => signedMove('win', request),
+    rollback: signed('rollback', providerRollbackRequest, run.rollback),
+    credit: signed('credit', providerCreditRequest, run.credit),
+    roundEnd: signed('round-end', providerRoundEndRequest, run.roundEnd),
+
+    run,
   };
 }
 

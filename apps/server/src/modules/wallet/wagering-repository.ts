@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@kl/contracts/content';
+import type { LedgerKind } from '@kl/contracts/wallet';
 import {
+  ledgerTransaction,
   type NewWageringRequirementRow,
   promotion,
   promotionClaim,
@@ -119,6 +121,22 @@ export function createWageringRepository(db: Db) {
         .from(promotionClaim)
         .innerJoin(promotion, eq(promotion.id, promotionClaim.promotionId))
         .where(inArray(promotionClaim.id, [...claimIds]));
+    },
+
+    /** The kind of each bonus transaction, and the game its memo names (a provider's credit's). */
+    async bonusTransactions(
+      ids: readonly number[],
+      tx: DbOrTx = db,
+    ): Promise<{ id: number; kind: LedgerKind; gameName: string | null }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: ledgerTransaction.id,
+          kind: ledgerTransaction.kind,
+          gameName: sql<string | null>`${ledgerTransaction.memo} ->> 'gameName'`,
+        })
+        .from(ledgerTransaction)
+        .where(inArray(ledgerTransaction.id, [...ids]));
     },
 
     async find(id: number, tx: DbOrTx = db): Promise<WageringRequirementRow | undefined> {

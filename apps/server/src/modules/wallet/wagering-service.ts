@@ -1,9 +1,11 @@
 import { isTrialMember } from '@kl/contracts/accounts';
 import { textIn } from '@kl/contracts/content';
 import type { Locale } from '@kl/contracts/i18n';
+import type { LedgerKind } from '@kl/contracts/wallet';
 import type {
   ContributionTable,
   ForfeitBonusResult,
+  RequirementSource,
   TurnoverSummary,
   WageringRequirement,
 } from '@kl/contracts/wagering';
@@ -16,6 +18,14 @@ import type { LedgerService } from './ledger-service.ts';
 import { moneyNumber } from './money.ts';
 import { lockedOf, type WageringRules } from './wagering.ts';
 import type { WageringRepository } from './wagering-repository.ts';
+
+/** What a requirement plays through, by the kind of the transaction that credited it. */
+function sourceOf(row: WageringRequirementRow, creditKind: LedgerKind | undefined): RequirementSource {
+  if (row.bonusTransactionId === null) return 'deposit';
+  if (creditKind === 'free_round_win') return 'free_rounds';
+  if (creditKind === 'bonus_win' || creditKind === 'promo_win') return 'provider_bonus';
+  return 'bonus';
+}
 
 /** The idempotency key of a forfeited bonus's ledger transaction: one per requirement, ever. */
 export const forfeitKey = (requirementId: number) => `bonus_forfeit:${requirementId}`;
@@ -40,14 +50,21 @@ export function createWageringService(deps: {
     const promotions = new Map(
       (await wagering.promotionsOfClaims(claimIds, tx)).map((row) => [row.claimId, row]),
     );
+    const unclaimed = rows.flatMap((row) =>
+      row.claimId === null && row.bonusTransactionId !== null ? [row.bonusTransactionId] : [],
+    );
+    const credits = new Map(
+      (await wagering.bonusTransactions(unclaimed, tx)).map((credit) => [credit.id, credit]),
+    );
     return rows.map((row) => {
       const promotion = row.claimId === null ? undefined : promotions.get(row.claimId);
+      const credit = row.bonusTransactionId === null ? undefined : credits.get(row.bonusTransactionId);
       return {
         id: row.id,
-        source: row.bonusTransactionId === null ? 'deposit' : 'bonus',
+        source: sourceOf(row, credit?.kind),
         status: row.status,
         promotionId: promotion?.promotionId ?? null,
-        promotionTitle: promotion ? textIn(promotion.title, lang) : null,
+        promotionTitle: promotion ? textIn(promotion.title, lang) : (credit?.gameName ?? null),
         required: moneyNumber(row.required),
         progress: moneyNumber(row.progress < row.required ? row.progress : row.required),
         locked: moneyNumber(lockedOf(row)),

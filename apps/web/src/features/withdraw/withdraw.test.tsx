@@ -191,6 +191,35 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
     expect(available()).toHaveTextContent(vnd(300_000));
   });
 
+  it("names a game provider's free rounds and bonus by their game, each with its turnover", async () => {
+    const ofProvider = (id: number, source: 'free_rounds' | 'provider_bonus', required: number) => ({
+      id,
+      source,
+      status: 'active' as const,
+      promotionId: null,
+      promotionTitle: 'Golden Dragon',
+      required,
+      progress: 0,
+      locked: 20_000,
+      lockedBonus: 20_000,
+      createdAt: '2030-03-01T08:00:00.000Z',
+      closedAt: null,
+    });
+    await openWithdraw({
+      ...withAccount,
+      ...{ available: 40_000, withdrawable: 0, locked: 40_000 },
+      requirements: [ofProvider(8, 'free_rounds', 100_000), ofProvider(9, 'provider_bonus', 20_000)],
+    });
+    const panel = await screen.findByRole('region', { name: 'Turnover' });
+    expect(
+      await within(panel).findByRole('progressbar', { name: 'Turnover of Free rounds: Golden Dragon' }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText(`${vnd(100_000)} still to play`)).toBeInTheDocument();
+    expect(within(panel).getByText('Provider bonus: Golden Dragon')).toBeInTheDocument();
+    // Promotional money like a bonus: it may be given up.
+    expect(within(panel).getAllByRole('button', { name: /^Forfeit the bonus/ })).toHaveLength(2);
+  });
+
   it('checks the amount against the limits, the balance and the day’s count before sending', async () => {
     const { user } = await openWithdraw({
       ...withAccount,

@@ -11,6 +11,7 @@ import { type Clock, dayStartIn } from '../../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../../platform/db.ts';
 import { DomainError } from '../../../platform/errors.ts';
 import { createMemberRepository } from '../../member/index.ts';
+import type { FreeRoundsBook } from '../../provider-wallet/index.ts';
 import { type LedgerService, moneyNumber } from '../../wallet/index.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import type { ControlsService } from '../controls/service.ts';
@@ -84,11 +85,29 @@ export function createAdjustmentService(deps: {
   controls: ControlsService;
   /** Told after the commit of a change of a member's balance (platform/member-feed.ts). */
   balanceChanged?: ((memberId: string) => void) | undefined;
+  /**
+   * The value of free rounds given at once since a time (the provider wallet's): house money on the same
+   * running totals as the credits (docs/back-office.md, "Free rounds").
+   */
+  grantedAtOnce?: FreeRoundsBook['valueGrantedAtOnce'] | undefined;
 }) {
   const { db, clock, merchantCode, audit, ledgerService, controls } = deps;
   const adjustments = createAdjustmentRepository(db);
   const members = createMemberRepository(db);
   const dayStart = (now: Date) => dayStartIn(now, CONTROLS_DAY_UTC_OFFSET_HOURS);
+
+  /** House money given at once since `since`: manual credits and, when known, free rounds. */
+  async function usedAtOnce(
+    where: { merchantCode: string; operatorId: string; memberId: string | undefined; since: Date },
+    tx: DbOrTx = db,
+  ): Promise<{ byOperator: bigint; toMember: bigint }> {
+    const credits = await adjustments.creditsAppliedAtOnce(where, tx);
+    const grants = (await deps.grantedAtOnce?.(where, tx)) ?? { byOperator: 0n, toMember: 0n };
+    return {
+      byOperator: credits.byOperator + grants.byOperator,
+      toMember: credits.toMember + grants.toMember,
+    };
+  }
 
   async function viewOf(id: number, tx?: DbOrTx): Promise<Adjustment> {
     const view = await adjustments.view(id, tx);
@@ -139,6 +158,8 @@ export function createAdjustmentService(deps: {
   }
 
   return {
+    usedAtOnce,
+
     /** The room left today under the merchant's limits, for the operator and, when named, a member. */
     async room(actor: AuditActor, memberId: string | undefined): Promise<CreditRoom> {
       const operatorId = actor.operatorId;
@@ -146,7 +167,7 @@ export function createAdjustmentService(deps: {
       const since = dayStart(clock());
       const [limits, used] = await Promise.all([
         controls.current(),
-        adjustments.creditsAppliedAtOnce({ merchantCode, operatorId, memberId, since }),
+        usedAtOnce({ merchantCode, operatorId, memberId, since }),
       ]);
       return {
         dayStart: since.toISOString(),
@@ -187,7 +208,7 @@ export function createAdjustmentService(deps: {
           const now = clock();
           const amount = BigInt(request.amount);
           const limits = await controls.current(tx);
-          const usedToday = await adjustments.creditsAppliedAtOnce(
+          const usedToday = await usedAtOnce(
             { merchantCode, operatorId, memberId: request.memberId, since: dayStart(now) },
             tx,
           );

@@ -1,5 +1,3 @@
-import { API } from '@kl/contracts/api-paths';
-import type { GameRecords } from '@kl/contracts/game-records';
 import type {
   SandboxMatch,
   SandboxMatches,
@@ -15,8 +13,6 @@ import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
 import { sandboxTableRound } from '@kl/sandboxes/db/schema';
 import { ledgerTransaction } from '../../../db/schema/index.ts';
 import { HOUR_MS, MINUTE_MS } from '../../../platform/clock.ts';
-import { call } from '../../../test/accounts.ts';
-import { json } from '../../../test/app.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
 import { launchableGameId } from '../testing.ts';
@@ -38,7 +34,7 @@ import { SANDBOX_PROVIDER_CODE } from '@kl/sandboxes/provider/index';
 import { PASS_CEILING_MS, type PassTimers } from '@kl/sandboxes/provider/scheduler';
 import { cashOutValue } from '@kl/sandboxes/provider/sports-book';
 import { BETTING_MS, RESULT_MS } from '@kl/sandboxes/provider/tables';
-import { clientCall, useSandboxProvider } from './testing.ts';
+import { clientCall, gameRecordOf, useSandboxProvider } from './testing.ts';
 
 /**
  * The sandbox provider as a player and the operator see it (docs/decisions/026-sandbox-provider.md): the
@@ -115,10 +111,7 @@ describeEachDatabase('sandbox provider', (kind) => {
     return { roundId, played, serverSeed: played.fairness.serverSeed, balanceAfterBet: placed.value.balance };
   }
 
-  async function recordOf(caller: MemberCaller, roundId: string) {
-    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
-    return records.list.find((record) => record.roundId === roundId);
-  }
+  const recordOf = (caller: MemberCaller, roundId: string) => gameRecordOf(t.app, caller, roundId);
 
   it('settles a baccarat round: the banker bet paid as the engine pays the revealed deal', async () => {
     const { caller, sessionId } = await player(1_000_000);

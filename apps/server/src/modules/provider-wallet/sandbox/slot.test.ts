@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { API } from '@kl/contracts/api-paths';
-import type { GameRecords } from '@kl/contracts/game-records';
-import type { SandboxSlotMachine, SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
+import type { SandboxSlotState, SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sandboxProviderCalls as calls } from '@kl/contracts/sandbox-provider';
 import { sandboxSlotSpin } from '@kl/sandboxes/db/schema';
 import { ledgerTransaction } from '../../../db/schema/index.ts';
 import { MINUTE_MS } from '../../../platform/clock.ts';
-import { call } from '../../../test/accounts.ts';
-import { json } from '../../../test/app.ts';
 import { describeEachDatabase } from '../../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
 import { launchableGameId } from '../testing.ts';
 import { verifySlotSpin } from '@kl/sandboxes/provider/games/slot';
 import { SANDBOX_PROVIDER_CODE } from '@kl/sandboxes/provider/index';
-import { clientCall, useSandboxProvider } from './testing.ts';
+import { clientCall, gameRecordOf, useSandboxProvider } from './testing.ts';
 
 /**
  * The sandbox slot as a player and the operator see it (docs/decisions/026-sandbox-provider.md): each spin
@@ -26,18 +22,7 @@ import { clientCall, useSandboxProvider } from './testing.ts';
 describeEachDatabase('sandbox provider slot', (kind) => {
   const t = useTestApp(kind);
   const sandbox = useSandboxProvider(t, launchableGameId);
-  const { sandboxProvider, player } = sandbox;
-
-  /** A provider whose process dies as soon as the wallet has taken the call to `action` (no answer read). */
-  const dyingAfter = (action: 'bet' | 'win') =>
-    sandboxProvider({
-      attempts: 1,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        if (String(input).endsWith(`/${action}`)) throw new Error('the process died');
-        return response;
-      },
-    });
+  const { dyingAfter, player } = sandbox;
 
   const spin = (sessionId: string, lineBet: number, requestKey: string = randomUUID()) =>
     clientCall<SandboxSlotSpinResult>(sandbox.app, calls.sandboxProviderSlotSpin, sessionId, {
@@ -61,10 +46,7 @@ describeEachDatabase('sandbox provider slot', (kind) => {
     };
   }
 
-  async function recordOf(caller: MemberCaller, roundId: string) {
-    const records = json<{ value: GameRecords }>(await call(t.app, API.gameRecords, caller)).value;
-    return records.list.find((record) => record.roundId === roundId);
-  }
+  const recordOf = (caller: MemberCaller, roundId: string) => gameRecordOf(t.app, caller, roundId);
 
   const statusOf = async (spinId: string) =>
     (
@@ -76,9 +58,9 @@ describeEachDatabase('sandbox provider slot', (kind) => {
 
   it('answers the machine: its line bets, lines and pays', async () => {
     const { sessionId } = await player(1_000);
-    const machine = await clientCall<SandboxSlotMachine>(sandbox.app, calls.sandboxProviderSlot, sessionId);
+    const machine = await clientCall<SandboxSlotState>(sandbox.app, calls.sandboxProviderSlot, sessionId);
     expect(machine.status).toBe(200);
-    expect(machine.value).toMatchObject({ rows: 3, reelCount: 5, lineCount: 20 });
+    expect(machine.value).toMatchObject({ rows: 3, reelCount: 5, lineCount: 20, freeRounds: null });
     expect(machine.value.lineBets).toContain(100);
     expect(await clientCall(sandbox.app, calls.sandboxProviderSlot, undefined)).toMatchObject({
       status: 401,

@@ -1,4 +1,6 @@
 import type { ApiEntry } from '@kl/contracts/api-call';
+import { API } from '@kl/contracts/api-paths';
+import type { GameRecords } from '@kl/contracts/game-records';
 import {
   SANDBOX_PROVIDER_CODE,
   type SandboxSession,
@@ -18,6 +20,8 @@ import {
 } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db.ts';
 import { createSecretBox } from '../../../platform/secret-box.ts';
+import { call } from '../../../test/accounts.ts';
+import { json } from '../../../test/app.ts';
 import type { MemberCaller, TestApp } from '../../../test/suite.ts';
 import { createGameRecordsModule } from '../../game-records/index.ts';
 import { createWalletModule } from '../../wallet/index.ts';
@@ -44,6 +48,12 @@ export function operatorWallet(db: Db, clock: Clock) {
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
   }).providerWalletService;
+}
+
+/** The member's game record of a provider round, as the site lists it (undefined when there is none). */
+export async function gameRecordOf(app: FastifyInstance, caller: MemberCaller, roundId: string) {
+  const records = json<{ value: GameRecords }>(await call(app, API.gameRecords, caller)).value;
+  return records.list.find((record) => record.roundId === roundId);
 }
 
 export interface ClientAnswer<T = Record<string, unknown>> {
@@ -105,6 +115,11 @@ export interface SandboxProviderHarness {
   readonly gameId: string;
   /** Another instance of the provider on the same database, as a restarted process would be. */
   sandboxProvider(walletOptions?: WalletOptions, timers?: PassTimers): SandboxProviderModule;
+  /**
+   * An instance of the provider whose process dies as soon as the wallet has taken its call to `action`
+   * (the answer never read, no retry).
+   */
+  dyingAfter(action: 'bet' | 'win' | 'credit'): SandboxProviderModule;
   /** A member with `funds`, launched at the provider (its session opened with the launch token). */
   launch(funds: number): Promise<LaunchedMember>;
   /** `launch`, the session opened (200): the provider's session id too. */
@@ -221,6 +236,15 @@ export function useSandboxProvider(
       return providerUrl;
     },
     sandboxProvider,
+    dyingAfter: (action) =>
+      sandboxProvider({
+        attempts: 1,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (String(input).endsWith(`/${action}`)) throw new Error('the process died');
+          return response;
+        },
+      }),
     launch,
     async player(funds) {
       const launched = await launch(funds);

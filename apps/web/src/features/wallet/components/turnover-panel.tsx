@@ -13,7 +13,9 @@ import '../wallet.css';
 function ForfeitButton({ requirement, currency }: { requirement: WageringRequirement; currency: string }) {
   const { t, i18n } = useTranslation();
   const forfeit = useForfeitBonus(currency);
-  const title = requirement.promotionTitle ?? '';
+  // A provider's credit is named with its kind ("Free rounds: <game>"), so that two read apart.
+  const title =
+    requirement.source === 'bonus' ? (requirement.promotionTitle ?? '') : requirementName(requirement, t);
   const ask = async () => {
     const sure = await confirmDialog({
       title: t('wallet.turnover.forfeitTitle'),
@@ -66,7 +68,7 @@ function Summary({ summary }: { summary: TurnoverSummary }) {
             <li key={requirement.id} className="kl-turnover-item" data-testid="turnover-requirement">
               <div className="kl-turnover-item__head">
                 <span className="kl-turnover-item__name">{requirementName(requirement, t)}</span>
-                {requirement.source === 'bonus' && (
+                {requirement.source !== 'deposit' && (
                   <ForfeitButton requirement={requirement} currency={summary.currency} />
                 )}
               </div>

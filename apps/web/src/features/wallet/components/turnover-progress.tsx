@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@kl/contracts/money';
 import '../wallet.css';
 
-/** What a requirement is, in words: the deposit's own, the bonus of a promotion, or another bonus (VIP). */
+/**
+ * What a requirement is, in words: the deposit's own, the bonus of a promotion, or another bonus (VIP); a
+ * game provider's free rounds or bonus, with the game's name.
+ */
 export function requirementName(requirement: WageringRequirement, t: TFunction) {
   if (requirement.source === 'deposit') return t('wallet.turnover.deposit');
+  const title = requirement.promotionTitle ?? '';
+  if (requirement.source === 'free_rounds') return t('wallet.turnover.freeRounds', { title });
+  if (requirement.source === 'provider_bonus') return t('wallet.turnover.providerBonus', { title });
   return requirement.promotionTitle === null
     ? t('wallet.turnover.bonusOther')
     : t('wallet.turnover.bonus', { title: requirement.promotionTitle });

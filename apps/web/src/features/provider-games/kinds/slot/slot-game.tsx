@@ -1,5 +1,5 @@
 import type { SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReducedMotion } from '../../../../shared/hooks/use-reduced-motion.ts';
@@ -8,7 +8,8 @@ import { formatMoney } from '@kl/contracts/money';
 import { LoadFailed } from '../../../../shared/ui/load-failed.tsx';
 import type { ProviderGameProps } from '../../api/provider-call.ts';
 import { PlaySeeds } from '../../components/fairness.tsx';
-import { spinSlot, useSlotMachine } from './api.ts';
+import { keepFreeRounds, spinSlot, useSlotState } from './api.ts';
+import { FreeRounds } from './free-rounds.tsx';
 import './slot.css';
 
 /** Symbols the machine has (contracts slot-machine.ts), each with its name in the texts. */
@@ -40,33 +41,44 @@ const newRequestKey = () =>
     '',
   );
 
+/** What a spin asks: a paid spin at a line bet, or a free round. */
+type SpinAsked = { lineBet: number } | { free: true };
+
 /**
  * The sandbox provider's slot (docs/decisions/026-sandbox-provider.md): 5 reels × 3 rows and 20 lines,
  * a line bet picked from the machine's, a spin that stakes the total bet and pays at once. The reels show
  * the spin's symbols, then its winning lines, the free spins it led to, the amount won and the spin's
  * seeds. A spin that got no answer is sent again under the same request key, so it is never staked twice.
+ * While the operator's free rounds are left (docs/decisions/065-provider-credits.md) they replace the line
+ * bet and the spin: each plays one at their line bet, staking nothing.
  */
 export function SlotGame({ session, onBalance }: ProviderGameProps) {
   const { t, i18n } = useTranslation();
   const reduced = useReducedMotion();
-  const machine = useSlotMachine(session.sessionId);
+  const queryClient = useQueryClient();
+  const machine = useSlotState(session.sessionId);
   const money = (amount: number) => formatMoney(amount, session.currency, i18n.language);
   const [lineBet, setLineBet] = useState<number | null>(null);
   const [last, setLast] = useState<SandboxSlotSpinResult | null>(null);
-  const pendingKey = useRef<string | null>(null);
+  /** The request key of the spin that got no answer, and whether it was a free round. */
+  const pending = useRef<{ key: string; free: boolean } | null>(null);
   const spinning = useRef(false);
   const betId = useId();
 
   const spin = useMutation({
-    mutationFn: (request: { lineBet: number; requestKey: string }) => spinSlot(session.sessionId, request),
+    mutationFn: (request: SpinAsked & { requestKey: string }) => spinSlot(session.sessionId, request),
     meta: { errorToast: false },
     onSuccess: (result) => {
-      pendingKey.current = null;
+      pending.current = null;
       setLast(result);
       onBalance(result.balance);
+      keepFreeRounds(queryClient, session.sessionId, result.freeRounds);
     },
     onError: (error) => {
-      if (!UNANSWERED.has(errorCodeOf(error))) pendingKey.current = null;
+      const code = errorCodeOf(error);
+      if (!UNANSWERED.has(code)) pending.current = null;
+      // None left after all (played elsewhere, or expired): the paid spin comes back.
+      if (code === 'BONUS_NOT_CLAIMABLE') keepFreeRounds(queryClient, session.sessionId, null);
     },
     onSettled: () => {
       spinning.current = false;
@@ -87,11 +99,13 @@ export function SlotGame({ session, onBalance }: ProviderGameProps) {
   const info = machine.data;
   const bet = lineBet ?? info.lineBets[0] ?? 0;
   const symbolName = (code: string) => (isSymbol(code) ? t(`providerPlay.slot.symbols.${code}`) : code);
-  const start = () => {
+  const start = (asked: SpinAsked) => {
     if (spinning.current) return;
     spinning.current = true;
-    pendingKey.current ??= newRequestKey();
-    spin.mutate({ lineBet: bet, requestKey: pendingKey.current });
+    const free = 'free' in asked;
+    // A spin that got no answer is asked again under its key; another kind of spin is a new one.
+    if (pending.current?.free !== free) pending.current = { key: newRequestKey(), free };
+    spin.mutate({ ...asked, requestKey: pending.current.key });
   };
   const base = last?.spins[0];
   const freeSpins = (last?.spins.length ?? 1) - 1;
@@ -127,40 +141,52 @@ export function SlotGame({ session, onBalance }: ProviderGameProps) {
         ))}
       </div>
 
-      <div className="kl-provider-slip">
-        <label htmlFor={betId}>{t('providerPlay.slot.lineBet')}</label>
-        <select
-          id={betId}
-          className="kl-slot-bet"
-          value={bet}
-          disabled={spin.isPending}
-          onChange={(event) => {
-            setLineBet(Number(event.target.value));
-            pendingKey.current = null;
-          }}
-        >
-          {info.lineBets.map((level) => (
-            <option key={level} value={level}>
-              {money(level)}
-            </option>
-          ))}
-        </select>
-        <p className="kl-provider-slip__total" data-testid="slot-total-bet">
-          {t('providerPlay.slot.totalBet', { amount: money(bet * info.lineCount), lines: info.lineCount })}
-        </p>
-        <button
-          type="button"
-          className="kl-button kl-button--primary"
-          disabled={spin.isPending}
-          onClick={start}
-        >
-          {spin.isPending ? t('providerPlay.slot.spinning') : t('providerPlay.slot.spin')}
-        </button>
-      </div>
+      {info.freeRounds ? (
+        <FreeRounds
+          freeRounds={info.freeRounds}
+          lineCount={info.lineCount}
+          money={money}
+          spinning={spin.isPending}
+          onPlay={() => start({ free: true })}
+        />
+      ) : (
+        <div className="kl-provider-slip">
+          <label htmlFor={betId}>{t('providerPlay.slot.lineBet')}</label>
+          <select
+            id={betId}
+            className="kl-slot-bet"
+            value={bet}
+            disabled={spin.isPending}
+            onChange={(event) => {
+              setLineBet(Number(event.target.value));
+              pending.current = null;
+            }}
+          >
+            {info.lineBets.map((level) => (
+              <option key={level} value={level}>
+                {money(level)}
+              </option>
+            ))}
+          </select>
+          <p className="kl-provider-slip__total" data-testid="slot-total-bet">
+            {t('providerPlay.slot.totalBet', { amount: money(bet * info.lineCount), lines: info.lineCount })}
+          </p>
+          <button
+            type="button"
+            className="kl-button kl-button--primary"
+            disabled={spin.isPending}
+            onClick={() => start({ lineBet: bet })}
+          >
+            {spin.isPending ? t('providerPlay.slot.spinning') : t('providerPlay.slot.spin')}
+          </button>
+        </div>
+      )}
 
       {spin.isError && (
         <p className="kl-provider-error" role="alert">
-          {messageFor(spin.error)}
+          {errorCodeOf(spin.error) === 'BONUS_NOT_CLAIMABLE'
+            ? t('providerPlay.slot.freeRounds.none')
+            : messageFor(spin.error)}
         </p>
       )}
 
@@ -171,6 +197,7 @@ export function SlotGame({ session, onBalance }: ProviderGameProps) {
               ? t('providerPlay.slot.win', { amount: money(last.returned) })
               : t('providerPlay.slot.noWin')}
           </p>
+          {last.free && <p className="kl-provider-note">{t('providerPlay.slot.freeRounds.played')}</p>}
           {freeSpins > 0 && (
             <p className="kl-provider-note">{t('providerPlay.slot.freeSpins', { count: freeSpins })}</p>
           )}
