@@ -55,6 +55,13 @@ const ROTATED_PROVIDER: TestProvider = {
   name: 'Rotated provider',
   secret: 'rotated-provider-secret-0123456789abcdef',
 };
+/** A provider of another protocol, whose settings (its keys) are sealed too. */
+const PROTOCOL_PROVIDER: TestProvider = {
+  code: 'protocolprov',
+  name: 'Protocol provider',
+  secret: 'protocol-provider-secret-0123456789abcdef',
+};
+const PROTOCOL_SETTINGS = JSON.stringify({ hub88PublicKey: 'public', operatorPrivateKey: 'private' });
 
 async function storedTotpSecret(db: Db, operatorId: string): Promise<string | null | undefined> {
   const [row] = await db
@@ -197,6 +204,15 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
       secret: await db.transaction((tx) => registry.rotate('kimlong', ROTATED_PROVIDER.code, DAY_MS, tx)),
     };
 
+    // A provider speaking Hub88's protocol: its settings sealed under the old key.
+    await wallet.saveProvider({ merchantCode: 'kimlong', ...PROTOCOL_PROVIDER });
+    await createProviderWalletRepository(db, boxA).saveProtocol(
+      'kimlong',
+      PROTOCOL_PROVIDER.code,
+      { protocol: 'hub88', settings: PROTOCOL_SETTINGS },
+      at,
+    );
+
     // A member's two-factor secret, sealed under the old key.
     const enrolledMember = await createTestMember(db);
     const memberSecret = newTotpSecret();
@@ -247,7 +263,23 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
         changed: 0,
         unreadable: [],
       },
+      {
+        column: 'game_provider.protocol_settings',
+        resealed: 1,
+        encrypted: 0,
+        current: 0,
+        changed: 0,
+        unreadable: [],
+      },
     ]);
+    expect(
+      (
+        await createProviderWalletRepository(db, createSecretBox([keyB])).findProvider(
+          'kimlong',
+          PROTOCOL_PROVIDER.code,
+        )
+      )?.protocolSettings,
+    ).toBe(PROTOCOL_SETTINGS);
     const after = await keyIdsOf(db, rotating);
     for (const [column, ids] of Object.entries(after)) {
       expect(ids, column).toEqual(before[column]?.map(() => 'key-b'));
@@ -375,6 +407,7 @@ describe('npm run secrets:rotate', () => {
         '  member_two_factor.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
         '  game_provider.secret: 1 re-encrypted from older keys, 1 encrypted (were plain text), 0 already under key b',
         '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
+        '  game_provider.protocol_settings: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
       ],
     });
     const second = await run([], keys('b', 'a'));
@@ -383,6 +416,7 @@ describe('npm run secrets:rotate', () => {
       '  member_two_factor.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
       '  game_provider.secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 2 already under key b',
       '  game_provider.previous_secret: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
+      '  game_provider.protocol_settings: 0 re-encrypted from older keys, 0 encrypted (were plain text), 0 already under key b',
     ]);
 
     // Under keys that do not hold b: each value is named with the key it needs.

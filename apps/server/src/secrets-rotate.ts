@@ -33,6 +33,7 @@ export function secretColumns(db: Db, secrets: SecretBox): SecretColumn[] {
     createTwoFactorRepository(db, secrets).secrets,
     providers.signingKeys,
     providers.previousSigningKeys,
+    providers.protocolSettings,
   ];
 }
 
