@@ -69,6 +69,12 @@ export const CONTRACT_APPROVER = {
  */
 export const STATUS_OWNER = { username: 'e2e-status-owner', password: 'e2e-status-owner-pass' } as const;
 
+/** The owner who grants the free rounds journey's member ten free rounds in the back office (free-rounds.spec.ts). */
+export const FREE_ROUNDS_OWNER = {
+  username: 'e2e-free-rounds-owner',
+  password: 'e2e-free-rounds-owner-pass',
+} as const;
+
 /** The support operator who answers the live chat journey's member in the back office (chat.spec.ts). */
 export const CHAT_SUPPORT = { username: 'e2e-chat-support', password: 'e2e-chat-support-pass' } as const;
 

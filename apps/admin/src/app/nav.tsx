@@ -27,6 +27,7 @@ import {
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   ToolOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
@@ -62,6 +63,7 @@ export interface NavItem {
     | 'lotteryDraws.menu'
     | 'promotions.menu'
     | 'vipLevels.menu'
+    | 'freeRounds.menu'
     | 'reports.menu'
     | 'bets.menu'
     | 'reconciliation.menu'
@@ -190,6 +192,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     area: 'promotions',
     labelKey: 'vipLevels.menu',
     icon: <CrownOutlined aria-hidden="true" />,
+  },
+  {
+    path: '/free-rounds',
+    area: 'promotions',
+    labelKey: 'freeRounds.menu',
+    icon: <ThunderboltOutlined aria-hidden="true" />,
   },
   {
     path: '/reports',

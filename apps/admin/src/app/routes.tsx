@@ -18,6 +18,7 @@ import { GamesScreen } from '../features/games/index.ts';
 import { LotteriesScreen } from '../features/lotteries/index.ts';
 import { LotteryDrawsScreen } from '../features/lottery-draws/index.ts';
 import { FeedbackScreen } from '../features/feedback/index.ts';
+import { FreeRoundsScreen } from '../features/free-rounds/index.ts';
 import { InboxScreen } from '../features/inbox/index.ts';
 import { KycScreen, KycSubmissionScreen } from '../features/kyc/index.ts';
 import { LiveChatScreen } from '../features/live-chat/index.ts';
@@ -255,6 +256,14 @@ export function AdminRoutes() {
           element={
             <AreaRoute area="promotions">
               <VipLevelsScreen />
+            </AreaRoute>
+          }
+        />
+        <Route
+          path="/free-rounds"
+          element={
+            <AreaRoute area="promotions">
+              <FreeRoundsScreen />
             </AreaRoute>
           }
         />

@@ -6,6 +6,7 @@ import {
   AGENTS_OWNER,
   CASHIER,
   CHAT_SUPPORT,
+  FREE_ROUNDS_OWNER,
   CONTRACT_APPROVER,
   CONTRACT_PROPOSER,
   KYC_REVIEWERS,
@@ -66,6 +67,7 @@ const OPERATORS = [
   { ...CONTRACT_APPROVER, role: 'finance' },
   // The journeys' other operator steps, each on an operator's own session.
   { ...STATUS_OWNER, role: 'owner' },
+  { ...FREE_ROUNDS_OWNER, role: 'owner' },
   { ...CHAT_SUPPORT, role: 'support' },
   // The pairs who check identity documents (one approves, the other confirms).
   ...Object.values(KYC_REVIEWERS).flatMap((pair) => pair.map((who) => ({ ...who, role: 'risk' }))),

@@ -1,0 +1,1 @@
+export { FreeRoundsScreen } from './free-rounds-screen.tsx';
