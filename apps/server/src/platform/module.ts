@@ -27,16 +27,17 @@ export interface BackgroundJob {
   leaderOnly?: boolean;
 }
 
-/** The job, run on the leader only (docs/decisions/042-scheduler-leader.md). */
 /**
  * A job that runs `work` every `tickMs` (the timer unreferenced: it keeps no process alive). A tick still
  * running is not doubled; a failure goes to `failed` and the next tick runs as usual. `stop` waits for the
- * tick in progress.
+ * tick in progress. `atStart`: a first tick when the job starts, `start` waiting for it (`wait`) or not
+ * (`background`); none by default.
  */
 export function intervalJob(
   work: () => Promise<void>,
   tickMs: number,
   failed: (error: unknown) => void,
+  options: { atStart?: 'wait' | 'background' } = {},
 ): BackgroundJob & { tick(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -50,10 +51,12 @@ export function intervalJob(
   };
   return {
     tick,
-    start(): void {
+    start(): void | Promise<void> {
       if (timer) return;
       timer = setInterval(() => void tick(), tickMs);
       timer.unref();
+      if (options.atStart === 'wait') return tick();
+      if (options.atStart === 'background') void tick();
     },
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
@@ -63,6 +66,7 @@ export function intervalJob(
   };
 }
 
+/** The job, run on the leader only (docs/decisions/042-scheduler-leader.md). */
 export function onLeaderOnly(job: BackgroundJob): BackgroundJob {
   return { start: () => job.start(), stop: () => job.stop(), leaderOnly: true };
 }

@@ -1,6 +1,6 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
 import { ADJUSTMENT_STATUSES, type Adjustment, type AdjustmentStatus } from '@kl/contracts/admin/members';
-import { Button, Form, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminCall } from '../../shared/api.ts';
@@ -8,9 +8,9 @@ import { formatDateTime } from '../../shared/dates.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { usePagedList } from '../../shared/paged-list.ts';
 import { useCanWrite } from '../../shared/session.ts';
-import { FilterBar } from '../../shared/ui/filter-bar.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { Screen } from '../../shared/ui/screen.tsx';
+import { StatusFilterBar } from '../../shared/ui/status-filter-bar.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 
@@ -95,25 +95,12 @@ export function AdjustmentsScreen() {
 
   return (
     <Screen title={t('menu.adjustments')}>
-      <FilterBar<{ status?: AdjustmentStatus | 'all' }>
+      <StatusFilterBar<AdjustmentStatus>
         name="adjustmentFilters"
-        label={t('common.filters')}
-        initialValues={{ status: 'all' }}
-        onSearch={({ status }) => list.setFilters({ status: status === 'all' ? undefined : status })}
-      >
-        <Form.Item name="status" label={t('common.status')}>
-          <Select
-            style={{ width: 160 }}
-            options={[
-              { value: 'all', label: t('common.all') },
-              ...ADJUSTMENT_STATUSES.map((status) => ({
-                value: status,
-                label: t(`adjustments.statuses.${status}`),
-              })),
-            ]}
-          />
-        </Form.Item>
-      </FilterBar>
+        statuses={ADJUSTMENT_STATUSES}
+        labelOf={(status) => t(`adjustments.statuses.${status}`)}
+        onSearch={(status) => list.setFilters({ status })}
+      />
       <PagedTable<Adjustment> label={t('adjustments.tableLabel')} rowKey="id" columns={columns} list={list} />
     </Screen>
   );

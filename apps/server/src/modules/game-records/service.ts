@@ -221,6 +221,10 @@ export function createGameRecordsService(deps: {
       return { round: current, replayed: true };
     },
 
+    /** The member's round as it now stands, open or ended (undefined: none). */
+    memberRound: (key: OpenRoundKey, tx: DbOrTx = db): Promise<GameRoundRow | undefined> =>
+      rounds.findMemberRound(key, tx),
+
     /**
      * Changes the sums of the member's open round of several stakes: a win adds to the payout (and names
      * its transaction), a refund takes a stake back (a negative `stake`). NOT_FOUND when the member has no

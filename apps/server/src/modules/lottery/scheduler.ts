@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import { intervalJob } from '../../platform/module.ts';
 import type { LotteryService } from './service.ts';
 
 /** How often the scheduler looks for due draws, and how often it creates the draws ahead. */
@@ -10,7 +11,7 @@ export const LOTTERY_ENSURE_EVERY_MS = 30_000;
  * The draw machine of one server process: an interval timer that creates the draws ahead, draws the due
  * ones and settles their bets. Several processes may run it on one database: every draw and bet is taken
  * under a row lock the others skip. `start` first catches up: draws missed while the server was down are
- * drawn and settled before the timer starts.
+ * drawn and settled before it returns.
  */
 export function createLotteryScheduler(deps: {
   lotteryService: LotteryService;
@@ -19,8 +20,6 @@ export function createLotteryScheduler(deps: {
   tickMs?: number;
 }) {
   const { lotteryService, clock, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
   let lastEnsure = Number.NEGATIVE_INFINITY;
 
   async function work() {
@@ -36,30 +35,13 @@ export function createLotteryScheduler(deps: {
     }
   }
 
-  /** One tick; a tick still running when the next is due is not doubled. */
-  function tick(): Promise<void> {
-    running ??= work()
-      .catch((error: unknown) => log.error({ err: error }, 'lottery scheduler tick failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    tick,
-    async start(): Promise<void> {
-      if (timer) return;
-      await tick();
-      timer = setInterval(() => void tick(), deps.tickMs ?? LOTTERY_TICK_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // The first tick at start (draws made before the first bet can come), then every tick.
+  return intervalJob(
+    work,
+    deps.tickMs ?? LOTTERY_TICK_MS,
+    (error) => log.error({ err: error }, 'lottery scheduler tick failed'),
+    { atStart: 'wait' },
+  );
 }
 
 export type LotteryScheduler = ReturnType<typeof createLotteryScheduler>;

@@ -431,25 +431,6 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         .limit(limit);
     },
 
-    /** The member's round as it now stands (read once its member's accounts are held). */
-    async memberRound(
-      key: { merchantCode: string; vendorCode: string; roundKey: string; memberId: string },
-      tx: DbOrTx,
-    ): Promise<{ status: string; payout: bigint } | undefined> {
-      const [row] = await tx
-        .select({ status: gameRound.status, payout: gameRound.payout })
-        .from(gameRound)
-        .where(
-          and(
-            eq(gameRound.merchantCode, key.merchantCode),
-            eq(gameRound.vendorCode, key.vendorCode),
-            eq(gameRound.roundKey, key.roundKey),
-            eq(gameRound.memberId, key.memberId),
-          ),
-        );
-      return row;
-    },
-
     /** The round's stakes not rolled back, their rows locked in id order until the transaction ends. */
     lockRoundBets(
       key: { merchantCode: string; vendorCode: string; roundKey: string; memberId: string },

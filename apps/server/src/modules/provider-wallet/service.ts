@@ -103,7 +103,7 @@ export interface ProviderWalletDeps {
   merchantCode: string;
   wallet: ProviderWalletRepository;
   ledgerService: Pick<LedgerService, 'post' | 'balanceOf' | 'holdAccounts'>;
-  gameRecords: Pick<GameRecordsService, 'adjustOpenRound' | 'endRound'>;
+  gameRecords: Pick<GameRecordsService, 'adjustOpenRound' | 'endRound' | 'memberRound'>;
   /** The catalogue's game of a launch. */
   findGame: (merchantCode: string, gameId: string) => Promise<LaunchableGame | undefined>;
   /** Refuses a member who may not play now (time-out, self-exclusion); throws a DomainError. */
@@ -376,7 +376,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         tx,
       );
       // With the member's accounts held, no win of this round is still on its way.
-      const round = await wallet.memberRound(key, tx);
+      const round = await gameRecords.memberRound(key, tx);
       if (round?.status !== 'open') return undefined;
       if (provider.openRoundAction === 'settle' || round.payout > 0n) {
         await gameRecords.endRound(key, tx, now);
@@ -844,7 +844,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         // under its lock, when its payout changes).
         if (
           bet.kind === 'win' &&
-          (await wallet.memberRound(roundOf(session, roundId), tx))?.status !== 'open'
+          (await gameRecords.memberRound(roundOf(session, roundId), tx))?.status !== 'open'
         )
           throw new DomainError('GAME_ROUND_CLOSED', { roundId });
 

@@ -1,5 +1,6 @@
 import { type AgentPeriod, periodAt, previousPeriod } from '@kl/contracts/agents';
 import type { FastifyBaseLogger } from 'fastify';
+import { intervalJob } from '../../../platform/module.ts';
 import type { SettlementService } from './service.ts';
 
 /** How often the scheduler settles the periods that closed. */
@@ -27,8 +28,6 @@ export function createSettlementScheduler(deps: {
 }) {
   const { settlementService, log } = deps;
   const { clock } = settlementService.scheduler;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   async function work() {
     for (const key of duePeriods(clock())) {
@@ -43,26 +42,11 @@ export function createSettlementScheduler(deps: {
     }
   }
 
-  /** One tick; a tick still running when the next is due is not doubled. */
-  function tick(): Promise<void> {
-    running ??= work().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    tick,
-    start(): void {
-      if (timer) return;
-      void tick();
-      timer = setInterval(() => void tick(), deps.tickMs ?? AGENT_SETTLEMENT_TICK_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // Each period's failure is logged in `work`; a tick never fails as a whole.
+  return intervalJob(
+    work,
+    deps.tickMs ?? AGENT_SETTLEMENT_TICK_MS,
+    (error) => log.error({ err: error }, 'agent settlement tick failed'),
+    { atStart: 'background' },
+  );
 }
