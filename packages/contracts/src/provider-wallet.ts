@@ -136,6 +136,10 @@ export type ProviderRollbackRequest = z.infer<typeof providerRollbackRequest>;
 export const PROVIDER_CREDIT_KINDS = ['free_round', 'bonus', 'promo', 'jackpot'] as const;
 export type ProviderCreditKind = (typeof PROVIDER_CREDIT_KINDS)[number];
 
+/** The most rounds one grant of free rounds gives, and the largest turnover multiple its winnings carry. */
+export const FREE_ROUNDS_MAX = 1000;
+export const FREE_ROUNDS_TURNOVER_MAX = 100;
+
 /** A credit without a stake: a round it belongs to is optional; free rounds name their grant. */
 export const providerCreditRequest = z
   .object({

@@ -1,6 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { PROVIDER_STATUSES } from './provider-wallet.ts';
+import { FREE_ROUNDS_MAX, PROVIDER_STATUSES } from './provider-wallet.ts';
 import { slotSpinOutcome, slotSymbolInfo } from './slot.ts';
 import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
 
@@ -335,7 +335,7 @@ export const sandboxFreeRoundsGrant = z.object({
   /** The operator's member id (the wallet's player id). */
   playerId: z.string().min(1).max(100),
   gameId: z.string().min(1).max(100),
-  rounds: z.number().int().min(1).max(1000),
+  rounds: z.number().int().min(1).max(FREE_ROUNDS_MAX),
   roundValue: stake,
   currency: z.string().regex(/^[A-Z]{3}$/),
   expiresAt: z.iso.datetime({ offset: true }),

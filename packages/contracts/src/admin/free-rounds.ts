@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiTable } from '../api-call.ts';
 import { pageParams } from '../paging.ts';
+import { FREE_ROUNDS_MAX, FREE_ROUNDS_TURNOVER_MAX } from '../provider-wallet.ts';
 import { moneySchema } from '../wallet.ts';
 import type { AdminCallRule } from './calls.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
@@ -28,11 +29,11 @@ export const grantFreeRoundsRequest = z.object({
   username: z.string().trim().min(1).max(50),
   providerCode: z.string().trim().min(2).max(32),
   gameId: z.string().trim().min(1).max(100),
-  rounds: z.number().int().min(1).max(1000),
+  rounds: z.number().int().min(1).max(FREE_ROUNDS_MAX),
   /** The stake of one round, in minor units. */
   roundValue: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   /** Times the winnings to stake before they can be withdrawn. */
-  turnoverMultiple: z.number().int().min(0).max(100),
+  turnoverMultiple: z.number().int().min(0).max(FREE_ROUNDS_TURNOVER_MAX),
   /** Days the member has to play them. */
   validDays: z.number().int().min(1).max(90),
   reason: z.string().trim().min(3).max(200),

@@ -1,3 +1,4 @@
+import { FREE_ROUNDS_MAX, FREE_ROUNDS_TURNOVER_MAX } from '@kl/contracts/provider-wallet';
 import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { GrantFreeRoundsRequest } from '@kl/contracts/admin/free-rounds';
@@ -28,8 +29,8 @@ interface GrantValues {
 }
 
 /** The bounds of the contract's request (admin/free-rounds.ts), said under each field before sending. */
-const ROUNDS = { min: 1, max: 1000 };
-const TURNOVER = { min: 0, max: 100 };
+const ROUNDS = { min: 1, max: FREE_ROUNDS_MAX };
+const TURNOVER = { min: 0, max: FREE_ROUNDS_TURNOVER_MAX };
 const VALID_DAYS = { min: 1, max: 90 };
 const DEFAULTS: Partial<GrantValues> = { turnoverMultiple: 1, validDays: 7 };
 

@@ -2,6 +2,8 @@ import { isTrialMember } from '@kl/contracts/accounts';
 import type { FreeRoundsStatus } from '@kl/contracts/admin/free-rounds';
 import { ACTUAL_ACCOUNT_REQUIRED } from '@kl/contracts/deposit';
 import {
+  FREE_ROUNDS_MAX,
+  FREE_ROUNDS_TURNOVER_MAX,
   PROVIDER_CODE_HEADER,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
@@ -28,9 +30,7 @@ import { signProviderMessage } from '@kl/signing/provider';
  * office's (back-office/free-rounds).
  */
 
-/** The most rounds one grant gives, and the largest turnover multiple its winnings may carry. */
-export const FREE_ROUNDS_MAX = 1000;
-export const FREE_ROUNDS_TURNOVER_MAX = 100;
+export { FREE_ROUNDS_MAX, FREE_ROUNDS_TURNOVER_MAX };
 
 /** The signed purpose of the operator's call that hands free rounds to a provider (the site's own protocol). */
 export { FREE_ROUNDS_PURPOSE };
