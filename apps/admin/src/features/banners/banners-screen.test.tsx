@@ -117,7 +117,7 @@ describe('banners', () => {
     expect(api.requestsOf(adminCalls.adminCreateBanner)).toHaveLength(0);
 
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'banner.png', { type: 'image/png' });
-    await user.upload(within(dialog).getByLabelText('Choose a file: Uploaded picture'), file);
+    await user.upload(await within(dialog).findByLabelText('Choose a file: Uploaded picture'), file);
     expect(
       await within(dialog).findByRole('img', { name: 'Uploaded picture: the picture now' }),
     ).toHaveAttribute('src', imageUrlOf(IMAGE_ID));
@@ -164,7 +164,7 @@ describe('banners', () => {
     await chooseOption(user, 'Group', 'Home pop-up');
     await user.click(within(dialog).getByText('Uploaded'));
     const text = new File(['not a picture'], 'notes.png', { type: 'image/png' });
-    await user.upload(within(dialog).getByLabelText('Choose a file: Uploaded picture'), text);
+    await user.upload(await within(dialog).findByLabelText('Choose a file: Uploaded picture'), text);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only PNG, JPEG or WebP pictures are accepted',
     );

@@ -92,7 +92,8 @@ describe('the site settings screen', () => {
 
     // Refused on its tab, which opens.
     await user.click(screen.getByText('Save'));
-    expect(await screen.findByText(/Enter host names such as example.com/)).toBeVisible();
+    const refusal = await screen.findByText(/Enter host names such as example.com/);
+    await waitFor(() => expect(refusal).toBeVisible());
     expect(api.requestsOf(adminCalls.adminSetSiteSettings)).toHaveLength(0);
   });
 

@@ -167,7 +167,14 @@ export function createInvitations(deps: {
       const now = clock();
       const secret = operators.openedSecret(operator);
       const step = secret === null ? undefined : matchTotp(secret, request.code, now, operator.totpLastStep);
-      if (step === undefined) return failed('wrong_code');
+      if (step === undefined) {
+        // A request beside one that just used this link read the link before that one's commit and the
+        // operator after it (the code then counts as used): it is refused as the link's, like the others.
+        if ((await invitations.byTokenHash(sha256Hex(request.token)))?.usedAt) {
+          throw new DomainError('INVITATION_INVALID');
+        }
+        return failed('wrong_code');
+      }
       const passwordHash = setsPassword ? await hashPassword(request.password) : undefined;
 
       await db.transaction(async (tx) => {
