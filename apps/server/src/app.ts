@@ -33,6 +33,7 @@ import { createPromotionsModule } from './modules/promotions/index.ts';
 import {
   createProviderWalletModule,
   registerSandboxProvider,
+  sandboxHub88Launch,
   sandboxProviderAdapter,
   sandboxProviderFreeRoundsUrl,
   sandboxProviderReportUrl,
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Chat streams are woken by messages stored in any process (docs/decisions/041-live-updates.md).
   const chat = createChatModule({ ...context, merchantService, listen: database.listen });
   const sandboxProviderUrl = options.sandboxProviderUrl ?? (() => config.sandboxProviderUrl);
+  const sandboxHub88 = config.sandboxProvider && config.nodeEnv !== 'production';
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({
     ...context,
@@ -239,6 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only the providers connected to this site launch games: the sandbox one when it is on, at its
     // address (the sandboxes process, docs/decisions/036-sandboxes-process.md).
     adapters: config.sandboxProvider ? [sandboxProviderAdapter(sandboxProviderUrl)] : [],
+    // Its Hub88 face outside production (docs/decisions/067-sandbox-hub88.md).
+    hub88Launches: sandboxHub88 ? [sandboxHub88Launch] : [],
     // The sandbox provider answers its daily report at its address (docs/decisions/028-provider-reconciliation.md).
     reportUrl: (code) =>
       config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
@@ -254,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       merchantCode: config.merchantCode,
       secret: config.sandboxProviderSecret,
       apiUrl: config.sandboxProviderUrl,
+      hub88: sandboxHub88,
     });
   }
   // Identity documents before withdrawals: the merchant's rules of a request ask for the member's check.

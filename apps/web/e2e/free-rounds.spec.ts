@@ -1,8 +1,4 @@
-import {
-  SANDBOX_PROVIDER_CODE,
-  SANDBOX_PROVIDER_NAME,
-  sandboxProviderCalls,
-} from '@kl/contracts/sandbox-provider';
+import { SANDBOX_HUB88_CODE, SANDBOX_HUB88_NAME, sandboxProviderCalls } from '@kl/contracts/sandbox-provider';
 import { GAME_CLIENT_TYPE } from '@kl/contracts/games';
 import type { SandboxSlotSpinResult } from '@kl/contracts/sandbox-provider';
 import type { TurnoverSummary } from '@kl/contracts/wagering';
@@ -14,11 +10,13 @@ import { asNewMember } from './members.ts';
 import { admin, Authenticator, openArea, openDesk, signIn } from './support/admin-desk.ts';
 
 /**
- * Free rounds from the back office to the member's wallet (docs/decisions/065-provider-credits.md): an owner
- * grants a new member ten free rounds of a slot the sandbox provider plays; the grant is within the day's
- * room of house money given at once, so it is handed to the provider at once. The member launches the
- * game, the provider's slot shows the ten rounds and plays them without a stake, and each win comes into
- * the wallet through the provider's credit call, locked by the grant's turnover, which /m/withdraw shows.
+ * Free rounds from the back office to the member's wallet through Hub88's protocol
+ * (docs/decisions/065-provider-credits.md, docs/decisions/067-sandbox-hub88.md): an owner grants a new
+ * member ten free rounds of a slot the sandbox provider plays as a Hub88 provider; the grant is within the
+ * day's room of house money given at once, so it is handed to the provider at once, as a Hub88 reward. The
+ * member launches the game (Hub88's `game/url`), the provider's slot shows the ten rounds and plays them
+ * without a stake, and each win comes into the wallet as Hub88's free bet and its win, locked by the
+ * grant's turnover, which /m/withdraw shows.
  */
 
 const en = (key: string) => t('en', key);
@@ -28,15 +26,16 @@ const MULTIPLE = 3;
 
 test.use({ reducedMotion: 'reduce' });
 
-/** A slot of a vendor the sandbox provider plays (any but the in-house one). */
-async function sandboxSlot(request: Parameters<typeof memberCall>[0]) {
-  const found = await memberCall<{ games: { gameId: string; gameName: string; vassalage: string }[] }>(
-    request,
-    'gameSearch',
-    { query: { gameType: 'RNG', pageSize: '50' } },
-  );
-  const slot = found.games.find((game) => game.vassalage !== 'BGS');
-  if (!slot) throw new Error('the catalogue has no slot of the sandbox provider');
+/** The vendor whose slots the sandbox provider plays through Hub88's protocol (the demo catalogue's). */
+const HUB88_VENDOR = 'NOVA';
+
+/** A slot the sandbox provider plays as a Hub88 provider. */
+async function hub88Slot(request: Parameters<typeof memberCall>[0]) {
+  const found = await memberCall<{ games: { gameId: string; gameName: string }[] }>(request, 'gameSearch', {
+    query: { gameType: 'RNG', vassalage: HUB88_VENDOR, pageSize: '1' },
+  });
+  const [slot] = found.games;
+  if (!slot) throw new Error('the catalogue has no slot of the sandbox Hub88 provider');
   return slot;
 }
 
@@ -50,12 +49,17 @@ async function ownerGrants(browser: Browser, username: string, gameId: string): 
     await page.getByRole('button', { name: admin('freeRounds.grant') }).click();
     const form = page.getByRole('dialog', { name: admin('freeRounds.grant') });
     await form.getByLabel(admin('freeRounds.username')).fill(username);
-    // The provider from the list of enabled ones, with the keyboard: the list opened, its option, Enter.
+    // The provider from the list of enabled ones, with the keyboard: the list opened, down to its option,
+    // Enter.
     const provider = form.getByLabel(admin('freeRounds.provider'));
+    const wanted = `${SANDBOX_HUB88_NAME} (${SANDBOX_HUB88_CODE})`;
     await provider.focus();
     await provider.press('ArrowDown');
     const active = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
-    await expect(active).toHaveAttribute('title', `${SANDBOX_PROVIDER_NAME} (${SANDBOX_PROVIDER_CODE})`);
+    await expect(active).toHaveCount(1);
+    for (let step = 0; step < 5 && (await active.getAttribute('title')) !== wanted; step += 1)
+      await provider.press('ArrowDown');
+    await expect(active).toHaveAttribute('title', wanted);
     await provider.press('Enter');
     await form.getByLabel(admin('freeRounds.gameId')).fill(gameId);
     await form.getByLabel(admin('freeRounds.rounds')).fill(String(ROUNDS));
@@ -83,7 +87,7 @@ test('an operator grants ten free rounds; the member plays them and finds the wi
   test.setTimeout(180_000);
   await asNewMember(page, 'fr');
   const { account: username } = await memberCall<{ account: string }>(page.request, 'memberInfo');
-  const slot = await sandboxSlot(page.request);
+  const slot = await hub88Slot(page.request);
 
   await ownerGrants(browser, username, slot.gameId);
 

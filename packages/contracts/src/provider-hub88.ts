@@ -158,3 +158,85 @@ export const hub88UserInfoAnswer = z.object({
   country: z.string().optional(),
 });
 export type Hub88UserInfoAnswer = z.infer<typeof hub88UserInfoAnswer>;
+
+/**
+ * Hub88's Operator API the operator calls (https://docs.hub88.io/developer-docs/operator-api-reference/games-api
+ * and .../freebets-api): `POST <Hub88's API address>/operator/generic/v2/<call>`, a JSON body signed by the
+ * operator (RSA-SHA256 under its private key, base64, in `X-Hub88-Signature`), answered HTTP 200 with the
+ * result's JSON signed by Hub88. A refusal is another HTTP status; the operator acts on none but 200.
+ */
+export const HUB88_OPERATOR_API_PATH = '/operator/generic/v2';
+
+/** The operator's calls the site makes: a game's address for a player, a reward of free bets. */
+export const HUB88_OPERATOR_CALLS = ['game/url', 'freebet/rewards/create'] as const;
+export type Hub88OperatorCall = (typeof HUB88_OPERATOR_CALLS)[number];
+
+/** Hub88's time of a reward's start and end: ISO 8601 extended, without a zone (UTC), `2017-11-05T13:15:30`. */
+const hub88Time = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+
+/** The operator's id at Hub88, given when its operator is set up there. */
+const operatorId = z.number().int().min(0);
+
+/** A game's address for a player: the session's token, the player, the game, the currency of the session. */
+export const hub88GameUrlRequest = z.object({
+  /** The operator's id of the player (min. 3 characters). */
+  user: z.string().min(3).max(255),
+  /** The operator's token of the game session: every wallet call of the session carries it. */
+  token: z.string().min(10).max(255),
+  sub_partner_id: optional(z.string().max(255)),
+  platform: z.enum(['GPL_DESKTOP', 'GPL_MOBILE']),
+  operator_id: operatorId,
+  meta: z.unknown().optional(),
+  /** Where the game's lobby button sends the player. */
+  lobby_url: z.string().min(1).max(2048),
+  /** The language of the game, ISO 639-1. */
+  lang: z.string().min(2).max(5),
+  /** The player's address. */
+  ip: z.string().max(64),
+  game_code: text,
+  deposit_url: optional(z.string().max(2048)),
+  currency: z.string().min(1).max(16),
+  /** The player's country, ISO 3166-1 alpha-2; `XX` when unknown. */
+  country: z.string().length(2),
+});
+export type Hub88GameUrlRequest = z.infer<typeof hub88GameUrlRequest>;
+
+export const hub88GameUrlAnswer = z.object({ url: z.string().min(1) });
+export type Hub88GameUrlAnswer = z.infer<typeof hub88GameUrlAnswer>;
+
+/** A single-use reward of free bets for one player in one game (no campaign). */
+export const hub88RewardCreateRequest = z.object({
+  user: z.string().min(3).max(255),
+  sub_partner_id: optional(z.string().max(255)),
+  operator_id: operatorId,
+  prepaid_uuid: optional(z.string().max(255)),
+  game_code: text,
+  currency: z.string().min(1).max(16),
+  /** The value of each free bet, in Hub88's units. */
+  bet_value: amount,
+  /** The number of free bets (spins, rounds). */
+  bet_count: z.number().int().min(1),
+  start_time: hub88Time,
+  end_time: hub88Time,
+  /** The operator's own reference of the reward (the site's grant). */
+  operator_reference: optional(z.string().max(255)),
+});
+export type Hub88RewardCreateRequest = z.infer<typeof hub88RewardCreateRequest>;
+
+/** The reward as Hub88 keeps it; `reward_uuid` is what its free bets and their wins name. */
+export const hub88Reward = z.object({
+  reward_uuid: text,
+  status: z.enum(['FRS_ACTIVE', 'FRS_EXPIRED', 'FRS_CANCELLED', 'FRS_USED']),
+  user: z.string(),
+  game_code: z.string(),
+  currency: z.string(),
+  bet_value: amount,
+  bet_count: z.number().int(),
+  start_time: hub88Time,
+  end_time: hub88Time,
+  operator_reference: optional(z.string()),
+});
+export type Hub88Reward = z.infer<typeof hub88Reward>;
+
+/** Hub88's time (`2017-11-05T13:15:30`, UTC) of a moment. */
+export const hub88TimeOf = (date: Date): string => date.toISOString().slice(0, 19);

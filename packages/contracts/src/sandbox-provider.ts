@@ -24,6 +24,19 @@ export const SANDBOX_PROVIDER_CODE = 'sandbox';
 /** Its name in the site's list of providers. */
 export const SANDBOX_PROVIDER_NAME = 'Sandbox provider';
 
+/**
+ * The same sandbox provider reached through Hub88's protocol (docs/decisions/067-sandbox-hub88.md): an
+ * aggregator of its own at the operator, which launches its games with Hub88's `game/url`, grants free bets
+ * with Hub88's rewards and calls the wallet as Hub88 does (`@kl/contracts/provider-hub88`). Its slots are
+ * the catalogue's Nova Reels.
+ */
+export const SANDBOX_HUB88_CODE = 'sandbox-hub88';
+export const SANDBOX_HUB88_NAME = 'Sandbox Hub88';
+/** Its operator API in the sandboxes process: `<sandboxes>/api/sandbox-hub88/operator/generic/v2/<call>`. */
+export const SANDBOX_HUB88_PATH = '/api/sandbox-hub88';
+/** Its operator id for the site (Hub88 gives each operator one). */
+export const SANDBOX_HUB88_OPERATOR_ID = 1;
+
 export const SANDBOX_PROVIDER_SESSION_HEADER = 'authorization';
 
 export const SANDBOX_TABLE_GAMES = ['baccarat', 'xoc-dia', 'bau-cua', 'cockfight'] as const;

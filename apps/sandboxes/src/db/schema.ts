@@ -4,8 +4,8 @@ import { at, inList, money } from './columns.ts';
 
 /**
  * The sandbox game provider's own state (docs/decisions/026-sandbox-provider.md): its player sessions, the
- * rounds of its live tables, its matches, bet slips, fishing shots, slot spins and the free rounds the
- * operator granted. It stands in for a
+ * rounds of its live tables, its matches, bet slips, fishing shots, slot spins, the free rounds the
+ * operator granted and the games launched through Hub88's protocol. It stands in for a
  * provider on other servers, so no table here references the operator's (members, ledger, game
  * records): the provider knows the player only by the operator's player id and the wallet session it was
  * given, and moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
@@ -161,8 +161,16 @@ export const sandboxFishingShot = pgTable('sandbox_fishing_shot', {
 export const sandboxFreeRounds = pgTable(
   'sandbox_free_rounds',
   {
-    /** The operator's grant id, named by the wallet's `free_round` credits of its wins. */
+    /**
+     * The operator's grant id, named by the wallet's `free_round` credits of its wins; for a reward created
+     * through Hub88's protocol, the `reward_uuid` the provider made (its free bets and wins name it).
+     */
     id: uuid('id').primaryKey(),
+    /**
+     * A Hub88 reward's `operator_reference` (the operator's own id of it): a create sent again under it is
+     * the same reward. Null for the native grants (their id is the operator's) and a reward without one.
+     */
+    operatorReference: text('operator_reference').unique(),
     playerId: text('player_id').notNull(),
     /** The catalogue's game the rounds are played in. */
     gameId: text('game_id').notNull(),
@@ -171,6 +179,8 @@ export const sandboxFreeRounds = pgTable(
     roundValue: money('round_value').notNull(),
     currency: text('currency').notNull(),
     used: integer('used').notNull().default(0),
+    /** A Hub88 reward's start: no round is played before it. Null: playable from its creation. */
+    startsAt: at('starts_at'),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull(),
   },
@@ -250,6 +260,31 @@ export const sandboxWalletCall = pgTable(
   (table) => [
     index('sandbox_wallet_call_day_idx').on(table.calledAt),
     index('sandbox_wallet_call_bet_idx').on(table.betTransactionId),
+    // A Hub88 win names its round's bet, found here (`hub88/records.ts`).
+    index('sandbox_wallet_call_round_idx').on(table.walletSessionId, table.roundId),
     check('sandbox_wallet_call_status_check', inList(table.status, SANDBOX_WALLET_CALL_STATUSES)),
   ],
 );
+
+/**
+ * A game launched through Hub88's protocol (docs/decisions/067-sandbox-hub88.md): the operator's `game/url`
+ * call recorded, its token naming the player, game and currency. Its id is the wallet session id of the
+ * provider sessions opened with that token, so a wallet call of such a session finds its token and player
+ * again (Hub88's wallet calls carry the token, never a session of the operator's), and one whose wallet
+ * session is no launch's is the native protocol's.
+ */
+export const sandboxHub88Launch = pgTable('sandbox_hub88_launch', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The operator's token of the game session, sent with every wallet call of it. */
+  token: text('token').notNull().unique(),
+  /** Hub88's `user`: the operator's id of the player. */
+  playerId: text('player_id').notNull(),
+  /** Hub88's `game_code`: the catalogue's game. */
+  gameId: text('game_id').notNull(),
+  currency: text('currency').notNull(),
+  lang: text('lang').notNull(),
+  lobbyUrl: text('lobby_url').notNull(),
+  createdAt: at('created_at').notNull(),
+  /** When the game client opened its session with the launch's id: once (the id is in a browser's URL). */
+  openedAt: at('opened_at'),
+});

@@ -8,6 +8,12 @@ import { type Clock, MINUTE_MS } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { createFishingService, PENDING_SHOT_MS } from './fishing.ts';
 import { createFreeRoundsService, registerFreeRoundsRoute } from './free-rounds.ts';
+import { developmentHub88Keys, type SandboxHub88Keys } from './hub88/keys.ts';
+import { registerHub88OperatorApi } from './hub88/operator-api.ts';
+import { createHub88OperatorService } from './hub88/operator-service.ts';
+import { createHub88Records } from './hub88/records.ts';
+import { routeWalletCalls } from './hub88/routing.ts';
+import { createHub88WalletClient } from './hub88/wallet-client.ts';
 import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
 import { registerReportRoute, withCallLog } from './report.ts';
 import { sandboxProviderRoutes } from './routes.ts';
@@ -16,7 +22,7 @@ import { createSessionService } from './sessions.ts';
 import { createSandboxSlot, PENDING_SPIN_MS } from './slots.ts';
 import { createSportsBook, PENDING_SLIP_MS } from './sports-book.ts';
 import { createTableService, RESULT_MS } from './tables.ts';
-import { createWalletClient, type WalletClientOptions } from './wallet-client.ts';
+import { createWalletClient, type WalletTransportOptions } from './wallet-client.ts';
 
 export { WalletRefusal, WalletUnreachable, createWalletClient, type WalletClient } from './wallet-client.ts';
 
@@ -49,6 +55,12 @@ const plus = (time: number | null, ms: number) => (time === null ? null : time +
  * through the site's seamless wallet, over HTTP at `walletUrl`, signed with the provider's own key. The
  * operator hands it free rounds to play in the slot by a signed call (`free-rounds.ts`).
  *
+ * It also speaks Hub88's protocol (docs/decisions/067-sandbox-hub88.md), as a second provider at the site
+ * (`sandbox-hub88`): the operator launches its slot and grants free bets through Hub88's Operator API
+ * (`hub88/operator-api.ts`), and the sessions opened from those launches call the wallet as Hub88 does
+ * (`hub88/wallet-client.ts`); every other session, the native protocol (`hub88/routing.ts`). Its daily report
+ * lists the native protocol's calls only: the site reconciles it as `sandbox`'s.
+ *
  * `walletUrl` is read at each call (tests: a site listening on a port chosen at start).
  */
 export function createSandboxProviderModule(deps: {
@@ -61,21 +73,36 @@ export function createSandboxProviderModule(deps: {
   scheduler?: boolean;
   /** The timer's timeouts (tests record and fire them); Node's by default. */
   timers?: PassTimers;
-  walletOptions?: Partial<Pick<WalletClientOptions, 'fetch' | 'attempts' | 'backoffMs' | 'timeoutMs'>>;
+  /** How both protocols' wallet calls go out. */
+  walletOptions?: WalletTransportOptions;
+  /** The keys of Hub88's protocol; the development keys the site knows by default. */
+  hub88Keys?: SandboxHub88Keys;
 }) {
   const { db, clock } = deps;
   const code = deps.providerCode ?? SANDBOX_PROVIDER_CODE;
   const repo = createSandboxRepository(db);
-  const plainWallet = createWalletClient({
-    baseUrl: deps.walletUrl,
-    providerCode: code,
-    secret: deps.secret,
-    clock,
-    backoffMs: (retry) => 200 * retry,
-    ...deps.walletOptions,
+  const transport: WalletTransportOptions = { backoffMs: (retry) => 200 * retry, ...deps.walletOptions };
+  const hub88Keys = deps.hub88Keys ?? developmentHub88Keys();
+  const hub88Records = createHub88Records(repo, clock);
+  const routedWallet = routeWalletCalls({
+    native: createWalletClient({
+      baseUrl: deps.walletUrl,
+      providerCode: code,
+      secret: deps.secret,
+      clock,
+      ...transport,
+    }),
+    hub88: createHub88WalletClient({
+      siteUrl: deps.walletUrl,
+      keys: hub88Keys,
+      records: hub88Records,
+      ...transport,
+    }),
+    records: hub88Records,
   });
-  // Every money call is logged first: the provider's own record, which its daily report answers.
-  const wallet = withCallLog(plainWallet, { repo, clock });
+  // Every money call is logged first: the provider's own record, which its daily report answers (and where
+  // a Hub88 win finds its round's stake).
+  const wallet = withCallLog(routedWallet, { repo, clock });
   let passes: PassTimer | undefined;
   /** Tables looked at, when, and when their next round opens. */
   const looks = new Map<SandboxTableGame, { lookedAt: number; reopensAt: number }>();
@@ -105,6 +132,7 @@ export function createSandboxProviderModule(deps: {
   const fishing = createFishingService({ repo, clock, wallet, activity });
   const slot = createSandboxSlot({ repo, clock, wallet, activity });
   const freeRounds = createFreeRoundsService({ repo, clock });
+  const hub88Operator = createHub88OperatorService({ repo, clock, siteUrl: deps.walletUrl });
 
   /** Opens the next round of the tables looked at recently whose result time is over. */
   async function reopenTables(all: boolean) {
@@ -215,6 +243,7 @@ export function createSandboxProviderModule(deps: {
         providerCode: code,
         secret: deps.secret,
       });
+      await registerHub88OperatorApi(api, { service: hub88Operator, keys: hub88Keys });
     },
     /** With the scheduler, settles what a restart left once the app is ready, and keeps the timer. */
     attach(app: FastifyInstance): void {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   sandboxFishingShot,
   sandboxFreeRounds,
+  sandboxHub88Launch,
   sandboxMatch,
   sandboxProviderSession,
   sandboxSlip,
@@ -15,7 +16,8 @@ import type { Db, DbOrTx } from '../platform/db.ts';
 
 /**
  * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and
- * placements, matches, slips, fishing shots, slot spins and the free rounds granted by the operator.
+ * placements, matches, slips, fishing shots, slot spins, the free rounds granted by the operator and the
+ * games launched through Hub88's protocol.
  * Statements run on the caller's transaction when one is given.
  */
 
@@ -37,6 +39,8 @@ export type SpinRow = typeof sandboxSlotSpin.$inferSelect;
 export type NewSpinRow = typeof sandboxSlotSpin.$inferInsert;
 export type FreeRoundsRow = typeof sandboxFreeRounds.$inferSelect;
 export type NewFreeRoundsRow = typeof sandboxFreeRounds.$inferInsert;
+export type Hub88LaunchRow = typeof sandboxHub88Launch.$inferSelect;
+export type NewHub88LaunchRow = typeof sandboxHub88Launch.$inferInsert;
 
 /** The earliest time of each kind of work the timer does, or null when there is none (epoch ms). */
 export interface SandboxDueTimes {
@@ -58,6 +62,13 @@ export interface SandboxDueTimes {
 
 /** Undoes a free spin's transaction when its request key is taken (the round goes back to the grant). */
 class KeyTaken extends Error {}
+
+/** A grant whose rounds may be played at `now`: started (a Hub88 reward may start later) and not expired. */
+const freeRoundsOpenAt = (now: Date) =>
+  and(
+    or(isNull(sandboxFreeRounds.startsAt), lte(sandboxFreeRounds.startsAt, now)),
+    gt(sandboxFreeRounds.expiresAt, now),
+  );
 
 const epochMs = (query: ReturnType<typeof sql>) =>
   sql<number | null>`(select (extract(epoch from ${query}) * 1000)::float8)`.mapWith((value) =>
@@ -469,7 +480,34 @@ export function createSandboxRepository(db: Db) {
       return stored;
     },
 
-    /** The session's player's oldest grant in its game and currency with rounds left, not expired at `now`. */
+    /** The Hub88 reward created under the operator's reference. */
+    async findReward(operatorReference: string): Promise<FreeRoundsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxFreeRounds)
+        .where(eq(sandboxFreeRounds.operatorReference, operatorReference));
+      return row;
+    },
+
+    /**
+     * Writes a Hub88 reward unless its `operator_reference` is known (a create sent again); answers the
+     * stored row either way.
+     */
+    async saveReward(row: NewFreeRoundsRow & { operatorReference: string | null }): Promise<FreeRoundsRow> {
+      await db.insert(sandboxFreeRounds).values(row).onConflictDoNothing();
+      const [stored] = await db
+        .select()
+        .from(sandboxFreeRounds)
+        .where(
+          row.operatorReference === null
+            ? eq(sandboxFreeRounds.id, row.id)
+            : eq(sandboxFreeRounds.operatorReference, row.operatorReference),
+        );
+      if (!stored) throw new Error('the reward was neither written nor found');
+      return stored;
+    },
+
+    /** The session's player's oldest grant in its game and currency with rounds left, open at `now`. */
     async playableFreeRounds(
       player: { playerId: string; gameId: string; currency: string },
       now: Date,
@@ -483,7 +521,7 @@ export function createSandboxRepository(db: Db) {
             eq(sandboxFreeRounds.gameId, player.gameId),
             eq(sandboxFreeRounds.currency, player.currency),
             lt(sandboxFreeRounds.used, sandboxFreeRounds.rounds),
-            gt(sandboxFreeRounds.expiresAt, now),
+            freeRoundsOpenAt(now),
           ),
         )
         .orderBy(asc(sandboxFreeRounds.createdAt), asc(sandboxFreeRounds.id))
@@ -493,9 +531,10 @@ export function createSandboxRepository(db: Db) {
 
     /**
      * Takes one round of the grant and writes the spin that plays it, in one transaction. The round is taken
-     * by one conditional statement (`used < rounds`, not expired), so parallel spins never play more rounds
-     * than granted: `'none-left'` when a parallel spin took the last one (nothing written). `'raced'` when
-     * the session already has a spin under the key: the transaction is undone, the round not taken.
+     * by one conditional statement (`used < rounds`, open), so parallel spins never play more rounds than
+     * granted: `'none-left'` when a parallel spin took the last one or the grant is not open (nothing
+     * written). `'raced'` when the session already has a spin under the key: the transaction is undone, the
+     * round not taken.
      */
     async insertFreeSpin(
       grantId: string,
@@ -511,7 +550,7 @@ export function createSandboxRepository(db: Db) {
               and(
                 eq(sandboxFreeRounds.id, grantId),
                 lt(sandboxFreeRounds.used, sandboxFreeRounds.rounds),
-                gt(sandboxFreeRounds.expiresAt, now),
+                freeRoundsOpenAt(now),
               ),
             )
             .returning();
@@ -528,6 +567,37 @@ export function createSandboxRepository(db: Db) {
         if (error instanceof KeyTaken) return 'raced';
         throw error;
       }
+    },
+
+    // Games launched through Hub88's protocol.
+
+    /** Records the launch unless its token is known (a `game/url` sent again); answers the stored row. */
+    async saveHub88Launch(row: NewHub88LaunchRow): Promise<Hub88LaunchRow> {
+      await db
+        .insert(sandboxHub88Launch)
+        .values(row)
+        .onConflictDoNothing({ target: sandboxHub88Launch.token });
+      const [stored] = await db
+        .select()
+        .from(sandboxHub88Launch)
+        .where(eq(sandboxHub88Launch.token, row.token));
+      if (!stored) throw new Error('the launch was neither written nor found');
+      return stored;
+    },
+
+    /** The launch of this id marked opened, once: undefined when unknown or opened before. */
+    async openHub88Launch(id: string, at: Date): Promise<Hub88LaunchRow | undefined> {
+      const [row] = await db
+        .update(sandboxHub88Launch)
+        .set({ openedAt: at })
+        .where(and(eq(sandboxHub88Launch.id, id), isNull(sandboxHub88Launch.openedAt)))
+        .returning();
+      return row;
+    },
+
+    async findHub88Launch(id: string): Promise<Hub88LaunchRow | undefined> {
+      const [row] = await db.select().from(sandboxHub88Launch).where(eq(sandboxHub88Launch.id, id));
+      return row;
     },
 
     // The log of wallet calls (the daily report's source).
@@ -551,8 +621,32 @@ export function createSandboxRepository(db: Db) {
     },
 
     /**
-     * The calls first sent in [from, to), in order, each with its player, its bet (a rollback's round and
-     * stake) and whether an accepted rollback refunded it (a bet's).
+     * The transaction id of the round's stake in the wallet session, from the log: an accepted one first,
+     * else the first sent; undefined when none was logged.
+     */
+    async betOfRound(walletSessionId: string, roundId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ transactionId: sandboxWalletCall.transactionId })
+        .from(sandboxWalletCall)
+        .where(
+          and(
+            eq(sandboxWalletCall.walletSessionId, walletSessionId),
+            eq(sandboxWalletCall.roundId, roundId),
+            eq(sandboxWalletCall.action, 'bet'),
+          ),
+        )
+        .orderBy(
+          sql`${sandboxWalletCall.status} = 'accepted' desc`,
+          asc(sandboxWalletCall.calledAt),
+          asc(sandboxWalletCall.transactionId),
+        )
+        .limit(1);
+      return row?.transactionId;
+    },
+
+    /**
+     * The native protocol's calls first sent in [from, to), in order, each with its player, its bet (a
+     * rollback's round and stake) and whether an accepted rollback refunded it (a bet's).
      */
     async callsBetween(from: Date, to: Date) {
       const bet = alias(sandboxWalletCall, 'bet');
@@ -574,7 +668,19 @@ export function createSandboxRepository(db: Db) {
           eq(sandboxProviderSession.walletSessionId, sandboxWalletCall.walletSessionId),
         )
         .leftJoin(bet, eq(bet.transactionId, sandboxWalletCall.betTransactionId))
-        .where(and(gte(sandboxWalletCall.calledAt, from), lt(sandboxWalletCall.calledAt, to)))
+        .where(
+          and(
+            gte(sandboxWalletCall.calledAt, from),
+            lt(sandboxWalletCall.calledAt, to),
+            // Calls of sessions launched through Hub88's protocol are another provider's at the operator.
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(sandboxHub88Launch)
+                .where(eq(sandboxHub88Launch.id, sandboxWalletCall.walletSessionId)),
+            ),
+          ),
+        )
         .orderBy(asc(sandboxWalletCall.calledAt), asc(sandboxWalletCall.transactionId));
     },
   };

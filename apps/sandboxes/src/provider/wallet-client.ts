@@ -58,12 +58,8 @@ export class WalletUnreachable extends Error {
   }
 }
 
-export interface WalletClientOptions {
-  /** The operator's base URL (`http://127.0.0.1:8080`); read at each call, so it may be known late. */
-  baseUrl: () => string;
-  providerCode: string;
-  secret: string;
-  clock: Clock;
+/** How a client's calls go out: the fetch, the attempts of one call, the pauses and the time allowed. */
+export interface WalletTransportOptions {
   /** Node's fetch by default; tests may put a failing network in between. */
   fetch?: typeof fetch;
   /** Attempts of one call in all (the first and its retries); 3 by default. */
@@ -72,6 +68,14 @@ export interface WalletClientOptions {
   backoffMs?: (retry: number) => number;
   /** Time allowed for one attempt; 10 s by default. */
   timeoutMs?: number;
+}
+
+export interface WalletClientOptions extends WalletTransportOptions {
+  /** The operator's base URL (`http://127.0.0.1:8080`); read at each call, so it may be known late. */
+  baseUrl: () => string;
+  providerCode: string;
+  secret: string;
+  clock: Clock;
 }
 
 const PATHS = {
@@ -87,36 +91,75 @@ const PATHS = {
 const DEFAULT_ATTEMPTS = 3;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-const isProviderStatus = (value: unknown): value is ProviderStatus =>
+export const isProviderStatus = (value: unknown): value is ProviderStatus =>
   typeof value === 'string' && (PROVIDER_STATUSES as readonly string[]).includes(value);
 
-/** An answer that is not the wallet's envelope: treated as no answer (a proxy's page, a cut body). */
-class NoEnvelope extends Error {}
+/**
+ * An attempt that got no answer the client can trust (a proxy's page, a cut body, a 5xx): the call is sent
+ * again, as after a network failure.
+ */
+export class NoAnswer extends Error {}
 
-export function createWalletClient(options: WalletClientOptions) {
+/**
+ * The sending rules every wallet client shares, whatever protocol it speaks: a JSON POST within the time
+ * allowed for one attempt (a 5xx is no answer), and a call sent again while it gets no answer, a bounded
+ * number of times. Each attempt is built anew by the caller (a signature, a request id), so only what the
+ * caller keeps — the transaction id — is the same on a retry. A refusal is thrown at once.
+ */
+export function createWalletTransport(options: WalletTransportOptions) {
   const send = options.fetch ?? fetch;
   const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
   const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+  return {
+    /** One JSON POST within the time allowed for an attempt; a 5xx is no answer. */
+    async post(url: URL, headers: Record<string, string>, body: string): Promise<Response> {
+      const response = await send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+      if (response.status >= 500) throw new NoAnswer(`HTTP ${response.status}`);
+      return response;
+    },
+
+    /** One call, its attempt made again while it gets no answer; a refusal is thrown at once. */
+    async call<T>(action: ProviderAction, attempt: () => Promise<T>): Promise<T> {
+      let lastError: unknown;
+      for (let tried = 1; tried <= attempts; tried += 1) {
+        try {
+          return await attempt();
+        } catch (error) {
+          if (error instanceof WalletRefusal) throw error;
+          lastError = error;
+          if (tried < attempts) await wait(options.backoffMs?.(tried) ?? 0);
+        }
+      }
+      throw new WalletUnreachable(action, attempts, { cause: lastError });
+    },
+  };
+}
+
+export function createWalletClient(options: WalletClientOptions) {
+  const transport = createWalletTransport(options);
+
   async function attempt(action: ProviderAction, rawBody: string): Promise<unknown> {
     const timestamp = String(Math.floor(options.clock().getTime() / 1000));
-    const response = await send(new URL(PATHS[action], options.baseUrl()), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
+    const response = await transport.post(
+      new URL(PATHS[action], options.baseUrl()),
+      {
         [PROVIDER_CODE_HEADER]: options.providerCode,
         [PROVIDER_TIMESTAMP_HEADER]: timestamp,
         [PROVIDER_SIGNATURE_HEADER]: signProviderRequest(options.secret, timestamp, action, rawBody),
       },
-      body: rawBody,
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    if (response.status >= 500) throw new NoEnvelope(`HTTP ${response.status}`);
+      rawBody,
+    );
     let envelope: { success?: unknown; code?: unknown; value?: { status?: unknown } };
     try {
       envelope = (await response.json()) as typeof envelope;
     } catch (error) {
-      throw new NoEnvelope('not JSON', { cause: error });
+      throw new NoAnswer('not JSON', { cause: error });
     }
     if (envelope.success === true && envelope.value?.status === 'RS_OK') return envelope.value;
     if (envelope.success === false && isErrorCode(envelope.code)) {
@@ -127,23 +170,13 @@ export function createWalletClient(options: WalletClientOptions) {
         isProviderStatus(status) ? status : 'RS_ERROR_UNKNOWN',
       );
     }
-    throw new NoEnvelope(`unexpected answer (HTTP ${response.status})`);
+    throw new NoAnswer(`unexpected answer (HTTP ${response.status})`);
   }
 
-  /** One call, sent again while it gets no answer; a refusal is thrown at once. */
-  async function call<T>(action: ProviderAction, body: object): Promise<T> {
+  /** The same body under the same transaction id on every attempt. */
+  function call<T>(action: ProviderAction, body: object): Promise<T> {
     const rawBody = JSON.stringify(body);
-    let lastError: unknown;
-    for (let tried = 1; tried <= attempts; tried += 1) {
-      try {
-        return (await attempt(action, rawBody)) as T;
-      } catch (error) {
-        if (error instanceof WalletRefusal) throw error;
-        lastError = error;
-        if (tried < attempts) await wait(options.backoffMs?.(tried) ?? 0);
-      }
-    }
-    throw new WalletUnreachable(action, attempts, { cause: lastError });
+    return transport.call(action, async () => (await attempt(action, rawBody)) as T);
   }
 
   return {

@@ -245,10 +245,13 @@ describe('the game providers screen', () => {
     expect(selected(form, 'Round left open')).toHaveTextContent('Settle');
     const hours = within(form).getByLabelText('Hours after the first stake');
     expect(hours).toHaveValue('24');
-    expect(within(form).getByText(/is settled as it stands: its stakes count toward turnover/)).toBeVisible();
+    expect(
+      await within(form).findByText(/is settled as it stands: its stakes count toward turnover/),
+    ).toBeVisible();
     await chooseOption(user, 'Round left open', 'Void and refund the stakes');
     expect(selected(form, 'Round left open')).toHaveTextContent('Void and refund the stakes');
-    expect(within(form).getByText(/is voided: its stakes are given back/)).toBeVisible();
+    // The explanation follows the watched field, a render after the choice shows.
+    expect(await within(form).findByText(/is voided: its stakes are given back/)).toBeVisible();
     await user.clear(hours);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Required')).toBeVisible();

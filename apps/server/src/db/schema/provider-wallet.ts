@@ -183,6 +183,11 @@ export const providerFreeRounds = pgTable(
     /** When the provider took it; what it answered when it did not. */
     deliveredAt: at('delivered_at'),
     deliveryError: text('delivery_error'),
+    /**
+     * The provider's own id of the grant when it gives one (Hub88's `reward_uuid`,
+     * docs/decisions/067-sandbox-hub88.md): what its free rounds' wins name.
+     */
+    providerReference: text('provider_reference'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -194,6 +199,11 @@ export const providerFreeRounds = pgTable(
     index('provider_free_rounds_member_idx').on(table.memberId, table.createdAt),
     index('provider_free_rounds_status_idx').on(table.merchantCode, table.status, table.createdAt),
     uniqueIndex('provider_free_rounds_key').on(table.merchantCode, table.idempotencyKey),
+    uniqueIndex('provider_free_rounds_reference_key').on(
+      table.merchantCode,
+      table.providerCode,
+      table.providerReference,
+    ),
     check('provider_free_rounds_status_check', inList(table.status, FREE_ROUNDS_STATUSES)),
     check('provider_free_rounds_rounds_check', sql`${table.rounds} between 1 and 1000`),
     check('provider_free_rounds_value_check', sql`${table.roundValue} > 0 and ${table.won} >= 0`),

@@ -6,7 +6,7 @@ import {
   MIN_BETS,
   splitFromSports,
 } from '@kl/contracts/games';
-import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
+import { SANDBOX_HUB88_CODE, SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import { SLOT_TITLE_MACHINE_IDS } from '@kl/contracts/slot';
 import type { NewGameRow, NewGameVendorRow } from '../../db/schema/index.ts';
 import { minBetUnits } from './game-mapping.ts';
@@ -27,6 +27,9 @@ interface VendorDefinition {
 }
 
 /** Vendors in the order the site shows them inside each category. */
+/** The vendor whose slots the sandbox provider plays through Hub88's protocol. */
+export const HUB88_VENDOR = 'NOVA';
+
 export const VENDORS: readonly VendorDefinition[] = [
   {
     vassalage: IN_HOUSE_VENDOR,
@@ -397,6 +400,17 @@ function lotteryGroupOf(vassalage: string, name: string): string {
 }
 
 /** The vendors and games of a merchant's catalogue. */
+/**
+ * The provider of a vendor's games: none for what the operator's own engines play (the in-house slots, the
+ * lottery); the sandbox provider for the rest, through Hub88's protocol for Nova Reels' slots
+ * (docs/decisions/067-sandbox-hub88.md) and its own for the others.
+ */
+function providerOf(vassalage: string, gameType: GameType): string | null {
+  if ((vassalage === IN_HOUSE_VENDOR && gameType === 'RNG') || gameType === 'LOTT' || gameType === 'ELOTT')
+    return null;
+  return vassalage === HUB88_VENDOR ? SANDBOX_HUB88_CODE : SANDBOX_PROVIDER_CODE;
+}
+
 export function generateCatalogue(merchantCode: string, options: CatalogueOptions = {}): Catalogue {
   const scale = options.scale ?? 1;
   let nodeId = options.firstNodeId ?? 50_001;
@@ -419,13 +433,7 @@ export function generateCatalogue(merchantCode: string, options: CatalogueOption
         sortOrder,
         colour: vendor.colour,
         configured: true,
-        // The operator's own engines play the in-house slots and the lottery; a provider plays the rest.
-        providerCode:
-          (vendor.vassalage === IN_HOUSE_VENDOR && gameType === 'RNG') ||
-          gameType === 'LOTT' ||
-          gameType === 'ELOTT'
-            ? null
-            : SANDBOX_PROVIDER_CODE,
+        providerCode: providerOf(vendor.vassalage, gameType),
       });
       const count = Math.max(1, Math.round(baseCount * scale));
       const random = randomFrom(`${merchantCode}/${vendor.vassalage}/${gameType}/flags`);

@@ -486,7 +486,7 @@ describeEachDatabase('games', { embedded: true }, (kind) => {
     it('records the launched game as recent (clientType 2), newest first', async () => {
       const trial = await call(t.app, API.trialLogin, { ip: freshIp() });
       const someone = { ip, cookie: sessionCookieOf(trial) ?? '' };
-      const a = await firstGame({ vassalage: 'NOVA' });
+      const a = await firstGame({ vassalage: 'LOTUS' });
       const b = await firstGame({ vassalage: 'KIRIN', gameType: 'FISH' });
       await launch({ gameId: a.gameId, clientType: 2 }, someone);
       time.advance(1_000);

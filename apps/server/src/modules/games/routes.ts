@@ -170,7 +170,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     ],
     preHandler: guards.member,
     handler: async (request) => {
-      const result = await gamesService.launch(currentMember(request), request.body);
+      const result = await gamesService.launch(currentMember(request), request.body, request.ip);
       request.log.info({ rule: result.rule, gameId: request.body.gameId }, 'game launched');
       return result;
     },

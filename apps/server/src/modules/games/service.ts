@@ -68,7 +68,7 @@ export interface GamesServiceDeps {
 
 /** What the games need of the providers' launch (modules/provider-wallet/launch.ts). */
 export interface ProviderLauncher {
-  offers(providerCode: string, game: { gameType: GameType; gameName: string }): boolean;
+  offers(providerCode: string, game: { gameId: string; gameType: GameType; gameName: string }): boolean;
   launch(request: {
     merchantCode: string;
     memberId: string;
@@ -76,6 +76,7 @@ export interface ProviderLauncher {
     game: { gameId: string; gameType: GameType; gameName: string };
     language: 'vi' | 'en';
     lobbyPath: string;
+    ip: string;
   }): Promise<{ url: string; expiresAt: Date }>;
 }
 
@@ -179,6 +180,7 @@ export function createGamesService(deps: GamesServiceDeps) {
     providerCode: string,
     target: GameRow,
     supportPlay: 0 | 1,
+    ip: string,
   ): Promise<LaunchResult> {
     if (!deps.providers)
       throw new DomainError('GAME_PROVIDER_UNAVAILABLE', {
@@ -192,6 +194,7 @@ export function createGamesService(deps: GamesServiceDeps) {
       game: { gameId: target.gameId, gameType: target.gameType, gameName: target.gameName },
       language: input.language === 'EN' ? 'en' : 'vi',
       lobbyPath: lobbyPathOf(target.gameType),
+      ip,
     });
     await games.recordRecent(member.memberId, target.id, input.clientType ?? GAME_CLIENT_TYPE, clock());
     return {
@@ -316,7 +319,7 @@ export function createGamesService(deps: GamesServiceDeps) {
      * Launches a game or a vendor's lobby for the member, routed by product.md §5. Lottery and direct launches
      * carry a one-time launch token (never the session token) and record the game as recent.
      */
-    async launch(member: AuthenticatedMember, input: LaunchInput): Promise<LaunchResult> {
+    async launch(member: AuthenticatedMember, input: LaunchInput, ip = ''): Promise<LaunchResult> {
       await deps.checkPlay?.(member.memberId);
       const merchantCode = member.merchantCode;
       let row: GameRow | undefined;
@@ -369,7 +372,7 @@ export function createGamesService(deps: GamesServiceDeps) {
 
       if (!ownEngine && vendor.providerCode !== null && route.kind === 'direct') {
         const target = row ?? (await lobbyGame(merchantCode, vendor.providerCode, vassalage, gameType));
-        return launchAtProvider(member, input, vendor.providerCode, target, route.supportPlay);
+        return launchAtProvider(member, input, vendor.providerCode, target, route.supportPlay, ip);
       }
 
       const now = clock();

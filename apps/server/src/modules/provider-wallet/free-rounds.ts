@@ -8,6 +8,7 @@ import {
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
 } from '@kl/contracts/provider-wallet';
+import { hub88TimeOf } from '@kl/contracts/provider-hub88';
 import { FREE_ROUNDS_PURPOSE } from '@kl/contracts/sandbox-provider';
 import { MAX_LEDGER_AMOUNT, WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
@@ -19,7 +20,9 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
-import type { ProviderWalletRepository } from './repository.ts';
+import { hub88Amount } from './hub88/amounts.ts';
+import { createHub88OperatorApi, type Hub88OperatorApi, Hub88OperatorFailure } from './hub88/operator-api.ts';
+import type { OpenedProviderRow, ProviderWalletRepository } from './repository.ts';
 import type { LaunchableGame } from './service.ts';
 import { signProviderMessage } from '@kl/signing/provider';
 
@@ -54,16 +57,24 @@ export interface FreeRoundsDraft {
   requestedBy?: string | null;
 }
 
+/** What a provider answered a grant: taken (with its own id of it, when it gives one), or why not. */
+type HandedOver = { reference: string | null } | { failure: string };
+
 export function createFreeRoundsBook(deps: {
   db: Db;
   clock: Clock;
   wallet: ProviderWalletRepository;
   findGame: (merchantCode: string, gameId: string, tx?: DbOrTx) => Promise<LaunchableGame | undefined>;
-  /** Where the provider takes free rounds; undefined when it cannot be told (no such API known). */
+  /**
+   * Where a provider of the site's own protocol takes free rounds; undefined when it cannot be told (no
+   * such API known). A provider of Hub88's protocol takes them as Hub88's rewards, at its API address.
+   */
   grantUrl: (providerCode: string) => string | undefined;
+  hub88?: Hub88OperatorApi;
   fetch?: typeof fetch;
 }) {
   const { db, clock, wallet } = deps;
+  const hub88 = deps.hub88 ?? createHub88OperatorApi(deps.fetch ? { fetch: deps.fetch } : {});
   async function view(id: string, tx: DbOrTx = db): Promise<ProviderFreeRoundsRow> {
     const [found] = await tx.select().from(providerFreeRounds).where(eq(providerFreeRounds.id, id));
     if (!found) throw new DomainError('NOT_FOUND', { reason: 'FREE_ROUNDS_NOT_FOUND' });
@@ -73,11 +84,74 @@ export function createFreeRoundsBook(deps: {
   async function update(
     id: string,
     change: Partial<
-      Pick<ProviderFreeRoundsRow, 'status' | 'decidedBy' | 'decidedAt' | 'deliveredAt' | 'deliveryError'>
+      Pick<
+        ProviderFreeRoundsRow,
+        'status' | 'decidedBy' | 'decidedAt' | 'deliveredAt' | 'deliveryError' | 'providerReference'
+      >
     >,
     tx: DbOrTx = db,
   ): Promise<void> {
     await tx.update(providerFreeRounds).set(change).where(eq(providerFreeRounds.id, id));
+  }
+
+  async function toNative(provider: OpenedProviderRow, row: ProviderFreeRoundsRow): Promise<HandedOver> {
+    const url = deps.grantUrl(row.providerCode);
+    if (!url) return { failure: 'NO_FREE_ROUNDS_API' };
+    const rawBody = JSON.stringify({
+      grantId: row.id,
+      playerId: row.memberId,
+      gameId: row.gameId,
+      rounds: row.rounds,
+      roundValue: Number(row.roundValue),
+      currency: WALLET_CURRENCY,
+      expiresAt: row.expiresAt.toISOString(),
+    });
+    const timestamp = String(Math.floor(clock().getTime() / 1000));
+    try {
+      const response = await (deps.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [PROVIDER_CODE_HEADER]: provider.code,
+          [PROVIDER_TIMESTAMP_HEADER]: timestamp,
+          [PROVIDER_SIGNATURE_HEADER]: signProviderMessage(
+            provider.secret,
+            timestamp,
+            FREE_ROUNDS_PURPOSE,
+            rawBody,
+          ),
+        },
+        body: rawBody,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      const answer = (await response.json().catch(() => null)) as {
+        code?: unknown;
+        value?: { status?: unknown };
+      } | null;
+      if (response.status === 200 && answer?.value?.status === 'RS_OK') return { reference: null };
+      return { failure: typeof answer?.code === 'string' ? answer.code : `HTTP_${response.status}` };
+    } catch {
+      return { failure: 'NO_ANSWER' };
+    }
+  }
+
+  async function toHub88(provider: OpenedProviderRow, row: ProviderFreeRoundsRow): Promise<HandedOver> {
+    try {
+      const reward = await hub88.createReward(provider, {
+        user: row.memberId,
+        game_code: row.gameId,
+        currency: WALLET_CURRENCY,
+        bet_value: Number(hub88Amount(row.roundValue, WALLET_CURRENCY)),
+        bet_count: row.rounds,
+        start_time: hub88TimeOf(row.createdAt),
+        end_time: hub88TimeOf(row.expiresAt),
+        operator_reference: row.id,
+      });
+      return { reference: reward.reward_uuid };
+    } catch (error) {
+      if (error instanceof Hub88OperatorFailure) return { failure: error.reason };
+      throw error;
+    }
   }
 
   return {
@@ -224,61 +298,31 @@ export function createFreeRoundsBook(deps: {
     },
 
     /**
-     * Hands a grant waiting for it (`undelivered`) to its provider: the provider's free-rounds call, signed
-     * with its key like its report request. Taken (HTTP 200, RS_OK): `active`; otherwise it stays
-     * `undelivered` with what the provider answered, to be sent again (the provider takes a grant once by
-     * its id). Answers the grant as it then stands.
+     * Hands a grant waiting for it (`undelivered`) to its provider in the provider's protocol: the site's
+     * free-rounds call, signed with its key like its report request, or Hub88's reward (its `reward_uuid`
+     * kept: the free bets name it). Taken: `active`; otherwise it stays `undelivered` with what the provider
+     * answered, to be sent again (the provider takes a grant once: by its id, Hub88 by the operator's
+     * reference). Answers the grant as it then stands.
      */
     async deliver(id: string): Promise<ProviderFreeRoundsRow> {
       const row = await view(id);
       if (row.status !== 'undelivered') return row;
       const provider = await wallet.findProvider(row.merchantCode, row.providerCode);
-      const url = deps.grantUrl(row.providerCode);
-      let failure: string | undefined;
-      if (!provider || !url) failure = 'NO_FREE_ROUNDS_API';
-      else {
-        const rawBody = JSON.stringify({
-          grantId: row.id,
-          playerId: row.memberId,
-          gameId: row.gameId,
-          rounds: row.rounds,
-          roundValue: Number(row.roundValue),
-          currency: WALLET_CURRENCY,
-          expiresAt: row.expiresAt.toISOString(),
-        });
-        const timestamp = String(Math.floor(clock().getTime() / 1000));
-        try {
-          const response = await (deps.fetch ?? fetch)(url, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              [PROVIDER_CODE_HEADER]: provider.code,
-              [PROVIDER_TIMESTAMP_HEADER]: timestamp,
-              [PROVIDER_SIGNATURE_HEADER]: signProviderMessage(
-                provider.secret,
-                timestamp,
-                FREE_ROUNDS_PURPOSE,
-                rawBody,
-              ),
-            },
-            body: rawBody,
-            signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-          });
-          const answer = (await response.json().catch(() => null)) as {
-            code?: unknown;
-            value?: { status?: unknown };
-          } | null;
-          if (response.status !== 200 || answer?.value?.status !== 'RS_OK')
-            failure = typeof answer?.code === 'string' ? answer.code : `HTTP_${response.status}`;
-        } catch {
-          failure = 'NO_ANSWER';
-        }
-      }
+      const handed = !provider
+        ? { failure: 'NO_FREE_ROUNDS_API' }
+        : provider.protocol === 'hub88'
+          ? await toHub88(provider, row)
+          : await toNative(provider, row);
       await update(
         id,
-        failure === undefined
-          ? { status: 'active', deliveredAt: clock(), deliveryError: null }
-          : { deliveryError: failure },
+        'failure' in handed
+          ? { deliveryError: handed.failure }
+          : {
+              status: 'active',
+              deliveredAt: clock(),
+              deliveryError: null,
+              providerReference: handed.reference,
+            },
       );
       return view(id);
     },

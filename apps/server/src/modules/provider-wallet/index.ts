@@ -9,6 +9,8 @@ import type { LedgerService } from '../wallet/index.ts';
 import { createFreeRoundsBook } from './free-rounds.ts';
 import { createHub88Adapter } from './hub88/adapter.ts';
 import { hub88Routes } from './hub88/routes.ts';
+import { hub88LaunchAdapter } from './hub88/launch.ts';
+import { createHub88OperatorApi } from './hub88/operator-api.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
@@ -45,6 +47,7 @@ export {
 export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from './launch.ts';
 export {
   registerSandboxProvider,
+  sandboxHub88Launch,
   sandboxProviderAdapter,
   sandboxProviderFreeRoundsUrl,
   sandboxProviderReportUrl,
@@ -79,6 +82,11 @@ export function createProviderWalletModule(deps: {
   checkPlay?: ((memberId: string) => Promise<void>) | undefined;
   /** The providers connected in this process (docs/decisions/027-provider-launch.md). */
   adapters?: readonly ProviderAdapter[];
+  /**
+   * The providers of Hub88's protocol connected in this process, by their code and games: they launch
+   * through Hub88's `game/url` at their API address (docs/decisions/067-sandbox-hub88.md).
+   */
+  hub88Launches?: readonly Pick<ProviderAdapter, 'code' | 'gameOf'>[];
   /** Where each provider answers its daily report (docs/decisions/028-provider-reconciliation.md). */
   reportUrl?: (providerCode: string) => string | undefined;
   /** Where each provider takes free rounds (docs/decisions/065-provider-credits.md). */
@@ -101,13 +109,23 @@ export function createProviderWalletModule(deps: {
     repo: wallet,
     reportUrl: deps.reportUrl ?? (() => undefined),
   });
+  const hub88 = createHub88OperatorApi();
   const freeRounds = createFreeRoundsBook({
     db: deps.db,
     clock: deps.clock,
     wallet,
     findGame,
     grantUrl: deps.freeRoundsUrl ?? (() => undefined),
+    hub88,
   });
+  const hub88Adapters = (deps.hub88Launches ?? []).map(({ code, gameOf }) =>
+    hub88LaunchAdapter({
+      code,
+      gameOf,
+      operatorApi: hub88,
+      providerOf: (merchantCode) => wallet.findProvider(merchantCode, code),
+    }),
+  );
   const providerWalletService = createProviderWalletService({
     db: deps.db,
     clock: deps.clock,
@@ -134,7 +152,10 @@ export function createProviderWalletModule(deps: {
     /** The merchant's providers by code, name and switch, never a key (the back office's vendor forms). */
     providerNames: (merchantCode: string) => providerNames(deps.db, merchantCode),
     /** Launches catalogue games at their providers (the games module's launch). */
-    providerLaunch: createProviderLaunch({ wallet: providerWalletService, adapters: deps.adapters ?? [] }),
+    providerLaunch: createProviderLaunch({
+      wallet: providerWalletService,
+      adapters: [...(deps.adapters ?? []), ...hub88Adapters],
+    }),
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });
       // Hub88's providers, in Hub88's protocol (docs/decisions/066-hub88-adapter.md).

@@ -20,7 +20,7 @@ const SANDBOX = { code: SANDBOX_PROVIDER_CODE, secret: DEVELOPMENT_SANDBOX_PROVI
 
 describe('the sandbox provider’s adapter', () => {
   const gameOf = (gameType: GameType, gameName: string) =>
-    sandboxProviderAdapter.gameOf({ gameType, gameName });
+    sandboxProviderAdapter.gameOf({ gameId: '1001', gameType, gameName });
 
   it('offers a game of its kind for every category it plays', () => {
     expect(gameOf('RNG', 'Lucky Dragon')).toBe('slot');
@@ -47,6 +47,9 @@ describe('the sandbox provider’s adapter', () => {
         game: 'baccarat',
         language: 'en',
         lobbyPath: '/m/live-games',
+        merchantCode: 'kimlong',
+        memberId: 'm',
+        ip: '203.0.113.9',
       }),
     ).toBe(
       '/m/provider/baccarat?token=a%20b&lang=en&lobby=%2Fm%2Flive-games&api=http%3A%2F%2Fgames.test%3A8090',
@@ -70,6 +73,7 @@ describe('the sandbox provider’s adapter', () => {
       game: { gameId: '1', gameType: 'LIVE' as const, gameName: 'Roulette A3' },
       language: 'vi' as const,
       lobbyPath: '/m/live-games',
+      ip: '203.0.113.9',
     };
     await expect(launch.launch({ ...request, providerCode: 'elsewhere' })).rejects.toMatchObject({
       code: 'GAME_PROVIDER_UNAVAILABLE',

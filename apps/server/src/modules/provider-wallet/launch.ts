@@ -16,12 +16,27 @@ export interface CatalogueGame {
   gameName: string;
 }
 
+/** What a launch knows: the one-time token, the provider's game, the member and where they come back to. */
+export interface LaunchContext {
+  token: string;
+  game: string;
+  language: 'vi' | 'en';
+  lobbyPath: string;
+  merchantCode: string;
+  memberId: string;
+  /** The member's address, for providers that ask for it. */
+  ip: string;
+}
+
 export interface ProviderAdapter {
   code: string;
   /** The provider's game for a catalogue game, or null when the provider does not offer it. */
-  gameOf(game: Pick<CatalogueGame, 'gameType' | 'gameName'>): string | null;
-  /** The address of the provider's game client, carrying the one-time token, the language and the lobby. */
-  launchUrl(launch: { token: string; game: string; language: 'vi' | 'en'; lobbyPath: string }): string;
+  gameOf(game: Pick<CatalogueGame, 'gameId' | 'gameType' | 'gameName'>): string | null;
+  /**
+   * The address of the provider's game client, carrying the one-time token, the language and the lobby:
+   * made here, or asked of the provider (Hub88's `game/url`), which may fail (503 GAME_PROVIDER_UNAVAILABLE).
+   */
+  launchUrl(launch: LaunchContext): string | Promise<string>;
 }
 
 export interface ProviderLaunchRequest {
@@ -32,6 +47,7 @@ export interface ProviderLaunchRequest {
   language: 'vi' | 'en';
   /** Where the provider's client sends the player back to (a path under /m). */
   lobbyPath: string;
+  ip: string;
 }
 
 /** The launches of the providers that have an adapter in this process. */
@@ -42,7 +58,7 @@ export function createProviderLaunch(deps: {
   const adapters = new Map(deps.adapters.map((adapter) => [adapter.code, adapter]));
   return {
     /** Whether the provider is connected here and offers the game. */
-    offers(providerCode: string, game: Pick<CatalogueGame, 'gameType' | 'gameName'>): boolean {
+    offers(providerCode: string, game: Pick<CatalogueGame, 'gameId' | 'gameType' | 'gameName'>): boolean {
       return adapters.get(providerCode)?.gameOf(game) != null;
     },
 
@@ -70,10 +86,16 @@ export function createProviderLaunch(deps: {
         providerCode: request.providerCode,
         gameId: request.game.gameId,
       });
-      return {
-        url: adapter.launchUrl({ token, game, language: request.language, lobbyPath: request.lobbyPath }),
-        expiresAt,
-      };
+      const url = await adapter.launchUrl({
+        token,
+        game,
+        language: request.language,
+        lobbyPath: request.lobbyPath,
+        merchantCode: request.merchantCode,
+        memberId: request.memberId,
+        ip: request.ip,
+      });
+      return { url, expiresAt };
     },
   };
 }

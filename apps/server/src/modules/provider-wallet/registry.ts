@@ -1,4 +1,8 @@
-import type { OpenRoundAction, ProviderKeyOrigin } from '@kl/contracts/admin/game-providers';
+import type {
+  OpenRoundAction,
+  ProviderKeyOrigin,
+  ProviderProtocol,
+} from '@kl/contracts/admin/game-providers';
 import type { GameProviderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -156,9 +160,11 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       name: string;
       secret: string;
       apiUrl: string;
+      /** The protocol it speaks and its settings (a Hub88 provider's keys), set when they differ. */
+      protocol?: { protocol: ProviderProtocol; settings: string };
     }): Promise<EnvironmentRegistration> {
       const { merchantCode, code, secret, apiUrl } = provider;
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<EnvironmentRegistration> => {
         const at = clock();
         const key = { secret, previous: null, origin: 'environment' as const, at };
         const row = await wallet.lockProvider(merchantCode, code, tx);
@@ -188,6 +194,13 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
           );
         return outcome;
       });
+      const wanted = provider.protocol;
+      if (wanted) {
+        const row = await wallet.findProvider(merchantCode, code);
+        if (row?.protocol !== wanted.protocol || row.protocolSettings !== wanted.settings)
+          await wallet.saveProtocol(merchantCode, code, wanted, clock());
+      }
+      return outcome;
     },
   };
 }

@@ -467,6 +467,25 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       return row;
     },
 
+    /** The provider's free rounds it names by its own id of them (Hub88's `reward_uuid`). */
+    async findFreeRoundsByReference(
+      merchantCode: string,
+      providerCode: string,
+      reference: string,
+    ): Promise<ProviderFreeRoundsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(providerFreeRounds)
+        .where(
+          and(
+            eq(providerFreeRounds.merchantCode, merchantCode),
+            eq(providerFreeRounds.providerCode, providerCode),
+            eq(providerFreeRounds.providerReference, reference),
+          ),
+        );
+      return row;
+    },
+
     /** Adds a credit's amount to what the free rounds won (inside the credit's transaction). */
     async addFreeRoundsWin(id: string, amount: bigint, tx: DbOrTx): Promise<void> {
       await tx

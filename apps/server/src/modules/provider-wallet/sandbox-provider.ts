@@ -2,12 +2,21 @@ import { queryString } from '@kl/contracts/games';
 import { providerReportCalls } from '@kl/contracts/provider-report';
 import { fullPath } from '@kl/contracts/routes';
 import {
+  SANDBOX_HUB88_CODE,
+  SANDBOX_HUB88_NAME,
+  SANDBOX_HUB88_OPERATOR_ID,
+  SANDBOX_HUB88_PATH,
   SANDBOX_PROVIDER_CODE,
   SANDBOX_PROVIDER_NAME,
   type SandboxLaunchKind,
   sandboxProviderCalls,
 } from '@kl/contracts/sandbox-provider';
 import type { FastifyInstance } from 'fastify';
+import {
+  DEVELOPMENT_HUB88_OPERATOR_PRIVATE_KEY,
+  DEVELOPMENT_HUB88_PUBLIC_KEY,
+} from '@kl/signing/development-hub88';
+import type { Hub88Settings } from './hub88/keys.ts';
 import type { ProviderAdapter } from './launch.ts';
 import type { ProviderRegistry } from './registry.ts';
 
@@ -56,6 +65,15 @@ export const sandboxProviderAdapter = (providerUrl: () => string): ProviderAdapt
   },
 });
 
+/**
+ * The sandbox provider reached through Hub88's protocol (docs/decisions/067-sandbox-hub88.md): it plays
+ * the slots of the vendors given to it, each under its catalogue id as Hub88's game code.
+ */
+export const sandboxHub88Launch: Pick<ProviderAdapter, 'code' | 'gameOf'> = {
+  code: SANDBOX_HUB88_CODE,
+  gameOf: ({ gameId, gameType }) => (gameType === 'RNG' ? gameId : null),
+};
+
 /** Where the sandbox provider answers its daily report; undefined for another provider. */
 export function sandboxProviderReportUrl(providerUrl: string, providerCode: string): string | undefined {
   if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
@@ -68,24 +86,42 @@ export function sandboxProviderFreeRoundsUrl(providerUrl: string, providerCode: 
   return `${providerUrl}${sandboxProviderCalls.sandboxProviderGrantFreeRounds.path}`;
 }
 
+/** The sandbox Hub88's settings outside production: the development keys, its operator id. */
+const SANDBOX_HUB88_SETTINGS: Hub88Settings = {
+  hub88PublicKey: DEVELOPMENT_HUB88_PUBLIC_KEY,
+  operatorPrivateKey: DEVELOPMENT_HUB88_OPERATOR_PRIVATE_KEY,
+  operatorId: SANDBOX_HUB88_OPERATOR_ID,
+};
+
 /**
  * Registers the sandbox provider for the merchant from the environment when the app is ready
  * (`registerFromEnvironment`: added when absent; its key replaced by SANDBOX_PROVIDER_SECRET only while the
  * environment set it, never after an operator rotated it in the back office, which is warned about). A
- * database without the merchant yet (before `merchant:create`) still starts, with a warning.
+ * database without the merchant yet (before `merchant:create`) still starts, with a warning. With `hub88`
+ * (outside production) its Hub88 face too, `sandbox-hub88`, at its Hub88 address with the development keys.
  */
 export function registerSandboxProvider(
   app: FastifyInstance,
   registry: Pick<ProviderRegistry, 'registerFromEnvironment'>,
-  provider: { merchantCode: string; secret: string; apiUrl: string },
+  provider: { merchantCode: string; secret: string; apiUrl: string; hub88: boolean },
 ): void {
   app.addHook('onReady', async () => {
     try {
+      const { hub88, ...native } = provider;
       const outcome = await registry.registerFromEnvironment({
-        ...provider,
+        ...native,
         code: SANDBOX_PROVIDER_CODE,
         name: SANDBOX_PROVIDER_NAME,
       });
+      // Its Hub88 face, with the development keys: never in production.
+      if (hub88)
+        await registry.registerFromEnvironment({
+          ...native,
+          code: SANDBOX_HUB88_CODE,
+          name: SANDBOX_HUB88_NAME,
+          apiUrl: `${native.apiUrl}${SANDBOX_HUB88_PATH}`,
+          protocol: { protocol: 'hub88', settings: JSON.stringify(SANDBOX_HUB88_SETTINGS) },
+        });
       if (outcome === 'kept')
         app.log.warn(
           'the sandbox provider’s key was rotated in the back office: SANDBOX_PROVIDER_SECRET is not its key ' +

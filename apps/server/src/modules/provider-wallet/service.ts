@@ -690,22 +690,26 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     },
 
     /**
-     * Whether `grantId` names free rounds granted to the session's member at this provider, whatever their
-     * state now (what a credit of them then checks): an adapter whose protocol names a reward rather than a
-     * kind of credit tells the free rounds' wins from other promotional ones by it.
+     * The grant of the free rounds `name` names (the provider's own id of them, or the site's) when they were
+     * granted to the session's member at this provider, whatever their state now (what a credit of them then
+     * checks); undefined otherwise. An adapter whose protocol names a reward rather than a kind of credit
+     * tells the free rounds' wins from other promotional ones by it.
      */
-    async freeRoundsNamed(provider: ProviderRow, sessionId: string, grantId: string): Promise<boolean> {
-      if (!UUID.test(grantId)) return false;
-      const [session, freeRounds] = await Promise.all([
-        sessionOf(provider, sessionId, true),
-        wallet.findFreeRounds(grantId),
-      ]);
-      return (
+    async freeRoundsNamed(
+      provider: ProviderRow,
+      sessionId: string,
+      name: string,
+    ): Promise<string | undefined> {
+      const named = async () =>
+        (await wallet.findFreeRoundsByReference(provider.merchantCode, provider.code, name)) ??
+        (UUID.test(name) ? wallet.findFreeRounds(name) : undefined);
+      const [session, freeRounds] = await Promise.all([sessionOf(provider, sessionId, true), named()]);
+      const granted =
         freeRounds !== undefined &&
         freeRounds.merchantCode === provider.merchantCode &&
         freeRounds.providerCode === provider.code &&
-        freeRounds.memberId === session.memberId
-      );
+        freeRounds.memberId === session.memberId;
+      return granted ? freeRounds.id : undefined;
     },
 
     /** The member a provider names, unless unknown, disabled or another merchant's (ACCOUNT_UNAVAILABLE). */

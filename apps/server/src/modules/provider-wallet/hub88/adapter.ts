@@ -116,9 +116,8 @@ export function createHub88Adapter(run: Run) {
   ): Promise<{ kind: ProviderCreditKind; grantId?: string }> {
     if (body.is_supplier_promo) return { kind: 'promo' };
     const reward = body.reward_uuid ?? undefined;
-    if (reward !== undefined && (await run.freeRoundsNamed(provider, sessionId, reward)))
-      return { kind: 'free_round', grantId: reward };
-    return { kind: 'bonus' };
+    const grantId = reward === undefined ? undefined : await run.freeRoundsNamed(provider, sessionId, reward);
+    return grantId === undefined ? { kind: 'bonus' } : { kind: 'free_round', grantId };
   }
 
   const calls: Record<Hub88Call, (provider: Provider, json: unknown, context: Context) => Promise<Answer>> = {

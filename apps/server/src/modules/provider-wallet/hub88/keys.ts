@@ -11,12 +11,15 @@ import { privateKeyOf, publicKeyOf } from '@kl/signing/rsa';
 export const hub88Settings = z.object({
   hub88PublicKey: z.string().min(1),
   operatorPrivateKey: z.string().min(1),
+  /** The operator's id at Hub88, which its calls to Hub88's operator API carry (none: it makes none). */
+  operatorId: z.number().int().min(0).optional(),
 });
 export type Hub88Settings = z.infer<typeof hub88Settings>;
 
 export interface Hub88Keys {
   hub88: KeyObject;
   operator: KeyObject;
+  operatorId: number | undefined;
 }
 
 /** Settings read, each text once per process (parsing a PEM costs far more than a signature). */
@@ -39,6 +42,7 @@ export function hub88KeysOf(settings: string): Hub88Keys {
   const keys = {
     hub88: publicKeyOf(parsed.data.hub88PublicKey),
     operator: privateKeyOf(parsed.data.operatorPrivateKey),
+    operatorId: parsed.data.operatorId,
   };
   if (kept.size >= KEPT) kept.delete(kept.keys().next().value ?? '');
   kept.set(settings, keys);

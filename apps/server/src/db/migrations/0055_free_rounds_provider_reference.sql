@@ -1,0 +1,2 @@
+ALTER TABLE "provider_free_rounds" ADD COLUMN "provider_reference" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "provider_free_rounds_reference_key" ON "provider_free_rounds" USING btree ("merchant_code","provider_code","provider_reference");
