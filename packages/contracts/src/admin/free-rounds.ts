@@ -4,6 +4,7 @@ import { pageParams } from '../paging.ts';
 import { FREE_ROUNDS_MAX, FREE_ROUNDS_TURNOVER_MAX } from '../provider-wallet.ts';
 import { moneySchema } from '../wallet.ts';
 import type { AdminCallRule } from './calls.ts';
+import { adminGameProviderList } from './catalogue.ts';
 import { ADMIN_PAGE_SIZE, adminPage } from './operators.ts';
 
 /**
@@ -109,6 +110,13 @@ export const adminFreeRoundsCalls = {
     params: freeRoundsParams,
     response: freeRoundsGrant,
   },
+  /** The providers a grant may name (code, name, switch; never a key), for whoever may read free rounds. */
+  adminFreeRoundsProviders: {
+    method: 'GET',
+    path: '/api/admin/free-rounds/providers',
+    moduleId: 'ADMIN',
+    response: adminGameProviderList,
+  },
 } as const satisfies ApiTable;
 
 /** Free rounds are a promotion: granting, deciding and sending them again is the promotions area's. */
@@ -117,4 +125,5 @@ export const adminFreeRoundsRules: Record<keyof typeof adminFreeRoundsCalls, Adm
   adminGrantFreeRounds: { area: 'promotions', access: 'write' },
   adminDecideFreeRounds: { area: 'promotions', access: 'write' },
   adminDeliverFreeRounds: { area: 'promotions', access: 'write' },
+  adminFreeRoundsProviders: { area: 'promotions', access: 'read' },
 };

@@ -90,8 +90,8 @@ const listing = (list: FreeRoundsGrant[]) =>
   on(adminCalls.adminFreeRounds, () =>
     answer(adminCalls.adminFreeRounds, { list, pageNo: 1, pageSize: 20, total: list.length }),
   );
-const providerList = on(adminCalls.adminGameProviders, () =>
-  answer(adminCalls.adminGameProviders, { list: PROVIDERS }),
+const providerList = on(adminCalls.adminFreeRoundsProviders, () =>
+  answer(adminCalls.adminFreeRoundsProviders, { list: PROVIDERS }),
 );
 
 /** What axe finds wrong under `root` (contrast is the end-to-end tests': jsdom lays nothing out). */
@@ -340,14 +340,15 @@ describe('the free rounds screen', () => {
     ).not.toHaveLength(0);
   });
 
-  it('lets a promotions writer who reads no provider list type the provider’s code', async () => {
+  it('offers a promotions writer of the risk role the providers from the free rounds’ own list', async () => {
     const { user, api, form } = await openGrantForm(createOperator('risk'), [
       listing([]),
+      providerList,
       on(adminCalls.adminGrantFreeRounds, () => answer(adminCalls.adminGrantFreeRounds, UNDELIVERED)),
     ]);
     await fillGrant(user, form, {
       'Member username': 'player03',
-      Provider: 'sandbox',
+      Provider: 'Sandbox slots (sandbox)',
       'Game id': '1009',
       Rounds: '10',
       'Value of one round (VND)': '5000',
@@ -362,7 +363,6 @@ describe('the free rounds screen', () => {
     expect(api.requestsOf(adminCalls.adminGrantFreeRounds)[0]?.json).toMatchObject({
       providerCode: 'sandbox',
     });
-    expect(api.requestsOf(adminCalls.adminGameProviders)).toHaveLength(0);
   });
 
   it('shows a reader the list without grant or decision buttons, in Vietnamese by default', async () => {

@@ -1,5 +1,4 @@
 import { FREE_ROUNDS_MAX, FREE_ROUNDS_TURNOVER_MAX } from '@kl/contracts/provider-wallet';
-import { allows } from '@kl/contracts/admin/access';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { GrantFreeRoundsRequest } from '@kl/contracts/admin/free-rounds';
 import { formatMoney, minorDigits } from '@kl/contracts/money';
@@ -10,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../shared/api.ts';
 import { GROUPED } from '../../shared/grouped-number.ts';
 import { listKey } from '../../shared/paged-list.ts';
-import { useAccess } from '../../shared/session.ts';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { ReasonField } from '../../shared/ui/reason-field.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
@@ -47,36 +45,22 @@ function ValuePreview() {
   return <Typography.Text type="secondary">{t('freeRounds.valuePreview', { value })}</Typography.Text>;
 }
 
-/**
- * The provider: chosen among the enabled ones of the merchant when the operator may read the list (the
- * games area's call), else typed by its code — a promotions writer of the risk role reads no provider list.
- */
+/** The provider, chosen among the enabled ones of the merchant (the free rounds' own list of them). */
 function ProviderField() {
   const { t } = useTranslation();
-  const listed = allows(useAccess('games'), 'read');
   const providers = useQuery({
     queryKey: listKey('free-rounds-providers'),
-    queryFn: ({ signal }) => adminCall(adminCalls.adminGameProviders, { signal }),
-    enabled: listed,
+    queryFn: ({ signal }) => adminCall(adminCalls.adminFreeRoundsProviders, { signal }),
   });
-  const required = { required: true, whitespace: true, message: t('freeRounds.providerRequired') };
-  if (!listed) {
-    return (
-      <Form.Item
-        name="providerCode"
-        label={t('freeRounds.provider')}
-        extra={t('freeRounds.providerCodeHint')}
-        rules={[required]}
-      >
-        <Input maxLength={32} autoComplete="off" />
-      </Form.Item>
-    );
-  }
   const options = (providers.data?.list ?? [])
     .filter((provider) => provider.enabled)
     .map((provider) => ({ value: provider.code, label: `${provider.name} (${provider.code})` }));
   return (
-    <Form.Item name="providerCode" label={t('freeRounds.provider')} rules={[required]}>
+    <Form.Item
+      name="providerCode"
+      label={t('freeRounds.provider')}
+      rules={[{ required: true, message: t('freeRounds.providerRequired') }]}
+    >
       <Select options={options} loading={providers.isFetching} showSearch={{ optionFilterProp: 'label' }} />
     </Form.Item>
   );

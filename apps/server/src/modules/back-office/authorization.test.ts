@@ -47,6 +47,7 @@ const PROBES: Record<Exclude<AdminCall, (typeof UNPROBED)[number]>, Probe> = {
   adminCreateAdjustment: { payload: {} },
   adminDecideAdjustment: { params: { adjustmentId: 999_999_999 }, payload: {} },
   adminFreeRounds: {},
+  adminFreeRoundsProviders: {},
   adminGrantFreeRounds: { payload: {} },
   adminDecideFreeRounds: { params: { grantId: randomUUID() }, payload: {} },
   adminDeliverFreeRounds: { params: { grantId: randomUUID() } },

@@ -359,6 +359,7 @@ export function createBackOfficeModule(
           book: deps.freeRounds,
           usedAtOnce: adjustmentService.usedAtOnce,
           operatorNames: (ids, tx) => operators.usernamesOf(ids, tx),
+          providers,
         });
         registerFreeRoundsRoutes(api, { guard, freeRounds });
       }

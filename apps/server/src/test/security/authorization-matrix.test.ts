@@ -350,6 +350,7 @@ const EXPECTATIONS = {
   adminCreateAdjustment: BACK_OFFICE,
   adminDecideAdjustment: BACK_OFFICE,
   adminFreeRounds: BACK_OFFICE,
+  adminFreeRoundsProviders: BACK_OFFICE,
   adminGrantFreeRounds: BACK_OFFICE,
   adminDecideFreeRounds: BACK_OFFICE,
   adminDeliverFreeRounds: BACK_OFFICE,
@@ -1508,6 +1509,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     },
     adminDecideAdjustment: { build: () => ({ payload: { approve: true } }) },
     adminFreeRounds: { build: () => ({}) },
+    adminFreeRoundsProviders: { build: () => ({}) },
     adminGrantFreeRounds: {
       build: () => ({
         payload: {

@@ -17,6 +17,16 @@ export function registerFreeRoundsRoutes(
     handler: (request) => freeRounds.list(request.query),
   });
 
+  route(app, 'adminFreeRoundsProviders', {
+    ...guard.guarded('adminFreeRoundsProviders'),
+    summary: 'The game providers a grant may name (code, name, on or off; never a key)',
+    failures: GUARD_FAILURES,
+    handler: (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return freeRounds.providers();
+    },
+  });
+
   route(app, 'adminGrantFreeRounds', {
     ...guard.guarded('adminGrantFreeRounds'),
     summary: 'Grant a member free rounds of a provider’s game, with their turnover and a reason',

@@ -1,5 +1,6 @@
 import { isRealMember } from '@kl/contracts/accounts';
 import { CONTROLS_DAY_UTC_OFFSET_HOURS } from '@kl/contracts/admin/controls';
+import type { AdminGameProviderList } from '@kl/contracts/admin/catalogue';
 import type {
   FreeRoundsGrant,
   FreeRoundsPage,
@@ -18,6 +19,7 @@ import { createAdjustmentRepository } from '../adjustments/repository.ts';
 import type { AuditActor, AuditLog } from '../audit.ts';
 import type { ControlsService } from '../controls/service.ts';
 import { assertIndependentChecker } from '../four-eyes.ts';
+import type { GameProviders } from '../games/vendor-provider.ts';
 
 /** The names a grant is shown with: its member's and its operators'. */
 interface Names {
@@ -75,6 +77,8 @@ export function createFreeRoundsAdmin(deps: {
   usedAtOnce: AdjustmentService['usedAtOnce'];
   /** Operators' usernames by id (the back office's operators). */
   operatorNames: (ids: readonly string[], tx?: DbOrTx) => Promise<Map<string, string>>;
+  /** The merchant's providers by code, name and switch (never a key): what a grant may name. */
+  providers: GameProviders;
 }) {
   const { db, clock, merchantCode, audit, controls, book } = deps;
   const members = createMemberRepository(db);
@@ -135,6 +139,11 @@ export function createFreeRoundsAdmin(deps: {
   }
 
   return {
+    /** The merchant's providers a grant may name (the form lists the enabled ones). */
+    async providers(): Promise<AdminGameProviderList> {
+      return { list: await deps.providers(merchantCode) };
+    },
+
     async list(query: {
       status?: FreeRoundsStatus | undefined;
       pageNo: number;
