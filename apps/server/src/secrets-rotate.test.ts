@@ -224,6 +224,7 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
     expect(under('operator.totp_secret', undefined)).toBe(1);
     expect(under('game_provider.secret', undefined)).toBe(1);
     expect(under('game_provider.previous_secret', 'key-a')).toBe(1);
+    expect(under('game_provider.protocol_settings', 'key-a')).toBe(2);
 
     // SECRET_KEYS=key-b,key-a: the new key first, the old one still there.
     const rotating = createSecretBox([keyB, keyA]);
@@ -265,7 +266,8 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
       },
       {
         column: 'game_provider.protocol_settings',
-        resealed: 1,
+        // The suite's Hub88 provider, and the sandbox Hub88 the app registers at its start.
+        resealed: under('game_provider.protocol_settings', 'key-a'),
         encrypted: 0,
         current: 0,
         changed: 0,

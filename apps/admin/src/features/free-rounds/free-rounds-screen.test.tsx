@@ -187,96 +187,105 @@ describe('the free rounds screen', () => {
     );
   });
 
-  it('grants free rounds with one key per form, however often it is sent, and says how each went', async () => {
-    const answers: FreeRoundsGrant[] = [WAITING, GRANTED];
-    let refuseFirst = true;
-    const { user, api, form } = await openGrantForm(createOperator('owner'), [
-      listing(ALL),
-      providerList,
-      on(adminCalls.adminGrantFreeRounds, (request) => {
-        bodyOf(adminCalls.adminGrantFreeRounds, request);
-        if (refuseFirst) {
-          refuseFirst = false;
-          return failure('SYSTEM_ERROR');
-        }
-        return answer(adminCalls.adminGrantFreeRounds, answers.shift() ?? UNDELIVERED);
-      }),
-    ]);
-    expect(within(form).getByText(/beyond that room the grant waits for a second operator/)).toBeVisible();
-    expect(within(form).getByLabelText('Turnover multiple')).toHaveValue('1');
-    expect(within(form).getByLabelText('Valid days')).toHaveValue('7');
-    expect(
-      within(form).getByText("The game's id in the catalogue, as the Games screen shows it."),
-    ).toBeVisible();
+  it(
+    'grants free rounds with one key per form, however often it is sent, and says how each went',
+    { timeout: 30_000 },
+    async () => {
+      const answers: FreeRoundsGrant[] = [WAITING, GRANTED];
+      let refuseFirst = true;
+      const { user, api, form } = await openGrantForm(createOperator('owner'), [
+        listing(ALL),
+        providerList,
+        on(adminCalls.adminGrantFreeRounds, (request) => {
+          bodyOf(adminCalls.adminGrantFreeRounds, request);
+          if (refuseFirst) {
+            refuseFirst = false;
+            return failure('SYSTEM_ERROR');
+          }
+          return answer(adminCalls.adminGrantFreeRounds, answers.shift() ?? UNDELIVERED);
+        }),
+      ]);
+      expect(within(form).getByText(/beyond that room the grant waits for a second operator/)).toBeVisible();
+      expect(within(form).getByLabelText('Turnover multiple')).toHaveValue('1');
+      expect(within(form).getByLabelText('Valid days')).toHaveValue('7');
+      expect(
+        within(form).getByText("The game's id in the catalogue, as the Games screen shows it."),
+      ).toBeVisible();
 
-    await fillIn(user, within(form).getByLabelText('Member username'), ' player02 ');
-    await user.click(within(form).getByRole('combobox', { name: 'Provider' }));
-    // Only the providers switched on are offered.
-    expect(
-      await screen.findByText('Sandbox slots (sandbox)', { selector: '.ant-select-item-option-content' }),
-    ).toBeVisible();
-    expect(screen.queryByText('Retired provider (retired)')).toBeNull();
-    await chooseOption(user, 'Provider', 'Sandbox slots (sandbox)');
-    // The rounds left out for now.
-    await fillGrant(user, form, {
-      'Game id': '1009',
-      'Value of one round (VND)': '100000',
-      Reason: 'VIP weekend',
-    });
-    await user.click(within(form).getByRole('button', { name: 'Grant' }));
-    // Said under the field, nothing sent.
-    expect(await within(form).findByText('Please enter a number')).toBeVisible();
-    expect(api.requestsOf(adminCalls.adminGrantFreeRounds)).toHaveLength(0);
+      await fillIn(user, within(form).getByLabelText('Member username'), ' player02 ');
+      await user.click(within(form).getByRole('combobox', { name: 'Provider' }));
+      // Only the providers switched on are offered.
+      expect(
+        await screen.findByText('Sandbox slots (sandbox)', { selector: '.ant-select-item-option-content' }),
+      ).toBeVisible();
+      expect(screen.queryByText('Retired provider (retired)')).toBeNull();
+      await chooseOption(user, 'Provider', 'Sandbox slots (sandbox)');
+      // The rounds left out for now.
+      await fillGrant(user, form, {
+        'Game id': '1009',
+        'Value of one round (VND)': '100000',
+        Reason: 'VIP weekend',
+      });
+      await user.click(within(form).getByRole('button', { name: 'Grant' }));
+      // Said under the field, nothing sent.
+      expect(await within(form).findByText('Please enter a number')).toBeVisible();
+      expect(api.requestsOf(adminCalls.adminGrantFreeRounds)).toHaveLength(0);
 
-    await fillIn(user, within(form).getByLabelText('Rounds'), '200');
-    expect(await within(form).findByText('Value of the grant: ₫20,000,000')).toBeVisible();
-    expect(await axeViolations(form)).toEqual([]);
-    await user.click(within(form).getByRole('button', { name: 'Grant' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('System error');
-    // Sent again from the same form: the same key, so the server makes one grant of both.
-    await user.click(within(form).getByRole('button', { name: 'Grant' }));
-    expect(
-      await screen.findByText('The free rounds wait for a second operator to approve them.'),
-    ).toBeInTheDocument();
-    const sent = api
-      .requestsOf(adminCalls.adminGrantFreeRounds)
-      .map((request) => request.json as GrantFreeRoundsRequest);
-    expect(sent).toHaveLength(2);
-    const { idempotencyKey, ...first } = sent[0] ?? ({} as GrantFreeRoundsRequest);
-    expect(first).toEqual({
-      username: 'player02',
-      providerCode: 'sandbox',
-      gameId: '1009',
-      rounds: 200,
-      roundValue: 100_000,
-      turnoverMultiple: 1,
-      validDays: 7,
-      reason: 'VIP weekend',
-    });
-    expect(idempotencyKey.length).toBeGreaterThanOrEqual(8);
-    expect(sent[1]).toEqual(sent[0]);
+      await fillIn(user, within(form).getByLabelText('Rounds'), '200');
+      expect(await within(form).findByText('Value of the grant: ₫20,000,000')).toBeVisible();
+      expect(await axeViolations(form)).toEqual([]);
+      await user.click(within(form).getByRole('button', { name: 'Grant' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('System error');
+      // Sent again from the same form: the same key, so the server makes one grant of both.
+      await user.click(within(form).getByRole('button', { name: 'Grant' }));
+      expect(
+        await screen.findByText('The free rounds wait for a second operator to approve them.'),
+      ).toBeInTheDocument();
+      const sent = api
+        .requestsOf(adminCalls.adminGrantFreeRounds)
+        .map((request) => request.json as GrantFreeRoundsRequest);
+      expect(sent).toHaveLength(2);
+      const { idempotencyKey, ...first } = sent[0] ?? ({} as GrantFreeRoundsRequest);
+      expect(first).toEqual({
+        username: 'player02',
+        providerCode: 'sandbox',
+        gameId: '1009',
+        rounds: 200,
+        roundValue: 100_000,
+        turnoverMultiple: 1,
+        validDays: 7,
+        reason: 'VIP weekend',
+      });
+      expect(idempotencyKey.length).toBeGreaterThanOrEqual(8);
+      expect(sent[1]).toEqual(sent[0]);
 
-    // A new form, a new key; within the day's room it is given at once.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Grant free rounds' }));
-    const again = await screen.findByRole('dialog', { name: 'Grant free rounds' });
-    await fillGrant(user, again, {
-      'Member username': 'player01',
-      Provider: 'Sandbox slots (sandbox)',
-      'Game id': '1009',
-      Rounds: '10',
-      'Value of one round (VND)': '5000',
-      'Turnover multiple': '5',
-      Reason: 'Birthday gift',
-    });
-    await user.click(within(again).getByRole('button', { name: 'Grant' }));
-    expect(
-      await screen.findByText('Free rounds given at once and handed to the provider.'),
-    ).toBeInTheDocument();
-    const third = api.requestsOf(adminCalls.adminGrantFreeRounds)[2]?.json as GrantFreeRoundsRequest;
-    expect(third).toMatchObject({ username: 'player01', rounds: 10, roundValue: 5_000, turnoverMultiple: 5 });
-    expect(third.idempotencyKey).not.toBe(idempotencyKey);
-  });
+      // A new form, a new key; within the day's room it is given at once.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Grant free rounds' }));
+      const again = await screen.findByRole('dialog', { name: 'Grant free rounds' });
+      await fillGrant(user, again, {
+        'Member username': 'player01',
+        Provider: 'Sandbox slots (sandbox)',
+        'Game id': '1009',
+        Rounds: '10',
+        'Value of one round (VND)': '5000',
+        'Turnover multiple': '5',
+        Reason: 'Birthday gift',
+      });
+      await user.click(within(again).getByRole('button', { name: 'Grant' }));
+      expect(
+        await screen.findByText('Free rounds given at once and handed to the provider.'),
+      ).toBeInTheDocument();
+      const third = api.requestsOf(adminCalls.adminGrantFreeRounds)[2]?.json as GrantFreeRoundsRequest;
+      expect(third).toMatchObject({
+        username: 'player01',
+        rounds: 10,
+        roundValue: 5_000,
+        turnoverMultiple: 5,
+      });
+      expect(third.idempotencyKey).not.toBe(idempotencyKey);
+    },
+  );
 
   it('approves and rejects pending grants, shows a refusal, and sends an undelivered one again', async () => {
     const { user, api } = await renderAdmin('/free-rounds', {
