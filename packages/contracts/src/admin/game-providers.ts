@@ -73,9 +73,11 @@ export const PROVIDER_KEY_ORIGINS = ['environment', 'back_office'] as const;
 
 /**
  * The wallet protocol a provider speaks: the site's own (`native`: HMAC-signed JSON, refusals as HTTP 4xx)
- * or a provider's published one, through its adapter.
+ * or a provider's published one, through its adapter: Hub88's Operator Wallet API
+ * (docs/decisions/066-hub88-adapter.md), Pragmatic Play's Seamless Wallet API
+ * (docs/decisions/068-pragmatic-adapter.md).
  */
-export const PROVIDER_PROTOCOLS = ['native', 'hub88'] as const;
+export const PROVIDER_PROTOCOLS = ['native', 'hub88', 'pragmatic'] as const;
 export type ProviderProtocol = (typeof PROVIDER_PROTOCOLS)[number];
 export type ProviderKeyOrigin = (typeof PROVIDER_KEY_ORIGINS)[number];
 

@@ -12,6 +12,8 @@ import { hub88Routes } from './hub88/routes.ts';
 import { hub88LaunchAdapter } from './hub88/launch.ts';
 import { createHub88OperatorApi } from './hub88/operator-api.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
+import { createPragmaticAdapter } from './pragmatic/adapter.ts';
+import { pragmaticRoutes } from './pragmatic/routes.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
 import { createCloseRoundsScheduler } from './close-rounds-scheduler.ts';
@@ -160,6 +162,8 @@ export function createProviderWalletModule(deps: {
       await api.register(providerWalletRoutes, { providerWalletService });
       // Hub88's providers, in Hub88's protocol (docs/decisions/066-hub88-adapter.md).
       await api.register(hub88Routes, { adapter: createHub88Adapter(providerWalletService.run) });
+      // Pragmatic Play's providers, in Pragmatic's protocol (docs/decisions/068-pragmatic-adapter.md).
+      await api.register(pragmaticRoutes, { adapter: createPragmaticAdapter(providerWalletService.run) });
     },
     /**
      * With the jobs on, reconciles each provider's previous day once it is over, and closes the rounds left

@@ -369,6 +369,35 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       return row;
     },
 
+    /**
+     * The member's latest authenticated session at the provider, one of `gameId` first when it has one
+     * (docs/decisions/068-pragmatic-adapter.md); found by `provider_session_member_idx`.
+     */
+    async latestSession(where: {
+      merchantCode: string;
+      providerCode: string;
+      memberId: string;
+      gameId: string | undefined;
+    }): Promise<{ id: string } | undefined> {
+      const [row] = await db
+        .select({ id: providerSession.id })
+        .from(providerSession)
+        .where(
+          and(
+            eq(providerSession.memberId, where.memberId),
+            eq(providerSession.merchantCode, where.merchantCode),
+            eq(providerSession.providerCode, where.providerCode),
+            isNotNull(providerSession.authenticatedAt),
+          ),
+        )
+        .orderBy(
+          ...(where.gameId === undefined ? [] : [desc(eq(providerSession.gameId, where.gameId))]),
+          desc(providerSession.createdAt),
+        )
+        .limit(1);
+      return row;
+    },
+
     async findTransaction(
       key: ProviderTransactionKey,
       tx: DbOrTx = db,

@@ -20,13 +20,14 @@ export interface ProviderWalletRoutesOptions {
 const BODY_LIMIT = 64 * 1024;
 
 /**
- * JSON bodies of the context read as the raw text that was signed (checked before anything parses it), of
- * a provider's size: the site's own protocol and each provider's adapter (`hub88/`).
+ * Bodies of the context of `contentType` (JSON by default) read as the raw text that was signed (checked
+ * before anything parses it), of a provider's size: the site's own protocol and each provider's adapter
+ * (`hub88/`'s JSON, `pragmatic/`'s forms).
  */
-export function readSignedBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+export function readSignedBodies(app: FastifyInstance, contentType = 'application/json'): void {
+  app.removeContentTypeParser(contentType);
   app.addContentTypeParser(
-    'application/json',
+    contentType,
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );

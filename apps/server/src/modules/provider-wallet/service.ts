@@ -643,8 +643,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   /**
    * Each call of a provider, run for a provider whose request was verified, with its body read: the signed
    * calls below after the site's signature, and an adapter of a provider's own protocol after that
-   * protocol's signature (`hub88/`, docs/decisions/066-hub88-adapter.md). The provider is one whose
-   * switch is on.
+   * protocol's signature or hash (`hub88/`, docs/decisions/066-hub88-adapter.md; `pragmatic/`,
+   * docs/decisions/068-pragmatic-adapter.md). The provider is one whose switch is on.
    */
   const run = {
     /** The merchant's provider of `code`, read afresh (an adapter checks its protocol's signature with it). */
@@ -687,6 +687,26 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         tokenSessions.delete(tokenSessions.keys().next().value ?? '');
       tokenSessions.set(cacheKey, session);
       return session;
+    },
+
+    /**
+     * The session of a call that names the player but no token (Pragmatic's `userId`, whose token is
+     * optional and never sent with a promotion's prize): the member's latest authenticated session at this
+     * provider, of `gameId` first (docs/decisions/068-pragmatic-adapter.md). The session's own rules then
+     * apply as to any call of it (a stake ends with its 12 hours). An adapter calls it only for a request
+     * its provider signed. A member without one is NOT_FOUND, reason NO_SESSION.
+     */
+    async sessionOfMember(provider: ProviderRow, memberId: string, gameId?: string): Promise<string> {
+      const session = UUID.test(memberId)
+        ? await wallet.latestSession({
+            merchantCode: provider.merchantCode,
+            providerCode: provider.code,
+            memberId,
+            gameId,
+          })
+        : undefined;
+      if (!session) throw new DomainError('NOT_FOUND', { reason: 'NO_SESSION' });
+      return session.id;
     },
 
     /**

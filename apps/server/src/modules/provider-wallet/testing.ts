@@ -17,8 +17,12 @@ import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { createGameRecordsModule } from '../game-records/index.ts';
 import { json } from '../../test/app.ts';
 import type { TestApp } from '../../test/suite.ts';
-import { createWalletModule } from '../wallet/index.ts';
-import { createProviderWalletModule, type ProviderWalletService } from './index.ts';
+import { checkLedger, createWalletModule } from '../wallet/index.ts';
+import {
+  checkProviderTransactions,
+  createProviderWalletModule,
+  type ProviderWalletService,
+} from './index.ts';
 import { signProviderRequest } from '@kl/signing/provider';
 
 /** Test helpers of the provider wallet: a registered provider, and requests signed as a provider signs them. */
@@ -185,12 +189,13 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
   }
 
   /**
-   * A member with `funds` in the wallet, launched at the provider: its authenticated session. The funds are
-   * credited directly, or deposited the member's way (`deposit`: a requirement to play them through).
+   * A member with `funds` in the wallet, and a launch token of a game at the provider (not yet exchanged:
+   * an adapter's tests exchange it in their provider's protocol). The funds are credited directly, or
+   * deposited the member's way (`deposit`: a requirement to play them through).
    */
-  async function player(
+  async function launch(
     funds: number,
-    provider: TestProvider = TEST_PROVIDER,
+    provider: Pick<TestProvider, 'code'> = TEST_PROVIDER,
     credit: 'fund' | 'deposit' = 'fund',
   ) {
     const { row, caller } = await t.newMember();
@@ -203,14 +208,25 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
       gameId: gameId(),
     });
     tokens.push(token);
+    return { memberId: row.id, caller, token };
+  }
+
+  /** `launch`, and the token exchanged in the site's protocol: the member's authenticated session. */
+  async function player(
+    funds: number,
+    provider: TestProvider = TEST_PROVIDER,
+    credit: 'fund' | 'deposit' = 'fund',
+  ) {
+    const { memberId, caller, token } = await launch(funds, provider, credit);
     const authenticated = await send('authenticate', { token }, { provider });
     if (authenticated.status !== 200) throw new Error(`authenticate: ${JSON.stringify(authenticated.value)}`);
     const value = authenticated.value as ProviderAuthenticateResult;
-    return { memberId: row.id, caller, sessionId: value.sessionId, token };
+    return { memberId, caller, sessionId: value.sessionId, token };
   }
 
   return {
     send,
+    launch,
     player,
     tokens,
     get service() {
@@ -220,4 +236,12 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
       return gameId();
     },
   };
+}
+
+/**
+ * What the ledger's check and the provider transactions' find wrong (`npm run ledger:check`): every
+ * movement paired with its ledger transaction, every round with its sums. Empty when the books hold.
+ */
+export async function providerBookProblems(db: Db) {
+  return [...(await checkLedger(db)).problems, ...(await checkProviderTransactions(db)).problems];
 }

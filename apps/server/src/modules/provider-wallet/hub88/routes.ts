@@ -6,8 +6,8 @@ import {
   type Hub88Status,
 } from '@kl/contracts/provider-hub88';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { failureOf } from '../../../platform/error-handling.ts';
+import { adapterRoute, pathProviderCode, sendAdapterAnswer } from '../adapter-routes.ts';
 import { readSignedBodies } from '../routes.ts';
 import type { Hub88Adapter, Hub88Reply, Hub88Request } from './adapter.ts';
 
@@ -38,18 +38,14 @@ const DESCRIPTION =
   'RS_ERROR_WRONG_SYNTAX …). A transaction_uuid sent again answers its first answer.';
 
 const requestOf = (request: FastifyRequest): Hub88Request => ({
-  providerCode: (request.params as { provider?: string }).provider ?? '',
+  providerCode: pathProviderCode(request),
   signature: request.headers[HUB88_SIGNATURE_HEADER] as string | undefined,
   rawBody: typeof request.body === 'string' ? request.body : '',
 });
 
 const send = (reply: FastifyReply, answer: Hub88Reply) => {
   if (answer.signature !== undefined) reply.header(HUB88_SIGNATURE_HEADER, answer.signature);
-  return reply
-    .code(200)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(answer.body);
+  return sendAdapterAnswer(reply, answer.body);
 };
 
 export const hub88Routes: FastifyPluginAsync<Hub88RoutesOptions> = async (app, { adapter }) => {
@@ -67,16 +63,10 @@ export const hub88Routes: FastifyPluginAsync<Hub88RoutesOptions> = async (app, {
   });
 
   for (const call of HUB88_CALLS) {
-    app.route({
-      method: 'POST',
+    adapterRoute(app, {
       url: `${HUB88_WALLET_PATH}/:provider/${call}`,
-      config: { moduleId: 'FUNDTRANS3', rateLimit: false },
-      schema: {
-        summary: SUMMARIES[call],
-        description: DESCRIPTION,
-        tags: ['provider wallet'],
-        params: z.object({ provider: z.string() }),
-      },
+      summary: SUMMARIES[call],
+      description: DESCRIPTION,
       // Logged without its body (it carries the launch token).
       handler: async (request, reply) => {
         const answer = await adapter.answer(call, requestOf(request));

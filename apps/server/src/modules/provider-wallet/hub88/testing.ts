@@ -141,17 +141,7 @@ export function useHub88Calls(t: TestApp) {
   }
 
   /** A member with `funds` đồng, and a launch token of a game at the Hub88 provider (not yet exchanged). */
-  async function player(funds: number) {
-    const { row, caller } = await t.newMember();
-    if (funds > 0) await t.fund(row.id, funds);
-    const { token } = await native.service.issueLaunchToken({
-      merchantCode: 'kimlong',
-      memberId: row.id,
-      providerCode: HUB88_PROVIDER.code,
-      gameId: native.gameId,
-    });
-    return { memberId: row.id, caller, token };
-  }
+  const player = (funds: number) => native.launch(funds, HUB88_PROVIDER);
 
   return {
     send,

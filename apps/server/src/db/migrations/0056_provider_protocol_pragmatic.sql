@@ -1,0 +1,2 @@
+ALTER TABLE "game_provider" DROP CONSTRAINT "game_provider_protocol_check";--> statement-breakpoint
+ALTER TABLE "game_provider" ADD CONSTRAINT "game_provider_protocol_check" CHECK ("game_provider"."protocol" in ('native', 'hub88', 'pragmatic'));
