@@ -144,6 +144,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_EXISTS: 'Đã có nhà cung cấp trò chơi với mã này',
     GAME_PROVIDER_ENDPOINT_INVALID:
       'Địa chỉ API phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
+    GAME_PROVIDER_ADDRESS_INVALID:
+      'Mỗi địa chỉ được phép phải là một địa chỉ IPv4 hoặc IPv6, hoặc một dải CIDR như 203.0.113.0/24',
     LOTTERY_EXISTS: 'Đã có loại xổ số với mã này',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
@@ -290,6 +292,8 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
     GAME_PROVIDER_EXISTS: 'A game provider with this code is already registered',
     GAME_PROVIDER_ENDPOINT_INVALID:
       'The API address must be a full http:// or https:// URL, without a user name or password',
+    GAME_PROVIDER_ADDRESS_INVALID:
+      'Each allowed address must be an IPv4 or IPv6 address, or a CIDR block such as 203.0.113.0/24',
     LOTTERY_EXISTS: 'A lottery with this code already exists',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',

@@ -171,9 +171,11 @@ export const ERROR_CATALOGUE = {
   GAME_PROVIDER_NOT_USED: { status: 400 },
   LOTTERY_GAMES_FIXED: { status: 400 },
   // Game providers in the back office (admin/game-providers.ts): a provider code already registered, an API
-  // address that is not an http(s) URL (unknown providers answer GAME_PROVIDER_UNKNOWN, above).
+  // address that is not an http(s) URL, an allowed address that is not an IP address or CIDR block
+  // (unknown providers answer GAME_PROVIDER_UNKNOWN, above).
   GAME_PROVIDER_EXISTS: { status: 409 },
   GAME_PROVIDER_ENDPOINT_INVALID: { status: 400 },
+  GAME_PROVIDER_ADDRESS_INVALID: { status: 400 },
   // The lotteries in the back office (admin/lotteries.ts): a lottery code the merchant has already.
   LOTTERY_EXISTS: { status: 409 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not

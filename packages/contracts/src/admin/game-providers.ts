@@ -9,7 +9,8 @@ import type { AdminCallRule } from './calls.ts';
  * providers"; docs/decisions/050-game-providers-in-the-back-office.md): added with a first key the server
  * makes, renamed, given their API address, switched on or off, and their signing key rotated with an
  * overlap during which the previous key is still accepted. A key is answered once, by the call that made
- * it; every other answer names a key by its fingerprint only.
+ * it; every other answer names a key by its fingerprint only. A provider's calls may be limited to the
+ * addresses of its servers (docs/decisions/069-provider-address-allow-list.md).
  */
 
 /** How long the previous key stays accepted after a rotation. */
@@ -56,6 +57,42 @@ export function isProviderEndpoint(value: string): boolean {
   );
 }
 
+/** The most entries a provider's allowed addresses hold. */
+export const PROVIDER_ALLOWED_ADDRESSES_MAX = 32;
+
+/** An IPv4 address's byte in dotted decimal, without a leading zero (which some readers take as octal). */
+const IPV4_BYTE = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${IPV4_BYTE}(?:\\.${IPV4_BYTE}){3}$`);
+
+/**
+ * Whether `entry` is one entry of a provider's allowed addresses
+ * (docs/decisions/069-provider-address-allow-list.md): an IPv4 address in dotted decimal (`203.0.113.10`),
+ * an IPv6 address without a zone (`2001:db8::10`), or either as a CIDR block (`203.0.113.0/24`,
+ * `2001:db8::/32`). A block of every address (`/0`) is refused: it is no list. The IPv6 address is read by
+ * the URL parser every runtime has, as a bracketed host.
+ */
+export function isProviderAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const bits = IPV4.test(address)
+    ? 32
+    : /^[0-9a-f:.]+$/i.test(address) && address.includes(':') && parseUrl(`http://[${address}]/`)
+      ? 128
+      : 0;
+  if (bits === 0) return false;
+  return prefix === undefined || (/^[1-9]\d{0,2}$/.test(prefix) && Number(prefix) <= bits);
+}
+
+/**
+ * The addresses a provider's calls may come from, one address or CIDR block each (`isProviderAddress`,
+ * checked by the server: a bad one is 400 GAME_PROVIDER_ADDRESS_INVALID naming it); empty: any address.
+ * Blank entries are dropped.
+ */
+const providerAddresses = z
+  .array(z.string().trim().max(100))
+  .max(PROVIDER_ALLOWED_ADDRESSES_MAX)
+  .transform((entries) => entries.filter((entry) => entry !== ''));
+
 export const gameProviderCode = z.string().regex(PROVIDER_CODE_PATTERN);
 const providerName = z.string().trim().min(1).max(PROVIDER_NAME_MAX);
 /**
@@ -99,6 +136,8 @@ export const adminProvider = z.object({
   previousKeyUntil: z.iso.datetime().nullable(),
   openRoundAction: z.enum(OPEN_ROUND_ACTIONS),
   openRoundHours: z.number().int(),
+  /** The addresses and CIDR blocks its calls may come from; empty: any address. */
+  allowedAddresses: z.array(z.string()),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 export const adminProviderList = z.object({ list: z.array(adminProvider) });
@@ -112,15 +151,17 @@ export const createProviderRequest = z.object({
   endpoint: providerEndpoint.default(null),
   openRoundAction: z.enum(OPEN_ROUND_ACTIONS).default(DEFAULT_OPEN_ROUND_ACTION),
   openRoundHours: openRoundHours.default(DEFAULT_OPEN_ROUND_HOURS),
+  allowedAddresses: providerAddresses.default([]),
 });
 export type CreateProviderRequest = z.input<typeof createProviderRequest>;
 
-/** The open-round policy is kept as it is when left out. */
+/** The open-round policy and the allowed addresses are kept as they are when left out. */
 export const updateProviderRequest = z.object({
   name: providerName,
   endpoint: providerEndpoint,
   openRoundAction: z.enum(OPEN_ROUND_ACTIONS).optional(),
   openRoundHours: openRoundHours.optional(),
+  allowedAddresses: providerAddresses.optional(),
 });
 export type UpdateProviderRequest = z.input<typeof updateProviderRequest>;
 

@@ -29,6 +29,7 @@ const sandbox: AdminProvider = {
   previousKeyUntil: null,
   openRoundAction: 'settle',
   openRoundHours: 24,
+  allowedAddresses: [],
 };
 const rotated: AdminProvider = {
   ...sandbox,
@@ -42,6 +43,7 @@ const rotated: AdminProvider = {
   previousKeyUntil: '2030-03-03T08:00:00.000Z',
   openRoundAction: 'void',
   openRoundHours: 48,
+  allowedAddresses: ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32', '192.0.2.7'],
 };
 const NEW_KEY = 'q7Vf0dXl3mB2s9KcZr1uYw8hTn4aJe6oPg5iLx0bC2k';
 
@@ -50,6 +52,18 @@ const session = (operator = createOperator('owner')) =>
   on(adminCalls.adminSession, () => answer(adminCalls.adminSession, operator));
 const listing = (list: AdminProvider[]) =>
   on(adminCalls.adminProviderRegistry, () => answer(adminCalls.adminProviderRegistry, { list }));
+
+/** The list of one provider, whose edits the server saves and the list then shows. */
+const editable = (provider: AdminProvider) => {
+  const list = [provider];
+  return [
+    listing(list),
+    on(adminCalls.adminUpdateProvider, (request) => {
+      list[0] = { ...provider, ...bodyOf(adminCalls.adminUpdateProvider, request) };
+      return answer(adminCalls.adminUpdateProvider, list[0]);
+    }),
+  ];
+};
 
 /** The value an antd Select named `name` shows. */
 const selected = (form: HTMLElement, name: string) =>
@@ -62,7 +76,7 @@ const rowOf = async (name: string, tableName = 'Game providers') => {
 };
 
 describe('the game providers screen', () => {
-  it('lists each provider with its open-round policy, its key by fingerprint and the previous key while it is accepted', async () => {
+  it('lists each provider with its open-round policy, allowed addresses, its key by fingerprint and the previous key while it is accepted', async () => {
     await renderAdmin('/game-providers', {
       routes: [session(), listing([sandbox, rotated])],
       storage: english,
@@ -71,12 +85,18 @@ describe('the game providers screen', () => {
     const first = await rowOf('Sandbox provider');
     expect(within(first).getByText('http://127.0.0.1:8090')).toBeVisible();
     expect(within(first).getByText('Settle after 24 h')).toBeVisible();
+    expect(within(first).getByText('Any address')).toBeVisible();
     expect(within(first).getByText('3f2a9c0d11e4b7a8')).toBeVisible();
     expect(within(first).getByText('Set 01/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
     expect(within(first).getByText('From the environment')).toBeVisible();
     expect(within(first).queryByRole('button', { name: /End the overlap/ })).toBeNull();
     const second = await rowOf('Evo Live');
     expect(within(second).getByText('Void after 48 h')).toBeVisible();
+    // The first addresses, the rest counted.
+    for (const address of ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32'])
+      expect(within(second).getByText(address)).toBeVisible();
+    expect(within(second).queryByText('192.0.2.7')).toBeNull();
+    expect(within(second).getByText('and 1 more')).toBeVisible();
     expect(within(second).getByText('Set in the back office')).toBeVisible();
     expect(within(second).getByText('9e8d7c6b5a493827')).toBeVisible();
     expect(within(second).getByText('Accepted until 03/03/2030 15:00:00 (UTC+07:00)')).toBeVisible();
@@ -97,6 +117,7 @@ describe('the game providers screen', () => {
             endpoint: body.endpoint,
             openRoundAction: body.openRoundAction,
             openRoundHours: body.openRoundHours,
+            allowedAddresses: body.allowedAddresses,
             previousKeyFingerprint: null,
             previousKeyUntil: null,
           };
@@ -135,6 +156,7 @@ describe('the game providers screen', () => {
         endpoint: 'https://api.pgsoft.example/v1',
         openRoundAction: 'settle',
         openRoundHours: 24,
+        allowedAddresses: [],
       },
     ]);
     expect(within(shown).getByLabelText('Signing key')).toHaveValue(NEW_KEY);
@@ -212,16 +234,10 @@ describe('the game providers screen', () => {
   });
 
   it('edits the name, address and open-round policy, and switches a provider off', async () => {
-    const list = [sandbox];
     const { user, api } = await renderAdmin('/game-providers', {
       routes: [
         session(),
-        listing(list),
-        on(adminCalls.adminUpdateProvider, (request) => {
-          const provider = { ...sandbox, ...bodyOf(adminCalls.adminUpdateProvider, request) };
-          list[0] = provider;
-          return answer(adminCalls.adminUpdateProvider, provider);
-        }),
+        ...editable(sandbox),
         on(adminCalls.adminSetProviderEnabled, (request) =>
           answer(adminCalls.adminSetProviderEnabled, {
             ...sandbox,
@@ -261,9 +277,71 @@ describe('the game providers screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The provider was saved')).toBeVisible();
     expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
-      { name: 'Sandbox', endpoint: null, openRoundAction: 'void', openRoundHours: 72 },
+      { name: 'Sandbox', endpoint: null, openRoundAction: 'void', openRoundHours: 72, allowedAddresses: [] },
     ]);
     expect(within(await rowOf('Sandbox')).getByText('Void after 72 h')).toBeVisible();
+  });
+
+  it('limits a provider’s calls to the addresses written one per line, refusing a line that is none', async () => {
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [session(), ...editable(sandbox)],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit provider Sandbox provider' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit provider sandbox' });
+    const addresses = within(form).getByLabelText('Allowed addresses');
+    expect(addresses).toHaveValue('');
+    await user.click(addresses);
+    await user.paste('203.0.113.10\n198.51.100.0/24\n\n2001:db8::/32\nprovider.example.com');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText(
+        '“provider.example.com” is not an IPv4 or IPv6 address, nor a CIDR block such as 203.0.113.0/24',
+      ),
+    ).toBeVisible();
+    await user.clear(addresses);
+    await user.paste('203.0.113.10\n10.0.0.0/33');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(/“10\.0\.0\.0\/33” is not an IPv4/)).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider)).toHaveLength(0);
+
+    await user.clear(addresses);
+    await user.paste(' 203.0.113.10 \n198.51.100.0/24\n\n2001:db8::/32\n');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The provider was saved')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
+      {
+        name: 'Sandbox provider',
+        endpoint: 'http://127.0.0.1:8090',
+        openRoundAction: 'settle',
+        openRoundHours: 24,
+        allowedAddresses: ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32'],
+      },
+    ]);
+    const row = await rowOf('Sandbox provider');
+    expect(await within(row).findByText('2001:db8::/32')).toBeVisible();
+    expect(within(row).queryByText('Any address')).toBeNull();
+  });
+
+  it('says the server’s refusal of an allowed address', async () => {
+    const { user } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        listing([sandbox]),
+        on(adminCalls.adminUpdateProvider, () => failure('GAME_PROVIDER_ADDRESS_INVALID')),
+      ],
+      storage: { [LANGUAGE_STORAGE_KEY]: 'vi' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sửa nhà cung cấp Sandbox provider' }));
+    const form = await screen.findByRole('dialog', { name: 'Sửa nhà cung cấp sandbox' });
+    await user.click(within(form).getByLabelText('Địa chỉ được phép gọi'));
+    await user.paste('203.0.113.10');
+    await user.click(within(form).getByRole('button', { name: 'Lưu' }));
+    expect(
+      await within(form).findByText(
+        'Mỗi địa chỉ được phép phải là một địa chỉ IPv4 hoặc IPv6, hoặc một dải CIDR như 203.0.113.0/24',
+      ),
+    ).toBeVisible();
   });
 
   it('shows a read-only owner the list without the buttons that change it', async () => {

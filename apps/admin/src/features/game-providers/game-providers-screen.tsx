@@ -12,16 +12,16 @@ import { ConfirmButton } from '../../shared/ui/confirm-button.tsx';
 import { ListScreen } from '../../shared/ui/list-screen.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
 import { useEditor } from '../../shared/use-editor.ts';
-import { CurrentKey, PreviousKey } from './key-cells.tsx';
+import { AllowedAddresses, CurrentKey, PreviousKey } from './key-cells.tsx';
 import { IssuedKeyModal, RotateKeyModal } from './key-modals.tsx';
 import { PROVIDERS_LIST, ProviderModal } from './provider-modal.tsx';
 
 /**
  * The merchant's game providers (docs/back-office.md, "Game providers"): each with its API address, what
- * becomes of its rounds left open and after how many hours, on or off, and its signing key by fingerprint —
- * when it was set and by whom, and the previous key while a rotation's overlap still accepts it. Owners add a
- * provider, edit it, switch it, rotate its key (the new key shown once) and end an overlap early; a read-only
- * owner only reads.
+ * becomes of its rounds left open and after how many hours, the addresses its calls may come from, on or
+ * off, and its signing key by fingerprint — when it was set and by whom, and the previous key while a
+ * rotation's overlap still accepts it. Owners add a provider, edit it, switch it, rotate its key (the new
+ * key shown once) and end an overlap early; a read-only owner only reads.
  */
 export function GameProvidersScreen() {
   const { t } = useTranslation();
@@ -56,6 +56,11 @@ export function GameProvidersScreen() {
       key: 'openRound',
       render: (_, row) =>
         t(`gameProviders.openRoundPolicies.${row.openRoundAction}`, { hours: row.openRoundHours }),
+    },
+    {
+      title: t('gameProviders.allowedAddresses'),
+      key: 'allowedAddresses',
+      render: (_, row) => <AllowedAddresses provider={row} />,
     },
     {
       title: t('gameProviders.key'),

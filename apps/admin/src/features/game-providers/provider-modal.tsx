@@ -4,11 +4,13 @@ import {
   DEFAULT_OPEN_ROUND_ACTION,
   DEFAULT_OPEN_ROUND_HOURS,
   type IssuedProviderKey,
+  isProviderAddress,
   isProviderEndpoint,
   OPEN_ROUND_ACTIONS,
   OPEN_ROUND_HOURS_MAX,
   OPEN_ROUND_HOURS_MIN,
   type OpenRoundAction,
+  PROVIDER_ALLOWED_ADDRESSES_MAX,
   PROVIDER_ENDPOINT_MAX,
   PROVIDER_NAME_MAX,
 } from '@kl/contracts/admin/game-providers';
@@ -29,7 +31,16 @@ interface ProviderFormValues {
   endpoint?: string;
   openRoundAction: OpenRoundAction;
   openRoundHours: number;
+  /** The allowed addresses, one per line. */
+  allowedAddresses?: string;
 }
+
+/** The allowed addresses written in the text area: one per line, blank lines left out. */
+const addressLines = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** The form as it opens: the provider's own values, or a new provider's defaults. */
 function formValuesOf(provider: AdminProvider | null): Partial<ProviderFormValues> {
@@ -42,15 +53,17 @@ function formValuesOf(provider: AdminProvider | null): Partial<ProviderFormValue
     endpoint: provider.endpoint ?? '',
     openRoundAction: provider.openRoundAction,
     openRoundHours: provider.openRoundHours,
+    allowedAddresses: provider.allowedAddresses.join('\n'),
   };
 }
 
 /**
- * Adds a provider (`provider` null) or edits one: its code (fixed once added), name, API address and what
+ * Adds a provider (`provider` null) or edits one: its code (fixed once added), name, API address, what
  * becomes of its rounds left open (settled or voided, so many hours after their first stake;
- * docs/decisions/064-open-provider-rounds.md). The checks are the server's (admin/game-providers.ts), said
- * under the field before sending. A provider added comes back with its first key, which `onIssued` shows
- * once.
+ * docs/decisions/064-open-provider-rounds.md) and the addresses its calls may come from, one per line
+ * (docs/decisions/069-provider-address-allow-list.md). The checks are the server's
+ * (admin/game-providers.ts), said under the field before sending. A provider added comes back with its first
+ * key, which `onIssued` shows once.
  */
 export function ProviderModal({
   open,
@@ -69,8 +82,21 @@ export function ProviderModal({
   const action =
     Form.useWatch('openRoundAction', form) ?? provider?.openRoundAction ?? DEFAULT_OPEN_ROUND_ACTION;
   const save = useAdminMutation(
-    async ({ code, name, endpoint, openRoundAction, openRoundHours }: ProviderFormValues) => {
-      const body = { name, endpoint: endpoint?.trim() || null, openRoundAction, openRoundHours };
+    async ({
+      code,
+      name,
+      endpoint,
+      openRoundAction,
+      openRoundHours,
+      allowedAddresses,
+    }: ProviderFormValues) => {
+      const body = {
+        name,
+        endpoint: endpoint?.trim() || null,
+        openRoundAction,
+        openRoundHours,
+        allowedAddresses: addressLines(allowedAddresses),
+      };
       if (provider) {
         await adminCall(adminCalls.adminUpdateProvider, { params: { code: provider.code }, body });
         return null;
@@ -90,6 +116,15 @@ export function ProviderModal({
   const chosen = { required: true, message: t('gameProviders.required') };
   const required = { ...chosen, whitespace: true };
   const hoursRange = { min: OPEN_ROUND_HOURS_MIN, max: OPEN_ROUND_HOURS_MAX };
+  const addressesMax = { max: PROVIDER_ALLOWED_ADDRESSES_MAX };
+  /** Too many lines, or the first that is no address nor CIDR block, said under the field. */
+  const addressesProblem = (text: string | undefined): string | undefined => {
+    const entries = addressLines(text);
+    if (entries.length > PROVIDER_ALLOWED_ADDRESSES_MAX)
+      return t('gameProviders.allowedAddressesMax', addressesMax);
+    const bad = entries.find((entry) => !isProviderAddress(entry));
+    return bad === undefined ? undefined : t('gameProviders.allowedAddressesFormat', { entry: bad });
+  };
 
   return (
     <FormModal<ProviderFormValues>
@@ -154,6 +189,21 @@ export function ProviderModal({
         ]}
       >
         <InputNumber<number> {...hoursRange} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="allowedAddresses"
+        label={t('gameProviders.allowedAddresses')}
+        extra={t('gameProviders.allowedAddressesHint', addressesMax)}
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const problem = addressesProblem(value);
+              return problem === undefined ? Promise.resolve() : Promise.reject(new Error(problem));
+            },
+          },
+        ]}
+      >
+        <Input.TextArea rows={3} spellCheck={false} placeholder={'203.0.113.10\n198.51.100.0/24'} />
       </Form.Item>
     </FormModal>
   );

@@ -4,6 +4,7 @@ import {
   OPEN_ROUND_ACTIONS,
   OPEN_ROUND_HOURS_MAX,
   OPEN_ROUND_HOURS_MIN,
+  PROVIDER_ALLOWED_ADDRESSES_MAX,
   PROVIDER_KEY_ORIGINS,
   PROVIDER_PROTOCOLS,
 } from '@kl/contracts/admin/game-providers';
@@ -82,6 +83,14 @@ export const gameProvider = pgTable(
       .notNull()
       .default(DEFAULT_OPEN_ROUND_ACTION),
     openRoundHours: integer('open_round_hours').notNull().default(DEFAULT_OPEN_ROUND_HOURS),
+    /**
+     * The addresses and CIDR blocks its calls may come from, as an owner wrote them in the back office
+     * (checked there); empty: any address (docs/decisions/069-provider-address-allow-list.md).
+     */
+    allowedAddresses: text('allowed_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -102,6 +111,10 @@ export const gameProvider = pgTable(
     ),
     check('game_provider_api_url_check', sql`${table.apiUrl} ~ '^https?://'`),
     check('game_provider_protocol_check', inList(table.protocol, PROVIDER_PROTOCOLS)),
+    check(
+      'game_provider_allowed_addresses_check',
+      sql`cardinality(${table.allowedAddresses}) <= ${sql.raw(String(PROVIDER_ALLOWED_ADDRESSES_MAX))}`,
+    ),
   ],
 );
 

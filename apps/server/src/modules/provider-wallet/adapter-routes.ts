@@ -37,6 +37,22 @@ export function adapterRoute(
 export const pathProviderCode = (request: FastifyRequest): string =>
   (request.params as { provider?: string }).provider ?? '';
 
+/**
+ * Logs a call answered, never its body (it may carry the launch token): `protocol call`, or at warn
+ * `protocol call refused` when its caller was refused as an unknown one (a bad signature or hash, or an
+ * address outside its provider's allowed ones: `reason`), with the address it came from.
+ */
+export function logAdapterCall(
+  request: FastifyRequest,
+  protocol: string,
+  fields: Record<string, unknown>,
+  refused: { unknownCaller: boolean; reason?: string | undefined },
+): void {
+  if (!refused.unknownCaller) request.log.info(fields, `${protocol} call`);
+  else
+    request.log.warn({ ...fields, reason: refused.reason, address: request.ip }, `${protocol} call refused`);
+}
+
 /** An answer sent: HTTP 200, its JSON text as is (signed, for a protocol that signs it). */
 export const sendAdapterAnswer = (reply: FastifyReply, body: string) =>
   reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);

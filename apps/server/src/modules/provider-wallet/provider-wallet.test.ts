@@ -12,6 +12,7 @@ import { captureLogs, json } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { type MemberCaller, useTestApp } from '../../test/suite.ts';
 import { checkLedger, checkWagering } from '../wallet/index.ts';
+import { testWalletRepository } from './hub88/testing.ts';
 import { checkProviderTransactions } from './index.ts';
 import { TEST_PROVIDER, useProviderCalls } from './testing.ts';
 
@@ -19,7 +20,8 @@ import { TEST_PROVIDER, useProviderCalls } from './testing.ts';
  * The provider wallet's contract (docs/decisions/025-provider-wallet.md), as a provider sees it: signed
  * calls answered with the provider's statuses, every transaction id one movement whatever repeats, rounds
  * that close, refunds that happen once, and a wallet that never goes below zero. One app and database per
- * database kind; each test plays with players of its own.
+ * database kind; each test plays with players of its own. The app sits behind a reverse proxy on the same
+ * host (TRUST_PROXY=127.0.0.1, the peer of every `inject`), which is how a provider's address is read.
  */
 
 const OTHER_PROVIDER = {
@@ -30,7 +32,7 @@ const OTHER_PROVIDER = {
 
 describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
   const logs = captureLogs('info');
-  const t = useTestApp(kind, { logger: logs.logger });
+  const t = useTestApp(kind, { logger: logs.logger, config: { trustProxy: ['127.0.0.1'] } });
   const suite = useProviderCalls(t, [OTHER_PROVIDER]);
   const { send, player, tokens } = suite;
 
@@ -218,6 +220,84 @@ describeEachDatabase('provider wallet', { embedded: true }, (kind) => {
       value: { balance: 97_000 },
     });
     expect(await balanceOf(caller)).toBe(97_000);
+  });
+
+  it('answers a provider that named its servers only from them, from its next call in every process; any address with none', async () => {
+    const provider = { ...OTHER_PROVIDER, code: 'fencedprov' };
+    await suite.service.saveProvider({ merchantCode: 'kimlong', ...provider });
+    const { sessionId, caller } = await player(100_000, provider);
+    // No list: any address (this bet keeps the provider's row in memory, list and all).
+    expect(
+      await send('bet', bet(sessionId, 'fence-0', 1_000), { provider, forwardedFor: '192.0.2.200' }),
+    ).toMatchObject({ status: 200 });
+
+    // An owner names its servers (the back office writes the row): an address and a block of each family.
+    const allow = (allowedAddresses: string[]) =>
+      testWalletRepository(t.database.current.db).updateProvider(
+        'kimlong',
+        provider.code,
+        { allowedAddresses },
+        t.time.clock(),
+      );
+    await allow(['203.0.113.10', '198.51.100.0/24', '2001:db8::10', '2001:db8:1::/48']);
+    const refused = {
+      status: 401,
+      code: 'PROVIDER_SIGNATURE_INVALID',
+      value: { reason: 'ADDRESS_NOT_ALLOWED' },
+      providerStatus: 'RS_ERROR_INVALID_SIGNATURE',
+    };
+    const outside = bet(sessionId, 'fence-1', 1_000);
+    for (const address of ['192.0.2.200', '203.0.113.11', '198.51.101.1', '2001:db8::11', '2001:db9::1']) {
+      // Correctly signed, from the proxy that forwards the address: refused before its signature counts.
+      expect(await send('bet', outside, { provider, forwardedFor: address })).toMatchObject(refused);
+      expect(await send('balance', { sessionId }, { provider, forwardedFor: address })).toMatchObject(
+        refused,
+      );
+    }
+    // The proxy's own address is not the provider's; an address the caller writes in front of the one the
+    // proxy appended counts for nothing, nor a header from a peer that is not the trusted proxy.
+    expect(await send('bet', outside, { provider })).toMatchObject(refused);
+    expect(await send('bet', outside, { provider, forwardedFor: '203.0.113.10, 192.0.2.200' })).toMatchObject(
+      refused,
+    );
+    expect(
+      await send('bet', outside, { provider, remoteAddress: '192.0.2.9', forwardedFor: '203.0.113.10' }),
+    ).toMatchObject(refused);
+    expect(await movementsUnder(`provider-bet:${provider.code}:${outside.transactionId}`)).toBe(0);
+
+    let balance = 99_000;
+    for (const from of [
+      { forwardedFor: '203.0.113.10' },
+      { forwardedFor: '198.51.100.77' },
+      { forwardedFor: '2001:db8::10' },
+      { forwardedFor: '2001:db8:1:ff::5' },
+      // Straight from a provider's server (no proxy), seen as IPv4-mapped IPv6 on a dual-stack socket.
+      { remoteAddress: '::ffff:198.51.100.78' },
+    ]) {
+      balance -= 1_000;
+      expect(
+        await send('bet', bet(sessionId, 'fence-2', 1_000), { provider, ...from }),
+        JSON.stringify(from),
+      ).toMatchObject({ status: 200, value: { balance } });
+    }
+    // A server added to the list is answered at once, whatever the row this process kept.
+    await allow(['203.0.113.10', '192.0.2.200']);
+    expect(
+      await send('bet', bet(sessionId, 'fence-3', 1_000), { provider, forwardedFor: '192.0.2.200' }),
+    ).toMatchObject({ status: 200, value: { balance: balance - 1_000 } });
+    // An empty list lets any address call again.
+    await allow([]);
+    expect(await send('win', bet(sessionId, 'fence-3', 5_000), { provider })).toMatchObject({ status: 200 });
+    expect(await balanceOf(caller)).toBe(balance + 4_000);
+
+    // Each refusal logged at warn with the provider and the address, never the body.
+    const refusals = logs.lines.filter(
+      (line) => line.msg === 'provider call refused' && line.reason === 'ADDRESS_NOT_ALLOWED',
+    );
+    expect(refusals).toContainEqual(
+      expect.objectContaining({ level: 40, provider: provider.code, address: '2001:db9::1' }),
+    );
+    expect(JSON.stringify(refusals)).not.toContain(outside.transactionId);
   });
 
   it('answers a repeated bet and win with the first answer, moving the money once', async () => {

@@ -7,16 +7,18 @@ import type { GameProviderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { unreadableAddress } from './allowed-addresses.ts';
 import type { ProviderChange, ProviderWalletRepository } from './repository.ts';
 import { keyFingerprint, previousKeyValid } from './signing-keys.ts';
 
 /**
  * The merchant's game providers as operators and the start set them up
  * (docs/decisions/050-game-providers-in-the-back-office.md): added with a first key made here, renamed,
- * given their API address, switched on or off, and re-keyed with an overlap during which the previous key
- * is still accepted. A key leaves this file only in the answer of the call that made it; a provider is
- * otherwise shown with its keys' fingerprints. The back office calls these inside its transactions, with
- * the provider's row locked, and audits them.
+ * given their API address and the addresses their calls may come from
+ * (docs/decisions/069-provider-address-allow-list.md), switched on or off, and re-keyed with an overlap
+ * during which the previous key is still accepted. A key leaves this file only in the answer of the call
+ * that made it; a provider is otherwise shown with its keys' fingerprints. The back office calls these
+ * inside its transactions, with the provider's row locked, and audits them.
  */
 
 /** Bytes of a key made here: 256 bits, 43 characters of base64url (the wallet asks for 32 or more). */
@@ -38,6 +40,8 @@ export interface ProviderEntry {
   /** What becomes of its rounds still open `openRoundHours` after their first stake (close-rounds.ts). */
   openRoundAction: OpenRoundAction;
   openRoundHours: number;
+  /** The addresses and CIDR blocks its calls may come from; empty: any address. */
+  allowedAddresses: string[];
 }
 
 /** What the start does with the provider its environment names (SANDBOX_PROVIDER_SECRET). */
@@ -69,6 +73,7 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       previousKeyUntil: previous === null ? null : row.previousSecretUntil,
       openRoundAction: row.openRoundAction,
       openRoundHours: row.openRoundHours,
+      allowedAddresses: row.allowedAddresses,
     };
   }
 
@@ -86,6 +91,12 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
 
     lock,
 
+    /**
+     * The first of a provider's allowed addresses the wallet cannot read as an address or CIDR block
+     * (what the back office refuses before it changes them); undefined when it reads them all.
+     */
+    unreadableAddress,
+
     /** Adds a provider with a new key (answered here, once); undefined when its code is taken. */
     async add(
       provider: {
@@ -95,6 +106,7 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
         apiUrl: string | null;
         openRoundAction?: OpenRoundAction;
         openRoundHours?: number;
+        allowedAddresses?: string[];
       },
       tx: DbOrTx,
     ): Promise<{ entry: ProviderEntry; key: string } | undefined> {
@@ -111,7 +123,10 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       return { entry, key };
     },
 
-    /** Changes the name, address, switch or open-round policy of a provider locked by `lock`. */
+    /**
+     * Changes the name, API address, switch, open-round policy or allowed addresses of a provider locked by
+     * `lock`; a new list is taken by every process from the provider's next call (`updateProvider`).
+     */
     async change(merchantCode: string, code: string, change: ProviderChange, tx: DbOrTx): Promise<void> {
       await wallet.updateProvider(merchantCode, code, change, clock(), undefined, tx);
     },

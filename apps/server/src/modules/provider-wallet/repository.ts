@@ -34,6 +34,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { createOpenCache, type SecretBox, SecretBoxError } from '../../platform/secret-box.ts';
 import type { SecretColumn } from '../../platform/secret-rotation.ts';
+import { type AddressCheck, createAddressChecks } from './allowed-addresses.ts';
 
 /** A provider's transaction id, as the unique key of its row names it. */
 export interface ProviderTransactionKey {
@@ -67,9 +68,10 @@ const keyContext = (column: KeyColumn, merchantCode: string, code: string) =>
 
 /**
  * A provider's row with its keys and protocol settings opened; `sealed` is the current key as stored (what a
- * kept row is checked against).
+ * kept row is checked against); `allowsAddress` its allowed addresses as a check, read once per list
+ * (docs/decisions/069-provider-address-allow-list.md).
  */
-export type OpenedProviderRow = GameProviderRow & { sealed: string };
+export type OpenedProviderRow = GameProviderRow & { sealed: string; allowsAddress: AddressCheck };
 
 /** A key to write: the key, and the previous one with the end of its overlap (or none). */
 export interface ProviderKeyChange {
@@ -81,7 +83,10 @@ export interface ProviderKeyChange {
 
 /** What an operator or the start changes of a provider besides its key. */
 export type ProviderChange = Partial<
-  Pick<GameProviderRow, 'name' | 'apiUrl' | 'enabled' | 'openRoundAction' | 'openRoundHours'>
+  Pick<
+    GameProviderRow,
+    'name' | 'apiUrl' | 'enabled' | 'openRoundAction' | 'openRoundHours' | 'allowedAddresses'
+  >
 >;
 
 /**
@@ -91,6 +96,7 @@ export type ProviderChange = Partial<
  */
 export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
   const open = createOpenCache(secrets);
+  const addressCheck = createAddressChecks();
   const opened = (row: GameProviderRow): OpenedProviderRow => ({
     ...row,
     secret: open(row.secret, keyContext('secret', row.merchantCode, row.code)),
@@ -103,6 +109,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         ? null
         : open(row.protocolSettings, keyContext('protocolSettings', row.merchantCode, row.code)),
     sealed: row.secret,
+    allowsAddress: addressCheck(row.allowedAddresses),
   });
   /** The columns that write `change` (sealed), for a provider of the merchant. */
   const keyColumns = (merchantCode: string, code: string, change: ProviderKeyChange) => ({
@@ -117,6 +124,15 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
   });
   const providerWhere = (merchantCode: string, code: string) =>
     and(eq(gameProvider.merchantCode, merchantCode), eq(gameProvider.code, code));
+  /**
+   * The current key `stored` sealed anew: written with a change the wallet must see at once, it makes every
+   * process holding the row in memory read it again at its next bet or win (`provider_move` compares the
+   * key as stored).
+   */
+  const resealed = (merchantCode: string, code: string, stored: string) => {
+    const context = keyContext('secret', merchantCode, code);
+    return secrets.seal(open(stored, context), context);
+  };
 
   /** The merchant's providers as stored (keys sealed), by code. */
   const providerRows = (merchantCode: string, tx: DbOrTx = db): Promise<GameProviderRow[]> =>
@@ -210,7 +226,7 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     /** Adds a provider with its first key; false when its code is taken. */
     async insertProvider(
       row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'> &
-        Partial<Pick<GameProviderRow, 'openRoundAction' | 'openRoundHours'>>,
+        Partial<Pick<GameProviderRow, 'openRoundAction' | 'openRoundHours' | 'allowedAddresses'>>,
       key: ProviderKeyChange,
       tx: DbOrTx = db,
     ): Promise<boolean> {
@@ -222,7 +238,12 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       return created.length === 1;
     },
 
-    /** Changes the provider's name, address, switch or open-round policy, and its keys when `key` is given. */
+    /**
+     * Changes the provider's name, address, switch, open-round policy or allowed addresses, and its keys when
+     * `key` is given. New allowed addresses seal the current key anew in the same write (`resealed`): a
+     * process that kept the row with the old list takes the new one from its next bet or win on
+     * (docs/decisions/069-provider-address-allow-list.md).
+     */
     async updateProvider(
       merchantCode: string,
       code: string,
@@ -231,9 +252,25 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       key?: ProviderKeyChange,
       tx: DbOrTx = db,
     ): Promise<void> {
+      let secret: { secret: string } | undefined;
+      if (change.allowedAddresses !== undefined && key === undefined) {
+        const [row] = await tx
+          .select({ secret: gameProvider.secret, allowedAddresses: gameProvider.allowedAddresses })
+          .from(gameProvider)
+          .where(providerWhere(merchantCode, code))
+          .for('update');
+        // A key that no longer opens verifies nothing: no process takes a call under it, nothing to reseal.
+        if (row && row.allowedAddresses.join('\n') !== change.allowedAddresses.join('\n')) {
+          try {
+            secret = { secret: resealed(merchantCode, code, row.secret) };
+          } catch (error) {
+            if (!(error instanceof SecretBoxError)) throw error;
+          }
+        }
+      }
       await tx
         .update(gameProvider)
-        .set({ ...change, updatedAt: at, ...(key && keyColumns(merchantCode, code, key)) })
+        .set({ ...change, ...secret, updatedAt: at, ...(key && keyColumns(merchantCode, code, key)) })
         .where(providerWhere(merchantCode, code));
     },
 
@@ -256,14 +293,15 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
           .where(providerWhere(merchantCode, code))
           .for('update');
         if (!row) throw new Error(`no provider ${code} of merchant ${merchantCode}`);
-        const context = (column: KeyColumn) => keyContext(column, merchantCode, code);
         await tx
           .update(gameProvider)
           .set({
             protocol: change.protocol,
             protocolSettings:
-              change.settings === null ? null : secrets.seal(change.settings, context('protocolSettings')),
-            secret: secrets.seal(open(row.secret, context('secret')), context('secret')),
+              change.settings === null
+                ? null
+                : secrets.seal(change.settings, keyContext('protocolSettings', merchantCode, code)),
+            secret: resealed(merchantCode, code, row.secret),
             updatedAt: at,
           })
           .where(providerWhere(merchantCode, code));

@@ -37,8 +37,9 @@ const SIGNING =
   `Headers: ${PROVIDER_CODE_HEADER} (the provider's code), ${PROVIDER_TIMESTAMP_HEADER} (unix seconds) and ` +
   `${PROVIDER_SIGNATURE_HEADER} (hex HMAC-SHA256, with the provider's secret, of ` +
   '`<timestamp>.<action>.<raw body>`, the action being the last segment of the path). A bad or missing ' +
-  'signature (or an unknown provider) is 401 PROVIDER_SIGNATURE_INVALID, a timestamp more than 5 minutes ' +
-  'away 401 PROVIDER_TIMESTAMP_EXPIRED (RS_ERROR_INVALID_SIGNATURE); a disabled provider 403 ' +
+  'signature (or an unknown provider) is 401 PROVIDER_SIGNATURE_INVALID, and so is a call from an address ' +
+  'outside the provider’s allowed addresses when it has some (reason ADDRESS_NOT_ALLOWED, checked first); ' +
+  'a timestamp more than 5 minutes away 401 PROVIDER_TIMESTAMP_EXPIRED (RS_ERROR_INVALID_SIGNATURE); a disabled provider 403 ' +
   'FEATURE_NOT_ENABLED (RS_ERROR_INVALID_PARTNER); a body that is not the call’s JSON 400 INVALID_INPUT ' +
   '(RS_ERROR_WRONG_SYNTAX). Every refusal carries the provider’s status in value.status.';
 const SESSION =
@@ -64,6 +65,7 @@ const signedOf = (request: FastifyRequest): SignedProviderRequest => ({
   timestamp: header(request, PROVIDER_TIMESTAMP_HEADER),
   signature: header(request, PROVIDER_SIGNATURE_HEADER),
   rawBody: typeof request.body === 'string' ? request.body : '',
+  ip: request.ip,
 });
 
 /**
@@ -80,9 +82,12 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     const failure = failureOf(error) ?? { code: 'SYSTEM_ERROR' as const, status: 500 };
     const status = providerStatusOf(failure.code, failure.value);
     if (failure.status >= 500) request.log.error({ err: error }, 'unexpected error');
-    else if (failure.status === 401)
-      request.log.warn({ code: failure.code, status }, 'provider call refused');
-    else request.log.info({ code: failure.code, status }, 'provider call refused');
+    else if (failure.status === 401) {
+      // Who was refused as an unknown caller, and from where (never the body).
+      const { reason } = failure.value ?? {};
+      const caller = { provider: header(request, PROVIDER_CODE_HEADER)?.slice(0, 64), address: request.ip };
+      request.log.warn({ code: failure.code, status, reason, ...caller }, 'provider call refused');
+    } else request.log.info({ code: failure.code, status }, 'provider call refused');
     return reply
       .code(failure.status)
       .type('application/json; charset=utf-8')

@@ -59,6 +59,7 @@ import {
 import type { FreeRoundsBook } from './free-rounds.ts';
 import type { OpenedProviderRow, ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
 import { checkUnderKeys } from './signing-keys.ts';
+import { ADDRESS_NOT_ALLOWED } from './allowed-addresses.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
 
 /**
@@ -73,12 +74,16 @@ import { refuseProviderSignature } from '@kl/signing/provider';
  * provider transaction's key. A refund first locks its bet's row.
  */
 
-/** A provider's request as it reached the wallet: who it says it is, its signature and the raw body. */
+/**
+ * A provider's request as it reached the wallet: who it says it is, its signature, the raw body, and the
+ * address it came from (`request.ip`: the client's as TRUST_PROXY lets the server read it).
+ */
 export interface SignedProviderRequest {
   providerCode: string | undefined;
   timestamp: string | undefined;
   signature: string | undefined;
   rawBody: string;
+  ip: string;
 }
 
 /** The session a launch token opened, and its member. */
@@ -243,7 +248,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
   /**
    * The provider of a request whose signature is its own, and the body read with the action's schema.
-   * An unknown provider is answered as a bad signature (a caller without a key learns nothing).
+   * An unknown provider is answered as a bad signature (a caller without a key learns nothing); so is a
+   * request from an address outside the provider's allowed ones, before its signature is checked (reason
+   * ADDRESS_NOT_ALLOWED: docs/decisions/069-provider-address-allow-list.md).
    */
   async function verified<S extends z.ZodType>(
     action: ProviderAction,
@@ -257,6 +264,11 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     // A provider speaking another protocol is answered only by its adapter (its key here signs nothing).
     if (provider?.protocol !== 'native')
       throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
+    if (!provider.allowsAddress(request.ip)) {
+      // A kept row's list may have been widened since: what it refuses is read again.
+      if (cached) return verified(action, request, schema, false);
+      throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: ADDRESS_NOT_ALLOWED });
+    }
     const now = clock();
     const { refusal, previous } = checkUnderKeys(provider, now, (secret) =>
       refuseProviderSignature({ ...request, secret, action, now }),

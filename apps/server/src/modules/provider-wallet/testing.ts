@@ -60,6 +60,25 @@ export interface SigningOptions {
   signAs?: ProviderAction;
 }
 
+/**
+ * Where a test request comes from: the socket's peer (`app.inject`'s 127.0.0.1 by default) and an
+ * X-Forwarded-For header, which the app reads as its TRUST_PROXY says.
+ */
+export interface FromOptions {
+  remoteAddress?: string;
+  forwardedFor?: string;
+}
+
+/** `request` for `app.inject`, sent from where `from` says. */
+export const sentFrom = <R extends { headers: Record<string, string> }>(request: R, from: FromOptions) => ({
+  ...request,
+  ...(from.remoteAddress !== undefined && { remoteAddress: from.remoteAddress }),
+  headers: {
+    ...request.headers,
+    ...(from.forwardedFor !== undefined && { 'x-forwarded-for': from.forwardedFor }),
+  },
+});
+
 /** The request of a provider's call, signed (for `app.inject`, or `fetch` with `payload` as the body). */
 export function signedRequest(
   provider: Pick<TestProvider, 'code' | 'secret'>,
@@ -174,10 +193,10 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
   async function send(
     action: ProviderAction,
     body: unknown,
-    options: SigningOptions & { provider?: TestProvider } = {},
+    options: SigningOptions & FromOptions & { provider?: TestProvider } = {},
   ): Promise<ProviderAnswer> {
     const request = signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options);
-    const response = await t.app.inject(request);
+    const response = await t.app.inject(sentFrom(request, options));
     const parsed = json<{ success: boolean; code?: string; value: Record<string, unknown> }>(response);
     return {
       status: response.statusCode,

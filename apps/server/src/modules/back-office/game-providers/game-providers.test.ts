@@ -28,8 +28,9 @@ import { launchableGameId, signedRequest, testProviderWallet } from '../../provi
  * docs/decisions/050-game-providers-in-the-back-office.md): added with a key the server makes, shown once;
  * switched off; re-keyed with an overlap during which the previous key still signs, and not after it; the
  * key in no answer nor audit entry but the one that made it; owners only; the start's registration of
- * the sandbox provider never undoing what the back office did; and each provider's policy for its rounds
- * left open (docs/decisions/064-open-provider-rounds.md).
+ * the sandbox provider never undoing what the back office did; each provider's policy for its rounds
+ * left open (docs/decisions/064-open-provider-rounds.md); and the addresses its calls may come from
+ * (docs/decisions/069-provider-address-allow-list.md).
  */
 describeEachDatabase('back-office game providers', (kind) => {
   const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
@@ -48,11 +49,18 @@ describeEachDatabase('back-office game providers', (kind) => {
     gameId = await launchableGameId(db());
   });
 
-  /** A provider's signed call to the wallet, as the provider holding `key` sends it. */
-  async function send(code: string, key: string, action: ProviderAction, body: unknown) {
-    const response = await suite.app.inject(
-      signedRequest({ code, secret: key }, action, body, suite.time.clock()),
-    );
+  /** A provider's signed call to the wallet, as the provider holding `key` sends it (from `remoteAddress`). */
+  async function send(
+    code: string,
+    key: string,
+    action: ProviderAction,
+    body: unknown,
+    remoteAddress = '127.0.0.1',
+  ) {
+    const response = await suite.app.inject({
+      ...signedRequest({ code, secret: key }, action, body, suite.time.clock()),
+      remoteAddress,
+    });
     return {
       status: response.statusCode,
       ...json<{ code?: string; value: Record<string, unknown> }>(response),
@@ -116,6 +124,7 @@ describeEachDatabase('back-office game providers', (kind) => {
       previousKeyUntil: null,
       openRoundAction: 'settle',
       openRoundHours: 24,
+      allowedAddresses: [],
     });
     expect(await listed(code)).toEqual(issued.provider);
     const sessionId = await sessionAt(code, key);
@@ -219,6 +228,79 @@ describeEachDatabase('back-office game providers', (kind) => {
       'game_provider.update',
       'game_provider.update',
     ]);
+  });
+
+  it('checks, saves and audits the addresses a provider’s calls may come from, taken from its next call whatever a process kept', async () => {
+    const create = (allowedAddresses: unknown) =>
+      request(adminCalls.adminCreateProvider, operators.owner, {
+        payload: { code: uniqueCode('fence'), name: 'Fenced', allowedAddresses },
+      });
+    for (const entry of [
+      '203.0.113.300',
+      '10.0.0.0/33',
+      '0.0.0.0/0',
+      'fe80::1%eth0',
+      'provider.example',
+      '01.2.3.4',
+    ]) {
+      const refused = await create(['203.0.113.10', entry]);
+      expectFailure(refused, 400, 'GAME_PROVIDER_ADDRESS_INVALID');
+      expect(json<{ value: unknown }>(refused).value).toEqual({ field: 'allowedAddresses', entry });
+    }
+    expectFailure(
+      await create(Array.from({ length: 33 }, (_, index) => `192.0.2.${index}`)),
+      400,
+      'INVALID_INPUT',
+    );
+    const added = await value(adminCalls.adminCreateProvider, operators.owner, {
+      payload: { code: uniqueCode('fence'), name: 'Fenced', allowedAddresses: ['198.51.100.0/24'] },
+    });
+    expect(added.provider.allowedAddresses).toEqual(['198.51.100.0/24']);
+
+    // A provider without a list: any address; this stake keeps its row in the wallet's memory.
+    const { code, key } = await addProvider();
+    const sessionId = await sessionAt(code, key);
+    expect(await send(code, key, 'bet', stake(sessionId), '192.0.2.1')).toMatchObject({ status: 200 });
+    const update = (payload: object) =>
+      request(adminCalls.adminUpdateProvider, operators.owner, { params: { code }, payload });
+    const named = { name: `Provider ${code}`, endpoint: 'https://api.provider.example/wallet' };
+    expectFailure(
+      await update({ ...named, allowedAddresses: ['2001:db8::/129'] }),
+      400,
+      'GAME_PROVIDER_ADDRESS_INVALID',
+    );
+    const fenced = await value(adminCalls.adminUpdateProvider, operators.owner, {
+      params: { code },
+      payload: { ...named, allowedAddresses: [' 203.0.113.10 ', '2001:db8::/32', '', '203.0.113.10'] },
+    });
+    // Trimmed, blank lines dropped, each once.
+    expect(fenced.allowedAddresses).toEqual(['203.0.113.10', '2001:db8::/32']);
+    expect(await listed(code)).toEqual(fenced);
+    expect(await send(code, key, 'bet', stake(sessionId), '192.0.2.1')).toMatchObject({
+      status: 401,
+      code: 'PROVIDER_SIGNATURE_INVALID',
+      value: { reason: 'ADDRESS_NOT_ALLOWED' },
+    });
+    expect(await send(code, key, 'bet', stake(sessionId), '2001:db8:ffff::1')).toMatchObject({ status: 200 });
+    // Left out, the list is kept; emptied, any address calls again.
+    expect(
+      await value(adminCalls.adminUpdateProvider, operators.owner, { params: { code }, payload: named }),
+    ).toEqual(fenced);
+    await value(adminCalls.adminUpdateProvider, operators.owner, {
+      params: { code },
+      payload: { ...named, allowedAddresses: [] },
+    });
+    expect(await send(code, key, 'bet', stake(sessionId), '192.0.2.1')).toMatchObject({ status: 200 });
+
+    const trail = await auditTrail(operators.owner, 'game_provider', code);
+    const addressesOf = (side: unknown) => (side as Partial<AdminProvider> | null)?.allowedAddresses;
+    expect(trail.map((entry) => [entry.action, addressesOf(entry.before), addressesOf(entry.after)])).toEqual(
+      [
+        ['game_provider.update', ['203.0.113.10', '2001:db8::/32'], []],
+        ['game_provider.update', [], ['203.0.113.10', '2001:db8::/32']],
+        ['game_provider.create', undefined, []],
+      ],
+    );
   });
 
   it('closes rounds left open as each provider’s policy says: settled, or voided with the stakes back once', async () => {

@@ -28,10 +28,17 @@ export function registerGameProvidersRoutes(
     summary: 'Add a game provider, switched on, with a new signing key answered once',
     description:
       'Code as `game_provider` takes it (a-z, 0-9, _ and -, 2 to 32, a letter or digit first); name 1 to 100; ' +
-      'API address an http(s) URL without credentials, or null (400 GAME_PROVIDER_ENDPOINT_INVALID). Code ' +
-      'taken: 409 GAME_PROVIDER_EXISTS. The key (256 random bits, base64url) is in this answer only; audited ' +
-      'as game_provider.create with its fingerprint. The answer is never stored by a cache.',
-    failures: [...GUARD_FAILURES, 'GAME_PROVIDER_EXISTS', 'GAME_PROVIDER_ENDPOINT_INVALID'],
+      'API address an http(s) URL without credentials, or null (400 GAME_PROVIDER_ENDPOINT_INVALID); ' +
+      'allowedAddresses up to 32 IPv4 or IPv6 addresses or CIDR blocks its calls may come from, empty (the ' +
+      'default) for any (400 GAME_PROVIDER_ADDRESS_INVALID naming the entry). Code taken: 409 ' +
+      'GAME_PROVIDER_EXISTS. The key (256 random bits, base64url) is in this answer only; audited as ' +
+      'game_provider.create with its fingerprint. The answer is never stored by a cache.',
+    failures: [
+      ...GUARD_FAILURES,
+      'GAME_PROVIDER_EXISTS',
+      'GAME_PROVIDER_ENDPOINT_INVALID',
+      'GAME_PROVIDER_ADDRESS_INVALID',
+    ],
     handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
       return gameProviders.create(actorOf(request), request.body);
@@ -40,10 +47,13 @@ export function registerGameProvidersRoutes(
 
   route(app, 'adminUpdateProvider', {
     ...guard.guarded('adminUpdateProvider'),
-    summary: 'Rename a game provider or change its API address',
+    summary:
+      'Rename a game provider or change its API address, open-round policy or the addresses its calls may come from',
     description:
-      'Checked as when added. Audited as game_provider.update (a change that changes nothing writes nothing).',
-    failures: [...UNKNOWN_PROVIDER, 'GAME_PROVIDER_ENDPOINT_INVALID'],
+      'Checked as when added; openRoundAction, openRoundHours and allowedAddresses are kept when left out. ' +
+      'New allowed addresses apply from the provider’s next call in every process. Audited as ' +
+      'game_provider.update (a change that changes nothing writes nothing).',
+    failures: [...UNKNOWN_PROVIDER, 'GAME_PROVIDER_ENDPOINT_INVALID', 'GAME_PROVIDER_ADDRESS_INVALID'],
     handler: (request) => gameProviders.update(actorOf(request), request.params.code, request.body),
   });
 

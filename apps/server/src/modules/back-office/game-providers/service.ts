@@ -29,6 +29,7 @@ function providerOf(entry: ProviderEntry): AdminProvider {
     previousKeyUntil: entry.previousKeyUntil?.toISOString() ?? null,
     openRoundAction: entry.openRoundAction,
     openRoundHours: entry.openRoundHours,
+    allowedAddresses: entry.allowedAddresses,
   };
 }
 
@@ -42,10 +43,11 @@ function endpointOf(endpoint: string | null): string | null {
 /**
  * The merchant's game providers (docs/back-office.md, "Game providers";
  * docs/decisions/050-game-providers-in-the-back-office.md): add one with a first key made by the server,
- * rename it or change its API address and open-round policy (decision 064), switch it on or off, rotate its
- * key with an overlap, end an overlap early. Each change locks the provider's row and is audited in its transaction as `game_provider.create`,
- * `game_provider.update`, `game_provider.rotate_key` or `game_provider.end_key_overlap`, with the provider
- * before and after as the list shows it: fingerprints, never a key. A key is answered once, by the call
+ * rename it or change its API address, open-round policy (decision 064) and allowed addresses (decision
+ * 069), switch it on or off, rotate its key with an overlap, end an overlap early. Each change locks the
+ * provider's row and is audited in its transaction as `game_provider.create`, `game_provider.update`,
+ * `game_provider.rotate_key` or `game_provider.end_key_overlap`, with the provider before and after as the
+ * list shows it (its allowed addresses too): fingerprints, never a key. A key is answered once, by the call
  * that made it.
  */
 export function createGameProvidersAdmin(deps: {
@@ -55,6 +57,18 @@ export function createGameProvidersAdmin(deps: {
   registry: ProviderRegistry;
 }) {
   const { db, merchantCode, audit, registry } = deps;
+
+  /**
+   * The allowed addresses as written, each once, or 400 GAME_PROVIDER_ADDRESS_INVALID naming the first that
+   * is not an IPv4 or IPv6 address or CIDR block (docs/decisions/069-provider-address-allow-list.md).
+   */
+  function allowedAddressesOf(entries: readonly string[]): string[] {
+    const unique = [...new Set(entries)];
+    const bad = registry.unreadableAddress(unique);
+    if (bad !== undefined)
+      throw new DomainError('GAME_PROVIDER_ADDRESS_INVALID', { field: 'allowedAddresses', entry: bad });
+    return unique;
+  }
 
   async function locked(code: string, tx: Tx): Promise<AdminProvider> {
     const entry = await registry.lock(merchantCode, code, tx);
@@ -109,6 +123,7 @@ export function createGameProvidersAdmin(deps: {
     async create(actor: AuditActor, request: CreateProviderRequest): Promise<IssuedProviderKey> {
       const input = createProviderRequest.parse(request);
       const apiUrl = endpointOf(input.endpoint);
+      const allowedAddresses = allowedAddressesOf(input.allowedAddresses);
       return db.transaction(async (tx) => {
         const added = await registry.add(
           {
@@ -118,6 +133,7 @@ export function createGameProvidersAdmin(deps: {
             apiUrl,
             openRoundAction: input.openRoundAction,
             openRoundHours: input.openRoundHours,
+            allowedAddresses,
           },
           tx,
         );
@@ -131,6 +147,8 @@ export function createGameProvidersAdmin(deps: {
     update(actor: AuditActor, code: string, request: UpdateProviderRequest): Promise<AdminProvider> {
       const input = updateProviderRequest.parse(request);
       const apiUrl = endpointOf(input.endpoint);
+      const allowedAddresses =
+        input.allowedAddresses === undefined ? undefined : allowedAddressesOf(input.allowedAddresses);
       return change(actor, code, 'game_provider.update', async (_, tx) => {
         await registry.change(
           merchantCode,
@@ -140,6 +158,7 @@ export function createGameProvidersAdmin(deps: {
             apiUrl,
             ...(input.openRoundAction !== undefined && { openRoundAction: input.openRoundAction }),
             ...(input.openRoundHours !== undefined && { openRoundHours: input.openRoundHours }),
+            ...(allowedAddresses !== undefined && { allowedAddresses }),
           },
           tx,
         );

@@ -19,6 +19,7 @@ import {
 } from '@kl/contracts/provider-wallet';
 import { DomainError, isDomainError } from '../../../platform/errors.ts';
 import { signRsaSha256, verifyRsaSha256 } from '@kl/signing/rsa';
+import { ADDRESS_NOT_ALLOWED } from '../allowed-addresses.ts';
 import { bodyOf, jsonOf, type ProviderWalletService } from '../service.ts';
 import { hub88Amount, siteAmount } from './amounts.ts';
 import { type Hub88Keys, hub88KeysOf } from './keys.ts';
@@ -35,18 +36,26 @@ import { hub88StatusOf } from './statuses.ts';
 type Run = ProviderWalletService['run'];
 type Provider = NonNullable<Awaited<ReturnType<Run['provider']>>>;
 
-/** A Hub88 request as it reached the site: the provider of its path, its signature and the raw body. */
+/**
+ * A Hub88 request as it reached the site: the provider of its path, its signature, the raw body and the
+ * address it came from (`request.ip`).
+ */
 export interface Hub88Request {
   providerCode: string;
   signature: string | undefined;
   rawBody: string;
+  address: string;
 }
 
-/** An answer to send: its JSON text, its signature (none when the provider's keys are unknown), its status. */
+/**
+ * An answer to send: its JSON text, its signature (none when the provider's keys are unknown), its status,
+ * and why a caller was refused before its signature was checked (for the log).
+ */
 export interface Hub88Reply {
   body: string;
   signature: string | undefined;
   status: Hub88Status;
+  reason?: typeof ADDRESS_NOT_ALLOWED;
 }
 
 /** What an answer says: Hub88's fields (`balance` in Hub88's units, exact). */
@@ -228,10 +237,12 @@ export function createHub88Adapter(run: Run) {
 
   return {
     /**
-     * Hub88's call answered: the request's provider must speak Hub88's protocol and have signed it with
-     * Hub88's private key (else RS_ERROR_INVALID_SIGNATURE, as for an unknown provider), be switched on
-     * (RS_ERROR_INVALID_PARTNER), and its body must be the call's (RS_ERROR_WRONG_SYNTAX). What is not a
-     * refusal of the call (the database down, a fault) is thrown, for the routes to answer and log.
+     * Hub88's call answered: the request's provider must speak Hub88's protocol, the request come from one
+     * of its allowed addresses when it has some (docs/decisions/069-provider-address-allow-list.md) and be
+     * signed with Hub88's private key (else RS_ERROR_INVALID_SIGNATURE, as for an unknown provider), the
+     * provider be switched on (RS_ERROR_INVALID_PARTNER), and its body must be the call's
+     * (RS_ERROR_WRONG_SYNTAX). What is not a refusal of the call (the database down, a fault) is thrown, for
+     * the routes to answer and log.
      */
     async answer(call: Hub88Call, request: Hub88Request): Promise<Hub88Reply> {
       const provider = await run.provider(request.providerCode);
@@ -244,6 +255,8 @@ export function createHub88Adapter(run: Run) {
       const keys = hub88KeysOf(provider.protocolSettings);
       const status = (value: Hub88Status) =>
         reply({ status: value, request_uuid: requestUuidOf(request.rawBody) }, keys);
+      if (!provider.allowsAddress(request.address))
+        return { ...status('RS_ERROR_INVALID_SIGNATURE'), reason: ADDRESS_NOT_ALLOWED };
       if (!verifyRsaSha256(keys.hub88, request.rawBody, request.signature))
         return status('RS_ERROR_INVALID_SIGNATURE');
       if (!provider.enabled) return status('RS_ERROR_INVALID_PARTNER');

@@ -11,7 +11,13 @@ import { type MemberCaller, useTestApp } from '../../../test/suite.ts';
 import { checkLedger } from '../../wallet/index.ts';
 import { checkProviderTransactions } from '../index.ts';
 import { signedRequest, TEST_PROVIDER } from '../testing.ts';
-import { HUB88_PROVIDER, switchToHub88, testWalletRepository, useHub88Calls } from './testing.ts';
+import {
+  HUB88_PROVIDER,
+  registerHub88Provider,
+  switchToHub88,
+  testWalletRepository,
+  useHub88Calls,
+} from './testing.ts';
 
 /**
  * Hub88's Operator Wallet API as Hub88 sees it (docs/decisions/066-hub88-adapter.md): its signed calls
@@ -140,6 +146,38 @@ describeEachDatabase('Hub88 adapter', (kind) => {
     expect(native.statusCode).toBe(401);
     expect(json(native)).toMatchObject({ code: 'PROVIDER_SIGNATURE_INVALID' });
     expect(await balanceOf(player.caller)).toBe(100_000);
+  });
+
+  it('answers a provider that named its servers only from them, refusing any other as unsigned (signed)', async () => {
+    const provider = { ...HUB88_PROVIDER, code: 'hub88-fenced' };
+    const { db } = t.database.current;
+    await registerHub88Provider(db, t.time.clock, hub88.keys, provider);
+    await testWalletRepository(db).updateProvider(
+      'kimlong',
+      provider.code,
+      { allowedAddresses: ['203.0.113.0/24', '2001:db8::5'] },
+      t.time.clock(),
+    );
+    const player = await hub88.native.launch(100_000, provider);
+    const stake = movement(player, 1_000);
+    const at = (remoteAddress: string) => ({ providerCode: provider.code, remoteAddress });
+    // Correctly signed by Hub88's key, from an address that is not one of the provider's.
+    for (const remoteAddress of ['127.0.0.1', '198.51.100.1', '2001:db8::6']) {
+      expect(await send('transaction/bet', stake, at(remoteAddress))).toEqual({
+        httpStatus: 200,
+        signedByOperator: true,
+        body: { status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: stake.request_uuid },
+      });
+    }
+    expect(await balanceOf(player.caller)).toBe(100_000);
+    expect((await send('transaction/bet', stake, at('203.0.113.200'))).body).toMatchObject({
+      status: 'RS_OK',
+      balance: 99_000 * UNITS,
+    });
+    expect((await send('user/balance', balanceBody(player), at('2001:db8::5'))).body).toMatchObject({
+      status: 'RS_OK',
+      balance: 99_000 * UNITS,
+    });
   });
 
   it('converts Hub88’s units to đồng and back, and refuses an amount that is not whole đồng', async () => {

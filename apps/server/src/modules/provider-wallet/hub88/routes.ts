@@ -7,7 +7,7 @@ import {
 } from '@kl/contracts/provider-hub88';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { failureOf } from '../../../platform/error-handling.ts';
-import { adapterRoute, pathProviderCode, sendAdapterAnswer } from '../adapter-routes.ts';
+import { adapterRoute, logAdapterCall, pathProviderCode, sendAdapterAnswer } from '../adapter-routes.ts';
 import { readSignedBodies } from '../routes.ts';
 import type { Hub88Adapter, Hub88Reply, Hub88Request } from './adapter.ts';
 
@@ -41,6 +41,7 @@ const requestOf = (request: FastifyRequest): Hub88Request => ({
   providerCode: pathProviderCode(request),
   signature: request.headers[HUB88_SIGNATURE_HEADER] as string | undefined,
   rawBody: typeof request.body === 'string' ? request.body : '',
+  address: request.ip,
 });
 
 const send = (reply: FastifyReply, answer: Hub88Reply) => {
@@ -67,12 +68,14 @@ export const hub88Routes: FastifyPluginAsync<Hub88RoutesOptions> = async (app, {
       url: `${HUB88_WALLET_PATH}/:provider/${call}`,
       summary: SUMMARIES[call],
       description: DESCRIPTION,
-      // Logged without its body (it carries the launch token).
       handler: async (request, reply) => {
         const answer = await adapter.answer(call, requestOf(request));
-        const fields = { provider: requestOf(request).providerCode, call, status: answer.status };
-        if (answer.status === 'RS_ERROR_INVALID_SIGNATURE') request.log.warn(fields, 'hub88 call refused');
-        else request.log.info(fields, 'hub88 call');
+        logAdapterCall(
+          request,
+          'hub88',
+          { provider: requestOf(request).providerCode, call, status: answer.status },
+          { unknownCaller: answer.status === 'RS_ERROR_INVALID_SIGNATURE', reason: answer.reason },
+        );
         return send(reply, answer);
       },
     });

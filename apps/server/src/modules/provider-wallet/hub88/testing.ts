@@ -7,7 +7,13 @@ import type { Db } from '../../../platform/db.ts';
 import { createSecretBox } from '../../../platform/secret-box.ts';
 import type { TestApp } from '../../../test/suite.ts';
 import { createProviderWalletRepository } from '../repository.ts';
-import { registerTestProvider, type TestProvider, useProviderCalls } from '../testing.ts';
+import {
+  type FromOptions,
+  registerTestProvider,
+  sentFrom,
+  type TestProvider,
+  useProviderCalls,
+} from '../testing.ts';
 import { signRsaSha256, verifyRsaSha256 } from '@kl/signing/rsa';
 import type { Hub88Settings } from './keys.ts';
 
@@ -90,8 +96,8 @@ export interface Hub88TestAnswer {
   signedByOperator: boolean;
 }
 
-/** How a test request departs from one Hub88 signs. */
-export interface Hub88SendOptions {
+/** How a test request departs from one Hub88 signs (and where it comes from). */
+export interface Hub88SendOptions extends FromOptions {
   /** Signed with another key than Hub88's. */
   signWith?: KeyObject;
   /** This header instead of a signature (null: none). */
@@ -121,15 +127,20 @@ export function useHub88Calls(t: TestApp) {
       options.signature === undefined
         ? signRsaSha256(options.signWith ?? keys.hub88.privateKey, rawBody)
         : options.signature;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${HUB88_WALLET_PATH}/${options.providerCode ?? HUB88_PROVIDER.code}/${call}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(signature !== null && { [HUB88_SIGNATURE_HEADER]: signature }),
-      },
-      payload: rawBody,
-    });
+    const response = await t.app.inject(
+      sentFrom(
+        {
+          method: 'POST' as const,
+          url: `${HUB88_WALLET_PATH}/${options.providerCode ?? HUB88_PROVIDER.code}/${call}`,
+          headers: {
+            'content-type': 'application/json',
+            ...(signature !== null && { [HUB88_SIGNATURE_HEADER]: signature }),
+          },
+          payload: rawBody,
+        },
+        options,
+      ),
+    );
     const answerSignature = response.headers[HUB88_SIGNATURE_HEADER];
     return {
       httpStatus: response.statusCode,

@@ -31,6 +31,7 @@ import {
 } from '@kl/contracts/provider-wallet';
 import { WALLET_CURRENCY } from '@kl/contracts/wallet';
 import { DomainError, isDomainError } from '../../../platform/errors.ts';
+import { ADDRESS_NOT_ALLOWED } from '../allowed-addresses.ts';
 import { bodyOf, type ProviderWalletService } from '../service.ts';
 import { pragmaticAmount, siteAmount } from './amounts.ts';
 import { pragmaticErrorOf } from './errors.ts';
@@ -49,16 +50,24 @@ import { pragmaticSecretOf } from './keys.ts';
 type Run = ProviderWalletService['run'];
 type Provider = NonNullable<Awaited<ReturnType<Run['provider']>>>;
 
-/** A Pragmatic request as it reached the site: the provider of its path and the raw form body. */
+/**
+ * A Pragmatic request as it reached the site: the provider of its path, the raw form body and the address
+ * it came from (`request.ip`).
+ */
 export interface PragmaticRequest {
   providerCode: string;
   rawBody: string;
+  address: string;
 }
 
-/** An answer to send: its JSON text and its error code (0: success). */
+/**
+ * An answer to send: its JSON text, its error code (0: success), and why a caller was refused before its
+ * hash was checked (for the log).
+ */
 export interface PragmaticReply {
   body: string;
   error: PragmaticError;
+  reason?: typeof ADDRESS_NOT_ALLOWED;
 }
 
 /** An answer: Pragmatic's fields, the error code and its description last. */
@@ -331,16 +340,19 @@ export function createPragmaticAdapter(run: Run) {
 
   return {
     /**
-     * Pragmatic's call answered: the request's provider must speak Pragmatic's protocol and the request's
-     * hash be its parameters' under the provider's secret key (else error 5, as for an unknown provider),
-     * its parameters each named once (else 7), the provider switched on (else 100: sent again later), and
-     * its parameters the call's (else 7). What is not a refusal of the call (the database down, a fault,
+     * Pragmatic's call answered: the request's provider must speak Pragmatic's protocol, the request come
+     * from one of its allowed addresses when it has some (docs/decisions/069-provider-address-allow-list.md)
+     * and its hash be its parameters' under the provider's secret key (else error 5, as for an unknown
+     * provider), its parameters each named once (else 7), the provider switched on (else 100: sent again
+     * later), and its parameters the call's (else 7). What is not a refusal of the call (the database down, a fault,
      * settings that do not read) is thrown, for the routes to answer and log.
      */
     async answer(call: PragmaticCall, request: PragmaticRequest): Promise<PragmaticReply> {
       const provider = await run.provider(request.providerCode);
       if (provider?.protocol !== 'pragmatic' || provider.protocolSettings === null)
         return reply(refused(PRAGMATIC_ERROR.invalidHash));
+      if (!provider.allowsAddress(request.address))
+        return { ...reply(refused(PRAGMATIC_ERROR.invalidHash)), reason: ADDRESS_NOT_ALLOWED };
       const parameters = formParameters(request.rawBody);
       if (parameters === undefined) return reply(refused(PRAGMATIC_ERROR.badParameters));
       if (!hashMatches(parameters, pragmaticSecretOf(provider.protocolSettings)))

@@ -189,6 +189,43 @@ describeEachDatabase('Pragmatic adapter', (kind) => {
     });
   });
 
+  it('answers a provider that named its servers only from them, refusing any other with error 5, logged', async () => {
+    const provider = { ...PRAGMATIC_PROVIDER, code: 'pragmatic-fenced' };
+    const { db } = t.database.current;
+    await registerPragmaticProvider(db, t.time.clock, provider);
+    await testWalletRepository(db).updateProvider(
+      'kimlong',
+      provider.code,
+      { allowedAddresses: ['198.51.100.7', '2001:db8:5::/64'] },
+      t.time.clock(),
+    );
+    const player = await pragmatic.native.launch(100_000, provider);
+    const at = (remoteAddress: string) => ({ providerCode: provider.code, remoteAddress });
+    const authenticate = { providerId: 'PragmaticPlay', token: player.token };
+    // Hashed with the provider's key, from an address that is not one of the provider's.
+    for (const remoteAddress of ['127.0.0.1', '198.51.100.8', '2001:db8:6::1']) {
+      expect(await send('authenticate', authenticate, at(remoteAddress))).toEqual({
+        httpStatus: 200,
+        body: { error: 5, description: 'Invalid hash code' },
+      });
+    }
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'pragmatic call refused',
+        level: 40,
+        provider: provider.code,
+        reason: 'ADDRESS_NOT_ALLOWED',
+        address: '2001:db8:6::1',
+      }),
+    );
+    expect(JSON.stringify(logs.lines)).not.toContain(player.token);
+    expect((await send('authenticate', authenticate, at('198.51.100.7'))).body).toMatchObject(SUCCESS);
+    expect((await send('bet', stake(player, '1000'), at('2001:db8:5::abcd'))).body).toMatchObject({
+      cash: 99_000,
+      ...SUCCESS,
+    });
+  });
+
   it('takes the example stake in đồng, refuses an amount not whole đồng, and a stake beyond the balance with error 1 and the balance', async () => {
     const player = await pragmatic.playing(100_000);
     const example = await send('bet', { ...EXAMPLE_BET, userId: player.memberId });

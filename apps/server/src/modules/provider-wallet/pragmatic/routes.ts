@@ -9,7 +9,7 @@ import {
 } from '@kl/contracts/provider-pragmatic';
 import type { FastifyPluginAsync } from 'fastify';
 import { failureOf } from '../../../platform/error-handling.ts';
-import { adapterRoute, pathProviderCode, sendAdapterAnswer } from '../adapter-routes.ts';
+import { adapterRoute, logAdapterCall, pathProviderCode, sendAdapterAnswer } from '../adapter-routes.ts';
 import { readSignedBodies } from '../routes.ts';
 import type { PragmaticAdapter } from './adapter.ts';
 
@@ -69,14 +69,16 @@ export const pragmaticRoutes: FastifyPluginAsync<PragmaticRoutesOptions> = async
       url: `${PRAGMATIC_WALLET_PATH}/:provider/${call}.html`,
       summary: SUMMARIES[call],
       description: DESCRIPTION,
-      // Logged without its body (it may carry the launch token).
       handler: async (request, reply) => {
         const providerCode = pathProviderCode(request);
         const rawBody = typeof request.body === 'string' ? request.body : '';
-        const answer = await adapter.answer(call, { providerCode, rawBody });
-        const fields = { provider: providerCode, call, error: answer.error };
-        if (answer.error === PRAGMATIC_ERROR.invalidHash) request.log.warn(fields, 'pragmatic call refused');
-        else request.log.info(fields, 'pragmatic call');
+        const answer = await adapter.answer(call, { providerCode, rawBody, address: request.ip });
+        logAdapterCall(
+          request,
+          'pragmatic',
+          { provider: providerCode, call, error: answer.error },
+          { unknownCaller: answer.error === PRAGMATIC_ERROR.invalidHash, reason: answer.reason },
+        );
         return sendAdapterAnswer(reply, answer.body);
       },
     });

@@ -8,7 +8,13 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { TestApp } from '../../../test/suite.ts';
 import { testWalletRepository } from '../hub88/testing.ts';
-import { registerTestProvider, type TestProvider, useProviderCalls } from '../testing.ts';
+import {
+  type FromOptions,
+  registerTestProvider,
+  sentFrom,
+  type TestProvider,
+  useProviderCalls,
+} from '../testing.ts';
 import { pragmaticHash } from './hash.ts';
 import type { PragmaticSettings } from './keys.ts';
 
@@ -46,8 +52,8 @@ export async function registerPragmaticProvider(
 /** Pragmatic's parameters of a call, by name. */
 export type PragmaticParameters = Record<string, string>;
 
-/** How a test request departs from one Pragmatic hashes with the shared key. */
-export interface PragmaticSendOptions {
+/** How a test request departs from one Pragmatic hashes with the shared key (and where it comes from). */
+export interface PragmaticSendOptions extends FromOptions {
   /** Hashed with another key. */
   secretKey?: string;
   /** This hash instead of the parameters' (null: none). */
@@ -89,12 +95,17 @@ export function usePragmaticCalls(t: TestApp) {
       if (hash !== null) form.set('hash', hash);
       payload = form.toString();
     }
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${PRAGMATIC_WALLET_PATH}/${options.providerCode ?? PRAGMATIC_PROVIDER.code}/${call}.html`,
-      headers: { 'content-type': options.contentType ?? PRAGMATIC_CONTENT_TYPE },
-      payload,
-    });
+    const response = await t.app.inject(
+      sentFrom(
+        {
+          method: 'POST' as const,
+          url: `${PRAGMATIC_WALLET_PATH}/${options.providerCode ?? PRAGMATIC_PROVIDER.code}/${call}.html`,
+          headers: { 'content-type': options.contentType ?? PRAGMATIC_CONTENT_TYPE },
+          payload,
+        },
+        options,
+      ),
+    );
     return { httpStatus: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
   }
 

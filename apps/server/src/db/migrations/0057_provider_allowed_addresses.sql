@@ -1,0 +1,2 @@
+ALTER TABLE "game_provider" ADD COLUMN "allowed_addresses" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "game_provider" ADD CONSTRAINT "game_provider_allowed_addresses_check" CHECK (cardinality("game_provider"."allowed_addresses") <= 32);
