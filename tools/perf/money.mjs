@@ -314,18 +314,23 @@ async function creditMembers(modules, database, members) {
 
 // ── The wallet calls ───────────────────────────────────────────────────────────────────────────
 
-/** A request signed as the provider signs it (packages/signing: HMAC-SHA256 of `<ts>.<action>.<body>`). */
+/**
+ * A request signed as the provider signs it (packages/signing: HMAC-SHA256 of `<ts>.<nonce>.<action>.<body>`),
+ * each with a nonce of its own (docs/decisions/070-provider-replay-window.md).
+ */
 function signer(modules, secret) {
   return (action, body) => {
     const raw = JSON.stringify(body);
     const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = modules.signing.newProviderNonce();
     return {
       method: 'POST',
       path: `/api/provider-wallet/${action}`,
       headers: {
         'x-provider-code': PROVIDER_CODE,
         'x-provider-timestamp': timestamp,
-        'x-provider-signature': modules.signing.signProviderRequest(secret, timestamp, action, raw),
+        'x-provider-nonce': nonce,
+        'x-provider-signature': modules.signing.signProviderRequest(secret, timestamp, nonce, action, raw),
       },
       body: raw,
     };

@@ -7,8 +7,9 @@
  *   npm run provider:reconcile -- --day 2026-11-24                      # the sandbox provider
  *   npm run provider:reconcile -- --day 2026-11-24 --provider sandbox --url http://127.0.0.1:8090/api/sandbox-provider/report
  *
- * Without --url the sandbox provider's report is fetched at SANDBOX_PROVIDER_URL (the sandboxes process,
- * docs/decisions/036-sandboxes-process.md), as the server's daily job does. The embedded database is one
+ * Without --url the report is fetched where the provider's row says it answers (`report_url`; the sandbox
+ * provider's is set at start to SANDBOX_PROVIDER_URL's, docs/decisions/070-provider-replay-window.md), as the
+ * server's daily job does. The embedded database is one
  * process: stop the server first (PostgreSQL: at any time). Exit code 0 when nothing differs, 1 with
  * differences, 2 when it cannot run.
  */
@@ -19,7 +20,6 @@ import {
   PROVIDER_RECONCILE_USAGE,
   parseReconcileSetup,
   reconcileAndPrint,
-  sandboxProviderReportUrl,
 } from '../src/modules/provider-wallet/index.ts';
 
 const options = {
@@ -38,16 +38,14 @@ async function main(): Promise<number> {
   if ('exit' in setup) return setup.exit;
   const opened = await openConfigured(options, PROVIDER_RECONCILE_COMMAND);
   if (!opened) return COMMAND_EXIT.cannotRun;
-  const { database, merchantCode, config, secrets } = opened;
+  const { database, merchantCode, secrets } = opened;
   try {
-    const reportUrl = setup.url ?? sandboxProviderReportUrl(config.sandboxProviderUrl, setup.provider);
     return await reconcileAndPrint({
       setup,
       db: database.db,
       secrets,
       clock: systemClock,
       merchantCode,
-      reportUrl: () => reportUrl,
       write: options.write,
     });
   } finally {

@@ -34,9 +34,9 @@ import {
   createProviderWalletModule,
   registerSandboxProvider,
   sandboxHub88Launch,
+  sandboxPragmaticLaunch,
   sandboxProviderAdapter,
   sandboxProviderFreeRoundsUrl,
-  sandboxProviderReportUrl,
 } from './modules/provider-wallet/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createSlotModule } from './modules/slot/index.ts';
@@ -230,7 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Chat streams are woken by messages stored in any process (docs/decisions/041-live-updates.md).
   const chat = createChatModule({ ...context, merchantService, listen: database.listen });
   const sandboxProviderUrl = options.sandboxProviderUrl ?? (() => config.sandboxProviderUrl);
-  const sandboxHub88 = config.sandboxProvider && config.nodeEnv !== 'production';
+  // The sandbox provider's faces in published protocols, outside production only.
+  const sandboxFaces = config.sandboxProvider && config.nodeEnv !== 'production';
   // External game providers call the wallet for each stake and win (docs/decisions/025-provider-wallet.md).
   const providerWallet = createProviderWalletModule({
     ...context,
@@ -242,10 +243,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // address (the sandboxes process, docs/decisions/036-sandboxes-process.md).
     adapters: config.sandboxProvider ? [sandboxProviderAdapter(sandboxProviderUrl)] : [],
     // Its Hub88 face outside production (docs/decisions/067-sandbox-hub88.md).
-    hub88Launches: sandboxHub88 ? [sandboxHub88Launch] : [],
-    // The sandbox provider answers its daily report at its address (docs/decisions/028-provider-reconciliation.md).
-    reportUrl: (code) =>
-      config.sandboxProvider ? sandboxProviderReportUrl(sandboxProviderUrl(), code) : undefined,
+    hub88Launches: sandboxFaces ? [sandboxHub88Launch] : [],
+    // Its Pragmatic face outside production (docs/decisions/071-sandbox-pragmatic.md).
+    pragmaticLaunches: sandboxFaces ? [sandboxPragmaticLaunch] : [],
     freeRoundsUrl: (code) =>
       config.sandboxProvider ? sandboxProviderFreeRoundsUrl(sandboxProviderUrl(), code) : undefined,
     reconcileScheduler: config.nodeEnv !== 'test',
@@ -258,7 +258,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       merchantCode: config.merchantCode,
       secret: config.sandboxProviderSecret,
       apiUrl: config.sandboxProviderUrl,
-      hub88: sandboxHub88,
+      hub88: sandboxFaces,
+      pragmatic: sandboxFaces,
     });
   }
   // Identity documents before withdrawals: the merchant's rules of a request ask for the member's check.

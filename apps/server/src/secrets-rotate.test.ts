@@ -224,7 +224,8 @@ describeEachDatabase('secrets at rest', { embedded: true }, (kind) => {
     expect(under('operator.totp_secret', undefined)).toBe(1);
     expect(under('game_provider.secret', undefined)).toBe(1);
     expect(under('game_provider.previous_secret', 'key-a')).toBe(1);
-    expect(under('game_provider.protocol_settings', 'key-a')).toBe(2);
+    // That one, and the demo's sandbox providers speaking Hub88's and Pragmatic's (decisions 067, 071).
+    expect(under('game_provider.protocol_settings', 'key-a')).toBe(3);
 
     // SECRET_KEYS=key-b,key-a: the new key first, the old one still there.
     const rotating = createSecretBox([keyB, keyA]);

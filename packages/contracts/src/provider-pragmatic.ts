@@ -279,3 +279,20 @@ export type PragmaticRefundAnswer = z.infer<typeof pragmaticRefundAnswer>;
 
 export const pragmaticEndRoundAnswer = z.object({ cash: z.number(), bonus: z.number(), ...status });
 export type PragmaticEndRoundAnswer = z.infer<typeof pragmaticEndRoundAnswer>;
+
+/**
+ * A game's launch at Pragmatic's game server (docs/decisions/071-sandbox-pragmatic.md): the operator sends
+ * the member to the game server's address with these parameters in its query. `token` is the operator's
+ * one-time launch token, which the game server's `authenticate` exchanges (decision 068); `symbol` the game;
+ * `cashierUrl` and `lobbyUrl` where the game sends the player to deposit and back (the site's paths).
+ */
+export const pragmaticLaunchQuery = z.object({
+  token: text,
+  symbol: text,
+  language: z.string().min(2).max(16),
+  technology: z.string().min(1).max(16),
+  platform: z.string().min(1).max(16),
+  cashierUrl: optional(z.string().max(2000)),
+  lobbyUrl: optional(z.string().max(2000)),
+});
+export type PragmaticLaunchQuery = z.infer<typeof pragmaticLaunchQuery>;

@@ -10,8 +10,10 @@ import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
  * (`roundEnd`) and pays what no stake bought (`credit`: free rounds, bonus, jackpot and promotion wins).
  *
  * Every request is a JSON POST signed with the provider's secret: `x-provider-code` names the provider,
- * `x-provider-timestamp` is unix seconds, `x-provider-signature` the hex HMAC-SHA256 of
- * `<timestamp>.<action>.<raw body>` (the action is the last segment of the path: `bet`, `win`…).
+ * `x-provider-timestamp` is unix seconds, `x-provider-nonce` a value the provider never sent before (16 to 64
+ * of `A-Z a-z 0-9 _ -`), `x-provider-signature` the hex HMAC-SHA256 of
+ * `<timestamp>.<nonce>.<action>.<raw body>` (the action is the last segment of the path: `bet`, `win`…). A
+ * nonce seen before within the window is refused (docs/decisions/070-provider-replay-window.md).
  *
  * Answers are the site's envelope. The value carries the provider's status: `{ status: 'RS_OK', … }`;
  * a refusal answers the catalogue code and its HTTP status, with `value.status` the provider's status
@@ -25,7 +27,14 @@ import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
 export const PROVIDER_CODE_HEADER = 'x-provider-code';
 export const PROVIDER_TIMESTAMP_HEADER = 'x-provider-timestamp';
 export const PROVIDER_SIGNATURE_HEADER = 'x-provider-signature';
-/** A request whose timestamp is further than this from the server's time is refused. */
+/** A call's own value, signed: the same nonce again within the window is a replay (decision 070). */
+export const PROVIDER_NONCE_HEADER = 'x-provider-nonce';
+/** What a nonce looks like: 16 to 64 URL-safe characters (128 random bits as base64url are 22). */
+export const PROVIDER_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/**
+ * A request whose timestamp is further than this from the server's time is refused; within it, its nonce is
+ * remembered, so that the same request is answered once.
+ */
 export const PROVIDER_TIMESTAMP_WINDOW_SECONDS = 300;
 /** A launch token must be exchanged within this time. */
 export const PROVIDER_LAUNCH_TOKEN_TTL_MS = 5 * 60_000;

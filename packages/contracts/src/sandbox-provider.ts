@@ -37,6 +37,17 @@ export const SANDBOX_HUB88_PATH = '/api/sandbox-hub88';
 /** Its operator id for the site (Hub88 gives each operator one). */
 export const SANDBOX_HUB88_OPERATOR_ID = 1;
 
+/**
+ * The same sandbox provider reached through Pragmatic Play's protocol (docs/decisions/071-sandbox-pragmatic.md):
+ * a provider of its own at the operator, whose games the site launches by sending the member to its game
+ * server with the launch token (`pragmaticLaunchQuery`), and which calls the wallet as Pragmatic does
+ * (`@kl/contracts/provider-pragmatic`). Its slots are the catalogue's Spin8.
+ */
+export const SANDBOX_PRAGMATIC_CODE = 'sandbox-pragmatic';
+export const SANDBOX_PRAGMATIC_NAME = 'Sandbox Pragmatic';
+/** Its game server in the sandboxes process: the API address the site registers it with. */
+export const SANDBOX_PRAGMATIC_GAME_PATH = '/api/sandbox-pragmatic/game';
+
 export const SANDBOX_PROVIDER_SESSION_HEADER = 'authorization';
 
 export const SANDBOX_TABLE_GAMES = ['baccarat', 'xoc-dia', 'bau-cua', 'cockfight'] as const;

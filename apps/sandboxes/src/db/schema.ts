@@ -5,7 +5,7 @@ import { at, inList, money } from './columns.ts';
 /**
  * The sandbox game provider's own state (docs/decisions/026-sandbox-provider.md): its player sessions, the
  * rounds of its live tables, its matches, bet slips, fishing shots, slot spins, the free rounds the
- * operator granted and the games launched through Hub88's protocol. It stands in for a
+ * operator granted and the games launched through Hub88's and Pragmatic's protocols. It stands in for a
  * provider on other servers, so no table here references the operator's (members, ledger, game
  * records): the provider knows the player only by the operator's player id and the wallet session it was
  * given, and moves money only through the wallet's calls. Every bet names the provider transaction id it sent, so a
@@ -287,4 +287,26 @@ export const sandboxHub88Launch = pgTable('sandbox_hub88_launch', {
   createdAt: at('created_at').notNull(),
   /** When the game client opened its session with the launch's id: once (the id is in a browser's URL). */
   openedAt: at('opened_at'),
+});
+
+/**
+ * A game launched through Pragmatic's protocol (docs/decisions/071-sandbox-pragmatic.md): the site sent the
+ * member to the provider's game server with its one-time launch token, recorded here. Its id is what the
+ * game client's address carries and the wallet session id of the one provider session opened with it; the
+ * player and currency are those the token's `authenticate` answered, known once the session is opened.
+ */
+export const sandboxPragmaticLaunch = pgTable('sandbox_pragmatic_launch', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The operator's launch token, sent with every wallet call of the session. */
+  token: text('token').notNull().unique(),
+  /** Pragmatic's `symbol`: the catalogue's game. */
+  symbol: text('symbol').notNull(),
+  language: text('language').notNull(),
+  lobbyUrl: text('lobby_url'),
+  createdAt: at('created_at').notNull(),
+  /** When the game client opened its session with the launch's id: once (the id is in a browser's URL). */
+  openedAt: at('opened_at'),
+  /** The operator's `userId` of the player, as `authenticate` answered it. */
+  playerId: text('player_id'),
+  currency: text('currency'),
 });

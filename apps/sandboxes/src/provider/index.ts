@@ -4,6 +4,7 @@ import {
   type SandboxTableGame,
 } from '@kl/contracts/sandbox-provider';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { DEVELOPMENT_PRAGMATIC_SECRET_KEY } from '@kl/signing/development-pragmatic';
 import { type Clock, MINUTE_MS } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { createFishingService, PENDING_SHOT_MS } from './fishing.ts';
@@ -14,6 +15,10 @@ import { createHub88OperatorService } from './hub88/operator-service.ts';
 import { createHub88Records } from './hub88/records.ts';
 import { routeWalletCalls } from './hub88/routing.ts';
 import { createHub88WalletClient } from './hub88/wallet-client.ts';
+import { createPragmaticGameServer, registerPragmaticGameServer } from './pragmatic/game-server.ts';
+import { createPragmaticRecords } from './pragmatic/records.ts';
+import { routePragmaticCalls } from './pragmatic/routing.ts';
+import { createPragmaticWalletClient } from './pragmatic/wallet-client.ts';
 import { createSandboxRepository, type SandboxDueTimes } from './repository.ts';
 import { registerReportRoute, withCallLog } from './report.ts';
 import { sandboxProviderRoutes } from './routes.ts';
@@ -58,8 +63,12 @@ const plus = (time: number | null, ms: number) => (time === null ? null : time +
  * It also speaks Hub88's protocol (docs/decisions/067-sandbox-hub88.md), as a second provider at the site
  * (`sandbox-hub88`): the operator launches its slot and grants free bets through Hub88's Operator API
  * (`hub88/operator-api.ts`), and the sessions opened from those launches call the wallet as Hub88 does
- * (`hub88/wallet-client.ts`); every other session, the native protocol (`hub88/routing.ts`). Its daily report
- * lists the native protocol's calls only: the site reconciles it as `sandbox`'s.
+ * (`hub88/wallet-client.ts`); every other session, the native protocol (`hub88/routing.ts`). And it speaks
+ * Pragmatic's (docs/decisions/071-sandbox-pragmatic.md), as a third provider (`sandbox-pragmatic`): the site
+ * sends members to its game server with the launch token (`pragmatic/game-server.ts`), and the sessions
+ * opened from those launches call the wallet as Pragmatic does (`pragmatic/wallet-client.ts`,
+ * `pragmatic/routing.ts`). Its daily report lists the native protocol's calls only: the site reconciles it
+ * as `sandbox`'s.
  *
  * `walletUrl` is read at each call (tests: a site listening on a port chosen at start).
  */
@@ -77,6 +86,8 @@ export function createSandboxProviderModule(deps: {
   walletOptions?: WalletTransportOptions;
   /** The keys of Hub88's protocol; the development keys the site knows by default. */
   hub88Keys?: SandboxHub88Keys;
+  /** The secret key of Pragmatic's protocol; the development key the site knows by default. */
+  pragmaticSecretKey?: string;
 }) {
   const { db, clock } = deps;
   const code = deps.providerCode ?? SANDBOX_PROVIDER_CODE;
@@ -84,7 +95,8 @@ export function createSandboxProviderModule(deps: {
   const transport: WalletTransportOptions = { backoffMs: (retry) => 200 * retry, ...deps.walletOptions };
   const hub88Keys = deps.hub88Keys ?? developmentHub88Keys();
   const hub88Records = createHub88Records(repo, clock);
-  const routedWallet = routeWalletCalls({
+  const pragmaticRecords = createPragmaticRecords(repo, clock);
+  const nativeOrHub88 = routeWalletCalls({
     native: createWalletClient({
       baseUrl: deps.walletUrl,
       providerCode: code,
@@ -99,6 +111,17 @@ export function createSandboxProviderModule(deps: {
       ...transport,
     }),
     records: hub88Records,
+  });
+  const routedWallet = routePragmaticCalls({
+    others: nativeOrHub88,
+    pragmatic: createPragmaticWalletClient({
+      siteUrl: deps.walletUrl,
+      secretKey: deps.pragmaticSecretKey ?? DEVELOPMENT_PRAGMATIC_SECRET_KEY,
+      records: pragmaticRecords,
+      clock,
+      ...transport,
+    }),
+    records: pragmaticRecords,
   });
   // Every money call is logged first: the provider's own record, which its daily report answers (and where
   // a Hub88 win finds its round's stake).
@@ -133,6 +156,7 @@ export function createSandboxProviderModule(deps: {
   const slot = createSandboxSlot({ repo, clock, wallet, activity });
   const freeRounds = createFreeRoundsService({ repo, clock });
   const hub88Operator = createHub88OperatorService({ repo, clock, siteUrl: deps.walletUrl });
+  const pragmaticGames = createPragmaticGameServer({ repo, clock, siteUrl: deps.walletUrl });
 
   /** Opens the next round of the tables looked at recently whose result time is over. */
   async function reopenTables(all: boolean) {
@@ -244,6 +268,7 @@ export function createSandboxProviderModule(deps: {
         secret: deps.secret,
       });
       await registerHub88OperatorApi(api, { service: hub88Operator, keys: hub88Keys });
+      registerPragmaticGameServer(api, pragmaticGames);
     },
     /** With the scheduler, settles what a restart left once the app is ready, and keeps the timer. */
     attach(app: FastifyInstance): void {

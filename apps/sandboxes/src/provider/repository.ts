@@ -5,6 +5,7 @@ import {
   sandboxFreeRounds,
   sandboxHub88Launch,
   sandboxMatch,
+  sandboxPragmaticLaunch,
   sandboxProviderSession,
   sandboxSlip,
   sandboxSlotSpin,
@@ -17,7 +18,7 @@ import type { Db, DbOrTx } from '../platform/db.ts';
 /**
  * SQL of the sandbox provider (docs/decisions/026-sandbox-provider.md): its sessions, table rounds and
  * placements, matches, slips, fishing shots, slot spins, the free rounds granted by the operator and the
- * games launched through Hub88's protocol.
+ * games launched through Hub88's and Pragmatic's protocols.
  * Statements run on the caller's transaction when one is given.
  */
 
@@ -41,6 +42,8 @@ export type FreeRoundsRow = typeof sandboxFreeRounds.$inferSelect;
 export type NewFreeRoundsRow = typeof sandboxFreeRounds.$inferInsert;
 export type Hub88LaunchRow = typeof sandboxHub88Launch.$inferSelect;
 export type NewHub88LaunchRow = typeof sandboxHub88Launch.$inferInsert;
+export type PragmaticLaunchRow = typeof sandboxPragmaticLaunch.$inferSelect;
+export type NewPragmaticLaunchRow = typeof sandboxPragmaticLaunch.$inferInsert;
 
 /** The earliest time of each kind of work the timer does, or null when there is none (epoch ms). */
 export interface SandboxDueTimes {
@@ -600,6 +603,44 @@ export function createSandboxRepository(db: Db) {
       return row;
     },
 
+    // Games launched through Pragmatic's protocol.
+
+    /** Records the launch unless its token is known (the launch's address opened again); answers the stored row. */
+    async savePragmaticLaunch(row: NewPragmaticLaunchRow): Promise<PragmaticLaunchRow> {
+      await db
+        .insert(sandboxPragmaticLaunch)
+        .values(row)
+        .onConflictDoNothing({ target: sandboxPragmaticLaunch.token });
+      const [stored] = await db
+        .select()
+        .from(sandboxPragmaticLaunch)
+        .where(eq(sandboxPragmaticLaunch.token, row.token));
+      if (!stored) throw new Error('the launch was neither written nor found');
+      return stored;
+    },
+
+    /**
+     * The launch of this id marked opened, once, with the player and currency its token's `authenticate`
+     * answered: undefined when unknown or opened before.
+     */
+    async openPragmaticLaunch(
+      id: string,
+      player: { playerId: string; currency: string },
+      at: Date,
+    ): Promise<PragmaticLaunchRow | undefined> {
+      const [row] = await db
+        .update(sandboxPragmaticLaunch)
+        .set({ openedAt: at, ...player })
+        .where(and(eq(sandboxPragmaticLaunch.id, id), isNull(sandboxPragmaticLaunch.openedAt)))
+        .returning();
+      return row;
+    },
+
+    async findPragmaticLaunch(id: string): Promise<PragmaticLaunchRow | undefined> {
+      const [row] = await db.select().from(sandboxPragmaticLaunch).where(eq(sandboxPragmaticLaunch.id, id));
+      return row;
+    },
+
     // The log of wallet calls (the daily report's source).
 
     /** Logs a call before it is sent; a retry of the same id keeps the first row (and its time). */
@@ -672,12 +713,19 @@ export function createSandboxRepository(db: Db) {
           and(
             gte(sandboxWalletCall.calledAt, from),
             lt(sandboxWalletCall.calledAt, to),
-            // Calls of sessions launched through Hub88's protocol are another provider's at the operator.
+            // Calls of sessions launched through Hub88's or Pragmatic's protocol are other providers' at the
+            // operator.
             notExists(
               db
                 .select({ one: sql`1` })
                 .from(sandboxHub88Launch)
                 .where(eq(sandboxHub88Launch.id, sandboxWalletCall.walletSessionId)),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(sandboxPragmaticLaunch)
+                .where(eq(sandboxPragmaticLaunch.id, sandboxWalletCall.walletSessionId)),
             ),
           ),
         )

@@ -68,10 +68,12 @@ describe('wallet client', () => {
     const [request] = sent;
     expect(request?.url).toBe('http://wallet.test:8080/api/provider-wallet/bet');
     const timestamp = String(NOW.getTime() / 1000);
+    const nonce = request?.headers['x-provider-nonce'] ?? '';
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(request?.headers).toMatchObject({
       'x-provider-code': 'sandbox',
       'x-provider-timestamp': timestamp,
-      'x-provider-signature': signProviderRequest(SECRET, timestamp, 'bet', request?.body ?? ''),
+      'x-provider-signature': signProviderRequest(SECRET, timestamp, nonce, 'bet', request?.body ?? ''),
     });
   });
 
@@ -86,6 +88,8 @@ describe('wallet client', () => {
     expect(await client.bet(BET)).toMatchObject({ transactionId: 'bet:1' });
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((request) => request.body)).size).toBe(1);
+    // Each attempt is a request of its own: a nonce the wallet has not seen (decision 070).
+    expect(new Set(sent.map((request) => request.headers['x-provider-nonce'])).size).toBe(3);
 
     const down = scripted([502, 502, 502, 502].map((status) => () => envelope(status, {})));
     const failure = await down.client.win({ ...BET, amount: 0 }).catch((error: unknown) => error);

@@ -2,6 +2,7 @@ import { API } from '@kl/contracts/api-paths';
 import { isErrorCode, type ErrorCode } from '@kl/contracts/errors';
 import {
   PROVIDER_CODE_HEADER,
+  PROVIDER_NONCE_HEADER,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_STATUSES,
   PROVIDER_TIMESTAMP_HEADER,
@@ -20,7 +21,7 @@ import {
   type ProviderWinRequest,
 } from '@kl/contracts/provider-wallet';
 import type { Clock } from '../platform/clock.ts';
-import { signProviderRequest } from '@kl/signing/provider';
+import { newProviderNonce, signProviderRequest } from '@kl/signing/provider';
 
 /**
  * The sandbox provider's side of the seamless wallet (docs/decisions/025-provider-wallet.md,
@@ -30,7 +31,8 @@ import { signProviderRequest } from '@kl/signing/provider';
  *
  * A call that got no answer (the network failed, or the wallet answered 5xx) is sent again, the same body
  * under the same transaction id, a bounded number of times: the wallet answers a repeated id with its
- * first answer, so a retry never moves money twice. A refusal (4xx with the wallet's catalogue code and
+ * first answer, so a retry never moves money twice. Each attempt is a request of its own, with its own
+ * timestamp and nonce: the wallet refuses a nonce it has seen (docs/decisions/070-provider-replay-window.md). A refusal (4xx with the wallet's catalogue code and
  * the provider's status) is not retried: it is returned as a `WalletRefusal`. The secret is never logged.
  */
 
@@ -146,12 +148,14 @@ export function createWalletClient(options: WalletClientOptions) {
 
   async function attempt(action: ProviderAction, rawBody: string): Promise<unknown> {
     const timestamp = String(Math.floor(options.clock().getTime() / 1000));
+    const nonce = newProviderNonce();
     const response = await transport.post(
       new URL(PATHS[action], options.baseUrl()),
       {
         [PROVIDER_CODE_HEADER]: options.providerCode,
         [PROVIDER_TIMESTAMP_HEADER]: timestamp,
-        [PROVIDER_SIGNATURE_HEADER]: signProviderRequest(options.secret, timestamp, action, rawBody),
+        [PROVIDER_NONCE_HEADER]: nonce,
+        [PROVIDER_SIGNATURE_HEADER]: signProviderRequest(options.secret, timestamp, nonce, action, rawBody),
       },
       rawBody,
     );

@@ -24,6 +24,17 @@ export function functionRefusal(error: unknown): { code: string; reason: string 
   return undefined;
 }
 
+/**
+ * Whether a database error is a statement cancelled (SQLSTATE 57014, query_canceled): past its
+ * `statement_timeout`, or cancelled by an operator (docs/decisions/070-provider-replay-window.md).
+ */
+export function statementCancelled(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
 /** The rows of a statement run with `execute`, the same on PGlite and node-pg. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 

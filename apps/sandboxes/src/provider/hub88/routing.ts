@@ -1,3 +1,4 @@
+import { routeSessionCalls } from '../session-routing.ts';
 import type { WalletClient } from '../wallet-client.ts';
 import type { Hub88Records } from './records.ts';
 
@@ -20,11 +21,6 @@ export function routeWalletCalls(deps: {
   const of = async (id: string) => (UUID.test(id) && (await records.launch(id)) ? hub88 : native);
   return {
     authenticate: async (body) => (await of(body.token)).authenticate(body),
-    balance: async (body) => (await of(body.sessionId)).balance(body),
-    bet: async (body) => (await of(body.sessionId)).bet(body),
-    win: async (body) => (await of(body.sessionId)).win(body),
-    rollback: async (body) => (await of(body.sessionId)).rollback(body),
-    roundEnd: async (body) => (await of(body.sessionId)).roundEnd(body),
-    credit: async (body) => (await of(body.sessionId)).credit(body),
+    ...routeSessionCalls(of),
   };
 }

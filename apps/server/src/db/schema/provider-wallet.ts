@@ -91,6 +91,11 @@ export const gameProvider = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Where the provider answers its signed daily report (docs/decisions/028-provider-reconciliation.md); null:
+     * it answers none, and the daily reconciliation leaves it out (docs/decisions/070-provider-replay-window.md).
+     */
+    reportUrl: text('report_url'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -110,12 +115,33 @@ export const gameProvider = pgTable(
         and (${table.previousSecret} is null or length(${table.previousSecret}) >= 32)`,
     ),
     check('game_provider_api_url_check', sql`${table.apiUrl} ~ '^https?://'`),
+    check('game_provider_report_url_check', sql`${table.reportUrl} ~ '^https?://'`),
     check('game_provider_protocol_check', inList(table.protocol, PROVIDER_PROTOCOLS)),
     check(
       'game_provider_allowed_addresses_check',
       sql`cardinality(${table.allowedAddresses}) <= ${sql.raw(String(PROVIDER_ALLOWED_ADDRESSES_MAX))}`,
     ),
   ],
+);
+
+/**
+ * The nonces of the site's own protocol's signed calls (docs/decisions/070-provider-replay-window.md): one row per
+ * nonce a provider used, kept while a request carrying it could still be accepted (its signed timestamp plus
+ * the window), so that an exact copy of a signed call is refused in every process. Written by one
+ * `insert … on conflict` per call, outside the call's own transaction; expired rows are taken over by the
+ * nonce's next use and pruned by the provider wallet's periodic job.
+ */
+export const providerNonce = pgTable(
+  'provider_nonce',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    providerCode: text('provider_code').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The signed timestamp plus the accepted window: past it, no request carrying the nonce is accepted. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  // No index on `expires_at`: every call writes a row, the pruning scans the table once per pass.
+  (table) => [primaryKey({ columns: [table.merchantCode, table.providerCode, table.nonce] })],
 );
 
 /**

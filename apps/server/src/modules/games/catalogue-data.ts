@@ -6,7 +6,11 @@ import {
   MIN_BETS,
   splitFromSports,
 } from '@kl/contracts/games';
-import { SANDBOX_HUB88_CODE, SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
+import {
+  SANDBOX_HUB88_CODE,
+  SANDBOX_PRAGMATIC_CODE,
+  SANDBOX_PROVIDER_CODE,
+} from '@kl/contracts/sandbox-provider';
 import { SLOT_TITLE_MACHINE_IDS } from '@kl/contracts/slot';
 import type { NewGameRow, NewGameVendorRow } from '../../db/schema/index.ts';
 import { minBetUnits } from './game-mapping.ts';
@@ -29,6 +33,8 @@ interface VendorDefinition {
 /** Vendors in the order the site shows them inside each category. */
 /** The vendor whose slots the sandbox provider plays through Hub88's protocol. */
 export const HUB88_VENDOR = 'NOVA';
+/** The vendor whose slots the sandbox provider plays through Pragmatic's protocol. */
+export const PRAGMATIC_VENDOR = 'SPIN8';
 
 export const VENDORS: readonly VendorDefinition[] = [
   {
@@ -403,12 +409,15 @@ function lotteryGroupOf(vassalage: string, name: string): string {
 /**
  * The provider of a vendor's games: none for what the operator's own engines play (the in-house slots, the
  * lottery); the sandbox provider for the rest, through Hub88's protocol for Nova Reels' slots
- * (docs/decisions/067-sandbox-hub88.md) and its own for the others.
+ * (docs/decisions/067-sandbox-hub88.md), through Pragmatic's for Spin8's slots
+ * (docs/decisions/071-sandbox-pragmatic.md) and its own for the others.
  */
 function providerOf(vassalage: string, gameType: GameType): string | null {
   if ((vassalage === IN_HOUSE_VENDOR && gameType === 'RNG') || gameType === 'LOTT' || gameType === 'ELOTT')
     return null;
-  return vassalage === HUB88_VENDOR ? SANDBOX_HUB88_CODE : SANDBOX_PROVIDER_CODE;
+  if (vassalage === HUB88_VENDOR) return SANDBOX_HUB88_CODE;
+  if (vassalage === PRAGMATIC_VENDOR && gameType === 'RNG') return SANDBOX_PRAGMATIC_CODE;
+  return SANDBOX_PROVIDER_CODE;
 }
 
 export function generateCatalogue(merchantCode: string, options: CatalogueOptions = {}): Catalogue {

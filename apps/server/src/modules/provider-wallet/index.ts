@@ -13,6 +13,7 @@ import { hub88LaunchAdapter } from './hub88/launch.ts';
 import { createHub88OperatorApi } from './hub88/operator-api.ts';
 import { createProviderLaunch, type ProviderAdapter } from './launch.ts';
 import { createPragmaticAdapter } from './pragmatic/adapter.ts';
+import { pragmaticLaunchAdapter } from './pragmatic/launch.ts';
 import { pragmaticRoutes } from './pragmatic/routes.ts';
 import { providerNames } from './provider-names.ts';
 import { createProviderReconciliation } from './reconcile.ts';
@@ -22,6 +23,7 @@ import { createProviderRegistry } from './registry.ts';
 import { createProviderWalletRepository } from './repository.ts';
 import { providerWalletRoutes } from './routes.ts';
 import { createProviderWalletService } from './service.ts';
+import type { WalletDeadlines } from './deadlines.ts';
 
 export { checkProviderTransactions } from './provider-check.ts';
 export {
@@ -34,8 +36,10 @@ export {
   createProviderReconciliation,
   fetchProviderReport,
   type ProviderReconciliation,
+  type ReportingProvider,
   ReportUnavailable,
 } from './reconcile.ts';
+export { WALLET_DEADLINES_MS, type WalletDeadlines } from './deadlines.ts';
 export type { ProviderName } from './provider-names.ts';
 export type { ProviderFreeRoundsRow } from '../../db/schema/index.ts';
 export {
@@ -50,6 +54,7 @@ export { createProviderLaunch, type ProviderAdapter, type ProviderLaunch } from 
 export {
   registerSandboxProvider,
   sandboxHub88Launch,
+  sandboxPragmaticLaunch,
   sandboxProviderAdapter,
   sandboxProviderFreeRoundsUrl,
   sandboxProviderReportUrl,
@@ -89,8 +94,16 @@ export function createProviderWalletModule(deps: {
    * through Hub88's `game/url` at their API address (docs/decisions/067-sandbox-hub88.md).
    */
   hub88Launches?: readonly Pick<ProviderAdapter, 'code' | 'gameOf'>[];
-  /** Where each provider answers its daily report (docs/decisions/028-provider-reconciliation.md). */
-  reportUrl?: (providerCode: string) => string | undefined;
+  /**
+   * The providers of Pragmatic's protocol connected in this process, by their code and games: the site sends
+   * the member to their game server with the launch token (docs/decisions/071-sandbox-pragmatic.md).
+   */
+  pragmaticLaunches?: readonly Pick<ProviderAdapter, 'code' | 'gameOf'>[];
+  /**
+   * The wallet's deadline of a call per game type, when not WALLET_DEADLINES_MS's (deadlines.ts,
+   * docs/decisions/070-provider-replay-window.md): tests.
+   */
+  deadlines?: WalletDeadlines;
   /** Where each provider takes free rounds (docs/decisions/065-provider-credits.md). */
   freeRoundsUrl?: (providerCode: string) => string | undefined;
   /**
@@ -109,7 +122,6 @@ export function createProviderWalletModule(deps: {
     clock: deps.clock,
     merchantCode: deps.config.merchantCode,
     repo: wallet,
-    reportUrl: deps.reportUrl ?? (() => undefined),
   });
   const hub88 = createHub88OperatorApi();
   const freeRounds = createFreeRoundsBook({
@@ -128,6 +140,13 @@ export function createProviderWalletModule(deps: {
       providerOf: (merchantCode) => wallet.findProvider(merchantCode, code),
     }),
   );
+  const pragmaticAdapters = (deps.pragmaticLaunches ?? []).map(({ code, gameOf }) =>
+    pragmaticLaunchAdapter({
+      code,
+      gameOf,
+      providerOf: (merchantCode) => wallet.findProvider(merchantCode, code),
+    }),
+  );
   const providerWalletService = createProviderWalletService({
     db: deps.db,
     clock: deps.clock,
@@ -139,6 +158,7 @@ export function createProviderWalletModule(deps: {
     checkPlay: deps.checkPlay,
     balanceChanged: deps.balanceChanged,
     freeRounds,
+    deadlines: deps.deadlines,
   });
   return {
     providerWalletService,
@@ -156,7 +176,7 @@ export function createProviderWalletModule(deps: {
     /** Launches catalogue games at their providers (the games module's launch). */
     providerLaunch: createProviderLaunch({
       wallet: providerWalletService,
-      adapters: [...(deps.adapters ?? []), ...hub88Adapters],
+      adapters: [...(deps.adapters ?? []), ...hub88Adapters, ...pragmaticAdapters],
     }),
     async register(api: FastifyInstance): Promise<void> {
       await api.register(providerWalletRoutes, { providerWalletService });

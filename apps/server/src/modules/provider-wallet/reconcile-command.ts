@@ -14,8 +14,8 @@ export const PROVIDER_RECONCILE_USAGE = [
   'usage: npm run provider:reconcile -- --day YYYY-MM-DD [--provider sandbox] [--url <report address>]',
   '  --day       a UTC day that is over',
   '  --provider  the provider’s code (sandbox by default)',
-  '  --url       where the provider answers its report (the sandbox provider: at SANDBOX_PROVIDER_URL',
-  '              when not given)',
+  '  --url       where the provider answers its report (when not given: its address as registered,',
+  '              the provider’s report_url)',
   'Fetches the provider’s signed report of the day, compares it with the provider transactions and their',
   'ledger transactions, stores the result (replacing the day’s earlier one) and prints every difference.',
   'Exit code 0 when nothing differs, 1 with differences (or a bad day), 2 when it cannot run.',
@@ -57,7 +57,6 @@ export async function reconcileAndPrint(options: {
   secrets: SecretBox;
   clock: Clock;
   merchantCode: string;
-  reportUrl: (providerCode: string) => string | undefined;
   write: (line: string) => void;
 }): Promise<number> {
   const { setup, write } = options;
@@ -65,7 +64,7 @@ export async function reconcileAndPrint(options: {
     clock: options.clock,
     merchantCode: options.merchantCode,
     repo: createProviderWalletRepository(options.db, options.secrets),
-    reportUrl: (code) => setup.url ?? options.reportUrl(code),
+    reportUrl: () => setup.url,
   });
   try {
     const run = await reconciliation.run(setup.provider, setup.day, PROVIDER_RECONCILE_COMMAND);

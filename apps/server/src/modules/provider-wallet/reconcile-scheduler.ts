@@ -7,13 +7,16 @@ import { previousUtcDay, type ProviderReconciliation } from './reconcile.ts';
 export const RECONCILE_TICK_MS = 15 * MINUTE_MS;
 /** A day is reconciled this long after it ends (late settlements of its rounds have come in by then). */
 export const RECONCILE_GRACE_MS = HOUR_MS;
+/** Providers skipped that the job remembers having logged (days of a few providers). */
+const SKIPPED_KEPT = 1_000;
 
 /**
  * The daily reconciliation job of one server process (docs/decisions/028-provider-reconciliation.md):
  * every RECONCILE_TICK_MS it reconciles the previous UTC day of every provider that answers a report and
  * has no stored run of it yet, once the day is RECONCILE_GRACE_MS over. A failure (the provider did not
  * answer) is logged and tried again at the next tick. Several processes may run it: a run is idempotent
- * per (provider, day).
+ * per (provider, day). Where a provider answers is its row's `report_url`; a provider without one is
+ * skipped, said once a day in the log (docs/decisions/070-provider-replay-window.md).
  */
 export function createReconcileScheduler(deps: {
   reconciliation: ProviderReconciliation;
@@ -22,11 +25,22 @@ export function createReconcileScheduler(deps: {
   tickMs?: number;
 }) {
   const { reconciliation, clock, log } = deps;
+  /** The providers without a report address already told of, by day. */
+  const skipped = new Set<string>();
 
   async function work() {
     const now = clock();
     const day = previousUtcDay(addGrace(now));
-    for (const providerCode of await reconciliation.reportingProviders()) {
+    for (const { code: providerCode, reportUrl } of await reconciliation.reportingProviders()) {
+      if (reportUrl === null) {
+        const told = `${day} ${providerCode}`;
+        if (!skipped.has(told)) {
+          if (skipped.size >= SKIPPED_KEPT) skipped.clear();
+          skipped.add(told);
+          log.info({ provider: providerCode, day }, 'provider reconciliation skipped: no report address');
+        }
+        continue;
+      }
       if (await reconciliation.hasRun(providerCode, day)) continue;
       try {
         const run = await reconciliation.run(providerCode, day, 'scheduler');

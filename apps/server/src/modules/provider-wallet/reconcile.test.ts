@@ -4,6 +4,7 @@ import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import { sandboxTableBet, sandboxWalletCall } from '@kl/sandboxes/db/schema';
 import { BETTING_MS } from '@kl/sandboxes/provider/tables';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { gameRound, providerReconciliation, providerTransaction } from '../../db/schema/index.ts';
 import { DAY_MS, HOUR_MS } from '../../platform/clock.ts';
@@ -195,7 +196,6 @@ describeEachDatabase('provider reconciliation', (kind) => {
         secrets,
         clock: t.time.clock,
         merchantCode: 'kimlong',
-        reportUrl: (code) => sandboxProviderReportUrl(sandbox.providerUrl, code),
         write: (line) => lines.push(line),
       });
       return { code, output: lines.join('\n') };
@@ -216,7 +216,6 @@ describeEachDatabase('provider reconciliation', (kind) => {
       secrets,
       clock: t.time.clock,
       merchantCode: 'kimlong',
-      reportUrl: () => undefined,
       write: (line) => lines.push(line),
     });
     expect(code, lines.join('\n')).toBe(0);
@@ -306,6 +305,47 @@ describeEachDatabase('provider reconciliation', (kind) => {
       .from(providerReconciliation)
       .where(eq(providerReconciliation.day, day));
     expect(again[0]?.ranAt).toEqual(stored[0]?.ranAt);
+  });
+
+  it('fetches each provider’s report where its row says; one without an address is skipped, logged once', async () => {
+    const { day } = await playDay();
+    const repo = createProviderWalletRepository(t.database.current.db, secrets);
+    await repo.saveProvider(
+      { merchantCode: 'kimlong', code: 'noreport', name: 'No report', secret: 'n'.repeat(40), enabled: true },
+      t.time.clock(),
+    );
+    // No address given but the rows' (the sandbox's is set as its registration sets it).
+    const fromRows = createProviderReconciliation({ clock: t.time.clock, merchantCode: 'kimlong', repo });
+    const logged: { line: string; fields: Record<string, unknown> }[] = [];
+    const at = (fields: Record<string, unknown>, line: string) => logged.push({ line, fields });
+    const log = { info: at, warn: at, error: at } as unknown as FastifyBaseLogger;
+    const job = createReconcileScheduler({ reconciliation: fromRows, clock: t.time.clock, log });
+    await job.tick();
+    const stored = await t.database.current.db
+      .select()
+      .from(providerReconciliation)
+      .where(
+        and(
+          eq(providerReconciliation.day, day),
+          eq(providerReconciliation.providerCode, SANDBOX_PROVIDER_CODE),
+        ),
+      );
+    expect(stored).toEqual([expect.objectContaining({ ranBy: 'scheduler', status: 'clean' })]);
+    const skipped = () =>
+      logged.filter(
+        (entry) =>
+          entry.line === 'provider reconciliation skipped: no report address' &&
+          entry.fields.provider === 'noreport',
+      );
+    expect(skipped()).toEqual([expect.objectContaining({ fields: { provider: 'noreport', day } })]);
+    expect(logged.filter((entry) => entry.line === 'provider reconciliation failed')).toEqual([]);
+    t.time.advance(15 * 60_000);
+    await job.tick();
+    expect(skipped()).toHaveLength(1);
+    await expect(fromRows.run('noreport', day, 'test')).rejects.toMatchObject({
+      code: 'GAME_PROVIDER_UNAVAILABLE',
+      value: { reason: 'NO_REPORT_ADDRESS' },
+    });
   });
 
   it('lists a round the provider closed that is still open at the operator', async () => {

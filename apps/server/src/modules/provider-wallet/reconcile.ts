@@ -250,12 +250,21 @@ export function runOf(row: ProviderReconciliationRow): ReconciliationRun {
   return { ...runSummaryOf(row), differences: row.differences as unknown as ReconciliationDifference[] };
 }
 
+/** A provider the daily job reconciles, with where it answers its report (null: nowhere). */
+export interface ReportingProvider {
+  code: string;
+  reportUrl: string | null;
+}
+
 export function createProviderReconciliation(deps: {
   clock: Clock;
   merchantCode: string;
   repo: ProviderWalletRepository;
-  /** Where the provider answers its report (undefined: no report to fetch). */
-  reportUrl: (providerCode: string) => string | undefined;
+  /**
+   * Where to fetch a provider's report instead of its row's `report_url` (a command's `--url`); undefined:
+   * the row's (docs/decisions/070-provider-replay-window.md).
+   */
+  reportUrl?: ((providerCode: string) => string | undefined) | undefined;
   fetch?: typeof fetch;
 }) {
   const { clock, merchantCode, repo } = deps;
@@ -273,7 +282,7 @@ export function createProviderReconciliation(deps: {
       const to = addMs(from, DAY_MS);
       if (to.getTime() > clock().getTime())
         throw new DomainError('PERIOD_NOT_CLOSED', { reason: 'DAY_NOT_OVER', closesAt: to.toISOString() });
-      const url = deps.reportUrl(provider.code);
+      const url = deps.reportUrl?.(provider.code) ?? provider.reportUrl ?? undefined;
       if (url === undefined)
         throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: 'NO_REPORT_ADDRESS' });
       const reportOf = (reportDay: string) =>
@@ -357,12 +366,18 @@ export function createProviderReconciliation(deps: {
       return (await repo.findReconciliationOf(merchantCode, providerCode, day)) !== undefined;
     },
 
-    /** The providers that answer a report. */
-    async reportingProviders(): Promise<string[]> {
-      const providers = await repo.listProviders(merchantCode);
+    /**
+     * The providers switched on, each with where it answers its report: its row's `report_url`
+     * (docs/decisions/070-provider-replay-window.md), null when it answers none.
+     */
+    async reportingProviders(): Promise<ReportingProvider[]> {
+      const providers = await repo.providerRows(merchantCode);
       return providers
-        .filter((provider) => provider.enabled && deps.reportUrl(provider.code) !== undefined)
-        .map((provider) => provider.code);
+        .filter((provider) => provider.enabled)
+        .map((provider) => ({
+          code: provider.code,
+          reportUrl: deps.reportUrl?.(provider.code) ?? provider.reportUrl,
+        }));
     },
 
     async list(query: {

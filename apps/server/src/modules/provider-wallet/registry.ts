@@ -167,7 +167,8 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
      * The start's registration of a provider from the environment: added when absent; its key replaced by
      * the environment's only while the environment set the current one (a deployment that changed
      * SANDBOX_PROVIDER_SECRET). A key an operator gave it in the back office stands. Its name and switch
-     * are the back office's once it exists; its API address is filled in only when it has none.
+     * are the back office's once it exists; its API address, and where it answers its daily report
+     * (docs/decisions/070-provider-replay-window.md), are filled in only when it has none.
      */
     async registerFromEnvironment(provider: {
       merchantCode: string;
@@ -175,30 +176,36 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       name: string;
       secret: string;
       apiUrl: string;
+      /** Where it answers its daily report (docs/decisions/028-provider-reconciliation.md); none by default. */
+      reportUrl?: string | undefined;
       /** The protocol it speaks and its settings (a Hub88 provider's keys), set when they differ. */
       protocol?: { protocol: ProviderProtocol; settings: string };
     }): Promise<EnvironmentRegistration> {
       const { merchantCode, code, secret, apiUrl } = provider;
+      const reportUrl = provider.reportUrl ?? null;
       const outcome = await db.transaction(async (tx): Promise<EnvironmentRegistration> => {
         const at = clock();
         const key = { secret, previous: null, origin: 'environment' as const, at };
         const row = await wallet.lockProvider(merchantCode, code, tx);
         if (!row) {
           await wallet.insertProvider(
-            { merchantCode, code, name: provider.name, apiUrl, enabled: true },
+            { merchantCode, code, name: provider.name, apiUrl, reportUrl, enabled: true },
             key,
             tx,
           );
           return 'registered';
         }
-        const change: ProviderChange = row.apiUrl === null ? { apiUrl } : {};
+        const change: ProviderChange = {
+          ...(row.apiUrl === null && { apiUrl }),
+          ...(row.reportUrl === null && reportUrl !== null && { reportUrl }),
+        };
         const outcome: EnvironmentRegistration =
           wallet.openedKey(row, 'secret') === secret
             ? 'unchanged'
             : row.keyOrigin === 'back_office'
               ? 'kept'
               : 'replaced';
-        if (outcome === 'replaced' || change.apiUrl !== undefined)
+        if (outcome === 'replaced' || Object.keys(change).length > 0)
           await wallet.updateProvider(
             merchantCode,
             code,

@@ -24,6 +24,7 @@ import {
   type NewProviderTransaction,
   providerFreeRounds,
   type ProviderFreeRoundsRow,
+  providerNonce,
   providerReconciliation,
   type ProviderReconciliationRow,
   providerSession,
@@ -32,6 +33,7 @@ import {
   type ProviderTransactionRow,
 } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db-errors.ts';
 import { createOpenCache, type SecretBox, SecretBoxError } from '../../platform/secret-box.ts';
 import type { SecretColumn } from '../../platform/secret-rotation.ts';
 import { type AddressCheck, createAddressChecks } from './allowed-addresses.ts';
@@ -85,7 +87,7 @@ export interface ProviderKeyChange {
 export type ProviderChange = Partial<
   Pick<
     GameProviderRow,
-    'name' | 'apiUrl' | 'enabled' | 'openRoundAction' | 'openRoundHours' | 'allowedAddresses'
+    'name' | 'apiUrl' | 'enabled' | 'openRoundAction' | 'openRoundHours' | 'allowedAddresses' | 'reportUrl'
   >
 >;
 
@@ -184,6 +186,39 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     },
 
     /**
+     * Takes a nonce of the provider's signed call (docs/decisions/070-provider-replay-window.md): true when no
+     * request used it before, or only one whose window ended by `now` (its row is taken over); false when a
+     * request within its window did. One statement: the unique key lets one of any number of copies through,
+     * in every process, and a copy racing the first waits for its commit, then finds it.
+     */
+    async takeNonce(nonce: {
+      merchantCode: string;
+      providerCode: string;
+      nonce: string;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<boolean> {
+      const taken =
+        await db.execute(sql`insert into provider_nonce (merchant_code, provider_code, nonce, expires_at)
+        values (${nonce.merchantCode}, ${nonce.providerCode}, ${nonce.nonce}, ${nonce.expiresAt.toISOString()}::timestamptz)
+        on conflict (merchant_code, provider_code, nonce) do update set expires_at = excluded.expires_at
+          where provider_nonce.expires_at < ${nonce.now.toISOString()}::timestamptz
+        returning 1 as taken`);
+      return rowsOf(taken).length === 1;
+    },
+
+    /** Deletes the nonces whose window ended before `before`; answers how many. */
+    async pruneNonces(before: Date): Promise<number> {
+      const [pruned] = rowsOf<{ count: number }>(
+        await db.execute(sql`with gone as (
+            delete from ${providerNonce} where ${providerNonce.expiresAt} < ${before.toISOString()}::timestamptz
+            returning 1
+          ) select count(*)::integer as count from gone`),
+      );
+      return pruned?.count ?? 0;
+    },
+
+    /**
      * Registers the provider, or changes its name, key (sealed) and switch; a new key replaces the old at
      * once (no previous key is kept). What the start and the tests register with; operators rotate instead.
      */
@@ -226,7 +261,9 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     /** Adds a provider with its first key; false when its code is taken. */
     async insertProvider(
       row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'> &
-        Partial<Pick<GameProviderRow, 'openRoundAction' | 'openRoundHours' | 'allowedAddresses'>>,
+        Partial<
+          Pick<GameProviderRow, 'openRoundAction' | 'openRoundHours' | 'allowedAddresses' | 'reportUrl'>
+        >,
       key: ProviderKeyChange,
       tx: DbOrTx = db,
     ): Promise<boolean> {

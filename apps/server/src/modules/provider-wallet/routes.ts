@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@kl/contracts/errors';
 import {
   PROVIDER_CODE_HEADER,
+  PROVIDER_NONCE_HEADER,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
   type ProviderAction,
@@ -9,6 +10,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { route } from '../../platform/api-route.ts';
 import { failureOf } from '../../platform/error-handling.ts';
 import { failureBody } from '../../platform/errors.ts';
+import { WALLET_DEADLINE } from './deadlines.ts';
 import type { ProviderWalletService, SignedProviderRequest } from './service.ts';
 import { providerStatusOf } from './statuses.ts';
 
@@ -34,14 +36,21 @@ export function readSignedBodies(app: FastifyInstance, contentType = 'applicatio
 }
 
 const SIGNING =
-  `Headers: ${PROVIDER_CODE_HEADER} (the provider's code), ${PROVIDER_TIMESTAMP_HEADER} (unix seconds) and ` +
+  `Headers: ${PROVIDER_CODE_HEADER} (the provider's code), ${PROVIDER_TIMESTAMP_HEADER} (unix seconds), ` +
+  `${PROVIDER_NONCE_HEADER} (16 to 64 of A-Z a-z 0-9 _ -, new for every request, a retry included) and ` +
   `${PROVIDER_SIGNATURE_HEADER} (hex HMAC-SHA256, with the provider's secret, of ` +
-  '`<timestamp>.<action>.<raw body>`, the action being the last segment of the path). A bad or missing ' +
-  'signature (or an unknown provider) is 401 PROVIDER_SIGNATURE_INVALID, and so is a call from an address ' +
-  'outside the provider’s allowed addresses when it has some (reason ADDRESS_NOT_ALLOWED, checked first); ' +
-  'a timestamp more than 5 minutes away 401 PROVIDER_TIMESTAMP_EXPIRED (RS_ERROR_INVALID_SIGNATURE); a disabled provider 403 ' +
-  'FEATURE_NOT_ENABLED (RS_ERROR_INVALID_PARTNER); a body that is not the call’s JSON 400 INVALID_INPUT ' +
-  '(RS_ERROR_WRONG_SYNTAX). Every refusal carries the provider’s status in value.status.';
+  '`<timestamp>.<nonce>.<action>.<raw body>`, the action being the last segment of the path). A bad or ' +
+  'missing signature or nonce (or an unknown provider) is 401 PROVIDER_SIGNATURE_INVALID (reason ' +
+  'MISSING_NONCE for the nonce), and so is a call from an address outside the provider’s allowed addresses ' +
+  'when it has some (reason ADDRESS_NOT_ALLOWED, checked first) and a nonce the provider sent before within ' +
+  'the timestamp’s window (reason NONCE_REPLAYED: the copy of a request is answered once); a timestamp ' +
+  'more than 5 minutes away 401 PROVIDER_TIMESTAMP_EXPIRED (RS_ERROR_INVALID_SIGNATURE); a disabled ' +
+  'provider 403 FEATURE_NOT_ENABLED (RS_ERROR_INVALID_PARTNER); a body that is not the call’s JSON 400 ' +
+  'INVALID_INPUT (RS_ERROR_WRONG_SYNTAX). Every refusal carries the provider’s status in value.status.';
+const DEADLINE =
+  'A call that writes runs under the wallet’s deadline of its game type (2 s for slots, fishing, live and ' +
+  'card tables and cockfight, 5 s for the books): past it nothing is written and it answers 503 ' +
+  'GAME_PROVIDER_UNAVAILABLE (reason WALLET_DEADLINE, RS_ERROR_UNKNOWN), to be sent again.';
 const SESSION =
   'An unknown session, or another provider’s, is 404 NOT_FOUND (RS_ERROR_INVALID_TOKEN); a currency other ' +
   'than the session’s 400 INVALID_INPUT (RS_ERROR_WRONG_CURRENCY).';
@@ -54,6 +63,11 @@ const SIGNED_FAILURES = [
   'FEATURE_NOT_ENABLED',
 ] as const satisfies readonly ErrorCode[];
 const SESSION_FAILURES = [...SIGNED_FAILURES, 'NOT_FOUND'] as const satisfies readonly ErrorCode[];
+/** The failures of a call that writes: its session's, and its deadline. */
+const WRITE_FAILURES = [
+  ...SESSION_FAILURES,
+  'GAME_PROVIDER_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -63,6 +77,7 @@ const header = (request: FastifyRequest, name: string) => {
 const signedOf = (request: FastifyRequest): SignedProviderRequest => ({
   providerCode: header(request, PROVIDER_CODE_HEADER),
   timestamp: header(request, PROVIDER_TIMESTAMP_HEADER),
+  nonce: header(request, PROVIDER_NONCE_HEADER),
   signature: header(request, PROVIDER_SIGNATURE_HEADER),
   rawBody: typeof request.body === 'string' ? request.body : '',
   ip: request.ip,
@@ -81,7 +96,11 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
   app.setErrorHandler((error, request, reply) => {
     const failure = failureOf(error) ?? { code: 'SYSTEM_ERROR' as const, status: 500 };
     const status = providerStatusOf(failure.code, failure.value);
-    if (failure.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    if (failure.value?.reason === WALLET_DEADLINE) {
+      // Nothing was written; the provider sends the call again (docs/decisions/070-provider-replay-window.md).
+      const provider = header(request, PROVIDER_CODE_HEADER)?.slice(0, 64);
+      request.log.warn({ provider, deadlineMs: failure.value.deadlineMs }, 'provider call past its deadline');
+    } else if (failure.status >= 500) request.log.error({ err: error }, 'unexpected error');
     else if (failure.status === 401) {
       // Who was refused as an unknown caller, and from where (never the body).
       const { reason } = failure.value ?? {};
@@ -131,7 +150,7 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     summary: 'A game provider takes a stake from the player’s wallet (signed)',
     description:
       `${SIGNING} Body: { sessionId, transactionId, roundId, amount, currency }; the first stake of a round ` +
-      `opens it. ${SESSION} ${REPEATS} Refused: not enough money 409 INSUFFICIENT_BALANCE ` +
+      `opens it. ${SESSION} ${REPEATS} ${DEADLINE} Refused: not enough money 409 INSUFFICIENT_BALANCE ` +
       '(RS_ERROR_NOT_ENOUGH_MONEY), a round already ended 409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED), an ' +
       'id a rollback already took 409 IDEMPOTENCY_CONFLICT (RS_ERROR_TRANSACTION_ROLLED_BACK), a session ' +
       'past its 12 hours 401 SESSION_EXPIRED (RS_ERROR_TOKEN_EXPIRED), a member under a time-out or ' +
@@ -140,7 +159,7 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     tags,
     config,
     failures: [
-      ...SESSION_FAILURES,
+      ...WRITE_FAILURES,
       'INSUFFICIENT_BALANCE',
       'GAME_ROUND_CLOSED',
       'IDEMPOTENCY_CONFLICT',
@@ -157,11 +176,12 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     description:
       `${SIGNING} Body: { sessionId, transactionId, roundId, amount (0 for a lost round), currency, ` +
       `roundClosed? }; roundClosed also ends the round. A win for a round already ended (a retried win, a ` +
-      `resettlement) is paid into it, once, and the round stays ended. ${SESSION} ${REPEATS} Refused: a round ` +
+      `resettlement) is paid into it, once, and the round stays ended. ${SESSION} ${REPEATS} ${DEADLINE} ` +
+      'Refused: a round ' +
       'with no stake 404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND).',
     tags,
     config,
-    failures: [...SESSION_FAILURES, 'IDEMPOTENCY_CONFLICT'],
+    failures: [...WRITE_FAILURES, 'IDEMPOTENCY_CONFLICT'],
     handler: handle('win', service.win),
   });
 
@@ -171,13 +191,13 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
       `${SIGNING} Body: { sessionId, transactionId, betTransactionId }. The bet's stake comes back once, ` +
       'ever; a rollback of a bet not seen yet refunds nothing and the bet is refused if it comes later ' +
       '(RS_ERROR_TRANSACTION_ROLLED_BACK). betTransactionId may name a win of a round still open: the win is ' +
-      `taken back once. ${SESSION} ${REPEATS} Refused: a bet or win whose round already ended ` +
+      `taken back once. ${SESSION} ${REPEATS} ${DEADLINE} Refused: a bet or win whose round already ended ` +
       '409 GAME_ROUND_CLOSED (RS_ERROR_ROUND_CLOSED); a win the balance no longer holds 409 ' +
       'INSUFFICIENT_BALANCE (RS_ERROR_NOT_ENOUGH_MONEY); an id that is not a bet or win of the player 404 ' +
       'NOT_FOUND (RS_ERROR_TRANSACTION_DOES_NOT_EXIST).',
     tags,
     config,
-    failures: [...SESSION_FAILURES, 'GAME_ROUND_CLOSED', 'INSUFFICIENT_BALANCE', 'IDEMPOTENCY_CONFLICT'],
+    failures: [...WRITE_FAILURES, 'GAME_ROUND_CLOSED', 'INSUFFICIENT_BALANCE', 'IDEMPOTENCY_CONFLICT'],
     handler: handle('rollback', service.rollback),
   });
 
@@ -188,11 +208,12 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
       `${SIGNING} Body: { sessionId, transactionId, kind, amount, currency, roundId?, grantId? }; kind is ` +
       'free_round (grantId naming the free rounds granted to the player at this provider: their turnover ' +
       'multiple applies), bonus (the merchant’s bonus turnover), promo (played through once) or jackpot ' +
-      `(no turnover). ${SESSION} ${REPEATS} Refused: free rounds not the player’s at this provider 404 ` +
+      `(no turnover). ${SESSION} ${REPEATS} ${DEADLINE} Refused: free rounds not the player’s at this ` +
+      'provider 404 ' +
       'NOT_FOUND; a trial player (but a jackpot) 403 FEATURE_NOT_ENABLED (RS_ERROR_USER_DISABLED).',
     tags,
     config,
-    failures: [...SESSION_FAILURES, 'IDEMPOTENCY_CONFLICT'],
+    failures: [...WRITE_FAILURES, 'IDEMPOTENCY_CONFLICT'],
     handler: handle('credit', service.credit),
   });
 
@@ -201,10 +222,10 @@ export const providerWalletRoutes: FastifyPluginAsync<ProviderWalletRoutesOption
     description:
       `${SIGNING} Body: { sessionId, roundId }. No stake nor win is taken in the round afterwards, and its ` +
       'stakes count toward the player’s turnover requirements. Ending it again answers the same; a round ' +
-      `with no stake is 404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND). ${SESSION}`,
+      `with no stake is 404 NOT_FOUND (RS_ERROR_ROUND_NOT_FOUND). ${SESSION} ${DEADLINE}`,
     tags,
     config,
-    failures: SESSION_FAILURES,
+    failures: WRITE_FAILURES,
     handler: handle('round-end', service.roundEnd),
   });
 };

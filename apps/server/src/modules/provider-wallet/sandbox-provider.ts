@@ -6,6 +6,9 @@ import {
   SANDBOX_HUB88_NAME,
   SANDBOX_HUB88_OPERATOR_ID,
   SANDBOX_HUB88_PATH,
+  SANDBOX_PRAGMATIC_CODE,
+  SANDBOX_PRAGMATIC_GAME_PATH,
+  SANDBOX_PRAGMATIC_NAME,
   SANDBOX_PROVIDER_CODE,
   SANDBOX_PROVIDER_NAME,
   type SandboxLaunchKind,
@@ -16,7 +19,9 @@ import {
   DEVELOPMENT_HUB88_OPERATOR_PRIVATE_KEY,
   DEVELOPMENT_HUB88_PUBLIC_KEY,
 } from '@kl/signing/development-hub88';
+import { DEVELOPMENT_PRAGMATIC_SECRET_KEY } from '@kl/signing/development-pragmatic';
 import type { Hub88Settings } from './hub88/keys.ts';
+import type { PragmaticSettings } from './pragmatic/keys.ts';
 import type { ProviderAdapter } from './launch.ts';
 import type { ProviderRegistry } from './registry.ts';
 
@@ -74,6 +79,15 @@ export const sandboxHub88Launch: Pick<ProviderAdapter, 'code' | 'gameOf'> = {
   gameOf: ({ gameId, gameType }) => (gameType === 'RNG' ? gameId : null),
 };
 
+/**
+ * The sandbox provider reached through Pragmatic's protocol (docs/decisions/071-sandbox-pragmatic.md): it
+ * plays the slots of the vendor given to it, each under its catalogue id as Pragmatic's symbol.
+ */
+export const sandboxPragmaticLaunch: Pick<ProviderAdapter, 'code' | 'gameOf'> = {
+  code: SANDBOX_PRAGMATIC_CODE,
+  gameOf: ({ gameId, gameType }) => (gameType === 'RNG' ? gameId : null),
+};
+
 /** Where the sandbox provider answers its daily report; undefined for another provider. */
 export function sandboxProviderReportUrl(providerUrl: string, providerCode: string): string | undefined {
   if (providerCode !== SANDBOX_PROVIDER_CODE) return undefined;
@@ -93,25 +107,32 @@ const SANDBOX_HUB88_SETTINGS: Hub88Settings = {
   operatorId: SANDBOX_HUB88_OPERATOR_ID,
 };
 
+/** The sandbox Pragmatic's settings outside production: the development secret key. */
+const SANDBOX_PRAGMATIC_SETTINGS: PragmaticSettings = { secretKey: DEVELOPMENT_PRAGMATIC_SECRET_KEY };
+
 /**
  * Registers the sandbox provider for the merchant from the environment when the app is ready
  * (`registerFromEnvironment`: added when absent; its key replaced by SANDBOX_PROVIDER_SECRET only while the
  * environment set it, never after an operator rotated it in the back office, which is warned about). A
  * database without the merchant yet (before `merchant:create`) still starts, with a warning. With `hub88`
- * (outside production) its Hub88 face too, `sandbox-hub88`, at its Hub88 address with the development keys.
+ * (outside production) its Hub88 face too, `sandbox-hub88`, at its Hub88 address with the development keys;
+ * with `pragmatic` (outside production) its Pragmatic face, `sandbox-pragmatic`, at its game server with the
+ * development secret key (docs/decisions/071-sandbox-pragmatic.md).
  */
 export function registerSandboxProvider(
   app: FastifyInstance,
   registry: Pick<ProviderRegistry, 'registerFromEnvironment'>,
-  provider: { merchantCode: string; secret: string; apiUrl: string; hub88: boolean },
+  provider: { merchantCode: string; secret: string; apiUrl: string; hub88: boolean; pragmatic: boolean },
 ): void {
   app.addHook('onReady', async () => {
     try {
-      const { hub88, ...native } = provider;
+      const { hub88, pragmatic, ...native } = provider;
+      // It answers its daily report at its own address (docs/decisions/070-provider-replay-window.md).
       const outcome = await registry.registerFromEnvironment({
         ...native,
         code: SANDBOX_PROVIDER_CODE,
         name: SANDBOX_PROVIDER_NAME,
+        reportUrl: sandboxProviderReportUrl(native.apiUrl, SANDBOX_PROVIDER_CODE),
       });
       // Its Hub88 face, with the development keys: never in production.
       if (hub88)
@@ -121,6 +142,15 @@ export function registerSandboxProvider(
           name: SANDBOX_HUB88_NAME,
           apiUrl: `${native.apiUrl}${SANDBOX_HUB88_PATH}`,
           protocol: { protocol: 'hub88', settings: JSON.stringify(SANDBOX_HUB88_SETTINGS) },
+        });
+      // Its Pragmatic face, with the development secret key: never in production.
+      if (pragmatic)
+        await registry.registerFromEnvironment({
+          ...native,
+          code: SANDBOX_PRAGMATIC_CODE,
+          name: SANDBOX_PRAGMATIC_NAME,
+          apiUrl: `${native.apiUrl}${SANDBOX_PRAGMATIC_GAME_PATH}`,
+          protocol: { protocol: 'pragmatic', settings: JSON.stringify(SANDBOX_PRAGMATIC_SETTINGS) },
         });
       if (outcome === 'kept')
         app.log.warn(

@@ -4,6 +4,7 @@ import {
   PROVIDER_LAUNCH_TOKEN_TTL_MS,
   PROVIDER_SECRET_MIN_LENGTH,
   PROVIDER_SESSION_TTL_MS,
+  PROVIDER_TIMESTAMP_WINDOW_SECONDS,
   type ProviderAction,
   type ProviderAuthenticateRequest,
   type ProviderAuthenticateResult,
@@ -39,9 +40,9 @@ import type {
 } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
-import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { functionRefusal, rowsOf } from '../../platform/db-errors.ts';
+import { functionRefusal, rowsOf, statementCancelled } from '../../platform/db-errors.ts';
 import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
 import {
   type BonusTurnoverTerms,
@@ -60,6 +61,7 @@ import type { FreeRoundsBook } from './free-rounds.ts';
 import type { OpenedProviderRow, ProviderTransactionKey, ProviderWalletRepository } from './repository.ts';
 import { checkUnderKeys } from './signing-keys.ts';
 import { ADDRESS_NOT_ALLOWED } from './allowed-addresses.ts';
+import { WALLET_DEADLINE, walletDeadlineMs, type WalletDeadlines } from './deadlines.ts';
 import { refuseProviderSignature } from '@kl/signing/provider';
 
 /**
@@ -75,12 +77,14 @@ import { refuseProviderSignature } from '@kl/signing/provider';
  */
 
 /**
- * A provider's request as it reached the wallet: who it says it is, its signature, the raw body, and the
- * address it came from (`request.ip`: the client's as TRUST_PROXY lets the server read it).
+ * A provider's request as it reached the wallet: who it says it is, its timestamp, nonce and signature, the
+ * raw body, and the address it came from (`request.ip`: the client's as TRUST_PROXY lets the server read it).
  */
 export interface SignedProviderRequest {
   providerCode: string | undefined;
   timestamp: string | undefined;
+  /** The call's own value (docs/decisions/070-provider-replay-window.md): the same one again is a replay. */
+  nonce: string | undefined;
   signature: string | undefined;
   rawBody: string;
   ip: string;
@@ -117,6 +121,8 @@ export interface ProviderWalletDeps {
   balanceChanged?: ((memberId: string) => void) | undefined;
   /** Free rounds granted to members (free-rounds.ts). */
   freeRounds: Pick<FreeRoundsBook, 'insert'>;
+  /** The deadline of a call per game type, when not WALLET_DEADLINES_MS's (deadlines.ts; tests). */
+  deadlines?: WalletDeadlines | undefined;
 }
 
 /** A provider as read, with its key as stored (docs/decisions/034-secrets-at-rest.md). */
@@ -143,6 +149,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Authenticated sessions a process keeps (the oldest read goes first). */
 const SESSIONS_CACHED = 10_000;
+
+/** The reason of a refused request whose nonce its provider sent before (docs/decisions/070-provider-replay-window.md). */
+export const NONCE_REPLAYED = 'NONCE_REPLAYED';
 
 /** Thrown inside a movement's transaction when its transaction id turns out to be taken: answer that one. */
 class TransactionIdTaken extends Error {}
@@ -257,6 +266,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     request: SignedProviderRequest,
     schema: S,
     cached = false,
+    /** The request's nonce was taken already (a bet or win checked again after its provider changed). */
+    nonceTaken = false,
   ): Promise<{ provider: ProviderRow; body: z.output<S> }> {
     const code = request.providerCode;
     const provider =
@@ -266,7 +277,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
     if (!provider.allowsAddress(request.ip)) {
       // A kept row's list may have been widened since: what it refuses is read again.
-      if (cached) return verified(action, request, schema, false);
+      if (cached) return verified(action, request, schema, false, nonceTaken);
       throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: ADDRESS_NOT_ALLOWED });
     }
     const now = clock();
@@ -276,12 +287,53 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     // What a kept row refuses or accepts only under its previous key is read again: its key may have
     // changed, its overlap been ended early, or the provider been switched on again since.
     if (cached && (refusal === 'BAD_SIGNATURE' || previous || !provider.enabled))
-      return verified(action, request, schema, false);
+      return verified(action, request, schema, false, nonceTaken);
     if (refusal === 'STALE_TIMESTAMP')
       throw new DomainError('PROVIDER_TIMESTAMP_EXPIRED', { reason: refusal });
     if (refusal !== undefined) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: refusal });
     if (!provider.enabled) throw new DomainError('FEATURE_NOT_ENABLED', { reason: 'PROVIDER_DISABLED' });
+    if (!nonceTaken) await takeNonce(provider, request, now);
     return { provider, body: bodyOf(schema, jsonOf(request.rawBody)) };
+  }
+
+  /**
+   * Takes the nonce of a request its provider signed, within its window: one statement, outside the call's
+   * own transaction, whose unique key lets exactly one of any number of copies through, in every process
+   * (docs/decisions/070-provider-replay-window.md). It is remembered until its signed timestamp leaves the
+   * window (past that, the timestamp refuses the copy); a copy within it is refused, PROVIDER_SIGNATURE_INVALID
+   * with reason NONCE_REPLAYED. The nonce is taken whatever the call then answers: a provider's retry is a
+   * new request, with a nonce of its own.
+   */
+  async function takeNonce(provider: ProviderRow, request: SignedProviderRequest, now: Date): Promise<void> {
+    const taken = await wallet.takeNonce({
+      merchantCode: provider.merchantCode,
+      providerCode: provider.code,
+      // Both checked by the signature's check: a nonce of its pattern, a timestamp of whole seconds.
+      nonce: request.nonce ?? '',
+      expiresAt: new Date((Number(request.timestamp) + PROVIDER_TIMESTAMP_WINDOW_SECONDS) * 1000),
+      now,
+    });
+    if (!taken) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: NONCE_REPLAYED });
+  }
+
+  /**
+   * `work` in a transaction of its own under the deadline of the game type (deadlines.ts,
+   * docs/decisions/070-provider-replay-window.md): a statement still running at the deadline is cancelled by
+   * the database, the transaction rolls back (nothing of the call is written) and the call answers 503
+   * GAME_PROVIDER_UNAVAILABLE, reason WALLET_DEADLINE, which a provider sends again.
+   */
+  async function withinDeadline<T>(gameType: GameType, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const ms = walletDeadlineMs(gameType, deps.deadlines);
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+        return work(tx);
+      });
+    } catch (error) {
+      if (statementCancelled(error))
+        throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: WALLET_DEADLINE, deadlineMs: ms });
+      throw error;
+    }
   }
 
   /** The provider's authenticated session of `sessionId`; another provider's is as unknown. */
@@ -448,6 +500,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   async function once(
     key: ProviderTransactionKey,
     kind: Exclude<ProviderTransactionKind, 'void_bet'>,
+    gameType: GameType,
     digest: string,
     work: (tx: DbOrTx) => Promise<{ row: MovementRow; answer: ProviderTransactionResult }>,
     /** Refusals of a new request (a repeat of an accepted one is answered whatever they would say now). */
@@ -457,7 +510,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     if (earlier) return replayOf(earlier, kind, digest);
     await checks?.();
     try {
-      return await db.transaction(async (tx) => {
+      return await withinDeadline(gameType, async (tx) => {
         const { row, answer } = await work(tx);
         const created = await wallet.insertTransaction(
           { ...key, ...row, kind, requestDigest: digest, answer, createdAt: clock() },
@@ -528,8 +581,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     };
     let row: MoveRow | undefined;
     try {
-      [row] = rowsOf<MoveRow>(
-        await db.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
+      [row] = await withinDeadline(session.gameType, async (tx) =>
+        rowsOf<MoveRow>(
+          await tx.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
             balance::text as balance, repeat_kind as "repeatKind", repeat_digest as "repeatDigest",
             repeat_answer as "repeatAnswer"
           from provider_move(${kind}, ${provider.merchantCode}, ${provider.code}, ${provider.sealed},
@@ -540,6 +594,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
             ${JSON.stringify({ provider: provider.code, round: body.roundId, game: session.gameId, gameName: session.gameName })}::jsonb,
             ${JSON.stringify(game)}::jsonb, ${TRIAL_MEMBER_TYPE}::integer,
             ${DEFAULT_WAGERING_SETTING.contributions.default}::integer, ${clock().toISOString()}::timestamptz)`),
+        ),
       );
     } catch (error) {
       const reason = functionRefusal(error)?.reason;
@@ -607,11 +662,13 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     cached = true,
   ): Promise<ProviderTransactionResult> {
     const schema = kind === 'bet' ? providerBetRequest : providerWinRequest;
+    // Checked again after its provider changed, the request's nonce is its own already.
     const { provider, body }: { provider: ProviderRow; body: MoveBody } = await verified(
       kind,
       request,
       schema,
       cached,
+      !cached,
     );
     return move(kind, provider, body, cached ? () => signedMove(kind, request, false) : undefined);
   }
@@ -824,7 +881,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       const session = await sessionOf(provider, body.sessionId);
       const key = keyOf(provider, body.transactionId);
       const digest = digestOf('rollback', session.memberId, [body.betTransactionId]);
-      const answer = await once(key, 'rollback', digest, async (tx) => {
+      const answer = await once(key, 'rollback', session.gameType, digest, async (tx) => {
         const now = clock();
         const betKey = keyOf(provider, body.betTransactionId);
         const nothing = async (roundId: string | null) => ({
@@ -941,6 +998,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       const answer = await once(
         keyOf(provider, body.transactionId),
         'credit',
+        session.gameType,
         digest,
         async (tx) => {
           const amount = BigInt(body.amount);
@@ -1005,7 +1063,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      */
     async roundEnd(provider: ProviderRow, body: ProviderRoundEndRequest): Promise<ProviderRoundEndResult> {
       const session = await sessionOf(provider, body.sessionId);
-      return db.transaction(async (tx) => {
+      return withinDeadline(session.gameType, async (tx) => {
         await ledgerService.holdAccounts(
           {
             merchantCode: session.merchantCode,
@@ -1135,6 +1193,14 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       }
       return done;
     },
+
+    /**
+     * Deletes the nonces no request can be accepted with any more (docs/decisions/070-provider-replay-window.md):
+     * those whose window ended a window ago, which leaves room for processes whose clocks differ by less.
+     * The periodic job of the provider wallet runs it (close-rounds-scheduler.ts).
+     */
+    pruneNonces: (): Promise<number> =>
+      wallet.pruneNonces(addMs(clock(), -PROVIDER_TIMESTAMP_WINDOW_SECONDS * 1000)),
 
     // The site's own protocol (docs/decisions/025-provider-wallet.md): each call signed with the
     // provider's key, then run.

@@ -18,19 +18,22 @@ export interface ProviderKeys {
 export const previousKeyValid = (keys: Omit<ProviderKeys, 'secret'>, now: Date): boolean =>
   keys.previousSecret !== null && keys.previousSecretUntil !== null && keys.previousSecretUntil > now;
 
-/** How a signature failed under one key: the refusals of `refuseSigned` (packages/signing). */
-type Refusal = 'MISSING_SIGNATURE' | 'BAD_SIGNATURE' | 'STALE_TIMESTAMP';
+/**
+ * How a signature failed under one key: the refusals of `refuseSigned` (packages/signing), and a request's
+ * missing nonce (`refuseProviderSignature`, docs/decisions/070-provider-replay-window.md).
+ */
+type Refusal = 'MISSING_SIGNATURE' | 'MISSING_NONCE' | 'BAD_SIGNATURE' | 'STALE_TIMESTAMP';
 
 /**
  * The check of a signature under the keys accepted at `now`: undefined refusal when one of them signed it
  * (`previous` says whether it was the previous key). A timestamp out of its window or a malformed signature
  * is the same refusal under any key; only a signature that matches no key is BAD_SIGNATURE.
  */
-export function checkUnderKeys(
+export function checkUnderKeys<R extends Refusal>(
   keys: ProviderKeys,
   now: Date,
-  refusalUnder: (secret: string) => Refusal | undefined,
-): { refusal: Refusal | undefined; previous: boolean } {
+  refusalUnder: (secret: string) => R | undefined,
+): { refusal: R | undefined; previous: boolean } {
   const current = refusalUnder(keys.secret);
   if (current !== 'BAD_SIGNATURE' || keys.previousSecret === null || !previousKeyValid(keys, now))
     return { refusal: current, previous: false };

@@ -1,6 +1,7 @@
 import { API } from '@kl/contracts/api-paths';
 import {
   PROVIDER_CODE_HEADER,
+  PROVIDER_NONCE_HEADER,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
   type ProviderAction,
@@ -23,7 +24,8 @@ import {
   createProviderWalletModule,
   type ProviderWalletService,
 } from './index.ts';
-import { signProviderRequest } from '@kl/signing/provider';
+import { newProviderNonce, signProviderRequest } from '@kl/signing/provider';
+import type { WalletDeadlines } from './deadlines.ts';
 
 /** Test helpers of the provider wallet: a registered provider, and requests signed as a provider signs them. */
 
@@ -54,6 +56,8 @@ export const PROVIDER_CALLS = {
 export interface SigningOptions {
   /** Unix seconds as text; the clock's now by default. */
   timestamp?: string;
+  /** The request's nonce; a new one by default, none with null (docs/decisions/070-provider-replay-window.md). */
+  nonce?: string | null;
   /** Another key than the provider's. */
   secret?: string;
   /** Signed as another action than the one called. */
@@ -89,9 +93,11 @@ export function signedRequest(
 ) {
   const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
   const timestamp = options.timestamp ?? String(Math.floor(now.getTime() / 1000));
+  const nonce = options.nonce === undefined ? newProviderNonce() : options.nonce;
   const signature = signProviderRequest(
     options.secret ?? provider.secret,
     timestamp,
+    nonce ?? '',
     options.signAs ?? action,
     rawBody,
   );
@@ -102,6 +108,7 @@ export function signedRequest(
       'content-type': 'application/json',
       [PROVIDER_CODE_HEADER]: provider.code,
       [PROVIDER_TIMESTAMP_HEADER]: timestamp,
+      ...(nonce !== null && { [PROVIDER_NONCE_HEADER]: nonce }),
       [PROVIDER_SIGNATURE_HEADER]: signature,
     },
     payload: rawBody,
@@ -117,6 +124,8 @@ export function testProviderWallet(
   db: Db,
   clock: Clock,
   secrets: SecretBox = createSecretBox(DEVELOPMENT_SECRET_KEYS),
+  /** The deadlines of its calls, when not the wallet's (deadlines.ts). */
+  deadlines?: WalletDeadlines,
 ): ProviderWalletService {
   const wallet = createWalletModule({ db, clock });
   const gameRecords = createGameRecordsModule({
@@ -131,6 +140,7 @@ export function testProviderWallet(
     secrets,
     ledgerService: wallet.ledgerService,
     gameRecordsService: gameRecords.gameRecordsService,
+    ...(deadlines && { deadlines }),
   });
   return providerWalletService;
 }
@@ -195,8 +205,18 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
     body: unknown,
     options: SigningOptions & FromOptions & { provider?: TestProvider } = {},
   ): Promise<ProviderAnswer> {
-    const request = signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options);
-    const response = await t.app.inject(sentFrom(request, options));
+    return sendSigned(
+      signedRequest(options.provider ?? TEST_PROVIDER, action, body, t.time.clock(), options),
+      options,
+    );
+  }
+
+  /** A request signed already sent as it is (a copy of one sent before, say). */
+  async function sendSigned(
+    request: ReturnType<typeof signedRequest>,
+    from: FromOptions = {},
+  ): Promise<ProviderAnswer> {
+    const response = await t.app.inject(sentFrom(request, from));
     const parsed = json<{ success: boolean; code?: string; value: Record<string, unknown> }>(response);
     return {
       status: response.statusCode,
@@ -245,6 +265,7 @@ export function useProviderCalls(t: TestApp, others: readonly TestProvider[] = [
 
   return {
     send,
+    sendSigned,
     launch,
     player,
     tokens,

@@ -33,6 +33,8 @@ const BY_CODE: Partial<Record<ErrorCode, PragmaticError>> = {
   // A member under a time-out or a self-exclusion may not stake now: not frozen, refused the stake.
   ACCOUNT_TIMED_OUT: PRAGMATIC_ERROR.betNotAllowed,
   ACCOUNT_SELF_EXCLUDED: PRAGMATIC_ERROR.betNotAllowed,
+  // The wallet's deadline passed and nothing was written (docs/decisions/070-provider-replay-window.md): sent again.
+  GAME_PROVIDER_UNAVAILABLE: PRAGMATIC_ERROR.retry,
 };
 
 export function pragmaticErrorOf(

@@ -1,6 +1,7 @@
 import type { ApiEntry } from '@kl/contracts/api-call';
 import { API } from '@kl/contracts/api-paths';
 import type { GameRecords } from '@kl/contracts/game-records';
+import { GAME_CLIENT_TYPE } from '@kl/contracts/games';
 import {
   SANDBOX_PROVIDER_CODE,
   type SandboxSession,
@@ -25,7 +26,12 @@ import { json } from '../../../test/app.ts';
 import type { MemberCaller, TestApp } from '../../../test/suite.ts';
 import { createGameRecordsModule } from '../../game-records/index.ts';
 import { createWalletModule } from '../../wallet/index.ts';
-import { createProviderWalletModule, type ProviderWalletService } from '../index.ts';
+import {
+  createProviderWalletModule,
+  createProviderWalletRepository,
+  type ProviderWalletService,
+  sandboxProviderReportUrl,
+} from '../index.ts';
 
 /**
  * Test helpers of the sandbox provider (apps/sandboxes, docs/decisions/036-sandboxes-process.md) against
@@ -124,6 +130,15 @@ export interface SandboxProviderHarness {
   launch(funds: number): Promise<LaunchedMember>;
   /** `launch`, the session opened (200): the provider's session id too. */
   player(funds: number): Promise<LaunchedMember & { sessionId: string }>;
+  /** The member's launch of the suite's game at the site (200): the address the member is sent to. */
+  siteLaunch(caller: MemberCaller): Promise<URL>;
+  /** The game client opening its session with the token of its address. */
+  open(token: string): Promise<ClientAnswer<SandboxSession>>;
+  /**
+   * The provider `code` moved to `apiUrl`: the site registered it at start at the configured address, and
+   * the suite's sandboxes app listens on a port of its own.
+   */
+  moveProvider(code: string, apiUrl: string): Promise<void>;
 }
 
 /**
@@ -180,6 +195,16 @@ export function useSandboxProvider(
       provider,
     });
     providerUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    // Its report where this sandbox answers it, as the start registers it at its address (decision 070).
+    await createProviderWalletRepository(
+      t.database.current.db,
+      createSecretBox(DEVELOPMENT_SECRET_KEYS),
+    ).updateProvider(
+      'kimlong',
+      SANDBOX_PROVIDER_CODE,
+      { reportUrl: sandboxProviderReportUrl(providerUrl, SANDBOX_PROVIDER_CODE) ?? null },
+      t.time.clock(),
+    );
     state = {
       operator: operatorWallet(t.database.current.db, t.time.clock),
       provider,
@@ -246,6 +271,23 @@ export function useSandboxProvider(
         },
       }),
     launch,
+    async siteLaunch(caller) {
+      const response = await call(t.app, API.launchGame, caller, {
+        payload: { gameId: current().gameId, language: 'EN', clientType: GAME_CLIENT_TYPE },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return new URL(json<{ value: { url: string } }>(response).value.url);
+    },
+    open: (token) =>
+      clientCall<SandboxSession>(current().app, sandboxProviderCalls.sandboxProviderOpenSession, undefined, {
+        payload: { token },
+      }),
+    async moveProvider(code, apiUrl) {
+      await createProviderWalletRepository(
+        t.database.current.db,
+        createSecretBox(DEVELOPMENT_SECRET_KEYS),
+      ).updateProvider('kimlong', code, { apiUrl }, t.time.clock());
+    },
     async player(funds) {
       const launched = await launch(funds);
       expect(launched.opened.status, JSON.stringify(launched.opened.value)).toBe(200);
