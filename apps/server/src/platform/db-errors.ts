@@ -25,12 +25,14 @@ export function functionRefusal(error: unknown): { code: string; reason: string 
 }
 
 /**
- * Whether a database error is a statement cancelled (SQLSTATE 57014, query_canceled): past its
- * `statement_timeout`, or cancelled by an operator (docs/decisions/070-provider-replay-window.md).
+ * Whether a database error is a statement ended by a deadline of the wallet's (docs/decisions/070-provider-replay-window.md):
+ * cancelled past its `statement_timeout` (SQLSTATE 57014, query_canceled; or by an operator), or refused a row
+ * lock it waited for longer than its `lock_timeout` (55P03, lock_not_available).
  */
-export function statementCancelled(error: unknown): boolean {
+export function pastDeadline(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === '57014') return true;
+    const { code } = current as Error & { code?: unknown };
+    if (code === '57014' || code === '55P03') return true;
   }
   return false;
 }

@@ -85,6 +85,15 @@ describeEachDatabase('provider replay window', { embedded: true }, (kind) => {
     expect(await balanceOf(caller)).toBe(96_000);
   });
 
+  it('keeps a refused stake refused: its copy, sent once the money is there, moves nothing', async () => {
+    const { sessionId, caller, memberId } = await player(1_000);
+    const request = signedRequest(TEST_PROVIDER, 'bet', bet(sessionId, 5_000), t.time.clock());
+    expect(await sendSigned(request)).toMatchObject({ status: 409, code: 'INSUFFICIENT_BALANCE' });
+    await t.fund(memberId, 10_000);
+    expect(await sendSigned(request)).toMatchObject(replayed);
+    expect(await balanceOf(caller)).toBe(11_000);
+  });
+
   it('forgets a nonce once its window is over: the copy is stale, a new request may use it again', async () => {
     const { sessionId } = await player(20_000);
     const nonce = `reused-${randomUUID()}`;

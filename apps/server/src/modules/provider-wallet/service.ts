@@ -42,7 +42,7 @@ import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { functionRefusal, rowsOf, statementCancelled } from '../../platform/db-errors.ts';
+import { functionRefusal, pastDeadline, rowsOf } from '../../platform/db-errors.ts';
 import type { GameRecordsService, OpenRoundKey } from '../game-records/index.ts';
 import {
   type BonusTurnoverTerms,
@@ -142,6 +142,15 @@ interface MoveRow {
   repeatKind: string | null;
   repeatDigest: string | null;
   repeatAnswer: Record<string, unknown> | null;
+  /** What provider_move refused with (SQLSTATE class KL, its reason), answered as a row (migration 0059). */
+  refusalCode: string | null;
+  refusalReason: string | null;
+}
+
+/** A signed request's nonce as its move takes it (docs/decisions/070-provider-replay-window.md). */
+interface NonceClaim {
+  nonce: string;
+  expiresAt: Date;
 }
 
 /** A member's id (a uuid). */
@@ -266,7 +275,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     request: SignedProviderRequest,
     schema: S,
     cached = false,
-    /** The request's nonce was taken already (a bet or win checked again after its provider changed). */
+    /** The request's nonce is not taken here: a bet or win takes it in its move's own statement. */
     nonceTaken = false,
   ): Promise<{ provider: ProviderRow; body: z.output<S> }> {
     const code = request.providerCode;
@@ -308,13 +317,20 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const taken = await wallet.takeNonce({
       merchantCode: provider.merchantCode,
       providerCode: provider.code,
-      // Both checked by the signature's check: a nonce of its pattern, a timestamp of whole seconds.
-      nonce: request.nonce ?? '',
-      expiresAt: new Date((Number(request.timestamp) + PROVIDER_TIMESTAMP_WINDOW_SECONDS) * 1000),
+      ...nonceClaimOf(request),
       now,
     });
     if (!taken) throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: NONCE_REPLAYED });
   }
+
+  /**
+   * The nonce of a verified request and when it leaves its window. Both were checked with the signature: a
+   * nonce of its pattern, a timestamp of whole seconds. A bet or win takes it in its own statement (`move`).
+   */
+  const nonceClaimOf = (request: SignedProviderRequest): NonceClaim => ({
+    nonce: request.nonce ?? '',
+    expiresAt: new Date((Number(request.timestamp) + PROVIDER_TIMESTAMP_WINDOW_SECONDS) * 1000),
+  });
 
   /**
    * `work` in a transaction of its own under the deadline of the game type (deadlines.ts,
@@ -330,7 +346,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         return work(tx);
       });
     } catch (error) {
-      if (statementCancelled(error))
+      if (pastDeadline(error))
         throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: WALLET_DEADLINE, deadlineMs: ms });
       throw error;
     }
@@ -561,6 +577,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     provider: ProviderRow,
     body: MoveBody,
     again: (() => Promise<ProviderTransactionResult>) | undefined,
+    /** The signed request's nonce, taken in the same statement (none: taken already, or not signed so). */
+    nonce?: NonceClaim,
   ): Promise<ProviderTransactionResult> {
     const session = await sessionOf(provider, body.sessionId, true);
     const { memberId } = session;
@@ -580,13 +598,16 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       gameName: session.gameName,
     };
     let row: MoveRow | undefined;
+    const deadlineMs = walletDeadlineMs(session.gameType, deps.deadlines);
     try {
-      [row] = await withinDeadline(session.gameType, async (tx) =>
-        rowsOf<MoveRow>(
-          await tx.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
+      // One statement: the nonce taken, the deadline set as its transaction's lock timeout, the move
+      // (migration 0059).
+      [row] = rowsOf<MoveRow>(
+        await db.execute(sql`select outcome, ledger_transaction_id::text as "ledgerTransactionId",
             balance::text as balance, repeat_kind as "repeatKind", repeat_digest as "repeatDigest",
-            repeat_answer as "repeatAnswer"
-          from provider_move(${kind}, ${provider.merchantCode}, ${provider.code}, ${provider.sealed},
+            repeat_answer as "repeatAnswer", refusal_code as "refusalCode", refusal_reason as "refusalReason"
+          from provider_move_within(${deadlineMs}::integer, ${nonce?.nonce ?? null}::text,
+            ${nonce?.expiresAt.toISOString() ?? null}::timestamptz, ${kind}, ${provider.merchantCode}, ${provider.code}, ${provider.sealed},
             ${body.transactionId}, ${session.id}::uuid, ${memberId}::uuid, ${body.roundId},
             ${String(body.amount)}::bigint, ${session.currency}, ${digest}, ${refusal ? 'REFUSED' : null}::text,
             ${deps.checkPlay !== undefined}, ${roundClosed}, ${key(provider.code, body.transactionId)},
@@ -594,16 +615,23 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
             ${JSON.stringify({ provider: provider.code, round: body.roundId, game: session.gameId, gameName: session.gameName })}::jsonb,
             ${JSON.stringify(game)}::jsonb, ${TRIAL_MEMBER_TYPE}::integer,
             ${DEFAULT_WAGERING_SETTING.contributions.default}::integer, ${clock().toISOString()}::timestamptz)`),
-        ),
       );
     } catch (error) {
+      if (pastDeadline(error))
+        throw new DomainError('GAME_PROVIDER_UNAVAILABLE', { reason: WALLET_DEADLINE, deadlineMs });
+      // provider_move's refusals come as a row of provider_move_within; one raised is still read.
       const reason = functionRefusal(error)?.reason;
+      if (reason === undefined) throw error;
+      return databaseRefusal(reason, error);
+    }
+    if (row?.outcome === 'REFUSED_BY_DATABASE') return databaseRefusal(row.refusalReason ?? '', row);
+
+    /** What a refusal of provider_move (its reason) answers. */
+    async function databaseRefusal(reason: string, cause: unknown): Promise<ProviderTransactionResult> {
       if (reason === 'TRANSACTION_ID_TAKEN') {
         const first = await wallet.findTransaction(keyOf(provider, body.transactionId));
         if (!first) {
-          throw new Error(`provider transaction ${body.transactionId} neither written nor found`, {
-            cause: error,
-          });
+          throw new Error(`provider transaction ${body.transactionId} neither written nor found`, { cause });
         }
         return replayOf(first, kind, digest);
       }
@@ -614,7 +642,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       if (reason === 'INSUFFICIENT_BALANCE')
         throw new DomainError('INSUFFICIENT_BALANCE', { currency: session.currency });
       if (reason === 'MEMBER_NOT_FOUND') throw new DomainError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND' });
-      throw error;
+      throw new Error(`provider_move refused ${reason}`, { cause });
     }
     switch (row?.outcome) {
       case 'OK':
@@ -636,6 +664,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           kind,
           digest,
         );
+      case 'NONCE_REPLAYED':
+        throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: NONCE_REPLAYED });
       case 'REFUSED':
         throw refusal;
       case 'PLAYER_UNAVAILABLE':
@@ -662,15 +692,18 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     cached = true,
   ): Promise<ProviderTransactionResult> {
     const schema = kind === 'bet' ? providerBetRequest : providerWinRequest;
-    // Checked again after its provider changed, the request's nonce is its own already.
+    // The nonce is taken by the move's own statement; checked again after its provider changed, the
+    // request's nonce is its own already.
     const { provider, body }: { provider: ProviderRow; body: MoveBody } = await verified(
       kind,
       request,
       schema,
       cached,
-      !cached,
+      true,
     );
-    return move(kind, provider, body, cached ? () => signedMove(kind, request, false) : undefined);
+    return cached
+      ? move(kind, provider, body, () => signedMove(kind, request, false), nonceClaimOf(request))
+      : move(kind, provider, body, undefined);
   }
 
   /** A bet or a win run for a verified provider; a row that changed meanwhile is read again, once. */
