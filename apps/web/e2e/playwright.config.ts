@@ -74,6 +74,21 @@ const databaseEnv: Record<string, string> = siteDatabases
  */
 const BESIDE_SITE_WIDE = ['release.spec.ts', 'launch.spec.ts'];
 
+/**
+ * The journeys that take longest (the 1-minute lottery waits for a real draw; the layout sweeps visit every
+ * route; each of the others well over 20 s): a project of their own, listed first, so that the two workers
+ * start them first and the journeys end on short tests. The runner hands out the tests of a phase in the
+ * order of its projects; when a long journey was handed out last, one worker ran it alone for up to 47 s
+ * while the other stood idle, with the site-wide journeys waiting for both (docs/decisions/031-test-suite-time.md).
+ */
+const LONG_JOURNEYS = [
+  'lottery.spec.ts',
+  'withdraw.spec.ts',
+  'layout.spec.ts',
+  'two-factor.spec.ts',
+  'free-rounds.spec.ts',
+];
+
 const SITE_WIDE = [
   'system-status.spec.ts',
   'back-office.spec.ts',
@@ -90,10 +105,17 @@ export default defineConfig({
   // Every test of the journeys registers its own member; tests of one file spread over the workers too.
   fullyParallel: true,
   projects: [
-    { name: 'journeys', testIgnore: [...SITE_WIDE, ...BESIDE_SITE_WIDE] },
-    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['journeys'], workers: 1, fullyParallel: false },
+    { name: 'journeys-long', testMatch: LONG_JOURNEYS },
+    { name: 'journeys', testIgnore: [...LONG_JOURNEYS, ...SITE_WIDE, ...BESIDE_SITE_WIDE] },
+    {
+      name: 'site-wide',
+      testMatch: SITE_WIDE,
+      dependencies: ['journeys-long', 'journeys'],
+      workers: 1,
+      fullyParallel: false,
+    },
     // Runs on the worker the site-wide journeys leave idle, after the journeys like them.
-    { name: 'release', testMatch: BESIDE_SITE_WIDE, dependencies: ['journeys'] },
+    { name: 'release', testMatch: BESIDE_SITE_WIDE, dependencies: ['journeys-long', 'journeys'] },
   ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
