@@ -8,7 +8,19 @@ export function lastLoginOf(memberId: SQLWrapper): SQL<Date | null> {
     where s.member_id = ${memberId})`.mapWith(memberSession.createdAt);
 }
 
+/** The session of a token digest with its member: the builder, on the database or a transaction. */
+const byTokenHash = (on: DbOrTx) =>
+  on
+    .select({ session: memberSession, member })
+    .from(memberSession)
+    .innerJoin(member, eq(member.id, memberSession.memberId))
+    .where(eq(memberSession.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1);
+
 export function createSessionRepository(db: Db) {
+  // Every call of a member reads its session: built once and prepared on each connection, instead of built
+  // and parsed again per call (docs/decisions/038-money-functions.md).
+  const preparedByTokenHash = byTokenHash(db).prepare('member_session_by_token_hash');
   return {
     async insert(row: typeof memberSession.$inferInsert, tx?: DbOrTx): Promise<MemberSessionRow> {
       const [created] = await (tx ?? db).insert(memberSession).values(row).returning();
@@ -41,12 +53,7 @@ export function createSessionRepository(db: Db) {
       tokenHash: string,
       tx?: DbOrTx,
     ): Promise<{ session: MemberSessionRow; member: MemberRow } | undefined> {
-      const [row] = await (tx ?? db)
-        .select({ session: memberSession, member })
-        .from(memberSession)
-        .innerJoin(member, eq(member.id, memberSession.memberId))
-        .where(eq(memberSession.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await (tx ? byTokenHash(tx) : preparedByTokenHash).execute({ tokenHash });
       return row;
     },
 

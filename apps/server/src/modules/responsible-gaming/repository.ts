@@ -11,7 +11,23 @@ import {
 import type { Db, DbOrTx } from '../../platform/db.ts';
 
 /** SQL of responsible gaming. Statements run on the caller's transaction when one is given. */
+/** The exclusion in force at `now` that ends last: the builder, on the database or a transaction. */
+const activeExclusionOf = (on: DbOrTx) =>
+  on
+    .select()
+    .from(memberExclusion)
+    .where(
+      and(
+        eq(memberExclusion.memberId, sql.placeholder('memberId')),
+        gt(memberExclusion.endsAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(memberExclusion.endsAt))
+    .limit(1);
+
 export function createResponsibleGamingRepository(db: Db) {
+  // Read before every stake of every game: prepared once per connection (docs/decisions/038-money-functions.md).
+  const preparedActiveExclusion = activeExclusionOf(db).prepare('member_active_exclusion');
   return {
     async limits(memberId: string, tx: DbOrTx = db): Promise<DepositLimitRow[]> {
       return tx
@@ -75,12 +91,10 @@ export function createResponsibleGamingRepository(db: Db) {
       now: Date,
       tx: DbOrTx = db,
     ): Promise<MemberExclusionRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(memberExclusion)
-        .where(and(eq(memberExclusion.memberId, memberId), gt(memberExclusion.endsAt, now)))
-        .orderBy(desc(memberExclusion.endsAt))
-        .limit(1);
+      const [row] = await (tx === db ? preparedActiveExclusion : activeExclusionOf(tx)).execute({
+        memberId,
+        now: now.toISOString(),
+      });
       return row;
     },
 
