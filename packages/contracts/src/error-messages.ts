@@ -146,6 +146,13 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
       'Địa chỉ API phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     GAME_PROVIDER_ADDRESS_INVALID:
       'Mỗi địa chỉ được phép phải là một địa chỉ IPv4 hoặc IPv6, hoặc một dải CIDR như 203.0.113.0/24',
+    GAME_PROVIDER_ENDPOINT_REQUIRED: 'Nhà cung cấp dùng giao thức Hub88 hoặc Pragmatic cần có địa chỉ API',
+    GAME_PROVIDER_SETTINGS_INVALID:
+      'Thiết lập giao thức còn thiếu hoặc chưa đúng: Hub88 cần mã nhà điều hành (số nguyên lớn hơn 0) và cả hai khóa; Pragmatic cần khóa bí mật dài ít nhất 16 ký tự',
+    GAME_PROVIDER_KEY_INVALID:
+      'Khóa phải là khóa RSA dạng PEM, dài ít nhất 2048 bit, đúng loại (công khai hoặc riêng)',
+    GAME_PROVIDER_REPORT_URL_INVALID:
+      'Địa chỉ báo cáo phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     LOTTERY_EXISTS: 'Đã có loại xổ số với mã này',
     CROSS_SITE_REQUEST:
       'Yêu cầu không được gửi từ trang này nên đã bị từ chối. Vui lòng tải lại trang và thử lại.',
@@ -294,6 +301,14 @@ export const ERROR_MESSAGES: Record<'vi' | 'en', Record<ErrorCode, string>> = {
       'The API address must be a full http:// or https:// URL, without a user name or password',
     GAME_PROVIDER_ADDRESS_INVALID:
       'Each allowed address must be an IPv4 or IPv6 address, or a CIDR block such as 203.0.113.0/24',
+    GAME_PROVIDER_ENDPOINT_REQUIRED:
+      'A provider speaking Hub88’s or Pragmatic’s protocol needs its API address',
+    GAME_PROVIDER_SETTINGS_INVALID:
+      'The protocol’s settings are missing or wrong: Hub88 needs the operator id (a whole number above 0) and both keys; Pragmatic a secret key of at least 16 characters',
+    GAME_PROVIDER_KEY_INVALID:
+      'A key must be an RSA key in PEM of at least 2048 bits, of the right kind (public or private)',
+    GAME_PROVIDER_REPORT_URL_INVALID:
+      'The report address must be a full http:// or https:// URL, without a user name or password',
     LOTTERY_EXISTS: 'A lottery with this code already exists',
     CROSS_SITE_REQUEST:
       'This request was not sent from this site and was refused. Please reload the page and try again.',

@@ -176,6 +176,13 @@ export const ERROR_CATALOGUE = {
   GAME_PROVIDER_EXISTS: { status: 409 },
   GAME_PROVIDER_ENDPOINT_INVALID: { status: 400 },
   GAME_PROVIDER_ADDRESS_INVALID: { status: 400 },
+  // A provider's protocol and report address (docs/decisions/072-providers-in-the-back-office.md): a Hub88 or
+  // Pragmatic provider without an API address, its settings missing or wrong, a key that is not an RSA key of
+  // 2048 bits or more, a report address that is not an http(s) URL.
+  GAME_PROVIDER_ENDPOINT_REQUIRED: { status: 400 },
+  GAME_PROVIDER_SETTINGS_INVALID: { status: 400 },
+  GAME_PROVIDER_KEY_INVALID: { status: 400 },
+  GAME_PROVIDER_REPORT_URL_INVALID: { status: 400 },
   // The lotteries in the back office (admin/lotteries.ts): a lottery code the merchant has already.
   LOTTERY_EXISTS: { status: 409 },
   // A POST, PUT, PATCH or DELETE that a browser sent from another site (Sec-Fetch-Site, or an Origin not

@@ -2,7 +2,7 @@ import { CONTRACT_KINDS, DIVIDEND_PERIODS } from '@kl/contracts/agent-contracts'
 import { AGENT_APPLICATION_STATUSES, SETTLEMENT_STATUSES } from '@kl/contracts/agents';
 import { OPERATOR_ROLES } from '@kl/contracts/admin/access';
 import { ADMIN_ANNOUNCEMENT_TYPES } from '@kl/contracts/admin/content';
-import { OPEN_ROUND_ACTIONS } from '@kl/contracts/admin/game-providers';
+import { OPEN_ROUND_ACTIONS, PROVIDER_PROTOCOLS } from '@kl/contracts/admin/game-providers';
 import {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATUSES,
@@ -64,6 +64,7 @@ describe('the back office’s texts', () => {
         `gameProviders.openRoundHints.${action}`,
         `gameProviders.openRoundPolicies.${action}`,
       ]),
+      ...PROVIDER_PROTOCOLS.map((protocol) => `gameProviders.protocols.${protocol}`),
     ];
     expect(expected.filter((key) => !catalogues.vi.has(key))).toEqual([]);
   });

@@ -10,7 +10,9 @@ import type { AdminCallRule } from './calls.ts';
  * makes, renamed, given their API address, switched on or off, and their signing key rotated with an
  * overlap during which the previous key is still accepted. A key is answered once, by the call that made
  * it; every other answer names a key by its fingerprint only. A provider's calls may be limited to the
- * addresses of its servers (docs/decisions/069-provider-address-allow-list.md).
+ * addresses of its servers (docs/decisions/069-provider-address-allow-list.md). Its protocol, the protocol's
+ * settings (written, never answered) and its report address are set here too
+ * (docs/decisions/072-providers-in-the-back-office.md).
  */
 
 /** How long the previous key stays accepted after a rotation. */
@@ -118,6 +120,71 @@ export const PROVIDER_PROTOCOLS = ['native', 'hub88', 'pragmatic'] as const;
 export type ProviderProtocol = (typeof PROVIDER_PROTOCOLS)[number];
 export type ProviderKeyOrigin = (typeof PROVIDER_KEY_ORIGINS)[number];
 
+/**
+ * The protocols whose providers need an API address: the site calls Hub88's operator API (the launch, free
+ * rounds) and sends players to Pragmatic's game server (docs/decisions/071-sandbox-pragmatic.md). A provider
+ * of the site's own protocol may have none.
+ */
+export const PROTOCOLS_WITH_ENDPOINT: readonly ProviderProtocol[] = ['hub88', 'pragmatic'];
+
+/** The longest PEM key taken (a 4096-bit private key in PKCS#8 is about 3,300 characters). */
+export const PROVIDER_PEM_MAX = 10_000;
+/** The fewest bits of a Hub88 RSA key (Hub88's examples make 2048-bit keys). */
+export const HUB88_KEY_BITS_MIN = 2048;
+/** The shortest and longest Pragmatic secret key taken. */
+export const PRAGMATIC_SECRET_KEY_MIN = 16;
+export const PRAGMATIC_SECRET_KEY_MAX = 200;
+
+/** The kind of a PEM key by its armour: a public key (SPKI or PKCS#1), a private one, or neither. */
+export function pemKind(text: string): 'public' | 'private' | undefined {
+  const match =
+    /^-----BEGIN ((?:RSA )?(?:PUBLIC|PRIVATE) KEY)-----\r?\n[A-Za-z0-9+/=\s]+-----END \1-----$/.exec(
+      text.trim(),
+    );
+  if (!match) return undefined;
+  return match[1]?.endsWith('PUBLIC KEY') ? 'public' : 'private';
+}
+
+/**
+ * What the back office is shown of a provider's protocol settings (sealed in `game_provider.protocol_settings`,
+ * docs/decisions/034-secrets-at-rest.md): whether they are set, and for Hub88 what is not secret — the
+ * operator id and both public keys by fingerprint (the first 16 hex digits of the SHA-256 of the key's DER
+ * SubjectPublicKeyInfo; the operator's is the public half of its private key, what the operator gave Hub88).
+ * Never a key: the settings are written, not read back.
+ */
+export const adminProviderSettings = z.object({
+  set: z.boolean(),
+  operatorId: z.number().int().nullable(),
+  hub88KeyFingerprint: z.string().nullable(),
+  operatorKeyFingerprint: z.string().nullable(),
+});
+export type AdminProviderSettings = z.infer<typeof adminProviderSettings>;
+
+/** A text field of the settings: trimmed, empty text left out. */
+const settingText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => value.trim() || undefined)
+    .optional();
+
+/**
+ * A provider's protocol settings as an owner writes them: Hub88's operator id, Hub88's public key and the
+ * operator's private key (PEM; docs/decisions/066-hub88-adapter.md), or Pragmatic's secret key
+ * (docs/decisions/068-pragmatic-adapter.md); a field of another protocol is not read. A field left out (or
+ * empty) keeps what is stored while the protocol stays the same. Checked by the server: a field missing, an
+ * operator id that is not a whole number above 0 or a secret key shorter than 16 characters is
+ * 400 GAME_PROVIDER_SETTINGS_INVALID, a key that is not an RSA key of 2048 bits or more
+ * 400 GAME_PROVIDER_KEY_INVALID, each naming the field.
+ */
+export const providerSettingsInput = z.object({
+  operatorId: z.number().optional(),
+  hub88PublicKey: settingText(PROVIDER_PEM_MAX),
+  operatorPrivateKey: settingText(PROVIDER_PEM_MAX),
+  secretKey: settingText(PRAGMATIC_SECRET_KEY_MAX),
+});
+export type ProviderSettingsInput = z.output<typeof providerSettingsInput>;
+
 /** A provider as the back office lists it: never a key, only fingerprints. */
 export const adminProvider = z.object({
   code: z.string(),
@@ -138,6 +205,11 @@ export const adminProvider = z.object({
   openRoundHours: z.number().int(),
   /** The addresses and CIDR blocks its calls may come from; empty: any address. */
   allowedAddresses: z.array(z.string()),
+  /** The wallet protocol it speaks, and what may be shown of its settings. */
+  protocol: z.enum(PROVIDER_PROTOCOLS),
+  settings: adminProviderSettings,
+  /** Where it answers its signed daily report (docs/decisions/070-provider-replay-window.md); null: none. */
+  reportUrl: z.string().nullable(),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 export const adminProviderList = z.object({ list: z.array(adminProvider) });
@@ -152,16 +224,27 @@ export const createProviderRequest = z.object({
   openRoundAction: z.enum(OPEN_ROUND_ACTIONS).default(DEFAULT_OPEN_ROUND_ACTION),
   openRoundHours: openRoundHours.default(DEFAULT_OPEN_ROUND_HOURS),
   allowedAddresses: providerAddresses.default([]),
+  protocol: z.enum(PROVIDER_PROTOCOLS).default('native'),
+  settings: providerSettingsInput.default({}),
+  /** An http(s) URL as the API address is (400 GAME_PROVIDER_REPORT_URL_INVALID), or null. */
+  reportUrl: providerEndpoint.default(null),
 });
 export type CreateProviderRequest = z.input<typeof createProviderRequest>;
 
-/** The open-round policy and the allowed addresses are kept as they are when left out. */
+/**
+ * The open-round policy, the allowed addresses, the protocol, its settings and the report address are kept as
+ * they are when left out; settings given apply to the protocol given (or kept), each field left out kept while
+ * the protocol stays the same.
+ */
 export const updateProviderRequest = z.object({
   name: providerName,
   endpoint: providerEndpoint,
   openRoundAction: z.enum(OPEN_ROUND_ACTIONS).optional(),
   openRoundHours: openRoundHours.optional(),
   allowedAddresses: providerAddresses.optional(),
+  protocol: z.enum(PROVIDER_PROTOCOLS).optional(),
+  settings: providerSettingsInput.optional(),
+  reportUrl: providerEndpoint.optional(),
 });
 export type UpdateProviderRequest = z.input<typeof updateProviderRequest>;
 

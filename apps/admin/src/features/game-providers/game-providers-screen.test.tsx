@@ -30,6 +30,9 @@ const sandbox: AdminProvider = {
   openRoundAction: 'settle',
   openRoundHours: 24,
   allowedAddresses: [],
+  protocol: 'native',
+  settings: { set: false, operatorId: null, hub88KeyFingerprint: null, operatorKeyFingerprint: null },
+  reportUrl: null,
 };
 const rotated: AdminProvider = {
   ...sandbox,
@@ -44,7 +47,25 @@ const rotated: AdminProvider = {
   openRoundAction: 'void',
   openRoundHours: 48,
   allowedAddresses: ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32', '192.0.2.7'],
+  reportUrl: 'https://reports.evo.example/daily',
 };
+/** A Hub88 provider whose settings are set: the list says so, with the operator id and fingerprints only. */
+const hub88: AdminProvider = {
+  ...sandbox,
+  code: 'hub88',
+  name: 'Hub88 live',
+  endpoint: 'https://api.hub88.example',
+  protocol: 'hub88',
+  settings: {
+    set: true,
+    operatorId: 4242,
+    hub88KeyFingerprint: '5e6f7a8b9c0d1e2f',
+    operatorKeyFingerprint: '1a2b3c4d5e6f7a8b',
+  },
+};
+/** A key's shape as the form checks it (the server reads the key itself). */
+const pem = (label: string) =>
+  `-----BEGIN ${label}-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END ${label}-----`;
 const NEW_KEY = 'q7Vf0dXl3mB2s9KcZr1uYw8hTn4aJe6oPg5iLx0bC2k';
 
 const english = { [LANGUAGE_STORAGE_KEY]: 'en' };
@@ -59,7 +80,13 @@ const editable = (provider: AdminProvider) => {
   return [
     listing(list),
     on(adminCalls.adminUpdateProvider, (request) => {
-      list[0] = { ...provider, ...bodyOf(adminCalls.adminUpdateProvider, request) };
+      const { settings: _written, ...changed } = bodyOf(adminCalls.adminUpdateProvider, request);
+      list[0] = {
+        ...provider,
+        ...changed,
+        protocol: changed.protocol ?? provider.protocol,
+        reportUrl: changed.reportUrl ?? provider.reportUrl,
+      };
       return answer(adminCalls.adminUpdateProvider, list[0]);
     }),
   ];
@@ -92,6 +119,8 @@ describe('the game providers screen', () => {
     expect(within(first).queryByRole('button', { name: /End the overlap/ })).toBeNull();
     const second = await rowOf('Evo Live');
     expect(within(second).getByText('Void after 48 h')).toBeVisible();
+    expect(within(second).getByText("The site's own")).toBeVisible();
+    expect(within(second).getByText('https://reports.evo.example/daily')).toBeVisible();
     // The first addresses, the rest counted.
     for (const address of ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32'])
       expect(within(second).getByText(address)).toBeVisible();
@@ -157,6 +186,9 @@ describe('the game providers screen', () => {
         openRoundAction: 'settle',
         openRoundHours: 24,
         allowedAddresses: [],
+        protocol: 'native',
+        settings: {},
+        reportUrl: null,
       },
     ]);
     expect(within(shown).getByLabelText('Signing key')).toHaveValue(NEW_KEY);
@@ -170,6 +202,91 @@ describe('the game providers screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByDisplayValue(NEW_KEY)).toBeNull();
     expect(within(await rowOf('PG Soft')).getByText('Settle after 24 h')).toBeVisible();
+  });
+
+  it('adds a Pragmatic provider: its secret key as a password, checked with the API and report addresses before sending', async () => {
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [
+        session(),
+        listing([sandbox]),
+        on(adminCalls.adminCreateProvider, () =>
+          answer(adminCalls.adminCreateProvider, { provider: rotated, key: NEW_KEY }),
+        ),
+      ],
+      storage: english,
+    });
+    await user.click(await screen.findByRole('button', { name: 'New provider' }));
+    const form = await screen.findByRole('dialog', { name: 'New provider' });
+    expect(selected(form, 'Protocol')).toHaveTextContent("The site's own");
+    expect(within(form).queryByLabelText('Pragmatic secret key')).toBeNull();
+    await chooseOption(user, 'Protocol', 'Pragmatic Play');
+    const secret = await within(form).findByLabelText('Pragmatic secret key');
+    expect(secret).toHaveAttribute('type', 'password');
+    expect(within(form).queryByLabelText('Hub88 operator id')).toBeNull();
+    await fillIn(user, within(form).getByLabelText('Code'), 'pragmatic');
+    await fillIn(user, within(form).getByLabelText('Name'), 'Pragmatic Play');
+    await fillIn(user, secret, 'too-short');
+    await fillIn(user, within(form).getByLabelText('Report address'), 'reports.example');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('At least 16 characters')).toBeVisible();
+    expect(
+      await within(form).findByText('Hub88 and Pragmatic providers need their API address'),
+    ).toBeVisible();
+    expect(
+      await within(form).findAllByText('A full http:// or https:// address, without a user name or password'),
+    ).toHaveLength(1);
+    expect(api.requestsOf(adminCalls.adminCreateProvider)).toHaveLength(0);
+
+    await fillIn(user, secret, '-and-long-enough-now');
+    await fillIn(user, within(form).getByLabelText('API address'), 'https://games.pragmatic.example/play');
+    await user.clear(within(form).getByLabelText('Report address'));
+    await fillIn(user, within(form).getByLabelText('Report address'), 'https://reports.pragmatic.example');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Signing key of Evo Live' });
+    expect(api.requestsOf(adminCalls.adminCreateProvider).map((request) => request.json)).toEqual([
+      expect.objectContaining({
+        code: 'pragmatic',
+        endpoint: 'https://games.pragmatic.example/play',
+        protocol: 'pragmatic',
+        settings: { secretKey: 'too-short-and-long-enough-now' },
+        reportUrl: 'https://reports.pragmatic.example',
+      }),
+    ]);
+  });
+
+  it('edits a Hub88 provider without showing its keys: empty keeps them, a key pasted is checked and sent', async () => {
+    const { user, api } = await renderAdmin('/game-providers', {
+      routes: [session(), ...editable(hub88)],
+      storage: english,
+    });
+    expect(within(await rowOf('Hub88 live')).getByText('Hub88')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Edit provider Hub88 live' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit provider hub88' });
+    expect(selected(form, 'Protocol')).toHaveTextContent('Hub88');
+    expect(within(form).getByLabelText('Hub88 operator id')).toHaveValue('4242');
+    const privateKey = within(form).getByLabelText("Operator's private key (PEM)");
+    const publicKey = within(form).getByLabelText("Hub88's public key (PEM)");
+    // A stored key is never shown: the fields are empty, the public keys said by fingerprint.
+    expect(privateKey).toHaveValue('');
+    expect(publicKey).toHaveValue('');
+    expect(within(form).getByText(/fingerprint 1a2b3c4d5e6f7a8b\) and never shown/)).toBeVisible();
+    expect(within(form).getByText(/fingerprint 5e6f7a8b9c0d1e2f\) and never shown/)).toBeVisible();
+
+    await fillIn(user, publicKey, pem('PRIVATE KEY'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(/^Paste the whole PEM public key/)).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider)).toHaveLength(0);
+    await user.clear(publicKey);
+    await fillIn(user, publicKey, pem('PUBLIC KEY'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The provider was saved')).toBeVisible();
+    expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
+      expect.objectContaining({
+        protocol: 'hub88',
+        settings: { operatorId: 4242, hub88PublicKey: pem('PUBLIC KEY') },
+        reportUrl: null,
+      }),
+    ]);
   });
 
   it('says a code already registered under the form', async () => {
@@ -277,7 +394,16 @@ describe('the game providers screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The provider was saved')).toBeVisible();
     expect(api.requestsOf(adminCalls.adminUpdateProvider).map((request) => request.json)).toEqual([
-      { name: 'Sandbox', endpoint: null, openRoundAction: 'void', openRoundHours: 72, allowedAddresses: [] },
+      {
+        name: 'Sandbox',
+        endpoint: null,
+        openRoundAction: 'void',
+        openRoundHours: 72,
+        allowedAddresses: [],
+        protocol: 'native',
+        settings: {},
+        reportUrl: null,
+      },
     ]);
     expect(within(await rowOf('Sandbox')).getByText('Void after 72 h')).toBeVisible();
   });
@@ -316,6 +442,9 @@ describe('the game providers screen', () => {
         openRoundAction: 'settle',
         openRoundHours: 24,
         allowedAddresses: ['203.0.113.10', '198.51.100.0/24', '2001:db8::/32'],
+        protocol: 'native',
+        settings: {},
+        reportUrl: null,
       },
     ]);
     const row = await rowOf('Sandbox provider');

@@ -1,5 +1,5 @@
 import { adminCalls } from '@kl/contracts/admin/calls';
-import type { AdminProvider, IssuedProviderKey } from '@kl/contracts/admin/game-providers';
+import type { AdminProvider, IssuedProviderKey, ProviderProtocol } from '@kl/contracts/admin/game-providers';
 import { useQuery } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,8 @@ import { IssuedKeyModal, RotateKeyModal } from './key-modals.tsx';
 import { PROVIDERS_LIST, ProviderModal } from './provider-modal.tsx';
 
 /**
- * The merchant's game providers (docs/back-office.md, "Game providers"): each with its API address, what
+ * The merchant's game providers (docs/back-office.md, "Game providers"): each with its API address, the
+ * protocol it speaks and where it answers its daily report, what
  * becomes of its rounds left open and after how many hours, the addresses its calls may come from, on or
  * off, and its signing key by fingerprint — when it was set and by whom, and the previous key while a
  * rotation's overlap still accepts it. Owners add a provider, edit it, switch it, rotate its key (the new
@@ -50,6 +51,16 @@ export function GameProvidersScreen() {
       title: t('gameProviders.endpoint'),
       dataIndex: 'endpoint',
       render: (endpoint: string | null) => endpoint ?? '—',
+    },
+    {
+      title: t('gameProviders.protocol'),
+      dataIndex: 'protocol',
+      render: (protocol: ProviderProtocol) => t(`gameProviders.protocols.${protocol}`),
+    },
+    {
+      title: t('gameProviders.reportUrl'),
+      dataIndex: 'reportUrl',
+      render: (reportUrl: string | null) => reportUrl ?? '—',
     },
     {
       title: t('gameProviders.openRoundPolicy'),

@@ -12,6 +12,7 @@ import {
   type OpenRoundAction,
   PROVIDER_ALLOWED_ADDRESSES_MAX,
   PROVIDER_ENDPOINT_MAX,
+  PROTOCOLS_WITH_ENDPOINT,
   PROVIDER_NAME_MAX,
 } from '@kl/contracts/admin/game-providers';
 import { PROVIDER_CODE_PATTERN } from '@kl/contracts/provider-wallet';
@@ -21,11 +22,12 @@ import { adminCall } from '../../shared/api.ts';
 import { CodeField } from '../../shared/ui/code-field.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
 import { useAdminMutation } from '../../shared/use-admin-mutation.ts';
+import { ProtocolFields, type ProtocolFormValues, protocolValuesOf, settingsOf } from './protocol-fields.tsx';
 
 /** The list a change of a provider refreshes. */
 export const PROVIDERS_LIST = 'game-providers';
 
-interface ProviderFormValues {
+interface ProviderFormValues extends ProtocolFormValues {
   code: string;
   name: string;
   endpoint?: string;
@@ -45,9 +47,14 @@ const addressLines = (text: string | undefined): string[] =>
 /** The form as it opens: the provider's own values, or a new provider's defaults. */
 function formValuesOf(provider: AdminProvider | null): Partial<ProviderFormValues> {
   if (!provider) {
-    return { openRoundAction: DEFAULT_OPEN_ROUND_ACTION, openRoundHours: DEFAULT_OPEN_ROUND_HOURS };
+    return {
+      openRoundAction: DEFAULT_OPEN_ROUND_ACTION,
+      openRoundHours: DEFAULT_OPEN_ROUND_HOURS,
+      ...protocolValuesOf(null),
+    };
   }
   return {
+    ...protocolValuesOf(provider),
     code: provider.code,
     name: provider.name,
     endpoint: provider.endpoint ?? '',
@@ -61,9 +68,10 @@ function formValuesOf(provider: AdminProvider | null): Partial<ProviderFormValue
  * Adds a provider (`provider` null) or edits one: its code (fixed once added), name, API address, what
  * becomes of its rounds left open (settled or voided, so many hours after their first stake;
  * docs/decisions/064-open-provider-rounds.md) and the addresses its calls may come from, one per line
- * (docs/decisions/069-provider-address-allow-list.md). The checks are the server's
- * (admin/game-providers.ts), said under the field before sending. A provider added comes back with its first
- * key, which `onIssued` shows once.
+ * (docs/decisions/069-provider-address-allow-list.md), its protocol with the protocol's settings, written and
+ * never shown, and its report address (`ProtocolFields`, docs/decisions/072-providers-in-the-back-office.md).
+ * The checks are the server's (admin/game-providers.ts), said under the field before sending. A provider
+ * added comes back with its first key, which `onIssued` shows once.
  */
 export function ProviderModal({
   open,
@@ -81,21 +89,20 @@ export function ProviderModal({
   /** The action chosen, which the hint under the hours tells. */
   const action =
     Form.useWatch('openRoundAction', form) ?? provider?.openRoundAction ?? DEFAULT_OPEN_ROUND_ACTION;
+  /** The protocol chosen, whose settings' fields the form shows. */
+  const protocol = Form.useWatch('protocol', form) ?? provider?.protocol ?? 'native';
   const save = useAdminMutation(
-    async ({
-      code,
-      name,
-      endpoint,
-      openRoundAction,
-      openRoundHours,
-      allowedAddresses,
-    }: ProviderFormValues) => {
+    async (values: ProviderFormValues) => {
+      const { code, name, endpoint, openRoundAction, openRoundHours, allowedAddresses } = values;
       const body = {
         name,
         endpoint: endpoint?.trim() || null,
         openRoundAction,
         openRoundHours,
         allowedAddresses: addressLines(allowedAddresses),
+        protocol: values.protocol,
+        settings: settingsOf(values),
+        reportUrl: values.reportUrl?.trim() || null,
       };
       if (provider) {
         await adminCall(adminCalls.adminUpdateProvider, { params: { code: provider.code }, body });
@@ -160,12 +167,18 @@ export function ProviderModal({
         name="endpoint"
         label={t('gameProviders.endpoint')}
         extra={t('gameProviders.endpointHint')}
+        dependencies={['protocol']}
         rules={[
           {
-            validator: (_, value: string | undefined) =>
-              !value?.trim() || isProviderEndpoint(value.trim())
+            validator: (_, value: string | undefined) => {
+              if (!value?.trim())
+                return PROTOCOLS_WITH_ENDPOINT.includes(protocol)
+                  ? Promise.reject(new Error(t('gameProviders.endpointRequired')))
+                  : Promise.resolve();
+              return isProviderEndpoint(value.trim())
                 ? Promise.resolve()
-                : Promise.reject(new Error(t('gameProviders.endpointFormat'))),
+                : Promise.reject(new Error(t('gameProviders.endpointFormat')));
+            },
           },
         ]}
       >
@@ -205,6 +218,7 @@ export function ProviderModal({
       >
         <Input.TextArea rows={3} spellCheck={false} placeholder={'203.0.113.10\n198.51.100.0/24'} />
       </Form.Item>
+      <ProtocolFields provider={provider} protocol={protocol} />
     </FormModal>
   );
 }

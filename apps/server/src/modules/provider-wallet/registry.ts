@@ -1,13 +1,16 @@
 import type {
+  AdminProviderSettings,
   OpenRoundAction,
   ProviderKeyOrigin,
   ProviderProtocol,
+  ProviderSettingsInput,
 } from '@kl/contracts/admin/game-providers';
 import type { GameProviderRow } from '../../db/schema/index.ts';
 import { addMs, type Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db.ts';
 import { unreadableAddress } from './allowed-addresses.ts';
+import { protocolSettingsOf, settingsSummaryOf } from './protocol-settings.ts';
 import type { ProviderChange, ProviderWalletRepository } from './repository.ts';
 import { keyFingerprint, previousKeyValid } from './signing-keys.ts';
 
@@ -16,9 +19,11 @@ import { keyFingerprint, previousKeyValid } from './signing-keys.ts';
  * (docs/decisions/050-game-providers-in-the-back-office.md): added with a first key made here, renamed,
  * given their API address and the addresses their calls may come from
  * (docs/decisions/069-provider-address-allow-list.md), switched on or off, and re-keyed with an overlap
- * during which the previous key is still accepted. A key leaves this file only in the answer of the call
- * that made it; a provider is otherwise shown with its keys' fingerprints. The back office calls these
- * inside its transactions, with the provider's row locked, and audits them.
+ * during which the previous key is still accepted; its protocol, the protocol's settings and its report
+ * address set (docs/decisions/072-providers-in-the-back-office.md). A key leaves this file only in the answer
+ * of the call that made it; a provider is otherwise shown with its keys' fingerprints, and its settings by
+ * what is not secret in them. The back office calls these inside its transactions, with the provider's row
+ * locked, and audits them.
  */
 
 /** Bytes of a key made here: 256 bits, 43 characters of base64url (the wallet asks for 32 or more). */
@@ -42,6 +47,11 @@ export interface ProviderEntry {
   openRoundHours: number;
   /** The addresses and CIDR blocks its calls may come from; empty: any address. */
   allowedAddresses: string[];
+  protocol: ProviderProtocol;
+  /** Whether its protocol's settings are set, and what of them is not secret (never a key). */
+  settings: AdminProviderSettings;
+  /** Where it answers its daily report; null: none. */
+  reportUrl: string | null;
 }
 
 /** What the start does with the provider its environment names (SANDBOX_PROVIDER_SECRET). */
@@ -74,6 +84,13 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
       openRoundAction: row.openRoundAction,
       openRoundHours: row.openRoundHours,
       allowedAddresses: row.allowedAddresses,
+      protocol: row.protocol,
+      settings: settingsSummaryOf(
+        row.protocol,
+        row.protocolSettings,
+        wallet.openedKey(row, 'protocolSettings'),
+      ),
+      reportUrl: row.reportUrl,
     };
   }
 
@@ -97,9 +114,16 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
      */
     unreadableAddress,
 
-    /** Adds a provider with a new key (answered here, once); undefined when its code is taken. */
+    /**
+     * Adds a provider with a new key (answered here, once), speaking `protocol` with `settings` (checked:
+     * `protocolSettingsOf` throws the refusal of the first field wrong); undefined when its code is taken.
+     */
     async add(
-      provider: {
+      {
+        protocol = 'native',
+        settings = {},
+        ...provider
+      }: {
         merchantCode: string;
         code: string;
         name: string;
@@ -107,15 +131,20 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
         openRoundAction?: OpenRoundAction;
         openRoundHours?: number;
         allowedAddresses?: string[];
+        reportUrl?: string | null;
+        protocol?: ProviderProtocol;
+        settings?: ProviderSettingsInput;
       },
       tx: DbOrTx,
     ): Promise<{ entry: ProviderEntry; key: string } | undefined> {
+      const settingsText = protocolSettingsOf(protocol, settings, { protocol, settings: null });
       const key = randomToken(KEY_BYTES);
       const at = clock();
       const added = await wallet.insertProvider(
         { ...provider, enabled: true },
         { secret: key, previous: null, origin: 'back_office', at },
         tx,
+        { protocol, settings: settingsText },
       );
       if (!added) return undefined;
       const entry = await lock(provider.merchantCode, provider.code, tx);
@@ -129,6 +158,34 @@ export function createProviderRegistry(deps: { db: Db; clock: Clock; wallet: Pro
      */
     async change(merchantCode: string, code: string, change: ProviderChange, tx: DbOrTx): Promise<void> {
       await wallet.updateProvider(merchantCode, code, change, clock(), undefined, tx);
+    },
+
+    /**
+     * Sets the protocol of a provider locked by `lock` and its settings: the fields `given` over those stored
+     * while the protocol stays the same, checked (`protocolSettingsOf` throws the refusal of the first field
+     * wrong). Written only when the protocol or the settings change: then the current key is sealed anew in
+     * the same write (`saveProtocol`), so every process takes them from the provider's next call. True when
+     * written.
+     */
+    async setProtocol(
+      merchantCode: string,
+      code: string,
+      protocol: ProviderProtocol,
+      given: ProviderSettingsInput,
+      tx: Tx,
+    ): Promise<boolean> {
+      const row = await wallet.lockProvider(merchantCode, code, tx);
+      if (!row) throw new Error(`provider ${code} is not locked`);
+      const stored = wallet.openedKey(row, 'protocolSettings');
+      const settings = protocolSettingsOf(protocol, given, { protocol: row.protocol, settings: stored });
+      if (
+        protocol === row.protocol &&
+        settings === stored &&
+        (settings !== null || row.protocolSettings === null)
+      )
+        return false;
+      await wallet.saveProtocol(merchantCode, code, { protocol, settings }, clock(), tx);
+      return true;
     },
 
     /**

@@ -32,7 +32,7 @@ import {
   providerTransaction,
   type ProviderTransactionRow,
 } from '../../db/schema/index.ts';
-import type { Db, DbOrTx } from '../../platform/db.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db-errors.ts';
 import { createOpenCache, type SecretBox, SecretBoxError } from '../../platform/secret-box.ts';
 import type { SecretColumn } from '../../platform/secret-rotation.ts';
@@ -135,6 +135,30 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
     const context = keyContext('secret', merchantCode, code);
     return secrets.seal(open(stored, context), context);
   };
+  /**
+   * `resealed` as the column to write; nothing for a key that no longer opens: it verifies nothing, so no
+   * process takes a call under it and there is nothing to reseal.
+   */
+  const resealedColumn = (merchantCode: string, code: string, stored: string): { secret?: string } => {
+    try {
+      return { secret: resealed(merchantCode, code, stored) };
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      return {};
+    }
+  };
+  /** The protocol and its settings, sealed (decision 034), as columns to write. */
+  const protocolColumns = (
+    merchantCode: string,
+    code: string,
+    change: { protocol: ProviderProtocol; settings: string | null },
+  ) => ({
+    protocol: change.protocol,
+    protocolSettings:
+      change.settings === null
+        ? null
+        : secrets.seal(change.settings, keyContext('protocolSettings', merchantCode, code)),
+  });
 
   /** The merchant's providers as stored (keys sealed), by code. */
   const providerRows = (merchantCode: string, tx: DbOrTx = db): Promise<GameProviderRow[]> =>
@@ -258,7 +282,10 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       return row;
     },
 
-    /** Adds a provider with its first key; false when its code is taken. */
+    /**
+     * Adds a provider with its first key, and its protocol and settings (sealed) when given; false when its
+     * code is taken.
+     */
     async insertProvider(
       row: Pick<GameProviderRow, 'merchantCode' | 'code' | 'name' | 'apiUrl' | 'enabled'> &
         Partial<
@@ -266,10 +293,16 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
         >,
       key: ProviderKeyChange,
       tx: DbOrTx = db,
+      protocol?: { protocol: ProviderProtocol; settings: string | null },
     ): Promise<boolean> {
       const created = await tx
         .insert(gameProvider)
-        .values({ ...row, ...keyColumns(row.merchantCode, row.code, key), createdAt: key.at })
+        .values({
+          ...row,
+          ...keyColumns(row.merchantCode, row.code, key),
+          ...(protocol && protocolColumns(row.merchantCode, row.code, protocol)),
+          createdAt: key.at,
+        })
         .onConflictDoNothing({ target: [gameProvider.merchantCode, gameProvider.code] })
         .returning({ code: gameProvider.code });
       return created.length === 1;
@@ -289,21 +322,15 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       key?: ProviderKeyChange,
       tx: DbOrTx = db,
     ): Promise<void> {
-      let secret: { secret: string } | undefined;
+      let secret: { secret?: string } | undefined;
       if (change.allowedAddresses !== undefined && key === undefined) {
         const [row] = await tx
           .select({ secret: gameProvider.secret, allowedAddresses: gameProvider.allowedAddresses })
           .from(gameProvider)
           .where(providerWhere(merchantCode, code))
           .for('update');
-        // A key that no longer opens verifies nothing: no process takes a call under it, nothing to reseal.
-        if (row && row.allowedAddresses.join('\n') !== change.allowedAddresses.join('\n')) {
-          try {
-            secret = { secret: resealed(merchantCode, code, row.secret) };
-          } catch (error) {
-            if (!(error instanceof SecretBoxError)) throw error;
-          }
-        }
+        if (row && row.allowedAddresses.join('\n') !== change.allowedAddresses.join('\n'))
+          secret = resealedColumn(merchantCode, code, row.secret);
       }
       await tx
         .update(gameProvider)
@@ -313,8 +340,9 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
 
     /**
      * Sets the protocol the provider speaks and its settings (sealed; null: none), e.g. Hub88's keys
-     * (docs/decisions/066-hub88-adapter.md). The current key is sealed anew in the same write: every
-     * process holding the row in memory then reads it again at its next bet or win (`provider_move`
+     * (docs/decisions/066-hub88-adapter.md), in the caller's transaction when one is given (the back office's,
+     * docs/decisions/072-providers-in-the-back-office.md). The current key is sealed anew in the same write:
+     * every process holding the row in memory then reads it again at its next bet or win (`provider_move`
      * compares the key as stored), so a provider is never taken in the protocol it left.
      */
     async saveProtocol(
@@ -322,27 +350,25 @@ export function createProviderWalletRepository(db: Db, secrets: SecretBox) {
       code: string,
       change: { protocol: ProviderProtocol; settings: string | null },
       at: Date,
+      tx?: Tx,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
+      const save = async (into: DbOrTx) => {
+        const [row] = await into
           .select({ secret: gameProvider.secret })
           .from(gameProvider)
           .where(providerWhere(merchantCode, code))
           .for('update');
         if (!row) throw new Error(`no provider ${code} of merchant ${merchantCode}`);
-        await tx
+        await into
           .update(gameProvider)
           .set({
-            protocol: change.protocol,
-            protocolSettings:
-              change.settings === null
-                ? null
-                : secrets.seal(change.settings, keyContext('protocolSettings', merchantCode, code)),
-            secret: resealed(merchantCode, code, row.secret),
+            ...protocolColumns(merchantCode, code, change),
+            ...resealedColumn(merchantCode, code, row.secret),
             updatedAt: at,
           })
           .where(providerWhere(merchantCode, code));
-      });
+      };
+      await (tx ? save(tx) : db.transaction(save));
     },
 
     /** Ends the overlap of a rotation: the previous key is no longer kept nor accepted. */

@@ -281,9 +281,13 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const code = request.providerCode;
     const provider =
       code !== undefined && PROVIDER_CODE_PATTERN.test(code) ? await providerOf(code, cached) : undefined;
-    // A provider speaking another protocol is answered only by its adapter (its key here signs nothing).
-    if (provider?.protocol !== 'native')
+    // A provider speaking another protocol is answered only by its adapter (its key here signs nothing). A
+    // kept row's protocol may have been switched back since, in the back office: what it refuses is read
+    // again (docs/decisions/072-providers-in-the-back-office.md).
+    if (provider?.protocol !== 'native') {
+      if (cached && provider) return verified(action, request, schema, false, nonceTaken);
       throw new DomainError('PROVIDER_SIGNATURE_INVALID', { reason: 'BAD_SIGNATURE' });
+    }
     if (!provider.allowsAddress(request.ip)) {
       // A kept row's list may have been widened since: what it refuses is read again.
       if (cached) return verified(action, request, schema, false, nonceTaken);

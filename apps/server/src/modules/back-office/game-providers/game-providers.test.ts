@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { adminCalls } from '@kl/contracts/admin/calls';
 import type { AdminProvider } from '@kl/contracts/admin/game-providers';
+import type { ErrorCode } from '@kl/contracts/errors';
 import type { ProviderAction } from '@kl/contracts/provider-wallet';
 import { SANDBOX_PROVIDER_CODE } from '@kl/contracts/sandbox-provider';
 import { beforeAll, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ import {
 } from '../../provider-wallet/index.ts';
 import { checkLedger } from '../../wallet/index.ts';
 import { launchableGameId, signedRequest, testProviderWallet } from '../../provider-wallet/testing.ts';
+import { type Hub88TestKeys, rsaKeyPair, sendHub88 } from '../../provider-wallet/hub88/testing.ts';
+import { sendPragmatic } from '../../provider-wallet/pragmatic/testing.ts';
 
 /**
  * Game providers in the back office (docs/back-office.md, "Game providers";
@@ -29,8 +32,9 @@ import { launchableGameId, signedRequest, testProviderWallet } from '../../provi
  * switched off; re-keyed with an overlap during which the previous key still signs, and not after it; the
  * key in no answer nor audit entry but the one that made it; owners only; the start's registration of
  * the sandbox provider never undoing what the back office did; each provider's policy for its rounds
- * left open (docs/decisions/064-open-provider-rounds.md); and the addresses its calls may come from
- * (docs/decisions/069-provider-address-allow-list.md).
+ * left open (docs/decisions/064-open-provider-rounds.md); the addresses its calls may come from
+ * (docs/decisions/069-provider-address-allow-list.md); and its protocol, write-only settings and report
+ * address (docs/decisions/072-providers-in-the-back-office.md).
  */
 describeEachDatabase('back-office game providers', (kind) => {
   const { suite, operators, request, value, auditTrail } = useBackOfficeSuite(kind, {
@@ -67,8 +71,8 @@ describeEachDatabase('back-office game providers', (kind) => {
     };
   }
 
-  /** A member with money, launched at the provider and authenticated with `key`: the session's id. */
-  async function sessionAt(code: string, key: string): Promise<string> {
+  /** A member with money and a launch token of a game at the provider (not yet exchanged). */
+  async function launched(code: string) {
     const { row } = await suite.newMember();
     await suite.fund(row.id, 1_000_000);
     const { token } = await wallet.issueLaunchToken({
@@ -77,6 +81,12 @@ describeEachDatabase('back-office game providers', (kind) => {
       providerCode: code,
       gameId,
     });
+    return { memberId: row.id, token };
+  }
+
+  /** A member with money, launched at the provider and authenticated with `key`: the session's id. */
+  async function sessionAt(code: string, key: string): Promise<string> {
+    const { token } = await launched(code);
     const answer = await send(code, key, 'authenticate', { token });
     expect(answer.status, JSON.stringify(answer)).toBe(200);
     return String(answer.value.sessionId);
@@ -125,6 +135,9 @@ describeEachDatabase('back-office game providers', (kind) => {
       openRoundAction: 'settle',
       openRoundHours: 24,
       allowedAddresses: [],
+      protocol: 'native',
+      settings: { set: false, operatorId: null, hub88KeyFingerprint: null, operatorKeyFingerprint: null },
+      reportUrl: null,
     });
     expect(await listed(code)).toEqual(issued.provider);
     const sessionId = await sessionAt(code, key);
@@ -538,6 +551,268 @@ describeEachDatabase('back-office game providers', (kind) => {
     });
     const sessionId = await sessionAt(code, key);
     expect(await send(code, key, 'balance', { sessionId })).toMatchObject({ status: 200 });
+  });
+
+  /** The first 16 hex digits of the SHA-256 of a public key's DER (what the list shows of Hub88's keys). */
+  const publicFingerprint = (key: KeyObject) =>
+    createHash('sha256')
+      .update(key.export({ type: 'spki', format: 'der' }))
+      .digest('hex')
+      .slice(0, 16);
+  let hub88Keys: Hub88TestKeys | undefined;
+  /** Hub88's and the operator's key pairs, made once for the file (a 2048-bit pair takes a while). */
+  const hub88 = () => (hub88Keys ??= { hub88: rsaKeyPair(), operator: rsaKeyPair() });
+  const hub88Settings = (operatorId: unknown = 4242) => ({
+    operatorId,
+    hub88PublicKey: hub88().hub88.publicPem,
+    operatorPrivateKey: hub88().operator.privatePem,
+  });
+  const PRAGMATIC_KEY = 'pragmatic-key-set-in-the-back-office';
+  /** The secrets of the settings: none may be in an answer, an audit entry or a stored row. */
+  const secretsOfSettings = () => [
+    hub88().operator.privatePem.split('\n')[1] ?? '',
+    hub88().hub88.publicPem.split('\n')[1] ?? '',
+    PRAGMATIC_KEY,
+  ];
+
+  /** Pragmatic's `authenticate` of a launch token, hashed with `secretKey`: its error code (0: taken). */
+  const pragmaticAuthenticate = async (code: string, secretKey: string) =>
+    (
+      await sendPragmatic(
+        suite,
+        'authenticate',
+        { providerId: 'PragmaticPlay', token: (await launched(code)).token },
+        { providerCode: code, secretKey },
+      )
+    ).body.error;
+
+  it('adds a Hub88 and a Pragmatic provider with their settings, never answered back, and their adapters answer at once', async () => {
+    const hub88Code = uniqueCode('hub');
+    const added = await request(adminCalls.adminCreateProvider, operators.owner, {
+      payload: {
+        code: hub88Code,
+        name: 'Hub88 live',
+        endpoint: 'https://api.hub88.example',
+        protocol: 'hub88',
+        settings: hub88Settings(),
+        reportUrl: 'https://reports.hub88.example/daily',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const { provider } = json<{ value: { provider: AdminProvider } }>(added).value;
+    expect(provider).toMatchObject({
+      protocol: 'hub88',
+      reportUrl: 'https://reports.hub88.example/daily',
+      settings: {
+        set: true,
+        operatorId: 4242,
+        hub88KeyFingerprint: publicFingerprint(hub88().hub88.publicKey),
+        operatorKeyFingerprint: publicFingerprint(hub88().operator.publicKey),
+      },
+    });
+    const pragmaticCode = uniqueCode('prag');
+    const pragmatic = await value(adminCalls.adminCreateProvider, operators.owner, {
+      payload: {
+        code: pragmaticCode,
+        name: 'Pragmatic',
+        endpoint: 'https://games.pragmatic.example/gs2c/playGame.do',
+        protocol: 'pragmatic',
+        settings: { secretKey: ` ${PRAGMATIC_KEY}\n` },
+      },
+    });
+    expect(pragmatic.provider).toMatchObject({
+      protocol: 'pragmatic',
+      reportUrl: null,
+      settings: { set: true, operatorId: null, hub88KeyFingerprint: null, operatorKeyFingerprint: null },
+    });
+
+    // Hub88 signs with its key; the operator's answer is signed with the key given here.
+    const player = await launched(hub88Code);
+    expect(
+      await sendHub88(
+        suite,
+        hub88(),
+        'user/balance',
+        { user: player.memberId, token: player.token, request_uuid: randomUUID(), game_code: 'any' },
+        { providerCode: hub88Code },
+      ),
+    ).toMatchObject({
+      httpStatus: 200,
+      signedByOperator: true,
+      body: { status: 'RS_OK', balance: 1_000_000 * 100_000 },
+    });
+    // Pragmatic's hash is made with the secret key given here (trimmed), and no other.
+    expect(await pragmaticAuthenticate(pragmaticCode, PRAGMATIC_KEY)).toBe(0);
+    expect(await pragmaticAuthenticate(pragmaticCode, 'another-secret-key-0123')).toBe(5);
+
+    // No answer, audit entry or stored row carries a secret of the settings.
+    const answers = [
+      added.body,
+      (await request(adminCalls.adminProviderRegistry, operators.owner)).body,
+      JSON.stringify(await auditTrail(operators.owner, 'game_provider', hub88Code)),
+      JSON.stringify(await auditTrail(operators.owner, 'game_provider', pragmaticCode)),
+      JSON.stringify(
+        await createProviderWalletRepository(db(), createSecretBox(DEVELOPMENT_SECRET_KEYS)).providerRows(
+          'kimlong',
+        ),
+      ),
+    ];
+    for (const answer of answers)
+      for (const secret of secretsOfSettings()) expect(answer).not.toContain(secret);
+    expect((await auditTrail(operators.owner, 'game_provider', hub88Code))[0]).toMatchObject({
+      action: 'game_provider.create',
+      after: { protocol: 'hub88', settings: { set: true, operatorId: 4242 } },
+    });
+  });
+
+  it('refuses settings missing or wrong, keys that are not RSA keys of 2048 bits, and a bad report address, with their codes', async () => {
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const curve = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = (key: KeyObject, type: 'spki' | 'pkcs8') => key.export({ type, format: 'pem' }).toString();
+    const hub88With = (settings: object) => ({
+      protocol: 'hub88',
+      endpoint: 'https://api.hub88.example',
+      settings: { ...hub88Settings(), ...settings },
+    });
+    const cases: [object, number, ErrorCode, object?][] = [
+      [{ ...hub88With({}), endpoint: null }, 400, 'GAME_PROVIDER_ENDPOINT_REQUIRED'],
+      [
+        { protocol: 'pragmatic', settings: { secretKey: PRAGMATIC_KEY } },
+        400,
+        'GAME_PROVIDER_ENDPOINT_REQUIRED',
+      ],
+      [hub88With({ operatorId: 0 }), 400, 'GAME_PROVIDER_SETTINGS_INVALID', { field: 'operatorId' }],
+      [hub88With({ operatorId: 1.5 }), 400, 'GAME_PROVIDER_SETTINGS_INVALID', { field: 'operatorId' }],
+      [hub88With({ operatorId: '42' }), 400, 'INVALID_INPUT'],
+      [
+        hub88With({ operatorPrivateKey: '  ' }),
+        400,
+        'GAME_PROVIDER_SETTINGS_INVALID',
+        { field: 'operatorPrivateKey', reason: 'REQUIRED' },
+      ],
+      [
+        hub88With({ hub88PublicKey: hub88().hub88.privatePem }),
+        400,
+        'GAME_PROVIDER_KEY_INVALID',
+        { field: 'hub88PublicKey', reason: 'NOT_PUBLIC_KEY' },
+      ],
+      [
+        hub88With({ hub88PublicKey: pem(weak.publicKey, 'spki') }),
+        400,
+        'GAME_PROVIDER_KEY_INVALID',
+        { field: 'hub88PublicKey', reason: 'TOO_SHORT', bits: 1024 },
+      ],
+      [
+        hub88With({ operatorPrivateKey: pem(curve.privateKey, 'pkcs8') }),
+        400,
+        'GAME_PROVIDER_KEY_INVALID',
+        { field: 'operatorPrivateKey', reason: 'NOT_RSA' },
+      ],
+      [
+        hub88With({ operatorPrivateKey: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }),
+        400,
+        'GAME_PROVIDER_KEY_INVALID',
+        { field: 'operatorPrivateKey', reason: 'UNREADABLE' },
+      ],
+      [
+        { protocol: 'pragmatic', endpoint: 'https://games.example', settings: { secretKey: 'too-short' } },
+        400,
+        'GAME_PROVIDER_SETTINGS_INVALID',
+        { field: 'secretKey', reason: 'TOO_SHORT' },
+      ],
+      [{ reportUrl: 'ftp://reports.example' }, 400, 'GAME_PROVIDER_REPORT_URL_INVALID'],
+      [{ protocol: 'soap' }, 400, 'INVALID_INPUT'],
+    ];
+    for (const [payload, status, code, detail] of cases) {
+      const providerCode = uniqueCode('refused');
+      const refused = await request(adminCalls.adminCreateProvider, operators.owner, {
+        payload: { code: providerCode, name: 'Refused', ...payload },
+      });
+      expectFailure(refused, status, code);
+      if (detail) expect(json<{ value: unknown }>(refused).value).toMatchObject(detail);
+      for (const secret of secretsOfSettings()) expect(refused.body).not.toContain(secret);
+      expect(await listed(providerCode)).toBeUndefined();
+    }
+    // The same checks on an edit, which then changes nothing.
+    const { code } = await addProvider();
+    const edit = (payload: object) =>
+      request(adminCalls.adminUpdateProvider, operators.owner, {
+        params: { code },
+        payload: { name: 'Edited', endpoint: 'https://api.provider.example/wallet', ...payload },
+      });
+    expectFailure(await edit({ protocol: 'hub88' }), 400, 'GAME_PROVIDER_SETTINGS_INVALID');
+    expectFailure(await edit({ reportUrl: 'reports.example' }), 400, 'GAME_PROVIDER_REPORT_URL_INVALID');
+    expectFailure(await edit({ protocol: 'hub88', endpoint: null }), 400, 'GAME_PROVIDER_ENDPOINT_REQUIRED');
+    expect(await listed(code)).toMatchObject({
+      name: `Provider ${code}`,
+      protocol: 'native',
+      reportUrl: null,
+    });
+  });
+
+  it('switches a provider’s protocol, settings and report address in an edit, taken by every process at its next call; audited without a secret', async () => {
+    const { code, key } = await addProvider();
+    // This stake keeps the provider's row in the wallet's memory, as of the site's protocol.
+    const sessionId = await sessionAt(code, key);
+    expect(await send(code, key, 'bet', stake(sessionId))).toMatchObject({ status: 200 });
+    const named = { name: `Provider ${code}`, endpoint: 'https://api.provider.example/wallet' };
+    const edit = (payload: object) =>
+      value(adminCalls.adminUpdateProvider, operators.owner, {
+        params: { code },
+        payload: { ...named, ...payload },
+      });
+
+    const switched = await edit({
+      protocol: 'pragmatic',
+      settings: { secretKey: PRAGMATIC_KEY },
+      reportUrl: 'https://reports.provider.example/daily',
+    });
+    expect(switched).toMatchObject({
+      protocol: 'pragmatic',
+      settings: { set: true },
+      reportUrl: 'https://reports.provider.example/daily',
+    });
+    expect(await send(code, key, 'bet', stake(sessionId))).toMatchObject({ status: 401 });
+    expect(await pragmaticAuthenticate(code, PRAGMATIC_KEY)).toBe(0);
+
+    // Left out, the settings are kept (nothing written); a new secret key replaces the old at once.
+    expect(await edit({ protocol: 'pragmatic', settings: {} })).toEqual(switched);
+    const newKey = 'a-second-pragmatic-secret-key';
+    await edit({ settings: { secretKey: newKey } });
+    expect(await pragmaticAuthenticate(code, PRAGMATIC_KEY)).toBe(5);
+    expect(await pragmaticAuthenticate(code, newKey)).toBe(0);
+
+    // Hub88 needs its keys anew (nothing of Pragmatic's is kept); then back to the site's own protocol.
+    expectFailure(
+      await request(adminCalls.adminUpdateProvider, operators.owner, {
+        params: { code },
+        payload: { ...named, protocol: 'hub88', settings: { operatorId: 7 } },
+      }),
+      400,
+      'GAME_PROVIDER_SETTINGS_INVALID',
+    );
+    expect(await edit({ protocol: 'native', reportUrl: null })).toMatchObject({
+      protocol: 'native',
+      settings: { set: false },
+      reportUrl: null,
+    });
+    expect(await send(code, key, 'bet', stake(sessionId))).toMatchObject({ status: 200 });
+    expect(await pragmaticAuthenticate(code, newKey)).toBe(5);
+
+    const trail = await auditTrail(operators.owner, 'game_provider', code);
+    expect(
+      trail.map((entry) => [
+        entry.action,
+        (entry.after as Partial<AdminProvider>).protocol,
+        (entry.after as { settingsReplaced?: boolean }).settingsReplaced,
+      ]),
+    ).toEqual([
+      ['game_provider.update', 'native', true],
+      ['game_provider.update', 'pragmatic', true],
+      ['game_provider.update', 'pragmatic', true],
+      ['game_provider.create', 'native', undefined],
+    ]);
+    for (const secret of [PRAGMATIC_KEY, newKey]) expect(JSON.stringify(trail)).not.toContain(secret);
   });
 
   it('is the owners’: content and finance are refused, a read-only owner only reads', async () => {

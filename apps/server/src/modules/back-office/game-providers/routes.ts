@@ -6,6 +6,26 @@ import type { GameProvidersAdmin } from './service.ts';
 /** The failures of a call naming a provider by its code. */
 const UNKNOWN_PROVIDER = [...GUARD_FAILURES, 'GAME_PROVIDER_UNKNOWN'] as const;
 
+/** The refusals of what a provider is added or edited with. */
+const PROVIDER_INPUT_FAILURES = [
+  'GAME_PROVIDER_ENDPOINT_INVALID',
+  'GAME_PROVIDER_ADDRESS_INVALID',
+  'GAME_PROVIDER_ENDPOINT_REQUIRED',
+  'GAME_PROVIDER_SETTINGS_INVALID',
+  'GAME_PROVIDER_KEY_INVALID',
+  'GAME_PROVIDER_REPORT_URL_INVALID',
+] as const;
+
+/** How the protocol's settings and the report address are checked (docs/decisions/072-providers-in-the-back-office.md). */
+const PROTOCOL_DESCRIPTION =
+  'protocol native (default), hub88 or pragmatic; hub88 and pragmatic need an API address (400 ' +
+  'GAME_PROVIDER_ENDPOINT_REQUIRED). settings, write-only (never answered: the list says whether they are ' +
+  'set, and for Hub88 the operator id and both public keys by fingerprint), sealed at rest: Hub88 operatorId ' +
+  '(a whole number above 0), hub88PublicKey and operatorPrivateKey (PEM RSA keys of 2048 bits or more, 400 ' +
+  'GAME_PROVIDER_KEY_INVALID); Pragmatic secretKey (16 characters or more); missing or wrong: 400 ' +
+  'GAME_PROVIDER_SETTINGS_INVALID naming the field. reportUrl, where the provider answers its daily report: ' +
+  'an http(s) URL or null (400 GAME_PROVIDER_REPORT_URL_INVALID).';
+
 /** The merchant's game providers and their signing keys (docs/back-office.md, "Game providers"). */
 export function registerGameProvidersRoutes(
   app: FastifyInstance,
@@ -31,14 +51,11 @@ export function registerGameProvidersRoutes(
       'API address an http(s) URL without credentials, or null (400 GAME_PROVIDER_ENDPOINT_INVALID); ' +
       'allowedAddresses up to 32 IPv4 or IPv6 addresses or CIDR blocks its calls may come from, empty (the ' +
       'default) for any (400 GAME_PROVIDER_ADDRESS_INVALID naming the entry). Code taken: 409 ' +
-      'GAME_PROVIDER_EXISTS. The key (256 random bits, base64url) is in this answer only; audited as ' +
-      'game_provider.create with its fingerprint. The answer is never stored by a cache.',
-    failures: [
-      ...GUARD_FAILURES,
-      'GAME_PROVIDER_EXISTS',
-      'GAME_PROVIDER_ENDPOINT_INVALID',
-      'GAME_PROVIDER_ADDRESS_INVALID',
-    ],
+      'GAME_PROVIDER_EXISTS. ' +
+      PROTOCOL_DESCRIPTION +
+      ' The key (256 random bits, base64url) is in this answer only; audited as game_provider.create with ' +
+      'its fingerprint. The answer is never stored by a cache.',
+    failures: [...GUARD_FAILURES, 'GAME_PROVIDER_EXISTS', ...PROVIDER_INPUT_FAILURES],
     handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
       return gameProviders.create(actorOf(request), request.body);
@@ -48,12 +65,16 @@ export function registerGameProvidersRoutes(
   route(app, 'adminUpdateProvider', {
     ...guard.guarded('adminUpdateProvider'),
     summary:
-      'Rename a game provider or change its API address, open-round policy or the addresses its calls may come from',
+      'Rename a game provider or change its API address, open-round policy, the addresses its calls may come ' +
+      'from, its protocol and settings or its report address',
     description:
-      'Checked as when added; openRoundAction, openRoundHours and allowedAddresses are kept when left out. ' +
-      'New allowed addresses apply from the provider’s next call in every process. Audited as ' +
-      'game_provider.update (a change that changes nothing writes nothing).',
-    failures: [...UNKNOWN_PROVIDER, 'GAME_PROVIDER_ENDPOINT_INVALID', 'GAME_PROVIDER_ADDRESS_INVALID'],
+      'Checked as when added; openRoundAction, openRoundHours, allowedAddresses, protocol, settings and ' +
+      'reportUrl are kept when left out, and a setting left out is kept while the protocol stays the same. ' +
+      PROTOCOL_DESCRIPTION +
+      ' New allowed addresses, protocol or settings apply from the provider’s next call in every process. ' +
+      'Audited as game_provider.update (a change that changes nothing writes nothing; settings written are ' +
+      'noted as settingsReplaced, never their values).',
+    failures: [...UNKNOWN_PROVIDER, ...PROVIDER_INPUT_FAILURES],
     handler: (request) => gameProviders.update(actorOf(request), request.params.code, request.body),
   });
 

@@ -4,7 +4,9 @@ import {
   createProviderRequest,
   type IssuedProviderKey,
   isProviderEndpoint,
+  PROTOCOLS_WITH_ENDPOINT,
   PROVIDER_KEY_OVERLAP_MS,
+  type ProviderProtocol,
   type RotateProviderKeyRequest,
   rotateProviderKeyRequest,
   type UpdateProviderRequest,
@@ -30,25 +32,41 @@ function providerOf(entry: ProviderEntry): AdminProvider {
     openRoundAction: entry.openRoundAction,
     openRoundHours: entry.openRoundHours,
     allowedAddresses: entry.allowedAddresses,
+    protocol: entry.protocol,
+    settings: entry.settings,
+    reportUrl: entry.reportUrl,
   };
 }
 
-/** The API address as written, or 400 GAME_PROVIDER_ENDPOINT_INVALID. */
-function endpointOf(endpoint: string | null): string | null {
+/**
+ * The API address as written, or 400 GAME_PROVIDER_ENDPOINT_INVALID; none for a protocol that needs one is
+ * 400 GAME_PROVIDER_ENDPOINT_REQUIRED (docs/decisions/072-providers-in-the-back-office.md).
+ */
+function endpointOf(endpoint: string | null, protocol: ProviderProtocol): string | null {
   if (endpoint !== null && !isProviderEndpoint(endpoint))
     throw new DomainError('GAME_PROVIDER_ENDPOINT_INVALID', { field: 'endpoint' });
+  if (endpoint === null && PROTOCOLS_WITH_ENDPOINT.includes(protocol))
+    throw new DomainError('GAME_PROVIDER_ENDPOINT_REQUIRED', { field: 'endpoint', protocol });
   return endpoint;
+}
+
+/** The report address as written (an http(s) URL, as the API address), or 400 GAME_PROVIDER_REPORT_URL_INVALID. */
+function reportUrlOf<T extends string | null | undefined>(reportUrl: T): T {
+  if (typeof reportUrl === 'string' && !isProviderEndpoint(reportUrl))
+    throw new DomainError('GAME_PROVIDER_REPORT_URL_INVALID', { field: 'reportUrl' });
+  return reportUrl;
 }
 
 /**
  * The merchant's game providers (docs/back-office.md, "Game providers";
  * docs/decisions/050-game-providers-in-the-back-office.md): add one with a first key made by the server,
- * rename it or change its API address, open-round policy (decision 064) and allowed addresses (decision
- * 069), switch it on or off, rotate its key with an overlap, end an overlap early. Each change locks the
- * provider's row and is audited in its transaction as `game_provider.create`, `game_provider.update`,
- * `game_provider.rotate_key` or `game_provider.end_key_overlap`, with the provider before and after as the
- * list shows it (its allowed addresses too): fingerprints, never a key. A key is answered once, by the call
- * that made it.
+ * rename it or change its API address, open-round policy (decision 064), allowed addresses (decision
+ * 069), protocol, protocol settings and report address (decision 072), switch it on or off, rotate its key
+ * with an overlap, end an overlap early. Each change locks the provider's row and is audited in its
+ * transaction as `game_provider.create`, `game_provider.update`, `game_provider.rotate_key` or
+ * `game_provider.end_key_overlap`, with the provider before and after as the list shows it (its allowed
+ * addresses and settings' summary too): fingerprints, never a key, and `settingsReplaced` when settings were
+ * written. A key is answered once, by the call that made it; settings never.
  */
 export function createGameProvidersAdmin(deps: {
   db: Db;
@@ -76,10 +94,13 @@ export function createGameProvidersAdmin(deps: {
     return providerOf(entry);
   }
 
+  /** What an audit row says beside the provider after the change (a rotation's overlap, settings written). */
+  type AuditNote = Record<string, string | boolean>;
+
   const record = (
     actor: AuditActor,
     action: string,
-    change: { before?: AdminProvider; after: AdminProvider; overlap?: string },
+    change: { before?: AdminProvider; after: AdminProvider; note?: AuditNote | undefined },
     tx: Tx,
   ) =>
     audit.record(
@@ -89,27 +110,29 @@ export function createGameProvidersAdmin(deps: {
         targetType: 'game_provider',
         targetId: change.after.code,
         ...(change.before && { before: change.before }),
-        after: change.overlap === undefined ? change.after : { ...change.after, overlap: change.overlap },
+        after: { ...change.after, ...change.note },
       },
       tx,
     );
 
   /**
    * Changes a provider under its row lock with `work` and audits it as `action`; nothing is written when
-   * `work` says there is nothing to do (false), or when the provider comes out as it went in.
+   * `work` says there is nothing to do (false), or when the provider comes out as it went in and `work`
+   * has nothing to note (settings written, which the summary may not show).
    */
   function change(
     actor: AuditActor,
     code: string,
     action: string,
-    work: (before: AdminProvider, tx: Tx) => Promise<boolean | void>,
+    work: (before: AdminProvider, tx: Tx) => Promise<false | AuditNote | void>,
   ): Promise<AdminProvider> {
     return db.transaction(async (tx) => {
       const before = await locked(code, tx);
-      if ((await work(before, tx)) === false) return before;
+      const note = await work(before, tx);
+      if (note === false) return before;
       const after = await locked(code, tx);
-      if (JSON.stringify(before) !== JSON.stringify(after))
-        await record(actor, action, { before, after }, tx);
+      if (note || JSON.stringify(before) !== JSON.stringify(after))
+        await record(actor, action, { before, after, note: note ?? undefined }, tx);
       return after;
     });
   }
@@ -122,7 +145,8 @@ export function createGameProvidersAdmin(deps: {
     /** Adds a provider, switched on, with a new key shown once. Code taken: 409 GAME_PROVIDER_EXISTS. */
     async create(actor: AuditActor, request: CreateProviderRequest): Promise<IssuedProviderKey> {
       const input = createProviderRequest.parse(request);
-      const apiUrl = endpointOf(input.endpoint);
+      const apiUrl = endpointOf(input.endpoint, input.protocol);
+      const reportUrl = reportUrlOf(input.reportUrl);
       const allowedAddresses = allowedAddressesOf(input.allowedAddresses);
       return db.transaction(async (tx) => {
         const added = await registry.add(
@@ -134,6 +158,9 @@ export function createGameProvidersAdmin(deps: {
             openRoundAction: input.openRoundAction,
             openRoundHours: input.openRoundHours,
             allowedAddresses,
+            reportUrl,
+            protocol: input.protocol,
+            settings: input.settings,
           },
           tx,
         );
@@ -144,24 +171,33 @@ export function createGameProvidersAdmin(deps: {
       });
     },
 
+    /**
+     * Changes what the request gives; the protocol's settings are written (and the current key sealed anew,
+     * so every process takes them at its next call) only when the protocol or a setting changes.
+     */
     update(actor: AuditActor, code: string, request: UpdateProviderRequest): Promise<AdminProvider> {
       const input = updateProviderRequest.parse(request);
-      const apiUrl = endpointOf(input.endpoint);
+      const reportUrl = reportUrlOf(input.reportUrl);
       const allowedAddresses =
         input.allowedAddresses === undefined ? undefined : allowedAddressesOf(input.allowedAddresses);
-      return change(actor, code, 'game_provider.update', async (_, tx) => {
+      return change(actor, code, 'game_provider.update', async (before, tx) => {
+        const protocol = input.protocol ?? before.protocol;
         await registry.change(
           merchantCode,
           code,
           {
             name: input.name,
-            apiUrl,
+            apiUrl: endpointOf(input.endpoint, protocol),
             ...(input.openRoundAction !== undefined && { openRoundAction: input.openRoundAction }),
             ...(input.openRoundHours !== undefined && { openRoundHours: input.openRoundHours }),
             ...(allowedAddresses !== undefined && { allowedAddresses }),
+            ...(reportUrl !== undefined && { reportUrl }),
           },
           tx,
         );
+        if (input.protocol === undefined && input.settings === undefined) return;
+        const written = await registry.setProtocol(merchantCode, code, protocol, input.settings ?? {}, tx);
+        return written ? { settingsReplaced: true } : undefined;
       });
     },
 
@@ -183,7 +219,7 @@ export function createGameProvidersAdmin(deps: {
         const before = await locked(code, tx);
         const key = await registry.rotate(merchantCode, code, PROVIDER_KEY_OVERLAP_MS[overlap], tx);
         const after = await locked(code, tx);
-        await record(actor, 'game_provider.rotate_key', { before, after, overlap }, tx);
+        await record(actor, 'game_provider.rotate_key', { before, after, note: { overlap } }, tx);
         return { provider: after, key };
       });
     },

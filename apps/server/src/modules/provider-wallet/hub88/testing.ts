@@ -107,6 +107,46 @@ export interface Hub88SendOptions extends FromOptions {
 }
 
 /**
+ * A call as Hub88 makes it on the suite's app with `keys`, to HUB88_PROVIDER unless `options` names another
+ * provider: the body signed with Hub88's private key unless `options` says otherwise.
+ */
+export async function sendHub88(
+  t: Pick<TestApp, 'app'>,
+  keys: Hub88TestKeys,
+  call: Hub88Call,
+  body: unknown,
+  options: Hub88SendOptions = {},
+): Promise<Hub88TestAnswer> {
+  const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
+  const signature =
+    options.signature === undefined
+      ? signRsaSha256(options.signWith ?? keys.hub88.privateKey, rawBody)
+      : options.signature;
+  const response = await t.app.inject(
+    sentFrom(
+      {
+        method: 'POST' as const,
+        url: `${HUB88_WALLET_PATH}/${options.providerCode ?? HUB88_PROVIDER.code}/${call}`,
+        headers: {
+          'content-type': 'application/json',
+          ...(signature !== null && { [HUB88_SIGNATURE_HEADER]: signature }),
+        },
+        payload: rawBody,
+      },
+      options,
+    ),
+  );
+  const answerSignature = response.headers[HUB88_SIGNATURE_HEADER];
+  return {
+    httpStatus: response.statusCode,
+    body: JSON.parse(response.body) as Record<string, unknown>,
+    signedByOperator:
+      typeof answerSignature === 'string' &&
+      verifyRsaSha256(keys.operator.publicKey, response.body, answerSignature),
+  };
+}
+
+/**
  * The Hub88 provider of a suite, registered before its tests beside the site's test provider (whose kit,
  * `useProviderCalls`, issues the launch tokens), and calls as Hub88 makes them on the suite's app.
  */
@@ -117,39 +157,8 @@ export function useHub88Calls(t: TestApp) {
     await registerHub88Provider(t.database.current.db, t.time.clock, keys);
   });
 
-  async function send(
-    call: Hub88Call,
-    body: unknown,
-    options: Hub88SendOptions = {},
-  ): Promise<Hub88TestAnswer> {
-    const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
-    const signature =
-      options.signature === undefined
-        ? signRsaSha256(options.signWith ?? keys.hub88.privateKey, rawBody)
-        : options.signature;
-    const response = await t.app.inject(
-      sentFrom(
-        {
-          method: 'POST' as const,
-          url: `${HUB88_WALLET_PATH}/${options.providerCode ?? HUB88_PROVIDER.code}/${call}`,
-          headers: {
-            'content-type': 'application/json',
-            ...(signature !== null && { [HUB88_SIGNATURE_HEADER]: signature }),
-          },
-          payload: rawBody,
-        },
-        options,
-      ),
-    );
-    const answerSignature = response.headers[HUB88_SIGNATURE_HEADER];
-    return {
-      httpStatus: response.statusCode,
-      body: JSON.parse(response.body) as Record<string, unknown>,
-      signedByOperator:
-        typeof answerSignature === 'string' &&
-        verifyRsaSha256(keys.operator.publicKey, response.body, answerSignature),
-    };
-  }
+  const send = (call: Hub88Call, body: unknown, options: Hub88SendOptions = {}): Promise<Hub88TestAnswer> =>
+    sendHub88(t, keys, call, body, options);
 
   /** A member with `funds` đồng, and a launch token of a game at the Hub88 provider (not yet exchanged). */
   const player = (funds: number) => native.launch(funds, HUB88_PROVIDER);

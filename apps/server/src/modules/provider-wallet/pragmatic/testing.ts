@@ -70,6 +70,41 @@ export interface PragmaticTestAnswer {
 }
 
 /**
+ * A call as Pragmatic makes it on the suite's app, to PRAGMATIC_PROVIDER unless `options` names another
+ * provider: `parameters` as a form, hashed with the test key unless `options` says otherwise (or
+ * `parameters` as the raw body when text).
+ */
+export async function sendPragmatic(
+  t: Pick<TestApp, 'app'>,
+  call: PragmaticCall,
+  parameters: PragmaticParameters | string,
+  options: PragmaticSendOptions = {},
+): Promise<PragmaticTestAnswer> {
+  let payload = parameters;
+  if (typeof parameters !== 'string') {
+    const form = new URLSearchParams(parameters);
+    const hash =
+      options.hash === undefined
+        ? pragmaticHash(new Map(Object.entries(parameters)), options.secretKey ?? PRAGMATIC_TEST_SECRET)
+        : options.hash;
+    if (hash !== null) form.set('hash', hash);
+    payload = form.toString();
+  }
+  const response = await t.app.inject(
+    sentFrom(
+      {
+        method: 'POST' as const,
+        url: `${PRAGMATIC_WALLET_PATH}/${options.providerCode ?? PRAGMATIC_PROVIDER.code}/${call}.html`,
+        headers: { 'content-type': options.contentType ?? PRAGMATIC_CONTENT_TYPE },
+        payload,
+      },
+      options,
+    ),
+  );
+  return { httpStatus: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
+}
+
+/**
  * The Pragmatic provider of a suite, registered before its tests beside the site's test provider (whose
  * kit, `useProviderCalls`, issues the launch tokens), and calls as Pragmatic makes them on the suite's app.
  */
@@ -80,34 +115,11 @@ export function usePragmaticCalls(t: TestApp) {
   });
 
   /** The call with `parameters` as a form, hashed (or `parameters` as the raw body when text). */
-  async function send(
+  const send = (
     call: PragmaticCall,
     parameters: PragmaticParameters | string,
     options: PragmaticSendOptions = {},
-  ): Promise<PragmaticTestAnswer> {
-    let payload = parameters;
-    if (typeof parameters !== 'string') {
-      const form = new URLSearchParams(parameters);
-      const hash =
-        options.hash === undefined
-          ? pragmaticHash(new Map(Object.entries(parameters)), options.secretKey ?? PRAGMATIC_TEST_SECRET)
-          : options.hash;
-      if (hash !== null) form.set('hash', hash);
-      payload = form.toString();
-    }
-    const response = await t.app.inject(
-      sentFrom(
-        {
-          method: 'POST' as const,
-          url: `${PRAGMATIC_WALLET_PATH}/${options.providerCode ?? PRAGMATIC_PROVIDER.code}/${call}.html`,
-          headers: { 'content-type': options.contentType ?? PRAGMATIC_CONTENT_TYPE },
-          payload,
-        },
-        options,
-      ),
-    );
-    return { httpStatus: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
-  }
+  ): Promise<PragmaticTestAnswer> => sendPragmatic(t, call, parameters, options);
 
   /** A member with `funds` đồng, and a launch token of a game at the Pragmatic provider (not yet exchanged). */
   const player = (funds: number) => native.launch(funds, PRAGMATIC_PROVIDER);
