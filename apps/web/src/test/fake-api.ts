@@ -22,6 +22,8 @@ export interface FakeRequest<E extends ApiEntry = ApiEntry> {
   params: Record<string, string>;
   /** The request headers, names in lower case. */
   headers: Record<string, string>;
+  /** The signal the caller gave, to see whether it cancelled the call on its way. */
+  signal?: AbortSignal;
 }
 
 export type FakeReply<E extends TypedApiEntry> = ValueIn<E> | Response;
@@ -165,6 +167,7 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
       headers: Object.fromEntries(
         Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
       ),
+      ...(init.signal ? { signal: init.signal } : {}),
     };
     received.set(entry, [...(received.get(entry) ?? []), request]);
     const value = await reply(request);

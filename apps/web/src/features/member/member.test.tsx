@@ -197,6 +197,35 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 3000 });
   });
 
+  it('cancels the member calls still on their way before signing out, so none comes back refused', async () => {
+    const wallet = gate();
+    on(walletCalls.wallet, async () => {
+      await wallet.wait();
+      return walletOf(2_000_000);
+    });
+    const { page, user } = await openMember();
+    await waitFor(() => expect(within(page).getByTestId('wallet-amount')).toHaveTextContent(vnd(2_000_000)));
+    wallet.close();
+    await user.click(within(page).getByRole('button', { name: 'Refresh balance' }));
+    await waitFor(() => expect(callsTo(walletCalls.wallet).length).toBeGreaterThan(1));
+    const inFlight = callsTo(walletCalls.wallet).at(-1)!;
+    expect(inFlight.signal?.aborted).toBe(false);
+    let cancelledBeforeLogout: boolean | undefined;
+    on(accountsCalls.logout, () => {
+      cancelledBeforeLogout = inFlight.signal?.aborted;
+      return null;
+    });
+    await user.click(within(page).getByRole('button', { name: 'Sign out' }));
+    const dialog = (await screen.findByText('Do you want to sign out?')).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    within(dialog).getByRole('button', { name: 'Sign out' }).click();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
+    expect(cancelledBeforeLogout).toBe(true);
+    wallet.open();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+
   it('gives a trial member the alert with cancel and register now (product.md §6)', async () => {
     answerAccounts();
     on(accountsCalls.trialLogin, sessionOf(4, 'try12345678'));

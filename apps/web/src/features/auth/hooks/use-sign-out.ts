@@ -32,6 +32,9 @@ export function useSignOut() {
     });
     if (!confirmed) return false;
     void toast.loading(t('in_please_wait'), { untilCleared: true });
+    // The member's calls still on their way are cancelled first: one the server answered after the logout
+    // would come back refused (401) for a session the page is forgetting anyway.
+    await queryClient.cancelQueries();
     try {
       await logout();
     } catch {
