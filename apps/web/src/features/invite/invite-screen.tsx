@@ -56,7 +56,7 @@ function Rules({ referral }: { referral: MyReferral }) {
         </li>
         <li>{t('invite.rule4')}</li>
       </ol>
-      <Link to={`${fullPath('activityDetail')}?id=${promotion.id}`}>
+      <Link className="kl-invite-promotion" to={`${fullPath('activityDetail')}?id=${promotion.id}`}>
         {t('invite.promotionLink', { title: promotion.title })}
       </Link>
     </section>

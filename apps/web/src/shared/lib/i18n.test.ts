@@ -11,6 +11,17 @@ import {
 
 afterEach(() => window.localStorage.clear());
 
+// Which language's error catalogue was downloaded (each is a module of its own).
+const downloaded = vi.hoisted(() => new Set<string>());
+vi.mock('@kl/contracts/error-messages-vi', async (original) => {
+  downloaded.add('vi');
+  return original();
+});
+vi.mock('@kl/contracts/error-messages-en', async (original) => {
+  downloaded.add('en');
+  return original();
+});
+
 describe('resolveInitialLanguage', () => {
   it('takes ?lang= first (any case) and remembers it', () => {
     window.localStorage.setItem('lang', 'vi');
@@ -42,6 +53,7 @@ describe('i18n', () => {
     expect(i18n.hasResourceBundle('en', 'errors')).toBe(true);
     // First start of i18n in this file: Vietnamese was never needed, so never downloaded.
     expect(i18n.hasResourceBundle('vi', 'translation')).toBe(false);
+    expect([...downloaded]).toEqual(['en']);
   });
 
   it('switches and remembers with setLanguage', async () => {

@@ -41,11 +41,14 @@ async function loadTranslation(language: Locale): Promise<ResourceKey> {
   return Object.assign({}, core, ...rest) as ResourceKey;
 }
 
+/** The catalogue's texts of each language, a module each: the other language's is never downloaded. */
+const ERROR_TEXTS: Record<Locale, () => Promise<ResourceKey>> = {
+  vi: async () => (await import('@kl/contracts/error-messages-vi')).ERROR_MESSAGES_VI,
+  en: async () => (await import('@kl/contracts/error-messages-en')).ERROR_MESSAGES_EN,
+};
+
 async function loadNamespace(language: Locale, namespace: string): Promise<ResourceKey> {
-  if (namespace === 'errors') {
-    const { ERROR_MESSAGES } = await import('@kl/contracts/error-messages');
-    return ERROR_MESSAGES[language];
-  }
+  if (namespace === 'errors') return ERROR_TEXTS[language]();
   return loadTranslation(language);
 }
 
