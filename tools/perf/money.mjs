@@ -238,6 +238,20 @@ async function insertCaptchas(modules, database, count) {
 }
 
 /**
+ * An embedded database in `dataDir` with the server's tables and `count` captchas whose answers the caller
+ * knows, for a server then started on it (bench.mjs registers the member of its Lighthouse runs with one).
+ */
+export async function embeddedDatabaseWithCaptchas(dataDir, count) {
+  const modules = await serverModules();
+  const database = await openServerDatabase(modules, { kind: 'pglite', dataDir });
+  try {
+    return await insertCaptchas(modules, database, count);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Over the server's HTTP interface, as a member and a provider do: registration (PUT /api/register, a new
  * session cookie), the launch of one of the sandbox provider's slots (POST /api/games/launch, whose address
  * carries the one-time launch token), then the provider's signed `authenticate`, which answers the session
