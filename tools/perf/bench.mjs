@@ -22,7 +22,7 @@
  * Options: --skip-lighthouse, --skip-bundles, --skip-api, --skip-search (both search runs), --skip-search-inject
  * (the app.inject one only), --skip-slot, --skip-money, --skip-start, --skip-edge, --money-seconds=<s> (per step of (f), default 5),
  * --money-cpu-prof (profile the server during (f)'s 20-caller PostgreSQL run), --runs=<n> (Lighthouse
- * runs per page, default 3), --connections=<n> (default 20), --duration=<s> (per API call of (c) and (h), default 10),
+ * runs per page, default 3), --screens=<words> ((b)'s screens whose label holds one of them, e.g. member), --connections=<n> (default 20), --duration=<s> (per API call of (c) and (h), default 10),
  * --games=<n> (catalogue size of the large search run, default 100000), --cpu-slowdown=<factor> (the
  * slowdown the goals are read at, instead of the calibrated one; 4 reads them at Lighthouse's default).
  */
@@ -64,6 +64,12 @@ const LIGHTHOUSE_SCREENS = [
   { label: '/m/lottery', path: '/m/lottery' },
   { label: `${MEMBER_HOME_PATH}, member`, path: MEMBER_HOME_PATH, member: true },
 ];
+/** --screens=<words>: only the screens of (b) whose label holds one of the comma-separated words. */
+const CHOSEN_SCREENS = process.argv
+  .find((value) => value.startsWith('--screens='))
+  ?.slice('--screens='.length)
+  .split(',')
+  .filter(Boolean);
 /** Sample values for the parameters of parameterised routes. */
 const ROUTE_PARAMS = { mui: 'kimlong', playType: 'trad', gameId: '1001' };
 
@@ -440,9 +446,15 @@ function lighthouseOnce(url, cpuSlowdown, session) {
       (item) => item.resourceType === 'script',
     );
     const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+    // What moved, with its share of the layout shift (Lighthouse 12's `layout-shifts` audit).
+    const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      element: item.node?.snippet,
+      score: item.score,
+    }));
     return {
       url,
       lcpElement: lcpDetails?.items?.[0]?.node?.snippet ?? lcpDetails?.node?.snippet,
+      layoutShifts: shifts,
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent,
       benchmarkIndex: lhr.environment?.benchmarkIndex,
@@ -502,6 +514,8 @@ function printLighthouse(homePath, home, baseline, homeRuns) {
     `runs of ${homePath}: performance ${homeRuns.map((r) => r.performance).join(', ')}; TBT ms ${homeRuns.map((r) => fmt(r.totalBlockingTimeMs, 0)).join(', ')}; LCP ms ${homeRuns.map((r) => fmt(r.largestContentfulPaintMs, 0)).join(', ')}`,
   );
   if (home.lcpElement) console.log(`LCP element of ${homePath}: ${home.lcpElement}`);
+  for (const shift of home.layoutShifts ?? [])
+    console.log(`layout shift of ${homePath}: ${fmt(shift.score, 3)} ${shift.element ?? '(no element)'}`);
   if (home.failedAudits.length)
     console.log(`accessibility audits not passed: ${home.failedAudits.join(', ')}`);
 }
@@ -573,6 +587,10 @@ function medianRun(runs) {
     runs: runs.length,
     ...Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])),
     lcpElement: runs[0]?.lcpElement,
+    // The shifts of the run whose layout shift is the median.
+    layoutShifts: [...runs].sort((a, b) => (a.cumulativeLayoutShift ?? 0) - (b.cumulativeLayoutShift ?? 0))[
+      Math.floor(runs.length / 2)
+    ]?.layoutShifts,
     failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
   };
 }
@@ -744,10 +762,9 @@ async function main() {
   report.serverReadyMs = server.readyMs;
   const member = await registerMember(server.base, captcha, SESSION_STORAGE_KEY);
   /** The screens of (b), each with its goals; the member's are measured signed in. */
-  const screens = LIGHTHOUSE_SCREENS.map((screen) => ({
-    ...screen,
-    session: screen.member ? member : undefined,
-  }));
+  const screens = LIGHTHOUSE_SCREENS.filter(
+    (screen) => !CHOSEN_SCREENS || CHOSEN_SCREENS.some((word) => screen.label.includes(word)),
+  ).map((screen) => ({ ...screen, session: screen.member ? member : undefined }));
   const baselineUrl = `${server.base}${BASELINE_PATH}index.html`;
   try {
     if (!args.has('--skip-bundles')) {
@@ -819,7 +836,7 @@ async function main() {
           printLighthouse(screen.label, medians, baseline, screenRuns);
           measured[screen.label] = { ...medians, runsOf: screenRuns };
         }
-        const homeRuns = runs.get(LIGHTHOUSE_SCREENS[0].label);
+        const homeRuns = runs.get(LIGHTHOUSE_SCREENS[0].label) ?? [];
         return {
           cpuSlowdown,
           home: measured[LIGHTHOUSE_SCREENS[0].label],

@@ -603,14 +603,21 @@ describeEachDatabase('content', { embedded: true }, (kind) => {
       expect(trialIcon.headers['x-module-id']).toBe('PROFPIC3');
     });
 
-    it('serves every avatar as SVG', async () => {
-      const { choices } = valueOf(successEnvelope(headIcon), await get(API.headIcon, bob));
+    it('serves every avatar as WebP, 192 pixels wide, and its drawing as SVG', async () => {
+      const { url, choices } = valueOf(successEnvelope(headIcon), await get(API.headIcon, bob));
+      expect(url).toMatch(/^\/api\/content\/avatars\/[0-9]+\.webp\?v=/);
       for (const choice of choices) {
         const response = await app.inject({ url: choice.url });
         expect(response.statusCode).toBe(200);
-        expect(response.body).toContain('<svg');
+        expect(response.headers['content-type']).toBe('image/webp');
+        expect(response.headers['cache-control']).toContain('immutable');
+        const source = await app.inject({ url: choice.url.replace('.webp', '.svg') });
+        expect(source.body).toContain('<svg');
       }
+      const picture = await sharp((await app.inject({ url: choices[0]?.url ?? '' })).rawPayload).metadata();
+      expect(picture).toMatchObject({ format: 'webp', width: 192, height: 192 });
       expectFailure(await app.inject({ url: '/api/content/avatars/13.svg' }), 404, 'NOT_FOUND');
+      expectFailure(await app.inject({ url: '/api/content/avatars/13.webp' }), 404, 'NOT_FOUND');
     });
 
     it('refuses visitors and ids outside the set', async () => {

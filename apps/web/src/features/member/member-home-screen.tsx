@@ -37,8 +37,9 @@ function SignOutEntry() {
 }
 
 function Balance() {
+  // The balance's place is kept while its module loads: the entries below do not move when it arrives.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<div className="kl-member-balance-place" aria-hidden="true" />}>
       <WalletBalance className="kl-member-balance" />
       <WithdrawableNote />
     </Suspense>

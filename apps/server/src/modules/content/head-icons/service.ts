@@ -10,12 +10,16 @@ import type { HeadIconRepository } from './repository.ts';
  * or given by default, the icons to choose from, and their generated pictures (avatars).
  */
 
-/** Every avatar drawn once: they depend on nothing but their number. */
+/**
+ * Every avatar drawn once: they depend on nothing but their number. Pages show the WebP (the member centre's
+ * avatar is its first screen's largest picture; an SVG `<img>` is drawn on the page's main thread,
+ * docs/decisions/029-raster-art.md); the same address with `.svg` answers the drawing.
+ */
 const AVATARS = new Map<number, { svg: string; url: string }>(
   Array.from({ length: HEAD_ICON_COUNT }, (_, index) => {
     const headIconId = index + 1;
     const svg = renderAvatar(headIconId) ?? '';
-    return [headIconId, { svg, url: `${AVATAR_PREFIX}${headIconId}.svg?v=${pictureVersion(svg)}` }] as const;
+    return [headIconId, { svg, url: `${AVATAR_PREFIX}${headIconId}.webp?v=${pictureVersion(svg)}` }] as const;
   }),
 );
 const HEAD_ICON_CHOICES = [...AVATARS.entries()].map(([id, avatar]) => ({ id, url: avatar.url }));

@@ -17,7 +17,7 @@ function Avatar({ name, size }: { name: string; size: number }) {
         alt=""
         width={size}
         height={size}
-        loading="lazy"
+        // At the top of the member centre, its largest picture: fetched with the page, not when laid out.
         decoding="async"
         onError={() => setFailed(true)}
       />

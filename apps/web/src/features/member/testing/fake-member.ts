@@ -28,7 +28,7 @@ export function answerMember(options: FakeMemberOptions) {
   });
   onByDefault(walletCalls.walletTransactions, ({ query }) => pageOf(transactions, query));
   onByDefault(gameRecordsCalls.gameRecords, ({ query }) => recordsPage(records, query));
-  const avatar = '/api/content/avatars/3.svg';
+  const avatar = '/api/content/avatars/3.webp';
   onByDefault(contentCalls.headIcon, {
     ...{ headIconId: 3, url: avatar, chosen: false, choices: [{ id: 3, url: avatar }] },
   });
