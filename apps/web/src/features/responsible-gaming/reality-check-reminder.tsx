@@ -1,48 +1,15 @@
 import { fullPath } from '@kl/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { responsibleGamingQuery } from './api/get-settings.ts';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
-import { MINUTE_MS, nextReminderAt, playStartedAt } from './lib/play-clock.ts';
+import { nextReminderAt, playStartedAt } from './lib/play-clock.ts';
 
-/** Played time in hours and minutes, in words. */
-function usePlayedText(ms: number): string {
-  const { t } = useTranslation();
-  const totalMinutes = Math.floor(ms / MINUTE_MS);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  return hours === 0
-    ? t('realityCheck.minutes', { minutes })
-    : t('realityCheck.hoursMinutes', { hours, minutes });
-}
-
-function Reminder({
-  playedMs,
-  onContinue,
-  onHistory,
-}: {
-  playedMs: number;
-  onContinue: () => void;
-  onHistory: () => void;
-}) {
-  const { t } = useTranslation();
-  const played = usePlayedText(playedMs);
-  return (
-    <ConfirmDialog
-      title={t('realityCheck.title')}
-      text={t('realityCheck.text', { played })}
-      confirmText={t('realityCheck.continue')}
-      cancelText={t('realityCheck.history')}
-      safe="confirm"
-      testId="reality-check"
-      onConfirm={onContinue}
-      onCancel={onHistory}
-    />
-  );
-}
+// The dialog (and the confirmation dialog it is built on) is fetched only for a member who set an
+// interval, as soon as the interval is known: most members never set one (docs/performance.md).
+const RealityCheckDialog = lazyWithPreload(() => import('./reality-check-dialog.tsx'));
 
 /**
  * The reality check (responsible gaming): while a member with an interval set is logged in, every interval
@@ -59,6 +26,7 @@ export default function RealityCheckReminder() {
 
   useEffect(() => {
     if (minutes === 0 || shownAt !== null) return undefined;
+    void RealityCheckDialog.preload().catch(() => undefined);
     const now = Date.now();
     const due = nextReminderAt(since, minutes, now);
     // The time played is told as the whole interval reached (15, 30, 45 … minutes).
@@ -68,13 +36,15 @@ export default function RealityCheckReminder() {
 
   if (shownAt === null || minutes === 0) return null;
   return (
-    <Reminder
-      playedMs={shownAt - since}
-      onContinue={() => setShownAt(null)}
-      onHistory={() => {
-        setShownAt(null);
-        void navigate(fullPath('member/history'));
-      }}
-    />
+    <Suspense fallback={null}>
+      <RealityCheckDialog
+        playedMs={shownAt - since}
+        onContinue={() => setShownAt(null)}
+        onHistory={() => {
+          setShownAt(null);
+          void navigate(fullPath('member/history'));
+        }}
+      />
+    </Suspense>
   );
 }
