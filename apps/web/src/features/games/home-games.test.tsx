@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gamesCalls, type Game } from '@kl/contracts/games';
 import { createSystemStatus } from '../../test/factories.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
+import { gate } from '../../test/gate.ts';
 import {
   createGame,
   FISH_GAMES,
@@ -117,9 +118,33 @@ describe('home game sections (product.md §2 home, §9 carousel)', () => {
     const { user } = await openHome({ member: true, favourites });
     await scrollDownHome();
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(1));
-    await user.click(within(section('Favourites')).getByRole('button', { name: 'Favourite Game 3' }));
+    const heart = within(section('Favourites')).getByRole('button', { name: 'Favourite Game 3' });
+    // Pressed once the member's favourites are known; until then it waits (it would toggle the wrong way).
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(heart).toBeEnabled());
+    await user.click(heart);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Favourites' })).toBeInTheDocument());
     await waitFor(() => expect(sectionCards('Favourites')).toHaveLength(0));
+  });
+
+  it("holds a member's hearts until the favourites are known, then each says its state", async () => {
+    const ids = gate();
+    ids.close();
+    on(gamesCalls.favouriteIds, async () => {
+      await ids.wait();
+      return [RNG_GAMES[0]!.nodeId];
+    });
+    await openHome({ member: true });
+    await waitFor(() => expect(sectionGames('Hot games')).toBe(25));
+    const heart = (name: string) =>
+      within(section('Hot games')).getByRole('button', { name: `Favourite ${name}` });
+    expect(heart(RNG_GAMES[0]!.gameName)).toBeDisabled();
+    expect(heart(RNG_GAMES[1]!.gameName)).toBeDisabled();
+    ids.open();
+    await waitFor(() => expect(heart(RNG_GAMES[0]!.gameName)).toBeEnabled());
+    expect(heart(RNG_GAMES[0]!.gameName)).toHaveAttribute('aria-pressed', 'true');
+    expect(heart(RNG_GAMES[1]!.gameName)).toBeEnabled();
+    expect(heart(RNG_GAMES[1]!.gameName)).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('splits list sections into two rows at ceil(half); HOT stays one row', async () => {

@@ -16,9 +16,12 @@ export const favouriteIdsQueryOptions = (userName: string) =>
     staleTime: 60_000,
   });
 
-/** The member's favourite nodeIds (an empty set for visitors and until they arrive). */
-export function useFavouriteIds(): ReadonlySet<string> {
+/**
+ * The member's favourite nodeIds (an empty set for visitors and until they arrive), and whether they are
+ * known: a member's hearts wait for them, or a heart pressed before would toggle the wrong way.
+ */
+export function useFavouriteIds(): { ids: ReadonlySet<string>; known: boolean } {
   const { userName, role } = useSession();
   const { data } = useQuery({ ...favouriteIdsQueryOptions(userName ?? ''), enabled: role !== 'visitor' });
-  return new Set(data ?? []);
+  return { ids: new Set(data ?? []), known: role === 'visitor' || data !== undefined };
 }

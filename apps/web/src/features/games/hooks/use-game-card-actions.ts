@@ -16,9 +16,10 @@ export function useGameCardActions(): (game: Game) => Omit<GameCardProps, 'game'
     return {
       vendorName: vendor?.displayName ?? game.vassalage,
       vendorIcon: vendor?.mobileSmallIcon,
-      favourite: favourites.has(game.nodeId),
+      favourite: favourites.ids.has(game.nodeId),
       launching: pendingGameId === game.gameId,
-      favouritePending: pendingNodeId === game.nodeId,
+      // Until the member's favourites are known, a heart cannot say which way it would toggle.
+      favouritePending: pendingNodeId === game.nodeId || !favourites.known,
       onLaunch: launch,
       onToggleFavourite: toggle,
     };
