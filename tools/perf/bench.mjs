@@ -30,12 +30,18 @@ import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
-import { MONEY_GOALS, embeddedDatabaseWithCaptchas, moneyBench, moneyGoal } from './money.mjs';
+import {
+  MONEY_GOALS,
+  embeddedDatabaseWithCaptchas,
+  moneyBench,
+  moneyGoal,
+  registerOverHttp,
+} from './money.mjs';
 import { edgeBench } from './edge.mjs';
 import { startBench } from './start.mjs';
 import { freePort, table } from './report.mjs';
@@ -278,34 +284,24 @@ function transferredBytes(url, encoding) {
   });
 }
 
-/**
- * A member registered over the API as the web app registers one (PUT /api/register, with one of the captchas
- * written beforehand into the database): the session cookie and the stored session a browser holds after it.
- */
+/** The member of the pages measured signed in: its session cookie and the stored session the app reads. */
 async function registerMember(base, captcha, sessionStorageKey) {
-  const username = `lh${randomBytes(4).toString('hex')}`;
-  const password = 'bench-secret-1';
-  const response = await fetch(`${base}/api/register`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({
-      registerMethod: 'H5',
-      username,
-      password,
-      confirmPassword: password,
-      ...captcha,
-    }),
-  });
-  const body = await response.json();
-  if (!response.ok || !body.success)
-    throw new Error(`register ${username}: ${JSON.stringify(body).slice(0, 300)}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .find((value) => value.startsWith('kl_session='));
-  if (!cookie) throw new Error(`register ${username}: no session cookie`);
-  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-  return { username, cookie: { name, value }, storage: { [sessionStorageKey]: JSON.stringify(body.value) } };
+  const agent = new Agent({ keepAlive: false });
+  try {
+    const { cookie, session } = await registerOverHttp(
+      agent,
+      base,
+      `lh${randomBytes(4).toString('hex')}`,
+      captcha,
+    );
+    const at = cookie.indexOf('=');
+    return {
+      cookie: { name: cookie.slice(0, at), value: cookie.slice(at + 1) },
+      storage: { [sessionStorageKey]: JSON.stringify(session) },
+    };
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** Gives a Playwright context the member's session, as the browser holds it after signing in. */
@@ -599,7 +595,7 @@ function goalsRows(report) {
   const rows = [];
   const add = (what, now, baseline, ratio, goal, met) => rows.push({ what, now, baseline, ratio, goal, met });
   const bare = report.lighthouse?.baseline;
-  const screens = report.lighthouse?.screens ?? { '/m/home': report.lighthouse?.home };
+  const screens = report.lighthouse?.screens ?? {};
   for (const [label, screen] of bare ? Object.entries(screens) : []) {
     if (!screen) continue;
     const slowdown = `CPU ${fmt(report.lighthouse.cpuSlowdown, 1)}×`;
@@ -638,7 +634,7 @@ function goalsRows(report) {
     );
     // The same two figures at Lighthouse's default slowdown: goals too (docs/performance.md), read apart.
     const reference = report.lighthouse.atDefaultSlowdown;
-    const atDefault = reference?.screens?.[label] ?? (label === '/m/home' ? reference?.home : undefined);
+    const atDefault = reference?.screens[label];
     if (reference && atDefault) {
       const at = `CPU ${DEFAULT_CPU_SLOWDOWN}×`;
       add(

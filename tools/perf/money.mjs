@@ -252,6 +252,25 @@ export async function embeddedDatabaseWithCaptchas(dataDir, count) {
 }
 
 /**
+ * A member registered over the API as the web app registers one (PUT /api/register, with a captcha written
+ * beforehand): the session cookie (`name=value`) and the session the server answered.
+ */
+export async function registerOverHttp(agent, base, username, captcha) {
+  const password = 'bench-secret-1';
+  const registered = await send(agent, base, {
+    method: 'PUT',
+    path: '/api/register',
+    headers: { 'accept-language': 'en' },
+    body: { registerMethod: 'H5', username, password, confirmPassword: password, ...captcha },
+  });
+  const session = jsonOf(registered, `register ${username}`).value;
+  const setCookie = [registered.headers['set-cookie'] ?? []].flat();
+  const cookie = setCookie.find((value) => value.startsWith('kl_session='))?.split(';')[0];
+  if (!cookie) throw new Error(`register ${username}: no session cookie`);
+  return { cookie, session };
+}
+
+/**
  * Over the server's HTTP interface, as a member and a provider do: registration (PUT /api/register, a new
  * session cookie), the launch of one of the sandbox provider's slots (POST /api/games/launch, whose address
  * carries the one-time launch token), then the provider's signed `authenticate`, which answers the session
@@ -273,17 +292,7 @@ async function membersOverHttp(base, captchas, sign) {
     if (!gameId) throw new Error(`search for a slot: no game in ${JSON.stringify(found).slice(0, 300)}`);
     for (const [index, captcha] of captchas.entries()) {
       const username = `bench${index}${randomBytes(3).toString('hex')}`.slice(0, 15);
-      const password = 'bench-secret-1';
-      const registered = await send(agent, base, {
-        method: 'PUT',
-        path: '/api/register',
-        headers: { 'accept-language': 'en' },
-        body: { registerMethod: 'H5', username, password, confirmPassword: password, ...captcha },
-      });
-      jsonOf(registered, `register ${username}`);
-      const setCookie = [registered.headers['set-cookie'] ?? []].flat();
-      const cookie = setCookie.find((value) => value.startsWith('kl_session='))?.split(';')[0];
-      if (!cookie) throw new Error(`register ${username}: no session cookie`);
+      const { cookie } = await registerOverHttp(agent, base, username, captcha);
       const launched = jsonOf(
         await send(agent, base, {
           method: 'POST',
