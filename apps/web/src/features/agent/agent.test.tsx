@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { tapInDialog } from '../../test/dialogs.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentContractsCalls, type AgentContract } from '@kl/contracts/agent-contracts';
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
@@ -11,11 +11,6 @@ import { openAgent } from './testing/open-agent.ts';
 const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const alert = en.agentContract.alert;
-/** Taps in a dialog, which takes them during its opening animation too. */
-const tapInDialog = async (dialog: HTMLElement, name: string) =>
-  userEvent
-    .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
-    .click(within(dialog).getByRole('button', { name }));
 /** The dialog showing a text (a closing one may still be in the page while it animates out). */
 const dialogWith = (text: string) =>
   waitFor(

@@ -2,7 +2,6 @@ import { accountsCalls, type RegistrationRules } from '@kl/contracts/accounts';
 import type { TypedApiEntry } from '@kl/contracts/api-call';
 import { SESSION_STORAGE_KEY, TOAST_MS } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerAccounts,
@@ -12,6 +11,7 @@ import {
   loginPayloads,
   smsSent,
 } from '../../test/fake-accounts.ts';
+import { tapInDialog } from '../../test/dialogs.ts';
 import { callsTo, failure, on, refuseOtherCalls, type FakeReply } from '../../test/fake-api.ts';
 import { memberInfoOf, sessionOf, storedSession } from '../../test/fake-data.ts';
 import { findScreen, renderApp } from '../../test/render-app.tsx';
@@ -331,11 +331,8 @@ describe('session (product.md §3, §4)', () => {
     const menu = await screen.findByTestId('side-menu');
     expect(await within(menu).findByTestId('member-panel')).toHaveTextContent('player01');
     await user.click(await within(menu).findByRole('button', { name: 'Sign out' }));
-    // Taps in the dialog go through during its opening animation too (antd-mobile turns pointer events
-    // off until it is fully shown).
-    const tap = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const confirm = await screen.findByRole('dialog', { name: 'Do you want to sign out?' });
-    await tap.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await tapInDialog(confirm, 'Cancel');
     expect(screen.getByTestId('header-member')).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
@@ -343,7 +340,7 @@ describe('session (product.md §3, §4)', () => {
       expect(screen.getAllByRole('dialog', { name: 'Do you want to sign out?' })).toHaveLength(1),
     );
     const again = screen.getByRole('dialog', { name: 'Do you want to sign out?' });
-    await tap.click(within(again).getByRole('button', { name: 'Sign out' }));
+    await tapInDialog(again, 'Sign out');
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem('autoLogin')).toBe('0');

@@ -1,9 +1,9 @@
-import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TypedApiEntry } from '@kl/contracts/api-call';
 import { gamesCalls } from '@kl/contracts/games';
 import { lotteryCalls } from '@kl/contracts/lottery';
+import { tapInDialog } from '../../test/dialogs.ts';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { pageOf } from '../../test/fake-data.ts';
 import { betOf, FAKE_GAME_ID, fakeDraw, fakeResult, lotteryGame } from './testing/fake-lottery.ts';
@@ -13,7 +13,6 @@ const vnd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'VND' }).format(amount);
 const TOKEN = 't'.repeat(32);
 const LOTTO = `/m/lotto-h5/kimlong/trad/games/${FAKE_GAME_ID}`;
-const tap = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const sent = <E extends TypedApiEntry>(entry: E) => callsTo(entry).map(({ body }) => body);
 const launched = () => sent(gamesCalls.launchGame);
 /** Opens the lotto page (trad unless told) and answers its bet form. */
@@ -114,7 +113,7 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     await user.click(within(form).getByRole('button', { name: 'Place bet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your bet' });
     expect(dialog).toHaveTextContent(vnd(10_000));
-    await tap().click(within(dialog).getByRole('button', { name: 'Place bet' }));
+    await tapInDialog(dialog, 'Place bet');
     expect(await screen.findByTestId('lottery-balance-after')).toHaveTextContent(vnd(90_000));
     expect(sent(lotteryCalls.placeLotteryBet)).toEqual([
       expect.objectContaining({ betType: 'TAI_XIU', selections: [['TAI']], points: 10, prizeMode: 'Elott' }),
@@ -133,18 +132,14 @@ describe('lotto page (product.md §2 /m/lotto-h5)', () => {
     const { user, form } = await openBetForm();
     await user.click(within(form).getByRole('button', { name: '42' }));
     await user.click(within(form).getByRole('button', { name: 'Place bet' }));
-    await tap().click(
-      within(await screen.findByRole('dialog', { name: 'Confirm your bet' })).getByRole('button', {
-        name: 'Place bet',
-      }),
-    );
+    await tapInDialog(await screen.findByRole('dialog', { name: 'Confirm your bet' }), 'Place bet');
     await screen.findByTestId('lottery-balance-after');
     await user.click(screen.getByRole('tab', { name: 'My bets' }));
     const order = await screen.findByTestId('lottery-order');
     expect(within(order).getByTestId('lottery-order-status')).toHaveTextContent('Waiting for the draw');
     await user.click(within(order).getByRole('button', { name: 'Cancel bet' }));
     const dialog = await screen.findByRole('dialog');
-    await tap().click(within(dialog).getByRole('button', { name: 'Cancel bet' }));
+    await tapInDialog(dialog, 'Cancel bet');
     await waitFor(() =>
       expect(
         within(screen.getByTestId('lottery-order')).getByTestId('lottery-order-status'),

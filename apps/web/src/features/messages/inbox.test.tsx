@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TIMING_MS } from '@kl/contracts/constants';
 import { contentCalls } from '@kl/contracts/content';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tapInDialog } from '../../test/dialogs.ts';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { onTimed, type MessagesServer } from '../../test/fake-messages.ts';
 import { openWithMessages } from '../../test/open-messages.ts';
@@ -12,11 +12,6 @@ const items = () => within(list()).getAllByRole('link');
 const item = (title: string) => within(list()).getByRole('link', { name: new RegExp(title) });
 const summary = () => screen.getByTestId('unread-summary');
 const dialog = () => screen.findByRole('dialog');
-/** Taps in the confirmation dialog, which takes them during its opening animation too. */
-const tapInDialog = async (dialogElement: HTMLElement, name: string) =>
-  userEvent
-    .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
-    .click(within(dialogElement).getByRole('button', { name }));
 
 /** The server marks a message read when it is opened. */
 const readWhenOpened = (server: MessagesServer) =>
