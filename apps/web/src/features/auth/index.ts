@@ -7,8 +7,6 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
  */
 export { HeaderAccount } from './components/header-account.tsx';
 export { MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
-export { LoginHistory } from './components/login-history.tsx';
-export { SignedInSessions } from './components/signed-in-sessions.tsx';
 export { TWO_FACTOR_KEY, useTwoFactorStatus } from './api/two-factor.ts';
 
 export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));

@@ -10,7 +10,6 @@ export const WalletBalance = lazyWithPreload(() => import('./components/wallet-b
 export const TurnoverPanel = lazyWithPreload(() => import('./components/turnover-panel.tsx'));
 /** Under a balance: what can be withdrawn now while turnover locks part of it (nothing otherwise). */
 export const WithdrawableNote = lazyWithPreload(() => import('./components/withdrawable-note.tsx'));
-export { TurnoverProgress } from './components/turnover-progress.tsx';
 export { WALLET_QUERY_KEY } from './api/keys.ts';
 export { useLiveBalance } from './api/use-live-balance.ts';
 export { MASKED_BALANCE, balanceText } from './lib/balance-text.ts';

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store.ts';
 import { useApplyPromotion, useClaimBonus } from '../hooks.ts';
 import { formatMoney } from '@kl/contracts/money';
-import { TurnoverProgress } from '../../wallet/index.ts';
+import { TurnoverProgress } from '../../wallet/turnover.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
 
 function ClaimRow({ claim }: { claim: PromotionClaim }) {
