@@ -3,10 +3,10 @@ import { defineConfig } from 'vite';
 import { productionReactRouter } from './src/shared/lib/react-router-production.ts';
 
 /**
- * The server rendering of home (docs/decisions/005-web-first-load.md): src/entry-server.tsx built for
- * Node into dist/server/, next to the browser build (the server refuses to serve this folder). Every
- * dependency is bundled in, so that the folder runs without the web app's node_modules and one copy
- * of React renders it.
+ * The server rendering of home and the game list (docs/decisions/005-web-first-load.md):
+ * src/entry-server.tsx built for Node into dist/server/, next to the browser build (the server refuses to
+ * serve this folder). Every dependency is bundled in, so that the folder runs without the web app's
+ * node_modules and one copy of React renders it.
  */
 export default defineConfig({
   base: '/m/',

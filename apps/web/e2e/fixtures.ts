@@ -65,6 +65,19 @@ export async function appTookOver(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The paths of the API calls the page makes from now on, as they are made: what a page the server
+ * rendered carried must not be asked again once the app has it.
+ */
+export function apiCallsOf(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  return asked;
+}
+
 /** `path` with `lang=<lang>` appended to its query (before any hash). */
 export function withLang(path: string, lang: Lang | null): string {
   if (lang === null) return path;

@@ -1,5 +1,5 @@
-import type { Locator, Request } from '@playwright/test';
-import { appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { apiCallsOf, appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
 
 /**
  * Home rendered by the server (docs/decisions/005-web-first-load.md): the first screen is there before
@@ -102,11 +102,7 @@ test('with JavaScript the app takes the page over: no data asked again, no hydra
   page,
   expectAccessible,
 }) => {
-  const asked: string[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
-  });
+  const asked = apiCallsOf(page);
   await page.goto('/m/home?lang=en');
   // The app has started when the language parameter has left the address, and has the page when
   // the root no longer says it is the server's.

@@ -1,13 +1,14 @@
 /**
- * The server rendering of home (docs/decisions/005-web-first-load.md): built by `vite build --ssr`
- * into dist/server/ and loaded by the server, which asks it for the first screen's data
- * (`loadHomeState`, through its own API in-process) and the markup of the page (`render`). The
- * browser then hydrates the same tree (main.tsx) with the same data, so nothing is fetched again.
+ * The server rendering of home and the game list (docs/decisions/005-web-first-load.md): built by
+ * `vite build --ssr` into dist/server/ and loaded by the server, which asks it for a page's first-screen
+ * data (`loadState`, through its own API in-process) and its markup (`render`). The browser then
+ * hydrates the same tree (main.tsx) with the same data, so nothing is fetched again.
  */
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Locale } from '@kl/contracts/i18n';
+import type { ServerRenderedPath } from '@kl/contracts/server-rendering';
 import type { SystemStatus } from '@kl/contracts/status';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 // The edge build: Node's build keeps each render's state in an AsyncLocalStorage, and on Node 20 the
@@ -20,20 +21,56 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { documentTitle, routeAt, routeTitle } from './app/route-meta.ts';
+import { preloadGameListFirstScreen } from './features/games/index.ts';
+import { firstListGame, gameListRequests } from './features/games/server-state.ts';
 import { preloadHomeFirstScreen } from './features/home/index.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
-import { firstHomeBanner } from './features/home/server-state.ts';
+import { firstHomeBanner, homeRequests } from './features/home/server-state.ts';
 import { systemStatusQueryKey } from './features/system-status/index.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
 import { withPlainTexts } from './shared/lib/plain-texts.ts';
+import { loadServerState, type ServerGet, type ServerRequest } from './shared/lib/server-state.ts';
 import type { Theme } from './shared/lib/theme.ts';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 
-export { loadHomeState, type ServerGet } from './features/home/server-state.ts';
+export type { ServerGet };
 
-/** Source modules whose chunks (and their CSS) the rendered page needs at once, for the build manifest. */
-export const FIRST_SCREEN_MODULES: readonly string[] = HOME_CHUNKS;
+/** What the server renders of each page: its first screen's code, data and largest picture. */
+interface RenderedScreen {
+  /** Source modules whose chunks (and their CSS) the page needs at once, for the build manifest. */
+  modules: readonly string[];
+  preload: () => Promise<void>;
+  requests: (search: URLSearchParams, language: Locale) => ServerRequest[];
+  /** The picture the page paints largest, to preload from the head. */
+  largestPicture: (queryClient: QueryClient, search: URLSearchParams) => string | null;
+}
+
+const SCREENS: Record<ServerRenderedPath, RenderedScreen> = {
+  '/m/home': {
+    modules: HOME_CHUNKS,
+    preload: preloadHomeFirstScreen,
+    requests: (_search, language) => homeRequests(language),
+    largestPicture: (queryClient) => firstHomeBanner(queryClient),
+  },
+  '/m/gameList': {
+    modules: ['src/features/games/game-list-screen.tsx'],
+    preload: preloadGameListFirstScreen,
+    requests: gameListRequests,
+    largestPicture: firstListGame,
+  },
+};
+
+function screenAt(path: string): RenderedScreen {
+  const screen = SCREENS[path as ServerRenderedPath] as RenderedScreen | undefined;
+  if (!screen) throw new Error(`${path} is not rendered by the server`);
+  return screen;
+}
+
+/** By page: source modules whose chunks (and their CSS) it needs at once, for the build manifest. */
+export const FIRST_SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(SCREENS).map(([path, screen]) => [path, screen.modules]),
+);
 
 // Node 20 has no `navigator` (21 and later have one): the parts that read the device see a plain one,
 // like a browser that is neither an installed web app nor the native app.
@@ -69,10 +106,27 @@ export interface RenderOptions {
   dehydratedState: DehydratedState;
 }
 
+/**
+ * Asks the server for the first-screen data of the page at `url` (a path of SERVER_RENDERED_PATHS and its
+ * query), in the page's language, as the dehydrated state of TanStack Query.
+ */
+export async function loadState({
+  url,
+  language,
+  get,
+}: {
+  url: string;
+  language: Locale;
+  get: ServerGet;
+}): Promise<DehydratedState> {
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  return loadServerState(screenAt(pathname).requests(searchParams, language), { language, get });
+}
+
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** The first banner's picture (the largest paint of home), to preload from the head. */
+  /** The picture the page paints largest (home's first banner, the list's first game), to preload. */
   lcpImage: string | null;
   /** The document's title, as the app sets it (app/route-meta.ts `documentTitle`). */
   title: string;
@@ -83,15 +137,17 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 /**
- * The markup of the page at `url` (home), in `language`, with the data of `dehydratedState`, as a
- * visitor sees it: whatever depends on the browser's own state renders its placeholder, like the
- * browser's first render does before it takes that state in.
+ * The markup of the page at `url` (a path of SERVER_RENDERED_PATHS and its query), in `language`, with
+ * the data of `dehydratedState`, as a visitor sees it: whatever depends on the browser's own state
+ * renders its placeholder, like the browser's first render does before it takes that state in.
  */
 export async function render(
   url: string,
   { language, dehydratedState }: RenderOptions,
 ): Promise<RenderedPage> {
-  await preloadHomeFirstScreen();
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  const screen = screenAt(pathname);
+  await screen.preload();
   const queryClient = createQueryClient();
   hydrate(queryClient, dehydratedState);
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
@@ -115,8 +171,8 @@ export async function render(
   const html = await readAll(prelude);
   const status = queryClient.getQueryData<SystemStatus>(systemStatusQueryKey);
   const title = documentTitle(
-    routeTitle(routeAt(url), i18nFor(language).getFixedT(language)),
+    routeTitle(routeAt(pathname), i18nFor(language).getFixedT(language)),
     status?.info.whitelabel.siteName,
   );
-  return { html, lcpImage: firstHomeBanner(queryClient), title };
+  return { html, lcpImage: screen.largestPicture(queryClient, searchParams), title };
 }

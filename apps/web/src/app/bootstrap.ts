@@ -1,6 +1,7 @@
 import type { Locale } from '@kl/contracts/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { renewSessionOnLoad } from '../features/auth/index.ts';
+import { preloadGameListFirstScreen } from '../features/games/index.ts';
 import { preloadHomeFirstScreen } from '../features/home/index.ts';
 import {
   preloadStatusPage,
@@ -15,15 +16,27 @@ import { keepPreferenceCookies } from './preference-cookies.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
 
-import { SSR_STATE_ID as SERVER_STATE_ID } from '@kl/contracts/server-rendering';
+import {
+  renderedSearch,
+  SSR_STATE_ID as SERVER_STATE_ID,
+  type ServerRenderedPath,
+} from '@kl/contracts/server-rendering';
 
 export { SERVER_STATE_ID };
+
+/** The code of each page the server renders, loaded before the app takes the page over. */
+const FIRST_SCREEN_CODE: Record<ServerRenderedPath, () => Promise<void>> = {
+  '/m/home': preloadHomeFirstScreen,
+  '/m/gameList': preloadGameListFirstScreen,
+};
 
 /** What the server rendered the page with, when it did (docs/decisions/005-web-first-load.md). */
 interface ServerState {
   language: Locale;
   /** The path the page was rendered for. */
   path?: string;
+  /** Its query, without `lang` (`renderedSearch`). */
+  search?: string;
   queries: DehydratedState;
 }
 
@@ -45,7 +58,7 @@ function readServerState(): ServerState | null {
  * cached system status (checked against its schema) and the chunk of the screen being opened.
  * The theme is applied at once. `url` is the address the page was opened at.
  *
- * A page the server rendered (home) brings its data: it goes into the query cache, and the first
+ * A page the server rendered (home, the game list) brings its data: it goes into the query cache, and the first
  * render hydrates the server's markup (`hydrate: true`) when it draws the same thing, that is in the
  * same language and for a visitor (the server renders no member's view: the browser alone knows the
  * stored session). Otherwise the app renders over it.
@@ -81,11 +94,12 @@ export async function bootstrap(
   }
   // The app starts after the page is drawn: by then the address may have moved on (history), and
   // the markup is no longer what the first render draws.
-  const samePage = served?.path === url.pathname;
-  const hydrating = sameLanguage && samePage && session === null;
+  const samePage = served?.path === url.pathname && (served.search ?? '') === renderedSearch(url.search);
+  const code = FIRST_SCREEN_CODE[url.pathname as ServerRenderedPath] as (() => Promise<void>) | undefined;
+  const hydrating = sameLanguage && samePage && session === null && code !== undefined;
   // The page is on the screen already: its code is fetched (preloaded by the page) before the
   // first render takes it over, so that no part of it is drawn again.
-  if (hydrating) await preloadHomeFirstScreen().catch(() => undefined);
+  if (hydrating) await code().catch(() => undefined);
   return { queryClient, hydrate: hydrating };
 }
 

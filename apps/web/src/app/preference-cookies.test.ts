@@ -58,7 +58,7 @@ describe('the language and theme cookies (docs/decisions/005-web-first-load.md)'
 });
 
 describe('a page the server rendered', () => {
-  function serverState(language: string, path = window.location.pathname) {
+  function serverState(language: string, path = window.location.pathname, search = '') {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = SERVER_STATE_ID;
@@ -66,6 +66,7 @@ describe('a page the server rendered', () => {
       language,
       theme: 'dark',
       path,
+      search,
       queries: {
         mutations: [],
         queries: [
@@ -93,6 +94,27 @@ describe('a page the server rendered', () => {
     window.history.pushState(null, '', '/m/login');
     const { hydrate } = await bootstrap(new URL(window.location.href));
     window.history.pushState(null, '', before);
+    expect(hydrate).toBe(false);
+  });
+
+  it('is hydrated at the game list the server rendered, whose address keeps its query but lang', async () => {
+    serverState('en', '/m/gameList', 'gameType=FISH');
+    window.history.replaceState(null, '', '/m/gameList?gameType=FISH&lang=en');
+    const { hydrate } = await bootstrap(new URL(window.location.href));
+    expect(hydrate).toBe(true);
+  });
+
+  it('is drawn again by the browser when the address asks for another list than the page shows', async () => {
+    serverState('en', '/m/gameList', 'gameType=FISH');
+    window.history.replaceState(null, '', '/m/gameList?gameType=PVP&lang=en');
+    const { hydrate } = await bootstrap(new URL(window.location.href));
+    expect(hydrate).toBe(false);
+  });
+
+  it('is drawn again by the browser at a page the server does not render', async () => {
+    serverState('en', '/m/lottery');
+    window.history.replaceState(null, '', '/m/lottery?lang=en');
+    const { hydrate } = await bootstrap(new URL(window.location.href));
     expect(hydrate).toBe(false);
   });
 

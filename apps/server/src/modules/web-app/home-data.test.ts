@@ -3,7 +3,7 @@ import { DomainError } from '../../platform/errors.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
 
 /**
- * The failures of home's in-process calls, as the API answers them (the answers themselves are compared
+ * The in-process calls of the pages the server renders (home, the game list): their failures, as the API answers them (the answers themselves are compared
  * with the API's in home-rendering.test.ts): the server module leaves a failed call out of the page.
  */
 
@@ -14,7 +14,7 @@ function homeData(overrides: Partial<HomeServices> = {}) {
     merchantCode: 'KL',
     statusService: { getSystemStatus: never },
     contentService: { banners: never, popular: never },
-    gamesService: { vendorStructure: never, hot: never },
+    gamesService: { vendorStructure: never, hot: never, search: never },
     ...overrides,
   };
   const log = { error: vi.fn() };
@@ -22,9 +22,9 @@ function homeData(overrides: Partial<HomeServices> = {}) {
 }
 
 describe('home data in-process', () => {
-  it('answers 404 NOT_FOUND for a call that is not one of the first screen', async () => {
+  it('answers 404 NOT_FOUND for a call that is not one of the first screens', async () => {
     const { get, log } = homeData();
-    const answer = await get('/api/games/search?gameName=x', {}, { ip: '1.2.3.4', log });
+    const answer = await get('/api/inbox', {}, { ip: '1.2.3.4', log });
     expect(answer).toMatchObject({ status: 404, body: { success: false, code: 'NOT_FOUND' } });
   });
 
@@ -58,11 +58,27 @@ describe('home data in-process', () => {
     expect(getSystemStatus).toHaveBeenCalledWith('KL', '1.2.3.4');
   });
 
+  it("passes the game list's search to the games service, parsed as its route parses it", async () => {
+    const answer = { games: [], pageNum: 1, totalPages: 0, total: 0 };
+    const search = vi.fn(() => Promise.resolve(answer));
+    const { get, log } = homeData({ gamesService: { vendorStructure: never, hot: never, search } });
+    const url = '/api/games/search?platform=html5&language=EN&gameType=FISH&pageNo=1&pageSize=25';
+    expect(await get(url, {}, { ip: '1.2.3.4', log })).toEqual({
+      status: 200,
+      body: { success: true, value: answer },
+    });
+    expect(search).toHaveBeenCalledWith(
+      'KL',
+      expect.objectContaining({ gameType: 'FISH', pageNo: 1, pageSize: 25, language: 'EN' }),
+    );
+  });
+
   it("answers a service's refusal with its code, and an unexpected failure with SYSTEM_ERROR, logged", async () => {
     const { get, log } = homeData({
       gamesService: {
         vendorStructure: () => Promise.reject(new DomainError('FEATURE_NOT_ENABLED')),
         hot: () => Promise.reject(new Error('database gone')),
+        search: never,
       },
     });
     const refused = await get('/api/games/vendors', {}, { ip: '1.2.3.4', log });

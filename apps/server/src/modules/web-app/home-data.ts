@@ -11,19 +11,19 @@ import type { GamesService } from '../games/index.ts';
 import type { StatusService } from '../status/index.ts';
 
 /**
- * The data of home's first screen for the server rendering (docs/decisions/005-web-first-load.md):
- * each call the web build's `loadHomeState` asks for is answered by the service its route calls (the
+ * The data of the first screens the server renders, home's and the game list's
+ * (docs/decisions/005-web-first-load.md): each call the web build's `loadState` asks for is answered by the service its route calls (the
  * answers kept in memory included, docs/decisions/022-api-caching.md), with the route's arguments, and
  * written through the call's response schema as the route's serialiser writes it: the body is the
  * API's answer, without a request going through the server's hooks.
  */
 
-/** The services the routes of home's first-screen calls answer from, as the app wires them. */
+/** The services the routes of those first screens' calls answer from, as the app wires them. */
 export interface HomeServices {
   merchantCode: string;
   statusService: Pick<StatusService, 'getSystemStatus'>;
   contentService: Pick<ContentService, 'banners' | 'popular'>;
-  gamesService: Pick<GamesService, 'vendorStructure' | 'hot'>;
+  gamesService: Pick<GamesService, 'vendorStructure' | 'hot' | 'search'>;
 }
 
 /** The page's request: the caller of each call (its address) and where an unexpected failure is logged. */
@@ -39,7 +39,7 @@ export type HomeDataGet = (
   caller: HomeCaller,
 ) => Promise<{ status: number; body: unknown }>;
 
-type HomeCall = 'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames';
+type HomeCall = 'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames' | 'gameSearch';
 type Entry<C extends HomeCall> = (typeof API)[C];
 type Reader<C extends HomeCall> = (
   query: QueryOut<Entry<C>>,
@@ -61,6 +61,7 @@ function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
       contentService.popular(merchantCode, query.lang ?? localeFromAcceptLanguage(caller.acceptLanguage)),
     gameVendors: () => gamesService.vendorStructure(merchantCode),
     hotGames: (query) => gamesService.hot(merchantCode, query),
+    gameSearch: (query) => gamesService.search(merchantCode, query),
   };
 }
 
@@ -80,7 +81,7 @@ function queryObject(search: string): Record<string, string | string[]> {
   return query;
 }
 
-/** The GETs of home's first screen, answered from `services`; any other path is 404 NOT_FOUND. */
+/** The GETs of those first screens, answered from `services`; any other path is 404 NOT_FOUND. */
 export function createHomeData(services: HomeServices): HomeDataGet {
   const readers = homeReaders(services);
   const byPath = new Map<string, Answerer>();

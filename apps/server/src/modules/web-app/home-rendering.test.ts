@@ -15,8 +15,8 @@ import { useTestDatabase } from '../../test/databases.ts';
 import { SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
 
 /**
- * The server rendering of /m/home (docs/decisions/005-web-first-load.md) with the web app's real
- * server module, built from apps/web for this file, over the seeded content.
+ * The server rendering of /m/home and /m/gameList (docs/decisions/005-web-first-load.md) with the web
+ * app's real server module, built from apps/web for this file, over the seeded content.
  */
 
 const WEB_APP = fileURLToPath(new URL('../../../../web/', import.meta.url));
@@ -63,9 +63,11 @@ function writeDist({ ssrModule }: { ssrModule?: string } = {}): string {
  */
 async function writeManifest(dist: string) {
   const ssr = (await import(pathToFileURL(join(dist, SSR_ENTRY)).href)) as {
-    FIRST_SCREEN_MODULES: readonly string[];
+    FIRST_SCREEN_MODULES: Record<string, readonly string[]>;
   };
-  const [screen = 'src/features/home/home-screen.tsx'] = ssr.FIRST_SCREEN_MODULES;
+  const [screen = 'src/features/home/home-screen.tsx'] = ssr.FIRST_SCREEN_MODULES['/m/home'] ?? [];
+  const [listScreen = 'src/features/games/game-list-screen.tsx'] =
+    ssr.FIRST_SCREEN_MODULES['/m/gameList'] ?? [];
   const manifest = {
     'index.html': {
       file: 'assets/index-a.js',
@@ -83,25 +85,46 @@ async function writeManifest(dist: string) {
       css: ['assets/home-screen-d.css'],
       imports: ['_framework-c.js'],
     },
+    [listScreen]: {
+      file: 'assets/game-list-screen-e.js',
+      css: ['assets/game-list-screen-e.css'],
+      imports: ['_framework-c.js'],
+    },
   };
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  for (const name of ['index-a', 'start-b', 'home-screen-d']) {
+  for (const name of ['index-a', 'start-b', 'home-screen-d', 'game-list-screen-e']) {
     writeFileSync(join(dist, `assets/${name}.css`), `.kl-${name}{color:red}`);
   }
 }
 
+interface EmbeddedState {
+  language: string;
+  theme: string;
+  path: string;
+  search: string;
+  queries: unknown;
+}
+
 /** The JSON of the page's embedded state. */
-function embeddedState(html: string): { language: string; theme: string; queries: unknown } {
+function embeddedState(html: string): EmbeddedState {
   const match = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*?)</script>`, 's').exec(
     html,
   );
   if (!match?.[1]) throw new Error('no embedded state');
-  return JSON.parse(match[1]) as { language: string; theme: string; queries: unknown };
+  return JSON.parse(match[1]) as EmbeddedState;
 }
 
-describe('/m/home rendered by the server', () => {
+/** The embedded queries' data, by their key as JSON. */
+function embeddedData(html: string): Map<string, unknown> {
+  const { queries } = embeddedState(html).queries as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+  return new Map(queries.map(({ queryKey, state }) => [JSON.stringify(queryKey), state.data]));
+}
+
+describe('/m/home and /m/gameList rendered by the server', () => {
   let dist: string;
   let app: FastifyInstance;
   /** The same, with the answers kept in memory (docs/decisions/022-api-caching.md) as outside tests. */
@@ -230,10 +253,7 @@ describe('/m/home rendered by the server', () => {
         url: `/m/home?lang=${language}`,
         headers: { 'accept-encoding': 'identity' },
       });
-      const { queries } = embeddedState(response.body).queries as {
-        queries: { queryKey: unknown[]; state: { data: unknown } }[];
-      };
-      const embedded = new Map(queries.map(({ queryKey, state }) => [JSON.stringify(queryKey), state.data]));
+      const embedded = embeddedData(response.body);
       const list = (value: { list: unknown[] }) => value.list;
       // Each call as the browser asks it, and the data its query keeps (features/home/server-state.ts).
       const calls = [
@@ -270,6 +290,85 @@ describe('/m/home rendered by the server', () => {
     },
   );
 
+  it.each([
+    { url: '/m/gameList?gameType=FISH&lang=en', language: 'en', gameType: 'FISH', search: 'gameType=FISH' },
+    { url: '/m/gameList?lang=vi&gameType=RNG', language: 'vi', gameType: 'RNG', search: 'gameType=RNG' },
+  ])(
+    'sends $url with the list’s first page in it, as the app asks for it',
+    async ({ url, language, gameType, search }) => {
+      const html = await home(url);
+      expect(html).toContain(`<html lang="${language}" data-theme="dark">`);
+      const { info } = await apiValue<{ info: { whitelabel: { siteName: string } } }>(
+        '/api/status',
+        language,
+      );
+      const title = language === 'en' ? 'Game list' : 'Danh sách trò chơi';
+      expect(html).toContain(`<title>${title} | ${info.whitelabel.siteName}</title>`);
+
+      // The list's first page, as the app asks for it (features/games search-games.ts), in the page.
+      const searchUrl = `/api/games/search?platform=html5&language=${language.toUpperCase()}&gameType=${gameType}&pageNo=1&pageSize=25`;
+      const page = await apiValue<{
+        games: { gameName: string; iconUrl: string }[];
+        pageNum: number;
+        totalPages: number;
+      }>(searchUrl, language);
+      expect(page.games.length).toBeGreaterThan(3);
+      for (const { gameName } of page.games.slice(0, 6))
+        expect(html).toContain(gameName.replace(/&/g, '&amp;'));
+      // The first game's picture is asked for from the head, before any script or stylesheet.
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preload = `<link rel="preload" as="image" href="${page.games[0]!.iconUrl.replace(/&/g, '&amp;')}" fetchpriority="high">`;
+      expect(head).toContain(preload);
+      expect(head.indexOf(preload)).toBeLessThan(
+        head.search(/<script|<link rel="(modulepreload|stylesheet)"|<style/),
+      );
+      // The list screen's stylesheet and chunk, not home's.
+      expect(head).toContain('.kl-game-list-screen-e{color:red}');
+      expect(head).not.toContain('.kl-home-screen-d{color:red}');
+      const chunks =
+        /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
+      expect(chunks).toEqual([
+        '/m/assets/start-b.js',
+        '/m/assets/framework-c.js',
+        '/m/assets/game-list-screen-e.js',
+      ]);
+
+      // The state the app takes the page over with: the address without lang, and each call's data
+      // under the key the client reads it (features/games server-state.ts).
+      expect(embeddedState(html)).toMatchObject({ language, path: '/m/gameList', search });
+      const embedded = embeddedData(html);
+      expect([...embedded.keys()].sort()).toEqual(
+        [['system-status'], ['games', 'vendors'], ['games', 'list', { kind: 'search', query: { gameType } }]]
+          .map((key) => JSON.stringify(key))
+          .sort(),
+      );
+      expect(
+        embedded.get(JSON.stringify(['games', 'list', { kind: 'search', query: { gameType } }])),
+      ).toEqual({
+        pages: [{ games: page.games, pageNum: page.pageNum, totalPages: page.totalPages }],
+        pageParams: [1],
+      });
+      expect(embedded.get(JSON.stringify(['games', 'vendors']))).toEqual(
+        await apiValue('/api/games/vendors', language),
+      );
+    },
+  );
+
+  it('sends the hot list of /m/gameList?type=hot from the hot call', async () => {
+    const html = await home('/m/gameList?gameType=RNG&type=hot&lang=en');
+    const { list } = await apiValue<{ list: { gameName: string }[] }>(
+      '/api/games/hot?platform=html5&language=EN&gameType=RNG',
+      'en',
+    );
+    expect(list.length).toBeGreaterThan(0);
+    const key = JSON.stringify(['games', 'list', { kind: 'hot', gameType: 'RNG' }]);
+    expect(embeddedData(html).get(key)).toEqual({
+      pages: [{ games: list, pageNum: 1, totalPages: 1 }],
+      pageParams: [1],
+    });
+    for (const { gameName } of list.slice(0, 4)) expect(html).toContain(gameName.replace(/&/g, '&amp;'));
+  });
+
   it('takes the language and the theme from their cookies', async () => {
     const html = await home('/m/home', 'kl_lang=en; kl_theme=light');
     expect(html).toContain('<html lang="en" data-theme="light">');
@@ -278,11 +377,14 @@ describe('/m/home rendered by the server', () => {
     expect(await home('/m/home?lang=vi', 'kl_lang=en')).toContain('<html lang="vi"');
   });
 
-  it("leaves a member's home to the app: a session cookie gets the page without a rendered screen", async () => {
-    const html = await home('/m/home', 'kl_session=some-session; kl_lang=en');
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain(SSR_STATE_ID);
-  });
+  it.each(['/m/home', '/m/gameList?gameType=RNG'])(
+    "leaves a member's %s to the app: a session cookie gets the page without a rendered screen",
+    async (url) => {
+      const html = await home(url, 'kl_session=some-session; kl_lang=en');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(SSR_STATE_ID);
+    },
+  );
 
   it('renders with no AsyncLocalStorage of its own (it would slow every later call: docs/performance.md)', () => {
     // React's Node build keeps each render in an AsyncLocalStorage from node:async_hooks; on Node 20 that
@@ -325,7 +427,7 @@ describe('/m/home when the server module fails', () => {
   it.each([
     [
       'throws while rendering',
-      'export const FIRST_SCREEN_MODULES = []; export async function loadHomeState() { return {}; } export async function render() { throw new Error("render broke"); }',
+      'export const FIRST_SCREEN_MODULES = { "/m/home": [] }; export async function loadState() { return {}; } export async function render() { throw new Error("render broke"); }',
     ],
     ['is not a server module', 'export const nothing = 1;'],
     ['cannot be loaded', 'this is not JavaScript'],
@@ -337,7 +439,7 @@ describe('/m/home when the server module fails', () => {
       const response = await app.inject({ url: '/m/home', headers: { 'accept-encoding': 'identity' } });
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(INDEX_HTML);
-      expect(logs.lines.some((line) => String(line.msg).includes('server rendering of home failed'))).toBe(
+      expect(logs.lines.some((line) => String(line.msg).includes('server rendering of a page failed'))).toBe(
         true,
       );
     } finally {

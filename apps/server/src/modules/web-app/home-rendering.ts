@@ -8,7 +8,7 @@ import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../platform/cookies.ts';
-import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
+import { FIRST_SCREEN_CHUNKS, renderedSearch, SSR_STATE_ID } from '@kl/contracts/server-rendering';
 import type { HomeDataGet } from './home-data.ts';
 
 /** The server rendering module of the web build (`vite build --ssr`, apps/web/vite.ssr.config.ts). */
@@ -22,7 +22,8 @@ const THEMES: readonly string[] = ['dark', 'light'];
 
 /** What the web build's entry-server.tsx exports (checked when it is loaded). */
 interface SsrModule {
-  loadHomeState(options: {
+  loadState(options: {
+    url: string;
     language: Locale;
     get: (url: string, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
   }): Promise<unknown>;
@@ -30,7 +31,8 @@ interface SsrModule {
     url: string,
     options: { language: Locale; theme: Theme; dehydratedState: unknown },
   ): Promise<{ html: string; lcpImage: string | null; title: string }>;
-  FIRST_SCREEN_MODULES: readonly string[];
+  /** By page path: the source modules of its first screen. */
+  FIRST_SCREEN_MODULES: Readonly<Record<string, readonly string[]>>;
 }
 
 interface ManifestChunk {
@@ -44,8 +46,9 @@ const isSsrModule = (value: unknown): value is SsrModule => {
   const module = value as Partial<SsrModule> | null;
   return (
     typeof module?.render === 'function' &&
-    typeof module.loadHomeState === 'function' &&
-    Array.isArray(module.FIRST_SCREEN_MODULES)
+    typeof module.loadState === 'function' &&
+    typeof module.FIRST_SCREEN_MODULES === 'object' &&
+    module.FIRST_SCREEN_MODULES !== null
   );
 };
 
@@ -97,10 +100,10 @@ function chunksOf(manifest: Record<string, ManifestChunk>, modules: readonly str
 }
 
 /**
- * The parts of the page that do not change between requests, read once from the build: index.html,
+ * The parts of a page that do not change between requests, read once from the build: index.html,
  * and the first screen's CSS (put in the page: nothing blocks the first paint) and chunks (preloaded).
  */
-function readShell(webDist: string, ssr: SsrModule) {
+function readShell(webDist: string, modules: readonly string[]) {
   let template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestPath = join(webDist, MANIFEST);
   if (!existsSync(manifestPath)) return { template, head: '' };
@@ -108,7 +111,7 @@ function readShell(webDist: string, ssr: SsrModule) {
   // The entry is small and starts the app by a dynamic import (apps/web src/main.tsx): the app's own
   // CSS (layout, header) comes with that import, and is the page's too.
   const entry = chunksOf(manifest, ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])]);
-  const screen = chunksOf(manifest, ssr.FIRST_SCREEN_MODULES);
+  const screen = chunksOf(manifest, modules);
   const styles: string[] = [];
   const inlined: string[] = [];
   for (const file of new Set([...entry.css, ...screen.css])) {
@@ -160,49 +163,64 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 }
 
 /**
- * The server rendering of /m/home (docs/decisions/005-web-first-load.md): the first screen's data from
- * the services the API answers it from (`homeData`, with the visitor's address), the markup from the
- * web build's server module, in the page's language and theme. Answers false when the page could not
- * be rendered (no module in the build, or it failed: logged), for the caller to send index.html.
+ * The server rendering of the pages of SERVER_RENDERED_PATHS, /m/home and /m/gameList
+ * (docs/decisions/005-web-first-load.md): the first screen's data from the services the API answers it
+ * from (`homeData`, with the visitor's address), the markup from the web build's server module, in the
+ * page's language and theme. Answers false when the page could not be rendered (no module in the build,
+ * a page it does not render, or it failed: logged), for the caller to send index.html.
  */
 export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
-  let loading: Promise<{ ssr: SsrModule; shell: ReturnType<typeof readShell> } | null> | undefined;
+  let loading:
+    Promise<{ ssr: SsrModule; shells: Map<string, ReturnType<typeof readShell>> } | null> | undefined;
   const load = () =>
     (loading ??= (async () => {
       const path = join(webDist, SSR_ENTRY);
       if (!existsSync(path)) return null;
       const ssr: unknown = await import(pathToFileURL(path).href);
-      if (!isSsrModule(ssr)) throw new Error(`${SSR_ENTRY} does not export render and loadHomeState`);
-      return { ssr, shell: readShell(webDist, ssr) };
+      if (!isSsrModule(ssr)) throw new Error(`${SSR_ENTRY} does not export render and loadState`);
+      // Each page's shell, read once.
+      const shells = new Map(
+        Object.entries(ssr.FIRST_SCREEN_MODULES).map(([page, modules]) => [
+          page,
+          readShell(webDist, modules),
+        ]),
+      );
+      return { ssr, shells };
     })());
 
   // Loaded at start rather than by the first visitor (a failure is logged at the first request).
   load().catch(() => undefined);
 
-  return async function renderHome(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    // A member's home (balance, VIP, their own lists) is drawn by the app: the server renders the
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    // A member's pages (balance, VIP, their own lists) are drawn by the app: the server renders the
     // visitor's first screen only, so a member never sees a visitor's page replaced by their own.
     if (readCookie(request, SESSION_COOKIE) !== undefined) return false;
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
     try {
       const loaded = await load();
-      if (!loaded) return false;
-      const { ssr, shell } = loaded;
+      const shell = loaded?.shells.get(path);
+      if (!loaded || !shell) return false;
+      const { ssr } = loaded;
       const language = languageOf(request);
       const theme = themeOf(request);
-      const dehydratedState = await ssr.loadHomeState({
+      // The page as the app finds it once started: without `lang`, which it takes out of the address.
+      const search = renderedSearch(query === -1 ? '' : request.url.slice(query + 1));
+      const url = search ? `${path}?${search}` : path;
+      const dehydratedState = await ssr.loadState({
+        url,
         language,
-        get: (url, headers) => homeData(url, headers, request),
+        get: (call, headers) => homeData(call, headers, request),
       });
-      const path = request.url.split('?', 1)[0] ?? '';
-      const page = await ssr.render(path, { language, theme, dehydratedState });
-      const state = scriptSafeJson({ language, theme, path, queries: dehydratedState });
+      const page = await ssr.render(url, { language, theme, dehydratedState });
+      const state = scriptSafeJson({ language, theme, path, search, queries: dehydratedState });
       const lcp = page.lcpImage
         ? `<link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`
         : '';
       const html = shell.template
         .replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`)
-        // The first banner's picture is asked for before any script: on a slow line the chunks would
-        // otherwise take the bandwidth it needs to be the first thing drawn.
+        // The largest picture (home's first banner, the list's first game) is asked for before any
+        // script: on a slow line the chunks would otherwise take the bandwidth it needs to be drawn first.
         .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${lcp}`)
         // The screen's title, as the app sets it: the app then finds it in place.
         .replace(/<title>[^<]*<\/title>/i, (original) =>
@@ -217,7 +235,7 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       await sendHtml(request, reply, html);
       return true;
     } catch (error) {
-      request.log.error({ err: error }, 'server rendering of home failed: sending index.html');
+      request.log.error({ err: error, path }, 'server rendering of a page failed: sending index.html');
       return false;
     }
   };

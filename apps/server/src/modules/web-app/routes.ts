@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@kl/contracts/routes';
+import { SERVER_RENDERED_PATHS } from '@kl/contracts/server-rendering';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
@@ -53,7 +54,7 @@ export async function registerWebApp(
         .send(WEB_APP_NOT_BUILT);
     return reply.sendFile('index.html');
   };
-  const renderHome = createHomeRendering(createHomeData(options.homeServices), webDist);
+  const renderPage = createHomeRendering(createHomeData(options.homeServices), webDist);
 
   await app.register(
     async (web) => {
@@ -72,11 +73,13 @@ export async function registerWebApp(
           },
         });
       }
-      web.get('/home', { schema: { hide: true } }, async (request, reply) => {
-        // HEAD asks only for the headers: no rendering for it.
-        if (request.method === 'GET' && isBuilt() && (await renderHome(request, reply))) return reply;
-        return sendIndex(reply);
-      });
+      for (const page of SERVER_RENDERED_PATHS) {
+        web.get(page.slice(BASE_PATH.length), { schema: { hide: true } }, async (request, reply) => {
+          // HEAD asks only for the headers: no rendering for it.
+          if (request.method === 'GET' && isBuilt() && (await renderPage(request, reply))) return reply;
+          return sendIndex(reply);
+        });
+      }
       web.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         const missingFile =

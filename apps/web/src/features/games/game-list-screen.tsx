@@ -1,16 +1,13 @@
 import { fullPath } from '@kl/contracts/routes';
-import { LIST_FIRST_GAME_TYPES, type GameType } from '@kl/contracts/games';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { PageTitleBar } from '../../shared/ui/page-title-bar.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { GameListView, type ListType } from './components/game-list-view.tsx';
+import { GameListView } from './components/game-list-view.tsx';
+import { listOfAddress } from './lib/list-source.ts';
 import './games.css';
-
-const listGameType = (value: string | null): GameType =>
-  (LIST_FIRST_GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : 'RNG';
 
 /**
  * /m/gameList?gameType=RNG|FISH|PVP[&type=hot|fav|recent|new][&vassalage=…] (product.md §2; recent and new are ours). The address holds the
@@ -22,13 +19,7 @@ export default function GameListScreen() {
   const navigate = useNavigate();
   const { role } = useSession();
   const [params, setParams] = useSearchParams();
-  const gameType = listGameType(params.get('gameType'));
-  const requested = params.get('type');
-  const memberList = requested === 'fav' || requested === 'recent';
-  const visitorAskedFav = memberList && role === 'visitor';
-  const type: ListType =
-    requested === 'hot' || requested === 'new' || (memberList && !visitorAskedFav) ? requested : 'all';
-  const vassalage = params.get('vassalage');
+  const { gameType, type, vassalage, visitorAskedFav } = listOfAddress(params, role);
 
   const told = useRef(false);
   useEffect(() => {

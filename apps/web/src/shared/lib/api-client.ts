@@ -42,7 +42,7 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-type QueryRecord = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+export type QueryRecord = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
 
 export interface ApiCallOptions<E = ApiEntry> {
   /** Values for `:name` segments of the path. */

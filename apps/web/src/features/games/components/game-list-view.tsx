@@ -7,18 +7,12 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { useVendors } from '../api/get-vendors.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useGamePages, type GameSource } from '../hooks/use-game-pages.ts';
+import { LIST_TYPES, listSource, type ListType } from '../lib/list-source.ts';
 import { FilterPanel, type MinBetFilter } from './filter-panel.tsx';
 import { GameGrid, type GridLayout } from './game-grid.tsx';
 import { ColumnIcon, FilterIcon, GridIcon } from './icons.tsx';
 import { VendorStrip } from './vendor-strip.tsx';
 import { useVendorsOf } from './vendor-tiles.tsx';
-
-/**
- * The list filters of a game list: every game, the hot list, the member's favourites and recently
- * played games, new games.
- */
-export const LIST_TYPES = ['all', 'hot', 'fav', 'recent', 'new'] as const;
-export type ListType = (typeof LIST_TYPES)[number];
 
 /** product.md §4: the "new" tab is offered only for these game types. */
 const NEW_TAB_TYPES: readonly GameType[] = ['RNG', 'LIVE', 'PVP', 'FISH'];
@@ -59,22 +53,10 @@ export function GameListView({ gameType, type, onTypeChange, vassalage, onVendor
   const searchable = type === 'all' || type === 'new';
   const types = LIST_TYPES.filter((value) => value !== 'new' || NEW_TAB_TYPES.includes(gameType));
 
-  const source = useMemo((): GameSource => {
-    if (type === 'hot') return { kind: 'hot', gameType, vassalage: vassalage ?? undefined };
-    if (type === 'fav') return { kind: 'fav', gameType };
-    if (type === 'recent') return { kind: 'recent', gameType };
-    return {
-      kind: 'search',
-      query: {
-        gameType,
-        vassalage: type === 'new' ? undefined : (vassalage ?? undefined),
-        isNew: type === 'new' ? '1' : undefined,
-        gameClassify: gameClass === 'all' ? undefined : gameClass,
-        minBet: minBet === 'all' ? undefined : minBet,
-        gameName: gameName === '' ? undefined : gameName,
-      },
-    };
-  }, [type, gameType, vassalage, gameClass, minBet, gameName]);
+  const source = useMemo(
+    () => listSource(gameType, type, vassalage, { gameClass, minBet, gameName }),
+    [type, gameType, vassalage, gameClass, minBet, gameName],
+  );
   const settledSource = useDebouncedValue(source, TIMING_MS.gameListDebounce, sameSource);
   const pages = useGamePages(settledSource);
 
