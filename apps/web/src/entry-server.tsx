@@ -19,11 +19,10 @@ import { prerender } from 'react-dom/static.edge';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { FIRST_SCREEN_CODE } from './app/first-screen-code.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { documentTitle, routeAt, routeTitle } from './app/route-meta.ts';
-import { preloadGameListFirstScreen } from './features/games/index.ts';
 import { firstListGame, gameListRequests } from './features/games/server-state.ts';
-import { preloadHomeFirstScreen } from './features/home/index.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner, homeRequests } from './features/home/server-state.ts';
 import { systemStatusQueryKey } from './features/system-status/index.ts';
@@ -36,11 +35,10 @@ import vi from './locales/vi.json';
 
 export type { ServerGet };
 
-/** What the server renders of each page: its first screen's code, data and largest picture. */
+/** What the server renders of each page: its first screen's modules, data and largest picture. */
 interface RenderedScreen {
   /** Source modules whose chunks (and their CSS) the page needs at once, for the build manifest. */
   modules: readonly string[];
-  preload: () => Promise<void>;
   requests: (search: URLSearchParams, language: Locale) => ServerRequest[];
   /** The picture the page paints largest, to preload from the head. */
   largestPicture: (queryClient: QueryClient, search: URLSearchParams) => string | null;
@@ -49,13 +47,11 @@ interface RenderedScreen {
 const SCREENS: Record<ServerRenderedPath, RenderedScreen> = {
   '/m/home': {
     modules: HOME_CHUNKS,
-    preload: preloadHomeFirstScreen,
     requests: (_search, language) => homeRequests(language),
-    largestPicture: (queryClient) => firstHomeBanner(queryClient),
+    largestPicture: firstHomeBanner,
   },
   '/m/gameList': {
     modules: ['src/features/games/game-list-screen.tsx'],
-    preload: preloadGameListFirstScreen,
     requests: gameListRequests,
     largestPicture: firstListGame,
   },
@@ -147,7 +143,7 @@ export async function render(
 ): Promise<RenderedPage> {
   const { pathname, searchParams } = new URL(url, 'http://page');
   const screen = screenAt(pathname);
-  await screen.preload();
+  await FIRST_SCREEN_CODE[pathname as ServerRenderedPath]();
   const queryClient = createQueryClient();
   hydrate(queryClient, dehydratedState);
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;

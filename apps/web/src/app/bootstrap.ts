@@ -1,8 +1,6 @@
 import type { Locale } from '@kl/contracts/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { renewSessionOnLoad } from '../features/auth/index.ts';
-import { preloadGameListFirstScreen } from '../features/games/index.ts';
-import { preloadHomeFirstScreen } from '../features/home/index.ts';
 import {
   preloadStatusPage,
   primeSystemStatus,
@@ -13,6 +11,7 @@ import { nextTask } from '../shared/lib/next-task.ts';
 import { initSessionStore } from '../shared/stores/session-store.ts';
 import { initUiStore } from '../shared/stores/ui-store.ts';
 import { keepPreferenceCookies } from './preference-cookies.ts';
+import { FIRST_SCREEN_CODE } from './first-screen-code.ts';
 import { createQueryClient } from './query-client.ts';
 import { preloadScreenFor } from './router.tsx';
 
@@ -23,12 +22,6 @@ import {
 } from '@kl/contracts/server-rendering';
 
 export { SERVER_STATE_ID };
-
-/** The code of each page the server renders, loaded before the app takes the page over. */
-const FIRST_SCREEN_CODE: Record<ServerRenderedPath, () => Promise<void>> = {
-  '/m/home': preloadHomeFirstScreen,
-  '/m/gameList': preloadGameListFirstScreen,
-};
 
 /** What the server rendered the page with, when it did (docs/decisions/005-web-first-load.md). */
 interface ServerState {

@@ -5,7 +5,7 @@ import { statusCalls } from '@kl/contracts/status';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
 import { systemStatusQueryKey } from '../system-status/index.ts';
-import { gamePagesKey, type GamePage } from './hooks/use-game-pages.ts';
+import { gamePagesKey, type GamePage, type GameSource } from './hooks/use-game-pages.ts';
 import { listOfAddress, listSource } from './lib/list-source.ts';
 import { GAMES_QUERY_KEY } from './api/keys.ts';
 
@@ -19,49 +19,53 @@ function visitorList(search: URLSearchParams) {
 }
 
 /**
+ * The call of a visitor's list's first page (the search or the hot list; a member's lists are none of the
+ * server's), under the key `useGamePages` reads it, in the page's language.
+ */
+export function firstPageRequest(source: GameSource, language: Locale): ServerRequest | null {
+  const key = gamePagesKey(source, null);
+  const gameLanguage = language.toUpperCase();
+  if (source.kind === 'hot') {
+    return {
+      key,
+      entry: gamesCalls.hotGames,
+      query: {
+        platform: GAME_PLATFORM,
+        language: hotGamesLanguage(gameLanguage),
+        gameType: source.gameType,
+        vassalage: source.vassalage,
+      },
+      // HOT has no further pages.
+      toData: (value: { list: Game[] }) => firstPage({ games: value.list, pageNum: 1, totalPages: 1 }),
+    };
+  }
+  if (source.kind !== 'search') return null;
+  return {
+    key,
+    entry: gamesCalls.gameSearch,
+    query: {
+      platform: GAME_PLATFORM,
+      language: gameLanguage,
+      ...source.query,
+      pageNo: 1,
+      pageSize: source.pageSize ?? PAGE_SIZE.homeList,
+    },
+    toData: ({ games, pageNum, totalPages }: { games: Game[]; pageNum: number; totalPages: number }) =>
+      firstPage({ games, pageNum, totalPages }),
+  };
+}
+
+/**
  * What the first screen of /m/gameList shows, with the query keys the client reads them under
  * (docs/decisions/005-web-first-load.md): the system status, the vendor structure (the vendor strip) and
  * the list's first page as the address asks for it — the search, or the hot list with `type=hot`.
  */
 export function gameListRequests(search: URLSearchParams, language: Locale): ServerRequest[] {
-  const source = visitorList(search);
-  const shared: ServerRequest[] = [
+  const list = firstPageRequest(visitorList(search), language);
+  return [
     { key: systemStatusQueryKey, entry: statusCalls.status },
     { key: [...GAMES_QUERY_KEY, 'vendors'], entry: gamesCalls.gameVendors },
-  ];
-  const gameLanguage = language.toUpperCase();
-  if (source.kind === 'hot') {
-    return [
-      ...shared,
-      {
-        key: gamePagesKey(source, null),
-        entry: gamesCalls.hotGames,
-        query: {
-          platform: GAME_PLATFORM,
-          language: hotGamesLanguage(gameLanguage),
-          gameType: source.gameType,
-          vassalage: source.vassalage,
-        },
-        toData: (value: { list: Game[] }) => firstPage({ games: value.list, pageNum: 1, totalPages: 1 }),
-      },
-    ];
-  }
-  if (source.kind !== 'search') return shared;
-  return [
-    ...shared,
-    {
-      key: gamePagesKey(source, null),
-      entry: gamesCalls.gameSearch,
-      query: {
-        platform: GAME_PLATFORM,
-        language: gameLanguage,
-        ...source.query,
-        pageNo: 1,
-        pageSize: PAGE_SIZE.homeList,
-      },
-      toData: ({ games, pageNum, totalPages }: { games: Game[]; pageNum: number; totalPages: number }) =>
-        firstPage({ games, pageNum, totalPages }),
-    },
+    ...(list ? [list] : []),
   ];
 }
 

@@ -1,10 +1,10 @@
-import { GAME_PLATFORM } from '@kl/contracts/constants';
 import { contentCalls, type Banner } from '@kl/contracts/content';
-import { gamesCalls, hotGamesLanguage } from '@kl/contracts/games';
+import { gamesCalls } from '@kl/contracts/games';
 import type { Locale } from '@kl/contracts/i18n';
 import { statusCalls, type SystemStatus } from '@kl/contracts/status';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
+import { firstPageRequest } from '../games/server-state.ts';
 import { systemStatusQueryKey } from '../system-status/index.ts';
 import { bannersQueryOptions } from './api/get-banners.ts';
 import { popularAnnouncementsQueryOptions } from './api/get-popular-announcements.ts';
@@ -29,17 +29,8 @@ export function homeRequests(language: Locale): ServerRequest[] {
       toData: listOf,
     },
     { key: vendorStructureQueryOptions().queryKey, entry: gamesCalls.gameVendors },
-    {
-      // The key of the HOT section's list (features/games use-game-pages `gamePagesKey`).
-      key: ['games', 'list', { kind: 'hot' }],
-      entry: gamesCalls.hotGames,
-      query: { platform: GAME_PLATFORM, language: hotGamesLanguage(language.toUpperCase()) },
-      // An infinite query's first (and, for HOT, only) page.
-      toData: (value: { list: unknown[] }) => ({
-        pages: [{ games: value.list, pageNum: 1, totalPages: 1 }],
-        pageParams: [1],
-      }),
-    },
+    // The HOT section's list (`useGamePages({ kind: 'hot' })`), its first and only page.
+    firstPageRequest({ kind: 'hot' }, language)!,
   ];
 }
 
