@@ -281,8 +281,7 @@ describe('role gating (product.md §6)', () => {
     await user.click(within(screen.getByTestId('app-footer')).getByRole('link', { name: 'Member' }));
     const alert = await screen.findByRole('dialog');
     expect(alert).toHaveTextContent('The member centre is for registered members. Register now?');
-    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
-    within(alert).getByRole('button', { name: 'Register now' }).click();
+    await tapInDialog(alert, 'Register now');
     expect(await screen.findByRole('dialog', { name: 'Register' })).toBeInTheDocument();
   });
 

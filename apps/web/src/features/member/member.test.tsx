@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { gate } from '../../test/gate.ts';
 import { MASKED_BALANCE, useBalanceVisibility } from '../wallet/index.ts';
 import { openMember } from './testing/open-member.ts';
+import { tapInDialog } from '../../test/dialogs.ts';
 
 afterEach(() => {
   useBalanceVisibility.setState({ hidden: false });
@@ -188,8 +189,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     await user.click(within(page).getByRole('button', { name: 'Sign out' }));
     const question = await screen.findByText('Do you want to sign out?');
     const dialog = question.closest('[role="dialog"]') as HTMLElement;
-    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
-    within(dialog).getByRole('button', { name: 'Sign out' }).click();
+    await tapInDialog(dialog, 'Sign out');
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
     expect(callsTo(accountsCalls.logout)).toHaveLength(1);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -219,7 +219,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     const dialog = (await screen.findByText('Do you want to sign out?')).closest(
       '[role="dialog"]',
     ) as HTMLElement;
-    within(dialog).getByRole('button', { name: 'Sign out' }).click();
+    await tapInDialog(dialog, 'Sign out');
     await waitFor(() => expect(window.location.pathname).toBe('/m/home'));
     expect(cancelledBeforeLogout).toBe(true);
     wallet.open();
@@ -239,8 +239,7 @@ describe('member centre (product.md §2 /m/member/home, §4 Templates)', () => {
     });
     expect(within(alert).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(document.querySelector('[data-template]')).toBeNull();
-    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
-    within(alert).getByRole('button', { name: 'Register now' }).click();
+    await tapInDialog(alert, 'Register now');
     await waitFor(() => expect(window.location.pathname).toBe('/m/register'));
     await waitFor(() => expect(alert).not.toBeInTheDocument(), { timeout: 3000 });
   });

@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsCalls, type LoginHistoryEntry, type MemberSessionEntry } from '@kl/contracts/accounts';
 import { withdrawalCalls } from '@kl/contracts/withdrawal';
 import { callsTo, failure, on } from '../../test/fake-api.ts';
 import { openWithdraw, THIS_SESSION } from './testing/open-withdraw.ts';
+import { tapInDialog } from '../../test/dialogs.ts';
 
 const SECURITY = '/m/member/security?lang=en';
 const account = (n: number, bankCode: 'VCB' | 'ACB', bankName: string, accountNumber: string) => ({
@@ -170,14 +171,13 @@ describe('security (product.md §7 security, /m/member/security)', () => {
     expect(dialog).toHaveTextContent(
       'Remove ACB ****5544? Withdrawals already requested to it are not affected.',
     );
-    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
-    act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
+    await tapInDialog(dialog, 'Cancel');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(removed()).toEqual([]);
 
     await user.click(within(list).getByRole('button', { name: 'Remove ACB ****5544' }));
     dialog = await screen.findByRole('dialog');
-    act(() => within(dialog).getByRole('button', { name: 'Remove' }).click());
+    await tapInDialog(dialog, 'Remove');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(removed()).toEqual([account(2, 'ACB', 'ACB', '').accountId]);
     expect(within(list).queryByText('ACB ****5544')).toBeNull();

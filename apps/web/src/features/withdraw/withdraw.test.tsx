@@ -1,5 +1,5 @@
 import { accountsCalls } from '@kl/contracts/accounts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wageringCalls } from '@kl/contracts/wagering';
 import { withdrawalCalls, type Withdrawal } from '@kl/contracts/withdrawal';
@@ -8,6 +8,7 @@ import { vnd } from '../../test/money.ts';
 import { WITHDRAWAL_POLL_MS } from './lib/timing.ts';
 import { KYC_APPROVED, VCB, withdrawalOf, type WithdrawalServer } from './testing/fake-withdrawal.ts';
 import { openWithdraw } from './testing/open-withdraw.ts';
+import { tapInDialog } from '../../test/dialogs.ts';
 
 // The polling tests run on fake timers and move the clock a poll interval at a time.
 afterEach(() => {
@@ -181,8 +182,7 @@ describe('withdraw (product.md §2 /m/withdraw)', () => {
       server.requirements = [forfeited];
       return { requirement: forfeited, forfeited: 100_000 };
     });
-    // The dialog ignores pointers while it animates in: a plain click, as a screen reader would.
-    act(() => within(dialog).getByRole('button', { name: 'Forfeit' }).click());
+    await tapInDialog(dialog, 'Forfeit');
     await waitFor(() =>
       expect(callsTo(wageringCalls.forfeitBonus).map(({ body }) => body)).toEqual([{ requirementId: 7 }]),
     );
