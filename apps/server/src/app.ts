@@ -390,6 +390,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       statusService: status.statusService,
       contentService: content.contentService,
       gamesService: games.gamesService,
+      lotteryService: lottery.lotteryService,
     },
   });
   await registerAdminApp(app, { adminDist: config.adminDist });

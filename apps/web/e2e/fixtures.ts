@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatMoney } from '@kl/contracts/money';
 import { API } from '@kl/contracts/api-paths';
 import type { SystemStatus } from '@kl/contracts/status';
@@ -63,6 +63,29 @@ export async function appTookOver(page: Page): Promise<void> {
   await expect(page.locator('#root[data-server-rendered]'), 'the app takes the page over').toHaveCount(0, {
     timeout: 15_000,
   });
+}
+
+/**
+ * Opens `path` in a browser that runs no script, checks it is the server's page in `lang` (answered 200,
+ * not taken over) and hands it to `check` (docs/decisions/005-web-first-load.md).
+ */
+export async function withoutScript(
+  browser: Browser,
+  { path, lang }: { path: string; lang: Lang },
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
+  const page = await context.newPage();
+  try {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // No script ran: the page is still the server's.
+    await expect(page.locator('#root')).toHaveAttribute('data-server-rendered', '');
+    await check(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { apiCallsOf, appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
+import { apiCallsOf, appTookOver, BASE_URL, expect, t, test, withoutScript } from './fixtures.ts';
 
 /**
  * The game list rendered by the server for a visitor (docs/decisions/005-web-first-load.md), as home is:
@@ -15,13 +15,7 @@ const CARRIED = ['/api/status', '/api/games/vendors', '/api/games/search'];
 test('the game list is readable with JavaScript off: its title, vendors and first games', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
-  const page = await context.newPage();
-  try {
-    const response = await page.goto(PATH);
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.locator('#root')).toHaveAttribute('data-server-rendered', '');
+  await withoutScript(browser, { path: PATH, lang: 'en' }, async (page) => {
     await expect(page).toHaveTitle(new RegExp(`^${en('route.gameList')} \\| `));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(en('category.RNG'));
     // The list's first page, each game with its picture, the first one drawn.
@@ -33,9 +27,7 @@ test('the game list is readable with JavaScript off: its title, vendors and firs
       .poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Kim Long Games' })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('with JavaScript the app takes the list over: nothing asked again, no hydration error, its filters answer', async ({

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { apiCallsOf, appTookOver, BASE_URL, expect, t, test } from './fixtures.ts';
+import { apiCallsOf, appTookOver, BASE_URL, expect, t, test, withoutScript } from './fixtures.ts';
 
 /**
  * Home rendered by the server (docs/decisions/005-web-first-load.md): the first screen is there before
@@ -33,15 +33,7 @@ const CARRIED = [
 ];
 
 test('home is readable with JavaScript off: banner, marquee, games and real links', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
-  const page = await context.newPage();
-  try {
-    const response = await page.goto('/m/home?lang=en');
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // No script ran: the page is still the server's.
-    await expect(page.locator('#root')).toHaveAttribute('data-server-rendered', '');
-
+  await withoutScript(browser, { path: '/m/home?lang=en', lang: 'en' }, async (page) => {
     // The first banner, asked for first.
     const carousel = page.getByRole('region', { name: en('home.banners.label') });
     const first = carousel.getByRole('img').first();
@@ -74,9 +66,7 @@ test('home is readable with JavaScript off: banner, marquee, games and real link
     await expect(deposit).toHaveAttribute('href', '/m/voucherCenter');
     await login.click();
     await expect(page).toHaveURL(/\/m\/login$/);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the head asks for the first banner and no script chunk: the chunks wait for the first paint', async ({

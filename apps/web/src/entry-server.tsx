@@ -1,5 +1,5 @@
 /**
- * The server rendering of home and the game list (docs/decisions/005-web-first-load.md): built by
+ * The server rendering of home, the game list and the lottery list (docs/decisions/005-web-first-load.md): built by
  * `vite build --ssr` into dist/server/ and loaded by the server, which asks it for a page's first-screen
  * data (`loadState`, through its own API in-process) and its markup (`render`). The browser then
  * hydrates the same tree (main.tsx) with the same data, so nothing is fetched again.
@@ -25,6 +25,7 @@ import { documentTitle, routeAt, routeTitle } from './app/route-meta.ts';
 import { firstListGame, gameListRequests } from './features/games/server-state.ts';
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner, homeRequests } from './features/home/server-state.ts';
+import { lotteryListRequests } from './features/lottery/server-state.ts';
 import { systemStatusQueryKey } from './features/system-status/index.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
 import { withPlainTexts } from './shared/lib/plain-texts.ts';
@@ -54,6 +55,12 @@ const SCREENS: Record<ServerRenderedPath, RenderedScreen> = {
     modules: ['src/features/games/game-list-screen.tsx'],
     requests: gameListRequests,
     largestPicture: firstListGame,
+  },
+  '/m/lottery': {
+    modules: ['src/features/lottery/lottery-list-screen.tsx'],
+    requests: lotteryListRequests,
+    // The list is text: its largest paint is in the page itself.
+    largestPicture: () => null,
   },
 };
 
@@ -122,7 +129,7 @@ export async function loadState({
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** The picture the page paints largest (home's first banner, the list's first game), to preload. */
+  /** The picture the page paints largest (home's first banner, the list's first game), to preload; none for a page of text. */
   lcpImage: string | null;
   /** The document's title, as the app sets it (app/route-meta.ts `documentTitle`). */
   title: string;

@@ -11,10 +11,10 @@ export const SSR_STATE_ID = 'kl-ssr-state';
 export const FIRST_SCREEN_CHUNKS = 'kl-first-screen-chunks';
 
 /**
- * The pages the server renders for a visitor, by path: home and the game list. Their first screen is in
- * the page before any script runs; the app then takes it over.
+ * The pages the server renders for a visitor, by path: home, the game list and the lottery list. Their
+ * first screen is in the page before any script runs; the app then takes it over.
  */
-export const SERVER_RENDERED_PATHS = ['/m/home', '/m/gameList'] as const;
+export const SERVER_RENDERED_PATHS = ['/m/home', '/m/gameList', '/m/lottery'] as const;
 export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
 
 /**

@@ -112,8 +112,8 @@ describe('a page the server rendered', () => {
   });
 
   it('is drawn again by the browser at a page the server does not render', async () => {
-    serverState('en', '/m/lottery');
-    window.history.replaceState(null, '', '/m/lottery?lang=en');
+    serverState('en', '/m/promotions');
+    window.history.replaceState(null, '', '/m/promotions?lang=en');
     const { hydrate } = await bootstrap(new URL(window.location.href));
     expect(hydrate).toBe(false);
   });

@@ -3,8 +3,9 @@ import { DomainError } from '../../platform/errors.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
 
 /**
- * The in-process calls of the pages the server renders (home, the game list): their failures, as the API answers them (the answers themselves are compared
- * with the API's in home-rendering.test.ts): the server module leaves a failed call out of the page.
+ * The in-process calls of the pages the server renders (home, the game list, the lottery list): their
+ * failures, as the API answers them (the answers themselves are compared with the API's in
+ * home-rendering.test.ts): the server module leaves a failed call out of the page.
  */
 
 const never = () => Promise.reject(new Error('not asked'));
@@ -15,6 +16,7 @@ function homeData(overrides: Partial<HomeServices> = {}) {
     statusService: { getSystemStatus: never },
     contentService: { banners: never, popular: never },
     gamesService: { vendorStructure: never, hot: never, search: never },
+    lotteryService: { games: never },
     ...overrides,
   };
   const log = { error: vi.fn() };
@@ -71,6 +73,21 @@ describe('home data in-process', () => {
       'KL',
       expect.objectContaining({ gameType: 'FISH', pageNo: 1, pageSize: 25, language: 'EN' }),
     );
+  });
+
+  it("passes the lottery list's category to the lottery service, and none when the page asks for all", async () => {
+    const answer = { serverTime: '2026-12-03T10:00:00.000Z', list: [] };
+    const games = vi.fn(() => Promise.resolve(answer));
+    const { get, log } = homeData({ lotteryService: { games } });
+    expect(await get('/api/lottery/games', {}, { ip: '1.2.3.4', log })).toEqual({
+      status: 200,
+      body: { success: true, value: answer },
+    });
+    expect(games).toHaveBeenLastCalledWith('KL', undefined);
+    await get('/api/lottery/games?category=ELOTT', {}, { ip: '1.2.3.4', log });
+    expect(games).toHaveBeenLastCalledWith('KL', 'ELOTT');
+    const refused = await get('/api/lottery/games?category=KENO', {}, { ip: '1.2.3.4', log });
+    expect(refused).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_INPUT' } });
   });
 
   it("answers a service's refusal with its code, and an unexpected failure with SYSTEM_ERROR, logged", async () => {

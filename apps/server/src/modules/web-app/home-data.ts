@@ -8,10 +8,11 @@ import { DomainError, failureBody } from '../../platform/errors.ts';
 import { writtenPart } from '../../platform/serializer.ts';
 import type { ContentService } from '../content/index.ts';
 import type { GamesService } from '../games/index.ts';
+import type { LotteryService } from '../lottery/index.ts';
 import type { StatusService } from '../status/index.ts';
 
 /**
- * The data of the first screens the server renders, home's and the game list's
+ * The data of the first screens the server renders, home's, the game list's and the lottery list's
  * (docs/decisions/005-web-first-load.md): each call the web build's `loadState` asks for is answered by the service its route calls (the
  * answers kept in memory included, docs/decisions/022-api-caching.md), with the route's arguments, and
  * written through the call's response schema as the route's serialiser writes it: the body is the
@@ -24,6 +25,7 @@ export interface HomeServices {
   statusService: Pick<StatusService, 'getSystemStatus'>;
   contentService: Pick<ContentService, 'banners' | 'popular'>;
   gamesService: Pick<GamesService, 'vendorStructure' | 'hot' | 'search'>;
+  lotteryService: Pick<LotteryService, 'games'>;
 }
 
 /** The page's request: the caller of each call (its address) and where an unexpected failure is logged. */
@@ -39,7 +41,8 @@ export type HomeDataGet = (
   caller: HomeCaller,
 ) => Promise<{ status: number; body: unknown }>;
 
-type HomeCall = 'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames' | 'gameSearch';
+type HomeCall =
+  'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames' | 'gameSearch' | 'lotteryGames';
 type Entry<C extends HomeCall> = (typeof API)[C];
 type Reader<C extends HomeCall> = (
   query: QueryOut<Entry<C>>,
@@ -48,7 +51,7 @@ type Reader<C extends HomeCall> = (
 
 /** What each call's route answers (its handler's arguments: the query, the Accept-Language, the address). */
 function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
-  const { merchantCode, statusService, contentService, gamesService } = services;
+  const { merchantCode, statusService, contentService, gamesService, lotteryService } = services;
   return {
     status: (_query, caller) => statusService.getSystemStatus(merchantCode, caller.ip),
     banners: (query, caller) =>
@@ -62,6 +65,7 @@ function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
     gameVendors: () => gamesService.vendorStructure(merchantCode),
     hotGames: (query) => gamesService.hot(merchantCode, query),
     gameSearch: (query) => gamesService.search(merchantCode, query),
+    lotteryGames: (query) => lotteryService.games(merchantCode, query.category),
   };
 }
 

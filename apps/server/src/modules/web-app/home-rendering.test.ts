@@ -15,7 +15,7 @@ import { useTestDatabase } from '../../test/databases.ts';
 import { SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
 
 /**
- * The server rendering of /m/home and /m/gameList (docs/decisions/005-web-first-load.md) with the web
+ * The server rendering of /m/home, /m/gameList and /m/lottery (docs/decisions/005-web-first-load.md) with the web
  * app's real server module, built from apps/web for this file, over the seeded content.
  */
 
@@ -68,6 +68,8 @@ async function writeManifest(dist: string) {
   const [screen = 'src/features/home/home-screen.tsx'] = ssr.FIRST_SCREEN_MODULES['/m/home'] ?? [];
   const [listScreen = 'src/features/games/game-list-screen.tsx'] =
     ssr.FIRST_SCREEN_MODULES['/m/gameList'] ?? [];
+  const [lotteryScreen = 'src/features/lottery/lottery-list-screen.tsx'] =
+    ssr.FIRST_SCREEN_MODULES['/m/lottery'] ?? [];
   const manifest = {
     'index.html': {
       file: 'assets/index-a.js',
@@ -90,11 +92,16 @@ async function writeManifest(dist: string) {
       css: ['assets/game-list-screen-e.css'],
       imports: ['_framework-c.js'],
     },
+    [lotteryScreen]: {
+      file: 'assets/lottery-list-screen-f.js',
+      css: ['assets/lottery-list-screen-f.css'],
+      imports: ['_framework-c.js'],
+    },
   };
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  for (const name of ['index-a', 'start-b', 'home-screen-d', 'game-list-screen-e']) {
+  for (const name of ['index-a', 'start-b', 'home-screen-d', 'game-list-screen-e', 'lottery-list-screen-f']) {
     writeFileSync(join(dist, `assets/${name}.css`), `.kl-${name}{color:red}`);
   }
 }
@@ -124,7 +131,7 @@ function embeddedData(html: string): Map<string, unknown> {
   return new Map(queries.map(({ queryKey, state }) => [JSON.stringify(queryKey), state.data]));
 }
 
-describe('/m/home and /m/gameList rendered by the server', () => {
+describe('/m/home, /m/gameList and /m/lottery rendered by the server', () => {
   let dist: string;
   let app: FastifyInstance;
   /** The same, with the answers kept in memory (docs/decisions/022-api-caching.md) as outside tests. */
@@ -367,6 +374,60 @@ describe('/m/home and /m/gameList rendered by the server', () => {
       pageParams: [1],
     });
     for (const { gameName } of list.slice(0, 4)) expect(html).toContain(gameName.replace(/&/g, '&amp;'));
+  });
+
+  it.each([
+    { url: '/m/lottery?lang=en', language: 'en', title: 'Lottery' },
+    { url: '/m/lottery', language: 'vi', title: 'Xổ số' },
+  ])('sends $url with the lotteries and their countdowns in it', async ({ url, language, title }) => {
+    const html = await home(url);
+    expect(html).toContain(`<html lang="${language}" data-theme="dark">`);
+    const { info } = await apiValue<{ info: { whitelabel: { siteName: string } } }>('/api/status', language);
+    expect(html).toContain(`<title>${title} | ${info.whitelabel.siteName}</title>`);
+    expect(html).toMatch(new RegExp(`<h1 id="kl-lottery-title"[^>]*>${title}</h1>`));
+
+    // Each lottery of the list, with its next draw's countdown as of the embedded answer's time: the
+    // browser's first render over the page computes the same text from the same data.
+    const state = embeddedState(html);
+    expect(state).toMatchObject({ language, path: '/m/lottery', search: '' });
+    const embedded = embeddedData(html);
+    expect([...embedded.keys()].sort()).toEqual(
+      [['system-status'], ['lottery', 'games']].map((key) => JSON.stringify(key)).sort(),
+    );
+    const carried = embedded.get(JSON.stringify(['lottery', 'games'])) as {
+      serverTime: string;
+      receivedAt: unknown;
+      list: { code: string; name: string; nextDraw: { closeAt: string; issue: string } | null }[];
+    };
+    // No device time of arrival: the browser dates it from the page's opening (features/lottery lib/clock.ts).
+    expect(carried.receivedAt).toBeNull();
+    const { list } = await apiValue<{ list: unknown[] }>('/api/lottery/games', language);
+    expect(carried.list).toEqual(list);
+    expect(carried.list.length).toBeGreaterThan(1);
+    const open = carried.list.filter((game) => game.nextDraw);
+    expect(open.length).toBeGreaterThan(0);
+    for (const game of carried.list) expect(html).toContain(`data-code="${game.code}"`);
+    for (const { nextDraw } of open) {
+      const seconds = Math.max(
+        0,
+        Math.ceil((Date.parse(nextDraw!.closeAt) - Date.parse(carried.serverTime)) / 1000),
+      );
+      expect(html).toContain(`data-seconds="${seconds}" data-issue="${nextDraw!.issue}"`);
+    }
+    // The device's time zone is not the server's to know: no zone is named beside a draw's time.
+    expect(html).not.toContain('(GMT');
+
+    const head = html.slice(0, html.indexOf('</head>'));
+    // A list of text: no picture is preloaded.
+    expect(head).not.toContain('rel="preload" as="image"');
+    expect(head).toContain('.kl-lottery-list-screen-f{color:red}');
+    expect(head).not.toContain('.kl-game-list-screen-e{color:red}');
+    const chunks = /<meta name="kl-first-screen-chunks" content="([^"]*)"/.exec(head)?.[1]?.split(' ') ?? [];
+    expect(chunks).toEqual([
+      '/m/assets/start-b.js',
+      '/m/assets/framework-c.js',
+      '/m/assets/lottery-list-screen-f.js',
+    ]);
   });
 
   it('takes the language and the theme from their cookies', async () => {

@@ -163,7 +163,7 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 }
 
 /**
- * The server rendering of the pages of SERVER_RENDERED_PATHS, /m/home and /m/gameList
+ * The server rendering of the pages of SERVER_RENDERED_PATHS, /m/home, /m/gameList and /m/lottery
  * (docs/decisions/005-web-first-load.md): the first screen's data from the services the API answers it
  * from (`homeData`, with the visitor's address), the markup from the web build's server module, in the
  * page's language and theme. Answers false when the page could not be rendered (no module in the build,

@@ -9,6 +9,7 @@ import { useLotteryGames } from './api/use-lottery-games.ts';
 import { TickingDrawClock } from './components/draw-clock.tsx';
 import { launchPathOf } from './lib/launch.ts';
 import './lottery.css';
+import { useAfterHydration } from '../../shared/hooks/use-after-hydration.ts';
 import { useCurrentRouteRow } from '../../shared/hooks/use-current-route-row.ts';
 
 const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = [
@@ -19,7 +20,8 @@ const GROUPS: readonly { category: LotteryCategory; key: 'daily' | 'fast' }[] = 
 /**
  * /m/lottery (product.md §2): the in-house lotteries, fast and daily, each with its next draw counting down on
  * the server's clock (each countdown ticking by itself: the list is not drawn again every second).
- * Opening one goes through /m/launchGame; a visitor is sent to /m/login first.
+ * Opening one goes through /m/launchGame; a visitor is sent to /m/login first. A visitor's page is rendered
+ * by the server (docs/decisions/005-web-first-load.md).
  */
 export default function LotteryListScreen() {
   const { t } = useTranslation();
@@ -32,6 +34,9 @@ export default function LotteryListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const games = useLotteryGames();
+  // The device's time zone, named beside a draw's time where it differs from the site's, is not known
+  // to the server's page nor to the first render over it.
+  const deviceKnown = useAfterHydration();
 
   const open = (game: LotteryGameSummary) => {
     if (role === 'visitor') {
@@ -81,12 +86,16 @@ export default function LotteryListScreen() {
                           ? t('lottery.nextDraw', {
                               issue: game.nextDraw.issue,
                               station: game.nextDraw.station,
-                              time: formatSiteDateTime(game.nextDraw.drawAt),
+                              time: formatSiteDateTime(game.nextDraw.drawAt, { deviceKnown }),
                             })
                           : t('lottery.noDraw')}
                       </p>
                       <p className="kl-lottery-note">
-                        <TickingDrawClock draw={game.nextDraw} offset={games.data.offset} />
+                        <TickingDrawClock
+                          draw={game.nextDraw}
+                          offset={games.data.offset}
+                          answeredAt={games.data.serverTime}
+                        />
                       </p>
                     </div>
                     <button

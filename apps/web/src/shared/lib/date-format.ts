@@ -61,15 +61,16 @@ const gmt = (minutes: number) => {
 /**
  * `HH:mm DD/MM/YYYY` in the merchant's time (product.md §9: a draw at 23:25 in Vietnam reads 23:25 on any
  * phone), with the zone named, `(GMT+7)`, when the device's own differs at that instant; null when the
- * text is not a valid date.
+ * text is not a valid date. `deviceKnown: false` leaves the zone out: a page the server renders, and the
+ * browser's first render over it, do not know the device's (docs/decisions/005-web-first-load.md).
  */
-export function formatSiteDateTime(iso: string): string | null {
+export function formatSiteDateTime(iso: string, { deviceKnown = true } = {}): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   const wall = wallTime(date, siteTimeZone);
   const text = `${pad(wall.hour)}:${pad(wall.minute)} ${pad(wall.day)}/${pad(wall.month)}/${wall.year}`;
   const offset = offsetMinutes(date, wall);
-  return offset === -date.getTimezoneOffset() ? text : `${text} (${gmt(offset)})`;
+  return !deviceKnown || offset === -date.getTimezoneOffset() ? text : `${text} (${gmt(offset)})`;
 }
 
 /** The merchant's day (YYYY-MM-DD) an instant falls on: the days of the member's reports. */

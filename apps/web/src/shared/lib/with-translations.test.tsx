@@ -26,20 +26,29 @@ async function freshModules() {
   return { ...i18nModule, withTranslations, lazyWithPreload, useTranslation };
 }
 
+/** A lazily loaded screen showing a text of the `lottery` part, wrapped with its texts. */
+function lotteryScreen({
+  withTranslations,
+  lazyWithPreload,
+  useTranslation,
+}: Awaited<ReturnType<typeof freshModules>>) {
+  function LotteryTitle() {
+    const { t } = useTranslation();
+    return <p>{t('lottery.launch.opening')}</p>;
+  }
+  return withTranslations(
+    lazyWithPreload(() => Promise.resolve({ default: LotteryTitle })),
+    ['lottery'],
+  );
+}
+
 beforeEach(() => window.localStorage.clear());
 
 describe('withTranslations', () => {
   it('loads the core first, a screen’s parts with the screen, and them again in a language switched to', async () => {
-    const { i18n, initI18n, setLanguage, withTranslations, lazyWithPreload, useTranslation } =
-      await freshModules();
-    function LotteryTitle() {
-      const { t } = useTranslation();
-      return <p>{t('lottery.launch.opening')}</p>;
-    }
-    const LotteryScreen = withTranslations(
-      lazyWithPreload(() => Promise.resolve({ default: LotteryTitle })),
-      ['lottery'],
-    );
+    const modules = await freshModules();
+    const { i18n, initI18n, setLanguage, withTranslations, lazyWithPreload } = modules;
+    const LotteryScreen = lotteryScreen(modules);
     const screenShowing = (part: 'slot' | 'vip', key: string) =>
       withTranslations(
         lazyWithPreload(() => Promise.resolve({ default: () => <p>{i18n.t(key as never)}</p> })),
@@ -81,5 +90,36 @@ describe('withTranslations', () => {
     await VipScreen.preload();
     expect(requested.slice(6)).toEqual(['en/vip']);
     expect(i18n.exists('vip.myLevel')).toBe(true);
+  });
+
+  it('renders at once with an instance that has the texts already, as the server’s has them all', async () => {
+    const { withTranslations, lazyWithPreload, useTranslation } = await freshModules();
+    const [{ createInstance }, { I18nextProvider }, { renderToString }, { default: en }] = await Promise.all([
+      import('i18next'),
+      import('react-i18next'),
+      import('react-dom/server'),
+      import('../../locales/en.json'),
+    ]);
+    function LotteryTitle() {
+      const { t } = useTranslation();
+      return <p>{t('lottery.launch.opening')}</p>;
+    }
+    const LotteryScreen = withTranslations(
+      lazyWithPreload(() => Promise.resolve({ default: LotteryTitle })),
+      ['lottery'],
+    );
+    await LotteryScreen.preload();
+    const server = createInstance();
+    await server.init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+    const html = renderToString(
+      <I18nextProvider i18n={server}>
+        <Suspense fallback={<p>waiting</p>}>
+          <LotteryScreen />
+        </Suspense>
+      </I18nextProvider>,
+    );
+    expect(html).toContain('Opening the lottery…');
+    // Nothing was asked for: the app's own i18next never started here.
+    expect(requested).toEqual([]);
   });
 });

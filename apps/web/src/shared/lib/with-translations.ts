@@ -17,7 +17,11 @@ export function withTranslations<P extends object>(
   if (parts.length === 0) return screen;
   const Translated = (props: P) => {
     const { i18n } = useTranslation();
-    const pending = pendingTranslations(i18n.language, parts);
+    const { language } = i18n;
+    // Texts already in the instance the screen renders with (the server's has them all) are not waited for.
+    const pending = parts.every((part) => i18n.getResource(language, 'translation', part) !== undefined)
+      ? undefined
+      : pendingTranslations(language, parts);
     // Suspends as a lazy component does until its chunk is there (React retries when it settles).
     if (pending) throw pending;
     return createElement(screen, props);

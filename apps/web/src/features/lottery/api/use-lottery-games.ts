@@ -1,24 +1,53 @@
+import type { lotteryCalls } from '@kl/contracts/lottery';
 import { useQuery } from '@tanstack/react-query';
-import { clockOffset } from '../lib/clock.ts';
+import type { z } from 'zod';
+import { offsetOf } from '../lib/clock.ts';
 import { getLotteryGames } from './get-games.ts';
 import { lotteryGamesKey } from './keys.ts';
 
-/** The in-house lotteries with their next draws; asked again when the soonest draw closes. */
+/**
+ * The lotteries' answer as the query keeps it: with the device's time it arrived, null for the answer a
+ * page rendered by the server brought (features/lottery/server-state.ts).
+ */
+export type LotteryGamesData = z.infer<typeof lotteryCalls.lotteryGames.response> & {
+  receivedAt: number | null;
+};
+
+/** The answer with the server clock's offset from this device's (one function: the query keeps its result). */
+const withOffset = (data: LotteryGamesData) => ({ ...data, offset: offsetOf(data) });
+
+/** Milliseconds until the soonest open draw closes on the server's clock (Infinity without one). */
+function untilSoonestClose(data: LotteryGamesData): number {
+  const closes = data.list
+    .map((game) => (game.nextDraw ? Date.parse(game.nextDraw.closeAt) : Number.POSITIVE_INFINITY))
+    .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY);
+  return closes - (Date.now() + offsetOf(data));
+}
+
+/**
+ * The in-house lotteries with their next draws: fresh until the soonest draw closes (the list a page
+ * rendered by the server brought is not asked again when the app takes it over), asked again then.
+ */
 export function useLotteryGames() {
   return useQuery({
     queryKey: lotteryGamesKey(),
-    queryFn: async ({ signal }) => {
-      const answer = await getLotteryGames({ signal });
-      return { ...answer, offset: clockOffset(answer.serverTime) };
-    },
+    queryFn: async ({ signal }): Promise<LotteryGamesData> => ({
+      ...(await getLotteryGames({ signal })),
+      receivedAt: Date.now(),
+    }),
+    select: withOffset,
     retry: false,
+    // Counted from the answer's time (dataUpdatedAt; the server's, for the page's answer).
+    staleTime: (query) => {
+      const data = query.state.data;
+      if (!data) return 0;
+      const left = untilSoonestClose(data);
+      return Number.isFinite(left) ? Math.max(left + Date.now() - query.state.dataUpdatedAt, 0) : 60_000;
+    },
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      const closes = data.list
-        .map((game) => (game.nextDraw ? Date.parse(game.nextDraw.closeAt) : Number.POSITIVE_INFINITY))
-        .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY);
-      const left = closes - (Date.now() + data.offset);
+      const left = untilSoonestClose(data);
       return Number.isFinite(left) ? Math.min(Math.max(left + 300, 1_000), 60_000) : 60_000;
     },
   });

@@ -1,5 +1,6 @@
 import type { LotteryOpenDraw } from '@kl/contracts/lottery';
 import { useTranslation } from 'react-i18next';
+import { useAfterHydration } from '../../../shared/hooks/use-after-hydration.ts';
 import { formatCountdown } from '../../../shared/lib/date-format.ts';
 import { secondsUntil } from '../lib/bet.ts';
 import { useServerNow } from '../lib/clock.ts';
@@ -19,9 +20,20 @@ export function DrawClock({ draw, serverNow }: { draw: LotteryOpenDraw | null; s
 /**
  * A DrawClock that keeps its own time (the server's, from `offset`): where nothing else on the screen
  * follows the clock, only the countdown's text is drawn again each second, not the whole screen around
- * it (docs/performance.md).
+ * it (docs/performance.md). A page the server rendered, and the browser's first render over it, show the
+ * countdown as of `answeredAt`, the answer's serverTime: the same text on both sides; it ticks from the
+ * device's clock once the browser has the page (docs/decisions/005-web-first-load.md).
  */
-export function TickingDrawClock({ draw, offset }: { draw: LotteryOpenDraw | null; offset: number }) {
+export function TickingDrawClock({
+  draw,
+  offset,
+  answeredAt,
+}: {
+  draw: LotteryOpenDraw | null;
+  offset: number;
+  answeredAt: string;
+}) {
   const serverNow = useServerNow(offset);
-  return <DrawClock draw={draw} serverNow={serverNow} />;
+  const ticking = useAfterHydration();
+  return <DrawClock draw={draw} serverNow={ticking ? serverNow : Date.parse(answeredAt)} />;
 }
