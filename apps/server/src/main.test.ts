@@ -36,7 +36,11 @@ for (const { kind, skip } of testDatabases({ embedded: true })) {
       const first = startServer({ ...env, PORT: String(port) });
       const health = await waitForHealth(base, first);
       expect(health).toMatchObject({ success: true, value: { status: 'ok', database: kind } });
-      expect(first.stdout()).toContain(`site ready at ${base}/m/home`);
+      // Logged once listening: a health check can be answered before the line reaches the pipe.
+      await vi.waitFor(() => expect(first.stdout()).toContain(`site ready at ${base}/m/home`), {
+        timeout: 10_000,
+        interval: 100,
+      });
       expect((await fetch(`${base}/m/home`)).status).toBe(200);
       expect(await stopServer(first)).toBe(0);
       expect(first.stdout()).toContain('"msg":"stopped"');
