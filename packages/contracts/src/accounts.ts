@@ -7,7 +7,16 @@ import {
   usernameCheckQuery,
   usernameCheckResult,
 } from './account-checks.ts';
+import { memberSessionCalls, sessionInfo } from './member-session.ts';
 import { pageParams } from './paging.ts';
+
+export {
+  memberInfo,
+  memberSessionCalls,
+  sessionInfo,
+  type MemberInfo,
+  type SessionInfo,
+} from './member-session.ts';
 
 /**
  * Accounts (product.md §3 Session, Login payload, Registration payload, Change password, SMS send, Member
@@ -15,18 +24,7 @@ import { pageParams } from './paging.ts';
  * the shared verifier (verifier.ts) under the merchant's rule set; these schemas give the shapes.
  */
 
-/** Member types (product.md §3): 0, 1, 2 real; 4 free/trial; 40–42 agents. */
-export const MEMBER_TYPES = { real: [0, 1, 2], trial: 4, agents: [40, 41, 42] } as const;
-export const REAL_MEMBER_TYPES: readonly number[] = MEMBER_TYPES.real;
-export const TRIAL_MEMBER_TYPE = MEMBER_TYPES.trial;
-/** product.md §3: types 0, 4 and 40 are not agents. */
-export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
-/** product.md §3: types 4, 40, 41, 42 skip the contract check. */
-export const CONTRACT_CHECK_EXEMPT_TYPES: readonly number[] = [4, 40, 41, 42];
-
-export const isRealMember = (type: number) => REAL_MEMBER_TYPES.includes(type);
-export const isTrialMember = (type: number) => type === TRIAL_MEMBER_TYPE;
-export const isAgent = (type: number) => !NON_AGENT_TYPES.includes(type);
+export * from './member-types.ts';
 
 export const REGISTER_METHODS = ['APP', 'H5', 'PWA', 'WEBCLIP'] as const;
 export const LOGIN_TYPES = ['username', 'sms', 'firebase'] as const;
@@ -95,17 +93,6 @@ export const loginPayload = z.discriminatedUnion('type', [
   }),
 ]);
 export type LoginPayload = z.infer<typeof loginPayload>;
-
-/** What the browser may keep of a session (MC_SESSION_INFO): never the secret, which is a cookie. */
-export const sessionInfo = z.object({
-  userName: z.string(),
-  merchantCode: z.string(),
-  type: z.number().int(),
-  firstTimeLogin: z.boolean(),
-  /** When the session ends unless renewed (ISO time). */
-  expiresAt: z.string(),
-});
-export type SessionInfo = z.infer<typeof sessionInfo>;
 
 /**
  * One of the member's signed-in sessions (GET /api/member/sessions): the browser and system named from its
@@ -270,20 +257,6 @@ export const twoFactorRecoveryCodes = z.object({ recoveryCodes: z.array(z.string
 export const twoFactorChallengeValue = z.object({ challenge: z.string(), captchaRequired: z.boolean() });
 export const twoFactorLoginRequest = z.object({ challenge: short(128), code: twoFactorCode });
 
-export const memberInfo = z.object({
-  id: z.string(),
-  account: z.string(),
-  nickname: z.string().nullable(),
-  type: z.number().int(),
-  clubLabel: z.object({ labelName: z.string() }),
-  mobileNum: z.string().nullable(),
-  email: z.string().nullable(),
-  firstTimeLogin: z.boolean(),
-  /** The member has a password: the change-password form asks for the old one only then. */
-  hasPassword: z.boolean(),
-});
-export type MemberInfo = z.infer<typeof memberInfo>;
-
 /**
  * The member's profile (docs/decisions/058-member-profile.md): the nickname shown instead of the username,
  * and the birthday, which the member sets once (the VIP birthday bonus is paid on it: a date that could
@@ -419,13 +392,8 @@ export const accountsCalls = {
     response: sessionInfo,
   },
   trialLogin: { method: 'POST', path: '/api/auth/trial', moduleId: 'FREEPLAY3', response: sessionInfo },
-  logout: { method: 'DELETE', path: '/api/auth/session', moduleId: 'PERSPNL3', response: noValue },
-  renewSession: {
-    method: 'POST',
-    path: '/api/auth/session/renew',
-    moduleId: 'PERSPNL3',
-    response: sessionInfo,
-  },
+  logout: memberSessionCalls.logout,
+  renewSession: memberSessionCalls.renewSession,
   registrationRules: {
     method: 'GET',
     path: '/api/register/rules',
@@ -497,7 +465,7 @@ export const accountsCalls = {
     body: passwordResetRequest,
     response: noValue,
   },
-  memberInfo: { method: 'GET', path: '/api/member/info', moduleId: 'PERSPNL3', response: memberInfo },
+  memberInfo: memberSessionCalls.memberInfo,
   memberProfile: {
     method: 'GET',
     path: '/api/member/profile',

@@ -7,7 +7,6 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
  */
 export { HeaderAccount } from './components/header-account.tsx';
 export { MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
-export { TWO_FACTOR_KEY, useTwoFactorStatus } from './api/two-factor.ts';
 
 export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));
 export const RegisterScreen = lazyWithPreload(() => import('./register-screen.tsx'));

@@ -13,6 +13,7 @@ export const LIGHT_CONTRACTS = [
   'platform',
   'lottery',
   'accounts',
+  'member-session',
   'account-checks',
   'responsible-gaming',
 ] as const;

@@ -1,4 +1,5 @@
-import type { SessionInfo, TRIAL_MEMBER_TYPE } from '@kl/contracts/accounts';
+import type { SessionInfo } from '@kl/contracts/member-session';
+import { TRIAL_MEMBER_TYPE } from '@kl/contracts/member-types';
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { create } from 'zustand';
 import { storage } from '../lib/storage.ts';
@@ -10,9 +11,6 @@ import { storage } from '../lib/storage.ts';
  * clears this (see api-client.ts). Part of the first load: no zod here.
  */
 export type Role = 'visitor' | 'member' | 'trial';
-
-// contracts TRIAL_MEMBER_TYPE, checked by type: the value lives in a module that carries zod.
-const TRIAL_TYPE = 4 satisfies typeof TRIAL_MEMBER_TYPE;
 
 /** The autoLogin flag of product.md §3/§4: 1 after a login, 0 after a logout. */
 export const AUTO_LOGIN_KEY = 'autoLogin';
@@ -77,7 +75,7 @@ export function initSessionStore(): SessionInfo | null {
 }
 
 export const roleOf = (info: SessionInfo | null): Role =>
-  info === null ? 'visitor' : info.type === TRIAL_TYPE ? 'trial' : 'member';
+  info === null ? 'visitor' : info.type === TRIAL_MEMBER_TYPE ? 'trial' : 'member';
 
 /** The current session, its role and user name. */
 export function useSession() {

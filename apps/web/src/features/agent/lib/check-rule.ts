@@ -1,4 +1,4 @@
-import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/accounts';
+import { CONTRACT_CHECK_EXEMPT_TYPES } from '@kl/contracts/member-types';
 
 /**
  * product.md §4 home load and §6 Agent: the contract check runs for a logged-in member (not a trial member)

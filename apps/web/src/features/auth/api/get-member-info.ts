@@ -1,4 +1,4 @@
-import type { MemberInfo } from '@kl/contracts/accounts';
+import type { MemberInfo } from '@kl/contracts/member-session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
@@ -8,11 +8,12 @@ export const MEMBER_QUERY_KEY = ['member'] as const;
 
 /**
  * GET memberInfo (product.md §3 Member info), checked by the contracts schema. The header asks for it on
- * every page: the accounts contracts (and zod) are loaded on demand, so they stay out of the first load.
+ * every page: its contract (member-session, without the other accounts calls) is loaded on demand, so it
+ * stays out of a visitor's first load.
  */
 export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): Promise<MemberInfo> {
-  const { accountsCalls } = await import('@kl/contracts/accounts');
-  return apiCall(accountsCalls.memberInfo, { signal });
+  const { memberSessionCalls } = await import('@kl/contracts/member-session');
+  return apiCall(memberSessionCalls.memberInfo, { signal });
 }
 
 export const memberInfoQueryOptions = (userName: string) =>

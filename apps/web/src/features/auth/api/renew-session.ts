@@ -1,4 +1,4 @@
-import { accountsCalls } from '@kl/contracts/accounts';
+import { memberSessionCalls } from '@kl/contracts/member-session';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 
@@ -8,6 +8,6 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
  * session's schema rejects (UNKNOWN_ERROR) and the stored session stays.
  */
 export async function renewSession(): Promise<void> {
-  const session = await apiCall(accountsCalls.renewSession, { quietSessionError: true });
+  const session = await apiCall(memberSessionCalls.renewSession, { quietSessionError: true });
   useSessionStore.getState().setSession(session);
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/lib/api-client.ts';
 import { formatMoney } from '@kl/contracts/money';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { useSubmitOnce } from '../../../shared/ui/form-submit.ts';
-import { useTwoFactorStatus } from '../../auth/index.ts';
+import { useTwoFactorStatus } from '../../auth/security.ts';
 import { WALLET_QUERY_KEY } from '../../wallet/index.ts';
 import { createWithdrawal } from '../api/create-withdrawal.ts';
 import { WITHDRAWAL_KEY } from '../api/keys.ts';
