@@ -1,3 +1,4 @@
+import { SSR_STATE_ID } from '@kl/contracts/server-rendering';
 import { appTookOver, BASE_URL, expect, t, test, withoutScript } from './fixtures.ts';
 
 /**
@@ -66,7 +67,7 @@ test('with JavaScript the app takes the list over: nothing asked again, no hydra
   await expect.poll(seconds, { timeout: 5_000 }).not.toBe(before);
   await page.waitForLoadState('networkidle');
   // Nothing the page carried is asked again before a draw closes (server and browser share this clock).
-  const state = JSON.parse((await page.locator('#kl-ssr-state').textContent()) ?? '{}') as {
+  const state = JSON.parse((await page.locator(`#${SSR_STATE_ID}`).textContent()) ?? '{}') as {
     queries: { queries: { queryKey: unknown[]; state: { data: Parameters<typeof soonestClose>[0] } }[] };
   };
   const carried = state.queries.queries.find(({ queryKey }) => queryKey.join('/') === 'lottery/games');

@@ -74,14 +74,21 @@ function loadPart(language: Locale, part: LocalePart): Promise<void> {
 
 /**
  * While some of `parts` are not loaded in `language`: the one promise of their download (the same
- * promise for the same question, as React's `use` wants); undefined when they are all there.
+ * promise for the same question, as React's `use` wants); undefined when they are all there. `texts` is
+ * the i18next instance they are read from: parts it holds already (the server's holds them all) are
+ * not waited for.
  */
 export function pendingTranslations(
   language: string,
   parts: readonly LocalePart[],
+  texts: Pick<typeof i18n, 'getResource'> = i18n,
 ): Promise<void> | undefined {
   if (!isLocale(language)) return undefined;
-  const missing = parts.filter((part) => !loadedParts.has(partId(language, part)));
+  const missing = parts.filter(
+    (part) =>
+      !loadedParts.has(partId(language, part)) &&
+      texts.getResource(language, 'translation', part) === undefined,
+  );
   if (missing.length === 0) return undefined;
   for (const part of missing) wantedParts.add(part);
   const id = `${language}/${missing.join(',')}`;

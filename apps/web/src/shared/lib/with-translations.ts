@@ -17,16 +17,20 @@ export function withTranslations<P extends object>(
   if (parts.length === 0) return screen;
   const Translated = (props: P) => {
     const { i18n } = useTranslation();
-    const { language } = i18n;
-    // Texts already in the instance the screen renders with (the server's has them all) are not waited for.
-    const pending = parts.every((part) => i18n.getResource(language, 'translation', part) !== undefined)
-      ? undefined
-      : pendingTranslations(language, parts);
+    const pending = pendingTranslations(i18n.language, parts, i18n);
     // Suspends as a lazy component does until its chunk is there (React retries when it settles).
     if (pending) throw pending;
     return createElement(screen, props);
   };
-  return Object.assign(Translated, {
-    preload: () => Promise.all([screen.preload(), loadTranslations(parts)]),
-  });
+  return Object.assign(Translated, { preload: withTexts(() => screen.preload(), parts) });
+}
+
+/** A preload that fetches `parts` of the texts too, in the current language. */
+export function withTexts(
+  preload: () => Promise<unknown>,
+  parts: readonly LocalePart[],
+): () => Promise<void> {
+  return async () => {
+    await Promise.all([preload(), loadTranslations(parts)]);
+  };
 }

@@ -16,12 +16,12 @@ export type LotteryGamesData = z.infer<typeof lotteryCalls.lotteryGames.response
 /** The answer with the server clock's offset from this device's (one function: the query keeps its result). */
 const withOffset = (data: LotteryGamesData) => ({ ...data, offset: offsetOf(data) });
 
-/** Milliseconds until the soonest open draw closes on the server's clock (Infinity without one). */
-function untilSoonestClose(data: LotteryGamesData): number {
+/** When the soonest open draw closes, on this device's clock (Infinity without one). */
+function soonestClose(data: LotteryGamesData): number {
   const closes = data.list
     .map((game) => (game.nextDraw ? Date.parse(game.nextDraw.closeAt) : Number.POSITIVE_INFINITY))
     .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY);
-  return closes - (Date.now() + offsetOf(data));
+  return closes - offsetOf(data);
 }
 
 /**
@@ -41,13 +41,13 @@ export function useLotteryGames() {
     staleTime: (query) => {
       const data = query.state.data;
       if (!data) return 0;
-      const left = untilSoonestClose(data);
-      return Number.isFinite(left) ? Math.max(left + Date.now() - query.state.dataUpdatedAt, 0) : 60_000;
+      const closes = soonestClose(data);
+      return Number.isFinite(closes) ? Math.max(closes - query.state.dataUpdatedAt, 0) : 60_000;
     },
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      const left = untilSoonestClose(data);
+      const left = soonestClose(data) - Date.now();
       return Number.isFinite(left) ? Math.min(Math.max(left + 300, 1_000), 60_000) : 60_000;
     },
   });
