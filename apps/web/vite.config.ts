@@ -28,6 +28,14 @@ export default defineConfig({
   // The locale files split by top-level key, each screen's texts loaded with it, and home's answers
   // parsed without zod's full build (docs/decisions/024-first-load-javascript.md).
   plugins: [react(), productionReactRouter(), localeSplit(), lightContracts(), installableWebApp()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fromRoot('src/shared/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

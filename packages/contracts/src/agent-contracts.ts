@@ -1,6 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { moneySchema } from './wallet.ts';
+import { CONTRACT_KINDS, contractRequestsCalls } from './contract-requests.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * Agent contracts (product.md §2 /m/member/agent/getSalaryContract, getDevidendContract, getHourContract; §3
@@ -16,8 +17,14 @@ import { moneySchema } from './wallet.ts';
  * percentages are basis points (1 % = 100). Only agents (types 1 and 2) receive offers.
  */
 
-export const CONTRACT_KINDS = ['salary', 'dividend', 'hourly'] as const;
-export type ContractKind = (typeof CONTRACT_KINDS)[number];
+export {
+  CONTRACT_KINDS,
+  CONTRACT_REQUEST_FIELDS,
+  contractRequests,
+  contractRequestsCalls,
+  type ContractKind,
+  type ContractRequests,
+} from './contract-requests.ts';
 
 /**
  * `proposed`: an operator's offer waiting for a second operator (docs/back-office.md, "Four eyes"), never
@@ -140,24 +147,6 @@ export type AgentContractAnswer = z.infer<typeof agentContractAnswer>;
 
 export const agentContractQuery = z.object({ kind: z.enum(CONTRACT_KINDS) });
 
-/**
- * The contract reply of product.md §3: 1 when a contract of that kind waits for the member's answer, 0
- * otherwise (daily salary, dividend, hourly salary).
- */
-export const contractRequests = z.object({
-  dailysalreqtype: z.union([z.literal(0), z.literal(1)]),
-  divtypecompperiodreq: z.union([z.literal(0), z.literal(1)]),
-  contracthoursalreq: z.union([z.literal(0), z.literal(1)]),
-});
-export type ContractRequests = z.infer<typeof contractRequests>;
-
-/** The field of the contract reply that tells of each kind. */
-export const CONTRACT_REQUEST_FIELDS = {
-  salary: 'dailysalreqtype',
-  dividend: 'divtypecompperiodreq',
-  hourly: 'contracthoursalreq',
-} as const satisfies Record<ContractKind, keyof ContractRequests>;
-
 export const answerContractRequest = z.object({ contractId: z.uuid() });
 export type AnswerContractRequest = z.infer<typeof answerContractRequest>;
 
@@ -214,12 +203,7 @@ export type OfferContractRequest = z.infer<typeof offerContractRequest>;
 
 /** The agent contracts calls of the API table (api-paths.ts composes every domain's calls). */
 export const agentContractsCalls = {
-  contractRequests: {
-    method: 'GET',
-    path: '/api/agent-contracts/requests',
-    moduleId: 'COMM3',
-    response: contractRequests,
-  },
+  contractRequests: contractRequestsCalls.contractRequests,
   agentContract: {
     method: 'GET',
     path: '/api/agent-contracts/contract',

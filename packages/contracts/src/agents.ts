@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiTable } from './api-call.ts';
 import { agentContract, CONTRACT_KINDS } from './agent-contracts.ts';
 import { pageParams } from './paging.ts';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * The agent centre (docs/agents.md): the agent hierarchy, agent links, applications, KPI, the downline,

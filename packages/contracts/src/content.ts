@@ -1,8 +1,16 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { ANNOUNCEMENT_PLATFORM, CONTENT_CODES } from './constants.ts';
+import { ANNOUNCEMENT_PLATFORM } from './constants.ts';
 import { SUPPORTED_LOCALES, type Locale } from './i18n.ts';
-import { customerServiceLink, resourceLink } from './status.ts';
+import {
+  ANNOUNCEMENT_TYPES,
+  contentHomeCalls,
+  contentId as id,
+  contentLangQuery as langQuery,
+  announcement,
+} from './content-home.ts';
+
+export * from './content-home.ts';
 
 /**
  * Home content, messages and help (product.md §2 Other widgets, §3 Banner / Announcement / Help item /
@@ -17,17 +25,9 @@ import { customerServiceLink, resourceLink } from './status.ts';
 
 // ——— shared pieces ———
 
-/** Banner groups of product.md §2 (the home carousel, live hosts, the floating promo, new games, side menu). */
-export const BANNER_GROUPS = ['m_home', 'm_live', 'm_popup', 'm_newgame', 'm_leftmenu'] as const;
-export type BannerGroup = (typeof BANNER_GROUPS)[number];
-
 /** What a banner's drawn picture shows on its right (or bottom), when it has no uploaded picture. */
 export const BANNER_MOTIFS = ['coins', 'cards', 'lottery', 'live', 'gift', 'trophy', 'dragon'] as const;
 export type BannerMotif = (typeof BANNER_MOTIFS)[number];
-
-/** Announcement types a player's site asks for (product.md §3 content codes Banner, Player, Pop_Up). */
-export const ANNOUNCEMENT_TYPES = [CONTENT_CODES.Banner, CONTENT_CODES.Player, CONTENT_CODES.Pop_Up] as const;
-export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 /** Devices of the help centre (product.md §7 help centre device MOBILE). */
 export const HELP_DEVICES = ['MOBILE', 'WEB'] as const;
@@ -51,10 +51,6 @@ export const HELP_TAGS = {
 export const SITE_LINK_KINDS = ['partner', 'badge', 'social'] as const;
 export type SiteLinkKind = (typeof SITE_LINK_KINDS)[number];
 
-/** Social links of the side menu and the footer (product.md §2). */
-export const SOCIAL_LINK_TYPES = ['Facebook', 'Telegram', 'Telegram2'] as const;
-export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
-
 /** Head icons (product.md §7 PROFPIC3): avatars drawn by the server, numbered 1…HEAD_ICON_COUNT. */
 export const HEAD_ICON_COUNT = 12;
 
@@ -74,8 +70,6 @@ export const BANNER_ART_PREFIX = '/api/content/banner-art/';
 export const AVATAR_PREFIX = '/api/content/avatars/';
 export const LINK_ART_PREFIX = '/api/content/link-art/';
 
-/** A positive id as the API writes it. */
-const id = z.number().int().positive();
 const MAX_ID = 999_999_999_999;
 /** An id in a path or body: digits (or a number), positive. */
 export const contentIdSchema = z.union([
@@ -88,47 +82,11 @@ export const contentIdSchema = z.union([
 ]);
 const pageNo = z.coerce.number().int().min(1).max(100_000);
 
-/** `vi` / `en` in any case. */
-export const contentLangSchema = z
-  .string()
-  .transform((value) => value.toLowerCase())
-  .pipe(z.enum(SUPPORTED_LOCALES));
-export type ContentLang = Locale;
-
-/** Optional paging and language of a member's list. */
-const langQuery = { lang: contentLangSchema.optional() };
-
 /** Merchant-written text in several languages; Vietnamese always present. */
 export type LocalizedText = { vi: string } & Partial<Record<Exclude<Locale, 'vi'>, string>>;
 
 /** The text of a language, else the Vietnamese one. */
 export const textIn = (text: LocalizedText, lang: Locale): string => text[lang] ?? text.vi;
-
-// ——— banners (product.md §3 Banner) ———
-
-export const bannersQuery = z.object({
-  /** One group; all groups when absent. */
-  groupName: z.enum(BANNER_GROUPS).optional(),
-  ...langQuery,
-});
-export type BannersQuery = z.input<typeof bannersQuery>;
-
-export const banner = z.object({
-  id,
-  groupName: z.enum(BANNER_GROUPS),
-  title: z.string(),
-  /** The picture: the uploaded one when there is one, else the drawing in the answer's language. */
-  url: z.string(),
-  /** Where a tap goes: a site path (`/m/activity…`) or an https address; null when it goes nowhere. */
-  linkUrl: z.string().nullable(),
-  /** `self` for site paths, `blank` (new tab) for other sites; null without a link. */
-  linkTarget: z.enum(['self', 'blank']).nullable(),
-  /** Lower first. */
-  sort: z.number().int(),
-});
-export type Banner = z.infer<typeof banner>;
-export const bannerList = z.object({ list: z.array(banner) });
-export type BannerList = z.infer<typeof bannerList>;
 
 // ——— announcements (product.md §3 Announcement, §4 Announcement) ———
 
@@ -164,25 +122,6 @@ export const announcementsQuery = z.object({
 });
 export type AnnouncementsQuery = z.input<typeof announcementsQuery>;
 
-export const announcement = z.object({
-  id,
-  type: z.enum(ANNOUNCEMENT_TYPES),
-  /** Where it is shown (`notice`, `m_home`…); null for everywhere. */
-  groupName: z.string().nullable(),
-  title: z.string(),
-  /** As written (may hold HTML); sanitise before showing. */
-  content: z.string(),
-  /** The content as plain text on one line (the marquee), at most 300 characters. */
-  summary: z.string(),
-  /** Publication time, ISO 8601. */
-  date: z.string(),
-  /** Shown in the marquee. */
-  popular: z.boolean(),
-  /** The member has opened it; absent for visitors. */
-  read: z.boolean().optional(),
-});
-export type Announcement = z.infer<typeof announcement>;
-
 export const announcementList = z.object({
   list: z.array(announcement),
   /** Unread announcements of the member among all shown ones (the side menu's unclaimed count); absent for visitors. */
@@ -207,10 +146,6 @@ export const noticePage = z.object({
 });
 export type NoticePage = z.infer<typeof noticePage>;
 
-export const popularAnnouncementsQuery = z.object({ ...langQuery });
-export const popularAnnouncements = z.object({ list: z.array(announcement) });
-export type PopularAnnouncements = z.infer<typeof popularAnnouncements>;
-
 /** product.md §7 mark read: announcementId, read true. Marking again changes nothing. */
 export const markAnnouncementRead = z.object({
   announcementId: contentIdSchema,
@@ -223,10 +158,6 @@ export const markAnnouncementReadResult = z.object({
   unreadCount: z.number().int(),
 });
 export type MarkAnnouncementReadResult = z.infer<typeof markAnnouncementReadResult>;
-
-/** The unclaimed (unread) announcements of the member. */
-export const announcementUnreadCount = z.object({ unreadCount: z.number().int() });
-export type AnnouncementUnreadCount = z.infer<typeof announcementUnreadCount>;
 
 // ——— inbox (web mail) ———
 
@@ -271,13 +202,6 @@ export const inboxDeleteResult = z.object({
   unreadCount: z.number().int(),
 });
 export type InboxDeleteResult = z.infer<typeof inboxDeleteResult>;
-
-/**
- * product.md §6: the inbox is for members who are not trial members. A trial member gets `offered: false`
- * and 0 (the badge is not shown); the other inbox calls refuse them with free_reject.
- */
-export const inboxUnreadCount = z.object({ unreadCount: z.number().int(), offered: z.boolean() });
-export type InboxUnreadCount = z.infer<typeof inboxUnreadCount>;
 
 // ——— help centre (product.md §3 Help item) ———
 
@@ -340,52 +264,9 @@ export type HeadIcon = z.infer<typeof headIcon>;
 export const headIconChange = z.object({ headIconId: headIconIdSchema });
 export type HeadIconChange = z.input<typeof headIconChange>;
 
-// ——— service and footer links (product.md §2 quick-nav, customer service popup, side menu, footer) ———
-
-export const socialLink = z.object({
-  type: z.enum(SOCIAL_LINK_TYPES),
-  url: z.string(),
-  label: z.string(),
-});
-export type SocialLink = z.infer<typeof socialLink>;
-
-/**
- * The customer-service popup and quick-nav (cache key `service_link`): the status info's
- * customer-service links and resources, with the social links.
- */
-export const serviceLinks = z.object({
-  customerService: z.array(customerServiceLink),
-  resources: z.array(resourceLink),
-  socialLinks: z.array(socialLink),
-});
-export type ServiceLinks = z.infer<typeof serviceLinks>;
-
-export const footerLogo = z.object({
-  id,
-  name: z.string(),
-  /** Generated SVG. */
-  logoUrl: z.string(),
-  /** Where a tap goes; null when nowhere. */
-  url: z.string().nullable(),
-});
-export type FooterLogo = z.infer<typeof footerLogo>;
-export const footerLinks = z.object({
-  partners: z.array(footerLogo),
-  badges: z.array(footerLogo),
-  socialLinks: z.array(socialLink),
-});
-export type FooterLinks = z.infer<typeof footerLinks>;
-export const footerLinksQuery = z.object({ ...langQuery });
-
 /** The content calls of the API table (api-paths.ts composes every domain's calls). */
 export const contentCalls = {
-  banners: {
-    method: 'GET',
-    path: '/api/banners',
-    moduleId: 'COMM3',
-    query: bannersQuery,
-    response: bannerList,
-  },
+  banners: contentHomeCalls.banners,
   announcements: {
     method: 'GET',
     path: '/api/announcements',
@@ -400,19 +281,8 @@ export const contentCalls = {
     query: noticeQuery,
     response: noticePage,
   },
-  popularAnnouncements: {
-    method: 'GET',
-    path: '/api/announcements/popular',
-    moduleId: 'COMM3',
-    query: popularAnnouncementsQuery,
-    response: popularAnnouncements,
-  },
-  announcementUnreadCount: {
-    method: 'GET',
-    path: '/api/announcements/unread-count',
-    moduleId: 'COMM3',
-    response: announcementUnreadCount,
-  },
+  popularAnnouncements: contentHomeCalls.popularAnnouncements,
+  announcementUnreadCount: contentHomeCalls.announcementUnreadCount,
   markAnnouncementRead: {
     method: 'POST',
     path: '/api/announcements/read',
@@ -427,12 +297,7 @@ export const contentCalls = {
     query: inboxQuery,
     response: inboxPage,
   },
-  inboxUnreadCount: {
-    method: 'GET',
-    path: '/api/inbox/unread-count',
-    moduleId: 'INBOX3',
-    response: inboxUnreadCount,
-  },
+  inboxUnreadCount: contentHomeCalls.inboxUnreadCount,
   inboxMessage: {
     method: 'GET',
     path: '/api/inbox/message',
@@ -455,20 +320,8 @@ export const contentCalls = {
     query: helpItemQuery,
     response: helpItem,
   },
-  service: {
-    method: 'GET',
-    path: '/api/service',
-    moduleId: 'COMM3',
-    query: footerLinksQuery,
-    response: serviceLinks,
-  },
-  footerLinks: {
-    method: 'GET',
-    path: '/api/footer-links',
-    moduleId: 'COMM3',
-    query: footerLinksQuery,
-    response: footerLinks,
-  },
+  service: contentHomeCalls.service,
+  footerLinks: contentHomeCalls.footerLinks,
   headIcon: { method: 'GET', path: '/api/member/head-icon', moduleId: 'PROFPIC3', response: headIcon },
   setHeadIcon: {
     method: 'POST',

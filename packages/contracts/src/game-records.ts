@@ -1,7 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { GAME_TYPES } from './games.ts';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 import { fromBeforeTo, pageParams } from './paging.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { PRIZE_MODES } from './constants.ts';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 import { pageParams } from './paging.ts';
 
 /**

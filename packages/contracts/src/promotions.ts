@@ -1,7 +1,7 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { TURNOVER_BASES, wageringRequirement } from './wagering.ts';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * Promotions (product.md §2 /m/activity, /m/activityDetail?id, /m/inviteFriends; §6 REFERRAL).

@@ -1,6 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
+import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet-balance.ts';
 
 /**
  * The seamless wallet of external game providers (docs/decisions/025-provider-wallet.md). A provider runs

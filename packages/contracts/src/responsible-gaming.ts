@@ -1,6 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * Responsible gaming (member centre): limits and breaks a member sets on their own account, enforced by the

@@ -2,7 +2,7 @@ import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { FREE_ROUNDS_MAX, PROVIDER_STATUSES } from './provider-wallet.ts';
 import { slotSpinOutcome, slotSymbolInfo } from './slot.ts';
-import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet.ts';
+import { MAX_LEDGER_AMOUNT, moneySchema } from './wallet-balance.ts';
 
 /**
  * The sandbox game provider's player calls (docs/decisions/026-sandbox-provider.md): what the provider's

@@ -1,6 +1,6 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * The in-house provably fair slots (product.md §2 /m/slotsCenter, /m/inhouse; §9 INHOUSE → RNG, vendor BGS):

@@ -1,22 +1,26 @@
 import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { fromBeforeTo, pageParams } from './paging.ts';
+import { moneySchema, walletBalanceCalls } from './wallet-balance.ts';
+
+export {
+  MAX_LEDGER_AMOUNT,
+  MEMBER_EVENTS,
+  MONEY_DECIMALS,
+  WALLET_CURRENCY,
+  moneySchema,
+  walletBalance,
+  walletBalanceCalls,
+  type WalletBalance,
+} from './wallet-balance.ts';
 
 /**
  * The wallet (product.md §3 Wallet sumBalance, §7 wallet and "reports" calls) and the kinds of the money
- * ledger behind it.
+ * ledger behind it; the balance itself is wallet-balance.ts's.
  *
  * Money is an integer in the minor unit of its currency, never a fraction: VND has no minor unit, so an
  * amount is whole đồng (`MONEY_DECIMALS`). Every balance change is one ledger transaction of a kind below.
  */
-
-/** The currency of the merchant's wallets. */
-export const WALLET_CURRENCY = 'VND';
-/** Digits after the decimal point of the wallet currency (VND: none). */
-export const MONEY_DECIMALS = 0;
-
-/** The largest amount one ledger transaction may move (10^15 minor units). */
-export const MAX_LEDGER_AMOUNT = 1_000_000_000_000_000;
 
 /** Demo credit a trial member (type 4) receives when the trial account is created; it is never real money. */
 export const TRIAL_CREDIT_AMOUNT = 2_000_000;
@@ -61,25 +65,6 @@ export const LEDGER_KINDS = [
   'promo_win',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** An amount of money in minor units, as the API writes it. */
-export const moneySchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-/**
- * GET wallet: the member's balances. `sumBalance` is what the member can play or withdraw with (the
- * available balance); `held` is money in withdrawals waiting for an operator and is not part of it.
- * Trial members see their demo credit (`demo: true`): it cannot be deposited to nor withdrawn.
- */
-export const walletBalance = z.object({
-  sumBalance: moneySchema,
-  available: moneySchema,
-  held: moneySchema,
-  currency: z.string(),
-  /** Digits after the decimal point of `currency` (VND: 0). */
-  decimals: z.number().int().min(0),
-  demo: z.boolean(),
-});
-export type WalletBalance = z.infer<typeof walletBalance>;
 
 /** Transaction history pages: default and largest page size. */
 export const TRANSACTION_PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -148,18 +133,9 @@ export const transactionHistory = z.object({
 });
 export type TransactionHistory = z.infer<typeof transactionHistory>;
 
-/**
- * Event names of the member's event stream (`GET /api/member/events`, `text/event-stream`); `data` is JSON.
- * `balance`: the member's WalletBalance (as GET /api/wallet answers it), at the stream's start and after
- * each change of the balance the member did not ask for (docs/decisions/041-live-updates.md).
- */
-export const MEMBER_EVENTS = { balance: 'balance' } as const;
-
 /** The wallet calls of the API table (api-paths.ts composes every domain's calls). */
 export const walletCalls = {
-  wallet: { method: 'GET', path: '/api/wallet', moduleId: 'FUNDTRANS3', response: walletBalance },
-  /** Server-sent events (`text/event-stream`, MEMBER_EVENTS), not an envelope. */
-  memberEvents: { method: 'GET', path: '/api/member/events', moduleId: 'PERSPNL3', raw: true },
+  ...walletBalanceCalls,
   walletTransactions: {
     method: 'GET',
     path: '/api/wallet/transactions',

@@ -2,7 +2,7 @@ import type { ApiTable } from './api-call.ts';
 import { z } from 'zod';
 import { toPayeeName } from './verifier.ts';
 import { MEMBER_KYC_STATES } from './kyc.ts';
-import { moneySchema } from './wallet.ts';
+import { moneySchema } from './wallet-balance.ts';
 
 /**
  * Withdrawal (product.md §2 /m/withdraw, §7 withdraw and security calls, whose shapes are ours).

@@ -15,16 +15,24 @@ export const LIGHT_CONTRACTS = [
   'accounts',
   'member-session',
   'account-checks',
+  'content-home',
   'responsible-gaming',
 ] as const;
 
 /**
  * Contracts modules that light ones and the app take schemas from, and that zod modules build on too
- * (`moneySchema`, `pageParams`, `agentContract`, `wageringRequirement`; the member's wallet widget and the
+ * (`moneySchema` and the balance, `pageParams`, `agentContract`, `wageringRequirement`; the member's wallet widget and the
  * agent-contract check on a member's home): the light modules and the app's own sources import a copy of their own,
  * built with light-zod, and the other contracts modules the module itself, built with zod.
  */
-export const LIGHT_COPIES = ['wallet', 'paging', 'agent-contracts', 'wagering'] as const;
+export const LIGHT_COPIES = [
+  'wallet-balance',
+  'contract-requests',
+  'wallet',
+  'paging',
+  'agent-contracts',
+  'wagering',
+] as const;
 
 /** The query that names a light copy of a contracts module. */
 const COPY = '?light-zod';

@@ -1,4 +1,4 @@
-import { agentContractsCalls } from '@kl/contracts/agent-contracts';
+import { contractRequestsCalls } from '@kl/contracts/contract-requests';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 
 /**
@@ -6,5 +6,5 @@ import { apiCall } from '../../../shared/lib/api-client.ts';
  * the check on home load shows nothing when it fails, and a refused session is forgotten silently.
  */
 export async function getContractRequests({ signal }: { signal?: AbortSignal } = {}) {
-  return apiCall(agentContractsCalls.contractRequests, { signal, quietSessionError: true });
+  return apiCall(contractRequestsCalls.contractRequests, { signal, quietSessionError: true });
 }

@@ -1,4 +1,4 @@
-import { CONTRACT_KINDS, CONTRACT_REQUEST_FIELDS, type ContractKind } from '@kl/contracts/agent-contracts';
+import { CONTRACT_KINDS, CONTRACT_REQUEST_FIELDS, type ContractKind } from '@kl/contracts/contract-requests';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

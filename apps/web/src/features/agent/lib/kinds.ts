@@ -1,4 +1,4 @@
-import type { ContractKind } from '@kl/contracts/agent-contracts';
+import type { ContractKind } from '@kl/contracts/contract-requests';
 import { fullPath } from '@kl/contracts/routes';
 
 /** The screen of each kind of contract (product.md §2 member/agent routes), in the order the alerts come. */

@@ -1,4 +1,4 @@
-import type { Announcement } from '@kl/contracts/content';
+import type { Announcement } from '@kl/contracts/content-home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { CONTENT_QUERY_KEY, loadContentCalls } from './keys.ts';
@@ -7,8 +7,8 @@ import { CONTENT_QUERY_KEY, loadContentCalls } from './keys.ts';
 export async function getPopularAnnouncements({ signal }: { signal?: AbortSignal } = {}): Promise<
   Announcement[]
 > {
-  const { contentCalls } = await loadContentCalls();
-  return (await apiCall(contentCalls.popularAnnouncements, { signal })).list;
+  const { contentHomeCalls } = await loadContentCalls();
+  return (await apiCall(contentHomeCalls.popularAnnouncements, { signal })).list;
 }
 
 export const popularAnnouncementsQueryOptions = () =>

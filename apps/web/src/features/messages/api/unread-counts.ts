@@ -1,5 +1,5 @@
 import { TIMING_MS } from '@kl/contracts/constants';
-import type { InboxUnreadCount } from '@kl/contracts/content';
+import type { InboxUnreadCount } from '@kl/contracts/content-home';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { useSession } from '../../../shared/stores/session-store.ts';
@@ -18,8 +18,8 @@ export const UNREAD_POLL_MS = 60_000;
 
 /** GET the member's unread (unclaimed) announcements. */
 export async function getAnnouncementUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
-  const { contentCalls } = await import('@kl/contracts/content');
-  return (await apiCall(contentCalls.announcementUnreadCount, { signal, quietSessionError: true }))
+  const { contentHomeCalls } = await import('@kl/contracts/content-home');
+  return (await apiCall(contentHomeCalls.announcementUnreadCount, { signal, quietSessionError: true }))
     .unreadCount;
 }
 
@@ -38,8 +38,8 @@ export function useAnnouncementUnreadCount() {
 
 /** GET inbox unread count (INBOX3): `{ unreadCount, offered }`; trial members get offered false. */
 export async function getInboxUnreadCount(): Promise<InboxUnreadCount> {
-  const { contentCalls } = await import('@kl/contracts/content');
-  return apiCall(contentCalls.inboxUnreadCount, { quietSessionError: true });
+  const { contentHomeCalls } = await import('@kl/contracts/content-home');
+  return apiCall(contentHomeCalls.inboxUnreadCount, { quietSessionError: true });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CACHE_KEYS } from '@kl/contracts/constants';
-import type { ServiceLinks } from '@kl/contracts/content';
+import type { ServiceLinks } from '@kl/contracts/content-home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/lib/api-client.ts';
 import { currentLanguage } from '../../../shared/lib/i18n.ts';
@@ -14,8 +14,8 @@ export const SERVICE_LINKS_QUERY_KEY = ['service-links'] as const;
  * next visit asks again. The schema (zod) is loaded with the call, not with the page.
  */
 export async function getServiceLinks({ signal }: { signal?: AbortSignal } = {}): Promise<ServiceLinks> {
-  const { contentCalls } = await import('@kl/contracts/content');
-  const links = await apiCall(contentCalls.service, { signal });
+  const { contentHomeCalls } = await import('@kl/contracts/content-home');
+  const links = await apiCall(contentHomeCalls.service, { signal });
   storage.set(CACHE_KEYS.serviceLink, JSON.stringify(links));
   return links;
 }

@@ -1,4 +1,4 @@
-import { MEMBER_EVENTS, walletBalance, walletCalls } from '@kl/contracts/wallet';
+import { MEMBER_EVENTS, walletBalance, walletBalanceCalls } from '@kl/contracts/wallet-balance';
 import type { QueryClient } from '@tanstack/react-query';
 import { WALLET_QUERY_KEY } from './keys.ts';
 
@@ -10,7 +10,7 @@ import { WALLET_QUERY_KEY } from './keys.ts';
  */
 export function openLiveBalance(queryClient: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {};
-  const source = new EventSource(walletCalls.memberEvents.path);
+  const source = new EventSource(walletBalanceCalls.memberEvents.path);
   source.addEventListener(MEMBER_EVENTS.balance, (event) => {
     let data: unknown;
     try {
