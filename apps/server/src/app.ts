@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     attachMember: (member, code, tx) => agents.hierarchyService.attachNewMember(member, code, tx),
     checkLogin: (member, tx) => rg.checkLogin(member, tx),
     vipLevelOf: (merchantCode, memberId) => vip.vipService.levelOf(merchantCode, memberId),
+    realityCheckOf: (memberId) => rg.realityCheckOf(memberId),
   });
 
   // Game records: games that take bets record their rounds through gameRecords.gameRecordsService.

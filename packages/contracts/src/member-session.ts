@@ -32,6 +32,11 @@ export const memberInfo = z.object({
   firstTimeLogin: z.boolean(),
   /** The member has a password: the change-password form asks for the old one only then. */
   hasPassword: z.boolean(),
+  /**
+   * The interval of the member's reality check in minutes (responsible gaming; 0: none), so that a member's
+   * pages load the reminder only for a member who set one.
+   */
+  realityCheckMinutes: z.number().int().min(0),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 

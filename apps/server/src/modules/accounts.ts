@@ -67,6 +67,8 @@ export function createAccountsModules(deps: {
   checkLogin?: LoginCheck | undefined;
   /** The member's VIP level for member info (clubLabel.labelName). */
   vipLevelOf?: ((merchantCode: string, memberId: string) => Promise<number>) | undefined;
+  /** The interval of the member's reality check for member info (0: none). */
+  realityCheckOf?: ((memberId: string) => Promise<number>) | undefined;
 }) {
   const { db, config, merchantService, clock, outbox } = deps;
   const merchantCode = config.merchantCode;
@@ -161,6 +163,7 @@ export function createAccountsModules(deps: {
     sessions: sessionService,
     checkNewPassword,
     vipLevelOf: deps.vipLevelOf,
+    realityCheckOf: deps.realityCheckOf,
   });
   const contactsService = createContactsService({
     db,

@@ -25,10 +25,10 @@ export const walletOf = (available: number, held = 0): WalletBalance => ({
   demo: false,
 });
 
-/** GET /api/member/info of the member `account` (type 0, VIP 0, a password set unless told). */
+/** GET /api/member/info of the member `account` (type 0, VIP 0, a password set, no reality check, unless told). */
 export const memberInfoOf = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
   ...{ id: '1', account: 'player01', nickname: null, type: 0, clubLabel: { labelName: '0' } },
-  ...{ mobileNum: null, email: null, firstTimeLogin: false, hasPassword: true },
+  ...{ mobileNum: null, email: null, firstTimeLogin: false, hasPassword: true, realityCheckMinutes: 0 },
   ...overrides,
 });
 

@@ -23,6 +23,8 @@ export function createMemberService(deps: {
   checkNewPassword: (newPassword: string, confirmNewPassword: string) => string;
   /** The member's VIP level (clubLabel.labelName); 0 when not given. */
   vipLevelOf?: ((merchantCode: string, memberId: string) => Promise<number>) | undefined;
+  /** The interval of the member's reality check in minutes (0: none); 0 when not given. */
+  realityCheckOf?: ((memberId: string) => Promise<number>) | undefined;
 }) {
   const { db, clock, members } = deps;
 
@@ -33,10 +35,16 @@ export function createMemberService(deps: {
   }
 
   return {
-    /** product.md §3 Member info (clubLabel.labelName: the VIP level, default '0'), and whether a password is set. */
+    /**
+     * product.md §3 Member info (clubLabel.labelName: the VIP level, default '0'), whether a password is set
+     * and the reality check's interval.
+     */
     async memberInfo(current: AuthenticatedMember): Promise<MemberInfo> {
       const member = await load(current);
-      const vipLevel = deps.vipLevelOf ? await deps.vipLevelOf(member.merchantCode, member.id) : 0;
+      const [vipLevel, realityCheckMinutes] = await Promise.all([
+        deps.vipLevelOf ? deps.vipLevelOf(member.merchantCode, member.id) : 0,
+        deps.realityCheckOf ? deps.realityCheckOf(member.id) : 0,
+      ]);
       return {
         id: member.id,
         account: member.username,
@@ -48,6 +56,7 @@ export function createMemberService(deps: {
         firstTimeLogin: current.firstTimeLogin,
         // Trial members and those who signed up by SMS or quick login have none until they set one.
         hasPassword: member.passwordHash !== null,
+        realityCheckMinutes,
       };
     },
 

@@ -1,5 +1,6 @@
 import { API, successEnvelope } from '@kl/contracts';
 import { gameSearchResult } from '@kl/contracts/games';
+import { memberInfo } from '@kl/contracts/member-session';
 import {
   exclusionStarted,
   responsibleGamingSettings,
@@ -126,13 +127,19 @@ describeEachDatabase('responsible gaming', { embedded: true }, (kind) => {
       }
     });
 
-    it('stores the reality-check interval and refuses other values', async () => {
+    it('stores the reality-check interval, tells it in the member info and refuses other values', async () => {
       const { caller } = await newMember();
+      const infoInterval = async () =>
+        successEnvelope(memberInfo).parse(json(await call(app, API.memberInfo, caller))).value
+          .realityCheckMinutes;
+      expect(await infoInterval()).toBe(0);
       const set = await call(app, API.setRealityCheck, caller, { payload: { intervalMinutes: 30 } });
       expect(settingsOf(set).realityCheckMinutes).toBe(30);
       expect((await getSettings(caller)).realityCheckMinutes).toBe(30);
+      expect(await infoInterval()).toBe(30);
       const off = await call(app, API.setRealityCheck, caller, { payload: { intervalMinutes: 0 } });
       expect(settingsOf(off).realityCheckMinutes).toBe(0);
+      expect(await infoInterval()).toBe(0);
       for (const intervalMinutes of [20, -15, '15', null]) {
         const bad = await call(app, API.setRealityCheck, caller, { payload: { intervalMinutes } });
         expect(bad.statusCode).toBe(400);

@@ -108,6 +108,11 @@ export function createResponsibleGamingService(deps: ResponsibleGamingDeps) {
   }
 
   return {
+    /** The interval of the member's reality check in minutes; 0 when none was set. */
+    async realityCheckOf(memberId: string): Promise<number> {
+      return (await repository.realityCheckOf(memberId)) ?? 0;
+    },
+
     async settings(memberId: string): Promise<ResponsibleGamingSettings> {
       const now = clock();
       const rows = await repository.limits(memberId);

@@ -1,10 +1,8 @@
 import { fullPath } from '@kl/contracts/routes';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
 import { useSession } from '../../shared/stores/session-store.ts';
-import { responsibleGamingQuery } from './api/get-settings.ts';
 import { nextReminderAt, playStartedAt } from './lib/play-clock.ts';
 
 // The dialog (and the confirmation dialog it is built on) is fetched only for a member who set an
@@ -12,15 +10,13 @@ import { nextReminderAt, playStartedAt } from './lib/play-clock.ts';
 const RealityCheckDialog = lazyWithPreload(() => import('./reality-check-dialog.tsx'));
 
 /**
- * The reality check (responsible gaming): while a member with an interval set is logged in, every interval
- * a dialog says how long they have been playing (counted from the start of the session in this tab), with
- * "continue" and "see my history".
+ * The reality check (responsible gaming): while a member with an interval set is logged in, every
+ * `minutes` (the member's info says it) a dialog says how long they have been playing (counted from the
+ * start of the session in this tab), with "continue" and "see my history".
  */
-export default function RealityCheckReminder() {
+export default function RealityCheckReminder({ minutes }: { minutes: number }) {
   const navigate = useNavigate();
   const { userName } = useSession();
-  const settings = useQuery({ ...responsibleGamingQuery, staleTime: 5 * 60_000 });
-  const minutes = settings.data?.realityCheckMinutes ?? 0;
   const [since] = useState(() => playStartedAt(userName ?? ''));
   const [shownAt, setShownAt] = useState<number | null>(null);
 

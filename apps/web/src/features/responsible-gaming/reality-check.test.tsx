@@ -2,10 +2,22 @@ import { walletCalls } from '@kl/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from './lib/play-clock.ts';
+import { memberSessionCalls } from '@kl/contracts/member-session';
 import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { answerDeposit } from '../deposit/testing/fake-deposit.ts';
 import { openResponsibleGaming } from './testing/open-responsible-gaming.ts';
+
+// Whether the page downloaded the reminder's code and its dialog's.
+const downloaded = vi.hoisted(() => ({ reminder: false, dialog: false }));
+vi.mock('./reality-check-reminder.tsx', async (original) => {
+  downloaded.reminder = true;
+  return original();
+});
+vi.mock('./reality-check-dialog.tsx', async (original) => {
+  downloaded.dialog = true;
+  return original();
+});
 
 // The reminder counts real minutes: the tests run on fake timers and move the clock instead of waiting.
 beforeEach(() => {
@@ -19,13 +31,13 @@ afterEach(() => {
 });
 
 /**
- * Lets the page go idle (the reminder loads then) and waits until the settings were asked for (the deposit
- * form asks them too, for its limits); answers how many times.
+ * Lets the page go idle and waits until the member's info was asked for and the page downloaded the
+ * reminder's code and its dialog's (the clock moves by minutes afterwards, much faster than a download).
  */
 async function loadReminder() {
   await vi.advanceTimersByTimeAsync(1_000);
-  await waitFor(() => expect(settingsCalls()).toBeGreaterThan(0));
-  return settingsCalls();
+  await waitFor(() => expect(callsTo(memberSessionCalls.memberInfo).length).toBeGreaterThan(0));
+  await waitFor(() => expect(downloaded).toEqual({ reminder: true, dialog: true }));
 }
 
 /**
@@ -49,13 +61,14 @@ describe('reality check reminder', () => {
       realityCheckMinutes: 15,
       path: '/m/voucherCenter?lang=en',
     });
-    const asked = await loadReminder();
+    await loadReminder();
     const first = await playUntilReminder();
     expect(first).toHaveTextContent('You have been playing for 15 min.');
     await waitFor(() =>
       expect(within(first).getByRole('button', { name: 'Continue playing' })).toHaveFocus(),
     );
-    expect(settingsCalls()).toBe(asked);
+    // The member's info said the interval: the reminder asks for no settings.
+    expect(settingsCalls()).toBe(0);
 
     await user.click(within(first).getByRole('button', { name: 'Continue playing' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -65,6 +78,14 @@ describe('reality check reminder', () => {
     await user.click(within(second).getByRole('button', { name: 'See my history' }));
     await waitFor(() => expect(window.location.pathname).toBe('/m/member/history'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('reminds a member on home from the member info alone, asking for no settings', async () => {
+    await openResponsibleGaming({ realityCheckMinutes: 15, path: '/m/home?lang=en' });
+    await loadReminder();
+    const dialog = await playUntilReminder();
+    expect(dialog).toHaveTextContent('You have been playing for 15 min.');
+    expect(settingsCalls()).toBe(0);
   });
 
   it('counts hours and minutes', async () => {
@@ -87,7 +108,8 @@ describe('reality check reminder', () => {
       realityCheckMinutes: 0,
       path: '/m/voucherCenter?lang=en',
     });
-    await loadReminder();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waitFor(() => expect(callsTo(memberSessionCalls.memberInfo).length).toBeGreaterThan(0));
     await vi.advanceTimersByTimeAsync(200 * MINUTE_MS);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { SESSION_STORAGE_KEY } from '@kl/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { memberSessionCalls } from '@kl/contracts/member-session';
 import { responsibleGamingCalls } from '@kl/contracts/responsible-gaming';
 import { callsTo, on } from '../../test/fake-api.ts';
 import { pageExit } from './lib/end-session.ts';
@@ -233,10 +234,12 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
 
   it('sets the reality-check interval', async () => {
     const { user, server } = await openResponsibleGaming({ realityCheckMinutes: 15 });
-    on(responsibleGamingCalls.setRealityCheck, ({ body }) => ({
-      ...server.settings,
-      realityCheckMinutes: body.intervalMinutes,
-    }));
+    on(responsibleGamingCalls.setRealityCheck, ({ body }) => {
+      server.settings = { ...server.settings, realityCheckMinutes: body.intervalMinutes };
+      return server.settings;
+    });
+    // The member's info tells every page's reminder the interval: it is asked again after each change.
+    const infoAnswers = () => callsTo(memberSessionCalls.memberInfo).length;
     const section = await screen.findByRole('region', { name: 'Reality check' });
     expect(within(section).getByRole('radio', { name: 'Every 15 minutes' })).toBeChecked();
     expect(
@@ -245,8 +248,10 @@ describe('responsible gaming (/m/member/responsibleGaming)', () => {
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual(['Off', 'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes']);
     await user.click(within(section).getByRole('radio', { name: 'Every 60 minutes' }));
+    const before = infoAnswers();
     await user.click(within(section).getByRole('button', { name: 'Save reminder' }));
     expect(await within(section).findByText('You will be reminded every 60 minutes.')).toBeInTheDocument();
+    await waitFor(() => expect(infoAnswers()).toBeGreaterThan(before));
     await user.click(within(section).getByRole('radio', { name: 'Off' }));
     await user.click(within(section).getByRole('button', { name: 'Save reminder' }));
     expect(await within(section).findByText('The reminder is off.')).toBeInTheDocument();

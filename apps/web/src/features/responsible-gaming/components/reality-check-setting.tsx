@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../../shared/ui/call-failure.tsx';
+import { MEMBER_QUERY_KEY } from '../../auth/index.ts';
 import { RESPONSIBLE_GAMING_KEY } from '../api/keys.ts';
 import { setRealityCheck } from '../api/set-reality-check.ts';
 
@@ -23,6 +24,8 @@ export function RealityCheckSetting({ settings }: { settings: ResponsibleGamingS
     meta: { errorToast: false },
     onSuccess: (next) => {
       queryClient.setQueryData(RESPONSIBLE_GAMING_KEY, next);
+      // The member's info says the interval to the reminder every page mounts.
+      void queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'info'] });
       setSaved(
         next.realityCheckMinutes === 0
           ? t('responsibleGaming.realityCheck.savedOff')

@@ -1,4 +1,7 @@
+import { memberSessionCalls } from '@kl/contracts/member-session';
 import type { RealityCheckInterval } from '@kl/contracts/responsible-gaming';
+import { onByDefault } from '../../../test/fake-api.ts';
+import { memberInfoOf } from '../../../test/fake-data.ts';
 import { openAsMember } from '../../../test/member-session.ts';
 import {
   answerResponsibleGaming,
@@ -7,7 +10,10 @@ import {
   type RgServer,
 } from './fake-responsible-gaming.ts';
 
-/** Opens `path` (the responsible-gaming screen by default) in English as a member, with the settings' answer. */
+/**
+ * Opens `path` (the responsible-gaming screen by default) in English as a member, with the settings' answer
+ * and the member's info, whose reality check is the settings' as they stand.
+ */
 export async function openResponsibleGaming({
   path = '/m/member/responsibleGaming?lang=en',
   type = 0,
@@ -16,6 +22,9 @@ export async function openResponsibleGaming({
 }: { path?: string; type?: number; limits?: RgLimits; realityCheckMinutes?: RealityCheckInterval } = {}) {
   const server: RgServer = { settings: rgSettings(limits, realityCheckMinutes) };
   answerResponsibleGaming(server);
+  onByDefault(memberSessionCalls.memberInfo, () =>
+    memberInfoOf({ type, realityCheckMinutes: server.settings.realityCheckMinutes }),
+  );
   const view = await openAsMember(path, { type });
   return { ...view, server };
 }
