@@ -391,6 +391,38 @@ function lighthouse(url, cpuSlowdown, session) {
 }
 
 /**
+ * Where a run's main thread went, as Lighthouse tells it: the time by kind of work
+ * (`mainthread-work-breakdown`), the scripts that took the longest to evaluate and run (`bootup-time`), and
+ * the longest tasks with the script each is attributed to (`long-tasks`), in ms at the run's slowdown.
+ */
+function mainThreadOf(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const path = (url) => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url ?? '(unattributable)';
+    }
+  };
+  return {
+    byKind: items('mainthread-work-breakdown').map((item) => ({
+      kind: item.groupLabel ?? item.group,
+      ms: item.duration,
+    })),
+    scripts: items('bootup-time')
+      .slice(0, 5)
+      .map((item) => ({
+        url: path(item.url),
+        scriptingMs: item.scripting,
+        parseMs: item.scriptParseCompile,
+      })),
+    longTasks: items('long-tasks')
+      .slice(0, 8)
+      .map((item) => ({ url: path(item.url), startMs: item.startTime, ms: item.duration })),
+  };
+}
+
+/**
  * One run from a fresh Chromium: Lighthouse's CLI for a visitor; for a member (`session`: the cookie and
  * the stored session), the same run through Lighthouse's Node API on a page given them first
  * (lighthouse-member.mjs).
@@ -449,6 +481,7 @@ function lighthouseOnce(url, cpuSlowdown, session) {
     }));
     return {
       url,
+      mainThread: mainThreadOf(lhr),
       lcpElement: lcpDetails?.items?.[0]?.node?.snippet ?? lcpDetails?.node?.snippet,
       layoutShifts: shifts,
       lighthouseVersion: lhr.lighthouseVersion,
@@ -510,6 +543,19 @@ function printLighthouse(homePath, home, baseline, homeRuns) {
     `runs of ${homePath}: performance ${homeRuns.map((r) => r.performance).join(', ')}; TBT ms ${homeRuns.map((r) => fmt(r.totalBlockingTimeMs, 0)).join(', ')}; LCP ms ${homeRuns.map((r) => fmt(r.largestContentfulPaintMs, 0)).join(', ')}`,
   );
   if (home.lcpElement) console.log(`LCP element of ${homePath}: ${home.lcpElement}`);
+  const thread = home.mainThread;
+  if (thread) {
+    const ms = (value) => `${fmt(value, 0)} ms`;
+    console.log(
+      `main thread of ${homePath} (the run whose TBT is the median): ${thread.byKind.map((k) => `${k.kind} ${ms(k.ms)}`).join(', ')}`,
+    );
+    console.log(
+      `  scripts: ${thread.scripts.map((x) => `${x.url} ${ms(x.scriptingMs)} + ${ms(x.parseMs)} compile`).join('; ')}`,
+    );
+    console.log(
+      `  long tasks: ${thread.longTasks.map((x) => `${ms(x.ms)} at ${ms(x.startMs)} (${x.url})`).join('; ')}`,
+    );
+  }
   for (const shift of home.layoutShifts ?? [])
     console.log(`layout shift of ${homePath}: ${fmt(shift.score, 3)} ${shift.element ?? '(no element)'}`);
   if (home.failedAudits.length)
@@ -583,6 +629,10 @@ function medianRun(runs) {
     runs: runs.length,
     ...Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])),
     lcpElement: runs[0]?.lcpElement,
+    // The main thread of the run whose blocking time is the median.
+    mainThread: [...runs].sort((a, b) => (a.totalBlockingTimeMs ?? 0) - (b.totalBlockingTimeMs ?? 0))[
+      Math.floor(runs.length / 2)
+    ]?.mainThread,
     // The shifts of the run whose layout shift is the median.
     layoutShifts: [...runs].sort((a, b) => (a.cumulativeLayoutShift ?? 0) - (b.cumulativeLayoutShift ?? 0))[
       Math.floor(runs.length / 2)
