@@ -27,12 +27,52 @@ export function minorDigits(currency: string): number {
   return currencyFormatter('en', currency).resolvedOptions().maximumFractionDigits ?? 0;
 }
 
+/** Digits grouped by threes with `separator`: 1234567 → 1.234.567. */
+function grouped(digits: string, separator: string): string {
+  let text = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const part = digits.slice(Math.max(0, end - 3), end);
+    text = text === '' ? part : `${part}${separator}${text}`;
+  }
+  return text;
+}
+
+/** Whole đồng as Intl writes them in the site's two languages (vi `1.234.567 ₫`, en `₫1,234,567`). */
+const WHOLE_DONG: Readonly<Record<string, (digits: string, sign: string) => string>> = {
+  vi: (digits, sign) => `${sign}${grouped(digits, '.')}\u00a0₫`,
+  en: (digits, sign) => `${sign}₫${grouped(digits, ',')}`,
+};
+
+/**
+ * A whole amount of the currency (no minor digits shown) in the currency's way for the language. Đồng in
+ * Vietnamese or English is written here, as Intl writes it (money.test.ts compares the two), not by Intl:
+ * a page's first Intl number or date format loads the locale's data, 20–70 ms of main thread on a phone,
+ * and the balance every member's page shows at once need not pay for it (docs/performance.md).
+ */
+export function formatWholeUnits(value: number, currency: string, locale: string): string {
+  const write = currency === 'VND' && Number.isSafeInteger(value) ? WHOLE_DONG[locale] : undefined;
+  if (!write) return currencyFormatter(locale, currency, true).format(value);
+  const negative = value < 0 || Object.is(value, -0);
+  return write(String(Math.abs(value)), negative ? '-' : '');
+}
+
 /** An amount in integer minor units, in the currency's way for the language; negative amounts keep their sign. */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
+  // Đồng has no minor unit (MONEY_DECIMALS): the amount is whole đồng.
+  if (currency === 'VND') return formatWholeUnits(minorUnits, currency, locale);
   return currencyFormatter(locale, currency).format(minorUnits / 10 ** minorDigits(currency));
 }
 
-/** A count with the language's thousands separators. */
+/** The thousands separator of the site's two languages, as Intl groups a number in each. */
+const GROUP_SEPARATORS: Readonly<Record<string, string>> = { vi: '.', en: ',' };
+
+/**
+ * A count with the language's thousands separators; a whole number in Vietnamese or English is grouped
+ * here, as Intl groups it (money.test.ts compares the two), without loading Intl's locale data.
+ */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  const separator = Number.isSafeInteger(value) ? GROUP_SEPARATORS[locale] : undefined;
+  if (separator === undefined) return new Intl.NumberFormat(locale).format(value);
+  const negative = value < 0 || Object.is(value, -0);
+  return `${negative ? '-' : ''}${grouped(String(Math.abs(value)), separator)}`;
 }

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi as vitest } from 'vitest';
 import en from '../../locales/en.json';
 import vi from '../../locales/vi.json';
 import { DEFAULT_SITE_TIME_ZONE } from '@kl/contracts/constants';
@@ -40,6 +40,38 @@ describe("formatSiteDateTime (the merchant's time, product.md §9)", () => {
 
   it('gives null for a text that is not a date', () => {
     expect(formatSiteDateTime('soon')).toBeNull();
+  });
+
+  it("writes Vietnam's times as Intl does, from 1976 to 2100, and Intl's before", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: DEFAULT_SITE_TIME_ZONE,
+      hourCycle: 'h23',
+      ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+    });
+    const expected = (instant: Date) => {
+      const part = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, p.value]));
+      return `${part.hour}:${part.minute} ${part.day}/${part.month}/${part.year}`;
+    };
+    // Every day's edges and a prime step through the years, and an instant before 1975, when Vietnam's
+    // offset was not +7.
+    const instants = [new Date('1970-06-01T12:00:00Z'), new Date('1976-01-01T00:00:00Z')];
+    for (let time = Date.UTC(1976, 0, 1); time < Date.UTC(2100, 0, 1); time += 7_919 * 60_000 * 11) {
+      instants.push(new Date(time), new Date(time - (time % 86_400_000) + 16 * 3_600_000 + 59 * 60_000));
+    }
+    for (const instant of instants) {
+      expect(formatSiteDateTime(instant.toISOString(), { deviceKnown: false }), instant.toISOString()).toBe(
+        expected(instant),
+      );
+    }
+  });
+
+  it("makes no Intl date format for Vietnam's times (a page's first one loads the zones' data)", () => {
+    const made = vitest.spyOn(Intl, 'DateTimeFormat');
+    onTestFinished(() => made.mockRestore());
+    // The zone's other name: no formatter of it was made (and kept) by a test before.
+    setSiteTimeZone('Asia/Saigon');
+    expect(formatSiteDateTime('2030-01-02T16:25:00.000Z', { deviceKnown: false })).toBe('23:25 02/01/2030');
+    expect(made).not.toHaveBeenCalled();
   });
 });
 

@@ -17,8 +17,30 @@ export function formatClock(instant: Date, utcOffsetHours: number): string {
 let siteTimeZone: string = DEFAULT_SITE_TIME_ZONE;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Zones whose offset from UTC has not changed since FIXED_SINCE (Vietnam's, +7, since June 1975), in
+ * minutes: their wall time is arithmetic. A page's first Intl date or number format loads the locale's
+ * and the zones' data, 20–70 ms of main thread on a phone, which the draw times of the lottery list need
+ * not pay (docs/performance.md); date-format.test.ts compares the two.
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = {
+  'Asia/Ho_Chi_Minh': 420,
+  'Asia/Saigon': 420,
+  UTC: 0,
+  'Etc/UTC': 0,
+};
+const FIXED_SINCE = Date.UTC(1976, 0, 1);
+
 /** The parts of an instant's wall time in a time zone (numbers), by a formatter kept per zone. */
 function wallTime(date: Date, timeZone: string) {
+  const fixed = FIXED_OFFSET_MINUTES[timeZone];
+  if (fixed !== undefined && date.getTime() >= FIXED_SINCE) {
+    const shifted = new Date(date.getTime() + fixed * 60_000);
+    return {
+      ...{ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
+      ...{ hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() },
+    };
+  }
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -39,7 +61,7 @@ function wallTime(date: Date, timeZone: string) {
 export function setSiteTimeZone(timeZone: string | undefined): void {
   if (!timeZone || timeZone === siteTimeZone) return;
   try {
-    wallTime(new Date(0), timeZone);
+    if (FIXED_OFFSET_MINUTES[timeZone] === undefined) wallTime(new Date(0), timeZone);
     siteTimeZone = timeZone;
   } catch {
     // Not a zone this browser knows: the times stay in the one set before.

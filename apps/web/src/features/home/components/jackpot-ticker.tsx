@@ -1,3 +1,4 @@
+import { formatCount } from '@kl/contracts/money';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnScreen } from '../../../shared/hooks/use-on-screen.ts';
@@ -17,8 +18,7 @@ export function JackpotTicker() {
   const onScreen = useOnScreen(ticker);
   const { data } = useJackpot(visible && onScreen);
 
-  const formatted =
-    data && new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(data.pool);
+  const formatted = data && formatCount(Math.round(data.pool), i18n.language);
   return (
     <div ref={ticker} className="kl-jackpot" data-testid="jackpot">
       <p className="kl-jackpot__label">{t('home.footer.jackpot')}</p>

@@ -1,4 +1,4 @@
-import { currencyFormatter } from '@kl/contracts/money';
+import { formatWholeUnits } from '@kl/contracts/money';
 
 /**
  * The balance as product.md §4 shows it: masked with asterisks and 2 decimals (`****.**`) while it is being
@@ -18,5 +18,5 @@ export interface BalanceAmount {
 export function balanceText(balance: BalanceAmount | undefined, masked: boolean, locale: string): string {
   if (masked || !balance) return MASKED_BALANCE;
   const whole = Math.floor(balance.amount / 10 ** balance.decimals);
-  return currencyFormatter(locale, balance.currency, true).format(whole);
+  return formatWholeUnits(whole, balance.currency, locale);
 }
