@@ -27,20 +27,24 @@ export function minorDigits(currency: string): number {
   return currencyFormatter('en', currency).resolvedOptions().maximumFractionDigits ?? 0;
 }
 
-/** Digits grouped by threes with `separator`: 1234567 → 1.234.567. */
-function grouped(digits: string, separator: string): string {
-  let text = '';
-  for (let end = digits.length; end > 0; end -= 3) {
-    const part = digits.slice(Math.max(0, end - 3), end);
-    text = text === '' ? part : `${part}${separator}${text}`;
+/** The thousands separator of the site's two languages, as Intl groups a number in each. */
+const GROUP_SEPARATORS: Readonly<Record<string, string>> = { vi: '.', en: ',' };
+
+/** A whole number's sign (minus zero's too, as Intl writes it) and its digits grouped by threes. */
+function signedDigits(value: number, separator: string): { sign: string; digits: string } {
+  const whole = String(Math.abs(value));
+  let digits = '';
+  for (let end = whole.length; end > 0; end -= 3) {
+    const part = whole.slice(Math.max(0, end - 3), end);
+    digits = digits === '' ? part : `${part}${separator}${digits}`;
   }
-  return text;
+  return { sign: value < 0 || Object.is(value, -0) ? '-' : '', digits };
 }
 
-/** Whole đồng as Intl writes them in the site's two languages (vi `1.234.567 ₫`, en `₫1,234,567`). */
-const WHOLE_DONG: Readonly<Record<string, (digits: string, sign: string) => string>> = {
-  vi: (digits, sign) => `${sign}${grouped(digits, '.')}\u00a0₫`,
-  en: (digits, sign) => `${sign}₫${grouped(digits, ',')}`,
+/** Where Intl puts the đồng sign in the site's two languages (vi `1.234.567 ₫`, en `₫1,234,567`). */
+const WHOLE_DONG: Readonly<Record<string, (sign: string, digits: string) => string>> = {
+  vi: (sign, digits) => `${sign}${digits}\u00a0₫`,
+  en: (sign, digits) => `${sign}₫${digits}`,
 };
 
 /**
@@ -51,9 +55,10 @@ const WHOLE_DONG: Readonly<Record<string, (digits: string, sign: string) => stri
  */
 export function formatWholeUnits(value: number, currency: string, locale: string): string {
   const write = currency === 'VND' && Number.isSafeInteger(value) ? WHOLE_DONG[locale] : undefined;
-  if (!write) return currencyFormatter(locale, currency, true).format(value);
-  const negative = value < 0 || Object.is(value, -0);
-  return write(String(Math.abs(value)), negative ? '-' : '');
+  const separator = GROUP_SEPARATORS[locale];
+  if (!write || separator === undefined) return currencyFormatter(locale, currency, true).format(value);
+  const { sign, digits } = signedDigits(value, separator);
+  return write(sign, digits);
 }
 
 /** An amount in integer minor units, in the currency's way for the language; negative amounts keep their sign. */
@@ -63,9 +68,6 @@ export function formatMoney(minorUnits: number, currency: string, locale: string
   return currencyFormatter(locale, currency).format(minorUnits / 10 ** minorDigits(currency));
 }
 
-/** The thousands separator of the site's two languages, as Intl groups a number in each. */
-const GROUP_SEPARATORS: Readonly<Record<string, string>> = { vi: '.', en: ',' };
-
 /**
  * A count with the language's thousands separators; a whole number in Vietnamese or English is grouped
  * here, as Intl groups it (money.test.ts compares the two), without loading Intl's locale data.
@@ -73,6 +75,6 @@ const GROUP_SEPARATORS: Readonly<Record<string, string>> = { vi: '.', en: ',' };
 export function formatCount(value: number, locale: string): string {
   const separator = Number.isSafeInteger(value) ? GROUP_SEPARATORS[locale] : undefined;
   if (separator === undefined) return new Intl.NumberFormat(locale).format(value);
-  const negative = value < 0 || Object.is(value, -0);
-  return `${negative ? '-' : ''}${grouped(String(Math.abs(value)), separator)}`;
+  const { sign, digits } = signedDigits(value, separator);
+  return `${sign}${digits}`;
 }

@@ -107,11 +107,12 @@ export function createResponsibleGamingService(deps: ResponsibleGamingDeps) {
     if (active) throw exclusionError(active);
   }
 
+  /** The interval of the member's reality check in minutes; 0 when none was set. */
+  const realityCheckOf = async (memberId: string): Promise<number> =>
+    (await repository.realityCheckOf(memberId)) ?? 0;
+
   return {
-    /** The interval of the member's reality check in minutes; 0 when none was set. */
-    async realityCheckOf(memberId: string): Promise<number> {
-      return (await repository.realityCheckOf(memberId)) ?? 0;
-    },
+    realityCheckOf,
 
     async settings(memberId: string): Promise<ResponsibleGamingSettings> {
       const now = clock();
@@ -139,7 +140,7 @@ export function createResponsibleGamingService(deps: ResponsibleGamingDeps) {
         });
       }
       const exclusion = await repository.activeExclusion(memberId, now);
-      const interval = (await repository.realityCheckOf(memberId)) ?? 0;
+      const interval = await realityCheckOf(memberId);
       return {
         currency: WALLET_CURRENCY,
         depositLimits,

@@ -6,7 +6,7 @@ import { lazyWithPreload } from '../../shared/lib/lazy-with-preload.ts';
  * in its own chunk, and the small pieces the header needs on every page.
  */
 export { HeaderAccount } from './components/header-account.tsx';
-export { MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
+export { MEMBER_INFO_QUERY_KEY, MEMBER_QUERY_KEY, useMemberInfo } from './api/get-member-info.ts';
 
 export const LoginScreen = lazyWithPreload(() => import('./login-screen.tsx'));
 export const RegisterScreen = lazyWithPreload(() => import('./register-screen.tsx'));

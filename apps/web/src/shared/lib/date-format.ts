@@ -8,10 +8,18 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * The offset is applied by arithmetic, so no time-zone database is needed.
  */
 export function formatClock(instant: Date, utcOffsetHours: number): string {
-  const shifted = new Date(instant.getTime() + utcOffsetHours * 3_600_000);
-  const time = `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`;
-  const date = `${pad(shifted.getUTCDate())}/${pad(shifted.getUTCMonth() + 1)}/${shifted.getUTCFullYear()}`;
-  return `${time} | ${date}`;
+  const wall = wallAtOffset(instant, utcOffsetHours * 60);
+  const time = `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+  return `${time} | ${pad(wall.day)}/${pad(wall.month)}/${wall.year}`;
+}
+
+/** An instant's wall time at a fixed offset from UTC, in minutes, by arithmetic. */
+function wallAtOffset(instant: Date, offsetMinutes: number) {
+  const shifted = new Date(instant.getTime() + offsetMinutes * 60_000);
+  return {
+    ...{ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
+    ...{ hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(), second: shifted.getUTCSeconds() },
+  };
 }
 
 let siteTimeZone: string = DEFAULT_SITE_TIME_ZONE;
@@ -34,13 +42,7 @@ const FIXED_SINCE = Date.UTC(1976, 0, 1);
 /** The parts of an instant's wall time in a time zone (numbers), by a formatter kept per zone. */
 function wallTime(date: Date, timeZone: string) {
   const fixed = FIXED_OFFSET_MINUTES[timeZone];
-  if (fixed !== undefined && date.getTime() >= FIXED_SINCE) {
-    const shifted = new Date(date.getTime() + fixed * 60_000);
-    return {
-      ...{ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
-      ...{ hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() },
-    };
-  }
+  if (fixed !== undefined && date.getTime() >= FIXED_SINCE) return wallAtOffset(date, fixed);
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {

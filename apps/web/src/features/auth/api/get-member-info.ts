@@ -16,9 +16,12 @@ export async function getMemberInfo({ signal }: { signal?: AbortSignal } = {}): 
   return apiCall(memberSessionCalls.memberInfo, { signal });
 }
 
+/** The member info's queries (one per user name). */
+export const MEMBER_INFO_QUERY_KEY = [...MEMBER_QUERY_KEY, 'info'] as const;
+
 export const memberInfoQueryOptions = (userName: string) =>
   queryOptions({
-    queryKey: [...MEMBER_QUERY_KEY, 'info', userName],
+    queryKey: [...MEMBER_INFO_QUERY_KEY, userName],
     queryFn: ({ signal }) => getMemberInfo({ signal }),
     staleTime: 60_000,
   });

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../../shared/ui/call-failure.tsx';
-import { MEMBER_QUERY_KEY } from '../../auth/index.ts';
+import { MEMBER_INFO_QUERY_KEY } from '../../auth/index.ts';
 import { RESPONSIBLE_GAMING_KEY } from '../api/keys.ts';
 import { setRealityCheck } from '../api/set-reality-check.ts';
 
@@ -25,7 +25,7 @@ export function RealityCheckSetting({ settings }: { settings: ResponsibleGamingS
     onSuccess: (next) => {
       queryClient.setQueryData(RESPONSIBLE_GAMING_KEY, next);
       // The member's info says the interval to the reminder every page mounts.
-      void queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'info'] });
+      void queryClient.invalidateQueries({ queryKey: MEMBER_INFO_QUERY_KEY });
       setSaved(
         next.realityCheckMinutes === 0
           ? t('responsibleGaming.realityCheck.savedOff')
