@@ -18,11 +18,35 @@ test('a member opens the member centre, deposits and finds the deposit in the hi
   expectAccessible,
 }) => {
   await asNewMember(page, 'mc');
+  // The page brings the system status (docs/decisions/005-web-first-load.md): the centre is drawn in the
+  // merchant's template from its first render, and the status is not asked for.
+  const statusRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/status') statusRequests.push(request.url());
+  });
+  await page.addInitScript(() => {
+    const seen = new Set<string | null>();
+    Object.assign(window, { klTemplatesSeen: seen });
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-template]'))
+        seen.add(element.getAttribute('data-template'));
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-template'],
+    });
+  });
 
   // The seeded merchant has mobileTemplate.mem_cen 1: the new template.
   await navigate('/m/member/home');
   const centre = page.locator('[data-page="member"][data-template="new"]');
   await expect(centre).toBeVisible();
+  const templatesSeen = await page.evaluate(() => [
+    ...(window as unknown as { klTemplatesSeen: Set<string | null> }).klTemplatesSeen,
+  ]);
+  expect(templatesSeen).toEqual(['new']);
+  expect(statusRequests).toEqual([]);
   await expect(centre.getByTestId('member-vip')).toHaveText('VIP 0');
   const amount = centre.getByTestId('wallet-amount');
   await expect(amount).toHaveText(vnd(0));

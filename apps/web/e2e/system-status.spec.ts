@@ -89,11 +89,43 @@ test.describe('a visitor from a country the merchant does not serve', () => {
 });
 
 test.describe('the status cache', () => {
-  // Home comes from the server with the live status in it (docs/decisions/005-web-first-load.md): the
-  // cache is what a screen the browser draws alone shows first, until the server answers.
+  // Every page the server sends has the live status in it (docs/decisions/005-web-first-load.md); the cache
+  // is what the service worker's app shell, /m/index.html, which has none, shows first until the server
+  // answers.
   const activityScreen = (page: Page) => page.locator('[data-page="activity"]');
 
-  test('a cached maintenance status is shown first, then replaced by the server’s', async ({
+  test('a page brings the live status: a cached maintenance status is not shown, nor the status asked for', async ({
+    page,
+    navigate,
+    request,
+  }) => {
+    const live = await getSystemStatus(request);
+    expect(live.status).toBe(0);
+    await seedStorage(page, CACHE_KEYS.status, JSON.stringify({ ...live, status: 1, maintenance: true }));
+    const statusRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/status') statusRequests.push(sent.url());
+    });
+    await page.addInitScript((testId) => {
+      const shown = { maintenance: false };
+      Object.assign(window, { klShown: shown });
+      new MutationObserver(() => {
+        if (document.querySelector(`[data-testid="${testId}"]`)) shown.maintenance = true;
+      }).observe(document, { subtree: true, childList: true });
+    }, 'maintenance-page');
+
+    await navigate('/m/activity');
+    await expect(activityScreen(page)).toBeVisible();
+    const shown = await page.evaluate(
+      () => (window as unknown as { klShown: { maintenance: boolean } }).klShown,
+    );
+    expect(shown.maintenance).toBe(false);
+    expect(statusRequests).toEqual([]);
+    // The page's status is kept as the cached one for the next visit.
+    await expect.poll(async () => (await cachedStatus(page))?.status).toBe(0);
+  });
+
+  test('the app shell without a status shows the cached one first, then the server’s', async ({
     page,
     navigate,
     request,
@@ -115,16 +147,17 @@ test.describe('the status cache', () => {
     });
 
     try {
-      await navigate('/m/activity', { scan: false });
+      // The file the service worker answers every navigation with: the app opens home from it.
+      await navigate('/m/index.html', { scan: false });
       await expect(maintenancePage(page)).toBeVisible();
-      await expect(activityScreen(page)).toHaveCount(0);
+      await expect(homeScreen(page)).toHaveCount(0);
     } finally {
       release();
     }
-    await expect(activityScreen(page)).toBeVisible();
+    await expect(homeScreen(page)).toBeVisible();
     await expect(maintenancePage(page)).toHaveCount(0);
     await expect.poll(async () => (await cachedStatus(page))?.status).toBe(0);
-    await expectAccessible('promotions after the status refresh');
+    await expectAccessible('home after the status refresh');
   });
 
   test('a corrupt cache falls back to the server quietly', async ({ page, navigate }) => {

@@ -2,7 +2,8 @@
  * The server rendering of home, the game list and the lottery list (docs/decisions/005-web-first-load.md): built by
  * `vite build --ssr` into dist/server/ and loaded by the server, which asks it for a page's first-screen
  * data (`loadState`, through its own API in-process) and its markup (`render`). The browser then
- * hydrates the same tree (main.tsx) with the same data, so nothing is fetched again.
+ * hydrates the same tree (main.tsx) with the same data, so nothing is fetched again. Every other page
+ * carries the status (`loadShellState`).
  */
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Locale } from '@kl/contracts/i18n';
@@ -27,6 +28,7 @@ import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner, homeRequests } from './features/home/server-state.ts';
 import { lotteryListRequests } from './features/lottery/server-state.ts';
 import { systemStatusQueryKey } from './features/system-status/index.ts';
+import { STATUS_REQUEST } from './features/system-status/server-state.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
 import { withPlainTexts } from './shared/lib/plain-texts.ts';
 import { loadServerState, type ServerGet, type ServerRequest } from './shared/lib/server-state.ts';
@@ -124,6 +126,22 @@ export async function loadState({
 }): Promise<DehydratedState> {
   const { pathname, searchParams } = new URL(url, 'http://page');
   return loadServerState(screenAt(pathname).requests(searchParams, language), { language, get });
+}
+
+/**
+ * The data every other page brings, in the page's language, as the dehydrated state of TanStack Query:
+ * the system status. A page the browser draws alone (a member's, or one the server does not render)
+ * then draws the merchant's templates and site from its first render, without waiting for the status
+ * nor drawing the screen again when it arrives.
+ */
+export async function loadShellState({
+  language,
+  get,
+}: {
+  language: Locale;
+  get: ServerGet;
+}): Promise<DehydratedState> {
+  return loadServerState([STATUS_REQUEST], { language, get });
 }
 
 export interface RenderedPage {

@@ -37,10 +37,13 @@ async function start() {
   // A page the server rendered (home) is taken over where it stands (docs/decisions/005-web-first-load.md).
   // As a transition, the taking over yields to the browser every few milliseconds (the banner is drawn,
   // a tap is answered) instead of holding the main thread for the whole tree.
+  // A page the browser draws alone (a member's, or one the server does not render) is drawn as a
+  // transition too: outside one, React draws the first screen in one task, however long it is.
   if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else {
     markClientRendered();
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
   // The toast (antd-mobile) is fetched at the first touch or key press: most messages answer an
   // action, and the download runs while that action's request is on its way. A page nobody touches

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBanner } from '../../db/schema/content.ts';
 import { buildTestApp, captureLogs } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/databases.ts';
-import { SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
+import { FIRST_SCREEN_CHUNKS, SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
 
 /**
  * The server rendering of /m/home, /m/gameList and /m/lottery (docs/decisions/005-web-first-load.md) with the web
@@ -109,8 +109,9 @@ async function writeManifest(dist: string) {
 interface EmbeddedState {
   language: string;
   theme: string;
-  path: string;
-  search: string;
+  /** The page the markup was rendered for; none in a page the app draws alone. */
+  path?: string;
+  search?: string;
   queries: unknown;
 }
 
@@ -443,9 +444,57 @@ describe('/m/home, /m/gameList and /m/lottery rendered by the server', () => {
     async (url) => {
       const html = await home(url, 'kl_session=some-session; kl_lang=en');
       expect(html).toContain('<div id="root"></div>');
-      expect(html).not.toContain(SSR_STATE_ID);
+      expect(html).not.toContain('data-server-rendered');
+      // The status only, for no path: the app draws the screen over it rather than taking a page over.
+      expect(embeddedState(html)).toMatchObject({ language: 'en', theme: 'dark' });
+      expect(embeddedState(html).path).toBeUndefined();
+      expect([...embeddedData(html).keys()]).toEqual([JSON.stringify(['system-status'])]);
     },
   );
+
+  it.each([
+    { url: '/m/activity', cookie: undefined, language: 'vi', theme: 'dark' },
+    {
+      url: '/m/member/home',
+      cookie: 'kl_session=some-session; kl_lang=en; kl_theme=light',
+      language: 'en',
+      theme: 'light',
+    },
+    { url: '/m/no-such-page?x=1', cookie: undefined, language: 'vi', theme: 'dark' },
+  ])(
+    'sends $url, a page the app draws alone, with the status the API answers in it',
+    async ({ url, cookie, language, theme }) => {
+      const html = await home(url, cookie);
+      expect(html).toContain(`<html lang="${language}" data-theme="${theme}">`);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-server-rendered');
+      // index.html's head as it is: its stylesheet linked, nothing of a first screen.
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/m/assets/index-a.css">');
+      expect(html).not.toContain(FIRST_SCREEN_CHUNKS);
+      const state = embeddedState(html);
+      expect(state).toMatchObject({ language, theme });
+      expect(state.path).toBeUndefined();
+      expect(embeddedData(html)).toEqual(
+        new Map([[JSON.stringify(['system-status']), await apiValue('/api/status', language)]]),
+      );
+    },
+  );
+
+  it("sends /m/index.html, the service worker's app shell, as it is: a status kept there would outlive it", async () => {
+    const response = await app.inject({ url: '/m/index.html', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('sends the plain index.html for a HEAD: no status is read for it', async () => {
+    const response = await app.inject({
+      method: 'HEAD',
+      url: '/m/activity',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(INDEX_HTML)));
+  });
 
   it('renders with no AsyncLocalStorage of its own (it would slow every later call: docs/performance.md)', () => {
     // React's Node build keeps each render in an AsyncLocalStorage from node:async_hooks; on Node 20 that

@@ -31,6 +31,11 @@ interface SsrModule {
     url: string,
     options: { language: Locale; theme: Theme; dehydratedState: unknown },
   ): Promise<{ html: string; lcpImage: string | null; title: string }>;
+  /** The data every other page carries (the status), when the build has it. */
+  loadShellState?(options: {
+    language: Locale;
+    get: (url: string, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
+  }): Promise<unknown>;
   /** By page path: the source modules of its first screen. */
   FIRST_SCREEN_MODULES: Readonly<Record<string, readonly string[]>>;
 }
@@ -162,16 +167,26 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
+/** The page's `<html>` opening, in its language and theme. */
+const htmlOpening = (template: string, language: Locale, theme: Theme) =>
+  template.replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`);
+
+/** The embedded state's script (`scriptSafeJson` text), read by the app before its first render. */
+const stateScript = (state: string) =>
+  `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`;
+
 /**
- * The server rendering of the pages of SERVER_RENDERED_PATHS, /m/home, /m/gameList and /m/lottery
- * (docs/decisions/005-web-first-load.md): the first screen's data from the services the API answers it
- * from (`homeData`, with the visitor's address), the markup from the web build's server module, in the
- * page's language and theme. Answers false when the page could not be rendered (no module in the build,
- * a page it does not render, or it failed: logged), for the caller to send index.html.
+ * The server's pages (docs/decisions/005-web-first-load.md). `renderPage`: the pages of
+ * SERVER_RENDERED_PATHS, /m/home, /m/gameList and /m/lottery, rendered — the first screen's data from the
+ * services the API answers it from (`homeData`, with the visitor's address), the markup from the web
+ * build's server module, in the page's language and theme. `sendShell`: any other page of the app (and
+ * a member's), index.html with the system status in it. Each answers false when it could not (no module
+ * in the build, a page it does not render, or it failed: logged), for the caller to send index.html.
  */
 export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
   let loading:
-    Promise<{ ssr: SsrModule; shells: Map<string, ReturnType<typeof readShell>> } | null> | undefined;
+    | Promise<{ ssr: SsrModule; index: string; shells: Map<string, ReturnType<typeof readShell>> } | null>
+    | undefined;
   const load = () =>
     (loading ??= (async () => {
       const path = join(webDist, SSR_ENTRY);
@@ -185,13 +200,41 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
           readShell(webDist, modules),
         ]),
       );
-      return { ssr, shells };
+      return { ssr, index: readFileSync(join(webDist, 'index.html'), 'utf8'), shells };
     })());
 
   // Loaded at start rather than by the first visitor (a failure is logged at the first request).
   load().catch(() => undefined);
 
-  return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /**
+   * index.html with the status in it: the app draws the merchant's templates from its first render and
+   * asks for the status only once it is stale. Not /m/index.html itself, which the service worker keeps
+   * as the app's shell for every later visit (a status kept there would be shown long after it changed):
+   * fastify-static answers that file as it is.
+   */
+  async function sendShell(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      const loaded = await load();
+      if (!loaded?.ssr.loadShellState) return false;
+      const language = languageOf(request);
+      const theme = themeOf(request);
+      const queries = await loaded.ssr.loadShellState({
+        language,
+        get: (call, headers) => homeData(call, headers, request),
+      });
+      const html = htmlOpening(loaded.index, language, theme).replace(
+        '<div id="root"></div>',
+        () => `<div id="root"></div>${stateScript(scriptSafeJson({ language, theme, queries }))}`,
+      );
+      await sendHtml(request, reply, html);
+      return true;
+    } catch (error) {
+      request.log.error({ err: error }, 'the status of a page could not be put in it: sending index.html');
+      return false;
+    }
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     // A member's pages (balance, VIP, their own lists) are drawn by the app: the server renders the
     // visitor's first screen only, so a member never sees a visitor's page replaced by their own.
     if (readCookie(request, SESSION_COOKIE) !== undefined) return false;
@@ -217,8 +260,7 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       const lcp = page.lcpImage
         ? `<link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`
         : '';
-      const html = shell.template
-        .replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`)
+      const html = htmlOpening(shell.template, language, theme)
         // The largest picture (home's first banner, the list's first game) is asked for before any
         // script: on a slow line the chunks would otherwise take the bandwidth it needs to be drawn first.
         .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${lcp}`)
@@ -229,8 +271,7 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
         .replace('</head>', () => `${shell.head}</head>`)
         .replace(
           '<div id="root"></div>',
-          () =>
-            `<div id="root" data-server-rendered="">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+          () => `<div id="root" data-server-rendered="">${page.html}</div>${stateScript(state)}`,
         );
       await sendHtml(request, reply, html);
       return true;
@@ -238,5 +279,7 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       request.log.error({ err: error, path }, 'server rendering of a page failed: sending index.html');
       return false;
     }
-  };
+  }
+
+  return { renderPage, sendShell };
 }

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@kl/contracts/routes';
 import { SERVER_RENDERED_PATHS } from '@kl/contracts/server-rendering';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
 import { createHomeRendering } from './home-rendering.ts';
@@ -29,10 +29,10 @@ const PRIVATE_FOLDERS = ['/server/', '/.vite/'];
 
 /**
  * The built web app (Vite, base /m/) under /m/: precompressed files (.br, .gz beside each file) are
- * served as they are; any other GET under /m answers index.html so the app's router shows the screen
- * (product.md §2: unknown paths fall back to home on the client); `/` redirects to /m/home. /m/home
- * itself is rendered on the server when the build has its server module, with its data from
- * `homeServices` (docs/decisions/005-web-first-load.md).
+ * served as they are; any other GET under /m answers index.html, with the system status in it, so the
+ * app's router shows the screen (product.md §2: unknown paths fall back to home on the client); `/`
+ * redirects to /m/home. /m/home, the game list and the lottery list are rendered on the server when the
+ * build has its server module, with their data from `homeServices` (docs/decisions/005-web-first-load.md).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -45,16 +45,18 @@ export async function registerWebApp(
   let built = false;
   const isBuilt = () => (built ||= served && existsSync(join(webDist, 'index.html')));
 
-  const sendIndex = (reply: FastifyReply) => {
+  const pages = createHomeRendering(createHomeData(options.homeServices), webDist);
+  /** index.html, with the status in it when the build can write it (a GET's page, not a HEAD's). */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isBuilt())
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(WEB_APP_NOT_BUILT);
+    if (request.method === 'GET' && (await pages.sendShell(request, reply))) return reply;
     return reply.sendFile('index.html');
   };
-  const renderPage = createHomeRendering(createHomeData(options.homeServices), webDist);
 
   await app.register(
     async (web) => {
@@ -76,8 +78,8 @@ export async function registerWebApp(
       for (const page of SERVER_RENDERED_PATHS) {
         web.get(page.slice(BASE_PATH.length), { schema: { hide: true } }, async (request, reply) => {
           // HEAD asks only for the headers: no rendering for it.
-          if (request.method === 'GET' && isBuilt() && (await renderPage(request, reply))) return reply;
-          return sendIndex(reply);
+          if (request.method === 'GET' && isBuilt() && (await pages.renderPage(request, reply))) return reply;
+          return sendIndex(request, reply);
         });
       }
       web.setNotFoundHandler((request, reply) => {
@@ -90,7 +92,7 @@ export async function registerWebApp(
         if ((request.method !== 'GET' && request.method !== 'HEAD') || missingFile) {
           throw new DomainError('NOT_FOUND');
         }
-        return sendIndex(reply);
+        return sendIndex(request, reply);
       });
     },
     { prefix: BASE_PATH },

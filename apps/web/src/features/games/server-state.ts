@@ -1,10 +1,9 @@
 import { GAME_PLATFORM, PAGE_SIZE } from '@kl/contracts/constants';
 import { gamesCalls, hotGamesLanguage, type Game } from '@kl/contracts/games';
 import type { Locale } from '@kl/contracts/i18n';
-import { statusCalls } from '@kl/contracts/status';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
-import { systemStatusQueryKey } from '../system-status/index.ts';
+import { STATUS_REQUEST } from '../system-status/server-state.ts';
 import { gamePagesKey, type GamePage, type GameSource } from './hooks/use-game-pages.ts';
 import { listOfAddress, listSource } from './lib/list-source.ts';
 import { GAMES_QUERY_KEY } from './api/keys.ts';
@@ -63,7 +62,7 @@ export function firstPageRequest(source: GameSource, language: Locale): ServerRe
 export function gameListRequests(search: URLSearchParams, language: Locale): ServerRequest[] {
   const list = firstPageRequest(visitorList(search), language);
   return [
-    { key: systemStatusQueryKey, entry: statusCalls.status },
+    STATUS_REQUEST,
     { key: [...GAMES_QUERY_KEY, 'vendors'], entry: gamesCalls.gameVendors },
     ...(list ? [list] : []),
   ];

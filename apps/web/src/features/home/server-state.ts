@@ -1,11 +1,12 @@
 import { contentCalls, type Banner } from '@kl/contracts/content';
 import { gamesCalls } from '@kl/contracts/games';
 import type { Locale } from '@kl/contracts/i18n';
-import { statusCalls, type SystemStatus } from '@kl/contracts/status';
+import type { SystemStatus } from '@kl/contracts/status';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
 import { firstPageRequest } from '../games/server-state.ts';
 import { systemStatusQueryKey } from '../system-status/index.ts';
+import { STATUS_REQUEST } from '../system-status/server-state.ts';
 import { bannersQueryOptions } from './api/get-banners.ts';
 import { popularAnnouncementsQueryOptions } from './api/get-popular-announcements.ts';
 import { vendorStructureQueryOptions } from './api/get-vendor-structure.ts';
@@ -21,7 +22,7 @@ const listOf = (value: { list: unknown[] }) => value.list;
  */
 export function homeRequests(language: Locale): ServerRequest[] {
   return [
-    { key: systemStatusQueryKey, entry: statusCalls.status },
+    STATUS_REQUEST,
     { key: bannersQueryOptions().queryKey, entry: contentCalls.banners, toData: listOf },
     {
       key: popularAnnouncementsQueryOptions().queryKey,

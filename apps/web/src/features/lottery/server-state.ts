@@ -1,7 +1,6 @@
 import { lotteryCalls } from '@kl/contracts/lottery';
-import { statusCalls } from '@kl/contracts/status';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
-import { systemStatusQueryKey } from '../system-status/index.ts';
+import { STATUS_REQUEST } from '../system-status/server-state.ts';
 import { lotteryGamesKey } from './api/keys.ts';
 import type { LotteryGamesData } from './api/use-lottery-games.ts';
 
@@ -12,7 +11,7 @@ import type { LotteryGamesData } from './api/use-lottery-games.ts';
  */
 export function lotteryListRequests(): ServerRequest[] {
   return [
-    { key: systemStatusQueryKey, entry: statusCalls.status },
+    STATUS_REQUEST,
     {
       key: lotteryGamesKey(),
       entry: lotteryCalls.lotteryGames,

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/stores/session-store.ts';
 import { useMemberInfo } from '../auth/index.ts';
@@ -127,8 +127,10 @@ export default function MemberHomeScreen() {
   // The member's type as the server says it now (an operator may have made the member an agent since the login).
   const memberType = useMemberInfo().data?.type ?? info?.type;
   const template = status?.info.mobileTemplate.mem_cen === 1 ? 'new' : 'base';
-  const items = memberItems({ status, role });
-  const groups = menuGroups({ role, memberType });
+  // The same objects while what they depend on is the same (the status's answer keeps its identity when
+  // it has not changed): the entries, memoised, are then not drawn again.
+  const items = useMemo(() => memberItems({ status, role }), [status, role]);
+  const groups = useMemo(() => menuGroups({ role, memberType }), [role, memberType]);
   return (
     <section
       className={`kl-screen kl-member kl-member--${template}`}

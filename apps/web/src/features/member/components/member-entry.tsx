@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/ui/toast.ts';
@@ -19,9 +19,16 @@ function InboxBadge() {
 /**
  * One entry of the member centre: a tile of the quick actions or a row of the menu. A page entry is a
  * link; an entry that answers with a message (VIP without benefits, deposit of a trial account) is a
- * button that shows it.
+ * button that shows it. Drawn again only when its item changes: an answer arriving for the screen (the
+ * member's info) redraws the screen, not its two dozen entries (docs/performance.md).
  */
-export function MemberEntry({ item, variant }: { item: MemberItem; variant: 'tile' | 'row' }) {
+export const MemberEntry = memo(function MemberEntry({
+  item,
+  variant,
+}: {
+  item: MemberItem;
+  variant: 'tile' | 'row';
+}) {
   const { t } = useTranslation();
   const ItemIcon = ITEM_ICONS[item.key];
   const className = `kl-member-entry kl-member-entry--${variant}`;
@@ -55,4 +62,4 @@ export function MemberEntry({ item, variant }: { item: MemberItem; variant: 'til
       {content}
     </button>
   );
-}
+});
