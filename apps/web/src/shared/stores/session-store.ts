@@ -15,9 +15,30 @@ export type Role = 'visitor' | 'member' | 'trial';
 /** The autoLogin flag of product.md §3/§4: 1 after a login, 0 after a logout. */
 export const AUTO_LOGIN_KEY = 'autoLogin';
 
+/**
+ * Who is signed in, as the screens read it: the stored session without its end, which only the next
+ * page load reads (from storage). A renewal, which moves only the end, then changes nothing the screens
+ * read, and none of them is drawn again for it (docs/performance.md).
+ */
+export type SignedIn = Omit<SessionInfo, 'expiresAt'>;
+
+const signedInOf = ({ userName, merchantCode, type, firstTimeLogin }: SessionInfo): SignedIn => ({
+  userName,
+  merchantCode,
+  type,
+  firstTimeLogin,
+});
+
+const sameSignedIn = (current: SignedIn | null, next: SessionInfo): boolean =>
+  current !== null &&
+  current.userName === next.userName &&
+  current.merchantCode === next.merchantCode &&
+  current.type === next.type &&
+  current.firstTimeLogin === next.firstTimeLogin;
+
 export interface SessionState {
-  info: SessionInfo | null;
-  /** Starts a session from a server answer (login, registration, trial login). */
+  info: SignedIn | null;
+  /** Starts a session from a server answer (login, registration, trial login), or renews it. */
   setSession: (info: SessionInfo) => void;
   /** Forgets the session (logout, or the server refused it). */
   clearSession: () => void;
@@ -59,7 +80,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   setSession: (info) => {
     storage.set(SESSION_STORAGE_KEY, JSON.stringify(info));
     storage.set(AUTO_LOGIN_KEY, '1');
-    set({ info });
+    set((state) => (sameSignedIn(state.info, info) ? state : { info: signedInOf(info) }));
   },
   clearSession: () => {
     storage.remove(SESSION_STORAGE_KEY);
@@ -70,11 +91,11 @@ export const useSessionStore = create<SessionState>()((set) => ({
 /** Reads the stored session at page load. */
 export function initSessionStore(): SessionInfo | null {
   const info = readStoredSession();
-  useSessionStore.setState({ info });
+  useSessionStore.setState({ info: info && signedInOf(info) });
   return info;
 }
 
-export const roleOf = (info: SessionInfo | null): Role =>
+export const roleOf = (info: SignedIn | null): Role =>
   info === null ? 'visitor' : info.type === TRIAL_MEMBER_TYPE ? 'trial' : 'member';
 
 /** The current session, its role and user name. */
