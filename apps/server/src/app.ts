@@ -383,7 +383,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   runModuleJobs(app, modules, { database });
 
   for (const module of modules) await module.registerPages?.(app);
-  // Home's server rendering reads its first screen from the services its API calls answer from.
+  // The pages' data (home's first screen, the status and a member's first answers in every other page)
+  // comes from the services their API calls answer from.
   await registerWebApp(app, {
     webDist: config.webDist,
     homeServices: {
@@ -392,7 +393,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       contentService: content.contentService,
       gamesService: games.gamesService,
       lotteryService: lottery.lotteryService,
+      memberService: accounts.memberService,
+      ledgerService: wallet.ledgerService,
     },
+    resolveSession: (token) => accounts.sessionService.resolve(token),
   });
   await registerAdminApp(app, { adminDist: config.adminDist });
   return app;

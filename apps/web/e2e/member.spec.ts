@@ -18,11 +18,20 @@ test('a member opens the member centre, deposits and finds the deposit in the hi
   expectAccessible,
 }) => {
   await asNewMember(page, 'mc');
-  // The page brings the system status (docs/decisions/005-web-first-load.md): the centre is drawn in the
-  // merchant's template from its first render, and the status is not asked for.
-  const statusRequests: string[] = [];
+  // The page brings the system status and the member's first answers (docs/decisions/005-web-first-load.md):
+  // the centre is drawn in the merchant's template, with the member's data, from its first render, and
+  // none of them is asked for.
+  const BROUGHT = [
+    '/api/status',
+    '/api/member/info',
+    '/api/member/head-icon',
+    '/api/wallet',
+    '/api/inbox/unread-count',
+  ];
+  const askedFor: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/status') statusRequests.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (BROUGHT.includes(pathname)) askedFor.push(pathname);
   });
   await page.addInitScript(() => {
     const seen = new Set<string | null>();
@@ -46,7 +55,7 @@ test('a member opens the member centre, deposits and finds the deposit in the hi
     ...(window as unknown as { klTemplatesSeen: Set<string | null> }).klTemplatesSeen,
   ]);
   expect(templatesSeen).toEqual(['new']);
-  expect(statusRequests).toEqual([]);
+  expect(askedFor).toEqual([]);
   await expect(centre.getByTestId('member-vip')).toHaveText('VIP 0');
   const amount = centre.getByTestId('wallet-amount');
   await expect(amount).toHaveText(vnd(0));

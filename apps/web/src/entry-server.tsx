@@ -3,7 +3,7 @@
  * `vite build --ssr` into dist/server/ and loaded by the server, which asks it for a page's first-screen
  * data (`loadState`, through its own API in-process) and its markup (`render`). The browser then
  * hydrates the same tree (main.tsx) with the same data, so nothing is fetched again. Every other page
- * carries the status (`loadShellState`).
+ * carries the status and a member's first answers (`loadShellState`).
  */
 import { ERROR_MESSAGES } from '@kl/contracts/error-messages';
 import type { Locale } from '@kl/contracts/i18n';
@@ -27,6 +27,7 @@ import { firstListGame, gameListRequests } from './features/games/server-state.t
 import { HOME_CHUNKS } from './features/home/first-screen-modules.ts';
 import { firstHomeBanner, homeRequests } from './features/home/server-state.ts';
 import { lotteryListRequests } from './features/lottery/server-state.ts';
+import { memberPagePicture, memberPageRequests, type PageMember } from './features/member/server-state.ts';
 import { systemStatusQueryKey } from './features/system-status/index.ts';
 import { STATUS_REQUEST } from './features/system-status/server-state.ts';
 import { KEY_SEPARATORS } from './shared/lib/i18n.ts';
@@ -130,18 +131,30 @@ export async function loadState({
 
 /**
  * The data every other page brings, in the page's language, as the dehydrated state of TanStack Query:
- * the system status. A page the browser draws alone (a member's, or one the server does not render)
- * then draws the merchant's templates and site from its first render, without waiting for the status
- * nor drawing the screen again when it arrives.
+ * the system status, and a signed-in member's first answers (`memberPageRequests`). A page the browser
+ * draws alone (a member's, or one the server does not render) then draws the merchant's templates and
+ * the member's data from its first render, without waiting for them nor drawing the screen again as
+ * each arrives. `lcpImage`: the page's largest picture when it is one of those answers (the member
+ * centre's avatar), to preload.
  */
 export async function loadShellState({
+  url,
   language,
   get,
+  member,
 }: {
+  url: string;
   language: Locale;
   get: ServerGet;
-}): Promise<DehydratedState> {
-  return loadServerState([STATUS_REQUEST], { language, get });
+  member: PageMember | null;
+}): Promise<{ queries: DehydratedState; lcpImage: string | null }> {
+  const path = new URL(url, 'http://page').pathname.replace(/\/+$/, '');
+  const requests = [STATUS_REQUEST, ...(member ? memberPageRequests(path, member) : [])];
+  const queries = await loadServerState(requests, { language, get });
+  if (!member) return { queries, lcpImage: null };
+  const queryClient = createQueryClient();
+  hydrate(queryClient, queries);
+  return { queries, lcpImage: memberPagePicture(queryClient, path, member) };
 }
 
 export interface RenderedPage {

@@ -181,6 +181,7 @@ export function createAccountsModules(deps: {
   return {
     guards,
     sessionService,
+    memberService,
     twoFactorService,
     async register(api: FastifyInstance): Promise<void> {
       await api.register(verificationRoutes, { captchaService, verificationService, merchantCode });

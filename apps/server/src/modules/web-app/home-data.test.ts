@@ -3,9 +3,10 @@ import { DomainError } from '../../platform/errors.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
 
 /**
- * The in-process calls of the pages the server renders (home, the game list, the lottery list): their
- * failures, as the API answers them (the answers themselves are compared with the API's in
- * home-rendering.test.ts): the server module leaves a failed call out of the page.
+ * The in-process calls of the pages the server sends (home, the game list, the lottery list; the status and
+ * a member's first answers in every other page): their failures, as the API answers them (the answers
+ * themselves are compared with the API's in home-rendering.test.ts): the server module leaves a failed
+ * call out of the page.
  */
 
 const never = () => Promise.reject(new Error('not asked'));
@@ -14,9 +15,11 @@ function homeData(overrides: Partial<HomeServices> = {}) {
   const services: HomeServices = {
     merchantCode: 'KL',
     statusService: { getSystemStatus: never },
-    contentService: { banners: never, popular: never },
+    contentService: { banners: never, popular: never, headIcon: never, inboxUnreadCount: never },
     gamesService: { vendorStructure: never, hot: never, search: never },
     lotteryService: { games: never },
+    memberService: { memberInfo: never },
+    ledgerService: { balanceOf: never },
     ...overrides,
   };
   const log = { error: vi.fn() };
@@ -44,7 +47,7 @@ describe('home data in-process', () => {
     const banners = vi.fn(() => Promise.resolve({ list: [] }));
     const getSystemStatus = vi.fn(never);
     const { get, log } = homeData({
-      contentService: { banners, popular: never },
+      contentService: { banners, popular: never, headIcon: never, inboxUnreadCount: never },
       statusService: { getSystemStatus },
     });
     expect(await get('/api/banners', { 'Accept-Language': 'en' }, { ip: '1.2.3.4', log })).toEqual({
@@ -88,6 +91,46 @@ describe('home data in-process', () => {
     expect(games).toHaveBeenLastCalledWith('KL', 'ELOTT');
     const refused = await get('/api/lottery/games?category=KENO', {}, { ip: '1.2.3.4', log });
     expect(refused).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_INPUT' } });
+  });
+
+  it("answers a member's call for the page's member only, and 401 NOT_LOGGED_IN without one, as the guard does", async () => {
+    const member = {
+      memberId: 'm-1',
+      sessionId: 's-1',
+      username: 'lan88',
+      merchantCode: 'KL',
+      type: 1,
+      firstTimeLogin: false,
+      expiresAt: new Date('2099-01-01T00:00:00Z'),
+    };
+    const balanceOf = vi.fn(() =>
+      Promise.resolve({ available: 150_000n, held: 20_000n, currency: 'VND', decimals: 0, demo: false }),
+    );
+    const inboxUnreadCount = vi.fn(() => Promise.resolve({ offered: true, unreadCount: 2 }));
+    const { get, log } = homeData({
+      ledgerService: { balanceOf },
+      contentService: { banners: never, popular: never, headIcon: never, inboxUnreadCount },
+    });
+    for (const url of [
+      '/api/member/info',
+      '/api/member/head-icon',
+      '/api/wallet',
+      '/api/inbox/unread-count',
+    ]) {
+      const refused = await get(url, {}, { ip: '1.2.3.4', log });
+      expect(refused, url).toMatchObject({ status: 401, body: { success: false, code: 'NOT_LOGGED_IN' } });
+      expect(await get(url, {}, { ip: '1.2.3.4', member: null, log }), url).toMatchObject({ status: 401 });
+    }
+    expect(balanceOf).not.toHaveBeenCalled();
+
+    const wallet = await get('/api/wallet', {}, { ip: '1.2.3.4', member, log });
+    expect(wallet).toMatchObject({ status: 200, body: { success: true, value: { sumBalance: 150_000 } } });
+    expect(balanceOf).toHaveBeenCalledWith({ merchantCode: 'KL', memberId: 'm-1' });
+    expect(await get('/api/inbox/unread-count', {}, { ip: '1.2.3.4', member, log })).toEqual({
+      status: 200,
+      body: { success: true, value: { offered: true, unreadCount: 2 } },
+    });
+    expect(inboxUnreadCount).toHaveBeenCalledWith(member);
   });
 
   it("answers a service's refusal with its code, and an unexpected failure with SYSTEM_ERROR, logged", async () => {

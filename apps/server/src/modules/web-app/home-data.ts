@@ -6,31 +6,42 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { DomainError, failureBody } from '../../platform/errors.ts';
 import { writtenPart } from '../../platform/serializer.ts';
+import type { AuthenticatedMember } from '../../platform/member-guard.ts';
 import type { ContentService } from '../content/index.ts';
 import type { GamesService } from '../games/index.ts';
 import type { LotteryService } from '../lottery/index.ts';
+import type { MemberService } from '../member/index.ts';
 import type { StatusService } from '../status/index.ts';
+import { walletAnswer, type LedgerService } from '../wallet/index.ts';
 
 /**
- * The data of the first screens the server renders, home's, the game list's and the lottery list's
- * (docs/decisions/005-web-first-load.md): each call the web build's `loadState` asks for is answered by the service its route calls (the
- * answers kept in memory included, docs/decisions/022-api-caching.md), with the route's arguments, and
- * written through the call's response schema as the route's serialiser writes it: the body is the
- * API's answer, without a request going through the server's hooks.
+ * The data of the pages the server sends (docs/decisions/005-web-first-load.md): the first screens it
+ * renders, home's, the game list's and the lottery list's, and the status and a member's first answers in
+ * every other page. Each call the web build's `loadState` or `loadShellState` asks for is answered by the
+ * service its route calls (the answers kept in memory included, docs/decisions/022-api-caching.md), with
+ * the route's arguments, and written through the call's response schema as the route's serialiser writes
+ * it: the body is the API's answer, without a request going through the server's hooks.
  */
 
-/** The services the routes of those first screens' calls answer from, as the app wires them. */
+/** The services the routes of those calls answer from, as the app wires them. */
 export interface HomeServices {
   merchantCode: string;
   statusService: Pick<StatusService, 'getSystemStatus'>;
-  contentService: Pick<ContentService, 'banners' | 'popular'>;
+  contentService: Pick<ContentService, 'banners' | 'popular' | 'headIcon' | 'inboxUnreadCount'>;
   gamesService: Pick<GamesService, 'vendorStructure' | 'hot' | 'search'>;
   lotteryService: Pick<LotteryService, 'games'>;
+  memberService: Pick<MemberService, 'memberInfo'>;
+  ledgerService: Pick<LedgerService, 'balanceOf'>;
 }
 
-/** The page's request: the caller of each call (its address) and where an unexpected failure is logged. */
+/**
+ * The page's request: the caller of each call (its address, the member of its live session if any) and
+ * where an unexpected failure is logged. A member's call without a member is 401 NOT_LOGGED_IN, as the
+ * route's guard answers it.
+ */
 export interface HomeCaller {
   ip: string;
+  member?: AuthenticatedMember | null;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -42,16 +53,41 @@ export type HomeDataGet = (
 ) => Promise<{ status: number; body: unknown }>;
 
 type HomeCall =
-  'status' | 'banners' | 'popularAnnouncements' | 'gameVendors' | 'hotGames' | 'gameSearch' | 'lotteryGames';
+  | 'status'
+  | 'banners'
+  | 'popularAnnouncements'
+  | 'gameVendors'
+  | 'hotGames'
+  | 'gameSearch'
+  | 'lotteryGames'
+  | 'memberInfo'
+  | 'headIcon'
+  | 'wallet'
+  | 'inboxUnreadCount';
 type Entry<C extends HomeCall> = (typeof API)[C];
+interface ReaderCaller {
+  ip: string;
+  acceptLanguage: string | undefined;
+  member: AuthenticatedMember | null;
+}
 type Reader<C extends HomeCall> = (
   query: QueryOut<Entry<C>>,
-  caller: { ip: string; acceptLanguage: string | undefined },
+  caller: ReaderCaller,
 ) => Promise<ValueIn<Entry<C>>>;
 
-/** What each call's route answers (its handler's arguments: the query, the Accept-Language, the address). */
+/** The member of a call that needs one, as the route's guard requires it. */
+function memberOf(caller: ReaderCaller): AuthenticatedMember {
+  if (!caller.member) throw new DomainError('NOT_LOGGED_IN');
+  return caller.member;
+}
+
+/**
+ * What each call's route answers (its handler's arguments: the query, the Accept-Language, the address,
+ * the member).
+ */
 function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
   const { merchantCode, statusService, contentService, gamesService, lotteryService } = services;
+  const { memberService, ledgerService } = services;
   return {
     status: (_query, caller) => statusService.getSystemStatus(merchantCode, caller.ip),
     banners: (query, caller) =>
@@ -66,13 +102,22 @@ function homeReaders(services: HomeServices): { [C in HomeCall]: Reader<C> } {
     hotGames: (query) => gamesService.hot(merchantCode, query),
     gameSearch: (query) => gamesService.search(merchantCode, query),
     lotteryGames: (query) => lotteryService.games(merchantCode, query.category),
+    memberInfo: (_query, caller) => memberService.memberInfo(memberOf(caller)),
+    headIcon: (_query, caller) => contentService.headIcon(memberOf(caller)),
+    wallet: async (_query, caller) => {
+      const member = memberOf(caller);
+      return walletAnswer(
+        await ledgerService.balanceOf({ merchantCode: member.merchantCode, memberId: member.memberId }),
+      );
+    },
+    inboxUnreadCount: (_query, caller) => contentService.inboxUnreadCount(memberOf(caller)),
   };
 }
 
 interface Answerer {
   query: z.ZodType | undefined;
   response: z.ZodType<object>;
-  read: (query: unknown, caller: { ip: string; acceptLanguage: string | undefined }) => Promise<object>;
+  read: (query: unknown, caller: ReaderCaller) => Promise<object>;
 }
 
 /** A query string as an object of strings, a repeated name as an array (as the server parses it). */
@@ -85,7 +130,7 @@ function queryObject(search: string): Record<string, string | string[]> {
   return query;
 }
 
-/** The GETs of those first screens, answered from `services`; any other path is 404 NOT_FOUND. */
+/** The GETs of those pages, answered from `services`; any other path is 404 NOT_FOUND. */
 export function createHomeData(services: HomeServices): HomeDataGet {
   const readers = homeReaders(services);
   const byPath = new Map<string, Answerer>();
@@ -111,7 +156,11 @@ export function createHomeData(services: HomeServices): HomeDataGet {
     const query = answerer.query?.safeParse(queryObject(at === -1 ? '' : url.slice(at + 1)));
     if (query && !query.success) return failure('INVALID_INPUT');
     try {
-      const value = await answerer.read(query?.data ?? {}, { ip: caller.ip, acceptLanguage });
+      const value = await answerer.read(query?.data ?? {}, {
+        ip: caller.ip,
+        acceptLanguage,
+        member: caller.member ?? null,
+      });
       // The text the route's serialiser writes, kept per answer: an answer kept in memory is written once.
       const text = writtenPart(answerer.response, value);
       return { status: 200, body: { success: true, value: JSON.parse(text) as unknown } };

@@ -6,10 +6,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { contentCalls } from '@kl/contracts/content';
 import { gamesCalls } from '@kl/contracts/games';
+import { SESSION_COOKIE } from '@kl/contracts/accounts';
 import { statusCalls } from '@kl/contracts/status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBanner } from '../../db/schema/content.ts';
+import { registerByUsername } from '../../test/accounts.ts';
 import { buildTestApp, captureLogs } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/databases.ts';
 import { FIRST_SCREEN_CHUNKS, SSR_ENTRY, SSR_STATE_ID } from './home-rendering.ts';
@@ -479,6 +481,67 @@ describe('/m/home, /m/gameList and /m/lottery rendered by the server', () => {
       );
     },
   );
+
+  it("sends a member's page with the member's first answers in it, private: the member centre with its avatar preloaded", async () => {
+    const member = await registerByUsername(app);
+    const cookie = `${SESSION_COOKIE}=${member.cookie}; kl_lang=en`;
+    /** The API's answer to the member, as the browser would get it. */
+    const asMember = async (url: string) => {
+      const response = await app.inject({
+        url,
+        remoteAddress: member.ip,
+        headers: { cookie, 'accept-language': 'en' },
+      });
+      return (JSON.parse(response.body) as { value: unknown }).value;
+    };
+    const page = async (url: string) => {
+      const response = await app.inject({
+        url,
+        remoteAddress: member.ip,
+        headers: { 'accept-encoding': 'identity', cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      // The member's data is in it: no shared cache may keep it.
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.vary).toContain('cookie');
+      return response.body;
+    };
+
+    const centre = await page('/m/member/home');
+    expect(centre).not.toContain('data-server-rendered');
+    const headIcon = (await asMember('/api/member/head-icon')) as { url: string };
+    expect(embeddedData(centre)).toEqual(
+      new Map([
+        [JSON.stringify(['system-status']), await asMember('/api/status')],
+        [JSON.stringify(['member', 'info', member.username]), await asMember('/api/member/info')],
+        [JSON.stringify(['member', 'wallet']), await asMember('/api/wallet')],
+        [JSON.stringify(['member', 'head-icon', member.username]), headIcon],
+        [
+          JSON.stringify(['member', 'inbox', 'unread-count', member.username]),
+          await asMember('/api/inbox/unread-count'),
+        ],
+      ]),
+    );
+    const head = centre.slice(0, centre.indexOf('</head>'));
+    const preload = `<link rel="preload" as="image" href="${headIcon.url.replace(/&/g, '&amp;')}" fetchpriority="high">`;
+    expect(head).toContain(preload);
+    expect(head.indexOf(preload)).toBeLessThan(head.search(/<script|<link rel="stylesheet"/));
+
+    // Another page: the header's answers only, no picture.
+    const activity = await page('/m/activity');
+    expect([...embeddedData(activity).keys()].sort()).toEqual(
+      [
+        JSON.stringify(['system-status']),
+        JSON.stringify(['member', 'info', member.username]),
+        JSON.stringify(['member', 'wallet']),
+      ].sort(),
+    );
+    expect(activity).not.toContain('rel="preload" as="image"');
+
+    // A session the server no longer knows: the status only, as for a visitor.
+    const stale = await home('/m/member/home', `${SESSION_COOKIE}=not-a-session`);
+    expect([...embeddedData(stale).keys()]).toEqual([JSON.stringify(['system-status'])]);
+  });
 
   it("sends /m/index.html, the service worker's app shell, as it is: a status kept there would outlive it", async () => {
     const response = await app.inject({ url: '/m/index.html', headers: { 'accept-encoding': 'identity' } });

@@ -8,6 +8,7 @@ import { PREFERENCE_COOKIES } from '@kl/contracts/constants';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kl/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../platform/cookies.ts';
+import type { SessionResolver } from '../../platform/member-guard.ts';
 import { FIRST_SCREEN_CHUNKS, renderedSearch, SSR_STATE_ID } from '@kl/contracts/server-rendering';
 import type { HomeDataGet } from './home-data.ts';
 
@@ -31,11 +32,16 @@ interface SsrModule {
     url: string,
     options: { language: Locale; theme: Theme; dehydratedState: unknown },
   ): Promise<{ html: string; lcpImage: string | null; title: string }>;
-  /** The data every other page carries (the status), when the build has it. */
+  /**
+   * The data every other page carries (the status; a member's first answers), and its largest picture,
+   * when the build has it.
+   */
   loadShellState?(options: {
+    url: string;
     language: Locale;
     get: (url: string, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
-  }): Promise<unknown>;
+    member: { userName: string; type: number } | null;
+  }): Promise<{ queries: unknown; lcpImage: string | null }>;
   /** By page path: the source modules of its first screen. */
   FIRST_SCREEN_MODULES: Readonly<Record<string, readonly string[]>>;
 }
@@ -151,13 +157,16 @@ function readShell(webDist: string, modules: readonly string[]) {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Sends the page compressed like the built files are (brotli, else gzip, else plain). */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+/**
+ * Sends the page compressed like the built files are (brotli, else gzip, else plain). A page with a
+ * member's data in it is `private`: no shared cache keeps it.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, { own = false } = {}) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply
     .code(200)
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', own ? 'private, no-cache' : 'no-cache')
     .header('vary', 'accept-encoding, cookie');
   if (/\bbr\b/.test(accepted)) {
     const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
@@ -171,6 +180,10 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 const htmlOpening = (template: string, language: Locale, theme: Theme) =>
   template.replace(/<html[^>]*>/, () => `<html lang="${language}" data-theme="${theme}">`);
 
+/** The page's largest picture asked for from the head, before any script; nothing without one. */
+const preloadLink = (picture: string | null) =>
+  picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high">` : '';
+
 /** The embedded state's script (`scriptSafeJson` text), read by the app before its first render. */
 const stateScript = (state: string) =>
   `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`;
@@ -183,7 +196,12 @@ const stateScript = (state: string) =>
  * a member's), index.html with the system status in it. Each answers false when it could not (no module
  * in the build, a page it does not render, or it failed: logged), for the caller to send index.html.
  */
-export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
+export function createHomeRendering(
+  homeData: HomeDataGet,
+  webDist: string,
+  /** The member of a live session cookie (as the API's calls open to visitors find it). */
+  resolveSession?: SessionResolver,
+) {
   let loading:
     | Promise<{ ssr: SsrModule; index: string; shells: Map<string, ReturnType<typeof readShell>> } | null>
     | undefined;
@@ -207,10 +225,11 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
   load().catch(() => undefined);
 
   /**
-   * index.html with the status in it: the app draws the merchant's templates from its first render and
-   * asks for the status only once it is stale. Not /m/index.html itself, which the service worker keeps
-   * as the app's shell for every later visit (a status kept there would be shown long after it changed):
-   * fastify-static answers that file as it is.
+   * index.html with the status in it, and for a member with a live session the member's first answers
+   * (their info, balance; the member centre's avatar and unread count, its avatar preloaded): the app
+   * draws the screen once, from its first render, instead of again as each answer arrives. Not
+   * /m/index.html itself, which the service worker keeps as the app's shell for every later visit (a
+   * status kept there would be shown long after it changed): fastify-static answers that file as it is.
    */
   async function sendShell(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     try {
@@ -218,15 +237,21 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       if (!loaded?.ssr.loadShellState) return false;
       const language = languageOf(request);
       const theme = themeOf(request);
-      const queries = await loaded.ssr.loadShellState({
+      const token = readCookie(request, SESSION_COOKIE);
+      const member = token && resolveSession ? ((await resolveSession(token)) ?? null) : null;
+      const { queries, lcpImage } = await loaded.ssr.loadShellState({
+        url: request.url,
         language,
-        get: (call, headers) => homeData(call, headers, request),
+        get: (call, headers) => homeData(call, headers, { ip: request.ip, member, log: request.log }),
+        member: member && { userName: member.username, type: member.type },
       });
-      const html = htmlOpening(loaded.index, language, theme).replace(
-        '<div id="root"></div>',
-        () => `<div id="root"></div>${stateScript(scriptSafeJson({ language, theme, queries }))}`,
-      );
-      await sendHtml(request, reply, html);
+      const html = htmlOpening(loaded.index, language, theme)
+        .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${preloadLink(lcpImage)}`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root"></div>${stateScript(scriptSafeJson({ language, theme, queries }))}`,
+        );
+      await sendHtml(request, reply, html, { own: member !== null });
       return true;
     } catch (error) {
       request.log.error({ err: error }, 'the status of a page could not be put in it: sending index.html');
@@ -257,9 +282,7 @@ export function createHomeRendering(homeData: HomeDataGet, webDist: string) {
       });
       const page = await ssr.render(url, { language, theme, dehydratedState });
       const state = scriptSafeJson({ language, theme, path, search, queries: dehydratedState });
-      const lcp = page.lcpImage
-        ? `<link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`
-        : '';
+      const lcp = preloadLink(page.lcpImage);
       const html = htmlOpening(shell.template, language, theme)
         // The largest picture (home's first banner, the list's first game) is asked for before any
         // script: on a slow line the chunks would otherwise take the bandwidth it needs to be drawn first.

@@ -5,6 +5,7 @@ import { BASE_PATH } from '@kl/contracts/routes';
 import { SERVER_RENDERED_PATHS } from '@kl/contracts/server-rendering';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import type { SessionResolver } from '../../platform/member-guard.ts';
 import { createHomeData, type HomeServices } from './home-data.ts';
 import { createHomeRendering } from './home-rendering.ts';
 
@@ -36,7 +37,7 @@ const PRIVATE_FOLDERS = ['/server/', '/.vite/'];
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDist: string; homeServices: HomeServices },
+  options: { webDist: string; homeServices: HomeServices; resolveSession?: SessionResolver },
 ): Promise<void> {
   const { webDist } = options;
   const assetsDir = join(webDist, 'assets');
@@ -45,7 +46,7 @@ export async function registerWebApp(
   let built = false;
   const isBuilt = () => (built ||= served && existsSync(join(webDist, 'index.html')));
 
-  const pages = createHomeRendering(createHomeData(options.homeServices), webDist);
+  const pages = createHomeRendering(createHomeData(options.homeServices), webDist, options.resolveSession);
   /** index.html, with the status in it when the build can write it (a GET's page, not a HEAD's). */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isBuilt())
