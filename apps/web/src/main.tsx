@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_CHUNKS, SSR_STATE_ID } from '@kl/contracts/server-rendering';
+import { FIRST_SCREEN_CHUNKS } from '@kl/contracts/server-rendering';
 import './app/styles/index.css';
 import { nextTask } from './shared/lib/next-task.ts';
 
@@ -43,7 +43,8 @@ const evaluateFramework = () =>
     .then(() => import('./app/framework.ts'))
     .then(nextTask);
 
-const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
+// A page the app draws alone carries data too (the status), but nothing to draw before the app runs.
+const serverRendered = document.getElementById('root')?.hasAttribute('data-server-rendered') === true;
 void (serverRendered ? afterFirstPaint().then(preloadFirstScreen) : Promise.resolve())
   .then(evaluateFramework)
   .then(() => import('./app/start.tsx'));
