@@ -259,7 +259,15 @@ function grownCatalogue(games) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kl-bench-large-'));
   run(process.execPath, ['--import', 'tsx', 'apps/server/scripts/catalogue-grow.ts', `--games=${games}`], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // The bench's own process may say production (a library it loads sets NODE_ENV), which asks for the
+      // keys of the secrets the seed keeps: one made for this step, as for the server.
+      SECRET_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+    },
   });
   return dataDir;
 }
