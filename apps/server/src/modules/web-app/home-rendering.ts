@@ -193,8 +193,9 @@ const stateScript = (state: string) =>
  * SERVER_RENDERED_PATHS, /m/home, /m/gameList and /m/lottery, rendered — the first screen's data from the
  * services the API answers it from (`homeData`, with the visitor's address), the markup from the web
  * build's server module, in the page's language and theme. `sendShell`: any other page of the app (and
- * a member's), index.html with the system status in it. Each answers false when it could not (no module
- * in the build, a page it does not render, or it failed: logged), for the caller to send index.html.
+ * a member's), index.html with the system status in it, and a signed-in member's first answers. Each
+ * answers false when it could not (no module in the build, a page it does not render, or it failed:
+ * logged), for the caller to send index.html.
  */
 export function createHomeRendering(
   homeData: HomeDataGet,
