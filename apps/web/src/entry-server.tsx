@@ -151,10 +151,7 @@ export async function loadShellState({
   const path = new URL(url, 'http://page').pathname.replace(/\/+$/, '');
   const requests = [STATUS_REQUEST, ...(member ? memberPageRequests(path, member) : [])];
   const queries = await loadServerState(requests, { language, get });
-  if (!member) return { queries, lcpImage: null };
-  const queryClient = createQueryClient();
-  hydrate(queryClient, queries);
-  return { queries, lcpImage: memberPagePicture(queryClient, path, member) };
+  return { queries, lcpImage: member ? memberPagePicture(queries, path, member) : null };
 }
 
 export interface RenderedPage {

@@ -3,7 +3,8 @@ import { contentHomeCalls } from '@kl/contracts/content-home';
 import { memberSessionCalls } from '@kl/contracts/member-session';
 import { isTrialMember } from '@kl/contracts/member-types';
 import { walletBalanceCalls } from '@kl/contracts/wallet-balance';
-import type { QueryClient } from '@tanstack/react-query';
+import { fullPath } from '@kl/contracts/routes';
+import { hashKey, type DehydratedState } from '@tanstack/react-query';
 import type { ServerRequest } from '../../shared/lib/server-state.ts';
 import { MEMBER_INFO_QUERY_KEY } from '../auth/index.ts';
 import { INBOX_UNREAD_QUERY_KEY } from '../messages/index.ts';
@@ -16,7 +17,7 @@ export interface PageMember {
   type: number;
 }
 
-const MEMBER_CENTRE = '/m/member/home';
+const MEMBER_CENTRE = fullPath('member/home');
 
 /**
  * A member's first answers, as a page the browser draws brings them (docs/decisions/005-web-first-load.md),
@@ -38,8 +39,10 @@ export function memberPageRequests(path: string, member: PageMember): ServerRequ
   return requests;
 }
 
-/** The member centre's largest picture, the member's avatar; none on the other pages. */
-export function memberPagePicture(queryClient: QueryClient, path: string, member: PageMember): string | null {
+/** The member centre's largest picture, the member's avatar, from the page's data; none on the other pages. */
+export function memberPagePicture(queries: DehydratedState, path: string, member: PageMember): string | null {
   if (path !== MEMBER_CENTRE) return null;
-  return queryClient.getQueryData<HeadIcon>([...MEMBER_HEAD_ICON_KEY, member.userName])?.url ?? null;
+  const key = hashKey([...MEMBER_HEAD_ICON_KEY, member.userName]);
+  const icon = queries.queries.find((query) => query.queryHash === key)?.state.data as HeadIcon | undefined;
+  return icon?.url ?? null;
 }
